@@ -1,0 +1,25 @@
+import { contentJson } from "chanfana";
+import { type AppContext, serviceCtx } from "../../../http/context";
+import { AppConfigResponse, AppConfigUpdateRequest } from "../schemas";
+import { updateConfig } from "../service";
+import { ConfigRoute } from "./get-config";
+
+export class PutAppConfig extends ConfigRoute {
+  override schema = {
+    operationId: "putAppConfig",
+    summary: "Update runtime configuration (partial; null resets a field)",
+    request: { body: { ...contentJson(AppConfigUpdateRequest), required: true } },
+    responses: {
+      "200": {
+        description: "The configuration after the update",
+        content: { "application/json": { schema: AppConfigResponse } },
+      },
+    },
+  };
+
+  override async handle(c: AppContext) {
+    const { body } = await this.getValidatedData<typeof this.schema>();
+    const { response } = await updateConfig({ ctx: serviceCtx(c), input: body });
+    return c.json(response);
+  }
+}

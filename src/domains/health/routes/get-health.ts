@@ -1,0 +1,19 @@
+import { type AppContext, serviceCtx } from "../../../http/context";
+import { domainRoute } from "../../../http/route";
+import { HealthResponse } from "../schemas";
+import { getHealth } from "../service";
+
+export class GetHealth extends domainRoute("health") {
+  override schema = {
+    operationId: "getHealth",
+    summary: "Liveness probe with last-activity snapshot (public)",
+    security: [],
+    responses: {
+      "200": { description: "Health snapshot", content: { "application/json": { schema: HealthResponse } } },
+    },
+  };
+
+  override async handle(c: AppContext) {
+    return c.json(await getHealth({ ctx: serviceCtx(c) }));
+  }
+}

@@ -1,0 +1,57 @@
+import type { ServiceCtx } from "../../http/context";
+import { ageSeconds } from "../../lib/clock";
+import { isPasswordSet } from "../auth/state";
+import { countParseFailuresSince, readHeartbeat, readLastTransactionAt, readStateValue } from "./queries";
+import { healthStatus } from "./rules";
+import type { HealthResponse } from "./schemas";
+
+/** Liveness and last-activity snapshot; never throws, answers from four cheap indexed reads. */
+export async function getHealth({ ctx }: { ctx: ServiceCtx }): Promise<HealthResponse> {
+  const now = ctx.clock();
+  const db = ctx.env.DB;
+  const since = new Date(now.getTime() - 7 * 24 * 3600 * 1000).toISOString();
+  const [heartbeat, lastTx, failures, aiState, authRequired] = await Promise.all([
+    readHeartbeat(db),
+    readLastTransactionAt(db),
+    countParseFailuresSince(db, since),
+    readStateValue(db, "ai_categorization"),
+    isPasswordSet(db).catch(() => false),
+  ]);
+  const ai = parseAiState(aiState);
+  const pollAge = ageSeconds(ctx.clock, heartbeat);
+  const txAge = ageSeconds(ctx.clock, lastTx);
+  const { status, reasons } = healthStatus({
+    pollerConfigured: Boolean(ctx.env.IMAP_HOST?.trim()),
+    pollAgeSeconds: pollAge,
+    lastTransactionAgeSeconds: txAge,
+    parseFailures7d: failures,
+    aiStatus: ai.status,
+  });
+  return {
+    status,
+    reasons,
+    version: ctx.env.APP_VERSION ?? "0.0.0",
+    backend: "d1",
+    imap_last_poll: heartbeat,
+    imap_poll_age_seconds: pollAge,
+    last_transaction_at: lastTx,
+    last_transaction_age_seconds: txAge,
+    parse_failures_7d: failures,
+    ai_categorization_status: ai.status,
+    ai_last_error_reason: ai.reason,
+    auth_required: authRequired,
+    quiet_institutions: null,
+    checked_at: now.toISOString(),
+  };
+}
+
+function parseAiState(raw: string | null): { status: "ok" | "degraded" | null; reason: string | null } {
+  if (!raw) return { status: null, reason: null };
+  try {
+    const v = JSON.parse(raw) as { status?: string; reason?: string | null };
+    const status = v.status === "degraded" ? "degraded" : v.status === "ok" ? "ok" : null;
+    return { status, reason: v.reason ?? null };
+  } catch {
+    return { status: null, reason: null };
+  }
+}

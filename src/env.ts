@@ -1,0 +1,42 @@
+/** Bindings and vars of the Worker (wrangler.toml). Secrets are optional strings. */
+export interface Env {
+  DB: D1Database;
+  FILES: R2Bucket;
+  JOBS: Queue<unknown>;
+  JOB_SLOT: DurableObjectNamespace;
+  ASSETS?: Fetcher;
+
+  APP_VERSION?: string;
+  DEMO_MODE?: string;
+  CORS_ALLOWED_ORIGINS?: string;
+  DEFAULT_TIMEZONE?: string;
+  DEFAULT_USER_ID?: string;
+  POLL_INTERVAL_SECONDS?: string;
+  IMAP_HOST?: string;
+  IMAP_PORT?: string;
+  IMAP_TLS?: string;
+  IMAP_USER?: string;
+  IMAP_PASSWORD?: string;
+  IMAP_MAILBOX?: string;
+  MODEL_API_KEY?: string;
+  MODEL_BASE_URL?: string;
+  MODEL_NAME?: string;
+  EMBEDDING_MODEL?: string;
+  NOTIFY_PROVIDER?: string;
+  NTFY_URL?: string;
+  NOTIFY_TO?: string;
+  TWILIO_ACCOUNT_SID?: string;
+  TWILIO_AUTH_TOKEN?: string;
+  TWILIO_FROM?: string;
+  INBOX_PREFIX?: string;
+  SESSION_SECRET?: string;
+}
+
+/** "true"/"1"/"yes" (any case) → true; anything else → false. */
+export function flag(value: string | undefined): boolean {
+  return value !== undefined && /^(true|1|yes|on)$/i.test(value.trim());
+}
+
+export function isDemo(env: Env): boolean {
+  return flag(env.DEMO_MODE);
+}

@@ -1,0 +1,59 @@
+import { OpenAPIRoute, type OpenAPIRouteSchema } from "chanfana";
+import { ErrorEnvelope, validationError } from "./errors";
+
+const err = (description: string) => ({
+  description,
+  content: { "application/json": { schema: ErrorEnvelope } },
+});
+
+/** Error responses every endpoint can give. */
+export const COMMON_ERRORS = {
+  "401": err("Missing or invalid credentials"),
+  "403": err("Token scope forbids this method and path"),
+  "422": err("Validation error: `details.errors` lists every problem"),
+  "500": err("Unexpected error (no stack trace)"),
+};
+
+/**
+ * Base class of every endpoint: adds the domain tag and the shared error responses to the
+ * schema, and turns a malformed or missing JSON body into a 422 instead of chanfana's silent `{}`.
+ */
+export abstract class ApiRoute extends OpenAPIRoute {
+  /** Set by the per-domain base class: one tag per router domain. */
+  protected abstract readonly tag: string;
+
+  override getSchema(): OpenAPIRouteSchema {
+    const schema = super.getSchema();
+    return {
+      ...schema,
+      tags: [this.tag],
+      responses: { ...COMMON_ERRORS, ...(schema.responses ?? {}) },
+    };
+  }
+
+  override async getUnvalidatedData(): Promise<unknown> {
+    if (this.unvalidatedData !== undefined) return this.unvalidatedData;
+    const request = this.params.router.getRequest(this.args) as Request;
+    const wantsJson = this.schema.request?.body?.content?.["application/json"]?.schema !== undefined;
+    if (wantsJson && !["GET", "HEAD"].includes(request.method)) {
+      const text = await request.clone().text();
+      if (text.trim() === "") {
+        throw validationError([{ loc: ["body"], msg: "Field required", type: "missing" }]);
+      }
+      try {
+        JSON.parse(text);
+      } catch {
+        throw validationError([{ loc: ["body"], msg: "JSON decode error", type: "json_invalid" }]);
+      }
+    }
+    return super.getUnvalidatedData();
+  }
+}
+
+/** Builds a domain base class carrying the tag. */
+export function domainRoute(tag: string) {
+  abstract class DomainRoute extends ApiRoute {
+    protected readonly tag = tag;
+  }
+  return DomainRoute;
+}

@@ -1,0 +1,17 @@
+import { app } from "./app";
+import type { Env } from "./env";
+import { consume } from "./jobs/consumer";
+import { runCron } from "./jobs/cron";
+import { systemClock } from "./lib/clock";
+import { receiveEmail } from "./ingest/sources/email-routing";
+
+export { JobSlot } from "./jobs/slot";
+
+export default {
+  fetch: (request, env, ctx) => app.fetch(request, env, ctx),
+  email: (message, env, ctx) => receiveEmail(message, env, ctx),
+  scheduled: async (controller, env, ctx) => {
+    ctx.waitUntil(runCron(controller.cron, env, systemClock));
+  },
+  queue: (batch, env) => consume(batch, env),
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,54 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { type AppDeps, createApp } from "../../src/app";
+import type { Env } from "../../src/env";
+import { fixedClock } from "../../src/lib/clock";
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  rawBody?: BodyInit;
+  headers?: Record<string, string>;
+  env?: Partial<Env>;
+  now?: string;
+}
+
+export interface CallResult<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** Calls the Worker's Hono app in-process with the real bindings, an optional clock and env overrides. */
+export async function call<T = any>(path: string, opts: CallOptions = {}): Promise<CallResult<T>> {
+  const deps: AppDeps = opts.now ? { clock: fixedClock(opts.now) } : {};
+  const app = createApp(deps);
+  const headers = new Headers(opts.headers ?? {});
+  let body: BodyInit | undefined = opts.rawBody;
+  if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    if (!headers.has("content-type")) headers.set("content-type", "application/json");
+  }
+  const req = new Request(`http://localhost${path}`, { method: opts.method ?? "GET", headers, body });
+  const ctx = createExecutionContext();
+  const res = await app.fetch(req, { ...env, ...(opts.env ?? {}) } as Env, ctx);
+  await waitOnExecutionContext(ctx);
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, headers: res.headers, body: parsed as T, text };
+}
+
+/** Asserts the error envelope shape and returns it. */
+export function expectEnvelope(res: CallResult, status: number, code: string) {
+  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${res.text}`);
+  const b = res.body as { error: unknown; code: unknown; details: unknown };
+  if (typeof b.error !== "string" || b.code !== code || !("details" in b)) {
+    throw new Error(`bad envelope (want code ${code}): ${res.text}`);
+  }
+  return b as { error: string; code: string; details: any };
+}
