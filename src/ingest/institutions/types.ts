@@ -1,0 +1,23 @@
+/** The contract between the pipeline and the institution parsers (pure functions of the text). */
+export type TransactionType = "purchase" | "withdrawal" | "preauth" | "e-transfer" | "deposit";
+
+/** What a parser extracts. A parser that recognizes nothing returns null fields. */
+export interface ParsedFields {
+  amount: number | null;
+  company: string | null;
+  name: string | null;
+  transaction_type: TransactionType | null;
+}
+
+export interface Institution {
+  /** Stored name, exactly as the fixtures spell it: "RBC", "CIBC", "MBNA", "Simplii", "PC Financial". */
+  name: string;
+  /** Sender domains (phase 1 of detection). The Interac e-transfer domain is never listed. */
+  domains: string[];
+  /** Body markers (phase 2), tried in the registry's fixed order. */
+  bodyMarkers: RegExp[];
+  /** Never throws; returns null fields for text it does not recognize. */
+  parse(text: string): ParsedFields;
+}
+
+export const EMPTY_FIELDS: ParsedFields = { amount: null, company: null, name: null, transaction_type: null };
