@@ -3,7 +3,7 @@ export interface Env {
   DB: D1Database;
   FILES: R2Bucket;
   JOBS: Queue<unknown>;
-  JOB_SLOT: DurableObjectNamespace;
+  JOB_SLOT: DurableObjectNamespace<import("./jobs/slot").JobSlot>;
   ASSETS?: Fetcher;
 
   APP_VERSION?: string;

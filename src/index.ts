@@ -13,5 +13,5 @@ export default {
   scheduled: async (controller, env, ctx) => {
     ctx.waitUntil(runCron(controller.cron, env, systemClock));
   },
-  queue: (batch, env) => consume(batch, env),
+  queue: (batch, env, _ctx) => consume(batch, env),
 } satisfies ExportedHandler<Env>;

@@ -1,4 +1,6 @@
-import { OpenAPIRoute, type OpenAPIRouteSchema } from "chanfana";
+import { fromHono, OpenAPIRoute, type OpenAPIRouteSchema } from "chanfana";
+import { Hono } from "hono";
+import type { AppEnv } from "./context";
 import { ErrorEnvelope, validationError } from "./errors";
 
 const err = (description: string) => ({
@@ -56,4 +58,12 @@ export function domainRoute(tag: string) {
     protected readonly tag = tag;
   }
   return DomainRoute;
+}
+
+/**
+ * A domain's router. Errors pass through to the app's onError (the one envelope);
+ * without passthroughErrors chanfana would answer validation failures itself with 400.
+ */
+export function domainRouter() {
+  return fromHono(new Hono<AppEnv>(), { passthroughErrors: true });
 }

@@ -1,12 +1,15 @@
 /** Single-slot job state (pure): one running job per kind; 409 while one runs. */
+export type Scalar = string | number | boolean | null;
+export type Json = Record<string, Scalar | Scalar[]> | null;
+
 export interface SlotJob {
   id: string;
   kind: string;
   status: "running" | "done" | "failed";
   started_at: string;
   finished_at: string | null;
-  progress: Record<string, unknown>;
-  result: unknown;
+  progress: Record<string, Scalar | Scalar[]>;
+  result: Json;
   error: string | null;
 }
 
@@ -42,7 +45,7 @@ export function acquire(
 export function finish(
   current: SlotJob,
   nowIso: string,
-  outcome: { result?: unknown; error?: string },
+  outcome: { result?: Json; error?: string },
 ): SlotJob {
   return {
     ...current,

@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env";
-import { type AcquireResult, acquire, finish, type SlotJob } from "./slot-state";
+import { type AcquireResult, acquire, finish, type Json, type Scalar, type SlotJob } from "./slot-state";
 
 const DEFAULT_LEASE_MS = 15 * 60 * 1000;
 
@@ -19,14 +19,14 @@ export class JobSlot extends DurableObject<Env> {
     return res;
   }
 
-  async progress(id: string, progress: Record<string, unknown>): Promise<boolean> {
+  async progress(id: string, progress: Record<string, Scalar | Scalar[]>): Promise<boolean> {
     const job = this.read();
     if (!job || job.id !== id || job.status !== "running") return false;
     this.ctx.storage.kv.put("job", { ...job, progress: { ...job.progress, ...progress } });
     return true;
   }
 
-  async complete(id: string, outcome: { result?: unknown; error?: string }): Promise<SlotJob | null> {
+  async complete(id: string, outcome: { result?: Json; error?: string }): Promise<SlotJob | null> {
     const job = this.read();
     if (!job || job.id !== id) return null;
     const done = finish(job, new Date().toISOString(), outcome);
@@ -40,5 +40,5 @@ export class JobSlot extends DurableObject<Env> {
 }
 
 export function jobSlot(env: Env, kind: string) {
-  return env.JOB_SLOT.get(env.JOB_SLOT.idFromName(kind)) as unknown as DurableObjectStub<JobSlot>;
+  return env.JOB_SLOT.get(env.JOB_SLOT.idFromName(kind));
 }

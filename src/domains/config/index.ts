@@ -1,11 +1,9 @@
-import { fromHono } from "chanfana";
-import { Hono } from "hono";
-import type { AppEnv } from "../../http/context";
+import { domainRouter } from "../../http/route";
 import { GetAppConfig } from "./routes/get-config";
 import { PutAppConfig } from "./routes/put-config";
 
 export function configRouter() {
-  const router = fromHono(new Hono<AppEnv>());
+  const router = domainRouter();
   router.get("/", GetAppConfig);
   router.put("/", PutAppConfig);
   return router;

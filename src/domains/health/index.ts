@@ -1,10 +1,8 @@
-import { fromHono } from "chanfana";
-import { Hono } from "hono";
-import type { AppEnv } from "../../http/context";
+import { domainRouter } from "../../http/route";
 import { GetHealth } from "./routes/get-health";
 
 export function healthRouter() {
-  const router = fromHono(new Hono<AppEnv>());
+  const router = domainRouter();
   router.get("/", GetHealth);
   return router;
 }

@@ -1,0 +1,72 @@
+// Starts the Worker under wrangler dev on a free port with its own state folder; for benchmarks.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ensureDashboardDist, root } from "../../scripts/lib/dashboard.mjs";
+import { applyMigrations, wranglerBin } from "../../scripts/lib/wrangler.mjs";
+
+export const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+export async function startServer({ vars = {}, prepare } = {}) {
+  ensureDashboardDist();
+  const state = mkdtempSync(join(tmpdir(), "fj-bench-"));
+  applyMigrations({ persistTo: state });
+  if (prepare) await prepare(state);
+  const port = await freePort();
+  const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const child = spawn(
+    wranglerBin,
+    [
+      "dev",
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      "--persist-to",
+      state,
+      "--log-level",
+      "warn",
+      ...varArgs,
+    ],
+    {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+      detached: true,
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/api/v1/health`)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    base,
+    state,
+    stop() {
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {}
+      rmSync(state, { recursive: true, force: true });
+    },
+  };
+}
+
+export function percentiles(samples) {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (p) => s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+  return { n: s.length, p50: at(50), p95: at(95), p99: at(99), max: s[s.length - 1] };
+}
+
+export const fmt = (ms) => `${ms.toFixed(2)} ms`;

@@ -1,0 +1,67 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { brokenDb } from "../helpers/broken";
+import { call, expectEnvelope } from "../helpers/http";
+
+describe("error envelope", () => {
+  it("unknown routes are 404 NOT_FOUND", async () => {
+    const res = await call("/api/v1/does-not-exist");
+    const e = expectEnvelope(res, 404, "NOT_FOUND");
+    expect(e.error).toMatch(/does-not-exist/);
+    expect(e.details).toBeNull();
+  });
+
+  it("unknown methods on known paths are 404 with the envelope", async () => {
+    expectEnvelope(await call("/api/v1/health", { method: "DELETE" }), 404, "NOT_FOUND");
+  });
+
+  it("malformed JSON is 422 VALIDATION_ERROR, not a silent empty body", async () => {
+    const res = await call("/api/v1/config", {
+      method: "PUT",
+      rawBody: "{not json",
+      headers: { "content-type": "application/json" },
+    });
+    const e = expectEnvelope(res, 422, "VALIDATION_ERROR");
+    expect(e.details.errors).toEqual([{ loc: ["body"], msg: "JSON decode error", type: "json_invalid" }]);
+  });
+
+  it("a missing body is 422 with loc body", async () => {
+    const res = await call("/api/v1/config", {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+    });
+    const e = expectEnvelope(res, 422, "VALIDATION_ERROR");
+    expect(e.details.errors[0].loc).toEqual(["body"]);
+  });
+
+  it("body validation lists every problem in details", async () => {
+    const res = await call("/api/v1/config", {
+      method: "PUT",
+      body: { daily_summary_schedule_time: "25:00", insights_provider: "nope", timezone: "Mars/Olympus" },
+    });
+    const e = expectEnvelope(res, 422, "VALIDATION_ERROR");
+    const locs = e.details.errors.map((x: { loc: string[] }) => x.loc.join("."));
+    expect(locs).toEqual(
+      expect.arrayContaining(["body.daily_summary_schedule_time", "body.insights_provider", "body.timezone"]),
+    );
+    expect(e.details.errors.length).toBe(3);
+  });
+
+  it("unexpected exceptions are 500 INTERNAL_ERROR with no stack or internals", async () => {
+    const res = await call("/api/v1/config", {
+      method: "PUT",
+      body: { enable_daily_summaries: true },
+      env: { DB: brokenDb },
+    });
+    const e = expectEnvelope(res, 500, "INTERNAL_ERROR");
+    expect(e.error).toBe("Internal server error");
+    expect(res.text).not.toMatch(/secret|\.ts:|at \w+ \(|D1_ERROR/);
+  });
+
+  it("the real bindings are declared", () => {
+    expect(env.DB).toBeDefined();
+    expect(env.FILES).toBeDefined();
+    expect(env.JOBS).toBeDefined();
+    expect(env.JOB_SLOT).toBeDefined();
+  });
+});
