@@ -1,0 +1,88 @@
+import { CIBC } from "./cibc";
+import { MBNA } from "./mbna";
+import { PC_FINANCIAL } from "./pc-financial";
+import { RBC } from "./rbc";
+import { SIMPLII } from "./simplii";
+import { EMPTY_FIELDS, type Institution, type ParsedFields, type TransactionType } from "./types";
+
+export { parseAmount } from "../amount";
+export { parseETransfer } from "./etransfer";
+export { cardLastFour } from "./text";
+export type { Institution, ParsedFields, TransactionType } from "./types";
+
+/**
+ * Fixed body-scan order. Only Interac notices name several banks (the user's and the other party's);
+ * the two institutions with an e-transfer parser come first so such a notice lands where it can be
+ * parsed, and RBC precedes Simplii because the reference fixtures file RBC-sender notices to
+ * Simplii accounts under RBC.
+ */
+export const INSTITUTIONS: Institution[] = [RBC, SIMPLII, CIBC, MBNA, PC_FINANCIAL];
+
+/** Host part of a From value such as "RBC <alerts@rbc.com>" or "alerts@rbc.com". */
+function senderDomain(fromEmail: string | null): string | null {
+  if (typeof fromEmail !== "string") return null;
+  const address = /<([^<>]*)>/.exec(fromEmail)?.[1] ?? fromEmail;
+  const at = address.lastIndexOf("@");
+  const host = address
+    .slice(at + 1)
+    .trim()
+    .toLowerCase()
+    .replace(/\.+$/, "");
+  return /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/.test(host) ? host : null;
+}
+
+function domainMatches(host: string, domain: string): boolean {
+  return host === domain || host.endsWith(`.${domain}`);
+}
+
+/**
+ * Phase 1: the sender domain (a subdomain matches its parent). Interac's domain is in no institution's
+ * list because it speaks for every bank; such mail, like any unknown sender, falls to phase 2.
+ * Phase 2: the first institution in INSTITUTIONS whose name appears in the body.
+ */
+export function detectInstitution(fromEmail: string | null, body: string): Institution | null {
+  const host = senderDomain(fromEmail);
+  if (host) {
+    const byDomain = INSTITUTIONS.find((inst) => inst.domains.some((d) => domainMatches(host, d)));
+    if (byDomain) return byDomain;
+  }
+  if (typeof body !== "string") return null;
+  return INSTITUTIONS.find((inst) => inst.bodyMarkers.some((re) => re.test(body))) ?? null;
+}
+
+const TYPES: ReadonlySet<TransactionType> = new Set([
+  "purchase",
+  "withdrawal",
+  "preauth",
+  "e-transfer",
+  "deposit",
+]);
+
+/** Guards the contract even against a faulty parser: never throws, never NaN, never a stray type. */
+export function parseWithInstitution(inst: Institution, body: string): ParsedFields {
+  let raw: ParsedFields;
+  try {
+    raw = inst.parse(body);
+  } catch {
+    return { ...EMPTY_FIELDS };
+  }
+  const text = (v: unknown) => (typeof v === "string" && v !== "" ? v : null);
+  const amount = typeof raw?.amount === "number" && Number.isFinite(raw.amount) ? raw.amount : null;
+  const type = raw?.transaction_type;
+  return {
+    amount,
+    company: text(raw?.company),
+    name: text(raw?.name),
+    transaction_type: type && TYPES.has(type) ? type : null,
+  };
+}
+
+export function parseAlert(
+  fromEmail: string | null,
+  body: string,
+): { institution: string | null; fields: ParsedFields } {
+  const inst = detectInstitution(fromEmail, body);
+  return inst
+    ? { institution: inst.name, fields: parseWithInstitution(inst, body) }
+    : { institution: null, fields: { ...EMPTY_FIELDS } };
+}
