@@ -8,8 +8,25 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { root } from "./lib/dashboard.mjs";
 
-const OS = { android: "android", darwin: "darwin", linux: "linux", win32: "win32", windows: "win32", freebsd: "freebsd", openharmony: "openharmony", wasm32: null };
-const CPU = { arm64: "arm64", x64: "x64", 64: "x64", arm: "arm", ppc64: "ppc64", s390x: "s390x", ia32: "ia32" };
+const OS = {
+  android: "android",
+  darwin: "darwin",
+  linux: "linux",
+  win32: "win32",
+  windows: "win32",
+  freebsd: "freebsd",
+  openharmony: "openharmony",
+  wasm32: null,
+};
+const CPU = {
+  arm64: "arm64",
+  x64: "x64",
+  64: "x64",
+  arm: "arm",
+  ppc64: "ppc64",
+  s390x: "s390x",
+  ia32: "ia32",
+};
 
 function platformOf(name) {
   const tail = name.split("/").pop().toLowerCase();
@@ -59,6 +76,8 @@ for (const [path, meta] of Object.entries(pkgs)) {
     added++;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(pkgs).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(pkgs).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))),
+);
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`package-lock.json: ${added} platform-guarded optional entries added`);
