@@ -1,9 +1,27 @@
 import { fromHono } from "chanfana";
 import { Hono } from "hono";
+import { activityRouter } from "./domains/activity";
+import { authRouter, whoamiRouter } from "./domains/auth";
+import { categoriesRouter } from "./domains/categories";
 import { configRouter } from "./domains/config";
 import { healthRouter } from "./domains/health";
+import { ignoreRulesRouter } from "./domains/ignore-rules";
+import { ingestionRouter } from "./domains/ingestion";
+import { merchantAliasesRouter } from "./domains/merchant-aliases";
+import { overridesRouter } from "./domains/overrides";
+import { parseFailuresRouter } from "./domains/parse-failures";
+import { transactionsRouter } from "./domains/transactions";
+import { summaryRouter } from "./domains/summary";
+import { journalRouter } from "./domains/journal";
+import { merchantsRouter } from "./domains/merchants";
+import { incomeRouter } from "./domains/income";
+import { coverageRouter } from "./domains/coverage";
+import { budgetRouter, groupsRouter } from "./domains/budget";
 import { llmsTxt } from "./domains/system/llms";
+import { activityLedger, type OperationIndex, operationIndexFrom } from "./http/activity";
+import { authenticate } from "./http/auth";
 import type { AppEnv, Principal } from "./http/context";
+import { cors } from "./http/cors";
 import { demoGuard } from "./http/demo";
 import { onError, onNotFound } from "./http/errors";
 import { type Clock, systemClock } from "./lib/clock";
@@ -36,7 +54,17 @@ export function createApp(deps: AppDeps = {}) {
     c.set("principal", ANONYMOUS);
     await next();
   });
+  app.use("*", cors);
   app.use("/api/*", demoGuard);
+  app.use("*", authenticate);
+  let operations: OperationIndex | undefined;
+  app.use(
+    "/api/*",
+    activityLedger(() => {
+      operations ??= operationIndexFrom(openapi.registry.definitions);
+      return operations;
+    }),
+  );
 
   const openapi = fromHono(app, {
     passthroughErrors: true,
@@ -46,15 +74,85 @@ export function createApp(deps: AppDeps = {}) {
     openapiVersion: "3.1",
     schema: {
       info: OPENAPI_INFO,
+      security: [{ bearerAuth: [] }, { sessionCookie: [] }],
       tags: [
         { name: "health", description: "Liveness and last-activity probe (public)" },
         { name: "config", description: "Runtime application configuration" },
+        { name: "categories", description: "The category list the categorizer and pickers choose from" },
+        {
+          name: "category-management",
+          description:
+            "Add, rename, delete (with reassignment), group and icon categories; usage before delete",
+        },
+        {
+          name: "transactions",
+          description: "Transactions by month, detail, edits, trash, attention queue, bulk updates",
+        },
+        {
+          name: "summary",
+          description: "Monthly summaries, month-over-month deltas, anomalies, pace and trends",
+        },
+        {
+          name: "journal",
+          description: "Day-grouped transaction timeline with month-to-date running totals",
+        },
+        { name: "daily-summaries", description: "AI-written per-day narrative summaries for the journal" },
+        {
+          name: "merchants",
+          description: "Merchant intelligence: recurring charges, price changes, new and churned, burn rate",
+        },
+        { name: "income-statement", description: "Annual income vs. expenses by company and category" },
+        { name: "coverage", description: "Per-institution alert cadence and the email capture rate" },
+        { name: "budget", description: "Budget targets, pace status, forecasts and historical averages" },
+        { name: "groups", description: "Display groups of a year's budget categories" },
+        { name: "search", description: "Cross-month search with a summary block, and CSV export" },
+        { name: "ingestion", description: "Raw email upload: the same alert pipeline as every other door" },
+        { name: "parse-failures", description: "Quarantined alert emails: list, retry, resolve, dismiss" },
+        {
+          name: "webapp-auth",
+          description:
+            "Webapp cookie-session auth (set/change password, login, logout, sign out all) and API tokens",
+        },
+        {
+          name: "activity",
+          description:
+            "Activity ledger: caller introspection (whoami), the write journal, and stale-guarded revert",
+        },
       ],
     },
   });
 
+  openapi.registry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    description: "`Authorization: Bearer fin_...` (scope `read`: GET only; `read+write`: everything)",
+  });
+  openapi.registry.registerComponent("securitySchemes", "sessionCookie", {
+    type: "apiKey",
+    in: "cookie",
+    name: "app_session",
+    description: "Browser session from POST /api/v1/auth/login (needed once a password is set)",
+  });
+
   openapi.route("/api/v1/health", healthRouter());
   openapi.route("/api/v1/config", configRouter());
+  openapi.route("/api/v1/categories", categoriesRouter());
+  openapi.route("/api/v1/overrides", overridesRouter());
+  openapi.route("/api/v1/merchant-aliases", merchantAliasesRouter());
+  openapi.route("/api/v1/ignore-rules", ignoreRulesRouter());
+  openapi.route("/api/v1/transactions", ingestionRouter());
+  openapi.route("/api/v1/transactions", transactionsRouter());
+  openapi.route("/api/v1/summary", summaryRouter());
+  openapi.route("/api/v1/journal", journalRouter());
+  openapi.route("/api/v1/merchants", merchantsRouter());
+  openapi.route("/api/v1/income-statement", incomeRouter());
+  openapi.route("/api/v1/coverage", coverageRouter());
+  openapi.route("/api/v1/parse-failures", parseFailuresRouter());
+  openapi.route("/api/v1/auth", authRouter());
+  openapi.route("/api/v1/whoami", whoamiRouter());
+  openapi.route("/api/v1/activity", activityRouter());
+  openapi.route("/api/v1/budget", budgetRouter());
+  openapi.route("/api/v1/groups", groupsRouter());
 
   app.get("/llms.txt", (c) => {
     const base = new URL(c.req.url).origin;

@@ -38,7 +38,10 @@ describe("migrations and storage", () => {
       applied_at: string;
     }>();
     expect(results.length).toBe(env.TEST_MIGRATIONS.length);
-    expect(results.map((r) => r.version)).toEqual(env.TEST_MIGRATIONS.map((_, i) => i + 1));
+    // Each migration records its own number (the file name's prefix).
+    expect(results.map((r) => r.version)).toEqual(
+      env.TEST_MIGRATIONS.map((m) => Number.parseInt(m.name, 10)),
+    );
     for (const r of results) expect(Number.isNaN(Date.parse(r.applied_at))).toBe(false);
   });
 

@@ -1,17 +1,37 @@
 import type { Env } from "../../env";
 import { log } from "../../lib/log";
+import { createIngestDeps, type DepsOptions, ingestEmail } from "..";
+import type { IngestOutcome } from "../types";
+// Registers the R2 door's queue handler (index.ts imports this module; keep the side effect here
+// until index.ts imports r2-event itself).
+import { inboxPrefix } from "./r2-event";
 
 /**
- * Email Routing door. Until the ingest pipeline lands, the raw message is kept in R2 under the
- * inbox prefix so nothing is lost; the pipeline replays it from there.
+ * Email Routing door: the message goes straight through the pipeline. When the pipeline cannot
+ * finish (a storage outage), the raw is parked under INBOX_PREFIX so the R2 door replays it
+ * through the queue with retries; only when even that fails does the delivery fail.
  */
 export async function receiveEmail(
   message: ForwardableEmailMessage,
   env: Env,
   _ctx: ExecutionContext,
 ): Promise<void> {
-  const raw = await new Response(message.raw).arrayBuffer();
-  const key = `${env.INBOX_PREFIX || "inbox/"}${new Date().toISOString().slice(0, 10)}/${crypto.randomUUID()}.eml`;
-  await env.FILES.put(key, raw, { customMetadata: { from: message.from, to: message.to } });
-  log("info", "email.received", { key, size: raw.byteLength });
+  await routeEmail(message, env);
+}
+
+/** The door's body; returns the outcome (null when the email was parked for a retry). */
+export async function routeEmail(
+  message: Pick<ForwardableEmailMessage, "raw" | "from" | "to">,
+  env: Env,
+  opts: DepsOptions = {},
+): Promise<IngestOutcome | null> {
+  const raw = new Uint8Array(await new Response(message.raw).arrayBuffer());
+  try {
+    return await ingestEmail(raw, await createIngestDeps(env, { ...opts, source: "email-routing" }));
+  } catch (err) {
+    const key = `${inboxPrefix(env)}retry/${new Date().toISOString().slice(0, 10)}/${crypto.randomUUID()}.eml`;
+    log("error", "email_routing.ingest_failed", { error: String(err), parked_at: key });
+    await env.FILES.put(key, raw, { customMetadata: { from: message.from, to: message.to } });
+    return null;
+  }
 }

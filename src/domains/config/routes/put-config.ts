@@ -1,13 +1,21 @@
 import { contentJson } from "chanfana";
+import { registerReverter, stageImages } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
-import { AppConfigResponse, AppConfigUpdateRequest } from "../schemas";
-import { updateConfig } from "../service";
+import { AppConfigResponse, AppConfigUpdateRequest, type StoredConfig } from "../schemas";
+import { loadSettings, restoreConfig, updateConfig } from "../service";
 import { ConfigRoute } from "./get-config";
+
+/** Activity revert of a configuration write: the stored settings are one resource, "app". */
+registerReverter("config", {
+  current: async (ctx) => loadSettings(ctx.env),
+  restore: (ctx, _id, before) => restoreConfig(ctx, (before ?? {}) as StoredConfig),
+});
 
 export class PutAppConfig extends ConfigRoute {
   override schema = {
     operationId: "putAppConfig",
     summary: "Update runtime configuration (partial; null resets a field)",
+    description: "Journaled with before/after images, so `POST /api/v1/activity/{id}/revert` can undo it.",
     request: { body: { ...contentJson(AppConfigUpdateRequest), required: true } },
     responses: {
       "200": {
@@ -19,7 +27,8 @@ export class PutAppConfig extends ConfigRoute {
 
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
-    const { response } = await updateConfig({ ctx: serviceCtx(c), input: body });
+    const { before, after, response } = await updateConfig({ ctx: serviceCtx(c), input: body });
+    stageImages(c, { kind: "config", resourceId: "app", before, after });
     return c.json(response);
   }
 }

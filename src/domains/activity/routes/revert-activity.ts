@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { activityEntryId, newEntryId, stageImages } from "../../../http/activity";
+import { type AppContext, serviceCtx } from "../../../http/context";
+import { RevertQuery, RevertResponse } from "../schemas";
+import { applyRevert, planRevert } from "../service";
+import { ActivityRoute } from "./list-activity";
+
+export class RevertActivity extends ActivityRoute {
+  override schema = {
+    operationId: "revertActivity",
+    summary: "Undo one ledger entry by restoring its before image",
+    description:
+      "404 unknown id; 409 CONFLICT when already reverted or not reversible; 409 stale_revert when the " +
+      "resource changed since the entry (unless force=true). The revert is journaled as its own entry " +
+      "(images kept, not itself reversible) and the original gets reverted_at/reverted_by.",
+    request: { params: z.object({ entry_id: z.string().min(1).max(100) }), query: RevertQuery },
+    responses: {
+      "200": { description: "Reverted", content: { "application/json": { schema: RevertResponse } } },
+    },
+  };
+
+  override async handle(c: AppContext) {
+    const { params, query } = await this.getValidatedData<typeof this.schema>();
+    const ctx = serviceCtx(c);
+    const plan = await planRevert({ ctx, id: params.entry_id, force: query.force });
+    const revertEntryId = activityEntryId(c) ?? newEntryId();
+    await applyRevert({ ctx, plan, revertEntryId });
+    const summary = `revert of ${plan.entry.id}: restored ${plan.kind} ${plan.entry.resource_id}`;
+    stageImages(c, {
+      kind: plan.kind,
+      resourceId: plan.entry.resource_id!,
+      before: plan.current,
+      after: plan.before,
+      summary,
+      reversible: false,
+    });
+    return c.json({ reverted_entry_id: plan.entry.id, summary });
+  }
+}

@@ -1,0 +1,107 @@
+import { getReverter } from "../../http/activity";
+import type { ServiceCtx } from "../../http/context";
+import { ApiError, conflict, notFound } from "../../http/errors";
+import { type ActivityRow, claimRevert, getEntry, listEntries, releaseRevert } from "./queries";
+import { changedKeys, type Image, type ImageLike, parseImage, sameImage } from "./rules";
+import type { ActivityEntry } from "./schemas";
+
+export function toEntry(r: ActivityRow): ActivityEntry {
+  const { resource_kind: _k, before_json, after_json, reversible, ...rest } = r;
+  return {
+    ...rest,
+    before: parseImage(before_json),
+    after: parseImage(after_json),
+    reversible: reversible === 1,
+  };
+}
+
+/** Ledger entries newest first; `principal=me` is the caller's own writes. */
+export async function listActivity({
+  ctx,
+  input,
+}: {
+  ctx: Pick<ServiceCtx, "env" | "principal">;
+  input: { limit: number; since?: string | null; operation?: string | null; principal?: string | null };
+}): Promise<ActivityEntry[]> {
+  let principalId: string | null = input.principal ?? null;
+  let principalKind: string | null = null;
+  if (input.principal === "me") {
+    principalId = ctx.principal.kind === "token" ? ctx.principal.id : null;
+    principalKind = ctx.principal.kind === "token" ? null : ctx.principal.kind;
+  }
+  const rows = await listEntries(ctx.env.DB, {
+    limit: input.limit,
+    since: input.since ? new Date(input.since).toISOString() : null,
+    operation: input.operation ?? null,
+    principalId,
+    principalKind,
+  });
+  return rows.map(toEntry);
+}
+
+export interface RevertPlan {
+  entry: ActivityRow;
+  kind: string;
+  current: ImageLike | null;
+  before: Image | null;
+}
+
+/**
+ * Checks that an entry can be undone: 404 unknown; 409 CONFLICT already reverted or not
+ * reversible; 409 stale_revert when the resource changed since (unless `force`).
+ */
+export async function planRevert({ ctx, id, force }: { ctx: ServiceCtx; id: string; force: boolean }) {
+  const entry = await getEntry(ctx.env.DB, id);
+  if (!entry) throw notFound("Activity entry");
+  if (entry.reverted_at) {
+    throw conflict("This entry was already reverted", "CONFLICT", { reverted_by: entry.reverted_by });
+  }
+  const reverter = entry.resource_kind ? getReverter(entry.resource_kind) : undefined;
+  if (entry.reversible !== 1 || !reverter || !entry.resource_kind || !entry.resource_id) {
+    throw conflict("This entry is not reversible (no before/after image was recorded)");
+  }
+  const after = parseImage(entry.after_json);
+  const current = await reverter.current(ctx, entry.resource_id);
+  if (!force && !sameImage(current, after)) {
+    throw new ApiError(
+      409,
+      "The resource changed since this entry; revert with force=true to apply anyway",
+      "stale_revert",
+      {
+        entry_id: entry.id,
+        resource_id: entry.resource_id,
+        changed_fields: changedKeys(current, after),
+        ...(reverter.describeStale?.(current, after) ?? {}),
+      },
+    );
+  }
+  return {
+    entry,
+    kind: entry.resource_kind,
+    current,
+    before: parseImage(entry.before_json),
+  } satisfies RevertPlan;
+}
+
+/** Restores the before image after stamping the entry reverted by `revertEntryId`. */
+export async function applyRevert({
+  ctx,
+  plan,
+  revertEntryId,
+}: {
+  ctx: ServiceCtx;
+  plan: RevertPlan;
+  revertEntryId: string;
+}) {
+  const { entry } = plan;
+  const at = ctx.clock().toISOString();
+  if (!(await claimRevert(ctx.env.DB, entry.id, at, revertEntryId))) {
+    throw conflict("This entry was already reverted");
+  }
+  try {
+    await getReverter(plan.kind)!.restore(ctx, entry.resource_id!, plan.before);
+  } catch (err) {
+    await releaseRevert(ctx.env.DB, entry.id, revertEntryId);
+    throw err;
+  }
+}

@@ -1,0 +1,29 @@
+import { domainRouter } from "../../http/route";
+import { GetWhoami } from "./routes/get-whoami";
+import { IssueApiToken } from "./routes/issue-token";
+import { ListApiTokens } from "./routes/list-tokens";
+import { WebappLogin } from "./routes/login";
+import { WebappLogout } from "./routes/logout";
+import { RevokeApiToken } from "./routes/revoke-token";
+import { SetAppPassword } from "./routes/set-password";
+import { WebappSignOutAll } from "./routes/sign-out-all";
+
+/** Mounted at /api/v1/auth: password, sessions and API tokens. */
+export function authRouter() {
+  const router = domainRouter();
+  router.post("/set-password", SetAppPassword);
+  router.post("/login", WebappLogin);
+  router.post("/logout", WebappLogout);
+  router.post("/sign-out-all", WebappSignOutAll);
+  router.get("/tokens", ListApiTokens);
+  router.post("/tokens", IssueApiToken);
+  router.delete("/tokens/:token_id", RevokeApiToken);
+  return router;
+}
+
+/** Mounted at /api/v1/whoami. */
+export function whoamiRouter() {
+  const router = domainRouter();
+  router.get("/", GetWhoami);
+  return router;
+}

@@ -1,0 +1,45 @@
+import { deleteCookie, setCookie } from "hono/cookie";
+import type { AppContext } from "../../../http/context";
+import { ApiError } from "../../../http/errors";
+import { domainRoute } from "../../../http/route";
+import { SESSION_COOKIE, SESSION_TTL_S } from "../rules";
+import { AuthResponse } from "../schemas";
+
+export const AuthRoute = domainRoute("webapp-auth");
+
+/** The `{status}` answer every session route gives. */
+export const authOk = (description: string) => ({
+  "200": { description, content: { "application/json": { schema: AuthResponse } } },
+});
+
+/** Secure when the caller reached us over https (directly or through a TLS-terminating proxy). */
+function isHttps(c: AppContext): boolean {
+  return new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https";
+}
+
+/** `app_session`: HttpOnly, SameSite=Lax, Secure on https, 30 days. */
+export function setSessionCookie(c: AppContext, value: string): void {
+  setCookie(c, SESSION_COOKIE, value, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: isHttps(c),
+    maxAge: SESSION_TTL_S,
+  });
+}
+
+export function clearSessionCookie(c: AppContext): void {
+  deleteCookie(c, SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "Lax", secure: isHttps(c) });
+}
+
+/** Runs a password-checking verb; a lockout (429) also gets the Retry-After header. */
+export async function withRetryAfter<T>(c: AppContext, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 429) {
+      c.header("Retry-After", String(err.details?.retry_after_seconds ?? 60));
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,26 @@
+import { contentJson } from "chanfana";
+import { type AppContext, serviceCtx } from "../../../http/context";
+import { LoginIn } from "../schemas";
+import { login } from "../service";
+import { AuthRoute, authOk, setSessionCookie, withRetryAfter } from "./base";
+
+export class WebappLogin extends AuthRoute {
+  override schema = {
+    operationId: "webappLogin",
+    summary: "Issue a webapp session cookie",
+    description:
+      "Public. Sets the signed `app_session` cookie (HttpOnly, SameSite=Lax, Secure on https, 30 days). " +
+      "Wrong password: 401; repeated wrong passwords lock login for a growing window (429 RATE_LIMITED " +
+      "with Retry-After); no password set yet: 409.",
+    security: [],
+    request: { body: { ...contentJson(LoginIn), required: true } },
+    responses: authOk("Logged in; the session cookie is set"),
+  };
+
+  override async handle(c: AppContext) {
+    const { body } = await this.getValidatedData<typeof this.schema>();
+    const cookie = await withRetryAfter(c, () => login({ ctx: serviceCtx(c), input: body }));
+    setSessionCookie(c, cookie);
+    return c.json({ status: "logged_in" });
+  }
+}

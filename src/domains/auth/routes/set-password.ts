@@ -1,0 +1,25 @@
+import { contentJson } from "chanfana";
+import { type AppContext, serviceCtx } from "../../../http/context";
+import { SetPasswordIn } from "../schemas";
+import { setPassword } from "../service";
+import { AuthRoute, authOk, setSessionCookie, withRetryAfter } from "./base";
+
+export class SetAppPassword extends AuthRoute {
+  override schema = {
+    operationId: "setAppPassword",
+    summary: "Set or change the webapp password (TOFU on first set)",
+    description:
+      "The first password ends trust on first use: anonymous callers get 401 from then on. Changing it " +
+      "needs `current_password` (wrong: 403; repeated: 429). Every other session is signed out and the " +
+      "caller gets a fresh session cookie. Minimum length 8.",
+    request: { body: { ...contentJson(SetPasswordIn), required: true } },
+    responses: authOk("Password stored; the caller's session cookie is set"),
+  };
+
+  override async handle(c: AppContext) {
+    const { body } = await this.getValidatedData<typeof this.schema>();
+    const cookie = await withRetryAfter(c, () => setPassword({ ctx: serviceCtx(c), input: body }));
+    setSessionCookie(c, cookie);
+    return c.json({ status: "password_set" });
+  }
+}

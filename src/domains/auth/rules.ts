@@ -1,0 +1,112 @@
+/** Pure authentication rules: token and cookie formats, throttles, lockout. No I/O. */
+
+export type TokenScope = "read" | "read+write";
+export const TOKEN_SCOPES = ["read", "read+write"] as const;
+export const DEFAULT_SCOPE: TokenScope = "read+write";
+
+export const TOKEN_PREFIX = "fin_";
+/** `fin_` + base64url of 32 random bytes (43 characters). */
+const TOKEN_SHAPE = /^fin_[A-Za-z0-9_-]{43}$/;
+
+export const SESSION_COOKIE = "app_session";
+export const SESSION_TTL_S = 30 * 24 * 3600;
+export const LAST_USED_THROTTLE_MS = 15 * 60 * 1000;
+/** workerd caps PBKDF2 at 100000 iterations. */
+export const PBKDF2_ITERATIONS = 100_000;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 1024;
+
+/** Wrong passwords allowed before the lockout window starts, its first length and its cap. */
+export const FREE_FAILURES = 4;
+export const LOCKOUT_BASE_S = 30;
+export const LOCKOUT_MAX_S = 15 * 60;
+
+/** The token from an `Authorization` header value; null for a wrong scheme or a missing token. */
+export function parseBearer(header: string): string | null {
+  const m = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header.trim());
+  return m ? m[1]! : null;
+}
+
+export function isWellFormedToken(raw: string): boolean {
+  return TOKEN_SHAPE.test(raw);
+}
+
+/** Stamp `last_used_at` only when it is unset or older than the 15-minute throttle. */
+export function shouldStampLastUsed(lastUsedAt: string | null, now: Date): boolean {
+  if (!lastUsedAt) return true;
+  const t = Date.parse(lastUsedAt);
+  return Number.isNaN(t) || now.getTime() - t >= LAST_USED_THROTTLE_MS;
+}
+
+/** Seconds the login stays locked after the n-th consecutive wrong password (0: not locked). */
+export function lockoutSeconds(failures: number): number {
+  if (failures <= FREE_FAILURES) return 0;
+  return Math.min(LOCKOUT_MAX_S, LOCKOUT_BASE_S * 2 ** (failures - FREE_FAILURES - 1));
+}
+
+/** Seconds until an ISO `locked_until` passes (0 when not locked). */
+export function retryAfterSeconds(lockedUntil: string | null, now: Date): number {
+  if (!lockedUntil) return 0;
+  const t = Date.parse(lockedUntil);
+  if (Number.isNaN(t)) return 0;
+  return Math.max(0, Math.ceil((t - now.getTime()) / 1000));
+}
+
+/** What a session cookie carries (signed): the session epoch, expiry (unix s) and a nonce. */
+export interface SessionClaims {
+  epoch: number;
+  exp: number;
+  nonce: string;
+}
+
+/** The signed part of the cookie: `v1.<epoch>.<exp>.<nonce>`. */
+export function sessionPayload(c: SessionClaims): string {
+  return `v1.${c.epoch}.${c.exp}.${c.nonce}`;
+}
+
+const COOKIE_SHAPE = /^v1\.(\d{1,12})\.(\d{1,12})\.([A-Za-z0-9_-]{8,64})\.([A-Za-z0-9_-]{43})$/;
+
+/** Splits a cookie value into claims, payload and signature; null when malformed. */
+export function parseSessionCookie(
+  value: string,
+): { claims: SessionClaims; payload: string; signature: string } | null {
+  const m = COOKIE_SHAPE.exec(value);
+  if (!m) return null;
+  const claims = { epoch: Number(m[1]), exp: Number(m[2]), nonce: m[3]! };
+  return { claims, payload: sessionPayload(claims), signature: m[4]! };
+}
+
+/** A session is live while unexpired and minted under the current epoch. */
+export function sessionIsLive(c: SessionClaims, currentEpoch: number, now: Date): boolean {
+  return c.epoch === currentEpoch && c.exp * 1000 > now.getTime();
+}
+
+/** Equal-length byte comparison whose time does not depend on where the bytes differ. */
+export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
+  let diff = a.length ^ b.length;
+  const n = Math.max(a.length, b.length);
+  for (let i = 0; i < n; i++) diff |= (a[i] ?? 0) ^ (b[i] ?? 0);
+  return diff === 0;
+}
+
+export function toBase64Url(bytes: Uint8Array): string {
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+export function fromBase64Url(text: string): Uint8Array {
+  const b64 = text.replaceAll("-", "+").replaceAll("_", "/");
+  const bin = atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4));
+  return Uint8Array.from(bin, (ch) => ch.charCodeAt(0));
+}
+
+export function toHex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export function fromHex(hex: string): Uint8Array {
+  const out = new Uint8Array(hex.length >> 1);
+  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return out;
+}

@@ -1,0 +1,65 @@
+/** API token verbs: issue (raw value shown once), list, revoke, authenticate, stamp last use. */
+import type { ServiceCtx } from "../../http/context";
+import { notFound } from "../../http/errors";
+import { newRawToken, newTokenId, sameSecret, sha256Hex } from "./crypto";
+import {
+  findActiveTokenByHash,
+  insertToken,
+  listActiveTokens,
+  revokeToken,
+  stampTokenUsed,
+  type TokenRow,
+} from "./queries";
+import { isWellFormedToken, LAST_USED_THROTTLE_MS, shouldStampLastUsed, type TokenScope } from "./rules";
+
+export type { TokenRow };
+
+/** Mints a token; only its SHA-256 is stored, the raw value is returned this once. */
+export async function issueToken({
+  ctx,
+  input,
+}: {
+  ctx: Pick<ServiceCtx, "env" | "clock">;
+  input: { label: string; scope: TokenScope };
+}): Promise<TokenRow & { token: string }> {
+  const token = newRawToken();
+  const row: TokenRow = {
+    id: newTokenId(),
+    label: input.label,
+    scope: input.scope,
+    created_at: ctx.clock().toISOString(),
+    last_used_at: null,
+  };
+  await insertToken(ctx.env.DB, { ...row, token_hash: await sha256Hex(token) });
+  return { ...row, token };
+}
+
+/** Live tokens, oldest first: ids, labels, scopes and times, never a token or a hash. */
+export function listTokens({ ctx }: { ctx: Pick<ServiceCtx, "env"> }): Promise<TokenRow[]> {
+  return listActiveTokens(ctx.env.DB);
+}
+
+/** Permanent revocation; 404 when the id is unknown or already revoked. */
+export async function revokeTokenById({ ctx, id }: { ctx: Pick<ServiceCtx, "env" | "clock">; id: string }) {
+  if (!(await revokeToken(ctx.env.DB, id, ctx.clock().toISOString()))) throw notFound("Token");
+}
+
+/**
+ * The live token a raw bearer value belongs to, or null. Looked up in D1 on every request, so
+ * tokens issued or revoked by the command line take effect at once.
+ */
+export async function authenticateToken(db: D1Database, raw: string): Promise<TokenRow | null> {
+  if (!isWellFormedToken(raw)) return null;
+  const hash = await sha256Hex(raw);
+  const row = await findActiveTokenByHash(db, hash);
+  if (!row || !sameSecret(row.token_hash, hash)) return null;
+  const { token_hash: _omit, ...token } = row;
+  return token;
+}
+
+/** Records use at most once per 15 minutes per token (the UPDATE is conditional too). */
+export async function stampLastUsed(db: D1Database, token: TokenRow, now: Date): Promise<void> {
+  if (!shouldStampLastUsed(token.last_used_at, now)) return;
+  const staleBefore = new Date(now.getTime() - LAST_USED_THROTTLE_MS).toISOString();
+  await stampTokenUsed(db, token.id, now.toISOString(), staleBefore);
+}

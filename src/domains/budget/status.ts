@@ -1,0 +1,138 @@
+/** The budget status verb: one D1 batch of month aggregates, then pure assembly. */
+import type { ServiceCtx } from "../../http/context";
+import { localToday } from "../../lib/local-time";
+import { round2 } from "../../lib/money";
+import { addMonths, monthBounds, rangeBounds } from "../../lib/month";
+import { getConfig } from "../config/service";
+import { RECURRING_MIN_MONTHS } from "./forecast";
+import {
+  type ChargeRow,
+  chargesByCompany,
+  type KeyTotalRow,
+  type MonthCategoryRow,
+  monthlyByCategory,
+  recurringCharges,
+  totalsByCategory,
+} from "./history-queries";
+import { elapsedYearFraction } from "./rules";
+import { loadBudget } from "./service";
+import {
+  arrangeGroups,
+  type CategoryFacts,
+  categoryPace,
+  overallPace,
+  sum,
+  type When,
+  ytdOf,
+} from "./status-rules";
+import type { BudgetStatusResponse, CategoryPaceDetail } from "./status-schemas";
+
+type Ctx = Pick<ServiceCtx, "env" | "clock">;
+export const HISTORY_MONTHS = 6;
+
+const monthIndex = (m: string) => Number(m.slice(5, 7)) - 1;
+const cents = (x: number) => Math.round(Number(x) * 100);
+
+/** Pace of `year` (as of today in the configured zone) against its targets, groups and ceiling. */
+export async function getBudgetStatus(
+  ctx: Ctx,
+  year: number,
+  compareYear?: number | null,
+): Promise<BudgetStatusResponse> {
+  const cfg = await getConfig({ ctx });
+  const today = localToday(ctx.clock(), cfg.timezone);
+  const curYear = Number(today.month.slice(0, 4));
+  const asOf = `${today.month}-${String(today.day).padStart(2, "0")}`;
+  const isCurrent = year === curYear;
+  const w: When = {
+    year,
+    fraction: elapsedYearFraction(year, asOf),
+    isCurrent,
+    monthIndex: monthIndex(today.month),
+    monthsElapsed: isCurrent ? monthIndex(today.month) + 1 : year < curYear ? 12 : 0,
+    day: today.day,
+    daysInMonth: today.daysInMonth,
+  };
+  const cmp = compareYear ?? year - 1;
+  // History: the 6 months before the current month (for a past year, its last 6 months).
+  const ref = year < curYear ? `${year + 1}-01` : today.month;
+  const hist = rangeBounds(addMonths(ref, -HISTORY_MONTHS), addMonths(ref, -1));
+  const db = ctx.env.DB;
+  const [budget, [yearRes, cmpRes, histRes, recRes, arrivedRes]] = await Promise.all([
+    loadBudget(ctx, cfg.user_id, year),
+    db.batch<Record<string, unknown>>([
+      monthlyByCategory(db, rangeBounds(`${year}-01`, `${year}-12`)),
+      totalsByCategory(db, rangeBounds(`${cmp}-01`, `${cmp}-12`)),
+      monthlyByCategory(db, hist, today.day),
+      recurringCharges(db, hist, RECURRING_MIN_MONTHS),
+      chargesByCompany(db, monthBounds(today.month)),
+    ]),
+  ]);
+  const yearRows = rowsOf<MonthCategoryRow>(yearRes);
+  const cmpRows = rowsOf<KeyTotalRow>(cmpRes);
+  const histRows = rowsOf<MonthCategoryRow>(histRes);
+  const arrived = new Set(
+    rowsOf<ChargeRow>(arrivedRes).map((r) => `${r.key}|${r.company}|${cents(r.amount)}`),
+  );
+  const recurring = rowsOf<ChargeRow>(recRes);
+  const histMonths = [...new Set(histRows.map((r) => r.month))].sort();
+  const hasPrior = cmpRows.length > 0;
+
+  const facts = (key: string): CategoryFacts => {
+    const monthly = Array<number>(12).fill(0);
+    const counts = Array<number>(12).fill(0);
+    for (const r of yearRows) {
+      if (r.key !== key) continue;
+      monthly[monthIndex(r.month)] = Number(r.total);
+      counts[monthIndex(r.month)] = Number(r.n);
+    }
+    const history = histMonths.map((m) => {
+      const r = histRows.find((h) => h.month === m && h.key === key);
+      return { total: Number(r?.total ?? 0), toDate: Number(r?.to_date ?? 0) };
+    });
+    const charges = recurring
+      .filter((r) => r.key === key)
+      .map((r) => ({
+        amount: Number(r.amount),
+        arrived: arrived.has(`${key}|${r.company}|${cents(r.amount)}`),
+      }));
+    const prior = hasPrior ? Number(cmpRows.find((r) => r.key === key)?.total ?? 0) : null;
+    return { monthly, counts, prior, history, recurring: charges };
+  };
+
+  const details = new Map<string, CategoryPaceDetail>();
+  for (const [key, c] of Object.entries(budget.targets.categories))
+    details.set(key, categoryPace(key, c, facts(key), w));
+
+  const monthlyTotals = Array<number>(12).fill(0);
+  for (const r of yearRows) monthlyTotals[monthIndex(r.month)]! += Number(r.total);
+  const unbudgeted = [...new Set(yearRows.map((r) => r.key))]
+    .filter((k) => !details.has(k))
+    .map((k) => {
+      const f = facts(k);
+      return {
+        category: k,
+        ytd_spent: ytdOf(f.monthly, w),
+        monthly_avg_historical: histMonths.length
+          ? round2(sum(f.history.map((h) => h.total)) / histMonths.length)
+          : 0,
+        current_month_spent: w.isCurrent ? round2(f.monthly[w.monthIndex] ?? 0) : 0,
+      };
+    })
+    .filter((u) => u.ytd_spent > 0)
+    .sort((a, b) => b.ytd_spent - a.ytd_spent || a.category.localeCompare(b.category));
+
+  return {
+    year,
+    as_of: asOf,
+    elapsed_year_fraction: Math.round(w.fraction * 10_000) / 10_000,
+    overall: overallPace(budget.targets.spending_ceiling, ytdOf(monthlyTotals, w), [...details.values()], w),
+    groups: arrangeGroups(budget.groups.groups, details, w, hasPrior),
+    unbudgeted,
+    monthly_totals: monthlyTotals.map(round2),
+    prior_year_total: hasPrior ? round2(sum(cmpRows.map((r) => Number(r.total)))) : null,
+    compare_year: hasPrior ? cmp : null,
+  };
+}
+
+const rowsOf = <T>(r: D1Result<Record<string, unknown>> | undefined): T[] => (r?.results ?? []) as T[];

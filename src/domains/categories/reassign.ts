@@ -1,0 +1,133 @@
+/**
+ * Rename and delete, which move the category's transactions and overrides along with it, and
+ * the usage report shown before a delete. Miscellaneous (the categorizer's fallback) is fixed.
+ */
+import type { ServiceCtx } from "../../http/context";
+import { conflict, validationError } from "../../http/errors";
+import { invalidateResolverCache } from "../../ingest/categorize";
+import { log } from "../../lib/log";
+import { OVERRIDE_SQL, OVERRIDES_LIST } from "../overrides/queries";
+import { MISCELLANEOUS } from "./defaults";
+import {
+  budgetTargetDocs,
+  deleteCategoryRow,
+  reassignOverrides,
+  reassignTransactions,
+  renameCategoryRow,
+  usageCounts,
+} from "./queries";
+import { budgetNames, findCategory, isProtected, sameName } from "./rules";
+import { checkVersion, loadCategoryState, requireCategory, writeCategories } from "./service";
+import { backupList, bumpVersion } from "./store";
+
+type Ctx = Pick<ServiceCtx, "env" | "clock">;
+const changes = (r: D1Result | undefined) => r?.meta.changes ?? 0;
+
+/** After overrides moved with a category: new version (same batch), cache dropped, backup refreshed. */
+async function afterOverridesMoved(ctx: Ctx, moved: number): Promise<void> {
+  if (moved === 0) return;
+  const now = ctx.clock().toISOString();
+  await bumpVersion(ctx.env.DB, OVERRIDES_LIST, now).run();
+  await invalidateResolverCache(ctx.env.DB, now);
+  await backupList(ctx.env, OVERRIDES_LIST, OVERRIDE_SQL);
+}
+
+function refuseProtected(name: string, verb: "renamed" | "deleted"): void {
+  if (isProtected(name)) {
+    throw conflict(`${MISCELLANEOUS} is the fallback category and cannot be ${verb}`, "CONFLICT", {
+      category: MISCELLANEOUS,
+    });
+  }
+}
+
+export async function renameCategory({
+  ctx,
+  oldName,
+  newName,
+  expectedVersion,
+}: {
+  ctx: Ctx;
+  oldName: string;
+  newName: string;
+  expectedVersion?: number | null;
+}) {
+  const state = await loadCategoryState(ctx.env);
+  checkVersion(state, expectedVersion);
+  const row = requireCategory(state, oldName);
+  refuseProtected(row.name, "renamed");
+  const clash = findCategory(state.rows, newName);
+  if (clash && !sameName(clash.name, row.name)) {
+    throw conflict(`Category '${clash.name}' already exists`, "CONFLICT", { existing: clash.name });
+  }
+  const db = ctx.env.DB;
+  const [, tx, ov] = await writeCategories(ctx, state, [
+    renameCategoryRow(db, row.name, newName),
+    reassignTransactions(db, row.name, newName),
+    reassignOverrides(db, row.name, newName, ctx.clock().toISOString()),
+  ]);
+  await afterOverridesMoved(ctx, changes(ov));
+  return {
+    old_name: row.name,
+    new_name: newName,
+    transactions_updated: changes(tx),
+    overrides_updated: changes(ov),
+    // Budget targets and groups belong to the budget domain; they are not rewritten here.
+    budget_groups_updated: false,
+  };
+}
+
+export async function deleteCategory({
+  ctx,
+  name,
+  reassignTo,
+  expectedVersion,
+}: {
+  ctx: Ctx;
+  name: string;
+  reassignTo?: string | null;
+  expectedVersion?: number | null;
+}) {
+  const state = await loadCategoryState(ctx.env);
+  checkVersion(state, expectedVersion);
+  const row = requireCategory(state, name);
+  refuseProtected(row.name, "deleted");
+  const target = findCategory(state.rows, reassignTo ?? MISCELLANEOUS);
+  if (!target || sameName(target.name, row.name)) {
+    const msg = target ? "must differ from the deleted category" : "is not in the category list";
+    throw validationError([{ loc: ["query", "reassign_to"], msg, type: "value_error" }]);
+  }
+  const db = ctx.env.DB;
+  const [, tx, ov] = await writeCategories(ctx, state, [
+    deleteCategoryRow(db, row.name),
+    reassignTransactions(db, row.name, target.name),
+    reassignOverrides(db, row.name, target.name, ctx.clock().toISOString()),
+  ]);
+  await afterOverridesMoved(ctx, changes(ov));
+  const moved = changes(tx);
+  return {
+    deleted_name: row.name,
+    transactions_reassigned: moved,
+    reassigned_to: moved > 0 ? target.name : null,
+  };
+}
+
+/** What a delete would touch: transactions and overrides of the category, budget and group membership. */
+export async function categoryUsage({ ctx, name }: { ctx: Ctx; name: string }) {
+  const state = await loadCategoryState(ctx.env);
+  const row = requireCategory(state, name);
+  const counts = await usageCounts(ctx.env.DB, row.name);
+  let inBudget = false;
+  try {
+    const docs = await budgetTargetDocs(ctx.env.DB, ctx.clock().getUTCFullYear());
+    inBudget = docs.some((d) => budgetNames(d, row.name));
+  } catch (err) {
+    log("warn", "categories.budget_read_failed", { error: String(err) });
+  }
+  return {
+    category: row.name,
+    transaction_count: counts.transactions,
+    override_count: counts.overrides,
+    in_budget: inBudget,
+    in_group: row.group_name ?? null,
+  };
+}

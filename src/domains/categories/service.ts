@@ -1,0 +1,139 @@
+/**
+ * Category list verbs: the stored list (or the 39 defaults before first use), add, group and
+ * icons. Every write stores the defaults first when nothing is stored yet, bumps the list
+ * version in the same batch, and refreshes the R2 backup; reads fall back to that backup.
+ */
+import type { ServiceCtx } from "../../http/context";
+import { conflict, notFound } from "../../http/errors";
+import type { CategoryRow } from "./defaults";
+import { CATEGORIES_LIST, CATEGORY_SQL, insertCategory, materialize, setGroup, setIcon } from "./queries";
+import { effectiveRows, findCategory, iconsOf, nextPosition, toManaged } from "./rules";
+import { backupList, bumpVersion, loadList } from "./store";
+
+type Ctx = Pick<ServiceCtx, "env" | "clock">;
+
+export interface CategoryState {
+  rows: CategoryRow[];
+  stored: boolean;
+  version: number;
+}
+
+/** The effective list with its version (D1, else the R2 backup, else the defaults). */
+export async function loadCategoryState(env: ServiceCtx["env"]): Promise<CategoryState> {
+  const snap = await loadList<CategoryRow>(env, CATEGORIES_LIST, CATEGORY_SQL);
+  return { ...effectiveRows(snap.items), version: snap.version };
+}
+
+/** The category names, in list order (what the model and the pickers choose from). */
+export async function listCategoryNames({ ctx }: { ctx: Pick<ServiceCtx, "env"> }): Promise<string[]> {
+  return (await loadCategoryState(ctx.env)).rows.map((r) => r.name);
+}
+
+export async function listManagedCategories({ ctx }: { ctx: Pick<ServiceCtx, "env"> }) {
+  const s = await loadCategoryState(ctx.env);
+  return toManaged(s.rows, s.version);
+}
+
+/** The row named `name` (any case), else 404. */
+export function requireCategory(state: CategoryState, name: string): CategoryRow {
+  const row = findCategory(state.rows, name);
+  if (!row) throw notFound(`Category '${name}'`);
+  return row;
+}
+
+/** Optimistic lock: a write carrying a version must carry the current one (409 otherwise). */
+export function checkVersion(state: CategoryState, expected: number | null | undefined): void {
+  if (expected !== null && expected !== undefined && expected !== state.version) {
+    throw conflict("The category list changed since you read it; reload and retry", "CONFLICT", {
+      expected_version: expected,
+      current_version: state.version,
+    });
+  }
+}
+
+/**
+ * Runs `stmts` after storing the defaults (first write) and before the version bump, in one
+ * batch; returns the results of `stmts` only. Then refreshes the backup.
+ */
+export async function writeCategories(
+  ctx: Ctx,
+  state: CategoryState,
+  stmts: D1PreparedStatement[],
+): Promise<D1Result[]> {
+  const db = ctx.env.DB;
+  const seed = state.stored ? [] : materialize(db, state.rows);
+  const results = await db.batch([
+    ...seed,
+    ...stmts,
+    bumpVersion(db, CATEGORIES_LIST, ctx.clock().toISOString()),
+  ]);
+  await backupList(ctx.env, CATEGORIES_LIST, CATEGORY_SQL);
+  return results.slice(seed.length, seed.length + stmts.length);
+}
+
+/** Adds a category (names are unique case-insensitively: 409 otherwise); returns the managed list. */
+export async function addCategory({
+  ctx,
+  input,
+  expectedVersion,
+}: {
+  ctx: Ctx;
+  input: { name: string; group?: string | null };
+  expectedVersion?: number | null;
+}) {
+  const state = await loadCategoryState(ctx.env);
+  checkVersion(state, expectedVersion);
+  const existing = findCategory(state.rows, input.name);
+  if (existing)
+    throw conflict(`Category '${existing.name}' already exists`, "CONFLICT", { existing: existing.name });
+  const row: CategoryRow = {
+    name: input.name,
+    group_name: input.group ?? null,
+    icon: null,
+    position: nextPosition(state.rows),
+  };
+  await writeCategories(ctx, state, [insertCategory(ctx.env.DB, row)]);
+  return listManagedCategories({ ctx });
+}
+
+export async function updateCategoryGroup({
+  ctx,
+  name,
+  group,
+  expectedVersion,
+}: {
+  ctx: Ctx;
+  name: string;
+  group: string | null;
+  expectedVersion?: number | null;
+}) {
+  const state = await loadCategoryState(ctx.env);
+  checkVersion(state, expectedVersion);
+  const row = requireCategory(state, name);
+  await writeCategories(ctx, state, [setGroup(ctx.env.DB, row.name, group)]);
+  return { category: row.name, old_group: row.group_name ?? null, new_group: group };
+}
+
+export async function listCategoryIcons({ ctx }: { ctx: Pick<ServiceCtx, "env"> }) {
+  const s = await loadCategoryState(ctx.env);
+  return iconsOf(s.rows, s.version);
+}
+
+/** Sets (a string) or clears (null) a category's icon; returns the icon map. */
+export async function setCategoryIcon({
+  ctx,
+  name,
+  icon,
+  expectedVersion,
+}: {
+  ctx: Ctx;
+  name: string;
+  icon: string | null;
+  expectedVersion?: number | null;
+}) {
+  const state = await loadCategoryState(ctx.env);
+  checkVersion(state, expectedVersion);
+  const row = requireCategory(state, name);
+  await writeCategories(ctx, state, [setIcon(ctx.env.DB, row.name, icon)]);
+  return listCategoryIcons({ ctx });
+}

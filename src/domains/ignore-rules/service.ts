@@ -1,0 +1,123 @@
+/**
+ * Ignore-rule verbs: rules (merchants pinned to Ignored), the backfill that applies them to
+ * existing rows, suggestions from what the user already ignores, and their dismissals. Lists are
+ * versioned and backed up to R2 on every write like the other category configuration.
+ */
+import type { Env } from "../../env";
+import type { ServiceCtx } from "../../http/context";
+import { conflict, notFound } from "../../http/errors";
+import { backupList, bumpVersion, loadList } from "../categories/store";
+import { ALIAS_SQL, ALIASES_LIST, type AliasRow } from "../merchant-aliases/queries";
+import { windowStartPrefix } from "../overrides/rules";
+import {
+  DISMISSED_IGNORE_LIST,
+  DISMISSED_IGNORE_SQL,
+  type DismissedMerchant,
+  deleteDismissedMerchant,
+  deleteRule,
+  IGNORE_LIST,
+  IGNORE_SQL,
+  ignoreCompanies,
+  ignoredCounts,
+  insertRule,
+  openCounts,
+  upsertDismissedMerchant,
+} from "./queries";
+import { type IgnoreMatcher, ignoreMatcher, planApply, selectIgnoreSuggestions } from "./rules";
+import type { IgnoreRuleListResponse } from "./schemas";
+
+type Ctx = Pick<ServiceCtx, "env" | "clock">;
+
+async function patterns(env: Env): Promise<{ patterns: string[]; version: number }> {
+  const { items, version } = await loadList<{ pattern: string }>(env, IGNORE_LIST, IGNORE_SQL);
+  return { patterns: items.map((r) => r.pattern), version };
+}
+
+const aliases = async (env: Env) => (await loadList<AliasRow>(env, ALIASES_LIST, ALIAS_SQL)).items;
+
+/** The matcher ingestion uses to pin new transactions: the pattern that matches a company, or null. */
+export async function loadIgnoreMatcher(env: Env): Promise<IgnoreMatcher> {
+  const [p, a] = await Promise.all([patterns(env), aliases(env)]);
+  return ignoreMatcher(p.patterns, a);
+}
+
+export async function listIgnoreRules({
+  ctx,
+}: {
+  ctx: Pick<ServiceCtx, "env">;
+}): Promise<IgnoreRuleListResponse> {
+  const { patterns: list, version } = await patterns(ctx.env);
+  return { rules: list.map((pattern) => ({ pattern })), count: list.length, version };
+}
+
+async function write(ctx: Ctx, list: string, sql: string, stmt: D1PreparedStatement): Promise<number> {
+  const [result] = await ctx.env.DB.batch([stmt, bumpVersion(ctx.env.DB, list, ctx.clock().toISOString())]);
+  await backupList(ctx.env, list, sql);
+  return result?.meta.changes ?? 0;
+}
+
+/** Adds a rule (409 when the pattern exists, any case); existing rows change only on apply. */
+export async function addIgnoreRule({ ctx, pattern }: { ctx: Ctx; pattern: string }) {
+  const existing = (await patterns(ctx.env)).patterns.find((p) => p.toLowerCase() === pattern.toLowerCase());
+  if (existing) throw conflict(`Ignore rule '${existing}' already exists`, "CONFLICT", { existing });
+  await write(ctx, IGNORE_LIST, IGNORE_SQL, insertRule(ctx.env.DB, pattern, ctx.clock().toISOString()));
+  return listIgnoreRules({ ctx });
+}
+
+export async function deleteIgnoreRule({ ctx, pattern }: { ctx: Ctx; pattern: string }) {
+  const existing = (await patterns(ctx.env)).patterns.find((p) => p.toLowerCase() === pattern.toLowerCase());
+  if (!existing) throw notFound(`Ignore rule '${pattern}'`);
+  await write(ctx, IGNORE_LIST, IGNORE_SQL, deleteRule(ctx.env.DB, existing));
+  return { detail: `Removed ignore rule '${existing}'` };
+}
+
+/** Backfill: sets Ignored on non-deleted, un-ignored rows matching one rule (404 if unknown) or all. */
+export async function applyIgnoreRules({ ctx, pattern }: { ctx: Ctx; pattern?: string | null }) {
+  const all = (await patterns(ctx.env)).patterns;
+  const chosen = pattern ? all.filter((p) => p.toLowerCase() === pattern.toLowerCase()) : all;
+  if (pattern && chosen.length === 0) throw notFound(`Ignore rule '${pattern}'`);
+  const plan = planApply(chosen, await openCounts(ctx.env.DB), await aliases(ctx.env));
+  const stmts = ignoreCompanies(ctx.env.DB, plan.companies);
+  if (stmts.length > 0) await ctx.env.DB.batch(stmts);
+  return {
+    results: plan.results,
+    total_matched: plan.results.reduce((s, r) => s + r.matched, 0),
+    total_updated: plan.results.reduce((s, r) => s + r.updated, 0),
+  };
+}
+
+export async function listDismissedIgnoreSuggestions({ ctx }: { ctx: Pick<ServiceCtx, "env"> }) {
+  const { items } = await loadList<DismissedMerchant>(ctx.env, DISMISSED_IGNORE_LIST, DISMISSED_IGNORE_SQL);
+  const dismissed = items.map((d) => ({ merchant: d.merchant, dismissed_at: d.dismissed_at ?? "" }));
+  return { dismissed, count: dismissed.length };
+}
+
+export async function getIgnoreRuleSuggestions({ ctx, months }: { ctx: Ctx; months: number }) {
+  const [counts, matcher, dismissed] = await Promise.all([
+    ignoredCounts(ctx.env.DB, windowStartPrefix(ctx.clock(), months)),
+    loadIgnoreMatcher(ctx.env),
+    listDismissedIgnoreSuggestions({ ctx }),
+  ]);
+  const hidden = new Set(dismissed.dismissed.map((d) => d.merchant.toLowerCase()));
+  const suggestions = selectIgnoreSuggestions(counts, matcher, hidden);
+  return { suggestions, count: suggestions.length };
+}
+
+export async function dismissIgnoreSuggestion({ ctx, merchant }: { ctx: Ctx; merchant: string }) {
+  const stmt = upsertDismissedMerchant(ctx.env.DB, merchant, ctx.clock().toISOString());
+  await write(ctx, DISMISSED_IGNORE_LIST, DISMISSED_IGNORE_SQL, stmt);
+  return { detail: `Dismissed ignore suggestion '${merchant}'` };
+}
+
+export async function undismissIgnoreSuggestion({ ctx, merchant }: { ctx: Ctx; merchant: string }) {
+  const { dismissed } = await listDismissedIgnoreSuggestions({ ctx });
+  const existing = dismissed.find((d) => d.merchant.toLowerCase() === merchant.toLowerCase());
+  if (!existing) throw notFound(`Dismissed ignore suggestion '${merchant}'`);
+  await write(
+    ctx,
+    DISMISSED_IGNORE_LIST,
+    DISMISSED_IGNORE_SQL,
+    deleteDismissedMerchant(ctx.env.DB, existing.merchant),
+  );
+  return { detail: `Restored ignore suggestion '${existing.merchant}'` };
+}

@@ -1,0 +1,24 @@
+import { type AppContext, serviceCtx } from "../../../http/context";
+import { domainRoute } from "../../../http/route";
+import { IncomeStatementQuery, IncomeStatementResponse } from "../schemas";
+import { getIncomeStatement } from "../service";
+
+export class GetIncomeStatement extends domainRoute("income-statement") {
+  override schema = {
+    operationId: "getIncomeStatement",
+    summary: "Annual income vs. expenses view with projection and savings rate",
+    description:
+      "Income by company (e-transfer and deposit types) and expenses by category (spending types), " +
+      "grouped into sections by the year's budget category types, with monthly and annual net, " +
+      "savings rates and a projection of the months begun so far. Deleted and ignored rows are excluded.",
+    request: { query: IncomeStatementQuery },
+    responses: {
+      "200": { description: "OK", content: { "application/json": { schema: IncomeStatementResponse } } },
+    },
+  };
+
+  override async handle(c: AppContext) {
+    const { query } = await this.getValidatedData<typeof this.schema>();
+    return c.json(await getIncomeStatement({ ctx: serviceCtx(c), input: query }));
+  }
+}

@@ -1,0 +1,174 @@
+/** Income statement rules (pure): SQL aggregate rows → income, expense sections, net, projection. */
+import { round2 } from "../../lib/money";
+
+export const SECTION_NAMES: Record<string, string> = {
+  fixed: "Fixed costs",
+  variable: "Variable spending",
+  lumpy: "Lumpy and irregular",
+  unbudgeted: "Unbudgeted",
+};
+const SECTION_ORDER = Object.keys(SECTION_NAMES);
+export const UNKNOWN_COMPANY = "Unknown";
+
+/** One aggregate row: a company's total in a month ('YYYY.MM'), with its latest spelling. */
+export interface AggRow {
+  merchant: string;
+  company: string | null;
+  ym: string;
+  total: number;
+  last_seen: string;
+  category?: string;
+}
+
+export interface CompanyRow {
+  company: string;
+  months: number[];
+  total: number;
+}
+
+const zeros = (n: number) => Array.from({ length: n }, () => 0);
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+const addInto = (acc: number[], xs: number[]) => {
+  for (const [i, x] of xs.entries()) acc[i] = (acc[i] ?? 0) + x;
+};
+const byTotal = <T extends { total: number }>(a: T, b: T) => b.total - a.total;
+
+/** Per-company monthly rows, largest total first; the display name is the latest spelling. */
+export function companyRows(rows: AggRow[], months: string[]): CompanyRow[] {
+  const pos = new Map(months.map((m, i) => [m, i]));
+  const out = new Map<string, { row: CompanyRow; seen: string }>();
+  for (const r of rows) {
+    const i = pos.get(r.ym.replace(".", "-"));
+    if (i === undefined) continue;
+    let e = out.get(r.merchant);
+    if (!e) {
+      e = { row: { company: UNKNOWN_COMPANY, months: zeros(months.length), total: 0 }, seen: "" };
+      out.set(r.merchant, e);
+    }
+    e.row.months[i] = (e.row.months[i] ?? 0) + Number(r.total);
+    if (r.last_seen > e.seen) {
+      e.seen = r.last_seen;
+      e.row.company = r.company?.trim() || UNKNOWN_COMPANY;
+    }
+  }
+  return [...out.values()]
+    .map(({ row }) => ({ ...row, months: row.months.map(round2), total: round2(sum(row.months)) }))
+    .sort(byTotal);
+}
+
+/** Section totals of a set of rows: monthly and annual. */
+function totals(rows: { months: number[] }[], n: number) {
+  const monthly = zeros(n);
+  for (const r of rows) addInto(monthly, r.months);
+  return { monthly_totals: monthly.map(round2), annual_total: round2(sum(monthly)) };
+}
+
+export function incomeSection(rows: AggRow[], months: string[]) {
+  const companies = companyRows(rows, months);
+  return { companies, ...totals(companies, months.length) };
+}
+
+/**
+ * Expense categories grouped into sections by the budget's category type (fixed, variable, lumpy);
+ * a category without a configured type lands in "unbudgeted". Only populated sections appear.
+ */
+export function expenseSections(rows: AggRow[], months: string[], types: Record<string, string>) {
+  const byCategory = new Map<string, AggRow[]>();
+  for (const r of rows) {
+    const key = r.category ?? "uncategorized";
+    byCategory.set(key, [...(byCategory.get(key) ?? []), r]);
+  }
+  const categories = [...byCategory].map(([category, rs]) => {
+    const companies = companyRows(rs, months);
+    const t = totals(companies, months.length);
+    return { category, months: t.monthly_totals, total: t.annual_total, companies };
+  });
+  const sectionOf = (category: string) => {
+    const t = types[category];
+    return t && t !== "unbudgeted" && SECTION_NAMES[t] ? t : "unbudgeted";
+  };
+  return SECTION_ORDER.flatMap((type) => {
+    const cats = categories.filter((c) => sectionOf(c.category) === type).sort(byTotal);
+    if (cats.length === 0) return [];
+    return [
+      {
+        type_name: type,
+        display_name: SECTION_NAMES[type]!,
+        categories: cats,
+        ...totals(cats, months.length),
+      },
+    ];
+  });
+}
+
+/** net ÷ income as a fraction (4 decimals); null when there is no income. */
+export const savingsRate = (income: number, net: number): number | null =>
+  income > 0 ? Math.round((net / income) * 10000) / 10000 : null;
+
+/** Months of `year` that have begun: 12 for a past year, 0 for a future one. */
+export function monthsElapsed(year: number, currentMonth: string): number {
+  const [cy, cm] = currentMonth.split("-").map(Number) as [number, number];
+  if (year < cy) return 12;
+  return year > cy ? 0 : cm;
+}
+
+/** Totals of the elapsed months scaled to twelve (0 when none has begun). */
+export function annualize(monthly: number[], elapsed: number): number {
+  return elapsed > 0 ? round2((sum(monthly.slice(0, elapsed)) * 12) / elapsed) : 0;
+}
+
+/** The whole statement; committed_floor is the fixed-costs section annualized. */
+export function incomeStatement(input: {
+  year: number;
+  months: string[];
+  income: AggRow[];
+  expenses: AggRow[];
+  types: Record<string, string>;
+  elapsed: number;
+}) {
+  const { months, elapsed } = input;
+  const income = incomeSection(input.income, months);
+  const sections = expenseSections(input.expenses, months, input.types);
+  const expenses = totals(
+    sections.map((s) => ({ months: s.monthly_totals })),
+    months.length,
+  );
+  const net = months.map((_, i) =>
+    round2((income.monthly_totals[i] ?? 0) - (expenses.monthly_totals[i] ?? 0)),
+  );
+  const netAnnual = round2(income.annual_total - expenses.annual_total);
+  const annualIncome = annualize(income.monthly_totals, elapsed);
+  const annualExpenses = annualize(expenses.monthly_totals, elapsed);
+  const fixed = sections.find((s) => s.type_name === "fixed");
+  return {
+    year: input.year,
+    months,
+    income,
+    expense_sections: sections,
+    total_expenses_monthly: expenses.monthly_totals,
+    total_expenses_annual: expenses.annual_total,
+    net_monthly: net,
+    net_annual: netAnnual,
+    savings_rate_monthly: months.map((_, i) => savingsRate(income.monthly_totals[i] ?? 0, net[i] ?? 0)),
+    savings_rate_annual: savingsRate(income.annual_total, netAnnual),
+    projection: {
+      annualized_income: annualIncome,
+      annualized_expenses: annualExpenses,
+      annualized_net: round2(annualIncome - annualExpenses),
+      months_elapsed: elapsed,
+    },
+    committed_floor: fixed ? annualize(fixed.monthly_totals, elapsed) : 0,
+  };
+}
+
+/** Lowercased category → category_type from a budget targets document (unknown shapes give {}). */
+export function categoryTypes(doc: unknown): Record<string, string> {
+  const cats = (doc as { categories?: unknown } | null)?.categories;
+  if (!cats || typeof cats !== "object") return {};
+  const out: Record<string, string> = {};
+  for (const [name, cfg] of Object.entries(cats as Record<string, unknown>)) {
+    const t = (cfg as { category_type?: unknown } | null)?.category_type;
+    if (typeof t === "string") out[name.toLowerCase()] = t;
+  }
+  return out;
+}

@@ -1,0 +1,35 @@
+import { type AppContext, serviceCtx } from "../../../http/context";
+import { ErrorEnvelope } from "../../../http/errors";
+import { domainRoute } from "../../../http/route";
+import { BodyUploadEml, UploadEmlResponse } from "../schemas";
+import { readEmlUpload, uploadEml } from "../service";
+
+export const IngestionRoute = domainRoute("ingestion");
+
+export class UploadEml extends IngestionRoute {
+  override schema = {
+    operationId: "uploadEml",
+    summary: "Ingest one raw email file through the alert pipeline",
+    description:
+      "Runs the same pipeline as every other door: the raw is stored, parsed, categorized and " +
+      "written with duplicate detection; an unreadable alert is quarantined. At most 5 MB (413 above).",
+    request: {
+      body: { content: { "multipart/form-data": { schema: BodyUploadEml } }, required: true },
+    },
+    responses: {
+      "200": {
+        description: "What became of the email",
+        content: { "application/json": { schema: UploadEmlResponse } },
+      },
+      "413": {
+        description: "File larger than 5 MB",
+        content: { "application/json": { schema: ErrorEnvelope } },
+      },
+    },
+  };
+
+  override async handle(c: AppContext) {
+    const bytes = await readEmlUpload(c.req.raw);
+    return c.json(await uploadEml({ ctx: serviceCtx(c), bytes }));
+  }
+}

@@ -1,0 +1,51 @@
+/** Merchant intelligence: SQL aggregates per merchant and month, pure rules, a 1-hour cache in kv_state. */
+import type { ServiceCtx } from "../../http/context";
+import { localToday } from "../../lib/local-time";
+import { addMonths, monthBounds, rangeBounds } from "../../lib/month";
+import { getConfig } from "../config/service";
+import { merchantAggregates, readCache, writeCache } from "./queries";
+import { analyze, buildSeries } from "./rules";
+import type { MerchantIntelligenceResponse } from "./schemas";
+
+export const CACHE_TTL_MS = 60 * 60 * 1000;
+
+type Ctx = Pick<ServiceCtx, "env" | "clock">;
+
+export interface IntelligenceInput {
+  month?: string | undefined;
+  months: number;
+}
+
+/** The window `months` long ending at `month` (default: the current month in the configured timezone). */
+export async function getMerchantIntelligence({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: IntelligenceInput;
+}): Promise<MerchantIntelligenceResponse> {
+  const now = ctx.clock();
+  const month = input.month ?? localToday(now, (await getConfig({ ctx })).timezone).month;
+  const key = `merchant_intelligence:${month}:${input.months}`;
+  const cached = await readCache(ctx.env.DB, key);
+  if (cached) {
+    const age = now.getTime() - Date.parse(cached.updated_at);
+    if (age >= 0 && age < CACHE_TTL_MS) return JSON.parse(cached.value) as MerchantIntelligenceResponse;
+  }
+  const result = await compute(ctx, month, input.months);
+  await writeCache(ctx.env.DB, key, result, now.toISOString());
+  return result;
+}
+
+async function compute(ctx: Ctx, month: string, count: number): Promise<MerchantIntelligenceResponse> {
+  const from = addMonths(month, -(count - 1));
+  const months = Array.from({ length: count }, (_, i) => addMonths(from, i));
+  const { lo, hi } = rangeBounds(from, month);
+  const agg = await merchantAggregates(ctx.env.DB, lo, hi, monthBounds(month).lo);
+  const { merchants, summary } = analyze(
+    buildSeries(agg.monthly, agg.names, months),
+    months,
+    agg.lastMonthTotal,
+  );
+  return { month, months_analyzed: count, period: { from, to: month }, merchants, summary };
+}

@@ -1,0 +1,25 @@
+import { domainRouter } from "../../http/route";
+import { ConsolidateOverrides } from "./routes/consolidate-overrides";
+import { DeleteOverride } from "./routes/delete-override";
+import { DismissOverrideSuggestion } from "./routes/dismiss-suggestion";
+import { GetOverrideSuggestions } from "./routes/get-suggestions";
+import { ListOverrideDuplicates } from "./routes/list-duplicates";
+import { ListOverrides } from "./routes/list-overrides";
+import { MatchOverride } from "./routes/match-override";
+import { PutOverride } from "./routes/put-override";
+import { UndismissOverrideSuggestion } from "./routes/undismiss-suggestion";
+
+/** Mounted at /api/v1/overrides. Fixed paths register before `/:company`. */
+export function overridesRouter() {
+  const router = domainRouter();
+  router.get("/", ListOverrides);
+  router.get("/suggestions", GetOverrideSuggestions);
+  router.post("/suggestions/dismissed", DismissOverrideSuggestion);
+  router.delete("/suggestions/dismissed/:key", UndismissOverrideSuggestion);
+  router.get("/match", MatchOverride);
+  router.get("/duplicates", ListOverrideDuplicates);
+  router.post("/consolidate", ConsolidateOverrides);
+  router.put("/:company", PutOverride);
+  router.delete("/:company", DeleteOverride);
+  return router;
+}

@@ -1,0 +1,103 @@
+/**
+ * Which override would apply to a company and by which tier (the add-rule preview), and the
+ * overrides that collapse to one normalized key. Tiers 0-2 use the categorizer's own index;
+ * fuzzy candidates need an embedding provider and are skipped without one.
+ */
+import { hostedFromEnv } from "../../ai/hosted";
+import type { AiProvider } from "../../ai/provider";
+import type { ServiceCtx } from "../../http/context";
+import { embedAll } from "../../ingest/categorize/fuzzy";
+import { normalizeMerchant } from "../../ingest/categorize/normalize";
+import { buildIndex } from "../../ingest/categorize/rules";
+import { log } from "../../lib/log";
+import { loadList } from "../categories/store";
+import { ALIAS_SQL, ALIASES_LIST, type AliasRow } from "../merchant-aliases/queries";
+import { OVERRIDE_SQL, OVERRIDES_LIST, type OverrideEntry } from "./queries";
+import {
+  type CorpusItem,
+  deterministicCandidates,
+  duplicateGroups,
+  fuzzyCandidates,
+  MATCH_CANDIDATE_LIMIT,
+} from "./rules";
+import type { OverrideMatchCandidate } from "./schemas";
+
+type Ctx = Pick<ServiceCtx, "env" | "clock">;
+
+/** Past companies with their latest category, for `include_history` (newest first, capped). */
+async function historyCorpus(db: D1Database): Promise<OverrideEntry[]> {
+  const { results } = await db
+    .prepare(
+      // SQLite takes the bare Category from the row holding MAX(DateFileName): the latest one.
+      `SELECT trim(Company) AS company, Category AS category, MAX(DateFileName) AS latest FROM transactions
+       WHERE DeletedAt IS NULL AND Company IS NOT NULL AND trim(Company) <> '' AND Category IS NOT NULL
+       GROUP BY trim(Company) ORDER BY latest DESC LIMIT 500`,
+    )
+    .all<OverrideEntry>();
+  return results;
+}
+
+async function fuzzy(
+  ctx: Ctx,
+  ai: AiProvider,
+  company: string,
+  entries: OverrideEntry[],
+  minScore: number,
+  exclude: Set<string>,
+): Promise<OverrideMatchCandidate[]> {
+  const text = (s: string) => normalizeMerchant(s) || s.toLowerCase();
+  try {
+    const vectorOf = await embedAll(
+      ctx.env.DB,
+      ai,
+      [text(company), ...entries.map((e) => text(e.company))],
+      ctx.clock().toISOString(),
+    );
+    const corpus: CorpusItem[] = entries.map((e) => ({
+      rule: e.company,
+      category: e.category,
+      vector: vectorOf(text(e.company)),
+    }));
+    return fuzzyCandidates(vectorOf(text(company)), corpus, minScore, exclude);
+  } catch (err) {
+    log("warn", "overrides.match_fuzzy_failed", { error: String(err) });
+    return [];
+  }
+}
+
+export async function matchOverride({
+  ctx,
+  input,
+  ai = hostedFromEnv(ctx.env),
+}: {
+  ctx: Ctx;
+  input: { company: string; include_history: boolean; min_score: number };
+  ai?: AiProvider | null;
+}) {
+  const [overrides, aliases] = await Promise.all([
+    loadList<OverrideEntry>(ctx.env, OVERRIDES_LIST, OVERRIDE_SQL),
+    loadList<AliasRow>(ctx.env, ALIASES_LIST, ALIAS_SQL),
+  ]);
+  const candidates = deterministicCandidates(buildIndex(overrides.items, aliases.items), input.company);
+  if (ai && candidates.length < MATCH_CANDIDATE_LIMIT) {
+    const corpus = input.include_history
+      ? [...overrides.items, ...(await historyCorpus(ctx.env.DB))]
+      : overrides.items;
+    const seen = new Set(candidates.map((c) => c.matched_rule.toLowerCase()));
+    candidates.push(...(await fuzzy(ctx, ai, input.company, corpus, input.min_score, seen)));
+  }
+  const top = candidates[0];
+  return {
+    category: top?.category ?? null,
+    matched_rule: top?.matched_rule ?? null,
+    confidence: top?.confidence ?? null,
+    tier: top?.tier ?? null,
+    candidates: candidates.slice(0, MATCH_CANDIDATE_LIMIT),
+  };
+}
+
+export async function listOverrideDuplicates({ ctx }: { ctx: Pick<ServiceCtx, "env"> }) {
+  const { items } = await loadList<OverrideEntry>(ctx.env, OVERRIDES_LIST, OVERRIDE_SQL);
+  const groups = duplicateGroups(items);
+  return { groups, count: groups.length };
+}

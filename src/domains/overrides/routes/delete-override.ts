@@ -1,0 +1,26 @@
+import { stageImages } from "../../../http/activity";
+import { type AppContext, serviceCtx } from "../../../http/context";
+import { CompanyParam, OverrideDeleteResponse } from "../schemas";
+import { deleteOverride } from "../service";
+import { json, notFoundResponse, OverridesRoute } from "./base";
+
+export class DeleteOverride extends OverridesRoute {
+  override schema = {
+    operationId: "deleteOverride",
+    summary: "Remove the override of a company (404 when there is none)",
+    description:
+      "The resolver cache is invalidated at once. Journaled with before/after images (revertable).",
+    request: { params: CompanyParam },
+    responses: {
+      "200": json("Removed", OverrideDeleteResponse),
+      ...notFoundResponse("No override for this company"),
+    },
+  };
+
+  override async handle(c: AppContext) {
+    const { params } = await this.getValidatedData<typeof this.schema>();
+    const images = await deleteOverride({ ctx: serviceCtx(c), company: params.company });
+    stageImages(c, { kind: "override", resourceId: params.company, ...images });
+    return c.json({ ok: true });
+  }
+}

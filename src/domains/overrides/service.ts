@@ -1,0 +1,150 @@
+/**
+ * Override verbs: list, put, delete, consolidate, and the current/restore pair the activity
+ * ledger uses to revert. Every write bumps the list version in its own batch, invalidates the
+ * categorizer's resolver cache at once, and refreshes the R2 backup.
+ */
+import type { ServiceCtx } from "../../http/context";
+import { conflict, notFound, validationError } from "../../http/errors";
+import { invalidateResolverCache } from "../../ingest/categorize";
+import { findCategory } from "../categories/rules";
+import { loadCategoryState } from "../categories/service";
+import { backupList, bumpVersion, loadList } from "../categories/store";
+import {
+  deleteOverrideRow,
+  getOverride,
+  OVERRIDE_SQL,
+  OVERRIDES_LIST,
+  type OverrideEntry,
+  upsertOverride,
+} from "./queries";
+import { consolidationProblems } from "./rules";
+import type { OverrideListResponse } from "./schemas";
+
+type Ctx = Pick<ServiceCtx, "env" | "clock">;
+
+export async function listOverrides({
+  ctx,
+}: {
+  ctx: Pick<ServiceCtx, "env">;
+}): Promise<OverrideListResponse> {
+  const { items, version } = await loadList<OverrideEntry>(ctx.env, OVERRIDES_LIST, OVERRIDE_SQL);
+  const overrides = items.map((o) => ({ company: o.company, category: o.category }));
+  return { overrides, count: overrides.length, version };
+}
+
+/** Runs override statements with the version bump, then drops the resolver cache and backs up. */
+async function writeOverrides(ctx: Ctx, stmts: D1PreparedStatement[]): Promise<void> {
+  const now = ctx.clock().toISOString();
+  await ctx.env.DB.batch([...stmts, bumpVersion(ctx.env.DB, OVERRIDES_LIST, now)]);
+  await invalidateResolverCache(ctx.env.DB, now);
+  await backupList(ctx.env, OVERRIDES_LIST, OVERRIDE_SQL);
+}
+
+/** The list's spelling of `category`, or 422 naming `loc` when it is not in the list. */
+export async function canonicalCategory(ctx: Ctx, category: string, loc: string[]): Promise<string> {
+  const row = findCategory((await loadCategoryState(ctx.env)).rows, category);
+  if (!row)
+    throw validationError([{ loc, msg: `'${category}' is not in the category list`, type: "value_error" }]);
+  return row.name;
+}
+
+/** The stored override of `company` (any case) as a ledger image, or null. */
+export async function currentOverride(
+  ctx: Pick<ServiceCtx, "env">,
+  company: string,
+): Promise<OverrideEntry | null> {
+  const row = await getOverride(ctx.env.DB, company);
+  return row ? { company: row.company, category: row.category } : null;
+}
+
+/** Creates or replaces an override; returns the list and the ledger images (`{}` before a create). */
+export async function putOverride({
+  ctx,
+  company,
+  category,
+}: {
+  ctx: Ctx;
+  company: string;
+  category: string;
+}) {
+  const canonical = await canonicalCategory(ctx, category, ["body", "category"]);
+  const before = await currentOverride(ctx, company);
+  const after = { company, category: canonical };
+  await writeOverrides(ctx, [upsertOverride(ctx.env.DB, after, ctx.clock().toISOString())]);
+  return { before: before ?? {}, after, response: await listOverrides({ ctx }) };
+}
+
+/** Removes an override (404 when absent); returns the ledger images. */
+export async function deleteOverride({ ctx, company }: { ctx: Ctx; company: string }) {
+  const before = await currentOverride(ctx, company);
+  if (!before) throw notFound(`Override for '${company}'`);
+  await writeOverrides(ctx, [deleteOverrideRow(ctx.env.DB, company)]);
+  return { before, after: null };
+}
+
+/** Activity revert: writes `before` back (`{}` or null means the override did not exist). */
+export async function restoreOverride(ctx: Ctx, company: string, before: Record<string, unknown> | null) {
+  const entry =
+    before && typeof before.company === "string" && typeof before.category === "string" ? before : null;
+  const stmts = [deleteOverrideRow(ctx.env.DB, company)];
+  if (entry)
+    stmts.push(
+      upsertOverride(
+        ctx.env.DB,
+        { company: entry.company as string, category: entry.category as string },
+        ctx.clock().toISOString(),
+      ),
+    );
+  await writeOverrides(ctx, stmts);
+}
+
+/**
+ * Replaces the member overrides by one override, atomically: 422 when a member does not belong,
+ * 409 when the canonical company already has an override outside the group.
+ */
+export async function consolidateOverrides({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { normalized_key: string; canonical_company: string; category: string; members: string[] };
+}) {
+  const category = await canonicalCategory(ctx, input.category, ["body", "category"]);
+  const { items } = await loadList<OverrideEntry>(ctx.env, OVERRIDES_LIST, OVERRIDE_SQL);
+  const { missing, foreign } = consolidationProblems(items, input.members, input.normalized_key);
+  if (missing.length > 0 || foreign.length > 0) {
+    throw validationError([
+      ...missing.map((m) => ({
+        loc: ["body", "members", m],
+        msg: "no override has this company",
+        type: "value_error",
+      })),
+      ...foreign.map((m) => ({
+        loc: ["body", "members", m],
+        msg: `does not normalize to '${input.normalized_key}'`,
+        type: "value_error",
+      })),
+    ]);
+  }
+  const lower = (x: string) => x.toLowerCase();
+  const taken = items.find((o) => lower(o.company) === lower(input.canonical_company));
+  if (taken && !input.members.some((m) => lower(m) === lower(taken.company))) {
+    throw conflict(
+      `An override for '${taken.company}' exists outside this group; add it to the members`,
+      "CONFLICT",
+      {
+        existing: taken,
+      },
+    );
+  }
+  const now = ctx.clock().toISOString();
+  await writeOverrides(ctx, [
+    ...input.members.map((m) => deleteOverrideRow(ctx.env.DB, m)),
+    upsertOverride(ctx.env.DB, { company: input.canonical_company, category }, now),
+  ]);
+  const n = new Set(input.members.map((m) => m.toLowerCase())).size;
+  return {
+    detail: `Consolidated ${n} override${n === 1 ? "" : "s"} into '${input.canonical_company}' → ${category}`,
+    canonical: input.canonical_company,
+  };
+}

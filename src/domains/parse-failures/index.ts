@@ -1,0 +1,20 @@
+import { domainRouter } from "../../http/route";
+import { DismissParseFailure } from "./routes/dismiss";
+import { GetParseFailure } from "./routes/get";
+import { ListParseFailures } from "./routes/list";
+import { ResolveParseFailure } from "./routes/resolve";
+import { RetryParseFailure } from "./routes/retry";
+import { RetryAllParseFailures } from "./routes/retry-all";
+import { ParseFailureToFixture } from "./routes/to-fixture";
+
+export function parseFailuresRouter() {
+  const router = domainRouter();
+  router.get("/", ListParseFailures);
+  router.post("/retry-all", RetryAllParseFailures);
+  router.get("/:failure_id", GetParseFailure);
+  router.delete("/:failure_id", DismissParseFailure);
+  router.post("/:failure_id/retry", RetryParseFailure);
+  router.post("/:failure_id/resolve", ResolveParseFailure);
+  router.post("/:failure_id/to-fixture", ParseFailureToFixture);
+  return router;
+}

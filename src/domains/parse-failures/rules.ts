@@ -1,0 +1,76 @@
+/** Pure parse-failure rules: row → API shapes, retry filters. */
+import type { ParseFailureDetail, ParseFailureSummary } from "./schemas";
+
+export interface FailureRow {
+  id: string;
+  status: string;
+  failure_stage: string;
+  institution: string | null;
+  forwarded_to: string | null;
+  from_name: string | null;
+  from_email: string | null;
+  to_email: string | null;
+  subject: string | null;
+  body: string | null;
+  email_date: string | null;
+  raw_key: string | null;
+  detail: string | null;
+  resolved_tx: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export function parseDetail(row: Pick<FailureRow, "detail">): Record<string, unknown> {
+  try {
+    const v = row.detail ? (JSON.parse(row.detail) as unknown) : {};
+    return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+const STATUSES = new Set(["quarantined", "recovered", "resolved", "dismissed"]);
+
+export function toSummary(row: FailureRow): ParseFailureSummary {
+  const d = parseDetail(row);
+  return {
+    id: row.id,
+    received_at: row.created_at,
+    updated_at: row.updated_at,
+    from_email: row.from_email,
+    subject: row.subject,
+    forwarded_to: row.forwarded_to,
+    email_date: row.email_date,
+    detected_institution: row.institution,
+    failure_stage: row.failure_stage,
+    status: (STATUSES.has(row.status) ? row.status : "quarantined") as ParseFailureSummary["status"],
+    recovered_date_file_name: row.resolved_tx,
+    alert_classifier_result:
+      typeof d.alert_classifier_result === "boolean" ? d.alert_classifier_result : null,
+    error: typeof d.error === "string" ? d.error : null,
+  };
+}
+
+export function toDetail(row: FailureRow): ParseFailureDetail {
+  return {
+    ...toSummary(row),
+    body: row.body ?? "",
+    from_name: row.from_name,
+    to_email: row.to_email,
+    raw_key: row.raw_key,
+  };
+}
+
+/** Retry-all filter: sender-domain suffix and/or institution (case-insensitive). */
+export function matchesFilter(
+  row: Pick<FailureRow, "from_email" | "institution">,
+  f: { from_domain?: string | null; institution?: string | null },
+): boolean {
+  if (f.from_domain) {
+    const domain = (row.from_email ?? "").split("@")[1]?.toLowerCase() ?? "";
+    const want = f.from_domain.toLowerCase().replace(/^@/, "");
+    if (!(domain === want || domain.endsWith(`.${want}`))) return false;
+  }
+  if (f.institution && (row.institution ?? "").toLowerCase() !== f.institution.toLowerCase()) return false;
+  return true;
+}

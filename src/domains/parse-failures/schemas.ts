@@ -1,0 +1,97 @@
+import { z } from "zod";
+
+export const FAILURE_STATUSES = ["quarantined", "recovered", "resolved", "dismissed"] as const;
+export const FailureStatus = z.enum(FAILURE_STATUSES);
+
+export const ParseFailureSummary = z
+  .object({
+    id: z.string().describe("Deterministic id: `pf_` + hash of the Message-ID (or of the raw message)"),
+    received_at: z.string(),
+    updated_at: z.string(),
+    from_email: z.string().nullable(),
+    subject: z.string().nullable(),
+    forwarded_to: z.string().nullable(),
+    email_date: z.string().nullable().describe("`MM/DD/YYYY HH:MM ZZZ` in the configured zone"),
+    detected_institution: z.string().nullable(),
+    failure_stage: z.string(),
+    status: FailureStatus,
+    recovered_date_file_name: z.string().nullable(),
+    alert_classifier_result: z.boolean().nullable(),
+    error: z.string().nullable().describe("Why extraction or validation failed, when known"),
+  })
+  .meta({ id: "ParseFailureSummary", description: "Triage view of a quarantined email (no body)." });
+
+export const ParseFailureDetail = ParseFailureSummary.extend({
+  body: z.string(),
+  from_name: z.string().nullable(),
+  to_email: z.string().nullable(),
+  raw_key: z.string().nullable().describe("R2 key of the original message"),
+}).meta({ id: "ParseFailureDetail", description: "Full view of a quarantined email, body included." });
+
+export const ParseFailureListResponse = z
+  .object({ count: z.number().int(), failures: z.array(ParseFailureSummary) })
+  .meta({ id: "ParseFailureListResponse" });
+
+export const ListQuery = z.object({
+  status: FailureStatus.optional().describe("Only rows in this status (default: every status but dismissed)"),
+});
+
+export const FailureIdParams = z.object({ failure_id: z.string().min(1).max(100) });
+
+export const DismissResponse = z
+  .object({ failure_id: z.string(), status: z.string() })
+  .meta({ id: "DismissResponse" });
+
+export const RetryResponse = z
+  .object({
+    failure_id: z.string(),
+    status: z.enum(["recovered", "duplicate", "still_failing"]),
+    date_file_name: z.string().nullable(),
+    failure_stage: z.string().nullable(),
+  })
+  .meta({ id: "RetryResponse" });
+
+export const RetryAllRequest = z
+  .object({
+    from_domain: z.string().nullable().optional().describe("Only rows whose sender domain ends with this"),
+    institution: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("Only rows whose detected institution equals this"),
+  })
+  .meta({ id: "RetryAllRequest", description: "Optional filter; without one the whole backlog is retried." });
+
+export const RetryAllResponse = z
+  .object({
+    retried: z.number().int(),
+    created: z.number().int(),
+    duplicates: z.number().int(),
+    still_failing: z.number().int(),
+  })
+  .meta({ id: "RetryAllResponse" });
+
+export const ManualResolveRequest = z
+  .object({
+    date: z.iso.date().describe("Transaction date, YYYY-MM-DD"),
+    amount: z.number().gt(0).lt(100_000_000),
+    company: z.string().trim().min(1).max(500),
+    category: z.string().trim().min(1).max(100).nullable().optional(),
+    institution: z.string().trim().min(1).max(100).nullable().optional(),
+    transaction_type: z
+      .enum(["purchase", "withdrawal", "preauth", "e-transfer", "deposit"])
+      .default("purchase"),
+  })
+  .meta({ id: "ManualResolveRequest", description: "Hand-entered values for a quarantined email." });
+export type ManualResolveRequest = z.infer<typeof ManualResolveRequest>;
+
+export const ManualResolveResponse = z
+  .object({ failure_id: z.string(), status: z.string(), date_file_name: z.string().nullable() })
+  .meta({ id: "ManualResolveResponse" });
+
+export const FixtureFromFailureRequest = z
+  .object({ institution: z.string().nullable().optional() })
+  .meta({ id: "FixtureFromFailureRequest" });
+
+export type ParseFailureSummary = z.infer<typeof ParseFailureSummary>;
+export type ParseFailureDetail = z.infer<typeof ParseFailureDetail>;

@@ -1,0 +1,136 @@
+import type { ServiceCtx } from "../../http/context";
+import { ApiError, conflict, notFound } from "../../http/errors";
+import { createIngestDeps, type DepsOptions } from "../../ingest";
+import type { IngestDeps } from "../../ingest/types";
+import { getFailure, listFailures, setStatus } from "./queries";
+import { commitManual, replayDeterministic } from "./replay";
+import { type FailureRow, matchesFilter, toDetail, toSummary } from "./rules";
+import type { ManualResolveRequest } from "./schemas";
+
+type Ctx = Pick<ServiceCtx, "env" | "clock">;
+
+async function mustGet(ctx: Ctx, id: string): Promise<FailureRow> {
+  const row = await getFailure(ctx.env.DB, id);
+  if (!row) throw notFound("Parse failure");
+  return row;
+}
+
+/** Quarantined rows, newest first; without a status filter, every row not dismissed. */
+export async function listParseFailures({ ctx, status }: { ctx: Ctx; status: string | null }) {
+  const rows = await listFailures(ctx.env.DB, status);
+  return { count: rows.length, failures: rows.map(toSummary) };
+}
+
+export async function getParseFailure({ ctx, id }: { ctx: Ctx; id: string }) {
+  return toDetail(await mustGet(ctx, id));
+}
+
+/** Dismiss: the row leaves the default listing (idempotent). */
+export async function dismissParseFailure({ ctx, id }: { ctx: Ctx; id: string }) {
+  await mustGet(ctx, id);
+  await setStatus(ctx.env.DB, id, "dismissed", ctx.clock().toISOString());
+  return { failure_id: id, status: "dismissed" };
+}
+
+async function retryRow(deps: IngestDeps, row: FailureRow) {
+  const nowIso = deps.clock().toISOString();
+  const result = await replayDeterministic(deps, row);
+  if (result.status === "failed") {
+    await setStatus(deps.db, row.id, row.status === "dismissed" ? "dismissed" : "quarantined", nowIso, {
+      stage: result.stage,
+    });
+    return {
+      failure_id: row.id,
+      status: "still_failing" as const,
+      date_file_name: null,
+      failure_stage: result.stage,
+    };
+  }
+  // A duplicate's tx carries the stored twin's key.
+  const dfn = result.tx.DateFileName;
+  await setStatus(deps.db, row.id, "recovered", nowIso, { resolvedTx: dfn });
+  return {
+    failure_id: row.id,
+    status: result.status === "created" ? ("recovered" as const) : ("duplicate" as const),
+    date_file_name: dfn,
+    failure_stage: null,
+  };
+}
+
+/** Re-runs the deterministic parsers from the raw message in R2. */
+export async function retryParseFailure({ ctx, id, opts }: { ctx: Ctx; id: string; opts?: DepsOptions }) {
+  const row = await mustGet(ctx, id);
+  if (row.status === "recovered" || row.status === "resolved") {
+    throw conflict(`Parse failure ${id} is already ${row.status}`);
+  }
+  const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ...opts, source: "retry" });
+  return retryRow(deps, row);
+}
+
+/** Retries the quarantined backlog (optionally filtered), one row at a time. */
+export async function retryAllParseFailures({
+  ctx,
+  filter,
+  opts,
+}: {
+  ctx: Ctx;
+  filter: { from_domain?: string | null; institution?: string | null };
+  opts?: DepsOptions;
+}) {
+  const rows = (await listFailures(ctx.env.DB, "quarantined", 1000)).filter((r) => matchesFilter(r, filter));
+  const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ...opts, source: "retry" });
+  const totals = { retried: 0, created: 0, duplicates: 0, still_failing: 0 };
+  for (const summary of rows) {
+    const row = await getFailure(ctx.env.DB, summary.id);
+    if (!row) continue;
+    const r = await retryRow(deps, row);
+    totals.retried++;
+    if (r.status === "recovered") totals.created++;
+    else if (r.status === "duplicate") totals.duplicates++;
+    else totals.still_failing++;
+  }
+  return totals;
+}
+
+/** Creates the transaction a person typed in for a quarantined email. */
+export async function resolveParseFailure({
+  ctx,
+  id,
+  input,
+}: {
+  ctx: Ctx;
+  id: string;
+  input: ManualResolveRequest;
+}) {
+  const row = await mustGet(ctx, id);
+  if (row.status === "recovered" || row.status === "resolved") {
+    throw conflict(`Parse failure ${id} is already ${row.status}`);
+  }
+  const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ai: null, source: "resolve" });
+  const result = await commitManual(deps, row, input);
+  if (result.status === "invalid") {
+    throw new ApiError(422, "The transaction was rejected by the store", "VALIDATION_ERROR", {
+      errors: [{ loc: ["body"], msg: result.reason, type: "value_error" }],
+    });
+  }
+  if (result.status === "duplicate") {
+    throw conflict("An identical transaction is already stored", "CONFLICT", {
+      date_file_name: result.tx.DateFileName,
+    });
+  }
+  await setStatus(deps.db, id, "resolved", ctx.clock().toISOString(), { resolvedTx: result.tx.DateFileName });
+  return { failure_id: id, status: "resolved", date_file_name: result.tx.DateFileName };
+}
+
+/**
+ * to-fixture writes a scrubbed fixture pair into the source checkout. A Worker has no writable
+ * checkout, so this deployment always refuses (demo mode already answers 405 before this).
+ */
+export async function parseFailureToFixture({ ctx, id }: { ctx: Ctx; id: string }): Promise<never> {
+  await mustGet(ctx, id);
+  throw conflict(
+    "to-fixture needs a writable source checkout, which a Cloudflare Worker does not have: " +
+      "download the raw email (raw_key) and add the fixture in your checkout instead",
+    "NO_SOURCE_CHECKOUT",
+  );
+}

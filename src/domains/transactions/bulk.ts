@@ -1,0 +1,77 @@
+/** Bulk category update: every row validated and written in one D1 batch; per-row results. */
+import type { ServiceCtx } from "../../http/context";
+import { encodeTxId } from "../../lib/txid";
+import { loadCategories } from "../../ingest/categorize/categories";
+import { currentImage, restoreImage } from "./service";
+import { canonicalCategory, correctedAudit, editableImage, type TxRow } from "./rules";
+
+type Ctx = Pick<ServiceCtx, "env" | "clock">;
+export interface BulkItem {
+  forwarded_to: string;
+  date_file_name: string;
+  category: string;
+}
+
+export async function bulkUpdateCategory(ctx: Ctx, updates: BulkItem[], source: string) {
+  const db = ctx.env.DB;
+  const now = ctx.clock().toISOString();
+  const list = await loadCategories(db);
+  const found = await db.batch<TxRow>(
+    updates.map((u) =>
+      db
+        .prepare("SELECT * FROM transactions WHERE ForwardedTo = ?1 AND DateFileName = ?2")
+        .bind(u.forwarded_to, u.date_file_name),
+    ),
+  );
+  const writes: D1PreparedStatement[] = [];
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  const results = updates.map((u, i) => {
+    const txId = encodeTxId(u.forwarded_to, u.date_file_name);
+    const base = {
+      tx_id: txId,
+      forwarded_to: u.forwarded_to,
+      date_file_name: u.date_file_name,
+      new_category: u.category,
+    };
+    const row = found[i]?.results[0];
+    if (!row) return { ...base, ok: false, old_category: null, error: "transaction not found" };
+    const category = canonicalCategory(u.category, list);
+    if (!category)
+      return { ...base, ok: false, old_category: row.Category, error: `unknown category "${u.category}"` };
+    const audit = JSON.stringify(correctedAudit(row.CategoryAudit, row.Category, source, now));
+    before[txId] = editableImage(row);
+    after[txId] = editableImage({ ...row, Category: category, CategoryAudit: audit });
+    writes.push(
+      db
+        .prepare(
+          "UPDATE transactions SET Category = ?3, CategoryAudit = ?4 WHERE ForwardedTo = ?1 AND DateFileName = ?2",
+        )
+        .bind(u.forwarded_to, u.date_file_name, category, audit),
+      db
+        .prepare("DELETE FROM attention_queue WHERE ForwardedTo = ?1 AND DateFileName = ?2")
+        .bind(u.forwarded_to, u.date_file_name),
+    );
+    return { ...base, new_category: category, ok: true, old_category: row.Category, error: null };
+  });
+  if (writes.length) await db.batch(writes);
+  const succeeded = results.filter((r) => r.ok).length;
+  return {
+    response: { total: results.length, succeeded, failed: results.length - succeeded, results },
+    before: { rows: before },
+    after: { rows: after },
+    rows: succeeded,
+  };
+}
+
+/** Ledger support for bulk entries: images are `{rows: {tx_id: image}}`. */
+export async function currentBulkImage(ctx: Ctx, rowsOf: Record<string, unknown>) {
+  const rows: Record<string, unknown> = {};
+  for (const txId of Object.keys(rowsOf)) rows[txId] = await currentImage(ctx, txId);
+  return { rows };
+}
+
+export async function restoreBulkImage(ctx: Ctx, image: Record<string, unknown> | null) {
+  const rows = (image?.rows ?? {}) as Record<string, Record<string, unknown>>;
+  for (const [txId, img] of Object.entries(rows)) await restoreImage(ctx, txId, img);
+}

@@ -1,0 +1,43 @@
+import { domainRouter } from "../../http/route";
+import { BulkUpdateTransactionCategory } from "./routes/bulk";
+import { PatchTransaction, SetTransactionComment, UpdateTransactionFields } from "./routes/edit";
+import {
+  GetAttentionQueue,
+  ListAllTransactions,
+  ListTransactions,
+  ListTrashedTransactions,
+} from "./routes/list";
+import { AddManualTransaction } from "./routes/manual";
+import { GetLatestTransactionTimestamp, GetTransactionDetail, ListBulkTransactions } from "./routes/read";
+import { ExportTransactionsCsv, SearchTransactions, SearchTransactionsByFilter } from "./routes/search";
+import {
+  MarkTransactionReviewed,
+  PermanentlyDeleteTransaction,
+  SetTransactionIgnored,
+  SoftDeleteTransaction,
+} from "./routes/state";
+
+/** /api/v1/transactions: static paths first, then the {tx_id} routes. */
+export function transactionsRouter() {
+  const r = domainRouter();
+  r.get("/", ListTransactions);
+  r.post("/", AddManualTransaction);
+  r.get("/all", ListAllTransactions);
+  r.get("/attention", GetAttentionQueue);
+  r.get("/trash", ListTrashedTransactions);
+  r.get("/latest", GetLatestTransactionTimestamp);
+  r.get("/bulk", ListBulkTransactions);
+  r.patch("/bulk", BulkUpdateTransactionCategory);
+  r.get("/search", SearchTransactions);
+  r.post("/search-by-filter", SearchTransactionsByFilter);
+  r.get("/export", ExportTransactionsCsv);
+  r.get("/:tx_id/detail", GetTransactionDetail);
+  r.patch("/:tx_id", PatchTransaction);
+  r.delete("/:tx_id", PermanentlyDeleteTransaction);
+  r.put("/:tx_id/comment", SetTransactionComment);
+  r.put("/:tx_id/fields", UpdateTransactionFields);
+  r.post("/:tx_id/delete", SoftDeleteTransaction);
+  r.post("/:tx_id/ignore", SetTransactionIgnored);
+  r.post("/:tx_id/review", MarkTransactionReviewed);
+  return r;
+}

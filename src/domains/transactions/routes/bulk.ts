@@ -1,0 +1,36 @@
+import { contentJson } from "chanfana";
+import { registerReverter, stageImages } from "../../../http/activity";
+import { type AppContext, serviceCtx } from "../../../http/context";
+import { bulkUpdateCategory, currentBulkImage, restoreBulkImage } from "../bulk";
+import { BulkCategoryUpdateRequest, BulkCategoryUpdateResponse } from "../schemas";
+import { json, TransactionsRoute } from "./base";
+
+// The entry's resource id is not enough to find the rows: the stale guard reads the ids from the
+// entry's own after image, which the reverter receives through its resource id (JSON list).
+registerReverter("transactions-bulk", {
+  current: async (ctx, resourceId) =>
+    currentBulkImage(ctx, Object.fromEntries(JSON.parse(resourceId).map((id: string) => [id, 1]))),
+  restore: (ctx, _resourceId, before) => restoreBulkImage(ctx, before),
+});
+
+export class BulkUpdateTransactionCategory extends TransactionsRoute {
+  override schema = {
+    operationId: "bulkUpdateTransactionCategory",
+    summary: "Recategorize many transactions at once; per-row results",
+    request: { body: { ...contentJson(BulkCategoryUpdateRequest), required: true } },
+    responses: json(BulkCategoryUpdateResponse),
+  };
+  override async handle(c: AppContext) {
+    const { body } = await this.getValidatedData<typeof this.schema>();
+    const res = await bulkUpdateCategory(serviceCtx(c), body.updates, body.source);
+    stageImages(c, {
+      kind: "transactions-bulk",
+      resourceId: res.rows <= 200 ? JSON.stringify(Object.keys(res.before.rows)) : "bulk",
+      before: res.before,
+      after: res.after,
+      rows: res.rows,
+      summary: `${res.response.succeeded} of ${res.response.total} transactions recategorized`,
+    });
+    return c.json(res.response);
+  }
+}

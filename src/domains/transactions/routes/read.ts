@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { type AppContext, serviceCtx } from "../../../http/context";
+import { validationError } from "../../../http/errors";
+import { MONTH_RE } from "../../../lib/month";
+import {
+  CombinedTransactionsResponse,
+  LatestTimestampResponse,
+  Month,
+  TransactionDetailResponse,
+  TxIdParams,
+} from "../schemas";
+import { combined, detail, latest } from "../service";
+import { json, TransactionsRoute } from "./base";
+
+export class GetTransactionDetail extends TransactionsRoute {
+  override schema = {
+    operationId: "getTransactionDetail",
+    summary: "One transaction with its source email",
+    request: { params: TxIdParams },
+    responses: json(TransactionDetailResponse),
+  };
+  override async handle(c: AppContext) {
+    const { params } = await this.getValidatedData<typeof this.schema>();
+    return c.json(await detail(serviceCtx(c), params.tx_id));
+  }
+}
+
+export class GetLatestTransactionTimestamp extends TransactionsRoute {
+  override schema = {
+    operationId: "getLatestTransactionTimestamp",
+    summary: "When the newest transaction (of a month, or overall) was recorded",
+    request: { query: z.object({ month: Month.optional() }) },
+    responses: json(LatestTimestampResponse),
+  };
+  override async handle(c: AppContext) {
+    const { query } = await this.getValidatedData<typeof this.schema>();
+    return c.json(await latest(serviceCtx(c), query.month));
+  }
+}
+
+export class ListBulkTransactions extends TransactionsRoute {
+  override schema = {
+    operationId: "listBulkTransactions",
+    summary: "Several months at once (comma-separated YYYY-MM, at most 12)",
+    request: { query: z.object({ months: z.string().min(7) }) },
+    responses: json(z.record(z.string(), CombinedTransactionsResponse)),
+  };
+  override async handle(c: AppContext) {
+    const { query } = await this.getValidatedData<typeof this.schema>();
+    const months = [
+      ...new Set(
+        query.months
+          .split(",")
+          .map((m) => m.trim())
+          .filter(Boolean),
+      ),
+    ];
+    const bad = months.filter((m) => !MONTH_RE.test(m));
+    if (bad.length || months.length > 12) {
+      throw validationError([
+        {
+          loc: ["query", "months"],
+          msg: bad.length ? `not a YYYY-MM month: ${bad.join(", ")}` : "at most 12 months",
+          type: "value_error",
+        },
+      ]);
+    }
+    const ctx = serviceCtx(c);
+    const out = await Promise.all(months.map((m) => combined(ctx, m)));
+    return c.json(Object.fromEntries(out.map((r) => [r.month, r])));
+  }
+}

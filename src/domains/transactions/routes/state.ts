@@ -1,0 +1,80 @@
+import { contentJson } from "chanfana";
+import { annotateActivity } from "../../../http/activity";
+import { type AppContext, serviceCtx } from "../../../http/context";
+import {
+  DeleteRequest,
+  DeleteResponse,
+  IgnoreRequest,
+  IgnoreResponse,
+  PermanentDeleteResponse,
+  ReviewResponse,
+  TxIdParams,
+} from "../schemas";
+import { markReviewed, permanentlyDelete, setIgnored, softDelete } from "../service";
+import { json, TransactionsRoute } from "./base";
+
+export class SoftDeleteTransaction extends TransactionsRoute {
+  override schema = {
+    operationId: "softDeleteTransaction",
+    summary: "Move to the trash (deleted: true) or restore (deleted: false)",
+    request: { params: TxIdParams, body: { ...contentJson(DeleteRequest), required: true } },
+    responses: json(DeleteResponse),
+  };
+  override async handle(c: AppContext) {
+    const { params, body } = await this.getValidatedData<typeof this.schema>();
+    const res = await softDelete(serviceCtx(c), params.tx_id, body.deleted);
+    annotateActivity(c, {
+      resourceId: params.tx_id,
+      summary: `${body.deleted ? "trashed" : "restored"} ${res.row.Company ?? ""}`,
+    });
+    return c.json(res.response);
+  }
+}
+
+export class SetTransactionIgnored extends TransactionsRoute {
+  override schema = {
+    operationId: "setTransactionIgnored",
+    summary: "Exclude from (or return to) summaries and the journal",
+    request: { params: TxIdParams, body: { ...contentJson(IgnoreRequest), required: true } },
+    responses: json(IgnoreResponse),
+  };
+  override async handle(c: AppContext) {
+    const { params, body } = await this.getValidatedData<typeof this.schema>();
+    const res = await setIgnored(serviceCtx(c), params.tx_id, body.ignored);
+    annotateActivity(c, {
+      resourceId: params.tx_id,
+      summary: `${body.ignored ? "ignored" : "unignored"} ${res.row.Company ?? ""}`,
+    });
+    return c.json(res.response);
+  }
+}
+
+export class MarkTransactionReviewed extends TransactionsRoute {
+  override schema = {
+    operationId: "markTransactionReviewed",
+    summary: "Review-only mark: the category stays, the audit records the review",
+    request: { params: TxIdParams },
+    responses: json(ReviewResponse),
+  };
+  override async handle(c: AppContext) {
+    const { params } = await this.getValidatedData<typeof this.schema>();
+    const res = await markReviewed(serviceCtx(c), params.tx_id);
+    annotateActivity(c, { resourceId: params.tx_id, summary: `reviewed ${res.row.Company ?? ""}` });
+    return c.json(res.response);
+  }
+}
+
+export class PermanentlyDeleteTransaction extends TransactionsRoute {
+  override schema = {
+    operationId: "permanentlyDeleteTransaction",
+    summary: "Delete a trashed transaction for good (409 unless it is in the trash)",
+    request: { params: TxIdParams },
+    responses: json(PermanentDeleteResponse),
+  };
+  override async handle(c: AppContext) {
+    const { params } = await this.getValidatedData<typeof this.schema>();
+    const res = await permanentlyDelete(serviceCtx(c), params.tx_id);
+    annotateActivity(c, { resourceId: params.tx_id, summary: "deleted permanently" });
+    return c.json(res);
+  }
+}

@@ -1,0 +1,150 @@
+/** Pure transaction rules: row → API shape, editable images, audit stamps. No I/O. */
+import { encodeTxId } from "../../lib/txid";
+import type { TransactionResponse } from "./schemas";
+
+/** A transactions row as D1 returns it (JSON columns as text). */
+export interface TxRow {
+  ForwardedTo: string;
+  DateFileName: string;
+  TransactionHash: string | null;
+  UserId: string | null;
+  Institution: string | null;
+  Amount: number | null;
+  Company: string | null;
+  TransactionType: string | null;
+  Category: string | null;
+  Name: string | null;
+  Date: string | null;
+  FileName: string | null;
+  FromName: string | null;
+  FromEmail: string | null;
+  ToName: string | null;
+  ToEmail: string | null;
+  Subject: string | null;
+  Body: string | null;
+  CategoryAudit: string | null;
+  ExtractionAudit: string | null;
+  Ignored: number;
+  Comment: string | null;
+  DeletedAt: string | null;
+  TransactionContext: string | null;
+  StatementSource: string | null;
+  CreatedAt: string;
+  needs_attention?: number | null;
+}
+
+export function parseJson<T = Record<string, unknown>>(text: string | null): T | null {
+  if (!text) return null;
+  try {
+    const v = JSON.parse(text);
+    return v && typeof v === "object" ? (v as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+function auditOut(text: string | null) {
+  const a = parseJson<Record<string, unknown>>(text);
+  if (!a) return null;
+  return {
+    ...a,
+    tier: a.tier === null || a.tier === undefined ? null : String(a.tier),
+  } as TransactionResponse["category_audit"];
+}
+
+export function toResponse(r: TxRow): TransactionResponse {
+  return {
+    tx_id: encodeTxId(r.ForwardedTo, r.DateFileName),
+    forwarded_to: r.ForwardedTo,
+    date_file_name: r.DateFileName,
+    date: r.Date,
+    amount: r.Amount,
+    company: r.Company,
+    category: r.Category,
+    institution: r.Institution,
+    transaction_type: r.TransactionType,
+    name: r.Name,
+    ignored: Boolean(r.Ignored),
+    comment: r.Comment,
+    deleted_at: r.DeletedAt,
+    needs_attention: Boolean(r.needs_attention),
+    category_audit: auditOut(r.CategoryAudit),
+    extraction_audit: parseJson(r.ExtractionAudit) as TransactionResponse["extraction_audit"],
+    context: parseJson(r.TransactionContext) as TransactionResponse["context"],
+    statement_source: r.StatementSource,
+  };
+}
+
+/** The user-editable part of a row: what the ledger images hold and revert restores. */
+export const EDITABLE = [
+  "Category",
+  "CategoryAudit",
+  "Comment",
+  "Amount",
+  "Company",
+  "TransactionType",
+  "Ignored",
+  "DeletedAt",
+] as const;
+export type Editable = Pick<TxRow, (typeof EDITABLE)[number]>;
+
+export function editableImage(r: TxRow | Editable): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of EDITABLE) out[k] = k === "CategoryAudit" ? parseJson(r[k] as string | null) : r[k];
+  return out;
+}
+
+/** Inverse of editableImage: column values ready to write. */
+export function imageColumns(image: Record<string, unknown>): Editable {
+  const v = (k: string) => (image[k] === undefined ? null : image[k]);
+  return {
+    Category: v("Category") as string | null,
+    CategoryAudit: image.CategoryAudit ? JSON.stringify(image.CategoryAudit) : null,
+    Comment: v("Comment") as string | null,
+    Amount: v("Amount") as number | null,
+    Company: v("Company") as string | null,
+    TransactionType: v("TransactionType") as string | null,
+    Ignored: Number(image.Ignored ?? 0),
+    DeletedAt: v("DeletedAt") as string | null,
+  };
+}
+
+/** CategoryAudit after a person changes the category (source manual, previous kept). */
+export function correctedAudit(
+  prevAuditText: string | null,
+  prevCategory: string | null,
+  source: string,
+  nowIso: string,
+): Record<string, unknown> {
+  const prev = parseJson(prevAuditText) ?? {};
+  return {
+    source,
+    matched_rule: null,
+    confidence: 1,
+    tier: null,
+    model: null,
+    fallback_reason: null,
+    reviewed_at: nowIso,
+    previous_category: prevCategory,
+    previous_source: (prev.source as string | undefined) ?? null,
+    schema_version: 1,
+  };
+}
+
+/** A review-only mark: the category stays; the audit records who looked and when. */
+export function reviewedAudit(prevAuditText: string | null, nowIso: string): Record<string, unknown> {
+  const prev = parseJson(prevAuditText) ?? {};
+  return {
+    ...prev,
+    source: "audit",
+    reviewed_at: nowIso,
+    previous_source: (prev.source as string | undefined) ?? null,
+    schema_version: 1,
+  };
+}
+
+/** Category names are stored lowercased; the canonical list spelling wins when it exists. */
+export function canonicalCategory(input: string, list: readonly string[]): string | null {
+  const hit = list.find((c) => c.toLowerCase() === input.trim().toLowerCase());
+  return hit ? hit.toLowerCase() : null;
+}

@@ -1,0 +1,206 @@
+/** Transaction reads and the editing loop. Each edit returns before/after images for the ledger. */
+import type { ServiceCtx } from "../../http/context";
+import { ApiError, notFound, validationError } from "../../http/errors";
+import { monthBounds, monthOfDateFileName } from "../../lib/month";
+import { decodeTxId, encodeTxId, type TxKey } from "../../lib/txid";
+import { loadCategories } from "../../ingest/categorize/categories";
+import { deleteRow, getRow, latestCreated, listMonth, writeEditable } from "./queries";
+import {
+  canonicalCategory,
+  correctedAudit,
+  type Editable,
+  editableImage,
+  imageColumns,
+  reviewedAudit,
+  toResponse,
+  type TxRow,
+} from "./rules";
+
+type Ctx = Pick<ServiceCtx, "env" | "clock">;
+
+export function keyOf(txId: string): TxKey {
+  const key = decodeTxId(txId);
+  if (!key) throw notFound("Transaction");
+  return key;
+}
+
+export async function loadRow(ctx: Ctx, txId: string): Promise<{ key: TxKey; row: TxRow }> {
+  const key = keyOf(txId);
+  const row = await getRow(ctx.env.DB, key);
+  if (!row) throw notFound("Transaction");
+  return { key, row };
+}
+
+const keys = (key: TxKey) => ({
+  tx_id: encodeTxId(key.forwardedTo, key.dateFileName),
+  forwarded_to: key.forwardedTo,
+  date_file_name: key.dateFileName,
+});
+
+export async function listTransactions(ctx: Ctx, month: string, kind: "active" | "trash" | "attention") {
+  const { lo, hi } = monthBounds(month);
+  const rows = await listMonth(ctx.env.DB, lo, hi, kind);
+  return { month, count: rows.length, transactions: rows.map(toResponse) };
+}
+
+export async function combined(ctx: Ctx, month: string) {
+  const [transactions, attention, trash] = await Promise.all([
+    listTransactions(ctx, month, "active"),
+    listTransactions(ctx, month, "attention"),
+    listTransactions(ctx, month, "trash"),
+  ]);
+  return { month, transactions, attention, trash };
+}
+
+export async function detail(ctx: Ctx, txId: string) {
+  const { key, row } = await loadRow(ctx, txId);
+  return {
+    ...keys(key),
+    subject: row.Subject,
+    body: row.Body,
+    from_name: row.FromName,
+    from_email: row.FromEmail,
+    to_name: row.ToName,
+    to_email: row.ToEmail,
+    file_name: row.FileName,
+    transaction: toResponse(row),
+  };
+}
+
+export async function latest(ctx: Ctx, month: string | null | undefined) {
+  const row = await latestCreated(ctx.env.DB, month ? monthBounds(month) : null);
+  if (!row) return { month: month ?? null, latest: null };
+  return { month: month ?? monthOfDateFileName(row.DateFileName), latest: row.CreatedAt };
+}
+
+/** Validates a category against the user's list and returns its stored (lowercased) spelling. */
+export async function resolveCategory(ctx: Ctx, category: string, loc: string[] = ["body", "category"]) {
+  const stored = canonicalCategory(category, await loadCategories(ctx.env.DB));
+  if (!stored) throw validationError([{ loc, msg: `unknown category "${category}"`, type: "value_error" }]);
+  return stored;
+}
+
+async function edit(ctx: Ctx, txId: string, change: (row: TxRow, now: string) => Partial<Editable>) {
+  const { key, row } = await loadRow(ctx, txId);
+  const before = editableImage(row);
+  const next: Editable = { ...imageColumns(before), ...change(row, ctx.clock().toISOString()) };
+  await writeEditable(ctx.env.DB, key, next);
+  return { key, row, before, after: editableImage(next), next };
+}
+
+export interface PatchInput {
+  category?: string | null;
+  reviewed?: boolean | null;
+  state?: "active" | "ignored" | "trashed" | null;
+}
+
+/** Category correction, review-only mark and state change; touching takes the row off the queue. */
+export async function patchTransaction(ctx: Ctx, txId: string, input: PatchInput) {
+  const category = input.category ? await resolveCategory(ctx, input.category) : null;
+  const res = await edit(ctx, txId, (row, now) => {
+    const out: Partial<Editable> = {};
+    if (category) {
+      out.Category = category;
+      out.CategoryAudit = JSON.stringify(correctedAudit(row.CategoryAudit, row.Category, "manual", now));
+    } else if (input.reviewed) {
+      out.CategoryAudit = JSON.stringify(reviewedAudit(row.CategoryAudit, now));
+    }
+    if (input.state === "active") Object.assign(out, { Ignored: 0, DeletedAt: null });
+    if (input.state === "ignored") Object.assign(out, { Ignored: 1, DeletedAt: null });
+    if (input.state === "trashed") out.DeletedAt = row.DeletedAt ?? now;
+    return out;
+  });
+  const state = res.next.DeletedAt ? "trashed" : res.next.Ignored ? "ignored" : "active";
+  return {
+    ...res,
+    response: {
+      ...keys(res.key),
+      old_category: res.row.Category,
+      new_category: res.next.Category,
+      reviewed: Boolean(category || input.reviewed),
+      state: input.state ? state : null,
+      deleted_at: res.next.DeletedAt,
+    },
+  };
+}
+
+export async function setComment(ctx: Ctx, txId: string, comment: string | null | undefined) {
+  const text = comment?.trim() ? comment.trim() : null;
+  const res = await edit(ctx, txId, () => ({ Comment: text }));
+  return { ...res, response: { ...keys(res.key), comment: text } };
+}
+
+export interface FieldsInput {
+  amount?: number | null;
+  company?: string | null;
+  transaction_type?: string | null;
+}
+
+export async function updateFields(ctx: Ctx, txId: string, input: FieldsInput) {
+  if (input.amount == null && input.company == null && input.transaction_type == null) {
+    throw validationError([
+      { loc: ["body"], msg: "give at least one of amount, company, transaction_type", type: "missing" },
+    ]);
+  }
+  const res = await edit(ctx, txId, () => ({
+    ...(input.amount != null ? { Amount: Math.round(input.amount * 100) / 100 } : {}),
+    ...(input.company != null ? { Company: input.company.trim() } : {}),
+    ...(input.transaction_type != null ? { TransactionType: input.transaction_type } : {}),
+  }));
+  return {
+    ...res,
+    response: {
+      ...keys(res.key),
+      company: res.next.Company,
+      amount: res.next.Amount,
+      transaction_type: res.next.TransactionType,
+      category: res.next.Category,
+      old_values: {
+        company: res.row.Company,
+        amount: res.row.Amount,
+        transaction_type: res.row.TransactionType,
+      },
+    },
+  };
+}
+
+export async function softDelete(ctx: Ctx, txId: string, deleted: boolean) {
+  const res = await edit(ctx, txId, (row, now) => ({ DeletedAt: deleted ? (row.DeletedAt ?? now) : null }));
+  return { ...res, response: { ...keys(res.key), deleted_at: res.next.DeletedAt } };
+}
+
+export async function setIgnored(ctx: Ctx, txId: string, ignored: boolean) {
+  const res = await edit(ctx, txId, () => ({ Ignored: ignored ? 1 : 0 }));
+  return { ...res, response: { ...keys(res.key), ignored } };
+}
+
+export async function markReviewed(ctx: Ctx, txId: string) {
+  const res = await edit(ctx, txId, (row, now) => ({
+    CategoryAudit: JSON.stringify(reviewedAudit(row.CategoryAudit, now)),
+  }));
+  return { ...res, response: { ...keys(res.key), source: "audit" } };
+}
+
+/** Permanent delete: only from the trash, so one click can never lose a live transaction. */
+export async function permanentlyDelete(ctx: Ctx, txId: string) {
+  const { key, row } = await loadRow(ctx, txId);
+  if (!row.DeletedAt)
+    throw new ApiError(409, "Move the transaction to the trash before deleting it permanently");
+  await deleteRow(ctx.env.DB, key);
+  return { ...keys(key) };
+}
+
+/** Ledger support: the current image, and restoring one. */
+export async function currentImage(ctx: Ctx, txId: string) {
+  const key = decodeTxId(txId);
+  const row = key ? await getRow(ctx.env.DB, key) : null;
+  return row ? editableImage(row) : null;
+}
+
+export async function restoreImage(ctx: Ctx, txId: string, image: Record<string, unknown> | null) {
+  const key = keyOf(txId);
+  if (!image) throw new ApiError(409, "Nothing to restore", "CONFLICT");
+  if (!(await getRow(ctx.env.DB, key)))
+    throw new ApiError(409, "The transaction no longer exists", "CONFLICT");
+  await writeEditable(ctx.env.DB, key, imageColumns(image));
+}

@@ -1,0 +1,110 @@
+/**
+ * Authentication in one place: public routes, per-scope path allowlists and principal
+ * resolution (bearer token → session cookie → dev bypass → trust on first use).
+ */
+import type { MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import { isDemo } from "../env";
+import { SESSION_COOKIE, parseBearer, type TokenScope } from "../domains/auth/rules";
+import { loadAuthState, verifySessionCookie } from "../domains/auth/service";
+import { authenticateToken, stampLastUsed } from "../domains/auth/tokens";
+import { loadSettings } from "../domains/config/service";
+import { log } from "../lib/log";
+import { type AppContext, type AppEnv, type Principal, serviceCtx } from "./context";
+import { ApiError } from "./errors";
+
+/** Reachable without credentials (SPEC.md rule 1, plus login and logout themselves). */
+export const PUBLIC_PATHS: ReadonlySet<string> = new Set([
+  "/api/v1/health",
+  "/openapi.json",
+  "/openapi.yaml",
+  "/docs",
+  "/redoc",
+  "/llms.txt",
+  "/api/v1/auth/login",
+  "/api/v1/auth/logout",
+]);
+
+interface AllowRule {
+  methods: readonly string[] | "*";
+  path: RegExp;
+}
+
+const READ_METHODS = ["GET", "HEAD"] as const;
+const PUBLIC_DOCS = /^\/(openapi\.json|openapi\.yaml|docs|redoc|llms\.txt)$/;
+
+/** What each token scope may do: `read` is GET on /api/v1/* (and the public documents) only. */
+export const SCOPE_ALLOWLISTS: Record<TokenScope, readonly AllowRule[]> = {
+  read: [
+    { methods: READ_METHODS, path: /^\/api\/v1\// },
+    { methods: READ_METHODS, path: PUBLIC_DOCS },
+  ],
+  "read+write": [{ methods: "*", path: /^\// }],
+};
+
+export function normalizePath(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, "") : path;
+}
+
+export function isPublicPath(path: string): boolean {
+  return PUBLIC_PATHS.has(normalizePath(path));
+}
+
+export function scopeAllows(scope: TokenScope, method: string, path: string): boolean {
+  const m = method.toUpperCase();
+  return (SCOPE_ALLOWLISTS[scope] ?? []).some(
+    (r) => (r.methods === "*" || r.methods.includes(m)) && r.path.test(path),
+  );
+}
+
+const TOFU: Principal = { kind: "tofu", id: null, label: null, scope: null };
+const SESSION: Principal = { kind: "session", id: null, label: null, scope: null };
+const DEV_BYPASS: Principal = { kind: "dev-bypass", id: null, label: null, scope: null };
+
+function unauthorized(c: AppContext, message: string): ApiError {
+  c.header("WWW-Authenticate", 'Bearer realm="finance-journal"');
+  return new ApiError(401, message);
+}
+
+/** SPEC.md rule 2: any Authorization header is validated, and the token's scope is enforced. */
+async function tokenPrincipal(c: AppContext, header: string, path: string): Promise<Principal> {
+  const raw = parseBearer(header);
+  if (!raw) throw unauthorized(c, "Authorization must be `Bearer fin_...`");
+  const token = await authenticateToken(c.env.DB, raw).catch((err) => {
+    log("warn", "auth.token_lookup_failed", { error: String(err) });
+    throw new ApiError(503, "Tokens cannot be checked right now; retry");
+  });
+  if (!token) throw unauthorized(c, "Unknown or revoked token");
+  if (!scopeAllows(token.scope, c.req.method, path)) {
+    throw new ApiError(403, `A ${token.scope} token may not ${c.req.method} ${path}`);
+  }
+  const ctx = serviceCtx(c);
+  ctx.waitUntil(
+    stampLastUsed(c.env.DB, token, ctx.clock()).catch((err) =>
+      log("warn", "auth.stamp_failed", { id: token.id, error: String(err) }),
+    ),
+  );
+  return { kind: "token", id: token.id, label: token.label, scope: token.scope };
+}
+
+/** No header: a live session cookie, else the dev bypass, else TOFU until a password is set. */
+async function browserPrincipal(c: AppContext): Promise<Principal> {
+  const auth = await loadAuthState(c.env);
+  const cookie = getCookie(c, SESSION_COOKIE);
+  if (cookie && (await verifySessionCookie(c.env, auth.settings, cookie, c.get("clock")()))) return SESSION;
+  if ((await loadSettings(c.env)).auth_bypass_for_dev) return DEV_BYPASS;
+  if (auth.passwordSet && auth.degraded)
+    throw new ApiError(503, "Authentication state is unavailable; retry");
+  if (auth.passwordSet) throw unauthorized(c, "Log in or send `Authorization: Bearer fin_...`");
+  return TOFU;
+}
+
+/** Resolves `c.var.principal` or answers 401/403. The demo accepts and ignores any header. */
+export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (isDemo(c.env)) return next();
+  const path = normalizePath(new URL(c.req.url).pathname);
+  const header = c.req.header("authorization");
+  if (header !== undefined) c.set("principal", await tokenPrincipal(c, header, path));
+  else if (!isPublicPath(path)) c.set("principal", await browserPrincipal(c));
+  await next();
+};

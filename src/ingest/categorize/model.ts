@@ -1,0 +1,87 @@
+/**
+ * The model stage: a forced `categorize_transaction` call constrained to the category list.
+ * Any failure → Miscellaneous. Transport failures are counted in kv_state 'ai_categorization'
+ * ({status, reason, consecutive_errors}); health reads it (degraded after 3 in a row).
+ */
+import { type AiProvider, asAiError } from "../../ai/provider";
+import { categorizeTool } from "../../ai/tools";
+import { log } from "../../lib/log";
+
+export const AI_STATE_KEY = "ai_categorization";
+export const DEGRADED_AFTER = 3;
+
+export interface AiState {
+  status: "ok" | "degraded";
+  reason: string | null;
+  consecutive_errors: number;
+}
+
+/** Next status after one call (pure). Soft failures (refusal, bad JSON) do not break a run. */
+export function nextAiState(
+  prev: AiState | null,
+  outcome: { hard: boolean; reason: string } | null,
+): AiState {
+  if (outcome === null) return { status: "ok", reason: null, consecutive_errors: 0 };
+  if (!outcome.hard) return prev ?? { status: "ok", reason: null, consecutive_errors: 0 };
+  const n = (prev?.consecutive_errors ?? 0) + 1;
+  return { status: n >= DEGRADED_AFTER ? "degraded" : "ok", reason: outcome.reason, consecutive_errors: n };
+}
+
+async function recordAiState(
+  db: D1Database,
+  outcome: { hard: boolean; reason: string } | null,
+  nowIso: string,
+) {
+  try {
+    const raw = await db
+      .prepare("SELECT value FROM kv_state WHERE key = ?")
+      .bind(AI_STATE_KEY)
+      .first<string>("value");
+    const prev = raw ? (JSON.parse(raw) as AiState) : null;
+    const next = nextAiState(prev, outcome);
+    if (prev && JSON.stringify(prev) === JSON.stringify(next)) return;
+    await db
+      .prepare(
+        `INSERT INTO kv_state (key, value, updated_at) VALUES (?1, ?2, ?3)
+         ON CONFLICT (key) DO UPDATE SET value = ?2, updated_at = ?3`,
+      )
+      .bind(AI_STATE_KEY, JSON.stringify(next), nowIso)
+      .run();
+  } catch (err) {
+    log("warn", "categorize.ai_state_write_failed", { error: String(err) });
+  }
+}
+
+export type ModelResult = { category: string } | { category: null; reason: string };
+
+export async function categorizeWithModel(
+  db: D1Database,
+  ai: AiProvider,
+  categories: string[],
+  tx: { amount: number; company: string | null; transactionType: string | null },
+  nowIso: string,
+): Promise<ModelResult> {
+  try {
+    const args = await ai.callTool({
+      system:
+        "You categorize personal bank transactions. Choose the single best category from the allowed list. " +
+        "When nothing fits, choose Miscellaneous.",
+      user: JSON.stringify({
+        amount: tx.amount,
+        company: tx.company ?? "",
+        transaction_type: tx.transactionType ?? "",
+      }),
+      tool: categorizeTool(categories),
+      timeoutMs: 15_000,
+    });
+    await recordAiState(db, null, nowIso);
+    const wanted = typeof args.category === "string" ? args.category.trim().toLowerCase() : "";
+    const match = categories.find((c) => c.toLowerCase() === wanted);
+    return match ? { category: match } : { category: null, reason: "category_not_in_list" };
+  } catch (err) {
+    const e = asAiError(err);
+    await recordAiState(db, { hard: e.hard, reason: `${e.kind}: ${e.message}` }, nowIso);
+    log("warn", "categorize.model_failed", { kind: e.kind, error: e.message });
+    return { category: null, reason: `ai_${e.kind}` };
+  }
+}

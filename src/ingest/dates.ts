@@ -1,0 +1,116 @@
+/**
+ * Email dates → the configured zone. Pure; Intl only (workerd ships full ICU).
+ * PST/PDT always mean US Pacific, whatever zone is configured.
+ */
+
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+
+/** Zone abbreviations RFC 5322 allows (obs-zone), in minutes east of UTC. */
+const ZONE_OFFSETS: Record<string, number> = {
+  UT: 0,
+  UTC: 0,
+  GMT: 0,
+  Z: 0,
+  EST: -300,
+  EDT: -240,
+  CST: -360,
+  CDT: -300,
+  MST: -420,
+  MDT: -360,
+  PST: -480,
+  PDT: -420,
+};
+
+const RFC_DATE =
+  /(\d{1,2})\s+([a-z]{3})[a-z]*\.?\s+(\d{2,4})\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([+-]\d{4}|[a-z]{1,5})?/i;
+
+/** Parses an RFC 5322 Date header (lenient); null when it names no instant. */
+export function parseEmailDate(header: string | null | undefined): Date | null {
+  if (!header) return null;
+  const m = RFC_DATE.exec(header);
+  if (m) {
+    const [, d, mon, y, hh, mm, ss, zone] = m;
+    const month = MONTHS.indexOf((mon ?? "").toLowerCase());
+    let year = Number(y);
+    if (year < 100) year += year < 50 ? 2000 : 1900;
+    if (month >= 0) {
+      let offset = 0;
+      if (zone && /^[+-]\d{4}$/.test(zone)) {
+        const sign = zone[0] === "-" ? -1 : 1;
+        offset = sign * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(3, 5)));
+      } else if (zone) {
+        offset = ZONE_OFFSETS[zone.toUpperCase()] ?? 0;
+      }
+      const utc = Date.UTC(year, month, Number(d), Number(hh), Number(mm), Number(ss ?? 0)) - offset * 60_000;
+      const date = new Date(utc);
+      if (!Number.isNaN(date.getTime())) return date;
+    }
+  }
+  const fallback = Date.parse(header);
+  return Number.isNaN(fallback) ? null : new Date(fallback);
+}
+
+export interface LocalParts {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+  /** Short zone name, e.g. PST, PDT, EST (or GMT+1 where the locale has none). */
+  zone: string;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      timeZoneName: "short",
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** Wall-clock parts of an instant in `timeZone` (falls back to UTC for an unknown zone). */
+export function localParts(date: Date, timeZone: string): LocalParts {
+  let f: Intl.DateTimeFormat;
+  try {
+    f = formatter(timeZone);
+  } catch {
+    f = formatter("UTC");
+  }
+  const parts: Record<string, string> = {};
+  for (const p of f.formatToParts(date)) parts[p.type] = p.value;
+  return {
+    year: parts.year ?? "1970",
+    month: parts.month ?? "01",
+    day: parts.day ?? "01",
+    hour: parts.hour === "24" ? "00" : (parts.hour ?? "00"),
+    minute: parts.minute ?? "00",
+    zone: parts.timeZoneName ?? "UTC",
+  };
+}
+
+/** `YYYY.MM.DD_HH.MM_<filename>.eml` in local time. */
+export function dateFileName(p: LocalParts, filename: string): string {
+  return `${p.year}.${p.month}.${p.day}_${p.hour}.${p.minute}_${filename}.eml`;
+}
+
+/** `MM/DD/YYYY HH:MM ZZZ` in the configured zone. */
+export function displayDate(p: LocalParts): string {
+  return `${p.month}/${p.day}/${p.year} ${p.hour}:${p.minute} ${p.zone}`;
+}
+
+/** `YYYY.MM.` prefix of a month, for DateFileName range scans. */
+export function monthPrefix(p: Pick<LocalParts, "year" | "month">): string {
+  return `${p.year}.${p.month}.`;
+}

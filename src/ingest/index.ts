@@ -1,0 +1,70 @@
+/**
+ * ingestEmail(raw, deps): the single entry every door calls (Email Routing, IMAP poll, R2 object
+ * event, upload-eml). `createIngestDeps` builds the production collaborators from the Worker env.
+ */
+import { hostedFromEnv } from "../ai/hosted";
+import type { AiProvider } from "../ai/provider";
+import type { Env } from "../env";
+import { type Clock, systemClock } from "../lib/clock";
+import { log } from "../lib/log";
+import { notifierFromEnv } from "./notify";
+import { runPipeline } from "./pipeline";
+import { loadIngestSettings } from "./settings";
+import type { IngestDeps, IngestOutcome, IngestSettings, Notifier } from "./types";
+
+export type { IngestDeps, IngestOutcome, IngestSettings, Notifier, TransactionRecord } from "./types";
+
+/** Runs the pipeline and logs one line per email. Throws only on a storage outage. */
+export async function ingestEmail(raw: Uint8Array | string, deps: IngestDeps): Promise<IngestOutcome> {
+  const outcome = await runPipeline(raw, deps);
+  log("info", "ingest.outcome", {
+    source: deps.source ?? "unknown",
+    status: outcome.status,
+    ...(outcome.status === "created" || outcome.status === "duplicate"
+      ? { date_file_name: outcome.tx.DateFileName, institution: outcome.tx.Institution }
+      : {}),
+    ...(outcome.status === "quarantined" ? { id: outcome.id, failure_stage: outcome.failure_stage } : {}),
+    ...(outcome.status === "ignored" ? { reason: outcome.reason } : {}),
+  });
+  return outcome;
+}
+
+export interface DepsOptions {
+  clock?: Clock;
+  source?: string;
+  /** Replace the provider (tests pass a hosted provider aimed at the fake model server). */
+  ai?: AiProvider | null;
+  notify?: Notifier;
+  settings?: Partial<IngestSettings>;
+}
+
+/** Production collaborators: settings from getConfig(), the hosted model when a key is set. */
+export async function createIngestDeps(env: Env, opts: DepsOptions = {}): Promise<IngestDeps> {
+  const settings = { ...(await loadIngestSettings(env)), ...(opts.settings ?? {}) };
+  return {
+    env,
+    db: env.DB,
+    files: env.FILES,
+    clock: opts.clock ?? systemClock,
+    ai: opts.ai !== undefined ? opts.ai : hostedFromEnv(env),
+    notify: opts.notify ?? notifierFromEnv(env),
+    settings,
+    source: opts.source ?? "unknown",
+  };
+}
+
+/**
+ * The callback the IMAP poller takes: `pollMailbox({ ..., ingest: imapIngest(env, clock) })`.
+ * Settings are loaded once per poll, not per message.
+ */
+export function imapIngest(
+  env: Env,
+  clock: Clock = systemClock,
+  opts: Omit<DepsOptions, "clock" | "source"> = {},
+) {
+  let deps: Promise<IngestDeps> | null = null;
+  return async (raw: Uint8Array, _meta: { uid: number }): Promise<IngestOutcome> => {
+    deps ??= createIngestDeps(env, { ...opts, clock, source: "imap" });
+    return ingestEmail(raw, await deps);
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * Raw message → the few fields the pipeline needs. Never throws: garbage in gives a mostly-empty
+ * result. QP, base64 and charsets are postal-mime's job; HTML-only mail gets our own text rendering
+ * (postal-mime's keeps link targets inline, which pollutes merchant names).
+ */
+import PostalMime, { type Address } from "postal-mime";
+import { htmlToText } from "./html-text";
+
+export interface ParsedEmail {
+  fromName: string;
+  fromEmail: string;
+  toName: string;
+  toEmail: string;
+  /** Recipient the alert was forwarded to (partition key), lowercased. */
+  forwardedTo: string;
+  /** The raw Date header, unparsed (dates.ts owns the time-zone rules). */
+  dateHeader: string | null;
+  subject: string;
+  messageId: string | null;
+  /** Plain-text body, LF line ends, no trailing CRs. */
+  text: string;
+}
+
+/** Parsers see at most this much text (regex safety on huge mail). */
+export const MAX_TEXT_CHARS = 512 * 1024;
+
+const FORWARD_HEADERS = ["x-forwarded-to", "delivered-to", "x-original-to"];
+
+export function emptyEmail(): ParsedEmail {
+  return {
+    fromName: "",
+    fromEmail: "",
+    toName: "",
+    toEmail: "",
+    forwardedTo: "",
+    dateHeader: null,
+    subject: "",
+    messageId: null,
+    text: "",
+  };
+}
+
+function firstMailbox(list: Address | Address[] | undefined): { name: string; address: string } {
+  const items = Array.isArray(list) ? list : list ? [list] : [];
+  for (const a of items) {
+    if (a.address) return { name: a.name ?? "", address: a.address };
+    const m = a.group?.find((g) => g.address);
+    if (m) return { name: m.name ?? "", address: m.address };
+  }
+  return { name: "", address: "" };
+}
+
+/** Bare address out of a header value such as `"Name" <a@b.c>, other`. */
+export function bareAddress(value: string): string {
+  const angle = /<([^<>\s@]+@[^<>\s]+)>/.exec(value);
+  if (angle?.[1]) return angle[1].toLowerCase();
+  const plain = /[^\s<>,;"']+@[^\s<>,;"']+/.exec(value);
+  return plain ? plain[0].toLowerCase() : "";
+}
+
+export function cleanText(text: string): string {
+  const normalized = text.replace(/\r\n?/g, "\n").replace(/\u0000/g, "");
+  return normalized.length > MAX_TEXT_CHARS ? normalized.slice(0, MAX_TEXT_CHARS) : normalized;
+}
+
+/** Whether the message has a text/plain part (no Content-Type at all means text/plain). */
+function hasPlainPart(headText: string, rawText: string): boolean {
+  if (!/^content-type:/im.test(headText)) return true;
+  return /content-type:\s*text\/plain/i.test(rawText);
+}
+
+function asText(raw: Uint8Array | string): string {
+  return typeof raw === "string" ? raw : new TextDecoder("latin1").decode(raw);
+}
+
+export async function parseMime(raw: Uint8Array | string): Promise<ParsedEmail> {
+  const out = emptyEmail();
+  let rawText = "";
+  try {
+    rawText = asText(raw);
+    const email = await PostalMime.parse(raw);
+    const headerOf = (key: string) => email.headers.find((h) => h.key === key)?.value ?? null;
+    const from = firstMailbox(email.from);
+    const to = firstMailbox(email.to);
+    out.fromName = from.name.trim();
+    out.fromEmail = from.address.trim().toLowerCase();
+    out.toName = to.name.trim();
+    out.toEmail = to.address.trim().toLowerCase();
+    out.subject = (email.subject ?? "").trim();
+    out.messageId = email.messageId?.trim() || null;
+    out.dateHeader = headerOf("date")?.trim() || null;
+    const forwarded = FORWARD_HEADERS.map(headerOf).find((v) => v && bareAddress(v));
+    out.forwardedTo = forwarded ? bareAddress(forwarded) : out.toEmail;
+    const headEnd = rawText.search(/\r?\n\r?\n/);
+    const head = headEnd >= 0 ? rawText.slice(0, headEnd) : rawText;
+    const text = email.html && !hasPlainPart(head, rawText) ? htmlToText(email.html) : (email.text ?? "");
+    out.text = cleanText(text);
+  } catch {
+    // Not a parseable message: keep whatever text there is so the quarantine can show it.
+    out.text = cleanText(rawText.includes("\n\n") ? rawText.slice(rawText.indexOf("\n\n") + 2) : rawText);
+  }
+  return out;
+}

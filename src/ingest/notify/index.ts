@@ -1,0 +1,63 @@
+/**
+ * Step 7: notify about a new transaction unless its company is blocked or its type unknown.
+ * Provider failures are logged and swallowed: the transaction is already written.
+ */
+import { log } from "../../lib/log";
+import type { Notifier, NotifyMessage, TransactionRecord } from "../types";
+
+export { logNotifier, notifierFromEnv, ntfyNotifier, twilioNotifier } from "./providers";
+
+const KNOWN_TYPES = new Set(["purchase", "withdrawal", "preauth", "e-transfer"]);
+
+/** Whether a transaction notifies (pure). */
+export function shouldNotify(
+  tx: Pick<TransactionRecord, "Company" | "TransactionType">,
+  blocked: string[],
+): boolean {
+  if (!tx.TransactionType || !KNOWN_TYPES.has(tx.TransactionType)) return false;
+  const company = (tx.Company ?? "").trim().toLowerCase();
+  return !(company && blocked.some((b) => b.trim().toLowerCase() === company));
+}
+
+const money = (n: number) =>
+  `$${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+function ordinal(n: number): string {
+  const s =
+    n % 100 >= 11 && n % 100 <= 13
+      ? "th"
+      : (({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th");
+  return `${n}${s}`;
+}
+
+/** The transaction notification text (pure). Budget progress and visits only with context. */
+export function transactionMessage(tx: TransactionRecord, categoryName = tx.Category): NotifyMessage {
+  const who = tx.Company ? ` at ${tx.Company}` : "";
+  const lines = [`${money(tx.Amount)} ${tx.TransactionType}${who} (${categoryName}) via ${tx.Institution}`];
+  const ctx = tx.TransactionContext;
+  if (ctx) {
+    let spend = `${categoryName}: ${money(ctx.category_month_total)} this month`;
+    if (ctx.category_budget_target !== undefined && ctx.category_budget_pct !== undefined) {
+      spend += ` (${ctx.category_budget_pct}% of ${money(ctx.category_budget_target)} budget)`;
+    }
+    lines.push(spend);
+    if (tx.Company && ctx.merchant_month_count > 0) {
+      lines.push(`${ordinal(ctx.merchant_month_count)} visit to ${tx.Company} this month`);
+    }
+  }
+  return {
+    kind: "transaction",
+    title: `New ${tx.TransactionType}: ${money(tx.Amount)}`,
+    text: lines.join("\n"),
+  };
+}
+
+export async function safeSend(notifier: Notifier, msg: NotifyMessage): Promise<boolean> {
+  try {
+    await notifier.send(msg);
+    return true;
+  } catch (err) {
+    log("warn", "notify.failed", { provider: notifier.name, kind: msg.kind, error: String(err) });
+    return false;
+  }
+}

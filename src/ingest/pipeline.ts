@@ -1,0 +1,194 @@
+/**
+ * The email pipeline, SPEC.md's eight steps top to bottom. Every door calls it through
+ * `ingestEmail`; it ends as created, duplicate, quarantined or ignored. The raw bytes are stored
+ * in R2 before anything is parsed. Only a storage outage throws (the door decides to retry).
+ */
+import { EMPTY_FIELDS } from "./institutions/types";
+import { detectInstitution, parseWithInstitution } from "./institutions";
+import { type CommitResult, commitTransaction, type Draft } from "./commit";
+import { dateFileName, displayDate, type LocalParts, localParts, parseEmailDate } from "./dates";
+import { extractWithAi } from "./extraction";
+import { sha256Hex } from "./hash";
+import { type ParsedEmail, parseMime } from "./mime";
+import { noticeOncePerDay, quarantineId, recordFailure, relevanceGate } from "./quarantine";
+import { headerDate, rawKey, storeRaw, toBytes } from "./raw";
+import type { FailureStage, IngestDeps, IngestOutcome } from "./types";
+import { resolveUserId } from "./users";
+
+const MAX_BODY = 100_000;
+
+interface Envelope {
+  email: ParsedEmail;
+  rawSha: string;
+  fileName: string;
+  local: LocalParts;
+  userId: string;
+  forwardedTo: string;
+}
+
+export async function runPipeline(raw: Uint8Array | string, deps: IngestDeps): Promise<IngestOutcome> {
+  const bytes = toBytes(raw);
+  const rawSha = await sha256Hex(bytes);
+  // 0. Keep the raw first.
+  const keyDate = localParts(headerDate(bytes) ?? deps.clock(), deps.settings.timezone);
+  const fileName = rawKey(keyDate.year, keyDate.month, rawSha);
+  await storeRaw(deps.files, fileName, bytes, deps.source ?? "unknown");
+
+  // 1. Parse the message; map the recipient to a UserId.
+  const email = await parseMime(bytes);
+  const env = await makeEnvelope(deps, email, rawSha, fileName);
+
+  // 2. Detect the institution (sender domain, then body names in a fixed order).
+  const institution = detectInstitution(email.fromEmail, email.text);
+
+  // 3. Parse the fields; a parser that recognizes nothing leaves the details empty.
+  const fields = institution ? parseWithInstitution(institution, email.text) : { ...EMPTY_FIELDS };
+
+  if (institution && fields.amount !== null) {
+    // 4-7. Categorize, write with dedup, context, notify.
+    const draft = buildDraft(env, {
+      institution: institution.name,
+      amount: fields.amount,
+      company: fields.company,
+      name: fields.name,
+      type: fields.transaction_type,
+    });
+    const result = await commitTransaction(deps, draft);
+    if (result.status !== "invalid") return asOutcome(result, false);
+    return quarantine(deps, env, institution.name, "db_validation_failed", { error: result.reason });
+  }
+
+  // 8. No usable transaction: relevance gate, AI rescue, quarantine.
+  return rescueOrQuarantine(deps, env, institution?.name ?? null);
+}
+
+/** The per-email facts every later step needs (date in the configured zone, recipient, user). */
+export async function makeEnvelope(
+  deps: IngestDeps,
+  email: ParsedEmail,
+  rawSha: string,
+  fileName: string,
+): Promise<Envelope> {
+  const local = localParts(parseEmailDate(email.dateHeader) ?? deps.clock(), deps.settings.timezone);
+  const forwardedTo = email.forwardedTo || email.toEmail || "unknown";
+  const userId = await resolveUserId(deps.db, forwardedTo, deps.settings.userId, deps.clock);
+  return { email, rawSha, fileName, local, userId, forwardedTo };
+}
+
+async function rescueOrQuarantine(
+  deps: IngestDeps,
+  env: Envelope,
+  institution: string | null,
+): Promise<IngestOutcome> {
+  const aiConsent = deps.ai && deps.settings.aiExtractionEnabled ? deps.ai : null;
+  const gate = await relevanceGate(env.email, institution, aiConsent);
+  if (!gate.relevant) return { status: "ignored", reason: gate.reason };
+  const detail: Record<string, unknown> = {
+    relevance: gate.reason,
+    alert_classifier_result: gate.classifier,
+  };
+  let stage: FailureStage = institution ? "extraction_empty" : "no_parser_match";
+  if (aiConsent) {
+    const ex = await extractWithAi(aiConsent, env.email);
+    if (ex.ok) {
+      const draft = buildDraft(env, {
+        institution: "Other",
+        amount: ex.value.amount,
+        company: ex.value.company,
+        name: null,
+        type: ex.value.transaction_type,
+      });
+      draft.ExtractionAudit = {
+        method: "ai_fallback",
+        model: aiConsent.model,
+        validated: true,
+        extracted_at: deps.clock().toISOString(),
+        schema_version: 1,
+      };
+      const result = await commitTransaction(deps, draft, { attentionReason: "ai_extraction" });
+      if (result.status !== "invalid") return asOutcome(result, true);
+      stage = "db_validation_failed";
+      detail.error = result.reason;
+    } else {
+      stage = ex.stage;
+      detail.error = ex.reason;
+    }
+  }
+  return quarantine(deps, env, institution, stage, detail);
+}
+
+async function quarantine(
+  deps: IngestDeps,
+  env: Envelope,
+  institution: string | null,
+  stage: FailureStage,
+  detail: Record<string, unknown>,
+): Promise<IngestOutcome> {
+  const id = await quarantineId(env.email.messageId, env.rawSha);
+  const now = deps.clock();
+  await recordFailure(
+    deps.db,
+    {
+      id,
+      stage,
+      institution,
+      email: { ...env.email, forwardedTo: env.forwardedTo },
+      rawKey: env.fileName,
+      emailDate: displayDate(env.local),
+      detail: {
+        ...detail,
+        message_id: env.email.messageId,
+        date_header: env.email.dateHeader,
+        raw_sha256: env.rawSha,
+        user_id: env.userId,
+      },
+    },
+    now.toISOString(),
+  );
+  await noticeOncePerDay(deps.db, deps.notify, institution, stage, now);
+  return { status: "quarantined", id, failure_stage: stage, institution };
+}
+
+export interface DraftFields {
+  institution: string;
+  amount: number;
+  company: string | null;
+  name: string | null;
+  type: string | null;
+}
+
+const clean = (s: string | null) => {
+  const t = s?.replace(/\s+/g, " ").trim();
+  return t ? t : null;
+};
+
+export function buildDraft(env: Envelope, f: DraftFields): Draft {
+  const e = env.email;
+  return {
+    ForwardedTo: env.forwardedTo,
+    DateFileName: dateFileName(env.local, env.rawSha.slice(0, 12)),
+    UserId: env.userId,
+    Institution: f.institution,
+    Amount: Math.round(f.amount * 100) / 100,
+    Company: clean(f.company),
+    TransactionType: f.type,
+    Name: clean(f.name),
+    Date: displayDate(env.local),
+    FileName: env.fileName,
+    FromName: e.fromName,
+    FromEmail: e.fromEmail,
+    ToName: e.toName,
+    ToEmail: e.toEmail,
+    Subject: e.subject,
+    Body: e.text.slice(0, MAX_BODY),
+    ExtractionAudit: null,
+  };
+}
+
+function asOutcome(result: Exclude<CommitResult, { status: "invalid" }>, recovered: boolean): IngestOutcome {
+  return result.status === "created"
+    ? { status: "created", tx: result.tx, recovered_by_ai: recovered }
+    : { status: "duplicate", tx: result.tx };
+}
+
+export type { Envelope };

@@ -1,0 +1,207 @@
+// The activity ledger: what is journaled, entry fields, the feed's filters, retention.
+import {
+  createExecutionContext,
+  createScheduledController,
+  env,
+  waitOnExecutionContext,
+} from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import { insertEntry } from "../../src/domains/activity/queries";
+import worker from "../../src/index";
+import { bearer, resetState, seedToken, setPassword, withCookie } from "../helpers/auth";
+import { call, expectEnvelope } from "../helpers/http";
+
+const putMemo = (memo: string, headers: Record<string, string> = {}, now?: string) =>
+  call("/api/v1/config", { method: "PUT", body: { insights_user_memo: memo }, headers, now });
+
+const feed = async (query = "", headers: Record<string, string> = {}) => {
+  const res = await call(`/api/v1/activity${query}`, { headers });
+  expect(res.status, res.text).toBe(200);
+  return res.body.entries as any[];
+};
+
+const ENTRY_KEYS = [
+  "after",
+  "before",
+  "id",
+  "method",
+  "operation_id",
+  "path",
+  "principal_id",
+  "principal_kind",
+  "principal_label",
+  "resource_id",
+  "reversible",
+  "reverted_at",
+  "reverted_by",
+  "summary",
+  "ts",
+];
+
+function seedRow(id: string, ts: string, extra: Record<string, unknown> = {}) {
+  return insertEntry(env.DB, {
+    id,
+    ts,
+    principal_kind: "tofu",
+    principal_id: null,
+    principal_label: null,
+    operation_id: "seeded",
+    method: "POST",
+    path: "/api/v1/seeded",
+    resource_kind: null,
+    resource_id: null,
+    summary: null,
+    before_json: null,
+    after_json: null,
+    reversible: 0,
+    reverted_at: null,
+    reverted_by: null,
+    ...extra,
+  });
+}
+
+beforeEach(resetState);
+
+describe("capture", () => {
+  it("journals a successful write with SPEC.md's fields and staged images", async () => {
+    const now = "2030-03-01T12:00:00.000Z";
+    expect((await putMemo("first", {}, now)).status).toBe(200);
+    const [e] = await feed();
+    expect(Object.keys(e).sort()).toEqual(ENTRY_KEYS);
+    expect(e).toMatchObject({
+      ts: now,
+      principal_kind: "tofu",
+      principal_id: null,
+      principal_label: null,
+      operation_id: "putAppConfig",
+      method: "PUT",
+      path: "/api/v1/config",
+      resource_id: "app",
+      summary: "config: changed insights_user_memo",
+      reversible: true,
+      reverted_at: null,
+      reverted_by: null,
+    });
+    expect(e.id).toMatch(/^act_[0-9a-f]{24}$/);
+    expect(e.before.insights_user_memo).toBeNull();
+    expect(e.after.insights_user_memo).toBe("first");
+  });
+
+  it("records the token principal", async () => {
+    const t = await seedToken("read+write", "my agent");
+    await putMemo("by token", bearer(t.token));
+    const [e] = await feed();
+    expect(e).toMatchObject({ principal_kind: "token", principal_id: t.id, principal_label: "my agent" });
+  });
+
+  it("skips reads, failures, refused calls and the session routes", async () => {
+    const { token } = await seedToken("read");
+    await call("/api/v1/config");
+    await call("/api/v1/config", { method: "PUT", body: { insights_user_memo: 5 } });
+    await call("/api/v1/config", {
+      method: "PUT",
+      body: { insights_user_memo: "x" },
+      headers: bearer(token),
+    });
+    await call("/api/v1/activity/unknown/revert", { method: "POST" });
+    const cookie = await setPassword();
+    await call("/api/v1/auth/login", { method: "POST", body: { password: "correct horse battery" } });
+    await call("/api/v1/auth/sign-out-all", { method: "POST", headers: withCookie(cookie) });
+    await call("/api/v1/auth/logout", { method: "POST" });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM activity_log").first("n")).toBe(0);
+  });
+
+  it("journals token issue and revoke envelope-only (no images, not reversible)", async () => {
+    const issued = await call("/api/v1/auth/tokens", {
+      method: "POST",
+      body: { label: "bot", scope: "read" },
+    });
+    await call(`/api/v1/auth/tokens/${issued.body.id}`, { method: "DELETE" });
+    const [revoke, issue] = await feed();
+    expect(issue).toMatchObject({
+      operation_id: "issueApiToken",
+      resource_id: issued.body.id,
+      summary: 'issued read token "bot"',
+      before: null,
+      after: null,
+      reversible: false,
+    });
+    expect(revoke).toMatchObject({
+      operation_id: "revokeApiToken",
+      path: `/api/v1/auth/tokens/${issued.body.id}`,
+    });
+    expect(JSON.stringify([issue, revoke])).not.toContain(issued.body.token);
+  });
+
+  it("never fails the request when the ledger cannot be written", async () => {
+    await env.DB.prepare("ALTER TABLE activity_log RENAME TO activity_log_away").run();
+    try {
+      const res = await putMemo("still works");
+      expect(res.status).toBe(200);
+      expect(res.body.insights_user_memo).toBe("still works");
+    } finally {
+      await env.DB.prepare("ALTER TABLE activity_log_away RENAME TO activity_log").run();
+    }
+  });
+});
+
+describe("GET /api/v1/activity", () => {
+  it("lists newest first with limit default 100 and max 500", async () => {
+    const base = Date.parse("2030-01-01T00:00:00Z");
+    for (let i = 0; i < 120; i += 40) {
+      await env.DB.batch(
+        Array.from({ length: 40 }, (_, j) => {
+          const n = i + j;
+          const ts = new Date(base + n * 1000).toISOString();
+          return env.DB.prepare(
+            "INSERT INTO activity_log (id, ts, operation_id, reversible) VALUES (?, ?, 'seeded', 0)",
+          ).bind(`act_${String(n).padStart(3, "0")}`, ts);
+        }),
+      );
+    }
+    const all = await feed();
+    expect(all).toHaveLength(100);
+    expect(all[0].id).toBe("act_119");
+    expect(all[99].id).toBe("act_020");
+    expect(await feed("?limit=500")).toHaveLength(120);
+    expect((await feed("?limit=3")).map((e) => e.id)).toEqual(["act_119", "act_118", "act_117"]);
+    for (const bad of ["0", "501", "x"]) {
+      expectEnvelope(await call(`/api/v1/activity?limit=${bad}`), 422, "VALIDATION_ERROR");
+    }
+  });
+
+  it("filters by since (inclusive), operation and principal", async () => {
+    const t = await seedToken("read+write", "agent");
+    await seedRow("act_a", "2030-01-01T00:00:00.000Z", { principal_kind: "token", principal_id: t.id });
+    await seedRow("act_b", "2030-01-02T00:00:00.000Z", { operation_id: "putAppConfig" });
+    await seedRow("act_c", "2030-01-03T00:00:00.000Z", { principal_kind: "session" });
+    const ids = (entries: any[]) => entries.map((e) => e.id);
+    expect(ids(await feed("?since=2030-01-02T00:00:00.000Z"))).toEqual(["act_c", "act_b"]);
+    expect(ids(await feed("?since=2030-01-02"))).toEqual(["act_c", "act_b"]);
+    expect(ids(await feed("?operation=putAppConfig"))).toEqual(["act_b"]);
+    expect(ids(await feed(`?principal=${t.id}`))).toEqual(["act_a"]);
+    expect(ids(await feed("?principal=me", bearer(t.token)))).toEqual(["act_a"]);
+    expect(ids(await feed("?principal=me"))).toEqual(["act_b"]);
+    expectEnvelope(await call("/api/v1/activity?since=yesterday"), 422, "VALIDATION_ERROR");
+  });
+
+  it("is readable with a read token", async () => {
+    const { token } = await seedToken("read");
+    expect((await call("/api/v1/activity", { headers: bearer(token) })).status).toBe(200);
+  });
+});
+
+describe("retention", () => {
+  it("the daily cron prunes entries older than 90 days", async () => {
+    const now = Date.now();
+    const days = (d: number) => new Date(now - d * 24 * 3600 * 1000).toISOString();
+    await seedRow("act_old", days(91));
+    await seedRow("act_edge", days(89));
+    await seedRow("act_new", days(1));
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "30 3 * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    const left = await env.DB.prepare("SELECT id FROM activity_log ORDER BY id").all();
+    expect(left.results.map((r) => r.id)).toEqual(["act_edge", "act_new"]);
+  });
+});

@@ -1,0 +1,199 @@
+// Browser sessions: set-password, login, logout, sign-out-all, cookie attributes, lockout.
+import { env } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import { PASSWORD, login, resetState, sessionCookie, setPassword, withCookie } from "../helpers/auth";
+import { brokenDb } from "../helpers/broken";
+import { call, expectEnvelope } from "../helpers/http";
+
+const config = (cookie?: string, extra: Record<string, string> = {}) =>
+  call("/api/v1/config", { headers: { ...(cookie ? withCookie(cookie) : {}), ...extra } });
+
+beforeEach(resetState);
+
+describe("set-password", () => {
+  it("ends trust on first use and logs the caller in", async () => {
+    expect((await config()).status).toBe(200);
+    const res = await call("/api/v1/auth/set-password", { method: "POST", body: { password: PASSWORD } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: "password_set" });
+    const setCookie = res.headers.getSetCookie().find((c) => c.startsWith("app_session="))!;
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    expect(setCookie).toMatch(/Path=\//);
+    expect(setCookie).toMatch(/Max-Age=2592000/);
+    expect(setCookie).not.toMatch(/Secure/);
+    expectEnvelope(await config(), 401, "UNAUTHORIZED");
+    expect((await config(sessionCookie(res))).status).toBe(200);
+    expect((await call("/api/v1/health")).body.auth_required).toBe(true);
+  });
+
+  it("marks the cookie Secure behind https", async () => {
+    const res = await call("/api/v1/auth/set-password", {
+      method: "POST",
+      body: { password: PASSWORD },
+      headers: { "x-forwarded-proto": "https" },
+    });
+    expect(res.headers.getSetCookie().join()).toMatch(/Secure/);
+  });
+
+  it("stores only a salted PBKDF2 hash, never the password or the session secret in a response", async () => {
+    const res = await call("/api/v1/auth/set-password", { method: "POST", body: { password: PASSWORD } });
+    const row = await env.DB.prepare("SELECT * FROM auth_settings").first<Record<string, unknown>>();
+    expect(row!.password_iterations).toBe(100000);
+    expect(String(row!.password_hash)).toMatch(/^[0-9a-f]{64}$/);
+    expect(String(row!.password_salt)).toMatch(/^[0-9a-f]{32}$/);
+    expect(JSON.stringify(row)).not.toContain(PASSWORD);
+    const secret = String(row!.session_secret);
+    expect(secret.length).toBeGreaterThanOrEqual(43);
+    const cookie = sessionCookie(res);
+    for (const r of [
+      res,
+      await config(cookie),
+      await call("/api/v1/whoami", { headers: withCookie(cookie) }),
+    ]) {
+      expect(r.text).not.toContain(secret);
+      expect(r.headers.getSetCookie().join()).not.toContain(secret);
+    }
+  });
+
+  it("rejects a short password (422) and needs the current one to change it", async () => {
+    expectEnvelope(
+      await call("/api/v1/auth/set-password", { method: "POST", body: { password: "short" } }),
+      422,
+      "VALIDATION_ERROR",
+    );
+    const first = await setPassword();
+    const change = (body: unknown) =>
+      call("/api/v1/auth/set-password", { method: "POST", body, headers: withCookie(first) });
+    expectEnvelope(await change({ password: "another password" }), 422, "VALIDATION_ERROR");
+    expectEnvelope(
+      await change({ password: "another password", current_password: "wrong one" }),
+      403,
+      "FORBIDDEN",
+    );
+    const ok = await change({ password: "another password", current_password: PASSWORD });
+    expect(ok.status).toBe(200);
+    expectEnvelope(await config(first), 401, "UNAUTHORIZED");
+    expect((await config(sessionCookie(ok))).status).toBe(200);
+    expectEnvelope(await login(PASSWORD), 401, "UNAUTHORIZED");
+    expect((await login("another password")).status).toBe(200);
+  });
+
+  it("cannot be called anonymously once a password is set", async () => {
+    await setPassword();
+    const res = await call("/api/v1/auth/set-password", {
+      method: "POST",
+      body: { password: "hijacked!", current_password: PASSWORD },
+    });
+    expectEnvelope(res, 401, "UNAUTHORIZED");
+  });
+});
+
+describe("login, logout, sign-out-all", () => {
+  it("login issues a working cookie; a wrong password is 401; no password yet is 409", async () => {
+    expectEnvelope(await login(), 409, "CONFLICT");
+    await setPassword();
+    expectEnvelope(await login("not the password"), 401, "UNAUTHORIZED");
+    const ok = await login();
+    expect(ok.body).toEqual({ status: "logged_in" });
+    const who = await call("/api/v1/whoami", { headers: withCookie(sessionCookie(ok)) });
+    expect(who.body).toEqual({
+      kind: "session",
+      token_id: null,
+      label: null,
+      scope: null,
+      last_used_at: null,
+    });
+  });
+
+  it("logout clears the cookie", async () => {
+    const cookie = await setPassword();
+    const res = await call("/api/v1/auth/logout", { method: "POST", headers: withCookie(cookie) });
+    expect(res.body).toEqual({ status: "logged_out" });
+    expect(res.headers.getSetCookie().join()).toMatch(/app_session=;.*Max-Age=0/);
+  });
+
+  it("sign-out-all revokes every session, including ones not presented", async () => {
+    const a = await setPassword();
+    const b = sessionCookie(await login());
+    const res = await call("/api/v1/auth/sign-out-all", { method: "POST", headers: withCookie(a) });
+    expect(res.body).toEqual({ status: "signed_out_all" });
+    expectEnvelope(await config(a), 401, "UNAUTHORIZED");
+    expectEnvelope(await config(b), 401, "UNAUTHORIZED");
+    expect((await config(sessionCookie(await login()))).status).toBe(200);
+  });
+
+  it("sign-out-all checks current_password when given", async () => {
+    const a = await setPassword();
+    const wrong = await call("/api/v1/auth/sign-out-all", {
+      method: "POST",
+      body: { current_password: "nope nope" },
+      headers: withCookie(a),
+    });
+    expectEnvelope(wrong, 403, "FORBIDDEN");
+    expect((await config(a)).status).toBe(200);
+  });
+
+  it("a cookie signed with another secret is refused; SESSION_SECRET replaces the stored one", async () => {
+    await setPassword();
+    const withEnv = { SESSION_SECRET: "an operator supplied secret of enough length" };
+    const res = await call("/api/v1/auth/login", {
+      method: "POST",
+      body: { password: PASSWORD },
+      env: withEnv,
+    });
+    const cookie = sessionCookie(res);
+    expect((await call("/api/v1/config", { headers: withCookie(cookie), env: withEnv })).status).toBe(200);
+    expectEnvelope(await config(cookie), 401, "UNAUTHORIZED");
+  });
+
+  it("refuses malformed cookies", async () => {
+    await setPassword();
+    for (const value of ["", "garbage", "v1.1.9999999999.nonce.sig", "v2.1.2.abcdefgh.".padEnd(60, "A")]) {
+      expectEnvelope(await config(`app_session=${value}`), 401, "UNAUTHORIZED");
+    }
+  });
+});
+
+describe("wrong-password lockout", () => {
+  it("slows repeated wrong passwords with a growing 429 window and resets on success", async () => {
+    await setPassword();
+    const t0 = Date.parse("2030-01-01T00:00:00Z");
+    const at = (s: number) => new Date(t0 + s * 1000).toISOString();
+    for (let i = 0; i < 4; i++) expectEnvelope(await login("wrong password", at(i)), 401, "UNAUTHORIZED");
+    const fifth = await login("wrong password", at(4));
+    expectEnvelope(fifth, 429, "RATE_LIMITED");
+    expect(fifth.headers.get("retry-after")).toBe("30");
+    const locked = await login(PASSWORD, at(10));
+    expectEnvelope(locked, 429, "RATE_LIMITED");
+    expect(Number(locked.headers.get("retry-after"))).toBe(24);
+    expectEnvelope(await login("wrong password", at(35)), 429, "RATE_LIMITED");
+    expect((await login("wrong password", at(35))).headers.get("retry-after")).toBe("60");
+    expect((await login(PASSWORD, at(96))).status).toBe(200);
+    const row = await env.DB.prepare("SELECT failed_logins, locked_until FROM auth_settings").first();
+    expect(row).toEqual({ failed_logins: 0, locked_until: null });
+  });
+});
+
+describe("while D1 is unavailable", () => {
+  const down = { DB: brokenDb };
+
+  it("trust on first use stays open when no password was ever set (config falls back to R2)", async () => {
+    await env.FILES.delete("backups/auth/state.json");
+    expect((await call("/api/v1/config", { env: down })).status).toBe(200);
+  });
+
+  it("fails closed once a password is set, even with a valid cookie, and for tokens", async () => {
+    const cookie = await setPassword();
+    expect(await env.FILES.get("backups/auth/state.json")).not.toBeNull();
+    expectEnvelope(await call("/api/v1/config", { env: down }), 503, "SERVICE_UNAVAILABLE");
+    expectEnvelope(
+      await call("/api/v1/config", { env: down, headers: withCookie(cookie) }),
+      503,
+      "SERVICE_UNAVAILABLE",
+    );
+    const token = { authorization: `Bearer fin_${"A".repeat(43)}` };
+    expectEnvelope(await call("/api/v1/config", { env: down, headers: token }), 503, "SERVICE_UNAVAILABLE");
+    expect((await call("/api/v1/health", { env: down })).status).toBe(200);
+  });
+});

@@ -1,0 +1,242 @@
+import {
+  createExecutionContext,
+  createMessageBatch,
+  env,
+  getQueueResult,
+  waitOnExecutionContext,
+} from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Env } from "../../src/env";
+import worker from "../../src/index";
+import { imapIngest } from "../../src/ingest";
+import { routeEmail } from "../../src/ingest/sources/email-routing";
+import { brokenDb } from "../helpers/broken";
+import { call, expectEnvelope } from "../helpers/http";
+import { asText, buildMime } from "../fixtures/emails/builders";
+import { allFailures, allTransactions, resetIngestTables } from "../fixtures/emails/deps";
+
+const E = env as unknown as Env;
+const CIBC_BODY = `Dear Carlos,
+      You've recently made a purchase with your CIBC Costco World Mastercard ending in 2210 for $64.19 at SAVE-ON-FOODS #2281.
+CIBC`;
+const alert = (o: Partial<Parameters<typeof buildMime>[0]> = {}) =>
+  buildMime({ from: "CIBC <mailbox.noreply@cibc.com>", to: "carlos@example.com", body: CIBC_BODY, ...o });
+const withdrawal = () =>
+  buildMime({
+    from: "RBC <notifications@rbc.com>",
+    to: "carlos@example.com",
+    body: "Hello,\n A withdrawal of $40.00  was debited from your bank account Daily Savings.\nRBC Royal Bank",
+  });
+
+function emailMessage(raw: Uint8Array, from = "mailbox.noreply@cibc.com", to = "carlos@example.com") {
+  return {
+    from,
+    to,
+    raw: new Response(raw).body!,
+    rawSize: raw.byteLength,
+    headers: new Headers(),
+    setReject() {},
+    forward: async () => ({}) as never,
+    reply: async () => ({}) as never,
+  } as unknown as ForwardableEmailMessage;
+}
+
+async function viaEmailRouting(raw: Uint8Array) {
+  const ctx = createExecutionContext();
+  await worker.email!(emailMessage(raw), E, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+async function viaUpload(raw: Uint8Array | string, name = "alert.eml") {
+  const form = new FormData();
+  form.append("file", new File([raw], name, { type: "message/rfc822" }));
+  return call("/api/v1/transactions/upload-eml", { method: "POST", rawBody: form });
+}
+
+let seq = 0;
+async function viaR2(raw: Uint8Array, key = `inbox/${++seq}.eml`) {
+  await E.FILES.put(key, raw);
+  const batch = createMessageBatch("finance-journal-jobs", [
+    {
+      id: `m${seq}`,
+      timestamp: new Date(),
+      attempts: 1,
+      body: {
+        account: "a",
+        bucket: "finance-journal-files",
+        action: "PutObject",
+        object: { key, size: raw.byteLength },
+      },
+    },
+  ]);
+  const ctx = createExecutionContext();
+  await worker.queue!(batch as MessageBatch<unknown>, E, ctx);
+  return getQueueResult(batch, ctx);
+}
+
+const viaImap = (raw: Uint8Array) => imapIngest(E)(raw, { uid: 1 });
+
+describe("every door into the one pipeline", () => {
+  beforeEach(() => resetIngestTables());
+
+  it("Email Routing: email() stores the transaction", async () => {
+    await viaEmailRouting(alert());
+    const [row] = await allTransactions();
+    expect(row).toMatchObject({
+      Institution: "CIBC",
+      Amount: 64.19,
+      Company: "SAVE-ON-FOODS #2281",
+      ForwardedTo: "carlos@example.com",
+    });
+    expect(row!.FileName).toMatch(/^emails\/2024\/10\/[0-9a-f]{16}\.eml$/);
+  });
+
+  it("upload-eml: created with FileName stored (reference shortfall), then duplicate", async () => {
+    const first = await viaUpload(alert());
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      status: "created",
+      amount: 64.19,
+      company: "SAVE-ON-FOODS #2281",
+      category: "miscellaneous",
+      detail: null,
+    });
+    expect(first.body.date_file_name).toMatch(/^2024\.10\.15_14\.30_[0-9a-f]{12}\.eml$/);
+    const [row] = await allTransactions();
+    expect(row!.FileName).toMatch(/^emails\//);
+    expect(await E.FILES.head(row!.FileName)).not.toBeNull();
+    const again = await viaUpload(alert());
+    expect(again.body).toMatchObject({ status: "duplicate", date_file_name: first.body.date_file_name });
+  });
+
+  it("upload-eml: a withdrawal (no company) is stored, not quarantined (reference shortfall)", async () => {
+    const res = await viaUpload(withdrawal());
+    expect(res.body).toMatchObject({ status: "created", amount: 40, company: null });
+    expect(await allFailures()).toHaveLength(0);
+  });
+
+  it("upload-eml: quarantined and ignored outcomes are reported", async () => {
+    const q = await viaUpload(
+      buildMime({
+        from: "alerts@tangerine.example",
+        subject: "Transaction alert",
+        body: "A purchase of $9.99 was charged to your card.",
+      }),
+    );
+    expect(q.body).toMatchObject({ status: "quarantined", date_file_name: null });
+    expect(q.body.detail).toMatch(/no_parser_match.*pf_[0-9a-f]{24}/);
+    const i = await viaUpload(buildMime({ from: "news@x.example", body: "Hello friend" }));
+    expect(i.body).toMatchObject({ status: "ignored" });
+  });
+
+  it("upload-eml: missing, textual or non-email files are 422; over 5 MB is 413", async () => {
+    const empty = await call("/api/v1/transactions/upload-eml", { method: "POST", rawBody: new FormData() });
+    expect(expectEnvelope(empty, 422, "VALIDATION_ERROR").details.errors[0].loc).toEqual(["body", "file"]);
+    const text = new FormData();
+    text.append("file", "not a file");
+    expectEnvelope(
+      await call("/api/v1/transactions/upload-eml", { method: "POST", rawBody: text }),
+      422,
+      "VALIDATION_ERROR",
+    );
+    expectEnvelope(
+      await viaUpload(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0, 1, 2])),
+      422,
+      "VALIDATION_ERROR",
+    );
+    expectEnvelope(await viaUpload(new Uint8Array()), 422, "VALIDATION_ERROR");
+    expectEnvelope(
+      await call("/api/v1/transactions/upload-eml", { method: "POST", body: { file: "x" } }),
+      422,
+      "VALIDATION_ERROR",
+    );
+    const big = new Uint8Array(5 * 1024 * 1024 + 10).fill(0x41);
+    expectEnvelope(await viaUpload(big), 413, "PAYLOAD_TOO_LARGE");
+  });
+
+  it("upload-eml is in the OpenAPI document under the ingestion tag", async () => {
+    const doc = await call("/openapi.json");
+    const op = doc.body.paths["/api/v1/transactions/upload-eml"].post;
+    expect(op.operationId).toBe("uploadEml");
+    expect(op.tags).toEqual(["ingestion"]);
+    expect(Object.keys(op.requestBody.content)).toEqual(["multipart/form-data"]);
+    expect(op.responses["200"].content["application/json"].schema.$ref ?? "").toContain("UploadEmlResponse");
+  });
+
+  it("R2 object under INBOX_PREFIX → queue message → pipeline; other prefixes are skipped", async () => {
+    const result = await viaR2(alert());
+    expect(result.explicitAcks).toEqual([`m${seq}`]);
+    expect(await allTransactions()).toHaveLength(1);
+    const skipped = await viaR2(withdrawal(), "elsewhere/x.eml");
+    expect(skipped.explicitAcks).toHaveLength(1);
+    expect(await allTransactions()).toHaveLength(1);
+  });
+
+  it("IMAP poller callback", async () => {
+    expect((await viaImap(alert())).status).toBe("created");
+    expect(await allTransactions()).toHaveLength(1);
+  });
+
+  it("one alert through all four doors is one row with the same stored fields", async () => {
+    const raw = alert();
+    await viaEmailRouting(raw);
+    const after1 = await allTransactions();
+    expect((await viaUpload(raw)).body.status).toBe("duplicate");
+    await viaR2(raw);
+    expect((await viaImap(raw)).status).toBe("duplicate");
+    const rows = await allTransactions();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toEqual(after1[0]);
+  });
+
+  it("each door stores the same record for the same alert", async () => {
+    const fields = (r: Record<string, any>) => {
+      const { CreatedAt: _c, TransactionContext: _t, ...rest } = r;
+      return rest;
+    };
+    const seen: Record<string, any>[] = [];
+    for (const door of [viaEmailRouting, viaUpload, viaR2, viaImap] as const) {
+      await resetIngestTables();
+      await door(alert({ messageId: "<same@x>" }));
+      seen.push(fields((await allTransactions())[0]!));
+    }
+    for (const s of seen.slice(1)) expect(s).toEqual(seen[0]);
+  });
+
+  it("concurrent deliveries through different doors write one row", async () => {
+    const raw = alert();
+    await Promise.all([viaEmailRouting(raw), viaUpload(raw), viaR2(raw), viaImap(raw), viaImap(raw)]);
+    expect(await allTransactions()).toHaveLength(1);
+  });
+
+  it("Email Routing during a D1 outage parks the raw under the inbox prefix for the R2 door", async () => {
+    const out = await routeEmail(emailMessage(alert()), { ...E, DB: brokenDb });
+    expect(out).toBeNull();
+    const parked = await E.FILES.list({ prefix: "inbox/retry/" });
+    expect(parked.objects).toHaveLength(1);
+    const obj = await E.FILES.get(parked.objects[0]!.key);
+    expect(asText(new Uint8Array(await obj!.arrayBuffer()))).toContain("SAVE-ON-FOODS");
+    // Replayed through the R2 door once D1 is back.
+    await viaR2(
+      new Uint8Array(await (await E.FILES.get(parked.objects[0]!.key))!.arrayBuffer()),
+      parked.objects[0]!.key,
+    );
+    expect(await allTransactions()).toHaveLength(1);
+  });
+
+  it("an R2 event during an outage is retried by the queue", async () => {
+    await E.FILES.put("inbox/outage.eml", alert());
+    const batch = createMessageBatch("finance-journal-jobs", [
+      {
+        id: "o1",
+        timestamp: new Date(),
+        attempts: 1,
+        body: { bucket: "b", action: "PutObject", object: { key: "inbox/outage.eml" } },
+      },
+    ]);
+    const ctx = createExecutionContext();
+    await worker.queue!(batch as MessageBatch<unknown>, { ...E, DB: brokenDb }, ctx);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.retryMessages.map((m) => m.msgId)).toEqual(["o1"]);
+  });
+});

@@ -1,0 +1,260 @@
+import { env } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Env } from "../../src/env";
+import { ingestEmail } from "../../src/ingest";
+import { call, expectEnvelope } from "../helpers/http";
+import { buildMime } from "../fixtures/emails/builders";
+import { allFailures, allTransactions, resetIngestTables, testDeps } from "../fixtures/emails/deps";
+
+const E = env as unknown as Env;
+const now = "2024-10-20T12:00:00Z";
+const CIBC_OK = `Dear Carlos,
+      You've recently made a purchase with your CIBC Costco World Mastercard ending in 2210 for $64.19 at SAVE-ON-FOODS #2281.
+CIBC`;
+
+const unknownAlert = (id: string, from = "alerts@tangerine.example") =>
+  buildMime({
+    from,
+    subject: "Transaction alert",
+    messageId: id,
+    body: "A purchase of $23.75 was charged to your account at CORNER BAKERY.",
+  });
+
+async function quarantine(raw: Uint8Array): Promise<string> {
+  const out = await ingestEmail(raw, testDeps());
+  if (out.status !== "quarantined") throw new Error(`expected quarantine, got ${out.status}`);
+  return out.id;
+}
+
+/**
+ * A row quarantined by an older parser whose raw (now parseable) is in R2: what a retry after a
+ * parser fix meets.
+ */
+async function staleQuarantine(id: string, raw: Uint8Array, from = "mailbox.noreply@cibc.com") {
+  const key = `emails/2024/10/${id}.eml`;
+  await E.FILES.put(key, raw);
+  await E.DB.prepare(
+    `INSERT INTO parse_failures (id, status, failure_stage, institution, forwarded_to, from_email, subject, body, raw_key, detail, created_at, updated_at)
+     VALUES (?, 'quarantined', 'extraction_empty', 'CIBC', 'me@example.com', ?, 'Alert', 'old body', ?, '{}', ?, ?)`,
+  )
+    .bind(id, from, key, now, now)
+    .run();
+}
+
+describe("parse-failures routes", () => {
+  beforeEach(() => resetIngestTables());
+
+  it("lists quarantined rows (no body), filters by status, rejects an unknown status", async () => {
+    const a = await quarantine(unknownAlert("<a@x>"));
+    await quarantine(unknownAlert("<b@x>"));
+    const res = await call("/api/v1/parse-failures");
+    expect(res.status).toBe(200);
+    expect(res.body.count).toBe(2);
+    expect(res.body.failures[0]).not.toHaveProperty("body");
+    expect(res.body.failures.find((f: any) => f.id === a)).toMatchObject({
+      from_email: "alerts@tangerine.example",
+      subject: "Transaction alert",
+      failure_stage: "no_parser_match",
+      status: "quarantined",
+      detected_institution: null,
+      recovered_date_file_name: null,
+      alert_classifier_result: null,
+    });
+    await call(`/api/v1/parse-failures/${a}`, { method: "DELETE" });
+    expect((await call("/api/v1/parse-failures")).body.count).toBe(1);
+    expect(
+      (await call("/api/v1/parse-failures?status=dismissed")).body.failures.map((f: any) => f.id),
+    ).toEqual([a]);
+    expectEnvelope(await call("/api/v1/parse-failures?status=bogus"), 422, "VALIDATION_ERROR");
+  });
+
+  it("reads one row with its body; 404 for an unknown id", async () => {
+    const id = await quarantine(unknownAlert("<c@x>"));
+    const res = await call(`/api/v1/parse-failures/${id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id, status: "quarantined" });
+    expect(res.body.body).toContain("CORNER BAKERY");
+    expect(res.body.raw_key).toMatch(/^emails\/2024\/10\//);
+    expectEnvelope(await call("/api/v1/parse-failures/pf_nope"), 404, "NOT_FOUND");
+  });
+
+  it("dismiss is idempotent and 404s on unknown ids", async () => {
+    const id = await quarantine(unknownAlert("<d@x>"));
+    const res = await call(`/api/v1/parse-failures/${id}`, { method: "DELETE" });
+    expect(res.body).toEqual({ failure_id: id, status: "dismissed" });
+    expect((await call(`/api/v1/parse-failures/${id}`, { method: "DELETE" })).status).toBe(200);
+    expectEnvelope(await call("/api/v1/parse-failures/pf_nope", { method: "DELETE" }), 404, "NOT_FOUND");
+  });
+
+  it("retry re-runs the deterministic parsers from the raw in R2", async () => {
+    await staleQuarantine(
+      "pf_stale1",
+      buildMime({ from: "CIBC <mailbox.noreply@cibc.com>", to: "me@example.com", body: CIBC_OK }),
+    );
+    const res = await call("/api/v1/parse-failures/pf_stale1/retry", { method: "POST", now });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ failure_id: "pf_stale1", status: "recovered", failure_stage: null });
+    const [tx] = await allTransactions();
+    expect(tx).toMatchObject({ Institution: "CIBC", Amount: 64.19, DateFileName: res.body.date_file_name });
+    const row = (await call("/api/v1/parse-failures/pf_stale1")).body;
+    expect(row).toMatchObject({ status: "recovered", recovered_date_file_name: res.body.date_file_name });
+    expectEnvelope(await call("/api/v1/parse-failures/pf_stale1/retry", { method: "POST" }), 409, "CONFLICT");
+  });
+
+  it("retry of a still-unreadable email says so and keeps the row quarantined", async () => {
+    const id = await quarantine(unknownAlert("<e@x>"));
+    const res = await call(`/api/v1/parse-failures/${id}/retry`, { method: "POST" });
+    expect(res.body).toMatchObject({
+      status: "still_failing",
+      failure_stage: "no_parser_match",
+      date_file_name: null,
+    });
+    expect((await allFailures())[0]!.status).toBe("quarantined");
+    expectEnvelope(await call("/api/v1/parse-failures/pf_nope/retry", { method: "POST" }), 404, "NOT_FOUND");
+  });
+
+  it("retry-all: whole backlog without a filter, or filtered by domain / institution", async () => {
+    await staleQuarantine("pf_s1", buildMime({ from: "CIBC <mailbox.noreply@cibc.com>", body: CIBC_OK }));
+    await staleQuarantine(
+      "pf_s2",
+      buildMime({ from: "CIBC <mailbox.noreply@cibc.com>", body: CIBC_OK.replace("64.19", "10.00") }),
+    );
+    await quarantine(unknownAlert("<f@x>"));
+    const filtered = await call("/api/v1/parse-failures/retry-all", {
+      method: "POST",
+      body: { from_domain: "tangerine.example" },
+    });
+    expect(filtered.body).toEqual({ retried: 1, created: 0, duplicates: 0, still_failing: 1 });
+    const all = await call("/api/v1/parse-failures/retry-all", { method: "POST" });
+    expect(all.status).toBe(200);
+    expect(all.body).toEqual({ retried: 3, created: 2, duplicates: 0, still_failing: 1 });
+    expect(await allTransactions()).toHaveLength(2);
+    expectEnvelope(
+      await call("/api/v1/parse-failures/retry-all", { method: "POST", body: { institution: 5 } }),
+      422,
+      "VALIDATION_ERROR",
+    );
+  });
+
+  it("retry reports a duplicate when the transaction already exists", async () => {
+    const raw = buildMime({ from: "CIBC <mailbox.noreply@cibc.com>", to: "me@example.com", body: CIBC_OK });
+    await ingestEmail(raw, testDeps());
+    await staleQuarantine("pf_dup", raw);
+    const res = await call("/api/v1/parse-failures/pf_dup/retry", { method: "POST" });
+    expect(res.body.status).toBe("duplicate");
+    expect(res.body.date_file_name).toBe((await allTransactions())[0]!.DateFileName);
+  });
+
+  it("resolve creates the hand-entered transaction from the quarantined email", async () => {
+    await E.DB.prepare(
+      "INSERT INTO overrides (company, category, created_at, updated_at) VALUES ('Corner Bakery', 'Restaurant/Dining', ?, ?)",
+    )
+      .bind(now, now)
+      .run();
+    const id = await quarantine(unknownAlert("<g@x>"));
+    const res = await call(`/api/v1/parse-failures/${id}/resolve`, {
+      method: "POST",
+      body: { date: "2024-10-19", amount: 23.75, company: "Corner Bakery" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ failure_id: id, status: "resolved" });
+    expect(res.body.date_file_name).toMatch(/^2024\.10\.19_00\.00_[0-9a-f]{12}\.eml$/);
+    const [tx] = await allTransactions();
+    expect(tx).toMatchObject({
+      Institution: "Manual",
+      Amount: 23.75,
+      Company: "Corner Bakery",
+      TransactionType: "purchase",
+      Category: "restaurant/dining",
+      Date: "10/19/2024 00:00 PDT",
+      FromEmail: "alerts@tangerine.example",
+    });
+    expect(tx!.FileName).toMatch(/^emails\//);
+    expect(tx!.CategoryAudit).toMatchObject({ source: "override" });
+    expectEnvelope(
+      await call(`/api/v1/parse-failures/${id}/resolve`, {
+        method: "POST",
+        body: { date: "2024-10-19", amount: 1, company: "X" },
+      }),
+      409,
+      "CONFLICT",
+    );
+  });
+
+  it("resolve with an explicit category stamps a manual audit; bad bodies are 422", async () => {
+    const id = await quarantine(unknownAlert("<h@x>"));
+    const res = await call(`/api/v1/parse-failures/${id}/resolve`, {
+      method: "POST",
+      body: {
+        date: "2024-10-19",
+        amount: 5,
+        company: "Kiosk",
+        category: "Gifts",
+        institution: "Tangerine",
+        transaction_type: "preauth",
+      },
+    });
+    expect(res.status).toBe(200);
+    expect((await allTransactions())[0]).toMatchObject({
+      Category: "gifts",
+      Institution: "Tangerine",
+      TransactionType: "preauth",
+    });
+    expect((await allTransactions())[0]!.CategoryAudit).toMatchObject({ source: "manual" });
+    const id2 = await quarantine(unknownAlert("<i@x>"));
+    for (const body of [
+      {},
+      { date: "19/10/2024", amount: 5, company: "K" },
+      { date: "2024-10-19", amount: 0, company: "K" },
+      { date: "2024-10-19", amount: 5, company: "" },
+    ]) {
+      expectEnvelope(
+        await call(`/api/v1/parse-failures/${id2}/resolve`, { method: "POST", body }),
+        422,
+        "VALIDATION_ERROR",
+      );
+    }
+  });
+
+  it("to-fixture: 409 on Workers (no source checkout), 404 for unknown ids, 405 in demo mode", async () => {
+    const id = await quarantine(unknownAlert("<j@x>"));
+    const res = await call(`/api/v1/parse-failures/${id}/to-fixture`, {
+      method: "POST",
+      body: { institution: "Tangerine" },
+    });
+    const env409 = expectEnvelope(res, 409, "NO_SOURCE_CHECKOUT");
+    expect(env409.error).toMatch(/source checkout/);
+    expectEnvelope(
+      await call("/api/v1/parse-failures/pf_nope/to-fixture", { method: "POST" }),
+      404,
+      "NOT_FOUND",
+    );
+    const demo = await call(`/api/v1/parse-failures/${id}/to-fixture`, {
+      method: "POST",
+      env: { DEMO_MODE: "true" },
+    });
+    expect(demo.status).toBe(405);
+  });
+
+  it("the seven operations are documented under the parse-failures tag", async () => {
+    const doc = (await call("/openapi.json")).body;
+    const ops = Object.entries(doc.paths as Record<string, Record<string, any>>)
+      .filter(([p]) => p.startsWith("/api/v1/parse-failures"))
+      .flatMap(([, methods]) => Object.values(methods).map((o: any) => [o.operationId, o.tags]));
+    expect(Object.fromEntries(ops)).toEqual({
+      listParseFailures: ["parse-failures"],
+      getParseFailure: ["parse-failures"],
+      dismissParseFailure: ["parse-failures"],
+      retryParseFailure: ["parse-failures"],
+      retryAllParseFailures: ["parse-failures"],
+      resolveParseFailure: ["parse-failures"],
+      parseFailureToFixture: ["parse-failures"],
+    });
+  });
+
+  it("health counts the 7-day quarantine", async () => {
+    await quarantine(unknownAlert("<k@x>"));
+    const health = await call("/api/v1/health", { now: "2024-10-20T12:30:00Z" });
+    expect(health.body.parse_failures_7d).toBe(1);
+  });
+});

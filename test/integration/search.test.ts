@@ -1,0 +1,161 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, expectEnvelope } from "../helpers/http";
+import { clearTransactions, seedTx } from "../helpers/seed";
+
+const get = (qs: string) => call(`/api/v1/transactions/search?${qs}`);
+const post = (body: Record<string, unknown>) =>
+  call("/api/v1/transactions/search-by-filter", { method: "POST", body });
+const companies = (res: { body: { transactions: { company: string }[] } }) =>
+  res.body.transactions.map((t) => t.company).sort();
+
+describe("search", () => {
+  beforeAll(async () => {
+    await clearTransactions();
+    await seedTx({
+      DateFileName: "2024.01.05_10.00_1.eml",
+      Company: "Safeway #123",
+      Category: "groceries",
+      Amount: 50,
+      Institution: "RBC",
+    });
+    await seedTx({
+      DateFileName: "2024.02.10_10.00_2.eml",
+      Company: "SAFEWAY ONLINE",
+      Category: "Groceries",
+      Amount: 120,
+      Institution: "CIBC",
+    });
+    await seedTx({
+      DateFileName: "2024.02.11_10.00_3.eml",
+      Company: "Blue Bottle",
+      Category: "coffee & cafes",
+      Amount: 6.5,
+      Institution: "MBNA",
+      Comment: "with Sam",
+    });
+    await seedTx({
+      DateFileName: "2024.03.01_10.00_4.eml",
+      Company: "Shell",
+      Category: "gasoline",
+      Amount: 70,
+      TransactionType: "preauth",
+    });
+    await seedTx({
+      DateFileName: "2024.03.02_10.00_5.eml",
+      Company: "Safeway",
+      Category: "groceries",
+      Amount: 33,
+      Ignored: 1,
+    });
+    await seedTx({
+      DateFileName: "2024.03.03_10.00_6.eml",
+      Company: "Safeway",
+      Category: "groceries",
+      Amount: 44,
+      DeletedAt: "2024-03-04T00:00:00Z",
+    });
+    await seedTx({
+      DateFileName: "2024.05.01_10.00_7.eml",
+      Company: "Safeway",
+      Category: "groceries",
+      Amount: 99,
+    });
+    await seedTx({
+      DateFileName: "2024.02.12_10.00_8.eml",
+      Company: "100%_Juice",
+      Category: "groceries",
+      Amount: 5,
+    });
+  });
+
+  it("company is a case-insensitive substring; month range inclusive; ignored and deleted excluded", async () => {
+    const res = await get("from=2024-01&to=2024-03&company=safeway");
+    expect(companies(res)).toEqual(["SAFEWAY ONLINE", "Safeway #123"]);
+    expect(res.body.summary).toMatchObject({
+      total_count: 2,
+      total_amount: 170,
+      avg_amount: 85,
+      months_queried: 3,
+    });
+    expect(res.body.summary.by_category).toEqual({ groceries: 170 });
+    expect(res.body).toMatchObject({ capped: false, total_matching: 2 });
+  });
+
+  it("include_ignored and include_deleted bring them back", async () => {
+    const res = await get(
+      "from=2024-01&to=2024-03&company=safeway&include_ignored=true&include_deleted=true",
+    );
+    expect(res.body.summary.total_count).toBe(4);
+  });
+
+  it("category, institution and type are case-insensitive exact matches", async () => {
+    expect((await get("from=2024-01&to=2024-12&category=GROCERIES")).body.summary.total_count).toBe(4);
+    expect((await get("from=2024-01&to=2024-12&category=grocer")).body.summary.total_count).toBe(0);
+    expect(companies(await get("from=2024-01&to=2024-12&institution=cibc"))).toEqual(["SAFEWAY ONLINE"]);
+    expect(companies(await get("from=2024-01&to=2024-12&type=PREAUTH"))).toEqual(["Shell"]);
+  });
+
+  it("amount bounds are inclusive; free text covers comments", async () => {
+    expect(companies(await get("from=2024-01&to=2024-12&min_amount=50&max_amount=70"))).toEqual([
+      "Safeway #123",
+      "Shell",
+    ]);
+    expect(companies(await get("from=2024-01&to=2024-12&q=sam"))).toEqual(["Blue Bottle"]);
+  });
+
+  it("LIKE wildcards in the filter are literal", async () => {
+    expect(companies(await get("from=2024-01&to=2024-12&company=0%25_"))).toEqual(["100%_Juice"]);
+    expect((await get("from=2024-01&to=2024-12&company=%25")).body.summary.total_count).toBe(1);
+  });
+
+  it("the POST route returns the same results for the same filter", async () => {
+    const a = await get("from=2024-01&to=2024-05&company=safeway&category=groceries&min_amount=40");
+    const b = await post({
+      from_month: "2024-01",
+      to_month: "2024-05",
+      merchant_in: ["safeway"],
+      category_in: ["groceries"],
+      min_amount: 40,
+    });
+    expect(b.status).toBe(200);
+    expect(b.body).toEqual(a.body);
+    const multi = await post({ from_month: "2024-01", to_month: "2024-12", merchant_in: ["shell", "blue"] });
+    expect(companies(multi)).toEqual(["Blue Bottle", "Shell"]);
+  });
+
+  it("validates ranges and inputs", async () => {
+    expectEnvelope(await get("from=2024-05&to=2024-01"), 422, "VALIDATION_ERROR");
+    const long = expectEnvelope(await get("from=2020-01&to=2022-01"), 422, "VALIDATION_ERROR");
+    expect(long.details.errors[0].msg).toMatch(/24 months/);
+    expectEnvelope(await get("from=2024-01"), 422, "VALIDATION_ERROR");
+    expectEnvelope(await get("from=2024-01&to=2024-02&min_amount=abc"), 422, "VALIDATION_ERROR");
+    expectEnvelope(await post({ from_month: "2024-1", to_month: "2024-02" }), 422, "VALIDATION_ERROR");
+    expectEnvelope(
+      await post({ from_month: "2024-01", to_month: "2024-02", merchant_in: "safeway" }),
+      422,
+      "VALIDATION_ERROR",
+    );
+  });
+
+  it("exports CSV with every matching row, formula-safe", async () => {
+    await seedTx({
+      DateFileName: "2024.04.01_10.00_9.eml",
+      Company: '=HYPERLINK("x")',
+      Category: "groceries",
+      Amount: 1,
+    });
+    const res = await call("/api/v1/transactions/export?from=2024-01&to=2024-12&category=groceries");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/text\/csv/);
+    expect(res.headers.get("content-disposition")).toMatch(
+      /attachment; filename="transactions_2024-01_2024-12.csv"/,
+    );
+    const lines = res.text.trim().split("\r\n");
+    expect(lines[0]).toBe(
+      "date,date_file_name,company,amount,category,institution,transaction_type,name,comment,ignored,deleted_at,forwarded_to",
+    );
+    expect(lines.length).toBe(1 + 5);
+    expect(res.text).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(lines[1]).toContain("Safeway #123");
+  });
+});

@@ -1,0 +1,98 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { call, expectEnvelope } from "../helpers/http";
+import { clearTransactions, seedTx } from "../helpers/seed";
+
+const tx = (id: string) => `/api/v1/transactions/${id}`;
+const entryFor = async (operation: string) => {
+  const res = await call(`/api/v1/activity?operation=${operation}&limit=1`);
+  const entry = res.body.entries[0];
+  if (!entry) throw new Error(`no ledger entry for ${operation}: ${res.text}`);
+  return entry;
+};
+const revert = (id: string, force = false) =>
+  call(`/api/v1/activity/${id}/revert${force ? "?force=true" : ""}`, { method: "POST" });
+const detail = async (id: string) => (await call(`${tx(id)}/detail`)).body.transaction;
+
+describe("ledger images for transaction edits", () => {
+  let id: string;
+  beforeEach(async () => {
+    await clearTransactions();
+    id = await seedTx({
+      DateFileName: "2024.10.03_09.00_a.eml",
+      Company: "Blue Bottle",
+      Category: "coffee & cafes",
+      Amount: 10,
+    });
+  });
+
+  it("patch: revert restores the category and audit", async () => {
+    await call(tx(id), { method: "PATCH", body: { category: "groceries" } });
+    const entry = await entryFor("patchTransaction");
+    expect(entry).toMatchObject({ reversible: true, resource_id: id, method: "PATCH" });
+    expect(entry.before.Category).toBe("coffee & cafes");
+    expect(entry.after.Category).toBe("groceries");
+    expect((await revert(entry.id)).status).toBe(200);
+    const row = await detail(id);
+    expect(row.category).toBe("coffee & cafes");
+    expect(row.category_audit.source).toBe("override");
+    expectEnvelope(await revert(entry.id), 409, "CONFLICT");
+  });
+
+  it("comment: revert restores the old note", async () => {
+    await call(`${tx(id)}/comment`, { method: "PUT", body: { comment: "first" } });
+    await call(`${tx(id)}/comment`, { method: "PUT", body: { comment: "second" } });
+    const entry = await entryFor("setTransactionComment");
+    await revert(entry.id);
+    expect((await detail(id)).comment).toBe("first");
+  });
+
+  it("fields: stale guard refuses when the row changed since, force overrides", async () => {
+    await call(`${tx(id)}/fields`, { method: "PUT", body: { amount: 12 } });
+    const entry = await entryFor("updateTransactionFields");
+    await call(`${tx(id)}/comment`, { method: "PUT", body: { comment: "changed after" } });
+    const stale = expectEnvelope(await revert(entry.id), 409, "stale_revert");
+    expect(stale.error).toBeTruthy();
+    expect((await revert(entry.id, true)).status).toBe(200);
+    const row = await detail(id);
+    expect(row.amount).toBe(10);
+  });
+
+  it("bulk: revert restores every row", async () => {
+    const other = await seedTx({
+      DateFileName: "2024.10.04_09.00_b.eml",
+      Company: "Shell",
+      Category: "gasoline",
+    });
+    await call("/api/v1/transactions/bulk", {
+      method: "PATCH",
+      body: {
+        updates: [
+          { forwarded_to: "me@example.com", date_file_name: "2024.10.03_09.00_a.eml", category: "travel" },
+          { forwarded_to: "me@example.com", date_file_name: "2024.10.04_09.00_b.eml", category: "travel" },
+        ],
+      },
+    });
+    expect((await detail(other)).category).toBe("travel");
+    const entry = await entryFor("bulkUpdateTransactionCategory");
+    expect(entry.reversible).toBe(true);
+    expect((await revert(entry.id)).status).toBe(200);
+    expect((await detail(id)).category).toBe("coffee & cafes");
+    expect((await detail(other)).category).toBe("gasoline");
+  });
+
+  it("state changes are journaled envelope-only", async () => {
+    await call(`${tx(id)}/ignore`, { method: "POST", body: { ignored: true } });
+    const entry = await entryFor("setTransactionIgnored");
+    expect(entry).toMatchObject({ reversible: false, before: null, after: null, resource_id: id });
+    expectEnvelope(await revert(entry.id), 409, "CONFLICT");
+  });
+
+  it("search-by-filter is a read and is not journaled", async () => {
+    await call("/api/v1/transactions/search-by-filter", {
+      method: "POST",
+      body: { from_month: "2024-10", to_month: "2024-10" },
+    });
+    const res = await call("/api/v1/activity?operation=searchTransactionsByFilter");
+    expect(res.body.entries).toEqual([]);
+  });
+});

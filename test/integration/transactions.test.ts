@@ -1,0 +1,327 @@
+import { env } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import { encodeTxId } from "../../src/lib/txid";
+import { bearer, seedToken } from "../helpers/auth";
+import { call, expectEnvelope } from "../helpers/http";
+import { clearTransactions, seedTx } from "../helpers/seed";
+
+const tx = (id: string) => `/api/v1/transactions/${id}`;
+
+describe("transactions: reads", () => {
+  let a: string;
+  let b: string;
+  beforeEach(async () => {
+    await clearTransactions();
+    a = await seedTx({ DateFileName: "2024.10.03_09.00_a.eml", Amount: 12.5, Company: "Blue Bottle" });
+    b = await seedTx({
+      DateFileName: "2024.10.20_18.30_b.eml",
+      Amount: 80,
+      Company: "Safeway",
+      Category: "groceries",
+    });
+    await seedTx({
+      DateFileName: "2024.10.21_08.00_c.eml",
+      DeletedAt: "2024-10-22T00:00:00Z",
+      Company: "Trashed",
+    });
+    await seedTx({ DateFileName: "2024.11.01_00.01_d.eml", Company: "Next Month" });
+    await seedTx({ DateFileName: "2024.09.30_23.59_e.eml", Company: "Last Month" });
+    await env.DB.prepare(
+      "INSERT INTO attention_queue VALUES ('me@example.com', '2024.10.20_18.30_b.eml', 'ai_fallback', '2024-10-20T00:00:00Z')",
+    ).run();
+  });
+
+  it("lists a month newest first, excluding deleted rows and other months", async () => {
+    const res = await call("/api/v1/transactions?month=2024-10");
+    expect(res.status).toBe(200);
+    expect(res.body.month).toBe("2024-10");
+    expect(res.body.count).toBe(2);
+    expect(res.body.transactions.map((t: { company: string }) => t.company)).toEqual([
+      "Safeway",
+      "Blue Bottle",
+    ]);
+    const first = res.body.transactions[0];
+    expect(first).toMatchObject({
+      tx_id: b,
+      amount: 80,
+      category: "groceries",
+      needs_attention: true,
+      ignored: false,
+    });
+    expect(first.category_audit).toMatchObject({ source: "override", confidence: 1 });
+  });
+
+  it("trash, attention and the combined view", async () => {
+    const trash = await call("/api/v1/transactions/trash?month=2024-10");
+    expect(trash.body.transactions.map((t: { company: string }) => t.company)).toEqual(["Trashed"]);
+    const att = await call("/api/v1/transactions/attention?month=2024-10");
+    expect(att.body).toMatchObject({ month: "2024-10", count: 1 });
+    expect(att.body.transactions[0].tx_id).toBe(b);
+    const all = await call("/api/v1/transactions/all?month=2024-10");
+    expect(all.body.transactions.count).toBe(2);
+    expect(all.body.attention.count).toBe(1);
+    expect(all.body.trash.count).toBe(1);
+  });
+
+  it("bulk list of several months", async () => {
+    const res = await call("/api/v1/transactions/bulk?months=2024-10,2024-11");
+    expect(Object.keys(res.body).sort()).toEqual(["2024-10", "2024-11"]);
+    expect(res.body["2024-11"].transactions.count).toBe(1);
+    const bad = expectEnvelope(
+      await call("/api/v1/transactions/bulk?months=2024-10,nope"),
+      422,
+      "VALIDATION_ERROR",
+    );
+    expect(bad.details.errors[0].loc).toEqual(["query", "months"]);
+  });
+
+  it("detail carries the source email; tx_id round-trips", async () => {
+    const res = await call(`${tx(a)}/detail`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      tx_id: a,
+      forwarded_to: "me@example.com",
+      date_file_name: "2024.10.03_09.00_a.eml",
+      subject: "Alert",
+    });
+    expect(res.body.transaction.company).toBe("Blue Bottle");
+    expect(a).toMatch(/^[A-Za-z0-9_-]+$/);
+  });
+
+  it("a malformed or unknown tx_id is 404, never 500", async () => {
+    for (const id of [
+      "not-base64!!",
+      "AAAA",
+      encodeTxId("me@example.com", "2099.01.01_00.00_none.eml"),
+      "%00%ff",
+    ]) {
+      expectEnvelope(await call(`${tx(id)}/detail`), 404, "NOT_FOUND");
+    }
+    expectEnvelope(await call(tx("AAAA"), { method: "PATCH", body: { reviewed: true } }), 404, "NOT_FOUND");
+  });
+
+  it("latest timestamp, per month and overall", async () => {
+    const res = await call("/api/v1/transactions/latest?month=2024-10");
+    expect(res.body.month).toBe("2024-10");
+    expect(typeof res.body.latest).toBe("string");
+    const overall = await call("/api/v1/transactions/latest");
+    expect(overall.body.month).toBe("2024-11");
+  });
+
+  it("month validation", async () => {
+    for (const m of ["2024-13", "2024-1", "24-10", ""]) {
+      const e = expectEnvelope(await call(`/api/v1/transactions?month=${m}`), 422, "VALIDATION_ERROR");
+      expect(e.details.errors[0].loc).toEqual(["query", "month"]);
+    }
+    expectEnvelope(await call("/api/v1/transactions"), 422, "VALIDATION_ERROR");
+  });
+});
+
+describe("transactions: the editing loop", () => {
+  let id: string;
+  beforeEach(async () => {
+    await clearTransactions();
+    id = await seedTx({
+      DateFileName: "2024.10.03_09.00_a.eml",
+      Company: "Blue Bottle",
+      Category: "coffee & cafes",
+    });
+    await env.DB.prepare(
+      "INSERT INTO attention_queue VALUES ('me@example.com', '2024.10.03_09.00_a.eml', 'ai', 'x')",
+    ).run();
+  });
+
+  it("category correction writes the audit, returns the old category and leaves the attention queue", async () => {
+    const res = await call(tx(id), { method: "PATCH", body: { category: "Restaurant/Dining" } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      tx_id: id,
+      old_category: "coffee & cafes",
+      new_category: "restaurant/dining",
+      reviewed: true,
+    });
+    const row = (await call(`${tx(id)}/detail`)).body.transaction;
+    expect(row.category).toBe("restaurant/dining");
+    expect(row.needs_attention).toBe(false);
+    expect(row.category_audit).toMatchObject({
+      source: "manual",
+      previous_category: "coffee & cafes",
+      previous_source: "override",
+    });
+    expect(Date.parse(row.category_audit.reviewed_at)).not.toBeNaN();
+  });
+
+  it("unknown category is 422 and changes nothing", async () => {
+    const e = expectEnvelope(
+      await call(tx(id), { method: "PATCH", body: { category: "Yachts" } }),
+      422,
+      "VALIDATION_ERROR",
+    );
+    expect(e.details.errors[0].loc).toEqual(["body", "category"]);
+    expect((await call(`${tx(id)}/detail`)).body.transaction.category).toBe("coffee & cafes");
+  });
+
+  it("a review-only mark keeps the category and stamps the audit", async () => {
+    const res = await call(tx(id), { method: "PATCH", body: { reviewed: true } });
+    expect(res.body).toMatchObject({ old_category: "coffee & cafes", new_category: "coffee & cafes" });
+    const row = (await call(`${tx(id)}/detail`)).body.transaction;
+    expect(row.category).toBe("coffee & cafes");
+    expect(row.category_audit).toMatchObject({ source: "audit", previous_source: "override" });
+    expect(row.needs_attention).toBe(false);
+    const review = await call(`${tx(id)}/review`, { method: "POST" });
+    expect(review.body.source).toBe("audit");
+  });
+
+  it("state changes through PATCH, ignore and soft delete, and restore from trash", async () => {
+    expect((await call(tx(id), { method: "PATCH", body: { state: "ignored" } })).body.state).toBe("ignored");
+    expect((await call(`${tx(id)}/ignore`, { method: "POST", body: { ignored: false } })).body.ignored).toBe(
+      false,
+    );
+    const del = await call(`${tx(id)}/delete`, { method: "POST", body: { deleted: true } });
+    expect(del.body.deleted_at).toBeTruthy();
+    expect((await call("/api/v1/transactions?month=2024-10")).body.count).toBe(0);
+    expect((await call("/api/v1/transactions/trash?month=2024-10")).body.count).toBe(1);
+    const restored = await call(`${tx(id)}/delete`, { method: "POST", body: { deleted: false } });
+    expect(restored.body.deleted_at).toBeNull();
+    expect((await call("/api/v1/transactions?month=2024-10")).body.count).toBe(1);
+  });
+
+  it("comment set and cleared", async () => {
+    expect(
+      (await call(`${tx(id)}/comment`, { method: "PUT", body: { comment: "  birthday  " } })).body.comment,
+    ).toBe("birthday");
+    expect((await call(`${tx(id)}/detail`)).body.transaction.comment).toBe("birthday");
+    expect(
+      (await call(`${tx(id)}/comment`, { method: "PUT", body: { comment: "" } })).body.comment,
+    ).toBeNull();
+    expectEnvelope(
+      await call(`${tx(id)}/comment`, { method: "PUT", body: { comment: "x".repeat(2001) } }),
+      422,
+      "VALIDATION_ERROR",
+    );
+  });
+
+  it("fields edit returns the old values", async () => {
+    const res = await call(`${tx(id)}/fields`, {
+      method: "PUT",
+      body: { amount: 14.255, company: "Blue Bottle Coffee" },
+    });
+    expect(res.body).toMatchObject({
+      amount: 14.26,
+      company: "Blue Bottle Coffee",
+      old_values: { amount: 10, company: "Blue Bottle" },
+    });
+    for (const body of [{}, { amount: -1 }, { amount: 0 }, { transaction_type: "gift" }, { company: "" }]) {
+      expectEnvelope(await call(`${tx(id)}/fields`, { method: "PUT", body }), 422, "VALIDATION_ERROR");
+    }
+  });
+
+  it("permanent delete only from the trash", async () => {
+    expectEnvelope(await call(tx(id), { method: "DELETE" }), 409, "CONFLICT");
+    await call(`${tx(id)}/delete`, { method: "POST", body: { deleted: true } });
+    const res = await call(tx(id), { method: "DELETE" });
+    expect(res.body).toMatchObject({ tx_id: id });
+    expectEnvelope(await call(`${tx(id)}/detail`), 404, "NOT_FOUND");
+  });
+
+  it("rejects bad bodies with 422", async () => {
+    expectEnvelope(await call(tx(id), { method: "PATCH", body: { state: "gone" } }), 422, "VALIDATION_ERROR");
+    expectEnvelope(await call(tx(id), { method: "PATCH", body: { category: 5 } }), 422, "VALIDATION_ERROR");
+    expectEnvelope(await call(`${tx(id)}/ignore`, { method: "POST", body: {} }), 422, "VALIDATION_ERROR");
+    expectEnvelope(
+      await call(`${tx(id)}/delete`, { method: "POST", body: { deleted: "yes" } }),
+      422,
+      "VALIDATION_ERROR",
+    );
+  });
+
+  it("bulk category update reports per row", async () => {
+    await seedTx({ DateFileName: "2024.10.04_09.00_b.eml", Company: "Cafe 2" });
+    const res = await call("/api/v1/transactions/bulk", {
+      method: "PATCH",
+      body: {
+        updates: [
+          { forwarded_to: "me@example.com", date_file_name: "2024.10.03_09.00_a.eml", category: "Groceries" },
+          { forwarded_to: "me@example.com", date_file_name: "2024.10.04_09.00_b.eml", category: "groceries" },
+          {
+            forwarded_to: "me@example.com",
+            date_file_name: "2024.10.05_00.00_none.eml",
+            category: "groceries",
+          },
+          {
+            forwarded_to: "me@example.com",
+            date_file_name: "2024.10.04_09.00_b.eml",
+            category: "Spaceships",
+          },
+        ],
+      },
+    });
+    expect(res.body).toMatchObject({ total: 4, succeeded: 2, failed: 2 });
+    expect(res.body.results[2]).toMatchObject({ ok: false, error: "transaction not found" });
+    expect(res.body.results[3].error).toMatch(/unknown category/);
+    const row = (await call(`${tx(id)}/detail`)).body.transaction;
+    expect(row.category).toBe("groceries");
+    expect(row.category_audit.source).toBe("manual_bulk");
+    expectEnvelope(
+      await call("/api/v1/transactions/bulk", { method: "PATCH", body: { updates: [] } }),
+      422,
+      "VALIDATION_ERROR",
+    );
+  });
+});
+
+describe("manual transactions", () => {
+  beforeEach(clearTransactions);
+
+  it("adds one with the storage rules, and a second identical one is a duplicate", async () => {
+    const body = { date: "2024-10-05", amount: 23.4, company: "Farmers Market", category: "Groceries" };
+    const res = await call("/api/v1/transactions", { method: "POST", body });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: "created", category: "groceries" });
+    expect(res.body.date_file_name).toMatch(/^2024\.10\.05_12\.00_manual_[0-9a-f]{8}\.eml$/);
+    const list = await call("/api/v1/transactions?month=2024-10");
+    expect(list.body.transactions[0]).toMatchObject({
+      company: "Farmers Market",
+      amount: 23.4,
+      transaction_type: "purchase",
+    });
+    expect((await call("/api/v1/transactions", { method: "POST", body })).body.status).toBe("duplicate");
+    expect((await call("/api/v1/transactions?month=2024-10")).body.count).toBe(1);
+  });
+
+  it("validates", async () => {
+    for (const body of [
+      { date: "2024-13-40", amount: 1, company: "x" },
+      { date: "yesterday", amount: 1, company: "x" },
+      { date: "2024-10-05", amount: 0, company: "x" },
+      { date: "2024-10-05", amount: 1, company: "" },
+      { date: "2024-10-05", amount: 1, company: "x", transaction_type: "gift" },
+      { date: "2024-10-05", amount: 1, company: "x", category: "Unknown Cat" },
+    ]) {
+      expectEnvelope(await call("/api/v1/transactions", { method: "POST", body }), 422, "VALIDATION_ERROR");
+    }
+  });
+});
+
+describe("read scope", () => {
+  it("a read token may list but not edit", async () => {
+    await clearTransactions();
+    const id = await seedTx({ DateFileName: "2024.10.03_09.00_a.eml" });
+    const { token } = await seedToken("read");
+    expect((await call("/api/v1/transactions?month=2024-10", { headers: bearer(token) })).status).toBe(200);
+    expectEnvelope(
+      await call(tx(id), { method: "PATCH", body: { reviewed: true }, headers: bearer(token) }),
+      403,
+      "FORBIDDEN",
+    );
+    expectEnvelope(
+      await call("/api/v1/transactions/search-by-filter", {
+        method: "POST",
+        body: { from_month: "2024-01", to_month: "2024-02" },
+        headers: bearer(token),
+      }),
+      403,
+      "FORBIDDEN",
+    );
+  });
+});

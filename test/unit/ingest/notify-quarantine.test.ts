@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { monthlyTarget } from "../../../src/ingest/context";
+import { shouldNotify, transactionMessage } from "../../../src/ingest/notify";
+import { looksLikeAlert, quarantineId } from "../../../src/ingest/quarantine";
+import type { TransactionRecord } from "../../../src/ingest/types";
+
+const tx = {
+  Amount: 42.1,
+  Company: "FRESH MART",
+  TransactionType: "purchase",
+  Category: "groceries",
+  Institution: "CIBC",
+  TransactionContext: null,
+} as unknown as TransactionRecord;
+
+describe("notifications", () => {
+  it("blocked companies and unknown types are suppressed", () => {
+    expect(shouldNotify(tx, [])).toBe(true);
+    expect(shouldNotify(tx, ["fresh mart"])).toBe(false);
+    expect(shouldNotify({ ...tx, TransactionType: null }, [])).toBe(false);
+    expect(shouldNotify({ ...tx, TransactionType: "deposit" }, [])).toBe(false);
+    expect(shouldNotify({ ...tx, Company: null, TransactionType: "withdrawal" }, ["x"])).toBe(true);
+  });
+
+  it("the text carries budget progress and visit count when context exists", () => {
+    expect(transactionMessage(tx, "Groceries").text).toBe(
+      "$42.10 purchase at FRESH MART (Groceries) via CIBC",
+    );
+    const m = transactionMessage(
+      {
+        ...tx,
+        TransactionContext: {
+          category_month_total: 250,
+          merchant_month_count: 3,
+          category_budget_target: 400,
+          category_budget_pct: 62.5,
+        },
+      },
+      "Groceries",
+    );
+    expect(m.text).toContain("Groceries: $250.00 this month (62.5% of $400.00 budget)");
+    expect(m.text).toContain("3rd visit to FRESH MART this month");
+  });
+});
+
+describe("quarantine rules", () => {
+  it("AI-off capture: a currency amount plus two alert keywords", () => {
+    expect(looksLikeAlert("Your card was charged $12.00 for a purchase.")).toBe(true);
+    expect(looksLikeAlert("Your purchase total is $12.00")).toBe(false);
+    expect(looksLikeAlert("A purchase transaction happened")).toBe(false);
+    expect(looksLikeAlert("Newsletter: win $1,000 in our contest!")).toBe(false);
+  });
+
+  it("pf_ ids are deterministic: Message-ID first, else the raw hash", async () => {
+    const a = await quarantineId("<X@y>", "raw1");
+    expect(a).toMatch(/^pf_[0-9a-f]{24}$/);
+    expect(await quarantineId("<x@Y>", "raw2")).toBe(a);
+    expect(await quarantineId(null, "raw1")).not.toBe(a);
+    expect(await quarantineId(null, "raw1")).toBe(await quarantineId("", "raw1"));
+  });
+});
+
+describe("budget target", () => {
+  it("monthly amount, else annual / 12, case-insensitive", () => {
+    expect(monthlyTarget({ categories: { Groceries: { monthly_amount: 400 } } }, "groceries")).toBe(400);
+    expect(monthlyTarget({ categories: { groceries: { target: 1200 } } }, "Groceries")).toBe(100);
+    expect(monthlyTarget({ categories: {} }, "Groceries")).toBeNull();
+    expect(monthlyTarget(null, "Groceries")).toBeNull();
+  });
+});
