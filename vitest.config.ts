@@ -28,7 +28,7 @@ export default defineConfig({
       include: ["src/**/*.ts"],
       reporter: ["text-summary", "json-summary", "html"],
       reportsDirectory: "coverage",
-      thresholds: { lines: 80 },
+      thresholds: { lines: 90, statements: 90 },
     },
   },
 });

@@ -10,18 +10,8 @@ import { ingestEmail } from "../src/ingest";
 import { logNotifier } from "../src/ingest/notify";
 import type { IngestDeps } from "../src/ingest/types";
 import { fixedClock } from "../src/lib/clock";
+import { prng as mulberry32 } from "../scripts/lib/prng.mjs";
 import { buildMime } from "../test/fixtures/emails/builders";
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const MERCHANTS = [
   "FRESH MART #12",

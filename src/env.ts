@@ -28,6 +28,7 @@ export interface Env {
   TWILIO_ACCOUNT_SID?: string;
   TWILIO_AUTH_TOKEN?: string;
   TWILIO_FROM?: string;
+  TWILIO_BASE_URL?: string;
   INBOX_PREFIX?: string;
   SESSION_SECRET?: string;
 }

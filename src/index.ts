@@ -2,6 +2,7 @@ import { app } from "./app";
 import type { Env } from "./env";
 import { consume } from "./jobs/consumer";
 import { runCron } from "./jobs/cron";
+import "./jobs/schedule";
 import { systemClock } from "./lib/clock";
 import { receiveEmail } from "./ingest/sources/email-routing";
 

@@ -1,21 +1,12 @@
 // A believable demo household, generated from a fixed seed: ~8 months of alerts over five
 // institutions, every transaction type, a few deposits, overrides and a budget.
 import { createHash } from "node:crypto";
+import { prng } from "./prng.mjs";
 
 const TZ = "America/Los_Angeles";
 export const DEMO_RECIPIENT = "demo@finance-journal.example";
 
-/** mulberry32: a tiny deterministic PRNG. */
-export function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { prng };
 
 // [company, category, min, max, per-month frequency, type, institution]
 const MERCHANTS = [

@@ -1,0 +1,105 @@
+// Boot: health (public) and config. A 401 from any call shows the login page in place.
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { api, onUnauthorized, unwrap } from "./api/client";
+import type { AppConfig, Health } from "./api/types";
+import { Header } from "./components/Header";
+import { ErrorNotice, Loading } from "./components/States";
+import { ToastProvider } from "./components/Toast";
+import { AppContext, type AppState } from "./lib/app";
+import { ApiError } from "./api/errors";
+import { Routes } from "./Routes";
+import { LoginPage } from "./pages/LoginPage";
+
+type Phase = { name: "booting" } | { name: "login" } | { name: "failed"; error: unknown } | { name: "ready" };
+
+export function App() {
+  const [phase, setPhase] = useState<Phase>({ name: "booting" });
+  const [config, setConfig] = useState<AppConfig | null>(null);
+  const [health, setHealth] = useState<Health>();
+  const [categories, setCategories] = useState<string[]>([]);
+
+  const refreshHealth = useCallback(() => {
+    unwrap(api.GET("/api/v1/health")).then(setHealth, () => setHealth(undefined));
+  }, []);
+  const reloadCategories = useCallback(() => {
+    unwrap(api.GET("/api/v1/categories")).then(
+      (r) => setCategories(r.categories),
+      () => {},
+    );
+  }, []);
+
+  const boot = useCallback(async () => {
+    refreshHealth();
+    try {
+      const [cfg, cats] = await Promise.all([
+        unwrap(api.GET("/api/v1/config")),
+        unwrap(api.GET("/api/v1/categories")),
+      ]);
+      setConfig(cfg);
+      setCategories(cats.categories);
+      setPhase({ name: "ready" });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) setPhase({ name: "login" });
+      else setPhase({ name: "failed", error });
+    }
+  }, [refreshHealth]);
+
+  useEffect(() => {
+    boot();
+    const stop = onUnauthorized(() => setPhase({ name: "login" }));
+    const timer = setInterval(refreshHealth, 60_000);
+    return () => {
+      stop();
+      clearInterval(timer);
+    };
+  }, [boot, refreshHealth]);
+
+  const signOut = useCallback(async () => {
+    await unwrap(api.POST("/api/v1/auth/logout"));
+    setConfig(null);
+    setPhase({ name: "login" });
+  }, []);
+
+  const state = useMemo<AppState | null>(
+    () =>
+      config && {
+        config,
+        setConfig,
+        health,
+        refreshHealth,
+        categories,
+        reloadCategories,
+        canWrite: !config.demo_mode,
+        signOut,
+      },
+    [config, health, refreshHealth, categories, reloadCategories, signOut],
+  );
+
+  if (phase.name === "login") return <LoginPage onSignedIn={boot} />;
+  if (phase.name === "failed")
+    return (
+      <main className="page page-narrow">
+        <h1>Finance Journal</h1>
+        <ErrorNotice error={phase.error} onRetry={boot} />
+      </main>
+    );
+  if (phase.name === "booting" || !state)
+    return (
+      <main className="page">
+        <Loading label="Opening your journal…" />
+      </main>
+    );
+  return (
+    <AppContext.Provider value={state}>
+      <ToastProvider>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <Header />
+        <main id="main" className="page" tabIndex={-1}>
+          <Routes />
+        </main>
+      </ToastProvider>
+    </AppContext.Provider>
+  );
+}

@@ -1,0 +1,95 @@
+import { api, unwrap } from "../api/client";
+import type { TransactionDetail } from "../api/types";
+import { useApi } from "../lib/useApi";
+import { useApp } from "../lib/app";
+import { categoryLabel, isIncoming, money, stamp, txWhen } from "../lib/format";
+import { AuditTrail } from "./AuditTrail";
+import { Drawer } from "./Drawer";
+import { Money } from "./Money";
+import { ErrorNotice, Loading } from "./States";
+import { TxEditor } from "./TxEditor";
+
+interface Props {
+  txId: string;
+  onClose: () => void;
+  /** The list behind the drawer should reload. */
+  onChanged: () => void;
+}
+
+export function TxDrawer({ txId, onClose, onChanged }: Props) {
+  const { categories } = useApp();
+  const detail = useApi(
+    () => unwrap(api.GET("/api/v1/transactions/{tx_id}/detail", { params: { path: { tx_id: txId } } })),
+    txId,
+  );
+  const d: TransactionDetail | undefined = detail.data;
+  const tx = d?.transaction;
+  const changed = (gone?: boolean) => {
+    onChanged();
+    if (gone) onClose();
+    else detail.reload();
+  };
+  const when = txWhen(tx?.date);
+  const facts: [string, string][] = tx
+    ? [
+        ["Date", `${when.date} ${when.time} ${when.zone}`.trim()],
+        ["Type", tx.transaction_type ?? "—"],
+        ["Institution", tx.institution ?? "—"],
+        ["Cardholder", tx.name ?? "—"],
+        ["Status", tx.deleted_at ? `In trash since ${stamp(tx.deleted_at)}` : tx.ignored ? "Ignored" : "Counted"],
+        ...(tx.context
+          ? ([
+              ["This category, this month", money(tx.context.category_month_total)],
+              ["Visits this month", String(tx.context.merchant_month_count)],
+            ] as [string, string][])
+          : []),
+        ...(tx.statement_source ? ([["Statement", tx.statement_source]] as [string, string][]) : []),
+        ["Forwarded to", d?.forwarded_to ?? "—"],
+        ["File", d?.date_file_name ?? "—"],
+      ]
+    : [];
+  return (
+    <Drawer title={tx?.company ?? "Transaction"} onClose={onClose}>
+      {detail.loading && !d && <Loading rows={6} />}
+      <ErrorNotice error={detail.error} onRetry={detail.reload} />
+      {tx && d && (
+        <>
+          <div className="drawer-hero">
+            <Money value={tx.amount} incoming={isIncoming(tx.transaction_type)} className="hero-amount" />
+            <span className="chip">{categoryLabel(tx.category, categories)}</span>
+          </div>
+          <section className="drawer-section" aria-label="Details">
+            <dl className="facts">
+              {facts.map(([k, v]) => (
+                <div key={k}>
+                  <dt>{k}</dt>
+                  <dd>{v}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <TxEditor key={`${tx.category}|${tx.comment}|${tx.ignored}|${tx.deleted_at}`} tx={tx} onChanged={changed} />
+          <AuditTrail tx={tx} />
+          <section className="drawer-section" aria-labelledby="email-h">
+            <h3 id="email-h">Original email</h3>
+            <dl className="facts">
+              <div>
+                <dt>Subject</dt>
+                <dd>{d.subject ?? "—"}</dd>
+              </div>
+              <div>
+                <dt>From</dt>
+                <dd>{[d.from_name, d.from_email].filter(Boolean).join(" ") || "—"}</dd>
+              </div>
+              <div>
+                <dt>To</dt>
+                <dd>{[d.to_name, d.to_email].filter(Boolean).join(" ") || "—"}</dd>
+              </div>
+            </dl>
+            {d.body ? <pre className="email-body">{d.body}</pre> : <p className="muted">No body stored.</p>}
+          </section>
+        </>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState } from "react";
+import { api, unwrap } from "../api/client";
+import { MonthPicker } from "../components/MonthPicker";
+import { Empty, ErrorNotice, Loading } from "../components/States";
+import { TxDrawer } from "../components/TxDrawer";
+import { TxRow } from "../components/TxRow";
+import { monthLabel } from "../lib/format";
+import { useMonthParam } from "../lib/month";
+import { useApi } from "../lib/useApi";
+import { ParseFailures } from "./ParseFailures";
+
+export function ReviewPage() {
+  const { month, setMonth } = useMonthParam();
+  const queue = useApi(
+    () => unwrap(api.GET("/api/v1/transactions/attention", { params: { query: { month } } })),
+    month,
+  );
+  const [open, setOpen] = useState<string | null>(null);
+  const q = queue.data;
+  return (
+    <section aria-labelledby="review-h">
+      <div className="page-head">
+        <h1 id="review-h">Needs review</h1>
+      </div>
+      <div className="card">
+        <div className="row-between wrap">
+          <h2>
+            Attention queue{" "}
+            {q && (
+              <span className="count" data-testid="attention-count">
+                {q.count}
+              </span>
+            )}
+          </h2>
+          <MonthPicker value={month} onChange={setMonth} />
+        </div>
+        <p className="muted small">
+          Transactions the categorizer was unsure about. Open one to confirm or fix its category.
+        </p>
+        <ErrorNotice error={queue.error} onRetry={queue.reload} />
+        {!q && queue.loading && <Loading rows={2} />}
+        {q && q.transactions.length === 0 && (
+          <Empty title={`Nothing needs attention in ${monthLabel(month)}`}>You're all caught up.</Empty>
+        )}
+        {q && q.transactions.length > 0 && (
+          <ul className="tx-list">
+            {q.transactions.map((t) => (
+              <TxRow key={t.tx_id} tx={t} onOpen={setOpen} showDate />
+            ))}
+          </ul>
+        )}
+      </div>
+      <ParseFailures />
+      {open && <TxDrawer txId={open} onClose={() => setOpen(null)} onChanged={queue.reload} />}
+    </section>
+  );
+}

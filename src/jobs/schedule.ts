@@ -1,0 +1,24 @@
+/**
+ * What runs on each cron and which queue messages have handlers, registered in one place so the
+ * Worker's entry point shows every background duty. (Domains with their own schedules — the
+ * activity ledger's retention — register when their router is imported by the app.)
+ */
+import { imapIngest } from "../ingest";
+import { imapConfigFromEnv, pollIntervalFromEnv, pollMailbox } from "../ingest/sources/imap";
+import "../ingest/sources/r2-event";
+import { log } from "../lib/log";
+import { CRON, registerCron } from "./cron";
+
+// Every minute: poll the mailbox when one is configured (pollMailbox honours poll_interval and backoff).
+registerCron(CRON.everyMinute, "imap.poll", async (env, clock) => {
+  const config = imapConfigFromEnv(env);
+  if (!config) return;
+  const result = await pollMailbox({
+    config,
+    db: env.DB,
+    clock,
+    ingest: imapIngest(env, clock),
+    pollIntervalSeconds: pollIntervalFromEnv(env),
+  });
+  if (result.status !== "skipped") log("info", "imap.poll", { ...result });
+});
