@@ -1,12 +1,56 @@
-// npm test: everything the suite needs is set up here, then vitest runs inside workerd with coverage.
-import { spawnSync } from "node:child_process";
+// npm test: everything the suite needs is set up here, then vitest runs inside workerd with coverage,
+// then the dashboard's browser tests (scripts/e2e.mjs). Arguments go to vitest, and then only
+// vitest runs (for example `npm test -- test/unit`); `npm run test:e2e` runs the browser tests alone.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ensureDashboardDist, root } from "./lib/dashboard.mjs";
 
+const args = process.argv.slice(2);
 ensureDashboardDist();
+const results = join(root, "test-results");
+const vitestJson = join(results, "vitest.json");
+mkdirSync(results, { recursive: true });
+rmSync(vitestJson, { force: true });
+
 const vitest = join(root, "node_modules", ".bin", "vitest");
-const res = spawnSync(vitest, ["run", "--coverage", ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: "inherit",
+const unit = spawnSync(
+  vitest,
+  ["run", "--coverage", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`, ...args],
+  { cwd: root, stdio: "inherit" },
+);
+if (args.length) process.exit(unit.status ?? 1);
+
+// The browser tests, streamed as they run and kept for the closing count.
+const e2e = await new Promise((resolve) => {
+  const child = spawn(process.execPath, [join(root, "scripts", "e2e.mjs")], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let stdout = "";
+  child.stdout.on("data", (chunk) => {
+    stdout += chunk;
+    process.stdout.write(chunk);
+  });
+  child.on("close", (status) => resolve({ status, stdout }));
 });
-process.exit(res.status ?? 1);
+
+// One closing line for the whole run: vitest's tests plus the browser steps.
+const count = (text) =>
+  text
+    .match(/^(\d+) passed, (\d+) failed$/m)
+    ?.slice(1)
+    .map(Number);
+const e2eCounts = count(e2e.stdout ?? "") ?? [0, 1];
+let unitCounts = [0, unit.status === 0 ? 0 : 1];
+if (existsSync(vitestJson)) {
+  const j = JSON.parse(readFileSync(vitestJson, "utf8"));
+  const failedTests = j.numFailedTests ?? 0;
+  // A non-zero exit with no failed test is still a failure (for example the coverage threshold).
+  unitCounts = [j.numPassedTests ?? 0, failedTests + (unit.status !== 0 && failedTests === 0 ? 1 : 0)];
+}
+console.log(
+  `\nvitest: ${unitCounts[0]} passed, ${unitCounts[1]} failed; browser: ${e2eCounts[0]} passed, ${e2eCounts[1]} failed`,
+);
+console.log(`all: ${unitCounts[0] + e2eCounts[0]} passed, ${unitCounts[1] + e2eCounts[1]} failed`);
+process.exit(unit.status === 0 && e2e.status === 0 ? 0 : 1);

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { Link, useLocation } from "./lib/router";
 import { ActivityPage } from "./pages/ActivityPage";
 import { JournalPage } from "./pages/JournalPage";
@@ -7,8 +8,22 @@ import { SettingsPage } from "./pages/SettingsPage";
 import { SummaryPage } from "./pages/SummaryPage";
 import { UploadPage } from "./pages/UploadPage";
 
+const TITLES: Record<string, string> = {
+  "/": "Journal",
+  "/journal": "Journal",
+  "/summary": "Summary",
+  "/search": "Search",
+  "/review": "Needs review",
+  "/activity": "Activity",
+  "/upload": "Upload",
+  "/settings": "Settings",
+};
+
 export function Routes() {
   const { path } = useLocation();
+  useEffect(() => {
+    document.title = `${TITLES[path] ?? "Not found"} · Finance Journal`;
+  }, [path]);
   switch (path) {
     case "/":
     case "/journal":

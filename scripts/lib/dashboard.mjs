@@ -1,15 +1,63 @@
-// Wrangler refuses to start without the assets folder: until the dashboard is built,
-// serve the placeholder page from dashboard/placeholder.
-import { cpSync, existsSync, mkdirSync } from "node:fs";
+// Wrangler refuses to start without the assets folder. ensureDashboardDist() builds the dashboard
+// (vite build) when dashboard/dist is missing or older than its sources, and falls back to the
+// placeholder page only when the build fails.
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
-export function ensureDashboardDist() {
-  const dist = join(root, "dashboard", "dist");
-  if (existsSync(join(dist, "index.html"))) return dist;
+const dashboard = join(root, "dashboard");
+const SOURCES = ["src", "public", "index.html", "vite.config.ts"];
+const PLACEHOLDER_MARK = ".placeholder";
+
+/** Newest modification time (ms) under the given path. */
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = st.mtimeMs;
+  for (const entry of readdirSync(path)) max = Math.max(max, newest(join(path, entry)));
+  return max;
+}
+
+/** True when dist is missing, is the placeholder, or is older than any dashboard source. */
+export function dashboardStale() {
+  const index = join(dashboard, "dist", "index.html");
+  if (!existsSync(index) || existsSync(join(dashboard, "dist", PLACEHOLDER_MARK))) return true;
+  const built = statSync(index).mtimeMs;
+  return SOURCES.some((s) => newest(join(dashboard, s)) > built);
+}
+
+/** Runs `vite build` for the dashboard; returns true on success. */
+export function buildDashboard({ quiet = false } = {}) {
+  const vite = join(root, "node_modules", "vite", "bin", "vite.js");
+  if (!existsSync(vite)) return false;
+  const res = spawnSync(process.execPath, [vite, "build", "--config", join(dashboard, "vite.config.ts")], {
+    cwd: root,
+    stdio: quiet ? "pipe" : "inherit",
+    encoding: "utf8",
+  });
+  if (res.status !== 0 && quiet) process.stderr.write(`${res.stdout ?? ""}${res.stderr ?? ""}`);
+  return res.status === 0;
+}
+
+export function ensureDashboardDist({ quiet = false } = {}) {
+  const dist = join(dashboard, "dist");
+  if (!dashboardStale()) return dist;
+  if (buildDashboard({ quiet })) return dist;
+  const bar = "=".repeat(78);
+  console.error(
+    `\n${bar}\n  DASHBOARD BUILD FAILED: serving ${existsSync(join(dist, "index.html")) && !existsSync(join(dist, PLACEHOLDER_MARK)) ? "the previous build" : "the placeholder page"} instead.\n  Run \`npm run dashboard:build\` to see why.\n${bar}\n`,
+  );
+  if (existsSync(join(dist, "index.html")) && !existsSync(join(dist, PLACEHOLDER_MARK))) return dist;
+  rmSync(dist, { recursive: true, force: true });
   mkdirSync(dist, { recursive: true });
-  cpSync(join(root, "dashboard", "placeholder"), dist, { recursive: true });
+  cpSync(join(dashboard, "placeholder"), dist, { recursive: true });
+  writeFileSync(
+    join(dist, PLACEHOLDER_MARK),
+    "dist holds the placeholder: the next start retries the build\n",
+  );
   return dist;
 }

@@ -80,7 +80,11 @@ async function rescueOrQuarantine(
   env: Envelope,
   institution: string | null,
 ): Promise<IngestOutcome> {
-  const aiConsent = deps.ai && deps.settings.aiExtractionEnabled ? deps.ai : null;
+  // SPEC: the AI fallback runs when a client exists and ai_categorization_enabled is true, and the
+  // user consented to rescuing unreadable emails with AI (ai_extraction_enabled). The classifier
+  // reads the whole body, so it shares that consent.
+  const aiConsent =
+    deps.ai && deps.settings.aiCategorizationEnabled && deps.settings.aiExtractionEnabled ? deps.ai : null;
   const gate = await relevanceGate(env.email, institution, aiConsent);
   if (!gate.relevant) return { status: "ignored", reason: gate.reason };
   const detail: Record<string, unknown> = {

@@ -15,6 +15,29 @@ describe("error envelope", () => {
     expectEnvelope(await call("/api/v1/health", { method: "DELETE" }), 404, "NOT_FOUND");
   });
 
+  it("query validation is 422 with the query location", async () => {
+    const e = expectEnvelope(await call("/api/v1/activity?limit=9999"), 422, "VALIDATION_ERROR");
+    expect(e.details.errors[0].loc).toEqual(["query", "limit"]);
+    const both = expectEnvelope(
+      await call("/api/v1/summary/trend?months=1&end_month=2024-13"),
+      422,
+      "VALIDATION_ERROR",
+    );
+    expect(both.details.errors.map((x: { loc: string[] }) => x.loc.join("."))).toEqual([
+      "query.months",
+      "query.end_month",
+    ]);
+  });
+
+  it("path validation is 422 with the path location", async () => {
+    const e = expectEnvelope(
+      await call(`/api/v1/activity/${"x".repeat(150)}/revert`, { method: "POST" }),
+      422,
+      "VALIDATION_ERROR",
+    );
+    expect(e.details.errors[0].loc).toEqual(["params", "entry_id"]);
+  });
+
   it("malformed JSON is 422 VALIDATION_ERROR, not a silent empty body", async () => {
     const res = await call("/api/v1/config", {
       method: "PUT",

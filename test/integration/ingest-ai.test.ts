@@ -220,6 +220,17 @@ describe.skipIf(!modelServerUrl())("AI extraction fallback and the relevance gat
     expect(calls[0]!.body.tool_choice.function.name).toBe("extract_transaction");
   });
 
+  it("no rescue without both switches: consent alone is not enough when AI categorization is off", async () => {
+    const m = await fakeModel();
+    const out = await ingestEmail(
+      unknownAlert(),
+      testDeps({ ai: m.provider, settings: { ...AI_ON, aiCategorizationEnabled: false } }),
+    );
+    expect(out).toMatchObject({ status: "quarantined" });
+    expect(await m.calls()).toHaveLength(0);
+    expect(await allTransactions()).toHaveLength(0);
+  });
+
   it.each<[string, Behaviour, string]>([
     [
       "hallucinated amount",

@@ -40,9 +40,14 @@ export async function unwrap<T>(call: Promise<Result<T>>): Promise<T> {
   try {
     result = await call;
   } catch (err) {
-    throw new ApiError(0, "NETWORK_ERROR", "Can't reach the Finance Journal server. Check that it is running.", {
-      cause: String(err),
-    });
+    throw new ApiError(
+      0,
+      "NETWORK_ERROR",
+      "Can't reach the Finance Journal server. Check that it is running.",
+      {
+        cause: String(err),
+      },
+    );
   }
   if (!result.response.ok || result.error !== undefined) throw toApiError(result.error, result.response);
   return result.data as T;

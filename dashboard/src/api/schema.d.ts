@@ -1654,9 +1654,9 @@ export interface components {
             deleted_at: string | null;
             /** @description On the attention queue until a person touches it */
             needs_attention: boolean;
-            category_audit: components["schemas"]["CategoryAudit"];
-            extraction_audit: components["schemas"]["ExtractionAudit"];
-            context: components["schemas"]["TransactionContext"];
+            category_audit: components["schemas"]["CategoryAudit"] | null;
+            extraction_audit: components["schemas"]["ExtractionAudit"] | null;
+            context: components["schemas"]["TransactionContext"] | null;
             statement_source: string | null;
         };
         CategoryAudit: {
@@ -1670,20 +1670,20 @@ export interface components {
             previous_category?: string | null;
             previous_source?: string | null;
             schema_version?: number | null;
-        } | null;
+        };
         ExtractionAudit: {
             method?: string | null;
             model?: string | null;
             validated?: boolean | null;
             extracted_at?: string | null;
             schema_version?: number | null;
-        } | null;
+        };
         TransactionContext: {
             category_month_total: number;
             merchant_month_count: number;
             category_budget_target: number | null;
             category_budget_pct: number | null;
-        } | null;
+        };
         ManualTransactionResponse: {
             tx_id: string;
             forwarded_to: string;
@@ -1875,19 +1875,7 @@ export interface components {
             category_deltas: components["schemas"]["CategoryDelta"][];
             anomalies: components["schemas"]["CategoryAnomaly"][];
             /** @description Only for the current month (in the configured time zone) */
-            pace: {
-                day_of_month: number;
-                days_in_month: number;
-                month_to_date: number;
-                previous_to_date: number;
-                typical_to_date: number | null;
-                projected_month_total: number | null;
-                projected_lower: number | null;
-                projected_upper: number | null;
-                /** @enum {string|null} */
-                forecast_quality: "forecast" | "historical" | "limited" | null;
-                breakdown?: null;
-            } | null;
+            pace: components["schemas"]["MonthPaceInfo"] | null;
         };
         DepositSourceSummary: {
             amount: number;
@@ -1944,6 +1932,19 @@ export interface components {
              * @default 0
              */
             annotated_amount: number;
+        };
+        MonthPaceInfo: {
+            day_of_month: number;
+            days_in_month: number;
+            month_to_date: number;
+            previous_to_date: number;
+            typical_to_date: number | null;
+            projected_month_total: number | null;
+            projected_lower: number | null;
+            projected_upper: number | null;
+            /** @enum {string|null} */
+            forecast_quality: "forecast" | "historical" | "limited" | null;
+            breakdown?: null;
         };
         TrendResponse: {
             months: components["schemas"]["TrendMonthEntry"][];

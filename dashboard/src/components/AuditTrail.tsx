@@ -37,7 +37,8 @@ export function AuditTrail({ tx }: { tx: Transaction }) {
     rows.push(["Confidence", `${Math.round(a.confidence * 100)}%`]);
   if (a.tier) rows.push(["Tier", a.tier]);
   if (a.model) rows.push(["Model", a.model]);
-  if (a.fallback_reason) rows.push(["Why", REASONS[a.fallback_reason] ?? a.fallback_reason.replaceAll("_", " ")]);
+  if (a.fallback_reason)
+    rows.push(["Why", REASONS[a.fallback_reason] ?? a.fallback_reason.replaceAll("_", " ")]);
   if (a.previous_category)
     rows.push([
       "Before",

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useApp } from "../lib/app";
 import { Link, useLocation } from "../lib/router";
 import { HealthDot } from "./HealthDot";
@@ -15,6 +16,16 @@ export const NAV = [
 export function Header() {
   const { health, config } = useApp();
   const { path } = useLocation();
+  // On a phone the nav scrolls sideways: keep the current page's tab in view.
+  useEffect(() => {
+    const reveal = () =>
+      document
+        .querySelector(`.nav a[href="${path === "/journal" ? "/" : path}"]`)
+        ?.scrollIntoView({ block: "nearest", inline: "nearest" });
+    reveal();
+    window.addEventListener("resize", reveal);
+    return () => window.removeEventListener("resize", reveal);
+  }, [path]);
   return (
     <>
       {config.demo_mode && (

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import type { JournalDay } from "../api/types";
 import { daysInMonth, money } from "../lib/format";
 
@@ -13,6 +14,7 @@ const PAD = { l: 8, r: 8, t: 14, b: 20 };
 
 /** Running month-to-date spending, day by day, against the monthly budget ceiling. */
 export function MtdChart({ month, days, ceiling }: Props) {
+  const clip = useId();
   const n = daysInMonth(month);
   const byDay = new Map(days.map((d) => [Number(d.date.slice(8, 10)), d.mtd_total]));
   const last = Math.max(0, ...byDay.keys());
@@ -26,9 +28,7 @@ export function MtdChart({ month, days, ceiling }: Props) {
   const x = (d: number) => PAD.l + ((d - 1) / Math.max(1, n - 1)) * (W - PAD.l - PAD.r);
   const y = (v: number) => H - PAD.b - (v / top) * (H - PAD.t - PAD.b);
   const line = points.map(([d, v], i) => `${i ? "L" : "M"}${x(d).toFixed(1)},${y(v).toFixed(1)}`).join("");
-  const area = points.length
-    ? `${line}L${x(last).toFixed(1)},${y(0)}L${x(1).toFixed(1)},${y(0)}Z`
-    : "";
+  const area = points.length ? `${line}L${x(last).toFixed(1)},${y(0)}L${x(1).toFixed(1)},${y(0)}Z` : "";
   const over = ceiling !== null && running > ceiling;
   const desc = `Month-to-date spending reaches ${money(running)} by day ${last}${
     ceiling !== null ? ` against a ceiling of ${money(ceiling)}` : ""
@@ -37,7 +37,20 @@ export function MtdChart({ month, days, ceiling }: Props) {
     <figure className="mtd-chart">
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={desc} preserveAspectRatio="none">
         <path d={area} className="mtd-area" />
-        <path d={line} className={over ? "mtd-line mtd-over" : "mtd-line"} vectorEffect="non-scaling-stroke" />
+        <path d={line} className="mtd-line" vectorEffect="non-scaling-stroke" />
+        {over && ceiling !== null && (
+          <>
+            <clipPath id={clip}>
+              <rect x={0} y={0} width={W} height={y(ceiling)} />
+            </clipPath>
+            <path
+              d={line}
+              className="mtd-line mtd-over"
+              clipPath={`url(#${clip})`}
+              vectorEffect="non-scaling-stroke"
+            />
+          </>
+        )}
         {ceiling !== null && (
           <line
             x1={PAD.l}
@@ -48,7 +61,14 @@ export function MtdChart({ month, days, ceiling }: Props) {
             vectorEffect="non-scaling-stroke"
           />
         )}
-        <line x1={PAD.l} x2={W - PAD.r} y1={y(0)} y2={y(0)} className="mtd-axis" vectorEffect="non-scaling-stroke" />
+        <line
+          x1={PAD.l}
+          x2={W - PAD.r}
+          y1={y(0)}
+          y2={y(0)}
+          className="mtd-axis"
+          vectorEffect="non-scaling-stroke"
+        />
       </svg>
       <figcaption className="mtd-legend">
         <span className="legend-line" /> Month to date
@@ -57,9 +77,7 @@ export function MtdChart({ month, days, ceiling }: Props) {
             <span className="legend-ceiling" /> Budget ceiling {money(ceiling, { whole: true })}
           </>
         )}
-        <span className="mtd-days">
-          1 – {n}
-        </span>
+        <span className="mtd-days">1 – {n}</span>
       </figcaption>
     </figure>
   );

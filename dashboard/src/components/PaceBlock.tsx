@@ -13,13 +13,17 @@ const QUALITY: Record<string, string> = {
 /** Where this month stands on day N, and where it is heading. */
 export function PaceBlock({ pace }: { pace: Pace }) {
   const proj = pace.projected_month_total;
-  const scale = Math.max(pace.month_to_date, proj ?? 0, pace.projected_upper ?? 0, pace.typical_to_date ?? 0, 1) * 1.05;
+  const scale =
+    Math.max(pace.month_to_date, proj ?? 0, pace.projected_upper ?? 0, pace.typical_to_date ?? 0, 1) * 1.05;
   const pos = (v: number) => `${Math.min(100, (v / scale) * 100)}%`;
   const vsTypical = pace.typical_to_date !== null ? pace.month_to_date - pace.typical_to_date : null;
   return (
     <div className="card" data-testid="pace">
       <h2>
-        Pace <span className="muted small">day {pace.day_of_month} of {pace.days_in_month}</span>
+        Pace{" "}
+        <span className="muted small">
+          day {pace.day_of_month} of {pace.days_in_month}
+        </span>
       </h2>
       <div className="stats stats-3">
         <div className="stat">
@@ -48,11 +52,16 @@ export function PaceBlock({ pace }: { pace: Pace }) {
         {pace.projected_lower !== null && pace.projected_upper !== null && (
           <span
             className="pace-range"
-            style={{ left: pos(pace.projected_lower), width: `calc(${pos(pace.projected_upper)} - ${pos(pace.projected_lower)})` }}
+            style={{
+              left: pos(pace.projected_lower),
+              width: `calc(${pos(pace.projected_upper)} - ${pos(pace.projected_lower)})`,
+            }}
           />
         )}
         <span className="pace-fill" style={{ width: pos(pace.month_to_date) }} />
-        {pace.typical_to_date !== null && <span className="pace-typical" style={{ left: pos(pace.typical_to_date) }} />}
+        {pace.typical_to_date !== null && (
+          <span className="pace-typical" style={{ left: pos(pace.typical_to_date) }} />
+        )}
       </div>
       {pace.forecast_quality && <p className="muted small">{QUALITY[pace.forecast_quality]}.</p>}
     </div>

@@ -2,12 +2,13 @@ import { api, unwrap } from "../api/client";
 import type { TransactionDetail } from "../api/types";
 import { useApi } from "../lib/useApi";
 import { useApp } from "../lib/app";
-import { categoryLabel, isIncoming, money, stamp, txWhen } from "../lib/format";
+import { categoryLabel, isIncoming } from "../lib/format";
 import { AuditTrail } from "./AuditTrail";
 import { Drawer } from "./Drawer";
 import { Money } from "./Money";
 import { ErrorNotice, Loading } from "./States";
 import { TxEditor } from "./TxEditor";
+import { txFacts } from "./txFacts";
 
 interface Props {
   txId: string;
@@ -29,25 +30,7 @@ export function TxDrawer({ txId, onClose, onChanged }: Props) {
     if (gone) onClose();
     else detail.reload();
   };
-  const when = txWhen(tx?.date);
-  const facts: [string, string][] = tx
-    ? [
-        ["Date", `${when.date} ${when.time} ${when.zone}`.trim()],
-        ["Type", tx.transaction_type ?? "—"],
-        ["Institution", tx.institution ?? "—"],
-        ["Cardholder", tx.name ?? "—"],
-        ["Status", tx.deleted_at ? `In trash since ${stamp(tx.deleted_at)}` : tx.ignored ? "Ignored" : "Counted"],
-        ...(tx.context
-          ? ([
-              ["This category, this month", money(tx.context.category_month_total)],
-              ["Visits this month", String(tx.context.merchant_month_count)],
-            ] as [string, string][])
-          : []),
-        ...(tx.statement_source ? ([["Statement", tx.statement_source]] as [string, string][]) : []),
-        ["Forwarded to", d?.forwarded_to ?? "—"],
-        ["File", d?.date_file_name ?? "—"],
-      ]
-    : [];
+  const facts = d ? txFacts(d) : [];
   return (
     <Drawer title={tx?.company ?? "Transaction"} onClose={onClose}>
       {detail.loading && !d && <Loading rows={6} />}
@@ -68,7 +51,11 @@ export function TxDrawer({ txId, onClose, onChanged }: Props) {
               ))}
             </dl>
           </section>
-          <TxEditor key={`${tx.category}|${tx.comment}|${tx.ignored}|${tx.deleted_at}`} tx={tx} onChanged={changed} />
+          <TxEditor
+            key={`${tx.category}|${tx.comment}|${tx.ignored}|${tx.deleted_at}`}
+            tx={tx}
+            onChanged={changed}
+          />
           <AuditTrail tx={tx} />
           <section className="drawer-section" aria-labelledby="email-h">
             <h3 id="email-h">Original email</h3>

@@ -25,35 +25,52 @@ export function TxEditor({ tx, onChanged }: Props) {
   const unchangedCategory = category.toLowerCase() === (tx.category ?? "").toLowerCase();
 
   const saveCategory = () =>
-    run(async () => {
-      await unwrap(api.PATCH("/api/v1/transactions/{tx_id}", { params: path, body: { category } }));
-      if (always && tx.company) {
-        await unwrap(
-          api.PUT("/api/v1/overrides/{company}", { params: { path: { company: tx.company } }, body: { category } }),
-        );
-      }
-      onChanged();
-    }, always ? `Category saved, and always ${category} for ${tx.company}` : "Category saved");
+    run(
+      async () => {
+        await unwrap(api.PATCH("/api/v1/transactions/{tx_id}", { params: path, body: { category } }));
+        if (always && tx.company) {
+          await unwrap(
+            api.PUT("/api/v1/overrides/{company}", {
+              params: { path: { company: tx.company } },
+              body: { category },
+            }),
+          );
+        }
+        onChanged();
+      },
+      always ? `Category saved, and always ${category} for ${tx.company}` : "Category saved",
+    );
 
   const saveComment = () =>
     run(async () => {
       await unwrap(
-        api.PUT("/api/v1/transactions/{tx_id}/comment", { params: path, body: { comment: comment.trim() || null } }),
+        api.PUT("/api/v1/transactions/{tx_id}/comment", {
+          params: path,
+          body: { comment: comment.trim() || null },
+        }),
       );
       onChanged();
     }, "Comment saved");
 
   const toggleIgnore = () =>
-    run(async () => {
-      await unwrap(api.POST("/api/v1/transactions/{tx_id}/ignore", { params: path, body: { ignored: !tx.ignored } }));
-      onChanged();
-    }, tx.ignored ? "Counted in totals again" : "Ignored: left out of totals");
+    run(
+      async () => {
+        await unwrap(
+          api.POST("/api/v1/transactions/{tx_id}/ignore", { params: path, body: { ignored: !tx.ignored } }),
+        );
+        onChanged();
+      },
+      tx.ignored ? "Counted in totals again" : "Ignored: left out of totals",
+    );
 
   const setTrashed = (deleted: boolean) =>
-    run(async () => {
-      await unwrap(api.POST("/api/v1/transactions/{tx_id}/delete", { params: path, body: { deleted } }));
-      onChanged();
-    }, deleted ? "Moved to trash" : "Restored from trash");
+    run(
+      async () => {
+        await unwrap(api.POST("/api/v1/transactions/{tx_id}/delete", { params: path, body: { deleted } }));
+        onChanged();
+      },
+      deleted ? "Moved to trash" : "Restored from trash",
+    );
 
   const purge = () =>
     run(async () => {
@@ -73,8 +90,15 @@ export function TxEditor({ tx, onChanged }: Props) {
       <div className="field">
         <label htmlFor="tx-category">Category</label>
         <div className="inline">
-          <select id="tx-category" value={category} onChange={(e) => setCategory(e.target.value)} disabled={off}>
-            {!categories.some((c) => c.toLowerCase() === category.toLowerCase()) && <option>{category}</option>}
+          <select
+            id="tx-category"
+            value={category}
+            onChange={(e) => setCategory(e.target.value)}
+            disabled={off}
+          >
+            {!categories.some((c) => c.toLowerCase() === category.toLowerCase()) && (
+              <option>{category}</option>
+            )}
             {categories.map((c) => (
               <option key={c}>{c}</option>
             ))}
@@ -90,7 +114,12 @@ export function TxEditor({ tx, onChanged }: Props) {
         </div>
         {tx.company && (
           <label className="check">
-            <input type="checkbox" checked={always} onChange={(e) => setAlways(e.target.checked)} disabled={off} />
+            <input
+              type="checkbox"
+              checked={always}
+              onChange={(e) => setAlways(e.target.checked)}
+              disabled={off}
+            />
             Always use this category for “{tx.company}”
           </label>
         )}
@@ -141,7 +170,12 @@ export function TxEditor({ tx, onChanged }: Props) {
             </button>
           </>
         ) : (
-          <button type="button" className="btn btn-danger-quiet" onClick={() => setTrashed(true)} disabled={off}>
+          <button
+            type="button"
+            className="btn btn-danger-quiet"
+            onClick={() => setTrashed(true)}
+            disabled={off}
+          >
             Move to trash
           </button>
         )}

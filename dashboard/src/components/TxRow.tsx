@@ -21,6 +21,7 @@ export function TxRow({ tx, onOpen, showDate }: Props) {
         className={`tx-row${tx.ignored ? " tx-ignored" : ""}${tx.deleted_at ? " tx-deleted" : ""}`}
         onClick={() => onOpen(tx.tx_id)}
         data-testid="tx-row"
+        data-tx-id={tx.tx_id}
         data-company={tx.company ?? ""}
       >
         <span className="tx-main">
@@ -39,7 +40,9 @@ export function TxRow({ tx, onOpen, showDate }: Props) {
             <span className="chip" data-testid="tx-category">
               {categoryLabel(tx.category, categories)}
             </span>
-            <span>{[showDate ? when.date : null, when.time, tx.institution].filter(Boolean).join(" · ")}</span>
+            <span>
+              {[showDate ? when.date : null, when.time, tx.institution].filter(Boolean).join(" · ")}
+            </span>
           </span>
         </span>
         <Money value={tx.amount} incoming={incoming} className="tx-amount" />

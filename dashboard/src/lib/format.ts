@@ -14,7 +14,10 @@ const moneyWhole = new Intl.NumberFormat(undefined, {
 });
 const pctFmt = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1, signDisplay: "exceptZero" });
 
-export function money(n: number | null | undefined, opts: { signed?: boolean; whole?: boolean } = {}): string {
+export function money(
+  n: number | null | undefined,
+  opts: { signed?: boolean; whole?: boolean } = {},
+): string {
   if (n === null || n === undefined || Number.isNaN(n)) return "—";
   const f = opts.whole ? moneyWhole : moneyFmt;
   if (!opts.signed) return f.format(n);
@@ -29,9 +32,11 @@ export function percent(n: number | null | undefined): string {
 
 /** YYYY-MM of "now" in the configured time zone. */
 export function currentMonth(timeZone?: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit" }).formatToParts(
-    new Date(),
-  );
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+  }).formatToParts(new Date());
   const y = parts.find((p) => p.type === "year")?.value;
   const m = parts.find((p) => p.type === "month")?.value;
   return `${y}-${m}`;

@@ -25,7 +25,8 @@ export function useApi<T>(load: () => Promise<T>, key: string): Loaded<T> {
     setState((s) => (s.key === key ? { ...s, loading: true } : { key, loading: true }));
     loadRef.current().then(
       (data) => live && setState({ key, data, loading: false }),
-      (error: unknown) => live && setState((s) => ({ key, data: s.key === key ? s.data : undefined, error, loading: false })),
+      (error: unknown) =>
+        live && setState((s) => ({ key, data: s.key === key ? s.data : undefined, error, loading: false })),
     );
     return () => {
       live = false;

@@ -28,7 +28,8 @@ export function JournalPage() {
       {j && <MonthOverview journal={j} />}
       {j && j.days.length === 0 && (
         <Empty title={`Nothing recorded in ${monthLabel(month)}`}>
-          Transactions appear here as bank alerts arrive. You can also <Link to="/upload">upload an email</Link>.
+          Transactions appear here as bank alerts arrive. You can also{" "}
+          <Link to="/upload">upload an email</Link>.
         </Empty>
       )}
       {j && (
@@ -64,7 +65,7 @@ function MonthOverview({ journal }: { journal: Journal }) {
           </div>
         )}
       </div>
-      <MtdChart month={journal.month} days={journal.days} ceiling={ceiling} />
+      {journal.days.length > 0 && <MtdChart month={journal.month} days={journal.days} ceiling={ceiling} />}
     </div>
   );
 }

@@ -34,9 +34,7 @@ export function ParseFailures() {
   return (
     <div className="card" data-testid="parse-failures">
       <div className="row-between wrap">
-        <h2>
-          Quarantined emails {list.data && <span className="count">{list.data.count}</span>}
-        </h2>
+        <h2>Quarantined emails {list.data && <span className="count">{list.data.count}</span>}</h2>
         <div className="inline">
           <label className="sr-only" htmlFor="pf-status">
             Show
@@ -49,7 +47,12 @@ export function ParseFailures() {
               </option>
             ))}
           </select>
-          <button type="button" className="btn" onClick={retryAll} disabled={!canWrite || bulk.busy || !failures.length}>
+          <button
+            type="button"
+            className="btn"
+            onClick={retryAll}
+            disabled={!canWrite || bulk.busy || !failures.length}
+          >
             Retry all
           </button>
         </div>
@@ -60,7 +63,9 @@ export function ParseFailures() {
       {result && <p className="notice">{result}</p>}
       <ErrorNotice error={bulk.error ?? list.error} onRetry={list.error ? list.reload : undefined} />
       {!list.data && list.loading && <Loading rows={2} />}
-      {list.data && failures.length === 0 && <Empty title="No quarantined emails">Every alert was understood.</Empty>}
+      {list.data && failures.length === 0 && (
+        <Empty title="No quarantined emails">Every alert was understood.</Empty>
+      )}
       <ul className="failures">
         {failures.map((f) => (
           <FailureItem key={f.id} f={f} onChanged={list.reload} />
@@ -112,7 +117,12 @@ function FailureItem({ f, onChanged }: { f: ParseFailure; onChanged: () => void 
           </div>
         </div>
         <div className="inline">
-          <button type="button" className="btn btn-small" onClick={() => setExpanded(!expanded)} aria-expanded={expanded}>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => setExpanded(!expanded)}
+            aria-expanded={expanded}
+          >
             {expanded ? "Hide email" : open ? "Resolve…" : "Show email"}
           </button>
           {open && (
@@ -120,7 +130,12 @@ function FailureItem({ f, onChanged }: { f: ParseFailure; onChanged: () => void 
               <button type="button" className="btn btn-small" onClick={retry} disabled={!canWrite || busy}>
                 Retry
               </button>
-              <button type="button" className="btn btn-small btn-danger-quiet" onClick={dismiss} disabled={!canWrite || busy}>
+              <button
+                type="button"
+                className="btn btn-small btn-danger-quiet"
+                onClick={dismiss}
+                disabled={!canWrite || busy}
+              >
                 Dismiss
               </button>
             </>

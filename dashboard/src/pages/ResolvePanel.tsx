@@ -6,7 +6,13 @@ import { useAction } from "../components/useAction";
 import { useApp } from "../lib/app";
 import { useApi } from "../lib/useApi";
 
-const TYPES: ManualResolve["transaction_type"][] = ["purchase", "withdrawal", "preauth", "e-transfer", "deposit"];
+const TYPES: ManualResolve["transaction_type"][] = [
+  "purchase",
+  "withdrawal",
+  "preauth",
+  "e-transfer",
+  "deposit",
+];
 
 function isoDate(emailDate: string | null): string {
   const m = emailDate?.match(/^(\d{2})\/(\d{2})\/(\d{4})/);
@@ -17,7 +23,10 @@ function isoDate(emailDate: string | null): string {
 export function ResolvePanel({ failure, onResolved }: { failure: ParseFailure; onResolved: () => void }) {
   const { categories, canWrite } = useApp();
   const detail = useApi(
-    () => unwrap(api.GET("/api/v1/parse-failures/{failure_id}", { params: { path: { failure_id: failure.id } } })),
+    () =>
+      unwrap(
+        api.GET("/api/v1/parse-failures/{failure_id}", { params: { path: { failure_id: failure.id } } }),
+      ),
     failure.id,
   );
   const [form, setForm] = useState({
@@ -29,7 +38,8 @@ export function ResolvePanel({ failure, onResolved }: { failure: ParseFailure; o
     transaction_type: "purchase" as ManualResolve["transaction_type"],
   });
   const { busy, error, run } = useAction();
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm({ ...form, [k]: e.target.value });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     run(async () => {
@@ -67,7 +77,15 @@ export function ResolvePanel({ failure, onResolved }: { failure: ParseFailure; o
           </label>
           <label className="field">
             <span>Amount</span>
-            <input type="number" required min="0.01" step="0.01" inputMode="decimal" value={form.amount} onChange={set("amount")} />
+            <input
+              type="number"
+              required
+              min="0.01"
+              step="0.01"
+              inputMode="decimal"
+              value={form.amount}
+              onChange={set("amount")}
+            />
           </label>
           <label className="field">
             <span>Merchant</span>

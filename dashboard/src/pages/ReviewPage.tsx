@@ -8,6 +8,7 @@ import { monthLabel } from "../lib/format";
 import { useMonthParam } from "../lib/month";
 import { useApi } from "../lib/useApi";
 import { ParseFailures } from "./ParseFailures";
+import { TrashList } from "./TrashList";
 
 export function ReviewPage() {
   const { month, setMonth } = useMonthParam();
@@ -51,6 +52,7 @@ export function ReviewPage() {
         )}
       </div>
       <ParseFailures />
+      <TrashList month={month} />
       {open && <TxDrawer txId={open} onClose={() => setOpen(null)} onChanged={queue.reload} />}
     </section>
   );

@@ -35,7 +35,13 @@ export function SearchForm({ initial, onSearch }: { initial: Filters; onSearch: 
       <div className="form-grid">
         <label className="field span-2">
           <span>Text</span>
-          <input type="search" value={f.q ?? ""} onChange={set("q")} placeholder="Merchant, category, comment…" maxLength={200} />
+          <input
+            type="search"
+            value={f.q ?? ""}
+            onChange={set("q")}
+            placeholder="Merchant, category, comment…"
+            maxLength={200}
+          />
         </label>
         <label className="field">
           <span>From month</span>
@@ -60,7 +66,12 @@ export function SearchForm({ initial, onSearch }: { initial: Filters; onSearch: 
         </label>
         <label className="field">
           <span>Institution</span>
-          <input list="institutions" value={f.institution ?? ""} onChange={set("institution")} maxLength={100} />
+          <input
+            list="institutions"
+            value={f.institution ?? ""}
+            onChange={set("institution")}
+            maxLength={100}
+          />
           <datalist id="institutions">
             {INSTITUTIONS.map((i) => (
               <option key={i} value={i} />
@@ -78,19 +89,33 @@ export function SearchForm({ initial, onSearch }: { initial: Filters; onSearch: 
         </label>
         <label className="field">
           <span>Min amount</span>
-          <input type="number" inputMode="decimal" step="0.01" value={f.min_amount ?? ""} onChange={set("min_amount")} />
+          <input
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            value={f.min_amount ?? ""}
+            onChange={set("min_amount")}
+          />
         </label>
         <label className="field">
           <span>Max amount</span>
-          <input type="number" inputMode="decimal" step="0.01" value={f.max_amount ?? ""} onChange={set("max_amount")} />
+          <input
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            value={f.max_amount ?? ""}
+            onChange={set("max_amount")}
+          />
         </label>
       </div>
       <div className="form-foot">
         <label className="check">
-          <input type="checkbox" checked={f.include_ignored === "true"} onChange={flag("include_ignored")} /> Include ignored
+          <input type="checkbox" checked={f.include_ignored === "true"} onChange={flag("include_ignored")} />{" "}
+          Include ignored
         </label>
         <label className="check">
-          <input type="checkbox" checked={f.include_deleted === "true"} onChange={flag("include_deleted")} /> Include trash
+          <input type="checkbox" checked={f.include_deleted === "true"} onChange={flag("include_deleted")} />{" "}
+          Include trash
         </label>
         <button type="submit" className="btn btn-primary">
           Search

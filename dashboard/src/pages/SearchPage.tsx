@@ -53,7 +53,10 @@ export function SearchPage() {
   const exporter = useAction();
   const exportCsv = () =>
     exporter.run(async () => {
-      const r = await api.GET("/api/v1/transactions/export", { params: { query: toQuery(filters) }, parseAs: "blob" });
+      const r = await api.GET("/api/v1/transactions/export", {
+        params: { query: toQuery(filters) },
+        parseAs: "blob",
+      });
       const blob = await unwrap(Promise.resolve(r));
       const name =
         r.response.headers.get("content-disposition")?.match(/filename="?([^";]+)"?/)?.[1] ??
@@ -75,7 +78,9 @@ export function SearchPage() {
       </div>
       <SearchForm key={key} initial={initial} onSearch={(f) => setQuery(f)} />
       <ErrorNotice error={results.error} onRetry={results.reload} />
-      {!active && <Empty title="Pick a range and filters, then search">Results and a CSV export appear here.</Empty>}
+      {!active && (
+        <Empty title="Pick a range and filters, then search">Results and a CSV export appear here.</Empty>
+      )}
       {active && results.loading && !r && <Loading rows={4} />}
       {r && (
         <>
@@ -97,7 +102,15 @@ export function SearchPage() {
   );
 }
 
-function SearchSummary({ r, onExport, exporting }: { r: SearchResult; onExport: () => void; exporting: boolean }) {
+function SearchSummary({
+  r,
+  onExport,
+  exporting,
+}: {
+  r: SearchResult;
+  onExport: () => void;
+  exporting: boolean;
+}) {
   const { categories } = useApp();
   const s = r.summary;
   const bars = Object.entries(s.by_category)
@@ -128,8 +141,8 @@ function SearchSummary({ r, onExport, exporting }: { r: SearchResult; onExport: 
       </div>
       {r.capped && (
         <p className="notice">
-          Showing the first {r.transactions.length} of {r.total_matching}. Narrow the filters to see the rest, or export
-          them all.
+          Showing the first {r.transactions.length} of {r.total_matching}. Narrow the filters to see the rest,
+          or export them all.
         </p>
       )}
       {bars.length > 1 && <Bars items={bars} />}

@@ -42,7 +42,12 @@ function SummaryBody({ s }: { s: Summary }) {
   const companies = Object.entries(cur.by_company)
     .sort((a, b) => b[1].amount - a[1].amount)
     .slice(0, 12)
-    .map(([name, v]) => ({ key: name, label: name, value: v.amount, note: `${categoryLabel(v.category, categories)} · ${v.count}` }));
+    .map(([name, v]) => ({
+      key: name,
+      label: name,
+      value: v.amount,
+      note: `${categoryLabel(v.category, categories)} · ${v.count}`,
+    }));
   const deposits = Object.entries(s.deposits_by_company).sort((a, b) => b[1].amount - a[1].amount);
   return (
     <>
@@ -55,7 +60,9 @@ function SummaryBody({ s }: { s: Summary }) {
         <div className="stat">
           <span className="stat-label">vs {prevLabel}</span>
           <Money value={s.delta_amount} signed className="stat-value" />
-          <span className="stat-sub">{s.delta_percent === null ? "no spending before" : percent(s.delta_percent)}</span>
+          <span className="stat-sub">
+            {s.delta_percent === null ? "no spending before" : percent(s.delta_percent)}
+          </span>
         </div>
         <div className="stat">
           <span className="stat-label">Money in</span>
@@ -64,7 +71,7 @@ function SummaryBody({ s }: { s: Summary }) {
         </div>
         <div className="stat">
           <span className="stat-label">Net</span>
-          <Money value={cur.deposit_total - cur.total_spending} signed className="stat-value" />
+          <Money value={cur.deposit_total - cur.total_spending} signed invert className="stat-value" />
           <span className="stat-sub">in minus out</span>
         </div>
       </div>
@@ -85,10 +92,12 @@ function SummaryBody({ s }: { s: Summary }) {
       <div className="grid-2">
         <div className="card">
           <h2>By category</h2>
-          <p className="muted small">
-            Bars are this month; the tick marks {prevLabel}.
-          </p>
-          {cats.length ? <Bars items={cats} compareLabel={prevLabel} /> : <Empty title="No spending this month" />}
+          <p className="muted small">Bars are this month; the tick marks {prevLabel}.</p>
+          {cats.length ? (
+            <Bars items={cats} compareLabel={prevLabel} />
+          ) : (
+            <Empty title="No spending this month" />
+          )}
         </div>
         <div className="card">
           <h2>By merchant</h2>

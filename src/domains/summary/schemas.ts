@@ -79,7 +79,9 @@ export const SummaryResponse = z
     delta_percent: z.number().nullable(),
     category_deltas: z.array(CategoryDelta),
     anomalies: z.array(CategoryAnomaly),
-    pace: MonthPaceInfo.nullable().describe("Only for the current month (in the configured time zone)"),
+    pace: z
+      .union([MonthPaceInfo, z.null()])
+      .describe("Only for the current month (in the configured time zone)"),
   })
   .meta({ id: "SummaryComparisonResponse" });
 

@@ -55,9 +55,10 @@ export const TransactionResponse = z
     comment: nstr,
     deleted_at: nstr,
     needs_attention: z.boolean().describe("On the attention queue until a person touches it"),
-    category_audit: CategoryAudit.nullable(),
-    extraction_audit: ExtractionAudit.nullable(),
-    context: TransactionContext.nullable(),
+    // z.union with z.null(): chanfana drops the null of `Ref.nullable()` from the generated schema.
+    category_audit: z.union([CategoryAudit, z.null()]),
+    extraction_audit: z.union([ExtractionAudit, z.null()]),
+    context: z.union([TransactionContext, z.null()]),
     statement_source: nstr,
   })
   .meta({ id: "TransactionResponse" });

@@ -1,0 +1,176 @@
+import { useState } from "react";
+import { api, unwrap } from "../api/client";
+import { ApiError } from "../api/errors";
+import type { ActivityEntry } from "../api/types";
+import { ErrorNotice } from "../components/States";
+import { useAction } from "../components/useAction";
+import { useApp } from "../lib/app";
+import { ago, stamp } from "../lib/format";
+
+const WORDS: Record<string, string> = {
+  patchTransaction: "Changed a transaction",
+  setTransactionComment: "Commented on a transaction",
+  updateTransactionFields: "Edited transaction fields",
+  softDeleteTransaction: "Moved a transaction to or from the trash",
+  setTransactionIgnored: "Changed whether a transaction is ignored",
+  permanentlyDeleteTransaction: "Deleted a transaction for good",
+  putOverride: "Set a merchant rule",
+  deleteOverride: "Removed a merchant rule",
+  uploadEml: "Uploaded an email",
+  putAppConfig: "Changed settings",
+  revertActivity: "Undid a change",
+  addCategory: "Added a category",
+  renameCategory: "Renamed a category",
+  deleteCategory: "Deleted a category",
+  issueApiToken: "Issued an API token",
+  revokeApiToken: "Revoked an API token",
+  addManualTransaction: "Added a transaction by hand",
+  markTransactionReviewed: "Marked a transaction as reviewed",
+  bulkUpdateTransactionCategory: "Changed categories in bulk",
+  resolveParseFailure: "Resolved a quarantined email by hand",
+  retryParseFailure: "Retried a quarantined email",
+  retryAllParseFailures: "Retried every quarantined email",
+  dismissParseFailure: "Dismissed a quarantined email",
+  putMerchantAlias: "Set a merchant alias",
+  deleteMerchantAlias: "Removed a merchant alias",
+  addIgnoreRule: "Added an ignore rule",
+  deleteIgnoreRule: "Removed an ignore rule",
+  putBudgetConfig: "Changed the budget",
+  putGroups: "Changed category groups",
+};
+
+/** "resolveParseFailure" → "Resolve parse failure", for operations without words of their own. */
+function humanize(op: string): string {
+  const words = op.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function sentence(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+function who(e: ActivityEntry): string {
+  switch (e.principal_kind) {
+    case "session":
+      return "you, signed in";
+    case "tofu":
+      return "you, before a password was set";
+    case "token":
+      return `token ${e.principal_label ?? e.principal_id ?? ""}`.trim();
+    case "system":
+      return "the service";
+    default:
+      return e.principal_kind ?? "unknown";
+  }
+}
+
+function changedKeys(e: ActivityEntry): string[] {
+  if (!e.before || !e.after) return [];
+  const keys = new Set([...Object.keys(e.before), ...Object.keys(e.after)]);
+  return [...keys].filter((k) => JSON.stringify(e.before?.[k]) !== JSON.stringify(e.after?.[k]));
+}
+
+function show(v: unknown): string {
+  if (v === null || v === undefined) return "—";
+  return typeof v === "object" ? JSON.stringify(v) : String(v);
+}
+
+export function ActivityItem({ entry: e, onChanged }: { entry: ActivityEntry; onChanged: () => void }) {
+  const { canWrite } = useApp();
+  const { busy, error, setError, run } = useAction();
+  const [stale, setStale] = useState(false);
+  const words = WORDS[e.operation_id ?? ""] ?? (e.operation_id ? humanize(e.operation_id) : undefined);
+  // A revert's own summary names ids; the words read better.
+  const title =
+    (e.operation_id === "revertActivity" ? words : e.summary) ??
+    words ??
+    `${e.method ?? ""} ${e.path ?? ""}`.trim();
+  const keys = changedKeys(e);
+  const revert = (force: boolean) =>
+    run(async () => {
+      try {
+        await unwrap(
+          api.POST("/api/v1/activity/{entry_id}/revert", {
+            params: { path: { entry_id: e.id }, query: force ? { force: true } : {} },
+          }),
+        );
+      } catch (err) {
+        if (err instanceof ApiError && err.code === "stale_revert") {
+          setStale(true);
+          return;
+        }
+        throw err;
+      }
+      setStale(false);
+      onChanged();
+    });
+  return (
+    <li className="activity-item" data-testid="activity-item" data-op={e.operation_id ?? ""}>
+      <div className="row-between">
+        <div className="activity-main">
+          <span className="activity-title">{sentence(title)}</span>
+          <span className="muted small">
+            <time dateTime={e.ts} title={stamp(e.ts)}>
+              {ago(e.ts)}
+            </time>
+            {` · by ${who(e)}`}
+          </span>
+        </div>
+        <div className="inline">
+          {e.reverted_at && <span className="tag">Undone {ago(e.reverted_at)}</span>}
+          {e.reversible && !e.reverted_at && (
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => revert(false)}
+              disabled={!canWrite || busy}
+            >
+              Undo
+            </button>
+          )}
+        </div>
+      </div>
+      {keys.length > 0 && (
+        <details className="activity-diff">
+          <summary>What changed</summary>
+          <dl className="facts">
+            {keys.map((k) => (
+              <div key={k}>
+                <dt>{k}</dt>
+                <dd>
+                  <del>{show(e.before?.[k])}</del> → <ins>{show(e.after?.[k])}</ins>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </details>
+      )}
+      {stale && (
+        <div className="notice notice-warn" role="alert">
+          <p>This was changed again after this entry, so undoing it would overwrite the newer change.</p>
+          <div className="inline">
+            <button
+              type="button"
+              className="btn btn-small btn-danger"
+              onClick={() => revert(true)}
+              disabled={busy}
+            >
+              Undo anyway
+            </button>
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => {
+                setStale(false);
+                setError(null);
+              }}
+            >
+              Keep the newer change
+            </button>
+          </div>
+        </div>
+      )}
+      <ErrorNotice error={error} />
+    </li>
+  );
+}

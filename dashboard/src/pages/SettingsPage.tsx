@@ -1,0 +1,37 @@
+import { Link } from "../lib/router";
+import { AccountSection } from "./settings/AccountSection";
+import { CategoriesSection } from "./settings/CategoriesSection";
+import { OverridesSection } from "./settings/OverridesSection";
+import { PreferencesSection } from "./settings/PreferencesSection";
+import { TokensSection } from "./settings/TokensSection";
+
+const SECTIONS = [
+  ["account", "Account"],
+  ["tokens", "API tokens"],
+  ["preferences", "Preferences"],
+  ["categories", "Categories"],
+  ["overrides", "Merchant rules"],
+] as const;
+
+export function SettingsPage() {
+  return (
+    <section aria-labelledby="settings-h">
+      <div className="page-head">
+        <h1 id="settings-h">Settings</h1>
+      </div>
+      <nav className="subnav" aria-label="Settings sections">
+        {SECTIONS.map(([id, label]) => (
+          <a key={id} href={`#${id}`}>
+            {label}
+          </a>
+        ))}
+        <Link to="/activity">Activity</Link>
+      </nav>
+      <AccountSection />
+      <TokensSection />
+      <PreferencesSection />
+      <CategoriesSection />
+      <OverridesSection />
+    </section>
+  );
+}

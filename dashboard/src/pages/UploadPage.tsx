@@ -1,0 +1,128 @@
+import { type DragEvent, useRef, useState } from "react";
+import { api, unwrap } from "../api/client";
+import type { UploadResult } from "../api/types";
+import { Money } from "../components/Money";
+import { ErrorNotice, Spinner } from "../components/States";
+import { useAction } from "../components/useAction";
+import { useApp } from "../lib/app";
+import { categoryLabel } from "../lib/format";
+import { Link } from "../lib/router";
+
+const OUTCOMES: Record<UploadResult["status"], { title: string; tone: string }> = {
+  created: { title: "Added to your journal", tone: "ok" },
+  duplicate: { title: "Already in your journal", tone: "info" },
+  quarantined: { title: "Quarantined: it could not be parsed", tone: "warn" },
+  ignored: { title: "Ignored: not a transaction alert", tone: "info" },
+};
+
+function monthOf(dateFileName: string | null): string | null {
+  const m = dateFileName?.match(/^(\d{4})\.(\d{2})\./);
+  return m ? `${m[1]}-${m[2]}` : null;
+}
+
+export function UploadPage() {
+  const { canWrite, categories, refreshHealth } = useApp();
+  const input = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const [outcome, setOutcome] = useState<{ name: string; result: UploadResult } | null>(null);
+  const { busy, error, run } = useAction();
+
+  const upload = (file: File | undefined) => {
+    if (!file || !canWrite) return;
+    setOutcome(null);
+    run(async () => {
+      const result = await unwrap(
+        api.POST("/api/v1/transactions/upload-eml", {
+          body: { file: file as unknown as string },
+          bodySerializer: (body) => {
+            const fd = new FormData();
+            fd.append("file", body.file as unknown as Blob, file.name);
+            return fd;
+          },
+        }),
+      );
+      setOutcome({ name: file.name, result });
+      refreshHealth();
+    });
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    upload(e.dataTransfer.files[0]);
+  };
+  const r = outcome?.result;
+  const month = monthOf(r?.date_file_name ?? null);
+  return (
+    <section aria-labelledby="upload-h" className="page-narrow">
+      <div className="page-head">
+        <h1 id="upload-h">Upload an email</h1>
+      </div>
+      <p className="muted">
+        Drop a raw bank alert saved as <code>.eml</code>. It goes through the same pipeline as forwarded mail.
+      </p>
+      <section
+        className={`dropzone${dragging ? " dragging" : ""}${canWrite ? "" : " disabled"}`}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        data-testid="dropzone"
+        aria-label="Drop zone for an email file"
+      >
+        <p className="dropzone-title">{busy ? "Uploading…" : "Drop an .eml file here"}</p>
+        <p className="muted small">or</p>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => input.current?.click()}
+          disabled={!canWrite || busy}
+        >
+          {busy ? <Spinner /> : null} Choose a file
+        </button>
+        <input
+          ref={input}
+          type="file"
+          accept=".eml,message/rfc822"
+          className="sr-only"
+          tabIndex={-1}
+          aria-label="Email file"
+          data-testid="eml-input"
+          onChange={(e) => {
+            upload(e.target.files?.[0]);
+            e.target.value = "";
+          }}
+        />
+        {!canWrite && <p className="muted small">Uploading is turned off in the read-only demo.</p>}
+      </section>
+      <ErrorNotice error={error} />
+      {r && outcome && (
+        <div
+          className={`card outcome outcome-${OUTCOMES[r.status].tone}`}
+          role="status"
+          data-testid="upload-outcome"
+        >
+          <h2>{OUTCOMES[r.status].title}</h2>
+          <p className="muted small">{outcome.name}</p>
+          {(r.company || r.amount !== null) && (
+            <div className="row-between">
+              <span>
+                <strong>{r.company ?? "Unknown merchant"}</strong>
+                {r.category && <span className="chip chip-gap">{categoryLabel(r.category, categories)}</span>}
+              </span>
+              <Money value={r.amount} />
+            </div>
+          )}
+          {r.detail && <p>{r.detail}</p>}
+          <p>
+            {month && (r.status === "created" || r.status === "duplicate") && (
+              <Link to={`/?month=${month}`}>Open the journal</Link>
+            )}
+            {r.status === "quarantined" && <Link to="/review">Review the quarantine</Link>}
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}

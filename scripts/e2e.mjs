@@ -1,0 +1,225 @@
+// npm run test:e2e: browser tests of the dashboard against the real Worker.
+// Builds the dashboard, seeds demo data into a throwaway state folder (fixed --today so the months
+// are stable), starts `scripts/start.mjs` on a free port, and walks test/e2e/walk.mjs in Debian's
+// Chromium through playwright-core; then restarts the same state with DEMO_MODE=true and walks
+// test/e2e/demo.mjs. Screenshots go to test-results/screenshots/. Ends with "N passed, N failed".
+import { spawn, spawnSync } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import { ensureDashboardDist, root } from "./lib/dashboard.mjs";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const TODAY = "2026-11-21";
+const results = join(root, "test-results");
+const shotsDir = join(results, "screenshots");
+const started = Date.now();
+let passed = 0;
+let failed = 0;
+
+function log(line) {
+  process.stdout.write(`${line}\n`);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function run(cmd, args, label) {
+  const res = spawnSync(cmd, args, {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+  });
+  if (res.status !== 0) {
+    throw new Error(`${label} failed (exit ${res.status}):\n${res.stdout}\n${res.stderr}`);
+  }
+  return res.stdout;
+}
+
+/** Starts the Worker (wrangler dev via scripts/start.mjs) in its own process group. */
+async function startServer(stateDir, extra = []) {
+  const port = await freePort();
+  const inspector = await freePort();
+  const logFile = join(stateDir, `server-${port}.log`);
+  const out = createWriteStream(logFile);
+  const child = spawn(
+    process.execPath,
+    [
+      join(root, "scripts", "start.mjs"),
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      "--persist-to",
+      stateDir,
+      "--inspector-port",
+      String(inspector),
+      ...extra,
+    ],
+    {
+      cwd: root,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    },
+  );
+  child.stdout.pipe(out);
+  child.stderr.pipe(out);
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  let exited = null;
+  child.once("exit", (code) => {
+    exited = code ?? -1;
+  });
+  while (Date.now() < deadline) {
+    if (exited !== null) break;
+    try {
+      const res = await fetch(`${base}/api/v1/health`);
+      if (res.ok) return { base, child, logFile };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  stopServer({ child });
+  throw new Error(
+    `the server did not become healthy on ${base}:\n${readFileSync(logFile, "utf8").slice(-4000)}`,
+  );
+}
+
+async function stopServer({ child }) {
+  if (!child || child.exitCode !== null) return;
+  const gone = new Promise((r) => child.once("exit", r));
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {
+    return;
+  }
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }, 5000);
+  await gone;
+  clearTimeout(timer);
+}
+
+function launchBrowser() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** A page with its console errors collected; `shot(name)` saves desktop and phone screenshots. */
+async function openPage(browser, base, prefix) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const consoleErrors = [];
+  // The browser itself logs each non-2xx fetch; 401/405/409/422 are answers the tests provoke.
+  const expected = /Failed to load resource: the server responded with a status of (401|405|409|422)/;
+  page.on("console", (m) => {
+    if (m.type() === "error" && !expected.test(m.text())) consoleErrors.push(m.text());
+  });
+  page.on("pageerror", (e) => consoleErrors.push(`page error: ${e.message}`));
+  const overflow = [];
+  let n = 0;
+  const shot = async (name) => {
+    n++;
+    const file = `${prefix}${String(n).padStart(2, "0")}-${name}`;
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: join(shotsDir, `${file}-desktop.png`) });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(150);
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    if (wide > 0) overflow.push(`${file}: ${wide}px wider than a 390px phone`);
+    await page.screenshot({ path: join(shotsDir, `${file}-phone.png`) });
+    await page.setViewportSize({ width: 1280, height: 900 });
+  };
+  return { context, page, consoleErrors, overflow, shot, base, state: {} };
+}
+
+async function runSuite(name, file, browser, base, prefix) {
+  const { steps } = await import(join(root, "test", "e2e", file));
+  const t = await openPage(browser, base, prefix);
+  for (const step of steps) {
+    const t0 = Date.now();
+    try {
+      await step.run(t);
+      passed++;
+      log(`  ✔ ${name}: ${step.name} (${Date.now() - t0} ms)`);
+    } catch (err) {
+      failed++;
+      log(`  ✖ ${name}: ${step.name} (${Date.now() - t0} ms)`);
+      log(String(err?.stack ?? err).replace(/^/gm, "      "));
+      const safe = step.name.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
+      await t.page.screenshot({ path: join(results, `failure-${prefix}${safe}.png`) }).catch(() => {});
+    }
+  }
+  await t.context.close();
+}
+
+async function main() {
+  if (!existsSync(CHROMIUM)) run("bash", [join(root, "scripts", "chromium.sh")], "installing chromium");
+  rmSync(shotsDir, { recursive: true, force: true });
+  mkdirSync(shotsDir, { recursive: true });
+  ensureDashboardDist({ quiet: true });
+  if (existsSync(join(root, "dashboard", "dist", ".placeholder")))
+    throw new Error("the dashboard did not build");
+
+  const stateDir = mkdtempSync(join(tmpdir(), "fj-e2e-"));
+  let server = null;
+  let browser = null;
+  try {
+    run(
+      process.execPath,
+      [join(root, "scripts", "seed-demo.mjs"), "--persist-to", stateDir, "--today", TODAY],
+      "seeding",
+    );
+    log(`e2e: demo data seeded (today ${TODAY}) in ${Math.round((Date.now() - started) / 1000)} s`);
+    browser = await launchBrowser();
+
+    server = await startServer(stateDir);
+    log(`e2e: server on ${server.base}`);
+    await runSuite("walk", "walk.mjs", browser, server.base, "");
+    await stopServer(server);
+
+    server = await startServer(stateDir, ["--var", "DEMO_MODE:true"]);
+    log(`e2e: demo-mode server on ${server.base}`);
+    await runSuite("demo", "demo.mjs", browser, server.base, "demo-");
+  } catch (err) {
+    failed++;
+    log(`  ✖ e2e setup: ${String(err?.stack ?? err)}`);
+  } finally {
+    if (server) await stopServer(server);
+    if (browser) await browser.close().catch(() => {});
+    rmSync(stateDir, { recursive: true, force: true });
+  }
+  log(`e2e: screenshots in ${shotsDir}; ${Math.round((Date.now() - started) / 1000)} s in all`);
+  log(`${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
+
+main();
