@@ -186,10 +186,12 @@ export function demoSql(opts) {
   );
   out.push(
     `INSERT OR REPLACE INTO budget_config (user_id, year, kind, data, version, updated_at) VALUES ('default', ${year}, 'groups', ${sq(
-      JSON.stringify([
-        { name: "Essentials", categories: ["groceries", "utilities", "gasoline"] },
-        { name: "Fun", categories: ["restaurant/dining", "coffee & cafes", "subscriptions"] },
-      ]),
+      JSON.stringify({
+        groups: [
+          { name: "Essentials", categories: ["groceries", "utilities", "gasoline"] },
+          { name: "Fun", categories: ["restaurant/dining", "coffee & cafes", "subscriptions"] },
+        ],
+      }),
     )}, 1, ${sq(now)});`,
   );
   out.push(

@@ -407,3 +407,35 @@ describe("token scopes", () => {
     expect((await call(CATS)).body.categories).not.toContain("Books");
   });
 });
+
+describe("category rename and delete carry the budget along", () => {
+  it("renames the key in every year's targets and groups, and drops it on delete", async () => {
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM budget_config"),
+      env.DB.prepare("INSERT INTO budget_config VALUES ('default', 2024, 'targets', ?, 3, 'x')").bind(
+        JSON.stringify({
+          spending_ceiling: 1000,
+          categories: {
+            hobbies: { target: 120, input_mode: "yearly", monthly_amount: 10, category_type: "variable" },
+          },
+        }),
+      ),
+      env.DB.prepare("INSERT INTO budget_config VALUES ('default', 2024, 'groups', ?, 2, 'x')").bind(
+        JSON.stringify({ groups: [{ name: "Fun", categories: ["hobbies", "travel"] }] }),
+      ),
+    ]);
+    const renamed = await call("/api/v1/categories/Hobbies", { method: "PUT", body: { new_name: "Crafts" } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.budget_groups_updated).toBe(true);
+    const config = await call("/api/v1/budget/config?year=2024");
+    expect(Object.keys(config.body.categories)).toEqual(["crafts"]);
+    expect(config.body.categories.crafts.target).toBe(120);
+    expect(config.body.groups).toEqual([{ name: "Fun", categories: ["crafts", "travel"] }]);
+    expect(config.body.targets_version).toBe(4);
+    const deleted = await call("/api/v1/categories/Crafts", { method: "DELETE" });
+    expect(deleted.status).toBe(200);
+    const after = await call("/api/v1/budget/config?year=2024");
+    expect(after.body.categories).toEqual({});
+    expect(after.body.groups).toEqual([{ name: "Fun", categories: ["travel"] }]);
+  });
+});

@@ -6,6 +6,7 @@ import type { ServiceCtx } from "../../http/context";
 import { conflict, validationError } from "../../http/errors";
 import { invalidateResolverCache } from "../../ingest/categorize";
 import { log } from "../../lib/log";
+import { budgetRenameStatements } from "../budget/rename";
 import { OVERRIDE_SQL, OVERRIDES_LIST } from "../overrides/queries";
 import { MISCELLANEOUS } from "./defaults";
 import {
@@ -60,10 +61,12 @@ export async function renameCategory({
     throw conflict(`Category '${clash.name}' already exists`, "CONFLICT", { existing: clash.name });
   }
   const db = ctx.env.DB;
+  const budget = await budgetRenameStatements(db, row.name, newName, ctx.clock().toISOString());
   const [, tx, ov] = await writeCategories(ctx, state, [
     renameCategoryRow(db, row.name, newName),
     reassignTransactions(db, row.name, newName),
     reassignOverrides(db, row.name, newName, ctx.clock().toISOString()),
+    ...budget,
   ]);
   await afterOverridesMoved(ctx, changes(ov));
   return {
@@ -71,8 +74,7 @@ export async function renameCategory({
     new_name: newName,
     transactions_updated: changes(tx),
     overrides_updated: changes(ov),
-    // Budget targets and groups belong to the budget domain; they are not rewritten here.
-    budget_groups_updated: false,
+    budget_groups_updated: budget.length > 0,
   };
 }
 
@@ -97,10 +99,13 @@ export async function deleteCategory({
     throw validationError([{ loc: ["query", "reassign_to"], msg, type: "value_error" }]);
   }
   const db = ctx.env.DB;
+  // The deleted category's budget target is dropped (its spending moves to the target category).
+  const budget = await budgetRenameStatements(db, row.name, null, ctx.clock().toISOString());
   const [, tx, ov] = await writeCategories(ctx, state, [
     deleteCategoryRow(db, row.name),
     reassignTransactions(db, row.name, target.name),
     reassignOverrides(db, row.name, target.name, ctx.clock().toISOString()),
+    ...budget,
   ]);
   await afterOverridesMoved(ctx, changes(ov));
   const moved = changes(tx);

@@ -1,0 +1,36 @@
+/** Coverage: per-institution alert cadence over the trailing window, and the email capture rate. */
+import type { ServiceCtx } from "../../http/context";
+import { localToday } from "../../lib/local-time";
+import { getConfig } from "../config/service";
+import { alertDays, captureRows } from "./queries";
+import { cadence, captureSummary, monthsBefore, WINDOW_MONTHS } from "./rules";
+import type { CoverageResponse } from "./schemas";
+
+type Ctx = Pick<ServiceCtx, "env" | "clock">;
+
+/** Today in the configured zone as 'YYYY-MM-DD'. */
+async function today(ctx: Ctx, now: Date): Promise<string> {
+  const t = localToday(now, (await getConfig({ ctx })).timezone);
+  return `${t.month}-${String(t.day).padStart(2, "0")}`;
+}
+
+export async function getCoverage({ ctx }: { ctx: Ctx }): Promise<CoverageResponse> {
+  const now = ctx.clock();
+  const day = await today(ctx, now);
+  const [alerts, capture] = await Promise.all([
+    alertDays(ctx.env.DB, monthsBefore(day, WINDOW_MONTHS)),
+    captureRows(ctx.env.DB),
+  ]);
+  const byInstitution = new Map<string, string[]>();
+  for (const r of alerts.days)
+    byInstitution.set(r.institution, [...(byInstitution.get(r.institution) ?? []), r.day]);
+  const institutions = alerts.last
+    .map((r) => cadence(r.institution, byInstitution.get(r.institution) ?? [], r.day, day))
+    .sort((a, b) => a.institution.localeCompare(b.institution));
+  return {
+    institutions,
+    capture: captureSummary(capture),
+    window_months: WINDOW_MONTHS,
+    checked_at: now.toISOString(),
+  };
+}
