@@ -169,3 +169,24 @@ describe("health with the quarantine table missing", () => {
     }
   });
 });
+
+describe("health explains a late heartbeat with the poller's last error", () => {
+  it("adds the failure count and error to the heartbeat reason without changing the status rules", async () => {
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM poller_state"),
+      env.DB.prepare("DELETE FROM transactions"),
+    ]);
+    await env.DB.prepare(
+      "INSERT INTO poller_state (id, last_poll_at, consecutive_failures, last_error) VALUES ('imap', ?, 3, 'ImapAuthError: LOGIN failed')",
+    )
+      .bind(ago(600))
+      .run();
+    const res = await health(IMAP);
+    expect(res.body.status).toBe("degraded");
+    expect(res.body.reasons[0]).toBe(
+      "mailbox heartbeat older than 5 minutes (3 failed poll(s) in a row: ImapAuthError)",
+    );
+    await env.DB.prepare("UPDATE poller_state SET last_poll_at = ?").bind(ago(60)).run();
+    expect((await health(IMAP)).body).toMatchObject({ status: "ok", reasons: [] });
+  });
+});

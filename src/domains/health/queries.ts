@@ -10,9 +10,17 @@ async function firstOrNull<T>(what: string, run: () => Promise<T | null>): Promi
   }
 }
 
-export function readHeartbeat(db: D1Database): Promise<string | null> {
+export interface PollerHealth {
+  last_poll_at: string | null;
+  consecutive_failures: number;
+  last_error: string | null;
+}
+
+export function readHeartbeat(db: D1Database): Promise<PollerHealth | null> {
   return firstOrNull("heartbeat", async () =>
-    db.prepare("SELECT last_poll_at FROM poller_state WHERE id = 'imap'").first<string>("last_poll_at"),
+    db
+      .prepare("SELECT last_poll_at, consecutive_failures, last_error FROM poller_state WHERE id = 'imap'")
+      .first<PollerHealth>(),
   );
 }
 

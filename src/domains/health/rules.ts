@@ -8,6 +8,8 @@ export const NO_TRANSACTION_STALE_S = 14 * 24 * 3600;
 export interface HealthSignals {
   pollerConfigured: boolean;
   pollAgeSeconds: number | null;
+  /** Consecutive failed polls and the last error (shown as the reason while polls fail). */
+  pollFailures?: { count: number; error: string | null };
   lastTransactionAgeSeconds: number | null;
   parseFailures7d: number | null;
   aiStatus: "ok" | "degraded" | null;
@@ -21,10 +23,15 @@ export function healthStatus(s: HealthSignals): { status: HealthStatus; reasons:
   const stale: string[] = [];
   const degraded: string[] = [];
   if (s.pollerConfigured) {
-    if (s.pollAgeSeconds === null) degraded.push("mailbox poller has not completed a poll yet");
-    else if (s.pollAgeSeconds > HEARTBEAT_STALE_S) stale.push("mailbox heartbeat older than 30 minutes");
+    // Failed polls change no status (SPEC's table is about the heartbeat) but explain a late one.
+    const f = s.pollFailures;
+    const why =
+      f && f.count > 0 ? ` (${f.count} failed poll(s) in a row: ${f.error ?? "unknown error"})` : "";
+    if (s.pollAgeSeconds === null) degraded.push(`mailbox poller has not completed a poll yet${why}`);
+    else if (s.pollAgeSeconds > HEARTBEAT_STALE_S)
+      stale.push(`mailbox heartbeat older than 30 minutes${why}`);
     else if (s.pollAgeSeconds >= HEARTBEAT_DEGRADED_S)
-      degraded.push("mailbox heartbeat older than 5 minutes");
+      degraded.push(`mailbox heartbeat older than 5 minutes${why}`);
   }
   if (s.lastTransactionAgeSeconds !== null && s.lastTransactionAgeSeconds > NO_TRANSACTION_STALE_S) {
     stale.push("no transaction parsed in 14 days");

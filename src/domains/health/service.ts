@@ -18,11 +18,15 @@ export async function getHealth({ ctx }: { ctx: ServiceCtx }): Promise<HealthRes
     isPasswordSet(db).catch(() => false),
   ]);
   const ai = parseAiState(aiState);
-  const pollAge = ageSeconds(ctx.clock, heartbeat);
+  const pollAge = ageSeconds(ctx.clock, heartbeat?.last_poll_at);
   const txAge = ageSeconds(ctx.clock, lastTx);
   const { status, reasons } = healthStatus({
     pollerConfigured: Boolean(ctx.env.IMAP_HOST?.trim()),
     pollAgeSeconds: pollAge,
+    // Health is public: only the error's class (e.g. ImapAuthError), never host or server text.
+    pollFailures: heartbeat
+      ? { count: heartbeat.consecutive_failures, error: heartbeat.last_error?.split(":")[0]?.trim() || null }
+      : undefined,
     lastTransactionAgeSeconds: txAge,
     parseFailures7d: failures,
     aiStatus: ai.status,
@@ -32,7 +36,7 @@ export async function getHealth({ ctx }: { ctx: ServiceCtx }): Promise<HealthRes
     reasons,
     version: ctx.env.APP_VERSION ?? "0.0.0",
     backend: "d1",
-    imap_last_poll: heartbeat,
+    imap_last_poll: heartbeat?.last_poll_at ?? null,
     imap_poll_age_seconds: pollAge,
     last_transaction_at: lastTx,
     last_transaction_age_seconds: txAge,
