@@ -5,7 +5,7 @@
  */
 import { imapIngest } from "../ingest";
 import { imapConfigFromEnv, pollIntervalFromEnv, pollMailbox } from "../ingest/sources/imap";
-import "../ingest/sources/r2-event";
+import { sweepInbox } from "../ingest/sources/r2-event";
 import { log } from "../lib/log";
 import { CRON, registerCron } from "./cron";
 
@@ -21,4 +21,10 @@ registerCron(CRON.everyMinute, "imap.poll", async (env, clock) => {
     pollIntervalSeconds: pollIntervalFromEnv(env),
   });
   if (result.status !== "skipped") log("info", "imap.poll", { ...result });
+});
+
+// Every minute: raw emails under the inbox prefix that no R2 notification delivered.
+registerCron(CRON.everyMinute, "inbox.sweep", async (env, clock) => {
+  const n = await sweepInbox(env, { clock });
+  if (n > 0) log("info", "inbox.sweep", { ingested: n });
 });

@@ -83,3 +83,20 @@ describe("IMAP door through the cron", () => {
     expect(((await health.json()) as { imap_last_poll: string }).imap_last_poll).toBe(state?.last_poll_at);
   });
 });
+
+describe("R2 inbox sweep on the minute cron", () => {
+  it("ingests objects no notification delivered and removes them from the inbox", async () => {
+    await env.DB.prepare("DELETE FROM transactions").run();
+    await env.FILES.put("inbox/dropped.eml", alert("7.50", "SWEPT BAKERY"));
+    await env.FILES.put("inbox/junk.eml", new TextEncoder().encode("hello, not an alert"));
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "* * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    const rows = await env.DB.prepare("SELECT Company, Amount FROM transactions").all();
+    expect(rows.results).toEqual([{ Company: "SWEPT BAKERY", Amount: 7.5 }]);
+    expect((await env.FILES.list({ prefix: "inbox/" })).objects).toEqual([]);
+    // The raw is still kept under emails/ (the transaction's FileName).
+    const file = await env.DB.prepare("SELECT FileName FROM transactions").first<string>("FileName");
+    expect(await env.FILES.get(file!)).not.toBeNull();
+  });
+});

@@ -1,6 +1,9 @@
 /**
  * R2 door: an object created under INBOX_PREFIX arrives as an R2 event notification on the
  * queue; the consumer hands it here. Errors propagate so the consumer retries with backoff.
+ * Once ingested, the inbox object is deleted (the pipeline has kept the raw under emails/), so
+ * the every-minute sweep only finds what no notification delivered: locally (wrangler dev has no
+ * R2 notifications), or a notification lost in transit.
  */
 import type { Env } from "../../env";
 import { registerR2Handler } from "../../jobs/consumer";
@@ -33,7 +36,28 @@ export async function handleInboxObject(
   }
   const bytes = new Uint8Array(await object.arrayBuffer());
   const deps = await createIngestDeps(env, { ...opts, source: "r2" });
-  return ingestEmail(bytes, deps);
+  const outcome = await ingestEmail(bytes, deps);
+  await env.FILES.delete(key);
+  return outcome;
+}
+
+/** Ingests inbox objects no notification handled (oldest first, a few per tick). Never throws. */
+export async function sweepInbox(env: Env, opts: DepsOptions & { limit?: number } = {}): Promise<number> {
+  let done = 0;
+  try {
+    const listed = await env.FILES.list({ prefix: inboxPrefix(env), limit: opts.limit ?? 25 });
+    for (const obj of listed.objects) {
+      try {
+        const msg = { bucket: "sweep", action: "PutObject", object: { key: obj.key, size: obj.size } };
+        if (await handleInboxObject(env, msg, opts)) done++;
+      } catch (err) {
+        log("warn", "r2_sweep.ingest_failed", { key: obj.key, error: String(err) });
+      }
+    }
+  } catch (err) {
+    log("warn", "r2_sweep.list_failed", { error: String(err) });
+  }
+  return done;
 }
 
 registerR2Handler(async (env, msg) => {
