@@ -61,6 +61,11 @@ const TOFU: Principal = { kind: "tofu", id: null, label: null, scope: null };
 const SESSION: Principal = { kind: "session", id: null, label: null, scope: null };
 const DEV_BYPASS: Principal = { kind: "dev-bypass", id: null, label: null, scope: null };
 
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return h === "localhost" || h.endsWith(".localhost") || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
 function unauthorized(c: AppContext, message: string): ApiError {
   c.header("WWW-Authenticate", 'Bearer realm="finance-journal"');
   return new ApiError(401, message);
@@ -92,7 +97,11 @@ async function browserPrincipal(c: AppContext): Promise<Principal> {
   const auth = await loadAuthState(c.env);
   const cookie = getCookie(c, SESSION_COOKIE);
   if (cookie && (await verifySessionCookie(c.env, auth.settings, cookie, c.get("clock")()))) return SESSION;
-  if ((await loadSettings(c.env)).auth_bypass_for_dev) return DEV_BYPASS;
+  // The dev bypass is honoured only for requests addressed to this machine (wrangler dev), so a
+  // flag left on in a deployed Worker never opens it to the internet.
+  if (isLoopbackHost(new URL(c.req.url).hostname) && (await loadSettings(c.env)).auth_bypass_for_dev) {
+    return DEV_BYPASS;
+  }
   if (auth.passwordSet && auth.degraded)
     throw new ApiError(503, "Authentication state is unavailable; retry");
   if (auth.passwordSet) throw unauthorized(c, "Log in or send `Authorization: Bearer fin_...`");

@@ -10,6 +10,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   env?: Partial<Env>;
   now?: string;
+  /** Scheme and host the request is addressed to (default http://localhost). */
+  origin?: string;
 }
 
 export interface CallResult<T = any> {
@@ -29,7 +31,11 @@ export async function call<T = any>(path: string, opts: CallOptions = {}): Promi
     body = JSON.stringify(opts.body);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
-  const req = new Request(`http://localhost${path}`, { method: opts.method ?? "GET", headers, body });
+  const req = new Request(`${opts.origin ?? "http://localhost"}${path}`, {
+    method: opts.method ?? "GET",
+    headers,
+    body,
+  });
   const ctx = createExecutionContext();
   const res = await app.fetch(req, { ...env, ...(opts.env ?? {}) } as Env, ctx);
   await waitOnExecutionContext(ctx);

@@ -362,3 +362,20 @@ describe("every route in the app's own OpenAPI document", () => {
     }
   });
 });
+
+describe("auth_bypass_for_dev only on loopback", () => {
+  it("gives dev-bypass for localhost, but a deployed hostname still needs credentials", async () => {
+    await resetState();
+    const cookie = await setPassword();
+    await call("/api/v1/config", {
+      method: "PUT",
+      body: { auth_bypass_for_dev: true },
+      headers: withCookie(cookie),
+    });
+    const local = await call("/api/v1/whoami");
+    expect(local.body.kind).toBe("dev-bypass");
+    expect((await call("/api/v1/whoami", { origin: "http://127.0.0.1:8787" })).body.kind).toBe("dev-bypass");
+    const remote = await call("/api/v1/whoami", { origin: "https://journal.example.com" });
+    expect(remote.status).toBe(401);
+  });
+});
