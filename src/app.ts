@@ -13,6 +13,7 @@ import { parseFailuresRouter } from "./domains/parse-failures";
 import { transactionsRouter } from "./domains/transactions";
 import { summaryRouter } from "./domains/summary";
 import { journalRouter } from "./domains/journal";
+import { dataRouter } from "./domains/data";
 import { merchantsRouter } from "./domains/merchants";
 import { incomeRouter } from "./domains/income";
 import { coverageRouter } from "./domains/coverage";
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps = {}) {
       tags: [
         { name: "health", description: "Liveness and last-activity probe (public)" },
         { name: "config", description: "Runtime application configuration" },
+        { name: "data", description: "Full-data backup: a zip of every table (never secrets)" },
         { name: "categories", description: "The category list the categorizer and pickers choose from" },
         {
           name: "category-management",
@@ -144,6 +146,7 @@ export function createApp(deps: AppDeps = {}) {
   openapi.route("/api/v1/transactions", transactionsRouter());
   openapi.route("/api/v1/summary", summaryRouter());
   openapi.route("/api/v1/journal", journalRouter());
+  openapi.route("/api/v1/data", dataRouter());
   openapi.route("/api/v1/merchants", merchantsRouter());
   openapi.route("/api/v1/income-statement", incomeRouter());
   openapi.route("/api/v1/coverage", coverageRouter());

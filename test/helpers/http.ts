@@ -38,8 +38,9 @@ export async function call<T = any>(path: string, opts: CallOptions = {}): Promi
   });
   const ctx = createExecutionContext();
   const res = await app.fetch(req, { ...env, ...(opts.env ?? {}) } as Env, ctx);
-  await waitOnExecutionContext(ctx);
+  // Read the body first (as a real client would): a streamed body is produced by waitUntil work.
   const text = await res.text();
+  await waitOnExecutionContext(ctx);
   let parsed: unknown = text;
   try {
     parsed = JSON.parse(text);

@@ -1,0 +1,60 @@
+/** What the backup zip holds. Pure: table lists and row shaping, no I/O. */
+
+/** Exported tables, in restore order. Secrets and caches are never exported (see EXCLUDED). */
+export const EXPORTED_TABLES = [
+  "transactions",
+  "attention_queue",
+  "parse_failures",
+  "categories",
+  "overrides",
+  "merchant_aliases",
+  "ignore_rules",
+  "dismissed_suggestions",
+  "dismissed_ignore_suggestions",
+  "budget_config",
+  "app_config",
+  "user_mappings",
+  "day_summaries",
+  "activity_log",
+] as const;
+
+/** Token hashes, the password hash and session secret, and rebuildable caches stay out. */
+export const EXCLUDED_TABLES = [
+  "api_tokens",
+  "auth_settings",
+  "embeddings",
+  "kv_state",
+  "poller_state",
+] as const;
+
+/** Columns holding JSON text that the export writes as JSON values. */
+const JSON_COLUMNS = new Set([
+  "CategoryAudit",
+  "ExtractionAudit",
+  "TransactionContext",
+  "data",
+  "before_json",
+  "after_json",
+  "detail",
+]);
+
+export function shapeRow(row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) {
+    if (k === "_rid") continue;
+    if (JSON_COLUMNS.has(k) && typeof v === "string") {
+      try {
+        out[k] = JSON.parse(v);
+        continue;
+      } catch {
+        // not JSON after all: keep the text
+      }
+    }
+    out[k] = v;
+  }
+  return out;
+}
+
+export function exportFileName(nowIso: string): string {
+  return `finance-journal-backup-${nowIso.slice(0, 19).replaceAll(":", "").replace("T", "_")}.zip`;
+}

@@ -1,0 +1,95 @@
+/**
+ * Full-data backup: a zip streamed as it is built (fflate), one JSON file per table read in
+ * rowid pages, plus a manifest. Quarantined emails are included; secrets never are.
+ */
+import { Zip, ZipDeflate } from "fflate";
+import type { ServiceCtx } from "../../http/context";
+import { log } from "../../lib/log";
+import { EXCLUDED_TABLES, EXPORTED_TABLES, shapeRow } from "./rules";
+
+const PAGE = 2000;
+const enc = new TextEncoder();
+
+async function tableExists(db: D1Database, table: string): Promise<boolean> {
+  const row = await db
+    .prepare("SELECT 1 AS one FROM sqlite_master WHERE type = 'table' AND name = ?")
+    .bind(table)
+    .first();
+  return row !== null;
+}
+
+/** Writes the zip into `writable`; resolves when the archive is complete. */
+export async function writeBackup(
+  ctx: Pick<ServiceCtx, "env" | "clock">,
+  writable: WritableStream<Uint8Array>,
+) {
+  const db = ctx.env.DB;
+  const writer = writable.getWriter();
+  const pending: Uint8Array[] = [];
+  let failed: unknown = null;
+  const zip = new Zip((err, chunk) => {
+    if (err) failed = err;
+    else pending.push(chunk);
+  });
+  const flush = async () => {
+    if (failed) throw failed;
+    while (pending.length) await writer.write(pending.shift()!);
+  };
+  const counts: Record<string, number> = {};
+  try {
+    for (const table of EXPORTED_TABLES) {
+      if (!(await tableExists(db, table))) continue;
+      const file = new ZipDeflate(`${table}.json`, { level: 6 });
+      zip.add(file);
+      file.push(enc.encode("["));
+      let last = 0;
+      let n = 0;
+      for (;;) {
+        const { results } = await db
+          .prepare(`SELECT rowid AS _rid, * FROM ${table} WHERE rowid > ?1 ORDER BY rowid LIMIT ${PAGE}`)
+          .bind(last)
+          .all<Record<string, unknown>>();
+        for (const row of results) {
+          file.push(enc.encode(`${n === 0 ? "\n" : ",\n"}${JSON.stringify(shapeRow(row))}`));
+          n++;
+        }
+        await flush();
+        if (results.length < PAGE) break;
+        last = Number(results.at(-1)?._rid ?? last);
+      }
+      file.push(enc.encode("\n]\n"), true);
+      counts[table] = n;
+      await flush();
+    }
+    const versions = await db
+      .prepare("SELECT version FROM schema_version ORDER BY version")
+      .all<{ version: number }>();
+    const manifest = new ZipDeflate("manifest.json", { level: 6 });
+    zip.add(manifest);
+    manifest.push(
+      enc.encode(
+        `${JSON.stringify(
+          {
+            format: "finance-journal-backup",
+            format_version: 1,
+            exported_at: ctx.clock().toISOString(),
+            app_version: ctx.env.APP_VERSION ?? null,
+            schema_versions: versions.results.map((r) => r.version),
+            counts,
+            excluded: EXCLUDED_TABLES,
+            note: "Stored names as in SPEC.md; raw emails stay in R2 under emails/ (FileName).",
+          },
+          null,
+          2,
+        )}\n`,
+      ),
+      true,
+    );
+    zip.end();
+    await flush();
+    await writer.close();
+  } catch (err) {
+    log("error", "data_export.failed", { error: String(err) });
+    await writer.abort(err).catch(() => undefined);
+  }
+}

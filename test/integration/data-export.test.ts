@@ -1,0 +1,79 @@
+import { env } from "cloudflare:test";
+import { unzipSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import { PASSWORD, seedToken, setPassword, withCookie } from "../helpers/auth";
+import { call } from "../helpers/http";
+import { seedTx } from "../helpers/seed";
+
+async function download(headers: Record<string, string> = {}, extraEnv: Record<string, string> = {}) {
+  const { createApp } = await import("../../src/app");
+  const { createExecutionContext, waitOnExecutionContext } = await import("cloudflare:test");
+  const ctx = createExecutionContext();
+  const res = await createApp().fetch(
+    new Request("http://localhost/api/v1/data/export", { headers }),
+    { ...env, ...extraEnv },
+    ctx,
+  );
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  await waitOnExecutionContext(ctx);
+  return { res, bytes };
+}
+
+describe("GET /api/v1/data/export", () => {
+  it("streams a zip of every table with a manifest, quarantined rows included, secrets excluded", async () => {
+    for (let i = 0; i < 2105; i++) {
+      await env.DB.prepare(
+        "INSERT INTO transactions (ForwardedTo, DateFileName, TransactionHash, Amount, Category, CategoryAudit) VALUES ('me@x', ?, ?, 1, 'x', '{\"source\":\"override\"}')",
+      )
+        .bind(`2024.01.01_00.00_${String(i).padStart(5, "0")}.eml`, `h${i}`)
+        .run();
+    }
+    await seedTx({ DateFileName: "2024.02.01_10.00_deleted.eml", DeletedAt: "2024-02-02T00:00:00Z" });
+    await env.DB.prepare(
+      "INSERT INTO parse_failures (id, status, failure_stage, from_email, subject, body, created_at, updated_at) VALUES ('pf_1', 'quarantined', 'no_parser_match', 'a@bank', 'Alert', 'body', 'x', 'x')",
+    ).run();
+    const cookie = await setPassword();
+    const { token } = await seedToken("read");
+    const { res, bytes } = await download(withCookie(cookie));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/zip");
+    expect(res.headers.get("content-disposition")).toMatch(
+      /attachment; filename="finance-journal-backup-.*\.zip"/,
+    );
+    const files = unzipSync(bytes);
+    const json = (name: string) => JSON.parse(new TextDecoder().decode(files[name]!));
+    expect(Object.keys(files)).toEqual(
+      expect.arrayContaining([
+        "transactions.json",
+        "parse_failures.json",
+        "manifest.json",
+        "app_config.json",
+      ]),
+    );
+    const txs = json("transactions.json") as Record<string, unknown>[];
+    expect(txs).toHaveLength(2106); // across two pages, deleted rows included
+    expect(txs[0]!.CategoryAudit).toEqual({ source: "override" });
+    expect(txs[0]).not.toHaveProperty("_rid");
+    expect(json("parse_failures.json")[0]).toMatchObject({
+      id: "pf_1",
+      failure_stage: "no_parser_match",
+      from_email: "a@bank",
+    });
+    const manifest = json("manifest.json");
+    expect(manifest.counts.transactions).toBe(2106);
+    expect(manifest.excluded).toEqual(expect.arrayContaining(["api_tokens", "auth_settings"]));
+    const everything = Object.values(files)
+      .map((f) => new TextDecoder().decode(f))
+      .join("\n");
+    expect(everything).not.toMatch(/password_hash|token_hash|session_secret/);
+    expect(everything).not.toContain(token);
+    expect(everything).not.toContain(PASSWORD);
+    expect(files["api_tokens.json"]).toBeUndefined();
+  }, 60_000);
+
+  it("needs credentials once a password is set, and is disabled in the demo", async () => {
+    expect((await call("/api/v1/data/export")).status).toBe(401);
+    const demo = await download({}, { DEMO_MODE: "true" });
+    expect(demo.res.status).toBe(405);
+  });
+});
