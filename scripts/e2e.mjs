@@ -116,10 +116,11 @@ async function stopServer({ child }) {
   clearTimeout(timer);
 }
 
-function launchBrowser() {
+function launchBrowser(extraArgs = []) {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
+      ...extraArgs,
       "--headless",
       "--no-sandbox",
       "--disable-gpu",
@@ -161,9 +162,10 @@ async function openPage(browser, base, prefix) {
   return { context, page, consoleErrors, overflow, shot, base, state: {} };
 }
 
-async function runSuite(name, file, browser, base, prefix) {
+async function runSuite(name, file, browser, base, prefix, state = {}) {
   const { steps } = await import(join(root, "test", "e2e", file));
   const t = await openPage(browser, base, prefix);
+  Object.assign(t.state, state);
   for (const step of steps) {
     const t0 = Date.now();
     try {
@@ -209,6 +211,30 @@ async function main() {
     server = await startServer(stateDir, ["--var", "DEMO_MODE:true"]);
     log(`e2e: demo-mode server on ${server.base}`);
     await runSuite("demo", "demo.mjs", browser, server.base, "demo-");
+    await stopServer(server);
+
+    // A fresh, empty journal reached by a non-loopback name (mapped to 127.0.0.1 inside Chromium).
+    const fresh = mkdtempSync(join(tmpdir(), "fj-e2e-remote-"));
+    try {
+      server = await startServer(fresh);
+      const setupToken = run(
+        process.execPath,
+        [join(root, "scripts", "token.mjs"), "issue", "--label", "setup", "--persist-to", fresh],
+        "issuing a setup token",
+      ).trim();
+      const remote = await launchBrowser(["--host-resolver-rules=MAP journal.test 127.0.0.1"]);
+      try {
+        const base = server.base.replace("127.0.0.1", "journal.test");
+        log(`e2e: fresh server as ${base}`);
+        await runSuite("remote", "remote.mjs", remote, base, "remote-", { setupToken });
+      } finally {
+        await remote.close().catch(() => {});
+      }
+    } finally {
+      await stopServer(server);
+      server = null;
+      rmSync(fresh, { recursive: true, force: true });
+    }
   } catch (err) {
     failed++;
     log(`  ✖ e2e setup: ${String(err?.stack ?? err)}`);

@@ -31,6 +31,7 @@ export interface Env {
   TWILIO_BASE_URL?: string;
   INBOX_PREFIX?: string;
   SESSION_SECRET?: string;
+  ALLOW_REMOTE_TOFU?: string;
 }
 
 /** "true"/"1"/"yes" (any case) → true; anything else → false. */

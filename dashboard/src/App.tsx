@@ -10,7 +10,11 @@ import { ApiError } from "./api/errors";
 import { Routes } from "./Routes";
 import { LoginPage } from "./pages/LoginPage";
 
-type Phase = { name: "booting" } | { name: "login" } | { name: "failed"; error: unknown } | { name: "ready" };
+type Phase =
+  | { name: "booting" }
+  | { name: "login"; setup?: boolean }
+  | { name: "failed"; error: unknown }
+  | { name: "ready" };
 
 export function App() {
   const [phase, setPhase] = useState<Phase>({ name: "booting" });
@@ -39,8 +43,10 @@ export function App() {
       setCategories(cats.categories);
       setPhase({ name: "ready" });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) setPhase({ name: "login" });
-      else setPhase({ name: "failed", error });
+      if (error instanceof ApiError && error.status === 401) {
+        // A deployed journal without a password asks for a setup token first.
+        setPhase({ name: "login", setup: error.details?.setup_required === true });
+      } else setPhase({ name: "failed", error });
     }
   }, [refreshHealth]);
 
@@ -75,7 +81,7 @@ export function App() {
     [config, health, refreshHealth, categories, reloadCategories, signOut],
   );
 
-  if (phase.name === "login") return <LoginPage onSignedIn={boot} />;
+  if (phase.name === "login") return <LoginPage setup={phase.setup === true} onSignedIn={boot} />;
   if (phase.name === "failed")
     return (
       <main className="page page-narrow">

@@ -4,7 +4,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import { isDemo } from "../env";
+import { flag, isDemo } from "../env";
 import { SESSION_COOKIE, parseBearer, type TokenScope } from "../domains/auth/rules";
 import { loadAuthState, verifySessionCookie } from "../domains/auth/service";
 import { authenticateToken, stampLastUsed } from "../domains/auth/tokens";
@@ -105,6 +105,17 @@ async function browserPrincipal(c: AppContext): Promise<Principal> {
   if (auth.passwordSet && auth.degraded)
     throw new ApiError(503, "Authentication state is unavailable; retry");
   if (auth.passwordSet) throw unauthorized(c, "Log in or send `Authorization: Bearer fin_...`");
+  // SPEC: without a password the API is open *on loopback*. A deployed Worker is on the internet,
+  // so there the first password is set with a setup token from `npm run token -- issue --remote`
+  // (ALLOW_REMOTE_TOFU=true restores the open behaviour, e.g. behind Cloudflare Access).
+  if (!isLoopbackHost(new URL(c.req.url).hostname) && !flag(c.env.ALLOW_REMOTE_TOFU)) {
+    const err = unauthorized(
+      c,
+      "This journal has no password yet. Run `npm run token -- issue --remote --label setup` and use the " +
+        "token to set one (the dashboard's sign-in page asks for it).",
+    );
+    throw new ApiError(err.status, err.message, err.code, { setup_required: true });
+  }
   return TOFU;
 }
 

@@ -7,6 +7,7 @@ import { systemClock } from "../../src/lib/clock";
 import {
   bearer,
   login,
+  PASSWORD,
   resetState,
   seedToken,
   sessionCookie,
@@ -379,3 +380,52 @@ describe("auth_bypass_for_dev only on loopback", () => {
     expect(remote.status).toBe(401);
   });
 });
+
+describe("trust on first use is for loopback only", () => {
+  const REMOTE = "https://journal.example.com";
+
+  it("a deployed (non-loopback) journal with no password asks for a setup token instead of trusting anyone", async () => {
+    await resetState();
+    const res = await call("/api/v1/config", { origin: REMOTE });
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ code: "UNAUTHORIZED", details: { setup_required: true } });
+    expect(res.body.error).toMatch(/npm run token -- issue --remote/);
+    expectAnon(
+      await call("/api/v1/auth/set-password", {
+        origin: REMOTE,
+        method: "POST",
+        body: { password: "stranger-danger" },
+      }),
+    );
+    // Public routes stay public; loopback stays trust-on-first-use (SPEC rule 3).
+    expect((await call("/api/v1/health", { origin: REMOTE })).status).toBe(200);
+    expect((await call("/api/v1/config")).status).toBe(200);
+  });
+
+  it("the setup token sets the first password, and the cookie then works remotely", async () => {
+    await resetState();
+    const { token } = await seedToken("read+write", "setup");
+    const set = await call("/api/v1/auth/set-password", {
+      origin: REMOTE,
+      method: "POST",
+      body: { password: PASSWORD },
+      headers: bearer(token),
+    });
+    expect(set.status).toBe(200);
+    const cookie = sessionCookie(set);
+    expect((await call("/api/v1/config", { origin: REMOTE, headers: withCookie(cookie) })).status).toBe(200);
+    expect((await call("/api/v1/config", { origin: REMOTE })).status).toBe(401);
+  });
+
+  it("ALLOW_REMOTE_TOFU=true restores the open behaviour", async () => {
+    await resetState();
+    const res = await call("/api/v1/whoami", { origin: REMOTE, env: { ALLOW_REMOTE_TOFU: "true" } });
+    expect(res.status).toBe(200);
+    expect(res.body.kind).toBe("tofu");
+  });
+});
+
+function expectAnon(res: { status: number; body: { details?: unknown } }) {
+  expect(res.status).toBe(401);
+  expect(res.body.details).toEqual({ setup_required: true });
+}
