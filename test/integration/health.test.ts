@@ -190,3 +190,18 @@ describe("health explains a late heartbeat with the poller's last error", () => 
     expect((await health(IMAP)).body).toMatchObject({ status: "ok", reasons: [] });
   });
 });
+
+describe("auth_required", () => {
+  it("is true on a non-loopback host until a password is set there, false on localhost", async () => {
+    await env.DB.prepare("DELETE FROM auth_settings").run();
+    expect((await call("/api/v1/health")).body.auth_required).toBe(false);
+    expect((await call("/api/v1/health", { origin: "https://journal.example.com" })).body.auth_required).toBe(
+      true,
+    );
+    const open = await call("/api/v1/health", {
+      origin: "https://journal.example.com",
+      env: { ALLOW_REMOTE_TOFU: "true" },
+    });
+    expect(open.body.auth_required).toBe(false);
+  });
+});

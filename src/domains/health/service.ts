@@ -1,3 +1,4 @@
+import { flag } from "../../env";
 import type { ServiceCtx } from "../../http/context";
 import { ageSeconds } from "../../lib/clock";
 import { isPasswordSet } from "../auth/state";
@@ -6,7 +7,14 @@ import { healthStatus } from "./rules";
 import type { HealthResponse } from "./schemas";
 
 /** Liveness and last-activity snapshot; never throws, answers from four cheap indexed reads. */
-export async function getHealth({ ctx }: { ctx: ServiceCtx }): Promise<HealthResponse> {
+export async function getHealth({
+  ctx,
+  remote = false,
+}: {
+  ctx: ServiceCtx;
+  /** The request reached a non-loopback host: without a password it still needs a setup token. */
+  remote?: boolean;
+}): Promise<HealthResponse> {
   const now = ctx.clock();
   const db = ctx.env.DB;
   const since = new Date(now.getTime() - 7 * 24 * 3600 * 1000).toISOString();
@@ -43,7 +51,7 @@ export async function getHealth({ ctx }: { ctx: ServiceCtx }): Promise<HealthRes
     parse_failures_7d: failures,
     ai_categorization_status: ai.status,
     ai_last_error_reason: ai.reason,
-    auth_required: authRequired,
+    auth_required: authRequired || (remote && !flag(ctx.env.ALLOW_REMOTE_TOFU)),
     quiet_institutions: null,
     checked_at: now.toISOString(),
   };

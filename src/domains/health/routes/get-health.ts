@@ -1,3 +1,4 @@
+import { isLoopbackHost } from "../../../http/auth";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { domainRoute } from "../../../http/route";
 import { HealthResponse } from "../schemas";
@@ -14,6 +15,7 @@ export class GetHealth extends domainRoute("health") {
   };
 
   override async handle(c: AppContext) {
-    return c.json(await getHealth({ ctx: serviceCtx(c) }));
+    const remote = !isLoopbackHost(new URL(c.req.url).hostname);
+    return c.json(await getHealth({ ctx: serviceCtx(c), remote }));
   }
 }
