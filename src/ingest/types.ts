@@ -14,7 +14,7 @@ export interface IngestSettings {
 }
 
 export interface NotifyMessage {
-  kind: "transaction" | "quarantine";
+  kind: "transaction" | "quarantine" | "summary";
   title: string;
   text: string;
 }

@@ -3,6 +3,7 @@
  * Worker's entry point shows every background duty. (Domains with their own schedules — the
  * activity ledger's retention — register when their router is imported by the app.)
  */
+import { sendMonthlySummary } from "../domains/summary/monthly";
 import { imapIngest } from "../ingest";
 import { imapConfigFromEnv, pollIntervalFromEnv, pollMailbox } from "../ingest/sources/imap";
 import { sweepInbox } from "../ingest/sources/r2-event";
@@ -27,4 +28,9 @@ registerCron(CRON.everyMinute, "imap.poll", async (env, clock) => {
 registerCron(CRON.everyMinute, "inbox.sweep", async (env, clock) => {
   const n = await sweepInbox(env, { clock });
   if (n > 0) log("info", "inbox.sweep", { ingested: n });
+});
+
+// The 8th at 17:00 UTC: the previous month's summary through the notification provider.
+registerCron(CRON.monthly, "summary.monthly", async (env, clock) => {
+  await sendMonthlySummary(env, clock);
 });
