@@ -3,6 +3,7 @@
  * Worker's entry point shows every background duty. (Domains with their own schedules — the
  * activity ledger's retention — register when their router is imported by the app.)
  */
+import { dailyBackup } from "../domains/data/daily";
 import { sendMonthlySummary } from "../domains/summary/monthly";
 import { imapIngest } from "../ingest";
 import { imapConfigFromEnv, pollIntervalFromEnv, pollMailbox } from "../ingest/sources/imap";
@@ -33,4 +34,9 @@ registerCron(CRON.everyMinute, "inbox.sweep", async (env, clock) => {
 // The 8th at 17:00 UTC: the previous month's summary through the notification provider.
 registerCron(CRON.monthly, "summary.monthly", async (env, clock) => {
   await sendMonthlySummary(env, clock);
+});
+
+// 03:30 UTC daily: the full-data backup zip into R2, when object_backup_enabled.
+registerCron(CRON.daily, "backup.daily", async (env, clock) => {
+  await dailyBackup(env, clock);
 });
