@@ -2,20 +2,11 @@
 // writes it to ./openapi.json (the committed schema is the consumers' change log; a test fails on drift).
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ensureDashboardDist, root } from "./lib/dashboard.mjs";
+import { freePort } from "./lib/net.mjs";
 import { wranglerBin } from "./lib/wrangler.mjs";
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 ensureDashboardDist();
 const port = await freePort();

@@ -1,20 +1,13 @@
 // Starts the Worker under wrangler dev on a free port with its own state folder; for benchmarks.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ensureDashboardDist, root } from "../../scripts/lib/dashboard.mjs";
+import { freePort } from "../../scripts/lib/net.mjs";
 import { applyMigrations, wranglerBin } from "../../scripts/lib/wrangler.mjs";
 
-export const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
+export { freePort };
 
 export async function startServer({ vars = {}, prepare } = {}) {
   ensureDashboardDist();

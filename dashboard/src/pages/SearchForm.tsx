@@ -19,6 +19,26 @@ export type Filters = Partial<Record<(typeof FILTER_KEYS)[number], string>>;
 const TYPES = ["purchase", "withdrawal", "preauth", "e-transfer", "deposit"];
 const INSTITUTIONS = ["RBC", "CIBC", "MBNA", "Simplii", "PC Financial"];
 
+/** A labelled select whose empty choice ("Any") means "no filter". */
+function AnySelect(props: {
+  label: string;
+  value: string | undefined;
+  options: readonly string[];
+  onChange: (e: { target: { value: string } }) => void;
+}) {
+  return (
+    <label className="field">
+      <span>{props.label}</span>
+      <select value={props.value ?? ""} onChange={props.onChange}>
+        <option value="">Any</option>
+        {props.options.map((o) => (
+          <option key={o}>{o}</option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** The search API's filters as a form; submitting puts them in the URL. */
 export function SearchForm({ initial, onSearch }: { initial: Filters; onSearch: (f: Filters) => void }) {
   const { categories } = useApp();
@@ -51,15 +71,7 @@ export function SearchForm({ initial, onSearch }: { initial: Filters; onSearch: 
           <span>To month</span>
           <input type="month" required value={f.to ?? ""} onChange={set("to")} />
         </label>
-        <label className="field">
-          <span>Category</span>
-          <select value={f.category ?? ""} onChange={set("category")}>
-            <option value="">Any</option>
-            {categories.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </select>
-        </label>
+        <AnySelect label="Category" value={f.category} options={categories} onChange={set("category")} />
         <label className="field">
           <span>Merchant contains</span>
           <input value={f.company ?? ""} onChange={set("company")} maxLength={200} />
@@ -78,15 +90,7 @@ export function SearchForm({ initial, onSearch }: { initial: Filters; onSearch: 
             ))}
           </datalist>
         </label>
-        <label className="field">
-          <span>Type</span>
-          <select value={f.type ?? ""} onChange={set("type")}>
-            <option value="">Any</option>
-            {TYPES.map((t) => (
-              <option key={t}>{t}</option>
-            ))}
-          </select>
-        </label>
+        <AnySelect label="Type" value={f.type} options={TYPES} onChange={set("type")} />
         <label className="field">
           <span>Min amount</span>
           <input
