@@ -11,7 +11,7 @@ CREATE TABLE IF NOT EXISTS transactions (
   TransactionHash TEXT,
   UserId TEXT,
   Institution TEXT,
-  Amount REAL,
+  Amount INTEGER,            -- cents (0007 converts journals created before that migration)
   Company TEXT,
   TransactionType TEXT,
   Category TEXT,

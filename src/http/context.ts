@@ -1,14 +1,9 @@
 import type { Context } from "hono";
 import type { Env } from "../env";
 import type { Clock } from "../lib/clock";
+import type { Principal, ServiceCtx } from "../lib/context";
 
-/** The principal a request runs as (issue: authentication). */
-export interface Principal {
-  kind: "token" | "session" | "tofu" | "dev-bypass" | "demo" | "system";
-  id: string | null;
-  label: string | null;
-  scope: "read" | "read+write" | null;
-}
+export type { Principal, ServiceCtx } from "../lib/context";
 
 export interface AppVariables {
   clock: Clock;
@@ -18,14 +13,7 @@ export interface AppVariables {
 export type AppEnv = { Bindings: Env; Variables: AppVariables };
 export type AppContext = Context<AppEnv>;
 
-/** What service verbs receive instead of a Hono context. */
-export interface ServiceCtx {
-  env: Env;
-  clock: Clock;
-  principal: Principal;
-  waitUntil: (p: Promise<unknown>) => void;
-}
-
+/** The service context of a request. */
 export function serviceCtx(c: AppContext): ServiceCtx {
   let waitUntil: (p: Promise<unknown>) => void;
   try {

@@ -1,9 +1,13 @@
 import { env } from "cloudflare:test";
+import { getDb } from "../../src/db";
+import { transactions } from "../../src/db/schema";
+import { toCents } from "../../src/lib/money";
 import { encodeTxId } from "../../src/lib/txid";
 
 export interface SeedTx {
   ForwardedTo?: string;
   DateFileName: string;
+  /** Decimal currency units, as the API speaks them (stored as cents). */
   Amount?: number;
   Company?: string | null;
   Category?: string | null;
@@ -24,33 +28,33 @@ let n = 0;
 export async function seedTx(t: SeedTx): Promise<string> {
   const fwd = t.ForwardedTo ?? "me@example.com";
   n++;
-  await env.DB.prepare(
-    `INSERT INTO transactions (ForwardedTo, DateFileName, TransactionHash, UserId, Institution, Amount, Company,
-       TransactionType, Category, Name, Date, FileName, Subject, Body, CategoryAudit, Ignored, Comment, DeletedAt, CreatedAt)
-     VALUES (?1, ?2, ?3, 'default', ?4, ?5, ?6, ?7, ?8, 'Alex', ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)`,
-  )
-    .bind(
-      fwd,
-      t.DateFileName,
-      `hash-${n}-${t.DateFileName}`,
-      t.Institution ?? "RBC",
-      t.Amount ?? 10,
-      t.Company === undefined ? "Coffee Shop" : t.Company,
-      t.TransactionType ?? "purchase",
-      t.Category === undefined ? "coffee & cafes" : t.Category,
-      `${t.DateFileName.slice(5, 7)}/${t.DateFileName.slice(8, 10)}/${t.DateFileName.slice(0, 4)} 10:00 PST`,
-      `emails/${t.DateFileName}`,
-      t.Subject ?? "Alert",
-      t.Body ?? "A purchase was made.",
-      t.CategoryAudit === undefined
-        ? JSON.stringify({ source: "override", confidence: 1 })
-        : t.CategoryAudit && JSON.stringify(t.CategoryAudit),
-      t.Ignored ?? 0,
-      t.Comment ?? null,
-      t.DeletedAt ?? null,
-      t.CreatedAt ?? new Date().toISOString(),
-    )
-    .run();
+  const day = t.DateFileName;
+  await getDb(env.DB)
+    .insert(transactions)
+    .values({
+      ForwardedTo: fwd,
+      DateFileName: day,
+      TransactionHash: `hash-${n}-${day}`,
+      UserId: "default",
+      Institution: t.Institution ?? "RBC",
+      Amount: toCents(t.Amount ?? 10),
+      Company: t.Company === undefined ? "Coffee Shop" : t.Company,
+      TransactionType: t.TransactionType ?? "purchase",
+      Category: t.Category === undefined ? "coffee & cafes" : t.Category,
+      Name: "Alex",
+      Date: `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)} 10:00 PST`,
+      FileName: `emails/${day}`,
+      Subject: t.Subject ?? "Alert",
+      Body: t.Body ?? "A purchase was made.",
+      CategoryAudit:
+        t.CategoryAudit === undefined
+          ? JSON.stringify({ source: "override", confidence: 1 })
+          : t.CategoryAudit && JSON.stringify(t.CategoryAudit),
+      Ignored: t.Ignored ?? 0,
+      Comment: t.Comment ?? null,
+      DeletedAt: t.DeletedAt ?? null,
+      CreatedAt: t.CreatedAt ?? new Date().toISOString(),
+    });
   return encodeTxId(fwd, t.DateFileName);
 }
 

@@ -1,6 +1,6 @@
 import { getReverter } from "../../http/activity";
-import type { ServiceCtx } from "../../http/context";
-import { ApiError, conflict, notFound } from "../../http/errors";
+import type { ServiceCtx } from "../../lib/context";
+import { ApiError, conflict, notFound } from "../../lib/errors";
 import { type ActivityRow, claimRevert, getEntry, listEntries, releaseRevert } from "./queries";
 import { changedKeys, type Image, type ImageLike, parseImage, sameImage } from "./rules";
 import type { ActivityEntry } from "./schemas";

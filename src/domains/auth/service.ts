@@ -1,7 +1,7 @@
 /** Dashboard password and browser sessions: set-password, login, sign-out-all, cookie checks. */
 import type { Env } from "../../env";
-import type { ServiceCtx } from "../../http/context";
-import { ApiError, conflict, validationError } from "../../http/errors";
+import type { ServiceCtx } from "../../lib/context";
+import { ApiError, conflict, validationError } from "../../lib/errors";
 import { log } from "../../lib/log";
 import { hmacSign, hmacVerify, pbkdf2Hex, randomBytes, sameSecret } from "./crypto";
 import { markerSaysPasswordSet, markPasswordSet } from "./marker";

@@ -1,6 +1,6 @@
 /** API token verbs: issue (raw value shown once), list, revoke, authenticate, stamp last use. */
-import type { ServiceCtx } from "../../http/context";
-import { notFound } from "../../http/errors";
+import type { ServiceCtx } from "../../lib/context";
+import { notFound } from "../../lib/errors";
 import { newRawToken, newTokenId, sameSecret, sha256Hex } from "./crypto";
 import {
   findActiveTokenByHash,

@@ -1,4 +1,4 @@
-import type { ServiceCtx } from "../../http/context";
+import type { ServiceCtx } from "../../lib/context";
 import { findActiveToken } from "./queries";
 import type { WhoamiResponse } from "./schemas";
 

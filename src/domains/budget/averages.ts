@@ -3,7 +3,7 @@
  * the isolate for one hour (SPEC.md limits). The cache key is the window (months and its end
  * month, so a new month is a new key); the injected clock decides expiry.
  */
-import type { ServiceCtx } from "../../http/context";
+import type { ServiceCtx } from "../../lib/context";
 import { localToday } from "../../lib/local-time";
 import { round2 } from "../../lib/money";
 import { addMonths, rangeBounds } from "../../lib/month";

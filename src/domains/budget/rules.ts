@@ -9,7 +9,7 @@
  * - Pace: on_track while spent is within ±10% of expected; below is under, above is over. With
  *   nothing expected, any spending is over.
  */
-import type { ValidationIssue } from "../../http/errors";
+import type { ValidationIssue } from "../../lib/errors";
 import { round2 } from "../../lib/money";
 import type {
   BudgetCategoryConfig,

@@ -3,8 +3,8 @@
  * version used as an optimistic lock. Every write also refreshes the R2 backup; reads fall back
  * to it when D1 fails.
  */
-import type { ServiceCtx } from "../../http/context";
-import { conflict, validationError } from "../../http/errors";
+import type { ServiceCtx } from "../../lib/context";
+import { conflict, validationError } from "../../lib/errors";
 import { loadBackup, saveBackup } from "../../lib/backup";
 import { localToday } from "../../lib/local-time";
 import { log } from "../../lib/log";

@@ -1,5 +1,5 @@
 /** The budget status verb: one D1 batch of month aggregates, then pure assembly. */
-import type { ServiceCtx } from "../../http/context";
+import type { ServiceCtx } from "../../lib/context";
 import { localToday } from "../../lib/local-time";
 import { round2 } from "../../lib/money";
 import { addMonths, monthBounds, rangeBounds } from "../../lib/month";

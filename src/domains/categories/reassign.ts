@@ -2,8 +2,8 @@
  * Rename and delete, which move the category's transactions and overrides along with it, and
  * the usage report shown before a delete. Miscellaneous (the categorizer's fallback) is fixed.
  */
-import type { ServiceCtx } from "../../http/context";
-import { conflict, validationError } from "../../http/errors";
+import type { ServiceCtx } from "../../lib/context";
+import { conflict, validationError } from "../../lib/errors";
 import { invalidateResolverCache } from "../../ingest/categorize";
 import { log } from "../../lib/log";
 import { budgetRenameStatements } from "../budget/rename";

@@ -3,8 +3,8 @@
  * icons. Every write stores the defaults first when nothing is stored yet, bumps the list
  * version in the same batch, and refreshes the R2 backup; reads fall back to that backup.
  */
-import type { ServiceCtx } from "../../http/context";
-import { conflict, notFound } from "../../http/errors";
+import type { ServiceCtx } from "../../lib/context";
+import { conflict, notFound } from "../../lib/errors";
 import type { CategoryRow } from "./defaults";
 import { CATEGORIES_LIST, CATEGORY_SQL, insertCategory, materialize, setGroup, setIcon } from "./queries";
 import { effectiveRows, findCategory, iconsOf, nextPosition, toManaged } from "./rules";

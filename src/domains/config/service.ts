@@ -1,6 +1,6 @@
 import { flag, type Env } from "../../env";
-import { ApiError } from "../../http/errors";
-import type { ServiceCtx } from "../../http/context";
+import { ApiError } from "../../lib/errors";
+import type { ServiceCtx } from "../../lib/context";
 import { readWithFallback, saveBackup } from "../../lib/backup";
 import { readStoredConfig, writeStoredConfig } from "./queries";
 import { applyUpdate, type Deployment, deploymentConflicts, parseStored, toResponse } from "./rules";

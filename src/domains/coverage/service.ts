@@ -1,5 +1,5 @@
 /** Coverage: per-institution alert cadence over the trailing window, and the email capture rate. */
-import type { ServiceCtx } from "../../http/context";
+import type { ServiceCtx } from "../../lib/context";
 import { localToday } from "../../lib/local-time";
 import { getConfig } from "../config/service";
 import { alertDays, captureRows } from "./queries";

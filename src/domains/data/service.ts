@@ -3,7 +3,7 @@
  * rowid pages, plus a manifest. Quarantined emails are included; secrets never are.
  */
 import { Zip, ZipDeflate } from "fflate";
-import type { ServiceCtx } from "../../http/context";
+import type { ServiceCtx } from "../../lib/context";
 import { log } from "../../lib/log";
 import { EXCLUDED_TABLES, EXPORTED_TABLES, shapeRow } from "./rules";
 

@@ -1,5 +1,5 @@
 import { flag } from "../../env";
-import type { ServiceCtx } from "../../http/context";
+import type { ServiceCtx } from "../../lib/context";
 import { ageSeconds } from "../../lib/clock";
 import { isPasswordSet } from "../auth/state";
 import { countParseFailuresSince, readHeartbeat, readLastTransactionAt, readStateValue } from "./queries";

@@ -4,8 +4,8 @@
  * versioned and backed up to R2 on every write like the other category configuration.
  */
 import type { Env } from "../../env";
-import type { ServiceCtx } from "../../http/context";
-import { conflict, notFound } from "../../http/errors";
+import type { ServiceCtx } from "../../lib/context";
+import { conflict, notFound } from "../../lib/errors";
 import { backupList, bumpVersion, loadList } from "../categories/store";
 import { ALIAS_SQL, ALIASES_LIST, type AliasRow } from "../merchant-aliases/queries";
 import { windowStartPrefix } from "../overrides/rules";

@@ -1,5 +1,5 @@
 /** Income statement for a calendar year: income by company, expenses by category, net, projection. */
-import type { ServiceCtx } from "../../http/context";
+import type { ServiceCtx } from "../../lib/context";
 import { localToday } from "../../lib/local-time";
 import { rangeBounds } from "../../lib/month";
 import { getConfig } from "../config/service";

@@ -1,5 +1,5 @@
-import type { ServiceCtx } from "../../http/context";
-import { ApiError, validationError } from "../../http/errors";
+import type { ServiceCtx } from "../../lib/context";
+import { ApiError, validationError } from "../../lib/errors";
 import { createIngestDeps, type DepsOptions, ingestEmail, type IngestOutcome } from "../../ingest";
 import type { UploadEmlResponse } from "./schemas";
 

@@ -1,4 +1,4 @@
-import type { ServiceCtx } from "../../http/context";
+import type { ServiceCtx } from "../../lib/context";
 import { monthBounds } from "../../lib/month";
 import { getConfig } from "../config/service";
 import { toResponse, type TxRow } from "../transactions/rules";

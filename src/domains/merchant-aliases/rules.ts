@@ -1,6 +1,6 @@
 /** Pure alias rules. An alias works on normalized names (resolver tier 2), so both sides must survive normalization. */
 import { normalizeMerchant } from "../../ingest/categorize/normalize";
-import type { ValidationIssue } from "../../http/errors";
+import type { ValidationIssue } from "../../lib/errors";
 
 export function aliasProblems(rawName: string, canonical: string): ValidationIssue[] {
   const from = normalizeMerchant(rawName);

@@ -3,8 +3,8 @@
  * categorizer's resolver cache at once and refreshes the R2 backup; put and delete return the
  * before/after images the activity ledger stages (kind "alias").
  */
-import type { ServiceCtx } from "../../http/context";
-import { notFound, validationError } from "../../http/errors";
+import type { ServiceCtx } from "../../lib/context";
+import { notFound, validationError } from "../../lib/errors";
 import { invalidateResolverCache } from "../../ingest/categorize";
 import { backupList, bumpVersion, loadList } from "../categories/store";
 import { ALIAS_SQL, ALIASES_LIST, type AliasRow, deleteAliasRow, getAlias, upsertAlias } from "./queries";

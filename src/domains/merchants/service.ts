@@ -1,5 +1,5 @@
 /** Merchant intelligence: SQL aggregates per merchant and month, pure rules, a 1-hour cache in kv_state. */
-import type { ServiceCtx } from "../../http/context";
+import type { ServiceCtx } from "../../lib/context";
 import { localToday } from "../../lib/local-time";
 import { addMonths, monthBounds, rangeBounds } from "../../lib/month";
 import { getConfig } from "../config/service";

@@ -5,7 +5,7 @@
  */
 import { hostedFromEnv } from "../../ai/hosted";
 import type { AiProvider } from "../../ai/provider";
-import type { ServiceCtx } from "../../http/context";
+import type { ServiceCtx } from "../../lib/context";
 import { embedAll } from "../../ingest/categorize/fuzzy";
 import { normalizeMerchant } from "../../ingest/categorize/normalize";
 import { buildIndex } from "../../ingest/categorize/rules";

@@ -3,8 +3,8 @@
  * ledger uses to revert. Every write bumps the list version in its own batch, invalidates the
  * categorizer's resolver cache at once, and refreshes the R2 backup.
  */
-import type { ServiceCtx } from "../../http/context";
-import { conflict, notFound, validationError } from "../../http/errors";
+import type { ServiceCtx } from "../../lib/context";
+import { conflict, notFound, validationError } from "../../lib/errors";
 import { invalidateResolverCache } from "../../ingest/categorize";
 import { findCategory } from "../categories/rules";
 import { loadCategoryState } from "../categories/service";

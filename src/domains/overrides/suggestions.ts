@@ -3,8 +3,8 @@
  * or manual_bulk), and their dismissals (kept under `company_lower|category_lower`, backed up to
  * R2 on every write; a newer correction brings a dismissed suggestion back).
  */
-import type { ServiceCtx } from "../../http/context";
-import { notFound } from "../../http/errors";
+import type { ServiceCtx } from "../../lib/context";
+import { notFound } from "../../lib/errors";
 import { buildIndex, resolveDeterministic } from "../../ingest/categorize/rules";
 import { findCategory } from "../categories/rules";
 import { loadCategoryState } from "../categories/service";

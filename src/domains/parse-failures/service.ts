@@ -1,5 +1,5 @@
-import type { ServiceCtx } from "../../http/context";
-import { ApiError, conflict, notFound } from "../../http/errors";
+import type { ServiceCtx } from "../../lib/context";
+import { ApiError, conflict, notFound } from "../../lib/errors";
 import { createIngestDeps, type DepsOptions } from "../../ingest";
 import type { IngestDeps } from "../../ingest/types";
 import { getFailure, listFailures, setStatus } from "./queries";

@@ -1,5 +1,5 @@
 /** Monthly summary and spending trend. */
-import type { ServiceCtx } from "../../http/context";
+import type { ServiceCtx } from "../../lib/context";
 import { daysInMonth, localToday } from "../../lib/local-time";
 import { round2 } from "../../lib/money";
 import { addMonths, monthBounds, rangeBounds } from "../../lib/month";

@@ -1,5 +1,5 @@
 /** Bulk category update: every row validated and written in one D1 batch; per-row results. */
-import type { ServiceCtx } from "../../http/context";
+import type { ServiceCtx } from "../../lib/context";
 import { encodeTxId } from "../../lib/txid";
 import { loadCategories } from "../../ingest/categorize/categories";
 import { currentImage, restoreImage } from "./service";

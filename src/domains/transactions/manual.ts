@@ -1,6 +1,6 @@
 /** Hand-entered transactions: same storage rules (hash, dedup, DateFileName) as the email doors. */
-import type { ServiceCtx } from "../../http/context";
-import { ApiError } from "../../http/errors";
+import type { ServiceCtx } from "../../lib/context";
+import { ApiError } from "../../lib/errors";
 import { encodeTxId } from "../../lib/txid";
 import { resolveOverride } from "../../ingest/categorize";
 import { addTransaction, transactionHash } from "../../ingest/dedup";

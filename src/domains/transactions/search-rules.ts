@@ -1,5 +1,5 @@
 /** Search filters (pure): one Filter type for the GET and POST routes, compiled to SQL. */
-import { validationError } from "../../http/errors";
+import { validationError } from "../../lib/errors";
 import { monthSpan, rangeBounds } from "../../lib/month";
 
 export const MAX_MONTHS = 24;

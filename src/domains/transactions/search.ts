@@ -1,5 +1,5 @@
 /** Search and CSV export over a month range; aggregates run in SQL. */
-import type { ServiceCtx } from "../../http/context";
+import type { ServiceCtx } from "../../lib/context";
 import { monthSpan } from "../../lib/month";
 import { toResponse, type TxRow } from "./rules";
 import { compile, csvCell, type Filter, RESULT_CAP } from "./search-rules";

@@ -1,6 +1,6 @@
 /** Transaction reads and the editing loop. Each edit returns before/after images for the ledger. */
-import type { ServiceCtx } from "../../http/context";
-import { ApiError, notFound, validationError } from "../../http/errors";
+import type { ServiceCtx } from "../../lib/context";
+import { ApiError, notFound, validationError } from "../../lib/errors";
 import { monthBounds, monthOfDateFileName } from "../../lib/month";
 import { decodeTxId, encodeTxId, type TxKey } from "../../lib/txid";
 import { loadCategories } from "../../ingest/categorize/categories";

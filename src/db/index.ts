@@ -1,0 +1,42 @@
+/**
+ * The drizzle database of a D1 binding, and the row filters every domain shares. Queries use
+ * drizzle's builder, or its `sql` template where a hand-written aggregate is clearer; never
+ * positional binds.
+ */
+import { and, gte, inArray, isNull, lt, eq, type SQL, sql } from "drizzle-orm";
+import { type DrizzleD1Database, drizzle } from "drizzle-orm/d1";
+import { DEPOSIT_TYPES, SPENDING_TYPES } from "../lib/transaction-types";
+import * as schema from "./schema";
+
+export type Db = DrizzleD1Database<typeof schema>;
+
+const cache = new WeakMap<D1Database, Db>();
+
+/** The drizzle handle of a D1 binding (one per binding, reused across requests of an isolate). */
+export function getDb(d1: D1Database): Db {
+  let db = cache.get(d1);
+  if (!db) {
+    db = drizzle(d1, { schema });
+    cache.set(d1, db);
+  }
+  return db;
+}
+
+export { schema };
+
+const t = schema.transactions;
+
+/** A row counts: not deleted, not ignored. */
+export const live = (): SQL => and(isNull(t.DeletedAt), eq(t.Ignored, 0))!;
+
+/** Money out. */
+export const spending = (): SQL => inArray(t.TransactionType, [...SPENDING_TYPES]);
+
+/** Money in. */
+export const deposits = (): SQL => inArray(t.TransactionType, [...DEPOSIT_TYPES]);
+
+/** DateFileName in [lo, hi): month range scans on idx_transactions_month (bounds from lib/month). */
+export const inRange = (lo: string, hi: string): SQL => and(gte(t.DateFileName, lo), lt(t.DateFileName, hi))!;
+
+/** SUM(Amount) in cents as an integer (0 when no row). */
+export const sumAmount = (): SQL<number> => sql<number>`COALESCE(SUM(${t.Amount}), 0)`.mapWith(Number);

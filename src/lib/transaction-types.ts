@@ -1,0 +1,17 @@
+/** The transaction types: the one list (alerts yield the first four; statements also `deposit`). */
+export const TRANSACTION_TYPES = ["purchase", "withdrawal", "preauth", "e-transfer", "deposit"] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+/** The types an alert parser (or the model) may return. */
+export const ALERT_TYPES = ["purchase", "withdrawal", "preauth", "e-transfer"] as const satisfies readonly TransactionType[];
+
+/** Money out: counted as spending by summaries, budgets, the journal and the tax pack. */
+export const SPENDING_TYPES = ["purchase", "withdrawal", "preauth"] as const satisfies readonly TransactionType[];
+
+/** Money in. */
+export const DEPOSIT_TYPES = ["e-transfer", "deposit"] as const satisfies readonly TransactionType[];
+
+export const isSpendingType = (t: string | null | undefined): boolean =>
+  (SPENDING_TYPES as readonly string[]).includes((t ?? "").toLowerCase());
+export const isDepositType = (t: string | null | undefined): boolean =>
+  (DEPOSIT_TYPES as readonly string[]).includes((t ?? "").toLowerCase());
