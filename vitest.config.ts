@@ -1,28 +1,19 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
-import { defineConfig } from "vitest/config";
+import { defaultExclude, defineConfig } from "vitest/config";
 
-// Tests run inside workerd with the real bindings declared in wrangler.toml (D1, R2, Queue, DO).
-// Storage is isolated per test file; test/setup/apply-migrations.ts applies migrations/ first.
+// Two projects, one run (`npm test` and `vitest run` run both; `--project unit` picks one):
+// - unit: pure code in plain Node, no servers, no bindings (seconds instead of a minute in workerd);
+// - integration: inside workerd with the real bindings of wrangler.toml (D1, R2, Queue, DO), the
+//   throwaway Dovecot and the fake model server of test/setup/global.ts.
+// A unit test that needs the Workers runtime (it imports `cloudflare:test`, or code that imports
+// `cloudflare:*` at run time) is named `*.workers.test.ts` and runs in the integration project.
+const WORKERD_UNIT = ["test/unit/**/*.workers.test.ts"];
+
 export default defineConfig({
-  plugins: [
-    cloudflareTest(async () => ({
-      wrangler: { configPath: "./wrangler.toml" },
-      miniflare: {
-        bindings: {
-          TEST_MIGRATIONS: await readD1Migrations("./migrations"),
-          // Tests never reach a hosted provider or a real mailbox unless a test sets them.
-          IMAP_HOST: "",
-          MODEL_API_KEY: "",
-        },
-      },
-    })),
-  ],
   test: {
-    include: ["test/unit/**/*.test.ts", "test/integration/**/*.test.ts"],
-    setupFiles: ["./test/setup/apply-migrations.ts"],
-    globalSetup: ["./test/setup/global.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // One coverage report over both projects (istanbul instruments in Node and in workerd alike).
     coverage: {
       provider: "istanbul",
       include: ["src/**/*.ts"],
@@ -30,5 +21,42 @@ export default defineConfig({
       reportsDirectory: "coverage",
       thresholds: { lines: 90, statements: 90 },
     },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          environment: "node",
+          // Pure code, no vi.mock and no globals (our rule: no mocks of our own code), so the files
+          // can share workers: half the CPU time of a fresh worker per file.
+          isolate: false,
+          include: ["test/unit/**/*.test.ts"],
+          exclude: [...defaultExclude, ...WORKERD_UNIT],
+        },
+      },
+      {
+        extends: true,
+        plugins: [
+          cloudflareTest(async () => ({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+                // Tests never reach a hosted provider or a real mailbox unless a test sets them.
+                IMAP_HOST: "",
+                MODEL_API_KEY: "",
+              },
+            },
+          })),
+        ],
+        test: {
+          name: "integration",
+          include: ["test/integration/**/*.test.ts", ...WORKERD_UNIT],
+          // Storage is isolated per test file; apply-migrations.ts applies migrations/ first.
+          setupFiles: ["./test/setup/apply-migrations.ts"],
+          globalSetup: ["./test/setup/global.ts"],
+        },
+      },
+    ],
   },
 });

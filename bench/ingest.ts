@@ -7,7 +7,7 @@ import { env } from "cloudflare:test";
 import { expect, it } from "vitest";
 import type { Env } from "../src/env";
 import { ingestEmail } from "../src/ingest";
-import { logNotifier } from "../src/ingest/notify";
+import { logNotifier } from "../src/notify";
 import type { IngestDeps } from "../src/ingest/types";
 import { fixedClock } from "../src/lib/clock";
 import { prng as mulberry32 } from "../scripts/lib/prng.mjs";
@@ -66,7 +66,6 @@ it("ingest rate with AI off", async () => {
   const quiet = logNotifier();
   quiet.send = async () => {};
   const deps: IngestDeps = {
-    env: e,
     db: e.DB,
     files: e.FILES,
     clock: fixedClock("2024-12-31T12:00:00Z"),

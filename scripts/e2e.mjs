@@ -4,7 +4,15 @@
 // Chromium through playwright-core; then restarts the same state with DEMO_MODE=true and walks
 // test/e2e/demo.mjs. Screenshots go to test-results/screenshots/. Ends with "N passed, N failed".
 import { spawn, spawnSync } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
@@ -13,7 +21,15 @@ import { freePort } from "./lib/net.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const TODAY = "2026-11-21";
-const results = join(root, "test-results");
+// E2E_RESULTS: another results folder (parallel runs); E2E_ONLY=a,b: only the named suites
+// (walk, demo, remote, or a feature suite: test/e2e/feature-<name>.mjs, walked on the seeded server).
+const results = process.env.E2E_RESULTS ?? join(root, "test-results");
+const only = process.env.E2E_ONLY ? new Set(process.env.E2E_ONLY.split(",").map((s) => s.trim())) : null;
+const wanted = (name) => !only || only.has(name);
+const featureSuites = readdirSync(join(root, "test", "e2e"))
+  .filter((f) => /^feature-[a-z0-9-]+\.mjs$/.test(f))
+  .sort()
+  .map((f) => ({ name: f.slice("feature-".length, -".mjs".length), file: f }));
 const shotsDir = join(results, "screenshots");
 const started = Date.now();
 let passed = 0;
@@ -192,19 +208,43 @@ async function main() {
     log(`e2e: demo data seeded (today ${TODAY}) in ${Math.round((Date.now() - started) / 1000)} s`);
     browser = await launchBrowser();
 
-    server = await startServer(stateDir);
-    log(`e2e: server on ${server.base}`);
-    await runSuite("walk", "walk.mjs", browser, server.base, "");
-    await stopServer(server);
+    const features = featureSuites.filter((f) => wanted(f.name));
+    if (wanted("walk") || features.length) {
+      server = await startServer(stateDir);
+      log(`e2e: server on ${server.base}`);
+      if (wanted("walk")) await runSuite("walk", "walk.mjs", browser, server.base, "");
+      for (const f of features) await runSuite(f.name, f.file, browser, server.base, `${f.name}-`);
+      await stopServer(server);
+    }
 
-    server = await startServer(stateDir, ["--var", "DEMO_MODE:true"]);
-    log(`e2e: demo-mode server on ${server.base}`);
-    await runSuite("demo", "demo.mjs", browser, server.base, "demo-");
-    await stopServer(server);
+    if (wanted("demo")) {
+      server = await startServer(stateDir, ["--var", "DEMO_MODE:true"]);
+      log(`e2e: demo-mode server on ${server.base}`);
+      await runSuite("demo", "demo.mjs", browser, server.base, "demo-");
+      await stopServer(server);
+    }
 
     // A fresh, empty journal reached by a non-loopback name (mapped to 127.0.0.1 inside Chromium).
-    const fresh = mkdtempSync(join(tmpdir(), "fj-e2e-remote-"));
-    try {
+    if (wanted("remote")) await remoteSuite(browser);
+  } catch (err) {
+    failed++;
+    log(`  ✖ e2e setup: ${String(err?.stack ?? err)}`);
+  } finally {
+    if (server) await stopServer(server);
+    if (browser) await browser.close().catch(() => {});
+    rmSync(stateDir, { recursive: true, force: true });
+  }
+  log(`e2e: screenshots in ${shotsDir}; ${Math.round((Date.now() - started) / 1000)} s in all`);
+  log(`${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
+
+/** A fresh journal's first-run setup, reached by a non-loopback name. */
+async function remoteSuite() {
+  const fresh = mkdtempSync(join(tmpdir(), "fj-e2e-remote-"));
+  let server = null;
+  try {
+    {
       server = await startServer(fresh);
       const setupToken = run(
         process.execPath,
@@ -219,22 +259,11 @@ async function main() {
       } finally {
         await remote.close().catch(() => {});
       }
-    } finally {
-      await stopServer(server);
-      server = null;
-      rmSync(fresh, { recursive: true, force: true });
     }
-  } catch (err) {
-    failed++;
-    log(`  ✖ e2e setup: ${String(err?.stack ?? err)}`);
   } finally {
     if (server) await stopServer(server);
-    if (browser) await browser.close().catch(() => {});
-    rmSync(stateDir, { recursive: true, force: true });
+    rmSync(fresh, { recursive: true, force: true });
   }
-  log(`e2e: screenshots in ${shotsDir}; ${Math.round((Date.now() - started) / 1000)} s in all`);
-  log(`${passed} passed, ${failed} failed`);
-  process.exit(failed ? 1 : 0);
 }
 
 main();

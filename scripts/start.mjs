@@ -9,6 +9,21 @@ import { applyMigrations, stateArgs, wranglerBin } from "./lib/wrangler.mjs";
 const argv = process.argv.slice(2);
 const { persistTo } = stateArgs(argv);
 
+// Bound beyond loopback (`--ip 0.0.0.0`, a LAN address): anyone who can reach the port must not
+// get the loopback-only trust (no password yet = open; the dev bypass), whatever Host they send.
+const ipArg = argv.find((a, i) => a.startsWith("--ip=") || argv[i - 1] === "--ip");
+const ip = ipArg?.replace(/^--ip=/, "");
+const loopback = (h) => h === "localhost" || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);
+if (ip && !loopback(ip)) {
+  argv.push("--var", "PUBLIC_BIND:true");
+  const line = "!".repeat(78);
+  console.warn(
+    `\n${line}\n  WARNING: serving on ${ip}, beyond this machine. Nothing is treated as local: without a\n` +
+      "  password the journal asks for a setup token (npm run token -- issue --label setup), and the\n" +
+      `  dev bypass is off. Set a password before anyone else can reach this port.\n${line}\n`,
+  );
+}
+
 ensureDashboardDist();
 applyMigrations({ persistTo, remote: false });
 

@@ -1,13 +1,14 @@
-// npm test: everything the suite needs is set up here, then vitest runs inside workerd with coverage,
-// then the dashboard's browser tests (scripts/e2e.mjs). Arguments go to vitest, and then only
-// vitest runs (for example `npm test -- test/unit`); `npm run test:e2e` runs the browser tests alone.
+// npm test: vitest runs both projects of vitest.config.ts in one run (unit in Node, integration
+// inside workerd) with one merged coverage report, then the dashboard's browser tests
+// (scripts/e2e.mjs, which builds the dashboard). Arguments go to vitest, and then only vitest runs
+// (for example `npm test -- test/unit` or `npm test -- --project unit`); `npm run test:e2e` runs the
+// browser tests alone.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { ensureDashboardDist, root } from "./lib/dashboard.mjs";
+import { root } from "./lib/dashboard.mjs";
 
 const args = process.argv.slice(2);
-ensureDashboardDist();
 const results = join(root, "test-results");
 const vitestJson = join(results, "vitest.json");
 mkdirSync(results, { recursive: true });

@@ -1,29 +1,33 @@
 import { fromHono } from "chanfana";
 import { Hono } from "hono";
+import { attachmentReverters, attachmentsRouter } from "./domains/attachments";
 import { activityRouter } from "./domains/activity";
+import { registerReverters } from "./domains/activity/reverters";
 import { authRouter, whoamiRouter } from "./domains/auth";
 import { categoriesRouter } from "./domains/categories";
-import { configRouter } from "./domains/config";
+import { configReverters, configRouter } from "./domains/config";
 import { healthRouter } from "./domains/health";
 import { ignoreRulesRouter } from "./domains/ignore-rules";
 import { ingestionRouter } from "./domains/ingestion";
-import { merchantAliasesRouter } from "./domains/merchant-aliases";
-import { overridesRouter } from "./domains/overrides";
+import { aliasReverters, merchantAliasesRouter } from "./domains/merchant-aliases";
+import { overrideReverters, overridesRouter } from "./domains/overrides";
 import { parseFailuresRouter } from "./domains/parse-failures";
-import { transactionsRouter } from "./domains/transactions";
+import { transactionReverters, transactionsRouter } from "./domains/transactions";
 import { summaryRouter } from "./domains/summary";
 import { journalRouter } from "./domains/journal";
 import { dataRouter } from "./domains/data";
 import { merchantsRouter } from "./domains/merchants";
 import { incomeRouter } from "./domains/income";
 import { coverageRouter } from "./domains/coverage";
-import { budgetRouter, groupsRouter } from "./domains/budget";
+import { statementReverters, statementsRouter } from "./domains/statements";
+import { budgetReverters, budgetRouter, groupsRouter } from "./domains/budget";
 import { llmsTxt } from "./domains/system/llms";
 import { activityLedger, type OperationIndex, operationIndexFrom } from "./http/activity";
 import { authenticate } from "./http/auth";
 import type { AppEnv, Principal } from "./http/context";
 import { cors } from "./http/cors";
 import { demoGuard } from "./http/demo";
+import { sameOriginWrites, typedBodies } from "./http/origin";
 import { onError, onNotFound } from "./http/errors";
 import { type Clock, systemClock } from "./lib/clock";
 
@@ -57,7 +61,9 @@ export function createApp(deps: AppDeps = {}) {
   });
   app.use("*", cors);
   app.use("/api/*", demoGuard);
+  app.use("/api/*", typedBodies);
   app.use("*", authenticate);
+  app.use("/api/*", sameOriginWrites);
   let operations: OperationIndex | undefined;
   app.use(
     "/api/*",
@@ -105,10 +111,15 @@ export function createApp(deps: AppDeps = {}) {
         },
         { name: "income-statement", description: "Annual income vs. expenses by company and category" },
         { name: "coverage", description: "Per-institution alert cadence and the email capture rate" },
+        { name: "statements", description: "Statement upload (PDF, CSV, OFX, QFX), reconciliation, review and import" },
         { name: "budget", description: "Budget targets, pace status, forecasts and historical averages" },
         { name: "groups", description: "Display groups of a year's budget categories" },
         { name: "search", description: "Cross-month search with a summary block, and CSV export" },
         { name: "ingestion", description: "Raw email upload: the same alert pipeline as every other door" },
+        {
+          name: "attachments",
+          description: "Receipts and documents: upload, inline file, AI read (opt-in), match candidates, link",
+        },
         { name: "parse-failures", description: "Quarantined alert emails: list, retry, resolve, dismiss" },
         {
           name: "webapp-auth",
@@ -150,12 +161,16 @@ export function createApp(deps: AppDeps = {}) {
   openapi.route("/api/v1/merchants", merchantsRouter());
   openapi.route("/api/v1/income-statement", incomeRouter());
   openapi.route("/api/v1/coverage", coverageRouter());
+  openapi.route("/api/v1/statements", statementsRouter());
   openapi.route("/api/v1/parse-failures", parseFailuresRouter());
   openapi.route("/api/v1/auth", authRouter());
   openapi.route("/api/v1/whoami", whoamiRouter());
   openapi.route("/api/v1/activity", activityRouter());
   openapi.route("/api/v1/budget", budgetRouter());
   openapi.route("/api/v1/groups", groupsRouter());
+  openapi.route("/api/v1", attachmentsRouter());
+  // What POST /activity/{id}/revert can undo: each domain's reverters by resource kind.
+  registerReverters(statementReverters, transactionReverters, configReverters, overrideReverters, aliasReverters, budgetReverters, attachmentReverters);
 
   app.get("/llms.txt", (c) => {
     const base = new URL(c.req.url).origin;

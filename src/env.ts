@@ -32,6 +32,8 @@ export interface Env {
   INBOX_PREFIX?: string;
   SESSION_SECRET?: string;
   ALLOW_REMOTE_TOFU?: string;
+  /** Set by `npm start` when wrangler dev is bound beyond loopback: nothing counts as local then. */
+  PUBLIC_BIND?: string;
 }
 
 /** "true"/"1"/"yes" (any case) → true; anything else → false. */

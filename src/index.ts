@@ -1,10 +1,9 @@
 import { app } from "./app";
 import type { Env } from "./env";
+import { receiveEmail } from "./ingest/sources/email-routing";
 import { consume } from "./jobs/consumer";
 import { runCron } from "./jobs/cron";
-import "./jobs/schedule";
 import { systemClock } from "./lib/clock";
-import { receiveEmail } from "./ingest/sources/email-routing";
 
 export { JobSlot } from "./jobs/slot";
 

@@ -1,10 +1,20 @@
 import { useEffect } from "react";
 import { Link, useLocation } from "./lib/router";
 import { ActivityPage } from "./pages/ActivityPage";
+import { BackupPage } from "./pages/BackupPage";
+import { BudgetEditorPage } from "./pages/BudgetEditorPage";
+import { BudgetPage } from "./pages/BudgetPage";
+import { IncomePage } from "./pages/IncomePage";
+import { LedgerPage } from "./pages/LedgerPage";
+import { MerchantsPage } from "./pages/MerchantsPage";
+import { RulesPage } from "./pages/RulesPage";
+import { TrendsPage } from "./pages/TrendsPage";
 import { JournalPage } from "./pages/JournalPage";
 import { ReviewPage } from "./pages/ReviewPage";
 import { SearchPage } from "./pages/SearchPage";
 import { SettingsPage } from "./pages/SettingsPage";
+import { StatementsPage } from "./pages/StatementsPage";
+import { ReceiptsPage } from "./pages/ReceiptsPage";
 import { SummaryPage } from "./pages/SummaryPage";
 import { UploadPage } from "./pages/UploadPage";
 
@@ -16,7 +26,17 @@ const TITLES: Record<string, string> = {
   "/review": "Needs review",
   "/activity": "Activity",
   "/upload": "Upload",
+  "/statements": "Statements",
+  "/receipts": "Receipts",
   "/settings": "Settings",
+  "/budget": "Budget",
+  "/budget/edit": "Edit budget",
+  "/ledger": "Ledger",
+  "/trends": "Trends",
+  "/merchants": "Merchants",
+  "/income": "Income statement",
+  "/rules": "Rules",
+  "/backup": "Backup and restore",
 };
 
 export function Routes() {
@@ -38,8 +58,28 @@ export function Routes() {
       return <ActivityPage />;
     case "/upload":
       return <UploadPage />;
+    case "/statements":
+      return <StatementsPage />;
+    case "/receipts":
+      return <ReceiptsPage />;
     case "/settings":
       return <SettingsPage />;
+    case "/budget":
+      return <BudgetPage />;
+    case "/budget/edit":
+      return <BudgetEditorPage />;
+    case "/ledger":
+      return <LedgerPage />;
+    case "/trends":
+      return <TrendsPage />;
+    case "/merchants":
+      return <MerchantsPage />;
+    case "/income":
+      return <IncomePage />;
+    case "/rules":
+      return <RulesPage />;
+    case "/backup":
+      return <BackupPage />;
     default:
       return (
         <section className="page-narrow">

@@ -61,3 +61,20 @@ export function ensureDashboardDist({ quiet = false } = {}) {
   );
   return dist;
 }
+
+/**
+ * What the Worker tests need: an assets folder for wrangler, not a fresh build (no test reads the
+ * dashboard). Places the placeholder only when there is no dist at all; `npm start` and the browser
+ * tests still build a missing or stale dashboard.
+ */
+export function ensureAssetsFolder() {
+  const dist = join(dashboard, "dist");
+  if (existsSync(join(dist, "index.html"))) return dist;
+  mkdirSync(dist, { recursive: true });
+  cpSync(join(dashboard, "placeholder"), dist, { recursive: true });
+  writeFileSync(
+    join(dist, PLACEHOLDER_MARK),
+    "dist holds the placeholder: the next start retries the build\n",
+  );
+  return dist;
+}

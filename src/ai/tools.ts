@@ -1,7 +1,6 @@
 /** Tool schemas for forced function calls (JSON Schema; strict-compatible shapes). */
+import { ALERT_TYPES } from "../lib/transaction-types";
 import type { ToolSpec } from "./provider";
-
-export const TRANSACTION_TYPES = ["purchase", "withdrawal", "preauth", "e-transfer"] as const;
 
 /** `category` is constrained to the user's category list. */
 export function categorizeTool(categories: readonly string[]): ToolSpec {
@@ -44,7 +43,7 @@ export const extractTransactionTool: ToolSpec = {
     properties: {
       amount: { type: "number", description: "The amount as written in the email, without currency sign" },
       company: { type: ["string", "null"], description: "Merchant or recipient, verbatim from the email" },
-      transaction_type: { type: "string", enum: [...TRANSACTION_TYPES] },
+      transaction_type: { type: "string", enum: [...ALERT_TYPES] },
     },
     required: ["amount", "company", "transaction_type"],
     additionalProperties: false,

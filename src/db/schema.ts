@@ -288,3 +288,5 @@ export const daySummaries = sqliteTable(
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export type TransactionInsert = typeof transactions.$inferInsert;
+export * from "./schema/attachments";
+export * from "./schema/statements";

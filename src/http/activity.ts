@@ -1,15 +1,15 @@
 /**
  * The activity ledger: a middleware journaling every successful mutating /api/v1 call (off the
- * response path, never reading bodies, never failing the request), the staging API handlers use
- * to attach before/after images, and the registry of reverters by resource kind.
+ * response path, never reading bodies, never failing the request) and the staging API handlers use
+ * to attach before/after images. Reverters live in src/domains/activity/reverters.ts.
  */
 import type { MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
-import { type ActivityRow, insertEntry } from "../domains/activity/queries";
-import { describeChange, type Image, type ImageLike, imagesRejection } from "../domains/activity/rules";
+import { type ActivityInsert, insertEntry } from "../domains/activity/queries";
+import { describeChange, type ImageLike, imagesRejection } from "../domains/activity/rules";
 import { log } from "../lib/log";
 import { normalizePath } from "./auth";
-import { type AppContext, type AppEnv, type ServiceCtx, serviceCtx } from "./context";
+import { type AppContext, type AppEnv, serviceCtx } from "./context";
 
 /** Successful writes that are not journaled: the session routes and reads that use a write verb. */
 export const NOT_JOURNALED: ReadonlySet<string> = new Set([
@@ -32,7 +32,7 @@ export function isJournaled(method: string, path: string): boolean {
 }
 
 export interface StagedImages {
-  /** Resource kind: picks the reverter (`registerReverter`). */
+  /** Resource kind: picks the reverter (domains/activity/reverters.ts). */
   kind: string;
   resourceId: string;
   /** Pre-mutation image: `{}` for a create. */
@@ -71,25 +71,6 @@ export function activityEntryId(c: AppContext): string | null {
   return states.get(c)?.id ?? null;
 }
 
-export interface Reverter {
-  /** The resource's current image, compared with the entry's `after` (stale guard). */
-  current(ctx: ServiceCtx, resourceId: string): Promise<ImageLike | null>;
-  /** Writes the entry's `before` image back. */
-  restore(ctx: ServiceCtx, resourceId: string, before: Image | null): Promise<void>;
-  /** Extra `details` for a 409 stale_revert (for example the stale row ids of a bulk edit). */
-  describeStale?(current: ImageLike | null, after: Image | null): Record<string, unknown>;
-}
-
-const reverters = new Map<string, Reverter>();
-
-export function registerReverter(kind: string, reverter: Reverter): void {
-  reverters.set(kind, reverter);
-}
-
-export function getReverter(kind: string): Reverter | undefined {
-  return reverters.get(kind);
-}
-
 export function newEntryId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
   return `act_${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
@@ -110,7 +91,7 @@ function operationId(c: AppContext, index: OperationIndex, method: string, path:
   return `${method} ${path}`;
 }
 
-function buildRow(c: AppContext, s: LedgerState, opId: string, method: string, path: string): ActivityRow {
+function buildRow(c: AppContext, s: LedgerState, opId: string, method: string, path: string): ActivityInsert {
   const p = c.get("principal");
   const staged = s.staged;
   const rejected = staged ? imagesRejection(staged.rows ?? 1, staged.before, staged.after) : null;

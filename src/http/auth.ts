@@ -66,6 +66,23 @@ export function isLoopbackHost(hostname: string): boolean {
   return h === "localhost" || h.endsWith(".localhost") || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);
 }
 
+const isLoopbackIp = (ip: string) => /^127(\.\d{1,3}){3}$/.test(ip) || ip === "::1" || ip === "::ffff:127.0.0.1";
+
+/**
+ * Whether a request really comes from this machine (SPEC: "fully open on loopback"). The Host
+ * header alone is the caller's word, so also: the connecting address (`CF-Connecting-IP`, set by
+ * wrangler dev from the socket and by Cloudflare from the real client: on Cloudflare nothing is
+ * loopback) must be loopback, and a server that `npm start` bound beyond loopback (`--ip 0.0.0.0`,
+ * which sets PUBLIC_BIND) never counts as local, since wrangler dev keeps a client-sent
+ * CF-Connecting-IP.
+ */
+export function isLocalRequest(env: { PUBLIC_BIND?: string }, request: Request): boolean {
+  if (flag(env.PUBLIC_BIND)) return false;
+  if (!isLoopbackHost(new URL(request.url).hostname)) return false;
+  const ip = request.headers.get("cf-connecting-ip");
+  return ip === null || isLoopbackIp(ip.trim().toLowerCase());
+}
+
 function unauthorized(c: AppContext, message: string): ApiError {
   c.header("WWW-Authenticate", 'Bearer realm="finance-journal"');
   return new ApiError(401, message);
@@ -99,7 +116,8 @@ async function browserPrincipal(c: AppContext): Promise<Principal> {
   if (cookie && (await verifySessionCookie(c.env, auth.settings, cookie, c.get("clock")()))) return SESSION;
   // The dev bypass is honoured only for requests addressed to this machine (wrangler dev), so a
   // flag left on in a deployed Worker never opens it to the internet.
-  if (isLoopbackHost(new URL(c.req.url).hostname) && (await loadSettings(c.env)).auth_bypass_for_dev) {
+  const local = isLocalRequest(c.env, c.req.raw);
+  if (local && (await loadSettings(c.env)).auth_bypass_for_dev) {
     return DEV_BYPASS;
   }
   if (auth.passwordSet && auth.degraded)
@@ -108,7 +126,7 @@ async function browserPrincipal(c: AppContext): Promise<Principal> {
   // SPEC: without a password the API is open *on loopback*. A deployed Worker is on the internet,
   // so there the first password is set with a setup token from `npm run token -- issue --remote`
   // (ALLOW_REMOTE_TOFU=true restores the open behaviour, e.g. behind Cloudflare Access).
-  if (!isLoopbackHost(new URL(c.req.url).hostname) && !flag(c.env.ALLOW_REMOTE_TOFU)) {
+  if (!local && !flag(c.env.ALLOW_REMOTE_TOFU)) {
     const err = unauthorized(
       c,
       "This journal has no password yet. Run `npm run token -- issue --remote --label setup` and use the " +

@@ -1,7 +1,8 @@
 import { fromHono, OpenAPIRoute, type OpenAPIRouteSchema } from "chanfana";
 import { Hono } from "hono";
 import type { AppEnv } from "./context";
-import { ErrorEnvelope, validationError } from "./errors";
+import { ApiError, ErrorEnvelope, validationError } from "./errors";
+import { isJsonContentType } from "./origin";
 
 const err = (description: string) => ({
   description,
@@ -29,7 +30,11 @@ export abstract class ApiRoute extends OpenAPIRoute {
     return {
       ...schema,
       tags: [this.tag],
-      responses: { ...COMMON_ERRORS, ...(schema.responses ?? {}) },
+      responses: {
+        ...COMMON_ERRORS,
+        ...(schema.request?.body ? { "415": err("The body is not application/json (or multipart for uploads)") } : {}),
+        ...(schema.responses ?? {}),
+      },
     };
   }
 
@@ -41,6 +46,9 @@ export abstract class ApiRoute extends OpenAPIRoute {
       const text = await request.clone().text();
       if (text.trim() === "") {
         throw validationError([{ loc: ["body"], msg: "Field required", type: "missing" }]);
+      }
+      if (!isJsonContentType(request.headers.get("content-type") ?? undefined)) {
+        throw new ApiError(415, "Send the body as application/json");
       }
       try {
         JSON.parse(text);

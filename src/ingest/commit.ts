@@ -1,22 +1,73 @@
 /**
- * Steps 4-7 for one parsed transaction: categorize, write with dedup, context, notify.
- * Shared by the deterministic path, the AI-rescue path, parse-failure retry and resolve.
+ * The one commit path of a transaction, whatever found it: a parsed or AI-rescued email, a
+ * parse-failure retry or resolve, a hand entry, a statement import. Steps 4-7 of the pipeline:
+ * categorize, write with dedup, context, notify; each caller says which of them apply.
  */
+import type { AiProvider } from "../ai/provider";
+import {
+  type Categorized,
+  categorize,
+  categoryAudit,
+  fallbackCategory,
+  resolveOverride,
+} from "../categorize";
+import type { Clock } from "../lib/clock";
 import { log } from "../lib/log";
-import { categorize } from "./categorize";
-import type { Categorized } from "./categorize";
+import { getDb } from "../db";
+import { attentionQueue } from "../db/schema";
+import { type Notifier, safeSend } from "../notify";
 import { computeContext, saveContext } from "./context";
-import { addTransaction, transactionHash } from "./dedup";
-import { safeSend, shouldNotify, transactionMessage } from "./notify";
-import type { ExtractionAudit, IngestDeps, TransactionRecord } from "./types";
+import { addTransaction, storedDateFileName, storeErrorText, transactionHash } from "./dedup";
+import { shouldNotify, transactionMessage } from "./notify";
+import type { ExtractionAudit, IngestSettings, TransactionRecord } from "./types";
 
-/** Everything of a transaction except what steps 4-5 compute. */
+/** Everything of a transaction except what the commit computes (hash, category, context). */
 export type Draft = Omit<
   TransactionRecord,
-  "TransactionHash" | "Category" | "CategoryAudit" | "TransactionContext"
+  | "TransactionHash"
+  | "Category"
+  | "CategoryAudit"
+  | "TransactionContext"
+  | "ExtractionAudit"
+  | "StatementSource"
 > & {
-  ExtractionAudit: ExtractionAudit | null;
+  ExtractionAudit?: ExtractionAudit | null;
+  /** Set by the statement import: which statement the row came from. */
+  StatementSource?: string | null;
+  /**
+   * A caller with its own identity rule supplies the hash (statement lines: two identical lines on
+   * one day are two transactions, told apart by occurrence); everyone else gets SPEC's hash.
+   */
+  TransactionHash?: string;
 };
+
+/** How the category is chosen. */
+export type CategoryChoice =
+  /** Overrides, then (when a provider exists and AI categorization is on) fuzzy and the model. */
+  | { by: "auto" }
+  /** Overrides only, else Miscellaneous: hand-entered rows never go to the model. */
+  | { by: "overrides" }
+  /** Named by a person (reviewed) or by the source document (a statement line). */
+  | { by: "given"; category: string; source: string; reviewed: boolean };
+
+export interface CommitOptions {
+  category?: CategoryChoice;
+  /** Step 7 (default true; only rows a person did not type notify). */
+  notify?: boolean;
+  /** Step 6 (default true). */
+  context?: boolean;
+  /** Put the row on the attention queue (AI-rescued rows). */
+  attentionReason?: string;
+}
+
+/** What the commit needs; IngestDeps has all of it. */
+export interface CommitDeps {
+  db: D1Database;
+  clock: Clock;
+  ai: AiProvider | null;
+  notify?: Notifier;
+  settings: Pick<IngestSettings, "aiCategorizationEnabled" | "blockedCompanies">;
+}
 
 export type CommitResult =
   | { status: "created"; tx: TransactionRecord }
@@ -25,30 +76,58 @@ export type CommitResult =
 
 /** A write that rejects the fields themselves (not an outage): quarantine as db_validation_failed. */
 const isFieldRejection = (err: unknown) =>
-  /constraint|too ?big|datatype mismatch|string or blob too big/i.test(String(err));
+  /constraint|too ?big|datatype mismatch|string or blob too big/i.test(storeErrorText(err));
+
+/** The dedup hash of a draft (hand entry names its file after it). */
+export function draftHash(draft: Draft): Promise<string> {
+  return transactionHash({
+    forwardedTo: draft.ForwardedTo,
+    institution: draft.Institution,
+    amount: draft.Amount,
+    company: draft.Company,
+    date: draft.Date,
+    transactionType: draft.TransactionType,
+  });
+}
+
+/** The category choice of a hand entry: the typed category, else overrides only. */
+export const typedCategory = (category: string | null | undefined): CategoryChoice =>
+  category ? { by: "given", category, source: "manual", reviewed: true } : { by: "overrides" };
+
+async function chooseCategory(deps: CommitDeps, draft: Draft, choice: CategoryChoice): Promise<Categorized> {
+  if (choice.by === "given") {
+    return {
+      category: choice.category,
+      audit: categoryAudit({
+        source: choice.source,
+        confidence: 1,
+        reviewed_at: choice.reviewed ? deps.clock().toISOString() : null,
+      }),
+    };
+  }
+  if (choice.by === "overrides") {
+    return (
+      (await resolveOverride(deps.db, deps.clock, draft.Company)) ?? fallbackCategory("no_override_matched")
+    );
+  }
+  return categorize(
+    { db: deps.db, clock: deps.clock, ai: deps.ai, aiEnabled: deps.settings.aiCategorizationEnabled },
+    { amount: draft.Amount, company: draft.Company, transactionType: draft.TransactionType },
+  );
+}
 
 export async function commitTransaction(
-  deps: IngestDeps,
+  deps: CommitDeps,
   draft: Draft,
-  opts: { category?: Categorized; attentionReason?: string; notify?: boolean } = {},
+  opts: CommitOptions = {},
 ): Promise<CommitResult> {
-  // 4. Categorize (overrides always; the model only when enabled).
-  const cat =
-    opts.category ??
-    (await categorize(
-      { db: deps.db, clock: deps.clock, ai: deps.ai, aiEnabled: deps.settings.aiCategorizationEnabled },
-      { amount: draft.Amount, company: draft.Company, transactionType: draft.TransactionType },
-    ));
+  // 4. Categorize.
+  const cat = await chooseCategory(deps, draft, opts.category ?? { by: "auto" });
   const tx: TransactionRecord = {
     ...draft,
-    TransactionHash: await transactionHash({
-      forwardedTo: draft.ForwardedTo,
-      institution: draft.Institution,
-      amount: draft.Amount,
-      company: draft.Company,
-      date: draft.Date,
-      transactionType: draft.TransactionType,
-    }),
+    ExtractionAudit: draft.ExtractionAudit ?? null,
+    StatementSource: draft.StatementSource ?? null,
+    TransactionHash: draft.TransactionHash ?? (await draftHash(draft)),
     Category: cat.category.toLowerCase(),
     CategoryAudit: cat.audit,
     TransactionContext: null,
@@ -59,46 +138,41 @@ export async function commitTransaction(
     added = await addTransaction(deps.db, tx, deps.clock().toISOString());
   } catch (err) {
     if (!isFieldRejection(err)) throw err;
-    return { status: "invalid", reason: String(err) };
+    return { status: "invalid", reason: storeErrorText(err) };
   }
   if (added === undefined) return { status: "invalid", reason: "fields rejected by validation" };
-  if (added === false) return { status: "duplicate", tx: await storedTwin(deps.db, tx) };
-  if (opts.attentionReason)
-    await markAttention(deps.db, tx, opts.attentionReason, deps.clock().toISOString());
+  if (added === false) {
+    // Report the already-stored row's key, else the candidate's.
+    const dfn = await storedDateFileName(deps.db, tx.ForwardedTo, tx.TransactionHash);
+    return { status: "duplicate", tx: dfn ? { ...tx, DateFileName: dfn } : tx };
+  }
+  if (opts.attentionReason) await markAttention(deps, tx, opts.attentionReason);
   // 6. Context (never blocks).
-  const context = await computeContext(deps.db, tx);
-  if (context) {
-    tx.TransactionContext = context;
-    await saveContext(deps.db, tx, context);
+  if (opts.context !== false) {
+    const context = await computeContext(deps.db, tx);
+    if (context) {
+      tx.TransactionContext = context;
+      await saveContext(deps.db, tx, context);
+    }
   }
   // 7. Notify (provider failures never lose the transaction).
-  if (opts.notify !== false && shouldNotify(tx, deps.settings.blockedCompanies)) {
+  if (opts.notify !== false && deps.notify && shouldNotify(tx, deps.settings.blockedCompanies)) {
     await safeSend(deps.notify, transactionMessage(tx, cat.category));
   }
   return { status: "created", tx };
 }
 
-/** The already-stored row's key for a duplicate (what callers report), else the candidate. */
-async function storedTwin(db: D1Database, tx: TransactionRecord): Promise<TransactionRecord> {
+async function markAttention(deps: CommitDeps, tx: TransactionRecord, reason: string) {
   try {
-    const dfn = await db
-      .prepare("SELECT DateFileName FROM transactions WHERE ForwardedTo = ? AND TransactionHash = ?")
-      .bind(tx.ForwardedTo, tx.TransactionHash)
-      .first<string>("DateFileName");
-    return dfn ? { ...tx, DateFileName: dfn } : tx;
-  } catch {
-    return tx;
-  }
-}
-
-async function markAttention(db: D1Database, tx: TransactionRecord, reason: string, nowIso: string) {
-  try {
-    await db
-      .prepare(
-        "INSERT OR IGNORE INTO attention_queue (ForwardedTo, DateFileName, reason, created_at) VALUES (?, ?, ?, ?)",
-      )
-      .bind(tx.ForwardedTo, tx.DateFileName, reason, nowIso)
-      .run();
+    await getDb(deps.db)
+      .insert(attentionQueue)
+      .values({
+        ForwardedTo: tx.ForwardedTo,
+        DateFileName: tx.DateFileName,
+        reason,
+        created_at: deps.clock().toISOString(),
+      })
+      .onConflictDoNothing();
   } catch (err) {
     log("warn", "ingest.attention_mark_failed", { error: String(err) });
   }

@@ -110,7 +110,13 @@ export function displayDate(p: LocalParts): string {
   return `${p.month}/${p.day}/${p.year} ${p.hour}:${p.minute} ${p.zone}`;
 }
 
-/** `YYYY.MM.` prefix of a month, for DateFileName range scans. */
-export function monthPrefix(p: Pick<LocalParts, "year" | "month">): string {
-  return `${p.year}.${p.month}.`;
+/**
+ * A day typed without a time (`YYYY-MM-DD`, a hand entry): 00:00 of that day, as statement lines
+ * are stored, with the zone name in force that day in `timeZone` (read at noon UTC, which falls
+ * on that calendar day in every zone the journal is used in).
+ */
+export function dayParts(date: string, timeZone: string): LocalParts {
+  const [year = "1970", month = "01", day = "01"] = date.split("-");
+  const zone = localParts(new Date(`${date}T12:00:00Z`), timeZone).zone;
+  return { year, month, day, hour: "00", minute: "00", zone };
 }

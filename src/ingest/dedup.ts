@@ -4,17 +4,30 @@
  * check error), and the UNIQUE (ForwardedTo, TransactionHash) index makes it atomic, so two
  * concurrent deliveries write one row. add → undefined (invalid), false (duplicate), DateFileName.
  */
+import { and, eq, sql } from "drizzle-orm";
+import { getDb } from "../db";
+import { transactions } from "../db/schema";
 import { log } from "../lib/log";
+import type { Cents } from "../lib/money";
 import { sha256Hex } from "./hash";
 import type { TransactionRecord } from "./types";
 
 export interface HashFields {
   forwardedTo: string;
   institution: string;
-  amount: number;
+  amount: Cents;
   company: string | null;
   date: string;
   transactionType: string | null;
+}
+
+/**
+ * The amount part of the hash, rendered from cents exactly as the hash has always rendered the
+ * decimal amount (`toFixed(2)`: "1687.00", "0.05", no separators), so stored hashes still match.
+ */
+export function hashAmount(cents: Cents): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? "-" : ""}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
 /** The pipe-joined hash input; every part trimmed (CRLF mail leaves trailing CRs otherwise). */
@@ -22,7 +35,7 @@ export function hashInput(f: HashFields): string {
   return [
     f.forwardedTo.trim().toLowerCase(),
     f.institution.trim(),
-    f.amount.toFixed(2),
+    hashAmount(f.amount),
     (f.company ?? "").trim(),
     f.date.trim(),
     (f.transactionType ?? "").trim(),
@@ -33,14 +46,15 @@ export function transactionHash(f: HashFields): Promise<string> {
   return sha256Hex(hashInput(f));
 }
 
-const MAX_AMOUNT = 100_000_000;
+/** One hundred million dollars, in cents. */
+const MAX_AMOUNT: Cents = 10_000_000_000;
 
 /** Why the write would reject these fields (empty when valid). Pure. */
 export function validateRecord(
   tx: Pick<TransactionRecord, "Amount" | "Company" | "ForwardedTo" | "TransactionType">,
 ): string[] {
   const errors: string[] = [];
-  if (typeof tx.Amount !== "number" || !Number.isFinite(tx.Amount)) errors.push("amount is not a number");
+  if (typeof tx.Amount !== "number" || !Number.isInteger(tx.Amount)) errors.push("amount is not whole cents");
   else if (tx.Amount < 0 || tx.Amount >= MAX_AMOUNT) errors.push("amount out of range");
   if (tx.Company !== null && (tx.Company.length > 500 || /[\u0000-\u0008]/.test(tx.Company))) {
     errors.push("company is not a plausible name");
@@ -52,42 +66,15 @@ export function validateRecord(
   return errors;
 }
 
-const COLUMNS = [
-  "ForwardedTo",
-  "DateFileName",
-  "TransactionHash",
-  "UserId",
-  "Institution",
-  "Amount",
-  "Company",
-  "TransactionType",
-  "Category",
-  "Name",
-  "Date",
-  "FileName",
-  "FromName",
-  "FromEmail",
-  "ToName",
-  "ToEmail",
-  "Subject",
-  "Body",
-  "CategoryAudit",
-  "ExtractionAudit",
-  "TransactionContext",
-  "CreatedAt",
-] as const;
-
-const INSERT_SQL = `INSERT INTO transactions (${COLUMNS.join(", ")})
-  VALUES (${COLUMNS.map((_, i) => `?${i + 1}`).join(", ")})
-  ON CONFLICT (ForwardedTo, TransactionHash) DO NOTHING`;
-
-function values(tx: TransactionRecord, createdAt: string): unknown[] {
-  return COLUMNS.map((c) => {
-    if (c === "CreatedAt") return createdAt;
-    const v = tx[c];
-    if (v !== null && typeof v === "object") return JSON.stringify(v);
-    return v ?? null;
-  });
+/** The table row of a record: the JSON maps serialized. */
+function toRow(tx: TransactionRecord, createdAt: string): typeof transactions.$inferInsert {
+  return {
+    ...tx,
+    CategoryAudit: JSON.stringify(tx.CategoryAudit),
+    ExtractionAudit: tx.ExtractionAudit ? JSON.stringify(tx.ExtractionAudit) : null,
+    TransactionContext: tx.TransactionContext ? JSON.stringify(tx.TransactionContext) : null,
+    CreatedAt: createdAt,
+  };
 }
 
 /** Same-minute DateFileName collision of two different transactions: `_2`, `_3`, … before `.eml`. */
@@ -97,18 +84,45 @@ export function suffixed(dateFileName: string, n: number): string {
   return dot > 0 ? `${dateFileName.slice(0, dot)}_${n}${dateFileName.slice(dot)}` : `${dateFileName}_${n}`;
 }
 
-const isPkCollision = (err: unknown) =>
-  /UNIQUE constraint failed: transactions\.ForwardedTo, transactions\.DateFileName/i.test(String(err));
+/** The store's own message: drizzle wraps it (with the query and its values) as the cause. */
+export function storeErrorText(err: unknown): string {
+  const cause = (err as { cause?: unknown } | null)?.cause;
+  return String(cause ?? err);
+}
 
-async function existsByHash(db: D1Database, forwardedTo: string, hash: string): Promise<boolean | null> {
+const isPkCollision = (err: unknown) =>
+  /UNIQUE constraint failed: transactions\.ForwardedTo, transactions\.DateFileName/i.test(
+    storeErrorText(err),
+  );
+
+const byHash = (forwardedTo: string, hash: string) =>
+  and(eq(transactions.ForwardedTo, forwardedTo), eq(transactions.TransactionHash, hash));
+
+async function existsByHash(d1: D1Database, forwardedTo: string, hash: string): Promise<boolean | null> {
   try {
-    const row = await db
-      .prepare("SELECT 1 AS one FROM transactions WHERE ForwardedTo = ? AND TransactionHash = ? LIMIT 1")
-      .bind(forwardedTo, hash)
-      .first("one");
-    return row !== null;
+    const row = await getDb(d1)
+      .select({ one: sql<number>`1` })
+      .from(transactions)
+      .where(byHash(forwardedTo, hash))
+      .limit(1)
+      .get();
+    return row !== undefined;
   } catch (err) {
     log("warn", "ingest.dedup_check_failed_open", { error: String(err) });
+    return null;
+  }
+}
+
+/** The stored twin's DateFileName of a hash (null when none or unreadable). */
+export async function storedDateFileName(d1: D1Database, forwardedTo: string, hash: string) {
+  try {
+    const row = await getDb(d1)
+      .select({ dfn: transactions.DateFileName })
+      .from(transactions)
+      .where(byHash(forwardedTo, hash))
+      .get();
+    return row?.dfn ?? null;
+  } catch {
     return null;
   }
 }
@@ -119,20 +133,21 @@ async function existsByHash(db: D1Database, forwardedTo: string, hash: string): 
  * Throws only on a storage failure other than a constraint.
  */
 export async function addTransaction(
-  db: D1Database,
+  d1: D1Database,
   tx: TransactionRecord,
   createdAt: string,
 ): Promise<string | false | undefined> {
   if (validateRecord(tx).length > 0) return undefined;
-  if ((await existsByHash(db, tx.ForwardedTo, tx.TransactionHash)) === true) return false;
+  if ((await existsByHash(d1, tx.ForwardedTo, tx.TransactionHash)) === true) return false;
+  const db = getDb(d1);
   const base = tx.DateFileName;
   for (let n = 1; n <= 20; n++) {
     const candidate = { ...tx, DateFileName: suffixed(base, n) };
     try {
       const res = await db
-        .prepare(INSERT_SQL)
-        .bind(...values(candidate, createdAt))
-        .run();
+        .insert(transactions)
+        .values(toRow(candidate, createdAt))
+        .onConflictDoNothing({ target: [transactions.ForwardedTo, transactions.TransactionHash] });
       if ((res.meta?.changes ?? 0) === 0) return false;
       tx.DateFileName = candidate.DateFileName;
       return candidate.DateFileName;

@@ -5,12 +5,14 @@
  * is collapsed on both sides.
  */
 import { type AiProvider, asAiError } from "../ai/provider";
-import { extractTransactionTool, TRANSACTION_TYPES } from "../ai/tools";
+import { extractTransactionTool } from "../ai/tools";
+import { type Cents, parseCents, toCents } from "../lib/money";
+import { ALERT_TYPES } from "../lib/transaction-types";
 
 export interface Extracted {
-  amount: number;
+  amount_cents: Cents;
   company: string | null;
-  transaction_type: (typeof TRANSACTION_TYPES)[number];
+  transaction_type: (typeof ALERT_TYPES)[number];
 }
 
 const collapse = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
@@ -18,33 +20,44 @@ const collapse = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
 const GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?$/;
 const PLAIN = /^\d+(?:\.\d{1,2})?$/;
 
-/** Integer cents of every amount-looking token in the text (pure). */
-export function amountsInText(text: string): Set<number> {
-  const out = new Set<number>();
+/** Integer cents of every amount-looking token in the text (pure; exact, from the digits). */
+export function amountsInText(text: string): Set<Cents> {
+  const out = new Set<Cents>();
   for (const m of text.matchAll(/\d[\d,]*(?:\.\d+)?/g)) {
     const token = m[0].replace(/,+$/, "");
     if (!GROUPED.test(token) && !PLAIN.test(token)) continue;
-    const n = Number(token.replace(/,/g, ""));
-    if (Number.isFinite(n)) out.add(Math.round(n * 100));
+    const cents = parseCents(token);
+    if (cents !== null && Number.isSafeInteger(cents)) out.add(cents);
   }
   return out;
+}
+
+/** The model's amount (a decimal number, or the text it copied) in cents, or why it is unusable. */
+function modelCents(value: unknown): { cents: Cents } | { reason: string } {
+  const missing = { reason: "amount missing or not positive" };
+  if (typeof value === "string") {
+    const cents = parseCents(value.replace(/[$\s]/g, ""));
+    return cents !== null && cents > 0 ? { cents } : missing;
+  }
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) return missing;
+  const cents = toCents(value);
+  // More than two decimals: the model did not copy an amount as printed.
+  if (Math.abs(cents - value * 100) > 1e-6 * Math.max(1, value)) {
+    return { reason: "amount has more than two decimals" };
+  }
+  return { cents };
 }
 
 export type ValidationResult = { ok: true; value: Extracted } | { ok: false; reason: string };
 
 /** Validates raw tool arguments against the body (pure). */
 export function validateExtraction(body: string, args: Record<string, unknown>): ValidationResult {
-  const amount = typeof args.amount === "string" ? Number(args.amount.replace(/[$,\s]/g, "")) : args.amount;
-  if (typeof amount !== "number" || !Number.isFinite(amount) || amount <= 0) {
-    return { ok: false, reason: "amount missing or not positive" };
-  }
-  const cents = Math.round(amount * 100);
-  if (Math.abs(cents - amount * 100) > 1e-6 * Math.max(1, amount)) {
-    return { ok: false, reason: "amount has more than two decimals" };
-  }
+  const amount = modelCents(args.amount);
+  if ("reason" in amount) return { ok: false, reason: amount.reason };
+  const { cents } = amount;
   if (!amountsInText(body).has(cents)) return { ok: false, reason: "amount does not appear in the email" };
   const type = args.transaction_type;
-  if (typeof type !== "string" || !(TRANSACTION_TYPES as readonly string[]).includes(type)) {
+  if (typeof type !== "string" || !(ALERT_TYPES as readonly string[]).includes(type)) {
     return { ok: false, reason: "transaction type is not one of the known types" };
   }
   const rawCompany = typeof args.company === "string" ? args.company.replace(/\s+/g, " ").trim() : "";
@@ -54,7 +67,7 @@ export function validateExtraction(body: string, args: Record<string, unknown>):
   return {
     ok: true,
     value: {
-      amount: cents / 100,
+      amount_cents: cents,
       company: rawCompany || null,
       transaction_type: type as Extracted["transaction_type"],
     },

@@ -7,7 +7,7 @@ import type { AiProvider } from "../ai/provider";
 import type { Env } from "../env";
 import { type Clock, systemClock } from "../lib/clock";
 import { log } from "../lib/log";
-import { notifierFromEnv } from "./notify";
+import { notifierFromEnv } from "../notify";
 import { runPipeline } from "./pipeline";
 import { loadIngestSettings } from "./settings";
 import type { IngestDeps, IngestOutcome, IngestSettings, Notifier } from "./types";
@@ -42,7 +42,6 @@ export interface DepsOptions {
 export async function createIngestDeps(env: Env, opts: DepsOptions = {}): Promise<IngestDeps> {
   const settings = { ...(await loadIngestSettings(env)), ...(opts.settings ?? {}) };
   return {
-    env,
     db: env.DB,
     files: env.FILES,
     clock: opts.clock ?? systemClock,

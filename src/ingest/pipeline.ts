@@ -3,6 +3,7 @@
  * `ingestEmail`; it ends as created, duplicate, quarantined or ignored. The raw bytes are stored
  * in R2 before anything is parsed. Only a storage outage throws (the door decides to retry).
  */
+import type { Cents } from "../lib/money";
 import { EMPTY_FIELDS } from "./institutions/types";
 import { detectInstitution, parseWithInstitution } from "./institutions";
 import { type CommitResult, commitTransaction, type Draft } from "./commit";
@@ -71,7 +72,7 @@ export async function makeEnvelope(
 ): Promise<Envelope> {
   const local = localParts(parseEmailDate(email.dateHeader) ?? deps.clock(), deps.settings.timezone);
   const forwardedTo = email.forwardedTo || email.toEmail || "unknown";
-  const userId = await resolveUserId(deps.db, forwardedTo, deps.settings.userId, deps.clock);
+  const userId = await resolveUserId(deps.db, forwardedTo, deps.settings.userId);
   return { email, rawSha, fileName, local, userId, forwardedTo };
 }
 
@@ -97,7 +98,7 @@ async function rescueOrQuarantine(
     if (ex.ok) {
       const draft = buildDraft(env, {
         institution: "Other",
-        amount: ex.value.amount,
+        amount: ex.value.amount_cents,
         company: ex.value.company,
         name: null,
         type: ex.value.transaction_type,
@@ -155,7 +156,7 @@ async function quarantine(
 
 export interface DraftFields {
   institution: string;
-  amount: number;
+  amount: Cents;
   company: string | null;
   name: string | null;
   type: string | null;
@@ -173,7 +174,7 @@ export function buildDraft(env: Envelope, f: DraftFields): Draft {
     DateFileName: dateFileName(env.local, env.rawSha.slice(0, 12)),
     UserId: env.userId,
     Institution: f.institution,
-    Amount: Math.round(f.amount * 100) / 100,
+    Amount: f.amount,
     Company: clean(f.company),
     TransactionType: f.type,
     Name: clean(f.name),

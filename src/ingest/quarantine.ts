@@ -2,14 +2,17 @@
  * Parse-failure quarantine: the relevance gate, the deterministic `pf_` id, the upsert, and the
  * once-per-institution-per-24h notice. Nothing here throws (the gate never raises).
  */
+import { inArray, lt } from "drizzle-orm";
 import type { AiProvider } from "../ai/provider";
 import { asAiError } from "../ai/provider";
 import { detectAlertTool } from "../ai/tools";
+import { getDb } from "../db";
+import { kvState, parseFailures } from "../db/schema";
 import { log } from "../lib/log";
+import { type Notifier, safeSend } from "../notify";
 import { sha256Hex } from "./hash";
 import type { ParsedEmail } from "./mime";
-import { safeSend } from "./notify";
-import type { FailureStage, Notifier } from "./types";
+import type { FailureStage } from "./types";
 
 const CURRENCY = /(?:[$€£]\s?\d[\d,]*(?:\.\d{2})?)|(?:\d[\d,]*\.\d{2}\s?(?:CAD|USD|EUR|GBP)\b)/i;
 const ALERT_KEYWORDS = [
@@ -101,41 +104,37 @@ export interface FailureRow {
 const MAX_BODY = 100_000;
 
 /** Upsert: redelivery refreshes the stage and details but keeps created_at and a dismissed status. */
-export async function recordFailure(db: D1Database, row: FailureRow, nowIso: string): Promise<void> {
+export async function recordFailure(d1: D1Database, row: FailureRow, nowIso: string): Promise<void> {
   const e = row.email;
-  await db
-    .prepare(
-      `INSERT INTO parse_failures (id, status, failure_stage, institution, forwarded_to, from_name, from_email,
-         to_email, subject, body, email_date, raw_key, detail, created_at, updated_at)
-       VALUES (?1, 'quarantined', ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?13)
-       ON CONFLICT (id) DO UPDATE SET failure_stage = ?2, institution = ?3, forwarded_to = ?4, from_name = ?5,
-         from_email = ?6, to_email = ?7, subject = ?8, body = ?9, email_date = ?10, raw_key = ?11, detail = ?12,
-         updated_at = ?13
-       WHERE parse_failures.status IN ('quarantined', 'retried')`,
-    )
-    .bind(
-      row.id,
-      row.stage,
-      row.institution,
-      e.forwardedTo || null,
-      e.fromName || null,
-      e.fromEmail || null,
-      e.toEmail || null,
-      e.subject || null,
-      e.text.slice(0, MAX_BODY),
-      row.emailDate,
-      row.rawKey,
-      JSON.stringify(row.detail),
-      nowIso,
-    )
-    .run();
+  const fields = {
+    failure_stage: row.stage,
+    institution: row.institution,
+    forwarded_to: e.forwardedTo || null,
+    from_name: e.fromName || null,
+    from_email: e.fromEmail || null,
+    to_email: e.toEmail || null,
+    subject: e.subject || null,
+    body: e.text.slice(0, MAX_BODY),
+    email_date: row.emailDate,
+    raw_key: row.rawKey,
+    detail: JSON.stringify(row.detail),
+    updated_at: nowIso,
+  };
+  await getDb(d1)
+    .insert(parseFailures)
+    .values({ id: row.id, status: "quarantined", created_at: nowIso, ...fields })
+    .onConflictDoUpdate({
+      target: parseFailures.id,
+      set: fields,
+      setWhere: inArray(parseFailures.status, ["quarantined", "retried"]),
+    });
 }
 
 const DAY_MS = 24 * 3600 * 1000;
 
 /** Sends the quarantine notice when none went out for this institution in the last 24 hours. */
 export async function noticeOncePerDay(
-  db: D1Database,
+  d1: D1Database,
   notifier: Notifier,
   institution: string | null,
   stage: FailureStage,
@@ -145,13 +144,14 @@ export async function noticeOncePerDay(
   const nowIso = now.toISOString();
   const cutoff = new Date(now.getTime() - DAY_MS).toISOString();
   try {
-    const res = await db
-      .prepare(
-        `INSERT INTO kv_state (key, value, updated_at) VALUES (?1, ?2, ?2)
-         ON CONFLICT (key) DO UPDATE SET value = ?2, updated_at = ?2 WHERE kv_state.value < ?3`,
-      )
-      .bind(key, nowIso, cutoff)
-      .run();
+    const res = await getDb(d1)
+      .insert(kvState)
+      .values({ key, value: nowIso, updated_at: nowIso })
+      .onConflictDoUpdate({
+        target: kvState.key,
+        set: { value: nowIso, updated_at: nowIso },
+        setWhere: lt(kvState.value, cutoff),
+      });
     if ((res.meta?.changes ?? 0) === 0) return false;
   } catch (err) {
     log("warn", "quarantine.notice_state_failed", { error: String(err) });

@@ -1,4 +1,7 @@
 /** What ingestion reads from configuration: getConfig() plus the blocked-company list. */
+import { eq } from "drizzle-orm";
+import { getDb } from "../db";
+import { kvState } from "../db/schema";
 import { getConfig } from "../domains/config/service";
 import type { Env } from "../env";
 import { log } from "../lib/log";
@@ -7,13 +10,14 @@ import type { IngestSettings } from "./types";
 export const BLOCKED_COMPANIES_KEY = "blocked_companies";
 
 /** kv_state 'blocked_companies' holds a JSON array of names (config/blocked_companies.json format). */
-export async function loadBlockedCompanies(db: D1Database): Promise<string[]> {
+export async function loadBlockedCompanies(d1: D1Database): Promise<string[]> {
   try {
-    const raw = await db
-      .prepare("SELECT value FROM kv_state WHERE key = ?")
-      .bind(BLOCKED_COMPANIES_KEY)
-      .first<string>("value");
-    const list = raw ? (JSON.parse(raw) as unknown) : [];
+    const row = await getDb(d1)
+      .select({ value: kvState.value })
+      .from(kvState)
+      .where(eq(kvState.key, BLOCKED_COMPANIES_KEY))
+      .get();
+    const list = row ? (JSON.parse(row.value) as unknown) : [];
     return Array.isArray(list) ? list.filter((x): x is string => typeof x === "string") : [];
   } catch (err) {
     log("warn", "ingest.blocked_companies_read_failed", { error: String(err) });
@@ -21,14 +25,12 @@ export async function loadBlockedCompanies(db: D1Database): Promise<string[]> {
   }
 }
 
-export async function saveBlockedCompanies(db: D1Database, names: string[], nowIso: string): Promise<void> {
-  await db
-    .prepare(
-      `INSERT INTO kv_state (key, value, updated_at) VALUES (?1, ?2, ?3)
-       ON CONFLICT (key) DO UPDATE SET value = ?2, updated_at = ?3`,
-    )
-    .bind(BLOCKED_COMPANIES_KEY, JSON.stringify(names), nowIso)
-    .run();
+export async function saveBlockedCompanies(d1: D1Database, names: string[], nowIso: string): Promise<void> {
+  const value = JSON.stringify(names);
+  await getDb(d1)
+    .insert(kvState)
+    .values({ key: BLOCKED_COMPANIES_KEY, value, updated_at: nowIso })
+    .onConflictDoUpdate({ target: kvState.key, set: { value, updated_at: nowIso } });
 }
 
 export async function loadIngestSettings(env: Env): Promise<IngestSettings> {

@@ -1,7 +1,12 @@
 /** Shapes shared by the ingest stages. */
 import type { AiProvider } from "../ai/provider";
-import type { Env } from "../env";
+import type { CategoryAudit } from "../categorize/audit";
+import type { transactions } from "../db/schema";
 import type { Clock } from "../lib/clock";
+import type { Notifier } from "../notify/types";
+
+export type { CategoryAudit } from "../categorize/audit";
+export type { Notifier, NotifyMessage } from "../notify/types";
 
 /** What the pipeline reads from configuration (loaded once per email by the door). */
 export interface IngestSettings {
@@ -13,21 +18,9 @@ export interface IngestSettings {
   blockedCompanies: string[];
 }
 
-export interface NotifyMessage {
-  kind: "transaction" | "quarantine" | "summary";
-  title: string;
-  text: string;
-}
-
-export interface Notifier {
-  readonly name: string;
-  /** May throw; the pipeline catches and logs. */
-  send(msg: NotifyMessage): Promise<void>;
-}
-
 /** Collaborators every door passes in (no module mocking in tests). */
 export interface IngestDeps {
-  env: Env;
+  /** The D1 binding; queries go through getDb(db). */
   db: D1Database;
   files: R2Bucket;
   clock: Clock;
@@ -38,19 +31,6 @@ export interface IngestDeps {
   source?: string;
 }
 
-export interface CategoryAudit {
-  source: string | null;
-  matched_rule: string | null;
-  confidence: number | null;
-  tier: number | null;
-  model: string | null;
-  fallback_reason: string | null;
-  reviewed_at: string | null;
-  previous_category: string | null;
-  previous_source: string | null;
-  schema_version: 1;
-}
-
 export interface ExtractionAudit {
   method: "ai_fallback";
   model: string;
@@ -59,6 +39,7 @@ export interface ExtractionAudit {
   schema_version: 1;
 }
 
+/** The month-to-date snapshot stored with a row: an API-shaped JSON map, so amounts are decimal. */
 export interface TransactionContext {
   category_month_total: number;
   merchant_month_count: number;
@@ -66,30 +47,36 @@ export interface TransactionContext {
   category_budget_pct?: number;
 }
 
-/** A stored transaction row (SPEC.md's stored names). JSON maps are objects here. */
-export interface TransactionRecord {
-  ForwardedTo: string;
-  DateFileName: string;
-  TransactionHash: string;
-  UserId: string;
-  Institution: string;
-  Amount: number;
-  Company: string | null;
-  TransactionType: string | null;
-  Category: string;
-  Name: string | null;
-  Date: string;
-  FileName: string;
-  FromName: string;
-  FromEmail: string;
-  ToName: string;
-  ToEmail: string;
-  Subject: string;
-  Body: string;
+type Insert = typeof transactions.$inferInsert;
+type JsonColumn = "CategoryAudit" | "ExtractionAudit" | "TransactionContext";
+/** Columns a new row never sets (defaults, or later edits). */
+type LaterColumn = "Ignored" | "Comment" | "DeletedAt" | "CreatedAt";
+/** Columns every row the commit path writes has (nullable in the table for old rows). */
+type Always =
+  | "TransactionHash"
+  | "UserId"
+  | "Institution"
+  | "Amount"
+  | "Category"
+  | "Date"
+  | "FileName"
+  | "FromName"
+  | "FromEmail"
+  | "ToName"
+  | "ToEmail"
+  | "Subject"
+  | "Body";
+type Columns = Required<Omit<Insert, JsonColumn | LaterColumn>>;
+
+/**
+ * A transaction as the commit path writes it: the schema's insert row (Amount in integer cents)
+ * with the JSON maps as objects, serialized at the write.
+ */
+export type TransactionRecord = Omit<Columns, Always> & { [K in Always]: NonNullable<Columns[K]> } & {
   CategoryAudit: CategoryAudit;
   ExtractionAudit: ExtractionAudit | null;
   TransactionContext: TransactionContext | null;
-}
+};
 
 export type FailureStage =
   | "no_parser_match"

@@ -1,21 +1,34 @@
+/**
+ * Queue consumer: validate, dispatch by message type from the table below, ack or retry.
+ * Invalid bodies and messages nothing handles are acked (retrying cannot help them).
+ */
 import type { Env } from "../env";
+import { handleInboxObject } from "../ingest/sources/r2-event";
 import { log } from "../lib/log";
 import { QueueMessage } from "./messages";
 
-export type JobHandler = (env: Env, msg: QueueMessage) => Promise<void>;
+export type JobHandler = (env: Env, msg: QueueMessage) => Promise<unknown>;
 
-/** Handlers registered by domains: R2 "raw email arrived" events and named AI jobs. */
-const handlers: { r2?: JobHandler; jobs: Record<string, JobHandler> } = { jobs: {} };
-
-export function registerR2Handler(h: JobHandler): void {
-  handlers.r2 = h;
-}
-export function registerJobHandler(kind: string, h: JobHandler): void {
-  handlers.jobs[kind] = h;
+export interface QueueHandlers {
+  /** R2 "object created" events under the inbox prefix (the R2 door). */
+  r2: JobHandler;
+  /** Jobs the app enqueued itself, by `kind`. */
+  jobs: Readonly<Record<string, JobHandler>>;
 }
 
-/** Queue consumer: validate, dispatch by message type, ack or retry. Invalid bodies are acked. */
-export async function consume(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+export const QUEUE_HANDLERS: QueueHandlers = {
+  r2: (env, msg) => handleInboxObject(env, msg),
+  jobs: {},
+};
+
+/** Exponential retry delay: 5 s, 10 s, 20 s, … capped at 5 minutes. */
+const retryDelay = (attempts: number) => Math.min(300, 5 * 2 ** Math.max(0, attempts - 1));
+
+export async function consume(
+  batch: MessageBatch<unknown>,
+  env: Env,
+  handlers: QueueHandlers = QUEUE_HANDLERS,
+): Promise<void> {
   for (const message of batch.messages) {
     const parsed = QueueMessage.safeParse(message.body);
     if (!parsed.success) {
@@ -39,7 +52,7 @@ export async function consume(batch: MessageBatch<unknown>, env: Env): Promise<v
         attempts: message.attempts,
         error: String(err),
       });
-      message.retry({ delaySeconds: Math.min(300, 5 * 2 ** Math.max(0, message.attempts - 1)) });
+      message.retry({ delaySeconds: retryDelay(message.attempts) });
     }
   }
 }

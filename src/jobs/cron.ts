@@ -1,33 +1,38 @@
+/**
+ * scheduled(): runs the duties src/jobs/schedule.ts lists for a cron expression. One duty's
+ * failure never stops the others.
+ */
 import type { Env } from "../env";
 import type { Clock } from "../lib/clock";
 import { log } from "../lib/log";
+import { SCHEDULE } from "./schedule";
 
-export type CronTask = (env: Env, clock: Clock) => Promise<void>;
+export type CronTask = (env: Env, clock: Clock) => Promise<unknown>;
 
-export const CRON = {
-  everyMinute: "* * * * *",
-  daily: "30 3 * * *",
-  monthly: "0 17 8 * *",
-} as const;
-
-const tasks: Record<string, { name: string; run: CronTask }[]> = {};
-
-/** Domains register what runs on each schedule (poller, summaries, retention, backups). */
-export function registerCron(cron: string, name: string, run: CronTask): void {
-  const list = tasks[cron] ?? [];
-  list.push({ name, run });
-  tasks[cron] = list;
+export interface Duty {
+  name: string;
+  run: CronTask;
 }
 
-/** scheduled(): dispatch by cron expression; one task's failure never stops the others. */
-export async function runCron(cron: string, env: Env, clock: Clock): Promise<string[]> {
+/** Cron expression → its duties, in the order they run. */
+export type Schedule = Readonly<Record<string, readonly Duty[]>>;
+
+export { CRON } from "./crons";
+
+/** The names of the duties that completed (tests pass their own schedule). */
+export async function runCron(
+  cron: string,
+  env: Env,
+  clock: Clock,
+  schedule: Schedule = SCHEDULE,
+): Promise<string[]> {
   const ran: string[] = [];
-  for (const task of tasks[cron] ?? []) {
+  for (const duty of schedule[cron] ?? []) {
     try {
-      await task.run(env, clock);
-      ran.push(task.name);
+      await duty.run(env, clock);
+      ran.push(duty.name);
     } catch (err) {
-      log("error", "cron.task_failed", { cron, task: task.name, error: String(err) });
+      log("error", "cron.task_failed", { cron, task: duty.name, error: String(err) });
     }
   }
   return ran;

@@ -1,18 +1,23 @@
 /**
- * What runs on each cron and which queue messages have handlers, registered in one place so the
- * Worker's entry point shows every background duty. (Domains with their own schedules — the
- * activity ledger's retention — register when their router is imported by the app.)
+ * Every background duty of the Worker, by cron expression. wrangler.toml declares the same
+ * expressions (test/unit/local-cron.test.ts checks the two, and the local cron driver, agree).
  */
+import { pruneActivityLedger } from "../domains/activity/retention";
 import { dailyBackup } from "../domains/data/daily";
 import { sendMonthlySummary } from "../domains/summary/monthly";
 import { imapIngest } from "../ingest";
 import { imapConfigFromEnv, pollIntervalFromEnv, pollMailbox } from "../ingest/sources/imap";
 import { sweepInbox } from "../ingest/sources/r2-event";
+import type { Env } from "../env";
+import type { Clock } from "../lib/clock";
 import { log } from "../lib/log";
-import { CRON, registerCron } from "./cron";
+import type { Duty } from "./cron";
+import { CRON, type CronExpression } from "./crons";
 
-// Every minute: poll the mailbox when one is configured (pollMailbox honours poll_interval and backoff).
-registerCron(CRON.everyMinute, "imap.poll", async (env, clock) => {
+export { CRON } from "./crons";
+
+/** Poll the mailbox when one is configured (pollMailbox honours poll_interval and backoff). */
+async function pollImap(env: Env, clock: Clock) {
   const config = imapConfigFromEnv(env);
   if (!config) return;
   const result = await pollMailbox({
@@ -23,20 +28,25 @@ registerCron(CRON.everyMinute, "imap.poll", async (env, clock) => {
     pollIntervalSeconds: pollIntervalFromEnv(env),
   });
   if (result.status !== "skipped") log("info", "imap.poll", { ...result });
-});
+}
 
-// Every minute: raw emails under the inbox prefix that no R2 notification delivered.
-registerCron(CRON.everyMinute, "inbox.sweep", async (env, clock) => {
+/** Raw emails under the inbox prefix that no R2 notification delivered. */
+async function sweep(env: Env, clock: Clock) {
   const n = await sweepInbox(env, { clock });
   if (n > 0) log("info", "inbox.sweep", { ingested: n });
-});
+}
 
-// The 8th at 17:00 UTC: the previous month's summary through the notification provider.
-registerCron(CRON.monthly, "summary.monthly", async (env, clock) => {
-  await sendMonthlySummary(env, clock);
-});
-
-// 03:30 UTC daily: the full-data backup zip into R2, when object_backup_enabled.
-registerCron(CRON.daily, "backup.daily", async (env, clock) => {
-  await dailyBackup(env, clock);
-});
+/** Every expression of CRON has its list (the type refuses a missing or an extra one). */
+export const SCHEDULE: Readonly<Record<CronExpression, readonly Duty[]>> = {
+  [CRON.everyMinute]: [
+    { name: "imap.poll", run: pollImap },
+    { name: "inbox.sweep", run: sweep },
+  ],
+  // 03:30 UTC: the full-data backup zip into R2 (when object_backup_enabled), then ledger retention.
+  [CRON.daily]: [
+    { name: "backup.daily", run: dailyBackup },
+    { name: "activity.retention", run: pruneActivityLedger },
+  ],
+  // The 8th at 17:00 UTC: the previous month's summary through the notification provider.
+  [CRON.monthly]: [{ name: "summary.monthly", run: sendMonthlySummary }],
+};

@@ -8,10 +8,6 @@ export function fixedClock(iso: string): Clock {
   return () => new Date(t);
 }
 
-export function isoNow(clock: Clock): string {
-  return clock().toISOString();
-}
-
 export function ageSeconds(clock: Clock, iso: string | null | undefined): number | null {
   if (!iso) return null;
   const t = Date.parse(iso);

@@ -317,4 +317,50 @@ describe("budget config: scope and backups", () => {
     });
     expect(res.body.groups).toEqual([{ name: "Essentials", categories: ["groceries", "rent"] }]);
   });
+
+  it("stores money in cents (marked); a decimal backup from before the change reads the same", async () => {
+    const created = await put(
+      example(
+        { t: null, g: null },
+        {
+          spending_ceiling: 48000.5,
+          categories: { rent: { target: 1000, input_mode: "yearly", category_type: "fixed" } },
+          groups: [],
+        },
+      ),
+    );
+    expect(created.status).toBe(200);
+    const row = await env.DB.prepare("SELECT data FROM budget_config WHERE kind = 'targets'").first<string>(
+      "data",
+    );
+    expect(JSON.parse(row!)).toEqual({
+      money: "cents",
+      spending_ceiling: 4_800_050,
+      categories: {
+        rent: { target: 100_000, input_mode: "yearly", monthly_amount: 8333, category_type: "fixed" },
+      },
+    });
+    // A backup written before money moved to cents: decimal, no marker.
+    await env.FILES.put(
+      "backups/config/budget/default/2024/targets.json",
+      JSON.stringify({
+        version: 1,
+        data: {
+          spending_ceiling: 48000.5,
+          categories: {
+            rent: { target: 1000, input_mode: "yearly", monthly_amount: 83.33, category_type: "fixed" },
+          },
+        },
+      }),
+    );
+    const fromBackup = await call(CONFIG, { env: { DB: brokenDb }, now: NOW });
+    expect(fromBackup.status).toBe(200);
+    expect(fromBackup.body).toEqual(created.body);
+    expect(fromBackup.body).toMatchObject({
+      spending_ceiling: 48000.5,
+      allocated_total: 1000,
+      unallocated: 47000.5,
+    });
+    expect(fromBackup.body.categories.rent.monthly_amount).toBe(83.33);
+  });
 });

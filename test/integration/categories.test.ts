@@ -438,4 +438,29 @@ describe("category rename and delete carry the budget along", () => {
     expect(after.body.categories).toEqual({});
     expect(after.body.groups).toEqual([{ name: "Fun", categories: ["travel"] }]);
   });
+
+  it("a rename touches only the key of a cents-marked targets document, never its amounts", async () => {
+    const doc = {
+      money: "cents",
+      spending_ceiling: 100_000,
+      categories: {
+        hobbies: { target: 12_345, input_mode: "yearly", monthly_amount: 1029, category_type: "variable" },
+      },
+    };
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM budget_config"),
+      env.DB.prepare("INSERT INTO budget_config VALUES ('default', 2024, 'targets', ?, 1, 'x')").bind(
+        JSON.stringify(doc),
+      ),
+    ]);
+    const renamed = await call("/api/v1/categories/Hobbies", { method: "PUT", body: { new_name: "Crafts" } });
+    expect(renamed.status).toBe(200);
+    const stored = JSON.parse(
+      (await env.DB.prepare("SELECT data FROM budget_config WHERE kind = 'targets'").first<string>("data"))!,
+    );
+    expect(stored).toEqual({ ...doc, categories: { crafts: doc.categories.hobbies } });
+    const config = await call("/api/v1/budget/config?year=2024");
+    expect(config.body.spending_ceiling).toBe(1000);
+    expect(config.body.categories.crafts.target).toBe(123.45);
+  });
 });

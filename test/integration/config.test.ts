@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { AppConfigResponse, AppConfigUpdateRequest, StoredConfig } from "../../src/domains/config/schemas";
 import { call, expectEnvelope } from "../helpers/http";
 import { brokenDb } from "../helpers/broken";
 
@@ -48,6 +49,32 @@ describe("GET /api/v1/config", () => {
     expect(res.body.hosted_enabled).toBe(true);
     expect(res.body.ai_categorization_enabled).toBe(true);
     expect(res.text).not.toContain("sk-test-not-real");
+  });
+});
+
+describe("one declaration per setting", () => {
+  it("every stored setting is shown and updatable, and the response adds only deployment fields", () => {
+    const stored = Object.keys(StoredConfig.shape).sort();
+    const shown = Object.keys(AppConfigResponse.shape);
+    const updatable = Object.keys(AppConfigUpdateRequest.shape);
+    for (const k of stored) {
+      expect(shown).toContain(k);
+      expect(updatable).toContain(k);
+    }
+    expect(shown.filter((k) => !stored.includes(k)).sort()).toEqual(
+      [
+        "storage",
+        "demo_mode",
+        "hosted_enabled",
+        "cloud_available",
+        "cli_a_available",
+        "cli_b_available",
+        "cli_c_available",
+        "vendor_oauth_connected",
+        "vendor_oauth_email",
+      ].sort(),
+    );
+    expect(updatable.filter((k) => !stored.includes(k)).sort()).toEqual(["demo_mode", "storage"]);
   });
 });
 

@@ -28,7 +28,11 @@ describe("GET /api/v1/data/export", () => {
         .bind(`2024.01.01_00.00_${String(i).padStart(5, "0")}.eml`, `h${i}`)
         .run();
     }
-    await seedTx({ DateFileName: "2024.02.01_10.00_deleted.eml", DeletedAt: "2024-02-02T00:00:00Z" });
+    await seedTx({
+      DateFileName: "2024.02.01_10.00_deleted.eml",
+      DeletedAt: "2024-02-02T00:00:00Z",
+      Amount: 23.45,
+    });
     await env.DB.prepare(
       "INSERT INTO parse_failures (id, status, failure_stage, from_email, subject, body, created_at, updated_at) VALUES ('pf_1', 'quarantined', 'no_parser_match', 'a@bank', 'Alert', 'body', 'x', 'x')",
     ).run();
@@ -54,6 +58,9 @@ describe("GET /api/v1/data/export", () => {
     expect(txs).toHaveLength(2106); // across two pages, deleted rows included
     expect(txs[0]!.CategoryAudit).toEqual({ source: "override" });
     expect(txs[0]).not.toHaveProperty("_rid");
+    // Stored in cents, exported as SPEC.md's decimal Amount (backups read the same as before cents).
+    expect(txs[0]!.Amount).toBe(0.01);
+    expect(txs.find((t) => t.DateFileName === "2024.02.01_10.00_deleted.eml")?.Amount).toBe(23.45);
     expect(json("parse_failures.json")[0]).toMatchObject({
       id: "pf_1",
       failure_stage: "no_parser_match",

@@ -64,8 +64,8 @@ describe("IMAP door through the cron", () => {
       "SELECT Company, Amount, Institution FROM transactions ORDER BY Amount",
     ).all();
     expect(results).toEqual([
-      { Company: "IMAP CAFE", Amount: 12.34, Institution: "CIBC" },
-      { Company: "IMAP GROCER", Amount: 99, Institution: "CIBC" },
+      { Company: "IMAP CAFE", Amount: 1234, Institution: "CIBC" },
+      { Company: "IMAP GROCER", Amount: 9900, Institution: "CIBC" },
     ]);
     const state = await env.DB.prepare(
       "SELECT last_uid, last_poll_at FROM poller_state WHERE id = 'imap'",
@@ -93,7 +93,7 @@ describe("R2 inbox sweep on the minute cron", () => {
     await worker.scheduled(createScheduledController({ cron: "* * * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);
     const rows = await env.DB.prepare("SELECT Company, Amount FROM transactions").all();
-    expect(rows.results).toEqual([{ Company: "SWEPT BAKERY", Amount: 7.5 }]);
+    expect(rows.results).toEqual([{ Company: "SWEPT BAKERY", Amount: 750 }]);
     expect((await env.FILES.list({ prefix: "inbox/" })).objects).toEqual([]);
     // The raw is still kept under emails/ (the transaction's FileName).
     const file = await env.DB.prepare("SELECT FileName FROM transactions").first<string>("FileName");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ingestEmail, type IngestOutcome } from "../../src/ingest";
+import { toCents } from "../../src/lib/money";
 import { type CorpusItem, ownCorpus, referenceCorpus } from "../fixtures/emails/corpus";
 import { allFailures, allTransactions, resetIngestTables, testDeps } from "../fixtures/emails/deps";
 import { fakeModel, modelServerUrl } from "../helpers/fake-model-client";
@@ -72,7 +73,7 @@ describe("corpus invariant: every relevant email is one transaction or one quara
       const tx = out.tx;
       if (
         tx.Institution !== want.institution ||
-        tx.Amount !== want.amount ||
+        tx.Amount !== toCents(want.amount as number) ||
         tx.TransactionType !== want.transaction_type
       ) {
         mismatches.push(`${item.name}: got ${tx.Institution}/${tx.Amount}/${tx.TransactionType}`);
@@ -82,19 +83,19 @@ describe("corpus invariant: every relevant email is one transaction or one quara
     // Own fixtures land where intended.
     expect(outcomes.get("html-only-mbna.eml")).toMatchObject({
       status: "created",
-      tx: { Institution: "MBNA", Amount: 87.45 },
+      tx: { Institution: "MBNA", Amount: 8745 },
     });
     expect(outcomes.get("multipart-qp-cibc.eml")).toMatchObject({
       status: "created",
-      tx: { Amount: 64.19, Company: "SAVE-ON-FOODS #2281" },
+      tx: { Amount: 6419, Company: "SAVE-ON-FOODS #2281" },
     });
     expect(outcomes.get("base64-pcfinancial.eml")).toMatchObject({
       status: "created",
-      tx: { Amount: 1024.99, Company: "LOBLAWS 1012" },
+      tx: { Amount: 102499, Company: "LOBLAWS 1012" },
     });
     expect(outcomes.get("e2e_test_email.eml")).toMatchObject({
       status: "created",
-      tx: { Amount: 1.23, Company: "E2E TEST CAFE" },
+      tx: { Amount: 123, Company: "E2E TEST CAFE" },
     });
     expect(outcomes.get("truncated-rbc.eml")).toMatchObject({
       status: "quarantined",

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Env } from "../../src/env";
 import { ingestEmail } from "../../src/ingest";
-import { notifierFromEnv } from "../../src/ingest/notify";
+import { notifierFromEnv } from "../../src/notify";
 import { buildMime } from "../fixtures/emails/builders";
 import { allTransactions, resetIngestTables, testDeps } from "../fixtures/emails/deps";
 import { fakeModel, modelServerUrl } from "../helpers/fake-model-client";

@@ -49,6 +49,7 @@ describe("ingestEmail: the deterministic path", () => {
       UserId: "default",
       Institution: "CIBC",
       Amount: 1687,
+      AmountCents: 168700,
       Company: "GRANITE INSURANCE #204",
       TransactionType: "purchase",
       Name: "Carlos",
@@ -217,7 +218,7 @@ describe("overrides apply with AI off (reference shortfall)", () => {
   });
 
   it("an override change invalidates the 5-minute cache through the shared version stamp", async () => {
-    const { invalidateResolverCache } = await import("../../src/ingest/categorize");
+    const { invalidateResolverCache } = await import("../../src/categorize");
     await ingestEmail(cibc({ body: CIBC_BODY("SHOP A", "$1.00") }), testDeps());
     await putOverride("SHOP B", "Hobbies");
     await ingestEmail(cibc({ body: CIBC_BODY("SHOP B", "$2.00") }), testDeps());
@@ -365,12 +366,18 @@ describe("quarantine with AI off", () => {
 });
 
 /** The real D1, except statements matching `pattern` fail (a partial outage). */
+/** Statements failingOn refused (so a test can show its pattern matched the real queries). */
+const failed: string[] = [];
+
 function failingOn(db: D1Database, pattern: RegExp): D1Database {
   return new Proxy(db, {
     get(target, prop) {
       if (prop === "prepare") {
         return (sql: string) => {
-          if (pattern.test(sql)) throw new Error("D1_ERROR: injected failure");
+          if (pattern.test(sql)) {
+            failed.push(sql);
+            throw new Error("D1_ERROR: injected failure");
+          }
           return target.prepare(sql);
         };
       }
@@ -386,10 +393,18 @@ describe("fail-open exactly where SPEC says", () => {
   it("dedup check, user mapping, override load and state reads fail open: the row is still written", async () => {
     const db = failingOn(
       env.DB,
-      /SELECT 1 AS one FROM transactions|FROM user_mappings|FROM overrides|FROM kv_state/,
+      /select 1 from "transactions"|from "user_mappings"|from "overrides"|from "kv_state"/i,
     );
+    failed.length = 0;
     const out = await ingestEmail(cibc(), testDeps({ db, settings: { userId: "fallback" } }));
     expect(out.status).toBe("created");
+    // Each of the four reads really was refused.
+    for (const table of ["transactions", "user_mappings", "overrides", "kv_state"]) {
+      expect(
+        failed.some((q) => q.includes(`from "${table}"`)),
+        table,
+      ).toBe(true);
+    }
     const [row] = await allTransactions();
     expect(row).toMatchObject({ UserId: "fallback", Category: "miscellaneous" });
     // The atomic insert still refuses a second copy even without the check.
@@ -398,7 +413,7 @@ describe("fail-open exactly where SPEC says", () => {
   });
 
   it("a storage outage on the write is not swallowed (the door retries)", async () => {
-    const db = failingOn(env.DB, /INSERT INTO transactions/);
+    const db = failingOn(env.DB, /insert into "transactions"/i);
     await expect(ingestEmail(cibc(), testDeps({ db }))).rejects.toThrow(/D1_ERROR/);
   });
 });

@@ -9,11 +9,14 @@ import {
 } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
-import { registerJobHandler } from "../../src/jobs/consumer";
-import { registerCron, runCron } from "../../src/jobs/cron";
+import { consume, QUEUE_HANDLERS, type QueueHandlers } from "../../src/jobs/consumer";
+import { runCron, type Schedule } from "../../src/jobs/cron";
+import { CRON, SCHEDULE } from "../../src/jobs/schedule";
 import { acquire, finish } from "../../src/jobs/slot-state";
 import { type JobSlot, jobSlot } from "../../src/jobs/slot";
 import { systemClock } from "../../src/lib/clock";
+import wranglerToml from "../../wrangler.toml?raw";
+import { buildMime } from "../fixtures/emails/builders";
 
 describe("JobSlot durable object", () => {
   it("holds one running job per kind: a second start is refused until the first completes", async () => {
@@ -52,64 +55,104 @@ describe("JobSlot durable object", () => {
 });
 
 describe("queue consumer", () => {
-  it("dispatches job messages to their handler and acks them", async () => {
+  const jobBatch = (messages: { id: string; attempts: number; body: unknown }[]) =>
+    createMessageBatch(
+      "finance-journal-jobs",
+      messages.map((m) => ({ ...m, timestamp: new Date() })),
+    );
+
+  it("dispatches job messages from its table and acks them; invalid bodies are acked too", async () => {
     const seen: unknown[] = [];
-    registerJobHandler("test-kind", async (_env, msg) => {
-      seen.push(msg);
-    });
-    const batch = createMessageBatch("finance-journal-jobs", [
-      {
-        id: "m1",
-        timestamp: new Date(),
-        attempts: 1,
-        body: { type: "job", kind: "test-kind", payload: { n: 1 } },
-      },
-      { id: "m2", timestamp: new Date(), attempts: 1, body: { nonsense: true } },
+    const handlers: QueueHandlers = {
+      ...QUEUE_HANDLERS,
+      jobs: { "test-kind": async (_env, msg) => void seen.push(msg) },
+    };
+    const batch = jobBatch([
+      { id: "m1", attempts: 1, body: { type: "job", kind: "test-kind", payload: { n: 1 } } },
+      { id: "m2", attempts: 1, body: { nonsense: true } },
+      { id: "m2b", attempts: 1, body: { type: "job", kind: "nobody-handles-this" } },
     ]);
     const ctx = createExecutionContext();
-    await worker.queue(batch, env, ctx);
+    await consume(batch, env, handlers);
     const result = await getQueueResult(batch, ctx);
-    expect(result.explicitAcks.sort()).toEqual(["m1", "m2"]);
+    expect(result.explicitAcks.sort()).toEqual(["m1", "m2", "m2b"]);
     expect(seen).toEqual([{ type: "job", kind: "test-kind", payload: { n: 1 } }]);
   });
 
   it("retries a message whose handler fails", async () => {
-    registerJobHandler("flaky", async () => {
-      throw new Error("transient");
-    });
-    const batch = createMessageBatch("finance-journal-jobs", [
-      { id: "m3", timestamp: new Date(), attempts: 2, body: { type: "job", kind: "flaky" } },
-    ]);
+    const handlers: QueueHandlers = {
+      ...QUEUE_HANDLERS,
+      jobs: {
+        flaky: async () => {
+          throw new Error("transient");
+        },
+      },
+    };
+    const batch = jobBatch([{ id: "m3", attempts: 2, body: { type: "job", kind: "flaky" } }]);
     const ctx = createExecutionContext();
-    await worker.queue(batch, env, ctx);
+    await consume(batch, env, handlers);
     const result = await getQueueResult(batch, ctx);
     expect(result.retryMessages.map((m) => m.msgId)).toEqual(["m3"]);
   });
 
-  it("a message sent through the real queue binding reaches the consumer", async () => {
-    const got: unknown[] = [];
-    registerJobHandler("roundtrip", async (_env, msg) => {
-      got.push(msg);
-    });
-    await env.JOBS.send({ type: "job", kind: "roundtrip", payload: { hello: "queue" } });
-    for (let i = 0; i < 50 && got.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
-    expect(got).toEqual([{ type: "job", kind: "roundtrip", payload: { hello: "queue" } }]);
+  it("an R2 event sent through the real queue binding reaches the Worker's table (the R2 door)", async () => {
+    const key = "inbox/jobs-roundtrip.eml";
+    await env.FILES.put(
+      key,
+      buildMime({
+        from: "CIBC <mailbox.noreply@cibc.com>",
+        to: "queue@example.com",
+        messageId: "<roundtrip@jobs>",
+        body: "Dear Sam,\n You've recently made a purchase with your CIBC Costco World Mastercard ending in 2210 for $12.34 at QUEUE CAFE.\nCIBC",
+      }),
+    );
+    await env.JOBS.send({ bucket: "b", action: "PutObject", object: { key } });
+    for (let i = 0; i < 50 && (await env.FILES.head(key)); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await env.FILES.head(key)).toBeNull();
+    const row = await env.DB.prepare("SELECT Amount, Company FROM transactions WHERE ForwardedTo = ?")
+      .bind("queue@example.com")
+      .first();
+    expect(row).toEqual({ Amount: 1234, Company: "QUEUE CAFE" });
   });
 });
 
 describe("cron", () => {
-  it("scheduled() runs the tasks registered for that expression; one failure does not stop the rest", async () => {
+  it("runs the duties listed for an expression; one failure does not stop the rest", async () => {
     const ran: string[] = [];
-    registerCron("*/7 * * * *", "boom", async () => {
-      throw new Error("task failed");
+    const schedule: Schedule = {
+      "*/7 * * * *": [
+        {
+          name: "boom",
+          run: async () => {
+            throw new Error("task failed");
+          },
+        },
+        { name: "after", run: async () => void ran.push("after") },
+      ],
+    };
+    expect(await runCron("*/7 * * * *", env, systemClock, schedule)).toEqual(["after"]);
+    expect(ran).toEqual(["after"]);
+    expect(await runCron("*/5 * * * *", env, systemClock, schedule)).toEqual([]);
+  });
+
+  it("the Worker's schedule lists every background duty under the expressions wrangler.toml declares", () => {
+    const names = Object.fromEntries(
+      Object.entries(SCHEDULE).map(([cron, duties]) => [cron, duties.map((d) => d.name)]),
+    );
+    const declared = JSON.parse(/^crons = (\[.*\])$/m.exec(wranglerToml)?.[1] ?? "[]") as string[];
+    expect(Object.keys(names).sort()).toEqual([...declared].sort());
+    expect(names).toEqual({
+      [CRON.everyMinute]: ["imap.poll", "inbox.sweep"],
+      [CRON.daily]: ["backup.daily", "activity.retention"],
+      [CRON.monthly]: ["summary.monthly"],
     });
-    registerCron("*/7 * * * *", "after", async () => {
-      ran.push("after");
-    });
+  });
+
+  it("scheduled() dispatches through the schedule (an unknown expression runs nothing, never throws)", async () => {
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ cron: "*/7 * * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);
-    expect(ran).toEqual(["after"]);
-    expect(await runCron("*/7 * * * *", env, systemClock)).toEqual(["after"]);
+    // The every-minute duties run without a mailbox configured and with an empty inbox.
+    expect(await runCron(CRON.everyMinute, env, systemClock)).toEqual(["imap.poll", "inbox.sweep"]);
   });
 });

@@ -54,6 +54,7 @@ describe("journal", () => {
       "2024.05.01_19.30_b.eml",
       "2024.05.01_08.00_a.eml",
     ]);
+    expect(res.body.days[2].transactions.map((t: { amount: number }) => t.amount)).toEqual([5.25, 10]);
     expect(res.body.days[1].summary).toBe("A quiet day.");
     expect(res.body.days[0].summary).toBeNull();
   });
@@ -67,6 +68,16 @@ describe("journal", () => {
       transaction_count: 0,
       budget_ceiling: null,
     });
+  });
+
+  it("reads a targets document stored in cents (marked) like its decimal twin", async () => {
+    await env.DB.prepare(
+      "INSERT INTO budget_config (user_id, year, kind, data, version, updated_at) VALUES ('default', 2022, 'targets', ?, 1, 'x')",
+    )
+      .bind(JSON.stringify({ money: "cents", spending_ceiling: 1_000_000, categories: {} }))
+      .run();
+    // 10,000.00 / 12 = 833.333… → 833.33
+    expect((await call("/api/v1/journal?month=2022-06")).body.budget_ceiling).toBe(833.33);
   });
 
   it("lists saved day summaries", async () => {

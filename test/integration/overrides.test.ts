@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { issueToken } from "../../src/domains/auth/tokens";
 import { listOverrides } from "../../src/domains/overrides/service";
-import { resolveOverride } from "../../src/ingest/categorize";
+import { resolveOverride } from "../../src/categorize";
 import { fixedClock } from "../../src/lib/clock";
 import { brokenDb } from "../helpers/broken";
 import { call, expectEnvelope } from "../helpers/http";

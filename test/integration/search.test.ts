@@ -137,6 +137,24 @@ describe("search", () => {
     );
   });
 
+  it("decimal amounts: bounds, summary and CSV cells in the API's units (stored in cents)", async () => {
+    for (const [i, amount] of [0.1, 0.2, 19.99].entries()) {
+      await seedTx({ DateFileName: `2025.01.0${i + 1}_10.00_c.eml`, Company: "Cents", Amount: amount });
+    }
+    const all = await get("from=2025-01&to=2025-01");
+    expect(all.body.summary).toMatchObject({ total_count: 3, total_amount: 20.29, avg_amount: 6.76 });
+    expect(all.body.transactions.map((t: { amount: number }) => t.amount)).toEqual([19.99, 0.2, 0.1]);
+    const bounded = await get("from=2025-01&to=2025-01&min_amount=0.2&max_amount=19.99");
+    expect(bounded.body.summary).toMatchObject({ total_count: 2, total_amount: 20.19 });
+    const csv = await call("/api/v1/transactions/export?from=2025-01&to=2025-01");
+    const amounts = csv.text
+      .trim()
+      .split("\r\n")
+      .slice(1)
+      .map((l) => l.split(",")[3]);
+    expect(amounts).toEqual(["0.1", "0.2", "19.99"]);
+  });
+
   it("exports CSV with every matching row, formula-safe", async () => {
     await seedTx({
       DateFileName: "2024.04.01_10.00_9.eml",

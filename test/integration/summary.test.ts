@@ -1,5 +1,9 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "../../src/db";
+import * as budgetQ from "../../src/domains/budget/history-queries";
+import * as summaryQ from "../../src/domains/summary/queries";
+import { rangeBounds } from "../../src/lib/month";
 import { call, expectEnvelope } from "../helpers/http";
 import { clearTransactions, seedTx } from "../helpers/seed";
 
@@ -240,5 +244,32 @@ describe("pace with enough history", () => {
     const early = await call("/api/v1/summary?month=2024-09", { now: "2024-09-02T19:00:00Z" });
     expect(early.body.pace.forecast_quality).toBe("historical");
     expect(early.body.pace.projected_month_total).toBe(400);
+  });
+});
+
+describe("month aggregates stay on the month-range index", () => {
+  // Every aggregate of the summary, budget, merchants and income reads a DateFileName range: the
+  // plan must search idx_transactions_month rather than scan the table.
+  it("each query's plan uses idx_transactions_month", async () => {
+    const db = getDb(env.DB);
+    const b = rangeBounds("2024-01", "2024-12");
+    const queries = {
+      byCategory: summaryQ.byCategory(db, b),
+      byCompany: summaryQ.byCompany(db, b, true),
+      byMonthCategory: summaryQ.byMonthCategory(db, b),
+      commentedByCategory: summaryQ.commentedByCategory(db, b),
+      toDateByMonth: summaryQ.toDateByMonth(db, b, 10),
+      monthlyByCategory: budgetQ.monthlyByCategory(db, b, 10),
+      totalsByCategory: budgetQ.totalsByCategory(db, b),
+      recurringCharges: budgetQ.recurringCharges(db, b, 3),
+      chargesByCompany: budgetQ.chargesByCompany(db, b),
+    };
+    for (const [name, q] of Object.entries(queries)) {
+      const { sql, params } = q.toSQL();
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>();
+      expect(plan.results.map((r) => r.detail).join("; "), name).toMatch(/idx_transactions_month/);
+    }
   });
 });

@@ -1,4 +1,6 @@
+import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { insertEntry } from "../../src/domains/activity/queries";
 import { call, expectEnvelope } from "../helpers/http";
 import { clearTransactions, seedTx } from "../helpers/seed";
 
@@ -78,6 +80,51 @@ describe("ledger images for transaction edits", () => {
     expect((await revert(entry.id)).status).toBe(200);
     expect((await detail(id)).category).toBe("coffee & cafes");
     expect((await detail(other)).category).toBe("gasoline");
+  });
+
+  it("new images keep the decimal Amount the API speaks", async () => {
+    await call(`${tx(id)}/fields`, { method: "PUT", body: { amount: 12.34 } });
+    const entry = await entryFor("updateTransactionFields");
+    expect(entry.before.Amount).toBe(10);
+    expect(entry.after.Amount).toBe(12.34);
+  });
+
+  it("an entry written before amounts moved to cents (decimal images) still reverts exactly", async () => {
+    const image = {
+      Category: "coffee & cafes",
+      CategoryAudit: { source: "override", confidence: 1 },
+      Comment: null,
+      Company: "Blue Bottle",
+      TransactionType: "purchase",
+      Ignored: 0,
+      DeletedAt: null,
+    };
+    // The row as it stands now (10.00), and an old entry that changed 0.29 into 10 (REAL days).
+    await insertEntry(env.DB, {
+      id: "act_before_cents",
+      ts: "2024-10-05T00:00:00.000Z",
+      principal_kind: "tofu",
+      principal_id: null,
+      principal_label: null,
+      operation_id: "updateTransactionFields",
+      method: "PUT",
+      path: `/api/v1/transactions/${id}/fields`,
+      resource_kind: "transaction",
+      resource_id: id,
+      summary: "fields of Blue Bottle",
+      before_json: JSON.stringify({ ...image, Amount: 0.29 }),
+      after_json: JSON.stringify({ ...image, Amount: 10 }),
+      reversible: 1,
+      reverted_at: null,
+      reverted_by: null,
+    });
+    const res = await revert("act_before_cents");
+    expect(res.status, res.text).toBe(200);
+    expect((await detail(id)).amount).toBe(0.29);
+    const stored = await env.DB.prepare(
+      "SELECT Amount FROM transactions WHERE Company = 'Blue Bottle'",
+    ).first();
+    expect(stored?.Amount).toBe(29);
   });
 
   it("state changes are journaled envelope-only", async () => {

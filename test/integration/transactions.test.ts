@@ -278,7 +278,7 @@ describe("manual transactions", () => {
     const res = await call("/api/v1/transactions", { method: "POST", body });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: "created", category: "groceries" });
-    expect(res.body.date_file_name).toMatch(/^2024\.10\.05_12\.00_manual_[0-9a-f]{8}\.eml$/);
+    expect(res.body.date_file_name).toMatch(/^2024\.10\.05_00\.00_manual_[0-9a-f]{8}\.eml$/);
     const list = await call("/api/v1/transactions?month=2024-10");
     expect(list.body.transactions[0]).toMatchObject({
       company: "Farmers Market",

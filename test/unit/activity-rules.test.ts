@@ -9,6 +9,7 @@ import {
   retentionCutoff,
   sameImage,
 } from "../../src/domains/activity/rules";
+import { getReverter, type Reverter, registerReverters } from "../../src/domains/activity/reverters";
 import { isJournaled, NOT_JOURNALED } from "../../src/http/activity";
 
 describe("image comparison", () => {
@@ -75,5 +76,17 @@ describe("what is journaled", () => {
 
   it("keeps the exception list small and explicit", () => {
     expect(NOT_JOURNALED.size).toBeLessThanOrEqual(8);
+  });
+});
+
+describe("reverter registry", () => {
+  it("knows only the kinds registered with it (app.ts registers every domain's set)", () => {
+    const one: Reverter = { current: async () => ({ v: 1 }), restore: async () => undefined };
+    const two: Reverter = { current: async () => null, restore: async () => undefined };
+    expect(getReverter("unit-kind-a")).toBeUndefined();
+    registerReverters({ "unit-kind-a": one }, { "unit-kind-b": two });
+    expect(getReverter("unit-kind-a")).toBe(one);
+    expect(getReverter("unit-kind-b")).toBe(two);
+    expect(getReverter("unit-kind-c")).toBeUndefined();
   });
 });

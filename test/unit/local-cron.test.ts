@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { devOrigin, dueCrons } from "../../scripts/lib/local-cron.mjs";
-import { CRON } from "../../src/jobs/cron";
+import { CRON } from "../../src/jobs/crons";
 import wranglerToml from "../../wrangler.toml?raw";
 
 // The local cron driver must fire exactly what wrangler.toml declares, when Cloudflare would.
@@ -20,6 +20,8 @@ describe("local cron driver", () => {
     );
     expect([...fired].sort()).toEqual([...declared].sort());
     expect(Object.values(CRON).sort()).toEqual([...declared].sort());
+    // The Worker's dispatch table (src/jobs/schedule.ts) is typed to have exactly CRON's keys;
+    // test/integration/jobs.test.ts checks its duties at run time.
   });
   it("finds wrangler dev's address in npm start's arguments", () => {
     expect(devOrigin([])).toBe("http://localhost:8787");

@@ -868,6 +868,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/data/import/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stage a backup zip (or a search CSV) and return a dry run: rows new, identical or different per table
+         * @description Nothing is written to the journal. The zip is staged under a random token for 15 minutes. Secrets tables are never imported. Disabled in demo mode.
+         */
+        post: operations["previewBackupImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/data/import/commit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply a previewed backup (skip, overwrite or keep_both existing rows; config lists replaced) */
+        post: operations["commitBackupImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/merchants/intelligence": {
         parameters: {
             query?: never;
@@ -926,6 +963,149 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/statements/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a statement (PDF, CSV, OFX, QFX): parse, reconcile and keep it for review
+         * @description Rows come back sorted into previously imported, matched, ambiguous, suspected duplicates and new. `balance_check` says whether the rows chain from the opening to the closing balance. A file that is not a statement (or a scan) is a 422, an unknown type a 415, above 10 MB a 413; nothing is stored then.
+         */
+        post: operations["uploadStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/statements/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Execute a reviewed statement: import new rows, enrich or update matched ones, settle the rest
+         * @description One activity-ledger entry per call; reverting it removes the rows it created and restores the ones it changed.
+         */
+        post: operations["importStatementTransactions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Uploaded statements, newest first, with status and counts */
+        get: operations["listStatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/statements/{statement_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One statement with every row, its tier, action and edits */
+        get: operations["getStatement"];
+        put?: never;
+        post?: never;
+        /** Remove a statement and its review rows (imported transactions stay) */
+        delete: operations["deleteStatement"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/statements/{statement_id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The stored statement file as uploaded */
+        get: operations["downloadStatementPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/statements/{statement_id}/reparse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Parse the stored file again and reconcile anew, keeping the person's edits and results */
+        post: operations["reparseStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/statements/{statement_id}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set the action, company and category of many rows at once (all or none) */
+        patch: operations["bulkUpdateStatementTransactions"];
+        trace?: never;
+    };
+    "/api/v1/statements/{statement_id}/transactions/{tx_index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set one row's action, company and category (the statement moves to in_progress) */
+        patch: operations["updateStatementTransactionAction"];
         trace?: never;
     };
     "/api/v1/parse-failures": {
@@ -1285,6 +1465,144 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List attachments, optionally filtered by link status and kind */
+        get: operations["listAttachments"];
+        put?: never;
+        /**
+         * Upload a receipt or document, optionally linked to a transaction
+         * @description Store an uploaded receipt/document; link it immediately when `tx_id` is given. JPEG, PNG, WebP, HEIC/HEIF or PDF up to 10 MB; the extension, the declared type and the file's own bytes must agree (415 otherwise). The same file under the same name upserts (same id).
+         */
+        post: operations["uploadAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/attachments/{attachment_id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the attachment file, served inline with our stored content-type
+         * @description Served inline under the stored content type with `X-Content-Type-Options: nosniff`; the filename reaches Content-Disposition only escaped (an ASCII fallback and the RFC 5987 UTF-8 form).
+         */
+        get: operations["downloadAttachmentFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/attachments/{attachment_id}/parse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Parse a receipt attachment with the configured AI provider
+         * @description Synchronous. Requires the `ai_receipt_parsing_enabled` consent (422 VALIDATION_ERROR when off). Sends the image (vision input), a PDF's text, or a scanned PDF to the model API. Fails closed: merchant, date and total are required; a text PDF's total must be printed in it; line items that miss the total by more than 0.05 are dropped. Failures persist `parse_status=failed` with the reason.
+         */
+        post: operations["parseReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/attachments/{attachment_id}/candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Rank the transactions a receipt might explain; auto-link a single exact match
+         * @description T1: amount within 0.02, same day, same normalized+aliased merchant. T2: amount within 0.02, ±3 days. T3: a restaurant row up to 20% above the receipt (tip), ±3 days. At most 8; rows that already carry a receipt come last. Uses the parse, or `total`/`date`/`merchant` given here. An unfiled receipt with exactly one T1 candidate is linked by this request and journaled with the caller as principal (demo mode and read-only tokens only see `auto_link_candidate`). 409 without a total and date.
+         */
+        get: operations["listReceiptMatchCandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/attachments/{attachment_id}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link an attachment to a transaction, or unlink it
+         * @description Journaled and reversible (POST /activity/{id}/revert puts the previous link back).
+         */
+        post: operations["linkAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/attachments/{attachment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an attachment and its file from disk
+         * @description The stored object goes too (unless the same bytes are still attached under another name).
+         */
+        delete: operations["deleteAttachment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/transactions/{tx_id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List attachments linked to a transaction */
+        get: operations["listTransactionAttachments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1385,10 +1703,10 @@ export interface components {
             storage?: string | null;
             demo_mode?: boolean | null;
             user_id?: string | null;
-            timezone?: string | null;
             enable_daily_summaries?: boolean | null;
             ai_categorization_enabled?: boolean | null;
             ai_extraction_enabled?: boolean | null;
+            timezone?: string | null;
             ai_receipt_parsing_enabled?: boolean | null;
             ai_statement_parsing_enabled?: boolean | null;
             auth_bypass_for_dev?: boolean | null;
@@ -2005,6 +2323,78 @@ export interface components {
                 [key: string]: string;
             };
         };
+        /** @description Dry run of an import; commit it with `token`. */
+        ImportPreviewResponse: {
+            /** @description Staged-import token. Commit within 15 minutes. */
+            token: string;
+            filename: string;
+            source_kind: string;
+            expires_at: string;
+            counts: components["schemas"]["ImportPreviewCounts"];
+            tables: {
+                [key: string]: components["schemas"]["ImportTableCounts"];
+            };
+            sample_new: components["schemas"]["ImportPreviewSample"][];
+            sample_duplicates: components["schemas"]["ImportPreviewSample"][];
+            sample_invalid: components["schemas"]["ImportPreviewSample"][];
+            config: components["schemas"]["ConfigPreview"];
+        };
+        ImportPreviewCounts: {
+            total: number;
+            new: number;
+            duplicates: number;
+            invalid: number;
+        };
+        /** @description Per table: rows absent here, equal to the stored row, or differing. */
+        ImportTableCounts: {
+            total: number;
+            new: number;
+            identical: number;
+            different: number;
+            invalid: number;
+        };
+        /** @description One transaction row from a preview bucket, trimmed for display. */
+        ImportPreviewSample: {
+            date?: string | null;
+            company?: string | null;
+            amount?: number | null;
+            category?: string | null;
+            reason?: string | null;
+        };
+        /** @description Summary of the configuration lists that would be replaced. */
+        ConfigPreview: {
+            budget_years_count?: number | null;
+            categories_count?: number | null;
+            merchant_aliases_count?: number | null;
+            overrides_count?: number | null;
+        } | null;
+        /** @description A backup zip from GET /api/v1/data/export, or a CSV from GET /api/v1/transactions/export. */
+        Body_previewBackupImport: {
+            /** Format: binary */
+            file: string;
+        };
+        /** @description Rows of the journal's tables inserted, replaced, skipped; config rows restored. */
+        ImportResult: {
+            inserted: number;
+            updated: number;
+            skipped: number;
+            invalid: number;
+            errors: number;
+            config_applied: boolean;
+            config_details: {
+                [key: string]: number;
+            };
+        };
+        ImportCommitRequest: {
+            token: string;
+            /**
+             * @default skip
+             * @enum {string}
+             */
+            strategy: "skip" | "overwrite" | "keep_both";
+            /** @default true */
+            apply_config: boolean;
+        };
         /** @description Recurring, price-change, new, churned, burn rate. */
         MerchantIntelligenceResponse: {
             month: string;
@@ -2179,6 +2569,284 @@ export interface components {
             total: number;
             /** @description caught ÷ total, a fraction from 0 to 1 */
             rate: number;
+        };
+        StatementUploadResponse: {
+            statement_id: string;
+            transactions: components["schemas"]["StatementTransaction"][];
+            metadata: components["schemas"]["StatementMetadata"];
+            matched: components["schemas"]["MatchedItem"][];
+            ambiguous: components["schemas"]["AmbiguousItem"][];
+            suspected_duplicates: components["schemas"]["SuspectedDuplicateItem"][];
+            new: components["schemas"]["NewItem"][];
+            previously_imported: components["schemas"]["PreviouslyImportedItem"][];
+            summary: components["schemas"]["ReconcileSummary"];
+            balance_check: components["schemas"]["StatementBalanceCheck"];
+        };
+        StatementTransaction: {
+            date: string;
+            description: string;
+            amount: number;
+            /** @enum {string} */
+            type: "withdrawal" | "deposit";
+            balance: number | null;
+            cleaned_description: string;
+        };
+        StatementMetadata: {
+            institution: string;
+            account_type: string;
+            period_start: string | null;
+            period_end: string | null;
+            transaction_count: number;
+            /** @default false */
+            parsed_with_ai: boolean;
+        };
+        MatchedItem: {
+            index: number;
+            row_id: string;
+            statement_txn: components["schemas"]["RawStatementTxn"];
+            cleaned_description: string;
+            raw_description: string;
+            suggested_category: string;
+            db_match: components["schemas"]["StatementDbMatch"];
+            company_differs: boolean;
+        };
+        RawStatementTxn: {
+            date: string;
+            description: string;
+            amount: number;
+            /** @enum {string} */
+            type: "withdrawal" | "deposit";
+            balance: number | null;
+        };
+        StatementDbMatch: {
+            forwarded_to: string;
+            date_file_name: string;
+            company: string | null;
+            amount: number | null;
+            category: string | null;
+        };
+        AmbiguousItem: {
+            index: number;
+            row_id: string;
+            statement_txn: components["schemas"]["RawStatementTxn"];
+            cleaned_description: string;
+            raw_description: string;
+            suggested_category: string;
+            candidates: components["schemas"]["StatementDbMatch"][];
+            reason: string;
+            enrichable: boolean;
+        };
+        SuspectedDuplicateItem: {
+            index: number;
+            row_id: string;
+            statement_txn: components["schemas"]["RawStatementTxn"];
+            cleaned_description: string;
+            raw_description: string;
+            suggested_category: string;
+            db_match: components["schemas"]["StatementDbMatchWithType"];
+            reason: string;
+        };
+        StatementDbMatchWithType: {
+            forwarded_to: string;
+            date_file_name: string;
+            company: string | null;
+            amount: number | null;
+            category: string | null;
+            transaction_type: string | null;
+        };
+        NewItem: {
+            index: number;
+            row_id: string;
+            statement_txn: components["schemas"]["RawStatementTxn"];
+            cleaned_description: string;
+            raw_description: string;
+            suggested_category: string;
+        };
+        PreviouslyImportedItem: {
+            index: number;
+            row_id: string;
+            statement_txn: components["schemas"]["RawStatementTxn"];
+            cleaned_description: string;
+            raw_description: string;
+            suggested_category: string;
+            db_match: components["schemas"]["StatementDbMatch"];
+        };
+        ReconcileSummary: {
+            total_parsed: number;
+            matched_count: number;
+            ambiguous_count: number;
+            suspected_duplicate_count: number;
+            new_count: number;
+            previously_imported_count: number;
+            imported_count: number;
+            enriched_count: number;
+            updated_count: number;
+            skipped_count: number;
+            duplicate_count: number;
+        };
+        StatementBalanceCheck: {
+            /** @description Opening + rows reached every printed balance and the closing balance */
+            ok: boolean;
+            opening: number | null;
+            closing: number | null;
+            warnings: string[];
+        };
+        /** @description A statement: PDF, CSV, OFX or QFX, at most 10 MB. */
+        Body_uploadStatement: {
+            /** Format: binary */
+            file: string;
+        };
+        ImportResponse: {
+            statement_id: string;
+            /** @enum {string} */
+            status: "pending_review" | "in_progress" | "complete";
+            imported: number;
+            skipped: number;
+            duplicates: number;
+            enriched: number;
+            updated: number;
+        };
+        /** @description Executes the statement's settled actions; `actions` (by tx_index) change rows first. */
+        ImportRequest: {
+            statement_id: string;
+            /** @default [] */
+            actions: components["schemas"]["ImportAction"][];
+            metadata?: components["schemas"]["StatementMetadata"];
+            transactions?: components["schemas"]["StatementTransaction"][];
+            filename?: string;
+        };
+        ImportAction: {
+            index: number;
+            /** @enum {string} */
+            action: "import" | "skip" | "enrich" | "update";
+            category?: string | null;
+            company?: string | null;
+            date_file_name?: string | null;
+            forwarded_to?: string | null;
+        };
+        StatementListResponse: {
+            statements: components["schemas"]["StatementSummaryItem"][];
+            count: number;
+        };
+        StatementSummaryItem: {
+            id: string;
+            filename: string;
+            institution: string;
+            account_type: string;
+            period_start: string | null;
+            period_end: string | null;
+            uploaded_at: string;
+            updated_at: string;
+            completed_at: string | null;
+            parsed_with_ai: boolean;
+            /** @enum {string} */
+            status: "pending_review" | "in_progress" | "complete";
+            total_parsed: number;
+            matched_count: number;
+            ambiguous_count: number;
+            suspected_duplicate_count: number;
+            new_count: number;
+            previously_imported_count: number;
+            imported_count: number;
+            enriched_count: number;
+            updated_count: number;
+            skipped_count: number;
+            duplicate_count: number;
+            file_kind: string;
+            balance_check: components["schemas"]["StatementBalanceCheck"];
+            capture: components["schemas"]["StatementCapture"];
+        };
+        /** @description Rows of this statement an alert email had already captured */
+        StatementCapture: {
+            caught: number;
+            total: number;
+            rate: number;
+        };
+        StatementDetailResponse: {
+            id: string;
+            filename: string;
+            institution: string;
+            account_type: string;
+            period_start: string | null;
+            period_end: string | null;
+            uploaded_at: string;
+            updated_at: string;
+            completed_at: string | null;
+            parsed_with_ai: boolean;
+            /** @enum {string} */
+            status: "pending_review" | "in_progress" | "complete";
+            total_parsed: number;
+            matched_count: number;
+            ambiguous_count: number;
+            suspected_duplicate_count: number;
+            new_count: number;
+            previously_imported_count: number;
+            imported_count: number;
+            enriched_count: number;
+            updated_count: number;
+            skipped_count: number;
+            duplicate_count: number;
+            file_kind: string;
+            balance_check: components["schemas"]["StatementBalanceCheck"];
+            capture: components["schemas"]["StatementCapture"];
+            transactions: components["schemas"]["StatementTransactionItem"][];
+        };
+        StatementTransactionItem: {
+            tx_index: number;
+            row_id: string;
+            /** @enum {string} */
+            reconcile_tier: "matched" | "ambiguous" | "suspected_duplicate" | "new" | "previously_imported";
+            date: string;
+            raw_description: string;
+            cleaned_description: string;
+            amount: number;
+            type: string;
+            balance: number | null;
+            db_forwarded_to: string | null;
+            db_date_file_name: string | null;
+            db_company: string | null;
+            db_amount: number | null;
+            db_category: string | null;
+            db_transaction_type: string | null;
+            company_differs: boolean;
+            enrichable: boolean;
+            reason: string | null;
+            candidates: components["schemas"]["StatementDbMatch"][] | null;
+            suggested_category: string;
+            action: string;
+            edited_company: string | null;
+            edited_category: string | null;
+            action_result: string | null;
+            acted_at: string | null;
+        };
+        StatementDeleteResponse: {
+            ok: boolean;
+        };
+        BulkTransactionUpdateResponse: {
+            ok: boolean;
+            updated: number;
+        };
+        BulkTransactionUpdate: {
+            updates: components["schemas"]["BulkActionUpdateItem"][];
+        };
+        BulkActionUpdateItem: {
+            tx_index: number;
+            /** @enum {string} */
+            action: "import" | "skip" | "enrich" | "update";
+            category?: string | null;
+            company?: string | null;
+        };
+        TransactionActionUpdateResponse: {
+            ok: boolean;
+            tx_index: number;
+            row_id: string;
+            action: string;
+        };
+        TransactionActionUpdate: {
+            /** @enum {string} */
+            action: "import" | "skip" | "enrich" | "update";
+            category?: string | null;
+            company?: string | null;
         };
         ParseFailureListResponse: {
             count: number;
@@ -2559,6 +3227,79 @@ export interface components {
             /** @description The groups version this write is based on (null or 0: none exists yet); stale gives 409 */
             version: number | null;
         };
+        AttachmentListResponse: {
+            count: number;
+            attachments: components["schemas"]["AttachmentResponse"][];
+        };
+        /** @description A single attachment row as seen by the API. */
+        AttachmentResponse: {
+            id: string;
+            original_filename: string;
+            /** @description Ours, from the checked file type (HEIC converted to JPEG reads image/jpeg) */
+            content_type: string;
+            size_bytes: number;
+            /** @description SHA-256 (hex) of the uploaded file */
+            sha256: string;
+            /** @description `receipt` or `document` */
+            kind: string;
+            /** @description `unparsed`, `parsed` or `failed` (see POST /attachments/{id}/parse) */
+            parse_status: string;
+            parse_error?: string | null;
+            /** @description Parsed receipt data, when present: merchant, date, total, line_items?, and provenance */
+            parse_json?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Linked transaction id; null when unfiled. */
+            tx_id?: string | null;
+            created_at: string;
+            updated_at: string;
+        };
+        /** @description JPEG, PNG, WebP, HEIC/HEIF or PDF, at most 10 MB. The extension, the declared content type and the file's own leading bytes must agree. */
+        Body_uploadAttachment: {
+            /** Format: binary */
+            file: string;
+            /**
+             * @description `receipt` (default) or `document`
+             * @default receipt
+             */
+            kind: string;
+            /** @description Link to this transaction at once */
+            tx_id?: string | null;
+        };
+        /** @description Ranked candidates (at most 8; rows that already carry a receipt come last). With exactly one tier-1 candidate an unfiled receipt is linked by this request, journaled with the caller as principal. */
+        ReceiptCandidatesResponse: {
+            attachment_id: string;
+            /** @description Exactly one tier-1 candidate (without a receipt) exists and the attachment was unfiled */
+            auto_link_candidate: boolean;
+            /** @description This request linked the attachment to the first candidate (never in demo mode or for read tokens) */
+            auto_linked: boolean;
+            candidates: components["schemas"]["ReceiptCandidate"][];
+            attachment: components["schemas"]["AttachmentResponse"];
+        };
+        /** @description One transaction a receipt might explain, ranked. */
+        ReceiptCandidate: {
+            tx_id: string;
+            /** @description 1 = exact match, 2 = amount within window, 3 = tip window. */
+            tier: number;
+            day_distance: number;
+            amount_distance: number;
+            company: string;
+            amount: number;
+            /** @description YYYY-MM-DD */
+            date: string;
+            category: string;
+            already_has_receipt: boolean;
+        };
+        /** @description Link an attachment to a transaction, or unlink it. */
+        LinkAttachmentRequest: {
+            /** @description Transaction id to link to; null unlinks. */
+            tx_id: string | null;
+        };
+        AttachmentDeleteResponse: {
+            id: string;
+            /** @description `deleted` */
+            status: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -2720,6 +3461,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error: `details.errors` lists every problem */
             422: {
                 headers: {
@@ -2841,6 +3591,15 @@ export interface operations {
             };
             /** @description Stale `If-Match` version, a duplicate name, or Miscellaneous is protected */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3037,6 +3796,15 @@ export interface operations {
             };
             /** @description Stale `If-Match` version, a duplicate name, or Miscellaneous is protected */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3274,6 +4042,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error: `details.errors` lists every problem */
             422: {
                 headers: {
@@ -3350,6 +4127,15 @@ export interface operations {
             };
             /** @description Stale `If-Match` version, a duplicate name, or Miscellaneous is protected */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3614,6 +4400,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error: `details.errors` lists every problem */
             422: {
                 headers: {
@@ -3861,6 +4656,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error: `details.errors` lists every problem */
             422: {
                 headers: {
@@ -3917,6 +4721,15 @@ export interface operations {
             };
             /** @description Token scope forbids this method and path */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4104,6 +4917,15 @@ export interface operations {
             };
             /** @description Token scope forbids this method and path */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4304,6 +5126,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error: `details.errors` lists every problem */
             422: {
                 headers: {
@@ -4366,6 +5197,15 @@ export interface operations {
             };
             /** @description No rule with this pattern */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4541,6 +5381,15 @@ export interface operations {
             };
             /** @description Token scope forbids this method and path */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4753,6 +5602,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error: `details.errors` lists every problem */
             422: {
                 headers: {
@@ -4864,6 +5722,15 @@ export interface operations {
             };
             /** @description Token scope forbids this method and path */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5223,6 +6090,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error: `details.errors` lists every problem */
             422: {
                 headers: {
@@ -5353,6 +6229,15 @@ export interface operations {
             };
             /** @description Token scope forbids this method and path */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5615,6 +6500,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error: `details.errors` lists every problem */
             422: {
                 headers: {
@@ -5670,6 +6564,15 @@ export interface operations {
             };
             /** @description Token scope forbids this method and path */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5739,6 +6642,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error: `details.errors` lists every problem */
             422: {
                 headers: {
@@ -5801,6 +6713,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error: `details.errors` lists every problem */
             422: {
                 headers: {
@@ -5856,6 +6777,15 @@ export interface operations {
             };
             /** @description Token scope forbids this method and path */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6237,6 +7167,171 @@ export interface operations {
             };
         };
     };
+    previewBackupImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_previewBackupImport"];
+            };
+        };
+        responses: {
+            /** @description The dry run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportPreviewResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description File larger than 50 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    commitBackupImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportCommitRequest"];
+            };
+        };
+        responses: {
+            /** @description What was written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResult"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No staged import with this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The preview is older than 15 minutes */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getMerchantIntelligence: {
         parameters: {
             query?: {
@@ -6413,6 +7508,675 @@ export interface operations {
             };
         };
     };
+    uploadStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_uploadStatement"];
+            };
+        };
+        responses: {
+            /** @description The parsed and reconciled statement */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementUploadResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description File larger than 10 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not a PDF, CSV, OFX or QFX file */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    importStatementTransactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportRequest"];
+            };
+        };
+        responses: {
+            /** @description What the import did */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No statement (or row) with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The row was already settled by an import */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listStatements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Statements */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementListResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                statement_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementDetailResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No statement (or row) with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                statement_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementDeleteResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No statement (or row) with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    downloadStatementPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                statement_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Original statement file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No statement (or row) with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reparseStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                statement_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement after reparse */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementDetailResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No statement (or row) with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    bulkUpdateStatementTransactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                statement_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkTransactionUpdate"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkTransactionUpdateResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No statement (or row) with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The row was already settled by an import */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateStatementTransactionAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                statement_id: string;
+                /** @description The row's tx_index (or its row_id) */
+                tx_index: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionActionUpdate"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionActionUpdateResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No statement (or row) with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The row was already settled by an import */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     listParseFailures: {
         parameters: {
             query?: {
@@ -6505,6 +8269,15 @@ export interface operations {
             };
             /** @description Token scope forbids this method and path */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6802,6 +8575,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error: `details.errors` lists every problem */
             422: {
                 headers: {
@@ -6882,6 +8664,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error: `details.errors` lists every problem */
             422: {
                 headers: {
@@ -6942,6 +8733,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error: `details.errors` lists every problem */
             422: {
                 headers: {
@@ -6995,6 +8795,15 @@ export interface operations {
             };
             /** @description Token scope forbids this method and path */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7118,6 +8927,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error: `details.errors` lists every problem */
             422: {
                 headers: {
@@ -7227,6 +9045,15 @@ export interface operations {
             };
             /** @description Token scope forbids this method and path */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7602,6 +9429,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error: `details.errors` lists every problem */
             422: {
                 headers: {
@@ -7844,6 +9680,621 @@ export interface operations {
             };
             /** @description A stale `targets_version`/`groups_version`/`version` (or null while one exists): nothing written */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listAttachments: {
+        parameters: {
+            query?: {
+                /** @description true: only unfiled; false: only linked */
+                unlinked?: boolean | null;
+                kind?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Attachments, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttachmentListResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uploadAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_uploadAttachment"];
+            };
+        };
+        responses: {
+            /** @description The stored attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttachmentResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description tx_id names no transaction */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Larger than 10 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an accepted type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    downloadAttachmentFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attachment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "application/pdf": string;
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such attachment (or its file is gone) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    parseReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attachment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The parsed attachment (parse_json carries provenance) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttachmentResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such attachment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The model API failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No model API key configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The model timed out */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listReceiptMatchCandidates: {
+        parameters: {
+            query?: {
+                /** @description The receipt's total, when it was not parsed (or to correct it) */
+                total?: number;
+                /** @description The receipt's date, when it was not parsed */
+                date?: string;
+                /** @description The receipt's merchant, when it was not parsed */
+                merchant?: string;
+            };
+            header?: never;
+            path: {
+                attachment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ranked candidates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptCandidatesResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such attachment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No total and date yet */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    linkAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attachment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkAttachmentRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttachmentResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such attachment or transaction */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attachment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttachmentDeleteResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such attachment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listTransactionAttachments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tx_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction's attachments, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttachmentListResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not a transaction id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,9 +6,18 @@ import { HealthDot } from "./HealthDot";
 export const NAV = [
   { to: "/", label: "Journal" },
   { to: "/summary", label: "Summary" },
+  { to: "/budget", label: "Budget" },
+  { to: "/ledger", label: "Ledger" },
+  { to: "/trends", label: "Trends" },
+  { to: "/merchants", label: "Merchants" },
+  { to: "/income", label: "Income" },
   { to: "/search", label: "Search" },
   { to: "/review", label: "Review" },
   { to: "/activity", label: "Activity" },
+  { to: "/rules", label: "Rules" },
+  { to: "/backup", label: "Backup" },
+  { to: "/receipts", label: "Receipts" },
+  { to: "/statements", label: "Statements" },
   { to: "/upload", label: "Upload" },
   { to: "/settings", label: "Settings" },
 ];

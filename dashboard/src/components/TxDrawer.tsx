@@ -6,6 +6,7 @@ import { categoryLabel, isIncoming } from "../lib/format";
 import { AuditTrail } from "./AuditTrail";
 import { Drawer } from "./Drawer";
 import { Money } from "./Money";
+import { TxReceipts } from "../pages/receipts/TxReceipts";
 import { ErrorNotice, Loading } from "./States";
 import { TxEditor } from "./TxEditor";
 import { txFacts } from "./txFacts";
@@ -51,6 +52,7 @@ export function TxDrawer({ txId, onClose, onChanged }: Props) {
               ))}
             </dl>
           </section>
+          <TxReceipts txId={txId} />
           <TxEditor
             key={`${tx.category}|${tx.comment}|${tx.ignored}|${tx.deleted_at}`}
             tx={tx}

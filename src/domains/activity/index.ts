@@ -1,9 +1,8 @@
 import { domainRouter } from "../../http/route";
-import "./retention";
 import { ListActivity } from "./routes/list-activity";
 import { RevertActivity } from "./routes/revert-activity";
 
-/** Mounted at /api/v1/activity; importing it also registers the 90-day retention cron. */
+/** Mounted at /api/v1/activity (the 90-day retention is listed in src/jobs/schedule.ts). */
 export function activityRouter() {
   const router = domainRouter();
   router.get("/", ListActivity);

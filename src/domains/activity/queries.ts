@@ -1,50 +1,15 @@
-/** D1 queries of the activity ledger (activity_log). No rules here. */
+/** D1 queries of the activity ledger (activity_log, drizzle). No rules here. */
+import { and, desc, eq, gte, isNull, lt } from "drizzle-orm";
+import { getDb } from "../../db";
+import { activityLog } from "../../db/schema";
 
-export interface ActivityRow {
-  id: string;
-  ts: string;
-  principal_kind: string | null;
-  principal_id: string | null;
-  principal_label: string | null;
-  operation_id: string | null;
-  method: string | null;
-  path: string | null;
-  resource_kind: string | null;
-  resource_id: string | null;
-  summary: string | null;
-  before_json: string | null;
-  after_json: string | null;
-  reversible: number;
-  reverted_at: string | null;
-  reverted_by: string | null;
-}
+/** A stored entry (`seq` is the insertion order that breaks timestamp ties). */
+export type ActivityRow = typeof activityLog.$inferSelect;
+/** A new entry: every column but `seq`, which SQLite assigns. */
+export type ActivityInsert = Omit<typeof activityLog.$inferInsert, "seq">;
 
-const COLUMNS =
-  "id, ts, principal_kind, principal_id, principal_label, operation_id, method, path, resource_kind, " +
-  "resource_id, summary, before_json, after_json, reversible, reverted_at, reverted_by";
-
-export async function insertEntry(db: D1Database, r: ActivityRow): Promise<void> {
-  await db
-    .prepare(`INSERT INTO activity_log (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-    .bind(
-      r.id,
-      r.ts,
-      r.principal_kind,
-      r.principal_id,
-      r.principal_label,
-      r.operation_id,
-      r.method,
-      r.path,
-      r.resource_kind,
-      r.resource_id,
-      r.summary,
-      r.before_json,
-      r.after_json,
-      r.reversible,
-      r.reverted_at,
-      r.reverted_by,
-    )
-    .run();
+export async function insertEntry(d1: D1Database, r: ActivityInsert): Promise<void> {
+  await getDb(d1).insert(activityLog).values(r);
 }
 
 export interface ActivityFilter {
@@ -56,49 +21,46 @@ export interface ActivityFilter {
   principalKind?: string | null;
 }
 
-export async function listEntries(db: D1Database, f: ActivityFilter): Promise<ActivityRow[]> {
-  const where: string[] = [];
-  const args: unknown[] = [];
-  const add = (sql: string, value: unknown) => {
-    where.push(sql);
-    args.push(value);
-  };
-  if (f.since) add("ts >= ?", f.since);
-  if (f.operation) add("operation_id = ?", f.operation);
-  if (f.principalId) add("principal_id = ?", f.principalId);
-  if (f.principalKind) add("principal_kind = ? AND principal_id IS NULL", f.principalKind);
-  const clause = where.length > 0 ? `WHERE ${where.join(" AND ")}` : "";
-  const { results } = await db
-    .prepare(`SELECT ${COLUMNS} FROM activity_log ${clause} ORDER BY ts DESC, seq DESC LIMIT ?`)
-    .bind(...args, f.limit)
-    .all<ActivityRow>();
-  return results;
+export function listEntries(d1: D1Database, f: ActivityFilter): Promise<ActivityRow[]> {
+  const a = activityLog;
+  return getDb(d1)
+    .select()
+    .from(a)
+    .where(
+      and(
+        f.since ? gte(a.ts, f.since) : undefined,
+        f.operation ? eq(a.operation_id, f.operation) : undefined,
+        f.principalId ? eq(a.principal_id, f.principalId) : undefined,
+        f.principalKind ? and(eq(a.principal_kind, f.principalKind), isNull(a.principal_id)) : undefined,
+      ),
+    )
+    .orderBy(desc(a.ts), desc(a.seq))
+    .limit(f.limit);
 }
 
-export function getEntry(db: D1Database, id: string): Promise<ActivityRow | null> {
-  return db.prepare(`SELECT ${COLUMNS} FROM activity_log WHERE id = ?`).bind(id).first<ActivityRow>();
+export async function getEntry(d1: D1Database, id: string): Promise<ActivityRow | null> {
+  const [row] = await getDb(d1).select().from(activityLog).where(eq(activityLog.id, id)).limit(1);
+  return row ?? null;
 }
 
 /** Stamps the revert only if nobody did first: two concurrent reverts cannot both win. */
-export async function claimRevert(db: D1Database, id: string, at: string, by: string): Promise<boolean> {
-  const res = await db
-    .prepare("UPDATE activity_log SET reverted_at = ?, reverted_by = ? WHERE id = ? AND reverted_at IS NULL")
-    .bind(at, by, id)
-    .run();
+export async function claimRevert(d1: D1Database, id: string, at: string, by: string): Promise<boolean> {
+  const res = await getDb(d1)
+    .update(activityLog)
+    .set({ reverted_at: at, reverted_by: by })
+    .where(and(eq(activityLog.id, id), isNull(activityLog.reverted_at)));
   return res.meta.changes > 0;
 }
 
 /** Undoes a claim when restoring failed, so the entry can be reverted again. */
-export async function releaseRevert(db: D1Database, id: string, by: string): Promise<void> {
-  await db
-    .prepare(
-      "UPDATE activity_log SET reverted_at = NULL, reverted_by = NULL WHERE id = ? AND reverted_by = ?",
-    )
-    .bind(id, by)
-    .run();
+export async function releaseRevert(d1: D1Database, id: string, by: string): Promise<void> {
+  await getDb(d1)
+    .update(activityLog)
+    .set({ reverted_at: null, reverted_by: null })
+    .where(and(eq(activityLog.id, id), eq(activityLog.reverted_by, by)));
 }
 
-export async function pruneBefore(db: D1Database, cutoffIso: string): Promise<number> {
-  const res = await db.prepare("DELETE FROM activity_log WHERE ts < ?").bind(cutoffIso).run();
+export async function pruneBefore(d1: D1Database, cutoffIso: string): Promise<number> {
+  const res = await getDb(d1).delete(activityLog).where(lt(activityLog.ts, cutoffIso));
   return res.meta.changes;
 }

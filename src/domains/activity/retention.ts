@@ -1,11 +1,12 @@
-/** Ledger retention: entries older than 90 days are pruned by the daily cron. */
-import { CRON, registerCron } from "../../jobs/cron";
+/** Ledger retention: entries older than 90 days are pruned (listed on the daily cron in src/jobs/schedule.ts). */
+import type { Env } from "../../env";
+import type { Clock } from "../../lib/clock";
 import { log } from "../../lib/log";
 import { pruneBefore } from "./queries";
 import { retentionCutoff } from "./rules";
 
-registerCron(CRON.daily, "activity.retention", async (env, clock) => {
+export async function pruneActivityLedger(env: Env, clock: Clock): Promise<void> {
   const cutoff = retentionCutoff(clock());
   const removed = await pruneBefore(env.DB, cutoff);
   log("info", "activity.pruned", { removed, cutoff });
-});
+}

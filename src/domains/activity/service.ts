@@ -1,12 +1,12 @@
-import { getReverter } from "../../http/activity";
 import type { ServiceCtx } from "../../lib/context";
 import { ApiError, conflict, notFound } from "../../lib/errors";
 import { type ActivityRow, claimRevert, getEntry, listEntries, releaseRevert } from "./queries";
+import { getReverter } from "./reverters";
 import { changedKeys, type Image, type ImageLike, parseImage, sameImage } from "./rules";
 import type { ActivityEntry } from "./schemas";
 
-export function toEntry(r: ActivityRow): ActivityEntry {
-  const { resource_kind: _k, before_json, after_json, reversible, ...rest } = r;
+function toEntry(r: ActivityRow): ActivityEntry {
+  const { seq: _seq, resource_kind: _k, before_json, after_json, reversible, ...rest } = r;
   return {
     ...rest,
     before: parseImage(before_json),
@@ -71,7 +71,6 @@ export async function planRevert({ ctx, id, force }: { ctx: ServiceCtx; id: stri
         entry_id: entry.id,
         resource_id: entry.resource_id,
         changed_fields: changedKeys(current, after),
-        ...(reverter.describeStale?.(current, after) ?? {}),
       },
     );
   }

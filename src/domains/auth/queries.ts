@@ -1,99 +1,101 @@
-/** D1 queries of authentication: api_tokens and the single auth_settings row. No rules here. */
-import type { TokenScope } from "./rules";
+/** Queries of authentication: api_tokens and the single auth_settings row. No rules here. */
+import { and, asc, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import type { Db } from "../../db";
+import { apiTokens, authSettings } from "../../db/schema";
 
-export interface TokenRow {
-  id: string;
-  label: string;
-  scope: TokenScope;
-  created_at: string;
-  last_used_at: string | null;
+const t = apiTokens;
+const a = authSettings;
+/** The single owner row. */
+const owner = () => eq(a.id, "owner");
+
+/** A token's metadata as listed and returned: never the hash. */
+export type TokenRow = Pick<typeof t.$inferSelect, "id" | "label" | "scope" | "created_at" | "last_used_at">;
+export type TokenAuthRow = TokenRow & Pick<typeof t.$inferSelect, "token_hash">;
+export type AuthSettingsRow = Pick<
+  typeof a.$inferSelect,
+  | "password_hash"
+  | "password_salt"
+  | "password_iterations"
+  | "session_epoch"
+  | "session_secret"
+  | "failed_logins"
+  | "locked_until"
+>;
+
+const TOKEN_COLUMNS = {
+  id: t.id,
+  label: t.label,
+  scope: t.scope,
+  created_at: t.created_at,
+  last_used_at: t.last_used_at,
+};
+
+export async function findActiveTokenByHash(db: Db, hash: string): Promise<TokenAuthRow | null> {
+  const [row] = await db
+    .select({ ...TOKEN_COLUMNS, token_hash: t.token_hash })
+    .from(t)
+    .where(and(eq(t.token_hash, hash), isNull(t.revoked_at)));
+  return row ?? null;
 }
 
-export interface TokenAuthRow extends TokenRow {
-  token_hash: string;
+export async function findActiveToken(db: Db, id: string): Promise<TokenRow | null> {
+  const [row] = await db
+    .select(TOKEN_COLUMNS)
+    .from(t)
+    .where(and(eq(t.id, id), isNull(t.revoked_at)));
+  return row ?? null;
 }
 
-export interface AuthSettingsRow {
-  password_hash: string | null;
-  password_salt: string | null;
-  password_iterations: number | null;
-  session_epoch: number;
-  session_secret: string | null;
-  failed_logins: number;
-  locked_until: string | null;
+export function listActiveTokens(db: Db): Promise<TokenRow[]> {
+  return db.select(TOKEN_COLUMNS).from(t).where(isNull(t.revoked_at)).orderBy(asc(t.created_at), asc(t.id));
 }
 
-const TOKEN_COLUMNS = "id, label, scope, created_at, last_used_at";
-
-export function findActiveTokenByHash(db: D1Database, hash: string): Promise<TokenAuthRow | null> {
-  return db
-    .prepare(
-      `SELECT ${TOKEN_COLUMNS}, token_hash FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL`,
-    )
-    .bind(hash)
-    .first<TokenAuthRow>();
-}
-
-export function findActiveToken(db: D1Database, id: string): Promise<TokenRow | null> {
-  return db
-    .prepare(`SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE id = ? AND revoked_at IS NULL`)
-    .bind(id)
-    .first<TokenRow>();
-}
-
-export async function listActiveTokens(db: D1Database): Promise<TokenRow[]> {
-  const { results } = await db
-    .prepare(`SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE revoked_at IS NULL ORDER BY created_at, id`)
-    .all<TokenRow>();
-  return results;
-}
-
-export async function insertToken(db: D1Database, row: TokenRow & { token_hash: string }): Promise<void> {
-  await db
-    .prepare(
-      "INSERT INTO api_tokens (id, label, scope, token_hash, created_at, last_used_at) VALUES (?, ?, ?, ?, ?, NULL)",
-    )
-    .bind(row.id, row.label, row.scope, row.token_hash, row.created_at)
-    .run();
+export async function insertToken(db: Db, row: TokenRow & { token_hash: string }): Promise<void> {
+  await db.insert(t).values({ ...row, last_used_at: null });
 }
 
 /** Permanent: a revoked token never authenticates again. Returns whether a live token was revoked. */
-export async function revokeToken(db: D1Database, id: string, nowIso: string): Promise<boolean> {
+export async function revokeToken(db: Db, id: string, nowIso: string): Promise<boolean> {
   const res = await db
-    .prepare("UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL")
-    .bind(nowIso, id)
-    .run();
+    .update(t)
+    .set({ revoked_at: nowIso })
+    .where(and(eq(t.id, id), isNull(t.revoked_at)));
   return res.meta.changes > 0;
 }
 
 /** Conditional stamp: concurrent requests still write at most once per throttle window. */
-export async function stampTokenUsed(db: D1Database, id: string, nowIso: string, staleBeforeIso: string) {
+export async function stampTokenUsed(db: Db, id: string, nowIso: string, staleBeforeIso: string) {
   await db
-    .prepare(
-      "UPDATE api_tokens SET last_used_at = ?1 WHERE id = ?2 AND (last_used_at IS NULL OR last_used_at <= ?3)",
-    )
-    .bind(nowIso, id, staleBeforeIso)
-    .run();
+    .update(t)
+    .set({ last_used_at: nowIso })
+    .where(and(eq(t.id, id), or(isNull(t.last_used_at), lte(t.last_used_at, staleBeforeIso))));
 }
 
-export function readAuthSettings(db: D1Database): Promise<AuthSettingsRow | null> {
-  return db
-    .prepare(
-      `SELECT password_hash, password_salt, password_iterations, session_epoch, session_secret,
-              failed_logins, locked_until FROM auth_settings WHERE id = 'owner'`,
-    )
-    .first<AuthSettingsRow>();
+export async function readAuthSettings(db: Db): Promise<AuthSettingsRow | null> {
+  const [row] = await db
+    .select({
+      password_hash: a.password_hash,
+      password_salt: a.password_salt,
+      password_iterations: a.password_iterations,
+      session_epoch: a.session_epoch,
+      session_secret: a.session_secret,
+      failed_logins: a.failed_logins,
+      locked_until: a.locked_until,
+    })
+    .from(a)
+    .where(owner());
+  return row ?? null;
 }
 
 /** Creates the row when missing; a session secret already stored is kept (first writer wins). */
-export async function ensureAuthSettings(db: D1Database, secret: string, nowIso: string): Promise<void> {
+export async function ensureAuthSettings(db: Db, secret: string, nowIso: string): Promise<void> {
   await db
-    .prepare(
-      `INSERT INTO auth_settings (id, session_secret, updated_at) VALUES ('owner', ?1, ?2)
-       ON CONFLICT (id) DO UPDATE SET session_secret = COALESCE(session_secret, ?1)`,
-    )
-    .bind(secret, nowIso)
-    .run();
+    .insert(a)
+    .values({ id: "owner", session_secret: secret, updated_at: nowIso })
+    .onConflictDoUpdate({
+      target: a.id,
+      set: { session_secret: sql`COALESCE(${a.session_secret}, ${secret})` },
+    });
 }
 
 /**
@@ -101,44 +103,55 @@ export async function ensureAuthSettings(db: D1Database, secret: string, nowIso:
  * the stored hash is still `expectedHash` (so two concurrent first set-passwords cannot both win).
  */
 export async function writePassword(
-  db: D1Database,
+  db: Db,
   p: { hash: string; salt: string; iterations: number; nowIso: string; expectedHash: string | null },
 ): Promise<boolean> {
   const res = await db
-    .prepare(
-      `UPDATE auth_settings SET password_hash = ?1, password_salt = ?2, password_iterations = ?3,
-         password_updated_at = ?4, updated_at = ?4, failed_logins = 0, locked_until = NULL,
-         session_epoch = session_epoch + 1 WHERE id = 'owner' AND password_hash IS ?5`,
-    )
-    .bind(p.hash, p.salt, p.iterations, p.nowIso, p.expectedHash)
-    .run();
+    .update(a)
+    .set({
+      password_hash: p.hash,
+      password_salt: p.salt,
+      password_iterations: p.iterations,
+      password_updated_at: p.nowIso,
+      updated_at: p.nowIso,
+      failed_logins: 0,
+      locked_until: null,
+      session_epoch: sql`${a.session_epoch} + 1`,
+    })
+    .where(and(owner(), sql`${a.password_hash} IS ${p.expectedHash}`));
   return res.meta.changes > 0;
 }
 
-export async function bumpSessionEpoch(db: D1Database, nowIso: string): Promise<void> {
+export async function bumpSessionEpoch(db: Db, nowIso: string): Promise<void> {
   await db
-    .prepare("UPDATE auth_settings SET session_epoch = session_epoch + 1, updated_at = ? WHERE id = 'owner'")
-    .bind(nowIso)
-    .run();
+    .update(a)
+    .set({ session_epoch: sql`${a.session_epoch} + 1`, updated_at: nowIso })
+    .where(owner());
 }
 
 /** Counts one wrong password atomically; returns the new consecutive count. */
-export async function recordFailure(db: D1Database, nowIso: string): Promise<number> {
-  const n = await db
-    .prepare(
-      "UPDATE auth_settings SET failed_logins = failed_logins + 1, updated_at = ? WHERE id = 'owner' RETURNING failed_logins",
-    )
-    .bind(nowIso)
-    .first<number>("failed_logins");
-  return n ?? 0;
+export async function recordFailure(db: Db, nowIso: string): Promise<number> {
+  const [row] = await db
+    .update(a)
+    .set({ failed_logins: sql`${a.failed_logins} + 1`, updated_at: nowIso })
+    .where(owner())
+    .returning({ failed_logins: a.failed_logins });
+  return row?.failed_logins ?? 0;
 }
 
-export async function setLockedUntil(db: D1Database, lockedUntil: string | null): Promise<void> {
-  await db.prepare("UPDATE auth_settings SET locked_until = ? WHERE id = 'owner'").bind(lockedUntil).run();
+export async function setLockedUntil(db: Db, lockedUntil: string | null): Promise<void> {
+  await db.update(a).set({ locked_until: lockedUntil }).where(owner());
 }
 
-export async function clearFailures(db: D1Database): Promise<void> {
-  await db
-    .prepare("UPDATE auth_settings SET failed_logins = 0, locked_until = NULL WHERE id = 'owner'")
-    .run();
+export async function clearFailures(db: Db): Promise<void> {
+  await db.update(a).set({ failed_logins: 0, locked_until: null }).where(owner());
+}
+
+/** Whether a dashboard password is set (ends trust-on-first-use). */
+export async function passwordIsSet(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(a)
+    .where(and(owner(), isNotNull(a.password_hash)));
+  return row !== undefined;
 }

@@ -1,7 +1,9 @@
 /** Pure authentication rules: token and cookie formats, throttles, lockout. No I/O. */
+import { apiTokens } from "../../db/schema";
 
-export type TokenScope = "read" | "read+write";
-export const TOKEN_SCOPES = ["read", "read+write"] as const;
+/** The scopes api_tokens.scope allows (declared once, in the schema). */
+export const TOKEN_SCOPES = apiTokens.scope.enumValues;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
 export const DEFAULT_SCOPE: TokenScope = "read+write";
 
 export const TOKEN_PREFIX = "fin_";

@@ -1,4 +1,6 @@
+import { createSelectSchema } from "drizzle-zod";
 import { z } from "zod";
+import { apiTokens } from "../../db/schema";
 import { DEFAULT_SCOPE, PASSWORD_MAX, PASSWORD_MIN, TOKEN_SCOPES } from "./rules";
 
 export const LoginIn = z.object({ password: z.string().min(1).max(PASSWORD_MAX) }).meta({ id: "_LoginIn" });
@@ -46,14 +48,9 @@ export type WhoamiResponse = z.infer<typeof WhoamiResponse>;
 
 const Scope = z.enum(TOKEN_SCOPES);
 
-export const ApiToken = z
-  .object({
-    id: z.string(),
-    label: z.string(),
-    scope: Scope,
-    created_at: z.string(),
-    last_used_at: z.string().nullable(),
-  })
+/** The api_tokens columns a client may see (the table is the shape's source). */
+export const ApiToken = createSelectSchema(apiTokens)
+  .pick({ id: true, label: true, scope: true, created_at: true, last_used_at: true })
   .meta({ id: "ApiToken", description: "An API token's metadata (never the token or its hash)." });
 
 export const ApiTokenListResponse = z

@@ -1,4 +1,5 @@
 /** Dashboard password and browser sessions: set-password, login, sign-out-all, cookie checks. */
+import { getDb } from "../../db";
 import type { Env } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
 import { ApiError, conflict, validationError } from "../../lib/errors";
@@ -39,7 +40,7 @@ export interface AuthState {
 /** The auth row from D1; when D1 fails, the R2 marker decides whether a password exists. */
 export async function loadAuthState(env: Env): Promise<AuthState> {
   try {
-    const settings = await readAuthSettings(env.DB);
+    const settings = await readAuthSettings(getDb(env.DB));
     return { settings, passwordSet: Boolean(settings?.password_hash), degraded: false };
   } catch (err) {
     log("warn", "auth.d1_read_failed_using_marker", { error: String(err) });
@@ -54,8 +55,8 @@ function sessionSecret(env: Env, s: AuthSettingsRow): string | null {
 
 /** The auth_settings row, created on first need with a fresh random session secret. */
 async function ensureSettings(ctx: Ctx): Promise<AuthSettingsRow> {
-  await ensureAuthSettings(ctx.env.DB, toBase64Url(randomBytes(32)), ctx.clock().toISOString());
-  return (await readAuthSettings(ctx.env.DB))!;
+  await ensureAuthSettings(getDb(ctx.env.DB), toBase64Url(randomBytes(32)), ctx.clock().toISOString());
+  return (await readAuthSettings(getDb(ctx.env.DB)))!;
 }
 
 /** True when the cookie is well formed, correctly signed, unexpired and of the current epoch. */
@@ -90,13 +91,13 @@ async function checkPassword(ctx: Ctx, s: AuthSettingsRow, password: string, onW
   if (wait > 0) throw rateLimited(wait);
   const hash = await pbkdf2Hex(password, s.password_salt ?? "", s.password_iterations ?? PBKDF2_ITERATIONS);
   if (sameSecret(hash, s.password_hash ?? "")) {
-    if (s.failed_logins > 0 || s.locked_until) await clearFailures(ctx.env.DB);
+    if (s.failed_logins > 0 || s.locked_until) await clearFailures(getDb(ctx.env.DB));
     return;
   }
-  const failures = await recordFailure(ctx.env.DB, now.toISOString());
+  const failures = await recordFailure(getDb(ctx.env.DB), now.toISOString());
   const lock = lockoutSeconds(failures);
   if (lock > 0) {
-    await setLockedUntil(ctx.env.DB, new Date(now.getTime() + lock * 1000).toISOString());
+    await setLockedUntil(getDb(ctx.env.DB), new Date(now.getTime() + lock * 1000).toISOString());
     throw rateLimited(lock);
   }
   throw onWrong;
@@ -133,7 +134,7 @@ export async function setPassword({
   const hash = await pbkdf2Hex(input.password, salt);
   const nowIso = ctx.clock().toISOString();
   await markPasswordSet(ctx.env.FILES, nowIso);
-  const written = await writePassword(ctx.env.DB, {
+  const written = await writePassword(getDb(ctx.env.DB), {
     hash,
     salt,
     iterations: PBKDF2_ITERATIONS,
@@ -146,7 +147,7 @@ export async function setPassword({
 
 /** Verifies the password and returns a signed session cookie value. */
 export async function login({ ctx, input }: { ctx: Ctx; input: { password: string } }): Promise<string> {
-  const s = await readAuthSettings(ctx.env.DB);
+  const s = await readAuthSettings(getDb(ctx.env.DB));
   if (!s?.password_hash) {
     throw conflict(
       "No password is set yet: the dashboard is open (set one with POST /api/v1/auth/set-password)",
@@ -168,5 +169,5 @@ export async function signOutAll({
   if (input?.current_password && s.password_hash) {
     await checkPassword(ctx, s, input.current_password, new ApiError(403, "The current password is wrong"));
   }
-  await bumpSessionEpoch(ctx.env.DB, ctx.clock().toISOString());
+  await bumpSessionEpoch(getDb(ctx.env.DB), ctx.clock().toISOString());
 }

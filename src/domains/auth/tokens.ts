@@ -1,4 +1,5 @@
 /** API token verbs: issue (raw value shown once), list, revoke, authenticate, stamp last use. */
+import { getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { newRawToken, newTokenId, sameSecret, sha256Hex } from "./crypto";
@@ -30,18 +31,18 @@ export async function issueToken({
     created_at: ctx.clock().toISOString(),
     last_used_at: null,
   };
-  await insertToken(ctx.env.DB, { ...row, token_hash: await sha256Hex(token) });
+  await insertToken(getDb(ctx.env.DB), { ...row, token_hash: await sha256Hex(token) });
   return { ...row, token };
 }
 
 /** Live tokens, oldest first: ids, labels, scopes and times, never a token or a hash. */
 export function listTokens({ ctx }: { ctx: Pick<ServiceCtx, "env"> }): Promise<TokenRow[]> {
-  return listActiveTokens(ctx.env.DB);
+  return listActiveTokens(getDb(ctx.env.DB));
 }
 
 /** Permanent revocation; 404 when the id is unknown or already revoked. */
 export async function revokeTokenById({ ctx, id }: { ctx: Pick<ServiceCtx, "env" | "clock">; id: string }) {
-  if (!(await revokeToken(ctx.env.DB, id, ctx.clock().toISOString()))) throw notFound("Token");
+  if (!(await revokeToken(getDb(ctx.env.DB), id, ctx.clock().toISOString()))) throw notFound("Token");
 }
 
 /**
@@ -51,7 +52,7 @@ export async function revokeTokenById({ ctx, id }: { ctx: Pick<ServiceCtx, "env"
 export async function authenticateToken(db: D1Database, raw: string): Promise<TokenRow | null> {
   if (!isWellFormedToken(raw)) return null;
   const hash = await sha256Hex(raw);
-  const row = await findActiveTokenByHash(db, hash);
+  const row = await findActiveTokenByHash(getDb(db), hash);
   if (!row || !sameSecret(row.token_hash, hash)) return null;
   const { token_hash: _omit, ...token } = row;
   return token;
@@ -61,5 +62,5 @@ export async function authenticateToken(db: D1Database, raw: string): Promise<To
 export async function stampLastUsed(db: D1Database, token: TokenRow, now: Date): Promise<void> {
   if (!shouldStampLastUsed(token.last_used_at, now)) return;
   const staleBefore = new Date(now.getTime() - LAST_USED_THROTTLE_MS).toISOString();
-  await stampTokenUsed(db, token.id, now.toISOString(), staleBefore);
+  await stampTokenUsed(getDb(db), token.id, now.toISOString(), staleBefore);
 }

@@ -1,3 +1,4 @@
+import { getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { findActiveToken } from "./queries";
 import type { WhoamiResponse } from "./schemas";
@@ -15,7 +16,7 @@ export async function whoami({
   if (p.kind !== "token" || !p.id) {
     return { kind, token_id: null, label: null, scope: null, last_used_at: null };
   }
-  const row = await findActiveToken(ctx.env.DB, p.id);
+  const row = await findActiveToken(getDb(ctx.env.DB), p.id);
   return {
     kind,
     token_id: p.id,

@@ -5,7 +5,8 @@
  */
 import type { ServiceCtx } from "../../lib/context";
 import { localToday } from "../../lib/local-time";
-import { round2 } from "../../lib/money";
+import { getDb } from "../../db";
+import { type Cents, fromCents, roundCents } from "../../lib/money";
 import { addMonths, rangeBounds } from "../../lib/month";
 import { getConfig } from "../config/service";
 import { type MonthCategoryRow, monthlyByCategory } from "./history-queries";
@@ -34,32 +35,32 @@ export async function getHistoricalAverages(ctx: Ctx, months: number): Promise<H
   // A clock that went backwards (tests standing at an earlier instant) also misses.
   if (hit && now >= hit.at && now - hit.at < CACHE_TTL_MS) return hit.value;
 
-  const { results } = await monthlyByCategory(ctx.env.DB, rangeBounds(start, end)).all<MonthCategoryRow>();
-  const value = averagesOf(results, { start, end });
+  const rows = await monthlyByCategory(getDb(ctx.env.DB), rangeBounds(start, end));
+  const value = averagesOf(rows, { start, end });
   if (cache.size >= MAX_ENTRIES) cache.clear();
   cache.set(key, { at: now, value });
   return value;
 }
 
-/** Pure: per-category averages over the months of the window that hold any spending. */
+/** Pure: per-category averages over the months of the window that hold any spending (rows in cents). */
 export function averagesOf(
-  rows: MonthCategoryRow[],
+  rows: Pick<MonthCategoryRow, "month" | "key" | "total">[],
   period: { start: string; end: string },
 ): HistoricalAveragesResponse {
   const months = [...new Set(rows.map((r) => r.month))].sort();
   const keys = [...new Set(rows.map((r) => r.key))].sort();
   const categories: HistoricalAveragesResponse["categories"] = {};
   for (const k of keys) {
-    const series = months.map((m) => Number(rows.find((r) => r.month === m && r.key === k)?.total ?? 0));
+    const series: Cents[] = months.map((m) => rows.find((r) => r.month === m && r.key === k)?.total ?? 0);
     const total = series.reduce((s, v) => s + v, 0);
-    const avg = total / months.length;
+    const avg = roundCents(total / months.length);
     categories[k] = {
-      monthly_avg: round2(avg),
-      total: round2(total),
+      monthly_avg: fromCents(avg),
+      total: fromCents(total),
       months_active: series.filter((v) => v > 0).length,
       suggested_type: inferCategoryType(series),
-      suggested_monthly: round2(avg),
-      suggested_annual: round2(avg * 12),
+      suggested_monthly: fromCents(avg),
+      suggested_annual: fromCents(roundCents((total * 12) / months.length)),
     };
   }
   return { months_analyzed: months.length, period, categories };

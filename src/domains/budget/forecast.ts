@@ -11,9 +11,9 @@
  * 5. forecast: from the prior months' within-month curves: what each prior month still spent after
  *    today's day number is added to spent; P50 is the projection, P25 and P75 the bounds.
  * History months are the prior months (trailing 6) that hold any spending at all, so a category's
- * quiet month counts as a zero.
+ * quiet month counts as a zero. Money is integer cents in and out (projections rounded to the cent).
  */
-import { percentile, round2 } from "../../lib/money";
+import { type Cents, percentile, roundCents } from "../../lib/money";
 import type { CategoryType } from "./schemas";
 
 export type ForecastQuality = "forecast" | "historical" | "limited" | "committed";
@@ -25,27 +25,27 @@ export const FEW_TRANSACTIONS = 2;
 
 export interface HistoryMonth {
   /** The category's total that month. */
-  total: number;
+  total: Cents;
   /** The category's spend through today's day number that month. */
-  toDate: number;
+  toDate: Cents;
 }
 
 export interface ForecastInput {
   type: CategoryType;
   day: number;
   daysInMonth: number;
-  spent: number;
+  spent: Cents;
   count: number;
   history: HistoryMonth[];
   /** Expected recurring charges of the category and whether each has arrived this month. */
-  recurring: { amount: number; arrived: boolean }[];
-  monthlyBudget: number;
+  recurring: { amount: Cents; arrived: boolean }[];
+  monthlyBudget: Cents;
 }
 
 export interface Forecast {
-  forecast_month_total: number | null;
-  forecast_lower: number | null;
-  forecast_upper: number | null;
+  forecast_month_total: Cents | null;
+  forecast_lower: Cents | null;
+  forecast_upper: Cents | null;
   forecast_pct: number | null;
   forecast_quality: ForecastQuality | null;
 }
@@ -89,11 +89,11 @@ function result(
   lower: number | null,
   upper: number | null,
 ): Forecast {
-  const t = round2(total);
+  const t = roundCents(total);
   return {
     forecast_month_total: t,
-    forecast_lower: lower === null ? null : round2(lower),
-    forecast_upper: upper === null ? null : round2(upper),
+    forecast_lower: lower === null ? null : roundCents(lower),
+    forecast_upper: upper === null ? null : roundCents(upper),
     forecast_pct: f.monthlyBudget > 0 ? Math.round((t / f.monthlyBudget) * 1000) / 10 : null,
     forecast_quality: quality,
   };

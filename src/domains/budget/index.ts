@@ -1,7 +1,9 @@
 import { domainRouter } from "../../http/route";
+import type { Reverter, Reverters } from "../activity/reverters";
 import { GetBudgetConfig, PutBudgetConfig } from "./routes/config";
 import { GetGroups, PutGroups } from "./routes/groups";
 import { GetBudgetHistoricalAverages, GetBudgetStatus } from "./routes/status";
+import { currentImage, restoreImage } from "./service";
 
 /** /api/v1/budget: configuration, status and historical averages. */
 export function budgetRouter() {
@@ -20,3 +22,16 @@ export function groupsRouter() {
   r.put("/", PutGroups);
   return r;
 }
+
+// budget-targets: the whole year's config (PUT /budget/config writes targets and groups);
+// budget-groups: the groups only. Revert writes the before image back as a new version.
+const budgetReverter = (kind: "budget-targets" | "budget-groups"): Reverter => ({
+  current: (ctx, id) => currentImage(ctx, kind, id),
+  restore: (ctx, id, before) => restoreImage(ctx, kind, id, before),
+});
+
+/** This domain's ledger reverters (app.ts registers them). */
+export const budgetReverters: Reverters = {
+  "budget-targets": budgetReverter("budget-targets"),
+  "budget-groups": budgetReverter("budget-groups"),
+};

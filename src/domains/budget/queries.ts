@@ -1,20 +1,26 @@
-/** D1 queries of budget_config (per user and year: `targets` and `groups`, each versioned). */
+/** Queries of budget_config (per user and year: `targets` and `groups`, each versioned). */
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db";
+import { budgetConfig } from "../../db/schema";
 
-export type ItemKind = "targets" | "groups";
+const b = budgetConfig;
+export type ItemKind = (typeof b.$inferSelect)["kind"];
+export type ItemRow = Pick<typeof b.$inferSelect, "kind" | "data" | "version" | "updated_at">;
 
-export interface ItemRow {
-  kind: ItemKind;
-  data: string;
-  version: number;
-  updated_at: string;
+export function readItems(db: Db, userId: string, year: number): Promise<ItemRow[]> {
+  return db
+    .select({ kind: b.kind, data: b.data, version: b.version, updated_at: b.updated_at })
+    .from(b)
+    .where(and(eq(b.user_id, userId), eq(b.year, year)));
 }
 
-export async function readItems(db: D1Database, userId: string, year: number): Promise<ItemRow[]> {
-  const { results } = await db
-    .prepare("SELECT kind, data, version, updated_at FROM budget_config WHERE user_id = ?1 AND year = ?2")
-    .bind(userId, year)
-    .all<ItemRow>();
-  return results;
+/** The targets document of a user's year (raw JSON text), or null. */
+export async function readTargetsData(db: Db, userId: string, year: number): Promise<string | null> {
+  const rows = await db
+    .select({ data: b.data })
+    .from(b)
+    .where(and(eq(b.user_id, userId), eq(b.year, year), eq(b.kind, "targets")));
+  return rows[0]?.data ?? null;
 }
 
 export interface ItemWrite {
@@ -30,38 +36,32 @@ export interface ItemWrite {
  * writers holding the same version cannot both win. Returns the new versions, or null when stale.
  */
 export async function writeItems(
-  db: D1Database,
+  db: Db,
   userId: string,
   year: number,
   items: ItemWrite[],
   nowIso: string,
 ): Promise<Partial<Record<ItemKind, number>> | null> {
-  const binds: unknown[] = [userId, year, nowIso];
-  const at = (v: unknown) => {
-    binds.push(v);
-    return `?${binds.length}`;
-  };
-  const guards: string[] = [];
-  const values: string[] = [];
-  for (const it of items) {
-    const kind = at(it.kind);
-    values.push(`SELECT ${kind} AS kind, ${at(JSON.stringify(it.data))} AS data`);
-    if (it.expected !== null) {
-      guards.push(
-        `COALESCE((SELECT version FROM budget_config WHERE user_id = ?1 AND year = ?2 AND kind = ${kind}), 0) = ${at(it.expected)}`,
-      );
-    }
-  }
-  const sql = `INSERT INTO budget_config (user_id, year, kind, data, version, updated_at)
-    SELECT ?1, ?2, v.kind, v.data, 1, ?3 FROM (${values.join(" UNION ALL ")}) AS v
-    WHERE ${guards.length ? guards.join(" AND ") : "1"}
+  const values = sql.join(
+    items.map((it) => sql`SELECT ${it.kind} AS kind, ${JSON.stringify(it.data)} AS data`),
+    sql` UNION ALL `,
+  );
+  const guards = items.flatMap((it) =>
+    it.expected === null
+      ? []
+      : [
+          sql`COALESCE((SELECT ${b.version} FROM ${b} WHERE ${b.user_id} = ${userId} AND ${b.year} = ${year} AND ${b.kind} = ${it.kind}), 0) = ${it.expected}`,
+        ],
+  );
+  // The SELECT always carries a WHERE: SQLite needs one before an upsert's ON CONFLICT.
+  const rows = await db.all<{ kind: ItemKind; version: number }>(
+    sql`INSERT INTO ${b} (user_id, year, kind, data, version, updated_at)
+    SELECT ${userId}, ${year}, v.kind, v.data, 1, ${nowIso} FROM (${values}) AS v
+    WHERE ${guards.length ? sql.join(guards, sql` AND `) : sql`1`}
     ON CONFLICT (user_id, year, kind) DO UPDATE
-      SET data = excluded.data, version = budget_config.version + 1, updated_at = excluded.updated_at
-    RETURNING kind, version`;
-  const res = await db
-    .prepare(sql)
-    .bind(...binds)
-    .all<{ kind: ItemKind; version: number }>();
-  if (res.results.length !== items.length || res.meta.changes !== items.length) return null;
-  return Object.fromEntries(res.results.map((r) => [r.kind, r.version]));
+      SET data = excluded.data, version = ${b}.version + 1, updated_at = excluded.updated_at
+    RETURNING kind, version`,
+  );
+  if (rows.length !== items.length) return null;
+  return Object.fromEntries(rows.map((r) => [r.kind, Number(r.version)]));
 }

@@ -3,6 +3,9 @@
  * targets and groups too, so a budget never points at a category that no longer exists.
  * The statements join the category write's batch; each row's version is bumped (optimistic lock).
  */
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db";
+import { budgetConfig } from "../../db/schema";
 import { parseGroups } from "./rules";
 
 const key = (s: string) => s.trim().toLowerCase();
@@ -35,17 +38,13 @@ export function renameInDoc(kind: string, data: unknown, from: string, to: strin
 }
 
 /** Statements rewriting every budget item that names `from`; run them in the category's batch. */
-export async function budgetRenameStatements(
-  db: D1Database,
-  from: string,
-  to: string | null,
-  nowIso: string,
-): Promise<D1PreparedStatement[]> {
-  const { results } = await db
-    .prepare("SELECT user_id, year, kind, data, version FROM budget_config")
-    .all<{ user_id: string; year: number; kind: string; data: string; version: number }>();
-  const out: D1PreparedStatement[] = [];
-  for (const r of results) {
+export async function budgetRenameStatements(db: Db, from: string, to: string | null, nowIso: string) {
+  const b = budgetConfig;
+  const rows = await db
+    .select({ user_id: b.user_id, year: b.year, kind: b.kind, data: b.data, version: b.version })
+    .from(b);
+  const out = [];
+  for (const r of rows) {
     let parsed: unknown;
     try {
       parsed = JSON.parse(r.data);
@@ -56,11 +55,11 @@ export async function budgetRenameStatements(
     if (next === null) continue;
     out.push(
       db
-        .prepare(
-          `UPDATE budget_config SET data = ?1, version = version + 1, updated_at = ?2
-           WHERE user_id = ?3 AND year = ?4 AND kind = ?5 AND version = ?6`,
-        )
-        .bind(JSON.stringify(next), nowIso, r.user_id, r.year, r.kind, r.version),
+        .update(b)
+        .set({ data: JSON.stringify(next), version: sql`${b.version} + 1`, updated_at: nowIso })
+        .where(
+          and(eq(b.user_id, r.user_id), eq(b.year, r.year), eq(b.kind, r.kind), eq(b.version, r.version)),
+        ),
     );
   }
   return out;

@@ -1,33 +1,46 @@
 /**
  * Pure budget rules (no I/O): stored documents, the config response, category-type inference
- * and the pace status.
+ * and the pace status. Money is integer cents here; the config response converts to decimal.
  *
  * - `target` is always the annual amount; `input_mode` only records how the user entered it.
- *   `monthly_amount` = target / 12 rounded to cents.
+ *   `monthly_amount` = target / 12 rounded to the cent.
+ * - A stored targets document marked `"money": "cents"` holds cents (migration 0007 converted the
+ *   stored ones); an unmarked one (an R2 backup or a ledger image written in decimal) is decimal
+ *   and is converted on read.
  * - Category keys are trimmed and lowercased (transactions store categories lowercased); two keys
  *   equal after that are a validation error, and so is a category listed in two groups.
  * - Pace: on_track while spent is within ±10% of expected; below is under, above is over. With
  *   nothing expected, any spending is over.
  */
 import type { ValidationIssue } from "../../lib/errors";
-import { round2 } from "../../lib/money";
-import type {
-  BudgetCategoryConfig,
-  BudgetConfigResponse,
-  BudgetConfigUpdateRequest,
-  BudgetGroupConfig,
-  CategoryType,
+import { type Cents, fromCents, roundCents, toCents } from "../../lib/money";
+import {
+  type BudgetCategoryConfig,
+  type BudgetConfigResponse,
+  type BudgetConfigUpdateRequest,
+  type BudgetGroupConfig,
+  CATEGORY_TYPES,
+  type CategoryType,
 } from "./schemas";
 
+/** One category's target, money in cents. */
+export interface CategoryTarget {
+  target: Cents;
+  input_mode: BudgetCategoryConfig["input_mode"];
+  monthly_amount: Cents;
+  category_type: CategoryType;
+}
+/** The stored targets document (also the in-memory form): money in cents, so marked. */
 export interface TargetsDoc {
-  spending_ceiling: number;
-  categories: Record<string, BudgetCategoryConfig>;
+  money: "cents";
+  spending_ceiling: Cents;
+  categories: Record<string, CategoryTarget>;
 }
 export interface GroupsDoc {
   groups: BudgetGroupConfig[];
 }
 
-export const EMPTY_TARGETS: TargetsDoc = { spending_ceiling: 0, categories: {} };
+export const EMPTY_TARGETS: TargetsDoc = { money: "cents", spending_ceiling: 0, categories: {} };
 export const EMPTY_GROUPS: GroupsDoc = { groups: [] };
 
 export const categoryKey = (name: string) => name.trim().toLowerCase();
@@ -67,24 +80,26 @@ export function groupIssues(groups: BudgetGroupConfig[]): ValidationIssue[] {
 
 const issue = (loc: (string | number)[], msg: string): ValidationIssue => ({ loc, msg, type: "value_error" });
 
-/** The stored targets document of an update (keys lowercased and sorted, money in cents). */
+const monthlyOf = (target: Cents): Cents => roundCents(target / 12);
+
+/** The stored targets document of an update (decimal API input; keys lowercased and sorted). */
 export function targetsDoc(
   input: Pick<BudgetConfigUpdateRequest, "spending_ceiling" | "categories">,
 ): TargetsDoc {
-  const categories: Record<string, BudgetCategoryConfig> = {};
+  const categories: Record<string, CategoryTarget> = {};
   for (const name of Object.keys(input.categories).sort((a, b) =>
     categoryKey(a).localeCompare(categoryKey(b)),
   )) {
     const c = input.categories[name]!;
-    const target = round2(c.target);
+    const target = toCents(c.target);
     categories[categoryKey(name)] = {
       target,
       input_mode: c.input_mode,
-      monthly_amount: round2(target / 12),
+      monthly_amount: monthlyOf(target),
       category_type: c.category_type,
     };
   }
-  return { spending_ceiling: round2(input.spending_ceiling), categories };
+  return { money: "cents", spending_ceiling: toCents(input.spending_ceiling), categories };
 }
 
 export function groupsDoc(groups: BudgetGroupConfig[]): GroupsDoc {
@@ -96,22 +111,50 @@ export function groupsDoc(groups: BudgetGroupConfig[]): GroupsDoc {
   };
 }
 
-/** A stored targets document, tolerant of missing fields (defaults fill them). */
+/**
+ * A stored targets document, tolerant of missing fields (defaults fill them). Marked
+ * `"money": "cents"`: amounts are cents; unmarked (a decimal-era backup or ledger image): decimal.
+ */
 export function parseTargets(value: unknown): TargetsDoc {
-  const v = (value ?? {}) as Partial<TargetsDoc>;
-  const categories: Record<string, BudgetCategoryConfig> = {};
-  for (const [k, c] of Object.entries(v.categories ?? {})) {
-    const target = Number(c?.target ?? 0);
+  const v = (value ?? {}) as { money?: unknown; spending_ceiling?: unknown; categories?: unknown };
+  const inCents = v.money === "cents";
+  const money = (x: unknown): Cents => {
+    const n = Number(x ?? 0);
+    if (!Number.isFinite(n)) return 0;
+    return inCents ? roundCents(n) : toCents(n);
+  };
+  const categories: Record<string, CategoryTarget> = {};
+  const stored = v.categories && typeof v.categories === "object" ? v.categories : {};
+  for (const [k, raw] of Object.entries(stored as Record<string, Partial<BudgetCategoryConfig> | null>)) {
+    const c = raw ?? {};
+    const target = money(c.target);
     categories[k] = {
       target,
-      input_mode: c?.input_mode === "monthly" ? "monthly" : "yearly",
-      monthly_amount: typeof c?.monthly_amount === "number" ? c.monthly_amount : round2(target / 12),
-      category_type: (["fixed", "variable", "lumpy"] as const).includes(c?.category_type)
-        ? c.category_type
-        : "variable",
+      input_mode: c.input_mode === "monthly" ? "monthly" : "yearly",
+      monthly_amount: typeof c.monthly_amount === "number" ? money(c.monthly_amount) : monthlyOf(target),
+      category_type:
+        c.category_type && CATEGORY_TYPES.includes(c.category_type) ? c.category_type : "variable",
     };
   }
-  return { spending_ceiling: Number(v.spending_ceiling ?? 0), categories };
+  return { money: "cents", spending_ceiling: money(v.spending_ceiling), categories };
+}
+
+/** A category target as the API shows it (decimal). */
+const categoryOut = (c: CategoryTarget): BudgetCategoryConfig => ({
+  ...c,
+  target: fromCents(c.target),
+  monthly_amount: fromCents(c.monthly_amount),
+});
+
+/** The targets as the API (and the ledger images) show them: decimal, unmarked. */
+export function targetsOut(t: TargetsDoc): {
+  spending_ceiling: number;
+  categories: Record<string, BudgetCategoryConfig>;
+} {
+  return {
+    spending_ceiling: fromCents(t.spending_ceiling),
+    categories: Object.fromEntries(Object.entries(t.categories).map(([k, c]) => [k, categoryOut(c)])),
+  };
 }
 
 export function parseGroups(value: unknown): GroupsDoc {
@@ -130,16 +173,15 @@ export function configResponse(
   groups: GroupsDoc,
   versions: { targets: number; groups: number },
 ): BudgetConfigResponse {
-  const allocated = round2(Object.values(targets.categories).reduce((s, c) => s + c.target, 0));
+  const allocated = Object.values(targets.categories).reduce((s, c) => s + c.target, 0);
   return {
     year,
-    spending_ceiling: targets.spending_ceiling,
-    categories: targets.categories,
+    ...targetsOut(targets),
     groups: groups.groups,
     targets_version: versions.targets,
     groups_version: versions.groups,
-    allocated_total: allocated,
-    unallocated: round2(targets.spending_ceiling - allocated),
+    allocated_total: fromCents(allocated),
+    unallocated: fromCents(targets.spending_ceiling - allocated),
   };
 }
 
@@ -171,8 +213,9 @@ export function cv(values: readonly number[]): number {
 export type Pace = "under" | "on_track" | "over";
 export const ON_TRACK_BAND = 0.1;
 
+/** Scale-free (a ratio), so cents or decimal alike; with nothing expected, any spending is over. */
 export function paceStatus(spent: number, expected: number): Pace {
-  if (expected <= 0) return spent > 0.005 ? "over" : "on_track";
+  if (expected <= 0) return spent > 0 ? "over" : "on_track";
   const r = spent / expected;
   if (r > 1 + ON_TRACK_BAND) return "over";
   if (r < 1 - ON_TRACK_BAND) return "under";
@@ -192,16 +235,11 @@ export function elapsedYearFraction(year: number, today: string): number {
   return dayOfYear / days;
 }
 
-const money = (x: number) =>
-  `$${x.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const money = (x: Cents) =>
+  `$${fromCents(x).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-export function headline(
-  year: number,
-  ceiling: number,
-  spent: number,
-  expected: number,
-  status: Pace,
-): string {
+/** The overall status in words (amounts in cents). */
+export function headline(year: number, ceiling: Cents, spent: Cents, expected: Cents, status: Pace): string {
   if (ceiling <= 0) return `No spending ceiling set for ${year}; ${money(spent)} spent so far`;
   const label = status === "over" ? "Over pace" : status === "under" ? "Under pace" : "On track";
   return `${label}: ${money(spent)} spent vs ${money(expected)} expected of a ${money(ceiling)} ceiling`;

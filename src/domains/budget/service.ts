@@ -3,6 +3,7 @@
  * version used as an optimistic lock. Every write also refreshes the R2 backup; reads fall back
  * to it when D1 fails.
  */
+import { getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, validationError } from "../../lib/errors";
 import { loadBackup, saveBackup } from "../../lib/backup";
@@ -22,6 +23,7 @@ import {
   parseTargets,
   type TargetsDoc,
   targetsDoc,
+  targetsOut,
 } from "./rules";
 import type { BudgetConfigUpdateRequest, BudgetGroupConfig, GroupsResponse } from "./schemas";
 
@@ -50,11 +52,14 @@ export async function budgetUser(ctx: Ctx): Promise<{ userId: string; currentYea
   };
 }
 
-/** Both items of a year from D1; when D1 fails, from their R2 backups. */
+/**
+ * Both items of a year from D1; when D1 fails, from their R2 backups (a backup written before
+ * money moved to cents is an unmarked decimal document; parseTargets converts it).
+ */
 export async function loadBudget(ctx: Ctx, userId: string, year: number): Promise<Loaded> {
   let items: Partial<Record<ItemKind, Item>>;
   try {
-    const rows = await readItems(ctx.env.DB, userId, year);
+    const rows = await readItems(getDb(ctx.env.DB), userId, year);
     items = Object.fromEntries(rows.map((r) => [r.kind, { data: JSON.parse(r.data), version: r.version }]));
   } catch (err) {
     log("warn", "budget.d1_read_failed_using_backup", { year, error: String(err) });
@@ -77,7 +82,7 @@ export async function loadBudget(ctx: Ctx, userId: string, year: number): Promis
 
 /** Writes items (guarded unless `expected` is null) and their backups; 409 when a version is stale. */
 async function write(ctx: Ctx, userId: string, year: number, items: ItemWrite[]) {
-  const versions = await writeItems(ctx.env.DB, userId, year, items, ctx.clock().toISOString());
+  const versions = await writeItems(getDb(ctx.env.DB), userId, year, items, ctx.clock().toISOString());
   if (!versions) {
     throw conflict("The budget configuration changed since it was read; reload and try again", "CONFLICT", {
       year,
@@ -156,8 +161,9 @@ export async function putGroups(
 
 // Ledger images: budget-targets = the whole year's config (the PUT writes both items);
 // budget-groups = the groups only. Versions stay out: a revert is a new write with a new version.
+// Images speak the API's decimal amounts (unmarked), like the ones written before cents.
 export const resourceId = (userId: string, year: number) => `${userId}:${year}`;
-const imageOf = (t: TargetsDoc, g: GroupsDoc) => ({ ...t, groups: g.groups });
+const imageOf = (t: TargetsDoc, g: GroupsDoc) => ({ ...targetsOut(t), groups: g.groups });
 const configImage = (b: Loaded) => (b.exists.targets || b.exists.groups ? imageOf(b.targets, b.groups) : {});
 
 function parseResourceId(id: string): { userId: string; year: number } {

@@ -2,11 +2,13 @@
  * Pure assembly of the budget status (no I/O): per-category pace and forecast, groups, overall.
  * Pace compares year-to-date spend with target x elapsed fraction of the year; the current month
  * compares its spend with monthly_amount x elapsed fraction of the month.
+ * Every amount here is integer cents (the shapes are the response's; status-response.ts converts
+ * them to decimal at the boundary). Derived amounts are rounded to the cent.
  */
-import { round2 } from "../../lib/money";
+import { type Cents, roundCents } from "../../lib/money";
 import { type Forecast, forecastCategory, type HistoryMonth, NO_FORECAST } from "./forecast";
-import { headline, pacePercent, paceStatus } from "./rules";
-import type { BudgetCategoryConfig, BudgetGroupConfig } from "./schemas";
+import { type CategoryTarget, headline, pacePercent, paceStatus } from "./rules";
+import type { BudgetGroupConfig } from "./schemas";
 import type { CategoryPaceDetail, GroupPace } from "./status-schemas";
 
 export const UNGROUPED = "Ungrouped";
@@ -25,25 +27,25 @@ export interface When {
 }
 
 export interface CategoryFacts {
-  monthly: number[];
+  monthly: Cents[];
   counts: number[];
-  prior: number | null;
+  prior: Cents | null;
   history: HistoryMonth[];
-  recurring: { amount: number; arrived: boolean }[];
+  recurring: { amount: Cents; arrived: boolean }[];
 }
 
 export const sum = (xs: readonly number[]) => xs.reduce((s, v) => s + v, 0);
-export const ytdOf = (monthly: readonly number[], w: When) => round2(sum(monthly.slice(0, w.monthsElapsed)));
+export const ytdOf = (monthly: readonly Cents[], w: When): Cents => sum(monthly.slice(0, w.monthsElapsed));
 
 export function categoryPace(
   category: string,
-  cfg: BudgetCategoryConfig,
+  cfg: CategoryTarget,
   f: CategoryFacts,
   w: When,
 ): CategoryPaceDetail {
   const ytd = ytdOf(f.monthly, w);
-  const expected = round2(cfg.target * w.fraction);
-  const spent = w.isCurrent ? round2(f.monthly[w.monthIndex] ?? 0) : 0;
+  const expected = roundCents(cfg.target * w.fraction);
+  const spent = w.isCurrent ? (f.monthly[w.monthIndex] ?? 0) : 0;
   const forecast: Forecast = w.isCurrent
     ? forecastCategory({
         type: cfg.category_type,
@@ -63,34 +65,32 @@ export function categoryPace(
     monthly_amount: cfg.monthly_amount,
     category_type: cfg.category_type,
     current_month_spent: spent,
-    current_month_expected: w.isCurrent ? round2((cfg.monthly_amount * w.day) / w.daysInMonth) : 0,
+    current_month_expected: w.isCurrent ? roundCents((cfg.monthly_amount * w.day) / w.daysInMonth) : 0,
     ytd_spent: ytd,
     ytd_expected: expected,
-    variance: round2(ytd - expected),
+    variance: ytd - expected,
     pace_percent: pacePercent(ytd, expected),
     status: paceStatus(ytd, expected),
-    monthly_spent: f.monthly.map(round2),
-    prior_year_total: f.prior === null ? null : round2(f.prior),
+    monthly_spent: f.monthly,
+    prior_year_total: f.prior,
     ...forecast,
   };
 }
 
 function groupPace(name: string, cats: CategoryPaceDetail[], w: When, hasPrior: boolean): GroupPace {
-  const budgeted = round2(sum(cats.map((c) => c.target)));
-  const ytd = round2(sum(cats.map((c) => c.ytd_spent)));
-  const expected = round2(budgeted * w.fraction);
+  const budgeted = sum(cats.map((c) => c.target));
+  const ytd = sum(cats.map((c) => c.ytd_spent));
+  const expected = roundCents(budgeted * w.fraction);
   return {
     name,
     budgeted_total: budgeted,
     ytd_spent: ytd,
     expected_pace: expected,
-    variance: round2(ytd - expected),
+    variance: ytd - expected,
     status: paceStatus(ytd, expected),
     categories: cats,
-    monthly_totals: Array.from({ length: 12 }, (_, i) =>
-      round2(sum(cats.map((c) => c.monthly_spent[i] ?? 0))),
-    ),
-    prior_year_total: hasPrior ? round2(sum(cats.map((c) => c.prior_year_total ?? 0))) : null,
+    monthly_totals: Array.from({ length: 12 }, (_, i) => sum(cats.map((c) => c.monthly_spent[i] ?? 0))),
+    prior_year_total: hasPrior ? sum(cats.map((c) => c.prior_year_total ?? 0)) : null,
   };
 }
 
@@ -125,20 +125,20 @@ export function arrangeGroups(
 }
 
 /** The ceiling's pace over all spending; the projection sums the budgeted non-lumpy forecasts. */
-export function overallPace(ceiling: number, ytd: number, details: CategoryPaceDetail[], w: When) {
-  const expected = round2(ceiling * w.fraction);
+export function overallPace(ceiling: Cents, ytd: Cents, details: CategoryPaceDetail[], w: When) {
+  const expected = roundCents(ceiling * w.fraction);
   // An unset ceiling (0) is not a zero budget: the overall status stays on_track.
   const status = ceiling > 0 ? paceStatus(ytd, expected) : "on_track";
   const forecast = details.filter(
     (d) => d.category_type !== "lumpy" && typeof d.forecast_month_total === "number",
   );
-  const projected = forecast.length ? round2(sum(forecast.map((d) => d.forecast_month_total ?? 0))) : null;
+  const projected = forecast.length ? sum(forecast.map((d) => d.forecast_month_total ?? 0)) : null;
   const budget = sum(forecast.map((d) => d.monthly_amount));
   return {
     spending_ceiling: ceiling,
     ytd_spent: ytd,
     expected_pace: expected,
-    variance: round2(ytd - expected),
+    variance: ytd - expected,
     status,
     headline: headline(w.year, ceiling, ytd, expected, status),
     projected_month_total: projected,

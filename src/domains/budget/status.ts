@@ -1,19 +1,12 @@
-/** The budget status verb: one D1 batch of month aggregates, then pure assembly. */
+/** The budget status verb: one D1 batch of month aggregates (cents), then pure assembly. */
+import { getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { localToday } from "../../lib/local-time";
-import { round2 } from "../../lib/money";
+import { roundCents } from "../../lib/money";
 import { addMonths, monthBounds, rangeBounds } from "../../lib/month";
 import { getConfig } from "../config/service";
 import { RECURRING_MIN_MONTHS } from "./forecast";
-import {
-  type ChargeRow,
-  chargesByCompany,
-  type KeyTotalRow,
-  type MonthCategoryRow,
-  monthlyByCategory,
-  recurringCharges,
-  totalsByCategory,
-} from "./history-queries";
+import { chargesByCompany, monthlyByCategory, recurringCharges, totalsByCategory } from "./history-queries";
 import { elapsedYearFraction } from "./rules";
 import { loadBudget } from "./service";
 import {
@@ -25,13 +18,13 @@ import {
   type When,
   ytdOf,
 } from "./status-rules";
+import { statusOut } from "./status-response";
 import type { BudgetStatusResponse, CategoryPaceDetail } from "./status-schemas";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
 export const HISTORY_MONTHS = 6;
 
 const monthIndex = (m: string) => Number(m.slice(5, 7)) - 1;
-const cents = (x: number) => Math.round(Number(x) * 100);
 
 /** Pace of `year` (as of today in the configured zone) against its targets, groups and ceiling. */
 export async function getBudgetStatus(
@@ -57,10 +50,10 @@ export async function getBudgetStatus(
   // History: the 6 months before the current month (for a past year, its last 6 months).
   const ref = year < curYear ? `${year + 1}-01` : today.month;
   const hist = rangeBounds(addMonths(ref, -HISTORY_MONTHS), addMonths(ref, -1));
-  const db = ctx.env.DB;
-  const [budget, [yearRes, cmpRes, histRes, recRes, arrivedRes]] = await Promise.all([
+  const db = getDb(ctx.env.DB);
+  const [budget, [yearRows, cmpRows, histRows, recurring, arrivedRows]] = await Promise.all([
     loadBudget(ctx, cfg.user_id, year),
-    db.batch<Record<string, unknown>>([
+    db.batch([
       monthlyByCategory(db, rangeBounds(`${year}-01`, `${year}-12`)),
       totalsByCategory(db, rangeBounds(`${cmp}-01`, `${cmp}-12`)),
       monthlyByCategory(db, hist, today.day),
@@ -68,13 +61,7 @@ export async function getBudgetStatus(
       chargesByCompany(db, monthBounds(today.month)),
     ]),
   ]);
-  const yearRows = rowsOf<MonthCategoryRow>(yearRes);
-  const cmpRows = rowsOf<KeyTotalRow>(cmpRes);
-  const histRows = rowsOf<MonthCategoryRow>(histRes);
-  const arrived = new Set(
-    rowsOf<ChargeRow>(arrivedRes).map((r) => `${r.key}|${r.company}|${cents(r.amount)}`),
-  );
-  const recurring = rowsOf<ChargeRow>(recRes);
+  const arrived = new Set(arrivedRows.map((r) => `${r.key}|${r.company}|${r.amount}`));
   const histMonths = [...new Set(histRows.map((r) => r.month))].sort();
   const hasPrior = cmpRows.length > 0;
 
@@ -83,20 +70,17 @@ export async function getBudgetStatus(
     const counts = Array<number>(12).fill(0);
     for (const r of yearRows) {
       if (r.key !== key) continue;
-      monthly[monthIndex(r.month)] = Number(r.total);
-      counts[monthIndex(r.month)] = Number(r.n);
+      monthly[monthIndex(r.month)] = r.total;
+      counts[monthIndex(r.month)] = r.n;
     }
     const history = histMonths.map((m) => {
       const r = histRows.find((h) => h.month === m && h.key === key);
-      return { total: Number(r?.total ?? 0), toDate: Number(r?.to_date ?? 0) };
+      return { total: r?.total ?? 0, toDate: r?.to_date ?? 0 };
     });
     const charges = recurring
       .filter((r) => r.key === key)
-      .map((r) => ({
-        amount: Number(r.amount),
-        arrived: arrived.has(`${key}|${r.company}|${cents(r.amount)}`),
-      }));
-    const prior = hasPrior ? Number(cmpRows.find((r) => r.key === key)?.total ?? 0) : null;
+      .map((r) => ({ amount: r.amount, arrived: arrived.has(`${key}|${r.company}|${r.amount}`) }));
+    const prior = hasPrior ? (cmpRows.find((r) => r.key === key)?.total ?? 0) : null;
     return { monthly, counts, prior, history, recurring: charges };
   };
 
@@ -105,7 +89,7 @@ export async function getBudgetStatus(
     details.set(key, categoryPace(key, c, facts(key), w));
 
   const monthlyTotals = Array<number>(12).fill(0);
-  for (const r of yearRows) monthlyTotals[monthIndex(r.month)]! += Number(r.total);
+  for (const r of yearRows) monthlyTotals[monthIndex(r.month)]! += r.total;
   const unbudgeted = [...new Set(yearRows.map((r) => r.key))]
     .filter((k) => !details.has(k))
     .map((k) => {
@@ -114,25 +98,23 @@ export async function getBudgetStatus(
         category: k,
         ytd_spent: ytdOf(f.monthly, w),
         monthly_avg_historical: histMonths.length
-          ? round2(sum(f.history.map((h) => h.total)) / histMonths.length)
+          ? roundCents(sum(f.history.map((h) => h.total)) / histMonths.length)
           : 0,
-        current_month_spent: w.isCurrent ? round2(f.monthly[w.monthIndex] ?? 0) : 0,
+        current_month_spent: w.isCurrent ? (f.monthly[w.monthIndex] ?? 0) : 0,
       };
     })
     .filter((u) => u.ytd_spent > 0)
     .sort((a, b) => b.ytd_spent - a.ytd_spent || a.category.localeCompare(b.category));
 
-  return {
+  return statusOut({
     year,
     as_of: asOf,
     elapsed_year_fraction: Math.round(w.fraction * 10_000) / 10_000,
     overall: overallPace(budget.targets.spending_ceiling, ytdOf(monthlyTotals, w), [...details.values()], w),
     groups: arrangeGroups(budget.groups.groups, details, w, hasPrior),
     unbudgeted,
-    monthly_totals: monthlyTotals.map(round2),
-    prior_year_total: hasPrior ? round2(sum(cmpRows.map((r) => Number(r.total)))) : null,
+    monthly_totals: monthlyTotals,
+    prior_year_total: hasPrior ? sum(cmpRows.map((r) => r.total)) : null,
     compare_year: hasPrior ? cmp : null,
-  };
+  });
 }
-
-const rowsOf = <T>(r: D1Result<Record<string, unknown>> | undefined): T[] => (r?.results ?? []) as T[];

@@ -1,4 +1,5 @@
-import { DEFAULT_CATEGORIES } from "../../ingest/categorize/categories";
+import { DEFAULT_CATEGORIES } from "../../categorize/categories";
+import type { categories } from "../../db/schema";
 
 /**
  * SPEC.md's 39 default categories (the categorizer's own list) with a display group each. They
@@ -26,12 +27,7 @@ export function defaultGroupOf(name: string): string | null {
   return GROUP_OF.get(name) ?? null;
 }
 
-export interface CategoryRow {
-  name: string;
-  group_name: string | null;
-  icon: string | null;
-  position: number;
-}
+export type CategoryRow = typeof categories.$inferSelect;
 
 /** The defaults as stored rows (alphabetical positions, default groups, no icons). */
 export function defaultRows(): CategoryRow[] {

@@ -1,70 +1,76 @@
-/** D1 statements of the category domain. Transactions' Category is compared case-insensitively. */
+/** Statements of the category domain. Transactions' Category is compared case-insensitively. */
+import { and, count, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db";
+import type { ListDef, Statement } from "../../db/lists";
+import { budgetConfig, categories, overrides, transactions } from "../../db/schema";
 import type { CategoryRow } from "./defaults";
 
-export const CATEGORIES_LIST = "categories";
-export const CATEGORY_SQL = "SELECT name, group_name, icon, position FROM categories ORDER BY position, name";
+const c = categories;
+
+/** The stored list in list order (empty until the first write stores the defaults). */
+export const CATEGORIES: ListDef<CategoryRow> = {
+  name: "categories",
+  query: (db) =>
+    db
+      .select({ name: c.name, group_name: c.group_name, icon: c.icon, position: c.position })
+      .from(c)
+      .orderBy(c.position, c.name),
+};
 
 /** Stores the default rows (first write); harmless when they are already there. */
-export function materialize(db: D1Database, rows: CategoryRow[]): D1PreparedStatement[] {
-  return rows.map((r) =>
-    db
-      .prepare("INSERT OR IGNORE INTO categories (name, group_name, icon, position) VALUES (?, ?, ?, ?)")
-      .bind(r.name, r.group_name, r.icon, r.position),
-  );
+export function materialize(db: Db, rows: CategoryRow[]): Statement[] {
+  return rows.map((r) => db.insert(c).values(r).onConflictDoNothing());
 }
 
-export const insertCategory = (db: D1Database, r: CategoryRow) =>
-  db
-    .prepare("INSERT INTO categories (name, group_name, icon, position) VALUES (?, ?, ?, ?)")
-    .bind(r.name, r.group_name, r.icon, r.position);
+export const insertCategory = (db: Db, r: CategoryRow) => db.insert(c).values(r);
 
-export const renameCategoryRow = (db: D1Database, oldName: string, newName: string) =>
-  db.prepare("UPDATE categories SET name = ?2 WHERE name = ?1").bind(oldName, newName);
+// `name` is a NOCASE column: `eq` matches any case, as the list's lookups do.
+export const renameCategoryRow = (db: Db, oldName: string, newName: string) =>
+  db.update(c).set({ name: newName }).where(eq(c.name, oldName));
 
-export const deleteCategoryRow = (db: D1Database, name: string) =>
-  db.prepare("DELETE FROM categories WHERE name = ?").bind(name);
+export const deleteCategoryRow = (db: Db, name: string) => db.delete(c).where(eq(c.name, name));
 
-export const setGroup = (db: D1Database, name: string, group: string | null) =>
-  db.prepare("UPDATE categories SET group_name = ?2 WHERE name = ?1").bind(name, group);
+export const setGroup = (db: Db, name: string, group: string | null) =>
+  db.update(c).set({ group_name: group }).where(eq(c.name, name));
 
-export const setIcon = (db: D1Database, name: string, icon: string | null) =>
-  db.prepare("UPDATE categories SET icon = ?2 WHERE name = ?1").bind(name, icon);
+export const setIcon = (db: Db, name: string, icon: string | null) =>
+  db.update(c).set({ icon }).where(eq(c.name, name));
+
+const t = transactions;
+const sameCategory = (name: string) => sql`${t.Category} = ${name} COLLATE NOCASE`;
+const sameOverrideCategory = (name: string) => sql`${overrides.category} = ${name} COLLATE NOCASE`;
 
 /**
  * Moves every transaction of `from` to `to`. Rows stored lowercased (email rows) stay
  * lowercased; rows stored with their display case get the display case.
  */
-export const reassignTransactions = (db: D1Database, from: string, to: string) =>
+export const reassignTransactions = (db: Db, from: string, to: string) =>
   db
-    .prepare(
-      `UPDATE transactions SET Category = CASE WHEN Category = lower(Category) THEN lower(?2) ELSE ?2 END
-       WHERE Category = ?1 COLLATE NOCASE`,
-    )
-    .bind(from, to);
+    .update(t)
+    .set({ Category: sql`CASE WHEN ${t.Category} = lower(${t.Category}) THEN lower(${to}) ELSE ${to} END` })
+    .where(sameCategory(from));
 
-export const reassignOverrides = (db: D1Database, from: string, to: string, nowIso: string) =>
-  db
-    .prepare("UPDATE overrides SET category = ?2, updated_at = ?3 WHERE category = ?1 COLLATE NOCASE")
-    .bind(from, to, nowIso);
+export const reassignOverrides = (db: Db, from: string, to: string, nowIso: string) =>
+  db.update(overrides).set({ category: to, updated_at: nowIso }).where(sameOverrideCategory(from));
 
 export async function usageCounts(
-  db: D1Database,
+  db: Db,
   name: string,
 ): Promise<{ transactions: number; overrides: number }> {
-  const [t, o] = await db.batch<{ n: number }>([
-    db.prepare("SELECT COUNT(*) AS n FROM transactions WHERE Category = ? COLLATE NOCASE").bind(name),
-    db.prepare("SELECT COUNT(*) AS n FROM overrides WHERE category = ? COLLATE NOCASE").bind(name),
+  const [tx, ov] = await db.batch([
+    db.select({ n: count() }).from(t).where(sameCategory(name)),
+    db.select({ n: count() }).from(overrides).where(sameOverrideCategory(name)),
   ]);
-  return { transactions: t?.results[0]?.n ?? 0, overrides: o?.results[0]?.n ?? 0 };
+  return { transactions: tx[0]?.n ?? 0, overrides: ov[0]?.n ?? 0 };
 }
 
 /** This year's budget-targets documents (any user); read-only, for the usage report. */
-export async function budgetTargetDocs(db: D1Database, year: number): Promise<unknown[]> {
-  const { results } = await db
-    .prepare("SELECT data FROM budget_config WHERE kind = 'targets' AND year = ?")
-    .bind(year)
-    .all<{ data: string }>();
-  return results.map((r) => {
+export async function budgetTargetDocs(db: Db, year: number): Promise<unknown[]> {
+  const rows = await db
+    .select({ data: budgetConfig.data })
+    .from(budgetConfig)
+    .where(and(eq(budgetConfig.kind, "targets"), eq(budgetConfig.year, year)));
+  return rows.map((r) => {
     try {
       return JSON.parse(r.data) as unknown;
     } catch {

@@ -2,12 +2,14 @@
  * Rename and delete, which move the category's transactions and overrides along with it, and
  * the usage report shown before a delete. Miscellaneous (the categorizer's fallback) is fixed.
  */
+import { invalidateResolverCache } from "../../categorize";
+import { getDb } from "../../db";
+import { changes, writeList } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, validationError } from "../../lib/errors";
-import { invalidateResolverCache } from "../../ingest/categorize";
 import { log } from "../../lib/log";
 import { budgetRenameStatements } from "../budget/rename";
-import { OVERRIDE_SQL, OVERRIDES_LIST } from "../overrides/queries";
+import { OVERRIDES } from "../overrides/queries";
 import { MISCELLANEOUS } from "./defaults";
 import {
   budgetTargetDocs,
@@ -19,18 +21,15 @@ import {
 } from "./queries";
 import { budgetNames, findCategory, isProtected, sameName } from "./rules";
 import { checkVersion, loadCategoryState, requireCategory, writeCategories } from "./service";
-import { backupList, bumpVersion } from "./store";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
-const changes = (r: D1Result | undefined) => r?.meta.changes ?? 0;
 
-/** After overrides moved with a category: new version (same batch), cache dropped, backup refreshed. */
+/** After overrides moved with a category: a new override list version, cache dropped, backup refreshed. */
 async function afterOverridesMoved(ctx: Ctx, moved: number): Promise<void> {
   if (moved === 0) return;
   const now = ctx.clock().toISOString();
-  await bumpVersion(ctx.env.DB, OVERRIDES_LIST, now).run();
+  await writeList(ctx.env, OVERRIDES, [], now);
   await invalidateResolverCache(ctx.env.DB, now);
-  await backupList(ctx.env, OVERRIDES_LIST, OVERRIDE_SQL);
 }
 
 function refuseProtected(name: string, verb: "renamed" | "deleted"): void {
@@ -60,7 +59,7 @@ export async function renameCategory({
   if (clash && !sameName(clash.name, row.name)) {
     throw conflict(`Category '${clash.name}' already exists`, "CONFLICT", { existing: clash.name });
   }
-  const db = ctx.env.DB;
+  const db = getDb(ctx.env.DB);
   const budget = await budgetRenameStatements(db, row.name, newName, ctx.clock().toISOString());
   const [, tx, ov] = await writeCategories(ctx, state, [
     renameCategoryRow(db, row.name, newName),
@@ -98,7 +97,7 @@ export async function deleteCategory({
     const msg = target ? "must differ from the deleted category" : "is not in the category list";
     throw validationError([{ loc: ["query", "reassign_to"], msg, type: "value_error" }]);
   }
-  const db = ctx.env.DB;
+  const db = getDb(ctx.env.DB);
   // The deleted category's budget target is dropped (its spending moves to the target category).
   const budget = await budgetRenameStatements(db, row.name, null, ctx.clock().toISOString());
   const [, tx, ov] = await writeCategories(ctx, state, [
@@ -120,10 +119,10 @@ export async function deleteCategory({
 export async function categoryUsage({ ctx, name }: { ctx: Ctx; name: string }) {
   const state = await loadCategoryState(ctx.env);
   const row = requireCategory(state, name);
-  const counts = await usageCounts(ctx.env.DB, row.name);
+  const counts = await usageCounts(getDb(ctx.env.DB), row.name);
   let inBudget = false;
   try {
-    const docs = await budgetTargetDocs(ctx.env.DB, ctx.clock().getUTCFullYear());
+    const docs = await budgetTargetDocs(getDb(ctx.env.DB), ctx.clock().getUTCFullYear());
     inBudget = docs.some((d) => budgetNames(d, row.name));
   } catch (err) {
     log("warn", "categories.budget_read_failed", { error: String(err) });

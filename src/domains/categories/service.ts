@@ -3,12 +3,13 @@
  * icons. Every write stores the defaults first when nothing is stored yet, bumps the list
  * version in the same batch, and refreshes the R2 backup; reads fall back to that backup.
  */
+import { getDb } from "../../db";
+import { loadList, type Statement, writeList } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
 import type { CategoryRow } from "./defaults";
-import { CATEGORIES_LIST, CATEGORY_SQL, insertCategory, materialize, setGroup, setIcon } from "./queries";
+import { CATEGORIES, insertCategory, materialize, setGroup, setIcon } from "./queries";
 import { effectiveRows, findCategory, iconsOf, nextPosition, toManaged } from "./rules";
-import { backupList, bumpVersion, loadList } from "./store";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
 
@@ -20,7 +21,7 @@ export interface CategoryState {
 
 /** The effective list with its version (D1, else the R2 backup, else the defaults). */
 export async function loadCategoryState(env: ServiceCtx["env"]): Promise<CategoryState> {
-  const snap = await loadList<CategoryRow>(env, CATEGORIES_LIST, CATEGORY_SQL);
+  const snap = await loadList(env, CATEGORIES);
   return { ...effectiveRows(snap.items), version: snap.version };
 }
 
@@ -58,17 +59,11 @@ export function checkVersion(state: CategoryState, expected: number | null | und
 export async function writeCategories(
   ctx: Ctx,
   state: CategoryState,
-  stmts: D1PreparedStatement[],
-): Promise<D1Result[]> {
-  const db = ctx.env.DB;
-  const seed = state.stored ? [] : materialize(db, state.rows);
-  const results = await db.batch([
-    ...seed,
-    ...stmts,
-    bumpVersion(db, CATEGORIES_LIST, ctx.clock().toISOString()),
-  ]);
-  await backupList(ctx.env, CATEGORIES_LIST, CATEGORY_SQL);
-  return results.slice(seed.length, seed.length + stmts.length);
+  stmts: Statement[],
+): Promise<unknown[]> {
+  const seed = state.stored ? [] : materialize(getDb(ctx.env.DB), state.rows);
+  const results = await writeList(ctx.env, CATEGORIES, [...seed, ...stmts], ctx.clock().toISOString());
+  return results.slice(seed.length);
 }
 
 /** Adds a category (names are unique case-insensitively: 409 otherwise); returns the managed list. */
@@ -92,7 +87,7 @@ export async function addCategory({
     icon: null,
     position: nextPosition(state.rows),
   };
-  await writeCategories(ctx, state, [insertCategory(ctx.env.DB, row)]);
+  await writeCategories(ctx, state, [insertCategory(getDb(ctx.env.DB), row)]);
   return listManagedCategories({ ctx });
 }
 
@@ -110,7 +105,7 @@ export async function updateCategoryGroup({
   const state = await loadCategoryState(ctx.env);
   checkVersion(state, expectedVersion);
   const row = requireCategory(state, name);
-  await writeCategories(ctx, state, [setGroup(ctx.env.DB, row.name, group)]);
+  await writeCategories(ctx, state, [setGroup(getDb(ctx.env.DB), row.name, group)]);
   return { category: row.name, old_group: row.group_name ?? null, new_group: group };
 }
 
@@ -134,6 +129,6 @@ export async function setCategoryIcon({
   const state = await loadCategoryState(ctx.env);
   checkVersion(state, expectedVersion);
   const row = requireCategory(state, name);
-  await writeCategories(ctx, state, [setIcon(ctx.env.DB, row.name, icon)]);
+  await writeCategories(ctx, state, [setIcon(getDb(ctx.env.DB), row.name, icon)]);
   return listCategoryIcons({ ctx });
 }

@@ -1,4 +1,7 @@
 import { domainRouter } from "../../http/route";
+import type { Reverters } from "../activity/reverters";
+import type { StoredConfig } from "./schemas";
+import { loadSettings, restoreConfig } from "./service";
 import { GetAppConfig } from "./routes/get-config";
 import { PutAppConfig } from "./routes/put-config";
 
@@ -8,3 +11,11 @@ export function configRouter() {
   router.put("/", PutAppConfig);
   return router;
 }
+
+/** Activity revert of a configuration write: the stored settings are one resource, "app". */
+export const configReverters: Reverters = {
+  config: {
+    current: async (ctx) => loadSettings(ctx.env),
+    restore: (ctx, _id, before) => restoreConfig(ctx, (before ?? {}) as StoredConfig),
+  },
+};

@@ -1,16 +1,22 @@
+/** The stored settings: one JSON document in app_config, versioned. */
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db";
+import { appConfig } from "../../db/schema";
+
 const ROW_ID = "app";
 
-export async function readStoredConfig(db: D1Database): Promise<unknown | null> {
-  const row = await db.prepare("SELECT data FROM app_config WHERE id = ?").bind(ROW_ID).first<string>("data");
-  return row === null ? null : JSON.parse(row);
+export async function readStoredConfig(db: Db): Promise<unknown | null> {
+  const [row] = await db.select({ data: appConfig.data }).from(appConfig).where(eq(appConfig.id, ROW_ID));
+  return row ? JSON.parse(row.data) : null;
 }
 
-export async function writeStoredConfig(db: D1Database, data: unknown, nowIso: string): Promise<void> {
+export async function writeStoredConfig(db: Db, data: unknown, nowIso: string): Promise<void> {
+  const json = JSON.stringify(data);
   await db
-    .prepare(
-      `INSERT INTO app_config (id, data, version, updated_at) VALUES (?1, ?2, 1, ?3)
-       ON CONFLICT (id) DO UPDATE SET data = ?2, version = version + 1, updated_at = ?3`,
-    )
-    .bind(ROW_ID, JSON.stringify(data), nowIso)
-    .run();
+    .insert(appConfig)
+    .values({ id: ROW_ID, data: json, version: 1, updated_at: nowIso })
+    .onConflictDoUpdate({
+      target: appConfig.id,
+      set: { data: json, version: sql`${appConfig.version} + 1`, updated_at: nowIso },
+    });
 }

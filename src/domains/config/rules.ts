@@ -11,20 +11,6 @@ export interface Deployment {
 
 /** Fields whose value belongs to the deployment, not to the stored settings. */
 const DEPLOYMENT_FIELDS = ["demo_mode", "storage"] as const;
-/** Fields where an explicit null means "null", not "back to the default". */
-const NULLABLE_FIELDS = new Set([
-  "categorization_model",
-  "daily_summary_model",
-  "document_parsing_model",
-  "insights_model",
-  "categorization_reasoning_effort",
-  "daily_summary_reasoning_effort",
-  "document_parsing_reasoning_effort",
-  "insights_reasoning_effort",
-  "insights_user_memo",
-  "object_backup_bucket",
-  "object_backup_prefix",
-]);
 
 export const STORAGE_NAME = "d1";
 
@@ -41,14 +27,13 @@ export function deploymentConflicts(patch: AppConfigUpdateRequest, dep: Deployme
   );
 }
 
-/** Applies a partial update: absent → unchanged; null → null or the default, per field. */
+/** Applies a partial update: absent → unchanged; null → the field's default (null where nullable). */
 export function applyUpdate(stored: StoredConfig, patch: AppConfigUpdateRequest): StoredConfig {
   const defaults = StoredConfig.parse({});
   const next: Record<string, unknown> = { ...stored };
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined || (DEPLOYMENT_FIELDS as readonly string[]).includes(key)) continue;
-    if (value === null) next[key] = NULLABLE_FIELDS.has(key) ? null : defaults[key as keyof StoredConfig];
-    else next[key] = value;
+    next[key] = value === null ? defaults[key as keyof StoredConfig] : value;
   }
   return StoredConfig.parse(next);
 }

@@ -12,14 +12,18 @@ const GenProvider = z.enum(GENERATION_PROVIDERS);
 const ScheduleTime = z.string().regex(HHMM, "must be 24-hour HH:MM (00:00 to 23:59)");
 const TimeZone = z.string().refine(isValidTimeZone, "must be an IANA time zone such as America/Toronto");
 const Memo = z.string().max(2000);
+const Model = z.string().max(200);
 
-/** The writable settings with their defaults (SPEC.md's AppConfigResponse optional fields). */
-export const StoredConfig = z.object({
-  ai_categorization_enabled: z.boolean().nullable().default(null),
-  ai_extraction_enabled: z.boolean().default(false),
-  enable_daily_summaries: z.boolean().default(false),
-  timezone: z.string().nullable().default(null),
-  user_id: z.string().nullable().default(null),
+/**
+ * Every user setting, declared once, as `GET /api/v1/config` shows it (a default here is the
+ * documented default of an optional response field). The stored document and the update body
+ * derive from this shape, so a new setting is one line here.
+ */
+const Settings = z.object({
+  enable_daily_summaries: z.boolean(),
+  ai_categorization_enabled: z.boolean(),
+  ai_extraction_enabled: z.boolean(),
+  timezone: z.string(),
   ai_receipt_parsing_enabled: z.boolean().default(false),
   ai_statement_parsing_enabled: z.boolean().default(false),
   auth_bypass_for_dev: z.boolean().default(false),
@@ -28,20 +32,57 @@ export const StoredConfig = z.object({
   daily_summary_provider: GenProvider.default("disabled"),
   document_parsing_provider: GenProvider.default("disabled"),
   insights_provider: GenProvider.default("disabled"),
-  categorization_model: z.string().nullable().default(null),
-  daily_summary_model: z.string().nullable().default(null),
-  document_parsing_model: z.string().nullable().default(null),
-  insights_model: z.string().nullable().default(null),
-  categorization_reasoning_effort: Effort.default(null),
-  daily_summary_reasoning_effort: Effort.default(null),
-  document_parsing_reasoning_effort: Effort.default(null),
-  insights_reasoning_effort: Effort.default(null),
-  daily_summary_schedule_time: z.string().default("19:00"),
-  insights_user_memo: z.string().nullable().default(null),
+  categorization_model: z.string().nullable(),
+  daily_summary_model: z.string().nullable(),
+  document_parsing_model: z.string().nullable(),
+  insights_model: z.string().nullable(),
+  categorization_reasoning_effort: Effort,
+  daily_summary_reasoning_effort: Effort,
+  document_parsing_reasoning_effort: Effort,
+  insights_reasoning_effort: Effort,
+  daily_summary_schedule_time: ScheduleTime.default("19:00"),
+  insights_user_memo: z.string().nullable(),
   object_backup_enabled: z.boolean().default(false),
-  object_backup_bucket: z.string().nullable().default(null),
-  object_backup_prefix: z.string().nullable().default(null),
+  object_backup_bucket: z.string().nullable(),
+  object_backup_prefix: z.string().nullable(),
   tax_tracking_enabled: z.boolean().default(true),
+});
+type SettingsShape = typeof Settings.shape;
+
+/** The shape with `f` applied to every field; `R` says what `f` makes of each. */
+const mapShape = <R>(shape: Record<string, z.ZodType>, f: (field: z.ZodType) => z.ZodType) =>
+  Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, f(v)])) as R;
+
+/** A stored field always has a value: its documented default, else null (nullable) or false (a switch). */
+type WithDefault<T> = T extends z.ZodDefault<z.ZodType> ? T : z.ZodDefault<T & z.ZodType>;
+function withDefault(field: z.ZodType): z.ZodType {
+  if (field instanceof z.ZodDefault) return field;
+  if (field instanceof z.ZodNullable) return field.default(null);
+  if (field instanceof z.ZodBoolean) return field.default(false);
+  throw new Error("a stored setting needs a default");
+}
+
+/** An update field: the bare type, null (back to the default) or absent (unchanged). */
+type Bare<T> = T extends z.ZodDefault<infer I> ? Bare<I> : T extends z.ZodNullable<infer I> ? Bare<I> : T;
+type Patch<T> = z.ZodOptional<z.ZodNullable<Bare<T> & z.ZodType>>;
+function bare(field: z.ZodType): z.ZodType {
+  if (field instanceof z.ZodDefault || field instanceof z.ZodNullable)
+    return bare(field.unwrap() as z.ZodType);
+  return field;
+}
+const patch = (field: z.ZodType) => bare(field).nullable().optional();
+
+/** The stored settings (the app_config document), each with its default. */
+type DeploymentDecided = "ai_categorization_enabled" | "timezone";
+export const StoredConfig = z.object({
+  ...mapShape<{ [K in Exclude<keyof SettingsShape, DeploymentDecided>]: WithDefault<SettingsShape[K]> }>(
+    Settings.omit({ ai_categorization_enabled: true, timezone: true }).shape,
+    withDefault,
+  ),
+  // Null: the deployment decides (on with a model API key; DEFAULT_TIMEZONE; DEFAULT_USER_ID).
+  ai_categorization_enabled: z.boolean().nullable().default(null),
+  timezone: z.string().nullable().default(null),
+  user_id: z.string().nullable().default(null),
 });
 export type StoredConfig = z.infer<typeof StoredConfig>;
 
@@ -57,35 +98,23 @@ export const AppConfigResponse = z
     cli_c_available: z.boolean(),
     vendor_oauth_connected: z.boolean(),
     vendor_oauth_email: z.string().nullable(),
-    enable_daily_summaries: z.boolean(),
-    ai_categorization_enabled: z.boolean(),
-    ai_extraction_enabled: z.boolean(),
-    timezone: z.string(),
-    ai_receipt_parsing_enabled: z.boolean().default(false),
-    ai_statement_parsing_enabled: z.boolean().default(false),
-    auth_bypass_for_dev: z.boolean().default(false),
-    passwordless_acknowledged: z.boolean().default(false),
-    categorization_provider: CatProvider.default("disabled"),
-    daily_summary_provider: GenProvider.default("disabled"),
-    document_parsing_provider: GenProvider.default("disabled"),
-    insights_provider: GenProvider.default("disabled"),
-    categorization_model: z.string().nullable(),
-    daily_summary_model: z.string().nullable(),
-    document_parsing_model: z.string().nullable(),
-    insights_model: z.string().nullable(),
-    categorization_reasoning_effort: Effort,
-    daily_summary_reasoning_effort: Effort,
-    document_parsing_reasoning_effort: Effort,
-    insights_reasoning_effort: Effort,
-    daily_summary_schedule_time: ScheduleTime.default("19:00"),
-    insights_user_memo: z.string().nullable(),
-    object_backup_enabled: z.boolean().default(false),
-    object_backup_bucket: z.string().nullable(),
-    object_backup_prefix: z.string().nullable(),
-    tax_tracking_enabled: z.boolean().default(true),
+    ...Settings.shape,
   })
   .meta({ id: "AppConfigResponse" });
 export type AppConfigResponse = z.infer<typeof AppConfigResponse>;
+
+/** What an update may send: tighter than what a read shows (lengths, a real time zone). */
+const SettingsInput = Settings.extend({
+  timezone: TimeZone,
+  categorization_model: Model,
+  daily_summary_model: Model,
+  document_parsing_model: Model,
+  insights_model: Model,
+  insights_user_memo: Memo,
+  object_backup_bucket: z.string().max(200),
+  object_backup_prefix: z.string().max(500),
+});
+type InputShape = typeof SettingsInput.shape;
 
 const opt = <T extends z.ZodType>(t: T) => t.nullable().optional();
 
@@ -94,32 +123,7 @@ export const AppConfigUpdateRequest = z
     storage: opt(z.string()),
     demo_mode: opt(z.boolean()),
     user_id: opt(z.string().trim().min(1).max(200)),
-    timezone: opt(TimeZone),
-    enable_daily_summaries: opt(z.boolean()),
-    ai_categorization_enabled: opt(z.boolean()),
-    ai_extraction_enabled: opt(z.boolean()),
-    ai_receipt_parsing_enabled: opt(z.boolean()),
-    ai_statement_parsing_enabled: opt(z.boolean()),
-    auth_bypass_for_dev: opt(z.boolean()),
-    passwordless_acknowledged: opt(z.boolean()),
-    categorization_provider: opt(CatProvider),
-    daily_summary_provider: opt(GenProvider),
-    document_parsing_provider: opt(GenProvider),
-    insights_provider: opt(GenProvider),
-    categorization_model: opt(z.string().max(200)),
-    daily_summary_model: opt(z.string().max(200)),
-    document_parsing_model: opt(z.string().max(200)),
-    insights_model: opt(z.string().max(200)),
-    categorization_reasoning_effort: opt(z.enum(REASONING_EFFORTS)),
-    daily_summary_reasoning_effort: opt(z.enum(REASONING_EFFORTS)),
-    document_parsing_reasoning_effort: opt(z.enum(REASONING_EFFORTS)),
-    insights_reasoning_effort: opt(z.enum(REASONING_EFFORTS)),
-    daily_summary_schedule_time: opt(ScheduleTime),
-    insights_user_memo: opt(Memo),
-    object_backup_enabled: opt(z.boolean()),
-    object_backup_bucket: opt(z.string().max(200)),
-    object_backup_prefix: opt(z.string().max(500)),
-    tax_tracking_enabled: opt(z.boolean()),
+    ...mapShape<{ [K in keyof InputShape]: Patch<InputShape[K]> }>(SettingsInput.shape, patch),
   })
   .strict()
   .meta({ id: "AppConfigUpdateRequest" });

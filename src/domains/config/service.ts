@@ -1,3 +1,4 @@
+import { getDb } from "../../db";
 import { flag, type Env } from "../../env";
 import { ApiError } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/context";
@@ -20,7 +21,7 @@ export function deployment(env: Env): Deployment {
 
 /** The stored settings (D1, or the R2 backup when D1 fails), defaults filled in. */
 export async function loadSettings(env: Env): Promise<StoredConfig> {
-  const { value } = await readWithFallback(env.FILES, BACKUP_NAME, () => readStoredConfig(env.DB));
+  const { value } = await readWithFallback(env.FILES, BACKUP_NAME, () => readStoredConfig(getDb(env.DB)));
   return parseStored(value);
 }
 
@@ -55,7 +56,7 @@ export async function updateConfig({ ctx, input }: { ctx: ServiceCtx; input: App
   }
   const before = await loadSettings(ctx.env);
   const after = applyUpdate(before, input);
-  await writeStoredConfig(ctx.env.DB, after, ctx.clock().toISOString());
+  await writeStoredConfig(getDb(ctx.env.DB), after, ctx.clock().toISOString());
   await saveBackup(ctx.env.FILES, BACKUP_NAME, after);
   return { before, after, response: toResponse(after, dep) };
 }
@@ -63,6 +64,6 @@ export async function updateConfig({ ctx, input }: { ctx: ServiceCtx; input: App
 /** Restores a stored image (used by activity revert). */
 export async function restoreConfig(ctx: ServiceCtx, image: StoredConfig): Promise<void> {
   const data = parseStored(image);
-  await writeStoredConfig(ctx.env.DB, data, ctx.clock().toISOString());
+  await writeStoredConfig(getDb(ctx.env.DB), data, ctx.clock().toISOString());
   await saveBackup(ctx.env.FILES, BACKUP_NAME, data);
 }

@@ -1,4 +1,5 @@
 /** Coverage: per-institution alert cadence over the trailing window, and the email capture rate. */
+import { getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { localToday } from "../../lib/local-time";
 import { getConfig } from "../config/service";
@@ -17,9 +18,10 @@ async function today(ctx: Ctx, now: Date): Promise<string> {
 export async function getCoverage({ ctx }: { ctx: Ctx }): Promise<CoverageResponse> {
   const now = ctx.clock();
   const day = await today(ctx, now);
+  const db = getDb(ctx.env.DB);
   const [alerts, capture] = await Promise.all([
-    alertDays(ctx.env.DB, monthsBefore(day, WINDOW_MONTHS)),
-    captureRows(ctx.env.DB),
+    alertDays(db, monthsBefore(day, WINDOW_MONTHS)),
+    captureRows(db),
   ]);
   const byInstitution = new Map<string, string[]>();
   for (const r of alerts.days)

@@ -1,8 +1,11 @@
 import { domainRouter } from "../../http/route";
 import { ExportFullBackup } from "./routes/export";
+import { CommitBackupImport, PreviewBackupImport } from "./routes/import";
 
 export function dataRouter() {
   const r = domainRouter();
   r.get("/export", ExportFullBackup);
+  r.post("/import/preview", PreviewBackupImport);
+  r.post("/import/commit", CommitBackupImport);
   return r;
 }

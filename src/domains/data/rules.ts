@@ -1,4 +1,5 @@
 /** What the backup zip holds. Pure: table lists and row shaping, no I/O. */
+import { fromCents } from "../../lib/money";
 
 /** Exported tables, in restore order. Secrets and caches are never exported (see EXCLUDED). */
 export const EXPORTED_TABLES = [
@@ -38,10 +39,19 @@ const JSON_COLUMNS = new Set([
   "detail",
 ]);
 
-export function shapeRow(row: Record<string, unknown>): Record<string, unknown> {
+/**
+ * A stored row as the backup writes it: JSON columns as JSON values, and a transaction's `Amount`
+ * as SPEC.md's decimal number (stored in cents), so backups read the same before and after the
+ * move to cents.
+ */
+export function shapeRow(table: string, row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(row)) {
     if (k === "_rid") continue;
+    if (table === "transactions" && k === "Amount" && typeof v === "number") {
+      out[k] = fromCents(v);
+      continue;
+    }
     if (JSON_COLUMNS.has(k) && typeof v === "string") {
       try {
         out[k] = JSON.parse(v);

@@ -2,7 +2,10 @@
  * Full-data backup: a zip streamed as it is built (fflate), one JSON file per table read in
  * rowid pages, plus a manifest. Quarantined emails are included; secrets never are.
  */
+import { asc, sql } from "drizzle-orm";
 import { Zip, ZipDeflate } from "fflate";
+import { type Db, getDb } from "../../db";
+import { schemaVersion } from "../../db/schema";
 import type { ServiceCtx } from "../../lib/context";
 import { log } from "../../lib/log";
 import { EXCLUDED_TABLES, EXPORTED_TABLES, shapeRow } from "./rules";
@@ -10,12 +13,16 @@ import { EXCLUDED_TABLES, EXPORTED_TABLES, shapeRow } from "./rules";
 const PAGE = 2000;
 const enc = new TextEncoder();
 
-async function tableExists(db: D1Database, table: string): Promise<boolean> {
-  const row = await db
-    .prepare("SELECT 1 AS one FROM sqlite_master WHERE type = 'table' AND name = ?")
-    .bind(table)
-    .first();
-  return row !== null;
+async function tableExists(db: Db, table: string): Promise<boolean> {
+  const rows = await db.all(sql`SELECT 1 AS one FROM sqlite_master WHERE type = 'table' AND name = ${table}`);
+  return rows.length > 0;
+}
+
+/** One page of a table in rowid order: every stored column, as SQLite has it. */
+function page(db: Db, table: string, after: number) {
+  return db.all<Record<string, unknown>>(
+    sql`SELECT rowid AS _rid, * FROM ${sql.identifier(table)} WHERE rowid > ${after} ORDER BY rowid LIMIT ${PAGE}`,
+  );
 }
 
 /** Writes the zip into `writable`; resolves when the archive is complete. */
@@ -23,7 +30,7 @@ export async function writeBackup(
   ctx: Pick<ServiceCtx, "env" | "clock">,
   writable: WritableStream<Uint8Array>,
 ) {
-  const db = ctx.env.DB;
+  const db = getDb(ctx.env.DB);
   const writer = writable.getWriter();
   const pending: Uint8Array[] = [];
   let failed: unknown = null;
@@ -45,12 +52,9 @@ export async function writeBackup(
       let last = 0;
       let n = 0;
       for (;;) {
-        const { results } = await db
-          .prepare(`SELECT rowid AS _rid, * FROM ${table} WHERE rowid > ?1 ORDER BY rowid LIMIT ${PAGE}`)
-          .bind(last)
-          .all<Record<string, unknown>>();
+        const results = await page(db, table, last);
         for (const row of results) {
-          file.push(enc.encode(`${n === 0 ? "\n" : ",\n"}${JSON.stringify(shapeRow(row))}`));
+          file.push(enc.encode(`${n === 0 ? "\n" : ",\n"}${JSON.stringify(shapeRow(table, row))}`));
           n++;
         }
         await flush();
@@ -62,8 +66,9 @@ export async function writeBackup(
       await flush();
     }
     const versions = await db
-      .prepare("SELECT version FROM schema_version ORDER BY version")
-      .all<{ version: number }>();
+      .select({ version: schemaVersion.version })
+      .from(schemaVersion)
+      .orderBy(asc(schemaVersion.version));
     const manifest = new ZipDeflate("manifest.json", { level: 6 });
     zip.add(manifest);
     manifest.push(
@@ -74,7 +79,7 @@ export async function writeBackup(
             format_version: 1,
             exported_at: ctx.clock().toISOString(),
             app_version: ctx.env.APP_VERSION ?? null,
-            schema_versions: versions.results.map((r) => r.version),
+            schema_versions: versions.map((r) => r.version),
             counts,
             excluded: EXCLUDED_TABLES,
             note: "Stored names as in SPEC.md; raw emails stay in R2 under emails/ (FileName).",

@@ -1,46 +1,59 @@
 /** Health reads: each is independent and fail-open (null on any error, e.g. a missing table). */
+import { and, count, eq, gte, max } from "drizzle-orm";
+import type { Db } from "../../db";
+import { kvState, parseFailures, pollerState, transactions } from "../../db/schema";
 import { log } from "../../lib/log";
 
-async function firstOrNull<T>(what: string, run: () => Promise<T | null>): Promise<T | null> {
+async function firstOrNull<T>(what: string, run: () => Promise<T | null | undefined>): Promise<T | null> {
   try {
-    return await run();
+    return (await run()) ?? null;
   } catch (err) {
     log("warn", "health.read_failed", { what, error: String(err) });
     return null;
   }
 }
 
-export interface PollerHealth {
-  last_poll_at: string | null;
-  consecutive_failures: number;
-  last_error: string | null;
+export type PollerHealth = Pick<
+  typeof pollerState.$inferSelect,
+  "last_poll_at" | "consecutive_failures" | "last_error"
+>;
+
+export function readHeartbeat(db: Db): Promise<PollerHealth | null> {
+  const p = pollerState;
+  return firstOrNull("heartbeat", async () => {
+    const rows = await db
+      .select({
+        last_poll_at: p.last_poll_at,
+        consecutive_failures: p.consecutive_failures,
+        last_error: p.last_error,
+      })
+      .from(p)
+      .where(eq(p.id, "imap"));
+    return rows[0];
+  });
 }
 
-export function readHeartbeat(db: D1Database): Promise<PollerHealth | null> {
-  return firstOrNull("heartbeat", async () =>
-    db
-      .prepare("SELECT last_poll_at, consecutive_failures, last_error FROM poller_state WHERE id = 'imap'")
-      .first<PollerHealth>(),
-  );
+export function readLastTransactionAt(db: Db): Promise<string | null> {
+  return firstOrNull("last_transaction", async () => {
+    const rows = await db.select({ t: max(transactions.CreatedAt) }).from(transactions);
+    return rows[0]?.t;
+  });
 }
 
-export function readLastTransactionAt(db: D1Database): Promise<string | null> {
-  return firstOrNull("last_transaction", async () =>
-    db.prepare("SELECT MAX(CreatedAt) AS t FROM transactions").first<string>("t"),
-  );
+export function countParseFailuresSince(db: Db, sinceIso: string): Promise<number | null> {
+  const f = parseFailures;
+  return firstOrNull("parse_failures_7d", async () => {
+    const rows = await db
+      .select({ n: count() })
+      .from(f)
+      .where(and(eq(f.status, "quarantined"), gte(f.created_at, sinceIso)));
+    return rows[0]?.n;
+  });
 }
 
-export function countParseFailuresSince(db: D1Database, sinceIso: string): Promise<number | null> {
-  return firstOrNull("parse_failures_7d", async () =>
-    db
-      .prepare("SELECT COUNT(*) AS n FROM parse_failures WHERE status = 'quarantined' AND created_at >= ?")
-      .bind(sinceIso)
-      .first<number>("n"),
-  );
-}
-
-export function readStateValue(db: D1Database, key: string): Promise<string | null> {
-  return firstOrNull(key, async () =>
-    db.prepare("SELECT value FROM kv_state WHERE key = ?").bind(key).first<string>("value"),
-  );
+export function readStateValue(db: Db, key: string): Promise<string | null> {
+  return firstOrNull(key, async () => {
+    const rows = await db.select({ value: kvState.value }).from(kvState).where(eq(kvState.key, key));
+    return rows[0]?.value;
+  });
 }

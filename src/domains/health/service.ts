@@ -1,3 +1,4 @@
+import { getDb } from "../../db";
 import { flag } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
 import { ageSeconds } from "../../lib/clock";
@@ -16,14 +17,14 @@ export async function getHealth({
   remote?: boolean;
 }): Promise<HealthResponse> {
   const now = ctx.clock();
-  const db = ctx.env.DB;
+  const db = getDb(ctx.env.DB);
   const since = new Date(now.getTime() - 7 * 24 * 3600 * 1000).toISOString();
   const [heartbeat, lastTx, failures, aiState, authRequired] = await Promise.all([
     readHeartbeat(db),
     readLastTransactionAt(db),
     countParseFailuresSince(db, since),
     readStateValue(db, "ai_categorization"),
-    isPasswordSet(db).catch(() => false),
+    isPasswordSet(ctx.env.DB).catch(() => false),
   ]);
   const ai = parseAiState(aiState);
   const pollAge = ageSeconds(ctx.clock, heartbeat?.last_poll_at);

@@ -1,15 +1,27 @@
-/** D1 statements of the ignore-rule domain. Companies are compared after trimming. */
+/** Statements of the ignore-rule domain. Companies are compared after trimming. */
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db";
+import type { ListDef, Statement } from "../../db/lists";
+import { dismissedIgnoreSuggestions, ignoreRules, transactions } from "../../db/schema";
 
-export const IGNORE_LIST = "ignore_rules";
-export const IGNORE_SQL = "SELECT pattern FROM ignore_rules ORDER BY pattern COLLATE NOCASE";
-export const DISMISSED_IGNORE_LIST = "dismissed_ignore_suggestions";
-export const DISMISSED_IGNORE_SQL =
-  "SELECT merchant, dismissed_at FROM dismissed_ignore_suggestions ORDER BY dismissed_at DESC, merchant";
+const r = ignoreRules;
+const d = dismissedIgnoreSuggestions;
 
-export interface DismissedMerchant {
-  merchant: string;
-  dismissed_at: string;
-}
+export type DismissedMerchant = typeof d.$inferSelect;
+
+export const IGNORE_RULES: ListDef<{ pattern: string }> = {
+  name: "ignore_rules",
+  query: (db) => db.select({ pattern: r.pattern }).from(r).orderBy(sql`${r.pattern} COLLATE NOCASE`),
+};
+
+export const DISMISSED_IGNORE: ListDef<DismissedMerchant> = {
+  name: "dismissed_ignore_suggestions",
+  query: (db) =>
+    db
+      .select({ merchant: d.merchant, dismissed_at: d.dismissed_at })
+      .from(d)
+      .orderBy(desc(d.dismissed_at), d.merchant),
+};
 
 export interface CompanyCount {
   company: string;
@@ -18,61 +30,54 @@ export interface CompanyCount {
   n: number;
 }
 
-export const insertRule = (db: D1Database, pattern: string, nowIso: string) =>
-  db.prepare("INSERT INTO ignore_rules (pattern, created_at) VALUES (?, ?)").bind(pattern, nowIso);
+export const insertRule = (db: Db, pattern: string, nowIso: string) =>
+  db.insert(r).values({ pattern, created_at: nowIso });
 
-export const deleteRule = (db: D1Database, pattern: string) =>
-  db.prepare("DELETE FROM ignore_rules WHERE pattern = ?").bind(pattern);
+// `pattern` and `merchant` are NOCASE columns: `eq` matches any case.
+export const deleteRule = (db: Db, pattern: string) => db.delete(r).where(eq(r.pattern, pattern));
 
-export const upsertDismissedMerchant = (db: D1Database, merchant: string, nowIso: string) =>
+export const upsertDismissedMerchant = (db: Db, merchant: string, nowIso: string) =>
   db
-    .prepare(
-      `INSERT INTO dismissed_ignore_suggestions (merchant, dismissed_at) VALUES (?1, ?2)
-       ON CONFLICT (merchant) DO UPDATE SET merchant = ?1, dismissed_at = ?2`,
-    )
-    .bind(merchant, nowIso);
+    .insert(d)
+    .values({ merchant, dismissed_at: nowIso })
+    .onConflictDoUpdate({ target: d.merchant, set: { merchant, dismissed_at: nowIso } });
 
-export const deleteDismissedMerchant = (db: D1Database, merchant: string) =>
-  db.prepare("DELETE FROM dismissed_ignore_suggestions WHERE merchant = ?").bind(merchant);
+export const deleteDismissedMerchant = (db: Db, merchant: string) =>
+  db.delete(d).where(eq(d.merchant, merchant));
+
+const t = transactions;
+const company = sql<string>`trim(${t.Company})`;
+const hasCompany = () => and(isNull(t.DeletedAt), isNotNull(t.Company), ne(company, ""));
+const countWhere = (cond: ReturnType<typeof sql>) =>
+  sql<number>`SUM(CASE WHEN ${cond} THEN 1 ELSE 0 END)`.mapWith(Number);
 
 /** Non-deleted rows per company: `n` counts the rows still un-ignored. */
-export async function openCounts(db: D1Database): Promise<CompanyCount[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT trim(Company) AS company, COUNT(*) AS total, SUM(CASE WHEN Ignored = 0 THEN 1 ELSE 0 END) AS n
-       FROM transactions WHERE DeletedAt IS NULL AND Company IS NOT NULL AND trim(Company) <> ''
-       GROUP BY trim(Company)`,
-    )
-    .all<CompanyCount>();
-  return results;
+export function openCounts(db: Db): Promise<CompanyCount[]> {
+  return db
+    .select({ company, total: count(), n: countWhere(sql`${t.Ignored} = 0`) })
+    .from(t)
+    .where(hasCompany())
+    .groupBy(company);
 }
 
 /** Non-deleted rows per company since `fromPrefix`: `n` counts the ignored rows. */
-export async function ignoredCounts(db: D1Database, fromPrefix: string): Promise<CompanyCount[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT trim(Company) AS company, COUNT(*) AS total, SUM(CASE WHEN Ignored <> 0 THEN 1 ELSE 0 END) AS n
-       FROM transactions WHERE DeletedAt IS NULL AND DateFileName >= ?1
-         AND Company IS NOT NULL AND trim(Company) <> ''
-       GROUP BY trim(Company)`,
-    )
-    .bind(fromPrefix)
-    .all<CompanyCount>();
-  return results;
+export function ignoredCounts(db: Db, fromPrefix: string): Promise<CompanyCount[]> {
+  return db
+    .select({ company, total: count(), n: countWhere(sql`${t.Ignored} <> 0`) })
+    .from(t)
+    .where(and(hasCompany(), gte(t.DateFileName, fromPrefix)))
+    .groupBy(company);
 }
 
 /** Flips un-ignored, non-deleted rows of these companies to Ignored (chunks under D1's bind limit). */
-export function ignoreCompanies(db: D1Database, companies: string[]): D1PreparedStatement[] {
-  const out: D1PreparedStatement[] = [];
+export function ignoreCompanies(db: Db, companies: string[]): Statement[] {
+  const out: Statement[] = [];
   for (let i = 0; i < companies.length; i += 90) {
-    const chunk = companies.slice(i, i + 90);
     out.push(
       db
-        .prepare(
-          `UPDATE transactions SET Ignored = 1 WHERE DeletedAt IS NULL AND Ignored = 0
-           AND trim(Company) IN (${chunk.map(() => "?").join(",")})`,
-        )
-        .bind(...chunk),
+        .update(t)
+        .set({ Ignored: 1 })
+        .where(and(isNull(t.DeletedAt), eq(t.Ignored, 0), inArray(company, companies.slice(i, i + 90)))),
     );
   }
   return out;

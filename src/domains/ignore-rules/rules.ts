@@ -3,7 +3,7 @@
  * tiers 0-2: case-insensitive equality, normalized equality, alias-resolved equality), so a
  * rule for "NETFLIX" also pins "Netflix.com #123".
  */
-import { type AliasRow, buildIndex, resolveDeterministic } from "../../ingest/categorize/rules";
+import { type AliasRow, buildIndex, resolveDeterministic } from "../../categorize/rules";
 import type { CompanyCount } from "./queries";
 import type { IgnoreRuleApplyResult, IgnoreRuleSuggestion } from "./schemas";
 

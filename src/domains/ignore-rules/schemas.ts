@@ -1,8 +1,12 @@
+import { createSelectSchema } from "drizzle-zod";
 import { z } from "zod";
+import { dismissedIgnoreSuggestions, ignoreRules } from "../../db/schema";
 
 const Merchant = z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters");
 
-export const IgnoreRuleEntry = z.object({ pattern: z.string() }).meta({ id: "IgnoreRuleEntry" });
+export const IgnoreRuleEntry = createSelectSchema(ignoreRules)
+  .pick({ pattern: true })
+  .meta({ id: "IgnoreRuleEntry" });
 
 export const IgnoreRuleListResponse = z
   .object({ rules: z.array(IgnoreRuleEntry), count: z.number().int(), version: z.number().int() })
@@ -60,9 +64,10 @@ export const IgnoreSuggestionsQuery = z.object({
   months: z.number().int().min(1).max(24).default(12).describe("How many months of transactions to read"),
 });
 
-export const DismissedIgnoreRuleSuggestion = z
-  .object({ merchant: z.string(), dismissed_at: z.string() })
-  .meta({ id: "DismissedIgnoreRuleSuggestion" });
+/** A dismissal as stored (the table is the shape's source). */
+export const DismissedIgnoreRuleSuggestion = createSelectSchema(dismissedIgnoreSuggestions).meta({
+  id: "DismissedIgnoreRuleSuggestion",
+});
 
 export const DismissedIgnoreRuleSuggestionsResponse = z
   .object({ dismissed: z.array(DismissedIgnoreRuleSuggestion), count: z.number().int() })

@@ -3,20 +3,18 @@
  * existing rows, suggestions from what the user already ignores, and their dismissals. Lists are
  * versioned and backed up to R2 on every write like the other category configuration.
  */
+import { getDb } from "../../db";
+import { batchOf, type ListDef, loadList, type Statement, writeList } from "../../db/lists";
 import type { Env } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
-import { backupList, bumpVersion, loadList } from "../categories/store";
-import { ALIAS_SQL, ALIASES_LIST, type AliasRow } from "../merchant-aliases/queries";
+import { ALIASES } from "../merchant-aliases/queries";
 import { windowStartPrefix } from "../overrides/rules";
 import {
-  DISMISSED_IGNORE_LIST,
-  DISMISSED_IGNORE_SQL,
-  type DismissedMerchant,
+  DISMISSED_IGNORE,
   deleteDismissedMerchant,
   deleteRule,
-  IGNORE_LIST,
-  IGNORE_SQL,
+  IGNORE_RULES,
   ignoreCompanies,
   ignoredCounts,
   insertRule,
@@ -29,11 +27,11 @@ import type { IgnoreRuleListResponse } from "./schemas";
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
 
 async function patterns(env: Env): Promise<{ patterns: string[]; version: number }> {
-  const { items, version } = await loadList<{ pattern: string }>(env, IGNORE_LIST, IGNORE_SQL);
+  const { items, version } = await loadList(env, IGNORE_RULES);
   return { patterns: items.map((r) => r.pattern), version };
 }
 
-const aliases = async (env: Env) => (await loadList<AliasRow>(env, ALIASES_LIST, ALIAS_SQL)).items;
+const aliases = async (env: Env) => (await loadList(env, ALIASES)).items;
 
 /** The matcher ingestion uses to pin new transactions: the pattern that matches a company, or null. */
 export async function loadIgnoreMatcher(env: Env): Promise<IgnoreMatcher> {
@@ -50,24 +48,22 @@ export async function listIgnoreRules({
   return { rules: list.map((pattern) => ({ pattern })), count: list.length, version };
 }
 
-async function write(ctx: Ctx, list: string, sql: string, stmt: D1PreparedStatement): Promise<number> {
-  const [result] = await ctx.env.DB.batch([stmt, bumpVersion(ctx.env.DB, list, ctx.clock().toISOString())]);
-  await backupList(ctx.env, list, sql);
-  return result?.meta.changes ?? 0;
+async function write<T>(ctx: Ctx, list: ListDef<T>, stmt: Statement): Promise<void> {
+  await writeList(ctx.env, list, [stmt], ctx.clock().toISOString());
 }
 
 /** Adds a rule (409 when the pattern exists, any case); existing rows change only on apply. */
 export async function addIgnoreRule({ ctx, pattern }: { ctx: Ctx; pattern: string }) {
   const existing = (await patterns(ctx.env)).patterns.find((p) => p.toLowerCase() === pattern.toLowerCase());
   if (existing) throw conflict(`Ignore rule '${existing}' already exists`, "CONFLICT", { existing });
-  await write(ctx, IGNORE_LIST, IGNORE_SQL, insertRule(ctx.env.DB, pattern, ctx.clock().toISOString()));
+  await write(ctx, IGNORE_RULES, insertRule(getDb(ctx.env.DB), pattern, ctx.clock().toISOString()));
   return listIgnoreRules({ ctx });
 }
 
 export async function deleteIgnoreRule({ ctx, pattern }: { ctx: Ctx; pattern: string }) {
   const existing = (await patterns(ctx.env)).patterns.find((p) => p.toLowerCase() === pattern.toLowerCase());
   if (!existing) throw notFound(`Ignore rule '${pattern}'`);
-  await write(ctx, IGNORE_LIST, IGNORE_SQL, deleteRule(ctx.env.DB, existing));
+  await write(ctx, IGNORE_RULES, deleteRule(getDb(ctx.env.DB), existing));
   return { detail: `Removed ignore rule '${existing}'` };
 }
 
@@ -76,9 +72,10 @@ export async function applyIgnoreRules({ ctx, pattern }: { ctx: Ctx; pattern?: s
   const all = (await patterns(ctx.env)).patterns;
   const chosen = pattern ? all.filter((p) => p.toLowerCase() === pattern.toLowerCase()) : all;
   if (pattern && chosen.length === 0) throw notFound(`Ignore rule '${pattern}'`);
-  const plan = planApply(chosen, await openCounts(ctx.env.DB), await aliases(ctx.env));
-  const stmts = ignoreCompanies(ctx.env.DB, plan.companies);
-  if (stmts.length > 0) await ctx.env.DB.batch(stmts);
+  const db = getDb(ctx.env.DB);
+  const plan = planApply(chosen, await openCounts(db), await aliases(ctx.env));
+  const stmts = ignoreCompanies(db, plan.companies);
+  if (stmts.length > 0) await db.batch(batchOf(stmts));
   return {
     results: plan.results,
     total_matched: plan.results.reduce((s, r) => s + r.matched, 0),
@@ -87,14 +84,14 @@ export async function applyIgnoreRules({ ctx, pattern }: { ctx: Ctx; pattern?: s
 }
 
 export async function listDismissedIgnoreSuggestions({ ctx }: { ctx: Pick<ServiceCtx, "env"> }) {
-  const { items } = await loadList<DismissedMerchant>(ctx.env, DISMISSED_IGNORE_LIST, DISMISSED_IGNORE_SQL);
+  const { items } = await loadList(ctx.env, DISMISSED_IGNORE);
   const dismissed = items.map((d) => ({ merchant: d.merchant, dismissed_at: d.dismissed_at ?? "" }));
   return { dismissed, count: dismissed.length };
 }
 
 export async function getIgnoreRuleSuggestions({ ctx, months }: { ctx: Ctx; months: number }) {
   const [counts, matcher, dismissed] = await Promise.all([
-    ignoredCounts(ctx.env.DB, windowStartPrefix(ctx.clock(), months)),
+    ignoredCounts(getDb(ctx.env.DB), windowStartPrefix(ctx.clock(), months)),
     loadIgnoreMatcher(ctx.env),
     listDismissedIgnoreSuggestions({ ctx }),
   ]);
@@ -104,8 +101,8 @@ export async function getIgnoreRuleSuggestions({ ctx, months }: { ctx: Ctx; mont
 }
 
 export async function dismissIgnoreSuggestion({ ctx, merchant }: { ctx: Ctx; merchant: string }) {
-  const stmt = upsertDismissedMerchant(ctx.env.DB, merchant, ctx.clock().toISOString());
-  await write(ctx, DISMISSED_IGNORE_LIST, DISMISSED_IGNORE_SQL, stmt);
+  const stmt = upsertDismissedMerchant(getDb(ctx.env.DB), merchant, ctx.clock().toISOString());
+  await write(ctx, DISMISSED_IGNORE, stmt);
   return { detail: `Dismissed ignore suggestion '${merchant}'` };
 }
 
@@ -113,11 +110,6 @@ export async function undismissIgnoreSuggestion({ ctx, merchant }: { ctx: Ctx; m
   const { dismissed } = await listDismissedIgnoreSuggestions({ ctx });
   const existing = dismissed.find((d) => d.merchant.toLowerCase() === merchant.toLowerCase());
   if (!existing) throw notFound(`Dismissed ignore suggestion '${merchant}'`);
-  await write(
-    ctx,
-    DISMISSED_IGNORE_LIST,
-    DISMISSED_IGNORE_SQL,
-    deleteDismissedMerchant(ctx.env.DB, existing.merchant),
-  );
+  await write(ctx, DISMISSED_IGNORE, deleteDismissedMerchant(getDb(ctx.env.DB), existing.merchant));
   return { detail: `Restored ignore suggestion '${existing.merchant}'` };
 }

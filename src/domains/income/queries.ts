@@ -1,37 +1,43 @@
-/** D1 queries for the income statement: per company and month, aggregated in SQL. */
-import { DEPOSIT_SQL, LIVE, SPENDING_SQL } from "../../lib/money";
-import type { AggRow } from "./rules";
+/** Queries for the income statement: per company and month, aggregated in SQL (cents). */
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { type Db, deposits, inRange, live, spending, sumAmount } from "../../db";
+import { budgetConfig as b, transactions as t } from "../../db/schema";
 
+const merchant = sql<string>`lower(trim(COALESCE(${t.Company}, '')))`;
+const ym = sql<string>`substr(${t.DateFileName}, 1, 7)`;
+const category = sql<string>`lower(COALESCE(NULLIF(trim(${t.Category}), ''), 'uncategorized'))`;
 // SQLite: with a single max(), the bare column (Company) comes from the row holding the max.
-const COLUMNS = `lower(trim(COALESCE(Company, ''))) AS merchant, substr(DateFileName, 1, 7) AS ym,
-  SUM(Amount) AS total, MAX(DateFileName) AS last_seen, Company AS company`;
-const RANGE = `${LIVE} AND DateFileName >= ?1 AND DateFileName < ?2`;
+const columns = {
+  merchant,
+  ym,
+  total: sumAmount(),
+  last_seen: sql<string>`MAX(${t.DateFileName})`,
+  company: t.Company,
+};
+const where = (lo: string, hi: string, kind: SQL) => and(live(), inRange(lo, hi), kind);
 
-export async function yearAggregates(db: D1Database, lo: string, hi: string, year: number, userId: string) {
-  const [income, expenses, budget] = await db.batch<Record<string, unknown>>([
+export async function yearAggregates(db: Db, lo: string, hi: string, year: number, userId: string) {
+  const [income, expenses, budget] = await db.batch([
     db
-      .prepare(`SELECT ${COLUMNS} FROM transactions WHERE ${RANGE} AND ${DEPOSIT_SQL} GROUP BY 1, 2`)
-      .bind(lo, hi),
+      .select(columns)
+      .from(t)
+      .where(where(lo, hi, deposits()))
+      .groupBy(merchant, ym),
     db
-      .prepare(
-        `SELECT lower(COALESCE(NULLIF(trim(Category), ''), 'uncategorized')) AS category, ${COLUMNS}
-         FROM transactions WHERE ${RANGE} AND ${SPENDING_SQL} GROUP BY 1, 2, 3`,
-      )
-      .bind(lo, hi),
+      .select({ category, ...columns })
+      .from(t)
+      .where(where(lo, hi, spending()))
+      .groupBy(category, merchant, ym),
     db
-      .prepare("SELECT data FROM budget_config WHERE user_id = ? AND year = ? AND kind = 'targets'")
-      .bind(userId, year),
+      .select({ data: b.data })
+      .from(b)
+      .where(and(eq(b.user_id, userId), eq(b.year, year), eq(b.kind, "targets"))),
   ]);
-  const raw = budget?.results[0]?.data;
   let doc: unknown = null;
   try {
-    doc = typeof raw === "string" ? JSON.parse(raw) : null;
+    doc = budget[0] ? JSON.parse(budget[0].data) : null;
   } catch {
     doc = null;
   }
-  return {
-    income: (income?.results ?? []) as unknown as AggRow[],
-    expenses: (expenses?.results ?? []) as unknown as AggRow[],
-    budget: doc,
-  };
+  return { income, expenses, budget: doc };
 }

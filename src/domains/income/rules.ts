@@ -1,5 +1,9 @@
-/** Income statement rules (pure): SQL aggregate rows → income, expense sections, net, projection. */
-import { round2 } from "../../lib/money";
+/**
+ * Income statement rules (pure): SQL aggregate rows → income, expense sections, net, projection.
+ * Amounts are integer cents throughout (projections rounded to the cent); response.ts converts the
+ * statement to the API's decimal amounts.
+ */
+import { type Cents, roundCents } from "../../lib/money";
 
 export const SECTION_NAMES: Record<string, string> = {
   fixed: "Fixed costs",
@@ -15,15 +19,15 @@ export interface AggRow {
   merchant: string;
   company: string | null;
   ym: string;
-  total: number;
+  total: Cents;
   last_seen: string;
   category?: string;
 }
 
 export interface CompanyRow {
   company: string;
-  months: number[];
-  total: number;
+  months: Cents[];
+  total: Cents;
 }
 
 const zeros = (n: number) => Array.from({ length: n }, () => 0);
@@ -51,16 +55,14 @@ export function companyRows(rows: AggRow[], months: string[]): CompanyRow[] {
       e.row.company = r.company?.trim() || UNKNOWN_COMPANY;
     }
   }
-  return [...out.values()]
-    .map(({ row }) => ({ ...row, months: row.months.map(round2), total: round2(sum(row.months)) }))
-    .sort(byTotal);
+  return [...out.values()].map(({ row }) => ({ ...row, total: sum(row.months) })).sort(byTotal);
 }
 
 /** Section totals of a set of rows: monthly and annual. */
 function totals(rows: { months: number[] }[], n: number) {
   const monthly = zeros(n);
   for (const r of rows) addInto(monthly, r.months);
-  return { monthly_totals: monthly.map(round2), annual_total: round2(sum(monthly)) };
+  return { monthly_totals: monthly, annual_total: sum(monthly) };
 }
 
 export function incomeSection(rows: AggRow[], months: string[]) {
@@ -113,8 +115,8 @@ export function monthsElapsed(year: number, currentMonth: string): number {
 }
 
 /** Totals of the elapsed months scaled to twelve (0 when none has begun). */
-export function annualize(monthly: number[], elapsed: number): number {
-  return elapsed > 0 ? round2((sum(monthly.slice(0, elapsed)) * 12) / elapsed) : 0;
+export function annualize(monthly: Cents[], elapsed: number): Cents {
+  return elapsed > 0 ? roundCents((sum(monthly.slice(0, elapsed)) * 12) / elapsed) : 0;
 }
 
 /** The whole statement; committed_floor is the fixed-costs section annualized. */
@@ -133,10 +135,8 @@ export function incomeStatement(input: {
     sections.map((s) => ({ months: s.monthly_totals })),
     months.length,
   );
-  const net = months.map((_, i) =>
-    round2((income.monthly_totals[i] ?? 0) - (expenses.monthly_totals[i] ?? 0)),
-  );
-  const netAnnual = round2(income.annual_total - expenses.annual_total);
+  const net = months.map((_, i) => (income.monthly_totals[i] ?? 0) - (expenses.monthly_totals[i] ?? 0));
+  const netAnnual = income.annual_total - expenses.annual_total;
   const annualIncome = annualize(income.monthly_totals, elapsed);
   const annualExpenses = annualize(expenses.monthly_totals, elapsed);
   const fixed = sections.find((s) => s.type_name === "fixed");
@@ -154,7 +154,7 @@ export function incomeStatement(input: {
     projection: {
       annualized_income: annualIncome,
       annualized_expenses: annualExpenses,
-      annualized_net: round2(annualIncome - annualExpenses),
+      annualized_net: annualIncome - annualExpenses,
       months_elapsed: elapsed,
     },
     committed_floor: fixed ? annualize(fixed.monthly_totals, elapsed) : 0,

@@ -1,9 +1,11 @@
 /** Income statement for a calendar year: income by company, expenses by category, net, projection. */
+import { getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { localToday } from "../../lib/local-time";
 import { rangeBounds } from "../../lib/month";
 import { getConfig } from "../config/service";
 import { yearAggregates } from "./queries";
+import { statementOut } from "./response";
 import { categoryTypes, incomeStatement, monthsElapsed } from "./rules";
 import type { IncomeStatementResponse } from "./schemas";
 
@@ -25,13 +27,15 @@ export async function getIncomeStatement({
   const config = await getConfig({ ctx });
   const months = Array.from({ length: 12 }, (_, i) => `${year}-${String(i + 1).padStart(2, "0")}`);
   const { lo, hi } = rangeBounds(months[0]!, months[11]!);
-  const agg = await yearAggregates(ctx.env.DB, lo, hi, year, config.user_id);
-  return incomeStatement({
-    year,
-    months,
-    income: agg.income,
-    expenses: agg.expenses,
-    types: categoryTypes(agg.budget),
-    elapsed: monthsElapsed(year, localToday(ctx.clock(), config.timezone).month),
-  });
+  const agg = await yearAggregates(getDb(ctx.env.DB), lo, hi, year, config.user_id);
+  return statementOut(
+    incomeStatement({
+      year,
+      months,
+      income: agg.income,
+      expenses: agg.expenses,
+      types: categoryTypes(agg.budget),
+      elapsed: monthsElapsed(year, localToday(ctx.clock(), config.timezone).month),
+    }),
+  );
 }

@@ -1,5 +1,6 @@
 import type { ServiceCtx } from "../../lib/context";
 import { ApiError, validationError } from "../../lib/errors";
+import { fromCents } from "../../lib/money";
 import { createIngestDeps, type DepsOptions, ingestEmail, type IngestOutcome } from "../../ingest";
 import type { UploadEmlResponse } from "./schemas";
 
@@ -47,7 +48,7 @@ export function toUploadResponse(o: IngestOutcome): UploadEmlResponse {
       return {
         status: o.status,
         date_file_name: o.tx.DateFileName,
-        amount: o.tx.Amount,
+        amount: fromCents(o.tx.Amount),
         company: o.tx.Company,
         category: o.tx.Category,
         detail: o.status === "duplicate" ? "An identical transaction is already stored" : null,

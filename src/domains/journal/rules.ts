@@ -1,44 +1,54 @@
-/** Pure journal rules: group a month's rows into days, newest first, with running totals. */
-import { round2, SPENDING_TYPES } from "../../lib/money";
-import type { TransactionResponse } from "../transactions/schemas";
+/**
+ * Pure journal rules: group a month's rows into days, newest first, with running totals.
+ * Totals add the rows' integer cents and leave as the API's decimal amounts.
+ */
+import { type Cents, fromCents, roundCents } from "../../lib/money";
+import { SPENDING_TYPES } from "../../lib/transaction-types";
 
-const SPENDING = new Set<string>(SPENDING_TYPES);
+/** Exactly the types SQL's spending() counts. */
+const isSpending = (type: string | null) => (SPENDING_TYPES as readonly string[]).includes(type ?? "");
 
 export function dayOf(dateFileName: string): string {
   return `${dateFileName.slice(0, 4)}-${dateFileName.slice(5, 7)}-${dateFileName.slice(8, 10)}`;
 }
 
+/** What grouping needs of a row; `tx` is what the day lists (the API's transaction). */
+export interface JournalRow<T> {
+  dateFileName: string;
+  type: string | null;
+  /** The row's amount in cents (null counts as 0). */
+  amount: Cents | null;
+  tx: T;
+}
+
 /** Rows arrive in any order; days come out newest first, mtd computed oldest to newest. */
-export function groupDays(rows: TransactionResponse[], summaries: Record<string, string>) {
-  const byDay = new Map<string, TransactionResponse[]>();
+export function groupDays<T>(rows: JournalRow<T>[], summaries: Record<string, string>) {
+  const byDay = new Map<string, JournalRow<T>[]>();
   for (const r of rows) {
-    const d = dayOf(r.date_file_name);
+    const d = dayOf(r.dateFileName);
     byDay.set(d, [...(byDay.get(d) ?? []), r]);
   }
-  let running = 0;
+  let running: Cents = 0;
+  const total = (rs: JournalRow<T>[]) => rs.reduce((s, r) => s + (r.amount ?? 0), 0);
   const oldestFirst = [...byDay.keys()].sort().map((date) => {
-    const txs = byDay.get(date)!.sort((a, b) => b.date_file_name.localeCompare(a.date_file_name));
-    const spend = txs
-      .filter((t) => SPENDING.has(t.transaction_type ?? ""))
-      .reduce((s, t) => s + (t.amount ?? 0), 0);
-    const deposits = txs
-      .filter((t) => !SPENDING.has(t.transaction_type ?? ""))
-      .reduce((s, t) => s + (t.amount ?? 0), 0);
+    const day = byDay.get(date)!.sort((a, b) => b.dateFileName.localeCompare(a.dateFileName));
+    const spend = total(day.filter((r) => isSpending(r.type)));
+    const deposits = total(day.filter((r) => !isSpending(r.type)));
     running += spend;
     return {
       date,
-      day_total: round2(spend),
-      deposit_total: round2(deposits),
-      count: txs.length,
-      mtd_total: round2(running),
-      transactions: txs,
+      day_total: fromCents(spend),
+      deposit_total: fromCents(deposits),
+      count: day.length,
+      mtd_total: fromCents(running),
+      transactions: day.map((r) => r.tx),
       summary: summaries[date] ?? null,
     };
   });
-  return { days: oldestFirst.reverse(), monthTotal: round2(running) };
+  return { days: oldestFirst.reverse(), monthTotal: fromCents(running) };
 }
 
-/** Monthly ceiling from the annual spending ceiling; null when none is configured. */
-export function monthlyCeiling(annual: number | null | undefined): number | null {
-  return typeof annual === "number" && annual > 0 ? round2(annual / 12) : null;
+/** Monthly ceiling (cents) from the annual spending ceiling (cents); null when none is configured. */
+export function monthlyCeiling(annual: Cents | null | undefined): Cents | null {
+  return typeof annual === "number" && annual > 0 ? roundCents(annual / 12) : null;
 }

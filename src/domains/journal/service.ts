@@ -1,33 +1,37 @@
+/** The journal: a month by day, with the budget's monthly ceiling. */
+import { and, desc, eq, getTableColumns, gte, lt, sql } from "drizzle-orm";
+import { type Db, getDb, inRange, live } from "../../db";
+import { attentionQueue, daySummaries, transactions } from "../../db/schema";
 import type { ServiceCtx } from "../../lib/context";
+import { fromCentsOrNull } from "../../lib/money";
 import { monthBounds } from "../../lib/month";
+import { readTargetsData } from "../budget/queries";
+import { parseTargets } from "../budget/rules";
 import { getConfig } from "../config/service";
-import { toResponse, type TxRow } from "../transactions/rules";
+import { toResponse } from "../transactions/rules";
 import { groupDays, monthlyCeiling } from "./rules";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
 
-async function daySummaries(db: D1Database, userId: string, month: string): Promise<Record<string, string>> {
+async function summariesOf(db: Db, userId: string, month: string): Promise<Record<string, string>> {
+  const d = daySummaries;
   try {
-    const { results } = await db
-      .prepare(
-        "SELECT day, summary FROM day_summaries WHERE user_id = ?1 AND day >= ?2 AND day < ?3 ORDER BY day",
-      )
-      .bind(userId, `${month}-01`, `${month}-32`)
-      .all<{ day: string; summary: string }>();
-    return Object.fromEntries(results.map((r) => [r.day, r.summary]));
+    const rows = await db
+      .select({ day: d.day, summary: d.summary })
+      .from(d)
+      .where(and(eq(d.user_id, userId), gte(d.day, `${month}-01`), lt(d.day, `${month}-32`)))
+      .orderBy(d.day);
+    return Object.fromEntries(rows.map((r) => [r.day, r.summary]));
   } catch {
     return {};
   }
 }
 
-async function annualCeiling(db: D1Database, userId: string, year: number): Promise<number | null> {
+/** The year's annual spending ceiling in cents (a decimal-era document is converted); null when none. */
+async function annualCeiling(db: Db, userId: string, year: number): Promise<number | null> {
   try {
-    const data = await db
-      .prepare("SELECT data FROM budget_config WHERE user_id = ?1 AND year = ?2 AND kind = 'targets'")
-      .bind(userId, year)
-      .first<string>("data");
-    const v = data ? (JSON.parse(data) as { spending_ceiling?: unknown }).spending_ceiling : null;
-    return typeof v === "number" ? v : null;
+    const data = await readTargetsData(db, userId, year);
+    return data === null ? null : parseTargets(JSON.parse(data)).spending_ceiling;
   } catch {
     return null;
   }
@@ -37,31 +41,38 @@ async function annualCeiling(db: D1Database, userId: string, year: number): Prom
 export async function getJournal(ctx: Ctx, month: string) {
   const { user_id } = await getConfig({ ctx });
   const { lo, hi } = monthBounds(month);
-  const db = ctx.env.DB;
-  const [{ results }, summaries, ceiling] = await Promise.all([
+  const db = getDb(ctx.env.DB);
+  const t = transactions;
+  const a = attentionQueue;
+  const [rows, summaries, ceiling] = await Promise.all([
     db
-      .prepare(
-        `SELECT t.*, (a.DateFileName IS NOT NULL) AS needs_attention FROM transactions t
-         LEFT JOIN attention_queue a ON a.ForwardedTo = t.ForwardedTo AND a.DateFileName = t.DateFileName
-         WHERE t.DateFileName >= ?1 AND t.DateFileName < ?2 AND t.DeletedAt IS NULL AND t.Ignored = 0
-         ORDER BY t.DateFileName DESC`,
-      )
-      .bind(lo, hi)
-      .all<TxRow>(),
-    daySummaries(db, user_id, month),
+      .select({ ...getTableColumns(t), needs_attention: sql<number>`(${a.DateFileName} IS NOT NULL)` })
+      .from(t)
+      .leftJoin(a, and(eq(a.ForwardedTo, t.ForwardedTo), eq(a.DateFileName, t.DateFileName)))
+      .where(and(inRange(lo, hi), live()))
+      .orderBy(desc(t.DateFileName)),
+    summariesOf(db, user_id, month),
     annualCeiling(db, user_id, Number(month.slice(0, 4))),
   ]);
-  const { days, monthTotal } = groupDays(results.map(toResponse), summaries);
+  const { days, monthTotal } = groupDays(
+    rows.map((r) => ({
+      dateFileName: r.DateFileName,
+      type: r.TransactionType,
+      amount: r.Amount,
+      tx: toResponse(r),
+    })),
+    summaries,
+  );
   return {
     month,
     days,
     month_total: monthTotal,
-    transaction_count: results.length,
-    budget_ceiling: monthlyCeiling(ceiling),
+    transaction_count: rows.length,
+    budget_ceiling: fromCentsOrNull(monthlyCeiling(ceiling)),
   };
 }
 
 export async function listDaySummaries(ctx: Ctx, month: string) {
   const { user_id } = await getConfig({ ctx });
-  return { month, summaries: await daySummaries(ctx.env.DB, user_id, month) };
+  return { month, summaries: await summariesOf(getDb(ctx.env.DB), user_id, month) };
 }

@@ -1,7 +1,9 @@
 import { domainRouter } from "../../http/route";
+import type { Reverters } from "../activity/reverters";
 import { DeleteMerchantAlias } from "./routes/delete-alias";
 import { ListMerchantAliases } from "./routes/list-aliases";
 import { PutMerchantAlias } from "./routes/put-alias";
+import { currentAlias, restoreAlias } from "./service";
 
 /** Mounted at /api/v1/merchant-aliases. */
 export function merchantAliasesRouter() {
@@ -11,3 +13,11 @@ export function merchantAliasesRouter() {
   router.delete("/:raw_name", DeleteMerchantAlias);
   return router;
 }
+
+/** Activity revert of alias put/delete: the resource id is the raw name. */
+export const aliasReverters: Reverters = {
+  alias: {
+    current: (ctx, rawName) => currentAlias(ctx, rawName),
+    restore: (ctx, rawName, before) => restoreAlias(ctx, rawName, before),
+  },
+};

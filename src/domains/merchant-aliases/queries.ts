@@ -1,23 +1,33 @@
-/** D1 statements of the merchant-alias domain (tier 2 of the override resolver). */
-import type { AliasRow } from "../../ingest/categorize/rules";
+/** Statements of the merchant-alias domain (tier 2 of the override resolver). */
+import { eq, sql } from "drizzle-orm";
+import type { AliasRow } from "../../categorize/rules";
+import type { Db } from "../../db";
+import type { ListDef } from "../../db/lists";
+import { merchantAliases } from "../../db/schema";
 
 export type { AliasRow };
-export const ALIASES_LIST = "merchant_aliases";
-export const ALIAS_SQL = "SELECT raw_name, canonical FROM merchant_aliases ORDER BY raw_name COLLATE NOCASE";
+const a = merchantAliases;
 
-export const getAlias = (db: D1Database, rawName: string) =>
+export const ALIASES: ListDef<AliasRow> = {
+  name: "merchant_aliases",
+  query: (db) =>
+    db
+      .select({ raw_name: a.raw_name, canonical: a.canonical })
+      .from(a)
+      .orderBy(sql`${a.raw_name} COLLATE NOCASE`),
+};
+
+// `raw_name` is a NOCASE column: `eq` finds the alias in any case.
+export const getAlias = async (db: Db, rawName: string): Promise<AliasRow | null> =>
+  (
+    await db.select({ raw_name: a.raw_name, canonical: a.canonical }).from(a).where(eq(a.raw_name, rawName))
+  )[0] ?? null;
+
+/** Creates or replaces an alias; the key keeps the casing of the latest write. */
+export const upsertAlias = (db: Db, row: AliasRow, nowIso: string) =>
   db
-    .prepare("SELECT raw_name, canonical FROM merchant_aliases WHERE raw_name = ?")
-    .bind(rawName)
-    .first<AliasRow>();
+    .insert(a)
+    .values({ ...row, created_at: nowIso, updated_at: nowIso })
+    .onConflictDoUpdate({ target: a.raw_name, set: { ...row, updated_at: nowIso } });
 
-export const upsertAlias = (db: D1Database, a: AliasRow, nowIso: string) =>
-  db
-    .prepare(
-      `INSERT INTO merchant_aliases (raw_name, canonical, created_at, updated_at) VALUES (?1, ?2, ?3, ?3)
-       ON CONFLICT (raw_name) DO UPDATE SET raw_name = ?1, canonical = ?2, updated_at = ?3`,
-    )
-    .bind(a.raw_name, a.canonical, nowIso);
-
-export const deleteAliasRow = (db: D1Database, rawName: string) =>
-  db.prepare("DELETE FROM merchant_aliases WHERE raw_name = ?").bind(rawName);
+export const deleteAliasRow = (db: Db, rawName: string) => db.delete(a).where(eq(a.raw_name, rawName));

@@ -1,5 +1,5 @@
 /** Pure alias rules. An alias works on normalized names (resolver tier 2), so both sides must survive normalization. */
-import { normalizeMerchant } from "../../ingest/categorize/normalize";
+import { normalizeMerchant } from "../../categorize/normalize";
 import type { ValidationIssue } from "../../lib/errors";
 
 export function aliasProblems(rawName: string, canonical: string): ValidationIssue[] {

@@ -3,11 +3,12 @@
  * categorizer's resolver cache at once and refreshes the R2 backup; put and delete return the
  * before/after images the activity ledger stages (kind "alias").
  */
+import { invalidateResolverCache } from "../../categorize";
+import { getDb } from "../../db";
+import { loadList, type Statement, writeList } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound, validationError } from "../../lib/errors";
-import { invalidateResolverCache } from "../../ingest/categorize";
-import { backupList, bumpVersion, loadList } from "../categories/store";
-import { ALIAS_SQL, ALIASES_LIST, type AliasRow, deleteAliasRow, getAlias, upsertAlias } from "./queries";
+import { ALIASES, type AliasRow, deleteAliasRow, getAlias, upsertAlias } from "./queries";
 import { aliasProblems } from "./rules";
 import type { MerchantAliasEntry } from "./schemas";
 
@@ -16,15 +17,14 @@ type Ctx = Pick<ServiceCtx, "env" | "clock">;
 const entry = (a: AliasRow): MerchantAliasEntry => ({ raw_name: a.raw_name, canonical_name: a.canonical });
 
 export async function listAliases({ ctx }: { ctx: Pick<ServiceCtx, "env"> }) {
-  const { items, version } = await loadList<AliasRow>(ctx.env, ALIASES_LIST, ALIAS_SQL);
+  const { items, version } = await loadList(ctx.env, ALIASES);
   return { aliases: items.map(entry), count: items.length, version };
 }
 
-async function writeAliases(ctx: Ctx, stmts: D1PreparedStatement[]): Promise<void> {
+async function writeAliases(ctx: Ctx, stmts: Statement[]): Promise<void> {
   const now = ctx.clock().toISOString();
-  await ctx.env.DB.batch([...stmts, bumpVersion(ctx.env.DB, ALIASES_LIST, now)]);
+  await writeList(ctx.env, ALIASES, stmts, now);
   await invalidateResolverCache(ctx.env.DB, now);
-  await backupList(ctx.env, ALIASES_LIST, ALIAS_SQL);
 }
 
 /** The stored alias of `rawName` (any case) as a ledger image, or null. */
@@ -32,7 +32,7 @@ export async function currentAlias(
   ctx: Pick<ServiceCtx, "env">,
   rawName: string,
 ): Promise<MerchantAliasEntry | null> {
-  const row = await getAlias(ctx.env.DB, rawName);
+  const row = await getAlias(getDb(ctx.env.DB), rawName);
   return row ? entry(row) : null;
 }
 
@@ -49,7 +49,7 @@ export async function putAlias({
   if (issues.length > 0) throw validationError(issues);
   const before = await currentAlias(ctx, rawName);
   await writeAliases(ctx, [
-    upsertAlias(ctx.env.DB, { raw_name: rawName, canonical }, ctx.clock().toISOString()),
+    upsertAlias(getDb(ctx.env.DB), { raw_name: rawName, canonical }, ctx.clock().toISOString()),
   ]);
   return { before: before ?? {}, after: { raw_name: rawName, canonical_name: canonical } };
 }
@@ -57,21 +57,17 @@ export async function putAlias({
 export async function deleteAlias({ ctx, rawName }: { ctx: Ctx; rawName: string }) {
   const before = await currentAlias(ctx, rawName);
   if (!before) throw notFound(`Merchant alias '${rawName}'`);
-  await writeAliases(ctx, [deleteAliasRow(ctx.env.DB, rawName)]);
+  await writeAliases(ctx, [deleteAliasRow(getDb(ctx.env.DB), rawName)]);
   return { before, after: null };
 }
 
 /** Activity revert: writes `before` back (`{}` or null means the alias did not exist). */
 export async function restoreAlias(ctx: Ctx, rawName: string, before: Record<string, unknown> | null) {
-  const stmts = [deleteAliasRow(ctx.env.DB, rawName)];
+  const db = getDb(ctx.env.DB);
+  const stmts: Statement[] = [deleteAliasRow(db, rawName)];
   if (before && typeof before.raw_name === "string" && typeof before.canonical_name === "string") {
-    stmts.push(
-      upsertAlias(
-        ctx.env.DB,
-        { raw_name: before.raw_name, canonical: before.canonical_name },
-        ctx.clock().toISOString(),
-      ),
-    );
+    const restored = { raw_name: before.raw_name, canonical: before.canonical_name };
+    stmts.push(upsertAlias(db, restored, ctx.clock().toISOString()));
   }
   await writeAliases(ctx, stmts);
 }

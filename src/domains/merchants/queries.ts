@@ -1,63 +1,55 @@
-/** D1 queries for merchant intelligence: per-merchant monthly aggregates and the 1-hour cache row. */
-import { LIVE, SPENDING_SQL } from "../../lib/money";
+/**
+ * Queries for merchant intelligence: per-merchant monthly aggregates (cents, over the month-range
+ * index) and the 1-hour cache row in kv_state.
+ */
+import { and, count, eq, sql } from "drizzle-orm";
+import { type Db, inRange, live, spending, sumAmount } from "../../db";
+import { kvState, transactions as t } from "../../db/schema";
 
-const MERCHANT = "lower(trim(Company))";
-const SPEND = `${LIVE} AND ${SPENDING_SQL} AND DateFileName >= ?1 AND DateFileName < ?2`;
-const NAMED = `${SPEND} AND Company IS NOT NULL AND trim(Company) <> ''`;
-
-export interface MonthAgg {
-  merchant: string;
-  ym: string;
-  total: number;
-  n: number;
-}
-export interface NameAgg {
-  merchant: string;
-  category: string;
-  n: number;
-  last_seen: string;
-  company: string;
-}
+const merchant = sql<string>`lower(trim(${t.Company}))`;
+const spend = (lo: string, hi: string) => and(live(), spending(), inRange(lo, hi));
+const named = (lo: string, hi: string) =>
+  and(spend(lo, hi), sql`${t.Company} IS NOT NULL AND trim(${t.Company}) <> ''`);
 
 /** Monthly totals and counts per merchant, the merchants' spellings and categories, and the last month's total. */
-export async function merchantAggregates(db: D1Database, lo: string, hi: string, lastLo: string) {
-  const [monthly, names, last] = await db.batch<Record<string, unknown>>([
+export async function merchantAggregates(db: Db, lo: string, hi: string, lastLo: string) {
+  const ym = sql<string>`substr(${t.DateFileName}, 1, 7)`;
+  const category = sql<string>`lower(COALESCE(NULLIF(trim(${t.Category}), ''), 'uncategorized'))`;
+  const [monthly, names, last] = await db.batch([
     db
-      .prepare(
-        `SELECT ${MERCHANT} AS merchant, substr(DateFileName, 1, 7) AS ym, SUM(Amount) AS total, COUNT(*) AS n
-         FROM transactions WHERE ${NAMED} GROUP BY 1, 2`,
-      )
-      .bind(lo, hi),
+      .select({ merchant, ym, total: sumAmount(), n: count() })
+      .from(t)
+      .where(named(lo, hi))
+      .groupBy(merchant, ym),
     // SQLite: with a single max(), the bare column (Company) comes from the row holding the max.
     db
-      .prepare(
-        `SELECT ${MERCHANT} AS merchant, lower(COALESCE(NULLIF(trim(Category), ''), 'uncategorized')) AS category,
-           COUNT(*) AS n, MAX(DateFileName) AS last_seen, trim(Company) AS company
-         FROM transactions WHERE ${NAMED} GROUP BY 1, 2`,
-      )
-      .bind(lo, hi),
-    db.prepare(`SELECT COALESCE(SUM(Amount), 0) AS total FROM transactions WHERE ${SPEND}`).bind(lastLo, hi),
+      .select({
+        merchant,
+        category,
+        n: count(),
+        last_seen: sql<string>`MAX(${t.DateFileName})`,
+        company: sql<string>`trim(${t.Company})`,
+      })
+      .from(t)
+      .where(named(lo, hi))
+      .groupBy(merchant, category),
+    db.select({ total: sumAmount() }).from(t).where(spend(lastLo, hi)),
   ]);
-  return {
-    monthly: (monthly?.results ?? []) as unknown as MonthAgg[],
-    names: (names?.results ?? []) as unknown as NameAgg[],
-    lastMonthTotal: Number(last?.results[0]?.total ?? 0),
-  };
+  return { monthly, names, lastMonthTotal: last[0]?.total ?? 0 };
 }
 
-export async function readCache(db: D1Database, key: string) {
-  return db
-    .prepare("SELECT value, updated_at FROM kv_state WHERE key = ?")
-    .bind(key)
-    .first<{ value: string; updated_at: string }>();
+export async function readCache(db: Db, key: string) {
+  const rows = await db
+    .select({ value: kvState.value, updated_at: kvState.updated_at })
+    .from(kvState)
+    .where(eq(kvState.key, key));
+  return rows[0] ?? null;
 }
 
-export async function writeCache(db: D1Database, key: string, value: unknown, nowIso: string) {
+export async function writeCache(db: Db, key: string, value: unknown, nowIso: string) {
+  const row = { value: JSON.stringify(value), updated_at: nowIso };
   await db
-    .prepare(
-      `INSERT INTO kv_state (key, value, updated_at) VALUES (?1, ?2, ?3)
-       ON CONFLICT (key) DO UPDATE SET value = ?2, updated_at = ?3`,
-    )
-    .bind(key, JSON.stringify(value), nowIso)
-    .run();
+    .insert(kvState)
+    .values({ key, ...row })
+    .onConflictDoUpdate({ target: kvState.key, set: row });
 }

@@ -1,8 +1,9 @@
 /**
- * Merchant intelligence rules (pure, no I/O). Input: one merchant's monthly totals and counts over
- * the window, oldest first. Money is compared in integer cents, never with float equality.
+ * Merchant intelligence rules (pure, no I/O). Input: one merchant's monthly totals (integer cents)
+ * and counts over the window, oldest first. Every amount here is cents; response.ts converts the
+ * result to the API's decimal amounts.
  */
-import { round2 } from "../../lib/money";
+import { type Cents, roundCents, withinCents } from "../../lib/money";
 
 export const FIXED_MIN_MONTHS = 3;
 export const CHURN_QUIET_MONTHS = 2;
@@ -16,19 +17,18 @@ export type FrequencyType = "fixed" | "variable" | "lumpy" | "none";
 export interface MerchantSeries {
   company: string;
   category: string;
-  /** Per window month, oldest first: the month's total and number of charges. */
-  amounts: number[];
+  /** Per window month, oldest first: the month's total (cents) and number of charges. */
+  amounts: Cents[];
   counts: number[];
 }
 
 export interface PriceChange {
-  old_amount: number;
-  new_amount: number;
+  old_amount: Cents;
+  new_amount: Cents;
   since_month: string;
 }
 
-const cents = (x: number) => Math.round(x * 100);
-const same = (a: number, b: number) => Math.abs(cents(a) - cents(b)) <= SAME_AMOUNT_CENTS;
+const same = (a: Cents, b: Cents) => withinCents(a, b, SAME_AMOUNT_CENTS);
 const activeIdx = (counts: number[]) => counts.flatMap((n, i) => (n > 0 ? [i] : []));
 
 /** Active months needed for "variable" recurrence: two thirds of the window (4 of 6), never below 3. */
@@ -40,8 +40,8 @@ export function variableThreshold(windowMonths: number): number {
  * The largest group of the given months whose amounts agree within 0.01 (anchored on one month's
  * amount); ties go to the most recent anchor. Null when no months are given.
  */
-export function commonAmount(amounts: number[], idx: number[]): { amount: number; months: number } | null {
-  let best: { amount: number; months: number } | null = null;
+export function commonAmount(amounts: Cents[], idx: number[]): { amount: Cents; months: number } | null {
+  let best: { amount: Cents; months: number } | null = null;
   for (const i of idx) {
     const a = amounts[i] ?? 0;
     const n = idx.filter((j) => same(a, amounts[j] ?? 0)).length;
@@ -63,10 +63,10 @@ export function classify(amounts: number[], counts: number[], windowMonths = cou
   return idx.length >= 2 ? "lumpy" : "none";
 }
 
-/** True when |new − old| is at least 5% of old and at least 1 currency unit. */
-export function isPriceAlert(oldAmount: number, newAmount: number): boolean {
-  const diff = Math.abs(cents(newAmount) - cents(oldAmount));
-  return diff >= PRICE_CHANGE_MIN_CENTS && diff * 100 >= PRICE_CHANGE_MIN_PCT * Math.abs(cents(oldAmount));
+/** True when |new − old| is at least 5% of old and at least 1 currency unit (100 cents). */
+export function isPriceAlert(oldAmount: Cents, newAmount: Cents): boolean {
+  const diff = Math.abs(newAmount - oldAmount);
+  return diff >= PRICE_CHANGE_MIN_CENTS && diff * 100 >= PRICE_CHANGE_MIN_PCT * Math.abs(oldAmount);
 }
 
 /**
@@ -82,11 +82,7 @@ export function priceChange(months: string[], amounts: number[], counts: number[
   while (runStart > 0 && same(amounts[idx[runStart - 1]!] ?? 0, latest)) runStart--;
   const base = commonAmount(amounts, idx.slice(0, runStart));
   if (!base || base.months < 2 || !isPriceAlert(base.amount, latest)) return null;
-  return {
-    old_amount: round2(base.amount),
-    new_amount: round2(latest),
-    since_month: months[idx[runStart]!]!,
-  };
+  return { old_amount: base.amount, new_amount: latest, since_month: months[idx[runStart]!]! };
 }
 
 /** First seen in the window's last month, never before within the window. */
@@ -106,11 +102,11 @@ export function isChurned(amounts: number[], counts: number[]): boolean {
 
 export interface MerchantRecord {
   company: string;
-  total: number;
-  monthly_amounts: number[];
+  total: Cents;
+  monthly_amounts: Cents[];
   monthly_counts: number[];
   months_active: number;
-  avg_amount: number;
+  avg_amount: Cents;
   frequency_type: FrequencyType;
   category: string;
   is_recurring: boolean;
@@ -128,11 +124,11 @@ export function merchantRecord(s: MerchantSeries, months: string[]): MerchantRec
   const regular = frequency === "fixed" || frequency === "variable";
   return {
     company: s.company,
-    total: round2(total),
-    monthly_amounts: s.amounts.map(round2),
+    total,
+    monthly_amounts: s.amounts,
     monthly_counts: s.counts,
     months_active: active,
-    avg_amount: active ? round2(total / active) : 0,
+    avg_amount: active ? roundCents(total / active) : 0,
     frequency_type: frequency,
     category: s.category,
     is_recurring: regular && !churned,
@@ -146,25 +142,25 @@ export function merchantRecord(s: MerchantSeries, months: string[]): MerchantRec
  * What a recurring merchant commits per month: a fixed charge's amount (the new price after a
  * detected change), or a variable merchant's average over its active months.
  */
-export function committedAmount(r: MerchantRecord, amounts: number[], counts: number[]): number {
+export function committedAmount(r: MerchantRecord, amounts: Cents[], counts: number[]): Cents {
   if (!r.is_recurring) return 0;
   if (r.frequency_type !== "fixed") return r.avg_amount;
   if (r.price_change) return r.price_change.new_amount;
-  return round2(commonAmount(amounts, activeIdx(counts))?.amount ?? 0);
+  return commonAmount(amounts, activeIdx(counts))?.amount ?? 0;
 }
 
 /** Records (largest total first) and the roll-up; discretionary = latest month's spend − burn, floored at 0. */
-export function analyze(series: MerchantSeries[], months: string[], latestMonthTotal: number) {
+export function analyze(series: MerchantSeries[], months: string[], latestMonthTotal: Cents) {
   const rows = series.map((s) => ({ s, r: merchantRecord(s, months) }));
   rows.sort((a, b) => b.r.total - a.r.total || a.r.company.localeCompare(b.r.company));
-  const burn = round2(rows.reduce((sum, { s, r }) => sum + committedAmount(r, s.amounts, s.counts), 0));
+  const burn = rows.reduce((sum, { s, r }) => sum + committedAmount(r, s.amounts, s.counts), 0);
   const merchants = rows.map(({ r }) => r);
   return {
     merchants,
     summary: {
       recurring_burn_rate: burn,
       recurring_count: merchants.filter((r) => r.is_recurring).length,
-      discretionary_this_month: round2(Math.max(0, latestMonthTotal - burn)),
+      discretionary_this_month: Math.max(0, latestMonthTotal - burn),
       new_merchants: merchants.filter((r) => r.is_new).map((r) => r.company),
       churned_merchants: merchants.filter((r) => r.is_churned).map((r) => r.company),
       price_changes: merchants.flatMap((r) =>
@@ -180,7 +176,7 @@ export function analyze(series: MerchantSeries[], months: string[], latestMonthT
  * the category is the most frequent one (ties: the most recently used).
  */
 export function buildSeries(
-  monthly: { merchant: string; ym: string; total: number; n: number }[],
+  monthly: { merchant: string; ym: string; total: Cents; n: number }[],
   names: { merchant: string; category: string; n: number; last_seen: string; company: string }[],
   months: string[],
 ): MerchantSeries[] {

@@ -1,9 +1,11 @@
 /** Merchant intelligence: SQL aggregates per merchant and month, pure rules, a 1-hour cache in kv_state. */
+import { getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { localToday } from "../../lib/local-time";
 import { addMonths, monthBounds, rangeBounds } from "../../lib/month";
 import { getConfig } from "../config/service";
 import { merchantAggregates, readCache, writeCache } from "./queries";
+import { intelligenceOut } from "./response";
 import { analyze, buildSeries } from "./rules";
 import type { MerchantIntelligenceResponse } from "./schemas";
 
@@ -27,13 +29,14 @@ export async function getMerchantIntelligence({
   const now = ctx.clock();
   const month = input.month ?? localToday(now, (await getConfig({ ctx })).timezone).month;
   const key = `merchant_intelligence:${month}:${input.months}`;
-  const cached = await readCache(ctx.env.DB, key);
+  const db = getDb(ctx.env.DB);
+  const cached = await readCache(db, key);
   if (cached) {
     const age = now.getTime() - Date.parse(cached.updated_at);
     if (age >= 0 && age < CACHE_TTL_MS) return JSON.parse(cached.value) as MerchantIntelligenceResponse;
   }
   const result = await compute(ctx, month, input.months);
-  await writeCache(ctx.env.DB, key, result, now.toISOString());
+  await writeCache(db, key, result, now.toISOString());
   return result;
 }
 
@@ -41,11 +44,9 @@ async function compute(ctx: Ctx, month: string, count: number): Promise<Merchant
   const from = addMonths(month, -(count - 1));
   const months = Array.from({ length: count }, (_, i) => addMonths(from, i));
   const { lo, hi } = rangeBounds(from, month);
-  const agg = await merchantAggregates(ctx.env.DB, lo, hi, monthBounds(month).lo);
-  const { merchants, summary } = analyze(
-    buildSeries(agg.monthly, agg.names, months),
-    months,
-    agg.lastMonthTotal,
+  const agg = await merchantAggregates(getDb(ctx.env.DB), lo, hi, monthBounds(month).lo);
+  const { merchants, summary } = intelligenceOut(
+    analyze(buildSeries(agg.monthly, agg.names, months), months, agg.lastMonthTotal),
   );
   return { month, months_analyzed: count, period: { from, to: month }, merchants, summary };
 }

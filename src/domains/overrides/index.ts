@@ -1,4 +1,5 @@
 import { domainRouter } from "../../http/route";
+import type { Reverters } from "../activity/reverters";
 import { ConsolidateOverrides } from "./routes/consolidate-overrides";
 import { DeleteOverride } from "./routes/delete-override";
 import { DismissOverrideSuggestion } from "./routes/dismiss-suggestion";
@@ -8,6 +9,7 @@ import { ListOverrides } from "./routes/list-overrides";
 import { MatchOverride } from "./routes/match-override";
 import { PutOverride } from "./routes/put-override";
 import { UndismissOverrideSuggestion } from "./routes/undismiss-suggestion";
+import { currentOverride, restoreOverride } from "./service";
 
 /** Mounted at /api/v1/overrides. Fixed paths register before `/:company`. */
 export function overridesRouter() {
@@ -23,3 +25,11 @@ export function overridesRouter() {
   router.delete("/:company", DeleteOverride);
   return router;
 }
+
+/** Activity revert of override put/delete: the resource id is the company key. */
+export const overrideReverters: Reverters = {
+  override: {
+    current: (ctx, company) => currentOverride(ctx, company),
+    restore: (ctx, company, before) => restoreOverride(ctx, company, before),
+  },
+};

@@ -5,14 +5,15 @@
  */
 import { hostedFromEnv } from "../../ai/hosted";
 import type { AiProvider } from "../../ai/provider";
+import { embedAll } from "../../categorize/fuzzy";
+import { normalizeMerchant } from "../../categorize/normalize";
+import { buildIndex } from "../../categorize/rules";
+import { getDb } from "../../db";
+import { loadList } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
-import { embedAll } from "../../ingest/categorize/fuzzy";
-import { normalizeMerchant } from "../../ingest/categorize/normalize";
-import { buildIndex } from "../../ingest/categorize/rules";
 import { log } from "../../lib/log";
-import { loadList } from "../categories/store";
-import { ALIAS_SQL, ALIASES_LIST, type AliasRow } from "../merchant-aliases/queries";
-import { OVERRIDE_SQL, OVERRIDES_LIST, type OverrideEntry } from "./queries";
+import { ALIASES } from "../merchant-aliases/queries";
+import { historyCorpus, OVERRIDES, type OverrideEntry } from "./queries";
 import {
   type CorpusItem,
   deterministicCandidates,
@@ -23,19 +24,6 @@ import {
 import type { OverrideMatchCandidate } from "./schemas";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
-
-/** Past companies with their latest category, for `include_history` (newest first, capped). */
-async function historyCorpus(db: D1Database): Promise<OverrideEntry[]> {
-  const { results } = await db
-    .prepare(
-      // SQLite takes the bare Category from the row holding MAX(DateFileName): the latest one.
-      `SELECT trim(Company) AS company, Category AS category, MAX(DateFileName) AS latest FROM transactions
-       WHERE DeletedAt IS NULL AND Company IS NOT NULL AND trim(Company) <> '' AND Category IS NOT NULL
-       GROUP BY trim(Company) ORDER BY latest DESC LIMIT 500`,
-    )
-    .all<OverrideEntry>();
-  return results;
-}
 
 async function fuzzy(
   ctx: Ctx,
@@ -74,14 +62,11 @@ export async function matchOverride({
   input: { company: string; include_history: boolean; min_score: number };
   ai?: AiProvider | null;
 }) {
-  const [overrides, aliases] = await Promise.all([
-    loadList<OverrideEntry>(ctx.env, OVERRIDES_LIST, OVERRIDE_SQL),
-    loadList<AliasRow>(ctx.env, ALIASES_LIST, ALIAS_SQL),
-  ]);
+  const [overrides, aliases] = await Promise.all([loadList(ctx.env, OVERRIDES), loadList(ctx.env, ALIASES)]);
   const candidates = deterministicCandidates(buildIndex(overrides.items, aliases.items), input.company);
   if (ai && candidates.length < MATCH_CANDIDATE_LIMIT) {
     const corpus = input.include_history
-      ? [...overrides.items, ...(await historyCorpus(ctx.env.DB))]
+      ? [...overrides.items, ...(await historyCorpus(getDb(ctx.env.DB)))]
       : overrides.items;
     const seen = new Set(candidates.map((c) => c.matched_rule.toLowerCase()));
     candidates.push(...(await fuzzy(ctx, ai, input.company, corpus, input.min_score, seen)));
@@ -97,7 +82,7 @@ export async function matchOverride({
 }
 
 export async function listOverrideDuplicates({ ctx }: { ctx: Pick<ServiceCtx, "env"> }) {
-  const { items } = await loadList<OverrideEntry>(ctx.env, OVERRIDES_LIST, OVERRIDE_SQL);
+  const { items } = await loadList(ctx.env, OVERRIDES);
   const groups = duplicateGroups(items);
   return { groups, count: groups.length };
 }

@@ -1,71 +1,100 @@
-/** D1 statements of the override domain (overrides and dismissed suggestions). */
+/** Statements of the override domain (overrides and dismissed suggestions). */
+import { and, count, eq, gte, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db";
+import type { ListDef } from "../../db/lists";
+import { dismissedSuggestions, overrides, transactions } from "../../db/schema";
 import type { Correction } from "./rules";
 
-export const OVERRIDES_LIST = "overrides";
-export const OVERRIDE_SQL = "SELECT company, category FROM overrides ORDER BY company COLLATE NOCASE";
-export const DISMISSED_LIST = "dismissed_suggestions";
-export const DISMISSED_SQL =
-  "SELECT key, company, category, dismissed_at FROM dismissed_suggestions ORDER BY key";
+const o = overrides;
+const d = dismissedSuggestions;
 
-export interface OverrideEntry {
-  company: string;
-  category: string;
-}
+export type OverrideEntry = Pick<typeof o.$inferSelect, "company" | "category">;
+export type DismissedRow = typeof d.$inferSelect;
 
-export interface DismissedRow {
-  key: string;
-  company: string;
-  category: string;
-  dismissed_at: string;
-}
+export const OVERRIDES: ListDef<OverrideEntry> = {
+  name: "overrides",
+  query: (db) =>
+    db.select({ company: o.company, category: o.category }).from(o).orderBy(sql`${o.company} COLLATE NOCASE`),
+};
 
-export const getOverride = (db: D1Database, company: string) =>
-  db
-    .prepare("SELECT company, category FROM overrides WHERE company = ?")
-    .bind(company)
-    .first<OverrideEntry>();
+export const DISMISSED: ListDef<DismissedRow> = {
+  name: "dismissed_suggestions",
+  query: (db) =>
+    db
+      .select({ key: d.key, company: d.company, category: d.category, dismissed_at: d.dismissed_at })
+      .from(d)
+      .orderBy(d.key),
+};
+
+// `company` is a NOCASE column: `eq` finds the override in any case.
+export const getOverride = async (db: Db, company: string): Promise<OverrideEntry | null> =>
+  (await db.select({ company: o.company, category: o.category }).from(o).where(eq(o.company, company)))[0] ??
+  null;
 
 /** Creates or replaces an override; the key keeps the casing of the latest write. */
-export const upsertOverride = (db: D1Database, e: OverrideEntry, nowIso: string) =>
+export const upsertOverride = (db: Db, e: OverrideEntry, nowIso: string) =>
   db
-    .prepare(
-      `INSERT INTO overrides (company, category, created_at, updated_at) VALUES (?1, ?2, ?3, ?3)
-       ON CONFLICT (company) DO UPDATE SET company = ?1, category = ?2, updated_at = ?3`,
-    )
-    .bind(e.company, e.category, nowIso);
+    .insert(o)
+    .values({ ...e, created_at: nowIso, updated_at: nowIso })
+    .onConflictDoUpdate({ target: o.company, set: { ...e, updated_at: nowIso } });
 
-export const deleteOverrideRow = (db: D1Database, company: string) =>
-  db.prepare("DELETE FROM overrides WHERE company = ?").bind(company);
+export const deleteOverrideRow = (db: Db, company: string) => db.delete(o).where(eq(o.company, company));
 
-export const upsertDismissed = (db: D1Database, r: DismissedRow) =>
+export const upsertDismissed = (db: Db, r: DismissedRow) =>
   db
-    .prepare(
-      `INSERT INTO dismissed_suggestions (key, company, category, dismissed_at) VALUES (?1, ?2, ?3, ?4)
-       ON CONFLICT (key) DO UPDATE SET company = ?2, category = ?3, dismissed_at = ?4`,
-    )
-    .bind(r.key, r.company, r.category, r.dismissed_at);
+    .insert(d)
+    .values(r)
+    .onConflictDoUpdate({
+      target: d.key,
+      set: { company: r.company, category: r.category, dismissed_at: r.dismissed_at },
+    });
 
-export const deleteDismissed = (db: D1Database, key: string) =>
-  db.prepare("DELETE FROM dismissed_suggestions WHERE key = ?").bind(key);
+export const deleteDismissed = (db: Db, key: string) => db.delete(d).where(eq(d.key, key));
+
+const t = transactions;
+/** A CategoryAudit field, null when the audit is not valid JSON. */
+const audit = (field: string) =>
+  sql<
+    string | null
+  >`CASE WHEN json_valid(${t.CategoryAudit}) THEN json_extract(${t.CategoryAudit}, ${`$.${field}`}) END`;
+const company = sql<string>`trim(${t.Company})`;
 
 /**
  * Manual corrections since `fromPrefix` (a `YYYY.MM.DD` DateFileName prefix), counted per exact
  * company and category; case folding happens in rules (SQLite's lower() is ASCII-only).
  */
-export async function correctionCounts(db: D1Database, fromPrefix: string): Promise<Correction[]> {
-  const audit = (field: string) =>
-    `CASE WHEN json_valid(CategoryAudit) THEN json_extract(CategoryAudit, '$.${field}') END`;
-  const { results } = await db
-    .prepare(
-      `SELECT trim(Company) AS company, Category AS category, COUNT(*) AS n,
-              MAX(COALESCE(${audit("reviewed_at")}, CreatedAt)) AS last_corrected
-       FROM transactions
-       WHERE DeletedAt IS NULL AND DateFileName >= ?1
-         AND Company IS NOT NULL AND trim(Company) <> '' AND Category IS NOT NULL AND Category <> ''
-         AND ${audit("source")} IN ('manual', 'manual_edit', 'manual_bulk')
-       GROUP BY trim(Company), Category`,
+export function correctionCounts(db: Db, fromPrefix: string): Promise<Correction[]> {
+  return db
+    .select({
+      company,
+      category: sql<string>`${t.Category}`,
+      n: count(),
+      last_corrected: sql<string>`MAX(COALESCE(${audit("reviewed_at")}, ${t.CreatedAt}))`,
+    })
+    .from(t)
+    .where(
+      and(
+        isNull(t.DeletedAt),
+        gte(t.DateFileName, fromPrefix),
+        isNotNull(t.Company),
+        ne(company, ""),
+        isNotNull(t.Category),
+        ne(t.Category, ""),
+        sql`${audit("source")} IN ('manual', 'manual_edit', 'manual_bulk')`,
+      ),
     )
-    .bind(fromPrefix)
-    .all<Correction>();
-  return results;
+    .groupBy(company, t.Category);
+}
+
+/** Past companies with their latest category, for `include_history` (newest first, capped). */
+export async function historyCorpus(db: Db): Promise<OverrideEntry[]> {
+  // SQLite takes the bare Category from the row holding MAX(DateFileName): the latest one.
+  const rows = await db
+    .select({ company, category: sql<string>`${t.Category}`, latest: sql<string>`MAX(${t.DateFileName})` })
+    .from(t)
+    .where(and(isNull(t.DeletedAt), isNotNull(t.Company), ne(company, ""), isNotNull(t.Category)))
+    .groupBy(company)
+    .orderBy(sql`MAX(${t.DateFileName}) DESC`)
+    .limit(500);
+  return rows.map((r) => ({ company: r.company, category: r.category }));
 }

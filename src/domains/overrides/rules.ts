@@ -1,10 +1,10 @@
 /**
  * Pure override rules: suggestion keys and selection, duplicate groups, match candidates.
- * Normalization and tier lookups reuse the categorizer's own (src/ingest/categorize), so what
+ * Normalization and tier lookups reuse the categorizer's own (src/categorize), so what
  * these report is exactly what ingestion would do.
  */
-import { normalizeMerchant } from "../../ingest/categorize/normalize";
-import { aliasKeyFn, cosine, type ResolverIndex } from "../../ingest/categorize/rules";
+import { normalizeMerchant } from "../../categorize/normalize";
+import { aliasKeyFn, cosine, type ResolverIndex } from "../../categorize/rules";
 import type { OverrideEntry } from "./queries";
 import type { OverrideDuplicateGroup, OverrideMatchCandidate, OverrideSuggestion } from "./schemas";
 

@@ -1,4 +1,6 @@
+import { createSelectSchema } from "drizzle-zod";
 import { z } from "zod";
+import { overrides } from "../../db/schema";
 
 /** A merchant name as sent by a client: trimmed, 1-200 characters. */
 export const Company = z
@@ -8,9 +10,10 @@ export const Company = z
   .max(200, "must be at most 200 characters");
 const Category = z.string().trim().min(1, "must not be empty").max(60, "must be at most 60 characters");
 
-export const OverrideEntry = z
-  .object({ company: z.string(), category: z.string() })
-  .meta({ id: "OverrideEntry" });
+/** An override as listed: the overrides row without its times. */
+const OverrideRow = createSelectSchema(overrides).pick({ company: true, category: true });
+
+export const OverrideEntry = OverrideRow.meta({ id: "OverrideEntry" });
 
 export const OverrideListResponse = z
   .object({
@@ -96,9 +99,7 @@ export const MatchQuery = z.object({
   min_score: z.number().min(0).max(1).default(0.7).describe("Minimum cosine similarity of fuzzy candidates"),
 });
 
-export const OverrideDuplicateMember = z
-  .object({ company: z.string(), category: z.string() })
-  .meta({ id: "OverrideDuplicateMember" });
+export const OverrideDuplicateMember = OverrideRow.meta({ id: "OverrideDuplicateMember" });
 
 export const OverrideDuplicateGroup = z
   .object({

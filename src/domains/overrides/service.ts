@@ -3,20 +3,14 @@
  * ledger uses to revert. Every write bumps the list version in its own batch, invalidates the
  * categorizer's resolver cache at once, and refreshes the R2 backup.
  */
+import { invalidateResolverCache } from "../../categorize";
+import { getDb } from "../../db";
+import { loadList, type Statement, writeList } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound, validationError } from "../../lib/errors";
-import { invalidateResolverCache } from "../../ingest/categorize";
 import { findCategory } from "../categories/rules";
 import { loadCategoryState } from "../categories/service";
-import { backupList, bumpVersion, loadList } from "../categories/store";
-import {
-  deleteOverrideRow,
-  getOverride,
-  OVERRIDE_SQL,
-  OVERRIDES_LIST,
-  type OverrideEntry,
-  upsertOverride,
-} from "./queries";
+import { deleteOverrideRow, getOverride, OVERRIDES, type OverrideEntry, upsertOverride } from "./queries";
 import { consolidationProblems } from "./rules";
 import type { OverrideListResponse } from "./schemas";
 
@@ -27,17 +21,16 @@ export async function listOverrides({
 }: {
   ctx: Pick<ServiceCtx, "env">;
 }): Promise<OverrideListResponse> {
-  const { items, version } = await loadList<OverrideEntry>(ctx.env, OVERRIDES_LIST, OVERRIDE_SQL);
+  const { items, version } = await loadList(ctx.env, OVERRIDES);
   const overrides = items.map((o) => ({ company: o.company, category: o.category }));
   return { overrides, count: overrides.length, version };
 }
 
 /** Runs override statements with the version bump, then drops the resolver cache and backs up. */
-async function writeOverrides(ctx: Ctx, stmts: D1PreparedStatement[]): Promise<void> {
+async function writeOverrides(ctx: Ctx, stmts: Statement[]): Promise<void> {
   const now = ctx.clock().toISOString();
-  await ctx.env.DB.batch([...stmts, bumpVersion(ctx.env.DB, OVERRIDES_LIST, now)]);
+  await writeList(ctx.env, OVERRIDES, stmts, now);
   await invalidateResolverCache(ctx.env.DB, now);
-  await backupList(ctx.env, OVERRIDES_LIST, OVERRIDE_SQL);
 }
 
 /** The list's spelling of `category`, or 422 naming `loc` when it is not in the list. */
@@ -53,8 +46,7 @@ export async function currentOverride(
   ctx: Pick<ServiceCtx, "env">,
   company: string,
 ): Promise<OverrideEntry | null> {
-  const row = await getOverride(ctx.env.DB, company);
-  return row ? { company: row.company, category: row.category } : null;
+  return getOverride(getDb(ctx.env.DB), company);
 }
 
 /** Creates or replaces an override; returns the list and the ledger images (`{}` before a create). */
@@ -70,7 +62,7 @@ export async function putOverride({
   const canonical = await canonicalCategory(ctx, category, ["body", "category"]);
   const before = await currentOverride(ctx, company);
   const after = { company, category: canonical };
-  await writeOverrides(ctx, [upsertOverride(ctx.env.DB, after, ctx.clock().toISOString())]);
+  await writeOverrides(ctx, [upsertOverride(getDb(ctx.env.DB), after, ctx.clock().toISOString())]);
   return { before: before ?? {}, after, response: await listOverrides({ ctx }) };
 }
 
@@ -78,7 +70,7 @@ export async function putOverride({
 export async function deleteOverride({ ctx, company }: { ctx: Ctx; company: string }) {
   const before = await currentOverride(ctx, company);
   if (!before) throw notFound(`Override for '${company}'`);
-  await writeOverrides(ctx, [deleteOverrideRow(ctx.env.DB, company)]);
+  await writeOverrides(ctx, [deleteOverrideRow(getDb(ctx.env.DB), company)]);
   return { before, after: null };
 }
 
@@ -86,15 +78,12 @@ export async function deleteOverride({ ctx, company }: { ctx: Ctx; company: stri
 export async function restoreOverride(ctx: Ctx, company: string, before: Record<string, unknown> | null) {
   const entry =
     before && typeof before.company === "string" && typeof before.category === "string" ? before : null;
-  const stmts = [deleteOverrideRow(ctx.env.DB, company)];
-  if (entry)
-    stmts.push(
-      upsertOverride(
-        ctx.env.DB,
-        { company: entry.company as string, category: entry.category as string },
-        ctx.clock().toISOString(),
-      ),
-    );
+  const db = getDb(ctx.env.DB);
+  const stmts: Statement[] = [deleteOverrideRow(db, company)];
+  if (entry) {
+    const restored = { company: entry.company as string, category: entry.category as string };
+    stmts.push(upsertOverride(db, restored, ctx.clock().toISOString()));
+  }
   await writeOverrides(ctx, stmts);
 }
 
@@ -110,7 +99,7 @@ export async function consolidateOverrides({
   input: { normalized_key: string; canonical_company: string; category: string; members: string[] };
 }) {
   const category = await canonicalCategory(ctx, input.category, ["body", "category"]);
-  const { items } = await loadList<OverrideEntry>(ctx.env, OVERRIDES_LIST, OVERRIDE_SQL);
+  const { items } = await loadList(ctx.env, OVERRIDES);
   const { missing, foreign } = consolidationProblems(items, input.members, input.normalized_key);
   if (missing.length > 0 || foreign.length > 0) {
     throw validationError([
@@ -137,10 +126,10 @@ export async function consolidateOverrides({
       },
     );
   }
-  const now = ctx.clock().toISOString();
+  const db = getDb(ctx.env.DB);
   await writeOverrides(ctx, [
-    ...input.members.map((m) => deleteOverrideRow(ctx.env.DB, m)),
-    upsertOverride(ctx.env.DB, { company: input.canonical_company, category }, now),
+    ...input.members.map((m) => deleteOverrideRow(db, m)),
+    upsertOverride(db, { company: input.canonical_company, category }, ctx.clock().toISOString()),
   ]);
   const n = new Set(input.members.map((m) => m.toLowerCase())).size;
   return {

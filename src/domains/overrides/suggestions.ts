@@ -3,22 +3,20 @@
  * or manual_bulk), and their dismissals (kept under `company_lower|category_lower`, backed up to
  * R2 on every write; a newer correction brings a dismissed suggestion back).
  */
+import { buildIndex, resolveDeterministic } from "../../categorize/rules";
+import { getDb } from "../../db";
+import { loadList, type Statement, writeList } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
-import { buildIndex, resolveDeterministic } from "../../ingest/categorize/rules";
 import { findCategory } from "../categories/rules";
 import { loadCategoryState } from "../categories/service";
-import { backupList, bumpVersion, loadList } from "../categories/store";
-import { ALIAS_SQL, ALIASES_LIST, type AliasRow } from "../merchant-aliases/queries";
+import { ALIASES } from "../merchant-aliases/queries";
 import {
   correctionCounts,
-  DISMISSED_LIST,
-  DISMISSED_SQL,
+  DISMISSED,
   type DismissedRow,
   deleteDismissed,
-  OVERRIDE_SQL,
-  OVERRIDES_LIST,
-  type OverrideEntry,
+  OVERRIDES,
   upsertDismissed,
 } from "./queries";
 import { dismissKey, selectSuggestions, windowStartPrefix } from "./rules";
@@ -26,14 +24,14 @@ import { dismissKey, selectSuggestions, windowStartPrefix } from "./rules";
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
 
 export async function listDismissed(ctx: Pick<ServiceCtx, "env">): Promise<DismissedRow[]> {
-  return (await loadList<DismissedRow>(ctx.env, DISMISSED_LIST, DISMISSED_SQL)).items;
+  return (await loadList(ctx.env, DISMISSED)).items;
 }
 
 export async function getOverrideSuggestions({ ctx, months }: { ctx: Ctx; months: number }) {
   const [corrections, overrides, aliases, categories, dismissed] = await Promise.all([
-    correctionCounts(ctx.env.DB, windowStartPrefix(ctx.clock(), months)),
-    loadList<OverrideEntry>(ctx.env, OVERRIDES_LIST, OVERRIDE_SQL),
-    loadList<AliasRow>(ctx.env, ALIASES_LIST, ALIAS_SQL),
+    correctionCounts(getDb(ctx.env.DB), windowStartPrefix(ctx.clock(), months)),
+    loadList(ctx.env, OVERRIDES),
+    loadList(ctx.env, ALIASES),
     loadCategoryState(ctx.env),
     listDismissed(ctx),
   ]);
@@ -47,9 +45,8 @@ export async function getOverrideSuggestions({ ctx, months }: { ctx: Ctx; months
   return { suggestions, count: suggestions.length };
 }
 
-async function writeDismissed(ctx: Ctx, stmt: D1PreparedStatement): Promise<void> {
-  await ctx.env.DB.batch([stmt, bumpVersion(ctx.env.DB, DISMISSED_LIST, ctx.clock().toISOString())]);
-  await backupList(ctx.env, DISMISSED_LIST, DISMISSED_SQL);
+async function writeDismissed(ctx: Ctx, stmt: Statement): Promise<void> {
+  await writeList(ctx.env, DISMISSED, [stmt], ctx.clock().toISOString());
 }
 
 export async function dismissSuggestion({
@@ -64,7 +61,7 @@ export async function dismissSuggestion({
   const key = dismissKey(company, category);
   await writeDismissed(
     ctx,
-    upsertDismissed(ctx.env.DB, { key, company, category, dismissed_at: ctx.clock().toISOString() }),
+    upsertDismissed(getDb(ctx.env.DB), { key, company, category, dismissed_at: ctx.clock().toISOString() }),
   );
   return { detail: `Dismissed suggestion ${key}` };
 }
@@ -72,6 +69,6 @@ export async function dismissSuggestion({
 export async function undismissSuggestion({ ctx, key }: { ctx: Ctx; key: string }) {
   const k = key.trim().toLowerCase();
   if (!(await listDismissed(ctx)).some((d) => d.key === k)) throw notFound(`Dismissed suggestion '${k}'`);
-  await writeDismissed(ctx, deleteDismissed(ctx.env.DB, k));
+  await writeDismissed(ctx, deleteDismissed(getDb(ctx.env.DB), k));
   return { detail: `Restored suggestion ${k}` };
 }

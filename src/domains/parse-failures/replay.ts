@@ -2,14 +2,14 @@
  * Replays a quarantined email through the deterministic half of the pipeline (detect, parse,
  * categorize, write) from the raw in R2, or from the stored details when the raw is gone.
  */
-import { categorize } from "../../ingest/categorize";
-import { type CommitResult, commitTransaction } from "../../ingest/commit";
-import { dateFileName, displayDate, localParts } from "../../ingest/dates";
+import { type CommitResult, commitTransaction, typedCategory } from "../../ingest/commit";
+import { dayParts } from "../../ingest/dates";
 import { sha256Hex } from "../../ingest/hash";
 import { detectInstitution, parseWithInstitution } from "../../ingest/institutions";
 import { emptyEmail, type ParsedEmail, parseMime } from "../../ingest/mime";
 import { buildDraft, type Envelope, makeEnvelope } from "../../ingest/pipeline";
 import type { FailureStage, IngestDeps } from "../../ingest/types";
+import { toCents } from "../../lib/money";
 import { parseDetail, type FailureRow } from "./rules";
 import type { ManualResolveRequest } from "./schemas";
 
@@ -62,49 +62,26 @@ export async function replayDeterministic(deps: IngestDeps, row: FailureRow): Pr
   return result;
 }
 
-/** A hand-entered transaction for a quarantined email (no notification: a person typed it). */
+/**
+ * A hand-entered transaction for a quarantined email: the email's envelope, the typed values, the
+ * one commit path (no notification: a person typed it). The typed date is stored at 00:00.
+ */
 export async function commitManual(
   deps: IngestDeps,
   row: FailureRow,
   input: ManualResolveRequest,
 ): Promise<CommitResult> {
   const env = await envelopeOf(deps, row);
-  const [year = "1970", month = "01", day = "01"] = input.date.split("-");
-  const zone = localParts(new Date(`${input.date}T12:00:00Z`), deps.settings.timezone).zone;
-  const local = { year, month, day, hour: "00", minute: "00", zone };
+  const local = dayParts(input.date, deps.settings.timezone);
   const draft = buildDraft(
     { ...env, local },
     {
       institution: input.institution ?? row.institution ?? "Manual",
-      amount: input.amount,
+      amount: toCents(input.amount),
       company: input.company,
       name: null,
       type: input.transaction_type,
     },
   );
-  draft.DateFileName = dateFileName(local, env.rawSha.slice(0, 12));
-  draft.Date = displayDate(local);
-  const category = input.category
-    ? { category: input.category, audit: manualAudit(deps.clock().toISOString()) }
-    : // Overrides only: a hand-entered row never goes to the model.
-      await categorize(
-        { db: deps.db, clock: deps.clock, ai: null, aiEnabled: false },
-        { amount: input.amount, company: input.company, transactionType: input.transaction_type },
-      );
-  return commitTransaction(deps, draft, { category, notify: false });
-}
-
-function manualAudit(nowIso: string) {
-  return {
-    source: "manual",
-    matched_rule: null,
-    confidence: 1,
-    tier: null,
-    model: null,
-    fallback_reason: null,
-    reviewed_at: nowIso,
-    previous_category: null,
-    previous_source: null,
-    schema_version: 1 as const,
-  };
+  return commitTransaction(deps, draft, { category: typedCategory(input.category), notify: false });
 }

@@ -1,24 +1,8 @@
 /** Pure parse-failure rules: row → API shapes, retry filters. */
+import type { parseFailures } from "../../db/schema";
 import type { ParseFailureDetail, ParseFailureSummary } from "./schemas";
 
-export interface FailureRow {
-  id: string;
-  status: string;
-  failure_stage: string;
-  institution: string | null;
-  forwarded_to: string | null;
-  from_name: string | null;
-  from_email: string | null;
-  to_email: string | null;
-  subject: string | null;
-  body: string | null;
-  email_date: string | null;
-  raw_key: string | null;
-  detail: string | null;
-  resolved_tx: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type FailureRow = typeof parseFailures.$inferSelect;
 
 export function parseDetail(row: Pick<FailureRow, "detail">): Record<string, unknown> {
   try {

@@ -3,8 +3,7 @@
  * through the configured provider. Provider failures are logged, never thrown.
  */
 import type { Env } from "../../env";
-import { notifierFromEnv, safeSend } from "../../ingest/notify";
-import type { Notifier, NotifyMessage } from "../../ingest/types";
+import { type Notifier, type NotifyMessage, notifierFromEnv, safeSend } from "../../notify";
 import type { Clock } from "../../lib/clock";
 import { addMonths } from "../../lib/month";
 import { currentMonth, getSummary } from "./service";

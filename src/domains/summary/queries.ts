@@ -1,67 +1,70 @@
-/** Month aggregates, all computed in D1 over DateFileName ranges (indexed). */
-import { DEPOSIT_SQL, LIVE, SPENDING_SQL } from "../../lib/money";
-import type { GroupRow } from "./rules";
+/**
+ * Month aggregates, all computed in D1 over DateFileName ranges (idx_transactions_month); sums
+ * are integer cents.
+ */
+import { and, count, type SQL, sql } from "drizzle-orm";
+import { type Db, deposits, inRange, live, spending, sumAmount } from "../../db";
+import { transactions as t } from "../../db/schema";
 
 type B = { lo: string; hi: string };
-const RANGE = "DateFileName >= ?1 AND DateFileName < ?2";
 
-export function byCategory(db: D1Database, b: B) {
+const category = sql<string>`lower(COALESCE(${t.Category}, 'uncategorized'))`;
+const month = sql<string>`substr(${t.DateFileName}, 1, 7)`;
+const where = (b: B, kind: SQL, ...more: SQL[]) => and(inRange(b.lo, b.hi), live(), kind, ...more);
+
+export function byCategory(db: Db, b: B) {
   return db
-    .prepare(
-      `SELECT lower(COALESCE(Category, 'uncategorized')) AS key, SUM(Amount) AS amount, COUNT(*) AS n
-       FROM transactions WHERE ${RANGE} AND ${LIVE} AND ${SPENDING_SQL} GROUP BY 1`,
-    )
-    .bind(b.lo, b.hi);
+    .select({ key: category, amount: sumAmount(), n: count() })
+    .from(t)
+    .where(where(b, spending()))
+    .groupBy(category);
 }
 
-export function byCompany(db: D1Database, b: B, deposits: boolean) {
+export function byCompany(db: Db, b: B, deposit: boolean) {
+  const key = sql<string>`lower(COALESCE(${t.Company}, ''))`;
   return db
-    .prepare(
-      `SELECT lower(COALESCE(Company, '')) AS key, MAX(COALESCE(Company, '(no company)')) AS label,
-         MAX(lower(COALESCE(Category, 'uncategorized'))) AS category, SUM(Amount) AS amount, COUNT(*) AS n
-       FROM transactions WHERE ${RANGE} AND ${LIVE} AND ${deposits ? DEPOSIT_SQL : SPENDING_SQL} GROUP BY 1`,
-    )
-    .bind(b.lo, b.hi);
+    .select({
+      key,
+      label: sql<string>`MAX(COALESCE(${t.Company}, '(no company)'))`,
+      category: sql<string>`MAX(${category})`,
+      amount: sumAmount(),
+      n: count(),
+    })
+    .from(t)
+    .where(where(b, deposit ? deposits() : spending()))
+    .groupBy(key);
 }
 
-/** Spending by month and category over a range (anomaly baselines, trends). */
-export function byMonthCategory(db: D1Database, b: B) {
+/** Spending by month (`YYYY.MM`) and category over a range (anomaly baselines, trends). */
+export function byMonthCategory(db: Db, b: B) {
   return db
-    .prepare(
-      `SELECT substr(DateFileName, 1, 7) AS month, lower(COALESCE(Category, 'uncategorized')) AS key,
-         SUM(Amount) AS amount, COUNT(*) AS n
-       FROM transactions WHERE ${RANGE} AND ${LIVE} AND ${SPENDING_SQL} GROUP BY 1, 2`,
-    )
-    .bind(b.lo, b.hi);
+    .select({ month, key: category, amount: sumAmount(), n: count() })
+    .from(t)
+    .where(where(b, spending()))
+    .groupBy(month, category);
 }
 
 /** The month's spending that carries a comment, by category. */
-export function commentedByCategory(db: D1Database, b: B) {
+export function commentedByCategory(db: Db, b: B) {
   return db
-    .prepare(
-      `SELECT lower(COALESCE(Category, 'uncategorized')) AS key, SUM(Amount) AS amount, COUNT(*) AS n
-       FROM transactions WHERE ${RANGE} AND ${LIVE} AND ${SPENDING_SQL} AND COALESCE(trim(Comment), '') <> '' GROUP BY 1`,
-    )
-    .bind(b.lo, b.hi);
+    .select({ key: category, amount: sumAmount(), n: count() })
+    .from(t)
+    .where(where(b, spending(), sql`COALESCE(trim(${t.Comment}), '') <> ''`))
+    .groupBy(category);
 }
 
 /** Per month: spending through day `day` (DateFileName's DD) and the month total. */
-export function toDateByMonth(db: D1Database, b: B, day: number) {
+export function toDateByMonth(db: Db, b: B, day: number) {
   return db
-    .prepare(
-      `SELECT substr(DateFileName, 1, 7) AS month,
-         SUM(CASE WHEN CAST(substr(DateFileName, 9, 2) AS INTEGER) <= ?3 THEN Amount ELSE 0 END) AS to_date,
-         SUM(Amount) AS total
-       FROM transactions WHERE ${RANGE} AND ${LIVE} AND ${SPENDING_SQL} GROUP BY 1`,
-    )
-    .bind(b.lo, b.hi, day);
+    .select({
+      month,
+      to_date:
+        sql<number>`COALESCE(SUM(CASE WHEN CAST(substr(${t.DateFileName}, 9, 2) AS INTEGER) <= ${day} THEN ${t.Amount} ELSE 0 END), 0)`.mapWith(
+          Number,
+        ),
+      total: sumAmount(),
+    })
+    .from(t)
+    .where(where(b, spending()))
+    .groupBy(month);
 }
-
-export const rows = (r: D1Result<Record<string, unknown>> | undefined): GroupRow[] =>
-  (r?.results ?? []).map((x) => ({
-    key: String(x.key ?? ""),
-    label: x.label === undefined ? undefined : String(x.label),
-    category: x.category === undefined ? undefined : String(x.category),
-    amount: Number(x.amount ?? 0),
-    n: Number(x.n ?? 0),
-  }));

@@ -1,12 +1,17 @@
-/** Pure summary rules: month assembly, deltas, anomalies, the pace projection. No I/O. */
-import { percentile, round2 } from "../../lib/money";
+/**
+ * Pure summary rules: month assembly, deltas, anomalies, the pace projection. No I/O.
+ * Every amount is integer cents (the shapes are the response's; response.ts converts them to
+ * decimal at the boundary). Derived amounts (means, projections) are rounded to the cent.
+ */
+import { type Cents, fromCents, percentile, round2, roundCents } from "../../lib/money";
 import type { CategoryAnomaly, CategoryDelta, MonthPaceInfo, MonthSummary } from "./schemas";
 
+/** One aggregate row (amount in cents). */
 export interface GroupRow {
   key: string;
   label?: string;
   category?: string;
-  amount: number;
+  amount: Cents;
   n: number;
 }
 
@@ -16,7 +21,7 @@ export function monthSummary(
   byCompany: GroupRow[],
   deposits: GroupRow[],
 ): MonthSummary {
-  const sum = (rows: GroupRow[]) => round2(rows.reduce((s, r) => s + r.amount, 0));
+  const sum = (rows: GroupRow[]) => rows.reduce((s, r) => s + r.amount, 0);
   const count = (rows: GroupRow[]) => rows.reduce((s, r) => s + r.n, 0);
   const sorted = [...byCat].sort((a, b) => b.amount - a.amount || a.key.localeCompare(b.key));
   return {
@@ -25,25 +30,26 @@ export function monthSummary(
     spending_count: count(byCat),
     deposit_total: sum(deposits),
     deposit_count: count(deposits),
-    by_category: Object.fromEntries(sorted.map((r) => [r.key, { amount: round2(r.amount), count: r.n }])),
+    by_category: Object.fromEntries(sorted.map((r) => [r.key, { amount: r.amount, count: r.n }])),
     by_company: Object.fromEntries(
       [...byCompany]
         .sort((a, b) => b.amount - a.amount)
         .map((r) => [
           r.label ?? r.key,
-          { amount: round2(r.amount), count: r.n, category: r.category ?? "miscellaneous" },
+          { amount: r.amount, count: r.n, category: r.category ?? "miscellaneous" },
         ]),
     ),
     deposits_by_company: Object.fromEntries(
       [...deposits]
         .sort((a, b) => b.amount - a.amount)
-        .map((r) => [r.label ?? r.key, { amount: round2(r.amount), count: r.n }]),
+        .map((r) => [r.label ?? r.key, { amount: r.amount, count: r.n }]),
     ),
-    top_categories: sorted.slice(0, 5).map((r) => ({ name: r.key, amount: round2(r.amount), count: r.n })),
+    top_categories: sorted.slice(0, 5).map((r) => ({ name: r.key, amount: r.amount, count: r.n })),
   };
 }
 
-export const pct = (delta: number, base: number): number | null =>
+/** A change as a percent of its base (a ratio: round2 applies); null without a base. */
+export const pct = (delta: Cents, base: Cents): number | null =>
   base > 0 ? round2((delta / base) * 100) : null;
 
 export function categoryDeltas(cur: MonthSummary, prev: MonthSummary): CategoryDelta[] {
@@ -52,7 +58,7 @@ export function categoryDeltas(cur: MonthSummary, prev: MonthSummary): CategoryD
     .map((category) => {
       const current = cur.by_category[category]?.amount ?? 0;
       const previous = prev.by_category[category]?.amount ?? 0;
-      const delta = round2(current - previous);
+      const delta = current - previous;
       return { category, current, previous, delta_amount: delta, delta_pct: pct(delta, previous) };
     })
     .sort(
@@ -60,8 +66,10 @@ export function categoryDeltas(cur: MonthSummary, prev: MonthSummary): CategoryD
     );
 }
 
-/** Below this excess over the baseline a change is noise, whatever the ratio. */
-export const ANOMALY_MIN_EXCESS = 25;
+/** Below this excess over the baseline (25.00) a change is noise, whatever the ratio. */
+export const ANOMALY_MIN_EXCESS: Cents = 2500;
+/** Spending at least this (100.00) in a category with no history is high. */
+export const ANOMALY_NEW_HIGH: Cents = 10_000;
 
 /**
  * A category is anomalous when this month exceeds its prior-6-month average by at least
@@ -72,35 +80,35 @@ export const ANOMALY_MIN_EXCESS = 25;
  * No history at all → no anomalies.
  */
 export function anomalies(
-  current: Record<string, number>,
-  priorMonths: Record<string, number>[],
-  commented: Record<string, number>,
+  current: Record<string, Cents>,
+  priorMonths: Record<string, Cents>[],
+  commented: Record<string, Cents>,
 ): CategoryAnomaly[] {
   const history = priorMonths.filter((m) => Object.keys(m).length > 0);
   if (history.length === 0) return [];
   const out: CategoryAnomaly[] = [];
   for (const [category, amount] of Object.entries(current)) {
-    const baseline = round2(history.reduce((s, m) => s + (m[category] ?? 0), 0) / history.length);
+    const baseline = roundCents(history.reduce((s, m) => s + (m[category] ?? 0), 0) / history.length);
     const excess = amount - baseline;
     if (excess < ANOMALY_MIN_EXCESS) continue;
     const ratio = baseline > 0 ? amount / baseline : Number.POSITIVE_INFINITY;
     let severity: CategoryAnomaly["severity"] | null = null;
-    if (baseline === 0) severity = amount >= 100 ? "high" : "medium";
+    if (baseline === 0) severity = amount >= ANOMALY_NEW_HIGH ? "high" : "medium";
     else if (ratio >= 3) severity = "high";
     else if (ratio >= 2) severity = "medium";
     else if (ratio >= 1.5) severity = "low";
     if (!severity) continue;
     const reason =
       baseline === 0
-        ? `$${round2(amount).toFixed(2)} with no spending in the prior ${history.length} months`
-        : `$${round2(amount).toFixed(2)} vs a typical $${baseline.toFixed(2)} (${ratio.toFixed(1)}× the ${history.length}-month average)`;
+        ? `${dollars(amount)} with no spending in the prior ${history.length} months`
+        : `${dollars(amount)} vs a typical ${dollars(baseline)} (${ratio.toFixed(1)}× the ${history.length}-month average)`;
     out.push({
       category,
-      current: round2(amount),
+      current: amount,
       baseline,
       severity,
       reason,
-      annotated_amount: round2(Math.min(excess, commented[category] ?? 0)),
+      annotated_amount: Math.min(excess, commented[category] ?? 0),
     });
   }
   const rank = { high: 0, medium: 1, low: 2 };
@@ -109,9 +117,11 @@ export function anomalies(
   );
 }
 
+const dollars = (c: Cents) => `$${fromCents(c).toFixed(2)}`;
+
 export interface PriorMonth {
-  toDate: number;
-  total: number;
+  toDate: Cents;
+  total: Cents;
 }
 
 /** Days 1-3 are too early for a curve: the typical month stands in (`historical`). */
@@ -125,21 +135,21 @@ export const EARLY_DAYS = 3;
 export function pace(
   day: number,
   dim: number,
-  mtd: number,
-  previousToDate: number,
+  mtd: Cents,
+  previousToDate: Cents,
   prior: PriorMonth[],
 ): MonthPaceInfo {
   const active = prior.filter((m) => m.total > 0);
-  const typical = active.length ? round2(active.reduce((s, m) => s + m.toDate, 0) / active.length) : null;
+  const typical = active.length ? roundCents(active.reduce((s, m) => s + m.toDate, 0) / active.length) : null;
   const base = {
     day_of_month: day,
     days_in_month: dim,
-    month_to_date: round2(mtd),
-    previous_to_date: round2(previousToDate),
+    month_to_date: mtd,
+    previous_to_date: previousToDate,
     typical_to_date: typical,
     breakdown: null,
   };
-  const r = (x: number | null) => (x === null ? null : round2(x));
+  const r = (x: number | null) => (x === null ? null : roundCents(x));
   if (day <= EARLY_DAYS && active.length >= 1) {
     const totals = active.map((m) => m.total);
     const mean = totals.reduce((s, x) => s + x, 0) / totals.length;

@@ -1,10 +1,12 @@
-/** Monthly summary and spending trend. */
+/** Monthly summary and spending trend: SQL aggregates in cents, pure rules, decimal out. */
+import { getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
+import { fromCents } from "../../lib/money";
 import { daysInMonth, localToday } from "../../lib/local-time";
-import { round2 } from "../../lib/money";
-import { addMonths, monthBounds, rangeBounds } from "../../lib/month";
+import { addMonths, monthBounds, monthOfDateFileName, rangeBounds } from "../../lib/month";
 import { getConfig } from "../config/service";
-import { byCategory, byCompany, byMonthCategory, commentedByCategory, rows, toDateByMonth } from "./queries";
+import { byCategory, byCompany, byMonthCategory, commentedByCategory, toDateByMonth } from "./queries";
+import { anomalyOut, deltaOut, monthOut, paceOut, trendMonthOut } from "./response";
 import { anomalies, categoryDeltas, monthSummary, pace, pct } from "./rules";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
@@ -16,17 +18,18 @@ export async function currentMonth(ctx: Ctx): Promise<{ month: string; day: numb
   return { month: t.month, day: t.day, timezone };
 }
 
+/** `YYYY-MM` of an aggregate's `YYYY.MM` month key. */
+const monthOf = (ym: string) => monthOfDateFileName(`${ym}.`);
+
 export async function getSummary(ctx: Ctx, month: string) {
-  const db = ctx.env.DB;
+  const db = getDb(ctx.env.DB);
   const prevMonth = addMonths(month, -1);
   const cur = monthBounds(month);
   const prev = monthBounds(prevMonth);
   const prior = rangeBounds(addMonths(month, -BASELINE_MONTHS), prevMonth);
   const today = await currentMonth(ctx);
   const isCurrent = today.month === month;
-  const [cCat, cCo, cDep, pCat, pCo, pDep, history, commented, toDate] = await db.batch<
-    Record<string, unknown>
-  >([
+  const [cCat, cCo, cDep, pCat, pCo, pDep, history, commented, toDate] = await db.batch([
     byCategory(db, cur),
     byCompany(db, cur, false),
     byCompany(db, cur, true),
@@ -37,69 +40,62 @@ export async function getSummary(ctx: Ctx, month: string) {
     commentedByCategory(db, cur),
     toDateByMonth(db, rangeBounds(addMonths(month, -BASELINE_MONTHS), month), isCurrent ? today.day : 31),
   ]);
-  const current = monthSummary(month, rows(cCat), rows(cCo), rows(cDep));
-  const previous = monthSummary(prevMonth, rows(pCat), rows(pCo), rows(pDep));
+  const current = monthSummary(month, cCat, cCo, cDep);
+  const previous = monthSummary(prevMonth, pCat, pCo, pDep);
   const priorMonths = Array.from({ length: BASELINE_MONTHS }, (_, i) =>
     addMonths(month, -BASELINE_MONTHS + i),
   );
-  const histRows = (history?.results ?? []) as { month: string; key: string; amount: number }[];
   const perMonth = priorMonths.map((m) =>
-    Object.fromEntries(
-      histRows.filter((r) => r.month.replace(".", "-") === m).map((r) => [r.key, Number(r.amount)]),
-    ),
+    Object.fromEntries(history.filter((r) => monthOf(r.month) === m).map((r) => [r.key, r.amount])),
   );
-  const delta = round2(current.total_spending - previous.total_spending);
+  const delta = current.total_spending - previous.total_spending;
+  const out = monthOut(current);
   return {
     month,
-    total_spent: current.total_spending,
-    deposits_by_company: current.deposits_by_company,
-    current,
-    previous,
-    delta_amount: delta,
+    total_spent: out.total_spending,
+    deposits_by_company: out.deposits_by_company,
+    current: out,
+    previous: monthOut(previous),
+    delta_amount: fromCents(delta),
     delta_percent: pct(delta, previous.total_spending),
-    category_deltas: categoryDeltas(current, previous),
+    category_deltas: categoryDeltas(current, previous).map(deltaOut),
     anomalies: anomalies(
       Object.fromEntries(Object.entries(current.by_category).map(([k, v]) => [k, v.amount])),
       perMonth,
-      Object.fromEntries(rows(commented).map((r) => [r.key, r.amount])),
-    ),
-    pace: isCurrent
-      ? paceBlock(month, today.day, (toDate?.results ?? []) as Record<string, unknown>[])
-      : null,
+      Object.fromEntries(commented.map((r) => [r.key, r.amount])),
+    ).map(anomalyOut),
+    pace: isCurrent ? paceOut(paceBlock(month, today.day, toDate)) : null,
   };
 }
 
-function paceBlock(month: string, day: number, toDate: Record<string, unknown>[]) {
-  const get = (m: string) => toDate.find((r) => String(r.month).replace(".", "-") === m);
-  const mtd = Number(get(month)?.to_date ?? 0);
-  const prevMonth = addMonths(month, -1);
+function paceBlock(month: string, day: number, toDate: { month: string; to_date: number; total: number }[]) {
+  const get = (m: string) => toDate.find((r) => monthOf(r.month) === m);
   const prior = Array.from({ length: BASELINE_MONTHS }, (_, i) => addMonths(month, -1 - i)).map((m) => ({
-    toDate: Number(get(m)?.to_date ?? 0),
-    total: Number(get(m)?.total ?? 0),
+    toDate: get(m)?.to_date ?? 0,
+    total: get(m)?.total ?? 0,
   }));
-  return pace(day, daysInMonth(month), mtd, Number(get(prevMonth)?.to_date ?? 0), prior);
+  return pace(
+    day,
+    daysInMonth(month),
+    get(month)?.to_date ?? 0,
+    get(addMonths(month, -1))?.to_date ?? 0,
+    prior,
+  );
 }
 
 export async function getTrend(ctx: Ctx, months: number, endMonth?: string) {
   const end = endMonth ?? (await currentMonth(ctx)).month;
   const start = addMonths(end, -(months - 1));
-  const res = await byMonthCategory(ctx.env.DB, rangeBounds(start, end)).all<{
-    month: string;
-    key: string;
-    amount: number;
-    n: number;
-  }>();
+  const rows = await byMonthCategory(getDb(ctx.env.DB), rangeBounds(start, end));
   return {
     months: Array.from({ length: months }, (_, i) => addMonths(start, i)).map((m) => {
-      const mine = res.results
-        .filter((r) => r.month.replace(".", "-") === m)
-        .sort((a, b) => b.amount - a.amount);
-      return {
+      const mine = rows.filter((r) => monthOf(r.month) === m).sort((a, b) => b.amount - a.amount);
+      return trendMonthOut({
         year_month: m,
-        total_spending: round2(mine.reduce((s, r) => s + r.amount, 0)),
+        total_spending: mine.reduce((s, r) => s + r.amount, 0),
         spending_count: mine.reduce((s, r) => s + r.n, 0),
-        by_category: Object.fromEntries(mine.map((r) => [r.key, { amount: round2(r.amount), count: r.n }])),
-      };
+        by_category: Object.fromEntries(mine.map((r) => [r.key, { amount: r.amount, count: r.n }])),
+      });
     }),
   };
 }

@@ -1,7 +1,11 @@
 /** Bulk category update: every row validated and written in one D1 batch; per-row results. */
+import { and, eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { getDb } from "../../db";
+import { attentionQueue, transactions as t } from "../../db/schema";
 import type { ServiceCtx } from "../../lib/context";
 import { encodeTxId } from "../../lib/txid";
-import { loadCategories } from "../../ingest/categorize/categories";
+import { loadCategories } from "../../categorize/categories";
 import { currentImage, restoreImage } from "./service";
 import { canonicalCategory, correctedAudit, editableImage, type TxRow } from "./rules";
 
@@ -13,17 +17,13 @@ export interface BulkItem {
 }
 
 export async function bulkUpdateCategory(ctx: Ctx, updates: BulkItem[], source: string) {
-  const db = ctx.env.DB;
+  const db = getDb(ctx.env.DB);
   const now = ctx.clock().toISOString();
-  const list = await loadCategories(db);
-  const found = await db.batch<TxRow>(
-    updates.map((u) =>
-      db
-        .prepare("SELECT * FROM transactions WHERE ForwardedTo = ?1 AND DateFileName = ?2")
-        .bind(u.forwarded_to, u.date_file_name),
-    ),
-  );
-  const writes: D1PreparedStatement[] = [];
+  const list = await loadCategories(ctx.env.DB);
+  const isRow = (u: BulkItem) => and(eq(t.ForwardedTo, u.forwarded_to), eq(t.DateFileName, u.date_file_name));
+  const [first, ...rest] = updates.map((u) => db.select().from(t).where(isRow(u)).limit(1));
+  const found: TxRow[][] = first ? await db.batch([first, ...rest]) : [];
+  const writes: BatchItem<"sqlite">[] = [];
   const before: Record<string, unknown> = {};
   const after: Record<string, unknown> = {};
   const results = updates.map((u, i) => {
@@ -34,7 +34,7 @@ export async function bulkUpdateCategory(ctx: Ctx, updates: BulkItem[], source: 
       date_file_name: u.date_file_name,
       new_category: u.category,
     };
-    const row = found[i]?.results[0];
+    const row = found[i]?.[0];
     if (!row) return { ...base, ok: false, old_category: null, error: "transaction not found" };
     const category = canonicalCategory(u.category, list);
     if (!category)
@@ -43,18 +43,20 @@ export async function bulkUpdateCategory(ctx: Ctx, updates: BulkItem[], source: 
     before[txId] = editableImage(row);
     after[txId] = editableImage({ ...row, Category: category, CategoryAudit: audit });
     writes.push(
+      db.update(t).set({ Category: category, CategoryAudit: audit }).where(isRow(u)),
       db
-        .prepare(
-          "UPDATE transactions SET Category = ?3, CategoryAudit = ?4 WHERE ForwardedTo = ?1 AND DateFileName = ?2",
-        )
-        .bind(u.forwarded_to, u.date_file_name, category, audit),
-      db
-        .prepare("DELETE FROM attention_queue WHERE ForwardedTo = ?1 AND DateFileName = ?2")
-        .bind(u.forwarded_to, u.date_file_name),
+        .delete(attentionQueue)
+        .where(
+          and(
+            eq(attentionQueue.ForwardedTo, u.forwarded_to),
+            eq(attentionQueue.DateFileName, u.date_file_name),
+          ),
+        ),
     );
     return { ...base, new_category: category, ok: true, old_category: row.Category, error: null };
   });
-  if (writes.length) await db.batch(writes);
+  const [w, ...ws] = writes;
+  if (w) await db.batch([w, ...ws]);
   const succeeded = results.filter((r) => r.ok).length;
   return {
     response: { total: results.length, succeeded, failed: results.length - succeeded, results },
@@ -65,9 +67,9 @@ export async function bulkUpdateCategory(ctx: Ctx, updates: BulkItem[], source: 
 }
 
 /** Ledger support for bulk entries: images are `{rows: {tx_id: image}}`. */
-export async function currentBulkImage(ctx: Ctx, rowsOf: Record<string, unknown>) {
+export async function currentBulkImage(ctx: Ctx, txIds: readonly string[]) {
   const rows: Record<string, unknown> = {};
-  for (const txId of Object.keys(rowsOf)) rows[txId] = await currentImage(ctx, txId);
+  for (const txId of txIds) rows[txId] = await currentImage(ctx, txId);
   return { rows };
 }
 

@@ -1,4 +1,6 @@
 import { domainRouter } from "../../http/route";
+import type { Reverters } from "../activity/reverters";
+import { currentBulkImage, restoreBulkImage } from "./bulk";
 import { BulkUpdateTransactionCategory } from "./routes/bulk";
 import { PatchTransaction, SetTransactionComment, UpdateTransactionFields } from "./routes/edit";
 import {
@@ -16,6 +18,7 @@ import {
   SetTransactionIgnored,
   SoftDeleteTransaction,
 } from "./routes/state";
+import { currentImage, restoreImage } from "./service";
 
 /** /api/v1/transactions: static paths first, then the {tx_id} routes. */
 export function transactionsRouter() {
@@ -41,3 +44,14 @@ export function transactionsRouter() {
   r.post("/:tx_id/review", MarkTransactionReviewed);
   return r;
 }
+
+/** This domain's ledger reverters (app.ts registers them). */
+export const transactionReverters: Reverters = {
+  // One transaction's editable fields: revert writes the before image back.
+  transaction: { current: currentImage, restore: restoreImage },
+  // A bulk entry's resource id is the JSON list of its tx ids: the stale guard reads each row.
+  "transactions-bulk": {
+    current: (ctx, resourceId) => currentBulkImage(ctx, JSON.parse(resourceId) as string[]),
+    restore: (ctx, _resourceId, before) => restoreBulkImage(ctx, before),
+  },
+};

@@ -1,12 +1,15 @@
-/** Hand-entered transactions: same storage rules (hash, dedup, DateFileName) as the email doors. */
-import type { ServiceCtx } from "../../lib/context";
-import { ApiError } from "../../lib/errors";
-import { encodeTxId } from "../../lib/txid";
-import { resolveOverride } from "../../ingest/categorize";
-import { addTransaction, transactionHash } from "../../ingest/dedup";
-import { dateFileName, displayDate, localParts } from "../../ingest/dates";
+/**
+ * Hand-entered transactions: the same commit path as the email doors (hash, dedup, DateFileName,
+ * context), overrides-only categorization, no notification. A typed date is stored at 00:00.
+ */
+import { createIngestDeps } from "../../ingest";
+import { commitTransaction, type Draft, draftHash, typedCategory } from "../../ingest/commit";
+import { dateFileName, dayParts, displayDate } from "../../ingest/dates";
 import { sha256Hex } from "../../ingest/hash";
-import { getConfig } from "../config/service";
+import type { ServiceCtx } from "../../lib/context";
+import { ApiError, validationError } from "../../lib/errors";
+import { toCents } from "../../lib/money";
+import { encodeTxId } from "../../lib/txid";
 import { resolveCategory } from "./service";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
@@ -23,83 +26,45 @@ export interface ManualInput {
 }
 
 export async function addManual(ctx: Ctx, input: ManualInput) {
-  const config = await getConfig({ ctx });
-  const noon = new Date(`${input.date}T12:00:00Z`);
-  if (Number.isNaN(noon.getTime())) {
-    throw new ApiError(422, "Invalid date", "VALIDATION_ERROR", {
-      errors: [{ loc: ["body", "date"], msg: "not a real date", type: "value_error" }],
-    });
+  if (Number.isNaN(new Date(`${input.date}T12:00:00Z`).getTime())) {
+    throw validationError(
+      [{ loc: ["body", "date"], msg: "not a real date", type: "value_error" }],
+      "Invalid date",
+    );
   }
-  // Noon local time on the given day: the date is what the person typed, whatever the zone.
-  const parts = {
-    ...localParts(noon, config.timezone),
-    year: input.date.slice(0, 4),
-    month: input.date.slice(5, 7),
-    day: input.date.slice(8, 10),
-    hour: "12",
-    minute: "00",
+  const category = input.category ? await resolveCategory(ctx, input.category) : null;
+  const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ai: null, source: "manual" });
+  const parts = dayParts(input.date, deps.settings.timezone);
+  const draft: Draft = {
+    ForwardedTo: MANUAL_RECIPIENT,
+    DateFileName: "",
+    UserId: deps.settings.userId,
+    Institution: input.institution?.trim() || "Manual",
+    Amount: toCents(input.amount),
+    Company: input.company.trim(),
+    TransactionType: input.transaction_type,
+    Name: input.name?.trim() || null,
+    Date: displayDate(parts),
+    FileName: "",
+    FromName: "",
+    FromEmail: "",
+    ToName: "",
+    ToEmail: "",
+    Subject: "Manual entry",
+    Body: "",
   };
-  const company = input.company.trim();
-  const amount = Math.round(input.amount * 100) / 100;
-  const institution = input.institution?.trim() || "Manual";
-  const date = displayDate(parts);
-  const hash = await transactionHash({
-    forwardedTo: MANUAL_RECIPIENT,
-    institution,
-    amount,
-    company,
-    date,
-    transactionType: input.transaction_type,
-  });
-  const now = ctx.clock().toISOString();
-  let category: string;
-  let audit: Record<string, unknown>;
-  if (input.category) {
-    category = await resolveCategory(ctx, input.category);
-    audit = { source: "manual", confidence: 1, reviewed_at: now, schema_version: 1 };
-  } else {
-    const hit = await resolveOverride(ctx.env.DB, ctx.clock, company);
-    category = (hit?.category ?? "Miscellaneous").toLowerCase();
-    audit = hit
-      ? { ...hit.audit }
-      : { source: "manual", fallback_reason: "no override matched", schema_version: 1 };
-  }
-  const file = dateFileName(parts, `manual_${(await sha256Hex(hash)).slice(0, 8)}`);
-  const added = await addTransaction(
-    ctx.env.DB,
-    {
-      ForwardedTo: MANUAL_RECIPIENT,
-      DateFileName: file,
-      TransactionHash: hash,
-      UserId: config.user_id,
-      Institution: institution,
-      Amount: amount,
-      Company: company,
-      TransactionType: input.transaction_type,
-      Category: category,
-      Name: input.name?.trim() || null,
-      Date: date,
-      FileName: "",
-      FromName: "",
-      FromEmail: "",
-      ToName: "",
-      ToEmail: "",
-      Subject: "Manual entry",
-      Body: "",
-      CategoryAudit: audit as never,
-      ExtractionAudit: null,
-      TransactionContext: null,
-    },
-    now,
-  );
-  if (added === undefined)
+  // The file is named after the hash, so an identical entry lands on the same name.
+  draft.DateFileName = dateFileName(parts, `manual_${(await sha256Hex(await draftHash(draft))).slice(0, 8)}`);
+  const result = await commitTransaction(deps, draft, { category: typedCategory(category), notify: false });
+  if (result.status === "invalid") {
     throw new ApiError(422, "The transaction was rejected by validation", "VALIDATION_ERROR");
-  const dfn = added === false ? file : added;
+  }
+  const dfn = result.tx.DateFileName;
   return {
     tx_id: encodeTxId(MANUAL_RECIPIENT, dfn),
     forwarded_to: MANUAL_RECIPIENT,
     date_file_name: dfn,
-    category,
-    status: added === false ? "duplicate" : "created",
+    category: result.tx.Category,
+    status: result.status,
   };
 }

@@ -1,84 +1,70 @@
-/** D1 queries for transactions; no business rules. Month reads are DateFileName range scans. */
+/** D1 queries for transactions (drizzle); no business rules. Month reads are DateFileName range scans. */
+import { and, desc, eq, getTableColumns, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { getDb, inRange } from "../../db";
+import { attentionQueue, transactions as t } from "../../db/schema";
 import type { TxKey } from "../../lib/txid";
 import type { Editable, TxRow } from "./rules";
 
-const SELECT = `SELECT t.*, (a.DateFileName IS NOT NULL) AS needs_attention
-  FROM transactions t LEFT JOIN attention_queue a
-    ON a.ForwardedTo = t.ForwardedTo AND a.DateFileName = t.DateFileName`;
+const isKey = (key: TxKey) => and(eq(t.ForwardedTo, key.forwardedTo), eq(t.DateFileName, key.dateFileName));
+const attentionKey = (key: TxKey) =>
+  and(eq(attentionQueue.ForwardedTo, key.forwardedTo), eq(attentionQueue.DateFileName, key.dateFileName));
+
+/** Every column plus `needs_attention` (on the attention queue), for rows matching `where`. */
+export function selectWithAttention(d1: D1Database, where: SQL | undefined) {
+  return getDb(d1)
+    .select({
+      ...getTableColumns(t),
+      needs_attention: sql<number>`(${attentionQueue.DateFileName} IS NOT NULL)`.as("needs_attention"),
+    })
+    .from(t)
+    .leftJoin(
+      attentionQueue,
+      and(eq(attentionQueue.ForwardedTo, t.ForwardedTo), eq(attentionQueue.DateFileName, t.DateFileName)),
+    )
+    .where(where)
+    .$dynamic();
+}
 
 export async function listMonth(
-  db: D1Database,
+  d1: D1Database,
   lo: string,
   hi: string,
   kind: "active" | "trash" | "attention",
-) {
-  const where =
+): Promise<TxRow[]> {
+  const state =
     kind === "trash"
-      ? "t.DeletedAt IS NOT NULL"
+      ? isNotNull(t.DeletedAt)
       : kind === "attention"
-        ? "t.DeletedAt IS NULL AND a.DateFileName IS NOT NULL"
-        : "t.DeletedAt IS NULL";
-  const { results } = await db
-    .prepare(
-      `${SELECT} WHERE t.DateFileName >= ?1 AND t.DateFileName < ?2 AND ${where} ORDER BY t.DateFileName DESC`,
-    )
-    .bind(lo, hi)
-    .all<TxRow>();
-  return results;
+        ? and(isNull(t.DeletedAt), isNotNull(attentionQueue.DateFileName))
+        : isNull(t.DeletedAt);
+  return selectWithAttention(d1, and(inRange(lo, hi), state)).orderBy(desc(t.DateFileName));
 }
 
-export function getRow(db: D1Database, key: TxKey) {
-  return db
-    .prepare(`${SELECT} WHERE t.ForwardedTo = ?1 AND t.DateFileName = ?2`)
-    .bind(key.forwardedTo, key.dateFileName)
-    .first<TxRow>();
+export async function getRow(d1: D1Database, key: TxKey): Promise<TxRow | null> {
+  const [row] = await selectWithAttention(d1, isKey(key)).limit(1);
+  return row ?? null;
 }
 
 /** Writes the editable columns and takes the row off the attention queue, in one batch. */
-export async function writeEditable(db: D1Database, key: TxKey, cols: Editable) {
+export async function writeEditable(d1: D1Database, key: TxKey, cols: Editable) {
+  const db = getDb(d1);
   await db.batch([
-    db
-      .prepare(
-        `UPDATE transactions SET Category = ?3, CategoryAudit = ?4, Comment = ?5, Amount = ?6, Company = ?7,
-           TransactionType = ?8, Ignored = ?9, DeletedAt = ?10
-         WHERE ForwardedTo = ?1 AND DateFileName = ?2`,
-      )
-      .bind(
-        key.forwardedTo,
-        key.dateFileName,
-        cols.Category,
-        cols.CategoryAudit,
-        cols.Comment,
-        cols.Amount,
-        cols.Company,
-        cols.TransactionType,
-        cols.Ignored,
-        cols.DeletedAt,
-      ),
-    db
-      .prepare("DELETE FROM attention_queue WHERE ForwardedTo = ?1 AND DateFileName = ?2")
-      .bind(key.forwardedTo, key.dateFileName),
+    db.update(t).set(cols).where(isKey(key)),
+    db.delete(attentionQueue).where(attentionKey(key)),
   ]);
 }
 
-export async function deleteRow(db: D1Database, key: TxKey) {
-  await db.batch([
-    db
-      .prepare("DELETE FROM transactions WHERE ForwardedTo = ?1 AND DateFileName = ?2")
-      .bind(key.forwardedTo, key.dateFileName),
-    db
-      .prepare("DELETE FROM attention_queue WHERE ForwardedTo = ?1 AND DateFileName = ?2")
-      .bind(key.forwardedTo, key.dateFileName),
-  ]);
+export async function deleteRow(d1: D1Database, key: TxKey) {
+  const db = getDb(d1);
+  await db.batch([db.delete(t).where(isKey(key)), db.delete(attentionQueue).where(attentionKey(key))]);
 }
 
-export function latestCreated(db: D1Database, bounds: { lo: string; hi: string } | null) {
-  const sql = bounds
-    ? "SELECT DateFileName, CreatedAt FROM transactions WHERE DateFileName >= ?1 AND DateFileName < ?2 AND DeletedAt IS NULL ORDER BY DateFileName DESC LIMIT 1"
-    : "SELECT DateFileName, CreatedAt FROM transactions WHERE DeletedAt IS NULL ORDER BY DateFileName DESC LIMIT 1";
-  const stmt = db.prepare(sql);
-  return (bounds ? stmt.bind(bounds.lo, bounds.hi) : stmt).first<{
-    DateFileName: string;
-    CreatedAt: string;
-  }>();
+export async function latestCreated(d1: D1Database, bounds: { lo: string; hi: string } | null) {
+  const [row] = await getDb(d1)
+    .select({ DateFileName: t.DateFileName, CreatedAt: t.CreatedAt })
+    .from(t)
+    .where(and(bounds ? inRange(bounds.lo, bounds.hi) : undefined, isNull(t.DeletedAt)))
+    .orderBy(desc(t.DateFileName))
+    .limit(1);
+  return row ?? null;
 }

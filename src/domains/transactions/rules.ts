@@ -1,39 +1,13 @@
 /** Pure transaction rules: row → API shape, editable images, audit stamps. No I/O. */
+import type { TransactionRow } from "../../db/schema";
+import { fromCentsOrNull, toCents } from "../../lib/money";
 import { encodeTxId } from "../../lib/txid";
 import type { TransactionResponse } from "./schemas";
 
-/** A transactions row as D1 returns it (JSON columns as text). */
-export interface TxRow {
-  ForwardedTo: string;
-  DateFileName: string;
-  TransactionHash: string | null;
-  UserId: string | null;
-  Institution: string | null;
-  Amount: number | null;
-  Company: string | null;
-  TransactionType: string | null;
-  Category: string | null;
-  Name: string | null;
-  Date: string | null;
-  FileName: string | null;
-  FromName: string | null;
-  FromEmail: string | null;
-  ToName: string | null;
-  ToEmail: string | null;
-  Subject: string | null;
-  Body: string | null;
-  CategoryAudit: string | null;
-  ExtractionAudit: string | null;
-  Ignored: number;
-  Comment: string | null;
-  DeletedAt: string | null;
-  TransactionContext: string | null;
-  StatementSource: string | null;
-  CreatedAt: string;
-  needs_attention?: number | null;
-}
+/** A transactions row (Amount in cents; JSON columns as text), with the attention flag of a list read. */
+export type TxRow = TransactionRow & { needs_attention?: number | boolean | null };
 
-export function parseJson<T = Record<string, unknown>>(text: string | null): T | null {
+function parseJson<T = Record<string, unknown>>(text: string | null): T | null {
   if (!text) return null;
   try {
     const v = JSON.parse(text);
@@ -58,7 +32,7 @@ export function toResponse(r: TxRow): TransactionResponse {
     forwarded_to: r.ForwardedTo,
     date_file_name: r.DateFileName,
     date: r.Date,
-    amount: r.Amount,
+    amount: fromCentsOrNull(r.Amount),
     company: r.Company,
     category: r.Category,
     institution: r.Institution,
@@ -88,20 +62,29 @@ export const EDITABLE = [
 ] as const;
 export type Editable = Pick<TxRow, (typeof EDITABLE)[number]>;
 
+/**
+ * The ledger image of a row. Images keep the decimal `Amount` the API speaks (as entries written
+ * before amounts moved to cents do), so every entry, old or new, reverts through the same path.
+ */
 export function editableImage(r: TxRow | Editable): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const k of EDITABLE) out[k] = k === "CategoryAudit" ? parseJson(r[k] as string | null) : r[k];
+  for (const k of EDITABLE) {
+    if (k === "CategoryAudit") out[k] = parseJson(r[k]);
+    else if (k === "Amount") out[k] = fromCentsOrNull(r[k]);
+    else out[k] = r[k];
+  }
   return out;
 }
 
-/** Inverse of editableImage: column values ready to write. */
+/** Inverse of editableImage: column values ready to write (the image's decimal Amount to cents). */
 export function imageColumns(image: Record<string, unknown>): Editable {
   const v = (k: string) => (image[k] === undefined ? null : image[k]);
+  const amount = image.Amount;
   return {
     Category: v("Category") as string | null,
     CategoryAudit: image.CategoryAudit ? JSON.stringify(image.CategoryAudit) : null,
     Comment: v("Comment") as string | null,
-    Amount: v("Amount") as number | null,
+    Amount: typeof amount === "number" && Number.isFinite(amount) ? toCents(amount) : null,
     Company: v("Company") as string | null,
     TransactionType: v("TransactionType") as string | null,
     Ignored: Number(image.Ignored ?? 0),

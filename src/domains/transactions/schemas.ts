@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MONTH_RE } from "../../lib/month";
+import { TRANSACTION_TYPES } from "../../lib/transaction-types";
 
-export const TX_TYPES = ["purchase", "withdrawal", "preauth", "e-transfer", "deposit"] as const;
 export const Month = z.string().regex(MONTH_RE, "must be a month as YYYY-MM");
 const nstr = z.string().nullable();
 
@@ -132,7 +132,7 @@ export const TransactionFieldsUpdateRequest = z
   .object({
     amount: z.number().positive().max(100_000_000).nullable().optional(),
     company: z.string().trim().min(1).max(500).nullable().optional(),
-    transaction_type: z.enum(TX_TYPES).nullable().optional(),
+    transaction_type: z.enum(TRANSACTION_TYPES).nullable().optional(),
   })
   .strict()
   .meta({ id: "TransactionFieldsUpdateRequest" });
@@ -200,7 +200,7 @@ export const ManualTransactionRequest = z
     category: z.string().trim().min(1).max(100).nullable().optional(),
     institution: z.string().trim().max(100).nullable().optional(),
     name: z.string().trim().max(100).nullable().optional(),
-    transaction_type: z.enum(TX_TYPES).default("purchase"),
+    transaction_type: z.enum(TRANSACTION_TYPES).default("purchase"),
   })
   .strict()
   .meta({ id: "ManualTransactionRequest" });
@@ -213,3 +213,56 @@ export const ManualTransactionResponse = z
     status: z.string(),
   })
   .meta({ id: "ManualTransactionResponse" });
+
+const bool = z
+  .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
+  .transform((v) => v === true || v === "true" || v === "1")
+  .default(false);
+
+export const SearchQuery = z.object({
+  from: Month.describe("Inclusive start month, YYYY-MM"),
+  to: Month.describe("Inclusive end month, YYYY-MM; at most 24 months after `from`"),
+  q: z.string().max(200).optional().describe("Free text across company, category, comment and institution"),
+  category: z.string().max(100).optional().describe("Case-insensitive exact match"),
+  institution: z.string().max(100).optional().describe("Case-insensitive exact match"),
+  company: z.string().max(200).optional().describe("Case-insensitive substring match"),
+  type: z.string().max(40).optional().describe("Case-insensitive exact match"),
+  min_amount: z.coerce.number().optional().describe("Inclusive lower bound"),
+  max_amount: z.coerce.number().optional().describe("Inclusive upper bound"),
+  include_ignored: bool,
+  include_deleted: bool,
+});
+
+export const SearchByFilterRequest = z
+  .object({
+    from_month: Month,
+    to_month: Month,
+    merchant_in: z.array(z.string().max(200)).max(50).nullable().optional(),
+    category_in: z.array(z.string().max(100)).max(50).nullable().optional(),
+    institution_in: z.array(z.string().max(100)).max(50).nullable().optional(),
+    type_in: z.array(z.string().max(40)).max(10).nullable().optional(),
+    min_amount: z.number().nullable().optional(),
+    max_amount: z.number().nullable().optional(),
+    include_ignored: z.boolean().default(false),
+    include_deleted: z.boolean().default(false),
+  })
+  .strict()
+  .meta({ id: "SearchByFilterRequest" });
+
+export const SearchSummary = z
+  .object({
+    total_count: z.number().int(),
+    total_amount: z.number(),
+    avg_amount: z.number(),
+    by_category: z.record(z.string(), z.number()),
+    months_queried: z.number().int(),
+  })
+  .meta({ id: "SearchSummary" });
+export const SearchResponse = z
+  .object({
+    transactions: z.array(TransactionResponse),
+    summary: SearchSummary,
+    capped: z.boolean(),
+    total_matching: z.number().int(),
+  })
+  .meta({ id: "SearchResponse" });

@@ -1,9 +1,10 @@
 /** Transaction reads and the editing loop. Each edit returns before/after images for the ledger. */
 import type { ServiceCtx } from "../../lib/context";
 import { ApiError, notFound, validationError } from "../../lib/errors";
+import { fromCentsOrNull, toCents } from "../../lib/money";
 import { monthBounds, monthOfDateFileName } from "../../lib/month";
 import { decodeTxId, encodeTxId, type TxKey } from "../../lib/txid";
-import { loadCategories } from "../../ingest/categorize/categories";
+import { loadCategories } from "../../categorize/categories";
 import { deleteRow, getRow, latestCreated, listMonth, writeEditable } from "./queries";
 import {
   canonicalCategory,
@@ -24,7 +25,7 @@ export function keyOf(txId: string): TxKey {
   return key;
 }
 
-export async function loadRow(ctx: Ctx, txId: string): Promise<{ key: TxKey; row: TxRow }> {
+async function loadRow(ctx: Ctx, txId: string): Promise<{ key: TxKey; row: TxRow }> {
   const key = keyOf(txId);
   const row = await getRow(ctx.env.DB, key);
   if (!row) throw notFound("Transaction");
@@ -143,7 +144,7 @@ export async function updateFields(ctx: Ctx, txId: string, input: FieldsInput) {
     ]);
   }
   const res = await edit(ctx, txId, () => ({
-    ...(input.amount != null ? { Amount: Math.round(input.amount * 100) / 100 } : {}),
+    ...(input.amount != null ? { Amount: toCents(input.amount) } : {}),
     ...(input.company != null ? { Company: input.company.trim() } : {}),
     ...(input.transaction_type != null ? { TransactionType: input.transaction_type } : {}),
   }));
@@ -152,12 +153,12 @@ export async function updateFields(ctx: Ctx, txId: string, input: FieldsInput) {
     response: {
       ...keys(res.key),
       company: res.next.Company,
-      amount: res.next.Amount,
+      amount: fromCentsOrNull(res.next.Amount),
       transaction_type: res.next.TransactionType,
       category: res.next.Category,
       old_values: {
         company: res.row.Company,
-        amount: res.row.Amount,
+        amount: fromCentsOrNull(res.row.Amount),
         transaction_type: res.row.TransactionType,
       },
     },

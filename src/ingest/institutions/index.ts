@@ -1,3 +1,4 @@
+import { TRANSACTION_TYPES } from "../../lib/transaction-types";
 import { CIBC } from "./cibc";
 import { MBNA } from "./mbna";
 import { PC_FINANCIAL } from "./pc-financial";
@@ -5,7 +6,7 @@ import { RBC } from "./rbc";
 import { SIMPLII } from "./simplii";
 import { EMPTY_FIELDS, type Institution, type ParsedFields, type TransactionType } from "./types";
 
-export { parseAmount } from "../amount";
+export { parseAmountCents } from "../amount";
 export { parseETransfer } from "./etransfer";
 export { cardLastFour } from "./text";
 export type { Institution, ParsedFields, TransactionType } from "./types";
@@ -50,13 +51,7 @@ export function detectInstitution(fromEmail: string | null, body: string): Insti
   return INSTITUTIONS.find((inst) => inst.bodyMarkers.some((re) => re.test(body))) ?? null;
 }
 
-const TYPES: ReadonlySet<TransactionType> = new Set([
-  "purchase",
-  "withdrawal",
-  "preauth",
-  "e-transfer",
-  "deposit",
-]);
+const TYPES: ReadonlySet<TransactionType> = new Set(TRANSACTION_TYPES);
 
 /** Guards the contract even against a faulty parser: never throws, never NaN, never a stray type. */
 export function parseWithInstitution(inst: Institution, body: string): ParsedFields {
@@ -67,7 +62,7 @@ export function parseWithInstitution(inst: Institution, body: string): ParsedFie
     return { ...EMPTY_FIELDS };
   }
   const text = (v: unknown) => (typeof v === "string" && v !== "" ? v : null);
-  const amount = typeof raw?.amount === "number" && Number.isFinite(raw.amount) ? raw.amount : null;
+  const amount = typeof raw?.amount === "number" && Number.isInteger(raw.amount) ? raw.amount : null;
   const type = raw?.transaction_type;
   return {
     amount,

@@ -1,4 +1,4 @@
-import { moneyValue } from "../amount";
+import { moneyCents } from "../amount";
 import { EMPTY_FIELDS, type ParsedFields, type TransactionType } from "./types";
 
 /** Parsers accept whatever the pipeline hands them; CRLF mail must look like LF mail. */
@@ -110,7 +110,7 @@ export function transaction(
   company: string | null,
   name: string | null,
 ): ParsedFields {
-  const amount = moneyValue(amountText);
+  const amount = moneyCents(amountText);
   if (amount === null) return empty();
   return { amount, company, name, transaction_type: type };
 }

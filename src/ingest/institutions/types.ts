@@ -1,9 +1,13 @@
 /** The contract between the pipeline and the institution parsers (pure functions of the text). */
-export type TransactionType = "purchase" | "withdrawal" | "preauth" | "e-transfer" | "deposit";
+import type { Cents } from "../../lib/money";
+import type { TransactionType } from "../../lib/transaction-types";
+
+export type { TransactionType } from "../../lib/transaction-types";
 
 /** What a parser extracts. A parser that recognizes nothing returns null fields. */
 export interface ParsedFields {
-  amount: number | null;
+  /** Integer cents, read exactly from the printed amount. */
+  amount: Cents | null;
   company: string | null;
   name: string | null;
   transaction_type: TransactionType | null;

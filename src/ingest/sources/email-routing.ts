@@ -2,8 +2,6 @@ import type { Env } from "../../env";
 import { log } from "../../lib/log";
 import { createIngestDeps, type DepsOptions, ingestEmail } from "..";
 import type { IngestOutcome } from "../types";
-// Registers the R2 door's queue handler (index.ts imports this module; keep the side effect here
-// until index.ts imports r2-event itself).
 import { inboxPrefix } from "./r2-event";
 
 /**

@@ -1,3 +1,6 @@
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { getDb } from "../../db";
+import { pollerState } from "../../db/schema";
 import type { Env } from "../../env";
 import type { Clock } from "../../lib/clock";
 import { log } from "../../lib/log";
@@ -37,15 +40,7 @@ export interface PollResult {
   reason?: "interval" | "backoff" | "busy";
 }
 
-export interface PollerState {
-  last_uid: number;
-  uid_validity: number | null;
-  last_poll_at: string | null;
-  last_attempt_at: string | null;
-  next_attempt_at: string | null;
-  consecutive_failures: number;
-  last_error: string | null;
-}
+export type PollerState = Omit<typeof pollerState.$inferSelect, "id">;
 
 const ID = "imap";
 export const BACKOFF_BASE_SECONDS = 5;
@@ -85,15 +80,13 @@ export function pollIntervalFromEnv(env: Env): number {
   return Number.isFinite(n) && n > 0 ? n : 60;
 }
 
-export async function readPollerState(db: D1Database): Promise<PollerState | null> {
-  return db
-    .prepare(
-      `SELECT last_uid, uid_validity, last_poll_at, last_attempt_at, next_attempt_at,
-              consecutive_failures, last_error FROM poller_state WHERE id = ?`,
-    )
-    .bind(ID)
-    .first<PollerState>();
+export async function readPollerState(d1: D1Database): Promise<PollerState | null> {
+  const { id: _id, ...columns } = getTableColumns(pollerState);
+  return (await getDb(d1).select(columns).from(pollerState).where(eq(pollerState.id, ID)).get()) ?? null;
 }
+
+const setState = (d1: D1Database, fields: Partial<PollerState>) =>
+  getDb(d1).update(pollerState).set(fields).where(eq(pollerState.id, ID));
 
 function ms(iso: string | null): number | null {
   const t = iso ? Date.parse(iso) : Number.NaN;
@@ -107,7 +100,7 @@ function slackMs(intervalSeconds: number): number {
 
 export async function pollMailbox(deps: PollDeps): Promise<PollResult> {
   const { db, clock, config } = deps;
-  await db.prepare("INSERT OR IGNORE INTO poller_state (id) VALUES (?)").bind(ID).run();
+  await getDb(db).insert(pollerState).values({ id: ID }).onConflictDoNothing();
   const state = (await readPollerState(db))!;
   const now = clock();
   const skipped = (reason: PollResult["reason"]): PollResult => ({
@@ -127,10 +120,10 @@ export async function pollMailbox(deps: PollDeps): Promise<PollResult> {
   }
 
   // Claim this attempt: if another invocation claimed it since our read, let that one poll.
-  const claim = await db
-    .prepare("UPDATE poller_state SET last_attempt_at = ? WHERE id = ? AND last_attempt_at IS ?")
-    .bind(now.toISOString(), ID, state.last_attempt_at)
-    .run();
+  const claim = await getDb(db)
+    .update(pollerState)
+    .set({ last_attempt_at: now.toISOString() })
+    .where(and(eq(pollerState.id, ID), sql`${pollerState.last_attempt_at} IS ${state.last_attempt_at}`));
   if (!claim.meta.changes) return skipped("busy");
 
   let lastUid = state.last_uid;
@@ -152,10 +145,7 @@ export async function pollMailbox(deps: PollDeps): Promise<PollResult> {
       lastUid = 0;
     }
     if (state.uid_validity !== uidValidity) {
-      await db
-        .prepare("UPDATE poller_state SET uid_validity = ?, last_uid = ? WHERE id = ?")
-        .bind(uidValidity, lastUid, ID)
-        .run();
+      await setState(db, { uid_validity: uidValidity, last_uid: lastUid });
     }
 
     const uids = (await session.searchUidsFrom(lastUid + 1)).filter((u) => u > lastUid);
@@ -173,17 +163,16 @@ export async function pollMailbox(deps: PollDeps): Promise<PollResult> {
         fetched++;
       }
       lastUid = uid;
-      await db.prepare("UPDATE poller_state SET last_uid = ? WHERE id = ?").bind(uid, ID).run();
+      await setState(db, { last_uid: uid });
     }
     await session.logout();
 
-    await db
-      .prepare(
-        `UPDATE poller_state SET last_poll_at = ?, consecutive_failures = 0, next_attempt_at = NULL,
-                last_error = ? WHERE id = ?`,
-      )
-      .bind(clock().toISOString(), ingestError ?? null, ID)
-      .run();
+    await setState(db, {
+      last_poll_at: clock().toISOString(),
+      consecutive_failures: 0,
+      next_attempt_at: null,
+      last_error: ingestError ?? null,
+    });
     log("info", "imap.polled", { fetched, lastUid, mailbox: config.mailbox });
     return { status: "polled", fetched, lastUid, ...(ingestError ? { error: ingestError } : {}) };
   } catch (err) {
@@ -191,13 +180,11 @@ export async function pollMailbox(deps: PollDeps): Promise<PollResult> {
     const failures = state.consecutive_failures + 1;
     const next = new Date(now.getTime() + backoffSeconds(failures) * 1000);
     const error = errorText(err);
-    await db
-      .prepare(
-        `UPDATE poller_state SET consecutive_failures = ?, next_attempt_at = ?, last_error = ?
-          WHERE id = ?`,
-      )
-      .bind(failures, next.toISOString(), error, ID)
-      .run();
+    await setState(db, {
+      consecutive_failures: failures,
+      next_attempt_at: next.toISOString(),
+      last_error: error,
+    });
     log("warn", "imap.poll_failed", { failures, retryAt: next.toISOString(), error });
     return { status: "failed", fetched, lastUid, error };
   }

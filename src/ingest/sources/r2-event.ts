@@ -6,7 +6,6 @@
  * R2 notifications), or a notification lost in transit.
  */
 import type { Env } from "../../env";
-import { registerR2Handler } from "../../jobs/consumer";
 import type { QueueMessage } from "../../jobs/messages";
 import { log } from "../../lib/log";
 import { createIngestDeps, type DepsOptions, ingestEmail } from "..";
@@ -59,7 +58,3 @@ export async function sweepInbox(env: Env, opts: DepsOptions & { limit?: number 
   }
   return done;
 }
-
-registerR2Handler(async (env, msg) => {
-  await handleInboxObject(env, msg);
-});

@@ -1,5 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { type ForecastInput, forecastCategory, NO_FORECAST } from "../../../src/domains/budget/forecast";
+import {
+  type Forecast,
+  type ForecastInput,
+  forecastCategory as inCents,
+  NO_FORECAST,
+} from "../../../src/domains/budget/forecast";
+import { fromCentsOrNull, toCents } from "../../../src/lib/money";
+
+// The forecast takes and gives integer cents; the cases below are written in dollars.
+function forecastCategory(f: ForecastInput): Forecast {
+  const out = inCents({
+    ...f,
+    spent: toCents(f.spent),
+    monthlyBudget: toCents(f.monthlyBudget),
+    history: f.history.map((x) => ({ total: toCents(x.total), toDate: toCents(x.toDate) })),
+    recurring: f.recurring.map((r) => ({ ...r, amount: toCents(r.amount) })),
+  });
+  return {
+    ...out,
+    forecast_month_total: fromCentsOrNull(out.forecast_month_total),
+    forecast_lower: fromCentsOrNull(out.forecast_lower),
+    forecast_upper: fromCentsOrNull(out.forecast_upper),
+  };
+}
 
 const base: ForecastInput = {
   type: "variable",
@@ -107,6 +130,20 @@ describe("forecastCategory", () => {
       forecast_pct: 96.7,
       forecast_quality: "committed",
     });
+    // in cents: rounded to the cent
+    expect(
+      inCents({
+        ...base,
+        day: 10,
+        spent: 8000,
+        monthlyBudget: 10_000,
+        history: h([10_000, 8000], [10_000, 8000], [10_000, 8000]),
+        recurring: [
+          { amount: 8000, arrived: true },
+          { amount: 1000, arrived: false },
+        ],
+      }).forecast_month_total,
+    ).toBe(9667);
   });
 
   it("committed needs 3 history months and the 70% share", () => {

@@ -13,9 +13,12 @@ import {
   parseTargets,
   targetsDoc,
 } from "../../../src/domains/budget/rules";
+import { toCents } from "../../../src/lib/money";
+
+const c = toCents;
 
 describe("targets documents", () => {
-  it("stores the annual target, derives monthly_amount = target / 12, lowercases and sorts keys", () => {
+  it("stores the annual target in cents, derives monthly_amount = target / 12, lowercases and sorts keys", () => {
     const doc = targetsDoc({
       spending_ceiling: 48000,
       categories: {
@@ -24,14 +27,24 @@ describe("targets documents", () => {
       },
     });
     expect(Object.keys(doc.categories)).toEqual(["groceries", "rent"]);
+    expect(doc).toMatchObject({ money: "cents", spending_ceiling: c(48000) });
     expect(doc.categories.rent).toEqual({
-      target: 24000,
+      target: c(24000),
       input_mode: "monthly",
-      monthly_amount: 2000,
+      monthly_amount: c(2000),
       category_type: "fixed",
     });
     // 1000 / 12 = 83.333… → cents
-    expect(doc.categories.groceries!.monthly_amount).toBe(83.33);
+    expect(doc.categories.groceries!.monthly_amount).toBe(c(83.33));
+    // the response speaks decimal
+    expect(configResponse(2024, doc, { groups: [] }, { targets: 1, groups: 0 }).categories.groceries).toEqual(
+      {
+        target: 1000,
+        input_mode: "yearly",
+        monthly_amount: 83.33,
+        category_type: "variable",
+      },
+    );
   });
 
   it("allocated_total sums targets; unallocated = ceiling - allocated (negative when over)", () => {
@@ -78,17 +91,62 @@ describe("targets documents", () => {
   });
 
   it("parses stored documents tolerantly", () => {
-    expect(parseTargets(null)).toEqual({ spending_ceiling: 0, categories: {} });
-    expect(parseTargets({ categories: { x: { target: 120 } } }).categories.x).toEqual({
-      target: 120,
+    expect(parseTargets(null)).toEqual({ money: "cents", spending_ceiling: 0, categories: {} });
+    expect(parseTargets({ money: "cents", categories: { x: { target: 12_000 } } }).categories.x).toEqual({
+      target: c(120),
       input_mode: "yearly",
-      monthly_amount: 10,
+      monthly_amount: c(10),
       category_type: "variable",
     });
     expect(parseGroups({ groups: [{ name: "A", categories: ["x"] }, { bad: 1 }] })).toEqual({
       groups: [{ name: "A", categories: ["x"] }],
     });
     expect(parseGroups({})).toEqual({ groups: [] });
+  });
+});
+
+describe("legacy decimal documents", () => {
+  // A targets document written before money moved to cents (an R2 backup, a ledger image) has no
+  // `money` marker and decimal amounts; migration 0007 turned the stored ones into their cents twin.
+  const legacy = {
+    spending_ceiling: 48000.5,
+    categories: {
+      groceries: { target: 1000, input_mode: "yearly", monthly_amount: 83.33, category_type: "variable" },
+      rent: { target: 24000.1, input_mode: "monthly", monthly_amount: 2000.01, category_type: "fixed" },
+      gifts: { target: 0.3, input_mode: "yearly", category_type: "lumpy" },
+    },
+  };
+  const twin = {
+    money: "cents",
+    spending_ceiling: 4_800_050,
+    categories: {
+      groceries: { target: 100_000, input_mode: "yearly", monthly_amount: 8333, category_type: "variable" },
+      rent: { target: 2_400_010, input_mode: "monthly", monthly_amount: 200_001, category_type: "fixed" },
+      gifts: { target: 30, input_mode: "yearly", category_type: "lumpy" },
+    },
+  };
+
+  it("a decimal document and its cents twin give the same config response", () => {
+    const groups = { groups: [{ name: "Home", categories: ["rent"] }] };
+    const versions = { targets: 2, groups: 1 };
+    const fromLegacy = configResponse(2024, parseTargets(legacy), groups, versions);
+    expect(fromLegacy).toEqual(configResponse(2024, parseTargets(twin), groups, versions));
+    expect(fromLegacy).toMatchObject({
+      spending_ceiling: 48000.5,
+      allocated_total: 25000.4,
+      unallocated: 23000.1,
+    });
+    expect(fromLegacy.categories.rent).toEqual(legacy.categories.rent);
+    // a missing monthly_amount is derived: 0.30 / 12 = 0.025 → 0.03 (half away from zero)
+    expect(fromLegacy.categories.gifts!.monthly_amount).toBe(0.03);
+  });
+
+  it("the cents twin of an update round-trips through the stored JSON", () => {
+    const doc = targetsDoc({
+      spending_ceiling: 48000.5,
+      categories: { Rent: { target: 24000.1, input_mode: "monthly", category_type: "fixed" } },
+    });
+    expect(parseTargets(JSON.parse(JSON.stringify(doc)))).toEqual(doc);
   });
 });
 
@@ -129,6 +187,7 @@ describe("pace", () => {
 
   it("nothing expected: any spending is over, none is on_track", () => {
     expect(paceStatus(5, 0)).toBe("over");
+    expect(paceStatus(1, 0)).toBe("over"); // one cent
     expect(paceStatus(0, 0)).toBe("on_track");
     expect(pacePercent(5, 0)).toBe(0);
     expect(pacePercent(1000, 1229.51)).toBe(81.3);
@@ -142,11 +201,11 @@ describe("pace", () => {
     expect(elapsedYearFraction(2025, "2024-06-01")).toBe(0);
   });
 
-  it("headline", () => {
-    expect(headline(2024, 12000, 4250, 2459.02, "over")).toBe(
+  it("headline (amounts in cents, printed in dollars)", () => {
+    expect(headline(2024, c(12000), c(4250), c(2459.02), "over")).toBe(
       "Over pace: $4,250.00 spent vs $2,459.02 expected of a $12,000.00 ceiling",
     );
-    expect(headline(2024, 0, 12.5, 0, "on_track")).toBe(
+    expect(headline(2024, 0, c(12.5), 0, "on_track")).toBe(
       "No spending ceiling set for 2024; $12.50 spent so far",
     );
   });

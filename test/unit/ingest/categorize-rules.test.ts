@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { normalizeMerchant } from "../../../src/ingest/categorize/normalize";
-import { buildIndex, cosine, resolveDeterministic } from "../../../src/ingest/categorize/rules";
-import { nextAiState } from "../../../src/ingest/categorize/model";
+import { normalizeMerchant } from "../../../src/categorize/normalize";
+import { buildIndex, cosine, resolveDeterministic } from "../../../src/categorize/rules";
+import { nextAiState } from "../../../src/categorize/model";
 
 describe("normalizeMerchant", () => {
   it.each([

@@ -13,8 +13,13 @@ describe("validateExtraction", () => {
     });
     expect(r).toEqual({
       ok: true,
-      value: { amount: 1687, company: "granite insurance #204", transaction_type: "purchase" },
+      value: { amount_cents: 168700, company: "granite insurance #204", transaction_type: "purchase" },
     });
+  });
+
+  it("reads an amount the model copied as text exactly, in cents", () => {
+    const r = validateExtraction(BODY, { amount: "$1,687.00", company: null, transaction_type: "purchase" });
+    expect(r).toMatchObject({ ok: true, value: { amount_cents: 168700 } });
   });
 
   it("rejects hallucinated amounts and companies", () => {
@@ -87,7 +92,7 @@ describe("validateExtraction properties", () => {
         (c, style, company, noise) => {
           const body = `${noise.replace(/\d/g, "")} spent ${format(c, style)} at ${company.toUpperCase()}\nthanks`;
           const r = validateExtraction(body, { amount: c / 100, company, transaction_type: "purchase" });
-          return r.ok && Math.round(r.value.amount * 100) === c;
+          return r.ok && r.value.amount_cents === c;
         },
       ),
       { numRuns: 300, seed: 42 },

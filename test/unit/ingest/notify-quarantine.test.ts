@@ -5,7 +5,7 @@ import { looksLikeAlert, quarantineId } from "../../../src/ingest/quarantine";
 import type { TransactionRecord } from "../../../src/ingest/types";
 
 const tx = {
-  Amount: 42.1,
+  Amount: 4210,
   Company: "FRESH MART",
   TransactionType: "purchase",
   Category: "groceries",
@@ -61,9 +61,19 @@ describe("quarantine rules", () => {
 });
 
 describe("budget target", () => {
-  it("monthly amount, else annual / 12, case-insensitive", () => {
-    expect(monthlyTarget({ categories: { Groceries: { monthly_amount: 400 } } }, "groceries")).toBe(400);
-    expect(monthlyTarget({ categories: { groceries: { target: 1200 } } }, "Groceries")).toBe(100);
+  it("monthly amount, else annual / 12, case-insensitive, in cents", () => {
+    expect(monthlyTarget({ categories: { Groceries: { monthly_amount: 400 } } }, "groceries")).toBe(40000);
+    expect(monthlyTarget({ categories: { groceries: { target: 1200 } } }, "Groceries")).toBe(10000);
+    expect(monthlyTarget({ categories: { groceries: { target: 1000 } } }, "Groceries")).toBe(8333);
+    // Documents written since migration 0007 say they hold cents.
+    const cents = { money: "cents", categories: { groceries: { target: 120000, monthly_amount: 10000 } } };
+    expect(monthlyTarget(cents, "Groceries")).toBe(10000);
+    expect(
+      monthlyTarget(
+        { ...cents, categories: { groceries: { target: 120000, monthly_amount: 0 } } },
+        "Groceries",
+      ),
+    ).toBe(10000);
     expect(monthlyTarget({ categories: {} }, "Groceries")).toBeNull();
     expect(monthlyTarget(null, "Groceries")).toBeNull();
   });

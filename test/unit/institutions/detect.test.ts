@@ -59,7 +59,7 @@ describe("Interac sender domain is not in the map", () => {
     );
     expect(institution).toBe("Simplii");
     expect(fields).toEqual({
-      amount: 40,
+      amount: 4000,
       company: "SAM LEE | C1AB",
       name: "Jo",
       transaction_type: "e-transfer",

@@ -5,7 +5,7 @@ import {
   type Institution,
   type ParsedFields,
   parseAlert,
-  parseAmount,
+  parseAmountCents,
   parseETransfer,
   parseWithInstitution,
 } from "../../../src/ingest/institutions";
@@ -89,7 +89,7 @@ describe("generated alert bodies", () => {
     })
     .map(({ dollars, cents, commas, withCents }) => ({
       text: `$${commas ? digits(dollars) : dollars}${withCents ? `.${String(cents).padStart(2, "0")}` : ""}`,
-      value: withCents ? dollars + cents / 100 : dollars,
+      cents: dollars * 100 + (withCents ? cents : 0),
     }));
   const BANK_WORD = /rbc|cibc|mbna|simplii|royal|financial|president/i;
   const word = fc
@@ -107,35 +107,36 @@ describe("generated alert bodies", () => {
         const { institution, fields } = parseAlert(null, crlf ? body.replace(/\n/g, "\r\n") : body);
         expect(institution).toBe(template.institution);
         expect(fields.transaction_type).toBe(template.type);
-        expect(fields.amount).not.toBeNull();
-        expect(Math.abs(fields.amount! - amt.value)).toBeLessThan(0.005);
+        // Exact integer cents, read from the printed digits.
+        expect(fields.amount).toBe(amt.cents);
         expect(fields.company).toBe(template.company({ merchant: shop, person: who }));
         expect(fields.name).toBe(template.name({ name, person: who }));
       }),
     );
   });
 
-  it("parseAmount round-trips with and without thousands separators and cents", () => {
+  it("parseAmountCents round-trips exactly with and without thousands separators and cents", () => {
     fc.assert(
       fc.property(money, (amt) => {
-        expect(Math.abs(parseAmount(amt.text)! - amt.value)).toBeLessThan(0.005);
+        expect(parseAmountCents(amt.text)).toBe(amt.cents);
       }),
     );
   });
 });
 
-describe("parseAmount", () => {
+describe("parseAmountCents", () => {
   it.each([
-    ["$1,687.00", 1687],
-    ["$40", 40],
-    ["$0.01", 0.01],
-    ["40 (CAD)", 40],
-    [" $999,999.99 ", 999999.99],
-  ])("%s -> %s", (text, value) => expect(parseAmount(text)).toBe(value));
+    ["$1,687.00", 168700],
+    ["$40", 4000],
+    ["$0.01", 1],
+    ["$0.1", 10],
+    ["40 (CAD)", 4000],
+    [" $999,999.99 ", 99999999],
+  ])("%s -> %s", (text, value) => expect(parseAmountCents(text)).toBe(value));
 
   it.each(["", "$", "abc", "$1,2345", "$1.234", "1 234,56", "-$5", "$NaN", "9".repeat(400)])(
     "%s -> null",
-    (text) => expect(parseAmount(text)).toBeNull(),
+    (text) => expect(parseAmountCents(text)).toBeNull(),
   );
 });
 

@@ -31,12 +31,12 @@ describe("CRLF mail: merchants carry no trailing carriage return or whitespace",
 
 describe("Interac whole-dollar amounts such as $40 (CAD)", () => {
   it.each([
-    ["The $40 (CAD) you sent to PAT KELLY has been successfully deposited.", 40],
-    ["The transfer you sent to PAT KELLY for the amount of $40 (CAD) has been successfully deposited.", 40],
-    ["PAT KELLY has accepted your transfer of $1,250", 1250],
+    ["The $40 (CAD) you sent to PAT KELLY has been successfully deposited.", 4000],
+    ["The transfer you sent to PAT KELLY for the amount of $40 (CAD) has been successfully deposited.", 4000],
+    ["PAT KELLY has accepted your transfer of $1,250", 125000],
     [
       "PAT KELLY has sent you $40 (CAD) and the money has been automatically deposited into your account.",
-      40,
+      4000,
     ],
   ])("%s", (sentence, amount) => {
     const fields = parseETransfer(`Hi MARIA,\n\n${sentence}\n`);
@@ -99,7 +99,7 @@ describe("money received by e-transfer is an incoming e-transfer with the sender
     expect(parseAlert("notify@payments.interac.ca", body)).toEqual({
       institution: "RBC",
       fields: {
-        amount: 1050.25,
+        amount: 105025,
         company: "JANE DOE | rent | CA1xYz",
         name: "Robin",
         transaction_type: "e-transfer",

@@ -8,13 +8,17 @@ import {
   monthsElapsed,
   savingsRate,
 } from "../../../src/domains/income/rules";
+import { statementOut } from "../../../src/domains/income/response";
+import { toCents } from "../../../src/lib/money";
 
+// The rules take and give integer cents (SQL sums); the amounts below are written in dollars.
+const c = toCents;
 const M3 = ["2024-01", "2024-02", "2024-03"];
 const row = (merchant: string, ym: string, total: number, extra: Record<string, unknown> = {}) => ({
   merchant,
   company: merchant.toUpperCase(),
   ym,
-  total,
+  total: c(total),
   last_seen: `${ym}.01_x`,
   ...extra,
 });
@@ -30,8 +34,8 @@ describe("income statement rules", () => {
       M3,
     );
     expect(rows).toEqual([
-      { company: "Unknown", months: [0, 300, 0], total: 300 },
-      { company: "Acme Inc", months: [100, 0, 50.01], total: 150.01 },
+      { company: "Unknown", months: [0, c(300), 0], total: c(300) },
+      { company: "Acme Inc", months: [c(100), 0, c(50.01)], total: c(150.01) },
     ]);
   });
 
@@ -47,17 +51,17 @@ describe("income statement rules", () => {
       { rent: "fixed", groceries: "variable", travel: "lumpy" },
     );
     expect(sections.map((s) => [s.type_name, s.display_name, s.annual_total])).toEqual([
-      ["fixed", "Fixed costs", 1000],
-      ["variable", "Variable spending", 100],
-      ["unbudgeted", "Unbudgeted", 15],
+      ["fixed", "Fixed costs", c(1000)],
+      ["variable", "Variable spending", c(100)],
+      ["unbudgeted", "Unbudgeted", c(15)],
     ]);
     expect(sections[1]!.categories[0]).toEqual({
       category: "groceries",
-      months: [80, 20, 0],
-      total: 100,
+      months: [c(80), c(20), 0],
+      total: c(100),
       companies: [
-        { company: "SAFEWAY", months: [80, 0, 0], total: 80 },
-        { company: "SUPERSTORE", months: [0, 20, 0], total: 20 },
+        { company: "SAFEWAY", months: [c(80), 0, 0], total: c(80) },
+        { company: "SUPERSTORE", months: [0, c(20), 0], total: c(20) },
       ],
     });
   });
@@ -74,6 +78,8 @@ describe("income statement rules", () => {
     expect(monthsElapsed(2025, "2024-03")).toBe(0);
     expect(annualize([100, 200, 300, 999], 3)).toBe(2400);
     expect(annualize([100], 0)).toBe(0);
+    // cents: rounded to the cent (10.00 + 0.01 over 2 months → 60.06)
+    expect(annualize([1000, 1], 2)).toBe(6006);
   });
 
   it("category types are read case-insensitively from a targets document", () => {
@@ -85,18 +91,20 @@ describe("income statement rules", () => {
   });
 
   it("assembles net, rates, projection and the committed floor", () => {
-    const out = incomeStatement({
-      year: 2024,
-      months: M3,
-      income: [row("employer", "2024.01", 3000), row("employer", "2024.02", 3000)],
-      expenses: [
-        row("landlord", "2024.01", 1000, { category: "rent" }),
-        row("landlord", "2024.02", 1000, { category: "rent" }),
-        row("safeway", "2024.02", 500, { category: "groceries" }),
-      ],
-      types: { rent: "fixed" },
-      elapsed: 2,
-    });
+    const out = statementOut(
+      incomeStatement({
+        year: 2024,
+        months: M3,
+        income: [row("employer", "2024.01", 3000), row("employer", "2024.02", 3000)],
+        expenses: [
+          row("landlord", "2024.01", 1000, { category: "rent" }),
+          row("landlord", "2024.02", 1000, { category: "rent" }),
+          row("safeway", "2024.02", 500, { category: "groceries" }),
+        ],
+        types: { rent: "fixed" },
+        elapsed: 2,
+      }),
+    );
     expect(out.total_expenses_monthly).toEqual([1000, 1500, 0]);
     expect(out.net_monthly).toEqual([2000, 1500, 0]);
     expect(out.net_annual).toBe(3500);

@@ -7,47 +7,66 @@ import {
   editableImage,
   imageColumns,
 } from "../../../src/domains/transactions/rules";
-import { compile, csvCell } from "../../../src/domains/transactions/search-rules";
+import { csvCell } from "../../../src/domains/transactions/search-rules";
 import { decodeTxId, encodeTxId } from "../../../src/lib/txid";
 import { addMonths, monthBounds, monthSpan } from "../../../src/lib/month";
-import { percentile } from "../../../src/lib/money";
+import { fromCents, percentile, toCents } from "../../../src/lib/money";
+
+// The rules take and give integer cents; the amounts below are written in dollars.
+const c = toCents;
+const cents = (rec: Record<string, number>) =>
+  Object.fromEntries(Object.entries(rec).map(([k, v]) => [k, c(v)]));
 
 describe("anomaly thresholds", () => {
-  const hist = [{ food: 100 }, { food: 100 }];
+  const hist = [cents({ food: 100 }), cents({ food: 100 })];
   it.each([
     [149, null],
     [150, "low"],
     [200, "medium"],
     [300, "high"],
   ])("food %d against a 100 baseline → %s", (amount, severity) => {
-    const out = anomalies({ food: amount }, hist, {});
+    const out = anomalies(cents({ food: amount }), hist, {});
     expect(out[0]?.severity ?? null).toBe(severity);
   });
   it("small excesses are noise", () => {
-    expect(anomalies({ tea: 12 }, [{ tea: 4 }], {})).toEqual([]);
+    expect(anomalies(cents({ tea: 12 }), [cents({ tea: 4 })], {})).toEqual([]);
+    // 24.99 over the baseline is noise; 25.00 is not
+    expect(anomalies(cents({ tea: 24.99 }), [{}, cents({ x: 1 })], {})).toEqual([]);
+    expect(anomalies(cents({ tea: 25 }), [{}, cents({ x: 1 })], {})[0]?.severity).toBe("medium");
   });
   it("annotation is capped at the excess", () => {
-    expect(anomalies({ food: 300 }, hist, { food: 1000 })[0]?.annotated_amount).toBe(200);
+    expect(fromCents(anomalies(cents({ food: 300 }), hist, cents({ food: 1000 }))[0]!.annotated_amount)).toBe(
+      200,
+    );
+  });
+  it("reasons print dollars", () => {
+    expect(anomalies(cents({ food: 300 }), hist, {})[0]?.reason).toBe(
+      "$300.00 vs a typical $100.00 (3.0× the 2-month average)",
+    );
   });
   it("no history → nothing", () => {
-    expect(anomalies({ food: 1000 }, [{}, {}], {})).toEqual([]);
+    expect(anomalies(cents({ food: 1000 }), [{}, {}], {})).toEqual([]);
   });
 });
 
 describe("pace", () => {
   it("limited: a straight line when fewer than two prior curves", () => {
-    expect(pace(10, 30, 100, 0, [])).toMatchObject({
+    expect(pace(10, 30, c(100), 0, [])).toMatchObject({
       forecast_quality: "limited",
-      projected_month_total: 300,
+      projected_month_total: c(300),
       typical_to_date: null,
     });
   });
   it("never projects below what is already spent", () => {
-    const p = pace(20, 30, 500, 0, [
-      { toDate: 10, total: 10 },
-      { toDate: 10, total: 10 },
+    const p = pace(20, 30, c(500), 0, [
+      { toDate: c(10), total: c(10) },
+      { toDate: c(10), total: c(10) },
     ]);
-    expect(p.projected_lower).toBe(500);
+    expect(p.projected_lower).toBe(c(500));
+  });
+  it("rounds a projection to the cent", () => {
+    // 100.00 over 3 of 31 days → 1033.333… → 1033.33
+    expect(pace(3, 31, c(100), 0, []).projected_month_total).toBe(103_333);
   });
 });
 
@@ -97,17 +116,6 @@ describe("transaction rules", () => {
       reviewed_at: "t",
     });
   });
-  it("search compiles every filter with positional binds", () => {
-    const { where, binds } = compile({
-      from: "2024-01",
-      to: "2024-02",
-      q: "x",
-      companies: ["a"],
-      minAmount: 1,
-    });
-    expect((where.match(/\?/g) ?? []).length).toBe(binds.length);
-    expect(binds).toContain("%x%");
-  });
   it("csv cells quote and defuse", () => {
     expect(csvCell('a,"b"')).toBe('"a,""b"""');
     expect(csvCell("@sum")).toBe("'@sum");
@@ -116,25 +124,40 @@ describe("transaction rules", () => {
 });
 
 describe("journal rules", () => {
-  it("monthly ceiling", () => {
-    expect(monthlyCeiling(1200)).toBe(100);
+  it("monthly ceiling (cents, rounded to the cent)", () => {
+    expect(monthlyCeiling(c(1200))).toBe(c(100));
+    expect(monthlyCeiling(c(1000))).toBe(c(83.33));
     expect(monthlyCeiling(0)).toBeNull();
     expect(monthlyCeiling(null)).toBeNull();
   });
-  it("groups days", () => {
-    const t = (dfn: string, amount: number) =>
-      ({ date_file_name: dfn, amount, transaction_type: "purchase" }) as never;
-    const { days } = groupDays([t("2024.01.02_00.00_a", 2), t("2024.01.01_00.00_b", 1)], {});
-    expect(days.map((d) => [d.date, d.mtd_total])).toEqual([
-      ["2024-01-02", 3],
-      ["2024-01-01", 1],
+  it("groups days: totals add cents exactly and leave as decimal", () => {
+    const t = (dfn: string, amount: number, type = "purchase") => ({
+      dateFileName: dfn,
+      type,
+      amount: c(amount),
+      tx: dfn,
+    });
+    const { days, monthTotal } = groupDays(
+      [
+        t("2024.01.02_00.00_a", 0.2),
+        t("2024.01.02_01.00_c", 0.1),
+        t("2024.01.02_02.00_d", 50, "deposit"),
+        t("2024.01.01_00.00_b", 1),
+      ],
+      {},
+    );
+    expect(days.map((d) => [d.date, d.day_total, d.mtd_total, d.deposit_total])).toEqual([
+      ["2024-01-02", 0.3, 1.3, 50],
+      ["2024-01-01", 1, 1, 0],
     ]);
+    expect(days[0]!.transactions).toEqual(["2024.01.02_02.00_d", "2024.01.02_01.00_c", "2024.01.02_00.00_a"]);
+    expect(monthTotal).toBe(1.3);
   });
   it("month summary and deltas", () => {
-    const cur = monthSummary("2024-02", [{ key: "a", amount: 10, n: 1 }], [], []);
-    const prev = monthSummary("2024-01", [{ key: "a", amount: 5, n: 1 }], [], []);
+    const cur = monthSummary("2024-02", [{ key: "a", amount: c(10), n: 1 }], [], []);
+    const prev = monthSummary("2024-01", [{ key: "a", amount: c(5), n: 1 }], [], []);
     expect(categoryDeltas(cur, prev)).toEqual([
-      { category: "a", current: 10, previous: 5, delta_amount: 5, delta_pct: 100 },
+      { category: "a", current: c(10), previous: c(5), delta_amount: c(5), delta_pct: 100 },
     ]);
   });
 });

@@ -23,7 +23,9 @@ const SWITCHES: { key: Flag; label: string; hint: string }[] = [
   {
     key: "ai_receipt_parsing_enabled",
     label: "Receipt parsing",
-    hint: "Read line items from uploaded receipts.",
+    hint:
+      "When you press “Read with AI” on a receipt, its photo (or a PDF's text, or a scanned PDF) is sent " +
+      "to the configured model API to read merchant, date, total and line items. Nothing is sent otherwise.",
   },
   {
     key: "ai_statement_parsing_enabled",

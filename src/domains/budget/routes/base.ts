@@ -1,7 +1,5 @@
-import { registerReverter } from "../../../http/activity";
 import { ErrorEnvelope } from "../../../http/errors";
 import { domainRoute } from "../../../http/route";
-import { currentImage, restoreImage } from "../service";
 
 export const BudgetRoute = domainRoute("budget");
 export const GroupsRoute = domainRoute("groups");
@@ -17,12 +15,3 @@ export const CONFLICT = {
     content: { "application/json": { schema: ErrorEnvelope } },
   },
 };
-
-// budget-targets: the whole year's config (PUT /budget/config writes targets and groups);
-// budget-groups: the groups only. Revert writes the before image back as a new version.
-for (const kind of ["budget-targets", "budget-groups"] as const) {
-  registerReverter(kind, {
-    current: (ctx, id) => currentImage(ctx, kind, id),
-    restore: (ctx, id, before) => restoreImage(ctx, kind, id, before),
-  });
-}

@@ -1,15 +1,9 @@
 import { contentJson } from "chanfana";
-import { registerReverter, stageImages } from "../../../http/activity";
+import { stageImages } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
-import { AppConfigResponse, AppConfigUpdateRequest, type StoredConfig } from "../schemas";
-import { loadSettings, restoreConfig, updateConfig } from "../service";
+import { AppConfigResponse, AppConfigUpdateRequest } from "../schemas";
+import { updateConfig } from "../service";
 import { ConfigRoute } from "./get-config";
-
-/** Activity revert of a configuration write: the stored settings are one resource, "app". */
-registerReverter("config", {
-  current: async (ctx) => loadSettings(ctx.env),
-  restore: (ctx, _id, before) => restoreConfig(ctx, (before ?? {}) as StoredConfig),
-});
 
 export class PutAppConfig extends ConfigRoute {
   override schema = {

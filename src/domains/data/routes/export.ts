@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type AppContext, serviceCtx } from "../../../http/context";
-import { ApiError } from "../../../http/errors";
+import { ApiError } from "../../../lib/errors";
 import { domainRoute } from "../../../http/route";
 import { isDemo } from "../../../env";
 import { exportFileName } from "../rules";

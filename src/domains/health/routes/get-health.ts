@@ -1,4 +1,4 @@
-import { isLoopbackHost } from "../../../http/auth";
+import { isLocalRequest } from "../../../http/auth";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { domainRoute } from "../../../http/route";
 import { HealthResponse } from "../schemas";
@@ -15,7 +15,7 @@ export class GetHealth extends domainRoute("health") {
   };
 
   override async handle(c: AppContext) {
-    const remote = !isLoopbackHost(new URL(c.req.url).hostname);
+    const remote = !isLocalRequest(c.env, c.req.raw);
     return c.json(await getHealth({ ctx: serviceCtx(c), remote }));
   }
 }

@@ -1,19 +1,12 @@
-import { registerReverter, stageImages } from "../../../http/activity";
+import { stageImages } from "../../../http/activity";
 import type { AppContext } from "../../../http/context";
 import { domainRoute } from "../../../http/route";
-import { currentImage, restoreImage } from "../service";
 
 export const TransactionsRoute = domainRoute("transactions");
 export const SearchRoute = domainRoute("search");
 
 export const json = <T>(schema: T, description = "OK") => ({
   "200": { description, content: { "application/json": { schema } } },
-});
-
-// One transaction's editable fields: revert writes the before image back.
-registerReverter("transaction", {
-  current: (ctx, id) => currentImage(ctx, id),
-  restore: (ctx, id, before) => restoreImage(ctx, id, before),
 });
 
 /** Stages a single-transaction edit's images for the activity ledger. */

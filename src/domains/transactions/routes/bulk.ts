@@ -1,17 +1,9 @@
 import { contentJson } from "chanfana";
-import { registerReverter, stageImages } from "../../../http/activity";
+import { stageImages } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
-import { bulkUpdateCategory, currentBulkImage, restoreBulkImage } from "../bulk";
+import { bulkUpdateCategory } from "../bulk";
 import { BulkCategoryUpdateRequest, BulkCategoryUpdateResponse } from "../schemas";
 import { json, TransactionsRoute } from "./base";
-
-// The entry's resource id is not enough to find the rows: the stale guard reads the ids from the
-// entry's own after image, which the reverter receives through its resource id (JSON list).
-registerReverter("transactions-bulk", {
-  current: async (ctx, resourceId) =>
-    currentBulkImage(ctx, Object.fromEntries(JSON.parse(resourceId).map((id: string) => [id, 1]))),
-  restore: (ctx, _resourceId, before) => restoreBulkImage(ctx, before),
-});
 
 export class BulkUpdateTransactionCategory extends TransactionsRoute {
   override schema = {

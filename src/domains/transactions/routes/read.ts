@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type AppContext, serviceCtx } from "../../../http/context";
-import { validationError } from "../../../http/errors";
+import { validationError } from "../../../lib/errors";
 import { MONTH_RE } from "../../../lib/month";
 import {
   CombinedTransactionsResponse,

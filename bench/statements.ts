@@ -1,0 +1,82 @@
+/**
+ * Statement parse + reconcile: a 5-page, 120-row statement PDF (our own layout) against N stored
+ * transactions (default 100,000; BENCH_COUNT overrides) in local D1, inside workerd. Prints the
+ * first (cold pdf.js) and the median of later runs for parse and for reconcile. Target: < 300 ms.
+ *   npx vitest run -c bench/statements.config.ts
+ */
+import { env } from "cloudflare:test";
+import { expect, it } from "vitest";
+import { parseStatementText } from "../src/domains/statements/parsers";
+import { readPdfText } from "../src/domains/statements/parsers/pdf-text";
+import { buildRows } from "../src/domains/statements/reconcile";
+import type { Env } from "../src/env";
+import { fixedClock } from "../src/lib/clock";
+import { prng } from "../scripts/lib/prng.mjs";
+import { type OwnRow, mapleStatement } from "../test/fixtures/statements/banks";
+
+const fmt = (c: number) => (c / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const TYPES = ["purchase", "purchase", "purchase", "withdrawal", "preauth", "e-transfer", "deposit"];
+
+async function seedStored(count: number, rand: () => number) {
+  const day0 = Date.UTC(2023, 0, 1);
+  for (let i = 0; i < count; i += 500) {
+    const values: string[] = [];
+    for (let j = i; j < Math.min(count, i + 500); j++) {
+      const d = new Date(day0 + Math.floor(rand() * 3 * 365) * 86_400_000).toISOString().slice(0, 10).replaceAll("-", ".");
+      const amount = 100 + Math.floor(rand() * 50_000);
+      values.push(`('bench@example.com', '${d}_12.00_b${j}.eml', 'h${j}', 'default', 'Bench', ${amount}, 'Shop ${j % 300}', '${TYPES[j % TYPES.length]}', 'groceries')`);
+    }
+    await env.DB.prepare(
+      `INSERT INTO transactions (ForwardedTo, DateFileName, TransactionHash, UserId, Institution, Amount, Company, TransactionType, Category) VALUES ${values.join(",")}`,
+    ).run();
+  }
+}
+
+function statementPdf(rand: () => number) {
+  let bal = 500_000;
+  const rows: OwnRow[] = [];
+  let tin = 0;
+  let tout = 0;
+  for (let i = 0; i < 120; i++) {
+    const day = 16 + Math.floor((i * 30) / 120);
+    const date = day <= 31 ? `Dec ${day}` : `Jan ${String(day - 31).padStart(2, "0")}`;
+    const amount = 100 + Math.floor(rand() * 20_000);
+    const out = i % 5 !== 0;
+    bal += out ? -amount : amount;
+    if (out) tout += amount;
+    else tin += amount;
+    const lines = i % 7 === 0 ? [`POS PURCHASE ${i}`, `MERCHANT NUMBER ${i}`] : [`SHOP ${i % 300}`];
+    rows.push({ date: i % 3 === 0 ? date : null, lines, out: out ? fmt(amount) : undefined, in: out ? undefined : fmt(amount), balance: fmt(bal) });
+  }
+  return mapleStatement(rows, { perPage: 24, opening: fmt(500_000), closing: fmt(bal), totalsIn: fmt(tin), totalsOut: fmt(tout) });
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+it("parse + reconcile of a 5-page, 120-row statement", async () => {
+  const count = Number((env as unknown as { BENCH_COUNT: string }).BENCH_COUNT);
+  const rand = prng(20261122);
+  await seedStored(count, rand);
+  const pdf = statementPdf(rand);
+  const ctx = { env: env as unknown as Env, clock: fixedClock("2025-02-01T12:00:00Z"), principal: { kind: "system" as const, id: null, label: null, scope: null }, waitUntil: () => undefined };
+  const parse: number[] = [];
+  const reconcile: number[] = [];
+  for (let run = 0; run < 8; run++) {
+    const t0 = performance.now();
+    const out = parseStatementText(await readPdfText(pdf), 2025);
+    const t1 = performance.now();
+    if (!out.ok) throw new Error(out.message);
+    expect(out.statement.rows).toHaveLength(120);
+    expect(out.statement.balance.ok).toBe(true);
+    await buildRows(ctx, "stmt_bench", out.statement, "pdf");
+    const t2 = performance.now();
+    parse.push(t1 - t0);
+    reconcile.push(t2 - t1);
+  }
+  const later = (xs: number[]) => median(xs.slice(1));
+  console.log(
+    `statements: ${count} stored; parse first ${parse[0]!.toFixed(0)} ms, median ${later(parse).toFixed(0)} ms; ` +
+      `reconcile first ${reconcile[0]!.toFixed(0)} ms, median ${later(reconcile).toFixed(0)} ms; ` +
+      `total median ${(later(parse) + later(reconcile)).toFixed(0)} ms (target < 300 ms)`,
+  );
+});

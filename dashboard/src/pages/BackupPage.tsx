@@ -1,0 +1,258 @@
+// Backup and restore: download the whole journal as a zip; restore one in two steps — a dry run
+// that says what would change, then the import with a chosen way to treat rows already here.
+import { useState } from "react";
+import { api, unwrap } from "../api/client";
+import type { components } from "../api/schema";
+import { ErrorNotice } from "../components/States";
+import { useAction } from "../components/useAction";
+import { useApp } from "../lib/app";
+import { money, stamp } from "../lib/format";
+
+type Preview = components["schemas"]["ImportPreviewResponse"];
+type Result = components["schemas"]["ImportResult"];
+type Strategy = "skip" | "overwrite" | "keep_both";
+
+const STRATEGIES: { id: Strategy; label: string; help: string }[] = [
+  {
+    id: "skip",
+    label: "Keep what is here",
+    help: "Rows already in the journal stay as they are; only missing rows are added.",
+  },
+  {
+    id: "overwrite",
+    label: "Use the backup's version",
+    help: "Rows that differ are replaced by the backup's copy.",
+  },
+  {
+    id: "keep_both",
+    label: "Keep both",
+    help: "A transaction that differs is added as a second copy beside yours.",
+  },
+];
+
+export function BackupPage() {
+  const { canWrite } = useApp();
+  const download = useAction();
+  const check = useAction();
+  const apply = useAction();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [strategy, setStrategy] = useState<Strategy>("skip");
+  const [applyConfig, setApplyConfig] = useState(true);
+  const [result, setResult] = useState<Result | null>(null);
+
+  const exportZip = () =>
+    download.run(async () => {
+      const r = await api.GET("/api/v1/data/export", { parseAs: "blob" });
+      const blob = await unwrap(Promise.resolve(r));
+      const name =
+        r.response.headers.get("content-disposition")?.match(/filename="?([^";]+)"?/)?.[1] ??
+        "finance-journal-backup.zip";
+      const url = URL.createObjectURL(blob as Blob);
+      const a = document.createElement("a");
+      a.href = url;
+      a.download = name;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    }, "Backup downloaded");
+
+  const runPreview = (f: File) =>
+    check.run(async () => {
+      setResult(null);
+      setPreview(
+        await unwrap(
+          api.POST("/api/v1/data/import/preview", {
+            body: { file: f as unknown as string },
+            bodySerializer: (body) => {
+              const fd = new FormData();
+              fd.append("file", body.file as unknown as Blob, f.name);
+              return fd;
+            },
+          }),
+        ),
+      );
+    });
+
+  const runCommit = () =>
+    apply.run(async () => {
+      if (!preview) return;
+      setResult(
+        await unwrap(
+          api.POST("/api/v1/data/import/commit", {
+            body: { token: preview.token, strategy, apply_config: applyConfig },
+          }),
+        ),
+      );
+      setPreview(null);
+    }, "Backup restored");
+
+  return (
+    <section aria-labelledby="backup-h" className="page-narrow">
+      <h1 id="backup-h">Backup and restore</h1>
+      <div className="card">
+        <h2>Download a backup</h2>
+        <p>
+          One zip with every transaction (trash and quarantine included), your categories, rules, budgets and
+          settings. Passwords and access tokens are never in it.
+        </p>
+        <ErrorNotice error={download.error} />
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={exportZip}
+          disabled={download.busy}
+          data-testid="download-backup"
+        >
+          {download.busy ? "Preparing…" : "Download backup"}
+        </button>
+      </div>
+      <div className="card" data-testid="restore">
+        <h2>Restore from a backup</h2>
+        <p className="muted small">
+          Nothing changes until you confirm: first you see what the backup would change.
+        </p>
+        <form
+          className="inline wrap"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (file) void runPreview(file);
+          }}
+        >
+          <label className="field grow">
+            <span>Backup zip (or a CSV from Search)</span>
+            <input
+              type="file"
+              accept=".zip,application/zip,.csv,text/csv"
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                setPreview(null);
+              }}
+              data-testid="backup-file"
+            />
+          </label>
+          <button type="submit" className="btn" disabled={!canWrite || !file || check.busy}>
+            {check.busy ? "Checking…" : "Check this backup"}
+          </button>
+        </form>
+        {!canWrite && <p className="muted small">Restoring is turned off in the demo.</p>}
+        <ErrorNotice error={check.error} />
+        {preview && (
+          <PreviewView
+            p={preview}
+            strategy={strategy}
+            onStrategy={setStrategy}
+            applyConfig={applyConfig}
+            onApplyConfig={setApplyConfig}
+            busy={apply.busy}
+            onApply={runCommit}
+          />
+        )}
+        <ErrorNotice error={apply.error} />
+        {result && (
+          <div className="notice notice-ok" role="status" data-testid="restore-result">
+            <p>
+              <strong>Restored.</strong> {result.inserted} added, {result.updated} replaced, {result.skipped}{" "}
+              left as they were{result.invalid ? `, ${result.invalid} unreadable rows skipped` : ""}.
+              {result.config_applied ? " Categories, rules and budgets restored." : ""} You can see it on the
+              Activity page.
+            </p>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+interface PreviewProps {
+  p: Preview;
+  strategy: Strategy;
+  onStrategy: (s: Strategy) => void;
+  applyConfig: boolean;
+  onApplyConfig: (v: boolean) => void;
+  busy: boolean;
+  onApply: () => void;
+}
+
+function PreviewView({ p, strategy, onStrategy, applyConfig, onApplyConfig, busy, onApply }: PreviewProps) {
+  const tables = Object.entries(p.tables);
+  return (
+    <div className="drawer-section" data-testid="restore-preview">
+      <h3>What {p.filename} would change</h3>
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">Table</th>
+            <th scope="col" className="num">
+              New
+            </th>
+            <th scope="col" className="num">
+              Same
+            </th>
+            <th scope="col" className="num">
+              Different
+            </th>
+            <th scope="col" className="num">
+              Unreadable
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {tables.map(([name, c]) => (
+            <tr key={name}>
+              <td>{name.replaceAll("_", " ")}</td>
+              <td className="num">{c.new}</td>
+              <td className="num">{c.identical}</td>
+              <td className="num">{c.different}</td>
+              <td className="num">{c.invalid}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {p.sample_new.length > 0 && (
+        <p className="small muted">
+          For example:{" "}
+          {p.sample_new
+            .slice(0, 3)
+            .map((s) => `${s.company ?? "?"} ${money(s.amount ?? null)}`)
+            .join(", ")}
+        </p>
+      )}
+      {p.sample_invalid.length > 0 && (
+        <p className="small text-danger">
+          Unreadable rows are skipped:{" "}
+          {p.sample_invalid.map((s) => `${s.company ?? "?"} (${s.reason})`).join(", ")}
+        </p>
+      )}
+      <fieldset className="strategy">
+        <legend>Rows already in the journal</legend>
+        {STRATEGIES.map((s) => (
+          <label key={s.id} className="check strategy-option">
+            <input
+              type="radio"
+              name="strategy"
+              checked={strategy === s.id}
+              onChange={() => onStrategy(s.id)}
+            />
+            <span>
+              <strong>{s.label}</strong> <span className="muted small">{s.help}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <label className="check">
+        <input type="checkbox" checked={applyConfig} onChange={(e) => onApplyConfig(e.target.checked)} />
+        Also restore categories, rules, budgets and settings (replaces the current ones)
+      </label>
+      <p className="small muted">This check expires {stamp(p.expires_at)}.</p>
+      <button
+        type="button"
+        className="btn btn-primary"
+        onClick={onApply}
+        disabled={busy}
+        data-testid="apply-restore"
+      >
+        {busy ? "Restoring…" : "Restore this backup"}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+// "Receipts to file": drop or photograph receipts without choosing a transaction, then match them.
+import { type DragEvent, useState } from "react";
+import { Empty, ErrorNotice, Loading } from "../components/States";
+import { useAction } from "../components/useAction";
+import { useApp } from "../lib/app";
+import { useApi } from "../lib/useApi";
+import { listUnfiled, uploadReceipt } from "./receipts/api";
+import { PickFiles } from "./receipts/PickFiles";
+import { ReceiptCard } from "./receipts/ReceiptCard";
+import "./receipts/receipts.css";
+
+export function ReceiptsPage() {
+  const { canWrite, config } = useApp();
+  const tray = useApi(listUnfiled, "receipts-tray");
+  const [dragging, setDragging] = useState(false);
+  const { busy, error, run } = useAction();
+  const add = (files: File[]) =>
+    run(
+      async () => {
+        for (const f of files) await uploadReceipt(f);
+        tray.reload();
+      },
+      files.length > 1 ? `${files.length} receipts added` : "Receipt added",
+    );
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    if (canWrite) add(Array.from(e.dataTransfer.files));
+  };
+  const items = tray.data?.attachments ?? [];
+  return (
+    <section aria-labelledby="receipts-page-h">
+      <div className="page-head">
+        <h1 id="receipts-page-h">Receipts to file</h1>
+      </div>
+      <p className="muted">
+        Photos and PDFs of receipts not yet attached to a transaction. Find each one's transaction and link
+        it; a receipt with exactly one exact match links itself.
+      </p>
+      <section
+        className={`dropzone${dragging ? " dragging" : ""}${canWrite ? "" : " disabled"}`}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        data-testid="receipt-dropzone"
+        aria-label="Drop zone for receipts"
+      >
+        <p className="dropzone-title">{busy ? "Uploading…" : "Drop receipts here"}</p>
+        <p className="muted small">JPEG, PNG, WebP, HEIC or PDF, up to 10 MB each</p>
+        <PickFiles onFiles={add} disabled={!canWrite || busy} multiple />
+      </section>
+      <ErrorNotice error={error} />
+      <ErrorNotice error={tray.error} onRetry={tray.reload} />
+      {tray.loading && !tray.data && <Loading rows={3} />}
+      {tray.data && items.length === 0 && <Empty title="Nothing to file">Every receipt is attached.</Empty>}
+      <div className="receipt-grid">
+        {items.map((a) => (
+          <ReceiptCard
+            key={`${a.id}|${a.updated_at}`}
+            a={a}
+            aiOn={!!config.ai_receipt_parsing_enabled}
+            canWrite={canWrite}
+            onChanged={tray.reload}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}

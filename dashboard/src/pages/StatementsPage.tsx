@@ -1,0 +1,44 @@
+// Statements: upload, the history list, and (with ?id=) the review of one statement.
+import { api, unwrap } from "../api/client";
+import { Empty, ErrorNotice, Loading } from "../components/States";
+import { useApp } from "../lib/app";
+import { navigate, useLocation } from "../lib/router";
+import { useApi } from "../lib/useApi";
+import { StatementList } from "./statements/StatementList";
+import { StatementReview } from "./statements/StatementReview";
+import { UploadBox } from "./statements/UploadBox";
+
+export function StatementsPage() {
+  const { query } = useLocation();
+  const id = query.get("id");
+  return id ? <StatementReview id={id} /> : <StatementsHome />;
+}
+
+function StatementsHome() {
+  const { canWrite } = useApp();
+  const list = useApi(() => unwrap(api.GET("/api/v1/statements")), "statements");
+  return (
+    <section aria-labelledby="statements-h" className="page">
+      <div className="page-head">
+        <h1 id="statements-h">Statements</h1>
+      </div>
+      <p className="muted">
+        The monthly statement is the ground truth: upload it to see which rows your alert emails already
+        caught, and import the rest.
+      </p>
+      <UploadBox
+        canWrite={canWrite}
+        onUploaded={(r) => navigate(`/statements?id=${encodeURIComponent(r.statement_id)}`)}
+      />
+      <h2 className="small-h">History</h2>
+      {list.loading && !list.data && <Loading />}
+      <ErrorNotice error={list.error} onRetry={list.reload} />
+      {list.data && list.data.count === 0 && (
+        <Empty title="No statements yet">
+          Upload a statement PDF (or a CSV, OFX or QFX export) to begin.
+        </Empty>
+      )}
+      {list.data && list.data.count > 0 && <StatementList statements={list.data.statements} />}
+    </section>
+  );
+}

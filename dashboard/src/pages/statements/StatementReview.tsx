@@ -1,0 +1,184 @@
+// One statement under review: balance check, the share alerts caught, per-row and bulk actions,
+// import (one undoable activity entry), reparse, download and delete.
+import { useState } from "react";
+import { API_BASE, api, unwrap } from "../../api/client";
+import { ErrorNotice, Loading } from "../../components/States";
+import { useAction } from "../../components/useAction";
+import { useApp } from "../../lib/app";
+import { Link, navigate } from "../../lib/router";
+import { useApi } from "../../lib/useApi";
+import { type RowEdit, RowTable } from "./RowTable";
+import { type ImportResult, type RowAction, STATUS_LABEL, type StatementRow } from "./types";
+
+export function StatementReview({ id }: { id: string }) {
+  const { canWrite, categories } = useApp();
+  const stmt = useApi(
+    () => unwrap(api.GET("/api/v1/statements/{statement_id}", { params: { path: { statement_id: id } } })),
+    `statement:${id}`,
+  );
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [bulk, setBulk] = useState<RowAction>("skip");
+  const [outcome, setOutcome] = useState<ImportResult | null>(null);
+  const { busy, error, run } = useAction();
+  const path = { statement_id: id };
+
+  const edit = (row: StatementRow, e: RowEdit) =>
+    run(async () => {
+      await unwrap(
+        api.PATCH("/api/v1/statements/{statement_id}/transactions/{tx_index}", {
+          params: { path: { ...path, tx_index: String(row.tx_index) } },
+          body: e,
+        }),
+      );
+      stmt.reload();
+    });
+  const applyBulk = () =>
+    run(async () => {
+      const updates = [...selected].map((tx_index) => ({ tx_index, action: bulk }));
+      await unwrap(
+        api.PATCH("/api/v1/statements/{statement_id}/transactions", { params: { path }, body: { updates } }),
+      );
+      setSelected(new Set());
+      stmt.reload();
+    }, `${selected.size} rows set to ${bulk}`);
+  const doImport = () =>
+    run(async () => {
+      setOutcome(
+        await unwrap(api.POST("/api/v1/statements/import", { body: { statement_id: id, actions: [] } })),
+      );
+      stmt.reload();
+    });
+  const reparse = () =>
+    run(async () => {
+      await unwrap(api.POST("/api/v1/statements/{statement_id}/reparse", { params: { path } }));
+      stmt.reload();
+    }, "Parsed again; your edits were kept");
+  const remove = () => {
+    if (!window.confirm("Delete this statement and its review? Imported transactions stay in the journal."))
+      return;
+    run(async () => {
+      await unwrap(api.DELETE("/api/v1/statements/{statement_id}", { params: { path } }));
+      navigate("/statements");
+    }, "Statement deleted");
+  };
+
+  const s = stmt.data;
+  if (!s)
+    return (
+      <section className="page">
+        {stmt.loading ? <Loading /> : <ErrorNotice error={stmt.error} onRetry={stmt.reload} />}
+      </section>
+    );
+  const open = s.transactions.filter((r) => r.action_result === null);
+  const toImport = open.filter((r) => r.action === "import").length;
+  const toEnrich = open.filter((r) => r.action === "enrich" || r.action === "update").length;
+  return (
+    <section aria-labelledby="statement-h" className="page">
+      <p className="small">
+        <Link to="/statements">← All statements</Link>
+      </p>
+      <div className="page-head">
+        <h1 id="statement-h">{s.filename}</h1>
+        <span className={`tag ${s.status === "complete" ? "tag-ok" : ""}`} data-testid="statement-status">
+          {STATUS_LABEL[s.status]}
+        </span>
+      </div>
+      <p className="muted">
+        {s.institution} · {s.account_type} · {s.period_start ?? "?"} – {s.period_end ?? "?"}
+      </p>
+      <p className="notice" data-testid="capture">
+        Alerts caught <strong>{Math.round(s.capture.rate * 100)}%</strong> of this statement (
+        {s.capture.caught} of {s.capture.total} rows).
+      </p>
+      {!s.balance_check.ok && (
+        <div className="notice notice-warn" role="alert" data-testid="balance-warnings">
+          <strong>The balances do not check out — review before importing.</strong>
+          <ul>
+            {s.balance_check.warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className="stats">
+        {[
+          ["New", s.new_count],
+          ["Matched", s.matched_count],
+          ["Ambiguous", s.ambiguous_count],
+          ["Suspected duplicates", s.suspected_duplicate_count],
+          ["Imported before", s.previously_imported_count],
+        ].map(([label, n]) => (
+          <div className="stat" key={label}>
+            <div className="stat-label">{label}</div>
+            <div className="stat-value">{n}</div>
+          </div>
+        ))}
+      </div>
+      <div className="row-gap wrap actions">
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!canWrite || busy || open.length === 0}
+          onClick={doImport}
+          data-testid="import-btn"
+        >
+          Import {toImport} new{toEnrich ? `, enrich ${toEnrich}` : ""}
+        </button>
+        <button type="button" className="btn" disabled={!canWrite || busy} onClick={reparse}>
+          Reparse
+        </button>
+        <a className="btn" href={`${API_BASE}/api/v1/statements/${encodeURIComponent(id)}/download`}>
+          Download
+        </a>
+        <button type="button" className="btn btn-danger-quiet" disabled={!canWrite || busy} onClick={remove}>
+          Delete
+        </button>
+      </div>
+      <ErrorNotice error={error} />
+      {outcome && (
+        <div className="card outcome outcome-ok" role="status" data-testid="import-outcome">
+          <h2>Import done</h2>
+          <p>
+            {outcome.imported} imported · {outcome.enriched} enriched · {outcome.updated} updated ·{" "}
+            {outcome.skipped} skipped
+            {outcome.duplicates ? ` · ${outcome.duplicates} already there` : ""}.{" "}
+            <Link to="/activity">Undo from the activity page</Link>
+          </p>
+        </div>
+      )}
+      {selected.size > 0 && (
+        <div className="bulk-bar" data-testid="bulk-bar">
+          <span>{selected.size} selected</span>
+          <select
+            aria-label="Action for the selected rows"
+            value={bulk}
+            onChange={(e) => setBulk(e.target.value as RowAction)}
+          >
+            {(["import", "skip", "enrich", "update"] as const).map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </select>
+          <button type="button" className="btn btn-small" onClick={applyBulk} disabled={busy}>
+            Apply
+          </button>
+        </div>
+      )}
+      <RowTable
+        rows={s.transactions}
+        categories={categories}
+        canWrite={canWrite}
+        selected={selected}
+        onSelect={(i, on) =>
+          setSelected((prev) => {
+            const next = new Set(prev);
+            on ? next.add(i) : next.delete(i);
+            return next;
+          })
+        }
+        onEdit={edit}
+      />
+    </section>
+  );
+}

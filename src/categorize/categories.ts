@@ -1,0 +1,64 @@
+/** The category list the model may choose from: the stored list, else SPEC.md's 39 defaults. */
+import { getDb } from "../db";
+import { categories } from "../db/schema";
+import { log } from "../lib/log";
+
+export const DEFAULT_CATEGORIES = [
+  "Alcohol",
+  "Auto Maintenance",
+  "Baby & Kids",
+  "Bank Fees",
+  "Car Payment",
+  "Charitable Giving",
+  "Childcare",
+  "Clothing",
+  "Coffee & Cafes",
+  "Education",
+  "Entertainment",
+  "Fitness",
+  "Gasoline",
+  "Gifts",
+  "Groceries",
+  "Health Care",
+  "Hobbies",
+  "Home Goods",
+  "Home Maintenance",
+  "Insurance",
+  "Internet",
+  "Miscellaneous",
+  "Mortgage",
+  "Moving",
+  "Personal Care",
+  "Pets",
+  "Phone",
+  "Professional Services",
+  "Public Transit",
+  "Rent",
+  "Restaurant/Dining",
+  "Rideshare & Taxi",
+  "Strata/HOA",
+  "Subscriptions",
+  "Taxes",
+  "Technology",
+  "Therapy",
+  "Travel",
+  "Utilities",
+] as const;
+
+export const FALLBACK_CATEGORY = "Miscellaneous";
+
+export async function loadCategories(db: D1Database): Promise<string[]> {
+  try {
+    const rows = await getDb(db)
+      .select({ name: categories.name })
+      .from(categories)
+      .orderBy(categories.position, categories.name);
+    const names = rows.map((r) => r.name).filter(Boolean);
+    if (names.length === 0) return [...DEFAULT_CATEGORIES];
+    if (!names.some((n) => n.toLowerCase() === "miscellaneous")) names.push(FALLBACK_CATEGORY);
+    return names;
+  } catch (err) {
+    log("warn", "categorize.categories_read_failed", { error: String(err) });
+    return [...DEFAULT_CATEGORIES];
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * Tier 3: cosine similarity between the merchant and every override key, over embeddings from
+ * the configured provider. Vectors are cached in D1 (`embeddings`, keyed by model and text) and
+ * in memory, so each override key is embedded once per model. The memory copy is dropped with
+ * the resolver's cache (invalidateResolverCache), when the override keys change.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import type { AiProvider } from "../ai/provider";
+import { getDb } from "../db";
+import { embeddings } from "../db/schema";
+import { log } from "../lib/log";
+import { normalizeMerchant } from "./normalize";
+import { cosine, type ResolverHit, type ResolverIndex } from "./rules";
+
+export const FUZZY_THRESHOLD_AUTOMATIC = 0.9;
+/** The statements reconciler's looser threshold (a person confirms its matches). */
+export const FUZZY_THRESHOLD_RECONCILER = 0.85;
+
+const memory = new Map<string, number[]>();
+const memKey = (model: string, text: string) => `${model}\u0000${text}`;
+
+/** Forgets the in-memory vectors (the D1 cache stays). */
+export function clearEmbeddingMemory(): void {
+  memory.clear();
+}
+
+async function readCached(d1: D1Database, model: string, texts: string[]): Promise<void> {
+  const missing = texts.filter((t) => !memory.has(memKey(model, t)));
+  // 50 texts + the model stay under D1's 100 bound parameters per query.
+  for (let i = 0; i < missing.length; i += 50) {
+    const chunk = missing.slice(i, i + 50);
+    const rows = await getDb(d1)
+      .select({ text: embeddings.text, vector: embeddings.vector })
+      .from(embeddings)
+      .where(and(eq(embeddings.model, model), inArray(embeddings.text, chunk)));
+    for (const r of rows) memory.set(memKey(model, r.text), JSON.parse(r.vector) as number[]);
+  }
+}
+
+/** Vectors for `texts`, embedding (and storing) only the ones never seen before. */
+export async function embedAll(d1: D1Database, ai: AiProvider, texts: string[], nowIso: string) {
+  const model = ai.embeddingModel;
+  const unique = [...new Set(texts.filter(Boolean))];
+  try {
+    await readCached(d1, model, unique);
+  } catch (err) {
+    log("warn", "fuzzy.cache_read_failed", { error: String(err) });
+  }
+  const missing = unique.filter((t) => !memory.has(memKey(model, t)));
+  const db = getDb(d1);
+  for (let i = 0; i < missing.length; i += 100) {
+    const chunk = missing.slice(i, i + 100);
+    const vectors = await ai.embed(chunk);
+    const writes = chunk.map((t, j) => {
+      const v = vectors[j] ?? [];
+      memory.set(memKey(model, t), v);
+      const vector = JSON.stringify(v);
+      return db
+        .insert(embeddings)
+        .values({ model, text: t, vector, created_at: nowIso })
+        .onConflictDoUpdate({
+          target: [embeddings.model, embeddings.text],
+          set: { vector, created_at: nowIso },
+        });
+    });
+    const [first, ...rest] = writes;
+    if (!first) continue;
+    await db
+      .batch([first, ...rest])
+      .catch((err) => log("warn", "fuzzy.cache_write_failed", { error: String(err) }));
+  }
+  return (t: string) => memory.get(memKey(model, t)) ?? [];
+}
+
+/** Best override key at or above `threshold`, else null. Throws AiError on provider failure. */
+export async function resolveFuzzy(
+  d1: D1Database,
+  ai: AiProvider,
+  index: ResolverIndex,
+  company: string | null,
+  nowIso: string,
+  threshold = FUZZY_THRESHOLD_AUTOMATIC,
+): Promise<ResolverHit | null> {
+  const name = normalizeMerchant(company);
+  if (!name || index.overrides.length === 0) return null;
+  const keys = index.overrides.map((o) => ({
+    o,
+    text: normalizeMerchant(o.company) || o.company.toLowerCase(),
+  }));
+  const vectorOf = await embedAll(d1, ai, [name, ...keys.map((k) => k.text)], nowIso);
+  const target = vectorOf(name);
+  let best: { score: number; o: (typeof keys)[number]["o"] } | null = null;
+  for (const k of keys) {
+    const score = cosine(target, vectorOf(k.text));
+    if (!best || score > best.score) best = { score, o: k.o };
+  }
+  if (!best || best.score < threshold) return null;
+  return {
+    category: best.o.category,
+    source: "override_fuzzy",
+    matched_rule: best.o.company,
+    confidence: Math.round(best.score * 10_000) / 10_000,
+    tier: 3,
+  };
+}

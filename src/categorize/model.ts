@@ -1,0 +1,92 @@
+/**
+ * The model stage: a forced `categorize_transaction` call constrained to the category list.
+ * Any failure → Miscellaneous. Transport failures are counted in kv_state 'ai_categorization'
+ * ({status, reason, consecutive_errors}); health reads it (degraded after 3 in a row).
+ */
+import { eq } from "drizzle-orm";
+import { type AiProvider, asAiError } from "../ai/provider";
+import { categorizeTool } from "../ai/tools";
+import { getDb } from "../db";
+import { kvState } from "../db/schema";
+import { log } from "../lib/log";
+import { type Cents, fromCents } from "../lib/money";
+
+export const AI_STATE_KEY = "ai_categorization";
+export const DEGRADED_AFTER = 3;
+
+export interface AiState {
+  status: "ok" | "degraded";
+  reason: string | null;
+  consecutive_errors: number;
+}
+
+/** Next status after one call (pure). Soft failures (refusal, bad JSON) do not break a run. */
+export function nextAiState(
+  prev: AiState | null,
+  outcome: { hard: boolean; reason: string } | null,
+): AiState {
+  if (outcome === null) return { status: "ok", reason: null, consecutive_errors: 0 };
+  if (!outcome.hard) return prev ?? { status: "ok", reason: null, consecutive_errors: 0 };
+  const n = (prev?.consecutive_errors ?? 0) + 1;
+  return { status: n >= DEGRADED_AFTER ? "degraded" : "ok", reason: outcome.reason, consecutive_errors: n };
+}
+
+async function recordAiState(
+  d1: D1Database,
+  outcome: { hard: boolean; reason: string } | null,
+  nowIso: string,
+) {
+  try {
+    const db = getDb(d1);
+    const row = await db
+      .select({ value: kvState.value })
+      .from(kvState)
+      .where(eq(kvState.key, AI_STATE_KEY))
+      .get();
+    const prev = row ? (JSON.parse(row.value) as AiState) : null;
+    const next = nextAiState(prev, outcome);
+    if (prev && JSON.stringify(prev) === JSON.stringify(next)) return;
+    const value = JSON.stringify(next);
+    await db
+      .insert(kvState)
+      .values({ key: AI_STATE_KEY, value, updated_at: nowIso })
+      .onConflictDoUpdate({ target: kvState.key, set: { value, updated_at: nowIso } });
+  } catch (err) {
+    log("warn", "categorize.ai_state_write_failed", { error: String(err) });
+  }
+}
+
+export type ModelResult = { category: string } | { category: null; reason: string };
+
+export async function categorizeWithModel(
+  db: D1Database,
+  ai: AiProvider,
+  categories: string[],
+  tx: { amount: Cents; company: string | null; transactionType: string | null },
+  nowIso: string,
+): Promise<ModelResult> {
+  try {
+    const args = await ai.callTool({
+      system:
+        "You categorize personal bank transactions. Choose the single best category from the allowed list. " +
+        "When nothing fits, choose Miscellaneous.",
+      user: JSON.stringify({
+        // The model speaks decimal amounts.
+        amount: fromCents(tx.amount),
+        company: tx.company ?? "",
+        transaction_type: tx.transactionType ?? "",
+      }),
+      tool: categorizeTool(categories),
+      timeoutMs: 15_000,
+    });
+    await recordAiState(db, null, nowIso);
+    const wanted = typeof args.category === "string" ? args.category.trim().toLowerCase() : "";
+    const match = categories.find((c) => c.toLowerCase() === wanted);
+    return match ? { category: match } : { category: null, reason: "category_not_in_list" };
+  } catch (err) {
+    const e = asAiError(err);
+    await recordAiState(db, { hard: e.hard, reason: `${e.kind}: ${e.message}` }, nowIso);
+    log("warn", "categorize.model_failed", { kind: e.kind, error: e.message });
+    return { category: null, reason: `ai_${e.kind}` };
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * Reverters by resource kind: how `POST /activity/{id}/revert` reads a resource's current image
+ * and writes an entry's before image back. Each domain's index.ts exports its reverters and
+ * app.ts registers them; nothing registers itself on import.
+ */
+import type { ServiceCtx } from "../../lib/context";
+import type { Image, ImageLike } from "./rules";
+
+export interface Reverter {
+  /** The resource's current image, compared with the entry's `after` (stale guard). */
+  current(ctx: ServiceCtx, resourceId: string): Promise<ImageLike | null>;
+  /** Writes the entry's `before` image back. */
+  restore(ctx: ServiceCtx, resourceId: string, before: Image | null): Promise<void>;
+}
+
+/** A domain's reverters, keyed by the resource kind its routes stage images under. */
+export type Reverters = Readonly<Record<string, Reverter>>;
+
+const registry = new Map<string, Reverter>();
+
+/** Called by app.ts with every domain's reverters. */
+export function registerReverters(...sets: Reverters[]): void {
+  for (const set of sets) for (const [kind, reverter] of Object.entries(set)) registry.set(kind, reverter);
+}
+
+export function getReverter(kind: string): Reverter | undefined {
+  return registry.get(kind);
+}

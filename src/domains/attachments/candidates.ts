@@ -1,0 +1,144 @@
+/**
+ * Receipt candidates: the receipt's facts (its parse, or totals the person typed), the live
+ * spending rows of its ±3-day window, ranked by rules.ts. Exactly one T1 row auto-links an unfiled
+ * receipt, journaled with the caller as principal; in demo mode, or for a read-only token, the
+ * response only names the row it would link.
+ */
+import { aliasKeyFn } from "../../categorize/rules";
+import { getResolverIndex } from "../../categorize/resolver";
+import type { AttachmentRow } from "../../db/schema";
+import { isDemo } from "../../env";
+import type { ServiceCtx } from "../../lib/context";
+import { conflict } from "../../lib/errors";
+import { fromCents, toCents } from "../../lib/money";
+import { decodeTxId, encodeTxId } from "../../lib/txid";
+import { autoLink, receiptedInRange, spendingInRange } from "./queries";
+import { rankCandidates, type ReceiptFacts, searchBounds, type TxFacts } from "./rules";
+import type { ReceiptCandidatesResponse } from "./schemas";
+import { linkImage, loadAttachment, toResponse } from "./service";
+
+export interface FactsInput {
+  total?: number;
+  date?: string;
+  merchant?: string;
+}
+
+function parsedFacts(row: AttachmentRow): FactsInput {
+  if (row.parse_status !== "parsed" || !row.parse_json) return {};
+  try {
+    const p = JSON.parse(row.parse_json) as Record<string, unknown>;
+    return {
+      total: typeof p.total === "number" ? p.total : undefined,
+      date: typeof p.date === "string" ? p.date : undefined,
+      merchant: typeof p.merchant === "string" ? p.merchant : undefined,
+    };
+  } catch {
+    return {};
+  }
+}
+
+const dayOf = (dateFileName: string) => dateFileName.slice(0, 10).replaceAll(".", "-");
+const keyOf = (fwd: string | null, dfn: string | null) => `${fwd}\n${dfn}`;
+
+/** `mayLink: false` (a cross-site request with browser credentials) only names the auto-link. */
+export async function candidates(
+  ctx: ServiceCtx,
+  id: string,
+  typed: FactsInput,
+  opts: { mayLink: boolean } = { mayLink: true },
+): Promise<ReceiptCandidatesResponse> {
+  let row = await loadAttachment(ctx, id);
+  const given = {
+    ...parsedFacts(row),
+    ...Object.fromEntries(Object.entries(typed).filter(([, v]) => v !== undefined)),
+  };
+  if (given.total === undefined || given.date === undefined) {
+    throw conflict(
+      "The receipt has no total and date yet: parse it, or pass `total` and `date`",
+      "CONFLICT",
+      {
+        parse_status: row.parse_status,
+      },
+    );
+  }
+  const index = await getResolverIndex(ctx.env.DB, ctx.clock);
+  const keyFn = aliasKeyFn(index.aliasOf);
+  const facts: ReceiptFacts = {
+    totalCents: toCents(given.total),
+    day: given.date,
+    merchantKey: given.merchant ? keyFn(given.merchant) : "",
+  };
+  const { lo, hi } = searchBounds(facts.day);
+  const [rows, receipted] = await Promise.all([
+    spendingInRange(ctx.env.DB, lo, hi),
+    receiptedInRange(ctx.env.DB, lo, hi, id),
+  ]);
+  const withReceipt = new Set(receipted.map((r) => keyOf(r.ForwardedTo, r.DateFileName)));
+  const txs: TxFacts[] = rows.map((r) => ({
+    txId: encodeTxId(r.ForwardedTo, r.DateFileName),
+    day: dayOf(r.DateFileName),
+    amountCents: r.Amount ?? 0,
+    company: r.Company ?? "",
+    merchantKey: keyFn(r.Company ?? ""),
+    category: r.Category ?? "",
+    hasReceipt: withReceipt.has(keyOf(r.ForwardedTo, r.DateFileName)),
+  }));
+  const { shown, autoLink: target } = rankCandidates(facts, txs);
+  const unfiled = row.tx_date_file_name === null;
+  const mayWrite = opts.mayLink && !isDemo(ctx.env) && ctx.principal.scope !== "read";
+  let autoLinked = false;
+  if (target && unfiled && mayWrite) {
+    await journaledAutoLink(ctx, row, target.tx);
+    row = await loadAttachment(ctx, id);
+    autoLinked = txIdOfRow(row) === target.tx.txId;
+  }
+  return {
+    attachment_id: id,
+    auto_link_candidate: target !== null && unfiled,
+    auto_linked: autoLinked,
+    candidates: shown.map((c) => ({
+      tx_id: c.tx.txId,
+      tier: c.tier,
+      day_distance: c.dayDistance,
+      amount_distance: fromCents(c.amountDistance),
+      company: c.tx.company,
+      amount: fromCents(c.tx.amountCents),
+      date: c.tx.day,
+      category: c.tx.category,
+      already_has_receipt: c.tx.hasReceipt,
+    })),
+    attachment: toResponse(row),
+  };
+}
+
+const txIdOfRow = (r: AttachmentRow) => linkImage(r)?.tx_id ?? null;
+
+function entryId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return `act_${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
+/** The link and its ledger entry in one batch (a GET is never journaled by the middleware). */
+async function journaledAutoLink(ctx: ServiceCtx, row: AttachmentRow, tx: TxFacts) {
+  const at = ctx.clock().toISOString();
+  const p = ctx.principal;
+  const path = `/api/v1/attachments/${row.id}/candidates`;
+  await autoLink(ctx.env.DB, row.id, decodeTxId(tx.txId)!, at, {
+    id: entryId(),
+    ts: at,
+    principal_kind: p.kind,
+    principal_id: p.id,
+    principal_label: p.label,
+    operation_id: "listReceiptMatchCandidates",
+    method: "GET",
+    path,
+    resource_kind: "attachment",
+    resource_id: row.id,
+    summary: `Receipt ${row.original_filename} auto-linked to ${tx.company} ${fromCents(tx.amountCents).toFixed(2)} on ${tx.day}`,
+    before_json: JSON.stringify({ tx_id: null }),
+    after_json: JSON.stringify({ tx_id: tx.txId }),
+    reversible: 1,
+    reverted_at: null,
+    reverted_by: null,
+  });
+}

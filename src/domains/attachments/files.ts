@@ -1,0 +1,86 @@
+/**
+ * The upload form and the stored object. Size, extension, declared type and magic bytes are
+ * checked before anything is written; R2 keys come from the month and the file's hash only.
+ */
+import type { Env } from "../../env";
+import { ApiError, validationError } from "../../lib/errors";
+import { checkFile, FAMILIES, type FileFamily, MAX_ATTACHMENT_BYTES } from "./filetype";
+
+export interface Upload {
+  filename: string;
+  declaredType: string;
+  bytes: Uint8Array;
+  kind: string;
+  txId: string | null;
+}
+
+export const KINDS = ["receipt", "document"] as const;
+
+const tooLarge = () =>
+  new ApiError(413, "The file is larger than 10 MB", "PAYLOAD_TOO_LARGE", {
+    max_bytes: MAX_ATTACHMENT_BYTES,
+  });
+
+const fieldIssue = (field: string, msg: string, type = "value_error") =>
+  validationError([{ loc: ["body", field], msg, type }]);
+
+/** The name as the person's device gave it, without any path, control characters or excess length. */
+export function cleanFilename(raw: string): string {
+  const base = raw.split(/[\\/]/).pop() ?? "";
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  return clean.slice(-200);
+}
+
+/** Reads and checks the multipart form; errors are 413 or 422 envelopes. */
+export async function readUpload(request: Request): Promise<Upload & { family: FileFamily }> {
+  const declaredLength = Number(request.headers.get("content-length") ?? "0");
+  if (declaredLength > MAX_ATTACHMENT_BYTES + 64 * 1024) throw tooLarge();
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw fieldIssue("file", "Expected multipart/form-data with a `file` field", "missing");
+  }
+  const file = form.get("file");
+  if (file === null) throw fieldIssue("file", "Field required", "missing");
+  if (typeof file === "string") throw fieldIssue("file", "`file` must be a file upload, not a text field");
+  if (file.size > MAX_ATTACHMENT_BYTES) throw tooLarge();
+  if (file.size === 0) throw fieldIssue("file", "The file is empty");
+  const kind = String(form.get("kind") ?? "receipt").trim() || "receipt";
+  if (!(KINDS as readonly string[]).includes(kind))
+    throw fieldIssue("kind", "kind must be `receipt` or `document`");
+  const rawTx = form.get("tx_id");
+  const txId = typeof rawTx === "string" && rawTx.trim() && rawTx.trim() !== "null" ? rawTx.trim() : null;
+  const filename = cleanFilename(file.name ?? "");
+  if (!filename) throw fieldIssue("file", "The file has no name");
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const check = checkFile(filename, file.type ?? "", bytes);
+  if (!check.ok)
+    throw new ApiError(415, check.reason, "UNSUPPORTED_MEDIA_TYPE", { accepted: Object.keys(FAMILIES) });
+  return { filename, declaredType: file.type ?? "", bytes, kind, txId, family: check.family };
+}
+
+export async function sha256Hex(data: Uint8Array | string): Promise<string> {
+  const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** `att_` + 16 hex of SHA-256 over (file hash, original filename): the same file re-uploaded upserts. */
+export async function attachmentId(fileHash: string, filename: string): Promise<string> {
+  return `att_${(await sha256Hex(`${fileHash}\n${filename}`)).slice(0, 16)}`;
+}
+
+/** `attachments/YYYY-MM/<sha256>.<ext>`: by month, named by content, never by the filename. */
+export function objectKey(now: Date, hash: string, family: FileFamily): string {
+  return `attachments/${now.toISOString().slice(0, 7)}/${hash}.${FAMILIES[family].extension}`;
+}
+
+export async function putObject(env: Env, key: string, bytes: Uint8Array, contentType: string) {
+  await env.FILES.put(key, bytes, { httpMetadata: { contentType } });
+}
+
+export async function getObjectBytes(env: Env, key: string): Promise<Uint8Array | null> {
+  const obj = await env.FILES.get(key);
+  return obj ? new Uint8Array(await obj.arrayBuffer()) : null;
+}

@@ -1,0 +1,148 @@
+/** D1 queries of attachments (drizzle). No rules here. */
+import { and, desc, eq, gte, isNotNull, isNull, lt, ne } from "drizzle-orm";
+import { getDb, inRange, live, spending } from "../../db";
+import { type AttachmentRow, activityLog, attachments, transactions } from "../../db/schema";
+import type { TxKey } from "../../lib/txid";
+
+const a = attachments;
+const t = transactions;
+
+export type ActivityInsert = Omit<typeof activityLog.$inferInsert, "seq">;
+
+export async function getAttachment(d1: D1Database, id: string): Promise<AttachmentRow | null> {
+  const [row] = await getDb(d1).select().from(a).where(eq(a.id, id)).limit(1);
+  return row ?? null;
+}
+
+export function listAttachments(d1: D1Database, f: { unlinked?: boolean | null; kind?: string | null }) {
+  return getDb(d1)
+    .select()
+    .from(a)
+    .where(
+      and(
+        f.unlinked === true ? isNull(a.tx_date_file_name) : undefined,
+        f.unlinked === false ? isNotNull(a.tx_date_file_name) : undefined,
+        f.kind ? eq(a.kind, f.kind) : undefined,
+      ),
+    )
+    .orderBy(desc(a.created_at), a.id);
+}
+
+export function listForTx(d1: D1Database, key: TxKey) {
+  return getDb(d1)
+    .select()
+    .from(a)
+    .where(and(eq(a.tx_forwarded_to, key.forwardedTo), eq(a.tx_date_file_name, key.dateFileName)))
+    .orderBy(a.created_at, a.id);
+}
+
+/** Insert, or (same id: the same file under the same name) refresh the existing row. */
+export async function upsertAttachment(d1: D1Database, row: AttachmentRow): Promise<void> {
+  await getDb(d1)
+    .insert(a)
+    .values(row)
+    .onConflictDoUpdate({
+      target: a.id,
+      set: {
+        kind: row.kind,
+        tx_forwarded_to: row.tx_forwarded_to,
+        tx_date_file_name: row.tx_date_file_name,
+        updated_at: row.updated_at,
+      },
+    });
+}
+
+const linkSet = (key: TxKey | null, nowIso: string) => ({
+  tx_forwarded_to: key?.forwardedTo ?? null,
+  tx_date_file_name: key?.dateFileName ?? null,
+  updated_at: nowIso,
+});
+
+export async function setLink(d1: D1Database, id: string, key: TxKey | null, nowIso: string): Promise<void> {
+  await getDb(d1).update(a).set(linkSet(key, nowIso)).where(eq(a.id, id));
+}
+
+/**
+ * The auto-link of a candidates request: the link and its ledger entry in one batch. The request
+ * is a GET, which the ledger middleware never journals, so the entry is written here; the link
+ * only lands while the attachment is still unfiled.
+ */
+export async function autoLink(
+  d1: D1Database,
+  id: string,
+  key: TxKey,
+  nowIso: string,
+  entry: ActivityInsert,
+) {
+  const db = getDb(d1);
+  await db.batch([
+    db
+      .update(a)
+      .set(linkSet(key, nowIso))
+      .where(and(eq(a.id, id), isNull(a.tx_date_file_name))),
+    db.insert(activityLog).values(entry),
+  ]);
+}
+
+export async function setParse(
+  d1: D1Database,
+  id: string,
+  v: { status: string; error: string | null; json: string | null; nowIso: string },
+): Promise<void> {
+  await getDb(d1)
+    .update(a)
+    .set({ parse_status: v.status, parse_error: v.error, parse_json: v.json, updated_at: v.nowIso })
+    .where(eq(a.id, id));
+}
+
+export async function deleteAttachment(d1: D1Database, id: string): Promise<void> {
+  await getDb(d1).delete(a).where(eq(a.id, id));
+}
+
+/** Other rows sharing an R2 object (the same bytes uploaded under another name). */
+export async function othersOnKey(d1: D1Database, r2Key: string, id: string): Promise<number> {
+  const rows = await getDb(d1)
+    .select({ id: a.id })
+    .from(a)
+    .where(and(eq(a.r2_key, r2Key), ne(a.id, id)))
+    .limit(1);
+  return rows.length;
+}
+
+export async function getTx(d1: D1Database, key: TxKey) {
+  const [row] = await getDb(d1)
+    .select()
+    .from(t)
+    .where(and(eq(t.ForwardedTo, key.forwardedTo), eq(t.DateFileName, key.dateFileName)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Live spending rows with DateFileName in [lo, hi). */
+export function spendingInRange(d1: D1Database, lo: string, hi: string) {
+  return getDb(d1)
+    .select({
+      ForwardedTo: t.ForwardedTo,
+      DateFileName: t.DateFileName,
+      Amount: t.Amount,
+      Company: t.Company,
+      Category: t.Category,
+    })
+    .from(t)
+    .where(and(live(), spending(), inRange(lo, hi)));
+}
+
+/** Keys of rows in [lo, hi) that carry a receipt other than `exceptId`. */
+export function receiptedInRange(d1: D1Database, lo: string, hi: string, exceptId: string) {
+  return getDb(d1)
+    .select({ ForwardedTo: a.tx_forwarded_to, DateFileName: a.tx_date_file_name })
+    .from(a)
+    .where(
+      and(
+        eq(a.kind, "receipt"),
+        ne(a.id, exceptId),
+        gte(a.tx_date_file_name, lo),
+        lt(a.tx_date_file_name, hi),
+      ),
+    );
+}

@@ -1,0 +1,109 @@
+/**
+ * POST /attachments/{id}/parse: the synchronous AI read of a receipt, only with the person's
+ * consent (`ai_receipt_parsing_enabled`). What is sent: the stored image (vision input), or a
+ * PDF's text, or a scanned PDF itself, to the configured model API. Every failure is persisted
+ * as parse_status `failed` with the reason, and nothing of a failed read is kept.
+ */
+import { AiError } from "../../ai/provider";
+import type { AttachmentRow } from "../../db/schema";
+import type { ServiceCtx } from "../../lib/context";
+import { ApiError, notFound, validationError } from "../../lib/errors";
+import { loadSettings } from "../config/service";
+import { getObjectBytes } from "./files";
+import {
+  DEFAULT_PARSE_TIMEOUT_MS,
+  pdfTextLayer,
+  type ReceiptInput,
+  type ReceiptModel,
+  receiptModelFromEnv,
+} from "./parse";
+import { setParse } from "./queries";
+import { RECEIPT_SCHEMA_VERSION, validateReceipt } from "./receipt-rules";
+import { loadAttachment } from "./service";
+
+export interface ReadDeps {
+  model?: ReceiptModel;
+  timeoutMs?: number;
+}
+
+const consentOff = () =>
+  validationError(
+    [
+      {
+        loc: ["config", "ai_receipt_parsing_enabled"],
+        msg: "AI receipt parsing is off; turn on ai_receipt_parsing_enabled in Settings to send receipts to the model",
+        type: "consent_required",
+      },
+    ],
+    "AI receipt parsing is off (ai_receipt_parsing_enabled)",
+  );
+
+async function inputOf(
+  row: AttachmentRow,
+  bytes: Uint8Array,
+): Promise<{ input: ReceiptInput; pdfText: string | null }> {
+  if (row.content_type === "application/pdf") {
+    const text = await pdfTextLayer(bytes);
+    return text !== null
+      ? { input: { method: "pdf_text", text }, pdfText: text }
+      : { input: { method: "pdf_file", bytes }, pdfText: null };
+  }
+  return { input: { method: "vision", contentType: row.content_type, bytes }, pdfText: null };
+}
+
+function failureStatus(err: AiError): ApiError {
+  if (err.kind === "timeout") return new ApiError(504, "The model did not answer in time", "GATEWAY_TIMEOUT");
+  if (err.kind === "http" || err.kind === "network") {
+    return new ApiError(502, "The model API could not be reached", "BAD_GATEWAY", { status: err.status });
+  }
+  return new ApiError(422, `The model could not read the receipt (${err.kind})`, "RECEIPT_UNREADABLE");
+}
+
+export async function readReceipt(ctx: ServiceCtx, id: string, deps: ReadDeps = {}) {
+  const before = await loadAttachment(ctx, id);
+  const settings = await loadSettings(ctx.env);
+  if (!settings.ai_receipt_parsing_enabled) throw consentOff();
+  const model = deps.model ?? receiptModelFromEnv(ctx.env);
+  if (!model) throw new ApiError(503, "No model API key is configured", "SERVICE_UNAVAILABLE");
+  if (before.content_type === "image/heic") {
+    throw new ApiError(
+      422,
+      "HEIC photos cannot be sent to the model; upload the receipt as JPEG",
+      "RECEIPT_UNREADABLE",
+    );
+  }
+  const bytes = await getObjectBytes(ctx.env, before.r2_key);
+  if (!bytes) throw notFound("Attachment file");
+  const { input, pdfText } = await inputOf(before, bytes);
+  const fail = async (reason: string, error: ApiError) => {
+    await setParse(ctx.env.DB, id, {
+      status: "failed",
+      error: reason,
+      json: null,
+      nowIso: ctx.clock().toISOString(),
+    });
+    return error;
+  };
+  let args: Record<string, unknown>;
+  try {
+    args = await model.read(input, deps.timeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS);
+  } catch (err) {
+    const e = err instanceof AiError ? err : new AiError("network", String(err));
+    throw await fail(e.message, failureStatus(e));
+  }
+  const check = validateReceipt(args, pdfText);
+  if (!check.ok) {
+    throw await fail(check.reason, new ApiError(422, check.reason, "RECEIPT_UNREADABLE"));
+  }
+  const at = ctx.clock().toISOString();
+  const parsed = {
+    ...check.read,
+    method: input.method,
+    provider: "hosted",
+    model: model.model,
+    parsed_at: at,
+    schema_version: RECEIPT_SCHEMA_VERSION,
+  };
+  await setParse(ctx.env.DB, id, { status: "parsed", error: null, json: JSON.stringify(parsed), nowIso: at });
+  return { before, after: await loadAttachment(ctx, id) };
+}

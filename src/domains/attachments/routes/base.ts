@@ -1,0 +1,27 @@
+import type { z } from "zod";
+import { stageImages } from "../../../http/activity";
+import type { AppContext } from "../../../http/context";
+import { ErrorEnvelope } from "../../../http/errors";
+import { domainRoute } from "../../../http/route";
+
+export const AttachmentsRoute = domainRoute("attachments");
+
+export const json = <T extends z.ZodType>(description: string, schema: T) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+export const errors = (table: Record<string, string>) =>
+  Object.fromEntries(Object.entries(table).map(([status, what]) => [status, json(what, ErrorEnvelope)]));
+
+/** Stages an attachment entry; only link images are reversible (uploads and deletes touch R2). */
+export function stageAttachment(
+  c: AppContext,
+  id: string,
+  before: object | null,
+  after: object | null,
+  summary: string,
+  reversible: boolean,
+) {
+  stageImages(c, { kind: "attachment", resourceId: id, before, after, summary, reversible });
+}

@@ -1,0 +1,24 @@
+import { type AppContext, serviceCtx } from "../../../http/context";
+import { AttachmentDeleteResponse, AttachmentIdParam } from "../schemas";
+import { remove, toResponse } from "../service";
+import { AttachmentsRoute, errors, json, stageAttachment } from "./base";
+
+export class DeleteAttachment extends AttachmentsRoute {
+  override schema = {
+    operationId: "deleteAttachment",
+    summary: "Delete an attachment and its file from disk",
+    description: "The stored object goes too (unless the same bytes are still attached under another name).",
+    request: { params: AttachmentIdParam },
+    responses: {
+      "200": json("Deleted", AttachmentDeleteResponse),
+      ...errors({ "404": "No such attachment" }),
+    },
+  };
+
+  override async handle(c: AppContext) {
+    const { params } = await this.getValidatedData<typeof this.schema>();
+    const row = await remove(serviceCtx(c), params.attachment_id);
+    stageAttachment(c, row.id, toResponse(row), null, `Deleted ${row.kind} ${row.original_filename}`, false);
+    return c.json({ id: row.id, status: "deleted" });
+  }
+}

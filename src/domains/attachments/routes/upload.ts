@@ -1,0 +1,42 @@
+import { type AppContext, serviceCtx } from "../../../http/context";
+import { readUpload } from "../files";
+import { AttachmentResponse, BodyUploadAttachment } from "../schemas";
+import { upload } from "../service";
+import { AttachmentsRoute, errors, json, stageAttachment } from "./base";
+
+export class UploadAttachment extends AttachmentsRoute {
+  override schema = {
+    operationId: "uploadAttachment",
+    summary: "Upload a receipt or document, optionally linked to a transaction",
+    description:
+      "Store an uploaded receipt/document; link it immediately when `tx_id` is given. JPEG, PNG, WebP, " +
+      "HEIC/HEIF or PDF up to 10 MB; the extension, the declared type and the file's own bytes must agree " +
+      "(415 otherwise). The same file under the same name upserts (same id).",
+    request: {
+      body: { content: { "multipart/form-data": { schema: BodyUploadAttachment } }, required: true },
+    },
+    responses: {
+      "200": json("The stored attachment", AttachmentResponse),
+      ...errors({
+        "404": "tx_id names no transaction",
+        "413": "Larger than 10 MB",
+        "415": "Not an accepted type",
+      }),
+    },
+  };
+
+  override async handle(c: AppContext) {
+    const ctx = serviceCtx(c);
+    const { before, after } = await upload(ctx, await readUpload(c.req.raw));
+    const verb = before ? "Re-uploaded" : "Uploaded";
+    stageAttachment(
+      c,
+      after.id,
+      before ?? {},
+      after,
+      `${verb} ${after.kind} ${after.original_filename}`,
+      false,
+    );
+    return c.json(after);
+  }
+}

@@ -1,0 +1,155 @@
+/** Attachments: upload (upsert), list, the file, link/unlink, delete. */
+import type { AttachmentRow } from "../../db/schema";
+import type { ServiceCtx } from "../../lib/context";
+import { notFound, validationError } from "../../lib/errors";
+import { decodeTxId, encodeTxId, type TxKey } from "../../lib/txid";
+import { attachmentId, objectKey, putObject, sha256Hex, type Upload } from "./files";
+import { FAMILIES, type FileFamily } from "./filetype";
+import { toJpegWhereBound } from "./heic";
+import * as q from "./queries";
+import type { AttachmentListResponse, AttachmentResponse } from "./schemas";
+
+type Ctx = Pick<ServiceCtx, "env" | "clock">;
+
+export function txIdOf(r: AttachmentRow): string | null {
+  return r.tx_forwarded_to && r.tx_date_file_name ? encodeTxId(r.tx_forwarded_to, r.tx_date_file_name) : null;
+}
+
+export function toResponse(r: AttachmentRow): AttachmentResponse {
+  let parsed: Record<string, unknown> | null = null;
+  if (r.parse_json) {
+    try {
+      parsed = JSON.parse(r.parse_json) as Record<string, unknown>;
+    } catch {
+      parsed = null;
+    }
+  }
+  return {
+    id: r.id,
+    original_filename: r.original_filename,
+    content_type: r.content_type,
+    size_bytes: r.size_bytes,
+    sha256: r.sha256,
+    kind: r.kind,
+    parse_status: r.parse_status,
+    parse_error: r.parse_error,
+    parse_json: parsed,
+    tx_id: txIdOf(r),
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+/** The ledger image of a link (what link/unlink revert compares and restores). */
+export const linkImage = (r: AttachmentRow | null) => (r ? { tx_id: txIdOf(r) } : null);
+
+export async function loadAttachment(ctx: Ctx, id: string): Promise<AttachmentRow> {
+  const row = await q.getAttachment(ctx.env.DB, id);
+  if (!row) throw notFound("Attachment");
+  return row;
+}
+
+/** A tx_id that names a stored transaction; 422 for a malformed id, 404 for a missing row. */
+export async function existingTx(ctx: Ctx, txId: string, loc: string[] = ["body", "tx_id"]) {
+  const key = decodeTxId(txId);
+  if (!key) throw validationError([{ loc, msg: "Not a transaction id", type: "value_error" }]);
+  const row = await q.getTx(ctx.env.DB, key);
+  if (!row || row.DeletedAt) throw notFound("Transaction");
+  return { key, row };
+}
+
+export async function upload(ctx: Ctx, input: Upload & { family: FileFamily }) {
+  const link = input.txId ? (await existingTx(ctx, input.txId)).key : null;
+  const hash = await sha256Hex(input.bytes);
+  const id = await attachmentId(hash, input.filename);
+  const before = await q.getAttachment(ctx.env.DB, id);
+  const now = ctx.clock();
+  let row: AttachmentRow;
+  if (before) {
+    // The same file under the same name: refresh the row; the stored object is already there.
+    row = {
+      ...before,
+      kind: input.kind,
+      tx_forwarded_to: link?.forwardedTo ?? before.tx_forwarded_to,
+      tx_date_file_name: link?.dateFileName ?? before.tx_date_file_name,
+      updated_at: now.toISOString(),
+    };
+  } else {
+    const stored = await toJpegWhereBound(ctx.env, input.family, input.bytes);
+    const family = stored.family;
+    const key = objectKey(now, hash, family);
+    await putObject(ctx.env, key, stored.bytes, FAMILIES[family].contentType);
+    row = {
+      id,
+      original_filename: input.filename,
+      content_type: FAMILIES[family].contentType,
+      size_bytes: stored.bytes.byteLength,
+      sha256: hash,
+      kind: input.kind,
+      r2_key: key,
+      tx_forwarded_to: link?.forwardedTo ?? null,
+      tx_date_file_name: link?.dateFileName ?? null,
+      parse_status: "unparsed",
+      parse_error: null,
+      parse_json: null,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    };
+  }
+  await q.upsertAttachment(ctx.env.DB, row);
+  return { before: before ? toResponse(before) : null, after: toResponse(row) };
+}
+
+const listOf = (rows: AttachmentRow[]): AttachmentListResponse => ({
+  count: rows.length,
+  attachments: rows.map(toResponse),
+});
+
+export async function list(ctx: Ctx, f: { unlinked?: boolean | null; kind?: string | null }) {
+  return listOf(await q.listAttachments(ctx.env.DB, f));
+}
+
+export async function listForTx(ctx: Ctx, txId: string): Promise<AttachmentListResponse> {
+  const key = decodeTxId(txId);
+  if (!key) throw notFound("Transaction");
+  return listOf(await q.listForTx(ctx.env.DB, key));
+}
+
+/** The stored bytes and the row (404 when either is gone). */
+export async function file(ctx: Ctx, id: string) {
+  const row = await loadAttachment(ctx, id);
+  const obj = await ctx.env.FILES.get(row.r2_key);
+  if (!obj) throw notFound("Attachment file");
+  return { row, body: obj.body, size: obj.size };
+}
+
+/** Link to a transaction, or unlink with null. */
+export async function link(ctx: Ctx, id: string, txId: string | null) {
+  const before = await loadAttachment(ctx, id);
+  let key: TxKey | null = null;
+  if (txId !== null) key = (await existingTx(ctx, txId)).key;
+  await q.setLink(ctx.env.DB, id, key, ctx.clock().toISOString());
+  const after = await loadAttachment(ctx, id);
+  return { before, after };
+}
+
+/** Removes the row, and its R2 object unless another row (same bytes, other name) still uses it. */
+export async function remove(ctx: Ctx, id: string) {
+  const row = await loadAttachment(ctx, id);
+  await q.deleteAttachment(ctx.env.DB, id);
+  if ((await q.othersOnKey(ctx.env.DB, row.r2_key, id)) === 0) await ctx.env.FILES.delete(row.r2_key);
+  return row;
+}
+
+/** Reverter: the link's current image. */
+export async function currentLink(ctx: Ctx, id: string) {
+  return linkImage(await q.getAttachment(ctx.env.DB, id));
+}
+
+/** Reverter: writes a link image back (the transaction must still exist). */
+export async function restoreLink(ctx: Ctx, id: string, image: Record<string, unknown> | null) {
+  await loadAttachment(ctx, id);
+  const txId = typeof image?.tx_id === "string" ? image.tx_id : null;
+  const key = txId ? (await existingTx(ctx, txId, ["before", "tx_id"])).key : null;
+  await q.setLink(ctx.env.DB, id, key, ctx.clock().toISOString());
+}

@@ -1,0 +1,96 @@
+/** Backup import shapes, named like the reference's components (previewBackupImport / commitBackupImport). */
+import { z } from "zod";
+
+export const BodyPreviewBackupImport = z
+  .object({ file: z.string().meta({ format: "binary", contentMediaType: "application/zip" }) })
+  .meta({
+    id: "Body_previewBackupImport",
+    description: "A backup zip from GET /api/v1/data/export, or a CSV from GET /api/v1/transactions/export.",
+  });
+
+export const ImportPreviewSample = z
+  .object({
+    date: z.string().nullable().optional(),
+    company: z.string().nullable().optional(),
+    amount: z.number().nullable().optional(),
+    category: z.string().nullable().optional(),
+    reason: z.string().nullable().optional(),
+  })
+  .meta({
+    id: "ImportPreviewSample",
+    description: "One transaction row from a preview bucket, trimmed for display.",
+  });
+
+export const ImportPreviewCounts = z
+  .object({
+    total: z.number().int(),
+    new: z.number().int(),
+    duplicates: z.number().int(),
+    invalid: z.number().int(),
+  })
+  .meta({ id: "ImportPreviewCounts" });
+
+export const ImportTableCounts = z
+  .object({
+    total: z.number().int(),
+    new: z.number().int(),
+    identical: z.number().int(),
+    different: z.number().int(),
+    invalid: z.number().int(),
+  })
+  .meta({
+    id: "ImportTableCounts",
+    description: "Per table: rows absent here, equal to the stored row, or differing.",
+  });
+
+export const ConfigPreview = z
+  .object({
+    budget_years_count: z.number().int().nullable().optional(),
+    categories_count: z.number().int().nullable().optional(),
+    merchant_aliases_count: z.number().int().nullable().optional(),
+    overrides_count: z.number().int().nullable().optional(),
+  })
+  .meta({ id: "ConfigPreview", description: "Summary of the configuration lists that would be replaced." });
+
+export const ImportPreviewResponse = z
+  .object({
+    token: z.string().describe("Staged-import token. Commit within 15 minutes."),
+    filename: z.string(),
+    source_kind: z.string(),
+    expires_at: z.string(),
+    counts: ImportPreviewCounts,
+    tables: z.record(z.string(), ImportTableCounts),
+    sample_new: z.array(ImportPreviewSample),
+    sample_duplicates: z.array(ImportPreviewSample),
+    sample_invalid: z.array(ImportPreviewSample),
+    config: ConfigPreview.nullable(),
+  })
+  .meta({ id: "ImportPreviewResponse", description: "Dry run of an import; commit it with `token`." });
+
+export const ImportStrategy = z.enum(["skip", "overwrite", "keep_both"]);
+export type ImportStrategy = z.infer<typeof ImportStrategy>;
+
+export const ImportCommitRequest = z
+  .object({
+    token: z.string().min(1).max(100),
+    strategy: ImportStrategy.default("skip"),
+    apply_config: z.boolean().default(true),
+  })
+  .strict()
+  .meta({ id: "ImportCommitRequest" });
+
+export const ImportResult = z
+  .object({
+    inserted: z.number().int(),
+    updated: z.number().int(),
+    skipped: z.number().int(),
+    invalid: z.number().int(),
+    errors: z.number().int(),
+    config_applied: z.boolean(),
+    config_details: z.record(z.string(), z.number().int()),
+  })
+  .meta({
+    id: "ImportResult",
+    description: "Rows of the journal's tables inserted, replaced, skipped; config rows restored.",
+  });
+export type ImportResult = z.infer<typeof ImportResult>;

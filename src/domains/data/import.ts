@@ -1,0 +1,185 @@
+/**
+ * Backup restore: preview stages the uploaded zip in R2 under a random token (never its file name)
+ * and reports what would change; commit re-reads the staged zip within 15 minutes and writes it.
+ */
+import { ApiError, notFound, validationError } from "../../lib/errors";
+import type { ServiceCtx } from "../../lib/context";
+import { fromCents } from "../../lib/money";
+import { backupList, type ListDef } from "../../db/lists";
+import { CATEGORIES } from "../categories/queries";
+import { DISMISSED_IGNORE, IGNORE_RULES } from "../ignore-rules/queries";
+import { ALIASES } from "../merchant-aliases/queries";
+import { DISMISSED, OVERRIDES } from "../overrides/queries";
+import { loadIngestSettings } from "../../ingest/settings";
+import { resolveUserId } from "../../ingest/users";
+import { parseSearchCsv } from "./import-csv";
+import { MAX_BACKUP_BYTES, type ParsedBackup, parseBackup, type Row } from "./import-rules";
+import type { ImportResult, ImportStrategy } from "./import-schemas";
+import { applyBackup, diffBackup, type TableDiff } from "./import-store";
+
+const TTL_MS = 15 * 60 * 1000;
+const SAMPLES = 5;
+const stagedKey = (token: string) => `imports/${token}.zip`;
+const TOKEN_RE = /^imp_[0-9a-f]{32}$/;
+// biome-ignore lint/suspicious/noExplicitAny: lists of different row types, only re-read and saved
+const LISTS: ListDef<any>[] = [CATEGORIES, OVERRIDES, ALIASES, IGNORE_RULES, DISMISSED, DISMISSED_IGNORE];
+
+const fileIssue = (msg: string, type = "value_error") =>
+  validationError([{ loc: ["body", "file"], msg, type }], msg);
+
+/** The uploaded backup's bytes and a display name safe for a header or metadata. */
+export async function readBackupUpload(request: Request): Promise<{ bytes: Uint8Array; filename: string }> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BACKUP_BYTES + 64 * 1024) throw new ApiError(413, "The backup is larger than 50 MB");
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw fileIssue("Expected multipart/form-data with a `file` field", "missing");
+  }
+  const file = form.get("file");
+  if (file === null) throw fileIssue("Field required", "missing");
+  if (typeof file === "string") throw fileIssue("`file` must be a file upload, not a text field");
+  if (file.size > MAX_BACKUP_BYTES) throw new ApiError(413, "The backup is larger than 50 MB");
+  if (file.size === 0) throw fileIssue("The file is empty");
+  const filename = (file.name || "backup.zip").replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 100);
+  return { bytes: new Uint8Array(await file.arrayBuffer()), filename };
+}
+
+const sample = (row: Row, reason?: string) => ({
+  date: (row.Date as string | null) ?? null,
+  company: (row.Company as string | null) ?? null,
+  amount: typeof row.Amount === "number" ? fromCents(row.Amount) : null,
+  category: (row.Category as string | null) ?? null,
+  ...(reason ? { reason } : {}),
+});
+
+function summarize(diffs: TableDiff[], invalid: { table: string; row: Row; reason: string }[]) {
+  const tables: Record<
+    string,
+    { total: number; new: number; identical: number; different: number; invalid: number }
+  > = {};
+  for (const d of diffs) {
+    const n = (v: string) => d.rows.filter((r) => r.verdict === v).length;
+    const bad = invalid.filter((i) => i.table === d.name).length;
+    tables[d.name] = {
+      total: d.rows.length + bad,
+      new: n("new"),
+      identical: n("identical"),
+      different: n("different"),
+      invalid: bad,
+    };
+  }
+  return tables;
+}
+
+/** A zip (starts "PK") is a backup; anything else is read as a search CSV. */
+const isZip = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b;
+
+/** The staged file as rows; CSV rows get the UserId their recipient maps to (as ingest would). */
+async function readSource(ctx: ServiceCtx, bytes: Uint8Array): Promise<ParsedBackup> {
+  if (isZip(bytes)) return parseBackup(bytes);
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true } as ConstructorParameters<typeof TextDecoder>[1]).decode(
+      bytes,
+    );
+  } catch {
+    throw validationError(
+      [{ loc: ["body", "file"], msg: "not a zip or a UTF-8 CSV", type: "value_error" }],
+      "The file is neither a backup zip nor a CSV",
+    );
+  }
+  const parsed = parseSearchCsv(text);
+  const fallback = (await loadIngestSettings(ctx.env)).userId;
+  const users = new Map<string, string>();
+  for (const row of parsed.tables.transactions ?? []) {
+    const to = String(row.ForwardedTo);
+    if (!users.has(to)) users.set(to, await resolveUserId(ctx.env.DB, to, fallback));
+    row.UserId = users.get(to);
+  }
+  return parsed;
+}
+
+export async function previewImport(ctx: ServiceCtx, upload: { bytes: Uint8Array; filename: string }) {
+  const backup = await readSource(ctx, upload.bytes);
+  const diffs = await diffBackup(ctx.env.DB, backup);
+  const tables = summarize(diffs, backup.invalid);
+  const tx = diffs.find((d) => d.name === "transactions")?.rows ?? [];
+  const txInvalid = backup.invalid.filter((i) => i.table === "transactions");
+  const now = ctx.clock();
+  const token = `imp_${Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("")}`;
+  await ctx.env.FILES.put(stagedKey(token), upload.bytes, {
+    customMetadata: { staged_at: now.toISOString(), filename: upload.filename },
+  });
+  const count = (name: string) => (name in backup.tables ? backup.tables[name]!.length : null);
+  return {
+    token,
+    filename: upload.filename,
+    source_kind: isZip(upload.bytes) ? "backup_zip" : "search_csv",
+    expires_at: new Date(now.getTime() + TTL_MS).toISOString(),
+    counts: {
+      total: tx.length + txInvalid.length,
+      new: tx.filter((r) => r.verdict === "new").length,
+      duplicates: tx.filter((r) => r.verdict !== "new").length,
+      invalid: txInvalid.length,
+    },
+    tables,
+    sample_new: tx
+      .filter((r) => r.verdict === "new")
+      .slice(0, SAMPLES)
+      .map((r) => sample(r.row)),
+    sample_duplicates: tx
+      .filter((r) => r.verdict !== "new")
+      .slice(0, SAMPLES)
+      .map((r) =>
+        sample(
+          r.row,
+          r.verdict === "identical" ? "identical to the stored row" : "differs from the stored row",
+        ),
+      ),
+    sample_invalid: txInvalid.slice(0, SAMPLES).map((i) => sample(i.row, i.reason)),
+    config: {
+      budget_years_count: backup.tables.budget_config
+        ? new Set(backup.tables.budget_config.map((r) => r.year)).size
+        : null,
+      categories_count: count("categories"),
+      merchant_aliases_count: count("merchant_aliases"),
+      overrides_count: count("overrides"),
+    },
+  };
+}
+
+export async function commitImport(
+  ctx: ServiceCtx,
+  req: { token: string; strategy: ImportStrategy; apply_config: boolean },
+): Promise<ImportResult> {
+  if (!TOKEN_RE.test(req.token)) throw notFound("Staged import");
+  const obj = await ctx.env.FILES.get(stagedKey(req.token));
+  if (!obj) throw notFound("Staged import");
+  const stagedAt = Date.parse(obj.customMetadata?.staged_at ?? "");
+  const now = ctx.clock();
+  if (!Number.isFinite(stagedAt) || now.getTime() - stagedAt > TTL_MS) {
+    await ctx.env.FILES.delete(stagedKey(req.token));
+    throw new ApiError(410, "This preview is older than 15 minutes: upload the backup again", "GONE");
+  }
+  const backup = await readSource(ctx, new Uint8Array(await obj.arrayBuffer()));
+  const diffs = await diffBackup(ctx.env.DB, backup);
+  const counts = await applyBackup(ctx.env.DB, diffs, {
+    strategy: req.strategy,
+    applyConfig: req.apply_config,
+    nowIso: now.toISOString(),
+    copyTag: `import${req.token.slice(4, 10)}-`,
+  });
+  await ctx.env.FILES.delete(stagedKey(req.token));
+  if (req.apply_config) for (const list of LISTS) await backupList(ctx.env, list);
+  return {
+    inserted: counts.inserted,
+    updated: counts.updated,
+    skipped: counts.skipped,
+    invalid: backup.invalid.length,
+    errors: 0,
+    config_applied: req.apply_config && Object.keys(counts.config).length > 0,
+    config_details: counts.config,
+  };
+}

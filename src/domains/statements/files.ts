@@ -1,0 +1,104 @@
+/**
+ * An uploaded statement file: its kind (by content first, the name only to tell QFX from OFX and
+ * to accept a CSV), its parse, and its R2 key (per institution, by the file's hash: a filename
+ * never reaches a key). Errors are 4xx envelopes and nothing is stored.
+ */
+import { ApiError, validationError } from "../../lib/errors";
+import { parseStatementText, type ParseOutcome, type ParsedStatement } from "./parsers";
+import type { AiProvider } from "../../ai/provider";
+import { parseWithAi } from "./parsers/ai";
+import { parseCsv } from "./parsers/csv";
+import { decodeOfx, parseOfx } from "./parsers/ofx";
+import { isPdf, readPdfText } from "./parsers/pdf-text";
+import { institutionSlug } from "./rules";
+
+export const MAX_STATEMENT_BYTES = 10 * 1024 * 1024;
+export type FileKind = "pdf" | "csv" | "ofx" | "qfx";
+
+const fileIssue = (msg: string, type = "value_error") =>
+  validationError([{ loc: ["body", "file"], msg, type }], msg);
+const tooLarge = () =>
+  new ApiError(413, "Statement file is larger than 10 MB", "PAYLOAD_TOO_LARGE", {
+    max_bytes: MAX_STATEMENT_BYTES,
+  });
+
+/** Reads the multipart `file` field: bytes and the client's file name (display only). */
+export async function readStatementUpload(
+  request: Request,
+): Promise<{ bytes: Uint8Array; filename: string }> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_STATEMENT_BYTES + 64 * 1024) throw tooLarge();
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw fileIssue("Expected multipart/form-data with a `file` field", "missing");
+  }
+  const file = form.get("file");
+  if (file === null) throw fileIssue("Field required", "missing");
+  if (typeof file === "string") throw fileIssue("`file` must be a file upload, not a text field");
+  if (file.size > MAX_STATEMENT_BYTES) throw tooLarge();
+  if (file.size === 0) throw fileIssue("The file is empty");
+  const filename =
+    (file.name || "statement").replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 200) || "statement";
+  return { bytes: new Uint8Array(await file.arrayBuffer()), filename };
+}
+
+export function detectKind(bytes: Uint8Array, filename: string): FileKind | null {
+  if (isPdf(bytes)) return "pdf";
+  const head = new TextDecoder("latin1").decode(bytes.subarray(0, 4096));
+  if (head.includes("\u0000")) return null;
+  if (/^\s*(OFXHEADER:|<\?xml[^>]*>\s*<\?OFX)/i.test(head) || /<OFX>/i.test(head)) {
+    return /\.qfx$/i.test(filename) || /INTU\.BID/i.test(head) ? "qfx" : "ofx";
+  }
+  if (/\.csv$/i.test(filename) || /^[^\n]*[,;\t][^\n]*\r?\n/.test(head)) return "csv";
+  return null;
+}
+
+/** Parses any supported file into statement rows; a file that is no statement is a 422. */
+export async function parseFile(
+  kind: FileKind,
+  bytes: Uint8Array,
+  fallbackYear: number,
+  ai: AiProvider | null = null,
+): Promise<ParsedStatement> {
+  if (kind !== "pdf") {
+    return settled(kind === "csv" ? parseCsv(decodeText(bytes), fallbackYear) : parseOfx(decodeOfx(bytes)));
+  }
+  let text: Awaited<ReturnType<typeof readPdfText>>;
+  try {
+    text = await readPdfText(bytes);
+  } catch {
+    throw fileIssue("The PDF could not be read (damaged or password-protected)");
+  }
+  const out = parseStatementText(text, fallbackYear);
+  // The AI reader only where no deterministic parser found a table (never for a scan).
+  if (!out.ok && out.reason === "not_a_statement" && ai) {
+    return settled(await parseWithAi(ai, text.items.map((i) => i.str).join(" ")));
+  }
+  return settled(out);
+}
+
+function settled(out: ParseOutcome): ParsedStatement {
+  if (!out.ok) throw fileIssue(out.message, out.reason);
+  return out.statement;
+}
+
+/** UTF-8 when the bytes are UTF-8, else Windows-1252 (what spreadsheet exports use). */
+function decodeText(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return new TextDecoder("windows-1252").decode(bytes);
+  }
+}
+
+export const r2KeyFor = (institution: string, sha256: string, kind: FileKind) =>
+  `statements/${institutionSlug(institution)}/${sha256}.${kind}`;
+
+export const CONTENT_TYPES: Record<FileKind, string> = {
+  pdf: "application/pdf",
+  csv: "text/csv; charset=utf-8",
+  ofx: "application/x-ofx",
+  qfx: "application/vnd.intu.qfx",
+};

@@ -1,0 +1,37 @@
+/** The statements domain: its router, its ledger reverter, and what coverage reads. */
+import { domainRouter } from "../../http/route";
+import type { Reverters } from "../activity/reverters";
+import { currentImage, type ImportImage, restoreImage } from "./import";
+import { BulkUpdateStatementRows } from "./routes/bulk-update";
+import { DeleteStatement } from "./routes/delete";
+import { DownloadStatement } from "./routes/download";
+import { GetStatement } from "./routes/get";
+import { ImportStatementRows } from "./routes/import";
+import { ListStatements } from "./routes/list";
+import { ReparseStatement } from "./routes/reparse";
+import { UpdateStatementRow } from "./routes/update-row";
+import { UploadStatement } from "./routes/upload";
+
+export { captureSummary } from "./capture";
+
+export function statementsRouter() {
+  const r = domainRouter();
+  r.post("/upload", UploadStatement);
+  r.post("/import", ImportStatementRows);
+  r.get("/", ListStatements);
+  r.get("/:statement_id", GetStatement);
+  r.delete("/:statement_id", DeleteStatement);
+  r.get("/:statement_id/download", DownloadStatement);
+  r.post("/:statement_id/reparse", ReparseStatement);
+  r.patch("/:statement_id/transactions", BulkUpdateStatementRows);
+  r.patch("/:statement_id/transactions/:tx_index", UpdateStatementRow);
+  return r;
+}
+
+/** This domain's ledger reverters (app.ts registers them): an import entry is undone as a whole. */
+export const statementReverters: Reverters = {
+  "statement-import": {
+    current: (ctx, id) => currentImage(ctx, id),
+    restore: (ctx, id, before) => restoreImage(ctx, id, before as unknown as ImportImage),
+  },
+};

@@ -1,0 +1,94 @@
+/**
+ * The balance column checks the parse: opening + deposits − withdrawals must reach every printed
+ * balance and the closing balance. A parse whose balances do not chain is wrong, and says so.
+ * Some generators cut the last decimal of a wide balance column ("4,882.2"): a truncated value
+ * matches any amount it is a prefix of. Pure.
+ */
+import type { Cents } from "../../../lib/money";
+import type { LayoutRow } from "./layout";
+
+export interface Printed {
+  cents: Cents;
+  truncated: boolean;
+}
+
+export interface BalanceCheck {
+  ok: boolean;
+  opening: Cents | null;
+  closing: Cents | null;
+  /** Row indexes whose printed balance disagrees with the running balance. */
+  mismatches: number[];
+  warnings: string[];
+}
+
+/** A printed balance matches a computed one (a truncated print covers the ten cents it cuts off). */
+export function printedMatches(p: Printed, computed: Cents): boolean {
+  if (!p.truncated) return p.cents === computed;
+  return p.cents >= 0
+    ? computed >= p.cents && computed <= p.cents + 9
+    : computed <= p.cents && computed >= p.cents - 9;
+}
+
+const move = (r: LayoutRow): Cents => (r.deposit ?? 0) - (r.withdrawal ?? 0);
+const fmt = (c: Cents) => (c / 100).toFixed(2);
+
+/** Opening balance: printed exactly, else derived from an exact closing or the first exact printed balance. */
+function openingOf(
+  rows: readonly LayoutRow[],
+  opening: Printed | null,
+  closing: Printed | null,
+): Cents | null {
+  if (opening && !opening.truncated) return opening.cents;
+  const net = rows.reduce((s, r) => s + move(r), 0);
+  if (closing && !closing.truncated) return closing.cents - net;
+  let before = 0;
+  for (const r of rows) {
+    before += move(r);
+    if (r.balance && !r.balance.truncated) return r.balance.cents - before;
+  }
+  return opening?.cents ?? null;
+}
+
+/** Fills every row's running balance (when an opening is known) and reports where the chain breaks. */
+export function checkBalances(
+  rows: readonly LayoutRow[],
+  opening: Printed | null,
+  closing: Printed | null,
+  totals: { in: Cents | null; out: Cents | null },
+): { balances: (Cents | null)[]; check: BalanceCheck } {
+  const warnings: string[] = [];
+  const mismatches: number[] = [];
+  const start = openingOf(rows, opening, closing);
+  if (start !== null && opening && !printedMatches(opening, start)) {
+    warnings.push(
+      `The opening balance ${fmt(opening.cents)} does not agree with the rows and the closing balance`,
+    );
+  }
+  let running = start;
+  const balances = rows.map((r, i) => {
+    if (running === null) return r.balance && !r.balance.truncated ? r.balance.cents : null;
+    running += move(r);
+    if (r.balance && !printedMatches(r.balance, running)) {
+      mismatches.push(i);
+      warnings.push(`Row ${i + 1}: printed balance ${fmt(r.balance.cents)}, computed ${fmt(running)}`);
+    }
+    return running;
+  });
+  if (running !== null && closing && !printedMatches(closing, running)) {
+    warnings.push(
+      `The closing balance ${fmt(closing.cents)} does not match the rows (computed ${fmt(running)})`,
+    );
+  }
+  const sumIn = rows.reduce((s, r) => s + (r.deposit ?? 0), 0);
+  const sumOut = rows.reduce((s, r) => s + (r.withdrawal ?? 0), 0);
+  if (totals.in !== null && totals.in !== sumIn)
+    warnings.push(`Deposits add up to ${fmt(sumIn)}, the statement says ${fmt(totals.in)}`);
+  if (totals.out !== null && totals.out !== sumOut)
+    warnings.push(`Withdrawals add up to ${fmt(sumOut)}, the statement says ${fmt(totals.out)}`);
+  if (start === null) warnings.push("No opening or closing balance found: the rows could not be checked");
+  const closingCents = closing && !closing.truncated ? closing.cents : running;
+  return {
+    balances,
+    check: { ok: warnings.length === 0, opening: start, closing: closingCents, mismatches, warnings },
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * Statement PDF → rows. The parser is chosen by SPEC.md's rule (Simplii markers on the first two
+ * pages select the second parser, otherwise the first); both run the shared layout engine with
+ * their own institution name, and the balance column checks every parse. Pure over the text items.
+ */
+import type { Cents } from "../../../lib/money";
+import { type BalanceCheck, checkBalances } from "./balance";
+import { cleanDescription } from "./clean";
+import { findPeriod, resolveYear } from "./dates";
+import { CLOSING, type Line, lineText, OPENING, readAmount, readTable, toLines } from "./layout";
+import type { PdfText } from "./pdf-text";
+
+export type StatementType = "withdrawal" | "deposit";
+
+export interface StatementRow {
+  /** YYYY-MM-DD */
+  date: string;
+  /** As printed (wrapped lines joined with a space). */
+  description: string;
+  amount: Cents;
+  type: StatementType;
+  balance: Cents | null;
+  /** OFX/QFX transaction id (the synthetic key hashes it instead of the description). */
+  fitid?: string | null;
+}
+
+export interface ParsedStatement {
+  institution: string;
+  account_type: string;
+  period_start: string | null;
+  period_end: string | null;
+  parsed_with_ai: boolean;
+  rows: StatementRow[];
+  balance: BalanceCheck;
+}
+
+export type ParseOutcome =
+  | { ok: true; statement: ParsedStatement }
+  | { ok: false; reason: "scanned" | "not_a_statement" | "ai_validation_failed"; message: string };
+
+/** SPEC.md's selection rule: the institution's name or a `trans.` header word on page 1 or 2. */
+export function selectParser(text: PdfText): "rbc" | "simplii" {
+  const early = text.items
+    .filter((i) => i.page <= 2)
+    .map((i) => i.str)
+    .join(" ");
+  return /simplii/i.test(early) || /(^|\s)trans\.(\s|$)/i.test(early) ? "simplii" : "rbc";
+}
+
+/** Names a bank printed on the statement, for parsers that also read other banks' layouts. */
+const KNOWN: [RegExp, string][] = [
+  [/simplii/i, "Simplii"],
+  [/royal bank|\bRBC\b/i, "RBC"],
+  [/\bCIBC\b|imperial bank of commerce/i, "CIBC"],
+  [/\bTD\b|toronto-dominion|td canada trust/i, "TD"],
+  [/\bBMO\b|bank of montreal/i, "BMO"],
+  [/scotiabank|bank of nova scotia/i, "Scotiabank"],
+  [/tangerine/i, "Tangerine"],
+  [/pc financial|president'?s choice/i, "PC Financial"],
+  [/desjardins/i, "Desjardins"],
+  [/national bank/i, "National Bank"],
+  [/\bEQ Bank\b/i, "EQ Bank"],
+];
+
+export function detectInstitution(fullText: string, parser: "rbc" | "simplii"): string {
+  if (parser === "simplii") return "Simplii";
+  return KNOWN.find(([re]) => re.test(fullText))?.[1] ?? "Other";
+}
+
+function accountType(text: string): string {
+  if (/chequing|checking/i.test(text)) return "chequing";
+  if (/savings\s*account|savings\s*statement/i.test(text)) return "savings";
+  if (/credit card|visa|mastercard/i.test(text)) return "credit_card";
+  return "chequing";
+}
+
+/** The amount printed last on the first line matching `re` (summary boxes, anywhere on the page). */
+function summaryAmount(lines: readonly Line[], re: RegExp) {
+  for (const l of lines) {
+    if (!re.test(lineText(l))) continue;
+    for (const it of [...l.items].reverse()) {
+      const a = readAmount(it.str);
+      if (a) return { cents: a.negative ? -a.cents : a.cents, truncated: a.truncated };
+    }
+  }
+  return null;
+}
+
+/** Minimum characters of text for a PDF to count as text (below: a scan). */
+const MIN_TEXT_CHARS = 40;
+
+export function parseStatementText(text: PdfText, fallbackYear: number): ParseOutcome {
+  const full = text.items.map((i) => i.str).join(" ");
+  if (full.replace(/\s/g, "").length < MIN_TEXT_CHARS) {
+    return {
+      ok: false,
+      reason: "scanned",
+      message:
+        "The PDF holds no readable text (a scanned image?); upload the bank's text PDF or a CSV/OFX export",
+    };
+  }
+  const parser = selectParser(text);
+  const lines = toLines(text.items);
+  const table = readTable(lines);
+  if (!table.headerFound || table.rows.length === 0) {
+    return {
+      ok: false,
+      reason: "not_a_statement",
+      message:
+        "No transaction table (date, description, withdrawal/deposit and balance columns) was found in this PDF",
+    };
+  }
+  const period = findPeriod(full);
+  const opening = table.opening ?? summaryAmount(lines, OPENING);
+  const closing =
+    table.closing && !table.closing.truncated
+      ? table.closing
+      : (summaryAmount(lines, CLOSING) ?? table.closing);
+  const totals = {
+    in: summaryAmount(lines, /total\s*(deposits|funds\s*in|credits)/i)?.cents ?? null,
+    out: summaryAmount(lines, /total\s*(withdrawals|funds\s*out|debits)/i)?.cents ?? null,
+  };
+  const { balances, check } = checkBalances(table.rows, opening, closing, {
+    in: totals.in === null ? null : Math.abs(totals.in),
+    out: totals.out === null ? null : Math.abs(totals.out),
+  });
+  const rows: StatementRow[] = table.rows.map((r, i) => ({
+    date: resolveYear(r.date, period, fallbackYear),
+    description: r.description.replace(/\s+/g, " ").trim(),
+    amount: (r.withdrawal ?? r.deposit)!,
+    type: r.withdrawal !== null ? "withdrawal" : "deposit",
+    balance: balances[i] ?? null,
+  }));
+  return {
+    ok: true,
+    statement: {
+      institution: detectInstitution(full, parser),
+      account_type: accountType(full),
+      period_start: period?.start ?? rows.map((r) => r.date).sort()[0] ?? null,
+      period_end:
+        period?.end ??
+        rows
+          .map((r) => r.date)
+          .sort()
+          .at(-1) ??
+        null,
+      parsed_with_ai: false,
+      rows,
+      balance: check,
+    },
+  };
+}
+
+export { cleanDescription };

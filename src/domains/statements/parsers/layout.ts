@@ -1,0 +1,313 @@
+/**
+ * The layout engine every PDF parser shares: text items → lines (by y) → the transaction table
+ * found by its column headers (by x). A withdrawal and a deposit differ only by column, so each
+ * amount goes to the header column its x-span is nearest. Rows may wrap (amounts on the first or
+ * the last line), share one printed date, and continue over pages that repeat the headers. Pure.
+ */
+import type { Cents } from "../../../lib/money";
+import { type PartialDate, parseRowDate } from "./dates";
+import type { TextItem } from "./pdf-text";
+
+export interface Line {
+  page: number;
+  y: number;
+  items: TextItem[];
+}
+
+export interface LayoutRow {
+  date: PartialDate;
+  description: string;
+  withdrawal: Cents | null;
+  deposit: Cents | null;
+  /** The printed balance, and whether it was cut short (one decimal shown). */
+  balance: { cents: Cents; truncated: boolean } | null;
+}
+
+export interface LayoutResult {
+  rows: LayoutRow[];
+  opening: { cents: Cents; truncated: boolean } | null;
+  closing: { cents: Cents; truncated: boolean } | null;
+  headerFound: boolean;
+}
+
+type ColumnKind = "withdrawal" | "deposit" | "balance" | "amount";
+interface Span {
+  kind: ColumnKind;
+  x0: number;
+  x1: number;
+}
+interface Columns {
+  descX: number;
+  spans: Span[];
+  amountLeft: number;
+}
+
+const Y_TOLERANCE = 2.5;
+
+/** Items grouped into lines, top to bottom within each page, left to right within a line. */
+export function toLines(items: readonly TextItem[]): Line[] {
+  const sorted = [...items].sort((a, b) => a.page - b.page || b.y - a.y || a.x - b.x);
+  const lines: Line[] = [];
+  for (const it of sorted) {
+    const last = lines.at(-1);
+    if (last && last.page === it.page && Math.abs(last.y - it.y) <= Y_TOLERANCE) last.items.push(it);
+    else lines.push({ page: it.page, y: it.y, items: [it] });
+  }
+  for (const l of lines) l.items.sort((a, b) => a.x - b.x);
+  return lines;
+}
+
+export const lineText = (l: Line): string => l.items.map((i) => i.str).join(" ");
+
+const HEADER_WORDS: [ColumnKind, RegExp][] = [
+  ["balance", /^balanc/i],
+  ["withdrawal", /^(withdraw|debit|cheques|charges|paid out|money out|funds out|out\b)/i],
+  ["deposit", /^(deposit|credit|paid in|money in|funds in|in\b)/i],
+  ["amount", /^amount/i],
+];
+const DESC_WORD = /^(description|transaction|details|particulars|narrative|payee|memo)/i;
+
+/** The table's columns when this line is a header row (null otherwise). */
+function headerColumns(line: Line): Columns | null {
+  const spans: Span[] = [];
+  let descX: number | null = null;
+  for (const it of line.items) {
+    if (it.str.length > 30) return null;
+    const kind = HEADER_WORDS.find(([, re]) => re.test(it.str))?.[0];
+    if (kind && !spans.some((s) => s.kind === kind)) spans.push({ kind, x0: it.x, x1: it.x + it.w });
+    else if (descX === null && DESC_WORD.test(it.str)) descX = it.x;
+  }
+  const has = (k: ColumnKind) => spans.some((s) => s.kind === k);
+  const twoColumns = has("withdrawal") && has("deposit");
+  if (!(twoColumns || has("amount")) || !(has("balance") || twoColumns)) return null;
+  const amountLeft = Math.min(...spans.map((s) => s.x0));
+  return { descX: descX ?? line.items[0]!.x + 40, spans, amountLeft };
+}
+
+const AMOUNT = /^(?:[-+=]?\(?\$?\s?(?:\d{1,3}(?:,\d{3})+|\d+)\.\d{1,2}\)?(?:-|\s?CR|\s?DR)?)$/i;
+
+/** A printed amount → cents, sign (credit marks), and whether its last decimal was cut off. */
+export function readAmount(text: string): { cents: Cents; negative: boolean; truncated: boolean } | null {
+  const t = text.trim();
+  if (!AMOUNT.test(t)) return null;
+  const negative = /^-|^\(|-$|DR$/i.test(t);
+  const digits = t.replace(/[^\d.]/g, "");
+  const [whole, frac = ""] = digits.split(".");
+  const cents = Number(whole) * 100 + Number(frac.padEnd(2, "0"));
+  return { cents, negative, truncated: frac.length === 1 };
+}
+
+const spanGap = (s: Span, x0: number, x1: number) => (x1 < s.x0 ? s.x0 - x1 : x0 > s.x1 ? x0 - s.x1 : 0);
+
+function columnOf(cols: Columns, it: TextItem): ColumnKind {
+  let best = cols.spans[0]!;
+  let bestGap = Number.POSITIVE_INFINITY;
+  for (const s of cols.spans) {
+    const gap = spanGap(s, it.x, it.x + it.w);
+    const centre = Math.abs((s.x0 + s.x1) / 2 - (it.x + it.w / 2)) / 1000;
+    if (gap + centre < bestGap) {
+      best = s;
+      bestGap = gap + centre;
+    }
+  }
+  return best.kind;
+}
+
+export const OPENING =
+  /(opening|beginning|starting|previous(\s*statement)?)\s*balance|balance\s*(brought\s*)?forward/i;
+export const CLOSING = /(closing|ending|new)\s*balance/i;
+const PAGE_END = /balance\s*carried\s*forward|continued on next page|^total\b|end of transactions/i;
+const SUB_HEADER = /^(date|dates|\(\$\)|\$|cad|posted|eff\.?|trans\.?)$/i;
+
+interface Pending {
+  row: LayoutRow;
+  lastY: number;
+  page: number;
+  hasAmounts: boolean;
+}
+
+interface Parts {
+  date: PartialDate | null;
+  desc: string;
+  descX: number | null;
+  amounts: { kind: ColumnKind; cents: Cents; negative: boolean; truncated: boolean }[];
+}
+
+function splitLine(cols: Columns, line: Line): Parts {
+  const dateItems: TextItem[] = [];
+  const descItems: TextItem[] = [];
+  const amounts: Parts["amounts"] = [];
+  for (const it of line.items) {
+    const amt = it.x + it.w > cols.amountLeft - 30 ? readAmount(it.str) : null;
+    if (amt) amounts.push({ kind: columnOf(cols, it), ...amt });
+    else if (it.x < cols.descX - 1) dateItems.push(it);
+    else descItems.push(it);
+  }
+  let date: PartialDate | null = null;
+  for (let n = 1; n <= Math.min(3, dateItems.length) && !date; n++) {
+    date = parseRowDate(
+      dateItems
+        .slice(0, n)
+        .map((i) => i.str)
+        .join(" "),
+    );
+  }
+  // Text in the date zone that is no date belongs to the description (or ends the table).
+  const strays = date ? [] : dateItems;
+  const all = [...strays, ...descItems];
+  return { date, desc: all.map((i) => i.str).join(" "), descX: all[0]?.x ?? null, amounts };
+}
+
+/** Runs the table state machine over every page. */
+export function readTable(lines: readonly Line[]): LayoutResult {
+  const rows: LayoutRow[] = [];
+  let opening: LayoutResult["opening"] = null;
+  let closing: LayoutResult["closing"] = null;
+  let cols: Columns | null = null;
+  let headerFound = false;
+  let cur: Pending | null = null;
+  let carry: Line[] = [];
+  let lastDate: PartialDate | null = null;
+  let inTable = false;
+  let prevY = 0;
+  let page = 0;
+  let done = false;
+  let spacing = 20;
+
+  const flushCarry = () => {
+    if (cur && carry.length)
+      cur.row.description = [cur.row.description, ...carry.map(lineText)].join(" ").trim();
+    carry = [];
+  };
+
+  for (const line of lines) {
+    if (done) break;
+    if (line.page !== page) {
+      flushCarry();
+      page = line.page;
+      inTable = false;
+    }
+    const header = headerColumns(line);
+    if (header) {
+      cols = header;
+      headerFound = true;
+      inTable = true;
+      prevY = line.y;
+      continue;
+    }
+    if (!cols) continue;
+    if (line.items.every((i) => SUB_HEADER.test(i.str))) continue;
+    const parts = splitLine(cols, line);
+    const text = parts.desc;
+    const gap = prevY - line.y;
+    if (!inTable) {
+      // A continuation page without repeated headers: the table resumes at the first dated amount row.
+      if (!(parts.date && parts.amounts.length)) continue;
+      inTable = true;
+    } else if (
+      gap > Math.max(3.2 * spacing, 45) ||
+      (!parts.date && !parts.amounts.length && (parts.descX ?? 0) < cols.descX - 5)
+    ) {
+      flushCarry();
+      inTable = false;
+      continue;
+    }
+    const balanceAmt = parts.amounts.find((a) => a.kind === "balance") ?? parts.amounts.at(-1);
+    if (OPENING.test(text)) {
+      if (!opening && balanceAmt) opening = signed(balanceAmt);
+      prevY = line.y;
+      continue;
+    }
+    if (CLOSING.test(text)) {
+      flushCarry();
+      if (balanceAmt) closing = signed(balanceAmt);
+      done = true;
+      break;
+    }
+    if (PAGE_END.test(text)) {
+      flushCarry();
+      inTable = false;
+      if (/end of transactions/i.test(text)) done = true;
+      continue;
+    }
+    if (gap > 0 && gap < 40) spacing = Math.min(spacing, Math.max(gap, 8));
+    prevY = line.y;
+    const moves = parts.amounts.filter((a) => a.kind !== "balance");
+    const bal = parts.amounts.find((a) => a.kind === "balance");
+    if (parts.date) {
+      flushCarry();
+      lastDate = parts.date;
+      cur = { row: newRow(parts.date, text), lastY: line.y, page: line.page, hasAmounts: false };
+      if (moves.length) setAmounts(cur, moves, bal);
+      rows.push(cur.row);
+      continue;
+    }
+    if (moves.length) {
+      if (cur && !cur.hasAmounts) {
+        // Amounts printed on the last line of a wrapped row.
+        flushCarry();
+        cur.row.description = [cur.row.description, text].join(" ").trim();
+        setAmounts(cur, moves, bal);
+        cur.lastY = line.y;
+        continue;
+      }
+      if (!lastDate) continue;
+      // Another row under the same printed date; carried lines nearer to it than to the previous row are its prefix.
+      const prefix: Line[] = [];
+      while (
+        carry.length &&
+        cur &&
+        carry[carry.length - 1]!.y - line.y < cur.lastY - carry[carry.length - 1]!.y + 0.5 &&
+        carry.at(-1)!.page === line.page
+      ) {
+        prefix.unshift(carry.pop()!);
+      }
+      flushCarry();
+      cur = {
+        row: newRow(lastDate, [...prefix.map(lineText), text].join(" ").trim()),
+        lastY: line.y,
+        page: line.page,
+        hasAmounts: false,
+      };
+      setAmounts(cur, moves, bal);
+      rows.push(cur.row);
+      continue;
+    }
+    if (!text) {
+      // A balance alone on its line closes the day of the row above.
+      if (bal && cur && !cur.row.balance) cur.row.balance = signed(bal);
+      continue;
+    }
+    if (cur && !cur.hasAmounts) {
+      cur.row.description = `${cur.row.description} ${text}`.trim();
+      cur.lastY = line.y;
+    } else carry.push(line);
+  }
+  flushCarry();
+  return {
+    rows: rows.filter((r) => r.withdrawal !== null || r.deposit !== null),
+    opening,
+    closing,
+    headerFound,
+  };
+}
+
+const signed = (a: { cents: Cents; negative: boolean; truncated: boolean }) => ({
+  cents: a.negative ? -a.cents : a.cents,
+  truncated: a.truncated,
+});
+
+function newRow(date: PartialDate, description: string): LayoutRow {
+  return { date, description, withdrawal: null, deposit: null, balance: null };
+}
+
+function setAmounts(p: Pending, moves: Parts["amounts"], bal: Parts["amounts"][number] | undefined) {
+  const m = moves[0]!;
+  if (m.kind === "withdrawal") p.row.withdrawal = m.cents;
+  else if (m.kind === "deposit") p.row.deposit = m.cents;
+  // One signed "Amount" column: negative (or DR / trailing minus) is money out.
+  else if (m.negative) p.row.withdrawal = m.cents;
+  else p.row.deposit = m.cents;
+  if (bal) p.row.balance = signed(bal);
+  p.hasAmounts = true;
+}

@@ -1,0 +1,102 @@
+/** Statement storage: drizzle over the statements tables, and the stored rows a statement can match. */
+import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { type Db, schema } from "../../db";
+import type { StatementRecord, StatementRowInsert, StatementRowRecord } from "../../db/schema";
+import type { StoredTx } from "./rules";
+
+const s = schema.statements;
+const r = schema.statementRows;
+const t = schema.transactions;
+
+/** D1 binds at most 100 parameters per statement: one insert per row, all in one batch. */
+export async function insertStatement(db: Db, stmt: StatementRecord, rows: StatementRowInsert[]) {
+  await db.batch([db.insert(s).values(stmt), ...rows.map((row) => db.insert(r).values(row))]);
+}
+
+/** Replaces a statement's rows (reparse) and its header fields, atomically. */
+export async function replaceRows(
+  db: Db,
+  id: string,
+  patch: Partial<StatementRecord>,
+  rows: StatementRowInsert[],
+) {
+  await db.batch([
+    db.update(s).set(patch).where(eq(s.id, id)),
+    db.delete(r).where(eq(r.statement_id, id)),
+    ...rows.map((row) => db.insert(r).values(row)),
+  ]);
+}
+
+export const getStatement = (db: Db, id: string) => db.select().from(s).where(eq(s.id, id)).get();
+
+export const listStatements = (db: Db) => db.select().from(s).orderBy(desc(s.uploaded_at), desc(s.id)).all();
+
+export const rowsOf = (db: Db, id: string): Promise<StatementRowRecord[]> =>
+  db.select().from(r).where(eq(r.statement_id, id)).orderBy(asc(r.tx_index)).all();
+
+export const allRows = (db: Db, ids: string[]): Promise<StatementRowRecord[]> =>
+  ids.length ? db.select().from(r).where(inArray(r.statement_id, ids)).all() : Promise.resolve([]);
+
+export function updateRowQuery(db: Db, id: string, txIndex: number, patch: Partial<StatementRowRecord>) {
+  return db
+    .update(r)
+    .set(patch)
+    .where(and(eq(r.statement_id, id), eq(r.tx_index, txIndex)));
+}
+
+export const setStatementQuery = (db: Db, id: string, patch: Partial<StatementRecord>) =>
+  db.update(s).set(patch).where(eq(s.id, id));
+
+export async function deleteStatementRows(db: Db, id: string) {
+  await db.batch([db.delete(r).where(eq(r.statement_id, id)), db.delete(s).where(eq(s.id, id))]);
+}
+
+/** How many statements keep this file (a shared file outlives one statement's delete). */
+export async function statementsWithKey(db: Db, key: string): Promise<number> {
+  const row = await db.select({ n: sql<number>`COUNT(*)` }).from(s).where(eq(s.r2_key, key)).get();
+  return Number(row?.n ?? 0);
+}
+
+const storedColumns = {
+  ForwardedTo: t.ForwardedTo,
+  DateFileName: t.DateFileName,
+  Amount: t.Amount,
+  Company: t.Company,
+  Category: t.Category,
+  TransactionType: t.TransactionType,
+  categorySource: sql<string | null>`json_extract(${t.CategoryAudit}, '$.source')`,
+  deleted: sql<number>`${t.DeletedAt} IS NOT NULL`,
+};
+
+/**
+ * Stored rows dated in [lo, hi) (ISO days), on idx_transactions_month. Deleted rows come back
+ * flagged: they still hold their keys (a trashed import is not offered again).
+ */
+export async function storedInWindow(
+  db: Db,
+  lo: string,
+  hi: string,
+): Promise<(StoredTx & { deleted: boolean })[]> {
+  const dots = (iso: string) => iso.replaceAll("-", ".");
+  const rows = await db
+    .select(storedColumns)
+    .from(t)
+    .where(and(gte(t.DateFileName, dots(lo)), lt(t.DateFileName, dots(hi))))
+    .all();
+  return rows.map((x) => ({ ...x, deleted: Boolean(x.deleted) }));
+}
+
+export function txKeyWhere(forwardedTo: string, dateFileName: string): SQL {
+  return and(eq(t.ForwardedTo, forwardedTo), eq(t.DateFileName, dateFileName))!;
+}
+
+export const txImageColumns = {
+  Amount: t.Amount,
+  Company: t.Company,
+  Category: t.Category,
+  CategoryAudit: t.CategoryAudit,
+  StatementSource: t.StatementSource,
+};
+
+export const readTxImage = (db: Db, forwardedTo: string, dateFileName: string) =>
+  db.select(txImageColumns).from(t).where(txKeyWhere(forwardedTo, dateFileName)).get();

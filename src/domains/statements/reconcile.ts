@@ -1,0 +1,158 @@
+/**
+ * Parsed statement → review rows: cleaned descriptions, suggested categories (override resolver
+ * tiers 0-2, tier 3 fuzzy at the reconciler's 0.85 when AI categorization is on), synthetic keys
+ * and the four reconciliation tiers against the stored rows of the period. Reparse passes the
+ * previous rows so a person's edits and settled results survive.
+ */
+import { hostedFromEnv } from "../../ai/hosted";
+import { FALLBACK_CATEGORY } from "../../categorize/categories";
+import { FUZZY_THRESHOLD_RECONCILER, resolveFuzzy } from "../../categorize/fuzzy";
+import { getResolverIndex } from "../../categorize/resolver";
+import { resolveDeterministic } from "../../categorize/rules";
+import { getDb } from "../../db";
+import type { StatementRowInsert, StatementRowRecord } from "../../db/schema";
+import { getConfig } from "../config/service";
+import type { ServiceCtx } from "../../lib/context";
+import { log } from "../../lib/log";
+import { sha256Hex } from "../../ingest/hash";
+import { cleanDescription, type ParsedStatement } from "./parsers";
+import { storedInWindow } from "./queries";
+import { institutionSlug, matchWindow, occurrences, reconcile, type RowToReconcile } from "./rules";
+
+/** Suggested category per distinct cleaned description. */
+async function suggestCategories(ctx: ServiceCtx, names: string[]): Promise<Map<string, string>> {
+  const index = await getResolverIndex(ctx.env.DB, ctx.clock);
+  const out = new Map<string, string>();
+  const misses: string[] = [];
+  for (const n of new Set(names)) {
+    const hit = resolveDeterministic(index, n);
+    if (hit) out.set(n, hit.category);
+    else misses.push(n);
+  }
+  const config = await getConfig({ ctx });
+  const ai = config.ai_categorization_enabled && misses.length ? hostedFromEnv(ctx.env) : null;
+  for (const n of misses) {
+    let category = FALLBACK_CATEGORY;
+    if (ai) {
+      try {
+        const hit = await resolveFuzzy(
+          ctx.env.DB,
+          ai,
+          index,
+          n,
+          ctx.clock().toISOString(),
+          FUZZY_THRESHOLD_RECONCILER,
+        );
+        if (hit) category = hit.category;
+      } catch (err) {
+        log("warn", "statements.fuzzy_failed", { error: String(err) });
+      }
+    }
+    out.set(n, category);
+  }
+  return out;
+}
+
+export const fileExtension = (kind: string) => (kind === "pdf" ? "pdf" : kind);
+
+/** `YYYY.MM.DD_00.00_stmt_<institution>_<hash8>.<ext>`; the hash uses the raw description (or the FITID). */
+export async function syntheticKey(
+  institution: string,
+  ext: string,
+  row: { date: string; amount: number; description: string; fitid?: string | null },
+  occurrence: number,
+): Promise<string> {
+  const base = row.fitid
+    ? `fitid|${row.fitid}`
+    : `${row.date}|${(row.amount / 100).toFixed(2)}|${row.description}`;
+  const hash = (await sha256Hex(occurrence > 0 ? `${base}|${occurrence}` : base)).slice(0, 8);
+  return `${row.date.replaceAll("-", ".")}_00.00_stmt_${institutionSlug(institution)}_${hash}.${ext}`;
+}
+
+export async function buildRows(
+  ctx: ServiceCtx,
+  statementId: string,
+  parsed: ParsedStatement,
+  fileKind: string,
+  previous: StatementRowRecord[] = [],
+): Promise<StatementRowInsert[]> {
+  const db = getDb(ctx.env.DB);
+  const cleaned = parsed.rows.map((r) => cleanDescription(r.description));
+  const suggested = await suggestCategories(ctx, cleaned);
+  const occ = occurrences(parsed.rows);
+  const keys = await Promise.all(
+    parsed.rows.map((r, i) => syntheticKey(parsed.institution, fileExtension(fileKind), r, occ[i]!)),
+  );
+  const input: RowToReconcile[] = parsed.rows.map((r, i) => ({
+    date: r.date,
+    amount: r.amount,
+    type: r.type,
+    cleaned: cleaned[i]!,
+    suggested: suggested.get(cleaned[i]!) ?? FALLBACK_CATEGORY,
+    syntheticKey: keys[i]!,
+  }));
+  const window = matchWindow(parsed.rows.map((r) => r.date));
+  const stored = window ? await storedInWindow(db, window.lo, window.hi) : [];
+  // Trashed rows keep their keys (previously imported) but never match as live rows.
+  const live = stored.filter((x) => !x.deleted);
+  const trashedKeys = new Map(stored.filter((x) => x.deleted).map((x) => [x.DateFileName, x]));
+  const results = reconcile(input, [
+    ...live,
+    ...[...trashedKeys.values()].filter((x) => keys.includes(x.DateFileName)),
+  ]);
+  const rowIds = await Promise.all(
+    parsed.rows.map(async (_r, i) => `sr_${(await sha256Hex(`${statementId}|${keys[i]}`)).slice(0, 12)}`),
+  );
+  const before = new Map(previous.map((p) => [p.row_id, p]));
+  return parsed.rows.map((r, i) => {
+    const res = results[i]!;
+    const m = res.match;
+    const old = before.get(rowIds[i]!);
+    const kept = old && (old.edited || old.action_result !== null);
+    return {
+      statement_id: statementId,
+      tx_index: i,
+      row_id: rowIds[i]!,
+      date: r.date,
+      raw_description: r.description,
+      cleaned_description: cleaned[i]!,
+      amount: r.amount,
+      type: r.type,
+      balance: r.balance,
+      occurrence: occ[i]!,
+      fitid: r.fitid ?? null,
+      reconcile_tier: res.tier,
+      db_forwarded_to: m?.ForwardedTo ?? null,
+      db_date_file_name: m?.DateFileName ?? null,
+      db_company: m?.Company ?? null,
+      db_amount: m?.Amount ?? null,
+      db_category: m?.Category ?? null,
+      db_transaction_type: m?.TransactionType ?? null,
+      company_differs: res.companyDiffers ? 1 : 0,
+      enrichable: res.enrichable ? 1 : 0,
+      reason: res.reason,
+      candidates: res.candidates.length ? JSON.stringify(res.candidates.map(dbMatch)) : null,
+      suggested_category: input[i]!.suggested,
+      action: kept ? old.action : res.action,
+      edited: kept ? old.edited : 0,
+      edited_company: kept ? old.edited_company : null,
+      edited_category: kept ? old.edited_category : null,
+      action_result: kept ? old.action_result : null,
+      acted_at: kept ? old.acted_at : null,
+    };
+  });
+}
+
+const dbMatch = (m: {
+  ForwardedTo: string;
+  DateFileName: string;
+  Company: string | null;
+  Amount: number | null;
+  Category: string | null;
+}) => ({
+  forwarded_to: m.ForwardedTo,
+  date_file_name: m.DateFileName,
+  company: m.Company,
+  amount: m.Amount,
+  category: m.Category,
+});

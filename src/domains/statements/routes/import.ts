@@ -1,0 +1,32 @@
+import { contentJson } from "chanfana";
+import { stageImages } from "../../../http/activity";
+import { type AppContext, serviceCtx } from "../../../http/context";
+import { executeImport } from "../import";
+import { ImportRequest, ImportResponse } from "../schemas";
+import { CONFLICT, json, NOT_FOUND, StatementsRoute } from "./base";
+
+export class ImportStatementRows extends StatementsRoute {
+  override schema = {
+    operationId: "importStatementTransactions",
+    summary: "Execute a reviewed statement: import new rows, enrich or update matched ones, settle the rest",
+    description:
+      "One activity-ledger entry per call; reverting it removes the rows it created and restores the ones it changed.",
+    request: { body: { ...contentJson(ImportRequest), required: true } },
+    responses: { "200": json("What the import did", ImportResponse), ...NOT_FOUND, ...CONFLICT },
+  };
+
+  override async handle(c: AppContext) {
+    const { body } = await this.getValidatedData<typeof this.schema>();
+    const res = await executeImport(serviceCtx(c), body);
+    const r = res.response;
+    stageImages(c, {
+      kind: "statement-import",
+      resourceId: r.statement_id,
+      before: res.before,
+      after: res.after,
+      rows: res.rows,
+      summary: `statement import: ${r.imported} imported, ${r.enriched} enriched, ${r.updated} updated, ${r.skipped} skipped`,
+    });
+    return c.json(r);
+  }
+}

@@ -1,0 +1,27 @@
+import { contentJson } from "chanfana";
+import { annotateActivity } from "../../../http/activity";
+import { type AppContext, serviceCtx } from "../../../http/context";
+import { RowParams, TransactionActionUpdate, TransactionActionUpdateResponse } from "../schemas";
+import { applyEdits } from "../service";
+import { CONFLICT, json, NOT_FOUND, StatementsRoute } from "./base";
+
+export class UpdateStatementRow extends StatementsRoute {
+  override schema = {
+    operationId: "updateStatementTransactionAction",
+    summary: "Set one row's action, company and category (the statement moves to in_progress)",
+    request: { params: RowParams, body: { ...contentJson(TransactionActionUpdate), required: true } },
+    responses: { "200": json("Updated", TransactionActionUpdateResponse), ...NOT_FOUND, ...CONFLICT },
+  };
+
+  override async handle(c: AppContext) {
+    const { params, body } = await this.getValidatedData<typeof this.schema>();
+    const [row] = await applyEdits(serviceCtx(c), params.statement_id, [
+      { key: params.tx_index, edit: body },
+    ]);
+    annotateActivity(c, {
+      resourceId: params.statement_id,
+      summary: `statement row ${row!.tx_index}: ${row!.action}`,
+    });
+    return c.json({ ok: true, tx_index: row!.tx_index, row_id: row!.row_id, action: row!.action });
+  }
+}

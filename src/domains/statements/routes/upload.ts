@@ -1,0 +1,36 @@
+import { annotateActivity } from "../../../http/activity";
+import { type AppContext, serviceCtx } from "../../../http/context";
+import { ErrorEnvelope } from "../../../http/errors";
+import { readStatementUpload } from "../files";
+import { BodyUploadStatement, StatementUploadResponse } from "../schemas";
+import { uploadStatement } from "../service";
+import { json, StatementsRoute } from "./base";
+
+export class UploadStatement extends StatementsRoute {
+  override schema = {
+    operationId: "uploadStatement",
+    summary: "Upload a statement (PDF, CSV, OFX, QFX): parse, reconcile and keep it for review",
+    description:
+      "Rows come back sorted into previously imported, matched, ambiguous, suspected duplicates and new. " +
+      "`balance_check` says whether the rows chain from the opening to the closing balance. A file that is " +
+      "not a statement (or a scan) is a 422, an unknown type a 415, above 10 MB a 413; nothing is stored then.",
+    request: {
+      body: { content: { "multipart/form-data": { schema: BodyUploadStatement } }, required: true },
+    },
+    responses: {
+      "200": json("The parsed and reconciled statement", StatementUploadResponse),
+      "413": json("File larger than 10 MB", ErrorEnvelope),
+      "415": json("Not a PDF, CSV, OFX or QFX file", ErrorEnvelope),
+    },
+  };
+
+  override async handle(c: AppContext) {
+    const upload = await readStatementUpload(c.req.raw);
+    const res = await uploadStatement(serviceCtx(c), upload);
+    annotateActivity(c, {
+      resourceId: res.statement_id,
+      summary: `uploaded statement (${res.summary.total_parsed} rows)`,
+    });
+    return c.json(res);
+  }
+}

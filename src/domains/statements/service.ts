@@ -1,0 +1,188 @@
+/** Statement verbs: upload (parse, reconcile, persist), list, detail, review edits, reparse, delete, download. */
+import { hostedFromEnv } from "../../ai/hosted";
+import { getDb } from "../../db";
+import { getConfig } from "../config/service";
+import type { StatementRecord, StatementRowRecord } from "../../db/schema";
+import { sha256Hex } from "../../ingest/hash";
+import type { ServiceCtx } from "../../lib/context";
+import { ApiError, conflict, notFound, validationError } from "../../lib/errors";
+import { CONTENT_TYPES, detectKind, type FileKind, parseFile, r2KeyFor } from "./files";
+import * as q from "./queries";
+import { buildRows } from "./reconcile";
+import { statementStatus } from "./rules";
+import type { RowEdit } from "./schemas";
+import { detail, summaryItem, uploadResponse } from "./views";
+
+/** The AI statement reader, when the person opted in and a provider is configured. */
+async function aiReader(ctx: ServiceCtx) {
+  const config = await getConfig({ ctx });
+  return config.ai_statement_parsing_enabled ? hostedFromEnv(ctx.env) : null;
+}
+
+const newId = () =>
+  `stmt_${Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("")}`;
+
+export async function uploadStatement(ctx: ServiceCtx, upload: { bytes: Uint8Array; filename: string }) {
+  const kind = detectKind(upload.bytes, upload.filename);
+  if (!kind)
+    throw new ApiError(415, "Not a statement file: upload a PDF, CSV, OFX or QFX", "UNSUPPORTED_MEDIA_TYPE");
+  const now = ctx.clock().toISOString();
+  const parsed = await parseFile(kind, upload.bytes, ctx.clock().getUTCFullYear(), await aiReader(ctx));
+  const sha = await sha256Hex(upload.bytes);
+  const key = r2KeyFor(parsed.institution, sha, kind);
+  const id = newId();
+  const rows = await buildRows(ctx, id, parsed, kind);
+  const stmt: StatementRecord = {
+    id,
+    filename: upload.filename,
+    file_kind: kind,
+    file_sha256: sha,
+    r2_key: key,
+    institution: parsed.institution,
+    account_type: parsed.account_type,
+    period_start: parsed.period_start,
+    period_end: parsed.period_end,
+    parsed_with_ai: parsed.parsed_with_ai ? 1 : 0,
+    balance_ok: parsed.balance.ok ? 1 : 0,
+    warnings: JSON.stringify(parsed.balance.warnings),
+    status: "pending_review",
+    uploaded_at: now,
+    updated_at: now,
+    completed_at: null,
+  };
+  await ctx.env.FILES.put(key, upload.bytes, { httpMetadata: { contentType: CONTENT_TYPES[kind] } });
+  await q.insertStatement(getDb(ctx.env.DB), stmt, rows);
+  return uploadResponse(stmt, rows as StatementRowRecord[]);
+}
+
+export async function loadStatement(ctx: ServiceCtx, id: string) {
+  const db = getDb(ctx.env.DB);
+  const stmt = await q.getStatement(db, id);
+  if (!stmt) throw notFound("Statement");
+  return { stmt, rows: await q.rowsOf(db, id) };
+}
+
+export async function listStatements(ctx: ServiceCtx) {
+  const db = getDb(ctx.env.DB);
+  const stmts = await q.listStatements(db);
+  const rows = await q.allRows(
+    db,
+    stmts.map((s) => s.id),
+  );
+  const statements = stmts.map((s) =>
+    summaryItem(
+      s,
+      rows.filter((r) => r.statement_id === s.id),
+    ),
+  );
+  return { statements, count: statements.length };
+}
+
+export async function getStatementDetail(ctx: ServiceCtx, id: string) {
+  const { stmt, rows } = await loadStatement(ctx, id);
+  return detail(stmt, rows);
+}
+
+/** A row by tx_index (digits) or row_id. */
+function findRow(rows: StatementRowRecord[], key: string | number): StatementRowRecord {
+  const row =
+    typeof key === "number" || /^\d+$/.test(key)
+      ? rows.find((r) => r.tx_index === Number(key))
+      : rows.find((r) => r.row_id === key);
+  if (!row) throw notFound("Statement transaction");
+  return row;
+}
+
+/** The patch one review edit makes (validated against the row). */
+export function editPatch(row: StatementRowRecord, edit: RowEdit): Partial<StatementRowRecord> {
+  if (row.action_result !== null) {
+    throw conflict(`Row ${row.tx_index} was already settled (${row.action_result})`, "ROW_SETTLED", {
+      tx_index: row.tx_index,
+    });
+  }
+  if ((edit.action === "enrich" || edit.action === "update") && !row.db_date_file_name) {
+    throw validationError(
+      [
+        {
+          loc: ["body", "action"],
+          msg: `Row ${row.tx_index} has no stored transaction to ${edit.action}`,
+          type: "value_error",
+        },
+      ],
+      `Row ${row.tx_index} has no stored transaction to ${edit.action}`,
+    );
+  }
+  const patch: Partial<StatementRowRecord> = { action: edit.action, edited: 1 };
+  if (edit.company !== undefined) patch.edited_company = edit.company;
+  if (edit.category !== undefined) patch.edited_category = edit.category;
+  return patch;
+}
+
+/** Applies edits (one or many rows) atomically and recomputes the statement's status. */
+export async function applyEdits(
+  ctx: ServiceCtx,
+  id: string,
+  edits: { key: string | number; edit: RowEdit }[],
+) {
+  const db = getDb(ctx.env.DB);
+  const { stmt, rows } = await loadStatement(ctx, id);
+  const changed = edits.map(({ key, edit }) => {
+    const row = findRow(rows, key);
+    const patch = editPatch(row, edit);
+    Object.assign(row, patch);
+    return { row, patch };
+  });
+  const status = statementStatus(rows);
+  const now = ctx.clock().toISOString();
+  await db.batch([
+    q.setStatementQuery(db, id, {
+      status,
+      updated_at: now,
+      completed_at: status === "complete" ? stmt.completed_at : null,
+    }),
+    ...changed.map(({ row, patch }) => q.updateRowQuery(db, id, row.tx_index, patch)),
+  ]);
+  return changed.map((c) => c.row);
+}
+
+export async function reparseStatement(ctx: ServiceCtx, id: string) {
+  const { stmt, rows: previous } = await loadStatement(ctx, id);
+  const obj = await ctx.env.FILES.get(stmt.r2_key);
+  if (!obj) throw new ApiError(404, "The stored statement file is missing", "NOT_FOUND");
+  const bytes = new Uint8Array(await obj.arrayBuffer());
+  const parsed = await parseFile(stmt.file_kind as FileKind, bytes, Number(stmt.uploaded_at.slice(0, 4)), await aiReader(ctx));
+  const rows = await buildRows(ctx, id, parsed, stmt.file_kind, previous);
+  const status = statementStatus(
+    rows.map((r) => ({ edited: r.edited ?? 0, action_result: r.action_result ?? null })),
+  );
+  const patch: Partial<StatementRecord> = {
+    institution: parsed.institution,
+    account_type: parsed.account_type,
+    period_start: parsed.period_start,
+    period_end: parsed.period_end,
+    parsed_with_ai: parsed.parsed_with_ai ? 1 : 0,
+    balance_ok: parsed.balance.ok ? 1 : 0,
+    warnings: JSON.stringify(parsed.balance.warnings),
+    status,
+    updated_at: ctx.clock().toISOString(),
+  };
+  await q.replaceRows(getDb(ctx.env.DB), id, patch, rows);
+  return detail({ ...stmt, ...patch }, rows as StatementRowRecord[]);
+}
+
+/** Removes the statement and its review rows (never a transaction); the file goes when no statement keeps it. */
+export async function deleteStatement(ctx: ServiceCtx, id: string) {
+  const db = getDb(ctx.env.DB);
+  const { stmt, rows } = await loadStatement(ctx, id);
+  await q.deleteStatementRows(db, id);
+  if ((await q.statementsWithKey(db, stmt.r2_key)) === 0) await ctx.env.FILES.delete(stmt.r2_key);
+  return { ok: true, summary: `deleted statement ${stmt.filename} (${rows.length} rows)` };
+}
+
+export async function downloadStatement(ctx: ServiceCtx, id: string) {
+  const { stmt } = await loadStatement(ctx, id);
+  const obj = await ctx.env.FILES.get(stmt.r2_key);
+  if (!obj) throw new ApiError(404, "The stored statement file is missing", "NOT_FOUND");
+  const kind = stmt.file_kind as FileKind;
+  return { body: obj.body, contentType: CONTENT_TYPES[kind], filename: `statement-${stmt.id}.${kind}` };
+}

@@ -1,0 +1,294 @@
+// The everyday money pages on the seeded demo data (today 2026-11-21): budget and its editor,
+// ledger, trends, merchants, income statement, rules, and a backup round trip through the UI.
+import { readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { assert, hasText, until } from "./helpers.mjs";
+
+/**
+ * Opens a page and checks its first load, measured like the main walk: a reload with the app's code
+ * cached, as a returning visitor sees it (ms from navigation start until `ready` shows). The best of
+ * two reloads, because the test machine is shared and one slow reload says little about the page.
+ */
+async function open(t, path, ready) {
+  await t.page.goto(`${t.base}${path}`);
+  await t.page.locator(ready).first().waitFor();
+  const times = [];
+  for (let i = 0; i < 2; i++) {
+    await t.page.reload();
+    await t.page.locator(ready).first().waitFor();
+    times.push(Math.round(await t.page.evaluate(() => performance.now())));
+  }
+  const ms = Math.min(...times);
+  console.log(`      ${path} first load: ${times.join(" ms, ")} ms`);
+  // Checked in the last step, so a slow load does not hide what the page does.
+  if (ms >= 1000) (t.state.slow ??= []).push(`${path}: ${ms} ms`);
+  return ms;
+}
+
+const toast = (page, text) => page.locator(".toast", { hasText: text }).first().waitFor();
+
+// The main walk sets this password before the feature suites run; alone, no sign-in is asked.
+const PASSWORD = "correct horse battery";
+
+export const steps = [
+  {
+    name: "signed in (when the main walk set a password)",
+    async run(t) {
+      const { page } = t;
+      await page.goto(`${t.base}/summary`);
+      const signIn = page.getByRole("heading", { name: "Sign in" });
+      await until(async () => (await signIn.count()) > 0 || (await page.locator("h1#summary-h").count()) > 0, "a page");
+      if (await signIn.count()) {
+        await page.getByLabel("Password").fill(PASSWORD);
+        await page.getByRole("button", { name: "Sign in" }).click();
+        await page.locator("h1#summary-h").waitFor();
+      }
+    },
+  },
+  {
+    name: "budget: the year at a glance with groups, pace and forecasts",
+    async run(t) {
+      const { page } = t;
+      await open(t, "/budget?year=2026", "[data-testid=budget-overview]");
+      await hasText(page.getByTestId("budget-overview"), "Spent this year");
+      assert.ok((await page.getByTestId("budget-group").count()) >= 1, "no budget groups");
+      assert.ok((await page.getByTestId("budget-category").count()) >= 2, "no budget categories");
+      await hasText(page.getByTestId("budget-months"), "Nov");
+      await t.shot("budget");
+    },
+  },
+  {
+    name: "budget editor: monthly/yearly entry, pre-fill, save, and a stale version asks to reload",
+    async run(t) {
+      const { page } = t;
+      await open(t, "/budget/edit?year=2026", "[data-testid=budget-row]");
+      const row = page.getByTestId("budget-row").first();
+      const name = await row.getAttribute("data-category");
+      await row.getByLabel(/entered per$/).selectOption("monthly");
+      await row.getByLabel(/target$/).fill("100");
+      await hasText(row, "$1,200.00 a year");
+      await row.getByLabel(/entered per$/).selectOption("yearly");
+      assert.equal(await row.getByLabel(/target$/).inputValue(), "1200");
+      await t.shot("budget-editor");
+      await page.getByTestId("prefill").click();
+      await page.getByTestId("save-budget").click();
+      await toast(page, "Budget saved");
+      // Someone else saves in between: the next save is refused and the edit stays on screen.
+      await page.evaluate(async () => {
+        const cfg = await (await fetch("/api/v1/budget/config?year=2026")).json();
+        const res = await fetch("/api/v1/budget/config?year=2026", {
+          method: "PUT",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            spending_ceiling: cfg.spending_ceiling,
+            categories: cfg.categories,
+            groups: cfg.groups,
+            targets_version: cfg.targets_version,
+            groups_version: cfg.groups_version,
+          }),
+        });
+        if (!res.ok) throw new Error(`other save failed: ${res.status}`);
+      });
+      const edited = page.locator(`[data-testid=budget-row][data-category="${name}"]`).getByLabel(/target$/);
+      await edited.fill("4321");
+      await page.getByTestId("save-budget").click();
+      await page.getByTestId("stale-budget").waitFor();
+      assert.equal(await edited.inputValue(), "4321", "the edit survived the conflict");
+      await t.shot("budget-stale");
+      await page.getByRole("button", { name: "Reload the saved budget" }).click();
+      await until(async () => (await page.getByTestId("stale-budget").count()) === 0, "prompt gone after reload");
+    },
+  },
+  {
+    name: "ledger: sort, filter, edit fields, bulk recategorize",
+    async run(t) {
+      const { page } = t;
+      await open(t, "/ledger?month=2026-11", "[data-testid=ledger-row]");
+      const rows = page.getByTestId("ledger-row");
+      assert.ok((await rows.count()) > 20);
+      await page.getByRole("button", { name: "Amount" }).click();
+      const amounts = await page
+        .locator("[data-testid=ledger-row] .ledger-amount")
+        .evaluateAll((els) => els.map((e) => Number(e.textContent.replace(/[^\d.]/g, ""))));
+      assert.deepEqual(amounts, [...amounts].sort((a, b) => b - a), "sorted by amount, largest first");
+      await t.shot("ledger");
+      const first = rows.first();
+      const company = (await first.getByTestId("ledger-open").textContent()).trim();
+      await page.getByLabel("Filter the ledger").fill(company);
+      await until(async () => (await rows.count()) >= 1, "filtered rows");
+      await page.getByLabel("Filter the ledger").fill("");
+      // Edit amount and merchant through the fields route.
+      await rows.nth(1).getByTestId("ledger-open").click();
+      const drawer = page.getByTestId("drawer");
+      await drawer.waitFor();
+      await drawer.getByLabel("Amount").fill("12.34");
+      await drawer.getByRole("button", { name: "Save changes" }).click();
+      await toast(page, "Saved");
+      await page.keyboard.press("Escape");
+      await until(async () => (await page.locator(".ledger-amount", { hasText: "$12.34" }).count()) >= 1, "new amount");
+      // Bulk: two rows to one category.
+      await rows.nth(2).getByRole("checkbox").check();
+      await rows.nth(3).getByRole("checkbox").check();
+      await page.getByTestId("bulk-bar").waitFor();
+      await page.getByLabel("Move the selection to category").selectOption("Gifts");
+      await page.getByTestId("bulk-bar").getByRole("button", { name: "Apply" }).click();
+      await toast(page, "2 transactions moved to Gifts");
+    },
+  },
+  {
+    name: "ledger: always for this merchant offers to re-file its earlier rows",
+    async run(t) {
+      const { page } = t;
+      await open(t, "/ledger?month=2026-11&span=3", "[data-testid=ledger-row]");
+      await page.getByLabel("Filter the ledger").fill("Netflix");
+      const row = page.getByTestId("ledger-row").first();
+      await row.waitFor();
+      await row.getByTestId("ledger-open").click();
+      const drawer = page.getByTestId("drawer");
+      await drawer.getByLabel("Ledger category").selectOption("Entertainment");
+      await drawer.getByRole("checkbox", { name: /^Always/ }).check();
+      await drawer.getByRole("button", { name: "Save category" }).click();
+      const offer = drawer.getByTestId("merchant-offer");
+      await hasText(offer, "Rule saved");
+      await t.shot("ledger-always");
+      const move = offer.getByRole("button", { name: /^Move those/ });
+      if (await move.count()) {
+        await move.click();
+        await offer.getByTestId("merchant-offer-done").waitFor();
+      }
+      await page.keyboard.press("Escape");
+    },
+  },
+  {
+    name: "ledger: add by hand, trash, restore, delete for good",
+    async run(t) {
+      const { page } = t;
+      await open(t, "/ledger?month=2026-11", "[data-testid=ledger-row]");
+      await page.getByRole("tab", { name: "Add by hand" }).click();
+      const form = page.getByTestId("add-transaction");
+      await form.getByLabel("Date").fill("2026-11-20");
+      await form.getByLabel("Amount").fill("4.75");
+      await form.getByLabel("Merchant").fill("E2E Cash Bakery");
+      await t.shot("ledger-add");
+      await form.getByRole("button", { name: "Add transaction" }).click();
+      await toast(page, "Transaction added");
+      await page.getByLabel("Filter the ledger").fill("E2E Cash Bakery");
+      const row = page.getByTestId("ledger-row").first();
+      await hasText(row, "$4.75");
+      await row.getByRole("checkbox").check();
+      await page.getByTestId("bulk-bar").getByRole("button", { name: "Trash" }).click();
+      await toast(page, "1 moved to trash");
+      await page.getByRole("tab", { name: /^Trash/ }).click();
+      const trashed = page.getByTestId("trash-row").filter({ hasText: "E2E Cash Bakery" });
+      await trashed.waitFor();
+      await t.shot("ledger-trash");
+      await trashed.getByRole("button", { name: "Restore" }).click();
+      await toast(page, "Restored from trash");
+      await page.getByRole("tab", { name: /^Transactions/ }).click();
+      await page.getByLabel("Filter the ledger").fill("E2E Cash Bakery");
+      await page.getByTestId("ledger-row").first().getByRole("checkbox").check();
+      await page.getByTestId("bulk-bar").getByRole("button", { name: "Trash" }).click();
+      await toast(page, "1 moved to trash");
+      await page.getByRole("tab", { name: /^Trash/ }).click();
+      await trashed.getByRole("button", { name: "Delete for good…" }).click();
+      await trashed.getByRole("button", { name: "Yes, delete for good" }).click();
+      await toast(page, "Deleted for good");
+      await until(async () => (await trashed.count()) === 0, "row gone for good");
+    },
+  },
+  {
+    name: "trends: months of totals and per-category bars that open a search",
+    async run(t) {
+      const { page } = t;
+      await open(t, "/trends?month=2026-11", "[data-testid=trend-totals] .month-cols li");
+      await page.getByLabel("How many months").selectOption("12");
+      await until(async () => (await page.locator("[data-testid=trend-totals] .month-cols li").count()) === 12, "12 months");
+      await t.shot("trends");
+      await page.locator(".trend-cat a").first().click();
+      await page.waitForURL(/\/search\?from=2025-12&to=2026-11&category=/);
+    },
+  },
+  {
+    name: "merchants: recurring charges, burn rate, price changes, new and gone",
+    async run(t) {
+      const { page } = t;
+      await open(t, "/merchants?month=2026-11", "[data-testid=merchant-summary]");
+      await hasText(page.getByTestId("merchant-summary"), "Recurring a month");
+      await page.getByTestId("recurring").waitFor();
+      await t.shot("merchants");
+    },
+  },
+  {
+    name: "income statement: months, sections, savings rate and projection",
+    async run(t) {
+      const { page } = t;
+      await open(t, "/income?year=2026", "[data-testid=income-table]");
+      await hasText(page.getByTestId("income-table"), "Savings rate");
+      await hasText(page.getByTestId("income-projection"), "over a full year");
+      await t.shot("income");
+    },
+  },
+  {
+    name: "rules: add and delete an override, an alias and an ignore rule",
+    async run(t) {
+      const { page } = t;
+      await open(t, "/rules", "[data-testid=rules-overrides] h2");
+      await page.getByTestId("rule-suggestions").waitFor();
+      await page.locator("#categories").waitFor();
+      const ov = page.getByTestId("rules-overrides");
+      await ov.getByLabel("Merchant").fill("E2E Rule Shop");
+      await ov.getByLabel("Category").selectOption("Gifts");
+      await ov.getByRole("button", { name: "Add" }).click();
+      await toast(page, "Rule saved");
+      await hasText(ov, "E2E Rule Shop");
+      const al = page.getByTestId("rules-aliases");
+      await al.getByLabel("Raw name").fill("E2E RAW SHOP 123");
+      await al.getByLabel("Show as").fill("E2E Shop");
+      await al.getByRole("button", { name: "Add" }).click();
+      await hasText(al, "E2E RAW SHOP 123");
+      const ig = page.getByTestId("rules-ignore");
+      await ig.getByLabel("Pattern").fill("e2e transfer");
+      await ig.getByRole("button", { name: "Add and apply" }).click();
+      await hasText(ig, "e2e transfer");
+      await t.shot("rules");
+      await ov.getByRole("button", { name: "Delete E2E Rule Shop" }).click();
+      await until(async () => !((await ov.textContent()) ?? "").includes("E2E Rule Shop"), "override deleted");
+    },
+  },
+  {
+    name: "backup: download, then restore it through preview and apply",
+    async run(t) {
+      const { page } = t;
+      await open(t, "/backup", "[data-testid=download-backup]");
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByTestId("download-backup").click(),
+      ]);
+      const file = join(tmpdir(), `fj-e2e-${Date.now()}.zip`);
+      await download.saveAs(file);
+      assert.ok(readFileSync(file).length > 1000, "backup has content");
+      await page.getByTestId("backup-file").setInputFiles(file);
+      await page.getByRole("button", { name: "Check this backup" }).click();
+      const preview = page.getByTestId("restore-preview");
+      await hasText(preview, "transactions");
+      await t.shot("backup-preview");
+      await page.getByTestId("apply-restore").click();
+      await hasText(page.getByTestId("restore-result"), "Restored.");
+      await t.shot("backup-restored");
+    },
+  },
+  {
+    name: "every page's first load under a second",
+    async run(t) {
+      assert.deepEqual(t.state.slow ?? [], []);
+    },
+  },
+  {
+    name: "no console errors, and no page wider than a phone",
+    async run(t) {
+      assert.deepEqual(t.consoleErrors, []);
+      assert.deepEqual(t.overflow, []);
+    },
+  },
+];

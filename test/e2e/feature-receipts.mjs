@@ -1,0 +1,91 @@
+// Receipts in the browser: attach a photo from the transaction drawer, then file an unattached
+// receipt from the "Receipts to file" tray through its candidates with one click. Runs on the seeded
+// demo server (today 2026-11-21); screenshots at desktop width and 390 px.
+import { join } from "node:path";
+import { assert, hasText, until } from "./helpers.mjs";
+
+const fixtures = join(import.meta.dirname, "..", "fixtures", "receipts");
+const PASSWORD = "correct horse battery";
+
+/** The walk may have set a password before this suite: sign this browser context in if needed. */
+async function signedIn(t) {
+  const probe = await t.page.request.get(`${t.base}/api/v1/config`);
+  if (probe.status() !== 401) return;
+  const res = await t.page.request.post(`${t.base}/api/v1/auth/login`, {
+    data: { password: PASSWORD },
+    headers: { origin: t.base },
+  });
+  assert.equal(res.status(), 200, "sign in for the receipts suite");
+}
+
+async function json(t, path) {
+  const res = await t.page.request.get(`${t.base}${path}`);
+  assert.equal(res.status(), 200, `${path}: ${res.status()}`);
+  return res.json();
+}
+
+export const steps = [
+  {
+    name: "attach a receipt photo from the transaction drawer (camera input offered)",
+    async run(t) {
+      const { page } = t;
+      await signedIn(t);
+      await page.goto(`${t.base}/?month=2026-11`);
+      const row = page.locator("[data-testid=tx-row]").first();
+      await row.waitFor();
+      const txId = await row.getAttribute("data-tx-id");
+      await row.click();
+      const drawer = page.getByTestId("drawer");
+      const section = drawer.getByTestId("tx-receipts");
+      await section.waitFor();
+      await hasText(section, "No receipt attached");
+      const camera = section.getByTestId("receipt-camera");
+      assert.equal(await camera.getAttribute("accept"), "image/*");
+      assert.equal(await camera.getAttribute("capture"), "environment");
+      await section.getByTestId("receipt-file").setInputFiles(join(fixtures, "receipt.jpg"));
+      await page.getByText("Receipt attached").first().waitFor({ timeout: 25_000 });
+      const thumb = section.locator("[data-testid=tx-receipt] img");
+      await thumb.waitFor();
+      await until(() => thumb.evaluate((img) => img.complete && img.naturalWidth > 0), "the receipt image loads");
+      const listed = await json(t, `/api/v1/transactions/${txId}/attachments`);
+      assert.equal(listed.count, 1);
+      assert.equal(listed.attachments[0].content_type, "image/jpeg");
+      t.state.drawerTx = txId;
+      await section.scrollIntoViewIfNeeded();
+      await t.shot("drawer-receipt");
+    },
+  },
+  {
+    name: "the tray: drop a receipt, type its total and date, pick the candidate, it is filed",
+    async run(t) {
+      const { page } = t;
+      const month = await json(t, "/api/v1/transactions?month=2026-11");
+      const target = month.transactions.find(
+        (x) => x.transaction_type === "purchase" && !x.ignored && x.tx_id !== t.state.drawerTx && x.amount > 1,
+      );
+      assert.ok(target, "a purchase to match");
+      const day = target.date_file_name.slice(0, 10).replaceAll(".", "-");
+      await page.goto(`${t.base}/receipts`);
+      await page.getByRole("heading", { name: "Receipts to file" }).waitFor();
+      await page.getByTestId("receipt-dropzone").getByTestId("receipt-file").setInputFiles(join(fixtures, "receipt.png"));
+      const card = page.getByTestId("receipt-card").filter({ hasText: "receipt.png" });
+      await card.waitFor();
+      await card.getByLabel("Total").fill(target.amount.toFixed(2));
+      await card.getByLabel("Date").fill(day);
+      await card.getByRole("button", { name: "Find matches" }).click();
+      const candidates = card.getByTestId("candidate");
+      await candidates.first().waitFor();
+      const texts = await candidates.allTextContents();
+      const index = texts.findIndex((s) => s.includes(target.company));
+      assert.ok(index >= 0, `the target ${target.company} is among ${texts.join(" | ")}`);
+      await t.shot("tray-candidates");
+      await candidates.nth(index).getByRole("button", { name: "Link" }).click();
+      // A shared 2-core machine can be slow to answer: allow more than the default 10 s.
+      await page.getByText("Receipt linked").first().waitFor({ timeout: 25_000 });
+      await until(async () => (await card.count()) === 0, "the filed receipt leaves the tray");
+      const linked = await json(t, `/api/v1/transactions/${target.tx_id}/attachments`);
+      assert.ok(linked.attachments.some((a) => a.original_filename === "receipt.png"));
+      await t.shot("tray-filed");
+    },
+  },
+];

@@ -1,0 +1,108 @@
+// Statements in the browser: upload a real statement PDF, review the rows (one edit, one bulk
+// edit), import, see the outcome and the status, reparse, download, and delete. Runs on the seeded
+// demo server; screenshots at desktop width and 390 px.
+import { join } from "node:path";
+import { assert, hasText, until } from "./helpers.mjs";
+
+const pdf = join(import.meta.dirname, "..", "fixtures", "statements", "Rbc_Chequing_2025-02-24_to_2025-03-24.pdf");
+const PASSWORD = "correct horse battery";
+
+async function signedIn(t) {
+  const probe = await t.page.request.get(`${t.base}/api/v1/config`);
+  if (probe.status() !== 401) return;
+  const res = await t.page.request.post(`${t.base}/api/v1/auth/login`, {
+    data: { password: PASSWORD },
+    headers: { origin: t.base },
+  });
+  assert.equal(res.status(), 200, "sign in for the statements suite");
+}
+
+async function json(t, path) {
+  const res = await t.page.request.get(`${t.base}${path}`);
+  assert.equal(res.status(), 200, `${path}: ${res.status()}`);
+  return res.json();
+}
+
+export const steps = [
+  {
+    name: "the Statements page is in the nav and offers an upload",
+    async run(t) {
+      const { page } = t;
+      await signedIn(t);
+      await page.goto(`${t.base}/`);
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Statements" }).click();
+      await page.getByRole("heading", { name: "Statements" }).waitFor();
+      await page.getByTestId("statement-dropzone").waitFor();
+      await t.shot("statements-empty");
+    },
+  },
+  {
+    name: "upload a statement PDF: every row is shown, sorted into tiers, with the capture rate",
+    async run(t) {
+      const { page } = t;
+      await page.getByTestId("statement-input").setInputFiles(pdf);
+      await page.getByTestId("statement-rows").waitFor({ timeout: 25_000 });
+      const rows = page.locator("[data-testid=statement-rows] tbody tr");
+      await until(async () => (await rows.count()) === 11, "11 statement rows");
+      await hasText(page.getByTestId("capture"), "Alerts caught");
+      await hasText(page.getByTestId("statement-status"), "Pending review");
+      t.state.id = new URL(page.url()).searchParams.get("id");
+      assert.ok(t.state.id?.startsWith("stmt_"), `statement id in the URL: ${page.url()}`);
+      await t.shot("statement-review");
+    },
+  },
+  {
+    name: "edit one row and skip two in bulk: the statement is in progress",
+    async run(t) {
+      const { page } = t;
+      await page.getByLabel("Action for row 2").selectOption("skip");
+      await until(async () => (await json(t, `/api/v1/statements/${t.state.id}`)).transactions[1].action === "skip", "row 2 saved as skip");
+      await page.getByLabel("Select row 5").check();
+      await page.getByLabel("Select row 9").check();
+      await page.getByTestId("bulk-bar").waitFor();
+      await page.getByLabel("Action for the selected rows").selectOption("skip");
+      await page.getByTestId("bulk-bar").getByRole("button", { name: "Apply" }).click();
+      await hasText(page.getByTestId("statement-status"), "In progress");
+      const d = await json(t, `/api/v1/statements/${t.state.id}`);
+      assert.deepEqual([d.transactions[4].action, d.transactions[8].action], ["skip", "skip"]);
+      await t.shot("statement-edited");
+    },
+  },
+  {
+    name: "import: the outcome, a complete statement, the rows in the journal",
+    async run(t) {
+      const { page } = t;
+      await page.getByTestId("import-btn").click();
+      const outcome = page.getByTestId("import-outcome");
+      await outcome.waitFor({ timeout: 15_000 });
+      await hasText(outcome, "8 imported");
+      await hasText(page.getByTestId("statement-status"), "Complete");
+      const month = await json(t, "/api/v1/transactions?month=2025-03");
+      assert.ok(month.transactions.some((x) => /_stmt_rbc_/.test(x.date_file_name)), "imported rows are in March 2025");
+      await t.shot("statement-imported");
+    },
+  },
+  {
+    name: "reparse keeps the results; download returns the PDF; delete leaves the transactions",
+    async run(t) {
+      const { page } = t;
+      await page.getByRole("button", { name: "Reparse" }).click();
+      await page.getByText("Parsed again").first().waitFor();
+      await hasText(page.getByTestId("statement-status"), "Complete");
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download" }).click()]);
+      assert.equal(download.suggestedFilename(), `statement-${t.state.id}.pdf`);
+      page.once("dialog", (d) => d.accept());
+      await page.getByRole("button", { name: "Delete" }).click();
+      await page.getByRole("heading", { name: "Statements" }).waitFor();
+      const list = await json(t, "/api/v1/statements");
+      assert.equal(list.statements.some((s) => s.id === t.state.id), false);
+      let kept = 0;
+      for (const m of ["2025-02", "2025-03"]) {
+        const month = await json(t, `/api/v1/transactions?month=${m}`);
+        kept += month.transactions.filter((x) => /_stmt_rbc_/.test(x.date_file_name)).length;
+      }
+      assert.equal(kept, 8, "the 8 imported rows stay");
+      await t.shot("statements-after-delete");
+    },
+  },
+];

@@ -1,0 +1,420 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { strToU8, zipSync } from "fflate";
+import { beforeEach, describe, expect, it } from "vitest";
+import { createApp } from "../../src/app";
+import { call, expectEnvelope } from "../helpers/http";
+import { seedTx } from "../helpers/seed";
+
+const MONTHS = ["2026-08", "2026-09", "2026-10"];
+const NOW = "2026-10-20T12:00:00.000Z";
+// Every table the import restores (the activity ledger records the import itself; secrets never move).
+const COMPARED = [
+  "transactions",
+  "attention_queue",
+  "parse_failures",
+  "categories",
+  "overrides",
+  "merchant_aliases",
+  "ignore_rules",
+  "dismissed_suggestions",
+  "dismissed_ignore_suggestions",
+  "budget_config",
+  "app_config",
+  "user_mappings",
+  "day_summaries",
+];
+
+async function wipe() {
+  await env.DB.batch(
+    [...COMPARED, "activity_log", "config_versions", "api_tokens"].map((t) =>
+      env.DB.prepare(`DELETE FROM ${t}`),
+    ),
+  );
+}
+
+async function exportZip(): Promise<Uint8Array> {
+  const ctx = createExecutionContext();
+  const res = await createApp().fetch(new Request("http://localhost/api/v1/data/export"), env, ctx);
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  await waitOnExecutionContext(ctx);
+  expect(res.status).toBe(200);
+  return bytes;
+}
+
+function preview(bytes: Uint8Array | string, now = NOW, name = "backup.zip") {
+  const form = new FormData();
+  form.set("file", new File([bytes], name, { type: "application/zip" }));
+  return call("/api/v1/data/import/preview", { method: "POST", rawBody: form, now });
+}
+
+const commit = (body: Record<string, unknown>, now = NOW) =>
+  call("/api/v1/data/import/commit", { method: "POST", body, now });
+
+async function dump(table: string) {
+  const { results } = await env.DB.prepare(`SELECT * FROM ${table}`).all<Record<string, unknown>>();
+  return results.map((r) => JSON.stringify(r)).sort();
+}
+
+async function totals() {
+  const out: Record<string, unknown> = {};
+  for (const month of MONTHS) {
+    const s = await call(`/api/v1/summary?month=${month}`);
+    expect(s.status).toBe(200);
+    out[month] = {
+      spent: s.body.current.total_spending,
+      count: s.body.current.spending_count,
+      deposits: s.body.current.deposit_total,
+      byCategory: s.body.current.by_category,
+    };
+  }
+  return out;
+}
+
+async function seedJournal() {
+  await seedTx({
+    DateFileName: "2026.08.03_10.00_a.eml",
+    Amount: 12.34,
+    Company: "Cafe",
+    Category: "coffee & cafes",
+  });
+  await seedTx({
+    DateFileName: "2026.08.15_11.00_b.eml",
+    Amount: 1.005,
+    Company: "Gum",
+    Category: "groceries",
+  });
+  await seedTx({
+    DateFileName: "2026.09.01_09.00_c.eml",
+    Amount: 2500,
+    Company: "Employer",
+    TransactionType: "deposit",
+    Category: "income",
+  });
+  await seedTx({
+    DateFileName: "2026.09.09_09.00_d.eml",
+    Amount: 0.1,
+    Company: "Tiny",
+    Category: "groceries",
+  });
+  await seedTx({
+    DateFileName: "2026.10.02_12.00_e.eml",
+    Amount: 99.99,
+    Company: "Grocer",
+    Category: "groceries",
+  });
+  await seedTx({
+    DateFileName: "2026.10.05_12.00_f.eml",
+    Amount: 7.5,
+    Company: "Old",
+    DeletedAt: "2026-10-06T00:00:00Z",
+  });
+  const ok = (r: { status: number; text: string }) => expect(r.status, r.text).toBe(200);
+  ok(await call("/api/v1/overrides/Cafe", { method: "PUT", body: { category: "Coffee & Cafes" } }));
+  ok(
+    await call("/api/v1/merchant-aliases/BB%20ROASTERS%20INC", {
+      method: "PUT",
+      body: { canonical_name: "Blue Bottle Coffee" },
+    }),
+  );
+  ok(await call("/api/v1/ignore-rules", { method: "POST", body: { pattern: "transfer to savings" } }));
+  const budget = await call("/api/v1/budget/config?year=2026", {
+    method: "PUT",
+    body: {
+      spending_ceiling: 30000.5,
+      categories: { groceries: { target: 6000, input_mode: "monthly", category_type: "variable" } },
+      groups: [{ name: "Food", categories: ["groceries"] }],
+      targets_version: null,
+      groups_version: null,
+    },
+  });
+  ok(budget);
+}
+
+beforeEach(wipe);
+
+describe("backup restore: POST /api/v1/data/import/preview and /commit", () => {
+  it("export → wipe → preview → commit gives back every table row for row and every month's totals", async () => {
+    await seedJournal();
+    const before = await totals();
+    const rows: Record<string, string[]> = {};
+    for (const t of COMPARED) rows[t] = await dump(t);
+    const zip = await exportZip();
+
+    await wipe();
+    expect((await totals())["2026-10"]).toMatchObject({ spent: 0 });
+
+    const p = await preview(zip);
+    expect(p.status).toBe(200);
+    expect(p.body.source_kind).toBe("backup_zip");
+    expect(p.body.token).toMatch(/^imp_[0-9a-f]{32}$/);
+    expect(p.body.counts).toEqual({ total: 6, new: 6, duplicates: 0, invalid: 0 });
+    expect(p.body.tables.transactions).toEqual({ total: 6, new: 6, identical: 0, different: 0, invalid: 0 });
+    expect(p.body.config).toMatchObject({
+      overrides_count: 1,
+      merchant_aliases_count: 1,
+      budget_years_count: 1,
+    });
+    expect(p.body.sample_new.map((s: { amount: number }) => s.amount)).toContain(12.34);
+    // A preview writes nothing.
+    expect(await dump("transactions")).toEqual([]);
+
+    const c = await commit({ token: p.body.token, strategy: "skip", apply_config: true });
+    expect(c.status).toBe(200);
+    expect(c.body).toMatchObject({ inserted: 6, updated: 0, skipped: 0, invalid: 0, config_applied: true });
+    for (const t of COMPARED) expect(await dump(t), t).toEqual(rows[t]);
+    expect(await totals()).toEqual(before);
+
+    // One ledger entry for the whole restore.
+    const ledger = await env.DB.prepare("SELECT operation_id FROM activity_log").all<{
+      operation_id: string;
+    }>();
+    expect(ledger.results.map((r) => r.operation_id)).toEqual(["commitBackupImport"]);
+
+    // The token is spent.
+    expectEnvelope(await commit({ token: p.body.token }), 404, "NOT_FOUND");
+    // Importing the same backup again finds every row identical.
+    const again = await preview(zip);
+    expect(again.body.tables.transactions).toMatchObject({ new: 0, identical: 6, different: 0 });
+    expect((await commit({ token: again.body.token })).body).toMatchObject({ inserted: 0, skipped: 6 });
+  });
+
+  it("skip keeps, overwrite replaces, keep_both adds a copy of a row that differs", async () => {
+    await seedTx({
+      DateFileName: "2026.10.02_12.00_e.eml",
+      Amount: 99.99,
+      Company: "Grocer",
+      Category: "groceries",
+    });
+    const zip = await exportZip();
+    await env.DB.prepare("UPDATE transactions SET Amount = 100, Company = 'Changed'").run();
+    const amounts = async () =>
+      (
+        await env.DB.prepare("SELECT Amount FROM transactions ORDER BY DateFileName").all<{
+          Amount: number;
+        }>()
+      ).results.map((r) => r.Amount);
+
+    const p1 = await preview(zip);
+    expect(p1.body.counts).toMatchObject({ new: 0, duplicates: 1 });
+    expect(p1.body.tables.transactions).toMatchObject({ identical: 0, different: 1 });
+    expect(p1.body.sample_duplicates[0]).toMatchObject({
+      amount: 99.99,
+      reason: "differs from the stored row",
+    });
+    expect((await commit({ token: p1.body.token, strategy: "skip" })).body).toMatchObject({
+      skipped: 1,
+      updated: 0,
+    });
+    expect(await amounts()).toEqual([100]);
+
+    const p2 = await preview(zip);
+    expect((await commit({ token: p2.body.token, strategy: "keep_both" })).body).toMatchObject({
+      inserted: 1,
+    });
+    expect(await amounts()).toEqual([100, 9999]);
+    const copy = await env.DB.prepare(
+      "SELECT DateFileName, TransactionHash FROM transactions WHERE DateFileName LIKE '%import%'",
+    ).first();
+    expect(copy).toMatchObject({
+      DateFileName: expect.stringMatching(/^2026\.10\.02_12\.00_e_import[0-9a-f]{6}-1\.eml$/),
+      TransactionHash: null,
+    });
+    await env.DB.prepare("DELETE FROM transactions WHERE DateFileName LIKE '%import%'").run();
+
+    const p3 = await preview(zip);
+    expect((await commit({ token: p3.body.token, strategy: "overwrite" })).body).toMatchObject({
+      updated: 1,
+    });
+    expect(await amounts()).toEqual([9999]);
+  });
+
+  it("a preview older than 15 minutes is gone (410); an unknown token is 404", async () => {
+    await seedTx({ DateFileName: "2026.10.02_12.00_e.eml", Amount: 5 });
+    const p = await preview(await exportZip(), "2026-10-20T12:00:00.000Z");
+    expectEnvelope(await commit({ token: p.body.token }, "2026-10-20T12:16:00.000Z"), 410, "GONE");
+    expectEnvelope(await commit({ token: "imp_00000000000000000000000000000000" }), 404, "NOT_FOUND");
+    expectEnvelope(await commit({ token: "../../etc" }), 404, "NOT_FOUND");
+    expectEnvelope(await commit({ token: p.body.token, strategy: "merge" }), 422, "VALIDATION_ERROR");
+  });
+
+  it("a backup made before amounts were stored in cents (decimal Amount) restores exactly", async () => {
+    const manifest = {
+      format: "finance-journal-backup",
+      format_version: 1,
+      schema_versions: [1, 2, 3, 4, 6],
+      counts: {},
+    };
+    const tx = (file: string, Amount: number, Company: string) => ({
+      ForwardedTo: "me@example.com",
+      DateFileName: file,
+      TransactionHash: `h-${file}`,
+      UserId: "default",
+      Amount,
+      Company,
+      TransactionType: "purchase",
+      Category: "groceries",
+      Date: "09/01/2026 10:00 PST",
+      CategoryAudit: { source: "override" },
+      Ignored: 0,
+      CreatedAt: "2026-09-01T10:00:00Z",
+    });
+    const zip = zipSync({
+      "manifest.json": strToU8(JSON.stringify(manifest)),
+      "transactions.json": strToU8(
+        JSON.stringify([
+          tx("2026.09.01_10.00_a.eml", 19.99, "A"),
+          tx("2026.09.02_10.00_b.eml", 1.005, "B"),
+          tx("2026.09.03_10.00_c.eml", 0.3, "C"),
+          tx("2026.09.04_10.00_d.eml", 1234567.89, "D"),
+          { ...tx("2026.09.05_10.00_e.eml", 1, "E"), Amount: "lots" },
+        ]),
+      ),
+      // Secrets in a hand-made zip are never read.
+      "api_tokens.json": strToU8(JSON.stringify([{ id: "t", label: "x", token_hash: "h", created_at: "x" }])),
+      "auth_settings.json": strToU8(JSON.stringify([{ id: "owner", password_hash: "p", updated_at: "x" }])),
+    });
+    const p = await preview(zip);
+    expect(p.status).toBe(200);
+    expect(p.body.counts).toEqual({ total: 5, new: 4, duplicates: 0, invalid: 1 });
+    expect(p.body.sample_invalid[0]).toMatchObject({ company: "E", reason: "Amount is not a number" });
+    expect(p.body.tables).not.toHaveProperty("api_tokens");
+    expect((await commit({ token: p.body.token })).body).toMatchObject({ inserted: 4, invalid: 1 });
+    const stored = await env.DB.prepare("SELECT Company, Amount FROM transactions ORDER BY Company").all();
+    expect(stored.results).toEqual([
+      { Company: "A", Amount: 1999 },
+      { Company: "B", Amount: 101 },
+      { Company: "C", Amount: 30 },
+      { Company: "D", Amount: 123456789 },
+    ]);
+    const s = await call("/api/v1/summary?month=2026-09");
+    expect(s.body.current.total_spending).toBe(1234589.19);
+    expect(await dump("api_tokens")).toEqual([]);
+    expect(
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM auth_settings WHERE password_hash = 'p'").first())?.n,
+    ).toBe(0);
+  });
+
+  it("a CSV from the search export imports its transactions (new rows in, changed rows updated in place)", async () => {
+    await seedTx({
+      DateFileName: "2026.09.01_09.00_c.eml",
+      Amount: 2500,
+      Company: "Employer",
+      TransactionType: "deposit",
+      Category: "income",
+    });
+    await seedTx({
+      DateFileName: "2026.09.09_09.00_d.eml",
+      Amount: 0.1,
+      Company: "=SUM(A1)",
+      Category: "groceries",
+      Comment: 'say "hi", ok',
+    });
+    await seedTx({
+      DateFileName: "2026.10.02_12.00_e.eml",
+      Amount: 1234.56,
+      Company: "Grocer",
+      Category: "groceries",
+      Body: "the email",
+    });
+    const before = await totals();
+    const csv = await call(
+      "/api/v1/transactions/export?from=2026-08&to=2026-10&include_deleted=true&include_ignored=true",
+    );
+    expect(csv.status).toBe(200);
+    const columns = "Company, Amount, Category, Comment, UserId, DateFileName, ForwardedTo";
+    const rows = async () =>
+      (await env.DB.prepare(`SELECT ${columns} FROM transactions ORDER BY DateFileName`).all()).results;
+    const seeded = await rows();
+    await env.DB.prepare("DELETE FROM transactions WHERE DateFileName < '2026.10'").run();
+    await env.DB.prepare("UPDATE transactions SET Amount = 1, Company = 'Changed'").run();
+
+    const p = await preview(csv.text, NOW, "transactions.csv");
+    expect(p.status).toBe(200);
+    expect(p.body.source_kind).toBe("search_csv");
+    expect(p.body.counts).toEqual({ total: 3, new: 2, duplicates: 1, invalid: 0 });
+    expect(p.body.config).toMatchObject({ categories_count: null, overrides_count: null });
+    const c = await commit({ token: p.body.token, strategy: "overwrite" });
+    expect(c.body).toMatchObject({ inserted: 2, updated: 1, config_applied: false });
+    expect(await rows()).toEqual(seeded);
+    expect(await totals()).toEqual(before);
+    // The update kept what a CSV does not carry.
+    expect(
+      (await env.DB.prepare("SELECT Body FROM transactions WHERE Company = 'Grocer'").first())?.Body,
+    ).toBe("the email");
+  });
+
+  it("a CSV that is not a transactions export is a 422", async () => {
+    expectEnvelope(await preview("a,b\n1,2\n", NOW, "x.csv"), 422, "VALIDATION_ERROR");
+    expectEnvelope(
+      await preview('date_file_name,forwarded_to,amount\n"open', NOW, "x.csv"),
+      422,
+      "VALIDATION_ERROR",
+    );
+    const p = await preview(
+      "date_file_name,forwarded_to,amount\n2026.10.01_10.00_x.eml,me@x,lots\n",
+      NOW,
+      "x.csv",
+    );
+    expect(p.body.counts).toEqual({ total: 1, new: 0, duplicates: 0, invalid: 1 });
+    expect(p.body.sample_invalid[0].reason).toBe("amount is not a number");
+  });
+
+  it("bad files get the 422 envelope, never a 500", async () => {
+    const cases: [string, Uint8Array | string][] = [
+      ["not a zip", "hello, this is not a zip"],
+      ["no manifest", zipSync({ "transactions.json": strToU8("[]") })],
+      [
+        "wrong manifest",
+        zipSync({ "manifest.json": strToU8(JSON.stringify({ format: "other", format_version: 1 })) }),
+      ],
+      [
+        "future version",
+        zipSync({
+          "manifest.json": strToU8(JSON.stringify({ format: "finance-journal-backup", format_version: 9 })),
+        }),
+      ],
+      [
+        "table not an array",
+        zipSync({
+          "manifest.json": strToU8(JSON.stringify({ format: "finance-journal-backup", format_version: 1 })),
+          "transactions.json": strToU8('{"a":1}'),
+        }),
+      ],
+      [
+        "broken JSON",
+        zipSync({
+          "manifest.json": strToU8(JSON.stringify({ format: "finance-journal-backup", format_version: 1 })),
+          "overrides.json": strToU8("[{"),
+        }),
+      ],
+    ];
+    for (const [what, bytes] of cases) {
+      const res = await preview(bytes);
+      expect(res.status, what).toBe(422);
+      expectEnvelope(res, 422, "VALIDATION_ERROR");
+    }
+    const noFile = await call("/api/v1/data/import/preview", { method: "POST", rawBody: new FormData() });
+    expectEnvelope(noFile, 422, "VALIDATION_ERROR");
+    expectEnvelope(await commit({}), 422, "VALIDATION_ERROR");
+  });
+
+  it("is refused in demo mode", async () => {
+    const form = new FormData();
+    form.set("file", new File(["x"], "b.zip"));
+    const res = await call("/api/v1/data/import/preview", {
+      method: "POST",
+      rawBody: form,
+      env: { DEMO_MODE: "true" },
+    });
+    expectEnvelope(res, 405, "METHOD_NOT_ALLOWED");
+    expectEnvelope(
+      await call("/api/v1/data/import/commit", {
+        method: "POST",
+        body: { token: "x" },
+        env: { DEMO_MODE: "true" },
+      }),
+      405,
+      "METHOD_NOT_ALLOWED",
+    );
+  });
+});

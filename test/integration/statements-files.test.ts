@@ -1,0 +1,123 @@
+// CSV, OFX (1.x SGML and 2.x XML) and QFX uploads: same review flow; FITIDs make re-imports idempotent.
+import { env } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import { call, expectEnvelope } from "../helpers/http";
+
+const NOW = "2025-04-02T12:00:00.000Z";
+
+const upload = (bytes: Uint8Array, name: string, type = "application/octet-stream") => {
+  const fd = new FormData();
+  fd.append("file", new File([bytes], name, { type }));
+  return call("/api/v1/statements/upload", { method: "POST", rawBody: fd, now: NOW });
+};
+const latin1 = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0) & 0xff);
+const utf8 = (s: string) => new TextEncoder().encode(s);
+
+async function reset() {
+  await env.DB.batch(
+    ["statements", "statement_rows", "transactions", "activity_log"].map((t) => env.DB.prepare(`DELETE FROM ${t}`)),
+  );
+}
+
+// OFX 1.02 as a Canadian bank's web banking exports it: SGML leaves, CRLF, Windows-1252.
+const OFX1 = [
+  "OFXHEADER:100", "DATA:OFXSGML", "VERSION:102", "SECURITY:NONE", "ENCODING:USASCII", "CHARSET:1252",
+  "COMPRESSION:NONE", "OLDFILEUID:NONE", "NEWFILEUID:NONE", "",
+  "<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS><DTSERVER>20250402120000[-5:EST]",
+  "<LANGUAGE>ENG<FI><ORG>Maple Bank<FID>0001</FI></SONRS></SIGNONMSGSRSV1>",
+  "<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS><STMTRS><CURDEF>CAD",
+  "<BANKACCTFROM><BANKID>001<ACCTID>12345<ACCTTYPE>CHECKING</BANKACCTFROM>",
+  "<BANKTRANLIST><DTSTART>20250301<DTEND>20250331",
+  "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20250303120000[-5:EST]<TRNAMT>-45.10<FITID>90001<NAME>CAF\xc9 &amp; BAKERY<MEMO>POS PURCHASE</STMTTRN>",
+  "<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>20250305<TRNAMT>1,500.00<FITID>90002<NAME>PAYROLL ACME</STMTTRN>",
+  "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20250305<TRNAMT>-45.10<FITID>90003<NAME>CAF\xc9 &amp; BAKERY<MEMO>POS PURCHASE</STMTTRN>",
+  "</BANKTRANLIST><LEDGERBAL><BALAMT>2409.80<DTASOF>20250331</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>",
+].join("\r\n");
+
+const OFX2 = `<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<?OFX OFXHEADER="200" VERSION="220" SECURITY="NONE" OLDFILEUID="NONE" NEWFILEUID="NONE"?>
+<OFX><CREDITCARDMSGSRSV1><CCSTMTTRNRS><TRNUID>0</TRNUID><CCSTMTRS><CURDEF>USD</CURDEF>
+<BANKTRANLIST><DTSTART>20250201000000.000</DTSTART><DTEND>20250228000000.000</DTEND>
+<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20250210000000.000</DTPOSTED><TRNAMT>-12.5</TRNAMT><FITID>cc-1</FITID><NAME>Crème Brûlée &lt;Café&gt;</NAME></STMTTRN>
+</BANKTRANLIST><LEDGERBAL><BALAMT>-12.50</BALAMT><DTASOF>20250228</DTASOF></LEDGERBAL></CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1></OFX>`;
+
+// QFX: Intuit's tags, a single transaction, LF endings.
+const QFX = [
+  "OFXHEADER:100", "DATA:OFXSGML", "VERSION:102", "SECURITY:NONE", "ENCODING:USASCII", "CHARSET:1252", "COMPRESSION:NONE", "OLDFILEUID:NONE", "NEWFILEUID:NONE", "",
+  "<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS><DTSERVER>20250402<LANGUAGE>ENG<INTU.BID>00024</SONRS></SIGNONMSGSRSV1>",
+  "<BANKMSGSRSV1><STMTTRNRS><STMTRS><BANKACCTFROM><ACCTTYPE>SAVINGS</BANKACCTFROM><BANKTRANLIST><DTSTART>20250301<DTEND>20250331",
+  "<STMTTRN><TRNTYPE>INT<DTPOSTED>20250331<TRNAMT>0.42<FITID>INT-0331<NAME>INTEREST PAID</STMTTRN>",
+  "</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>",
+].join("\n");
+
+describe("OFX and QFX", () => {
+  beforeEach(reset);
+
+  it("OFX 1.x SGML in Windows-1252: entities, signs, thousands, FITIDs, re-import offers nothing new", async () => {
+    const res = await upload(latin1(OFX1), "march.ofx");
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.metadata).toMatchObject({ institution: "Maple Bank", account_type: "chequing", period_start: "2025-03-01", period_end: "2025-03-31", transaction_count: 3 });
+    expect(res.body.transactions.map((t: any) => [t.date, t.type, t.amount, t.description])).toEqual([
+      ["2025-03-03", "withdrawal", 45.1, "CAFÉ & BAKERY POS PURCHASE"],
+      ["2025-03-05", "deposit", 1500, "PAYROLL ACME"],
+      ["2025-03-05", "withdrawal", 45.1, "CAFÉ & BAKERY POS PURCHASE"],
+    ]);
+    expect(res.body.balance_check).toMatchObject({ ok: true, closing: 2409.8 });
+    const imp = await call("/api/v1/statements/import", { method: "POST", body: { statement_id: res.body.statement_id }, now: NOW });
+    expect(imp.body.imported).toBe(3);
+    const keys = await env.DB.prepare("SELECT DateFileName FROM transactions ORDER BY DateFileName").all<{ DateFileName: string }>();
+    for (const k of keys.results) expect(k.DateFileName).toMatch(/^2025\.03\.0[35]_00\.00_stmt_maple-bank_[0-9a-f]{8}\.ofx$/);
+    const again = await upload(latin1(OFX1), "march-again.ofx");
+    expect(again.body.summary).toMatchObject({ new_count: 0, previously_imported_count: 3 });
+  });
+
+  it("OFX 2.x XML (UTF-8, a credit card) and a one-transaction QFX", async () => {
+    const a = await upload(utf8(OFX2), "card.ofx");
+    expect(a.status, a.text).toBe(200);
+    expect(a.body.metadata).toMatchObject({ account_type: "credit_card", period_start: "2025-02-01", transaction_count: 1 });
+    expect(a.body.transactions[0]).toMatchObject({ date: "2025-02-10", type: "withdrawal", amount: 12.5, description: "Crème Brûlée <Café>" });
+    const q = await upload(latin1(QFX), "savings.qfx");
+    expect(q.status, q.text).toBe(200);
+    expect(q.body.metadata).toMatchObject({ institution: "Other", account_type: "savings", transaction_count: 1 });
+    expect(q.body.transactions[0]).toMatchObject({ date: "2025-03-31", type: "deposit", amount: 0.42, description: "INTEREST PAID" });
+    const list = (await call("/api/v1/statements", { now: NOW })).body.statements.map((s: any) => s.file_kind).sort();
+    expect(list).toEqual(["ofx", "qfx"]);
+    expectEnvelope(await upload(utf8("OFXHEADER:100\n\n<OFX></OFX>"), "empty.ofx"), 422, "VALIDATION_ERROR");
+  });
+});
+
+describe("CSV", () => {
+  beforeEach(reset);
+
+  it("a signed amount column (quoted fields, a comma inside a description)", async () => {
+    const csv = [
+      "Account Type,Account Number,Transaction Date,Cheque Number,Description 1,Description 2,CAD$,USD$",
+      'Chequing,05123-1234567,3/4/2025,,"Interac purchase - 1234","CORNER STORE, INC",-23.45,',
+      "Chequing,05123-1234567,3/5/2025,,Payroll Deposit,ACME LTD,\"1,500.00\",",
+    ].join("\r\n");
+    const res = await upload(utf8(csv), "export.csv", "text/csv");
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.transactions.map((t: any) => [t.date, t.type, t.amount, t.description])).toEqual([
+      ["2025-03-04", "withdrawal", 23.45, "Interac purchase - 1234"],
+      ["2025-03-05", "deposit", 1500, "Payroll Deposit"],
+    ]);
+  });
+
+  it("debit and credit columns, day-first dates, newest first, with a balance that chains", async () => {
+    const csv = [
+      "Date;Description;Debit;Credit;Balance",
+      "15/03/2025;GROCER;54.20;;945.80",
+      "13/03/2025;SALARY;;500.00;1000.00",
+      "02/03/2025;RENT;700.00;;500.00",
+    ].join("\n");
+    const res = await upload(utf8(csv), "bank.csv", "text/csv");
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.transactions.map((t: any) => [t.date, t.type, t.amount, t.balance])).toEqual([
+      ["2025-03-02", "withdrawal", 700, 500],
+      ["2025-03-13", "deposit", 500, 1000],
+      ["2025-03-15", "withdrawal", 54.2, 945.8],
+    ]);
+    expect(res.body.balance_check.ok).toBe(true);
+    expectEnvelope(await upload(utf8("name,colour\nx,y\n"), "other.csv", "text/csv"), 422, "VALIDATION_ERROR");
+  });
+});
