@@ -14,7 +14,8 @@ import { fixedClock } from "../src/lib/clock";
 import { prng } from "../scripts/lib/prng.mjs";
 import { type OwnRow, mapleStatement } from "../test/fixtures/statements/banks";
 
-const fmt = (c: number) => (c / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const fmt = (c: number) =>
+  (c / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const TYPES = ["purchase", "purchase", "purchase", "withdrawal", "preauth", "e-transfer", "deposit"];
 
 async function seedStored(count: number, rand: () => number) {
@@ -22,9 +23,14 @@ async function seedStored(count: number, rand: () => number) {
   for (let i = 0; i < count; i += 500) {
     const values: string[] = [];
     for (let j = i; j < Math.min(count, i + 500); j++) {
-      const d = new Date(day0 + Math.floor(rand() * 3 * 365) * 86_400_000).toISOString().slice(0, 10).replaceAll("-", ".");
+      const d = new Date(day0 + Math.floor(rand() * 3 * 365) * 86_400_000)
+        .toISOString()
+        .slice(0, 10)
+        .replaceAll("-", ".");
       const amount = 100 + Math.floor(rand() * 50_000);
-      values.push(`('bench@example.com', '${d}_12.00_b${j}.eml', 'h${j}', 'default', 'Bench', ${amount}, 'Shop ${j % 300}', '${TYPES[j % TYPES.length]}', 'groceries')`);
+      values.push(
+        `('bench@example.com', '${d}_12.00_b${j}.eml', 'h${j}', 'default', 'Bench', ${amount}, 'Shop ${j % 300}', '${TYPES[j % TYPES.length]}', 'groceries')`,
+      );
     }
     await env.DB.prepare(
       `INSERT INTO transactions (ForwardedTo, DateFileName, TransactionHash, UserId, Institution, Amount, Company, TransactionType, Category) VALUES ${values.join(",")}`,
@@ -46,9 +52,21 @@ function statementPdf(rand: () => number) {
     if (out) tout += amount;
     else tin += amount;
     const lines = i % 7 === 0 ? [`POS PURCHASE ${i}`, `MERCHANT NUMBER ${i}`] : [`SHOP ${i % 300}`];
-    rows.push({ date: i % 3 === 0 ? date : null, lines, out: out ? fmt(amount) : undefined, in: out ? undefined : fmt(amount), balance: fmt(bal) });
+    rows.push({
+      date: i % 3 === 0 ? date : null,
+      lines,
+      out: out ? fmt(amount) : undefined,
+      in: out ? undefined : fmt(amount),
+      balance: fmt(bal),
+    });
   }
-  return mapleStatement(rows, { perPage: 24, opening: fmt(500_000), closing: fmt(bal), totalsIn: fmt(tin), totalsOut: fmt(tout) });
+  return mapleStatement(rows, {
+    perPage: 24,
+    opening: fmt(500_000),
+    closing: fmt(bal),
+    totalsIn: fmt(tin),
+    totalsOut: fmt(tout),
+  });
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -58,7 +76,12 @@ it("parse + reconcile of a 5-page, 120-row statement", async () => {
   const rand = prng(20261122);
   await seedStored(count, rand);
   const pdf = statementPdf(rand);
-  const ctx = { env: env as unknown as Env, clock: fixedClock("2025-02-01T12:00:00Z"), principal: { kind: "system" as const, id: null, label: null, scope: null }, waitUntil: () => undefined };
+  const ctx = {
+    env: env as unknown as Env,
+    clock: fixedClock("2025-02-01T12:00:00Z"),
+    principal: { kind: "system" as const, id: null, label: null, scope: null },
+    waitUntil: () => undefined,
+  };
   const parse: number[] = [];
   const reconcile: number[] = [];
   for (let run = 0; run < 8; run++) {

@@ -12,6 +12,7 @@ CREATE TABLE IF NOT EXISTS statements (
   parsed_with_ai INTEGER NOT NULL DEFAULT 0,
   balance_ok INTEGER NOT NULL DEFAULT 0,
   warnings TEXT NOT NULL DEFAULT '[]',
+  csv_mapping TEXT,                 -- CSV only: JSON {header, mapping, confirmed}
   status TEXT NOT NULL DEFAULT 'pending_review',  -- pending_review | in_progress | complete
   uploaded_at TEXT NOT NULL,
   updated_at TEXT NOT NULL,
@@ -54,5 +55,13 @@ CREATE TABLE IF NOT EXISTS statement_rows (
 );
 CREATE INDEX IF NOT EXISTS idx_statement_rows_row ON statement_rows (row_id);
 CREATE INDEX IF NOT EXISTS idx_statement_rows_db ON statement_rows (db_forwarded_to, db_date_file_name);
+
+-- CSV column mappings a person confirmed, by header layout.
+CREATE TABLE IF NOT EXISTS statement_csv_mappings (
+  signature TEXT PRIMARY KEY,       -- the lowercased header row
+  institution TEXT NOT NULL,
+  mapping TEXT NOT NULL,            -- JSON
+  confirmed_at TEXT NOT NULL
+);
 
 INSERT OR IGNORE INTO schema_version (version, applied_at) VALUES (8, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));

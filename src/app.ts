@@ -15,6 +15,8 @@ import { parseFailuresRouter } from "./domains/parse-failures";
 import { transactionReverters, transactionsRouter } from "./domains/transactions";
 import { summaryRouter } from "./domains/summary";
 import { journalRouter } from "./domains/journal";
+import { insightsRouter } from "./domains/insights";
+import { intelligenceRouter, vendorAuthRouter } from "./domains/intelligence";
 import { dataRouter } from "./domains/data";
 import { merchantsRouter } from "./domains/merchants";
 import { incomeRouter } from "./domains/income";
@@ -106,6 +108,14 @@ export function createApp(deps: AppDeps = {}) {
         },
         { name: "daily-summaries", description: "AI-written per-day narrative summaries for the journal" },
         {
+          name: "insights",
+          description: "Monthly briefing: the context snapshot, background generation, saved briefings with a figure check",
+        },
+        {
+          name: "intelligence",
+          description: "AI provider checks: test a model connection, test the object backup, backup status",
+        },
+        {
           name: "merchants",
           description: "Merchant intelligence: recurring charges, price changes, new and churned, burn rate",
         },
@@ -157,6 +167,9 @@ export function createApp(deps: AppDeps = {}) {
   openapi.route("/api/v1/transactions", transactionsRouter());
   openapi.route("/api/v1/summary", summaryRouter());
   openapi.route("/api/v1/journal", journalRouter());
+  openapi.route("/api/v1/insights", insightsRouter());
+  openapi.route("/api/v1/intelligence", intelligenceRouter());
+  openapi.route("/api/v1/auth/vendor", vendorAuthRouter());
   openapi.route("/api/v1/data", dataRouter());
   openapi.route("/api/v1/merchants", merchantsRouter());
   openapi.route("/api/v1/income-statement", incomeRouter());

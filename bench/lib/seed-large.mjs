@@ -39,7 +39,8 @@ export function writeLargeSeed(file, { rows = 100_000, seed = 42, startYear = 20
     const p = (n) => String(n).padStart(2, "0");
     const dfn = `${d.getUTCFullYear()}.${p(d.getUTCMonth() + 1)}.${p(d.getUTCDate())}_${p(d.getUTCHours())}.${p(d.getUTCMinutes())}_${i.toString(16).padStart(8, "0")}.eml`;
     const m = merchants[Math.floor(rand() * merchants.length)];
-    const amount = Math.round((3 + rand() * rand() * 400) * 100) / 100;
+    // Integer cents, as stored since migration 0007.
+    const amount = Math.round((3 + rand() * rand() * 400) * 100);
     const type = TYPES[Math.floor(rand() * TYPES.length)];
     const cat = type === "e-transfer" ? "income" : CATS[Math.floor(rand() * CATS.length)];
     const ignored = rand() < 0.02 ? 1 : 0;

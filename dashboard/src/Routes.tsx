@@ -5,6 +5,7 @@ import { BackupPage } from "./pages/BackupPage";
 import { BudgetEditorPage } from "./pages/BudgetEditorPage";
 import { BudgetPage } from "./pages/BudgetPage";
 import { IncomePage } from "./pages/IncomePage";
+import { InsightsPage } from "./pages/InsightsPage";
 import { LedgerPage } from "./pages/LedgerPage";
 import { MerchantsPage } from "./pages/MerchantsPage";
 import { RulesPage } from "./pages/RulesPage";
@@ -22,6 +23,7 @@ const TITLES: Record<string, string> = {
   "/": "Journal",
   "/journal": "Journal",
   "/summary": "Summary",
+  "/insights": "Insights",
   "/search": "Search",
   "/review": "Needs review",
   "/activity": "Activity",
@@ -50,6 +52,8 @@ export function Routes() {
       return <JournalPage />;
     case "/summary":
       return <SummaryPage />;
+    case "/insights":
+      return <InsightsPage />;
     case "/search":
       return <SearchPage />;
     case "/review":

@@ -86,7 +86,8 @@ export function buildDemo({ seed = 20261121, today = new Date(), months = 8 } = 
       TransactionHash: hash,
       UserId: "default",
       Institution: institution,
-      Amount: Math.round(amount * 100) / 100,
+      // Stored in integer cents (migration 0007); the API speaks decimals.
+      Amount: Math.round(amount * 100),
       Company: company,
       TransactionType: type,
       Category: category,
@@ -172,12 +173,14 @@ export function demoSql(opts) {
     );
   }
   const year = (opts?.today ?? new Date()).getUTCFullYear();
+  // The stored targets document holds cents, marked as such (see migration 0007).
   const targets = {
-    spending_ceiling: DEMO_BUDGET.spending_ceiling,
+    money: "cents",
+    spending_ceiling: Math.round(DEMO_BUDGET.spending_ceiling * 100),
     categories: Object.fromEntries(
       Object.entries(DEMO_BUDGET.categories).map(([k, v]) => [
         k,
-        { ...v, monthly_amount: Math.round((v.target / 12) * 100) / 100 },
+        { ...v, target: Math.round(v.target * 100), monthly_amount: Math.round((v.target / 12) * 100) },
       ]),
     ),
   };

@@ -95,8 +95,10 @@ export class HostedProvider implements AiProvider {
             { role: "user", content: req.user },
           ],
           ...(req.maxTokens ? { max_tokens: req.maxTokens } : {}),
+          // The SDK's type lists fewer efforts than the settings allow; the API validates the value.
+          ...(req.effort ? { reasoning_effort: req.effort as "low" } : {}),
         },
-        { timeout: this.timeoutFor(req.timeoutMs) },
+        { timeout: this.timeoutFor(req.timeoutMs), ...(req.signal ? { signal: req.signal } : {}) },
       );
       const message = completion.choices?.[0]?.message;
       if (message?.refusal) throw new AiError("refusal", "model refused the request");

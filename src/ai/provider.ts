@@ -24,6 +24,10 @@ export interface TextRequest {
   user: string;
   maxTokens?: number;
   timeoutMs?: number;
+  /** Reasoning effort for models that take one (sent only when set). */
+  effort?: string | null;
+  /** Aborts the request (a job past its time limit). */
+  signal?: AbortSignal;
 }
 
 export type AiErrorKind = "http" | "timeout" | "network" | "refusal" | "no_tool_call" | "malformed";

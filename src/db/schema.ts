@@ -290,3 +290,5 @@ export type TransactionRow = typeof transactions.$inferSelect;
 export type TransactionInsert = typeof transactions.$inferInsert;
 export * from "./schema/attachments";
 export * from "./schema/statements";
+export * from "./schema/insights";
+export * from "./schema/sessions";

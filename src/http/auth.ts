@@ -3,10 +3,10 @@
  * resolution (bearer token → session cookie → dev bypass → trust on first use).
  */
 import type { MiddlewareHandler } from "hono";
-import { getCookie } from "hono/cookie";
 import { flag, isDemo } from "../env";
-import { SESSION_COOKIE, parseBearer, type TokenScope } from "../domains/auth/rules";
-import { loadAuthState, verifySessionCookie } from "../domains/auth/service";
+import { parseBearer, sessionCookieValues, type TokenScope } from "../domains/auth/rules";
+import { loadAuthState } from "../domains/auth/service";
+import { resolveSession, stampSessionSeenAt } from "../domains/auth/sessions";
 import { authenticateToken, stampLastUsed } from "../domains/auth/tokens";
 import { loadSettings } from "../domains/config/service";
 import { log } from "../lib/log";
@@ -58,7 +58,6 @@ export function scopeAllows(scope: TokenScope, method: string, path: string): bo
 }
 
 const TOFU: Principal = { kind: "tofu", id: null, label: null, scope: null };
-const SESSION: Principal = { kind: "session", id: null, label: null, scope: null };
 const DEV_BYPASS: Principal = { kind: "dev-bypass", id: null, label: null, scope: null };
 
 export function isLoopbackHost(hostname: string): boolean {
@@ -109,11 +108,30 @@ async function tokenPrincipal(c: AppContext, header: string, path: string): Prom
   return { kind: "token", id: token.id, label: token.label, scope: token.scope };
 }
 
+/**
+ * A live session from the cookies: every `app_session` value is tried (hono's getCookie returns
+ * one, and a sibling subdomain can plant one that comes first). Its last use is stamped off the
+ * response path, at most every 15 minutes.
+ */
+async function sessionPrincipal(c: AppContext, auth: Awaited<ReturnType<typeof loadAuthState>>) {
+  const values = sessionCookieValues(c.req.header("cookie"));
+  if (values.length === 0 || auth.degraded) return null;
+  const now = c.get("clock")();
+  const session = await resolveSession(c.env, auth.settings, values, now);
+  if (!session) return null;
+  serviceCtx(c).waitUntil(
+    stampSessionSeenAt(c.env.DB, session, now).catch((err) =>
+      log("warn", "auth.session_stamp_failed", { error: String(err) }),
+    ),
+  );
+  return { kind: "session", id: session.id, label: null, scope: null } satisfies Principal;
+}
+
 /** No header: a live session cookie, else the dev bypass, else TOFU until a password is set. */
 async function browserPrincipal(c: AppContext): Promise<Principal> {
   const auth = await loadAuthState(c.env);
-  const cookie = getCookie(c, SESSION_COOKIE);
-  if (cookie && (await verifySessionCookie(c.env, auth.settings, cookie, c.get("clock")()))) return SESSION;
+  const session = await sessionPrincipal(c, auth);
+  if (session) return session;
   // The dev bypass is honoured only for requests addressed to this machine (wrangler dev), so a
   // flag left on in a deployed Worker never opens it to the internet.
   const local = isLocalRequest(c.env, c.req.raw);

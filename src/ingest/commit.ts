@@ -78,13 +78,31 @@ export type CommitResult =
 const isFieldRejection = (err: unknown) =>
   /constraint|too ?big|datatype mismatch|string or blob too big/i.test(storeErrorText(err));
 
+/**
+ * Bidirectional control characters (embeddings, overrides, isolates, marks): in a name they can
+ * make it display reversed or disguised, and they carry no meaning in a merchant or payee name.
+ */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
+
+/** A company or person name as stored: no bidi controls, whitespace collapsed, empty → null. */
+export function cleanName(name: string | null | undefined): string | null {
+  if (typeof name !== "string") return null;
+  const cleaned = name.replace(BIDI_CONTROLS, "").replace(/\s+/g, " ").trim();
+  return cleaned === "" ? null : cleaned;
+}
+
+/** The draft with its names cleaned; every source (parsed, AI-rescued, resolved, typed) passes here. */
+function cleanDraft(draft: Draft): Draft {
+  return { ...draft, Company: cleanName(draft.Company), Name: cleanName(draft.Name) };
+}
+
 /** The dedup hash of a draft (hand entry names its file after it). */
 export function draftHash(draft: Draft): Promise<string> {
   return transactionHash({
     forwardedTo: draft.ForwardedTo,
     institution: draft.Institution,
     amount: draft.Amount,
-    company: draft.Company,
+    company: cleanName(draft.Company),
     date: draft.Date,
     transactionType: draft.TransactionType,
   });
@@ -118,9 +136,10 @@ async function chooseCategory(deps: CommitDeps, draft: Draft, choice: CategoryCh
 
 export async function commitTransaction(
   deps: CommitDeps,
-  draft: Draft,
+  given: Draft,
   opts: CommitOptions = {},
 ): Promise<CommitResult> {
+  const draft = cleanDraft(given);
   // 4. Categorize.
   const cat = await chooseCategory(deps, draft, opts.category ?? { by: "auto" });
   const tx: TransactionRecord = {

@@ -120,3 +120,63 @@ export function dayParts(date: string, timeZone: string): LocalParts {
   const zone = localParts(new Date(`${date}T12:00:00Z`), timeZone).zone;
   return { year, month, day, hour: "00", minute: "00", zone };
 }
+
+export interface WallTime {
+  year: number;
+  /** 1-12 */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+const secondFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Minutes east of UTC that `timeZone` is at instant `ms` (0 for an unknown zone). */
+function zoneOffsetMinutes(ms: number, timeZone: string): number {
+  let f = secondFormatters.get(timeZone);
+  if (!f) {
+    try {
+      f = new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        year: "numeric",
+        month: "numeric",
+        day: "numeric",
+        hour: "numeric",
+        minute: "numeric",
+        second: "numeric",
+        hourCycle: "h23",
+      });
+    } catch {
+      return 0;
+    }
+    secondFormatters.set(timeZone, f);
+  }
+  const p: Record<string, number> = {};
+  for (const part of f.formatToParts(new Date(ms))) p[part.type] = Number(part.value);
+  const wall = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour === 24 ? 0 : p.hour!, p.minute!, p.second!);
+  return Math.round((wall - Math.floor(ms / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The instant a naive wall-clock time names in `timeZone`. In a DST gap the clock is read with the
+ * offset in force before the change; in an overlap, the earlier of the two instants.
+ */
+export function wallTimeIn(w: WallTime, timeZone: string): Date {
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  const first = zoneOffsetMinutes(asUtc, timeZone);
+  let ms = asUtc - first * 60_000;
+  const second = zoneOffsetMinutes(ms, timeZone);
+  if (second !== first) {
+    const alt = asUtc - second * 60_000;
+    // Keep whichever reading maps back onto the same wall clock (the earlier one in an overlap).
+    if (zoneOffsetMinutes(alt, timeZone) === second) ms = Math.min(ms, alt);
+  }
+  return new Date(ms);
+}
+
+/** RFC 5322 date of an instant, in UTC (what a normalized Date header carries). */
+export function rfc5322Utc(date: Date): string {
+  return date.toUTCString().replace(/GMT$/, "+0000");
+}

@@ -19,6 +19,17 @@ export interface ParsedEmail {
   messageId: string | null;
   /** Plain-text body, LF line ends, no trailing CRs. */
   text: string;
+  /**
+   * Set when the body held a hand-forwarded alert and the fields above were taken from it
+   * (forwarded.ts): who forwarded it, and when, as the outer message said.
+   */
+  forwardedBy?: {
+    fromEmail: string;
+    subject: string;
+    dateHeader: string | null;
+    /** The forwarded block's date line as printed. */
+    printedDate: string | null;
+  };
 }
 
 /** Parsers see at most this much text (regex safety on huge mail). */

@@ -4,14 +4,14 @@
  * in R2 before anything is parsed. Only a storage outage throws (the door decides to retry).
  */
 import type { Cents } from "../lib/money";
-import { EMPTY_FIELDS } from "./institutions/types";
-import { detectInstitution, parseWithInstitution } from "./institutions";
+import { parseStep } from "./institutions";
 import { type CommitResult, commitTransaction, type Draft } from "./commit";
 import { dateFileName, displayDate, type LocalParts, localParts, parseEmailDate } from "./dates";
 import { extractWithAi } from "./extraction";
+import { unwrapForward } from "./forwarded";
 import { sha256Hex } from "./hash";
 import { type ParsedEmail, parseMime } from "./mime";
-import { noticeOncePerDay, quarantineId, recordFailure, relevanceGate } from "./quarantine";
+import { noticeOncePerDay, quarantineIdFor, recordFailure, relevanceGate } from "./quarantine";
 import { headerDate, rawKey, storeRaw, toBytes } from "./raw";
 import type { FailureStage, IngestDeps, IngestOutcome } from "./types";
 import { resolveUserId } from "./users";
@@ -40,10 +40,8 @@ export async function runPipeline(raw: Uint8Array | string, deps: IngestDeps): P
   const env = await makeEnvelope(deps, email, rawSha, fileName);
 
   // 2. Detect the institution (sender domain, then body names in a fixed order).
-  const institution = detectInstitution(email.fromEmail, email.text);
-
   // 3. Parse the fields; a parser that recognizes nothing leaves the details empty.
-  const fields = institution ? parseWithInstitution(institution, email.text) : { ...EMPTY_FIELDS };
+  const { institution, fields, stage } = parseStep(env.email.fromEmail, env.email.text);
 
   if (institution && fields.amount !== null) {
     // 4-7. Categorize, write with dedup, context, notify.
@@ -60,16 +58,21 @@ export async function runPipeline(raw: Uint8Array | string, deps: IngestDeps): P
   }
 
   // 8. No usable transaction: relevance gate, AI rescue, quarantine.
-  return rescueOrQuarantine(deps, env, institution?.name ?? null);
+  return rescueOrQuarantine(deps, env, institution?.name ?? null, stage ?? "extraction_empty");
 }
 
-/** The per-email facts every later step needs (date in the configured zone, recipient, user). */
+/**
+ * The per-email facts every later step needs (date in the configured zone, recipient, user).
+ * A hand-forwarded alert speaks for itself: sender, subject, date and body come from the forwarded
+ * block, while the recipient (ForwardedTo, UserId) stays the outer envelope's.
+ */
 export async function makeEnvelope(
   deps: IngestDeps,
-  email: ParsedEmail,
+  parsed: ParsedEmail,
   rawSha: string,
   fileName: string,
 ): Promise<Envelope> {
+  const email = unwrapForward(parsed, deps.settings.timezone);
   const local = localParts(parseEmailDate(email.dateHeader) ?? deps.clock(), deps.settings.timezone);
   const forwardedTo = email.forwardedTo || email.toEmail || "unknown";
   const userId = await resolveUserId(deps.db, forwardedTo, deps.settings.userId);
@@ -80,6 +83,7 @@ async function rescueOrQuarantine(
   deps: IngestDeps,
   env: Envelope,
   institution: string | null,
+  parseStage: FailureStage,
 ): Promise<IngestOutcome> {
   // SPEC: the AI fallback runs when a client exists and ai_categorization_enabled is true, and the
   // user consented to rescuing unreadable emails with AI (ai_extraction_enabled). The classifier
@@ -92,7 +96,7 @@ async function rescueOrQuarantine(
     relevance: gate.reason,
     alert_classifier_result: gate.classifier,
   };
-  let stage: FailureStage = institution ? "extraction_empty" : "no_parser_match";
+  let stage: FailureStage = parseStage;
   if (aiConsent) {
     const ex = await extractWithAi(aiConsent, env.email);
     if (ex.ok) {
@@ -129,7 +133,7 @@ async function quarantine(
   stage: FailureStage,
   detail: Record<string, unknown>,
 ): Promise<IngestOutcome> {
-  const id = await quarantineId(env.email.messageId, env.rawSha);
+  const id = await quarantineIdFor(deps.db, env.email.messageId, env.rawSha);
   const now = deps.clock();
   await recordFailure(
     deps.db,
@@ -144,6 +148,7 @@ async function quarantine(
         ...detail,
         message_id: env.email.messageId,
         date_header: env.email.dateHeader,
+        ...(env.email.forwardedBy ? { forwarded_by: env.email.forwardedBy } : {}),
         raw_sha256: env.rawSha,
         user_id: env.userId,
       },

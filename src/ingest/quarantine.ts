@@ -1,8 +1,8 @@
 /**
- * Parse-failure quarantine: the relevance gate, the deterministic `pf_` id, the upsert, and the
- * once-per-institution-per-24h notice. Nothing here throws (the gate never raises).
+ * Parse-failure quarantine: the relevance gate, the deterministic `pf_` id (from the raw bytes),
+ * the upsert, and the once-per-institution-per-24h notice. Nothing here throws (the gate never raises).
  */
-import { inArray, lt } from "drizzle-orm";
+import { eq, inArray, lt } from "drizzle-orm";
 import type { AiProvider } from "../ai/provider";
 import { asAiError } from "../ai/provider";
 import { detectAlertTool } from "../ai/tools";
@@ -85,10 +85,44 @@ export async function relevanceGate(
   }
 }
 
-/** `pf_` + 24 hex of SHA-256 over the Message-ID, or over the raw bytes' hash without one. */
-export async function quarantineId(messageId: string | null, rawSha256: string): Promise<string> {
-  const basis = messageId?.trim() ? `mid:${messageId.trim().toLowerCase()}` : `raw:${rawSha256}`;
-  return `pf_${(await sha256Hex(basis)).slice(0, 24)}`;
+/**
+ * `pf_` + 24 hex of SHA-256 over the raw bytes' hash: redelivery of the same bytes upserts, while a
+ * different email reusing a Message-ID gets its own row (and keeps its own raw).
+ */
+export async function quarantineId(rawSha256: string): Promise<string> {
+  return `pf_${(await sha256Hex(`raw:${rawSha256}`)).slice(0, 24)}`;
+}
+
+/** The id rows quarantined before raw-hash ids carried when their email had a Message-ID. */
+export async function messageIdQuarantineId(messageId: string): Promise<string> {
+  return `pf_${(await sha256Hex(`mid:${messageId.trim().toLowerCase()}`)).slice(0, 24)}`;
+}
+
+/**
+ * The id of this email's row. A row stored under the older Message-ID id for these same bytes
+ * keeps that id, so redelivering an email quarantined before the change still upserts; any other
+ * email gets the raw-hash id. Ids are opaque strings either way.
+ */
+export async function quarantineIdFor(
+  d1: D1Database,
+  messageId: string | null,
+  rawSha256: string,
+): Promise<string> {
+  const id = await quarantineId(rawSha256);
+  if (!messageId?.trim()) return id;
+  const legacy = await messageIdQuarantineId(messageId);
+  try {
+    const row = await getDb(d1)
+      .select({ detail: parseFailures.detail })
+      .from(parseFailures)
+      .where(eq(parseFailures.id, legacy))
+      .get();
+    const sameBytes = row?.detail ? (JSON.parse(row.detail) as { raw_sha256?: unknown }).raw_sha256 : null;
+    return sameBytes === rawSha256 ? legacy : id;
+  } catch (err) {
+    log("warn", "quarantine.legacy_id_check_failed", { error: String(err) });
+    return id;
+  }
 }
 
 export interface FailureRow {

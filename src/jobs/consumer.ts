@@ -3,6 +3,8 @@
  * Invalid bodies and messages nothing handles are acked (retrying cannot help them).
  */
 import type { Env } from "../env";
+import { runInsightsJob } from "../domains/insights/job";
+import { runDaySummariesJob } from "../domains/journal/summaries-job";
 import { handleInboxObject } from "../ingest/sources/r2-event";
 import { log } from "../lib/log";
 import { QueueMessage } from "./messages";
@@ -18,7 +20,10 @@ export interface QueueHandlers {
 
 export const QUEUE_HANDLERS: QueueHandlers = {
   r2: (env, msg) => handleInboxObject(env, msg),
-  jobs: {},
+  jobs: {
+    insights: runInsightsJob,
+    "day-summaries": runDaySummariesJob,
+  },
 };
 
 /** Exponential retry delay: 5 s, 10 s, 20 s, … capped at 5 minutes. */

@@ -4,6 +4,7 @@
  */
 import { pruneActivityLedger } from "../domains/activity/retention";
 import { dailyBackup } from "../domains/data/daily";
+import { dailySummaryDuty } from "../domains/journal/summaries-job";
 import { sendMonthlySummary } from "../domains/summary/monthly";
 import { imapIngest } from "../ingest";
 import { imapConfigFromEnv, pollIntervalFromEnv, pollMailbox } from "../ingest/sources/imap";
@@ -41,6 +42,8 @@ export const SCHEDULE: Readonly<Record<CronExpression, readonly Duty[]>> = {
   [CRON.everyMinute]: [
     { name: "imap.poll", run: pollImap },
     { name: "inbox.sweep", run: sweep },
+    // With enable_daily_summaries: today's day summary at daily_summary_schedule_time (local).
+    { name: "summaries.daily", run: dailySummaryDuty },
   ],
   // 03:30 UTC: the full-data backup zip into R2 (when object_backup_enabled), then ledger retention.
   [CRON.daily]: [

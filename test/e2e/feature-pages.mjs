@@ -22,7 +22,7 @@ async function open(t, path, ready) {
   const ms = Math.min(...times);
   console.log(`      ${path} first load: ${times.join(" ms, ")} ms`);
   // Checked in the last step, so a slow load does not hide what the page does.
-  if (ms >= 1000) (t.state.slow ??= []).push(`${path}: ${ms} ms`);
+  if (ms >= 1000) t.state.slow = [...(t.state.slow ?? []), `${path}: ${ms} ms`];
   return ms;
 }
 
@@ -38,7 +38,10 @@ export const steps = [
       const { page } = t;
       await page.goto(`${t.base}/summary`);
       const signIn = page.getByRole("heading", { name: "Sign in" });
-      await until(async () => (await signIn.count()) > 0 || (await page.locator("h1#summary-h").count()) > 0, "a page");
+      await until(
+        async () => (await signIn.count()) > 0 || (await page.locator("h1#summary-h").count()) > 0,
+        "a page",
+      );
       if (await signIn.count()) {
         await page.getByLabel("Password").fill(PASSWORD);
         await page.getByRole("button", { name: "Sign in" }).click();
@@ -97,7 +100,10 @@ export const steps = [
       assert.equal(await edited.inputValue(), "4321", "the edit survived the conflict");
       await t.shot("budget-stale");
       await page.getByRole("button", { name: "Reload the saved budget" }).click();
-      await until(async () => (await page.getByTestId("stale-budget").count()) === 0, "prompt gone after reload");
+      await until(
+        async () => (await page.getByTestId("stale-budget").count()) === 0,
+        "prompt gone after reload",
+      );
     },
   },
   {
@@ -111,7 +117,11 @@ export const steps = [
       const amounts = await page
         .locator("[data-testid=ledger-row] .ledger-amount")
         .evaluateAll((els) => els.map((e) => Number(e.textContent.replace(/[^\d.]/g, ""))));
-      assert.deepEqual(amounts, [...amounts].sort((a, b) => b - a), "sorted by amount, largest first");
+      assert.deepEqual(
+        amounts,
+        [...amounts].sort((a, b) => b - a),
+        "sorted by amount, largest first",
+      );
       await t.shot("ledger");
       const first = rows.first();
       const company = (await first.getByTestId("ledger-open").textContent()).trim();
@@ -126,7 +136,10 @@ export const steps = [
       await drawer.getByRole("button", { name: "Save changes" }).click();
       await toast(page, "Saved");
       await page.keyboard.press("Escape");
-      await until(async () => (await page.locator(".ledger-amount", { hasText: "$12.34" }).count()) >= 1, "new amount");
+      await until(
+        async () => (await page.locator(".ledger-amount", { hasText: "$12.34" }).count()) >= 1,
+        "new amount",
+      );
       // Bulk: two rows to one category.
       await rows.nth(2).getByRole("checkbox").check();
       await rows.nth(3).getByRole("checkbox").check();
@@ -203,7 +216,10 @@ export const steps = [
       const { page } = t;
       await open(t, "/trends?month=2026-11", "[data-testid=trend-totals] .month-cols li");
       await page.getByLabel("How many months").selectOption("12");
-      await until(async () => (await page.locator("[data-testid=trend-totals] .month-cols li").count()) === 12, "12 months");
+      await until(
+        async () => (await page.locator("[data-testid=trend-totals] .month-cols li").count()) === 12,
+        "12 months",
+      );
       await t.shot("trends");
       await page.locator(".trend-cat a").first().click();
       await page.waitForURL(/\/search\?from=2025-12&to=2026-11&category=/);
@@ -236,6 +252,7 @@ export const steps = [
       await open(t, "/rules", "[data-testid=rules-overrides] h2");
       await page.getByTestId("rule-suggestions").waitFor();
       await page.locator("#categories").waitFor();
+      await t.shot("rules-top");
       const ov = page.getByTestId("rules-overrides");
       await ov.getByLabel("Merchant").fill("E2E Rule Shop");
       await ov.getByLabel("Category").selectOption("Gifts");
@@ -253,7 +270,10 @@ export const steps = [
       await hasText(ig, "e2e transfer");
       await t.shot("rules");
       await ov.getByRole("button", { name: "Delete E2E Rule Shop" }).click();
-      await until(async () => !((await ov.textContent()) ?? "").includes("E2E Rule Shop"), "override deleted");
+      await until(
+        async () => !((await ov.textContent()) ?? "").includes("E2E Rule Shop"),
+        "override deleted",
+      );
     },
   },
   {

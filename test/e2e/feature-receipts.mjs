@@ -29,6 +29,8 @@ export const steps = [
     name: "attach a receipt photo from the transaction drawer (camera input offered)",
     async run(t) {
       const { page } = t;
+      // The machine is shared and often loaded: every wait of this suite gets 30 s, not 10.
+      page.setDefaultTimeout(30_000);
       await signedIn(t);
       await page.goto(`${t.base}/?month=2026-11`);
       const row = page.locator("[data-testid=tx-row]").first();
@@ -43,10 +45,14 @@ export const steps = [
       assert.equal(await camera.getAttribute("accept"), "image/*");
       assert.equal(await camera.getAttribute("capture"), "environment");
       await section.getByTestId("receipt-file").setInputFiles(join(fixtures, "receipt.jpg"));
-      await page.getByText("Receipt attached").first().waitFor({ timeout: 25_000 });
+      await page.getByText("Receipt attached").first().waitFor();
       const thumb = section.locator("[data-testid=tx-receipt] img");
       await thumb.waitFor();
-      await until(() => thumb.evaluate((img) => img.complete && img.naturalWidth > 0), "the receipt image loads");
+      await until(
+        () => thumb.evaluate((img) => img.complete && img.naturalWidth > 0),
+        "the receipt image loads",
+        30_000,
+      );
       const listed = await json(t, `/api/v1/transactions/${txId}/attachments`);
       assert.equal(listed.count, 1);
       assert.equal(listed.attachments[0].content_type, "image/jpeg");
@@ -61,13 +67,17 @@ export const steps = [
       const { page } = t;
       const month = await json(t, "/api/v1/transactions?month=2026-11");
       const target = month.transactions.find(
-        (x) => x.transaction_type === "purchase" && !x.ignored && x.tx_id !== t.state.drawerTx && x.amount > 1,
+        (x) =>
+          x.transaction_type === "purchase" && !x.ignored && x.tx_id !== t.state.drawerTx && x.amount > 1,
       );
       assert.ok(target, "a purchase to match");
       const day = target.date_file_name.slice(0, 10).replaceAll(".", "-");
       await page.goto(`${t.base}/receipts`);
       await page.getByRole("heading", { name: "Receipts to file" }).waitFor();
-      await page.getByTestId("receipt-dropzone").getByTestId("receipt-file").setInputFiles(join(fixtures, "receipt.png"));
+      await page
+        .getByTestId("receipt-dropzone")
+        .getByTestId("receipt-file")
+        .setInputFiles(join(fixtures, "receipt.png"));
       const card = page.getByTestId("receipt-card").filter({ hasText: "receipt.png" });
       await card.waitFor();
       await card.getByLabel("Total").fill(target.amount.toFixed(2));
@@ -80,9 +90,8 @@ export const steps = [
       assert.ok(index >= 0, `the target ${target.company} is among ${texts.join(" | ")}`);
       await t.shot("tray-candidates");
       await candidates.nth(index).getByRole("button", { name: "Link" }).click();
-      // A shared 2-core machine can be slow to answer: allow more than the default 10 s.
-      await page.getByText("Receipt linked").first().waitFor({ timeout: 25_000 });
-      await until(async () => (await card.count()) === 0, "the filed receipt leaves the tray");
+      await page.getByText("Receipt linked").first().waitFor();
+      await until(async () => (await card.count()) === 0, "the filed receipt leaves the tray", 30_000);
       const linked = await json(t, `/api/v1/transactions/${target.tx_id}/attachments`);
       assert.ok(linked.attachments.some((a) => a.original_filename === "receipt.png"));
       await t.shot("tray-filed");

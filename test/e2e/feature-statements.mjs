@@ -4,7 +4,14 @@
 import { join } from "node:path";
 import { assert, hasText, until } from "./helpers.mjs";
 
-const pdf = join(import.meta.dirname, "..", "fixtures", "statements", "Rbc_Chequing_2025-02-24_to_2025-03-24.pdf");
+const pdf = join(
+  import.meta.dirname,
+  "..",
+  "fixtures",
+  "statements",
+  "Rbc_Chequing_2025-02-24_to_2025-03-24.pdf",
+);
+const csv = join(import.meta.dirname, "..", "fixtures", "statements", "own-card-export.csv");
 const PASSWORD = "correct horse battery";
 
 async function signedIn(t) {
@@ -56,7 +63,10 @@ export const steps = [
     async run(t) {
       const { page } = t;
       await page.getByLabel("Action for row 2").selectOption("skip");
-      await until(async () => (await json(t, `/api/v1/statements/${t.state.id}`)).transactions[1].action === "skip", "row 2 saved as skip");
+      await until(
+        async () => (await json(t, `/api/v1/statements/${t.state.id}`)).transactions[1].action === "skip",
+        "row 2 saved as skip",
+      );
       await page.getByLabel("Select row 5").check();
       await page.getByLabel("Select row 9").check();
       await page.getByTestId("bulk-bar").waitFor();
@@ -78,7 +88,10 @@ export const steps = [
       await hasText(outcome, "8 imported");
       await hasText(page.getByTestId("statement-status"), "Complete");
       const month = await json(t, "/api/v1/transactions?month=2025-03");
-      assert.ok(month.transactions.some((x) => /_stmt_rbc_/.test(x.date_file_name)), "imported rows are in March 2025");
+      assert.ok(
+        month.transactions.some((x) => /_stmt_rbc_/.test(x.date_file_name)),
+        "imported rows are in March 2025",
+      );
       await t.shot("statement-imported");
     },
   },
@@ -89,13 +102,19 @@ export const steps = [
       await page.getByRole("button", { name: "Reparse" }).click();
       await page.getByText("Parsed again").first().waitFor();
       await hasText(page.getByTestId("statement-status"), "Complete");
-      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download" }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name: "Download" }).click(),
+      ]);
       assert.equal(download.suggestedFilename(), `statement-${t.state.id}.pdf`);
       page.once("dialog", (d) => d.accept());
       await page.getByRole("button", { name: "Delete" }).click();
       await page.getByRole("heading", { name: "Statements" }).waitFor();
       const list = await json(t, "/api/v1/statements");
-      assert.equal(list.statements.some((s) => s.id === t.state.id), false);
+      assert.equal(
+        list.statements.some((s) => s.id === t.state.id),
+        false,
+      );
       let kept = 0;
       for (const m of ["2025-02", "2025-03"]) {
         const month = await json(t, `/api/v1/transactions?month=${m}`);
@@ -103,6 +122,28 @@ export const steps = [
       }
       assert.equal(kept, 8, "the 8 imported rows stay");
       await t.shot("statements-after-delete");
+    },
+  },
+  {
+    name: "a CSV export: confirm its columns once (card sign convention), the rows are read again",
+    async run(t) {
+      const { page } = t;
+      await page.getByTestId("statement-input").setInputFiles(csv);
+      const form = page.getByTestId("csv-mapping");
+      await form.waitFor({ timeout: 25_000 });
+      await t.shot("csv-mapping");
+      await form.getByLabel("Institution").fill("Harbour Card");
+      await form.getByLabel("A negative amount is").selectOption("deposit");
+      await form.getByRole("button", { name: "Confirm columns and read again" }).click();
+      await form.waitFor({ state: "detached" });
+      const id = new URL(page.url()).searchParams.get("id");
+      const d = await json(t, `/api/v1/statements/${id}`);
+      assert.equal(d.institution, "Harbour Card");
+      assert.deepEqual(
+        d.transactions.map((x) => x.type),
+        ["withdrawal", "deposit", "withdrawal"],
+      );
+      await t.shot("csv-confirmed");
     },
   },
 ];

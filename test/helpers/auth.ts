@@ -9,7 +9,7 @@ export const PASSWORD = "correct horse battery";
 /** Empties every auth and ledger table and the stored config (storage is shared within a file). */
 export async function resetState(): Promise<void> {
   await env.DB.batch(
-    ["auth_settings", "api_tokens", "activity_log", "app_config"].map((t) =>
+    ["auth_settings", "api_tokens", "activity_log", "app_config", "sessions", "login_throttle"].map((t) =>
       env.DB.prepare(`DELETE FROM ${t}`),
     ),
   );

@@ -22,7 +22,11 @@ describe("revert", () => {
     const [latest] = await entries();
     const res = await revert(latest.id);
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ reverted_entry_id: latest.id, summary: expect.stringContaining("revert of") });
+    expect(res.body).toEqual({
+      reverted_entry_id: latest.id,
+      summary: expect.stringContaining("revert of"),
+      recreated_categories: [],
+    });
     expect(await memo()).toBe("one");
 
     const [revertEntry, original] = await entries();

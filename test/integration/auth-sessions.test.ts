@@ -170,8 +170,11 @@ describe("wrong-password lockout", () => {
     expectEnvelope(await login("wrong password", at(35)), 429, "RATE_LIMITED");
     expect((await login("wrong password", at(35))).headers.get("retry-after")).toBe("60");
     expect((await login(PASSWORD, at(96))).status).toBe(200);
-    const row = await env.DB.prepare("SELECT failed_logins, locked_until FROM auth_settings").first();
-    expect(row).toEqual({ failed_logins: 0, locked_until: null });
+    const rows = await env.DB.prepare("SELECT failures, locked_until FROM login_throttle").all();
+    expect(rows.results).toEqual([
+      { failures: 0, locked_until: null },
+      { failures: 0, locked_until: null },
+    ]);
   });
 });
 

@@ -232,6 +232,11 @@ describe("backup restore: POST /api/v1/data/import/preview and /commit", () => {
     await seedTx({ DateFileName: "2026.10.02_12.00_e.eml", Amount: 5 });
     const p = await preview(await exportZip(), "2026-10-20T12:00:00.000Z");
     expectEnvelope(await commit({ token: p.body.token }, "2026-10-20T12:16:00.000Z"), 410, "GONE");
+    // An abandoned preview's upload is dropped by a later preview.
+    const abandoned = await preview(await exportZip(), "2026-10-20T12:00:00.000Z");
+    expect(await env.FILES.head(`imports/${abandoned.body.token}.zip`)).not.toBeNull();
+    await preview(await exportZip(), "2026-10-20T12:30:00.000Z");
+    expect(await env.FILES.head(`imports/${abandoned.body.token}.zip`)).toBeNull();
     expectEnvelope(await commit({ token: "imp_00000000000000000000000000000000" }), 404, "NOT_FOUND");
     expectEnvelope(await commit({ token: "../../etc" }), 404, "NOT_FOUND");
     expectEnvelope(await commit({ token: p.body.token, strategy: "merge" }), 422, "VALIDATION_ERROR");

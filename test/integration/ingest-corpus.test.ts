@@ -110,6 +110,29 @@ describe("corpus invariant: every relevant email is one transaction or one quara
       tx: { Company: "CRÊPERIE ÉTÉ" },
     });
     expect(outcomes.get("generated/huge")).toMatchObject({ status: "created" });
+    // Hand-forwarded alerts: the forwarded block's sender, subject and time, the outer recipient.
+    expect(outcomes.get("forwarded-gmail-rbc.eml")).toMatchObject({
+      status: "created",
+      tx: {
+        Institution: "RBC",
+        Amount: 2375,
+        Date: "10/15/2024 11:07 PDT",
+        FromEmail: "notifications@rbc.com",
+      },
+    });
+    expect(outcomes.get("forwarded-outlook-cibc.eml")).toMatchObject({
+      status: "created",
+      tx: { Institution: "CIBC", Amount: 11230, Date: "10/15/2024 15:42 PDT", Subject: "Transaction Alert" },
+    });
+    expect(outcomes.get("forwarded-apple-mbna.eml")).toMatchObject({
+      status: "created",
+      tx: {
+        Institution: "MBNA",
+        Amount: 8745,
+        Date: "10/15/2024 13:05 PDT",
+        ForwardedTo: "journal@example.com",
+      },
+    });
   });
 
   it.skipIf(!modelServerUrl())("AI on (fake model answering by default)", async () => {

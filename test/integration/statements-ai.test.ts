@@ -26,12 +26,20 @@ const upload = (bytes: Uint8Array) => {
 };
 const optIn = (on: boolean) =>
   call("/api/v1/config", { method: "PUT", body: { ai_statement_parsing_enabled: on }, now: NOW });
-const row = (date: string, description: string, amount: string, type: string) => ({ date, description, amount, type });
-const stored = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM statements").first<{ n: number }>())!.n;
+const row = (date: string, description: string, amount: string, type: string) => ({
+  date,
+  description,
+  amount,
+  type,
+});
+const stored = async () =>
+  (await env.DB.prepare("SELECT COUNT(*) AS n FROM statements").first<{ n: number }>())!.n;
 
 describe("AI statement reader", () => {
   beforeEach(async () => {
-    await env.DB.batch(["statements", "statement_rows", "app_config"].map((t) => env.DB.prepare(`DELETE FROM ${t}`)));
+    await env.DB.batch(
+      ["statements", "statement_rows", "app_config"].map((t) => env.DB.prepare(`DELETE FROM ${t}`)),
+    );
     fm = await fakeModel();
   });
 
@@ -51,13 +59,20 @@ describe("AI statement reader", () => {
           account_type: "savings",
           period_start: "2025-03-01",
           period_end: "2025-03-31",
-          transactions: [row("2025-03-04", "Coffee Corner", "4.50", "withdrawal"), row("2025-03-09", "Acme Payroll", "1250.00", "deposit")],
+          transactions: [
+            row("2025-03-04", "Coffee Corner", "4.50", "withdrawal"),
+            row("2025-03-09", "Acme Payroll", "1250.00", "deposit"),
+          ],
         },
       },
     ]);
     const res = await upload(LETTER_STATEMENT);
     expect(res.status, res.text).toBe(200);
-    expect(res.body.metadata).toMatchObject({ institution: "Harbour Savings", parsed_with_ai: true, transaction_count: 2 });
+    expect(res.body.metadata).toMatchObject({
+      institution: "Harbour Savings",
+      parsed_with_ai: true,
+      transaction_count: 2,
+    });
     expect(res.body.transactions.map((t: any) => [t.date, t.type, t.amount])).toEqual([
       ["2025-03-04", "withdrawal", 4.5],
       ["2025-03-09", "deposit", 1250],
@@ -69,12 +84,28 @@ describe("AI statement reader", () => {
   });
 
   it.each([
-    ["an amount that is not in the text", row("2025-03-04", "Coffee Corner", "45.00", "withdrawal"), /45\.00 does not appear/],
+    [
+      "an amount that is not in the text",
+      row("2025-03-04", "Coffee Corner", "45.00", "withdrawal"),
+      /45\.00 does not appear/,
+    ],
     ["an impossible date", row("2025-02-30", "Coffee Corner", "4.50", "withdrawal"), /no valid date/],
-    ["a type other than withdrawal or deposit", row("2025-03-04", "Coffee Corner", "4.50", "transfer"), /neither a withdrawal nor a deposit/],
+    [
+      "a type other than withdrawal or deposit",
+      row("2025-03-04", "Coffee Corner", "4.50", "transfer"),
+      /neither a withdrawal nor a deposit/,
+    ],
   ])("refuses %s and stores nothing", async (_name, bad, why) => {
     await optIn(true);
-    await fm.script([{ kind: "tool", arguments: { institution: "Harbour", transactions: [row("2025-03-09", "Acme", "1,250.00", "deposit"), bad] } }]);
+    await fm.script([
+      {
+        kind: "tool",
+        arguments: {
+          institution: "Harbour",
+          transactions: [row("2025-03-09", "Acme", "1,250.00", "deposit"), bad],
+        },
+      },
+    ]);
     const res = expectEnvelope(await upload(LETTER_STATEMENT), 422, "VALIDATION_ERROR");
     expect(res.error).toMatch(why);
     expect(await stored()).toBe(0);
@@ -83,10 +114,17 @@ describe("AI statement reader", () => {
   it("a provider failure or an empty answer is a clear 422; a scan never reaches the model", async () => {
     await optIn(true);
     // The provider retries once: two failures in a row.
-    await fm.script([{ kind: "status", status: 500 }, { kind: "status", status: 500 }]);
-    expect(expectEnvelope(await upload(LETTER_STATEMENT), 422, "VALIDATION_ERROR").error).toMatch(/AI reading failed/);
+    await fm.script([
+      { kind: "status", status: 500 },
+      { kind: "status", status: 500 },
+    ]);
+    expect(expectEnvelope(await upload(LETTER_STATEMENT), 422, "VALIDATION_ERROR").error).toMatch(
+      /AI reading failed/,
+    );
     await fm.script([{ kind: "tool", arguments: { institution: "x", transactions: [] } }]);
-    expect(expectEnvelope(await upload(LETTER_STATEMENT), 422, "VALIDATION_ERROR").error).toMatch(/no transactions/);
+    expect(expectEnvelope(await upload(LETTER_STATEMENT), 422, "VALIDATION_ERROR").error).toMatch(
+      /no transactions/,
+    );
     const before = (await fm.calls()).length;
     expect(expectEnvelope(await upload(makePdf([[]])), 422, "VALIDATION_ERROR").error).toMatch(/scanned/);
     expect((await fm.calls()).length).toBe(before);

@@ -15,14 +15,24 @@ const utf8 = (s: string) => new TextEncoder().encode(s);
 
 async function reset() {
   await env.DB.batch(
-    ["statements", "statement_rows", "transactions", "activity_log"].map((t) => env.DB.prepare(`DELETE FROM ${t}`)),
+    ["statements", "statement_rows", "transactions", "activity_log"].map((t) =>
+      env.DB.prepare(`DELETE FROM ${t}`),
+    ),
   );
 }
 
 // OFX 1.02 as a Canadian bank's web banking exports it: SGML leaves, CRLF, Windows-1252.
 const OFX1 = [
-  "OFXHEADER:100", "DATA:OFXSGML", "VERSION:102", "SECURITY:NONE", "ENCODING:USASCII", "CHARSET:1252",
-  "COMPRESSION:NONE", "OLDFILEUID:NONE", "NEWFILEUID:NONE", "",
+  "OFXHEADER:100",
+  "DATA:OFXSGML",
+  "VERSION:102",
+  "SECURITY:NONE",
+  "ENCODING:USASCII",
+  "CHARSET:1252",
+  "COMPRESSION:NONE",
+  "OLDFILEUID:NONE",
+  "NEWFILEUID:NONE",
+  "",
   "<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS><DTSERVER>20250402120000[-5:EST]",
   "<LANGUAGE>ENG<FI><ORG>Maple Bank<FID>0001</FI></SONRS></SIGNONMSGSRSV1>",
   "<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS><STMTRS><CURDEF>CAD",
@@ -43,7 +53,16 @@ const OFX2 = `<?xml version="1.0" encoding="UTF-8" standalone="no"?>
 
 // QFX: Intuit's tags, a single transaction, LF endings.
 const QFX = [
-  "OFXHEADER:100", "DATA:OFXSGML", "VERSION:102", "SECURITY:NONE", "ENCODING:USASCII", "CHARSET:1252", "COMPRESSION:NONE", "OLDFILEUID:NONE", "NEWFILEUID:NONE", "",
+  "OFXHEADER:100",
+  "DATA:OFXSGML",
+  "VERSION:102",
+  "SECURITY:NONE",
+  "ENCODING:USASCII",
+  "CHARSET:1252",
+  "COMPRESSION:NONE",
+  "OLDFILEUID:NONE",
+  "NEWFILEUID:NONE",
+  "",
   "<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS><DTSERVER>20250402<LANGUAGE>ENG<INTU.BID>00024</SONRS></SIGNONMSGSRSV1>",
   "<BANKMSGSRSV1><STMTTRNRS><STMTRS><BANKACCTFROM><ACCTTYPE>SAVINGS</BANKACCTFROM><BANKTRANLIST><DTSTART>20250301<DTEND>20250331",
   "<STMTTRN><TRNTYPE>INT<DTPOSTED>20250331<TRNAMT>0.42<FITID>INT-0331<NAME>INTEREST PAID</STMTTRN>",
@@ -56,17 +75,30 @@ describe("OFX and QFX", () => {
   it("OFX 1.x SGML in Windows-1252: entities, signs, thousands, FITIDs, re-import offers nothing new", async () => {
     const res = await upload(latin1(OFX1), "march.ofx");
     expect(res.status, res.text).toBe(200);
-    expect(res.body.metadata).toMatchObject({ institution: "Maple Bank", account_type: "chequing", period_start: "2025-03-01", period_end: "2025-03-31", transaction_count: 3 });
+    expect(res.body.metadata).toMatchObject({
+      institution: "Maple Bank",
+      account_type: "chequing",
+      period_start: "2025-03-01",
+      period_end: "2025-03-31",
+      transaction_count: 3,
+    });
     expect(res.body.transactions.map((t: any) => [t.date, t.type, t.amount, t.description])).toEqual([
       ["2025-03-03", "withdrawal", 45.1, "CAFÉ & BAKERY POS PURCHASE"],
       ["2025-03-05", "deposit", 1500, "PAYROLL ACME"],
       ["2025-03-05", "withdrawal", 45.1, "CAFÉ & BAKERY POS PURCHASE"],
     ]);
     expect(res.body.balance_check).toMatchObject({ ok: true, closing: 2409.8 });
-    const imp = await call("/api/v1/statements/import", { method: "POST", body: { statement_id: res.body.statement_id }, now: NOW });
+    const imp = await call("/api/v1/statements/import", {
+      method: "POST",
+      body: { statement_id: res.body.statement_id },
+      now: NOW,
+    });
     expect(imp.body.imported).toBe(3);
-    const keys = await env.DB.prepare("SELECT DateFileName FROM transactions ORDER BY DateFileName").all<{ DateFileName: string }>();
-    for (const k of keys.results) expect(k.DateFileName).toMatch(/^2025\.03\.0[35]_00\.00_stmt_maple-bank_[0-9a-f]{8}\.ofx$/);
+    const keys = await env.DB.prepare("SELECT DateFileName FROM transactions ORDER BY DateFileName").all<{
+      DateFileName: string;
+    }>();
+    for (const k of keys.results)
+      expect(k.DateFileName).toMatch(/^2025\.03\.0[35]_00\.00_stmt_maple-bank_[0-9a-f]{8}\.ofx$/);
     const again = await upload(latin1(OFX1), "march-again.ofx");
     expect(again.body.summary).toMatchObject({ new_count: 0, previously_imported_count: 3 });
   });
@@ -74,13 +106,33 @@ describe("OFX and QFX", () => {
   it("OFX 2.x XML (UTF-8, a credit card) and a one-transaction QFX", async () => {
     const a = await upload(utf8(OFX2), "card.ofx");
     expect(a.status, a.text).toBe(200);
-    expect(a.body.metadata).toMatchObject({ account_type: "credit_card", period_start: "2025-02-01", transaction_count: 1 });
-    expect(a.body.transactions[0]).toMatchObject({ date: "2025-02-10", type: "withdrawal", amount: 12.5, description: "Crème Brûlée <Café>" });
+    expect(a.body.metadata).toMatchObject({
+      account_type: "credit_card",
+      period_start: "2025-02-01",
+      transaction_count: 1,
+    });
+    expect(a.body.transactions[0]).toMatchObject({
+      date: "2025-02-10",
+      type: "withdrawal",
+      amount: 12.5,
+      description: "Crème Brûlée <Café>",
+    });
     const q = await upload(latin1(QFX), "savings.qfx");
     expect(q.status, q.text).toBe(200);
-    expect(q.body.metadata).toMatchObject({ institution: "Other", account_type: "savings", transaction_count: 1 });
-    expect(q.body.transactions[0]).toMatchObject({ date: "2025-03-31", type: "deposit", amount: 0.42, description: "INTEREST PAID" });
-    const list = (await call("/api/v1/statements", { now: NOW })).body.statements.map((s: any) => s.file_kind).sort();
+    expect(q.body.metadata).toMatchObject({
+      institution: "Other",
+      account_type: "savings",
+      transaction_count: 1,
+    });
+    expect(q.body.transactions[0]).toMatchObject({
+      date: "2025-03-31",
+      type: "deposit",
+      amount: 0.42,
+      description: "INTEREST PAID",
+    });
+    const list = (await call("/api/v1/statements", { now: NOW })).body.statements
+      .map((s: any) => s.file_kind)
+      .sort();
     expect(list).toEqual(["ofx", "qfx"]);
     expectEnvelope(await upload(utf8("OFXHEADER:100\n\n<OFX></OFX>"), "empty.ofx"), 422, "VALIDATION_ERROR");
   });
@@ -93,7 +145,7 @@ describe("CSV", () => {
     const csv = [
       "Account Type,Account Number,Transaction Date,Cheque Number,Description 1,Description 2,CAD$,USD$",
       'Chequing,05123-1234567,3/4/2025,,"Interac purchase - 1234","CORNER STORE, INC",-23.45,',
-      "Chequing,05123-1234567,3/5/2025,,Payroll Deposit,ACME LTD,\"1,500.00\",",
+      'Chequing,05123-1234567,3/5/2025,,Payroll Deposit,ACME LTD,"1,500.00",',
     ].join("\r\n");
     const res = await upload(utf8(csv), "export.csv", "text/csv");
     expect(res.status, res.text).toBe(200);
@@ -118,6 +170,63 @@ describe("CSV", () => {
       ["2025-03-15", "withdrawal", 54.2, 945.8],
     ]);
     expect(res.body.balance_check.ok).toBe(true);
-    expectEnvelope(await upload(utf8("name,colour\nx,y\n"), "other.csv", "text/csv"), 422, "VALIDATION_ERROR");
+    expectEnvelope(
+      await upload(utf8("name,colour\nx,y\n"), "other.csv", "text/csv"),
+      422,
+      "VALIDATION_ERROR",
+    );
+  });
+
+  it("the guessed mapping is confirmed once (sign convention corrected) and remembered for the next file", async () => {
+    // A card export: purchases positive, payments negative.
+    const csv = (rows: string[]) => ["Posted Date,Payee,Address,Amount", ...rows].join("\n");
+    const first = await upload(
+      utf8(csv(["2025-03-02,CORNER COFFEE,Town,4.50", "2025-03-05,PAYMENT THANK YOU,,-200.00"])),
+      "card.csv",
+      "text/csv",
+    );
+    expect(first.status, first.text).toBe(200);
+    const id = first.body.statement_id;
+    const d = (await call(`/api/v1/statements/${id}`, { now: NOW })).body;
+    expect(d.csv_mapping).toMatchObject({
+      header: ["Posted Date", "Payee", "Address", "Amount"],
+      confirmed: false,
+      mapping: { date: 0, description: 1, amount: 3, date_order: "ymd", negative_is: "withdrawal" },
+    });
+    expect(d.transactions.map((t: any) => t.type)).toEqual(["deposit", "withdrawal"]);
+    const mapping = { ...d.csv_mapping.mapping, negative_is: "deposit" };
+    const put = (body: unknown) =>
+      call(`/api/v1/statements/${id}/csv-mapping`, { method: "PUT", body, now: NOW });
+    expectEnvelope(
+      await put({ institution: "Harbour Card", mapping: { ...mapping, amount: 9 } }),
+      422,
+      "VALIDATION_ERROR",
+    );
+    expectEnvelope(
+      await put({ institution: "Harbour Card", mapping: { ...mapping, amount: null } }),
+      422,
+      "VALIDATION_ERROR",
+    );
+    const ok = await put({ institution: "Harbour Card", mapping });
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.body).toMatchObject({ institution: "Harbour Card", csv_mapping: { confirmed: true } });
+    expect(ok.body.transactions.map((t: any) => [t.type, t.amount])).toEqual([
+      ["withdrawal", 4.5],
+      ["deposit", 200],
+    ]);
+    // The next export with the same header is read with the confirmed mapping.
+    const next = await upload(utf8(csv(["2025-04-01,BOOKSHOP,,12.00"])), "card-april.csv", "text/csv");
+    expect(next.body.metadata.institution).toBe("Harbour Card");
+    expect(next.body.transactions[0]).toMatchObject({ type: "withdrawal", amount: 12 });
+    const ofx = await upload(latin1(OFX1), "march.ofx");
+    expectEnvelope(
+      await call(`/api/v1/statements/${ofx.body.statement_id}/csv-mapping`, {
+        method: "PUT",
+        body: { institution: "x", mapping },
+        now: NOW,
+      }),
+      409,
+      "NOT_CSV",
+    );
   });
 });

@@ -848,6 +848,176 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/journal/summaries/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write the month's missing day summaries in the background (one job at a time) */
+        post: operations["generateDaySummaries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/journal/summaries/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Progress of the day-summaries job */
+        get: operations["getDaySummaryGenerationStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/insights/context": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The context snapshot a briefing is written from (and checked against) */
+        get: operations["getInsightsContext"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/insights/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start writing the month's briefing in the background (one at a time; 409 while one runs) */
+        post: operations["generateInsights"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/insights/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The insights task: idle, running (with its phase) or error (with the reason) */
+        get: operations["getInsightsGenerationStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/insights/saved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The month's saved briefings, newest first, with their figure-check verdict */
+        get: operations["listSavedInsights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/insights/saved/{insight_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One saved briefing (markdown) with its figure check */
+        get: operations["getSavedInsight"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/intelligence/test-model-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test a model connection: key rejected, model not found, or reachable (in words) */
+        post: operations["testModelKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/intelligence/test-object-backup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write, read back and delete a probe object where daily backups go */
+        post: operations["testObjectBackup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/intelligence/object-backup-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Daily backup settings and what the bucket holds */
+        get: operations["getObjectBackupStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/data/export": {
         parameters: {
             query?: never;
@@ -1074,6 +1244,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/statements/{statement_id}/csv-mapping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Confirm a CSV statement's column mapping (remembered for this header layout) and read it again */
+        put: operations["confirmStatementCsvMapping"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/statements/{statement_id}/transactions": {
         parameters: {
             query?: never;
@@ -1286,6 +1473,40 @@ export interface paths {
         /** Bump the session epoch, invalidating all existing cookies */
         post: operations["webappSignOutAll"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List active browser sessions (the caller's own marked current) */
+        get: operations["listWebappSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sessions/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Sign one browser session out (its cookie gets 401 from then on) */
+        delete: operations["endWebappSession"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2323,6 +2544,190 @@ export interface components {
                 [key: string]: string;
             };
         };
+        DaySummaryGenerateResponse: {
+            /**
+             * @description idle: every day already had a summary
+             * @enum {string}
+             */
+            status: "running" | "idle";
+            month: string;
+            dates_queued: number;
+            task_id?: string;
+        };
+        DaySummaryGenerateRequest: {
+            month: string;
+            dates?: string[] | null;
+            /**
+             * @description Rewrite days that already have a summary
+             * @default false
+             */
+            force: boolean;
+        };
+        DaySummaryStatusResponse: {
+            /** @enum {string} */
+            status: "idle" | "running" | "error";
+            month: string | null;
+            total: number;
+            completed: number;
+            error: string | null;
+            task_id: string | null;
+        };
+        InsightsContextResponse: {
+            generated_at: string;
+            month: string;
+            current_month: {
+                [key: string]: unknown;
+            };
+            previous_month: {
+                [key: string]: unknown;
+            } | null;
+            delta: {
+                [key: string]: number;
+            };
+            pace: {
+                [key: string]: unknown;
+            } | null;
+            /** @description 6 months ending at `month` */
+            trend: {
+                [key: string]: unknown;
+            }[];
+            same_month_last_year: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Targets and year to date; null without a spending ceiling */
+            budget: {
+                [key: string]: unknown;
+            } | null;
+            historical_averages: {
+                [key: string]: unknown;
+            };
+            category_deltas: {
+                [key: string]: unknown;
+            }[];
+            anomalies: {
+                [key: string]: unknown;
+            }[];
+            commented_transactions: {
+                [key: string]: unknown;
+            }[];
+            largest_transactions: {
+                [key: string]: unknown;
+            }[];
+            fixed_charges: {
+                [key: string]: unknown;
+            }[];
+            recurring_annual: {
+                [key: string]: unknown;
+            }[];
+            suspected_ignored: {
+                [key: string]: unknown;
+            }[];
+            previous_briefing: {
+                month: string;
+                generated_at: string;
+                excerpt: string;
+            } | null;
+            user_memo: string | null;
+        };
+        InsightsGenerateResponse: {
+            /** @enum {string} */
+            status: "running";
+            month: string;
+            /** @description The job's id; GET /insights/status reports it */
+            task_id: string;
+        };
+        InsightsStatusResponse: {
+            /** @enum {string} */
+            status: "idle" | "running" | "error";
+            month: string | null;
+            started_at: string | null;
+            finished_at?: string | null;
+            error: string | null;
+            task_id: string | null;
+            /** @description queued, context, writing, checking */
+            phase?: string | null;
+            /** @description The briefing the last finished job saved */
+            insight_id?: string | null;
+        };
+        SavedInsightListResponse: {
+            items: components["schemas"]["SavedInsightItem"][];
+            count: number;
+        };
+        SavedInsightItem: {
+            id: string;
+            month: string;
+            generated_at: string;
+            figures_ok: boolean | null;
+        };
+        SavedInsightDetail: {
+            id: string;
+            month: string;
+            generated_at: string;
+            /** @description Markdown */
+            content: string;
+            validation: components["schemas"]["BriefingValidation"];
+        };
+        BriefingValidation: {
+            /** @description True when every figure traces to the context the prompt was given */
+            ok: boolean;
+            summary: components["schemas"]["BriefingValidationSummary"];
+            unmatched: components["schemas"]["BriefingFigure"][];
+        } | null;
+        BriefingValidationSummary: {
+            total: number;
+            matched: number;
+            unmatched: number;
+        };
+        BriefingFigure: {
+            /** @description As written, e.g. `$1,234` or `12.5%` */
+            raw: string;
+            /** @enum {string} */
+            kind: "dollar" | "percent";
+            /** @description The parsed magnitude */
+            value: number;
+            /** @description The surrounding text */
+            snippet: string;
+        };
+        TestModelResponse: {
+            ok: boolean;
+            /** @enum {string} */
+            verdict: "reachable" | "key_rejected" | "model_not_found" | "unreachable" | "not_configured";
+            error: string | null;
+            /** @description The verdict in words */
+            message: string;
+        };
+        TestModelRequest: {
+            /**
+             * @description Default hosted
+             * @enum {string|null}
+             */
+            provider?: "cli_a" | "hosted" | "cli_b" | "cli_c" | null;
+            /** @description Hosted only; default the configured key. Never stored. */
+            api_key?: string | null;
+            model?: string | null;
+        };
+        TestObjectBackupResponse: {
+            ok: boolean;
+            error: string | null;
+            warnings: string[];
+        };
+        TestObjectBackupRequest: {
+            bucket: string;
+            prefix?: string | null;
+        };
+        ObjectBackupStatusResponse: {
+            enabled: boolean;
+            bucket: string | null;
+            prefix: string | null;
+            last_attempt_at: string | null;
+            last_success_at: string | null;
+            last_error: string | null;
+            consecutive_failures: number;
+            /** @description Daily backups present under the prefix */
+            uploaded_count: number;
+            deleted_count: number;
+            objects_total: number;
+        };
         /** @description Dry run of an import; commit it with `token`. */
         ImportPreviewResponse: {
             /** @description Staged-import token. Commit within 15 minutes. */
@@ -2755,12 +3160,35 @@ export interface components {
             file_kind: string;
             balance_check: components["schemas"]["StatementBalanceCheck"];
             capture: components["schemas"]["StatementCapture"];
+            /** @description CSV only: the columns the rows were read with, and whether a person confirmed them */
+            csv_mapping: {
+                header: string[];
+                mapping: components["schemas"]["StatementCsvMapping"];
+                confirmed: boolean;
+            } | null;
         };
         /** @description Rows of this statement an alert email had already captured */
         StatementCapture: {
             caught: number;
             total: number;
             rate: number;
+        };
+        /** @description Columns by index in the CSV's header row */
+        StatementCsvMapping: {
+            date: number;
+            description: number;
+            /** @description One signed amount column (null: withdrawal and deposit columns) */
+            amount: number | null;
+            withdrawal: number | null;
+            deposit: number | null;
+            balance: number | null;
+            /** @enum {string} */
+            date_order: "mdy" | "dmy" | "ymd";
+            /**
+             * @description What a negative signed amount means
+             * @enum {string}
+             */
+            negative_is: "withdrawal" | "deposit";
         };
         StatementDetailResponse: {
             id: string;
@@ -2789,6 +3217,12 @@ export interface components {
             file_kind: string;
             balance_check: components["schemas"]["StatementBalanceCheck"];
             capture: components["schemas"]["StatementCapture"];
+            /** @description CSV only: the columns the rows were read with, and whether a person confirmed them */
+            csv_mapping: {
+                header: string[];
+                mapping: components["schemas"]["StatementCsvMapping"];
+                confirmed: boolean;
+            } | null;
             transactions: components["schemas"]["StatementTransactionItem"][];
         };
         StatementTransactionItem: {
@@ -2821,6 +3255,10 @@ export interface components {
         };
         StatementDeleteResponse: {
             ok: boolean;
+        };
+        StatementCsvMappingRequest: {
+            institution: string;
+            mapping: components["schemas"]["StatementCsvMapping"];
         };
         BulkTransactionUpdateResponse: {
             ok: boolean;
@@ -2965,6 +3403,25 @@ export interface components {
             /** @description Checked when given (counts toward the wrong-password lockout) */
             current_password?: string | null;
         } | null;
+        WebappSessionListResponse: {
+            sessions: components["schemas"]["WebappSession"][];
+        };
+        WebappSession: {
+            id: string;
+            created_at: string;
+            /** @description Updated at most every 15 minutes */
+            last_seen_at: string | null;
+            user_agent: string | null;
+            ip: string | null;
+            expires_at: string;
+            /** @description The session this request came with */
+            current: boolean;
+        };
+        WebappSessionEndResponse: {
+            id: string;
+            /** @enum {string} */
+            status: "signed_out";
+        };
         ApiTokenListResponse: {
             tokens: components["schemas"]["ApiToken"][];
         };
@@ -7104,6 +7561,643 @@ export interface operations {
             };
         };
     };
+    generateDaySummaries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DaySummaryGenerateRequest"];
+            };
+        };
+        responses: {
+            /** @description Started (or nothing to do) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DaySummaryGenerateResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A day-summaries job is already running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getDaySummaryGenerationStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DaySummaryStatusResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getInsightsContext: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM; default the current month in the configured zone */
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Context */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsightsContextResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    generateInsights: {
+        parameters: {
+            query: {
+                month: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsightsGenerateResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A briefing is already being written */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Insights are turned off (in words) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getInsightsGenerationStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsightsStatusResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listSavedInsights: {
+        parameters: {
+            query: {
+                month: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Saved briefings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedInsightListResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSavedInsight: {
+        parameters: {
+            query: {
+                month: string;
+            };
+            header?: never;
+            path: {
+                insight_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Briefing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedInsightDetail"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such briefing in that month */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    testModelKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TestModelRequest"];
+            };
+        };
+        responses: {
+            /** @description Verdict */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestModelResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    testObjectBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TestObjectBackupRequest"];
+            };
+        };
+        responses: {
+            /** @description Result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestObjectBackupResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getObjectBackupStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ObjectBackupStatusResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     exportFullBackup: {
         parameters: {
             query?: never;
@@ -7970,6 +9064,95 @@ export interface operations {
             };
             /** @description No statement (or row) with this id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    confirmStatementCsvMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                statement_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatementCsvMappingRequest"];
+            };
+        };
+        responses: {
+            /** @description The statement read with the mapping */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementDetailResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No statement (or row) with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The row was already settled by an import */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8929,6 +10112,120 @@ export interface operations {
             };
             /** @description The body is not application/json (or multipart for uploads) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listWebappSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Active sessions, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebappSessionListResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    endWebappSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebappSessionEndResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,6 +6,7 @@ import { HealthDot } from "./HealthDot";
 export const NAV = [
   { to: "/", label: "Journal" },
   { to: "/summary", label: "Summary" },
+  { to: "/insights", label: "Insights" },
   { to: "/budget", label: "Budget" },
   { to: "/ledger", label: "Ledger" },
   { to: "/trends", label: "Trends" },

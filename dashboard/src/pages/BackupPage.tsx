@@ -100,7 +100,7 @@ export function BackupPage() {
           type="button"
           className="btn btn-primary"
           onClick={exportZip}
-          disabled={download.busy}
+          disabled={!canWrite || download.busy}
           data-testid="download-backup"
         >
           {download.busy ? "Preparing…" : "Download backup"}
@@ -134,7 +134,7 @@ export function BackupPage() {
             {check.busy ? "Checking…" : "Check this backup"}
           </button>
         </form>
-        {!canWrite && <p className="muted small">Restoring is turned off in the demo.</p>}
+        {!canWrite && <p className="muted small">Backups and restores are turned off in the demo.</p>}
         <ErrorNotice error={check.error} />
         {preview && (
           <PreviewView

@@ -11,6 +11,7 @@ import { dayLabel, monthLabel, money } from "../lib/format";
 import { useMonthParam } from "../lib/month";
 import { Link } from "../lib/router";
 import { useApi } from "../lib/useApi";
+import { SummarizeMonth } from "./insights/SummarizeMonth";
 
 export function JournalPage() {
   const { month, setMonth } = useMonthParam();
@@ -26,6 +27,7 @@ export function JournalPage() {
       <ErrorNotice error={journal.error} onRetry={journal.reload} />
       {!j && journal.loading && <Loading rows={5} />}
       {j && <MonthOverview journal={j} />}
+      {j && j.days.length > 0 && <SummarizeMonth month={month} onDone={journal.reload} />}
       {j && j.days.length === 0 && (
         <Empty title={`Nothing recorded in ${monthLabel(month)}`}>
           Transactions appear here as bank alerts arrive. You can also{" "}

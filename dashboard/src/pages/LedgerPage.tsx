@@ -26,6 +26,7 @@ import { navigate, useLocation } from "../lib/router";
 import { useApi } from "../lib/useApi";
 
 const SPANS = [1, 3, 6, 12];
+const PAGE = 150;
 type Tab = "rows" | "trash" | "add";
 
 export function LedgerPage() {
@@ -43,6 +44,8 @@ export function LedgerPage() {
   const [filter, setFilter] = useState<Filter>({ text: "", category: "", type: "" });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [editing, setEditing] = useState<Transaction | null>(null);
+  // Twelve months can be a thousand rows: draw the first ones, more on request.
+  const [limit, setLimit] = useState(PAGE);
 
   const all = useMemo(
     () => Object.values(data.data ?? {}).flatMap((m) => m.transactions.transactions),
@@ -165,21 +168,26 @@ export function LedgerPage() {
             </select>
           </div>
           <p className="small muted" data-testid="ledger-totals">
-            {shown.length} shown · out <Money value={out} /> · in <Money value={inn} incoming /> (ignored rows
-            not counted)
+            {shown.length} transactions · out <Money value={out} /> · in <Money value={inn} incoming />{" "}
+            (ignored rows not counted)
           </p>
           {chosen.length > 0 && <BulkBar rows={chosen} onDone={changed} />}
           {shown.length === 0 ? (
             <Empty title="Nothing matches" />
           ) : (
             <LedgerTable
-              rows={shown}
+              rows={shown.slice(0, limit)}
               sort={sort}
               onSort={setSort}
               selected={selected}
               onSelect={setSelected}
               onOpen={setEditing}
             />
+          )}
+          {shown.length > limit && (
+            <button type="button" className="btn btn-block" onClick={() => setLimit((n) => n + PAGE * 2)}>
+              Show more ({shown.length - limit} not shown yet)
+            </button>
           )}
         </div>
       )}

@@ -1,6 +1,7 @@
 import { Link } from "../lib/router";
 import { AccountSection } from "./settings/AccountSection";
 import { CategoriesSection } from "./settings/CategoriesSection";
+import { IntelligenceSection } from "./settings/IntelligenceSection";
 import { OverridesSection } from "./settings/OverridesSection";
 import { PreferencesSection } from "./settings/PreferencesSection";
 import { TokensSection } from "./settings/TokensSection";
@@ -9,6 +10,7 @@ const SECTIONS = [
   ["account", "Account"],
   ["tokens", "API tokens"],
   ["preferences", "Preferences"],
+  ["intelligence", "Intelligence"],
   ["categories", "Categories"],
   ["overrides", "Merchant rules"],
 ] as const;
@@ -30,6 +32,7 @@ export function SettingsPage() {
       <AccountSection />
       <TokensSection />
       <PreferencesSection />
+      <IntelligenceSection />
       <CategoriesSection />
       <OverridesSection />
     </section>

@@ -28,6 +28,8 @@ export const statements = sqliteTable(
     balance_ok: integer("balance_ok").notNull().default(0),
     /** JSON array of strings: what the parse could not confirm. */
     warnings: text("warnings").notNull().default("[]"),
+    /** CSV only, JSON: {header, mapping, confirmed} — the columns the rows were read with. */
+    csv_mapping: text("csv_mapping"),
     status: text("status").notNull().default("pending_review"),
     uploaded_at: text("uploaded_at").notNull(),
     updated_at: text("updated_at").notNull(),
@@ -83,6 +85,15 @@ export const statementRows = sqliteTable(
     index("idx_statement_rows_db").on(t.db_forwarded_to, t.db_date_file_name),
   ],
 );
+
+/** A CSV column mapping the person confirmed, by header layout (the lowercased header row). */
+export const statementCsvMappings = sqliteTable("statement_csv_mappings", {
+  signature: text("signature").primaryKey(),
+  institution: text("institution").notNull(),
+  /** JSON CsvMapping (domains/statements/parsers/csv.ts). */
+  mapping: text("mapping").notNull(),
+  confirmed_at: text("confirmed_at").notNull(),
+});
 
 export type StatementRecord = typeof statements.$inferSelect;
 export type StatementRowRecord = typeof statementRows.$inferSelect;

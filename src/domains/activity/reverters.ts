@@ -6,11 +6,24 @@
 import type { ServiceCtx } from "../../lib/context";
 import type { Image, ImageLike } from "./rules";
 
+/** `force`: the caller accepted a stale resource and asked for deleted categories to be recreated. */
+export interface RestoreOptions {
+  force: boolean;
+}
+
+/** What a restore did beyond writing the image (said in the revert's response). */
+export interface RestoreOutcome {
+  recreated_categories?: string[];
+}
+
 export interface Reverter {
   /** The resource's current image, compared with the entry's `after` (stale guard). */
   current(ctx: ServiceCtx, resourceId: string): Promise<ImageLike | null>;
-  /** Writes the entry's `before` image back. */
-  restore(ctx: ServiceCtx, resourceId: string, before: Image | null): Promise<void>;
+  /**
+   * Writes the entry's `before` image back. A before image naming a category deleted since is
+   * refused (409 CATEGORY_DELETED) unless `force`, which recreates it.
+   */
+  restore(ctx: ServiceCtx, resourceId: string, before: Image | null, opts: RestoreOptions): Promise<RestoreOutcome | void>;
 }
 
 /** A domain's reverters, keyed by the resource kind its routes stage images under. */

@@ -53,6 +53,9 @@ export const RevertResponse = z
   .object({
     reverted_entry_id: z.string(),
     summary: z.string(),
+    recreated_categories: z
+      .array(z.string())
+      .describe("Categories deleted since the entry that force=true recreated (usually empty)"),
   })
   .meta({
     id: "RevertResponse",

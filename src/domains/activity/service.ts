@@ -41,6 +41,7 @@ export async function listActivity({
 
 export interface RevertPlan {
   entry: ActivityRow;
+  force: boolean;
   kind: string;
   current: ImageLike | null;
   before: Image | null;
@@ -76,13 +77,17 @@ export async function planRevert({ ctx, id, force }: { ctx: ServiceCtx; id: stri
   }
   return {
     entry,
+    force,
     kind: entry.resource_kind,
     current,
     before: parseImage(entry.before_json),
   } satisfies RevertPlan;
 }
 
-/** Restores the before image after stamping the entry reverted by `revertEntryId`. */
+/**
+ * Restores the before image after stamping the entry reverted by `revertEntryId`; returns the
+ * categories recreated on the way (force=true over a deleted category).
+ */
 export async function applyRevert({
   ctx,
   plan,
@@ -91,14 +96,17 @@ export async function applyRevert({
   ctx: ServiceCtx;
   plan: RevertPlan;
   revertEntryId: string;
-}) {
+}): Promise<{ recreated_categories: string[] }> {
   const { entry } = plan;
   const at = ctx.clock().toISOString();
   if (!(await claimRevert(ctx.env.DB, entry.id, at, revertEntryId))) {
     throw conflict("This entry was already reverted");
   }
   try {
-    await getReverter(plan.kind)!.restore(ctx, entry.resource_id!, plan.before);
+    const outcome = await getReverter(plan.kind)!.restore(ctx, entry.resource_id!, plan.before, {
+      force: plan.force,
+    });
+    return { recreated_categories: outcome?.recreated_categories ?? [] };
   } catch (err) {
     await releaseRevert(ctx.env.DB, entry.id, revertEntryId);
     throw err;

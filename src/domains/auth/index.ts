@@ -1,6 +1,8 @@
 import { domainRouter } from "../../http/route";
+import { EndWebappSession } from "./routes/end-session";
 import { GetWhoami } from "./routes/get-whoami";
 import { IssueApiToken } from "./routes/issue-token";
+import { ListWebappSessions } from "./routes/list-sessions";
 import { ListApiTokens } from "./routes/list-tokens";
 import { WebappLogin } from "./routes/login";
 import { WebappLogout } from "./routes/logout";
@@ -15,6 +17,8 @@ export function authRouter() {
   router.post("/login", WebappLogin);
   router.post("/logout", WebappLogout);
   router.post("/sign-out-all", WebappSignOutAll);
+  router.get("/sessions", ListWebappSessions);
+  router.delete("/sessions/:session_id", EndWebappSession);
   router.get("/tokens", ListApiTokens);
   router.post("/tokens", IssueApiToken);
   router.delete("/tokens/:token_id", RevokeApiToken);

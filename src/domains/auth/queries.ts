@@ -129,24 +129,6 @@ export async function bumpSessionEpoch(db: Db, nowIso: string): Promise<void> {
     .where(owner());
 }
 
-/** Counts one wrong password atomically; returns the new consecutive count. */
-export async function recordFailure(db: Db, nowIso: string): Promise<number> {
-  const [row] = await db
-    .update(a)
-    .set({ failed_logins: sql`${a.failed_logins} + 1`, updated_at: nowIso })
-    .where(owner())
-    .returning({ failed_logins: a.failed_logins });
-  return row?.failed_logins ?? 0;
-}
-
-export async function setLockedUntil(db: Db, lockedUntil: string | null): Promise<void> {
-  await db.update(a).set({ locked_until: lockedUntil }).where(owner());
-}
-
-export async function clearFailures(db: Db): Promise<void> {
-  await db.update(a).set({ failed_logins: 0, locked_until: null }).where(owner());
-}
-
 /** Whether a dashboard password is set (ends trust-on-first-use). */
 export async function passwordIsSet(db: Db): Promise<boolean> {
   const [row] = await db

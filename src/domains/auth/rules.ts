@@ -18,10 +18,33 @@ export const PBKDF2_ITERATIONS = 100_000;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 1024;
 
-/** Wrong passwords allowed before the lockout window starts, its first length and its cap. */
+/**
+ * Wrong passwords allowed per client address before its lockout window starts, the window's first
+ * length and its cap: 5 guesses, then one per window (30 s doubling to 15 min).
+ */
 export const FREE_FAILURES = 4;
 export const LOCKOUT_BASE_S = 30;
 export const LOCKOUT_MAX_S = 15 * 60;
+/** The same, across all addresses together (caps distributed guessing): 20 guesses, then one per window. */
+export const GLOBAL_FREE_FAILURES = 19;
+export const GLOBAL_BUCKET = "global";
+/** The longest User-Agent kept on a session row. */
+export const USER_AGENT_MAX = 200;
+
+/**
+ * The throttle bucket of a client address: IPv6 by its /64 (one subscriber usually holds a whole
+ * /64, so single addresses would be free to rotate). Unknown (local) callers share one bucket.
+ */
+export function clientBucket(ip: string | null | undefined): string {
+  const a = (ip ?? "").trim().toLowerCase();
+  if (!a) return "ip:unknown";
+  if (!a.includes(":") || a.startsWith("::ffff:")) return `ip:${a.replace(/^::ffff:/, "")}`;
+  const [head = "", tail = ""] = a.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const full = a.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
+  return `ip:${full.slice(0, 4).map((h) => h.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+}
 
 /** The token from an `Authorization` header value; null for a wrong scheme or a missing token. */
 export function parseBearer(header: string): string | null {
@@ -54,7 +77,10 @@ export function retryAfterSeconds(lockedUntil: string | null, now: Date): number
   return Math.max(0, Math.ceil((t - now.getTime()) / 1000));
 }
 
-/** What a session cookie carries (signed): the session epoch, expiry (unix s) and a nonce. */
+/**
+ * What a session cookie carries (signed): the session epoch, expiry (unix s) and a nonce, which is
+ * the id of the session's row (a cookie whose row is ended or missing is refused).
+ */
 export interface SessionClaims {
   epoch: number;
   exp: number;
@@ -76,6 +102,26 @@ export function parseSessionCookie(
   if (!m) return null;
   const claims = { epoch: Number(m[1]), exp: Number(m[2]), nonce: m[3]! };
   return { claims, payload: sessionPayload(claims), signature: m[4]! };
+}
+
+/** `ses_` + 32 hex: fits the cookie's nonce. */
+export const SESSION_ID_SHAPE = /^ses_[0-9a-f]{32}$/;
+
+/** Every `app_session` value of a Cookie header, in order (a sibling subdomain may plant extra ones). */
+export function sessionCookieValues(header: string | null | undefined): string[] {
+  const out: string[] = [];
+  for (const part of (header ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0 || part.slice(0, eq).trim() !== SESSION_COOKIE) continue;
+    let v = part.slice(eq + 1).trim();
+    if (v.startsWith('"') && v.endsWith('"') && v.length >= 2) v = v.slice(1, -1);
+    try {
+      out.push(decodeURIComponent(v));
+    } catch {
+      out.push(v);
+    }
+  }
+  return out.slice(0, 8);
 }
 
 /** A session is live while unexpired and minted under the current epoch. */

@@ -72,3 +72,24 @@ export const ApiTokenIssueResponse = ApiToken.extend({
 export const ApiTokenRevokeResponse = z
   .object({ id: z.string(), status: z.literal("revoked") })
   .meta({ id: "ApiTokenRevokeResponse" });
+
+/** A browser session as listed in Settings: never the cookie or its signature. */
+export const WebappSession = z
+  .object({
+    id: z.string(),
+    created_at: z.string(),
+    last_seen_at: z.string().nullable().describe("Updated at most every 15 minutes"),
+    user_agent: z.string().nullable(),
+    ip: z.string().nullable(),
+    expires_at: z.string(),
+    current: z.boolean().describe("The session this request came with"),
+  })
+  .meta({ id: "WebappSession" });
+
+export const WebappSessionListResponse = z
+  .object({ sessions: z.array(WebappSession) })
+  .meta({ id: "WebappSessionListResponse" });
+
+export const WebappSessionEndResponse = z
+  .object({ id: z.string(), status: z.literal("signed_out") })
+  .meta({ id: "WebappSessionEndResponse" });

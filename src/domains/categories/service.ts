@@ -132,3 +132,51 @@ export async function setCategoryIcon({
   await writeCategories(ctx, state, [setIcon(getDb(ctx.env.DB), row.name, icon)]);
   return listCategoryIcons({ ctx });
 }
+
+/** Display spelling for a category recreated from a lowercased stored name ("home goods" → "Home Goods"). */
+const displayName = (name: string) =>
+  name === name.toLowerCase() ? name.replace(/(^|[\s/&-])(\p{L})/gu, (_m, sep: string, ch: string) => sep + ch.toUpperCase()) : name;
+
+/**
+ * Before a revert writes category names back: every name must still be listed. Otherwise 409
+ * CATEGORY_DELETED naming them, unless `force`, which recreates them explicitly (appended to the
+ * list, no group) and returns their names so the response can say so.
+ */
+export async function requireLiveCategories(
+  ctx: Ctx,
+  names: readonly string[],
+  force: boolean,
+): Promise<string[]> {
+  const state = await loadCategoryState(ctx.env);
+  const missing = [
+    ...new Map(
+      names
+        .map((n) => n.trim())
+        .filter((n) => n && !findCategory(state.rows, n))
+        .map((n) => [n.toLowerCase(), n] as const),
+    ).values(),
+  ];
+  if (missing.length === 0) return [];
+  if (!force) {
+    throw conflict(
+      `The category ${missing.map((n) => `'${n}'`).join(", ")} was deleted since this entry; revert with ` +
+        "force=true to recreate it",
+      "CATEGORY_DELETED",
+      { categories: missing },
+    );
+  }
+  const db = getDb(ctx.env.DB);
+  let position = nextPosition(state.rows);
+  const rows = missing.map((n) => ({ name: displayName(n), group_name: null, icon: null, position: position++ }));
+  await writeCategories(ctx, state, rows.map((r) => insertCategory(db, r).onConflictDoNothing()));
+  return rows.map((r) => r.name);
+}
+
+/** 409 for an edit whose category vanished between validation and write (renamed or deleted meanwhile). */
+export function categoryGone(name: string) {
+  return conflict(
+    `The category '${name}' was renamed or deleted meanwhile; reload the list and retry`,
+    "CATEGORY_DELETED",
+    { categories: [name] },
+  );
+}

@@ -26,11 +26,14 @@ function cols(def: TableDef): Record<string, SQLiteColumn> {
   return getTableColumns(def.table) as Record<string, SQLiteColumn>;
 }
 
-/** Stored rows whose keys the import carries, read in key order pages. */
-async function storedByKey(db: Db, def: TableDef, wanted: Set<string>): Promise<Map<string, Row>> {
+/**
+ * The verdict of every imported key the journal already holds, reading the table in key-ordered
+ * pages and comparing as it goes (a stored row is never kept, so a whole journal fits in memory).
+ */
+async function verdicts(db: Db, def: TableDef, imported: Map<string, Row>): Promise<Map<string, Verdict>> {
   const c = cols(def);
   const order = def.key.map((k) => asc(c[k]!));
-  const found = new Map<string, Row>();
+  const out = new Map<string, Verdict>();
   for (let offset = 0; ; offset += PAGE) {
     const page = (await db
       .select()
@@ -38,13 +41,14 @@ async function storedByKey(db: Db, def: TableDef, wanted: Set<string>): Promise<
       .orderBy(...order)
       .limit(PAGE)
       .offset(offset)) as Row[];
-    for (const r of page) {
-      const k = rowKey(def, r);
-      if (wanted.has(k)) found.set(k, r);
+    for (const stored of page) {
+      const k = rowKey(def, stored);
+      const row = imported.get(k);
+      if (row) out.set(k, sameRow(row, stored) ? "identical" : "different");
     }
     if (page.length < PAGE) break;
   }
-  return found;
+  return out;
 }
 
 /** Each imported row against the journal. */
@@ -53,14 +57,11 @@ export async function diffBackup(d1: D1Database, backup: ParsedBackup): Promise<
   const out: TableDiff[] = [];
   for (const [name, rows] of Object.entries(backup.tables)) {
     const def = IMPORT_TABLES[name]!;
-    const stored = await storedByKey(db, def, new Set(rows.map((r) => rowKey(def, r))));
+    const found = await verdicts(db, def, new Map(rows.map((r) => [rowKey(def, r), r])));
     out.push({
       name,
       def,
-      rows: rows.map((row) => {
-        const s = stored.get(rowKey(def, row));
-        return { row, verdict: !s ? "new" : sameRow(row, s) ? "identical" : "different" };
-      }),
+      rows: rows.map((row) => ({ row, verdict: found.get(rowKey(def, row)) ?? "new" })),
     });
   }
   return out;

@@ -108,6 +108,7 @@ export async function previewImport(ctx: ServiceCtx, upload: { bytes: Uint8Array
   const tx = diffs.find((d) => d.name === "transactions")?.rows ?? [];
   const txInvalid = backup.invalid.filter((i) => i.table === "transactions");
   const now = ctx.clock();
+  await dropExpired(ctx, now);
   const token = `imp_${Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("")}`;
   await ctx.env.FILES.put(stagedKey(token), upload.bytes, {
     customMetadata: { staged_at: now.toISOString(), filename: upload.filename },
@@ -148,6 +149,17 @@ export async function previewImport(ctx: ServiceCtx, upload: { bytes: Uint8Array
       overrides_count: count("overrides"),
     },
   };
+}
+
+/** Staged uploads nobody committed: removed on the next preview once past their 15 minutes. */
+async function dropExpired(ctx: ServiceCtx, now: Date): Promise<void> {
+  const listed = await ctx.env.FILES.list({ prefix: "imports/", limit: 100, include: ["customMetadata"] });
+  const old = listed.objects
+    .filter(
+      (o) => now.getTime() - Date.parse(o.customMetadata?.staged_at ?? o.uploaded.toISOString()) > TTL_MS,
+    )
+    .map((o) => o.key);
+  if (old.length) await ctx.env.FILES.delete(old);
 }
 
 export async function commitImport(

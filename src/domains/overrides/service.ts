@@ -9,7 +9,7 @@ import { loadList, type Statement, writeList } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound, validationError } from "../../lib/errors";
 import { findCategory } from "../categories/rules";
-import { loadCategoryState } from "../categories/service";
+import { loadCategoryState, requireLiveCategories } from "../categories/service";
 import { deleteOverrideRow, getOverride, OVERRIDES, type OverrideEntry, upsertOverride } from "./queries";
 import { consolidationProblems } from "./rules";
 import type { OverrideListResponse } from "./schemas";
@@ -74,10 +74,19 @@ export async function deleteOverride({ ctx, company }: { ctx: Ctx; company: stri
   return { before, after: null };
 }
 
-/** Activity revert: writes `before` back (`{}` or null means the override did not exist). */
-export async function restoreOverride(ctx: Ctx, company: string, before: Record<string, unknown> | null) {
+/**
+ * Activity revert: writes `before` back (`{}` or null means the override did not exist). A
+ * category deleted since is refused (409 CATEGORY_DELETED) unless `force`, which recreates it.
+ */
+export async function restoreOverride(
+  ctx: Ctx,
+  company: string,
+  before: Record<string, unknown> | null,
+  opts: { force: boolean } = { force: false },
+) {
   const entry =
     before && typeof before.company === "string" && typeof before.category === "string" ? before : null;
+  const recreated = entry ? await requireLiveCategories(ctx, [entry.category as string], opts.force) : [];
   const db = getDb(ctx.env.DB);
   const stmts: Statement[] = [deleteOverrideRow(db, company)];
   if (entry) {
@@ -85,6 +94,7 @@ export async function restoreOverride(ctx: Ctx, company: string, before: Record<
     stmts.push(upsertOverride(db, restored, ctx.clock().toISOString()));
   }
   await writeOverrides(ctx, stmts);
+  return { recreated_categories: recreated };
 }
 
 /**

@@ -5,7 +5,7 @@
 import { type CommitResult, commitTransaction, typedCategory } from "../../ingest/commit";
 import { dayParts } from "../../ingest/dates";
 import { sha256Hex } from "../../ingest/hash";
-import { detectInstitution, parseWithInstitution } from "../../ingest/institutions";
+import { parseStep } from "../../ingest/institutions";
 import { emptyEmail, type ParsedEmail, parseMime } from "../../ingest/mime";
 import { buildDraft, type Envelope, makeEnvelope } from "../../ingest/pipeline";
 import type { FailureStage, IngestDeps } from "../../ingest/types";
@@ -46,10 +46,8 @@ export type ReplayResult =
 
 export async function replayDeterministic(deps: IngestDeps, row: FailureRow): Promise<ReplayResult> {
   const env = await envelopeOf(deps, row);
-  const institution = detectInstitution(env.email.fromEmail, env.email.text);
-  if (!institution) return { status: "failed", stage: "no_parser_match" };
-  const fields = parseWithInstitution(institution, env.email.text);
-  if (fields.amount === null) return { status: "failed", stage: "extraction_empty" };
+  const { institution, fields, stage } = parseStep(env.email.fromEmail, env.email.text);
+  if (!institution || fields.amount === null) return { status: "failed", stage: stage ?? "extraction_empty" };
   const draft = buildDraft(env, {
     institution: institution.name,
     amount: fields.amount,

@@ -7,7 +7,7 @@ import { ApiError, validationError } from "../../lib/errors";
 import { parseStatementText, type ParseOutcome, type ParsedStatement } from "./parsers";
 import type { AiProvider } from "../../ai/provider";
 import { parseWithAi } from "./parsers/ai";
-import { parseCsv } from "./parsers/csv";
+import { type CsvMapping, parseCsv } from "./parsers/csv";
 import { decodeOfx, parseOfx } from "./parsers/ofx";
 import { isPdf, readPdfText } from "./parsers/pdf-text";
 import { institutionSlug } from "./rules";
@@ -60,11 +60,11 @@ export async function parseFile(
   kind: FileKind,
   bytes: Uint8Array,
   fallbackYear: number,
-  ai: AiProvider | null = null,
+  opts: { ai?: AiProvider | null; csvMapping?: CsvMapping | null } = {},
 ): Promise<ParsedStatement> {
-  if (kind !== "pdf") {
-    return settled(kind === "csv" ? parseCsv(decodeText(bytes), fallbackYear) : parseOfx(decodeOfx(bytes)));
-  }
+  const ai = opts.ai ?? null;
+  if (kind === "csv") return settled(parseCsv(decodeText(bytes), fallbackYear, opts.csvMapping ?? null));
+  if (kind !== "pdf") return settled(parseOfx(decodeOfx(bytes)));
   let text: Awaited<ReturnType<typeof readPdfText>>;
   try {
     text = await readPdfText(bytes);
@@ -85,7 +85,7 @@ function settled(out: ParseOutcome): ParsedStatement {
 }
 
 /** UTF-8 when the bytes are UTF-8, else Windows-1252 (what spreadsheet exports use). */
-function decodeText(bytes: Uint8Array): string {
+export function decodeText(bytes: Uint8Array): string {
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {

@@ -3,6 +3,7 @@ import { domainRouter } from "../../http/route";
 import type { Reverters } from "../activity/reverters";
 import { currentImage, type ImportImage, restoreImage } from "./import";
 import { BulkUpdateStatementRows } from "./routes/bulk-update";
+import { ConfirmCsvMapping } from "./routes/csv-mapping";
 import { DeleteStatement } from "./routes/delete";
 import { DownloadStatement } from "./routes/download";
 import { GetStatement } from "./routes/get";
@@ -23,6 +24,7 @@ export function statementsRouter() {
   r.delete("/:statement_id", DeleteStatement);
   r.get("/:statement_id/download", DownloadStatement);
   r.post("/:statement_id/reparse", ReparseStatement);
+  r.put("/:statement_id/csv-mapping", ConfirmCsvMapping);
   r.patch("/:statement_id/transactions", BulkUpdateStatementRows);
   r.patch("/:statement_id/transactions/:tx_index", UpdateStatementRow);
   return r;

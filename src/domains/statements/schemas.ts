@@ -115,6 +115,26 @@ export const StatementUploadResponse = z
   })
   .meta({ id: "StatementUploadResponse" });
 
+const col = z.number().int().min(0).max(200);
+export const CsvMappingSchema = z
+  .object({
+    date: col,
+    description: col,
+    amount: col.nullable().describe("One signed amount column (null: withdrawal and deposit columns)"),
+    withdrawal: col.nullable(),
+    deposit: col.nullable(),
+    balance: col.nullable(),
+    date_order: z.enum(["mdy", "dmy", "ymd"]),
+    negative_is: z.enum(["withdrawal", "deposit"]).describe("What a negative signed amount means"),
+  })
+  .meta({ id: "StatementCsvMapping", description: "Columns by index in the CSV's header row" });
+const CsvState = z
+  .object({ header: z.array(z.string()), mapping: CsvMappingSchema, confirmed: z.boolean() })
+  .meta({ id: "StatementCsvState" });
+export const CsvMappingRequest = z
+  .object({ institution: z.string().trim().min(1).max(60), mapping: CsvMappingSchema })
+  .meta({ id: "StatementCsvMappingRequest" });
+
 const summaryFields = {
   id: z.string(),
   filename: z.string(),
@@ -131,6 +151,9 @@ const summaryFields = {
   file_kind: z.string(),
   balance_check: BalanceCheck,
   capture: Capture,
+  csv_mapping: CsvState.nullable().describe(
+    "CSV only: the columns the rows were read with, and whether a person confirmed them",
+  ),
 };
 export const StatementSummaryItem = z.object(summaryFields).meta({ id: "StatementSummaryItem" });
 export const StatementListResponse = z

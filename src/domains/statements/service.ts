@@ -6,7 +6,9 @@ import type { StatementRecord, StatementRowRecord } from "../../db/schema";
 import { sha256Hex } from "../../ingest/hash";
 import type { ServiceCtx } from "../../lib/context";
 import { ApiError, conflict, notFound, validationError } from "../../lib/errors";
-import { CONTENT_TYPES, detectKind, type FileKind, parseFile, r2KeyFor } from "./files";
+import { checkMapping, saveMappingQuery, storedMapping } from "./csv-mappings";
+import { CONTENT_TYPES, decodeText, detectKind, type FileKind, parseFile, r2KeyFor } from "./files";
+import { type CsvMapping, csvTable } from "./parsers/csv";
 import * as q from "./queries";
 import { buildRows } from "./reconcile";
 import { statementStatus } from "./rules";
@@ -19,6 +21,41 @@ async function aiReader(ctx: ServiceCtx) {
   return config.ai_statement_parsing_enabled ? hostedFromEnv(ctx.env) : null;
 }
 
+/** Any file through its parser: a CSV with its confirmed mapping (and institution) when one is stored. */
+async function parseAny(ctx: ServiceCtx, kind: FileKind, bytes: Uint8Array, fallbackYear: number) {
+  if (kind !== "csv") {
+    return { ...(await parseFile(kind, bytes, fallbackYear, { ai: await aiReader(ctx) })), csvState: null };
+  }
+  const stored = await storedMapping(getDb(ctx.env.DB), decodeText(bytes));
+  const parsed = await parseFile(kind, bytes, fallbackYear, { csvMapping: stored?.mapping ?? null });
+  if (stored) parsed.institution = stored.institution;
+  const csvState = parsed.csv ? { ...parsed.csv, confirmed: stored !== null } : null;
+  return { ...parsed, csvState };
+}
+
+/** Confirms (or corrects) the column mapping of a CSV statement's header layout, then reads it again. */
+export async function confirmCsvMapping(
+  ctx: ServiceCtx,
+  id: string,
+  body: { institution: string; mapping: CsvMapping },
+) {
+  const { stmt } = await loadStatement(ctx, id);
+  if (stmt.file_kind !== "csv") throw conflict("Only a CSV statement has a column mapping", "NOT_CSV");
+  const obj = await ctx.env.FILES.get(stmt.r2_key);
+  if (!obj) throw new ApiError(404, "The stored statement file is missing", "NOT_FOUND");
+  const table = csvTable(decodeText(new Uint8Array(await obj.arrayBuffer())));
+  if (!table) throw conflict("The stored CSV has no header row", "NOT_CSV");
+  checkMapping(table.header, body.mapping);
+  await saveMappingQuery(
+    getDb(ctx.env.DB),
+    table.header,
+    body.institution,
+    body.mapping,
+    ctx.clock().toISOString(),
+  );
+  return reparseStatement(ctx, id);
+}
+
 const newId = () =>
   `stmt_${Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("")}`;
 
@@ -27,7 +64,7 @@ export async function uploadStatement(ctx: ServiceCtx, upload: { bytes: Uint8Arr
   if (!kind)
     throw new ApiError(415, "Not a statement file: upload a PDF, CSV, OFX or QFX", "UNSUPPORTED_MEDIA_TYPE");
   const now = ctx.clock().toISOString();
-  const parsed = await parseFile(kind, upload.bytes, ctx.clock().getUTCFullYear(), await aiReader(ctx));
+  const parsed = await parseAny(ctx, kind, upload.bytes, ctx.clock().getUTCFullYear());
   const sha = await sha256Hex(upload.bytes);
   const key = r2KeyFor(parsed.institution, sha, kind);
   const id = newId();
@@ -45,6 +82,7 @@ export async function uploadStatement(ctx: ServiceCtx, upload: { bytes: Uint8Arr
     parsed_with_ai: parsed.parsed_with_ai ? 1 : 0,
     balance_ok: parsed.balance.ok ? 1 : 0,
     warnings: JSON.stringify(parsed.balance.warnings),
+    csv_mapping: parsed.csvState ? JSON.stringify(parsed.csvState) : null,
     status: "pending_review",
     uploaded_at: now,
     updated_at: now,
@@ -150,7 +188,7 @@ export async function reparseStatement(ctx: ServiceCtx, id: string) {
   const obj = await ctx.env.FILES.get(stmt.r2_key);
   if (!obj) throw new ApiError(404, "The stored statement file is missing", "NOT_FOUND");
   const bytes = new Uint8Array(await obj.arrayBuffer());
-  const parsed = await parseFile(stmt.file_kind as FileKind, bytes, Number(stmt.uploaded_at.slice(0, 4)), await aiReader(ctx));
+  const parsed = await parseAny(ctx, stmt.file_kind as FileKind, bytes, Number(stmt.uploaded_at.slice(0, 4)));
   const rows = await buildRows(ctx, id, parsed, stmt.file_kind, previous);
   const status = statementStatus(
     rows.map((r) => ({ edited: r.edited ?? 0, action_result: r.action_result ?? null })),
@@ -163,6 +201,7 @@ export async function reparseStatement(ctx: ServiceCtx, id: string) {
     parsed_with_ai: parsed.parsed_with_ai ? 1 : 0,
     balance_ok: parsed.balance.ok ? 1 : 0,
     warnings: JSON.stringify(parsed.balance.warnings),
+    csv_mapping: parsed.csvState ? JSON.stringify(parsed.csvState) : null,
     status,
     updated_at: ctx.clock().toISOString(),
   };

@@ -117,6 +117,7 @@ export function summaryItem(s: StatementRecord, rows: readonly StatementRowRecor
     file_kind: s.file_kind,
     balance_check: balanceCheck(s, rows),
     capture: capture(rows),
+    csv_mapping: s.csv_mapping ? JSON.parse(s.csv_mapping) : null,
   };
 }
 

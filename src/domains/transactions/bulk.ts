@@ -6,6 +6,7 @@ import { attentionQueue, transactions as t } from "../../db/schema";
 import type { ServiceCtx } from "../../lib/context";
 import { encodeTxId } from "../../lib/txid";
 import { loadCategories } from "../../categorize/categories";
+import { requireLiveCategories } from "../categories/service";
 import { currentImage, restoreImage } from "./service";
 import { canonicalCategory, correctedAudit, editableImage, type TxRow } from "./rules";
 
@@ -73,7 +74,15 @@ export async function currentBulkImage(ctx: Ctx, txIds: readonly string[]) {
   return { rows };
 }
 
-export async function restoreBulkImage(ctx: Ctx, image: Record<string, unknown> | null) {
+export async function restoreBulkImage(
+  ctx: Ctx,
+  image: Record<string, unknown> | null,
+  opts: { force: boolean } = { force: false },
+) {
   const rows = (image?.rows ?? {}) as Record<string, Record<string, unknown>>;
-  for (const [txId, img] of Object.entries(rows)) await restoreImage(ctx, txId, img);
+  // Every category the images name is checked (and, forced, recreated) before any row is written.
+  const names = Object.values(rows).map((img) => (typeof img.Category === "string" ? img.Category : ""));
+  const recreated = await requireLiveCategories(ctx, names, opts.force);
+  for (const [txId, img] of Object.entries(rows)) await restoreImage(ctx, txId, img, opts);
+  return { recreated_categories: recreated };
 }

@@ -52,6 +52,6 @@ export const transactionReverters: Reverters = {
   // A bulk entry's resource id is the JSON list of its tx ids: the stale guard reads each row.
   "transactions-bulk": {
     current: (ctx, resourceId) => currentBulkImage(ctx, JSON.parse(resourceId) as string[]),
-    restore: (ctx, _resourceId, before) => restoreBulkImage(ctx, before),
+    restore: (ctx, _resourceId, before, opts) => restoreBulkImage(ctx, before, opts),
   },
 };

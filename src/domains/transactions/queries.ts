@@ -1,7 +1,7 @@
 /** D1 queries for transactions (drizzle); no business rules. Month reads are DateFileName range scans. */
-import { and, desc, eq, getTableColumns, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
-import { getDb, inRange } from "../../db";
-import { attentionQueue, transactions as t } from "../../db/schema";
+import { and, desc, eq, exists, getTableColumns, isNotNull, isNull, notExists, or, type SQL, sql } from "drizzle-orm";
+import { type Db, getDb, inRange } from "../../db";
+import { attentionQueue, categories, transactions as t } from "../../db/schema";
 import type { TxKey } from "../../lib/txid";
 import type { Editable, TxRow } from "./rules";
 
@@ -45,13 +45,30 @@ export async function getRow(d1: D1Database, key: TxKey): Promise<TxRow | null> 
   return row ?? null;
 }
 
-/** Writes the editable columns and takes the row off the attention queue, in one batch. */
-export async function writeEditable(d1: D1Database, key: TxKey, cols: Editable) {
+/**
+ * True while `name` is a listed category: a stored row (NOCASE), or any name while no list is
+ * stored and the defaults are in effect (the caller validated it against them). Checked inside
+ * the write itself, so a rename or delete landing between validation and write cannot leave the
+ * row in a category that no longer exists.
+ */
+const categoryListed = (db: Db, name: string) =>
+  or(
+    exists(db.select({ one: sql`1` }).from(categories).where(eq(categories.name, name))),
+    notExists(db.select({ one: sql`1` }).from(categories)),
+  );
+
+/**
+ * Writes the editable columns and takes the row off the attention queue, in one batch. With
+ * `category`, both happen only while that category is listed; returns whether the row was written.
+ */
+export async function writeEditable(d1: D1Database, key: TxKey, cols: Editable, category?: string | null) {
   const db = getDb(d1);
-  await db.batch([
-    db.update(t).set(cols).where(isKey(key)),
-    db.delete(attentionQueue).where(attentionKey(key)),
+  const guard = category ? categoryListed(db, category) : undefined;
+  const [res] = await db.batch([
+    db.update(t).set(cols).where(and(isKey(key), guard)),
+    db.delete(attentionQueue).where(and(attentionKey(key), guard)),
   ]);
+  return res.meta.changes > 0;
 }
 
 export async function deleteRow(d1: D1Database, key: TxKey) {

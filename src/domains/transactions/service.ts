@@ -5,6 +5,7 @@ import { fromCentsOrNull, toCents } from "../../lib/money";
 import { monthBounds, monthOfDateFileName } from "../../lib/month";
 import { decodeTxId, encodeTxId, type TxKey } from "../../lib/txid";
 import { loadCategories } from "../../categorize/categories";
+import { categoryGone, requireLiveCategories } from "../categories/service";
 import { deleteRow, getRow, latestCreated, listMonth, writeEditable } from "./queries";
 import {
   canonicalCategory,
@@ -81,11 +82,19 @@ export async function resolveCategory(ctx: Ctx, category: string, loc: string[] 
   return stored;
 }
 
-async function edit(ctx: Ctx, txId: string, change: (row: TxRow, now: string) => Partial<Editable>) {
+/** `category`: the edit sets it, so the write is guarded on it still being listed (409 otherwise). */
+async function edit(
+  ctx: Ctx,
+  txId: string,
+  change: (row: TxRow, now: string) => Partial<Editable>,
+  category?: string | null,
+) {
   const { key, row } = await loadRow(ctx, txId);
   const before = editableImage(row);
   const next: Editable = { ...imageColumns(before), ...change(row, ctx.clock().toISOString()) };
-  await writeEditable(ctx.env.DB, key, next);
+  if (!(await writeEditable(ctx.env.DB, key, next, category))) {
+    throw category ? categoryGone(category) : notFound("Transaction");
+  }
   return { key, row, before, after: editableImage(next), next };
 }
 
@@ -110,7 +119,7 @@ export async function patchTransaction(ctx: Ctx, txId: string, input: PatchInput
     if (input.state === "ignored") Object.assign(out, { Ignored: 1, DeletedAt: null });
     if (input.state === "trashed") out.DeletedAt = row.DeletedAt ?? now;
     return out;
-  });
+  }, category);
   const state = res.next.DeletedAt ? "trashed" : res.next.Ignored ? "ignored" : "active";
   return {
     ...res,
@@ -198,10 +207,23 @@ export async function currentImage(ctx: Ctx, txId: string) {
   return row ? editableImage(row) : null;
 }
 
-export async function restoreImage(ctx: Ctx, txId: string, image: Record<string, unknown> | null) {
+/**
+ * Writes a before image back. Its category must still be listed: 409 CATEGORY_DELETED, or with
+ * `force` the category is recreated first (returned). The write is guarded like an edit's.
+ */
+export async function restoreImage(
+  ctx: Ctx,
+  txId: string,
+  image: Record<string, unknown> | null,
+  opts: { force: boolean } = { force: false },
+): Promise<{ recreated_categories: string[] }> {
   const key = keyOf(txId);
   if (!image) throw new ApiError(409, "Nothing to restore", "CONFLICT");
   if (!(await getRow(ctx.env.DB, key)))
     throw new ApiError(409, "The transaction no longer exists", "CONFLICT");
-  await writeEditable(ctx.env.DB, key, imageColumns(image));
+  const cols = imageColumns(image);
+  const category = typeof cols.Category === "string" && cols.Category.trim() ? cols.Category : null;
+  const recreated = category ? await requireLiveCategories(ctx, [category], opts.force) : [];
+  if (!(await writeEditable(ctx.env.DB, key, cols, category))) throw categoryGone(category ?? "");
+  return { recreated_categories: recreated };
 }

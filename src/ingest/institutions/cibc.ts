@@ -34,5 +34,6 @@ export const CIBC: Institution = {
   domains: ["cibc.com", "cibc.ca"],
   // No trailing \b: CIBC signs off as "CIBCCIBC is committed..." in its plain-text alerts.
   bodyMarkers: [/\bCIBC/i],
+  kinds: ["purchase", "preauth"],
   parse: parseCibc,
 };

@@ -72,6 +72,39 @@ export function parseWithInstitution(inst: Institution, body: string): ParsedFie
   };
 }
 
+/** The Interac e-Transfer service's sender domain (speaks for every bank, so in no domain list). */
+const INTERAC_DOMAIN = "interac.ca";
+const INTERAC_WORDING = /\bInterac\b[^\n]{0,20}?\be-?Transfer/i;
+
+/** An Interac e-Transfer notice: sent from Interac's domain, or worded as one. */
+export function isETransferNotice(fromEmail: string | null, body: string): boolean {
+  const host = senderDomain(fromEmail);
+  if (host && domainMatches(host, INTERAC_DOMAIN)) return true;
+  return typeof body === "string" && INTERAC_WORDING.test(body);
+}
+
+export interface ParseStep {
+  institution: Institution | null;
+  fields: ParsedFields;
+  /** The step that failed when no amount was read; null when the parser read a transaction. */
+  stage: "no_parser_match" | "extraction_empty" | null;
+}
+
+/**
+ * Steps 2 and 3 (detect, parse) and, when they yield no amount, which of them failed: no
+ * institution, or an e-transfer notice routed by name to an institution whose parser does not
+ * read e-transfers, is `no_parser_match`; a parser that ran and recognized nothing is
+ * `extraction_empty`.
+ */
+export function parseStep(fromEmail: string | null, body: string): ParseStep {
+  const institution = detectInstitution(fromEmail, body);
+  if (!institution) return { institution, fields: { ...EMPTY_FIELDS }, stage: "no_parser_match" };
+  const fields = parseWithInstitution(institution, body);
+  if (fields.amount !== null) return { institution, fields, stage: null };
+  const noParser = isETransferNotice(fromEmail, body) && !institution.kinds.includes("e-transfer");
+  return { institution, fields, stage: noParser ? "no_parser_match" : "extraction_empty" };
+}
+
 export function parseAlert(
   fromEmail: string | null,
   body: string,

@@ -21,5 +21,6 @@ export const MBNA: Institution = {
   name: "MBNA",
   domains: ["mbna.ca"],
   bodyMarkers: [/\bMBNA\b/i],
+  kinds: ["purchase"],
   parse: parseMbna,
 };

@@ -22,5 +22,6 @@ export const PC_FINANCIAL: Institution = {
   name: "PC Financial",
   domains: ["pcfinancial.ca"],
   bodyMarkers: [/\bPC Financial\b/i, /\bPresident['’]s Choice\b/i],
+  kinds: ["purchase"],
   parse: parsePcFinancial,
 };

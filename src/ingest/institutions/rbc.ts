@@ -44,5 +44,6 @@ export const RBC: Institution = {
   domains: ["rbc.com", "rbcroyalbank.com"],
   // Some RBC alerts carry the bank's name only inside links (click.alerts.rbc.com), hence the loose marker.
   bodyMarkers: [/\bRBC\b/i, /\bRoyal Bank\b/i],
+  kinds: ["purchase", "withdrawal", "e-transfer"],
   parse: parseRbc,
 };

@@ -9,5 +9,6 @@ export const SIMPLII: Institution = {
   name: "Simplii",
   domains: [],
   bodyMarkers: [/\bSimplii\b/i],
+  kinds: ["e-transfer"],
   parse: parseETransfer,
 };

@@ -20,6 +20,12 @@ export interface Institution {
   domains: string[];
   /** Body markers (phase 2), tried in the registry's fixed order. */
   bodyMarkers: RegExp[];
+  /**
+   * The transaction types its parser can read. An Interac e-Transfer notice that names an
+   * institution without "e-transfer" here found no parser (no_parser_match), rather than a parser
+   * that read nothing (extraction_empty).
+   */
+  kinds: readonly TransactionType[];
   /** Never throws; returns null fields for text it does not recognize. */
   parse(text: string): ParsedFields;
 }

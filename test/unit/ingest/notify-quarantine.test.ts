@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { monthlyTarget } from "../../../src/ingest/context";
 import { shouldNotify, transactionMessage } from "../../../src/ingest/notify";
-import { looksLikeAlert, quarantineId } from "../../../src/ingest/quarantine";
+import { looksLikeAlert, messageIdQuarantineId, quarantineId } from "../../../src/ingest/quarantine";
 import type { TransactionRecord } from "../../../src/ingest/types";
 
 const tx = {
@@ -51,12 +51,16 @@ describe("quarantine rules", () => {
     expect(looksLikeAlert("Newsletter: win $1,000 in our contest!")).toBe(false);
   });
 
-  it("pf_ ids are deterministic: Message-ID first, else the raw hash", async () => {
-    const a = await quarantineId("<X@y>", "raw1");
+  it("pf_ ids are deterministic over the raw bytes' hash, not the Message-ID", async () => {
+    const a = await quarantineId("raw1");
     expect(a).toMatch(/^pf_[0-9a-f]{24}$/);
-    expect(await quarantineId("<x@Y>", "raw2")).toBe(a);
-    expect(await quarantineId(null, "raw1")).not.toBe(a);
-    expect(await quarantineId(null, "raw1")).toBe(await quarantineId("", "raw1"));
+    expect(await quarantineId("raw1")).toBe(a);
+    expect(await quarantineId("raw2")).not.toBe(a);
+    // The older Message-ID ids stay distinct from raw-hash ids (both are opaque pf_ strings).
+    const legacy = await messageIdQuarantineId("<X@y>");
+    expect(legacy).toMatch(/^pf_[0-9a-f]{24}$/);
+    expect(await messageIdQuarantineId("<x@Y>")).toBe(legacy);
+    expect(legacy).not.toBe(a);
   });
 });
 

@@ -145,6 +145,7 @@ describe("parseWithInstitution guards a faulty parser", () => {
     name: "X",
     domains: [],
     bodyMarkers: [],
+    kinds: [],
     parse,
   });
   it("turns a throw into null fields", () => {

@@ -111,6 +111,53 @@ describe("layout rules on a statement of another bank", () => {
   });
 });
 
+describe("other layouts", () => {
+  it("a header over two lines, and wrapped rows with amounts on the last line at even spacing", async () => {
+    const y0 = 640;
+    const L = (y: number, ...items: [number, string][]) => items.map(([x, text]) => ({ x, y, text }));
+    const page = [
+      ...L(720, [40, "Northern Bank - chequing account statement for March 1, 2025 to March 31, 2025"]),
+      ...L(y0 + 12, [40, "Transaction"], [330, "Money"], [420, "Money"], [500, "Running"]),
+      ...L(y0, [40, "Date"], [110, "Details"], [330, "out"], [420, "in"], [500, "balance"]),
+      ...L(y0 - 16, [110, "Opening balance"], [500, "1,000.00"]),
+      ...L(y0 - 32, [40, "03 Mar"], [110, "ONLINE TRANSFER TO"]),
+      ...L(y0 - 43, [110, "SAVINGS 1234"], [330, "100.00"], [500, "900.00"]),
+      ...L(y0 - 54, [110, "BILL PAYMENT"]),
+      ...L(y0 - 65, [110, "HYDRO ONE"], [330, "50.25"], [500, "849.75"]),
+      ...L(y0 - 76, [40, "04 Mar"], [110, "PAYROLL"], [420, "2,000.00"], [500, "2,849.75"]),
+      ...L(y0 - 92, [110, "Closing balance"], [500, "2,849.75"]),
+    ];
+    const out = parseStatementText(await readPdfText(makePdf([page])), 2030);
+    if (!out.ok) throw new Error(out.message);
+    expect(out.statement.balance.warnings).toEqual([]);
+    expect(out.statement.rows.map((r) => [r.date, r.type, r.amount, r.description])).toEqual([
+      ["2025-03-03", "withdrawal", 10000, "ONLINE TRANSFER TO SAVINGS 1234"],
+      ["2025-03-03", "withdrawal", 5025, "BILL PAYMENT HYDRO ONE"],
+      ["2025-03-04", "deposit", 200000, "PAYROLL"],
+    ]);
+  });
+
+  it("a card statement: one signed amount column, no balance column, owed balance checked from the summary", async () => {
+    const L = (y: number, ...items: [number, string][]) => items.map(([x, text]) => ({ x, y, text }));
+    const page = [
+      ...L(740, [40, "Harbour Mastercard statement, February 10, 2025 to March 9, 2025"]),
+      ...L(720, [40, "Previous balance"], [200, "$300.00"]),
+      ...L(708, [40, "New balance"], [200, "$104.50"]),
+      ...L(660, [40, "Date"], [90, "Posted"], [150, "Description"], [480, "Amount ($)"]),
+      ...L(644, [40, "Feb 12"], [90, "Feb 13"], [150, "CORNER COFFEE"], [480, "4.50"]),
+      ...L(628, [40, "Mar 02"], [90, "Mar 03"], [150, "PAYMENT - THANK YOU"], [480, "-200.00"]),
+    ];
+    const out = parseStatementText(await readPdfText(makePdf([page])), 2030);
+    if (!out.ok) throw new Error(out.message);
+    expect(out.statement.account_type).toBe("credit_card");
+    expect(out.statement.balance.warnings).toEqual([]);
+    expect(out.statement.rows.map((r) => [r.date, r.type, r.amount, r.balance])).toEqual([
+      ["2025-02-12", "withdrawal", 450, 30450],
+      ["2025-03-02", "deposit", 20000, 10450],
+    ]);
+  });
+});
+
 describe("dates and descriptions", () => {
   it("reads the date forms statements print", () => {
     expect(parseRowDate("27Feb")).toEqual({ day: 27, month: 2, year: null });

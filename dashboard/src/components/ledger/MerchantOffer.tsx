@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { api, unwrap } from "../../api/client";
 import { useApp } from "../../lib/app";
-import { currentMonth, money, shiftMonth, txWhen } from "../../lib/format";
+import { categoryLabel, currentMonth, money, shiftMonth, txWhen } from "../../lib/format";
 import { useApi } from "../../lib/useApi";
 import { Loading } from "../States";
 import { ErrorNotice } from "../States";
@@ -17,7 +17,7 @@ interface Props {
 }
 
 export function MerchantOffer({ company, category, exceptId, onDone }: Props) {
-  const { config } = useApp();
+  const { config, categories } = useApp();
   const now = currentMonth(config.timezone);
   const earlier = useApi(
     () =>
@@ -73,7 +73,10 @@ export function MerchantOffer({ company, category, exceptId, onDone }: Props) {
               {rows.length} earlier {company} transactions are filed elsewhere (for example{" "}
               {rows
                 .slice(0, 2)
-                .map((t) => `${txWhen(t.date).date} ${money(t.amount)} in ${t.category}`)
+                .map(
+                  (t) =>
+                    `${txWhen(t.date).date} ${money(t.amount)} in ${categoryLabel(t.category, categories)}`,
+                )
                 .join(", ")}
               ).
             </p>

@@ -1,5 +1,6 @@
 // One category's line in the budget editor: amount in its mode (the other derived), type, group.
 import type { components } from "../../api/schema";
+import { useApp } from "../../lib/app";
 import { categoryLabel, money } from "../../lib/format";
 import { annualOf, type Row } from "./budgetForm";
 
@@ -13,7 +14,8 @@ interface Props {
 }
 
 export function BudgetRowEditor({ row, suggested, onChange, onRemove }: Props) {
-  const label = categoryLabel(row.category);
+  const { categories } = useApp();
+  const label = categoryLabel(row.category, categories);
   const other = row.mode === "monthly" ? `${money(row.annual)} a year` : `${money(row.annual / 12)} a month`;
   const switchMode = (mode: Row["mode"]) => {
     if (mode === row.mode) return;

@@ -19,10 +19,22 @@ interface Props {
   onEdit: (row: StatementRow, edit: RowEdit) => void;
 }
 
+/** On a phone each row becomes a small card: description and amount, then tier, action, company and category. */
+const PHONE_CSS = `@media (max-width: 640px) {
+  .stmt-rows thead { display: none; }
+  .stmt-rows tr { display: grid; grid-template-columns: 28px 1fr auto; grid-template-areas: "sel desc amt" "sel date tier" "sel act act" "sel co co"; gap: 6px 8px; padding: 12px 0; }
+  .stmt-rows td { display: block; padding: 0; border: 0; }
+  .stmt-rows .c-sel { grid-area: sel; } .stmt-rows .c-date { grid-area: date; } .stmt-rows .c-desc { grid-area: desc; }
+  .stmt-rows .c-amt { grid-area: amt; } .stmt-rows .c-tier { grid-area: tier; text-align: right; }
+  .stmt-rows .c-act { grid-area: act; } .stmt-rows .c-co { grid-area: co; display: flex; flex-wrap: wrap; gap: 6px; }
+  .stmt-rows .c-co input, .stmt-rows .c-co select { flex: 1 1 140px; min-width: 0; }
+}`;
+
 export function RowTable({ rows, categories, canWrite, selected, onSelect, onEdit }: Props) {
   return (
     <div className="table-scroll">
-      <table className="table" data-testid="statement-rows">
+      <style>{PHONE_CSS}</style>
+      <table className="table stmt-rows" data-testid="statement-rows">
         <thead>
           <tr>
             <th scope="col">
@@ -45,7 +57,7 @@ export function RowTable({ rows, categories, canWrite, selected, onSelect, onEdi
             const action = r.action as RowAction;
             return (
               <tr key={r.row_id} data-testid={`row-${r.tx_index}`} data-tier={r.reconcile_tier}>
-                <td>
+                <td className="c-sel">
                   <input
                     type="checkbox"
                     aria-label={`Select row ${r.tx_index + 1}`}
@@ -54,15 +66,15 @@ export function RowTable({ rows, categories, canWrite, selected, onSelect, onEdi
                     onChange={(e) => onSelect(r.tx_index, e.target.checked)}
                   />
                 </td>
-                <td className="small">{r.date}</td>
-                <td>
+                <td className="c-date small">{r.date}</td>
+                <td className="c-desc">
                   <strong>{r.cleaned_description}</strong>
                   <div className="muted small">{r.raw_description}</div>
                 </td>
-                <td className="num">
+                <td className="c-amt num">
                   <Money value={r.amount} incoming={r.type === "deposit"} />
                 </td>
-                <td>
+                <td className="c-tier">
                   <span className={`tag ${tier.tone}`}>{tier.label}</span>
                   {r.db_company && (
                     <div className="small">
@@ -72,7 +84,7 @@ export function RowTable({ rows, categories, canWrite, selected, onSelect, onEdi
                   )}
                   {r.reason && <div className="muted small">{r.reason}</div>}
                 </td>
-                <td>
+                <td className="c-act">
                   {settled ? (
                     <span className="tag tag-ok">{r.action_result}</span>
                   ) : (
@@ -90,7 +102,7 @@ export function RowTable({ rows, categories, canWrite, selected, onSelect, onEdi
                     </select>
                   )}
                 </td>
-                <td>
+                <td className="c-co">
                   <input
                     type="text"
                     aria-label={`Company for row ${r.tx_index + 1}`}

@@ -7,6 +7,7 @@ import { useAction } from "../../components/useAction";
 import { useApp } from "../../lib/app";
 import { Link, navigate } from "../../lib/router";
 import { useApi } from "../../lib/useApi";
+import { CsvMappingForm } from "./CsvMappingForm";
 import { type RowEdit, RowTable } from "./RowTable";
 import { type ImportResult, type RowAction, STATUS_LABEL, type StatementRow } from "./types";
 
@@ -70,6 +71,8 @@ export function StatementReview({ id }: { id: string }) {
       </section>
     );
   const open = s.transactions.filter((r) => r.action_result === null);
+  // Without any balance the rows are unchecked, not wrong: say so without alarm.
+  const unchecked = s.balance_check.warnings.every((w) => /could not be checked|not checked/.test(w));
   const toImport = open.filter((r) => r.action === "import").length;
   const toEnrich = open.filter((r) => r.action === "enrich" || r.action === "update").length;
   return (
@@ -90,9 +93,18 @@ export function StatementReview({ id }: { id: string }) {
         Alerts caught <strong>{Math.round(s.capture.rate * 100)}%</strong> of this statement (
         {s.capture.caught} of {s.capture.total} rows).
       </p>
+      {s.csv_mapping && !s.csv_mapping.confirmed && canWrite && <CsvMappingForm s={s} onDone={stmt.reload} />}
       {!s.balance_check.ok && (
-        <div className="notice notice-warn" role="alert" data-testid="balance-warnings">
-          <strong>The balances do not check out — review before importing.</strong>
+        <div
+          className={`notice ${unchecked ? "" : "notice-warn"}`}
+          role={unchecked ? "note" : "alert"}
+          data-testid="balance-warnings"
+        >
+          <strong>
+            {unchecked
+              ? "This file carries no balances to check the rows against."
+              : "The balances do not check out — review before importing."}
+          </strong>
           <ul>
             {s.balance_check.warnings.map((w) => (
               <li key={w}>{w}</li>

@@ -11,7 +11,9 @@ export class RevertActivity extends ActivityRoute {
     summary: "Undo one ledger entry by restoring its before image",
     description:
       "404 unknown id; 409 CONFLICT when already reverted or not reversible; 409 stale_revert when the " +
-      "resource changed since the entry (unless force=true). The revert is journaled as its own entry " +
+      "resource changed since the entry (unless force=true); 409 CATEGORY_DELETED when the before image " +
+      "names a category deleted since (details.categories), unless force=true, which recreates it and " +
+      "lists it in recreated_categories. The revert is journaled as its own entry " +
       "(images kept, not itself reversible) and the original gets reverted_at/reverted_by.",
     request: { params: z.object({ entry_id: z.string().min(1).max(100) }), query: RevertQuery },
     responses: {
@@ -24,8 +26,9 @@ export class RevertActivity extends ActivityRoute {
     const ctx = serviceCtx(c);
     const plan = await planRevert({ ctx, id: params.entry_id, force: query.force });
     const revertEntryId = activityEntryId(c) ?? newEntryId();
-    await applyRevert({ ctx, plan, revertEntryId });
-    const summary = `revert of ${plan.entry.id}: restored ${plan.kind} ${plan.entry.resource_id}`;
+    const { recreated_categories } = await applyRevert({ ctx, plan, revertEntryId });
+    const recreated = recreated_categories.length ? `; recreated category ${recreated_categories.join(", ")}` : "";
+    const summary = `revert of ${plan.entry.id}: restored ${plan.kind} ${plan.entry.resource_id}${recreated}`;
     stageImages(c, {
       kind: plan.kind,
       resourceId: plan.entry.resource_id!,
@@ -34,6 +37,6 @@ export class RevertActivity extends ActivityRoute {
       summary,
       reversible: false,
     });
-    return c.json({ reverted_entry_id: plan.entry.id, summary });
+    return c.json({ reverted_entry_id: plan.entry.id, summary, recreated_categories });
   }
 }

@@ -3,6 +3,7 @@ import type { AppContext } from "../../../http/context";
 import { ApiError } from "../../../http/errors";
 import { domainRoute } from "../../../http/route";
 import { SESSION_COOKIE, SESSION_TTL_S } from "../rules";
+import type { ClientInfo } from "../sessions";
 import { AuthResponse } from "../schemas";
 
 export const AuthRoute = domainRoute("webapp-auth");
@@ -42,4 +43,12 @@ export async function withRetryAfter<T>(c: AppContext, run: () => Promise<T>): P
     }
     throw err;
   }
+}
+
+/** The client as the request describes it (CF-Connecting-IP is set by Cloudflare / wrangler dev). */
+export function clientInfo(c: AppContext): ClientInfo {
+  return {
+    ip: c.req.header("cf-connecting-ip")?.trim() || null,
+    userAgent: c.req.header("user-agent")?.trim() || null,
+  };
 }

@@ -2,7 +2,7 @@ import { contentJson } from "chanfana";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { LoginIn } from "../schemas";
 import { login } from "../service";
-import { AuthRoute, authOk, setSessionCookie, withRetryAfter } from "./base";
+import { AuthRoute, authOk, setSessionCookie, withRetryAfter, clientInfo } from "./base";
 
 export class WebappLogin extends AuthRoute {
   override schema = {
@@ -19,7 +19,7 @@ export class WebappLogin extends AuthRoute {
 
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
-    const cookie = await withRetryAfter(c, () => login({ ctx: serviceCtx(c), input: body }));
+    const cookie = await withRetryAfter(c, () => login({ ctx: serviceCtx(c), input: body, client: clientInfo(c) }));
     setSessionCookie(c, cookie);
     return c.json({ status: "logged_in" });
   }

@@ -1,4 +1,6 @@
-import type { AppContext } from "../../../http/context";
+import { type AppContext, serviceCtx } from "../../../http/context";
+import { sessionCookieValues } from "../rules";
+import { logout } from "../service";
 import { AuthRoute, authOk, clearSessionCookie } from "./base";
 
 export class WebappLogout extends AuthRoute {
@@ -10,7 +12,9 @@ export class WebappLogout extends AuthRoute {
     responses: authOk("The session cookie is cleared"),
   };
 
+  /** Ends the session server-side too: the same cookie replayed later is refused. */
   override async handle(c: AppContext) {
+    await logout({ ctx: serviceCtx(c), cookies: sessionCookieValues(c.req.header("cookie")) });
     clearSessionCookie(c);
     return c.json({ status: "logged_out" });
   }

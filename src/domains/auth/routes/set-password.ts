@@ -2,7 +2,7 @@ import { contentJson } from "chanfana";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { SetPasswordIn } from "../schemas";
 import { setPassword } from "../service";
-import { AuthRoute, authOk, setSessionCookie, withRetryAfter } from "./base";
+import { AuthRoute, authOk, setSessionCookie, withRetryAfter, clientInfo } from "./base";
 
 export class SetAppPassword extends AuthRoute {
   override schema = {
@@ -18,7 +18,7 @@ export class SetAppPassword extends AuthRoute {
 
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
-    const cookie = await withRetryAfter(c, () => setPassword({ ctx: serviceCtx(c), input: body }));
+    const cookie = await withRetryAfter(c, () => setPassword({ ctx: serviceCtx(c), input: body, client: clientInfo(c) }));
     setSessionCookie(c, cookie);
     return c.json({ status: "password_set" });
   }

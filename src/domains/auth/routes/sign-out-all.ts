@@ -2,7 +2,7 @@ import { contentJson, OpenAPIRoute } from "chanfana";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { SignOutAllIn } from "../schemas";
 import { signOutAll } from "../service";
-import { AuthRoute, authOk, clearSessionCookie, withRetryAfter } from "./base";
+import { AuthRoute, authOk, clearSessionCookie, withRetryAfter, clientInfo } from "./base";
 
 export class WebappSignOutAll extends AuthRoute {
   override schema = {
@@ -23,7 +23,7 @@ export class WebappSignOutAll extends AuthRoute {
 
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
-    await withRetryAfter(c, () => signOutAll({ ctx: serviceCtx(c), input: body ?? null }));
+    await withRetryAfter(c, () => signOutAll({ ctx: serviceCtx(c), input: body ?? null, client: clientInfo(c) }));
     clearSessionCookie(c);
     return c.json({ status: "signed_out_all" });
   }

@@ -41,15 +41,24 @@ const MAX_TEXT = 30_000;
 /** Printed forms of an amount: "1,234.50", "1234.50". */
 const printedForms = (cents: number) => {
   const plain = (cents / 100).toFixed(2);
-  return [plain, Number(plain).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })];
+  return [
+    plain,
+    Number(plain).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  ];
 };
 
 const validDate = (s: unknown): s is string =>
-  typeof s === "string" && /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+  typeof s === "string" &&
+  /^\d{4}-\d{2}-\d{2}$/.test(s) &&
+  new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 
 /** Checks a model answer against the text; returns the rows or why the answer was refused. */
 export function validateAiStatement(text: string, answer: Record<string, unknown>): ParseOutcome {
-  const refuse = (why: string): ParseOutcome => ({ ok: false, reason: "ai_validation_failed", message: `The AI reading was refused: ${why}` });
+  const refuse = (why: string): ParseOutcome => ({
+    ok: false,
+    reason: "ai_validation_failed",
+    message: `The AI reading was refused: ${why}`,
+  });
   const list = answer.transactions;
   if (!Array.isArray(list) || list.length === 0) return refuse("no transactions");
   const flat = text.replace(/\s+/g, " ");
@@ -57,11 +66,15 @@ export function validateAiStatement(text: string, answer: Record<string, unknown
   for (const [i, t] of list.entries()) {
     const x = t as Record<string, unknown>;
     if (!validDate(x.date)) return refuse(`row ${i + 1} has no valid date`);
-    if (x.type !== "withdrawal" && x.type !== "deposit") return refuse(`row ${i + 1} is neither a withdrawal nor a deposit`);
+    if (x.type !== "withdrawal" && x.type !== "deposit")
+      return refuse(`row ${i + 1} is neither a withdrawal nor a deposit`);
     const cents = parseCents(String(x.amount ?? "").replace(/^[-+]/, ""));
     if (cents === null || cents <= 0) return refuse(`row ${i + 1} has no amount`);
-    if (!printedForms(cents).some((f) => flat.includes(f))) return refuse(`the amount ${(cents / 100).toFixed(2)} does not appear in the statement`);
-    const description = String(x.description ?? "").trim().slice(0, 300);
+    if (!printedForms(cents).some((f) => flat.includes(f)))
+      return refuse(`the amount ${(cents / 100).toFixed(2)} does not appear in the statement`);
+    const description = String(x.description ?? "")
+      .trim()
+      .slice(0, 300);
     if (!description) return refuse(`row ${i + 1} has no description`);
     rows.push({ date: x.date, description, amount: cents, type: x.type, balance: null });
   }
@@ -69,13 +82,25 @@ export function validateAiStatement(text: string, answer: Record<string, unknown
   return {
     ok: true,
     statement: {
-      institution: String(answer.institution ?? "").trim().slice(0, 60) || "Other",
-      account_type: String(answer.account_type ?? "").trim().slice(0, 30) || "chequing",
+      institution:
+        String(answer.institution ?? "")
+          .trim()
+          .slice(0, 60) || "Other",
+      account_type:
+        String(answer.account_type ?? "")
+          .trim()
+          .slice(0, 30) || "chequing",
       period_start: validDate(answer.period_start) ? answer.period_start : dates[0]!,
       period_end: validDate(answer.period_end) ? answer.period_end : dates.at(-1)!,
       parsed_with_ai: true,
       rows,
-      balance: { ok: false, opening: null, closing: null, mismatches: [], warnings: ["Read by AI: the balances were not checked"] },
+      balance: {
+        ok: false,
+        opening: null,
+        closing: null,
+        mismatches: [],
+        warnings: ["Read by AI: the balances were not checked"],
+      },
     },
   };
 }
@@ -93,7 +118,11 @@ export async function parseWithAi(ai: AiProvider, text: string): Promise<ParseOu
       timeoutMs: 60_000,
     });
   } catch (err) {
-    return { ok: false, reason: "ai_validation_failed", message: `The AI reading failed: ${err instanceof Error ? err.message : String(err)}` };
+    return {
+      ok: false,
+      reason: "ai_validation_failed",
+      message: `The AI reading failed: ${err instanceof Error ? err.message : String(err)}`,
+    };
   }
   return validateAiStatement(text, answer);
 }

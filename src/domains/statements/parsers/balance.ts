@@ -29,7 +29,11 @@ export function printedMatches(p: Printed, computed: Cents): boolean {
     : computed <= p.cents && computed >= p.cents - 9;
 }
 
-const move = (r: LayoutRow): Cents => (r.deposit ?? 0) - (r.withdrawal ?? 0);
+/** What a row does to the balance; on a card (owed) balance a purchase raises it. */
+const moveOf =
+  (owed: boolean) =>
+  (r: LayoutRow): Cents =>
+    ((r.deposit ?? 0) - (r.withdrawal ?? 0)) * (owed ? -1 : 1);
 const fmt = (c: Cents) => (c / 100).toFixed(2);
 
 /** Opening balance: printed exactly, else derived from an exact closing or the first exact printed balance. */
@@ -37,6 +41,7 @@ function openingOf(
   rows: readonly LayoutRow[],
   opening: Printed | null,
   closing: Printed | null,
+  move: (r: LayoutRow) => Cents,
 ): Cents | null {
   if (opening && !opening.truncated) return opening.cents;
   const net = rows.reduce((s, r) => s + move(r), 0);
@@ -55,10 +60,12 @@ export function checkBalances(
   opening: Printed | null,
   closing: Printed | null,
   totals: { in: Cents | null; out: Cents | null },
+  owed = false,
 ): { balances: (Cents | null)[]; check: BalanceCheck } {
+  const move = moveOf(owed);
   const warnings: string[] = [];
   const mismatches: number[] = [];
-  const start = openingOf(rows, opening, closing);
+  const start = openingOf(rows, opening, closing, move);
   if (start !== null && opening && !printedMatches(opening, start)) {
     warnings.push(
       `The opening balance ${fmt(opening.cents)} does not agree with the rows and the closing balance`,

@@ -6,6 +6,7 @@
 import type { Cents } from "../../../lib/money";
 import { type BalanceCheck, checkBalances } from "./balance";
 import { cleanDescription } from "./clean";
+import type { CsvMapping } from "./csv";
 import { findPeriod, resolveYear } from "./dates";
 import { CLOSING, type Line, lineText, OPENING, readAmount, readTable, toLines } from "./layout";
 import type { PdfText } from "./pdf-text";
@@ -32,6 +33,8 @@ export interface ParsedStatement {
   parsed_with_ai: boolean;
   rows: StatementRow[];
   balance: BalanceCheck;
+  /** A CSV's header and the column mapping it was read with. */
+  csv?: { header: string[]; mapping: CsvMapping };
 }
 
 export type ParseOutcome =
@@ -68,9 +71,10 @@ export function detectInstitution(fullText: string, parser: "rbc" | "simplii"): 
 }
 
 function accountType(text: string): string {
-  if (/chequing|checking/i.test(text)) return "chequing";
+  if (/chequing|checking|banking\s*account/i.test(text)) return "chequing";
   if (/savings\s*account|savings\s*statement/i.test(text)) return "savings";
-  if (/credit card|visa|mastercard/i.test(text)) return "credit_card";
+  // "Visa Debit" purchases appear on chequing statements: only a card named without "debit" counts.
+  if (/credit\s*card|(visa|mastercard|american express)(?!\s*debit)/i.test(text)) return "credit_card";
   return "chequing";
 }
 
@@ -111,6 +115,12 @@ export function parseStatementText(text: PdfText, fallbackYear: number): ParseOu
     };
   }
   const period = findPeriod(full);
+  const account = accountType(full);
+  // On a card statement a positive amount is a purchase (money owed goes up), a credit is a payment.
+  const owed = account === "credit_card";
+  if (owed && table.signedColumn) {
+    for (const r of table.rows) [r.withdrawal, r.deposit] = [r.deposit, r.withdrawal];
+  }
   const opening = table.opening ?? summaryAmount(lines, OPENING);
   const closing =
     table.closing && !table.closing.truncated
@@ -120,10 +130,16 @@ export function parseStatementText(text: PdfText, fallbackYear: number): ParseOu
     in: summaryAmount(lines, /total\s*(deposits|funds\s*in|credits)/i)?.cents ?? null,
     out: summaryAmount(lines, /total\s*(withdrawals|funds\s*out|debits)/i)?.cents ?? null,
   };
-  const { balances, check } = checkBalances(table.rows, opening, closing, {
-    in: totals.in === null ? null : Math.abs(totals.in),
-    out: totals.out === null ? null : Math.abs(totals.out),
-  });
+  const { balances, check } = checkBalances(
+    table.rows,
+    opening,
+    closing,
+    {
+      in: totals.in === null ? null : Math.abs(totals.in),
+      out: totals.out === null ? null : Math.abs(totals.out),
+    },
+    owed,
+  );
   const rows: StatementRow[] = table.rows.map((r, i) => ({
     date: resolveYear(r.date, period, fallbackYear),
     description: r.description.replace(/\s+/g, " ").trim(),
@@ -135,7 +151,7 @@ export function parseStatementText(text: PdfText, fallbackYear: number): ParseOu
     ok: true,
     statement: {
       institution: detectInstitution(full, parser),
-      account_type: accountType(full),
+      account_type: account,
       period_start: period?.start ?? rows.map((r) => r.date).sort()[0] ?? null,
       period_end:
         period?.end ??

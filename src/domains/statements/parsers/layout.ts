@@ -25,6 +25,8 @@ export interface LayoutRow {
 
 export interface LayoutResult {
   rows: LayoutRow[];
+  /** The table had one signed amount column (a card statement's sign convention may differ). */
+  signedColumn: boolean;
   opening: { cents: Cents; truncated: boolean } | null;
   closing: { cents: Cents; truncated: boolean } | null;
   headerFound: boolean;
@@ -75,11 +77,20 @@ function headerColumns(line: Line): Columns | null {
     if (it.str.length > 30) return null;
     const kind = HEADER_WORDS.find(([, re]) => re.test(it.str))?.[0];
     if (kind && !spans.some((s) => s.kind === kind)) spans.push({ kind, x0: it.x, x1: it.x + it.w });
-    else if (descX === null && DESC_WORD.test(it.str)) descX = it.x;
+    // "Transaction" above "Date" names the date column, not the description.
+    else if (
+      descX === null &&
+      DESC_WORD.test(it.str) &&
+      !line.items.some((d) => /date/i.test(d.str) && Math.abs(d.x - it.x) < 5)
+    ) {
+      descX = it.x;
+    }
   }
   const has = (k: ColumnKind) => spans.some((s) => s.kind === k);
   const twoColumns = has("withdrawal") && has("deposit");
-  if (!(twoColumns || has("amount")) || !(has("balance") || twoColumns)) return null;
+  // A card statement has one signed Amount column and often no balance: date and description words then.
+  const cardLike = has("amount") && descX !== null && line.items.some((i) => /date/i.test(i.str));
+  if (!(twoColumns || has("amount")) || !(has("balance") || twoColumns || cardLike)) return null;
   const amountLeft = Math.min(...spans.map((s) => s.x0));
   return { descX: descX ?? line.items[0]!.x + 40, spans, amountLeft };
 }
@@ -124,7 +135,15 @@ interface Pending {
   lastY: number;
   page: number;
   hasAmounts: boolean;
+  /** The amounts were on the row's first (dated) line. */
+  amountsFirst: boolean;
 }
+
+/** Two lines close together read as one (a header whose words wrap onto a second line). */
+const merged = (a: Line, b: Line | undefined): Line | null =>
+  b && b.page === a.page && a.y - b.y > 0 && a.y - b.y < 14
+    ? { page: a.page, y: a.y, items: [...a.items, ...b.items].sort((x, y) => x.x - y.x) }
+    : null;
 
 interface Parts {
   date: PartialDate | null;
@@ -173,26 +192,34 @@ export function readTable(lines: readonly Line[]): LayoutResult {
   let page = 0;
   let done = false;
   let spacing = 20;
+  // How this document wraps rows, learnt from its dated rows: amounts on the first or the last line.
+  let firstStyle = 0;
+  let lastStyle = 0;
 
-  const flushCarry = () => {
-    if (cur && carry.length)
+  const flushCarry = (evidence = false) => {
+    if (cur && carry.length) {
+      if (evidence && cur.amountsFirst) firstStyle++;
       cur.row.description = [cur.row.description, ...carry.map(lineText)].join(" ").trim();
+    }
     carry = [];
   };
 
-  for (const line of lines) {
+  for (let li = 0; li < lines.length; li++) {
+    const line = lines[li]!;
     if (done) break;
     if (line.page !== page) {
       flushCarry();
       page = line.page;
       inTable = false;
     }
-    const header = headerColumns(line);
+    const pair = headerColumns(line) ? null : merged(line, lines[li + 1]);
+    const header = headerColumns(line) ?? (pair && headerColumns(pair));
     if (header) {
       cols = header;
       headerFound = true;
       inTable = true;
       prevY = line.y;
+      if (!headerColumns(line)) li++;
       continue;
     }
     if (!cols) continue;
@@ -235,9 +262,15 @@ export function readTable(lines: readonly Line[]): LayoutResult {
     const moves = parts.amounts.filter((a) => a.kind !== "balance");
     const bal = parts.amounts.find((a) => a.kind === "balance");
     if (parts.date) {
-      flushCarry();
+      flushCarry(true);
       lastDate = parts.date;
-      cur = { row: newRow(parts.date, text), lastY: line.y, page: line.page, hasAmounts: false };
+      cur = {
+        row: newRow(parts.date, text),
+        lastY: line.y,
+        page: line.page,
+        hasAmounts: false,
+        amountsFirst: moves.length > 0,
+      };
       if (moves.length) setAmounts(cur, moves, bal);
       rows.push(cur.row);
       continue;
@@ -245,6 +278,7 @@ export function readTable(lines: readonly Line[]): LayoutResult {
     if (moves.length) {
       if (cur && !cur.hasAmounts) {
         // Amounts printed on the last line of a wrapped row.
+        lastStyle++;
         flushCarry();
         cur.row.description = [cur.row.description, text].join(" ").trim();
         setAmounts(cur, moves, bal);
@@ -254,7 +288,9 @@ export function readTable(lines: readonly Line[]): LayoutResult {
       if (!lastDate) continue;
       // Another row under the same printed date; carried lines nearer to it than to the previous row are its prefix.
       const prefix: Line[] = [];
+      if (lastStyle > firstStyle) prefix.push(...carry.splice(0));
       while (
+        firstStyle <= lastStyle &&
         carry.length &&
         cur &&
         carry[carry.length - 1]!.y - line.y < cur.lastY - carry[carry.length - 1]!.y + 0.5 &&
@@ -268,6 +304,7 @@ export function readTable(lines: readonly Line[]): LayoutResult {
         lastY: line.y,
         page: line.page,
         hasAmounts: false,
+        amountsFirst: true,
       };
       setAmounts(cur, moves, bal);
       rows.push(cur.row);
@@ -285,6 +322,9 @@ export function readTable(lines: readonly Line[]): LayoutResult {
   }
   flushCarry();
   return {
+    signedColumn:
+      cols?.spans.some((x) => x.kind === "amount") === true &&
+      !cols.spans.some((x) => x.kind === "withdrawal"),
     rows: rows.filter((r) => r.withdrawal !== null || r.deposit !== null),
     opening,
     closing,

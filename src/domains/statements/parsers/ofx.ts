@@ -65,8 +65,12 @@ function ofxAmount(v: string | null): Cents | null {
 export const looksLikeOfx = (text: string) => /<OFX>/i.test(text);
 
 export function parseOfx(text: string): ParseOutcome {
-  if (!looksLikeOfx(text)) return { ok: false, reason: "not_a_statement", message: "No <OFX> document found in this file" };
-  const blocks = text.split(/<STMTTRN>/i).slice(1).map((b) => b.split(/<\/STMTTRN>|<\/BANKTRANLIST>/i)[0]!);
+  if (!looksLikeOfx(text))
+    return { ok: false, reason: "not_a_statement", message: "No <OFX> document found in this file" };
+  const blocks = text
+    .split(/<STMTTRN>/i)
+    .slice(1)
+    .map((b) => b.split(/<\/STMTTRN>|<\/BANKTRANLIST>/i)[0]!);
   const rows: (StatementRow & { fitid: string | null })[] = [];
   for (const b of blocks) {
     const amount = ofxAmount(leaf(b, "TRNAMT"));
@@ -74,11 +78,22 @@ export function parseOfx(text: string): ParseOutcome {
     if (amount === null || !date) continue;
     const name = leaf(b, "NAME") ?? leaf(b, "PAYEE");
     const memo = leaf(b, "MEMO");
-    const description = [name, memo && memo !== name ? memo : null].filter(Boolean).join(" ") || (leaf(b, "TRNTYPE") ?? "Transaction");
-    const debit = amount < 0 || (amount === 0 && /DEBIT|PAYMENT|CHECK|ATM|POS|FEE/i.test(leaf(b, "TRNTYPE") ?? ""));
-    rows.push({ date, description, amount: Math.abs(amount), type: debit ? "withdrawal" : "deposit", balance: null, fitid: leaf(b, "FITID") });
+    const description =
+      [name, memo && memo !== name ? memo : null].filter(Boolean).join(" ") ||
+      (leaf(b, "TRNTYPE") ?? "Transaction");
+    const debit =
+      amount < 0 || (amount === 0 && /DEBIT|PAYMENT|CHECK|ATM|POS|FEE/i.test(leaf(b, "TRNTYPE") ?? ""));
+    rows.push({
+      date,
+      description,
+      amount: Math.abs(amount),
+      type: debit ? "withdrawal" : "deposit",
+      balance: null,
+      fitid: leaf(b, "FITID"),
+    });
   }
-  if (rows.length === 0) return { ok: false, reason: "not_a_statement", message: "The OFX file holds no transactions" };
+  if (rows.length === 0)
+    return { ok: false, reason: "not_a_statement", message: "The OFX file holds no transactions" };
   const ledger = /<LEDGERBAL>([\s\S]*?)(<\/LEDGERBAL>|<AVAILBAL>|$)/i.exec(text)?.[1] ?? "";
   const closing = ofxAmount(leaf(ledger, "BALAMT"));
   const layoutRows: LayoutRow[] = rows.map((r) => ({
@@ -88,16 +103,30 @@ export function parseOfx(text: string): ParseOutcome {
     deposit: r.type === "deposit" ? r.amount : null,
     balance: null,
   }));
-  const { balances, check } = checkBalances(layoutRows, null, closing === null ? null : { cents: closing, truncated: false }, { in: null, out: null });
+  const { balances, check } = checkBalances(
+    layoutRows,
+    null,
+    closing === null ? null : { cents: closing, truncated: false },
+    { in: null, out: null },
+  );
   const org = leaf(text, "ORG") ?? leaf(text, "INTU.BID");
   const acct = leaf(text, "ACCTTYPE");
   return {
     ok: true,
     statement: {
       institution: org && !/^\d+$/.test(org) ? org : "Other",
-      account_type: /CREDITCARDMSGSRS/i.test(text) ? "credit_card" : acct && /SAVINGS/i.test(acct) ? "savings" : "chequing",
+      account_type: /CREDITCARDMSGSRS/i.test(text)
+        ? "credit_card"
+        : acct && /SAVINGS/i.test(acct)
+          ? "savings"
+          : "chequing",
       period_start: ofxDate(leaf(text, "DTSTART")) ?? rows.map((r) => r.date).sort()[0]!,
-      period_end: ofxDate(leaf(text, "DTEND")) ?? rows.map((r) => r.date).sort().at(-1)!,
+      period_end:
+        ofxDate(leaf(text, "DTEND")) ??
+        rows
+          .map((r) => r.date)
+          .sort()
+          .at(-1)!,
       parsed_with_ai: false,
       rows: rows.map((r, i) => ({ ...r, balance: balances[i] ?? null })),
       balance: check,

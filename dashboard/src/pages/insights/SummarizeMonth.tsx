@@ -1,0 +1,50 @@
+import { useState } from "react";
+import { api, unwrap } from "../../api/client";
+import { ErrorNotice, Spinner } from "../../components/States";
+import { useAction } from "../../components/useAction";
+import { useApp } from "../../lib/app";
+import { monthLabel } from "../../lib/format";
+import { usePolledStatus } from "./usePolledStatus";
+
+/** "Summarize month": writes the missing day summaries in the background, with progress. */
+export function SummarizeMonth({ month, onDone }: { month: string; onDone: () => void }) {
+  const { canWrite, config } = useApp();
+  const { busy, error, run } = useAction();
+  const [note, setNote] = useState<string | null>(null);
+  const job = usePolledStatus(() => unwrap(api.GET("/api/v1/journal/summaries/status")), onDone);
+  const st = job.status;
+  const running = st?.status === "running";
+  const off = config.daily_summary_provider === "disabled" || !config.daily_summary_provider;
+  const start = () =>
+    run(async () => {
+      setNote(null);
+      const res = await unwrap(api.POST("/api/v1/journal/summaries/generate", { body: { month, force: false } }));
+      if (res.status === "idle") setNote(`Every day of ${monthLabel(month)} already has a summary.`);
+      else job.started();
+    });
+  return (
+    <div className="summarize-month" data-testid="summarize-month">
+      <button
+        type="button"
+        className="btn"
+        onClick={start}
+        disabled={!canWrite || busy || running}
+        title={off ? "Choose a day-summary provider under Settings → Intelligence" : undefined}
+      >
+        Summarize month
+      </button>
+      {running && (
+        <span role="status" data-testid="summarize-progress">
+          <Spinner /> Writing day summaries{st.month ? ` for ${monthLabel(st.month)}` : ""}: {st.completed} of {st.total}
+        </span>
+      )}
+      {st?.status === "error" && st.error && (
+        <span className="text-danger small" role="alert">
+          {st.error}
+        </span>
+      )}
+      {note && <span className="muted small">{note}</span>}
+      <ErrorNotice error={error} />
+    </div>
+  );
+}

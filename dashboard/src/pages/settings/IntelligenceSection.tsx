@@ -1,0 +1,213 @@
+import { useState } from "react";
+import { api, unwrap } from "../../api/client";
+import type { components } from "../../api/schema";
+import { ErrorNotice } from "../../components/States";
+import { useAction } from "../../components/useAction";
+import { useApp } from "../../lib/app";
+
+type Config = components["schemas"]["AppConfigResponse"];
+type Update = components["schemas"]["AppConfigUpdateRequest"];
+type Task = "categorization" | "daily_summary" | "document_parsing" | "insights";
+
+const TASKS: { task: Task; label: string; providers: readonly string[] }[] = [
+  { task: "categorization", label: "Categorization", providers: ["disabled", "hosted", "cli_b"] },
+  { task: "daily_summary", label: "Day summaries", providers: ["disabled", "hosted", "cli_a", "cli_b", "cli_c"] },
+  { task: "document_parsing", label: "Document parsing", providers: ["disabled", "hosted", "cli_a", "cli_b", "cli_c"] },
+  { task: "insights", label: "Insights", providers: ["disabled", "hosted", "cli_a", "cli_b", "cli_c"] },
+];
+const PROVIDER_LABEL: Record<string, string> = {
+  disabled: "Off",
+  hosted: "Hosted model API",
+  cli_a: "Local tool A (bridge)",
+  cli_b: "Local tool B (bridge)",
+  cli_c: "Local tool C (bridge)",
+};
+const EFFORTS = ["", "none", "minimal", "low", "medium", "high", "xhigh", "max"] as const;
+
+const CONSENTS: { key: keyof Config & keyof Update; label: string; sends: string }[] = [
+  {
+    key: "ai_categorization_enabled",
+    label: "Categorize with AI",
+    sends: "Sends the merchant name, amount and type of a transaction no rule covers, with your category list.",
+  },
+  {
+    key: "ai_extraction_enabled",
+    label: "Read unknown alerts with AI",
+    sends: "Sends the text of an alert email the built-in parsers cannot read.",
+  },
+  {
+    key: "ai_receipt_parsing_enabled",
+    label: "Read receipts with AI",
+    sends: "Sends a receipt's photo or PDF text, only when you press “Read with AI” on it.",
+  },
+  {
+    key: "ai_statement_parsing_enabled",
+    label: "Read statements with AI",
+    sends: "Sends the text of a statement PDF the built-in parsers cannot read.",
+  },
+];
+
+/** Settings → Intelligence: provider, model and effort per task; connection test; consents; memo. */
+export function IntelligenceSection() {
+  const { config, setConfig, canWrite } = useApp();
+  const { busy, error, run } = useAction();
+  const save = (patch: Update, message: string) =>
+    run(async () => setConfig(await unwrap(api.PUT("/api/v1/config", { body: patch }))), message);
+  const [memo, setMemo] = useState(config.insights_user_memo ?? "");
+  const c = config as Config;
+  return (
+    <div className="card" id="intelligence" data-testid="settings-intelligence">
+      <h2>Intelligence</h2>
+      <p className="muted small">
+        Which model does each job. “Hosted” is the model API this server is configured with; the local tools run on your own
+        computer through the model bridge (see the README). “Off” sends nothing.
+      </p>
+      <div className="intelligence-tasks">
+        {TASKS.map((t) => (
+          <TaskRow key={t.task} task={t} config={c} disabled={!canWrite || busy} save={save} />
+        ))}
+      </div>
+      <h3>What may be sent</h3>
+      <ul className="switches">
+        {CONSENTS.map((s) => {
+          const on = !!c[s.key];
+          return (
+            <li key={s.key} className="row-between">
+              <span>
+                <span className="switch-label" id={`int-${s.key}`}>
+                  {s.label}
+                </span>
+                <span className="muted small block">{s.sends}</span>
+              </span>
+              <button
+                type="button"
+                role="switch"
+                aria-checked={on}
+                aria-labelledby={`int-${s.key}`}
+                className="switch"
+                disabled={!canWrite || busy}
+                onClick={() => save({ [s.key]: !on }, `${s.label} turned ${on ? "off" : "on"}`)}
+              >
+                <span className="switch-knob" />
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <h3>
+        <label htmlFor="insights-memo">Personal memo for insights</label>
+      </h3>
+      <p className="muted small">Given to the model with every briefing (goals, context). At most 2000 characters.</p>
+      <textarea
+        id="insights-memo"
+        rows={4}
+        maxLength={2000}
+        value={memo}
+        disabled={!canWrite}
+        onChange={(e) => setMemo(e.target.value)}
+      />
+      <div className="row-between">
+        <span className="muted small">{memo.length} / 2000</span>
+        <button
+          type="button"
+          className="btn"
+          disabled={!canWrite || busy || memo === (c.insights_user_memo ?? "")}
+          onClick={() => save({ insights_user_memo: memo.trim() ? memo : null }, "Memo saved")}
+        >
+          Save memo
+        </button>
+      </div>
+      <ErrorNotice error={error} />
+    </div>
+  );
+}
+
+function TaskRow({
+  task,
+  config,
+  disabled,
+  save,
+}: {
+  task: (typeof TASKS)[number];
+  config: Config;
+  disabled: boolean;
+  save: (patch: Update, message: string) => Promise<unknown>;
+}) {
+  const k = task.task;
+  const provider = (config[`${k}_provider`] as string | undefined) ?? "disabled";
+  const [model, setModel] = useState((config[`${k}_model`] as string | null | undefined) ?? "");
+  const effort = (config[`${k}_reasoning_effort`] as string | null | undefined) ?? "";
+  const [verdict, setVerdict] = useState<{ ok: boolean; text: string } | null>(null);
+  const [testing, setTesting] = useState(false);
+  const test = async () => {
+    setTesting(true);
+    setVerdict(null);
+    try {
+      const r = await unwrap(
+        api.POST("/api/v1/intelligence/test-model-key", {
+          body: { provider: provider as "hosted", model: model.trim() || null },
+        }),
+      );
+      setVerdict({ ok: r.ok, text: r.error ?? r.message });
+    } catch (err) {
+      setVerdict({ ok: false, text: err instanceof Error ? err.message : "The test could not run." });
+    } finally {
+      setTesting(false);
+    }
+  };
+  return (
+    <fieldset className="intelligence-task" data-testid={`task-${k}`}>
+      <legend>{task.label}</legend>
+      <label>
+        Provider{" "}
+        <select
+          value={provider}
+          disabled={disabled}
+          onChange={(e) => save({ [`${k}_provider`]: e.target.value } as Update, `${task.label}: ${PROVIDER_LABEL[e.target.value]}`)}
+        >
+          {task.providers.map((p) => (
+            <option key={p} value={p}>
+              {PROVIDER_LABEL[p]}
+            </option>
+          ))}
+        </select>
+      </label>{" "}
+      <label>
+        Model{" "}
+        <input
+          value={model}
+          placeholder="default"
+          maxLength={200}
+          disabled={disabled || provider === "disabled"}
+          onChange={(e) => setModel(e.target.value)}
+          onBlur={() =>
+            model !== ((config[`${k}_model`] as string | null | undefined) ?? "") &&
+            save({ [`${k}_model`]: model.trim() || null } as Update, `${task.label}: model saved`)
+          }
+        />
+      </label>{" "}
+      <label>
+        Effort{" "}
+        <select
+          value={effort}
+          disabled={disabled || provider === "disabled"}
+          onChange={(e) => save({ [`${k}_reasoning_effort`]: e.target.value || null } as Update, `${task.label}: effort saved`)}
+        >
+          {EFFORTS.map((x) => (
+            <option key={x} value={x}>
+              {x || "default"}
+            </option>
+          ))}
+        </select>
+      </label>{" "}
+      <button type="button" className="btn btn-small" disabled={testing || provider === "disabled"} onClick={test}>
+        {testing ? "Testing…" : "Test"}
+      </button>
+      {verdict && (
+        <p role="status" className={verdict.ok ? "small" : "text-danger small"} data-testid={`verdict-${k}`}>
+          {verdict.text}
+        </p>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * Per-task provider routing: each AI task (categorization, day summaries, document parsing,
+ * insights) names its provider, model and reasoning effort in the settings. `hosted` is the
+ * OpenAI-compatible API (MODEL_API_KEY / MODEL_BASE_URL); `cli_a/b/c` are command-line tools on the
+ * person's computer, reached through the local model bridge (`npm run model-bridge`) at
+ * MODEL_BRIDGE_URL, which speaks the same chat-completions protocol; `disabled` sends nothing.
+ */
+import type { Env } from "../env";
+import { HostedProvider } from "./hosted";
+import type { AiProvider } from "./provider";
+
+export const AI_TASKS = ["categorization", "daily_summary", "document_parsing", "insights"] as const;
+export type AiTask = (typeof AI_TASKS)[number];
+
+export const TASK_LABELS: Record<AiTask, string> = {
+  categorization: "Categorization",
+  daily_summary: "Day summaries",
+  document_parsing: "Document parsing",
+  insights: "Insights",
+};
+
+/** The settings fields routing reads (a structural slice of the app configuration). */
+export type TaskSettings = { [K in `${AiTask}_${"provider" | "model" | "reasoning_effort"}`]?: string | null };
+
+/** Variables of this layer (documented in wrangler.toml's comment and the README's AI section). */
+export interface AiEnv extends Env {
+  /** Base URL of the local model bridge (for cli_a/b/c), e.g. http://127.0.0.1:8799. */
+  MODEL_BRIDGE_URL?: string;
+  /** Shared secret the bridge expects as its Bearer token (optional on loopback). */
+  MODEL_BRIDGE_TOKEN?: string;
+  /** Time limit of one insights generation in seconds (default 180). */
+  INSIGHTS_TIMEOUT_SECONDS?: string;
+  /** Time limit of one day-summaries job in seconds (default 600). */
+  DAY_SUMMARY_TIMEOUT_SECONDS?: string;
+}
+
+export interface TaskRoute {
+  task: AiTask;
+  provider: string;
+  model: string | null;
+  effort: string | null;
+}
+
+export function routeOf(settings: TaskSettings, task: AiTask): TaskRoute {
+  return {
+    task,
+    provider: settings[`${task}_provider`] ?? "disabled",
+    model: settings[`${task}_model`]?.trim() || null,
+    effort: settings[`${task}_reasoning_effort`] ?? null,
+  };
+}
+
+export const isCli = (provider: string) => /^cli_[abc]$/.test(provider);
+
+export type Routed =
+  | { ok: true; provider: AiProvider; route: TaskRoute; model: string }
+  | { ok: false; route: TaskRoute; reason: string; missingKey: boolean };
+
+/**
+ * The provider a task is routed to, or the reason (in words) it cannot run. `timeoutMs` is the
+ * per-request ceiling: long generations pass their job limit so the client never cuts them short.
+ */
+export function providerForTask(
+  env: AiEnv,
+  settings: TaskSettings,
+  task: AiTask,
+  opts: { timeoutMs?: number } = {},
+): Routed {
+  const route = routeOf(settings, task);
+  const label = TASK_LABELS[task];
+  const fail = (reason: string, missingKey = false): Routed => ({ ok: false, route, reason, missingKey });
+  if (route.provider === "disabled") {
+    const verb = task === "daily_summary" || task === "insights" ? "are" : "is";
+    return fail(`${label} ${verb} turned off: choose a provider under Settings → Intelligence.`);
+  }
+  if (route.provider === "hosted") {
+    const apiKey = env.MODEL_API_KEY?.trim();
+    if (!apiKey) return fail(`${label}: the hosted model is chosen, but no model API key (MODEL_API_KEY) is configured.`, true);
+    const model = route.model || env.MODEL_NAME?.trim() || "gpt-4o-mini";
+    const provider = new HostedProvider({
+      apiKey,
+      baseURL: env.MODEL_BASE_URL?.trim() || undefined,
+      model,
+      timeoutMs: opts.timeoutMs,
+      maxRetries: 0,
+    });
+    return { ok: true, provider, route, model };
+  }
+  if (isCli(route.provider)) {
+    const bridge = env.MODEL_BRIDGE_URL?.trim();
+    if (!bridge) {
+      return fail(
+        `${label}: ${route.provider} runs on your computer through the model bridge; set MODEL_BRIDGE_URL (see the README).`,
+      );
+    }
+    // The bridge picks the command by the model field: "<provider>" or "<provider>:<model>".
+    const model = route.model ? `${route.provider}:${route.model}` : route.provider;
+    const provider = new HostedProvider({
+      apiKey: env.MODEL_BRIDGE_TOKEN?.trim() || "bridge",
+      baseURL: `${bridge.replace(/\/+$/, "")}/v1`,
+      model,
+      timeoutMs: opts.timeoutMs,
+      maxRetries: 0,
+    });
+    return { ok: true, provider, route, model };
+  }
+  return fail(`${label}: unknown provider ${route.provider}.`);
+}
+
+/** A positive number of seconds from a variable, else the default (both in ms). */
+export function secondsVar(value: string | undefined, defaultSeconds: number): number {
+  const n = Number(value);
+  return (Number.isFinite(n) && n > 0 ? n : defaultSeconds) * 1000;
+}
+
+/**
+ * Which CLI providers the model bridge can run (its GET /health), for the config's
+ * `cli_*_available` flags. No bridge configured or no answer within 2 s: none.
+ */
+export async function bridgeAvailability(env: AiEnv): Promise<Record<"cli_a" | "cli_b" | "cli_c", boolean>> {
+  const none = { cli_a: false, cli_b: false, cli_c: false };
+  const bridge = env.MODEL_BRIDGE_URL?.trim();
+  if (!bridge) return none;
+  try {
+    const res = await fetch(`${bridge.replace(/\/+$/, "")}/health`, {
+      headers: env.MODEL_BRIDGE_TOKEN ? { authorization: `Bearer ${env.MODEL_BRIDGE_TOKEN.trim()}` } : {},
+      signal: AbortSignal.timeout(2000),
+    });
+    if (!res.ok) return none;
+    const body = (await res.json()) as { providers?: Record<string, { available?: boolean }> };
+    return {
+      cli_a: body.providers?.cli_a?.available === true,
+      cli_b: body.providers?.cli_b?.available === true,
+      cli_c: body.providers?.cli_c?.available === true,
+    };
+  } catch {
+    return none;
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * Saved insights briefings (one row per generation; the page lists them per month). `validation`
+ * is the figure-check sidecar (BriefingValidation as JSON), null when the check did not run.
+ */
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+export const insightBriefings = sqliteTable(
+  "insight_briefings",
+  {
+    /** `ins_` + 16 hex. */
+    id: text("id").primaryKey(),
+    user_id: text("user_id").notNull(),
+    /** YYYY-MM the briefing is about. */
+    month: text("month").notNull(),
+    generated_at: text("generated_at").notNull(),
+    /** The markdown as the model wrote it. */
+    content: text("content").notNull(),
+    /** JSON BriefingValidation, or null. */
+    validation: text("validation"),
+    provider: text("provider"),
+    model: text("model"),
+  },
+  (t) => [index("idx_insight_briefings_month").on(t.user_id, t.month, t.generated_at)],
+);
+
+/**
+ * The `vendor` account connection (OAuth device authorization grant). One row per user while a
+ * sign-in is pending or connected. Holds tokens: never exported, never in a response or a log.
+ *   pending → connected   the person approved the code
+ *   pending → error       denied or expired (a new start replaces the row)
+ */
+export const vendorConnections = sqliteTable("vendor_connections", {
+  user_id: text("user_id").primaryKey(),
+  /** pending | connected | error */
+  state: text("state").notNull(),
+  device_code: text("device_code"),
+  user_code: text("user_code"),
+  verification_url: text("verification_url"),
+  interval_s: integer("interval_s").notNull().default(5),
+  expires_at: text("expires_at"),
+  next_poll_at: text("next_poll_at"),
+  access_token: text("access_token"),
+  refresh_token: text("refresh_token"),
+  token_expires_at: text("token_expires_at"),
+  email: text("email"),
+  error: text("error"),
+  updated_at: text("updated_at").notNull(),
+});

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { annotateActivity } from "../../../http/activity";
+import { type AppContext, serviceCtx } from "../../../http/context";
+import { WebappSessionEndResponse } from "../schemas";
+import { signOutSession } from "../sessions";
+import { AuthRoute } from "./base";
+
+export class EndWebappSession extends AuthRoute {
+  override schema = {
+    operationId: "endWebappSession",
+    summary: "Sign one browser session out (its cookie gets 401 from then on)",
+    request: { params: z.object({ session_id: z.string().min(1).max(100) }) },
+    responses: {
+      "200": {
+        description: "Signed out",
+        content: { "application/json": { schema: WebappSessionEndResponse } },
+      },
+    },
+  };
+
+  override async handle(c: AppContext) {
+    const { params } = await this.getValidatedData<typeof this.schema>();
+    await signOutSession({ ctx: serviceCtx(c), id: params.session_id });
+    annotateActivity(c, { resourceId: params.session_id, summary: "signed a browser session out" });
+    return c.json({ id: params.session_id, status: "signed_out" as const });
+  }
+}

@@ -1,0 +1,103 @@
+/** Queries of browser sessions and the wrong-password throttle. No rules here. */
+import { and, asc, eq, gt, inArray, isNull, lte, ne, notExists, or, sql } from "drizzle-orm";
+import type { Db } from "../../db";
+import { loginThrottle, sessions } from "../../db/schema";
+
+const s = sessions;
+const lt = loginThrottle;
+
+export type SessionRow = typeof s.$inferSelect;
+export type LiveSession = Pick<SessionRow, "id" | "last_seen_at">;
+
+/** Not ended and not expired at `nowIso`. */
+const live = (nowIso: string) => and(isNull(s.ended_at), gt(s.expires_at, nowIso));
+
+export async function insertSession(db: Db, row: SessionRow): Promise<void> {
+  await db.insert(s).values(row);
+}
+
+export async function findLiveSession(db: Db, id: string, nowIso: string): Promise<LiveSession | null> {
+  const [row] = await db
+    .select({ id: s.id, last_seen_at: s.last_seen_at })
+    .from(s)
+    .where(and(eq(s.id, id), live(nowIso)));
+  return row ?? null;
+}
+
+export function listLiveSessions(db: Db, nowIso: string): Promise<SessionRow[]> {
+  return db.select().from(s).where(live(nowIso)).orderBy(asc(s.created_at), asc(s.id));
+}
+
+/** Ends one live session; whether it was live. */
+export async function endSession(db: Db, id: string, nowIso: string): Promise<boolean> {
+  const res = await db.update(s).set({ ended_at: nowIso }).where(and(eq(s.id, id), live(nowIso)));
+  return res.meta.changes > 0;
+}
+
+/** Ends every live session except `keepId` (null: all). */
+export async function endAllSessions(db: Db, nowIso: string, keepId: string | null = null): Promise<void> {
+  const others = keepId ? ne(s.id, keepId) : undefined;
+  await db.update(s).set({ ended_at: nowIso }).where(and(live(nowIso), others));
+}
+
+/** Conditional stamp: concurrent requests still write at most once per throttle window. */
+export async function stampSessionSeen(db: Db, id: string, nowIso: string, staleBeforeIso: string) {
+  await db
+    .update(s)
+    .set({ last_seen_at: nowIso })
+    .where(and(eq(s.id, id), or(isNull(s.last_seen_at), lte(s.last_seen_at, staleBeforeIso))));
+}
+
+export interface ThrottleLimits {
+  freeFailures: number;
+  globalFreeFailures: number;
+  globalKey: string;
+  baseS: number;
+  maxS: number;
+}
+
+/**
+ * Reserves one password attempt in every bucket of `keys` at once, BEFORE the hash is checked:
+ * one guarded UPDATE counts the attempt in all of them only when none is locked, and locks a
+ * bucket in the same statement when this attempt is past its free ones (the lock grows as
+ * base·2^(n−free−1), capped). D1 runs a batch as one transaction, so however many attempts arrive
+ * together, each bucket lets through at most its free attempts plus one per window.
+ * Returns the buckets' rows after the reservation, or [] when refused.
+ */
+export async function reserveAttempt(db: Db, keys: string[], nowIso: string, l: ThrottleLimits) {
+  const free = sql`(CASE WHEN ${lt.key} = ${l.globalKey} THEN ${l.globalFreeFailures} ELSE ${l.freeFailures} END)`;
+  const over = sql`(${lt.failures} + 1 - ${free})`;
+  const lockS = sql`MIN(${l.maxS}, ${l.baseS} * (1 << MIN(${over} - 1, 20)))`;
+  const lockedAny = db
+    .select({ one: sql`1` })
+    .from(lt)
+    .where(and(inArray(lt.key, keys), gt(lt.locked_until, nowIso)));
+  const [, reserved] = await db.batch([
+    db
+      .insert(lt)
+      .values(keys.map((key) => ({ key, updated_at: nowIso })))
+      .onConflictDoNothing(),
+    db
+      .update(lt)
+      .set({
+        failures: sql`${lt.failures} + 1`,
+        locked_until: sql`CASE WHEN ${over} > 0 THEN strftime('%Y-%m-%dT%H:%M:%fZ', ${nowIso}, '+' || ${lockS} || ' seconds') ELSE ${lt.locked_until} END`,
+        updated_at: nowIso,
+      })
+      .where(and(inArray(lt.key, keys), notExists(lockedAny)))
+      .returning({ key: lt.key, failures: lt.failures, locked_until: lt.locked_until }),
+  ]);
+  return reserved;
+}
+
+export function readBuckets(db: Db, keys: string[]) {
+  return db
+    .select({ key: lt.key, failures: lt.failures, locked_until: lt.locked_until })
+    .from(lt)
+    .where(inArray(lt.key, keys));
+}
+
+/** A correct password: the buckets start over. */
+export async function clearBuckets(db: Db, keys: string[], nowIso: string): Promise<void> {
+  await db.update(lt).set({ failures: 0, locked_until: null, updated_at: nowIso }).where(inArray(lt.key, keys));
+}

@@ -1,0 +1,115 @@
+/**
+ * Browser sessions with a server-side identity: a row per session, its id inside the signed
+ * cookie. Logout ends one row, sign-out-all and a password change end them all; a cookie whose
+ * row is ended or missing is refused even while its signature and expiry still hold.
+ */
+import { getDb } from "../../db";
+import type { Env } from "../../env";
+import type { ServiceCtx } from "../../lib/context";
+import { notFound } from "../../lib/errors";
+import { hmacSign, hmacVerify, randomBytes } from "./crypto";
+import type { AuthSettingsRow } from "./queries";
+import {
+  endAllSessions,
+  endSession,
+  findLiveSession,
+  insertSession,
+  type LiveSession,
+  listLiveSessions,
+  stampSessionSeen,
+} from "./session-queries";
+import {
+  LAST_USED_THROTTLE_MS,
+  parseSessionCookie,
+  SESSION_ID_SHAPE,
+  SESSION_TTL_S,
+  sessionIsLive,
+  sessionPayload,
+  shouldStampLastUsed,
+  toHex,
+  USER_AGENT_MAX,
+} from "./rules";
+
+type Ctx = Pick<ServiceCtx, "env" | "clock">;
+
+/** Who is logging in, as the request says: stored on the row so the owner can tell sessions apart. */
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** The signing secret: SESSION_SECRET when set, else the random one stored in D1. Never returned. */
+export function sessionSecret(env: Env, s: AuthSettingsRow): string | null {
+  return env.SESSION_SECRET?.trim() || s.session_secret;
+}
+
+/** Inserts a session row and returns the signed cookie value carrying its id. */
+export async function mintSession(ctx: Ctx, s: AuthSettingsRow, client: ClientInfo): Promise<string> {
+  const now = ctx.clock();
+  const exp = Math.floor(now.getTime() / 1000) + SESSION_TTL_S;
+  const id = `ses_${toHex(randomBytes(16))}`;
+  await insertSession(getDb(ctx.env.DB), {
+    id,
+    created_at: now.toISOString(),
+    last_seen_at: now.toISOString(),
+    user_agent: client.userAgent ? client.userAgent.slice(0, USER_AGENT_MAX) : null,
+    ip: client.ip ? client.ip.slice(0, 64) : null,
+    ended_at: null,
+    expires_at: new Date(exp * 1000).toISOString(),
+  });
+  const payload = sessionPayload({ epoch: s.session_epoch, exp, nonce: id });
+  return `${payload}.${await hmacSign(sessionSecret(ctx.env, s)!, payload)}`;
+}
+
+/**
+ * The live session of the first `app_session` value that verifies (signature, expiry, epoch, and
+ * a live row), or null. Every value is tried: a cookie planted by a sibling subdomain may come
+ * first and must not shadow the real one.
+ */
+export async function resolveSession(
+  env: Env,
+  s: AuthSettingsRow | null,
+  values: string[],
+  now: Date,
+): Promise<LiveSession | null> {
+  if (!s?.password_hash) return null;
+  const secret = sessionSecret(env, s);
+  if (!secret) return null;
+  for (const value of values) {
+    const parsed = parseSessionCookie(value);
+    if (!parsed || !SESSION_ID_SHAPE.test(parsed.claims.nonce)) continue;
+    if (!(await hmacVerify(secret, parsed.payload, parsed.signature))) continue;
+    if (!sessionIsLive(parsed.claims, s.session_epoch, now)) continue;
+    const row = await findLiveSession(getDb(env.DB), parsed.claims.nonce, now.toISOString());
+    if (row) return row;
+  }
+  return null;
+}
+
+/** Records use at most once per 15 minutes per session (the UPDATE is conditional too). */
+export async function stampSessionSeenAt(db: D1Database, session: LiveSession, now: Date): Promise<void> {
+  if (!shouldStampLastUsed(session.last_seen_at, now)) return;
+  const staleBefore = new Date(now.getTime() - LAST_USED_THROTTLE_MS).toISOString();
+  await stampSessionSeen(getDb(db), session.id, now.toISOString(), staleBefore);
+}
+
+/** Logout: ends that one session (when the cookie named a live one). */
+export async function endOneSession(ctx: Ctx, id: string): Promise<boolean> {
+  return endSession(getDb(ctx.env.DB), id, ctx.clock().toISOString());
+}
+
+export async function endEverySession(ctx: Ctx, keepId: string | null = null): Promise<void> {
+  await endAllSessions(getDb(ctx.env.DB), ctx.clock().toISOString(), keepId);
+}
+
+/** Active sessions, oldest first, the caller's own marked `current`. Never a cookie or secret. */
+export async function listSessions({ ctx }: { ctx: Pick<ServiceCtx, "env" | "clock" | "principal"> }) {
+  const rows = await listLiveSessions(getDb(ctx.env.DB), ctx.clock().toISOString());
+  const mine = ctx.principal.kind === "session" ? ctx.principal.id : null;
+  return rows.map(({ ended_at: _e, ...r }) => ({ ...r, current: r.id === mine }));
+}
+
+/** `DELETE /auth/sessions/{id}`: 404 when unknown or already ended. */
+export async function signOutSession({ ctx, id }: { ctx: Ctx; id: string }): Promise<void> {
+  if (!(await endOneSession(ctx, id))) throw notFound("Session");
+}

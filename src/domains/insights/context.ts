@@ -1,0 +1,131 @@
+/**
+ * The insights context: everything the model is given about a month, gathered from the summary,
+ * budget and merchant services. Amounts are decimal here (this is the model's boundary) and the
+ * figure check compares the briefing against exactly this object.
+ */
+import { and, desc, eq, isNotNull, lt, ne } from "drizzle-orm";
+import { getDb, inRange, live, spending } from "../../db";
+import { insightBriefings, transactions } from "../../db/schema";
+import type { ServiceCtx } from "../../lib/context";
+import { fromCents } from "../../lib/money";
+import { addMonths, monthBounds } from "../../lib/month";
+import { getHistoricalAverages } from "../budget/averages";
+import { getBudgetStatus } from "../budget/status";
+import { getConfig } from "../config/service";
+import { getMerchantIntelligence } from "../merchants/service";
+import { currentMonth, getSummary, getTrend } from "../summary/service";
+import { fixedChargesOf, recurringAnnualOf } from "./rules";
+
+type Ctx = Pick<ServiceCtx, "env" | "clock">;
+const EXCERPT_CHARS = 600;
+
+/** A part that fails (an empty budget, a missing cache table) leaves its slot empty, not the page. */
+async function orNull<T>(p: Promise<T>): Promise<T | null> {
+  try {
+    return await p;
+  } catch {
+    return null;
+  }
+}
+
+export async function buildContext(ctx: Ctx, monthIn?: string) {
+  const month = monthIn ?? (await currentMonth(ctx)).month;
+  const cfg = await getConfig({ ctx });
+  const db = getDb(ctx.env.DB);
+  const t = transactions;
+  const b = monthBounds(month);
+  const year = Number(month.slice(0, 4));
+  const [summary, trend, lastYear, averages, budget, merchants, commented, largest, history, previous] =
+    await Promise.all([
+      getSummary(ctx, month),
+      getTrend(ctx, 6, month),
+      getTrend(ctx, 1, addMonths(month, -12)),
+      orNull(getHistoricalAverages(ctx, 6)),
+      orNull(getBudgetStatus(ctx, year)),
+      orNull(getMerchantIntelligence({ ctx, input: { month, months: 6 } })),
+      db
+        .select({ date: t.DateFileName, company: t.Company, amount: t.Amount, category: t.Category, comment: t.Comment })
+        .from(t)
+        .where(and(inRange(b.lo, b.hi), live(), isNotNull(t.Comment), ne(t.Comment, "")))
+        .orderBy(t.DateFileName)
+        .limit(50),
+      db
+        .select({ date: t.DateFileName, company: t.Company, amount: t.Amount, category: t.Category, comment: t.Comment })
+        .from(t)
+        .where(and(inRange(b.lo, b.hi), live(), spending()))
+        .orderBy(desc(t.Amount))
+        .limit(5),
+      getTrend(ctx, 24, addMonths(month, -1)),
+      db
+        .select({ month: insightBriefings.month, generated_at: insightBriefings.generated_at, content: insightBriefings.content })
+        .from(insightBriefings)
+        .where(and(eq(insightBriefings.user_id, cfg.user_id), lt(insightBriefings.month, month)))
+        .orderBy(desc(insightBriefings.month), desc(insightBriefings.generated_at))
+        .limit(1),
+    ]);
+  const txOut = (r: (typeof largest)[number]) => ({
+    date: r.date.slice(0, 10).replace(/\./g, "-"),
+    company: r.company ?? "",
+    amount: fromCents(r.amount ?? 0),
+    category: r.category ?? "",
+    comment: r.comment ?? null,
+  });
+  const ly = lastYear.months[0];
+  const prev = previous[0];
+  return {
+    generated_at: ctx.clock().toISOString(),
+    month,
+    current_month: summary.current,
+    previous_month: summary.previous,
+    delta: {
+      total_spending: summary.delta_amount,
+      ...(summary.delta_percent === null ? {} : { total_spending_pct: summary.delta_percent }),
+    },
+    pace: summary.pace,
+    trend: trend.months,
+    same_month_last_year:
+      ly && ly.spending_count > 0
+        ? {
+            year_month: ly.year_month,
+            total_spending: ly.total_spending,
+            spending_count: ly.spending_count,
+            by_category: ly.by_category,
+            comments: [],
+          }
+        : null,
+    budget:
+      budget && budget.overall.spending_ceiling > 0
+        ? {
+            year,
+            as_of: budget.as_of,
+            spending_ceiling: budget.overall.spending_ceiling,
+            ytd_spent: budget.overall.ytd_spent,
+            expected_pace: budget.overall.expected_pace,
+            status: budget.overall.status,
+            categories: budget.groups.flatMap((g) =>
+              g.categories.map((c) => ({
+                category: c.category,
+                annual_target: c.target,
+                monthly_amount: c.monthly_amount,
+                ytd_spent: c.ytd_spent,
+                status: c.status,
+              })),
+            ),
+          }
+        : null,
+    historical_averages: averages ?? {},
+    category_deltas: summary.category_deltas,
+    anomalies: summary.anomalies,
+    commented_transactions: commented.map(txOut),
+    largest_transactions: largest.map(txOut),
+    fixed_charges: merchants ? fixedChargesOf(merchants.merchants) : [],
+    recurring_annual: recurringAnnualOf(history.months, month),
+    suspected_ignored: [],
+    previous_briefing: prev
+      ? { month: prev.month, generated_at: prev.generated_at, excerpt: prev.content.slice(0, EXCERPT_CHARS) }
+      : null,
+    user_memo: cfg.insights_user_memo ?? null,
+  };
+}
+
+export type InsightsContext = Awaited<ReturnType<typeof buildContext>>;

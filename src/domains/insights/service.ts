@@ -1,0 +1,114 @@
+/**
+ * Insights: start a generation (one at a time, held by the JobSlot "insights"), read its status,
+ * list and open saved briefings. The generation itself runs in the queue consumer (job.ts).
+ */
+import { and, desc, eq } from "drizzle-orm";
+import { getDb } from "../../db";
+import { insightBriefings } from "../../db/schema";
+import { type AiEnv, providerForTask, secondsVar } from "../../ai/routing";
+import { jobSlot } from "../../jobs/slot";
+import type { SlotJob } from "../../jobs/slot-state";
+import type { ServiceCtx } from "../../lib/context";
+import { ApiError, conflict, notFound } from "../../lib/errors";
+import { getConfig } from "../config/service";
+import type { BriefingValidation } from "./figures";
+import { INSIGHTS_TIMEOUT_SECONDS } from "./rules";
+
+type Ctx = Pick<ServiceCtx, "env" | "clock">;
+export const INSIGHTS_KIND = "insights";
+/** How long past its limit a job may stay "running" before a status read calls it failed. */
+const GRACE_MS = 15_000;
+
+export const insightsLimitMs = (env: AiEnv) => secondsVar(env.INSIGHTS_TIMEOUT_SECONDS, INSIGHTS_TIMEOUT_SECONDS);
+export const timeoutMessage = (ms: number) =>
+  `The briefing took longer than ${Math.round(ms / 1000)} s and was stopped; nothing was saved.`;
+
+export async function startInsights(ctx: Ctx, month: string) {
+  const env = ctx.env as AiEnv;
+  const routed = providerForTask(env, await getConfig({ ctx }), "insights");
+  // SPEC Errors: a missing model API key is a 500; a disabled task is the person's choice (422).
+  if (!routed.ok) throw new ApiError(routed.missingKey ? 500 : 422, routed.reason);
+  const limit = insightsLimitMs(env);
+  const slot = jobSlot(env, INSIGHTS_KIND);
+  const res = await slot.start(INSIGHTS_KIND, limit + GRACE_MS);
+  if (!res.ok) {
+    throw conflict(
+      `A briefing for ${res.job.progress.month ?? "a month"} is already being written (started ${res.job.started_at}); wait for it to finish.`,
+    );
+  }
+  const id = res.job.id;
+  await slot.progress(id, { month, phase: "queued", limit_seconds: limit / 1000 });
+  try {
+    await env.JOBS.send({ type: "job", kind: INSIGHTS_KIND, payload: { task_id: id, month } });
+  } catch (err) {
+    await slot.complete(id, { error: "The job queue refused the task; try again." });
+    throw err;
+  }
+  return { status: "running" as const, month, task_id: id };
+}
+
+/** The slot's job as the status response; a job long past its limit is failed here, never stuck. */
+export async function insightsStatus(ctx: Ctx) {
+  const env = ctx.env as AiEnv;
+  const slot = jobSlot(env, INSIGHTS_KIND);
+  let job: SlotJob | null = await slot.status();
+  const limit = insightsLimitMs(env);
+  if (job?.status === "running" && ctx.clock().getTime() - Date.parse(job.started_at) > limit + GRACE_MS) {
+    job = (await slot.complete(job.id, { error: timeoutMessage(limit) })) ?? job;
+  }
+  const str = (v: unknown) => (typeof v === "string" ? v : null);
+  if (!job) return { status: "idle" as const, month: null, started_at: null, error: null, task_id: null };
+  return {
+    status: job.status === "running" ? ("running" as const) : job.status === "failed" ? ("error" as const) : ("idle" as const),
+    month: str(job.progress.month),
+    started_at: job.started_at,
+    finished_at: job.finished_at,
+    error: job.error,
+    task_id: job.id,
+    phase: str(job.progress.phase),
+    insight_id: str(job.result?.id),
+  };
+}
+
+export async function listSaved(ctx: Ctx, month: string) {
+  const { user_id } = await getConfig({ ctx });
+  const b = insightBriefings;
+  const rows = await getDb(ctx.env.DB)
+    .select({ id: b.id, month: b.month, generated_at: b.generated_at, validation: b.validation })
+    .from(b)
+    .where(and(eq(b.user_id, user_id), eq(b.month, month)))
+    .orderBy(desc(b.generated_at));
+  const items = rows.map((r) => ({
+    id: r.id,
+    month: r.month,
+    generated_at: r.generated_at,
+    figures_ok: parseValidation(r.validation)?.ok ?? null,
+  }));
+  return { items, count: items.length };
+}
+
+export async function getSaved(ctx: Ctx, id: string, month: string) {
+  const { user_id } = await getConfig({ ctx });
+  const b = insightBriefings;
+  const [row] = await getDb(ctx.env.DB)
+    .select()
+    .from(b)
+    .where(and(eq(b.id, id), eq(b.user_id, user_id), eq(b.month, month)));
+  if (!row) throw notFound("Saved briefing");
+  return {
+    id: row.id,
+    month: row.month,
+    generated_at: row.generated_at,
+    content: row.content,
+    validation: parseValidation(row.validation),
+  };
+}
+
+function parseValidation(text: string | null): BriefingValidation | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as BriefingValidation;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { GENERATION_PROVIDERS } from "../config/schemas";
+
+export const TestModelRequest = z
+  .object({
+    provider: z.enum(GENERATION_PROVIDERS).exclude(["disabled"]).nullable().optional().describe("Default hosted"),
+    api_key: z.string().max(500).nullable().optional().describe("Hosted only; default the configured key. Never stored."),
+    model: z.string().max(200).nullable().optional(),
+  })
+  .meta({ id: "TestModelRequest" });
+
+export const TestModelResponse = z
+  .object({
+    ok: z.boolean(),
+    verdict: z.enum(["reachable", "key_rejected", "model_not_found", "unreachable", "not_configured"]),
+    error: z.string().nullable(),
+    message: z.string().describe("The verdict in words"),
+  })
+  .meta({ id: "TestModelResponse" });
+
+export const TestObjectBackupRequest = z
+  .object({ bucket: z.string().min(1).max(200), prefix: z.string().max(500).nullable().optional() })
+  .meta({ id: "TestObjectBackupRequest" });
+
+export const TestObjectBackupResponse = z
+  .object({ ok: z.boolean(), error: z.string().nullable(), warnings: z.array(z.string()) })
+  .meta({ id: "TestObjectBackupResponse" });
+
+export const ObjectBackupStatusResponse = z
+  .object({
+    enabled: z.boolean(),
+    bucket: z.string().nullable(),
+    prefix: z.string().nullable(),
+    last_attempt_at: z.string().nullable(),
+    last_success_at: z.string().nullable(),
+    last_error: z.string().nullable(),
+    consecutive_failures: z.number().int(),
+    uploaded_count: z.number().int().describe("Daily backups present under the prefix"),
+    deleted_count: z.number().int(),
+    objects_total: z.number().int(),
+  })
+  .meta({ id: "ObjectBackupStatusResponse" });

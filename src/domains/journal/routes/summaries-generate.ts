@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { type AppContext, serviceCtx } from "../../../http/context";
+import { ErrorEnvelope } from "../../../http/errors";
+import { domainRoute, type domainRouter } from "../../../http/route";
+import { Month } from "../../transactions/schemas";
+import { daySummaryStatus, startDaySummaries } from "../summaries";
+
+const SummariesRoute = domainRoute("daily-summaries");
+const json = (description: string, schema: z.ZodType) => ({ description, content: { "application/json": { schema } } });
+
+export const DaySummaryGenerateRequest = z
+  .object({
+    month: Month,
+    dates: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)).max(31).nullable().optional(),
+    force: z.boolean().default(false).describe("Rewrite days that already have a summary"),
+  })
+  .meta({ id: "DaySummaryGenerateRequest" });
+
+export const DaySummaryGenerateResponse = z
+  .object({
+    status: z.enum(["running", "idle"]).describe("idle: every day already had a summary"),
+    month: z.string(),
+    dates_queued: z.number().int(),
+    task_id: z.string().optional(),
+  })
+  .meta({ id: "DaySummaryGenerateResponse" });
+
+export const DaySummaryStatusResponse = z
+  .object({
+    status: z.enum(["idle", "running", "error"]),
+    month: z.string().nullable(),
+    total: z.number().int(),
+    completed: z.number().int(),
+    error: z.string().nullable(),
+    task_id: z.string().nullable(),
+  })
+  .meta({ id: "DaySummaryStatusResponse" });
+
+export class GenerateDaySummaries extends SummariesRoute {
+  override schema = {
+    operationId: "generateDaySummaries",
+    summary: "Write the month's missing day summaries in the background (one job at a time)",
+    request: { body: { content: { "application/json": { schema: DaySummaryGenerateRequest } } } },
+    responses: {
+      "202": json("Started (or nothing to do)", DaySummaryGenerateResponse),
+      "409": json("A day-summaries job is already running", ErrorEnvelope),
+    },
+  };
+  override async handle(c: AppContext) {
+    const { body } = await this.getValidatedData<typeof this.schema>();
+    return c.json(await startDaySummaries(serviceCtx(c), body), 202);
+  }
+}
+
+export class GetDaySummaryStatus extends SummariesRoute {
+  override schema = {
+    operationId: "getDaySummaryGenerationStatus",
+    summary: "Progress of the day-summaries job",
+    responses: { "200": json("Status", DaySummaryStatusResponse) },
+  };
+  override async handle(c: AppContext) {
+    return c.json(await daySummaryStatus(serviceCtx(c)));
+  }
+}
+
+/** Mounted by the journal router (one line there). */
+export function mountSummaryJobs(r: ReturnType<typeof domainRouter>) {
+  r.post("/summaries/generate", GenerateDaySummaries);
+  r.get("/summaries/status", GetDaySummaryStatus);
+}

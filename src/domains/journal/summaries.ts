@@ -1,0 +1,120 @@
+/**
+ * Day summaries: start a background job for a month's missing days (one job at a time, held by
+ * the JobSlot "day-summaries"; a second start gets 409), and read its progress. The writing runs
+ * in the queue consumer (summaries-job.ts).
+ */
+import { and, eq, gte, lt } from "drizzle-orm";
+import { type AiEnv, providerForTask, secondsVar } from "../../ai/routing";
+import { type Db, getDb, inRange, live } from "../../db";
+import { daySummaries, transactions } from "../../db/schema";
+import { jobSlot } from "../../jobs/slot";
+import type { ServiceCtx } from "../../lib/context";
+import { ApiError, conflict } from "../../lib/errors";
+import { fromCents } from "../../lib/money";
+import { monthBounds } from "../../lib/month";
+import { getConfig } from "../config/service";
+import { dayOf } from "./rules";
+import { DAY_SUMMARY_TIMEOUT_SECONDS, type DayLine, daysToSummarize } from "./summaries-rules";
+
+type Ctx = Pick<ServiceCtx, "env" | "clock">;
+export const SUMMARIES_KIND = "day-summaries";
+const GRACE_MS = 15_000;
+
+export const summariesLimitMs = (env: AiEnv) =>
+  secondsVar(env.DAY_SUMMARY_TIMEOUT_SECONDS, DAY_SUMMARY_TIMEOUT_SECONDS);
+
+/** The month's live transactions as prompt lines, by day (YYYY-MM-DD). */
+export async function dayLines(db: Db, month: string): Promise<Record<string, DayLine[]>> {
+  const t = transactions;
+  const { lo, hi } = monthBounds(month);
+  const rows = await db
+    .select({
+      dfn: t.DateFileName,
+      company: t.Company,
+      amount: t.Amount,
+      type: t.TransactionType,
+      category: t.Category,
+      comment: t.Comment,
+    })
+    .from(t)
+    .where(and(inRange(lo, hi), live()))
+    .orderBy(t.DateFileName);
+  const out: Record<string, DayLine[]> = {};
+  for (const r of rows) {
+    (out[dayOf(r.dfn)] ??= []).push({
+      company: r.company ?? "",
+      amount: fromCents(r.amount ?? 0),
+      type: r.type ?? "",
+      category: r.category ?? "",
+      comment: r.comment || null,
+    });
+  }
+  return out;
+}
+
+export async function summarizedDays(db: Db, userId: string, month: string): Promise<Set<string>> {
+  const d = daySummaries;
+  const rows = await db
+    .select({ day: d.day })
+    .from(d)
+    .where(and(eq(d.user_id, userId), gte(d.day, `${month}-01`), lt(d.day, `${month}-32`)));
+  return new Set(rows.map((r) => r.day));
+}
+
+export interface StartInput {
+  month: string;
+  dates?: string[] | null | undefined;
+  force?: boolean | undefined;
+}
+
+export async function startDaySummaries(ctx: Ctx, input: StartInput) {
+  const env = ctx.env as AiEnv;
+  const cfg = await getConfig({ ctx });
+  const routed = providerForTask(env, cfg, "daily_summary");
+  if (!routed.ok) throw new ApiError(routed.missingKey ? 500 : 422, routed.reason);
+  const db = getDb(env.DB);
+  const [lines, done] = await Promise.all([dayLines(db, input.month), summarizedDays(db, cfg.user_id, input.month)]);
+  const days = daysToSummarize(Object.keys(lines), done, { only: input.dates, force: input.force });
+  const slot = jobSlot(env, SUMMARIES_KIND);
+  const current = await slot.status();
+  if (current?.status === "running" && !isPastLimit(ctx, current.started_at)) throw busy(current.progress);
+  if (days.length === 0) return { status: "idle" as const, month: input.month, dates_queued: 0 };
+  const res = await slot.start(SUMMARIES_KIND, summariesLimitMs(env) + GRACE_MS);
+  if (!res.ok) throw busy(res.job.progress);
+  const id = res.job.id;
+  await slot.progress(id, { month: input.month, days, total: days.length, completed: 0 });
+  try {
+    await env.JOBS.send({ type: "job", kind: SUMMARIES_KIND, payload: { task_id: id, month: input.month, days } });
+  } catch (err) {
+    await slot.complete(id, { error: "The job queue refused the task; try again." });
+    throw err;
+  }
+  return { status: "running" as const, month: input.month, dates_queued: days.length, task_id: id };
+}
+
+const busy = (p: Record<string, unknown>) =>
+  conflict(
+    `Day summaries for ${p.month ?? "a month"} are already being written (${p.completed ?? 0} of ${p.total ?? "?"} days done); wait for that job to finish.`,
+  );
+
+function isPastLimit(ctx: Ctx, startedAt: string): boolean {
+  return ctx.clock().getTime() - Date.parse(startedAt) > summariesLimitMs(ctx.env as AiEnv) + GRACE_MS;
+}
+
+export async function daySummaryStatus(ctx: Ctx) {
+  const slot = jobSlot(ctx.env, SUMMARIES_KIND);
+  let job = await slot.status();
+  if (job?.status === "running" && isPastLimit(ctx, job.started_at)) {
+    job = (await slot.complete(job.id, { error: "The job ran past its time limit and was stopped." })) ?? job;
+  }
+  if (!job) return { status: "idle" as const, month: null, total: 0, completed: 0, error: null, task_id: null };
+  const p = job.progress;
+  return {
+    status: job.status === "running" ? ("running" as const) : job.status === "failed" ? ("error" as const) : ("idle" as const),
+    month: typeof p.month === "string" ? p.month : null,
+    total: typeof p.total === "number" ? p.total : 0,
+    completed: typeof p.completed === "number" ? p.completed : 0,
+    error: job.error,
+    task_id: job.id,
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * CSV column mappings: guessed at the first upload of a header layout, confirmed once by the
+ * person (with the institution's name) and used for every later file with the same header.
+ */
+import { eq } from "drizzle-orm";
+import { type Db, schema } from "../../db";
+import { validationError } from "../../lib/errors";
+import { type CsvMapping, csvTable } from "./parsers/csv";
+
+const m = schema.statementCsvMappings;
+
+export const signatureOf = (header: string[]) => header.map((h) => h.trim().toLowerCase()).join("|");
+
+/** The confirmed mapping of this CSV's header layout, if any. */
+export async function storedMapping(db: Db, text: string) {
+  const table = csvTable(text);
+  if (!table) return null;
+  const row = await db
+    .select()
+    .from(m)
+    .where(eq(m.signature, signatureOf(table.header)))
+    .get();
+  return row ? { institution: row.institution, mapping: JSON.parse(row.mapping) as CsvMapping } : null;
+}
+
+/** Checks a mapping against the header it is for (column indexes exist, amounts are mapped). */
+export function checkMapping(header: string[], map: CsvMapping): void {
+  const cols = [map.date, map.description, map.amount, map.withdrawal, map.deposit, map.balance];
+  const bad = cols.some((c) => c !== null && (c < 0 || c >= header.length));
+  const amounts = map.amount !== null || (map.withdrawal !== null && map.deposit !== null);
+  if (bad || !amounts) {
+    const msg = bad
+      ? "A mapped column is not in this file's header"
+      : "Map one amount column, or both withdrawal and deposit";
+    throw validationError([{ loc: ["body", "mapping"], msg, type: "value_error" }], msg);
+  }
+}
+
+export function saveMappingQuery(
+  db: Db,
+  header: string[],
+  institution: string,
+  map: CsvMapping,
+  nowIso: string,
+) {
+  const values = {
+    signature: signatureOf(header),
+    institution,
+    mapping: JSON.stringify(map),
+    confirmed_at: nowIso,
+  };
+  return db.insert(m).values(values).onConflictDoUpdate({ target: m.signature, set: values });
+}
