@@ -6,9 +6,12 @@
 //   BRIDGE_CLI_A_CMD='my-tool --model {model} -'   (likewise BRIDGE_CLI_B_CMD, BRIDGE_CLI_C_CMD)
 //   BRIDGE_PORT=8799  BRIDGE_TOKEN=<shared secret, optional>  BRIDGE_TIMEOUT_SECONDS=170
 //
-// The Worker reaches it at MODEL_BRIDGE_URL (http://127.0.0.1:8799 under `wrangler dev`; deployed,
-// through a tunnel, see the README) with MODEL_BRIDGE_TOKEN. GET /health says which tools are set
-// up and runnable. The prompt never goes on a command line (ps would show it) and nothing is logged
+// The Worker reaches it at MODEL_BRIDGE_URL with MODEL_BRIDGE_TOKEN: under `wrangler dev` directly
+// (MODEL_BRIDGE_URL=http://127.0.0.1:8799 in .dev.vars); deployed, through a tunnel to this machine
+// (for example `cloudflared tunnel --url http://127.0.0.1:8799`, then `wrangler secret put
+// MODEL_BRIDGE_URL` with the tunnel's https address, and set BRIDGE_TOKEN here and
+// MODEL_BRIDGE_TOKEN there to the same long random value: the tunnel is public). GET /health says
+// which tools are set up and runnable. The prompt never goes on a command line (ps would show it) and nothing is logged
 // but the provider, the exit status and the duration.
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
@@ -46,7 +49,10 @@ export function runCommand(argv, input, timeoutMs, model) {
     const args = argv.slice(1).map((a) => a.replaceAll("{model}", model ?? ""));
     let child;
     try {
-      child = spawn(argv[0], args, { stdio: ["pipe", "pipe", "ignore"], env: { ...process.env, BRIDGE_MODEL: model ?? "" } });
+      child = spawn(argv[0], args, {
+        stdio: ["pipe", "pipe", "ignore"],
+        env: { ...process.env, BRIDGE_MODEL: model ?? "" },
+      });
     } catch {
       return resolve({ code: -1, stdout: "", timedOut: false });
     }
@@ -114,7 +120,13 @@ function completion(model, body, text) {
         role: "assistant",
         content: null,
         refusal: null,
-        tool_calls: [{ id: "call_bridge", type: "function", function: { name: tool.name, arguments: JSON.stringify(args) } }],
+        tool_calls: [
+          {
+            id: "call_bridge",
+            type: "function",
+            function: { name: tool.name, arguments: JSON.stringify(args) },
+          },
+        ],
       };
       finish = "tool_calls";
     } catch {
@@ -164,15 +176,18 @@ export function createBridge(config = configFromEnv(), log = (line) => process.s
       return fail(res, 404, "no such route", "not_found");
     }
     const body = await readBody(req);
-    if (!body || typeof body !== "object") return fail(res, 400, "the body is not JSON", "invalid_request_error");
+    if (!body || typeof body !== "object")
+      return fail(res, 400, "the body is not JSON", "invalid_request_error");
     const [provider, ...rest] = String(body.model ?? "").split(":");
     const model = rest.join(":") || null;
     const argv = config.commands[provider];
-    if (!argv) return fail(res, 404, `no command is configured for ${provider || "(none)"}`, "model_not_found");
+    if (!argv)
+      return fail(res, 404, `no command is configured for ${provider || "(none)"}`, "model_not_found");
     const t0 = Date.now();
     const r = await runCommand(argv, promptOf(body), config.timeoutMs, model);
     log(`${provider} exit=${r.timedOut ? "timeout" : r.code} ${Date.now() - t0}ms`);
-    if (r.timedOut) return fail(res, 504, `${provider} did not answer within ${config.timeoutMs / 1000} s`, "timeout");
+    if (r.timedOut)
+      return fail(res, 504, `${provider} did not answer within ${config.timeoutMs / 1000} s`, "timeout");
     if (r.code !== 0) return fail(res, 502, `${provider} exited with status ${r.code}`, "server_error");
     const text = r.stdout.trim();
     if (!text) return fail(res, 502, `${provider} printed nothing`, "server_error");

@@ -16,14 +16,17 @@ import { transactionReverters, transactionsRouter } from "./domains/transactions
 import { summaryRouter } from "./domains/summary";
 import { journalRouter } from "./domains/journal";
 import { insightsRouter } from "./domains/insights";
-import { intelligenceRouter, vendorAuthRouter } from "./domains/intelligence";
+import { configChecksRouter, dataChecksRouter, vendorAuthRouter } from "./domains/intelligence";
 import { dataRouter } from "./domains/data";
 import { merchantsRouter } from "./domains/merchants";
 import { incomeRouter } from "./domains/income";
 import { coverageRouter } from "./domains/coverage";
 import { statementReverters, statementsRouter } from "./domains/statements";
 import { budgetReverters, budgetRouter, groupsRouter } from "./domains/budget";
+import { taxReverters, taxRouter } from "./domains/tax";
+import { setupRouter } from "./domains/system";
 import { llmsTxt } from "./domains/system/llms";
+import { mcpRouter } from "./domains/mcp";
 import { activityLedger, type OperationIndex, operationIndexFrom } from "./http/activity";
 import { authenticate } from "./http/auth";
 import type { AppEnv, Principal } from "./http/context";
@@ -109,26 +112,33 @@ export function createApp(deps: AppDeps = {}) {
         { name: "daily-summaries", description: "AI-written per-day narrative summaries for the journal" },
         {
           name: "insights",
-          description: "Monthly briefing: the context snapshot, background generation, saved briefings with a figure check",
+          description:
+            "Monthly briefing: the context snapshot, background generation, saved briefings with a figure check",
         },
-        {
-          name: "intelligence",
-          description: "AI provider checks: test a model connection, test the object backup, backup status",
-        },
+        { name: "auth", description: "The vendor account connection (OAuth device authorization grant)" },
         {
           name: "merchants",
           description: "Merchant intelligence: recurring charges, price changes, new and churned, burn rate",
         },
         { name: "income-statement", description: "Annual income vs. expenses by company and category" },
         { name: "coverage", description: "Per-institution alert cadence and the email capture rate" },
-        { name: "statements", description: "Statement upload (PDF, CSV, OFX, QFX), reconciliation, review and import" },
+        { name: "setup", description: "First run: how alerts get in, password and demo-data offers" },
+        {
+          name: "statements",
+          description: "Statement upload (PDF, CSV, OFX, QFX), reconciliation, review and import",
+        },
         { name: "budget", description: "Budget targets, pace status, forecasts and historical averages" },
         { name: "groups", description: "Display groups of a year's budget categories" },
         { name: "search", description: "Cross-month search with a summary block, and CSV export" },
         { name: "ingestion", description: "Raw email upload: the same alert pipeline as every other door" },
         {
           name: "attachments",
-          description: "Receipts and documents: upload, inline file, AI read (opt-in), match candidates, link",
+          description:
+            "Receipts and documents: upload, inline file, AI read (opt-in), match candidates, link",
+        },
+        {
+          name: "tax",
+          description: "Year-end tax pack: claim lines, evidence, include/exclude overrides, the zip",
         },
         { name: "parse-failures", description: "Quarantined alert emails: list, retry, resolve, dismiss" },
         {
@@ -168,7 +178,8 @@ export function createApp(deps: AppDeps = {}) {
   openapi.route("/api/v1/summary", summaryRouter());
   openapi.route("/api/v1/journal", journalRouter());
   openapi.route("/api/v1/insights", insightsRouter());
-  openapi.route("/api/v1/intelligence", intelligenceRouter());
+  openapi.route("/api/v1/config", configChecksRouter());
+  openapi.route("/api/v1/data", dataChecksRouter());
   openapi.route("/api/v1/auth/vendor", vendorAuthRouter());
   openapi.route("/api/v1/data", dataRouter());
   openapi.route("/api/v1/merchants", merchantsRouter());
@@ -181,9 +192,23 @@ export function createApp(deps: AppDeps = {}) {
   openapi.route("/api/v1/activity", activityRouter());
   openapi.route("/api/v1/budget", budgetRouter());
   openapi.route("/api/v1/groups", groupsRouter());
+  openapi.route("/api/v1/tax-pack", taxRouter());
   openapi.route("/api/v1", attachmentsRouter());
+  openapi.route("/api/v1/setup", setupRouter());
   // What POST /activity/{id}/revert can undo: each domain's reverters by resource kind.
-  registerReverters(statementReverters, transactionReverters, configReverters, overrideReverters, aliasReverters, budgetReverters, attachmentReverters);
+  registerReverters(
+    statementReverters,
+    transactionReverters,
+    configReverters,
+    overrideReverters,
+    aliasReverters,
+    budgetReverters,
+    attachmentReverters,
+    taxReverters,
+  );
+
+  // The MCP endpoint (token-only, outside the OpenAPI document: it speaks JSON-RPC).
+  app.route("/mcp", mcpRouter());
 
   app.get("/llms.txt", (c) => {
     const base = new URL(c.req.url).origin;

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { api, onUnauthorized, unwrap } from "./api/client";
 import type { AppConfig, Health } from "./api/types";
 import { Header } from "./components/Header";
+import { SearchBox } from "./components/SearchBox";
 import { ErrorNotice, Loading } from "./components/States";
 import { ToastProvider } from "./components/Toast";
 import { AppContext, type AppState } from "./lib/app";
@@ -102,6 +103,7 @@ export function App() {
           Skip to content
         </a>
         <Header />
+        <SearchBox />
         <main id="main" className="page" tabIndex={-1}>
           <Routes />
         </main>

@@ -17,6 +17,7 @@ import { SettingsPage } from "./pages/SettingsPage";
 import { StatementsPage } from "./pages/StatementsPage";
 import { ReceiptsPage } from "./pages/ReceiptsPage";
 import { SummaryPage } from "./pages/SummaryPage";
+import { TaxPage } from "./pages/TaxPage";
 import { UploadPage } from "./pages/UploadPage";
 
 const TITLES: Record<string, string> = {
@@ -39,6 +40,7 @@ const TITLES: Record<string, string> = {
   "/income": "Income statement",
   "/rules": "Rules",
   "/backup": "Backup and restore",
+  "/tax": "Tax pack",
 };
 
 export function Routes() {
@@ -84,6 +86,8 @@ export function Routes() {
       return <RulesPage />;
     case "/backup":
       return <BackupPage />;
+    case "/tax":
+      return <TaxPage />;
     default:
       return (
         <section className="page-narrow">

@@ -48,14 +48,23 @@ export type TokenPoll =
   | { kind: "denied" }
   | { kind: "expired" }
   | { kind: "failed"; reason: string }
-  | { kind: "granted"; accessToken: string; refreshToken: string | null; expiresIn: number | null; idToken: string | null };
+  | {
+      kind: "granted";
+      accessToken: string;
+      refreshToken: string | null;
+      expiresIn: number | null;
+      idToken: string | null;
+    };
 
 const form = (fields: Record<string, string | null>) =>
   new URLSearchParams(Object.entries(fields).filter((e): e is [string, string] => e[1] !== null));
 
 const TIMEOUT_MS = 10_000;
 
-async function post(url: string, body: URLSearchParams): Promise<{ status: number; json: Record<string, unknown> }> {
+async function post(
+  url: string,
+  body: URLSearchParams,
+): Promise<{ status: number; json: Record<string, unknown> }> {
   const res = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
@@ -79,17 +88,30 @@ export async function startDeviceAuthorization(cfg: DeviceFlowConfig): Promise<D
   const { status, json } = await post(cfg.deviceAuthUrl, form({ client_id: cfg.clientId, scope: cfg.scope }));
   const deviceCode = str(json.device_code);
   const userCode = str(json.user_code);
-  const verificationUrl = str(json.verification_uri_complete) ?? str(json.verification_uri) ?? str(json.verification_url);
+  const verificationUrl =
+    str(json.verification_uri_complete) ?? str(json.verification_uri) ?? str(json.verification_url);
   if (status !== 200 || !deviceCode || !userCode || !verificationUrl) {
-    throw new Error(`the authorization server refused to start (HTTP ${status}${str(json.error) ? `, ${str(json.error)}` : ""})`);
+    throw new Error(
+      `the authorization server refused to start (HTTP ${status}${str(json.error) ? `, ${str(json.error)}` : ""})`,
+    );
   }
-  return { deviceCode, userCode, verificationUrl, expiresIn: num(json.expires_in) ?? 900, interval: num(json.interval) ?? 5 };
+  return {
+    deviceCode,
+    userCode,
+    verificationUrl,
+    expiresIn: num(json.expires_in) ?? 900,
+    interval: num(json.interval) ?? 5,
+  };
 }
 
 export async function pollDeviceToken(cfg: DeviceFlowConfig, deviceCode: string): Promise<TokenPoll> {
   const { status, json } = await post(
     cfg.tokenUrl,
-    form({ grant_type: "urn:ietf:params:oauth:grant-type:device_code", device_code: deviceCode, client_id: cfg.clientId }),
+    form({
+      grant_type: "urn:ietf:params:oauth:grant-type:device_code",
+      device_code: deviceCode,
+      client_id: cfg.clientId,
+    }),
   );
   const accessToken = str(json.access_token);
   if (status === 200 && accessToken) {
@@ -116,7 +138,11 @@ export async function pollDeviceToken(cfg: DeviceFlowConfig, deviceCode: string)
 }
 
 /** The email of the signed-in account: the userinfo endpoint, else the id token's claim (display only). */
-export async function accountEmail(cfg: DeviceFlowConfig, accessToken: string, idToken: string | null): Promise<string | null> {
+export async function accountEmail(
+  cfg: DeviceFlowConfig,
+  accessToken: string,
+  idToken: string | null,
+): Promise<string | null> {
   if (cfg.userinfoUrl) {
     try {
       const res = await fetch(cfg.userinfoUrl, {

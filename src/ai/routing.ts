@@ -20,7 +20,9 @@ export const TASK_LABELS: Record<AiTask, string> = {
 };
 
 /** The settings fields routing reads (a structural slice of the app configuration). */
-export type TaskSettings = { [K in `${AiTask}_${"provider" | "model" | "reasoning_effort"}`]?: string | null };
+export type TaskSettings = {
+  [K in `${AiTask}_${"provider" | "model" | "reasoning_effort"}`]?: string | null;
+};
 
 /** Variables of this layer (documented in wrangler.toml's comment and the README's AI section). */
 export interface AiEnv extends Env {
@@ -75,7 +77,11 @@ export function providerForTask(
   }
   if (route.provider === "hosted") {
     const apiKey = env.MODEL_API_KEY?.trim();
-    if (!apiKey) return fail(`${label}: the hosted model is chosen, but no model API key (MODEL_API_KEY) is configured.`, true);
+    if (!apiKey)
+      return fail(
+        `${label}: the hosted model is chosen, but no model API key (MODEL_API_KEY) is configured.`,
+        true,
+      );
     const model = route.model || env.MODEL_NAME?.trim() || "gpt-4o-mini";
     const provider = new HostedProvider({
       apiKey,

@@ -166,7 +166,9 @@ export const budgetConfig = sqliteTable(
 export const apiTokens = sqliteTable("api_tokens", {
   id: text("id").primaryKey(),
   label: text("label").notNull(),
-  scope: text("scope", { enum: ["read", "read+write"] }).notNull().default("read+write"),
+  scope: text("scope", { enum: ["read", "read+write"] })
+    .notNull()
+    .default("read+write"),
   token_hash: text("token_hash").notNull().unique(),
   created_at: text("created_at").notNull(),
   last_used_at: text("last_used_at"),
@@ -292,3 +294,4 @@ export * from "./schema/attachments";
 export * from "./schema/statements";
 export * from "./schema/insights";
 export * from "./schema/sessions";
+export * from "./schema/tax";

@@ -131,6 +131,7 @@ export function activityLedger(index: () => OperationIndex): MiddlewareHandler<A
     try {
       if (c.res.status < 200 || c.res.status >= 300) return;
       const row = buildRow(c, state, operationId(c, index(), method, path), method, path);
+      if (row.reversible === 1) exposeEntryId(c, row.id);
       const fail = (err: unknown) =>
         log("error", "activity.capture_failed", { entry: row.id, path, error: String(err) });
       serviceCtx(c).waitUntil(insertEntry(c.env.DB, row).catch(fail));
@@ -138,6 +139,39 @@ export function activityLedger(index: () => OperationIndex): MiddlewareHandler<A
       log("error", "activity.capture_failed", { path, error: String(err) });
     }
   };
+}
+
+/** Response header naming a reversible write's ledger entry, so the client's "saved" toast can offer Undo. */
+export const ACTIVITY_ID_HEADER = "X-Activity-Id";
+
+/** Best effort: a response with immutable headers simply goes without (never fails the request). */
+function exposeEntryId(c: AppContext, id: string): void {
+  try {
+    c.res.headers.set(ACTIVITY_ID_HEADER, id);
+  } catch {
+    // Immutable headers (a passed-through fetch response): no Undo offer for this write.
+  }
+}
+
+/**
+ * Journals one write made inside a request the middleware does not journal (an MCP tool call on
+ * POST /mcp): its own entry, with the caller's principal and `operationId`, off the response path.
+ * Returns the entry id (one request may make several entries, e.g. a category and its rule).
+ */
+export function recordActivity(
+  c: AppContext,
+  operationId: string,
+  entry: { staged?: StagedImages; note?: { resourceId?: string; summary?: string } },
+): string {
+  const state: LedgerState = { id: newEntryId(), ...entry };
+  const path = normalizePath(new URL(c.req.url).pathname);
+  const row = buildRow(c, state, operationId, c.req.method.toUpperCase(), path);
+  serviceCtx(c).waitUntil(
+    insertEntry(c.env.DB, row).catch((err) =>
+      log("error", "activity.capture_failed", { entry: row.id, path, error: String(err) }),
+    ),
+  );
+  return state.id;
 }
 
 /** Builds the operation index from chanfana's registry definitions. */

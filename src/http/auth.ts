@@ -25,6 +25,9 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set([
   "/api/v1/auth/logout",
 ]);
 
+/** Reached with a bearer token only: no session cookie, dev bypass or TOFU (the MCP endpoint). */
+export const TOKEN_ONLY_PATHS: ReadonlySet<string> = new Set(["/mcp"]);
+
 interface AllowRule {
   methods: readonly string[] | "*";
   path: RegExp;
@@ -38,6 +41,8 @@ export const SCOPE_ALLOWLISTS: Record<TokenScope, readonly AllowRule[]> = {
   read: [
     { methods: READ_METHODS, path: /^\/api\/v1\// },
     { methods: READ_METHODS, path: PUBLIC_DOCS },
+    // MCP speaks JSON-RPC over POST: every scope reaches it, and its tools enforce the scope.
+    { methods: "*", path: /^\/mcp$/ },
   ],
   "read+write": [{ methods: "*", path: /^\// }],
 };
@@ -65,7 +70,8 @@ export function isLoopbackHost(hostname: string): boolean {
   return h === "localhost" || h.endsWith(".localhost") || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);
 }
 
-const isLoopbackIp = (ip: string) => /^127(\.\d{1,3}){3}$/.test(ip) || ip === "::1" || ip === "::ffff:127.0.0.1";
+const isLoopbackIp = (ip: string) =>
+  /^127(\.\d{1,3}){3}$/.test(ip) || ip === "::1" || ip === "::ffff:127.0.0.1";
 
 /**
  * Whether a request really comes from this machine (SPEC: "fully open on loopback"). The Host
@@ -161,6 +167,7 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const path = normalizePath(new URL(c.req.url).pathname);
   const header = c.req.header("authorization");
   if (header !== undefined) c.set("principal", await tokenPrincipal(c, header, path));
+  else if (TOKEN_ONLY_PATHS.has(path)) throw unauthorized(c, "Send `Authorization: Bearer fin_...`");
   else if (!isPublicPath(path)) c.set("principal", await browserPrincipal(c));
   await next();
 };

@@ -32,7 +32,9 @@ export abstract class ApiRoute extends OpenAPIRoute {
       tags: [this.tag],
       responses: {
         ...COMMON_ERRORS,
-        ...(schema.request?.body ? { "415": err("The body is not application/json (or multipart for uploads)") } : {}),
+        ...(schema.request?.body
+          ? { "415": err("The body is not application/json (or multipart for uploads)") }
+          : {}),
         ...(schema.responses ?? {}),
       },
     };

@@ -32,9 +32,10 @@ export function fromCentsOrNull(cents: Cents | null | undefined): number | null 
  */
 export function parseCents(text: string): Cents | null {
   const t = text.trim();
-  const m = /^(\()?\s*([-+])?\s*(?:[A-Z]{3}\s*)?\$?\s*([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.([0-9]{1,2}))?\s*(?:[A-Z]{3})?\s*(\))?$/.exec(
-    t,
-  );
+  const m =
+    /^(\()?\s*([-+])?\s*(?:[A-Z]{3}\s*)?\$?\s*([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.([0-9]{1,2}))?\s*(?:[A-Z]{3})?\s*(\))?$/.exec(
+      t,
+    );
   if (!m) return null;
   const whole = Number.parseInt(m[3]!.replaceAll(",", ""), 10);
   const frac = m[4] ? Number.parseInt(m[4].padEnd(2, "0"), 10) : 0;

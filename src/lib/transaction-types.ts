@@ -3,10 +3,19 @@ export const TRANSACTION_TYPES = ["purchase", "withdrawal", "preauth", "e-transf
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 /** The types an alert parser (or the model) may return. */
-export const ALERT_TYPES = ["purchase", "withdrawal", "preauth", "e-transfer"] as const satisfies readonly TransactionType[];
+export const ALERT_TYPES = [
+  "purchase",
+  "withdrawal",
+  "preauth",
+  "e-transfer",
+] as const satisfies readonly TransactionType[];
 
 /** Money out: counted as spending by summaries, budgets, the journal and the tax pack. */
-export const SPENDING_TYPES = ["purchase", "withdrawal", "preauth"] as const satisfies readonly TransactionType[];
+export const SPENDING_TYPES = [
+  "purchase",
+  "withdrawal",
+  "preauth",
+] as const satisfies readonly TransactionType[];
 
 /** Money in. */
 export const DEPOSIT_TYPES = ["e-transfer", "deposit"] as const satisfies readonly TransactionType[];

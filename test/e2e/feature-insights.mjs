@@ -1,9 +1,9 @@
 // Insights, Summarize month and Settings → Intelligence in the browser, on the seeded demo server.
-// That server has no model API key and no model bridge, so this walk covers what works without a
-// model: the context snapshot, the answers in words when a task is off or its provider cannot be
-// reached, the per-task settings, the connection test's verdict and the memo. Generating and
-// reading a briefing (and its flagged figures) is covered by test/integration/insights.test.ts
-// against the fake model server.
+// The server has no model API key. When it was started with MODEL_BRIDGE_URL pointing at a model
+// bridge whose cli_a runs test/fixtures/bridge/briefing.mjs, the walk generates a briefing through
+// it, watches the progress, reads it and sees the made-up figure flagged; without a bridge it walks
+// what works without a model (the context, the answers in words, the settings, the memo). The
+// integration tests cover generation against the fake model server either way.
 import { assert, hasText } from "./helpers.mjs";
 
 const PASSWORD = "correct horse battery";
@@ -19,7 +19,10 @@ async function signedIn(t) {
 }
 
 async function putConfig(t, body) {
-  const res = await t.page.request.put(`${t.base}/api/v1/config`, { data: body, headers: { origin: t.base } });
+  const res = await t.page.request.put(`${t.base}/api/v1/config`, {
+    data: body,
+    headers: { origin: t.base },
+  });
   assert.equal(res.status(), 200, `PUT config: ${res.status()}`);
 }
 
@@ -54,7 +57,11 @@ export const steps = [
       await task.getByLabel("Provider").selectOption("cli_a");
       await page.getByText("Insights: Local tool A (bridge)").first().waitFor();
       await task.getByRole("button", { name: "Test" }).click();
-      await hasText(task.getByTestId("verdict-insights"), "Not configured");
+      const verdict = task.getByTestId("verdict-insights");
+      await verdict.waitFor();
+      const said = (await verdict.textContent()) ?? "";
+      assert.match(said, /^(Not configured|Reachable)/);
+      t.state.bridged = said.startsWith("Reachable");
       await section.getByLabel("Personal memo for insights").fill("Saving for a bike in spring.");
       await section.getByRole("button", { name: "Save memo" }).click();
       await page.getByText("Memo saved").first().waitFor();
@@ -68,7 +75,7 @@ export const steps = [
     },
   },
   {
-    name: "Insights: the memo reaches the context; a local tool without the bridge is explained",
+    name: "Insights: the memo reaches the context; Generate through the bridge (or its absence explained)",
     async run(t) {
       const { page } = t;
       await page.goto(`${t.base}/insights`);
@@ -77,21 +84,55 @@ export const steps = [
       await context.locator("summary").first().click();
       await hasText(context, "Saving for a bike in spring.");
       await page.getByRole("button", { name: "Generate briefing" }).click();
-      await hasText(page.getByTestId("insights-generate"), "MODEL_BRIDGE_URL");
-      await t.shot("insights-no-bridge");
+      if (!t.state.bridged) {
+        await hasText(page.getByTestId("insights-generate"), "MODEL_BRIDGE_URL");
+        await t.shot("insights-no-bridge");
+        return;
+      }
+      await page.getByTestId("insights-progress").waitFor();
+      await t.shot("insights-progress");
+      const briefing = page.getByTestId("insights-briefing");
+      await briefing.waitFor({ timeout: 60_000 });
+      await hasText(page.getByTestId("insights-figure-check"), "1 of 3 figures could not be traced");
+      const flagged = briefing.locator("mark.figure-flag");
+      assert.equal(await flagged.count(), 1);
+      assert.equal(await flagged.textContent(), "$12,345.67");
+      assert.equal(
+        await briefing.locator("h3", { hasText: "What changed" }).count(),
+        1,
+        "markdown headings render",
+      );
+      await t.shot("insights-briefing");
     },
   },
   {
-    name: "Journal: Summarize month answers in words while day summaries are off",
+    name: "Journal: Summarize month fills the missing days through the bridge (or says why it cannot)",
     async run(t) {
       const { page } = t;
+      if (t.state.bridged) await putConfig(t, { daily_summary_provider: "cli_a" });
       await page.goto(`${t.base}/`);
       const box = page.getByTestId("summarize-month");
       await box.waitFor();
       await box.getByRole("button", { name: "Summarize month" }).click();
-      await hasText(box, "Day summaries are turned off");
-      await t.shot("summarize-off");
-      await putConfig(t, { insights_provider: "disabled", insights_user_memo: null });
+      if (!t.state.bridged) {
+        await hasText(box, "Day summaries are turned off");
+        await t.shot("summarize-off");
+      } else {
+        await page.getByTestId("summarize-progress").waitFor();
+        await t.shot("summarize-progress");
+        const summary = page.locator("[data-testid=journal-day] .day-summary").first();
+        await summary.waitFor({ timeout: 60_000 });
+        await hasText(summary, "A steady day (walk summary for");
+        // A second press finds nothing missing.
+        await box.getByRole("button", { name: "Summarize month" }).click();
+        await hasText(box, "already has a summary");
+        await t.shot("summarize-done");
+      }
+      await putConfig(t, {
+        insights_provider: "disabled",
+        daily_summary_provider: "disabled",
+        insights_user_memo: null,
+      });
     },
   },
 ];

@@ -299,6 +299,101 @@ export const steps = [
     },
   },
   {
+    name: "undo from the saved toast: a category change is reverted where it happened",
+    async run(t) {
+      const { page } = t;
+      await open(t, "/ledger?month=2026-11", "[data-testid=ledger-row]");
+      await page.getByTestId("ledger-row").nth(4).getByTestId("ledger-open").click();
+      const drawer = page.getByTestId("drawer");
+      const select = drawer.getByLabel("Ledger category");
+      const before = await select.inputValue();
+      const next = before === "Gifts" ? "Pets" : "Gifts";
+      await select.selectOption(next);
+      await drawer.getByRole("button", { name: "Save category" }).click();
+      const saved = page.locator(".toast", { hasText: "Category saved" }).first();
+      await saved.getByRole("button", { name: "Undo" }).waitFor();
+      await t.shot("undo-toast");
+      await saved.getByRole("button", { name: "Undo" }).click();
+      await toast(page, "Undone");
+      await until(async () => (await select.inputValue()) === before, `the category back to ${before}`);
+      await page.keyboard.press("Escape");
+    },
+  },
+  {
+    name: "search box: / and Ctrl+K jump to a category, a month and an amount",
+    async run(t) {
+      const { page } = t;
+      await page.goto(`${t.base}/summary`);
+      await page.locator("h1#summary-h").waitFor();
+      await page.keyboard.press("/");
+      const box = page.getByTestId("search-box");
+      await box.waitFor();
+      await box.getByRole("combobox").fill("groc");
+      await hasText(box, "Groceries");
+      await t.shot("search-box");
+      await page.keyboard.press("Enter");
+      await page.waitForURL(/\/search\?from=\d{4}-\d{2}&to=\d{4}-\d{2}&category=Groceries/);
+      await page.getByTestId("search-results").waitFor();
+      await page.keyboard.press("Control+k");
+      await box.getByRole("combobox").fill("oct 2026");
+      await page.keyboard.press("Enter");
+      await page.waitForURL(/\/\?month=2026-10$/);
+      await page.getByTestId("journal-day").first().waitFor();
+      await page.getByTestId("open-search-box").click();
+      await box.getByRole("combobox").fill("$20.99");
+      await page.keyboard.press("Enter");
+      await page.waitForURL(/min_amount=20.99&max_amount=20.99/);
+      await hasText(page.getByTestId("search-results"), "Netflix");
+    },
+  },
+  {
+    name: "phone: a menu button opens every page; totals do not overlap; summary bars open a search",
+    async run(t) {
+      const { page } = t;
+      await page.setViewportSize({ width: 390, height: 844 });
+      try {
+        await page.goto(`${t.base}/summary?month=2026-11`);
+        await page.locator("h1#summary-h").waitFor();
+        assert.equal(await page.locator("#main-nav").isVisible(), false, "the nav strip shows at 390 px");
+        await page.getByTestId("menu-button").click();
+        const nav = page.locator("#main-nav");
+        await nav.getByRole("link", { name: "Statements" }).waitFor();
+        const right = await nav.evaluate((n) =>
+          Math.max(...[...n.querySelectorAll("a")].map((a) => a.getBoundingClientRect().right)),
+        );
+        assert.ok(right <= 390, `a menu item ends at ${right}px`);
+        await t.shot("phone-menu");
+        await page.setViewportSize({ width: 390, height: 844 });
+        await nav.getByRole("link", { name: "Budget" }).click();
+        await page.waitForURL(/\/budget$/);
+        assert.equal(await nav.isVisible(), false, "the menu stayed open after choosing a page");
+        await page.goto(`${t.base}/search?from=2026-01&to=2026-11&q=safeway`);
+        const values = page.locator("[data-testid=search-summary] .stat-value");
+        await values.first().waitFor();
+        const boxes = await values.evaluateAll((els) =>
+          els.map((e) => e.getBoundingClientRect()).map((r) => [r.left, r.right, r.top]),
+        );
+        for (let i = 1; i < boxes.length; i++) {
+          const [l, , top] = boxes[i];
+          const [, r, prevTop] = boxes[i - 1];
+          assert.ok(top !== prevTop || l >= r, `search totals overlap: ${JSON.stringify(boxes)}`);
+        }
+        const wide = await values.evaluateAll(
+          (els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).length,
+        );
+        assert.equal(wide, 0, "a search total is cut off");
+        await t.shot("search-totals");
+      } finally {
+        await page.setViewportSize({ width: 1280, height: 900 });
+      }
+      await page.goto(`${t.base}/summary?month=2026-11`);
+      await page.locator(".bar-link a").first().waitFor();
+      await page.locator(".bar-link a").first().click();
+      await page.waitForURL(/\/search\?from=2026-11&to=2026-11&category=/);
+      await page.getByTestId("search-results").waitFor();
+    },
+  },
+  {
     name: "every page's first load under a second",
     async run(t) {
       assert.deepEqual(t.state.slow ?? [], []);

@@ -2,7 +2,7 @@
  * One comparable description of a schema, from either side: the drizzle tables (src/db/schema.ts)
  * or a live D1 database built by migrations/. The drift test compares the two.
  */
-import { Column, is, SQL } from "drizzle-orm";
+import { Column, is, type SQL } from "drizzle-orm";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 
 export interface ColumnShape {
@@ -28,7 +28,9 @@ export function shapeOfDrizzle(module: Record<string, unknown>): SchemaShape {
   for (const value of Object.values(module)) {
     if (!is(value, SQLiteTable)) continue;
     const cfg = getTableConfig(value);
-    const pk = cfg.primaryKeys[0]?.columns.map((c) => c.name) ?? cfg.columns.filter((c) => c.primary).map((c) => c.name);
+    const pk =
+      cfg.primaryKeys[0]?.columns.map((c) => c.name) ??
+      cfg.columns.filter((c) => c.primary).map((c) => c.name);
     const columns: Record<string, ColumnShape> = {};
     for (const c of cfg.columns) {
       columns[c.name] = {
@@ -62,7 +64,8 @@ function indexColumn(c: Column | SQL): string {
   let rest = "";
   for (const chunk of c.queryChunks) {
     if (is(chunk, Column)) name = chunk.name;
-    else if (typeof chunk === "object" && chunk && "value" in chunk) rest += (chunk as { value: string[] }).value.join("");
+    else if (typeof chunk === "object" && chunk && "value" in chunk)
+      rest += (chunk as { value: string[] }).value.join("");
   }
   const coll = /COLLATE\s+(\w+)/i.exec(rest)?.[1];
   return coll ? `${name} COLLATE ${coll.toUpperCase()}` : name;
@@ -87,7 +90,11 @@ export async function shapeOfDatabase(db: D1Database): Promise<SchemaShape> {
     }>();
     const columns: Record<string, ColumnShape> = {};
     for (const c of cols) {
-      columns[c.name] = { type: c.type.toUpperCase(), notNull: c.notnull === 1, hasDefault: c.dflt_value !== null };
+      columns[c.name] = {
+        type: c.type.toUpperCase(),
+        notNull: c.notnull === 1,
+        hasDefault: c.dflt_value !== null,
+      };
     }
     const primaryKey = cols
       .filter((c) => c.pk > 0)
@@ -110,7 +117,11 @@ export async function shapeOfDatabase(db: D1Database): Promise<SchemaShape> {
       const keyCols = info
         .filter((i) => i.key === 1)
         .sort((a, b) => a.seqno - b.seqno)
-        .map((i) => (i.coll && i.coll.toUpperCase() !== "BINARY" ? `${i.name} COLLATE ${i.coll.toUpperCase()}` : `${i.name}`));
+        .map((i) =>
+          i.coll && i.coll.toUpperCase() !== "BINARY"
+            ? `${i.name} COLLATE ${i.coll.toUpperCase()}`
+            : `${i.name}`,
+        );
       const key = idx.origin === "u" && keyCols.length === 1 ? `unique:${keyCols[0]}` : idx.name;
       indexes[key] = { unique: idx.unique === 1, columns: keyCols };
     }
@@ -150,7 +161,9 @@ export function diffShapes(code: SchemaShape, db: SchemaShape): string[] {
       if (!x) out.push(`${t}: index ${i} in the migrations only`);
       else if (!y) out.push(`${t}: index ${i} in schema.ts only`);
       else if (x.unique !== y.unique || x.columns.join(",") !== y.columns.join(","))
-        out.push(`${t}: index ${i} is ${JSON.stringify(x)} in schema.ts, ${JSON.stringify(y)} in the migrations`);
+        out.push(
+          `${t}: index ${i} is ${JSON.stringify(x)} in schema.ts, ${JSON.stringify(y)} in the migrations`,
+        );
     }
   }
   return out;

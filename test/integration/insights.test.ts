@@ -53,7 +53,8 @@ async function generate(extra: Record<string, string> = {}) {
 }
 
 const status = () => call("/api/v1/insights/status", { now: NOW, env: modelEnv() }).then((r) => r.body);
-const setConfig = (body: Record<string, unknown>) => call("/api/v1/config", { method: "PUT", body, now: NOW });
+const setConfig = (body: Record<string, unknown>) =>
+  call("/api/v1/config", { method: "PUT", body, now: NOW });
 
 const LONG_TAIL =
   " The rest of the month looked calm: groceries stayed steady, no new subscriptions appeared, and " +
@@ -62,9 +63,24 @@ const LONG_TAIL =
 describe.skipIf(!modelServerUrl())("insights generation", () => {
   beforeAll(async () => {
     fm = await fakeModel();
-    await seedTx({ DateFileName: "2024.10.03-10.00.00", Amount: 100, Company: "FRESH MART", Category: "Groceries" });
-    await seedTx({ DateFileName: "2024.10.12-10.00.00", Amount: 34.56, Company: "CORNER CAFE", Category: "Restaurant/Dining" });
-    await seedTx({ DateFileName: "2024.09.05-10.00.00", Amount: 120, Company: "FRESH MART", Category: "Groceries" });
+    await seedTx({
+      DateFileName: "2024.10.03-10.00.00",
+      Amount: 100,
+      Company: "FRESH MART",
+      Category: "Groceries",
+    });
+    await seedTx({
+      DateFileName: "2024.10.12-10.00.00",
+      Amount: 34.56,
+      Company: "CORNER CAFE",
+      Category: "Restaurant/Dining",
+    });
+    await seedTx({
+      DateFileName: "2024.09.05-10.00.00",
+      Amount: 120,
+      Company: "FRESH MART",
+      Category: "Groceries",
+    });
   });
 
   it("a disabled provider sends nothing and answers in words", async () => {
@@ -91,7 +107,11 @@ describe.skipIf(!modelServerUrl())("insights generation", () => {
   });
 
   it("202 with a task id → running → saved with a figure check that flags untraceable figures", async () => {
-    await setConfig({ insights_provider: "hosted", insights_model: "brief-model", insights_reasoning_effort: "high" });
+    await setConfig({
+      insights_provider: "hosted",
+      insights_model: "brief-model",
+      insights_reasoning_effort: "high",
+    });
     const text =
       "October spending was $134.56 (about $135), up $14.56 from September, or 12.13% more; coffee was $34.6.\n\n" +
       "```\nDebug total: $5555.55 and 99%\n```\n" +
@@ -117,7 +137,10 @@ describe.skipIf(!modelServerUrl())("insights generation", () => {
     expect(chat.body.messages[1].content).toContain("Saving for a bike.");
 
     const list = await call(`/api/v1/insights/saved?month=${MONTH}`, { now: NOW });
-    expect(list.body).toMatchObject({ count: 1, items: [{ id: st.insight_id, month: MONTH, figures_ok: false }] });
+    expect(list.body).toMatchObject({
+      count: 1,
+      items: [{ id: st.insight_id, month: MONTH, figures_ok: false }],
+    });
     const one = await call(`/api/v1/insights/saved/${st.insight_id}?month=${MONTH}`, { now: NOW });
     expect(one.body.content).toBe(text);
     expect(one.body.validation.summary).toEqual({ total: 7, matched: 5, unmatched: 2 });
@@ -125,10 +148,17 @@ describe.skipIf(!modelServerUrl())("insights generation", () => {
     expect(one.body.validation.unmatched[0]).toMatchObject({ kind: "dollar", value: 999.99 });
     expect(one.body.validation.unmatched[0].snippet).toContain("mystery charge");
 
-    expectEnvelope(await call(`/api/v1/insights/saved/${st.insight_id}?month=2024-09`, { now: NOW }), 404, "NOT_FOUND");
+    expectEnvelope(
+      await call(`/api/v1/insights/saved/${st.insight_id}?month=2024-09`, { now: NOW }),
+      404,
+      "NOT_FOUND",
+    );
     // The next month's context carries this briefing as the previous one.
     const next = await call("/api/v1/insights/context?month=2024-11", { now: NOW });
-    expect(next.body.previous_briefing).toMatchObject({ month: MONTH, excerpt: expect.stringContaining("$134.56") });
+    expect(next.body.previous_briefing).toMatchObject({
+      month: MONTH,
+      excerpt: expect.stringContaining("$134.56"),
+    });
   });
 
   it("a briefing of 200 characters or fewer is not saved; the status says why", async () => {
@@ -178,7 +208,11 @@ describe.skipIf(!modelServerUrl())("insights generation", () => {
 
   it("through the real queue: the consumer runs the job and a missing key ends it as an error", async () => {
     await setConfig({ insights_provider: "hosted" });
-    const res = await call(`/api/v1/insights/generate?month=${MONTH}`, { method: "POST", now: NOW, env: modelEnv() });
+    const res = await call(`/api/v1/insights/generate?month=${MONTH}`, {
+      method: "POST",
+      now: NOW,
+      env: modelEnv(),
+    });
     expect(res.status).toBe(202);
     let st = await status();
     for (let i = 0; i < 50 && st.status === "running"; i++) {
@@ -197,6 +231,10 @@ describe.skipIf(!modelServerUrl())("insights generation", () => {
 
   it("bad month: 422", async () => {
     expectEnvelope(await call("/api/v1/insights/saved?month=2024-13", { now: NOW }), 422, "VALIDATION_ERROR");
-    expectEnvelope(await call("/api/v1/insights/generate", { method: "POST", now: NOW }), 422, "VALIDATION_ERROR");
+    expectEnvelope(
+      await call("/api/v1/insights/generate", { method: "POST", now: NOW }),
+      422,
+      "VALIDATION_ERROR",
+    );
   });
 });

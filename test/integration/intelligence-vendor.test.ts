@@ -7,7 +7,14 @@ describe("vendor connection routes", () => {
     const res = await call("/api/v1/auth/vendor/start", { method: "POST" });
     expect(expectEnvelope(res, 422, "VALIDATION_ERROR").error).toMatch(/not set up.*VENDOR_CLIENT_ID/);
     const st = await call("/api/v1/auth/vendor/status");
-    expect(st.body).toEqual({ connected: false, pending: false, email: null, error: null, verification_url: null, user_code: null });
+    expect(st.body).toEqual({
+      connected: false,
+      pending: false,
+      email: null,
+      error: null,
+      verification_url: null,
+      user_code: null,
+    });
     expect((await call("/api/v1/auth/vendor/disconnect", { method: "POST" })).body).toEqual({ ok: true });
   });
 
@@ -15,7 +22,11 @@ describe("vendor connection routes", () => {
     const sink = `${modelServerUrl()}/__sink/vendor-${crypto.randomUUID()}`;
     const res = await call("/api/v1/auth/vendor/start", {
       method: "POST",
-      env: { VENDOR_DEVICE_AUTH_URL: `${sink}/device`, VENDOR_TOKEN_URL: `${sink}/token`, VENDOR_CLIENT_ID: "c" } as never,
+      env: {
+        VENDOR_DEVICE_AUTH_URL: `${sink}/device`,
+        VENDOR_TOKEN_URL: `${sink}/token`,
+        VENDOR_CLIENT_ID: "c",
+      } as never,
     });
     expect(expectEnvelope(res, 502, "BAD_GATEWAY").error).toMatch(/could not start.*HTTP 200/);
   });

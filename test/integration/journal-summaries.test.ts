@@ -43,8 +43,10 @@ function captured(extra: Record<string, string> = {}) {
 const generate = (body: unknown, q: ReturnType<typeof captured>) =>
   call("/api/v1/journal/summaries/generate", { method: "POST", body, now: NOW, env: q.env });
 const status = () => call("/api/v1/journal/summaries/status", { now: NOW }).then((r) => r.body);
-const saved = (month: string) => call(`/api/v1/journal/summaries?month=${month}`, { now: NOW }).then((r) => r.body.summaries);
-const setConfig = (body: Record<string, unknown>) => call("/api/v1/config", { method: "PUT", body, now: NOW });
+const saved = (month: string) =>
+  call(`/api/v1/journal/summaries?month=${month}`, { now: NOW }).then((r) => r.body.summaries);
+const setConfig = (body: Record<string, unknown>) =>
+  call("/api/v1/config", { method: "PUT", body, now: NOW });
 
 describe.skipIf(!modelServerUrl())("day summaries", () => {
   beforeAll(async () => {
@@ -55,7 +57,12 @@ describe.skipIf(!modelServerUrl())("day summaries", () => {
       ["03-09", 45.1, "GAS BAR"],
       ["03-15", 5, "CORNER CAFE"],
     ] as const) {
-      await seedTx({ DateFileName: `2024.10.${d}.00.00`, Amount: amount, Company: company, Category: "Groceries" });
+      await seedTx({
+        DateFileName: `2024.10.${d}.00.00`,
+        Amount: amount,
+        Company: company,
+        Category: "Groceries",
+      });
     }
     await getDb(env.DB)
       .insert(daySummaries)
@@ -82,7 +89,9 @@ describe.skipIf(!modelServerUrl())("day summaries", () => {
     expect(await status()).toMatchObject({ status: "running", month: "2024-10", total: 2, completed: 0 });
 
     const second = await generate({ month: "2024-10" }, captured());
-    expect(expectEnvelope(second, 409, "CONFLICT").error).toMatch(/already being written \(0 of 2 days done\)/);
+    expect(expectEnvelope(second, 409, "CONFLICT").error).toMatch(
+      /already being written \(0 of 2 days done\)/,
+    );
 
     await q.run();
     expect(await status()).toMatchObject({ status: "idle", total: 2, completed: 2, error: null });
@@ -93,7 +102,10 @@ describe.skipIf(!modelServerUrl())("day summaries", () => {
     });
     const chats = (await fm.calls()).filter((c) => c.path.endsWith("/chat/completions"));
     expect(chats).toHaveLength(2);
-    expect(chats.map((c) => JSON.parse(c.body.messages[1].content).date)).toEqual(["2024-10-01", "2024-10-03"]);
+    expect(chats.map((c) => JSON.parse(c.body.messages[1].content).date)).toEqual([
+      "2024-10-01",
+      "2024-10-03",
+    ]);
     expect(chats[0]!.body.model).toBe("day-model");
     // The journal shows them.
     const journal = await call("/api/v1/journal?month=2024-10", { now: NOW });
@@ -114,10 +126,15 @@ describe.skipIf(!modelServerUrl())("day summaries", () => {
     await fm.script([
       {
         kind: "no_tool_call",
-        content: 'Here you go:\n{"2024-10-01": "Batched one.", "2024-10-02": "Batched two.", "2024-10-03": "Batched three."}',
+        content:
+          'Here you go:\n{"2024-10-01": "Batched one.", "2024-10-02": "Batched two.", "2024-10-03": "Batched three."}',
       },
     ]);
-    const q = captured({ MODEL_BRIDGE_URL: modelServerUrl()!, MODEL_BRIDGE_TOKEN: fm.key, MODEL_API_KEY: "" });
+    const q = captured({
+      MODEL_BRIDGE_URL: modelServerUrl()!,
+      MODEL_BRIDGE_TOKEN: fm.key,
+      MODEL_API_KEY: "",
+    });
     const res = await generate({ month: "2024-10", force: true }, q);
     expect(res.body).toMatchObject({ status: "running", dates_queued: 3 });
     await q.run();
@@ -134,7 +151,12 @@ describe.skipIf(!modelServerUrl())("day summaries", () => {
   });
 
   it("the automatic summary fires at the configured local time across the fall-back DST change", async () => {
-    await seedTx({ DateFileName: "2024.11.03-12.00.00", Amount: 20, Company: "BAKERY", Category: "Groceries" });
+    await seedTx({
+      DateFileName: "2024.11.03-12.00.00",
+      Amount: 20,
+      Company: "BAKERY",
+      Category: "Groceries",
+    });
     await setConfig({
       daily_summary_provider: "hosted",
       enable_daily_summaries: true,
@@ -149,7 +171,11 @@ describe.skipIf(!modelServerUrl())("day summaries", () => {
     const ran = await runCron(CRON.everyMinute, q.fullEnv, fixedClock("2024-11-04T00:00:00Z"));
     expect(ran).toContain("summaries.daily");
     expect(q.sent).toEqual([
-      { type: "job", kind: "day-summaries", payload: expect.objectContaining({ days: ["2024-11-03"], month: "2024-11" }) },
+      {
+        type: "job",
+        kind: "day-summaries",
+        payload: expect.objectContaining({ days: ["2024-11-03"], month: "2024-11" }),
+      },
     ]);
     await q.run();
     expect(await saved("2024-11")).toEqual({ "2024-11-03": "Bread at the bakery." });
@@ -161,7 +187,11 @@ describe.skipIf(!modelServerUrl())("day summaries", () => {
   });
 
   it("bad body: 422", async () => {
-    const res = await call("/api/v1/journal/summaries/generate", { method: "POST", body: { month: "2024-13" }, now: NOW });
+    const res = await call("/api/v1/journal/summaries/generate", {
+      method: "POST",
+      body: { month: "2024-13" },
+      now: NOW,
+    });
     expectEnvelope(res, 422, "VALIDATION_ERROR");
   });
 });

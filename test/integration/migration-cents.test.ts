@@ -46,7 +46,14 @@ async function rebuildAsBefore0007() {
     .bind(
       JSON.stringify({
         spending_ceiling: 12000.1,
-        categories: { groceries: { target: 4800.05, input_mode: "yearly", monthly_amount: 400, category_type: "variable" } },
+        categories: {
+          groceries: {
+            target: 4800.05,
+            input_mode: "yearly",
+            monthly_amount: 400,
+            category_type: "variable",
+          },
+        },
       }),
     )
     .run();
@@ -93,7 +100,10 @@ describe("migration 0007: amounts to integer cents", () => {
     const stored = await env.DB.prepare(
       "SELECT SUM(Amount) AS c FROM transactions WHERE DateFileName >= '2001.02.' AND DateFileName < '2001.03.' AND DeletedAt IS NULL",
     ).first<number>("c");
-    const api = res.body.transactions.reduce((s: number, t: { amount: number }) => s + Math.round(t.amount * 100), 0);
+    const api = res.body.transactions.reduce(
+      (s: number, t: { amount: number }) => s + Math.round(t.amount * 100),
+      0,
+    );
     expect(api).toBe(stored);
     for (const t of res.body.transactions) expect(Number.isInteger(Math.round(t.amount * 100))).toBe(true);
   });

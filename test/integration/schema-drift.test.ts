@@ -30,7 +30,9 @@ describe("src/db/schema.ts and migrations/ agree", () => {
       shapeOfDrizzle({ ...withoutTx, transactions: sqliteTable("transactions", { ...txColumnsOnly() }) }),
       db,
     );
-    expect(noIndexDiff.some((d) => d.includes("index idx_transactions_month in the migrations only"))).toBe(true);
+    expect(noIndexDiff.some((d) => d.includes("index idx_transactions_month in the migrations only"))).toBe(
+      true,
+    );
   });
 });
 

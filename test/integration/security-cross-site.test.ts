@@ -1,5 +1,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { bearer, PASSWORD, resetState, seedToken, sessionCookie, setPassword, withCookie } from "../helpers/auth";
+import {
+  bearer,
+  PASSWORD,
+  resetState,
+  seedToken,
+  sessionCookie,
+  setPassword,
+  withCookie,
+} from "../helpers/auth";
 import { call, expectEnvelope } from "../helpers/http";
 
 const EVIL = "https://evil.example";

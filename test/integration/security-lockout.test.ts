@@ -2,7 +2,15 @@
 // and never touches a valid session or token.
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { bearer, PASSWORD, resetState, seedToken, sessionCookie, setPassword, withCookie } from "../helpers/auth";
+import {
+  bearer,
+  PASSWORD,
+  resetState,
+  seedToken,
+  sessionCookie,
+  setPassword,
+  withCookie,
+} from "../helpers/auth";
 import { call, expectEnvelope } from "../helpers/http";
 
 const NOW = "2030-01-01T00:00:00.000Z";
@@ -32,7 +40,9 @@ describe("a burst of wrong passwords", () => {
       expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
     }
     // Only five attempts were counted for that address: the rest never reached the hash.
-    const row = await env.DB.prepare("SELECT failures FROM login_throttle WHERE key = 'ip:203.0.113.7'").first();
+    const row = await env.DB.prepare(
+      "SELECT failures FROM login_throttle WHERE key = 'ip:203.0.113.7'",
+    ).first();
     expect(row).toEqual({ failures: 5 });
   });
 
@@ -83,8 +93,8 @@ describe("whom the lock hurts", () => {
       now: NOW,
     });
     expect(change.status).toBe(200);
-    expect((await call("/api/v1/config", { headers: withCookie(sessionCookie(change)), now: NOW })).status).toBe(
-      200,
-    );
+    expect(
+      (await call("/api/v1/config", { headers: withCookie(sessionCookie(change)), now: NOW })).status,
+    ).toBe(200);
   });
 });

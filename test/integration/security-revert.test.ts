@@ -28,7 +28,9 @@ beforeEach(async () => {
 describe("reverting an edit whose before names a deleted category", () => {
   it("transaction: 409 CATEGORY_DELETED naming it; force=true recreates it and says so", async () => {
     const tx = await seedTx({ DateFileName: "2030-01-05T10:00:00.000Z", Category: "groceries" });
-    expect((await call(`/api/v1/transactions/${tx}`, { method: "PATCH", body: { category: "Travel" } })).status).toBe(200);
+    expect(
+      (await call(`/api/v1/transactions/${tx}`, { method: "PATCH", body: { category: "Travel" } })).status,
+    ).toBe(200);
     const [patch] = await entries();
     expect((await call("/api/v1/categories/Groceries", { method: "DELETE" })).status).toBe(200);
 
@@ -84,7 +86,8 @@ describe("rename racing edits that set the old name", () => {
     const results = await Promise.all([...patches, rename]);
     expect(results.at(-1)!.status, results.at(-1)!.text).toBe(200);
     for (const r of results.slice(0, -1)) expect([200, 409]).toContain(r.status);
-    for (const r of results.slice(0, -1).filter((r) => r.status === 409)) expect(r.body.code).toBe("CATEGORY_DELETED");
+    for (const r of results.slice(0, -1).filter((r) => r.status === 409))
+      expect(r.body.code).toBe("CATEGORY_DELETED");
     expect(await orphans()).toBe(0);
     const cats = await env.DB.prepare("SELECT DISTINCT lower(Category) AS c FROM transactions").all();
     expect(cats.results.map((r: any) => r.c).sort()).not.toContain("groceries");

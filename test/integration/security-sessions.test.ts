@@ -2,7 +2,16 @@
 // password change end all; Settings lists them; a planted cookie cannot shadow the real one.
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { bearer, login, PASSWORD, resetState, seedToken, sessionCookie, setPassword, withCookie } from "../helpers/auth";
+import {
+  bearer,
+  login,
+  PASSWORD,
+  resetState,
+  seedToken,
+  sessionCookie,
+  setPassword,
+  withCookie,
+} from "../helpers/auth";
 import { call, expectEnvelope } from "../helpers/http";
 
 const config = (cookie: string) => call("/api/v1/config", { headers: withCookie(cookie) });
@@ -66,11 +75,16 @@ describe("the sessions list", () => {
     expect(Object.keys(phoneRow).sort()).toEqual(
       ["created_at", "current", "expires_at", "id", "ip", "last_seen_at", "user_agent"].sort(),
     );
-    const secret = String((await env.DB.prepare("SELECT session_secret FROM auth_settings").first())!.session_secret);
+    const secret = String(
+      (await env.DB.prepare("SELECT session_secret FROM auth_settings").first())!.session_secret,
+    );
     for (const c of [phone, laptop]) expect(res.text).not.toContain(c.split("=")[1]!.split(".").pop());
     expect(res.text).not.toContain(secret);
 
-    const del = await call(`/api/v1/auth/sessions/${phoneRow.id}`, { method: "DELETE", headers: withCookie(laptop) });
+    const del = await call(`/api/v1/auth/sessions/${phoneRow.id}`, {
+      method: "DELETE",
+      headers: withCookie(laptop),
+    });
     expect(del.body).toEqual({ id: phoneRow.id, status: "signed_out" });
     expectEnvelope(await config(phone), 401, "UNAUTHORIZED");
     expect((await config(laptop)).status).toBe(200);
@@ -79,8 +93,14 @@ describe("the sessions list", () => {
       404,
       "NOT_FOUND",
     );
-    const entry = await env.DB.prepare("SELECT * FROM activity_log WHERE resource_id = ?").bind(phoneRow.id).first();
-    expect(entry).toMatchObject({ principal_kind: "session", operation_id: "endWebappSession", method: "DELETE" });
+    const entry = await env.DB.prepare("SELECT * FROM activity_log WHERE resource_id = ?")
+      .bind(phoneRow.id)
+      .first();
+    expect(entry).toMatchObject({
+      principal_kind: "session",
+      operation_id: "endWebappSession",
+      method: "DELETE",
+    });
     expect(JSON.stringify(entry)).not.toContain(secret);
   });
 
@@ -90,7 +110,10 @@ describe("the sessions list", () => {
     const list = await sessions(bearer(read.token));
     expect(list.body.sessions[0].current).toBe(false);
     expectEnvelope(
-      await call(`/api/v1/auth/sessions/${list.body.sessions[0].id}`, { method: "DELETE", headers: bearer(read.token) }),
+      await call(`/api/v1/auth/sessions/${list.body.sessions[0].id}`, {
+        method: "DELETE",
+        headers: bearer(read.token),
+      }),
       403,
       "FORBIDDEN",
     );

@@ -28,6 +28,27 @@ const watchAuth: Middleware = {
 };
 api.use(watchAuth);
 
+type WriteListener = (entryId: string) => void;
+const writeListeners = new Set<WriteListener>();
+
+/** Hears every reversible write: the Worker names its ledger entry in X-Activity-Id. */
+export function onReversibleWrite(fn: WriteListener): () => void {
+  writeListeners.add(fn);
+  return () => writeListeners.delete(fn);
+}
+
+const watchWrites: Middleware = {
+  onResponse({ response }) {
+    const id = response.ok ? response.headers.get("x-activity-id") : null;
+    if (id) for (const fn of writeListeners) fn(id);
+    return undefined;
+  },
+};
+api.use(watchWrites);
+
+/** Told after an undo (or any change made outside a page's own code) so loaded pages refetch. */
+export const DATA_CHANGED = "fj:data-changed";
+
 interface Result<T> {
   data?: T;
   error?: unknown;

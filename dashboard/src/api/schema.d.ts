@@ -967,7 +967,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/intelligence/test-model-key": {
+    "/api/v1/config/test-model-key": {
         parameters: {
             query?: never;
             header?: never;
@@ -984,7 +984,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/intelligence/test-object-backup": {
+    "/api/v1/config/test-object-backup": {
         parameters: {
             query?: never;
             header?: never;
@@ -1001,7 +1001,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/intelligence/object-backup-status": {
+    "/api/v1/data/object-backup-status": {
         parameters: {
             query?: never;
             header?: never;
@@ -1012,6 +1012,57 @@ export interface paths {
         get: operations["getObjectBackupStatus"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/vendor/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start the vendor account sign-in (OAuth device flow): a URL to open and a code to type */
+        post: operations["startVendorLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/vendor/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The vendor sign-in: pending (with the code), connected (with the email) or an error in words */
+        get: operations["getVendorLoginStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/vendor/disconnect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Forget the vendor account's tokens */
+        post: operations["disconnectVendor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1595,7 +1646,7 @@ export interface paths {
         put?: never;
         /**
          * Undo one ledger entry by restoring its before image
-         * @description 404 unknown id; 409 CONFLICT when already reverted or not reversible; 409 stale_revert when the resource changed since the entry (unless force=true). The revert is journaled as its own entry (images kept, not itself reversible) and the original gets reverted_at/reverted_by.
+         * @description 404 unknown id; 409 CONFLICT when already reverted or not reversible; 409 stale_revert when the resource changed since the entry (unless force=true); 409 CATEGORY_DELETED when the before image names a category deleted since (details.categories), unless force=true, which recreates it and lists it in recreated_categories. The revert is journaled as its own entry (images kept, not itself reversible) and the original gets reverted_at/reverted_by.
          */
         post: operations["revertActivity"];
         delete?: never;
@@ -1681,6 +1732,131 @@ export interface paths {
         put: operations["putGroups"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tax-pack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Calendar-year tax pack: claim-line totals with per-transaction evidence
+         * @description Spending-type rows of the year (by the local-time DateFileName), bucketed by lowercased category into the mapped lines; membership = (category-derived ∪ included) − excluded. Excluded derived rows are listed under `excluded_transactions` and do not count. Evidence per row: `receipt` (a linked receipt-kind attachment) beats `statement` (StatementSource) beats `email` (the source alert). `other` (Other claimable) appears only when populated.
+         */
+        get: operations["getTaxPack"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tax-pack/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Selectable claim lines for the include-override picker
+         * @description The mapped lines plus the synthetic `other` line, as `{key, label}`.
+         */
+        get: operations["getTaxLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tax-pack/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the year's tax pack as a zip of CSVs plus evidence files
+         * @description `summary.csv`, `lines/<key>.csv` per line, receipts under `evidence/<key>/` and the source alert as text for email-evidence rows. Streamed (receipts are piped from storage, never buffered whole). File names inside the zip are built from the date, an ASCII slug and the attachment id. CSV cells that look like formulas are defused. Disabled in demo mode.
+         */
+        get: operations["exportTaxPack"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tax-pack/mapping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The claim-line mapping in effect (personal, or the packaged one) */
+        get: operations["getTaxMapping"];
+        /**
+         * Replace the packaged mapping with a personal one
+         * @description Stored in D1 with an R2 JSON backup. 422 names every problem in words (a category claimed by two lines, a duplicate or reserved key, an empty label). Journaled and reversible.
+         */
+        put: operations["putTaxMapping"];
+        post?: never;
+        /**
+         * Drop the personal mapping; the packaged one applies again
+         * @description Journaled and reversible.
+         */
+        delete: operations["deleteTaxMapping"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tax-pack/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Force a transaction into a claim line, or exclude it from one
+         * @description Upserts the transaction's one override. `include` needs `line_key` (a line key or `other`); an include of an unmapped category lands in Other claimable. Spending-type rows only. Journaled and reversible. Disabled in demo mode.
+         */
+        post: operations["setTaxOverride"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tax-pack/items/{tx_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Clear a per-transaction tax override
+         * @description Removes the manual include or restores the excluded row. Journaled and reversible. Disabled in demo mode.
+         */
+        delete: operations["clearTaxOverride"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1818,6 +1994,46 @@ export interface paths {
         get: operations["listTransactionAttachments"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/setup/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * First-run facts: is the journal empty, how alerts get in, password and demo data
+         * @description For the dashboard's first-run screen: whether any transaction exists, the addresses alerts arrived at so far (Email Routing), the polled mailbox (IMAP) and its last poll, whether a password is set, and whether demo data may be added (only over loopback to an empty journal).
+         */
+        get: operations["getSetupStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/setup/demo-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fill an empty journal with the demo household (loopback only)
+         * @description Writes ~8 months of demo transactions, a few overrides and a budget for this year (when none exists). 403 unless the request reached the Worker over loopback; 409 when any transaction already exists; 405 in the read-only demo. Journaled (envelope only).
+         */
+        post: operations["seedDemoData"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2688,7 +2904,7 @@ export interface components {
             /** @description The surrounding text */
             snippet: string;
         };
-        TestModelResponse: {
+        TestModelKeyResponse: {
             ok: boolean;
             /** @enum {string} */
             verdict: "reachable" | "key_rejected" | "model_not_found" | "unreachable" | "not_configured";
@@ -2696,7 +2912,7 @@ export interface components {
             /** @description The verdict in words */
             message: string;
         };
-        TestModelRequest: {
+        TestModelKeyRequest: {
             /**
              * @description Default hosted
              * @enum {string|null}
@@ -2727,6 +2943,23 @@ export interface components {
             uploaded_count: number;
             deleted_count: number;
             objects_total: number;
+        };
+        StartVendorLoginResponse: {
+            /** @description Open on any device */
+            verification_url: string;
+            /** @description Type it there */
+            user_code: string;
+        };
+        VendorLoginStatusResponse: {
+            connected: boolean;
+            pending: boolean;
+            email: string | null;
+            error: string | null;
+            verification_url: string | null;
+            user_code: string | null;
+        };
+        DisconnectVendorResponse: {
+            ok: boolean;
         };
         /** @description Dry run of an import; commit it with `token`. */
         ImportPreviewResponse: {
@@ -3501,6 +3734,8 @@ export interface components {
         RevertResponse: {
             reverted_entry_id: string;
             summary: string;
+            /** @description Categories deleted since the entry that force=true recreated (usually empty) */
+            recreated_categories: string[];
         };
         BudgetConfigResponse: {
             year: number;
@@ -3684,6 +3919,85 @@ export interface components {
             /** @description The groups version this write is based on (null or 0: none exists yet); stale gives 409 */
             version: number | null;
         };
+        /** @description The calendar-year tax pack: every mapped line plus a grand total. */
+        TaxPackResponse: {
+            year: number;
+            grand_total: number;
+            lines: components["schemas"]["TaxLineResponse"][];
+        };
+        /** @description One claim line with its matched transactions for the year. */
+        TaxLineResponse: {
+            key: string;
+            label: string;
+            categories: string[];
+            /** @description Country-specific reference; not shown by the dashboard or the CSV. */
+            cra_ref?: string | null;
+            /** @description Optional one-sentence informational note. */
+            note?: string | null;
+            total: number;
+            transaction_count: number;
+            evidence_counts: components["schemas"]["TaxEvidenceCounts"];
+            transactions: components["schemas"]["TaxPackTransaction"][];
+            /** @default [] */
+            excluded_transactions: components["schemas"]["TaxPackTransaction"][];
+        };
+        /** @description How many of a line's transactions carry each kind of evidence (the strongest per row). */
+        TaxEvidenceCounts: {
+            receipt: number;
+            statement: number;
+            email: number;
+        };
+        /** @description One claimable transaction inside a tax line. */
+        TaxPackTransaction: {
+            tx_id: string;
+            /** @description Transaction date, YYYY-MM-DD. */
+            date: string;
+            company: string;
+            amount: number;
+            category: string;
+            /** @description `receipt`, `statement`, `email` (strongest first) or `none` */
+            evidence: string;
+            forwarded_to: string;
+            date_file_name: string;
+            /**
+             * @description true when an override put it here (or excluded it)
+             * @default false
+             */
+            manual: boolean;
+        };
+        /** @description The selectable claim lines: the mapped lines plus the synthetic other line. */
+        TaxLinesResponse: {
+            lines: components["schemas"]["TaxLineOption"][];
+        };
+        /** @description A selectable claim line (for the include-override picker). */
+        TaxLineOption: {
+            key: string;
+            label: string;
+        };
+        TaxMappingResponse: {
+            /** @description false: the packaged mapping applies */
+            personal: boolean;
+            mapping: components["schemas"]["TaxMappingDocument"];
+        };
+        /** @description A claim-line mapping (same shape as the packaged one). */
+        TaxMappingDocument: {
+            version?: number;
+            lines: {
+                key: string;
+                label: string;
+                cra_ref?: string | null;
+                note?: string | null;
+                categories: string[];
+            }[];
+        };
+        /** @description Force a transaction into a line (`include`) or drop it out (`exclude`). */
+        TaxOverrideRequest: {
+            tx_id: string;
+            /** @enum {string} */
+            mode: "include" | "exclude";
+            /** @description Target line key (or `other`); required when mode is include. */
+            line_key?: string | null;
+        };
         AttachmentListResponse: {
             count: number;
             attachments: components["schemas"]["AttachmentResponse"][];
@@ -3756,6 +4070,38 @@ export interface components {
             id: string;
             /** @description `deleted` */
             status: string;
+        };
+        /** @description What a first run needs: is the journal empty, how alerts get in. */
+        SetupStatusResponse: {
+            /** @description No transactions at all (trash included): the first-run screen applies */
+            empty: boolean;
+            password_set: boolean;
+            /** @description This request reached the Worker over loopback (this machine) */
+            local: boolean;
+            /** @description POST /api/v1/setup/demo-data would succeed: local, empty and not the read-only demo */
+            demo_data_available: boolean;
+            email_routing: {
+                /** @description Recipient addresses alerts have arrived at so far (empty until the first email) */
+                forward_to: string[];
+            };
+            mailbox: {
+                /** @description IMAP_HOST is set: the Worker polls a mailbox every minute */
+                configured: boolean;
+                /** @description The polled mailbox's user (the address to forward to) */
+                address: string | null;
+                folder: string | null;
+                last_poll: string | null;
+                /** @description The last poll error's class only, never server text */
+                last_error: string | null;
+            };
+        };
+        /** @description What the demo household seeding wrote. */
+        DemoDataResponse: {
+            transactions: number;
+            overrides: number;
+            /** @description The year a demo budget was written for (null: one existed) */
+            budget_year: number | null;
+            recipient: string;
         };
     };
     responses: never;
@@ -8013,7 +8359,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["TestModelRequest"];
+                "application/json": components["schemas"]["TestModelKeyRequest"];
             };
         };
         responses: {
@@ -8023,7 +8369,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TestModelResponse"];
+                    "application/json": components["schemas"]["TestModelKeyResponse"];
                 };
             };
             /** @description Missing or invalid credentials */
@@ -8158,6 +8504,174 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ObjectBackupStatusResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    startVendorLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Started */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StartVendorLoginResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getVendorLoginStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorLoginStatusResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    disconnectVendor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisconnectVendorResponse"];
                 };
             };
             /** @description Missing or invalid credentials */
@@ -11013,6 +11527,511 @@ export interface operations {
             };
         };
     };
+    getTaxPack: {
+        parameters: {
+            query: {
+                /** @description Calendar year */
+                year: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The year's lines */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxPackResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getTaxLines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lines */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxLinesResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    exportTaxPack: {
+        parameters: {
+            query: {
+                /** @description Calendar year */
+                year: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Disabled in demo mode */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getTaxMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mapping */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxMappingResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putTaxMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxMappingDocument"];
+            };
+        };
+        responses: {
+            /** @description The mapping now in effect */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxMappingResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteTaxMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mapping now in effect */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxMappingResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    setTaxOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxOverrideRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such transaction */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    clearTaxOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tx_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No override for this transaction */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     listAttachments: {
         parameters: {
             query?: {
@@ -11592,6 +12611,118 @@ export interface operations {
             };
             /** @description Not a transaction id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSetupStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetupStatusResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    seedDemoData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Written */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DemoDataResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -22,3 +22,4 @@ export type UploadResult = S["UploadEmlResponse"];
 export type CategoryWithGroup = S["CategoryWithGroup"];
 export type OverrideEntry = S["OverrideEntry"];
 export type Whoami = S["WhoamiResponse"];
+export type SetupStatus = S["SetupStatusResponse"];

@@ -1,7 +1,8 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useApp } from "../lib/app";
 import { Link, useLocation } from "../lib/router";
 import { HealthDot } from "./HealthDot";
+import { openSearchBox } from "./SearchBox";
 
 export const NAV = [
   { to: "/", label: "Journal" },
@@ -12,6 +13,7 @@ export const NAV = [
   { to: "/trends", label: "Trends" },
   { to: "/merchants", label: "Merchants" },
   { to: "/income", label: "Income" },
+  { to: "/tax", label: "Tax", flag: "tax_tracking_enabled" as const },
   { to: "/search", label: "Search" },
   { to: "/review", label: "Review" },
   { to: "/activity", label: "Activity" },
@@ -26,16 +28,18 @@ export const NAV = [
 export function Header() {
   const { health, config } = useApp();
   const { path } = useLocation();
-  // On a phone the nav scrolls sideways: keep the current page's tab in view.
+  // On a phone the menu is a button that opens the whole list; it closes when a page is picked.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const current = path === "/journal" ? "/" : path;
+  const here = NAV.find((n) => n.to === current)?.label;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: path is the trigger
+  useEffect(() => setMenuOpen(false), [path]);
   useEffect(() => {
-    const reveal = () =>
-      document
-        .querySelector(`.nav a[href="${path === "/journal" ? "/" : path}"]`)
-        ?.scrollIntoView({ block: "nearest", inline: "nearest" });
-    reveal();
-    window.addEventListener("resize", reveal);
-    return () => window.removeEventListener("resize", reveal);
-  }, [path]);
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setMenuOpen(false);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
   return (
     <>
       {config.demo_mode && (
@@ -49,13 +53,35 @@ export function Header() {
             <span className="brand-mark" aria-hidden="true" />
             Finance Journal
           </Link>
-          <HealthDot health={health} />
+          <div className="topbar-tools">
+            <button
+              type="button"
+              className="btn btn-ghost search-btn"
+              onClick={openSearchBox}
+              aria-keyshortcuts="/ Control+K"
+              data-testid="open-search-box"
+            >
+              <span aria-hidden="true">⌕</span> Find <kbd className="kbd-hint">/</kbd>
+            </button>
+            <HealthDot health={health} />
+            <button
+              type="button"
+              className="btn menu-btn"
+              aria-expanded={menuOpen}
+              aria-controls="main-nav"
+              onClick={() => setMenuOpen((o) => !o)}
+              data-testid="menu-button"
+            >
+              <span aria-hidden="true">{menuOpen ? "✕" : "☰"}</span> Menu
+              {here && <span className="sr-only"> (now on {here})</span>}
+            </button>
+          </div>
         </div>
-        <nav className="nav" aria-label="Main">
+        <nav id="main-nav" className={`nav${menuOpen ? " nav-open" : ""}`} aria-label="Main">
           <ul>
-            {NAV.map((n) => (
+            {NAV.filter((n) => !n.flag || config[n.flag]).map((n) => (
               <li key={n.to}>
-                <Link to={n.to} aria-current={path === n.to ? "page" : undefined}>
+                <Link to={n.to} aria-current={current === n.to ? "page" : undefined}>
                   {n.label}
                 </Link>
               </li>

@@ -1,5 +1,7 @@
-// Runs a write: tracks busy state, keeps the error for display, and reports success.
+// Runs a write: tracks busy state, keeps the error for display, and reports success. When the
+// write was reversible (the Worker named its ledger entry), the success toast carries Undo.
 import { useCallback, useState } from "react";
+import { onReversibleWrite } from "../api/client";
 import { useToast } from "./Toast";
 
 export function useAction() {
@@ -10,14 +12,18 @@ export function useAction() {
     async <T>(fn: () => Promise<T>, success?: string): Promise<T | undefined> => {
       setBusy(true);
       setError(null);
+      const entries: string[] = [];
+      const stop = onReversibleWrite((id) => entries.push(id));
       try {
         const out = await fn();
-        if (success) notify(success);
+        stop();
+        if (success) notify(success, "ok", entries);
         return out;
       } catch (err) {
         setError(err);
         return undefined;
       } finally {
+        stop();
         setBusy(false);
       }
     },

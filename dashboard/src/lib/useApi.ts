@@ -1,6 +1,7 @@
 // Loads data for a page: {data, error, loading, reload}. A change of key clears the old data;
 // reload() keeps it on screen while the fresh copy loads.
 import { useCallback, useEffect, useRef, useState } from "react";
+import { DATA_CHANGED } from "../api/client";
 
 export interface Loaded<T> {
   data: T | undefined;
@@ -34,6 +35,11 @@ export function useApi<T>(load: () => Promise<T>, key: string): Loaded<T> {
   }, [key, tick]);
 
   const reload = useCallback(() => setTick((t) => t + 1), []);
+  // An Undo from a toast changes data under the page: reload what is on screen.
+  useEffect(() => {
+    window.addEventListener(DATA_CHANGED, reload);
+    return () => window.removeEventListener(DATA_CHANGED, reload);
+  }, [reload]);
   const setData = useCallback(
     (fn: (prev: T | undefined) => T | undefined) => setState((s) => ({ ...s, data: fn(s.data) })),
     [],

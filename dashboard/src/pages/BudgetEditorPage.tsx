@@ -2,7 +2,7 @@
 // its group, and the yearly ceiling. Saving sends the versions it read: when someone else saved in
 // between, the API answers 409 and the page says so, keeping every edit on screen.
 import { useRef, useState } from "react";
-import { api, unwrap } from "../api/client";
+import { api, onReversibleWrite, unwrap } from "../api/client";
 import { ApiError } from "../api/errors";
 import type { components } from "../api/schema";
 import { type Row, rowsFrom, toRequest } from "../components/money-pages/budgetForm";
@@ -102,16 +102,19 @@ function EditorForm({
 
   const save = () =>
     run(async () => {
+      // The save's ledger entries, for the toast's Undo.
+      const entries: string[] = [];
+      const stop = onReversibleWrite((id) => entries.push(id));
       try {
         const saved = await unwrap(
           api.PUT("/api/v1/budget/config", {
             params: { query: { year: config.year } },
             body: toRequest(rows, Number(ceiling) || 0, versions.t, versions.g),
           }),
-        );
+        ).finally(stop);
         setVersions({ t: saved.targets_version, g: saved.groups_version });
         setStale(false);
-        notify("Budget saved");
+        notify("Budget saved", "ok", entries);
       } catch (err) {
         if (err instanceof ApiError && err.status === 409) {
           setStale(true);

@@ -21,7 +21,10 @@ const PHASES: Record<string, string> = {
 export function InsightsPage() {
   const { month, setMonth } = useMonthParam();
   const { canWrite } = useApp();
-  const saved = useApi(() => unwrap(api.GET("/api/v1/insights/saved", { params: { query: { month } } })), month);
+  const saved = useApi(
+    () => unwrap(api.GET("/api/v1/insights/saved", { params: { query: { month } } })),
+    month,
+  );
   const [picked, setPicked] = useState<string | null>(null);
   const { busy, error, run } = useAction();
   const job = usePolledStatus(
@@ -44,20 +47,32 @@ export function InsightsPage() {
     <section aria-labelledby="insights-h">
       <div className="page-head">
         <h1 id="insights-h">Insights</h1>
-        <MonthPicker value={month} onChange={(m) => (setPicked(null), setMonth(m))} />
+        <MonthPicker
+          value={month}
+          onChange={(m) => {
+            setPicked(null);
+            setMonth(m);
+          }}
+        />
       </div>
       <div className="card" data-testid="insights-generate">
         <div className="row-between">
           <p className="muted">
             A written briefing on {monthLabel(month)}: what changed, what to watch, how the budget is going.
           </p>
-          <button type="button" className="btn btn-primary" onClick={generate} disabled={!canWrite || busy || running}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={generate}
+            disabled={!canWrite || busy || running}
+          >
             {running ? "Writing…" : "Generate briefing"}
           </button>
         </div>
         {running && (
           <p role="status" data-testid="insights-progress">
-            <Spinner /> {PHASES[st.phase ?? ""] ?? "Working…"} {st.month && st.month !== month && `(${monthLabel(st.month)})`}
+            <Spinner /> {PHASES[st.phase ?? ""] ?? "Working…"}{" "}
+            {st.month && st.month !== month && `(${monthLabel(st.month)})`}
           </p>
         )}
         {st?.status === "error" && st.error && (

@@ -4,12 +4,12 @@ import type { Journal, JournalDay } from "../api/types";
 import { Money } from "../components/Money";
 import { MonthPicker } from "../components/MonthPicker";
 import { MtdChart } from "../components/MtdChart";
-import { Empty, ErrorNotice, Loading } from "../components/States";
+import { EmptyMonth } from "../components/FirstRun";
+import { ErrorNotice, Loading } from "../components/States";
 import { TxDrawer } from "../components/TxDrawer";
 import { TxRow } from "../components/TxRow";
-import { dayLabel, monthLabel, money } from "../lib/format";
+import { dayLabel, monthLabel, money, SPENDING_TYPES } from "../lib/format";
 import { useMonthParam } from "../lib/month";
-import { Link } from "../lib/router";
 import { useApi } from "../lib/useApi";
 import { SummarizeMonth } from "./insights/SummarizeMonth";
 
@@ -26,14 +26,9 @@ export function JournalPage() {
       </div>
       <ErrorNotice error={journal.error} onRetry={journal.reload} />
       {!j && journal.loading && <Loading rows={5} />}
-      {j && <MonthOverview journal={j} />}
+      {j && j.days.length > 0 && <MonthOverview journal={j} />}
       {j && j.days.length > 0 && <SummarizeMonth month={month} onDone={journal.reload} />}
-      {j && j.days.length === 0 && (
-        <Empty title={`Nothing recorded in ${monthLabel(month)}`}>
-          Transactions appear here as bank alerts arrive. You can also{" "}
-          <Link to="/upload">upload an email</Link>.
-        </Empty>
-      )}
+      {j && j.days.length === 0 && <EmptyMonth month={month} />}
       {j && (
         <ol className="days" aria-label={`Days of ${monthLabel(month)}, newest first`}>
           {j.days.map((d) => (
@@ -49,13 +44,21 @@ export function JournalPage() {
 function MonthOverview({ journal }: { journal: Journal }) {
   const ceiling = journal.budget_ceiling;
   const left = ceiling !== null ? ceiling - journal.month_total : null;
+  // The summary counts spending rows only; say both so the two pages agree.
+  const spent = journal.days.reduce(
+    (n, d) => n + d.transactions.filter((t) => SPENDING_TYPES.has(t.transaction_type ?? "")).length,
+    0,
+  );
   return (
     <div className="card overview" data-testid="journal-overview">
       <div className="stats">
         <div className="stat">
           <span className="stat-label">Spent in {monthLabel(journal.month)}</span>
           <Money value={journal.month_total} className="stat-value" />
-          <span className="stat-sub">{journal.transaction_count} transactions</span>
+          <span className="stat-sub" data-testid="journal-count">
+            {journal.transaction_count} transactions
+            {spent !== journal.transaction_count && ` (${spent} of them spending)`}
+          </span>
         </div>
         {ceiling !== null && left !== null && (
           <div className="stat">

@@ -119,7 +119,7 @@ function SearchSummary({
     .map(([k, v]) => ({ key: k, label: categoryLabel(k, categories), value: v }));
   return (
     <div className="card" data-testid="search-summary">
-      <div className="row-between wrap">
+      <div className="row-between wrap search-summary-head">
         <div className="stats stats-3 flat">
           <div className="stat">
             <span className="stat-label">Matches</span>

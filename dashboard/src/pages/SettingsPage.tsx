@@ -4,10 +4,12 @@ import { CategoriesSection } from "./settings/CategoriesSection";
 import { IntelligenceSection } from "./settings/IntelligenceSection";
 import { OverridesSection } from "./settings/OverridesSection";
 import { PreferencesSection } from "./settings/PreferencesSection";
+import { SessionsSection } from "./settings/SessionsSection";
 import { TokensSection } from "./settings/TokensSection";
 
 const SECTIONS = [
   ["account", "Account"],
+  ["sessions", "Sessions"],
   ["tokens", "API tokens"],
   ["preferences", "Preferences"],
   ["intelligence", "Intelligence"],
@@ -30,6 +32,7 @@ export function SettingsPage() {
         <Link to="/activity">Activity</Link>
       </nav>
       <AccountSection />
+      <SessionsSection />
       <TokensSection />
       <PreferencesSection />
       <IntelligenceSection />

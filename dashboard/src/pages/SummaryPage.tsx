@@ -1,6 +1,7 @@
 import { api, unwrap } from "../api/client";
 import type { Summary } from "../api/types";
 import { Bars } from "../components/Bars";
+import { searchHref } from "../components/money-pages/links";
 import { Money } from "../components/Money";
 import { MonthPicker } from "../components/MonthPicker";
 import { PaceBlock } from "../components/PaceBlock";
@@ -30,6 +31,7 @@ export function SummaryPage() {
 function SummaryBody({ s }: { s: Summary }) {
   const { categories } = useApp();
   const cur = s.current;
+  const month = s.current.year_month;
   const prevLabel = monthLabel(s.previous.year_month);
   const cats = Object.entries(cur.by_category)
     .sort((a, b) => b[1].amount - a[1].amount)
@@ -38,6 +40,7 @@ function SummaryBody({ s }: { s: Summary }) {
       label: `${categoryLabel(name, categories)} · ${v.count}`,
       value: v.amount,
       compare: s.previous.by_category[name]?.amount ?? 0,
+      href: searchHref({ from: month, to: month, category: name }),
     }));
   const companies = Object.entries(cur.by_company)
     .sort((a, b) => b[1].amount - a[1].amount)
@@ -47,6 +50,7 @@ function SummaryBody({ s }: { s: Summary }) {
       label: name,
       value: v.amount,
       note: `${categoryLabel(v.category, categories)} · ${v.count}`,
+      href: searchHref({ from: month, to: month, company: name }),
     }));
   const deposits = Object.entries(s.deposits_by_company).sort((a, b) => b[1].amount - a[1].amount);
   return (
@@ -55,7 +59,7 @@ function SummaryBody({ s }: { s: Summary }) {
         <div className="stat">
           <span className="stat-label">Spent</span>
           <Money value={cur.total_spending} className="stat-value" />
-          <span className="stat-sub">{cur.spending_count} transactions</span>
+          <span className="stat-sub">{cur.spending_count} spending transactions</span>
         </div>
         <div className="stat">
           <span className="stat-label">vs {prevLabel}</span>
@@ -92,7 +96,9 @@ function SummaryBody({ s }: { s: Summary }) {
       <div className="grid-2">
         <div className="card">
           <h2>By category</h2>
-          <p className="muted small">Bars are this month; the tick marks {prevLabel}.</p>
+          <p className="muted small">
+            Bars are this month; the tick marks {prevLabel}. Pick a name to see its transactions.
+          </p>
           {cats.length ? (
             <Bars items={cats} compareLabel={prevLabel} />
           ) : (
@@ -101,6 +107,7 @@ function SummaryBody({ s }: { s: Summary }) {
         </div>
         <div className="card">
           <h2>By merchant</h2>
+          <p className="muted small">Pick a name to see its transactions.</p>
           {companies.length ? <Bars items={companies} /> : <Empty title="No merchants this month" />}
         </div>
       </div>

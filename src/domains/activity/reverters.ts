@@ -23,7 +23,13 @@ export interface Reverter {
    * Writes the entry's `before` image back. A before image naming a category deleted since is
    * refused (409 CATEGORY_DELETED) unless `force`, which recreates it.
    */
-  restore(ctx: ServiceCtx, resourceId: string, before: Image | null, opts: RestoreOptions): Promise<RestoreOutcome | void>;
+  // biome-ignore lint/suspicious/noConfusingVoidType: most reverters return Promise<void> (no outcome)
+  restore(
+    ctx: ServiceCtx,
+    resourceId: string,
+    before: Image | null,
+    opts: RestoreOptions,
+  ): Promise<RestoreOutcome | void>;
 }
 
 /** A domain's reverters, keyed by the resource kind its routes stage images under. */

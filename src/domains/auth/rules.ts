@@ -42,8 +42,13 @@ export function clientBucket(ip: string | null | undefined): string {
   const [head = "", tail = ""] = a.split("::");
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
-  const full = a.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
-  return `ip:${full.slice(0, 4).map((h) => h.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  const full = a.includes("::")
+    ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right]
+    : left;
+  return `ip:${full
+    .slice(0, 4)
+    .map((h) => h.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 /** The token from an `Authorization` header value; null for a wrong scheme or a missing token. */

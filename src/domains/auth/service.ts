@@ -6,7 +6,13 @@ import { ApiError, conflict, validationError } from "../../lib/errors";
 import { log } from "../../lib/log";
 import { pbkdf2Hex, randomBytes, sameSecret } from "./crypto";
 import { markerSaysPasswordSet, markPasswordSet } from "./marker";
-import { type AuthSettingsRow, bumpSessionEpoch, ensureAuthSettings, readAuthSettings, writePassword } from "./queries";
+import {
+  type AuthSettingsRow,
+  bumpSessionEpoch,
+  ensureAuthSettings,
+  readAuthSettings,
+  writePassword,
+} from "./queries";
 import { PBKDF2_ITERATIONS, clientBucket, toBase64Url, toHex } from "./rules";
 import { type ClientInfo, endEverySession, endOneSession, mintSession, resolveSession } from "./sessions";
 import { bucketsFor, throttled } from "./throttle";
@@ -42,13 +48,23 @@ async function ensureSettings(ctx: Ctx): Promise<AuthSettingsRow> {
  * Checks a password against the stored hash through the throttle (the attempt is reserved before
  * hashing; 429 RATE_LIMITED with retry_after_seconds once a bucket is locked).
  */
-async function checkPassword(ctx: Ctx, s: AuthSettingsRow, password: string, client: ClientInfo, onWrong: ApiError) {
+async function checkPassword(
+  ctx: Ctx,
+  s: AuthSettingsRow,
+  password: string,
+  client: ClientInfo,
+  onWrong: ApiError,
+) {
   const buckets = bucketsFor(ctx.principal ?? null, clientBucket(client.ip));
   await throttled(
     ctx,
     buckets,
     async () => {
-      const hash = await pbkdf2Hex(password, s.password_salt ?? "", s.password_iterations ?? PBKDF2_ITERATIONS);
+      const hash = await pbkdf2Hex(
+        password,
+        s.password_salt ?? "",
+        s.password_iterations ?? PBKDF2_ITERATIONS,
+      );
       return sameSecret(hash, s.password_hash ?? "");
     },
     onWrong,
@@ -76,7 +92,13 @@ export async function setPassword({
         "The current password is required to change it",
       );
     }
-    await checkPassword(ctx, s, input.current_password, client, new ApiError(403, "The current password is wrong"));
+    await checkPassword(
+      ctx,
+      s,
+      input.current_password,
+      client,
+      new ApiError(403, "The current password is wrong"),
+    );
   }
   const salt = toHex(randomBytes(16));
   const hash = await pbkdf2Hex(input.password, salt);
@@ -127,7 +149,13 @@ export async function signOutAll({
 }): Promise<void> {
   const s = await ensureSettings(ctx);
   if (input?.current_password && s.password_hash) {
-    await checkPassword(ctx, s, input.current_password, client, new ApiError(403, "The current password is wrong"));
+    await checkPassword(
+      ctx,
+      s,
+      input.current_password,
+      client,
+      new ApiError(403, "The current password is wrong"),
+    );
   }
   await endEverySession(ctx);
   await bumpSessionEpoch(getDb(ctx.env.DB), ctx.clock().toISOString());

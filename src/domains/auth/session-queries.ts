@@ -30,14 +30,20 @@ export function listLiveSessions(db: Db, nowIso: string): Promise<SessionRow[]> 
 
 /** Ends one live session; whether it was live. */
 export async function endSession(db: Db, id: string, nowIso: string): Promise<boolean> {
-  const res = await db.update(s).set({ ended_at: nowIso }).where(and(eq(s.id, id), live(nowIso)));
+  const res = await db
+    .update(s)
+    .set({ ended_at: nowIso })
+    .where(and(eq(s.id, id), live(nowIso)));
   return res.meta.changes > 0;
 }
 
 /** Ends every live session except `keepId` (null: all). */
 export async function endAllSessions(db: Db, nowIso: string, keepId: string | null = null): Promise<void> {
   const others = keepId ? ne(s.id, keepId) : undefined;
-  await db.update(s).set({ ended_at: nowIso }).where(and(live(nowIso), others));
+  await db
+    .update(s)
+    .set({ ended_at: nowIso })
+    .where(and(live(nowIso), others));
 }
 
 /** Conditional stamp: concurrent requests still write at most once per throttle window. */
@@ -99,5 +105,8 @@ export function readBuckets(db: Db, keys: string[]) {
 
 /** A correct password: the buckets start over. */
 export async function clearBuckets(db: Db, keys: string[], nowIso: string): Promise<void> {
-  await db.update(lt).set({ failures: 0, locked_until: null, updated_at: nowIso }).where(inArray(lt.key, keys));
+  await db
+    .update(lt)
+    .set({ failures: 0, locked_until: null, updated_at: nowIso })
+    .where(inArray(lt.key, keys));
 }

@@ -65,7 +65,10 @@ export async function throttled(
 }
 
 /** The buckets of a password check: a signed-in caller's own, or the client address + global. */
-export function bucketsFor(principal: { kind: string; id: string | null } | null, clientKey: string): string[] {
+export function bucketsFor(
+  principal: { kind: string; id: string | null } | null,
+  clientKey: string,
+): string[] {
   if (principal && (principal.kind === "session" || principal.kind === "token")) {
     return [`principal:${principal.kind}:${principal.id ?? "-"}`];
   }

@@ -42,7 +42,8 @@ export interface Loaded {
   versions: { targets: number; groups: number };
 }
 
-const backupName = (userId: string, year: number, kind: ItemKind) => `budget/${userId}/${year}/${kind}`;
+const backupName = (userId: string, year: number, kind: ItemKind) =>
+  `budget/${encodeURIComponent(userId)}/${year}/${kind}`; // user ids never raw into an R2 key
 
 export async function budgetUser(ctx: Ctx): Promise<{ userId: string; currentYear: number }> {
   const cfg = await getConfig({ ctx });

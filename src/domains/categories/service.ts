@@ -135,7 +135,9 @@ export async function setCategoryIcon({
 
 /** Display spelling for a category recreated from a lowercased stored name ("home goods" → "Home Goods"). */
 const displayName = (name: string) =>
-  name === name.toLowerCase() ? name.replace(/(^|[\s/&-])(\p{L})/gu, (_m, sep: string, ch: string) => sep + ch.toUpperCase()) : name;
+  name === name.toLowerCase()
+    ? name.replace(/(^|[\s/&-])(\p{L})/gu, (_m, sep: string, ch: string) => sep + ch.toUpperCase())
+    : name;
 
 /**
  * Before a revert writes category names back: every name must still be listed. Otherwise 409
@@ -167,8 +169,17 @@ export async function requireLiveCategories(
   }
   const db = getDb(ctx.env.DB);
   let position = nextPosition(state.rows);
-  const rows = missing.map((n) => ({ name: displayName(n), group_name: null, icon: null, position: position++ }));
-  await writeCategories(ctx, state, rows.map((r) => insertCategory(db, r).onConflictDoNothing()));
+  const rows = missing.map((n) => ({
+    name: displayName(n),
+    group_name: null,
+    icon: null,
+    position: position++,
+  }));
+  await writeCategories(
+    ctx,
+    state,
+    rows.map((r) => insertCategory(db, r).onConflictDoNothing()),
+  );
   return rows.map((r) => r.name);
 }
 

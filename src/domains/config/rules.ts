@@ -56,3 +56,13 @@ export function toResponse(stored: StoredConfig, dep: Deployment): AppConfigResp
     ai_categorization_enabled: stored.ai_categorization_enabled ?? dep.hostedEnabled,
   };
 }
+
+/**
+ * A user id becomes part of storage keys (R2 `budget/<user_id>/...`), so only a safe charset is
+ * accepted: letters, digits and `. _ @ + -`, starting with a letter or digit, at most 64.
+ */
+export const USER_ID_SHAPE = /^[A-Za-z0-9][A-Za-z0-9._@+-]{0,63}$/;
+
+export function isSafeUserId(id: string): boolean {
+  return USER_ID_SHAPE.test(id) && !id.includes("..");
+}

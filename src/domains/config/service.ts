@@ -1,10 +1,17 @@
 import { getDb } from "../../db";
 import { flag, type Env } from "../../env";
-import { ApiError } from "../../lib/errors";
+import { ApiError, validationError } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/context";
 import { readWithFallback, saveBackup } from "../../lib/backup";
 import { readStoredConfig, writeStoredConfig } from "./queries";
-import { applyUpdate, type Deployment, deploymentConflicts, parseStored, toResponse } from "./rules";
+import {
+  applyUpdate,
+  type Deployment,
+  deploymentConflicts,
+  isSafeUserId,
+  parseStored,
+  toResponse,
+} from "./rules";
 import type { AppConfigResponse, AppConfigUpdateRequest, StoredConfig } from "./schemas";
 
 const BACKUP_NAME = "app_config";
@@ -19,10 +26,48 @@ export function deployment(env: Env): Deployment {
   };
 }
 
-/** The stored settings (D1, or the R2 backup when D1 fails), defaults filled in. */
+/**
+ * Settings read from D1 are kept for SETTINGS_TTL_MS per env object: every request pays one D1 round
+ * trip less (the auth middleware and the route both read them). Keyed by the env object, which the
+ * runtime reuses across an isolate's requests (a caller passing a fresh env, as the tests do, reads
+ * D1 every time); settings may be that many seconds stale in other isolates, never after this
+ * isolate's own writes (`invalidateSettings`). A read that fell back to the R2 backup is not kept.
+ */
+export const SETTINGS_TTL_MS = 3_000;
+const settingsCache = new WeakMap<Env, { at: number; generation: number; value: Promise<StoredConfig> }>();
+let generation = 0;
+
+/** Forgets every cached settings read in this isolate (after writing app_config). */
+export function invalidateSettings(): void {
+  generation++;
+}
+
+async function readSettings(env: Env): Promise<{ value: StoredConfig; fresh: boolean }> {
+  const { value, source } = await readWithFallback(env.FILES, BACKUP_NAME, () =>
+    readStoredConfig(getDb(env.DB)),
+  );
+  return { value: parseStored(value), fresh: source === "d1" };
+}
+
+/** The stored settings (D1, or the R2 backup when D1 fails), defaults filled in. A copy: callers may change it. */
 export async function loadSettings(env: Env): Promise<StoredConfig> {
-  const { value } = await readWithFallback(env.FILES, BACKUP_NAME, () => readStoredConfig(getDb(env.DB)));
-  return parseStored(value);
+  const now = Date.now();
+  const hit = settingsCache.get(env);
+  if (hit && hit.generation === generation && now - hit.at >= 0 && now - hit.at < SETTINGS_TTL_MS) {
+    return structuredClone(await hit.value);
+  }
+  const read = readSettings(env);
+  const entry = { at: now, generation, value: read.then((r) => r.value) };
+  entry.value.catch(() => {}); // awaited below; a late hit awaits it again
+  settingsCache.set(env, entry);
+  try {
+    const { value, fresh } = await read;
+    if (!fresh && settingsCache.get(env) === entry) settingsCache.delete(env);
+    return structuredClone(value);
+  } catch (err) {
+    if (settingsCache.get(env) === entry) settingsCache.delete(env);
+    throw err;
+  }
 }
 
 /** The effective configuration every other domain reads. */
@@ -54,9 +99,19 @@ export async function updateConfig({ ctx, input }: { ctx: ServiceCtx; input: App
       },
     );
   }
+  if (input.user_id != null && !isSafeUserId(input.user_id.trim())) {
+    throw validationError([
+      {
+        loc: ["body", "user_id"],
+        msg: "use letters, digits and . _ @ + - only (starting with a letter or digit, at most 64)",
+        type: "value_error",
+      },
+    ]);
+  }
   const before = await loadSettings(ctx.env);
   const after = applyUpdate(before, input);
   await writeStoredConfig(getDb(ctx.env.DB), after, ctx.clock().toISOString());
+  invalidateSettings();
   await saveBackup(ctx.env.FILES, BACKUP_NAME, after);
   return { before, after, response: toResponse(after, dep) };
 }
@@ -65,5 +120,6 @@ export async function updateConfig({ ctx, input }: { ctx: ServiceCtx; input: App
 export async function restoreConfig(ctx: ServiceCtx, image: StoredConfig): Promise<void> {
   const data = parseStored(image);
   await writeStoredConfig(getDb(ctx.env.DB), data, ctx.clock().toISOString());
+  invalidateSettings();
   await saveBackup(ctx.env.FILES, BACKUP_NAME, data);
 }

@@ -75,10 +75,13 @@ export function incomeSection(rows: AggRow[], months: string[]) {
  * a category without a configured type lands in "unbudgeted". Only populated sections appear.
  */
 export function expenseSections(rows: AggRow[], months: string[], types: Record<string, string>) {
+  // Appended in place: copying the list on every row was quadratic in a category's rows.
   const byCategory = new Map<string, AggRow[]>();
   for (const r of rows) {
     const key = r.category ?? "uncategorized";
-    byCategory.set(key, [...(byCategory.get(key) ?? []), r]);
+    const list = byCategory.get(key);
+    if (list) list.push(r);
+    else byCategory.set(key, [r]);
   }
   const categories = [...byCategory].map(([category, rs]) => {
     const companies = companyRows(rs, months);

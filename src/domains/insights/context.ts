@@ -44,20 +44,36 @@ export async function buildContext(ctx: Ctx, monthIn?: string) {
       orNull(getBudgetStatus(ctx, year)),
       orNull(getMerchantIntelligence({ ctx, input: { month, months: 6 } })),
       db
-        .select({ date: t.DateFileName, company: t.Company, amount: t.Amount, category: t.Category, comment: t.Comment })
+        .select({
+          date: t.DateFileName,
+          company: t.Company,
+          amount: t.Amount,
+          category: t.Category,
+          comment: t.Comment,
+        })
         .from(t)
         .where(and(inRange(b.lo, b.hi), live(), isNotNull(t.Comment), ne(t.Comment, "")))
         .orderBy(t.DateFileName)
         .limit(50),
       db
-        .select({ date: t.DateFileName, company: t.Company, amount: t.Amount, category: t.Category, comment: t.Comment })
+        .select({
+          date: t.DateFileName,
+          company: t.Company,
+          amount: t.Amount,
+          category: t.Category,
+          comment: t.Comment,
+        })
         .from(t)
         .where(and(inRange(b.lo, b.hi), live(), spending()))
         .orderBy(desc(t.Amount))
         .limit(5),
       getTrend(ctx, 24, addMonths(month, -1)),
       db
-        .select({ month: insightBriefings.month, generated_at: insightBriefings.generated_at, content: insightBriefings.content })
+        .select({
+          month: insightBriefings.month,
+          generated_at: insightBriefings.generated_at,
+          content: insightBriefings.content,
+        })
         .from(insightBriefings)
         .where(and(eq(insightBriefings.user_id, cfg.user_id), lt(insightBriefings.month, month)))
         .orderBy(desc(insightBriefings.month), desc(insightBriefings.generated_at))

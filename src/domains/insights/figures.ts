@@ -48,14 +48,26 @@ export function extractFigures(markdown: string): BriefingFigure[] {
   const taken: [number, number][] = [];
   for (const m of text.matchAll(DOLLAR)) {
     const raw = m[0].trim();
-    found.push({ raw, kind: "dollar", value: numberOf(raw), snippet: snippetAt(markdown, m.index, m[0].length), at: m.index });
+    found.push({
+      raw,
+      kind: "dollar",
+      value: numberOf(raw),
+      snippet: snippetAt(markdown, m.index, m[0].length),
+      at: m.index,
+    });
     taken.push([m.index, m.index + m[0].length]);
   }
   for (const m of text.matchAll(PERCENT)) {
     // "$5%" is not a thing; a percent inside a dollar match is skipped.
     if (taken.some(([a, b]) => m.index >= a && m.index < b)) continue;
     const raw = m[0].trim();
-    found.push({ raw, kind: "percent", value: numberOf(raw), snippet: snippetAt(markdown, m.index, m[0].length), at: m.index });
+    found.push({
+      raw,
+      kind: "percent",
+      value: numberOf(raw),
+      snippet: snippetAt(markdown, m.index, m[0].length),
+      at: m.index,
+    });
   }
   return found.sort((a, b) => a.at - b.at).map(({ at: _at, ...f }) => f);
 }
@@ -63,9 +75,11 @@ export function extractFigures(markdown: string): BriefingFigure[] {
 /** Every finite number anywhere in the context (numeric strings included), as magnitudes. */
 export function contextNumbers(context: unknown, out: Set<number> = new Set()): Set<number> {
   if (typeof context === "number" && Number.isFinite(context)) out.add(Math.abs(context));
-  else if (typeof context === "string" && /^-?\d+(\.\d+)?$/.test(context.trim())) out.add(Math.abs(Number(context)));
+  else if (typeof context === "string" && /^-?\d+(\.\d+)?$/.test(context.trim()))
+    out.add(Math.abs(Number(context)));
   else if (Array.isArray(context)) for (const v of context) contextNumbers(v, out);
-  else if (context && typeof context === "object") for (const v of Object.values(context)) contextNumbers(v, out);
+  else if (context && typeof context === "object")
+    for (const v of Object.values(context)) contextNumbers(v, out);
   return out;
 }
 
@@ -85,7 +99,11 @@ export function validateBriefing(markdown: string, context: unknown): BriefingVa
   const unmatched = figures.filter((f) => !traces(f, numbers));
   return {
     ok: unmatched.length === 0,
-    summary: { total: figures.length, matched: figures.length - unmatched.length, unmatched: unmatched.length },
+    summary: {
+      total: figures.length,
+      matched: figures.length - unmatched.length,
+      unmatched: unmatched.length,
+    },
     unmatched,
   };
 }

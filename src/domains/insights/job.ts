@@ -27,10 +27,13 @@ class Deadline extends Error {}
 function within<T>(p: Promise<T>, ms: number, abort: AbortController): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      abort.abort();
-      reject(new Deadline());
-    }, Math.max(0, ms));
+    timer = setTimeout(
+      () => {
+        abort.abort();
+        reject(new Deadline());
+      },
+      Math.max(0, ms),
+    );
   });
   return Promise.race([p, timeout]).finally(() => timer !== undefined && clearTimeout(timer));
 }
@@ -77,16 +80,18 @@ export async function runInsightsJob(env: Env, msg: QueueMessage): Promise<void>
     await slot.progress(task_id, { phase: "checking" });
     const validation = validateBriefing(text, context);
     const id = `ins_${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
-    await getDb(env.DB).insert(insightBriefings).values({
-      id,
-      user_id: cfg.user_id,
-      month,
-      generated_at: new Date().toISOString(),
-      content: text,
-      validation: JSON.stringify(validation),
-      provider: routed.route.provider,
-      model: routed.model,
-    });
+    await getDb(env.DB)
+      .insert(insightBriefings)
+      .values({
+        id,
+        user_id: cfg.user_id,
+        month,
+        generated_at: new Date().toISOString(),
+        content: text,
+        validation: JSON.stringify(validation),
+        provider: routed.route.provider,
+        model: routed.model,
+      });
     await slot.complete(task_id, { result: { id, month, figures_ok: validation.ok } });
   } catch (err) {
     const timedOut = err instanceof Deadline || (err instanceof AiError && err.kind === "timeout");

@@ -19,7 +19,8 @@ export const INSIGHTS_KIND = "insights";
 /** How long past its limit a job may stay "running" before a status read calls it failed. */
 const GRACE_MS = 15_000;
 
-export const insightsLimitMs = (env: AiEnv) => secondsVar(env.INSIGHTS_TIMEOUT_SECONDS, INSIGHTS_TIMEOUT_SECONDS);
+export const insightsLimitMs = (env: AiEnv) =>
+  secondsVar(env.INSIGHTS_TIMEOUT_SECONDS, INSIGHTS_TIMEOUT_SECONDS);
 export const timeoutMessage = (ms: number) =>
   `The briefing took longer than ${Math.round(ms / 1000)} s and was stopped; nothing was saved.`;
 
@@ -59,7 +60,12 @@ export async function insightsStatus(ctx: Ctx) {
   const str = (v: unknown) => (typeof v === "string" ? v : null);
   if (!job) return { status: "idle" as const, month: null, started_at: null, error: null, task_id: null };
   return {
-    status: job.status === "running" ? ("running" as const) : job.status === "failed" ? ("error" as const) : ("idle" as const),
+    status:
+      job.status === "running"
+        ? ("running" as const)
+        : job.status === "failed"
+          ? ("error" as const)
+          : ("idle" as const),
     month: str(job.progress.month),
     started_at: job.started_at,
     finished_at: job.finished_at,

@@ -1,22 +1,32 @@
 import { z } from "zod";
 import { GENERATION_PROVIDERS } from "../config/schemas";
 
-export const TestModelRequest = z
+export const TestModelKeyRequest = z
   .object({
-    provider: z.enum(GENERATION_PROVIDERS).exclude(["disabled"]).nullable().optional().describe("Default hosted"),
-    api_key: z.string().max(500).nullable().optional().describe("Hosted only; default the configured key. Never stored."),
+    provider: z
+      .enum(GENERATION_PROVIDERS)
+      .exclude(["disabled"])
+      .nullable()
+      .optional()
+      .describe("Default hosted"),
+    api_key: z
+      .string()
+      .max(500)
+      .nullable()
+      .optional()
+      .describe("Hosted only; default the configured key. Never stored."),
     model: z.string().max(200).nullable().optional(),
   })
-  .meta({ id: "TestModelRequest" });
+  .meta({ id: "TestModelKeyRequest" });
 
-export const TestModelResponse = z
+export const TestModelKeyResponse = z
   .object({
     ok: z.boolean(),
     verdict: z.enum(["reachable", "key_rejected", "model_not_found", "unreachable", "not_configured"]),
     error: z.string().nullable(),
     message: z.string().describe("The verdict in words"),
   })
-  .meta({ id: "TestModelResponse" });
+  .meta({ id: "TestModelKeyResponse" });
 
 export const TestObjectBackupRequest = z
   .object({ bucket: z.string().min(1).max(200), prefix: z.string().max(500).nullable().optional() })

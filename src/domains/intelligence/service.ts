@@ -33,7 +33,9 @@ export async function testModel(ctx: Ctx, input: TestModelInput) {
   const env = ctx.env as AiEnv;
   const provider = input.provider ?? "hosted";
   const cli = isCli(provider);
-  const apiKey = cli ? env.MODEL_BRIDGE_TOKEN?.trim() || "bridge" : input.api_key?.trim() || env.MODEL_API_KEY?.trim();
+  const apiKey = cli
+    ? env.MODEL_BRIDGE_TOKEN?.trim() || "bridge"
+    : input.api_key?.trim() || env.MODEL_API_KEY?.trim();
   const base = cli ? env.MODEL_BRIDGE_URL?.trim() : env.MODEL_BASE_URL?.trim() || undefined;
   const done = (verdict: Verdict, detail?: string) => ({
     ok: verdict === "reachable",
@@ -59,15 +61,20 @@ export async function testModel(ctx: Ctx, input: TestModelInput) {
   } catch (err) {
     if (err instanceof APIError && (err.status === 401 || err.status === 403)) return done("key_rejected");
     if (err instanceof APIError && err.status === 404) return done("model_not_found");
-    if (err instanceof APIError && typeof err.status === "number") return done("unreachable", `HTTP ${err.status}`);
+    if (err instanceof APIError && typeof err.status === "number")
+      return done("unreachable", `HTTP ${err.status}`);
     return done("unreachable");
   }
 }
 
-const prefixOf = (p: string | null | undefined) => (p?.trim() || DEFAULT_BACKUP_PREFIX).replace(/^\/+|\/+$/g, "");
+const prefixOf = (p: string | null | undefined) =>
+  (p?.trim() || DEFAULT_BACKUP_PREFIX).replace(/^\/+|\/+$/g, "");
 
 /** Writes, reads back and deletes a small probe object under the prefix. */
-export async function testObjectBackup(ctx: Ctx, input: { bucket: string; prefix?: string | null | undefined }) {
+export async function testObjectBackup(
+  ctx: Ctx,
+  input: { bucket: string; prefix?: string | null | undefined },
+) {
   const warnings: string[] = [];
   const prefix = prefixOf(input.prefix);
   if (!input.prefix?.trim()) warnings.push(`No prefix given: backups go under ${DEFAULT_BACKUP_PREFIX}/.`);
@@ -78,7 +85,8 @@ export async function testObjectBackup(ctx: Ctx, input: { bucket: string; prefix
   try {
     await ctx.env.FILES.put(key, "probe");
     const back = await ctx.env.FILES.get(key);
-    if ((await back?.text()) !== "probe") return { ok: false, error: "The probe object did not read back.", warnings };
+    if ((await back?.text()) !== "probe")
+      return { ok: false, error: "The probe object did not read back.", warnings };
     await ctx.env.FILES.delete(key);
     return { ok: true, error: null, warnings };
   } catch {

@@ -10,6 +10,7 @@ import {
   deviceFlowConfig,
   pollDeviceToken,
   startDeviceAuthorization,
+  type TokenPoll,
 } from "../../ai/device-flow";
 import { getDb } from "../../db";
 import { vendorConnections } from "../../db/schema";
@@ -38,11 +39,14 @@ function configOrThrow(ctx: Ctx) {
 export async function startVendorLogin(ctx: Ctx) {
   const cfg = configOrThrow(ctx);
   const { user_id } = await getConfig({ ctx });
-  let auth;
+  let auth: Awaited<ReturnType<typeof startDeviceAuthorization>>;
   try {
     auth = await startDeviceAuthorization(cfg);
   } catch (err) {
-    throw new ApiError(502, `The vendor sign-in could not start: ${err instanceof Error ? err.message : String(err)}.`);
+    throw new ApiError(
+      502,
+      `The vendor sign-in could not start: ${err instanceof Error ? err.message : String(err)}.`,
+    );
   }
   const now = ctx.clock();
   const row = {
@@ -80,7 +84,7 @@ export async function vendorLoginStatus(ctx: Ctx) {
   const { user_id } = await getConfig({ ctx });
   const db = getDb(ctx.env.DB);
   const [row] = await db.select().from(v).where(eq(v.user_id, user_id));
-  if (!row || row.state !== "pending" || !row.device_code) return out(row);
+  if (row?.state !== "pending" || !row.device_code) return out(row);
   const now = ctx.clock();
   const cfg = deviceFlowConfig(ctx.env as DeviceFlowEnv);
   const set = async (patch: Partial<Row>) => {
@@ -92,7 +96,7 @@ export async function vendorLoginStatus(ctx: Ctx) {
     return set({ state: "error", device_code: null, error: "The sign-in code expired; start again." });
   }
   if (!cfg || (row.next_poll_at && now.toISOString() < row.next_poll_at)) return out(row);
-  let poll;
+  let poll: TokenPoll;
   try {
     poll = await pollDeviceToken(cfg, row.device_code);
   } catch {
@@ -136,8 +140,14 @@ export async function disconnectVendor(ctx: Ctx) {
 /** For the configuration read: `vendor_oauth_connected` / `vendor_oauth_email`. */
 export async function vendorConnection(ctx: Ctx, userId: string) {
   try {
-    const [row] = await getDb(ctx.env.DB).select({ state: v.state, email: v.email }).from(v).where(eq(v.user_id, userId));
-    return { connected: row?.state === "connected", email: row?.state === "connected" ? (row.email ?? null) : null };
+    const [row] = await getDb(ctx.env.DB)
+      .select({ state: v.state, email: v.email })
+      .from(v)
+      .where(eq(v.user_id, userId));
+    return {
+      connected: row?.state === "connected",
+      email: row?.state === "connected" ? (row.email ?? null) : null,
+    };
   } catch {
     return { connected: false, email: null };
   }

@@ -18,7 +18,15 @@ import { systemClock } from "../../lib/clock";
 import { log } from "../../lib/log";
 import { getConfig } from "../config/service";
 import { dayLines, SUMMARIES_KIND, startDaySummaries, summariesLimitMs } from "./summaries";
-import { BATCH_SYSTEM, batchPrompt, cleanSummary, DAY_SYSTEM, dayPrompt, parseBatch, summaryDue } from "./summaries-rules";
+import {
+  BATCH_SYSTEM,
+  batchPrompt,
+  cleanSummary,
+  DAY_SYSTEM,
+  dayPrompt,
+  parseBatch,
+  summaryDue,
+} from "./summaries-rules";
 
 const Payload = z.object({
   task_id: z.string(),
@@ -38,7 +46,9 @@ export async function runDaySummariesJob(env: Env, msg: QueueMessage): Promise<v
   let completed = 0;
   try {
     const cfg = await getConfig({ ctx });
-    const routed = providerForTask(env as AiEnv, cfg, "daily_summary", { timeoutMs: Math.max(1, deadline - Date.now()) });
+    const routed = providerForTask(env as AiEnv, cfg, "daily_summary", {
+      timeoutMs: Math.max(1, deadline - Date.now()),
+    });
     if (!routed.ok) return void (await slot.complete(task_id, { error: routed.reason }));
     const db = getDb(env.DB);
     const lines = await dayLines(db, month);
@@ -56,7 +66,12 @@ export async function runDaySummariesJob(env: Env, msg: QueueMessage): Promise<v
         .values(row)
         .onConflictDoUpdate({
           target: [daySummaries.user_id, daySummaries.day],
-          set: { summary: row.summary, provider: row.provider, model: row.model, created_at: sql`excluded.created_at` },
+          set: {
+            summary: row.summary,
+            provider: row.provider,
+            model: row.model,
+            created_at: sql`excluded.created_at`,
+          },
         });
       completed++;
       await slot.progress(task_id, { completed });
@@ -70,7 +85,10 @@ export async function runDaySummariesJob(env: Env, msg: QueueMessage): Promise<v
       });
     const todo = days.filter((d) => lines[d]?.length);
     if (isCli(routed.route.provider)) {
-      const answer = await ask(BATCH_SYSTEM, batchPrompt(Object.fromEntries(todo.map((d) => [d, lines[d]!]))));
+      const answer = await ask(
+        BATCH_SYSTEM,
+        batchPrompt(Object.fromEntries(todo.map((d) => [d, lines[d]!]))),
+      );
       for (const [day, summary] of Object.entries(parseBatch(answer, todo))) await save(day, summary);
     } else {
       for (const day of todo) {
@@ -83,7 +101,9 @@ export async function runDaySummariesJob(env: Env, msg: QueueMessage): Promise<v
     await slot.complete(
       task_id,
       missed > 0
-        ? { error: `The model gave no usable summary for ${missed} of ${todo.length} days; press again to retry them.` }
+        ? {
+            error: `The model gave no usable summary for ${missed} of ${todo.length} days; press again to retry them.`,
+          }
         : { result: { completed } },
     );
   } catch (err) {
@@ -110,6 +130,9 @@ export async function dailySummaryDuty(env: Env, clock: Clock): Promise<void> {
     log("info", "day_summaries.scheduled", { date, queued: res.dates_queued });
   } catch (err) {
     // Busy (a person pressed Summarize month) or misconfigured: the next day tries again.
-    log("warn", "day_summaries.scheduled_skipped", { date, reason: err instanceof Error ? err.message : String(err) });
+    log("warn", "day_summaries.scheduled_skipped", {
+      date,
+      reason: err instanceof Error ? err.message : String(err),
+    });
   }
 }

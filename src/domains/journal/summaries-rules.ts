@@ -35,13 +35,18 @@ export const BATCH_SYSTEM =
   "You write a one-sentence, plain-language summary of one person's spending for each day given as " +
   'JSON. Answer with only a JSON object mapping each date (YYYY-MM-DD) to its sentence, e.g. {"2024-10-01": "…"}.';
 
-export const dayPrompt = (day: string, lines: readonly DayLine[]) => JSON.stringify({ date: day, transactions: lines });
+export const dayPrompt = (day: string, lines: readonly DayLine[]) =>
+  JSON.stringify({ date: day, transactions: lines });
 
 export const batchPrompt = (days: Record<string, readonly DayLine[]>) => JSON.stringify({ days });
 
 /** One tidy line: whitespace collapsed, surrounding quotes dropped, cut to MAX_SUMMARY_CHARS. */
 export function cleanSummary(text: string): string | null {
-  const one = text.replace(/\s+/g, " ").trim().replace(/^["“]|["”]$/g, "").trim();
+  const one = text
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^["“]|["”]$/g, "")
+    .trim();
   if (!one) return null;
   if (one.length <= MAX_SUMMARY_CHARS) return one;
   const cut = one.slice(0, MAX_SUMMARY_CHARS);
@@ -81,7 +86,10 @@ export function localClock(at: Date, timeZone: string): { date: string; minute: 
     hourCycle: "h23",
   }).formatToParts(at);
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "00";
-  return { date: `${get("year")}-${get("month")}-${get("day")}`, minute: Number(get("hour")) * 60 + Number(get("minute")) };
+  return {
+    date: `${get("year")}-${get("month")}-${get("day")}`,
+    minute: Number(get("hour")) * 60 + Number(get("minute")),
+  };
 }
 
 /**

@@ -41,7 +41,9 @@ export async function dayLines(db: Db, month: string): Promise<Record<string, Da
     .orderBy(t.DateFileName);
   const out: Record<string, DayLine[]> = {};
   for (const r of rows) {
-    (out[dayOf(r.dfn)] ??= []).push({
+    const day = dayOf(r.dfn);
+    out[day] = out[day] ?? [];
+    out[day].push({
       company: r.company ?? "",
       amount: fromCents(r.amount ?? 0),
       type: r.type ?? "",
@@ -73,7 +75,10 @@ export async function startDaySummaries(ctx: Ctx, input: StartInput) {
   const routed = providerForTask(env, cfg, "daily_summary");
   if (!routed.ok) throw new ApiError(routed.missingKey ? 500 : 422, routed.reason);
   const db = getDb(env.DB);
-  const [lines, done] = await Promise.all([dayLines(db, input.month), summarizedDays(db, cfg.user_id, input.month)]);
+  const [lines, done] = await Promise.all([
+    dayLines(db, input.month),
+    summarizedDays(db, cfg.user_id, input.month),
+  ]);
   const days = daysToSummarize(Object.keys(lines), done, { only: input.dates, force: input.force });
   const slot = jobSlot(env, SUMMARIES_KIND);
   const current = await slot.status();
@@ -84,7 +89,11 @@ export async function startDaySummaries(ctx: Ctx, input: StartInput) {
   const id = res.job.id;
   await slot.progress(id, { month: input.month, days, total: days.length, completed: 0 });
   try {
-    await env.JOBS.send({ type: "job", kind: SUMMARIES_KIND, payload: { task_id: id, month: input.month, days } });
+    await env.JOBS.send({
+      type: "job",
+      kind: SUMMARIES_KIND,
+      payload: { task_id: id, month: input.month, days },
+    });
   } catch (err) {
     await slot.complete(id, { error: "The job queue refused the task; try again." });
     throw err;
@@ -107,10 +116,16 @@ export async function daySummaryStatus(ctx: Ctx) {
   if (job?.status === "running" && isPastLimit(ctx, job.started_at)) {
     job = (await slot.complete(job.id, { error: "The job ran past its time limit and was stopped." })) ?? job;
   }
-  if (!job) return { status: "idle" as const, month: null, total: 0, completed: 0, error: null, task_id: null };
+  if (!job)
+    return { status: "idle" as const, month: null, total: 0, completed: 0, error: null, task_id: null };
   const p = job.progress;
   return {
-    status: job.status === "running" ? ("running" as const) : job.status === "failed" ? ("error" as const) : ("idle" as const),
+    status:
+      job.status === "running"
+        ? ("running" as const)
+        : job.status === "failed"
+          ? ("error" as const)
+          : ("idle" as const),
     month: typeof p.month === "string" ? p.month : null,
     total: typeof p.total === "number" ? p.total : 0,
     completed: typeof p.completed === "number" ? p.completed : 0,

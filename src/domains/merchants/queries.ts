@@ -2,40 +2,80 @@
  * Queries for merchant intelligence: per-merchant monthly aggregates (cents, over the month-range
  * index) and the 1-hour cache row in kv_state.
  */
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { type Db, inRange, live, spending, sumAmount } from "../../db";
 import { kvState, transactions as t } from "../../db/schema";
 
-const merchant = sql<string>`lower(trim(${t.Company}))`;
+const merchant = sql`lower(trim(${t.Company}))`;
+const category = sql`lower(COALESCE(NULLIF(trim(${t.Category}), ''), 'uncategorized'))`;
 const spend = (lo: string, hi: string) => and(live(), spending(), inRange(lo, hi));
 const named = (lo: string, hi: string) =>
   and(spend(lo, hi), sql`${t.Company} IS NOT NULL AND trim(${t.Company}) <> ''`);
 
-/** Monthly totals and counts per merchant, the merchants' spellings and categories, and the last month's total. */
-export async function merchantAggregates(db: Db, lo: string, hi: string, lastLo: string) {
-  const ym = sql<string>`substr(${t.DateFileName}, 1, 7)`;
-  const category = sql<string>`lower(COALESCE(NULLIF(trim(${t.Category}), ''), 'uncategorized'))`;
-  const [monthly, names, last] = await db.batch([
-    db
-      .select({ merchant, ym, total: sumAmount(), n: count() })
-      .from(t)
-      .where(named(lo, hi))
-      .groupBy(merchant, ym),
-    // SQLite: with a single max(), the bare column (Company) comes from the row holding the max.
-    db
-      .select({
-        merchant,
-        category,
-        n: count(),
-        last_seen: sql<string>`MAX(${t.DateFileName})`,
-        company: sql<string>`trim(${t.Company})`,
-      })
-      .from(t)
-      .where(named(lo, hi))
-      .groupBy(merchant, category),
-    db.select({ total: sumAmount() }).from(t).where(spend(lastLo, hi)),
-  ]);
-  return { monthly, names, lastMonthTotal: last[0]?.total ?? 0 };
+/** A month's total and count per merchant, one series per merchant as the rules' inputs. */
+export interface MonthlyRow {
+  merchant: string;
+  ym: string;
+  total: number;
+  n: number;
+}
+export interface NameRow {
+  merchant: string;
+  category: string;
+  n: number;
+  last_seen: string;
+  company: string;
+}
+
+/**
+ * ONE scan of the window: per merchant and category, the count, latest row and per-month sums and
+ * counts (columns), then per merchant the month columns summed, the most used category (ties: the
+ * most recent) and the latest spelling. Each pick is the MAX of a sortable key with the value after
+ * char(1) (`n` zero-padded, then DateFileName). Months are 'YYYY-MM', oldest first.
+ */
+function windowQuery(lo: string, hi: string, lastLo: string, months: string[]) {
+  const [y, m] = (months[0] ?? "0-1").split("-").map(Number) as [number, number];
+  // k: the row's month as an index into `months` (0 = oldest); the columns are generated per index.
+  const k = sql`(CAST(substr(${t.DateFileName}, 1, 4) AS INTEGER) * 12 + CAST(substr(${t.DateFileName}, 6, 2) AS INTEGER) - ${y * 12 + m})`;
+  const inner = sql.raw(
+    months.map((_, i) => `SUM(CASE WHEN k = ${i} THEN Amount ELSE 0 END) AS a${i}, SUM(k = ${i}) AS c${i}`).join(", "),
+  );
+  const outer = sql.raw(months.map((_, i) => `COALESCE(SUM(a${i}), 0) AS a${i}, SUM(c${i}) AS c${i}`).join(", "));
+  const cols = sql.raw(months.map((_, i) => `a${i}, c${i}`).join(", "));
+  return sql`WITH r AS (
+      SELECT ${merchant} AS merchant, ${category} AS category, ${t.DateFileName} AS dfn,
+        ${t.Company} AS Company, ${t.Amount} AS Amount, ${k} AS k
+      FROM ${t} WHERE ${named(lo, hi)}),
+    g AS (
+      SELECT merchant, category, COUNT(*) AS n, MAX(dfn) AS last_seen, trim(Company) AS company, ${inner}
+      FROM r GROUP BY merchant, category),
+    p AS (
+      SELECT merchant, MAX(printf('%012d', n) || last_seen || char(1) || category) AS cat,
+        MAX(last_seen || char(1) || company) AS name, ${outer}
+      FROM g GROUP BY merchant)
+    SELECT merchant, substr(cat, instr(cat, char(1)) + 1) AS category,
+      substr(name, instr(name, char(1)) + 1) AS company, ${cols},
+      (SELECT ${sumAmount()} FROM ${t} WHERE ${spend(lastLo, hi)}) AS last_total
+    FROM (SELECT 1) LEFT JOIN p ON 1 ORDER BY merchant`;
+}
+
+/** Monthly totals and counts per merchant, the merchants' spellings and categories, and the last month's total (cents). */
+export async function merchantAggregates(db: Db, lo: string, hi: string, lastLo: string, months: string[]) {
+  // One statement (one round trip): the last month's total (every spending row, named or not) rides
+  // along as a column; the LEFT JOIN keeps one row when no merchant matched.
+  const rows = await db.all<Record<string, string | number | null>>(windowQuery(lo, hi, lastLo, months));
+  const monthly: MonthlyRow[] = [];
+  const names: NameRow[] = [];
+  for (const r of rows) {
+    if (r.merchant === null) continue;
+    const m = String(r.merchant);
+    names.push({ merchant: m, category: String(r.category), n: 0, last_seen: "", company: String(r.company) });
+    months.forEach((ym, i) => {
+      const n = Number(r[`c${i}`]);
+      if (n > 0) monthly.push({ merchant: m, ym: ym.replace("-", "."), total: Number(r[`a${i}`]), n });
+    });
+  }
+  return { monthly, names, lastMonthTotal: Number(rows[0]?.last_total ?? 0) };
 }
 
 export async function readCache(db: Db, key: string) {

@@ -44,7 +44,7 @@ async function compute(ctx: Ctx, month: string, count: number): Promise<Merchant
   const from = addMonths(month, -(count - 1));
   const months = Array.from({ length: count }, (_, i) => addMonths(from, i));
   const { lo, hi } = rangeBounds(from, month);
-  const agg = await merchantAggregates(getDb(ctx.env.DB), lo, hi, monthBounds(month).lo);
+  const agg = await merchantAggregates(getDb(ctx.env.DB), lo, hi, monthBounds(month).lo, months);
   const { merchants, summary } = intelligenceOut(
     analyze(buildSeries(agg.monthly, agg.names, months), months, agg.lastMonthTotal),
   );

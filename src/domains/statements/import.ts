@@ -5,15 +5,15 @@
  * `skip` settles the row. One call is one activity-ledger entry: its images cover every
  * transaction it created or changed and the rows it settled, so the whole import can be undone.
  *
- * The write is here, against drizzle, rather than through ingest/commit.ts: the commit path's
- * dedup hash (recipient|institution|amount|company|date|type) cannot tell two identical same-day
- * statement rows apart, which SPEC.md keeps as two transactions (occurrence suffix).
+ * New rows go through the one commit path (ingest/commit.ts) with the category the review chose,
+ * source `statement_import`, no notification, and the synthetic key's hash as their identity.
  */
 import { inArray } from "drizzle-orm";
 import { categoryAudit } from "../../categorize";
 import { type Db, getDb, schema } from "../../db";
 import type { StatementRecord, StatementRowRecord } from "../../db/schema";
 import { getConfig } from "../config/service";
+import { type CommitDeps, commitTransaction, type Draft } from "../../ingest/commit";
 import { sha256Hex } from "../../ingest/hash";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
@@ -44,6 +44,39 @@ const t = schema.transactions;
 const keyOf = (fwd: string, dfn: string) => `${fwd}\n${dfn}`;
 const statementSource = (s: StatementRecord) =>
   `${s.institution} ${s.account_type} ${s.period_start ?? "?"}..${s.period_end ?? "?"} (${s.id})`;
+
+/**
+ * The draft of an imported row (SPEC.md's synthetic keys; email-only fields empty). Its hash is
+ * the synthetic key's, so two identical lines on one day stay two transactions.
+ */
+async function statementDraft(
+  stmt: StatementRecord,
+  r: StatementRowRecord,
+  dfn: string,
+  userId: string,
+  source: string,
+): Promise<Draft> {
+  return {
+    ForwardedTo: STATEMENT_RECIPIENT,
+    DateFileName: dfn,
+    TransactionHash: await sha256Hex(`statement|${dfn}`),
+    UserId: userId,
+    Institution: stmt.institution,
+    Amount: r.amount,
+    Company: r.edited_company ?? r.cleaned_description,
+    TransactionType: r.type,
+    Name: null,
+    Date: statementDate(r.date),
+    FileName: "",
+    FromName: "",
+    FromEmail: "",
+    ToName: "",
+    ToEmail: "",
+    Subject: "",
+    Body: "",
+    StatementSource: source,
+  };
+}
 
 /** The transaction fields an enrich or update writes, or null when it would change nothing. */
 export function enrichPatch(
@@ -194,39 +227,36 @@ export async function executeImport(ctx: ServiceCtx, req: ImportRequest) {
   ]);
   const writes: Parameters<typeof db.batch>[0][number][] = [];
   const counts = { imported: 0, skipped: 0, duplicates: 0, enriched: 0, updated: 0 };
+  const deps: CommitDeps = {
+    db: ctx.env.DB,
+    clock: ctx.clock,
+    ai: null,
+    settings: { aiCategorizationEnabled: false, blockedCompanies: [] },
+  };
   const touched: string[] = [];
   for (const r of pending) {
     let result: string;
     if (r.action === "import") {
       const dfn = newKeys.get(r)!;
-      const key = keyOf(STATEMENT_RECIPIENT, dfn);
-      if (existing.has(key)) result = "duplicate";
+      if (existing.has(keyOf(STATEMENT_RECIPIENT, dfn))) result = "duplicate";
       else {
-        result = "imported";
-        touched.push(key);
-        writes.push(
-          db.insert(t).values({
-            ForwardedTo: STATEMENT_RECIPIENT,
-            DateFileName: dfn,
-            TransactionHash: await sha256Hex(`statement|${dfn}`),
-            UserId: config.user_id,
-            Institution: stmt.institution,
-            Amount: r.amount,
-            Company: r.edited_company ?? r.cleaned_description,
-            TransactionType: r.type,
-            Category: (r.edited_category ?? r.suggested_category).toLowerCase(),
-            Date: statementDate(r.date),
-            CategoryAudit: JSON.stringify(
-              categoryAudit({
-                source: "statement_import",
-                confidence: r.edited_category ? 1 : null,
-                reviewed_at: r.edited_category ? now : null,
-              }),
-            ),
-            StatementSource: source,
-            CreatedAt: now,
-          }),
+        const out = await commitTransaction(
+          deps,
+          await statementDraft(stmt, r, dfn, config.user_id, source),
+          {
+            category: {
+              by: "given",
+              category: r.edited_category ?? r.suggested_category,
+              source: "statement_import",
+              reviewed: r.edited_category !== null,
+            },
+            notify: false,
+            // A statement row is history: the month-to-date context belongs to the moment an alert arrived.
+            context: false,
+          },
         );
+        result = out.status === "created" ? "imported" : out.status === "duplicate" ? "duplicate" : "invalid";
+        if (out.status === "created") touched.push(keyOf(STATEMENT_RECIPIENT, out.tx.DateFileName));
       }
     } else if ((r.action === "enrich" || r.action === "update") && r.db_date_file_name) {
       const key = keyOf(r.db_forwarded_to!, r.db_date_file_name);

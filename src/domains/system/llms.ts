@@ -23,6 +23,7 @@ export function llmsTxt(baseUrl: string, version: string): string {
 - POST /api/v1/transactions/upload-eml     ingest one raw .eml (multipart field "file")
 - GET  /api/v1/activity                    the write ledger; POST /api/v1/activity/{id}/revert undoes
 - GET  /api/v1/whoami                      who the API thinks you are
+- POST /mcp                                MCP server (Streamable HTTP): the journal as tools; bearer token only, a read token gets read tools
 
 The full, machine-readable schema is ${baseUrl}/openapi.json (interactive: ${baseUrl}/docs).
 

@@ -8,9 +8,8 @@ import { dateFileName, dayParts, displayDate } from "../../ingest/dates";
 import { sha256Hex } from "../../ingest/hash";
 import type { ServiceCtx } from "../../lib/context";
 import { ApiError, validationError } from "../../lib/errors";
-import { toCents } from "../../lib/money";
 import { encodeTxId } from "../../lib/txid";
-import { resolveCategory } from "./service";
+import { nonZeroCents, resolveCategory } from "./service";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
 export const MANUAL_RECIPIENT = "manual@finance-journal.local";
@@ -25,13 +24,23 @@ export interface ManualInput {
   transaction_type: string;
 }
 
+/** A YYYY-MM-DD that names a day of the calendar (Date alone rolls 2024-02-30 over to March 1). */
+export function isCalendarDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const t = new Date(Date.UTC(y, mo - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
+}
+
 export async function addManual(ctx: Ctx, input: ManualInput) {
-  if (Number.isNaN(new Date(`${input.date}T12:00:00Z`).getTime())) {
+  if (!isCalendarDate(input.date)) {
     throw validationError(
       [{ loc: ["body", "date"], msg: "not a real date", type: "value_error" }],
       "Invalid date",
     );
   }
+  const amount = nonZeroCents(input.amount, ["body", "amount"]);
   const category = input.category ? await resolveCategory(ctx, input.category) : null;
   const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ai: null, source: "manual" });
   const parts = dayParts(input.date, deps.settings.timezone);
@@ -40,7 +49,7 @@ export async function addManual(ctx: Ctx, input: ManualInput) {
     DateFileName: "",
     UserId: deps.settings.userId,
     Institution: input.institution?.trim() || "Manual",
-    Amount: toCents(input.amount),
+    Amount: amount,
     Company: input.company.trim(),
     TransactionType: input.transaction_type,
     Name: input.name?.trim() || null,

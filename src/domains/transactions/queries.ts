@@ -1,5 +1,17 @@
 /** D1 queries for transactions (drizzle); no business rules. Month reads are DateFileName range scans. */
-import { and, desc, eq, exists, getTableColumns, isNotNull, isNull, notExists, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  desc,
+  eq,
+  exists,
+  getTableColumns,
+  isNotNull,
+  isNull,
+  notExists,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { type Db, getDb, inRange } from "../../db";
 import { attentionQueue, categories, transactions as t } from "../../db/schema";
 import type { TxKey } from "../../lib/txid";
@@ -65,7 +77,10 @@ export async function writeEditable(d1: D1Database, key: TxKey, cols: Editable, 
   const db = getDb(d1);
   const guard = category ? categoryListed(db, category) : undefined;
   const [res] = await db.batch([
-    db.update(t).set(cols).where(and(isKey(key), guard)),
+    db
+      .update(t)
+      .set(cols)
+      .where(and(isKey(key), guard)),
     db.delete(attentionQueue).where(and(attentionKey(key), guard)),
   ]);
   return res.meta.changes > 0;

@@ -33,21 +33,31 @@ export function compile(f: Filter): SQL {
   return and(...parts)!;
 }
 
-/** The newest RESULT_CAP matching rows, the count and total, and totals by category (cents). */
+/**
+ * The newest RESULT_CAP matching rows, the count and total, and totals by category (cents). Two
+ * statements in one round trip: the count and total are the sums of the by-category groups, so the
+ * filter (often a LIKE scan over months of rows) runs once for the aggregates instead of twice.
+ */
 export async function searchRows(d1: D1Database, where: SQL) {
   const db = getDb(d1);
   const category = sql<string>`lower(COALESCE(${t.Category}, 'uncategorized'))`;
-  const [rows, totals, byCategory] = await db.batch([
+  const [rows, groups] = await db.batch([
     selectWithAttention(d1, where).orderBy(desc(t.DateFileName)).limit(RESULT_CAP),
-    db.select({ n: count(), total: sumAmount() }).from(t).where(where),
     db
-      .select({ category, total: sumAmount() })
+      .select({ category, n: count(), total: sumAmount() })
       .from(t)
       .where(where)
       .groupBy(category)
       .orderBy(desc(sumAmount())),
   ]);
-  return { rows, n: totals[0]?.n ?? 0, totalCents: totals[0]?.total ?? 0, byCategory };
+  let n = 0;
+  let totalCents = 0;
+  for (const g of groups) {
+    n += g.n;
+    totalCents += g.total;
+  }
+  const byCategory = groups.map((g) => ({ category: g.category, total: g.total }));
+  return { rows, n, totalCents, byCategory };
 }
 
 /** CSV columns: header → stored column, in file order. */

@@ -45,6 +45,7 @@ export function rangeIssues(f: Filter, fromLoc: string[], toLoc: string[]): Vali
 /** CSV cell: quoted when needed; formula-looking text is defused for spreadsheet apps. */
 export function csvCell(v: unknown): string {
   if (v === null || v === undefined) return "";
+  if (typeof v === "number") return String(v); // digits, sign, point: nothing to quote or defuse
   let s = String(v);
   if (typeof v === "string" && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;

@@ -1,8 +1,10 @@
 /** Search and CSV export over a month range; aggregates run in SQL, in cents. */
 import type { ServiceCtx } from "../../lib/context";
 import { validationError } from "../../lib/errors";
-import { fromCents, fromCentsOrNull, roundCents } from "../../lib/money";
+import { fromCents, fromCentsOrNull, roundCents, toCents } from "../../lib/money";
 import { monthSpan } from "../../lib/month";
+import type { z } from "zod";
+import type { SearchQuery } from "./schemas";
 import { toResponse } from "./rules";
 import { compile, CSV_COLUMNS, csvRows, searchRows } from "./search-queries";
 import { csvCell, type Filter, RESULT_CAP, rangeIssues } from "./search-rules";
@@ -13,6 +15,29 @@ type Ctx = Pick<ServiceCtx, "env">;
 export interface FilterLocs {
   from: string[];
   to: string[];
+}
+
+const one = (v: string | undefined) => (v ? [v] : null);
+/** The API's decimal bounds, in cents. */
+export const cents = (v: number | null | undefined) => (v == null ? null : toCents(v));
+
+export const QUERY_LOCS: FilterLocs = { from: ["query", "from"], to: ["query", "to"] };
+
+/** The search's query-string filters (GET /search, the CSV export, the MCP tool) as a Filter. */
+export function filterFromQuery(q: z.infer<typeof SearchQuery>): Filter {
+  return {
+    from: q.from,
+    to: q.to,
+    q: q.q ?? null,
+    companies: one(q.company),
+    categories: one(q.category),
+    institutions: one(q.institution),
+    types: one(q.type),
+    minCents: cents(q.min_amount),
+    maxCents: cents(q.max_amount),
+    includeIgnored: q.include_ignored,
+    includeDeleted: q.include_deleted,
+  };
 }
 
 function checked(f: Filter, locs: FilterLocs): Filter {
@@ -40,10 +65,16 @@ export async function search(ctx: Ctx, f: Filter, locs: FilterLocs) {
 /** Every matching row (no cap), oldest first, as CSV text (amounts as decimal numbers). */
 export async function exportCsv(ctx: Ctx, f: Filter, locs: FilterLocs): Promise<string> {
   const rows = await csvRows(ctx.env.DB, compile(checked(f, locs)));
-  const lines = [Object.keys(CSV_COLUMNS).join(",")];
+  const names = Object.keys(CSV_COLUMNS) as (keyof typeof CSV_COLUMNS)[];
+  const lines = [names.join(",")];
+  // One string per row, cells in column order (no per-row object copies: 10,000 rows a year).
   for (const r of rows) {
-    const cells = Object.values({ ...r, amount: fromCentsOrNull(r.amount) });
-    lines.push(cells.map(csvCell).join(","));
+    let line = "";
+    for (let i = 0; i < names.length; i++) {
+      const k = names[i]!;
+      line += (i ? "," : "") + csvCell(k === "amount" ? fromCentsOrNull(r.amount) : r[k]);
+    }
+    lines.push(line);
   }
   return `${lines.join("\r\n")}\r\n`;
 }

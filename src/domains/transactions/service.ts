@@ -107,19 +107,24 @@ export interface PatchInput {
 /** Category correction, review-only mark and state change; touching takes the row off the queue. */
 export async function patchTransaction(ctx: Ctx, txId: string, input: PatchInput) {
   const category = input.category ? await resolveCategory(ctx, input.category) : null;
-  const res = await edit(ctx, txId, (row, now) => {
-    const out: Partial<Editable> = {};
-    if (category) {
-      out.Category = category;
-      out.CategoryAudit = JSON.stringify(correctedAudit(row.CategoryAudit, row.Category, "manual", now));
-    } else if (input.reviewed) {
-      out.CategoryAudit = JSON.stringify(reviewedAudit(row.CategoryAudit, now));
-    }
-    if (input.state === "active") Object.assign(out, { Ignored: 0, DeletedAt: null });
-    if (input.state === "ignored") Object.assign(out, { Ignored: 1, DeletedAt: null });
-    if (input.state === "trashed") out.DeletedAt = row.DeletedAt ?? now;
-    return out;
-  }, category);
+  const res = await edit(
+    ctx,
+    txId,
+    (row, now) => {
+      const out: Partial<Editable> = {};
+      if (category) {
+        out.Category = category;
+        out.CategoryAudit = JSON.stringify(correctedAudit(row.CategoryAudit, row.Category, "manual", now));
+      } else if (input.reviewed) {
+        out.CategoryAudit = JSON.stringify(reviewedAudit(row.CategoryAudit, now));
+      }
+      if (input.state === "active") Object.assign(out, { Ignored: 0, DeletedAt: null });
+      if (input.state === "ignored") Object.assign(out, { Ignored: 1, DeletedAt: null });
+      if (input.state === "trashed") out.DeletedAt = row.DeletedAt ?? now;
+      return out;
+    },
+    category,
+  );
   const state = res.next.DeletedAt ? "trashed" : res.next.Ignored ? "ignored" : "active";
   return {
     ...res,
@@ -140,6 +145,15 @@ export async function setComment(ctx: Ctx, txId: string, comment: string | null 
   return { ...res, response: { ...keys(res.key), comment: text } };
 }
 
+/** 422 for an amount that rounds to 0 cents (0.004): the journal stores cents. */
+export function nonZeroCents(amount: number, loc: string[]) {
+  const cents = toCents(amount);
+  if (cents === 0) {
+    throw validationError([{ loc, msg: "rounds to 0.00: give at least 0.01", type: "value_error" }]);
+  }
+  return cents;
+}
+
 export interface FieldsInput {
   amount?: number | null;
   company?: string | null;
@@ -152,8 +166,9 @@ export async function updateFields(ctx: Ctx, txId: string, input: FieldsInput) {
       { loc: ["body"], msg: "give at least one of amount, company, transaction_type", type: "missing" },
     ]);
   }
+  const amount = input.amount != null ? nonZeroCents(input.amount, ["body", "amount"]) : null;
   const res = await edit(ctx, txId, () => ({
-    ...(input.amount != null ? { Amount: toCents(input.amount) } : {}),
+    ...(amount != null ? { Amount: amount } : {}),
     ...(input.company != null ? { Company: input.company.trim() } : {}),
     ...(input.transaction_type != null ? { TransactionType: input.transaction_type } : {}),
   }));

@@ -17,7 +17,8 @@ describe("day summaries (pure rules)", () => {
   });
 
   it("reads a batched answer with prose or fences around the JSON; unknown days and junk are dropped", () => {
-    const text = 'Sure!\n```json\n{"2024-10-01": "  Coffee and  groceries. ", "2024-10-09": "x", "2024-10-02": 5}\n```';
+    const text =
+      'Sure!\n```json\n{"2024-10-01": "  Coffee and  groceries. ", "2024-10-09": "x", "2024-10-02": 5}\n```';
     expect(parseBatch(text, ["2024-10-01", "2024-10-02"])).toEqual({ "2024-10-01": "Coffee and groceries." });
     expect(parseBatch("no json here", ["2024-10-01"])).toEqual({});
     expect(parseBatch("{not json}", ["2024-10-01"])).toEqual({});
@@ -32,16 +33,25 @@ describe("day summaries (pure rules)", () => {
   it("due exactly at the local HH:MM, in daylight and in standard time", () => {
     const tz = "America/Toronto";
     // 19:00 EDT = 23:00Z (before the fall-back on 2024-11-03); 19:00 EST = 00:00Z next day.
-    expect(summaryDue(new Date("2024-11-02T23:00:00Z"), tz, "19:00")).toEqual({ due: true, date: "2024-11-02" });
+    expect(summaryDue(new Date("2024-11-02T23:00:00Z"), tz, "19:00")).toEqual({
+      due: true,
+      date: "2024-11-02",
+    });
     expect(summaryDue(new Date("2024-11-03T23:00:00Z"), tz, "19:00").due).toBe(false);
-    expect(summaryDue(new Date("2024-11-04T00:00:00Z"), tz, "19:00")).toEqual({ due: true, date: "2024-11-03" });
+    expect(summaryDue(new Date("2024-11-04T00:00:00Z"), tz, "19:00")).toEqual({
+      due: true,
+      date: "2024-11-03",
+    });
     expect(summaryDue(new Date("2024-11-04T00:01:00Z"), tz, "19:00").due).toBe(false);
   });
 
   it("a time the spring-forward skips fires at the first minute after the gap", () => {
     const tz = "America/Toronto"; // 2024-03-10 02:00 EST → 03:00 EDT (07:00Z)
     expect(summaryDue(new Date("2024-03-10T06:59:00Z"), tz, "02:30").due).toBe(false);
-    expect(summaryDue(new Date("2024-03-10T07:00:00Z"), tz, "02:30")).toEqual({ due: true, date: "2024-03-10" });
+    expect(summaryDue(new Date("2024-03-10T07:00:00Z"), tz, "02:30")).toEqual({
+      due: true,
+      date: "2024-03-10",
+    });
     expect(summaryDue(new Date("2024-03-10T07:01:00Z"), tz, "02:30").due).toBe(false);
   });
 

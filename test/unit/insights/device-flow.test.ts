@@ -38,7 +38,10 @@ describe("vendor device authorization grant", () => {
       expiresIn: 600,
       interval: 1,
     });
-    expect(fake.state.requests.at(-1)).toMatchObject({ path: "/device", body: { client_id: "finance-journal", scope: "openid email" } });
+    expect(fake.state.requests.at(-1)).toMatchObject({
+      path: "/device",
+      body: { client_id: "finance-journal", scope: "openid email" },
+    });
   });
 
   it("poll: pending, slow down, then granted; the grant type is the device code's", async () => {
@@ -46,23 +49,39 @@ describe("vendor device authorization grant", () => {
     expect(await pollDeviceToken(cfg, "dev-123")).toEqual({ kind: "pending" });
     expect(await pollDeviceToken(cfg, "dev-123")).toEqual({ kind: "slow_down" });
     const granted = await pollDeviceToken(cfg, "dev-123");
-    expect(granted).toMatchObject({ kind: "granted", accessToken: "at-secret", refreshToken: "rt-secret", expiresIn: 3600 });
+    expect(granted).toMatchObject({
+      kind: "granted",
+      accessToken: "at-secret",
+      refreshToken: "rt-secret",
+      expiresIn: 3600,
+    });
     expect(fake.state.requests.at(-1)).toMatchObject({
       path: "/token",
-      body: { grant_type: "urn:ietf:params:oauth:grant-type:device_code", device_code: "dev-123", client_id: "finance-journal" },
+      body: {
+        grant_type: "urn:ietf:params:oauth:grant-type:device_code",
+        device_code: "dev-123",
+        client_id: "finance-journal",
+      },
     });
     if (granted.kind !== "granted") throw new Error("expected a grant");
     expect(await accountEmail(cfg, granted.accessToken, granted.idToken)).toBe("person@example.com");
     expect(fake.state.requests.at(-1)).toMatchObject({ path: "/userinfo", auth: "Bearer at-secret" });
     // Without a userinfo endpoint the id token's email claim is used.
-    expect(await accountEmail({ ...cfg, userinfoUrl: null }, granted.accessToken, granted.idToken)).toBe("id-token@example.com");
+    expect(await accountEmail({ ...cfg, userinfoUrl: null }, granted.accessToken, granted.idToken)).toBe(
+      "id-token@example.com",
+    );
   });
 
   it("declined and expired codes end the flow; an unknown answer is a failure, not a crash", async () => {
     fake.state.queue = ["denied", "expired"];
     expect(await pollDeviceToken(cfg, "dev-123")).toEqual({ kind: "denied" });
     expect(await pollDeviceToken(cfg, "dev-123")).toEqual({ kind: "expired" });
-    expect(await pollDeviceToken({ ...cfg, tokenUrl: `${fake.base}/nowhere` }, "d")).toEqual({ kind: "failed", reason: "HTTP 404 not_found" });
-    await expect(startDeviceAuthorization({ ...cfg, deviceAuthUrl: `${fake.base}/nowhere` })).rejects.toThrow(/refused to start \(HTTP 404/);
+    expect(await pollDeviceToken({ ...cfg, tokenUrl: `${fake.base}/nowhere` }, "d")).toEqual({
+      kind: "failed",
+      reason: "HTTP 404 not_found",
+    });
+    await expect(startDeviceAuthorization({ ...cfg, deviceAuthUrl: `${fake.base}/nowhere` })).rejects.toThrow(
+      /refused to start \(HTTP 404/,
+    );
   });
 });

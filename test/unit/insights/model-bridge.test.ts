@@ -1,7 +1,12 @@
 // The model bridge (scripts/model-bridge.mjs) with stand-in command-line tools that answer well,
 // print garbage, exit non-zero or hang; reached through the Worker's own OpenAI-SDK client.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BridgeServer, configFromEnv, createBridge, splitCommand } from "../../../scripts/model-bridge.mjs";
+import {
+  type BridgeServer,
+  configFromEnv,
+  createBridge,
+  splitCommand,
+} from "../../../scripts/model-bridge.mjs";
 import { HostedProvider } from "../../../src/ai/hosted";
 import { AiError } from "../../../src/ai/provider";
 
@@ -52,9 +57,14 @@ describe("model bridge", () => {
   });
 
   it("runs the provider's command with the prompt on stdin and answers as a chat completion", async () => {
-    const text = await client(base, "cli_a:deep").generateText({ system: "Be brief.", user: "Summarize my day." });
+    const text = await client(base, "cli_a:deep").generateText({
+      system: "Be brief.",
+      user: "Summarize my day.",
+    });
     expect(text).toMatch(/^Answer from deep to \d+ characters\.$/);
-    expect(await client(base, "cli_a").generateText({ system: "s", user: "u" })).toMatch(/^Answer from default/);
+    expect(await client(base, "cli_a").generateText({ system: "s", user: "u" })).toMatch(
+      /^Answer from default/,
+    );
     // The log line names provider, exit status and duration; never the prompt.
     expect(lines.at(-1)).toMatch(/^cli_a exit=0 \d+ms$/);
     expect(lines.join("\n")).not.toContain("Summarize my day");
@@ -66,35 +76,50 @@ describe("model bridge", () => {
       description: "pick one",
       parameters: { type: "object", properties: { category: { type: "string" } }, required: ["category"] },
     };
-    expect(await client(base, "cli_a").callTool({ system: "s", user: "COFFEE $4", tool })).toEqual({ category: "Groceries" });
-    expect((await aiError(client(base, "cli_b").callTool({ system: "s", user: "u", tool }))).kind).toBe("no_tool_call");
+    expect(await client(base, "cli_a").callTool({ system: "s", user: "COFFEE $4", tool })).toEqual({
+      category: "Groceries",
+    });
+    expect((await aiError(client(base, "cli_b").callTool({ system: "s", user: "u", tool }))).kind).toBe(
+      "no_tool_call",
+    );
   });
 
   it("a tool that exits non-zero is an HTTP 502; an unknown provider a 404; a wrong token a 401", async () => {
     const failed = await aiError(client(base, "cli_c").generateText({ system: "s", user: "u" }));
     expect(failed).toMatchObject({ kind: "http", status: 502 });
-    expect(await aiError(client(base, "cli_z").generateText({ system: "s", user: "u" }))).toMatchObject({ status: 404 });
-    expect(await aiError(client(base, "cli_a", "wrong").generateText({ system: "s", user: "u" }))).toMatchObject({
+    expect(await aiError(client(base, "cli_z").generateText({ system: "s", user: "u" }))).toMatchObject({
+      status: 404,
+    });
+    expect(
+      await aiError(client(base, "cli_a", "wrong").generateText({ system: "s", user: "u" })),
+    ).toMatchObject({
       status: 401,
     });
   });
 
   it("health says which tools are configured and runnable", async () => {
     const res = await fetch(`${base}/health`, { headers: { authorization: `Bearer ${TOKEN}` } });
-    const body = (await res.json()) as { providers: Record<string, { configured: boolean; available: boolean }> };
+    const body = (await res.json()) as {
+      providers: Record<string, { configured: boolean; available: boolean }>;
+    };
     expect(body.providers.cli_a).toEqual({ configured: true, available: true });
     expect(body.providers.cli_c).toEqual({ configured: true, available: true });
   });
 
   it("a tool that hangs is killed at the time limit: 504", async () => {
-    const slow = createBridge({ commands: { cli_a: ["node", fixture("hang")] }, token: null, timeoutMs: 400 }, () => {});
+    const slow = createBridge(
+      { commands: { cli_a: ["node", fixture("hang")] }, token: null, timeoutMs: 400 },
+      () => {},
+    );
     const url = await listen(slow);
     try {
       const t0 = Date.now();
       const err = await aiError(client(url, "cli_a", "any").generateText({ system: "s", user: "u" }));
       expect(err).toMatchObject({ kind: "http", status: 504 });
       expect(Date.now() - t0).toBeLessThan(4000);
-      const health = (await (await fetch(`${url}/health`)).json()) as { providers: Record<string, { configured: boolean }> };
+      const health = (await (await fetch(`${url}/health`)).json()) as {
+        providers: Record<string, { configured: boolean }>;
+      };
       expect(health.providers.cli_b).toEqual({ configured: false, available: false });
     } finally {
       slow.closeAllConnections();
@@ -103,8 +128,19 @@ describe("model bridge", () => {
   });
 
   it("configuration from the environment; commands split without a shell", () => {
-    expect(splitCommand(`tool --model {model} "two words" 'x y' -`)).toEqual(["tool", "--model", "{model}", "two words", "x y", "-"]);
-    const cfg = configFromEnv({ BRIDGE_CLI_B_CMD: "b-tool -q", BRIDGE_TOKEN: " t ", BRIDGE_TIMEOUT_SECONDS: "9" });
+    expect(splitCommand(`tool --model {model} "two words" 'x y' -`)).toEqual([
+      "tool",
+      "--model",
+      "{model}",
+      "two words",
+      "x y",
+      "-",
+    ]);
+    const cfg = configFromEnv({
+      BRIDGE_CLI_B_CMD: "b-tool -q",
+      BRIDGE_TOKEN: " t ",
+      BRIDGE_TIMEOUT_SECONDS: "9",
+    });
     expect(cfg).toEqual({ commands: { cli_b: ["b-tool", "-q"] }, token: "t", timeoutMs: 9000 });
     expect(configFromEnv({}).timeoutMs).toBe(170_000);
   });

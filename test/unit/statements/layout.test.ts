@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseStatementText } from "../../../src/domains/statements/parsers";
 import { cleanDescription } from "../../../src/domains/statements/parsers/clean";
 import { findPeriod, parseRowDate, resolveYear } from "../../../src/domains/statements/parsers/dates";
+import { readAmount } from "../../../src/domains/statements/parsers/layout";
 import { readPdfText } from "../../../src/domains/statements/parsers/pdf-text";
 import { type OwnRow, mapleStatement } from "../../fixtures/statements/banks";
 import { makePdf } from "../../fixtures/statements/make-pdf";
@@ -155,6 +156,20 @@ describe("other layouts", () => {
       ["2025-02-12", "withdrawal", 450, 30450],
       ["2025-03-02", "deposit", 20000, 10450],
     ]);
+  });
+});
+
+describe("printed amounts", () => {
+  it("reads signs, brackets, credit/debit and overdrawn marks, and cut-off decimals", () => {
+    expect(readAmount("1,234.56")).toEqual({ cents: 123456, negative: false, truncated: false });
+    expect(readAmount("(82.15)")).toMatchObject({ cents: 8215, negative: true });
+    expect(readAmount("82.15-")).toMatchObject({ cents: 8215, negative: true });
+    expect(readAmount("45.00 OD")).toMatchObject({ cents: 4500, negative: true });
+    expect(readAmount("45.00 CR")).toMatchObject({ cents: 4500, negative: false });
+    expect(readAmount("=$7,187.06")).toMatchObject({ cents: 718706, negative: false });
+    expect(readAmount("4,882.2")).toEqual({ cents: 488220, negative: false, truncated: true });
+    expect(readAmount("4180")).toBeNull();
+    expect(readAmount("Feb 27")).toBeNull();
   });
 });
 

@@ -51,3 +51,45 @@ describe("reference statement PDFs parse to their expected rows", () => {
     });
   }
 });
+
+const own = import.meta.glob("../../fixtures/statements/own/*.pdf", {
+  query: "?inline",
+  import: "default",
+  eager: true,
+}) as Record<string, string>;
+const ownExpected = import.meta.glob("../../fixtures/statements/own/*.json", {
+  import: "default",
+  eager: true,
+}) as Record<
+  string,
+  {
+    period_start: string;
+    period_end: string;
+    transactions: { date: string; type: string; amount: number; balance: number; description: string }[];
+  }
+>;
+
+describe("our own statements printed from HTML by Chromium (multi-page, repeated headers, wrapped rows)", () => {
+  for (const [path, url] of Object.entries(own)) {
+    it(path.split("/").at(-1)!, async () => {
+      const want = ownExpected[path.replace(/\.pdf$/, ".json")]!;
+      const bytes = Uint8Array.from(atob(url.slice(url.indexOf(",") + 1)), (c) => c.charCodeAt(0));
+      const out = parseStatementText(await readPdfText(bytes), 2030);
+      if (!out.ok) throw new Error(out.message);
+      expect(out.statement.balance.warnings).toEqual([]);
+      expect([out.statement.period_start, out.statement.period_end]).toEqual([
+        want.period_start,
+        want.period_end,
+      ]);
+      expect(
+        out.statement.rows.map((r) => ({
+          date: r.date,
+          type: r.type,
+          amount: r.amount / 100,
+          balance: r.balance! / 100,
+          description: r.description,
+        })),
+      ).toEqual(want.transactions);
+    });
+  }
+});

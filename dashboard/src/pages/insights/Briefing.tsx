@@ -7,7 +7,12 @@ import { Markdown } from "./Markdown";
 /** One saved briefing, its untraceable figures highlighted in the text. */
 export function Briefing({ id, month }: { id: string; month: string }) {
   const b = useApi(
-    () => unwrap(api.GET("/api/v1/insights/saved/{insight_id}", { params: { path: { insight_id: id }, query: { month } } })),
+    () =>
+      unwrap(
+        api.GET("/api/v1/insights/saved/{insight_id}", {
+          params: { path: { insight_id: id }, query: { month } },
+        }),
+      ),
     `${id}|${month}`,
   );
   if (b.error) return <ErrorNotice error={b.error} onRetry={b.reload} />;
@@ -15,7 +20,11 @@ export function Briefing({ id, month }: { id: string; month: string }) {
   const v = b.data.validation;
   const flagged = [...new Set((v?.unmatched ?? []).map((f) => f.raw))];
   return (
-    <article className="card briefing" data-testid="insights-briefing" aria-label={`Briefing of ${stamp(b.data.generated_at)}`}>
+    <article
+      className="card briefing"
+      data-testid="insights-briefing"
+      aria-label={`Briefing of ${stamp(b.data.generated_at)}`}
+    >
       {v && (
         <p className={v.ok ? "muted small" : "notice notice-warn"} data-testid="insights-figure-check">
           {v.ok

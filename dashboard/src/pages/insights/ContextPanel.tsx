@@ -8,7 +8,10 @@ const num = (o: Obj | null | undefined, k: string) => (typeof o?.[k] === "number
 
 /** What the model is given: the headline figures, with the full snapshot one click away. */
 export function ContextPanel({ month }: { month: string }) {
-  const c = useApi(() => unwrap(api.GET("/api/v1/insights/context", { params: { query: { month } } })), month);
+  const c = useApi(
+    () => unwrap(api.GET("/api/v1/insights/context", { params: { query: { month } } })),
+    month,
+  );
   if (c.error) return <ErrorNotice error={c.error} onRetry={c.reload} />;
   const d = c.data;
   if (!d) return null;
@@ -18,16 +21,22 @@ export function ContextPanel({ month }: { month: string }) {
     <details className="card" data-testid="insights-context">
       <summary>What the model is given for {monthLabel(month)}</summary>
       <ul>
-        <li>This month: {cur === null ? "—" : money(cur)}; the month before: {prev === null ? "—" : money(prev)}</li>
         <li>
-          Trend: {d.trend.map((t) => `${String(t.year_month)} ${money(num(t, "total_spending") ?? 0)}`).join(" · ")}
+          This month: {cur === null ? "—" : money(cur)}; the month before: {prev === null ? "—" : money(prev)}
         </li>
         <li>
-          Budget: {d.budget ? `ceiling ${money(num(d.budget, "spending_ceiling") ?? 0)}, ${money(num(d.budget, "ytd_spent") ?? 0)} spent this year` : "no ceiling set"}
+          Trend:{" "}
+          {d.trend.map((t) => `${String(t.year_month)} ${money(num(t, "total_spending") ?? 0)}`).join(" · ")}
         </li>
         <li>
-          {d.fixed_charges.length} fixed charges, {d.recurring_annual.length} yearly charges, {d.anomalies.length} unusual categories,{" "}
-          {d.commented_transactions.length} commented transactions
+          Budget:{" "}
+          {d.budget
+            ? `ceiling ${money(num(d.budget, "spending_ceiling") ?? 0)}, ${money(num(d.budget, "ytd_spent") ?? 0)} spent this year`
+            : "no ceiling set"}
+        </li>
+        <li>
+          {d.fixed_charges.length} fixed charges, {d.recurring_annual.length} yearly charges,{" "}
+          {d.anomalies.length} unusual categories, {d.commented_transactions.length} commented transactions
         </li>
         <li>Previous briefing: {d.previous_briefing ? monthLabel(d.previous_briefing.month) : "none"}</li>
         <li>Your memo: {d.user_memo ? `“${d.user_memo}”` : "none (Settings → Intelligence)"}</li>

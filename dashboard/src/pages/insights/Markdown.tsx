@@ -55,7 +55,12 @@ function marked(text: string, flagged: readonly string[], key: string): ReactNod
   const re = new RegExp(`(${escaped.join("|")})`, "g");
   return text.split(re).map((part, i) =>
     flagged.includes(part) ? (
-      <mark key={`${key}m${i}`} className="figure-flag" title="This figure could not be traced to the context">
+      <mark
+        // biome-ignore lint/suspicious/noArrayIndexKey: pieces of a fixed text, never reordered
+        key={`${key}m${i}`}
+        className="figure-flag"
+        title="This figure could not be traced to the context"
+      >
         {part}
       </mark>
     ) : (
@@ -67,7 +72,8 @@ function marked(text: string, flagged: readonly string[], key: string): ReactNod
 function inline(text: string, flagged: readonly string[], key: string): ReactNode[] {
   return text.split(INLINE).flatMap((part, i): ReactNode[] => {
     const k = `${key}.${i}`;
-    if (/^\*\*.+\*\*$|^__.+__$/.test(part)) return [<strong key={k}>{marked(part.slice(2, -2), flagged, k)}</strong>];
+    if (/^\*\*.+\*\*$|^__.+__$/.test(part))
+      return [<strong key={k}>{marked(part.slice(2, -2), flagged, k)}</strong>];
     if (/^`.+`$/.test(part)) return [<code key={k}>{part.slice(1, -1)}</code>];
     if (/^\*.+\*$|^_.+_$/.test(part)) return [<em key={k}>{marked(part.slice(1, -1), flagged, k)}</em>];
     return marked(part, flagged, k);
@@ -98,6 +104,7 @@ export function Markdown({ source, flagged = [] }: { source: string; flagged?: r
             return (
               <List key={k}>
                 {b.items.map((it, j) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: items of a fixed text, never reordered
                   <li key={`${k}.${j}`}>{inline(it, flagged, `${k}.${j}`)}</li>
                 ))}
               </List>

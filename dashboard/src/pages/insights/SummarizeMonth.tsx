@@ -18,12 +18,14 @@ export function SummarizeMonth({ month, onDone }: { month: string; onDone: () =>
   const start = () =>
     run(async () => {
       setNote(null);
-      const res = await unwrap(api.POST("/api/v1/journal/summaries/generate", { body: { month, force: false } }));
+      const res = await unwrap(
+        api.POST("/api/v1/journal/summaries/generate", { body: { month, force: false } }),
+      );
       if (res.status === "idle") setNote(`Every day of ${monthLabel(month)} already has a summary.`);
       else job.started();
     });
   return (
-    <div className="summarize-month" data-testid="summarize-month">
+    <div className="summarize-month inline" data-testid="summarize-month">
       <button
         type="button"
         className="btn"
@@ -35,7 +37,8 @@ export function SummarizeMonth({ month, onDone }: { month: string; onDone: () =>
       </button>
       {running && (
         <span role="status" data-testid="summarize-progress">
-          <Spinner /> Writing day summaries{st.month ? ` for ${monthLabel(st.month)}` : ""}: {st.completed} of {st.total}
+          <Spinner /> Writing day summaries{st.month ? ` for ${monthLabel(st.month)}` : ""}: {st.completed} of{" "}
+          {st.total}
         </span>
       )}
       {st?.status === "error" && st.error && (

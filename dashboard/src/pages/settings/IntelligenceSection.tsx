@@ -4,6 +4,7 @@ import type { components } from "../../api/schema";
 import { ErrorNotice } from "../../components/States";
 import { useAction } from "../../components/useAction";
 import { useApp } from "../../lib/app";
+import { IntelligenceVendor } from "./IntelligenceVendor";
 
 type Config = components["schemas"]["AppConfigResponse"];
 type Update = components["schemas"]["AppConfigUpdateRequest"];
@@ -11,8 +12,16 @@ type Task = "categorization" | "daily_summary" | "document_parsing" | "insights"
 
 const TASKS: { task: Task; label: string; providers: readonly string[] }[] = [
   { task: "categorization", label: "Categorization", providers: ["disabled", "hosted", "cli_b"] },
-  { task: "daily_summary", label: "Day summaries", providers: ["disabled", "hosted", "cli_a", "cli_b", "cli_c"] },
-  { task: "document_parsing", label: "Document parsing", providers: ["disabled", "hosted", "cli_a", "cli_b", "cli_c"] },
+  {
+    task: "daily_summary",
+    label: "Day summaries",
+    providers: ["disabled", "hosted", "cli_a", "cli_b", "cli_c"],
+  },
+  {
+    task: "document_parsing",
+    label: "Document parsing",
+    providers: ["disabled", "hosted", "cli_a", "cli_b", "cli_c"],
+  },
   { task: "insights", label: "Insights", providers: ["disabled", "hosted", "cli_a", "cli_b", "cli_c"] },
 ];
 const PROVIDER_LABEL: Record<string, string> = {
@@ -28,7 +37,8 @@ const CONSENTS: { key: keyof Config & keyof Update; label: string; sends: string
   {
     key: "ai_categorization_enabled",
     label: "Categorize with AI",
-    sends: "Sends the merchant name, amount and type of a transaction no rule covers, with your category list.",
+    sends:
+      "Sends the merchant name, amount and type of a transaction no rule covers, with your category list.",
   },
   {
     key: "ai_extraction_enabled",
@@ -59,14 +69,15 @@ export function IntelligenceSection() {
     <div className="card" id="intelligence" data-testid="settings-intelligence">
       <h2>Intelligence</h2>
       <p className="muted small">
-        Which model does each job. “Hosted” is the model API this server is configured with; the local tools run on your own
-        computer through the model bridge (see the README). “Off” sends nothing.
+        Which model does each job. “Hosted” is the model API this server is configured with; the local tools
+        run on your own computer through the model bridge (see the README). “Off” sends nothing.
       </p>
       <div className="intelligence-tasks">
         {TASKS.map((t) => (
           <TaskRow key={t.task} task={t} config={c} disabled={!canWrite || busy} save={save} />
         ))}
       </div>
+      <IntelligenceVendor />
       <h3>What may be sent</h3>
       <ul className="switches">
         {CONSENTS.map((s) => {
@@ -97,7 +108,9 @@ export function IntelligenceSection() {
       <h3>
         <label htmlFor="insights-memo">Personal memo for insights</label>
       </h3>
-      <p className="muted small">Given to the model with every briefing (goals, context). At most 2000 characters.</p>
+      <p className="muted small">
+        Given to the model with every briefing (goals, context). At most 2000 characters.
+      </p>
       <textarea
         id="insights-memo"
         rows={4}
@@ -144,7 +157,7 @@ function TaskRow({
     setVerdict(null);
     try {
       const r = await unwrap(
-        api.POST("/api/v1/intelligence/test-model-key", {
+        api.POST("/api/v1/config/test-model-key", {
           body: { provider: provider as "hosted", model: model.trim() || null },
         }),
       );
@@ -163,7 +176,12 @@ function TaskRow({
         <select
           value={provider}
           disabled={disabled}
-          onChange={(e) => save({ [`${k}_provider`]: e.target.value } as Update, `${task.label}: ${PROVIDER_LABEL[e.target.value]}`)}
+          onChange={(e) =>
+            save(
+              { [`${k}_provider`]: e.target.value } as Update,
+              `${task.label}: ${PROVIDER_LABEL[e.target.value]}`,
+            )
+          }
         >
           {task.providers.map((p) => (
             <option key={p} value={p}>
@@ -191,7 +209,12 @@ function TaskRow({
         <select
           value={effort}
           disabled={disabled || provider === "disabled"}
-          onChange={(e) => save({ [`${k}_reasoning_effort`]: e.target.value || null } as Update, `${task.label}: effort saved`)}
+          onChange={(e) =>
+            save(
+              { [`${k}_reasoning_effort`]: e.target.value || null } as Update,
+              `${task.label}: effort saved`,
+            )
+          }
         >
           {EFFORTS.map((x) => (
             <option key={x} value={x}>
@@ -200,7 +223,12 @@ function TaskRow({
           ))}
         </select>
       </label>{" "}
-      <button type="button" className="btn btn-small" disabled={testing || provider === "disabled"} onClick={test}>
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={testing || provider === "disabled"}
+        onClick={test}
+      >
         {testing ? "Testing…" : "Test"}
       </button>
       {verdict && (

@@ -27,7 +27,9 @@ export class RevertActivity extends ActivityRoute {
     const plan = await planRevert({ ctx, id: params.entry_id, force: query.force });
     const revertEntryId = activityEntryId(c) ?? newEntryId();
     const { recreated_categories } = await applyRevert({ ctx, plan, revertEntryId });
-    const recreated = recreated_categories.length ? `; recreated category ${recreated_categories.join(", ")}` : "";
+    const recreated = recreated_categories.length
+      ? `; recreated category ${recreated_categories.join(", ")}`
+      : "";
     const summary = `revert of ${plan.entry.id}: restored ${plan.kind} ${plan.entry.resource_id}${recreated}`;
     stageImages(c, {
       kind: plan.kind,

@@ -19,7 +19,9 @@ export class WebappLogin extends AuthRoute {
 
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
-    const cookie = await withRetryAfter(c, () => login({ ctx: serviceCtx(c), input: body, client: clientInfo(c) }));
+    const cookie = await withRetryAfter(c, () =>
+      login({ ctx: serviceCtx(c), input: body, client: clientInfo(c) }),
+    );
     setSessionCookie(c, cookie);
     return c.json({ status: "logged_in" });
   }

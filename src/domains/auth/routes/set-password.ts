@@ -18,7 +18,9 @@ export class SetAppPassword extends AuthRoute {
 
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
-    const cookie = await withRetryAfter(c, () => setPassword({ ctx: serviceCtx(c), input: body, client: clientInfo(c) }));
+    const cookie = await withRetryAfter(c, () =>
+      setPassword({ ctx: serviceCtx(c), input: body, client: clientInfo(c) }),
+    );
     setSessionCookie(c, cookie);
     return c.json({ status: "password_set" });
   }

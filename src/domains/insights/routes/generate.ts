@@ -12,8 +12,14 @@ export class GenerateInsights extends InsightsRoute {
     summary: "Start writing the month's briefing in the background (one at a time; 409 while one runs)",
     request: { query: MonthQuery },
     responses: {
-      "202": { description: "Started", content: { "application/json": { schema: InsightsGenerateResponse } } },
-      ...errors({ "409": "A briefing is already being written", "422": "Insights are turned off (in words)" }),
+      "202": {
+        description: "Started",
+        content: { "application/json": { schema: InsightsGenerateResponse } },
+      },
+      ...errors({
+        "409": "A briefing is already being written",
+        "422": "Insights are turned off (in words)",
+      }),
     },
   };
   override async handle(c: AppContext) {

@@ -12,7 +12,10 @@ export class ListSavedInsights extends InsightsRoute {
     summary: "The month's saved briefings, newest first, with their figure-check verdict",
     request: { query: MonthQuery },
     responses: {
-      "200": { description: "Saved briefings", content: { "application/json": { schema: SavedInsightListResponse } } },
+      "200": {
+        description: "Saved briefings",
+        content: { "application/json": { schema: SavedInsightListResponse } },
+      },
     },
   };
   override async handle(c: AppContext) {

@@ -3,31 +3,36 @@ import { type AppContext, serviceCtx } from "../../../http/context";
 import { domainRoute } from "../../../http/route";
 import {
   ObjectBackupStatusResponse,
-  TestModelRequest,
-  TestModelResponse,
+  TestModelKeyRequest,
+  TestModelKeyResponse,
   TestObjectBackupRequest,
   TestObjectBackupResponse,
 } from "../schemas";
 import { objectBackupStatus, testModel, testObjectBackup } from "../service";
 
-const IntelligenceRoute = domainRoute("intelligence");
-const json = (description: string, schema: z.ZodType) => ({ description, content: { "application/json": { schema } } });
+// The reference files these checks under its config and data routers (and tags).
+const ConfigRoute = domainRoute("config");
+const DataRoute = domainRoute("data");
+const json = (description: string, schema: z.ZodType) => ({
+  description,
+  content: { "application/json": { schema } },
+});
 const body = (schema: z.ZodType) => ({ body: { content: { "application/json": { schema } } } });
 
-export class TestModelKey extends IntelligenceRoute {
+export class TestModelKey extends ConfigRoute {
   override schema = {
     operationId: "testModelKey",
     summary: "Test a model connection: key rejected, model not found, or reachable (in words)",
-    request: body(TestModelRequest),
-    responses: { "200": json("Verdict", TestModelResponse) },
+    request: body(TestModelKeyRequest),
+    responses: { "200": json("Verdict", TestModelKeyResponse) },
   };
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await testModel(serviceCtx(c), body as z.infer<typeof TestModelRequest>));
+    return c.json(await testModel(serviceCtx(c), body as z.infer<typeof TestModelKeyRequest>));
   }
 }
 
-export class TestObjectBackup extends IntelligenceRoute {
+export class TestObjectBackup extends ConfigRoute {
   override schema = {
     operationId: "testObjectBackup",
     summary: "Write, read back and delete a probe object where daily backups go",
@@ -40,7 +45,7 @@ export class TestObjectBackup extends IntelligenceRoute {
   }
 }
 
-export class GetObjectBackupStatus extends IntelligenceRoute {
+export class GetObjectBackupStatus extends DataRoute {
   override schema = {
     operationId: "getObjectBackupStatus",
     summary: "Daily backup settings and what the bucket holds",

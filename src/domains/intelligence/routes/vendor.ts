@@ -3,8 +3,11 @@ import { type AppContext, serviceCtx } from "../../../http/context";
 import { domainRoute } from "../../../http/route";
 import { disconnectVendor, startVendorLogin, vendorLoginStatus } from "../vendor";
 
-const VendorRoute = domainRoute("intelligence");
-const json = (description: string, schema: z.ZodType) => ({ description, content: { "application/json": { schema } } });
+const VendorRoute = domainRoute("auth");
+const json = (description: string, schema: z.ZodType) => ({
+  description,
+  content: { "application/json": { schema } },
+});
 
 const StartVendorLoginResponse = z
   .object({

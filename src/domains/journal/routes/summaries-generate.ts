@@ -6,12 +6,19 @@ import { Month } from "../../transactions/schemas";
 import { daySummaryStatus, startDaySummaries } from "../summaries";
 
 const SummariesRoute = domainRoute("daily-summaries");
-const json = (description: string, schema: z.ZodType) => ({ description, content: { "application/json": { schema } } });
+const json = (description: string, schema: z.ZodType) => ({
+  description,
+  content: { "application/json": { schema } },
+});
 
 export const DaySummaryGenerateRequest = z
   .object({
     month: Month,
-    dates: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)).max(31).nullable().optional(),
+    dates: z
+      .array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/))
+      .max(31)
+      .nullable()
+      .optional(),
     force: z.boolean().default(false).describe("Rewrite days that already have a summary"),
   })
   .meta({ id: "DaySummaryGenerateRequest" });

@@ -95,13 +95,14 @@ function headerColumns(line: Line): Columns | null {
   return { descX: descX ?? line.items[0]!.x + 40, spans, amountLeft };
 }
 
-const AMOUNT = /^(?:[-+=]?\(?\$?\s?(?:\d{1,3}(?:,\d{3})+|\d+)\.\d{1,2}\)?(?:-|\s?CR|\s?DR)?)$/i;
+const AMOUNT = /^(?:[-+=]?\(?\$?\s?(?:\d{1,3}(?:,\d{3})+|\d+)\.\d{1,2}\)?(?:-|\s?CR|\s?DR|\s?OD)?)$/i;
 
 /** A printed amount → cents, sign (credit marks), and whether its last decimal was cut off. */
 export function readAmount(text: string): { cents: Cents; negative: boolean; truncated: boolean } | null {
   const t = text.trim();
   if (!AMOUNT.test(t)) return null;
-  const negative = /^-|^\(|-$|DR$/i.test(t);
+  // A minus, brackets, a trailing minus, DR (debit) or OD (overdrawn) mark a negative amount.
+  const negative = /^-|^\(|-$|DR$|OD$/i.test(t);
   const digits = t.replace(/[^\d.]/g, "");
   const [whole, frac = ""] = digits.split(".");
   const cents = Number(whole) * 100 + Number(frac.padEnd(2, "0"));
@@ -204,6 +205,29 @@ export function readTable(lines: readonly Line[]): LayoutResult {
     carry = [];
   };
 
+  /**
+   * Carried lines (no date, no amounts) that open the row starting at `y` rather than continue the
+   * row above: all of them when this document puts amounts on a row's last line, none when on its
+   * first; otherwise the run splits at its widest gap (wrapped lines of one row are set tighter
+   * than rows), a tie staying with the row above.
+   */
+  const takePrefix = (y: number, pageNo: number): Line[] => {
+    if (lastStyle > firstStyle) return carry.splice(0);
+    if (firstStyle > lastStyle || !cur) return [];
+    // Only lines on this row's page can open it.
+    let from = carry.length;
+    while (from > 0 && carry[from - 1]!.page === pageNo) from--;
+    const ys = [
+      cur.page === pageNo && from === 0 ? cur.lastY : Number.POSITIVE_INFINITY,
+      ...carry.slice(from).map((l) => l.y),
+      y,
+    ];
+    let split = ys.length - 2;
+    for (let i = ys.length - 2; i >= 0; i--)
+      if (ys[i]! - ys[i + 1]! > ys[split]! - ys[split + 1]! + 0.5) split = i;
+    return carry.splice(from + split);
+  };
+
   for (let li = 0; li < lines.length; li++) {
     const line = lines[li]!;
     if (done) break;
@@ -262,10 +286,11 @@ export function readTable(lines: readonly Line[]): LayoutResult {
     const moves = parts.amounts.filter((a) => a.kind !== "balance");
     const bal = parts.amounts.find((a) => a.kind === "balance");
     if (parts.date) {
+      const prefix = takePrefix(line.y, line.page);
       flushCarry(true);
       lastDate = parts.date;
       cur = {
-        row: newRow(parts.date, text),
+        row: newRow(parts.date, [...prefix.map(lineText), text].join(" ").trim()),
         lastY: line.y,
         page: line.page,
         hasAmounts: false,
@@ -286,18 +311,8 @@ export function readTable(lines: readonly Line[]): LayoutResult {
         continue;
       }
       if (!lastDate) continue;
-      // Another row under the same printed date; carried lines nearer to it than to the previous row are its prefix.
-      const prefix: Line[] = [];
-      if (lastStyle > firstStyle) prefix.push(...carry.splice(0));
-      while (
-        firstStyle <= lastStyle &&
-        carry.length &&
-        cur &&
-        carry[carry.length - 1]!.y - line.y < cur.lastY - carry[carry.length - 1]!.y + 0.5 &&
-        carry.at(-1)!.page === line.page
-      ) {
-        prefix.unshift(carry.pop()!);
-      }
+      // Another row under the same printed date.
+      const prefix = takePrefix(line.y, line.page);
       flushCarry();
       cur = {
         row: newRow(lastDate, [...prefix.map(lineText), text].join(" ").trim()),

@@ -1,32 +1,10 @@
 import { contentJson } from "chanfana";
 import { z } from "zod";
 import { type AppContext, serviceCtx } from "../../../http/context";
-import { toCents } from "../../../lib/money";
 import { SearchByFilterRequest, SearchQuery, SearchResponse } from "../schemas";
-import { exportCsv, type FilterLocs, search } from "../search";
+import { cents, exportCsv, filterFromQuery, QUERY_LOCS, search } from "../search";
 import type { Filter } from "../search-rules";
 import { json, SearchRoute } from "./base";
-
-const one = (v: string | undefined) => (v ? [v] : null);
-/** The API's decimal bounds, in cents. */
-const cents = (v: number | null | undefined) => (v == null ? null : toCents(v));
-const QUERY_LOCS: FilterLocs = { from: ["query", "from"], to: ["query", "to"] };
-
-function fromQuery(q: z.infer<typeof SearchQuery>): Filter {
-  return {
-    from: q.from,
-    to: q.to,
-    q: q.q ?? null,
-    companies: one(q.company),
-    categories: one(q.category),
-    institutions: one(q.institution),
-    types: one(q.type),
-    minCents: cents(q.min_amount),
-    maxCents: cents(q.max_amount),
-    includeIgnored: q.include_ignored,
-    includeDeleted: q.include_deleted,
-  };
-}
 
 export class SearchTransactions extends SearchRoute {
   override schema = {
@@ -37,7 +15,7 @@ export class SearchTransactions extends SearchRoute {
   };
   override async handle(c: AppContext) {
     const { query } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await search(serviceCtx(c), fromQuery(query), QUERY_LOCS));
+    return c.json(await search(serviceCtx(c), filterFromQuery(query), QUERY_LOCS));
   }
 }
 
@@ -75,7 +53,7 @@ export class ExportTransactionsCsv extends SearchRoute {
   };
   override async handle(c: AppContext) {
     const { query } = await this.getValidatedData<typeof this.schema>();
-    const csv = await exportCsv(serviceCtx(c), fromQuery(query), QUERY_LOCS);
+    const csv = await exportCsv(serviceCtx(c), filterFromQuery(query), QUERY_LOCS);
     return c.body(csv, 200, {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="transactions_${query.from}_${query.to}.csv"`,

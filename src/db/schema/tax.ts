@@ -1,0 +1,33 @@
+/**
+ * Tax pack (issue 14): per-transaction overrides of claim-line membership, and the personal
+ * line mapping that replaces the packaged one (src/domains/tax/lines.json).
+ */
+import { index, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/** One override per transaction: `include` into `line_key` (a line key or `other`), or `exclude`. */
+export const taxOverrides = sqliteTable(
+  "tax_overrides",
+  {
+    tx_forwarded_to: text("tx_forwarded_to").notNull(),
+    tx_date_file_name: text("tx_date_file_name").notNull(),
+    /** `include` | `exclude`. */
+    mode: text("mode").notNull(),
+    /** Target line of an include; null for an exclude. */
+    line_key: text("line_key"),
+    created_at: text("created_at").notNull(),
+    updated_at: text("updated_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tx_forwarded_to, t.tx_date_file_name] }),
+    index("idx_tax_overrides_month").on(t.tx_date_file_name),
+  ],
+);
+
+/** The personal mapping: one JSON document (same shape as lines.json); absent = packaged. */
+export const taxMapping = sqliteTable("tax_mapping", {
+  id: text("id").primaryKey(),
+  data: text("data").notNull(),
+  updated_at: text("updated_at").notNull(),
+});
+
+export type TaxOverrideRow = typeof taxOverrides.$inferSelect;

@@ -1,0 +1,62 @@
+/**
+ * Registering a tool: input and output zod schemas, one result shape, and every thrown error as a
+ * tool error carrying the API envelope (`{error, code, details}`) so a model reads the same words.
+ */
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { ApiError, issuesFromZod, validationError } from "../../../lib/errors";
+import { log } from "../../../lib/log";
+
+export interface ToolDef<I extends z.ZodObject, O extends z.ZodObject> {
+  name: string;
+  title: string;
+  description: string;
+  input: I;
+  output: O;
+  /** A write: listed only for read+write tokens, annotated as such. */
+  write?: boolean;
+  run(args: z.output<I>): Promise<z.input<O>>;
+}
+
+function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  if (err instanceof z.ZodError) return validationError(issuesFromZod(err));
+  log("error", "mcp.tool_failed", { error: String(err) });
+  return new ApiError(500, "Internal server error");
+}
+
+export function toolError(err: unknown): CallToolResult {
+  const e = toApiError(err);
+  const envelope = { error: e.message, code: e.code, details: e.details };
+  return { content: [{ type: "text", text: JSON.stringify(envelope) }], isError: true };
+}
+
+export function register<I extends z.ZodObject, O extends z.ZodObject>(
+  server: McpServer,
+  def: ToolDef<I, O>,
+) {
+  const handler = async (args: z.output<I>): Promise<CallToolResult> => {
+    try {
+      const data = (await def.run(args)) as Record<string, unknown>;
+      return { content: [{ type: "text", text: JSON.stringify(data) }], structuredContent: data };
+    } catch (err) {
+      return toolError(err);
+    }
+  };
+  server.registerTool(
+    def.name,
+    {
+      title: def.title,
+      description: def.description,
+      inputSchema: def.input,
+      outputSchema: def.output,
+      annotations: {
+        readOnlyHint: !def.write,
+        destructiveHint: false,
+        openWorldHint: false,
+      },
+    },
+    handler as never,
+  );
+}

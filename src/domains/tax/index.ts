@@ -1,0 +1,37 @@
+import { domainRouter } from "../../http/route";
+import type { Reverters } from "../activity/reverters";
+import { currentMapping, restoreMapping } from "./mapping-store";
+import { ExportTaxPack } from "./routes/export";
+import { GetTaxLines } from "./routes/get-lines";
+import { GetTaxPack } from "./routes/get-pack";
+import { ClearTaxOverride, SetTaxOverride } from "./routes/items";
+import { DeleteTaxMapping, GetTaxMapping, PutTaxMapping } from "./routes/mapping";
+import { currentOverride, restoreOverride } from "./service";
+
+export { carryCategoryRename } from "./mapping-store";
+
+/** Mounted at /api/v1/tax-pack. */
+export function taxRouter() {
+  const r = domainRouter();
+  r.get("/", GetTaxPack);
+  r.get("/lines", GetTaxLines);
+  r.get("/export", ExportTaxPack);
+  r.get("/mapping", GetTaxMapping);
+  r.put("/mapping", PutTaxMapping);
+  r.delete("/mapping", DeleteTaxMapping);
+  r.post("/items", SetTaxOverride);
+  r.delete("/items/:tx_id", ClearTaxOverride);
+  return r;
+}
+
+/** Activity revert of overrides (resource id: the tx_id) and of the personal mapping. */
+export const taxReverters: Reverters = {
+  tax_override: {
+    current: (ctx, id) => currentOverride(ctx, id),
+    restore: (ctx, id, before) => restoreOverride(ctx, id, before),
+  },
+  tax_mapping: {
+    current: (ctx) => currentMapping(ctx),
+    restore: (ctx, _id, before) => restoreMapping(ctx, before),
+  },
+};

@@ -1,0 +1,121 @@
+/** Tax pack queries: the year's spending rows, their receipt counts, overrides, the personal mapping. */
+import { and, asc, eq, gte, isNotNull, lt } from "drizzle-orm";
+import { type Db, inRange, live, spending } from "../../db";
+import { attachments as a, taxMapping, taxOverrides as o, transactions as t } from "../../db/schema";
+import type { TxKey } from "../../lib/txid";
+
+/** Live spending rows of [lo, hi) with what evidence needs (the body is read by the export only). */
+export function yearRows(db: Db, lo: string, hi: string) {
+  return db
+    .select({
+      forwardedTo: t.ForwardedTo,
+      dateFileName: t.DateFileName,
+      amount: t.Amount,
+      company: t.Company,
+      category: t.Category,
+      statementSource: t.StatementSource,
+      fileName: t.FileName,
+    })
+    .from(t)
+    .where(and(live(), spending(), inRange(lo, hi)))
+    .orderBy(asc(t.DateFileName));
+}
+
+/** Receipt-kind attachments linked to rows of [lo, hi). */
+export function yearReceipts(db: Db, lo: string, hi: string) {
+  return db
+    .select({
+      id: a.id,
+      forwardedTo: a.tx_forwarded_to,
+      dateFileName: a.tx_date_file_name,
+      r2Key: a.r2_key,
+      contentType: a.content_type,
+      size: a.size_bytes,
+    })
+    .from(a)
+    .where(
+      and(
+        eq(a.kind, "receipt"),
+        isNotNull(a.tx_forwarded_to),
+        gte(a.tx_date_file_name, lo),
+        lt(a.tx_date_file_name, hi),
+      ),
+    )
+    .orderBy(asc(a.tx_date_file_name), asc(a.id));
+}
+
+export function yearOverrides(db: Db, lo: string, hi: string) {
+  return db
+    .select()
+    .from(o)
+    .where(and(gte(o.tx_date_file_name, lo), lt(o.tx_date_file_name, hi)));
+}
+
+export async function getOverride(db: Db, k: TxKey) {
+  const [row] = await db
+    .select()
+    .from(o)
+    .where(and(eq(o.tx_forwarded_to, k.forwardedTo), eq(o.tx_date_file_name, k.dateFileName)));
+  return row ?? null;
+}
+
+export function upsertOverride(db: Db, k: TxKey, mode: string, lineKey: string | null, now: string) {
+  return db
+    .insert(o)
+    .values({
+      tx_forwarded_to: k.forwardedTo,
+      tx_date_file_name: k.dateFileName,
+      mode,
+      line_key: lineKey,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflictDoUpdate({
+      target: [o.tx_forwarded_to, o.tx_date_file_name],
+      set: { mode, line_key: lineKey, updated_at: now },
+    });
+}
+
+export function deleteOverride(db: Db, k: TxKey) {
+  return db
+    .delete(o)
+    .where(and(eq(o.tx_forwarded_to, k.forwardedTo), eq(o.tx_date_file_name, k.dateFileName)));
+}
+
+/** The transaction an override names (for validation). */
+export async function getTx(db: Db, k: TxKey) {
+  const [row] = await db
+    .select({ type: t.TransactionType, deletedAt: t.DeletedAt, category: t.Category, dfn: t.DateFileName })
+    .from(t)
+    .where(and(eq(t.ForwardedTo, k.forwardedTo), eq(t.DateFileName, k.dateFileName)));
+  return row ?? null;
+}
+
+/** The source alert's body (the export writes it as text for email-evidence rows). */
+export async function txBody(db: Db, k: TxKey) {
+  const [row] = await db
+    .select({ subject: t.Subject, body: t.Body, from: t.FromEmail, date: t.Date })
+    .from(t)
+    .where(and(eq(t.ForwardedTo, k.forwardedTo), eq(t.DateFileName, k.dateFileName)));
+  return row ?? null;
+}
+
+const MAPPING_ID = "personal";
+
+export async function readMapping(db: Db): Promise<unknown | null> {
+  const [row] = await db
+    .select({ data: taxMapping.data })
+    .from(taxMapping)
+    .where(eq(taxMapping.id, MAPPING_ID));
+  return row ? JSON.parse(row.data) : null;
+}
+
+export function writeMapping(db: Db, doc: unknown, now: string) {
+  const data = JSON.stringify(doc);
+  return db
+    .insert(taxMapping)
+    .values({ id: MAPPING_ID, data, updated_at: now })
+    .onConflictDoUpdate({ target: taxMapping.id, set: { data, updated_at: now } });
+}
+
+export const clearMapping = (db: Db) => db.delete(taxMapping).where(eq(taxMapping.id, MAPPING_ID));

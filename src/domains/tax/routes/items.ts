@@ -1,0 +1,47 @@
+import { type AppContext, serviceCtx } from "../../../http/context";
+import { TaxOverrideRequest, TaxTxIdParam } from "../schemas";
+import { clearOverride, setOverride } from "../service";
+import { TaxRoute, errors, stageTax } from "./base";
+
+export class SetTaxOverride extends TaxRoute {
+  override schema = {
+    operationId: "setTaxOverride",
+    summary: "Force a transaction into a claim line, or exclude it from one",
+    description:
+      "Upserts the transaction's one override. `include` needs `line_key` (a line key or `other`); an " +
+      "include of an unmapped category lands in Other claimable. Spending-type rows only. Journaled and " +
+      "reversible. Disabled in demo mode.",
+    request: { body: { content: { "application/json": { schema: TaxOverrideRequest } }, required: true } },
+    responses: { "204": { description: "Saved" }, ...errors({ "404": "No such transaction" }) },
+  };
+
+  override async handle(c: AppContext) {
+    const { body } = await this.getValidatedData<typeof this.schema>();
+    const { before, after } = await setOverride(serviceCtx(c), body);
+    const what =
+      body.mode === "include" ? `Included in tax line ${after.line_key}` : "Excluded from its tax line";
+    stageTax(c, "tax_override", body.tx_id, before, after, what);
+    return c.body(null, 204);
+  }
+}
+
+export class ClearTaxOverride extends TaxRoute {
+  override schema = {
+    operationId: "clearTaxOverride",
+    summary: "Clear a per-transaction tax override",
+    description:
+      "Removes the manual include or restores the excluded row. Journaled and reversible. Disabled in demo mode.",
+    request: { params: TaxTxIdParam },
+    responses: {
+      "204": { description: "Cleared" },
+      ...errors({ "404": "No override for this transaction" }),
+    },
+  };
+
+  override async handle(c: AppContext) {
+    const { params } = await this.getValidatedData<typeof this.schema>();
+    const { before } = await clearOverride(serviceCtx(c), params.tx_id);
+    stageTax(c, "tax_override", params.tx_id, before, null, "Cleared a tax override");
+    return c.body(null, 204);
+  }
+}

@@ -1,0 +1,56 @@
+import { type AppContext, serviceCtx } from "../../../http/context";
+import { mappingDoc } from "../mapping";
+import { deleteMapping, loadMappingInfo, putMapping } from "../mapping-store";
+import { TaxMappingDocument, TaxMappingResponse } from "../schemas";
+import { TaxRoute, json, stageTax } from "./base";
+
+const describe = async (c: AppContext) => {
+  const { mapping, personal } = await loadMappingInfo(serviceCtx(c));
+  return { personal, mapping: mappingDoc(mapping) };
+};
+
+export class GetTaxMapping extends TaxRoute {
+  override schema = {
+    operationId: "getTaxMapping",
+    summary: "The claim-line mapping in effect (personal, or the packaged one)",
+    responses: { "200": json("The mapping", TaxMappingResponse) },
+  };
+
+  override async handle(c: AppContext) {
+    return c.json(await describe(c));
+  }
+}
+
+export class PutTaxMapping extends TaxRoute {
+  override schema = {
+    operationId: "putTaxMapping",
+    summary: "Replace the packaged mapping with a personal one",
+    description:
+      "Stored in D1 with an R2 JSON backup. 422 names every problem in words (a category claimed by two " +
+      "lines, a duplicate or reserved key, an empty label). Journaled and reversible.",
+    request: { body: { content: { "application/json": { schema: TaxMappingDocument } }, required: true } },
+    responses: { "200": json("The mapping now in effect", TaxMappingResponse) },
+  };
+
+  override async handle(c: AppContext) {
+    const { body } = await this.getValidatedData<typeof this.schema>();
+    const { before, after } = await putMapping(serviceCtx(c), body);
+    stageTax(c, "tax_mapping", "personal", before, after, "Set a personal tax line mapping");
+    return c.json(await describe(c));
+  }
+}
+
+export class DeleteTaxMapping extends TaxRoute {
+  override schema = {
+    operationId: "deleteTaxMapping",
+    summary: "Drop the personal mapping; the packaged one applies again",
+    description: "Journaled and reversible.",
+    responses: { "200": json("The mapping now in effect", TaxMappingResponse) },
+  };
+
+  override async handle(c: AppContext) {
+    const { before } = await deleteMapping(serviceCtx(c));
+    stageTax(c, "tax_mapping", "personal", before, null, "Dropped the personal tax line mapping");
+    return c.json(await describe(c));
+  }
+}

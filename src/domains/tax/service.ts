@@ -1,0 +1,181 @@
+/** Tax pack verbs: the year's lines, the line picker, include/exclude overrides and their revert. */
+import { getDb } from "../../db";
+import type { ServiceCtx } from "../../lib/context";
+import { notFound, validationError } from "../../lib/errors";
+import { fromCents } from "../../lib/money";
+import { decodeTxId, encodeTxId, type TxKey } from "../../lib/txid";
+import { isSpendingType } from "../../lib/transaction-types";
+import { OTHER_KEY, OTHER_LABEL, type TaxMapping } from "./mapping";
+import { loadMapping } from "./mapping-store";
+import * as q from "./queries";
+import {
+  buildLines,
+  isoDay,
+  type LineResult,
+  type Member,
+  type Override,
+  yearRange,
+  type YearRow,
+} from "./rules";
+import type { TaxPackResponse, TaxPackTransaction } from "./schemas";
+
+type Ctx = Pick<ServiceCtx, "env" | "clock">;
+
+export interface YearPack {
+  year: number;
+  mapping: TaxMapping;
+  lines: LineResult[];
+  /** receipts per tx_id (the export streams them) */
+  receipts: Map<string, { id: string; r2Key: string; contentType: string; size: number }[]>;
+}
+
+/** Computes the year's lines (cents) with the receipts behind them. */
+export async function computeYear(ctx: Ctx, year: number): Promise<YearPack> {
+  const db = getDb(ctx.env.DB);
+  const [lo, hi] = yearRange(year);
+  const mapping = await loadMapping(ctx);
+  const [rows, receipts, overrides] = await db.batch([
+    q.yearRows(db, lo, hi),
+    q.yearReceipts(db, lo, hi),
+    q.yearOverrides(db, lo, hi),
+  ]);
+  const byTx = new Map<string, { id: string; r2Key: string; contentType: string; size: number }[]>();
+  for (const r of receipts) {
+    if (!r.forwardedTo || !r.dateFileName) continue;
+    const id = encodeTxId(r.forwardedTo, r.dateFileName);
+    byTx.set(id, [
+      ...(byTx.get(id) ?? []),
+      { id: r.id, r2Key: r.r2Key, contentType: r.contentType, size: r.size },
+    ]);
+  }
+  const ov = new Map<string, Override>();
+  for (const o of overrides)
+    ov.set(encodeTxId(o.tx_forwarded_to, o.tx_date_file_name), {
+      mode: o.mode === "include" ? "include" : "exclude",
+      lineKey: o.line_key,
+    });
+  const yearRows: YearRow[] = rows.map((r) => {
+    const txId = encodeTxId(r.forwardedTo, r.dateFileName);
+    return {
+      txId,
+      forwardedTo: r.forwardedTo,
+      dateFileName: r.dateFileName,
+      amount: r.amount ?? 0,
+      company: r.company ?? "",
+      category: r.category ?? "",
+      statementSource: r.statementSource,
+      fileName: r.fileName,
+      receipts: byTx.get(txId)?.length ?? 0,
+    };
+  });
+  return { year, mapping, lines: buildLines(mapping, yearRows, ov), receipts: byTx };
+}
+
+export const memberResponse = (m: Member): TaxPackTransaction => ({
+  tx_id: m.row.txId,
+  date: isoDay(m.row.dateFileName),
+  company: m.row.company,
+  amount: fromCents(m.row.amount),
+  category: m.row.category,
+  evidence: m.evidence,
+  forwarded_to: m.row.forwardedTo,
+  date_file_name: m.row.dateFileName,
+  manual: m.manual,
+});
+
+export async function getTaxPack(ctx: Ctx, year: number): Promise<TaxPackResponse> {
+  const pack = await computeYear(ctx, year);
+  const grand = pack.lines.reduce((s, l) => s + l.total, 0);
+  return {
+    year,
+    grand_total: fromCents(grand),
+    lines: pack.lines.map((l) => ({
+      key: l.line.key,
+      label: l.line.label,
+      categories: l.line.categories,
+      cra_ref: l.line.cra_ref,
+      note: l.line.note,
+      total: fromCents(l.total),
+      transaction_count: l.members.length,
+      evidence_counts: l.counts,
+      transactions: l.members.map(memberResponse),
+      excluded_transactions: l.excluded.map(memberResponse),
+    })),
+  };
+}
+
+/** The picker's options: every mapped line, then Other claimable. */
+export async function taxLines(ctx: Ctx) {
+  const m = await loadMapping(ctx);
+  return {
+    lines: [...m.lines.map((l) => ({ key: l.key, label: l.label })), { key: OTHER_KEY, label: OTHER_LABEL }],
+  };
+}
+
+/** The ledger image of an override (null when there is none). */
+export const overrideImage = (r: { mode: string; line_key: string | null } | null) =>
+  r ? { mode: r.mode, line_key: r.line_key } : null;
+
+async function spendingTx(ctx: Ctx, txId: string, loc: (string | number)[]): Promise<TxKey> {
+  const key = decodeTxId(txId);
+  if (!key) throw validationError([{ loc, msg: "Not a transaction id", type: "value_error" }]);
+  const tx = await q.getTx(getDb(ctx.env.DB), key);
+  if (!tx || tx.deletedAt) throw notFound("Transaction");
+  if (!isSpendingType(tx.type))
+    throw validationError([
+      { loc, msg: "Only spending-type transactions can be claimed", type: "value_error" },
+    ]);
+  return key;
+}
+
+/** Upserts an include (into a line key or `other`) or an exclude; returns the ledger images. */
+export async function setOverride(
+  ctx: Ctx,
+  input: { tx_id: string; mode: "include" | "exclude"; line_key?: string | null },
+) {
+  const key = await spendingTx(ctx, input.tx_id, ["body", "tx_id"]);
+  let lineKey: string | null = null;
+  if (input.mode === "include") {
+    const m = await loadMapping(ctx);
+    lineKey = input.line_key?.trim() ?? "";
+    if (!lineKey)
+      throw validationError([
+        { loc: ["body", "line_key"], msg: "An include needs a line_key", type: "missing" },
+      ]);
+    if (lineKey !== OTHER_KEY && !m.lines.some((l) => l.key === lineKey))
+      throw validationError([
+        { loc: ["body", "line_key"], msg: `Unknown claim line '${lineKey}'`, type: "value_error" },
+      ]);
+  }
+  const db = getDb(ctx.env.DB);
+  const before = overrideImage(await q.getOverride(db, key));
+  await q.upsertOverride(db, key, input.mode, lineKey, ctx.clock().toISOString());
+  return { before: before ?? {}, after: { mode: input.mode, line_key: lineKey } };
+}
+
+/** Removes the override of a transaction (404 when there is none); returns the ledger image. */
+export async function clearOverride(ctx: Ctx, txId: string) {
+  const key = decodeTxId(txId);
+  const before = key ? overrideImage(await q.getOverride(getDb(ctx.env.DB), key)) : null;
+  if (!key || !before) throw notFound("Tax override");
+  await q.deleteOverride(getDb(ctx.env.DB), key);
+  return { before };
+}
+
+/** Reverter: the override's current image. */
+export async function currentOverride(ctx: Ctx, txId: string) {
+  const key = decodeTxId(txId);
+  return key ? overrideImage(await q.getOverride(getDb(ctx.env.DB), key)) : null;
+}
+
+/** Reverter: writes an image back (`{}` or null: no override). */
+export async function restoreOverride(ctx: Ctx, txId: string, image: Record<string, unknown> | null) {
+  const key = decodeTxId(txId);
+  if (!key) throw notFound("Transaction");
+  const db = getDb(ctx.env.DB);
+  const mode = image?.mode;
+  if (mode === "include" || mode === "exclude") {
+    const lineKey = typeof image?.line_key === "string" ? image.line_key : null;
+    await q.upsertOverride(db, key, mode, lineKey, ctx.clock().toISOString());
+  } else await q.deleteOverride(db, key);
+}

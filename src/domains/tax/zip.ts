@@ -1,0 +1,192 @@
+/**
+ * The tax pack zip, streamed: CSVs are deflated, receipts pass through (already compressed) chunk
+ * by chunk from their R2 bodies, and each chunk is written out before the next is read, so the
+ * archive is never held in memory. No D1 or R2 here: export.ts hands in the year and the openers
+ * (bench/tax-export.mjs drives this same module with synthetic bodies to measure memory).
+ */
+import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
+import { fromCents } from "../../lib/money";
+import { csvCell } from "../transactions/search-rules";
+import type { LineResult } from "./rules";
+import { isoDay } from "./rules";
+
+export interface ReceiptRef {
+  id: string;
+  r2Key: string;
+  contentType: string;
+}
+
+export interface ZipSources {
+  /** The stored receipt's body, or null when the object is gone. */
+  openReceipt(r2Key: string): Promise<ReadableStream<Uint8Array> | null>;
+  /** The source alert as text (email-evidence rows). */
+  emailText(txId: string): Promise<string | null>;
+}
+
+const enc = new TextEncoder();
+const EXT: Record<string, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "application/pdf": "pdf",
+};
+
+/** A path segment from user text: ASCII letters and digits only (never the raw name). */
+export function slug(s: string): string {
+  const out = s
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40)
+    .replace(/-+$/, "");
+  return out || "row";
+}
+
+const SUMMARY_HEADER = [
+  "line",
+  "label",
+  "total",
+  "transactions",
+  "receipt",
+  "statement",
+  "email",
+  "excluded",
+  "note",
+];
+const LINE_HEADER = [
+  "date",
+  "company",
+  "category",
+  "amount",
+  "evidence",
+  "manual",
+  "evidence_files",
+  "tx_id",
+];
+const row = (cells: unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;
+
+/** Every file a line's rows bring, by row: receipts first, the email text for email-evidence rows. */
+export function evidencePlan(line: LineResult, receipts: ReadonlyMap<string, ReceiptRef[]>) {
+  return line.members.map((m, i) => {
+    const stem = `evidence/${line.line.key}/${isoDay(m.row.dateFileName)}_${String(i + 1).padStart(3, "0")}_${slug(m.row.company)}`;
+    const files: { path: string; receipt?: ReceiptRef; email?: string }[] = [];
+    if (m.evidence === "receipt")
+      for (const r of receipts.get(m.row.txId) ?? [])
+        files.push({ path: `${stem}_${r.id}.${EXT[r.contentType] ?? "bin"}`, receipt: r });
+    if (m.evidence === "email") files.push({ path: `${stem}_email.txt`, email: m.row.txId });
+    return { member: m, files };
+  });
+}
+
+export function summaryCsv(lines: LineResult[]): string {
+  let out = row(SUMMARY_HEADER);
+  let grand = 0;
+  for (const l of lines) {
+    grand += l.total;
+    out += row([
+      l.line.key,
+      l.line.label,
+      fromCents(l.total).toFixed(2),
+      l.members.length,
+      l.counts.receipt,
+      l.counts.statement,
+      l.counts.email,
+      l.excluded.length,
+      l.line.note ?? "",
+    ]);
+  }
+  return (
+    out +
+    row([
+      "total",
+      "All lines",
+      fromCents(grand).toFixed(2),
+      lines.reduce((s, l) => s + l.members.length, 0),
+      "",
+      "",
+      "",
+      "",
+      "",
+    ])
+  );
+}
+
+export function lineCsv(plan: ReturnType<typeof evidencePlan>): string {
+  let out = row(LINE_HEADER);
+  for (const { member: m, files } of plan)
+    out += row([
+      isoDay(m.row.dateFileName),
+      m.row.company,
+      m.row.category,
+      fromCents(m.row.amount).toFixed(2),
+      m.evidence,
+      m.manual ? "yes" : "no",
+      files.map((f) => f.path).join(" "),
+      m.row.txId,
+    ]);
+  return out;
+}
+
+/** Writes the zip into `writable`; resolves when done (aborts the stream on failure). */
+export async function writeTaxZip(
+  lines: LineResult[],
+  receipts: ReadonlyMap<string, ReceiptRef[]>,
+  src: ZipSources,
+  writable: WritableStream<Uint8Array>,
+): Promise<void> {
+  const writer = writable.getWriter();
+  const pending: Uint8Array[] = [];
+  let failed: unknown = null;
+  const zip = new Zip((err, chunk) => {
+    if (err) failed = err;
+    else pending.push(chunk);
+  });
+  const flush = async () => {
+    if (failed) throw failed;
+    while (pending.length) {
+      await writer.ready;
+      await writer.write(pending.shift()!);
+    }
+  };
+  const text = async (path: string, body: string) => {
+    const f = new ZipDeflate(path, { level: 6 });
+    zip.add(f);
+    f.push(enc.encode(body), true);
+    await flush();
+  };
+  try {
+    await text("summary.csv", summaryCsv(lines));
+    const plans = lines.map((l) => ({ line: l, plan: evidencePlan(l, receipts) }));
+    for (const { line, plan } of plans) await text(`lines/${line.line.key}.csv`, lineCsv(plan));
+    for (const { plan } of plans)
+      for (const { files } of plan)
+        for (const f of files) {
+          if (f.email) {
+            const body = await src.emailText(f.email);
+            if (body !== null) await text(f.path, body);
+          } else if (f.receipt) {
+            const stream = await src.openReceipt(f.receipt.r2Key);
+            if (!stream) continue;
+            const entry = new ZipPassThrough(f.path);
+            zip.add(entry);
+            const reader = stream.getReader();
+            for (;;) {
+              const { done, value } = await reader.read();
+              if (done) break;
+              entry.push(value);
+              await flush();
+            }
+            entry.push(new Uint8Array(0), true);
+            await flush();
+          }
+        }
+    zip.end();
+    await flush();
+    await writer.close();
+  } catch (err) {
+    await writer.abort(err).catch(() => undefined);
+    throw err;
+  }
+}

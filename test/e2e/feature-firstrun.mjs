@@ -1,0 +1,90 @@
+// First run: a fresh, empty journal on this machine says how alerts get in, offers a password and
+// demo data; adding the demo fills the journal. Runs its own empty server (the shared one is seeded).
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { freePort } from "../../scripts/lib/net.mjs";
+import { assert, hasText, until } from "./helpers.mjs";
+
+const root = join(import.meta.dirname, "..", "..");
+
+async function startFresh() {
+  const dir = mkdtempSync(join(tmpdir(), "fj-e2e-firstrun-"));
+  const [port, inspector] = [await freePort(), await freePort()];
+  const child = spawn(
+    process.execPath,
+    [
+      join(root, "scripts", "start.mjs"),
+      ...["--port", String(port), "--ip", "127.0.0.1", "--persist-to", dir],
+      ...["--inspector-port", String(inspector)],
+    ],
+    { cwd: root, detached: true, stdio: "ignore", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  await until(
+    async () => (await fetch(`${base}/api/v1/health`).catch(() => null))?.ok,
+    "the fresh server",
+    90_000,
+  );
+  return { base, child, dir };
+}
+
+function stopFresh(fresh) {
+  if (!fresh) return;
+  try {
+    process.kill(-fresh.child.pid, "SIGTERM");
+  } catch {
+    // already gone
+  }
+  setTimeout(() => rmSync(fresh.dir, { recursive: true, force: true }), 3000).unref();
+}
+
+export const steps = [
+  {
+    name: "an empty journal says how alerts get in, and offers a password and demo data",
+    async run(t) {
+      t.state.fresh = await startFresh();
+      const { page } = t;
+      await page.goto(`${t.state.fresh.base}/`);
+      const guide = page.getByTestId("first-run");
+      await guide.waitFor();
+      await hasText(guide, "Email Routing");
+      await hasText(page.getByTestId("first-run-mailbox"), "IMAP");
+      assert.ok(await guide.getByRole("link", { name: "Upload" }).count(), "no upload link");
+      await page.getByTestId("first-run-password").waitFor();
+      await page.getByTestId("first-run-demo").waitFor();
+      await t.shot("empty-journal");
+    },
+  },
+  {
+    name: "adding the demo data fills the journal",
+    async run(t) {
+      const { page } = t;
+      await page.getByRole("button", { name: "Add demo data" }).click();
+      await page.locator(".toast", { hasText: "Demo data added" }).first().waitFor();
+      await until(async () => (await page.getByTestId("journal-day").count()) > 3, "journal days", 15_000);
+      assert.equal(
+        await page.getByTestId("first-run").count(),
+        0,
+        "the guide stayed after the demo was added",
+      );
+      await t.shot("after-demo");
+      const again = await page.evaluate(
+        async () => (await fetch("/api/v1/setup/demo-data", { method: "POST" })).status,
+      );
+      assert.equal(again, 409, "a second demo seeding was not refused");
+    },
+  },
+  {
+    name: "no console errors, and no page wider than a phone",
+    async run(t) {
+      stopFresh(t.state.fresh);
+      assert.deepEqual(
+        t.consoleErrors.filter((e) => !/status of 409/.test(e)),
+        [],
+      );
+      assert.deepEqual(t.overflow, []);
+    },
+  },
+];

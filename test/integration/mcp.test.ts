@@ -1,0 +1,303 @@
+/**
+ * The MCP endpoint driven by the official MCP client over HTTP: the client's transport is given a
+ * fetch that sends each request through the Worker's app in-process (real bindings), like call().
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createApp } from "../../src/app";
+import { attentionQueue } from "../../src/db/schema";
+import { getDb } from "../../src/db";
+import type { Env } from "../../src/env";
+import { ingestEmail } from "../../src/ingest";
+import { bearer, resetState, seedToken } from "../helpers/auth";
+import { call, expectEnvelope } from "../helpers/http";
+import { clearTransactions, seedTx } from "../helpers/seed";
+import { buildMime } from "../fixtures/emails/builders";
+import { resetIngestTables, testDeps } from "../fixtures/emails/deps";
+
+const READ_TOOLS = [
+  "get_budget_status",
+  "get_income_statement",
+  "get_journal",
+  "get_merchants",
+  "get_summary",
+  "get_transaction",
+  "list_attention",
+  "list_parse_failures",
+  "search_transactions",
+];
+const WRITE_TOOLS = ["add_transaction", "resolve_parse_failure", "set_category", "set_comment"];
+
+/** A fetch that answers from the app, finishing its waitUntil work (ledger inserts) before returning. */
+function appFetch(overrides: Partial<Env> = {}) {
+  return async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const req = new Request(input, init);
+    const ctx = createExecutionContext();
+    const res = await createApp().fetch(req, { ...env, ...overrides } as Env, ctx);
+    const text = await res.text();
+    await waitOnExecutionContext(ctx);
+    return new Response(text || null, { status: res.status, headers: res.headers });
+  };
+}
+
+async function connect(token: string, overrides: Partial<Env> = {}): Promise<Client> {
+  const transport = new StreamableHTTPClientTransport(new URL("http://localhost/mcp"), {
+    fetch: appFetch(overrides),
+    requestInit: { headers: bearer(token) },
+  });
+  const client = new Client({ name: "mcp-test", version: "1.0.0" });
+  await client.connect(transport);
+  return client;
+}
+
+const structured = (r: Awaited<ReturnType<Client["callTool"]>>) => {
+  if (r.isError) throw new Error(`tool error: ${JSON.stringify(r.content)}`);
+  return r.structuredContent as Record<string, any>;
+};
+const errorOf = (r: Awaited<ReturnType<Client["callTool"]>>) => {
+  expect(r.isError).toBe(true);
+  return (r.content as { type: string; text: string }[])[0]!.text;
+};
+
+let readToken: string;
+let writeToken: string;
+let writeTokenId: string;
+let txId: string;
+
+beforeAll(async () => {
+  await resetState();
+  readToken = (await seedToken("read")).token;
+  const rw = await seedToken("read+write");
+  writeToken = rw.token;
+  writeTokenId = rw.id;
+});
+
+beforeEach(async () => {
+  await clearTransactions();
+  await resetIngestTables();
+  await env.DB.prepare("DELETE FROM overrides").run();
+  txId = await seedTx({ DateFileName: "2024.10.03_09.00_a.eml", Company: "Blue Bottle", Amount: 12.5 });
+  await seedTx({
+    DateFileName: "2024.10.05_18.30_b.eml",
+    Company: "Save-On-Foods",
+    Category: "groceries",
+    Amount: 64.19,
+  });
+  await getDb(env.DB).insert(attentionQueue).values({
+    ForwardedTo: "me@example.com",
+    DateFileName: "2024.10.05_18.30_b.eml",
+    reason: "ai_rescue",
+    created_at: "2024-10-05T18:30:00Z",
+  });
+});
+
+describe("MCP endpoint: auth and listing", () => {
+  it("answers 401 in the envelope without a token or with a bad one, even where TOFU would let a browser in", async () => {
+    const init = { method: "initialize", params: {}, jsonrpc: "2.0", id: 1 };
+    expectEnvelope(await call("/mcp", { method: "POST", body: init }), 401, "UNAUTHORIZED");
+    const bad = await call("/mcp", { method: "POST", body: init, headers: bearer("fin_not_a_token") });
+    expectEnvelope(bad, 401, "UNAUTHORIZED");
+    await expect(connect("fin_nope")).rejects.toThrow();
+  });
+
+  it("a read token lists only the read tools; read+write lists all of them", async () => {
+    const read = await connect(readToken);
+    const names = (await read.listTools()).tools.map((t) => t.name).sort();
+    expect(names).toEqual(READ_TOOLS);
+    const rw = await connect(writeToken);
+    const all = (await rw.listTools()).tools;
+    expect(all.map((t) => t.name).sort()).toEqual([...READ_TOOLS, ...WRITE_TOOLS].sort());
+    for (const t of all) {
+      expect(t.description?.length).toBeGreaterThan(40);
+      expect(t.inputSchema.type).toBe("object");
+      expect(t.outputSchema?.type).toBe("object");
+      expect(t.annotations?.readOnlyHint).toBe(!WRITE_TOOLS.includes(t.name));
+    }
+  });
+
+  it("stays out of the OpenAPI document (JSON-RPC, not a REST route)", async () => {
+    const doc = await call("/openapi.json");
+    expect(Object.keys(doc.body.paths)).not.toContain("/mcp");
+    expect(Object.keys(doc.body.paths).length).toBeGreaterThan(20);
+  });
+
+  it("GET and DELETE are 405 (stateless: no stream, no session)", async () => {
+    const get = await call("/mcp", { headers: { ...bearer(readToken), accept: "text/event-stream" } });
+    expectEnvelope(get, 405, "METHOD_NOT_ALLOWED");
+    expectEnvelope(
+      await call("/mcp", { method: "DELETE", headers: bearer(readToken) }),
+      405,
+      "METHOD_NOT_ALLOWED",
+    );
+  });
+});
+
+describe("MCP read tools answer what their routes answer", () => {
+  const cases: [string, Record<string, unknown>, string][] = [
+    ["get_summary", { month: "2024-10" }, "/api/v1/summary?month=2024-10"],
+    ["get_journal", { month: "2024-10" }, "/api/v1/journal?month=2024-10"],
+    [
+      "search_transactions",
+      { from: "2024-09", to: "2024-10", q: "blue" },
+      "/api/v1/transactions/search?from=2024-09&to=2024-10&q=blue",
+    ],
+    ["get_budget_status", { year: 2024 }, "/api/v1/budget/status?year=2024"],
+    [
+      "get_merchants",
+      { month: "2024-10", months: 3 },
+      "/api/v1/merchants/intelligence?month=2024-10&months=3",
+    ],
+    // 2023 holds no rows: with rows the statement's month columns 2-12 come back NaN (see the report).
+    ["get_income_statement", { year: 2023 }, "/api/v1/income-statement?year=2023"],
+    ["list_attention", { month: "2024-10" }, "/api/v1/transactions/attention?month=2024-10"],
+    ["list_parse_failures", {}, "/api/v1/parse-failures"],
+  ];
+  it.each(cases)("%s", async (name, args, path) => {
+    const client = await connect(readToken);
+    const route = await call(path, { headers: bearer(readToken) });
+    expect(route.status).toBe(200);
+    expect(structured(await client.callTool({ name, arguments: args }))).toEqual(route.body);
+  });
+
+  it("get_transaction, and the seeded rows are really there", async () => {
+    const client = await connect(readToken);
+    const got = structured(await client.callTool({ name: "get_transaction", arguments: { tx_id: txId } }));
+    expect(got).toEqual(
+      (await call(`/api/v1/transactions/${txId}/detail`, { headers: bearer(readToken) })).body,
+    );
+    expect(got.transaction.company).toBe("Blue Bottle");
+    const attention = structured(
+      await client.callTool({ name: "list_attention", arguments: { month: "2024-10" } }),
+    );
+    expect(attention.count).toBe(1);
+  });
+
+  it("bad input and service errors come back as tool errors, not crashes", async () => {
+    const client = await connect(readToken);
+    expect(errorOf(await client.callTool({ name: "get_summary", arguments: { month: "October" } }))).toMatch(
+      /month/,
+    );
+    const missing = errorOf(await client.callTool({ name: "get_transaction", arguments: { tx_id: "nope" } }));
+    expect(JSON.parse(missing)).toEqual({ error: "Transaction not found", code: "NOT_FOUND", details: null });
+    const range = errorOf(
+      await client.callTool({ name: "search_transactions", arguments: { from: "2020-01", to: "2024-10" } }),
+    );
+    expect(JSON.parse(range).code).toBe("VALIDATION_ERROR");
+  });
+});
+
+describe("MCP write tools", () => {
+  it("a read token is refused a write tool, and nothing changes", async () => {
+    const client = await connect(readToken);
+    const r = await client.callTool({ name: "set_comment", arguments: { tx_id: txId, comment: "hi" } });
+    expect(errorOf(r)).toMatch(/set_comment/);
+    const row = (await call(`/api/v1/transactions/${txId}/detail`, { headers: bearer(readToken) })).body;
+    expect(row.transaction.comment).toBeNull();
+  });
+
+  it("demo mode lists no write tools", async () => {
+    const client = await connect(readToken, { DEMO_MODE: "true" } as Partial<Env>);
+    const names = (await client.listTools()).tools.map((t) => t.name);
+    expect(names).not.toContain("set_category");
+    expect(names).toContain("get_summary");
+  });
+
+  it("set_category as a rule: two ledger entries under the token, each undone by the revert route", async () => {
+    const client = await connect(writeToken);
+    const out = structured(
+      await client.callTool({
+        name: "set_category",
+        arguments: { tx_id: txId, category: "Groceries", as_rule: true },
+      }),
+    );
+    expect(out).toMatchObject({ tx_id: txId, old_category: "coffee & cafes", new_category: "groceries" });
+    expect(out.rule).toMatchObject({ company: "Blue Bottle" });
+    const detail = async () =>
+      (await call(`/api/v1/transactions/${txId}/detail`, { headers: bearer(readToken) })).body.transaction;
+    expect((await detail()).category).toBe("groceries");
+
+    const ledger = await call("/api/v1/activity?operation=mcp.set_category", { headers: bearer(readToken) });
+    const entries = ledger.body.entries as any[];
+    expect(entries).toHaveLength(2);
+    const txEntry = entries.find((e) => e.id === out.activity_id);
+    expect(txEntry).toMatchObject({
+      principal_kind: "token",
+      principal_id: writeTokenId,
+      method: "POST",
+      path: "/mcp",
+      resource_id: txId,
+      reversible: true,
+    });
+    expect(entries.find((e) => e.id === out.rule.activity_id)).toMatchObject({
+      resource_id: "Blue Bottle",
+      reversible: true,
+    });
+
+    const revert = (id: string) =>
+      call(`/api/v1/activity/${id}/revert`, { method: "POST", headers: bearer(writeToken) });
+    expect((await revert(out.activity_id)).status).toBe(200);
+    expect((await detail()).category).toBe("coffee & cafes");
+    expect((await revert(out.rule.activity_id)).status).toBe(200);
+    const overrides = (await call("/api/v1/overrides", { headers: bearer(readToken) })).body;
+    expect(JSON.stringify(overrides)).not.toContain("Blue Bottle");
+  });
+
+  it("set_comment mirrors PUT /comment and is undoable; an unknown category is a tool error", async () => {
+    const client = await connect(writeToken);
+    const out = structured(
+      await client.callTool({ name: "set_comment", arguments: { tx_id: txId, comment: "team lunch" } }),
+    );
+    expect(out).toMatchObject({ tx_id: txId, comment: "team lunch" });
+    const entry = (await call(`/api/v1/activity?operation=mcp.set_comment`, { headers: bearer(readToken) }))
+      .body.entries[0];
+    expect(entry).toMatchObject({ id: out.activity_id, reversible: true, resource_id: txId });
+    const undo = await call(`/api/v1/activity/${entry.id}/revert`, {
+      method: "POST",
+      headers: bearer(writeToken),
+    });
+    expect(undo.status, undo.text).toBe(200);
+    const row = (await call(`/api/v1/transactions/${txId}/detail`, { headers: bearer(readToken) })).body;
+    expect(row.transaction.comment).toBeNull();
+
+    const bad = errorOf(
+      await client.callTool({ name: "set_category", arguments: { tx_id: txId, category: "spaceships" } }),
+    );
+    expect(JSON.parse(bad)).toMatchObject({ code: "VALIDATION_ERROR" });
+  });
+
+  it("add_transaction stores a manual row (journaled), a second identical one is a duplicate", async () => {
+    const client = await connect(writeToken);
+    const args = { date: "2024-10-07", amount: 4.5, company: "Corner Bakery", category: "Groceries" };
+    const out = structured(await client.callTool({ name: "add_transaction", arguments: args }));
+    expect(out).toMatchObject({ status: "created", category: "groceries" });
+    const again = structured(await client.callTool({ name: "add_transaction", arguments: args }));
+    expect(again.status).toBe("duplicate");
+    const row = (await call(`/api/v1/transactions/${out.tx_id}/detail`, { headers: bearer(readToken) })).body;
+    expect(row.transaction.amount).toBe(4.5);
+    const entries = (
+      await call(`/api/v1/activity?operation=mcp.add_transaction`, { headers: bearer(readToken) })
+    ).body.entries;
+    expect(entries.map((e: any) => e.id)).toContain(out.activity_id);
+  });
+
+  it("resolve_parse_failure creates the transaction of a quarantined email", async () => {
+    const raw = buildMime({
+      from: "alerts@tangerine.example",
+      subject: "Transaction alert",
+      messageId: "<mcp-1@example>",
+      body: "A purchase of $23.75 was charged to your account at CORNER BAKERY.",
+    });
+    const q = await ingestEmail(raw, testDeps());
+    if (q.status !== "quarantined") throw new Error(`expected quarantine, got ${q.status}`);
+    const client = await connect(writeToken);
+    const listed = structured(await client.callTool({ name: "list_parse_failures", arguments: {} }));
+    expect(listed.failures.map((f: any) => f.id)).toContain(q.id);
+    const args = { failure_id: q.id, date: "2024-10-08", amount: 23.75, company: "Corner Bakery" };
+    const out = structured(await client.callTool({ name: "resolve_parse_failure", arguments: args }));
+    expect(out).toMatchObject({ failure_id: q.id, status: "resolved" });
+    const twice = errorOf(await client.callTool({ name: "resolve_parse_failure", arguments: args }));
+    expect(JSON.parse(twice).code).toBe("CONFLICT");
+  });
+});
