@@ -25,7 +25,7 @@ import { statementReverters, statementsRouter } from "./domains/statements";
 import { budgetReverters, budgetRouter, groupsRouter } from "./domains/budget";
 import { taxReverters, taxRouter } from "./domains/tax";
 import { setupRouter } from "./domains/system";
-import { llmsTxt } from "./domains/system/llms";
+import { llmsTxt, type OpenApiLike } from "./domains/system/llms";
 import { mcpRouter } from "./domains/mcp";
 import { activityLedger, type OperationIndex, operationIndexFrom } from "./http/activity";
 import { authenticate } from "./http/auth";
@@ -212,7 +212,7 @@ export function createApp(deps: AppDeps = {}) {
 
   app.get("/llms.txt", (c) => {
     const base = new URL(c.req.url).origin;
-    return c.text(llmsTxt(base, c.env.APP_VERSION ?? "0.0.0"));
+    return c.text(llmsTxt(base, c.env.APP_VERSION ?? "0.0.0", openapi.schema as OpenApiLike));
   });
 
   return openapi;

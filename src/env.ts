@@ -34,6 +34,20 @@ export interface Env {
   ALLOW_REMOTE_TOFU?: string;
   /** Set by `npm start` when wrangler dev is bound beyond loopback: nothing counts as local then. */
   PUBLIC_BIND?: string;
+  /** Base URL of the local model bridge (`npm run model-bridge`) serving cli_a/cli_b/cli_c. */
+  MODEL_BRIDGE_URL?: string;
+  /** Shared secret the bridge expects as its Bearer token (secret; optional on loopback). */
+  MODEL_BRIDGE_TOKEN?: string;
+  /** Time limit of one insights generation, in seconds (default 180). */
+  INSIGHTS_TIMEOUT_SECONDS?: string;
+  /** Time limit of one day-summaries job, in seconds (default 600). */
+  DAY_SUMMARY_TIMEOUT_SECONDS?: string;
+  /** The `vendor` account connection (OAuth 2.0 device authorization grant, RFC 8628). */
+  VENDOR_DEVICE_AUTH_URL?: string;
+  VENDOR_TOKEN_URL?: string;
+  VENDOR_CLIENT_ID?: string;
+  VENDOR_SCOPE?: string;
+  VENDOR_USERINFO_URL?: string;
 }
 
 /** "true"/"1"/"yes" (any case) → true; anything else → false. */

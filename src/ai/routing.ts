@@ -25,16 +25,7 @@ export type TaskSettings = {
 };
 
 /** Variables of this layer (documented in wrangler.toml's comment and the README's AI section). */
-export interface AiEnv extends Env {
-  /** Base URL of the local model bridge (for cli_a/b/c), e.g. http://127.0.0.1:8799. */
-  MODEL_BRIDGE_URL?: string;
-  /** Shared secret the bridge expects as its Bearer token (optional on loopback). */
-  MODEL_BRIDGE_TOKEN?: string;
-  /** Time limit of one insights generation in seconds (default 180). */
-  INSIGHTS_TIMEOUT_SECONDS?: string;
-  /** Time limit of one day-summaries job in seconds (default 600). */
-  DAY_SUMMARY_TIMEOUT_SECONDS?: string;
-}
+export type AiEnv = Env;
 
 export interface TaskRoute {
   task: AiTask;

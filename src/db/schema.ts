@@ -295,3 +295,4 @@ export * from "./schema/statements";
 export * from "./schema/insights";
 export * from "./schema/sessions";
 export * from "./schema/tax";
+export * from "./schema/templates";

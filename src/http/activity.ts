@@ -20,7 +20,11 @@ export const NOT_JOURNALED: ReadonlySet<string> = new Set([
   "POST /api/v1/transactions/search-by-filter",
   "POST /api/v1/data/export",
   "POST /api/v1/data/import/preview",
-  "POST /api/v1/config/test-openai",
+  "POST /api/v1/config/test-model-key",
+  "POST /api/v1/config/test-object-backup",
+  "POST /api/v1/auth/vendor/start",
+  "POST /api/v1/auth/vendor/status",
+  "POST /api/v1/auth/vendor/disconnect",
 ]);
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -32,7 +32,8 @@ export interface IngestDeps {
 }
 
 export interface ExtractionAudit {
-  method: "ai_fallback";
+  method: "ai_fallback" | "learned_template";
+  /** The model, or for `learned_template` the template's id. */
   model: string;
   validated: true;
   extracted_at: string;

@@ -115,6 +115,7 @@ export const steps = [
         "Receipt",
         30_000,
       );
+      await lineCard(page, "other").scrollIntoViewIfNeeded();
       await t.shot("tax-receipt");
     },
   },
@@ -140,6 +141,28 @@ export const steps = [
       const summary = new TextDecoder().decode(files["summary.csv"]);
       assert.match(summary, /^other,Other claimable,/m);
       assert.ok(!summary.includes("Line 33099"), "no country reference in the CSV");
+    },
+  },
+  {
+    name: "with tax tracking off the page and its menu entry are hidden",
+    async run(t) {
+      const { page } = t;
+      const put = (on) =>
+        page.request.put(`${t.base}/api/v1/config`, {
+          data: { tax_tracking_enabled: on },
+          headers: { origin: t.base },
+        });
+      assert.equal((await put(false)).status(), 200);
+      try {
+        await page.goto(`${t.base}/tax?year=${YEAR}`);
+        await page.getByText("Tax tracking is off").waitFor();
+        assert.equal(await page.locator("#main-nav a[href='/tax']").count(), 0, "no Tax entry in the menu");
+        await t.shot("tax-off");
+      } finally {
+        assert.equal((await put(true)).status(), 200);
+      }
+      await page.goto(`${t.base}/tax?year=${YEAR}`);
+      await page.locator("#main-nav a[href='/tax']").waitFor({ state: "attached" });
     },
   },
 ];

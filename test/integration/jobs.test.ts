@@ -142,7 +142,7 @@ describe("cron", () => {
     const declared = JSON.parse(/^crons = (\[.*\])$/m.exec(wranglerToml)?.[1] ?? "[]") as string[];
     expect(Object.keys(names).sort()).toEqual([...declared].sort());
     expect(names).toEqual({
-      [CRON.everyMinute]: ["imap.poll", "inbox.sweep"],
+      [CRON.everyMinute]: ["imap.poll", "inbox.sweep", "summaries.daily"],
       [CRON.daily]: ["backup.daily", "activity.retention"],
       [CRON.monthly]: ["summary.monthly"],
     });
@@ -153,6 +153,10 @@ describe("cron", () => {
     await worker.scheduled(createScheduledController({ cron: "*/7 * * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);
     // The every-minute duties run without a mailbox configured and with an empty inbox.
-    expect(await runCron(CRON.everyMinute, env, systemClock)).toEqual(["imap.poll", "inbox.sweep"]);
+    expect(await runCron(CRON.everyMinute, env, systemClock)).toEqual([
+      "imap.poll",
+      "inbox.sweep",
+      "summaries.daily",
+    ]);
   });
 });

@@ -78,6 +78,7 @@ beforeEach(async () => {
   await clearTransactions();
   await resetIngestTables();
   await env.DB.prepare("DELETE FROM overrides").run();
+  await env.DB.prepare("DELETE FROM activity_log").run();
   txId = await seedTx({ DateFileName: "2024.10.03_09.00_a.eml", Company: "Blue Bottle", Amount: 12.5 });
   await seedTx({
     DateFileName: "2024.10.05_18.30_b.eml",
@@ -121,6 +122,7 @@ describe("MCP endpoint: auth and listing", () => {
     const doc = await call("/openapi.json");
     expect(Object.keys(doc.body.paths)).not.toContain("/mcp");
     expect(Object.keys(doc.body.paths).length).toBeGreaterThan(20);
+    expect((await call("/llms.txt")).text).toContain("POST /mcp");
   });
 
   it("GET and DELETE are 405 (stateless: no stream, no session)", async () => {
@@ -149,8 +151,7 @@ describe("MCP read tools answer what their routes answer", () => {
       { month: "2024-10", months: 3 },
       "/api/v1/merchants/intelligence?month=2024-10&months=3",
     ],
-    // 2023 holds no rows: with rows the statement's month columns 2-12 come back NaN (see the report).
-    ["get_income_statement", { year: 2023 }, "/api/v1/income-statement?year=2023"],
+    ["get_income_statement", { year: 2024 }, "/api/v1/income-statement?year=2024"],
     ["list_attention", { month: "2024-10" }, "/api/v1/transactions/attention?month=2024-10"],
     ["list_parse_failures", {}, "/api/v1/parse-failures"],
   ];
@@ -192,7 +193,8 @@ describe("MCP write tools", () => {
   it("a read token is refused a write tool, and nothing changes", async () => {
     const client = await connect(readToken);
     const r = await client.callTool({ name: "set_comment", arguments: { tx_id: txId, comment: "hi" } });
-    expect(errorOf(r)).toMatch(/set_comment/);
+    // Not listed for this token, so the server does not know it: a tool error, nothing written.
+    expect(errorOf(r)).toMatch(/Tool set_comment not found/);
     const row = (await call(`/api/v1/transactions/${txId}/detail`, { headers: bearer(readToken) })).body;
     expect(row.transaction.comment).toBeNull();
   });
@@ -242,6 +244,20 @@ describe("MCP write tools", () => {
     expect((await revert(out.rule.activity_id)).status).toBe(200);
     const overrides = (await call("/api/v1/overrides", { headers: bearer(readToken) })).body;
     expect(JSON.stringify(overrides)).not.toContain("Blue Bottle");
+  });
+
+  it("set_category as a rule on a row without a merchant writes nothing", async () => {
+    const bare = await seedTx({ DateFileName: "2024.10.09_08.00_c.eml", Company: null });
+    const client = await connect(writeToken);
+    const r = await client.callTool({
+      name: "set_category",
+      arguments: { tx_id: bare, category: "groceries", as_rule: true },
+    });
+    expect(JSON.parse(errorOf(r))).toMatchObject({ code: "VALIDATION_ERROR" });
+    const row = (await call(`/api/v1/transactions/${bare}/detail`, { headers: bearer(readToken) })).body;
+    expect(row.transaction.category).toBe("coffee & cafes");
+    const ledger = await call("/api/v1/activity?operation=mcp.set_category", { headers: bearer(readToken) });
+    expect(ledger.body.entries.filter((e: any) => e.resource_id === bare)).toHaveLength(0);
   });
 
   it("set_comment mirrors PUT /comment and is undoable; an unknown category is a tool error", async () => {

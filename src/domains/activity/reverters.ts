@@ -21,15 +21,10 @@ export interface Reverter {
   current(ctx: ServiceCtx, resourceId: string): Promise<ImageLike | null>;
   /**
    * Writes the entry's `before` image back. A before image naming a category deleted since is
-   * refused (409 CATEGORY_DELETED) unless `force`, which recreates it.
+   * refused (409 CATEGORY_DELETED) unless `force`, which recreates it. Resolves to a
+   * RestoreOutcome, or to nothing (most reverters).
    */
-  // biome-ignore lint/suspicious/noConfusingVoidType: most reverters return Promise<void> (no outcome)
-  restore(
-    ctx: ServiceCtx,
-    resourceId: string,
-    before: Image | null,
-    opts: RestoreOptions,
-  ): Promise<RestoreOutcome | void>;
+  restore(ctx: ServiceCtx, resourceId: string, before: Image | null, opts: RestoreOptions): Promise<unknown>;
 }
 
 /** A domain's reverters, keyed by the resource kind its routes stage images under. */

@@ -1,7 +1,7 @@
 import type { ServiceCtx } from "../../lib/context";
 import { ApiError, conflict, notFound } from "../../lib/errors";
 import { type ActivityRow, claimRevert, getEntry, listEntries, releaseRevert } from "./queries";
-import { getReverter } from "./reverters";
+import { getReverter, type RestoreOutcome } from "./reverters";
 import { changedKeys, type Image, type ImageLike, parseImage, sameImage } from "./rules";
 import type { ActivityEntry } from "./schemas";
 
@@ -106,7 +106,8 @@ export async function applyRevert({
     const outcome = await getReverter(plan.kind)!.restore(ctx, entry.resource_id!, plan.before, {
       force: plan.force,
     });
-    return { recreated_categories: outcome?.recreated_categories ?? [] };
+    const recreated = (outcome as RestoreOutcome | undefined)?.recreated_categories;
+    return { recreated_categories: Array.isArray(recreated) ? recreated : [] };
   } catch (err) {
     await releaseRevert(ctx.env.DB, entry.id, revertEntryId);
     throw err;

@@ -36,7 +36,8 @@ export const USER_AGENT_MAX = 200;
  * /64, so single addresses would be free to rotate). Unknown (local) callers share one bucket.
  */
 export function clientBucket(ip: string | null | undefined): string {
-  const a = (ip ?? "").trim().toLowerCase();
+  // Bounded: the header is the client's word under wrangler dev (Cloudflare itself sets it).
+  const a = (ip ?? "").trim().toLowerCase().slice(0, 64);
   if (!a) return "ip:unknown";
   if (!a.includes(":") || a.startsWith("::ffff:")) return `ip:${a.replace(/^::ffff:/, "")}`;
   const [head = "", tail = ""] = a.split("::");

@@ -6,7 +6,13 @@ import { roundCents } from "../../lib/money";
 import { addMonths, monthBounds, rangeBounds } from "../../lib/month";
 import { getConfig } from "../config/service";
 import { RECURRING_MIN_MONTHS } from "./forecast";
-import { chargesByCompany, monthlyByCategory, recurringCharges, totalsByCategory } from "./history-queries";
+import {
+  type Bounds,
+  chargesByCompany,
+  monthlyByCategory,
+  recurringCharges,
+  totalsByCategory,
+} from "./history-queries";
 import { elapsedYearFraction } from "./rules";
 import { loadBudget } from "./service";
 import {
@@ -25,6 +31,15 @@ type Ctx = Pick<ServiceCtx, "env" | "clock">;
 export const HISTORY_MONTHS = 6;
 
 const monthIndex = (m: string) => Number(m.slice(5, 7)) - 1;
+
+/** The one range covering two overlapping DateFileName ranges; null when they are apart. */
+function overlapSpan(a: Bounds, b: Bounds): Bounds | null {
+  if (!(a.lo < b.hi && b.lo < a.hi)) return null;
+  return { lo: a.lo < b.lo ? a.lo : b.lo, hi: a.hi > b.hi ? a.hi : b.hi };
+}
+
+/** A grouped row's month (`YYYY.MM`) lies in a range of whole months. */
+const within = (month: string, b: Bounds) => `${month}.` >= b.lo && `${month}.` < b.hi;
 
 /** Pace of `year` (as of today in the configured zone) against its targets, groups and ceiling. */
 export async function getBudgetStatus(
@@ -51,16 +66,22 @@ export async function getBudgetStatus(
   const ref = year < curYear ? `${year + 1}-01` : today.month;
   const hist = rangeBounds(addMonths(ref, -HISTORY_MONTHS), addMonths(ref, -1));
   const db = getDb(ctx.env.DB);
-  const [budget, [yearRows, cmpRows, histRows, recurring, arrivedRows]] = await Promise.all([
+  const yearRange = rangeBounds(`${year}-01`, `${year}-12`);
+  // When the history overlaps the year (a past year, or the current year after June), ONE scan of
+  // both ranges gives the year's months and the history's (the year's rows ignore to_date).
+  const span = overlapSpan(yearRange, hist);
+  const [budget, [monthRows, cmpRows, recurring, arrivedRows, histOnly]] = await Promise.all([
     loadBudget(ctx, cfg.user_id, year),
     db.batch([
-      monthlyByCategory(db, rangeBounds(`${year}-01`, `${year}-12`)),
+      monthlyByCategory(db, span ?? yearRange, today.day),
       totalsByCategory(db, rangeBounds(`${cmp}-01`, `${cmp}-12`)),
-      monthlyByCategory(db, hist, today.day),
       recurringCharges(db, hist, RECURRING_MIN_MONTHS),
       chargesByCompany(db, monthBounds(today.month)),
+      ...(span ? [] : [monthlyByCategory(db, hist, today.day)]),
     ]),
   ]);
+  const yearRows = span ? monthRows.filter((r) => within(r.month, yearRange)) : monthRows;
+  const histRows = span ? monthRows.filter((r) => within(r.month, hist)) : (histOnly ?? []);
   const arrived = new Set(arrivedRows.map((r) => `${r.key}|${r.company}|${r.amount}`));
   const histMonths = [...new Set(histRows.map((r) => r.month))].sort();
   const hasPrior = cmpRows.length > 0;

@@ -16,16 +16,32 @@ export const EXPORTED_TABLES = [
   "app_config",
   "user_mappings",
   "day_summaries",
+  "insight_briefings",
+  "attachments",
+  "statements",
+  "statement_rows",
+  "statement_csv_mappings",
+  "tax_overrides",
+  "tax_mapping",
   "activity_log",
 ] as const;
 
-/** Token hashes, the password hash and session secret, and rebuildable caches stay out. */
+/**
+ * Token hashes, the password hash and session secret, sessions and login throttles, OAuth tokens,
+ * and rebuildable state (caches, the poller cursor, list versions, the migration record) stay out.
+ * Every table of src/db/schema.ts is in exactly one of the two lists (a test checks).
+ */
 export const EXCLUDED_TABLES = [
   "api_tokens",
   "auth_settings",
+  "sessions",
+  "login_throttle",
+  "vendor_connections",
   "embeddings",
   "kv_state",
   "poller_state",
+  "config_versions",
+  "schema_version",
 ] as const;
 
 /** Columns holding JSON text that the export writes as JSON values. */

@@ -1,6 +1,6 @@
 // Edit one ledger row: amount, merchant and type (the fields route), its category, and "always for
 // this merchant" — which makes a rule and then offers to re-file the merchant's earlier rows.
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { api, unwrap } from "../../api/client";
 import type { Transaction } from "../../api/types";
 import { useApp } from "../../lib/app";
@@ -28,6 +28,11 @@ export function LedgerEdit({ tx, onClose, onChanged }: Props) {
   const [always, setAlways] = useState(false);
   const [ruleFor, setRuleFor] = useState<string | null>(null);
   const path = { path: { tx_id: tx.tx_id } };
+  // The row changed under the form (an Undo from the toast, a reload): show what is stored now.
+  useEffect(() => setAmount(String(tx.amount ?? "")), [tx.amount]);
+  useEffect(() => setCompany(tx.company ?? ""), [tx.company]);
+  useEffect(() => setType((tx.transaction_type as TxType) ?? "purchase"), [tx.transaction_type]);
+  useEffect(() => setCategory(categoryLabel(tx.category, categories)), [tx.category, categories]);
 
   const saveFields = () =>
     fields.run(async () => {

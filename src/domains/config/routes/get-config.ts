@@ -1,7 +1,7 @@
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { domainRoute } from "../../../http/route";
 import { AppConfigResponse } from "../schemas";
-import { getConfig } from "../service";
+import { describeConfig } from "../../intelligence/describe-config";
 
 export const ConfigRoute = domainRoute("config");
 
@@ -18,6 +18,6 @@ export class GetAppConfig extends ConfigRoute {
   };
 
   override async handle(c: AppContext) {
-    return c.json(await getConfig({ ctx: serviceCtx(c) }));
+    return c.json(await describeConfig({ ctx: serviceCtx(c) }));
   }
 }

@@ -8,7 +8,7 @@ import { validationError } from "../../../lib/errors";
 import { putOverride } from "../../overrides/service";
 import { resolveParseFailure } from "../../parse-failures/service";
 import { addManual } from "../../transactions/manual";
-import { patchTransaction, setComment } from "../../transactions/service";
+import { detail, patchTransaction, setComment } from "../../transactions/service";
 import type { ToolContext } from "../context";
 import { tools } from "../schemas";
 import { register } from "./define";
@@ -27,6 +27,16 @@ export function registerWriteTools(server: McpServer, { ctx, journal }: ToolCont
     write: true,
     ...tools.setCategory,
     run: async ({ tx_id, category, as_rule }) => {
+      // A rule needs a merchant: checked before anything is written.
+      if (as_rule && !(await detail(ctx, tx_id)).transaction.company) {
+        throw validationError([
+          {
+            loc: ["as_rule"],
+            msg: "the transaction has no merchant to make a rule for",
+            type: "value_error",
+          },
+        ]);
+      }
       const res = await patchTransaction(ctx, tx_id, { category });
       const response = res.response as Omit<SetCategoryOut, "activity_id" | "rule">;
       const company = res.row.Company;
@@ -39,12 +49,7 @@ export function registerWriteTools(server: McpServer, { ctx, journal }: ToolCont
           summary: `${company ?? "transaction"}: category ${res.row.Category ?? "none"} → ${res.next.Category}`,
         },
       });
-      if (!as_rule) return { ...response, activity_id, rule: null };
-      if (!company) {
-        throw validationError([
-          { loc: ["as_rule"], msg: "the transaction has no merchant", type: "value_error" },
-        ]);
-      }
+      if (!as_rule || !company) return { ...response, activity_id, rule: null };
       const rule = await putOverride({ ctx, company, category });
       const ruleId = journal("mcp.set_category", {
         staged: { kind: "override", resourceId: company, before: rule.before, after: rule.after },

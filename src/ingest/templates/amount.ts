@@ -1,0 +1,73 @@
+/**
+ * Printed amounts of a learned template: every form a typed amount may take in an email
+ * (`1,234.56`, `1234.56`, `1 234,56`, `1.234,56`), the slot regex of one form, and its exact
+ * reading back into cents (from the digits, never through a float).
+ */
+import type { Cents } from "../../lib/money";
+import { escapeRe } from "./text";
+import type { AmountFormat } from "./types";
+
+const FORMATS: AmountFormat[] = [
+  { decimal: ".", group: ",", cents: true },
+  { decimal: ".", group: "", cents: true },
+  { decimal: ",", group: " ", cents: true },
+  { decimal: ",", group: ".", cents: true },
+  { decimal: ",", group: "", cents: true },
+  { decimal: ".", group: ",", cents: false },
+  { decimal: ".", group: "", cents: false },
+  { decimal: ",", group: " ", cents: false },
+];
+
+function groupDigits(whole: string, sep: string): string {
+  if (!sep) return whole;
+  let out = "";
+  for (let i = 0; i < whole.length; i++) {
+    if (i > 0 && (whole.length - i) % 3 === 0) out += sep;
+    out += whole[i];
+  }
+  return out;
+}
+
+/** `cents` printed in `f` (null when `f` cannot print it: no cents column for a fractional amount). */
+export function printAmount(cents: Cents, f: AmountFormat): string | null {
+  const whole = String(Math.floor(cents / 100));
+  const frac = String(cents % 100).padStart(2, "0");
+  if (!f.cents && frac !== "00") return null;
+  return groupDigits(whole, f.group) + (f.cents ? f.decimal + frac : "");
+}
+
+/** Every distinct printed form of `cents`, most specific first. */
+export function amountForms(cents: Cents): { text: string; format: AmountFormat }[] {
+  const seen = new Set<string>();
+  const out: { text: string; format: AmountFormat }[] = [];
+  for (const f of FORMATS) {
+    const text = printAmount(cents, f);
+    if (text !== null && !seen.has(text)) {
+      seen.add(text);
+      out.push({ text, format: f });
+    }
+  }
+  return out;
+}
+
+/** The slot's regex source (no capture groups): grouped or plain whole part, then the cents. */
+export function amountRegex(f: AmountFormat): string {
+  const whole = f.group ? `\\d{1,3}(?:${escapeRe(f.group)}\\d{3})+|\\d+` : "\\d+";
+  return `(?:${whole})${f.cents ? `${escapeRe(f.decimal)}\\d{2}` : ""}`;
+}
+
+/** Reads a captured amount in format `f` exactly; null when it is not one. */
+export function readAmount(text: string, f: AmountFormat): Cents | null {
+  if (!new RegExp(`^${amountRegex(f)}$`).test(text)) return null;
+  const [whole = "", frac = "00"] = f.cents ? [text.slice(0, -3), text.slice(-2)] : [text, "00"];
+  const digits = f.group ? whole.split(f.group).join("") : whole;
+  if (!/^\d+$/.test(digits) || digits.length > 12) return null;
+  return Number.parseInt(digits, 10) * 100 + Number.parseInt(frac, 10);
+}
+
+/** A found amount must stand alone: no digit, or mark-then-digit, glued to either side. */
+export function standsAlone(line: string, start: number, end: number): boolean {
+  const before = line.slice(Math.max(0, start - 2), start);
+  const after = line.slice(end, end + 2);
+  return !/\d$|\d[.,]$/.test(before) && !/^\d|^[.,]\d/.test(after);
+}

@@ -1,0 +1,88 @@
+/**
+ * The pipeline's use of learned templates: after the built-in parsers read nothing, the templates
+ * of the sender's domain (and subject words) are tried; exactly one reading, or none.
+ */
+import type { AlertTemplateRow } from "../../db/schema";
+import { log } from "../../lib/log";
+import type { Cents } from "../../lib/money";
+import { dayParts, type LocalParts } from "../dates";
+import type { ParsedEmail } from "../mime";
+import type { ExtractionAudit } from "../types";
+import { readWithPattern } from "./match";
+import { patternOf, templatesForHost, wordsOf } from "./store";
+import { senderHost, subjectWords } from "./text";
+import type { Extracted } from "./types";
+
+/** Rows read by a new template land on the attention queue until it has read this many. */
+export const CONFIRM_FIRST = 3;
+
+export interface LearnedReading {
+  template: AlertTemplateRow;
+  values: Extracted;
+}
+
+const isoOf = (p: LocalParts) => `${p.year}-${p.month}-${p.day}`;
+
+/** The one template reading of this email, or null (none matched, or several read it differently). */
+export async function readLearned(
+  d1: D1Database,
+  email: Pick<ParsedEmail, "fromEmail" | "subject" | "text">,
+  local: LocalParts,
+): Promise<LearnedReading | null> {
+  const host = senderHost(email.fromEmail);
+  if (!host) return null;
+  let rows: AlertTemplateRow[];
+  try {
+    rows = await templatesForHost(d1, host);
+  } catch (err) {
+    log("warn", "templates.load_failed", { error: String(err) });
+    return null;
+  }
+  const words = new Set(subjectWords(email.subject ?? ""));
+  const hits: LearnedReading[] = [];
+  for (const row of rows) {
+    const pattern = patternOf(row);
+    if (!pattern || !wordsOf(row).every((w) => words.has(w))) continue;
+    const r = readWithPattern(pattern, email.text, isoOf(local));
+    if (r.ok) hits.push({ template: row, values: r.values });
+  }
+  const first = hits[0];
+  if (!first) return null;
+  const same = (h: LearnedReading) =>
+    h.values.amount === first.values.amount &&
+    h.values.merchant === first.values.merchant &&
+    h.values.date === first.values.date &&
+    h.template.transaction_type === first.template.transaction_type;
+  return hits.every(same) ? first : null;
+}
+
+/**
+ * When the transaction happened: the printed date (and time, when printed) in the configured zone;
+ * a printed date without a time keeps the sent time when it is the sent day, else 00:00.
+ */
+export function readingLocal(v: Extracted, sent: LocalParts, timeZone: string): LocalParts {
+  if (!v.date) return sent;
+  const day = dayParts(v.date, timeZone);
+  if (v.time) return { ...day, hour: v.time.slice(0, 2), minute: v.time.slice(3, 5) };
+  return v.date === isoOf(sent) ? sent : day;
+}
+
+export function learnedAudit(template: AlertTemplateRow, nowIso: string): ExtractionAudit {
+  return { method: "learned_template", model: template.id, validated: true, extracted_at: nowIso, schema_version: 1 };
+}
+
+export interface LearnedFields {
+  institution: string;
+  amount: Cents;
+  company: string;
+  name: null;
+  type: string;
+}
+
+export const learnedFields = (r: LearnedReading): LearnedFields => ({
+  institution: r.template.institution,
+  amount: r.values.amount,
+  company: r.values.merchant,
+  name: null,
+  type: r.template.transaction_type,
+});

@@ -1,0 +1,127 @@
+/**
+ * Printed dates and times of a learned template. Each format is a regex (capture groups for its
+ * parts, turned non-capturing when embedded in a line pattern) and a reader; the typed date picks
+ * the format at derivation, so `03/04/2026` is never read both ways.
+ */
+const MONTHS = [
+  ["jan", "january", "janv", "janvier"],
+  ["feb", "february", "févr", "fevr", "février"],
+  ["mar", "march", "mars"],
+  ["apr", "april", "avr", "avril"],
+  ["may", "mai"],
+  ["jun", "june", "juin"],
+  ["jul", "july", "juil", "juillet"],
+  ["aug", "august", "août", "aout"],
+  ["sep", "sept", "september", "septembre"],
+  ["oct", "october", "octobre"],
+  ["nov", "november", "novembre"],
+  ["dec", "december", "déc", "décembre"],
+];
+
+function monthOf(word: string): number | null {
+  const w = word.toLowerCase().replace(/\.$/, "");
+  const i = MONTHS.findIndex((names) => names.includes(w));
+  return i < 0 ? null : i + 1;
+}
+
+const MON = "(\\p{L}{3,9}\\.?)";
+type Parts = { y: number | null; m: number; d: number };
+
+interface DateFormat {
+  id: string;
+  src: string;
+  read(g: string[]): Parts | null;
+}
+
+const num = (s: string | undefined) => Number.parseInt(s ?? "", 10);
+const named = (mon: string | undefined, d: string | undefined, y?: string): Parts | null => {
+  const m = monthOf(mon ?? "");
+  return m ? { y: y ? num(y) : null, m, d: num(d) } : null;
+};
+
+/** Formats with a year first: a yearless reading is tried only when none with a year fits. */
+const DATE_FORMATS: DateFormat[] = [
+  { id: "ymd", src: "(\\d{4})-(\\d{2})-(\\d{2})", read: (g) => ({ y: num(g[0]), m: num(g[1]), d: num(g[2]) }) },
+  { id: "ymd_slash", src: "(\\d{4})/(\\d{1,2})/(\\d{1,2})", read: (g) => ({ y: num(g[0]), m: num(g[1]), d: num(g[2]) }) },
+  { id: "mdy_slash", src: "(\\d{1,2})/(\\d{1,2})/(\\d{4})", read: (g) => ({ y: num(g[2]), m: num(g[0]), d: num(g[1]) }) },
+  { id: "dmy_slash", src: "(\\d{1,2})/(\\d{1,2})/(\\d{4})", read: (g) => ({ y: num(g[2]), m: num(g[1]), d: num(g[0]) }) },
+  { id: "mon_d_y", src: `${MON} (\\d{1,2}),? (\\d{4})`, read: (g) => named(g[0], g[1], g[2]) },
+  { id: "d_mon_y", src: `(\\d{1,2}) ${MON},? (\\d{4})`, read: (g) => named(g[1], g[0], g[2]) },
+  { id: "mon_d", src: `${MON} (\\d{1,2})`, read: (g) => named(g[0], g[1]) },
+  { id: "d_mon", src: `(\\d{1,2}) ${MON}`, read: (g) => named(g[1], g[0]) },
+];
+
+const BOUNDARY_BEFORE = "(?<![\\p{L}\\d/.-])";
+const BOUNDARY_AFTER = "(?![\\p{L}\\d]|[/-]\\d)";
+
+/** A format's regex source with its groups made non-capturing (to embed in a line pattern). */
+export function dateRegex(id: string): string | null {
+  const f = DATE_FORMATS.find((x) => x.id === id);
+  return f ? f.src.replace(/\((?!\?)/g, "(?:") : null;
+}
+
+function valid(p: Parts): boolean {
+  if (p.m < 1 || p.m > 12 || p.d < 1) return false;
+  const y = p.y ?? 2000; // a leap year: Feb 29 without a year is allowed
+  return p.d <= new Date(Date.UTC(y, p.m, 0)).getUTCDate();
+}
+
+const iso = (y: number, m: number, d: number) =>
+  `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+
+/**
+ * Reads a captured date in format `id`. A yearless date takes the year that puts it on or before
+ * the email's sent day (`sentIso`, YYYY-MM-DD) by less than a year.
+ */
+export function readDate(text: string, id: string, sentIso: string): string | null {
+  const f = DATE_FORMATS.find((x) => x.id === id);
+  if (!f) return null;
+  const m = new RegExp(`^${f.src}$`, "u").exec(text);
+  if (!m) return null;
+  const p = f.read(m.slice(1));
+  if (!p || !valid(p)) return null;
+  if (p.y !== null) return iso(p.y, p.m, p.d);
+  const sentYear = num(sentIso.slice(0, 4));
+  const candidate = iso(sentYear, p.m, p.d);
+  return candidate <= sentIso ? candidate : iso(sentYear - 1, p.m, p.d);
+}
+
+/** Where the typed date is printed in `line` (formats with a year first, then by position). */
+export function findDate(
+  line: string,
+  typed: string,
+  sentIso: string,
+): { start: number; end: number; format: string } | null {
+  for (const f of DATE_FORMATS) {
+    const re = new RegExp(`${BOUNDARY_BEFORE}${f.src}${BOUNDARY_AFTER}`, "gu");
+    for (const m of line.matchAll(re)) {
+      if (readDate(m[0], f.id, sentIso) === typed) return { start: m.index, end: m.index + m[0].length, format: f.id };
+    }
+  }
+  return null;
+}
+
+/** A time of day: `15:42`, `3:42 PM`, `3:42:10 p.m.` (seconds are read and dropped). */
+export const TIME_SRC = "\\d{1,2}:\\d{2}(?::\\d{2})?(?: ?[AaPp](?:\\. ?[Mm]\\.|[Mm]))?";
+
+export function readTime(text: string): string | null {
+  const m = /^(\d{1,2}):(\d{2})(?::\d{2})?(?: ?([AaPp])(?:\. ?[Mm]\.|[Mm]))?$/.exec(text);
+  if (!m) return null;
+  let h = num(m[1]);
+  const min = num(m[2]);
+  const ampm = m[3]?.toLowerCase();
+  if (min > 59) return null;
+  if (ampm) {
+    if (h < 1 || h > 12) return null;
+    h = (h % 12) + (ampm === "p" ? 12 : 0);
+  } else if (h > 23) return null;
+  return `${String(h).padStart(2, "0")}:${String(min).padStart(2, "0")}`;
+}
+
+/** The first time of day in `line` at or after `from`. */
+export function findTime(line: string, from = 0): { start: number; end: number } | null {
+  const re = new RegExp(`(?<![\\d:])${TIME_SRC}(?![\\d:]|\\p{L})`, "gu");
+  re.lastIndex = from;
+  const m = re.exec(line);
+  return m ? { start: m.index, end: m.index + m[0].length } : null;
+}

@@ -1,0 +1,188 @@
+/**
+ * Deriving a template from one email and the values a person typed for it: find each value
+ * verbatim in the body, keep the fixed text around it, and keep the template only when it reads
+ * exactly those values back from its own email. Every refusal says why in words.
+ */
+import { type Cents, formatCents } from "../../lib/money";
+import { amountForms, standsAlone } from "./amount";
+import { findDate, findTime } from "./dates";
+import { readWithPattern } from "./match";
+import { bodyLines, senderHost, subjectWords } from "./text";
+import type { AmountFormat, PatternLine, SlotKind, TemplatePattern, Token } from "./types";
+
+export interface LearnInput {
+  fromEmail: string;
+  subject: string;
+  body: string;
+  /** The email's sent day, YYYY-MM-DD in the configured zone. */
+  sentIso: string;
+  amount: Cents;
+  merchant: string;
+  /** YYYY-MM-DD as typed. */
+  date: string;
+}
+
+export interface Derived {
+  senderDomain: string;
+  subjectWords: string[];
+  pattern: TemplatePattern;
+  /** The value lines with values as {slots} and every other digit as #. */
+  example: string;
+}
+
+export type DeriveResult = { ok: true; template: Derived } | { ok: false; reason: string };
+
+interface Span {
+  line: number;
+  start: number;
+  end: number;
+  slot: SlotKind;
+}
+
+const overlaps = (a: Span, b: Omit<Span, "slot">) => a.line === b.line && a.start < b.end && b.start < a.end;
+
+function findAmount(lines: string[], cents: Cents): { span: Span; format: AmountFormat } | null {
+  // Forms with cents first: a round amount printed without them ("$40") is looked for only after.
+  for (const withCents of [true, false]) {
+    let best: { span: Span; format: AmountFormat } | null = null;
+    for (const form of amountForms(cents).filter((f) => f.format.cents === withCents)) {
+      lines.forEach((l, line) => {
+        for (let at = l.indexOf(form.text); at >= 0; at = l.indexOf(form.text, at + 1)) {
+          if (!standsAlone(l, at, at + form.text.length)) continue;
+          const better = !best || line < best.span.line || (line === best.span.line && at < best.span.start);
+          if (better) best = { span: { line, start: at, end: at + form.text.length, slot: "amount" }, format: form.format };
+          break;
+        }
+      });
+    }
+    if (best) return best;
+  }
+  return null;
+}
+
+const WORD = /[\p{L}\d]/u;
+
+function findMerchant(lines: string[], typed: string, taken: Span[]): Span | null {
+  const needle = typed.replace(/\s+/g, " ").trim().toLowerCase();
+  if (!needle) return null;
+  for (const [line, l] of lines.entries()) {
+    const hay = l.toLowerCase();
+    for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
+      const end = at + needle.length;
+      const edgeOk =
+        !(WORD.test(needle[0] ?? "") && WORD.test(l[at - 1] ?? "")) &&
+        !(WORD.test(needle.at(-1) ?? "") && WORD.test(l[end] ?? ""));
+      if (edgeOk && !taken.some((s) => overlaps(s, { line, start: at, end }))) {
+        return { line, start: at, end, slot: "merchant" };
+      }
+    }
+  }
+  return null;
+}
+
+/** Fixed text of a value line: literals, with every number in them turned into a skipped `num`. */
+function tokensOf(text: string, spans: Span[]): Token[] {
+  const out: Token[] = [];
+  const literal = (s: string) => {
+    let last = 0;
+    for (const m of s.matchAll(/\d(?:[\d,.]*\d)?/g)) {
+      if (m.index > last) out.push({ lit: s.slice(last, m.index) });
+      out.push({ slot: "num" });
+      last = m.index + m[0].length;
+    }
+    if (last < s.length) out.push({ lit: s.slice(last) });
+  };
+  let at = 0;
+  for (const s of [...spans].sort((a, b) => a.start - b.start)) {
+    literal(text.slice(at, s.start));
+    out.push({ slot: s.slot });
+    at = s.end;
+  }
+  literal(text.slice(at));
+  return out;
+}
+
+/** A line is recognizable by itself when its fixed text has a letter or a sign in it. */
+const hasWords = (tokens: Token[]) => tokens.some((t) => "lit" in t && /[^\s\d,.]/u.test(t.lit));
+
+const SHOW: Record<SlotKind, string> = {
+  amount: "{amount}",
+  merchant: "{merchant}",
+  date: "{date}",
+  time: "{time}",
+  num: "#",
+};
+export const renderTokens = (tokens: Token[]) => tokens.map((t) => ("lit" in t ? t.lit : SHOW[t.slot])).join("");
+
+function maskedExample(p: TemplatePattern): string {
+  return p.lines
+    .flatMap((e) => [...(e.before ? [renderTokens(e.before)] : []), renderTokens(e.line)])
+    .join("\n");
+}
+
+export function deriveTemplate(input: LearnInput): DeriveResult {
+  const domain = senderHost(input.fromEmail);
+  if (!domain) return { ok: false, reason: "the sender's address has no domain to recognize the bank by" };
+  const lines = bodyLines(input.body);
+  const amount = findAmount(lines, input.amount);
+  if (!amount) {
+    return { ok: false, reason: `the amount you typed (${formatCents(input.amount)}) does not appear in the email` };
+  }
+  const spans: Span[] = [amount.span];
+  const merchant = findMerchant(lines, input.merchant, spans);
+  if (!merchant) return { ok: false, reason: "the merchant you typed does not appear in the email" };
+  spans.push(merchant);
+  let dateFormat: string | null = null;
+  for (const [line, l] of lines.entries()) {
+    const d = findDate(l, input.date, input.sentIso);
+    if (!d || spans.some((s) => overlaps(s, { line, ...d }))) continue;
+    dateFormat = d.format;
+    spans.push({ line, start: d.start, end: d.end, slot: "date" });
+    // The time of day, when printed: on the date's line after it, else on the next line.
+    const t = findTime(l, d.end) ?? null;
+    const tLine = t ? line : line + 1;
+    const time = t ?? (lines[line + 1] !== undefined ? findTime(lines[line + 1] ?? "") : null);
+    if (time && !spans.some((s) => overlaps(s, { line: tLine, ...time }))) {
+      spans.push({ line: tLine, ...time, slot: "time" });
+    }
+    break;
+  }
+  if (!dateFormat && input.date !== input.sentIso) {
+    return {
+      ok: false,
+      reason: "the date you typed does not appear in the email and is not the day it was sent",
+    };
+  }
+  const entries: PatternLine[] = [];
+  for (const line of [...new Set(spans.map((s) => s.line))].sort((a, b) => a - b)) {
+    const tokens = tokensOf(lines[line] ?? "", spans.filter((s) => s.line === line));
+    let before: Token[] | null = null;
+    if (!hasWords(tokens)) {
+      if (line === 0) return { ok: false, reason: "a value stands alone on the email's first line, with no words around it" };
+      before = tokensOf(lines[line - 1] ?? "", spans.filter((s) => s.line === line - 1));
+    }
+    entries.push({ before, line: tokens });
+  }
+  const pattern: TemplatePattern = { version: 1, lines: entries, amount: amount.format, date: dateFormat };
+  const merchantText = input.merchant.replace(/\s+/g, " ").trim();
+  const back = readWithPattern(pattern, input.body, input.sentIso);
+  if (!back.ok) return { ok: false, reason: `the template could not read its own email back: ${back.reason}` };
+  const v = back.values;
+  if (v.amount !== input.amount) return { ok: false, reason: "the template read a different amount back from the email" };
+  if (v.merchant.toLowerCase() !== merchantText.toLowerCase()) {
+    return { ok: false, reason: `the template read the merchant back as "${v.merchant}", not as typed` };
+  }
+  if ((v.date ?? input.sentIso) !== input.date) {
+    return { ok: false, reason: "the template read a different date back from the email" };
+  }
+  const merchantWords = new Set(subjectWords(merchantText));
+  return {
+    ok: true,
+    template: {
+      senderDomain: domain,
+      subjectWords: subjectWords(input.subject).filter((w) => !merchantWords.has(w)),
+      pattern,
+      example: maskedExample(pattern),
+    },
+  };
+}

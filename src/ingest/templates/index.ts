@@ -1,0 +1,13 @@
+export { deriveTemplate, type Derived, type DeriveResult, type LearnInput, renderTokens } from "./derive";
+export { readWithPattern, type MatchResult } from "./match";
+export { hostMatches, senderHost, subjectWords } from "./text";
+export type { Extracted, TemplatePattern } from "./types";
+export {
+  CONFIRM_FIRST,
+  learnedAudit,
+  learnedFields,
+  type LearnedReading,
+  readingLocal,
+  readLearned,
+} from "./apply";
+export { noteRead, patternOf, saveTemplate, templateId, wordsOf } from "./store";

@@ -1,0 +1,90 @@
+/** Learned templates in D1: the ones a sender may use, saving a derived one, counting reads. */
+import { eq, inArray, sql } from "drizzle-orm";
+import { getDb } from "../../db";
+import { type AlertTemplateRow, alertTemplates } from "../../db/schema";
+import { sha256Hex } from "../hash";
+import type { Derived } from "./derive";
+import type { TemplatePattern } from "./types";
+
+/** The host and each parent domain of it ("a.b.ca" → a.b.ca, b.ca): a template on any matches. */
+export function domainsOf(host: string): string[] {
+  const parts = host.split(".");
+  return parts.slice(0, -1).map((_, i) => parts.slice(i).join("."));
+}
+
+/** Templates a sender's host may be read with, oldest first. */
+export async function templatesForHost(d1: D1Database, host: string): Promise<AlertTemplateRow[]> {
+  return getDb(d1)
+    .select()
+    .from(alertTemplates)
+    .where(inArray(alertTemplates.sender_domain, domainsOf(host)))
+    .orderBy(alertTemplates.created_at, alertTemplates.id)
+    .all();
+}
+
+export function patternOf(row: Pick<AlertTemplateRow, "pattern">): TemplatePattern | null {
+  try {
+    const p = JSON.parse(row.pattern) as TemplatePattern;
+    return p && p.version === 1 && Array.isArray(p.lines) ? p : null;
+  } catch {
+    return null;
+  }
+}
+
+export function wordsOf(row: Pick<AlertTemplateRow, "subject_words">): string[] {
+  try {
+    const w = JSON.parse(row.subject_words) as unknown;
+    return Array.isArray(w) ? w.filter((x): x is string => typeof x === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Learning the same shape from the same domain twice gives the same id. */
+export async function templateId(t: Derived): Promise<string> {
+  const key = JSON.stringify([t.senderDomain, t.subjectWords, t.pattern]);
+  return `tpl_${(await sha256Hex(key)).slice(0, 16)}`;
+}
+
+export interface SaveMeta {
+  name: string;
+  institution: string;
+  transactionType: string;
+  sourceFailureId: string | null;
+  nowIso: string;
+}
+
+/** Saves a derived template (an identical one already saved is kept as is); its stored row. */
+export async function saveTemplate(d1: D1Database, t: Derived, meta: SaveMeta): Promise<AlertTemplateRow> {
+  const id = await templateId(t);
+  const db = getDb(d1);
+  await db
+    .insert(alertTemplates)
+    .values({
+      id,
+      name: meta.name,
+      institution: meta.institution,
+      sender_domain: t.senderDomain,
+      subject_words: JSON.stringify(t.subjectWords),
+      pattern: JSON.stringify(t.pattern),
+      transaction_type: meta.transactionType,
+      example: t.example,
+      source_failure_id: meta.sourceFailureId,
+      match_count: 0,
+      last_matched_at: null,
+      created_at: meta.nowIso,
+      updated_at: meta.nowIso,
+    })
+    .onConflictDoNothing();
+  const row = await db.select().from(alertTemplates).where(eq(alertTemplates.id, id)).get();
+  if (!row) throw new Error(`template ${id} vanished after its write`);
+  return row;
+}
+
+/** Counts one email read (a transaction created from it). */
+export async function noteRead(d1: D1Database, id: string, nowIso: string): Promise<void> {
+  await getDb(d1)
+    .update(alertTemplates)
+    .set({ match_count: sql`${alertTemplates.match_count} + 1`, last_matched_at: nowIso })
+    .where(eq(alertTemplates.id, id));
+}

@@ -1,0 +1,28 @@
+/** Line handling shared by derivation and matching (both must see the same text). */
+
+/** The body's non-empty lines, whitespace collapsed (NBSP and narrow NBSP included). */
+export function bodyLines(body: string): string[] {
+  return body
+    .split(/\r?\n/)
+    .map((l) => l.replace(/[\s\u00a0\u202f]+/g, " ").trim())
+    .filter((l) => l !== "");
+}
+
+export const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Host part of a From value ("Bank <a@b.ca>" or "a@b.ca"), lowercased; null when there is none. */
+export function senderHost(fromEmail: string | null | undefined): string | null {
+  if (typeof fromEmail !== "string") return null;
+  const address = /<([^<>]*)>/.exec(fromEmail)?.[1] ?? fromEmail;
+  const at = address.lastIndexOf("@");
+  if (at < 0) return null;
+  const host = address.slice(at + 1).trim().toLowerCase().replace(/\.+$/, "");
+  return /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/.test(host) ? host : null;
+}
+
+export const hostMatches = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
+
+/** Lowercased words of a subject, letters only (numbers and amounts vary from email to email). */
+export function subjectWords(subject: string): string[] {
+  return [...new Set((subject.toLowerCase().match(/\p{L}{2,}/gu) ?? []).map((w) => w))];
+}

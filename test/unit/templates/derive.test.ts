@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { deriveTemplate, type LearnInput, readWithPattern } from "../../../src/ingest/templates";
+
+const base = (over: Partial<LearnInput>): LearnInput => ({
+  fromEmail: "Maple CU <alerts@maplecu.example>",
+  subject: "Card purchase alert",
+  body: "",
+  sentIso: "2026-10-12",
+  amount: 0,
+  merchant: "",
+  date: "2026-10-12",
+  ...over,
+});
+
+function learn(over: Partial<LearnInput>) {
+  const r = deriveTemplate(base(over));
+  if (!r.ok) throw new Error(r.reason);
+  return r.template;
+}
+
+describe("deriveTemplate", () => {
+  it("reads a one-line alert back, then the next one exactly", () => {
+    const t = learn({
+      body: "Hi Sam,\nYou spent $1,234.56 at TIM HORTONS #42 on Oct 12, 2026 at 3:45 PM.\nCard ending 4242.",
+      amount: 123456,
+      merchant: "Tim Hortons #42",
+    });
+    expect(t.senderDomain).toBe("maplecu.example");
+    expect(t.subjectWords).toEqual(["card", "purchase", "alert"]);
+    expect(t.example).toBe("You spent ${amount} at {merchant} on {date} at {time}.");
+    expect(t.example).not.toContain("Sam");
+    const next = readWithPattern(
+      t.pattern,
+      "Hi Sam,\nYou spent $7.05 at BLUE BOTTLE on Nov 1, 2026 at 9:02 AM.\nCard ending 4242.",
+      "2026-11-01",
+    );
+    expect(next).toEqual({ ok: true, values: { amount: 705, merchant: "BLUE BOTTLE", date: "2026-11-01", time: "09:02" } });
+  });
+
+  it("reads amounts after the merchant, comma decimals and a currency code", () => {
+    const t = learn({
+      body: "Achat chez EPICERIE DU COIN : 1 234,56 $ le 2026-10-12",
+      amount: 123456,
+      merchant: "EPICERIE DU COIN",
+    });
+    const next = readWithPattern(t.pattern, "Achat chez BOULANGERIE : 8,10 $ le 2026-10-13", "2026-10-13");
+    expect(next).toMatchObject({ ok: true, values: { amount: 810, merchant: "BOULANGERIE", date: "2026-10-13" } });
+    expect(readWithPattern(t.pattern, "Achat chez BOULANGERIE : 8,10 USD le 2026-10-13", "2026-10-13").ok).toBe(false);
+  });
+
+  it("anchors a value alone on its line by the line above (HTML table cells)", () => {
+    const t = learn({
+      body: "Transaction details\nMerchant\nCORNER BAKERY\nAmount\n23.75 CAD\nDate\n12/10/2026",
+      amount: 2375,
+      merchant: "Corner Bakery",
+    });
+    const next = readWithPattern(
+      t.pattern,
+      "Transaction details\nMerchant\nBIG BOX\nAmount\n1,023.00 CAD\nDate\n03/11/2026",
+      "2026-11-03",
+    );
+    expect(next).toMatchObject({ ok: true, values: { amount: 102300, merchant: "BIG BOX", date: "2026-11-03" } });
+  });
+
+  it("uses the sent day when no date is printed, and refuses a typed date it cannot find", () => {
+    expect(learn({ body: "Purchase: $5.00 at KIOSK", amount: 500, merchant: "KIOSK" }).pattern.date).toBeNull();
+    const r = deriveTemplate(base({ body: "Purchase: $5.00 at KIOSK", amount: 500, merchant: "KIOSK", date: "2026-10-01" }));
+    expect(r).toEqual({ ok: false, reason: "the date you typed does not appear in the email and is not the day it was sent" });
+  });
+
+  it("refuses values that are not in the email, in words", () => {
+    const body = "Purchase: $5.00 at KIOSK";
+    expect(deriveTemplate(base({ body, amount: 600, merchant: "KIOSK" }))).toEqual({
+      ok: false,
+      reason: "the amount you typed (6.00) does not appear in the email",
+    });
+    expect(deriveTemplate(base({ body, amount: 500, merchant: "KIOSKS" }))).toEqual({
+      ok: false,
+      reason: "the merchant you typed does not appear in the email",
+    });
+  });
+
+  it("never reads an ambiguous line: a merchant line repeated is no match", () => {
+    const t = learn({ body: "Purchase: $5.00 at KIOSK", amount: 500, merchant: "KIOSK" });
+    expect(readWithPattern(t.pattern, "Purchase: $5.00 at A\nPurchase: $6.00 at B", "2026-10-12").ok).toBe(false);
+    expect(readWithPattern(t.pattern, "Purchase of $5.00 at KIOSK", "2026-10-12").ok).toBe(false);
+  });
+});
