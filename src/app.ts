@@ -24,7 +24,9 @@ import { coverageRouter } from "./domains/coverage";
 import { statementReverters, statementsRouter } from "./domains/statements";
 import { budgetReverters, budgetRouter, groupsRouter } from "./domains/budget";
 import { taxReverters, taxRouter } from "./domains/tax";
+import { templateReverters, templatesRouter } from "./domains/templates";
 import { setupRouter } from "./domains/system";
+import { redocPage, swaggerPage } from "./domains/system/docs";
 import { llmsTxt, type OpenApiLike } from "./domains/system/llms";
 import { mcpRouter } from "./domains/mcp";
 import { activityLedger, type OperationIndex, operationIndexFrom } from "./http/activity";
@@ -80,8 +82,9 @@ export function createApp(deps: AppDeps = {}) {
 
   const openapi = fromHono(app, {
     passthroughErrors: true,
-    docs_url: "/docs",
-    redoc_url: "/redoc",
+    // Our own pages (src/domains/system/docs.ts): they fall back to an offline reader.
+    docs_url: null,
+    redoc_url: null,
     openapi_url: "/openapi.json",
     openapiVersion: "3.1",
     schema: {
@@ -141,6 +144,7 @@ export function createApp(deps: AppDeps = {}) {
           description: "Year-end tax pack: claim lines, evidence, include/exclude overrides, the zip",
         },
         { name: "parse-failures", description: "Quarantined alert emails: list, retry, resolve, dismiss" },
+        { name: "templates", description: "Bank alert templates learned from hand-resolved emails" },
         {
           name: "webapp-auth",
           description:
@@ -187,6 +191,7 @@ export function createApp(deps: AppDeps = {}) {
   openapi.route("/api/v1/coverage", coverageRouter());
   openapi.route("/api/v1/statements", statementsRouter());
   openapi.route("/api/v1/parse-failures", parseFailuresRouter());
+  openapi.route("/api/v1/templates", templatesRouter());
   openapi.route("/api/v1/auth", authRouter());
   openapi.route("/api/v1/whoami", whoamiRouter());
   openapi.route("/api/v1/activity", activityRouter());
@@ -205,11 +210,14 @@ export function createApp(deps: AppDeps = {}) {
     budgetReverters,
     attachmentReverters,
     taxReverters,
+    templateReverters,
   );
 
   // The MCP endpoint (token-only, outside the OpenAPI document: it speaks JSON-RPC).
   app.route("/mcp", mcpRouter());
 
+  app.get("/docs", (c) => c.html(swaggerPage("/openapi.json")));
+  app.get("/redoc", (c) => c.html(redocPage("/openapi.json")));
   app.get("/llms.txt", (c) => {
     const base = new URL(c.req.url).origin;
     return c.text(llmsTxt(base, c.env.APP_VERSION ?? "0.0.0", openapi.schema as OpenApiLike));

@@ -47,6 +47,13 @@ export async function startServer({ vars = {}, prepare } = {}) {
   return {
     base,
     state,
+    /** Stops the Worker and keeps the state folder (to copy it); stop() later removes it. */
+    async stopServerOnly() {
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {}
+      await new Promise((r) => child.once("exit", r).once("error", r));
+    },
     stop() {
       try {
         process.kill(-child.pid, "SIGTERM");

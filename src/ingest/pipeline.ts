@@ -15,6 +15,7 @@ import { noticeOncePerDay, quarantineIdFor, recordFailure, relevanceGate } from 
 import { headerDate, rawKey, storeRaw, toBytes } from "./raw";
 import type { FailureStage, IngestDeps, IngestOutcome } from "./types";
 import { resolveUserId } from "./users";
+import { CONFIRM_FIRST, learnedAudit, learnedFields, noteRead, readingLocal, readLearned } from "./templates";
 
 const MAX_BODY = 100_000;
 
@@ -57,6 +58,13 @@ export async function runPipeline(raw: Uint8Array | string, deps: IngestDeps): P
     return quarantine(deps, env, institution.name, "db_validation_failed", { error: result.reason });
   }
 
+  // 3b. No built-in reading: a template learned from a hand-resolved email of this sender.
+  const learned = await commitLearned(deps, env);
+  if (learned?.status === "invalid") {
+    return quarantine(deps, env, institution?.name ?? null, "db_validation_failed", { error: learned.reason });
+  }
+  if (learned) return asOutcome(learned, false);
+
   // 8. No usable transaction: relevance gate, AI rescue, quarantine.
   return rescueOrQuarantine(deps, env, institution?.name ?? null, stage ?? "extraction_empty");
 }
@@ -77,6 +85,23 @@ export async function makeEnvelope(
   const forwardedTo = email.forwardedTo || email.toEmail || "unknown";
   const userId = await resolveUserId(deps.db, forwardedTo, deps.settings.userId);
   return { email, rawSha, fileName, local, userId, forwardedTo };
+}
+
+/**
+ * Commits the one learned-template reading of this email (null when no template reads it). A new
+ * template's first reads go on the attention queue so a person can confirm them.
+ */
+export async function commitLearned(deps: IngestDeps, env: Envelope): Promise<CommitResult | null> {
+  const reading = await readLearned(deps.db, env.email, env.local);
+  if (!reading) return null;
+  const local = readingLocal(reading.values, env.local, deps.settings.timezone);
+  const draft = buildDraft({ ...env, local }, learnedFields(reading));
+  const nowIso = deps.clock().toISOString();
+  draft.ExtractionAudit = learnedAudit(reading.template, nowIso);
+  const confirm = reading.template.match_count < CONFIRM_FIRST;
+  const result = await commitTransaction(deps, draft, confirm ? { attentionReason: "learned_template" } : {});
+  if (result.status === "created") await noteRead(deps.db, reading.template.id, nowIso);
+  return result;
 }
 
 async function rescueOrQuarantine(

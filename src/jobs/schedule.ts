@@ -3,6 +3,7 @@
  * expressions (test/unit/local-cron.test.ts checks the two, and the local cron driver, agree).
  */
 import { pruneActivityLedger } from "../domains/activity/retention";
+import { pruneAuthState } from "../domains/auth/prune";
 import { dailyBackup } from "../domains/data/daily";
 import { dailySummaryDuty } from "../domains/journal/summaries-job";
 import { sendMonthlySummary } from "../domains/summary/monthly";
@@ -49,6 +50,7 @@ export const SCHEDULE: Readonly<Record<CronExpression, readonly Duty[]>> = {
   [CRON.daily]: [
     { name: "backup.daily", run: dailyBackup },
     { name: "activity.retention", run: pruneActivityLedger },
+    { name: "auth.prune", run: pruneAuthState },
   ],
   // The 8th at 17:00 UTC: the previous month's summary through the notification provider.
   [CRON.monthly]: [{ name: "summary.monthly", run: sendMonthlySummary }],

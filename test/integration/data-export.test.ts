@@ -5,12 +5,16 @@ import { PASSWORD, seedToken, setPassword, withCookie } from "../helpers/auth";
 import { call } from "../helpers/http";
 import { seedTx } from "../helpers/seed";
 
-async function download(headers: Record<string, string> = {}, extraEnv: Record<string, string> = {}) {
+async function download(
+  headers: Record<string, string> = {},
+  extraEnv: Record<string, string> = {},
+  method = "GET",
+) {
   const { createApp } = await import("../../src/app");
   const { createExecutionContext, waitOnExecutionContext } = await import("cloudflare:test");
   const ctx = createExecutionContext();
   const res = await createApp().fetch(
-    new Request("http://localhost/api/v1/data/export", { headers }),
+    new Request("http://localhost/api/v1/data/export", { headers, method }),
     { ...env, ...extraEnv },
     ctx,
   );
@@ -82,5 +86,31 @@ describe("GET /api/v1/data/export", () => {
     expect((await call("/api/v1/data/export")).status).toBe(401);
     const demo = await download({}, { DEMO_MODE: "true" });
     expect(demo.res.status).toBe(405);
+  });
+});
+
+describe("POST /api/v1/data/export (the reference's verb)", () => {
+  it("answers the same zip as GET, and is not journaled", async () => {
+    await env.DB.prepare("DELETE FROM activity_log").run();
+    const { token } = await seedToken("read+write");
+    const auth = { authorization: `Bearer ${token}` };
+    const get = await download(auth);
+    const post = await download(auth, {}, "POST");
+    expect(post.res.status).toBe(200);
+    expect(post.res.headers.get("content-type")).toBe("application/zip");
+    expect(post.res.headers.get("content-disposition")).toMatch(
+      /attachment; filename="finance-journal-backup-/,
+    );
+    const names = (b: Uint8Array) => Object.keys(unzipSync(b)).sort();
+    expect(names(post.bytes)).toEqual(names(get.bytes));
+    const counts = (b: Uint8Array) =>
+      JSON.parse(new TextDecoder().decode(unzipSync(b)["manifest.json"]!)).counts;
+    expect(counts(post.bytes)).toEqual(counts(get.bytes));
+    const { n } = (await env.DB.prepare("SELECT COUNT(*) AS n FROM activity_log").first<{ n: number }>())!;
+    expect(n).toBe(0);
+  }, 60_000);
+
+  it("is disabled in the demo", async () => {
+    expect((await download({}, { DEMO_MODE: "true" }, "POST")).res.status).toBe(405);
   });
 });

@@ -63,6 +63,23 @@ describe("OpenAPI document and docs", () => {
     expect(redoc.text).toMatch(/redoc/i);
   });
 
+  it("both pages carry the offline reader, drawn when the viewer's script cannot load", async () => {
+    for (const path of ["/docs", "/redoc"]) {
+      const res = await call(path);
+      expect(res.headers.get("content-type"), path).toMatch(/text\/html/);
+      expect(res.text, path).toContain('<main id="offline" hidden></main>');
+      expect(res.text, path).toContain("window.fjOffline = function (specUrl)");
+      // Every external script has the fallback on error, and a timer covers a hanging CDN.
+      const external = [...res.text.matchAll(/<script src="https:[^>]*>/g)].map((m) => m[0]);
+      expect(external.length, path).toBeGreaterThan(0);
+      for (const tag of external) expect(tag).toContain('onerror="fjOffline(&quot;/openapi.json&quot;)"');
+      expect(res.text, path).toMatch(
+        /setTimeout\(function \(\) \{ if \(!\(window\.\w+\)\) fjOffline\("\/openapi\.json"\)/,
+      );
+      expect(res.text, path).not.toMatch(/fonts\.googleapis/);
+    }
+  });
+
   it("serves /llms.txt as plain text orientation", async () => {
     const res = await call("/llms.txt");
     expect(res.status).toBe(200);

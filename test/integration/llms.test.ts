@@ -14,7 +14,10 @@ describe("GET /llms.txt", () => {
         if (!["get", "post", "put", "patch", "delete"].includes(method)) continue;
         n++;
         const line = `- ${method.toUpperCase().padEnd(6)} ${path} — ${op.summary}`;
-        expect(text.split("\n").filter((l) => l === line), line).toHaveLength(1);
+        expect(
+          text.split("\n").filter((l) => l === line),
+          line,
+        ).toHaveLength(1);
       }
     }
     expect(n).toBeGreaterThan(50);

@@ -3,6 +3,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../../src/db";
+import { taxRenameStatements } from "../../src/domains/tax";
 import { transactions } from "../../src/db/schema";
 import { decodeTxId } from "../../src/lib/txid";
 import { resetState } from "../helpers/auth";
@@ -298,5 +299,22 @@ describe("lines and the personal mapping", () => {
     const entries = (await call("/api/v1/activity")).body.entries as any[];
     expect((await call(`/api/v1/activity/${entries[0].id}/revert`, { method: "POST" })).status).toBe(200);
     expect((await pack()).lines).toHaveLength(7);
+  });
+
+  it("a renamed or deleted category carries through the personal mapping", async () => {
+    const put = await call("/api/v1/tax-pack/mapping", {
+      method: "PUT",
+      body: { lines: [{ key: "vet", label: "Vet bills", categories: ["Pets", "Hobbies"] }] },
+    });
+    expect(put.status, put.text).toBe(200);
+    const db = getDb(env.DB);
+    const renamed = await taxRenameStatements(db, "pets", "Animals", "2025-01-01T00:00:00Z");
+    expect(renamed).toHaveLength(1);
+    await db.batch(renamed as [any]);
+    const deleted = await taxRenameStatements(db, "Hobbies", null, "2025-01-01T00:00:00Z");
+    await db.batch(deleted as [any]);
+    const now = await call("/api/v1/tax-pack/mapping");
+    expect(now.body.mapping.lines[0].categories).toEqual(["Animals"]);
+    expect(await taxRenameStatements(db, "Groceries", "Food", "2025-01-01T00:00:00Z")).toEqual([]);
   });
 });

@@ -1080,9 +1080,13 @@ export interface paths {
          * Stream a full-data backup zip (transactions, quarantine, configuration; never secrets)
          * @description One JSON file per table (stored names) and a manifest.json with counts and schema versions. Token hashes, the password hash, the session secret and caches are not exported. Disabled in demo mode.
          */
-        get: operations["exportFullBackup"];
+        get: operations["downloadFullBackup"];
         put?: never;
-        post?: never;
+        /**
+         * Stream a full-data backup zip (transactions + config); the same as GET
+         * @description One JSON file per table (stored names) and a manifest.json with counts and schema versions. Token hashes, the password hash, the session secret and caches are not exported. Disabled in demo mode. No request body.
+         */
+        post: operations["exportFullBackup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8691,6 +8695,69 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    downloadFullBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The backup zip */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Disabled in demo mode */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation error: `details.errors` lists every problem */
             422: {

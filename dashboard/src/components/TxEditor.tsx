@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { api, unwrap } from "../api/client";
 import type { Transaction } from "../api/types";
 import { useApp } from "../lib/app";
@@ -21,6 +21,9 @@ export function TxEditor({ tx, onChanged }: Props) {
   const [comment, setComment] = useState(tx.comment ?? "");
   const [confirmPurge, setConfirmPurge] = useState(false);
   const path = { path: { tx_id: tx.tx_id } };
+  // The stored row changed under the form (an Undo from the toast): show what is stored now.
+  useEffect(() => setCategory(categoryLabel(tx.category, categories)), [tx.category, categories]);
+  useEffect(() => setComment(tx.comment ?? ""), [tx.comment]);
   const off = !canWrite || busy;
   const unchangedCategory = category.toLowerCase() === (tx.category ?? "").toLowerCase();
 

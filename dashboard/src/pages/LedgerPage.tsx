@@ -194,7 +194,8 @@ export function LedgerPage() {
       {editing && (
         <LedgerEdit
           key={editing.tx_id}
-          tx={editing}
+          // The freshest copy of the row (an Undo from the toast reloads the list under the drawer).
+          tx={all.find((t) => t.tx_id === editing.tx_id) ?? editing}
           onClose={() => setEditing(null)}
           onChanged={data.reload}
         />

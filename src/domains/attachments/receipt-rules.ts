@@ -3,6 +3,7 @@
  * required; a text PDF's total must be printed in its text; line items that do not add up to the
  * total within 0.05 are dropped while the rest of the read stands.
  */
+import { isCalendarDate } from "../../lib/calendar";
 import { type Cents, fromCents, parseCents, sumCents, toCents, withinCents } from "../../lib/money";
 
 export const RECEIPT_SCHEMA_VERSION = 1;
@@ -26,12 +27,6 @@ export interface ReceiptRead {
 
 export type ReceiptCheck = { ok: true; read: ReceiptRead } | { ok: false; reason: string };
 
-const isDay = (s: string): boolean => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-};
-
 /** Every amount printed with cents in a text (tolerant of currency signs and thousands commas). */
 export function amountsIn(text: string): Set<Cents> {
   const out = new Set<Cents>();
@@ -53,7 +48,7 @@ export function validateReceipt(args: Record<string, unknown>, pdfText: string |
   const merchant = typeof args.merchant === "string" ? args.merchant.trim() : "";
   if (!merchant) return { ok: false, reason: "The model returned no merchant" };
   const date = typeof args.date === "string" ? args.date.trim() : "";
-  if (!isDay(date)) return { ok: false, reason: "The model returned no valid date (YYYY-MM-DD)" };
+  if (!isCalendarDate(date)) return { ok: false, reason: "The model returned no valid date (YYYY-MM-DD)" };
   const total = money(args.total);
   if (total === null || total <= 0) return { ok: false, reason: "The model returned no positive total" };
   if (pdfText !== null && !amountsIn(pdfText).has(total)) {

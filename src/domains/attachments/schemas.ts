@@ -1,3 +1,4 @@
+import { calendarDate } from "../../lib/calendar";
 import { z } from "zod";
 
 export const AttachmentResponse = z
@@ -67,11 +68,7 @@ export const CandidatesQuery = z.object({
     .positive()
     .optional()
     .describe("The receipt's total, when it was not parsed (or to correct it)"),
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "must be YYYY-MM-DD")
-    .optional()
-    .describe("The receipt's date, when it was not parsed"),
+  date: calendarDate("must be YYYY-MM-DD").optional().describe("The receipt's date, when it was not parsed"),
   merchant: z.string().max(200).optional().describe("The receipt's merchant, when it was not parsed"),
 });
 

@@ -9,6 +9,7 @@ import type { ServiceCtx } from "../../lib/context";
 import { conflict, validationError } from "../../lib/errors";
 import { log } from "../../lib/log";
 import { budgetRenameStatements } from "../budget/rename";
+import { taxRenameStatements } from "../tax/mapping-store";
 import { OVERRIDES } from "../overrides/queries";
 import { MISCELLANEOUS } from "./defaults";
 import {
@@ -60,12 +61,15 @@ export async function renameCategory({
     throw conflict(`Category '${clash.name}' already exists`, "CONFLICT", { existing: clash.name });
   }
   const db = getDb(ctx.env.DB);
-  const budget = await budgetRenameStatements(db, row.name, newName, ctx.clock().toISOString());
+  const nowIso = ctx.clock().toISOString();
+  const budget = await budgetRenameStatements(db, row.name, newName, nowIso);
+  const tax = await taxRenameStatements(db, row.name, newName, nowIso);
   const [, tx, ov] = await writeCategories(ctx, state, [
     renameCategoryRow(db, row.name, newName),
     reassignTransactions(db, row.name, newName),
-    reassignOverrides(db, row.name, newName, ctx.clock().toISOString()),
+    reassignOverrides(db, row.name, newName, nowIso),
     ...budget,
+    ...tax,
   ]);
   await afterOverridesMoved(ctx, changes(ov));
   return {
@@ -99,12 +103,16 @@ export async function deleteCategory({
   }
   const db = getDb(ctx.env.DB);
   // The deleted category's budget target is dropped (its spending moves to the target category).
-  const budget = await budgetRenameStatements(db, row.name, null, ctx.clock().toISOString());
+  const nowIso = ctx.clock().toISOString();
+  const budget = await budgetRenameStatements(db, row.name, null, nowIso);
+  // The personal tax mapping drops the deleted category from its line.
+  const tax = await taxRenameStatements(db, row.name, null, nowIso);
   const [, tx, ov] = await writeCategories(ctx, state, [
     deleteCategoryRow(db, row.name),
     reassignTransactions(db, row.name, target.name),
-    reassignOverrides(db, row.name, target.name, ctx.clock().toISOString()),
+    reassignOverrides(db, row.name, target.name, nowIso),
     ...budget,
+    ...tax,
   ]);
   await afterOverridesMoved(ctx, changes(ov));
   const moved = changes(tx);

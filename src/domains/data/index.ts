@@ -1,10 +1,11 @@
 import { domainRouter } from "../../http/route";
-import { ExportFullBackup } from "./routes/export";
+import { DownloadFullBackup, ExportFullBackup } from "./routes/export";
 import { CommitBackupImport, PreviewBackupImport } from "./routes/import";
 
 export function dataRouter() {
   const r = domainRouter();
-  r.get("/export", ExportFullBackup);
+  r.get("/export", DownloadFullBackup);
+  r.post("/export", ExportFullBackup);
   r.post("/import/preview", PreviewBackupImport);
   r.post("/import/commit", CommitBackupImport);
   return r;

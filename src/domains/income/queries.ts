@@ -36,12 +36,10 @@ export async function yearAggregates(db: Db, lo: string, hi: string, year: numbe
       .from(b)
       .where(and(eq(b.user_id, userId), eq(b.year, year), eq(b.kind, "targets"))),
   ]);
+  // The rows go to the rules as they are (an income row's category, '', is never read).
   const income: AggRow[] = [];
   const expenses: AggRow[] = [];
-  for (const { income: isIn, category: c, ...row } of groups) {
-    if (isIn) income.push(row);
-    else expenses.push({ ...row, category: c });
-  }
+  for (const g of groups) (g.income ? income : expenses).push(g);
   let doc: unknown = null;
   try {
     doc = budget[0] ? JSON.parse(budget[0].data) : null;

@@ -30,19 +30,25 @@ export interface CompanyRow {
   total: Cents;
 }
 
-const zeros = (n: number) => Array.from({ length: n }, () => 0);
-const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+// Plain loops: these run for every company of every category (thousands per statement).
+const zeros = (n: number): number[] => new Array<number>(n).fill(0);
+const sum = (xs: number[]) => {
+  let s = 0;
+  for (let i = 0; i < xs.length; i++) s += xs[i]!;
+  return s;
+};
 const addInto = (acc: number[], xs: number[]) => {
-  for (const [i, x] of xs.entries()) acc[i] = (acc[i] ?? 0) + x;
+  for (let i = 0; i < xs.length; i++) acc[i] = (acc[i] ?? 0) + xs[i]!;
 };
 const byTotal = <T extends { total: number }>(a: T, b: T) => b.total - a.total;
 
 /** Per-company monthly rows, largest total first; the display name is the latest spelling. */
 export function companyRows(rows: AggRow[], months: string[]): CompanyRow[] {
-  const pos = new Map(months.map((m, i) => [m, i]));
+  // Keyed by the rows' 'YYYY.MM' (no string rewrite per row).
+  const pos = new Map(months.map((m, i) => [m.replace("-", "."), i]));
   const out = new Map<string, { row: CompanyRow; seen: string }>();
   for (const r of rows) {
-    const i = pos.get(r.ym.replace(".", "-"));
+    const i = pos.get(r.ym);
     if (i === undefined) continue;
     let e = out.get(r.merchant);
     if (!e) {
@@ -55,7 +61,9 @@ export function companyRows(rows: AggRow[], months: string[]): CompanyRow[] {
       e.row.company = r.company?.trim() || UNKNOWN_COMPANY;
     }
   }
-  return [...out.values()].map(({ row }) => ({ ...row, total: sum(row.months) })).sort(byTotal);
+  const list: CompanyRow[] = [];
+  for (const { row } of out.values()) list.push({ company: row.company, months: row.months, total: sum(row.months) });
+  return list.sort(byTotal);
 }
 
 /** Section totals of a set of rows: monthly and annual. */

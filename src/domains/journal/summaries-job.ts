@@ -4,6 +4,7 @@
  * (SPEC: each start of a local tool is slow). Each summary is saved as soon as it exists, so a
  * job stopped halfway keeps what it wrote. The job never throws (no retry runs the model twice).
  */
+import { calendarDate } from "../../lib/calendar";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { AiError } from "../../ai/provider";
@@ -31,7 +32,7 @@ import {
 const Payload = z.object({
   task_id: z.string(),
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
-  days: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)),
+  days: z.array(calendarDate()),
 });
 
 export async function runDaySummariesJob(env: Env, msg: QueueMessage): Promise<void> {

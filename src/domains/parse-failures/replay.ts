@@ -7,7 +7,7 @@ import { dayParts } from "../../ingest/dates";
 import { sha256Hex } from "../../ingest/hash";
 import { parseStep } from "../../ingest/institutions";
 import { emptyEmail, type ParsedEmail, parseMime } from "../../ingest/mime";
-import { buildDraft, type Envelope, makeEnvelope } from "../../ingest/pipeline";
+import { buildDraft, commitLearned, type Envelope, makeEnvelope } from "../../ingest/pipeline";
 import type { FailureStage, IngestDeps } from "../../ingest/types";
 import { toCents } from "../../lib/money";
 import { parseDetail, type FailureRow } from "./rules";
@@ -47,7 +47,12 @@ export type ReplayResult =
 export async function replayDeterministic(deps: IngestDeps, row: FailureRow): Promise<ReplayResult> {
   const env = await envelopeOf(deps, row);
   const { institution, fields, stage } = parseStep(env.email.fromEmail, env.email.text);
-  if (!institution || fields.amount === null) return { status: "failed", stage: stage ?? "extraction_empty" };
+  if (!institution || fields.amount === null) {
+    // A template learned since (issue 18) may read what the built-in parsers cannot.
+    const learned = await commitLearned(deps, env);
+    if (learned?.status === "invalid") return { status: "failed", stage: "db_validation_failed" };
+    return learned ?? { status: "failed", stage: stage ?? "extraction_empty" };
+  }
   const draft = buildDraft(env, {
     institution: institution.name,
     amount: fields.amount,

@@ -81,12 +81,30 @@ export const ManualResolveRequest = z
     transaction_type: z
       .enum(["purchase", "withdrawal", "preauth", "e-transfer", "deposit"])
       .default("purchase"),
+    learn_template: z
+      .boolean()
+      .optional()
+      .describe(
+        "Read future emails like this one: learn a template from the typed values (default: true when " +
+          "no built-in parser owns the sender's domain)",
+      ),
   })
   .meta({ id: "ManualResolveRequest", description: "Hand-entered values for a quarantined email." });
 export type ManualResolveRequest = z.infer<typeof ManualResolveRequest>;
 
 export const ManualResolveResponse = z
-  .object({ failure_id: z.string(), status: z.string(), date_file_name: z.string().nullable() })
+  .object({
+    failure_id: z.string(),
+    status: z.string(),
+    date_file_name: z.string().nullable(),
+    template_id: z.string().nullable().optional().describe("The template learned from this email"),
+    template_name: z.string().nullable().optional(),
+    template_reason: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("Why no template was learned, in words (null when one was, or none was asked for)"),
+  })
   .meta({ id: "ManualResolveResponse" });
 
 export const FixtureFromFailureRequest = z

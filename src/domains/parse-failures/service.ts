@@ -2,6 +2,7 @@ import type { ServiceCtx } from "../../lib/context";
 import { ApiError, conflict, notFound } from "../../lib/errors";
 import { createIngestDeps, type DepsOptions } from "../../ingest";
 import type { IngestDeps } from "../../ingest/types";
+import { learnFromResolved, NOT_ASKED, wantsLearning } from "./learn";
 import { getFailure, listFailures, setStatus } from "./queries";
 import { commitManual, replayDeterministic } from "./replay";
 import { type FailureRow, matchesFilter, toDetail, toSummary } from "./rules";
@@ -119,7 +120,8 @@ export async function resolveParseFailure({
     });
   }
   await setStatus(deps.db, id, "resolved", ctx.clock().toISOString(), { resolvedTx: result.tx.DateFileName });
-  return { failure_id: id, status: "resolved", date_file_name: result.tx.DateFileName };
+  const learned = wantsLearning(row, input) ? await learnFromResolved(deps, row, input) : NOT_ASKED;
+  return { failure_id: id, status: "resolved", date_file_name: result.tx.DateFileName, ...learned };
 }
 
 /**

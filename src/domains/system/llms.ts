@@ -27,7 +27,10 @@ export function routeList(doc: OpenApiLike): string {
   const described = new Map((doc.tags ?? []).map((t) => [t.name, t.description]));
   return [...groups]
     .filter(([, lines]) => lines.length > 0)
-    .map(([tag, lines]) => `### ${tag}${described.get(tag) ? `: ${described.get(tag)}` : ""}\n${lines.join("\n")}`)
+    .map(
+      ([tag, lines]) =>
+        `### ${tag}${described.get(tag) ? `: ${described.get(tag)}` : ""}\n${lines.join("\n")}`,
+    )
     .join("\n\n");
 }
 

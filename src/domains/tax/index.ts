@@ -8,7 +8,7 @@ import { ClearTaxOverride, SetTaxOverride } from "./routes/items";
 import { DeleteTaxMapping, GetTaxMapping, PutTaxMapping } from "./routes/mapping";
 import { currentOverride, restoreOverride } from "./service";
 
-export { carryCategoryRename } from "./mapping-store";
+export { taxRenameStatements } from "./mapping-store";
 
 /** Mounted at /api/v1/tax-pack. */
 export function taxRouter() {

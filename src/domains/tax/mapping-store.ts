@@ -2,7 +2,7 @@
  * Where the effective mapping comes from: the personal mapping (D1 row, R2 JSON backup read when
  * D1 fails, like the other configuration), else the packaged lines.json.
  */
-import { getDb } from "../../db";
+import { type Db, getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { validationError } from "../../lib/errors";
 import { readWithFallback, saveBackup } from "../../lib/backup";
@@ -64,15 +64,18 @@ export async function restoreMapping(ctx: Ctx, image: Record<string, unknown> | 
 }
 
 /**
- * Categories renamed `from` → `to` (or deleted: `to` null) carry through the personal mapping.
- * For the Categories domain to call after its own write; a no-op without a personal mapping.
+ * Categories renamed `from` → `to` (or deleted: `to` null) carry through the personal mapping:
+ * the statement to join the category write's batch (like budget/rename.ts), or none when the
+ * personal mapping does not name `from`. The R2 copy follows at the next mapping write.
  */
-export async function carryCategoryRename(ctx: Ctx, from: string, to: string | null): Promise<void> {
-  const doc = await storedDoc(ctx);
+export async function taxRenameStatements(db: Db, from: string, to: string | null, nowIso: string) {
+  let doc: unknown = null;
+  try {
+    doc = await q.readMapping(db);
+  } catch {
+    return [];
+  }
   const parsed = doc ? parseMapping(doc).mapping : null;
   const next = parsed ? renameCategory(parsed, from, to) : null;
-  if (!next) return;
-  const out = mappingDoc(next);
-  await q.writeMapping(getDb(ctx.env.DB), out, ctx.clock().toISOString());
-  await saveBackup(ctx.env.FILES, BACKUP_NAME, out);
+  return next ? [q.writeMapping(db, mappingDoc(next), nowIso)] : [];
 }

@@ -8,6 +8,7 @@ import { encodeTxId } from "../../lib/txid";
 import { loadCategories } from "../../categorize/categories";
 import { requireLiveCategories } from "../categories/service";
 import { currentImage, restoreImage } from "./service";
+import { categoryListed } from "./queries";
 import { canonicalCategory, correctedAudit, editableImage, type TxRow } from "./rules";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
@@ -25,6 +26,8 @@ export async function bulkUpdateCategory(ctx: Ctx, updates: BulkItem[], source: 
   const [first, ...rest] = updates.map((u) => db.select().from(t).where(isRow(u)).limit(1));
   const found: TxRow[][] = first ? await db.batch([first, ...rest]) : [];
   const writes: BatchItem<"sqlite">[] = [];
+  /** Position in `writes` of each result's guarded UPDATE. */
+  const updateAt = new Map<number, number>();
   const before: Record<string, unknown> = {};
   const after: Record<string, unknown> = {};
   const results = updates.map((u, i) => {
@@ -43,8 +46,13 @@ export async function bulkUpdateCategory(ctx: Ctx, updates: BulkItem[], source: 
     const audit = JSON.stringify(correctedAudit(row.CategoryAudit, row.Category, source, now));
     before[txId] = editableImage(row);
     after[txId] = editableImage({ ...row, Category: category, CategoryAudit: audit });
+    updateAt.set(i, writes.length);
+    // Guarded like the single edit: a rename or delete landing meanwhile makes the write a no-op.
     writes.push(
-      db.update(t).set({ Category: category, CategoryAudit: audit }).where(isRow(u)),
+      db
+        .update(t)
+        .set({ Category: category, CategoryAudit: audit })
+        .where(and(isRow(u), categoryListed(db, category))),
       db
         .delete(attentionQueue)
         .where(
@@ -57,7 +65,14 @@ export async function bulkUpdateCategory(ctx: Ctx, updates: BulkItem[], source: 
     return { ...base, new_category: category, ok: true, old_category: row.Category, error: null };
   });
   const [w, ...ws] = writes;
-  if (w) await db.batch([w, ...ws]);
+  const outcome = w ? ((await db.batch([w, ...ws])) as { meta?: { changes?: number } }[]) : [];
+  for (const [i, at] of updateAt) {
+    if ((outcome[at]?.meta?.changes ?? 0) > 0) continue;
+    const r = results[i]!;
+    delete before[r.tx_id];
+    delete after[r.tx_id];
+    results[i] = { ...r, ok: false, error: `category "${r.new_category}" was renamed or deleted meanwhile` };
+  }
   const succeeded = results.filter((r) => r.ok).length;
   return {
     response: { total: results.length, succeeded, failed: results.length - succeeded, results },

@@ -2,6 +2,7 @@
  * Hand-entered transactions: the same commit path as the email doors (hash, dedup, DateFileName,
  * context), overrides-only categorization, no notification. A typed date is stored at 00:00.
  */
+import { isCalendarDate } from "../../lib/calendar";
 import { createIngestDeps } from "../../ingest";
 import { commitTransaction, type Draft, draftHash, typedCategory } from "../../ingest/commit";
 import { dateFileName, dayParts, displayDate } from "../../ingest/dates";
@@ -22,15 +23,6 @@ export interface ManualInput {
   institution?: string | null;
   name?: string | null;
   transaction_type: string;
-}
-
-/** A YYYY-MM-DD that names a day of the calendar (Date alone rolls 2024-02-30 over to March 1). */
-export function isCalendarDate(text: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const t = new Date(Date.UTC(y, mo - 1, d));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
 }
 
 export async function addManual(ctx: Ctx, input: ManualInput) {

@@ -63,7 +63,7 @@ export async function getRow(d1: D1Database, key: TxKey): Promise<TxRow | null> 
  * the write itself, so a rename or delete landing between validation and write cannot leave the
  * row in a category that no longer exists.
  */
-const categoryListed = (db: Db, name: string) =>
+export const categoryListed = (db: Db, name: string) =>
   or(
     exists(db.select({ one: sql`1` }).from(categories).where(eq(categories.name, name))),
     notExists(db.select({ one: sql`1` }).from(categories)),

@@ -1,3 +1,4 @@
+import { calendarDate } from "../../lib/calendar";
 import { z } from "zod";
 import { MONTH_RE } from "../../lib/month";
 import { TRANSACTION_TYPES } from "../../lib/transaction-types";
@@ -194,7 +195,7 @@ export const BulkCategoryUpdateResponse = z
 
 export const ManualTransactionRequest = z
   .object({
-    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date as YYYY-MM-DD"),
+    date: calendarDate(),
     amount: z.number().positive().max(100_000_000),
     company: z.string().trim().min(1).max(500),
     category: z.string().trim().min(1).max(100).nullable().optional(),

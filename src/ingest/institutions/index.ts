@@ -51,6 +51,12 @@ export function detectInstitution(fromEmail: string | null, body: string): Insti
   return INSTITUTIONS.find((inst) => inst.bodyMarkers.some((re) => re.test(body))) ?? null;
 }
 
+/** The built-in institution that owns this sender's domain (never guessed from the body). */
+export function institutionByDomain(fromEmail: string | null): Institution | null {
+  const host = senderDomain(fromEmail);
+  return host ? (INSTITUTIONS.find((inst) => inst.domains.some((d) => domainMatches(host, d))) ?? null) : null;
+}
+
 const TYPES: ReadonlySet<TransactionType> = new Set(TRANSACTION_TYPES);
 
 /** Guards the contract even against a faulty parser: never throws, never NaN, never a stray type. */

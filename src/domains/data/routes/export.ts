@@ -1,24 +1,21 @@
 import { z } from "zod";
-import { type AppContext, serviceCtx } from "../../../http/context";
-import { ApiError } from "../../../lib/errors";
-import { domainRoute } from "../../../http/route";
 import { isDemo } from "../../../env";
+import { type AppContext, serviceCtx } from "../../../http/context";
+import { domainRoute } from "../../../http/route";
+import { ApiError } from "../../../lib/errors";
 import { exportFileName } from "../rules";
 import { writeBackup } from "../service";
 
-export class ExportFullBackup extends domainRoute("data") {
-  override schema = {
-    operationId: "exportFullBackup",
-    summary: "Stream a full-data backup zip (transactions, quarantine, configuration; never secrets)",
-    description:
-      "One JSON file per table (stored names) and a manifest.json with counts and schema versions. " +
-      "Token hashes, the password hash, the session secret and caches are not exported. Disabled in demo mode.",
-    responses: {
-      "200": { description: "The backup zip", content: { "application/zip": { schema: z.string() } } },
-      "405": { description: "Disabled in demo mode" },
-    },
-  };
+const DESCRIPTION =
+  "One JSON file per table (stored names) and a manifest.json with counts and schema versions. " +
+  "Token hashes, the password hash, the session secret and caches are not exported. Disabled in demo mode.";
+const RESPONSES = {
+  "200": { description: "The backup zip", content: { "application/zip": { schema: z.string() } } },
+  "405": { description: "Disabled in demo mode" },
+};
 
+/** The backup zip, streamed as it is written (both verbs answer the same). */
+abstract class BackupZipRoute extends domainRoute("data") {
   override async handle(c: AppContext) {
     if (isDemo(c.env)) throw new ApiError(405, "Data export is disabled in the demo", "METHOD_NOT_ALLOWED");
     const ctx = serviceCtx(c);
@@ -32,4 +29,24 @@ export class ExportFullBackup extends domainRoute("data") {
       },
     });
   }
+}
+
+/** GET: a plain link downloads it (the dashboard's Backup page). */
+export class DownloadFullBackup extends BackupZipRoute {
+  override schema = {
+    operationId: "downloadFullBackup",
+    summary: "Stream a full-data backup zip (transactions, quarantine, configuration; never secrets)",
+    description: DESCRIPTION,
+    responses: RESPONSES,
+  };
+}
+
+/** POST: the reference's verb for the same export (a read: not journaled). */
+export class ExportFullBackup extends BackupZipRoute {
+  override schema = {
+    operationId: "exportFullBackup",
+    summary: "Stream a full-data backup zip (transactions + config); the same as GET",
+    description: `${DESCRIPTION} No request body.`,
+    responses: RESPONSES,
+  };
 }

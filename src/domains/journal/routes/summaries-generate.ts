@@ -1,3 +1,4 @@
+import { calendarDate } from "../../../lib/calendar";
 import { z } from "zod";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { ErrorEnvelope } from "../../../http/errors";
@@ -14,11 +15,7 @@ const json = (description: string, schema: z.ZodType) => ({
 export const DaySummaryGenerateRequest = z
   .object({
     month: Month,
-    dates: z
-      .array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/))
-      .max(31)
-      .nullable()
-      .optional(),
+    dates: z.array(calendarDate()).max(31).nullable().optional(),
     force: z.boolean().default(false).describe("Rewrite days that already have a summary"),
   })
   .meta({ id: "DaySummaryGenerateRequest" });

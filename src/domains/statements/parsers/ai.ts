@@ -4,6 +4,7 @@
  * in the PDF's text, every date must be a real date inside the text's years, every type must be
  * withdrawal or deposit; one bad row rejects the whole answer.
  */
+import { isCalendarDate } from "../../../lib/calendar";
 import type { AiProvider, ToolSpec } from "../../../ai/provider";
 import { parseCents } from "../../../lib/money";
 import type { ParseOutcome, StatementRow } from "./index";
@@ -47,10 +48,7 @@ const printedForms = (cents: number) => {
   ];
 };
 
-const validDate = (s: unknown): s is string =>
-  typeof s === "string" &&
-  /^\d{4}-\d{2}-\d{2}$/.test(s) &&
-  new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+const validDate = (s: unknown): s is string => typeof s === "string" && isCalendarDate(s);
 
 /** Checks a model answer against the text; returns the rows or why the answer was refused. */
 export function validateAiStatement(text: string, answer: Record<string, unknown>): ParseOutcome {

@@ -1,0 +1,25 @@
+import { domainRouter } from "../../http/route";
+import type { Reverters } from "../activity/reverters";
+import { DeleteTemplate } from "./routes/delete";
+import { ListTemplates } from "./routes/list";
+import { RenameTemplate } from "./routes/rename";
+import { TestTemplate } from "./routes/test";
+import { currentTemplate, restoreTemplate } from "./service";
+
+/** Mounted at /api/v1/templates. */
+export function templatesRouter() {
+  const router = domainRouter();
+  router.get("/", ListTemplates);
+  router.patch("/:template_id", RenameTemplate);
+  router.delete("/:template_id", DeleteTemplate);
+  router.post("/:template_id/test", TestTemplate);
+  return router;
+}
+
+/** Activity revert of rename/delete: whole-row images keyed by the template id. */
+export const templateReverters: Reverters = {
+  alert_template: {
+    current: (ctx, id) => currentTemplate(ctx, id),
+    restore: (ctx, id, before) => restoreTemplate(ctx, id, before),
+  },
+};

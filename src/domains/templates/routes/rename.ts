@@ -1,0 +1,22 @@
+import { contentJson } from "chanfana";
+import { type AppContext, serviceCtx } from "../../../http/context";
+import { TemplateIdParams, TemplateRenameRequest, TemplateSummary } from "../schemas";
+import { renameTemplate } from "../service";
+import { json, NOT_FOUND, stageTemplate, TemplatesRoute } from "./base";
+
+export class RenameTemplate extends TemplatesRoute {
+  override schema = {
+    operationId: "renameAlertTemplate",
+    summary: "Rename a learned template",
+    description: "Journaled with before/after images (revertable). Disabled in demo mode.",
+    request: { params: TemplateIdParams, body: { ...contentJson(TemplateRenameRequest), required: true } },
+    responses: { "200": json("The renamed template", TemplateSummary), ...NOT_FOUND },
+  };
+
+  override async handle(c: AppContext) {
+    const { params, body } = await this.getValidatedData<typeof this.schema>();
+    const { before, after, response } = await renameTemplate(serviceCtx(c), params.template_id, body.name);
+    stageTemplate(c, params.template_id, before, after, `Renamed template to ${body.name}`);
+    return c.json(response);
+  }
+}

@@ -1,0 +1,120 @@
+/** Learned alert templates (issue 18): list, rename, delete (undoable), and a dry-run read. */
+import { eq } from "drizzle-orm";
+import { getDb } from "../../db";
+import { type AlertTemplateRow, alertTemplates } from "../../db/schema";
+import { createIngestDeps } from "../../ingest";
+import { sha256Hex } from "../../ingest/hash";
+import { parseMime } from "../../ingest/mime";
+import { makeEnvelope } from "../../ingest/pipeline";
+import { hostMatches, patternOf, readWithPattern, senderHost, subjectWords, wordsOf } from "../../ingest/templates";
+import type { ServiceCtx } from "../../lib/context";
+import { notFound } from "../../lib/errors";
+import { fromCents } from "../../lib/money";
+import type { TemplateSummary, TemplateTestResponse } from "./schemas";
+
+type Ctx = Pick<ServiceCtx, "env" | "clock">;
+
+function toSummary(row: AlertTemplateRow): TemplateSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    institution: row.institution,
+    sender_domain: row.sender_domain,
+    subject_words: wordsOf(row),
+    transaction_type: row.transaction_type,
+    example: row.example,
+    match_count: row.match_count,
+    last_matched_at: row.last_matched_at,
+    source_failure_id: row.source_failure_id,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+async function getRow(ctx: Pick<ServiceCtx, "env">, id: string): Promise<AlertTemplateRow | null> {
+  return (await getDb(ctx.env.DB).select().from(alertTemplates).where(eq(alertTemplates.id, id)).get()) ?? null;
+}
+
+async function mustGet(ctx: Ctx, id: string): Promise<AlertTemplateRow> {
+  const row = await getRow(ctx, id);
+  if (!row) throw notFound("Template");
+  return row;
+}
+
+export async function listTemplates(ctx: Ctx) {
+  const rows = await getDb(ctx.env.DB)
+    .select()
+    .from(alertTemplates)
+    .orderBy(alertTemplates.institution, alertTemplates.created_at)
+    .all();
+  return { count: rows.length, templates: rows.map(toSummary) };
+}
+
+/** Renames; returns the ledger images (whole rows, so a revert writes the row back as it was). */
+export async function renameTemplate(ctx: Ctx, id: string, name: string) {
+  const before = await mustGet(ctx, id);
+  const after = { ...before, name, updated_at: ctx.clock().toISOString() };
+  await getDb(ctx.env.DB)
+    .update(alertTemplates)
+    .set({ name, updated_at: after.updated_at })
+    .where(eq(alertTemplates.id, id));
+  return { before, after, response: toSummary(after) };
+}
+
+export async function deleteTemplate(ctx: Ctx, id: string) {
+  const before = await mustGet(ctx, id);
+  await getDb(ctx.env.DB).delete(alertTemplates).where(eq(alertTemplates.id, id));
+  return { before, after: null };
+}
+
+/** Reverter: the row as it is now. */
+export const currentTemplate = (ctx: Pick<ServiceCtx, "env">, id: string) => getRow(ctx, id);
+
+/** Reverter: writes a whole-row image back (null or `{}`: the template did not exist). */
+export async function restoreTemplate(ctx: Pick<ServiceCtx, "env">, id: string, image: Record<string, unknown> | null) {
+  const db = getDb(ctx.env.DB);
+  if (!image || typeof image.pattern !== "string") {
+    await db.delete(alertTemplates).where(eq(alertTemplates.id, id));
+    return;
+  }
+  const str = (k: string) => (typeof image[k] === "string" ? (image[k] as string) : null);
+  const row: AlertTemplateRow = {
+    id,
+    name: str("name") ?? id,
+    institution: str("institution") ?? "Other",
+    sender_domain: str("sender_domain") ?? "",
+    subject_words: str("subject_words") ?? "[]",
+    pattern: image.pattern,
+    transaction_type: str("transaction_type") ?? "purchase",
+    example: str("example") ?? "",
+    source_failure_id: str("source_failure_id"),
+    match_count: typeof image.match_count === "number" ? image.match_count : 0,
+    last_matched_at: str("last_matched_at"),
+    created_at: str("created_at") ?? "",
+    updated_at: str("updated_at") ?? "",
+  };
+  const { id: _key, ...rest } = row;
+  await db.insert(alertTemplates).values(row).onConflictDoUpdate({ target: alertTemplates.id, set: rest });
+}
+
+/** What the template would read from a raw email; nothing is written. */
+export async function testTemplate(ctx: Ctx, id: string, raw: string): Promise<TemplateTestResponse> {
+  const row = await mustGet(ctx, id);
+  const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ai: null, source: "template-test" });
+  const bytes = new TextEncoder().encode(raw);
+  const env = await makeEnvelope(deps, await parseMime(bytes), await sha256Hex(bytes), "");
+  const base = { institution: row.institution, transaction_type: row.transaction_type };
+  const none = (reason: string) => ({ ...base, matched: false, reason, amount: null, company: null, date: null, time: null });
+  const host = senderHost(env.email.fromEmail);
+  if (!host || !hostMatches(host, row.sender_domain)) return none(`the sender is not at ${row.sender_domain}`);
+  const words = new Set(subjectWords(env.email.subject));
+  const missing = wordsOf(row).filter((w) => !words.has(w));
+  if (missing.length) return none(`the subject lacks the words: ${missing.join(", ")}`);
+  const pattern = patternOf(row);
+  if (!pattern) return none("the stored template is unreadable");
+  const l = env.local;
+  const r = readWithPattern(pattern, env.email.text, `${l.year}-${l.month}-${l.day}`);
+  if (!r.ok) return none(r.reason);
+  const v = r.values;
+  return { ...base, matched: true, reason: null, amount: fromCents(v.amount), company: v.merchant, date: v.date, time: v.time };
+}
