@@ -26,7 +26,12 @@ async function serve(cwd, state) {
   const child = spawn(
     wranglerBin,
     ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state, "--log-level", "warn"],
-    { cwd, stdio: ["ignore", "ignore", "inherit"], detached: true, env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+    {
+      cwd,
+      stdio: ["ignore", "ignore", "inherit"],
+      detached: true,
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    },
   );
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 240; i++) {
@@ -35,10 +40,19 @@ async function serve(cwd, state) {
     } catch {}
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { base, stop: () => { try { process.kill(-child.pid, "SIGTERM"); } catch {} } };
+  return {
+    base,
+    stop: () => {
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {}
+    },
+  };
 }
 
-const [A, B] = await Promise.all([serve(other, stateA), serve(root, seeded.state)]);
+// One after the other: two free-port probes at once can pick the same port.
+const A = await serve(other, stateA);
+const B = await serve(root, seeded.state);
 const get = async (base, path) => {
   const t0 = performance.now();
   const res = await fetch(base + path);
@@ -47,10 +61,24 @@ const get = async (base, path) => {
   return performance.now() - t0;
 };
 try {
-  const budget = JSON.stringify({ spending_ceiling: 50000, categories: {}, groups: [], targets_version: null, groups_version: null });
+  const budget = JSON.stringify({
+    spending_ceiling: 50000,
+    categories: {},
+    groups: [],
+    targets_version: null,
+    groups_version: null,
+  });
   for (const s of [A, B])
-    await fetch(`${s.base}/api/v1/budget/config?year=2025`, { method: "PUT", body: budget, headers: { "content-type": "application/json" } });
-  console.log(`N=${N} per route and side; load average at start ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+    await fetch(`${s.base}/api/v1/budget/config?year=2025`, {
+      method: "PUT",
+      body: budget,
+      headers: { "content-type": "application/json" },
+    });
+  console.log(
+    `N=${N} per route and side; load average at start ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")}`,
+  );
   console.log("route                          A p50    B p50   B/A");
   for (const [name, path] of ROUTES) {
     const at = (i) => (typeof path === "function" ? path(i) : path);
@@ -68,9 +96,15 @@ try {
     }
     const pa = percentiles(a).p50;
     const pb = percentiles(b).p50;
-    console.log(`${name.padEnd(30)} ${pa.toFixed(1).padStart(7)} ${pb.toFixed(1).padStart(8)} ${(pb / pa).toFixed(2).padStart(5)}`);
+    console.log(
+      `${name.padEnd(30)} ${pa.toFixed(1).padStart(7)} ${pb.toFixed(1).padStart(8)} ${(pb / pa).toFixed(2).padStart(5)}`,
+    );
   }
-  console.log(`load average at end ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+  console.log(
+    `load average at end ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")}`,
+  );
 } finally {
   A.stop();
   B.stop();

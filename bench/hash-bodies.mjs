@@ -33,7 +33,10 @@ try {
     method: "PUT",
     body: JSON.stringify({
       spending_ceiling: 50000,
-      categories: { groceries: { target: 6000, category_type: "variable" }, utilities: { target: 2000, category_type: "fixed" } },
+      categories: {
+        groceries: { target: 6000, category_type: "variable" },
+        utilities: { target: 2000, category_type: "fixed" },
+      },
       groups: [],
       targets_version: null,
       groups_version: null,

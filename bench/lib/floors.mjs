@@ -2,7 +2,6 @@
 // the route's floor. Keyed by the route names of bench/queries.mjs. Keep in step with the queries.
 const LIVE = "DeletedAt IS NULL AND Ignored = 0";
 const SPEND = "TransactionType IN ('purchase','withdrawal','preauth')";
-const DEPOSIT = "TransactionType IN ('e-transfer','deposit')";
 const range = (lo, hi) => `DateFileName >= '${lo}' AND DateFileName < '${hi}'`;
 const rows = (where) =>
   `SELECT t.*, (a.DateFileName IS NOT NULL) AS needs_attention FROM transactions t LEFT JOIN attention_queue a ON a.ForwardedTo = t.ForwardedTo AND a.DateFileName = t.DateFileName WHERE ${where} ORDER BY t.DateFileName DESC LIMIT 1000`;
@@ -16,9 +15,13 @@ const category = "lower(COALESCE(NULLIF(trim(Category), ''), 'uncategorized'))";
 const key = "lower(trim(COALESCE(Category, 'uncategorized')))";
 const y25 = range("2025.01.", "2025.12/");
 const MONTH_SUMS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, "0"))
-  .map((mm) => `COALESCE(SUM(CASE WHEN substr(DateFileName, 6, 2) = '${mm}' THEN Amount ELSE 0 END), 0) m${mm}`)
+  .map(
+    (mm) => `COALESCE(SUM(CASE WHEN substr(DateFileName, 6, 2) = '${mm}' THEN Amount ELSE 0 END), 0) m${mm}`,
+  )
   .join(", ");
-const WINDOW6 = [0, 1, 2, 3, 4, 5].map((i) => `SUM(CASE WHEN k = ${i} THEN Amount ELSE 0 END) a${i}, SUM(k = ${i}) c${i}`).join(", ");
+const WINDOW6 = [0, 1, 2, 3, 4, 5]
+  .map((i) => `SUM(CASE WHEN k = ${i} THEN Amount ELSE 0 END) a${i}, SUM(k = ${i}) c${i}`)
+  .join(", ");
 const OUTER6 = [0, 1, 2, 3, 4, 5].map((i) => `COALESCE(SUM(a${i}), 0) a${i}, SUM(c${i}) c${i}`).join(", ");
 const named = `${LIVE} AND ${SPEND} AND Company IS NOT NULL AND trim(Company) <> ''`;
 

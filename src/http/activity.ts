@@ -23,7 +23,6 @@ export const NOT_JOURNALED: ReadonlySet<string> = new Set([
   "POST /api/v1/config/test-model-key",
   "POST /api/v1/config/test-object-backup",
   "POST /api/v1/auth/vendor/start",
-  "POST /api/v1/auth/vendor/status",
   "POST /api/v1/auth/vendor/disconnect",
 ]);
 

@@ -15,7 +15,16 @@ import { noticeOncePerDay, quarantineIdFor, recordFailure, relevanceGate } from 
 import { headerDate, rawKey, storeRaw, toBytes } from "./raw";
 import type { FailureStage, IngestDeps, IngestOutcome } from "./types";
 import { resolveUserId } from "./users";
-import { CONFIRM_FIRST, learnedAudit, learnedFields, noteRead, readingLocal, readLearned } from "./templates";
+import {
+  CONFIRM_FIRST,
+  learnedAudit,
+  learnedFields,
+  noteParsed,
+  noteQuarantined,
+  noteRead,
+  readingLocal,
+  readLearned,
+} from "./templates";
 
 const MAX_BODY = 100_000;
 
@@ -54,7 +63,10 @@ export async function runPipeline(raw: Uint8Array | string, deps: IngestDeps): P
       type: fields.transaction_type,
     });
     const result = await commitTransaction(deps, draft);
-    if (result.status !== "invalid") return asOutcome(result, false);
+    if (result.status !== "invalid") {
+      await noteParsed(deps.db, env.email.fromEmail, institution.name, deps.clock().toISOString());
+      return asOutcome(result, false);
+    }
     return quarantine(deps, env, institution.name, "db_validation_failed", { error: result.reason });
   }
 
@@ -101,6 +113,7 @@ export async function commitLearned(deps: IngestDeps, env: Envelope): Promise<Co
   const confirm = reading.template.match_count < CONFIRM_FIRST;
   const result = await commitTransaction(deps, draft, confirm ? { attentionReason: "learned_template" } : {});
   if (result.status === "created") await noteRead(deps.db, reading.template.id, nowIso);
+  if (result.status !== "invalid") await noteParsed(deps.db, env.email.fromEmail, reading.template.institution, nowIso);
   return result;
 }
 
@@ -181,6 +194,8 @@ async function quarantine(
     now.toISOString(),
   );
   await noticeOncePerDay(deps.db, deps.notify, institution, stage, now);
+  // A domain that used to parse and now quarantines in a row: its wording may have changed.
+  await noteQuarantined(deps.db, deps.notify, env.email.fromEmail, now);
   return { status: "quarantined", id, failure_stage: stage, institution };
 }
 

@@ -344,6 +344,19 @@ export const steps = [
       await page.keyboard.press("Enter");
       await page.waitForURL(/min_amount=20.99&max_amount=20.99/);
       await hasText(page.getByTestId("search-results"), "Netflix");
+      // A merchant of this month, chosen with the arrow keys; Escape closes without moving.
+      await page.keyboard.press("/");
+      await box.getByRole("combobox").fill("safeway");
+      await hasText(box, "Safeway #1432");
+      const options = await box.getByRole("option").allTextContents();
+      const at = options.findIndex((o) => o.includes("Safeway #1432"));
+      for (let i = 0; i < at; i++) await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("Enter");
+      await page.waitForURL(/company=Safeway\+%231432|company=Safeway%20%231432/);
+      await page.keyboard.press("/");
+      await box.waitFor();
+      await page.keyboard.press("Escape");
+      assert.equal(await box.count(), 0, "Escape left the search box open");
     },
   },
   {

@@ -1456,6 +1456,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bank alert templates learned from hand-resolved emails
+         * @description Each with its masked example, how many emails it has read, and when it last read one.
+         */
+        get: operations["listAlertTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{template_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a learned template (that bank's alerts are quarantined again)
+         * @description Journaled with the whole row as its before image: reverting restores it. Disabled in demo mode.
+         */
+        delete: operations["deleteAlertTemplate"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a learned template
+         * @description Journaled with before/after images (revertable). Disabled in demo mode.
+         */
+        patch: operations["renameAlertTemplate"];
+        trace?: never;
+    };
+    "/api/v1/templates/{template_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a learned template would extract from a raw email (nothing is written) */
+        post: operations["testAlertTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/set-password": {
         parameters: {
             query?: never;
@@ -3600,6 +3661,11 @@ export interface components {
             failure_id: string;
             status: string;
             date_file_name: string | null;
+            /** @description The template learned from this email */
+            template_id?: string | null;
+            template_name?: string | null;
+            /** @description Why no template was learned, in words (null when one was, or none was asked for) */
+            template_reason?: string | null;
         };
         /** @description Hand-entered values for a quarantined email. */
         ManualResolveRequest: {
@@ -3617,6 +3683,8 @@ export interface components {
              * @enum {string}
              */
             transaction_type: "purchase" | "withdrawal" | "preauth" | "e-transfer" | "deposit";
+            /** @description Read future emails like this one: learn a template from the typed values (default: true when no built-in parser owns the sender's domain) */
+            learn_template?: boolean;
         };
         FixtureFromFailureResponse: {
             txt_path: string;
@@ -3625,6 +3693,50 @@ export interface components {
         FixtureFromFailureRequest: {
             institution?: string | null;
         } | null;
+        AlertTemplateListResponse: {
+            count: number;
+            templates: components["schemas"]["AlertTemplate"][];
+        };
+        /** @description A bank alert template learned from one hand-resolved email. */
+        AlertTemplate: {
+            id: string;
+            name: string;
+            /** @description Stored on the transactions the template reads */
+            institution: string;
+            sender_domain: string;
+            /** @description Words every matching email's subject holds */
+            subject_words: string[];
+            transaction_type: string;
+            /** @description The value lines of the email it was learned from, values and digits masked */
+            example: string;
+            /** @description Emails read into transactions since it was learned */
+            match_count: number;
+            last_matched_at: string | null;
+            source_failure_id: string | null;
+            created_at: string;
+            updated_at: string;
+        };
+        AlertTemplateRenameRequest: {
+            name: string;
+        };
+        /** @description What the template would extract (nothing is written). */
+        AlertTemplateTestResponse: {
+            matched: boolean;
+            /** @description Why the template does not read this email, in words */
+            reason: string | null;
+            amount: number | null;
+            company: string | null;
+            /** @description YYYY-MM-DD when the email prints it */
+            date: string | null;
+            /** @description HH:MM when the email prints it */
+            time: string | null;
+            institution: string;
+            transaction_type: string;
+        };
+        AlertTemplateTestRequest: {
+            /** @description The whole email, RFC 5322 text */
+            raw: string;
+        };
         _AuthResponse: {
             status: string;
         };
@@ -10421,6 +10533,287 @@ export interface operations {
             };
             /** @description No writable source checkout on this deployment */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listAlertTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The learned templates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertTemplateListResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteAlertTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                template_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such template */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    renameAlertTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                template_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertTemplateRenameRequest"];
+            };
+        };
+        responses: {
+            /** @description The renamed template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertTemplate"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such template */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    testAlertTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                template_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertTemplateTestRequest"];
+            };
+        };
+        responses: {
+            /** @description The template's reading, or why it does not read the email */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertTemplateTestResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such template */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

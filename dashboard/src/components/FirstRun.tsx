@@ -20,6 +20,17 @@ export function EmptyMonth({ month }: { month: string }) {
   );
 }
 
+/** After the Settings page renders, bring its Account card (the password form) into view. */
+function toAccount() {
+  let tries = 0;
+  const look = () => {
+    const card = document.getElementById("account");
+    if (card) card.scrollIntoView({ block: "start" });
+    else if (tries++ < 20) setTimeout(look, 50);
+  };
+  setTimeout(look, 0);
+}
+
 function FirstRun({ status }: { status: SetupStatus }) {
   const { canWrite } = useApp();
   const { run, busy, error } = useAction();
@@ -87,7 +98,10 @@ function FirstRun({ status }: { status: SetupStatus }) {
           <h2>Set a password</h2>
           <p>
             Until you do, anyone who can reach this journal can read it.{" "}
-            <Link to="/settings#account">Set one in Settings → Account</Link>.
+            <Link to="/settings" onClick={toAccount}>
+              Set one in Settings → Account
+            </Link>
+            .
           </p>
         </div>
       )}

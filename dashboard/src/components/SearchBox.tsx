@@ -52,13 +52,20 @@ export function SearchBox() {
     };
   }, []);
 
-  // Merchant names come from this month's summary, fetched the first time the box opens.
+  // Each opening starts empty with the input focused; focus goes back where it was on close.
   useEffect(() => {
     if (!open) return;
+    const before = document.activeElement as HTMLElement | null;
     setText("");
     setActive(0);
     requestAnimationFrame(() => input.current?.focus());
-    if (merchants !== null) return;
+    return () => before?.focus?.();
+  }, [open]);
+
+  // Merchant names come from this month's summary, fetched the first time the box opens (the
+  // answer may arrive while typing: it only adds choices, never clears the text).
+  useEffect(() => {
+    if (!open || merchants !== null) return;
     unwrap(api.GET("/api/v1/summary", { params: { query: { month: thisMonth } } })).then(
       (s) => setMerchants(Object.keys(s.current.by_company)),
       () => setMerchants([]),

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import { api, unwrap } from "../api/client";
 import type { ManualResolve, ParseFailure } from "../api/types";
 import { ErrorNotice, Loading } from "../components/States";
+import { useToast } from "../components/Toast";
 import { useAction } from "../components/useAction";
 import { useApp } from "../lib/app";
 import { useApi } from "../lib/useApi";
@@ -37,13 +38,16 @@ export function ResolvePanel({ failure, onResolved }: { failure: ParseFailure; o
     institution: failure.detected_institution ?? "",
     transaction_type: "purchase" as ManualResolve["transaction_type"],
   });
+  // Learning is on by default when no built-in parser recognized the sender (issue 18).
+  const [learn, setLearn] = useState(failure.detected_institution === null);
+  const toast = useToast();
   const { busy, error, run } = useAction();
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm({ ...form, [k]: e.target.value });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     run(async () => {
-      await unwrap(
+      const out = await unwrap(
         api.POST("/api/v1/parse-failures/{failure_id}/resolve", {
           params: { path: { failure_id: failure.id } },
           body: {
@@ -53,11 +57,18 @@ export function ResolvePanel({ failure, onResolved }: { failure: ParseFailure; o
             category: form.category || null,
             institution: form.institution.trim() || null,
             transaction_type: form.transaction_type,
+            learn_template: learn,
           },
         }),
       );
+      const learned = out.template_name
+        ? ` Future emails like this one will be read as "${out.template_name}".`
+        : out.template_reason
+          ? ` No template was learned: ${out.template_reason}.`
+          : "";
+      toast(`Resolved: the transaction was added.${learned}`, "ok");
       onResolved();
-    }, "Resolved: the transaction was added");
+    });
   };
   const open = failure.status === "quarantined";
   return (
@@ -111,6 +122,10 @@ export function ResolvePanel({ failure, onResolved }: { failure: ParseFailure; o
                 <option key={t}>{t}</option>
               ))}
             </select>
+          </label>
+          <label className="check">
+            <input type="checkbox" checked={learn} onChange={(e) => setLearn(e.target.checked)} />
+            <span>Read future emails like this one</span>
           </label>
           <ErrorNotice error={error} />
           <button type="submit" className="btn btn-primary" disabled={!canWrite || busy}>

@@ -4,6 +4,7 @@ import { api, unwrap } from "../api/client";
 import { RuleList } from "../components/money-pages/RuleList";
 import { RuleSuggestions } from "../components/money-pages/RuleSuggestions";
 import { CategoriesSection } from "./settings/CategoriesSection";
+import { BanksITaught } from "./templates/BanksITaught";
 import { useApp } from "../lib/app";
 import { categoryLabel } from "../lib/format";
 import { useApi } from "../lib/useApi";
@@ -21,6 +22,7 @@ export function RulesPage() {
       <Overrides key={`o${round}`} />
       <Aliases />
       <IgnoreRules key={`i${round}`} />
+      <BanksITaught />
       <CategoriesSection />
     </section>
   );

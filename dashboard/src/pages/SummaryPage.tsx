@@ -9,6 +9,7 @@ import { Empty, ErrorNotice, Loading } from "../components/States";
 import { useApp } from "../lib/app";
 import { categoryLabel, monthLabel, percent } from "../lib/format";
 import { useMonthParam } from "../lib/month";
+import { Link } from "../lib/router";
 import { useApi } from "../lib/useApi";
 
 export function SummaryPage() {
@@ -132,7 +133,11 @@ function SummaryBody({ s }: { s: Summary }) {
               <tbody>
                 {s.category_deltas.map((d) => (
                   <tr key={d.category}>
-                    <td>{categoryLabel(d.category, categories)}</td>
+                    <td>
+                      <Link to={searchHref({ from: month, to: month, category: d.category })}>
+                        {categoryLabel(d.category, categories)}
+                      </Link>
+                    </td>
                     <td className="num">
                       <Money value={d.current} />
                     </td>

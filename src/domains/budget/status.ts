@@ -35,7 +35,7 @@ const monthIndex = (m: string) => Number(m.slice(5, 7)) - 1;
 /** The one range covering two overlapping DateFileName ranges; null when they are apart. */
 function overlapSpan(a: Bounds, b: Bounds): Bounds | null {
   if (!(a.lo < b.hi && b.lo < a.hi)) return null;
-  return { lo: a.lo < b.lo ? a.lo : b.lo, hi: a.hi > b.hi ? a.hi : b.hi };
+  return { lo: [a.lo, b.lo].sort()[0]!, hi: [a.hi, b.hi].sort()[1]! };
 }
 
 /** A grouped row's month (`YYYY.MM`) lies in a range of whole months. */

@@ -26,6 +26,7 @@ export const IMPORT_TABLES: Record<string, TableDef> = {
   transactions: { table: t.transactions, key: ["ForwardedTo", "DateFileName"], kind: "data" },
   attention_queue: { table: t.attentionQueue, key: ["ForwardedTo", "DateFileName"], kind: "data" },
   parse_failures: { table: t.parseFailures, key: ["id"], kind: "data" },
+  alert_templates: { table: t.alertTemplates, key: ["id"], kind: "data" },
   day_summaries: { table: t.daySummaries, key: ["user_id", "day"], kind: "data" },
   insight_briefings: { table: t.insightBriefings, key: ["id"], kind: "data" },
   attachments: { table: t.attachments, key: ["id"], kind: "data" },

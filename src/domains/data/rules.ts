@@ -24,6 +24,7 @@ export const EXPORTED_TABLES = [
   "tax_overrides",
   "tax_mapping",
   "activity_log",
+  "alert_templates",
 ] as const;
 
 /**

@@ -2,6 +2,7 @@ import { getDb } from "../../db";
 import { flag } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
 import { ageSeconds } from "../../lib/clock";
+import { driftReasons } from "../../ingest/templates";
 import { isPasswordSet } from "../auth/state";
 import { countParseFailuresSince, readHeartbeat, readLastTransactionAt, readStateValue } from "./queries";
 import { healthStatus } from "./rules";
@@ -40,9 +41,11 @@ export async function getHealth({
     parseFailures7d: failures,
     aiStatus: ai.status,
   });
+  // Wording drift (issue 18): a bank whose alerts stopped parsing degrades an otherwise ok status.
+  const drift = await driftReasons(ctx.env.DB);
+  const shown = drift.length ? { status: status === "ok" ? ("degraded" as const) : status, reasons: [...reasons, ...drift] } : { status, reasons };
   return {
-    status,
-    reasons,
+    ...shown,
     version: ctx.env.APP_VERSION ?? "0.0.0",
     backend: "d1",
     imap_last_poll: heartbeat?.last_poll_at ?? null,

@@ -62,7 +62,8 @@ export function companyRows(rows: AggRow[], months: string[]): CompanyRow[] {
     }
   }
   const list: CompanyRow[] = [];
-  for (const { row } of out.values()) list.push({ company: row.company, months: row.months, total: sum(row.months) });
+  for (const { row } of out.values())
+    list.push({ company: row.company, months: row.months, total: sum(row.months) });
   return list.sort(byTotal);
 }
 

@@ -38,9 +38,13 @@ function windowQuery(lo: string, hi: string, lastLo: string, months: string[]) {
   // k: the row's month as an index into `months` (0 = oldest); the columns are generated per index.
   const k = sql`(CAST(substr(${t.DateFileName}, 1, 4) AS INTEGER) * 12 + CAST(substr(${t.DateFileName}, 6, 2) AS INTEGER) - ${y * 12 + m})`;
   const inner = sql.raw(
-    months.map((_, i) => `SUM(CASE WHEN k = ${i} THEN Amount ELSE 0 END) AS a${i}, SUM(k = ${i}) AS c${i}`).join(", "),
+    months
+      .map((_, i) => `SUM(CASE WHEN k = ${i} THEN Amount ELSE 0 END) AS a${i}, SUM(k = ${i}) AS c${i}`)
+      .join(", "),
   );
-  const outer = sql.raw(months.map((_, i) => `COALESCE(SUM(a${i}), 0) AS a${i}, SUM(c${i}) AS c${i}`).join(", "));
+  const outer = sql.raw(
+    months.map((_, i) => `COALESCE(SUM(a${i}), 0) AS a${i}, SUM(c${i}) AS c${i}`).join(", "),
+  );
   const cols = sql.raw(months.map((_, i) => `a${i}, c${i}`).join(", "));
   return sql`WITH r AS (
       SELECT ${merchant} AS merchant, ${category} AS category, ${t.DateFileName} AS dfn,
@@ -69,7 +73,13 @@ export async function merchantAggregates(db: Db, lo: string, hi: string, lastLo:
   for (const r of rows) {
     if (r.merchant === null) continue;
     const m = String(r.merchant);
-    names.push({ merchant: m, category: String(r.category), n: 0, last_seen: "", company: String(r.company) });
+    names.push({
+      merchant: m,
+      category: String(r.category),
+      n: 0,
+      last_seen: "",
+      company: String(r.company),
+    });
     months.forEach((ym, i) => {
       const n = Number(r[`c${i}`]);
       if (n > 0) monthly.push({ merchant: m, ym: ym.replace("-", "."), total: Number(r[`a${i}`]), n });

@@ -110,5 +110,6 @@ export const OFFLINE_STYLE = `
 #offline .method.get { background: #dcefe6; } #offline .method.post { background: #dde8f7; }
 #offline .method.put, #offline .method.patch { background: #f6ecd6; } #offline .method.delete { background: #f7dede; }
 #offline .sum { color: #3c4550; }
+#offline p, #offline code, #offline summary, #offline h1, #offline h2 { overflow-wrap: anywhere; min-width: 0; }
 #offline .param, #offline .resp { margin: 0.2rem 0; font: 0.85rem/1.4 ui-monospace, monospace; overflow-wrap: anywhere; }
 `;

@@ -11,3 +11,4 @@ export {
   readLearned,
 } from "./apply";
 export { noteRead, patternOf, saveTemplate, templateId, wordsOf } from "./store";
+export { DRIFT_AFTER, driftReasons, noteParsed, noteQuarantined } from "./drift";

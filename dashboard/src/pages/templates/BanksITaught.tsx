@@ -1,0 +1,90 @@
+// Rules → "Banks I taught": alert templates learned from emails resolved by hand (issue 18), each
+// with its masked example, how many emails it has read and when; rename, delete (undoable).
+import { useState } from "react";
+import { api, unwrap } from "../../api/client";
+import type { components } from "../../api/schema";
+import { Empty, ErrorNotice, Loading } from "../../components/States";
+import { useAction } from "../../components/useAction";
+import { useApp } from "../../lib/app";
+import { useApi } from "../../lib/useApi";
+
+type Template = components["schemas"]["AlertTemplate"];
+
+export function BanksITaught() {
+  const list = useApi(() => unwrap(api.GET("/api/v1/templates")), "templates");
+  const items = list.data?.templates;
+  return (
+    <div className="card" data-testid="rules-templates">
+      <h2>
+        Banks I taught {items && <span className="count">{items.length}</span>}
+      </h2>
+      <p className="muted small">
+        Resolving an email of a bank the journal cannot read teaches it that bank's wording. A changed
+        wording is sent to Needs review again, never guessed.
+      </p>
+      <ErrorNotice error={list.error} onRetry={list.reload} />
+      {!items && list.loading && <Loading rows={2} />}
+      {items && items.length === 0 && <Empty title="None yet" />}
+      <ul className="plain-list rule-list">
+        {(items ?? []).map((t) => (
+          <TemplateRow key={t.id} t={t} reload={list.reload} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function TemplateRow({ t, reload }: { t: Template; reload: () => void }) {
+  const { canWrite } = useApp();
+  const action = useAction();
+  const [name, setName] = useState<string | null>(null);
+  const path = { params: { path: { template_id: t.id } } };
+  const rename = () =>
+    void action.run(async () => {
+      await unwrap(api.PATCH("/api/v1/templates/{template_id}", { ...path, body: { name: (name ?? "").trim() } }));
+      setName(null);
+      reload();
+    }, "Renamed");
+  const remove = () =>
+    void action.run(async () => {
+      await unwrap(api.DELETE("/api/v1/templates/{template_id}", path));
+      reload();
+    }, "Deleted");
+  const last = t.last_matched_at ? `last ${t.last_matched_at.slice(0, 10)}` : "none yet";
+  return (
+    <li className="row-between">
+      <span className="rule-text">
+        {name === null ? (
+          <strong>{t.name}</strong>
+        ) : (
+          <input aria-label="Template name" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+        )}{" "}
+        <span className="muted small">
+          {t.sender_domain} · {t.transaction_type} · read {t.match_count} email(s), {last}
+        </span>
+        <pre className="email-body small">{t.example}</pre>
+        <ErrorNotice error={action.error} />
+      </span>
+      <span className="inline">
+        {name === null ? (
+          <button type="button" className="btn btn-small" disabled={!canWrite || action.busy} onClick={() => setName(t.name)}>
+            Rename
+          </button>
+        ) : (
+          <button type="button" className="btn btn-small" disabled={!canWrite || action.busy || !name.trim()} onClick={rename}>
+            Save
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn btn-small btn-danger-quiet"
+          disabled={!canWrite || action.busy}
+          onClick={remove}
+          aria-label={`Delete ${t.name}`}
+        >
+          Delete
+        </button>
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * Wording drift, for every bank (issue 18): a sender domain that used to parse (built-in parser
+ * or learned template) and now quarantines several emails in a row probably changed its wording.
+ * One kv_state row per domain; one notice when the run starts counting; cleared by the next parse.
+ */
+import { eq, like } from "drizzle-orm";
+import { getDb } from "../../db";
+import { kvState } from "../../db/schema";
+import { log } from "../../lib/log";
+import { type Notifier, safeSend } from "../../notify";
+import { senderHost } from "./text";
+
+/** Quarantines in a row, after a parse, that count as drift. */
+export const DRIFT_AFTER = 3;
+const PREFIX = "wording:";
+
+interface DriftState {
+  institution: string;
+  last_parsed_at: string;
+  fails: number;
+  notified: boolean;
+}
+
+function readState(value: string | undefined): DriftState | null {
+  try {
+    const v = value ? (JSON.parse(value) as DriftState) : null;
+    return v && typeof v.last_parsed_at === "string" && typeof v.fails === "number" ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+async function write(d1: D1Database, host: string, state: DriftState, nowIso: string) {
+  const value = JSON.stringify(state);
+  await getDb(d1)
+    .insert(kvState)
+    .values({ key: PREFIX + host, value, updated_at: nowIso })
+    .onConflictDoUpdate({ target: kvState.key, set: { value, updated_at: nowIso } });
+}
+
+/** A deterministic parse from this sender: the domain reads fine (clears any drift). */
+export async function noteParsed(d1: D1Database, fromEmail: string, institution: string, nowIso: string) {
+  const host = senderHost(fromEmail);
+  if (!host) return;
+  try {
+    await write(d1, host, { institution, last_parsed_at: nowIso, fails: 0, notified: false }, nowIso);
+  } catch (err) {
+    log("warn", "drift.note_parsed_failed", { error: String(err) });
+  }
+}
+
+/** A quarantine from this sender: counts toward drift when the domain has parsed before. */
+export async function noteQuarantined(d1: D1Database, notifier: Notifier, fromEmail: string, now: Date) {
+  const host = senderHost(fromEmail);
+  if (!host) return;
+  try {
+    const db = getDb(d1);
+    const row = await db.select().from(kvState).where(eq(kvState.key, PREFIX + host)).get();
+    const state = readState(row?.value);
+    if (!state) return;
+    const next = { ...state, fails: state.fails + 1 };
+    const notify = next.fails >= DRIFT_AFTER && !state.notified;
+    if (notify) next.notified = true;
+    await write(d1, host, next, now.toISOString());
+    if (notify) {
+      await safeSend(notifier, {
+        kind: "quarantine",
+        title: `${state.institution} alerts stopped parsing`,
+        text: driftReason(state),
+      });
+    }
+  } catch (err) {
+    log("warn", "drift.note_quarantined_failed", { error: String(err) });
+  }
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+function driftReason(s: DriftState): string {
+  const d = new Date(s.last_parsed_at);
+  const day = Number.isNaN(d.getTime()) ? s.last_parsed_at : `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
+  return `${s.institution} alerts have not parsed since ${day}: their wording may have changed`;
+}
+
+/** Health's reasons: one per domain in drift, in words. */
+export async function driftReasons(d1: D1Database): Promise<string[]> {
+  try {
+    const rows = await getDb(d1).select().from(kvState).where(like(kvState.key, `${PREFIX}%`)).all();
+    return rows.flatMap((r) => {
+      const s = readState(r.value);
+      return s && s.fails >= DRIFT_AFTER ? [driftReason(s)] : [];
+    });
+  } catch (err) {
+    log("warn", "drift.read_failed", { error: String(err) });
+    return [];
+  }
+}

@@ -1,0 +1,93 @@
+// Issue 18 in the browser: an alert of a bank the journal does not know is quarantined; resolving
+// it by hand with "Read future emails like this one" ticked teaches the journal that bank; the
+// next alert of that bank, uploaded, is added as a transaction and the Rules page lists the bank.
+// Runs on the seeded demo server (today 2026-11-21).
+import { assert, hasText, until } from "./helpers.mjs";
+
+const PASSWORD = "correct horse battery";
+
+/** A made-up bank's alert, in its own wording. */
+function mapleAlert({ amount, merchant, day, id }) {
+  return [
+    "From: Maple Credit Union <alerts@notify.maplecu.example>",
+    "To: demo@finance-journal.example",
+    "X-Forwarded-To: demo@finance-journal.example",
+    `Subject: Card purchase alert: $${amount}`,
+    `Date: ${day} Nov 2026 16:00:00 -0800`,
+    `Message-ID: <${id}@maplecu.example>`,
+    'Content-Type: text/plain; charset="utf-8"',
+    "",
+    "Hello Sam,",
+    "",
+    "Your Maple Visa ending 4821 was used.",
+    `You spent $${amount} at ${merchant} on Nov ${day}, 2026 at 3:45 PM.`,
+    "Available credit: $2,310.55",
+    "",
+  ].join("\r\n");
+}
+
+async function signedIn(t) {
+  const probe = await t.page.request.get(`${t.base}/api/v1/config`);
+  if (probe.status() !== 401) return;
+  const res = await t.page.request.post(`${t.base}/api/v1/auth/login`, {
+    data: { password: PASSWORD },
+    headers: { origin: t.base },
+  });
+  assert.equal(res.status(), 200, "sign in for the templates suite");
+}
+
+async function upload(t, raw, name) {
+  const input = t.page.getByTestId("eml-input");
+  await input.setInputFiles({ name, mimeType: "message/rfc822", buffer: Buffer.from(raw) });
+}
+
+export const steps = [
+  {
+    name: "an unknown bank's alert is quarantined, then resolved by hand and learned",
+    async run(t) {
+      const { page } = t;
+      page.setDefaultTimeout(30_000);
+      await signedIn(t);
+      await page.goto(`${t.base}/upload`);
+      await upload(t, mapleAlert({ amount: "42.10", merchant: "MAPLE LEAF DINER", day: "20", id: "tpl-1" }), "maple-1.eml");
+      await hasText(page.getByTestId("upload-outcome"), "Quarantined");
+      await page.goto(`${t.base}/review?month=2026-11`);
+      const item = page.getByTestId("parse-failures").locator("li.failure", { hasText: "maplecu.example" });
+      await item.waitFor();
+      await item.getByRole("button", { name: "Resolve…" }).click();
+      await item.locator(".email-body").waitFor();
+      const learn = item.getByLabel("Read future emails like this one");
+      assert.ok(await learn.isChecked(), "learning is on by default for an unknown bank");
+      await item.getByLabel("Date").fill("2026-11-20");
+      await item.getByLabel("Amount").fill("42.10");
+      await item.getByLabel("Merchant").fill("MAPLE LEAF DINER");
+      await item.getByLabel("Institution").fill("Maple CU");
+      await t.shot("templates-resolve");
+      await item.getByRole("button", { name: "Save transaction" }).click();
+      await page.getByText('Future emails like this one will be read as "Maple CU purchase"').waitFor();
+      await t.shot("templates-learned");
+    },
+  },
+  {
+    name: "the next alert of that bank is added as a transaction; Rules lists the bank",
+    async run(t) {
+      const { page } = t;
+      await page.goto(`${t.base}/upload`);
+      await upload(t, mapleAlert({ amount: "7.25", merchant: "CORNER BAKERY", day: "21", id: "tpl-2" }), "maple-2.eml");
+      const outcome = page.getByTestId("upload-outcome");
+      await hasText(outcome, "Added to your journal");
+      await hasText(outcome, "CORNER BAKERY");
+      await hasText(outcome, "$7.25");
+      await t.shot("templates-upload");
+      await page.goto(`${t.base}/?month=2026-11`);
+      await page.locator('[data-testid=tx-row][data-company="CORNER BAKERY"]').waitFor();
+      await page.goto(`${t.base}/rules`);
+      const card = page.getByTestId("rules-templates");
+      await hasText(card, "Maple CU purchase");
+      await hasText(card, "read 1 email(s)");
+      await until(async () => !((await card.textContent()) ?? "").includes("MAPLE LEAF DINER"), "example masked");
+      await card.scrollIntoViewIfNeeded();
+      await t.shot("templates-rules");
+    },
+  },
+];
