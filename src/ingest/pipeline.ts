@@ -73,7 +73,9 @@ export async function runPipeline(raw: Uint8Array | string, deps: IngestDeps): P
   // 3b. No built-in reading: a template learned from a hand-resolved email of this sender.
   const learned = await commitLearned(deps, env);
   if (learned?.status === "invalid") {
-    return quarantine(deps, env, institution?.name ?? null, "db_validation_failed", { error: learned.reason });
+    return quarantine(deps, env, institution?.name ?? null, "db_validation_failed", {
+      error: learned.reason,
+    });
   }
   if (learned) return asOutcome(learned, false);
 
@@ -113,7 +115,8 @@ export async function commitLearned(deps: IngestDeps, env: Envelope): Promise<Co
   const confirm = reading.template.match_count < CONFIRM_FIRST;
   const result = await commitTransaction(deps, draft, confirm ? { attentionReason: "learned_template" } : {});
   if (result.status === "created") await noteRead(deps.db, reading.template.id, nowIso);
-  if (result.status !== "invalid") await noteParsed(deps.db, env.email.fromEmail, reading.template.institution, nowIso);
+  if (result.status !== "invalid")
+    await noteParsed(deps.db, env.email.fromEmail, reading.template.institution, nowIso);
   return result;
 }
 

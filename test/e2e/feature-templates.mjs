@@ -49,7 +49,11 @@ export const steps = [
       page.setDefaultTimeout(30_000);
       await signedIn(t);
       await page.goto(`${t.base}/upload`);
-      await upload(t, mapleAlert({ amount: "42.10", merchant: "MAPLE LEAF DINER", day: "20", id: "tpl-1" }), "maple-1.eml");
+      await upload(
+        t,
+        mapleAlert({ amount: "42.10", merchant: "MAPLE LEAF DINER", day: "20", id: "tpl-1" }),
+        "maple-1.eml",
+      );
       await hasText(page.getByTestId("upload-outcome"), "Quarantined");
       await page.goto(`${t.base}/review?month=2026-11`);
       const item = page.getByTestId("parse-failures").locator("li.failure", { hasText: "maplecu.example" });
@@ -73,7 +77,11 @@ export const steps = [
     async run(t) {
       const { page } = t;
       await page.goto(`${t.base}/upload`);
-      await upload(t, mapleAlert({ amount: "7.25", merchant: "CORNER BAKERY", day: "21", id: "tpl-2" }), "maple-2.eml");
+      await upload(
+        t,
+        mapleAlert({ amount: "7.25", merchant: "CORNER BAKERY", day: "21", id: "tpl-2" }),
+        "maple-2.eml",
+      );
       const outcome = page.getByTestId("upload-outcome");
       await hasText(outcome, "Added to your journal");
       await hasText(outcome, "CORNER BAKERY");
@@ -85,7 +93,10 @@ export const steps = [
       const card = page.getByTestId("rules-templates");
       await hasText(card, "Maple CU purchase");
       await hasText(card, "read 1 email(s)");
-      await until(async () => !((await card.textContent()) ?? "").includes("MAPLE LEAF DINER"), "example masked");
+      await until(
+        async () => !((await card.textContent()) ?? "").includes("MAPLE LEAF DINER"),
+        "example masked",
+      );
       await card.scrollIntoViewIfNeeded();
       await t.shot("templates-rules");
     },

@@ -13,7 +13,10 @@ const E = env as unknown as Env;
 const text = (raw: Uint8Array) => new TextDecoder().decode(raw);
 
 async function learnMaple(): Promise<string> {
-  const out = await ingestEmail(maple({ id: "t1", amount: "42.00", merchant: "CORNER STORE", printed: "Oct 12, 2026" }), testDeps());
+  const out = await ingestEmail(
+    maple({ id: "t1", amount: "42.00", merchant: "CORNER STORE", printed: "Oct 12, 2026" }),
+    testDeps(),
+  );
   if (out.status !== "quarantined") throw new Error(out.status);
   const res = await call(`/api/v1/parse-failures/${out.id}/resolve`, {
     method: "POST",
@@ -31,7 +34,10 @@ beforeEach(async () => {
 describe("/api/v1/templates", () => {
   it("lists a template with its masked example (no personal data) and counts its reads", async () => {
     const id = await learnMaple();
-    await ingestEmail(maple({ id: "t2", amount: "3.50", merchant: "BUS", printed: "Oct 13, 2026" }), testDeps());
+    await ingestEmail(
+      maple({ id: "t2", amount: "3.50", merchant: "BUS", printed: "Oct 13, 2026" }),
+      testDeps(),
+    );
     const res = await call("/api/v1/templates");
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(1);
@@ -59,18 +65,33 @@ describe("/api/v1/templates", () => {
     const renamed = await call(`/api/v1/templates/${id}`, { method: "PATCH", body: { name: "Maple Visa" } });
     expect(renamed.status).toBe(200);
     expect(renamed.body.name).toBe("Maple Visa");
-    expectEnvelope(await call(`/api/v1/templates/${id}`, { method: "PATCH", body: { name: "" } }), 422, "VALIDATION_ERROR");
-    expectEnvelope(await call("/api/v1/templates/tpl_nope", { method: "PATCH", body: { name: "x" } }), 404, "NOT_FOUND");
+    expectEnvelope(
+      await call(`/api/v1/templates/${id}`, { method: "PATCH", body: { name: "" } }),
+      422,
+      "VALIDATION_ERROR",
+    );
+    expectEnvelope(
+      await call("/api/v1/templates/tpl_nope", { method: "PATCH", body: { name: "x" } }),
+      404,
+      "NOT_FOUND",
+    );
 
     const del = await call(`/api/v1/templates/${id}`, { method: "DELETE" });
     expect(del.status).toBe(204);
     expect((await call("/api/v1/templates")).body.count).toBe(0);
     // Without it, that bank's alerts are quarantined again.
-    const again = await ingestEmail(maple({ id: "t3", amount: "1.00", merchant: "GUM", printed: "Oct 14, 2026" }), testDeps());
+    const again = await ingestEmail(
+      maple({ id: "t3", amount: "1.00", merchant: "GUM", printed: "Oct 14, 2026" }),
+      testDeps(),
+    );
     expect(again.status).toBe("quarantined");
-    const undo = await call(`/api/v1/activity/${del.headers.get("x-activity-id")}/revert`, { method: "POST" });
+    const undo = await call(`/api/v1/activity/${del.headers.get("x-activity-id")}/revert`, {
+      method: "POST",
+    });
     expect(undo.status, undo.text).toBe(200);
-    expect((await call("/api/v1/templates")).body.templates.map((t: any) => [t.id, t.name])).toEqual([[id, "Maple Visa"]]);
+    expect((await call("/api/v1/templates")).body.templates.map((t: any) => [t.id, t.name])).toEqual([
+      [id, "Maple Visa"],
+    ]);
     expectEnvelope(await call("/api/v1/templates/tpl_nope", { method: "DELETE" }), 404, "NOT_FOUND");
   });
 
@@ -78,7 +99,17 @@ describe("/api/v1/templates", () => {
     const id = await learnMaple();
     const ok = await call(`/api/v1/templates/${id}/test`, {
       method: "POST",
-      body: { raw: text(maple({ id: "t4", amount: "1,999.99", merchant: "BEST BUY", printed: "Oct 20, 2026", time: "8:15 PM" })) },
+      body: {
+        raw: text(
+          maple({
+            id: "t4",
+            amount: "1,999.99",
+            merchant: "BEST BUY",
+            printed: "Oct 20, 2026",
+            time: "8:15 PM",
+          }),
+        ),
+      },
     });
     expect(ok.body).toEqual({
       matched: true,
@@ -92,12 +123,18 @@ describe("/api/v1/templates", () => {
     });
     const changed = await call(`/api/v1/templates/${id}/test`, {
       method: "POST",
-      body: { raw: text(maple({ id: "t5", amount: "5.00", merchant: "X", printed: "Oct 20, 2026" }, "You paid")) },
+      body: {
+        raw: text(maple({ id: "t5", amount: "5.00", merchant: "X", printed: "Oct 20, 2026" }, "You paid")),
+      },
     });
     expect(changed.body).toMatchObject({ matched: false, amount: null, company: null });
     expect(changed.body.reason).toMatch(/worded differently/);
     expect((await E.DB.prepare("SELECT COUNT(*) AS n FROM transactions").first<any>()).n).toBe(1);
-    expectEnvelope(await call(`/api/v1/templates/${id}/test`, { method: "POST", body: {} }), 422, "VALIDATION_ERROR");
+    expectEnvelope(
+      await call(`/api/v1/templates/${id}/test`, { method: "POST", body: {} }),
+      422,
+      "VALIDATION_ERROR",
+    );
   });
 
   it("is in the data export and restored by the import", async () => {
@@ -113,11 +150,17 @@ describe("/api/v1/templates", () => {
     form.set("file", new File([zip], "backup.zip", { type: "application/zip" }));
     const preview = await call("/api/v1/data/import/preview", { method: "POST", rawBody: form });
     expect(preview.status, preview.text).toBe(200);
-    const commit = await call("/api/v1/data/import/commit", { method: "POST", body: { token: preview.body.token, strategy: "skip" } });
+    const commit = await call("/api/v1/data/import/commit", {
+      method: "POST",
+      body: { token: preview.body.token, strategy: "skip" },
+    });
     expect(commit.status, commit.text).toBe(200);
     expect((await E.DB.prepare("SELECT * FROM alert_templates").all()).results).toEqual(before.results);
     // The restored template reads the bank's alerts again.
-    const out = await ingestEmail(maple({ id: "t6", amount: "2.25", merchant: "TEA", printed: "Oct 15, 2026" }), testDeps());
+    const out = await ingestEmail(
+      maple({ id: "t6", amount: "2.25", merchant: "TEA", printed: "Oct 15, 2026" }),
+      testDeps(),
+    );
     expect(out).toMatchObject({ status: "created", tx: { ExtractionAudit: { model: id } } });
   });
 });

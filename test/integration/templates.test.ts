@@ -28,14 +28,20 @@ beforeEach(async () => {
 
 describe("learning a bank's alert from one resolved email", () => {
   it("plain text: learns, reads the next alerts exactly with their time, queues the first three", async () => {
-    const id = await quarantined(maple({ id: "m1", amount: "1,234.56", merchant: "TIM HORTONS #42", printed: "Oct 12, 2026" }));
+    const id = await quarantined(
+      maple({ id: "m1", amount: "1,234.56", merchant: "TIM HORTONS #42", printed: "Oct 12, 2026" }),
+    );
     const answer = await resolve(id, {
       date: "2026-10-12",
       amount: 1234.56,
       company: "TIM HORTONS #42",
       institution: "Maple CU",
     });
-    expect(answer).toMatchObject({ status: "resolved", template_name: "Maple CU purchase", template_reason: null });
+    expect(answer).toMatchObject({
+      status: "resolved",
+      template_name: "Maple CU purchase",
+      template_reason: null,
+    });
     expect(answer.template_id).toMatch(/^tpl_[0-9a-f]{16}$/);
 
     for (const [i, a] of [
@@ -48,14 +54,22 @@ describe("learning a bank's alert from one resolved email", () => {
       expect(out.status).toBe("created");
     }
     const rows = (await allTransactions()).filter((r) => r.ExtractionAudit?.method === "learned_template");
-    expect(rows.map((r) => [r.Institution, r.Amount, r.Company, r.TransactionType, r.DateFileName.slice(0, 16)])).toEqual([
+    expect(
+      rows.map((r) => [r.Institution, r.Amount, r.Company, r.TransactionType, r.DateFileName.slice(0, 16)]),
+    ).toEqual([
       ["Maple CU", 7.05, "BLUE BOTTLE", "purchase", "2026.10.13_09.02"],
       ["Maple CU", 88.1, "SHOPPERS DRUG MART", "purchase", "2026.10.14_23.59"],
       ["Maple CU", 3, "PARKING", "purchase", "2026.10.15_15.45"],
       ["Maple CU", 15.25, "CINEPLEX", "purchase", "2026.10.16_15.45"],
     ]);
-    expect(rows[0]!.ExtractionAudit).toMatchObject({ method: "learned_template", model: answer.template_id, validated: true });
-    const queued = await E.DB.prepare("SELECT DateFileName, reason FROM attention_queue ORDER BY DateFileName").all<any>();
+    expect(rows[0]!.ExtractionAudit).toMatchObject({
+      method: "learned_template",
+      model: answer.template_id,
+      validated: true,
+    });
+    const queued = await E.DB.prepare(
+      "SELECT DateFileName, reason FROM attention_queue ORDER BY DateFileName",
+    ).all<any>();
     expect(queued.results.map((r) => [r.DateFileName.slice(0, 10), r.reason])).toEqual([
       ["2026.10.13", "learned_template"],
       ["2026.10.14", "learned_template"],
@@ -64,7 +78,9 @@ describe("learning a bank's alert from one resolved email", () => {
   });
 
   it("a changed wording is quarantined, never guessed", async () => {
-    const id = await quarantined(maple({ id: "w1", amount: "20.00", merchant: "KIOSK", printed: "Oct 12, 2026" }));
+    const id = await quarantined(
+      maple({ id: "w1", amount: "20.00", merchant: "KIOSK", printed: "Oct 12, 2026" }),
+    );
     await resolve(id, { date: "2026-10-12", amount: 20, company: "KIOSK", institution: "Maple CU" });
     const out = await ingestEmail(
       maple({ id: "w2", amount: "21.00", merchant: "KIOSK", printed: "Oct 13, 2026" }, "You have spent"),
@@ -74,31 +90,82 @@ describe("learning a bank's alert from one resolved email", () => {
   });
 
   it("HTML-only table cells, DD/MM/YYYY dates", async () => {
-    const id = await quarantined(prairie({ id: "p1", amount: "23.75", merchant: "CORNER BAKERY", printed: "12/10/2026" }));
-    const answer = await resolve(id, { date: "2026-10-12", amount: 23.75, company: "Corner Bakery", institution: "Prairie" });
+    const id = await quarantined(
+      prairie({ id: "p1", amount: "23.75", merchant: "CORNER BAKERY", printed: "12/10/2026" }),
+    );
+    const answer = await resolve(id, {
+      date: "2026-10-12",
+      amount: 23.75,
+      company: "Corner Bakery",
+      institution: "Prairie",
+    });
     expect(answer.template_reason).toBeNull();
-    const out = await ingestEmail(prairie({ id: "p2", amount: "1,023.00", merchant: "BIG BOX", printed: "03/11/2026" }), testDeps());
-    expect(out).toMatchObject({ status: "created", tx: { Institution: "Prairie", Amount: 102300, Company: "BIG BOX" } });
+    const out = await ingestEmail(
+      prairie({ id: "p2", amount: "1,023.00", merchant: "BIG BOX", printed: "03/11/2026" }),
+      testDeps(),
+    );
+    expect(out).toMatchObject({
+      status: "created",
+      tx: { Institution: "Prairie", Amount: 102300, Company: "BIG BOX" },
+    });
     expect(out.status === "created" && out.tx.DateFileName.slice(0, 10)).toBe("2026.11.03");
   });
 
   it("French wording with comma decimals, and a foreign charge with its CAD amount", async () => {
-    const l = await quarantined(laurier({ id: "l1", amount: "1 234,56", merchant: "EPICERIE DU COIN", printed: "2026-10-12" }));
-    await resolve(l, { date: "2026-10-12", amount: 1234.56, company: "Epicerie du Coin", institution: "Laurier" });
-    const l2 = await ingestEmail(laurier({ id: "l2", amount: "8,10", merchant: "BOULANGERIE", printed: "2026-10-13" }), testDeps());
-    expect(l2).toMatchObject({ status: "created", tx: { Institution: "Laurier", Amount: 810, Company: "BOULANGERIE" } });
-
-    const h = await quarantined(harbour({ id: "h1", amount: "17.02", foreign: "12.40", merchant: "BLUE BOTTLE", printed: "12 Oct 2026" }));
-    await resolve(h, { date: "2026-10-12", amount: 17.02, company: "BLUE BOTTLE", institution: "Harbour", transaction_type: "purchase" });
-    const h2 = await ingestEmail(
-      harbour({ id: "h2", amount: "1,402.99", foreign: "1,020.00", merchant: "APPLE STORE", printed: "2 Nov 2026" }),
+    const l = await quarantined(
+      laurier({ id: "l1", amount: "1 234,56", merchant: "EPICERIE DU COIN", printed: "2026-10-12" }),
+    );
+    await resolve(l, {
+      date: "2026-10-12",
+      amount: 1234.56,
+      company: "Epicerie du Coin",
+      institution: "Laurier",
+    });
+    const l2 = await ingestEmail(
+      laurier({ id: "l2", amount: "8,10", merchant: "BOULANGERIE", printed: "2026-10-13" }),
       testDeps(),
     );
-    expect(h2).toMatchObject({ status: "created", tx: { Institution: "Harbour", Amount: 140299, Company: "APPLE STORE" } });
+    expect(l2).toMatchObject({
+      status: "created",
+      tx: { Institution: "Laurier", Amount: 810, Company: "BOULANGERIE" },
+    });
+
+    const h = await quarantined(
+      harbour({
+        id: "h1",
+        amount: "17.02",
+        foreign: "12.40",
+        merchant: "BLUE BOTTLE",
+        printed: "12 Oct 2026",
+      }),
+    );
+    await resolve(h, {
+      date: "2026-10-12",
+      amount: 17.02,
+      company: "BLUE BOTTLE",
+      institution: "Harbour",
+      transaction_type: "purchase",
+    });
+    const h2 = await ingestEmail(
+      harbour({
+        id: "h2",
+        amount: "1,402.99",
+        foreign: "1,020.00",
+        merchant: "APPLE STORE",
+        printed: "2 Nov 2026",
+      }),
+      testDeps(),
+    );
+    expect(h2).toMatchObject({
+      status: "created",
+      tx: { Institution: "Harbour", Amount: 140299, Company: "APPLE STORE" },
+    });
   });
 
   it("a template whose typed values are not in the email is refused in words; the transaction stands", async () => {
-    const id = await quarantined(maple({ id: "r1", amount: "9.99", merchant: "NETFLIX", printed: "Oct 12, 2026" }));
+    const id = await quarantined(
+      maple({ id: "r1", amount: "9.99", merchant: "NETFLIX", printed: "Oct 12, 2026" }),
+    );
     const answer = await resolve(id, { date: "2026-10-12", amount: 9.99, company: "Spotify" });
     expect(answer).toMatchObject({
       status: "resolved",
@@ -111,15 +178,26 @@ describe("learning a bank's alert from one resolved email", () => {
   });
 
   it("learning is off by default for a known bank's domain, and off when unticked", async () => {
-    const id = await quarantined(maple({ id: "o1", amount: "5.00", merchant: "KIOSK", printed: "Oct 12, 2026" }));
-    const answer = await resolve(id, { date: "2026-10-12", amount: 5, company: "KIOSK", learn_template: false });
+    const id = await quarantined(
+      maple({ id: "o1", amount: "5.00", merchant: "KIOSK", printed: "Oct 12, 2026" }),
+    );
+    const answer = await resolve(id, {
+      date: "2026-10-12",
+      amount: 5,
+      company: "KIOSK",
+      learn_template: false,
+    });
     expect(answer).toMatchObject({ template_id: null, template_reason: null });
   });
 
   it("retry-all recovers the backlog of the same shape", async () => {
     const ids = [];
     for (const [i, m] of ["A MART", "B MART", "C MART"].entries()) {
-      ids.push(await quarantined(maple({ id: `b${i}`, amount: `${i + 1}0.00`, merchant: m, printed: `Oct ${10 + i}, 2026` })));
+      ids.push(
+        await quarantined(
+          maple({ id: `b${i}`, amount: `${i + 1}0.00`, merchant: m, printed: `Oct ${10 + i}, 2026` }),
+        ),
+      );
     }
     await quarantined(prairie({ id: "bx", amount: "1.00", merchant: "OTHER", printed: "01/10/2026" }));
     await resolve(ids[0]!, { date: "2026-10-10", amount: 10, company: "A MART", institution: "Maple CU" });

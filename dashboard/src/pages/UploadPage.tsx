@@ -25,11 +25,18 @@ export function UploadPage() {
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const [outcome, setOutcome] = useState<{ name: string; result: UploadResult } | null>(null);
+  const [statementName, setStatementName] = useState<string | null>(null);
   const { busy, error, run } = useAction();
 
   const upload = (file: File | undefined) => {
     if (!file || !canWrite) return;
     setOutcome(null);
+    setStatementName(null);
+    // A statement is not an email: send the person to the page that reads it.
+    if (/\.(pdf|csv|ofx|qfx)$/i.test(file.name) || file.type === "application/pdf") {
+      setStatementName(file.name);
+      return;
+    }
     run(async () => {
       const result = await unwrap(
         api.POST("/api/v1/transactions/upload-eml", {
@@ -59,6 +66,8 @@ export function UploadPage() {
       </div>
       <p className="muted">
         Drop a raw bank alert saved as <code>.eml</code>. It goes through the same pipeline as forwarded mail.
+        Bank statements (PDF, CSV, OFX, QFX) go to <Link to="/statements">Statements</Link>, where each row is
+        checked against your journal before anything is imported.
       </p>
       <section
         className={`dropzone${dragging ? " dragging" : ""}${canWrite ? "" : " disabled"}`}
@@ -97,6 +106,16 @@ export function UploadPage() {
         {!canWrite && <p className="muted small">Uploading is turned off in the read-only demo.</p>}
       </section>
       <ErrorNotice error={error} />
+      {statementName && (
+        <div className="card outcome outcome-info" role="status" data-testid="upload-statement-hint">
+          <h2>That looks like a bank statement</h2>
+          <p className="muted small">{statementName}</p>
+          <p>
+            Statements are read on the <Link to="/statements">Statements</Link> page: drop it there to see every
+            row matched against your journal before you import.
+          </p>
+        </div>
+      )}
       {r && outcome && (
         <div
           className={`card outcome outcome-${OUTCOMES[r.status].tone}`}

@@ -43,7 +43,9 @@ export async function getHealth({
   });
   // Wording drift (issue 18): a bank whose alerts stopped parsing degrades an otherwise ok status.
   const drift = await driftReasons(ctx.env.DB);
-  const shown = drift.length ? { status: status === "ok" ? ("degraded" as const) : status, reasons: [...reasons, ...drift] } : { status, reasons };
+  const shown = drift.length
+    ? { status: status === "ok" ? ("degraded" as const) : status, reasons: [...reasons, ...drift] }
+    : { status, reasons };
   return {
     ...shown,
     version: ctx.env.APP_VERSION ?? "0.0.0",

@@ -8,7 +8,9 @@ export const TemplateSummary = z
     sender_domain: z.string(),
     subject_words: z.array(z.string()).describe("Words every matching email's subject holds"),
     transaction_type: z.string(),
-    example: z.string().describe("The value lines of the email it was learned from, values and digits masked"),
+    example: z
+      .string()
+      .describe("The value lines of the email it was learned from, values and digits masked"),
     match_count: z.number().int().describe("Emails read into transactions since it was learned"),
     last_matched_at: z.string().nullable(),
     source_failure_id: z.string().nullable(),
@@ -42,7 +44,10 @@ export const TemplateTestResponse = z
     institution: z.string(),
     transaction_type: z.string(),
   })
-  .meta({ id: "AlertTemplateTestResponse", description: "What the template would extract (nothing is written)." });
+  .meta({
+    id: "AlertTemplateTestResponse",
+    description: "What the template would extract (nothing is written).",
+  });
 
 export type TemplateSummary = z.infer<typeof TemplateSummary>;
 export type TemplateTestResponse = z.infer<typeof TemplateTestResponse>;

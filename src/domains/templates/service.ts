@@ -6,7 +6,14 @@ import { createIngestDeps } from "../../ingest";
 import { sha256Hex } from "../../ingest/hash";
 import { parseMime } from "../../ingest/mime";
 import { makeEnvelope } from "../../ingest/pipeline";
-import { hostMatches, patternOf, readWithPattern, senderHost, subjectWords, wordsOf } from "../../ingest/templates";
+import {
+  hostMatches,
+  patternOf,
+  readWithPattern,
+  senderHost,
+  subjectWords,
+  wordsOf,
+} from "../../ingest/templates";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { fromCents } from "../../lib/money";
@@ -32,7 +39,9 @@ function toSummary(row: AlertTemplateRow): TemplateSummary {
 }
 
 async function getRow(ctx: Pick<ServiceCtx, "env">, id: string): Promise<AlertTemplateRow | null> {
-  return (await getDb(ctx.env.DB).select().from(alertTemplates).where(eq(alertTemplates.id, id)).get()) ?? null;
+  return (
+    (await getDb(ctx.env.DB).select().from(alertTemplates).where(eq(alertTemplates.id, id)).get()) ?? null
+  );
 }
 
 async function mustGet(ctx: Ctx, id: string): Promise<AlertTemplateRow> {
@@ -71,7 +80,11 @@ export async function deleteTemplate(ctx: Ctx, id: string) {
 export const currentTemplate = (ctx: Pick<ServiceCtx, "env">, id: string) => getRow(ctx, id);
 
 /** Reverter: writes a whole-row image back (null or `{}`: the template did not exist). */
-export async function restoreTemplate(ctx: Pick<ServiceCtx, "env">, id: string, image: Record<string, unknown> | null) {
+export async function restoreTemplate(
+  ctx: Pick<ServiceCtx, "env">,
+  id: string,
+  image: Record<string, unknown> | null,
+) {
   const db = getDb(ctx.env.DB);
   if (!image || typeof image.pattern !== "string") {
     await db.delete(alertTemplates).where(eq(alertTemplates.id, id));
@@ -104,9 +117,18 @@ export async function testTemplate(ctx: Ctx, id: string, raw: string): Promise<T
   const bytes = new TextEncoder().encode(raw);
   const env = await makeEnvelope(deps, await parseMime(bytes), await sha256Hex(bytes), "");
   const base = { institution: row.institution, transaction_type: row.transaction_type };
-  const none = (reason: string) => ({ ...base, matched: false, reason, amount: null, company: null, date: null, time: null });
+  const none = (reason: string) => ({
+    ...base,
+    matched: false,
+    reason,
+    amount: null,
+    company: null,
+    date: null,
+    time: null,
+  });
   const host = senderHost(env.email.fromEmail);
-  if (!host || !hostMatches(host, row.sender_domain)) return none(`the sender is not at ${row.sender_domain}`);
+  if (!host || !hostMatches(host, row.sender_domain))
+    return none(`the sender is not at ${row.sender_domain}`);
   const words = new Set(subjectWords(env.email.subject));
   const missing = wordsOf(row).filter((w) => !words.has(w));
   if (missing.length) return none(`the subject lacks the words: ${missing.join(", ")}`);
@@ -116,5 +138,13 @@ export async function testTemplate(ctx: Ctx, id: string, raw: string): Promise<T
   const r = readWithPattern(pattern, env.email.text, `${l.year}-${l.month}-${l.day}`);
   if (!r.ok) return none(r.reason);
   const v = r.values;
-  return { ...base, matched: true, reason: null, amount: fromCents(v.amount), company: v.merchant, date: v.date, time: v.time };
+  return {
+    ...base,
+    matched: true,
+    reason: null,
+    amount: fromCents(v.amount),
+    company: v.merchant,
+    date: v.date,
+    time: v.time,
+  };
 }

@@ -54,7 +54,9 @@ export function detectInstitution(fromEmail: string | null, body: string): Insti
 /** The built-in institution that owns this sender's domain (never guessed from the body). */
 export function institutionByDomain(fromEmail: string | null): Institution | null {
   const host = senderDomain(fromEmail);
-  return host ? (INSTITUTIONS.find((inst) => inst.domains.some((d) => domainMatches(host, d))) ?? null) : null;
+  return host
+    ? (INSTITUTIONS.find((inst) => inst.domains.some((d) => domainMatches(host, d))) ?? null)
+    : null;
 }
 
 const TYPES: ReadonlySet<TransactionType> = new Set(TRANSACTION_TYPES);

@@ -68,7 +68,13 @@ export function readingLocal(v: Extracted, sent: LocalParts, timeZone: string): 
 }
 
 export function learnedAudit(template: AlertTemplateRow, nowIso: string): ExtractionAudit {
-  return { method: "learned_template", model: template.id, validated: true, extracted_at: nowIso, schema_version: 1 };
+  return {
+    method: "learned_template",
+    model: template.id,
+    validated: true,
+    extracted_at: nowIso,
+    schema_version: 1,
+  };
 }
 
 export interface LearnedFields {

@@ -41,10 +41,26 @@ const named = (mon: string | undefined, d: string | undefined, y?: string): Part
 
 /** Formats with a year first: a yearless reading is tried only when none with a year fits. */
 const DATE_FORMATS: DateFormat[] = [
-  { id: "ymd", src: "(\\d{4})-(\\d{2})-(\\d{2})", read: (g) => ({ y: num(g[0]), m: num(g[1]), d: num(g[2]) }) },
-  { id: "ymd_slash", src: "(\\d{4})/(\\d{1,2})/(\\d{1,2})", read: (g) => ({ y: num(g[0]), m: num(g[1]), d: num(g[2]) }) },
-  { id: "mdy_slash", src: "(\\d{1,2})/(\\d{1,2})/(\\d{4})", read: (g) => ({ y: num(g[2]), m: num(g[0]), d: num(g[1]) }) },
-  { id: "dmy_slash", src: "(\\d{1,2})/(\\d{1,2})/(\\d{4})", read: (g) => ({ y: num(g[2]), m: num(g[1]), d: num(g[0]) }) },
+  {
+    id: "ymd",
+    src: "(\\d{4})-(\\d{2})-(\\d{2})",
+    read: (g) => ({ y: num(g[0]), m: num(g[1]), d: num(g[2]) }),
+  },
+  {
+    id: "ymd_slash",
+    src: "(\\d{4})/(\\d{1,2})/(\\d{1,2})",
+    read: (g) => ({ y: num(g[0]), m: num(g[1]), d: num(g[2]) }),
+  },
+  {
+    id: "mdy_slash",
+    src: "(\\d{1,2})/(\\d{1,2})/(\\d{4})",
+    read: (g) => ({ y: num(g[2]), m: num(g[0]), d: num(g[1]) }),
+  },
+  {
+    id: "dmy_slash",
+    src: "(\\d{1,2})/(\\d{1,2})/(\\d{4})",
+    read: (g) => ({ y: num(g[2]), m: num(g[1]), d: num(g[0]) }),
+  },
   { id: "mon_d_y", src: `${MON} (\\d{1,2}),? (\\d{4})`, read: (g) => named(g[0], g[1], g[2]) },
   { id: "d_mon_y", src: `(\\d{1,2}) ${MON},? (\\d{4})`, read: (g) => named(g[1], g[0], g[2]) },
   { id: "mon_d", src: `${MON} (\\d{1,2})`, read: (g) => named(g[0], g[1]) },
@@ -95,7 +111,8 @@ export function findDate(
   for (const f of DATE_FORMATS) {
     const re = new RegExp(`${BOUNDARY_BEFORE}${f.src}${BOUNDARY_AFTER}`, "gu");
     for (const m of line.matchAll(re)) {
-      if (readDate(m[0], f.id, sentIso) === typed) return { start: m.index, end: m.index + m[0].length, format: f.id };
+      if (readDate(m[0], f.id, sentIso) === typed)
+        return { start: m.index, end: m.index + m[0].length, format: f.id };
     }
   }
   return null;

@@ -50,7 +50,11 @@ function findAmount(lines: string[], cents: Cents): { span: Span; format: Amount
         for (let at = l.indexOf(form.text); at >= 0; at = l.indexOf(form.text, at + 1)) {
           if (!standsAlone(l, at, at + form.text.length)) continue;
           const better = !best || line < best.span.line || (line === best.span.line && at < best.span.start);
-          if (better) best = { span: { line, start: at, end: at + form.text.length, slot: "amount" }, format: form.format };
+          if (better)
+            best = {
+              span: { line, start: at, end: at + form.text.length, slot: "amount" },
+              format: form.format,
+            };
           break;
         }
       });
@@ -112,7 +116,8 @@ const SHOW: Record<SlotKind, string> = {
   time: "{time}",
   num: "#",
 };
-export const renderTokens = (tokens: Token[]) => tokens.map((t) => ("lit" in t ? t.lit : SHOW[t.slot])).join("");
+export const renderTokens = (tokens: Token[]) =>
+  tokens.map((t) => ("lit" in t ? t.lit : SHOW[t.slot])).join("");
 
 function maskedExample(p: TemplatePattern): string {
   return p.lines
@@ -126,7 +131,10 @@ export function deriveTemplate(input: LearnInput): DeriveResult {
   const lines = bodyLines(input.body);
   const amount = findAmount(lines, input.amount);
   if (!amount) {
-    return { ok: false, reason: `the amount you typed (${formatCents(input.amount)}) does not appear in the email` };
+    return {
+      ok: false,
+      reason: `the amount you typed (${formatCents(input.amount)}) does not appear in the email`,
+    };
   }
   const spans: Span[] = [amount.span];
   const merchant = findMerchant(lines, input.merchant, spans);
@@ -155,20 +163,32 @@ export function deriveTemplate(input: LearnInput): DeriveResult {
   }
   const entries: PatternLine[] = [];
   for (const line of [...new Set(spans.map((s) => s.line))].sort((a, b) => a - b)) {
-    const tokens = tokensOf(lines[line] ?? "", spans.filter((s) => s.line === line));
+    const tokens = tokensOf(
+      lines[line] ?? "",
+      spans.filter((s) => s.line === line),
+    );
     let before: Token[] | null = null;
     if (!hasWords(tokens)) {
-      if (line === 0) return { ok: false, reason: "a value stands alone on the email's first line, with no words around it" };
-      before = tokensOf(lines[line - 1] ?? "", spans.filter((s) => s.line === line - 1));
+      if (line === 0)
+        return {
+          ok: false,
+          reason: "a value stands alone on the email's first line, with no words around it",
+        };
+      before = tokensOf(
+        lines[line - 1] ?? "",
+        spans.filter((s) => s.line === line - 1),
+      );
     }
     entries.push({ before, line: tokens });
   }
   const pattern: TemplatePattern = { version: 1, lines: entries, amount: amount.format, date: dateFormat };
   const merchantText = input.merchant.replace(/\s+/g, " ").trim();
   const back = readWithPattern(pattern, input.body, input.sentIso);
-  if (!back.ok) return { ok: false, reason: `the template could not read its own email back: ${back.reason}` };
+  if (!back.ok)
+    return { ok: false, reason: `the template could not read its own email back: ${back.reason}` };
   const v = back.values;
-  if (v.amount !== input.amount) return { ok: false, reason: "the template read a different amount back from the email" };
+  if (v.amount !== input.amount)
+    return { ok: false, reason: "the template read a different amount back from the email" };
   if (v.merchant.toLowerCase() !== merchantText.toLowerCase()) {
     return { ok: false, reason: `the template read the merchant back as "${v.merchant}", not as typed` };
   }

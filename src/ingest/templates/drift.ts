@@ -55,7 +55,11 @@ export async function noteQuarantined(d1: D1Database, notifier: Notifier, fromEm
   if (!host) return;
   try {
     const db = getDb(d1);
-    const row = await db.select().from(kvState).where(eq(kvState.key, PREFIX + host)).get();
+    const row = await db
+      .select()
+      .from(kvState)
+      .where(eq(kvState.key, PREFIX + host))
+      .get();
     const state = readState(row?.value);
     if (!state) return;
     const next = { ...state, fails: state.fails + 1 };
@@ -85,7 +89,11 @@ function driftReason(s: DriftState): string {
 /** Health's reasons: one per domain in drift, in words. */
 export async function driftReasons(d1: D1Database): Promise<string[]> {
   try {
-    const rows = await getDb(d1).select().from(kvState).where(like(kvState.key, `${PREFIX}%`)).all();
+    const rows = await getDb(d1)
+      .select()
+      .from(kvState)
+      .where(like(kvState.key, `${PREFIX}%`))
+      .all();
     return rows.flatMap((r) => {
       const s = readState(r.value);
       return s && s.fails >= DRIFT_AFTER ? [driftReason(s)] : [];

@@ -46,7 +46,8 @@ function readLine(
   const hits = lines.flatMap((l, i) =>
     lazy.test(l) && (!before || (i > 0 && before.test(lines[i - 1] ?? ""))) ? [i] : [],
   );
-  if (hits.length === 0) return { ok: false, reason: "a line the template reads is missing or worded differently" };
+  if (hits.length === 0)
+    return { ok: false, reason: "a line the template reads is missing or worded differently" };
   if (hits.length > 1) return { ok: false, reason: "a line the template reads appears more than once" };
   const text = lines[hits[0] ?? 0] ?? "";
   const short = lazy.exec(text)?.slice(1) ?? [];

@@ -16,7 +16,11 @@ export function senderHost(fromEmail: string | null | undefined): string | null 
   const address = /<([^<>]*)>/.exec(fromEmail)?.[1] ?? fromEmail;
   const at = address.lastIndexOf("@");
   if (at < 0) return null;
-  const host = address.slice(at + 1).trim().toLowerCase().replace(/\.+$/, "");
+  const host = address
+    .slice(at + 1)
+    .trim()
+    .toLowerCase()
+    .replace(/\.+$/, "");
   return /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/.test(host) ? host : null;
 }
 

@@ -34,7 +34,10 @@ describe("deriveTemplate", () => {
       "Hi Sam,\nYou spent $7.05 at BLUE BOTTLE on Nov 1, 2026 at 9:02 AM.\nCard ending 4242.",
       "2026-11-01",
     );
-    expect(next).toEqual({ ok: true, values: { amount: 705, merchant: "BLUE BOTTLE", date: "2026-11-01", time: "09:02" } });
+    expect(next).toEqual({
+      ok: true,
+      values: { amount: 705, merchant: "BLUE BOTTLE", date: "2026-11-01", time: "09:02" },
+    });
   });
 
   it("reads amounts after the merchant, comma decimals and a currency code", () => {
@@ -44,8 +47,13 @@ describe("deriveTemplate", () => {
       merchant: "EPICERIE DU COIN",
     });
     const next = readWithPattern(t.pattern, "Achat chez BOULANGERIE : 8,10 $ le 2026-10-13", "2026-10-13");
-    expect(next).toMatchObject({ ok: true, values: { amount: 810, merchant: "BOULANGERIE", date: "2026-10-13" } });
-    expect(readWithPattern(t.pattern, "Achat chez BOULANGERIE : 8,10 USD le 2026-10-13", "2026-10-13").ok).toBe(false);
+    expect(next).toMatchObject({
+      ok: true,
+      values: { amount: 810, merchant: "BOULANGERIE", date: "2026-10-13" },
+    });
+    expect(
+      readWithPattern(t.pattern, "Achat chez BOULANGERIE : 8,10 USD le 2026-10-13", "2026-10-13").ok,
+    ).toBe(false);
   });
 
   it("anchors a value alone on its line by the line above (HTML table cells)", () => {
@@ -59,13 +67,23 @@ describe("deriveTemplate", () => {
       "Transaction details\nMerchant\nBIG BOX\nAmount\n1,023.00 CAD\nDate\n03/11/2026",
       "2026-11-03",
     );
-    expect(next).toMatchObject({ ok: true, values: { amount: 102300, merchant: "BIG BOX", date: "2026-11-03" } });
+    expect(next).toMatchObject({
+      ok: true,
+      values: { amount: 102300, merchant: "BIG BOX", date: "2026-11-03" },
+    });
   });
 
   it("uses the sent day when no date is printed, and refuses a typed date it cannot find", () => {
-    expect(learn({ body: "Purchase: $5.00 at KIOSK", amount: 500, merchant: "KIOSK" }).pattern.date).toBeNull();
-    const r = deriveTemplate(base({ body: "Purchase: $5.00 at KIOSK", amount: 500, merchant: "KIOSK", date: "2026-10-01" }));
-    expect(r).toEqual({ ok: false, reason: "the date you typed does not appear in the email and is not the day it was sent" });
+    expect(
+      learn({ body: "Purchase: $5.00 at KIOSK", amount: 500, merchant: "KIOSK" }).pattern.date,
+    ).toBeNull();
+    const r = deriveTemplate(
+      base({ body: "Purchase: $5.00 at KIOSK", amount: 500, merchant: "KIOSK", date: "2026-10-01" }),
+    );
+    expect(r).toEqual({
+      ok: false,
+      reason: "the date you typed does not appear in the email and is not the day it was sent",
+    });
   });
 
   it("refuses values that are not in the email, in words", () => {
@@ -82,7 +100,9 @@ describe("deriveTemplate", () => {
 
   it("never reads an ambiguous line: a merchant line repeated is no match", () => {
     const t = learn({ body: "Purchase: $5.00 at KIOSK", amount: 500, merchant: "KIOSK" });
-    expect(readWithPattern(t.pattern, "Purchase: $5.00 at A\nPurchase: $6.00 at B", "2026-10-12").ok).toBe(false);
+    expect(readWithPattern(t.pattern, "Purchase: $5.00 at A\nPurchase: $6.00 at B", "2026-10-12").ok).toBe(
+      false,
+    );
     expect(readWithPattern(t.pattern, "Purchase of $5.00 at KIOSK", "2026-10-12").ok).toBe(false);
   });
 });

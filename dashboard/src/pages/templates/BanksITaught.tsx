@@ -15,12 +15,10 @@ export function BanksITaught() {
   const items = list.data?.templates;
   return (
     <div className="card" data-testid="rules-templates">
-      <h2>
-        Banks I taught {items && <span className="count">{items.length}</span>}
-      </h2>
+      <h2>Banks I taught {items && <span className="count">{items.length}</span>}</h2>
       <p className="muted small">
-        Resolving an email of a bank the journal cannot read teaches it that bank's wording. A changed
-        wording is sent to Needs review again, never guessed.
+        Resolving an email of a bank the journal cannot read teaches it that bank's wording. A changed wording
+        is sent to Needs review again, never guessed.
       </p>
       <ErrorNotice error={list.error} onRetry={list.reload} />
       {!items && list.loading && <Loading rows={2} />}
@@ -41,7 +39,9 @@ function TemplateRow({ t, reload }: { t: Template; reload: () => void }) {
   const path = { params: { path: { template_id: t.id } } };
   const rename = () =>
     void action.run(async () => {
-      await unwrap(api.PATCH("/api/v1/templates/{template_id}", { ...path, body: { name: (name ?? "").trim() } }));
+      await unwrap(
+        api.PATCH("/api/v1/templates/{template_id}", { ...path, body: { name: (name ?? "").trim() } }),
+      );
       setName(null);
       reload();
     }, "Renamed");
@@ -57,7 +57,12 @@ function TemplateRow({ t, reload }: { t: Template; reload: () => void }) {
         {name === null ? (
           <strong>{t.name}</strong>
         ) : (
-          <input aria-label="Template name" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+          <input
+            aria-label="Template name"
+            maxLength={100}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
         )}{" "}
         <span className="muted small">
           {t.sender_domain} · {t.transaction_type} · read {t.match_count} email(s), {last}
@@ -67,11 +72,21 @@ function TemplateRow({ t, reload }: { t: Template; reload: () => void }) {
       </span>
       <span className="inline">
         {name === null ? (
-          <button type="button" className="btn btn-small" disabled={!canWrite || action.busy} onClick={() => setName(t.name)}>
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={!canWrite || action.busy}
+            onClick={() => setName(t.name)}
+          >
             Rename
           </button>
         ) : (
-          <button type="button" className="btn btn-small" disabled={!canWrite || action.busy || !name.trim()} onClick={rename}>
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={!canWrite || action.busy || !name.trim()}
+            onClick={rename}
+          >
             Save
           </button>
         )}

@@ -14,6 +14,12 @@ export const json = <T extends z.ZodType>(description: string, schema: T) => ({
 export const NOT_FOUND = { "404": json("No such template", ErrorEnvelope) };
 
 /** Stages a reversible ledger entry over whole template rows. */
-export function stageTemplate(c: AppContext, id: string, before: object | null, after: object | null, summary: string) {
+export function stageTemplate(
+  c: AppContext,
+  id: string,
+  before: object | null,
+  after: object | null,
+  summary: string,
+) {
   stageImages(c, { kind: "alert_template", resourceId: id, before, after, summary, reversible: true });
 }

@@ -7,7 +7,8 @@ export class DeleteTemplate extends TemplatesRoute {
   override schema = {
     operationId: "deleteAlertTemplate",
     summary: "Delete a learned template (that bank's alerts are quarantined again)",
-    description: "Journaled with the whole row as its before image: reverting restores it. Disabled in demo mode.",
+    description:
+      "Journaled with the whole row as its before image: reverting restores it. Disabled in demo mode.",
     request: { params: TemplateIdParams },
     responses: { "204": { description: "Deleted" }, ...NOT_FOUND },
   };

@@ -9,7 +9,10 @@ export class TestTemplate extends TemplatesRoute {
     operationId: "testAlertTemplate",
     summary: "What a learned template would extract from a raw email (nothing is written)",
     request: { params: TemplateIdParams, body: { ...contentJson(TemplateTestRequest), required: true } },
-    responses: { "200": json("The template's reading, or why it does not read the email", TemplateTestResponse), ...NOT_FOUND },
+    responses: {
+      "200": json("The template's reading, or why it does not read the email", TemplateTestResponse),
+      ...NOT_FOUND,
+    },
   };
 
   override async handle(c: AppContext) {
