@@ -18,6 +18,7 @@ import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { ensureDashboardDist, root } from "./lib/dashboard.mjs";
 import { freePort } from "./lib/net.mjs";
+import { createBridge } from "./model-bridge.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const TODAY = "2026-11-21";
@@ -199,6 +200,7 @@ async function main() {
   const stateDir = mkdtempSync(join(tmpdir(), "fj-e2e-"));
   let server = null;
   let browser = null;
+  let bridge = null;
   try {
     run(
       process.execPath,
@@ -210,7 +212,18 @@ async function main() {
 
     const features = featureSuites.filter((f) => wanted(f.name));
     if (wanted("walk") || features.length) {
-      server = await startServer(stateDir);
+      // A model bridge whose cli_a is a stand-in script, so the insights walk can generate.
+      bridge = createBridge(
+        {
+          commands: { cli_a: [process.execPath, join(root, "test", "fixtures", "bridge", "briefing.mjs")] },
+          token: null,
+          timeoutMs: 60_000,
+        },
+        () => {},
+      );
+      const bridgePort = await freePort();
+      await new Promise((resolve) => bridge.listen(bridgePort, "127.0.0.1", resolve));
+      server = await startServer(stateDir, ["--var", `MODEL_BRIDGE_URL:http://127.0.0.1:${bridgePort}`]);
       log(`e2e: server on ${server.base}`);
       if (wanted("walk")) await runSuite("walk", "walk.mjs", browser, server.base, "");
       for (const f of features) await runSuite(f.name, f.file, browser, server.base, `${f.name}-`);
@@ -232,6 +245,7 @@ async function main() {
   } finally {
     if (server) await stopServer(server);
     if (browser) await browser.close().catch(() => {});
+    if (bridge) bridge.close();
     rmSync(stateDir, { recursive: true, force: true });
   }
   log(`e2e: screenshots in ${shotsDir}; ${Math.round((Date.now() - started) / 1000)} s in all`);

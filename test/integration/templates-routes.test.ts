@@ -49,7 +49,7 @@ describe("/api/v1/templates", () => {
       sender_domain: "notify.maplecu.example",
       subject_words: ["card", "purchase", "alert"],
       transaction_type: "purchase",
-      example: "You spent ${amount} at {merchant} on {date} at {time}.",
+      example: "You spent $[amount] at [merchant] on [date] at [time].",
       match_count: 1,
     });
     expect(t.last_matched_at).toBeTruthy();

@@ -26,7 +26,7 @@ export interface Derived {
   senderDomain: string;
   subjectWords: string[];
   pattern: TemplatePattern;
-  /** The value lines with values as {slots} and every other digit as #. */
+  /** The value lines with values as [slots] and every other number as #. */
   example: string;
 }
 
@@ -110,10 +110,10 @@ function tokensOf(text: string, spans: Span[]): Token[] {
 const hasWords = (tokens: Token[]) => tokens.some((t) => "lit" in t && /[^\s\d,.]/u.test(t.lit));
 
 const SHOW: Record<SlotKind, string> = {
-  amount: "{amount}",
-  merchant: "{merchant}",
-  date: "{date}",
-  time: "{time}",
+  amount: "[amount]",
+  merchant: "[merchant]",
+  date: "[date]",
+  time: "[time]",
   num: "#",
 };
 export const renderTokens = (tokens: Token[]) =>

@@ -56,7 +56,7 @@ function readLine(
     return { ok: false, reason: "the line can be read more than one way" };
   }
   const values = new Map<SlotKind, string>();
-  captured(entry.line).forEach((slot, i) => values.set(slot, short[i] ?? ""));
+  for (const [i, slot] of captured(entry.line).entries()) values.set(slot, short[i] ?? "");
   return { ok: true, values };
 }
 

@@ -27,7 +27,7 @@ describe("deriveTemplate", () => {
     });
     expect(t.senderDomain).toBe("maplecu.example");
     expect(t.subjectWords).toEqual(["card", "purchase", "alert"]);
-    expect(t.example).toBe("You spent ${amount} at {merchant} on {date} at {time}.");
+    expect(t.example).toBe("You spent $[amount] at [merchant] on [date] at [time].");
     expect(t.example).not.toContain("Sam");
     const next = readWithPattern(
       t.pattern,

@@ -54,7 +54,6 @@ const merchantArb = fc
   .chain((a) => fc.tuple(fc.constant(a.join("")), fc.constantFrom("", " #12", " MART", " 7")))
   .map(([w, s]) => `${w}${s}`);
 
-type Edit = { kind: "insert" | "delete" | "replace"; at: number; ch: string };
 const editArb = fc.record({
   kind: fc.constantFrom<"insert" | "delete" | "replace">("insert", "delete", "replace"),
   at: fc.nat(),
