@@ -14,11 +14,6 @@ const merchant = "lower(trim(COALESCE(Company, '')))";
 const category = "lower(COALESCE(NULLIF(trim(Category), ''), 'uncategorized'))";
 const key = "lower(trim(COALESCE(Category, 'uncategorized')))";
 const y25 = range("2025.01.", "2025.12/");
-const MONTH_SUMS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, "0"))
-  .map(
-    (mm) => `COALESCE(SUM(CASE WHEN substr(DateFileName, 6, 2) = '${mm}' THEN Amount ELSE 0 END), 0) m${mm}`,
-  )
-  .join(", ");
 const WINDOW6 = [0, 1, 2, 3, 4, 5]
   .map((i) => `SUM(CASE WHEN k = ${i} THEN Amount ELSE 0 END) a${i}, SUM(k = ${i}) c${i}`)
   .join(", ");
@@ -39,8 +34,9 @@ export const FLOORS = {
     `SELECT Date, DateFileName, Company, Amount, Category, Institution, TransactionType, Name, Comment, Ignored, DeletedAt, ForwardedTo FROM transactions WHERE ${y25} AND Ignored = 0 AND DeletedAt IS NULL ORDER BY DateFileName`,
   ],
   "income statement (2025)": [
-    `SELECT (TransactionType IN ('e-transfer','deposit')) inc, CASE WHEN TransactionType IN ('e-transfer','deposit') THEN '' ELSE ${category} END c, ${merchant} m, ${MONTH_SUMS}, MAX(DateFileName), Company FROM transactions WHERE ${LIVE} AND ${y25} AND TransactionType IN ('purchase','withdrawal','preauth','e-transfer','deposit') GROUP BY inc, c, m ORDER BY inc, c, m`,
-    "SELECT data FROM budget_config WHERE user_id = 'default' AND year = 2025 AND kind = 'targets'",
+    `WITH m AS (SELECT (TransactionType IN ('e-transfer','deposit')) income, CASE WHEN TransactionType IN ('e-transfer','deposit') THEN '' ELSE ${category} END category, ${merchant} merchant, substr(DateFileName, 1, 7) ym, COALESCE(SUM(Amount), 0) total, MAX(DateFileName) last_seen, Company company FROM transactions WHERE ${LIVE} AND ${y25} AND TransactionType IN ('purchase','withdrawal','preauth','e-transfer','deposit') GROUP BY 1, 2, 3, 4),
+     c AS (SELECT income, category, merchant, json_group_array(ym) yms, json_group_array(total) totals, MAX(last_seen) last_seen, company FROM m GROUP BY income, category, merchant)
+     SELECT c.*, (SELECT data FROM budget_config WHERE user_id = 'default' AND year = 2025 AND kind = 'targets') budget FROM (SELECT 1) LEFT JOIN c ON 1 ORDER BY income, category, merchant`,
   ],
   "summary (2025-06)": [
     `SELECT lower(Category) c, SUM(Amount) s, COUNT(*) n FROM transactions WHERE ${range("2025.06.", "2025.06/")} AND ${LIVE} AND ${SPEND} GROUP BY 1`,

@@ -53,7 +53,8 @@ export function App() {
 
   useEffect(() => {
     boot();
-    const stop = onUnauthorized(() => setPhase({ name: "login" }));
+    // Already on the sign-in page (boot's parallel calls each answer 401): keep its setup mode.
+    const stop = onUnauthorized(() => setPhase((p) => (p.name === "login" ? p : { name: "login" })));
     const timer = setInterval(refreshHealth, 60_000);
     return () => {
       stop();

@@ -8,7 +8,7 @@ import type { AppEnv } from "./context";
 export const DEFAULT_ORIGINS = ["http://localhost:5173"];
 const ALLOW_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
 const DEFAULT_ALLOW_HEADERS = "Authorization, Content-Type";
-const EXPOSE_HEADERS = "Retry-After, Content-Disposition";
+const EXPOSE_HEADERS = "Retry-After, Content-Disposition, X-Activity-Id";
 const MAX_AGE_S = "600";
 
 export interface CorsPolicy {

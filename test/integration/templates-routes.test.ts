@@ -95,6 +95,21 @@ describe("/api/v1/templates", () => {
     expectEnvelope(await call("/api/v1/templates/tpl_nope", { method: "DELETE" }), 404, "NOT_FOUND");
   });
 
+  it("reverting a rename after the template read an email restores the name and keeps the count", async () => {
+    const id = await learnMaple();
+    const renamed = await call(`/api/v1/templates/${id}`, { method: "PATCH", body: { name: "Visa" } });
+    await ingestEmail(
+      maple({ id: "r2", amount: "6.00", merchant: "CAFE", printed: "Oct 13, 2026" }),
+      testDeps(),
+    );
+    const undo = await call(`/api/v1/activity/${renamed.headers.get("x-activity-id")}/revert`, {
+      method: "POST",
+    });
+    expect(undo.status, undo.text).toBe(200);
+    const [t] = (await call("/api/v1/templates")).body.templates;
+    expect([t.name, t.match_count]).toEqual(["Maple CU purchase", 1]);
+  });
+
   it("test answers what the template would extract, or why not, and writes nothing", async () => {
     const id = await learnMaple();
     const ok = await call(`/api/v1/templates/${id}/test`, {

@@ -59,9 +59,11 @@ export function Header() {
               className="btn btn-ghost search-btn"
               onClick={openSearchBox}
               aria-keyshortcuts="/ Control+K"
+              aria-label="Find"
               data-testid="open-search-box"
             >
-              <span aria-hidden="true">⌕</span> Find <kbd className="kbd-hint">/</kbd>
+              <span aria-hidden="true">⌕</span> <span className="search-btn-text">Find</span>{" "}
+              <kbd className="kbd-hint">/</kbd>
             </button>
             <HealthDot health={health} />
             <button

@@ -3,7 +3,7 @@
  * email's own text. The hand-entered transaction stands whether or not a template is made.
  */
 import { institutionByDomain } from "../../ingest/institutions";
-import { deriveTemplate, saveTemplate, senderHost } from "../../ingest/templates";
+import { deriveTemplate, nameFromHost, saveTemplate, senderHost } from "../../ingest/templates";
 import type { IngestDeps } from "../../ingest/types";
 import { toCents } from "../../lib/money";
 import { envelopeOf } from "./replay";
@@ -22,13 +22,6 @@ export const NOT_ASKED: LearnOutcome = { template_id: null, template_name: null,
 /** Learning is on by default for a sender no built-in parser owns. */
 export function wantsLearning(row: FailureRow, input: ManualResolveRequest): boolean {
   return input.learn_template ?? institutionByDomain(row.from_email) === null;
-}
-
-/** "alerts.maplecu.example" → "Maplecu": a name until the person gives one. */
-function nameFromHost(host: string): string {
-  const parts = host.split(".");
-  const label = parts.length > 1 ? (parts.at(-2) ?? host) : host;
-  return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
 export async function learnFromResolved(

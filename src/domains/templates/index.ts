@@ -2,6 +2,7 @@ import { domainRouter } from "../../http/route";
 import type { Reverters } from "../activity/reverters";
 import { DeleteTemplate } from "./routes/delete";
 import { ListTemplates } from "./routes/list";
+import { AcceptTemplateOffer, ListTemplateOffers } from "./routes/offers";
 import { RenameTemplate } from "./routes/rename";
 import { TestTemplate } from "./routes/test";
 import { currentTemplate, restoreTemplate } from "./service";
@@ -10,6 +11,8 @@ import { currentTemplate, restoreTemplate } from "./service";
 export function templatesRouter() {
   const router = domainRouter();
   router.get("/", ListTemplates);
+  router.get("/offers", ListTemplateOffers);
+  router.post("/offers/:tx_id/accept", AcceptTemplateOffer);
   router.patch("/:template_id", RenameTemplate);
   router.delete("/:template_id", DeleteTemplate);
   router.post("/:template_id/test", TestTemplate);

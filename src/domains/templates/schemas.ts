@@ -49,5 +49,27 @@ export const TemplateTestResponse = z
     description: "What the template would extract (nothing is written).",
   });
 
+export const TemplateOffer = z
+  .object({
+    tx_id: z.string().describe("The AI-rescued transaction the template is derived from"),
+    sender_domain: z.string(),
+    suggested_institution: z.string(),
+    amount: z.number(),
+    company: z.string(),
+    transaction_type: z.string(),
+    example: z.string().describe("The template's value lines, values and digits masked"),
+  })
+  .meta({ id: "AlertTemplateOffer", description: "A template offered from a validated AI extraction." });
+
+export const TemplateOfferListResponse = z
+  .object({ count: z.number().int(), offers: z.array(TemplateOffer) })
+  .meta({ id: "AlertTemplateOfferListResponse" });
+
+export const OfferTxParams = z.object({ tx_id: z.string().min(1).max(2000) });
+
+export const AcceptOfferRequest = z
+  .object({ institution: z.string().trim().min(1).max(100).nullable().optional() })
+  .meta({ id: "AlertTemplateAcceptRequest" });
+
 export type TemplateSummary = z.infer<typeof TemplateSummary>;
 export type TemplateTestResponse = z.infer<typeof TemplateTestResponse>;

@@ -21,7 +21,7 @@ import type { TemplateSummary, TemplateTestResponse } from "./schemas";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
 
-function toSummary(row: AlertTemplateRow): TemplateSummary {
+export function toSummary(row: AlertTemplateRow): TemplateSummary {
   return {
     id: row.id,
     name: row.name,
@@ -67,7 +67,7 @@ export async function renameTemplate(ctx: Ctx, id: string, name: string) {
     .update(alertTemplates)
     .set({ name, updated_at: after.updated_at })
     .where(eq(alertTemplates.id, id));
-  return { before, after, response: toSummary(after) };
+  return { before, after: comparable(after), response: toSummary(after) };
 }
 
 export async function deleteTemplate(ctx: Ctx, id: string) {
@@ -76,8 +76,19 @@ export async function deleteTemplate(ctx: Ctx, id: string) {
   return { before, after: null };
 }
 
-/** Reverter: the row as it is now. */
-export const currentTemplate = (ctx: Pick<ServiceCtx, "env">, id: string) => getRow(ctx, id);
+/**
+ * A row as a ledger image compares it: without its read counters, which move with every email
+ * and are no edit of the person's (a revert is not stale because an alert was read since).
+ */
+export function comparable(row: AlertTemplateRow | null) {
+  if (!row) return null;
+  const { match_count: _n, last_matched_at: _at, ...rest } = row;
+  return rest;
+}
+
+/** Reverter: the row as it is now (counters aside). */
+export const currentTemplate = async (ctx: Pick<ServiceCtx, "env">, id: string) =>
+  comparable(await getRow(ctx, id));
 
 /** Reverter: writes a whole-row image back (null or `{}`: the template did not exist). */
 export async function restoreTemplate(
@@ -106,7 +117,8 @@ export async function restoreTemplate(
     created_at: str("created_at") ?? "",
     updated_at: str("updated_at") ?? "",
   };
-  const { id: _key, ...rest } = row;
+  // A restore keeps the counters of a row that still exists (they count emails, not edits).
+  const { id: _key, match_count: _n, last_matched_at: _at, ...rest } = row;
   await db.insert(alertTemplates).values(row).onConflictDoUpdate({ target: alertTemplates.id, set: rest });
 }
 

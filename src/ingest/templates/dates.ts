@@ -24,6 +24,28 @@ function monthOf(word: string): number | null {
   return i < 0 ? null : i + 1;
 }
 
+const WEEKDAYS = [
+  "mon",
+  "monday",
+  "tue",
+  "tuesday",
+  "wed",
+  "wednesday",
+  "thu",
+  "thursday",
+  "fri",
+  "friday",
+  "sat",
+  "saturday",
+  "sun",
+  "sunday",
+  "am",
+  "pm",
+];
+
+/** Month and weekday names change from email to email: never a subject's fixed word. */
+export const isDateWord = (w: string) => monthOf(w) !== null || WEEKDAYS.includes(w.toLowerCase());
+
 const MON = "(\\p{L}{3,9}\\.?)";
 type Parts = { y: number | null; m: number; d: number };
 

@@ -5,7 +5,7 @@
  */
 import { type Cents, formatCents } from "../../lib/money";
 import { amountForms, standsAlone } from "./amount";
-import { findDate, findTime } from "./dates";
+import { findDate, findTime, isDateWord } from "./dates";
 import { readWithPattern } from "./match";
 import { bodyLines, senderHost, subjectWords } from "./text";
 import type { AmountFormat, PatternLine, SlotKind, TemplatePattern, Token } from "./types";
@@ -106,8 +106,11 @@ function tokensOf(text: string, spans: Span[]): Token[] {
   return out;
 }
 
-/** A line is recognizable by itself when its fixed text has a letter or a sign in it. */
-const hasWords = (tokens: Token[]) => tokens.some((t) => "lit" in t && /[^\s\d,.]/u.test(t.lit));
+/**
+ * A line is recognizable by itself when its fixed text has a word in it; "$23.75" alone could be
+ * any amount line (a balance), so it is anchored by the line above.
+ */
+const hasWords = (tokens: Token[]) => tokens.some((t) => "lit" in t && /\p{L}/u.test(t.lit));
 
 const SHOW: Record<SlotKind, string> = {
   amount: "[amount]",
@@ -200,7 +203,7 @@ export function deriveTemplate(input: LearnInput): DeriveResult {
     ok: true,
     template: {
       senderDomain: domain,
-      subjectWords: subjectWords(input.subject).filter((w) => !merchantWords.has(w)),
+      subjectWords: subjectWords(input.subject).filter((w) => !merchantWords.has(w) && !isDateWord(w)),
       pattern,
       example: maskedExample(pattern),
     },

@@ -1,6 +1,6 @@
 export { deriveTemplate, type Derived, type DeriveResult, type LearnInput, renderTokens } from "./derive";
 export { readWithPattern, type MatchResult } from "./match";
-export { hostMatches, senderHost, subjectWords } from "./text";
+export { hostMatches, nameFromHost, senderHost, subjectWords } from "./text";
 export type { Extracted, TemplatePattern } from "./types";
 export {
   CONFIRM_FIRST,

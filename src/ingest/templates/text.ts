@@ -30,3 +30,10 @@ export const hostMatches = (host: string, domain: string) => host === domain || 
 export function subjectWords(subject: string): string[] {
   return [...new Set((subject.toLowerCase().match(/\p{L}{2,}/gu) ?? []).map((w) => w))];
 }
+
+/** "alerts.maplecu.example" → "Maplecu": a bank's name until the person gives one. */
+export function nameFromHost(host: string): string {
+  const parts = host.split(".");
+  const label = parts.length > 1 ? (parts.at(-2) ?? host) : host;
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}

@@ -106,3 +106,44 @@ describe("deriveTemplate", () => {
     expect(readWithPattern(t.pattern, "Purchase of $5.00 at KIOSK", "2026-10-12").ok).toBe(false);
   });
 });
+
+describe("printed dates", () => {
+  const cases: [string, string][] = [
+    ["2026/10/12", "2026-10-12"],
+    ["October 12, 2026", "2026-10-12"],
+    ["12 octobre 2026", "2026-10-12"],
+    ["10/12/2026", "2026-10-12"],
+    ["Oct. 12", "2026-10-12"],
+  ];
+  for (const [printed, typed] of cases) {
+    it(`learns "${printed}" and reads the next date in that format`, () => {
+      const t = learn({
+        body: `Purchase of $5.00 at KIOSK on ${printed}`,
+        amount: 500,
+        merchant: "KIOSK",
+        date: typed,
+      });
+      expect(t.pattern.date).not.toBeNull();
+      const next = printed.replace("12", "3");
+      const r = readWithPattern(t.pattern, `Purchase of $6.00 at SHOP on ${next}`, "2026-10-20");
+      expect(r).toMatchObject({ ok: true, values: { amount: 600, merchant: "SHOP", date: "2026-10-03" } });
+    });
+  }
+
+  it("a yearless date after the sent day belongs to the year before", () => {
+    const t = learn({ body: "Purchase of $5.00 at KIOSK on Oct 12", amount: 500, merchant: "KIOSK" });
+    const r = readWithPattern(t.pattern, "Purchase of $6.00 at SHOP on Dec 30", "2027-01-02");
+    expect(r).toMatchObject({ ok: true, values: { date: "2026-12-30" } });
+  });
+
+  it("month names in the subject are not fixed words; a bare amount line is anchored by the one above", () => {
+    const t = learn({
+      subject: "Purchase on Oct 12",
+      body: "Merchant: KIOSK\nAmount\n$5.00\nBalance\n$900.00",
+      amount: 500,
+      merchant: "KIOSK",
+    });
+    expect(t.subjectWords).toEqual(["purchase", "on"]);
+    expect(t.example).toBe("Merchant: [merchant]\nAmount\n$[amount]");
+  });
+});

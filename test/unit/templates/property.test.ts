@@ -114,7 +114,7 @@ describe("learned templates never read a wrong amount or merchant", () => {
           }
         },
       ),
-      { numRuns: 3000 },
+      { numRuns: 30000 },
     );
   });
 });

@@ -9,6 +9,7 @@ import { useApp } from "../../lib/app";
 import { useApi } from "../../lib/useApi";
 
 type Template = components["schemas"]["AlertTemplate"];
+type Offer = components["schemas"]["AlertTemplateOffer"];
 
 export function BanksITaught() {
   const list = useApi(() => unwrap(api.GET("/api/v1/templates")), "templates");
@@ -26,6 +27,54 @@ export function BanksITaught() {
       <ul className="plain-list rule-list">
         {(items ?? []).map((t) => (
           <TemplateRow key={t.id} t={t} reload={list.reload} />
+        ))}
+      </ul>
+      <Offers onTaught={list.reload} />
+    </div>
+  );
+}
+
+/** Alerts the AI read for a bank no template reads yet: one click teaches the journal that bank. */
+function Offers({ onTaught }: { onTaught: () => void }) {
+  const { canWrite } = useApp();
+  const offers = useApi(() => unwrap(api.GET("/api/v1/templates/offers")), "template-offers");
+  const action = useAction();
+  const teach = (o: Offer) =>
+    void action.run(async () => {
+      await unwrap(
+        api.POST("/api/v1/templates/offers/{tx_id}/accept", {
+          params: { path: { tx_id: o.tx_id } },
+          body: { institution: o.suggested_institution },
+        }),
+      );
+      offers.reload();
+      onTaught();
+    }, `The journal now reads ${o.sender_domain} alerts`);
+  const list = offers.data?.offers ?? [];
+  if (list.length === 0) return null;
+  return (
+    <div data-testid="template-offers">
+      <h3 className="small-h">Read by AI, ready to learn</h3>
+      <ErrorNotice error={action.error} />
+      <ul className="plain-list rule-list">
+        {list.map((o) => (
+          <li key={o.tx_id} className="row-between">
+            <span className="rule-text">
+              <strong>{o.sender_domain}</strong>{" "}
+              <span className="muted small">
+                {o.company} · {o.amount.toFixed(2)} · {o.transaction_type}
+              </span>
+              <pre className="email-body small">{o.example}</pre>
+            </span>
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={!canWrite || action.busy}
+              onClick={() => teach(o)}
+            >
+              Learn this bank
+            </button>
+          </li>
         ))}
       </ul>
     </div>

@@ -1,0 +1,122 @@
+/**
+ * AI-offered templates (issue 18, item 6): an AI-rescued alert of a bank no built-in parser or
+ * learned template reads, whose validated values are found verbatim in the email, is offered as a
+ * template; accepting it saves the template without the person typing anything.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import { getDb } from "../../db";
+import { attentionQueue, transactions as t, type TransactionRow } from "../../db/schema";
+import { createIngestDeps } from "../../ingest";
+import { sha256Hex } from "../../ingest/hash";
+import { institutionByDomain } from "../../ingest/institutions";
+import { parseMime } from "../../ingest/mime";
+import { makeEnvelope } from "../../ingest/pipeline";
+import {
+  type Derived,
+  deriveTemplate,
+  nameFromHost,
+  readLearned,
+  saveTemplate,
+} from "../../ingest/templates";
+import type { IngestDeps } from "../../ingest/types";
+import type { ServiceCtx } from "../../lib/context";
+import { conflict, notFound } from "../../lib/errors";
+import { fromCents } from "../../lib/money";
+import { decodeTxId, encodeTxId } from "../../lib/txid";
+
+type Ctx = Pick<ServiceCtx, "env" | "clock">;
+
+interface Offer {
+  tx_id: string;
+  sender_domain: string;
+  suggested_institution: string;
+  amount: number;
+  company: string;
+  transaction_type: string;
+  example: string;
+}
+
+async function offerFor(
+  deps: IngestDeps,
+  tx: TransactionRow,
+): Promise<{ offer: Offer; derived: Derived } | null> {
+  if (institutionByDomain(tx.FromEmail) || !tx.FileName || tx.Amount === null || !tx.Company) return null;
+  const object = await deps.files.get(tx.FileName);
+  if (!object) return null;
+  const bytes = new Uint8Array(await object.arrayBuffer());
+  const env = await makeEnvelope(deps, await parseMime(bytes), await sha256Hex(bytes), tx.FileName);
+  // Already taught: a template reads it.
+  if (await readLearned(deps.db, env.email, env.local)) return null;
+  const l = env.local;
+  const d = deriveTemplate({
+    fromEmail: env.email.fromEmail,
+    subject: env.email.subject,
+    body: env.email.text,
+    sentIso: `${l.year}-${l.month}-${l.day}`,
+    amount: tx.Amount,
+    merchant: tx.Company,
+    date: tx.DateFileName.slice(0, 10).replaceAll(".", "-"),
+  });
+  if (!d.ok) return null;
+  const domain = d.template.senderDomain;
+  return {
+    derived: d.template,
+    offer: {
+      tx_id: encodeTxId(tx.ForwardedTo, tx.DateFileName),
+      sender_domain: domain,
+      suggested_institution: nameFromHost(domain),
+      amount: fromCents(tx.Amount),
+      company: tx.Company,
+      transaction_type: tx.TransactionType ?? "purchase",
+      example: d.template.example,
+    },
+  };
+}
+
+/** AI-rescued rows still awaiting review, each offered once per sender domain. */
+export async function listOffers(ctx: Ctx) {
+  const rows = await getDb(ctx.env.DB)
+    .select({ tx: t })
+    .from(attentionQueue)
+    .innerJoin(
+      t,
+      and(eq(t.ForwardedTo, attentionQueue.ForwardedTo), eq(t.DateFileName, attentionQueue.DateFileName)),
+    )
+    .where(and(eq(attentionQueue.reason, "ai_extraction"), isNull(t.DeletedAt)))
+    .orderBy(attentionQueue.created_at)
+    .limit(50)
+    .all();
+  const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ai: null, source: "template-offer" });
+  const offers: Offer[] = [];
+  for (const { tx } of rows) {
+    const o = await offerFor(deps, tx);
+    if (o && !offers.some((x) => x.sender_domain === o.offer.sender_domain)) offers.push(o.offer);
+  }
+  return { count: offers.length, offers };
+}
+
+/** Saves the offered template; 409 when the row offers none (any more). */
+export async function acceptOffer(ctx: Ctx, txId: string, institution: string | null | undefined) {
+  const key = decodeTxId(txId);
+  if (!key) throw notFound("Transaction");
+  const tx = await getDb(ctx.env.DB)
+    .select()
+    .from(t)
+    .where(and(eq(t.ForwardedTo, key.forwardedTo), eq(t.DateFileName, key.dateFileName), isNull(t.DeletedAt)))
+    .get();
+  if (!tx) throw notFound("Transaction");
+  const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ai: null, source: "template-offer" });
+  const o = await offerFor(deps, tx);
+  if (!o)
+    throw conflict(
+      "This transaction offers no template (its values are not in its email, or it is read already)",
+    );
+  const name = institution?.trim() || o.offer.suggested_institution;
+  return saveTemplate(deps.db, o.derived, {
+    name: `${name} ${o.offer.transaction_type}`,
+    institution: name,
+    transactionType: o.offer.transaction_type,
+    sourceFailureId: null,
+    nowIso: ctx.clock().toISOString(),
+  });
+}

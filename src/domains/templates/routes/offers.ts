@@ -1,0 +1,41 @@
+import { contentJson } from "chanfana";
+import { type AppContext, serviceCtx } from "../../../http/context";
+import { ErrorEnvelope } from "../../../http/errors";
+import { acceptOffer, listOffers } from "../offers";
+import { AcceptOfferRequest, OfferTxParams, TemplateOfferListResponse, TemplateSummary } from "../schemas";
+import { comparable, toSummary } from "../service";
+import { json, NOT_FOUND, stageTemplate, TemplatesRoute } from "./base";
+
+export class ListTemplateOffers extends TemplatesRoute {
+  override schema = {
+    operationId: "listAlertTemplateOffers",
+    summary: "Templates offered from AI-rescued alerts of banks no parser reads yet",
+    description: "Each AI-rescued row awaiting review whose values are printed verbatim in its email.",
+    responses: { "200": json("The offers, one per sender domain", TemplateOfferListResponse) },
+  };
+
+  override async handle(c: AppContext) {
+    return c.json(await listOffers(serviceCtx(c)));
+  }
+}
+
+export class AcceptTemplateOffer extends TemplatesRoute {
+  override schema = {
+    operationId: "acceptAlertTemplateOffer",
+    summary: "Save the template offered from an AI-rescued alert",
+    description: "Journaled (revert deletes the template). Disabled in demo mode.",
+    request: { params: OfferTxParams, body: { ...contentJson(AcceptOfferRequest), required: true } },
+    responses: {
+      "200": json("The saved template", TemplateSummary),
+      ...NOT_FOUND,
+      "409": json("The row offers no template", ErrorEnvelope),
+    },
+  };
+
+  override async handle(c: AppContext) {
+    const { params, body } = await this.getValidatedData<typeof this.schema>();
+    const row = await acceptOffer(serviceCtx(c), params.tx_id, body.institution);
+    stageTemplate(c, row.id, {}, comparable(row), `Taught the journal ${row.institution}'s alerts`);
+    return c.json(toSummary(row));
+  }
+}
