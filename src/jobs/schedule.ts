@@ -1,6 +1,6 @@
 /**
  * Every background duty of the Worker, by cron expression. wrangler.toml declares the same
- * expressions (test/unit/local-cron.test.ts checks the two, and the local cron driver, agree).
+ * expressions (test/unit/jobs/local-cron.test.ts checks the two, and the local cron driver, agree).
  */
 import { pruneActivityLedger } from "../domains/activity/retention";
 import { pruneAuthState } from "../domains/auth/prune";

@@ -175,5 +175,8 @@ describe("search", () => {
     expect(lines.length).toBe(1 + 5);
     expect(res.text).toContain(`"'=HYPERLINK(""x"")"`);
     expect(lines[1]).toContain("Safeway #123");
+    // Categories appear as the category list spells them (stored lowercased).
+    expect(lines[1]).toContain(",Groceries,");
+    expect(res.text).not.toContain(",groceries,");
   });
 });

@@ -36,8 +36,8 @@ export function ReviewPage() {
           <MonthPicker value={month} onChange={setMonth} />
         </div>
         <p className="muted small">
-          Transactions rescued by AI from alerts the parsers could not read. Open one to check the amount,
-          merchant and category; any edit or review clears it.
+          Transactions to confirm: alerts rescued by AI, and the first emails read by a bank you taught. Open
+          one to check the amount, merchant and category; any edit or review clears it.
         </p>
         <ErrorNotice error={queue.error} onRetry={queue.reload} />
         {!q && queue.loading && <Loading rows={2} />}

@@ -111,8 +111,8 @@ export function UploadPage() {
           <h2>That looks like a bank statement</h2>
           <p className="muted small">{statementName}</p>
           <p>
-            Statements are read on the <Link to="/statements">Statements</Link> page: drop it there to see every
-            row matched against your journal before you import.
+            Statements are read on the <Link to="/statements">Statements</Link> page: drop it there to see
+            every row matched against your journal before you import.
           </p>
         </div>
       )}

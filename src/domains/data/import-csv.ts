@@ -105,5 +105,7 @@ function toRow(raw: Row): Row | string {
     "ForwardedTo",
   ])
     row[k] = text(k);
+  // The search CSV shows categories as the list spells them; transactions store them lowercased.
+  if (typeof row.Category === "string") row.Category = row.Category.toLowerCase();
   return row;
 }

@@ -2,6 +2,8 @@
  * Backup restore: preview stages the uploaded zip in R2 under a random token (never its file name)
  * and reports what would change; commit re-reads the staged zip within 15 minutes and writes it.
  */
+import { invalidateResolverCache } from "../../categorize";
+import { invalidateSettings } from "../config/service";
 import { ApiError, notFound, validationError } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/context";
 import { fromCents } from "../../lib/money";
@@ -184,7 +186,13 @@ export async function commitImport(
     copyTag: `import${req.token.slice(4, 10)}-`,
   });
   await ctx.env.FILES.delete(stagedKey(req.token));
-  if (req.apply_config) for (const list of LISTS) await backupList(ctx.env, list);
+  if (req.apply_config) {
+    for (const list of LISTS) await backupList(ctx.env, list);
+    // The restored app_config replaces what this isolate cached.
+    invalidateSettings();
+    // Overrides and aliases came back: every isolate's resolver cache is stale (shared version stamp).
+    await invalidateResolverCache(ctx.env.DB, now.toISOString());
+  }
   return {
     inserted: counts.inserted,
     updated: counts.updated,

@@ -27,7 +27,11 @@ interface CompanyGroup {
 }
 
 function statement(lo: string, hi: string, year: number, userId: string) {
-  const rows = and(live(), inRange(lo, hi), inArray(t.TransactionType, [...SPENDING_TYPES, ...DEPOSIT_TYPES]));
+  const rows = and(
+    live(),
+    inRange(lo, hi),
+    inArray(t.TransactionType, [...SPENDING_TYPES, ...DEPOSIT_TYPES]),
+  );
   const targets = and(eq(b.user_id, userId), eq(b.year, year), eq(b.kind, "targets"));
   // SQLite: with a single max(), a bare column (Company, company) comes from the row holding the max:
   // per month the latest row's spelling, then per company the latest month's.

@@ -13,7 +13,6 @@ import { ReparseStatement } from "./routes/reparse";
 import { UpdateStatementRow } from "./routes/update-row";
 import { UploadStatement } from "./routes/upload";
 
-
 export function statementsRouter() {
   const r = domainRouter();
   r.post("/upload", UploadStatement);

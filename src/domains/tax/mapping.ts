@@ -78,7 +78,7 @@ export function parseMapping(doc: unknown, loc: (string | number)[] = ["body"]) 
   return { mapping: { version, lines, byCategory } as TaxMapping, issues };
 }
 
-/** The packaged mapping; a broken lines.json throws (test/unit/tax catches it before a deploy). */
+/** The packaged mapping; a broken lines.json throws (test/unit/domains/tax catches it before a deploy). */
 export function packagedMapping(): TaxMapping {
   const { mapping, issues } = parseMapping(packaged, ["lines.json"]);
   if (!mapping) throw new Error(`lines.json does not load: ${issues.map((i) => i.msg).join("; ")}`);

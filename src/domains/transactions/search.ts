@@ -1,4 +1,5 @@
 /** Search and CSV export over a month range; aggregates run in SQL, in cents. */
+import { loadCategories } from "../../categorize/categories";
 import type { ServiceCtx } from "../../lib/context";
 import { validationError } from "../../lib/errors";
 import { fromCents, fromCentsOrNull, roundCents, toCents } from "../../lib/money";
@@ -64,7 +65,12 @@ export async function search(ctx: Ctx, f: Filter, locs: FilterLocs) {
 
 /** Every matching row (no cap), oldest first, as CSV text (amounts as decimal numbers). */
 export async function exportCsv(ctx: Ctx, f: Filter, locs: FilterLocs): Promise<string> {
-  const rows = await csvRows(ctx.env.DB, compile(checked(f, locs)));
+  const [rows, list] = await Promise.all([
+    csvRows(ctx.env.DB, compile(checked(f, locs))),
+    loadCategories(ctx.env.DB),
+  ]);
+  // Categories are stored lowercased; the CSV shows them as the category list spells them.
+  const display = new Map(list.map((name) => [name.toLowerCase(), name]));
   const names = Object.keys(CSV_COLUMNS) as (keyof typeof CSV_COLUMNS)[];
   const lines = [names.join(",")];
   // One string per row, cells in column order (no per-row object copies: 10,000 rows a year).
@@ -72,7 +78,13 @@ export async function exportCsv(ctx: Ctx, f: Filter, locs: FilterLocs): Promise<
     let line = "";
     for (let i = 0; i < names.length; i++) {
       const k = names[i]!;
-      line += (i ? "," : "") + csvCell(k === "amount" ? fromCentsOrNull(r.amount) : r[k]);
+      const v =
+        k === "amount"
+          ? fromCentsOrNull(r.amount)
+          : k === "category" && typeof r.category === "string"
+            ? (display.get(r.category.toLowerCase()) ?? r.category)
+            : r[k];
+      line += (i ? "," : "") + csvCell(v);
     }
     lines.push(line);
   }

@@ -41,47 +41,71 @@ interface Span {
 
 const overlaps = (a: Span, b: Omit<Span, "slot">) => a.line === b.line && a.start < b.end && b.start < a.end;
 
-function findAmount(lines: string[], cents: Cents): { span: Span; format: AmountFormat } | null {
+/**
+ * Every place the typed amount is printed, in the form found first. Each becomes an amount slot
+ * and a reading needs them all to agree, so an amount that happened to equal another figure in
+ * this email (a foreign amount, a balance) can never be read from the wrong place later.
+ */
+function findAmount(lines: string[], cents: Cents): { spans: Span[]; format: AmountFormat } | null {
   // Forms with cents first: a round amount printed without them ("$40") is looked for only after.
   for (const withCents of [true, false]) {
-    let best: { span: Span; format: AmountFormat } | null = null;
+    let best: { line: number; at: number; text: string; format: AmountFormat } | null = null;
     for (const form of amountForms(cents).filter((f) => f.format.cents === withCents)) {
-      lines.forEach((l, line) => {
-        for (let at = l.indexOf(form.text); at >= 0; at = l.indexOf(form.text, at + 1)) {
-          if (!standsAlone(l, at, at + form.text.length)) continue;
-          const better = !best || line < best.span.line || (line === best.span.line && at < best.span.start);
-          if (better)
-            best = {
-              span: { line, start: at, end: at + form.text.length, slot: "amount" },
-              format: form.format,
-            };
-          break;
+      for (const [line, l] of lines.entries()) {
+        const at = occurrences(l, form.text).find((i) => standsAlone(l, i, i + form.text.length));
+        if (at === undefined) continue;
+        if (!best || line < best.line || (line === best.line && at < best.at)) {
+          best = { line, at, text: form.text, format: form.format };
         }
-      });
+        break;
+      }
     }
-    if (best) return best;
+    if (best) {
+      const text = best.text;
+      const spans = [...lines.entries()].flatMap(([line, l]) =>
+        occurrences(l, text)
+          .filter((i) => standsAlone(l, i, i + text.length))
+          .map((start): Span => ({ line, start, end: start + text.length, slot: "amount" })),
+      );
+      return { spans, format: best.format };
+    }
   }
   return null;
 }
 
+function occurrences(hay: string, needle: string): number[] {
+  const out: number[] = [];
+  for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) out.push(at);
+  return out;
+}
+
 const WORD = /[\p{L}\d]/u;
 
-function findMerchant(lines: string[], typed: string, taken: Span[]): Span | null {
-  const needle = typed.replace(/\s+/g, " ").trim().toLowerCase();
+/**
+ * Where the typed merchant is printed: every occurrence in the typed case (each a slot; readings
+ * must agree), else a single occurrence in another case. Several in other cases only ("at" typed, " at "
+ * and "AT" printed) is ambiguous: which one is fixed text cannot be told, so none is chosen.
+ */
+function findMerchant(lines: string[], typed: string, taken: Span[]): Span[] | "ambiguous" | null {
+  const exact = typed.replace(/\s+/g, " ").trim();
+  const needle = exact.toLowerCase();
   if (!needle) return null;
+  const found: (Span & { sameCase: boolean })[] = [];
   for (const [line, l] of lines.entries()) {
-    const hay = l.toLowerCase();
-    for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
+    for (const at of occurrences(l.toLowerCase(), needle)) {
       const end = at + needle.length;
       const edgeOk =
         !(WORD.test(needle[0] ?? "") && WORD.test(l[at - 1] ?? "")) &&
         !(WORD.test(needle.at(-1) ?? "") && WORD.test(l[end] ?? ""));
       if (edgeOk && !taken.some((s) => overlaps(s, { line, start: at, end }))) {
-        return { line, start: at, end, slot: "merchant" };
+        found.push({ line, start: at, end, slot: "merchant", sameCase: l.slice(at, end) === exact });
       }
     }
   }
-  return null;
+  const same = found.filter((f) => f.sameCase);
+  const picked = same.length > 0 ? same : found.length === 1 ? found : [];
+  if (picked.length === 0) return found.length > 1 ? "ambiguous" : null;
+  return picked.map(({ line, start, end }) => ({ line, start, end, slot: "merchant" }));
 }
 
 /** Fixed text of a value line: literals, with every number in them turned into a skipped `num`. */
@@ -139,10 +163,16 @@ export function deriveTemplate(input: LearnInput): DeriveResult {
       reason: `the amount you typed (${formatCents(input.amount)}) does not appear in the email`,
     };
   }
-  const spans: Span[] = [amount.span];
+  const spans: Span[] = [...amount.spans];
   const merchant = findMerchant(lines, input.merchant, spans);
   if (!merchant) return { ok: false, reason: "the merchant you typed does not appear in the email" };
-  spans.push(merchant);
+  if (merchant === "ambiguous") {
+    return {
+      ok: false,
+      reason: "the merchant you typed appears several times in the email, none in the case you typed it",
+    };
+  }
+  spans.push(...merchant);
   let dateFormat: string | null = null;
   for (const [line, l] of lines.entries()) {
     const d = findDate(l, input.date, input.sentIso);

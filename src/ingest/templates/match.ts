@@ -40,7 +40,7 @@ function readLine(
   entry: PatternLine,
   lines: string[],
   p: TemplatePattern,
-): { ok: true; values: Map<SlotKind, string> } | { ok: false; reason: string } {
+): { ok: true; values: [SlotKind, string][] } | { ok: false; reason: string } {
   const lazy = lineRegex(entry.line, p, false);
   const before = entry.before ? lineRegex(entry.before, p, false) : null;
   const hits = lines.flatMap((l, i) =>
@@ -55,9 +55,7 @@ function readLine(
   if (short.join("\u0000") !== long.join("\u0000")) {
     return { ok: false, reason: "the line can be read more than one way" };
   }
-  const values = new Map<SlotKind, string>();
-  for (const [i, slot] of captured(entry.line).entries()) values.set(slot, short[i] ?? "");
-  return { ok: true, values };
+  return { ok: true, values: captured(entry.line).map((slot, i) => [slot, short[i] ?? ""]) };
 }
 
 /**
@@ -70,7 +68,13 @@ export function readWithPattern(p: TemplatePattern, body: string, sentIso: strin
   for (const entry of p.lines) {
     const r = readLine(entry, lines, p);
     if (!r.ok) return r;
-    for (const [k, v] of r.values) values.set(k, v);
+    for (const [k, v] of r.values) {
+      // A value printed in several places must read the same in each.
+      if (values.has(k) && values.get(k)?.trim() !== v.trim()) {
+        return { ok: false, reason: `the ${k} is printed twice with different values` };
+      }
+      values.set(k, v);
+    }
   }
   const amountText = values.get("amount");
   const amount = amountText === undefined ? null : readAmount(amountText, p.amount);

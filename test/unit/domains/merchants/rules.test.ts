@@ -1,0 +1,209 @@
+import { describe, expect, it } from "vitest";
+import {
+  analyze,
+  buildSeries,
+  classify,
+  commonAmount,
+  isChurned,
+  isNew,
+  isPriceAlert,
+  merchantRecord,
+  priceChange,
+  variableThreshold,
+} from "../../../../src/domains/merchants/rules";
+import { intelligenceOut } from "../../../../src/domains/merchants/response";
+import { toCents } from "../../../../src/lib/money";
+
+// The rules take and give integer cents; the amounts below are written in dollars.
+const c = (xs: number[]) => xs.map(toCents);
+const M6 = ["2024-01", "2024-02", "2024-03", "2024-04", "2024-05", "2024-06"];
+const countsOf = (amounts: number[]) => amounts.map((a) => (a > 0 ? 1 : 0));
+
+describe("recurrence", () => {
+  it("variable threshold is two thirds of the window, at least 3", () => {
+    expect(variableThreshold(6)).toBe(4);
+    expect(variableThreshold(12)).toBe(8);
+    expect(variableThreshold(24)).toBe(16);
+    expect(variableThreshold(3)).toBe(3);
+    expect(variableThreshold(1)).toBe(3);
+  });
+
+  it("common amount groups within 0.01 and prefers the most recent on ties", () => {
+    expect(commonAmount(c([9.99, 10, 10.01, 0, 12]), [0, 1, 2, 4])).toEqual({ amount: 1000, months: 3 });
+    expect(commonAmount(c([5, 5, 7, 7]), [0, 1, 2, 3])).toEqual({ amount: 700, months: 2 });
+    expect(commonAmount(c([9.98, 10]), [0, 1])).toEqual({ amount: 1000, months: 1 });
+    expect(commonAmount([], [])).toBeNull();
+  });
+
+  it("fixed: the same amount in 3+ months, covering half the active months", () => {
+    const a = [15.99, 15.99, 0, 15.99, 0, 0];
+    expect(classify(c(a), countsOf(a))).toBe("fixed");
+    const within = [10, 10.01, 9.99, 0, 0, 0];
+    expect(classify(c(within), countsOf(within))).toBe("fixed");
+    const apart = [10, 10.02, 10.04, 0, 0, 0];
+    expect(classify(c(apart), countsOf(apart))).toBe("lumpy");
+  });
+
+  it("variable: charged in 4 of 6 months with changing amounts; 3 of 6 is lumpy", () => {
+    const v = [42.5, 38, 0, 51, 0, 47];
+    expect(classify(c(v), countsOf(v))).toBe("variable");
+    const l = [42.5, 0, 0, 51, 0, 47];
+    expect(classify(c(l), countsOf(l))).toBe("lumpy");
+    const one = [0, 0, 80, 0, 0, 0];
+    expect(classify(c(one), countsOf(one))).toBe("none");
+  });
+
+  it("three coincidental equal months among many varied ones stay variable", () => {
+    const a = [4.5, 4.5, 9, 4.5, 13.5, 7, 8, 11];
+    expect(classify(c(a), countsOf(a), 8)).toBe("variable");
+  });
+
+  it("short windows cannot be recurring", () => {
+    expect(classify(c([10, 10]), [1, 1], 2)).toBe("lumpy");
+    expect(classify(c([10]), [1], 1)).toBe("none");
+  });
+});
+
+describe("price change", () => {
+  it("alerts at ≥5% and ≥1 unit, both required", () => {
+    const alert = (a: number, b: number) => isPriceAlert(toCents(a), toCents(b));
+    expect(alert(20, 21)).toBe(true); // exactly 5% and exactly 1.00
+    expect(alert(20, 20.99)).toBe(false); // 4.95%, 0.99
+    expect(alert(10, 10.99)).toBe(false); // 9.9% but under 1 unit
+    expect(alert(100, 104)).toBe(false); // 4 units but 4%
+    expect(alert(100, 95)).toBe(true); // decreases count too
+    expect(alert(19.99, 20.99)).toBe(true); // 1.00 and 5.0025%
+  });
+
+  it("latest amount against the most common earlier amount, since the month the new price started", () => {
+    const a = [15.99, 15.99, 15.99, 17.99, 0, 17.99];
+    expect(priceChange(M6, c(a), countsOf(a))).toEqual({
+      old_amount: 1599,
+      new_amount: 1799,
+      since_month: "2024-04",
+    });
+  });
+
+  it("needs a baseline held in 2+ months", () => {
+    const a = [0, 0, 0, 10, 0, 20];
+    expect(priceChange(M6, c(a), countsOf(a))).toBeNull();
+    const varied = [42.5, 38, 0, 51, 0, 47];
+    expect(priceChange(M6, c(varied), countsOf(varied))).toBeNull();
+  });
+
+  it("no alert when the latest amount is within the thresholds or unchanged", () => {
+    const a = [10, 10, 10, 10, 10, 10.4];
+    expect(priceChange(M6, c(a), countsOf(a))).toBeNull();
+    const same = [10, 10, 10, 10, 10, 10];
+    expect(priceChange(M6, c(same), countsOf(same))).toBeNull();
+  });
+});
+
+describe("new and churned", () => {
+  it("new: first seen in the last month only", () => {
+    expect(isNew([0, 0, 0, 0, 0, 2])).toBe(true);
+    expect(isNew([0, 0, 1, 0, 0, 2])).toBe(false);
+    expect(isNew([0, 0, 0, 0, 1, 0])).toBe(false);
+  });
+
+  it("churned: regular before, absent in the last 2 months", () => {
+    const fixed = [10, 10, 10, 0, 0, 0];
+    expect(isChurned(c(fixed), countsOf(fixed))).toBe(true);
+    const varied = [5, 0, 7, 9, 0, 0];
+    expect(isChurned(c(varied), countsOf(varied))).toBe(true); // 3 of 4 earlier months
+    const recent = [10, 10, 10, 10, 0, 10];
+    expect(isChurned(c(recent), countsOf(recent))).toBe(false);
+    const sparse = [5, 0, 0, 9, 0, 0];
+    expect(isChurned(c(sparse), countsOf(sparse))).toBe(false);
+    expect(isChurned(c([10, 10, 0, 0]), [1, 1, 0, 0])).toBe(false); // too short to be regular
+  });
+});
+
+describe("records and summary", () => {
+  const series = (company: string, amounts: number[]) => ({
+    company,
+    category: "subscriptions",
+    amounts: c(amounts),
+    counts: countsOf(amounts),
+  });
+
+  it("a churned fixed merchant is not recurring and commits nothing", () => {
+    const r = merchantRecord(series("Gym", [30, 30, 30, 30, 0, 0]), M6);
+    expect(r).toMatchObject({
+      frequency_type: "fixed",
+      is_churned: true,
+      is_recurring: false,
+      months_active: 4,
+    });
+  });
+
+  it("burn rate: fixed at its (new) price, variable at its average; discretionary is the rest", () => {
+    const out = intelligenceOut(
+      analyze(
+        [
+          series("Netflix", [15.99, 15.99, 15.99, 17.99, 17.99, 17.99]),
+          series("Cafe", [40, 0, 50, 60, 0, 50]),
+          series("Phone", [55, 55, 55, 55, 55, 55]),
+          series("New Shop", [0, 0, 0, 0, 0, 12]),
+          series("Old Gym", [30, 30, 30, 30, 0, 0]),
+        ],
+        M6,
+        toCents(200),
+      ),
+    );
+    expect(out.merchants.map((m) => m.company)).toEqual(["Phone", "Cafe", "Old Gym", "Netflix", "New Shop"]);
+    // 17.99 + 50 (Cafe 200 / 4) + 55
+    expect(out.summary).toEqual({
+      recurring_burn_rate: 122.99,
+      recurring_count: 3,
+      discretionary_this_month: 77.01,
+      new_merchants: ["New Shop"],
+      churned_merchants: ["Old Gym"],
+      price_changes: [{ merchant: "Netflix", old_amount: 15.99, new_amount: 17.99, since_month: "2024-04" }],
+    });
+    expect(
+      analyze([series("Phone", [55, 55, 55, 55, 55, 55])], M6, toCents(20)).summary.discretionary_this_month,
+    ).toBe(0);
+    // merchant records leave in decimal too
+    expect(out.merchants.find((m) => m.company === "Cafe")).toMatchObject({
+      total: 200,
+      avg_amount: 50,
+      monthly_amounts: [40, 0, 50, 60, 0, 50],
+    });
+  });
+
+  it("builds series from SQL rows: latest spelling, most frequent category", () => {
+    const out = buildSeries(
+      [
+        { merchant: "netflix", ym: "2024.01", total: 1599, n: 1 },
+        { merchant: "netflix", ym: "2024.03", total: 3198, n: 2 },
+        { merchant: "netflix", ym: "2023.12", total: 100, n: 1 },
+      ],
+      [
+        {
+          merchant: "netflix",
+          category: "subscriptions",
+          n: 2,
+          last_seen: "2024.01.05_x",
+          company: "NETFLIX",
+        },
+        {
+          merchant: "netflix",
+          category: "entertainment",
+          n: 1,
+          last_seen: "2024.03.05_x",
+          company: "Netflix.com",
+        },
+      ],
+      M6,
+    );
+    expect(out).toEqual([
+      {
+        company: "Netflix.com",
+        category: "subscriptions",
+        amounts: [1599, 0, 3198, 0, 0, 0],
+        counts: [1, 0, 2, 0, 0, 0],
+      },
+    ]);
+  });
+});

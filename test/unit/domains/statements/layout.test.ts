@@ -1,0 +1,202 @@
+import { describe, expect, it } from "vitest";
+import { parseStatementText } from "../../../../src/domains/statements/parsers";
+import { cleanDescription } from "../../../../src/domains/statements/parsers/clean";
+import { findPeriod, parseRowDate, resolveYear } from "../../../../src/domains/statements/parsers/dates";
+import { readAmount } from "../../../../src/domains/statements/parsers/layout";
+import { readPdfText } from "../../../../src/domains/statements/parsers/pdf-text";
+import { type OwnRow, mapleStatement } from "../../../fixtures/statements/banks";
+import { makePdf } from "../../../fixtures/statements/make-pdf";
+
+const fmt = (c: number) =>
+  (c / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+interface Spec {
+  date: string | null;
+  lines: string[];
+  out?: number;
+  in?: number;
+  amountsLast?: boolean;
+}
+
+/** Rows with running balances printed (cents in, strings out), plus totals. */
+function build(specs: Spec[], opening: number, perPage?: number) {
+  let bal = opening;
+  let tin = 0;
+  let tout = 0;
+  const rows: OwnRow[] = specs.map((s) => {
+    bal += (s.in ?? 0) - (s.out ?? 0);
+    tin += s.in ?? 0;
+    tout += s.out ?? 0;
+    return {
+      date: s.date,
+      lines: s.lines,
+      out: s.out ? fmt(s.out) : undefined,
+      in: s.in ? fmt(s.in) : undefined,
+      balance: fmt(bal),
+      amountsLast: s.amountsLast,
+    };
+  });
+  return mapleStatement(rows, {
+    perPage,
+    opening: fmt(opening),
+    closing: fmt(bal),
+    totalsIn: fmt(tin),
+    totalsOut: fmt(tout),
+  });
+}
+
+describe("layout rules on a statement of another bank", () => {
+  it("multi-page, wrapped rows (amounts first or last), one date for several rows, a year end", async () => {
+    const specs: Spec[] = [
+      { date: "Dec 16", lines: ["POS PURCHASE", "CORNER GROCERY #12"], out: 5420 },
+      { date: null, lines: ["E-TRANSFER RECEIVED"], in: 120000 },
+      { date: "Dec 24", lines: ["HARDWARE DEPOT"], out: 123456 },
+      { date: null, lines: ["PHARMACY PLUS"], out: 1999 },
+      { date: "Dec 31", lines: ["ANNUAL FEE"], out: 12000 },
+      { date: "Jan 02", lines: ["PAYROLL DEPOSIT", "ACME LTD"], in: 234567, amountsLast: true },
+      { date: "Jan 05", lines: ["COFFEE ROASTERS"], out: 450 },
+      { date: null, lines: ["COFFEE ROASTERS"], out: 450 },
+      { date: "Jan 10", lines: ["RENT PAYMENT", "PROPERTY MGMT INC", "UNIT 4"], out: 150000 },
+    ];
+    const pdf = build(specs, 250000, 4);
+    const out = parseStatementText(await readPdfText(pdf), 2030);
+    if (!out.ok) throw new Error(out.message);
+    const s = out.statement;
+    expect(s.balance.warnings).toEqual([]);
+    expect(s.period_start).toBe("2024-12-15");
+    expect(s.period_end).toBe("2025-01-14");
+    expect(s.institution).toBe("Other");
+    expect(s.rows.map((r) => [r.date, r.type, r.amount, r.description])).toEqual([
+      ["2024-12-16", "withdrawal", 5420, "POS PURCHASE CORNER GROCERY #12"],
+      ["2024-12-16", "deposit", 120000, "E-TRANSFER RECEIVED"],
+      ["2024-12-24", "withdrawal", 123456, "HARDWARE DEPOT"],
+      ["2024-12-24", "withdrawal", 1999, "PHARMACY PLUS"],
+      ["2024-12-31", "withdrawal", 12000, "ANNUAL FEE"],
+      ["2025-01-02", "deposit", 234567, "PAYROLL DEPOSIT ACME LTD"],
+      ["2025-01-05", "withdrawal", 450, "COFFEE ROASTERS"],
+      ["2025-01-05", "withdrawal", 450, "COFFEE ROASTERS"],
+      ["2025-01-10", "withdrawal", 150000, "RENT PAYMENT PROPERTY MGMT INC UNIT 4"],
+    ]);
+    expect(s.rows.at(-1)!.balance).toBe(
+      250000 + 120000 + 234567 - 5420 - 123456 - 1999 - 12000 - 450 - 450 - 150000,
+    );
+  });
+
+  it("says so when the balances do not chain (a misread amount)", async () => {
+    const pdf = build(
+      [
+        { date: "Dec 16", lines: ["SHOP"], out: 1000 },
+        { date: "Dec 17", lines: ["SHOP"], out: 2000 },
+      ],
+      100000,
+    );
+    const text = await readPdfText(pdf);
+    // Corrupt one printed amount, as a misaligned column would.
+    const item = text.items.find((i) => i.str === "20.00")!;
+    item.str = "25.00";
+    const out = parseStatementText(text, 2030);
+    if (!out.ok) throw new Error(out.message);
+    expect(out.statement.balance.ok).toBe(false);
+    expect(out.statement.balance.mismatches).toEqual([1]);
+  });
+
+  it("a PDF without a transaction table, and one without text, are refused", async () => {
+    const letter = makePdf([
+      [{ x: 72, y: 700, text: "Dear customer, your new card is on its way. Thank you for banking with us." }],
+    ]);
+    const a = parseStatementText(await readPdfText(letter), 2025);
+    expect(a.ok ? "ok" : a.reason).toBe("not_a_statement");
+    const scan = makePdf([[]]);
+    const b = parseStatementText(await readPdfText(scan), 2025);
+    expect(b.ok ? "ok" : b.reason).toBe("scanned");
+  });
+});
+
+describe("other layouts", () => {
+  it("a header over two lines, and wrapped rows with amounts on the last line at even spacing", async () => {
+    const y0 = 640;
+    const L = (y: number, ...items: [number, string][]) => items.map(([x, text]) => ({ x, y, text }));
+    const page = [
+      ...L(720, [40, "Northern Bank - chequing account statement for March 1, 2025 to March 31, 2025"]),
+      ...L(y0 + 12, [40, "Transaction"], [330, "Money"], [420, "Money"], [500, "Running"]),
+      ...L(y0, [40, "Date"], [110, "Details"], [330, "out"], [420, "in"], [500, "balance"]),
+      ...L(y0 - 16, [110, "Opening balance"], [500, "1,000.00"]),
+      ...L(y0 - 32, [40, "03 Mar"], [110, "ONLINE TRANSFER TO"]),
+      ...L(y0 - 43, [110, "SAVINGS 1234"], [330, "100.00"], [500, "900.00"]),
+      ...L(y0 - 54, [110, "BILL PAYMENT"]),
+      ...L(y0 - 65, [110, "HYDRO ONE"], [330, "50.25"], [500, "849.75"]),
+      ...L(y0 - 76, [40, "04 Mar"], [110, "PAYROLL"], [420, "2,000.00"], [500, "2,849.75"]),
+      ...L(y0 - 92, [110, "Closing balance"], [500, "2,849.75"]),
+    ];
+    const out = parseStatementText(await readPdfText(makePdf([page])), 2030);
+    if (!out.ok) throw new Error(out.message);
+    expect(out.statement.balance.warnings).toEqual([]);
+    expect(out.statement.rows.map((r) => [r.date, r.type, r.amount, r.description])).toEqual([
+      ["2025-03-03", "withdrawal", 10000, "ONLINE TRANSFER TO SAVINGS 1234"],
+      ["2025-03-03", "withdrawal", 5025, "BILL PAYMENT HYDRO ONE"],
+      ["2025-03-04", "deposit", 200000, "PAYROLL"],
+    ]);
+  });
+
+  it("a card statement: one signed amount column, no balance column, owed balance checked from the summary", async () => {
+    const L = (y: number, ...items: [number, string][]) => items.map(([x, text]) => ({ x, y, text }));
+    const page = [
+      ...L(740, [40, "Harbour Mastercard statement, February 10, 2025 to March 9, 2025"]),
+      ...L(720, [40, "Previous balance"], [200, "$300.00"]),
+      ...L(708, [40, "New balance"], [200, "$104.50"]),
+      ...L(660, [40, "Date"], [90, "Posted"], [150, "Description"], [480, "Amount ($)"]),
+      ...L(644, [40, "Feb 12"], [90, "Feb 13"], [150, "CORNER COFFEE"], [480, "4.50"]),
+      ...L(628, [40, "Mar 02"], [90, "Mar 03"], [150, "PAYMENT - THANK YOU"], [480, "-200.00"]),
+    ];
+    const out = parseStatementText(await readPdfText(makePdf([page])), 2030);
+    if (!out.ok) throw new Error(out.message);
+    expect(out.statement.account_type).toBe("credit_card");
+    expect(out.statement.balance.warnings).toEqual([]);
+    expect(out.statement.rows.map((r) => [r.date, r.type, r.amount, r.balance])).toEqual([
+      ["2025-02-12", "withdrawal", 450, 30450],
+      ["2025-03-02", "deposit", 20000, 10450],
+    ]);
+  });
+});
+
+describe("printed amounts", () => {
+  it("reads signs, brackets, credit/debit and overdrawn marks, and cut-off decimals", () => {
+    expect(readAmount("1,234.56")).toEqual({ cents: 123456, negative: false, truncated: false });
+    expect(readAmount("(82.15)")).toMatchObject({ cents: 8215, negative: true });
+    expect(readAmount("82.15-")).toMatchObject({ cents: 8215, negative: true });
+    expect(readAmount("45.00 OD")).toMatchObject({ cents: 4500, negative: true });
+    expect(readAmount("45.00 CR")).toMatchObject({ cents: 4500, negative: false });
+    expect(readAmount("=$7,187.06")).toMatchObject({ cents: 718706, negative: false });
+    expect(readAmount("4,882.2")).toEqual({ cents: 488220, negative: false, truncated: true });
+    expect(readAmount("4180")).toBeNull();
+    expect(readAmount("Feb 27")).toBeNull();
+  });
+});
+
+describe("dates and descriptions", () => {
+  it("reads the date forms statements print", () => {
+    expect(parseRowDate("27Feb")).toEqual({ day: 27, month: 2, year: null });
+    expect(parseRowDate("Mar 04")).toEqual({ month: 3, day: 4, year: null });
+    expect(parseRowDate("2025-03-04")).toEqual({ year: 2025, month: 3, day: 4 });
+    expect(parseRowDate("12/31/2024")).toEqual({ month: 12, day: 31, year: 2024 });
+    expect(parseRowDate("Sept 9")).toEqual({ month: 9, day: 9, year: null });
+    expect(parseRowDate("PAYROLL")).toBeNull();
+    expect(parseRowDate("Feb 31")).toEqual({ month: 2, day: 31, year: null });
+  });
+
+  it("finds the period and puts yearless dates in it, across a year end", () => {
+    const p = findPeriod("statement period: December 15, 2024 - January 14, 2025");
+    expect(p).toEqual({ start: "2024-12-15", end: "2025-01-14" });
+    expect(resolveYear({ month: 12, day: 20, year: null }, p, 2030)).toBe("2024-12-20");
+    expect(resolveYear({ month: 1, day: 3, year: null }, p, 2030)).toBe("2025-01-03");
+    expect(findPeriod("Feb 27 to Mar 30, 2025")).toEqual({ start: "2025-02-27", end: "2025-03-30" });
+  });
+
+  it("cleans prefixes, maps a bare prefix to a display name and splits CamelCase", () => {
+    expect(cleanDescription("BillPayment WestlandUtilityCo")).toBe("Westland Utility Co");
+    expect(cleanDescription("Onlinetransfersent-5027 JORDAN MILLER")).toBe("JORDAN MILLER");
+    expect(cleanDescription("Mobilechequedeposit-8394")).toBe("Mobile Cheque Deposit");
+    expect(cleanDescription("INTERAC E-TRANSFER SEND Northside Sports Club")).toBe("Northside Sports Club");
+    expect(cleanDescription("GROCERY MARKET")).toBe("GROCERY MARKET");
+  });
+});

@@ -1,0 +1,193 @@
+import { describe, expect, it } from "vitest";
+import { deriveTemplate, type LearnInput, readWithPattern } from "../../../../src/ingest/templates";
+
+const base = (over: Partial<LearnInput>): LearnInput => ({
+  fromEmail: "Maple CU <alerts@maplecu.example>",
+  subject: "Card purchase alert",
+  body: "",
+  sentIso: "2026-10-12",
+  amount: 0,
+  merchant: "",
+  date: "2026-10-12",
+  ...over,
+});
+
+function learn(over: Partial<LearnInput>) {
+  const r = deriveTemplate(base(over));
+  if (!r.ok) throw new Error(r.reason);
+  return r.template;
+}
+
+describe("deriveTemplate", () => {
+  it("reads a one-line alert back, then the next one exactly", () => {
+    const t = learn({
+      body: "Hi Sam,\nYou spent $1,234.56 at TIM HORTONS #42 on Oct 12, 2026 at 3:45 PM.\nCard ending 4242.",
+      amount: 123456,
+      merchant: "Tim Hortons #42",
+    });
+    expect(t.senderDomain).toBe("maplecu.example");
+    expect(t.subjectWords).toEqual(["card", "purchase", "alert"]);
+    expect(t.example).toBe("You spent $[amount] at [merchant] on [date] at [time].");
+    expect(t.example).not.toContain("Sam");
+    const next = readWithPattern(
+      t.pattern,
+      "Hi Sam,\nYou spent $7.05 at BLUE BOTTLE on Nov 1, 2026 at 9:02 AM.\nCard ending 4242.",
+      "2026-11-01",
+    );
+    expect(next).toEqual({
+      ok: true,
+      values: { amount: 705, merchant: "BLUE BOTTLE", date: "2026-11-01", time: "09:02" },
+    });
+  });
+
+  it("reads amounts after the merchant, comma decimals and a currency code", () => {
+    const t = learn({
+      body: "Achat chez EPICERIE DU COIN : 1 234,56 $ le 2026-10-12",
+      amount: 123456,
+      merchant: "EPICERIE DU COIN",
+    });
+    const next = readWithPattern(t.pattern, "Achat chez BOULANGERIE : 8,10 $ le 2026-10-13", "2026-10-13");
+    expect(next).toMatchObject({
+      ok: true,
+      values: { amount: 810, merchant: "BOULANGERIE", date: "2026-10-13" },
+    });
+    expect(
+      readWithPattern(t.pattern, "Achat chez BOULANGERIE : 8,10 USD le 2026-10-13", "2026-10-13").ok,
+    ).toBe(false);
+  });
+
+  it("anchors a value alone on its line by the line above (HTML table cells)", () => {
+    const t = learn({
+      body: "Transaction details\nMerchant\nCORNER BAKERY\nAmount\n23.75 CAD\nDate\n12/10/2026",
+      amount: 2375,
+      merchant: "Corner Bakery",
+    });
+    const next = readWithPattern(
+      t.pattern,
+      "Transaction details\nMerchant\nBIG BOX\nAmount\n1,023.00 CAD\nDate\n03/11/2026",
+      "2026-11-03",
+    );
+    expect(next).toMatchObject({
+      ok: true,
+      values: { amount: 102300, merchant: "BIG BOX", date: "2026-11-03" },
+    });
+  });
+
+  it("uses the sent day when no date is printed, and refuses a typed date it cannot find", () => {
+    expect(
+      learn({ body: "Purchase: $5.00 at KIOSK", amount: 500, merchant: "KIOSK" }).pattern.date,
+    ).toBeNull();
+    const r = deriveTemplate(
+      base({ body: "Purchase: $5.00 at KIOSK", amount: 500, merchant: "KIOSK", date: "2026-10-01" }),
+    );
+    expect(r).toEqual({
+      ok: false,
+      reason: "the date you typed does not appear in the email and is not the day it was sent",
+    });
+  });
+
+  it("refuses values that are not in the email, in words", () => {
+    const body = "Purchase: $5.00 at KIOSK";
+    expect(deriveTemplate(base({ body, amount: 600, merchant: "KIOSK" }))).toEqual({
+      ok: false,
+      reason: "the amount you typed (6.00) does not appear in the email",
+    });
+    expect(deriveTemplate(base({ body, amount: 500, merchant: "KIOSKS" }))).toEqual({
+      ok: false,
+      reason: "the merchant you typed does not appear in the email",
+    });
+  });
+
+  it("never reads an ambiguous line: a merchant line repeated is no match", () => {
+    const t = learn({ body: "Purchase: $5.00 at KIOSK", amount: 500, merchant: "KIOSK" });
+    expect(readWithPattern(t.pattern, "Purchase: $5.00 at A\nPurchase: $6.00 at B", "2026-10-12").ok).toBe(
+      false,
+    );
+    expect(readWithPattern(t.pattern, "Purchase of $5.00 at KIOSK", "2026-10-12").ok).toBe(false);
+  });
+});
+
+describe("printed dates", () => {
+  const cases: [string, string][] = [
+    ["2026/10/12", "2026-10-12"],
+    ["October 12, 2026", "2026-10-12"],
+    ["12 octobre 2026", "2026-10-12"],
+    ["10/12/2026", "2026-10-12"],
+    ["Oct. 12", "2026-10-12"],
+  ];
+  for (const [printed, typed] of cases) {
+    it(`learns "${printed}" and reads the next date in that format`, () => {
+      const t = learn({
+        body: `Purchase of $5.00 at KIOSK on ${printed}`,
+        amount: 500,
+        merchant: "KIOSK",
+        date: typed,
+      });
+      expect(t.pattern.date).not.toBeNull();
+      const next = printed.replace("12", "3");
+      const r = readWithPattern(t.pattern, `Purchase of $6.00 at SHOP on ${next}`, "2026-10-20");
+      expect(r).toMatchObject({ ok: true, values: { amount: 600, merchant: "SHOP", date: "2026-10-03" } });
+    });
+  }
+
+  it("a yearless date after the sent day belongs to the year before", () => {
+    const t = learn({ body: "Purchase of $5.00 at KIOSK on Oct 12", amount: 500, merchant: "KIOSK" });
+    const r = readWithPattern(t.pattern, "Purchase of $6.00 at SHOP on Dec 30", "2027-01-02");
+    expect(r).toMatchObject({ ok: true, values: { date: "2026-12-30" } });
+  });
+
+  it("month names in the subject are not fixed words; a bare amount line is anchored by the one above", () => {
+    const t = learn({
+      subject: "Purchase on Oct 12",
+      body: "Merchant: KIOSK\nAmount\n$5.00\nBalance\n$900.00",
+      amount: 500,
+      merchant: "KIOSK",
+    });
+    expect(t.subjectWords).toEqual(["purchase", "on"]);
+    expect(t.example).toBe("Merchant: [merchant]\nAmount\n$[amount]");
+  });
+});
+
+describe("merchant found in fixed text", () => {
+  it("prefers the occurrence in the typed case over fixed words that spell the same", () => {
+    const t = learn({ body: "You spent $0.01 at AT on Oct 12, 2026", amount: 1, merchant: "AT" });
+    expect(t.example).toBe("You spent $[amount] at [merchant] on [date]");
+  });
+
+  it("refuses when only other-case occurrences exist and there are several", () => {
+    const r = deriveTemplate(
+      base({ body: "You spent $0.01 at AT on Oct 12, 2026", amount: 1, merchant: "At" }),
+    );
+    expect(r).toEqual({
+      ok: false,
+      reason: "the merchant you typed appears several times in the email, none in the case you typed it",
+    });
+  });
+});
+
+describe("a value printed in several places", () => {
+  it("an amount equal to another figure in the example is never read from the wrong place", () => {
+    const t = learn({ body: "Purchase at SHOP for 9.99 USD (9.99 CAD).", amount: 999, merchant: "SHOP" });
+    expect(t.example).toBe("Purchase at [merchant] for [amount] USD ([amount] CAD).");
+    expect(
+      readWithPattern(t.pattern, "Purchase at SHOP for 5.00 USD (6.80 CAD).", "2026-10-12"),
+    ).toMatchObject({
+      ok: false,
+      reason: "the amount is printed twice with different values",
+    });
+  });
+
+  it("a repeated amount or merchant reads when the copies agree", () => {
+    const t = learn({
+      body: "Merchant: KIOSK\nYou spent $5.00 at KIOSK.\nTotal: $5.00",
+      amount: 500,
+      merchant: "KIOSK",
+    });
+    expect(
+      readWithPattern(t.pattern, "Merchant: CAFE\nYou spent $7.00 at CAFE.\nTotal: $7.00", "2026-10-12"),
+    ).toMatchObject({
+      ok: true,
+      values: { amount: 700, merchant: "CAFE" },
+    });
+  });
+});
