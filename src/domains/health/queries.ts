@@ -1,5 +1,5 @@
 /** Health reads: each is independent and fail-open (null on any error, e.g. a missing table). */
-import { and, count, eq, gte, max } from "drizzle-orm";
+import { and, count, eq, gte, like, max, or } from "drizzle-orm";
 import type { Db } from "../../db";
 import { kvState, parseFailures, pollerState, transactions } from "../../db/schema";
 import { log } from "../../lib/log";
@@ -51,9 +51,16 @@ export function countParseFailuresSince(db: Db, sinceIso: string): Promise<numbe
   });
 }
 
-export function readStateValue(db: Db, key: string): Promise<string | null> {
-  return firstOrNull(key, async () => {
-    const rows = await db.select({ value: kvState.value }).from(kvState).where(eq(kvState.key, key));
-    return rows[0]?.value;
-  });
+/** kv_state rows of one key and of a key prefix, in one read. */
+export function readStateRows(
+  db: Db,
+  key: string,
+  prefix: string,
+): Promise<{ key: string; value: string }[] | null> {
+  return firstOrNull(key, () =>
+    db
+      .select({ key: kvState.key, value: kvState.value })
+      .from(kvState)
+      .where(or(eq(kvState.key, key), like(kvState.key, `${prefix}%`))),
+  );
 }

@@ -2,9 +2,10 @@ import { getDb } from "../../db";
 import { flag } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
 import { ageSeconds } from "../../lib/clock";
-import { driftReasons } from "../../ingest/templates";
+import { AI_STATE_KEY } from "../../categorize/model";
+import { DRIFT_KEY_PREFIX, driftReasonsFrom } from "../../ingest/templates";
 import { isPasswordSet } from "../auth/state";
-import { countParseFailuresSince, readHeartbeat, readLastTransactionAt, readStateValue } from "./queries";
+import { countParseFailuresSince, readHeartbeat, readLastTransactionAt, readStateRows } from "./queries";
 import { healthStatus } from "./rules";
 import type { HealthResponse } from "./schemas";
 
@@ -20,14 +21,17 @@ export async function getHealth({
   const now = ctx.clock();
   const db = getDb(ctx.env.DB);
   const since = new Date(now.getTime() - 7 * 24 * 3600 * 1000).toISOString();
-  const [heartbeat, lastTx, failures, aiState, authRequired] = await Promise.all([
+  const [heartbeat, lastTx, failures, state, authRequired] = await Promise.all([
     readHeartbeat(db),
     readLastTransactionAt(db),
     countParseFailuresSince(db, since),
-    readStateValue(db, "ai_categorization"),
+    // The AI status and the wording-drift records (issue 18), in one read.
+    readStateRows(db, AI_STATE_KEY, DRIFT_KEY_PREFIX),
     isPasswordSet(ctx.env.DB).catch(() => false),
   ]);
-  const ai = parseAiState(aiState);
+  const ai = parseAiState(state?.find((r) => r.key === AI_STATE_KEY)?.value ?? null);
+  // A bank whose alerts stopped parsing degrades an otherwise ok status.
+  const drift = driftReasonsFrom(state ?? []);
   const pollAge = ageSeconds(ctx.clock, heartbeat?.last_poll_at);
   const txAge = ageSeconds(ctx.clock, lastTx);
   const { status, reasons } = healthStatus({
@@ -41,8 +45,6 @@ export async function getHealth({
     parseFailures7d: failures,
     aiStatus: ai.status,
   });
-  // Wording drift (issue 18): a bank whose alerts stopped parsing degrades an otherwise ok status.
-  const drift = await driftReasons(ctx.env.DB);
   const shown = drift.length
     ? { status: status === "ok" ? ("degraded" as const) : status, reasons: [...reasons, ...drift] }
     : { status, reasons };

@@ -72,18 +72,20 @@ export async function exportCsv(ctx: Ctx, f: Filter, locs: FilterLocs): Promise<
   // Categories are stored lowercased; the CSV shows them as the category list spells them.
   const display = new Map(list.map((name) => [name.toLowerCase(), name]));
   const names = Object.keys(CSV_COLUMNS) as (keyof typeof CSV_COLUMNS)[];
+  const amountAt = names.indexOf("amount");
+  const categoryAt = names.indexOf("category");
   const lines = [names.join(",")];
   // One string per row, cells in column order (no per-row object copies: 10,000 rows a year).
   for (const r of rows) {
     let line = "";
     for (let i = 0; i < names.length; i++) {
-      const k = names[i]!;
+      const raw = r[i];
       const v =
-        k === "amount"
-          ? fromCentsOrNull(r.amount)
-          : k === "category" && typeof r.category === "string"
-            ? (display.get(r.category.toLowerCase()) ?? r.category)
-            : r[k];
+        i === amountAt
+          ? fromCentsOrNull(raw as number | null)
+          : i === categoryAt && typeof raw === "string"
+            ? (display.get(raw.toLowerCase()) ?? raw)
+            : raw;
       line += (i ? "," : "") + csvCell(v);
     }
     lines.push(line);

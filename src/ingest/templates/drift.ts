@@ -86,6 +86,18 @@ function driftReason(s: DriftState): string {
   return `${s.institution} alerts have not parsed since ${day}: their wording may have changed`;
 }
 
+/** The kv_state key prefix of the drift records (health reads them with its other state). */
+export const DRIFT_KEY_PREFIX = PREFIX;
+
+/** Health's reasons from kv_state rows: one per domain in drift, in words (other keys ignored). */
+export function driftReasonsFrom(rows: readonly { key: string; value: string }[]): string[] {
+  return rows.flatMap((r) => {
+    if (!r.key.startsWith(PREFIX)) return [];
+    const s = readState(r.value);
+    return s && s.fails >= DRIFT_AFTER ? [driftReason(s)] : [];
+  });
+}
+
 /** Health's reasons: one per domain in drift, in words. */
 export async function driftReasons(d1: D1Database): Promise<string[]> {
   try {
@@ -94,10 +106,7 @@ export async function driftReasons(d1: D1Database): Promise<string[]> {
       .from(kvState)
       .where(like(kvState.key, `${PREFIX}%`))
       .all();
-    return rows.flatMap((r) => {
-      const s = readState(r.value);
-      return s && s.fails >= DRIFT_AFTER ? [driftReason(s)] : [];
-    });
+    return driftReasonsFrom(rows);
   } catch (err) {
     log("warn", "drift.read_failed", { error: String(err) });
     return [];

@@ -11,4 +11,11 @@ export {
   readLearned,
 } from "./apply";
 export { noteRead, patternOf, saveTemplate, templateId, wordsOf } from "./store";
-export { DRIFT_AFTER, driftReasons, noteParsed, noteQuarantined } from "./drift";
+export {
+  DRIFT_AFTER,
+  DRIFT_KEY_PREFIX,
+  driftReasons,
+  driftReasonsFrom,
+  noteParsed,
+  noteQuarantined,
+} from "./drift";
