@@ -176,6 +176,18 @@ describe("upsert, link, list, delete", () => {
     expect(await objects()).toHaveLength(1);
   });
 
+  it("deleting its transaction for good leaves the receipt unfiled, never lost", async () => {
+    const txId = await seedTx({ DateFileName: "2024.10.16_09.00_gone.eml", Amount: 12.5 });
+    const a = (await upload(form(receiptFixture("receipt.png"), "r.png", "image/png", { tx_id: txId }))).body;
+    expect(a.tx_id).toBe(txId);
+    await call(`/api/v1/transactions/${txId}/delete`, { method: "POST", body: { deleted: true } });
+    expect((await call(`/api/v1/transactions/${txId}`, { method: "DELETE" })).status).toBe(200);
+    const after = await call("/api/v1/attachments?unlinked=true");
+    expect(after.body.attachments.map((x: { id: string }) => x.id)).toContain(a.id);
+    expect(after.body.attachments.find((x: { id: string }) => x.id === a.id).tx_id).toBeNull();
+    expect((await call(`/api/v1/attachments/${a.id}/file`)).status).toBe(200);
+  });
+
   it("link, unlink, filters, and the ledger: link is reversible through /activity revert", async () => {
     const txId = await seedTx({ DateFileName: "2024.10.14_19.42_a.eml" });
     const a = (await upload(form(receiptFixture("receipt.jpg"), "a.jpg", "image/jpeg"))).body;

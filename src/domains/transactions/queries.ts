@@ -13,7 +13,7 @@ import {
   sql,
 } from "drizzle-orm";
 import { type Db, getDb, inRange } from "../../db";
-import { attentionQueue, categories, transactions as t } from "../../db/schema";
+import { attachments, attentionQueue, categories, transactions as t } from "../../db/schema";
 import type { TxKey } from "../../lib/txid";
 import type { Editable, TxRow } from "./rules";
 
@@ -86,9 +86,25 @@ export async function writeEditable(d1: D1Database, key: TxKey, cols: Editable, 
   return res.meta.changes > 0;
 }
 
-export async function deleteRow(d1: D1Database, key: TxKey) {
+/**
+ * Deletes the row for good, in one batch with what pointed at it: its attention-queue entry goes,
+ * and its attachments become unfiled (kept, never lost; they can be linked again).
+ */
+export async function deleteRow(d1: D1Database, key: TxKey, nowIso: string) {
   const db = getDb(d1);
-  await db.batch([db.delete(t).where(isKey(key)), db.delete(attentionQueue).where(attentionKey(key))]);
+  await db.batch([
+    db.delete(t).where(isKey(key)),
+    db.delete(attentionQueue).where(attentionKey(key)),
+    db
+      .update(attachments)
+      .set({ tx_forwarded_to: null, tx_date_file_name: null, updated_at: nowIso })
+      .where(
+        and(
+          eq(attachments.tx_forwarded_to, key.forwardedTo),
+          eq(attachments.tx_date_file_name, key.dateFileName),
+        ),
+      ),
+  ]);
 }
 
 export async function latestCreated(d1: D1Database, bounds: { lo: string; hi: string } | null) {

@@ -211,7 +211,7 @@ export async function permanentlyDelete(ctx: Ctx, txId: string) {
   const { key, row } = await loadRow(ctx, txId);
   if (!row.DeletedAt)
     throw new ApiError(409, "Move the transaction to the trash before deleting it permanently");
-  await deleteRow(ctx.env.DB, key);
+  await deleteRow(ctx.env.DB, key, ctx.clock().toISOString());
   return { ...keys(key) };
 }
 
