@@ -1,5 +1,6 @@
 import { useId } from "react";
 import type { Health } from "../api/types";
+import { navigate } from "../lib/router";
 
 const WORDS: Record<string, string> = {
   ok: "All systems normal",
@@ -7,7 +8,10 @@ const WORDS: Record<string, string> = {
   stale: "Stale",
 };
 
-/** ok / degraded / stale, with the reasons on hover or keyboard focus. */
+/**
+ * ok / degraded / stale, with the reasons on hover or keyboard focus. While something needs
+ * attention (quarantined emails, a bank whose wording changed), the dot opens Needs review.
+ */
 export function HealthDot({ health }: { health: Health | undefined }) {
   const tip = useId();
   const status = health?.status ?? "unknown";
@@ -19,8 +23,9 @@ export function HealthDot({ health }: { health: Health | undefined }) {
         type="button"
         className={`health-dot health-${status}`}
         aria-describedby={tip}
-        aria-label={`Service health: ${label}`}
+        aria-label={`Service health: ${label}${reasons.length > 0 ? " (open Needs review)" : ""}`}
         data-testid="health-dot"
+        onClick={reasons.length > 0 ? () => navigate("/review") : undefined}
       />
       <span role="tooltip" id={tip} className="health-tip">
         <strong>{label}</strong>
