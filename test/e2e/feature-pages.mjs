@@ -356,6 +356,8 @@ export const steps = [
       await page.keyboard.press("/");
       await box.waitFor();
       await page.keyboard.press("Escape");
+      // Give React its render before counting (the box closes on the next frame).
+      await box.waitFor({ state: "detached", timeout: 3000 }).catch(() => {});
       assert.equal(await box.count(), 0, "Escape left the search box open");
     },
   },
