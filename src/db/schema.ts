@@ -59,6 +59,17 @@ export const transactions = sqliteTable(
     uniqueIndex("uq_transactions_hash").on(t.ForwardedTo, t.TransactionHash),
     index("idx_transactions_user_company").on(t.UserId, sql`${t.Company} COLLATE NOCASE`),
     index("idx_transactions_category").on(sql`${t.Category} COLLATE NOCASE`),
+    // Covers the month-range aggregates (summary, income, budget, merchants, search totals): the
+    // date range is read from the index alone, with no lookup of the row (migration 0014).
+    index("idx_transactions_month_cover").on(
+      t.DateFileName,
+      t.TransactionType,
+      t.Ignored,
+      t.DeletedAt,
+      t.Amount,
+      t.Category,
+      t.Company,
+    ),
   ],
 );
 
