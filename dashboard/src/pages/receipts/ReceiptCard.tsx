@@ -119,7 +119,7 @@ export function ReceiptCard({ a, aiOn, canWrite, onChanged }: Props) {
       </div>
       {!aiOn && a.parse_status === "unparsed" && (
         <p className="muted small">
-          Type the total and date, or turn on Receipt parsing in Settings to read it with AI.
+          Type the total and date, or turn on “Read receipts with AI” in Settings → Intelligence.
         </p>
       )}
       <ErrorNotice error={error} />

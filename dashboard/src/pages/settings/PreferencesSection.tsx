@@ -9,29 +9,9 @@ type Flag = {
   [K in keyof AppConfig]: AppConfig[K] extends boolean | undefined ? K : never;
 }[keyof AppConfig];
 
+// The four AI consents live in Intelligence, next to the provider they send to and with what each
+// one sends; only the journal's own switches are here.
 const SWITCHES: { key: Flag; label: string; hint: string }[] = [
-  {
-    key: "ai_categorization_enabled",
-    label: "AI categorization",
-    hint: "Categorize merchants no rule covers.",
-  },
-  {
-    key: "ai_extraction_enabled",
-    label: "AI extraction",
-    hint: "Read alerts the built-in parsers don't understand.",
-  },
-  {
-    key: "ai_receipt_parsing_enabled",
-    label: "Receipt parsing",
-    hint:
-      "When you press “Read with AI” on a receipt, its photo (or a PDF's text, or a scanned PDF) is sent " +
-      "to the configured model API to read merchant, date, total and line items. Nothing is sent otherwise.",
-  },
-  {
-    key: "ai_statement_parsing_enabled",
-    label: "Statement parsing",
-    hint: "Read statements the parsers can't.",
-  },
   {
     key: "enable_daily_summaries",
     label: "Daily summaries",
@@ -40,7 +20,7 @@ const SWITCHES: { key: Flag; label: string; hint: string }[] = [
   { key: "tax_tracking_enabled", label: "Tax tracking", hint: "Collect deductible items for the tax pack." },
 ];
 
-/** AI and notification switches and the time zone (GET/PUT /api/v1/config). */
+/** Notification and tax switches, the summary time and the time zone (GET/PUT /api/v1/config). */
 export function PreferencesSection() {
   const { config, setConfig, canWrite } = useApp();
   const { busy, error, run } = useAction();
@@ -55,7 +35,10 @@ export function PreferencesSection() {
     }, message);
   return (
     <div className="card" id="preferences">
-      <h2>AI and notifications</h2>
+      <h2>Preferences</h2>
+      <p className="muted small">
+        What may be sent to a model is chosen under <a href="#intelligence">Intelligence</a>.
+      </p>
       <ul className="switches">
         {SWITCHES.map((s) => {
           const on = !!config[s.key];
