@@ -2,6 +2,7 @@ import { useState } from "react";
 import { api, unwrap } from "../../api/client";
 import type { components } from "../../api/schema";
 import { ErrorNotice } from "../../components/States";
+import { type SwitchItem, SwitchList } from "../../components/SwitchList";
 import { useAction } from "../../components/useAction";
 import { useApp } from "../../lib/app";
 import { IntelligenceVendor } from "./IntelligenceVendor";
@@ -33,27 +34,26 @@ const PROVIDER_LABEL: Record<string, string> = {
 };
 const EFFORTS = ["", "none", "minimal", "low", "medium", "high", "xhigh", "max"] as const;
 
-const CONSENTS: { key: keyof Config & keyof Update; label: string; sends: string }[] = [
+const CONSENTS: SwitchItem<keyof Config & keyof Update>[] = [
   {
     key: "ai_categorization_enabled",
     label: "Categorize with AI",
-    sends:
-      "Sends the merchant name, amount and type of a transaction no rule covers, with your category list.",
+    hint: "Sends the merchant name, amount and type of a transaction no rule covers, with your category list.",
   },
   {
     key: "ai_extraction_enabled",
     label: "Read unknown alerts with AI",
-    sends: "Sends the text of an alert email the built-in parsers cannot read.",
+    hint: "Sends the text of an alert email the built-in parsers cannot read.",
   },
   {
     key: "ai_receipt_parsing_enabled",
     label: "Read receipts with AI",
-    sends: "Sends a receipt's photo or PDF text, only when you press “Read with AI” on it.",
+    hint: "Sends a receipt's photo or PDF text, only when you press “Read with AI” on it.",
   },
   {
     key: "ai_statement_parsing_enabled",
     label: "Read statements with AI",
-    sends: "Sends the text of a statement PDF the built-in parsers cannot read.",
+    hint: "Sends the text of a statement PDF the built-in parsers cannot read.",
   },
 ];
 
@@ -79,32 +79,7 @@ export function IntelligenceSection() {
       </div>
       <IntelligenceVendor />
       <h3>What may be sent</h3>
-      <ul className="switches">
-        {CONSENTS.map((s) => {
-          const on = !!c[s.key];
-          return (
-            <li key={s.key} className="row-between">
-              <span>
-                <span className="switch-label" id={`int-${s.key}`}>
-                  {s.label}
-                </span>
-                <span className="muted small block">{s.sends}</span>
-              </span>
-              <button
-                type="button"
-                role="switch"
-                aria-checked={on}
-                aria-labelledby={`int-${s.key}`}
-                className="switch"
-                disabled={!canWrite || busy}
-                onClick={() => save({ [s.key]: !on }, `${s.label} turned ${on ? "off" : "on"}`)}
-              >
-                <span className="switch-knob" />
-              </button>
-            </li>
-          );
-        })}
-      </ul>
+      <SwitchList items={CONSENTS} values={c} idPrefix="int" disabled={!canWrite || busy} save={save} />
       <h3>
         <label htmlFor="insights-memo">Personal memo for insights</label>
       </h3>

@@ -1,17 +1,16 @@
 import { useMemo, useState } from "react";
 import { api, unwrap } from "../../api/client";
-import type { AppConfig, AppConfigUpdate } from "../../api/types";
+import type { AppConfigUpdate } from "../../api/types";
 import { ErrorNotice } from "../../components/States";
+import { type SwitchItem, SwitchList } from "../../components/SwitchList";
 import { useAction } from "../../components/useAction";
 import { useApp } from "../../lib/app";
 
-type Flag = {
-  [K in keyof AppConfig]: AppConfig[K] extends boolean | undefined ? K : never;
-}[keyof AppConfig];
+type Flag = "enable_daily_summaries" | "tax_tracking_enabled";
 
 // The four AI consents live in Intelligence, next to the provider they send to and with what each
 // one sends; only the journal's own switches are here.
-const SWITCHES: { key: Flag; label: string; hint: string }[] = [
+const SWITCHES: SwitchItem<Flag>[] = [
   {
     key: "enable_daily_summaries",
     label: "Daily summaries",
@@ -39,32 +38,7 @@ export function PreferencesSection() {
       <p className="muted small">
         What may be sent to a model is chosen under <a href="#intelligence">Intelligence</a>.
       </p>
-      <ul className="switches">
-        {SWITCHES.map((s) => {
-          const on = !!config[s.key];
-          return (
-            <li key={s.key} className="row-between">
-              <span>
-                <span className="switch-label" id={`sw-${s.key}`}>
-                  {s.label}
-                </span>
-                <span className="muted small block">{s.hint}</span>
-              </span>
-              <button
-                type="button"
-                role="switch"
-                aria-checked={on}
-                aria-labelledby={`sw-${s.key}`}
-                className="switch"
-                disabled={!canWrite || busy}
-                onClick={() => save({ [s.key]: !on }, `${s.label} turned ${on ? "off" : "on"}`)}
-              >
-                <span className="switch-knob" />
-              </button>
-            </li>
-          );
-        })}
-      </ul>
+      <SwitchList items={SWITCHES} values={config} idPrefix="sw" disabled={!canWrite || busy} save={save} />
       <div className="inline wrap">
         <label className="field">
           <span>Daily summary time</span>
