@@ -1,5 +1,5 @@
 // "Receipts to file": drop or photograph receipts without choosing a transaction, then match them.
-import { type DragEvent, useState } from "react";
+import { DropZone } from "../components/DropZone";
 import { Empty, ErrorNotice, Loading } from "../components/States";
 import { useAction } from "../components/useAction";
 import { useApp } from "../lib/app";
@@ -12,7 +12,6 @@ import "./receipts/receipts.css";
 export function ReceiptsPage() {
   const { canWrite, config } = useApp();
   const tray = useApi(listUnfiled, "receipts-tray");
-  const [dragging, setDragging] = useState(false);
   const { busy, error, run } = useAction();
   const add = (files: File[]) =>
     run(
@@ -22,11 +21,6 @@ export function ReceiptsPage() {
       },
       files.length > 1 ? `${files.length} receipts added` : "Receipt added",
     );
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    if (canWrite) add(Array.from(e.dataTransfer.files));
-  };
   const items = tray.data?.attachments ?? [];
   return (
     <section aria-labelledby="receipts-page-h">
@@ -37,21 +31,11 @@ export function ReceiptsPage() {
         Photos and PDFs of receipts not yet attached to a transaction. Find each one's transaction and link
         it; a receipt with exactly one exact match links itself.
       </p>
-      <section
-        className={`dropzone${dragging ? " dragging" : ""}${canWrite ? "" : " disabled"}`}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        data-testid="receipt-dropzone"
-        aria-label="Drop zone for receipts"
-      >
+      <DropZone testId="receipt-dropzone" label="Drop zone for receipts" onFiles={add} enabled={canWrite}>
         <p className="dropzone-title">{busy ? "Uploading…" : "Drop receipts here"}</p>
         <p className="muted small">JPEG, PNG, WebP, HEIC or PDF, up to 10 MB each</p>
         <PickFiles onFiles={add} disabled={!canWrite || busy} multiple />
-      </section>
+      </DropZone>
       <ErrorNotice error={error} />
       <ErrorNotice error={tray.error} onRetry={tray.reload} />
       {tray.loading && !tray.data && <Loading rows={3} />}

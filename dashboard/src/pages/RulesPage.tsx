@@ -51,47 +51,42 @@ function Overrides() {
       onDelete={(o) =>
         unwrap(api.DELETE("/api/v1/overrides/{company}", { params: { path: { company: o.company } } }))
       }
-      addForm={(submit, off) => (
-        <form
-          className="inline wrap"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit(async () => {
-              await unwrap(
-                api.PUT("/api/v1/overrides/{company}", {
-                  params: { path: { company: company.trim() } },
-                  body: { category },
-                }),
-              );
-              setCompany("");
-            }, "Rule saved");
-          }}
-        >
-          <input
-            value={company}
-            onChange={(e) => setCompany(e.target.value)}
-            placeholder="Merchant"
-            aria-label="Merchant"
-            required
-          />
-          <select
-            value={category}
-            onChange={(e) => setCategory(e.target.value)}
-            aria-label="Category"
-            required
-          >
-            <option value="">Category…</option>
-            {categories.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-          <button type="submit" className="btn btn-small btn-primary" disabled={off}>
-            Add
-          </button>
-        </form>
-      )}
+      add={{
+        save: async () => {
+          await unwrap(
+            api.PUT("/api/v1/overrides/{company}", {
+              params: { path: { company: company.trim() } },
+              body: { category },
+            }),
+          );
+          setCompany("");
+        },
+        done: "Rule saved",
+        fields: (
+          <>
+            <input
+              value={company}
+              onChange={(e) => setCompany(e.target.value)}
+              placeholder="Merchant"
+              aria-label="Merchant"
+              required
+            />
+            <select
+              value={category}
+              onChange={(e) => setCategory(e.target.value)}
+              aria-label="Category"
+              required
+            >
+              <option value="">Category…</option>
+              {categories.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </>
+        ),
+      }}
     />
   );
 }
@@ -120,42 +115,37 @@ function Aliases() {
           api.DELETE("/api/v1/merchant-aliases/{raw_name}", { params: { path: { raw_name: a.raw_name } } }),
         )
       }
-      addForm={(submit, off) => (
-        <form
-          className="inline wrap"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit(async () => {
-              await unwrap(
-                api.PUT("/api/v1/merchant-aliases/{raw_name}", {
-                  params: { path: { raw_name: raw.trim() } },
-                  body: { canonical_name: canonical.trim() },
-                }),
-              );
-              setRaw("");
-              setCanonical("");
-            }, "Alias saved");
-          }}
-        >
-          <input
-            value={raw}
-            onChange={(e) => setRaw(e.target.value)}
-            placeholder="As the bank writes it"
-            aria-label="Raw name"
-            required
-          />
-          <input
-            value={canonical}
-            onChange={(e) => setCanonical(e.target.value)}
-            placeholder="Show as"
-            aria-label="Show as"
-            required
-          />
-          <button type="submit" className="btn btn-small btn-primary" disabled={off}>
-            Add
-          </button>
-        </form>
-      )}
+      add={{
+        save: async () => {
+          await unwrap(
+            api.PUT("/api/v1/merchant-aliases/{raw_name}", {
+              params: { path: { raw_name: raw.trim() } },
+              body: { canonical_name: canonical.trim() },
+            }),
+          );
+          setRaw("");
+          setCanonical("");
+        },
+        done: "Alias saved",
+        fields: (
+          <>
+            <input
+              value={raw}
+              onChange={(e) => setRaw(e.target.value)}
+              placeholder="As the bank writes it"
+              aria-label="Raw name"
+              required
+            />
+            <input
+              value={canonical}
+              onChange={(e) => setCanonical(e.target.value)}
+              placeholder="Show as"
+              aria-label="Show as"
+              required
+            />
+          </>
+        ),
+      }}
     />
   );
 }
@@ -177,18 +167,15 @@ function IgnoreRules() {
       onDelete={(r) =>
         unwrap(api.DELETE("/api/v1/ignore-rules/{pattern}", { params: { path: { pattern: r.pattern } } }))
       }
-      addForm={(submit, off) => (
-        <form
-          className="inline wrap"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit(async () => {
-              await unwrap(api.POST("/api/v1/ignore-rules", { body: { pattern: pattern.trim() } }));
-              await unwrap(api.POST("/api/v1/ignore-rules/apply", { body: { pattern: pattern.trim() } }));
-              setPattern("");
-            }, "Rule saved and applied to past transactions");
-          }}
-        >
+      add={{
+        save: async () => {
+          await unwrap(api.POST("/api/v1/ignore-rules", { body: { pattern: pattern.trim() } }));
+          await unwrap(api.POST("/api/v1/ignore-rules/apply", { body: { pattern: pattern.trim() } }));
+          setPattern("");
+        },
+        done: "Rule saved and applied to past transactions",
+        button: "Add and apply",
+        fields: (
           <input
             value={pattern}
             onChange={(e) => setPattern(e.target.value)}
@@ -196,11 +183,8 @@ function IgnoreRules() {
             aria-label="Pattern"
             required
           />
-          <button type="submit" className="btn btn-small btn-primary" disabled={off}>
-            Add and apply
-          </button>
-        </form>
-      )}
+        ),
+      }}
     />
   );
 }

@@ -1,4 +1,5 @@
-import { type DragEvent, useRef, useState } from "react";
+import { useRef, useState } from "react";
+import { DropZone } from "../components/DropZone";
 import { api, unwrap } from "../api/client";
 import type { UploadResult } from "../api/types";
 import { Money } from "../components/Money";
@@ -23,7 +24,6 @@ function monthOf(dateFileName: string | null): string | null {
 export function UploadPage() {
   const { canWrite, categories, refreshHealth } = useApp();
   const input = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
   const [outcome, setOutcome] = useState<{ name: string; result: UploadResult } | null>(null);
   const [statementName, setStatementName] = useState<string | null>(null);
   const { busy, error, run } = useAction();
@@ -52,11 +52,6 @@ export function UploadPage() {
       refreshHealth();
     });
   };
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    upload(e.dataTransfer.files[0]);
-  };
   const r = outcome?.result;
   const month = monthOf(r?.date_file_name ?? null);
   return (
@@ -69,16 +64,11 @@ export function UploadPage() {
         Bank statements (PDF, CSV, OFX, QFX) go to <Link to="/statements">Statements</Link>, where each row is
         checked against your journal before anything is imported.
       </p>
-      <section
-        className={`dropzone${dragging ? " dragging" : ""}${canWrite ? "" : " disabled"}`}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        data-testid="dropzone"
-        aria-label="Drop zone for an email file"
+      <DropZone
+        testId="dropzone"
+        label="Drop zone for an email file"
+        onFiles={(files) => upload(files[0])}
+        enabled={canWrite}
       >
         <p className="dropzone-title">{busy ? "Uploading…" : "Drop an .eml file here"}</p>
         <p className="muted small">or</p>
@@ -104,7 +94,7 @@ export function UploadPage() {
           }}
         />
         {!canWrite && <p className="muted small">Uploading is turned off in the read-only demo.</p>}
-      </section>
+      </DropZone>
       <ErrorNotice error={error} />
       {statementName && (
         <div className="card outcome outcome-info" role="status" data-testid="upload-statement-hint">

@@ -4,16 +4,14 @@ import { api, unwrap } from "../../api/client";
 import { useApp } from "../../lib/app";
 import { ErrorNotice } from "../States";
 import { useAction } from "../useAction";
-import { TX_TYPES, type TxType } from "./ledgerModel";
+import { type TxFieldValues, TxFields } from "./TxFields";
 
 export function AddTransaction({ today, onAdded }: { today: string; onAdded: (month: string) => void }) {
   const { categories, canWrite } = useApp();
   const { busy, error, run } = useAction();
   const [date, setDate] = useState(today);
-  const [amount, setAmount] = useState("");
-  const [company, setCompany] = useState("");
+  const [fields, setFields] = useState<TxFieldValues>({ amount: "", company: "", type: "purchase" });
   const [category, setCategory] = useState("");
-  const [type, setType] = useState<TxType>("purchase");
   const [institution, setInstitution] = useState("Cash");
   const submit = () =>
     run(async () => {
@@ -21,16 +19,15 @@ export function AddTransaction({ today, onAdded }: { today: string; onAdded: (mo
         api.POST("/api/v1/transactions", {
           body: {
             date,
-            amount: Number(amount),
-            company: company.trim(),
+            amount: Number(fields.amount),
+            company: fields.company.trim(),
             category: category || null,
             institution: institution.trim() || null,
-            transaction_type: type,
+            transaction_type: fields.type,
           },
         }),
       );
-      setAmount("");
-      setCompany("");
+      setFields({ ...fields, amount: "", company: "" });
       onAdded(date.slice(0, 7));
     }, "Transaction added");
   return (
@@ -48,32 +45,7 @@ export function AddTransaction({ today, onAdded }: { today: string; onAdded: (mo
           <span>Date</span>
           <input type="date" value={date} max={today} onChange={(e) => setDate(e.target.value)} required />
         </label>
-        <label className="field">
-          <span>Amount</span>
-          <input
-            type="number"
-            inputMode="decimal"
-            min="0.01"
-            step="0.01"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            required
-          />
-        </label>
-        <label className="field">
-          <span>Merchant</span>
-          <input value={company} onChange={(e) => setCompany(e.target.value)} required maxLength={500} />
-        </label>
-        <label className="field">
-          <span>Type</span>
-          <select value={type} onChange={(e) => setType(e.target.value as TxType)}>
-            {TX_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </label>
+        <TxFields value={fields} onChange={setFields} />
         <label className="field">
           <span>Category</span>
           <select value={category} onChange={(e) => setCategory(e.target.value)}>

@@ -8,8 +8,9 @@ import { categoryLabel, money, txWhen } from "../../lib/format";
 import { Drawer } from "../Drawer";
 import { ErrorNotice } from "../States";
 import { useAction } from "../useAction";
-import { TX_TYPES, type TxType } from "./ledgerModel";
+import type { TxType } from "./ledgerModel";
 import { MerchantOffer } from "./MerchantOffer";
+import { type TxFieldValues, TxFields, typedCents } from "./TxFields";
 
 interface Props {
   tx: Transaction;
@@ -21,25 +22,28 @@ export function LedgerEdit({ tx, onClose, onChanged }: Props) {
   const { categories, canWrite } = useApp();
   const fields = useAction();
   const cat = useAction();
-  const [amount, setAmount] = useState(String(tx.amount ?? ""));
-  const [company, setCompany] = useState(tx.company ?? "");
-  const [type, setType] = useState<TxType>((tx.transaction_type as TxType) ?? "purchase");
+  const stored = (): TxFieldValues => ({
+    amount: String(tx.amount ?? ""),
+    company: tx.company ?? "",
+    type: (tx.transaction_type as TxType) ?? "purchase",
+  });
+  const [values, setValues] = useState<TxFieldValues>(stored);
   const [category, setCategory] = useState(categoryLabel(tx.category, categories));
   const [always, setAlways] = useState(false);
   const [ruleFor, setRuleFor] = useState<string | null>(null);
   const path = { path: { tx_id: tx.tx_id } };
   // The row changed under the form (an Undo from the toast, a reload): show what is stored now.
-  useEffect(() => setAmount(String(tx.amount ?? "")), [tx.amount]);
-  useEffect(() => setCompany(tx.company ?? ""), [tx.company]);
-  useEffect(() => setType((tx.transaction_type as TxType) ?? "purchase"), [tx.transaction_type]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read exactly when a stored field changes
+  useEffect(() => setValues(stored()), [tx.amount, tx.company, tx.transaction_type]);
   useEffect(() => setCategory(categoryLabel(tx.category, categories)), [tx.category, categories]);
 
   const saveFields = () =>
     fields.run(async () => {
       const body: { amount?: number; company?: string; transaction_type?: TxType } = {};
-      if (Number(amount) !== tx.amount) body.amount = Number(amount);
-      if (company.trim() !== (tx.company ?? "")) body.company = company.trim();
-      if (type !== tx.transaction_type) body.transaction_type = type;
+      if (typedCents(values.amount) !== Math.round((tx.amount ?? 0) * 100))
+        body.amount = Number(values.amount);
+      if (values.company.trim() !== (tx.company ?? "")) body.company = values.company.trim();
+      if (values.type !== tx.transaction_type) body.transaction_type = values.type;
       if (Object.keys(body).length === 0) return;
       await unwrap(api.PUT("/api/v1/transactions/{tx_id}/fields", { params: path, body }));
       onChanged();
@@ -74,32 +78,7 @@ export function LedgerEdit({ tx, onClose, onChanged }: Props) {
         }}
       >
         <h3>Amount, merchant and type</h3>
-        <label className="field">
-          <span>Amount</span>
-          <input
-            type="number"
-            inputMode="decimal"
-            min="0.01"
-            step="0.01"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            required
-          />
-        </label>
-        <label className="field">
-          <span>Merchant</span>
-          <input value={company} onChange={(e) => setCompany(e.target.value)} required maxLength={500} />
-        </label>
-        <label className="field">
-          <span>Type</span>
-          <select value={type} onChange={(e) => setType(e.target.value as TxType)}>
-            {TX_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </label>
+        <TxFields value={values} onChange={setValues} />
         <ErrorNotice error={fields.error} />
         <button type="submit" className="btn btn-primary" disabled={off}>
           Save changes

@@ -14,8 +14,8 @@ interface Props<T> {
   keyOf: (item: T) => string;
   render: (item: T) => ReactNode;
   onDelete: (item: T) => Promise<unknown>;
-  /** The add form's fields; `submit` returns a promise that resolves after the write. */
-  addForm: (submit: (fn: () => Promise<unknown>, done: string) => void, busy: boolean) => ReactNode;
+  /** The add form: its inputs, the write it makes, the toast after it and the button's words. */
+  add: { fields: ReactNode; save: () => Promise<unknown>; done: string; button?: string };
   reload: () => void;
 }
 
@@ -29,7 +29,7 @@ export function RuleList<T>({
   keyOf,
   render,
   onDelete,
-  addForm,
+  add,
   reload,
 }: Props<T>) {
   const { canWrite } = useApp();
@@ -47,7 +47,18 @@ export function RuleList<T>({
         {title} {items && <span className="count">{items.length}</span>}
       </h2>
       <p className="muted small">{help}</p>
-      {addForm(submit, !canWrite || action.busy)}
+      <form
+        className="inline wrap"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit(add.save, add.done);
+        }}
+      >
+        {add.fields}
+        <button type="submit" className="btn btn-small btn-primary" disabled={!canWrite || action.busy}>
+          {add.button ?? "Add"}
+        </button>
+      </form>
       <ErrorNotice error={action.error ?? error} onRetry={error ? reload : undefined} />
       {!items && loading && <Loading rows={2} />}
       {items && items.length > 6 && (

@@ -1,5 +1,6 @@
 // Suggested rules: merchants you keep re-filing by hand, duplicate rules that could be one, and
 // merchants you usually ignore. Accept makes the rule; dismiss hides the suggestion.
+import type { ReactNode } from "react";
 import { api, unwrap } from "../../api/client";
 import { useApp } from "../../lib/app";
 import { categoryLabel } from "../../lib/format";
@@ -40,128 +41,128 @@ export function RuleSuggestions({ onChanged }: { onChanged: () => void }) {
       )}
       <ul className="plain-list rule-list">
         {overrides?.suggestions.map((s) => (
-          <li key={`o-${s.company}`} className="row-between wrap">
-            <span className="rule-text">
-              <strong>{s.company}</strong> → {categoryLabel(s.suggested_category, categories)}{" "}
-              <span className="muted small">re-filed by hand {s.correction_count}×</span>
-            </span>
-            <span className="actions">
-              <button
-                type="button"
-                className="btn btn-small btn-primary"
-                disabled={off}
-                onClick={() =>
-                  act(
-                    () =>
-                      unwrap(
-                        api.PUT("/api/v1/overrides/{company}", {
-                          params: { path: { company: s.company } },
-                          body: { category: s.suggested_category },
-                        }),
-                      ),
-                    "Rule saved",
-                  )
-                }
-              >
-                Make it a rule
-              </button>
-              <button
-                type="button"
-                className="btn btn-small"
-                disabled={off}
-                onClick={() =>
-                  act(
-                    () =>
-                      unwrap(
-                        api.POST("/api/v1/overrides/suggestions/dismissed", {
-                          body: { company: s.company, category: s.suggested_category },
-                        }),
-                      ),
-                    "Dismissed",
-                  )
-                }
-              >
-                Dismiss
-              </button>
-            </span>
-          </li>
+          <SuggestionRow
+            key={`o-${s.company}`}
+            off={off}
+            act={act}
+            accept={{
+              label: "Make it a rule",
+              done: "Rule saved",
+              run: () =>
+                unwrap(
+                  api.PUT("/api/v1/overrides/{company}", {
+                    params: { path: { company: s.company } },
+                    body: { category: s.suggested_category },
+                  }),
+                ),
+            }}
+            dismiss={() =>
+              unwrap(
+                api.POST("/api/v1/overrides/suggestions/dismissed", {
+                  body: { company: s.company, category: s.suggested_category },
+                }),
+              )
+            }
+          >
+            <strong>{s.company}</strong> → {categoryLabel(s.suggested_category, categories)}{" "}
+            <span className="muted small">re-filed by hand {s.correction_count}×</span>
+          </SuggestionRow>
         ))}
         {duplicates?.groups
           .filter((g) => g.unanimous_category)
           .map((g) => (
-            <li key={`d-${g.normalized_key}`} className="row-between wrap">
-              <span className="rule-text">
-                {g.members.length} rules for the same merchant: {g.members.map((m) => m.company).join(", ")}
-              </span>
-              <button
-                type="button"
-                className="btn btn-small btn-primary"
-                disabled={off}
-                onClick={() =>
-                  act(
-                    () =>
-                      unwrap(
-                        api.POST("/api/v1/overrides/consolidate", {
-                          body: {
-                            normalized_key: g.normalized_key,
-                            canonical_company: g.members[0]?.company ?? g.normalized_key,
-                            category: g.unanimous_category ?? "",
-                            members: g.members.map((m) => m.company),
-                          },
-                        }),
-                      ),
-                    "Rules merged",
-                  )
-                }
-              >
-                Merge into one
-              </button>
-            </li>
+            <SuggestionRow
+              key={`d-${g.normalized_key}`}
+              off={off}
+              act={act}
+              accept={{
+                label: "Merge into one",
+                done: "Rules merged",
+                run: () =>
+                  unwrap(
+                    api.POST("/api/v1/overrides/consolidate", {
+                      body: {
+                        normalized_key: g.normalized_key,
+                        canonical_company: g.members[0]?.company ?? g.normalized_key,
+                        category: g.unanimous_category ?? "",
+                        members: g.members.map((m) => m.company),
+                      },
+                    }),
+                  ),
+              }}
+            >
+              {g.members.length} rules for the same merchant: {g.members.map((m) => m.company).join(", ")}
+            </SuggestionRow>
           ))}
         {ignores?.suggestions.map((s) => (
-          <li key={`i-${s.merchant}`} className="row-between wrap">
-            <span className="rule-text">
-              Ignore <strong>{s.merchant}</strong>?{" "}
-              <span className="muted small">
-                you ignored {s.ignored_count} of {s.total_count}
-              </span>
+          <SuggestionRow
+            key={`i-${s.merchant}`}
+            off={off}
+            act={act}
+            accept={{
+              label: "Always ignore",
+              done: "Rule saved and applied to past transactions",
+              run: async () => {
+                await unwrap(api.POST("/api/v1/ignore-rules", { body: { pattern: s.merchant } }));
+                await unwrap(api.POST("/api/v1/ignore-rules/apply", { body: { pattern: s.merchant } }));
+              },
+            }}
+            dismiss={() =>
+              unwrap(
+                api.POST("/api/v1/ignore-rules/suggestions/dismissed", {
+                  body: { merchant: s.merchant },
+                }),
+              )
+            }
+          >
+            Ignore <strong>{s.merchant}</strong>?{" "}
+            <span className="muted small">
+              you ignored {s.ignored_count} of {s.total_count}
             </span>
-            <span className="actions">
-              <button
-                type="button"
-                className="btn btn-small btn-primary"
-                disabled={off}
-                onClick={() =>
-                  act(async () => {
-                    await unwrap(api.POST("/api/v1/ignore-rules", { body: { pattern: s.merchant } }));
-                    await unwrap(api.POST("/api/v1/ignore-rules/apply", { body: { pattern: s.merchant } }));
-                  }, "Rule saved and applied to past transactions")
-                }
-              >
-                Always ignore
-              </button>
-              <button
-                type="button"
-                className="btn btn-small"
-                disabled={off}
-                onClick={() =>
-                  act(
-                    () =>
-                      unwrap(
-                        api.POST("/api/v1/ignore-rules/suggestions/dismissed", {
-                          body: { merchant: s.merchant },
-                        }),
-                      ),
-                    "Dismissed",
-                  )
-                }
-              >
-                Dismiss
-              </button>
-            </span>
-          </li>
+          </SuggestionRow>
         ))}
       </ul>
     </div>
+  );
+}
+
+/** One suggestion: what it proposes, an accept button and (where the API keeps a refusal) Dismiss. */
+function SuggestionRow({
+  children,
+  accept,
+  dismiss,
+  off,
+  act,
+}: {
+  children: ReactNode;
+  accept: { label: string; done: string; run: () => Promise<unknown> };
+  dismiss?: () => Promise<unknown>;
+  off: boolean;
+  act: (fn: () => Promise<unknown>, done: string) => void;
+}) {
+  return (
+    <li className="row-between wrap">
+      <span className="rule-text">{children}</span>
+      <span className="actions">
+        <button
+          type="button"
+          className="btn btn-small btn-primary"
+          disabled={off}
+          onClick={() => act(accept.run, accept.done)}
+        >
+          {accept.label}
+        </button>
+        {dismiss && (
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={off}
+            onClick={() => act(dismiss, "Dismissed")}
+          >
+            Dismiss
+          </button>
+        )}
+      </span>
+    </li>
   );
 }

@@ -1,5 +1,6 @@
 // Drop or choose a statement file; shows the upload's progress and hands back the parsed result.
-import { type DragEvent, useRef, useState } from "react";
+import { useRef, useState } from "react";
+import { DropZone } from "../../components/DropZone";
 import { api, unwrap } from "../../api/client";
 import { ErrorNotice, Spinner } from "../../components/States";
 import { useAction } from "../../components/useAction";
@@ -13,7 +14,6 @@ export function UploadBox({
   onUploaded: (r: UploadResponse) => void;
 }) {
   const input = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
   const [name, setName] = useState<string | null>(null);
   const { busy, error, run } = useAction();
 
@@ -34,24 +34,14 @@ export function UploadBox({
       onUploaded(res);
     });
   };
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    upload(e.dataTransfer.files[0]);
-  };
   return (
     <>
-      <section
-        className={`dropzone${dragging ? " dragging" : ""}${canWrite ? "" : " disabled"}`}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        data-testid="statement-dropzone"
-        aria-label="Drop zone for a statement file"
-        aria-busy={busy}
+      <DropZone
+        testId="statement-dropzone"
+        label="Drop zone for a statement file"
+        busy={busy}
+        onFiles={(files) => upload(files[0])}
+        enabled={canWrite}
       >
         <p className="dropzone-title">
           {busy ? `Reading ${name ?? "the statement"}…` : "Drop a statement here (PDF, CSV, OFX or QFX)"}
@@ -83,7 +73,7 @@ export function UploadBox({
           }}
         />
         {!canWrite && <p className="muted small">Uploading is turned off in the read-only demo.</p>}
-      </section>
+      </DropZone>
       <ErrorNotice error={error} />
     </>
   );
