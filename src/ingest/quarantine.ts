@@ -14,7 +14,16 @@ import { sha256Hex } from "./hash";
 import type { ParsedEmail } from "./mime";
 import type { FailureStage } from "./types";
 
-const CURRENCY = /(?:[$€£]\s?\d[\d,]*(?:\.\d{2})?)|(?:\d[\d,]*\.\d{2}\s?(?:CAD|USD|EUR|GBP)\b)/i;
+// An amount as English alerts print it ($12.00, 12.00 CAD) or as French ones do (12,00 $, 1 234,56 $,
+// 12,00 €): the decimal comma and the sign after the number, with a space or a no-break space.
+const CURRENCY = new RegExp(
+  [
+    String.raw`[$€£]\s?\d[\d,]*(?:\.\d{2})?`,
+    String.raw`\d[\d,]*\.\d{2}\s?(?:CAD|USD|EUR|GBP)\b`,
+    String.raw`\d{1,3}(?:[ \u00a0\u202f.]\d{3})*,\d{2}\s?(?:[$€£]|CAD|USD|EUR|GBP\b)`,
+  ].join("|"),
+  "i",
+);
 const ALERT_KEYWORDS = [
   "transaction",
   "purchase",
@@ -36,6 +45,19 @@ const ALERT_KEYWORDS = [
   "authorized",
   "sent you",
   "transfer",
+  // The same alerts in French (Canadian banks send them in the customer's language).
+  "achat",
+  "retrait",
+  "dépôt",
+  "débité",
+  "crédité",
+  "paiement",
+  "virement",
+  "carte se terminant",
+  "compte",
+  "alerte",
+  "autorisé",
+  "montant",
 ];
 
 /** AI-off capture rule (pure): a currency amount plus at least two distinct alert keywords. */

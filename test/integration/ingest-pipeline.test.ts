@@ -363,6 +363,22 @@ describe("quarantine with AI off", () => {
     expect(await allFailures()).toHaveLength(0);
     expect(await allTransactions()).toHaveLength(0);
   });
+
+  it("an alert in French from a bank we do not know is quarantined with AI off, never dropped", async () => {
+    const out = await ingestEmail(
+      buildMime({
+        from: "Caisse Horizon <alertes@caissehorizon.example>",
+        subject: "Alerte : achat par carte",
+        body: "Un achat de 62,40\u00a0$ chez MARCHÉ CENTRAL a été porté à votre carte se terminant par 4821.",
+      }),
+      testDeps(),
+    );
+    expect(out).toMatchObject({ status: "quarantined" });
+    const rows = await allFailures();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: "quarantined" });
+    expect(await allTransactions()).toHaveLength(0);
+  });
 });
 
 /** The real D1, except statements matching `pattern` fail (a partial outage). */

@@ -51,6 +51,18 @@ describe("quarantine rules", () => {
     expect(looksLikeAlert("Newsletter: win $1,000 in our contest!")).toBe(false);
   });
 
+  it("the AI-off rule also captures alerts written in French (decimal comma, sign after the amount)", () => {
+    const nbsp = "\u00a0";
+    expect(looksLikeAlert(`Un achat de 45,00${nbsp}$ a été porté à votre carte se terminant par 1234.`)).toBe(true);
+    expect(looksLikeAlert("Alerte : retrait de 1 234,56 $ de votre compte chèques.", "Alerte de compte")).toBe(true);
+    expect(looksLikeAlert("Virement Interac : 20,00 $ déposés dans votre compte.")).toBe(true);
+    expect(looksLikeAlert("Paiement de 12,50 € débité.")).toBe(true);
+    // A price alone, or words alone, is not an alert (the same two-part rule as in English).
+    expect(looksLikeAlert("Soldes : tout à 19,99 $ cette semaine !")).toBe(false);
+    expect(looksLikeAlert("Votre compte : paiement et virement en ligne.")).toBe(false);
+    expect(looksLikeAlert("Version 2,50 de l'application : achat intégré")).toBe(false);
+  });
+
   it("pf_ ids are deterministic over the raw bytes' hash, not the Message-ID", async () => {
     const a = await quarantineId("raw1");
     expect(a).toMatch(/^pf_[0-9a-f]{24}$/);
