@@ -14,6 +14,7 @@ import { ingestEmail } from "../../src/ingest";
 import { bearer, resetState, seedToken } from "../helpers/auth";
 import { call, expectEnvelope } from "../helpers/http";
 import { clearTransactions, seedTx } from "../helpers/seed";
+import { WRITE_TOOL_NAMES } from "../../src/domains/mcp/scope";
 import { buildMime } from "../fixtures/emails/builders";
 import { resetIngestTables, testDeps } from "../fixtures/emails/deps";
 
@@ -29,6 +30,8 @@ const READ_TOOLS = [
   "search_transactions",
 ];
 const WRITE_TOOLS = ["add_transaction", "resolve_parse_failure", "set_category", "set_comment"];
+// The names the scope check refuses for read tokens are exactly the write tools the server registers.
+it("the scope check knows every write tool", () => expect([...WRITE_TOOL_NAMES].sort()).toEqual(WRITE_TOOLS));
 
 /** A fetch that answers from the app, finishing its waitUntil work (ledger inserts) before returning. */
 function appFetch(overrides: Partial<Env> = {}) {
@@ -193,10 +196,20 @@ describe("MCP write tools", () => {
   it("a read token is refused a write tool, and nothing changes", async () => {
     const client = await connect(readToken);
     const r = await client.callTool({ name: "set_comment", arguments: { tx_id: txId, comment: "hi" } });
-    // Not listed for this token, so the server does not know it: a tool error, nothing written.
-    expect(errorOf(r)).toMatch(/Tool set_comment not found/);
+    // Not listed for this token, yet called by name: a tool error in the API's words, nothing written.
+    expect(JSON.parse(errorOf(r))).toEqual({
+      error: "A read token may not call set_comment: issue a read+write token to let an assistant write",
+      code: "FORBIDDEN",
+      details: null,
+    });
     const row = (await call(`/api/v1/transactions/${txId}/detail`, { headers: bearer(readToken) })).body;
     expect(row.transaction.comment).toBeNull();
+  });
+
+  it("a write tool in demo mode is refused in words too", async () => {
+    const client = await connect(readToken, { DEMO_MODE: "true" } as Partial<Env>);
+    const r = await client.callTool({ name: "add_transaction", arguments: {} });
+    expect(JSON.parse(errorOf(r))).toMatchObject({ code: "FORBIDDEN", error: expect.stringMatching(/demo/) });
   });
 
   it("demo mode lists no write tools", async () => {

@@ -10,6 +10,7 @@ import { isDemo } from "../../env";
 import { recordActivity } from "../../http/activity";
 import { type AppContext, type AppEnv, serviceCtx } from "../../http/context";
 import { ApiError, envelope } from "../../http/errors";
+import { refuseWriteTool } from "./scope";
 import { buildServer } from "./server";
 
 const MAX_BODY_BYTES = 1_000_000;
@@ -19,10 +20,15 @@ async function handle(c: AppContext): Promise<Response> {
   const demo = isDemo(c.env);
   // authenticate already refuses /mcp without a token; this keeps it so if that ever changes.
   if (!demo && principal.kind !== "token") throw new ApiError(401, "Send `Authorization: Bearer fin_...`");
+  const canWrite = !demo && principal.scope === "read+write";
+  if (!canWrite) {
+    const refused = await refuseWriteTool(c.req.raw, demo, MAX_BODY_BYTES);
+    if (refused) return refused;
+  }
   const server = buildServer(
     {
       ctx: serviceCtx(c),
-      canWrite: !demo && principal.scope === "read+write",
+      canWrite,
       journal: (operationId, entry) => recordActivity(c, operationId, entry),
     },
     c.env.APP_VERSION ?? "0.0.0",
