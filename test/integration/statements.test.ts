@@ -275,6 +275,39 @@ describe("review, import, undo, re-upload, reparse", () => {
     expect(rows[5]).toMatchObject({ action: "skip", edited_category: "Rent" });
   });
 
+  it("a review edit is undone from the ledger: one row, and a bulk edit as a whole", async () => {
+    const id = (await uploadStatement(pdfFixture(RBC))).body.statement_id;
+    const original = (await detail(id)).body;
+    const one = await patchRow(id, 1, { action: "skip", category: "Rent" });
+    const oneId = one.headers.get("x-activity-id");
+    expect(oneId).toMatch(/^act_/);
+    const bulk = await call(`/api/v1/statements/${id}/transactions`, {
+      method: "PATCH",
+      body: {
+        updates: [
+          { tx_index: 4, action: "skip" },
+          { tx_index: 5, action: "import", company: "Landlord" },
+        ],
+      },
+      now: NOW,
+    });
+    const bulkId = bulk.headers.get("x-activity-id");
+    const revert = (entry: string | null) =>
+      call(`/api/v1/activity/${entry}/revert`, { method: "POST", body: {}, now: NOW });
+    // The older edit is stale while the bulk edit stands on top of it (the statement changed since).
+    expectEnvelope(await revert(oneId), 409, "stale_revert");
+    expect((await revert(bulkId)).status).toBe(200);
+    let rows = (await detail(id)).body.transactions;
+    expect(rows[4]).toMatchObject({ action: original.transactions[4].action, edited_company: null });
+    expect(rows[5]).toMatchObject({ action: original.transactions[5].action, edited_company: null });
+    expect(rows[1]).toMatchObject({ action: "skip", edited_category: "Rent" });
+    expect((await revert(oneId)).status).toBe(200);
+    const back = (await detail(id)).body;
+    rows = back.transactions;
+    expect(rows[1]).toMatchObject({ action: original.transactions[1].action, edited_category: null });
+    expect(back.status).toBe(original.status);
+  });
+
   it("imports with synthetic keys, keeps identical same-day rows apart, and one ledger entry undoes it", async () => {
     const id = (await uploadStatement(pdfFixture(SIMPLII))).body.statement_id;
     await patchRow(id, 0, { action: "import", company: "Riley Porter", category: "Gifts" });

@@ -2,6 +2,7 @@
 import { domainRouter } from "../../http/route";
 import type { Reverters } from "../activity/reverters";
 import { currentImage, type ImportImage, restoreImage } from "./import";
+import { currentReview, type ReviewImage, restoreReview } from "./review-image";
 import { BulkUpdateStatementRows } from "./routes/bulk-update";
 import { ConfirmCsvMapping } from "./routes/csv-mapping";
 import { DeleteStatement } from "./routes/delete";
@@ -28,8 +29,15 @@ export function statementsRouter() {
   return r;
 }
 
-/** This domain's ledger reverters (app.ts registers them): an import entry is undone as a whole. */
+/**
+ * This domain's ledger reverters (app.ts registers them): an import entry is undone as a whole;
+ * a review edit (one row or a bulk edit) puts the rows' earlier choices back.
+ */
 export const statementReverters: Reverters = {
+  "statement-review": {
+    current: (ctx, id) => currentReview(ctx, id),
+    restore: (ctx, id, before) => restoreReview(ctx, id, before as unknown as ReviewImage),
+  },
   "statement-import": {
     current: (ctx, id) => currentImage(ctx, id),
     restore: (ctx, id, before) => restoreImage(ctx, id, before as unknown as ImportImage),

@@ -10,6 +10,7 @@ import { checkMapping, saveMappingQuery, storedMapping } from "./csv-mappings";
 import { CONTENT_TYPES, decodeText, detectKind, type FileKind, parseFile, r2KeyFor } from "./files";
 import { type CsvMapping, csvTable } from "./parsers/csv";
 import * as q from "./queries";
+import { reviewImage } from "./review-image";
 import { buildRows } from "./reconcile";
 import { statementStatus } from "./rules";
 import type { RowEdit } from "./schemas";
@@ -156,7 +157,7 @@ export function editPatch(row: StatementRowRecord, edit: RowEdit): Partial<State
   return patch;
 }
 
-/** Applies edits (one or many rows) atomically and recomputes the statement's status. */
+/** Applies edits (one or many rows) atomically and recomputes the statement's status; returns the review images. */
 export async function applyEdits(
   ctx: ServiceCtx,
   id: string,
@@ -164,6 +165,7 @@ export async function applyEdits(
 ) {
   const db = getDb(ctx.env.DB);
   const { stmt, rows } = await loadStatement(ctx, id);
+  const before = reviewImage(stmt, rows);
   const changed = edits.map(({ key, edit }) => {
     const row = findRow(rows, key);
     const patch = editPatch(row, edit);
@@ -180,7 +182,11 @@ export async function applyEdits(
     }),
     ...changed.map(({ row, patch }) => q.updateRowQuery(db, id, row.tx_index, patch)),
   ]);
-  return changed.map((c) => c.row);
+  const after = reviewImage(
+    { ...stmt, status, completed_at: status === "complete" ? stmt.completed_at : null },
+    rows,
+  );
+  return { rows: changed.map((c) => c.row), before, after };
 }
 
 export async function reparseStatement(ctx: ServiceCtx, id: string) {

@@ -1,5 +1,5 @@
 import { contentJson } from "chanfana";
-import { annotateActivity } from "../../../http/activity";
+import { stageImages } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { BulkTransactionUpdate, BulkTransactionUpdateResponse, StatementIdParams } from "../schemas";
 import { applyEdits } from "../service";
@@ -16,8 +16,15 @@ export class BulkUpdateStatementRows extends StatementsRoute {
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
     const edits = body.updates.map(({ tx_index, ...edit }) => ({ key: tx_index, edit }));
-    const rows = await applyEdits(serviceCtx(c), params.statement_id, edits);
-    annotateActivity(c, { resourceId: params.statement_id, summary: `${rows.length} statement rows edited` });
-    return c.json({ ok: true, updated: rows.length });
+    const res = await applyEdits(serviceCtx(c), params.statement_id, edits);
+    stageImages(c, {
+      kind: "statement-review",
+      resourceId: params.statement_id,
+      before: res.before,
+      after: res.after,
+      rows: res.rows.length,
+      summary: `${res.rows.length} statement rows edited`,
+    });
+    return c.json({ ok: true, updated: res.rows.length });
   }
 }

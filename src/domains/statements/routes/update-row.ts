@@ -1,5 +1,5 @@
 import { contentJson } from "chanfana";
-import { annotateActivity } from "../../../http/activity";
+import { stageImages } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { RowParams, TransactionActionUpdate, TransactionActionUpdateResponse } from "../schemas";
 import { applyEdits } from "../service";
@@ -15,11 +15,14 @@ export class UpdateStatementRow extends StatementsRoute {
 
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
-    const [row] = await applyEdits(serviceCtx(c), params.statement_id, [
-      { key: params.tx_index, edit: body },
-    ]);
-    annotateActivity(c, {
+    const res = await applyEdits(serviceCtx(c), params.statement_id, [{ key: params.tx_index, edit: body }]);
+    const row = res.rows[0];
+    stageImages(c, {
+      kind: "statement-review",
       resourceId: params.statement_id,
+      before: res.before,
+      after: res.after,
+      rows: 1,
       summary: `statement row ${row!.tx_index}: ${row!.action}`,
     });
     return c.json({ ok: true, tx_index: row!.tx_index, row_id: row!.row_id, action: row!.action });

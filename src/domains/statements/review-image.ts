@@ -1,0 +1,55 @@
+/**
+ * The ledger image of a statement's review (the person's choices before an import): its status and
+ * each row's action and edits. Row edits (one row or a bulk edit) are journaled with these images,
+ * so Undo puts the choices back; rows already settled by an import are the import entry's to undo.
+ */
+import { getDb } from "../../db";
+import type { StatementRecord, StatementRowRecord } from "../../db/schema";
+import type { ServiceCtx } from "../../lib/context";
+import * as q from "./queries";
+
+type RowChoice = Pick<StatementRowRecord, "action" | "edited" | "edited_company" | "edited_category">;
+
+export interface ReviewImage {
+  status: string;
+  completed_at: string | null;
+  rows: Record<string, RowChoice>;
+}
+
+export function reviewImage(stmt: StatementRecord, rows: StatementRowRecord[]): ReviewImage {
+  return {
+    status: stmt.status,
+    completed_at: stmt.completed_at,
+    rows: Object.fromEntries(
+      rows.map((r) => [
+        String(r.tx_index),
+        {
+          action: r.action,
+          edited: r.edited,
+          edited_company: r.edited_company,
+          edited_category: r.edited_category,
+        },
+      ]),
+    ),
+  };
+}
+
+export async function currentReview(ctx: ServiceCtx, id: string): Promise<ReviewImage | null> {
+  const db = getDb(ctx.env.DB);
+  const stmt = await q.getStatement(db, id);
+  return stmt ? reviewImage(stmt, await q.rowsOf(db, id)) : null;
+}
+
+/** Writes the choices back in one batch; rows the image does not name are left alone. */
+export async function restoreReview(ctx: ServiceCtx, id: string, before: ReviewImage): Promise<void> {
+  const db = getDb(ctx.env.DB);
+  if (!(await q.getStatement(db, id))) return; // deleted since: nothing to put back
+  await db.batch([
+    q.setStatementQuery(db, id, {
+      status: before.status,
+      completed_at: before.completed_at,
+      updated_at: ctx.clock().toISOString(),
+    }),
+    ...Object.entries(before.rows).map(([idx, r]) => q.updateRowQuery(db, id, Number(idx), r)),
+  ]);
+}
