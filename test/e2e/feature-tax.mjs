@@ -144,6 +144,63 @@ export const steps = [
     },
   },
   {
+    name: "from a transaction's drawer: claim it on a line, then hand it back to automatic",
+    async run(t) {
+      const { page } = t;
+      const before = await pack(t);
+      const inPack = new Set(
+        before.lines.flatMap((l) =>
+          [...l.transactions, ...(l.excluded_transactions ?? [])].map((r) => r.tx_id),
+        ),
+      );
+      const month = await (await page.request.get(`${t.base}/api/v1/transactions?month=${YEAR}-11`)).json();
+      const tx = month.transactions.find(
+        (x) => x.transaction_type === "purchase" && !x.ignored && !inPack.has(x.tx_id),
+      );
+      assert.ok(tx, "a November purchase outside the tax pack");
+      const medical = before.lines.find((l) => l.key === "medical");
+      assert.ok(medical, "the medical line");
+      await page.goto(`${t.base}/?month=${YEAR}-11`);
+      await page.locator(`[data-testid=tx-row][data-tx-id="${tx.tx_id}"]`).click();
+      const section = page.getByTestId("drawer").getByTestId("tx-tax");
+      await section.locator("summary").click();
+      const standing = section.getByTestId("tx-tax-standing");
+      await hasText(standing, `Not in the ${YEAR} tax pack`);
+      // Its category (groceries) maps to no line: SPEC files such a claim under Other claimable.
+      await section.getByRole("button", { name: "Claim as Other claimable" }).click();
+      await hasText(standing, "Claimed on Other claimable");
+      await hasText(standing, "added by you");
+      const other = (await pack(t)).lines.find((l) => l.key === "other");
+      const row = other?.transactions.find((r) => r.tx_id === tx.tx_id);
+      assert.ok(row?.manual, "the pack lists it under Other claimable, added by hand");
+      await section.scrollIntoViewIfNeeded();
+      await t.shot("drawer-tax");
+      await section.getByRole("button", { name: "Back to automatic" }).click();
+      await hasText(standing, `Not in the ${YEAR} tax pack`);
+      const after = await pack(t);
+      assert.ok(
+        !after.lines.some((l) => l.transactions.some((r) => r.tx_id === tx.tx_id)),
+        "back out of the pack",
+      );
+      // A row its category files on a line can be moved to another line from the drawer.
+      const derived = after.lines.find((l) => l.key === "medical").transactions.find((r) => !r.manual);
+      await page.keyboard.press("Escape");
+      const [y, m] = derived.date.split("-");
+      await page.goto(`${t.base}/?month=${y}-${m}`);
+      await page.locator(`[data-testid=tx-row][data-tx-id="${derived.tx_id}"]`).click();
+      const s2 = page.getByTestId("drawer").getByTestId("tx-tax");
+      await s2.locator("summary").click();
+      await hasText(s2.getByTestId("tx-tax-standing"), `Claimed on ${medical.label}`);
+      await hasText(s2.getByTestId("tx-tax-standing"), "by its category");
+      const target = after.lines.find((l) => l.key !== "medical" && l.key !== "other");
+      await s2.getByLabel("Tax line").selectOption({ label: target.label });
+      await s2.getByRole("button", { name: "Move" }).click();
+      await hasText(s2.getByTestId("tx-tax-standing"), `Claimed on ${target.label}`);
+      await s2.getByRole("button", { name: "Back to automatic" }).click();
+      await hasText(s2.getByTestId("tx-tax-standing"), `Claimed on ${medical.label}`);
+    },
+  },
+  {
     name: "with tax tracking off the page and its menu entry are hidden",
     async run(t) {
       const { page } = t;

@@ -7,6 +7,7 @@ import { AuditTrail } from "./AuditTrail";
 import { Drawer } from "./Drawer";
 import { Money } from "./Money";
 import { TxReceipts } from "../pages/receipts/TxReceipts";
+import { TxTaxClaim } from "../pages/tax/TxTaxClaim";
 import { ErrorNotice, Loading } from "./States";
 import { TxEditor } from "./TxEditor";
 import { txFacts } from "./txFacts";
@@ -53,6 +54,7 @@ export function TxDrawer({ txId, onClose, onChanged }: Props) {
             </dl>
           </section>
           <TxReceipts txId={txId} />
+          <TxTaxClaim tx={tx} />
           <TxEditor
             key={`${tx.category}|${tx.comment}|${tx.ignored}|${tx.deleted_at}`}
             tx={tx}
