@@ -1,10 +1,12 @@
 // Wrangler refuses to start without the assets folder. ensureDashboardDist() builds the dashboard
 // (vite build) when dashboard/dist is missing or older than its sources, and falls back to the
-// placeholder page only when the build fails.
+// placeholder page only when the build fails. Whichever it serves, the folder also gets the /docs and
+// /redoc viewers (docs-assets.mjs), so the API reference works offline even without a dashboard.
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { copyDocsAssets } from "./docs-assets.mjs";
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -43,15 +45,27 @@ export function buildDashboard({ quiet = false } = {}) {
   return res.status === 0;
 }
 
+/** Copies the docs viewers into dist; a missing package only costs /docs its real viewer. */
+export function ensureDocsAssets(dist) {
+  try {
+    copyDocsAssets(dist);
+  } catch (err) {
+    console.error(`docs viewers not copied (/docs and /redoc fall back to the plain reader): ${err.message}`);
+  }
+  return dist;
+}
+
 export function ensureDashboardDist({ quiet = false } = {}) {
   const dist = join(dashboard, "dist");
-  if (!dashboardStale()) return dist;
-  if (buildDashboard({ quiet })) return dist;
+  // A build made before the viewers were part of it is otherwise current: top it up.
+  if (!dashboardStale()) return ensureDocsAssets(dist);
+  if (buildDashboard({ quiet })) return ensureDocsAssets(dist);
   const bar = "=".repeat(78);
   console.error(
     `\n${bar}\n  DASHBOARD BUILD FAILED: serving ${existsSync(join(dist, "index.html")) && !existsSync(join(dist, PLACEHOLDER_MARK)) ? "the previous build" : "the placeholder page"} instead.\n  Run \`npm run dashboard:build\` to see why.\n${bar}\n`,
   );
-  if (existsSync(join(dist, "index.html")) && !existsSync(join(dist, PLACEHOLDER_MARK))) return dist;
+  if (existsSync(join(dist, "index.html")) && !existsSync(join(dist, PLACEHOLDER_MARK)))
+    return ensureDocsAssets(dist);
   rmSync(dist, { recursive: true, force: true });
   mkdirSync(dist, { recursive: true });
   cpSync(join(dashboard, "placeholder"), dist, { recursive: true });
@@ -59,7 +73,7 @@ export function ensureDashboardDist({ quiet = false } = {}) {
     join(dist, PLACEHOLDER_MARK),
     "dist holds the placeholder: the next start retries the build\n",
   );
-  return dist;
+  return ensureDocsAssets(dist);
 }
 
 /**
@@ -69,12 +83,12 @@ export function ensureDashboardDist({ quiet = false } = {}) {
  */
 export function ensureAssetsFolder() {
   const dist = join(dashboard, "dist");
-  if (existsSync(join(dist, "index.html"))) return dist;
+  if (existsSync(join(dist, "index.html"))) return ensureDocsAssets(dist);
   mkdirSync(dist, { recursive: true });
   cpSync(join(dashboard, "placeholder"), dist, { recursive: true });
   writeFileSync(
     join(dist, PLACEHOLDER_MARK),
     "dist holds the placeholder: the next start retries the build\n",
   );
-  return dist;
+  return ensureDocsAssets(dist);
 }

@@ -1,5 +1,6 @@
 /**
- * The browser side of /docs and /redoc without internet: a small reader that draws the API from
+ * The fallback of /docs and /redoc when their viewer cannot load (its assets are missing, e.g. a dev
+ * Worker without a built dashboard, or it fails to start): a small reader that draws the API from
  * /openapi.json (operations by tag, parameters, bodies, responses, schemas). Plain DOM with
  * textContent only, so nothing from the document is ever parsed as HTML.
  */
@@ -30,7 +31,7 @@ window.fjOffline = function (specUrl) {
   }
   fetch(specUrl).then(function (r) { return r.json(); }).then(function (doc) {
     root.appendChild(el("h1", "", (doc.info && doc.info.title) || "API"));
-    root.appendChild(el("p", "note", "Offline reference (the interactive viewer needs internet). Raw schema: " + specUrl));
+    root.appendChild(el("p", "note", "Plain reference (the interactive viewer could not be loaded from this server). Raw schema: " + specUrl));
     if (doc.info && doc.info.description) root.appendChild(el("p", "", doc.info.description));
     var byTag = {};
     var order = (doc.tags || []).map(function (t) { return t.name; });

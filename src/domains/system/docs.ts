@@ -1,62 +1,100 @@
 /**
- * /docs (Swagger UI) and /redoc (ReDoc). The viewers load from a CDN when there is internet; when
- * the script cannot load (offline, blocked) or the browser says it is offline, the page draws our
- * own reader from /openapi.json instead, so the API reference never comes up blank.
+ * /docs (Swagger UI) and /redoc (ReDoc). The viewers are static assets of our own origin (the
+ * dashboard build copies them to /_docs/, see scripts/lib/docs-assets.mjs): they are too big for
+ * the Worker's script, and a private journal must work without internet and never call a CDN. A
+ * Content-Security-Policy in the page holds every request to this origin. When a viewer's script
+ * is missing (a dev Worker without a built dashboard) or fails to start, the page draws our own
+ * reader from /openapi.json instead, so the API reference never comes up blank.
  */
 import { OFFLINE_READER, OFFLINE_STYLE } from "./docs-offline";
 
-const SWAGGER = "https://cdn.jsdelivr.net/npm/swagger-ui-dist@5.17.14";
-const REDOC = "https://cdn.jsdelivr.net/npm/redoc@2.1.5/bundles/redoc.standalone.js";
-/** How long the CDN may take before the offline reader is drawn instead. */
-const CDN_PATIENCE_MS = 4000;
+/** Where the viewers are served; scripts/lib/docs-assets.mjs writes exactly these files. */
+export const DOCS_ASSETS = {
+  swaggerScript: "/_docs/swagger-ui/swagger-ui-bundle.js",
+  swaggerStyle: "/_docs/swagger-ui/swagger-ui.css",
+  redocScript: "/_docs/redoc/redoc.standalone.js",
+} as const;
 
-function page(title: string, specUrl: string, head: string, body: string, ready: string): string {
-  const spec = JSON.stringify(specUrl);
+// Same origin only. Inline script/style: our bootstrap and the viewers' own styles; data: for the
+// viewers' inline icons; blob: for ReDoc's search worker.
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+].join("; ");
+
+/**
+ * The page around a viewer. `start` runs when the viewer's script has loaded: it returns false
+ * when the viewer is not there (the asset route answered with something else) or throws, and then
+ * the offline reader takes over, as it does when the script cannot load at all.
+ */
+function page(opts: {
+  title: string;
+  specUrl: string;
+  head: string;
+  body: string;
+  script: string;
+  start: string;
+}) {
+  const spec = JSON.stringify(opts.specUrl);
+  const specAttr = spec.replaceAll('"', "&quot;");
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${CSP}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title>
+<title>${opts.title}</title>
 <style>${OFFLINE_STYLE}</style>
-${head}
+${opts.head}
 </head>
 <body>
-<div id="ui">${body}</div>
+<div id="ui">${opts.body}</div>
 <main id="offline" hidden></main>
 <script>${OFFLINE_READER}
-if (navigator.onLine === false) fjOffline(${spec});
-setTimeout(function () { if (!(${ready})) fjOffline(${spec}); }, ${CDN_PATIENCE_MS});
+window.fjStart = function () {
+  var ok = false;
+  try { ok = (function (spec) { ${opts.start} })(${spec}); } catch (e) { console.warn("viewer failed to start", e); }
+  if (!ok) fjOffline(${spec});
+};
 </script>
-`;
+<script src="${opts.script}" onload="fjStart()" onerror="fjOffline(${specAttr})"></script>
+</body>
+</html>`;
 }
 
 export function swaggerPage(specUrl: string): string {
-  const spec = JSON.stringify(specUrl);
-  return `${page(
-    "Finance Journal API · Swagger UI",
+  return page({
+    title: "Finance Journal API · Swagger UI",
     specUrl,
-    `<link rel="stylesheet" href="${SWAGGER}/swagger-ui.css" crossorigin="anonymous">`,
-    '<div id="swagger-ui"></div>',
-    "window.SwaggerUIBundle",
-  )}<script src="${SWAGGER}/swagger-ui-bundle.js" crossorigin="anonymous" onerror="fjOffline(${spec.replaceAll('"', "&quot;")})"></script>
-<script>
-if (window.SwaggerUIBundle && !window.fjOfflineDone)
-  window.ui = SwaggerUIBundle({ url: ${spec}, dom_id: "#swagger-ui", deepLinking: true, presets: [SwaggerUIBundle.presets.apis] });
-</script>
-</body>
-</html>`;
+    head: `<link rel="stylesheet" href="${DOCS_ASSETS.swaggerStyle}">
+<style>body { margin: 0; } .swagger-ui .wrapper { padding: 0 12px; box-sizing: border-box; }</style>`,
+    body: '<div id="swagger-ui"></div>',
+    script: DOCS_ASSETS.swaggerScript,
+    // validatorUrl null: no badge image from the public validator service.
+    start: `if (!window.SwaggerUIBundle) return false;
+  window.ui = SwaggerUIBundle({ url: spec, dom_id: "#swagger-ui", deepLinking: true,
+    presets: [SwaggerUIBundle.presets.apis], layout: "BaseLayout", validatorUrl: null });
+  return true;`,
+  });
 }
 
 export function redocPage(specUrl: string): string {
-  const spec = JSON.stringify(specUrl);
-  return `${page(
-    "Finance Journal API · ReDoc",
+  return page({
+    title: "Finance Journal API · ReDoc",
     specUrl,
-    "",
-    `<redoc spec-url=${spec}></redoc>`,
-    "window.Redoc",
-  )}<script src="${REDOC}" crossorigin="anonymous" onerror="fjOffline(${spec.replaceAll('"', "&quot;")})"></script>
-</body>
-</html>`;
+    head: "<style>body { margin: 0; }</style>",
+    body: '<div id="redoc"></div>',
+    script: DOCS_ASSETS.redocScript,
+    start: `if (!window.Redoc) return false;
+  Redoc.init(spec, {}, document.getElementById("redoc"), function (err) { if (err) fjOffline(spec); });
+  return true;`,
+  });
 }
