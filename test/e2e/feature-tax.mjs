@@ -201,6 +201,33 @@ export const steps = [
     },
   },
   {
+    name: "which categories count: move one onto a line, then back to the packaged lines",
+    async run(t) {
+      const { page } = t;
+      const before = await pack(t);
+      const medical = before.lines.find((l) => l.key === "medical");
+      await page.goto(`${t.base}/tax?year=${YEAR}`);
+      const editor = page.getByTestId("tax-mapping");
+      await editor.locator("summary").click();
+      await hasText(editor.getByTestId("tax-mapping-kind"), "packaged mapping is in use");
+      // Groceries count toward no line in the packaged mapping; put them on the medical line.
+      const groceries = editor.getByLabel("Groceries", { exact: true });
+      assert.equal(await groceries.inputValue(), "");
+      await groceries.selectOption({ label: medical.label });
+      await editor.getByRole("button", { name: "Save lines" }).click();
+      await hasText(editor.getByTestId("tax-mapping-kind"), "Your own mapping is in use");
+      const mine = (await pack(t)).lines.find((l) => l.key === "medical");
+      assert.ok(mine.transaction_count > medical.transaction_count, "groceries now count as medical");
+      assert.ok(mine.categories.map((c) => c.toLowerCase()).includes("groceries"));
+      await t.shot("tax-mapping");
+      await editor.getByRole("button", { name: "Use the packaged lines" }).click();
+      await hasText(editor.getByTestId("tax-mapping-kind"), "packaged mapping is in use");
+      const back = (await pack(t)).lines.find((l) => l.key === "medical");
+      assert.equal(back.transaction_count, medical.transaction_count);
+      assert.equal(Math.round(back.total * 100), Math.round(medical.total * 100));
+    },
+  },
+  {
     name: "with tax tracking off the page and its menu entry are hidden",
     async run(t) {
       const { page } = t;

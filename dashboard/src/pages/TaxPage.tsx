@@ -17,6 +17,7 @@ import {
   type TaxRow,
 } from "./tax/api";
 import { TaxLineCard } from "./tax/TaxLineCard";
+import { TaxMappingEditor } from "./tax/TaxMappingEditor";
 import type { RowActions } from "./tax/TaxRowItem";
 import "./receipts/receipts.css";
 import "./tax/tax.css";
@@ -95,6 +96,12 @@ function TaxYear() {
           act={act}
         />
       ))}
+      <TaxMappingEditor
+        onSaved={() => {
+          pack.reload();
+          options.reload();
+        }}
+      />
     </section>
   );
 }

@@ -24,3 +24,12 @@ export const clearOverride = (txId: string) =>
 
 /** A plain link: the browser streams the zip to disk (cookies ride along on the same origin). */
 export const exportUrl = (year: number) => `${API_BASE}/api/v1/tax-pack/export?year=${year}`;
+
+export type TaxMapping = S["TaxMappingDocument"];
+
+export const loadMapping = () => unwrap(api.GET("/api/v1/tax-pack/mapping"));
+
+export const saveMapping = (mapping: TaxMapping) =>
+  unwrap(api.PUT("/api/v1/tax-pack/mapping", { body: mapping }));
+
+export const dropMapping = () => unwrap(api.DELETE("/api/v1/tax-pack/mapping"));
