@@ -97,4 +97,41 @@ export const steps = [
       await t.shot("tray-filed");
     },
   },
+  {
+    name: "the tray: a 12-megapixel HEIC dropped in Chromium is converted in the browser, stored as JPEG",
+    async run(t) {
+      const { page } = t;
+      await page.goto(`${t.base}/receipts`);
+      await page.getByRole("heading", { name: "Receipts to file" }).waitFor();
+      // Chromium cannot decode HEIC itself: the dashboard loads libheif's WebAssembly on demand. The
+      // server alone would refuse this size (413), so a stored JPEG proves the browser converted it.
+      const wasm = page.waitForResponse((r) => /libheif-[\w-]+\.wasm$/.test(r.url()));
+      const started = Date.now();
+      await page
+        .getByTestId("receipt-dropzone")
+        .getByTestId("receipt-file")
+        .setInputFiles(join(fixtures, "receipt-12mp.heic"));
+      assert.equal((await wasm).status(), 200, "the libheif chunk's .wasm is served");
+      const card = page.getByTestId("receipt-card").filter({ hasText: "receipt-12mp.jpg" });
+      await card.waitFor();
+      const elapsed = Date.now() - started;
+      const unfiled = await json(t, "/api/v1/attachments?unlinked=true");
+      const stored = unfiled.attachments.find((a) => a.original_filename === "receipt-12mp.jpg");
+      assert.ok(stored, "the converted receipt is listed as receipt-12mp.jpg");
+      assert.equal(stored.content_type, "image/jpeg");
+      const file = await t.page.request.get(`${t.base}/api/v1/attachments/${stored.id}/file`);
+      assert.equal(file.headers()["content-type"], "image/jpeg");
+      const bytes = await file.body();
+      assert.deepEqual([...bytes.subarray(0, 3)], [0xff, 0xd8, 0xff], "a JPEG (SOI marker)");
+      const size = await page.evaluate(async (url) => {
+        const bitmap = await createImageBitmap(await (await fetch(url)).blob());
+        return [bitmap.width, bitmap.height];
+      }, `${t.base}/api/v1/attachments/${stored.id}/file`);
+      assert.deepEqual(size, [2048, 1536], "4032×3024 scaled to a 2048 px long edge");
+      console.log(
+        `    12 MP HEIC → JPEG upload in Chromium: ${elapsed} ms (libheif fetched, decode, encode, upload)`,
+      );
+      await t.shot("tray-heic");
+    },
+  },
 ];

@@ -66,13 +66,13 @@ describe("upload: each accepted type, our content type, files by month under the
     expect(file.headers.get("content-disposition")).toMatch(/^inline; /);
   });
 
-  it("HEIC from a real encoder (heif-enc) is accepted; without an Images binding it is stored as image/heic", async () => {
+  it("HEIC from a real encoder (heif-enc) is accepted; it is stored as a JPEG (converted in the Worker)", async () => {
     const bytes = receiptFixture("receipt.heic");
     const res = await upload(form(bytes, "IMG_0042.HEIC", "image/heic"));
     expect(res.status, res.text).toBe(200);
-    expect(res.body.content_type).toBe("image/heic");
+    expect(res.body.content_type).toBe("image/jpeg");
     const file = await call(`/api/v1/attachments/${res.body.id}/file`);
-    expect(file.headers.get("content-type")).toBe("image/heic");
+    expect(file.headers.get("content-type")).toBe("image/jpeg");
   });
 
   it("a hostile filename never reaches the R2 key, and reaches Content-Disposition only escaped", async () => {

@@ -1979,7 +1979,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a receipt or document, optionally linked to a transaction
-         * @description Store an uploaded receipt/document; link it immediately when `tx_id` is given. JPEG, PNG, WebP, HEIC/HEIF or PDF up to 10 MB; the extension, the declared type and the file's own bytes must agree (415 otherwise). The same file under the same name upserts (same id).
+         * @description Store an uploaded receipt/document; link it immediately when `tx_id` is given. JPEG, PNG, WebP, HEIC/HEIF or PDF up to 10 MB; the extension, the declared type and the file's own bytes must agree (415 otherwise). The same file under the same name upserts (same id). HEIC/HEIF is stored as a JPEG (long edge at most 2048 px); a server without the Images binding converts photos up to 5 megapixels (413 above, in words; the dashboard converts in the browser first), and a damaged HEIC is a 422.
          */
         post: operations["uploadAttachment"];
         delete?: never;
@@ -12805,7 +12805,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Larger than 10 MB */
+            /** @description Larger than 10 MB, or a HEIC photo with more pixels than this server converts */
             413: {
                 headers: {
                     [name: string]: unknown;

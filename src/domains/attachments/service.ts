@@ -5,7 +5,7 @@ import { notFound, validationError } from "../../lib/errors";
 import { decodeTxId, encodeTxId, type TxKey } from "../../lib/txid";
 import { attachmentId, objectKey, putObject, sha256Hex, type Upload } from "./files";
 import { FAMILIES, type FileFamily } from "./filetype";
-import { toJpegWhereBound } from "./heic";
+import { toStoredImage } from "./heic";
 import * as q from "./queries";
 import type { AttachmentListResponse, AttachmentResponse } from "./schemas";
 
@@ -75,7 +75,8 @@ export async function upload(ctx: Ctx, input: Upload & { family: FileFamily }) {
       updated_at: now.toISOString(),
     };
   } else {
-    const stored = await toJpegWhereBound(ctx.env, input.family, input.bytes);
+    // HEIC/HEIF becomes a JPEG here (413/422 when it cannot); the id above stays the original's.
+    const stored = await toStoredImage(ctx.env, input.family, input.bytes);
     const family = stored.family;
     const key = objectKey(now, hash, family);
     await putObject(ctx.env, key, stored.bytes, FAMILIES[family].contentType);
