@@ -5,9 +5,9 @@
 import type { MiddlewareHandler } from "hono";
 import { flag, isDemo } from "../env";
 import { parseBearer, sessionCookieValues, type TokenScope } from "../domains/auth/rules";
-import { loadAuthState } from "../domains/auth/service";
-import { resolveSession, stampSessionSeenAt } from "../domains/auth/sessions";
-import { authenticateToken, stampLastUsed } from "../domains/auth/tokens";
+import { type BrowserAuth, requestBrowserAuth, requestToken } from "../domains/auth/request";
+import { stampSessionSeenAt } from "../domains/auth/sessions";
+import { stampLastUsed } from "../domains/auth/tokens";
 import { loadSettings } from "../domains/config/service";
 import { log } from "../lib/log";
 import { type AppContext, type AppEnv, type Principal, serviceCtx } from "./context";
@@ -97,7 +97,7 @@ function unauthorized(c: AppContext, message: string): ApiError {
 async function tokenPrincipal(c: AppContext, header: string, path: string): Promise<Principal> {
   const raw = parseBearer(header);
   if (!raw) throw unauthorized(c, "Authorization must be `Bearer fin_...`");
-  const token = await authenticateToken(c.env.DB, raw).catch((err) => {
+  const token = await requestToken(c.env, raw).catch((err) => {
     log("warn", "auth.token_lookup_failed", { error: String(err) });
     throw new ApiError(503, "Tokens cannot be checked right now; retry");
   });
@@ -115,28 +115,27 @@ async function tokenPrincipal(c: AppContext, header: string, path: string): Prom
 }
 
 /**
- * A live session from the cookies: every `app_session` value is tried (hono's getCookie returns
+ * The live session of the cookies (every `app_session` value is tried: hono's getCookie returns
  * one, and a sibling subdomain can plant one that comes first). Its last use is stamped off the
  * response path, at most every 15 minutes.
  */
-async function sessionPrincipal(c: AppContext, auth: Awaited<ReturnType<typeof loadAuthState>>) {
-  const values = sessionCookieValues(c.req.header("cookie"));
-  if (values.length === 0 || auth.degraded) return null;
-  const now = c.get("clock")();
-  const session = await resolveSession(c.env, auth.settings, values, now);
+function sessionPrincipal(c: AppContext, { session }: BrowserAuth, now: Date): Principal | null {
   if (!session) return null;
   serviceCtx(c).waitUntil(
     stampSessionSeenAt(c.env.DB, session, now).catch((err) =>
       log("warn", "auth.session_stamp_failed", { error: String(err) }),
     ),
   );
-  return { kind: "session", id: session.id, label: null, scope: null } satisfies Principal;
+  return { kind: "session", id: session.id, label: null, scope: null };
 }
 
 /** No header: a live session cookie, else the dev bypass, else TOFU until a password is set. */
 async function browserPrincipal(c: AppContext): Promise<Principal> {
-  const auth = await loadAuthState(c.env);
-  const session = await sessionPrincipal(c, auth);
+  const now = c.get("clock")();
+  // Settings, session rows and (when stale) the configuration: one D1 round trip.
+  const read = await requestBrowserAuth(c.env, sessionCookieValues(c.req.header("cookie")), now);
+  const { auth } = read;
+  const session = sessionPrincipal(c, read, now);
   if (session) return session;
   // The dev bypass is honoured only for requests addressed to this machine (wrangler dev), so a
   // flag left on in a deployed Worker never opens it to the internet.

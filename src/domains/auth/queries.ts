@@ -30,11 +30,16 @@ const TOKEN_COLUMNS = {
   last_used_at: t.last_used_at,
 };
 
-export async function findActiveTokenByHash(db: Db, hash: string): Promise<TokenAuthRow | null> {
-  const [row] = await db
+/** The live token of a hash (unexecuted: the auth middleware runs it inside its one batch). */
+export function activeTokenByHashQuery(db: Db, hash: string) {
+  return db
     .select({ ...TOKEN_COLUMNS, token_hash: t.token_hash })
     .from(t)
     .where(and(eq(t.token_hash, hash), isNull(t.revoked_at)));
+}
+
+export async function findActiveTokenByHash(db: Db, hash: string): Promise<TokenAuthRow | null> {
+  const [row] = await activeTokenByHashQuery(db, hash);
   return row ?? null;
 }
 
@@ -71,8 +76,9 @@ export async function stampTokenUsed(db: Db, id: string, nowIso: string, staleBe
     .where(and(eq(t.id, id), or(isNull(t.last_used_at), lte(t.last_used_at, staleBeforeIso))));
 }
 
-export async function readAuthSettings(db: Db): Promise<AuthSettingsRow | null> {
-  const [row] = await db
+/** The owner row (unexecuted: the auth middleware runs it inside its one batch). */
+export function authSettingsQuery(db: Db) {
+  return db
     .select({
       password_hash: a.password_hash,
       password_salt: a.password_salt,
@@ -84,6 +90,10 @@ export async function readAuthSettings(db: Db): Promise<AuthSettingsRow | null> 
     })
     .from(a)
     .where(owner());
+}
+
+export async function readAuthSettings(db: Db): Promise<AuthSettingsRow | null> {
+  const [row] = await authSettingsQuery(db);
   return row ?? null;
 }
 
@@ -131,9 +141,14 @@ export async function bumpSessionEpoch(db: Db, nowIso: string): Promise<void> {
 
 /** Whether a dashboard password is set (ends trust-on-first-use). */
 export async function passwordIsSet(db: Db): Promise<boolean> {
-  const [row] = await db
+  const [row] = await passwordSetQuery(db);
+  return row !== undefined;
+}
+
+/** One row when a password is set, none otherwise (unexecuted: health batches it). */
+export function passwordSetQuery(db: Db) {
+  return db
     .select({ one: sql`1` })
     .from(a)
     .where(and(owner(), isNotNull(a.password_hash)));
-  return row !== undefined;
 }

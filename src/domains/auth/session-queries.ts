@@ -17,11 +17,16 @@ export async function insertSession(db: Db, row: SessionRow): Promise<void> {
 }
 
 export async function findLiveSession(db: Db, id: string, nowIso: string): Promise<LiveSession | null> {
-  const [row] = await db
+  const [row] = await liveSessionsQuery(db, [id], nowIso);
+  return row ?? null;
+}
+
+/** The live rows among `ids` (unexecuted: the auth middleware runs it inside its one batch). */
+export function liveSessionsQuery(db: Db, ids: string[], nowIso: string) {
+  return db
     .select({ id: s.id, last_seen_at: s.last_seen_at })
     .from(s)
-    .where(and(eq(s.id, id), live(nowIso)));
-  return row ?? null;
+    .where(and(inArray(s.id, ids), live(nowIso)));
 }
 
 export function listLiveSessions(db: Db, nowIso: string): Promise<SessionRow[]> {

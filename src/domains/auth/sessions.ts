@@ -71,6 +71,9 @@ export async function resolveSession(
   s: AuthSettingsRow | null,
   values: string[],
   now: Date,
+  /** The live row of an id: by default read from D1; the auth middleware passes its batch's rows. */
+  find: (id: string) => Promise<LiveSession | null> = (id) =>
+    findLiveSession(getDb(env.DB), id, now.toISOString()),
 ): Promise<LiveSession | null> {
   if (!s?.password_hash) return null;
   const secret = sessionSecret(env, s);
@@ -80,7 +83,7 @@ export async function resolveSession(
     if (!parsed || !SESSION_ID_SHAPE.test(parsed.claims.nonce)) continue;
     if (!(await hmacVerify(secret, parsed.payload, parsed.signature))) continue;
     if (!sessionIsLive(parsed.claims, s.session_epoch, now)) continue;
-    const row = await findLiveSession(getDb(env.DB), parsed.claims.nonce, now.toISOString());
+    const row = await find(parsed.claims.nonce);
     if (row) return row;
   }
   return null;

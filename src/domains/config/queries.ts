@@ -5,9 +5,19 @@ import { appConfig } from "../../db/schema";
 
 const ROW_ID = "app";
 
-export async function readStoredConfig(db: Db): Promise<unknown | null> {
-  const [row] = await db.select({ data: appConfig.data }).from(appConfig).where(eq(appConfig.id, ROW_ID));
+/** The stored document's row (unexecuted: the auth middleware may run it inside its one batch). */
+export function storedConfigQuery(db: Db) {
+  return db.select({ data: appConfig.data }).from(appConfig).where(eq(appConfig.id, ROW_ID));
+}
+
+/** The stored document of `storedConfigQuery`'s rows (null: none stored yet). */
+export function storedConfigOf(rows: { data: string }[]): unknown | null {
+  const row = rows[0];
   return row ? JSON.parse(row.data) : null;
+}
+
+export async function readStoredConfig(db: Db): Promise<unknown | null> {
+  return storedConfigOf(await storedConfigQuery(db));
 }
 
 export async function writeStoredConfig(db: Db, data: unknown, nowIso: string): Promise<void> {

@@ -3,7 +3,7 @@ import { flag, type Env } from "../../env";
 import { ApiError, validationError } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/context";
 import { readWithFallback, saveBackup } from "../../lib/backup";
-import { readStoredConfig, writeStoredConfig } from "./queries";
+import { readStoredConfig, storedConfigOf, storedConfigQuery, writeStoredConfig } from "./queries";
 import {
   applyUpdate,
   type Deployment,
@@ -49,13 +49,44 @@ async function readSettings(env: Env): Promise<{ value: StoredConfig; fresh: boo
   return { value: parseStored(value), fresh: source === "d1" };
 }
 
+function cachedFresh(env: Env, now: number): boolean {
+  const hit = settingsCache.get(env);
+  return (
+    hit !== undefined && hit.generation === generation && now - hit.at >= 0 && now - hit.at < SETTINGS_TTL_MS
+  );
+}
+
+/**
+ * For a caller that reads D1 in one batch anyway (the auth middleware): the stored-config query
+ * when this isolate's copy is stale, else null, and `keep`, which caches the batch's rows exactly
+ * as loadSettings would have (not when this isolate wrote app_config meanwhile), so the route's
+ * own loadSettings costs no round trip.
+ */
+export function settingsBatchRead(env: Env) {
+  const at = Date.now();
+  if (cachedFresh(env, at)) return null;
+  const gen = generation;
+  return {
+    query: storedConfigQuery(getDb(env.DB)),
+    keep(rows: { data: string }[]): void {
+      if (gen !== generation) return;
+      let value: StoredConfig;
+      try {
+        value = parseStored(storedConfigOf(rows));
+      } catch {
+        return; // unreadable document: loadSettings reads again (and falls back to R2)
+      }
+      if (cachedFresh(env, Date.now())) return;
+      settingsCache.set(env, { at, generation: gen, value: Promise.resolve(value) });
+    },
+  };
+}
+
 /** The stored settings (D1, or the R2 backup when D1 fails), defaults filled in. A copy: callers may change it. */
 export async function loadSettings(env: Env): Promise<StoredConfig> {
   const now = Date.now();
   const hit = settingsCache.get(env);
-  if (hit && hit.generation === generation && now - hit.at >= 0 && now - hit.at < SETTINGS_TTL_MS) {
-    return structuredClone(await hit.value);
-  }
+  if (hit && cachedFresh(env, now)) return structuredClone(await hit.value);
   const read = readSettings(env);
   const entry = { at: now, generation, value: read.then((r) => r.value) };
   entry.value.catch(() => {}); // awaited below; a late hit awaits it again

@@ -1,8 +1,12 @@
-/** Health reads: each is independent and fail-open (null on any error, e.g. a missing table). */
+/**
+ * Health reads: all in one D1 batch (one round trip); when the batch fails (e.g. a missing table
+ * fails every statement of it), each runs on its own and fails open (null on any error).
+ */
 import { and, count, eq, gte, like, max, or } from "drizzle-orm";
 import type { Db } from "../../db";
 import { kvState, parseFailures, pollerState, transactions } from "../../db/schema";
 import { log } from "../../lib/log";
+import { passwordSetQuery } from "../auth/queries";
 
 async function firstOrNull<T>(what: string, run: () => Promise<T | null | undefined>): Promise<T | null> {
   try {
@@ -18,49 +22,75 @@ export type PollerHealth = Pick<
   "last_poll_at" | "consecutive_failures" | "last_error"
 >;
 
+const p = pollerState;
+const f = parseFailures;
+
+const heartbeatQuery = (db: Db) =>
+  db
+    .select({
+      last_poll_at: p.last_poll_at,
+      consecutive_failures: p.consecutive_failures,
+      last_error: p.last_error,
+    })
+    .from(p)
+    .where(eq(p.id, "imap"));
+
 export function readHeartbeat(db: Db): Promise<PollerHealth | null> {
-  const p = pollerState;
-  return firstOrNull("heartbeat", async () => {
-    const rows = await db
-      .select({
-        last_poll_at: p.last_poll_at,
-        consecutive_failures: p.consecutive_failures,
-        last_error: p.last_error,
-      })
-      .from(p)
-      .where(eq(p.id, "imap"));
-    return rows[0];
-  });
+  return firstOrNull("heartbeat", async () => (await heartbeatQuery(db))[0]);
 }
 
-export function readLastTransactionAt(db: Db): Promise<string | null> {
-  return firstOrNull("last_transaction", async () => {
-    const rows = await db.select({ t: max(transactions.CreatedAt) }).from(transactions);
-    return rows[0]?.t;
-  });
-}
+const lastTransactionQuery = (db: Db) => db.select({ t: max(transactions.CreatedAt) }).from(transactions);
 
-export function countParseFailuresSince(db: Db, sinceIso: string): Promise<number | null> {
-  const f = parseFailures;
-  return firstOrNull("parse_failures_7d", async () => {
-    const rows = await db
-      .select({ n: count() })
-      .from(f)
-      .where(and(eq(f.status, "quarantined"), gte(f.created_at, sinceIso)));
-    return rows[0]?.n;
-  });
-}
+const failuresSinceQuery = (db: Db, sinceIso: string) =>
+  db
+    .select({ n: count() })
+    .from(f)
+    .where(and(eq(f.status, "quarantined"), gte(f.created_at, sinceIso)));
 
 /** kv_state rows of one key and of a key prefix, in one read. */
-export function readStateRows(
+const stateRowsQuery = (db: Db, key: string, prefix: string) =>
+  db
+    .select({ key: kvState.key, value: kvState.value })
+    .from(kvState)
+    .where(or(eq(kvState.key, key), like(kvState.key, `${prefix}%`)));
+
+export interface HealthRows {
+  heartbeat: PollerHealth | null;
+  lastTransactionAt: string | null;
+  parseFailures7d: number | null;
+  state: { key: string; value: string }[] | null;
+  passwordSet: boolean;
+}
+
+/** Every health read in one round trip; per-read fallbacks when the batch fails. */
+export async function readHealthRows(
   db: Db,
-  key: string,
-  prefix: string,
-): Promise<{ key: string; value: string }[] | null> {
-  return firstOrNull(key, () =>
-    db
-      .select({ key: kvState.key, value: kvState.value })
-      .from(kvState)
-      .where(or(eq(kvState.key, key), like(kvState.key, `${prefix}%`))),
-  );
+  q: { sinceIso: string; stateKey: string; statePrefix: string },
+): Promise<HealthRows> {
+  try {
+    const [hb, tx, pf, st, pw] = await db.batch([
+      heartbeatQuery(db),
+      lastTransactionQuery(db),
+      failuresSinceQuery(db, q.sinceIso),
+      stateRowsQuery(db, q.stateKey, q.statePrefix),
+      passwordSetQuery(db),
+    ]);
+    return {
+      heartbeat: hb[0] ?? null,
+      lastTransactionAt: tx[0]?.t ?? null,
+      parseFailures7d: pf[0]?.n ?? null,
+      state: st,
+      passwordSet: pw.length > 0,
+    };
+  } catch (err) {
+    log("warn", "health.batch_failed", { error: String(err) });
+  }
+  const [heartbeat, lastTransactionAt, parseFailures7d, state, passwordSet] = await Promise.all([
+    readHeartbeat(db),
+    firstOrNull("last_transaction", async () => (await lastTransactionQuery(db))[0]?.t),
+    firstOrNull("parse_failures_7d", async () => (await failuresSinceQuery(db, q.sinceIso))[0]?.n),
+    firstOrNull(q.stateKey, () => stateRowsQuery(db, q.stateKey, q.statePrefix)),
+    firstOrNull("password_set", async () => (await passwordSetQuery(db)).length > 0),
+  ]);
+  return { heartbeat, lastTransactionAt, parseFailures7d, state, passwordSet: passwordSet ?? false };
 }

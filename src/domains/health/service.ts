@@ -4,12 +4,11 @@ import type { ServiceCtx } from "../../lib/context";
 import { ageSeconds } from "../../lib/clock";
 import { AI_STATE_KEY } from "../../categorize/model";
 import { DRIFT_KEY_PREFIX, driftReasonsFrom } from "../../ingest/templates";
-import { isPasswordSet } from "../auth/state";
-import { countParseFailuresSince, readHeartbeat, readLastTransactionAt, readStateRows } from "./queries";
+import { readHealthRows } from "./queries";
 import { healthStatus } from "./rules";
 import type { HealthResponse } from "./schemas";
 
-/** Liveness and last-activity snapshot; never throws, answers from four cheap indexed reads. */
+/** Liveness and last-activity snapshot; never throws, answers from five cheap indexed reads in one D1 round trip. */
 export async function getHealth({
   ctx,
   remote = false,
@@ -21,14 +20,14 @@ export async function getHealth({
   const now = ctx.clock();
   const db = getDb(ctx.env.DB);
   const since = new Date(now.getTime() - 7 * 24 * 3600 * 1000).toISOString();
-  const [heartbeat, lastTx, failures, state, authRequired] = await Promise.all([
-    readHeartbeat(db),
-    readLastTransactionAt(db),
-    countParseFailuresSince(db, since),
-    // The AI status and the wording-drift records (issue 18), in one read.
-    readStateRows(db, AI_STATE_KEY, DRIFT_KEY_PREFIX),
-    isPasswordSet(ctx.env.DB).catch(() => false),
-  ]);
+  const {
+    heartbeat,
+    lastTransactionAt: lastTx,
+    parseFailures7d: failures,
+    state,
+    passwordSet: authRequired,
+    // The AI status and the wording-drift records (issue 18) come in one kv_state read.
+  } = await readHealthRows(db, { sinceIso: since, stateKey: AI_STATE_KEY, statePrefix: DRIFT_KEY_PREFIX });
   const ai = parseAiState(state?.find((r) => r.key === AI_STATE_KEY)?.value ?? null);
   // A bank whose alerts stopped parsing degrades an otherwise ok status.
   const drift = driftReasonsFrom(state ?? []);
