@@ -1,39 +1,51 @@
 /** The journal: a month by day, with the budget's monthly ceiling. */
-import { and, desc, eq, getTableColumns, gte, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lt } from "drizzle-orm";
 import { type Db, getDb, inRange, live } from "../../db";
-import { attentionQueue, daySummaries, transactions } from "../../db/schema";
+import { attentionQueue, budgetConfig, daySummaries, transactions } from "../../db/schema";
 import type { ServiceCtx } from "../../lib/context";
 import { fromCentsOrNull } from "../../lib/money";
 import { monthBounds } from "../../lib/month";
-import { readTargetsData } from "../budget/queries";
 import { parseTargets } from "../budget/rules";
 import { getConfig } from "../config/service";
+import { listedColumns } from "../transactions/queries";
 import { toResponse } from "../transactions/rules";
 import { groupDays, monthlyCeiling } from "./rules";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
 
-async function summariesOf(db: Db, userId: string, month: string): Promise<Record<string, string>> {
+const summariesQuery = (db: Db, userId: string, month: string) => {
   const d = daySummaries;
+  return db
+    .select({ day: d.day, summary: d.summary })
+    .from(d)
+    .where(and(eq(d.user_id, userId), gte(d.day, `${month}-01`), lt(d.day, `${month}-32`)))
+    .orderBy(d.day);
+};
+
+const targetsQuery = (db: Db, userId: string, year: number) => {
+  const b = budgetConfig;
+  return db
+    .select({ data: b.data })
+    .from(b)
+    .where(and(eq(b.user_id, userId), eq(b.year, year), eq(b.kind, "targets")));
+};
+
+/** The year's annual spending ceiling in cents (a decimal-era document is converted); null when none. */
+function annualCeiling(rows: { data: string }[]): number | null {
   try {
-    const rows = await db
-      .select({ day: d.day, summary: d.summary })
-      .from(d)
-      .where(and(eq(d.user_id, userId), gte(d.day, `${month}-01`), lt(d.day, `${month}-32`)))
-      .orderBy(d.day);
-    return Object.fromEntries(rows.map((r) => [r.day, r.summary]));
+    const data = rows[0]?.data;
+    return data === undefined ? null : parseTargets(JSON.parse(data)).spending_ceiling;
   } catch {
-    return {};
+    return null;
   }
 }
 
-/** The year's annual spending ceiling in cents (a decimal-era document is converted); null when none. */
-async function annualCeiling(db: Db, userId: string, year: number): Promise<number | null> {
+async function summariesOf(db: Db, userId: string, month: string): Promise<Record<string, string>> {
   try {
-    const data = await readTargetsData(db, userId, year);
-    return data === null ? null : parseTargets(JSON.parse(data)).spending_ceiling;
+    const rows = await summariesQuery(db, userId, month);
+    return Object.fromEntries(rows.map((r) => [r.day, r.summary]));
   } catch {
-    return null;
+    return {};
   }
 }
 
@@ -44,16 +56,32 @@ export async function getJournal(ctx: Ctx, month: string) {
   const db = getDb(ctx.env.DB);
   const t = transactions;
   const a = attentionQueue;
-  const [rows, summaries, ceiling] = await Promise.all([
-    db
-      .select({ ...getTableColumns(t), needs_attention: sql<number>`(${a.DateFileName} IS NOT NULL)` })
-      .from(t)
-      .leftJoin(a, and(eq(a.ForwardedTo, t.ForwardedTo), eq(a.DateFileName, t.DateFileName)))
-      .where(and(inRange(lo, hi), live()))
-      .orderBy(desc(t.DateFileName)),
-    summariesOf(db, user_id, month),
-    annualCeiling(db, user_id, Number(month.slice(0, 4))),
-  ]);
+  const year = Number(month.slice(0, 4));
+  const rowsQuery = db
+    .select(listedColumns())
+    .from(t)
+    .leftJoin(a, and(eq(a.ForwardedTo, t.ForwardedTo), eq(a.DateFileName, t.DateFileName)))
+    .where(and(inRange(lo, hi), live()))
+    .orderBy(desc(t.DateFileName));
+  // One round trip. The day summaries and the ceiling are extras: when the batch fails (a table
+  // missing on an old journal), the rows are read alone and the extras fail open as before.
+  let rows: Awaited<typeof rowsQuery>;
+  let summaries: Record<string, string>;
+  let ceiling: number | null;
+  try {
+    const [r, s, c] = await db.batch([
+      rowsQuery,
+      summariesQuery(db, user_id, month),
+      targetsQuery(db, user_id, year),
+    ]);
+    rows = r;
+    summaries = Object.fromEntries(s.map((x) => [x.day, x.summary]));
+    ceiling = annualCeiling(c);
+  } catch {
+    rows = await rowsQuery;
+    summaries = await summariesOf(db, user_id, month);
+    ceiling = await targetsQuery(db, user_id, year).then(annualCeiling, () => null);
+  }
   const { days, monthTotal } = groupDays(
     rows.map((r) => ({
       dateFileName: r.DateFileName,

@@ -15,13 +15,22 @@ import {
 import { type Db, getDb, inRange } from "../../db";
 import { attachments, attentionQueue, categories, transactions as t } from "../../db/schema";
 import type { TxKey } from "../../lib/txid";
-import type { Editable, TxRow } from "./rules";
+import { type Editable, LISTED, type ListedRow, type TxRow } from "./rules";
 
 const isKey = (key: TxKey) => and(eq(t.ForwardedTo, key.forwardedTo), eq(t.DateFileName, key.dateFileName));
 const attentionKey = (key: TxKey) =>
   and(eq(attentionQueue.ForwardedTo, key.forwardedTo), eq(attentionQueue.DateFileName, key.dateFileName));
 
 /** Every column plus `needs_attention` (on the attention queue), for rows matching `where`. */
+/** The listed columns (rules.ts LISTED) and the attention flag: what a list read selects. */
+export function listedColumns() {
+  const all = getTableColumns(t);
+  return {
+    ...(Object.fromEntries(LISTED.map((k) => [k, all[k]])) as Pick<typeof all, (typeof LISTED)[number]>),
+    needs_attention: sql<number>`(${attentionQueue.DateFileName} IS NOT NULL)`.as("needs_attention"),
+  };
+}
+
 export function selectWithAttention(d1: D1Database, where: SQL | undefined) {
   return getDb(d1)
     .select({
@@ -42,14 +51,22 @@ export async function listMonth(
   lo: string,
   hi: string,
   kind: "active" | "trash" | "attention",
-): Promise<TxRow[]> {
+): Promise<ListedRow[]> {
   const state =
     kind === "trash"
       ? isNotNull(t.DeletedAt)
       : kind === "attention"
         ? and(isNull(t.DeletedAt), isNotNull(attentionQueue.DateFileName))
         : isNull(t.DeletedAt);
-  return selectWithAttention(d1, and(inRange(lo, hi), state)).orderBy(desc(t.DateFileName));
+  return getDb(d1)
+    .select(listedColumns())
+    .from(t)
+    .leftJoin(
+      attentionQueue,
+      and(eq(attentionQueue.ForwardedTo, t.ForwardedTo), eq(attentionQueue.DateFileName, t.DateFileName)),
+    )
+    .where(and(inRange(lo, hi), state))
+    .orderBy(desc(t.DateFileName));
 }
 
 export async function getRow(d1: D1Database, key: TxKey): Promise<TxRow | null> {

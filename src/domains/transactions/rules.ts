@@ -7,6 +7,32 @@ import type { TransactionResponse } from "./schemas";
 /** A transactions row (Amount in cents; JSON columns as text), with the attention flag of a list read. */
 export type TxRow = TransactionRow & { needs_attention?: number | boolean | null };
 
+/**
+ * The columns a transaction's API shape is made of. Lists read only these: the email itself (Body,
+ * Subject, addresses) can be kilobytes a row and is only shown by the detail read.
+ */
+export const LISTED = [
+  "ForwardedTo",
+  "DateFileName",
+  "Date",
+  "Amount",
+  "Company",
+  "Category",
+  "Institution",
+  "TransactionType",
+  "Name",
+  "Ignored",
+  "Comment",
+  "DeletedAt",
+  "CategoryAudit",
+  "ExtractionAudit",
+  "TransactionContext",
+  "StatementSource",
+] as const satisfies readonly (keyof TransactionRow)[];
+export type ListedRow = Pick<TransactionRow, (typeof LISTED)[number]> & {
+  needs_attention?: number | boolean | null;
+};
+
 function parseJson<T = Record<string, unknown>>(text: string | null): T | null {
   if (!text) return null;
   try {
@@ -26,7 +52,7 @@ function auditOut(text: string | null) {
   } as TransactionResponse["category_audit"];
 }
 
-export function toResponse(r: TxRow): TransactionResponse {
+export function toResponse(r: ListedRow): TransactionResponse {
   return {
     tx_id: encodeTxId(r.ForwardedTo, r.DateFileName),
     forwarded_to: r.ForwardedTo,
