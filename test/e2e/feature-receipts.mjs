@@ -103,8 +103,8 @@ export const steps = [
       const { page } = t;
       await page.goto(`${t.base}/receipts`);
       await page.getByRole("heading", { name: "Receipts to file" }).waitFor();
-      // Chromium cannot decode HEIC itself: the dashboard loads libheif's WebAssembly on demand. The
-      // server alone would refuse this size (413), so a stored JPEG proves the browser converted it.
+      // Chromium cannot decode HEIC itself: the dashboard loads libheif's WebAssembly on demand and
+      // uploads a .jpg (the server, converting, would keep the .HEIC name), which proves the browser did it.
       const wasm = page.waitForResponse((r) => /libheif-[\w-]+\.wasm$/.test(r.url()));
       const started = Date.now();
       await page

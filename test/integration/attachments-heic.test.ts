@@ -117,18 +117,33 @@ describe("HEIC → JPEG in WebAssembly (no Images binding)", () => {
     expect(await objects()).toHaveLength(2);
   });
 
-  it("a 12 MP photo is refused with 413 in words (what to do), and nothing is stored", async () => {
-    const res = await upload(form(receiptFixture("receipt-12mp.heic"), "IMG_1200.HEIC"));
+  it("a 12 MP photo (an iPhone's default) is stored as a 2048×1536 JPEG", async () => {
+    const heic = receiptFixture("receipt-12mp.heic");
+    const res = await upload(form(heic, "IMG_1200.HEIC"));
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ content_type: "image/jpeg", sha256: await sha256Hex(heic) });
+    const [key, ...more] = await objects();
+    expect(more).toEqual([]);
+    const obj = await stored(key!);
+    expect(obj.type).toBe("image/jpeg");
+    expect(jpegSize(obj.bytes)).toEqual({ width: 2048, height: 1536 });
+    expect([...obj.bytes.subarray(-2)]).toEqual([0xff, 0xd9]);
+    expect(res.body.size_bytes).toBe(obj.bytes.byteLength);
+  });
+
+  it("a 24 MP photo is refused with 413 in words (what to do), and nothing is stored", async () => {
+    const res = await upload(form(receiptFixture("receipt-24mp.heic"), "IMG_2400.HEIC"));
     const e = expectEnvelope(res, 413, "PAYLOAD_TOO_LARGE");
-    expect(e.error).toMatch(/4032×3024/);
+    expect(e.error).toMatch(/5664×4248 \(24\.1 megapixels\)/);
+    expect(e.error).toMatch(/up to 16 megapixels/);
     expect(e.error).toMatch(/dashboard/);
     expect(e.error).toMatch(/JPEG on the phone/);
     expect(e.error).toMatch(/Images binding/);
     expect(e.details).toMatchObject({
       reason: "heic_too_many_pixels",
-      width: 4032,
-      height: 3024,
-      max_pixels: 5_000_000,
+      width: 5664,
+      height: 4248,
+      max_pixels: 16_000_000,
     });
     expect(await objects()).toEqual([]);
     const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM attachments").first<{ n: number }>();

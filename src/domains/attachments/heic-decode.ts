@@ -1,7 +1,8 @@
 /**
- * HEIC/HEIF → JPEG in WebAssembly (libheif decodes, mozjpeg encodes), for a Worker without the
- * Images binding. The compiled modules are passed in, so the same code runs in workerd (modules
- * imported as `.wasm`, see heic-wasm.ts) and in Node (test/fixtures/receipts/measure-heic.mjs).
+ * HEIC/HEIF → JPEG for a Worker without the Images binding: libheif (WebAssembly) decodes, our own
+ * TypeScript encoder (jpeg-encode.ts) writes the JPEG. libheif's compiled module is passed in, so
+ * the same code runs in workerd (imported as `.wasm`, see heic-wasm.ts) and in Node
+ * (test/fixtures/receipts/measure-heic.mjs).
  *
  * Memory is the constraint (a Worker isolate has 128 MB). What keeps the peak down:
  * - the size is read from the file's header (libheif's handle, no pixels) and refused first;
@@ -9,29 +10,32 @@
  *   heap (3–4 bytes a pixel more), and we read those planes in place;
  * - the downscale to a 2048 px long edge happens while converting to RGB, so the only RGBA buffer
  *   is the small one;
- * - each conversion gets fresh instances: a WASM heap never shrinks, so a cached instance would
- *   hold the largest image's heap for the isolate's life.
+ * - each conversion gets a fresh libheif instance: a WASM heap never shrinks, so a cached one
+ *   would hold the largest image's heap for the isolate's life. Nothing refers to it once the
+ *   planes are shrunk, so its heap is garbage before the JPEG is written;
+ * - the JPEG encoder is plain TypeScript working one 16×16 block at a time: besides its output it
+ *   needs a few KB (mozjpeg's WASM heap was ~50 MB for the same 2048 px image).
  */
-// The emscripten glue of both codecs, without their embedded-wasm "bundle" builds: workerd in
-// production refuses to compile WebAssembly from bytes at run time. Under nodejs_compat libheif's
-// glue takes its Node branch and reads `__dirname` (wrangler.toml defines one at build time).
-import mozjpegFactory from "@jsquash/jpeg/codec/enc/mozjpeg_enc.js";
+// libheif's emscripten glue, without its embedded-wasm "bundle" build: workerd in production
+// refuses to compile WebAssembly from bytes at run time. Under nodejs_compat the glue takes its
+// Node branch and reads `__dirname` (wrangler.toml defines one at build time).
 import libheifFactory from "libheif-js/libheif-wasm/libheif.js";
+import { encodeJpeg } from "./jpeg-encode";
 
 export interface HeicCodecs {
   heif: WebAssembly.Module;
-  jpeg: WebAssembly.Module;
 }
 
 /** The long edge of the stored JPEG: a receipt's smallest print stays legible well below it. */
 export const MAX_EDGE = 2048;
 /**
- * The largest image decoded here. Measured with this code (measure-heic.mjs), WASM memory plus the
- * RGBA buffer: 2 MP 58 MB, 4 MP 82 MB, 7 MP 94 MB, 12 MP 117 MB; mozjpeg alone takes ~50 MB for a
- * 2048 px output. 5 MP keeps the worst case (both heaps alive at once) near 85 MB, leaving the
- * app's own heap ~40 MB under the Worker's 128 MB.
+ * The largest image decoded here. Measured with this code (measure-heic.mjs), libheif's WASM memory
+ * + the RGBA buffer + the JPEG's output, summed as if nothing were collected in between: 2 MP 24 MB,
+ * 4 MP 32, 8 MP 49, 12 MP 68, 16 MP 84, 20 MP 103, 24 MP 120 (libheif takes ~4.5 bytes a pixel).
+ * 16 MP takes an iPhone's 12 MP default and keeps the worst case near 85 MB, leaving the app's own
+ * heap ~40 MB under the Worker's 128 MB.
  */
-export const MAX_PIXELS = 5_000_000;
+export const MAX_PIXELS = 16_000_000;
 export const JPEG_QUALITY = 85;
 
 export type HeicOutcome =
@@ -41,7 +45,7 @@ export type HeicOutcome =
       width: number;
       height: number;
       source: { width: number; height: number };
-      /** Bytes: each codec's WASM memory at its largest, and the RGBA buffer between them. */
+      /** Bytes: libheif's WASM memory at its largest, the RGBA buffer, the JPEG's output buffer. */
       memory: { heif: number; rgba: number; jpeg: number };
     }
   | { ok: false; reason: "too_many_pixels"; width: number; height: number }
@@ -95,15 +99,6 @@ export interface Plane {
   width: number;
   height: number;
 }
-interface Mozjpeg {
-  encode(
-    rgba: Uint8ClampedArray,
-    width: number,
-    height: number,
-    options: Record<string, unknown>,
-  ): Uint8Array;
-}
-
 type Factory = (options: Record<string, unknown>) => unknown;
 
 /** An emscripten module instantiated from a compiled WebAssembly.Module (never from bytes). */
@@ -129,7 +124,11 @@ function instantiate<T>(factory: Factory, module: WebAssembly.Module) {
     const made = factory(options) as { then?: unknown; catch?: (f: (e: unknown) => void) => void };
     if (typeof made?.then === "function") made.catch?.(reject);
   });
-  return { ready, memoryBytes: () => memory?.buffer.byteLength ?? 0 };
+  return {
+    ready,
+    memoryBytes: () => memory?.buffer.byteLength ?? 0,
+    memoryRef: () => (memory ? new WeakRef(memory) : undefined),
+  };
 }
 
 function findMemory(instance: WebAssembly.Instance, imports: WebAssembly.Imports) {
@@ -196,7 +195,7 @@ export function fitWithin(width: number, height: number, edge = MAX_EDGE) {
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
-type Decoded =
+export type Decoded =
   | {
       ok: true;
       rgba: Uint8ClampedArray;
@@ -204,6 +203,8 @@ type Decoded =
       height: number;
       source: { width: number; height: number };
       heapBytes: number;
+      /** libheif's memory, held weakly: measure-heic.mjs checks it is collectable before encoding. */
+      heap: WeakRef<WebAssembly.Memory> | undefined;
     }
   | Exclude<HeicOutcome, { ok: true }>;
 
@@ -227,10 +228,10 @@ function heifError(lib: Libheif, err: number): string | null {
 
 /**
  * libheif's part: the header's size (refused above maxPixels before any pixel is decoded), then
- * the planes, shrunk to RGBA. Its instance is unreachable once this returns, so the collector may
- * take its heap back before mozjpeg's grows.
+ * the planes, shrunk to RGBA. Its instance is unreachable once this returns (only a WeakRef to its
+ * memory leaves), so the collector may take its heap back while the JPEG is written.
  */
-async function decodeShrunk(
+export async function decodeShrunk(
   bytes: Uint8Array,
   module: WebAssembly.Module,
   maxPixels: number,
@@ -269,7 +270,7 @@ async function decodeShrunk(
     if (!y || !cb || !cr) return corrupt("no YCbCr planes");
     const size = fitWithin(y.width, y.height);
     const rgba = shrinkYuv420(y, cb, cr, size.width, size.height);
-    return { ok: true, rgba, ...size, source, heapBytes: heif.memoryBytes() };
+    return { ok: true, rgba, ...size, source, heapBytes: heif.memoryBytes(), heap: heif.memoryRef() };
   } finally {
     if (image) lib._heif_image_release(image);
     if (handle) lib._heif_image_handle_release(handle);
@@ -287,37 +288,19 @@ export async function heicToJpeg(
 ): Promise<HeicOutcome> {
   const d = await decodeShrunk(bytes, codecs.heif, maxPixels);
   if (!d.ok) return d;
-  const enc = instantiate<Mozjpeg>(mozjpegFactory as Factory, codecs.jpeg);
-  const jpeg = (await enc.ready).encode(d.rgba, d.width, d.height, JPEG_OPTIONS).slice();
+  return encodeDecoded(d);
+}
+
+/** The second half: the shrunk RGBA → JPEG (baseline, 4:2:0, Annex K Huffman tables). */
+export function encodeDecoded(d: Extract<Decoded, { ok: true }>): HeicOutcome {
+  const stats = { bufferBytes: 0 };
+  const jpeg = encodeJpeg(d.rgba, d.width, d.height, JPEG_QUALITY, stats);
   return {
     ok: true,
     jpeg,
     width: d.width,
     height: d.height,
     source: d.source,
-    memory: { heif: d.heapBytes, rgba: d.rgba.byteLength, jpeg: enc.memoryBytes() },
+    memory: { heif: d.heapBytes, rgba: d.rgba.byteLength, jpeg: stats.bufferBytes + jpeg.byteLength },
   };
 }
-
-/**
- * mozjpeg's options (all fields are required by its binding). Baseline, single-pass Huffman: a
- * progressive or optimized encode buffers the whole image's coefficients, this one streams.
- */
-const JPEG_OPTIONS = {
-  quality: JPEG_QUALITY,
-  baseline: true,
-  arithmetic: false,
-  progressive: false,
-  optimize_coding: false,
-  smoothing: 0,
-  color_space: 3,
-  quant_table: 3,
-  trellis_multipass: false,
-  trellis_opt_zero: false,
-  trellis_opt_table: false,
-  trellis_loops: 1,
-  auto_subsample: true,
-  chroma_subsample: 2,
-  separate_chroma_quality: false,
-  chroma_quality: 75,
-};
