@@ -263,3 +263,20 @@ describe("budget status: limited and committed forecasts", () => {
     });
   });
 });
+
+describe("budget status: a past year reads no forecast inputs", () => {
+  it("its history is its own last 6 months; recurring charges make no forecast", async () => {
+    await row("2023.03.10_10.00", "groceries", 1000);
+    await row("2023.07.10_10.00", "groceries", 60);
+    await row("2023.09.10_10.00", "groceries", 30);
+    for (const m of ["2023.08", "2023.09", "2023.10"])
+      await row(`${m}.03_08.00`, "subscriptions", 15.99, { Company: "Netflix" });
+    const { body } = await status("year=2023");
+    expect(body.overall.projected_month_total).toBeNull();
+    // History months 2023-07..10 hold spending: groceries 90 / 4, subscriptions 47.97 / 4.
+    expect(body.unbudgeted).toEqual([
+      { category: "groceries", ytd_spent: 1090, monthly_avg_historical: 22.5, current_month_spent: 0 },
+      { category: "subscriptions", ytd_spent: 47.97, monthly_avg_historical: 11.99, current_month_spent: 0 },
+    ]);
+  });
+});

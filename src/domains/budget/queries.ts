@@ -7,7 +7,8 @@ const b = budgetConfig;
 export type ItemKind = (typeof b.$inferSelect)["kind"];
 export type ItemRow = Pick<typeof b.$inferSelect, "kind" | "data" | "version" | "updated_at">;
 
-export function readItems(db: Db, userId: string, year: number): Promise<ItemRow[]> {
+/** Both items of a user's year (a query: awaited, or one statement of a caller's batch). */
+export function readItems(db: Db, userId: string, year: number) {
   return db
     .select({ kind: b.kind, data: b.data, version: b.version, updated_at: b.updated_at })
     .from(b)

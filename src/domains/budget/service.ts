@@ -10,7 +10,7 @@ import { loadBackup, saveBackup } from "../../lib/backup";
 import { localToday } from "../../lib/local-time";
 import { log } from "../../lib/log";
 import { getConfig } from "../config/service";
-import { type ItemKind, type ItemWrite, readItems, writeItems } from "./queries";
+import { type ItemKind, type ItemRow, type ItemWrite, readItems, writeItems } from "./queries";
 import {
   configIssues,
   configResponse,
@@ -57,10 +57,16 @@ export async function budgetUser(ctx: Ctx): Promise<{ userId: string; currentYea
  * Both items of a year from D1; when D1 fails, from their R2 backups (a backup written before
  * money moved to cents is an unmarked decimal document; parseTargets converts it).
  */
-export async function loadBudget(ctx: Ctx, userId: string, year: number): Promise<Loaded> {
+export async function loadBudget(
+  ctx: Ctx,
+  userId: string,
+  year: number,
+  /** The rows when the caller read them in its own batch (the status does, saving a round trip). */
+  read: Promise<ItemRow[]> = readItems(getDb(ctx.env.DB), userId, year),
+): Promise<Loaded> {
   let items: Partial<Record<ItemKind, Item>>;
   try {
-    const rows = await readItems(getDb(ctx.env.DB), userId, year);
+    const rows = await read;
     items = Object.fromEntries(rows.map((r) => [r.kind, { data: JSON.parse(r.data), version: r.version }]));
   } catch (err) {
     log("warn", "budget.d1_read_failed_using_backup", { year, error: String(err) });

@@ -1,4 +1,4 @@
-/** The budget status verb: one D1 batch of month aggregates (cents), then pure assembly. */
+/** The budget status verb: one D1 batch (the budget's items and the month aggregates, in cents), then pure assembly. */
 import { getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { localToday } from "../../lib/local-time";
@@ -14,6 +14,7 @@ import {
   totalsByCategory,
 } from "./history-queries";
 import { elapsedYearFraction } from "./rules";
+import { readItems } from "./queries";
 import { loadBudget } from "./service";
 import {
   arrangeGroups,
@@ -37,6 +38,9 @@ function overlapSpan(a: Bounds, b: Bounds): Bounds | null {
   if (!(a.lo < b.hi && b.lo < a.hi)) return null;
   return { lo: [a.lo, b.lo].sort()[0]!, hi: [a.hi, b.hi].sort()[1]! };
 }
+
+/** A range holding no row (lo = hi). */
+const NO_MONTHS: Bounds = { lo: "", hi: "" };
 
 /** A grouped row's month (`YYYY.MM`) lies in a range of whole months. */
 const within = (month: string, b: Bounds) => `${month}.` >= b.lo && `${month}.` < b.hi;
@@ -70,16 +74,18 @@ export async function getBudgetStatus(
   // When the history overlaps the year (a past year, or the current year after June), ONE scan of
   // both ranges gives the year's months and the history's (the year's rows ignore to_date).
   const span = overlapSpan(yearRange, hist);
-  const [budget, [monthRows, cmpRows, recurring, arrivedRows, histOnly]] = await Promise.all([
-    loadBudget(ctx, cfg.user_id, year),
-    db.batch([
-      monthlyByCategory(db, span ?? yearRange, today.day),
-      totalsByCategory(db, rangeBounds(`${cmp}-01`, `${cmp}-12`)),
-      recurringCharges(db, hist, RECURRING_MIN_MONTHS),
-      chargesByCompany(db, monthBounds(today.month)),
-      ...(span ? [] : [monthlyByCategory(db, hist, today.day)]),
-    ]),
+  // The budget's items ride in the same batch: one D1 round trip for the whole status.
+  const [items, monthRows, cmpRows, recurring, arrivedRows, histOnly] = await db.batch([
+    readItems(db, cfg.user_id, year),
+    monthlyByCategory(db, span ?? yearRange, today.day),
+    totalsByCategory(db, rangeBounds(`${cmp}-01`, `${cmp}-12`)),
+    // Recurring charges and this month's arrivals feed only the current year's forecasts: for
+    // another year they scan an empty range (no row read, the batch's shape unchanged).
+    recurringCharges(db, isCurrent ? hist : NO_MONTHS, RECURRING_MIN_MONTHS),
+    chargesByCompany(db, isCurrent ? monthBounds(today.month) : NO_MONTHS),
+    ...(span ? [] : [monthlyByCategory(db, hist, today.day)]),
   ]);
+  const budget = await loadBudget(ctx, cfg.user_id, year, Promise.resolve(items));
   const yearRows = span ? monthRows.filter((r) => within(r.month, yearRange)) : monthRows;
   const histRows = span ? monthRows.filter((r) => within(r.month, hist)) : (histOnly ?? []);
   const arrived = new Set(arrivedRows.map((r) => `${r.key}|${r.company}|${r.amount}`));

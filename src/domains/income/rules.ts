@@ -1,5 +1,5 @@
 /**
- * Income statement rules (pure): SQL aggregate rows → income, expense sections, net, projection.
+ * Income statement rules (pure): company groups of the year → income, expense sections, net, projection.
  * Amounts are integer cents throughout (projections rounded to the cent); response.ts converts the
  * statement to the API's decimal amounts.
  */
@@ -14,13 +14,14 @@ export const SECTION_NAMES: Record<string, string> = {
 const SECTION_ORDER = Object.keys(SECTION_NAMES);
 export const UNKNOWN_COMPANY = "Unknown";
 
-/** One aggregate row: a company's total in a month ('YYYY.MM'), with its latest spelling. */
-export interface AggRow {
+/**
+ * One company's rows of the year within its kind (income) or category (expenses), one group per
+ * company key: its latest spelling and each row as a month ('MM') and an amount, flattened.
+ */
+export interface CompanyGroup {
   merchant: string;
   company: string | null;
-  ym: string;
-  total: Cents;
-  last_seen: string;
+  cells: (string | number)[];
   category?: string;
 }
 
@@ -40,31 +41,35 @@ const sum = (xs: number[]) => {
 const addInto = (acc: number[], xs: number[]) => {
   for (let i = 0; i < xs.length; i++) acc[i] = (acc[i] ?? 0) + xs[i]!;
 };
-const byTotal = <T extends { total: number }>(a: T, b: T) => b.total - a.total;
+// Ties keep the key order (SQL's ORDER BY before the rewrite): compared as plain strings.
+const byTotalThen =
+  <T extends { total: number }>(key: (x: T) => string) =>
+  (a: T, b: T) => {
+    if (a.total !== b.total) return b.total - a.total;
+    const ka = key(a);
+    const kb = key(b);
+    return ka < kb ? -1 : ka > kb ? 1 : 0;
+  };
 
-/** Per-company monthly rows, largest total first; the display name is the latest spelling. */
-export function companyRows(rows: AggRow[], months: string[]): CompanyRow[] {
-  // Keyed by the rows' 'YYYY.MM' (no string rewrite per row).
-  const pos = new Map(months.map((m, i) => [m.replace("-", "."), i]));
-  const out = new Map<string, { row: CompanyRow; seen: string }>();
-  for (const r of rows) {
-    const i = pos.get(r.ym);
-    if (i === undefined) continue;
-    let e = out.get(r.merchant);
-    if (!e) {
-      e = { row: { company: UNKNOWN_COMPANY, months: zeros(months.length), total: 0 }, seen: "" };
-      out.set(r.merchant, e);
+const byCategoryTotal = byTotalThen((c: { category: string; total: number }) => c.category);
+
+/** Per-company monthly rows, largest total first (then by company key); blank names show as Unknown. */
+export function companyRows(groups: CompanyGroup[], months: string[]): CompanyRow[] {
+  // A group's cells carry the month only ('MM'): `months` is one year's 'YYYY-MM'.
+  const pos = new Map(months.map((m, i) => [m.slice(5), i]));
+  const list: (CompanyRow & { key: string })[] = [];
+  for (const g of groups) {
+    const row = zeros(months.length);
+    const cells = g.cells;
+    for (let j = 0; j + 1 < cells.length; j += 2) {
+      const i = pos.get(cells[j] as string);
+      if (i !== undefined) row[i]! += Number(cells[j + 1]);
     }
-    e.row.months[i] = (e.row.months[i] ?? 0) + Number(r.total);
-    if (r.last_seen > e.seen) {
-      e.seen = r.last_seen;
-      e.row.company = r.company?.trim() || UNKNOWN_COMPANY;
-    }
+    const company = g.company?.trim() || UNKNOWN_COMPANY;
+    list.push({ company, months: row, total: sum(row), key: g.merchant });
   }
-  const list: CompanyRow[] = [];
-  for (const { row } of out.values())
-    list.push({ company: row.company, months: row.months, total: sum(row.months) });
-  return list.sort(byTotal);
+  list.sort(byTotalThen((r) => r.key));
+  return list.map(({ company, months: m, total }) => ({ company, months: m, total }));
 }
 
 /** Section totals of a set of rows: monthly and annual. */
@@ -74,8 +79,8 @@ function totals(rows: { months: number[] }[], n: number) {
   return { monthly_totals: monthly, annual_total: sum(monthly) };
 }
 
-export function incomeSection(rows: AggRow[], months: string[]) {
-  const companies = companyRows(rows, months);
+export function incomeSection(groups: CompanyGroup[], months: string[]) {
+  const companies = companyRows(groups, months);
   return { companies, ...totals(companies, months.length) };
 }
 
@@ -83,14 +88,14 @@ export function incomeSection(rows: AggRow[], months: string[]) {
  * Expense categories grouped into sections by the budget's category type (fixed, variable, lumpy);
  * a category without a configured type lands in "unbudgeted". Only populated sections appear.
  */
-export function expenseSections(rows: AggRow[], months: string[], types: Record<string, string>) {
-  // Appended in place: copying the list on every row was quadratic in a category's rows.
-  const byCategory = new Map<string, AggRow[]>();
-  for (const r of rows) {
-    const key = r.category ?? "uncategorized";
+export function expenseSections(groups: CompanyGroup[], months: string[], types: Record<string, string>) {
+  // Appended in place: copying the list on every group was quadratic in a category's groups.
+  const byCategory = new Map<string, CompanyGroup[]>();
+  for (const g of groups) {
+    const key = g.category ?? "uncategorized";
     const list = byCategory.get(key);
-    if (list) list.push(r);
-    else byCategory.set(key, [r]);
+    if (list) list.push(g);
+    else byCategory.set(key, [g]);
   }
   const categories = [...byCategory].map(([category, rs]) => {
     const companies = companyRows(rs, months);
@@ -102,7 +107,7 @@ export function expenseSections(rows: AggRow[], months: string[], types: Record<
     return t && t !== "unbudgeted" && SECTION_NAMES[t] ? t : "unbudgeted";
   };
   return SECTION_ORDER.flatMap((type) => {
-    const cats = categories.filter((c) => sectionOf(c.category) === type).sort(byTotal);
+    const cats = categories.filter((c) => sectionOf(c.category) === type).sort(byCategoryTotal);
     if (cats.length === 0) return [];
     return [
       {
@@ -135,8 +140,8 @@ export function annualize(monthly: Cents[], elapsed: number): Cents {
 export function incomeStatement(input: {
   year: number;
   months: string[];
-  income: AggRow[];
-  expenses: AggRow[];
+  income: CompanyGroup[];
+  expenses: CompanyGroup[];
   types: Record<string, string>;
   elapsed: number;
 }) {

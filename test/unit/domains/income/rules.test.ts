@@ -11,41 +11,65 @@ import {
 import { statementOut } from "../../../../src/domains/income/response";
 import { toCents } from "../../../../src/lib/money";
 
-// The rules take and give integer cents (SQL sums); the amounts below are written in dollars.
+// The rules take and give integer cents (the rows' amounts); the amounts below are written in dollars.
 const c = toCents;
 const M3 = ["2024-01", "2024-02", "2024-03"];
-const row = (merchant: string, ym: string, total: number, extra: Record<string, unknown> = {}) => ({
+/** One company's group: [month 'MM', dollars] per row. */
+const group = (merchant: string, rows: [string, number][], extra: Record<string, unknown> = {}) => ({
   merchant,
   company: merchant.toUpperCase(),
-  ym,
-  total: c(total),
-  last_seen: `${ym}.01_x`,
+  cells: rows.flatMap(([mm, d]) => [mm, c(d)]),
   ...extra,
 });
 
 describe("income statement rules", () => {
-  it("company rows: months filled, latest spelling, blank company shown as Unknown, largest first", () => {
+  it("company rows: months summed (refunds net), blank company shown as Unknown, largest first", () => {
     const rows = companyRows(
       [
-        row("acme", "2024.01", 100),
-        { ...row("acme", "2024.03", 50.005), company: "Acme Inc", last_seen: "2024.03.09_x" },
-        { ...row("", "2024.02", 300), company: null },
+        group("acme", [
+          ["01", 100],
+          ["03", 50.005],
+          ["01", -20],
+        ]),
+        { ...group("", [["02", 300]]), company: null },
+        { ...group("blank", [["02", 5]]), company: "   " },
       ],
       M3,
     );
     expect(rows).toEqual([
       { company: "Unknown", months: [0, c(300), 0], total: c(300) },
-      { company: "Acme Inc", months: [c(100), 0, c(50.01)], total: c(150.01) },
+      { company: "ACME", months: [c(80), 0, c(50.01)], total: c(130.01) },
+      { company: "Unknown", months: [0, c(5), 0], total: c(5) },
+    ]);
+  });
+
+  it("company rows: a month outside the year's twelve is skipped; equal totals keep the key order", () => {
+    const rows = companyRows(
+      [
+        group("zed", [["02", 10]]),
+        group("abe", [
+          ["02", 10],
+          ["1/", 99],
+          ["00", 99],
+        ]),
+        group("mid", [["03", 10]]),
+      ],
+      M3,
+    );
+    expect(rows.map((r) => [r.company, r.total])).toEqual([
+      ["ABE", c(10)],
+      ["MID", c(10)],
+      ["ZED", c(10)],
     ]);
   });
 
   it("expense sections follow the budget's category types; the rest is unbudgeted", () => {
     const sections = expenseSections(
       [
-        row("landlord", "2024.01", 1000, { category: "rent" }),
-        row("safeway", "2024.01", 80, { category: "groceries" }),
-        row("superstore", "2024.02", 20, { category: "groceries" }),
-        row("cinema", "2024.03", 15, { category: "entertainment" }),
+        group("landlord", [["01", 1000]], { category: "rent" }),
+        group("safeway", [["01", 80]], { category: "groceries" }),
+        group("superstore", [["02", 20]], { category: "groceries" }),
+        group("cinema", [["03", 15]], { category: "entertainment" }),
       ],
       M3,
       { rent: "fixed", groceries: "variable", travel: "lumpy" },
@@ -95,11 +119,22 @@ describe("income statement rules", () => {
       incomeStatement({
         year: 2024,
         months: M3,
-        income: [row("employer", "2024.01", 3000), row("employer", "2024.02", 3000)],
+        income: [
+          group("employer", [
+            ["01", 3000],
+            ["02", 3000],
+          ]),
+        ],
         expenses: [
-          row("landlord", "2024.01", 1000, { category: "rent" }),
-          row("landlord", "2024.02", 1000, { category: "rent" }),
-          row("safeway", "2024.02", 500, { category: "groceries" }),
+          group(
+            "landlord",
+            [
+              ["01", 1000],
+              ["02", 1000],
+            ],
+            { category: "rent" },
+          ),
+          group("safeway", [["02", 500]], { category: "groceries" }),
         ],
         types: { rent: "fixed" },
         elapsed: 2,
