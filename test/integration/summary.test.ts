@@ -254,11 +254,10 @@ describe("month aggregates stay on the month-range index", () => {
     const db = getDb(env.DB);
     const b = rangeBounds("2024-01", "2024-12");
     const queries = {
-      byCategory: summaryQ.byCategory(db, b),
+      windowByMonthCategory: summaryQ.windowByMonthCategory(db, b, 10),
       byCompany: summaryQ.byCompany(db, b, true),
       byMonthCategory: summaryQ.byMonthCategory(db, b),
       commentedByCategory: summaryQ.commentedByCategory(db, b),
-      toDateByMonth: summaryQ.toDateByMonth(db, b, 10),
       monthlyByCategory: budgetQ.monthlyByCategory(db, b, 10),
       totalsByCategory: budgetQ.totalsByCategory(db, b),
       recurringCharges: budgetQ.recurringCharges(db, b, 3),
@@ -270,6 +269,21 @@ describe("month aggregates stay on the month-range index", () => {
         .bind(...params)
         .all<{ detail: string }>();
       expect(plan.results.map((r) => r.detail).join("; "), name).toMatch(/idx_transactions_month/);
+    }
+  });
+
+  // The summary's window and by-company groups read only columns of idx_transactions_month_cover.
+  it("the summary's window and by-company groups read the covering index alone", async () => {
+    const db = getDb(env.DB);
+    const b = rangeBounds("2024-01", "2024-07");
+    for (const q of [summaryQ.windowByMonthCategory(db, b, 10), summaryQ.byCompany(db, b, false)]) {
+      const { sql, params } = q.toSQL();
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>();
+      expect(plan.results.map((r) => r.detail).join("; "), sql).toMatch(
+        /COVERING INDEX idx_transactions_month_cover/,
+      );
     }
   });
 });

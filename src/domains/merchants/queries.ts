@@ -34,18 +34,21 @@ export interface NameRow {
  * char(1) (`n` zero-padded, then DateFileName). Months are 'YYYY-MM', oldest first.
  */
 function windowQuery(lo: string, hi: string, lastLo: string, months: string[]) {
-  const [y, m] = (months[0] ?? "0-1").split("-").map(Number) as [number, number];
-  // k: the row's month as an index into `months` (0 = oldest); the columns are generated per index.
-  const k = sql`(CAST(substr(${t.DateFileName}, 1, 4) AS INTEGER) * 12 + CAST(substr(${t.DateFileName}, 6, 2) AS INTEGER) - ${y * 12 + m})`;
-  const inner = sql.raw(
-    months
-      .map((_, i) => `SUM(CASE WHEN k = ${i} THEN Amount ELSE 0 END) AS a${i}, SUM(k = ${i}) AS c${i}`)
-      .join(", "),
+  // k: the row's month as DateFileName spells it ('YYYY.MM'); the columns compare it per month.
+  const k = sql`substr(${t.DateFileName}, 1, 7)`;
+  const inner = sql.join(
+    months.map((ym, i) => {
+      const key = ym.replace("-", ".");
+      return sql`SUM(CASE WHEN k = ${key} THEN Amount ELSE 0 END) AS ${sql.raw(`a${i}`)}, SUM(k = ${key}) AS ${sql.raw(`c${i}`)}`;
+    }),
+    sql`, `,
   );
   const outer = sql.raw(
     months.map((_, i) => `COALESCE(SUM(a${i}), 0) AS a${i}, SUM(c${i}) AS c${i}`).join(", "),
   );
   const cols = sql.raw(months.map((_, i) => `a${i}, c${i}`).join(", "));
+  // SQLite inlines r's expressions into every month column, so k is a plain substr (compared
+  // with each month's text), not date arithmetic evaluated twice per month per row.
   return sql`WITH r AS (
       SELECT ${merchant} AS merchant, ${category} AS category, ${t.DateFileName} AS dfn,
         ${t.Company} AS Company, ${t.Amount} AS Amount, ${k} AS k
@@ -57,35 +60,33 @@ function windowQuery(lo: string, hi: string, lastLo: string, months: string[]) {
       SELECT merchant, MAX(printf('%012d', n) || last_seen || char(1) || category) AS cat,
         MAX(last_seen || char(1) || company) AS name, ${outer}
       FROM g GROUP BY merchant)
-    SELECT merchant, substr(cat, instr(cat, char(1)) + 1) AS category,
-      substr(name, instr(name, char(1)) + 1) AS company, ${cols},
-      (SELECT ${sumAmount()} FROM ${t} WHERE ${spend(lastLo, hi)}) AS last_total
-    FROM (SELECT 1) LEFT JOIN p ON 1 ORDER BY merchant`;
+    SELECT '[' || COALESCE(group_concat(json_array(merchant, category, company, ${cols}, last_total)), '') || ']' AS json
+    FROM (
+      SELECT merchant, substr(cat, instr(cat, char(1)) + 1) AS category,
+        substr(name, instr(name, char(1)) + 1) AS company, ${cols},
+        (SELECT ${sumAmount()} FROM ${t} WHERE ${spend(lastLo, hi)}) AS last_total
+      FROM (SELECT 1) LEFT JOIN p ON 1 ORDER BY merchant)`;
 }
 
 /** Monthly totals and counts per merchant, the merchants' spellings and categories, and the last month's total (cents). */
 export async function merchantAggregates(db: Db, lo: string, hi: string, lastLo: string, months: string[]) {
-  // One statement (one round trip): the last month's total (every spending row, named or not) rides
-  // along as a column; the LEFT JOIN keeps one row when no merchant matched.
-  const rows = await db.all<Record<string, string | number | null>>(windowQuery(lo, hi, lastLo, months));
+  // One statement (one round trip) and one value: the rows as ONE JSON text of arrays (merchant,
+  // category, company, then per month total and count, then the last month's total: every spending
+  // row, named or not); the LEFT JOIN keeps one row when no merchant matched.
+  const [packed] = await db.all<{ json: string }>(windowQuery(lo, hi, lastLo, months));
+  const rows = JSON.parse(packed?.json ?? "[]") as (string | number | null)[][];
   const monthly: MonthlyRow[] = [];
   const names: NameRow[] = [];
   for (const r of rows) {
-    if (r.merchant === null) continue;
-    const m = String(r.merchant);
-    names.push({
-      merchant: m,
-      category: String(r.category),
-      n: 0,
-      last_seen: "",
-      company: String(r.company),
-    });
+    if (r[0] === null || r[0] === undefined) continue;
+    const m = String(r[0]);
+    names.push({ merchant: m, category: String(r[1]), n: 0, last_seen: "", company: String(r[2]) });
     months.forEach((ym, i) => {
-      const n = Number(r[`c${i}`]);
-      if (n > 0) monthly.push({ merchant: m, ym: ym.replace("-", "."), total: Number(r[`a${i}`]), n });
+      const n = Number(r[4 + 2 * i]);
+      if (n > 0) monthly.push({ merchant: m, ym: ym.replace("-", "."), total: Number(r[3 + 2 * i]), n });
     });
   }
-  return { monthly, names, lastMonthTotal: Number(rows[0]?.last_total ?? 0) };
+  return { monthly, names, lastMonthTotal: Number(rows[0]?.at(-1) ?? 0) };
 }
 
 export async function readCache(db: Db, key: string) {

@@ -2,6 +2,7 @@
 import { getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { localToday } from "../../lib/local-time";
+import { log } from "../../lib/log";
 import { addMonths, monthBounds, rangeBounds } from "../../lib/month";
 import { getConfig } from "../config/service";
 import { merchantAggregates, readCache, writeCache } from "./queries";
@@ -11,7 +12,8 @@ import type { MerchantIntelligenceResponse } from "./schemas";
 
 export const CACHE_TTL_MS = 60 * 60 * 1000;
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
+/** `waitUntil` (a request's): the cache row is written after the response; without it, awaited. */
+type Ctx = Pick<ServiceCtx, "env" | "clock"> & Partial<Pick<ServiceCtx, "waitUntil">>;
 
 export interface IntelligenceInput {
   month?: string | undefined;
@@ -36,7 +38,12 @@ export async function getMerchantIntelligence({
     if (age >= 0 && age < CACHE_TTL_MS) return JSON.parse(cached.value) as MerchantIntelligenceResponse;
   }
   const result = await compute(ctx, month, input.months);
-  await writeCache(db, key, result, now.toISOString());
+  // The write is not part of the answer: a request's response need not wait for it (a request
+  // that arrives before it lands computes the window again, which is all a miss costs).
+  const write = writeCache(db, key, result, now.toISOString());
+  if (ctx.waitUntil)
+    ctx.waitUntil(write.catch((err) => log("warn", "merchants.cache_write_failed", { error: String(err) })));
+  else await write;
   return result;
 }
 

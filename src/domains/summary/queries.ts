@@ -1,10 +1,11 @@
 /**
- * Month aggregates, all computed in D1 over DateFileName ranges (idx_transactions_month); sums
- * are integer cents.
+ * Month aggregates, all computed in D1 over DateFileName ranges; sums are integer cents. All but
+ * the commented one read only columns of idx_transactions_month_cover (no row lookups).
  */
 import { and, count, type SQL, sql } from "drizzle-orm";
 import { type Db, deposits, inRange, live, spending, sumAmount } from "../../db";
 import { transactions as t } from "../../db/schema";
+import type { GroupRow } from "./rules";
 
 type B = { lo: string; hi: string };
 
@@ -12,33 +13,60 @@ const category = sql<string>`lower(COALESCE(${t.Category}, 'uncategorized'))`;
 const month = sql<string>`substr(${t.DateFileName}, 1, 7)`;
 const where = (b: B, kind: SQL, ...more: SQL[]) => and(inRange(b.lo, b.hi), live(), kind, ...more);
 
-export function byCategory(db: Db, b: B) {
-  return db
-    .select({ key: category, amount: sumAmount(), n: count() })
-    .from(t)
-    .where(where(b, spending()))
-    .groupBy(category);
-}
-
+/**
+ * Spending (or deposits) by company: per company its key, latest-sorting spelling, a category,
+ * total and count, handed over as ONE JSON text of arrays (hundreds of groups a month; one value
+ * is far cheaper for D1 to hand over than their cells). companyRows reads it.
+ */
 export function byCompany(db: Db, b: B, deposit: boolean) {
   const key = sql<string>`lower(COALESCE(${t.Company}, ''))`;
-  return db
+  const groups = db
     .select({
-      key,
-      label: sql<string>`MAX(COALESCE(${t.Company}, '(no company)'))`,
-      category: sql<string>`MAX(${category})`,
-      amount: sumAmount(),
-      n: count(),
+      g: sql<string>`json_array(${key}, MAX(COALESCE(${t.Company}, '(no company)')), MAX(${category}), ${sumAmount()}, count(*))`.as(
+        "g",
+      ),
     })
     .from(t)
     .where(where(b, deposit ? deposits() : spending()))
-    .groupBy(key);
+    .groupBy(key)
+    .orderBy(key)
+    .as("c");
+  return db.select({ json: sql<string>`'[' || COALESCE(group_concat(${groups.g}), '') || ']'` }).from(groups);
+}
+
+/** byCompany's JSON text as rows, in key order. */
+export function companyRows(packed: { json: string }[]): GroupRow[] {
+  const rows = JSON.parse(packed[0]?.json ?? "[]") as [string, string, string, number, number][];
+  return rows.map(([key, label, category, amount, n]) => ({ key, label, category, amount, n }));
 }
 
 /** Spending by month (`YYYY.MM`) and category over a range (anomaly baselines, trends). */
 export function byMonthCategory(db: Db, b: B) {
   return db
     .select({ month, key: category, amount: sumAmount(), n: count() })
+    .from(t)
+    .where(where(b, spending()))
+    .groupBy(month, category);
+}
+
+/**
+ * The summary's window in one scan of the covering month index: per month (`YYYY.MM`) and
+ * category, the spending, its count and the part through day `day` (DateFileName's DD). The
+ * month's and the previous month's categories, the baseline months and the pace's month-to-date
+ * sums are all read from these groups.
+ */
+export function windowByMonthCategory(db: Db, b: B, day: number) {
+  return db
+    .select({
+      month,
+      key: category,
+      amount: sumAmount(),
+      n: count(),
+      to_date:
+        sql<number>`COALESCE(SUM(CASE WHEN CAST(substr(${t.DateFileName}, 9, 2) AS INTEGER) <= ${day} THEN ${t.Amount} ELSE 0 END), 0)`.mapWith(
+          Number,
+        ),
+    })
     .from(t)
     .where(where(b, spending()))
     .groupBy(month, category);
@@ -51,20 +79,4 @@ export function commentedByCategory(db: Db, b: B) {
     .from(t)
     .where(where(b, spending(), sql`COALESCE(trim(${t.Comment}), '') <> ''`))
     .groupBy(category);
-}
-
-/** Per month: spending through day `day` (DateFileName's DD) and the month total. */
-export function toDateByMonth(db: Db, b: B, day: number) {
-  return db
-    .select({
-      month,
-      to_date:
-        sql<number>`COALESCE(SUM(CASE WHEN CAST(substr(${t.DateFileName}, 9, 2) AS INTEGER) <= ${day} THEN ${t.Amount} ELSE 0 END), 0)`.mapWith(
-          Number,
-        ),
-      total: sumAmount(),
-    })
-    .from(t)
-    .where(where(b, spending()))
-    .groupBy(month);
 }

@@ -5,7 +5,13 @@ import { fromCents } from "../../lib/money";
 import { daysInMonth, localToday } from "../../lib/local-time";
 import { addMonths, monthBounds, monthOfDateFileName, rangeBounds } from "../../lib/month";
 import { getConfig } from "../config/service";
-import { byCategory, byCompany, byMonthCategory, commentedByCategory, toDateByMonth } from "./queries";
+import {
+  byCompany,
+  byMonthCategory,
+  commentedByCategory,
+  companyRows,
+  windowByMonthCategory,
+} from "./queries";
 import { anomalyOut, deltaOut, monthOut, paceOut, trendMonthOut } from "./response";
 import { anomalies, categoryDeltas, monthSummary, pace, pct } from "./rules";
 
@@ -26,28 +32,29 @@ export async function getSummary(ctx: Ctx, month: string) {
   const prevMonth = addMonths(month, -1);
   const cur = monthBounds(month);
   const prev = monthBounds(prevMonth);
-  const prior = rangeBounds(addMonths(month, -BASELINE_MONTHS), prevMonth);
   const today = await currentMonth(ctx);
   const isCurrent = today.month === month;
-  const [cCat, cCo, cDep, pCat, pCo, pDep, history, commented, toDate] = await db.batch([
-    byCategory(db, cur),
+  // One round trip; the window (baseline months through this month) is one covering-index scan
+  // that yields both months' categories, the anomaly baselines and the pace's month-to-date sums.
+  const [window, cCo, cDep, pCo, pDep, commented] = await db.batch([
+    windowByMonthCategory(
+      db,
+      rangeBounds(addMonths(month, -BASELINE_MONTHS), month),
+      isCurrent ? today.day : 31,
+    ),
     byCompany(db, cur, false),
     byCompany(db, cur, true),
-    byCategory(db, prev),
     byCompany(db, prev, false),
     byCompany(db, prev, true),
-    byMonthCategory(db, prior),
     commentedByCategory(db, cur),
-    toDateByMonth(db, rangeBounds(addMonths(month, -BASELINE_MONTHS), month), isCurrent ? today.day : 31),
   ]);
-  const current = monthSummary(month, cCat, cCo, cDep);
-  const previous = monthSummary(prevMonth, pCat, pCo, pDep);
+  const inMonth = (m: string) => window.filter((r) => monthOf(r.month) === m);
+  const current = monthSummary(month, inMonth(month), companyRows(cCo), companyRows(cDep));
+  const previous = monthSummary(prevMonth, inMonth(prevMonth), companyRows(pCo), companyRows(pDep));
   const priorMonths = Array.from({ length: BASELINE_MONTHS }, (_, i) =>
     addMonths(month, -BASELINE_MONTHS + i),
   );
-  const perMonth = priorMonths.map((m) =>
-    Object.fromEntries(history.filter((r) => monthOf(r.month) === m).map((r) => [r.key, r.amount])),
-  );
+  const perMonth = priorMonths.map((m) => Object.fromEntries(inMonth(m).map((r) => [r.key, r.amount])));
   const delta = current.total_spending - previous.total_spending;
   const out = monthOut(current);
   return {
@@ -64,23 +71,24 @@ export async function getSummary(ctx: Ctx, month: string) {
       perMonth,
       Object.fromEntries(commented.map((r) => [r.key, r.amount])),
     ).map(anomalyOut),
-    pace: isCurrent ? paceOut(paceBlock(month, today.day, toDate)) : null,
+    pace: isCurrent ? paceOut(paceBlock(month, today.day, window)) : null,
   };
 }
 
-function paceBlock(month: string, day: number, toDate: { month: string; to_date: number; total: number }[]) {
-  const get = (m: string) => toDate.find((r) => monthOf(r.month) === m);
-  const prior = Array.from({ length: BASELINE_MONTHS }, (_, i) => addMonths(month, -1 - i)).map((m) => ({
-    toDate: get(m)?.to_date ?? 0,
-    total: get(m)?.total ?? 0,
-  }));
-  return pace(
-    day,
-    daysInMonth(month),
-    get(month)?.to_date ?? 0,
-    get(addMonths(month, -1))?.to_date ?? 0,
-    prior,
-  );
+/** The pace of `month` from the window's groups: per month, its month-to-date and total. */
+function paceBlock(month: string, day: number, window: { month: string; to_date: number; amount: number }[]) {
+  const get = (m: string) => {
+    let toDate = 0;
+    let total = 0;
+    for (const r of window) {
+      if (monthOf(r.month) !== m) continue;
+      toDate += r.to_date;
+      total += r.amount;
+    }
+    return { toDate, total };
+  };
+  const prior = Array.from({ length: BASELINE_MONTHS }, (_, i) => get(addMonths(month, -1 - i)));
+  return pace(day, daysInMonth(month), get(month).toDate, get(addMonths(month, -1)).toDate, prior);
 }
 
 export async function getTrend(ctx: Ctx, months: number, endMonth?: string) {

@@ -24,6 +24,13 @@ export interface Filter {
 export const clean = (xs: string[] | null | undefined) =>
   (xs ?? []).map((x) => x.trim()).filter((x) => x.length > 0);
 
+/** True when the filter tests more than the month range and the ignored/deleted flags. */
+export const isNarrow = (f: Filter): boolean =>
+  [f.companies, f.categories, f.institutions, f.types].some((xs) => clean(xs).length > 0) ||
+  Boolean(f.q?.trim()) ||
+  f.minCents != null ||
+  f.maxCents != null;
+
 /** A LIKE pattern matching `s` as a substring (with `\` as the escape character). */
 export const containsPattern = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
