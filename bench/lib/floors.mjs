@@ -4,9 +4,10 @@ const LIVE = "DeletedAt IS NULL AND Ignored = 0";
 const SPEND = "TransactionType IN ('purchase','withdrawal','preauth')";
 const range = (lo, hi) => `DateFileName >= '${lo}' AND DateFileName < '${hi}'`;
 // The newest 1000 matches are picked by rowid from the covering month index, then only they are
-// read, and handed over as ONE JSON text (an array per row: every column, then the attention flag).
+// read, and handed over as ONE JSON text (an array per row: the listed columns — transactions/rules.ts
+// LISTED, no email text — then the attention flag).
 const ALL =
-  "ForwardedTo, DateFileName, TransactionHash, UserId, Institution, Amount, Company, TransactionType, Category, Name, Date, FileName, FromName, FromEmail, ToName, ToEmail, Subject, Body, CategoryAudit, ExtractionAudit, Ignored, Comment, DeletedAt, TransactionContext, StatementSource, CreatedAt"
+  "ForwardedTo, DateFileName, Date, Amount, Company, Category, Institution, TransactionType, Name, Ignored, Comment, DeletedAt, CategoryAudit, ExtractionAudit, TransactionContext, StatementSource"
     .split(", ")
     .map((c) => `t.${c}`)
     .join(", ");
@@ -35,7 +36,7 @@ const sumKey = "lower(COALESCE(Category, 'uncategorized'))";
 
 export const FLOORS = {
   "list month (2025-06)": [
-    `SELECT * FROM transactions WHERE ${range("2025.06.", "2025.06/")} AND DeletedAt IS NULL ORDER BY DateFileName DESC`,
+    `SELECT ${ALL}, (a.DateFileName IS NOT NULL) needs_attention FROM transactions t LEFT JOIN attention_queue a ON a.ForwardedTo = t.ForwardedTo AND a.DateFileName = t.DateFileName WHERE ${range("2025.06.", "2025.06/").replaceAll("DateFileName", "t.DateFileName")} AND t.DeletedAt IS NULL ORDER BY t.DateFileName DESC`,
   ],
   "search 12 months, company": search(
     `${y25.replaceAll("DateFileName", "t.DateFileName")} AND t.Company LIKE '%merchant 12%' ESCAPE '\\' AND t.Ignored = 0 AND t.DeletedAt IS NULL`,
