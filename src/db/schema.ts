@@ -59,8 +59,9 @@ export const transactions = sqliteTable(
     uniqueIndex("uq_transactions_hash").on(t.ForwardedTo, t.TransactionHash),
     index("idx_transactions_user_company").on(t.UserId, sql`${t.Company} COLLATE NOCASE`),
     index("idx_transactions_category").on(sql`${t.Category} COLLATE NOCASE`),
-    // Covers the month-range aggregates (summary, income, budget, merchants, search totals): the
-    // date range is read from the index alone, with no lookup of the row (migration 0014).
+    // Covers the month-range reads (summary, income, budget, merchants, search filters and the
+    // CSV export's columns): a date range is read from the index alone, with no lookup of the row
+    // (migration 0014). Only the list reads (audit JSON, context) go to the table.
     index("idx_transactions_month_cover").on(
       t.DateFileName,
       t.TransactionType,
@@ -69,6 +70,11 @@ export const transactions = sqliteTable(
       t.Amount,
       t.Category,
       t.Company,
+      t.Date,
+      t.Institution,
+      t.Name,
+      t.Comment,
+      t.ForwardedTo,
     ),
   ],
 );
