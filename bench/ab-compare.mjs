@@ -8,7 +8,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { root } from "../scripts/lib/dashboard.mjs";
 import { wranglerBin } from "../scripts/lib/wrangler.mjs";
-import { percentiles } from "./lib/server.mjs";
+import { get, percentiles } from "./lib/server.mjs";
 import { startSeeded } from "./lib/seeded.mjs";
 import { freePort } from "../scripts/lib/net.mjs";
 import { ROUTES } from "./lib/routes.mjs";
@@ -53,11 +53,10 @@ async function serve(cwd, state) {
 // One after the other: two free-port probes at once can pick the same port.
 const A = await serve(other, stateA);
 const B = await serve(root, seeded.state);
-const get = async (base, path) => {
+const timed = async (base, path) => {
   const t0 = performance.now();
-  const res = await fetch(base + path);
-  await res.arrayBuffer();
-  if (!res.ok) throw new Error(`${base}${path}: ${res.status}`);
+  const res = await get(base + path);
+  if (res.status !== 200) throw new Error(`${base}${path}: ${res.status}`);
   return performance.now() - t0;
 };
 try {
@@ -82,16 +81,16 @@ try {
   console.log("route                          A p50    B p50   B/A");
   for (const [name, path] of ROUTES) {
     const at = (i) => (typeof path === "function" ? path(i) : path);
-    for (let i = 0; i < 3; i++) await Promise.all([get(A.base, at(-1 - i)), get(B.base, at(-1 - i))]);
+    for (let i = 0; i < 3; i++) await Promise.all([timed(A.base, at(-1 - i)), timed(B.base, at(-1 - i))]);
     const a = [];
     const b = [];
     for (let i = 0; i < N; i++) {
       if (i % 2) {
-        b.push(await get(B.base, at(i)));
-        a.push(await get(A.base, at(i)));
+        b.push(await timed(B.base, at(i)));
+        a.push(await timed(A.base, at(i)));
       } else {
-        a.push(await get(A.base, at(i)));
-        b.push(await get(B.base, at(i)));
+        a.push(await timed(A.base, at(i)));
+        b.push(await timed(B.base, at(i)));
       }
     }
     const pa = percentiles(a).p50;

@@ -8,26 +8,24 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { FLOORS } from "./lib/floors.mjs";
 import { ROUTES } from "./lib/routes.mjs";
-import { percentiles } from "./lib/server.mjs";
+import { get, percentiles } from "./lib/server.mjs";
 import { startSeeded } from "./lib/seeded.mjs";
 
 const N = Number(process.env.BENCH_N ?? 100);
 const server = await startSeeded();
 
 /** p50/p99 of a route; `path` may be a function of the sample index (a cache-missing route). */
-async function time(path, opts = {}) {
+async function time(path) {
   const at = (i) => server.base + (typeof path === "function" ? path(i) : path);
-  const probe = await fetch(at(-1), opts);
-  await probe.arrayBuffer();
+  const probe = await get(at(-1));
   if (probe.status === 404) return null;
-  for (let i = 0; i < 5; i++) await (await fetch(at(-2 - i), opts)).arrayBuffer();
+  for (let i = 0; i < 5; i++) await get(at(-2 - i));
   const samples = [];
   for (let i = 0; i < N; i++) {
     const t0 = performance.now();
-    const res = await fetch(at(i), opts);
-    await res.arrayBuffer();
+    const res = await get(at(i));
     samples.push(performance.now() - t0);
-    if (!res.ok) throw new Error(`${path}: ${res.status}`);
+    if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
   }
   return percentiles(samples);
 }

@@ -36,7 +36,7 @@ const sumKey = "lower(COALESCE(Category, 'uncategorized'))";
 
 export const FLOORS = {
   "list month (2025-06)": [
-    `SELECT ${ALL}, (a.DateFileName IS NOT NULL) needs_attention FROM transactions t LEFT JOIN attention_queue a ON a.ForwardedTo = t.ForwardedTo AND a.DateFileName = t.DateFileName WHERE ${range("2025.06.", "2025.06/").replaceAll("DateFileName", "t.DateFileName")} AND t.DeletedAt IS NULL ORDER BY t.DateFileName DESC`,
+    `SELECT '[' || COALESCE(group_concat(j), '') || ']' FROM (SELECT json_array(${ALL}, a.DateFileName IS NOT NULL) j FROM transactions t LEFT JOIN attention_queue a ON a.ForwardedTo = t.ForwardedTo AND a.DateFileName = t.DateFileName WHERE ${range("2025.06.", "2025.06/").replaceAll("DateFileName", "t.DateFileName")} AND t.DeletedAt IS NULL ORDER BY t.DateFileName DESC) r`,
   ],
   "search 12 months, company": search(
     `${y25.replaceAll("DateFileName", "t.DateFileName")} AND t.Company LIKE '%merchant 12%' ESCAPE '\\' AND t.Ignored = 0 AND t.DeletedAt IS NULL`,

@@ -1,5 +1,5 @@
 /** The category list the model may choose from: the stored list, else SPEC.md's 39 defaults. */
-import { getDb } from "../db";
+import { type Db, getDb } from "../db";
 import { categories } from "../db/schema";
 import { log } from "../lib/log";
 
@@ -47,16 +47,21 @@ export const DEFAULT_CATEGORIES = [
 
 export const FALLBACK_CATEGORY = "Miscellaneous";
 
+/** The stored list's read (a caller may batch it with its own queries; categoryNames finishes it). */
+export const categoriesQuery = (db: Db) =>
+  db.select({ name: categories.name }).from(categories).orderBy(categories.position, categories.name);
+
+/** The list in effect from the stored rows: the defaults while none is stored, Miscellaneous always. */
+export function categoryNames(rows: { name: string }[]): string[] {
+  const names = rows.map((r) => r.name).filter(Boolean);
+  if (names.length === 0) return [...DEFAULT_CATEGORIES];
+  if (!names.some((n) => n.toLowerCase() === "miscellaneous")) names.push(FALLBACK_CATEGORY);
+  return names;
+}
+
 export async function loadCategories(db: D1Database): Promise<string[]> {
   try {
-    const rows = await getDb(db)
-      .select({ name: categories.name })
-      .from(categories)
-      .orderBy(categories.position, categories.name);
-    const names = rows.map((r) => r.name).filter(Boolean);
-    if (names.length === 0) return [...DEFAULT_CATEGORIES];
-    if (!names.some((n) => n.toLowerCase() === "miscellaneous")) names.push(FALLBACK_CATEGORY);
-    return names;
+    return categoryNames(await categoriesQuery(getDb(db)));
   } catch (err) {
     log("warn", "categorize.categories_read_failed", { error: String(err) });
     return [...DEFAULT_CATEGORIES];

@@ -3,7 +3,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { compile, csvStatement, searchStatements } from "../../src/domains/transactions/search-queries";
-import { type Filter, isNarrow } from "../../src/domains/transactions/search-rules";
+import { csvCell, type Filter, isNarrow } from "../../src/domains/transactions/search-rules";
 import { call } from "../helpers/http";
 import { clearTransactions, seedTx } from "../helpers/seed";
 
@@ -124,5 +124,78 @@ describe("search rows carry every field as the month list does", () => {
   it("no match: an empty list", async () => {
     const res = await call("/api/v1/transactions/search?from=2022-05&to=2022-05&company=nothing-like-this");
     expect(res.body).toMatchObject({ transactions: [], total_matching: 0, capped: false });
+  });
+});
+
+describe("CSV cells formatted by SQLite follow the cell rule (csvCell) exactly", () => {
+  // Every awkward value a cell can hold: quotes, commas, line breaks, formula starts, empty text,
+  // negative and whole amounts, a legacy decimal-era amount stored as REAL, non-ASCII text.
+  const awkward = [
+    { Company: 'Say "cheese", please', Amount: 1250, Name: null, Comment: "line one\nline two" },
+    { Company: '=HYPERLINK("x")', Amount: -5, Name: "+1 call", Comment: "-minus first" },
+    { Company: "@handle", Amount: 1200, Name: "\ttabbed", Comment: "\rcarriage" },
+    { Company: "", Amount: 1, Name: "Zoë Ångström", Comment: "100% café, crème" },
+    { Company: "Plain", Amount: 123456789, Name: "a,b", Comment: '"quoted"' },
+  ];
+  beforeAll(async () => {
+    await clearTransactions();
+    for (const [i, r] of awkward.entries()) {
+      await env.DB.prepare(
+        `INSERT INTO transactions (ForwardedTo, DateFileName, TransactionHash, UserId, Institution, Amount,
+           Company, TransactionType, Category, Name, Date, Ignored, Comment, DeletedAt)
+         VALUES ('me@example.com', ?, ?, 'default', 'RBC, Inc', ?, ?, 'purchase', 'groceries', ?, '2021-03-0${i + 1}', 0, ?, NULL)`,
+      )
+        .bind(`2021.03.0${i + 1}_10.00_x${i}.eml`, `awk-${i}`, r.Amount, r.Company, r.Name, r.Comment)
+        .run();
+    }
+    // A journal from before amounts were cents keeps a REAL column holding whole cents.
+    await env.DB.prepare(
+      `INSERT INTO transactions (ForwardedTo, DateFileName, TransactionHash, UserId, Institution, Amount,
+         Company, TransactionType, Category, Date, Ignored)
+       VALUES ('me@example.com', '2021.03.09_10.00_real.eml', 'awk-real', 'default', 'RBC', 1200.0, 'Legacy', 'purchase', 'Groceries', 'd', 1)`,
+    ).run();
+  });
+
+  it("matches csvCell on every cell (quotes, commas, breaks, formulas, amounts)", async () => {
+    const res = await call("/api/v1/transactions/export?from=2021-03&to=2021-03&include_ignored=true");
+    expect(res.status).toBe(200);
+    const expected = [
+      ...awkward.map((r, i) =>
+        [
+          `2021-03-0${i + 1}`,
+          `2021.03.0${i + 1}_10.00_x${i}.eml`,
+          r.Company,
+          r.Amount / 100,
+          "Groceries",
+          "RBC, Inc",
+          "purchase",
+          r.Name,
+          r.Comment,
+          0,
+          null,
+          "me@example.com",
+        ]
+          .map(csvCell)
+          .join(","),
+      ),
+      [
+        "d",
+        "2021.03.09_10.00_real.eml",
+        "Legacy",
+        12,
+        "Groceries",
+        "RBC",
+        "purchase",
+        null,
+        null,
+        1,
+        null,
+        "me@example.com",
+      ]
+        .map(csvCell)
+        .join(","),
+    ];
+    // Quoted cells may hold a lone CR or LF, never CRLF: the rows split on CRLF.
+    expect(res.text.split("\r\n").slice(1, -1)).toEqual(expected);
   });
 });

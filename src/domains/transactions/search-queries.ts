@@ -55,6 +55,13 @@ const matchingIds = (d1: D1Database, where: SQL) =>
 const COLUMNS = getTableColumns(t);
 const KEYS = LISTED;
 
+/** One row as a JSON array: the listed columns in KEYS order, then the attention flag (needs the join). */
+export const listedJson = () =>
+  sql<string>`json_array(${sql.join(
+    KEYS.map((k) => sql`${COLUMNS[k]}`),
+    sql`, `,
+  )}, ${attentionQueue.DateFileName} IS NOT NULL)`.as("j");
+
 /**
  * The newest RESULT_CAP matches as ONE JSON text: an array per row (the listed columns in KEYS
  * order, then the attention flag), newest first. D1 hands 1,000 rows of 17 cells over as one
@@ -62,13 +69,9 @@ const KEYS = LISTED;
  */
 function newestPacked(d1: D1Database, where: SQL) {
   const db = getDb(d1);
-  const cells = sql.join(
-    KEYS.map((k) => sql`${COLUMNS[k]}`),
-    sql`, `,
-  );
   const newest = matchingIds(d1, where).orderBy(desc(t.DateFileName)).limit(RESULT_CAP);
   const rows = db
-    .select({ j: sql<string>`json_array(${cells}, ${attentionQueue.DateFileName} IS NOT NULL)`.as("j") })
+    .select({ j: listedJson() })
     .from(t)
     .leftJoin(
       attentionQueue,
@@ -150,15 +153,22 @@ export const CSV_COLUMNS = {
  */
 export async function csvRows(d1: D1Database, where: SQL, narrow: boolean): Promise<unknown[][]> {
   const [packed] = await csvStatement(d1, where, narrow);
-  const rows = JSON.parse(packed?.json ?? "[]") as unknown[][];
-  // The concatenation follows the ordered subquery; the sort (stable, linear on sorted input)
-  // makes that order explicit.
-  const at = Object.keys(CSV_COLUMNS).indexOf("date_file_name");
-  return rows.sort((a, b) => {
-    const x = a[at] as string;
-    const y = b[at] as string;
-    return x < y ? -1 : x > y ? 1 : 0;
-  });
+  return csvRowsFromJson(packed?.json);
+}
+
+const DFN_AT = Object.keys(CSV_COLUMNS).indexOf("date_file_name");
+
+/** csvStatement's packed text as row arrays, oldest first. */
+export function csvRowsFromJson(json: string | null | undefined): unknown[][] {
+  const rows = JSON.parse(json ?? "[]") as unknown[][];
+  // The concatenation follows the ordered subquery: checked in one pass, sorted only if it did not.
+  const key = (r: unknown[]) => r[DFN_AT] as string;
+  for (let i = 1; i < rows.length; i++) {
+    if (key(rows[i - 1]!) > key(rows[i]!)) {
+      return rows.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+    }
+  }
+  return rows;
 }
 
 const CSV_CELLS = sql.join(

@@ -1,5 +1,7 @@
 /** Search and CSV export over a month range; aggregates run in SQL, in cents. */
-import { loadCategories } from "../../categorize/categories";
+import type { SQL } from "drizzle-orm";
+import { categoriesQuery, categoryNames, loadCategories } from "../../categorize/categories";
+import { getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { validationError } from "../../lib/errors";
 import { fromCents, fromCentsOrNull, roundCents, toCents } from "../../lib/money";
@@ -7,7 +9,7 @@ import { monthSpan } from "../../lib/month";
 import type { z } from "zod";
 import type { SearchQuery } from "./schemas";
 import { toResponse } from "./rules";
-import { compile, CSV_COLUMNS, csvRows, searchRows } from "./search-queries";
+import { compile, CSV_COLUMNS, csvRows, csvRowsFromJson, csvStatement, searchRows } from "./search-queries";
 import { csvCell, type Filter, isNarrow, RESULT_CAP, rangeIssues } from "./search-rules";
 
 type Ctx = Pick<ServiceCtx, "env">;
@@ -63,12 +65,24 @@ export async function search(ctx: Ctx, f: Filter, locs: FilterLocs) {
   };
 }
 
+/**
+ * The rows and the category list in one D1 round trip; when that batch fails, each is read on its
+ * own (the list then fails open to the defaults, as everywhere).
+ */
+async function csvRowsAndCategories(d1: D1Database, where: SQL, narrow: boolean) {
+  try {
+    const db = getDb(d1);
+    const [[packed], list] = await db.batch([csvStatement(d1, where, narrow), categoriesQuery(db)]);
+    return [csvRowsFromJson(packed?.json), categoryNames(list)] as const;
+  } catch {
+    return [await csvRows(d1, where, narrow), await loadCategories(d1)] as const;
+  }
+}
+
 /** Every matching row (no cap), oldest first, as CSV text (amounts as decimal numbers). */
 export async function exportCsv(ctx: Ctx, f: Filter, locs: FilterLocs): Promise<string> {
-  const [rows, list] = await Promise.all([
-    csvRows(ctx.env.DB, compile(checked(f, locs)), isNarrow(f)),
-    loadCategories(ctx.env.DB),
-  ]);
+  const where = compile(checked(f, locs));
+  const [rows, list] = await csvRowsAndCategories(ctx.env.DB, where, isNarrow(f));
   // Categories are stored lowercased; the CSV shows them as the category list spells them.
   const display = new Map(list.map((name) => [name.toLowerCase(), name]));
   const names = Object.keys(CSV_COLUMNS) as (keyof typeof CSV_COLUMNS)[];
@@ -76,6 +90,7 @@ export async function exportCsv(ctx: Ctx, f: Filter, locs: FilterLocs): Promise<
   const categoryAt = names.indexOf("category");
   // One string appended cell by cell, in column order (no per-row objects or line arrays: 10,000
   // rows a year); empty cells (nulls: most comments, names, deletions) skip the cell formatting.
+  // (Formatting the cells in SQL instead was tried: SQLite's string work made the export 3× slower.)
   let out = `${names.join(",")}\r\n`;
   for (const r of rows) {
     for (let i = 0; i < names.length; i++) {
