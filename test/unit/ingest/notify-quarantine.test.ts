@@ -53,8 +53,12 @@ describe("quarantine rules", () => {
 
   it("the AI-off rule also captures alerts written in French (decimal comma, sign after the amount)", () => {
     const nbsp = "\u00a0";
-    expect(looksLikeAlert(`Un achat de 45,00${nbsp}$ a été porté à votre carte se terminant par 1234.`)).toBe(true);
-    expect(looksLikeAlert("Alerte : retrait de 1 234,56 $ de votre compte chèques.", "Alerte de compte")).toBe(true);
+    expect(looksLikeAlert(`Un achat de 45,00${nbsp}$ a été porté à votre carte se terminant par 1234.`)).toBe(
+      true,
+    );
+    expect(
+      looksLikeAlert("Alerte : retrait de 1 234,56 $ de votre compte chèques.", "Alerte de compte"),
+    ).toBe(true);
     expect(looksLikeAlert("Virement Interac : 20,00 $ déposés dans votre compte.")).toBe(true);
     expect(looksLikeAlert("Paiement de 12,50 € débité.")).toBe(true);
     // A price alone, or words alone, is not an alert (the same two-part rule as in English).
