@@ -77,27 +77,6 @@ export const steps = [
     },
   },
   {
-    name: "/docs and /redoc without internet draw the offline reader",
-    async run(t) {
-      const { page } = t;
-      // No internet: every request beyond this machine fails.
-      await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
-      try {
-        for (const path of ["/docs", "/redoc"]) {
-          await page.goto(`${t.base}${path}`);
-          await page.locator("#offline h1").waitFor();
-          const ops = await page.locator("#offline details.op").count();
-          assert.ok(ops > 50, `${path}: only ${ops} entries`);
-          await hasText(page.locator("#offline"), "/api/v1/health");
-        }
-        await page.locator("#offline details.op").first().click();
-        await t.shot("docs-offline");
-      } finally {
-        await page.unroute(/^https?:\/\/(?!127\.0\.0\.1|localhost)/);
-      }
-    },
-  },
-  {
     name: "no console errors, and no page wider than a phone",
     async run(t) {
       stopFresh(t.state.fresh);
