@@ -16,7 +16,7 @@ import { type Db, getDb, inRange } from "../../db";
 import { attachments, attentionQueue, categories, transactions as t } from "../../db/schema";
 import type { TxKey } from "../../lib/txid";
 import { type Editable, LISTED, type ListedRow, type TxRow } from "./rules";
-import { listedJson, rowsFromJson } from "./search-queries";
+import { listedJson, packedArray, rowsFromJson } from "./search-queries";
 
 const isKey = (key: TxKey) => and(eq(t.ForwardedTo, key.forwardedTo), eq(t.DateFileName, key.dateFileName));
 const attentionKey = (key: TxKey) =>
@@ -72,9 +72,7 @@ export async function listMonth(
     .where(and(inRange(lo, hi), state))
     .orderBy(desc(t.DateFileName))
     .as("r");
-  const [packed] = await db
-    .select({ json: sql<string>`'[' || COALESCE(group_concat(${rows.j}), '') || ']'` })
-    .from(rows);
+  const [packed] = await packedArray(db, rows);
   return rowsFromJson(packed?.json);
 }
 

@@ -1,7 +1,19 @@
 /** The search's D1 queries (drizzle): the filter as a WHERE condition, rows, summary, CSV rows. */
-import { and, asc, count, desc, eq, getTableColumns, isNull, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  isNull,
+  or,
+  type SQL,
+  type Subquery,
+  sql,
+} from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { getDb, inRange, sumAmount } from "../../db";
+import { type Db, getDb, inRange, sumAmount } from "../../db";
 import { attentionQueue, transactions as t } from "../../db/schema";
 import { rangeBounds } from "../../lib/month";
 import { LISTED, type ListedRow } from "./rules";
@@ -62,6 +74,10 @@ export const listedJson = () =>
     sql`, `,
   )}, ${attentionQueue.DateFileName} IS NOT NULL)`.as("j");
 
+/** Rows of a subquery's `j` (each a JSON array) as ONE JSON array text, in the subquery's order. */
+export const packedArray = <R extends Subquery & { j: SQL.Aliased<string> }>(db: Db, rows: R) =>
+  db.select({ json: sql<string>`'[' || COALESCE(group_concat(${rows.j}), '') || ']'` }).from(rows);
+
 /**
  * The newest RESULT_CAP matches as ONE JSON text: an array per row (the listed columns in KEYS
  * order, then the attention flag), newest first. D1 hands 1,000 rows of 17 cells over as one
@@ -80,7 +96,7 @@ function newestPacked(d1: D1Database, where: SQL) {
     .where(sql`${t}.rowid IN ${newest}`)
     .orderBy(desc(t.DateFileName))
     .as("r");
-  return db.select({ json: sql<string>`'[' || COALESCE(group_concat(${rows.j}), '') || ']'` }).from(rows);
+  return packedArray(db, rows);
 }
 
 /** The packed rows as row objects (keys from the schema), newest first. */
@@ -190,5 +206,5 @@ export function csvStatement(d1: D1Database, where: SQL, narrow: boolean) {
     .where(narrow ? sql`${t}.rowid IN ${matchingIds(d1, where)}` : where)
     .orderBy(asc(t.DateFileName))
     .as("r");
-  return db.select({ json: sql<string>`'[' || COALESCE(group_concat(${rows.j}), '') || ']'` }).from(rows);
+  return packedArray(db, rows);
 }

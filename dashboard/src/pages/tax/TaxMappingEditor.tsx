@@ -2,6 +2,7 @@
 // can be claimed twice. Saving makes a personal mapping (journaled, undoable from the toast);
 // "Use the packaged lines" drops it. Opened on demand at the foot of the Tax page.
 import { useState } from "react";
+import { OnDemand } from "../../components/OnDemand";
 import { ErrorNotice, Loading } from "../../components/States";
 import { useAction } from "../../components/useAction";
 import { useApp } from "../../lib/app";
@@ -19,18 +20,14 @@ function assignment(m: TaxMapping): Record<string, string> {
 }
 
 export function TaxMappingEditor({ onSaved }: { onSaved: () => void }) {
-  const [open, setOpen] = useState(false);
   return (
-    <details
+    <OnDemand
       className="card tax-mapping"
-      data-testid="tax-mapping"
-      onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}
+      testId="tax-mapping"
+      title={<h2 className="inline-heading">Which categories count</h2>}
     >
-      <summary>
-        <h2 className="inline-heading">Which categories count</h2>
-      </summary>
-      {open && <MappingBody onSaved={onSaved} />}
-    </details>
+      {() => <MappingBody onSaved={onSaved} />}
+    </OnDemand>
   );
 }
 

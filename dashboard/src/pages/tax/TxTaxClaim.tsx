@@ -3,6 +3,7 @@
 // Read only when opened (the year's pack is computed for it), and only while tax tracking is on.
 import { useState } from "react";
 import type { Transaction } from "../../api/types";
+import { OnDemand } from "../../components/OnDemand";
 import { ErrorNotice, Loading } from "../../components/States";
 import { useAction } from "../../components/useAction";
 import { useApp } from "../../lib/app";
@@ -27,20 +28,12 @@ function standing(pack: TaxPack, txId: string): Standing {
 
 export function TxTaxClaim({ tx }: { tx: Transaction }) {
   const { config } = useApp();
-  const [open, setOpen] = useState(false);
   if (!config.tax_tracking_enabled || !SPENDING_TYPES.has(tx.transaction_type ?? "") || tx.deleted_at)
     return null;
   return (
-    <details
-      className="drawer-section"
-      data-testid="tx-tax"
-      onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}
-    >
-      <summary>
-        <h3 className="inline-heading">Tax pack</h3>
-      </summary>
-      {open && <TaxClaimBody tx={tx} />}
-    </details>
+    <OnDemand className="drawer-section" testId="tx-tax" title={<h3 className="inline-heading">Tax pack</h3>}>
+      {() => <TaxClaimBody tx={tx} />}
+    </OnDemand>
   );
 }
 
