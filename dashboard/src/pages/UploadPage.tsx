@@ -1,5 +1,5 @@
-import { useRef, useState } from "react";
-import { DropZone } from "../components/DropZone";
+import { useState } from "react";
+import { ChooseFile, DropZone } from "../components/DropZone";
 import { api, unwrap } from "../api/client";
 import type { UploadResult } from "../api/types";
 import { Money } from "../components/Money";
@@ -23,7 +23,6 @@ function monthOf(dateFileName: string | null): string | null {
 
 export function UploadPage() {
   const { canWrite, categories, refreshHealth } = useApp();
-  const input = useRef<HTMLInputElement>(null);
   const [outcome, setOutcome] = useState<{ name: string; result: UploadResult } | null>(null);
   const [statementName, setStatementName] = useState<string | null>(null);
   const { busy, error, run } = useAction();
@@ -72,27 +71,15 @@ export function UploadPage() {
       >
         <p className="dropzone-title">{busy ? "Uploading…" : "Drop an .eml file here"}</p>
         <p className="muted small">or</p>
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={() => input.current?.click()}
+        <ChooseFile
+          accept=".eml,message/rfc822"
+          label="Email file"
+          testId="eml-input"
           disabled={!canWrite || busy}
+          onFile={upload}
         >
           {busy ? <Spinner /> : null} Choose a file
-        </button>
-        <input
-          ref={input}
-          type="file"
-          accept=".eml,message/rfc822"
-          className="sr-only"
-          tabIndex={-1}
-          aria-label="Email file"
-          data-testid="eml-input"
-          onChange={(e) => {
-            upload(e.target.files?.[0]);
-            e.target.value = "";
-          }}
-        />
+        </ChooseFile>
         {!canWrite && <p className="muted small">Uploading is turned off in the read-only demo.</p>}
       </DropZone>
       <ErrorNotice error={error} />

@@ -1,6 +1,6 @@
 // Drop or choose a statement file; shows the upload's progress and hands back the parsed result.
-import { useRef, useState } from "react";
-import { DropZone } from "../../components/DropZone";
+import { useState } from "react";
+import { ChooseFile, DropZone } from "../../components/DropZone";
 import { api, unwrap } from "../../api/client";
 import { ErrorNotice, Spinner } from "../../components/States";
 import { useAction } from "../../components/useAction";
@@ -13,7 +13,6 @@ export function UploadBox({
   canWrite: boolean;
   onUploaded: (r: UploadResponse) => void;
 }) {
-  const input = useRef<HTMLInputElement>(null);
   const [name, setName] = useState<string | null>(null);
   const { busy, error, run } = useAction();
 
@@ -51,27 +50,15 @@ export function UploadBox({
             <Spinner /> Uploading, parsing and matching against your journal
           </p>
         )}
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={() => input.current?.click()}
+        <ChooseFile
+          accept=".pdf,.csv,.ofx,.qfx,application/pdf,text/csv"
+          label="Statement file"
+          testId="statement-input"
           disabled={!canWrite || busy}
+          onFile={upload}
         >
           Choose a file
-        </button>
-        <input
-          ref={input}
-          type="file"
-          accept=".pdf,.csv,.ofx,.qfx,application/pdf,text/csv"
-          className="sr-only"
-          tabIndex={-1}
-          aria-label="Statement file"
-          data-testid="statement-input"
-          onChange={(e) => {
-            upload(e.target.files?.[0]);
-            e.target.value = "";
-          }}
-        />
+        </ChooseFile>
         {!canWrite && <p className="muted small">Uploading is turned off in the read-only demo.</p>}
       </DropZone>
       <ErrorNotice error={error} />
