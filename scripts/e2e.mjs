@@ -3,6 +3,7 @@
 // are stable), starts `scripts/start.mjs` on a free port, and walks test/e2e/walk.mjs in Debian's
 // Chromium through playwright-core; then restarts the same state with DEMO_MODE=true and walks
 // test/e2e/demo.mjs. Screenshots go to test-results/screenshots/. Ends with "N passed, N failed".
+import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import {
   createWriteStream,
@@ -275,8 +276,45 @@ async function remoteSuite() {
       }
     }
   } finally {
-    if (server) await stopServer(server);
+    if (server) {
+      await stopServer(server);
+      await startupChecks(server);
+    }
     rmSync(fresh, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A healthy first start (fresh state: the dashboard, every migration, wrangler dev) prints at most
+ * 25 lines, says where it listens, shows no stack trace; after SIGTERM nothing serves the port.
+ */
+async function startupChecks(server) {
+  const t0 = Date.now();
+  try {
+    const lines = readFileSync(server.logFile, "utf8")
+      .split("\n")
+      .filter((l) => l.trim() !== "");
+    const ready = lines.findIndex((l) => l.startsWith("Finance Journal is ready: "));
+    assert.ok(ready >= 0, `no ready line in:\n${lines.join("\n")}`);
+    assert.ok(lines.length <= 15, `npm start printed ${lines.length} lines (limit 15):\n${lines.join("\n")}`);
+    assert.equal(lines.filter((l) => /^\s+at |ENOTFOUND/.test(l)).length, 0, "a stack trace was printed");
+    assert.equal(lines.filter((l) => /migration/i.test(l)).length, 1, "migrations reported once");
+    const port = Number(new URL(server.base).port);
+    let open = true;
+    for (let i = 0; i < 20 && open; i++) {
+      open = await fetch(`${server.base}/api/v1/health`).then(
+        () => true,
+        () => false,
+      );
+      if (open) await new Promise((r) => setTimeout(r, 250));
+    }
+    assert.equal(open, false, `port ${port} still served after SIGTERM to npm start`);
+    passed++;
+    log(`  ✔ start-up: ${lines.length} lines, stops on SIGTERM (${Date.now() - t0} ms)`);
+  } catch (err) {
+    failed++;
+    log(`  ✖ start-up (${Date.now() - t0} ms)`);
+    log(String(err?.stack ?? err).replace(/^/gm, "      "));
   }
 }
 

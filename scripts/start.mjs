@@ -1,13 +1,17 @@
 // npm start [-- wrangler dev flags]: builds the dashboard (or its placeholder), applies the D1
 // migrations to the same local state wrangler dev will use, then serves on :8787 and fires the
-// Cron Triggers locally (wrangler dev does not).
+// Cron Triggers locally (wrangler dev does not). It prints what a person needs (a healthy start is
+// about a dozen lines: FJ_VERBOSE=1 shows wrangler's own output whole), and Ctrl-C or SIGTERM
+// stops everything it started (wrangler and workerd run in their own process group).
 import { spawn } from "node:child_process";
 import { ensureDashboardDist, root } from "./lib/dashboard.mjs";
+import { devOutputFilter, pipeLines } from "./lib/dev-output.mjs";
 import { devOrigin, startLocalCron } from "./lib/local-cron.mjs";
 import { applyMigrations, stateArgs, wranglerBin } from "./lib/wrangler.mjs";
 
 const argv = process.argv.slice(2);
 const { persistTo } = stateArgs(argv);
+const verbose = process.env.FJ_VERBOSE === "1";
 
 // Bound beyond loopback (`--ip 0.0.0.0`, a LAN address): anyone who can reach the port must not
 // get the loopback-only trust (no password yet = open; the dev bypass), whatever Host they send.
@@ -16,25 +20,67 @@ const ip = ipArg?.replace(/^--ip=/, "");
 const loopback = (h) => h === "localhost" || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);
 if (ip && !loopback(ip)) {
   argv.push("--var", "PUBLIC_BIND:true");
-  const line = "!".repeat(78);
   console.warn(
-    `\n${line}\n  WARNING: serving on ${ip}, beyond this machine. Nothing is treated as local: without a\n` +
-      "  password the journal asks for a setup token (npm run token -- issue --label setup), and the\n" +
-      `  dev bypass is off. Set a password before anyone else can reach this port.\n${line}\n`,
+    `WARNING: serving on ${ip}, beyond this machine. Nothing is treated as local: without a password the\n` +
+      "journal asks for a setup token (npm run token -- issue --label setup), and the dev bypass is off.\n" +
+      "Set a password before anyone else can reach this port.",
   );
 }
 
-ensureDashboardDist();
-applyMigrations({ persistTo, remote: false });
+const t0 = Date.now();
+ensureDashboardDist({ quiet: !verbose });
+console.log(`dashboard: ready (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+applyMigrations({ persistTo, remote: false }, { quiet: !verbose });
 
-const child = spawn(wranglerBin, ["dev", ...argv], {
+const origin = devOrigin(argv);
+const devArgs = ["dev", "--show-interactive-dev-session=false", ...argv];
+const child = spawn(wranglerBin, devArgs, {
   cwd: root,
-  stdio: "inherit",
-  env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+  detached: true,
+  stdio: ["ignore", "pipe", "pipe"],
+  env: { ...process.env, WRANGLER_SEND_METRICS: "false", FORCE_COLOR: process.stdout.isTTY ? "1" : "0" },
 });
-const stopCron = startLocalCron(devOrigin(argv));
-for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
-child.on("exit", (code) => {
+let stopCron = () => {};
+const onReady = () => {
+  console.log(`Finance Journal is ready: ${origin}  (dashboard; API under /api/v1/, reference at /docs)`);
+  console.log("  an API token for scripts and assistants: npm run token -- issue --label laptop");
+  stopCron = startLocalCron(origin, {
+    log: (line) => console.log(`  ${line.replace(/^local cron: /, "cron: ")}`),
+  });
+  console.log("  Ctrl-C stops it.");
+};
+const filter = devOutputFilter({ verbose, onReady });
+pipeLines(child.stdout, filter, (s) => process.stdout.write(s));
+pipeLines(child.stderr, devOutputFilter({ verbose }), (s) => process.stderr.write(s));
+
+// wrangler leaves workerd behind when only wrangler is signalled: signal the whole group.
+let stopping = false;
+const stopAll = (sig) => {
+  if (stopping) return;
+  stopping = true;
   stopCron();
-  process.exit(code ?? 0);
+  try {
+    process.kill(-child.pid, sig);
+  } catch {
+    // already gone
+  }
+  setTimeout(() => {
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // gone
+    }
+  }, 5000).unref();
+};
+for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"])
+  process.on(sig, () => stopAll(sig === "SIGHUP" ? "SIGTERM" : sig));
+child.on("exit", (code, signal) => {
+  stopCron();
+  // Anything of the group still running (workerd) goes with it.
+  try {
+    process.kill(-child.pid, "SIGKILL");
+  } catch {
+    // gone
+  }
+  process.exit(stopping ? 0 : (code ?? (signal ? 1 : 0)));
 });

@@ -40,6 +40,35 @@ export function runWrangler(args, opts = {}) {
   return res;
 }
 
-export function applyMigrations(target) {
-  runWrangler(["d1", "migrations", "apply", "DB", ...d1Target(target)]);
+/**
+ * Applies migrations/ to the target. Wrangler prints its whole migration table once per migration
+ * it applies; with `quiet`, its output is kept and one line says what happened (all of it is
+ * printed when wrangler fails). Returns the names of the migrations applied.
+ */
+export function applyMigrations(target, { quiet = false, log = console.log } = {}) {
+  const args = ["d1", "migrations", "apply", "DB", ...d1Target(target)];
+  if (!quiet) {
+    runWrangler(args);
+    return [];
+  }
+  const res = runWrangler(args, { capture: true, allowFail: true });
+  const out = `${res.stdout ?? ""}${res.stderr ?? ""}`;
+  if (res.status !== 0) {
+    process.stderr.write(out);
+    throw new Error(`wrangler d1 migrations apply failed (exit ${res.status})`);
+  }
+  const applied = migrationsApplied(out);
+  log(
+    applied.length
+      ? `database: ${applied.length} migration${applied.length === 1 ? "" : "s"} applied (${applied[0]} … ${applied.at(-1)})`
+      : "database: up to date",
+  );
+  return applied;
+}
+
+/** The migration names wrangler's output lists as applied (✅) in its last table. */
+export function migrationsApplied(output) {
+  if (!/Migrations to be applied/.test(output)) return [];
+  const names = [...output.matchAll(/│\s*(\d{4}_[\w.-]+\.sql)\s*│/g)].map((m) => m[1]);
+  return [...new Set(names)];
 }
