@@ -50,6 +50,35 @@ export const steps = [
     },
   },
   {
+    name: "navigation (desktop): the daily loop first, every page one click from home under a heading",
+    async run(t) {
+      const { page } = t;
+      await page.goto(`${t.base}/`);
+      const nav = page.getByRole("navigation", { name: "Main" });
+      const headings = await nav.getByRole("heading").allInnerTexts();
+      assert.deepEqual(
+        headings.map((h) => h.toLowerCase()),
+        ["every day", "reports", "add data", "set up"],
+      );
+      const labels = await nav.getByRole("link").allInnerTexts();
+      assert.deepEqual(labels.slice(0, 4), ["Journal", "Needs review", "Budget", "Search"]);
+      assert.ok(labels.length >= 17, `only ${labels.length} pages in the side bar`);
+      assert.equal(await page.getByRole("navigation", { name: "Every day" }).isVisible(), false);
+      for (const label of ["Trends", "Statements", "Settings", "Journal"]) {
+        const link = nav.getByRole("link", { name: label, exact: true });
+        assert.ok(await link.isVisible(), `${label} is not one click away`);
+        await link.click();
+        await page.locator("h1").first().waitFor();
+        assert.equal(
+          await link.getAttribute("aria-current"),
+          "page",
+          `${label} not marked as the current page`,
+        );
+      }
+      await t.shot("navigation");
+    },
+  },
+  {
     name: "budget: the year at a glance with groups, pace and forecasts",
     async run(t) {
       const { page } = t;
@@ -362,26 +391,40 @@ export const steps = [
     },
   },
   {
-    name: "phone: a menu button opens every page; totals do not overlap; summary bars open a search",
+    name: "phone: a bottom bar for the daily loop, More opens the rest by heading; totals do not overlap; summary bars open a search",
     async run(t) {
       const { page } = t;
       await page.setViewportSize({ width: 390, height: 844 });
       try {
         await page.goto(`${t.base}/summary?month=2026-11`);
         await page.locator("h1#summary-h").waitFor();
-        assert.equal(await page.locator("#main-nav").isVisible(), false, "the nav strip shows at 390 px");
+        assert.equal(await page.locator("#main-nav").isVisible(), false, "the side menu shows at 390 px");
+        // The daily loop sits in a bottom bar; the current page (Summary, not in it) names "More".
+        const bottom = page.getByRole("navigation", { name: "Every day" });
+        for (const name of ["Journal", "Review", "Budget", "Search"])
+          assert.ok(
+            await bottom.getByRole("link", { name }).isVisible(),
+            `${name} missing from the bottom bar`,
+          );
+        assert.match(await page.getByTestId("menu-button").innerText(), /Summary/);
+        assert.match(await page.getByTestId("current-place").innerText(), /Summary/);
         await page.getByTestId("menu-button").click();
         const nav = page.locator("#main-nav");
         await nav.getByRole("link", { name: "Statements" }).waitFor();
+        for (const heading of ["Reports", "Add data", "Set up"])
+          assert.ok(await nav.getByRole("heading", { name: heading }).isVisible(), `no ${heading} heading`);
         const right = await nav.evaluate((n) =>
           Math.max(...[...n.querySelectorAll("a")].map((a) => a.getBoundingClientRect().right)),
         );
         assert.ok(right <= 390, `a menu item ends at ${right}px`);
         await t.shot("phone-menu");
         await page.setViewportSize({ width: 390, height: 844 });
-        await nav.getByRole("link", { name: "Budget" }).click();
-        await page.waitForURL(/\/budget$/);
+        await nav.getByRole("link", { name: "Statements" }).click();
+        await page.waitForURL(/\/statements$/);
         assert.equal(await nav.isVisible(), false, "the menu stayed open after choosing a page");
+        await bottom.getByRole("link", { name: "Budget" }).click();
+        await page.waitForURL(/\/budget$/);
+        assert.equal(await bottom.getByRole("link", { name: "Budget" }).getAttribute("aria-current"), "page");
         await page.goto(`${t.base}/search?from=2026-01&to=2026-11&q=safeway`);
         const values = page.locator("[data-testid=search-summary] .stat-value");
         await values.first().waitFor();
