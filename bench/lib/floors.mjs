@@ -85,10 +85,10 @@ export const FLOORS = {
   "merchants 6 months, uncached": [
     "SELECT value, updated_at FROM kv_state WHERE key = 'merchant_intelligence:2025-06:6'",
     `WITH r AS (SELECT lower(trim(Company)) merchant, ${category} category, DateFileName dfn, Company, Amount, substr(DateFileName, 1, 7) k FROM transactions WHERE ${named} AND ${range("2025.01.", "2025.06/")}),
-     g AS (SELECT merchant, category, COUNT(*) n, MAX(dfn) last_seen, trim(Company) company, ${WINDOW6} FROM r GROUP BY merchant, category),
-     p AS (SELECT merchant, MAX(printf('%012d', n) || last_seen || char(1) || category) cat, MAX(last_seen || char(1) || company) name, ${OUTER6} FROM g GROUP BY merchant)
-     SELECT '[' || COALESCE(group_concat(json_array(merchant, category, company, ${COLS6}, last_total)), '') || ']' FROM (
-       SELECT merchant, substr(cat, instr(cat, char(1)) + 1) category, substr(name, instr(name, char(1)) + 1) company, ${COLS6},
+     g AS (SELECT merchant, category, COUNT(*) n, MAX(dfn) last_seen, trim(Company) company, ${WINDOW6}, group_concat(substr(dfn, 1, 10) || ' ' || Amount, ',') ch FROM r GROUP BY merchant, category),
+     p AS (SELECT merchant, MAX(printf('%012d', n) || last_seen || char(1) || category) cat, MAX(last_seen || char(1) || company) name, ${OUTER6}, group_concat(ch, ',') ch FROM g GROUP BY merchant)
+     SELECT '[' || COALESCE(group_concat(json_array(merchant, category, company, ch, ${COLS6}, last_total)), '') || ']' FROM (
+       SELECT merchant, substr(cat, instr(cat, char(1)) + 1) category, substr(name, instr(name, char(1)) + 1) company, ch, ${COLS6},
          (SELECT COALESCE(SUM(Amount), 0) FROM transactions WHERE ${LIVE} AND ${SPEND} AND ${range("2025.06.", "2025.06/")}) last_total
        FROM (SELECT 1) LEFT JOIN p ON 1 ORDER BY merchant)`,
   ],

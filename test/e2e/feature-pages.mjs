@@ -55,6 +55,7 @@ export const steps = [
       const { page } = t;
       await page.goto(`${t.base}/`);
       const nav = page.getByRole("navigation", { name: "Main" });
+      await nav.getByRole("heading").first().waitFor();
       const headings = await nav.getByRole("heading").allInnerTexts();
       assert.deepEqual(
         headings.map((h) => h.toLowerCase()),

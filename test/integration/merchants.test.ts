@@ -73,7 +73,10 @@ describe("merchant intelligence", () => {
       avg_amount: 50,
       frequency_type: "variable",
       category: "coffee & cafes",
-      is_recurring: true,
+      // Four months of six, but on irregular days: a café habit, not a commitment.
+      is_recurring: false,
+      cadence: null,
+      usual_charge: null,
       is_new: false,
       is_churned: false,
       price_change: null,
@@ -83,6 +86,8 @@ describe("merchant intelligence", () => {
       frequency_type: "fixed",
       category: "subscriptions",
       is_recurring: true,
+      cadence: "monthly",
+      usual_charge: 17.99,
       price_change: { old_amount: 15.99, new_amount: 17.99, since_month: "2024-04" },
     });
     expect(byName.Gym).toMatchObject({
@@ -96,11 +101,11 @@ describe("merchant intelligence", () => {
 
   it("summarizes burn rate, discretionary spend, new, churned and price changes", async () => {
     const { body } = await get("month=2024-06");
-    // Burn: Netflix 17.99 + Cafe 50 (200 over 4 months). June spend: 17.99 + 50 + 12 + 200 = 279.99.
+    // Burn: Netflix 17.99 a month (the café is not recurring). June spend: 17.99 + 50 + 12 + 200 = 279.99.
     expect(body.summary).toEqual({
-      recurring_burn_rate: 67.99,
-      recurring_count: 2,
-      discretionary_this_month: 212,
+      recurring_burn_rate: 17.99,
+      recurring_count: 1,
+      discretionary_this_month: 262,
       new_merchants: ["New Shop"],
       churned_merchants: ["Gym"],
       price_changes: [{ merchant: "Netflix", old_amount: 15.99, new_amount: 17.99, since_month: "2024-04" }],

@@ -3169,8 +3169,15 @@ export interface components {
             frequency_type: "fixed" | "variable" | "lumpy" | "none";
             /** @description The merchant's most frequent category (lowercased) */
             category: string;
-            /** @description fixed or variable, and not churned */
+            /** @description Its charges keep a regular cadence (weekly … yearly) with similar amounts, and it has not churned */
             is_recurring: boolean;
+            /**
+             * @description The regular cadence of its charges; null when it keeps none (a grocery store, an ATM)
+             * @enum {string|null}
+             */
+            cadence: "weekly" | "every two weeks" | "monthly" | "quarterly" | "yearly" | null;
+            /** @description The usual amount of one charge (the median of the latest three); null when not recurring */
+            usual_charge: number | null;
             /** @description First seen in the window's last month */
             is_new: boolean;
             /** @description Regular before, absent in the last 2 months */
@@ -3188,7 +3195,7 @@ export interface components {
         };
         /** @description Aggregate roll-up across all merchants. */
         MerchantIntelligenceSummary: {
-            /** @description Committed monthly spend: sum of recurring merchants' monthly amounts */
+            /** @description Committed monthly spend: each recurring merchant's usual charge times its occurrences a month */
             recurring_burn_rate: number;
             recurring_count: number;
             /** @description The window's last month: total spend − burn rate (≥ 0) */

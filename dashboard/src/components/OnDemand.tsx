@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from "react";
 
-/** A section whose body mounts (and so reads its data) only once it is opened. */
+/** A section whose body mounts (and so reads its data) only once it is opened; its summary shows
+ * an arrow that turns when open (a flex summary loses the browser's own marker). */
 export function OnDemand({
   title,
   className,
@@ -15,7 +16,7 @@ export function OnDemand({
   const [open, setOpen] = useState(false);
   return (
     <details
-      className={className}
+      className={`on-demand ${className}`}
       data-testid={testId}
       onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}
     >

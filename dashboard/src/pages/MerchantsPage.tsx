@@ -1,5 +1,5 @@
-// Merchants: recurring charges (fixed and variable), the burn rate next to discretionary spending,
-// price changes, and merchants that are new or gone.
+// Merchants: recurring charges (a regular cadence with similar amounts: how often and the usual
+// charge), the burn rate next to discretionary spending, price changes, and merchants new or gone.
 import { api, unwrap } from "../api/client";
 import type { components } from "../api/schema";
 import { Money } from "../components/Money";
@@ -35,7 +35,9 @@ export function MerchantsPage() {
 
 function MerchantsBody({ d }: { d: Intel }) {
   const { categories } = useApp();
-  const recurring = d.merchants.filter((m) => m.is_recurring).sort((a, b) => b.avg_amount - a.avg_amount);
+  const recurring = d.merchants
+    .filter((m) => m.is_recurring)
+    .sort((a, b) => (b.usual_charge ?? 0) - (a.usual_charge ?? 0) || a.company.localeCompare(b.company));
   const link = (company: string) => searchHref({ from: d.period.from, to: d.period.to, company });
   return (
     <>
@@ -43,7 +45,9 @@ function MerchantsBody({ d }: { d: Intel }) {
         <div className="stat">
           <span className="stat-label">Recurring a month</span>
           <Money value={d.summary.recurring_burn_rate} className="stat-value" />
-          <span className="stat-sub">{d.summary.recurring_count} recurring merchants</span>
+          <span className="stat-sub">
+            {d.summary.recurring_count} recurring {d.summary.recurring_count === 1 ? "charge" : "charges"}
+          </span>
         </div>
         <div className="stat">
           <span className="stat-label">Discretionary this month</span>
@@ -68,13 +72,13 @@ function MerchantsBody({ d }: { d: Intel }) {
               <tr>
                 <th scope="col">Merchant</th>
                 <th scope="col" className="hide-phone">
-                  Kind
+                  How often
                 </th>
                 <th scope="col" className="num">
                   Usual charge
                 </th>
                 <th scope="col" className="num hide-phone">
-                  Months
+                  Months seen
                 </th>
               </tr>
             </thead>
@@ -85,12 +89,12 @@ function MerchantsBody({ d }: { d: Intel }) {
                     <Link to={link(m.company)}>{m.company}</Link>
                     <div className="muted small">
                       {categoryLabel(m.category, categories)}
-                      <span className="show-phone"> · {m.frequency_type}</span>
+                      <span className="show-phone"> · {cadenceLabel(m.cadence)}</span>
                     </div>
                   </td>
-                  <td className="hide-phone">{m.frequency_type}</td>
+                  <td className="hide-phone">{cadenceLabel(m.cadence)}</td>
                   <td className="num">
-                    <Money value={m.avg_amount} />
+                    <Money value={m.usual_charge ?? m.avg_amount} />
                   </td>
                   <td className="num hide-phone">{m.months_active}</td>
                 </tr>
@@ -128,4 +132,16 @@ function MerchantsBody({ d }: { d: Intel }) {
       </div>
     </>
   );
+}
+
+const CADENCE_WORDS: Record<string, string> = {
+  weekly: "Every week",
+  "every two weeks": "Every two weeks",
+  monthly: "Every month",
+  quarterly: "Every three months",
+  yearly: "Every year",
+};
+
+function cadenceLabel(cadence: string | null | undefined): string {
+  return cadence ? (CADENCE_WORDS[cadence] ?? cadence) : "";
 }

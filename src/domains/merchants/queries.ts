@@ -5,6 +5,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type Db, inRange, live, spending, sumAmount } from "../../db";
 import { kvState, transactions as t } from "../../db/schema";
+import type { Charge } from "./rules";
 
 const merchant = sql`lower(trim(${t.Company}))`;
 const category = sql`lower(COALESCE(NULLIF(trim(${t.Category}), ''), 'uncategorized'))`;
@@ -54,16 +55,17 @@ function windowQuery(lo: string, hi: string, lastLo: string, months: string[]) {
         ${t.Company} AS Company, ${t.Amount} AS Amount, ${k} AS k
       FROM ${t} WHERE ${named(lo, hi)}),
     g AS (
-      SELECT merchant, category, COUNT(*) AS n, MAX(dfn) AS last_seen, trim(Company) AS company, ${inner}
+      SELECT merchant, category, COUNT(*) AS n, MAX(dfn) AS last_seen, trim(Company) AS company, ${inner},
+        group_concat(substr(dfn, 1, 10) || ' ' || Amount, ',') AS ch
       FROM r GROUP BY merchant, category),
     p AS (
       SELECT merchant, MAX(printf('%012d', n) || last_seen || char(1) || category) AS cat,
-        MAX(last_seen || char(1) || company) AS name, ${outer}
+        MAX(last_seen || char(1) || company) AS name, ${outer}, group_concat(ch, ',') AS ch
       FROM g GROUP BY merchant)
-    SELECT '[' || COALESCE(group_concat(json_array(merchant, category, company, ${cols}, last_total)), '') || ']' AS json
+    SELECT '[' || COALESCE(group_concat(json_array(merchant, category, company, ch, ${cols}, last_total)), '') || ']' AS json
     FROM (
       SELECT merchant, substr(cat, instr(cat, char(1)) + 1) AS category,
-        substr(name, instr(name, char(1)) + 1) AS company, ${cols},
+        substr(name, instr(name, char(1)) + 1) AS company, ch, ${cols},
         (SELECT ${sumAmount()} FROM ${t} WHERE ${spend(lastLo, hi)}) AS last_total
       FROM (SELECT 1) LEFT JOIN p ON 1 ORDER BY merchant)`;
 }
@@ -77,16 +79,32 @@ export async function merchantAggregates(db: Db, lo: string, hi: string, lastLo:
   const rows = JSON.parse(packed?.json ?? "[]") as (string | number | null)[][];
   const monthly: MonthlyRow[] = [];
   const names: NameRow[] = [];
+  const charges = new Map<string, Charge[]>();
   for (const r of rows) {
     if (r[0] === null || r[0] === undefined) continue;
     const m = String(r[0]);
     names.push({ merchant: m, category: String(r[1]), n: 0, last_seen: "", company: String(r[2]) });
+    charges.set(m, parseCharges(String(r[3] ?? "")));
     months.forEach((ym, i) => {
-      const n = Number(r[4 + 2 * i]);
-      if (n > 0) monthly.push({ merchant: m, ym: ym.replace("-", "."), total: Number(r[3 + 2 * i]), n });
+      const n = Number(r[5 + 2 * i]);
+      if (n > 0) monthly.push({ merchant: m, ym: ym.replace("-", "."), total: Number(r[4 + 2 * i]), n });
     });
   }
-  return { monthly, names, lastMonthTotal: Number(rows[0]?.at(-1) ?? 0) };
+  return { monthly, names, charges, lastMonthTotal: Number(rows[0]?.at(-1) ?? 0) };
+}
+
+/** 'YYYY.MM.DD cents,…' (any order) → charges by day number, oldest first. */
+export function parseCharges(packed: string): Charge[] {
+  if (!packed) return [];
+  const out: Charge[] = [];
+  for (const item of packed.split(",")) {
+    const [d, cents] = item.split(" ");
+    if (!d || cents === undefined) continue;
+    const day =
+      Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10))) / 86_400_000;
+    if (Number.isFinite(day)) out.push({ day, cents: Number(cents) });
+  }
+  return out.sort((a, b) => a.day - b.day);
 }
 
 export async function readCache(db: Db, key: string) {

@@ -13,6 +13,7 @@ const recordOut = (r: MerchantRecord): MerchantRecord => ({
   total: fromCents(r.total),
   monthly_amounts: r.monthly_amounts.map(fromCents),
   avg_amount: fromCents(r.avg_amount),
+  usual_charge: r.usual_charge === null ? null : fromCents(r.usual_charge),
   price_change: r.price_change && priceOut(r.price_change),
 });
 

@@ -20,6 +20,73 @@ export interface MerchantSeries {
   /** Per window month, oldest first: the month's total (cents) and number of charges. */
   amounts: Cents[];
   counts: number[];
+  /** Every charge in the window, oldest first: its day (days since 1970-01-01) and amount. */
+  charges?: Charge[];
+}
+
+export interface Charge {
+  day: number;
+  cents: Cents;
+}
+
+/**
+ * A recurring charge repeats at a regular cadence with a similar amount. Each cadence: its period
+ * in days, how far one interval may stray from it, the fewest charges that show it, and how many
+ * occurrences fall in an average month (for the monthly burn rate).
+ */
+export const CADENCES = [
+  { name: "weekly", days: 7, slack: 1, min: 4, perMonth: 52 / 12 },
+  { name: "every two weeks", days: 14, slack: 3, min: 3, perMonth: 26 / 12 },
+  // Months run 28–31 days and a bill may move a few days around a weekend.
+  { name: "monthly", days: 30.44, slack: 6, min: 3, perMonth: 1 },
+  { name: "quarterly", days: 91.3, slack: 10, min: 3, perMonth: 1 / 3 },
+  { name: "yearly", days: 365.25, slack: 15, min: 2, perMonth: 1 / 12 },
+] as const;
+export type Cadence = (typeof CADENCES)[number]["name"];
+/** Share of intervals that must keep the cadence, and of charges that must be near the usual amount. */
+export const CADENCE_KEPT = 0.75;
+/** "Similar amounts": within 25% of the usual charge (a price change stays recurring). */
+export const SIMILAR_AMOUNT_PCT = 25;
+
+const median = (xs: number[]) => {
+  const v = [...xs].sort((a, b) => a - b);
+  const mid = v.length >> 1;
+  return v.length % 2 ? v[mid]! : Math.round((v[mid - 1]! + v[mid]!) / 2);
+};
+
+/**
+ * The cadence a merchant's charges keep, and its usual charge (the median of the latest three:
+ * after a price change, the new price), when at least three quarters of the intervals between
+ * charges match one cadence within its slack, three quarters of the amounts are within 25% of the
+ * usual charge, and the latest charge is not overdue by more than half a period as of `asOfDay`.
+ * A grocery store or an ATM (frequent, irregular) keeps none. Charges on the same day count once.
+ */
+export function cadenceOf(charges: Charge[], asOfDay?: number): { cadence: Cadence; usual: Cents } | null {
+  const byDay = new Map<number, Cents>();
+  for (const c of charges) byDay.set(c.day, (byDay.get(c.day) ?? 0) + c.cents);
+  const days = [...byDay.keys()].sort((a, b) => a - b);
+  if (days.length < 2) return null;
+  const gaps = days.slice(1).map((d, i) => d - days[i]!);
+  const amounts = days.map((d) => byDay.get(d)!);
+  const usual = median(amounts.slice(-3));
+  const similar = amounts.filter(
+    (a) => Math.abs(a - usual) * 100 <= SIMILAR_AMOUNT_PCT * Math.abs(usual),
+  ).length;
+  if (similar < CADENCE_KEPT * amounts.length) return null;
+  for (const c of CADENCES) {
+    if (days.length < c.min) continue;
+    const kept = gaps.filter((g) => Math.abs(g - c.days) <= c.slack).length;
+    if (kept < CADENCE_KEPT * gaps.length) continue;
+    if (asOfDay !== undefined && asOfDay - days.at(-1)! > c.days * 1.5 + c.slack) return null;
+    return { cadence: c.name, usual };
+  }
+  return null;
+}
+
+/** What a cadence costs in an average month, in cents. */
+export function monthlyEquivalent(cadence: Cadence, usual: Cents): Cents {
+  const c = CADENCES.find((x) => x.name === cadence);
+  return c ? roundCents(usual * c.perMonth) : 0;
 }
 
 export interface PriceChange {
@@ -110,18 +177,26 @@ export interface MerchantRecord {
   frequency_type: FrequencyType;
   category: string;
   is_recurring: boolean;
+  /** The regular cadence of its charges (null when it keeps none) and its usual charge. */
+  cadence: Cadence | null;
+  usual_charge: Cents | null;
   is_new: boolean;
   is_churned: boolean;
   price_change: PriceChange | null;
 }
 
-/** One merchant's record; recurring means fixed or variable and not churned. */
-export function merchantRecord(s: MerchantSeries, months: string[]): MerchantRecord {
+/**
+ * One merchant's record. Recurring means its charges keep a regular cadence with similar amounts
+ * (cadenceOf) and it has not churned; frequency_type keeps SPEC.md's month-pattern classes
+ * (fixed, variable, lumpy, none), which describe how its monthly totals look, not a commitment.
+ */
+export function merchantRecord(s: MerchantSeries, months: string[], asOfDay?: number): MerchantRecord {
   const total = s.amounts.reduce((a, b) => a + b, 0);
   const active = s.counts.filter((n) => n > 0).length;
   const frequency = classify(s.amounts, s.counts, months.length);
   const churned = isChurned(s.amounts, s.counts);
-  const regular = frequency === "fixed" || frequency === "variable";
+  const cad = churned ? null : cadenceOf(s.charges ?? [], asOfDay);
+  const recurring = cad !== null;
   return {
     company: s.company,
     total,
@@ -131,29 +206,34 @@ export function merchantRecord(s: MerchantSeries, months: string[]): MerchantRec
     avg_amount: active ? roundCents(total / active) : 0,
     frequency_type: frequency,
     category: s.category,
-    is_recurring: regular && !churned,
+    is_recurring: recurring,
+    cadence: cad?.cadence ?? null,
+    usual_charge: cad?.usual ?? null,
     is_new: isNew(s.counts),
     is_churned: churned,
-    price_change: regular ? priceChange(months, s.amounts, s.counts) : null,
+    price_change: cad?.cadence === "monthly" ? priceChange(months, s.amounts, s.counts) : null,
   };
 }
 
-/**
- * What a recurring merchant commits per month: a fixed charge's amount (the new price after a
- * detected change), or a variable merchant's average over its active months.
- */
-export function committedAmount(r: MerchantRecord, amounts: Cents[], counts: number[]): Cents {
-  if (!r.is_recurring) return 0;
-  if (r.frequency_type !== "fixed") return r.avg_amount;
-  if (r.price_change) return r.price_change.new_amount;
-  return commonAmount(amounts, activeIdx(counts))?.amount ?? 0;
+/** What a recurring merchant commits per month: its usual charge times its occurrences a month. */
+export function committedAmount(r: MerchantRecord): Cents {
+  if (!r.is_recurring || !r.cadence || r.usual_charge === null) return 0;
+  return monthlyEquivalent(r.cadence, r.usual_charge);
 }
 
-/** Records (largest total first) and the roll-up; discretionary = latest month's spend − burn, floored at 0. */
-export function analyze(series: MerchantSeries[], months: string[], latestMonthTotal: Cents) {
-  const rows = series.map((s) => ({ s, r: merchantRecord(s, months) }));
+/**
+ * Records (largest total first) and the roll-up; discretionary = latest month's spend − burn,
+ * floored at 0. `asOfDay`: the day the window is seen from (its last day, or today within it).
+ */
+export function analyze(
+  series: MerchantSeries[],
+  months: string[],
+  latestMonthTotal: Cents,
+  asOfDay?: number,
+) {
+  const rows = series.map((s) => ({ s, r: merchantRecord(s, months, asOfDay) }));
   rows.sort((a, b) => b.r.total - a.r.total || a.r.company.localeCompare(b.r.company));
-  const burn = rows.reduce((sum, { s, r }) => sum + committedAmount(r, s.amounts, s.counts), 0);
+  const burn = rows.reduce((sum, { r }) => sum + committedAmount(r), 0);
   const merchants = rows.map(({ r }) => r);
   return {
     merchants,
@@ -179,6 +259,7 @@ export function buildSeries(
   monthly: { merchant: string; ym: string; total: Cents; n: number }[],
   names: { merchant: string; category: string; n: number; last_seen: string; company: string }[],
   months: string[],
+  charges: Map<string, Charge[]> = new Map(),
 ): MerchantSeries[] {
   const pos = new Map(months.map((m, i) => [m, i]));
   const out = new Map<string, MerchantSeries>();
@@ -209,6 +290,8 @@ export function buildSeries(
     if (row.last_seen > b.name.last_seen) b.name = row;
   }
   for (const [key, s] of out) {
+    const ch = charges.get(key);
+    if (ch) s.charges = ch;
     const b = best.get(key);
     if (b) {
       s.company = b.name.company;

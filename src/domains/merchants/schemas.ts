@@ -41,7 +41,19 @@ export const MerchantRecord = z
           "lumpy: 2+ months otherwise; none: one month",
       ),
     category: z.string().describe("The merchant's most frequent category (lowercased)"),
-    is_recurring: z.boolean().describe("fixed or variable, and not churned"),
+    is_recurring: z
+      .boolean()
+      .describe(
+        "Its charges keep a regular cadence (weekly … yearly) with similar amounts, and it has not churned",
+      ),
+    cadence: z
+      .enum(["weekly", "every two weeks", "monthly", "quarterly", "yearly"])
+      .nullable()
+      .describe("The regular cadence of its charges; null when it keeps none (a grocery store, an ATM)"),
+    usual_charge: z
+      .number()
+      .nullable()
+      .describe("The usual amount of one charge (the median of the latest three); null when not recurring"),
     is_new: z.boolean().describe("First seen in the window's last month"),
     is_churned: z.boolean().describe("Regular before, absent in the last 2 months"),
     price_change: z.union([MerchantPriceChange, z.null()]),
@@ -60,7 +72,9 @@ export const MerchantIntelligenceSummary = z
   .object({
     recurring_burn_rate: z
       .number()
-      .describe("Committed monthly spend: sum of recurring merchants' monthly amounts"),
+      .describe(
+        "Committed monthly spend: each recurring merchant's usual charge times its occurrences a month",
+      ),
     recurring_count: z.number().int(),
     discretionary_this_month: z.number().describe("The window's last month: total spend − burn rate (≥ 0)"),
     new_merchants: z.array(z.string()),

@@ -29,7 +29,8 @@ export async function getMerchantIntelligence({
   input: IntelligenceInput;
 }): Promise<MerchantIntelligenceResponse> {
   const now = ctx.clock();
-  const month = input.month ?? localToday(now, (await getConfig({ ctx })).timezone).month;
+  const local = localToday(now, (await getConfig({ ctx })).timezone);
+  const month = input.month ?? local.month;
   const key = `merchant_intelligence:${month}:${input.months}`;
   const db = getDb(ctx.env.DB);
   const cached = await readCache(db, key);
@@ -37,7 +38,8 @@ export async function getMerchantIntelligence({
     const age = now.getTime() - Date.parse(cached.updated_at);
     if (age >= 0 && age < CACHE_TTL_MS) return JSON.parse(cached.value) as MerchantIntelligenceResponse;
   }
-  const result = await compute(ctx, month, input.months);
+  const today = `${local.month}-${String(local.day).padStart(2, "0")}`;
+  const result = await compute(ctx, month, input.months, today);
   // The write is not part of the answer: a request's response need not wait for it (a request
   // that arrives before it lands computes the window again, which is all a miss costs).
   const write = writeCache(db, key, result, now.toISOString());
@@ -47,13 +49,22 @@ export async function getMerchantIntelligence({
   return result;
 }
 
-async function compute(ctx: Ctx, month: string, count: number): Promise<MerchantIntelligenceResponse> {
+async function compute(
+  ctx: Ctx,
+  month: string,
+  count: number,
+  today: string,
+): Promise<MerchantIntelligenceResponse> {
   const from = addMonths(month, -(count - 1));
   const months = Array.from({ length: count }, (_, i) => addMonths(from, i));
   const { lo, hi } = rangeBounds(from, month);
   const agg = await merchantAggregates(getDb(ctx.env.DB), lo, hi, monthBounds(month).lo, months);
+  // Seen from the window's last day, or from today when the window reaches it (a monthly charge
+  // due later this month is not overdue yet).
+  const lastDay = Date.parse(`${addMonths(month, 1)}-01T00:00:00Z`) / 86_400_000 - 1;
+  const asOfDay = Math.min(lastDay, Date.parse(`${today}T00:00:00Z`) / 86_400_000);
   const { merchants, summary } = intelligenceOut(
-    analyze(buildSeries(agg.monthly, agg.names, months), months, agg.lastMonthTotal),
+    analyze(buildSeries(agg.monthly, agg.names, months, agg.charges), months, agg.lastMonthTotal, asOfDay),
   );
   return { month, months_analyzed: count, period: { from, to: month }, merchants, summary };
 }

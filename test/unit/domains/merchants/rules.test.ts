@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   analyze,
   buildSeries,
+  cadenceOf,
   classify,
   commonAmount,
   isChurned,
@@ -18,6 +19,71 @@ import { toCents } from "../../../../src/lib/money";
 const c = (xs: number[]) => xs.map(toCents);
 const M6 = ["2024-01", "2024-02", "2024-03", "2024-04", "2024-05", "2024-06"];
 const countsOf = (amounts: number[]) => amounts.map((a) => (a > 0 ? 1 : 0));
+const dayOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
+
+describe("cadence: recurring means a regular rhythm with similar amounts", () => {
+  const every = (start: string, step: number, n: number, amount: (i: number) => number) =>
+    Array.from({ length: n }, (_, i) => ({
+      day: dayOf(start) + Math.round(step * i),
+      cents: toCents(amount(i)),
+    }));
+  it("monthly within a few days, weekly, every two weeks, quarterly and yearly", () => {
+    const wobble = [0, 3, -2, 1, -3, 2];
+    const monthly = every("2024-01-15", 30.44, 6, () => 15.99).map((c, i) => ({
+      ...c,
+      day: c.day + wobble[i]!,
+    }));
+    expect(cadenceOf(monthly, dayOf("2024-06-30"))).toEqual({ cadence: "monthly", usual: 1599 });
+    expect(
+      cadenceOf(
+        every("2024-01-01", 7, 20, () => 12),
+        dayOf("2024-05-18"),
+      )?.cadence,
+    ).toBe("weekly");
+    expect(
+      cadenceOf(
+        every("2024-01-05", 14, 10, () => 80),
+        dayOf("2024-05-20"),
+      )?.cadence,
+    ).toBe("every two weeks");
+    expect(
+      cadenceOf(
+        every("2023-01-10", 91.3, 6, () => 240),
+        dayOf("2024-06-30"),
+      )?.cadence,
+    ).toBe("quarterly");
+    expect(
+      cadenceOf(
+        every("2022-03-01", 365.25, 3, () => 99),
+        dayOf("2024-06-30"),
+      )?.cadence,
+    ).toBe("yearly");
+  });
+  it("the usual charge is the latest price after a change, and amounts may vary by a quarter", () => {
+    const c = every("2024-01-03", 30.44, 6, (i) => (i < 3 ? 15.99 : 17.99));
+    expect(cadenceOf(c, dayOf("2024-06-30"))?.usual).toBe(1799);
+    const utility = every("2024-01-20", 30.44, 6, (i) => [80, 95, 72, 88, 90, 79][i]!);
+    expect(cadenceOf(utility, dayOf("2024-06-30"))).toEqual({ cadence: "monthly", usual: 8800 });
+  });
+  it("a grocery store or an ATM (frequent, irregular) is not recurring; nor are wildly varied amounts", () => {
+    const gaps = [2, 5, 1, 9, 3, 4, 6, 2, 8, 1, 3, 7, 2, 5];
+    let d = dayOf("2024-01-02");
+    const grocery = gaps.map((g, i) => ({ day: (d += g), cents: toCents(40 + ((i * 37) % 90)) }));
+    expect(cadenceOf(grocery, dayOf("2024-03-31"))).toBeNull();
+    const wild = every("2024-01-15", 30.44, 6, (i) => [20, 200, 35, 400, 15, 90][i]!);
+    expect(cadenceOf(wild, dayOf("2024-06-30"))).toBeNull();
+  });
+  it("a cadence that stopped is not recurring; one due later this month is", () => {
+    const m = every("2024-01-25", 30.44, 5, () => 10); // last 2024-05-25
+    expect(cadenceOf(m, dayOf("2024-06-21"))?.cadence).toBe("monthly");
+    expect(cadenceOf(m, dayOf("2024-08-31"))).toBeNull();
+  });
+  it("two charges on one day count once; a single charge is never a cadence", () => {
+    expect(cadenceOf([{ day: 1, cents: 100 }], 2)).toBeNull();
+    const doubled = every("2024-01-15", 30.44, 4, () => 5).flatMap((c) => [c, c]);
+    expect(cadenceOf(doubled, dayOf("2024-04-30"))).toEqual({ cadence: "monthly", usual: 1000 });
+  });
+});
 
 describe("recurrence", () => {
   it("variable threshold is two thirds of the window, at least 3", () => {
@@ -137,39 +203,68 @@ describe("records and summary", () => {
     });
   });
 
-  it("burn rate: fixed at its (new) price, variable at its average; discretionary is the rest", () => {
+  it("burn rate: each recurring merchant's usual charge times its occurrences a month; discretionary is the rest", () => {
+    // Netflix monthly on the 15th (new price 17.99), a phone bill monthly, a weekly class; a café
+    // four months of six on irregular days is not a commitment, nor is a grocery store.
+    const monthly = (amounts: number[], dom = 15) =>
+      amounts.flatMap((a, i) =>
+        a > 0 ? [{ day: dayOf(`${M6[i]}-${String(dom).padStart(2, "0")}`), cents: toCents(a) }] : [],
+      );
+    const weekly = Array.from({ length: 26 }, (_, i) => ({
+      day: dayOf("2024-01-06") + 7 * i,
+      cents: toCents(12),
+    }));
     const out = intelligenceOut(
       analyze(
         [
-          series("Netflix", [15.99, 15.99, 15.99, 17.99, 17.99, 17.99]),
-          series("Cafe", [40, 0, 50, 60, 0, 50]),
-          series("Phone", [55, 55, 55, 55, 55, 55]),
-          series("New Shop", [0, 0, 0, 0, 0, 12]),
-          series("Old Gym", [30, 30, 30, 30, 0, 0]),
+          {
+            ...series("Netflix", [15.99, 15.99, 15.99, 17.99, 17.99, 17.99]),
+            charges: monthly([15.99, 15.99, 15.99, 17.99, 17.99, 17.99]),
+          },
+          {
+            ...series("Cafe", [40, 0, 50, 60, 0, 50]),
+            charges: [3, 20, 64, 94, 180].map((d, i) => ({
+              day: dayOf("2024-01-01") + d,
+              cents: toCents([20, 20, 50, 60, 50][i]!),
+            })),
+          },
+          { ...series("Phone", [55, 55, 55, 55, 55, 55]), charges: monthly([55, 55, 55, 55, 55, 55], 2) },
+          { ...series("Yoga", [48, 48, 60, 48, 48, 60]), charges: weekly },
+          { ...series("New Shop", [0, 0, 0, 0, 0, 12]), charges: monthly([0, 0, 0, 0, 0, 12]) },
+          { ...series("Old Gym", [30, 30, 30, 30, 0, 0]), charges: monthly([30, 30, 30, 30, 0, 0], 1) },
         ],
         M6,
         toCents(200),
+        dayOf("2024-06-30"),
       ),
     );
-    expect(out.merchants.map((m) => m.company)).toEqual(["Phone", "Cafe", "Old Gym", "Netflix", "New Shop"]);
-    // 17.99 + 50 (Cafe 200 / 4) + 55
+    const by = Object.fromEntries(out.merchants.map((m) => [m.company, m]));
+    expect(by.Netflix).toMatchObject({ is_recurring: true, cadence: "monthly", usual_charge: 17.99 });
+    expect(by.Phone).toMatchObject({ is_recurring: true, cadence: "monthly", usual_charge: 55 });
+    expect(by.Yoga).toMatchObject({ is_recurring: true, cadence: "weekly", usual_charge: 12 });
+    expect(by.Cafe).toMatchObject({
+      is_recurring: false,
+      cadence: null,
+      usual_charge: null,
+      frequency_type: "variable",
+    });
+    expect(by["Old Gym"]).toMatchObject({ is_recurring: false, is_churned: true });
+    // 17.99 + 55 + 12 × 52 / 12 (52.00)
     expect(out.summary).toEqual({
-      recurring_burn_rate: 122.99,
+      recurring_burn_rate: 124.99,
       recurring_count: 3,
-      discretionary_this_month: 77.01,
+      discretionary_this_month: 75.01,
       new_merchants: ["New Shop"],
       churned_merchants: ["Old Gym"],
       price_changes: [{ merchant: "Netflix", old_amount: 15.99, new_amount: 17.99, since_month: "2024-04" }],
     });
-    expect(
-      analyze([series("Phone", [55, 55, 55, 55, 55, 55])], M6, toCents(20)).summary.discretionary_this_month,
-    ).toBe(0);
+    const phone = {
+      ...series("Phone", [55, 55, 55, 55, 55, 55]),
+      charges: monthly([55, 55, 55, 55, 55, 55], 2),
+    };
+    expect(analyze([phone], M6, toCents(20), dayOf("2024-06-30")).summary.discretionary_this_month).toBe(0);
     // merchant records leave in decimal too
-    expect(out.merchants.find((m) => m.company === "Cafe")).toMatchObject({
-      total: 200,
-      avg_amount: 50,
-      monthly_amounts: [40, 0, 50, 60, 0, 50],
-    });
+    expect(by.Cafe).toMatchObject({ total: 200, avg_amount: 50, monthly_amounts: [40, 0, 50, 60, 0, 50] });
   });
 
   it("builds series from SQL rows: latest spelling, most frequent category", () => {
