@@ -10,6 +10,7 @@ import { AppContext, type AppState } from "./lib/app";
 import { ApiError } from "./api/errors";
 import { Routes } from "./Routes";
 import { LoginPage } from "./pages/LoginPage";
+import { forgetOfflineData, useOnline } from "./lib/pwa";
 
 type Phase =
   | { name: "booting" }
@@ -62,8 +63,10 @@ export function App() {
     };
   }, [boot, refreshHealth]);
 
+  const online = useOnline();
   const signOut = useCallback(async () => {
     await unwrap(api.POST("/api/v1/auth/logout"));
+    forgetOfflineData();
     setConfig(null);
     setPhase({ name: "login" });
   }, []);
@@ -77,10 +80,11 @@ export function App() {
         refreshHealth,
         categories,
         reloadCategories,
-        canWrite: !config.demo_mode,
+        // Offline, the journal shows what this device last loaded and changes nothing.
+        canWrite: !config.demo_mode && online,
         signOut,
       },
-    [config, health, refreshHealth, categories, reloadCategories, signOut],
+    [config, health, refreshHealth, categories, reloadCategories, signOut, online],
   );
 
   if (phase.name === "login") return <LoginPage setup={phase.setup === true} onSignedIn={boot} />;
@@ -104,6 +108,12 @@ export function App() {
           Skip to content
         </a>
         <Header />
+        {!online && (
+          <div className="offline-banner" role="status" data-testid="offline-banner">
+            <strong>Offline</strong> — showing what this device last loaded. Changes wait until you are back
+            online.
+          </div>
+        )}
         <SearchBox />
         <main id="main" className="page" tabIndex={-1}>
           <Routes />

@@ -14,6 +14,7 @@ import { JournalPage } from "./pages/JournalPage";
 import { ReviewPage } from "./pages/ReviewPage";
 import { SearchPage } from "./pages/SearchPage";
 import { SettingsPage } from "./pages/SettingsPage";
+import { SharePage } from "./pages/SharePage";
 import { StatementsPage } from "./pages/StatementsPage";
 import { ReceiptsPage } from "./pages/ReceiptsPage";
 import { SummaryPage } from "./pages/SummaryPage";
@@ -41,6 +42,7 @@ const TITLES: Record<string, string> = {
   "/rules": "Rules",
   "/backup": "Backup and restore",
   "/tax": "Tax pack",
+  "/share": "Shared with the journal",
 };
 
 export function Routes() {
@@ -88,6 +90,8 @@ export function Routes() {
       return <BackupPage />;
     case "/tax":
       return <TaxPage />;
+    case "/share":
+      return <SharePage />;
     default:
       return (
         <section className="page-narrow">

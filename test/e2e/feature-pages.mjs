@@ -261,7 +261,12 @@ export const steps = [
       const { page } = t;
       await open(t, "/merchants?month=2026-11", "[data-testid=merchant-summary]");
       await hasText(page.getByTestId("merchant-summary"), "Recurring a month");
-      await page.getByTestId("recurring").waitFor();
+      const table = page.getByTestId("recurring");
+      await table.getByRole("row").nth(1).waitFor();
+      const text = await table.innerText();
+      // The demo's subscriptions and bills are monthly; its grocery store and ATM are frequent, not recurring.
+      assert.match(text, /Netflix[\s\S]*Every month/);
+      assert.doesNotMatch(text, /Safeway|ATM/);
       await t.shot("merchants");
     },
   },

@@ -89,6 +89,9 @@ export function txWhen(date: string | null | undefined): { date: string; time: s
   if (!m) return { date: date ?? "", time: "", zone: "" };
   const [, mo, d, y, h, mi, zone] = m;
   const at = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi)));
+  // A row known only by its date (a statement row, one added by hand) is stored at 00:00: it has
+  // no time to show.
+  if (h === "00" && mi === "00") return { date: shortDateFmt.format(at), time: "", zone: "" };
   return { date: shortDateFmt.format(at), time: timeFmt.format(at), zone: zone ?? "" };
 }
 

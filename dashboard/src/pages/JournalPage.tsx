@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { api, unwrap } from "../api/client";
 import type { Journal, JournalDay } from "../api/types";
 import { Money } from "../components/Money";
@@ -10,12 +10,20 @@ import { TxDrawer } from "../components/TxDrawer";
 import { TxRow } from "../components/TxRow";
 import { dayLabel, monthLabel, money, SPENDING_TYPES } from "../lib/format";
 import { useMonthParam } from "../lib/month";
+import { lastJournalMonth, rememberJournalMonth } from "../lib/pwa";
+import { useLocation } from "../lib/router";
 import { useApi } from "../lib/useApi";
 import { SummarizeMonth } from "./insights/SummarizeMonth";
 
 export function JournalPage() {
-  const { month, setMonth } = useMonthParam();
+  const { month: asked, setMonth } = useMonthParam();
+  const { query } = useLocation();
+  // Offline with no month asked for: the month this device last drew (kept by the service worker).
+  const month = !navigator.onLine && !query.get("month") ? (lastJournalMonth() ?? asked) : asked;
   const journal = useApi(() => unwrap(api.GET("/api/v1/journal", { params: { query: { month } } })), month);
+  useEffect(() => {
+    if (journal.data && navigator.onLine) rememberJournalMonth(month);
+  }, [journal.data, month]);
   const [open, setOpen] = useState<string | null>(null);
   const j = journal.data;
   return (
