@@ -50,7 +50,7 @@ async function sendEmail(file: File): Promise<Outcome> {
     tone,
     title,
     detail: r.company
-      ? `${r.company}${r.amount !== null ? ` · ${r.amount.toFixed(2)}` : ""}`
+      ? `${r.company}${r.amount !== null ? ` · ${money(r.amount)}` : ""}`
       : (r.detail ?? undefined),
     link:
       r.status === "quarantined"
