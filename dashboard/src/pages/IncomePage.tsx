@@ -1,5 +1,6 @@
 // The income statement of a year: income, expenses by type (fixed / variable / lumpy), net, the
 // savings rate per month, and where the year is heading.
+import { ScrollRegion } from "../components/ScrollRegion";
 import { api, unwrap } from "../api/client";
 import type { components } from "../api/schema";
 import { Money } from "../components/Money";
@@ -75,7 +76,7 @@ function Body({ s }: { s: Statement }) {
           </span>
         </div>
       </div>
-      <div className="card table-scroll" data-testid="income-table">
+      <ScrollRegion label="Income statement table" className="card table-scroll" testId="income-table">
         <table className="table statement">
           <thead>
             <tr>
@@ -146,7 +147,7 @@ function Body({ s }: { s: Statement }) {
             </tr>
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </>
   );
 }

@@ -1,5 +1,6 @@
 // The review table: one line per statement row with its tier, its match and its editable action,
 // company and category. Edits save as they are made; settled rows are read-only.
+import { ScrollRegion } from "../../components/ScrollRegion";
 import { Money } from "../../components/Money";
 import { categoryLabel } from "../../lib/format";
 import { actionsFor, type RowAction, type StatementRow, TIER_LABEL } from "./types";
@@ -32,7 +33,7 @@ const PHONE_CSS = `@media (max-width: 640px) {
 
 export function RowTable({ rows, categories, canWrite, selected, onSelect, onEdit }: Props) {
   return (
-    <div className="table-scroll">
+    <ScrollRegion label="Statement rows">
       <style>{PHONE_CSS}</style>
       <table className="table stmt-rows" data-testid="statement-rows">
         <thead>
@@ -132,6 +133,6 @@ export function RowTable({ rows, categories, canWrite, selected, onSelect, onEdi
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -1,4 +1,5 @@
 // Upload history: one line per statement with its status, counts and the share alerts caught.
+import { ScrollRegion } from "../../components/ScrollRegion";
 import { Link } from "../../lib/router";
 import { STATUS_LABEL, type StatementSummary } from "./types";
 
@@ -6,7 +7,7 @@ const pct = (rate: number) => `${Math.round(rate * 100)}%`;
 
 export function StatementList({ statements }: { statements: StatementSummary[] }) {
   return (
-    <div className="table-scroll">
+    <ScrollRegion label="Statements">
       <table className="table" data-testid="statement-list">
         <thead>
           <tr>
@@ -53,6 +54,6 @@ export function StatementList({ statements }: { statements: StatementSummary[] }
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -1,0 +1,87 @@
+// Accessibility: axe-core (the engine browsers' own audit tools use) on every page of the seeded
+// journal at desktop and phone width. Serious and critical violations fail; the rest are printed.
+import { createRequire } from "node:module";
+import { assert, until } from "./helpers.mjs";
+
+const require = createRequire(import.meta.url);
+const AXE = require.resolve("axe-core/axe.min.js");
+const PASSWORD = "correct horse battery";
+const PAGES = [
+  "/",
+  "/review",
+  "/budget",
+  "/budget/edit",
+  "/search?from=2026-01&to=2026-11&q=safeway",
+  "/summary",
+  "/insights",
+  "/trends",
+  "/merchants",
+  "/income",
+  "/ledger",
+  "/tax",
+  "/upload",
+  "/statements",
+  "/receipts",
+  "/rules",
+  "/activity",
+  "/backup",
+  "/settings",
+  "/share",
+];
+
+async function audit(page) {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
+    const axe = /** @type {any} */ (window).axe;
+    const res = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] },
+      resultTypes: ["violations"],
+    });
+    return res.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 4).map((n) => n.target.join(" ")),
+      count: v.nodes.length,
+    }));
+  });
+}
+
+export const steps = [
+  {
+    name: "every page at 1280 and 390 px: no serious or critical axe violations",
+    async run(t) {
+      const { page, base } = t;
+      await page.goto(`${base}/`);
+      const signIn = page.getByRole("heading", { name: "Sign in" });
+      await until(async () => (await signIn.count()) > 0 || (await page.locator("h1").count()) > 0, "a page");
+      if (await signIn.count()) {
+        await page.getByLabel("Password").fill(PASSWORD);
+        await page.getByRole("button", { name: "Sign in" }).click();
+        await page.locator("main h1").first().waitFor();
+      }
+      const serious = [];
+      for (const [width, height] of [
+        [1280, 900],
+        [390, 844],
+      ]) {
+        await page.setViewportSize({ width, height });
+        for (const path of PAGES) {
+          await page.goto(`${base}${path}`);
+          await page.locator("main h1").first().waitFor();
+          // Let the page's data arrive (skeletons are not what a person reads).
+          await page.waitForLoadState("networkidle").catch(() => {});
+          await page.waitForTimeout(200);
+          for (const v of await audit(page)) {
+            const line = `${width}px ${path}: ${v.impact} ${v.id} ×${v.count} (${v.help}) at ${v.nodes.join(", ")}`;
+            if (v.impact === "serious" || v.impact === "critical") serious.push(line);
+            else console.log(`      note: ${line}`);
+          }
+        }
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+      assert.deepEqual(serious, [], `axe found:\n${serious.join("\n")}`);
+    },
+  },
+];
