@@ -94,11 +94,16 @@ export const steps = [
       const { txId, before, target } = t.state.edited;
       await page.goto(`${t.base}/activity`);
       const edit = page.locator('[data-testid=activity-item][data-op="patchTransaction"]').first();
-      await hasText(edit, target.toLowerCase());
+      // Named in the UI's words: the merchant and "Before → After" as the category list spells them.
+      await hasText(edit, `→ ${target}`);
       await edit.getByRole("button", { name: "Undo" }).click();
       await hasText(
         page.locator('[data-testid=activity-item][data-op="patchTransaction"]').first(),
         "Undone",
+      );
+      await hasText(
+        page.locator('[data-testid=activity-item][data-op="revertActivity"]').first(),
+        `Undid: `,
       );
       await openJournal(t, "2026-11");
       await hasText(page.locator(`[data-tx-id="${txId}"] [data-testid=tx-category]`), before);
@@ -117,7 +122,7 @@ export const steps = [
       }
       await page.goto(`${t.base}/activity`);
       const older = page.locator('[data-testid=activity-item][data-op="patchTransaction"]').nth(1);
-      await hasText(older, "hobbies");
+      await hasText(older, "→ Hobbies");
       await older.getByRole("button", { name: "Undo" }).click();
       await hasText(older, "changed again");
       await t.shot("activity-stale-undo");

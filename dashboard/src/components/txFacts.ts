@@ -1,5 +1,5 @@
 import type { TransactionDetail } from "../api/types";
-import { money, stamp, txWhen } from "../lib/format";
+import { money, stamp, txWhen, typeLabel } from "../lib/format";
 
 /** Every field of a transaction as label/value rows for the drawer. */
 export function txFacts(d: TransactionDetail): [string, string][] {
@@ -13,7 +13,7 @@ export function txFacts(d: TransactionDetail): [string, string][] {
     .join(", ");
   const rows: [string, string][] = [
     ["Date", `${when.date} ${when.time} ${when.zone}`.trim()],
-    ["Type", tx.transaction_type ?? "—"],
+    ["Type", typeLabel(tx.transaction_type)],
     ["Institution", tx.institution ?? "—"],
     ["Cardholder", tx.name ?? "—"],
     ["Status", status],
@@ -30,7 +30,5 @@ export function txFacts(d: TransactionDetail): [string, string][] {
   }
   if (tx.statement_source) rows.push(["Statement", tx.statement_source]);
   rows.push(["Forwarded to", d.forwarded_to]);
-  rows.push(["Journal key", d.date_file_name]);
-  rows.push(["Stored email", d.file_name ?? "—"]);
   return rows;
 }

@@ -124,3 +124,31 @@ export const SPENDING_TYPES = new Set(["purchase", "withdrawal", "preauth"]);
 export function isIncoming(type: string | null | undefined): boolean {
   return !!type && !SPENDING_TYPES.has(type);
 }
+
+const TYPE_WORDS: Record<string, string> = {
+  purchase: "Purchase",
+  withdrawal: "Withdrawal",
+  preauth: "Pre-authorization",
+  "e-transfer": "E-transfer",
+  deposit: "Deposit",
+};
+/** A transaction type in words ("preauth" → "Pre-authorization"). */
+export function typeLabel(type: string | null | undefined): string {
+  if (!type) return "—";
+  return TYPE_WORDS[type.toLowerCase()] ?? type.charAt(0).toUpperCase() + type.slice(1).replace(/[_-]/g, " ");
+}
+
+const ACCOUNT_WORDS: Record<string, string> = {
+  credit_card: "Credit card",
+  chequing: "Chequing",
+  checking: "Checking",
+  savings: "Savings",
+  line_of_credit: "Line of credit",
+  investment: "Investment",
+};
+/** A statement's account type in words ("credit_card" → "Credit card"). */
+export function accountTypeLabel(type: string | null | undefined): string {
+  if (!type) return "Account";
+  const words = type.replace(/_/g, " ");
+  return ACCOUNT_WORDS[type] ?? words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -6,6 +6,7 @@ import { ErrorNotice } from "../components/States";
 import { useAction } from "../components/useAction";
 import { useApp } from "../lib/app";
 import { ago, stamp } from "../lib/format";
+import { describeEntry, FIELD_WORDS } from "./activity-words";
 
 const WORDS: Record<string, string> = {
   patchTransaction: "Changed a transaction",
@@ -18,7 +19,7 @@ const WORDS: Record<string, string> = {
   deleteOverride: "Removed a merchant rule",
   uploadEml: "Uploaded an email",
   putAppConfig: "Changed settings",
-  revertActivity: "Undid a change",
+  revertActivity: "Undid an earlier change",
   addCategory: "Added a category",
   renameCategory: "Renamed a category",
   deleteCategory: "Deleted a category",
@@ -67,7 +68,9 @@ function who(e: ActivityEntry): string {
 function changedKeys(e: ActivityEntry): string[] {
   if (!e.before || !e.after) return [];
   const keys = new Set([...Object.keys(e.before), ...Object.keys(e.after)]);
-  return [...keys].filter((k) => JSON.stringify(e.before?.[k]) !== JSON.stringify(e.after?.[k]));
+  return [...keys].filter(
+    (k) => FIELD_WORDS[k] !== null && JSON.stringify(e.before?.[k]) !== JSON.stringify(e.after?.[k]),
+  );
 }
 
 function show(v: unknown): string {
@@ -75,13 +78,24 @@ function show(v: unknown): string {
   return typeof v === "object" ? JSON.stringify(v) : String(v);
 }
 
-export function ActivityItem({ entry: e, onChanged }: { entry: ActivityEntry; onChanged: () => void }) {
-  const { canWrite } = useApp();
+export function ActivityItem({
+  entry: e,
+  onChanged,
+  byId,
+}: {
+  entry: ActivityEntry;
+  onChanged: () => void;
+  /** The entries on screen, so an undo can name what it undid. */
+  byId?: Map<string, ActivityEntry>;
+}) {
+  const { canWrite, categories } = useApp();
   const { busy, error, setError, run } = useAction();
   const [stale, setStale] = useState(false);
   const words = WORDS[e.operation_id ?? ""] ?? (e.operation_id ? humanize(e.operation_id) : undefined);
-  // A revert's own summary names ids; the words read better.
+  // What the images say first ("Starbucks: Coffee & Cafes → Groceries"); a revert's own summary
+  // names ids, so it falls back to the words.
   const title =
+    describeEntry(e, { categories, byId }) ??
     (e.operation_id === "revertActivity" ? words : e.summary) ??
     words ??
     `${e.method ?? ""} ${e.path ?? ""}`.trim();
@@ -136,7 +150,7 @@ export function ActivityItem({ entry: e, onChanged }: { entry: ActivityEntry; on
           <dl className="facts">
             {keys.map((k) => (
               <div key={k}>
-                <dt>{k}</dt>
+                <dt>{FIELD_WORDS[k] ?? k}</dt>
                 <dd>
                   <del>{show(e.before?.[k])}</del> → <ins>{show(e.after?.[k])}</ins>
                 </dd>

@@ -9,6 +9,7 @@ export function ActivityPage() {
     "activity",
   );
   const entries = feed.data?.entries ?? [];
+  const byId = new Map(entries.map((e) => [e.id, e]));
   return (
     <section aria-labelledby="activity-h">
       <div className="page-head">
@@ -28,7 +29,7 @@ export function ActivityPage() {
       {entries.length > 0 && (
         <ol className="card activity" data-testid="activity-list">
           {entries.map((e) => (
-            <ActivityItem key={e.id} entry={e} onChanged={feed.reload} />
+            <ActivityItem key={e.id} entry={e} onChanged={feed.reload} byId={byId} />
           ))}
         </ol>
       )}

@@ -4,7 +4,7 @@ import type { ParseFailure } from "../api/types";
 import { Empty, ErrorNotice, Loading } from "../components/States";
 import { useAction } from "../components/useAction";
 import { useApp } from "../lib/app";
-import { stamp } from "../lib/format";
+import { stamp, txWhen } from "../lib/format";
 import { useApi } from "../lib/useApi";
 import { ResolvePanel } from "./ResolvePanel";
 
@@ -93,7 +93,7 @@ function FailureItem({ f, onChanged }: { f: ParseFailure; onChanged: () => void 
           ? "Recovered: the transaction is in the journal now."
           : r.status === "duplicate"
             ? "Already stored: nothing new was added."
-            : `Still failing${r.failure_stage ? ` at ${r.failure_stage}` : ""}.`,
+            : `Still not readable: ${stageWords(r.failure_stage)}.`,
       );
       if (r.status !== "still_failing") done();
     });
@@ -109,10 +109,13 @@ function FailureItem({ f, onChanged }: { f: ParseFailure; onChanged: () => void 
         <div>
           <strong>{f.subject ?? "(no subject)"}</strong>
           <div className="muted small">
-            {[f.from_email, f.detected_institution, stamp(f.received_at)].filter(Boolean).join(" · ")}
+            {[f.from_email, f.detected_institution, alertWhen(f.email_date, f.received_at)]
+              .filter(Boolean)
+              .join(" · ")}
           </div>
           <div className="small">
-            <span className={`tag tag-${open ? "warn" : "ok"}`}>{f.status}</span> Failed at {f.failure_stage}
+            <span className={`tag tag-${open ? "warn" : "ok"}`}>{STATUS_WORDS[f.status] ?? f.status}</span>{" "}
+            {sentenceCase(stageWords(f.failure_stage))}
             {f.error ? `: ${f.error}` : ""}
           </div>
         </div>
@@ -147,4 +150,35 @@ function FailureItem({ f, onChanged }: { f: ParseFailure; onChanged: () => void 
       {expanded && <ResolvePanel failure={f} onResolved={done} />}
     </li>
   );
+}
+
+const STATUS_WORDS: Record<string, string> = {
+  quarantined: "Needs review",
+  resolved: "Resolved",
+  dismissed: "Dismissed",
+  recovered: "Recovered",
+};
+
+/** Why an email could not be read, in words (the API's failure_stage codes). */
+const STAGE_WORDS: Record<string, string> = {
+  no_parser_match: "no reader knows this bank's wording yet",
+  extraction_empty: "the bank is known, but the amount, merchant or date could not be read",
+  ai_extraction_failed: "the AI could not read it",
+  ai_validation_failed: "the AI's reading did not match the email",
+  db_validation_failed: "it could not be saved",
+};
+
+function stageWords(stage: string | null | undefined): string {
+  return stage ? (STAGE_WORDS[stage] ?? stage.replace(/_/g, " ")) : "no reason given";
+}
+
+const sentenceCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The alert's own date (the email's Date header, in the journal's zone); the upload time only without one. */
+function alertWhen(emailDate: string | null | undefined, receivedAt: string): string {
+  if (emailDate) {
+    const w = txWhen(emailDate);
+    return [w.date, w.time].filter(Boolean).join(" ");
+  }
+  return `received ${stamp(receivedAt)}`;
 }

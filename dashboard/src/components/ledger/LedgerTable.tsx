@@ -1,7 +1,7 @@
 // The ledger table: sortable headers, checkboxes for bulk edits; at phone width each row is a card.
 import type { Transaction } from "../../api/types";
 import { useApp } from "../../lib/app";
-import { categoryLabel, isIncoming, txWhen } from "../../lib/format";
+import { categoryLabel, isIncoming, txWhen, typeLabel } from "../../lib/format";
 import { Money } from "../Money";
 import type { Sort, SortKey } from "./ledgerModel";
 
@@ -103,7 +103,7 @@ export function LedgerTable({ rows, sort, onSort, selected, onSelect, onOpen }: 
               <td className="ledger-category">
                 <span className="chip">{categoryLabel(t.category, categories)}</span>
               </td>
-              <td className="ledger-type muted">{t.transaction_type}</td>
+              <td className="ledger-type muted">{typeLabel(t.transaction_type)}</td>
               <td className="num ledger-amount">
                 <Money value={t.amount} incoming={isIncoming(t.transaction_type)} />
               </td>

@@ -1,4 +1,5 @@
 // Upload history: one line per statement with its status, counts and the share alerts caught.
+import { accountTypeLabel } from "../../lib/format";
 import { ScrollRegion } from "../../components/ScrollRegion";
 import { Link } from "../../lib/router";
 import { STATUS_LABEL, type StatementSummary } from "./types";
@@ -34,7 +35,7 @@ export function StatementList({ statements }: { statements: StatementSummary[] }
               <td>
                 <Link to={`/statements?id=${encodeURIComponent(s.id)}`}>{s.filename}</Link>
                 <div className="muted small">
-                  {s.institution} · {s.account_type}
+                  {s.institution} · {accountTypeLabel(s.account_type)}
                   {!s.balance_check.ok && <span className="tag tag-warn chip-gap">balances unchecked</span>}
                 </div>
               </td>

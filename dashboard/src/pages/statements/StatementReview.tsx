@@ -1,6 +1,7 @@
 // One statement under review: balance check, the share alerts caught, per-row and bulk actions,
 // import (one undoable activity entry), reparse, download and delete.
 import { useState } from "react";
+import { accountTypeLabel } from "../../lib/format";
 import { API_BASE, api, unwrap } from "../../api/client";
 import { ErrorNotice, Loading } from "../../components/States";
 import { useAction } from "../../components/useAction";
@@ -87,7 +88,7 @@ export function StatementReview({ id }: { id: string }) {
         </span>
       </div>
       <p className="muted">
-        {s.institution} · {s.account_type} · {s.period_start ?? "?"} – {s.period_end ?? "?"}
+        {s.institution} · {accountTypeLabel(s.account_type)} · {s.period_start ?? "?"} – {s.period_end ?? "?"}
       </p>
       <p className="notice" data-testid="capture">
         Alerts caught <strong>{Math.round(s.capture.rate * 100)}%</strong> of this statement (

@@ -1,0 +1,79 @@
+// What an activity entry changed, in the UI's words: built from the entry's before/after images
+// (the same ones undo restores), with categories spelled as the category list spells them, so the
+// ledger reads "Starbucks: Coffee & Cafes → Groceries", not an operation id or a lower-cased key.
+import type { ActivityEntry } from "../api/types";
+import { categoryLabel, money, typeLabel } from "../lib/format";
+
+type Img = Record<string, unknown> | null | undefined;
+const str = (v: unknown) => (typeof v === "string" && v.trim() ? v : null);
+const has = (img: Img, k: string) => !!img && Object.hasOwn(img, k);
+
+export interface Vocabulary {
+  categories: string[];
+  /** Other entries on screen, to name what an undo undid. */
+  byId?: Map<string, ActivityEntry>;
+}
+
+/** One line for an entry; null when the images say nothing a person would recognise. */
+export function describeEntry(e: ActivityEntry, v: Vocabulary, depth = 0): string | null {
+  const before = e.before as Img;
+  const after = e.after as Img;
+  const cat = (c: unknown) => (str(c) ? categoryLabel(String(c), v.categories) : "no category");
+  if (e.operation_id === "revertActivity") {
+    const undone = e.path?.match(/activity\/([^/]+)\/revert/)?.[1];
+    const original = undone ? v.byId?.get(undone) : undefined;
+    const what = original && depth === 0 ? describeEntry(original, v, 1) : null;
+    return what ? `Undid: ${lowerFirst(what)}` : null;
+  }
+  // A transaction's images (the drawer, the ledger, bulk edits, MCP tools).
+  if (has(before, "Category") || has(after, "Category")) {
+    const company = str(after?.Company) ?? str(before?.Company) ?? "A transaction";
+    const parts: string[] = [];
+    if (before?.Category !== after?.Category && has(after, "Category"))
+      parts.push(`${cat(before?.Category)} → ${cat(after?.Category)}`);
+    if (before?.Comment !== after?.Comment && has(after, "Comment"))
+      parts.push(str(after?.Comment) ? `comment “${after?.Comment}”` : "comment removed");
+    if (before?.Ignored !== after?.Ignored && has(after, "Ignored"))
+      parts.push(after?.Ignored ? "ignored" : "counted again");
+    if (before?.DeletedAt !== after?.DeletedAt && has(after, "DeletedAt"))
+      parts.push(after?.DeletedAt ? "moved to the trash" : "restored from the trash");
+    if (
+      before?.Amount !== after?.Amount &&
+      typeof after?.Amount === "number" &&
+      typeof before?.Amount === "number"
+    )
+      parts.push(`${money(before.Amount as number)} → ${money(after.Amount as number)}`);
+    if (before?.TransactionType !== after?.TransactionType && str(after?.TransactionType))
+      parts.push(`type ${typeLabel(String(after?.TransactionType))}`);
+    if (before?.Company !== after?.Company && str(before?.Company) && str(after?.Company))
+      parts.push(`renamed from ${before?.Company}`);
+    if (!before || Object.keys(before).length === 0)
+      return `Added ${company}${parts.length ? `: ${parts.join(", ")}` : ""}`;
+    return parts.length ? `${company}: ${parts.join(", ")}` : null;
+  }
+  // A merchant rule (override): { company, category }.
+  if (e.operation_id?.endsWith("Override") || (has(after, "company") && has(after, "category"))) {
+    const company = str(after?.company) ?? str(before?.company) ?? e.resource_id ?? "a merchant";
+    if (!after || Object.keys(after).length === 0) return `Removed the rule for ${company}`;
+    if (before && str(before.category) && before.category !== after.category)
+      return `Rule for ${company}: ${cat(before.category)} → ${cat(after.category)}`;
+    return `Rule: ${company} → ${cat(after.category)}`;
+  }
+  return null;
+}
+
+const lowerFirst = (s: string) => (/^[A-Z][a-z]/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s);
+
+/** The stored column names an entry's "What changed" lists, in words (audit details left out). */
+export const FIELD_WORDS: Record<string, string | null> = {
+  Category: "Category",
+  CategoryAudit: null,
+  Comment: "Comment",
+  Amount: "Amount",
+  Company: "Merchant",
+  TransactionType: "Type",
+  Ignored: "Ignored",
+  DeletedAt: "In the trash since",
+  company: "Merchant",
+  category: "Category",
+};
