@@ -78,6 +78,12 @@ export const steps = [
       await drawer.getByRole("button", { name: "Save category" }).click();
       await page.getByText("Category saved").first().waitFor();
       await hasText(drawer.getByTestId("audit-source"), "Set by hand");
+      // "This category, this month" follows the new category at once (not the stored context).
+      const summary = await (await page.request.get(`${t.base}/api/v1/summary?month=2026-11`)).json();
+      const cents = (s) => s.replace(/[^0-9]/g, "");
+      const want = cents((summary.current.by_category[target.toLowerCase()]?.amount ?? 0).toFixed(2));
+      const fact = drawer.locator(".facts div", { hasText: "This category, this month" }).locator("dd");
+      await until(async () => cents((await fact.textContent()) ?? "") === want, `the ${target} month total`);
       await t.shot("transaction-drawer");
       await page.keyboard.press("Escape");
       await drawer.waitFor({ state: "detached" });

@@ -27,12 +27,27 @@ export function TxDrawer({ txId, onClose, onChanged }: Props) {
   );
   const d: TransactionDetail | undefined = detail.data;
   const tx = d?.transaction;
+  // The category's month total as it stands now (refreshed with every change made here).
+  const month = tx?.date?.match(/^(\d{2})\/\d{2}\/(\d{4})/);
+  const ym = month ? `${month[2]}-${month[1]}` : null;
+  const summary = useApi(
+    () =>
+      ym ? unwrap(api.GET("/api/v1/summary", { params: { query: { month: ym } } })) : Promise.resolve(null),
+    `${ym}|${tx?.category}|${tx?.ignored}|${tx?.deleted_at}`,
+  );
   const changed = (gone?: boolean) => {
     onChanged();
     if (gone) onClose();
-    else detail.reload();
+    else {
+      detail.reload();
+      summary.reload();
+    }
   };
-  const facts = d ? txFacts(d) : [];
+  const liveTotal =
+    summary.data && tx?.category
+      ? (summary.data.current.by_category[tx.category.toLowerCase()]?.amount ?? 0)
+      : null;
+  const facts = d ? txFacts(d, liveTotal) : [];
   return (
     <Drawer title={tx?.company ?? "Transaction"} onClose={onClose}>
       {detail.loading && !d && <Loading rows={6} />}

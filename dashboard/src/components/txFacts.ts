@@ -1,8 +1,12 @@
 import type { TransactionDetail } from "../api/types";
 import { money, stamp, txWhen, typeLabel } from "../lib/format";
 
-/** Every field of a transaction as label/value rows for the drawer. */
-export function txFacts(d: TransactionDetail): [string, string][] {
+/**
+ * Every field of a transaction as label/value rows for the drawer. `categoryMonthTotal`: the
+ * category's total this month as it stands now (the stored context is the total when the row
+ * arrived, under the category it had then), so a recategorize shows at once.
+ */
+export function txFacts(d: TransactionDetail, categoryMonthTotal?: number | null): [string, string][] {
   const tx = d.transaction;
   const when = txWhen(tx.date);
   const status = [
@@ -20,12 +24,20 @@ export function txFacts(d: TransactionDetail): [string, string][] {
     ["Comment", tx.comment || "—"],
   ];
   const c = tx.context;
+  const live = typeof categoryMonthTotal === "number";
+  if (c || live) {
+    rows.push([
+      "This category, this month",
+      money(live ? categoryMonthTotal : (c?.category_month_total ?? 0)),
+    ]);
+  }
   if (c) {
-    rows.push(["This category, this month", money(c.category_month_total)]);
     rows.push(["Visits this month", String(c.merchant_month_count)]);
-    if (c.category_budget_target) {
-      const pct = c.category_budget_pct !== null ? ` (${Math.round(c.category_budget_pct)}% used)` : "";
-      rows.push(["Category budget", `${money(c.category_budget_target)}${pct}`]);
+    const target = c.category_budget_target;
+    if (target) {
+      const used = live ? (categoryMonthTotal / target) * 100 : c.category_budget_pct;
+      const pct = used !== null && used !== undefined ? ` (${Math.round(used)}% used)` : "";
+      rows.push(["Category budget", `${money(target)}${pct}`]);
     }
   }
   if (tx.statement_source) rows.push(["Statement", tx.statement_source]);
