@@ -51,6 +51,27 @@ export function describeEntry(e: ActivityEntry, v: Vocabulary, depth = 0): strin
       return `Added ${company}${parts.length ? `: ${parts.join(", ")}` : ""}`;
     return parts.length ? `${company}: ${parts.join(", ")}` : null;
   }
+  // Statement review edits: { status, rows: { index: { action, edited_company, edited_category } } }.
+  const rowsBefore = before?.rows as Record<string, Img> | undefined;
+  const rowsAfter = after?.rows as Record<string, Img> | undefined;
+  if (rowsAfter && typeof rowsAfter === "object") {
+    const lines: string[] = [];
+    for (const [i, a] of Object.entries(rowsAfter)) {
+      const b = rowsBefore?.[i];
+      const parts: string[] = [];
+      if (a?.edited_category !== b?.edited_category && str(a?.edited_category))
+        parts.push(`category ${cat(a?.edited_category)}`);
+      if (a?.edited_company !== b?.edited_company && str(a?.edited_company))
+        parts.push(`merchant ${a?.edited_company}`);
+      if (a?.action !== b?.action && str(a?.action))
+        parts.push(ROW_ACTIONS[String(a?.action)] ?? String(a?.action));
+      if (parts.length) lines.push(`row ${i}: ${parts.join(", ")}`);
+    }
+    if (lines.length === 1) return `Statement ${lines[0]}`;
+    if (lines.length > 1)
+      return `${lines.length} statement rows edited (${lines.slice(0, 2).join("; ")}${lines.length > 2 ? "; …" : ""})`;
+    return null;
+  }
   // A merchant rule (override): { company, category }.
   if (e.operation_id?.endsWith("Override") || (has(after, "company") && has(after, "category"))) {
     const company = str(after?.company) ?? str(before?.company) ?? e.resource_id ?? "a merchant";
@@ -61,6 +82,13 @@ export function describeEntry(e: ActivityEntry, v: Vocabulary, depth = 0): strin
   }
   return null;
 }
+
+const ROW_ACTIONS: Record<string, string> = {
+  import: "to be imported",
+  skip: "skipped",
+  enrich: "to add its details to the stored row",
+  update: "to update the stored row",
+};
 
 const lowerFirst = (s: string) => (/^[A-Z][a-z]/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s);
 
