@@ -23,7 +23,7 @@ export function describeEntry(e: ActivityEntry, v: Vocabulary, depth = 0): strin
     const undone = e.path?.match(/activity\/([^/]+)\/revert/)?.[1];
     const original = undone ? v.byId?.get(undone) : undefined;
     const what = original && depth === 0 ? describeEntry(original, v, 1) : null;
-    return what ? `Undid: ${lowerFirst(what)}` : null;
+    return what ? `Undid: ${what}` : null;
   }
   // A transaction's images (the drawer, the ledger, bulk edits, MCP tools).
   if (has(before, "Category") || has(after, "Category")) {
@@ -89,8 +89,6 @@ const ROW_ACTIONS: Record<string, string> = {
   enrich: "to add its details to the stored row",
   update: "to update the stored row",
 };
-
-const lowerFirst = (s: string) => (/^[A-Z][a-z]/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s);
 
 /** The stored column names an entry's "What changed" lists, in words (audit details left out). */
 export const FIELD_WORDS: Record<string, string | null> = {
