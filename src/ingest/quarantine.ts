@@ -154,16 +154,20 @@ export interface Relevance {
 }
 
 /**
- * Relevant when an institution was detected (sender domain or body name), when the AI-off rule
- * fires, or when the alert classifier says yes; classifier errors count as yes.
+ * Relevant when an institution was detected (sender domain or body name), when the owner vouched
+ * for the sender, when the AI-off rule fires, or when the alert classifier says yes; classifier
+ * errors count as yes.
  */
 export async function relevanceGate(
   email: ParsedEmail,
   institution: string | null,
   ai: AiProvider | null,
+  knownSender = false,
 ): Promise<Relevance> {
   try {
     if (institution) return { relevant: true, reason: "institution_detected", classifier: null };
+    // The owner said an email of this sender was a bank alert (the ignored-email list).
+    if (knownSender) return { relevant: true, reason: "known_alert_sender", classifier: null };
     if (looksLikeAlert(email.text, email.subject))
       return { relevant: true, reason: "alert_keywords", classifier: null };
     if (!ai) return { relevant: false, reason: "not_a_transaction_alert", classifier: null };
