@@ -4,7 +4,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Env } from "../../src/env";
-import { resetIngestTables } from "../fixtures/emails/deps";
+import { resetAlertTables, upload } from "../fixtures/alerts/helpers";
 import { call } from "../helpers/http";
 
 const E = env as unknown as Env;
@@ -36,21 +36,6 @@ const newsletter = [
   "Five essays we loved this week, and a recipe for autumn soup.",
   "",
 ].join("\r\n");
-
-export async function upload(raw: string, now = "2026-11-03T12:00:00Z") {
-  const form = new FormData();
-  form.set("file", new File([raw], "alert.eml", { type: "message/rfc822" }));
-  return call("/api/v1/transactions/upload-eml", { method: "POST", rawBody: form, now });
-}
-
-export async function resetAlertTables() {
-  await resetIngestTables();
-  await E.DB.batch(
-    ["ignored_emails", "sender_trust", "card_names", "activity_log"].map((t) =>
-      E.DB.prepare(`DELETE FROM ${t}`),
-    ),
-  );
-}
 
 beforeEach(resetAlertTables);
 
