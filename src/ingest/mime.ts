@@ -19,6 +19,8 @@ export interface ParsedEmail {
   messageId: string | null;
   /** Plain-text body, LF line ends, no trailing CRs. */
   text: string;
+  /** Authentication-Results and ARC-Authentication-Results header values, as received. */
+  authResults?: string[];
   /**
    * Set when the body held a hand-forwarded alert and the fields above were taken from it
    * (forwarded.ts): who forwarded it, and when, as the outer message said.
@@ -100,6 +102,9 @@ export async function parseMime(raw: Uint8Array | string): Promise<ParsedEmail> 
     out.subject = (email.subject ?? "").trim();
     out.messageId = email.messageId?.trim() || null;
     out.dateHeader = headerOf("date")?.trim() || null;
+    out.authResults = email.headers
+      .filter((h) => h.key === "authentication-results" || h.key === "arc-authentication-results")
+      .map((h) => h.value);
     const forwarded = FORWARD_HEADERS.map(headerOf).find((v) => v && bareAddress(v));
     out.forwardedTo = forwarded ? bareAddress(forwarded) : out.toEmail;
     const headEnd = rawText.search(/\r?\n\r?\n/);
