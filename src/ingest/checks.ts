@@ -21,13 +21,26 @@ const OWNER_DOORS = new Set(["upload"]);
 const METHODS = /\b(dmarc|dkim|spf)=(\w+)/gi;
 
 /**
- * Whether the receiving server's verdict on the bank's own message is a failure: DMARC failed, or
- * neither DKIM nor SPF passed where both were checked. A hand-forwarded alert's headers speak of
- * the forwarder's message, not the bank's, so they are not read for it. No header: no verdict.
+ * The verdicts that speak of the bank's own message: the first ARC hop's (`i=1`, given before
+ * any automatic forwarding) when the message carries an ARC set, else the receiving server's.
+ */
+function bankVerdicts(results: string[]): string[] {
+  const arc = results
+    .filter((r) => r.startsWith("arc:"))
+    .map((r) => ({ i: Number(/\bi\s*=\s*(\d+)/.exec(r)?.[1] ?? "99"), r: r.slice(4) }))
+    .sort((a, b) => a.i - b.i);
+  if (arc.length) return [arc[0]!.r];
+  return results.filter((r) => !r.startsWith("arc:"));
+}
+
+/**
+ * Whether the verdict on the bank's own message is a failure: DMARC failed, or DKIM did not pass
+ * while SPF failed. A hand-forwarded alert's headers speak of the forwarder's message, not the
+ * bank's, so they are not read for it. No header: no verdict.
  */
 export function authenticationFailed(email: ParsedEmail): boolean {
   if (email.forwardedBy) return false;
-  for (const header of email.authResults ?? []) {
+  for (const header of bankVerdicts(email.authResults ?? [])) {
     const seen = new Map<string, string>();
     for (const m of header.matchAll(METHODS)) seen.set(m[1]!.toLowerCase(), m[2]!.toLowerCase());
     if (seen.get("dmarc") === "fail") return true;

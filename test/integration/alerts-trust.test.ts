@@ -117,6 +117,29 @@ describe("authentication results of the bank's own message", () => {
     expect((await call("/api/v1/transactions?month=2024-10")).body.count).toBe(0);
   });
 
+  it("after automatic forwarding, the first ARC hop's verdict on the bank's message decides", async () => {
+    const forwarded = (arc: string) =>
+      buildMime({
+        from: "CIBC <mailbox.noreply@cibc.com>",
+        to: "journal@example.com",
+        body: FAKE_CIBC,
+        messageId: `<arc-${arc.length}@cibc.com>`,
+        extraHeaders: {
+          // The last hop (the owner's mailbox forwarding it on) breaks SPF; the first judged the bank's.
+          "Authentication-Results":
+            "mx.cloudflare.net; dkim=none; spf=fail smtp.mailfrom=gmail.example; dmarc=fail",
+          "ARC-Authentication-Results": `i=1; mx.gmail.example; ${arc}`,
+        },
+      });
+    const ok = await routeEmail(
+      message(forwarded("dkim=pass header.d=cibc.com; spf=pass; dmarc=pass"), "x@gmail.example"),
+      E,
+    );
+    expect(ok?.status).toBe("created");
+    const bad = await routeEmail(message(forwarded("dkim=fail; spf=fail; dmarc=fail"), "x@gmail.example"), E);
+    expect(bad).toMatchObject({ status: "quarantined", failure_stage: "authentication_failed" });
+  });
+
   it("a passing verdict reads it as before", async () => {
     const out = await routeEmail(
       message(direct("mx.cloudflare.net; dkim=pass header.d=cibc.com; spf=pass; dmarc=pass"), "x@cibc.com"),
