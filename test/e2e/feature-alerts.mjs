@@ -84,4 +84,21 @@ export const steps = [
       }
     },
   },
+  {
+    name: "settings: own forwarding addresses, the journal currency and card holders are saved",
+    async run(t) {
+      const { page } = t;
+      await page.goto(`${t.base}/settings#alerts`);
+      await page.getByTestId("forwarding-addresses").fill("sam@home.example");
+      await page.getByTestId("card-names").fill("MBNA 1234 Sam");
+      await page.getByRole("button", { name: "Save alert settings" }).click();
+      await page.getByText("Alert settings saved").waitFor();
+      await t.shot("alerts-settings");
+      const config = await (await page.request.get(`${t.base}/api/v1/config`)).json();
+      assert.deepEqual(config.forwarding_addresses, ["sam@home.example"]);
+      assert.equal(config.journal_currency, "CAD");
+      const cards = await (await page.request.get(`${t.base}/api/v1/card-names`)).json();
+      assert.deepEqual(cards.mappings, { MBNA: { 1234: "Sam" } });
+    },
+  },
 ];
