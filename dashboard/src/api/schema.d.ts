@@ -1456,6 +1456,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ignored-emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Emails the relevance check let go in the last 90 days, newest first, with the reason */
+        get: operations["listIgnoredEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ignored-emails/{ignored_id}/bank-alert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** This was a bank alert: its sender counts as an alert sender and the email goes to Needs review */
+        post: operations["sendIgnoredEmailToReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/card-names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The card-name mapping: which cardholder an alert's card digits name */
+        get: operations["getCardNames"];
+        /** Replace the card-name mapping (applies to alerts read from now on) */
+        put: operations["putCardNames"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/templates": {
         parameters: {
             query?: never;
@@ -2240,6 +2292,10 @@ export interface components {
             object_backup_prefix: string | null;
             /** @default true */
             tax_tracking_enabled: boolean;
+            /** @default CAD */
+            journal_currency: string;
+            /** @default [] */
+            forwarding_addresses: string[];
         };
         AppConfigUpdateRequest: {
             storage?: string | null;
@@ -2279,6 +2335,8 @@ export interface components {
             object_backup_bucket?: string | null;
             object_backup_prefix?: string | null;
             tax_tracking_enabled?: boolean | null;
+            journal_currency?: string | null;
+            forwarding_addresses?: string[] | null;
         };
         /** @description The category list: the stored list, or the 39 defaults before first use. */
         CategoriesResponse: {
@@ -2557,6 +2615,14 @@ export interface components {
             validated?: boolean | null;
             extracted_at?: string | null;
             schema_version?: number | null;
+            /** @description ISO code of the currency printed beside the amount */
+            currency?: string | null;
+            /** @description The currency mark as printed ($, USD, Rs.) */
+            currency_printed?: string | null;
+            /** @description Why the row needs a look, in words */
+            notes?: string[] | null;
+            /** @description A forwarding address not known yet */
+            forwarded_by?: string | null;
         };
         TransactionContext: {
             category_month_total: number;
@@ -3740,6 +3806,56 @@ export interface components {
         FixtureFromFailureRequest: {
             institution?: string | null;
         } | null;
+        IgnoredEmailListResponse: {
+            count: number;
+            retention_days: number;
+            emails: components["schemas"]["IgnoredEmail"][];
+        };
+        /** @description An email the relevance check let go (kept 90 days). */
+        IgnoredEmail: {
+            /** @description `ign_` + hash of the raw message */
+            id: string;
+            /** @enum {string} */
+            status: "ignored" | "sent_to_review";
+            from_name: string | null;
+            from_email: string | null;
+            subject: string | null;
+            /** @description `MM/DD/YYYY HH:MM ZZZ` in the configured zone */
+            email_date: string | null;
+            received_at: string;
+            /** @description The relevance check's code (`not_a_transaction_alert`, `classifier_no`) */
+            reason: string;
+            /** @description Why it was let go, in words */
+            reason_text: string;
+            /** @description The Needs review row it became, once sent there */
+            failure_id: string | null;
+        };
+        BankAlertResponse: {
+            id: string;
+            /** @enum {string} */
+            status: "ignored" | "sent_to_review";
+            /**
+             * @description What the pipeline made of it now that its sender counts as an alert sender
+             * @enum {string}
+             */
+            outcome: "created" | "duplicate" | "quarantined" | "ignored";
+            /** @description The Needs review row (when quarantined) */
+            failure_id: string | null;
+            /** @description The transaction (when a learned template read it) */
+            date_file_name: string | null;
+            /** @description This address now always passes the relevance check */
+            alert_sender: string;
+        };
+        CardNamesResponse: {
+            count: number;
+            mappings: components["schemas"]["CardNameMapping"];
+        };
+        /** @description SPEC's `Name`: when an alert greets nobody, the holder of the card it names (as the reference's card_name_mappings.json). */
+        CardNameMapping: {
+            [key: string]: {
+                [key: string]: string;
+            };
+        };
         AlertTemplateListResponse: {
             count: number;
             templates: components["schemas"]["AlertTemplate"][];
@@ -10599,6 +10715,263 @@ export interface operations {
             };
             /** @description No writable source checkout on this deployment */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listIgnoredEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ignored emails */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IgnoredEmailListResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    sendIgnoredEmailToReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ignored_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent through the pipeline again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankAlertResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No ignored email with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No sender address, or the original email is gone */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCardNames: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mapping */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardNamesResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putCardNames: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CardNameMapping"];
+            };
+        };
+        responses: {
+            /** @description The mapping as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardNamesResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
