@@ -4,6 +4,7 @@
 // Chromium through playwright-core; then restarts the same state with DEMO_MODE=true and walks
 // test/e2e/demo.mjs. Screenshots go to test-results/screenshots/. Ends with "N passed, N failed".
 import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import {
   createWriteStream,
   existsSync,
@@ -213,17 +214,23 @@ async function main() {
     const features = featureSuites.filter((f) => wanted(f.name));
     if (wanted("walk") || features.length) {
       // A model bridge whose cli_a is a stand-in script, so the insights walk can generate.
+      const bridgeToken = randomBytes(24).toString("base64url");
       bridge = createBridge(
         {
           commands: { cli_a: [process.execPath, join(root, "test", "fixtures", "bridge", "briefing.mjs")] },
-          token: null,
+          token: bridgeToken,
           timeoutMs: 60_000,
         },
         () => {},
       );
       const bridgePort = await freePort();
       await new Promise((resolve) => bridge.listen(bridgePort, "127.0.0.1", resolve));
-      server = await startServer(stateDir, ["--var", `MODEL_BRIDGE_URL:http://127.0.0.1:${bridgePort}`]);
+      server = await startServer(stateDir, [
+        "--var",
+        `MODEL_BRIDGE_URL:http://127.0.0.1:${bridgePort}`,
+        "--var",
+        `MODEL_BRIDGE_TOKEN:${bridgeToken}`,
+      ]);
       log(`e2e: server on ${server.base}`);
       if (wanted("walk")) await runSuite("walk", "walk.mjs", browser, server.base, "");
       for (const f of features) await runSuite(f.name, f.file, browser, server.base, `${f.name}-`);
