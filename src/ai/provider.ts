@@ -11,9 +11,17 @@ export interface ToolSpec {
   parameters: Record<string, unknown>;
 }
 
+/** A piece of a multimodal user message (receipts: a photo or a scanned PDF). */
+export type ContentPart =
+  | { type: "text"; text: string }
+  | { type: "image"; dataUrl: string }
+  | { type: "file"; filename: string; dataUrl: string };
+
 export interface ToolCallRequest {
   system: string;
   user: string;
+  /** When set, the user message is these parts instead of `user` (text-only providers refuse). */
+  parts?: ContentPart[];
   tool: ToolSpec;
   /** Per-call timeout; the provider's default applies when absent. */
   timeoutMs?: number;

@@ -2,81 +2,19 @@
 // as a process with a stand-in tool that reports its own argv. A web page (Origin), a rebinding
 // name (Host), a caller without the token, a text/plain post and a model name meant as a flag are
 // all refused, the tool never runs for them, and the good request works.
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { request } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../../scripts/lib/net.mjs";
+import { freePort, readToken, remove, send, startBridge, tempDir, tokenMode } from "./bridge-process.mjs";
 
-const script = new URL("../../../scripts/model-bridge.mjs", import.meta.url).pathname;
 const argvTool = new URL("../../fixtures/bridge/argv.mjs", import.meta.url).pathname;
-
-interface Reply {
-  status: number;
-  body: any;
-}
-
-/** A raw HTTP request (fetch would not let us set Host). */
-function send(port: number, opts: { path?: string; headers?: Record<string, string>; body?: string }) {
-  return new Promise<Reply>((resolve, reject) => {
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port,
-        method: opts.body === undefined ? "GET" : "POST",
-        path: opts.path ?? "/v1/chat/completions",
-        headers: opts.headers,
-      },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (d) => (text += d));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text || "null") }));
-      },
-    );
-    req.on("error", reject);
-    req.end(opts.body);
-  });
-}
-
-/** Starts the script; resolves with the process and everything it printed up to "listening". */
-async function start(dir: string, port: number) {
-  const child = spawn(process.execPath, [script], {
-    env: {
-      PATH: process.env.PATH,
-      HOME: dir,
-      BRIDGE_STATE_DIR: join(dir, "state"),
-      BRIDGE_PORT: String(port),
-      BRIDGE_CLI_A_CMD: `"${process.execPath}" "${argvTool}" --model {model}`,
-      BRIDGE_CLI_A_MODELS: "small,large",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  child.stdout!.setEncoding("utf8");
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on("data", (d: string) => {
-      out += d;
-      if (out.includes("model-bridge on http://127.0.0.1")) resolve();
-    });
-    child.on("exit", (code) => reject(new Error(`bridge exited ${code}: ${out}`)));
-  });
-  return { child, out };
-}
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
+const ENV = {
+  BRIDGE_CLI_A_CMD: `"${process.execPath}" "${argvTool}" --model {model}`,
+  BRIDGE_CLI_A_MODELS: "small,large",
+};
 
 describe("model bridge: only its owner's Worker is obeyed", () => {
-  const dir = mkdtempSync(join(tmpdir(), "fj-bridge-"));
+  const dir = tempDir();
   let port = 0;
-  let child: ChildProcess;
+  let stop: () => Promise<void>;
   let token = "";
   let firstOut = "";
   const good = () => ({
@@ -89,26 +27,26 @@ describe("model bridge: only its owner's Worker is obeyed", () => {
 
   beforeAll(async () => {
     port = await freePort();
-    const first = await start(dir, port);
-    child = first.child;
+    const first = await startBridge(dir, port, ENV);
+    stop = first.stop;
     firstOut = first.out;
-    token = readFileSync(join(dir, "state", "model-bridge-token"), "utf8").trim();
+    token = readToken(dir);
   }, 20_000);
   afterAll(async () => {
-    await stop(child);
-    rmSync(dir, { recursive: true, force: true });
+    await stop();
+    remove(dir);
   });
 
   it("makes a random token on first start, keeps it 0600 and prints it once with how to use it", async () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
-    expect(statSync(join(dir, "state", "model-bridge-token")).mode & 0o777).toBe(0o600);
+    expect(tokenMode(dir)).toBe(0o600);
     expect(firstOut).toContain(token);
     expect(firstOut).toContain("MODEL_BRIDGE_TOKEN");
     // A second start keeps the same token and does not print it again.
     const port2 = await freePort();
-    const second = await start(dir, port2);
-    await stop(second.child);
-    expect(readFileSync(join(dir, "state", "model-bridge-token"), "utf8").trim()).toBe(token);
+    const second = await startBridge(dir, port2, ENV);
+    await second.stop();
+    expect(readToken(dir)).toBe(token);
     expect(second.out).not.toContain(token);
     expect(second.out).toContain("model-bridge-token");
   }, 20_000);
