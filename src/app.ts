@@ -16,7 +16,7 @@ import { transactionReverters, transactionsRouter } from "./domains/transactions
 import { summaryRouter } from "./domains/summary";
 import { journalRouter } from "./domains/journal";
 import { insightsRouter } from "./domains/insights";
-import { configChecksRouter, dataChecksRouter, vendorAuthRouter } from "./domains/intelligence";
+import { configChecksRouter, dataChecksRouter } from "./domains/intelligence";
 import { dataRouter } from "./domains/data";
 import { merchantsRouter } from "./domains/merchants";
 import { incomeRouter } from "./domains/income";
@@ -184,7 +184,6 @@ export function createApp(deps: AppDeps = {}) {
   openapi.route("/api/v1/insights", insightsRouter());
   openapi.route("/api/v1/config", configChecksRouter());
   openapi.route("/api/v1/data", dataChecksRouter());
-  openapi.route("/api/v1/auth/vendor", vendorAuthRouter());
   openapi.route("/api/v1/data", dataRouter());
   openapi.route("/api/v1/merchants", merchantsRouter());
   openapi.route("/api/v1/income-statement", incomeRouter());

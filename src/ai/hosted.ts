@@ -1,6 +1,12 @@
 import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import type { ChatCompletionContentPart } from "openai/resources/chat/completions";
-import { AiError, type AiProvider, type ContentPart, type TextRequest, type ToolCallRequest } from "./provider";
+import {
+  AiError,
+  type AiProvider,
+  type ContentPart,
+  type TextRequest,
+  type ToolCallRequest,
+} from "./provider";
 
 /** Our content parts as the chat-completions API takes them. */
 function toSdkParts(parts: ContentPart[]): ChatCompletionContentPart[] {

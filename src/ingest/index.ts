@@ -46,7 +46,9 @@ export interface DepsOptions {
 export async function createIngestDeps(env: Env, opts: DepsOptions = {}): Promise<IngestDeps> {
   const settings = { ...(await loadIngestSettings(env)), ...(opts.settings ?? {}) };
   const ai =
-    opts.ai !== undefined ? opts.ai : aiFor(env, await getConfig({ ctx: { env } }), "categorization", { maxRetries: 1 });
+    opts.ai !== undefined
+      ? opts.ai
+      : aiFor(env, await getConfig({ ctx: { env } }), "categorization", { maxRetries: 1 });
   return {
     db: env.DB,
     files: env.FILES,

@@ -68,12 +68,24 @@ function request(input: ReceiptInput): { user: string; parts?: ContentPart[] } {
     case "vision": {
       const user = "The receipt is this photo.";
       const dataUrl = `data:${input.contentType};base64,${base64(input.bytes)}`;
-      return { user, parts: [{ type: "text", text: user }, { type: "image", dataUrl }] };
+      return {
+        user,
+        parts: [
+          { type: "text", text: user },
+          { type: "image", dataUrl },
+        ],
+      };
     }
     case "pdf_file": {
       const user = "The receipt is this scanned PDF.";
       const dataUrl = `data:application/pdf;base64,${base64(input.bytes)}`;
-      return { user, parts: [{ type: "text", text: user }, { type: "file", filename: "receipt.pdf", dataUrl }] };
+      return {
+        user,
+        parts: [
+          { type: "text", text: user },
+          { type: "file", filename: "receipt.pdf", dataUrl },
+        ],
+      };
     }
   }
 }

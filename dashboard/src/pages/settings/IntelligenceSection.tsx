@@ -5,7 +5,6 @@ import { ErrorNotice } from "../../components/States";
 import { type SwitchItem, SwitchList } from "../../components/SwitchList";
 import { useAction } from "../../components/useAction";
 import { useApp } from "../../lib/app";
-import { IntelligenceVendor } from "./IntelligenceVendor";
 
 type Config = components["schemas"]["AppConfigResponse"];
 type Update = components["schemas"]["AppConfigUpdateRequest"];
@@ -77,7 +76,6 @@ export function IntelligenceSection() {
           <TaskRow key={t.task} task={t} config={c} disabled={!canWrite || busy} save={save} />
         ))}
       </div>
-      <IntelligenceVendor />
       <h3>What may be sent</h3>
       <SwitchList items={CONSENTS} values={c} idPrefix="int" disabled={!canWrite || busy} save={save} />
       <h3>
