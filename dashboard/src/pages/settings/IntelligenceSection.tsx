@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { api, unwrap } from "../../api/client";
 import type { components } from "../../api/schema";
 import { ErrorNotice } from "../../components/States";
@@ -10,27 +10,53 @@ type Config = components["schemas"]["AppConfigResponse"];
 type Update = components["schemas"]["AppConfigUpdateRequest"];
 type Task = "categorization" | "daily_summary" | "document_parsing" | "insights";
 
-const TASKS: { task: Task; label: string; providers: readonly string[] }[] = [
-  { task: "categorization", label: "Categorization", providers: ["disabled", "hosted", "cli_b"] },
+const ALL = ["disabled", "hosted", "cli_a", "cli_b", "cli_c"] as const;
+const TASKS: { task: Task; label: string; does: string; providers: readonly string[] }[] = [
+  {
+    task: "categorization",
+    label: "Categorization",
+    does: "Picks a category for a transaction no rule covers, finds similar merchant rules, and reads alert emails no parser knows (when allowed below).",
+    providers: ["disabled", "hosted", "cli_b"],
+  },
   {
     task: "daily_summary",
     label: "Day summaries",
-    providers: ["disabled", "hosted", "cli_a", "cli_b", "cli_c"],
+    does: "Writes the one-line summaries of each day in the journal (“Summarize month” and the evening run).",
+    providers: ALL,
   },
   {
     task: "document_parsing",
     label: "Document parsing",
-    providers: ["disabled", "hosted", "cli_a", "cli_b", "cli_c"],
+    does: "Reads receipts and statements the built-in readers do not know (when allowed below).",
+    providers: ALL,
   },
-  { task: "insights", label: "Insights", providers: ["disabled", "hosted", "cli_a", "cli_b", "cli_c"] },
+  {
+    task: "insights",
+    label: "Insights",
+    does: "Writes the monthly briefing on the Insights page.",
+    providers: ALL,
+  },
 ];
 const PROVIDER_LABEL: Record<string, string> = {
   disabled: "Off",
   hosted: "Hosted model API",
-  cli_a: "Local tool A (bridge)",
-  cli_b: "Local tool B (bridge)",
-  cli_c: "Local tool C (bridge)",
+  cli_a: "Local tool A",
+  cli_b: "Local tool B",
+  cli_c: "Local tool C",
 };
+/** One sentence per provider: what leaves the journal and where it goes. */
+const PROVIDER_SENTENCE: Record<string, string> = {
+  disabled: "Nothing leaves the journal: the task is done by your rules alone, or not at all.",
+  hosted:
+    "The text the task needs (a merchant and amount, a receipt, a month's figures) goes over the internet to the model API this server is configured with (its MODEL_API_KEY), under that provider's terms.",
+  cli_a:
+    "The text goes from this server to the model bridge on your own computer (npm run model-bridge), which hands it to the command-line tool you set up there as tool A; it goes wherever that tool sends it.",
+  cli_b:
+    "The text goes from this server to the model bridge on your own computer (npm run model-bridge), which hands it to the command-line tool you set up there as tool B; it goes wherever that tool sends it.",
+  cli_c:
+    "The text goes from this server to the model bridge on your own computer (npm run model-bridge), which hands it to the command-line tool you set up there as tool C; it goes wherever that tool sends it.",
+};
+const isLocal = (p: string) => p.startsWith("cli_");
 const EFFORTS = ["", "none", "minimal", "low", "medium", "high", "xhigh", "max"] as const;
 
 const CONSENTS: SwitchItem<keyof Config & keyof Update>[] = [
@@ -64,12 +90,17 @@ export function IntelligenceSection() {
     run(async () => setConfig(await unwrap(api.PUT("/api/v1/config", { body: patch }))), message);
   const [memo, setMemo] = useState(config.insights_user_memo ?? "");
   const c = config as Config;
+  // Arriving from an AI action's "Set it up" link: bring this section into view.
+  useEffect(() => {
+    if (window.location.hash === "#intelligence") document.getElementById("intelligence")?.scrollIntoView();
+  }, []);
   return (
     <div className="card" id="intelligence" data-testid="settings-intelligence">
       <h2>Intelligence</h2>
       <p className="muted small">
-        Which model does each job. “Hosted” is the model API this server is configured with; the local tools
-        run on your own computer through the model bridge (see the README). “Off” sends nothing.
+        Which model does each job. Each job asks for its model here and nowhere else: “Off” sends nothing. The
+        local tools are command-line model programs on your own computer, reached through the model bridge
+        (see the README for setting it up and giving its token to this server).
       </p>
       <div className="intelligence-tasks">
         {TASKS.map((t) => (
@@ -144,6 +175,7 @@ function TaskRow({
   return (
     <fieldset className="intelligence-task" data-testid={`task-${k}`}>
       <legend>{task.label}</legend>
+      <p className="muted small">{task.does}</p>
       <label>
         Provider{" "}
         <select
@@ -167,7 +199,7 @@ function TaskRow({
         Model{" "}
         <input
           value={model}
-          placeholder="default"
+          placeholder={isLocal(provider) ? "the bridge's first allowed" : "the server's default"}
           maxLength={200}
           disabled={disabled || provider === "disabled"}
           onChange={(e) => setModel(e.target.value)}
@@ -177,25 +209,27 @@ function TaskRow({
           }
         />
       </label>{" "}
-      <label>
-        Effort{" "}
-        <select
-          value={effort}
-          disabled={disabled || provider === "disabled"}
-          onChange={(e) =>
-            save(
-              { [`${k}_reasoning_effort`]: e.target.value || null } as Update,
-              `${task.label}: effort saved`,
-            )
-          }
-        >
-          {EFFORTS.map((x) => (
-            <option key={x} value={x}>
-              {x || "default"}
-            </option>
-          ))}
-        </select>
-      </label>{" "}
+      {provider === "hosted" && (
+        <label>
+          Effort{" "}
+          <select
+            value={effort}
+            disabled={disabled}
+            onChange={(e) =>
+              save(
+                { [`${k}_reasoning_effort`]: e.target.value || null } as Update,
+                `${task.label}: effort saved`,
+              )
+            }
+          >
+            {EFFORTS.map((x) => (
+              <option key={x} value={x}>
+                {x || "default"}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}{" "}
       <button
         type="button"
         className="btn btn-small"
@@ -204,6 +238,10 @@ function TaskRow({
       >
         {testing ? "Testing…" : "Test"}
       </button>
+      <p className="small" data-testid={`provider-sentence-${k}`}>
+        {PROVIDER_SENTENCE[provider]}
+        {isLocal(provider) && " A model named here must be on that tool's allowed list in the bridge."}
+      </p>
       {verdict && (
         <p role="status" className={verdict.ok ? "small" : "text-danger small"} data-testid={`verdict-${k}`}>
           {verdict.text}
