@@ -30,6 +30,8 @@ export interface HostedOptions {
   effort?: string | null;
   /** False for the model bridge: it has no embeddings endpoint, so none is asked for. */
   embeddings?: boolean;
+  /** False for the model bridge: a command-line tool takes no reasoning-effort field. */
+  reasoning?: boolean;
 }
 
 const DEFAULT_TIMEOUT_MS = 20_000;
@@ -55,6 +57,7 @@ export class HostedProvider implements AiProvider {
   private readonly timeoutMs: number;
   private readonly effort: string | null;
   private readonly embeddings: boolean;
+  private readonly reasoning: boolean;
 
   /** A per-call timeout never exceeds the provider's configured ceiling. */
   private timeoutFor(requested?: number): number {
@@ -67,6 +70,7 @@ export class HostedProvider implements AiProvider {
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.effort = opts.effort ?? null;
     this.embeddings = opts.embeddings ?? true;
+    this.reasoning = opts.reasoning ?? true;
     this.client = new OpenAI({
       apiKey: opts.apiKey,
       baseURL: opts.baseURL || undefined,
@@ -77,7 +81,7 @@ export class HostedProvider implements AiProvider {
 
   /** The request's effort, else the provider's; as the SDK field (only when set). */
   private effortField(requested?: string | null) {
-    const effort = requested ?? this.effort;
+    const effort = this.reasoning ? (requested ?? this.effort) : null;
     // The SDK's type lists fewer efforts than the settings allow; the API validates the value.
     return effort ? { reasoning_effort: effort as "low" } : {};
   }

@@ -114,6 +114,7 @@ export function providerForTask(
       ...common,
       // The bridge runs a command-line tool: no reasoning-effort field, no embeddings.
       effort: null,
+      reasoning: false,
       embeddings: false,
       apiKey: token,
       baseURL: `${bridge.replace(/\/+$/, "")}/v1`,
