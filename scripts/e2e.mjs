@@ -202,6 +202,7 @@ async function main() {
   let server = null;
   let browser = null;
   let bridge = null;
+  const bridgeLog = [];
   try {
     run(
       process.execPath,
@@ -215,13 +216,16 @@ async function main() {
     if (wanted("walk") || features.length) {
       // A model bridge whose cli_a is a stand-in script, so the insights walk can generate.
       const bridgeToken = randomBytes(24).toString("base64url");
+      // cli_b answers forced tool calls (categorization); each run is logged as "<provider> exit=…",
+      // so a suite can count what reached the bridge (t.state.bridgeLog).
+      const stand = (name) => [process.execPath, join(root, "test", "fixtures", "bridge", name)];
       bridge = createBridge(
         {
-          commands: { cli_a: [process.execPath, join(root, "test", "fixtures", "bridge", "briefing.mjs")] },
+          commands: { cli_a: stand("briefing.mjs"), cli_b: stand("good.mjs") },
           token: bridgeToken,
           timeoutMs: 60_000,
         },
-        () => {},
+        (line) => bridgeLog.push(line),
       );
       const bridgePort = await freePort();
       await new Promise((resolve) => bridge.listen(bridgePort, "127.0.0.1", resolve));
@@ -233,7 +237,8 @@ async function main() {
       ]);
       log(`e2e: server on ${server.base}`);
       if (wanted("walk")) await runSuite("walk", "walk.mjs", browser, server.base, "");
-      for (const f of features) await runSuite(f.name, f.file, browser, server.base, `${f.name}-`);
+      for (const f of features)
+        await runSuite(f.name, f.file, browser, server.base, `${f.name}-`, { bridgeLog });
       await stopServer(server);
     }
 
