@@ -204,9 +204,7 @@ describe.skipIf(!modelServerUrl())("AI receipt parsing through the fake model se
       principal: { kind: "system" as const, id: null, label: null, scope: null },
       waitUntil: () => {},
     };
-    const err = await readReceipt(ctx, id, { timeoutMs: 300 }).catch(
-      (e) => e,
-    );
+    const err = await readReceipt(ctx, id, { timeoutMs: 300 }).catch((e) => e);
     expect(err).toMatchObject({ status: 504, code: "GATEWAY_TIMEOUT" });
     expect((await row(id)).parse_status).toBe("failed");
   });

@@ -19,7 +19,13 @@ export const tokenMode = (dir) => statSync(tokenPath(dir)).mode & 0o777;
 /** Starts the script with a state dir under `dir`; resolves when it listens, with what it printed. */
 export function startBridge(dir, port, env) {
   const child = spawn(process.execPath, [script], {
-    env: { PATH: process.env.PATH, HOME: dir, BRIDGE_STATE_DIR: join(dir, "state"), BRIDGE_PORT: String(port), ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: dir,
+      BRIDGE_STATE_DIR: join(dir, "state"),
+      BRIDGE_PORT: String(port),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
