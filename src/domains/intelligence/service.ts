@@ -53,6 +53,9 @@ export async function testModel(ctx: Ctx, input: TestModelInput) {
     const e = asAiError(err);
     if (e.status === 401 || e.status === 403) return done("key_rejected");
     if (e.status === 404) return done("model_not_found");
+    // The model bridge refuses a model that is not on its own allowlist with a 400.
+    if (e.status === 400 && provider.startsWith("cli_"))
+      return done("model_not_found", "not on the bridge's allowed list for this tool");
     if (e.kind === "http" && e.status !== null) return done("unreachable", `HTTP ${e.status}`);
     // An empty or refused answer still proves the provider is there.
     if (e.kind === "no_tool_call" || e.kind === "refusal") return done("reachable");
