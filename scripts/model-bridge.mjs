@@ -8,6 +8,7 @@
 //                                       the bridge's own copy of one of these; the first is the default)
 //   BRIDGE_PORT=8799  BRIDGE_TIMEOUT_SECONDS=170  BRIDGE_ALLOWED_HOSTS=tunnel.example.org (optional)
 //   BRIDGE_STATE_DIR (default $XDG_CONFIG_HOME/finance-journal, else ~/.config/finance-journal)
+//   BRIDGE_TOKEN (optional, at least 32 characters: use this token instead of the file's)
 //
 // It takes no stranger's orders: on first start it makes a random token, keeps it in
 // <state dir>/model-bridge-token (mode 0600) and prints it once; every request must carry it as
@@ -313,14 +314,22 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     process.stderr.write("model-bridge: set BRIDGE_CLI_A_CMD, BRIDGE_CLI_B_CMD or BRIDGE_CLI_C_CMD first.\n");
     process.exit(1);
   }
+  if (config.token && config.token.length < 32) {
+    process.stderr.write(
+      "model-bridge: BRIDGE_TOKEN must be at least 32 characters (or unset it: one is made for you).\n",
+    );
+    process.exit(1);
+  }
   if (!config.token) {
     const t = loadOrCreateToken(stateDir());
     config.token = t.token;
     if (t.created) {
       process.stdout.write(
         `model-bridge: made a new token and saved it in ${t.path} (readable only by you):\n\n  ${t.token}\n\n` +
-          "Give it to the Worker as MODEL_BRIDGE_TOKEN: locally add the line\n" +
-          `  MODEL_BRIDGE_TOKEN=${t.token}\nto .dev.vars; deployed, run \`npx wrangler secret put MODEL_BRIDGE_TOKEN\` and paste it.\n` +
+          "Give it to the Worker as MODEL_BRIDGE_TOKEN: locally add the lines\n" +
+          `  MODEL_BRIDGE_URL=http://127.0.0.1:${port}\n  MODEL_BRIDGE_TOKEN=${t.token}\n` +
+          "to .dev.vars; deployed, run `npx wrangler secret put MODEL_BRIDGE_TOKEN` and paste it (and point\n" +
+          "MODEL_BRIDGE_URL at a tunnel to this port: see the README).\n" +
           "It is printed only this once; it stays in that file.\n",
       );
     } else {
