@@ -5,6 +5,7 @@
  * bridge's health, read once by the caller.
  */
 import {
+  AI_TASKS,
   isCli,
   PROVIDER_WORDS,
   providerForTask,
@@ -79,6 +80,47 @@ export interface ActionReadiness {
 
 export const SETTINGS_URL = "/settings#intelligence";
 
+/** Whether a task's route can reach a model now (consents aside), or why not. */
+function taskReason(env: AiEnv, settings: TaskSettings, task: AiTask, bridge: Record<string, boolean>) {
+  const routed = providerForTask(env, settings, task);
+  const provider = routed.route.provider;
+  if (!routed.ok) return { routed, reason: routed.reason };
+  if (isCli(provider) && bridge[provider] !== true)
+    return {
+      routed,
+      reason: `${TASK_WORDS[task]}: ${PROVIDER_WORDS[provider]} is chosen, but the model bridge does not answer or has no command for it (see the README).`,
+    };
+  return { routed, reason: null };
+}
+
+export interface TaskReadiness {
+  task: AiTask;
+  provider: string;
+  provider_label: string;
+  model: string | null;
+  ready: boolean;
+  reason: string | null;
+}
+
+export function taskReadiness(
+  env: AiEnv,
+  settings: TaskSettings,
+  bridge: Record<string, boolean>,
+): TaskReadiness[] {
+  return AI_TASKS.map((task) => {
+    const { routed, reason } = taskReason(env, settings, task, bridge);
+    const provider = routed.route.provider;
+    return {
+      task,
+      provider,
+      provider_label: PROVIDER_WORDS[provider] ?? provider,
+      model: routed.ok ? routed.model : routed.route.model,
+      ready: reason === null,
+      reason,
+    };
+  });
+}
+
 export function readiness(
   env: AiEnv,
   settings: TaskSettings & Partial<Record<Consent, boolean | null>>,
@@ -86,17 +128,14 @@ export function readiness(
 ): ActionReadiness[] {
   return AI_ACTIONS.map((action) => {
     const a = ACTIONS[action];
-    const routed = providerForTask(env, settings, a.task);
+    const { routed, reason: routeReason } = taskReason(env, settings, a.task, bridge);
     const provider = routed.route.provider;
     const consentWords = a.consents.map((c) => `“${CONSENT_WORDS[c]}”`).join(" and ");
     const needs =
       `A provider for ${TASK_WORDS[a.task]} under Settings → Intelligence (the hosted model API with a key on ` +
       `this server, or a local tool through the model bridge)${consentWords ? `, and ${consentWords} turned on there` : ""}.`;
-    let reason: string | null = null;
-    if (!routed.ok) reason = routed.reason;
-    else if (isCli(provider) && bridge[provider] !== true)
-      reason = `${TASK_WORDS[a.task]}: ${PROVIDER_WORDS[provider]} is chosen, but the model bridge does not answer or has no command for it (see the README).`;
-    else {
+    let reason: string | null = routeReason;
+    if (reason === null) {
       const off = a.consents.filter((c) => settings[c] !== true);
       if (off.length)
         reason = `${off.map((c) => `“${CONSENT_WORDS[c]}”`).join(" and ")} ${off.length > 1 ? "are" : "is"} off under Settings → Intelligence.`;

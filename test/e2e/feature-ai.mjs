@@ -119,6 +119,7 @@ export const steps = [
           section.getByTestId("provider-sentence-insights"),
           "over the internet to the model API",
         );
+        await hasText(section.getByTestId("task-state-insights"), "no model API key");
         await t.shot(`ai-settings-from-link-${width}`);
 
         // Summarize month on the journal: off, so disabled with its reason.

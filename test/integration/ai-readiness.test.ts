@@ -5,12 +5,14 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { call, expectEnvelope } from "../helpers/http";
 
 const NOW = "2024-10-28T18:00:00Z";
+let lastTasks: Record<string, any> = {};
 const KEY = { MODEL_API_KEY: "sk-test-not-real" };
 const setConfig = async (body: Record<string, unknown>) =>
   expect((await call("/api/v1/config", { method: "PUT", body, now: NOW })).status).toBe(200);
 const readiness = async (extra: Record<string, string> = {}) => {
   const res = await call("/api/v1/config/ai-readiness", { now: NOW, env: { MODEL_API_KEY: "", ...extra } });
   expect(res.status).toBe(200);
+  lastTasks = Object.fromEntries((res.body.tasks as { task: string }[]).map((t) => [t.task, t]));
   return Object.fromEntries((res.body.actions as { action: string }[]).map((a) => [a.action, a])) as Record<
     string,
     any
@@ -51,6 +53,9 @@ describe("AI readiness", () => {
       provider_label: "Hosted model API",
     });
     expect(r.insights.reason).toMatch(/no model API key \(MODEL_API_KEY/);
+    // The per-task line of Settings → Intelligence says the same.
+    expect(lastTasks.insights).toMatchObject({ ready: false, provider_label: "Hosted model API" });
+    expect(lastTasks.insights.reason).toBe(r.insights.reason);
     const gen = await call("/api/v1/insights/generate?month=2024-10", {
       method: "POST",
       now: NOW,
@@ -69,6 +74,8 @@ describe("AI readiness", () => {
     expect(r.insights).toMatchObject({ ready: true, reason: null, model: "brief-model" });
     expect(r.receipt_reading.ready).toBe(false);
     expect(r.receipt_reading.reason).toBe("“Read receipts with AI” is off under Settings → Intelligence.");
+    // The task itself is reachable: the switch is the action's concern, not the task's.
+    expect(lastTasks.document_parsing).toMatchObject({ ready: true, reason: null, model: "gpt-4o-mini" });
     await setConfig({ ai_receipt_parsing_enabled: true });
     expect((await readiness(KEY)).receipt_reading).toMatchObject({ ready: true, model: "gpt-4o-mini" });
   });

@@ -3024,6 +3024,17 @@ export interface components {
                 /** @description Where to set it up in the dashboard */
                 settings_url: string;
             }[];
+            /** @description Per task of Settings → Intelligence: can its chosen provider be reached */
+            tasks: {
+                /** @enum {string} */
+                task: "categorization" | "daily_summary" | "document_parsing" | "insights";
+                provider: string;
+                provider_label: string;
+                model: string | null;
+                /** @description The provider can be reached now (consent switches aside) */
+                ready: boolean;
+                reason: string | null;
+            }[];
         };
         ObjectBackupStatusResponse: {
             enabled: boolean;

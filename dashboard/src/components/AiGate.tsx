@@ -33,6 +33,15 @@ export function useAiReadiness(action: AiAction): Readiness | undefined {
   return data.data?.actions.find((a) => a.action === action);
 }
 
+type TaskState = Answer["tasks"][number];
+/** Whether a task's chosen provider can be reached now (Settings → Intelligence shows it per row). */
+export function useTaskReadiness(task: TaskState["task"]): TaskState | undefined {
+  const { config } = useApp();
+  const key = JSON.stringify(config);
+  const data = useApi(() => load(key), key);
+  return data.data?.tasks.find((t) => t.task === task);
+}
+
 /** Opens Settings → Intelligence (and scrolls to it). */
 export function SettingsLink({
   children = "Set it up in Settings → Intelligence",

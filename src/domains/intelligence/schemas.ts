@@ -74,5 +74,17 @@ export const AiReadinessResponse = z
         settings_url: z.string().describe("Where to set it up in the dashboard"),
       }),
     ),
+    tasks: z
+      .array(
+        z.object({
+          task: z.enum(["categorization", "daily_summary", "document_parsing", "insights"]),
+          provider: z.string(),
+          provider_label: z.string(),
+          model: z.string().nullable(),
+          ready: z.boolean().describe("The provider can be reached now (consent switches aside)"),
+          reason: z.string().nullable(),
+        }),
+      )
+      .describe("Per task of Settings → Intelligence: can its chosen provider be reached"),
   })
   .meta({ id: "AiReadinessResponse" });

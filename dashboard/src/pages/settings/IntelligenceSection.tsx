@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { api, unwrap } from "../../api/client";
 import type { components } from "../../api/schema";
+import { useTaskReadiness } from "../../components/AiGate";
 import { ErrorNotice } from "../../components/States";
 import { type SwitchItem, SwitchList } from "../../components/SwitchList";
 import { useAction } from "../../components/useAction";
@@ -156,6 +157,7 @@ function TaskRow({
   const effort = (config[`${k}_reasoning_effort`] as string | null | undefined) ?? "";
   const [verdict, setVerdict] = useState<{ ok: boolean; text: string } | null>(null);
   const [testing, setTesting] = useState(false);
+  const state = useTaskReadiness(k);
   const test = async () => {
     setTesting(true);
     setVerdict(null);
@@ -242,6 +244,17 @@ function TaskRow({
         {PROVIDER_SENTENCE[provider]}
         {isLocal(provider) && " A model named here must be on that tool's allowed list in the bridge."}
       </p>
+      {state && provider !== "disabled" && (
+        <p
+          className={state.ready ? "small" : "small text-danger"}
+          data-testid={`task-state-${k}`}
+          role={state.ready ? undefined : "note"}
+        >
+          {state.ready
+            ? `Ready: uses ${state.provider_label}${state.model ? ` (${state.model})` : ""}.`
+            : state.reason}
+        </p>
+      )}
       {verdict && (
         <p role="status" className={verdict.ok ? "small" : "text-danger small"} data-testid={`verdict-${k}`}>
           {verdict.text}
