@@ -118,7 +118,6 @@ export function createApp(deps: AppDeps = {}) {
           description:
             "Monthly briefing: the context snapshot, background generation, saved briefings with a figure check",
         },
-        { name: "auth", description: "The vendor account connection (OAuth device authorization grant)" },
         {
           name: "merchants",
           description: "Merchant intelligence: recurring charges, price changes, new and churned, burn rate",
