@@ -193,6 +193,18 @@ describe.skipIf(!modelServerUrl())("AI receipt parsing through the fake model se
     expect((await row(id)).parse_status).toBe("failed");
   });
 
+  it("a refused key or an unknown model is the configuration: 422 in words, never a 5xx", async () => {
+    await consent(true);
+    const id = await upload("receipt.jpg", "image/jpeg");
+    await m.script([{ kind: "status", status: 401 }]);
+    expect(expectEnvelope(await parse(id), 422, "AI_NOT_CONFIGURED").error).toMatch(/refused the key/);
+    await m.script([{ kind: "status", status: 404 }]);
+    expect(expectEnvelope(await parse(id), 422, "AI_NOT_CONFIGURED").error).toMatch(
+      /does not know the chosen model/,
+    );
+    expect((await row(id)).parse_status).toBe("failed");
+  });
+
   it("a timeout is 504 and persisted as failed", async () => {
     await consent(true);
     const id = await upload("receipt.jpg", "image/jpeg");

@@ -47,6 +47,19 @@ async function inputOf(
 
 function failureStatus(err: AiError): ApiError {
   if (err.kind === "timeout") return new ApiError(504, "The model did not answer in time", "GATEWAY_TIMEOUT");
+  // A refused key or an unknown model is the configuration, not an outage: a 4xx in words.
+  if (err.kind === "http" && (err.status === 401 || err.status === 403))
+    return new ApiError(
+      422,
+      "The model API refused the key: check MODEL_API_KEY (or the bridge's token).",
+      "AI_NOT_CONFIGURED",
+    );
+  if (err.kind === "http" && (err.status === 400 || err.status === 404))
+    return new ApiError(
+      422,
+      "The model API does not know the chosen model: check Document parsing's model under Settings → Intelligence.",
+      "AI_NOT_CONFIGURED",
+    );
   if (err.kind === "http" || err.kind === "network") {
     return new ApiError(502, "The model API could not be reached", "BAD_GATEWAY", { status: err.status });
   }
