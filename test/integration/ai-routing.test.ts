@@ -237,6 +237,15 @@ describe.skipIf(!modelServerUrl())("AI routing: one entry point for every task",
     else expect(tools).toEqual([]);
   });
 
+  it("a refused key ends the briefing job with words a person can act on", async () => {
+    await setConfig({ insights_provider: "hosted" });
+    await fm.script([{ kind: "status", status: 401 }]);
+    expect(await ACTIONS.insights!()).toBe(202);
+    const st = (await call("/api/v1/insights/status", { now: NOW })).body;
+    expect(st.status).toBe("error");
+    expect(st.error).toMatch(/refused the key \(check MODEL_API_KEY/);
+  });
+
   it("the insights memo reaches the prompt", async () => {
     await setConfig({ insights_provider: "hosted", insights_user_memo: "Saving for a canoe this year." });
     await ACTIONS.insights!();
