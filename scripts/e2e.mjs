@@ -5,6 +5,7 @@
 // test/e2e/demo.mjs. Screenshots go to test-results/screenshots/. Ends with "N passed, N failed".
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import {
   createWriteStream,
   existsSync,
@@ -202,6 +203,7 @@ async function main() {
   let server = null;
   let browser = null;
   let bridge = null;
+  const bridgeLog = [];
   try {
     run(
       process.execPath,
@@ -214,20 +216,30 @@ async function main() {
     const features = featureSuites.filter((f) => wanted(f.name));
     if (wanted("walk") || features.length) {
       // A model bridge whose cli_a is a stand-in script, so the insights walk can generate.
+      const bridgeToken = randomBytes(24).toString("base64url");
+      // cli_b answers forced tool calls (categorization); each run is logged as "<provider> exit=…",
+      // so a suite can count what reached the bridge (t.state.bridgeLog).
+      const stand = (name) => [process.execPath, join(root, "test", "fixtures", "bridge", name)];
       bridge = createBridge(
         {
-          commands: { cli_a: [process.execPath, join(root, "test", "fixtures", "bridge", "briefing.mjs")] },
-          token: null,
+          commands: { cli_a: stand("briefing.mjs"), cli_b: stand("good.mjs") },
+          token: bridgeToken,
           timeoutMs: 60_000,
         },
-        () => {},
+        (line) => bridgeLog.push(line),
       );
       const bridgePort = await freePort();
       await new Promise((resolve) => bridge.listen(bridgePort, "127.0.0.1", resolve));
-      server = await startServer(stateDir, ["--var", `MODEL_BRIDGE_URL:http://127.0.0.1:${bridgePort}`]);
+      server = await startServer(stateDir, [
+        "--var",
+        `MODEL_BRIDGE_URL:http://127.0.0.1:${bridgePort}`,
+        "--var",
+        `MODEL_BRIDGE_TOKEN:${bridgeToken}`,
+      ]);
       log(`e2e: server on ${server.base}`);
       if (wanted("walk")) await runSuite("walk", "walk.mjs", browser, server.base, "");
-      for (const f of features) await runSuite(f.name, f.file, browser, server.base, `${f.name}-`);
+      for (const f of features)
+        await runSuite(f.name, f.file, browser, server.base, `${f.name}-`, { bridgeLog });
       await stopServer(server);
     }
 

@@ -4,17 +4,30 @@
 // ("cli_a" or "cli_a:<model>"): the prompt goes to the command's stdin, its stdout is the answer.
 //
 //   BRIDGE_CLI_A_CMD='my-tool --model {model} -'   (likewise BRIDGE_CLI_B_CMD, BRIDGE_CLI_C_CMD)
-//   BRIDGE_PORT=8799  BRIDGE_TOKEN=<shared secret, optional>  BRIDGE_TIMEOUT_SECONDS=170
+//   BRIDGE_CLI_A_MODELS='small,large'   the models a caller may name for cli_a ({model} becomes
+//                                       the bridge's own copy of one of these; the first is the default)
+//   BRIDGE_PORT=8799  BRIDGE_TIMEOUT_SECONDS=170  BRIDGE_ALLOWED_HOSTS=tunnel.example.org (optional)
+//   BRIDGE_STATE_DIR (default $XDG_CONFIG_HOME/finance-journal, else ~/.config/finance-journal)
+//   BRIDGE_TOKEN (optional, at least 32 characters: use this token instead of the file's)
 //
-// The Worker reaches it at MODEL_BRIDGE_URL with MODEL_BRIDGE_TOKEN: under `wrangler dev` directly
-// (MODEL_BRIDGE_URL=http://127.0.0.1:8799 in .dev.vars); deployed, through a tunnel to this machine
-// (for example `cloudflared tunnel --url http://127.0.0.1:8799`, then `wrangler secret put
-// MODEL_BRIDGE_URL` with the tunnel's https address, and set BRIDGE_TOKEN here and
-// MODEL_BRIDGE_TOKEN there to the same long random value: the tunnel is public). GET /health says
-// which tools are set up and runnable. The prompt never goes on a command line (ps would show it) and nothing is logged
-// but the provider, the exit status and the duration.
+// It takes no stranger's orders: on first start it makes a random token, keeps it in
+// <state dir>/model-bridge-token (mode 0600) and prints it once; every request must carry it as
+// `Authorization: Bearer <token>` (the Worker sends MODEL_BRIDGE_TOKEN). A request with an Origin
+// header (a web page) or a Host that is not loopback (DNS rebinding) is refused, bodies must be
+// application/json, and nothing the caller sends reaches a command line: the provider picks the
+// command, a model name must be on that provider's allowlist, and the prompt goes through stdin.
+// The Worker reaches it at MODEL_BRIDGE_URL: under `npm start` directly (MODEL_BRIDGE_URL=
+// http://127.0.0.1:8799 and MODEL_BRIDGE_TOKEN in .dev.vars); deployed, through a tunnel to this
+// machine (e.g. `cloudflared tunnel --url http://127.0.0.1:8799 --http-host-header 127.0.0.1`,
+// then `wrangler secret put MODEL_BRIDGE_URL` and `wrangler secret put MODEL_BRIDGE_TOKEN`).
+// GET /health says which tools are set up and runnable. Nothing is logged but the provider, the
+// exit status and the duration.
 import { spawn } from "node:child_process";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
+import { homedir } from "node:os";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 export const PROVIDERS = ["cli_a", "cli_b", "cli_c"];
@@ -29,21 +42,60 @@ export function splitCommand(line) {
   return words;
 }
 
+const list = (v) =>
+  (v ?? "")
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
+
 export function configFromEnv(env = process.env) {
   const commands = {};
+  const models = {};
   for (const p of PROVIDERS) {
     const line = env[`BRIDGE_${p.toUpperCase()}_CMD`]?.trim();
     if (line) commands[p] = splitCommand(line);
+    const allowed = list(env[`BRIDGE_${p.toUpperCase()}_MODELS`]);
+    if (allowed.length) models[p] = allowed;
   }
   const seconds = Number(env.BRIDGE_TIMEOUT_SECONDS);
   return {
     commands,
+    models,
     token: env.BRIDGE_TOKEN?.trim() || null,
+    allowedHosts: list(env.BRIDGE_ALLOWED_HOSTS).map((h) => h.toLowerCase()),
     timeoutMs: (Number.isFinite(seconds) && seconds > 0 ? seconds : 170) * 1000,
   };
 }
 
-/** Runs one command: resolves {code, stdout, timedOut}; never rejects for a failing tool. */
+/** The bridge's own state directory (the token file lives there). */
+export function stateDir(env = process.env) {
+  if (env.BRIDGE_STATE_DIR?.trim()) return env.BRIDGE_STATE_DIR.trim();
+  const base = env.XDG_CONFIG_HOME?.trim() || join(homedir(), ".config");
+  return join(base, "finance-journal");
+}
+
+/**
+ * The token in <dir>/model-bridge-token, made (32 random bytes, mode 0600) when absent.
+ * Returns {token, path, created}.
+ */
+export function loadOrCreateToken(dir) {
+  const path = join(dir, "model-bridge-token");
+  if (existsSync(path)) {
+    chmodSync(path, 0o600);
+    const token = readFileSync(path, "utf8").trim();
+    if (token.length >= 32) return { token, path, created: false };
+  }
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const token = randomBytes(32).toString("base64url");
+  writeFileSync(path, `${token}\n`, { mode: 0o600 });
+  chmodSync(path, 0o600);
+  return { token, path, created: true };
+}
+
+/**
+ * Runs one command: resolves {code, stdout, timedOut}; never rejects for a failing tool. `model`
+ * is the bridge's own allowlisted string (never the caller's), substituted for {model}.
+ */
 export function runCommand(argv, input, timeoutMs, model) {
   return new Promise((resolve) => {
     const args = argv.slice(1).map((a) => a.replaceAll("{model}", model ?? ""));
@@ -158,12 +210,67 @@ async function readBody(req) {
   }
 }
 
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
+
+/** The Host header's name without its port, lower case. */
+function hostName(host) {
+  const h = String(host ?? "").toLowerCase();
+  if (h.startsWith("[")) return h.slice(0, h.indexOf("]") + 1);
+  return h.split(":")[0];
+}
+
+const digest = (s) => createHash("sha256").update(String(s)).digest();
+/** Constant-time comparison of the presented token with ours. */
+function tokenMatches(header, token) {
+  const m = /^Bearer (.+)$/.exec(String(header ?? ""));
+  return Boolean(m) && timingSafeEqual(digest(m[1]), digest(token));
+}
+
+/** Why a request is refused before anything else is read, or null. */
+function refusal(req, config) {
+  if (req.headers.origin !== undefined)
+    return [403, "requests from web pages (with an Origin header) are refused", "forbidden"];
+  const host = hostName(req.headers.host);
+  if (!LOOPBACK.has(host) && !(config.allowedHosts ?? []).includes(host))
+    return [403, "the Host is not loopback (or BRIDGE_ALLOWED_HOSTS)", "forbidden"];
+  if (!tokenMatches(req.headers.authorization, config.token))
+    return [401, "bridge token missing or wrong", "invalid_api_key"];
+  return null;
+}
+
+/** The provider's command and the bridge's own copy of an allowlisted model, or a refusal. */
+function choose(config, requested) {
+  const [provider, ...rest] = String(requested ?? "").split(":");
+  const wanted = rest.join(":");
+  const argv = Object.hasOwn(config.commands, provider) ? config.commands[provider] : undefined;
+  if (!argv)
+    return {
+      error: [
+        404,
+        `no command is configured for ${PROVIDERS.includes(provider) ? provider : "that provider"}`,
+        "model_not_found",
+      ],
+    };
+  const allowed = config.models?.[provider] ?? [];
+  if (!wanted) return { provider, argv, model: allowed[0] ?? "" };
+  const model = allowed.find((m) => m === wanted);
+  if (model === undefined)
+    return {
+      error: [
+        400,
+        `that model is not on ${provider}'s allowlist (BRIDGE_${provider.toUpperCase()}_MODELS)`,
+        "model_not_allowed",
+      ],
+    };
+  return { provider, argv, model };
+}
+
 export function createBridge(config = configFromEnv(), log = (line) => process.stdout.write(`${line}\n`)) {
+  if (!config.token) throw new Error("the model bridge needs a token (loadOrCreateToken)");
   return createServer(async (req, res) => {
+    const refused = refusal(req, config);
+    if (refused) return fail(res, ...refused);
     const url = new URL(req.url ?? "/", "http://bridge");
-    if (config.token && req.headers.authorization !== `Bearer ${config.token}`) {
-      return fail(res, 401, "bridge token missing or wrong", "invalid_api_key");
-    }
     if (req.method === "GET" && url.pathname === "/health") {
       const providers = {};
       for (const p of PROVIDERS) {
@@ -175,14 +282,18 @@ export function createBridge(config = configFromEnv(), log = (line) => process.s
     if (req.method !== "POST" || !url.pathname.endsWith("/chat/completions")) {
       return fail(res, 404, "no such route", "not_found");
     }
+    const type = String(req.headers["content-type"] ?? "")
+      .split(";")[0]
+      .trim()
+      .toLowerCase();
+    if (type !== "application/json")
+      return fail(res, 415, "the body must be application/json", "invalid_request_error");
     const body = await readBody(req);
-    if (!body || typeof body !== "object")
-      return fail(res, 400, "the body is not JSON", "invalid_request_error");
-    const [provider, ...rest] = String(body.model ?? "").split(":");
-    const model = rest.join(":") || null;
-    const argv = config.commands[provider];
-    if (!argv)
-      return fail(res, 404, `no command is configured for ${provider || "(none)"}`, "model_not_found");
+    if (!body || typeof body !== "object" || Array.isArray(body))
+      return fail(res, 400, "the body is not a JSON object", "invalid_request_error");
+    const chosen = choose(config, body.model);
+    if (chosen.error) return fail(res, ...chosen.error);
+    const { provider, argv, model } = chosen;
     const t0 = Date.now();
     const r = await runCommand(argv, promptOf(body), config.timeoutMs, model);
     log(`${provider} exit=${r.timedOut ? "timeout" : r.code} ${Date.now() - t0}ms`);
@@ -191,7 +302,7 @@ export function createBridge(config = configFromEnv(), log = (line) => process.s
     if (r.code !== 0) return fail(res, 502, `${provider} exited with status ${r.code}`, "server_error");
     const text = r.stdout.trim();
     if (!text) return fail(res, 502, `${provider} printed nothing`, "server_error");
-    return send(res, 200, completion(body.model, body, text));
+    return send(res, 200, completion(model ? `${provider}:${model}` : provider, body, text));
   });
 }
 
@@ -202,6 +313,28 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   if (configured.length === 0) {
     process.stderr.write("model-bridge: set BRIDGE_CLI_A_CMD, BRIDGE_CLI_B_CMD or BRIDGE_CLI_C_CMD first.\n");
     process.exit(1);
+  }
+  if (config.token && config.token.length < 32) {
+    process.stderr.write(
+      "model-bridge: BRIDGE_TOKEN must be at least 32 characters (or unset it: one is made for you).\n",
+    );
+    process.exit(1);
+  }
+  if (!config.token) {
+    const t = loadOrCreateToken(stateDir());
+    config.token = t.token;
+    if (t.created) {
+      process.stdout.write(
+        `model-bridge: made a new token and saved it in ${t.path} (readable only by you):\n\n  ${t.token}\n\n` +
+          "Give it to the Worker as MODEL_BRIDGE_TOKEN: locally add the lines\n" +
+          `  MODEL_BRIDGE_URL=http://127.0.0.1:${port}\n  MODEL_BRIDGE_TOKEN=${t.token}\n` +
+          "to .dev.vars; deployed, run `npx wrangler secret put MODEL_BRIDGE_TOKEN` and paste it (and point\n" +
+          "MODEL_BRIDGE_URL at a tunnel to this port: see the README).\n" +
+          "It is printed only this once; it stays in that file.\n",
+      );
+    } else {
+      process.stdout.write(`model-bridge: token in ${t.path} (the Worker's MODEL_BRIDGE_TOKEN)\n`);
+    }
   }
   // Loopback only: a tunnel (see the README) is the way in from a deployed Worker.
   createBridge(config).listen(port, "127.0.0.1", () => {

@@ -18,7 +18,7 @@ import { transactionReverters, transactionsRouter } from "./domains/transactions
 import { summaryRouter } from "./domains/summary";
 import { journalRouter } from "./domains/journal";
 import { insightsRouter } from "./domains/insights";
-import { configChecksRouter, dataChecksRouter, vendorAuthRouter } from "./domains/intelligence";
+import { configChecksRouter, dataChecksRouter } from "./domains/intelligence";
 import { dataRouter } from "./domains/data";
 import { merchantsRouter } from "./domains/merchants";
 import { incomeRouter } from "./domains/income";
@@ -120,7 +120,6 @@ export function createApp(deps: AppDeps = {}) {
           description:
             "Monthly briefing: the context snapshot, background generation, saved briefings with a figure check",
         },
-        { name: "auth", description: "The vendor account connection (OAuth device authorization grant)" },
         {
           name: "merchants",
           description: "Merchant intelligence: recurring charges, price changes, new and churned, burn rate",
@@ -186,7 +185,6 @@ export function createApp(deps: AppDeps = {}) {
   openapi.route("/api/v1/insights", insightsRouter());
   openapi.route("/api/v1/config", configChecksRouter());
   openapi.route("/api/v1/data", dataChecksRouter());
-  openapi.route("/api/v1/auth/vendor", vendorAuthRouter());
   openapi.route("/api/v1/data", dataRouter());
   openapi.route("/api/v1/merchants", merchantsRouter());
   openapi.route("/api/v1/income-statement", incomeRouter());

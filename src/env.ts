@@ -42,12 +42,6 @@ export interface Env {
   INSIGHTS_TIMEOUT_SECONDS?: string;
   /** Time limit of one day-summaries job, in seconds (default 600). */
   DAY_SUMMARY_TIMEOUT_SECONDS?: string;
-  /** The `vendor` account connection (OAuth 2.0 device authorization grant, RFC 8628). */
-  VENDOR_DEVICE_AUTH_URL?: string;
-  VENDOR_TOKEN_URL?: string;
-  VENDOR_CLIENT_ID?: string;
-  VENDOR_SCOPE?: string;
-  VENDOR_USERINFO_URL?: string;
 }
 
 /** "true"/"1"/"yes" (any case) → true; anything else → false. */

@@ -1,6 +1,21 @@
 import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
-import type { Env } from "../env";
-import { AiError, type AiProvider, type TextRequest, type ToolCallRequest } from "./provider";
+import type { ChatCompletionContentPart } from "openai/resources/chat/completions";
+import {
+  AiError,
+  type AiProvider,
+  type ContentPart,
+  type TextRequest,
+  type ToolCallRequest,
+} from "./provider";
+
+/** Our content parts as the chat-completions API takes them. */
+function toSdkParts(parts: ContentPart[]): ChatCompletionContentPart[] {
+  return parts.map((p): ChatCompletionContentPart => {
+    if (p.type === "text") return { type: "text", text: p.text };
+    if (p.type === "image") return { type: "image_url", image_url: { url: p.dataUrl, detail: "high" } };
+    return { type: "file", file: { filename: p.filename, file_data: p.dataUrl } };
+  });
+}
 
 export interface HostedOptions {
   apiKey: string;
@@ -11,6 +26,12 @@ export interface HostedOptions {
   timeoutMs?: number;
   /** 0 or 1: ingestion must not stall behind long retry chains. */
   maxRetries?: 0 | 1;
+  /** Reasoning effort sent with every request (a request's own effort wins). */
+  effort?: string | null;
+  /** False for the model bridge: it has no embeddings endpoint, so none is asked for. */
+  embeddings?: boolean;
+  /** False for the model bridge: a command-line tool takes no reasoning-effort field. */
+  reasoning?: boolean;
 }
 
 const DEFAULT_TIMEOUT_MS = 20_000;
@@ -34,6 +55,9 @@ export class HostedProvider implements AiProvider {
   readonly embeddingModel: string;
   private readonly client: OpenAI;
   private readonly timeoutMs: number;
+  private readonly effort: string | null;
+  private readonly embeddings: boolean;
+  private readonly reasoning: boolean;
 
   /** A per-call timeout never exceeds the provider's configured ceiling. */
   private timeoutFor(requested?: number): number {
@@ -44,6 +68,9 @@ export class HostedProvider implements AiProvider {
     this.model = opts.model || "gpt-4o-mini";
     this.embeddingModel = opts.embeddingModel || "text-embedding-3-small";
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.effort = opts.effort ?? null;
+    this.embeddings = opts.embeddings ?? true;
+    this.reasoning = opts.reasoning ?? true;
     this.client = new OpenAI({
       apiKey: opts.apiKey,
       baseURL: opts.baseURL || undefined,
@@ -52,16 +79,25 @@ export class HostedProvider implements AiProvider {
     });
   }
 
+  /** The request's effort, else the provider's; as the SDK field (only when set). */
+  private effortField(requested?: string | null) {
+    const effort = this.reasoning ? (requested ?? this.effort) : null;
+    // The SDK's type lists fewer efforts than the settings allow; the API validates the value.
+    return effort ? { reasoning_effort: effort as "low" } : {};
+  }
+
   async callTool(req: ToolCallRequest): Promise<Record<string, unknown>> {
     let completion: OpenAI.Chat.Completions.ChatCompletion;
+    const effort = this.effortField();
     try {
       completion = await this.client.chat.completions.create(
         {
           model: this.model,
-          temperature: 0,
+          // Reasoning models take an effort instead of a temperature.
+          ...(effort.reasoning_effort ? effort : { temperature: 0 }),
           messages: [
             { role: "system", content: req.system },
-            { role: "user", content: req.user },
+            { role: "user", content: req.parts ? toSdkParts(req.parts) : req.user },
           ],
           tools: [{ type: "function", function: { ...req.tool } }],
           tool_choice: { type: "function", function: { name: req.tool.name } },
@@ -95,8 +131,7 @@ export class HostedProvider implements AiProvider {
             { role: "user", content: req.user },
           ],
           ...(req.maxTokens ? { max_tokens: req.maxTokens } : {}),
-          // The SDK's type lists fewer efforts than the settings allow; the API validates the value.
-          ...(req.effort ? { reasoning_effort: req.effort as "low" } : {}),
+          ...this.effortField(req.effort),
         },
         { timeout: this.timeoutFor(req.timeoutMs), ...(req.signal ? { signal: req.signal } : {}) },
       );
@@ -112,6 +147,7 @@ export class HostedProvider implements AiProvider {
 
   async embed(texts: string[]): Promise<number[][]> {
     if (texts.length === 0) return [];
+    if (!this.embeddings) throw new AiError("http", "this provider has no embeddings", null);
     try {
       const res = await this.client.embeddings.create({ model: this.embeddingModel, input: texts });
       const out = [...res.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
@@ -121,18 +157,4 @@ export class HostedProvider implements AiProvider {
       throw mapError(err);
     }
   }
-}
-
-/** The configured hosted provider, or null when no model API key is set. */
-export function hostedFromEnv(env: Env, overrides: Partial<HostedOptions> = {}): AiProvider | null {
-  const apiKey = env.MODEL_API_KEY?.trim();
-  if (!apiKey) return null;
-  return new HostedProvider({
-    apiKey,
-    baseURL: env.MODEL_BASE_URL?.trim() || undefined,
-    model: env.MODEL_NAME?.trim() || undefined,
-    embeddingModel: env.EMBEDDING_MODEL?.trim() || undefined,
-    maxRetries: 1,
-    ...overrides,
-  });
 }

@@ -11,9 +11,17 @@ export interface ToolSpec {
   parameters: Record<string, unknown>;
 }
 
+/** A piece of a multimodal user message (receipts: a photo or a scanned PDF). */
+export type ContentPart =
+  | { type: "text"; text: string }
+  | { type: "image"; dataUrl: string }
+  | { type: "file"; filename: string; dataUrl: string };
+
 export interface ToolCallRequest {
   system: string;
   user: string;
+  /** When set, the user message is these parts instead of `user` (text-only providers refuse). */
+  parts?: ContentPart[];
   tool: ToolSpec;
   /** Per-call timeout; the provider's default applies when absent. */
   timeoutMs?: number;
@@ -65,4 +73,20 @@ export interface AiProvider {
   embed(texts: string[]): Promise<number[][]>;
   /** The embedding model's name (embedding caches are keyed by it). */
   readonly embeddingModel: string;
+}
+
+/** A provider failure in words a person can act on (job statuses, error envelopes). */
+export function aiErrorWords(err: AiError): string {
+  if (err.kind === "http") {
+    if (err.status === 401 || err.status === 403)
+      return "the model API refused the key (check MODEL_API_KEY, or MODEL_BRIDGE_TOKEN for a local tool)";
+    if (err.status === 400 || err.status === 404)
+      return "the provider does not know the chosen model (or the bridge does not allow it): check the model under Settings → Intelligence";
+    if (err.status === 429) return "the provider is limiting requests; try again later";
+    return `the provider answered with an error (HTTP ${err.status ?? "?"})`;
+  }
+  if (err.kind === "network") return "the provider could not be reached";
+  if (err.kind === "timeout") return "the provider did not answer in time";
+  if (err.kind === "refusal") return "the model refused the request";
+  return "the model's answer could not be used";
 }

@@ -1,6 +1,10 @@
 /**
  * Per-task provider routing: each AI task (categorization, day summaries, document parsing,
- * insights) names its provider, model and reasoning effort in the settings. `hosted` is the
+ * insights) names its provider, model and reasoning effort in the settings. Every model call in
+ * the codebase asks `providerForTask`/`aiFor` first: categorization (and the fuzzy tier's
+ * embeddings, and the rescue of alerts no parser reads) follows `categorization_*`; statements and
+ * receipts follow `document_parsing_*`; briefings follow `insights_*`; day and month summaries
+ * follow `daily_summary_*`. `hosted` is the
  * OpenAI-compatible API (MODEL_API_KEY / MODEL_BASE_URL); `cli_a/b/c` are command-line tools on the
  * person's computer, reached through the local model bridge (`npm run model-bridge`) at
  * MODEL_BRIDGE_URL, which speaks the same chat-completions protocol; `disabled` sends nothing.
@@ -49,19 +53,31 @@ export type Routed =
   | { ok: true; provider: AiProvider; route: TaskRoute; model: string }
   | { ok: false; route: TaskRoute; reason: string; missingKey: boolean };
 
+/** Words for each provider value, as the dashboard shows them. */
+export const PROVIDER_WORDS: Record<string, string> = {
+  disabled: "Off",
+  hosted: "Hosted model API",
+  cli_a: "Local tool A",
+  cli_b: "Local tool B",
+  cli_c: "Local tool C",
+};
+
 /**
- * The provider a task is routed to, or the reason (in words) it cannot run. `timeoutMs` is the
- * per-request ceiling: long generations pass their job limit so the client never cuts them short.
+ * THE entry point of every model call: the provider a task is routed to by the stored settings,
+ * or the reason (in words) it cannot run. Nothing else in the codebase builds a model client.
+ * `timeoutMs` is the per-request ceiling: long generations pass their job limit so the client
+ * never cuts them short.
  */
 export function providerForTask(
   env: AiEnv,
   settings: TaskSettings,
   task: AiTask,
-  opts: { timeoutMs?: number } = {},
+  opts: { timeoutMs?: number; maxRetries?: 0 | 1 } = {},
 ): Routed {
   const route = routeOf(settings, task);
   const label = TASK_LABELS[task];
   const fail = (reason: string, missingKey = false): Routed => ({ ok: false, route, reason, missingKey });
+  const common = { timeoutMs: opts.timeoutMs, maxRetries: opts.maxRetries ?? 0, effort: route.effort };
   if (route.provider === "disabled") {
     const verb = task === "daily_summary" || task === "insights" ? "are" : "is";
     return fail(`${label} ${verb} turned off: choose a provider under Settings → Intelligence.`);
@@ -70,38 +86,54 @@ export function providerForTask(
     const apiKey = env.MODEL_API_KEY?.trim();
     if (!apiKey)
       return fail(
-        `${label}: the hosted model is chosen, but no model API key (MODEL_API_KEY) is configured.`,
+        `${label}: the hosted model API is chosen, but this server has no model API key (MODEL_API_KEY; see the README).`,
         true,
       );
     const model = route.model || env.MODEL_NAME?.trim() || "gpt-4o-mini";
     const provider = new HostedProvider({
+      ...common,
       apiKey,
       baseURL: env.MODEL_BASE_URL?.trim() || undefined,
       model,
-      timeoutMs: opts.timeoutMs,
-      maxRetries: 0,
+      embeddingModel: env.EMBEDDING_MODEL?.trim() || undefined,
     });
     return { ok: true, provider, route, model };
   }
   if (isCli(route.provider)) {
     const bridge = env.MODEL_BRIDGE_URL?.trim();
-    if (!bridge) {
+    const token = env.MODEL_BRIDGE_TOKEN?.trim();
+    const words = PROVIDER_WORDS[route.provider];
+    if (!bridge || !token) {
       return fail(
-        `${label}: ${route.provider} runs on your computer through the model bridge; set MODEL_BRIDGE_URL (see the README).`,
+        `${label}: ${words} runs on your computer through the model bridge; set MODEL_BRIDGE_URL and MODEL_BRIDGE_TOKEN (see the README).`,
       );
     }
     // The bridge picks the command by the model field: "<provider>" or "<provider>:<model>".
     const model = route.model ? `${route.provider}:${route.model}` : route.provider;
     const provider = new HostedProvider({
-      apiKey: env.MODEL_BRIDGE_TOKEN?.trim() || "bridge",
+      ...common,
+      // The bridge runs a command-line tool: no reasoning-effort field, no embeddings.
+      effort: null,
+      reasoning: false,
+      embeddings: false,
+      apiKey: token,
       baseURL: `${bridge.replace(/\/+$/, "")}/v1`,
       model,
-      timeoutMs: opts.timeoutMs,
-      maxRetries: 0,
     });
     return { ok: true, provider, route, model };
   }
   return fail(`${label}: unknown provider ${route.provider}.`);
+}
+
+/** The task's provider, or null when it is off or cannot run (the caller falls back without AI). */
+export function aiFor(
+  env: AiEnv,
+  settings: TaskSettings,
+  task: AiTask,
+  opts: { timeoutMs?: number; maxRetries?: 0 | 1 } = {},
+): AiProvider | null {
+  const routed = providerForTask(env, settings, task, opts);
+  return routed.ok ? routed.provider : null;
 }
 
 /** A positive number of seconds from a variable, else the default (both in ms). */
@@ -117,10 +149,10 @@ export function secondsVar(value: string | undefined, defaultSeconds: number): n
 export async function bridgeAvailability(env: AiEnv): Promise<Record<"cli_a" | "cli_b" | "cli_c", boolean>> {
   const none = { cli_a: false, cli_b: false, cli_c: false };
   const bridge = env.MODEL_BRIDGE_URL?.trim();
-  if (!bridge) return none;
+  if (!bridge || !env.MODEL_BRIDGE_TOKEN?.trim()) return none;
   try {
     const res = await fetch(`${bridge.replace(/\/+$/, "")}/health`, {
-      headers: env.MODEL_BRIDGE_TOKEN ? { authorization: `Bearer ${env.MODEL_BRIDGE_TOKEN.trim()}` } : {},
+      headers: { authorization: `Bearer ${env.MODEL_BRIDGE_TOKEN?.trim() ?? ""}` },
       signal: AbortSignal.timeout(2000),
     });
     if (!res.ok) return none;

@@ -22,8 +22,6 @@ export const NOT_JOURNALED: ReadonlySet<string> = new Set([
   "POST /api/v1/data/import/preview",
   "POST /api/v1/config/test-model-key",
   "POST /api/v1/config/test-object-backup",
-  "POST /api/v1/auth/vendor/start",
-  "POST /api/v1/auth/vendor/disconnect",
 ]);
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);

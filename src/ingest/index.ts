@@ -2,8 +2,9 @@
  * ingestEmail(raw, deps): the single entry every door calls (Email Routing, IMAP poll, R2 object
  * event, upload-eml). `createIngestDeps` builds the production collaborators from the Worker env.
  */
-import { hostedFromEnv } from "../ai/hosted";
+import { aiFor } from "../ai/routing";
 import type { AiProvider } from "../ai/provider";
+import { getConfig } from "../domains/config/service";
 import type { Env } from "../env";
 import { type Clock, systemClock } from "../lib/clock";
 import { log } from "../lib/log";
@@ -38,14 +39,21 @@ export interface DepsOptions {
   settings?: Partial<IngestSettings>;
 }
 
-/** Production collaborators: settings from getConfig(), the hosted model when a key is set. */
+/**
+ * Production collaborators: settings from getConfig(), and the model the routing layer gives the
+ * categorization task (it also rescues alerts no parser reads); none when that task is off.
+ */
 export async function createIngestDeps(env: Env, opts: DepsOptions = {}): Promise<IngestDeps> {
   const settings = { ...(await loadIngestSettings(env)), ...(opts.settings ?? {}) };
+  const ai =
+    opts.ai !== undefined
+      ? opts.ai
+      : aiFor(env, await getConfig({ ctx: { env } }), "categorization", { maxRetries: 1 });
   return {
     db: env.DB,
     files: env.FILES,
     clock: opts.clock ?? systemClock,
-    ai: opts.ai !== undefined ? opts.ai : hostedFromEnv(env),
+    ai,
     notify: opts.notify ?? notifierFromEnv(env),
     settings,
     source: opts.source ?? "unknown",

@@ -28,7 +28,7 @@ async function putConfig(t, body) {
 
 export const steps = [
   {
-    name: "Insights: the context the model gets, and Generate answers in words while insights are off",
+    name: "Insights: the context the model gets, and Generate disabled with the reason while insights are off",
     async run(t) {
       const { page } = t;
       page.setDefaultTimeout(30_000);
@@ -41,8 +41,8 @@ export const steps = [
       await context.waitFor();
       await context.locator("summary").first().click();
       await hasText(context, "Trend:");
-      await page.getByRole("button", { name: "Generate briefing" }).click();
-      await hasText(page.getByTestId("insights-generate"), "Insights are turned off");
+      await hasText(page.getByTestId("ai-needs-insights"), "Insights are turned off");
+      assert.equal(await page.getByRole("button", { name: "Generate briefing" }).isDisabled(), true);
       await t.shot("insights-off");
     },
   },
@@ -55,7 +55,7 @@ export const steps = [
       await section.waitFor();
       const task = section.getByTestId("task-insights");
       await task.getByLabel("Provider").selectOption("cli_a");
-      await page.getByText("Insights: Local tool A (bridge)").first().waitFor();
+      await page.getByText("Insights: Local tool A").first().waitFor();
       await task.getByRole("button", { name: "Test" }).click();
       const verdict = task.getByTestId("verdict-insights");
       await verdict.waitFor();
@@ -83,12 +83,14 @@ export const steps = [
       await context.waitFor();
       await context.locator("summary").first().click();
       await hasText(context, "Saving for a bike in spring.");
-      await page.getByRole("button", { name: "Generate briefing" }).click();
       if (!t.state.bridged) {
-        await hasText(page.getByTestId("insights-generate"), "MODEL_BRIDGE_URL");
+        await hasText(page.getByTestId("ai-needs-insights"), "model bridge");
+        assert.equal(await page.getByRole("button", { name: "Generate briefing" }).isDisabled(), true);
         await t.shot("insights-no-bridge");
         return;
       }
+      await hasText(page.getByTestId("ai-needs-insights"), "Sends to Local tool A");
+      await page.getByRole("button", { name: "Generate briefing" }).click();
       await page.getByTestId("insights-progress").waitFor();
       await t.shot("insights-progress");
       const briefing = page.getByTestId("insights-briefing");
@@ -113,11 +115,13 @@ export const steps = [
       await page.goto(`${t.base}/`);
       const box = page.getByTestId("summarize-month");
       await box.waitFor();
-      await box.getByRole("button", { name: "Summarize month" }).click();
       if (!t.state.bridged) {
         await hasText(box, "Day summaries are turned off");
+        assert.equal(await box.getByRole("button", { name: "Summarize month" }).isDisabled(), true);
         await t.shot("summarize-off");
       } else {
+        await hasText(box, "Sends to Local tool A");
+        await box.getByRole("button", { name: "Summarize month" }).click();
         await page.getByTestId("summarize-progress").waitFor();
         await t.shot("summarize-progress");
         const summary = page.locator("[data-testid=journal-day] .day-summary").first();

@@ -1,7 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { readReceipt } from "../../src/domains/attachments/reading";
-import { receiptModelFromEnv } from "../../src/domains/attachments/parse";
 import { systemClock } from "../../src/lib/clock";
 import type { Env } from "../../src/env";
 import { type FakeModel, fakeModel, modelServerUrl } from "../helpers/fake-model-client";
@@ -37,8 +36,12 @@ async function upload(name: string, type: string): Promise<string> {
   return res.body.id;
 }
 
+// Consent and a route: document parsing goes to the hosted model API (the fake model server).
 const consent = (on: boolean) =>
-  call("/api/v1/config", { method: "PUT", body: { ai_receipt_parsing_enabled: on } });
+  call("/api/v1/config", {
+    method: "PUT",
+    body: { ai_receipt_parsing_enabled: on, document_parsing_provider: "hosted" },
+  });
 const parse = (id: string) =>
   call(`/api/v1/attachments/${id}/parse`, { method: "POST", env: modelEnv(), now: NOW });
 const row = async (id: string) =>
@@ -118,7 +121,7 @@ describe.skipIf(!modelServerUrl())("AI receipt parsing through the fake model se
     expect(failed).toMatchObject({ parse_status: "failed", parse_json: null });
     expect(failed.parse_error).toMatch(/does not appear/);
     const [chat] = await m.calls();
-    expect(chat!.body.messages[1].content[0].text).toMatch(/CORNER BISTRO[\s\S]*TOTAL\s+30\.55/);
+    expect(chat!.body.messages[1].content).toMatch(/CORNER BISTRO[\s\S]*TOTAL\s+30\.55/);
 
     await m.script([{ kind: "tool", arguments: GOOD }]);
     const good = await parse(id);
@@ -190,6 +193,18 @@ describe.skipIf(!modelServerUrl())("AI receipt parsing through the fake model se
     expect((await row(id)).parse_status).toBe("failed");
   });
 
+  it("a refused key or an unknown model is the configuration: 422 in words, never a 5xx", async () => {
+    await consent(true);
+    const id = await upload("receipt.jpg", "image/jpeg");
+    await m.script([{ kind: "status", status: 401 }]);
+    expect(expectEnvelope(await parse(id), 422, "AI_NOT_CONFIGURED").error).toMatch(/refused the key/);
+    await m.script([{ kind: "status", status: 404 }]);
+    expect(expectEnvelope(await parse(id), 422, "AI_NOT_CONFIGURED").error).toMatch(
+      /does not know the chosen model/,
+    );
+    expect((await row(id)).parse_status).toBe("failed");
+  });
+
   it("a timeout is 504 and persisted as failed", async () => {
     await consent(true);
     const id = await upload("receipt.jpg", "image/jpeg");
@@ -201,17 +216,15 @@ describe.skipIf(!modelServerUrl())("AI receipt parsing through the fake model se
       principal: { kind: "system" as const, id: null, label: null, scope: null },
       waitUntil: () => {},
     };
-    const err = await readReceipt(ctx, id, { model: receiptModelFromEnv(testEnv)!, timeoutMs: 300 }).catch(
-      (e) => e,
-    );
+    const err = await readReceipt(ctx, id, { timeoutMs: 300 }).catch((e) => e);
     expect(err).toMatchObject({ status: 504, code: "GATEWAY_TIMEOUT" });
     expect((await row(id)).parse_status).toBe("failed");
   });
 
-  it("no model API key configured: 503", async () => {
+  it("hosted chosen with no model API key: a 4xx in words, never a 5xx (issue 25)", async () => {
     await consent(true);
     const id = await upload("receipt.jpg", "image/jpeg");
     const res = await call(`/api/v1/attachments/${id}/parse`, { method: "POST", env: { MODEL_API_KEY: "" } });
-    expectEnvelope(res, 503, "SERVICE_UNAVAILABLE");
+    expect(expectEnvelope(res, 422, "AI_NOT_CONFIGURED").error).toMatch(/no model API key \(MODEL_API_KEY/);
   });
 });

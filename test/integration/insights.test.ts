@@ -86,7 +86,7 @@ describe.skipIf(!modelServerUrl())("insights generation", () => {
   it("a disabled provider sends nothing and answers in words", async () => {
     await fm.script([]);
     const { res, sent } = await generate();
-    const e = expectEnvelope(res, 422, "VALIDATION_ERROR");
+    const e = expectEnvelope(res, 422, "AI_NOT_CONFIGURED");
     expect(e.error).toMatch(/Insights are turned off.*Settings → Intelligence/);
     expect(sent).toEqual([]);
     expect(await fm.calls()).toEqual([]);
@@ -203,7 +203,7 @@ describe.skipIf(!modelServerUrl())("insights generation", () => {
     expect(chat.body.model).toBe("cli_b:deep");
     // Without a bridge address the task refuses in words.
     const off = await generate({ MODEL_BRIDGE_URL: "" });
-    expect(expectEnvelope(off.res, 422, "VALIDATION_ERROR").error).toMatch(/model bridge.*MODEL_BRIDGE_URL/);
+    expect(expectEnvelope(off.res, 422, "AI_NOT_CONFIGURED").error).toMatch(/model bridge.*MODEL_BRIDGE_URL/);
   });
 
   it("through the real queue: the consumer runs the job and a missing key ends it as an error", async () => {
@@ -224,9 +224,9 @@ describe.skipIf(!modelServerUrl())("insights generation", () => {
     expect(st.error).toMatch(/no model API key/);
   });
 
-  it("hosted without a model key: 500 in words (SPEC Errors)", async () => {
+  it("hosted without a model key: a 422 in words, never a 5xx (issue 25 overrides SPEC's 500)", async () => {
     const res = await call(`/api/v1/insights/generate?month=${MONTH}`, { method: "POST", now: NOW });
-    expect(expectEnvelope(res, 500, "INTERNAL_ERROR").error).toMatch(/MODEL_API_KEY/);
+    expect(expectEnvelope(res, 422, "AI_NOT_CONFIGURED").error).toMatch(/MODEL_API_KEY/);
   });
 
   it("bad month: 422", async () => {

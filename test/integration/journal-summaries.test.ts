@@ -72,7 +72,7 @@ describe.skipIf(!modelServerUrl())("day summaries", () => {
   it("a disabled provider sends nothing and answers in words", async () => {
     const q = captured();
     const res = await generate({ month: "2024-10" }, q);
-    expect(expectEnvelope(res, 422, "VALIDATION_ERROR").error).toMatch(/Day summaries are turned off/);
+    expect(expectEnvelope(res, 422, "AI_NOT_CONFIGURED").error).toMatch(/Day summaries are turned off/);
     expect(q.sent).toEqual([]);
   });
 

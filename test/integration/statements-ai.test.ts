@@ -25,7 +25,11 @@ const upload = (bytes: Uint8Array) => {
   return call("/api/v1/statements/upload", { method: "POST", rawBody: fd, now: NOW, env: modelEnv() });
 };
 const optIn = (on: boolean) =>
-  call("/api/v1/config", { method: "PUT", body: { ai_statement_parsing_enabled: on }, now: NOW });
+  call("/api/v1/config", {
+    method: "PUT",
+    body: { ai_statement_parsing_enabled: on, document_parsing_provider: "hosted" },
+    now: NOW,
+  });
 const row = (date: string, description: string, amount: string, type: string) => ({
   date,
   description,

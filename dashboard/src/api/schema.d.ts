@@ -1001,6 +1001,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/config/ai-readiness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per AI action: can it run now, what it needs, and why not (in words), with where to set it up */
+        get: operations["getAiReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/data/object-backup-status": {
         parameters: {
             query?: never;
@@ -1012,57 +1029,6 @@ export interface paths {
         get: operations["getObjectBackupStatus"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/auth/vendor/start": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Start the vendor account sign-in (OAuth device flow): a URL to open and a code to type */
-        post: operations["startVendorLogin"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/auth/vendor/status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The vendor sign-in: pending (with the code), connected (with the email) or an error in words */
-        get: operations["getVendorLoginStatus"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/auth/vendor/disconnect": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Forget the vendor account's tokens */
-        post: operations["disconnectVendor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3102,6 +3068,40 @@ export interface components {
             bucket: string;
             prefix?: string | null;
         };
+        AiReadinessResponse: {
+            actions: {
+                /** @enum {string} */
+                action: "categorization" | "alert_rescue" | "receipt_reading" | "statement_reading" | "insights" | "summaries";
+                /** @description The action in words */
+                label: string;
+                /** @enum {string} */
+                task: "categorization" | "daily_summary" | "document_parsing" | "insights";
+                /** @description The task's provider value (hosted, cli_a, cli_b, cli_c, disabled) */
+                provider: string;
+                /** @description The provider in words */
+                provider_label: string;
+                model: string | null;
+                /** @description True when pressing the action can reach a model now */
+                ready: boolean;
+                /** @description Why it cannot, in words (null when ready) */
+                reason: string | null;
+                /** @description What the action needs, in words, whether ready or not */
+                needs: string;
+                /** @description Where to set it up in the dashboard */
+                settings_url: string;
+            }[];
+            /** @description Per task of Settings → Intelligence: can its chosen provider be reached */
+            tasks: {
+                /** @enum {string} */
+                task: "categorization" | "daily_summary" | "document_parsing" | "insights";
+                provider: string;
+                provider_label: string;
+                model: string | null;
+                /** @description The provider can be reached now (consent switches aside) */
+                ready: boolean;
+                reason: string | null;
+            }[];
+        };
         ObjectBackupStatusResponse: {
             enabled: boolean;
             bucket: string | null;
@@ -3114,23 +3114,6 @@ export interface components {
             uploaded_count: number;
             deleted_count: number;
             objects_total: number;
-        };
-        StartVendorLoginResponse: {
-            /** @description Open on any device */
-            verification_url: string;
-            /** @description Type it there */
-            user_code: string;
-        };
-        VendorLoginStatusResponse: {
-            connected: boolean;
-            pending: boolean;
-            email: string | null;
-            error: string | null;
-            verification_url: string | null;
-            user_code: string | null;
-        };
-        DisconnectVendorResponse: {
-            ok: boolean;
         };
         /** @description Dry run of an import; commit it with `token`. */
         ImportPreviewResponse: {
@@ -8786,6 +8769,62 @@ export interface operations {
             };
         };
     };
+    getAiReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Readiness */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiReadinessResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getObjectBackupStatus: {
         parameters: {
             query?: never;
@@ -8802,174 +8841,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ObjectBackupStatusResponse"];
-                };
-            };
-            /** @description Missing or invalid credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Token scope forbids this method and path */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Validation error: `details.errors` lists every problem */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unexpected error (no stack trace) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    startVendorLogin: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Started */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["StartVendorLoginResponse"];
-                };
-            };
-            /** @description Missing or invalid credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Token scope forbids this method and path */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Validation error: `details.errors` lists every problem */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unexpected error (no stack trace) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    getVendorLoginStatus: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Status */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["VendorLoginStatusResponse"];
-                };
-            };
-            /** @description Missing or invalid credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Token scope forbids this method and path */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Validation error: `details.errors` lists every problem */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unexpected error (no stack trace) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    disconnectVendor: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Disconnected */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DisconnectVendorResponse"];
                 };
             };
             /** @description Missing or invalid credentials */

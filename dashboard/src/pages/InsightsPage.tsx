@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { api, unwrap } from "../api/client";
+import { AiButton, AiNeeds, useAiReadiness } from "../components/AiGate";
 import { MonthPicker } from "../components/MonthPicker";
 import { ErrorNotice, Loading, Spinner } from "../components/States";
 import { useAction } from "../components/useAction";
@@ -26,6 +27,7 @@ export function InsightsPage() {
     month,
   );
   const [picked, setPicked] = useState<string | null>(null);
+  const ready = useAiReadiness("insights");
   const { busy, error, run } = useAction();
   const job = usePolledStatus(
     () => unwrap(api.GET("/api/v1/insights/status")),
@@ -60,15 +62,17 @@ export function InsightsPage() {
           <p className="muted">
             A written briefing on {monthLabel(month)}: what changed, what to watch, how the budget is going.
           </p>
-          <button
-            type="button"
+          <AiButton
+            action="insights"
+            r={ready}
             className="btn btn-primary"
             onClick={generate}
             disabled={!canWrite || busy || running}
           >
             {running ? "Writing…" : "Generate briefing"}
-          </button>
+          </AiButton>
         </div>
+        <AiNeeds action="insights" r={ready} />
         {running && (
           <p role="status" data-testid="insights-progress">
             <Spinner /> {PHASES[st.phase ?? ""] ?? "Working…"}{" "}

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { api, unwrap } from "../api/client";
 import type { ParseFailure } from "../api/types";
+import { AiNeeds, useAiReadiness } from "../components/AiGate";
 import { Empty, ErrorNotice, Loading } from "../components/States";
 import { useAction } from "../components/useAction";
 import { useApp } from "../lib/app";
@@ -20,6 +21,7 @@ export function ParseFailures() {
     status,
   );
   const bulk = useAction();
+  const rescue = useAiReadiness("alert_rescue");
   const [result, setResult] = useState<string | null>(null);
   const retryAll = () =>
     bulk.run(async () => {
@@ -58,8 +60,10 @@ export function ParseFailures() {
         </div>
       </div>
       <p className="muted small">
-        Retry runs the parsers again; resolve lets you type the transaction in beside the original email.
+        Retry runs the parsers again (and AI rescue, when it is set up); resolve lets you type the transaction
+        in beside the original email.
       </p>
+      <AiNeeds action="alert_rescue" r={rescue} />
       {result && <p className="notice">{result}</p>}
       <ErrorNotice error={bulk.error ?? list.error} onRetry={list.error ? list.reload : undefined} />
       {!list.data && list.loading && <Loading rows={2} />}

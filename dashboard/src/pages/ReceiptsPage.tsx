@@ -1,4 +1,5 @@
 // "Receipts to file": drop or photograph receipts without choosing a transaction, then match them.
+import { AiNeeds, useAiReadiness } from "../components/AiGate";
 import { DropZone } from "../components/DropZone";
 import { Empty, ErrorNotice, Loading } from "../components/States";
 import { useAction } from "../components/useAction";
@@ -10,7 +11,8 @@ import { ReceiptCard } from "./receipts/ReceiptCard";
 import "./receipts/receipts.css";
 
 export function ReceiptsPage() {
-  const { canWrite, config } = useApp();
+  const { canWrite } = useApp();
+  const ai = useAiReadiness("receipt_reading");
   const tray = useApi(listUnfiled, "receipts-tray");
   const { busy, error, run } = useAction();
   const add = (files: File[]) =>
@@ -29,8 +31,10 @@ export function ReceiptsPage() {
       </div>
       <p className="muted">
         Photos and PDFs of receipts not yet attached to a transaction. Find each one's transaction and link
-        it; a receipt with exactly one exact match links itself.
+        it; a receipt with exactly one exact match links itself. “Read with AI” fills in the total, date and
+        merchant from the photo or PDF.
       </p>
+      <AiNeeds action="receipt_reading" r={ai} />
       <DropZone testId="receipt-dropzone" label="Drop zone for receipts" onFiles={add} enabled={canWrite}>
         <p className="dropzone-title">{busy ? "Uploading…" : "Drop receipts here"}</p>
         <p className="muted small">JPEG, PNG, WebP, HEIC or PDF, up to 10 MB each</p>
@@ -45,7 +49,7 @@ export function ReceiptsPage() {
           <ReceiptCard
             key={`${a.id}|${a.updated_at}`}
             a={a}
-            aiOn={!!config.ai_receipt_parsing_enabled}
+            ai={ai}
             canWrite={canWrite}
             onChanged={tray.reload}
           />

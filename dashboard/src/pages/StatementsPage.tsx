@@ -1,5 +1,6 @@
 // Statements: upload, the history list, and (with ?id=) the review of one statement.
 import { api, unwrap } from "../api/client";
+import { AiNeeds, useAiReadiness } from "../components/AiGate";
 import { Empty, ErrorNotice, Loading } from "../components/States";
 import { useApp } from "../lib/app";
 import { navigate, useLocation } from "../lib/router";
@@ -17,6 +18,7 @@ export function StatementsPage() {
 function StatementsHome() {
   const { canWrite } = useApp();
   const list = useApi(() => unwrap(api.GET("/api/v1/statements")), "statements");
+  const ai = useAiReadiness("statement_reading");
   return (
     <section aria-labelledby="statements-h" className="page">
       <div className="page-head">
@@ -24,8 +26,9 @@ function StatementsHome() {
       </div>
       <p className="muted">
         The monthly statement is the ground truth: upload it to see which rows your alert emails already
-        caught, and import the rest.
+        caught, and import the rest. A PDF the built-in readers do not know can be read by AI.
       </p>
+      <AiNeeds action="statement_reading" r={ai} />
       <UploadBox
         canWrite={canWrite}
         onUploaded={(r) => navigate(`/statements?id=${encodeURIComponent(r.statement_id)}`)}

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { ChooseFile, DropZone } from "../components/DropZone";
 import { api, unwrap } from "../api/client";
 import type { UploadResult } from "../api/types";
+import { AiNeeds, useAiReadiness } from "../components/AiGate";
 import { Money } from "../components/Money";
 import { ErrorNotice, Spinner } from "../components/States";
 import { useAction } from "../components/useAction";
@@ -63,6 +64,7 @@ export function UploadPage() {
         Bank statements (PDF, CSV, OFX, QFX) go to <Link to="/statements">Statements</Link>, where each row is
         checked against your journal before anything is imported.
       </p>
+      <AiEmailNeeds />
       <DropZone
         testId="dropzone"
         label="Drop zone for an email file"
@@ -120,5 +122,17 @@ export function UploadPage() {
         </div>
       )}
     </section>
+  );
+}
+
+/** What AI does with an uploaded email (categorizing, reading an unknown alert), or why it will not. */
+function AiEmailNeeds() {
+  const categorize = useAiReadiness("categorization");
+  const rescue = useAiReadiness("alert_rescue");
+  return (
+    <div data-testid="upload-ai">
+      <AiNeeds action="categorization" r={categorize} />
+      <AiNeeds action="alert_rescue" r={rescue} />
+    </div>
   );
 }

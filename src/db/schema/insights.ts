@@ -24,10 +24,9 @@ export const insightBriefings = sqliteTable(
 );
 
 /**
- * The `vendor` account connection (OAuth device authorization grant). One row per user while a
- * sign-in is pending or connected. Holds tokens: never exported, never in a response or a log.
- *   pending → connected   the person approved the code
- *   pending → error       denied or expired (a new start replaces the row)
+ * The former `vendor` account connection (OAuth device authorization grant). Unused since the
+ * sign-in was removed (migration 0023 emptied it); kept so older databases and backups line up.
+ * Held tokens: never exported, never in a response or a log.
  */
 export const vendorConnections = sqliteTable("vendor_connections", {
   user_id: text("user_id").primaryKey(),

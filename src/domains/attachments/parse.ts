@@ -1,14 +1,10 @@
 /**
- * Reading a receipt with the hosted model through the `openai` SDK. The shared AiProvider speaks
- * text only, so this module sends the multimodal message itself: an image as vision input, a text
- * PDF as its text, a scanned PDF (no text layer) as the PDF file. The model is forced to call
- * `record_receipt`; errors map onto AiError kinds like the shared provider's.
+ * Reading a receipt through the one model client (src/ai): an image as vision input, a text PDF
+ * as its text, a scanned PDF (no text layer) as the PDF file. The model is forced to call
+ * `record_receipt`; the provider comes from the routing layer (document parsing).
  */
-import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
-import type { ChatCompletionContentPart } from "openai/resources/chat/completions";
 import { extractText } from "unpdf";
-import { AiError } from "../../ai/provider";
-import type { Env } from "../../env";
+import type { AiProvider, ContentPart, ToolSpec } from "../../ai/provider";
 
 export const RECEIPT_TOOL = {
   name: "record_receipt",
@@ -64,89 +60,42 @@ function base64(bytes: Uint8Array): string {
   return btoa(bin);
 }
 
-function content(input: ReceiptInput): ChatCompletionContentPart[] {
+/** The receipt as the user message: text for a PDF's text, a photo or a scanned PDF as a part. */
+function request(input: ReceiptInput): { user: string; parts?: ContentPart[] } {
   switch (input.method) {
-    case "vision":
-      return [
-        { type: "text", text: "The receipt is this photo." },
-        {
-          type: "image_url",
-          image_url: { url: `data:${input.contentType};base64,${base64(input.bytes)}`, detail: "high" },
-        },
-      ];
     case "pdf_text":
-      return [{ type: "text", text: `The receipt's text:\n\n${input.text.slice(0, MAX_PDF_CHARS)}` }];
-    case "pdf_file":
-      return [
-        { type: "text", text: "The receipt is this scanned PDF." },
-        {
-          type: "file",
-          file: { filename: "receipt.pdf", file_data: `data:application/pdf;base64,${base64(input.bytes)}` },
-        },
-      ];
+      return { user: `The receipt's text:\n\n${input.text.slice(0, MAX_PDF_CHARS)}` };
+    case "vision": {
+      const user = "The receipt is this photo.";
+      const dataUrl = `data:${input.contentType};base64,${base64(input.bytes)}`;
+      return {
+        user,
+        parts: [
+          { type: "text", text: user },
+          { type: "image", dataUrl },
+        ],
+      };
+    }
+    case "pdf_file": {
+      const user = "The receipt is this scanned PDF.";
+      const dataUrl = `data:application/pdf;base64,${base64(input.bytes)}`;
+      return {
+        user,
+        parts: [
+          { type: "text", text: user },
+          { type: "file", filename: "receipt.pdf", dataUrl },
+        ],
+      };
+    }
   }
 }
 
-function mapError(err: unknown): AiError {
-  if (err instanceof AiError) return err;
-  if (err instanceof APIConnectionTimeoutError || err instanceof APIUserAbortError) {
-    return new AiError("timeout", "model request timed out");
-  }
-  if (err instanceof APIError && typeof err.status === "number") {
-    return new AiError("http", `model API answered ${err.status}`, err.status);
-  }
-  return new AiError("network", "model API unreachable");
-}
-
-export interface ReceiptModel {
-  model: string;
-  read(input: ReceiptInput, timeoutMs: number): Promise<Record<string, unknown>>;
-}
-
-/** The configured model, or null when no model API key is set. */
-export function receiptModelFromEnv(env: Env): ReceiptModel | null {
-  const apiKey = env.MODEL_API_KEY?.trim();
-  if (!apiKey) return null;
-  const model = env.MODEL_NAME?.trim() || "gpt-4o-mini";
-  const client = new OpenAI({ apiKey, baseURL: env.MODEL_BASE_URL?.trim() || undefined, maxRetries: 0 });
-  return {
-    model,
-    async read(input, timeoutMs) {
-      let completion: OpenAI.Chat.Completions.ChatCompletion;
-      try {
-        completion = await client.chat.completions.create(
-          {
-            model,
-            temperature: 0,
-            messages: [
-              { role: "system", content: SYSTEM },
-              { role: "user", content: content(input) },
-            ],
-            tools: [
-              { type: "function", function: { ...RECEIPT_TOOL, parameters: { ...RECEIPT_TOOL.parameters } } },
-            ],
-            tool_choice: { type: "function", function: { name: RECEIPT_TOOL.name } },
-          },
-          { timeout: timeoutMs },
-        );
-      } catch (err) {
-        throw mapError(err);
-      }
-      const message = completion.choices?.[0]?.message;
-      if (!message) throw new AiError("no_tool_call", "model returned no completion");
-      if (message.refusal) throw new AiError("refusal", "model refused to read the receipt");
-      const call = message.tool_calls?.find(
-        (c) => c.type === "function" && c.function.name === RECEIPT_TOOL.name,
-      );
-      if (call?.type !== "function") throw new AiError("no_tool_call", "model did not call record_receipt");
-      try {
-        const args = JSON.parse(call.function.arguments) as unknown;
-        if (args === null || typeof args !== "object" || Array.isArray(args))
-          throw new Error("not an object");
-        return args as Record<string, unknown>;
-      } catch {
-        throw new AiError("malformed", "arguments of record_receipt are not a JSON object");
-      }
-    },
-  };
+/** Reads a receipt with the provider the routing layer gave document parsing (a forced tool call). */
+export function readReceiptWith(
+  provider: AiProvider,
+  input: ReceiptInput,
+  timeoutMs: number,
+): Promise<Record<string, unknown>> {
+  const tool = { ...RECEIPT_TOOL, parameters: { ...RECEIPT_TOOL.parameters } } as ToolSpec;
+  return provider.callTool({ system: SYSTEM, ...request(input), tool, timeoutMs });
 }

@@ -1,28 +1,22 @@
 /**
  * POST /attachments/{id}/parse: the synchronous AI read of a receipt, only with the person's
  * consent (`ai_receipt_parsing_enabled`). What is sent: the stored image (vision input), or a
- * PDF's text, or a scanned PDF itself, to the configured model API. Every failure is persisted
+ * PDF's text, or a scanned PDF itself, to the provider document parsing is routed to. Every failure is persisted
  * as parse_status `failed` with the reason, and nothing of a failed read is kept.
  */
 import { AiError } from "../../ai/provider";
+import { isCli, PROVIDER_WORDS, providerForTask } from "../../ai/routing";
 import type { AttachmentRow } from "../../db/schema";
 import type { ServiceCtx } from "../../lib/context";
 import { ApiError, notFound, validationError } from "../../lib/errors";
 import { loadSettings } from "../config/service";
 import { getObjectBytes } from "./files";
-import {
-  DEFAULT_PARSE_TIMEOUT_MS,
-  pdfTextLayer,
-  type ReceiptInput,
-  type ReceiptModel,
-  receiptModelFromEnv,
-} from "./parse";
+import { DEFAULT_PARSE_TIMEOUT_MS, pdfTextLayer, type ReceiptInput, readReceiptWith } from "./parse";
 import { setParse } from "./queries";
 import { RECEIPT_SCHEMA_VERSION, validateReceipt } from "./receipt-rules";
 import { loadAttachment } from "./service";
 
 export interface ReadDeps {
-  model?: ReceiptModel;
   timeoutMs?: number;
 }
 
@@ -53,6 +47,19 @@ async function inputOf(
 
 function failureStatus(err: AiError): ApiError {
   if (err.kind === "timeout") return new ApiError(504, "The model did not answer in time", "GATEWAY_TIMEOUT");
+  // A refused key or an unknown model is the configuration, not an outage: a 4xx in words.
+  if (err.kind === "http" && (err.status === 401 || err.status === 403))
+    return new ApiError(
+      422,
+      "The model API refused the key: check MODEL_API_KEY (or the bridge's token).",
+      "AI_NOT_CONFIGURED",
+    );
+  if (err.kind === "http" && (err.status === 400 || err.status === 404))
+    return new ApiError(
+      422,
+      "The model API does not know the chosen model: check Document parsing's model under Settings → Intelligence.",
+      "AI_NOT_CONFIGURED",
+    );
   if (err.kind === "http" || err.kind === "network") {
     return new ApiError(502, "The model API could not be reached", "BAD_GATEWAY", { status: err.status });
   }
@@ -63,8 +70,10 @@ export async function readReceipt(ctx: ServiceCtx, id: string, deps: ReadDeps = 
   const before = await loadAttachment(ctx, id);
   const settings = await loadSettings(ctx.env);
   if (!settings.ai_receipt_parsing_enabled) throw consentOff();
-  const model = deps.model ?? receiptModelFromEnv(ctx.env);
-  if (!model) throw new ApiError(503, "No model API key is configured", "SERVICE_UNAVAILABLE");
+  const timeoutMs = deps.timeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS;
+  const routed = providerForTask(ctx.env, settings, "document_parsing", { timeoutMs });
+  // Not set up is the person's configuration, not a server fault: a 4xx in words.
+  if (!routed.ok) throw new ApiError(422, routed.reason, "AI_NOT_CONFIGURED");
   if (before.content_type === "image/heic") {
     throw new ApiError(
       422,
@@ -75,6 +84,13 @@ export async function readReceipt(ctx: ServiceCtx, id: string, deps: ReadDeps = 
   const bytes = await getObjectBytes(ctx.env, before.r2_key);
   if (!bytes) throw notFound("Attachment file");
   const { input, pdfText } = await inputOf(before, bytes);
+  if (isCli(routed.route.provider) && input.method !== "pdf_text") {
+    throw new ApiError(
+      422,
+      `${PROVIDER_WORDS[routed.route.provider]} reads text only: this receipt is a ${input.method === "vision" ? "photo" : "scanned PDF"}. Choose the hosted model API for document parsing under Settings → Intelligence, or attach a PDF with text.`,
+      "RECEIPT_UNREADABLE",
+    );
+  }
   const fail = async (reason: string, error: ApiError) => {
     await setParse(ctx.env.DB, id, {
       status: "failed",
@@ -86,7 +102,7 @@ export async function readReceipt(ctx: ServiceCtx, id: string, deps: ReadDeps = 
   };
   let args: Record<string, unknown>;
   try {
-    args = await model.read(input, deps.timeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS);
+    args = await readReceiptWith(routed.provider, input, timeoutMs);
   } catch (err) {
     const e = err instanceof AiError ? err : new AiError("network", String(err));
     throw await fail(e.message, failureStatus(e));
@@ -99,8 +115,8 @@ export async function readReceipt(ctx: ServiceCtx, id: string, deps: ReadDeps = 
   const parsed = {
     ...check.read,
     method: input.method,
-    provider: "hosted",
-    model: model.model,
+    provider: routed.route.provider,
+    model: routed.model,
     parsed_at: at,
     schema_version: RECEIPT_SCHEMA_VERSION,
   };

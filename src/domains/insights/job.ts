@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { type AiEnv, providerForTask } from "../../ai/routing";
-import { AiError } from "../../ai/provider";
+import { AiError, aiErrorWords } from "../../ai/provider";
 import { getDb } from "../../db";
 import { insightBriefings } from "../../db/schema";
 import type { Env } from "../../env";
@@ -98,7 +98,7 @@ export async function runInsightsJob(env: Env, msg: QueueMessage): Promise<void>
     const reason = timedOut
       ? timeoutMessage(limit)
       : err instanceof AiError
-        ? `The model could not write the briefing: ${err.message}.`
+        ? `The model could not write the briefing: ${aiErrorWords(err)}.`
         : "The briefing failed unexpectedly; nothing was saved.";
     log("warn", "insights.failed", { task_id, reason: timedOut ? "timeout" : String(err) });
     await fail(reason);

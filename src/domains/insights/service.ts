@@ -27,8 +27,8 @@ export const timeoutMessage = (ms: number) =>
 export async function startInsights(ctx: Ctx, month: string) {
   const env = ctx.env as AiEnv;
   const routed = providerForTask(env, await getConfig({ ctx }), "insights");
-  // SPEC Errors: a missing model API key is a 500; a disabled task is the person's choice (422).
-  if (!routed.ok) throw new ApiError(routed.missingKey ? 500 : 422, routed.reason);
+  // Not set up (off, no key, no bridge) is the person's configuration, never a server fault: 422.
+  if (!routed.ok) throw new ApiError(422, routed.reason, "AI_NOT_CONFIGURED");
   const limit = insightsLimitMs(env);
   const slot = jobSlot(env, INSIGHTS_KIND);
   const res = await slot.start(INSIGHTS_KIND, limit + GRACE_MS);

@@ -1,13 +1,12 @@
-/** The configuration as GET /config shows it: live provider availability and the vendor link. */
+/** The configuration as GET /config shows it: live provider availability. */
 import { bridgeAvailability } from "../../ai/routing";
 import type { ServiceCtx } from "../../lib/context";
 import { getConfig } from "../config/service";
 import type { AppConfigResponse } from "../config/schemas";
-import { vendorConnection } from "./vendor";
 
 /**
  * What GET /config shows: the configuration plus the live availability of the local CLI providers
- * (the model bridge's own health, 2 s at most) and the vendor connection. Only this read pays for
+ * (the model bridge's own health, 2 s at most). Only this read pays for
  * those checks; everything else reads getConfig.
  */
 export async function describeConfig({
@@ -16,16 +15,15 @@ export async function describeConfig({
   ctx: Pick<ServiceCtx, "env" | "clock">;
 }): Promise<AppConfigResponse> {
   const config = await getConfig({ ctx });
-  const [cli, vendor] = await Promise.all([
-    bridgeAvailability(ctx.env),
-    vendorConnection(ctx, config.user_id),
-  ]);
+  const cli = await bridgeAvailability(ctx.env);
   return {
     ...config,
     cli_a_available: cli.cli_a,
     cli_b_available: cli.cli_b,
     cli_c_available: cli.cli_c,
-    vendor_oauth_connected: vendor.connected,
-    vendor_oauth_email: vendor.email,
+    // The vendor account sign-in was removed (no provider here can use its token; see the
+    // README's AI section): SPEC keeps the fields, always false and null.
+    vendor_oauth_connected: false,
+    vendor_oauth_email: null,
   };
 }

@@ -50,3 +50,41 @@ export const ObjectBackupStatusResponse = z
     objects_total: z.number().int(),
   })
   .meta({ id: "ObjectBackupStatusResponse" });
+
+export const AiReadinessResponse = z
+  .object({
+    actions: z.array(
+      z.object({
+        action: z.enum([
+          "categorization",
+          "alert_rescue",
+          "receipt_reading",
+          "statement_reading",
+          "insights",
+          "summaries",
+        ]),
+        label: z.string().describe("The action in words"),
+        task: z.enum(["categorization", "daily_summary", "document_parsing", "insights"]),
+        provider: z.string().describe("The task's provider value (hosted, cli_a, cli_b, cli_c, disabled)"),
+        provider_label: z.string().describe("The provider in words"),
+        model: z.string().nullable(),
+        ready: z.boolean().describe("True when pressing the action can reach a model now"),
+        reason: z.string().nullable().describe("Why it cannot, in words (null when ready)"),
+        needs: z.string().describe("What the action needs, in words, whether ready or not"),
+        settings_url: z.string().describe("Where to set it up in the dashboard"),
+      }),
+    ),
+    tasks: z
+      .array(
+        z.object({
+          task: z.enum(["categorization", "daily_summary", "document_parsing", "insights"]),
+          provider: z.string(),
+          provider_label: z.string(),
+          model: z.string().nullable(),
+          ready: z.boolean().describe("The provider can be reached now (consent switches aside)"),
+          reason: z.string().nullable(),
+        }),
+      )
+      .describe("Per task of Settings → Intelligence: can its chosen provider be reached"),
+  })
+  .meta({ id: "AiReadinessResponse" });

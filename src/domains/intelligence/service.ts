@@ -3,9 +3,8 @@
  * rejected, model not found, reachable), test writing the object backup, and the backup's status
  * read from the bucket itself. Keys sent for a test are used once and never stored or echoed.
  */
-import { APIError } from "openai";
-import OpenAI from "openai";
-import { type AiEnv, isCli } from "../../ai/routing";
+import { asAiError } from "../../ai/provider";
+import { type AiEnv, providerForTask } from "../../ai/routing";
 import type { ServiceCtx } from "../../lib/context";
 import { getConfig } from "../config/service";
 
@@ -29,40 +28,37 @@ export interface TestModelInput {
   model?: string | null | undefined;
 }
 
+/** One tiny request through the routing layer, as a task with these settings would make it. */
 export async function testModel(ctx: Ctx, input: TestModelInput) {
-  const env = ctx.env as AiEnv;
   const provider = input.provider ?? "hosted";
-  const cli = isCli(provider);
-  const apiKey = cli
-    ? env.MODEL_BRIDGE_TOKEN?.trim() || "bridge"
-    : input.api_key?.trim() || env.MODEL_API_KEY?.trim();
-  const base = cli ? env.MODEL_BRIDGE_URL?.trim() : env.MODEL_BASE_URL?.trim() || undefined;
   const done = (verdict: Verdict, detail?: string) => ({
     ok: verdict === "reachable",
     verdict,
     error: verdict === "reachable" ? null : detail ? `${WORDS[verdict]} (${detail})` : WORDS[verdict],
     message: WORDS[verdict],
   });
-  if (!apiKey || (cli && !base)) return done("not_configured");
-  const model = input.model?.trim() || (cli ? provider : env.MODEL_NAME?.trim() || "gpt-4o-mini");
-  const client = new OpenAI({
-    apiKey,
-    baseURL: cli ? `${base!.replace(/\/+$/, "")}/v1` : base,
-    timeout: TEST_TIMEOUT_MS,
-    maxRetries: 0,
-  });
+  // A key typed for the test is used once, for this request only.
+  const env = { ...(ctx.env as AiEnv), MODEL_API_KEY: input.api_key?.trim() || ctx.env.MODEL_API_KEY };
+  const routed = providerForTask(
+    env,
+    { insights_provider: provider, insights_model: input.model ?? null },
+    "insights",
+    { timeoutMs: TEST_TIMEOUT_MS },
+  );
+  if (!routed.ok) return done("not_configured");
   try {
-    await client.chat.completions.create({
-      model: cli && input.model ? `${provider}:${input.model}` : model,
-      messages: [{ role: "user", content: "Reply with the word ok." }],
-      max_tokens: 5,
-    });
+    await routed.provider.generateText({ system: "", user: "Reply with the word ok.", maxTokens: 5 });
     return done("reachable");
   } catch (err) {
-    if (err instanceof APIError && (err.status === 401 || err.status === 403)) return done("key_rejected");
-    if (err instanceof APIError && err.status === 404) return done("model_not_found");
-    if (err instanceof APIError && typeof err.status === "number")
-      return done("unreachable", `HTTP ${err.status}`);
+    const e = asAiError(err);
+    if (e.status === 401 || e.status === 403) return done("key_rejected");
+    if (e.status === 404) return done("model_not_found");
+    // The model bridge refuses a model that is not on its own allowlist with a 400.
+    if (e.status === 400 && provider.startsWith("cli_"))
+      return done("model_not_found", "not on the bridge's allowed list for this tool");
+    if (e.kind === "http" && e.status !== null) return done("unreachable", `HTTP ${e.status}`);
+    // An empty or refused answer still proves the provider is there.
+    if (e.kind === "no_tool_call" || e.kind === "refusal") return done("reachable");
     return done("unreachable");
   }
 }

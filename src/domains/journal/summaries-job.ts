@@ -7,7 +7,7 @@
 import { calendarDate } from "../../lib/calendar";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { AiError } from "../../ai/provider";
+import { AiError, aiErrorWords } from "../../ai/provider";
 import { type AiEnv, isCli, providerForTask } from "../../ai/routing";
 import { getDb } from "../../db";
 import { daySummaries } from "../../db/schema";
@@ -112,7 +112,7 @@ export async function runDaySummariesJob(env: Env, msg: QueueMessage): Promise<v
       err instanceof AiError && err.kind === "timeout"
         ? `The job ran past its time limit after ${completed} of ${days.length} days; press again for the rest.`
         : err instanceof AiError
-          ? `The model failed after ${completed} of ${days.length} days: ${err.message}.`
+          ? `The model failed after ${completed} of ${days.length} days: ${aiErrorWords(err)}.`
           : "Day summaries failed unexpectedly.";
     log("warn", "day_summaries.failed", { task_id, error: String(err) });
     await slot.complete(task_id, { error: reason });

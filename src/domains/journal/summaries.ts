@@ -73,7 +73,8 @@ export async function startDaySummaries(ctx: Ctx, input: StartInput) {
   const env = ctx.env as AiEnv;
   const cfg = await getConfig({ ctx });
   const routed = providerForTask(env, cfg, "daily_summary");
-  if (!routed.ok) throw new ApiError(routed.missingKey ? 500 : 422, routed.reason);
+  // Not set up (off, no key, no bridge) is the person's configuration, never a server fault: 422.
+  if (!routed.ok) throw new ApiError(422, routed.reason, "AI_NOT_CONFIGURED");
   const db = getDb(env.DB);
   const [lines, done] = await Promise.all([
     dayLines(db, input.month),

@@ -3,12 +3,13 @@
  * overrides that collapse to one normalized key. Tiers 0-2 use the categorizer's own index;
  * fuzzy candidates need an embedding provider and are skipped without one.
  */
-import { hostedFromEnv } from "../../ai/hosted";
+import { aiFor } from "../../ai/routing";
 import type { AiProvider } from "../../ai/provider";
 import { embedAll } from "../../categorize/fuzzy";
 import { normalizeMerchant } from "../../categorize/normalize";
 import { buildIndex } from "../../categorize/rules";
 import { getDb } from "../../db";
+import { getConfig } from "../config/service";
 import { loadList } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
 import { log } from "../../lib/log";
@@ -56,12 +57,14 @@ async function fuzzy(
 export async function matchOverride({
   ctx,
   input,
-  ai = hostedFromEnv(ctx.env),
+  ai,
 }: {
   ctx: Ctx;
   input: { company: string; include_history: boolean; min_score: number };
   ai?: AiProvider | null;
 }) {
+  // Fuzzy candidates embed the company: only when categorization is routed to a provider.
+  if (ai === undefined) ai = aiFor(ctx.env, await getConfig({ ctx }), "categorization", { maxRetries: 1 });
   const [overrides, aliases] = await Promise.all([loadList(ctx.env, OVERRIDES), loadList(ctx.env, ALIASES)]);
   const candidates = deterministicCandidates(buildIndex(overrides.items, aliases.items), input.company);
   if (ai && candidates.length < MATCH_CANDIDATE_LIMIT) {

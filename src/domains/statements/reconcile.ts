@@ -4,7 +4,7 @@
  * and the four reconciliation tiers against the stored rows of the period. Reparse passes the
  * previous rows so a person's edits and settled results survive.
  */
-import { hostedFromEnv } from "../../ai/hosted";
+import { aiFor } from "../../ai/routing";
 import { FALLBACK_CATEGORY } from "../../categorize/categories";
 import { FUZZY_THRESHOLD_RECONCILER, resolveFuzzy } from "../../categorize/fuzzy";
 import { getResolverIndex } from "../../categorize/resolver";
@@ -30,7 +30,10 @@ async function suggestCategories(ctx: ServiceCtx, names: string[]): Promise<Map<
     else misses.push(n);
   }
   const config = await getConfig({ ctx });
-  const ai = config.ai_categorization_enabled && misses.length ? hostedFromEnv(ctx.env) : null;
+  const ai =
+    config.ai_categorization_enabled && misses.length
+      ? aiFor(ctx.env, config, "categorization", { maxRetries: 1 })
+      : null;
   for (const n of misses) {
     let category = FALLBACK_CATEGORY;
     if (ai) {

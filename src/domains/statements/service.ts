@@ -1,5 +1,5 @@
 /** Statement verbs: upload (parse, reconcile, persist), list, detail, review edits, reparse, delete, download. */
-import { hostedFromEnv } from "../../ai/hosted";
+import { aiFor } from "../../ai/routing";
 import { getDb } from "../../db";
 import { getConfig } from "../config/service";
 import type { StatementRecord, StatementRowRecord } from "../../db/schema";
@@ -16,10 +16,12 @@ import { statementStatus } from "./rules";
 import type { RowEdit } from "./schemas";
 import { detail, summaryItem, uploadResponse } from "./views";
 
-/** The AI statement reader, when the person opted in and a provider is configured. */
+/** The AI statement reader: the person opted in and document parsing is routed to a provider. */
 async function aiReader(ctx: ServiceCtx) {
   const config = await getConfig({ ctx });
-  return config.ai_statement_parsing_enabled ? hostedFromEnv(ctx.env) : null;
+  return config.ai_statement_parsing_enabled
+    ? aiFor(ctx.env, config, "document_parsing", { maxRetries: 1 })
+    : null;
 }
 
 /** Any file through its parser: a CSV with its confirmed mapping (and institution) when one is stored. */

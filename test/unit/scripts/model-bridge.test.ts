@@ -44,6 +44,7 @@ describe("model bridge", () => {
           cli_b: ["node", fixture("garbage")],
           cli_c: ["node", fixture("fail")],
         },
+        models: { cli_a: ["quick", "deep"] },
         token: TOKEN,
         timeoutMs: 5000,
       },
@@ -63,7 +64,7 @@ describe("model bridge", () => {
     });
     expect(text).toMatch(/^Answer from deep to \d+ characters\.$/);
     expect(await client(base, "cli_a").generateText({ system: "s", user: "u" })).toMatch(
-      /^Answer from default/,
+      /^Answer from quick/,
     );
     // The log line names provider, exit status and duration; never the prompt.
     expect(lines.at(-1)).toMatch(/^cli_a exit=0 \d+ms$/);
@@ -108,16 +109,18 @@ describe("model bridge", () => {
 
   it("a tool that hangs is killed at the time limit: 504", async () => {
     const slow = createBridge(
-      { commands: { cli_a: ["node", fixture("hang")] }, token: null, timeoutMs: 400 },
+      { commands: { cli_a: ["node", fixture("hang")] }, token: TOKEN, timeoutMs: 400 },
       () => {},
     );
     const url = await listen(slow);
     try {
       const t0 = Date.now();
-      const err = await aiError(client(url, "cli_a", "any").generateText({ system: "s", user: "u" }));
+      const err = await aiError(client(url, "cli_a").generateText({ system: "s", user: "u" }));
       expect(err).toMatchObject({ kind: "http", status: 504 });
       expect(Date.now() - t0).toBeLessThan(4000);
-      const health = (await (await fetch(`${url}/health`)).json()) as {
+      const health = (await (
+        await fetch(`${url}/health`, { headers: { authorization: `Bearer ${TOKEN}` } })
+      ).json()) as {
         providers: Record<string, { configured: boolean }>;
       };
       expect(health.providers.cli_b).toEqual({ configured: false, available: false });
@@ -141,7 +144,13 @@ describe("model bridge", () => {
       BRIDGE_TOKEN: " t ",
       BRIDGE_TIMEOUT_SECONDS: "9",
     });
-    expect(cfg).toEqual({ commands: { cli_b: ["b-tool", "-q"] }, token: "t", timeoutMs: 9000 });
+    expect(cfg).toEqual({
+      commands: { cli_b: ["b-tool", "-q"] },
+      models: {},
+      token: "t",
+      allowedHosts: [],
+      timeoutMs: 9000,
+    });
     expect(configFromEnv({}).timeoutMs).toBe(170_000);
   });
 });

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { api, unwrap } from "../../api/client";
+import { AiButton, AiNeeds, useAiReadiness } from "../../components/AiGate";
 import { ErrorNotice, Spinner } from "../../components/States";
 import { useAction } from "../../components/useAction";
 import { useApp } from "../../lib/app";
@@ -8,13 +9,13 @@ import { usePolledStatus } from "./usePolledStatus";
 
 /** "Summarize month": writes the missing day summaries in the background, with progress. */
 export function SummarizeMonth({ month, onDone }: { month: string; onDone: () => void }) {
-  const { canWrite, config } = useApp();
+  const { canWrite } = useApp();
+  const ready = useAiReadiness("summaries");
   const { busy, error, run } = useAction();
   const [note, setNote] = useState<string | null>(null);
   const job = usePolledStatus(() => unwrap(api.GET("/api/v1/journal/summaries/status")), onDone);
   const st = job.status;
   const running = st?.status === "running";
-  const off = config.daily_summary_provider === "disabled" || !config.daily_summary_provider;
   const start = () =>
     run(async () => {
       setNote(null);
@@ -26,15 +27,9 @@ export function SummarizeMonth({ month, onDone }: { month: string; onDone: () =>
     });
   return (
     <div className="summarize-month inline" data-testid="summarize-month">
-      <button
-        type="button"
-        className="btn"
-        onClick={start}
-        disabled={!canWrite || busy || running}
-        title={off ? "Choose a day-summary provider under Settings → Intelligence" : undefined}
-      >
+      <AiButton action="summaries" r={ready} onClick={start} disabled={!canWrite || busy || running}>
         Summarize month
-      </button>
+      </AiButton>
       {running && (
         <span role="status" data-testid="summarize-progress">
           <Spinner /> Writing day summaries{st.month ? ` for ${monthLabel(st.month)}` : ""}: {st.completed} of{" "}
@@ -48,6 +43,7 @@ export function SummarizeMonth({ month, onDone }: { month: string; onDone: () =>
       )}
       {note && <span className="muted small">{note}</span>}
       <ErrorNotice error={error} />
+      <AiNeeds action="summaries" r={ready} />
     </div>
   );
 }

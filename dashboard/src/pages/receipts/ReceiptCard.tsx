@@ -1,5 +1,6 @@
 // One unfiled receipt in the tray: read it with AI (when allowed), find its transaction, link it.
 import { useState } from "react";
+import { AiButton, type AiReadiness } from "../../components/AiGate";
 import { ErrorNotice } from "../../components/States";
 import { useToast } from "../../components/Toast";
 import { useAction } from "../../components/useAction";
@@ -11,12 +12,13 @@ const TIERS: Record<number, string> = { 1: "Exact", 2: "Amount", 3: "With tip" }
 
 interface Props {
   a: Attachment;
-  aiOn: boolean;
+  /** Whether AI receipt reading can run (the page shows why not, once, above the tray). */
+  ai: AiReadiness | undefined;
   canWrite: boolean;
   onChanged: () => void;
 }
 
-export function ReceiptCard({ a, aiOn, canWrite, onChanged }: Props) {
+export function ReceiptCard({ a, ai, canWrite, onChanged }: Props) {
   const initial = parsedFacts(a);
   const [total, setTotal] = useState(initial.total?.toFixed(2) ?? "");
   const [date, setDate] = useState(initial.date ?? "");
@@ -96,10 +98,10 @@ export function ReceiptCard({ a, aiOn, canWrite, onChanged }: Props) {
         <button type="button" className="btn btn-small btn-primary" disabled={busy || !ready} onClick={find}>
           Find matches
         </button>
-        {aiOn && canWrite && (
-          <button type="button" className="btn btn-small" disabled={busy} onClick={read}>
+        {canWrite && (
+          <AiButton action="receipt_reading" r={ai} className="btn btn-small" disabled={busy} onClick={read}>
             Read with AI
-          </button>
+          </AiButton>
         )}
         {canWrite && (
           <button
@@ -117,11 +119,6 @@ export function ReceiptCard({ a, aiOn, canWrite, onChanged }: Props) {
           </button>
         )}
       </div>
-      {!aiOn && a.parse_status === "unparsed" && (
-        <p className="muted small">
-          Type the total and date, or turn on “Read receipts with AI” in Settings → Intelligence.
-        </p>
-      )}
       <ErrorNotice error={error} />
       {found && found.candidates.length === 0 && (
         <p className="muted small" data-testid="no-candidates">

@@ -1,37 +1,63 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { api, unwrap } from "../../api/client";
 import type { components } from "../../api/schema";
+import { useTaskReadiness } from "../../components/AiGate";
 import { ErrorNotice } from "../../components/States";
 import { type SwitchItem, SwitchList } from "../../components/SwitchList";
 import { useAction } from "../../components/useAction";
 import { useApp } from "../../lib/app";
-import { IntelligenceVendor } from "./IntelligenceVendor";
 
 type Config = components["schemas"]["AppConfigResponse"];
 type Update = components["schemas"]["AppConfigUpdateRequest"];
 type Task = "categorization" | "daily_summary" | "document_parsing" | "insights";
 
-const TASKS: { task: Task; label: string; providers: readonly string[] }[] = [
-  { task: "categorization", label: "Categorization", providers: ["disabled", "hosted", "cli_b"] },
+const ALL = ["disabled", "hosted", "cli_a", "cli_b", "cli_c"] as const;
+const TASKS: { task: Task; label: string; does: string; providers: readonly string[] }[] = [
+  {
+    task: "categorization",
+    label: "Categorization",
+    does: "Picks a category for a transaction no rule covers, finds similar merchant rules, and reads alert emails no parser knows (when allowed below).",
+    providers: ["disabled", "hosted", "cli_b"],
+  },
   {
     task: "daily_summary",
     label: "Day summaries",
-    providers: ["disabled", "hosted", "cli_a", "cli_b", "cli_c"],
+    does: "Writes the one-line summaries of each day in the journal (“Summarize month” and the evening run).",
+    providers: ALL,
   },
   {
     task: "document_parsing",
     label: "Document parsing",
-    providers: ["disabled", "hosted", "cli_a", "cli_b", "cli_c"],
+    does: "Reads receipts and statements the built-in readers do not know (when allowed below).",
+    providers: ALL,
   },
-  { task: "insights", label: "Insights", providers: ["disabled", "hosted", "cli_a", "cli_b", "cli_c"] },
+  {
+    task: "insights",
+    label: "Insights",
+    does: "Writes the monthly briefing on the Insights page.",
+    providers: ALL,
+  },
 ];
 const PROVIDER_LABEL: Record<string, string> = {
   disabled: "Off",
   hosted: "Hosted model API",
-  cli_a: "Local tool A (bridge)",
-  cli_b: "Local tool B (bridge)",
-  cli_c: "Local tool C (bridge)",
+  cli_a: "Local tool A",
+  cli_b: "Local tool B",
+  cli_c: "Local tool C",
 };
+/** One sentence per provider: what leaves the journal and where it goes. */
+const PROVIDER_SENTENCE: Record<string, string> = {
+  disabled: "Nothing leaves the journal: the task is done by your rules alone, or not at all.",
+  hosted:
+    "The text the task needs (a merchant and amount, a receipt, a month's figures) goes over the internet to the model API this server is configured with (its MODEL_API_KEY), under that provider's terms.",
+  cli_a:
+    "The text goes from this server to the model bridge on your own computer (npm run model-bridge), which hands it to the command-line tool you set up there as tool A; it goes wherever that tool sends it.",
+  cli_b:
+    "The text goes from this server to the model bridge on your own computer (npm run model-bridge), which hands it to the command-line tool you set up there as tool B; it goes wherever that tool sends it.",
+  cli_c:
+    "The text goes from this server to the model bridge on your own computer (npm run model-bridge), which hands it to the command-line tool you set up there as tool C; it goes wherever that tool sends it.",
+};
+const isLocal = (p: string) => p.startsWith("cli_");
 const EFFORTS = ["", "none", "minimal", "low", "medium", "high", "xhigh", "max"] as const;
 
 const CONSENTS: SwitchItem<keyof Config & keyof Update>[] = [
@@ -65,19 +91,23 @@ export function IntelligenceSection() {
     run(async () => setConfig(await unwrap(api.PUT("/api/v1/config", { body: patch }))), message);
   const [memo, setMemo] = useState(config.insights_user_memo ?? "");
   const c = config as Config;
+  // Arriving from an AI action's "Set it up" link: bring this section into view.
+  useEffect(() => {
+    if (window.location.hash === "#intelligence") document.getElementById("intelligence")?.scrollIntoView();
+  }, []);
   return (
     <div className="card" id="intelligence" data-testid="settings-intelligence">
       <h2>Intelligence</h2>
       <p className="muted small">
-        Which model does each job. “Hosted” is the model API this server is configured with; the local tools
-        run on your own computer through the model bridge (see the README). “Off” sends nothing.
+        Which model does each job. Each job asks for its model here and nowhere else: “Off” sends nothing. The
+        local tools are command-line model programs on your own computer, reached through the model bridge
+        (see the README for setting it up and giving its token to this server).
       </p>
       <div className="intelligence-tasks">
         {TASKS.map((t) => (
           <TaskRow key={t.task} task={t} config={c} disabled={!canWrite || busy} save={save} />
         ))}
       </div>
-      <IntelligenceVendor />
       <h3>What may be sent</h3>
       <SwitchList items={CONSENTS} values={c} idPrefix="int" disabled={!canWrite || busy} save={save} />
       <h3>
@@ -127,6 +157,7 @@ function TaskRow({
   const effort = (config[`${k}_reasoning_effort`] as string | null | undefined) ?? "";
   const [verdict, setVerdict] = useState<{ ok: boolean; text: string } | null>(null);
   const [testing, setTesting] = useState(false);
+  const state = useTaskReadiness(k);
   const test = async () => {
     setTesting(true);
     setVerdict(null);
@@ -146,6 +177,7 @@ function TaskRow({
   return (
     <fieldset className="intelligence-task" data-testid={`task-${k}`}>
       <legend>{task.label}</legend>
+      <p className="muted small">{task.does}</p>
       <label>
         Provider{" "}
         <select
@@ -169,7 +201,7 @@ function TaskRow({
         Model{" "}
         <input
           value={model}
-          placeholder="default"
+          placeholder={isLocal(provider) ? "the bridge's first allowed" : "the server's default"}
           maxLength={200}
           disabled={disabled || provider === "disabled"}
           onChange={(e) => setModel(e.target.value)}
@@ -179,25 +211,27 @@ function TaskRow({
           }
         />
       </label>{" "}
-      <label>
-        Effort{" "}
-        <select
-          value={effort}
-          disabled={disabled || provider === "disabled"}
-          onChange={(e) =>
-            save(
-              { [`${k}_reasoning_effort`]: e.target.value || null } as Update,
-              `${task.label}: effort saved`,
-            )
-          }
-        >
-          {EFFORTS.map((x) => (
-            <option key={x} value={x}>
-              {x || "default"}
-            </option>
-          ))}
-        </select>
-      </label>{" "}
+      {provider === "hosted" && (
+        <label>
+          Effort{" "}
+          <select
+            value={effort}
+            disabled={disabled}
+            onChange={(e) =>
+              save(
+                { [`${k}_reasoning_effort`]: e.target.value || null } as Update,
+                `${task.label}: effort saved`,
+              )
+            }
+          >
+            {EFFORTS.map((x) => (
+              <option key={x} value={x}>
+                {x || "default"}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}{" "}
       <button
         type="button"
         className="btn btn-small"
@@ -206,6 +240,21 @@ function TaskRow({
       >
         {testing ? "Testing…" : "Test"}
       </button>
+      <p className="small" data-testid={`provider-sentence-${k}`}>
+        {PROVIDER_SENTENCE[provider]}
+        {isLocal(provider) && " A model named here must be on that tool's allowed list in the bridge."}
+      </p>
+      {state && provider !== "disabled" && (
+        <p
+          className={state.ready ? "small" : "small text-danger"}
+          data-testid={`task-state-${k}`}
+          role={state.ready ? undefined : "note"}
+        >
+          {state.ready
+            ? `Ready: uses ${state.provider_label}${state.model ? ` (${state.model})` : ""}.`
+            : state.reason}
+        </p>
+      )}
       {verdict && (
         <p role="status" className={verdict.ok ? "small" : "text-danger small"} data-testid={`verdict-${k}`}>
           {verdict.text}
