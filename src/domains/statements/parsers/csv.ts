@@ -5,7 +5,7 @@
  * first date part above 12 is a day), then confirmed by the person once per header layout and
  * remembered (see ../csv-mappings.ts). Quoted fields per RFC 4180. Pure.
  */
-import type { Cents } from "../../../lib/money";
+import { type Cents, type DecimalMark, detectNumberFormat, parseMoney } from "../../../lib/money";
 import { checkBalances } from "./balance";
 import { isoDate, parseRowDate } from "./dates";
 import type { ParseOutcome, StatementRow } from "./index";
@@ -96,13 +96,8 @@ export function guessMapping(header: string[], body: string[][]): CsvMapping | n
   };
 }
 
-function csvAmount(v: string | undefined): Cents | null {
-  if (!v) return null;
-  const t = v.replace(/[$\s]/g, "");
-  const m = /^(\()?([+-])?(\d{1,3}(?:,\d{3})*|\d+)(?:\.(\d{1,2}))?\)?(CR|DR)?$/i.exec(t);
-  if (!m) return null;
-  const cents = Number(m[3]!.replaceAll(",", "")) * 100 + Number((m[4] ?? "").padEnd(2, "0"));
-  return m[1] === "(" || m[2] === "-" || /DR/i.test(m[5] ?? "") ? -cents : cents;
+function csvAmount(v: string | undefined, decimal: DecimalMark): Cents | null {
+  return v ? parseMoney(v, { decimal }) : null;
 }
 
 function csvDate(v: string, order: CsvMapping["date_order"], fallbackYear: number): string | null {
@@ -136,21 +131,24 @@ export function parseCsv(text: string, fallbackYear: number, given: CsvMapping |
   }
   const rows: StatementRow[] = [];
   const layout: LayoutRow[] = [];
+  const mark = (col: number | null) =>
+    col === null ? "." : detectNumberFormat(table.body.map((r) => r[col] ?? "")).decimal;
+  const [am, wm, dm, bm] = [mark(map.amount), mark(map.withdrawal), mark(map.deposit), mark(map.balance)];
   for (const r of table.body) {
     const date = csvDate(r[map.date] ?? "", map.date_order, fallbackYear);
     if (!date) continue;
     let signed: Cents | null;
     if (map.amount !== null) {
-      const a = csvAmount(r[map.amount]);
+      const a = csvAmount(r[map.amount], am);
       signed = a === null ? null : map.negative_is === "withdrawal" ? a : -a;
     } else {
-      const o = csvAmount(r[map.withdrawal ?? -1]);
-      const n = csvAmount(r[map.deposit ?? -1]);
+      const o = csvAmount(r[map.withdrawal ?? -1], wm);
+      const n = csvAmount(r[map.deposit ?? -1], dm);
       signed = o ? -Math.abs(o) : n ? Math.abs(n) : null;
     }
     if (signed === null || signed === 0) continue;
     const description = r[map.description] || "Transaction";
-    const bal = map.balance !== null ? csvAmount(r[map.balance]) : null;
+    const bal = map.balance !== null ? csvAmount(r[map.balance], bm) : null;
     rows.push({
       date,
       description,

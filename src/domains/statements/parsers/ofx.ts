@@ -3,7 +3,7 @@
  * small reader. The text is decoded by the header's charset, entities are decoded once, and the
  * FITID of each transaction is kept (re-importing the same file recognises its rows). Pure.
  */
-import type { Cents } from "../../../lib/money";
+import { type Cents, parseMoney } from "../../../lib/money";
 import { checkBalances } from "./balance";
 import { isoDate } from "./dates";
 import type { LayoutRow } from "./layout";
@@ -52,14 +52,9 @@ function ofxDate(v: string | null): string | null {
   return m ? isoDate(Number(m[1]), Number(m[2]), Number(m[3])) : null;
 }
 
-/** "-1,234.56" or "-1234,56" (a comma decimal) → signed cents. */
+/** "-1,234.56", "-1234,56" (a comma decimal) or "-30.000" → signed cents (rounded half-even). */
 function ofxAmount(v: string | null): Cents | null {
-  if (!v) return null;
-  const t = v.replace(/\s/g, "");
-  const m = /^([+-])?(\d+)(?:[.,](\d{1,2}))?$/.exec(t.replace(/,(?=\d{3}(\D|$))/g, ""));
-  if (!m) return null;
-  const cents = Number(m[2]) * 100 + Number((m[3] ?? "").padEnd(2, "0"));
-  return m[1] === "-" ? -cents : cents;
+  return v ? parseMoney(v) : null;
 }
 
 export const looksLikeOfx = (text: string) => /<OFX>/i.test(text);
