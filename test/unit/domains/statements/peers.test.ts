@@ -8,8 +8,8 @@ const signed = (r: { date: string; amount: number; type: string }) => ({
   amount_cents: r.type === "withdrawal" ? -r.amount : r.amount,
 });
 
-describe("peer corpus, parsers only", () => {
-  for (const f of peerFiles()) {
+describe.each(["peers", "made"] as const)("%s corpus, parsers only", (which) => {
+  for (const f of peerFiles(which)) {
     it(f.name, async () => {
       const kind = detectKind(f.bytes, f.name);
       const read = async () => {
