@@ -64,7 +64,7 @@ export function detectKind(bytes: Uint8Array, filename: string): FileKind | null
   }
   if (looksLikeCamt(head)) return "camt";
   if (looksLikeQif(head)) return "qif";
-  if (/\.(csv|tsv|txt)$/i.test(filename) || /^[^\n]*[,;\t|][^\n]*\r?[\n\r]/.test(head)) return "csv";
+  if (/\.(csv|tsv)$/i.test(filename) || /^[^\n\r]*[,;\t|][^\n\r]*\r?[\n\r]/.test(head)) return "csv";
   return null;
 }
 
@@ -81,7 +81,7 @@ function rowCount(kind: FileKind, text: string): number {
   return count(/<STMTTRN>/gi);
 }
 
-function checkRows(kind: FileKind, text: string) {
+export function checkRows(kind: FileKind, text: string) {
   const n = rowCount(kind, text);
   if (n > MAX_STATEMENT_ROWS + 50) {
     const what = kind === "csv" ? "lines" : "transactions";

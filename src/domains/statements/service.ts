@@ -9,6 +9,7 @@ import { ApiError, conflict, notFound, validationError } from "../../lib/errors"
 import { checkMapping, saveMappingQuery, storedMapping } from "./csv-mappings";
 import {
   CONTENT_TYPES,
+  checkRows,
   decodeText,
   detectKind,
   type FileKind,
@@ -38,7 +39,10 @@ async function parseAll(ctx: ServiceCtx, kind: FileKind, bytes: Uint8Array, fall
     });
     return parts.map((p) => ({ ...p, csvState: null }));
   }
-  const stored = await storedMapping(getDb(ctx.env.DB), decodeText(bytes));
+  const text = decodeText(bytes);
+  checkRows(kind, text);
+  // The header is on the first lines: the stored mapping is looked up from them alone.
+  const stored = await storedMapping(getDb(ctx.env.DB), text.slice(0, 64 * 1024));
   const [parsed] = await parseFile(kind, bytes, fallbackYear, { csvMapping: stored?.mapping ?? null });
   if (stored) parsed!.institution = stored.institution;
   const csvState = parsed!.csv ? { ...parsed!.csv, confirmed: stored !== null } : null;

@@ -176,7 +176,7 @@ export function uploadResponse(
       period_end: s.period_end,
       transaction_count: rows.length,
       parsed_with_ai: s.parsed_with_ai === 1,
-      account,
+      ...(account ? { account } : {}),
     },
     other_statements: others,
     matched: of("matched").map((r) => ({

@@ -44,6 +44,8 @@ const LISTS: Record<Role, string[]> = {
     "amount|transaction amount|value|sum|net amount|total",
     "montant|montant operation|betrag|umsatz|summe|importe|cantidad|importo|bedrag|valor|montante",
     "osszeg|kwota|castka|objem",
+    // A column named by its currency ("CAD$", "USD", "EUR") holds amounts in it.
+    "cad|usd|eur|gbp|chf|aud|nzd|jpy|sek|nok|dkk|pln|huf|czk|inr|mxn|brl|zar",
   ],
   withdrawal: [
     "withdrawal|withdrawals|withdrawal amount|debit|debits|debit amount|paid out|money out|outflow|funds out|out",

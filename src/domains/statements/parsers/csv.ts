@@ -126,30 +126,31 @@ export function guessMapping(header: string[], body: string[][], fileText = ""):
   return map;
 }
 
-/** Best effort for a header nothing names: a date-looking column, a money-looking one. */
-export function fallbackMapping(header: string[], body: string[][]): CsvMapping {
+/** Best effort for a header nothing names: a date-looking column and a number column; null when none. */
+export function fallbackMapping(header: string[], body: string[][]): CsvMapping | null {
   const sample = body.slice(0, 50);
   const ratio = (i: number, test: (v: string) => boolean) =>
     sample.filter((r) => test(r[i] ?? "")).length / Math.max(1, sample.length);
   const cols = header.map((_, i) => i);
-  const date = cols.find((i) => ratio(i, looksLikeDate) > 0.6) ?? 0;
+  const date = cols.find((i) => ratio(i, looksLikeDate) > 0.6);
   const money = cols.filter(
-    (i) => i !== date && ratio(i, (v) => /\d[.,]\d{2}\b/.test(v) && parseMoney(v) !== null) > 0.6,
+    (i) => i !== date && ratio(i, (v) => /\d/.test(v) && parseMoney(v) !== null) > 0.6,
   );
+  if (date === undefined || money.length === 0) return null;
   const text = cols.find(
-    (i) => i !== date && !money.includes(i) && ratio(i, (v) => /[a-z]{3}/i.test(v)) > 0.6,
+    (i) => i !== date && !money.includes(i) && ratio(i, (v) => /\p{L}{3}/u.test(v)) > 0.6,
   );
   return {
     date,
     description: text ?? date,
-    amount: money[0] ?? Math.min(header.length - 1, date + 1),
+    amount: money[0]!,
     withdrawal: null,
     deposit: null,
     balance: money.length > 1 ? money.at(-1)! : null,
     date_order: decideOrder(body.map((r) => r[date] ?? "")),
     negative_is: "withdrawal",
     direction: null,
-    has_header: true,
+    has_header: !looksLikeDate(header[date] ?? ""),
   };
 }
 
@@ -196,13 +197,21 @@ export function parseCsv(text: string, given: CsvMapping | null = null): CsvOutc
     return { ok: false, reason: "not_a_statement", message: "This CSV holds no rows under its header" };
   const map = given ?? guessMapping(table.header, table.body, text);
   if (!map) {
+    const fallback = fallbackMapping(table.header, table.body);
+    if (!fallback)
+      return {
+        ok: false,
+        reason: "not_a_statement",
+        message:
+          "No column of this CSV holds dates beside a column of amounts: it does not look like a statement",
+      };
     return {
       ok: false,
       reason: "needs_mapping",
       message:
         "The CSV's header does not name a date and an amount column in a language we know: say which column is which in the mapping form",
       table,
-      mapping: fallbackMapping(table.header, table.body),
+      mapping: fallback,
     };
   }
   const body = map.has_header === false ? [table.header, ...table.body] : table.body;
