@@ -3380,6 +3380,8 @@ export interface components {
             previously_imported: components["schemas"]["PreviouslyImportedItem"][];
             summary: components["schemas"]["ReconcileSummary"];
             balance_check: components["schemas"]["StatementBalanceCheck"];
+            /** @description The file's other accounts, each kept as its own statement for review (OFX, QIF, CAMT) */
+            other_statements: components["schemas"]["StatementOtherAccount"][];
         };
         StatementTransaction: {
             date: string;
@@ -3398,6 +3400,8 @@ export interface components {
             transaction_count: number;
             /** @default false */
             parsed_with_ai: boolean;
+            /** @description Which account of a multi-account file: its name or the last digits of its number */
+            account?: string | null;
         };
         MatchedItem: {
             index: number;
@@ -3490,7 +3494,14 @@ export interface components {
             closing: number | null;
             warnings: string[];
         };
-        /** @description A statement: PDF, CSV, OFX or QFX, at most 10 MB. */
+        /** @description Another account's statement read from the same file */
+        StatementOtherAccount: {
+            statement_id: string;
+            account: string | null;
+            account_type: string;
+            transaction_count: number;
+        };
+        /** @description A statement: PDF, CSV, OFX, QFX, QIF or CAMT.053 XML, at most 10 MB and 10,000 rows. */
         Body_uploadStatement: {
             /** Format: binary */
             file: string;
@@ -3559,6 +3570,10 @@ export interface components {
                 header: string[];
                 mapping: components["schemas"]["StatementCsvMapping"];
                 confirmed: boolean;
+                /** @description The first rows with their dates and signed amounts */
+                preview?: components["schemas"]["StatementCsvPreviewRow"][];
+                /** @description Why the header was not understood (no rows read until the columns are confirmed) */
+                refused?: string;
             } | null;
         };
         /** @description Rows of this statement an alert email had already captured */
@@ -3583,6 +3598,17 @@ export interface components {
              * @enum {string}
              */
             negative_is: "withdrawal" | "deposit";
+            /** @description A column of debit/credit words giving the direction of an unsigned amount */
+            direction?: number | null;
+            /** @description false: the file's first row is a transaction, not a header */
+            has_header?: boolean;
+        };
+        StatementCsvPreviewRow: {
+            cells: string[];
+            /** @description The row's date as read with the mapping (null: not read) */
+            date: string | null;
+            /** @description Signed: negative is money out (null: no amount read) */
+            amount: number | null;
         };
         StatementDetailResponse: {
             id: string;
@@ -3616,6 +3642,10 @@ export interface components {
                 header: string[];
                 mapping: components["schemas"]["StatementCsvMapping"];
                 confirmed: boolean;
+                /** @description The first rows with their dates and signed amounts */
+                preview?: components["schemas"]["StatementCsvPreviewRow"][];
+                /** @description Why the header was not understood (no rows read until the columns are confirmed) */
+                refused?: string;
             } | null;
             transactions: components["schemas"]["StatementTransactionItem"][];
         };

@@ -3,7 +3,7 @@
  * (`1,234.56`, `1234.56`, `1 234,56`, `1.234,56`), the slot regex of one form, and its exact
  * reading back into cents (from the digits, never through a float).
  */
-import type { Cents } from "../../lib/money";
+import { type Cents, parseMoney } from "../../lib/money";
 import { escapeRe } from "./text";
 import type { AmountFormat } from "./types";
 
@@ -59,10 +59,7 @@ export function amountRegex(f: AmountFormat): string {
 /** Reads a captured amount in format `f` exactly; null when it is not one. */
 export function readAmount(text: string, f: AmountFormat): Cents | null {
   if (!new RegExp(`^${amountRegex(f)}$`).test(text)) return null;
-  const [whole = "", frac = "00"] = f.cents ? [text.slice(0, -3), text.slice(-2)] : [text, "00"];
-  const digits = f.group ? whole.split(f.group).join("") : whole;
-  if (!/^\d+$/.test(digits) || digits.length > 12) return null;
-  return Number.parseInt(digits, 10) * 100 + Number.parseInt(frac, 10);
+  return parseMoney(text, { decimal: f.decimal, exact: true });
 }
 
 /** A found amount must stand alone: no digit, or mark-then-digit, glued to either side. */

@@ -6,7 +6,7 @@
 import type { Cents } from "../../../lib/money";
 import { type BalanceCheck, checkBalances } from "./balance";
 import { cleanDescription } from "./clean";
-import type { CsvMapping } from "./csv";
+import type { CsvMapping, CsvPreviewRow } from "./csv";
 import { findPeriod, resolveYear } from "./dates";
 import { CLOSING, type Line, lineText, OPENING, readAmount, readTable, toLines } from "./layout";
 import type { PdfText } from "./pdf-text";
@@ -28,13 +28,22 @@ export interface StatementRow {
 export interface ParsedStatement {
   institution: string;
   account_type: string;
+  /** Which account of a multi-account file (OFX, QIF, CAMT): its name or the last digits of its id. */
+  account?: string | null;
   period_start: string | null;
   period_end: string | null;
   parsed_with_ai: boolean;
   rows: StatementRow[];
   balance: BalanceCheck;
   /** A CSV's header and the column mapping it was read with. */
-  csv?: { header: string[]; mapping: CsvMapping };
+  csv?: {
+    header: string[];
+    mapping: CsvMapping;
+    /** The first rows as read with the mapping (dates and signed amounts), for the mapping form. */
+    preview?: CsvPreviewRow[];
+    /** Why the header was refused (no rows were read): the mapping form opens on it. */
+    refused?: string;
+  };
 }
 
 export type ParseOutcome =
