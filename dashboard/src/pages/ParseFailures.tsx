@@ -93,7 +93,9 @@ function FailureItem({ f, onChanged }: { f: ParseFailure; onChanged: () => void 
           ? "Recovered: the transaction is in the journal now."
           : r.status === "duplicate"
             ? "Already stored: nothing new was added."
-            : `Still failing${r.failure_stage ? ` at ${r.failure_stage}` : ""}.`,
+            : r.reason
+              ? `Still failing: ${r.reason}.`
+              : `Still failing${r.failure_stage ? ` at ${r.failure_stage}` : ""}.`,
       );
       if (r.status !== "still_failing") done();
     });

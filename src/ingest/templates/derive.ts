@@ -126,7 +126,7 @@ const SHOW: Record<SlotKind, string> = {
 export const renderTokens = (tokens: Token[]) =>
   tokens.map((t) => ("lit" in t ? t.lit : SHOW[t.slot])).join("");
 
-function maskedExample(p: TemplatePattern): string {
+export function maskedExample(p: TemplatePattern): string {
   return p.lines
     .flatMap((e) => [...(e.before ? [renderTokens(e.before)] : []), renderTokens(e.line)])
     .join("\n");
