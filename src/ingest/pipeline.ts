@@ -11,7 +11,14 @@ import { extractWithAi } from "./extraction";
 import { unwrapForward } from "./forwarded";
 import { sha256Hex } from "./hash";
 import { type ParsedEmail, parseMime } from "./mime";
-import { noticeOncePerDay, quarantineIdFor, recordFailure, relevanceGate } from "./quarantine";
+import { isTrusted, recordIgnored } from "./ignored";
+import {
+  ignoredInWords,
+  noticeOncePerDay,
+  quarantineIdFor,
+  recordFailure,
+  relevanceGate,
+} from "./quarantine";
 import { headerDate, rawKey, storeRaw, toBytes } from "./raw";
 import type { FailureStage, IngestDeps, IngestOutcome } from "./types";
 import { resolveUserId } from "./users";
@@ -131,8 +138,12 @@ async function rescueOrQuarantine(
   // reads the whole body, so it shares that consent.
   const aiConsent =
     deps.ai && deps.settings.aiCategorizationEnabled && deps.settings.aiExtractionEnabled ? deps.ai : null;
-  const gate = await relevanceGate(env.email, institution, aiConsent);
-  if (!gate.relevant) return { status: "ignored", reason: gate.reason };
+  const known = await isTrusted(deps.db, env.email.fromEmail, "alert_sender");
+  const gate = await relevanceGate(env.email, institution, aiConsent, known);
+  if (!gate.relevant) {
+    await listIgnored(deps, env, gate.reason);
+    return { status: "ignored", reason: gate.reason };
+  }
   const detail: Record<string, unknown> = {
     relevance: gate.reason,
     alert_classifier_result: gate.classifier,
@@ -165,6 +176,27 @@ async function rescueOrQuarantine(
     }
   }
   return quarantine(deps, env, institution, stage, detail);
+}
+
+/** The ignored-email list (90 days): nothing the gate lets go is lost without a trace. */
+async function listIgnored(deps: IngestDeps, env: Envelope, reason: string) {
+  const e = env.email;
+  await recordIgnored(
+    deps.db,
+    {
+      rawSha256: env.rawSha,
+      rawKey: env.fileName,
+      reason,
+      reasonText: ignoredInWords(reason, e.text, e.subject),
+      fromName: e.fromName,
+      fromEmail: e.fromEmail,
+      subject: e.subject,
+      emailDate: displayDate(env.local),
+      messageId: e.messageId,
+      forwardedTo: env.forwardedTo,
+    },
+    deps.clock().toISOString(),
+  );
 }
 
 async function quarantine(

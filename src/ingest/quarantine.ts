@@ -10,61 +10,140 @@ import { getDb } from "../db";
 import { kvState, parseFailures } from "../db/schema";
 import { log } from "../lib/log";
 import { type Notifier, safeSend } from "../notify";
+import { findAmounts } from "./amounts";
 import { sha256Hex } from "./hash";
 import type { ParsedEmail } from "./mime";
 import type { FailureStage } from "./types";
 
-// An amount as English alerts print it ($12.00, 12.00 CAD) or as French ones do (12,00 $, 1 234,56 $,
-// 12,00 €): the decimal comma and the sign after the number, with a space or a no-break space.
-const CURRENCY = new RegExp(
-  [
-    String.raw`[$€£]\s?\d[\d,]*(?:\.\d{2})?`,
-    String.raw`\d[\d,]*\.\d{2}\s?(?:CAD|USD|EUR|GBP)\b`,
-    String.raw`\d{1,3}(?:[ \u00a0\u202f.]\d{3})*,\d{2}\s?(?:[$€£]|CAD|USD|EUR|GBP\b)`,
-  ].join("|"),
-  "i",
-);
-const ALERT_KEYWORDS = [
-  "transaction",
-  "purchase",
-  "withdrawal",
-  "withdrawn",
-  "deposit",
-  "debited",
-  "credited",
-  "charged",
-  "payment",
-  "pre-authorized",
-  "preauthorized",
-  "e-transfer",
-  "interac",
-  "card ending",
-  "account",
-  "alert",
-  "spent",
-  "authorized",
-  "sent you",
-  "transfer",
-  // The same alerts in French (Canadian banks send them in the customer's language).
-  "achat",
-  "retrait",
-  "dépôt",
-  "débité",
-  "crédité",
-  "paiement",
-  "virement",
-  "carte se terminant",
-  "compte",
-  "alerte",
-  "autorisé",
-  "montant",
-];
+/**
+ * Words alerts use, by language. A word counts once however often it appears; an alert names at
+ * least two (what happened and to which card or account). Matched on the lowercased text.
+ */
+const ALERT_WORDS: Record<string, string[]> = {
+  en: [
+    "transaction",
+    "purchase",
+    "withdrawal",
+    "withdrawn",
+    "deposit",
+    "debited",
+    "credited",
+    "charged",
+    "payment",
+    "pre-authorized",
+    "preauthorized",
+    "e-transfer",
+    "interac",
+    "card ending",
+    "account",
+    "a/c",
+    "alert",
+    "spent",
+    "authorized",
+    "sent you",
+    "transfer",
+    "refund",
+    "debit card",
+    "credit card",
+    "card",
+    "paid",
+    "received",
+  ],
+  fr: [
+    "achat",
+    "retrait",
+    "dépôt",
+    "débit",
+    "débité",
+    "crédit",
+    "crédité",
+    "paiement",
+    "virement",
+    "carte se terminant",
+    "compte",
+    "alerte",
+    "autorisé",
+    "montant",
+    "carte",
+    "mouvement",
+  ],
+  es: [
+    "compra",
+    "cargo",
+    "retiro",
+    "transacción",
+    "transaccion",
+    "movimiento",
+    "tarjeta",
+    "cuenta",
+    "pago",
+    "transferencia",
+    "depósito",
+    "abono",
+    "débito",
+    "crédito",
+    "terminada en",
+    "terminación",
+    "importe",
+    "monto",
+    "notificación",
+    "aprobad",
+  ],
+  pt: [
+    "transação",
+    "transacao",
+    "cartão",
+    "cartao",
+    "conta",
+    "pagamento",
+    "transferência",
+    "saque",
+    "aprovada",
+    "valor",
+    "pix",
+    "débito",
+    "crédito",
+  ],
+  de: [
+    "umsatz",
+    "zahlung",
+    "kartenzahlung",
+    "abbuchung",
+    "lastschrift",
+    "überweisung",
+    "gutschrift",
+    "konto",
+    "karte",
+    "betrag",
+    "belastet",
+    "buchung",
+    "einkauf",
+    "abgehoben",
+  ],
+  ja: ["利用", "引落", "振込", "入金", "出金", "口座", "カード", "金額", "返金", "デビット"],
+};
+const KEYWORDS = [...new Set(Object.values(ALERT_WORDS).flat())];
 
-/** AI-off capture rule (pure): a currency amount plus at least two distinct alert keywords. */
+/** What the AI-off rule saw: amounts (any currency, or labelled) and the distinct alert words. */
+export function alertEvidence(text: string, subject = "") {
+  const hay = `${subject}\n${text}`;
+  const lower = hay.toLowerCase();
+  return { amounts: findAmounts(hay).length, words: KEYWORDS.filter((k) => lower.includes(k)) };
+}
+
+/** AI-off capture rule (pure): an amount plus at least two distinct alert words. */
 export function looksLikeAlert(text: string, subject = ""): boolean {
-  const hay = `${subject}\n${text}`.toLowerCase();
-  if (!CURRENCY.test(hay)) return false;
-  return ALERT_KEYWORDS.filter((k) => hay.includes(k)).length >= 2;
+  const e = alertEvidence(text, subject);
+  return e.amounts > 0 && e.words.length >= 2;
+}
+
+/** Why the AI-off rule let an email go, in words a person reads. */
+export function ignoredInWords(reason: string, text: string, subject: string): string {
+  if (reason === "classifier_no") return "The alert classifier said it is not a transaction alert.";
+  const e = alertEvidence(text, subject);
+  if (e.amounts === 0) return "No amount of money found in it.";
+  if (e.words.length === 0) return "It names an amount but none of the words alerts use.";
+  return `It names an amount but only one word alerts use ("${e.words[0]}").`;
 }
 
 export interface Relevance {
@@ -75,16 +154,20 @@ export interface Relevance {
 }
 
 /**
- * Relevant when an institution was detected (sender domain or body name), when the AI-off rule
- * fires, or when the alert classifier says yes; classifier errors count as yes.
+ * Relevant when an institution was detected (sender domain or body name), when the owner vouched
+ * for the sender, when the AI-off rule fires, or when the alert classifier says yes; classifier
+ * errors count as yes.
  */
 export async function relevanceGate(
   email: ParsedEmail,
   institution: string | null,
   ai: AiProvider | null,
+  knownSender = false,
 ): Promise<Relevance> {
   try {
     if (institution) return { relevant: true, reason: "institution_detected", classifier: null };
+    // The owner said an email of this sender was a bank alert (the ignored-email list).
+    if (knownSender) return { relevant: true, reason: "known_alert_sender", classifier: null };
     if (looksLikeAlert(email.text, email.subject))
       return { relevant: true, reason: "alert_keywords", classifier: null };
     if (!ai) return { relevant: false, reason: "not_a_transaction_alert", classifier: null };

@@ -8,6 +8,7 @@ import { dailyBackup } from "../domains/data/daily";
 import { dailySummaryDuty } from "../domains/journal/summaries-job";
 import { sendMonthlySummary } from "../domains/summary/monthly";
 import { imapIngest } from "../ingest";
+import { pruneIgnored } from "../ingest/ignored";
 import { imapConfigFromEnv, pollIntervalFromEnv, pollMailbox } from "../ingest/sources/imap";
 import { sweepInbox } from "../ingest/sources/r2-event";
 import type { Env } from "../env";
@@ -50,6 +51,8 @@ export const SCHEDULE: Readonly<Record<CronExpression, readonly Duty[]>> = {
   [CRON.daily]: [
     { name: "backup.daily", run: dailyBackup },
     { name: "activity.retention", run: pruneActivityLedger },
+    // Ignored emails are listed for 90 days (the raw email stays in R2 with every other).
+    { name: "ignored.retention", run: (env, clock) => pruneIgnored(env.DB, clock()).then(() => undefined) },
     { name: "auth.prune", run: pruneAuthState },
   ],
   // The 8th at 17:00 UTC: the previous month's summary through the notification provider.

@@ -25,6 +25,9 @@ export const EXPORTED_TABLES = [
   "tax_mapping",
   "activity_log",
   "alert_templates",
+  "ignored_emails",
+  "sender_trust",
+  "card_names",
 ] as const;
 
 /**

@@ -1,0 +1,29 @@
+import { annotateActivity } from "../../../http/activity";
+import { type AppContext, serviceCtx } from "../../../http/context";
+import { ErrorEnvelope } from "../../../http/errors";
+import { BankAlertResponse, IgnoredIdParams } from "../schemas";
+import { sendToReview } from "../service";
+import { IgnoredEmailsRoute, json, NOT_FOUND } from "./base";
+
+export class SendIgnoredToReview extends IgnoredEmailsRoute {
+  override schema = {
+    operationId: "sendIgnoredEmailToReview",
+    summary: "This was a bank alert: its sender counts as an alert sender and the email goes to Needs review",
+    request: { params: IgnoredIdParams },
+    responses: {
+      "200": json("Sent through the pipeline again", BankAlertResponse),
+      ...NOT_FOUND,
+      "409": json("No sender address, or the original email is gone", ErrorEnvelope),
+    },
+  };
+
+  override async handle(c: AppContext) {
+    const { params } = await this.getValidatedData<typeof this.schema>();
+    const out = await sendToReview({ ctx: serviceCtx(c), id: params.ignored_id });
+    annotateActivity(c, {
+      resourceId: out.id,
+      summary: `Marked an ignored email from ${out.alert_sender} as a bank alert (${out.outcome})`,
+    });
+    return c.json(out);
+  }
+}

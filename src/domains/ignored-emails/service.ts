@@ -1,0 +1,70 @@
+/** The ignored-email list (issue 27): read it, and send one to Needs review as a bank alert. */
+import { desc, eq, gte } from "drizzle-orm";
+import { getDb } from "../../db";
+import { type IgnoredEmailRow, ignoredEmails } from "../../db/schema";
+import { createIngestDeps, ingestEmail } from "../../ingest";
+import { IGNORED_RETENTION_DAYS, trust } from "../../ingest/ignored";
+import type { ServiceCtx } from "../../lib/context";
+import { ApiError, notFound } from "../../lib/errors";
+import type { BankAlertResponse } from "./schemas";
+
+const LIST_LIMIT = 500;
+
+const view = (r: IgnoredEmailRow) => ({
+  id: r.id,
+  status: r.status === "sent_to_review" ? ("sent_to_review" as const) : ("ignored" as const),
+  from_name: r.from_name,
+  from_email: r.from_email,
+  subject: r.subject,
+  email_date: r.email_date,
+  received_at: r.received_at,
+  reason: r.reason,
+  reason_text: r.reason_text,
+  failure_id: r.failure_id,
+});
+
+/** The last 90 days, newest first. */
+export async function listIgnoredEmails({ ctx }: { ctx: ServiceCtx }) {
+  const cutoff = new Date(ctx.clock().getTime() - IGNORED_RETENTION_DAYS * 86_400_000).toISOString();
+  const rows = await getDb(ctx.env.DB)
+    .select()
+    .from(ignoredEmails)
+    .where(gte(ignoredEmails.received_at, cutoff))
+    .orderBy(desc(ignoredEmails.received_at))
+    .limit(LIST_LIMIT)
+    .all();
+  return { count: rows.length, retention_days: IGNORED_RETENTION_DAYS, emails: rows.map(view) };
+}
+
+/**
+ * "This was a bank alert": the sender becomes an alert sender (its emails always pass the gate from
+ * now on) and the kept raw email runs through the pipeline again, landing in Needs review (or read
+ * by a template learned for that sender since).
+ */
+export async function sendToReview({ ctx, id }: { ctx: ServiceCtx; id: string }): Promise<BankAlertResponse> {
+  const db = getDb(ctx.env.DB);
+  const row = await db.select().from(ignoredEmails).where(eq(ignoredEmails.id, id)).get();
+  if (!row) throw notFound("Ignored email");
+  if (!row.from_email) throw new ApiError(409, "This email names no sender address to trust", "CONFLICT");
+  const object = row.raw_key ? await ctx.env.FILES.get(row.raw_key) : null;
+  if (!object) throw new ApiError(409, "The original email is no longer stored", "CONFLICT");
+  const bytes = new Uint8Array(await object.arrayBuffer());
+  const nowIso = ctx.clock().toISOString();
+  await trust(ctx.env.DB, row.from_email, "alert_sender", "ignored_email", nowIso);
+  const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, source: "ignored_list" });
+  const outcome = await ingestEmail(bytes, deps);
+  const failureId = outcome.status === "quarantined" ? outcome.id : null;
+  const dfn = outcome.status === "created" || outcome.status === "duplicate" ? outcome.tx.DateFileName : null;
+  await db
+    .update(ignoredEmails)
+    .set({ status: "sent_to_review", failure_id: failureId, updated_at: nowIso })
+    .where(eq(ignoredEmails.id, id));
+  return {
+    id,
+    status: "sent_to_review",
+    outcome: outcome.status,
+    failure_id: failureId,
+    date_file_name: dfn,
+    alert_sender: row.from_email,
+  };
+}
