@@ -33,7 +33,8 @@ async function read(raw: Uint8Array) {
 }
 
 const templates = async () =>
-  (await E.DB.prepare("SELECT id, name, example FROM alert_templates ORDER BY created_at").all<any>()).results;
+  (await E.DB.prepare("SELECT id, name, example FROM alert_templates ORDER BY created_at").all<any>())
+    .results;
 
 beforeEach(async () => {
   await resetIngestTables();
@@ -42,13 +43,29 @@ beforeEach(async () => {
 
 describe("a tidied merchant name (issue 23)", () => {
   it("anchors around the email's own merchant span: the next alert from Burnaby is read", async () => {
-    const id = await quarantined(westcoast({ id: "w1", amount: "412.30", merchant: "BEST BUY #905 VANCOUVER BC" }));
-    const answer = await resolve(id, { date: "2026-10-12", amount: 412.3, company: "Best Buy #905", institution: "Westcoast" });
+    const id = await quarantined(
+      westcoast({ id: "w1", amount: "412.30", merchant: "BEST BUY #905 VANCOUVER BC" }),
+    );
+    const answer = await resolve(id, {
+      date: "2026-10-12",
+      amount: 412.3,
+      company: "Best Buy #905",
+      institution: "Westcoast",
+    });
     expect(answer.template_reason).toBeNull();
     const [t] = await templates();
     expect(t.example).toContain("Merchant: [merchant]");
     expect(t.example).not.toMatch(/VANCOUVER|BEST|BUY/);
-    expect(await read(westcoast({ id: "w2", amount: "19.99", merchant: "BEST BUY #411 BURNABY BC", printed: "Oct 14, 2026" }))).toEqual({
+    expect(
+      await read(
+        westcoast({
+          id: "w2",
+          amount: "19.99",
+          merchant: "BEST BUY #411 BURNABY BC",
+          printed: "Oct 14, 2026",
+        }),
+      ),
+    ).toEqual({
       amount: 1999,
       company: "BEST BUY #411 BURNABY BC",
       day: "2026.10.14",
@@ -71,7 +88,7 @@ describe("a tidied merchant name (issue 23)", () => {
     expect(retry.status).toBe(200);
     expect(retry.body).toMatchObject({ status: "still_failing" });
     expect(retry.body.reason).toBe(
-      'the learned template "Westcoast purchase" did not read it: the anchor "Merchant:" before the merchant was not found',
+      'the learned template "Westcoast purchase" did not read it: the anchor "Merchant:" on the line after the amount was not found',
     );
   });
 });
@@ -79,12 +96,30 @@ describe("a tidied merchant name (issue 23)", () => {
 describe("a template learns what varies (issue 27)", () => {
   it("a second wording of the same bank merges into its template; both read exactly after", async () => {
     const first = await quarantined(venture({ id: "v1", amount: "12.47", merchant: "TIM HORTONS" }));
-    const a = await resolve(first, { date: "2026-10-12", amount: 12.47, company: "Tim Hortons", institution: "Capital Two" });
+    const a = await resolve(first, {
+      date: "2026-10-12",
+      amount: 12.47,
+      company: "Tim Hortons",
+      institution: "Capital Two",
+    });
     expect(a.template_reason).toBeNull();
     // Another card, other digits, the line broken before "at": the first template does not read it.
     const savor = { card: "Savor", digits: "9876", breakBefore: true };
-    const second = await quarantined(venture({ id: "v2", amount: "40.00", merchant: "SHELL OIL 5744", printed: "October 13, 2026", ...savor }));
-    const b = await resolve(second, { date: "2026-10-13", amount: 40, company: "Shell", institution: "Capital Two" });
+    const second = await quarantined(
+      venture({
+        id: "v2",
+        amount: "40.00",
+        merchant: "SHELL OIL 5744",
+        printed: "October 13, 2026",
+        ...savor,
+      }),
+    );
+    const b = await resolve(second, {
+      date: "2026-10-13",
+      amount: 40,
+      company: "Shell",
+      institution: "Capital Two",
+    });
     expect(b).toMatchObject({ template_id: a.template_id, template_reason: null });
     expect(b.template_note).toMatch(/^merged into "Capital Two purchase"/);
     expect(await templates()).toHaveLength(1);
@@ -92,12 +127,27 @@ describe("a template learns what varies (issue 27)", () => {
     expect(t.example).toContain("[varies]");
     expect(t.example).not.toMatch(/VentureOne|Savor|TIM|SHELL/);
     // Every later email of either wording is read exactly.
-    expect(await read(venture({ id: "v3", amount: "1,204.99", merchant: "DELTA AIR LINES", printed: "October 14, 2026" }))).toEqual({
+    expect(
+      await read(
+        venture({ id: "v3", amount: "1,204.99", merchant: "DELTA AIR LINES", printed: "October 14, 2026" }),
+      ),
+    ).toEqual({
       amount: 120499,
       company: "DELTA AIR LINES",
       day: "2026.10.14",
     });
-    expect(await read(venture({ id: "v4", amount: "3.10", merchant: "MTA*NYCT PAYGO", printed: "October 15, 2026", ...savor, digits: "1111" }))).toEqual({
+    expect(
+      await read(
+        venture({
+          id: "v4",
+          amount: "3.10",
+          merchant: "MTA*NYCT PAYGO",
+          printed: "October 15, 2026",
+          ...savor,
+          digits: "1111",
+        }),
+      ),
+    ).toEqual({
       amount: 310,
       company: "MTA*NYCT PAYGO",
       day: "2026.10.15",
@@ -110,7 +160,12 @@ describe("a template learns what varies (issue 27)", () => {
 
   it("a merge that would widen the anchor beside a value is refused in words; both stay", async () => {
     const first = await quarantined(lion({ id: "l1", amount: "12.34", merchant: "GRAB*FOOD" }));
-    const a = await resolve(first, { date: "2026-10-12", amount: 12.34, company: "Grab Food", institution: "Lion" });
+    const a = await resolve(first, {
+      date: "2026-10-12",
+      amount: 12.34,
+      company: "Grab Food",
+      institution: "Lion",
+    });
     expect(a.template_reason).toBeNull();
     const other = buildMime({
       from: "Lion Bank <unialerts@lionbank.example>",
@@ -120,7 +175,12 @@ describe("a template learns what varies (issue 27)", () => {
       messageId: "<l2@lionbank.example>",
       body: "A transaction of SGD 8.00 was made with your Lion One Card ending 4321 chez KOPITIAM.\nIf unauthorised, please call our 24/7 Fraud Hotline now.",
     });
-    const b = await resolve(await quarantined(other), { date: "2026-10-12", amount: 8, company: "Kopitiam", institution: "Lion" });
+    const b = await resolve(await quarantined(other), {
+      date: "2026-10-12",
+      amount: 8,
+      company: "Kopitiam",
+      institution: "Lion",
+    });
     expect(b.template_reason).toBeNull();
     expect(b.template_note).toBe(
       "kept as a second template of this bank, not merged: the text that varies sits right beside the merchant, with nothing fixed between them",
@@ -129,7 +189,9 @@ describe("a template learns what varies (issue 27)", () => {
   });
 
   it("a span marked as changing in the resolve form is skipped by the template", async () => {
-    const first = await quarantined(sapphire({ id: "s1", amount: "12.47", merchant: "STARBUCKS STORE 12345" }));
+    const first = await quarantined(
+      sapphire({ id: "s1", amount: "12.47", merchant: "STARBUCKS STORE 12345" }),
+    );
     const a = await resolve(first, {
       date: "2026-10-12",
       time: "15:45",
@@ -142,7 +204,18 @@ describe("a template learns what varies (issue 27)", () => {
     const rows = await allTransactions();
     expect(rows[0]!.DateFileName.slice(0, 16)).toBe("2026.10.12_15.45");
     // The card line is not a value line here, so the mark changes nothing it reads; another card reads.
-    expect(await read(sapphire({ id: "s2", amount: "1,004.00", merchant: "APPLE.COM/BILL", card: "Freedom Unlimited", digits: "0001", printed: "Oct 13, 2026" }))).toEqual({
+    expect(
+      await read(
+        sapphire({
+          id: "s2",
+          amount: "1,004.00",
+          merchant: "APPLE.COM/BILL",
+          card: "Freedom Unlimited",
+          digits: "0001",
+          printed: "Oct 13, 2026",
+        }),
+      ),
+    ).toEqual({
       amount: 100400,
       company: "APPLE.COM/BILL",
       day: "2026.10.13",
@@ -150,7 +223,9 @@ describe("a template learns what varies (issue 27)", () => {
   });
 
   it("a mark on a value line becomes a bounded wildcard; a mark over a value is refused in words", async () => {
-    const first = await quarantined(lion({ id: "l3", amount: "12.34", merchant: "GRAB*FOOD", card: "Visa Signature" }));
+    const first = await quarantined(
+      lion({ id: "l3", amount: "12.34", merchant: "GRAB*FOOD", card: "Visa Signature" }),
+    );
     const over = await resolve(first, {
       date: "2026-10-12",
       amount: 12.34,
@@ -158,11 +233,20 @@ describe("a template learns what varies (issue 27)", () => {
       varying: ["12.34 was"],
     });
     expect(over.template_reason).toBe('the text you marked as changing ("12.34 was") overlaps the amount');
-    const next = await quarantined(lion({ id: "l4", amount: "7.00", merchant: "NTUC FAIRPRICE", card: "Visa Signature" }));
-    const ok = await resolve(next, { date: "2026-10-12", amount: 7, company: "NTUC FairPrice", varying: ["Visa Signature"] });
+    const next = await quarantined(
+      lion({ id: "l4", amount: "7.00", merchant: "NTUC FAIRPRICE", card: "Visa Signature" }),
+    );
+    const ok = await resolve(next, {
+      date: "2026-10-12",
+      amount: 7,
+      company: "NTUC FairPrice",
+      varying: ["Visa Signature"],
+    });
     expect(ok.template_reason).toBeNull();
     const [t] = await templates();
-    expect(t.example).toBe("A transaction of SGD [amount] was made with your Lion [varies] Card ending # at [merchant].");
+    expect(t.example).toBe(
+      "A transaction of SGD [amount] was made with your Lion [varies] Card ending # at [merchant].",
+    );
     expect(await read(lion({ id: "l5", amount: "3.20", merchant: "SIMPLYGO", card: "PRVI Miles" }))).toEqual({
       amount: 320,
       company: "SIMPLYGO",
@@ -185,7 +269,12 @@ describe("a hostile email cannot hang the Worker (issue 26, finding 4)", () => {
         body: `Hello,\n${body}\nThank you.`,
       });
     const id = await quarantined(mk("h1", line));
-    const learned = await resolve(id, { date: "2026-10-12", amount: 12.34, company: m, institution: "Hostile" });
+    const learned = await resolve(id, {
+      date: "2026-10-12",
+      amount: 12.34,
+      company: m,
+      institution: "Hostile",
+    });
     expect(learned.template_reason).toBeNull();
     const hostile = `Purchase at ${"x ".repeat(120)} for $12.34 at ${`${m} `.repeat(120)}`.slice(0, 900);
     const t0 = Date.now();

@@ -76,12 +76,19 @@ function missAt(tokens: Token[], i: number): string {
   const t = tokens[i];
   const prev = tokens[i - 1];
   const next = tokens[i + 1];
-  const show = (s: string) => `"${s.replace(/\n/g, "⏎").trim() || s}"`;
+  const show = (s: string) =>
+    `"${
+      s
+        .split("\n")
+        .map((x) => x.trim())
+        .filter(Boolean)
+        .join(" / ") || s
+    }"`;
   if (!t) return "the line goes on past where the template's line ends";
   if ("lit" in t) {
     const where =
       prev && "slot" in prev
-        ? `after ${SLOT_NAME[prev.slot]}`
+        ? `${t.lit.trimStart().length < t.lit.length && t.lit.includes("\n") ? "on the line after" : "after"} ${SLOT_NAME[prev.slot]}`
         : next && "slot" in next
           ? `before ${SLOT_NAME[next.slot]}`
           : "";
