@@ -7,7 +7,7 @@ import { type Cents, formatCents } from "../../lib/money";
 import { amountForms, standsAlone } from "./amount";
 import { findDate, findTime, isDateWord } from "./dates";
 import { entryTokens, matchText, readWithPattern, unsafeEntry, WILD_MAX } from "./match";
-import { findTyped, widen } from "./merchant-span";
+import { findTyped, type Occurrence, widen } from "./merchant-span";
 import { senderHost, subjectWords } from "./text";
 import type { AmountFormat, PatternLine, SlotKind, TemplatePattern, Token } from "./types";
 
@@ -132,6 +132,13 @@ export function maskedExample(p: TemplatePattern): string {
     .join("\n");
 }
 
+/** Whole words first, in the typed case first; a prefix of a longer printed name only after. */
+const pickTyped = (found: Occurrence[]) =>
+  found.find((o) => o.sameCase && o.wordEnd) ??
+  found.find((o) => o.wordEnd) ??
+  found.find((o) => o.sameCase) ??
+  found[0];
+
 /** The value spans of the merchant: its one slot, and copies of it on value lines as wildcards. */
 function merchantSpans(
   lines: string[],
@@ -140,12 +147,7 @@ function merchantSpans(
 ): { slot: Span; copies: Span[] } | "ambiguous" | null {
   const found = findTyped(lines, typed).filter((o) => !taken.some((s) => overlaps(s, o)));
   const same = found.filter((o) => o.sameCase);
-  // Whole words first, in the typed case first; a prefix of a longer printed name only after.
-  const pick =
-    found.find((o) => o.sameCase && o.wordEnd) ??
-    found.find((o) => o.wordEnd) ??
-    found.find((o) => o.sameCase) ??
-    found[0];
+  const pick = pickTyped(found);
   if (!pick) return null;
   // "at" typed, " at " and "AT" printed: which one is fixed text cannot be told.
   if (same.length === 0 && found.length > 1 && typed.replace(/[^\p{L}\p{N}]/gu, "").length < 3)
@@ -200,7 +202,8 @@ export function deriveTemplate(input: LearnInput): DeriveResult {
     };
   }
   const spans: Span[] = [...amount.spans];
-  const core = findTyped(lines, input.merchant).filter((o) => !spans.some((s) => overlaps(s, o)));
+  const typed = pickTyped(findTyped(lines, input.merchant).filter((o) => !spans.some((s) => overlaps(s, o))));
+  const core = typed ? [typed] : [];
   let dateFormat: string | null = null;
   for (const [line, l] of lines.entries()) {
     const d = findDate(l, input.date, input.sentIso);

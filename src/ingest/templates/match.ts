@@ -4,7 +4,8 @@
  * The body's lines are joined by "\n" into one text. A pattern entry (a value line, with the line
  * above it when it has one) is a token list: literal anchors, bounded slots (amount, date, time,
  * other numbers: each read by a sticky regex of bounded length at one position) and free slots
- * (the merchant, at most 200 characters on one line; a wildcard, at most its own bound). A free slot
+ * (the merchant, at most 200 characters; a wildcard, at most its own bound; both within one line,
+ * a line break that varies is an `sp` token). A free slot
  * is always followed by a literal or the line's end, so its possible ends are the anchor's
  * occurrences (found with indexOf) within its bound. The matcher walks the tokens once, carrying
  * the set of positions reachable so far and how many readings reach each (0, 1 or "several"):
@@ -123,7 +124,7 @@ function freeThenLit(text: string, from: Layer, slot: { slot: SlotKind; max?: nu
   const idx: number[] = [];
   for (let k = 0; k < from.pos.length; k++) {
     const p = from.pos[k] ?? 0;
-    if (p < text.length && (!merchant || (text[p] !== " " && text[p] !== "\n"))) idx.push(k);
+    if (p < text.length && text[p] !== "\n" && (!merchant || text[p] !== " ")) idx.push(k);
   }
   const ends = new Map<number, { cnt: number; pred: number }>();
   const lits = new Map<number, { cnt: number; pred: number }>();
@@ -140,8 +141,7 @@ function freeThenLit(text: string, from: Layer, slot: { slot: SlotKind; max?: nu
   for (let o = text.indexOf(lit, first + 1); o >= 0 && o <= last; o = text.indexOf(lit, o + 1)) {
     for (; scan < o; scan++) if (text[scan] === "\n") lineStart = scan + 1;
     if (merchant && (text[o - 1] === " " || text[o - 1] === "\n")) continue;
-    let floor = o - bound;
-    if (merchant) floor = Math.max(floor, lineStart);
+    const floor = Math.max(o - bound, lineStart);
     while (lo < idx.length && (from.pos[idx[lo] ?? 0] ?? 0) < floor) lo++;
     while (hi < idx.length && (from.pos[idx[hi] ?? 0] ?? 0) < o) hi++;
     const n = (prefix[hi] ?? 0) - (prefix[lo] ?? 0);

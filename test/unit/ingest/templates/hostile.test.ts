@@ -49,23 +49,30 @@ describe("matching a learned template is linear in the email's length", () => {
 
   it("random hostile lines of ~0.9 KB are each read in well under 50 ms", () => {
     const p = learned();
-    const times: number[] = [];
+    // A case's time is the fastest of three tries: a load spike on a shared machine does not
+    // repeat three times, a backtracking blow-up does.
+    const timeOf = (body: string) => {
+      let best = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < 3 && best >= 10; i++) {
+        const t0 = performance.now();
+        readWithPattern(p, body, "2026-10-12");
+        best = Math.min(best, performance.now() - t0);
+      }
+      return best;
+    };
+    let worst = 0;
     fc.assert(
       fc.property(fc.array(piece, { minLength: 200, maxLength: 400 }), (parts) => {
         const hostile = parts.join("").slice(0, 900);
-        const t0 = performance.now();
-        readWithPattern(p, `Hello,\n${hostile}\nThank you.`, "2026-10-12");
-        readWithPattern(
-          p,
-          `Hello,\nPurchase at ${hostile} for $12.34 at ${hostile.slice(0, 400)} on Oct 12, 2026.`,
-          "2026-10-12",
+        worst = Math.max(
+          worst,
+          timeOf(`Hello,\n${hostile}\nThank you.`),
+          timeOf(`Hello,\nPurchase at ${hostile} for $12.34 at ${hostile.slice(0, 400)} on Oct 12, 2026.`),
         );
-        times.push(performance.now() - t0);
       }),
       { numRuns: 300 },
     );
-    times.sort((a, b) => a - b);
-    expect(times.at(-1)).toBeLessThan(50);
+    expect(worst).toBeLessThan(50);
   });
 
   it("the line that took 27.8 s before is read in milliseconds, and still read right", () => {
