@@ -88,7 +88,7 @@ describe("a tidied merchant name (issue 23)", () => {
     expect(retry.status).toBe(200);
     expect(retry.body).toMatchObject({ status: "still_failing" });
     expect(retry.body.reason).toBe(
-      'the learned template "Westcoast purchase" did not read it: the anchor "Merchant:" on the line after the amount was not found',
+      'the learned template "Westcoast purchase" did not read it: the anchor "Merchant:" before the merchant was not found',
     );
   });
 });

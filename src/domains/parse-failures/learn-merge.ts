@@ -6,6 +6,7 @@
 import type { AlertTemplateRow } from "../../db/schema";
 import {
   type Derived,
+  deriveTemplate,
   maskedExample,
   mergePatterns,
   patternOf,
@@ -21,6 +22,8 @@ import { envelopeOf } from "./replay";
 
 export interface Example {
   failureId: string;
+  fromEmail: string;
+  subject: string;
   body: string;
   sentIso: string;
 }
@@ -34,7 +37,13 @@ async function exampleOf(deps: IngestDeps, failureId: string): Promise<Example |
   if (!row) return null;
   const env = await envelopeOf(deps, row);
   const l = env.local;
-  return { failureId, body: env.email.text, sentIso: `${l.year}-${l.month}-${l.day}` };
+  return {
+    failureId,
+    fromEmail: env.email.fromEmail,
+    subject: env.email.subject,
+    body: env.email.text,
+    sentIso: `${l.year}-${l.month}-${l.day}`,
+  };
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -59,12 +68,35 @@ async function verify(
   return null;
 }
 
+/**
+ * A one-example template re-learned with consecutive value lines as one entry (from its email and
+ * what it reads there), for a merge with an email that broke its lines elsewhere.
+ */
+async function asBlocks(deps: IngestDeps, old: TemplatePattern): Promise<Derived | null> {
+  const id = old.sources?.[0];
+  const ex = id && old.sources?.length === 1 ? await exampleOf(deps, id) : null;
+  const r = ex ? readWithPattern(old, ex.body, ex.sentIso) : null;
+  if (!ex || !r?.ok) return null;
+  const d = deriveTemplate({
+    fromEmail: ex.fromEmail,
+    subject: ex.subject,
+    body: ex.body,
+    sentIso: ex.sentIso,
+    amount: r.values.amount,
+    merchant: r.values.merchant,
+    date: r.values.date ?? ex.sentIso,
+    blocks: true,
+  });
+  return d.ok ? { ...d.template, pattern: { ...d.template.pattern, sources: old.sources } } : null;
+}
+
 export async function mergeIntoExisting(
   deps: IngestDeps,
   host: string,
   transactionType: string,
   derived: Derived,
   example: Example,
+  asBlocksToo: () => Derived | null,
 ): Promise<MergeOutcome> {
   const rows = (await templatesForHost(deps.db, host))
     .filter((r) => r.transaction_type === transactionType && r.sender_domain === derived.senderDomain)
@@ -74,7 +106,13 @@ export async function mergeIntoExisting(
     const old = patternOf(row);
     if (!old) continue;
     const from = { ...old, sources: old.sources ?? (row.source_failure_id ? [row.source_failure_id] : []) };
-    const m = mergePatterns(from, derived.pattern);
+    let m = mergePatterns(from, derived.pattern);
+    if (!m.ok && /number of lines|different order/.test(m.reason)) {
+      // The two emails broke their sentences at different places: try whole paragraphs.
+      const [a, b] = [await asBlocks(deps, from), asBlocksToo()];
+      const again = a && b ? mergePatterns(a.pattern, b.pattern) : null;
+      if (again?.ok) m = again;
+    }
     if (!m.ok) {
       reason = m.reason;
       continue;

@@ -43,7 +43,7 @@ export async function learnFromResolved(
   const env = await envelopeOf(deps, row);
   const l = env.local;
   const sentIso = `${l.year}-${l.month}-${l.day}`;
-  const derived = deriveTemplate({
+  const learnInput = {
     fromEmail: env.email.fromEmail,
     subject: env.email.subject,
     body: env.email.text,
@@ -52,14 +52,25 @@ export async function learnFromResolved(
     merchant: input.company,
     date: input.date,
     varying: input.varying ?? [],
-  });
+  };
+  const derived = deriveTemplate(learnInput);
   if (!derived.ok) return { ...NOT_ASKED, template_reason: derived.reason };
   derived.template.pattern.sources = [row.id];
   const host = senderHost(env.email.fromEmail) ?? derived.template.senderDomain;
   const institution = input.institution ?? row.institution ?? nameFromHost(host);
   const type = input.transaction_type;
-  const example = { failureId: row.id, body: env.email.text, sentIso };
-  const merge = await mergeIntoExisting(deps, host, type, derived.template, example);
+  const example = {
+    failureId: row.id,
+    fromEmail: env.email.fromEmail,
+    subject: env.email.subject,
+    body: env.email.text,
+    sentIso,
+  };
+  const blocks = () => {
+    const d = deriveTemplate({ ...learnInput, blocks: true });
+    return d.ok ? { ...d.template, pattern: { ...d.template.pattern, sources: [row.id] } } : null;
+  };
+  const merge = await mergeIntoExisting(deps, host, type, derived.template, example, blocks);
   if (merge.ok) {
     return {
       template_id: merge.after.id,

@@ -50,16 +50,20 @@ export function amountForms(cents: Cents): { text: string; format: AmountFormat 
   return out;
 }
 
-/** The slot's regex source (no capture groups): grouped or plain whole part, then the cents. */
+/**
+ * The slot's regex source (no capture groups): grouped or plain whole part, then the cents, which
+ * are optional whichever way the example printed them (a bank prints "INR 58" and "INR 1500.00").
+ */
 export function amountRegex(f: AmountFormat): string {
   const whole = f.group ? `\\d{1,3}(?:${escapeRe(f.group)}\\d{3})+|\\d+` : "\\d+";
-  return `(?:${whole})${f.cents ? `${escapeRe(f.decimal)}\\d{2}` : ""}`;
+  return `(?:${whole})(?:${escapeRe(f.decimal)}\\d{2})?`;
 }
 
 /** Reads a captured amount in format `f` exactly; null when it is not one. */
 export function readAmount(text: string, f: AmountFormat): Cents | null {
   if (!new RegExp(`^${amountRegex(f)}$`).test(text)) return null;
-  const [whole = "", frac = "00"] = f.cents ? [text.slice(0, -3), text.slice(-2)] : [text, "00"];
+  const cents = text.length > 3 && text.at(-3) === f.decimal && /\d\d$/.test(text);
+  const [whole, frac] = cents ? [text.slice(0, -3), text.slice(-2)] : [text, "00"];
   const digits = f.group ? whole.split(f.group).join("") : whole;
   if (!/^\d+$/.test(digits) || digits.length > 12) return null;
   return Number.parseInt(digits, 10) * 100 + Number.parseInt(frac, 10);

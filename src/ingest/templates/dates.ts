@@ -56,6 +56,8 @@ interface DateFormat {
 }
 
 const num = (s: string | undefined) => Number.parseInt(s ?? "", 10);
+/** A two-digit year is this century's ("26" → 2026). */
+const year = (s: string | undefined) => (s?.length === 2 ? 2000 + num(s) : num(s));
 const named = (mon: string | undefined, d: string | undefined, y?: string): Parts | null => {
   const m = monthOf(mon ?? "");
   return m ? { y: y ? num(y) : null, m, d: num(d) } : null;
@@ -75,13 +77,23 @@ const DATE_FORMATS: DateFormat[] = [
   },
   {
     id: "mdy_slash",
-    src: "(\\d{1,2})/(\\d{1,2})/(\\d{4})",
-    read: (g) => ({ y: num(g[2]), m: num(g[0]), d: num(g[1]) }),
+    src: "(\\d{1,2})/(\\d{1,2})/(\\d{4}|\\d{2})",
+    read: (g) => ({ y: year(g[2]), m: num(g[0]), d: num(g[1]) }),
   },
   {
     id: "dmy_slash",
-    src: "(\\d{1,2})/(\\d{1,2})/(\\d{4})",
+    src: "(\\d{1,2})/(\\d{1,2})/(\\d{4}|\\d{2})",
+    read: (g) => ({ y: year(g[2]), m: num(g[1]), d: num(g[0]) }),
+  },
+  {
+    id: "dmy_dash",
+    src: "(\\d{1,2})-(\\d{1,2})-(\\d{4})",
     read: (g) => ({ y: num(g[2]), m: num(g[1]), d: num(g[0]) }),
+  },
+  {
+    id: "mdy_dash",
+    src: "(\\d{1,2})-(\\d{1,2})-(\\d{4})",
+    read: (g) => ({ y: num(g[2]), m: num(g[0]), d: num(g[1]) }),
   },
   { id: "mon_d_y", src: `${MON} (\\d{1,2}),? (\\d{4})`, read: (g) => named(g[0], g[1], g[2]) },
   { id: "d_mon_y", src: `(\\d{1,2}) ${MON},? (\\d{4})`, read: (g) => named(g[1], g[0], g[2]) },

@@ -23,6 +23,12 @@ export interface LearnInput {
   date: string;
   /** Texts of the email the person marked as changing from alert to alert. */
   varying?: string[];
+  /**
+   * Consecutive value lines as one entry (a merge uses this when two emails broke a sentence at
+   * different places); by default each value line is its own entry, so a line added between two
+   * value lines does not stop a template.
+   */
+  blocks?: boolean;
 }
 
 export interface Derived {
@@ -236,7 +242,8 @@ export function deriveTemplate(input: LearnInput): DeriveResult {
   spans.push(merchant.slot);
   const valueLines = new Set(spans.map((s) => s.line));
   spans.push(...merchant.copies.filter((c) => valueLines.has(c.line)));
-  const blocks = blocksOf([...valueLines].sort((a, b) => a - b));
+  const sorted = [...valueLines].sort((a, b) => a - b);
+  const blocks = input.blocks ? blocksOf(sorted) : sorted.map((l) => [l]);
   const entries: PatternLine[] = [];
   const marks = input.varying ?? [];
   const lineTokens = (line: number): Token[] | string => {

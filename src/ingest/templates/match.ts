@@ -117,9 +117,15 @@ function toLayer(m: Map<number, { cnt: number; pred: number }>): Layer {
 }
 
 /** Free slot then literal: every occurrence of the literal within reach of a live position. */
-function freeThenLit(text: string, from: Layer, slot: { slot: SlotKind; max?: number }, lit: string) {
+function freeThenLit(
+  text: string,
+  from: Layer,
+  slot: { slot: SlotKind; max?: number; opt?: boolean },
+  lit: string,
+) {
   const merchant = slot.slot === "merchant";
   const bound = merchant ? MERCHANT_MAX : Math.min(slot.max ?? WILD_MAX, WILD_MAX);
+  const empty = slot.opt ? 1 : 0; // an optional wildcard may be empty
   // Live starts: a merchant starts on a non-space and stays on its line.
   const idx: number[] = [];
   for (let k = 0; k < from.pos.length; k++) {
@@ -138,12 +144,12 @@ function freeThenLit(text: string, from: Layer, slot: { slot: SlotKind; max?: nu
   // The start of o's line, tracked forward (o only grows): one pass over the text in all.
   let scan = first;
   let lineStart = text.lastIndexOf("\n", first) + 1;
-  for (let o = text.indexOf(lit, first + 1); o >= 0 && o <= last; o = text.indexOf(lit, o + 1)) {
+  for (let o = text.indexOf(lit, first + 1 - empty); o >= 0 && o <= last; o = text.indexOf(lit, o + 1)) {
     for (; scan < o; scan++) if (text[scan] === "\n") lineStart = scan + 1;
     if (merchant && (text[o - 1] === " " || text[o - 1] === "\n")) continue;
     const floor = Math.max(o - bound, lineStart);
     while (lo < idx.length && (from.pos[idx[lo] ?? 0] ?? 0) < floor) lo++;
-    while (hi < idx.length && (from.pos[idx[hi] ?? 0] ?? 0) < o) hi++;
+    while (hi < idx.length && (from.pos[idx[hi] ?? 0] ?? 0) < o + empty) hi++;
     const n = (prefix[hi] ?? 0) - (prefix[lo] ?? 0);
     if (n === 0) continue;
     const pred = n === 1 ? (idx[lo] ?? -1) : -1;
@@ -155,7 +161,7 @@ function freeThenLit(text: string, from: Layer, slot: { slot: SlotKind; max?: nu
 }
 
 /** Free slot at the entry's end: it runs to its line's end. */
-function freeToEnd(text: string, from: Layer, slot: { slot: SlotKind; max?: number }) {
+function freeToEnd(text: string, from: Layer, slot: { slot: SlotKind; max?: number; opt?: boolean }) {
   const merchant = slot.slot === "merchant";
   const bound = merchant ? MERCHANT_MAX : Math.min(slot.max ?? WILD_MAX, WILD_MAX);
   const out = new Map<number, { cnt: number; pred: number }>();
@@ -166,7 +172,8 @@ function freeToEnd(text: string, from: Layer, slot: { slot: SlotKind; max?: numb
       e = text.indexOf("\n", p);
       if (e < 0) e = text.length;
     }
-    if (e <= p || e - p > bound || text[p] === " " || text[e - 1] === " ") continue;
+    if (e < p + (slot.opt ? 0 : 1) || e - p > bound || (merchant && (text[p] === " " || text[e - 1] === " ")))
+      continue;
     addState(out, e, from.cnt[k] ?? 0, k);
   }
   return toLayer(out);
@@ -257,14 +264,16 @@ export function unsafeEntry(tokens: Token[]): string | null {
     const prev = tokens[i - 1];
     if (!isFree(t) || !("slot" in t)) continue;
     if (next && !("lit" in next)) return `${SLOT_NAME[t.slot]} runs straight into another value`;
-    if (prev && "slot" in prev && (isFree(prev) || EXTRACTED.has(prev.slot)))
+    if (prev && "slot" in prev && (isFree(prev) || prev.slot === "merchant"))
       return `${SLOT_NAME[t.slot]} runs straight into another value`;
     if (t.slot !== "wild") continue;
     for (const [lit, value] of [
       [prev, tokens[i - 2]],
       [next, tokens[i + 2]],
     ]) {
-      if (lit && "lit" in lit && value && "slot" in value && EXTRACTED.has(value.slot) && !lit.lit.trim())
+      // Only the merchant's extent depends on its anchors: amounts, dates and times are read by
+      // their own bounded formats.
+      if (lit && "lit" in lit && value && "slot" in value && value.slot === "merchant" && !lit.lit.trim())
         return `the text that varies sits right beside ${SLOT_NAME[value.slot]}, with nothing fixed between them`;
     }
   }

@@ -54,6 +54,22 @@ function mergeRun(a: Token[], b: Token[]): Token[] | string {
   if ([mid(x), mid(y)].every((m) => m.length === 1 && isSpace(m))) {
     return [...parse(x.slice(0, p), WILD_MAX), { slot: "sp" }, ...parse(x.slice(x.length - s), WILD_MAX)];
   }
+  // Words only one email has ("22:36:25 IST from" vs "15:13:27 from"): an optional wildcard.
+  const [inX, inY] = [mid(x), mid(y)];
+  const added = inX || inY;
+  const z = inX ? x : y;
+  if (
+    (inX === "" || inY === "") &&
+    (p === 0 || isSpace(z[p - 1])) &&
+    (isSpace(added.at(-1)) || isSpace(z[p + added.length]))
+  ) {
+    const max = added.includes(WILD) ? WILD_MAX : Math.min(WILD_MAX, Math.max(40, 2 * added.length));
+    return [
+      ...parse(x.slice(0, p), WILD_MAX),
+      { slot: "wild", max, opt: true },
+      ...parse(x.slice(x.length - s), WILD_MAX),
+    ];
+  }
   // Whole words vary: the wildcard starts after a space and ends before one, and is never empty.
   while (p > 0 && !isSpace(x[p - 1])) p--;
   while (s > 0 && !isSpace(x[x.length - s])) s--;
@@ -61,7 +77,7 @@ function mergeRun(a: Token[], b: Token[]): Token[] | string {
     p--;
     while (p > 0 && !isSpace(x[p - 1])) p--;
   }
-  if (mid(x) === "" || mid(y) === "") return "one email has text where the other has none";
+  if (mid(x) === "" || mid(y) === "") return "one email has text where the other has none, beside a value";
   const longest = Math.max(mid(x).length, mid(y).length);
   const max = [mid(x), mid(y)].some((m) => m.includes(WILD))
     ? WILD_MAX

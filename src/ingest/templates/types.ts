@@ -4,12 +4,12 @@ import type { Cents } from "../../lib/money";
 /**
  * `num` is any other number on a value line (card digits, a balance): never read, only skipped.
  * `wild` is text that changes from alert to alert (a card name, a location), at most `max`
- * characters; `sp` is one space or one line break (two examples broke the line differently).
+ * characters (`opt`: or nothing, where one example had text the other had not); `sp` is one space or one line break (two examples broke the line differently).
  * Neither is ever read.
  */
 export type SlotKind = "amount" | "merchant" | "date" | "time" | "num" | "wild" | "sp";
 
-export type Token = { lit: string } | { slot: SlotKind; max?: number };
+export type Token = { lit: string } | { slot: SlotKind; max?: number; opt?: boolean };
 
 /**
  * One block of consecutive value lines (joined by "\n" literals). `before` is the line above it,
