@@ -55,7 +55,9 @@ export function amountForms(cents: Cents): { text: string; format: AmountFormat 
  * are optional whichever way the example printed them (a bank prints "INR 58" and "INR 1500.00").
  */
 export function amountRegex(f: AmountFormat): string {
-  const whole = f.group ? `\\d{1,3}(?:${escapeRe(f.group)}\\d{3})+|\\d+` : "\\d+";
+  // Printed without a thousands mark in the example, the usual mark for its decimal is accepted.
+  const group = f.group || (f.decimal === "." ? "," : ". ");
+  const whole = `\\d{1,3}(?:[${escapeRe(group)}]\\d{3})+|\\d+`;
   return `(?:${whole})(?:${escapeRe(f.decimal)}\\d{2})?`;
 }
 
@@ -64,7 +66,7 @@ export function readAmount(text: string, f: AmountFormat): Cents | null {
   if (!new RegExp(`^${amountRegex(f)}$`).test(text)) return null;
   const cents = text.length > 3 && text.at(-3) === f.decimal && /\d\d$/.test(text);
   const [whole, frac] = cents ? [text.slice(0, -3), text.slice(-2)] : [text, "00"];
-  const digits = f.group ? whole.split(f.group).join("") : whole;
+  const digits = whole.replace(/[^\d]/g, "");
   if (!/^\d+$/.test(digits) || digits.length > 12) return null;
   return Number.parseInt(digits, 10) * 100 + Number.parseInt(frac, 10);
 }

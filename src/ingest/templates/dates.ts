@@ -121,7 +121,7 @@ const iso = (y: number, m: number, d: number) =>
 
 /**
  * Reads a captured date in format `id`. A yearless date takes the year that puts it on or before
- * the email's sent day (`sentIso`, YYYY-MM-DD) by less than a year.
+ * the day after the email's sent day (`sentIso`, YYYY-MM-DD), by less than a year.
  */
 export function readDate(text: string, id: string, sentIso: string): string | null {
   const f = DATE_FORMATS.find((x) => x.id === id);
@@ -133,7 +133,9 @@ export function readDate(text: string, id: string, sentIso: string): string | nu
   if (p.y !== null) return iso(p.y, p.m, p.d);
   const sentYear = num(sentIso.slice(0, 4));
   const candidate = iso(sentYear, p.m, p.d);
-  return candidate <= sentIso ? candidate : iso(sentYear - 1, p.m, p.d);
+  // A day of slack: the bank's day may be a day ahead of the configured zone's (Singapore, Los Angeles).
+  const next = new Date(Date.parse(`${sentIso}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return candidate <= next ? candidate : iso(sentYear - 1, p.m, p.d);
 }
 
 /** Where the typed date is printed in `line` (formats with a year first, then by position). */

@@ -211,19 +211,22 @@ export function deriveTemplate(input: LearnInput): DeriveResult {
   const typed = pickTyped(findTyped(lines, input.merchant).filter((o) => !spans.some((s) => overlaps(s, o))));
   const core = typed ? [typed] : [];
   let dateFormat: string | null = null;
-  for (const [line, l] of lines.entries()) {
+  // The printed date: the first one with a time of day after it (on its line, then on the next), else
+  // the first ("dated 28 Sep" in a sentence, "Date & Time: 28 Sep 08:58" below: the second).
+  const dates = [...lines.entries()].flatMap(([line, l]) => {
     const d = findDate(l, input.date, input.sentIso);
-    if (!d || [...spans, ...core].some((s) => overlaps(s, { line, ...d }))) continue;
-    dateFormat = d.format;
-    spans.push({ line, start: d.start, end: d.end, slot: "date" });
-    // The time of day, when printed: on the date's line after it, else on the next line.
+    if (!d || [...spans, ...core].some((s) => overlaps(s, { line, ...d }))) return [];
     const t = findTime(l, d.end) ?? null;
     const tLine = t ? line : line + 1;
     const time = t ?? (lines[line + 1] !== undefined ? findTime(lines[line + 1] ?? "") : null);
-    if (time && ![...spans, ...core].some((s) => overlaps(s, { line: tLine, ...time }))) {
-      spans.push({ line: tLine, ...time, slot: "time" });
-    }
-    break;
+    const free = time && ![...spans, ...core].some((s) => overlaps(s, { line: tLine, ...time }));
+    return [{ line, d, time: time && free ? { line: tLine, ...time } : null }];
+  });
+  const chosen = dates.find((x) => x.time?.line === x.line) ?? dates.find((x) => x.time) ?? dates[0];
+  if (chosen) {
+    dateFormat = chosen.d.format;
+    spans.push({ line: chosen.line, start: chosen.d.start, end: chosen.d.end, slot: "date" });
+    if (chosen.time) spans.push({ ...chosen.time, slot: "time" });
   }
   if (!dateFormat && input.date !== input.sentIso) {
     return {

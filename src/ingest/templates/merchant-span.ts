@@ -27,7 +27,7 @@ function folded(s: string): { text: string; at: number[] } {
   for (let i = 0; i < s.length; i++) {
     const c = s[i] ?? "";
     if (!ALNUM.test(c)) continue;
-    for (const f of c.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase()) {
+    for (const f of c.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase()) {
       text += f;
       at.push(i);
     }

@@ -105,7 +105,11 @@ function split(tokens: Token[]): { runs: Token[][]; values: Token[] } {
 const names = (v: Token[]) => v.map((t) => ("slot" in t ? t.slot : "")).join(", ");
 
 export function mergePatterns(a: TemplatePattern, b: TemplatePattern): MergeResult {
-  if (JSON.stringify(a.amount) !== JSON.stringify(b.amount))
+  // The slot reads cents or none, grouped or not: only the decimal mark must agree.
+  if (
+    a.amount.decimal !== b.amount.decimal ||
+    (a.amount.group && b.amount.group && a.amount.group !== b.amount.group)
+  )
     return { ok: false, reason: "the two emails print their amounts in different formats" };
   if (a.date !== b.date) return { ok: false, reason: "the two emails print their dates differently" };
   if (a.lines.length !== b.lines.length)
@@ -133,7 +137,11 @@ export function mergePatterns(a: TemplatePattern, b: TemplatePattern): MergeResu
     pattern: {
       version: 1,
       lines,
-      amount: a.amount,
+      amount: {
+        ...a.amount,
+        group: a.amount.group || b.amount.group,
+        cents: a.amount.cents || b.amount.cents,
+      },
       date: a.date,
       sources: [...new Set([...(a.sources ?? []), ...(b.sources ?? [])])],
     },
