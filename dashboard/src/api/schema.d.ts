@@ -1456,6 +1456,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ignored-emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Emails the relevance check let go in the last 90 days, newest first, with the reason */
+        get: operations["listIgnoredEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ignored-emails/{ignored_id}/bank-alert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** This was a bank alert: its sender counts as an alert sender and the email goes to Needs review */
+        post: operations["sendIgnoredEmailToReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/templates": {
         parameters: {
             query?: never;
@@ -3680,11 +3714,23 @@ export interface components {
             alert_classifier_result: boolean | null;
             /** @description Why extraction or validation failed, when known */
             error: string | null;
+            suggestion: components["schemas"]["ResolveSuggestion"];
             body: string;
             from_name: string | null;
             to_email: string | null;
             /** @description R2 key of the original message */
             raw_key: string | null;
+        };
+        /** @description What the email plainly says, to prefill the resolve form (each value null when not found) */
+        ResolveSuggestion: {
+            /** @description The first amount printed with a currency mark or label */
+            amount: number | null;
+            /** @description YYYY-MM-DD: the printed transaction date */
+            date: string | null;
+            /** @description HH:MM (24 h) printed after that date */
+            time: string | null;
+            /** @description A merchant guess: a merchant label's value or the name after 'at' */
+            company: string | null;
         };
         DismissResponse: {
             failure_id: string;
@@ -3696,6 +3742,8 @@ export interface components {
             status: "recovered" | "duplicate" | "still_failing";
             date_file_name: string | null;
             failure_stage: string | null;
+            /** @description Why it still fails, in words, when the sender has learned templates (which anchor did not match) */
+            reason: string | null;
         };
         ManualResolveResponse: {
             failure_id: string;
@@ -3706,6 +3754,8 @@ export interface components {
             template_name?: string | null;
             /** @description Why no template was learned, in words (null when one was, or none was asked for) */
             template_reason?: string | null;
+            /** @description When the sender already had a template: merged with this email (one template reads both), or why it was kept as a second template, in words */
+            template_note?: string | null;
         };
         /** @description Hand-entered values for a quarantined email. */
         ManualResolveRequest: {
@@ -3723,6 +3773,10 @@ export interface components {
              * @enum {string}
              */
             transaction_type: "purchase" | "withdrawal" | "preauth" | "e-transfer" | "deposit";
+            /** @description Time of day, HH:MM (24 h), when the email prints it; the row is stored at 00:00 without it */
+            time?: string | null;
+            /** @description Texts of the email that change from alert to alert (a card name, a location): the learned template skips them (bounded wildcards) instead of requiring them word for word */
+            varying?: string[];
             /** @description Read future emails like this one: learn a template from the typed values (default: true when no built-in parser owns the sender's domain) */
             learn_template?: boolean;
         };
@@ -3733,6 +3787,46 @@ export interface components {
         FixtureFromFailureRequest: {
             institution?: string | null;
         } | null;
+        IgnoredEmailListResponse: {
+            count: number;
+            retention_days: number;
+            emails: components["schemas"]["IgnoredEmail"][];
+        };
+        /** @description An email the relevance check let go (kept 90 days). */
+        IgnoredEmail: {
+            /** @description `ign_` + hash of the raw message */
+            id: string;
+            /** @enum {string} */
+            status: "ignored" | "sent_to_review";
+            from_name: string | null;
+            from_email: string | null;
+            subject: string | null;
+            /** @description `MM/DD/YYYY HH:MM ZZZ` in the configured zone */
+            email_date: string | null;
+            received_at: string;
+            /** @description The relevance check's code (`not_a_transaction_alert`, `classifier_no`) */
+            reason: string;
+            /** @description Why it was let go, in words */
+            reason_text: string;
+            /** @description The Needs review row it became, once sent there */
+            failure_id: string | null;
+        };
+        BankAlertResponse: {
+            id: string;
+            /** @enum {string} */
+            status: "ignored" | "sent_to_review";
+            /**
+             * @description What the pipeline made of it now that its sender counts as an alert sender
+             * @enum {string}
+             */
+            outcome: "created" | "duplicate" | "quarantined" | "ignored";
+            /** @description The Needs review row (when quarantined) */
+            failure_id: string | null;
+            /** @description The transaction (when a learned template read it) */
+            date_file_name: string | null;
+            /** @description This address now always passes the relevance check */
+            alert_sender: string;
+        };
         AlertTemplateListResponse: {
             count: number;
             templates: components["schemas"]["AlertTemplate"][];
@@ -10601,6 +10695,138 @@ export interface operations {
             };
             /** @description The body is not application/json (or multipart for uploads) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listIgnoredEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ignored emails */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IgnoredEmailListResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    sendIgnoredEmailToReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ignored_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent through the pipeline again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankAlertResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No ignored email with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No sender address, or the original email is gone */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -21,7 +21,23 @@ export const ParseFailureSummary = z
   })
   .meta({ id: "ParseFailureSummary", description: "Triage view of a quarantined email (no body)." });
 
+export const ResolveSuggestion = z
+  .object({
+    amount: z.number().nullable().describe("The first amount printed with a currency mark or label"),
+    date: z.string().nullable().describe("YYYY-MM-DD: the printed transaction date"),
+    time: z.string().nullable().describe("HH:MM (24 h) printed after that date"),
+    company: z
+      .string()
+      .nullable()
+      .describe("A merchant guess: a merchant label's value or the name after 'at'"),
+  })
+  .meta({
+    id: "ResolveSuggestion",
+    description: "What the email plainly says, to prefill the resolve form (each value null when not found)",
+  });
+
 export const ParseFailureDetail = ParseFailureSummary.extend({
+  suggestion: ResolveSuggestion,
   body: z.string(),
   from_name: z.string().nullable(),
   to_email: z.string().nullable(),

@@ -178,3 +178,19 @@ export function findTime(line: string, from = 0): { start: number; end: number }
   const m = re.exec(line);
   return m ? { start: m.index, end: m.index + m[0].length } : null;
 }
+
+/**
+ * Every date printed in `line` (any format), each read once: for a slash or dash date both
+ * day-first and month-first readings are kept when both are valid (the caller picks).
+ */
+export function datesIn(line: string, sentIso: string): { start: number; end: number; iso: string }[] {
+  const out: { start: number; end: number; iso: string }[] = [];
+  for (const f of DATE_FORMATS) {
+    const re = new RegExp(`${BOUNDARY_BEFORE}${f.src}${BOUNDARY_AFTER}`, "gu");
+    for (const m of line.slice(0, 2000).matchAll(re)) {
+      const iso = readDate(m[0], f.id, sentIso);
+      if (iso) out.push({ start: m.index, end: m.index + m[0].length, iso });
+    }
+  }
+  return out;
+}

@@ -36,3 +36,4 @@ export {
   noteParsed,
   noteQuarantined,
 } from "./drift";
+export { type Suggestion, suggestValues } from "./suggest";
