@@ -30,9 +30,9 @@ async function toReview(name: string): Promise<string> {
   const res = await upload(eml(name));
   expect(res.status, res.text).toBe(200);
   expect(res.body.status, `${name}: ${res.text}`).toBe("quarantined");
-  const list = await call("/api/v1/parse-failures?status=quarantined");
-  const row = list.body.failures.find((f: any) => f.id === res.body.failure_id) ?? list.body.failures[0];
-  return row.id;
+  const id = /quarantined as (\S+)$/.exec(res.body.detail ?? "")?.[1];
+  if (!id) throw new Error(`${name}: no failure id in ${res.text}`);
+  return id;
 }
 
 async function resolve(id: string, body: Record<string, unknown>) {
@@ -203,6 +203,27 @@ describe("real alerts of other banks, learned from one resolve each", () => {
         body: { raw: eml(name) },
       });
       expect(dry.body, name).toMatchObject({ matched: true, ...want });
+    }
+  });
+
+  it("the resolve form is prefilled with what each email plainly says (issue 25)", async () => {
+    const cases: [string, Record<string, unknown>][] = [
+      [
+        "sg-dbs/transfer-out-bank-fast-interbank",
+        { amount: 1900, date: "2021-09-28", time: "08:58", company: "Bugs Bunny A/C ending 0000" },
+      ],
+      ["in-kotak/credit-card-1", { amount: 58, date: "2026-04-09", time: "09:01", company: "Sample Store" }],
+      [
+        "co-davivienda/card-purchase-1",
+        { amount: 18000, date: "2018-11-23", company: "CAFE SAN ALBERTO MUSEO" },
+      ],
+      ["jp-japannetbank/visaWithdrawn-1", { amount: 2760, date: "2001-02-03", time: "04:05" }],
+    ];
+    for (const [name, want] of cases) {
+      const id = await toReview(name);
+      const detail = await call(`/api/v1/parse-failures/${id}`);
+      expect(detail.status).toBe(200);
+      expect(detail.body.suggestion, name).toMatchObject(want);
     }
   });
 });
