@@ -122,13 +122,13 @@ export function ResolvePanel({ failure, onResolved }: { failure: ParseFailure; o
               {selection ? `Mark “${selection.slice(0, 40)}” as changing` : "Mark selection as changing"}
             </button>
             {varying.length > 0 && (
-              <ul className="chips" aria-label="Changes from alert to alert">
+              <ul className="marks" aria-label="Changes from alert to alert">
                 {varying.map((v) => (
-                  <li key={v} className="chip">
-                    <span>{v}</span>
+                  <li key={v} className="mark">
+                    <span className="mark-text">{v}</span>
                     <button
                       type="button"
-                      className="chip-x"
+                      className="mark-x"
                       aria-label={`Unmark ${v}`}
                       onClick={() => setVarying(varying.filter((x) => x !== v))}
                     >
