@@ -9,6 +9,7 @@ import { configReverters, configRouter } from "./domains/config";
 import { healthRouter } from "./domains/health";
 import { ignoreRulesRouter } from "./domains/ignore-rules";
 import { ignoredEmailsRouter } from "./domains/ignored-emails";
+import { cardNamesRouter } from "./domains/card-names";
 import { ingestionRouter } from "./domains/ingestion";
 import { aliasReverters, merchantAliasesRouter } from "./domains/merchant-aliases";
 import { overrideReverters, overridesRouter } from "./domains/overrides";
@@ -193,6 +194,7 @@ export function createApp(deps: AppDeps = {}) {
   openapi.route("/api/v1/statements", statementsRouter());
   openapi.route("/api/v1/parse-failures", parseFailuresRouter());
   openapi.route("/api/v1/ignored-emails", ignoredEmailsRouter());
+  openapi.route("/api/v1/card-names", cardNamesRouter());
   openapi.route("/api/v1/templates", templatesRouter());
   openapi.route("/api/v1/auth", authRouter());
   openapi.route("/api/v1/whoami", whoamiRouter());

@@ -11,6 +11,7 @@ import { MerchantsPage } from "./pages/MerchantsPage";
 import { RulesPage } from "./pages/RulesPage";
 import { TrendsPage } from "./pages/TrendsPage";
 import { JournalPage } from "./pages/JournalPage";
+import { IgnoredEmailsPage } from "./pages/IgnoredEmailsPage";
 import { ReviewPage } from "./pages/ReviewPage";
 import { SearchPage } from "./pages/SearchPage";
 import { SettingsPage } from "./pages/SettingsPage";
@@ -27,6 +28,7 @@ const TITLES: Record<string, string> = {
   "/insights": "Insights",
   "/search": "Search",
   "/review": "Needs review",
+  "/review/ignored": "Ignored emails",
   "/activity": "Activity",
   "/upload": "Upload",
   "/statements": "Statements",
@@ -60,6 +62,8 @@ export function Routes() {
       return <SearchPage />;
     case "/review":
       return <ReviewPage />;
+    case "/review/ignored":
+      return <IgnoredEmailsPage />;
     case "/activity":
       return <ActivityPage />;
     case "/upload":

@@ -20,6 +20,11 @@ export interface ParsedEmail {
   /** Plain-text body, LF line ends, no trailing CRs. */
   text: string;
   /**
+   * Authentication-Results values as received, and ARC-Authentication-Results ones prefixed
+   * `arc:` (the first ARC hop judged the bank's own message before any forwarding).
+   */
+  authResults?: string[];
+  /**
    * Set when the body held a hand-forwarded alert and the fields above were taken from it
    * (forwarded.ts): who forwarded it, and when, as the outer message said.
    */
@@ -100,6 +105,13 @@ export async function parseMime(raw: Uint8Array | string): Promise<ParsedEmail> 
     out.subject = (email.subject ?? "").trim();
     out.messageId = email.messageId?.trim() || null;
     out.dateHeader = headerOf("date")?.trim() || null;
+    out.authResults = email.headers.flatMap((h) =>
+      h.key === "authentication-results"
+        ? [h.value]
+        : h.key === "arc-authentication-results"
+          ? [`arc:${h.value}`]
+          : [],
+    );
     const forwarded = FORWARD_HEADERS.map(headerOf).find((v) => v && bareAddress(v));
     out.forwardedTo = forwarded ? bareAddress(forwarded) : out.toEmail;
     const headEnd = rawText.search(/\r?\n\r?\n/);

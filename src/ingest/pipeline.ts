@@ -4,7 +4,9 @@
  * in R2 before anything is parsed. Only a storage outage throws (the door decides to retry).
  */
 import type { Cents } from "../lib/money";
+import { nameForCard } from "./card-names";
 import { parseStep } from "./institutions";
+import { authenticationFailed, checkReading, shouldCheckAuthentication } from "./checks";
 import { type CommitResult, commitTransaction, type Draft } from "./commit";
 import { dateFileName, displayDate, type LocalParts, localParts, parseEmailDate } from "./dates";
 import { extractWithAi } from "./extraction";
@@ -60,16 +62,30 @@ export async function runPipeline(raw: Uint8Array | string, deps: IngestDeps): P
   // 3. Parse the fields; a parser that recognizes nothing leaves the details empty.
   const { institution, fields, stage } = parseStep(env.email.fromEmail, env.email.text);
 
+  // The receiving server says the bank's own message failed authentication: never read it.
+  if (shouldCheckAuthentication(deps) && authenticationFailed(env.email)) {
+    return rescueOrQuarantine(deps, env, institution?.name ?? null, "authentication_failed");
+  }
+
   if (institution && fields.amount !== null) {
     // 4-7. Categorize, write with dedup, context, notify.
     const draft = buildDraft(env, {
       institution: institution.name,
       amount: fields.amount,
       company: fields.company,
-      name: fields.name,
+      name: fields.name ?? cardName(deps, institution.name, env.email.text),
       type: fields.transaction_type,
     });
-    const result = await commitTransaction(deps, draft);
+    const checks = await checkReading(deps, env.email, fields.amount);
+    draft.ExtractionAudit = {
+      method: "parser",
+      model: institution.name,
+      validated: true,
+      extracted_at: deps.clock().toISOString(),
+      schema_version: 1,
+      ...checks.audit,
+    };
+    const result = await commitTransaction(deps, draft, attention(checks.attention));
     if (result.status !== "invalid") {
       await noteParsed(deps.db, env.email.fromEmail, institution.name, deps.clock().toISOString());
       return asOutcome(result, false);
@@ -118,9 +134,14 @@ export async function commitLearned(deps: IngestDeps, env: Envelope): Promise<Co
   const local = readingLocal(reading.values, env.local, deps.settings.timezone);
   const draft = buildDraft({ ...env, local }, learnedFields(reading));
   const nowIso = deps.clock().toISOString();
-  draft.ExtractionAudit = learnedAudit(reading.template, nowIso);
+  const checks = await checkReading(deps, env.email, draft.Amount);
+  draft.ExtractionAudit = { ...learnedAudit(reading.template, nowIso), ...checks.audit };
   const confirm = reading.template.match_count < CONFIRM_FIRST;
-  const result = await commitTransaction(deps, draft, confirm ? { attentionReason: "learned_template" } : {});
+  const result = await commitTransaction(
+    deps,
+    draft,
+    attention(checks.attention ?? (confirm ? "learned_template" : null)),
+  );
   if (result.status === "created") await noteRead(deps.db, reading.template.id, nowIso);
   if (result.status !== "invalid")
     await noteParsed(deps.db, env.email.fromEmail, reading.template.institution, nowIso);
@@ -139,7 +160,14 @@ async function rescueOrQuarantine(
   const aiConsent =
     deps.ai && deps.settings.aiCategorizationEnabled && deps.settings.aiExtractionEnabled ? deps.ai : null;
   const known = await isTrusted(deps.db, env.email.fromEmail, "alert_sender");
-  const gate = await relevanceGate(env.email, institution, aiConsent, known);
+  // An email that failed authentication is never handed to the model either.
+  const ai = parseStage === "authentication_failed" ? null : aiConsent;
+  const gate = await relevanceGate(
+    env.email,
+    institution,
+    ai,
+    known || parseStage === "authentication_failed",
+  );
   if (!gate.relevant) {
     await listIgnored(deps, env, gate.reason);
     return { status: "ignored", reason: gate.reason };
@@ -149,8 +177,10 @@ async function rescueOrQuarantine(
     alert_classifier_result: gate.classifier,
   };
   let stage: FailureStage = parseStage;
-  if (aiConsent) {
-    const ex = await extractWithAi(aiConsent, env.email);
+  if (parseStage === "authentication_failed")
+    detail.error = "The receiving server reports that the bank's own message failed authentication";
+  if (ai) {
+    const ex = await extractWithAi(ai, env.email);
     if (ex.ok) {
       const draft = buildDraft(env, {
         institution: "Other",
@@ -159,12 +189,14 @@ async function rescueOrQuarantine(
         name: null,
         type: ex.value.transaction_type,
       });
+      const checks = await checkReading(deps, env.email, ex.value.amount_cents);
       draft.ExtractionAudit = {
         method: "ai_fallback",
-        model: aiConsent.model,
+        model: ai.model,
         validated: true,
         extracted_at: deps.clock().toISOString(),
         schema_version: 1,
+        ...checks.audit,
       };
       const result = await commitTransaction(deps, draft, { attentionReason: "ai_extraction" });
       if (result.status !== "invalid") return asOutcome(result, true);
@@ -232,6 +264,13 @@ async function quarantine(
   // A domain that used to parse and now quarantines in a row: its wording may have changed.
   await noteQuarantined(deps.db, deps.notify, env.email.fromEmail, now);
   return { status: "quarantined", id, failure_stage: stage, institution };
+}
+
+const attention = (reason: string | null) => (reason ? { attentionReason: reason } : {});
+
+/** SPEC's `Name` when the alert prints none: the cardholder mapped to the card's last four digits. */
+function cardName(deps: IngestDeps, institution: string, text: string): string | null {
+  return nameForCard(deps.settings.cardNames, institution, text);
 }
 
 export interface DraftFields {

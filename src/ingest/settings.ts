@@ -5,6 +5,8 @@ import { kvState } from "../db/schema";
 import { getConfig } from "../domains/config/service";
 import type { Env } from "../env";
 import { log } from "../lib/log";
+import { loadCardNames } from "./card-names";
+import { DEFAULT_JOURNAL_CURRENCY } from "./checks";
 import type { IngestSettings } from "./types";
 
 export const BLOCKED_COMPANIES_KEY = "blocked_companies";
@@ -34,12 +36,19 @@ export async function saveBlockedCompanies(d1: D1Database, names: string[], nowI
 }
 
 export async function loadIngestSettings(env: Env): Promise<IngestSettings> {
-  const [config, blocked] = await Promise.all([getConfig({ ctx: { env } }), loadBlockedCompanies(env.DB)]);
+  const [config, blocked, cardNames] = await Promise.all([
+    getConfig({ ctx: { env } }),
+    loadBlockedCompanies(env.DB),
+    loadCardNames(env.DB),
+  ]);
   return {
     timezone: config.timezone,
     userId: config.user_id,
     aiCategorizationEnabled: config.ai_categorization_enabled,
     aiExtractionEnabled: config.ai_extraction_enabled,
     blockedCompanies: blocked,
+    currency: config.journal_currency ?? DEFAULT_JOURNAL_CURRENCY,
+    forwardingAddresses: config.forwarding_addresses ?? [],
+    cardNames,
   };
 }

@@ -16,6 +16,12 @@ export interface IngestSettings {
   aiExtractionEnabled: boolean;
   /** Companies whose transactions never notify (case-insensitive equality). */
   blockedCompanies: string[];
+  /** The journal's currency (ISO 4217); a row printed in another one is flagged. Default CAD. */
+  currency?: string;
+  /** The owner's own addresses that forward alerts (config `forwarding_addresses`). */
+  forwardingAddresses?: string[];
+  /** Card last four digits → cardholder first name, per institution (SPEC's `Name`). */
+  cardNames?: Record<string, Record<string, string>>;
 }
 
 /** Collaborators every door passes in (no module mocking in tests). */
@@ -32,12 +38,20 @@ export interface IngestDeps {
 }
 
 export interface ExtractionAudit {
-  method: "ai_fallback" | "learned_template";
-  /** The model, or for `learned_template` the template's id. */
+  method: "ai_fallback" | "learned_template" | "parser";
+  /** The model, for `learned_template` the template's id, for `parser` the institution. */
   model: string;
   validated: true;
   extracted_at: string;
   schema_version: 1;
+  /** ISO code of the currency printed beside the amount (null: a bare `$`, or none printed). */
+  currency?: string | null;
+  /** The mark as printed (`USD`, `$`, `Rs.`). */
+  currency_printed?: string | null;
+  /** Why a person should look at the row, in words. */
+  notes?: string[];
+  /** A hand-forwarded alert from an address not known yet (confirming the row trusts it). */
+  forwarded_by?: string;
 }
 
 /** The month-to-date snapshot stored with a row: an API-shaped JSON map, so amounts are decimal. */
@@ -84,7 +98,9 @@ export type FailureStage =
   | "extraction_empty"
   | "ai_extraction_failed"
   | "ai_validation_failed"
-  | "db_validation_failed";
+  | "db_validation_failed"
+  /** The receiving server says the bank's own message failed DMARC, or both DKIM and SPF. */
+  | "authentication_failed";
 
 export type IngestOutcome =
   | { status: "created"; tx: TransactionRecord; recovered_by_ai: boolean }

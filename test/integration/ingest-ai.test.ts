@@ -205,6 +205,8 @@ describe.skipIf(!modelServerUrl())("AI extraction fallback and the relevance gat
       validated: true,
       extracted_at: now.replace("Z", ".000Z"),
       schema_version: 1,
+      currency: null,
+      currency_printed: "$",
     });
     const attention = await env.DB.prepare("SELECT * FROM attention_queue").all();
     expect(attention.results).toEqual([

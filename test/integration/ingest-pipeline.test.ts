@@ -61,7 +61,8 @@ describe("ingestEmail: the deterministic path", () => {
       Subject: "Transaction Alert",
       Ignored: 0,
       DeletedAt: null,
-      ExtractionAudit: null,
+      // The built-in reading keeps the currency printed beside the amount (a bare $ names none).
+      ExtractionAudit: { method: "parser", model: "CIBC", currency: null, currency_printed: "$" },
     });
     expect(row!.Body).toContain("GRANITE INSURANCE #204");
     expect(row!.DateFileName).toMatch(/^2024\.10\.15_14\.30_[0-9a-f]{12}\.eml$/);

@@ -1490,6 +1490,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/card-names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The card-name mapping: which cardholder an alert's card digits name */
+        get: operations["getCardNames"];
+        /** Replace the card-name mapping (applies to alerts read from now on) */
+        put: operations["putCardNames"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/templates": {
         parameters: {
             query?: never;
@@ -2274,6 +2292,10 @@ export interface components {
             object_backup_prefix: string | null;
             /** @default true */
             tax_tracking_enabled: boolean;
+            /** @default CAD */
+            journal_currency: string;
+            /** @default [] */
+            forwarding_addresses: string[];
         };
         AppConfigUpdateRequest: {
             storage?: string | null;
@@ -2313,6 +2335,8 @@ export interface components {
             object_backup_bucket?: string | null;
             object_backup_prefix?: string | null;
             tax_tracking_enabled?: boolean | null;
+            journal_currency?: string | null;
+            forwarding_addresses?: string[] | null;
         };
         /** @description The category list: the stored list, or the 39 defaults before first use. */
         CategoriesResponse: {
@@ -2591,6 +2615,14 @@ export interface components {
             validated?: boolean | null;
             extracted_at?: string | null;
             schema_version?: number | null;
+            /** @description ISO code of the currency printed beside the amount */
+            currency?: string | null;
+            /** @description The currency mark as printed ($, USD, Rs.) */
+            currency_printed?: string | null;
+            /** @description Why the row needs a look, in words */
+            notes?: string[] | null;
+            /** @description A forwarding address not known yet */
+            forwarded_by?: string | null;
         };
         TransactionContext: {
             category_month_total: number;
@@ -3826,6 +3858,16 @@ export interface components {
             date_file_name: string | null;
             /** @description This address now always passes the relevance check */
             alert_sender: string;
+        };
+        CardNamesResponse: {
+            count: number;
+            mappings: components["schemas"]["CardNameMapping"];
+        };
+        /** @description SPEC's `Name`: when an alert greets nobody, the holder of the card it names (as the reference's card_name_mappings.json). */
+        CardNameMapping: {
+            [key: string]: {
+                [key: string]: string;
+            };
         };
         AlertTemplateListResponse: {
             count: number;
@@ -10827,6 +10869,131 @@ export interface operations {
             };
             /** @description No sender address, or the original email is gone */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCardNames: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mapping */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardNamesResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putCardNames: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CardNameMapping"];
+            };
+        };
+        responses: {
+            /** @description The mapping as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardNamesResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

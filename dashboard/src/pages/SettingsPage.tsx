@@ -1,5 +1,6 @@
 import { Link } from "../lib/router";
 import { AccountSection } from "./settings/AccountSection";
+import { AlertIntakeSection } from "./settings/AlertIntakeSection";
 import { CategoriesSection } from "./settings/CategoriesSection";
 import { IntelligenceSection } from "./settings/IntelligenceSection";
 import { OverridesSection } from "./settings/OverridesSection";
@@ -12,6 +13,7 @@ const SECTIONS = [
   ["sessions", "Sessions"],
   ["tokens", "API tokens"],
   ["preferences", "Preferences"],
+  ["alerts", "Alert emails"],
   ["intelligence", "Intelligence"],
   ["categories", "Categories"],
   ["overrides", "Merchant rules"],
@@ -35,6 +37,7 @@ export function SettingsPage() {
       <SessionsSection />
       <TokensSection />
       <PreferencesSection />
+      <AlertIntakeSection />
       <IntelligenceSection />
       <CategoriesSection />
       <OverridesSection />

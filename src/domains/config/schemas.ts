@@ -46,6 +46,13 @@ const Settings = z.object({
   object_backup_bucket: z.string().nullable(),
   object_backup_prefix: z.string().nullable(),
   tax_tracking_enabled: z.boolean().default(true),
+  // Alert intake (issues 26, 27): rows printed in another currency, and forwards from addresses
+  // not listed here (nor confirmed once), go to the attention queue with the reason in words.
+  journal_currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as CAD")
+    .default("CAD"),
+  forwarding_addresses: z.array(z.string().email().max(320)).max(50).default([]),
 });
 type SettingsShape = typeof Settings.shape;
 

@@ -28,6 +28,10 @@ export const ExtractionAudit = z
     validated: z.boolean().nullable().optional(),
     extracted_at: nstr.optional(),
     schema_version: z.number().int().nullable().optional(),
+    currency: nstr.optional().describe("ISO code of the currency printed beside the amount"),
+    currency_printed: nstr.optional().describe("The currency mark as printed ($, USD, Rs.)"),
+    notes: z.array(z.string()).nullable().optional().describe("Why the row needs a look, in words"),
+    forwarded_by: nstr.optional().describe("A forwarding address not known yet"),
   })
   .meta({ id: "ExtractionAudit" });
 

@@ -1,5 +1,6 @@
 /** Transaction reads and the editing loop. Each edit returns before/after images for the ledger. */
 import type { ServiceCtx } from "../../lib/context";
+import { learnForwarder } from "../../ingest/checks";
 import { ApiError, notFound, validationError } from "../../lib/errors";
 import { fromCentsOrNull, toCents } from "../../lib/money";
 import { monthBounds, monthOfDateFileName } from "../../lib/month";
@@ -126,6 +127,9 @@ export async function patchTransaction(ctx: Ctx, txId: string, input: PatchInput
     category,
   );
   const state = res.next.DeletedAt ? "trashed" : res.next.Ignored ? "ignored" : "active";
+  // Confirming a row flagged as forwarded by an unknown address makes that address known.
+  if ((category || input.reviewed) && state === "active")
+    await learnForwarder(ctx.env.DB, res.row.ExtractionAudit, ctx.clock().toISOString());
   return {
     ...res,
     response: {
@@ -203,6 +207,8 @@ export async function markReviewed(ctx: Ctx, txId: string) {
   const res = await edit(ctx, txId, (row, now) => ({
     CategoryAudit: JSON.stringify(reviewedAudit(row.CategoryAudit, now)),
   }));
+  if (!res.next.DeletedAt)
+    await learnForwarder(ctx.env.DB, res.row.ExtractionAudit, ctx.clock().toISOString());
   return { ...res, response: { ...keys(res.key), source: "audit" } };
 }
 

@@ -1,0 +1,8 @@
+import { domainRoute } from "../../../http/route";
+
+export const CardNamesRoute = domainRoute("config");
+
+export const json = <T>(description: string, schema: T) => ({
+  description,
+  content: { "application/json": { schema } },
+});

@@ -1,0 +1,24 @@
+import { annotateActivity } from "../../../http/activity";
+import { type AppContext, serviceCtx } from "../../../http/context";
+import { CardNameMapping, CardNamesResponse } from "../schemas";
+import { putCardNames } from "../service";
+import { CardNamesRoute, json } from "./base";
+
+export class PutCardNames extends CardNamesRoute {
+  override schema = {
+    operationId: "putCardNames",
+    summary: "Replace the card-name mapping (applies to alerts read from now on)",
+    request: { body: { content: { "application/json": { schema: CardNameMapping } } } },
+    responses: { "200": json("The mapping as stored", CardNamesResponse) },
+  };
+
+  override async handle(c: AppContext) {
+    const { body } = await this.getValidatedData<typeof this.schema>();
+    const out = await putCardNames({ ctx: serviceCtx(c), mappings: body });
+    annotateActivity(c, {
+      resourceId: "card_names",
+      summary: `Card-name mapping set (${out.response.count} cards)`,
+    });
+    return c.json(out.response);
+  }
+}

@@ -1,0 +1,17 @@
+/** The card-name mapping (SPEC's `Name` when an alert greets nobody): read it, replace it. */
+import { loadCardNames, saveCardNames } from "../../ingest/card-names";
+import type { ServiceCtx } from "../../lib/context";
+import type { CardNameMapping } from "./schemas";
+
+const count = (m: CardNameMapping) => Object.values(m).reduce((n, cards) => n + Object.keys(cards).length, 0);
+
+export async function getCardNames({ ctx }: { ctx: ServiceCtx }) {
+  const mappings = await loadCardNames(ctx.env.DB);
+  return { count: count(mappings), mappings };
+}
+
+export async function putCardNames({ ctx, mappings }: { ctx: ServiceCtx; mappings: CardNameMapping }) {
+  const before = await loadCardNames(ctx.env.DB);
+  await saveCardNames(ctx.env.DB, mappings, ctx.clock().toISOString());
+  return { before, response: { count: count(mappings), mappings } };
+}

@@ -1,0 +1,50 @@
+/**
+ * SPEC's `Name` (cardholder first name) when an alert prints no greeting: the institution's card
+ * (or account) last four digits mapped to a name, as the reference's card-name mapping file does
+ * (`{ "<institution>": { "<last four>": "<name>" } }`). Stored in the `card_names` table.
+ */
+import { eq } from "drizzle-orm";
+import { getDb } from "../db";
+import { cardNames } from "../db/schema";
+import { log } from "../lib/log";
+import { cardLastFour } from "./institutions";
+
+export type CardNameMap = Record<string, Record<string, string>>;
+
+/** The mapped name for the card this alert text names, or null (pure). */
+export function nameForCard(map: CardNameMap | undefined, institution: string, text: string): string | null {
+  if (!map) return null;
+  const digits = cardLastFour(text);
+  if (!digits) return null;
+  const byInst = Object.entries(map).find(([k]) => k.toLowerCase() === institution.toLowerCase())?.[1];
+  return byInst?.[digits] ?? null;
+}
+
+/** Every mapping, as one map (read once per email batch with the other settings; fails open). */
+export async function loadCardNames(d1: D1Database): Promise<CardNameMap> {
+  try {
+    const rows = await getDb(d1).select().from(cardNames).all();
+    const map: CardNameMap = {};
+    for (const r of rows) {
+      const cards = map[r.institution] ?? {};
+      cards[r.last_four] = r.name;
+      map[r.institution] = cards;
+    }
+    return map;
+  } catch (err) {
+    log("warn", "ingest.card_names_read_failed", { error: String(err) });
+    return {};
+  }
+}
+
+/** Replaces the whole mapping (the card-names API writes it this way). */
+export async function saveCardNames(d1: D1Database, map: CardNameMap, nowIso: string): Promise<void> {
+  const db = getDb(d1);
+  const rows = Object.entries(map).flatMap(([institution, cards]) =>
+    Object.entries(cards).map(([last_four, name]) => ({ institution, last_four, name, updated_at: nowIso })),
+  );
+  await db.batch([db.delete(cardNames), ...rows.map((r) => db.insert(cardNames).values(r))]);
+}
+
+export const cardNamesFor = (d1: D1Database, institution: string) =>
+  getDb(d1).select().from(cardNames).where(eq(cardNames.institution, institution)).all();

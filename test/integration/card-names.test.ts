@@ -1,0 +1,48 @@
+// Issue 23 point 5 / SPEC's `Name` (cardholder first name): an alert that greets nobody gets the
+// holder mapped to the card digits it prints (the reference's card_name_mappings.json shape).
+import { beforeEach, describe, expect, it } from "vitest";
+import { resetAlertTables, upload } from "../fixtures/alerts/helpers";
+import { buildMime } from "../fixtures/emails/builders";
+import { call } from "../helpers/http";
+
+const texts = import.meta.glob("../fixtures/tidings/mbna/edge_case_*_amount_mbna_purchase.txt", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+}) as Record<string, string>;
+const mapping = Object.values(
+  import.meta.glob("../fixtures/tidings/config/card_name_mappings.json", { import: "default", eager: true }),
+)[0] as Record<string, Record<string, string>>;
+const body = (which: "small" | "large") => Object.entries(texts).find(([p]) => p.includes(which))![1];
+const mbna = (which: "small" | "large") =>
+  buildMime({
+    from: "MBNA <noreply@mbna.ca>",
+    to: "owner@example.com",
+    date: "Tue, 15 Oct 2024 14:30:00 -0700",
+    body: body(which),
+  });
+
+beforeEach(resetAlertTables);
+
+describe("card-name mapping", () => {
+  it("MBNA alerts without a greeting store the mapped holder's name", async () => {
+    // Before any mapping: no name (what issue 23 saw).
+    expect((await upload(mbna("small"))).body.status).toBe("created");
+    const put = await call("/api/v1/card-names", { method: "PUT", body: mapping });
+    expect(put.status, put.text).toBe(200);
+    expect(put.body).toEqual({ count: 2, mappings: mapping });
+    expect((await call("/api/v1/card-names")).body.mappings).toEqual(mapping);
+
+    expect((await upload(mbna("large"))).body.status).toBe("created");
+    const list = await call("/api/v1/transactions?month=2024-10");
+    const byAmount = Object.fromEntries(list.body.transactions.map((t: any) => [t.amount, t.name]));
+    expect(byAmount[12345.67]).toBe("Demo User");
+    expect(Object.values(byAmount)).toContain(null);
+  });
+
+  it("refuses digits that are not four, with the envelope", async () => {
+    const res = await call("/api/v1/card-names", { method: "PUT", body: { MBNA: { "12": "Sam" } } });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBeTruthy();
+  });
+});
