@@ -143,7 +143,7 @@ describe("/api/v1/templates", () => {
       },
     });
     expect(changed.body).toMatchObject({ matched: false, amount: null, company: null });
-    expect(changed.body.reason).toMatch(/worded differently/);
+    expect(changed.body.reason).toMatch(/the anchor "You spent \$" before the amount was not found/);
     expect((await E.DB.prepare("SELECT COUNT(*) AS n FROM transactions").first<any>()).n).toBe(1);
     expectEnvelope(
       await call(`/api/v1/templates/${id}/test`, { method: "POST", body: {} }),

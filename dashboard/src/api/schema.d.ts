@@ -3766,11 +3766,23 @@ export interface components {
             alert_classifier_result: boolean | null;
             /** @description Why extraction or validation failed, when known */
             error: string | null;
+            suggestion: components["schemas"]["ResolveSuggestion"];
             body: string;
             from_name: string | null;
             to_email: string | null;
             /** @description R2 key of the original message */
             raw_key: string | null;
+        };
+        /** @description What the email plainly says, to prefill the resolve form (each value null when not found) */
+        ResolveSuggestion: {
+            /** @description The first amount printed with a currency mark or label */
+            amount: number | null;
+            /** @description YYYY-MM-DD: the printed transaction date */
+            date: string | null;
+            /** @description HH:MM (24 h) printed after that date */
+            time: string | null;
+            /** @description A merchant guess: a merchant label's value or the name after 'at' */
+            company: string | null;
         };
         DismissResponse: {
             failure_id: string;
@@ -3782,6 +3794,8 @@ export interface components {
             status: "recovered" | "duplicate" | "still_failing";
             date_file_name: string | null;
             failure_stage: string | null;
+            /** @description Why it still fails, in words, when the sender has learned templates (which anchor did not match) */
+            reason: string | null;
         };
         ManualResolveResponse: {
             failure_id: string;
@@ -3792,6 +3806,8 @@ export interface components {
             template_name?: string | null;
             /** @description Why no template was learned, in words (null when one was, or none was asked for) */
             template_reason?: string | null;
+            /** @description When the sender already had a template: merged with this email (one template reads both), or why it was kept as a second template, in words */
+            template_note?: string | null;
         };
         /** @description Hand-entered values for a quarantined email. */
         ManualResolveRequest: {
@@ -3809,6 +3825,10 @@ export interface components {
              * @enum {string}
              */
             transaction_type: "purchase" | "withdrawal" | "preauth" | "e-transfer" | "deposit";
+            /** @description Time of day, HH:MM (24 h), when the email prints it; the row is stored at 00:00 without it */
+            time?: string | null;
+            /** @description Texts of the email that change from alert to alert (a card name, a location): the learned template skips them (bounded wildcards) instead of requiring them word for word */
+            varying?: string[];
             /** @description Read future emails like this one: learn a template from the typed values (default: true when no built-in parser owns the sender's domain) */
             learn_template?: boolean;
         };

@@ -97,7 +97,7 @@ function FailureItem({ f, onChanged }: { f: ParseFailure; onChanged: () => void 
           ? "Recovered: the transaction is in the journal now."
           : r.status === "duplicate"
             ? "Already stored: nothing new was added."
-            : `Still not readable: ${stageWords(r.failure_stage)}.`,
+            : `Still not readable: ${r.reason ?? stageWords(r.failure_stage)}.`,
       );
       if (r.status !== "still_failing") done();
     });

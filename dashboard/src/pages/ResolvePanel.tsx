@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { api, unwrap } from "../api/client";
 import type { ManualResolve, ParseFailure } from "../api/types";
 import { ErrorNotice, Loading } from "../components/States";
@@ -32,6 +32,7 @@ export function ResolvePanel({ failure, onResolved }: { failure: ParseFailure; o
   );
   const [form, setForm] = useState({
     date: isoDate(failure.email_date),
+    time: "",
     amount: "",
     company: "",
     category: "",
@@ -40,7 +41,33 @@ export function ResolvePanel({ failure, onResolved }: { failure: ParseFailure; o
   });
   // Learning is on by default when no built-in parser recognized the sender (issue 18).
   const [learn, setLearn] = useState(failure.detected_institution === null);
+  // Texts of the email the person marked as changing from alert to alert (issue 27).
+  const [varying, setVarying] = useState<string[]>([]);
+  const [selection, setSelection] = useState("");
+  const bodyRef = useRef<HTMLPreElement>(null);
+  // Prefill what the email plainly says (issue 25): only fields the person has not typed in.
+  const suggestion = detail.data?.suggestion;
+  useEffect(() => {
+    if (!suggestion) return;
+    setForm((f) => ({
+      ...f,
+      amount: f.amount || (suggestion.amount !== null ? suggestion.amount.toFixed(2) : ""),
+      date: suggestion.date ?? f.date,
+      time: f.time || (suggestion.time ?? ""),
+      company: f.company || (suggestion.company ?? ""),
+    }));
+  }, [suggestion]);
+  const noteSelection = () => {
+    const sel = window.getSelection();
+    const inBody = sel?.anchorNode && bodyRef.current?.contains(sel.anchorNode);
+    setSelection(inBody ? (sel?.toString().replace(/\s+/g, " ").trim().slice(0, 200) ?? "") : "");
+  };
+  const markSelection = () => {
+    if (selection && !varying.includes(selection)) setVarying([...varying, selection].slice(0, 10));
+    setSelection("");
+  };
   const toast = useToast();
+  const open = failure.status === "quarantined";
   const { busy, error, run } = useAction();
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm({ ...form, [k]: e.target.value });
@@ -52,40 +79,81 @@ export function ResolvePanel({ failure, onResolved }: { failure: ParseFailure; o
           params: { path: { failure_id: failure.id } },
           body: {
             date: form.date,
+            time: form.time || null,
             amount: Number(form.amount),
             company: form.company.trim(),
             category: form.category || null,
             institution: form.institution.trim() || null,
             transaction_type: form.transaction_type,
             learn_template: learn,
+            varying: learn && varying.length ? varying : undefined,
           },
         }),
       );
-      const learned = out.template_name
-        ? ` Future emails like this one will be read as "${out.template_name}".`
-        : out.template_reason
-          ? ` No template was learned: ${out.template_reason}.`
-          : "";
+      const learned = out.template_note?.startsWith("merged")
+        ? ` This wording was added to "${out.template_name}": it now reads both.`
+        : out.template_name
+          ? ` Future emails like this one will be read as "${out.template_name}".`
+          : out.template_reason
+            ? ` No template was learned: ${out.template_reason}.`
+            : "";
       toast(`Resolved: the transaction was added.${learned}`, "ok");
       onResolved();
     });
   };
-  const open = failure.status === "quarantined";
   return (
     <div className="resolve">
       <div className="resolve-email">
         <h3 className="small-h">Original email</h3>
         {detail.loading && !detail.data && <Loading rows={3} />}
         <ErrorNotice error={detail.error} onRetry={detail.reload} />
-        {detail.data && <pre className="email-body">{detail.data.body || "(empty body)"}</pre>}
+        {detail.data && (
+          <pre className="email-body" ref={bodyRef} onMouseUp={noteSelection} onKeyUp={noteSelection}>
+            {detail.data.body || "(empty body)"}
+          </pre>
+        )}
+        {open && learn && (
+          <div className="vary">
+            <p className="muted small">
+              Select words that change from alert to alert (a card name, a city), then mark them: future
+              emails are read whatever they say there.
+            </p>
+            <button type="button" className="btn btn-small" disabled={!selection} onClick={markSelection}>
+              {selection ? `Mark “${selection.slice(0, 40)}” as changing` : "Mark selection as changing"}
+            </button>
+            {varying.length > 0 && (
+              <ul className="marks" aria-label="Changes from alert to alert">
+                {varying.map((v) => (
+                  <li key={v} className="mark">
+                    <span className="mark-text">{v}</span>
+                    <button
+                      type="button"
+                      className="mark-x"
+                      aria-label={`Unmark ${v}`}
+                      onClick={() => setVarying(varying.filter((x) => x !== v))}
+                    >
+                      ×
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
       </div>
       {open && (
         <form className="resolve-form" onSubmit={submit} aria-label="Enter the transaction by hand">
           <h3 className="small-h">Enter it by hand</h3>
-          <label className="field">
-            <span>Date</span>
-            <input type="date" required value={form.date} onChange={set("date")} />
-          </label>
+          <div className="resolve-when">
+            <label className="field">
+              <span>Date</span>
+              <input type="date" required value={form.date} onChange={set("date")} />
+            </label>
+            <label className="field">
+              <span>Time</span>
+              <input type="time" value={form.time} onChange={set("time")} />
+            </label>
+          </div>
           <label className="field">
             <span>Amount</span>
             <input
@@ -128,9 +196,11 @@ export function ResolvePanel({ failure, onResolved }: { failure: ParseFailure; o
             <span>Read future emails like this one</span>
           </label>
           <ErrorNotice error={error} />
-          <button type="submit" className="btn btn-primary" disabled={!canWrite || busy}>
-            Save transaction
-          </button>
+          <div className="resolve-actions">
+            <button type="submit" className="btn btn-primary" disabled={!canWrite || busy}>
+              Save transaction
+            </button>
+          </div>
         </form>
       )}
     </div>

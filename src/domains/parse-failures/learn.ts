@@ -2,10 +2,12 @@
  * Learning a template from a resolved email (issue 18): the values a person typed, found in the
  * email's own text. The hand-entered transaction stands whether or not a template is made.
  */
+import type { AlertTemplateRow } from "../../db/schema";
 import { institutionByDomain } from "../../ingest/institutions";
 import { deriveTemplate, nameFromHost, saveTemplate, senderHost } from "../../ingest/templates";
 import type { IngestDeps } from "../../ingest/types";
 import { toCents } from "../../lib/money";
+import { mergeIntoExisting } from "./learn-merge";
 import { envelopeOf } from "./replay";
 import type { FailureRow } from "./rules";
 import type { ManualResolveRequest } from "./schemas";
@@ -15,9 +17,18 @@ export interface LearnOutcome {
   template_name: string | null;
   /** Why no template was made (null when one was, or none was asked for). */
   template_reason: string | null;
+  /** The sender's earlier template: merged with this example, or why it was not. */
+  template_note: string | null;
+  /** Whole-row images of a merged template (for the activity ledger). */
+  merged?: { before: AlertTemplateRow; after: AlertTemplateRow };
 }
 
-export const NOT_ASKED: LearnOutcome = { template_id: null, template_name: null, template_reason: null };
+export const NOT_ASKED: LearnOutcome = {
+  template_id: null,
+  template_name: null,
+  template_reason: null,
+  template_note: null,
+};
 
 /** Learning is on by default for a sender no built-in parser owns. */
 export function wantsLearning(row: FailureRow, input: ManualResolveRequest): boolean {
@@ -31,19 +42,44 @@ export async function learnFromResolved(
 ): Promise<LearnOutcome> {
   const env = await envelopeOf(deps, row);
   const l = env.local;
-  const derived = deriveTemplate({
+  const sentIso = `${l.year}-${l.month}-${l.day}`;
+  const learnInput = {
     fromEmail: env.email.fromEmail,
     subject: env.email.subject,
     body: env.email.text,
-    sentIso: `${l.year}-${l.month}-${l.day}`,
+    sentIso,
     amount: toCents(input.amount),
     merchant: input.company,
     date: input.date,
-  });
+    varying: input.varying ?? [],
+  };
+  const derived = deriveTemplate(learnInput);
   if (!derived.ok) return { ...NOT_ASKED, template_reason: derived.reason };
+  derived.template.pattern.sources = [row.id];
   const host = senderHost(env.email.fromEmail) ?? derived.template.senderDomain;
   const institution = input.institution ?? row.institution ?? nameFromHost(host);
   const type = input.transaction_type;
+  const example = {
+    failureId: row.id,
+    fromEmail: env.email.fromEmail,
+    subject: env.email.subject,
+    body: env.email.text,
+    sentIso,
+  };
+  const blocks = () => {
+    const d = deriveTemplate({ ...learnInput, blocks: true });
+    return d.ok ? { ...d.template, pattern: { ...d.template.pattern, sources: [row.id] } } : null;
+  };
+  const merge = await mergeIntoExisting(deps, host, type, derived.template, example, blocks);
+  if (merge.ok) {
+    return {
+      template_id: merge.after.id,
+      template_name: merge.after.name,
+      template_reason: null,
+      template_note: `merged into "${merge.after.name}": one template now reads both emails`,
+      merged: merge,
+    };
+  }
   const saved = await saveTemplate(deps.db, derived.template, {
     name: `${institution} ${type}`,
     institution,
@@ -51,5 +87,12 @@ export async function learnFromResolved(
     sourceFailureId: row.id,
     nowIso: deps.clock().toISOString(),
   });
-  return { template_id: saved.id, template_name: saved.name, template_reason: null };
+  return {
+    template_id: saved.id,
+    template_name: saved.name,
+    template_reason: null,
+    template_note: merge.reason
+      ? `kept as a second template of this bank, not merged: ${merge.reason}`
+      : null,
+  };
 }

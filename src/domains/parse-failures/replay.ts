@@ -8,6 +8,7 @@ import { sha256Hex } from "../../ingest/hash";
 import { parseStep } from "../../ingest/institutions";
 import { emptyEmail, type ParsedEmail, parseMime } from "../../ingest/mime";
 import { buildDraft, commitLearned, type Envelope, makeEnvelope } from "../../ingest/pipeline";
+import { explainMiss } from "../../ingest/templates";
 import type { FailureStage, IngestDeps } from "../../ingest/types";
 import { toCents } from "../../lib/money";
 import { parseDetail, type FailureRow } from "./rules";
@@ -65,6 +66,12 @@ export async function replayDeterministic(deps: IngestDeps, row: FailureRow): Pr
   return result;
 }
 
+/** Why the sender's learned templates did not read this email (issue 23), or null. */
+export async function missReason(deps: IngestDeps, row: FailureRow): Promise<string | null> {
+  const env = await envelopeOf(deps, row);
+  return explainMiss(deps.db, env.email, env.local);
+}
+
 /**
  * A hand-entered transaction for a quarantined email: the email's envelope, the typed values, the
  * one commit path (no notification: a person typed it). The typed date is stored at 00:00.
@@ -75,7 +82,8 @@ export async function commitManual(
   input: ManualResolveRequest,
 ): Promise<CommitResult> {
   const env = await envelopeOf(deps, row);
-  const local = dayParts(input.date, deps.settings.timezone);
+  const day = dayParts(input.date, deps.settings.timezone);
+  const local = input.time ? { ...day, hour: input.time.slice(0, 2), minute: input.time.slice(3, 5) } : day;
   const draft = buildDraft(
     { ...env, local },
     {

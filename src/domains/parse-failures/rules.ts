@@ -1,5 +1,6 @@
 /** Pure parse-failure rules: row → API shapes, retry filters. */
 import type { parseFailures } from "../../db/schema";
+import { suggestValues } from "../../ingest/templates";
 import type { ParseFailureDetail, ParseFailureSummary } from "./schemas";
 
 export type FailureRow = typeof parseFailures.$inferSelect;
@@ -35,9 +36,17 @@ export function toSummary(row: FailureRow): ParseFailureSummary {
   };
 }
 
+/** The email's sent day from `MM/DD/YYYY HH:MM ZZZ`, YYYY-MM-DD. */
+const sentIsoOf = (emailDate: string | null) => {
+  const m = emailDate?.match(/^(\d{2})\/(\d{2})\/(\d{4})/);
+  return m ? `${m[3]}-${m[1]}-${m[2]}` : null;
+};
+
 export function toDetail(row: FailureRow): ParseFailureDetail {
+  const sent = sentIsoOf(row.email_date) ?? row.created_at.slice(0, 10);
   return {
     ...toSummary(row),
+    suggestion: suggestValues(row.body ?? "", sent),
     body: row.body ?? "",
     from_name: row.from_name,
     to_email: row.to_email,

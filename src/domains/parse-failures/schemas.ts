@@ -21,7 +21,23 @@ export const ParseFailureSummary = z
   })
   .meta({ id: "ParseFailureSummary", description: "Triage view of a quarantined email (no body)." });
 
+export const ResolveSuggestion = z
+  .object({
+    amount: z.number().nullable().describe("The first amount printed with a currency mark or label"),
+    date: z.string().nullable().describe("YYYY-MM-DD: the printed transaction date"),
+    time: z.string().nullable().describe("HH:MM (24 h) printed after that date"),
+    company: z
+      .string()
+      .nullable()
+      .describe("A merchant guess: a merchant label's value or the name after 'at'"),
+  })
+  .meta({
+    id: "ResolveSuggestion",
+    description: "What the email plainly says, to prefill the resolve form (each value null when not found)",
+  });
+
 export const ParseFailureDetail = ParseFailureSummary.extend({
+  suggestion: ResolveSuggestion,
   body: z.string(),
   from_name: z.string().nullable(),
   to_email: z.string().nullable(),
@@ -48,6 +64,12 @@ export const RetryResponse = z
     status: z.enum(["recovered", "duplicate", "still_failing"]),
     date_file_name: z.string().nullable(),
     failure_stage: z.string().nullable(),
+    reason: z
+      .string()
+      .nullable()
+      .describe(
+        "Why it still fails, in words, when the sender has learned templates (which anchor did not match)",
+      ),
   })
   .meta({ id: "RetryResponse" });
 
@@ -81,6 +103,20 @@ export const ManualResolveRequest = z
     transaction_type: z
       .enum(["purchase", "withdrawal", "preauth", "e-transfer", "deposit"])
       .default("purchase"),
+    time: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+      .nullable()
+      .optional()
+      .describe("Time of day, HH:MM (24 h), when the email prints it; the row is stored at 00:00 without it"),
+    varying: z
+      .array(z.string().trim().min(1).max(200))
+      .max(10)
+      .optional()
+      .describe(
+        "Texts of the email that change from alert to alert (a card name, a location): the learned " +
+          "template skips them (bounded wildcards) instead of requiring them word for word",
+      ),
     learn_template: z
       .boolean()
       .optional()
@@ -104,6 +140,14 @@ export const ManualResolveResponse = z
       .nullable()
       .optional()
       .describe("Why no template was learned, in words (null when one was, or none was asked for)"),
+    template_note: z
+      .string()
+      .nullable()
+      .optional()
+      .describe(
+        "When the sender already had a template: merged with this email (one template reads both), " +
+          "or why it was kept as a second template, in words",
+      ),
   })
   .meta({ id: "ManualResolveResponse" });
 

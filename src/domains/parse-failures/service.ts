@@ -4,7 +4,7 @@ import { createIngestDeps, type DepsOptions } from "../../ingest";
 import type { IngestDeps } from "../../ingest/types";
 import { learnFromResolved, NOT_ASKED, wantsLearning } from "./learn";
 import { getFailure, listFailures, setStatus } from "./queries";
-import { commitManual, replayDeterministic } from "./replay";
+import { commitManual, missReason, replayDeterministic } from "./replay";
 import { type FailureRow, matchesFilter, toDetail, toSummary } from "./rules";
 import type { ManualResolveRequest } from "./schemas";
 
@@ -45,6 +45,7 @@ async function retryRow(deps: IngestDeps, row: FailureRow) {
       status: "still_failing" as const,
       date_file_name: null,
       failure_stage: result.stage,
+      reason: await missReason(deps, row),
     };
   }
   // A duplicate's tx carries the stored twin's key.
@@ -55,6 +56,7 @@ async function retryRow(deps: IngestDeps, row: FailureRow) {
     status: result.status === "created" ? ("recovered" as const) : ("duplicate" as const),
     date_file_name: dfn,
     failure_stage: null,
+    reason: null,
   };
 }
 
@@ -120,8 +122,13 @@ export async function resolveParseFailure({
     });
   }
   await setStatus(deps.db, id, "resolved", ctx.clock().toISOString(), { resolvedTx: result.tx.DateFileName });
-  const learned = wantsLearning(row, input) ? await learnFromResolved(deps, row, input) : NOT_ASKED;
-  return { failure_id: id, status: "resolved", date_file_name: result.tx.DateFileName, ...learned };
+  const { merged, ...learned } = wantsLearning(row, input)
+    ? await learnFromResolved(deps, row, input)
+    : NOT_ASKED;
+  return {
+    response: { failure_id: id, status: "resolved", date_file_name: result.tx.DateFileName, ...learned },
+    merged,
+  };
 }
 
 /**

@@ -50,10 +50,15 @@ export function amountForms(cents: Cents): { text: string; format: AmountFormat 
   return out;
 }
 
-/** The slot's regex source (no capture groups): grouped or plain whole part, then the cents. */
+/**
+ * The slot's regex source (no capture groups): grouped or plain whole part, then the cents, which
+ * are optional whichever way the example printed them (a bank prints "INR 58" and "INR 1500.00").
+ */
 export function amountRegex(f: AmountFormat): string {
-  const whole = f.group ? `\\d{1,3}(?:${escapeRe(f.group)}\\d{3})+|\\d+` : "\\d+";
-  return `(?:${whole})${f.cents ? `${escapeRe(f.decimal)}\\d{2}` : ""}`;
+  // Printed without a thousands mark in the example, the usual mark for its decimal is accepted.
+  const group = f.group || (f.decimal === "." ? "," : ". ");
+  const whole = `\\d{1,3}(?:[${escapeRe(group)}]\\d{3})+|\\d+`;
+  return `(?:${whole})(?:${escapeRe(f.decimal)}\\d{2})?`;
 }
 
 /** Reads a captured amount in format `f` exactly; null when it is not one. */

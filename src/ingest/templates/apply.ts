@@ -57,6 +57,34 @@ export async function readLearned(
 }
 
 /**
+ * Why no learned template of this sender read the email, in words (null when the sender has none):
+ * the first template's missing subject words, or the anchor that did not match.
+ */
+export async function explainMiss(
+  d1: D1Database,
+  email: Pick<ParsedEmail, "fromEmail" | "subject" | "text">,
+  local: LocalParts,
+): Promise<string | null> {
+  const host = senderHost(email.fromEmail);
+  const rows = host ? await templatesForHost(d1, host).catch(() => []) : [];
+  const words = new Set(subjectWords(email.subject ?? ""));
+  const reasons = rows.map((row) => {
+    const missing = wordsOf(row).filter((w) => !words.has(w));
+    const pattern = patternOf(row);
+    const why = !pattern
+      ? "it is unreadable"
+      : missing.length
+        ? `the subject lacks the words ${missing.map((w) => `"${w}"`).join(", ")}`
+        : (() => {
+            const r = readWithPattern(pattern, email.text, isoOf(local));
+            return r.ok ? "another template read it differently" : r.reason;
+          })();
+    return `the learned template "${row.name}" did not read it: ${why}`;
+  });
+  return reasons.length ? reasons.join("; ") : null;
+}
+
+/**
  * When the transaction happened: the printed date (and time, when printed) in the configured zone;
  * a printed date without a time keeps the sent time when it is the sent day, else 00:00.
  */

@@ -56,6 +56,8 @@ interface DateFormat {
 }
 
 const num = (s: string | undefined) => Number.parseInt(s ?? "", 10);
+/** A two-digit year is this century's ("26" → 2026). */
+const year = (s: string | undefined) => (s?.length === 2 ? 2000 + num(s) : num(s));
 const named = (mon: string | undefined, d: string | undefined, y?: string): Parts | null => {
   const m = monthOf(mon ?? "");
   return m ? { y: y ? num(y) : null, m, d: num(d) } : null;
@@ -75,13 +77,23 @@ const DATE_FORMATS: DateFormat[] = [
   },
   {
     id: "mdy_slash",
-    src: "(\\d{1,2})/(\\d{1,2})/(\\d{4})",
-    read: (g) => ({ y: num(g[2]), m: num(g[0]), d: num(g[1]) }),
+    src: "(\\d{1,2})/(\\d{1,2})/(\\d{4}|\\d{2})",
+    read: (g) => ({ y: year(g[2]), m: num(g[0]), d: num(g[1]) }),
   },
   {
     id: "dmy_slash",
-    src: "(\\d{1,2})/(\\d{1,2})/(\\d{4})",
+    src: "(\\d{1,2})/(\\d{1,2})/(\\d{4}|\\d{2})",
+    read: (g) => ({ y: year(g[2]), m: num(g[1]), d: num(g[0]) }),
+  },
+  {
+    id: "dmy_dash",
+    src: "(\\d{1,2})-(\\d{1,2})-(\\d{4})",
     read: (g) => ({ y: num(g[2]), m: num(g[1]), d: num(g[0]) }),
+  },
+  {
+    id: "mdy_dash",
+    src: "(\\d{1,2})-(\\d{1,2})-(\\d{4})",
+    read: (g) => ({ y: num(g[2]), m: num(g[0]), d: num(g[1]) }),
   },
   { id: "mon_d_y", src: `${MON} (\\d{1,2}),? (\\d{4})`, read: (g) => named(g[0], g[1], g[2]) },
   { id: "d_mon_y", src: `(\\d{1,2}) ${MON},? (\\d{4})`, read: (g) => named(g[1], g[0], g[2]) },
@@ -109,7 +121,7 @@ const iso = (y: number, m: number, d: number) =>
 
 /**
  * Reads a captured date in format `id`. A yearless date takes the year that puts it on or before
- * the email's sent day (`sentIso`, YYYY-MM-DD) by less than a year.
+ * the day after the email's sent day (`sentIso`, YYYY-MM-DD), by less than a year.
  */
 export function readDate(text: string, id: string, sentIso: string): string | null {
   const f = DATE_FORMATS.find((x) => x.id === id);
@@ -121,7 +133,9 @@ export function readDate(text: string, id: string, sentIso: string): string | nu
   if (p.y !== null) return iso(p.y, p.m, p.d);
   const sentYear = num(sentIso.slice(0, 4));
   const candidate = iso(sentYear, p.m, p.d);
-  return candidate <= sentIso ? candidate : iso(sentYear - 1, p.m, p.d);
+  // A day of slack: the bank's day may be a day ahead of the configured zone's (Singapore, Los Angeles).
+  const next = new Date(Date.parse(`${sentIso}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return candidate <= next ? candidate : iso(sentYear - 1, p.m, p.d);
 }
 
 /** Where the typed date is printed in `line` (formats with a year first, then by position). */
@@ -163,4 +177,20 @@ export function findTime(line: string, from = 0): { start: number; end: number }
   re.lastIndex = from;
   const m = re.exec(line);
   return m ? { start: m.index, end: m.index + m[0].length } : null;
+}
+
+/**
+ * Every date printed in `line` (any format), each read once: for a slash or dash date both
+ * day-first and month-first readings are kept when both are valid (the caller picks).
+ */
+export function datesIn(line: string, sentIso: string): { start: number; end: number; iso: string }[] {
+  const out: { start: number; end: number; iso: string }[] = [];
+  for (const f of DATE_FORMATS) {
+    const re = new RegExp(`${BOUNDARY_BEFORE}${f.src}${BOUNDARY_AFTER}`, "gu");
+    for (const m of line.slice(0, 2000).matchAll(re)) {
+      const iso = readDate(m[0], f.id, sentIso);
+      if (iso) out.push({ start: m.index, end: m.index + m[0].length, iso });
+    }
+  }
+  return out;
 }

@@ -6,8 +6,9 @@
 import { type Cents, formatCents } from "../../lib/money";
 import { amountForms, standsAlone } from "./amount";
 import { findDate, findTime, isDateWord } from "./dates";
-import { readWithPattern } from "./match";
-import { bodyLines, senderHost, subjectWords } from "./text";
+import { entryTokens, matchText, readWithPattern, unsafeEntry, WILD_MAX } from "./match";
+import { findTyped, type Occurrence, widen } from "./merchant-span";
+import { senderHost, subjectWords } from "./text";
 import type { AmountFormat, PatternLine, SlotKind, TemplatePattern, Token } from "./types";
 
 export interface LearnInput {
@@ -20,6 +21,14 @@ export interface LearnInput {
   merchant: string;
   /** YYYY-MM-DD as typed. */
   date: string;
+  /** Texts of the email the person marked as changing from alert to alert. */
+  varying?: string[];
+  /**
+   * Consecutive value lines as one entry (a merge uses this when two emails broke a sentence at
+   * different places); by default each value line is its own entry, so a line added between two
+   * value lines does not stop a template.
+   */
+  blocks?: boolean;
 }
 
 export interface Derived {
@@ -28,6 +37,8 @@ export interface Derived {
   pattern: TemplatePattern;
   /** The value lines with values as [slots] and every other number as #. */
   example: string;
+  /** The merchant as the email prints it (the slot's text; may be longer than what was typed). */
+  merchant: string;
 }
 
 export type DeriveResult = { ok: true; template: Derived } | { ok: false; reason: string };
@@ -37,9 +48,11 @@ interface Span {
   start: number;
   end: number;
   slot: SlotKind;
+  max?: number;
 }
 
-const overlaps = (a: Span, b: Omit<Span, "slot">) => a.line === b.line && a.start < b.end && b.start < a.end;
+const overlaps = (a: Omit<Span, "slot">, b: Omit<Span, "slot">) =>
+  a.line === b.line && a.start < b.end && b.start < a.end;
 
 /**
  * Every place the typed amount is printed, in the form found first. Each becomes an amount slot
@@ -79,35 +92,6 @@ function occurrences(hay: string, needle: string): number[] {
   return out;
 }
 
-const WORD = /[\p{L}\d]/u;
-
-/**
- * Where the typed merchant is printed: every occurrence in the typed case (each a slot; readings
- * must agree), else a single occurrence in another case. Several in other cases only ("at" typed, " at "
- * and "AT" printed) is ambiguous: which one is fixed text cannot be told, so none is chosen.
- */
-function findMerchant(lines: string[], typed: string, taken: Span[]): Span[] | "ambiguous" | null {
-  const exact = typed.replace(/\s+/g, " ").trim();
-  const needle = exact.toLowerCase();
-  if (!needle) return null;
-  const found: (Span & { sameCase: boolean })[] = [];
-  for (const [line, l] of lines.entries()) {
-    for (const at of occurrences(l.toLowerCase(), needle)) {
-      const end = at + needle.length;
-      const edgeOk =
-        !(WORD.test(needle[0] ?? "") && WORD.test(l[at - 1] ?? "")) &&
-        !(WORD.test(needle.at(-1) ?? "") && WORD.test(l[end] ?? ""));
-      if (edgeOk && !taken.some((s) => overlaps(s, { line, start: at, end }))) {
-        found.push({ line, start: at, end, slot: "merchant", sameCase: l.slice(at, end) === exact });
-      }
-    }
-  }
-  const same = found.filter((f) => f.sameCase);
-  const picked = same.length > 0 ? same : found.length === 1 ? found : [];
-  if (picked.length === 0) return found.length > 1 ? "ambiguous" : null;
-  return picked.map(({ line, start, end }) => ({ line, start, end, slot: "merchant" }));
-}
-
 /** Fixed text of a value line: literals, with every number in them turned into a skipped `num`. */
 function tokensOf(text: string, spans: Span[]): Token[] {
   const out: Token[] = [];
@@ -123,7 +107,7 @@ function tokensOf(text: string, spans: Span[]): Token[] {
   let at = 0;
   for (const s of [...spans].sort((a, b) => a.start - b.start)) {
     literal(text.slice(at, s.start));
-    out.push({ slot: s.slot });
+    out.push(s.max ? { slot: s.slot, max: s.max } : { slot: s.slot });
     at = s.end;
   }
   literal(text.slice(at));
@@ -142,20 +126,80 @@ const SHOW: Record<SlotKind, string> = {
   date: "[date]",
   time: "[time]",
   num: "#",
+  wild: "[varies]",
+  sp: " ",
 };
 export const renderTokens = (tokens: Token[]) =>
   tokens.map((t) => ("lit" in t ? t.lit : SHOW[t.slot])).join("");
 
-function maskedExample(p: TemplatePattern): string {
+export function maskedExample(p: TemplatePattern): string {
   return p.lines
     .flatMap((e) => [...(e.before ? [renderTokens(e.before)] : []), renderTokens(e.line)])
     .join("\n");
 }
 
+/** Whole words first, in the typed case first; a prefix of a longer printed name only after. */
+const pickTyped = (found: Occurrence[]) =>
+  found.find((o) => o.sameCase && o.wordEnd) ??
+  found.find((o) => o.wordEnd) ??
+  found.find((o) => o.sameCase) ??
+  found[0];
+
+/** The value spans of the merchant: its one slot, and copies of it on value lines as wildcards. */
+function merchantSpans(
+  lines: string[],
+  typed: string,
+  taken: Span[],
+): { slot: Span; copies: Span[] } | "ambiguous" | null {
+  const found = findTyped(lines, typed).filter((o) => !taken.some((s) => overlaps(s, o)));
+  const same = found.filter((o) => o.sameCase);
+  const pick = pickTyped(found);
+  if (!pick) return null;
+  // "at" typed, " at " and "AT" printed: which one is fixed text cannot be told.
+  if (same.length === 0 && found.length > 1 && typed.replace(/[^\p{L}\p{N}]/gu, "").length < 3)
+    return "ambiguous";
+  const stopAt = (o: { line: number; start: number }) =>
+    Math.min(
+      (lines[o.line] ?? "").length,
+      ...taken.filter((s) => s.line === o.line && s.start >= o.start).map((s) => s.start),
+    );
+  const wide = (o: { line: number; start: number; end: number }): Span => ({
+    line: o.line,
+    start: o.start,
+    end: widen(lines[o.line] ?? "", o.start, o.end, stopAt(o)),
+    slot: "merchant",
+  });
+  const slot = wide(pick);
+  const copies: Span[] = [];
+  for (const o of found) {
+    if (o === pick || !o.wordEnd || (pick.sameCase && !o.sameCase)) continue;
+    const c: Span = { ...wide(o), slot: "wild", max: WILD_MAX };
+    if (![slot, ...copies].some((x) => overlaps(x, c))) copies.push(c);
+  }
+  return { slot, copies };
+}
+
+/** Spans a person marked as changing from alert to alert, on the given line. */
+function markedOn(line: number, text: string, marks: string[], values: Span[]): Span[] | string {
+  const out: Span[] = [];
+  for (const mark of marks) {
+    const m = mark.replace(/\s+/g, " ").trim();
+    if (!m) continue;
+    for (const start of occurrences(text, m)) {
+      const span: Span = { line, start, end: start + m.length, slot: "wild" };
+      const hit = values.find((v) => v.slot !== "wild" && overlaps(v, span));
+      if (hit) return `the text you marked as changing ("${m}") overlaps the ${hit.slot}`;
+      if (out.some((o) => overlaps(o, span)) || values.some((v) => overlaps(v, span))) continue;
+      out.push({ ...span, max: Math.min(WILD_MAX, Math.max(40, 2 * m.length)) });
+    }
+  }
+  return out;
+}
+
 export function deriveTemplate(input: LearnInput): DeriveResult {
   const domain = senderHost(input.fromEmail);
   if (!domain) return { ok: false, reason: "the sender's address has no domain to recognize the bank by" };
-  const lines = bodyLines(input.body);
+  const lines = matchText(input.body).split("\n");
   const amount = findAmount(lines, input.amount);
   if (!amount) {
     return {
@@ -164,29 +208,25 @@ export function deriveTemplate(input: LearnInput): DeriveResult {
     };
   }
   const spans: Span[] = [...amount.spans];
-  const merchant = findMerchant(lines, input.merchant, spans);
-  if (!merchant) return { ok: false, reason: "the merchant you typed does not appear in the email" };
-  if (merchant === "ambiguous") {
-    return {
-      ok: false,
-      reason: "the merchant you typed appears several times in the email, none in the case you typed it",
-    };
-  }
-  spans.push(...merchant);
+  const typed = pickTyped(findTyped(lines, input.merchant).filter((o) => !spans.some((s) => overlaps(s, o))));
+  const core = typed ? [typed] : [];
   let dateFormat: string | null = null;
-  for (const [line, l] of lines.entries()) {
+  // The printed date: the first one with a time of day after it (on its line, then on the next), else
+  // the first ("dated 28 Sep" in a sentence, "Date & Time: 28 Sep 08:58" below: the second).
+  const dates = [...lines.entries()].flatMap(([line, l]) => {
     const d = findDate(l, input.date, input.sentIso);
-    if (!d || spans.some((s) => overlaps(s, { line, ...d }))) continue;
-    dateFormat = d.format;
-    spans.push({ line, start: d.start, end: d.end, slot: "date" });
-    // The time of day, when printed: on the date's line after it, else on the next line.
+    if (!d || [...spans, ...core].some((s) => overlaps(s, { line, ...d }))) return [];
     const t = findTime(l, d.end) ?? null;
     const tLine = t ? line : line + 1;
     const time = t ?? (lines[line + 1] !== undefined ? findTime(lines[line + 1] ?? "") : null);
-    if (time && !spans.some((s) => overlaps(s, { line: tLine, ...time }))) {
-      spans.push({ line: tLine, ...time, slot: "time" });
-    }
-    break;
+    const free = time && ![...spans, ...core].some((s) => overlaps(s, { line: tLine, ...time }));
+    return [{ line, d, time: time && free ? { line: tLine, ...time } : null }];
+  });
+  const chosen = dates.find((x) => x.time?.line === x.line) ?? dates.find((x) => x.time) ?? dates[0];
+  if (chosen) {
+    dateFormat = chosen.d.format;
+    spans.push({ line: chosen.line, start: chosen.d.start, end: chosen.d.end, slot: "date" });
+    if (chosen.time) spans.push({ ...chosen.time, slot: "time" });
   }
   if (!dateFormat && input.date !== input.sentIso) {
     return {
@@ -194,41 +234,67 @@ export function deriveTemplate(input: LearnInput): DeriveResult {
       reason: "the date you typed does not appear in the email and is not the day it was sent",
     };
   }
+  const merchant = merchantSpans(lines, input.merchant, spans);
+  if (!merchant) return { ok: false, reason: "the merchant you typed does not appear in the email" };
+  if (merchant === "ambiguous") {
+    return {
+      ok: false,
+      reason: "the merchant you typed appears several times in the email, none in the case you typed it",
+    };
+  }
+  spans.push(merchant.slot);
+  const valueLines = new Set(spans.map((s) => s.line));
+  spans.push(...merchant.copies.filter((c) => valueLines.has(c.line)));
+  const sorted = [...valueLines].sort((a, b) => a - b);
+  const blocks = input.blocks ? blocksOf(sorted) : sorted.map((l) => [l]);
   const entries: PatternLine[] = [];
-  for (const line of [...new Set(spans.map((s) => s.line))].sort((a, b) => a - b)) {
-    const tokens = tokensOf(
-      lines[line] ?? "",
-      spans.filter((s) => s.line === line),
-    );
+  const marks = input.varying ?? [];
+  const lineTokens = (line: number): Token[] | string => {
+    const own = spans.filter((s) => s.line === line);
+    const marked = markedOn(line, lines[line] ?? "", marks, own);
+    if (typeof marked === "string") return marked;
+    return tokensOf(lines[line] ?? "", [...own, ...marked]);
+  };
+  for (const block of blocks) {
+    const tokens: Token[] = [];
+    for (const line of block) {
+      const t = lineTokens(line);
+      if (typeof t === "string") return { ok: false, reason: t };
+      if (tokens.length > 0) tokens.push({ lit: "\n" });
+      tokens.push(...t);
+    }
     let before: Token[] | null = null;
+    const first = block[0] ?? 0;
     if (!hasWords(tokens)) {
-      if (line === 0)
+      if (first === 0)
         return {
           ok: false,
           reason: "a value stands alone on the email's first line, with no words around it",
         };
-      before = tokensOf(
-        lines[line - 1] ?? "",
-        spans.filter((s) => s.line === line - 1),
-      );
+      const t = lineTokens(first - 1);
+      if (typeof t === "string") return { ok: false, reason: t };
+      before = t;
     }
-    entries.push({ before, line: tokens });
+    const entry = { before, line: tokens };
+    const unsafe = unsafeEntry(entryTokens(entry));
+    if (unsafe) return { ok: false, reason: unsafe };
+    entries.push(entry);
   }
   const pattern: TemplatePattern = { version: 1, lines: entries, amount: amount.format, date: dateFormat };
-  const merchantText = input.merchant.replace(/\s+/g, " ").trim();
+  const printed = (lines[merchant.slot.line] ?? "").slice(merchant.slot.start, merchant.slot.end);
   const back = readWithPattern(pattern, input.body, input.sentIso);
   if (!back.ok)
     return { ok: false, reason: `the template could not read its own email back: ${back.reason}` };
   const v = back.values;
   if (v.amount !== input.amount)
     return { ok: false, reason: "the template read a different amount back from the email" };
-  if (v.merchant.toLowerCase() !== merchantText.toLowerCase()) {
-    return { ok: false, reason: `the template read the merchant back as "${v.merchant}", not as typed` };
+  if (v.merchant !== printed.trim()) {
+    return { ok: false, reason: `the template read the merchant back as "${v.merchant}", not as printed` };
   }
   if ((v.date ?? input.sentIso) !== input.date) {
     return { ok: false, reason: "the template read a different date back from the email" };
   }
-  const merchantWords = new Set(subjectWords(merchantText));
+  const merchantWords = new Set(subjectWords(`${input.merchant} ${printed}`));
   return {
     ok: true,
     template: {
@@ -236,6 +302,18 @@ export function deriveTemplate(input: LearnInput): DeriveResult {
       subjectWords: subjectWords(input.subject).filter((w) => !merchantWords.has(w) && !isDateWord(w)),
       pattern,
       example: maskedExample(pattern),
+      merchant: printed.trim(),
     },
   };
+}
+
+/** Consecutive line numbers grouped: a block of value lines is matched as one. */
+function blocksOf(lines: number[]): number[][] {
+  const out: number[][] = [];
+  for (const l of lines) {
+    const last = out.at(-1);
+    if (last && last.at(-1) === l - 1) last.push(l);
+    else out.push([l]);
+  }
+  return out;
 }

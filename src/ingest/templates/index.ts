@@ -1,16 +1,33 @@
-export { deriveTemplate, type Derived, type DeriveResult, type LearnInput, renderTokens } from "./derive";
+export {
+  deriveTemplate,
+  type Derived,
+  type DeriveResult,
+  type LearnInput,
+  maskedExample,
+  renderTokens,
+} from "./derive";
+export { mergePatterns } from "./merge";
 export { readWithPattern, type MatchResult } from "./match";
 export { hostMatches, nameFromHost, senderHost, subjectWords } from "./text";
 export type { Extracted, TemplatePattern } from "./types";
 export {
   CONFIRM_FIRST,
+  explainMiss,
   learnedAudit,
   learnedFields,
   type LearnedReading,
   readingLocal,
   readLearned,
 } from "./apply";
-export { noteRead, patternOf, saveTemplate, templateId, wordsOf } from "./store";
+export {
+  noteRead,
+  patternOf,
+  saveTemplate,
+  templateId,
+  templatesForHost,
+  updatePattern,
+  wordsOf,
+} from "./store";
 export {
   DRIFT_AFTER,
   DRIFT_KEY_PREFIX,
@@ -19,3 +36,4 @@ export {
   noteParsed,
   noteQuarantined,
 } from "./drift";
+export { type Suggestion, suggestValues } from "./suggest";

@@ -40,9 +40,10 @@ export function wordsOf(row: Pick<AlertTemplateRow, "subject_words">): string[] 
   }
 }
 
-/** Learning the same shape from the same domain twice gives the same id. */
+/** Learning the same shape from the same domain twice gives the same id (whichever email taught it). */
 export async function templateId(t: Derived): Promise<string> {
-  const key = JSON.stringify([t.senderDomain, t.subjectWords, t.pattern]);
+  const { sources: _from, ...pattern } = t.pattern;
+  const key = JSON.stringify([t.senderDomain, t.subjectWords, pattern]);
   return `tpl_${(await sha256Hex(key)).slice(0, 16)}`;
 }
 
@@ -87,4 +88,23 @@ export async function noteRead(d1: D1Database, id: string, nowIso: string): Prom
     .update(alertTemplates)
     .set({ match_count: sql`${alertTemplates.match_count} + 1`, last_matched_at: nowIso })
     .where(eq(alertTemplates.id, id));
+}
+
+/** A template merged with a second example (issue 27): same id, new pattern, words and example. */
+export async function updatePattern(
+  d1: D1Database,
+  id: string,
+  next: { pattern: TemplatePattern; subjectWords: string[]; example: string; nowIso: string },
+): Promise<AlertTemplateRow | null> {
+  const db = getDb(d1);
+  await db
+    .update(alertTemplates)
+    .set({
+      pattern: JSON.stringify(next.pattern),
+      subject_words: JSON.stringify(next.subjectWords),
+      example: next.example,
+      updated_at: next.nowIso,
+    })
+    .where(eq(alertTemplates.id, id));
+  return (await db.select().from(alertTemplates).where(eq(alertTemplates.id, id)).get()) ?? null;
 }

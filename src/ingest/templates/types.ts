@@ -1,14 +1,20 @@
 /** The shape of a learned template: per value line, fixed text and typed slots. */
 import type { Cents } from "../../lib/money";
 
-/** `num` is any other number on a value line (card digits, a balance): never read, only skipped. */
-export type SlotKind = "amount" | "merchant" | "date" | "time" | "num";
+/**
+ * `num` is any other number on a value line (card digits, a balance): never read, only skipped.
+ * `wild` is text that changes from alert to alert (a card name, a location), at most `max`
+ * characters (`opt`: or nothing, where one example had text the other had not); `sp` is one space or one line break (two examples broke the line differently).
+ * Neither is ever read.
+ */
+export type SlotKind = "amount" | "merchant" | "date" | "time" | "num" | "wild" | "sp";
 
-export type Token = { lit: string } | { slot: SlotKind };
+export type Token = { lit: string } | { slot: SlotKind; max?: number; opt?: boolean };
 
 /**
- * One value line. `before` is the line above it, required when the value line has no fixed words
- * of its own (an HTML cell "TIM HORTONS" under a cell "Merchant").
+ * One block of consecutive value lines (joined by "\n" literals). `before` is the line above it,
+ * required when the block has no fixed words of its own (an HTML cell "TIM HORTONS" under a cell
+ * "Merchant").
  */
 export interface PatternLine {
   before: Token[] | null;
@@ -29,6 +35,8 @@ export interface TemplatePattern {
   amount: AmountFormat;
   /** The date format id (dates.ts); null: the email's sent date is the transaction's. */
   date: string | null;
+  /** The quarantined emails (parse-failure ids) it was learned from: a merge re-reads them. */
+  sources?: string[];
 }
 
 /** What a template reads from an email. */

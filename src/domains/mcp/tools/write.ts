@@ -99,7 +99,7 @@ export function registerWriteTools(server: McpServer, { ctx, journal }: ToolCont
     write: true,
     ...tools.resolveParseFailure,
     run: async ({ failure_id, ...input }) => {
-      const res = await resolveParseFailure({ ctx, id: failure_id, input });
+      const { response: res } = await resolveParseFailure({ ctx, id: failure_id, input });
       const note = { resourceId: failure_id, summary: `resolved as ${input.company} ${input.amount}` };
       return { ...res, activity_id: journal("mcp.resolve_parse_failure", { note }) };
     },

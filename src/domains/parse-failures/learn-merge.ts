@@ -1,0 +1,135 @@
+/**
+ * A second example of a sender that already has a template (issue 27): the two are merged into
+ * one template that reads both emails exactly, or the merge is refused in words (and the caller
+ * keeps the new template beside the old one).
+ */
+import type { AlertTemplateRow } from "../../db/schema";
+import {
+  type Derived,
+  deriveTemplate,
+  maskedExample,
+  mergePatterns,
+  patternOf,
+  readWithPattern,
+  type TemplatePattern,
+  templatesForHost,
+  updatePattern,
+  wordsOf,
+} from "../../ingest/templates";
+import type { IngestDeps } from "../../ingest/types";
+import { getFailure } from "./queries";
+import { envelopeOf } from "./replay";
+
+export interface Example {
+  failureId: string;
+  fromEmail: string;
+  subject: string;
+  body: string;
+  sentIso: string;
+}
+
+export type MergeOutcome =
+  | { ok: true; before: AlertTemplateRow; after: AlertTemplateRow }
+  | { ok: false; reason: string | null };
+
+async function exampleOf(deps: IngestDeps, failureId: string): Promise<Example | null> {
+  const row = await getFailure(deps.db, failureId);
+  if (!row) return null;
+  const env = await envelopeOf(deps, row);
+  const l = env.local;
+  return {
+    failureId,
+    fromEmail: env.email.fromEmail,
+    subject: env.email.subject,
+    body: env.email.text,
+    sentIso: `${l.year}-${l.month}-${l.day}`,
+  };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Checks that `merged` reads every example as the template that learned it did. */
+async function verify(
+  deps: IngestDeps,
+  merged: TemplatePattern,
+  old: TemplatePattern,
+  fresh: { pattern: TemplatePattern; example: Example },
+): Promise<string | null> {
+  for (const id of merged.sources ?? []) {
+    const isNew = id === fresh.example.failureId;
+    const ex = isNew ? fresh.example : await exampleOf(deps, id);
+    if (!ex)
+      return "the email the template was first learned from is no longer stored, so a merge cannot be checked";
+    const want = readWithPattern(isNew ? fresh.pattern : old, ex.body, ex.sentIso);
+    const got = readWithPattern(merged, ex.body, ex.sentIso);
+    if (!want.ok || !got.ok || !same(want.values, got.values))
+      return `the merged template would not read ${isNew ? "this email" : "the earlier email"} exactly (${got.ok ? "different values" : got.reason})`;
+  }
+  return null;
+}
+
+/**
+ * A one-example template re-learned with consecutive value lines as one entry (from its email and
+ * what it reads there), for a merge with an email that broke its lines elsewhere.
+ */
+async function asBlocks(deps: IngestDeps, old: TemplatePattern): Promise<Derived | null> {
+  const id = old.sources?.[0];
+  const ex = id && old.sources?.length === 1 ? await exampleOf(deps, id) : null;
+  const r = ex ? readWithPattern(old, ex.body, ex.sentIso) : null;
+  if (!ex || !r?.ok) return null;
+  const d = deriveTemplate({
+    fromEmail: ex.fromEmail,
+    subject: ex.subject,
+    body: ex.body,
+    sentIso: ex.sentIso,
+    amount: r.values.amount,
+    merchant: r.values.merchant,
+    date: r.values.date ?? ex.sentIso,
+    blocks: true,
+  });
+  return d.ok ? { ...d.template, pattern: { ...d.template.pattern, sources: old.sources } } : null;
+}
+
+export async function mergeIntoExisting(
+  deps: IngestDeps,
+  host: string,
+  transactionType: string,
+  derived: Derived,
+  example: Example,
+  asBlocksToo: () => Derived | null,
+): Promise<MergeOutcome> {
+  const rows = (await templatesForHost(deps.db, host))
+    .filter((r) => r.transaction_type === transactionType && r.sender_domain === derived.senderDomain)
+    .reverse();
+  let reason: string | null = null;
+  for (const row of rows) {
+    const old = patternOf(row);
+    if (!old) continue;
+    const from = { ...old, sources: old.sources ?? (row.source_failure_id ? [row.source_failure_id] : []) };
+    let m = mergePatterns(from, derived.pattern);
+    if (!m.ok && /number of lines|different order/.test(m.reason)) {
+      // The two emails broke their sentences at different places: try whole paragraphs.
+      const [a, b] = [await asBlocks(deps, from), asBlocksToo()];
+      const again = a && b ? mergePatterns(a.pattern, b.pattern) : null;
+      if (again?.ok) m = again;
+    }
+    if (!m.ok) {
+      reason = m.reason;
+      continue;
+    }
+    const bad = await verify(deps, m.pattern, old, { pattern: derived.pattern, example });
+    if (bad) {
+      reason = bad;
+      continue;
+    }
+    const words = wordsOf(row).filter((w) => derived.subjectWords.includes(w));
+    const after = await updatePattern(deps.db, row.id, {
+      pattern: m.pattern,
+      subjectWords: words,
+      example: maskedExample(m.pattern),
+      nowIso: deps.clock().toISOString(),
+    });
+    if (after) return { ok: true, before: row, after };
+  }
+  return { ok: false, reason };
+}

@@ -1,0 +1,79 @@
+/**
+ * Where the email prints the merchant a person typed (issue 23): a tolerant match of what was typed
+ * (case, accents, punctuation and spacing ignored; the typed name may be a prefix of the printed
+ * one), widened to the email's own merchant span, so that a template anchors on the text around
+ * the span and never on the merchant's own words ("Best Buy #905" typed, `BEST BUY #905 VANCOUVER
+ * BC` printed: the slot is the whole printed name, and an alert from Burnaby reads too).
+ */
+
+export interface Occurrence {
+  line: number;
+  start: number;
+  end: number;
+  /** The printed text equals what was typed, case included. */
+  sameCase: boolean;
+  /** The match ends at a word's end (not a prefix of a longer word). */
+  wordEnd: boolean;
+}
+
+const ALNUM = /[\p{L}\p{N}]/u;
+/** Characters a printed name may hold (markup and brackets end it). */
+const NAME_CHAR = /[^\s<>()[\]{}|"]/u;
+
+/** The line's letters and digits, lowercased and without accents, with each one's index. */
+function folded(s: string): { text: string; at: number[] } {
+  let text = "";
+  const at: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i] ?? "";
+    if (!ALNUM.test(c)) continue;
+    for (const f of c.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase()) {
+      text += f;
+      at.push(i);
+    }
+  }
+  return { text, at };
+}
+
+/**
+ * Widens a found name to the email's merchant span: the rest of its last word, then the words that
+ * follow while they look like part of a printed name (no lowercase word such as "on", "for", "le";
+ * in an all-caps name, no word with lowercase letters at all), never past `stop` (the next value on
+ * the line). Trailing punctuation is left to the fixed text.
+ */
+export function widen(line: string, start: number, end: number, stop: number): number {
+  let e = end;
+  while (e < stop && NAME_CHAR.test(line[e] ?? "")) e++;
+  const caps = !/\p{Ll}/u.test(line.slice(start, e));
+  for (;;) {
+    if (line[e] !== " " || e >= stop) break;
+    let w = e + 1;
+    while (w < stop && NAME_CHAR.test(line[w] ?? "")) w++;
+    const word = line.slice(e + 1, w);
+    if (word === "" || /^\p{Ll}/u.test(word) || (caps && /\p{Ll}/u.test(word)) || /^[-–—:]/.test(word)) break;
+    e = w;
+  }
+  while (e > start + 1 && /[.,;:!?]/.test(line[e - 1] ?? "")) e--;
+  return e;
+}
+
+/** Every place the typed name is printed (word-start aligned), before widening. */
+export function findTyped(lines: string[], typed: string): Occurrence[] {
+  const needle = folded(typed).text;
+  const exact = typed.replace(/\s+/g, " ").trim();
+  if (!needle) return [];
+  const out: Occurrence[] = [];
+  for (const [line, l] of lines.entries()) {
+    const f = folded(l);
+    for (let k = f.text.indexOf(needle); k >= 0; k = f.text.indexOf(needle, k + 1)) {
+      const start = f.at[k] ?? 0;
+      const end = (f.at[k + needle.length - 1] ?? start) + 1;
+      if (ALNUM.test(l[start - 1] ?? "")) continue;
+      // The fold may start mid-character of an accented letter: the printed text starts at a letter.
+      if (out.some((o) => o.line === line && o.start === start)) continue;
+      const wordEnd = !ALNUM.test(l[end] ?? "") || !ALNUM.test(l[end - 1] ?? "");
+      out.push({ line, start, end, sameCase: l.slice(start, end) === exact, wordEnd });
+    }
+  }
+  return out;
+}
