@@ -31,5 +31,5 @@ describe("daily backup to R2", () => {
     const txs = JSON.parse(new TextDecoder().decode(files["transactions.json"]!));
     expect(txs[0]).toMatchObject({ DateFileName: "2025.12.31_10.00_a.eml", Amount: 12 });
     expect(await runCron("30 3 * * *", env, fixedClock("2026-02-05T03:30:00Z"))).toContain("backup.daily");
-  });
+  }, 60_000);
 });

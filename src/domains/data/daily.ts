@@ -35,16 +35,19 @@ export async function dailyBackup(env: Env, clock: Clock): Promise<string | null
 
 const PART = 8 * 1024 * 1024;
 
-/** Streams into an R2 multipart upload (parts of PART bytes; R2 wants at least 5 MiB but the last). */
+/**
+ * Streams into R2: a zip under one part is one put; a larger one goes as a multipart upload in
+ * parts of PART bytes (R2 wants at least 5 MiB for every part but the last).
+ */
 async function uploadStream(bucket: R2Bucket, key: string, stream: ReadableStream<Uint8Array>) {
-  const upload = await bucket.createMultipartUpload(key, {
-    httpMetadata: { contentType: "application/zip" },
-  });
+  const meta = { httpMetadata: { contentType: "application/zip" } };
+  let upload: R2MultipartUpload | null = null;
   const parts: R2UploadedPart[] = [];
-  let buffer = new Uint8Array(PART);
+  const buffer = new Uint8Array(PART);
   let filled = 0;
   let total = 0;
   const send = async () => {
+    upload ??= await bucket.createMultipartUpload(key, meta);
     parts.push(await upload.uploadPart(parts.length + 1, buffer.slice(0, filled)));
     filled = 0;
   };
@@ -63,12 +66,15 @@ async function uploadStream(bucket: R2Bucket, key: string, stream: ReadableStrea
         if (filled === PART) await send();
       }
     }
-    if (filled || !parts.length) await send();
-    buffer = new Uint8Array(0);
-    await upload.complete(parts);
+    if (!upload) {
+      await bucket.put(key, buffer.slice(0, filled), meta);
+      return { byteLength: total };
+    }
+    if (filled) await send();
+    await (upload as R2MultipartUpload).complete(parts);
     return { byteLength: total };
   } catch (err) {
-    await upload.abort().catch(() => undefined);
+    await (upload as R2MultipartUpload | null)?.abort().catch(() => undefined);
     throw err;
   }
 }

@@ -34,6 +34,12 @@ export async function readZip(
   let read = 0;
   let inflated = 0;
   const done: { name: string; bytes: Uint8Array }[] = [];
+  // fflate hands an error thrown in a data callback back as `err`: keep ours to rethrow it.
+  let refusal: ApiError | null = null;
+  const refuse = (e: ApiError) => {
+    refusal = e;
+    throw e;
+  };
   const unzip = new Unzip();
   unzip.register(UnzipInflate);
   unzip.onfile = (file) => {
@@ -41,17 +47,19 @@ export async function readZip(
     const parts: Uint8Array[] = [];
     let size = 0;
     file.ondata = (err, chunk, final) => {
-      if (err) throw unreadable();
+      if (err) throw refusal ?? unreadable();
       inflated += chunk.byteLength;
       if (inflated > MAX_INFLATED_BYTES || inflated > read * MAX_RATIO + SLACK)
-        throw tooBig(
-          `The zip inflates to far more than its size (over ${Math.round(inflated / 1e6)} MB from ` +
-            `${Math.round(read / 1e6)} MB read): refused as a decompression bomb`,
+        refuse(
+          tooBig(
+            `The zip inflates to far more than its size (over ${Math.round(inflated / 1e6)} MB from ` +
+              `${Math.round(read / 1e6)} MB read): refused as a decompression bomb`,
+          ),
         );
       if (cap === null) return;
       size += chunk.byteLength;
       if (size > cap)
-        throw tooBig(`${file.name} in the zip is larger than ${Math.round(cap / 1e6)} MB once inflated`);
+        refuse(tooBig(`${file.name} in the zip is larger than ${Math.round(cap / 1e6)} MB once inflated`));
       parts.push(chunk);
       if (final) done.push({ name: file.name, bytes: concat(parts, size) });
     };
@@ -62,8 +70,7 @@ export async function readZip(
     try {
       unzip.push(slice, final);
     } catch (err) {
-      if (err instanceof ApiError) throw err;
-      throw unreadable();
+      throw refusal ?? (err instanceof ApiError ? err : unreadable());
     }
     for (const entry of done.splice(0)) await onEntry(entry.name, entry.bytes);
   };
