@@ -77,17 +77,16 @@ export function rawZip(entries: RawEntry[]): Uint8Array {
   return out;
 }
 
-/** A backup zip made by hand (format 1 unless the manifest says otherwise). */
+/** A backup zip made by hand in the layout format 1 used: the tables, then the manifest last. */
 export function handBackup(
   tables: Record<string, unknown>,
   manifest: Record<string, unknown> = {},
 ): Uint8Array {
-  const files: Record<string, Uint8Array> = {
-    "manifest.json": strToU8(
-      JSON.stringify({ format: "finance-journal-backup", format_version: 1, ...manifest }),
-    ),
-  };
+  const files: Record<string, Uint8Array> = {};
   for (const [k, v] of Object.entries(tables))
     files[k] = v instanceof Uint8Array ? v : strToU8(JSON.stringify(v));
+  files["manifest.json"] = strToU8(
+    JSON.stringify({ format: "finance-journal-backup", format_version: 1, ...manifest }),
+  );
   return zipSync(files);
 }

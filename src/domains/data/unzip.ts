@@ -33,10 +33,11 @@ export async function readZip(
 ): Promise<void> {
   let read = 0;
   let inflated = 0;
-  const done: { name: string; bytes: Uint8Array }[] = [];
+  // Work an entry started that must finish before the next slice is read (file checks, R2 writes).
+  const work: Promise<void>[] = [];
   // fflate hands an error thrown in a data callback back as `err`: keep ours to rethrow it.
-  let refusal: ApiError | null = null;
-  const refuse = (e: ApiError) => {
+  let refusal: unknown = null;
+  const refuse = (e: unknown): never => {
     refusal = e;
     throw e;
   };
@@ -61,7 +62,14 @@ export async function readZip(
       if (size > cap)
         refuse(tooBig(`${file.name} in the zip is larger than ${Math.round(cap / 1e6)} MB once inflated`));
       parts.push(chunk);
-      if (final) done.push({ name: file.name, bytes: concat(parts, size) });
+      if (!final) return;
+      // Called at once, so an entry can name what later entries of the same slice are wanted.
+      try {
+        const out = onEntry(file.name, concat(parts, size));
+        if (out) work.push(out.catch(refuse));
+      } catch (err) {
+        refuse(err);
+      }
     };
     if (cap !== null) file.start();
   };
@@ -72,7 +80,7 @@ export async function readZip(
     } catch (err) {
       throw refusal ?? (err instanceof ApiError ? err : unreadable());
     }
-    for (const entry of done.splice(0)) await onEntry(entry.name, entry.bytes);
+    for (const w of work.splice(0)) await w;
   };
   if (source instanceof Uint8Array) {
     if (source.byteLength === 0) throw unreadable();
