@@ -1996,8 +1996,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download the attachment file, served inline with our stored content-type
-         * @description Served inline under the stored content type with `X-Content-Type-Options: nosniff`; the filename reaches Content-Disposition only escaped (an ASCII fallback and the RFC 5987 UTF-8 form).
+         * Download the attachment file: images and PDFs inline, typed by their own bytes
+         * @description The content type is derived from the stored bytes (JPEG, PNG, WebP or PDF are served inline; anything else as an `application/octet-stream` download), never from a stored string. Every response carries `Content-Security-Policy: sandbox; default-src 'none'` and `X-Content-Type-Options: nosniff`; the filename reaches Content-Disposition only escaped (an ASCII fallback and the RFC 5987 UTF-8 form).
          */
         get: operations["downloadAttachmentFile"];
         put?: never;
@@ -3081,6 +3081,9 @@ export interface components {
             sample_duplicates: components["schemas"]["ImportPreviewSample"][];
             sample_invalid: components["schemas"]["ImportPreviewSample"][];
             config: components["schemas"]["ConfigPreview"];
+            /** @description 1: rows only (made before files were backed up); 2: rows and files; null for a CSV */
+            format_version?: number | null;
+            files?: components["schemas"]["BackupFilesPreview"];
         };
         ImportPreviewCounts: {
             total: number;
@@ -3110,6 +3113,31 @@ export interface components {
             categories_count?: number | null;
             merchant_aliases_count?: number | null;
             overrides_count?: number | null;
+            /** @description Only with apply_config: each configuration table the restore replaces, backup rows vs. current rows */
+            replaced?: components["schemas"]["ConfigReplaced"][];
+            /** @description Why the backup's settings cannot be restored (apply_config is then refused with these words) */
+            problems?: string[];
+        } | null;
+        ConfigReplaced: {
+            table: string;
+            /** @description Rows the backup holds for this table */
+            backup_rows: number;
+            /** @description Rows the journal holds now (replaced when apply_config is set) */
+            current_rows: number;
+        };
+        /** @description The files in the backup that a restore puts back in storage. */
+        BackupFilesPreview: {
+            /** @description Receipt and document files restored (checked against their sha256) */
+            attachments: number;
+            /** @description Statement files restored */
+            statements: number;
+            /** @description Raw emails restored */
+            emails: number;
+            /** @description Files not restored, with the reason (their rows are not restored either) */
+            refused: {
+                name: string;
+                reason: string;
+            }[];
         } | null;
         /** @description A backup zip from GET /api/v1/data/export, or a CSV from GET /api/v1/transactions/export. */
         Body_previewBackupImport: {
@@ -3127,6 +3155,7 @@ export interface components {
             config_details: {
                 [key: string]: number;
             };
+            files?: components["schemas"]["BackupFilesPreview"];
         };
         ImportCommitRequest: {
             token: string;
@@ -3135,7 +3164,10 @@ export interface components {
              * @enum {string}
              */
             strategy: "skip" | "overwrite" | "keep_both";
-            /** @default true */
+            /**
+             * @description Also replace categories, rules, budgets and settings with the backup's (off unless asked)
+             * @default false
+             */
             apply_config: boolean;
         };
         /** @description Recurring, price-change, new, churned, burn rate. */
