@@ -1104,7 +1104,7 @@ export interface paths {
         put?: never;
         /**
          * Stage a backup zip (or a search CSV) and return a dry run: rows new, identical or different per table
-         * @description Nothing is written to the journal. The zip is staged under a random token for 15 minutes. Secrets tables are never imported. Disabled in demo mode.
+         * @description Nothing is written to the journal. The zip is staged under a random token for 15 minutes. Only the manifest, known tables and the files their rows point to are inflated, each under a cap. Files are checked against their rows (sha256, sniffed type, pixel count); storage keys and types are derived by the server, never taken from the zip. Secrets tables are never imported. Disabled in demo mode.
          */
         post: operations["previewBackupImport"];
         delete?: never;
@@ -1122,7 +1122,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Apply a previewed backup (skip, overwrite or keep_both existing rows; config lists replaced) */
+        /**
+         * Apply a previewed backup all-or-nothing (skip, overwrite or keep_both existing rows; settings only with apply_config)
+         * @description Files are written to storage first under server-derived keys, then every row moves into the journal in one atomic batch. 409 when a configuration list that apply_config would replace changed after the preview; 422 when apply_config is set and the backup's settings hold an invalid field.
+         */
         post: operations["commitBackupImport"];
         delete?: never;
         options?: never;
@@ -9085,7 +9088,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description File larger than 50 MB */
+            /** @description File larger than 50 MB, or a zip that inflates far beyond its size (a decompression bomb) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9165,6 +9168,15 @@ export interface operations {
             };
             /** @description No staged import with this token */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A configuration list changed after the preview: nothing was restored */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

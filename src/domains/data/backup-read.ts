@@ -49,11 +49,22 @@ function readJson(bytes: Uint8Array, name: string): unknown {
   }
 }
 
-/** Each row as stored, with its pointers derived; a string says why the row cannot be restored. */
-function restoreRow(name: string, raw: unknown, cents: boolean): Row | string {
+/**
+ * Each row as stored, with its pointers derived; a string says why the row cannot be restored.
+ * An attachment whose stated type is not ours may still be restored by its file's own bytes:
+ * it is kept in `untyped` (with the reason) until its file arrives, and dropped if none does.
+ */
+function restoreRow(name: string, raw: unknown, cents: boolean, untyped: Map<Row, string>): Row | string {
   const row = toStored(name, IMPORT_TABLES[name]!, raw, cents);
   if (typeof row === "string") return row;
-  if (name === "attachments") return deriveAttachment(row);
+  if (name === "attachments") {
+    const derived = deriveAttachment(row);
+    if (typeof derived !== "string") return derived;
+    const provisional = deriveAttachment(row, "pdf");
+    if (typeof provisional === "string") return provisional;
+    untyped.set(provisional, derived);
+    return provisional;
+  }
   if (name === "statements") return deriveStatement(row);
   if (name === "app_config") return configProblem(row) ?? row;
   return derivePointer(name, row);
@@ -81,6 +92,7 @@ export async function parseBackup(
   let manifest: unknown;
   // File entry name → the row (or raw-email key) it belongs to; removed once read.
   const wanted = new Map<string, { table: string; row: Row }>();
+  const untyped = new Map<Row, string>();
   const report: ParsedBackup["files"] = {
     restored: { attachments: 0, statements: 0, emails: 0 },
     refused: [],
@@ -107,7 +119,7 @@ export async function parseBackup(
     if (!Array.isArray(rows)) throw bad(`${name} is not a JSON array`);
     tables[table] = [];
     for (const raw of rows) {
-      const out = restoreRow(table, raw, cents());
+      const out = restoreRow(table, raw, cents(), untyped);
       if (typeof out === "string") invalid.push({ table, row: isObject(raw) ? raw : {}, reason: out });
       else {
         tables[table].push(out);
@@ -125,6 +137,7 @@ export async function parseBackup(
     else verdict = await checkEmailFile(name.slice("files/".length), bytes);
     if (!verdict.ok) {
       report.refused.push({ name, reason: verdict.reason });
+      untyped.delete(row);
       // An attachment or statement without its (refused) file is not restored at all.
       if (table === "attachments" || table === "statements") {
         tables[table] = tables[table]!.filter((r) => r !== row);
@@ -133,6 +146,7 @@ export async function parseBackup(
       return;
     }
     if (verdict.row) Object.assign(row, verdict.row);
+    untyped.delete(row);
     if (sink) await sink(verdict.key, bytes, verdict.contentType, verdict.onlyIfAbsent === true);
     report.restored[
       table === "attachments" ? "attachments" : table === "statements" ? "statements" : "emails"
@@ -140,6 +154,10 @@ export async function parseBackup(
   };
 
   await readZip(source, capOf, onEntry);
+  for (const [row, reason] of untyped) {
+    tables.attachments = (tables.attachments ?? []).filter((r) => r !== row);
+    invalid.push({ table: "attachments", row, reason });
+  }
   if (!isObject(manifest) || manifest.format !== "finance-journal-backup")
     throw bad("The zip has no Finance Journal backup manifest (manifest.json)");
   if (manifest.format_version !== 1 && manifest.format_version !== 2)

@@ -6,7 +6,6 @@ import { invalidateResolverCache } from "../../categorize";
 import { invalidateSettings } from "../config/service";
 import { ApiError, notFound, validationError } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/context";
-import { fromCents } from "../../lib/money";
 import { backupList, type ListDef } from "../../db/lists";
 import { CATEGORIES } from "../categories/queries";
 import { DISMISSED_IGNORE, IGNORE_RULES } from "../ignore-rules/queries";
@@ -16,9 +15,10 @@ import { loadIngestSettings } from "../../ingest/settings";
 import { resolveUserId } from "../../ingest/users";
 import { parseSearchCsv } from "./import-csv";
 import { type FileSink, parseBackup } from "./backup-read";
-import { MAX_BACKUP_BYTES, type ParsedBackup, type Row } from "./import-rules";
+import type { ParsedBackup } from "./import-rules";
 import type { ImportResult, ImportStrategy } from "./import-schemas";
-import { diffBackup, type TableDiff } from "./import-store";
+import { diffBackup } from "./import-store";
+import { filesView, sample, summarize } from "./import-view";
 import { configReplaced } from "./preview-config";
 import { applyPlan, dropStaleStaging, listVersions, plan } from "./restore-swap";
 
@@ -28,55 +28,6 @@ const stagedKey = (token: string) => `imports/${token}.zip`;
 const TOKEN_RE = /^imp_[0-9a-f]{32}$/;
 // biome-ignore lint/suspicious/noExplicitAny: lists of different row types, only re-read and saved
 const LISTS: ListDef<any>[] = [CATEGORIES, OVERRIDES, ALIASES, IGNORE_RULES, DISMISSED, DISMISSED_IGNORE];
-
-const fileIssue = (msg: string, type = "value_error") =>
-  validationError([{ loc: ["body", "file"], msg, type }], msg);
-
-/** The uploaded backup's bytes and a display name safe for a header or metadata. */
-export async function readBackupUpload(request: Request): Promise<{ bytes: Uint8Array; filename: string }> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BACKUP_BYTES + 64 * 1024) throw new ApiError(413, "The backup is larger than 50 MB");
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw fileIssue("Expected multipart/form-data with a `file` field", "missing");
-  }
-  const file = form.get("file");
-  if (file === null) throw fileIssue("Field required", "missing");
-  if (typeof file === "string") throw fileIssue("`file` must be a file upload, not a text field");
-  if (file.size > MAX_BACKUP_BYTES) throw new ApiError(413, "The backup is larger than 50 MB");
-  if (file.size === 0) throw fileIssue("The file is empty");
-  const filename = (file.name || "backup.zip").replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 100);
-  return { bytes: new Uint8Array(await file.arrayBuffer()), filename };
-}
-
-const sample = (row: Row, reason?: string) => ({
-  date: (row.Date as string | null) ?? null,
-  company: (row.Company as string | null) ?? null,
-  amount: typeof row.Amount === "number" ? fromCents(row.Amount) : null,
-  category: (row.Category as string | null) ?? null,
-  ...(reason ? { reason } : {}),
-});
-
-function summarize(diffs: TableDiff[], invalid: { table: string; row: Row; reason: string }[]) {
-  const tables: Record<
-    string,
-    { total: number; new: number; identical: number; different: number; invalid: number }
-  > = {};
-  for (const d of diffs) {
-    const n = (v: string) => d.rows.filter((r) => r.verdict === v).length;
-    const bad = invalid.filter((i) => i.table === d.name).length;
-    tables[d.name] = {
-      total: d.rows.length + bad,
-      new: n("new"),
-      identical: n("identical"),
-      different: n("different"),
-      invalid: bad,
-    };
-  }
-  return tables;
-}
 
 /** A zip (starts "PK") is a backup; anything else is read as a search CSV. */
 const isZip = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b;
@@ -173,14 +124,7 @@ export async function previewImport(ctx: ServiceCtx, upload: { bytes: Uint8Array
       problems: configProblems(backup),
     },
     format_version: backup.formatVersion ?? null,
-    files: backup.files
-      ? {
-          attachments: backup.files.restored.attachments,
-          statements: backup.files.restored.statements,
-          emails: backup.files.restored.emails,
-          refused: backup.files.refused.slice(0, 20),
-        }
-      : null,
+    files: filesView(backup),
   };
 }
 
@@ -251,13 +195,6 @@ export async function commitImport(
     errors: 0,
     config_applied: req.apply_config && Object.keys(counts.config).length > 0,
     config_details: counts.config,
-    files: backup.files
-      ? {
-          attachments: backup.files.restored.attachments,
-          statements: backup.files.restored.statements,
-          emails: backup.files.restored.emails,
-          refused: backup.files.refused.slice(0, 20),
-        }
-      : null,
+    files: filesView(backup),
   };
 }
