@@ -88,6 +88,37 @@ describe("finding 1: a crafted backup cannot serve a page from the journal's ori
     }
   });
 
+  it("a file in the backup is typed by its own bytes: PNG bytes under a text/html row are served as a sandboxed PNG", async () => {
+    const png = new Uint8Array([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0,
+      0, 1,
+    ]);
+    const bytes = new Uint8Array([
+      ...png,
+      ...new TextEncoder().encode(`<html><script>alert(1)</script>${XSS}`),
+    ]);
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+    const sha = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+    const zip = handBackup(
+      {
+        "attachments.json": [
+          attachmentRow({ sha256: sha, content_type: "text/html", r2_key: "backups/config/categories.json" }),
+        ],
+        "files/attachments/att_00000000000000aa": bytes,
+      },
+      { format_version: 2 },
+    );
+    const { p, c } = await restore(zip, false);
+    expect(c.status, c.text).toBe(200);
+    expect(p.body.files).toMatchObject({ attachments: 1, refused: [] });
+    const row = await env.DB.prepare("SELECT r2_key, content_type FROM attachments").first();
+    expect(row).toEqual({ r2_key: `attachments/2025-06/${sha}.png`, content_type: "image/png" });
+    const file = await call("/api/v1/attachments/att_00000000000000aa/file");
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("image/png");
+    expect(file.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'");
+  });
+
   it("every file response is inert: CSP sandbox, nosniff, typed by its bytes, non-images downloaded", async () => {
     const fd = new FormData();
     fd.append("file", new File([receiptFixture("receipt.png")], "r.png", { type: "image/png" }));
