@@ -84,7 +84,7 @@ export function checkPixels(bytes: Uint8Array): void {
   if (pixels <= MAX_PIXELS) return;
   throw new ApiError(
     413,
-    `The image is ${size.width} × ${size.height} pixels (${Math.round(pixels / 1e6)} megapixels); ` +
+    `The image is ${size.width} × ${size.height} pixels (${(pixels / 1e6).toFixed(1)} megapixels); ` +
       `the limit is ${MAX_PIXELS / 1e6} megapixels`,
     "PAYLOAD_TOO_LARGE",
     { width: size.width, height: size.height, max_pixels: MAX_PIXELS },
