@@ -143,6 +143,9 @@ export async function parseBackup(
         tables[table] = tables[table]!.filter((r) => r !== row);
         invalid.push({ table, row, reason: verdict.reason });
       }
+      // A statement's review rows go with it.
+      if (table === "statements" && tables.statement_rows)
+        tables.statement_rows = tables.statement_rows.filter((r) => r.statement_id !== row.id);
       return;
     }
     if (verdict.row) Object.assign(row, verdict.row);

@@ -84,6 +84,7 @@ export async function previewImport(ctx: ServiceCtx, upload: { bytes: Uint8Array
       filename: upload.filename,
       // The configuration lists as the preview saw them: a commit that would replace a changed one is refused.
       list_versions: JSON.stringify(versions),
+      source_kind: isZip(upload.bytes) ? "backup_zip" : "search_csv",
     },
   });
   const count = (name: string) => (name in backup.tables ? backup.tables[name]!.length : null);
@@ -159,7 +160,11 @@ export async function commitImport(
     if (onlyIfAbsent && (await ctx.env.FILES.head(key))) return;
     await ctx.env.FILES.put(key, bytes, { httpMetadata: { contentType } });
   };
-  const backup = await readSource(ctx, new Uint8Array(await obj.arrayBuffer()), sink);
+  // A zip is read as it streams from R2 (never held whole); a CSV is text.
+  const backup =
+    obj.customMetadata?.source_kind === "backup_zip"
+      ? await parseBackup(obj.body, sink)
+      : await readSource(ctx, new Uint8Array(await obj.arrayBuffer()), sink);
   const problems = configProblems(backup);
   if (req.apply_config && problems.length)
     throw validationError(
