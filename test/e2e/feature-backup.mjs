@@ -2,10 +2,13 @@
 // receipt files, so a restore through the Backup page brings back a receipt the journal had lost
 // and the image shows again; and a crafted backup's attachment, opened at its file URL, runs no
 // script. Runs on the seeded demo server; screenshots at desktop width and 390 px.
+import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { strToU8, zipSync } from "fflate";
+import { freePort } from "../../scripts/lib/net.mjs";
 import { assert, hasText, until } from "./helpers.mjs";
 
 const fixtures = join(import.meta.dirname, "..", "fixtures", "receipts");
@@ -39,6 +42,51 @@ async function restoreViaApi(t, zip) {
   return c.json();
 }
 
+const root = join(import.meta.dirname, "..", "..");
+
+/** A fresh install: its own empty state folder, its own port (stopped by its process group). */
+async function startFresh() {
+  const state = mkdtempSync(join(tmpdir(), "fj-e2e-fresh-"));
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      join(root, "scripts", "start.mjs"),
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      "--persist-to",
+      state,
+      "--inspector-port",
+      String(await freePort()),
+    ],
+    { cwd: root, detached: true, stdio: "ignore", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const gone = new Promise((r) => child.once("exit", r));
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+      await Promise.race([gone, new Promise((r) => setTimeout(r, 5000))]);
+    }
+    rmSync(state, { recursive: true, force: true });
+  };
+  await until(
+    async () => (await fetch(`${base}/api/v1/health`).catch(() => null))?.ok,
+    "the fresh install answers",
+    180_000,
+  ).catch(async (err) => {
+    await stop();
+    throw err;
+  });
+  return { base, stop };
+}
+
 export const steps = [
   {
     name: "a receipt lost after a backup comes back through the Backup page, and its image shows",
@@ -66,6 +114,8 @@ export const steps = [
       const backup = await page.request.get(`${t.base}/api/v1/data/export`);
       assert.equal(backup.status(), 200);
       const zip = await backup.body();
+      t.state.backupZip = zip;
+      t.state.backupTx = txId;
       // The receipt is lost: row and file.
       const del = await page.request.delete(`${t.base}/api/v1/attachments/${id}`, { headers: write(t) });
       assert.equal(del.status(), 200);
@@ -98,6 +148,49 @@ export const steps = [
         30_000,
       );
       await t.shot("backup-restored-receipt");
+    },
+  },
+  {
+    name: "the backup restored into a fresh install: the receipt opens and its image shows",
+    async run(t) {
+      assert.ok(t.state.backupZip, "the previous step made a backup");
+      const fresh = await startFresh();
+      const context = await t.page
+        .context()
+        .browser()
+        .newContext({ viewport: { width: 1280, height: 900 } });
+      try {
+        const page = await context.newPage();
+        page.setDefaultTimeout(60_000);
+        await page.goto(`${fresh.base}/backup`);
+        await page
+          .getByTestId("backup-file")
+          .setInputFiles({ name: "backup.zip", mimeType: "application/zip", buffer: t.state.backupZip });
+        await page.getByRole("button", { name: "Check this backup" }).click();
+        await page.getByTestId("restore-preview").waitFor();
+        assert.equal(await page.getByTestId("apply-config").isChecked(), false);
+        await page.getByTestId("apply-restore").click();
+        await hasText(page.getByTestId("restore-result"), "receipts and documents", 60_000);
+        await page.goto(`${fresh.base}/?month=2026-10`);
+        await page.locator(`[data-testid=tx-row][data-tx-id="${t.state.backupTx}"]`).click();
+        const thumb = page.getByTestId("drawer").locator("[data-testid=tx-receipt] img").first();
+        await thumb.waitFor();
+        await until(
+          () => thumb.evaluate((img) => img.complete && img.naturalWidth > 0),
+          "the receipt image loads in the fresh install",
+          30_000,
+        );
+        await page.screenshot({
+          path: join(
+            process.env.E2E_RESULTS ?? join(root, "test-results"),
+            "screenshots",
+            "backup-fresh-install-receipt.png",
+          ),
+        });
+      } finally {
+        await context.close();
+        await fresh.stop();
+      }
     },
   },
   {
