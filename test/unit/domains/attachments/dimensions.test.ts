@@ -59,6 +59,8 @@ describe("image dimensions from the header (no decoding)", () => {
       return b;
     };
     expect(() => checkPixels(png(10_000, MAX_PIXELS / 10_000))).not.toThrow();
-    expect(() => checkPixels(png(10_000, MAX_PIXELS / 10_000 + 1))).toThrow(/\(50.0 megapixels\); the limit is 50 megapixels/);
+    expect(() => checkPixels(png(10_000, MAX_PIXELS / 10_000 + 1))).toThrow(
+      /\(50.0 megapixels\); the limit is 50 megapixels/,
+    );
   });
 });
