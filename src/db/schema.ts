@@ -314,3 +314,4 @@ export * from "./schema/sessions";
 export * from "./schema/tax";
 export * from "./schema/templates";
 export * from "./schema/alerts";
+export * from "./schema/restore";

@@ -31,5 +31,25 @@ describe("daily backup to R2", () => {
     const txs = JSON.parse(new TextDecoder().decode(files["transactions.json"]!));
     expect(txs[0]).toMatchObject({ DateFileName: "2025.12.31_10.00_a.eml", Amount: 12 });
     expect(await runCron("30 3 * * *", env, fixedClock("2026-02-05T03:30:00Z"))).toContain("backup.daily");
-  });
+  }, 60_000);
+
+  it("a zip past one part (a 9 MB receipt) streams into a multipart upload and holds the file intact", async () => {
+    await call("/api/v1/config", {
+      method: "PUT",
+      body: { object_backup_enabled: true, object_backup_prefix: "big/" },
+    });
+    const photo = new Uint8Array(9 * 1024 * 1024);
+    crypto.getRandomValues(photo.subarray(0, 65536));
+    for (let i = 65536; i < photo.length; i += 65536) photo.copyWithin(i, 0, 65536);
+    photo.set([0xff, 0xd8, 0xff, 0xe0, 0, 2]);
+    const fd = new FormData();
+    fd.append("file", new File([photo], "big.jpg", { type: "image/jpeg" }));
+    const up = await call("/api/v1/attachments", { method: "POST", rawBody: fd });
+    expect(up.status, up.text).toBe(200);
+    const key = await dailyBackup(env, fixedClock("2026-03-01T03:30:00Z"));
+    const obj = await env.FILES.get(key!);
+    expect(obj!.size).toBeGreaterThan(9 * 1024 * 1024);
+    const files = unzipSync(new Uint8Array(await obj!.arrayBuffer()));
+    expect(files[`files/attachments/${up.body.id}`]).toEqual(photo);
+  }, 120_000);
 });

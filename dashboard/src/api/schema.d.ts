@@ -1070,7 +1070,7 @@ export interface paths {
         put?: never;
         /**
          * Stage a backup zip (or a search CSV) and return a dry run: rows new, identical or different per table
-         * @description Nothing is written to the journal. The zip is staged under a random token for 15 minutes. Secrets tables are never imported. Disabled in demo mode.
+         * @description Nothing is written to the journal. The zip is staged under a random token for 15 minutes. Only the manifest, known tables and the files their rows point to are inflated, each under a cap. Files are checked against their rows (sha256, sniffed type, pixel count); storage keys and types are derived by the server, never taken from the zip. Secrets tables are never imported. Disabled in demo mode.
          */
         post: operations["previewBackupImport"];
         delete?: never;
@@ -1088,7 +1088,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Apply a previewed backup (skip, overwrite or keep_both existing rows; config lists replaced) */
+        /**
+         * Apply a previewed backup all-or-nothing (skip, overwrite or keep_both existing rows; settings only with apply_config)
+         * @description Files are written to storage first under server-derived keys, then every row moves into the journal in one atomic batch. 409 when a configuration list that apply_config would replace changed after the preview; 422 when apply_config is set and the backup's settings hold an invalid field.
+         */
         post: operations["commitBackupImport"];
         delete?: never;
         options?: never;
@@ -2014,8 +2017,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download the attachment file, served inline with our stored content-type
-         * @description Served inline under the stored content type with `X-Content-Type-Options: nosniff`; the filename reaches Content-Disposition only escaped (an ASCII fallback and the RFC 5987 UTF-8 form).
+         * Download the attachment file: images and PDFs inline, typed by their own bytes
+         * @description The content type is derived from the stored bytes (JPEG, PNG, WebP or PDF are served inline; anything else as an `application/octet-stream` download), never from a stored string. Every response carries `Content-Security-Policy: sandbox; default-src 'none'` and `X-Content-Type-Options: nosniff`; the filename reaches Content-Disposition only escaped (an ASCII fallback and the RFC 5987 UTF-8 form).
          */
         get: operations["downloadAttachmentFile"];
         put?: never;
@@ -3130,6 +3133,9 @@ export interface components {
             sample_duplicates: components["schemas"]["ImportPreviewSample"][];
             sample_invalid: components["schemas"]["ImportPreviewSample"][];
             config: components["schemas"]["ConfigPreview"];
+            /** @description 1: rows only (made before files were backed up); 2: rows and files; null for a CSV */
+            format_version?: number | null;
+            files?: components["schemas"]["BackupFilesPreview"];
         };
         ImportPreviewCounts: {
             total: number;
@@ -3159,6 +3165,31 @@ export interface components {
             categories_count?: number | null;
             merchant_aliases_count?: number | null;
             overrides_count?: number | null;
+            /** @description Only with apply_config: each configuration table the restore replaces, backup rows vs. current rows */
+            replaced?: components["schemas"]["ConfigReplaced"][];
+            /** @description Why the backup's settings cannot be restored (apply_config is then refused with these words) */
+            problems?: string[];
+        } | null;
+        ConfigReplaced: {
+            table: string;
+            /** @description Rows the backup holds for this table */
+            backup_rows: number;
+            /** @description Rows the journal holds now (replaced when apply_config is set) */
+            current_rows: number;
+        };
+        /** @description The files in the backup that a restore puts back in storage. */
+        BackupFilesPreview: {
+            /** @description Receipt and document files restored (checked against their sha256) */
+            attachments: number;
+            /** @description Statement files restored */
+            statements: number;
+            /** @description Raw emails restored */
+            emails: number;
+            /** @description Files not restored, with the reason (their rows are not restored either) */
+            refused: {
+                name: string;
+                reason: string;
+            }[];
         } | null;
         /** @description A backup zip from GET /api/v1/data/export, or a CSV from GET /api/v1/transactions/export. */
         Body_previewBackupImport: {
@@ -3176,6 +3207,7 @@ export interface components {
             config_details: {
                 [key: string]: number;
             };
+            files?: components["schemas"]["BackupFilesPreview"];
         };
         ImportCommitRequest: {
             token: string;
@@ -3184,7 +3216,10 @@ export interface components {
              * @enum {string}
              */
             strategy: "skip" | "overwrite" | "keep_both";
-            /** @default true */
+            /**
+             * @description Also replace categories, rules, budgets and settings with the backup's (off unless asked)
+             * @default false
+             */
             apply_config: boolean;
         };
         /** @description Recurring, price-change, new, churned, burn rate. */
@@ -9097,7 +9132,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description File larger than 50 MB */
+            /** @description File larger than 50 MB, or a zip that inflates far beyond its size (a decompression bomb) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9177,6 +9212,15 @@ export interface operations {
             };
             /** @description No staged import with this token */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A configuration list changed after the preview: nothing was restored */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

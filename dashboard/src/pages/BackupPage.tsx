@@ -38,7 +38,8 @@ export function BackupPage() {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [strategy, setStrategy] = useState<Strategy>("skip");
-  const [applyConfig, setApplyConfig] = useState(true);
+  // Off unless the person ticks it: a restore brings back data and keeps today's settings.
+  const [applyConfig, setApplyConfig] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
 
   const exportZip = () =>
@@ -92,8 +93,12 @@ export function BackupPage() {
       <div className="card">
         <h2>Download a backup</h2>
         <p>
-          One zip with every transaction (trash and quarantine included), your categories, rules, budgets and
-          settings. Passwords and access tokens are never in it.
+          One zip with the whole journal: every transaction (trash and quarantine included), the raw alert
+          emails they came from, your receipts and documents, your statement files, and your categories,
+          rules, budgets and settings. Passwords, sessions and access tokens are never in it.
+        </p>
+        <p className="muted small" data-testid="backup-contents">
+          The zip can be large when you keep many receipts: it is written as it downloads.
         </p>
         <ErrorNotice error={download.error} />
         <button
@@ -153,8 +158,13 @@ export function BackupPage() {
             <p>
               <strong>Restored.</strong> {result.inserted} added, {result.updated} replaced, {result.skipped}{" "}
               left as they were{result.invalid ? `, ${result.invalid} unreadable rows skipped` : ""}.
-              {result.config_applied ? " Categories, rules and budgets restored." : ""} You can see it on the
-              Activity page.
+              {result.files
+                ? ` ${result.files.attachments} receipts and documents, ${result.files.statements} statement files and ${result.files.emails} raw emails put back.`
+                : ""}
+              {result.config_applied
+                ? " Categories, rules, budgets and settings restored."
+                : " Your settings were kept."}{" "}
+              You can see it on the Activity page.
             </p>
           </div>
         )}
@@ -217,6 +227,20 @@ function PreviewView({ p, strategy, onStrategy, applyConfig, onApplyConfig, busy
             .join(", ")}
         </p>
       )}
+      {p.files && (
+        <p className="small" data-testid="restore-files">
+          Files: {p.files.attachments} receipts and documents, {p.files.statements} statement files,{" "}
+          {p.files.emails} raw emails.
+          {p.files.refused.length > 0 &&
+            ` Not restored: ${p.files.refused.map((f) => `${f.name} (${f.reason})`).join(", ")}.`}
+        </p>
+      )}
+      {p.format_version === 1 && (
+        <p className="small muted">
+          This backup was made before backups held files: rows come back, receipts only if they are still
+          stored here.
+        </p>
+      )}
       {p.sample_invalid.length > 0 && (
         <p className="small text-danger">
           Unreadable rows are skipped:{" "}
@@ -240,9 +264,32 @@ function PreviewView({ p, strategy, onStrategy, applyConfig, onApplyConfig, busy
         ))}
       </fieldset>
       <label className="check">
-        <input type="checkbox" checked={applyConfig} onChange={(e) => onApplyConfig(e.target.checked)} />
+        <input
+          type="checkbox"
+          checked={applyConfig}
+          onChange={(e) => onApplyConfig(e.target.checked)}
+          disabled={(p.config?.problems?.length ?? 0) > 0}
+          data-testid="apply-config"
+        />
         Also restore categories, rules, budgets and settings (replaces the current ones)
       </label>
+      {(p.config?.replaced?.length ?? 0) > 0 && (
+        <p className="small muted" data-testid="restore-replaces">
+          {applyConfig ? "Will replace: " : "Only if ticked, would replace: "}
+          {p
+            .config!.replaced!.map(
+              (r) =>
+                `${r.table.replaceAll("_", " ")} (${r.current_rows} here → ${r.backup_rows} from the backup)`,
+            )
+            .join(", ")}
+          . Left unticked, your current settings stay as they are.
+        </p>
+      )}
+      {(p.config?.problems?.length ?? 0) > 0 && (
+        <p className="small text-danger">
+          The backup's settings cannot be restored: {p.config!.problems!.join("; ")}
+        </p>
+      )}
       <p className="small muted">This check expires {stamp(p.expires_at)}.</p>
       <button
         type="button"

@@ -4,6 +4,7 @@
  */
 import type { Env } from "../../env";
 import { ApiError, validationError } from "../../lib/errors";
+import { checkPixels } from "./dimensions";
 import { checkFile, FAMILIES, type FileFamily, MAX_ATTACHMENT_BYTES } from "./filetype";
 
 export interface Upload {
@@ -24,10 +25,16 @@ const tooLarge = () =>
 const fieldIssue = (field: string, msg: string, type = "value_error") =>
   validationError([{ loc: ["body", field], msg, type }]);
 
-/** The name as the person's device gave it, without any path, control characters or excess length. */
+/**
+ * Control characters (C0, DEL, C1) and the bidirectional controls (U+061C, U+200E/F, U+202A-E,
+ * U+2066-9) that make "invoice\u202Efdp.exe" read as "invoiceexe.pdf".
+ */
+export const UNSAFE_NAME_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** The name as the person's device gave it, without any path, control or bidi characters, or excess length. */
 export function cleanFilename(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? "";
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  const clean = base.replace(UNSAFE_NAME_CHARS, "").trim();
   return clean.slice(-200);
 }
 
@@ -57,6 +64,7 @@ export async function readUpload(request: Request): Promise<Upload & { family: F
   const check = checkFile(filename, file.type ?? "", bytes);
   if (!check.ok)
     throw new ApiError(415, check.reason, "UNSUPPORTED_MEDIA_TYPE", { accepted: Object.keys(FAMILIES) });
+  checkPixels(bytes);
   return { filename, declaredType: file.type ?? "", bytes, kind, txId, family: check.family };
 }
 
@@ -76,11 +84,16 @@ export function objectKey(now: Date, hash: string, family: FileFamily): string {
   return `attachments/${now.toISOString().slice(0, 7)}/${hash}.${FAMILIES[family].extension}`;
 }
 
+/** The shape objectKey makes: nothing else is ever read, served or deleted for an attachment. */
+const ATTACHMENT_KEY = /^attachments\/\d{4}-(0[1-9]|1[0-2])\/[0-9a-f]{64}\.(jpg|png|webp|heic|pdf)$/;
+export const isAttachmentKey = (key: string) => ATTACHMENT_KEY.test(key);
+
 export async function putObject(env: Env, key: string, bytes: Uint8Array, contentType: string) {
   await env.FILES.put(key, bytes, { httpMetadata: { contentType } });
 }
 
 export async function getObjectBytes(env: Env, key: string): Promise<Uint8Array | null> {
+  if (!isAttachmentKey(key)) return null;
   const obj = await env.FILES.get(key);
   return obj ? new Uint8Array(await obj.arrayBuffer()) : null;
 }

@@ -90,13 +90,3 @@ export function checkFile(filename: string, declaredType: string, bytes: Uint8Ar
   }
   return { ok: true, family: byExt };
 }
-
-/** A header-safe Content-Disposition: an ASCII fallback plus the RFC 5987 UTF-8 form. */
-export function contentDisposition(filename: string): string {
-  const fallback = filename.replace(/[^\x20-\x7e]|["\\;%]/g, "_").slice(0, 150) || "attachment";
-  const encoded = encodeURIComponent(filename).replace(
-    /['()*]/g,
-    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `inline; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}

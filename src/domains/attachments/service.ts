@@ -3,8 +3,8 @@ import type { AttachmentRow } from "../../db/schema";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound, validationError } from "../../lib/errors";
 import { decodeTxId, encodeTxId, type TxKey } from "../../lib/txid";
-import { attachmentId, objectKey, putObject, sha256Hex, type Upload } from "./files";
-import { FAMILIES, type FileFamily } from "./filetype";
+import { attachmentId, isAttachmentKey, objectKey, putObject, sha256Hex, type Upload } from "./files";
+import { FAMILIES, type FileFamily, sniff } from "./filetype";
 import { toStoredImage } from "./heic";
 import * as q from "./queries";
 import type { AttachmentListResponse, AttachmentResponse } from "./schemas";
@@ -116,12 +116,21 @@ export async function listForTx(ctx: Ctx, txId: string): Promise<AttachmentListR
   return listOf(await q.listForTx(ctx.env.DB, key));
 }
 
-/** The stored bytes and the row (404 when either is gone). */
+/**
+ * The stored bytes and the row (404 when either is gone). The type served is the one the bytes'
+ * own header names (an accepted image or PDF), never the row's string: anything else is
+ * `application/octet-stream`, which the route serves only as a download.
+ */
 export async function file(ctx: Ctx, id: string) {
   const row = await loadAttachment(ctx, id);
+  if (!isAttachmentKey(row.r2_key)) throw notFound("Attachment file");
   const obj = await ctx.env.FILES.get(row.r2_key);
   if (!obj) throw notFound("Attachment file");
-  return { row, body: obj.body, size: obj.size };
+  // At most 10 MB (the upload limit): read whole, so the type comes from the bytes that are sent.
+  const bytes = new Uint8Array(await obj.arrayBuffer());
+  const family = sniff(bytes);
+  const contentType = family && family !== "heic" ? FAMILIES[family].contentType : "application/octet-stream";
+  return { row, bytes, contentType };
 }
 
 /** Link to a transaction, or unlink with null. */
@@ -134,11 +143,16 @@ export async function link(ctx: Ctx, id: string, txId: string | null) {
   return { before, after };
 }
 
-/** Removes the row, and its R2 object unless another row (same bytes, other name) still uses it. */
+/**
+ * Removes the row, and its R2 object unless another row (same bytes, other name) still uses it.
+ * Only a key of the shape uploads make is ever deleted (a row from an old restore cannot name
+ * another object).
+ */
 export async function remove(ctx: Ctx, id: string) {
   const row = await loadAttachment(ctx, id);
   await q.deleteAttachment(ctx.env.DB, id);
-  if ((await q.othersOnKey(ctx.env.DB, row.r2_key, id)) === 0) await ctx.env.FILES.delete(row.r2_key);
+  if (isAttachmentKey(row.r2_key) && (await q.othersOnKey(ctx.env.DB, row.r2_key, id)) === 0)
+    await ctx.env.FILES.delete(row.r2_key);
   return row;
 }
 

@@ -1,14 +1,12 @@
 /**
- * Reading a backup zip (pure, no I/O): the manifest check, one JSON array per table, and each row
- * checked against the table's columns and turned into what D1 stores. The zip speaks SPEC.md's
+ * What a backup restores (pure, no I/O): the tables, and each row checked against the table's
+ * columns and turned into what D1 stores (the zip itself is read by backup-read.ts). The zip speaks SPEC.md's
  * decimal `Amount`; rows become integer cents here (a manifest marked `"money": "cents"` is taken
  * as cents). Secrets and caches are never read, whatever the zip holds.
  */
 import { getTableColumns } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { unzipSync } from "fflate";
 import * as t from "../../db/schema";
-import { validationError } from "../../lib/errors";
 import { toCents } from "../../lib/money";
 
 export type Row = Record<string, unknown>;
@@ -82,59 +80,18 @@ export interface InvalidRow {
 }
 export interface ParsedBackup {
   exportedAt: string | null;
+  /** 1: rows only; 2: rows and the files they point to (null for a CSV). */
+  formatVersion?: number | null;
   tables: Record<string, Row[]>;
   invalid: InvalidRow[];
-}
-
-const bad = (msg: string) => validationError([{ loc: ["body", "file"], msg, type: "value_error" }], msg);
-
-/** Unzips and checks a backup; a file that is not one is a 422 naming what is wrong. */
-export function parseBackup(bytes: Uint8Array): ParsedBackup {
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipSync(bytes);
-  } catch {
-    throw bad("The file is not a readable zip archive");
-  }
-  const manifest = readJson(files, "manifest.json");
-  if (!isObject(manifest) || manifest.format !== "finance-journal-backup")
-    throw bad("The zip has no Finance Journal backup manifest (manifest.json)");
-  if (manifest.format_version !== 1)
-    throw bad(`Backup format version ${String(manifest.format_version)} is not supported (expected 1)`);
-  const cents = manifest.money === "cents";
-  const tables: Record<string, Row[]> = {};
-  const invalid: InvalidRow[] = [];
-  for (const [name, def] of Object.entries(IMPORT_TABLES)) {
-    if (!files[`${name}.json`]) continue;
-    const rows = readJson(files, `${name}.json`);
-    if (!Array.isArray(rows)) throw bad(`${name}.json is not a JSON array`);
-    tables[name] = [];
-    for (const raw of rows) {
-      const out = toStored(name, def, raw, cents);
-      if (typeof out === "string") invalid.push({ table: name, row: isObject(raw) ? raw : {}, reason: out });
-      else tables[name].push(out);
-    }
-  }
-  return {
-    exportedAt: typeof manifest.exported_at === "string" ? manifest.exported_at : null,
-    tables,
-    invalid,
+  /** What happened to the zip's files (format 2). */
+  files?: {
+    restored: { attachments: number; statements: number; emails: number };
+    refused: { name: string; reason: string }[];
   };
 }
 
-function readJson(files: Record<string, Uint8Array>, name: string): unknown {
-  const f = files[name];
-  if (!f) return undefined;
-  try {
-    return JSON.parse(
-      new TextDecoder("utf-8", { fatal: true } as ConstructorParameters<typeof TextDecoder>[1]).decode(f),
-    );
-  } catch {
-    throw bad(`${name} is not valid JSON`);
-  }
-}
-
-const isObject = (v: unknown): v is Row => typeof v === "object" && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Row => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** One exported row → the stored row, or the reason it cannot be imported. */
 export function toStored(name: string, def: TableDef, raw: unknown, cents: boolean): Row | string {

@@ -43,14 +43,51 @@ export const ImportTableCounts = z
     description: "Per table: rows absent here, equal to the stored row, or differing.",
   });
 
+export const ConfigReplaced = z
+  .object({
+    table: z.string(),
+    backup_rows: z.number().int().describe("Rows the backup holds for this table"),
+    current_rows: z.number().int().describe("Rows the journal holds now (replaced when apply_config is set)"),
+  })
+  .meta({ id: "ConfigReplaced" });
+
 export const ConfigPreview = z
   .object({
     budget_years_count: z.number().int().nullable().optional(),
     categories_count: z.number().int().nullable().optional(),
     merchant_aliases_count: z.number().int().nullable().optional(),
     overrides_count: z.number().int().nullable().optional(),
+    replaced: z
+      .array(ConfigReplaced)
+      .optional()
+      .describe(
+        "Only with apply_config: each configuration table the restore replaces, backup rows vs. current rows",
+      ),
+    problems: z
+      .array(z.string())
+      .optional()
+      .describe(
+        "Why the backup's settings cannot be restored (apply_config is then refused with these words)",
+      ),
   })
   .meta({ id: "ConfigPreview", description: "Summary of the configuration lists that would be replaced." });
+
+export const BackupFilesPreview = z
+  .object({
+    attachments: z
+      .number()
+      .int()
+      .describe("Receipt and document files restored (checked against their sha256)"),
+    statements: z.number().int().describe("Statement files restored"),
+    emails: z.number().int().describe("Raw emails restored"),
+    refused: z
+      .array(z.object({ name: z.string(), reason: z.string() }))
+      .describe("Files not restored, with the reason (their rows are not restored either)"),
+  })
+  .meta({
+    id: "BackupFilesPreview",
+    description: "The files in the backup that a restore puts back in storage.",
+  });
 
 export const ImportPreviewResponse = z
   .object({
@@ -64,6 +101,13 @@ export const ImportPreviewResponse = z
     sample_duplicates: z.array(ImportPreviewSample),
     sample_invalid: z.array(ImportPreviewSample),
     config: ConfigPreview.nullable(),
+    format_version: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .describe("1: rows only (made before files were backed up); 2: rows and files; null for a CSV"),
+    files: BackupFilesPreview.nullable().optional(),
   })
   .meta({ id: "ImportPreviewResponse", description: "Dry run of an import; commit it with `token`." });
 
@@ -74,7 +118,10 @@ export const ImportCommitRequest = z
   .object({
     token: z.string().min(1).max(100),
     strategy: ImportStrategy.default("skip"),
-    apply_config: z.boolean().default(true),
+    apply_config: z
+      .boolean()
+      .default(false)
+      .describe("Also replace categories, rules, budgets and settings with the backup's (off unless asked)"),
   })
   .strict()
   .meta({ id: "ImportCommitRequest" });
@@ -88,6 +135,7 @@ export const ImportResult = z
     errors: z.number().int(),
     config_applied: z.boolean(),
     config_details: z.record(z.string(), z.number().int()),
+    files: BackupFilesPreview.nullable().optional(),
   })
   .meta({
     id: "ImportResult",

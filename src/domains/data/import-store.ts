@@ -1,19 +1,13 @@
 /**
  * The database side of a backup import: which imported rows are new, identical or different, and
- * the statements that write them. Drizzle only; written in batches (a whole journal does not fit
- * in one D1 batch, so a restore is atomic per batch of statements, not as a whole).
+ * the staging that writes them atomically (restore-swap.ts). Drizzle only.
  */
-import { and, asc, eq, getTableColumns, type SQL } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
+import { asc, getTableColumns } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type Db, getDb } from "../../db/index";
-import { bumpVersion } from "../../db/lists";
-import type { ImportStrategy } from "./import-schemas";
 import { IMPORT_TABLES, type ParsedBackup, type Row, rowKey, sameRow, type TableDef } from "./import-rules";
 
-type Statement = BatchItem<"sqlite">;
 const PAGE = 1000;
-const BATCH = 80;
 
 export type Verdict = "new" | "identical" | "different";
 export interface TableDiff {
@@ -67,71 +61,10 @@ export async function diffBackup(d1: D1Database, backup: ParsedBackup): Promise<
   return out;
 }
 
-const keyWhere = (def: TableDef, row: Row): SQL => {
-  const c = cols(def);
-  return and(...def.key.map((k) => eq(c[k]!, row[k] as string | number)))!;
-};
-
 /** A copy of a differing transaction kept beside the stored one: its own key, no dedup hash. */
-function keptCopy(row: Row, tag: string): Row {
+export function keptCopy(row: Row, tag: string): Row {
   const name = String(row.DateFileName);
   const dot = name.lastIndexOf(".");
   const DateFileName = dot > 0 ? `${name.slice(0, dot)}${tag}${name.slice(dot)}` : `${name}${tag}`;
   return { ...row, DateFileName, TransactionHash: null };
-}
-
-export interface WriteCounts {
-  inserted: number;
-  updated: number;
-  skipped: number;
-  config: Record<string, number>;
-}
-
-/** Writes the import; returns what it did. */
-export async function applyBackup(
-  d1: D1Database,
-  diffs: TableDiff[],
-  /** `copyTag` makes the keys of kept copies unique to this import. */
-  opts: { strategy: ImportStrategy; applyConfig: boolean; nowIso: string; copyTag: string },
-): Promise<WriteCounts> {
-  const db = getDb(d1);
-  const stmts: Statement[] = [];
-  const counts: WriteCounts = { inserted: 0, updated: 0, skipped: 0, config: {} };
-  let copies = 0;
-  for (const { name, def, rows } of diffs) {
-    if (def.kind === "config") {
-      if (!opts.applyConfig) continue;
-      // A versioned list is replaced whole; keyed documents (budget years, app config) row by row.
-      if (def.list) stmts.push(db.delete(def.table), bumpVersion(db, def.list, opts.nowIso));
-      else for (const { row } of rows) stmts.push(db.delete(def.table).where(keyWhere(def, row)));
-      for (const { row } of rows) stmts.push(db.insert(def.table).values(row).onConflictDoNothing());
-      counts.config[name] = rows.length;
-      continue;
-    }
-    for (const { row, verdict } of rows) {
-      if (verdict === "new") {
-        stmts.push(db.insert(def.table).values(row).onConflictDoNothing());
-        counts.inserted++;
-      } else if (verdict === "identical" || opts.strategy === "skip") {
-        counts.skipped++;
-      } else if (opts.strategy === "overwrite") {
-        // An update, not a replace: columns the source does not carry (a CSV has no email body) stay.
-        stmts.push(db.update(def.table).set(row).where(keyWhere(def, row)));
-        counts.updated++;
-      } else if (name === "transactions") {
-        stmts.push(
-          db
-            .insert(def.table)
-            .values(keptCopy(row, `_${opts.copyTag}${++copies}`))
-            .onConflictDoNothing(),
-        );
-        counts.inserted++;
-      } else counts.skipped++;
-    }
-  }
-  for (let i = 0; i < stmts.length; i += BATCH) {
-    const chunk = stmts.slice(i, i + BATCH);
-    await db.batch(chunk as [Statement, ...Statement[]]);
-  }
-  return counts;
 }

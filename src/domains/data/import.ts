@@ -6,7 +6,6 @@ import { invalidateResolverCache } from "../../categorize";
 import { invalidateSettings } from "../config/service";
 import { ApiError, notFound, validationError } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/context";
-import { fromCents } from "../../lib/money";
 import { backupList, type ListDef } from "../../db/lists";
 import { CATEGORIES } from "../categories/queries";
 import { DISMISSED_IGNORE, IGNORE_RULES } from "../ignore-rules/queries";
@@ -15,9 +14,13 @@ import { DISMISSED, OVERRIDES } from "../overrides/queries";
 import { loadIngestSettings } from "../../ingest/settings";
 import { resolveUserId } from "../../ingest/users";
 import { parseSearchCsv } from "./import-csv";
-import { MAX_BACKUP_BYTES, type ParsedBackup, parseBackup, type Row } from "./import-rules";
+import { type FileSink, parseBackup } from "./backup-read";
+import type { ParsedBackup } from "./import-rules";
 import type { ImportResult, ImportStrategy } from "./import-schemas";
-import { applyBackup, diffBackup, type TableDiff } from "./import-store";
+import { diffBackup } from "./import-store";
+import { filesView, sample, summarize } from "./import-view";
+import { configReplaced } from "./preview-config";
+import { applyPlan, dropStaleStaging, listVersions, plan } from "./restore-swap";
 
 const TTL_MS = 15 * 60 * 1000;
 const SAMPLES = 5;
@@ -26,61 +29,19 @@ const TOKEN_RE = /^imp_[0-9a-f]{32}$/;
 // biome-ignore lint/suspicious/noExplicitAny: lists of different row types, only re-read and saved
 const LISTS: ListDef<any>[] = [CATEGORIES, OVERRIDES, ALIASES, IGNORE_RULES, DISMISSED, DISMISSED_IGNORE];
 
-const fileIssue = (msg: string, type = "value_error") =>
-  validationError([{ loc: ["body", "file"], msg, type }], msg);
-
-/** The uploaded backup's bytes and a display name safe for a header or metadata. */
-export async function readBackupUpload(request: Request): Promise<{ bytes: Uint8Array; filename: string }> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BACKUP_BYTES + 64 * 1024) throw new ApiError(413, "The backup is larger than 50 MB");
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw fileIssue("Expected multipart/form-data with a `file` field", "missing");
-  }
-  const file = form.get("file");
-  if (file === null) throw fileIssue("Field required", "missing");
-  if (typeof file === "string") throw fileIssue("`file` must be a file upload, not a text field");
-  if (file.size > MAX_BACKUP_BYTES) throw new ApiError(413, "The backup is larger than 50 MB");
-  if (file.size === 0) throw fileIssue("The file is empty");
-  const filename = (file.name || "backup.zip").replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 100);
-  return { bytes: new Uint8Array(await file.arrayBuffer()), filename };
-}
-
-const sample = (row: Row, reason?: string) => ({
-  date: (row.Date as string | null) ?? null,
-  company: (row.Company as string | null) ?? null,
-  amount: typeof row.Amount === "number" ? fromCents(row.Amount) : null,
-  category: (row.Category as string | null) ?? null,
-  ...(reason ? { reason } : {}),
-});
-
-function summarize(diffs: TableDiff[], invalid: { table: string; row: Row; reason: string }[]) {
-  const tables: Record<
-    string,
-    { total: number; new: number; identical: number; different: number; invalid: number }
-  > = {};
-  for (const d of diffs) {
-    const n = (v: string) => d.rows.filter((r) => r.verdict === v).length;
-    const bad = invalid.filter((i) => i.table === d.name).length;
-    tables[d.name] = {
-      total: d.rows.length + bad,
-      new: n("new"),
-      identical: n("identical"),
-      different: n("different"),
-      invalid: bad,
-    };
-  }
-  return tables;
-}
-
 /** A zip (starts "PK") is a backup; anything else is read as a search CSV. */
 const isZip = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b;
 
-/** The staged file as rows; CSV rows get the UserId their recipient maps to (as ingest would). */
-async function readSource(ctx: ServiceCtx, bytes: Uint8Array): Promise<ParsedBackup> {
-  if (isZip(bytes)) return parseBackup(bytes);
+/**
+ * The staged file as rows; CSV rows get the UserId their recipient maps to (as ingest would).
+ * A zip's files are checked, and written to R2 only when `sink` is given (the commit).
+ */
+async function readSource(
+  ctx: ServiceCtx,
+  bytes: Uint8Array,
+  sink: FileSink | null = null,
+): Promise<ParsedBackup> {
+  if (isZip(bytes)) return parseBackup(bytes, sink);
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true } as ConstructorParameters<typeof TextDecoder>[1]).decode(
@@ -103,9 +64,14 @@ async function readSource(ctx: ServiceCtx, bytes: Uint8Array): Promise<ParsedBac
   return parsed;
 }
 
+/** Settings documents the settings reader would reset to defaults: apply_config refuses them. */
+const configProblems = (backup: ParsedBackup) =>
+  backup.invalid.filter((i) => i.table === "app_config").map((i) => `app_config: ${i.reason}`);
+
 export async function previewImport(ctx: ServiceCtx, upload: { bytes: Uint8Array; filename: string }) {
   const backup = await readSource(ctx, upload.bytes);
   const diffs = await diffBackup(ctx.env.DB, backup);
+  const versions = await listVersions(ctx.env.DB);
   const tables = summarize(diffs, backup.invalid);
   const tx = diffs.find((d) => d.name === "transactions")?.rows ?? [];
   const txInvalid = backup.invalid.filter((i) => i.table === "transactions");
@@ -113,7 +79,13 @@ export async function previewImport(ctx: ServiceCtx, upload: { bytes: Uint8Array
   await dropExpired(ctx, now);
   const token = `imp_${Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("")}`;
   await ctx.env.FILES.put(stagedKey(token), upload.bytes, {
-    customMetadata: { staged_at: now.toISOString(), filename: upload.filename },
+    customMetadata: {
+      staged_at: now.toISOString(),
+      filename: upload.filename,
+      // The configuration lists as the preview saw them: a commit that would replace a changed one is refused.
+      list_versions: JSON.stringify(versions),
+      source_kind: isZip(upload.bytes) ? "backup_zip" : "search_csv",
+    },
   });
   const count = (name: string) => (name in backup.tables ? backup.tables[name]!.length : null);
   return {
@@ -149,12 +121,17 @@ export async function previewImport(ctx: ServiceCtx, upload: { bytes: Uint8Array
       categories_count: count("categories"),
       merchant_aliases_count: count("merchant_aliases"),
       overrides_count: count("overrides"),
+      replaced: await configReplaced(ctx.env.DB, diffs),
+      problems: configProblems(backup),
     },
+    format_version: backup.formatVersion ?? null,
+    files: filesView(backup),
   };
 }
 
 /** Staged uploads nobody committed: removed on the next preview once past their 15 minutes. */
 async function dropExpired(ctx: ServiceCtx, now: Date): Promise<void> {
+  await dropStaleStaging(ctx.env.DB, now);
   const listed = await ctx.env.FILES.list({ prefix: "imports/", limit: 100, include: ["customMetadata"] });
   const old = listed.objects
     .filter(
@@ -177,14 +154,36 @@ export async function commitImport(
     await ctx.env.FILES.delete(stagedKey(req.token));
     throw new ApiError(410, "This preview is older than 15 minutes: upload the backup again", "GONE");
   }
-  const backup = await readSource(ctx, new Uint8Array(await obj.arrayBuffer()));
+  // Files first (R2, under keys the server derives; the same bytes land on the same key), then the
+  // rows in one atomic swap: a failure or a kill before the swap leaves the journal as it was.
+  const sink: FileSink = async (key, bytes, contentType, onlyIfAbsent) => {
+    if (onlyIfAbsent && (await ctx.env.FILES.head(key))) return;
+    await ctx.env.FILES.put(key, bytes, { httpMetadata: { contentType } });
+  };
+  // A zip is read as it streams from R2 (never held whole); a CSV is text.
+  const backup =
+    obj.customMetadata?.source_kind === "backup_zip"
+      ? await parseBackup(obj.body, sink)
+      : await readSource(ctx, new Uint8Array(await obj.arrayBuffer()), sink);
+  const problems = configProblems(backup);
+  if (req.apply_config && problems.length)
+    throw validationError(
+      problems.map((msg) => ({ loc: ["body", "apply_config"], msg, type: "value_error" })),
+      `The backup's settings cannot be restored (${problems.join("; ")}); restore without settings, or fix the backup`,
+    );
   const diffs = await diffBackup(ctx.env.DB, backup);
-  const counts = await applyBackup(ctx.env.DB, diffs, {
+  let versions: Record<string, number> | null = null;
+  try {
+    versions = JSON.parse(obj.customMetadata?.list_versions ?? "null");
+  } catch {
+    versions = null;
+  }
+  const p = plan(diffs, {
     strategy: req.strategy,
     applyConfig: req.apply_config,
-    nowIso: now.toISOString(),
     copyTag: `import${req.token.slice(4, 10)}-`,
   });
+  const counts = await applyPlan(ctx.env.DB, p, { token: req.token, nowIso: now.toISOString(), versions });
   await ctx.env.FILES.delete(stagedKey(req.token));
   if (req.apply_config) {
     for (const list of LISTS) await backupList(ctx.env, list);
@@ -201,5 +200,6 @@ export async function commitImport(
     errors: 0,
     config_applied: req.apply_config && Object.keys(counts.config).length > 0,
     config_details: counts.config,
+    files: filesView(backup),
   };
 }

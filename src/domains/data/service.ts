@@ -1,6 +1,8 @@
 /**
- * Full-data backup: a zip streamed as it is built (fflate), one JSON file per table read in
- * rowid pages, plus a manifest. Quarantined emails are included; secrets never are.
+ * Full-data backup (format 2): a zip streamed as it is built (fflate): the manifest first, one JSON
+ * file per table read in rowid pages, then every file the rows point to (export-files.ts).
+ * Quarantined emails are included; secrets never are. Memory stays at a page of rows or one
+ * chunk of one file, whatever the journal's size (bench/backup-export.mjs measures it).
  */
 import { asc, sql } from "drizzle-orm";
 import { Zip, ZipDeflate } from "fflate";
@@ -8,6 +10,7 @@ import { type Db, getDb } from "../../db";
 import { schemaVersion } from "../../db/schema";
 import type { ServiceCtx } from "../../lib/context";
 import { log } from "../../lib/log";
+import { writeFiles } from "./export-files";
 import { EXCLUDED_TABLES, EXPORTED_TABLES, shapeRow } from "./rules";
 
 const PAGE = 2000;
@@ -44,8 +47,44 @@ export async function writeBackup(
   };
   const counts: Record<string, number> = {};
   try {
+    const tables: string[] = [];
     for (const table of EXPORTED_TABLES) {
       if (!(await tableExists(db, table))) continue;
+      tables.push(table);
+      const [row] = await db.all<{ n: number }>(sql`SELECT COUNT(*) AS n FROM ${sql.identifier(table)}`);
+      counts[table] = Number(row?.n ?? 0);
+    }
+    const versions = await db
+      .select({ version: schemaVersion.version })
+      .from(schemaVersion)
+      .orderBy(asc(schemaVersion.version));
+    // The manifest comes first, so a reader knows the format before any table.
+    const manifest = new ZipDeflate("manifest.json", { level: 6 });
+    zip.add(manifest);
+    manifest.push(
+      enc.encode(
+        `${JSON.stringify(
+          {
+            format: "finance-journal-backup",
+            format_version: 2,
+            exported_at: ctx.clock().toISOString(),
+            app_version: ctx.env.APP_VERSION ?? null,
+            schema_versions: versions.map((r) => r.version),
+            counts,
+            excluded: EXCLUDED_TABLES,
+            files:
+              "files/attachments/<id> and files/statements/<id> hold the stored file of that row; " +
+              "files/emails/... the raw emails rows point to (FileName, raw_key). A restore derives " +
+              "every storage key itself and checks each file against its row's hash.",
+          },
+          null,
+          2,
+        )}\n`,
+      ),
+      true,
+    );
+    await flush();
+    for (const table of tables) {
       const file = new ZipDeflate(`${table}.json`, { level: 6 });
       zip.add(file);
       file.push(enc.encode("["));
@@ -62,34 +101,10 @@ export async function writeBackup(
         last = Number(results.at(-1)?._rid ?? last);
       }
       file.push(enc.encode("\n]\n"), true);
-      counts[table] = n;
       await flush();
     }
-    const versions = await db
-      .select({ version: schemaVersion.version })
-      .from(schemaVersion)
-      .orderBy(asc(schemaVersion.version));
-    const manifest = new ZipDeflate("manifest.json", { level: 6 });
-    zip.add(manifest);
-    manifest.push(
-      enc.encode(
-        `${JSON.stringify(
-          {
-            format: "finance-journal-backup",
-            format_version: 1,
-            exported_at: ctx.clock().toISOString(),
-            app_version: ctx.env.APP_VERSION ?? null,
-            schema_versions: versions.map((r) => r.version),
-            counts,
-            excluded: EXCLUDED_TABLES,
-            note: "Stored names as in SPEC.md; raw emails stay in R2 under emails/ (FileName).",
-          },
-          null,
-          2,
-        )}\n`,
-      ),
-      true,
-    );
+    const files = await writeFiles(db, ctx.env.FILES, zip, flush);
+    log("info", "data_export.files", { ...files });
     zip.end();
     await flush();
     await writer.close();

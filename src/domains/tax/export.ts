@@ -1,5 +1,6 @@
 /** The year's tax pack as a streamed zip: the lines from D1, receipts piped from R2. */
 import { getDb } from "../../db";
+import { isAttachmentKey } from "../attachments/files";
 import type { ServiceCtx } from "../../lib/context";
 import { log } from "../../lib/log";
 import { decodeTxId } from "../../lib/txid";
@@ -27,7 +28,9 @@ export async function startTaxExport(ctx: Ctx & Pick<ServiceCtx, "waitUntil">, y
   const pack = await computeYear(ctx, year);
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const sources = {
-    openReceipt: async (key: string) => (await ctx.env.FILES.get(key))?.body ?? null,
+    // Only keys of the shape uploads make (a row restored by an old build could name another object).
+    openReceipt: async (key: string) =>
+      isAttachmentKey(key) ? ((await ctx.env.FILES.get(key))?.body ?? null) : null,
     emailText: (txId: string) => emailText(ctx, txId),
   };
   ctx.waitUntil(

@@ -1,5 +1,5 @@
 import { type AppContext, serviceCtx } from "../../../http/context";
-import { contentDisposition } from "../filetype";
+import { servedFileHeaders } from "../../../lib/served-file";
 import { AttachmentIdParam } from "../schemas";
 import { file } from "../service";
 import { AttachmentsRoute, errors } from "./base";
@@ -7,10 +7,13 @@ import { AttachmentsRoute, errors } from "./base";
 export class DownloadAttachmentFile extends AttachmentsRoute {
   override schema = {
     operationId: "downloadAttachmentFile",
-    summary: "Download the attachment file, served inline with our stored content-type",
+    summary: "Download the attachment file: images and PDFs inline, typed by their own bytes",
     description:
-      "Served inline under the stored content type with `X-Content-Type-Options: nosniff`; the filename " +
-      "reaches Content-Disposition only escaped (an ASCII fallback and the RFC 5987 UTF-8 form).",
+      "The content type is derived from the stored bytes (JPEG, PNG, WebP or PDF are served inline; " +
+      "anything else as an `application/octet-stream` download), never from a stored string. Every " +
+      "response carries `Content-Security-Policy: sandbox; default-src 'none'` and " +
+      "`X-Content-Type-Options: nosniff`; the filename reaches Content-Disposition only escaped " +
+      "(an ASCII fallback and the RFC 5987 UTF-8 form).",
     request: { params: AttachmentIdParam },
     responses: {
       "200": {
@@ -26,19 +29,14 @@ export class DownloadAttachmentFile extends AttachmentsRoute {
 
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
-    const { row, body, size } = await file(serviceCtx(c), params.attachment_id);
-    return new Response(body, {
-      headers: {
-        "Content-Type": row.content_type,
-        "Content-Length": String(size),
-        "Content-Disposition": contentDisposition(row.original_filename),
-        "X-Content-Type-Options": "nosniff",
-        "Cache-Control": "private, max-age=3600",
-        // Images only: a CSP on a PDF response keeps some browsers' built-in viewers from rendering it.
-        ...(row.content_type.startsWith("image/")
-          ? { "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'" }
-          : {}),
-      },
+    const { row, bytes, contentType } = await file(serviceCtx(c), params.attachment_id);
+    return new Response(bytes, {
+      headers: servedFileHeaders({
+        contentType,
+        filename: row.original_filename,
+        size: bytes.byteLength,
+        cacheControl: "private, max-age=3600",
+      }),
     });
   }
 }

@@ -2,7 +2,8 @@ import { type AppContext, serviceCtx } from "../../../http/context";
 import { annotateActivity } from "../../../http/activity";
 import { ErrorEnvelope } from "../../../http/errors";
 import { domainRoute } from "../../../http/route";
-import { commitImport, previewImport, readBackupUpload } from "../import";
+import { commitImport, previewImport } from "../import";
+import { readBackupUpload } from "../import-view";
 import {
   BodyPreviewBackupImport,
   ImportCommitRequest,
@@ -23,7 +24,9 @@ export class PreviewBackupImport extends DataRoute {
       "Stage a backup zip (or a search CSV) and return a dry run: rows new, identical or different per table",
     description:
       "Nothing is written to the journal. The zip is staged under a random token for 15 minutes. " +
-      "Secrets tables are never imported. Disabled in demo mode.",
+      "Only the manifest, known tables and the files their rows point to are inflated, each under a cap. " +
+      "Files are checked against their rows (sha256, sniffed type, pixel count); storage keys and types " +
+      "are derived by the server, never taken from the zip. Secrets tables are never imported. Disabled in demo mode.",
     request: {
       body: { content: { "multipart/form-data": { schema: BodyPreviewBackupImport } }, required: true },
     },
@@ -32,7 +35,9 @@ export class PreviewBackupImport extends DataRoute {
         description: "The dry run",
         content: { "application/json": { schema: ImportPreviewResponse } },
       },
-      "413": envelope("File larger than 50 MB"),
+      "413": envelope(
+        "File larger than 50 MB, or a zip that inflates far beyond its size (a decompression bomb)",
+      ),
     },
   };
   override async handle(c: AppContext) {
@@ -44,11 +49,17 @@ export class PreviewBackupImport extends DataRoute {
 export class CommitBackupImport extends DataRoute {
   override schema = {
     operationId: "commitBackupImport",
-    summary: "Apply a previewed backup (skip, overwrite or keep_both existing rows; config lists replaced)",
+    summary:
+      "Apply a previewed backup all-or-nothing (skip, overwrite or keep_both existing rows; settings only with apply_config)",
+    description:
+      "Files are written to storage first under server-derived keys, then every row moves into the journal " +
+      "in one atomic batch. 409 when a configuration list that apply_config would replace changed after " +
+      "the preview; 422 when apply_config is set and the backup's settings hold an invalid field.",
     request: { body: { content: { "application/json": { schema: ImportCommitRequest } }, required: true } },
     responses: {
       "200": { description: "What was written", content: { "application/json": { schema: ImportResult } } },
       "404": envelope("No staged import with this token"),
+      "409": envelope("A configuration list changed after the preview: nothing was restored"),
       "410": envelope("The preview is older than 15 minutes"),
     },
   };

@@ -1,4 +1,5 @@
 import { type AppContext, serviceCtx } from "../../../http/context";
+import { servedFileHeaders } from "../../../lib/served-file";
 import { StatementIdParams } from "../schemas";
 import { downloadStatement } from "../service";
 import { NOT_FOUND, StatementsRoute } from "./base";
@@ -22,10 +23,15 @@ export class DownloadStatement extends StatementsRoute {
     const file = await downloadStatement(serviceCtx(c), params.statement_id);
     return new Response(file.body, {
       headers: {
-        "content-type": file.contentType,
+        // Always a download, sandboxed and not sniffed (src/lib/served-file.ts).
+        ...servedFileHeaders({
+          contentType: file.contentType ?? "application/octet-stream",
+          filename: file.filename,
+          download: true,
+          cacheControl: "private, no-store",
+        }),
         // Our own name (the statement id), never the uploaded file name.
-        "content-disposition": `attachment; filename="${file.filename}"`,
-        "cache-control": "private, no-store",
+        "Content-Disposition": `attachment; filename="${file.filename}"`,
       },
     });
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkFile, contentDisposition, sniff } from "../../../../src/domains/attachments/filetype";
+import { checkFile, sniff } from "../../../../src/domains/attachments/filetype";
+import { contentDisposition } from "../../../../src/lib/served-file";
 import { amountsIn, validateReceipt } from "../../../../src/domains/attachments/receipt-rules";
 import {
   rankCandidates,
@@ -71,7 +72,7 @@ describe("file checks", () => {
   });
 
   it("Content-Disposition never carries a raw quote, backslash or line break", () => {
-    const cd = contentDisposition('x"\\\r\nSet-Cookie: a=b; é.pdf');
+    const cd = contentDisposition("inline", 'x"\\\r\nSet-Cookie: a=b; é.pdf');
     expect(cd).not.toMatch(/[\r\n]/);
     expect(cd).toContain("filename*=UTF-8''x%22%5C%0D%0ASet-Cookie%3A%20a%3Db%3B%20%C3%A9.pdf");
     expect(cd.match(/filename="([^"]*)"/)![1]).toBe("x____Set-Cookie: a=b_ _.pdf");

@@ -1,0 +1,144 @@
+// bench/backup-export: peak memory of streaming the full backup (format 2: rows AND files).
+// Bundles the real export (src/domains/data/service.ts, what GET /api/v1/data/export runs) with
+// esbuild and runs it against a D1 stand-in over node:sqlite (migrations/ applied) and an R2
+// stand-in whose objects are produced chunk by chunk like R2 object streams. The journal holds N
+// receipts (default 1,000 of 400 KB: ~400 MB of files), N transactions with their raw emails, and
+// the zip is drained into a sink that only counts bytes. Prints the zip size, the time, and the
+// peak RSS / heap + ArrayBuffer growth over the baseline: it stays flat in N (one page of rows or
+// one chunk of one file at a time).
+//   node bench/backup-export.mjs          (BENCH_RECEIPTS=3000 BENCH_RECEIPT_KB=400 to vary)
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { pathToFileURL } from "node:url";
+import { build } from "esbuild";
+
+const N = Number(process.env.BENCH_RECEIPTS ?? 1000);
+const KB = Number(process.env.BENCH_RECEIPT_KB ?? 400);
+const CHUNK = 64 * 1024;
+const root = decodeURIComponent(new URL("..", import.meta.url).pathname);
+
+const dir = mkdtempSync(join(tmpdir(), "fj-bench-backup-"));
+const entry = join(dir, "entry.ts");
+writeFileSync(
+  entry,
+  `export { writeBackup } from ${JSON.stringify(join(root, "src/domains/data/service.ts"))};`,
+);
+const out = join(dir, "bundle.mjs");
+await build({
+  entryPoints: [entry],
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  outfile: out,
+  logLevel: "error",
+});
+const { writeBackup } = await import(pathToFileURL(out).href);
+rmSync(dir, { recursive: true, force: true });
+
+// D1 stand-in: the calls drizzle's D1 driver makes (prepare/bind/all/raw/run/first, batch).
+const sqlite = new DatabaseSync(":memory:");
+for (const f of readdirSync(join(root, "migrations"))
+  .filter((f) => f.endsWith(".sql"))
+  .sort())
+  sqlite.exec(readFileSync(join(root, "migrations", f), "utf8"));
+function statement(sql, params = []) {
+  const st = () => sqlite.prepare(sql);
+  return {
+    bind: (...p) => statement(sql, p),
+    all: async () => ({ results: st().all(...params), success: true, meta: {} }),
+    raw: async () => {
+      const s = st();
+      s.setReturnArrays?.(true);
+      return s.all(...params).map((r) => (Array.isArray(r) ? r : Object.values(r)));
+    },
+    run: async () => (st().run(...params), { success: true, meta: {} }),
+    first: async () => st().get(...params) ?? null,
+  };
+}
+const DB = { prepare: (sql) => statement(sql), batch: async (list) => Promise.all(list.map((s) => s.all())) };
+
+const now = "2025-06-10T12:00:00.000Z";
+const insTx = sqlite.prepare(
+  "INSERT INTO transactions (ForwardedTo, DateFileName, Amount, Company, Category, FileName, Body, Ignored, CreatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)",
+);
+const insAtt = sqlite.prepare(
+  "INSERT INTO attachments (id, original_filename, content_type, size_bytes, sha256, kind, r2_key, tx_forwarded_to, tx_date_file_name, created_at, updated_at) VALUES (?, ?, 'image/jpeg', ?, ?, 'receipt', ?, 'me@example.com', ?, ?, ?)",
+);
+sqlite.exec("BEGIN");
+for (let i = 0; i < N; i++) {
+  const hex = i.toString(16).padStart(16, "0");
+  const dfn = `2025.${String(1 + (i % 12)).padStart(2, "0")}.01_10.00_${hex}.eml`;
+  insTx.run(
+    "me@example.com",
+    dfn,
+    1000 + i,
+    `Shop ${i % 50}`,
+    "groceries",
+    `emails/2025/01/${hex}.eml`,
+    "You spent $10.00 at Shop.",
+    now,
+  );
+  const sha = hex.repeat(4);
+  insAtt.run(
+    `att_${hex}`,
+    `receipt-${i}.jpg`,
+    KB * 1024,
+    sha,
+    `attachments/2025-06/${sha}.jpg`,
+    dfn,
+    now,
+    now,
+  );
+}
+sqlite.exec("COMMIT");
+
+/** An R2-like body: `size` pseudo-random bytes (incompressible, like a JPEG) in 64 KB chunks. */
+function body(size) {
+  let left = size;
+  let seed = 7;
+  return new ReadableStream({
+    pull(c) {
+      if (left <= 0) return c.close();
+      const n = Math.min(CHUNK, left);
+      const b = new Uint8Array(n);
+      for (let j = 0; j < n; j++) {
+        seed = (seed * 1103515245 + 12345) >>> 0;
+        b[j] = seed >>> 24;
+      }
+      left -= n;
+      c.enqueue(b);
+    },
+  });
+}
+const FILES = {
+  get: async (key) => ({ body: body(key.startsWith("emails/") ? 4096 : KB * 1024) }),
+};
+
+const mem = () => process.memoryUsage();
+globalThis.gc?.();
+const base = mem();
+let peakRss = base.rss;
+let peakHeap = base.heapUsed + base.arrayBuffers;
+let bytes = 0;
+const sink = new WritableStream({
+  write(chunk) {
+    bytes += chunk.byteLength;
+    const m = mem();
+    if (m.rss > peakRss) peakRss = m.rss;
+    if (m.heapUsed + m.arrayBuffers > peakHeap) peakHeap = m.heapUsed + m.arrayBuffers;
+  },
+});
+const t0 = performance.now();
+await writeBackup({ env: { DB, FILES }, clock: () => new Date(now) }, sink);
+const ms = performance.now() - t0;
+const mb = (n) => (n / 1024 / 1024).toFixed(1);
+console.log(
+  `backup-export: ${N} receipts x ${KB} KB + ${N} transactions and raw emails -> zip ${mb(bytes)} MB in ${(ms / 1000).toFixed(1)} s`,
+);
+console.log(`  baseline rss ${mb(base.rss)} MB, heap+buffers ${mb(base.heapUsed + base.arrayBuffers)} MB`);
+console.log(
+  `  peak     rss ${mb(peakRss)} MB (+${mb(peakRss - base.rss)}), heap+buffers ${mb(peakHeap)} MB (+${mb(peakHeap - base.heapUsed - base.arrayBuffers)})`,
+);
+if (bytes < N * KB * 1024) throw new Error("the zip is smaller than its files: something was left out");
