@@ -26,7 +26,7 @@ import { budgetReverters, budgetRouter, groupsRouter } from "./domains/budget";
 import { taxReverters, taxRouter } from "./domains/tax";
 import { templateReverters, templatesRouter } from "./domains/templates";
 import { setupRouter } from "./domains/system";
-import { redocPage, swaggerPage } from "./domains/system/docs";
+import { DOCS_CSP, redocPage, swaggerPage } from "./domains/system/docs";
 import { llmsTxt, type OpenApiLike } from "./domains/system/llms";
 import { mcpRouter } from "./domains/mcp";
 import { activityLedger, type OperationIndex, operationIndexFrom } from "./http/activity";
@@ -34,6 +34,7 @@ import { authenticate } from "./http/auth";
 import type { AppEnv, Principal } from "./http/context";
 import { cors } from "./http/cors";
 import { demoGuard } from "./http/demo";
+import { securityHeaders } from "./http/headers";
 import { sameOriginWrites, typedBodies } from "./http/origin";
 import { onError, onNotFound } from "./http/errors";
 import { type Clock, systemClock } from "./lib/clock";
@@ -61,6 +62,7 @@ export function createApp(deps: AppDeps = {}) {
   app.onError(onError);
   app.notFound(onNotFound);
 
+  app.use("*", securityHeaders);
   app.use("*", async (c, next) => {
     c.set("clock", clock);
     c.set("principal", ANONYMOUS);
@@ -216,8 +218,8 @@ export function createApp(deps: AppDeps = {}) {
   // The MCP endpoint (token-only, outside the OpenAPI document: it speaks JSON-RPC).
   app.route("/mcp", mcpRouter());
 
-  app.get("/docs", (c) => c.html(swaggerPage("/openapi.json")));
-  app.get("/redoc", (c) => c.html(redocPage("/openapi.json")));
+  app.get("/docs", (c) => c.html(swaggerPage("/openapi.json"), 200, { "Content-Security-Policy": DOCS_CSP }));
+  app.get("/redoc", (c) => c.html(redocPage("/openapi.json"), 200, { "Content-Security-Policy": DOCS_CSP }));
   app.get("/llms.txt", (c) => {
     const base = new URL(c.req.url).origin;
     return c.text(llmsTxt(base, c.env.APP_VERSION ?? "0.0.0", openapi.schema as OpenApiLike));
