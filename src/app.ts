@@ -35,6 +35,7 @@ import type { AppEnv, Principal } from "./http/context";
 import { cors } from "./http/cors";
 import { demoGuard } from "./http/demo";
 import { securityHeaders } from "./http/headers";
+import { methodNotAllowed } from "./http/methods";
 import { sameOriginWrites, typedBodies } from "./http/origin";
 import { onError, onNotFound } from "./http/errors";
 import { type Clock, systemClock } from "./lib/clock";
@@ -60,7 +61,8 @@ export function createApp(deps: AppDeps = {}) {
   const app = new Hono<AppEnv>();
 
   app.onError(onError);
-  app.notFound(onNotFound);
+  // A known path under another method: 405 with Allow; otherwise the 404 envelope.
+  app.notFound((c) => methodNotAllowed(app.routes, c) ?? onNotFound(c));
 
   app.use("*", securityHeaders);
   app.use("*", async (c, next) => {

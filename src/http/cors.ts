@@ -10,7 +10,7 @@ import type { AppEnv } from "./context";
 export const DEFAULT_ORIGINS: readonly string[] = [];
 const ALLOW_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
 const DEFAULT_ALLOW_HEADERS = "Authorization, Content-Type";
-const EXPOSE_HEADERS = "Retry-After, Content-Disposition, X-Activity-Id";
+const EXPOSE_HEADERS = "Retry-After, Content-Disposition, X-Activity-Id, X-Config-Ignored";
 const MAX_AGE_S = "600";
 
 export interface CorsPolicy {
