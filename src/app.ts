@@ -10,6 +10,7 @@ import { healthRouter } from "./domains/health";
 import { ignoreRulesRouter } from "./domains/ignore-rules";
 import { ingestionRouter } from "./domains/ingestion";
 import { aliasReverters, merchantAliasesRouter } from "./domains/merchant-aliases";
+import { blockedCompaniesRouter, blockedCompanyReverters } from "./domains/blocked-companies";
 import { overrideReverters, overridesRouter } from "./domains/overrides";
 import { parseFailuresRouter } from "./domains/parse-failures";
 import { transactionReverters, transactionsRouter } from "./domains/transactions";
@@ -147,6 +148,10 @@ export function createApp(deps: AppDeps = {}) {
           name: "tax",
           description: "Year-end tax pack: claim lines, evidence, include/exclude overrides, the zip",
         },
+        {
+          name: "blocked-companies",
+          description: "Companies whose transactions send no notification (the blocked-company list)",
+        },
         { name: "parse-failures", description: "Quarantined alert emails: list, retry, resolve, dismiss" },
         { name: "templates", description: "Bank alert templates learned from hand-resolved emails" },
         {
@@ -181,6 +186,7 @@ export function createApp(deps: AppDeps = {}) {
   openapi.route("/api/v1/overrides", overridesRouter());
   openapi.route("/api/v1/merchant-aliases", merchantAliasesRouter());
   openapi.route("/api/v1/ignore-rules", ignoreRulesRouter());
+  openapi.route("/api/v1/blocked-companies", blockedCompaniesRouter());
   openapi.route("/api/v1/transactions", ingestionRouter());
   openapi.route("/api/v1/transactions", transactionsRouter());
   openapi.route("/api/v1/summary", summaryRouter());
@@ -215,6 +221,7 @@ export function createApp(deps: AppDeps = {}) {
     attachmentReverters,
     taxReverters,
     templateReverters,
+    blockedCompanyReverters,
   );
 
   // The MCP endpoint (token-only, outside the OpenAPI document: it speaks JSON-RPC).

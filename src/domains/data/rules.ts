@@ -25,6 +25,7 @@ export const EXPORTED_TABLES = [
   "tax_mapping",
   "activity_log",
   "alert_templates",
+  "blocked_companies",
 ] as const;
 
 /**
