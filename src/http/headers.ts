@@ -3,8 +3,8 @@
  * of this origin may be framed (`frame-ancestors 'none'`, `X-Frame-Options: DENY`), no response is
  * content-sniffed, and no URL leaks through a Referer. A response that brings its own
  * Content-Security-Policy (the /docs and /redoc pages, a served file) keeps it, with
- * `frame-ancestors 'none'` added when it lacks one; everything else (JSON, text) gets a policy that
- * allows nothing. The dashboard's HTML and assets are served by wrangler's [assets], not by this
+ * `frame-ancestors 'none'` added when it lacks one; a PDF gets `frame-ancestors 'none'` alone (the
+ * browser's viewer must still run); everything else (JSON, text) gets a policy that allows nothing. The dashboard's HTML and assets are served by wrangler's [assets], not by this
  * middleware: dashboard/public/_headers gives them the same headers and the dashboard's policy.
  */
 import type { MiddlewareHandler } from "hono";
@@ -20,16 +20,22 @@ export const FIXED_HEADERS: Readonly<Record<string, string>> = {
   "X-Content-Type-Options": "nosniff",
 };
 
+/** Shown by the browser's own viewer, which a `default-src 'none'` can keep from rendering. */
+const VIEWER_TYPES = /^application\/pdf\b/i;
+
 /** The response's policy with `frame-ancestors 'none'` (its own, when it has one). */
-export function withFrameAncestors(csp: string | null): string {
-  if (!csp?.trim()) return DATA_CSP;
+export function withFrameAncestors(csp: string | null, contentType: string | null = null): string {
+  if (!csp?.trim()) return VIEWER_TYPES.test(contentType ?? "") ? FRAME_ANCESTORS : DATA_CSP;
   if (/(^|;)\s*frame-ancestors\s/i.test(csp)) return csp;
   return `${csp.trim().replace(/;\s*$/, "")}; ${FRAME_ANCESTORS}`;
 }
 
 function apply(headers: Headers): void {
   for (const [k, v] of Object.entries(FIXED_HEADERS)) headers.set(k, v);
-  headers.set("Content-Security-Policy", withFrameAncestors(headers.get("content-security-policy")));
+  headers.set(
+    "Content-Security-Policy",
+    withFrameAncestors(headers.get("content-security-policy"), headers.get("content-type")),
+  );
 }
 
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import placeholderHeaders from "../../dashboard/placeholder/_headers?raw";
 import dashboardHeaders from "../../dashboard/public/_headers?raw";
+import { DATA_CSP, withFrameAncestors } from "../../src/http/headers";
 import { resetState, setPassword } from "../helpers/auth";
 import { type CallResult, call } from "../helpers/http";
 
@@ -92,6 +93,20 @@ describe("security headers on the Worker's responses (issue 26 finding 5)", () =
       expect(csp.get("script-src")).toContain("'self'");
       expect(csp.get("default-src")).toEqual(["'self'"]);
     }
+  });
+});
+
+describe("the policy a response gets", () => {
+  it("its own, with frame-ancestors added; data: nothing at all; a PDF: frame-ancestors only", () => {
+    expect(withFrameAncestors("sandbox; default-src 'none'")).toBe(
+      "sandbox; default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(withFrameAncestors("default-src 'self'; frame-ancestors 'self'")).toBe(
+      "default-src 'self'; frame-ancestors 'self'",
+    );
+    expect(withFrameAncestors(null, "application/json")).toBe(DATA_CSP);
+    // The browser's PDF viewer must still run inside the tab; framing is refused all the same.
+    expect(withFrameAncestors(null, "application/pdf")).toBe("frame-ancestors 'none'");
   });
 });
 
