@@ -147,7 +147,6 @@ describe("PUT /api/v1/config", () => {
     expectEnvelope(await put([1, 2]), 422, "VALIDATION_ERROR");
   });
 
-
   it("writes a JSON backup to R2 on every write, and reads fall back to it when D1 fails", async () => {
     await put({ timezone: "Europe/Paris", insights_model: "backup-model" });
     const obj = await env.FILES.get("backups/config/app_config.json");
