@@ -5,7 +5,7 @@
 // - Parse failures: the list honours `limit` (reference: default 100, 1..10000).
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { resetState } from "../helpers/auth";
+import { bearer, resetState, seedToken } from "../helpers/auth";
 import { call, expectEnvelope } from "../helpers/http";
 
 const put = (body: unknown, headers: Record<string, string> = {}) =>
@@ -61,6 +61,20 @@ describe("SPEC AppConfigUpdateRequest: PUT /config takes its own GET body", () =
     expect(e.error).toMatch(/demo_mode/);
     expect(write.headers.get("allow")).toContain("GET");
     expect((await call("/api/v1/categories")).status).toBe(200);
+    // An assistant's write tools are refused too, even with a read+write token.
+    const { token } = await seedToken("read+write");
+    const mcp = await call("/mcp", {
+      method: "POST",
+      headers: { ...bearer(token), accept: "application/json, text/event-stream" },
+      body: {
+        jsonrpc: "2.0",
+        id: 7,
+        method: "tools/call",
+        params: { name: "add_transaction", arguments: {} },
+      },
+    });
+    expect(mcp.status).toBe(200);
+    expect(JSON.stringify(mcp.body)).toMatch(/FORBIDDEN/);
     const off = await put({ demo_mode: false });
     expect(off.status).toBe(200);
     expect(off.body.demo_mode).toBe(false);
