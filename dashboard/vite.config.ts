@@ -3,6 +3,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type ProxyOptions } from "vite";
 import { copyDocsAssets } from "../scripts/lib/docs-assets.mjs";
+import { applyApiOrigin } from "../scripts/lib/headers-policy.mjs";
 
 declare const process: { env: Record<string, string | undefined> };
 
@@ -48,6 +49,8 @@ function docsViewers(): Plugin {
         : `${config.root}/${config.build.outDir}`;
     },
     writeBundle() {
+      // A dashboard served elsewhere may call the API's origin (dashboard/public/_headers).
+      applyApiOrigin(outDir, process.env.VITE_API_BASE_URL);
       try {
         copyDocsAssets(outDir);
       } catch (err) {

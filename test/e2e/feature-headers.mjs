@@ -42,7 +42,7 @@ export const steps = [
       assert.equal(index.status(), 200);
       const html = await index.text();
       const csp = expectHeaders("/settings (SPA fallback)", index.headers());
-      assert.match(csp, /script-src 'self'(;|$)/);
+      assert.match(csp, /script-src 'self'( 'wasm-unsafe-eval')?(;|$)/);
       assert.match(csp, /style-src 'self'(;|$)/);
       const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
       assert.ok(script, "the built index.html names its script");

@@ -115,14 +115,19 @@ describe("the dashboard's static headers (dashboard/public/_headers, copied into
     ["dashboard", dashboardHeaders],
     ["placeholder", placeholderHeaders],
   ] as const) {
-    it(`${name}: every path gets the same four headers and a script policy of self only`, () => {
+    it(`${name}: every path gets the same four headers and a script policy of self (and WASM) only`, () => {
       const h = headersFile(text);
       expect(h.get("x-frame-options")).toBe("DENY");
       expect(h.get("referrer-policy")).toBe("no-referrer");
       expect(h.get("x-content-type-options")).toBe("nosniff");
       const csp = directives(h.get("content-security-policy") ?? null);
       expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
-      expect(csp.get("script-src")).toEqual(["'self'"]);
+      // WebAssembly may be compiled (the Receipts page's HEIC decoder), never JavaScript eval'd.
+      expect(csp.get("script-src")).toEqual(
+        name === "dashboard" ? ["'self'", "'wasm-unsafe-eval'"] : ["'self'"],
+      );
+      expect(csp.get("script-src")).not.toContain("'unsafe-eval'");
+      expect(csp.get("script-src")).not.toContain("'unsafe-inline'");
       expect(csp.get("object-src")).toEqual(["'none'"]);
       expect(csp.get("default-src")).toEqual(["'self'"]);
       if (name === "dashboard") expect(csp.get("style-src")).toEqual(["'self'"]);
