@@ -23,9 +23,18 @@ export const FIXED_HEADERS: Readonly<Record<string, string>> = {
 /** Shown by the browser's own viewer, which a `default-src 'none'` can keep from rendering. */
 const VIEWER_TYPES = /^application\/pdf\b/i;
 
+/**
+ * A Worker page that brought no policy of its own (a page should: /docs does): framing refused,
+ * plugins and <base> too, its own scripts and styles left alone so it still works.
+ */
+export const PAGE_FALLBACK_CSP = `${FRAME_ANCESTORS}; object-src 'none'; base-uri 'none'`;
+
 /** The response's policy with `frame-ancestors 'none'` (its own, when it has one). */
 export function withFrameAncestors(csp: string | null, contentType: string | null = null): string {
-  if (!csp?.trim()) return VIEWER_TYPES.test(contentType ?? "") ? FRAME_ANCESTORS : DATA_CSP;
+  if (!csp?.trim()) {
+    if (VIEWER_TYPES.test(contentType ?? "")) return FRAME_ANCESTORS;
+    return /^text\/html\b/i.test(contentType ?? "") ? PAGE_FALLBACK_CSP : DATA_CSP;
+  }
   if (/(^|;)\s*frame-ancestors\s/i.test(csp)) return csp;
   return `${csp.trim().replace(/;\s*$/, "")}; ${FRAME_ANCESTORS}`;
 }

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import placeholderHeaders from "../../dashboard/placeholder/_headers?raw";
 import dashboardHeaders from "../../dashboard/public/_headers?raw";
-import { DATA_CSP, withFrameAncestors } from "../../src/http/headers";
+import { DATA_CSP, PAGE_FALLBACK_CSP, withFrameAncestors } from "../../src/http/headers";
 import { resetState, setPassword } from "../helpers/auth";
 import { type CallResult, call } from "../helpers/http";
 
@@ -107,6 +107,9 @@ describe("the policy a response gets", () => {
     expect(withFrameAncestors(null, "application/json")).toBe(DATA_CSP);
     // The browser's PDF viewer must still run inside the tab; framing is refused all the same.
     expect(withFrameAncestors(null, "application/pdf")).toBe("frame-ancestors 'none'");
+    // A Worker page without its own policy keeps working, unframeable.
+    expect(withFrameAncestors(null, "text/html; charset=UTF-8")).toBe(PAGE_FALLBACK_CSP);
+    expect(PAGE_FALLBACK_CSP).toContain("frame-ancestors 'none'");
   });
 });
 
