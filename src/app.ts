@@ -12,6 +12,7 @@ import { ignoredEmailsRouter } from "./domains/ignored-emails";
 import { cardNamesRouter } from "./domains/card-names";
 import { ingestionRouter } from "./domains/ingestion";
 import { aliasReverters, merchantAliasesRouter } from "./domains/merchant-aliases";
+import { blockedCompaniesRouter, blockedCompanyReverters } from "./domains/blocked-companies";
 import { overrideReverters, overridesRouter } from "./domains/overrides";
 import { parseFailuresRouter } from "./domains/parse-failures";
 import { transactionReverters, transactionsRouter } from "./domains/transactions";
@@ -28,7 +29,7 @@ import { budgetReverters, budgetRouter, groupsRouter } from "./domains/budget";
 import { taxReverters, taxRouter } from "./domains/tax";
 import { templateReverters, templatesRouter } from "./domains/templates";
 import { setupRouter } from "./domains/system";
-import { redocPage, swaggerPage } from "./domains/system/docs";
+import { DOCS_CSP, redocPage, swaggerPage } from "./domains/system/docs";
 import { llmsTxt, type OpenApiLike } from "./domains/system/llms";
 import { mcpRouter } from "./domains/mcp";
 import { activityLedger, type OperationIndex, operationIndexFrom } from "./http/activity";
@@ -36,6 +37,8 @@ import { authenticate } from "./http/auth";
 import type { AppEnv, Principal } from "./http/context";
 import { cors } from "./http/cors";
 import { demoGuard } from "./http/demo";
+import { securityHeaders } from "./http/headers";
+import { methodNotAllowed } from "./http/methods";
 import { sameOriginWrites, typedBodies } from "./http/origin";
 import { onError, onNotFound } from "./http/errors";
 import { type Clock, systemClock } from "./lib/clock";
@@ -61,8 +64,10 @@ export function createApp(deps: AppDeps = {}) {
   const app = new Hono<AppEnv>();
 
   app.onError(onError);
-  app.notFound(onNotFound);
+  // A known path under another method: 405 with Allow; otherwise the 404 envelope.
+  app.notFound((c) => methodNotAllowed(app.routes, c) ?? onNotFound(c));
 
+  app.use("*", securityHeaders);
   app.use("*", async (c, next) => {
     c.set("clock", clock);
     c.set("principal", ANONYMOUS);
@@ -144,6 +149,10 @@ export function createApp(deps: AppDeps = {}) {
           name: "tax",
           description: "Year-end tax pack: claim lines, evidence, include/exclude overrides, the zip",
         },
+        {
+          name: "blocked-companies",
+          description: "Companies whose transactions send no notification (the blocked-company list)",
+        },
         { name: "parse-failures", description: "Quarantined alert emails: list, retry, resolve, dismiss" },
         { name: "templates", description: "Bank alert templates learned from hand-resolved emails" },
         {
@@ -178,6 +187,7 @@ export function createApp(deps: AppDeps = {}) {
   openapi.route("/api/v1/overrides", overridesRouter());
   openapi.route("/api/v1/merchant-aliases", merchantAliasesRouter());
   openapi.route("/api/v1/ignore-rules", ignoreRulesRouter());
+  openapi.route("/api/v1/blocked-companies", blockedCompaniesRouter());
   openapi.route("/api/v1/transactions", ingestionRouter());
   openapi.route("/api/v1/transactions", transactionsRouter());
   openapi.route("/api/v1/summary", summaryRouter());
@@ -213,13 +223,14 @@ export function createApp(deps: AppDeps = {}) {
     attachmentReverters,
     taxReverters,
     templateReverters,
+    blockedCompanyReverters,
   );
 
   // The MCP endpoint (token-only, outside the OpenAPI document: it speaks JSON-RPC).
   app.route("/mcp", mcpRouter());
 
-  app.get("/docs", (c) => c.html(swaggerPage("/openapi.json")));
-  app.get("/redoc", (c) => c.html(redocPage("/openapi.json")));
+  app.get("/docs", (c) => c.html(swaggerPage("/openapi.json"), 200, { "Content-Security-Policy": DOCS_CSP }));
+  app.get("/redoc", (c) => c.html(redocPage("/openapi.json"), 200, { "Content-Security-Policy": DOCS_CSP }));
   app.get("/llms.txt", (c) => {
     const base = new URL(c.req.url).origin;
     return c.text(llmsTxt(base, c.env.APP_VERSION ?? "0.0.0", openapi.schema as OpenApiLike));

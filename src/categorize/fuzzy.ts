@@ -10,11 +10,14 @@ import { getDb } from "../db";
 import { embeddings } from "../db/schema";
 import { log } from "../lib/log";
 import { normalizeMerchant } from "./normalize";
-import { cosine, type ResolverHit, type ResolverIndex } from "./rules";
+import { cosine, inAmbiguousGroup, type ResolverHit, type ResolverIndex } from "./rules";
 
 export const FUZZY_THRESHOLD_AUTOMATIC = 0.9;
 /** The statements reconciler's looser threshold (a person confirms its matches). */
 export const FUZZY_THRESHOLD_RECONCILER = 0.85;
+
+/** Scores closer than this are a tie: the embedding cannot tell the keys apart. */
+const TIE = 1e-6;
 
 const memory = new Map<string, number[]>();
 const memKey = (model: string, text: string) => `${model}\u0000${text}`;
@@ -72,7 +75,11 @@ export async function embedAll(d1: D1Database, ai: AiProvider, texts: string[], 
   return (t: string) => memory.get(memKey(model, t)) ?? [];
 }
 
-/** Best override key at or above `threshold`, else null. Throws AiError on provider failure. */
+/**
+ * Best override key at or above `threshold`, else null. Null too when the ambiguity rule holds
+ * there: the best key's group names two categories, or keys as close as it name another category
+ * (the model decides, never a full-confidence pick of one side). Throws AiError on provider failure.
+ */
 export async function resolveFuzzy(
   d1: D1Database,
   ai: AiProvider,
@@ -95,6 +102,13 @@ export async function resolveFuzzy(
     if (!best || score > best.score) best = { score, o: k.o };
   }
   if (!best || best.score < threshold) return null;
+  const top = best;
+  const rivals = keys.filter(
+    (k) =>
+      k.o.category.toLowerCase() !== top.o.category.toLowerCase() &&
+      top.score - cosine(target, vectorOf(k.text)) < TIE,
+  );
+  if (inAmbiguousGroup(index, top.o.company) || rivals.length > 0) return null;
   return {
     category: best.o.category,
     source: "override_fuzzy",

@@ -29,10 +29,19 @@ export interface ResolverIndex {
   alias: Map<string, Entry> | null;
   aliasOf: Map<string, string>;
   overrides: OverrideRow[];
+  /**
+   * Tier-1 and tier-2 keys dropped as ambiguous (naming two categories). The fuzzy tier never
+   * picks an override of such a group either: the ambiguity rule hands the merchant to the model.
+   */
+  ambiguous?: { normalized: Set<string>; alias: Set<string> };
 }
 
-/** Groups entries by derived key; a group naming two categories is dropped. */
-function unambiguous(rows: OverrideRow[], keyOf: (s: string) => string): Map<string, Entry> {
+/** Groups entries by derived key; a group naming two categories is dropped (and its key noted). */
+function unambiguous(
+  rows: OverrideRow[],
+  keyOf: (s: string) => string,
+  dropped: Set<string> = new Set(),
+): Map<string, Entry> {
   const groups = new Map<string, Entry[]>();
   for (const r of rows) {
     const k = keyOf(r.company);
@@ -45,6 +54,7 @@ function unambiguous(rows: OverrideRow[], keyOf: (s: string) => string): Map<str
   for (const [k, list] of groups) {
     const cats = new Set(list.map((e) => e.category.toLowerCase()));
     if (cats.size === 1 && list[0]) out.set(k, list[0]);
+    else dropped.add(k);
   }
   return out;
 }
@@ -66,13 +76,23 @@ export function buildIndex(overrides: OverrideRow[], aliases: AliasRow[]): Resol
     const to = normalizeMerchant(a.canonical);
     if (from && to) aliasOf.set(from, to);
   }
+  const ambiguous = { normalized: new Set<string>(), alias: new Set<string>() };
   return {
     exact,
-    normalized: unambiguous(overrides, normalizeMerchant),
-    alias: aliasOf.size > 0 ? unambiguous(overrides, aliasKeyFn(aliasOf)) : null,
+    normalized: unambiguous(overrides, normalizeMerchant, ambiguous.normalized),
+    alias: aliasOf.size > 0 ? unambiguous(overrides, aliasKeyFn(aliasOf), ambiguous.alias) : null,
     aliasOf,
     overrides,
+    ambiguous,
   };
+}
+
+/** Whether an override key belongs to a group the ambiguity rule dropped (SPEC: resolver rule 2). */
+export function inAmbiguousGroup(index: ResolverIndex, company: string): boolean {
+  if (!index.ambiguous) return false;
+  const n = normalizeMerchant(company);
+  if (n && index.ambiguous.normalized.has(n)) return true;
+  return index.alias !== null && index.ambiguous.alias.has(aliasKeyFn(index.aliasOf)(company));
 }
 
 /** Tiers 0-2, first hit wins; null falls through to fuzzy / the model. */

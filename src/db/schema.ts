@@ -315,3 +315,4 @@ export * from "./schema/tax";
 export * from "./schema/templates";
 export * from "./schema/alerts";
 export * from "./schema/restore";
+export * from "./schema/blocked-companies";

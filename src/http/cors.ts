@@ -1,14 +1,16 @@
 /**
- * CORS from CORS_ALLOWED_ORIGINS (comma-separated origins, or `*`); default: the local dashboard
- * dev server only. Credentials (the session cookie) are allowed for listed origins, never with `*`.
+ * CORS from CORS_ALLOWED_ORIGINS (comma-separated origins, or `*`); default: none (issue 26 finding
+ * 10: trusting http://localhost:5173 trusted any local app on that port with the owner's cookie;
+ * `npm run dashboard:dev` proxies the API, so its pages are same-origin and need no entry).
+ * Credentials (the session cookie) are allowed for listed origins, never with `*`.
  */
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./context";
 
-export const DEFAULT_ORIGINS = ["http://localhost:5173"];
+export const DEFAULT_ORIGINS: readonly string[] = [];
 const ALLOW_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
 const DEFAULT_ALLOW_HEADERS = "Authorization, Content-Type";
-const EXPOSE_HEADERS = "Retry-After, Content-Disposition, X-Activity-Id";
+const EXPOSE_HEADERS = "Retry-After, Content-Disposition, X-Activity-Id, X-Config-Ignored";
 const MAX_AGE_S = "600";
 
 export interface CorsPolicy {

@@ -1,7 +1,7 @@
 /** What ingestion reads from configuration: getConfig() plus the blocked-company list. */
-import { eq } from "drizzle-orm";
 import { getDb } from "../db";
-import { kvState } from "../db/schema";
+import { blockedCompanies } from "../db/schema";
+import { blockedNames, blockKey } from "../domains/blocked-companies/service";
 import { getConfig } from "../domains/config/service";
 import type { Env } from "../env";
 import { log } from "../lib/log";
@@ -9,30 +9,23 @@ import { loadCardNames } from "./card-names";
 import { DEFAULT_JOURNAL_CURRENCY } from "./checks";
 import type { IngestSettings } from "./types";
 
-export const BLOCKED_COMPANIES_KEY = "blocked_companies";
-
-/** kv_state 'blocked_companies' holds a JSON array of names (config/blocked_companies.json format). */
+/** The blocked-company list (table blocked_companies, migration 0021), lower-cased; [] when unreadable. */
 export async function loadBlockedCompanies(d1: D1Database): Promise<string[]> {
   try {
-    const row = await getDb(d1)
-      .select({ value: kvState.value })
-      .from(kvState)
-      .where(eq(kvState.key, BLOCKED_COMPANIES_KEY))
-      .get();
-    const list = row ? (JSON.parse(row.value) as unknown) : [];
-    return Array.isArray(list) ? list.filter((x): x is string => typeof x === "string") : [];
+    return await blockedNames(d1);
   } catch (err) {
     log("warn", "ingest.blocked_companies_read_failed", { error: String(err) });
     return [];
   }
 }
 
+/** Replaces the list (tests and scripts; the API adds and removes one company at a time). */
 export async function saveBlockedCompanies(d1: D1Database, names: string[], nowIso: string): Promise<void> {
-  const value = JSON.stringify(names);
-  await getDb(d1)
-    .insert(kvState)
-    .values({ key: BLOCKED_COMPANIES_KEY, value, updated_at: nowIso })
-    .onConflictDoUpdate({ target: kvState.key, set: { value, updated_at: nowIso } });
+  const db = getDb(d1);
+  const rows = [...new Map(names.map((n) => [blockKey(n), n.trim()])).entries()]
+    .filter(([key]) => key)
+    .map(([key, company]) => ({ key, company, created_at: nowIso }));
+  await db.batch([db.delete(blockedCompanies), ...rows.map((r) => db.insert(blockedCompanies).values(r))]);
 }
 
 export async function loadIngestSettings(env: Env): Promise<IngestSettings> {

@@ -1,12 +1,16 @@
-// SPEC.md rule 8: CORS_ALLOWED_ORIGINS (default http://localhost:5173); credentials only for listed origins.
+// SPEC.md rule 8: CORS_ALLOWED_ORIGINS; credentials only for listed origins. The default is empty
+// (issue 26 finding 10): http://localhost:5173 is trusted only when listed, and the dashboard's dev
+// server proxies the API instead (dashboard/vite.config.ts).
 import { beforeAll, describe, expect, it } from "vitest";
 import { resetState, setPassword } from "../helpers/auth";
 import { call } from "../helpers/http";
 
 const DEV = "http://localhost:5173";
 const EVIL = "https://evil.example";
+/** What a deployment that serves its dashboard elsewhere sets. */
+const LISTED = { CORS_ALLOWED_ORIGINS: DEV };
 
-const preflight = (origin: string, env: Record<string, string> = {}) =>
+const preflight = (origin: string, env: Record<string, string> = LISTED) =>
   call("/api/v1/config", {
     method: "OPTIONS",
     env,
@@ -23,8 +27,22 @@ beforeAll(async () => {
 });
 
 describe("CORS", () => {
-  it("allows the default dev origin with credentials", async () => {
-    const res = await call("/api/v1/health", { headers: { origin: DEV } });
+  it("by default trusts no origin: a local app on :5173 gets no CORS headers and cannot write", async () => {
+    const read = await call("/api/v1/health", { headers: { origin: DEV } });
+    expect(read.headers.get("access-control-allow-origin")).toBeNull();
+    expect(read.headers.get("access-control-allow-credentials")).toBeNull();
+    const pre = await preflight(DEV, {});
+    expect(pre.headers.get("access-control-allow-origin")).toBeNull();
+    const write = await call("/api/v1/auth/login", {
+      method: "POST",
+      body: { password: "whatever it is" },
+      headers: { origin: DEV },
+    });
+    expect(write.status).toBe(403);
+  });
+
+  it("allows a listed origin with credentials", async () => {
+    const res = await call("/api/v1/health", { env: LISTED, headers: { origin: DEV } });
     expect(res.headers.get("access-control-allow-origin")).toBe(DEV);
     expect(res.headers.get("access-control-allow-credentials")).toBe("true");
     expect(res.headers.get("vary")).toContain("Origin");
@@ -73,7 +91,7 @@ describe("CORS", () => {
   });
 
   it("puts CORS headers on error responses too, so the dashboard can read a 401", async () => {
-    const res = await call("/api/v1/config", { headers: { origin: DEV } });
+    const res = await call("/api/v1/config", { env: LISTED, headers: { origin: DEV } });
     expect(res.status).toBe(401);
     expect(res.headers.get("access-control-allow-origin")).toBe(DEV);
     expect(res.headers.get("access-control-expose-headers")).toContain("Retry-After");

@@ -15,25 +15,27 @@ const email = (
   more: Record<string, unknown> = {},
 ) => seedTx({ DateFileName: `${day}_10.00_alert${++n}.eml`, Institution, Amount, TransactionType, ...more });
 
-/** A statement-imported row: synthetic key and a StatementSource (seedTx has no such column). */
-async function statement(
-  day: string,
-  Institution: string,
-  Amount: number,
-  TransactionType: string,
-  more: Record<string, unknown> = {},
+/** A statement's reconciled row (what the upload stores), matched or not against a stored row. */
+async function statementRow(
+  statementId: string,
+  institution: string,
+  index: number,
+  type: "withdrawal" | "deposit",
+  tier: string,
+  matchedTo: string | null,
 ) {
-  const dfn = `${day}_00.00_stmt_${Institution.toLowerCase()}_${String(++n).padStart(8, "0")}.pdf`;
-  await seedTx({
-    DateFileName: dfn,
-    Institution,
-    Amount,
-    TransactionType,
-    Company: "STATEMENT ROW",
-    ...more,
-  });
-  await env.DB.prepare("UPDATE transactions SET StatementSource = ? WHERE DateFileName = ?")
-    .bind(`${Institution}.pdf`, dfn)
+  await env.DB.prepare(
+    `INSERT OR IGNORE INTO statements (id, filename, file_sha256, r2_key, institution, account_type, uploaded_at, updated_at)
+     VALUES (?, 's.pdf', ?, ?, ?, 'chequing', '2024-06-01T00:00:00Z', '2024-06-01T00:00:00Z')`,
+  )
+    .bind(statementId, statementId, `statements/${statementId}.pdf`, institution)
+    .run();
+  await env.DB.prepare(
+    `INSERT INTO statement_rows (statement_id, tx_index, row_id, date, raw_description, cleaned_description,
+       amount, type, reconcile_tier, db_forwarded_to, suggested_category, action)
+     VALUES (?, ?, ?, '2024-05-10', 'ROW', 'Row', 1000, ?, ?, ?, 'Miscellaneous', 'skip')`,
+  )
+    .bind(statementId, index, `sr_${statementId}_${index}`, type, tier, matchedTo)
     .run();
 }
 
@@ -109,38 +111,39 @@ describe("coverage", () => {
     expect(await rbc("2024-07-11T19:00:00Z")).toMatchObject({ status: "dormant", days_since_last_seen: 43 });
   });
 
-  it("capture rate: same day, amount within 0.01, same direction; one email catches one row", async () => {
-    await statement("2024.05.01", "RBC", 25, "withdrawal"); // caught (by an ignored alert)
-    await statement("2024.05.08", "RBC", 40.01, "withdrawal"); // caught: 0.01 apart
-    await statement("2024.05.15", "RBC", 10, "withdrawal"); // missed: 0.02 apart
-    await statement("2024.05.22", "RBC", 50, "deposit"); // missed: opposite direction
-    await statement("2024.05.29", "RBC", 7, "withdrawal"); // two identical rows, one alert:
-    await statement("2024.05.29", "RBC", 7, "withdrawal"); //   one caught, one missed
-    await statement("2024.06.04", "RBC", 1, "withdrawal", { DeletedAt: "2024-06-05T00:00:00Z" }); // not counted
-    await statement("2024.06.04", "RBC", 1, "withdrawal"); // missed: the alert that day was deleted
-    await statement("2024.05.10", "Simplii", 100, "deposit"); // caught by the e-transfer alert
-    await statement("2024.05.11", "Simplii", 60, "deposit"); // missed: the alert came a day later
-    // An alert row enriched from a statement is itself caught.
-    await email("2024.05.03", "RBC", 12, "purchase");
-    await env.DB.prepare(
-      "UPDATE transactions SET StatementSource = 'RBC.pdf' WHERE DateFileName LIKE '2024.05.03_%'",
-    ).run();
+  it("capture rate: a statement's reconciled rows an alert email had caught (SPEC CaptureSummary)", async () => {
+    const ALERT = "me@example.com";
+    await statementRow("stmt_rbc", "RBC", 0, "withdrawal", "matched", ALERT); // caught
+    await statementRow("stmt_rbc", "RBC", 1, "withdrawal", "ambiguous", ALERT); // caught
+    await statementRow("stmt_rbc", "RBC", 2, "withdrawal", "matched", "manual@finance-journal.local"); // hand-added
+    await statementRow(
+      "stmt_rbc",
+      "RBC",
+      3,
+      "withdrawal",
+      "suspected_duplicate",
+      "statement@finance-journal.local",
+    );
+    await statementRow("stmt_rbc", "RBC", 4, "withdrawal", "new", null);
+    await statementRow("stmt_rbc", "RBC", 5, "withdrawal", "previously_imported", null); // another statement's
+    await statementRow("stmt_rbc", "RBC", 6, "deposit", "suspected_duplicate", ALERT); // caught
+    await statementRow("stmt_simplii", "Simplii", 0, "deposit", "new", null);
 
     const { body } = await get("2024-06-05T19:00:00Z");
     expect(body.capture).toEqual({
-      overall: { caught: 5, total: 10, rate: 0.5 },
+      overall: { caught: 3, total: 7, rate: 0.4286 },
       by_institution: [
-        { institution: "RBC", caught: 4, total: 8, rate: 0.5 },
-        { institution: "Simplii", caught: 1, total: 2, rate: 0.5 },
+        { institution: "RBC", caught: 3, total: 6, rate: 0.5 },
+        { institution: "Simplii", caught: 0, total: 1, rate: 0 },
       ],
       by_type: [
-        { type: "deposit", caught: 1, total: 3, rate: 0.3333 },
-        { type: "withdrawal", caught: 4, total: 7, rate: 0.5714 },
+        { type: "deposit", caught: 1, total: 2, rate: 0.5 },
+        { type: "withdrawal", caught: 2, total: 5, rate: 0.4 },
       ],
     });
-    // Statement rows are not alerts: RBC's cadence gains only the enriched alert day.
+    // Statement rows are not alerts: RBC's cadence counts its alert days only (the deleted one not).
     const rbc = body.institutions.find((i: { institution: string }) => i.institution === "RBC");
-    expect(rbc.event_days).toBe(6);
+    expect(rbc.event_days).toBe(5);
   });
 
   it("a read token may GET it", async () => {

@@ -11,8 +11,10 @@ describe("error envelope", () => {
     expect(e.details).toBeNull();
   });
 
-  it("unknown methods on known paths are 404 with the envelope", async () => {
-    expectEnvelope(await call("/api/v1/health", { method: "DELETE" }), 404, "NOT_FOUND");
+  it("a wrong method on a known path is 405 with the envelope and Allow (issue 23 point 5)", async () => {
+    const res = await call("/api/v1/health", { method: "DELETE" });
+    expectEnvelope(res, 405, "METHOD_NOT_ALLOWED");
+    expect(res.headers.get("allow")).toContain("GET");
   });
 
   it("query validation is 422 with the query location", async () => {

@@ -222,8 +222,11 @@ describe("reconciliation tiers", () => {
       new_count: 10,
     });
     expect(d.capture).toEqual({ caught: 5, total: 15, rate: 0.33 });
-    // The journal-wide CaptureSummary (GET /coverage) counts statements once imported.
-    expect((await call("/api/v1/coverage", { now: NOW })).body.capture).toBeNull();
+    // The journal-wide CaptureSummary (GET /coverage) agrees with the statement's own figure.
+    expect((await call("/api/v1/coverage", { now: NOW })).body.capture.overall).toMatchObject({
+      caught: d.capture.caught,
+      total: d.capture.total,
+    });
   });
 });
 
@@ -351,10 +354,11 @@ describe("review, import, undo, re-upload, reparse", () => {
     expect(sends.map((t) => t.Amount)).toEqual([20000, 20000]);
     const d = (await detail(id)).body;
     expect(d).toMatchObject({ status: "complete", imported_count: 14, skipped_count: 1 });
-    // Imported statement rows feed the journal-wide capture rate (no alerts here: 0 of 14 caught).
+    // Every row of the statement feeds the journal-wide capture rate, as the statement's own figure
+    // counts them (no alerts here: 0 of 15 caught; importing does not make a row an alert).
     const cap = (await call("/api/v1/coverage", { now: NOW })).body.capture;
-    expect(cap.overall).toEqual({ caught: 0, total: 14, rate: 0 });
-    expect(cap.by_institution).toEqual([{ institution: "Simplii", caught: 0, total: 14, rate: 0 }]);
+    expect(cap.overall).toEqual({ caught: 0, total: 15, rate: 0 });
+    expect(cap.by_institution).toEqual([{ institution: "Simplii", caught: 0, total: 15, rate: 0 }]);
     expect(d.completed_at).toBe(NOW);
     expectEnvelope(await patchRow(id, 1, { action: "skip" }), 409, "ROW_SETTLED");
 

@@ -32,7 +32,7 @@ export interface paths {
         get: operations["getAppConfig"];
         /**
          * Update runtime configuration (partial; null resets a field)
-         * @description Journaled with before/after images, so `POST /api/v1/activity/{id}/revert` can undo it.
+         * @description Journaled with before/after images, so `POST /api/v1/activity/{id}/revert` can undo it. The body of `GET` is a valid update: keys that are not settings (response-only or unknown) and `storage` (D1 here) change nothing and are named in the `X-Config-Ignored` header. `demo_mode: true` makes the journal read-only (405 on writes) until a `PUT` here sets it false.
          */
         put: operations["putAppConfig"];
         post?: never;
@@ -480,6 +480,47 @@ export interface paths {
         post?: never;
         /** Remove an ignore rule (rows it ignored stay ignored) */
         delete: operations["deleteIgnoreRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/blocked-companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The blocked-company list: transactions from these companies send no notification */
+        get: operations["listBlockedCompanies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/blocked-companies/{company}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add a company to the blocked-company list (idempotent; no body)
+         * @description New transactions from this company (matched without regard to case) still come in, but send no notification. Journaled with before/after images (revertable).
+         */
+        put: operations["blockCompany"];
+        post?: never;
+        /**
+         * Remove a company from the blocked-company list (404 when it is not on it)
+         * @description Journaled with before/after images (revertable).
+         */
+        delete: operations["unblockCompany"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1609,7 +1650,7 @@ export interface paths {
         put?: never;
         /**
          * Issue a webapp session cookie
-         * @description Public. Sets the signed `app_session` cookie (HttpOnly, SameSite=Lax, Secure on https, 30 days). Wrong password: 401; repeated wrong passwords lock login for a growing window (429 RATE_LIMITED with Retry-After); no password set yet: 409.
+         * @description Public. Sets the signed `app_session` cookie (HttpOnly, SameSite=Lax, Secure on https, 30 days). Wrong password: 401; repeated wrong passwords lock login for a growing window (429 RATE_LIMITED with Retry-After); no password set yet: 409. Also sets `app_device` (HttpOnly, SameSite=Strict, path /api/v1/auth): a later login from this browser is throttled on its own, so strangers' guesses never lock it out.
          */
         post: operations["webappLogin"];
         delete?: never;
@@ -2523,6 +2564,20 @@ export interface components {
         IgnoreRuleDeleteResponse: {
             detail: string;
         };
+        BlockedCompanyListResponse: {
+            /** @description Alphabetical, case-insensitively */
+            companies: components["schemas"]["BlockedCompany"][];
+            count: number;
+        };
+        BlockedCompany: {
+            company: string;
+            created_at: string;
+        };
+        BlockedCompanyDeleteResponse: {
+            company: string;
+            /** @enum {string} */
+            status: "unblocked";
+        };
         UploadEmlResponse: {
             /**
              * @description "created" on success, "duplicate" if already present; otherwise quarantined or ignored
@@ -2940,16 +2995,12 @@ export interface components {
             delta: {
                 [key: string]: number;
             };
-            pace: {
-                [key: string]: unknown;
-            } | null;
+            pace: components["schemas"]["PaceBlock"];
             /** @description 6 months ending at `month` */
             trend: {
                 [key: string]: unknown;
             }[];
-            same_month_last_year: {
-                [key: string]: unknown;
-            } | null;
+            same_month_last_year: components["schemas"]["SameMonthLastYear"];
             /** @description Targets and year to date; null without a spending ceiling */
             budget: {
                 [key: string]: unknown;
@@ -2975,15 +3026,82 @@ export interface components {
             recurring_annual: {
                 [key: string]: unknown;
             }[];
-            suspected_ignored: {
-                [key: string]: unknown;
-            }[];
+            suspected_ignored: components["schemas"]["SuspectedIgnored"][];
             previous_briefing: {
                 month: string;
                 generated_at: string;
                 excerpt: string;
             } | null;
             user_memo: string | null;
+        };
+        /** @description Budget-pace math precomputed for the model (null when the year has no targets). */
+        PaceBlock: {
+            months_elapsed: number;
+            ceiling: components["schemas"]["PaceCeiling"];
+            categories: components["schemas"]["PaceCategory"][];
+            unbudgeted: components["schemas"]["PaceUnbudgeted"][];
+            month_progress?: components["schemas"]["MonthProgress"];
+        } | null;
+        PaceCeiling: {
+            annual: number;
+            ytd_spent: number;
+            /** @description annual x the elapsed part of the year */
+            prorated_to_date: number;
+            variance_amount: number;
+            variance_pct: number;
+            /** @description Year-to-date spending annualized */
+            projected_naive: number;
+            /** @description As naive, but lumpy categories at their annual amount */
+            projected_adjusted: number;
+            method_note: string;
+        };
+        PaceCategory: {
+            category: string;
+            category_type: string;
+            annual_target: number;
+            monthly_target: number;
+            month_actual: number;
+            ytd_actual: number;
+            /** @description under / on_track / over; lumpy: not_yet_due / within_annual / over */
+            assessment: string;
+            /** @description Variable and fixed categories; null for lumpy ones */
+            expected_to_date?: number | null;
+            variance_amount?: number | null;
+            variance_pct?: number | null;
+            /** @description Lumpy categories; null for the others */
+            pct_of_annual?: number | null;
+            remaining_expected?: number | null;
+        };
+        PaceUnbudgeted: {
+            category: string;
+            ytd_actual: number;
+            month_actual: number;
+        };
+        /** @description Present only when the month is the current one. */
+        MonthProgress: {
+            days_elapsed: number;
+            days_in_month: number;
+            projected_month_end: number;
+        } | null;
+        SameMonthLastYear: {
+            year_month: string;
+            total_spending: number;
+            spending_count: number;
+            by_category: {
+                [key: string]: unknown;
+            };
+            /** @description Last year's comments on that month's spending */
+            comments: {
+                [key: string]: unknown;
+            }[];
+        } | null;
+        /** @description A merchant of this month the person usually ignores. */
+        SuspectedIgnored: {
+            company: string;
+            amount: number;
+            count: number;
+            /** @description Share of the merchant's rows of the last 12 months marked ignored */
+            historical_ignored_share: number;
         };
         InsightsGenerateResponse: {
             /** @enum {string} */
@@ -3375,7 +3493,7 @@ export interface components {
             /** @description Distinct alert days in the window */
             event_days: number;
         };
-        /** @description Share of statement rows that an alert email already captured (an email row on the same day, amount within 0.01, same direction). */
+        /** @description Share of statement rows that an alert email already captured: the rows every uploaded statement reconciled as matched, ambiguous or a suspected duplicate against a row an alert email delivered (never a hand-added or statement-imported row), as each statement's own `capture` counts them. Null until a statement has rows. */
         CaptureSummary: {
             overall: components["schemas"]["CaptureBucket"];
             by_institution: components["schemas"]["CaptureBucketInstitution"][];
@@ -4606,6 +4724,8 @@ export interface operations {
             /** @description The configuration after the update */
             200: {
                 headers: {
+                    /** @description Keys of the body that changed nothing (not settings, or storage), comma-separated */
+                    "X-Config-Ignored"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6694,6 +6814,189 @@ export interface operations {
                 };
             };
             /** @description No rule with this pattern */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listBlockedCompanies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockedCompanyListResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    blockCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company name, URL-encoded (matched without regard to case) */
+                company: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry (the existing one when it was already blocked) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockedCompany"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    unblockCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company name, URL-encoded (matched without regard to case) */
+                company: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockedCompanyDeleteResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The company is not on the list */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10205,6 +10508,8 @@ export interface operations {
             query?: {
                 /** @description Only rows in this status (default: every status but dismissed) */
                 status?: "quarantined" | "recovered" | "resolved" | "dismissed";
+                /** @description Max rows to return (default 100, at most 10000), newest first */
+                limit?: number;
             };
             header?: never;
             path?: never;

@@ -1,3 +1,4 @@
+import { isDemo } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
 import { ApiError, conflict, notFound } from "../../lib/errors";
 import { type ActivityRow, claimRevert, getEntry, listEntries, releaseRevert } from "./queries";
@@ -36,7 +37,9 @@ export async function listActivity({
     principalId,
     principalKind,
   });
-  return rows.map(toEntry);
+  // The public demo names no token (issue 26 finding 10): the kind and id say enough.
+  const demo = isDemo(ctx.env);
+  return rows.map((r) => (demo ? { ...toEntry(r), principal_label: null } : toEntry(r)));
 }
 
 export interface RevertPlan {

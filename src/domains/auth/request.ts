@@ -21,7 +21,7 @@ import {
 } from "./queries";
 import { isWellFormedToken, parseSessionCookie, SESSION_ID_SHAPE } from "./rules";
 import { type AuthState, loadAuthState } from "./service";
-import { type LiveSession, liveSessionsQuery } from "./session-queries";
+import { findLiveSession, type LiveSession, liveSessionsQuery } from "./session-queries";
 import { resolveSession } from "./sessions";
 import { authenticateToken } from "./tokens";
 
@@ -59,12 +59,19 @@ export interface BrowserAuth {
   session: LiveSession | null;
 }
 
-/** The session ids the cookie values name (their rows are fetched before signatures are checked). */
+/** Session rows fetched with the settings, unverified (a D1 query binds at most 100 values). */
+const BATCH_IDS = 40;
+
+/**
+ * The session ids the cookie values name, the last ones first (a planted cookie tends to come
+ * before the real one), at most BATCH_IDS: their rows are fetched before signatures are checked.
+ */
 function candidateIds(values: string[]): string[] {
   const ids = new Set<string>();
-  for (const v of values) {
+  for (const v of [...values].reverse()) {
     const nonce = parseSessionCookie(v)?.claims.nonce;
     if (nonce && SESSION_ID_SHAPE.test(nonce)) ids.add(nonce);
+    if (ids.size >= BATCH_IDS) break;
   }
   return [...ids];
 }
@@ -93,7 +100,11 @@ export async function requestBrowserAuth(env: Env, values: string[], now: Date):
   }
   const auth = { settings, passwordSet: Boolean(settings?.password_hash), degraded: false };
   if (ids.length === 0) return { auth, session: null };
-  // Signature, expiry and epoch are checked against these settings; the row must be live now.
-  const session = await resolveSession(env, settings, values, now, async (id) => live.get(id) ?? null);
+  // Signature, expiry and epoch are checked against these settings; the row must be live now. A
+  // signed value beyond the batch (past many planted ones) has its row read on its own.
+  const fetched = new Set(ids);
+  const session = await resolveSession(env, settings, values, now, async (id) =>
+    fetched.has(id) ? (live.get(id) ?? null) : findLiveSession(db, id, now.toISOString()),
+  );
   return { auth, session };
 }

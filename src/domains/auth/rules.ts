@@ -113,21 +113,48 @@ export function parseSessionCookie(
 /** `ses_` + 32 hex: fits the cookie's nonce. */
 export const SESSION_ID_SHAPE = /^ses_[0-9a-f]{32}$/;
 
-/** Every `app_session` value of a Cookie header, in order (a sibling subdomain may plant extra ones). */
-export function sessionCookieValues(header: string | null | undefined): string[] {
-  const out: string[] = [];
+/**
+ * Every value of the cookie `name` in a Cookie header, in order, duplicates dropped. All of them:
+ * a sibling subdomain may plant any number of its own before the real one (issue 26 finding 10).
+ */
+export function cookieValues(header: string | null | undefined, name: string): string[] {
+  const out = new Set<string>();
   for (const part of (header ?? "").split(";")) {
     const eq = part.indexOf("=");
-    if (eq < 0 || part.slice(0, eq).trim() !== SESSION_COOKIE) continue;
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
     let v = part.slice(eq + 1).trim();
     if (v.startsWith('"') && v.endsWith('"') && v.length >= 2) v = v.slice(1, -1);
     try {
-      out.push(decodeURIComponent(v));
+      out.add(decodeURIComponent(v));
     } catch {
-      out.push(v);
+      out.add(v);
     }
   }
-  return out.slice(0, 8);
+  return [...out];
+}
+
+/** Every `app_session` value of a Cookie header, in order. */
+export function sessionCookieValues(header: string | null | undefined): string[] {
+  return cookieValues(header, SESSION_COOKIE);
+}
+
+/**
+ * The device cookie (OWASP's "device cookies" against lockout abuse): set by a successful login,
+ * signed, sent only to the auth routes. A login that carries a valid one is throttled in that
+ * device's own bucket, so a lock built by strangers' guesses never refuses the owner's browser.
+ */
+export const DEVICE_COOKIE = "app_device";
+export const DEVICE_COOKIE_PATH = "/api/v1/auth";
+export const DEVICE_TTL_S = 400 * 24 * 3600;
+const DEVICE_SHAPE = /^d1\.(dev_[0-9a-f]{32})\.([A-Za-z0-9_-]{43})$/;
+
+/** What a device cookie's signature covers (a different text from any session payload). */
+export const devicePayload = (id: string) => `device.v1.${id}`;
+
+/** The id and signature of a device cookie value; null when malformed. */
+export function parseDeviceCookie(value: string): { id: string; signature: string } | null {
+  const m = DEVICE_SHAPE.exec(value);
+  return m ? { id: m[1]!, signature: m[2]! } : null;
 }
 
 /** A session is live while unexpired and minted under the current epoch. */

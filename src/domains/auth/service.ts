@@ -16,6 +16,7 @@ import {
 import { PBKDF2_ITERATIONS, clientBucket, toBase64Url, toHex } from "./rules";
 import { type ClientInfo, endEverySession, endOneSession, mintSession, resolveSession } from "./sessions";
 import { bucketsFor, throttled } from "./throttle";
+import { deviceBucket, mintDevice, verifiedDevice } from "./device";
 
 /** The caller is absent on the public login route. */
 type Ctx = Pick<ServiceCtx, "env" | "clock"> & { principal?: Principal };
@@ -54,8 +55,11 @@ async function checkPassword(
   password: string,
   client: ClientInfo,
   onWrong: ApiError,
+  device: string | null = null,
 ) {
-  const buckets = bucketsFor(ctx.principal ?? null, clientBucket(client.ip));
+  const buckets = device
+    ? [deviceBucket(device)]
+    : bucketsFor(ctx.principal ?? null, clientBucket(client.ip));
   await throttled(
     ctx,
     buckets,
@@ -117,24 +121,39 @@ export async function setPassword({
   return mintSession(ctx, (await readAuthSettings(getDb(ctx.env.DB)))!, client);
 }
 
-/** Verifies the password and returns a signed session cookie value. */
+/**
+ * Verifies the password and returns a signed session cookie value and the browser's device cookie
+ * (its own when one of `devices` verifies, which also moves the check into that device's bucket).
+ */
 export async function login({
   ctx,
   input,
   client,
+  devices = [],
 }: {
   ctx: Ctx;
   input: { password: string };
   client: ClientInfo;
-}): Promise<string> {
+  devices?: string[];
+}): Promise<{ session: string; device: string }> {
   const s = await readAuthSettings(getDb(ctx.env.DB));
   if (!s?.password_hash) {
     throw conflict(
       "No password is set yet: the dashboard is open (set one with POST /api/v1/auth/set-password)",
     );
   }
-  await checkPassword(ctx, s, input.password, client, new ApiError(401, "Wrong password"));
-  return mintSession(ctx, s, client);
+  const known = await verifiedDevice(ctx.env, s, devices);
+  await checkPassword(ctx, s, input.password, client, new ApiError(401, "Wrong password"), known?.id);
+  return {
+    session: await mintSession(ctx, s, client),
+    device: known?.value ?? (await mintDevice(ctx.env, s)),
+  };
+}
+
+/** A device cookie for the browser that has just set the password (it signed in). */
+export async function deviceAfterSetPassword(ctx: Ctx, devices: string[]): Promise<string> {
+  const s = (await readAuthSettings(getDb(ctx.env.DB)))!;
+  return (await verifiedDevice(ctx.env, s, devices))?.value ?? (await mintDevice(ctx.env, s));
 }
 
 /** Revokes every session at once: every row ended, and the epoch every cookie carries bumped. */

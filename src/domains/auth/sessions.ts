@@ -4,7 +4,7 @@
  * row is ended or missing is refused even while its signature and expiry still hold.
  */
 import { getDb } from "../../db";
-import type { Env } from "../../env";
+import { type Env, isDemo } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { hmacSign, hmacVerify, randomBytes } from "./crypto";
@@ -109,7 +109,13 @@ export async function endEverySession(ctx: Ctx, keepId: string | null = null): P
 export async function listSessions({ ctx }: { ctx: Pick<ServiceCtx, "env" | "clock" | "principal"> }) {
   const rows = await listLiveSessions(getDb(ctx.env.DB), ctx.clock().toISOString());
   const mine = ctx.principal.kind === "session" ? ctx.principal.id : null;
-  return rows.map(({ ended_at: _e, ...r }) => ({ ...r, current: r.id === mine }));
+  // The public demo shows that sessions exist, never where from (issue 26 finding 10).
+  const hide = isDemo(ctx.env);
+  return rows.map(({ ended_at: _e, ...r }) => ({
+    ...r,
+    ...(hide ? { ip: null, user_agent: null } : {}),
+    current: r.id === mine,
+  }));
 }
 
 /** `DELETE /auth/sessions/{id}`: 404 when unknown or already ended. */

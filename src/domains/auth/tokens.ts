@@ -1,5 +1,6 @@
 /** API token verbs: issue (raw value shown once), list, revoke, authenticate, stamp last use. */
 import { getDb } from "../../db";
+import { isDemo } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { newRawToken, newTokenId, sameSecret, sha256Hex } from "./crypto";
@@ -36,8 +37,12 @@ export async function issueToken({
 }
 
 /** Live tokens, oldest first: ids, labels, scopes and times, never a token or a hash. */
-export function listTokens({ ctx }: { ctx: Pick<ServiceCtx, "env"> }): Promise<TokenRow[]> {
-  return listActiveTokens(getDb(ctx.env.DB));
+/** Labels stand in for a person's devices and tools: the public demo does not show them. */
+export const DEMO_TOKEN_LABEL = "(hidden in the demo)";
+
+export async function listTokens({ ctx }: { ctx: Pick<ServiceCtx, "env"> }): Promise<TokenRow[]> {
+  const rows = await listActiveTokens(getDb(ctx.env.DB));
+  return isDemo(ctx.env) ? rows.map((r) => ({ ...r, label: DEMO_TOKEN_LABEL })) : rows;
 }
 
 /** Permanent revocation; 404 when the id is unknown or already revoked. */

@@ -9,8 +9,8 @@ export interface Deployment {
   defaultUserId: string;
 }
 
-/** Fields whose value belongs to the deployment, not to the stored settings. */
-const DEPLOYMENT_FIELDS = ["demo_mode", "storage"] as const;
+/** Update fields that are accepted and change nothing: storage is D1 on every deployment of this code. */
+const DEPLOYMENT_FIELDS = ["storage"] as const;
 
 export const STORAGE_NAME = "d1";
 
@@ -19,11 +19,15 @@ export function parseStored(raw: unknown): StoredConfig {
   return parsed.success ? parsed.data : StoredConfig.parse({});
 }
 
-/** Deployment-owned fields may be sent only with their current value. */
-export function deploymentConflicts(patch: AppConfigUpdateRequest, dep: Deployment): string[] {
-  const current = { demo_mode: dep.demoMode, storage: STORAGE_NAME };
-  return DEPLOYMENT_FIELDS.filter(
-    (f) => patch[f] !== undefined && patch[f] !== null && patch[f] !== current[f],
+/**
+ * The keys of an update body that change nothing: not settings at all (unknown, response-only) or
+ * accepted and ignored (`storage`, where its value is not this deployment's). Reported, not refused.
+ */
+export function ignoredKeys(raw: unknown, known: readonly string[]): string[] {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return [];
+  const body = raw as Record<string, unknown>;
+  return Object.keys(body).filter(
+    (k) => !known.includes(k) || (k === "storage" && body[k] != null && body[k] !== STORAGE_NAME),
   );
 }
 
@@ -42,7 +46,8 @@ export function toResponse(stored: StoredConfig, dep: Deployment): AppConfigResp
   return {
     ...stored,
     storage: STORAGE_NAME,
-    demo_mode: dep.demoMode,
+    // The deployment's public demo, or the owner's read-only switch.
+    demo_mode: dep.demoMode || stored.demo_mode,
     user_id: stored.user_id ?? dep.defaultUserId,
     timezone: stored.timezone ?? dep.defaultTimezone,
     hosted_enabled: dep.hostedEnabled,

@@ -90,6 +90,9 @@ export const StoredConfig = z.object({
   ai_categorization_enabled: z.boolean().nullable().default(null),
   timezone: z.string().nullable().default(null),
   user_id: z.string().nullable().default(null),
+  // The owner's read-only switch (SPEC lists demo_mode writable): on, the journal refuses writes as
+  // the demo does, except the configuration itself (to switch it off) and sign-in (src/http/demo.ts).
+  demo_mode: z.boolean().default(false),
 });
 export type StoredConfig = z.infer<typeof StoredConfig>;
 
@@ -125,13 +128,17 @@ type InputShape = typeof SettingsInput.shape;
 
 const opt = <T extends z.ZodType>(t: T) => t.nullable().optional();
 
+/**
+ * Not strict: the body of GET /config comes back as an update (issue 23 point 5). Keys that are
+ * not settings (unknown, or response-only such as `hosted_enabled`) are ignored and named in the
+ * `X-Config-Ignored` response header; `storage` is accepted and ignored too (D1 is the only one).
+ */
 export const AppConfigUpdateRequest = z
   .object({
-    storage: opt(z.string()),
+    storage: opt(z.string().max(100)),
     demo_mode: opt(z.boolean()),
     user_id: opt(z.string().trim().min(1).max(200)),
     ...mapShape<{ [K in keyof InputShape]: Patch<InputShape[K]> }>(SettingsInput.shape, patch),
   })
-  .strict()
   .meta({ id: "AppConfigUpdateRequest" });
 export type AppConfigUpdateRequest = z.infer<typeof AppConfigUpdateRequest>;

@@ -1,17 +1,10 @@
 import { getDb } from "../../db";
 import { flag, type Env } from "../../env";
-import { ApiError, validationError } from "../../lib/errors";
+import { validationError } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/context";
 import { readWithFallback, saveBackup } from "../../lib/backup";
 import { readStoredConfig, storedConfigOf, storedConfigQuery, writeStoredConfig } from "./queries";
-import {
-  applyUpdate,
-  type Deployment,
-  deploymentConflicts,
-  isSafeUserId,
-  parseStored,
-  toResponse,
-} from "./rules";
+import { applyUpdate, type Deployment, isSafeUserId, parseStored, toResponse } from "./rules";
 import type { AppConfigResponse, AppConfigUpdateRequest, StoredConfig } from "./schemas";
 
 const BACKUP_NAME = "app_config";
@@ -111,25 +104,8 @@ export async function getConfig({ ctx }: { ctx: Pick<ServiceCtx, "env"> }): Prom
  * images of the stored settings (the activity ledger stages them).
  */
 export async function updateConfig({ ctx, input }: { ctx: ServiceCtx; input: AppConfigUpdateRequest }) {
+  // demo_mode on an env demo: never reached (the demo refuses every write); stored otherwise.
   const dep = deployment(ctx.env);
-  const conflicts = deploymentConflicts(input, dep);
-  if (conflicts.length > 0) {
-    throw new ApiError(
-      422,
-      "These fields are set by the deployment and cannot be changed here",
-      "VALIDATION_ERROR",
-      {
-        errors: conflicts.map((f) => ({
-          loc: ["body", f],
-          msg:
-            f === "demo_mode"
-              ? "set by the DEMO_MODE variable of this deployment"
-              : "storage is D1 on this deployment",
-          type: "read_only",
-        })),
-      },
-    );
-  }
   if (input.user_id != null && !isSafeUserId(input.user_id.trim())) {
     throw validationError([
       {

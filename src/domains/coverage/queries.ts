@@ -1,31 +1,25 @@
 /**
- * Queries for coverage. An email row is any row without a synthetic statement key
- * (`…_stmt_<institution>_<hash8>.pdf`); a statement row is any row with a StatementSource (an email
- * row enriched from a statement is both, so it counts as caught). Amounts are integer cents.
+ * Queries for coverage. For the alert cadence an email row is any row without a synthetic
+ * statement key (`…_stmt_<institution>_<hash8>.pdf`); the capture rate reads the statements'
+ * reconciled rows (see captureRows).
  */
-import { type AnyColumn, and, gte, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { type AnyColumn, and, eq, gte, isNotNull, isNull, ne, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db";
-import { transactions } from "../../db/schema";
-import { DEPOSIT_TYPES, SPENDING_TYPES } from "../../lib/transaction-types";
+import { statementRows, statements, transactions } from "../../db/schema";
+import { STATEMENT_RECIPIENT } from "../statements/views";
+import { MANUAL_RECIPIENT } from "../transactions/manual";
 
 /** The columns these filters read, of the table or of its alias. */
-type Tx = Record<"DeletedAt" | "DateFileName" | "TransactionType", AnyColumn>;
+type Tx = Record<"DeletedAt" | "DateFileName" | "ForwardedTo", AnyColumn>;
 const t = transactions;
 
-/** Not deleted and not a statement's synthetic row. */
+/** Not deleted, not a statement's synthetic row, not hand-added: what an alert email delivered. */
 const emailRow = (x: Tx): SQL =>
-  and(isNull(x.DeletedAt), sql`${x.DateFileName} NOT LIKE '%\\_stmt\\_%' ESCAPE '\\'`)!;
-const isStatementKey = (x: Tx): SQL => sql`(${x.DateFileName} LIKE '%\\_stmt\\_%' ESCAPE '\\')`;
-const list = (types: readonly string[]) =>
-  sql.join(
-    types.map((v) => sql`${v}`),
-    sql`, `,
-  );
-/** Direction of a row: 'withdrawal' (spending types), 'deposit' (deposit types) or NULL. */
-const direction = (x: Tx): SQL<string | null> =>
-  sql`CASE WHEN ${x.TransactionType} IN (${list(SPENDING_TYPES)}) THEN 'withdrawal'
-    WHEN ${x.TransactionType} IN (${list(DEPOSIT_TYPES)}) THEN 'deposit' END`;
+  and(
+    isNull(x.DeletedAt),
+    sql`${x.DateFileName} NOT LIKE '%\\_stmt\\_%' ESCAPE '\\'`,
+    notInArray(x.ForwardedTo, [...NOT_ALERT_RECIPIENTS]),
+  )!;
 
 /** Each institution's latest alert day ever, and its distinct alert days from `lo` on. */
 export async function alertDays(db: Db, lo: string) {
@@ -46,30 +40,33 @@ export async function alertDays(db: Db, lo: string) {
   return { last, days };
 }
 
+/** Recipients of rows no alert email delivered: statement imports and hand-entered rows. */
+export const NOT_ALERT_RECIPIENTS = [STATEMENT_RECIPIENT, MANUAL_RECIPIENT] as const;
+
 /**
- * Statement rows per institution and direction, and how many an alert email caught: an email row
- * on the same day, amount within 1 cent and the same direction. Identical same-day statement rows
- * are ranked so that one email catches at most one of them.
+ * Statement rows per institution and direction, and how many an alert email had already caught:
+ * the rule of a statement's own `capture` figure (reconciled as matched, ambiguous or a suspected
+ * duplicate against a row an alert email delivered; never a hand-added or statement-imported row),
+ * summed over every statement, so the two always agree. Rows another statement imported before
+ * (`previously_imported`) are that statement's to count, not counted twice.
  */
 export function captureRows(db: Db) {
-  const e = alias(transactions, "e");
-  return db.all<{ institution: string; dir: string; caught: number; total: number }>(sql`
-    WITH s AS (
-      SELECT COALESCE(${t.Institution}, 'Unknown') AS institution, substr(${t.DateFileName}, 1, 10) AS day,
-        abs(${t.Amount}) AS cents, ${direction(t)} AS dir, ${t.DateFileName} AS dfn,
-        NOT ${isStatementKey(t)} AS self
-      FROM ${t}
-      WHERE ${t.StatementSource} IS NOT NULL AND ${t.DeletedAt} IS NULL AND ${t.Amount} IS NOT NULL
-        AND ${direction(t)} IS NOT NULL
-    ), r AS (
-      SELECT *, ROW_NUMBER() OVER (PARTITION BY day, cents, dir, self ORDER BY dfn) AS k FROM s
-    )
-    SELECT institution, dir, COUNT(*) AS total,
-      SUM(self OR (
-        SELECT COUNT(*) FROM ${t} AS ${sql.identifier("e")}
-        WHERE ${e.DateFileName} >= r.day || '_' AND ${e.DateFileName} < r.day || '~'
-          AND ${emailRow(e)} AND ${e.Amount} IS NOT NULL AND abs(abs(${e.Amount}) - r.cents) <= 1
-          AND ${direction(e)} = r.dir
-      ) >= r.k) AS caught
-    FROM r GROUP BY 1, 2`);
+  const r = statementRows;
+  const caught = sql<number>`SUM(CASE WHEN ${r.reconcile_tier} IN ('matched', 'ambiguous', 'suspected_duplicate')
+    AND ${r.db_forwarded_to} IS NOT NULL
+    AND ${r.db_forwarded_to} NOT IN (${sql.join(
+      NOT_ALERT_RECIPIENTS.map((v) => sql`${v}`),
+      sql`, `,
+    )}) THEN 1 ELSE 0 END)`;
+  return db
+    .select({
+      institution: statements.institution,
+      dir: r.type,
+      caught,
+      total: sql<number>`COUNT(*)`,
+    })
+    .from(r)
+    .innerJoin(statements, eq(statements.id, r.statement_id))
+    .where(ne(r.reconcile_tier, "previously_imported"))
+    .groupBy(statements.institution, r.type);
 }

@@ -26,8 +26,10 @@ export const CaptureSummary = z
   .meta({
     id: "CaptureSummary",
     description:
-      "Share of statement rows that an alert email already captured (an email row on the same day, " +
-      "amount within 0.01, same direction).",
+      "Share of statement rows that an alert email already captured: the rows every uploaded statement " +
+      "reconciled as matched, ambiguous or a suspected duplicate against a row an alert email delivered " +
+      "(never a hand-added or statement-imported row), as each statement's own `capture` counts them. " +
+      "Null until a statement has rows.",
   });
 
 const days = z.number().int().nullable();

@@ -55,6 +55,7 @@ export const IMPORT_TABLES: Record<string, TableDef> = {
   budget_config: { table: t.budgetConfig, key: ["user_id", "year", "kind"], kind: "config" },
   app_config: { table: t.appConfig, key: ["id"], kind: "config" },
   user_mappings: { table: t.userMappings, key: ["ForwardedTo"], kind: "config" },
+  blocked_companies: { table: t.blockedCompanies, key: ["key"], kind: "config" },
 };
 
 /** Never imported, even when a (hand-made) zip carries them. */

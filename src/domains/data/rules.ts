@@ -28,6 +28,7 @@ export const EXPORTED_TABLES = [
   "ignored_emails",
   "sender_trust",
   "card_names",
+  "blocked_companies",
 ] as const;
 
 /**

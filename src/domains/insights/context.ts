@@ -14,10 +14,15 @@ import { getBudgetStatus } from "../budget/status";
 import { getConfig } from "../config/service";
 import { getMerchantIntelligence } from "../merchants/service";
 import { currentMonth, getSummary, getTrend } from "../summary/service";
+import { paceBlock } from "./pace";
 import { fixedChargesOf, recurringAnnualOf } from "./rules";
+import { lastYearComments, suspectedIgnored } from "./signals";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
 const EXCERPT_CHARS = 600;
+
+const daysInMonth = (month: string) =>
+  new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
 
 /** A part that fails (an empty budget, a missing cache table) leaves its slot empty, not the page. */
 async function orNull<T>(p: Promise<T>): Promise<T | null> {
@@ -29,56 +34,73 @@ async function orNull<T>(p: Promise<T>): Promise<T | null> {
 }
 
 export async function buildContext(ctx: Ctx, monthIn?: string) {
-  const month = monthIn ?? (await currentMonth(ctx)).month;
+  const today = await currentMonth(ctx);
+  const month = monthIn ?? today.month;
   const cfg = await getConfig({ ctx });
   const db = getDb(ctx.env.DB);
   const t = transactions;
   const b = monthBounds(month);
   const year = Number(month.slice(0, 4));
-  const [summary, trend, lastYear, averages, budget, merchants, commented, largest, history, previous] =
-    await Promise.all([
-      getSummary(ctx, month),
-      getTrend(ctx, 6, month),
-      getTrend(ctx, 1, addMonths(month, -12)),
-      orNull(getHistoricalAverages(ctx, 6)),
-      orNull(getBudgetStatus(ctx, year)),
-      orNull(getMerchantIntelligence({ ctx, input: { month, months: 6 } })),
-      db
-        .select({
-          date: t.DateFileName,
-          company: t.Company,
-          amount: t.Amount,
-          category: t.Category,
-          comment: t.Comment,
-        })
-        .from(t)
-        .where(and(inRange(b.lo, b.hi), live(), isNotNull(t.Comment), ne(t.Comment, "")))
-        .orderBy(t.DateFileName)
-        .limit(50),
-      db
-        .select({
-          date: t.DateFileName,
-          company: t.Company,
-          amount: t.Amount,
-          category: t.Category,
-          comment: t.Comment,
-        })
-        .from(t)
-        .where(and(inRange(b.lo, b.hi), live(), spending()))
-        .orderBy(desc(t.Amount))
-        .limit(5),
-      getTrend(ctx, 24, addMonths(month, -1)),
-      db
-        .select({
-          month: insightBriefings.month,
-          generated_at: insightBriefings.generated_at,
-          content: insightBriefings.content,
-        })
-        .from(insightBriefings)
-        .where(and(eq(insightBriefings.user_id, cfg.user_id), lt(insightBriefings.month, month)))
-        .orderBy(desc(insightBriefings.month), desc(insightBriefings.generated_at))
-        .limit(1),
-    ]);
+  const [
+    summary,
+    trend,
+    lastYear,
+    averages,
+    budget,
+    merchants,
+    commented,
+    largest,
+    history,
+    previous,
+    yearToMonth,
+    ignoredLike,
+    lastYearNotes,
+  ] = await Promise.all([
+    getSummary(ctx, month),
+    getTrend(ctx, 6, month),
+    getTrend(ctx, 1, addMonths(month, -12)),
+    orNull(getHistoricalAverages(ctx, 6)),
+    orNull(getBudgetStatus(ctx, year)),
+    orNull(getMerchantIntelligence({ ctx, input: { month, months: 6 } })),
+    db
+      .select({
+        date: t.DateFileName,
+        company: t.Company,
+        amount: t.Amount,
+        category: t.Category,
+        comment: t.Comment,
+      })
+      .from(t)
+      .where(and(inRange(b.lo, b.hi), live(), isNotNull(t.Comment), ne(t.Comment, "")))
+      .orderBy(t.DateFileName)
+      .limit(50),
+    db
+      .select({
+        date: t.DateFileName,
+        company: t.Company,
+        amount: t.Amount,
+        category: t.Category,
+        comment: t.Comment,
+      })
+      .from(t)
+      .where(and(inRange(b.lo, b.hi), live(), spending()))
+      .orderBy(desc(t.Amount))
+      .limit(5),
+    getTrend(ctx, 24, addMonths(month, -1)),
+    db
+      .select({
+        month: insightBriefings.month,
+        generated_at: insightBriefings.generated_at,
+        content: insightBriefings.content,
+      })
+      .from(insightBriefings)
+      .where(and(eq(insightBriefings.user_id, cfg.user_id), lt(insightBriefings.month, month)))
+      .orderBy(desc(insightBriefings.month), desc(insightBriefings.generated_at))
+      .limit(1),
+    getTrend(ctx, Number(month.slice(5, 7)), month),
+    suspectedIgnored(ctx.env.DB, month),
+    lastYearComments(ctx.env.DB, month),
+  ]);
   const txOut = (r: (typeof largest)[number]) => ({
     date: r.date.slice(0, 10).replace(/\./g, "-"),
     company: r.company ?? "",
@@ -97,7 +119,13 @@ export async function buildContext(ctx: Ctx, monthIn?: string) {
       total_spending: summary.delta_amount,
       ...(summary.delta_percent === null ? {} : { total_spending_pct: summary.delta_percent }),
     },
-    pace: summary.pace,
+    pace: paceBlock({
+      month,
+      spendingCeiling: budget?.overall.spending_ceiling ?? 0,
+      targets: (budget?.groups ?? []).flatMap((g) => g.categories),
+      months: yearToMonth.months,
+      today: month === today.month ? { day: today.day, daysInMonth: daysInMonth(month) } : null,
+    }),
     trend: trend.months,
     same_month_last_year:
       ly && ly.spending_count > 0
@@ -106,7 +134,7 @@ export async function buildContext(ctx: Ctx, monthIn?: string) {
             total_spending: ly.total_spending,
             spending_count: ly.spending_count,
             by_category: ly.by_category,
-            comments: [],
+            comments: lastYearNotes,
           }
         : null,
     budget:
@@ -136,7 +164,7 @@ export async function buildContext(ctx: Ctx, monthIn?: string) {
     largest_transactions: largest.map(txOut),
     fixed_charges: merchants ? fixedChargesOf(merchants.merchants) : [],
     recurring_annual: recurringAnnualOf(history.months, month),
-    suspected_ignored: [],
+    suspected_ignored: ignoredLike,
     previous_briefing: prev
       ? { month: prev.month, generated_at: prev.generated_at, excerpt: prev.content.slice(0, EXCERPT_CHARS) }
       : null,

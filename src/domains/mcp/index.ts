@@ -7,6 +7,7 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { Hono } from "hono";
 import { isDemo } from "../../env";
+import { loadSettings } from "../config/service";
 import { recordActivity } from "../../http/activity";
 import { type AppContext, type AppEnv, serviceCtx } from "../../http/context";
 import { ApiError, envelope } from "../../http/errors";
@@ -20,9 +21,11 @@ async function handle(c: AppContext): Promise<Response> {
   const demo = isDemo(c.env);
   // authenticate already refuses /mcp without a token; this keeps it so if that ever changes.
   if (!demo && principal.kind !== "token") throw new ApiError(401, "Send `Authorization: Bearer fin_...`");
-  const canWrite = !demo && principal.scope === "read+write";
+  // The owner's read-only switch (stored demo_mode) holds here as on the API (src/http/demo.ts).
+  const readOnly = demo || (await loadSettings(c.env)).demo_mode;
+  const canWrite = !readOnly && principal.scope === "read+write";
   if (!canWrite) {
-    const refused = await refuseWriteTool(c.req.raw, demo, MAX_BODY_BYTES);
+    const refused = await refuseWriteTool(c.req.raw, readOnly, MAX_BODY_BYTES);
     if (refused) return refused;
   }
   const server = buildServer(

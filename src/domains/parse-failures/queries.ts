@@ -8,14 +8,14 @@ import type { FailureRow } from "./rules";
 export async function listFailures(
   d1: D1Database,
   status: string | null,
-  limit = 500,
+  limit: number,
 ): Promise<FailureRow[]> {
   return getDb(d1)
     .select({ ...getTableColumns(pf), body: sql<string | null>`NULL` })
     .from(pf)
     .where(status ? eq(pf.status, status) : ne(pf.status, "dismissed"))
     .orderBy(desc(pf.created_at), pf.id)
-    .limit(Math.max(1, Math.min(limit, 1000)));
+    .limit(Math.max(1, Math.min(limit, 10_000)));
 }
 
 export async function getFailure(d1: D1Database, id: string): Promise<FailureRow | null> {

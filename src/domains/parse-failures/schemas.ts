@@ -48,8 +48,19 @@ export const ParseFailureListResponse = z
   .object({ count: z.number().int(), failures: z.array(ParseFailureSummary) })
   .meta({ id: "ParseFailureListResponse" });
 
+/** The reference's bounds of the list's `limit`. */
+export const LIST_LIMIT_DEFAULT = 100;
+export const LIST_LIMIT_MAX = 10_000;
+
 export const ListQuery = z.object({
   status: FailureStatus.optional().describe("Only rows in this status (default: every status but dismissed)"),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(LIST_LIMIT_MAX)
+    .default(LIST_LIMIT_DEFAULT)
+    .describe(`Max rows to return (default ${LIST_LIMIT_DEFAULT}, at most ${LIST_LIMIT_MAX}), newest first`),
 });
 
 export const FailureIdParams = z.object({ failure_id: z.string().min(1).max(100) });

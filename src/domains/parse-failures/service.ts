@@ -17,8 +17,16 @@ async function mustGet(ctx: Ctx, id: string): Promise<FailureRow> {
 }
 
 /** Quarantined rows, newest first; without a status filter, every row not dismissed. */
-export async function listParseFailures({ ctx, status }: { ctx: Ctx; status: string | null }) {
-  const rows = await listFailures(ctx.env.DB, status);
+export async function listParseFailures({
+  ctx,
+  status,
+  limit,
+}: {
+  ctx: Ctx;
+  status: string | null;
+  limit: number;
+}) {
+  const rows = await listFailures(ctx.env.DB, status, limit);
   return { count: rows.length, failures: rows.map(toSummary) };
 }
 

@@ -16,8 +16,9 @@ export const DOCS_ASSETS = {
 } as const;
 
 // Same origin only. Inline script/style: our bootstrap and the viewers' own styles; data: for the
-// viewers' inline icons; blob: for ReDoc's search worker.
-const CSP = [
+// viewers' inline icons; blob: for ReDoc's search worker. Sent as a header too (src/app.ts), where
+// src/http/headers.ts adds frame-ancestors (a <meta> policy cannot carry it).
+export const DOCS_CSP = [
   "default-src 'self'",
   "script-src 'self' 'unsafe-inline'",
   "style-src 'self' 'unsafe-inline'",
@@ -49,7 +50,7 @@ function page(opts: {
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<meta http-equiv="Content-Security-Policy" content="${DOCS_CSP}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${opts.title}</title>
 <style>${OFFLINE_STYLE}</style>

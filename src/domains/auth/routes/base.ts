@@ -2,7 +2,14 @@ import { deleteCookie, setCookie } from "hono/cookie";
 import type { AppContext } from "../../../http/context";
 import { ApiError } from "../../../http/errors";
 import { domainRoute } from "../../../http/route";
-import { SESSION_COOKIE, SESSION_TTL_S } from "../rules";
+import {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_PATH,
+  DEVICE_TTL_S,
+  SESSION_COOKIE,
+  SESSION_TTL_S,
+  cookieValues,
+} from "../rules";
 import type { ClientInfo } from "../sessions";
 import { AuthResponse } from "../schemas";
 
@@ -28,6 +35,20 @@ export function setSessionCookie(c: AppContext, value: string): void {
     maxAge: SESSION_TTL_S,
   });
 }
+
+/** `app_device`: HttpOnly, SameSite=Strict, sent only to the auth routes, about a year. */
+export function setDeviceCookie(c: AppContext, value: string): void {
+  setCookie(c, DEVICE_COOKIE, value, {
+    path: DEVICE_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: "Strict",
+    secure: isHttps(c),
+    maxAge: DEVICE_TTL_S,
+  });
+}
+
+/** The device cookie values the request carries. */
+export const deviceCookies = (c: AppContext) => cookieValues(c.req.header("cookie"), DEVICE_COOKIE);
 
 export function clearSessionCookie(c: AppContext): void {
   deleteCookie(c, SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "Lax", secure: isHttps(c) });

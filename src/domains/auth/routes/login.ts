@@ -2,7 +2,15 @@ import { contentJson } from "chanfana";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { LoginIn } from "../schemas";
 import { login } from "../service";
-import { AuthRoute, authOk, setSessionCookie, withRetryAfter, clientInfo } from "./base";
+import {
+  AuthRoute,
+  authOk,
+  clientInfo,
+  deviceCookies,
+  setDeviceCookie,
+  setSessionCookie,
+  withRetryAfter,
+} from "./base";
 
 export class WebappLogin extends AuthRoute {
   override schema = {
@@ -11,7 +19,9 @@ export class WebappLogin extends AuthRoute {
     description:
       "Public. Sets the signed `app_session` cookie (HttpOnly, SameSite=Lax, Secure on https, 30 days). " +
       "Wrong password: 401; repeated wrong passwords lock login for a growing window (429 RATE_LIMITED " +
-      "with Retry-After); no password set yet: 409.",
+      "with Retry-After); no password set yet: 409. Also sets `app_device` (HttpOnly, SameSite=Strict, path " +
+      "/api/v1/auth): a later login from this browser is throttled on its own, so strangers' guesses never " +
+      "lock it out.",
     security: [],
     request: { body: { ...contentJson(LoginIn), required: true } },
     responses: authOk("Logged in; the session cookie is set"),
@@ -19,10 +29,11 @@ export class WebappLogin extends AuthRoute {
 
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
-    const cookie = await withRetryAfter(c, () =>
-      login({ ctx: serviceCtx(c), input: body, client: clientInfo(c) }),
+    const { session, device } = await withRetryAfter(c, () =>
+      login({ ctx: serviceCtx(c), input: body, client: clientInfo(c), devices: deviceCookies(c) }),
     );
-    setSessionCookie(c, cookie);
+    setSessionCookie(c, session);
+    setDeviceCookie(c, device);
     return c.json({ status: "logged_in" });
   }
 }

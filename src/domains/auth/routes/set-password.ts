@@ -1,8 +1,16 @@
 import { contentJson } from "chanfana";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { SetPasswordIn } from "../schemas";
-import { setPassword } from "../service";
-import { AuthRoute, authOk, setSessionCookie, withRetryAfter, clientInfo } from "./base";
+import { deviceAfterSetPassword, setPassword } from "../service";
+import {
+  AuthRoute,
+  authOk,
+  clientInfo,
+  deviceCookies,
+  setDeviceCookie,
+  setSessionCookie,
+  withRetryAfter,
+} from "./base";
 
 export class SetAppPassword extends AuthRoute {
   override schema = {
@@ -22,6 +30,7 @@ export class SetAppPassword extends AuthRoute {
       setPassword({ ctx: serviceCtx(c), input: body, client: clientInfo(c) }),
     );
     setSessionCookie(c, cookie);
+    setDeviceCookie(c, await deviceAfterSetPassword(serviceCtx(c), deviceCookies(c)));
     return c.json({ status: "password_set" });
   }
 }

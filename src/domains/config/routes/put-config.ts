@@ -2,6 +2,7 @@ import { contentJson } from "chanfana";
 import { stageImages } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { AppConfigResponse, AppConfigUpdateRequest } from "../schemas";
+import { ignoredKeys } from "../rules";
 import { updateConfig } from "../service";
 import { ConfigRoute } from "./get-config";
 
@@ -9,11 +10,21 @@ export class PutAppConfig extends ConfigRoute {
   override schema = {
     operationId: "putAppConfig",
     summary: "Update runtime configuration (partial; null resets a field)",
-    description: "Journaled with before/after images, so `POST /api/v1/activity/{id}/revert` can undo it.",
+    description:
+      "Journaled with before/after images, so `POST /api/v1/activity/{id}/revert` can undo it. The body " +
+      "of `GET` is a valid update: keys that are not settings (response-only or unknown) and `storage` " +
+      "(D1 here) change nothing and are named in the `X-Config-Ignored` header. `demo_mode: true` makes " +
+      "the journal read-only (405 on writes) until a `PUT` here sets it false.",
     request: { body: { ...contentJson(AppConfigUpdateRequest), required: true } },
     responses: {
       "200": {
         description: "The configuration after the update",
+        headers: {
+          "X-Config-Ignored": {
+            description: "Keys of the body that changed nothing (not settings, or storage), comma-separated",
+            schema: { type: "string" as const },
+          },
+        },
         content: { "application/json": { schema: AppConfigResponse } },
       },
     },
@@ -21,6 +32,11 @@ export class PutAppConfig extends ConfigRoute {
 
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
+    const ignored = ignoredKeys(
+      ((await this.getUnvalidatedData()) as { body?: unknown }).body,
+      Object.keys(AppConfigUpdateRequest.shape),
+    );
+    if (ignored.length > 0) c.header("X-Config-Ignored", ignored.join(", "));
     const { before, after, response } = await updateConfig({ ctx: serviceCtx(c), input: body });
     stageImages(c, { kind: "config", resourceId: "app", before, after });
     return c.json(response);

@@ -87,7 +87,7 @@ export function registerReadTools(server: McpServer, { ctx }: ToolContext) {
       "Bank alert emails that could not be read into a transaction (the quarantine), newest first; " +
       "without `status` every status but dismissed. One can be settled with resolve_parse_failure.",
     ...tools.parseFailures,
-    run: (a) => listParseFailures({ ctx, status: a.status ?? null }),
+    run: (a) => listParseFailures({ ctx, status: a.status ?? null, limit: a.limit ?? 100 }),
   });
   register(server, {
     name: "get_transaction",

@@ -166,11 +166,12 @@ describe("crypto helpers", () => {
 });
 
 describe("CORS policy", () => {
-  it("defaults to the dashboard dev origin", () => {
+  it("trusts no origin by default (issue 26 finding 10: not any local app on :5173)", () => {
     for (const raw of [undefined, "", " , "]) {
       const p = corsPolicy(raw);
       expect(p.any).toBe(false);
-      expect([...p.origins]).toEqual(["http://localhost:5173"]);
+      expect([...p.origins]).toEqual([]);
+      expect(allowOrigin(p, "http://localhost:5173")).toBeNull();
     }
   });
 

@@ -1,0 +1,23 @@
+import { domainRouter } from "../../http/route";
+import type { Reverters } from "../activity/reverters";
+import { UnblockCompany } from "./routes/delete";
+import { ListBlockedCompanies } from "./routes/list";
+import { BlockCompany } from "./routes/put";
+import { currentBlocked, restoreBlocked } from "./service";
+
+/** Mounted at /api/v1/blocked-companies. */
+export function blockedCompaniesRouter() {
+  const router = domainRouter();
+  router.get("/", ListBlockedCompanies);
+  router.put("/:company", BlockCompany);
+  router.delete("/:company", UnblockCompany);
+  return router;
+}
+
+/** Activity revert of block/unblock: the resource id is the lower-cased name. */
+export const blockedCompanyReverters: Reverters = {
+  blocked_company: {
+    current: (ctx, key) => currentBlocked(ctx, key),
+    restore: (ctx, key, before) => restoreBlocked(ctx, key, before as Record<string, unknown> | null),
+  },
+};

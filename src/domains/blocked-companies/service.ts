@@ -1,0 +1,69 @@
+/**
+ * The blocked-company list (SPEC step 7 and Events: no notification for a company on it). Names
+ * match without regard to case or surrounding spaces. Every write stages before/after images.
+ */
+import { asc, eq } from "drizzle-orm";
+import { getDb } from "../../db";
+import { blockedCompanies as b } from "../../db/schema";
+import type { ServiceCtx } from "../../lib/context";
+import { notFound } from "../../lib/errors";
+
+type Ctx = Pick<ServiceCtx, "env" | "clock">;
+export type BlockedRow = typeof b.$inferSelect;
+
+export const blockKey = (company: string) => company.trim().toLowerCase();
+const image = (r: BlockedRow) => ({ company: r.company, created_at: r.created_at });
+
+export async function listBlocked(d1: D1Database): Promise<BlockedRow[]> {
+  return getDb(d1).select().from(b).orderBy(asc(b.key));
+}
+
+/** The names ingestion compares against (lower-cased). */
+export async function blockedNames(d1: D1Database): Promise<string[]> {
+  return (await listBlocked(d1)).map((r) => r.key);
+}
+
+async function find(d1: D1Database, key: string): Promise<BlockedRow | null> {
+  return (await getDb(d1).select().from(b).where(eq(b.key, key)).get()) ?? null;
+}
+
+/** Adds a company (idempotent: an existing entry stays as it was). */
+export async function blockCompany(ctx: Ctx, company: string) {
+  const key = blockKey(company);
+  const existing = await find(ctx.env.DB, key);
+  if (existing) return { row: existing, before: image(existing), after: image(existing) };
+  const row = { key, company: company.trim(), created_at: ctx.clock().toISOString() };
+  await getDb(ctx.env.DB).insert(b).values(row).onConflictDoNothing();
+  return { row, before: {}, after: image(row) };
+}
+
+/** Removes a company; 404 when it is not on the list. */
+export async function unblockCompany(ctx: Ctx, company: string) {
+  const existing = await find(ctx.env.DB, blockKey(company));
+  if (!existing) throw notFound("Blocked company");
+  await getDb(ctx.env.DB).delete(b).where(eq(b.key, existing.key));
+  return { row: existing, before: image(existing), after: null };
+}
+
+/** Activity revert: the current image of an entry, and writing a before image back. */
+export async function currentBlocked(ctx: Ctx, key: string) {
+  const row = await find(ctx.env.DB, key);
+  return row ? image(row) : null;
+}
+
+export async function restoreBlocked(ctx: Ctx, key: string, before: Record<string, unknown> | null) {
+  const db = getDb(ctx.env.DB);
+  if (!before || typeof before.company !== "string") {
+    await db.delete(b).where(eq(b.key, key));
+    return;
+  }
+  const row = {
+    key,
+    company: before.company,
+    created_at: String(before.created_at ?? ctx.clock().toISOString()),
+  };
+  await db
+    .insert(b)
+    .values(row)
+    .onConflictDoUpdate({ target: b.key, set: { company: row.company } });
+}
