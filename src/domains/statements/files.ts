@@ -9,7 +9,7 @@ import type { AiProvider } from "../../ai/provider";
 import { parseWithAi } from "./parsers/ai";
 import { type CsvMapping, parseCsv } from "./parsers/csv";
 import { decodeOfx, parseOfx } from "./parsers/ofx";
-import { isPdf, readPdfText } from "./parsers/pdf-text";
+import { isPdf, MAX_PDF_PAGES, PdfTooBig, readPdfText } from "./parsers/pdf-text";
 import { institutionSlug } from "./rules";
 
 export const MAX_STATEMENT_BYTES = 10 * 1024 * 1024;
@@ -68,7 +68,13 @@ export async function parseFile(
   let text: Awaited<ReturnType<typeof readPdfText>>;
   try {
     text = await readPdfText(bytes);
-  } catch {
+  } catch (err) {
+    if (err instanceof PdfTooBig) {
+      throw new ApiError(413, err.message, "PAYLOAD_TOO_LARGE", {
+        pages: err.pages,
+        max_pages: MAX_PDF_PAGES,
+      });
+    }
     throw fileIssue("The PDF could not be read (damaged or password-protected)");
   }
   const out = parseStatementText(text, fallbackYear);

@@ -4,11 +4,11 @@
  * their own institution name, and the balance column checks every parse. Pure over the text items.
  */
 import type { Cents } from "../../../lib/money";
-import { type BalanceCheck, checkBalances } from "./balance";
+import { assemble, type DocumentReading, documentReading, summaryAmount } from "./assemble";
+import type { BalanceCheck } from "./balance";
 import { cleanDescription } from "./clean";
 import type { CsvMapping } from "./csv";
-import { findPeriod, resolveYear } from "./dates";
-import { CLOSING, type Line, lineText, OPENING, readAmount, readTable, toLines } from "./layout";
+import { CLOSING, type LayoutResult, type Line, OPENING, readTable, toLines } from "./layout";
 import type { PdfText } from "./pdf-text";
 
 export type StatementType = "withdrawal" | "deposit";
@@ -78,18 +78,6 @@ function accountType(text: string): string {
   return "chequing";
 }
 
-/** The amount printed last on the first line matching `re` (summary boxes, anywhere on the page). */
-function summaryAmount(lines: readonly Line[], re: RegExp) {
-  for (const l of lines) {
-    if (!re.test(lineText(l))) continue;
-    for (const it of [...l.items].reverse()) {
-      const a = readAmount(it.str);
-      if (a) return { cents: a.negative ? -a.cents : a.cents, truncated: a.truncated };
-    }
-  }
-  return null;
-}
-
 /** Minimum characters of text for a PDF to count as text (below: a scan). */
 const MIN_TEXT_CHARS = 40;
 
@@ -104,8 +92,9 @@ export function parseStatementText(text: PdfText, fallbackYear: number): ParseOu
     };
   }
   const parser = selectParser(text);
+  const doc = documentReading(text);
   const lines = toLines(text.items);
-  const table = readTable(lines);
+  const table = readTable(lines, doc);
   if (!table.headerFound || table.rows.length === 0) {
     return {
       ok: false,
@@ -114,56 +103,43 @@ export function parseStatementText(text: PdfText, fallbackYear: number): ParseOu
         "No transaction table (date, description, withdrawal/deposit and balance columns) was found in this PDF",
     };
   }
-  const period = findPeriod(full);
   const account = accountType(full);
   // On a card statement a positive amount is a purchase (money owed goes up), a credit is a payment.
   const owed = account === "credit_card";
   if (owed && table.signedColumn) {
     for (const r of table.rows) [r.withdrawal, r.deposit] = [r.deposit, r.withdrawal];
   }
-  const opening = table.opening ?? summaryAmount(lines, OPENING);
-  const closing =
-    table.closing && !table.closing.truncated
-      ? table.closing
-      : (summaryAmount(lines, CLOSING) ?? table.closing);
-  const totals = {
-    in: summaryAmount(lines, /total\s*(deposits|funds\s*in|credits)/i)?.cents ?? null,
-    out: summaryAmount(lines, /total\s*(withdrawals|funds\s*out|debits)/i)?.cents ?? null,
-  };
-  const { balances, check } = checkBalances(
-    table.rows,
-    opening,
-    closing,
-    {
-      in: totals.in === null ? null : Math.abs(totals.in),
-      out: totals.out === null ? null : Math.abs(totals.out),
-    },
-    owed,
-  );
-  const rows: StatementRow[] = table.rows.map((r, i) => ({
-    date: resolveYear(r.date, period, fallbackYear),
-    description: r.description.replace(/\s+/g, " ").trim(),
-    amount: (r.withdrawal ?? r.deposit)!,
-    type: r.withdrawal !== null ? "withdrawal" : "deposit",
-    balance: balances[i] ?? null,
-  }));
+  const printed = printedBalances(lines, doc, table);
+  const out = assemble(table.rows, doc, printed, owed, fallbackYear);
   return {
     ok: true,
     statement: {
       institution: detectInstitution(full, parser),
       account_type: account,
-      period_start: period?.start ?? rows.map((r) => r.date).sort()[0] ?? null,
-      period_end:
-        period?.end ??
-        rows
-          .map((r) => r.date)
-          .sort()
-          .at(-1) ??
-        null,
+      period_start: out.period_start,
+      period_end: out.period_end,
       parsed_with_ai: false,
-      rows,
-      balance: check,
+      rows: out.rows,
+      balance: out.balance,
     },
+  };
+}
+
+/** Opening, closing and the printed totals: from the table when it printed them, else the summary boxes. */
+export function printedBalances(
+  lines: readonly Line[],
+  doc: DocumentReading,
+  table: { opening: LayoutResult["opening"]; closing: LayoutResult["closing"] },
+) {
+  const d = doc.decimal;
+  return {
+    opening: table.opening ?? summaryAmount(lines, OPENING, d),
+    closing:
+      table.closing && !table.closing.truncated
+        ? table.closing
+        : (summaryAmount(lines, CLOSING, d) ?? table.closing),
+    totalIn: summaryAmount(lines, /total\s*(deposits|funds\s*in|credits)/i, d)?.cents ?? null,
+    totalOut: summaryAmount(lines, /total\s*(withdrawals|funds\s*out|debits)/i, d)?.cents ?? null,
   };
 }
 
