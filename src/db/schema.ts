@@ -313,3 +313,4 @@ export * from "./schema/insights";
 export * from "./schema/sessions";
 export * from "./schema/tax";
 export * from "./schema/templates";
+export * from "./schema/statement-layouts";

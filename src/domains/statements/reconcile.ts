@@ -10,13 +10,13 @@ import { FUZZY_THRESHOLD_RECONCILER, resolveFuzzy } from "../../categorize/fuzzy
 import { getResolverIndex } from "../../categorize/resolver";
 import { resolveDeterministic } from "../../categorize/rules";
 import { getDb } from "../../db";
-import type { StatementRowInsert, StatementRowRecord } from "../../db/schema";
+import type { StatementRowRecord } from "../../db/schema";
 import { getConfig } from "../config/service";
 import type { ServiceCtx } from "../../lib/context";
 import { log } from "../../lib/log";
 import { sha256Hex } from "../../ingest/hash";
 import { cleanDescription, type ParsedStatement } from "./parsers";
-import { storedInWindow } from "./queries";
+import { type RowWithKey, storedInWindow } from "./queries";
 import { institutionSlug, matchWindow, occurrences, reconcile, type RowToReconcile } from "./rules";
 
 /** Suggested category per distinct cleaned description. */
@@ -75,7 +75,7 @@ export async function buildRows(
   parsed: ParsedStatement,
   fileKind: string,
   previous: StatementRowRecord[] = [],
-): Promise<StatementRowInsert[]> {
+): Promise<RowWithKey[]> {
   const db = getDb(ctx.env.DB);
   const cleaned = parsed.rows.map((r) => cleanDescription(r.description));
   const suggested = await suggestCategories(ctx, cleaned);
@@ -110,6 +110,7 @@ export async function buildRows(
     const old = before.get(rowIds[i]!);
     const kept = old && (old.edited || old.action_result !== null);
     return {
+      synthetic_key: keys[i]!,
       statement_id: statementId,
       tx_index: i,
       row_id: rowIds[i]!,
