@@ -4,7 +4,9 @@
  * never reaches a key). Errors are 4xx envelopes and nothing is stored.
  */
 import { ApiError, validationError } from "../../lib/errors";
-import { parseStatementText, type ParseOutcome, type ParsedStatement } from "./parsers";
+import type { StatementLayoutRecord } from "../../db/schema";
+import { readWithStored, TEACH_WARNING, teachable } from "./layouts/apply";
+import { accountTypeOf, parseStatementText, type ParseOutcome, type ParsedStatement } from "./parsers";
 import type { AiProvider } from "../../ai/provider";
 import { parseWithAi } from "./parsers/ai";
 import { type CsvMapping, parseCsv } from "./parsers/csv";
@@ -60,7 +62,7 @@ export async function parseFile(
   kind: FileKind,
   bytes: Uint8Array,
   fallbackYear: number,
-  opts: { ai?: AiProvider | null; csvMapping?: CsvMapping | null } = {},
+  opts: { ai?: AiProvider | null; csvMapping?: CsvMapping | null; layouts?: StatementLayoutRecord[] } = {},
 ): Promise<ParsedStatement> {
   const ai = opts.ai ?? null;
   if (kind === "csv") return settled(parseCsv(decodeText(bytes), fallbackYear, opts.csvMapping ?? null));
@@ -77,10 +79,26 @@ export async function parseFile(
     }
     throw fileIssue("The PDF could not be read (damaged or password-protected)");
   }
+  // A layout the person taught reads its bank's statements first.
+  const taught = readWithStored(text, opts.layouts ?? [], fallbackYear);
+  if (taught) return { ...taught.statement, layout_id: taught.layoutId };
   const out = parseStatementText(text, fallbackYear);
   // The AI reader only where no deterministic parser found a table (never for a scan).
   if (!out.ok && out.reason === "not_a_statement" && ai) {
     return settled(await parseWithAi(ai, text.items.map((i) => i.str).join(" ")));
+  }
+  // A table no rule reads: kept, and the review opens its page for the person to mark the columns.
+  if (!out.ok && out.reason === "not_a_statement" && teachable(text)) {
+    return {
+      institution: "Other",
+      account_type: accountTypeOf(text.items.map((i) => i.str).join(" ")),
+      period_start: null,
+      period_end: null,
+      parsed_with_ai: false,
+      rows: [],
+      balance: { ok: false, opening: null, closing: null, mismatches: [], warnings: [TEACH_WARNING] },
+      needs_layout: true,
+    };
   }
   return settled(out);
 }

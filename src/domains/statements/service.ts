@@ -7,6 +7,7 @@ import { sha256Hex } from "../../ingest/hash";
 import type { ServiceCtx } from "../../lib/context";
 import { ApiError, conflict, notFound, validationError } from "../../lib/errors";
 import { checkMapping, saveMappingQuery, storedMapping } from "./csv-mappings";
+import { countMatchQuery, listLayouts } from "./layouts/service";
 import { CONTENT_TYPES, decodeText, detectKind, type FileKind, parseFile, r2KeyFor } from "./files";
 import { type CsvMapping, csvTable } from "./parsers/csv";
 import * as q from "./queries";
@@ -24,6 +25,13 @@ async function aiReader(ctx: ServiceCtx) {
 
 /** Any file through its parser: a CSV with its confirmed mapping (and institution) when one is stored. */
 async function parseAny(ctx: ServiceCtx, kind: FileKind, bytes: Uint8Array, fallbackYear: number) {
+  if (kind === "pdf") {
+    const layouts = await listLayouts(getDb(ctx.env.DB));
+    return {
+      ...(await parseFile(kind, bytes, fallbackYear, { ai: await aiReader(ctx), layouts })),
+      csvState: null,
+    };
+  }
   if (kind !== "csv") {
     return { ...(await parseFile(kind, bytes, fallbackYear, { ai: await aiReader(ctx) })), csvState: null };
   }
@@ -91,6 +99,7 @@ export async function uploadStatement(ctx: ServiceCtx, upload: { bytes: Uint8Arr
   };
   await ctx.env.FILES.put(key, upload.bytes, { httpMetadata: { contentType: CONTENT_TYPES[kind] } });
   await q.insertStatement(getDb(ctx.env.DB), stmt, rows);
+  if (parsed.layout_id) await countMatchQuery(getDb(ctx.env.DB), parsed.layout_id, now);
   return uploadResponse(stmt, rows as StatementRowRecord[]);
 }
 

@@ -33,6 +33,10 @@ export interface ParsedStatement {
   parsed_with_ai: boolean;
   rows: StatementRow[];
   balance: BalanceCheck;
+  /** The taught PDF layout that read the rows (statement_layouts.id). */
+  layout_id?: string;
+  /** A PDF no rule reads but whose text holds a table: the review opens the page to mark its columns. */
+  needs_layout?: boolean;
   /** A CSV's header and the column mapping it was read with. */
   csv?: { header: string[]; mapping: CsvMapping };
 }
@@ -70,7 +74,7 @@ export function detectInstitution(fullText: string, parser: "rbc" | "simplii"): 
   return KNOWN.find(([re]) => re.test(fullText))?.[1] ?? "Other";
 }
 
-function accountType(text: string): string {
+export function accountTypeOf(text: string): string {
   if (/chequing|checking|banking\s*account/i.test(text)) return "chequing";
   if (/savings\s*account|savings\s*statement/i.test(text)) return "savings";
   // "Visa Debit" purchases appear on chequing statements: only a card named without "debit" counts.
@@ -103,7 +107,7 @@ export function parseStatementText(text: PdfText, fallbackYear: number): ParseOu
         "No transaction table (date, description, withdrawal/deposit and balance columns) was found in this PDF",
     };
   }
-  const account = accountType(full);
+  const account = accountTypeOf(full);
   // On a card statement a positive amount is a purchase (money owed goes up), a credit is a payment.
   const owed = account === "credit_card";
   if (owed && table.signedColumn) {
