@@ -1,5 +1,5 @@
 /** Statement storage: drizzle over the statements tables, and the stored rows a statement can match. */
-import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, lte, ne, type SQL, sql } from "drizzle-orm";
 import { type Db, schema } from "../../db";
 import type { StatementRecord, StatementRowInsert, StatementRowRecord } from "../../db/schema";
 import type { StoredTx } from "./rules";
@@ -109,6 +109,22 @@ export async function storedInWindow(
     .where(and(gte(t.DateFileName, dots(lo)), lt(t.DateFileName, dots(hi))))
     .all();
   return rows.map((x) => ({ ...x, deleted: Boolean(x.deleted) }));
+}
+
+/** Rows of other statements dated in [lo, hi] (ISO days), with their statement's account: transfer twins. */
+export async function otherAccountRows(db: Db, id: string, lo: string, hi: string) {
+  return db
+    .select({
+      date: r.date,
+      amount: r.amount,
+      type: r.type,
+      institution: s.institution,
+      account_type: s.account_type,
+    })
+    .from(r)
+    .innerJoin(s, eq(s.id, r.statement_id))
+    .where(and(gte(r.date, lo), lte(r.date, hi), ne(r.statement_id, id)))
+    .all();
 }
 
 export function txKeyWhere(forwardedTo: string, dateFileName: string): SQL {

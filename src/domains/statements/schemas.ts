@@ -180,6 +180,11 @@ export const StatementTransactionItem = z
     company_differs: z.boolean(),
     enrichable: z.boolean(),
     reason: nstr,
+    transfer: z
+      .boolean()
+      .describe(
+        "Looks like a transfer between own accounts or a card payment (`reason` says why); defaults to skip",
+      ),
     candidates: z.array(StatementDbMatch).nullable(),
     suggested_category: z.string(),
     action: z.string(),
