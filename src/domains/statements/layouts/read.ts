@@ -83,7 +83,7 @@ export function readWithMarks(
     const by: Partial<Record<Role, TextItem[]>> = {};
     for (const it of line.items) {
       const role = roleOf(marks, it);
-      if (role) (by[role] ??= []).push(it);
+      if (role) by[role] = [...(by[role] ?? []), it];
     }
     const text = (r: Role) => (by[r] ?? []).map((i) => i.str).join(" ");
     const amountOf = (r: Role) => {
