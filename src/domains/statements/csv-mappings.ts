@@ -25,7 +25,15 @@ export async function storedMapping(db: Db, text: string) {
 
 /** Checks a mapping against the header it is for (column indexes exist, amounts are mapped). */
 export function checkMapping(header: string[], map: CsvMapping): void {
-  const cols = [map.date, map.description, map.amount, map.withdrawal, map.deposit, map.balance];
+  const cols = [
+    map.date,
+    map.description,
+    map.amount,
+    map.withdrawal,
+    map.deposit,
+    map.balance,
+    map.direction ?? null,
+  ];
   const bad = cols.some((c) => c !== null && (c < 0 || c >= header.length));
   const amounts = map.amount !== null || (map.withdrawal !== null && map.deposit !== null);
   if (bad || !amounts) {

@@ -1,21 +1,28 @@
 /**
- * An uploaded statement file: its kind (by content first, the name only to tell QFX from OFX and
- * to accept a CSV), its parse, and its R2 key (per institution, by the file's hash: a filename
- * never reaches a key). Errors are 4xx envelopes and nothing is stored.
+ * An uploaded statement file: its kind (by content first; the name only to tell QFX from OFX and
+ * to accept a CSV), its cost checked before any parse (10 MB, and at most MAX_STATEMENT_ROWS rows:
+ * a count of row markers, refused with a 413 in words in milliseconds), its parse into one
+ * statement per account, and its R2 key (per institution, by the file's hash and the account's
+ * place in the file: a filename never reaches a key). Errors are 4xx envelopes.
  */
-import { ApiError, validationError } from "../../lib/errors";
-import type { StatementLayoutRecord } from "../../db/schema";
-import { readWithStored, TEACH_WARNING, teachable } from "./layouts/apply";
-import { accountTypeOf, parseStatementText, type ParseOutcome, type ParsedStatement } from "./parsers";
 import type { AiProvider } from "../../ai/provider";
+import type { StatementLayoutRecord } from "../../db/schema";
+import { ApiError, validationError } from "../../lib/errors";
+import { readWithStored, TEACH_WARNING, teachable } from "./layouts/apply";
+import { accountTypeOf, type ParsedStatement, parseStatementText } from "./parsers";
 import { parseWithAi } from "./parsers/ai";
-import { type CsvMapping, parseCsv } from "./parsers/csv";
+import { parseCamt, looksLikeCamt } from "./parsers/camt";
+import { type CsvMapping, csvTable, parseCsv, previewRows } from "./parsers/csv";
+import { decodeBytes } from "./parsers/decode";
 import { decodeOfx, parseOfx } from "./parsers/ofx";
 import { isPdf, MAX_PDF_PAGES, PdfTooBig, readPdfText } from "./parsers/pdf-text";
+import { looksLikeQif, parseQif } from "./parsers/qif";
 import { institutionSlug } from "./rules";
 
 export const MAX_STATEMENT_BYTES = 10 * 1024 * 1024;
-export type FileKind = "pdf" | "csv" | "ofx" | "qfx";
+/** Rows (CSV lines, OFX/QIF/CAMT transactions) one file may hold: years of a busy account fit. */
+export const MAX_STATEMENT_ROWS = 10_000;
+export type FileKind = "pdf" | "csv" | "ofx" | "qfx" | "qif" | "camt";
 
 const fileIssue = (msg: string, type = "value_error") =>
   validationError([{ loc: ["body", "file"], msg, type }], msg);
@@ -46,27 +53,96 @@ export async function readStatementUpload(
   return { bytes: new Uint8Array(await file.arrayBuffer()), filename };
 }
 
+/** The file's text (any encoding the bytes show; see parsers/decode.ts). */
+export const decodeText = (bytes: Uint8Array) => decodeBytes(bytes).text;
+
 export function detectKind(bytes: Uint8Array, filename: string): FileKind | null {
   if (isPdf(bytes)) return "pdf";
-  const head = new TextDecoder("latin1").decode(bytes.subarray(0, 4096));
-  if (head.includes("\u0000")) return null;
+  const head = decodeBytes(bytes.subarray(0, 4096)).text;
+  // Binary files (images, archives, spreadsheets) hold control characters no text export has.
+  if ((head.match(/[\u0001-\u0008\u000e-\u001a]/g)?.length ?? 0) > 2) return null;
   if (/^\s*(OFXHEADER:|<\?xml[^>]*>\s*<\?OFX)/i.test(head) || /<OFX>/i.test(head)) {
     return /\.qfx$/i.test(filename) || /INTU\.BID/i.test(head) ? "qfx" : "ofx";
   }
-  if (/\.csv$/i.test(filename) || /^[^\n]*[,;\t][^\n]*\r?\n/.test(head)) return "csv";
+  if (looksLikeCamt(head)) return "camt";
+  if (looksLikeQif(head)) return "qif";
+  if (/\.(csv|tsv)$/i.test(filename) || /^[^\n\r]*[,;\t|][^\n\r]*\r?[\n\r]/.test(head)) return "csv";
   return null;
 }
 
-/** Parses any supported file into statement rows; a file that is no statement is a 422. */
+/** Rows the text holds, counted without parsing (an upper bound: a CSV counts its lines). */
+function rowCount(kind: FileKind, text: string): number {
+  const count = (re: RegExp) => {
+    let n = 0;
+    for (const _ of text.matchAll(re)) n++;
+    return n;
+  };
+  if (kind === "csv") return count(/\r\n|\r|\n/g);
+  if (kind === "qif") return count(/^\^/gm);
+  if (kind === "camt") return count(/<(\w+:)?Ntry>/g);
+  return count(/<STMTTRN>/gi);
+}
+
+export function checkRows(kind: FileKind, text: string) {
+  const n = rowCount(kind, text);
+  if (n > MAX_STATEMENT_ROWS + 50) {
+    const what = kind === "csv" ? "lines" : "transactions";
+    throw new ApiError(
+      413,
+      `This ${kind.toUpperCase()} file holds ${n.toLocaleString("en-US")} ${what}; a statement file may hold at most ${MAX_STATEMENT_ROWS.toLocaleString("en-US")}. Export a shorter period (a year or less) and upload each part.`,
+      "TOO_MANY_ROWS",
+      { rows: n, max_rows: MAX_STATEMENT_ROWS },
+    );
+  }
+}
+
+function settled<T>(out: { ok: true; statements: T } | { ok: false; reason: string; message: string }): T {
+  if (!out.ok) throw fileIssue(out.message, out.reason);
+  return out.statements;
+}
+
+/** A CSV's statement; a header nothing names gives a statement with no rows, kept for the mapping form. */
+function csvStatement(text: string, mapping: CsvMapping | null): ParsedStatement {
+  const out = parseCsv(text, mapping);
+  if (out.ok) {
+    const { statement } = out;
+    const table = csvTable(text)!;
+    statement.csv = { ...statement.csv!, preview: previewRows(table, statement.csv!.mapping) };
+    return statement;
+  }
+  if (out.reason !== "needs_mapping") throw fileIssue(out.message, out.reason);
+  return {
+    institution: "Other",
+    account_type: "chequing",
+    period_start: null,
+    period_end: null,
+    parsed_with_ai: false,
+    rows: [],
+    balance: { ok: false, opening: null, closing: null, mismatches: [], warnings: [out.message] },
+    csv: {
+      header: out.table.header,
+      mapping: out.mapping,
+      preview: previewRows(out.table, out.mapping),
+      refused: out.message,
+    },
+  };
+}
+
+/** Parses any supported file into one statement per account; a file that is no statement is a 422. */
 export async function parseFile(
   kind: FileKind,
   bytes: Uint8Array,
   fallbackYear: number,
   opts: { ai?: AiProvider | null; csvMapping?: CsvMapping | null; layouts?: StatementLayoutRecord[] } = {},
-): Promise<ParsedStatement> {
-  const ai = opts.ai ?? null;
-  if (kind === "csv") return settled(parseCsv(decodeText(bytes), fallbackYear, opts.csvMapping ?? null));
-  if (kind !== "pdf") return settled(parseOfx(decodeOfx(bytes)));
+): Promise<ParsedStatement[]> {
+  if (kind !== "pdf") {
+    const text = kind === "ofx" || kind === "qfx" ? decodeOfx(bytes) : decodeText(bytes);
+    checkRows(kind, text);
+    if (kind === "csv") return [csvStatement(text, opts.csvMapping ?? null)];
+    if (kind === "qif") return settled(parseQif(text));
+    if (kind === "camt") return settled(parseCamt(text));
+    return settled(parseOfx(text));
+  }
   let text: Awaited<ReturnType<typeof readPdfText>>;
   try {
     text = await readPdfText(bytes);
@@ -81,48 +157,43 @@ export async function parseFile(
   }
   // A layout the person taught reads its bank's statements first.
   const taught = readWithStored(text, opts.layouts ?? [], fallbackYear);
-  if (taught) return { ...taught.statement, layout_id: taught.layoutId };
-  const out = parseStatementText(text, fallbackYear);
+  if (taught) return [{ ...taught.statement, layout_id: taught.layoutId }];
+  let out = parseStatementText(text, fallbackYear);
   // The AI reader only where no deterministic parser found a table (never for a scan).
-  if (!out.ok && out.reason === "not_a_statement" && ai) {
-    return settled(await parseWithAi(ai, text.items.map((i) => i.str).join(" ")));
+  if (!out.ok && out.reason === "not_a_statement" && opts.ai) {
+    out = await parseWithAi(opts.ai, text.items.map((i) => i.str).join(" "));
   }
   // A table no rule reads: kept, and the review opens its page for the person to mark the columns.
   if (!out.ok && out.reason === "not_a_statement" && teachable(text)) {
-    return {
-      institution: "Other",
-      account_type: accountTypeOf(text.items.map((i) => i.str).join(" ")),
-      period_start: null,
-      period_end: null,
-      parsed_with_ai: false,
-      rows: [],
-      balance: { ok: false, opening: null, closing: null, mismatches: [], warnings: [TEACH_WARNING] },
-      needs_layout: true,
-    };
+    return [
+      {
+        institution: "Other",
+        account_type: accountTypeOf(text.items.map((i) => i.str).join(" ")),
+        period_start: null,
+        period_end: null,
+        parsed_with_ai: false,
+        rows: [],
+        balance: { ok: false, opening: null, closing: null, mismatches: [], warnings: [TEACH_WARNING] },
+        needs_layout: true,
+      },
+    ];
   }
-  return settled(out);
-}
-
-function settled(out: ParseOutcome): ParsedStatement {
   if (!out.ok) throw fileIssue(out.message, out.reason);
-  return out.statement;
+  return [out.statement];
 }
 
-/** UTF-8 when the bytes are UTF-8, else Windows-1252 (what spreadsheet exports use). */
-export function decodeText(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    return new TextDecoder("windows-1252").decode(bytes);
-  }
-}
+/** R2 key: the first account of a file under its hash, the others with their place in the file. */
+export const r2KeyFor = (institution: string, sha256: string, kind: FileKind, part = 0) =>
+  `statements/${institutionSlug(institution)}/${sha256}${part > 0 ? `.${part}` : ""}.${kind}`;
 
-export const r2KeyFor = (institution: string, sha256: string, kind: FileKind) =>
-  `statements/${institutionSlug(institution)}/${sha256}.${kind}`;
+/** The account's place in its file, read back from the key r2KeyFor made. */
+export const partOfKey = (key: string) => Number(/\.(\d+)\.[a-z]+$/.exec(key)?.[1] ?? 0);
 
 export const CONTENT_TYPES: Record<FileKind, string> = {
   pdf: "application/pdf",
   csv: "text/csv; charset=utf-8",
   ofx: "application/x-ofx",
   qfx: "application/vnd.intu.qfx",
+  qif: "application/qif",
+  camt: "application/xml",
 };

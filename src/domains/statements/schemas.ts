@@ -9,7 +9,10 @@ const nstr = z.string().nullable();
 
 export const BodyUploadStatement = z
   .object({ file: z.string().meta({ format: "binary", contentMediaType: "application/octet-stream" }) })
-  .meta({ id: "Body_uploadStatement", description: "A statement: PDF, CSV, OFX or QFX, at most 10 MB." });
+  .meta({
+    id: "Body_uploadStatement",
+    description: "A statement: PDF, CSV, OFX, QFX, QIF or CAMT.053 XML, at most 10 MB and 10,000 rows.",
+  });
 
 export const RawStatementTxn = z
   .object({
@@ -55,8 +58,20 @@ export const StatementMetadata = z
     period_end: nstr,
     transaction_count: z.number().int(),
     parsed_with_ai: z.boolean().default(false),
+    account: nstr
+      .optional()
+      .describe("Which account of a multi-account file: its name or the last digits of its number"),
   })
   .meta({ id: "StatementMetadata" });
+
+const OtherStatement = z
+  .object({
+    statement_id: z.string(),
+    account: nstr,
+    account_type: z.string(),
+    transaction_count: z.number().int(),
+  })
+  .meta({ id: "StatementOtherAccount", description: "Another account's statement read from the same file" });
 
 const itemBase = {
   index: z.number().int(),
@@ -112,6 +127,9 @@ export const StatementUploadResponse = z
     previously_imported: z.array(PreviouslyImportedItem),
     summary: ReconcileSummary,
     balance_check: BalanceCheck,
+    other_statements: z
+      .array(OtherStatement)
+      .describe("The file's other accounts, each kept as its own statement for review (OFX, QIF, CAMT)"),
   })
   .meta({ id: "StatementUploadResponse" });
 
@@ -126,10 +144,31 @@ export const CsvMappingSchema = z
     balance: col.nullable(),
     date_order: z.enum(["mdy", "dmy", "ymd"]),
     negative_is: z.enum(["withdrawal", "deposit"]).describe("What a negative signed amount means"),
+    direction: col
+      .nullable()
+      .optional()
+      .describe("A column of debit/credit words giving the direction of an unsigned amount"),
+    has_header: z.boolean().optional().describe("false: the file's first row is a transaction, not a header"),
   })
   .meta({ id: "StatementCsvMapping", description: "Columns by index in the CSV's header row" });
+const CsvPreviewRow = z
+  .object({
+    cells: z.array(z.string()),
+    date: nstr.describe("The row's date as read with the mapping (null: not read)"),
+    amount: z.number().nullable().describe("Signed: negative is money out (null: no amount read)"),
+  })
+  .meta({ id: "StatementCsvPreviewRow" });
 const CsvState = z
-  .object({ header: z.array(z.string()), mapping: CsvMappingSchema, confirmed: z.boolean() })
+  .object({
+    header: z.array(z.string()),
+    mapping: CsvMappingSchema,
+    confirmed: z.boolean(),
+    preview: z.array(CsvPreviewRow).optional().describe("The first rows with their dates and signed amounts"),
+    refused: z
+      .string()
+      .optional()
+      .describe("Why the header was not understood (no rows read until the columns are confirmed)"),
+  })
   .meta({ id: "StatementCsvState" });
 export const CsvMappingRequest = z
   .object({ institution: z.string().trim().min(1).max(60), mapping: CsvMappingSchema })

@@ -7,8 +7,17 @@ import { sha256Hex } from "../../ingest/hash";
 import type { ServiceCtx } from "../../lib/context";
 import { ApiError, conflict, notFound, validationError } from "../../lib/errors";
 import { checkMapping, saveMappingQuery, storedMapping } from "./csv-mappings";
+import {
+  CONTENT_TYPES,
+  checkRows,
+  decodeText,
+  detectKind,
+  type FileKind,
+  parseFile,
+  partOfKey,
+  r2KeyFor,
+} from "./files";
 import { countMatchQuery, listLayouts } from "./layouts/service";
-import { CONTENT_TYPES, decodeText, detectKind, type FileKind, parseFile, r2KeyFor } from "./files";
 import { type CsvMapping, csvTable } from "./parsers/csv";
 import * as q from "./queries";
 import { reviewImage } from "./review-image";
@@ -23,23 +32,29 @@ async function aiReader(ctx: ServiceCtx) {
   return config.ai_statement_parsing_enabled ? hostedFromEnv(ctx.env) : null;
 }
 
-/** Any file through its parser: a CSV with its confirmed mapping (and institution) when one is stored. */
-async function parseAny(ctx: ServiceCtx, kind: FileKind, bytes: Uint8Array, fallbackYear: number) {
-  if (kind === "pdf") {
-    const layouts = await listLayouts(getDb(ctx.env.DB));
-    return {
-      ...(await parseFile(kind, bytes, fallbackYear, { ai: await aiReader(ctx), layouts })),
-      csvState: null,
-    };
-  }
+/** Any file through its parser (one statement per account); a CSV with its confirmed mapping when one is stored. */
+async function parseAll(ctx: ServiceCtx, kind: FileKind, bytes: Uint8Array, fallbackYear: number) {
   if (kind !== "csv") {
-    return { ...(await parseFile(kind, bytes, fallbackYear, { ai: await aiReader(ctx) })), csvState: null };
+    const parts = await parseFile(kind, bytes, fallbackYear, {
+      ai: kind === "pdf" ? await aiReader(ctx) : null,
+      layouts: kind === "pdf" ? await listLayouts(getDb(ctx.env.DB)) : [],
+    });
+    return parts.map((p) => ({ ...p, csvState: null }));
   }
-  const stored = await storedMapping(getDb(ctx.env.DB), decodeText(bytes));
-  const parsed = await parseFile(kind, bytes, fallbackYear, { csvMapping: stored?.mapping ?? null });
-  if (stored) parsed.institution = stored.institution;
-  const csvState = parsed.csv ? { ...parsed.csv, confirmed: stored !== null } : null;
-  return { ...parsed, csvState };
+  const text = decodeText(bytes);
+  checkRows(kind, text);
+  // The header is on the first lines: the stored mapping is looked up from them alone.
+  const stored = await storedMapping(getDb(ctx.env.DB), text.slice(0, 64 * 1024));
+  const [parsed] = await parseFile(kind, bytes, fallbackYear, { csvMapping: stored?.mapping ?? null });
+  if (stored) parsed!.institution = stored.institution;
+  const csvState = parsed!.csv ? { ...parsed!.csv, confirmed: stored !== null } : null;
+  return [{ ...parsed!, csvState }];
+}
+
+/** The statement of one account of a file (`part`: its place in the file). */
+async function parseAny(ctx: ServiceCtx, kind: FileKind, bytes: Uint8Array, fallbackYear: number, part = 0) {
+  const parts = await parseAll(ctx, kind, bytes, fallbackYear);
+  return parts[part] ?? parts[0]!;
 }
 
 /** Confirms (or corrects) the column mapping of a CSV statement's header layout, then reads it again. */
@@ -71,36 +86,63 @@ const newId = () =>
 export async function uploadStatement(ctx: ServiceCtx, upload: { bytes: Uint8Array; filename: string }) {
   const kind = detectKind(upload.bytes, upload.filename);
   if (!kind)
-    throw new ApiError(415, "Not a statement file: upload a PDF, CSV, OFX or QFX", "UNSUPPORTED_MEDIA_TYPE");
+    throw new ApiError(
+      415,
+      "Not a statement file: upload a PDF, CSV, OFX, QFX, QIF or CAMT.053 (ISO 20022 XML) export",
+      "UNSUPPORTED_MEDIA_TYPE",
+    );
   const now = ctx.clock().toISOString();
-  const parsed = await parseAny(ctx, kind, upload.bytes, ctx.clock().getUTCFullYear());
+  const parts = await parseAll(ctx, kind, upload.bytes, ctx.clock().getUTCFullYear());
   const sha = await sha256Hex(upload.bytes);
-  const key = r2KeyFor(parsed.institution, sha, kind);
-  const id = newId();
-  const rows = await buildRows(ctx, id, parsed, kind);
-  const stmt: StatementRecord = {
-    id,
-    filename: upload.filename,
-    file_kind: kind,
-    file_sha256: sha,
-    r2_key: key,
-    institution: parsed.institution,
-    account_type: parsed.account_type,
-    period_start: parsed.period_start,
-    period_end: parsed.period_end,
-    parsed_with_ai: parsed.parsed_with_ai ? 1 : 0,
-    balance_ok: parsed.balance.ok ? 1 : 0,
-    warnings: JSON.stringify(parsed.balance.warnings),
-    csv_mapping: parsed.csvState ? JSON.stringify(parsed.csvState) : null,
-    status: "pending_review",
-    uploaded_at: now,
-    updated_at: now,
-    completed_at: null,
-  };
-  await ctx.env.FILES.put(key, upload.bytes, { httpMetadata: { contentType: CONTENT_TYPES[kind] } });
-  await q.insertStatement(getDb(ctx.env.DB), stmt, rows);
-  if (parsed.layout_id) await countMatchQuery(getDb(ctx.env.DB), parsed.layout_id, now);
-  return uploadResponse(stmt, rows as StatementRowRecord[]);
+  const saved = [];
+  for (const [part, parsed] of parts.entries()) {
+    const key = r2KeyFor(parsed.institution, sha, kind, part);
+    const id = newId();
+    const rows = await buildRows(ctx, id, parsed, kind);
+    const stmt: StatementRecord = {
+      id,
+      filename: upload.filename,
+      file_kind: kind,
+      file_sha256: sha,
+      r2_key: key,
+      institution: parsed.institution,
+      account_type: parsed.account_type,
+      period_start: parsed.period_start,
+      period_end: parsed.period_end,
+      parsed_with_ai: parsed.parsed_with_ai ? 1 : 0,
+      balance_ok: parsed.balance.ok ? 1 : 0,
+      warnings: JSON.stringify(parsed.balance.warnings),
+      csv_mapping: parsed.csvState ? JSON.stringify(parsed.csvState) : null,
+      status: "pending_review",
+      uploaded_at: now,
+      updated_at: now,
+      completed_at: null,
+    };
+    await ctx.env.FILES.put(key, upload.bytes, { httpMetadata: { contentType: CONTENT_TYPES[kind] } });
+    await q.insertStatement(getDb(ctx.env.DB), stmt, rows);
+    if (parsed.layout_id) await countMatchQuery(getDb(ctx.env.DB), parsed.layout_id, now);
+    saved.push({ stmt, rows: rows as StatementRowRecord[], account: parsed.account ?? null });
+  }
+  const first = saved[0]!;
+  const refused = parts[0]!.csv?.refused;
+  if (refused) {
+    // Kept with no rows: the review page opens the mapping form on it.
+    throw new ApiError(422, refused, "CSV_MAPPING_NEEDED", {
+      statement_id: first.stmt.id,
+      header: parts[0]!.csv!.header,
+    });
+  }
+  return uploadResponse(
+    first.stmt,
+    first.rows,
+    saved.slice(1).map((s) => ({
+      statement_id: s.stmt.id,
+      account: s.account,
+      account_type: s.stmt.account_type,
+      transaction_count: s.rows.length,
+    })),
+    first.account,
+  );
 }
 
 export async function loadStatement(ctx: ServiceCtx, id: string) {
@@ -203,7 +245,13 @@ export async function reparseStatement(ctx: ServiceCtx, id: string) {
   const obj = await ctx.env.FILES.get(stmt.r2_key);
   if (!obj) throw new ApiError(404, "The stored statement file is missing", "NOT_FOUND");
   const bytes = new Uint8Array(await obj.arrayBuffer());
-  const parsed = await parseAny(ctx, stmt.file_kind as FileKind, bytes, Number(stmt.uploaded_at.slice(0, 4)));
+  const parsed = await parseAny(
+    ctx,
+    stmt.file_kind as FileKind,
+    bytes,
+    Number(stmt.uploaded_at.slice(0, 4)),
+    partOfKey(stmt.r2_key),
+  );
   const rows = await buildRows(ctx, id, parsed, stmt.file_kind, previous);
   const status = statementStatus(
     rows.map((r) => ({ edited: r.edited ?? 0, action_result: r.action_result ?? null })),

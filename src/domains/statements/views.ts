@@ -126,9 +126,19 @@ export function detail(s: StatementRecord, rows: readonly StatementRowRecord[]):
   return { ...summaryItem(s, rows), transactions: rows.map(rowItem) };
 }
 
+/** Another account's statement read from the same file (OFX, QIF and CAMT files may hold several). */
+export interface OtherStatement {
+  statement_id: string;
+  account: string | null;
+  account_type: string;
+  transaction_count: number;
+}
+
 export function uploadResponse(
   s: StatementRecord,
   rows: readonly StatementRowRecord[],
+  others: OtherStatement[] = [],
+  account: string | null = null,
 ): StatementUploadResponse {
   const items = rows.map(rowItem);
   const base = (r: StatementTransactionItem) => ({
@@ -167,7 +177,9 @@ export function uploadResponse(
       period_end: s.period_end,
       transaction_count: rows.length,
       parsed_with_ai: s.parsed_with_ai === 1,
+      ...(account ? { account } : {}),
     },
+    other_statements: others,
     matched: of("matched").map((r) => ({
       ...base(r),
       db_match: match(r),

@@ -1,15 +1,30 @@
 /**
  * Bank CSV exports, read through a column mapping: which column holds the date, the description,
- * one signed amount or withdrawal and deposit columns, an optional balance; the date order; and
- * the sign convention. The mapping is first guessed from the header names and the values (a
- * first date part above 12 is a day), then confirmed by the person once per header layout and
- * remembered (see ../csv-mappings.ts). Quoted fields per RFC 4180. Pure.
+ * one signed amount or money-out and money-in columns (or an unsigned amount with a debit/credit
+ * type column), an optional balance; the date order (decided once per file from all its dates); and
+ * the sign convention (a card export printing purchases positive is flipped). The mapping is guessed
+ * from the header words (csv-words.ts) and the values, then confirmed by the person once per header
+ * layout and remembered (../csv-mappings.ts). A header nothing names is refused with a best guess
+ * and a preview, so the mapping form can open on it. Amounts go through the one money parser with
+ * the decimal mark decided from the file's money columns. Pure.
  */
-import { type Cents, type DecimalMark, detectNumberFormat, parseMoney } from "../../../lib/money";
+import { type Cents, type DecimalMark, detectNumberFormat, fromCents, parseMoney } from "../../../lib/money";
 import { checkBalances } from "./balance";
-import { isoDate, parseRowDate } from "./dates";
+import { type CsvTable, csvTable } from "./csv-table";
+import {
+  CARD_WORDS,
+  DAY_FIRST_HEADER,
+  directionOf,
+  foldHeader,
+  PAYMENT_WORDS,
+  type Role,
+  roleScore,
+} from "./csv-words";
+import { type DateOrder, decideOrder, fileDate, looksLikeDate } from "./file-dates";
 import type { ParseOutcome, StatementRow } from "./index";
 import type { LayoutRow } from "./layout";
+
+export { csvTable };
 
 export interface CsvMapping {
   date: number;
@@ -19,136 +34,203 @@ export interface CsvMapping {
   withdrawal: number | null;
   deposit: number | null;
   balance: number | null;
-  date_order: "mdy" | "dmy" | "ymd";
+  date_order: DateOrder;
   /** What a negative signed amount means (a card export often shows purchases positive). */
   negative_is: "withdrawal" | "deposit";
+  /** A column of debit/credit words giving the direction of an unsigned amount. */
+  direction?: number | null;
+  /** false when the file has no header row (its first row is a transaction). */
+  has_header?: boolean;
 }
 
-/** RFC 4180 rows (quotes, doubled quotes, CRLF); the delimiter is the first line's most frequent of , ; tab. */
-export function csvRows(text: string): string[][] {
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? "";
-  const delim = [",", ";", "\t"].sort((a, b) => firstLine.split(b).length - firstLine.split(a).length)[0]!;
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  const endRow = () => {
-    row.push(field);
-    if (row.some((f) => f.trim() !== "")) rows.push(row.map((f) => f.trim()));
-    row = [];
-    field = "";
+/** The first rows of a CSV as read with a mapping: cells, date and signed amount (null: not read). */
+export interface CsvPreviewRow {
+  cells: string[];
+  date: string | null;
+  amount: number | null;
+}
+
+/** For each role, the column whose header names it best (a column serves its best role only). */
+function columnsByRole(header: string[]) {
+  const roles: Role[] = ["date", "description", "amount", "withdrawal", "deposit", "balance", "direction"];
+  const best = header.map((cell) => {
+    const scored = roles.map((r) => [r, roleScore(cell, r)] as const).sort((a, b) => b[1] - a[1]);
+    return scored[0]![1] > 0 ? scored[0]! : null;
+  });
+  const pick = (role: Role) => {
+    let col: number | null = null;
+    let top = 0;
+    best.forEach((b, i) => {
+      if (b && b[0] === role && b[1] > top) [col, top] = [i, b[1]];
+    });
+    return { col, score: top };
   };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === delim) {
-      row.push(field);
-      field = "";
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      endRow();
-    } else field += c;
+  return Object.fromEntries(roles.map((r) => [r, pick(r)])) as Record<
+    Role,
+    { col: number | null; score: number }
+  >;
+}
+
+const filled = (body: string[][], col: number | null) =>
+  col === null ? 0 : body.filter((r) => (r[col] ?? "").trim() !== "").length;
+
+/** The decimal mark of the file's money columns, decided from all their values together. */
+function moneyMark(body: string[][], cols: (number | null)[]): DecimalMark {
+  const values = cols.flatMap((c) => (c === null ? [] : body.map((r) => r[c] ?? "")));
+  return detectNumberFormat(values).decimal;
+}
+
+/** A first guess from the header words and the values; null when no date or amount is named. */
+export function guessMapping(header: string[], body: string[][], fileText = ""): CsvMapping | null {
+  const c = columnsByRole(header);
+  const twoColumns = c.withdrawal.col !== null && c.deposit.col !== null;
+  const useAmount =
+    c.amount.col !== null &&
+    (!twoColumns || c.amount.score >= 1500 || filled(body, c.amount.col) >= filled(body, c.withdrawal.col));
+  if (c.date.col === null || (!useAmount && !twoColumns)) return null;
+  const dayFirst = DAY_FIRST_HEADER.test(foldHeader(header.join(" ")));
+  const mark = moneyMark(body, [c.amount.col, c.withdrawal.col, c.deposit.col, c.balance.col]);
+  const map: CsvMapping = {
+    date: c.date.col,
+    description: c.description.col ?? c.date.col,
+    amount: useAmount ? c.amount.col : null,
+    withdrawal: useAmount ? null : c.withdrawal.col,
+    deposit: useAmount ? null : c.deposit.col,
+    balance: c.balance.col,
+    date_order: decideOrder(
+      body.map((r) => r[c.date.col!] ?? ""),
+      dayFirst || mark === "," ? "dmy" : null,
+    ),
+    negative_is: "withdrawal",
+    direction: null,
+    has_header: true,
+  };
+  if (map.amount !== null) {
+    const amounts = body.map((r) => parseMoney(r[map.amount!] ?? "", { decimal: mark }));
+    const unsigned = amounts.every((a) => a === null || a >= 0);
+    // An unsigned amount beside a debit/credit column: the column gives the direction.
+    const dirCol = c.direction.col;
+    if (unsigned && dirCol !== null) {
+      const dirs = body.map((r) => directionOf(r[dirCol] ?? ""));
+      if (dirs.filter(Boolean).length >= body.length * 0.8 && dirs.includes("out")) map.direction = dirCol;
+    }
+    // A card export: card words, no balance, and payments as the only negatives.
+    if (map.direction === null && map.balance === null) {
+      const card = CARD_WORDS.test(header.join(" ")) || CARD_WORDS.test(fileText.slice(0, 4000));
+      const negatives = body.filter((_, i) => (amounts[i] ?? 0) < 0);
+      const onlyPayments = negatives.every((r) => PAYMENT_WORDS.test(r.join(" ")));
+      const positives = amounts.filter((a) => (a ?? 0) > 0).length;
+      if (card && onlyPayments && positives > negatives.length) map.negative_is = "deposit";
+    }
   }
-  endRow();
-  return rows;
+  return map;
 }
 
-/** The header row and the rows under it. */
-export function csvTable(text: string): { header: string[]; body: string[][] } | null {
-  const all = csvRows(text.replace(/^\uFEFF/, ""));
-  const at = all.findIndex((r) => r.some((h) => /date/i.test(h)) && r.length >= 3);
-  return at < 0 ? null : { header: all[at]!, body: all.slice(at + 1) };
-}
-
-const find = (header: string[], re: RegExp) => {
-  const i = header.findIndex((h) => re.test(h.toLowerCase()));
-  return i < 0 ? null : i;
-};
-
-/** A first guess from the header names and the date values. */
-export function guessMapping(header: string[], body: string[][]): CsvMapping | null {
-  const date = find(header, /(^|\s)(transaction |posted |posting )?date/);
-  const amount = find(header, /^(amount|transaction amount|amount \(.*\)|cad\$?|usd\$?)$/);
-  const withdrawal = find(header, /withdraw|debit|paid out|money out|funds out/);
-  const deposit = find(header, /deposit|credit|paid in|money in|funds in/);
-  if (date === null || (amount === null && (withdrawal === null || deposit === null))) return null;
-  const dates = body.map((r) => r[date] ?? "");
-  const date_order = dates.some((d) => /^\d{4}[-/.]/.test(d))
-    ? "ymd"
-    : dates.some((d) => /^(1[3-9]|2\d|3[01])[/.-]\d{1,2}/.test(d))
-      ? "dmy"
-      : "mdy";
+/** Best effort for a header nothing names: a date-looking column and a number column; null when none. */
+export function fallbackMapping(header: string[], body: string[][]): CsvMapping | null {
+  const sample = body.slice(0, 50);
+  const ratio = (i: number, test: (v: string) => boolean) =>
+    sample.filter((r) => test(r[i] ?? "")).length / Math.max(1, sample.length);
+  const cols = header.map((_, i) => i);
+  const date = cols.find((i) => ratio(i, looksLikeDate) > 0.6);
+  const money = cols.filter(
+    (i) => i !== date && ratio(i, (v) => /\d/.test(v) && parseMoney(v) !== null) > 0.6,
+  );
+  if (date === undefined || money.length === 0) return null;
+  const text = cols.find(
+    (i) => i !== date && !money.includes(i) && ratio(i, (v) => /\p{L}{3}/u.test(v)) > 0.6,
+  );
   return {
     date,
-    description: find(header, /description|payee|merchant|details|narrative|name|memo/) ?? date,
-    amount,
-    withdrawal: amount === null ? withdrawal : null,
-    deposit: amount === null ? deposit : null,
-    balance: find(header, /balance/),
-    date_order,
+    description: text ?? date,
+    amount: money[0]!,
+    withdrawal: null,
+    deposit: null,
+    balance: money.length > 1 ? money.at(-1)! : null,
+    date_order: decideOrder(body.map((r) => r[date] ?? "")),
     negative_is: "withdrawal",
+    direction: null,
+    has_header: !looksLikeDate(header[date] ?? ""),
   };
 }
 
-function csvAmount(v: string | undefined, decimal: DecimalMark): Cents | null {
-  return v ? parseMoney(v, { decimal }) : null;
-}
-
-function csvDate(v: string, order: CsvMapping["date_order"], fallbackYear: number): string | null {
-  const n = /^(\d{1,4})[/.-](\d{1,2})(?:[/.-](\d{2,4}))?/.exec(v.trim());
-  if (n) {
-    const [a, b, c] = [Number(n[1]), Number(n[2]), n[3] ? Number(n[3]) : null];
-    const full = (y: number | null) => (y === null ? fallbackYear : y < 100 ? 2000 + y : y);
-    const [y, m, d] = order === "ymd" ? [a, b, c] : order === "dmy" ? [full(c), b, a] : [full(c), a, b];
-    if (!y || !m || !d || m > 12 || d > 31) return null;
-    return isoDate(y, m, d);
+/** One row's signed cents under the mapping (null: no amount on this row). */
+function signedAmount(r: string[], map: CsvMapping, mark: DecimalMark): Cents | null {
+  const read = (col: number | null | undefined) =>
+    col == null ? null : parseMoney(r[col] ?? "", { decimal: mark });
+  if (map.amount !== null) {
+    const a = read(map.amount);
+    if (a === null) return null;
+    if (map.direction != null) {
+      const dir = directionOf(r[map.direction] ?? "");
+      return dir === "out" ? -Math.abs(a) : dir === "in" ? Math.abs(a) : a;
+    }
+    return map.negative_is === "withdrawal" ? a : -a;
   }
-  const p = parseRowDate(v);
-  return p ? isoDate(p.year ?? fallbackYear, p.month, p.day) : null;
+  const out = read(map.withdrawal);
+  const inn = read(map.deposit);
+  if (!out && !inn) return null;
+  return Math.abs(inn ?? 0) - Math.abs(out ?? 0);
 }
 
-export function parseCsv(text: string, fallbackYear: number, given: CsvMapping | null = null): ParseOutcome {
+/** The first rows with their dates and signed amounts, for the mapping form. */
+export function previewRows(table: CsvTable, map: CsvMapping, n = 8): CsvPreviewRow[] {
+  const body = map.has_header === false ? [table.header, ...table.body] : table.body;
+  const mark = moneyMark(body, [map.amount, map.withdrawal, map.deposit, map.balance]);
+  return body.slice(0, n).map((cells) => {
+    const a = signedAmount(cells, map, mark);
+    return {
+      cells,
+      date: fileDate(cells[map.date] ?? "", map.date_order),
+      amount: a === null ? null : fromCents(a),
+    };
+  });
+}
+
+export type CsvOutcome =
+  | ParseOutcome
+  | { ok: false; reason: "needs_mapping"; message: string; table: CsvTable; mapping: CsvMapping };
+
+export function parseCsv(text: string, given: CsvMapping | null = null): CsvOutcome {
   const table = csvTable(text);
-  if (!table)
-    return {
-      ok: false,
-      reason: "not_a_statement",
-      message: "No header row with a date column was found in this CSV",
-    };
-  const map = given ?? guessMapping(table.header, table.body);
+  if (!table || (table.body.length === 0 && given?.has_header !== false))
+    return { ok: false, reason: "not_a_statement", message: "This CSV holds no rows under its header" };
+  const map = given ?? guessMapping(table.header, table.body, text);
   if (!map) {
+    const fallback = fallbackMapping(table.header, table.body);
+    if (!fallback)
+      return {
+        ok: false,
+        reason: "not_a_statement",
+        message:
+          "No column of this CSV holds dates beside a column of amounts: it does not look like a statement",
+      };
     return {
       ok: false,
-      reason: "not_a_statement",
-      message: "The CSV needs a date column and an amount (or withdrawal and deposit) column",
+      reason: "needs_mapping",
+      message:
+        "The CSV's header does not name a date and an amount column in a language we know: say which column is which in the mapping form",
+      table,
+      mapping: fallback,
     };
   }
+  const body = map.has_header === false ? [table.header, ...table.body] : table.body;
+  const mark = moneyMark(body, [map.amount, map.withdrawal, map.deposit, map.balance]);
   const rows: StatementRow[] = [];
   const layout: LayoutRow[] = [];
-  const mark = (col: number | null) =>
-    col === null ? "." : detectNumberFormat(table.body.map((r) => r[col] ?? "")).decimal;
-  const [am, wm, dm, bm] = [mark(map.amount), mark(map.withdrawal), mark(map.deposit), mark(map.balance)];
-  for (const r of table.body) {
-    const date = csvDate(r[map.date] ?? "", map.date_order, fallbackYear);
-    if (!date) continue;
-    let signed: Cents | null;
-    if (map.amount !== null) {
-      const a = csvAmount(r[map.amount], am);
-      signed = a === null ? null : map.negative_is === "withdrawal" ? a : -a;
-    } else {
-      const o = csvAmount(r[map.withdrawal ?? -1], wm);
-      const n = csvAmount(r[map.deposit ?? -1], dm);
-      signed = o ? -Math.abs(o) : n ? Math.abs(n) : null;
+  const warnings: string[] = [];
+  body.forEach((r, i) => {
+    const raw = r[map.date] ?? "";
+    const date = fileDate(raw, map.date_order);
+    if (!date) {
+      if (looksLikeDate(raw))
+        warnings.push(`Row ${i + 1}: the date "${raw}" does not exist; the row was left out`);
+      return;
     }
-    if (signed === null || signed === 0) continue;
-    const description = r[map.description] || "Transaction";
-    const bal = map.balance !== null ? csvAmount(r[map.balance], bm) : null;
+    const signed = signedAmount(r, map, mark);
+    if (signed === null || signed === 0) return;
+    const description = (r[map.description] ?? "").replace(/\s+/g, " ").trim() || "Transaction";
+    const bal = map.balance !== null ? parseMoney(r[map.balance] ?? "", { decimal: mark }) : null;
     rows.push({
       date,
       description,
@@ -163,21 +245,26 @@ export function parseCsv(text: string, fallbackYear: number, given: CsvMapping |
       deposit: signed > 0 ? signed : null,
       balance: bal === null ? null : { cents: bal, truncated: false },
     });
-  }
+  });
   if (rows.length === 0)
-    return { ok: false, reason: "not_a_statement", message: "The CSV holds no transaction rows" };
+    return {
+      ok: false,
+      reason: "not_a_statement",
+      message: warnings[0] ?? "No row of this CSV has both a date and an amount in the mapped columns",
+    };
   // Many exports list the newest row first: the balance chain runs oldest first.
   if (rows[0]!.date > rows.at(-1)!.date) {
     rows.reverse();
     layout.reverse();
   }
   const { balances, check } = checkBalances(layout, null, null, { in: null, out: null });
+  check.warnings.push(...warnings);
   const sorted = rows.map((r) => r.date).sort();
   return {
     ok: true,
     statement: {
       institution: "Other",
-      account_type: "chequing",
+      account_type: map.negative_is === "deposit" ? "credit_card" : "chequing",
       period_start: sorted[0]!,
       period_end: sorted.at(-1)!,
       parsed_with_ai: false,

@@ -7,7 +7,7 @@ import type { Cents } from "../../../lib/money";
 import { assemble, type DocumentReading, documentReading, summaryAmount } from "./assemble";
 import type { BalanceCheck } from "./balance";
 import { cleanDescription } from "./clean";
-import type { CsvMapping } from "./csv";
+import type { CsvMapping, CsvPreviewRow } from "./csv";
 import { CLOSING, type LayoutResult, type Line, OPENING, readTable, toLines } from "./layout";
 import type { PdfText } from "./pdf-text";
 
@@ -28,6 +28,8 @@ export interface StatementRow {
 export interface ParsedStatement {
   institution: string;
   account_type: string;
+  /** Which account of a multi-account file (OFX, QIF, CAMT): its name or the last digits of its id. */
+  account?: string | null;
   period_start: string | null;
   period_end: string | null;
   parsed_with_ai: boolean;
@@ -38,7 +40,14 @@ export interface ParsedStatement {
   /** A PDF no rule reads but whose text holds a table: the review opens the page to mark its columns. */
   needs_layout?: boolean;
   /** A CSV's header and the column mapping it was read with. */
-  csv?: { header: string[]; mapping: CsvMapping };
+  csv?: {
+    header: string[];
+    mapping: CsvMapping;
+    /** The first rows as read with the mapping (dates and signed amounts), for the mapping form. */
+    preview?: CsvPreviewRow[];
+    /** Why the header was refused (no rows were read): the mapping form opens on it. */
+    refused?: string;
+  };
 }
 
 export type ParseOutcome =

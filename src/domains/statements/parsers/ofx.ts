@@ -1,31 +1,36 @@
 /**
  * OFX 1.x (SGML: leaf tags left open), OFX 2.x (XML) and QFX (OFX with Intuit's tags): our own
- * small reader. The text is decoded by the header's charset, entities are decoded once, and the
- * FITID of each transaction is kept (re-importing the same file recognises its rows). Pure.
+ * small reader. The charset is taken from the bytes when the declared one does not decode them;
+ * entities and CDATA are decoded once. One statement per account: bank (`STMTRS`), card
+ * (`CCSTMTRS`) and the bank transactions inside an investment statement (`INVBANKTRAN`). Amounts go
+ * through the one money parser (any number of decimals, rounded half-even to the cent with a
+ * warning in words when a part below a cent is not zero), dates must exist (`20120231` refuses the row, in words). The FITID of each
+ * transaction is kept (re-importing the same file recognises its rows). Pure.
  */
-import { type Cents, parseMoney } from "../../../lib/money";
+import { type Cents, type DecimalMark, detectNumberFormat, readMoney } from "../../../lib/money";
 import { checkBalances } from "./balance";
-import { isoDate } from "./dates";
+import { decodeBytes } from "./decode";
+import { realDate } from "./file-dates";
+import type { ParsedStatement, StatementRow } from "./index";
 import type { LayoutRow } from "./layout";
-import type { ParseOutcome, StatementRow } from "./index";
 
-/** The header's charset (OFX 1 `CHARSET:1252` / `ENCODING:UTF-8`, OFX 2 `encoding="..."`). */
+/** The header's charset label (OFX 1 `CHARSET:1252` / `ENCODING:UTF-8`, OFX 2 `encoding="..."`). */
+function declaredCharset(head: string): string | null {
+  const xmlEnc = /encoding\s*=\s*["']([^"']+)["']/i.exec(head)?.[1];
+  if (xmlEnc) return xmlEnc;
+  const enc = /^\s*ENCODING:\s*(\S+)/im.exec(head)?.[1];
+  if (enc && /utf-?8|unicode/i.test(enc)) return "utf-8";
+  const charset = /^\s*CHARSET:\s*(\S+)/im.exec(head)?.[1];
+  if (!charset || /none/i.test(charset)) return null;
+  if (/^\d{4}$/.test(charset)) return `windows-${charset}`;
+  if (/^8859-?(\d+)$/.test(charset)) return `iso-8859-${/(\d+)$/.exec(charset)![1]}`;
+  return charset;
+}
+
+/** The file's text: the declared charset when the bytes decode under it, else what the bytes say. */
 export function decodeOfx(bytes: Uint8Array): string {
   const head = new TextDecoder("latin1").decode(bytes.subarray(0, 600));
-  const xmlEnc = /encoding\s*=\s*"([^"]+)"/i.exec(head)?.[1];
-  const enc = /^ENCODING:\s*(\S+)/im.exec(head)?.[1];
-  const charset = /^CHARSET:\s*(\S+)/im.exec(head)?.[1];
-  let label = "utf-8";
-  if (xmlEnc) label = xmlEnc;
-  else if (enc && /utf-?8/i.test(enc)) label = "utf-8";
-  else if (charset && /^(1252|windows-1252)$/i.test(charset)) label = "windows-1252";
-  else if (charset && /8859-?1|latin/i.test(charset)) label = "latin1";
-  else if (enc && /usascii/i.test(enc)) label = "windows-1252";
-  try {
-    return new TextDecoder(label).decode(bytes);
-  } catch {
-    return new TextDecoder("latin1").decode(bytes);
-  }
+  return decodeBytes(bytes, declaredCharset(head)).text;
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
@@ -38,46 +43,59 @@ export const decodeEntities = (s: string) =>
     return ENTITIES[e.toLowerCase()] ?? m;
   });
 
-/** The first value of a leaf tag (`<TAG>value` up to the next tag, SGML or XML). */
-function leaf(block: string, tag: string): string | null {
-  const m = new RegExp(`<${tag}>([^<]*)`, "i").exec(block);
+/** The first value of a leaf tag (`<TAG>value` up to the next tag, SGML or XML; CDATA read as is). */
+export function leaf(block: string, tag: string): string | null {
+  const m = new RegExp(`<${tag}>\\s*(?:<!\\[CDATA\\[([\\s\\S]*?)\\]\\]>|([^<]*))`, "i").exec(block);
   if (!m) return null;
-  const v = decodeEntities(m[1]!.replace(/\s+/g, " ").trim());
+  const raw = m[1] ?? decodeEntities(m[2] ?? "");
+  const v = raw.replace(/\s+/g, " ").trim();
   return v === "" ? null : v;
 }
 
-/** OFX dates: YYYYMMDD[HHMMSS[.XXX]][[-5:EST]] → YYYY-MM-DD (the posted day as printed). */
+/** OFX dates: YYYYMMDD[HHMMSS[.XXX]][[-5:EST]] → YYYY-MM-DD; null when missing or impossible. */
 function ofxDate(v: string | null): string | null {
   const m = v && /^(\d{4})(\d{2})(\d{2})/.exec(v);
-  return m ? isoDate(Number(m[1]), Number(m[2]), Number(m[3])) : null;
-}
-
-/** "-1,234.56", "-1234,56" (a comma decimal) or "-30.000" → signed cents (rounded half-even). */
-function ofxAmount(v: string | null): Cents | null {
-  return v ? parseMoney(v) : null;
+  return m ? realDate(Number(m[1]), Number(m[2]), Number(m[3])) : null;
 }
 
 export const looksLikeOfx = (text: string) => /<OFX>/i.test(text);
 
-export function parseOfx(text: string): ParseOutcome {
-  if (!looksLikeOfx(text))
-    return { ok: false, reason: "not_a_statement", message: "No <OFX> document found in this file" };
-  const blocks = text
-    .split(/<STMTTRN>/i)
+/** `<TAG>…</TAG>` blocks (or up to the next `<TAG>` when the closing tag is missing). */
+function blocks(text: string, tag: string, end: RegExp = new RegExp(`</${tag}>`, "i")): string[] {
+  return text
+    .split(new RegExp(`<${tag}>`, "i"))
     .slice(1)
-    .map((b) => b.split(/<\/STMTTRN>|<\/BANKTRANLIST>/i)[0]!);
-  const rows: (StatementRow & { fitid: string | null })[] = [];
-  for (const b of blocks) {
-    const amount = ofxAmount(leaf(b, "TRNAMT"));
-    const date = ofxDate(leaf(b, "DTPOSTED")) ?? ofxDate(leaf(b, "DTUSER"));
-    if (amount === null || !date) continue;
+    .map((b) => b.split(end)[0]!);
+}
+
+type OfxRow = StatementRow & { fitid: string | null };
+
+function readRows(stmt: string, mark: DecimalMark, warnings: string[]): OfxRow[] {
+  const rows: OfxRow[] = [];
+  blocks(stmt, "STMTTRN", /<\/STMTTRN>|<\/BANKTRANLIST>|<\/INVBANKTRAN>/i).forEach((b, i) => {
+    const where = `Transaction ${i + 1}${leaf(b, "FITID") ? ` (FITID ${leaf(b, "FITID")})` : ""}`;
+    const rawDate = leaf(b, "DTPOSTED") ?? leaf(b, "DTUSER");
+    const date = ofxDate(rawDate);
+    const rawAmount = leaf(b, "TRNAMT");
+    if (!date) {
+      warnings.push(`${where}: ${rawDate ? `the date ${rawDate} does not exist` : "no date"}; left out`);
+      return;
+    }
+    const money =
+      rawAmount && /^[+-]?[\d.,\s]+$/.test(rawAmount) ? readMoney(rawAmount, { decimal: mark }) : null;
+    if (!money?.ok) {
+      warnings.push(`${where}: the amount ${rawAmount ?? "(missing)"} is not a number; left out`);
+      return;
+    }
+    if (money.rounded)
+      warnings.push(`${where}: the amount ${rawAmount} was rounded to the cent (half to even)`);
+    const amount: Cents = money.cents;
     const name = leaf(b, "NAME") ?? leaf(b, "PAYEE");
     const memo = leaf(b, "MEMO");
+    const type = leaf(b, "TRNTYPE") ?? "";
     const description =
-      [name, memo && memo !== name ? memo : null].filter(Boolean).join(" ") ||
-      (leaf(b, "TRNTYPE") ?? "Transaction");
-    const debit =
-      amount < 0 || (amount === 0 && /DEBIT|PAYMENT|CHECK|ATM|POS|FEE/i.test(leaf(b, "TRNTYPE") ?? ""));
+      [name, memo && memo !== name ? memo : null].filter(Boolean).join(" ") || type || "Transaction";
+    const debit = amount < 0 || (amount === 0 && /DEBIT|PAYMENT|CHECK|ATM|POS|FEE/i.test(type));
     rows.push({
       date,
       description,
@@ -86,11 +104,23 @@ export function parseOfx(text: string): ParseOutcome {
       balance: null,
       fitid: leaf(b, "FITID"),
     });
-  }
-  if (rows.length === 0)
-    return { ok: false, reason: "not_a_statement", message: "The OFX file holds no transactions" };
-  const ledger = /<LEDGERBAL>([\s\S]*?)(<\/LEDGERBAL>|<AVAILBAL>|$)/i.exec(text)?.[1] ?? "";
-  const closing = ofxAmount(leaf(ledger, "BALAMT"));
+  });
+  return rows;
+}
+
+function statementOf(
+  stmt: string,
+  kind: string,
+  org: string | null,
+  mark: DecimalMark,
+): ParsedStatement | null {
+  const warnings: string[] = [];
+  const rows = readRows(stmt, mark, warnings);
+  if (rows.length === 0 && warnings.length === 0) return null;
+  const ledger = /<LEDGERBAL>([\s\S]*?)(<\/LEDGERBAL>|<AVAILBAL>|$)/i.exec(stmt)?.[1] ?? "";
+  const bal = leaf(ledger, "BALAMT");
+  const closingRead = kind === "INVSTMTRS" || !bal ? null : readMoney(bal, { decimal: mark });
+  const closing = closingRead?.ok ? closingRead.cents : null;
   const layoutRows: LayoutRow[] = rows.map((r) => ({
     date: { year: 0, month: 0, day: 0 },
     description: r.description,
@@ -104,27 +134,62 @@ export function parseOfx(text: string): ParseOutcome {
     closing === null ? null : { cents: closing, truncated: false },
     { in: null, out: null },
   );
-  const org = leaf(text, "ORG") ?? leaf(text, "INTU.BID");
-  const acct = leaf(text, "ACCTTYPE");
+  check.warnings.push(...warnings);
+  const acct = leaf(stmt, "ACCTTYPE");
+  const dates = rows.map((r) => r.date).sort();
+  const acctId = leaf(stmt, "ACCTID");
   return {
-    ok: true,
-    statement: {
-      institution: org && !/^\d+$/.test(org) ? org : "Other",
-      account_type: /CREDITCARDMSGSRS/i.test(text)
+    institution: org && !/^\d+$/.test(org) ? org : "Other",
+    account_type:
+      kind === "CCSTMTRS"
         ? "credit_card"
-        : acct && /SAVINGS/i.test(acct)
-          ? "savings"
-          : "chequing",
-      period_start: ofxDate(leaf(text, "DTSTART")) ?? rows.map((r) => r.date).sort()[0]!,
-      period_end:
-        ofxDate(leaf(text, "DTEND")) ??
-        rows
-          .map((r) => r.date)
-          .sort()
-          .at(-1)!,
-      parsed_with_ai: false,
-      rows: rows.map((r, i) => ({ ...r, balance: balances[i] ?? null })),
-      balance: check,
-    },
+        : kind === "INVSTMTRS"
+          ? "investment"
+          : acct && /SAVINGS/i.test(acct)
+            ? "savings"
+            : "chequing",
+    account: acctId ? `…${acctId.slice(-4)}` : null,
+    period_start: ofxDate(leaf(stmt, "DTSTART")) ?? dates[0] ?? null,
+    period_end: ofxDate(leaf(stmt, "DTEND")) ?? dates.at(-1) ?? null,
+    parsed_with_ai: false,
+    rows: rows.map((r, i) => ({ ...r, balance: balances[i] ?? null })),
+    balance: check,
   };
+}
+
+export type OfxOutcome =
+  | { ok: true; statements: ParsedStatement[] }
+  | { ok: false; reason: "not_a_statement"; message: string };
+
+/** Every account's statement in the file, in file order. */
+export function parseOfx(text: string): OfxOutcome {
+  if (!looksLikeOfx(text))
+    return { ok: false, reason: "not_a_statement", message: "No <OFX> document found in this file" };
+  const org = leaf(text, "ORG") ?? leaf(text, "INTU.BID");
+  const amounts = [...text.matchAll(/<TRNAMT>\s*([^<\s]+)/gi)].map((m) => m[1]!);
+  const mark = detectNumberFormat(amounts).decimal;
+  const statements: ParsedStatement[] = [];
+  const re = /<(STMTRS|CCSTMTRS|INVSTMTRS)>/gi;
+  const starts = [...text.matchAll(re)];
+  starts.forEach((m, i) => {
+    const kind = m[1]!.toUpperCase();
+    const from = m.index! + m[0].length;
+    const to = starts[i + 1]?.index ?? text.length;
+    const body = text.slice(from, to).split(new RegExp(`</${kind}>`, "i"))[0]!;
+    const s = statementOf(body, kind, org, mark);
+    if (s) statements.push(s);
+  });
+  const withRows = statements.filter((s) => s.rows.length > 0);
+  if (withRows.length === 0) {
+    const why = statements.flatMap((s) => s.balance.warnings).filter((w) => /left out/.test(w));
+    const message = why.length
+      ? `No transaction of this OFX file could be read: ${why.slice(0, 3).join("; ")}`
+      : /<(INVPOSLIST|INVTRANLIST|SECLIST)>/i.test(text)
+        ? "This OFX file holds investment positions or trades but no bank transactions"
+        : /<CODE>\s*(?!0\b)\d+/i.test(text) && !/<STMTTRN>/i.test(text)
+          ? "This OFX file is a bank's error or sign-on response, not a statement: it holds no transactions"
+          : "The OFX file holds no transactions";
+    return { ok: false, reason: "not_a_statement", message };
+  }
+  return { ok: true, statements: withRows };
 }

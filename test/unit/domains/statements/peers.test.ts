@@ -1,0 +1,31 @@
+// The peer corpus through the parsers alone (fast; the HTTP walk is test/integration/statements-peers.test.ts).
+import { describe, expect, it } from "vitest";
+import { detectKind, parseFile } from "../../../../src/domains/statements/files";
+import { peerFiles, rowKeys } from "../../../fixtures/statements/peers";
+
+const signed = (r: { date: string; amount: number; type: string }) => ({
+  date: r.date,
+  amount_cents: r.type === "withdrawal" ? -r.amount : r.amount,
+});
+
+describe.each(["peers", "made"] as const)("%s corpus, parsers only", (which) => {
+  for (const f of peerFiles(which)) {
+    it(f.name, async () => {
+      const kind = detectKind(f.bytes, f.name);
+      const read = async () => {
+        if (!kind) throw new Error("not a statement file");
+        const parts = await parseFile(kind, f.bytes, 2025, {
+          csvMapping: (f.expected.mapping as never) ?? null,
+        });
+        if (parts[0]?.csv?.refused) throw new Error(parts[0].csv.refused);
+        return parts;
+      };
+      if (f.expected.refused) {
+        await expect(read()).rejects.toThrow(/\w+ \w+ \w+/);
+        return;
+      }
+      const parts = await read();
+      expect(rowKeys(parts.flatMap((p) => p.rows.map(signed)))).toEqual(rowKeys(f.expected.rows!));
+    });
+  }
+});
