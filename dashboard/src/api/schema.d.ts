@@ -1221,7 +1221,7 @@ export interface paths {
         put?: never;
         /**
          * Execute a reviewed statement: import new rows, enrich or update matched ones, settle the rest
-         * @description One activity-ledger entry per call; reverting it removes the rows it created and restores the ones it changed.
+         * @description One activity-ledger entry per call; reverting it removes the rows it created and restores the ones it changed. All or nothing: the rows and the statement's state are written in one batch. Without `statement_id`, `metadata` and `transactions` make the statement first.
          */
         post: operations["importStatementTransactions"];
         delete?: never;
@@ -1245,6 +1245,41 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/statements/layouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** PDF statement layouts taught by marking columns (Rules → Banks I taught) */
+        get: operations["listStatementLayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/statements/layouts/{layout_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Forget a taught statement layout (undoable) */
+        delete: operations["deleteStatementLayout"];
+        options?: never;
+        head?: never;
+        /** Rename a taught statement layout (undoable) */
+        patch: operations["renameStatementLayout"];
         trace?: never;
     };
     "/api/v1/statements/{statement_id}": {
@@ -1309,6 +1344,43 @@ export interface paths {
         get?: never;
         /** Confirm a CSV statement's column mapping (remembered for this header layout) and read it again */
         put: operations["confirmStatementCsvMapping"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/statements/{statement_id}/page-text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A PDF statement's first pages as laid out, for marking its columns */
+        get: operations["getStatementPageText"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/statements/{statement_id}/layout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark a PDF's columns once: the rows are read and balance-checked, the layout is kept for its bank
+         * @description The layout is saved under the fingerprint of the page's header (its words and positions); the next statement with that header reads with no help. The statement is read again with it.
+         */
+        put: operations["teachStatementLayout"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3324,6 +3396,8 @@ export interface components {
             previously_imported: components["schemas"]["PreviouslyImportedItem"][];
             summary: components["schemas"]["ReconcileSummary"];
             balance_check: components["schemas"]["StatementBalanceCheck"];
+            /** @description The file's other accounts, each kept as its own statement for review (OFX, QIF, CAMT) */
+            other_statements: components["schemas"]["StatementOtherAccount"][];
         };
         StatementTransaction: {
             date: string;
@@ -3342,6 +3416,8 @@ export interface components {
             transaction_count: number;
             /** @default false */
             parsed_with_ai: boolean;
+            /** @description Which account of a multi-account file: its name or the last digits of its number */
+            account?: string | null;
         };
         MatchedItem: {
             index: number;
@@ -3434,7 +3510,14 @@ export interface components {
             closing: number | null;
             warnings: string[];
         };
-        /** @description A statement: PDF, CSV, OFX or QFX, at most 10 MB. */
+        /** @description Another account's statement read from the same file */
+        StatementOtherAccount: {
+            statement_id: string;
+            account: string | null;
+            account_type: string;
+            transaction_count: number;
+        };
+        /** @description A statement: PDF, CSV, OFX, QFX, QIF or CAMT.053 XML, at most 10 MB and 10,000 rows. */
         Body_uploadStatement: {
             /** Format: binary */
             file: string;
@@ -3449,9 +3532,9 @@ export interface components {
             enriched: number;
             updated: number;
         };
-        /** @description Executes the statement's settled actions; `actions` (by tx_index) change rows first. */
+        /** @description Executes the statement's settled actions; `actions` (by tx_index) change rows first. Without `statement_id`, `metadata` and `transactions` (the rows as an upload returned them) make a new statement first, reconciled like an upload, and `actions` index into `transactions`. */
         ImportRequest: {
-            statement_id: string;
+            statement_id?: string | null;
             /** @default [] */
             actions: components["schemas"]["ImportAction"][];
             metadata?: components["schemas"]["StatementMetadata"];
@@ -3503,6 +3586,10 @@ export interface components {
                 header: string[];
                 mapping: components["schemas"]["StatementCsvMapping"];
                 confirmed: boolean;
+                /** @description The first rows with their dates and signed amounts */
+                preview?: components["schemas"]["StatementCsvPreviewRow"][];
+                /** @description Why the header was not understood (no rows read until the columns are confirmed) */
+                refused?: string;
             } | null;
         };
         /** @description Rows of this statement an alert email had already captured */
@@ -3527,6 +3614,48 @@ export interface components {
              * @enum {string}
              */
             negative_is: "withdrawal" | "deposit";
+            /** @description A column of debit/credit words giving the direction of an unsigned amount */
+            direction?: number | null;
+            /** @description false: the file's first row is a transaction, not a header */
+            has_header?: boolean;
+        };
+        StatementCsvPreviewRow: {
+            cells: string[];
+            /** @description The row's date as read with the mapping (null: not read) */
+            date: string | null;
+            /** @description Signed: negative is money out (null: no amount read) */
+            amount: number | null;
+        };
+        StatementLayoutList: {
+            layouts: components["schemas"]["StatementLayout"][];
+        };
+        StatementLayout: {
+            id: string;
+            name: string;
+            institution: string;
+            /** @description The header words the layout is recognised by */
+            header: string[];
+            marks: components["schemas"]["LayoutMarks"];
+            match_count: number;
+            last_matched_at: string | null;
+            created_at: string;
+        };
+        /** @description Which x-span is each column: date, description, and the amount (or withdrawal and deposit), balance */
+        LayoutMarks: {
+            date: components["schemas"]["LayoutSpan"];
+            description: components["schemas"]["LayoutSpan"];
+            amount?: components["schemas"]["LayoutSpan"];
+            withdrawal?: components["schemas"]["LayoutSpan"];
+            deposit?: components["schemas"]["LayoutSpan"];
+            balance?: components["schemas"]["LayoutSpan"];
+        };
+        /** @description A column's left and right edges in PDF points */
+        LayoutSpan: {
+            x0: number;
+            x1: number;
+        };
+        RenameLayoutRequest: {
+            name: string;
         };
         StatementDetailResponse: {
             id: string;
@@ -3560,6 +3689,10 @@ export interface components {
                 header: string[];
                 mapping: components["schemas"]["StatementCsvMapping"];
                 confirmed: boolean;
+                /** @description The first rows with their dates and signed amounts */
+                preview?: components["schemas"]["StatementCsvPreviewRow"][];
+                /** @description Why the header was not understood (no rows read until the columns are confirmed) */
+                refused?: string;
             } | null;
             transactions: components["schemas"]["StatementTransactionItem"][];
         };
@@ -3583,6 +3716,8 @@ export interface components {
             company_differs: boolean;
             enrichable: boolean;
             reason: string | null;
+            /** @description Looks like a transfer between own accounts or a card payment (`reason` says why); defaults to skip */
+            transfer: boolean;
             candidates: components["schemas"]["StatementDbMatch"][] | null;
             suggested_category: string;
             action: string;
@@ -3597,6 +3732,28 @@ export interface components {
         StatementCsvMappingRequest: {
             institution: string;
             mapping: components["schemas"]["StatementCsvMapping"];
+        };
+        /** @description The first two pages' text as laid out (PDF points, y up) */
+        StatementPageText: {
+            pages: number;
+            lines: {
+                page: number;
+                y: number;
+                items: {
+                    x: number;
+                    w: number;
+                    str: string;
+                }[];
+            }[];
+        };
+        TeachLayoutResponse: {
+            layout: components["schemas"]["StatementLayout"];
+            statement: components["schemas"]["StatementDetailResponse"];
+        };
+        TeachLayoutRequest: {
+            marks: components["schemas"]["LayoutMarks"];
+            name?: string;
+            institution?: string;
         };
         BulkTransactionUpdateResponse: {
             ok: boolean;
@@ -9575,6 +9732,215 @@ export interface operations {
             };
         };
     };
+    listStatementLayouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Taught layouts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementLayoutList"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteStatementLayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                layout_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No layout with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    renameStatementLayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                layout_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenameLayoutRequest"];
+            };
+        };
+        responses: {
+            /** @description The layout */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementLayout"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No layout with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getStatement: {
         parameters: {
             query?: never;
@@ -9913,6 +10279,153 @@ export interface operations {
                 };
             };
             /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getStatementPageText: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                statement_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lines with positioned text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementPageText"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No statement (or row) with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    teachStatementLayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                statement_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeachLayoutRequest"];
+            };
+        };
+        responses: {
+            /** @description The layout and the statement read with it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeachLayoutResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No statement (or row) with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The marks read no rows, or no header stands above them */
             422: {
                 headers: {
                     [name: string]: unknown;
