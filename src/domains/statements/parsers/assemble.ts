@@ -27,14 +27,29 @@ export function documentReading(text: PdfText): DocumentReading {
   };
 }
 
-/** The amount printed last on the first line matching `re` (summary boxes, anywhere on the page). */
+/**
+ * The amount of the first summary label matching `re` (summary boxes, anywhere on the page): the
+ * amount printed last on the label's line, else the amount printed just below the label (a box of
+ * labels over values), the one standing nearest the label's column.
+ */
 export function summaryAmount(lines: readonly Line[], re: RegExp, decimal: DecimalMark) {
-  for (const l of lines) {
+  const signed = (a: { cents: Cents; negative: boolean; truncated: boolean }) => ({
+    cents: a.negative ? -a.cents : a.cents,
+    truncated: a.truncated,
+  });
+  for (const [i, l] of lines.entries()) {
     if (!re.test(lineText(l))) continue;
     for (const it of [...l.items].reverse()) {
       const a = readAmount(it.str, decimal);
-      if (a) return { cents: a.negative ? -a.cents : a.cents, truncated: a.truncated };
+      if (a) return signed(a);
     }
+    const label = l.items.find((it) => re.test(it.str)) ?? l.items[0]!;
+    const below = lines[i + 1];
+    if (!below || below.page !== l.page || l.y - below.y > 20) continue;
+    const near = below.items
+      .filter((it) => it.x >= label.x - 20 && readAmount(it.str, decimal))
+      .sort((a, b) => a.x - b.x)[0];
+    if (near) return signed(readAmount(near.str, decimal)!);
   }
   return null;
 }

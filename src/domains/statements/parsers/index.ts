@@ -84,7 +84,12 @@ export function detectInstitution(fullText: string, parser: "rbc" | "simplii"): 
 }
 
 export function accountTypeOf(text: string): string {
-  if (/chequing|checking|banking\s*account/i.test(text)) return "chequing";
+  if (
+    /chequing|checking|banking\s*account|current\s*account|girokonto|kontoauszug|compte\s*courant|cuenta\s*corriente|conto\s*corrente|betaalrekening/i.test(
+      text,
+    )
+  )
+    return "chequing";
   if (/savings\s*account|savings\s*statement/i.test(text)) return "savings";
   // "Visa Debit" purchases appear on chequing statements: only a card named without "debit" counts.
   if (/credit\s*card|(visa|mastercard|american express)(?!\s*debit)/i.test(text)) return "credit_card";
@@ -151,8 +156,18 @@ export function printedBalances(
       table.closing && !table.closing.truncated
         ? table.closing
         : (summaryAmount(lines, CLOSING, d) ?? table.closing),
-    totalIn: summaryAmount(lines, /total\s*(deposits|funds\s*in|credits)/i, d)?.cents ?? null,
-    totalOut: summaryAmount(lines, /total\s*(withdrawals|funds\s*out|debits)/i, d)?.cents ?? null,
+    totalIn:
+      summaryAmount(
+        lines,
+        /total\s*(deposits|funds\s*in|credits)|summe\s*zahlungseing|total\s*des\s*crédits/i,
+        d,
+      )?.cents ?? null,
+    totalOut:
+      summaryAmount(
+        lines,
+        /total\s*(withdrawals|funds\s*out|debits)|summe\s*zahlungsausg|total\s*des\s*débits/i,
+        d,
+      )?.cents ?? null,
   };
 }
 
