@@ -18,6 +18,10 @@ const l = schema.statementLayouts;
 
 export const listLayouts = (db: Db) => db.select().from(l).orderBy(l.created_at).all();
 
+export async function listLayoutItems(ctx: ServiceCtx) {
+  return { layouts: (await listLayouts(getDb(ctx.env.DB))).map(layoutItem) };
+}
+
 export async function getLayout(ctx: ServiceCtx, id: string): Promise<StatementLayoutRecord | null> {
   return (await getDb(ctx.env.DB).select().from(l).where(eq(l.id, id)).get()) ?? null;
 }

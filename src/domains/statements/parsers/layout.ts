@@ -4,9 +4,12 @@
  * amount goes to the header column its x-span is nearest. Rows may wrap (amounts on the first or
  * the last line), share one printed date, and continue over pages that repeat the headers. Pure.
  */
-import { type Cents, type DecimalMark, readMoney } from "../../../lib/money";
+import type { Cents, DecimalMark } from "../../../lib/money";
+import { readAmount } from "./amount";
 import { type DateOrder, type PartialDate, parseRowDate } from "./dates";
 import type { TextItem } from "./pdf-text";
+
+export { looksLikeAmount, readAmount } from "./amount";
 
 export interface Line {
   page: number;
@@ -103,34 +106,6 @@ function headerColumns(line: Line): Columns | null {
   if (!(twoColumns || has("amount")) || !(has("balance") || twoColumns || cardLike)) return null;
   const amountLeft = Math.min(...spans.map((s) => s.x0));
   return { descX: descX ?? line.items[0]!.x + 40, spans, amountLeft };
-}
-
-/** Looks like a printed amount: digits with one or two decimals, optional sign, marks and currency. */
-const AMOUNT_SHAPE =
-  /^[-+=(]?\s*[-+]?\s*(?:[A-Z]{3}\s?|[$€£])?\s*\d[\d.,' \u00a0’]*[.,]\d{1,2}\)?\s*(?:-|\+|CR|DR|OD|[A-Z]{3}|€|Euro)?$/i;
-
-export const looksLikeAmount = (text: string): boolean => AMOUNT_SHAPE.test(text.trim());
-
-/**
- * A printed amount → cents (src/lib/money.ts reads the number: decimal comma or point, thousands
- * marks of any kind), its sign (minus, brackets, trailing minus, DR, OD for overdrawn) and whether
- * its last decimal was cut off. `decimal` is the document's decimal mark when known.
- */
-export function readAmount(
-  text: string,
-  decimal?: DecimalMark,
-): { cents: Cents; negative: boolean; truncated: boolean } | null {
-  const t = text.trim();
-  if (!AMOUNT_SHAPE.test(t)) return null;
-  const od = /\s?OD$/i.test(t);
-  const body = t
-    .replace(/\s?OD$/i, "")
-    .replace(/^=/, "")
-    .replace(/\s*euro$/i, "");
-  const r = readMoney(body, decimal ? { decimal } : {});
-  if (!r.ok) return null;
-  const frac = /[.,](\d{1,2})\)?\s*(?:[-+]|CR|DR|[A-Z]{3}|€)?$/i.exec(body)?.[1] ?? "";
-  return { cents: Math.abs(r.cents), negative: r.cents < 0 || od, truncated: frac.length === 1 };
 }
 
 const spanGap = (s: Span, x0: number, x1: number) => (x1 < s.x0 ? s.x0 - x1 : x0 > s.x1 ? x0 - s.x1 : 0);

@@ -2,14 +2,13 @@ import { contentJson } from "chanfana";
 import { z } from "zod";
 import { stageImages } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
-import { getDb } from "../../../db";
 import {
   LayoutIdParams,
   RenameLayoutRequest,
   StatementLayout,
   StatementLayoutList,
 } from "../layouts/schemas";
-import { deleteLayout, layoutItem, listLayouts, renameLayout } from "../layouts/service";
+import { deleteLayout, layoutItem, listLayoutItems, renameLayout } from "../layouts/service";
 import { json, StatementsRoute } from "./base";
 
 const NOT_FOUND = { "404": json("No layout with this id", z.object({ error: z.string() })) };
@@ -22,8 +21,7 @@ export class ListLayouts extends StatementsRoute {
   };
 
   override async handle(c: AppContext) {
-    const rows = await listLayouts(getDb(serviceCtx(c).env.DB));
-    return c.json({ layouts: rows.map(layoutItem) });
+    return c.json(await listLayoutItems(serviceCtx(c)));
   }
 }
 
