@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { assert, hasText, until } from "./helpers.mjs";
 
-const own = (f) => join(import.meta.dirname, "..", "fixtures", "statements", "own", f);
+const own = (f) => join(import.meta.dirname, "..", "fixtures", "statements", "taught", f);
 const PASSWORD = "correct horse battery";
 
 async function signedIn(t) {
