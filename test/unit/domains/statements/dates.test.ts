@@ -85,3 +85,26 @@ describe("amounts in the document's number format", () => {
     expect(readAmount("1 von 2")).toBeNull();
   });
 });
+
+describe("the balance check says by how much it is off", () => {
+  it("names the difference between the printed closing balance and the rows", async () => {
+    const { checkBalances } = await import("../../../../src/domains/statements/parsers/balance");
+    const row = (withdrawal: number | null, deposit: number | null) => ({
+      date: { day: 1, month: 1, year: 2025 },
+      description: "x",
+      withdrawal,
+      deposit,
+      balance: null,
+    });
+    const { check } = checkBalances(
+      [row(1000, null), row(null, 250)],
+      { cents: 10_000, truncated: false },
+      { cents: 9_000, truncated: false },
+      { in: null, out: null },
+    );
+    expect(check.ok).toBe(false);
+    expect(check.warnings).toContain(
+      "The closing balance 90.00 does not match the rows (computed 92.50, a difference of 2.50)",
+    );
+  });
+});
