@@ -12,6 +12,15 @@ const pdf = join(
   "Rbc_Chequing_2025-02-24_to_2025-03-24.pdf",
 );
 const csv = join(import.meta.dirname, "..", "fixtures", "statements", "own-card-export.csv");
+// Field codes no header word list knows: the upload is refused in words and kept for the mapping form.
+const refusedCsv = join(
+  import.meta.dirname,
+  "..",
+  "fixtures",
+  "statements",
+  "made",
+  "erp-codes-refused-header-rescued.csv",
+);
 const PASSWORD = "correct horse battery";
 
 async function signedIn(t) {
@@ -133,7 +142,7 @@ export const steps = [
       await form.waitFor({ timeout: 25_000 });
       await t.shot("csv-mapping");
       await form.getByLabel("Institution").fill("Harbour Card");
-      await form.getByLabel("A negative amount is").selectOption("deposit");
+      await form.getByTestId("csv-flip").check();
       await form.getByRole("button", { name: "Confirm columns and read again" }).click();
       await form.waitFor({ state: "detached" });
       const id = new URL(page.url()).searchParams.get("id");
@@ -144,6 +153,42 @@ export const steps = [
         ["withdrawal", "deposit", "withdrawal"],
       );
       await t.shot("csv-confirmed");
+    },
+  },
+  {
+    name: "a CSV whose header nothing names opens on the mapping form, with a preview of signs and a flip, and is rescued",
+    async run(t) {
+      const { page } = t;
+      await page.goto(`${t.base}/statements`);
+      await page.getByTestId("statement-input").setInputFiles(refusedCsv);
+      const form = page.getByTestId("csv-mapping");
+      await form.waitFor({ timeout: 25_000 });
+      await hasText(form.getByTestId("csv-refused"), "names no date and amount column");
+      const signs = form.getByTestId("csv-preview-sign");
+      await until(async () => (await signs.count()) === 4, "four preview rows");
+      assert.equal(await signs.first().textContent(), "money out 1234.56");
+      assert.equal(await signs.nth(1).textContent(), "money in 2500.00");
+      await form.getByTestId("csv-flip").check();
+      assert.equal(await signs.first().textContent(), "money in 1234.56");
+      await t.shot("csv-refused-header-flipped");
+      await form.getByTestId("csv-flip").uncheck();
+      await form.getByLabel("Institution").fill("Ledger Export Bank");
+      await form.getByRole("button", { name: "Confirm columns and read again" }).click();
+      await form.waitFor({ state: "detached" });
+      const id = new URL(page.url()).searchParams.get("id");
+      const d = await json(t, `/api/v1/statements/${id}`);
+      assert.equal(d.institution, "Ledger Export Bank");
+      assert.deepEqual(
+        d.transactions.map((x) => [x.date, x.type, x.amount]),
+        [
+          ["2024-03-02", "withdrawal", 1234.56],
+          ["2024-03-11", "deposit", 2500],
+          ["2024-04-05", "withdrawal", 7.99],
+          ["2024-04-28", "deposit", 15.1],
+        ],
+      );
+      await page.locator("[data-testid=statement-rows]").waitFor();
+      await t.shot("csv-refused-header-rescued");
     },
   },
 ];

@@ -230,3 +230,54 @@ describe("CSV", () => {
     );
   });
 });
+
+describe("several accounts in one file", () => {
+  beforeEach(reset);
+
+  it("each account is its own statement: reparse reads its own account, delete keeps the other's file", async () => {
+    const acct = (tag: string, id: string, rows: [string, string][]) =>
+      `<${tag}><CURDEF>CAD<${tag === "CCSTMTRS" ? "CCACCTFROM" : "BANKACCTFROM"}><ACCTID>${id}</${tag === "CCSTMTRS" ? "CCACCTFROM" : "BANKACCTFROM"}><BANKTRANLIST>${rows
+        .map(
+          ([d, a], i) =>
+            `<STMTTRN><TRNTYPE>OTHER<DTPOSTED>${d}<TRNAMT>${a}<FITID>${id}-${i}<NAME>ROW ${i}</STMTTRN>`,
+        )
+        .join("")}</BANKTRANLIST></${tag}>`;
+    const ofx = `OFXHEADER:100\nDATA:OFXSGML\n\n<OFX><BANKMSGSRSV1><STMTTRNRS>${acct(
+      "STMTRS",
+      "111122223333",
+      [
+        ["20250301", "-10.00"],
+        ["20250302", "20.00"],
+      ],
+    )}</STMTTRNRS></BANKMSGSRSV1><CREDITCARDMSGSRSV1><CCSTMTTRNRS>${acct("CCSTMTRS", "4500000000009999", [
+      ["20250303", "-3.333"],
+    ])}</CCSTMTTRNRS></CREDITCARDMSGSRSV1></OFX>`;
+    const res = await upload(utf8(ofx), "two.ofx");
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.metadata).toMatchObject({
+      account: "…3333",
+      account_type: "chequing",
+      transaction_count: 2,
+    });
+    expect(res.body.other_statements).toEqual([
+      {
+        statement_id: expect.stringMatching(/^stmt_/),
+        account: "…9999",
+        account_type: "credit_card",
+        transaction_count: 1,
+      },
+    ]);
+    const cardId = res.body.other_statements[0].statement_id;
+    const card = await call(`/api/v1/statements/${cardId}/reparse`, { method: "POST", now: NOW });
+    expect(card.status, card.text).toBe(200);
+    expect(card.body.transactions.map((t: any) => [t.date, t.type, t.amount])).toEqual([
+      ["2025-03-03", "withdrawal", 3.33],
+    ]);
+    expect(card.body.balance_check.warnings.join(" ")).toMatch(/-3\.333 was rounded to the cent/);
+    const del = await call(`/api/v1/statements/${res.body.statement_id}`, { method: "DELETE", now: NOW });
+    expect(del.status, del.text).toBe(200);
+    const again = await call(`/api/v1/statements/${cardId}/reparse`, { method: "POST", now: NOW });
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.transactions).toHaveLength(1);
+  });
+});

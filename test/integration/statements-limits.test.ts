@@ -5,17 +5,20 @@ import { describe, expect, it } from "vitest";
 import { call, expectEnvelope } from "../helpers/http";
 
 const NOW = "2026-01-15T12:00:00.000Z";
-const upload = (text: string, name: string) => {
+const form = (text: string, name: string) => {
   const fd = new FormData();
   fd.append("file", new File([new TextEncoder().encode(text)], name));
-  return call("/api/v1/statements/upload", { method: "POST", rawBody: fd, now: NOW });
+  return fd;
 };
+const upload = (text: string, name: string) =>
+  call("/api/v1/statements/upload", { method: "POST", rawBody: form(text, name), now: NOW });
 const stored = async () =>
   (await env.DB.prepare("SELECT COUNT(*) AS n FROM statements").first<{ n: number }>())!.n;
 
 async function refusedFast(text: string, name: string, what: RegExp) {
+  const fd = form(text, name);
   const t0 = Date.now();
-  const res = await upload(text, name);
+  const res = await call("/api/v1/statements/upload", { method: "POST", rawBody: fd, now: NOW });
   const ms = Date.now() - t0;
   const e = expectEnvelope(res, 413, "TOO_MANY_ROWS");
   expect(e.error).toMatch(what);

@@ -41,8 +41,8 @@ async function parseAll(ctx: ServiceCtx, kind: FileKind, bytes: Uint8Array, fall
     });
     return parts.map((p) => ({ ...p, csvState: null }));
   }
+  checkRows(kind, bytes);
   const text = decodeText(bytes);
-  checkRows(kind, text);
   // The header is on the first lines: the stored mapping is looked up from them alone.
   const stored = await storedMapping(getDb(ctx.env.DB), text.slice(0, 64 * 1024));
   const [parsed] = await parseFile(kind, bytes, fallbackYear, { csvMapping: stored?.mapping ?? null });

@@ -2,16 +2,30 @@
 import { useState } from "react";
 import { ChooseFile, DropZone } from "../../components/DropZone";
 import { api, unwrap } from "../../api/client";
+import { ApiError } from "../../api/errors";
 import { ErrorNotice, Spinner } from "../../components/States";
 import { useAction } from "../../components/useAction";
 import type { UploadResponse } from "./types";
+
+/** A CSV whose header was refused is kept: its review opens on the mapping form. */
+async function unwrapKept(call: Parameters<typeof unwrap<UploadResponse>>[0]) {
+  try {
+    return await unwrap(call);
+  } catch (err) {
+    const id =
+      err instanceof ApiError && err.code === "CSV_MAPPING_NEEDED" ? err.details?.statement_id : null;
+    if (typeof id === "string") return { statement_id: id };
+    throw err;
+  }
+}
 
 export function UploadBox({
   canWrite,
   onUploaded,
 }: {
   canWrite: boolean;
-  onUploaded: (r: UploadResponse) => void;
+  /** The statement to open: the uploaded one, or a CSV kept for its columns to be chosen. */
+  onUploaded: (r: Pick<UploadResponse, "statement_id">) => void;
 }) {
   const [name, setName] = useState<string | null>(null);
   const { busy, error, run } = useAction();
@@ -20,7 +34,7 @@ export function UploadBox({
     if (!file || !canWrite) return;
     setName(file.name);
     run(async () => {
-      const res = await unwrap(
+      const res = await unwrapKept(
         api.POST("/api/v1/statements/upload", {
           body: { file: file as unknown as string },
           bodySerializer: (body) => {
@@ -43,7 +57,9 @@ export function UploadBox({
         enabled={canWrite}
       >
         <p className="dropzone-title">
-          {busy ? `Reading ${name ?? "the statement"}…` : "Drop a statement here (PDF, CSV, OFX or QFX)"}
+          {busy
+            ? `Reading ${name ?? "the statement"}…`
+            : "Drop a statement here (PDF, CSV, OFX, QFX, QIF or CAMT.053 XML)"}
         </p>
         {busy && (
           <p role="status" className="muted small">
@@ -51,7 +67,7 @@ export function UploadBox({
           </p>
         )}
         <ChooseFile
-          accept=".pdf,.csv,.ofx,.qfx,application/pdf,text/csv"
+          accept=".pdf,.csv,.tsv,.txt,.ofx,.qfx,.qif,.xml,application/pdf,text/csv,application/xml"
           label="Statement file"
           testId="statement-input"
           disabled={!canWrite || busy}

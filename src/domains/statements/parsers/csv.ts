@@ -219,6 +219,7 @@ export function parseCsv(text: string, given: CsvMapping | null = null): CsvOutc
   const rows: StatementRow[] = [];
   const layout: LayoutRow[] = [];
   const warnings: string[] = [];
+  let noAmount = 0;
   body.forEach((r, i) => {
     const raw = r[map.date] ?? "";
     const date = fileDate(raw, map.date_order);
@@ -228,6 +229,7 @@ export function parseCsv(text: string, given: CsvMapping | null = null): CsvOutc
       return;
     }
     const signed = signedAmount(r, map, mark);
+    if (signed === null) noAmount++;
     if (signed === null || signed === 0) return;
     const description = (r[map.description] ?? "").replace(/\s+/g, " ").trim() || "Transaction";
     const bal = map.balance !== null ? parseMoney(r[map.balance] ?? "", { decimal: mark }) : null;
@@ -259,6 +261,10 @@ export function parseCsv(text: string, given: CsvMapping | null = null): CsvOutc
   }
   const { balances, check } = checkBalances(layout, null, null, { in: null, out: null });
   check.warnings.push(...warnings);
+  if (noAmount > 0)
+    check.warnings.push(
+      `${noAmount} dated row${noAmount === 1 ? "" : "s"} without an amount in the mapped columns left out`,
+    );
   const sorted = rows.map((r) => r.date).sort();
   return {
     ok: true,

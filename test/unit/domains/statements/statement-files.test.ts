@@ -1,0 +1,142 @@
+// The statement-file readers' decisions, one at a time: encoding, delimiter, date order, header words.
+import { describe, expect, it } from "vitest";
+import { csvRecords, csvTable, detectDelimiter } from "../../../../src/domains/statements/parsers/csv-table";
+import { directionOf, roleScore } from "../../../../src/domains/statements/parsers/csv-words";
+import { decodeBytes, detectEncoding } from "../../../../src/domains/statements/parsers/decode";
+import { decideOrder, fileDate, realDate } from "../../../../src/domains/statements/parsers/file-dates";
+import { parseOfx } from "../../../../src/domains/statements/parsers/ofx";
+
+const utf16 = (s: string, le: boolean, bom: boolean) => {
+  const out: number[] = bom ? (le ? [0xff, 0xfe] : [0xfe, 0xff]) : [];
+  for (const ch of s) {
+    const c = ch.charCodeAt(0);
+    out.push(...(le ? [c & 0xff, c >> 8] : [c >> 8, c & 0xff]));
+  }
+  return Uint8Array.from(out);
+};
+
+describe("encoding from the bytes", () => {
+  const text = "Date;Opis;Kwota\n2024-03-02;Żabka Kraków;-7,99\n";
+  it("UTF-16 LE and BE, with and without a BOM", () => {
+    for (const le of [true, false])
+      for (const bom of [true, false]) {
+        const bytes = utf16(text, le, bom);
+        expect(detectEncoding(bytes)).toBe(le ? "utf-16le" : "utf-16be");
+        expect(decodeBytes(bytes).text).toBe(text);
+      }
+  });
+  it("Windows-1250 against 1252 by the letters the bytes make", () => {
+    // "Łódź, Kraków, Żabka ščř" in Windows-1250.
+    const cz = Uint8Array.from([
+      0xa3, 0xf3, 0x64, 0x9f, 0x2c, 0x20, 0x4b, 0x72, 0x61, 0x6b, 0xf3, 0x77, 0x2c, 0x20, 0xaf, 0x61, 0x62,
+      0x6b, 0x61, 0x20, 0x9a, 0xe8, 0xf8,
+    ]);
+    expect(detectEncoding(cz)).toBe("windows-1250");
+    expect(decodeBytes(cz).text).toBe("Łódź, Kraków, Żabka ščř");
+    // "Café crème, Noël, Müller" in Windows-1252.
+    const fr = Uint8Array.from([
+      ...new TextEncoder().encode("Caf"),
+      0xe9,
+      0x20,
+      0x63,
+      0x72,
+      0xe8,
+      0x6d,
+      0x65,
+      0x2c,
+      0x20,
+      0x4e,
+      0x6f,
+      0xeb,
+      0x6c,
+      0x2c,
+      0x20,
+      0x4d,
+      0xfc,
+      0x6c,
+      0x6c,
+      0x65,
+      0x72,
+    ]);
+    expect(detectEncoding(fr)).toBe("windows-1252");
+    expect(decodeBytes(fr).text).toBe("Café crème, Noël, Müller");
+  });
+  it("UTF-8 bytes under a Latin-1 label read as UTF-8; a BOM is dropped", () => {
+    expect(detectEncoding(new TextEncoder().encode("Crème"), "iso-8859-1")).toBe("utf-8");
+    expect(decodeBytes(Uint8Array.from([0xef, 0xbb, 0xbf, 0x41])).text).toBe("A");
+  });
+});
+
+describe("CSV table", () => {
+  it("finds the delimiter that splits the lines evenly (commas inside amounts do not fool it)", () => {
+    expect(detectDelimiter("Datum;Betrag\n01.02.2024;-1.234,56\n02.02.2024;5,00\n")).toBe(";");
+    expect(detectDelimiter("Date\tAmount\n2024-01-02\t1,234.56\n")).toBe("\t");
+    expect(detectDelimiter("Date|Amount|Text\n2024-01-02|1'234.56|x\n")).toBe("|");
+  });
+  it("reads quotes, doubled quotes and lone-CR line ends; skips a preamble above the header", () => {
+    expect(csvRecords('a,"b ""c"", d"\re,f', ",")).toEqual([
+      ["a", 'b "c", d'],
+      ["e", "f"],
+    ]);
+    const t = csvTable("Account: 1234\nExported 2024-03-01\nDate,Payee,Amount\n2024-03-02,X,-1.00\n")!;
+    expect(t.header).toEqual(["Date", "Payee", "Amount"]);
+    expect(t.body).toHaveLength(1);
+  });
+  it("knows header words in seven languages and a debit/credit column's words", () => {
+    const cases: [string, Parameters<typeof roleScore>[1]][] = [
+      ["Libellé", "description"],
+      ["Débit", "withdrawal"],
+      ["Crédit", "deposit"],
+      ["Buchungstag", "date"],
+      ["Betrag (EUR)", "amount"],
+      ["Fecha valor", "date"],
+      ["Importe", "amount"],
+      ["Data operazione", "date"],
+      ["Descrizione", "description"],
+      ["Bedrag", "amount"],
+      ["Af Bij", "direction"],
+      ["Descrição", "description"],
+      ["Outflow", "withdrawal"],
+      ["Inflow", "deposit"],
+      ["Running Balance", "balance"],
+      ["Saldo", "balance"],
+    ];
+    for (const [cell, role] of cases) expect(roleScore(cell, role), `${cell} → ${role}`).toBeGreaterThan(0);
+    expect(["debit", "DR", "Af", "S"].map(directionOf)).toEqual(["out", "out", "out", "out"]);
+    expect(["Credit", "CR", "Bij", "H"].map(directionOf)).toEqual(["in", "in", "in", "in"]);
+  });
+});
+
+describe("dates in files", () => {
+  it("a day that does not exist is no date", () => {
+    expect(realDate(2012, 2, 31)).toBeNull();
+    expect(realDate(2024, 2, 29)).toBe("2024-02-29");
+    expect(fileDate("31/02/2024", "dmy")).toBeNull();
+  });
+  it("the order is decided once from all the file's dates", () => {
+    expect(decideOrder(["03/04/2024", "13/04/2024"])).toBe("dmy");
+    expect(decideOrder(["04/03/2024", "04/13/2024"])).toBe("mdy");
+    // Every day is 12 or less: the order that keeps the rows in date order wins.
+    expect(decideOrder(["02/03/2024", "11/03/2024", "05/04/2024"])).toBe("dmy");
+    expect(decideOrder(["2024.03.02"])).toBe("ymd");
+    expect(fileDate("5 mars 2024", "mdy")).toBe("2024-03-05");
+    expect(fileDate("Mar 5, 2024", "dmy")).toBe("2024-03-05");
+  });
+});
+
+describe("OFX rows refused in words", () => {
+  it("an impossible day and a non-number leave their rows out, the reason kept", () => {
+    const trn = (d: string, a: string) =>
+      `<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>${d}<TRNAMT>${a}<FITID>${d}${a}<NAME>X</STMTTRN>`;
+    const out = parseOfx(
+      `<OFX><STMTRS><BANKTRANLIST>${trn("20120231", "-1.00")}${trn("20120301", "$20")}${trn("20120302", "-2.345")}</BANKTRANLIST></STMTRS></OFX>`,
+    );
+    expect(out.ok).toBe(true);
+    if (!out.ok) return;
+    const [s] = out.statements;
+    expect(s!.rows.map((r) => [r.date, r.amount])).toEqual([["2012-03-02", 234]]);
+    expect(s!.balance.warnings.join(" | ")).toMatch(
+      /20120231 does not exist; left out.*\$20 is not a number; left out.*-2\.345 was rounded/,
+    );
+  });
+});
