@@ -78,7 +78,9 @@ function statementCsv(rand: () => number, n = 1000) {
   let bal = 500_000;
   const lines = ["Date,Description,Amount,Balance"];
   for (let i = 0; i < n; i++) {
-    const d = new Date(Date.UTC(2024, 11, 16) + Math.floor((i * 30) / n) * 86_400_000).toISOString().slice(0, 10);
+    const d = new Date(Date.UTC(2024, 11, 16) + Math.floor((i * 30) / n) * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
     const cents = (i % 5 === 0 ? 1 : -1) * (100 + Math.floor(rand() * 20_000));
     bal += cents;
     lines.push(`${d},SHOP ${i % 300},${(cents / 100).toFixed(2)},${(bal / 100).toFixed(2)}`);
@@ -99,7 +101,14 @@ beforeAll(async () => {
 }, 600_000);
 
 /** Times parse and reconcile of one file `runs` times; prints first and median of the rest. */
-async function timeReview(label: string, kind: "pdf" | "csv", bytes: Uint8Array, rows: number, target: number, runs = 5) {
+async function timeReview(
+  label: string,
+  kind: "pdf" | "csv",
+  bytes: Uint8Array,
+  rows: number,
+  target: number,
+  runs = 5,
+) {
   const parse: number[] = [];
   const reconcile: number[] = [];
   for (let run = 0; run < runs; run++) {
