@@ -1,11 +1,13 @@
 /**
- * Statement parse + reconcile: a 5-page, 120-row statement PDF (our own layout) against N stored
- * transactions (default 100,000; BENCH_COUNT overrides) in local D1, inside workerd. Prints the
- * first (cold pdf.js) and the median of later runs for parse and for reconcile. Target: < 300 ms.
- *   npx vitest run -c bench/statements.config.ts
+ * Statement parse + reconcile against N stored transactions (default 100,000; BENCH_COUNT
+ * overrides) in local D1, inside workerd: a 5-page, 120-row statement PDF (target < 300 ms), a
+ * 1,000-row CSV and a 40-page, 1,000-row PDF (targets < 1 s each to review). Prints the first
+ * (cold) and the median of later runs for parse and for reconcile.
+ *   npm run bench:statements
  */
 import { env } from "cloudflare:test";
-import { expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
+import { parseFile } from "../src/domains/statements/files";
 import { parseStatementText } from "../src/domains/statements/parsers";
 import { readPdfText } from "../src/domains/statements/parsers/pdf-text";
 import { buildRows } from "../src/domains/statements/reconcile";
@@ -38,13 +40,13 @@ async function seedStored(count: number, rand: () => number) {
   }
 }
 
-function statementPdf(rand: () => number) {
+function statementPdf(rand: () => number, n = 120, perPage = 24) {
   let bal = 500_000;
   const rows: OwnRow[] = [];
   let tin = 0;
   let tout = 0;
-  for (let i = 0; i < 120; i++) {
-    const day = 16 + Math.floor((i * 30) / 120);
+  for (let i = 0; i < n; i++) {
+    const day = 16 + Math.floor((i * 30) / n);
     const date = day <= 31 ? `Dec ${day}` : `Jan ${String(day - 31).padStart(2, "0")}`;
     const amount = 100 + Math.floor(rand() * 20_000);
     const out = i % 5 !== 0;
@@ -61,7 +63,7 @@ function statementPdf(rand: () => number) {
     });
   }
   return mapleStatement(rows, {
-    perPage: 24,
+    perPage,
     opening: fmt(500_000),
     closing: fmt(bal),
     totalsIn: fmt(tin),
@@ -71,17 +73,73 @@ function statementPdf(rand: () => number) {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+/** A 1,000-row CSV export over a month: date, description, signed amount, running balance. */
+function statementCsv(rand: () => number, n = 1000) {
+  let bal = 500_000;
+  const lines = ["Date,Description,Amount,Balance"];
+  for (let i = 0; i < n; i++) {
+    const d = new Date(Date.UTC(2024, 11, 16) + Math.floor((i * 30) / n) * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const cents = (i % 5 === 0 ? 1 : -1) * (100 + Math.floor(rand() * 20_000));
+    bal += cents;
+    lines.push(`${d},SHOP ${i % 300},${(cents / 100).toFixed(2)},${(bal / 100).toFixed(2)}`);
+  }
+  return new TextEncoder().encode(`${lines.join("\n")}\n`);
+}
+
+const ctx = () => ({
+  env: env as unknown as Env,
+  clock: fixedClock("2025-02-01T12:00:00Z"),
+  principal: { kind: "system" as const, id: null, label: null, scope: null },
+  waitUntil: () => undefined,
+});
+let count = 0;
+beforeAll(async () => {
+  count = Number((env as unknown as { BENCH_COUNT: string }).BENCH_COUNT);
+  await seedStored(count, prng(20261122));
+}, 600_000);
+
+/** Times parse and reconcile of one file `runs` times; prints first and median of the rest. */
+async function timeReview(
+  label: string,
+  kind: "pdf" | "csv",
+  bytes: Uint8Array,
+  rows: number,
+  target: number,
+  runs = 5,
+) {
+  const parse: number[] = [];
+  const reconcile: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const t0 = performance.now();
+    const [statement] = await parseFile(kind, bytes, 2025);
+    const t1 = performance.now();
+    expect(statement!.rows).toHaveLength(rows);
+    await buildRows(ctx(), "stmt_bench", statement!, kind);
+    const t2 = performance.now();
+    parse.push(t1 - t0);
+    reconcile.push(t2 - t1);
+  }
+  const later = (xs: number[]) => median(xs.slice(1));
+  console.log(
+    `statements: ${label}: ${count} stored; parse first ${parse[0]!.toFixed(0)} ms, median ${later(parse).toFixed(0)} ms; ` +
+      `reconcile first ${reconcile[0]!.toFixed(0)} ms, median ${later(reconcile).toFixed(0)} ms; ` +
+      `review median ${(later(parse) + later(reconcile)).toFixed(0)} ms (target < ${target} ms)`,
+  );
+}
+
+it("a 1,000-row CSV", async () => {
+  await timeReview("1,000-row CSV", "csv", statementCsv(prng(7)), 1000, 1000);
+});
+
+it("a 40-page, 1,000-row PDF", async () => {
+  const pdf = statementPdf(prng(8), 1000, 25);
+  await timeReview("40-page PDF (1,000 rows)", "pdf", pdf, 1000, 1000, 3);
+});
+
 it("parse + reconcile of a 5-page, 120-row statement", async () => {
-  const count = Number((env as unknown as { BENCH_COUNT: string }).BENCH_COUNT);
-  const rand = prng(20261122);
-  await seedStored(count, rand);
-  const pdf = statementPdf(rand);
-  const ctx = {
-    env: env as unknown as Env,
-    clock: fixedClock("2025-02-01T12:00:00Z"),
-    principal: { kind: "system" as const, id: null, label: null, scope: null },
-    waitUntil: () => undefined,
-  };
+  const pdf = statementPdf(prng(20261123));
   const parse: number[] = [];
   const reconcile: number[] = [];
   for (let run = 0; run < 8; run++) {
@@ -91,7 +149,7 @@ it("parse + reconcile of a 5-page, 120-row statement", async () => {
     if (!out.ok) throw new Error(out.message);
     expect(out.statement.rows).toHaveLength(120);
     expect(out.statement.balance.ok).toBe(true);
-    await buildRows(ctx, "stmt_bench", out.statement, "pdf");
+    await buildRows(ctx(), "stmt_bench", out.statement, "pdf");
     const t2 = performance.now();
     parse.push(t1 - t0);
     reconcile.push(t2 - t1);

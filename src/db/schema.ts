@@ -316,3 +316,4 @@ export * from "./schema/templates";
 export * from "./schema/alerts";
 export * from "./schema/restore";
 export * from "./schema/blocked-companies";
+export * from "./schema/statement-layouts";

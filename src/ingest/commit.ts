@@ -134,6 +134,32 @@ async function chooseCategory(deps: CommitDeps, draft: Draft, choice: CategoryCh
   );
 }
 
+/**
+ * The record of a draft whose category is given, built as the commit builds it (names cleaned,
+ * one CategoryAudit builder) but without I/O: what a caller that writes many rows in one batch
+ * (the statement import) inserts, with `validateRecord` and `toRow` of dedup.ts.
+ */
+export function givenRecord(
+  given: Draft & { TransactionHash: string },
+  choice: Extract<CategoryChoice, { by: "given" }>,
+  nowIso: string,
+): TransactionRecord {
+  const draft = cleanDraft(given);
+  return {
+    ...draft,
+    ExtractionAudit: draft.ExtractionAudit ?? null,
+    StatementSource: draft.StatementSource ?? null,
+    TransactionHash: given.TransactionHash,
+    Category: choice.category.toLowerCase(),
+    CategoryAudit: categoryAudit({
+      source: choice.source,
+      confidence: 1,
+      reviewed_at: choice.reviewed ? nowIso : null,
+    }),
+    TransactionContext: null,
+  };
+}
+
 export async function commitTransaction(
   deps: CommitDeps,
   given: Draft,

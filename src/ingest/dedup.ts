@@ -67,7 +67,7 @@ export function validateRecord(
 }
 
 /** The table row of a record: the JSON maps serialized. */
-function toRow(tx: TransactionRecord, createdAt: string): typeof transactions.$inferInsert {
+export function toRow(tx: TransactionRecord, createdAt: string): typeof transactions.$inferInsert {
   return {
     ...tx,
     CategoryAudit: JSON.stringify(tx.CategoryAudit),

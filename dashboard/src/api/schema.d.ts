@@ -1231,7 +1231,7 @@ export interface paths {
         put?: never;
         /**
          * Execute a reviewed statement: import new rows, enrich or update matched ones, settle the rest
-         * @description One activity-ledger entry per call; reverting it removes the rows it created and restores the ones it changed.
+         * @description One activity-ledger entry per call; reverting it removes the rows it created and restores the ones it changed. All or nothing: the rows and the statement's state are written in one batch. Without `statement_id`, `metadata` and `transactions` make the statement first.
          */
         post: operations["importStatementTransactions"];
         delete?: never;
@@ -1255,6 +1255,41 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/statements/layouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** PDF statement layouts taught by marking columns (Rules → Banks I taught) */
+        get: operations["listStatementLayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/statements/layouts/{layout_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Forget a taught statement layout (undoable) */
+        delete: operations["deleteStatementLayout"];
+        options?: never;
+        head?: never;
+        /** Rename a taught statement layout (undoable) */
+        patch: operations["renameStatementLayout"];
         trace?: never;
     };
     "/api/v1/statements/{statement_id}": {
@@ -1319,6 +1354,43 @@ export interface paths {
         get?: never;
         /** Confirm a CSV statement's column mapping (remembered for this header layout) and read it again */
         put: operations["confirmStatementCsvMapping"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/statements/{statement_id}/page-text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A PDF statement's first pages as laid out, for marking its columns */
+        get: operations["getStatementPageText"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/statements/{statement_id}/layout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark a PDF's columns once: the rows are read and balance-checked, the layout is kept for its bank
+         * @description The layout is saved under the fingerprint of the page's header (its words and positions); the next statement with that header reads with no help. The statement is read again with it.
+         */
+        put: operations["teachStatementLayout"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3669,9 +3741,9 @@ export interface components {
             enriched: number;
             updated: number;
         };
-        /** @description Executes the statement's settled actions; `actions` (by tx_index) change rows first. */
+        /** @description Executes the statement's settled actions; `actions` (by tx_index) change rows first. Without `statement_id`, `metadata` and `transactions` (the rows as an upload returned them) make a new statement first, reconciled like an upload, and `actions` index into `transactions`. */
         ImportRequest: {
-            statement_id: string;
+            statement_id?: string | null;
             /** @default [] */
             actions: components["schemas"]["ImportAction"][];
             metadata?: components["schemas"]["StatementMetadata"];
@@ -3763,6 +3835,37 @@ export interface components {
             /** @description Signed: negative is money out (null: no amount read) */
             amount: number | null;
         };
+        StatementLayoutList: {
+            layouts: components["schemas"]["StatementLayout"][];
+        };
+        StatementLayout: {
+            id: string;
+            name: string;
+            institution: string;
+            /** @description The header words the layout is recognised by */
+            header: string[];
+            marks: components["schemas"]["LayoutMarks"];
+            match_count: number;
+            last_matched_at: string | null;
+            created_at: string;
+        };
+        /** @description Which x-span is each column: date, description, and the amount (or withdrawal and deposit), balance */
+        LayoutMarks: {
+            date: components["schemas"]["LayoutSpan"];
+            description: components["schemas"]["LayoutSpan"];
+            amount?: components["schemas"]["LayoutSpan"];
+            withdrawal?: components["schemas"]["LayoutSpan"];
+            deposit?: components["schemas"]["LayoutSpan"];
+            balance?: components["schemas"]["LayoutSpan"];
+        };
+        /** @description A column's left and right edges in PDF points */
+        LayoutSpan: {
+            x0: number;
+            x1: number;
+        };
+        RenameLayoutRequest: {
+            name: string;
+        };
         StatementDetailResponse: {
             id: string;
             filename: string;
@@ -3822,6 +3925,8 @@ export interface components {
             company_differs: boolean;
             enrichable: boolean;
             reason: string | null;
+            /** @description Looks like a transfer between own accounts or a card payment (`reason` says why); defaults to skip */
+            transfer: boolean;
             candidates: components["schemas"]["StatementDbMatch"][] | null;
             suggested_category: string;
             action: string;
@@ -3836,6 +3941,28 @@ export interface components {
         StatementCsvMappingRequest: {
             institution: string;
             mapping: components["schemas"]["StatementCsvMapping"];
+        };
+        /** @description The first two pages' text as laid out (PDF points, y up) */
+        StatementPageText: {
+            pages: number;
+            lines: {
+                page: number;
+                y: number;
+                items: {
+                    x: number;
+                    w: number;
+                    str: string;
+                }[];
+            }[];
+        };
+        TeachLayoutResponse: {
+            layout: components["schemas"]["StatementLayout"];
+            statement: components["schemas"]["StatementDetailResponse"];
+        };
+        TeachLayoutRequest: {
+            marks: components["schemas"]["LayoutMarks"];
+            name?: string;
+            institution?: string;
         };
         BulkTransactionUpdateResponse: {
             ok: boolean;
@@ -9966,6 +10093,215 @@ export interface operations {
             };
         };
     };
+    listStatementLayouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Taught layouts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementLayoutList"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteStatementLayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                layout_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No layout with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    renameStatementLayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                layout_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenameLayoutRequest"];
+            };
+        };
+        responses: {
+            /** @description The layout */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementLayout"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No layout with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getStatement: {
         parameters: {
             query?: never;
@@ -10304,6 +10640,153 @@ export interface operations {
                 };
             };
             /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getStatementPageText: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                statement_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lines with positioned text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementPageText"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No statement (or row) with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    teachStatementLayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                statement_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeachLayoutRequest"];
+            };
+        };
+        responses: {
+            /** @description The layout and the statement read with it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeachLayoutResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No statement (or row) with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The marks read no rows, or no header stands above them */
             422: {
                 headers: {
                     [name: string]: unknown;

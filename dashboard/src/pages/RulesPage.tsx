@@ -5,6 +5,7 @@ import { RuleList } from "../components/money-pages/RuleList";
 import { RuleSuggestions } from "../components/money-pages/RuleSuggestions";
 import { CategoriesSection } from "./settings/CategoriesSection";
 import { BanksITaught } from "./templates/BanksITaught";
+import { TaughtLayouts } from "./statements/TaughtLayouts";
 import { useApp } from "../lib/app";
 import { categoryLabel } from "../lib/format";
 import { useApi } from "../lib/useApi";
@@ -23,6 +24,7 @@ export function RulesPage() {
       <Aliases />
       <IgnoreRules key={`i${round}`} />
       <BanksITaught />
+      <TaughtLayouts />
       <CategoriesSection />
     </section>
   );

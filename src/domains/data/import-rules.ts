@@ -34,6 +34,8 @@ export const IMPORT_TABLES: Record<string, TableDef> = {
   statements: { table: t.statements, key: ["id"], kind: "data" },
   statement_rows: { table: t.statementRows, key: ["statement_id", "tx_index"], kind: "data" },
   statement_csv_mappings: { table: t.statementCsvMappings, key: ["signature"], kind: "config" },
+  statement_layouts: { table: t.statementLayouts, key: ["id"], kind: "config" },
+  statement_row_keys: { table: t.statementRowKeys, key: ["statement_id", "tx_index"], kind: "data" },
   tax_overrides: { table: t.taxOverrides, key: ["tx_forwarded_to", "tx_date_file_name"], kind: "data" },
   tax_mapping: { table: t.taxMapping, key: ["id"], kind: "config" },
   categories: { table: t.categories, key: ["name"], kind: "config", list: "categories" },

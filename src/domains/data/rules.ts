@@ -21,6 +21,8 @@ export const EXPORTED_TABLES = [
   "statements",
   "statement_rows",
   "statement_csv_mappings",
+  "statement_layouts",
+  "statement_row_keys",
   "tax_overrides",
   "tax_mapping",
   "activity_log",

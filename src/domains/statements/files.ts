@@ -6,14 +6,16 @@
  * place in the file: a filename never reaches a key). Errors are 4xx envelopes.
  */
 import type { AiProvider } from "../../ai/provider";
+import type { StatementLayoutRecord } from "../../db/schema";
 import { ApiError, validationError } from "../../lib/errors";
-import { type ParsedStatement, parseStatementText } from "./parsers";
+import { readWithStored, TEACH_WARNING, teachable } from "./layouts/apply";
+import { accountTypeOf, type ParsedStatement, parseStatementText } from "./parsers";
 import { parseWithAi } from "./parsers/ai";
 import { parseCamt, looksLikeCamt } from "./parsers/camt";
 import { type CsvMapping, csvTable, parseCsv, previewRows } from "./parsers/csv";
 import { decodeBytes } from "./parsers/decode";
 import { decodeOfx, parseOfx } from "./parsers/ofx";
-import { isPdf, readPdfText } from "./parsers/pdf-text";
+import { isPdf, MAX_PDF_PAGES, PdfTooBig, readPdfText } from "./parsers/pdf-text";
 import { looksLikeQif, parseQif } from "./parsers/qif";
 import { institutionSlug } from "./rules";
 
@@ -143,7 +145,7 @@ export async function parseFile(
   kind: FileKind,
   bytes: Uint8Array,
   fallbackYear: number,
-  opts: { ai?: AiProvider | null; csvMapping?: CsvMapping | null } = {},
+  opts: { ai?: AiProvider | null; csvMapping?: CsvMapping | null; layouts?: StatementLayoutRecord[] } = {},
 ): Promise<ParsedStatement[]> {
   if (kind !== "pdf") {
     checkRows(kind, bytes);
@@ -156,13 +158,37 @@ export async function parseFile(
   let text: Awaited<ReturnType<typeof readPdfText>>;
   try {
     text = await readPdfText(bytes);
-  } catch {
+  } catch (err) {
+    if (err instanceof PdfTooBig) {
+      throw new ApiError(413, err.message, "PAYLOAD_TOO_LARGE", {
+        pages: err.pages,
+        max_pages: MAX_PDF_PAGES,
+      });
+    }
     throw fileIssue("The PDF could not be read (damaged or password-protected)");
   }
+  // A layout the person taught reads its bank's statements first.
+  const taught = readWithStored(text, opts.layouts ?? [], fallbackYear);
+  if (taught) return [{ ...taught.statement, layout_id: taught.layoutId }];
   let out = parseStatementText(text, fallbackYear);
   // The AI reader only where no deterministic parser found a table (never for a scan).
   if (!out.ok && out.reason === "not_a_statement" && opts.ai) {
     out = await parseWithAi(opts.ai, text.items.map((i) => i.str).join(" "));
+  }
+  // A table no rule reads: kept, and the review opens its page for the person to mark the columns.
+  if (!out.ok && out.reason === "not_a_statement" && teachable(text)) {
+    return [
+      {
+        institution: "Other",
+        account_type: accountTypeOf(text.items.map((i) => i.str).join(" ")),
+        period_start: null,
+        period_end: null,
+        parsed_with_ai: false,
+        rows: [],
+        balance: { ok: false, opening: null, closing: null, mismatches: [], warnings: [TEACH_WARNING] },
+        needs_layout: true,
+      },
+    ];
   }
   if (!out.ok) throw fileIssue(out.message, out.reason);
   return [out.statement];

@@ -1,36 +1,32 @@
 /**
- * Executing a reviewed statement: `import` rows become transactions with SPEC.md's synthetic keys,
- * `enrich` fills the matched row's company and category (never over a manual category, never
- * Miscellaneous over a real one), `update` applies the person's company and category to it,
- * `skip` settles the row. One call is one activity-ledger entry: its images cover every
- * transaction it created or changed and the rows it settled, so the whole import can be undone.
+ * Executing a reviewed statement as plan → one batch → journal: the person's actions are applied
+ * to the rows, `planImport` (import-plan.ts, pure) decides every insert, patch and row result from
+ * the synthetic keys stored at upload, and ONE `db.batch` writes all of it with the statement's
+ * new status, so a failure midway leaves nothing imported. The route then journals the call as one
+ * activity-ledger entry whose images cover every transaction it created or changed and the rows it
+ * settled, so the whole import can be undone.
  *
- * New rows go through the one commit path (ingest/commit.ts) with the category the review chose,
- * source `statement_import`, no notification, and the synthetic key's hash as their identity.
+ * `import` rows become transactions (source `statement_import`, the review's category, no
+ * notification, the synthetic key's hash as identity); `enrich` fills the matched row's company
+ * and category (never over a manual category, never Miscellaneous over a real one); `update`
+ * applies the person's company and category; `skip` settles the row.
  */
 import { inArray } from "drizzle-orm";
-import { categoryAudit } from "../../categorize";
 import { type Db, getDb, schema } from "../../db";
 import type { StatementRecord, StatementRowRecord } from "../../db/schema";
-import { getConfig } from "../config/service";
-import { type CommitDeps, commitTransaction, type Draft } from "../../ingest/commit";
+import { toRow } from "../../ingest/dedup";
 import { sha256Hex } from "../../ingest/hash";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
+import { getConfig } from "../config/service";
+import { keyOf, planImport, type TxImage } from "./import-plan";
 import * as q from "./queries";
 import { fileExtension, syntheticKey } from "./reconcile";
-import { isManualCategory, isMisc, statementDate, statementStatus } from "./rules";
+import { statementStatus } from "./rules";
 import type { ImportRequest, ImportResponse } from "./schemas";
 import { editPatch } from "./service";
 import { STATEMENT_RECIPIENT } from "./views";
 
-type TxImage = {
-  Amount: number | null;
-  Company: string | null;
-  Category: string | null;
-  CategoryAudit: string | null;
-  StatementSource: string | null;
-};
 /** The ledger image of a statement: its status, its rows' results, the transactions they touched. */
 export interface ImportImage {
   status: string;
@@ -41,75 +37,30 @@ export interface ImportImage {
 }
 
 const t = schema.transactions;
-const keyOf = (fwd: string, dfn: string) => `${fwd}\n${dfn}`;
 const statementSource = (s: StatementRecord) =>
   `${s.institution} ${s.account_type} ${s.period_start ?? "?"}..${s.period_end ?? "?"} (${s.id})`;
 
-/**
- * The draft of an imported row (SPEC.md's synthetic keys; email-only fields empty). Its hash is
- * the synthetic key's, so two identical lines on one day stay two transactions.
- */
-async function statementDraft(
+/** Each row's synthetic key: stored at upload; computed only for rows stored before keys were kept. */
+async function rowKeys(
+  db: Db,
   stmt: StatementRecord,
-  r: StatementRowRecord,
-  dfn: string,
-  userId: string,
-  source: string,
-): Promise<Draft> {
-  return {
-    ForwardedTo: STATEMENT_RECIPIENT,
-    DateFileName: dfn,
-    TransactionHash: await sha256Hex(`statement|${dfn}`),
-    UserId: userId,
-    Institution: stmt.institution,
-    Amount: r.amount,
-    Company: r.edited_company ?? r.cleaned_description,
-    TransactionType: r.type,
-    Name: null,
-    Date: statementDate(r.date),
-    FileName: "",
-    FromName: "",
-    FromEmail: "",
-    ToName: "",
-    ToEmail: "",
-    Subject: "",
-    Body: "",
-    StatementSource: source,
-  };
-}
-
-/** The transaction fields an enrich or update writes, or null when it would change nothing. */
-export function enrichPatch(
-  row: StatementRowRecord,
-  stored: TxImage,
-  mode: "enrich" | "update",
-  source: string,
-  nowIso: string,
-): Partial<TxImage> | null {
-  const patch: Partial<TxImage> = {};
-  const company =
-    row.edited_company ?? (mode === "update" || !stored.Company?.trim() ? row.cleaned_description : null);
-  if (company && company !== stored.Company) patch.Company = company;
-  const prevSource = stored.CategoryAudit
-    ? ((JSON.parse(stored.CategoryAudit) as { source?: string | null }).source ?? null)
-    : null;
-  const wanted = (row.edited_category ?? row.suggested_category).toLowerCase();
-  const manual = isManualCategory(prevSource) && mode === "enrich";
-  const downgrade = isMisc(wanted) && !isMisc(stored.Category);
-  if (!manual && !downgrade && wanted !== (stored.Category ?? "").toLowerCase()) {
-    patch.Category = wanted;
-    patch.CategoryAudit = JSON.stringify(
-      categoryAudit({
-        source: "statement_enrich",
-        confidence: row.edited_category ? 1 : null,
-        reviewed_at: row.edited_category ? nowIso : null,
-        previous_category: stored.Category,
-        previous_source: prevSource,
-      }),
-    );
+  rows: StatementRowRecord[],
+): Promise<Map<number, string>> {
+  const keys = await q.rowKeysOf(db, stmt.id);
+  for (const r of rows) {
+    if (!keys.has(r.tx_index)) {
+      keys.set(
+        r.tx_index,
+        await syntheticKey(
+          stmt.institution,
+          fileExtension(stmt.file_kind),
+          { ...r, description: r.raw_description },
+          r.occurrence,
+        ),
+      );
+    }
   }
-  if (!stored.StatementSource) patch.StatementSource = source;
-  return Object.keys(patch).length ? patch : null;
+  return keys;
 }
 
 async function readImages(db: Db, keys: string[]): Promise<Map<string, TxImage>> {
@@ -127,18 +78,8 @@ async function readImages(db: Db, keys: string[]): Promise<Map<string, TxImage>>
 }
 
 /** The key of the transaction a settled row touched (its import or its matched row). */
-async function touchedKey(stmt: StatementRecord, r: StatementRowRecord): Promise<string | null> {
-  if (r.action_result === "imported") {
-    return keyOf(
-      STATEMENT_RECIPIENT,
-      await syntheticKey(
-        stmt.institution,
-        fileExtension(stmt.file_kind),
-        { ...r, description: r.raw_description },
-        r.occurrence,
-      ),
-    );
-  }
+function touchedKey(keys: Map<number, string>, r: StatementRowRecord): string | null {
+  if (r.action_result === "imported") return keyOf(STATEMENT_RECIPIENT, keys.get(r.tx_index)!);
   if (
     (r.action_result === "enriched" || r.action_result === "updated") &&
     r.db_forwarded_to &&
@@ -159,8 +100,8 @@ export async function currentImage(
   const stmt = await q.getStatement(db, id);
   if (!stmt) return null;
   const rows = await q.rowsOf(db, id);
-  const touched =
-    keys ?? (await Promise.all(rows.map((r) => touchedKey(stmt, r)))).filter((k): k is string => k !== null);
+  const rowKeyMap = keys ? null : await rowKeys(db, stmt, rows);
+  const touched = keys ?? rows.map((r) => touchedKey(rowKeyMap!, r)).filter((k): k is string => k !== null);
   const images = await readImages(db, touched);
   return {
     status: stmt.status,
@@ -175,16 +116,12 @@ export async function currentImage(
   };
 }
 
-export async function executeImport(ctx: ServiceCtx, req: ImportRequest) {
-  const db = getDb(ctx.env.DB);
-  const stmt = await q.getStatement(db, req.statement_id);
-  if (!stmt) throw notFound("Statement");
-  const rows = await q.rowsOf(db, stmt.id);
-  for (const a of req.actions) {
+/** Applies the request's actions to the rows (a picked candidate of an ambiguous row becomes its match). */
+function applyActions(rows: StatementRowRecord[], actions: ImportRequest["actions"]) {
+  for (const a of actions) {
     const row = rows.find((r) => r.tx_index === a.index);
     if (!row) throw notFound(`Statement transaction ${a.index}`);
     if (row.action_result !== null) continue;
-    // A candidate the person picked for an ambiguous row becomes its match.
     const pick = a.date_file_name
       ? JSON.parse(row.candidates ?? "[]").find(
           (c: { date_file_name: string; forwarded_to: string }) =>
@@ -201,94 +138,52 @@ export async function executeImport(ctx: ServiceCtx, req: ImportRequest) {
       });
     Object.assign(row, editPatch(row, { action: a.action, company: a.company, category: a.category }));
   }
+}
+
+export async function executeImport(ctx: ServiceCtx, req: ImportRequest & { statement_id: string }) {
+  const db = getDb(ctx.env.DB);
+  const stmt = await q.getStatement(db, req.statement_id);
+  if (!stmt) throw notFound("Statement");
+  const rows = await q.rowsOf(db, stmt.id);
+  applyActions(rows, req.actions);
   const before: ImportImage = (await currentImage(ctx, stmt.id, []))!;
   const now = ctx.clock().toISOString();
   const config = await getConfig({ ctx });
-  const source = statementSource(stmt);
+  const keys = await rowKeys(db, stmt, rows);
   const pending = rows.filter((r) => r.action_result === null);
-  const newKeys = new Map<StatementRowRecord, string>();
-  for (const r of pending.filter((x) => x.action === "import")) {
-    newKeys.set(
-      r,
-      await syntheticKey(
-        stmt.institution,
-        fileExtension(stmt.file_kind),
-        { ...r, description: r.raw_description },
-        r.occurrence,
-      ),
-    );
-  }
+  const newKeys = pending.filter((r) => r.action === "import").map((r) => keys.get(r.tx_index)!);
+  const hashes = new Map(
+    await Promise.all(newKeys.map(async (k) => [k, await sha256Hex(`statement|${k}`)] as const)),
+  );
   const matchKeys = pending
     .filter((r) => (r.action === "enrich" || r.action === "update") && r.db_date_file_name)
     .map((r) => keyOf(r.db_forwarded_to!, r.db_date_file_name!));
-  const existing = await readImages(db, [
-    ...[...newKeys.values()].map((d) => keyOf(STATEMENT_RECIPIENT, d)),
-    ...matchKeys,
-  ]);
-  const writes: Parameters<typeof db.batch>[0][number][] = [];
-  const counts = { imported: 0, skipped: 0, duplicates: 0, enriched: 0, updated: 0 };
-  const deps: CommitDeps = {
-    db: ctx.env.DB,
-    clock: ctx.clock,
-    ai: null,
-    settings: { aiCategorizationEnabled: false, blockedCompanies: [] },
-  };
-  const touched: string[] = [];
+  const existing = await readImages(db, [...newKeys.map((d) => keyOf(STATEMENT_RECIPIENT, d)), ...matchKeys]);
+  const plan = planImport({
+    stmt,
+    pending,
+    keys,
+    hashes,
+    existing,
+    userId: config.user_id,
+    source: statementSource(stmt),
+    nowIso: now,
+  });
   for (const r of pending) {
-    let result: string;
-    if (r.action === "import") {
-      const dfn = newKeys.get(r)!;
-      if (existing.has(keyOf(STATEMENT_RECIPIENT, dfn))) result = "duplicate";
-      else {
-        const out = await commitTransaction(
-          deps,
-          await statementDraft(stmt, r, dfn, config.user_id, source),
-          {
-            category: {
-              by: "given",
-              category: r.edited_category ?? r.suggested_category,
-              source: "statement_import",
-              reviewed: r.edited_category !== null,
-            },
-            notify: false,
-            // A statement row is history: the month-to-date context belongs to the moment an alert arrived.
-            context: false,
-          },
-        );
-        result = out.status === "created" ? "imported" : out.status === "duplicate" ? "duplicate" : "invalid";
-        if (out.status === "created") touched.push(keyOf(STATEMENT_RECIPIENT, out.tx.DateFileName));
-      }
-    } else if ((r.action === "enrich" || r.action === "update") && r.db_date_file_name) {
-      const key = keyOf(r.db_forwarded_to!, r.db_date_file_name);
-      const stored = existing.get(key);
-      if (!stored) result = "skipped";
-      else {
-        result = r.action === "enrich" ? "enriched" : "updated";
-        touched.push(key);
-        const patch = enrichPatch(r, stored, r.action, source, now);
-        if (patch)
-          writes.push(db.update(t).set(patch).where(q.txKeyWhere(r.db_forwarded_to!, r.db_date_file_name)));
-      }
-    } else result = "skipped";
-    counts[
-      result === "imported"
-        ? "imported"
-        : result === "duplicate"
-          ? "duplicates"
-          : result === "enriched"
-            ? "enriched"
-            : result === "updated"
-              ? "updated"
-              : "skipped"
-    ]++;
-    r.action_result = result;
+    r.action_result = plan.results.get(r.tx_index) ?? "skipped";
     r.acted_at = now;
   }
   const status = statementStatus(rows);
-  const completed = status === "complete" ? now : null;
-  writes.push(q.setStatementQuery(db, stmt.id, { status, completed_at: completed, updated_at: now }));
-  for (const r of rows) {
-    writes.push(
+  // ONE batch: the new transactions, the patches, every row's result and the statement's status.
+  await db.batch([
+    q.setStatementQuery(db, stmt.id, {
+      status,
+      completed_at: status === "complete" ? now : null,
+      updated_at: now,
+    }),
+    ...plan.inserts.map((tx) => db.insert(t).values(toRow(tx, now))),
+    ...plan.patches.map((p) => db.update(t).set(p.patch).where(q.txKeyWhere(p.fwd, p.dfn))),
+    ...rows.map((r) =>
       q.updateRowQuery(db, stmt.id, r.tx_index, {
         action: r.action,
         edited: r.edited,
@@ -302,19 +197,18 @@ export async function executeImport(ctx: ServiceCtx, req: ImportRequest) {
         db_category: r.db_category,
         db_amount: r.db_amount,
       }),
-    );
-  }
-  await db.batch(writes as [(typeof writes)[number], ...typeof writes]);
+    ),
+  ]);
   // The after image covers every transaction the statement's settled rows touched (earlier imports
   // too, so the reverter's current image has the same keys); the before image differs only where
   // this import wrote: absent for created rows, the old fields for changed ones.
   const after = (await currentImage(ctx, stmt.id))!;
-  const mine = new Set(touched);
+  const mine = new Set(plan.touched);
   before.transactions = Object.fromEntries(
     Object.entries(after.transactions).map(([k, v]) => [k, mine.has(k) ? (existing.get(k) ?? null) : v]),
   );
-  const response: ImportResponse = { statement_id: stmt.id, status, ...counts };
-  return { response, before, after, rows: touched.length };
+  const response: ImportResponse = { statement_id: stmt.id, status, ...plan.counts };
+  return { response, before, after, rows: plan.touched.length };
 }
 
 /** Writes a ledger `before` image back: created transactions go, changed ones get their fields back. */

@@ -13,17 +13,26 @@ import { ListStatements } from "./routes/list";
 import { ReparseStatement } from "./routes/reparse";
 import { UpdateStatementRow } from "./routes/update-row";
 import { UploadStatement } from "./routes/upload";
+import { GetPageText, TeachLayout } from "./routes/layout";
+import { DeleteLayout, ListLayouts, RenameLayout } from "./routes/layouts";
+import { getLayout, restoreLayout } from "./layouts/service";
+import type { StatementLayoutRecord } from "../../db/schema";
 
 export function statementsRouter() {
   const r = domainRouter();
   r.post("/upload", UploadStatement);
   r.post("/import", ImportStatementRows);
   r.get("/", ListStatements);
+  r.get("/layouts", ListLayouts);
+  r.patch("/layouts/:layout_id", RenameLayout);
+  r.delete("/layouts/:layout_id", DeleteLayout);
   r.get("/:statement_id", GetStatement);
   r.delete("/:statement_id", DeleteStatement);
   r.get("/:statement_id/download", DownloadStatement);
   r.post("/:statement_id/reparse", ReparseStatement);
   r.put("/:statement_id/csv-mapping", ConfirmCsvMapping);
+  r.get("/:statement_id/page-text", GetPageText);
+  r.put("/:statement_id/layout", TeachLayout);
   r.patch("/:statement_id/transactions", BulkUpdateStatementRows);
   r.patch("/:statement_id/transactions/:tx_index", UpdateStatementRow);
   return r;
@@ -37,6 +46,10 @@ export const statementReverters: Reverters = {
   "statement-review": {
     current: (ctx, id) => currentReview(ctx, id),
     restore: (ctx, id, before) => restoreReview(ctx, id, before as unknown as ReviewImage),
+  },
+  "statement-layout": {
+    current: (ctx, id) => getLayout(ctx, id),
+    restore: (ctx, id, before) => restoreLayout(ctx, id, before as StatementLayoutRecord | null),
   },
   "statement-import": {
     current: (ctx, id) => currentImage(ctx, id),

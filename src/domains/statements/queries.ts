@@ -1,5 +1,5 @@
 /** Statement storage: drizzle over the statements tables, and the stored rows a statement can match. */
-import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, lte, ne, type SQL, sql } from "drizzle-orm";
 import { type Db, schema } from "../../db";
 import type { StatementRecord, StatementRowInsert, StatementRowRecord } from "../../db/schema";
 import type { StoredTx } from "./rules";
@@ -7,23 +7,44 @@ import type { StoredTx } from "./rules";
 const s = schema.statements;
 const r = schema.statementRows;
 const t = schema.transactions;
+const k = schema.statementRowKeys;
 
-/** D1 binds at most 100 parameters per statement: one insert per row, all in one batch. */
-export async function insertStatement(db: Db, stmt: StatementRecord, rows: StatementRowInsert[]) {
-  await db.batch([db.insert(s).values(stmt), ...rows.map((row) => db.insert(r).values(row))]);
+/** A review row and the synthetic key (DateFileName) its import will write, fixed at upload. */
+export type RowWithKey = StatementRowInsert & { synthetic_key?: string };
+
+/** One insert per row and one per key (D1 binds at most 100 parameters per statement). */
+const rowInserts = (db: Db, rows: readonly RowWithKey[]) =>
+  rows.flatMap(({ synthetic_key, ...row }) => [
+    db.insert(r).values(row),
+    ...(synthetic_key
+      ? [
+          db.insert(k).values({
+            statement_id: row.statement_id,
+            tx_index: row.tx_index,
+            date_file_name: synthetic_key,
+          }),
+        ]
+      : []),
+  ]);
+
+/** The statement, its rows and their keys, in one batch. */
+export async function insertStatement(db: Db, stmt: StatementRecord, rows: RowWithKey[]) {
+  await db.batch([db.insert(s).values(stmt), ...rowInserts(db, rows)]);
+}
+
+/** tx_index → the synthetic key stored at upload. */
+export async function rowKeysOf(db: Db, id: string): Promise<Map<number, string>> {
+  const rows = await db.select().from(k).where(eq(k.statement_id, id)).all();
+  return new Map(rows.map((x) => [x.tx_index, x.date_file_name]));
 }
 
 /** Replaces a statement's rows (reparse) and its header fields, atomically. */
-export async function replaceRows(
-  db: Db,
-  id: string,
-  patch: Partial<StatementRecord>,
-  rows: StatementRowInsert[],
-) {
+export async function replaceRows(db: Db, id: string, patch: Partial<StatementRecord>, rows: RowWithKey[]) {
   await db.batch([
     db.update(s).set(patch).where(eq(s.id, id)),
     db.delete(r).where(eq(r.statement_id, id)),
-    ...rows.map((row) => db.insert(r).values(row)),
+    db.delete(k).where(eq(k.statement_id, id)),
+    ...rowInserts(db, rows),
   ]);
 }
 
@@ -48,7 +69,11 @@ export const setStatementQuery = (db: Db, id: string, patch: Partial<StatementRe
   db.update(s).set(patch).where(eq(s.id, id));
 
 export async function deleteStatementRows(db: Db, id: string) {
-  await db.batch([db.delete(r).where(eq(r.statement_id, id)), db.delete(s).where(eq(s.id, id))]);
+  await db.batch([
+    db.delete(r).where(eq(r.statement_id, id)),
+    db.delete(k).where(eq(k.statement_id, id)),
+    db.delete(s).where(eq(s.id, id)),
+  ]);
 }
 
 /** How many statements keep this file (a shared file outlives one statement's delete). */
@@ -84,6 +109,22 @@ export async function storedInWindow(
     .where(and(gte(t.DateFileName, dots(lo)), lt(t.DateFileName, dots(hi))))
     .all();
   return rows.map((x) => ({ ...x, deleted: Boolean(x.deleted) }));
+}
+
+/** Rows of other statements dated in [lo, hi] (ISO days), with their statement's account: transfer twins. */
+export async function otherAccountRows(db: Db, id: string, lo: string, hi: string) {
+  return db
+    .select({
+      date: r.date,
+      amount: r.amount,
+      type: r.type,
+      institution: s.institution,
+      account_type: s.account_type,
+    })
+    .from(r)
+    .innerJoin(s, eq(s.id, r.statement_id))
+    .where(and(gte(r.date, lo), lte(r.date, hi), ne(r.statement_id, id)))
+    .all();
 }
 
 export function txKeyWhere(forwardedTo: string, dateFileName: string): SQL {

@@ -10,14 +10,15 @@ import { FUZZY_THRESHOLD_RECONCILER, resolveFuzzy } from "../../categorize/fuzzy
 import { getResolverIndex } from "../../categorize/resolver";
 import { resolveDeterministic } from "../../categorize/rules";
 import { getDb } from "../../db";
-import type { StatementRowInsert, StatementRowRecord } from "../../db/schema";
+import type { StatementRowRecord } from "../../db/schema";
 import { getConfig } from "../config/service";
 import type { ServiceCtx } from "../../lib/context";
 import { log } from "../../lib/log";
 import { sha256Hex } from "../../ingest/hash";
 import { cleanDescription, type ParsedStatement } from "./parsers";
-import { storedInWindow } from "./queries";
-import { institutionSlug, matchWindow, occurrences, reconcile, type RowToReconcile } from "./rules";
+import { otherAccountRows, type RowWithKey, storedInWindow } from "./queries";
+import { institutionSlug, isMisc, matchWindow, occurrences, reconcile, type RowToReconcile } from "./rules";
+import { TRANSFER_DAYS, transferReason } from "./transfers";
 
 /** Suggested category per distinct cleaned description. */
 async function suggestCategories(ctx: ServiceCtx, names: string[]): Promise<Map<string, string>> {
@@ -78,7 +79,7 @@ export async function buildRows(
   parsed: ParsedStatement,
   fileKind: string,
   previous: StatementRowRecord[] = [],
-): Promise<StatementRowInsert[]> {
+): Promise<RowWithKey[]> {
   const db = getDb(ctx.env.DB);
   const cleaned = parsed.rows.map((r) => cleanDescription(r.description));
   const suggested = await suggestCategories(ctx, cleaned);
@@ -103,6 +104,20 @@ export async function buildRows(
     ...live,
     ...[...trashedKeys.values()].filter((x) => keys.includes(x.DateFileName)),
   ]);
+  const dates = parsed.rows.map((r) => r.date).sort();
+  const shift = (iso: string, days: number) =>
+    new Date(Date.parse(iso) + days * 86_400_000).toISOString().slice(0, 10);
+  const others = dates.length
+    ? await otherAccountRows(
+        db,
+        statementId,
+        shift(dates[0]!, -TRANSFER_DAYS),
+        shift(dates.at(-1)!, TRANSFER_DAYS),
+      )
+    : [];
+  const transfers = parsed.rows.map((r, i) =>
+    results[i]!.tier === "new" ? transferReason(r, parsed, others) : null,
+  );
   const rowIds = await Promise.all(
     parsed.rows.map(async (_r, i) => `sr_${(await sha256Hex(`${statementId}|${keys[i]}`)).slice(0, 12)}`),
   );
@@ -113,6 +128,7 @@ export async function buildRows(
     const old = before.get(rowIds[i]!);
     const kept = old && (old.edited || old.action_result !== null);
     return {
+      synthetic_key: keys[i]!,
       statement_id: statementId,
       tx_index: i,
       row_id: rowIds[i]!,
@@ -133,10 +149,12 @@ export async function buildRows(
       db_transaction_type: m?.TransactionType ?? null,
       company_differs: res.companyDiffers ? 1 : 0,
       enrichable: res.enrichable ? 1 : 0,
-      reason: res.reason,
+      // A new row's reason is why it looks like a transfer (it then defaults to skip).
+      reason: res.reason ?? transfers[i] ?? null,
       candidates: res.candidates.length ? JSON.stringify(res.candidates.map(dbMatch)) : null,
-      suggested_category: input[i]!.suggested,
-      action: kept ? old.action : res.action,
+      // A row matching a stored transaction shows that row's category (unless it is the fallback).
+      suggested_category: m?.Category && !isMisc(m.Category) ? m.Category : input[i]!.suggested,
+      action: kept ? old.action : transfers[i] ? "skip" : res.action,
       edited: kept ? old.edited : 0,
       edited_company: kept ? old.edited_company : null,
       edited_category: kept ? old.edited_category : null,

@@ -112,12 +112,31 @@ function settle(
 export function reconcile(rows: readonly RowToReconcile[], stored: readonly StoredTx[]): Reconciled[] {
   const used = new Set<StoredTx>();
   const byKey = new Map(stored.map((s) => [s.DateFileName, s]));
+  // Stored rows by day (in stored order), each day's number computed once: a row only looks at
+  // its own day and the fuzzy window around it, never at the whole period.
+  const order = new Map(stored.map((s, i) => [s, i]));
+  const byDay = new Map<number, StoredTx[]>();
+  for (const s of stored) {
+    const n = dayNo(dayOf(s.DateFileName));
+    const list = byDay.get(n);
+    if (list) list.push(s);
+    else byDay.set(n, [s]);
+  }
   const out: (Reconciled | null)[] = rows.map(() => null);
   const take = (s: StoredTx) => {
     used.add(s);
     return s;
   };
-  const free = (pred: (s: StoredTx) => boolean) => stored.filter((s) => !used.has(s) && pred(s));
+  const rowDay = rows.map((r) => dayNo(r.date));
+  /** Unused stored rows within `days` of row i's date satisfying `pred`, in stored order. */
+  const free = (i: number, days: number, pred: (s: StoredTx) => boolean) => {
+    const found: StoredTx[] = [];
+    for (let d = rowDay[i]! - days; d <= rowDay[i]! + days; d++) {
+      for (const s of byDay.get(d) ?? []) if (!used.has(s) && pred(s)) found.push(s);
+    }
+    return days === 0 ? found : found.sort((a, b) => order.get(a)! - order.get(b)!);
+  };
+  const gap = (s: StoredTx, i: number) => Math.abs(dayNo(dayOf(s.DateFileName)) - rowDay[i]!);
 
   rows.forEach((r, i) => {
     const prior = byKey.get(r.syntheticKey);
@@ -126,16 +145,16 @@ export function reconcile(rows: readonly RowToReconcile[], stored: readonly Stor
   });
   rows.forEach((r, i) => {
     if (out[i]) return;
-    const hit = free((s) => dayOf(s.DateFileName) === r.date && sameAmount(s, r) && compatible(s, r))[0];
+    const hit = free(i, 0, (s) => sameAmount(s, r) && compatible(s, r))[0];
     if (hit) out[i] = settle(r, "matched", take(hit), [], null);
   });
   rows.forEach((r, i) => {
     if (out[i]) return;
     const hit = free(
+      i,
+      0,
       (s) =>
-        dayOf(s.DateFileName) === r.date &&
-        sameAmount(s, r) &&
-        SAME_DIRECTION_CROSS[r.type].includes((s.TransactionType ?? "").toLowerCase()),
+        sameAmount(s, r) && SAME_DIRECTION_CROSS[r.type].includes((s.TransactionType ?? "").toLowerCase()),
     )[0];
     if (hit) {
       const reason = `Same day and amount as a stored ${hit.TransactionType} (the statement says ${r.type})`;
@@ -144,19 +163,12 @@ export function reconcile(rows: readonly RowToReconcile[], stored: readonly Stor
   });
   rows.forEach((r, i) => {
     if (out[i]) return;
-    const near = free(
-      (s) =>
-        sameAmount(s, r) &&
-        compatible(s, r) &&
-        Math.abs(dayNo(dayOf(s.DateFileName)) - dayNo(r.date)) <= FUZZY_DAYS,
-    ).sort(
-      (a, b) =>
-        Math.abs(dayNo(dayOf(a.DateFileName)) - dayNo(r.date)) -
-        Math.abs(dayNo(dayOf(b.DateFileName)) - dayNo(r.date)),
+    const near = free(i, FUZZY_DAYS, (s) => sameAmount(s, r) && compatible(s, r)).sort(
+      (a, b) => gap(a, i) - gap(b, i),
     );
     if (near.length) {
       const best = take(near[0]!);
-      const days = Math.abs(dayNo(dayOf(best.DateFileName)) - dayNo(r.date));
+      const days = gap(best, i);
       const reason = `Same amount ${days} day${days === 1 ? "" : "s"} apart${near.length > 1 ? ` (${near.length} candidates)` : ""}`;
       out[i] = settle(r, "ambiguous", best, near, reason);
     }

@@ -219,6 +219,11 @@ export const StatementTransactionItem = z
     company_differs: z.boolean(),
     enrichable: z.boolean(),
     reason: nstr,
+    transfer: z
+      .boolean()
+      .describe(
+        "Looks like a transfer between own accounts or a card payment (`reason` says why); defaults to skip",
+      ),
     candidates: z.array(StatementDbMatch).nullable(),
     suggested_category: z.string(),
     action: z.string(),
@@ -265,15 +270,18 @@ export const ImportAction = z
   .meta({ id: "ImportAction" });
 export const ImportRequest = z
   .object({
-    statement_id: z.string().min(1).max(100),
+    statement_id: z.string().min(1).max(100).nullable().optional(),
     actions: z.array(ImportAction).max(2000).default([]),
     metadata: StatementMetadata.optional(),
-    transactions: z.array(StatementTransaction).optional(),
-    filename: z.string().optional(),
+    transactions: z.array(StatementTransaction).max(20_000).optional(),
+    filename: z.string().max(200).optional(),
   })
   .meta({
     id: "ImportRequest",
-    description: "Executes the statement's settled actions; `actions` (by tx_index) change rows first.",
+    description:
+      "Executes the statement's settled actions; `actions` (by tx_index) change rows first. Without " +
+      "`statement_id`, `metadata` and `transactions` (the rows as an upload returned them) make a new " +
+      "statement first, reconciled like an upload, and `actions` index into `transactions`.",
   });
 export const ImportResponse = z
   .object({

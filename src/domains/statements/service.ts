@@ -17,6 +17,7 @@ import {
   partOfKey,
   r2KeyFor,
 } from "./files";
+import { countMatchQuery, listLayouts } from "./layouts/service";
 import { type CsvMapping, csvTable } from "./parsers/csv";
 import * as q from "./queries";
 import { reviewImage } from "./review-image";
@@ -38,6 +39,7 @@ async function parseAll(ctx: ServiceCtx, kind: FileKind, bytes: Uint8Array, fall
   if (kind !== "csv") {
     const parts = await parseFile(kind, bytes, fallbackYear, {
       ai: kind === "pdf" ? await aiReader(ctx) : null,
+      layouts: kind === "pdf" ? await listLayouts(getDb(ctx.env.DB)) : [],
     });
     return parts.map((p) => ({ ...p, csvState: null }));
   }
@@ -120,6 +122,7 @@ export async function uploadStatement(ctx: ServiceCtx, upload: { bytes: Uint8Arr
     };
     await ctx.env.FILES.put(key, upload.bytes, { httpMetadata: { contentType: CONTENT_TYPES[kind] } });
     await q.insertStatement(getDb(ctx.env.DB), stmt, rows);
+    if (parsed.layout_id) await countMatchQuery(getDb(ctx.env.DB), parsed.layout_id, now);
     saved.push({ stmt, rows: rows as StatementRowRecord[], account: parsed.account ?? null });
   }
   const first = saved[0]!;

@@ -51,6 +51,7 @@ export function rowItem(row: StatementRowRecord): StatementTransactionItem {
     company_differs: row.company_differs === 1,
     enrichable: row.enrichable === 1,
     reason: row.reason,
+    transfer: row.reconcile_tier === "new" && row.reason !== null,
     candidates: candidatesOf(row),
     suggested_category: row.suggested_category,
     action: row.action,

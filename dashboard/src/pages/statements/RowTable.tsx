@@ -77,6 +77,11 @@ export function RowTable({ rows, categories, canWrite, selected, onSelect, onEdi
                 </td>
                 <td className="c-tier">
                   <span className={`tag ${tier.tone}`}>{tier.label}</span>
+                  {r.transfer && (
+                    <span className="tag tag-warn chip-gap" data-testid="transfer-tag">
+                      transfer
+                    </span>
+                  )}
                   {r.db_company && (
                     <div className="small">
                       {r.db_company}

@@ -9,6 +9,7 @@ import { useApp } from "../../lib/app";
 import { Link, navigate } from "../../lib/router";
 import { useApi } from "../../lib/useApi";
 import { CsvMappingForm } from "./CsvMappingForm";
+import { LayoutTeacher } from "./LayoutTeacher";
 import { type RowEdit, RowTable } from "./RowTable";
 import { type ImportResult, type RowAction, STATUS_LABEL, type StatementRow } from "./types";
 
@@ -95,16 +96,21 @@ export function StatementReview({ id }: { id: string }) {
         {s.capture.caught} of {s.capture.total} rows).
       </p>
       {s.csv_mapping && !s.csv_mapping.confirmed && canWrite && <CsvMappingForm s={s} onDone={stmt.reload} />}
-      {!s.balance_check.ok && (
+      {s.file_kind === "pdf" && canWrite && (s.total_parsed === 0 || !s.balance_check.ok) && (
+        <LayoutTeacher id={id} institution={s.institution} onDone={stmt.reload} />
+      )}
+      {(!s.balance_check.ok || s.balance_check.warnings.length > 0) && (
         <div
           className={`notice ${unchecked ? "" : "notice-warn"}`}
           role={unchecked ? "note" : "alert"}
           data-testid="balance-warnings"
         >
           <strong>
-            {unchecked
-              ? "This file carries no balances to check the rows against."
-              : "The balances do not check out — review before importing."}
+            {s.balance_check.ok
+              ? "Check before importing."
+              : unchecked
+                ? "This file carries no balances to check the rows against."
+                : "The balances do not check out — review before importing."}
           </strong>
           <ul>
             {s.balance_check.warnings.map((w) => (

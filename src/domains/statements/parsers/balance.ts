@@ -77,13 +77,15 @@ export function checkBalances(
     running += move(r);
     if (r.balance && !printedMatches(r.balance, running)) {
       mismatches.push(i);
-      warnings.push(`Row ${i + 1}: printed balance ${fmt(r.balance.cents)}, computed ${fmt(running)}`);
+      warnings.push(
+        `Row ${i + 1}: printed balance ${fmt(r.balance.cents)}, computed ${fmt(running)} (off by ${fmt(Math.abs(r.balance.cents - running))})`,
+      );
     }
     return running;
   });
   if (running !== null && closing && !printedMatches(closing, running)) {
     warnings.push(
-      `The closing balance ${fmt(closing.cents)} does not match the rows (computed ${fmt(running)})`,
+      `The closing balance ${fmt(closing.cents)} does not match the rows (computed ${fmt(running)}, a difference of ${fmt(Math.abs(closing.cents - running))})`,
     );
   }
   const sumIn = rows.reduce((s, r) => s + (r.deposit ?? 0), 0);

@@ -4,11 +4,11 @@
  * their own institution name, and the balance column checks every parse. Pure over the text items.
  */
 import type { Cents } from "../../../lib/money";
-import { type BalanceCheck, checkBalances } from "./balance";
+import { assemble, type DocumentReading, documentReading, summaryAmount } from "./assemble";
+import type { BalanceCheck } from "./balance";
 import { cleanDescription } from "./clean";
 import type { CsvMapping, CsvPreviewRow } from "./csv";
-import { findPeriod, resolveYear } from "./dates";
-import { CLOSING, type Line, lineText, OPENING, readAmount, readTable, toLines } from "./layout";
+import { CLOSING, type LayoutResult, type Line, OPENING, readTable, toLines } from "./layout";
 import type { PdfText } from "./pdf-text";
 
 export type StatementType = "withdrawal" | "deposit";
@@ -35,6 +35,10 @@ export interface ParsedStatement {
   parsed_with_ai: boolean;
   rows: StatementRow[];
   balance: BalanceCheck;
+  /** The taught PDF layout that read the rows (statement_layouts.id). */
+  layout_id?: string;
+  /** A PDF no rule reads but whose text holds a table: the review opens the page to mark its columns. */
+  needs_layout?: boolean;
   /** A CSV's header and the column mapping it was read with. */
   csv?: {
     header: string[];
@@ -79,24 +83,17 @@ export function detectInstitution(fullText: string, parser: "rbc" | "simplii"): 
   return KNOWN.find(([re]) => re.test(fullText))?.[1] ?? "Other";
 }
 
-function accountType(text: string): string {
-  if (/chequing|checking|banking\s*account/i.test(text)) return "chequing";
+export function accountTypeOf(text: string): string {
+  if (
+    /chequing|checking|banking\s*account|current\s*account|girokonto|kontoauszug|compte\s*courant|cuenta\s*corriente|conto\s*corrente|betaalrekening/i.test(
+      text,
+    )
+  )
+    return "chequing";
   if (/savings\s*account|savings\s*statement/i.test(text)) return "savings";
   // "Visa Debit" purchases appear on chequing statements: only a card named without "debit" counts.
   if (/credit\s*card|(visa|mastercard|american express)(?!\s*debit)/i.test(text)) return "credit_card";
   return "chequing";
-}
-
-/** The amount printed last on the first line matching `re` (summary boxes, anywhere on the page). */
-function summaryAmount(lines: readonly Line[], re: RegExp) {
-  for (const l of lines) {
-    if (!re.test(lineText(l))) continue;
-    for (const it of [...l.items].reverse()) {
-      const a = readAmount(it.str);
-      if (a) return { cents: a.negative ? -a.cents : a.cents, truncated: a.truncated };
-    }
-  }
-  return null;
 }
 
 /** Minimum characters of text for a PDF to count as text (below: a scan). */
@@ -113,8 +110,9 @@ export function parseStatementText(text: PdfText, fallbackYear: number): ParseOu
     };
   }
   const parser = selectParser(text);
+  const doc = documentReading(text);
   const lines = toLines(text.items);
-  const table = readTable(lines);
+  const table = readTable(lines, doc);
   if (!table.headerFound || table.rows.length === 0) {
     return {
       ok: false,
@@ -123,56 +121,53 @@ export function parseStatementText(text: PdfText, fallbackYear: number): ParseOu
         "No transaction table (date, description, withdrawal/deposit and balance columns) was found in this PDF",
     };
   }
-  const period = findPeriod(full);
-  const account = accountType(full);
+  const account = accountTypeOf(full);
   // On a card statement a positive amount is a purchase (money owed goes up), a credit is a payment.
   const owed = account === "credit_card";
   if (owed && table.signedColumn) {
     for (const r of table.rows) [r.withdrawal, r.deposit] = [r.deposit, r.withdrawal];
   }
-  const opening = table.opening ?? summaryAmount(lines, OPENING);
-  const closing =
-    table.closing && !table.closing.truncated
-      ? table.closing
-      : (summaryAmount(lines, CLOSING) ?? table.closing);
-  const totals = {
-    in: summaryAmount(lines, /total\s*(deposits|funds\s*in|credits)/i)?.cents ?? null,
-    out: summaryAmount(lines, /total\s*(withdrawals|funds\s*out|debits)/i)?.cents ?? null,
-  };
-  const { balances, check } = checkBalances(
-    table.rows,
-    opening,
-    closing,
-    {
-      in: totals.in === null ? null : Math.abs(totals.in),
-      out: totals.out === null ? null : Math.abs(totals.out),
-    },
-    owed,
-  );
-  const rows: StatementRow[] = table.rows.map((r, i) => ({
-    date: resolveYear(r.date, period, fallbackYear),
-    description: r.description.replace(/\s+/g, " ").trim(),
-    amount: (r.withdrawal ?? r.deposit)!,
-    type: r.withdrawal !== null ? "withdrawal" : "deposit",
-    balance: balances[i] ?? null,
-  }));
+  const printed = printedBalances(lines, doc, table);
+  const out = assemble(table.rows, doc, printed, owed, fallbackYear);
   return {
     ok: true,
     statement: {
       institution: detectInstitution(full, parser),
       account_type: account,
-      period_start: period?.start ?? rows.map((r) => r.date).sort()[0] ?? null,
-      period_end:
-        period?.end ??
-        rows
-          .map((r) => r.date)
-          .sort()
-          .at(-1) ??
-        null,
+      period_start: out.period_start,
+      period_end: out.period_end,
       parsed_with_ai: false,
-      rows,
-      balance: check,
+      rows: out.rows,
+      balance: out.balance,
     },
+  };
+}
+
+/** Opening, closing and the printed totals: from the table when it printed them, else the summary boxes. */
+export function printedBalances(
+  lines: readonly Line[],
+  doc: DocumentReading,
+  table: { opening: LayoutResult["opening"]; closing: LayoutResult["closing"] },
+) {
+  const d = doc.decimal;
+  return {
+    opening: table.opening ?? summaryAmount(lines, OPENING, d),
+    closing:
+      table.closing && !table.closing.truncated
+        ? table.closing
+        : (summaryAmount(lines, CLOSING, d) ?? table.closing),
+    totalIn:
+      summaryAmount(
+        lines,
+        /total\s*(deposits|funds\s*in|credits)|summe\s*zahlungseing|total\s*des\s*crédits/i,
+        d,
+      )?.cents ?? null,
+    totalOut:
+      summaryAmount(
+        lines,
+        /total\s*(withdrawals|funds\s*out|debits)|summe\s*zahlungsausg|total\s*des\s*débits/i,
+        d,
+      )?.cents ?? null,
   };
 }
 

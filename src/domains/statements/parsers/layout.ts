@@ -4,9 +4,12 @@
  * amount goes to the header column its x-span is nearest. Rows may wrap (amounts on the first or
  * the last line), share one printed date, and continue over pages that repeat the headers. Pure.
  */
-import type { Cents } from "../../../lib/money";
-import { type PartialDate, parseRowDate } from "./dates";
+import type { Cents, DecimalMark } from "../../../lib/money";
+import { readAmount } from "./amount";
+import { type DateOrder, type PartialDate, parseRowDate } from "./dates";
 import type { TextItem } from "./pdf-text";
+
+export { looksLikeAmount, readAmount } from "./amount";
 
 export interface Line {
   page: number;
@@ -61,13 +64,23 @@ export function toLines(items: readonly TextItem[]): Line[] {
 
 export const lineText = (l: Line): string => l.items.map((i) => i.str).join(" ");
 
+/** Column header words (English, French, German, Spanish, Italian, Dutch, Portuguese). */
 const HEADER_WORDS: [ColumnKind, RegExp][] = [
-  ["balance", /^balanc/i],
-  ["withdrawal", /^(withdraw|debit|cheques|charges|paid out|money out|funds out|out\b)/i],
-  ["deposit", /^(deposit|credit|paid in|money in|funds in|in\b)/i],
-  ["amount", /^amount/i],
+  ["balance", /^(balanc|solde|saldo|kontostand|stand\b)/i],
+  [
+    "withdrawal",
+    /^(withdraw|debit|débit|cheques|charges|paid out|money out|funds out|out\b|soll\b|lastschrift|belastung|cargo|retiro|salida|addebit|uscit|af\b|afschrijving)/i,
+  ],
+  [
+    "deposit",
+    /^(deposit|credit|crédit|paid in|money in|funds in|in\b|haben\b|gutschrift|abono|ingreso|entrada|accredit|entrat|bij\b|bijschrijving)/i,
+  ],
+  ["amount", /^(amount|montant|betrag|importe|importo|bedrag|valor|monto)/i],
 ];
-const DESC_WORD = /^(description|transaction|details|particulars|narrative|payee|memo)/i;
+const DESC_WORD =
+  /^(description|transaction|details|particulars|narrative|payee|memo|libell|opération|operation|concepto|descrip|detalle|descrizione|omschrijving|histórico|movimento)|verwendungszweck|buchungstext|buchungsinformation|vorgang/i;
+/** A date column's header word (a description word standing over it names the date column). */
+export const DATE_WORD = /^(date|dates|datum|fecha|data|buchung|valuta|wert|valeur|posted|trans\.?)\b/i;
 
 /** The table's columns when this line is a header row (null otherwise). */
 function headerColumns(line: Line): Columns | null {
@@ -81,7 +94,7 @@ function headerColumns(line: Line): Columns | null {
     else if (
       descX === null &&
       DESC_WORD.test(it.str) &&
-      !line.items.some((d) => /date/i.test(d.str) && Math.abs(d.x - it.x) < 5)
+      !line.items.some((d) => d !== it && DATE_WORD.test(d.str) && Math.abs(d.x - it.x) < 5)
     ) {
       descX = it.x;
     }
@@ -89,24 +102,10 @@ function headerColumns(line: Line): Columns | null {
   const has = (k: ColumnKind) => spans.some((s) => s.kind === k);
   const twoColumns = has("withdrawal") && has("deposit");
   // A card statement has one signed Amount column and often no balance: date and description words then.
-  const cardLike = has("amount") && descX !== null && line.items.some((i) => /date/i.test(i.str));
+  const cardLike = has("amount") && descX !== null && line.items.some((i) => DATE_WORD.test(i.str));
   if (!(twoColumns || has("amount")) || !(has("balance") || twoColumns || cardLike)) return null;
   const amountLeft = Math.min(...spans.map((s) => s.x0));
   return { descX: descX ?? line.items[0]!.x + 40, spans, amountLeft };
-}
-
-const AMOUNT = /^(?:[-+=]?\(?\$?\s?(?:\d{1,3}(?:,\d{3})+|\d+)\.\d{1,2}\)?(?:-|\s?CR|\s?DR|\s?OD)?)$/i;
-
-/** A printed amount → cents, sign (credit marks), and whether its last decimal was cut off. */
-export function readAmount(text: string): { cents: Cents; negative: boolean; truncated: boolean } | null {
-  const t = text.trim();
-  if (!AMOUNT.test(t)) return null;
-  // A minus, brackets, a trailing minus, DR (debit) or OD (overdrawn) mark a negative amount.
-  const negative = /^-|^\(|-$|DR$|OD$/i.test(t);
-  const digits = t.replace(/[^\d.]/g, "");
-  const [whole, frac = ""] = digits.split(".");
-  const cents = Number(whole) * 100 + Number(frac.padEnd(2, "0"));
-  return { cents, negative, truncated: frac.length === 1 };
 }
 
 const spanGap = (s: Span, x0: number, x1: number) => (x1 < s.x0 ? s.x0 - x1 : x0 > s.x1 ? x0 - s.x1 : 0);
@@ -126,9 +125,14 @@ function columnOf(cols: Columns, it: TextItem): ColumnKind {
 }
 
 export const OPENING =
-  /(opening|beginning|starting|previous(\s*statement)?)\s*balance|balance\s*(brought\s*)?forward/i;
-export const CLOSING = /(closing|ending|new)\s*balance/i;
-const PAGE_END = /balance\s*carried\s*forward|continued on next page|^total\b|end of transactions/i;
+  /(opening|beginning|starting|previous(\s*statement)?)\s*balance|balance\s*(brought\s*)?forward|^brought\s*forward|^b\/f\b|alter\s*(konto)?stand|alter\s*saldo|anfangssaldo|solde\s*(précédent|precedent|initial|d'ouverture|reporté|reporte|au\s*\d)|ancien\s*solde|saldo\s*(anterior|inicial|iniziale|precedente)|beginsaldo/i;
+export const CLOSING =
+  /(closing|ending|new)\s*balance|neuer\s*(konto)?stand|neuer\s*saldo|endsaldo|nouveau\s*solde|solde\s*(final|de\s*clôture|nouveau)|saldo\s*(final|actual)|eindsaldo/i;
+const PAGE_END =
+  /balance\s*carried\s*forward|^carried\s*forward|^c\/f\b|continued on next page|end of transactions|^übertrag|^report\b|à reporter|suma y sigue/i;
+/** Total and subtotal lines are never rows (they sum the rows above; the table goes on after them). */
+export const TOTAL_LINE =
+  /^(sub-?\s?totals?|totals?\b|grand\s*total|sous-?total|total\s*des|summe|zwischensumme|gesamt|totale|subtotale|totaal|suma\b|summe\b)/i;
 const SUB_HEADER = /^(date|dates|\(\$\)|\$|cad|posted|eff\.?|trans\.?)$/i;
 
 interface Pending {
@@ -153,12 +157,18 @@ interface Parts {
   amounts: { kind: ColumnKind; cents: Cents; negative: boolean; truncated: boolean }[];
 }
 
-function splitLine(cols: Columns, line: Line): Parts {
+/** What the whole document settled once: its numeric date order and its decimal mark. */
+export interface ReadOptions {
+  order?: DateOrder | null;
+  decimal?: DecimalMark;
+}
+
+function splitLine(cols: Columns, line: Line, opts: ReadOptions): Parts {
   const dateItems: TextItem[] = [];
   const descItems: TextItem[] = [];
   const amounts: Parts["amounts"] = [];
   for (const it of line.items) {
-    const amt = it.x + it.w > cols.amountLeft - 30 ? readAmount(it.str) : null;
+    const amt = it.x + it.w > cols.amountLeft - 30 ? readAmount(it.str, opts.decimal) : null;
     if (amt) amounts.push({ kind: columnOf(cols, it), ...amt });
     else if (it.x < cols.descX - 1) dateItems.push(it);
     else descItems.push(it);
@@ -170,6 +180,7 @@ function splitLine(cols: Columns, line: Line): Parts {
         .slice(0, n)
         .map((i) => i.str)
         .join(" "),
+      opts.order ?? null,
     );
   }
   // Text in the date zone that is no date belongs to the description (or ends the table).
@@ -179,7 +190,7 @@ function splitLine(cols: Columns, line: Line): Parts {
 }
 
 /** Runs the table state machine over every page. */
-export function readTable(lines: readonly Line[]): LayoutResult {
+export function readTable(lines: readonly Line[], opts: ReadOptions = {}): LayoutResult {
   const rows: LayoutRow[] = [];
   let opening: LayoutResult["opening"] = null;
   let closing: LayoutResult["closing"] = null;
@@ -248,7 +259,7 @@ export function readTable(lines: readonly Line[]): LayoutResult {
     }
     if (!cols) continue;
     if (line.items.every((i) => SUB_HEADER.test(i.str))) continue;
-    const parts = splitLine(cols, line);
+    const parts = splitLine(cols, line, opts);
     const text = parts.desc;
     const gap = prevY - line.y;
     if (!inTable) {
@@ -274,6 +285,11 @@ export function readTable(lines: readonly Line[]): LayoutResult {
       if (balanceAmt) closing = signed(balanceAmt);
       done = true;
       break;
+    }
+    if (TOTAL_LINE.test(text)) {
+      flushCarry();
+      inTable = false;
+      continue;
     }
     if (PAGE_END.test(text)) {
       flushCarry();

@@ -2,6 +2,7 @@ import { contentJson } from "chanfana";
 import { stageImages } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { executeImport } from "../import";
+import { statementFromBody } from "../import-body";
 import { ImportRequest, ImportResponse } from "../schemas";
 import { CONFLICT, json, NOT_FOUND, StatementsRoute } from "./base";
 
@@ -10,14 +11,18 @@ export class ImportStatementRows extends StatementsRoute {
     operationId: "importStatementTransactions",
     summary: "Execute a reviewed statement: import new rows, enrich or update matched ones, settle the rest",
     description:
-      "One activity-ledger entry per call; reverting it removes the rows it created and restores the ones it changed.",
+      "One activity-ledger entry per call; reverting it removes the rows it created and restores the ones it changed. " +
+      "All or nothing: the rows and the statement's state are written in one batch. Without `statement_id`, " +
+      "`metadata` and `transactions` make the statement first.",
     request: { body: { ...contentJson(ImportRequest), required: true } },
     responses: { "200": json("What the import did", ImportResponse), ...NOT_FOUND, ...CONFLICT },
   };
 
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
-    const res = await executeImport(serviceCtx(c), body);
+    const ctx = serviceCtx(c);
+    const statement_id = body.statement_id ?? (await statementFromBody(ctx, body));
+    const res = await executeImport(ctx, { ...body, statement_id });
     const r = res.response;
     stageImages(c, {
       kind: "statement-import",

@@ -181,7 +181,8 @@ describe("dates and descriptions", () => {
     expect(parseRowDate("12/31/2024")).toEqual({ month: 12, day: 31, year: 2024 });
     expect(parseRowDate("Sept 9")).toEqual({ month: 9, day: 9, year: null });
     expect(parseRowDate("PAYROLL")).toBeNull();
-    expect(parseRowDate("Feb 31")).toEqual({ month: 2, day: 31, year: null });
+    // An impossible date is no date.
+    expect(parseRowDate("Feb 31")).toBeNull();
   });
 
   it("finds the period and puts yearless dates in it, across a year end", () => {

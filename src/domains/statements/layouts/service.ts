@@ -1,0 +1,155 @@
+/**
+ * Taught PDF layouts: the page text the review lays out, teaching (the person's column marks →
+ * rows read and balance-checked → the layout saved under its page's fingerprint → the statement
+ * read again), and the list on the Rules page (rename, delete; each a ledger entry with images).
+ */
+import { eq, sql } from "drizzle-orm";
+import { type Db, getDb, schema } from "../../../db";
+import type { StatementLayoutRecord } from "../../../db/schema";
+import type { ServiceCtx } from "../../../lib/context";
+import { ApiError, conflict, notFound, validationError } from "../../../lib/errors";
+import { toLines } from "../parsers/layout";
+import { readPdfText } from "../parsers/pdf-text";
+import { readTaught } from "./apply";
+import { findHeader, fingerprintOf } from "./fingerprint";
+import type { LayoutMarks } from "./read";
+
+const l = schema.statementLayouts;
+
+export const listLayouts = (db: Db) => db.select().from(l).orderBy(l.created_at).all();
+
+export async function listLayoutItems(ctx: ServiceCtx) {
+  return { layouts: (await listLayouts(getDb(ctx.env.DB))).map(layoutItem) };
+}
+
+export async function getLayout(ctx: ServiceCtx, id: string): Promise<StatementLayoutRecord | null> {
+  return (await getDb(ctx.env.DB).select().from(l).where(eq(l.id, id)).get()) ?? null;
+}
+
+export function layoutItem(r: StatementLayoutRecord) {
+  return {
+    id: r.id,
+    name: r.name,
+    institution: r.institution,
+    header: (JSON.parse(r.header) as { t: string }[] | null)?.map((w) => w.t) ?? [],
+    marks: JSON.parse(r.marks) as LayoutMarks,
+    match_count: r.match_count,
+    last_matched_at: r.last_matched_at,
+    created_at: r.created_at,
+  };
+}
+
+/** Counts a statement read by a stored layout (never blocks the upload). */
+export const countMatchQuery = (db: Db, id: string, nowIso: string) =>
+  db
+    .update(l)
+    .set({ match_count: sql`${l.match_count} + 1`, last_matched_at: nowIso })
+    .where(eq(l.id, id));
+
+async function pdfTextOf(ctx: ServiceCtx, stmt: { file_kind: string; r2_key: string }) {
+  if (stmt.file_kind !== "pdf") throw conflict("Only a PDF statement has a page layout", "NOT_PDF");
+  const obj = await ctx.env.FILES.get(stmt.r2_key);
+  if (!obj) throw new ApiError(404, "The stored statement file is missing", "NOT_FOUND");
+  return readPdfText(new Uint8Array(await obj.arrayBuffer()));
+}
+
+/** The first pages' text as laid out (lines top to bottom, items with x and width), for marking. */
+export async function pageText(ctx: ServiceCtx, stmt: { file_kind: string; r2_key: string }) {
+  const text = await pdfTextOf(ctx, stmt);
+  const lines = toLines(text.items.filter((i) => i.page <= 2)).slice(0, 400);
+  return {
+    pages: text.pages,
+    lines: lines.map((ln) => ({
+      page: ln.page,
+      y: Math.round(ln.y * 10) / 10,
+      items: ln.items.map((i) => ({
+        x: Math.round(i.x * 10) / 10,
+        w: Math.round(i.w * 10) / 10,
+        str: i.str,
+      })),
+    })),
+  };
+}
+
+const bad = (msg: string) => validationError([{ loc: ["body", "marks"], msg, type: "value_error" }], msg);
+
+/** Reads the statement with the marks; saves the layout under its header's fingerprint. */
+export async function teachLayout(
+  ctx: ServiceCtx,
+  stmt: { id: string; file_kind: string; r2_key: string; uploaded_at: string },
+  body: { marks: LayoutMarks; name?: string; institution?: string },
+) {
+  const m = body.marks;
+  if (!m.amount && !(m.withdrawal || m.deposit))
+    throw bad("Mark the amount column, or the withdrawal and deposit columns");
+  const text = await pdfTextOf(ctx, stmt);
+  const lines = toLines(text.items);
+  const header = findHeader(lines, m);
+  const institution = (body.institution ?? "").trim() || "Other";
+  const parsed = readTaught(
+    text,
+    { marks: m, header: header?.words ?? null, institution },
+    Number(stmt.uploaded_at.slice(0, 4)),
+  );
+  if (!parsed?.rows.length) {
+    throw bad("These columns read no rows: mark a date and an amount on the same line of a transaction");
+  }
+  if (!header)
+    throw bad(
+      "No header line (column titles) stands above the marked rows, so the layout could not be recognised again",
+    );
+  const db = getDb(ctx.env.DB);
+  const now = ctx.clock().toISOString();
+  const fingerprint = fingerprintOf(header.words);
+  const before = (await db.select().from(l).where(eq(l.fingerprint, fingerprint)).get()) ?? null;
+  const record: StatementLayoutRecord = {
+    id:
+      before?.id ??
+      `lay_${Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("")}`,
+    name:
+      (body.name ?? "").trim().slice(0, 100) ||
+      `${institution} statement (${header.words
+        .map((w) => w.t)
+        .slice(0, 4)
+        .join(" ")})`,
+    institution,
+    fingerprint,
+    header: JSON.stringify(header.words),
+    marks: JSON.stringify(m),
+    source_statement_id: stmt.id,
+    match_count: before?.match_count ?? 0,
+    last_matched_at: before?.last_matched_at ?? null,
+    created_at: before?.created_at ?? now,
+    updated_at: now,
+  };
+  await db
+    .insert(l)
+    .values(record)
+    .onConflictDoUpdate({ target: l.fingerprint, set: { ...record, id: undefined } });
+  return { before, after: record, balance: parsed.balance, rows: parsed.rows.length };
+}
+
+export async function renameLayout(ctx: ServiceCtx, id: string, name: string) {
+  const before = await getLayout(ctx, id);
+  if (!before) throw notFound("Statement layout");
+  const after = { ...before, name: name.trim().slice(0, 100), updated_at: ctx.clock().toISOString() };
+  await getDb(ctx.env.DB)
+    .update(l)
+    .set({ name: after.name, updated_at: after.updated_at })
+    .where(eq(l.id, id));
+  return { before, after };
+}
+
+export async function deleteLayout(ctx: ServiceCtx, id: string) {
+  const before = await getLayout(ctx, id);
+  if (!before) throw notFound("Statement layout");
+  await getDb(ctx.env.DB).delete(l).where(eq(l.id, id));
+  return { before };
+}
+
+/** The ledger's restore: null removes the layout, a record puts it back as it was. */
+export async function restoreLayout(ctx: ServiceCtx, id: string, before: StatementLayoutRecord | null) {
+  const db = getDb(ctx.env.DB);
+  if (before === null) await db.delete(l).where(eq(l.id, id));
+  else await db.insert(l).values(before).onConflictDoUpdate({ target: l.id, set: before });
+}

@@ -1,0 +1,121 @@
+/**
+ * What every PDF reading shares once its table rows are read (by the rules or by a taught layout):
+ * the document's date order and decimal mark, the period and each row's year, the opening and
+ * closing balances from the summary boxes, the balance check, and the warnings a person must see
+ * (a year taken from the upload date, a check that does not add up). Pure.
+ */
+import { type Cents, type DecimalMark, detectNumberFormat } from "../../../lib/money";
+import { type BalanceCheck, checkBalances } from "./balance";
+import { type DateOrder, dateOrderOf, documentYear, findPeriod, resolveYear } from "./dates";
+import { type LayoutRow, type Line, lineText, looksLikeAmount, readAmount } from "./layout";
+import type { PdfText } from "./pdf-text";
+
+export interface DocumentReading {
+  order: DateOrder | null;
+  decimal: DecimalMark;
+  full: string;
+}
+
+/** The date order and decimal mark of the whole document, decided once from all its text. */
+export function documentReading(text: PdfText): DocumentReading {
+  const strs = text.items.map((i) => i.str);
+  const full = strs.join(" ");
+  return {
+    order: dateOrderOf(strs, full),
+    decimal: detectNumberFormat(strs.filter(looksLikeAmount)).decimal,
+    full,
+  };
+}
+
+/**
+ * The amount of the first summary label matching `re` (summary boxes, anywhere on the page): the
+ * amount printed last on the label's line, else the amount printed just below the label (a box of
+ * labels over values), the one standing nearest the label's column.
+ */
+export function summaryAmount(lines: readonly Line[], re: RegExp, decimal: DecimalMark) {
+  const signed = (a: { cents: Cents; negative: boolean; truncated: boolean }) => ({
+    cents: a.negative ? -a.cents : a.cents,
+    truncated: a.truncated,
+  });
+  for (const [i, l] of lines.entries()) {
+    if (!re.test(lineText(l))) continue;
+    for (const it of [...l.items].reverse()) {
+      const a = readAmount(it.str, decimal);
+      if (a) return signed(a);
+    }
+    const label = l.items.find((it) => re.test(it.str)) ?? l.items[0]!;
+    const below = lines[i + 1];
+    if (!below || below.page !== l.page || l.y - below.y > 20) continue;
+    const near = below.items
+      .filter((it) => it.x >= label.x - 20 && readAmount(it.str, decimal))
+      .sort((a, b) => a.x - b.x)[0];
+    if (near) return signed(readAmount(near.str, decimal)!);
+  }
+  return null;
+}
+
+export interface Assembled {
+  rows: {
+    date: string;
+    description: string;
+    amount: Cents;
+    type: "withdrawal" | "deposit";
+    balance: Cents | null;
+  }[];
+  period_start: string | null;
+  period_end: string | null;
+  balance: BalanceCheck;
+}
+
+type Printed = { cents: Cents; truncated: boolean } | null;
+
+export function assemble(
+  rows: readonly LayoutRow[],
+  doc: DocumentReading,
+  printed: { opening: Printed; closing: Printed; totalIn: Cents | null; totalOut: Cents | null },
+  owed: boolean,
+  fallbackYear: number,
+): Assembled {
+  const { balances, check } = checkBalances(
+    rows,
+    printed.opening,
+    printed.closing,
+    {
+      in: printed.totalIn === null ? null : Math.abs(printed.totalIn),
+      out: printed.totalOut === null ? null : Math.abs(printed.totalOut),
+    },
+    owed,
+  );
+  const period = findPeriod(doc.full, doc.order);
+  const warnings = [...check.warnings];
+  let year = fallbackYear;
+  const yearless = rows.some((r) => r.date.year === null);
+  if (!period && yearless) {
+    const printedYear = documentYear(doc.full, doc.order);
+    if (printedYear) {
+      year = printedYear;
+      warnings.push(
+        `No statement period was found: rows without a year were dated in ${printedYear}, the year the statement prints; check the dates`,
+      );
+    } else {
+      warnings.push(
+        `No statement period or year was found: rows were dated in ${fallbackYear}, the year of the upload; check the dates`,
+      );
+    }
+  }
+  const out = rows.map((r, i) => ({
+    date: resolveYear(r.date, period, year),
+    description: r.description.replace(/\s+/g, " ").trim(),
+    amount: (r.withdrawal ?? r.deposit)!,
+    type: (r.withdrawal !== null ? "withdrawal" : "deposit") as "withdrawal" | "deposit",
+    balance: balances[i] ?? null,
+  }));
+  const dates = out.map((r) => r.date).sort();
+  return {
+    rows: out,
+    period_start: period?.start ?? dates[0] ?? null,
+    period_end: period?.end ?? dates.at(-1) ?? null,
+    // A year guessed from the upload date is a warning, but the rows still add up: ok stays the check's.
+    balance: { ...check, warnings },
+  };
+}

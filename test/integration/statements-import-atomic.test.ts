@@ -1,0 +1,177 @@
+// Statement import as plan → one batch → journal: a failure midway leaves nothing imported; keys
+// stored at upload; `statement_id` optional as in the reference; PDF page counts read before parsing.
+import { env } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import { call, expectEnvelope } from "../helpers/http";
+import { pdfFixture } from "../fixtures/statements";
+
+const NOW = "2025-04-02T12:00:00.000Z";
+const RBC = "Rbc_Chequing_2025-02-24_to_2025-03-24";
+
+function form(bytes: Uint8Array, name: string) {
+  const fd = new FormData();
+  fd.append("file", new File([bytes], name, { type: "application/pdf" }));
+  return fd;
+}
+const upload = (bytes: Uint8Array, name = "statement.pdf") =>
+  call("/api/v1/statements/upload", { method: "POST", rawBody: form(bytes, name), now: NOW });
+const count = async (sql: string) => ((await env.DB.prepare(sql).first<{ n: number }>())?.n ?? -1) as number;
+
+async function reset() {
+  await env.DB.exec("DROP TRIGGER IF EXISTS fail_midway");
+  await env.DB.batch(
+    ["statements", "statement_rows", "statement_row_keys", "transactions", "activity_log"].map((t) =>
+      env.DB.prepare(`DELETE FROM ${t}`),
+    ),
+  );
+}
+
+/** A PDF of `bytes` bytes whose page tree is a DAG: every node names the same child twice. */
+function dagPdf(depth: number): Uint8Array {
+  const objs = ["<< /Type /Catalog /Pages 2 0 R >>"];
+  for (let d = 0; d < depth; d++) {
+    objs.push(`<< /Type /Pages /Kids [${3 + d} 0 R ${3 + d} 0 R] /Count ${2 ** (depth - d)} >>`);
+  }
+  objs.push("<< /Type /Page /MediaBox [0 0 612 792] >>");
+  let out = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objs.forEach((b, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${b}\nendobj\n`;
+  });
+  const x = out.length;
+  out += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) out += `${String(o).padStart(10, "0")} 00000 n \n`;
+  out += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R >>\nstartxref\n${x}\n%%EOF\n`;
+  return new TextEncoder().encode(out);
+}
+
+describe("statement import is all or nothing", () => {
+  beforeEach(reset);
+
+  it("stores every row's synthetic key at upload, and the import writes exactly those keys", async () => {
+    const up = await upload(pdfFixture(RBC));
+    expect(up.status).toBe(200);
+    const id = up.body.statement_id as string;
+    const keys = await env.DB.prepare(
+      "SELECT tx_index, date_file_name FROM statement_row_keys WHERE statement_id = ? ORDER BY tx_index",
+    )
+      .bind(id)
+      .all<{ tx_index: number; date_file_name: string }>();
+    expect(keys.results).toHaveLength(11);
+    const imp = await call("/api/v1/statements/import", {
+      method: "POST",
+      body: { statement_id: id },
+      now: NOW,
+    });
+    expect(imp.status).toBe(200);
+    expect(imp.body.imported).toBe(11);
+    const stored = await env.DB.prepare(
+      "SELECT DateFileName FROM transactions WHERE ForwardedTo = 'statement@finance-journal.local' ORDER BY DateFileName",
+    ).all<{ DateFileName: string }>();
+    expect(stored.results.map((r) => r.DateFileName)).toEqual(
+      keys.results.map((k) => k.date_file_name).sort(),
+    );
+  });
+
+  it("a write failing midway leaves no transaction, no settled row and the statement as it was", async () => {
+    const up = await upload(pdfFixture(RBC));
+    const id = up.body.statement_id as string;
+    const rows = (await call(`/api/v1/statements/${id}`, { now: NOW })).body.transactions as {
+      amount: number;
+    }[];
+    // The 7th row's insert fails inside the database (as a crash or constraint would), after six succeeded.
+    const seventh = Math.round(rows[6]!.amount * 100);
+    await env.DB.exec(
+      `CREATE TRIGGER fail_midway BEFORE INSERT ON transactions WHEN NEW.Amount = ${seventh} BEGIN SELECT RAISE(ABORT, 'disk gone'); END`,
+    );
+    const imp = await call("/api/v1/statements/import", {
+      method: "POST",
+      body: { statement_id: id },
+      now: NOW,
+    });
+    expect(imp.status).toBeGreaterThanOrEqual(500);
+    expect(await count("SELECT COUNT(*) AS n FROM transactions")).toBe(0);
+    expect(await count(`SELECT COUNT(*) AS n FROM statement_rows WHERE action_result IS NOT NULL`)).toBe(0);
+    const after = await call(`/api/v1/statements/${id}`, { now: NOW });
+    expect(after.body.status).toBe("pending_review");
+    await env.DB.exec("DROP TRIGGER fail_midway");
+    const again = await call("/api/v1/statements/import", {
+      method: "POST",
+      body: { statement_id: id },
+      now: NOW,
+    });
+    expect(again.body.imported).toBe(11);
+  });
+});
+
+describe("POST /statements/import without statement_id (as the reference allows)", () => {
+  beforeEach(reset);
+
+  it("makes the statement from the request's metadata and rows, then imports by index", async () => {
+    const body = {
+      filename: "export.pdf",
+      metadata: {
+        institution: "RBC",
+        account_type: "chequing",
+        period_start: "2025-03-01",
+        period_end: "2025-03-31",
+        transaction_count: 2,
+        parsed_with_ai: false,
+      },
+      transactions: [
+        {
+          date: "2025-03-03",
+          description: "COFFEE HOUSE",
+          amount: 4.5,
+          type: "withdrawal",
+          balance: null,
+          cleaned_description: "Coffee House",
+        },
+        {
+          date: "2025-03-04",
+          description: "PAYROLL",
+          amount: 1200,
+          type: "deposit",
+          balance: null,
+          cleaned_description: "Payroll",
+        },
+      ],
+      actions: [{ index: 1, action: "skip" }],
+    };
+    const res = await call("/api/v1/statements/import", { method: "POST", body, now: NOW });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ imported: 1, skipped: 1, duplicates: 0 });
+    const tx = await env.DB.prepare("SELECT Amount, Company FROM transactions").all();
+    expect(tx.results).toEqual([{ Amount: 450, Company: "COFFEE HOUSE" }]);
+  });
+
+  it("refuses in words when neither statement_id nor the rows are given", async () => {
+    const res = await call("/api/v1/statements/import", { method: "POST", body: { actions: [] }, now: NOW });
+    const e = expectEnvelope(res, 422, "VALIDATION_ERROR");
+    expect(e.error).toMatch(/Without statement_id the request must carry metadata/);
+  });
+});
+
+describe("PDF cost is bounded before parsing", () => {
+  beforeEach(reset);
+
+  it("a 1 KB PDF whose page tree is a DAG of 131,072 pages is refused in words within a second", async () => {
+    const bytes = dagPdf(17);
+    expect(bytes.length).toBeLessThan(2048);
+    const t0 = Date.now();
+    const res = await upload(bytes, "dag.pdf");
+    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(res.status).toBe(413);
+    expect(res.body.error).toMatch(/131,072 pages.*up to 300 pages/);
+    expect(res.body.details).toMatchObject({ pages: 131072, max_pages: 300 });
+    expect(await count("SELECT COUNT(*) AS n FROM statements")).toBe(0);
+  });
+
+  it("a page tree claiming 2^40 pages is refused just as fast", async () => {
+    const t0 = Date.now();
+    const res = await upload(dagPdf(40), "dag40.pdf");
+    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(res.status).toBe(413);
+  });
+});
