@@ -9,7 +9,7 @@
 /** Types a browser may show inline (our accepted image families and PDF). */
 const INLINE_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/gif", "application/pdf"]);
 
-export const FILE_CSP = "sandbox; default-src 'none'";
+export const FILE_CSP = "sandbox; default-src 'none'; frame-ancestors 'none'";
 
 /** A header-safe Content-Disposition: an ASCII fallback plus the RFC 5987 UTF-8 form. */
 export function contentDisposition(disposition: "inline" | "attachment", filename: string): string {

@@ -238,7 +238,7 @@ export const steps = [
       assert.equal(served.status(), 200);
       const headers = served.headers();
       assert.equal(headers["content-type"], "image/png");
-      assert.equal(headers["content-security-policy"], "sandbox; default-src 'none'");
+      assert.equal(headers["content-security-policy"], "sandbox; default-src 'none'; frame-ancestors 'none'");
       assert.equal(headers["x-content-type-options"], "nosniff");
       await page.waitForTimeout(1000);
       assert.equal((await page.request.get(`${t.base}/api/v1/attachments/${html}/file`)).status(), 404);

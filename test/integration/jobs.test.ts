@@ -143,7 +143,7 @@ describe("cron", () => {
     expect(Object.keys(names).sort()).toEqual([...declared].sort());
     expect(names).toEqual({
       [CRON.everyMinute]: ["imap.poll", "inbox.sweep", "summaries.daily"],
-      [CRON.daily]: ["backup.daily", "activity.retention", "auth.prune"],
+      [CRON.daily]: ["backup.daily", "activity.retention", "ignored.retention", "auth.prune"],
       [CRON.monthly]: ["summary.monthly"],
     });
   });

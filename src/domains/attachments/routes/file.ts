@@ -11,7 +11,7 @@ export class DownloadAttachmentFile extends AttachmentsRoute {
     description:
       "The content type is derived from the stored bytes (JPEG, PNG, WebP or PDF are served inline; " +
       "anything else as an `application/octet-stream` download), never from a stored string. Every " +
-      "response carries `Content-Security-Policy: sandbox; default-src 'none'` and " +
+      "response carries `Content-Security-Policy: sandbox; default-src 'none'; frame-ancestors 'none'` and " +
       "`X-Content-Type-Options: nosniff`; the filename reaches Content-Disposition only escaped " +
       "(an ASCII fallback and the RFC 5987 UTF-8 form).",
     request: { params: AttachmentIdParam },
