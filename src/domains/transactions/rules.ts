@@ -52,6 +52,23 @@ function auditOut(text: string | null) {
   } as TransactionResponse["category_audit"];
 }
 
+const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+
+/**
+ * The stored month-to-date snapshot in the API's shape. Rows written before the optional fields
+ * were always present lack `category_budget_target`/`category_budget_pct`: they read as null.
+ */
+export function contextOut(text: string | null): TransactionResponse["context"] {
+  const c = parseJson<Record<string, unknown>>(text);
+  if (!c) return null;
+  return {
+    category_month_total: num(c.category_month_total) ?? 0,
+    merchant_month_count: Math.trunc(num(c.merchant_month_count) ?? 0),
+    category_budget_target: num(c.category_budget_target),
+    category_budget_pct: num(c.category_budget_pct),
+  };
+}
+
 export function toResponse(r: ListedRow): TransactionResponse {
   return {
     tx_id: encodeTxId(r.ForwardedTo, r.DateFileName),
@@ -70,7 +87,7 @@ export function toResponse(r: ListedRow): TransactionResponse {
     needs_attention: Boolean(r.needs_attention),
     category_audit: auditOut(r.CategoryAudit),
     extraction_audit: parseJson(r.ExtractionAudit) as TransactionResponse["extraction_audit"],
-    context: parseJson(r.TransactionContext) as TransactionResponse["context"],
+    context: contextOut(r.TransactionContext),
     statement_source: r.StatementSource,
   };
 }

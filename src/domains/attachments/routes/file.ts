@@ -1,5 +1,5 @@
 import { type AppContext, serviceCtx } from "../../../http/context";
-import { contentDisposition } from "../filetype";
+import { contentDisposition, FAMILIES } from "../filetype";
 import { AttachmentIdParam } from "../schemas";
 import { file } from "../service";
 import { AttachmentsRoute, errors } from "./base";
@@ -15,10 +15,13 @@ export class DownloadAttachmentFile extends AttachmentsRoute {
     responses: {
       "200": {
         description: "The file",
-        content: {
-          "image/jpeg": { schema: { type: "string" as const, format: "binary" } },
-          "application/pdf": { schema: { type: "string" as const, format: "binary" } },
-        },
+        // Every content type we store and serve (from the file-type table, never the client's).
+        content: Object.fromEntries(
+          [...new Set(Object.values(FAMILIES).map((f) => f.contentType))].map((t) => [
+            t,
+            { schema: { type: "string" as const, format: "binary" } },
+          ]),
+        ),
       },
       ...errors({ "404": "No such attachment (or its file is gone)" }),
     },
