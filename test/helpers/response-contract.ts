@@ -90,7 +90,14 @@ export function checkResponse(
     throw new Error(`response contract: ${where}: the body is not JSON: ${res.text.slice(0, 200)}`);
   }
   const parsed = schema.safeParse(body);
-  if (parsed.success) return;
+  if (parsed.success) {
+    // A field the schema does not publish is a break too (zod objects drop unknown keys silently).
+    const extra = undeclared(body, (parsed as { data?: unknown }).data, "");
+    if (extra.length === 0) return;
+    throw new Error(
+      `response contract: ${where} answers fields ${op.key}'s response schema does not declare: ${extra.slice(0, 8).join(", ")}`,
+    );
+  }
   const issues = (parsed.error?.issues ?? [])
     .slice(0, 8)
     .map((i) => `  ${i.path.map(String).join(".") || "(root)"}: ${i.message}`)
@@ -98,4 +105,19 @@ export function checkResponse(
   throw new Error(
     `response contract: ${where} breaks ${op.key}'s response schema:\n${issues}\nbody: ${res.text.slice(0, 600)}`,
   );
+}
+
+/** Paths of keys present in `sent` that the parsed value dropped (unknown to the schema). */
+function undeclared(sent: unknown, kept: unknown, at: string): string[] {
+  if (Array.isArray(sent) && Array.isArray(kept))
+    return sent.flatMap((v, i) => undeclared(v, kept[i], `${at}[${i}]`)).slice(0, 8);
+  if (!sent || typeof sent !== "object" || !kept || typeof kept !== "object" || Array.isArray(kept))
+    return [];
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(sent)) {
+    const path = at ? `${at}.${k}` : k;
+    if (!(k in kept)) out.push(path);
+    else out.push(...undeclared(v, (kept as Record<string, unknown>)[k], path));
+  }
+  return out;
 }

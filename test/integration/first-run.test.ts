@@ -83,6 +83,16 @@ describe("POST /api/v1/setup/demo-data", () => {
     expect(n).toBe(res.body.emails + res.body.statement_imported);
     expect(res.body.emails).toBeGreaterThan(300);
     expect(res.body.statement_imported).toBe(2);
+    // Store receipts came through the upload door, each linked to its purchase.
+    expect(res.body.receipts).toBe(3);
+    const linked = await env.DB.prepare(
+      "SELECT a.content_type AS type, t.Company AS company FROM attachments a JOIN transactions t ON t.ForwardedTo = a.tx_forwarded_to AND t.DateFileName = a.tx_date_file_name",
+    ).all<{ type: string; company: string }>();
+    expect(linked.results.map((r) => r.type)).toEqual([
+      "application/pdf",
+      "application/pdf",
+      "application/pdf",
+    ]);
     console.log(`demo household: ${res.body.emails} alerts + statement in ${ms} ms`);
 
     // Real shapes: each alert row keeps its raw email, an extraction by the bank's parser, the

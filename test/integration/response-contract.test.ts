@@ -21,6 +21,15 @@ describe("the response contract of call()", () => {
     expect(() => checkResponse(app, "GET", url("/api/v1/transactions"), bad)).toThrow(/count/);
   });
 
+  it("throws on a field the schema does not publish, naming its path", () => {
+    const extra = {
+      status: 200,
+      headers: json,
+      text: JSON.stringify({ month: "2026-03", count: 0, transactions: [], secret_debug: 1 }),
+    };
+    expect(() => checkResponse(app, "GET", url("/api/v1/transactions"), extra)).toThrow(/secret_debug/);
+  });
+
   it("prefers a literal path over a templated one", () => {
     const bad = { status: 200, headers: json, text: JSON.stringify({ nope: true }) };
     // /transactions/search is its own operation, not GET /transactions/{tx_id}.

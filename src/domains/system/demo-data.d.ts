@@ -20,3 +20,13 @@ declare module "*/scripts/lib/demo-data.mjs" {
   };
   export const DEMO_GROUPS: { groups: { name: string; categories: string[] }[] };
 }
+
+declare module "*/scripts/lib/demo-receipts.mjs" {
+  /** A one-page PDF store receipt. */
+  export function receiptPdf(opts: {
+    merchant: string;
+    day: string;
+    cents: number;
+    items: string[];
+  }): Uint8Array;
+}

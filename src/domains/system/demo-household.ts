@@ -2,7 +2,8 @@
  * The demo household through the real doors: the rules and budget a person sets up, then every
  * generated bank alert through ingestEmail (the pipeline every door calls: parse, categorize,
  * dedup, context, quarantine) at the instant the bank sent it, then the card statement through
- * upload → reconcile → import. No transaction row is written by hand, so the demo rows carry what
+ * upload → reconcile → import, then a few store receipts through the attachments upload door,
+ * linked to their purchases. No transaction row is written by hand, so the demo rows carry what
  * real rows carry. No model is asked (the rules categorize) and nothing is notified.
  */
 import {
@@ -13,13 +14,17 @@ import {
   DEMO_OVERRIDES,
   DEMO_RECIPIENT,
 } from "../../../scripts/lib/demo-data.mjs";
+import { receiptPdf } from "../../../scripts/lib/demo-receipts.mjs";
 import { invalidateResolverCache } from "../../categorize/resolver";
 import { getDb } from "../../db";
 import { ingestEmail } from "../../ingest";
 import { loadIngestSettings } from "../../ingest/settings";
-import type { IngestDeps, IngestOutcome } from "../../ingest/types";
+import type { IngestDeps, IngestOutcome, TransactionRecord } from "../../ingest/types";
 import { fixedClock } from "../../lib/clock";
 import type { ServiceCtx } from "../../lib/context";
+import { encodeTxId } from "../../lib/txid";
+import { readUpload } from "../attachments/files";
+import { upload } from "../attachments/service";
 import { executeImport } from "../statements/import";
 import { uploadStatement } from "../statements/service";
 import { hasBudget, writeDemo } from "./setup-queries";
@@ -28,8 +33,16 @@ export interface DemoHouseholdResult {
   emails: number;
   outcomes: Record<IngestOutcome["status"], number>;
   statement_imported: number;
+  receipts: number;
   budget_year: number | null;
 }
+
+/** The purchases that get a receipt (the latest of each), with what the receipt lists. */
+const RECEIPTS: [company: string, items: string[]][] = [
+  ["Costco Wholesale", ["KS PAPER TOWEL", "ROTISSERIE CHICKEN", "ORGANIC EGGS 24"]],
+  ["IKEA Coquitlam", ["KALLAX SHELF", "LED BULB 3PK"]],
+  ["Shoppers Drug Mart", ["PRESCRIPTION RX", "VITAMIN D 1000IU"]],
+];
 
 const silent = { name: "demo", send: async () => {} };
 /** A bank's alert reaches the journal a little after the bank sends it. */
@@ -76,11 +89,14 @@ export async function seedDemoHousehold(
     const key = month.format(e.at);
     lanes.set(key, [...(lanes.get(key) ?? []), e]);
   }
+  const created: TransactionRecord[] = [];
   await Promise.all(
     [...lanes.values()].map(async (lane) => {
       for (const e of lane) {
         const clock = fixedClock(new Date(e.at.getTime() + DELIVERY_MS).toISOString());
-        outcomes[(await ingestEmail(e.raw, { ...base, clock })).status]++;
+        const out = await ingestEmail(e.raw, { ...base, clock });
+        outcomes[out.status]++;
+        if (out.status === "created") created.push(out.tx);
       }
     }),
   );
@@ -95,12 +111,35 @@ export async function seedDemoHousehold(
     });
     imported = (await executeImport(at, { statement_id: up.statement_id, actions: [] })).response.imported;
   }
+  const receipts = await uploadReceipts({ ...ctx, clock: fixedClock(now) }, created);
   return {
     emails: emails.length,
     outcomes,
     statement_imported: imported,
+    receipts,
     budget_year: writeBudget ? year : null,
   };
+}
+
+/** Each receipt as a browser sends it (multipart, PDF), through the upload door, linked to its row. */
+async function uploadReceipts(ctx: ServiceCtx, created: TransactionRecord[]): Promise<number> {
+  let n = 0;
+  for (const [company, items] of RECEIPTS) {
+    const tx = created
+      .filter((t) => t.Company?.toLowerCase() === company.toLowerCase())
+      .sort((a, b) => b.DateFileName.localeCompare(a.DateFileName))[0];
+    if (!tx) continue;
+    const day = tx.DateFileName.slice(0, 10).replaceAll(".", "-");
+    const pdf = receiptPdf({ merchant: company, day, cents: tx.Amount, items });
+    const name = `${company.replace(/\W+/g, "-").toLowerCase()}-${day}.pdf`;
+    const form = new FormData();
+    form.set("file", new File([pdf], name, { type: "application/pdf" }));
+    form.set("kind", "receipt");
+    form.set("tx_id", encodeTxId(tx.ForwardedTo, tx.DateFileName));
+    await upload(ctx, await readUpload(new Request("http://demo.invalid/", { method: "POST", body: form })));
+    n++;
+  }
+  return n;
 }
 
 /** The demo budget as stored: money in cents, marked so (migration 0007). */

@@ -57,6 +57,7 @@ export const DemoDataResponse = z
       .number()
       .int()
       .describe("Rows the card statement added through upload → reconcile → import (alerts it missed)"),
+    receipts: z.number().int().describe("Store receipts uploaded and linked to their purchases"),
     overrides: z.number().int(),
     budget_year: z
       .number()

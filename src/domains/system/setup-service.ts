@@ -71,6 +71,7 @@ export async function seedDemoData({
     emails: out.emails,
     quarantined: out.outcomes.quarantined,
     statement_imported: out.statement_imported,
+    receipts: out.receipts,
     overrides: DEMO_OVERRIDES.length,
     budget_year: out.budget_year,
     recipient: DEMO_RECIPIENT,
