@@ -4280,6 +4280,8 @@ export interface components {
             quarantined: number;
             /** @description Rows the card statement added through upload → reconcile → import (alerts it missed) */
             statement_imported: number;
+            /** @description Store receipts uploaded and linked to their purchases */
+            receipts: number;
             overrides: number;
             /** @description The year a demo budget was written for (null: one existed) */
             budget_year: number | null;
