@@ -211,7 +211,13 @@ describe("MCP read tools answer what their routes answer", () => {
       category_budget_target: null,
       category_budget_pct: null,
     });
-    for (const path of [`/api/v1/transactions?month=${month}`, `/api/v1/transactions/${row.tx_id}/detail`]) {
+    for (const path of [
+      `/api/v1/transactions?month=${month}`,
+      `/api/v1/transactions/search?from=${month}&to=${month}`,
+      `/api/v1/transactions/attention?month=${month}`,
+      `/api/v1/journal?month=${month}`,
+      `/api/v1/transactions/${row.tx_id}/detail`,
+    ]) {
       expect((await call(path, { headers: bearer(readToken) })).status).toBe(200); // call() checks the shape
     }
   });
