@@ -46,6 +46,9 @@ export default defineConfig({
             miniflare: {
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+                // The first texts of migrations edited after they were committed (0001, 0014): the
+                // schema-upgrade test replays the history a deployed journal really went through.
+                TEST_MIGRATION_HISTORY: await readD1Migrations("./test/fixtures/migration-history"),
                 // Tests never reach a hosted provider or a real mailbox unless a test sets them.
                 IMAP_HOST: "",
                 MODEL_API_KEY: "",

@@ -2,6 +2,7 @@
 # A throwaway Dovecot IMAP server for tests (never a system service). Idempotent and quick.
 #   scripts/dovecot.sh install                    install dovecot-imapd + openssl from Debian if missing
 #   scripts/dovecot.sh start DIR [USER [PASS]]    configure DIR, start (or reuse) Dovecot, print JSON
+#                                                 (never installs: exits 3 with how to install it)
 #   scripts/dovecot.sh add-user DIR USER PASS     add or replace a passwd-file user (no restart needed)
 #   scripts/dovecot.sh stop DIR                   stop the Dovecot started in DIR
 # Ports: DOVECOT_PLAIN_PORT (default 1143, plain + STARTTLS), DOVECOT_TLS_PORT (default 1993, TLS).
@@ -11,10 +12,13 @@ export PATH="$PATH:/usr/sbin:/sbin"
 
 die() { echo "dovecot.sh: $*" >&2; exit 1; }
 
+installed() { command -v dovecot >/dev/null && command -v doveadm >/dev/null && command -v openssl >/dev/null; }
+
+# The one message a test run shows when Dovecot is missing (tests install nothing themselves).
+MISSING="Dovecot is not installed: run \`bash scripts/dovecot.sh install\` as root (\`npm test\` and .ci/run do it before vitest starts)"
+
 cmd_install() {
-  if command -v dovecot >/dev/null && command -v doveadm >/dev/null && command -v openssl >/dev/null; then
-    return 0
-  fi
+  installed && return 0
   [ "$(id -u)" = 0 ] || die "dovecot-imapd is not installed and installing needs root"
   if ! apt-cache policy dovecot-imapd 2>/dev/null | grep -q 'Candidate: [0-9]'; then
     apt-get update -qq >/dev/null
@@ -132,7 +136,7 @@ print_info() { # DIR PLAIN TLS USER PASS
 cmd_start() { # DIR [USER [PASS]]
   local dir=${1:?start DIR} user=${2:-test} pass=${3:-test-password} plain=${DOVECOT_PLAIN_PORT:-1143}
   local tls=${DOVECOT_TLS_PORT:-1993} owner
-  cmd_install
+  installed || { echo "dovecot.sh: $MISSING" >&2; exit 3; }
   mkdir -p "$dir"
   dir=$(cd "$dir" && pwd)
   owner=$(mail_owner)
@@ -174,8 +178,9 @@ cmd_stop() { # DIR
 
 case "${1:-}" in
 install) cmd_install ;;
+installed) installed || { echo "$MISSING" >&2; exit 3; } ;;
 start) shift && cmd_start "$@" ;;
 stop) shift && cmd_stop "$@" ;;
 add-user) shift && write_user "${1:?DIR}" "${2:?USER}" "${3:?PASS}" ;;
-*) die "usage: $0 install | start DIR [USER [PASS]] | stop DIR | add-user DIR USER PASS" ;;
+*) die "usage: $0 install | installed | start DIR [USER [PASS]] | stop DIR | add-user DIR USER PASS" ;;
 esac

@@ -192,7 +192,11 @@ async function runSuite(name, file, browser, base, prefix, state = {}) {
 }
 
 async function main() {
-  if (!existsSync(CHROMIUM)) run("bash", [join(root, "scripts", "chromium.sh")], "installing chromium");
+  // Tests install nothing: `npm test` and .ci/run install Chromium before any test starts.
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `Chromium is not at ${CHROMIUM}: run \`bash scripts/chromium.sh\` (or set CHROMIUM_PATH); \`npm test\` does it first`,
+    );
   rmSync(shotsDir, { recursive: true, force: true });
   mkdirSync(shotsDir, { recursive: true });
   ensureDashboardDist({ quiet: true });

@@ -3,6 +3,11 @@
 // (scripts/e2e.mjs, which builds the dashboard). Arguments go to vitest, and then only vitest runs
 // (for example `npm test -- test/unit` or `npm test -- --project unit`); `npm run test:e2e` runs the
 // browser tests alone.
+//
+// What the tests need is installed here, before vitest starts (the tests themselves install
+// nothing): Dovecot for the IMAP files (scripts/dovecot.sh install) and, for a full run, Debian's
+// Chromium (scripts/chromium.sh). Both are no-ops when already present. A failed install does not
+// stop the run: the files that need the missing server fail and say how to get it.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -13,6 +18,15 @@ const results = join(root, "test-results");
 const vitestJson = join(results, "vitest.json");
 mkdirSync(results, { recursive: true });
 rmSync(vitestJson, { force: true });
+
+function prepare(script, args, what) {
+  const r = spawnSync("bash", [join(root, "scripts", script), ...args], { cwd: root, stdio: "inherit" });
+  if (r.status !== 0)
+    console.error(`npm test: could not install ${what} (the tests that need it will say so)`);
+}
+const unitOnly = args.join(" ").match(/--project[ =]unit\b/) && !args.includes("integration");
+if (!unitOnly) prepare("dovecot.sh", ["install"], "Dovecot");
+if (!args.length) prepare("chromium.sh", [], "Chromium");
 
 const vitest = join(root, "node_modules", ".bin", "vitest");
 const unit = spawnSync(

@@ -1,111 +1,114 @@
-// A believable demo household, generated from a fixed seed: ~8 months of alerts over five
-// institutions, every transaction type, a few deposits, overrides and a budget.
-import { createHash } from "node:crypto";
+// A believable demo household, generated from a fixed seed and clock: ~8 months of bank alerts over
+// five institutions in the banks' own wording (./demo-alerts.mjs), a card statement and the rules
+// and budget a person would have set up. Nothing here writes rows: the Worker sends every alert
+// and the statement through the real pipeline (src/domains/system/demo-household.ts), so the demo
+// shows what real data shows.
+import { alertEmail } from "./demo-alerts.mjs";
 import { prng } from "./prng.mjs";
 
 const TZ = "America/Los_Angeles";
 export const DEMO_RECIPIENT = "demo@finance-journal.example";
+export const DEMO_NAME = "Alex";
 
 export { prng };
 
 // [company, category, min, max, per-month frequency, type, institution]
 const MERCHANTS = [
-  ["Safeway #1432", "groceries", 35, 180, 6, "purchase", "RBC"],
-  ["Whole Foods Market", "groceries", 20, 140, 3, "purchase", "CIBC"],
-  ["Costco Wholesale", "groceries", 90, 320, 2, "purchase", "RBC"],
-  ["Blue Bottle Coffee", "coffee & cafes", 4.5, 14, 9, "purchase", "MBNA"],
-  ["Starbucks #0921", "coffee & cafes", 4, 11, 5, "purchase", "PC Financial"],
-  ["Chevron 0091", "gasoline", 38, 82, 4, "purchase", "CIBC"],
-  ["Shell Canada", "gasoline", 30, 75, 2, "purchase", "MBNA"],
-  ["Uber Trip", "rideshare & taxi", 9, 42, 3, "purchase", "MBNA"],
-  ["The Keg Steakhouse", "restaurant/dining", 60, 190, 1, "purchase", "RBC"],
-  ["Pho Hoa", "restaurant/dining", 18, 45, 3, "purchase", "CIBC"],
-  ["DoorDash", "restaurant/dining", 22, 65, 3, "purchase", "MBNA"],
-  ["Amazon.ca", "home goods", 12, 160, 4, "purchase", "PC Financial"],
-  ["IKEA Coquitlam", "home goods", 40, 400, 0.4, "purchase", "RBC"],
-  ["Shoppers Drug Mart", "health care", 8, 70, 2, "purchase", "PC Financial"],
-  ["Goodlife Fitness", "fitness", 54.99, 54.99, 1, "preauth", "CIBC"],
-  ["Netflix.com", "subscriptions", 20.99, 20.99, 1, "purchase", "MBNA"],
-  ["Spotify P2A8F", "subscriptions", 11.99, 11.99, 1, "purchase", "MBNA"],
-  ["Telus Mobility", "phone", 85, 85, 1, "preauth", "CIBC"],
-  ["Shaw Internet", "internet", 95, 95, 1, "preauth", "CIBC"],
-  ["BC Hydro", "utilities", 60, 140, 1, "preauth", "CIBC"],
-  ["Intact Insurance", "insurance", 142.5, 142.5, 1, "preauth", "CIBC"],
-  ["Compass Card", "public transit", 20, 50, 2, "purchase", "RBC"],
-  ["Petsmart", "pets", 25, 90, 1, "purchase", "PC Financial"],
-  ["Indigo Books", "hobbies", 15, 60, 0.7, "purchase", "RBC"],
-  ["Cineplex", "entertainment", 15, 48, 1, "purchase", "MBNA"],
-  ["Canadian Tire", "auto maintenance", 20, 260, 0.6, "purchase", "PC Financial"],
-  ["Hair Salon Kits", "personal care", 45, 85, 0.5, "purchase", "RBC"],
-  ["ATM WITHDRAWAL", "miscellaneous", 40, 200, 1.5, "withdrawal", "RBC"],
+  ["Safeway #1432", "Groceries", 35, 180, 6, "purchase", "RBC"],
+  ["Whole Foods Market", "Groceries", 20, 140, 3, "purchase", "CIBC"],
+  ["Costco Wholesale", "Groceries", 90, 320, 2, "purchase", "RBC"],
+  ["Blue Bottle Coffee", "Coffee & Cafes", 4.5, 14, 9, "purchase", "MBNA"],
+  ["Starbucks #0921", "Coffee & Cafes", 4, 11, 5, "purchase", "PC Financial"],
+  ["Chevron 0091", "Gasoline", 38, 82, 4, "purchase", "CIBC"],
+  ["Shell Canada", "Gasoline", 30, 75, 2, "purchase", "MBNA"],
+  ["Uber Trip", "Rideshare & Taxi", 9, 42, 3, "purchase", "MBNA"],
+  ["The Keg Steakhouse", "Restaurant/Dining", 60, 190, 1, "purchase", "RBC"],
+  ["Pho Hoa", "Restaurant/Dining", 18, 45, 3, "purchase", "CIBC"],
+  ["DoorDash", "Restaurant/Dining", 22, 65, 3, "purchase", "MBNA"],
+  ["Amazon.ca", "Home Goods", 12, 160, 4, "purchase", "PC Financial"],
+  ["IKEA Coquitlam", "Home Goods", 40, 400, 0.4, "purchase", "RBC"],
+  ["Shoppers Drug Mart", "Health Care", 8, 70, 2, "purchase", "PC Financial"],
+  ["Goodlife Fitness", "Fitness", 54.99, 54.99, 1, "preauth", "CIBC"],
+  ["Netflix.com", "Subscriptions", 20.99, 20.99, 1, "purchase", "MBNA"],
+  ["Spotify P2A8F", "Subscriptions", 11.99, 11.99, 1, "purchase", "MBNA"],
+  ["Telus Mobility", "Phone", 85, 85, 1, "preauth", "CIBC"],
+  ["Shaw Internet", "Internet", 95, 95, 1, "preauth", "CIBC"],
+  ["BC Hydro", "Utilities", 60, 140, 1, "preauth", "CIBC"],
+  ["Intact Insurance", "Insurance", 142.5, 142.5, 1, "preauth", "CIBC"],
+  ["Compass Card", "Public Transit", 20, 50, 2, "purchase", "RBC"],
+  ["Petsmart", "Pets", 25, 90, 1, "purchase", "PC Financial"],
+  ["Indigo Books", "Hobbies", 15, 60, 0.7, "purchase", "RBC"],
+  ["Cineplex", "Entertainment", 15, 48, 1, "purchase", "MBNA"],
+  ["Canadian Tire", "Auto Maintenance", 20, 260, 0.6, "purchase", "PC Financial"],
+  ["Hair Salon Kits", "Personal Care", 45, 85, 0.5, "purchase", "RBC"],
+  // RBC's withdrawal alert names no payee: these rows arrive without a merchant, as real ones do.
+  [null, null, 40, 200, 1.5, "withdrawal", "RBC"],
 ];
+// Income arrives as Interac e-Transfers (the alerts the banks send for money coming in).
 const DEPOSITS = [
-  ["Northwind Consulting", 2400, 2400, 2, "deposit", "RBC"],
-  ["Riley Porter", 40, 250, 1, "e-transfer", "Simplii"],
-  ["Sam Whittaker", 20, 120, 0.7, "e-transfer", "RBC"],
+  ["Northwind Consulting", 2400, 2400, 2, "RBC"],
+  ["Riley Porter", 40, 250, 1, "Simplii"],
+  ["Sam Whittaker", 20, 120, 0.7, "RBC"],
 ];
+const CARDS = { RBC: "5678", CIBC: "3345", MBNA: "1234", "PC Financial": "8804", Simplii: "0000" };
 
-const parts = (d) =>
-  Object.fromEntries(
+/** The household's merchant rules (what a person teaches once): every merchant with a category. */
+export const DEMO_OVERRIDES = MERCHANTS.filter(([company]) => company).map(([company, category]) => [
+  company,
+  category,
+]);
+DEMO_OVERRIDES.push(...DEPOSITS.map(([company]) => [company.toUpperCase(), "Income"]));
+
+const local = (d) => {
+  const p = Object.fromEntries(
     new Intl.DateTimeFormat("en-US", {
       timeZone: TZ,
       year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      weekday: "short",
       hourCycle: "h23",
-      timeZoneName: "short",
+      timeZoneName: "longOffset",
     })
       .formatToParts(d)
-      .map((p) => [p.type, p.value]),
+      .map((x) => [x.type, x.value]),
   );
+  const off = /GMT([+-])(\d{2}):(\d{2})/.exec(p.timeZoneName);
+  return {
+    year: Number(p.year),
+    month: Number(p.month),
+    day: Number(p.day),
+    hour: Number(p.hour),
+    minute: Number(p.minute),
+    weekday: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(p.weekday),
+    offset: off ? (off[1] === "-" ? -1 : 1) * (Number(off[2]) * 60 + Number(off[3])) : 0,
+  };
+};
 
-const sha = (s) => createHash("sha256").update(s).digest("hex");
-const sq = (v) =>
-  v === null || v === undefined
-    ? "NULL"
-    : typeof v === "number"
-      ? String(v)
-      : `'${String(v).replaceAll("'", "''")}'`;
-
-/** Builds the rows. `today` is a Date; months counts back from today's month (inclusive). */
-export function buildDemo({ seed = 20261121, today = new Date(), months = 8 } = {}) {
+/**
+ * The household's money events, oldest first: { at (Date), institution, type, company, category,
+ * cents, card, ref, id }. `today` is a Date; months counts back from today's month (inclusive).
+ */
+export function buildDemoEvents({ seed = 20261121, today = new Date(), months = 8 } = {}) {
   const rand = prng(seed);
-  const rows = [];
+  const events = [];
   const start = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - (months - 1), 1, 12));
   const add = (company, category, amount, type, institution, at) => {
-    const p = parts(at);
-    const local = `${p.year}.${p.month}.${p.day}_${p.hour}.${p.minute}`;
-    const date = `${p.month}/${p.day}/${p.year} ${p.hour}:${p.minute} ${p.timeZoneName}`;
-    const hash = sha([DEMO_RECIPIENT, institution, amount.toFixed(2), company, date, type].join("|"));
-    const file = `${local}_${hash.slice(0, 12)}.eml`;
-    rows.push({
-      ForwardedTo: DEMO_RECIPIENT,
-      DateFileName: file,
-      TransactionHash: hash,
-      UserId: "default",
-      Institution: institution,
-      // Stored in integer cents (migration 0007); the API speaks decimals.
-      Amount: Math.round(amount * 100),
-      Company: company,
-      TransactionType: type,
-      Category: category,
-      Name: "Alex",
-      Date: date,
-      FileName: `emails/demo/${file}`,
-      FromEmail: `alerts@${institution.toLowerCase().replaceAll(" ", "")}.example`,
-      ToEmail: DEMO_RECIPIENT,
-      Subject: `${institution} transaction alert`,
-      Body: `A ${type} of $${amount.toFixed(2)} at ${company}.`,
-      CategoryAudit: JSON.stringify({
-        source: "override",
-        matched_rule: company,
-        confidence: 1,
-        schema_version: 1,
-      }),
-      Ignored: rand() < 0.01 ? 1 : 0,
-      CreatedAt: at.toISOString(),
+    const ref = Array.from(
+      { length: 12 },
+      () => "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789"[Math.floor(rand() * 54)],
+    ).join("");
+    events.push({
+      at,
+      institution,
+      type,
+      company,
+      category,
+      cents: Math.round(amount * 100),
+      card: CARDS[institution],
+      ref,
     });
   };
   for (let m = 0; m < months; m++) {
@@ -123,82 +126,99 @@ export function buildDemo({ seed = 20261121, today = new Date(), months = 8 } = 
       if (fixed) n = 1;
       for (let i = 0; i < n; i++) {
         const amount = fixed ? min : min + rand() * (max - min);
-        add(company, category, amount, type, inst, fixed ? fixedDay(3 + (company.length % 20)) : when());
+        add(
+          company,
+          category,
+          amount,
+          type,
+          inst,
+          fixed ? fixedDay(3 + ((company ?? "").length % 20)) : when(),
+        );
       }
     }
-    for (const [company, min, max, freq, type, inst] of DEPOSITS) {
+    for (const [company, min, max, freq, inst] of DEPOSITS) {
       const n = Math.floor(freq) + (rand() < freq % 1 ? 1 : 0);
       for (let i = 0; i < n; i++)
-        add(company, "income", min + rand() * (max - min), type, inst, i === 0 ? fixedDay(15) : when());
+        add(
+          company,
+          "Income",
+          min + rand() * (max - min),
+          "e-transfer",
+          inst,
+          i === 0 ? fixedDay(15) : when(),
+        );
     }
   }
-  return rows;
+  events.sort((a, b) => a.at - b.at);
+  events.forEach((e, i) => {
+    e.id = `${seed.toString(36)}-${i.toString(36)}`;
+  });
+  return events;
 }
 
-export const DEMO_OVERRIDES = [
-  ["Safeway", "groceries"],
-  ["Blue Bottle Coffee", "coffee & cafes"],
-  ["Chevron", "gasoline"],
-  ["Netflix.com", "subscriptions"],
-  ["Uber Trip", "rideshare & taxi"],
-  ["Amazon.ca", "home goods"],
-];
+/** The raw alert emails of the household, oldest first: { raw, at (when the bank sent it) }. */
+export function buildDemoEmails(opts = {}) {
+  return buildDemoEvents(opts).map((e) => ({
+    raw: alertEmail(e, local(e.at), { recipient: DEMO_RECIPIENT, name: DEMO_NAME }),
+    at: e.at,
+  }));
+}
+
+/**
+ * The MBNA card's statement of the last whole month (OFX 2, as the bank's web export): every row
+ * the alerts told of, plus two the alerts missed (an annual fee and a purchase whose alert never
+ * came). Null when the demo holds no whole month.
+ */
+export function buildDemoStatement(opts = {}) {
+  const today = opts.today ?? new Date();
+  const events = buildDemoEvents(opts);
+  const lo = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
+  const ym = `${lo.getUTCFullYear()}${pad2(lo.getUTCMonth() + 1)}`;
+  const ymd = (p) => `${p.year}${pad2(p.month)}${pad2(p.day)}`;
+  const rows = events
+    .filter((e) => e.institution === "MBNA")
+    .map((e) => ({ date: ymd(local(e.at)), cents: -e.cents, name: e.company.toUpperCase() }))
+    .filter((r) => r.date.startsWith(ym));
+  if (rows.length === 0) return null;
+  rows.push({ date: `${ym}12`, cents: -2314, name: "LOCAL BAKERY VANCOUVER BC" });
+  rows.push({ date: `${ym}20`, cents: -12000, name: "ANNUAL FEE" });
+  rows.sort((a, b) => a.date.localeCompare(b.date));
+  const last = new Date(Date.UTC(lo.getUTCFullYear(), lo.getUTCMonth() + 1, 0)).getUTCDate();
+  const balance = rows.reduce((n, r) => n + r.cents, 0);
+  const amt = (c) => `${c < 0 ? "-" : ""}${Math.floor(Math.abs(c) / 100)}.${pad2(Math.abs(c) % 100)}`;
+  const trn = rows.map(
+    (r, i) =>
+      `<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>${r.date}120000.000</DTPOSTED><TRNAMT>${amt(r.cents)}</TRNAMT><FITID>${ym}-${i + 1}</FITID><NAME>${r.name.replaceAll("&", "&amp;")}</NAME></STMTTRN>`,
+  );
+  const ofx = `<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<?OFX OFXHEADER="200" VERSION="220" SECURITY="NONE" OLDFILEUID="NONE" NEWFILEUID="NONE"?>
+<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>0</CODE><SEVERITY>INFO</SEVERITY></STATUS><DTSERVER>${ym}${last}120000.000</DTSERVER><LANGUAGE>ENG</LANGUAGE><FI><ORG>MBNA</ORG><FID>6101</FID></FI></SONRS></SIGNONMSGSRSV1>
+<CREDITCARDMSGSRSV1><CCSTMTTRNRS><TRNUID>0</TRNUID><STATUS><CODE>0</CODE><SEVERITY>INFO</SEVERITY></STATUS><CCSTMTRS><CURDEF>CAD</CURDEF><CCACCTFROM><ACCTID>5191000000001234</ACCTID></CCACCTFROM>
+<BANKTRANLIST><DTSTART>${ym}01000000.000</DTSTART><DTEND>${ym}${last}000000.000</DTEND>
+${trn.join("\n")}
+</BANKTRANLIST><LEDGERBAL><BALAMT>${amt(balance)}</BALAMT><DTASOF>${ym}${last}</DTASOF></LEDGERBAL></CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1></OFX>
+`;
+  return { filename: `mbna-${ym}.ofx`, text: ofx, rows: rows.length };
+}
+const pad2 = (n) => String(n).padStart(2, "0");
 
 export const DEMO_BUDGET = {
   spending_ceiling: 60000,
   categories: {
-    groceries: { target: 12000, input_mode: "yearly", category_type: "variable" },
-    "restaurant/dining": { target: 4200, input_mode: "monthly", category_type: "variable" },
-    "coffee & cafes": { target: 1500, input_mode: "yearly", category_type: "variable" },
-    gasoline: { target: 3600, input_mode: "yearly", category_type: "variable" },
-    subscriptions: { target: 420, input_mode: "yearly", category_type: "fixed" },
-    utilities: { target: 1300, input_mode: "yearly", category_type: "fixed" },
-    "home goods": { target: 2400, input_mode: "yearly", category_type: "lumpy" },
+    Groceries: { target: 12000, input_mode: "yearly", category_type: "variable" },
+    "Restaurant/Dining": { target: 4200, input_mode: "monthly", category_type: "variable" },
+    "Coffee & Cafes": { target: 1500, input_mode: "yearly", category_type: "variable" },
+    Gasoline: { target: 3600, input_mode: "yearly", category_type: "variable" },
+    Subscriptions: { target: 420, input_mode: "yearly", category_type: "fixed" },
+    Utilities: { target: 1300, input_mode: "yearly", category_type: "fixed" },
+    "Home Goods": { target: 2400, input_mode: "yearly", category_type: "lumpy" },
   },
 };
 
-/** The whole demo as SQL statements (idempotent: clears demo rows first). */
-export function demoSql(opts) {
-  const rows = buildDemo(opts);
-  const now = (opts?.today ?? new Date()).toISOString();
-  const cols = Object.keys(rows[0]);
-  const out = [`DELETE FROM transactions WHERE ForwardedTo = ${sq(DEMO_RECIPIENT)};`];
-  for (let i = 0; i < rows.length; i += 50) {
-    const chunk = rows.slice(i, i + 50).map((r) => `(${cols.map((c) => sq(r[c])).join(", ")})`);
-    out.push(`INSERT OR REPLACE INTO transactions (${cols.join(", ")}) VALUES\n${chunk.join(",\n")};`);
-  }
-  for (const [company, category] of DEMO_OVERRIDES) {
-    out.push(
-      `INSERT OR REPLACE INTO overrides (company, category, created_at, updated_at) VALUES (${sq(company)}, ${sq(category)}, ${sq(now)}, ${sq(now)});`,
-    );
-  }
-  const year = (opts?.today ?? new Date()).getUTCFullYear();
-  // The stored targets document holds cents, marked as such (see migration 0007).
-  const targets = {
-    money: "cents",
-    spending_ceiling: Math.round(DEMO_BUDGET.spending_ceiling * 100),
-    categories: Object.fromEntries(
-      Object.entries(DEMO_BUDGET.categories).map(([k, v]) => [
-        k,
-        { ...v, target: Math.round(v.target * 100), monthly_amount: Math.round((v.target / 12) * 100) },
-      ]),
-    ),
-  };
-  out.push(
-    `INSERT OR REPLACE INTO budget_config (user_id, year, kind, data, version, updated_at) VALUES ('default', ${year}, 'targets', ${sq(JSON.stringify(targets))}, 1, ${sq(now)});`,
-  );
-  out.push(
-    `INSERT OR REPLACE INTO budget_config (user_id, year, kind, data, version, updated_at) VALUES ('default', ${year}, 'groups', ${sq(
-      JSON.stringify({
-        groups: [
-          { name: "Essentials", categories: ["groceries", "utilities", "gasoline"] },
-          { name: "Fun", categories: ["restaurant/dining", "coffee & cafes", "subscriptions"] },
-        ],
-      }),
-    )}, 1, ${sq(now)});`,
-  );
-  out.push(
-    `INSERT OR REPLACE INTO user_mappings (ForwardedTo, UserId) VALUES (${sq(DEMO_RECIPIENT)}, 'default');`,
-  );
-  return { sql: out.join("\n"), count: rows.length };
-}
+/** The display groups of the demo budget. */
+export const DEMO_GROUPS = {
+  groups: [
+    { name: "Essentials", categories: ["Groceries", "Utilities", "Gasoline"] },
+    { name: "Fun", categories: ["Restaurant/Dining", "Coffee & Cafes", "Subscriptions"] },
+  ],
+};

@@ -85,6 +85,9 @@ export async function computeContext(
     const ctx: TransactionContext = {
       category_month_total: fromCents(total),
       merchant_month_count: tx.Company ? (visits[0]?.n ?? 0) : 0,
+      // Always present (null without a target): the API's TransactionContext requires both.
+      category_budget_target: null,
+      category_budget_pct: null,
     };
     const raw = budget[0]?.data;
     const target = raw ? monthlyTarget(JSON.parse(raw), tx.Category) : null;

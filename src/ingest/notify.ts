@@ -39,7 +39,7 @@ export function transactionMessage(tx: TransactionRecord, categoryName = tx.Cate
   const ctx = tx.TransactionContext;
   if (ctx) {
     let spend = `${categoryName}: ${money(toCents(ctx.category_month_total))} this month`;
-    if (ctx.category_budget_target !== undefined && ctx.category_budget_pct !== undefined) {
+    if (ctx.category_budget_target != null && ctx.category_budget_pct != null) {
       spend += ` (${ctx.category_budget_pct}% of ${money(toCents(ctx.category_budget_target))} budget)`;
     }
     lines.push(spend);

@@ -58,8 +58,9 @@ export interface ExtractionAudit {
 export interface TransactionContext {
   category_month_total: number;
   merchant_month_count: number;
-  category_budget_target?: number;
-  category_budget_pct?: number;
+  /** Null when the category has no monthly target (never missing). */
+  category_budget_target: number | null;
+  category_budget_pct: number | null;
 }
 
 type Insert = typeof transactions.$inferInsert;

@@ -62,7 +62,8 @@ export const steps = [
     async run(t) {
       const { page } = t;
       await page.getByRole("button", { name: "Add demo data" }).click();
-      await page.locator(".toast", { hasText: "Demo data added" }).first().waitFor();
+      // The demo household goes through the real pipeline (~700 alerts): seconds idle, longer under load.
+      await page.locator(".toast", { hasText: "Demo data added" }).first().waitFor({ timeout: 240_000 });
       await until(async () => (await page.getByTestId("journal-day").count()) > 3, "journal days", 15_000);
       assert.equal(
         await page.getByTestId("first-run").count(),

@@ -289,8 +289,9 @@ export const steps = [
       await page.locator("#categories").waitFor();
       await t.shot("rules-top");
       const ov = page.getByTestId("rules-overrides");
-      await ov.getByLabel("Merchant").fill("E2E Rule Shop");
-      await ov.getByLabel("Category").selectOption("Gifts");
+      await ov.getByLabel("Merchant", { exact: true }).fill("E2E Rule Shop");
+      // Exact: with the demo's 30 merchant rules the list shows its filter box ("Filter always this category").
+      await ov.getByLabel("Category", { exact: true }).selectOption("Gifts");
       await ov.getByRole("button", { name: "Add" }).click();
       await toast(page, "Rule saved");
       await hasText(ov, "E2E Rule Shop");

@@ -2,6 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { type AppDeps, createApp } from "../../src/app";
 import type { Env } from "../../src/env";
 import { fixedClock } from "../../src/lib/clock";
+import { checkResponse } from "./response-contract";
 
 export interface CallOptions {
   method?: string;
@@ -21,7 +22,11 @@ export interface CallResult<T = any> {
   text: string;
 }
 
-/** Calls the Worker's Hono app in-process with the real bindings, an optional clock and env overrides. */
+/**
+ * Calls the Worker's Hono app in-process with the real bindings, an optional clock and env overrides.
+ * Every 2xx answer is checked against its operation's published response schema
+ * (./response-contract.ts): a broken shape fails the test that made the call.
+ */
 export async function call<T = any>(path: string, opts: CallOptions = {}): Promise<CallResult<T>> {
   const deps: AppDeps = opts.now ? { clock: fixedClock(opts.now) } : {};
   const app = createApp(deps);
@@ -47,6 +52,7 @@ export async function call<T = any>(path: string, opts: CallOptions = {}): Promi
   } catch {
     /* not JSON */
   }
+  checkResponse(app, req.method, new URL(req.url), { status: res.status, headers: res.headers, text });
   return { status: res.status, headers: res.headers, body: parsed as T, text };
 }
 

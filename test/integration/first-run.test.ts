@@ -63,17 +63,56 @@ describe("GET /api/v1/setup/status", () => {
 });
 
 describe("POST /api/v1/setup/demo-data", () => {
-  it("fills an empty journal over loopback, journaled, and the journal then has months of rows", async () => {
+  // ~700 alerts through the pipeline: about 7 s on an idle 2-core machine, minutes under heavy load.
+  it("fills an empty journal over loopback through the real pipeline, journaled: months of real-shaped rows", {
+    timeout: 300_000,
+  }, async () => {
+    const t0 = Date.now();
     const res = await seedDemo();
+    const ms = Date.now() - t0;
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({
-      overrides: 6,
       budget_year: 2026,
       recipient: "demo@finance-journal.example",
+      quarantined: 0,
     });
+    expect(res.body.overrides).toBeGreaterThan(25);
     const { n } = (await env.DB.prepare("SELECT COUNT(*) AS n FROM transactions").first<{ n: number }>())!;
     expect(n).toBe(res.body.transactions);
-    expect(n).toBeGreaterThan(300);
+    // Every alert became a row, plus what the statement held that no alert told of.
+    expect(n).toBe(res.body.emails + res.body.statement_imported);
+    expect(res.body.emails).toBeGreaterThan(300);
+    expect(res.body.statement_imported).toBe(2);
+    // Store receipts came through the upload door, each linked to its purchase.
+    expect(res.body.receipts).toBe(3);
+    const linked = await env.DB.prepare(
+      "SELECT a.content_type AS type, t.Company AS company FROM attachments a JOIN transactions t ON t.ForwardedTo = a.tx_forwarded_to AND t.DateFileName = a.tx_date_file_name",
+    ).all<{ type: string; company: string }>();
+    expect(linked.results.map((r) => r.type)).toEqual([
+      "application/pdf",
+      "application/pdf",
+      "application/pdf",
+    ]);
+    console.log(`demo household: ${res.body.emails} alerts + statement in ${ms} ms`);
+
+    // Real shapes: each alert row keeps its raw email, an extraction by the bank's parser, the
+    // rule that categorized it and a month-to-date context (budget fields null where no target).
+    const rows = await env.DB.prepare(
+      "SELECT Institution, Company, Category, CategoryAudit, TransactionContext, FileName, StatementSource FROM transactions",
+    ).all<Record<string, string | null>>();
+    const alerts = rows.results.filter((r) => !r.StatementSource);
+    expect(new Set(alerts.map((r) => r.Institution))).toEqual(
+      new Set(["RBC", "CIBC", "MBNA", "PC Financial", "Simplii"]),
+    );
+    expect(alerts.every((r) => r.FileName && r.TransactionContext)).toBe(true);
+    const ctx = alerts.map((r) => JSON.parse(r.TransactionContext!));
+    expect(ctx.some((c) => c.category_budget_target === null)).toBe(true);
+    expect(ctx.some((c) => typeof c.category_budget_target === "number")).toBe(true);
+    const audits = alerts.map((r) => JSON.parse(r.CategoryAudit!));
+    expect(audits.filter((a) => a.source === "override").length).toBeGreaterThan(alerts.length * 0.8);
+    // RBC withdrawals name no payee: the pipeline files them as it files real ones.
+    expect(alerts.some((r) => r.Company === null || r.Company === "")).toBe(true);
+
     const journal = await call("/api/v1/journal?month=2026-11", { now: NOW });
     expect(journal.body.transaction_count).toBeGreaterThan(20);
     const budget = await call("/api/v1/budget/config?year=2026", { now: NOW });
@@ -81,6 +120,24 @@ describe("POST /api/v1/setup/demo-data", () => {
     const [entry] = (await call("/api/v1/activity", { now: NOW })).body.entries;
     expect(entry).toMatchObject({ operation_id: "seedDemoData", summary: `added ${n} demo transactions` });
     expect((await status()).body).toMatchObject({ empty: false, demo_data_available: false });
+  });
+
+  it("a fixed seed and today give the same household", { timeout: 180_000 }, async () => {
+    const a = await call("/api/v1/setup/demo-data?months=2", { method: "POST", now: NOW });
+    expect(a.status, a.text).toBe(201);
+    const first = await env.DB.prepare(
+      "SELECT DateFileName, Amount, Company FROM transactions ORDER BY 1",
+    ).all();
+    await clearTransactions();
+    await env.DB.batch(["statement_rows", "statements"].map((t) => env.DB.prepare(`DELETE FROM ${t}`)));
+    const b = await call("/api/v1/setup/demo-data?months=2&today=2026-11-21&seed=20261121", {
+      method: "POST",
+    });
+    expect(b.status, b.text).toBe(201);
+    const second = await env.DB.prepare(
+      "SELECT DateFileName, Amount, Company FROM transactions ORDER BY 1",
+    ).all();
+    expect(second.results).toEqual(first.results);
   });
 
   it("409 when the journal already has a row, and nothing is written", async () => {

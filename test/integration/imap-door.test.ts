@@ -4,12 +4,13 @@ import {
   env,
   waitOnExecutionContext,
 } from "cloudflare:test";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Env } from "../../src/env";
+import { requireImap } from "../helpers/imap";
 import worker from "../../src/index";
 
 // The mailbox door end to end: a real Dovecot, the every-minute cron, the pipeline, D1.
-const imap = inject("imap");
+const imap = requireImap();
 const MAILBOX = "DoorTest";
 
 const alert = (amount: string, merchant: string) =>

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
-import { beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Env } from "../../src/env";
+import { requireImap } from "../helpers/imap";
 import {
   backoffSeconds,
   type ImapConfig,
@@ -17,7 +18,7 @@ import {
 } from "../../src/ingest/sources/imap-client";
 
 // Runs against the throwaway Dovecot of test/setup/global-imap.ts.
-const imap = inject("imap");
+const imap = requireImap();
 const enc = new TextEncoder();
 
 function message(subject: string, body = "Purchase of $12.34 at Coffee Shop"): Uint8Array {

@@ -80,7 +80,13 @@ describe("ingestEmail: the deterministic path", () => {
       previous_source: null,
       schema_version: 1,
     });
-    expect(row!.TransactionContext).toEqual({ category_month_total: 1687, merchant_month_count: 1 });
+    // No budget target for the category: the optional fields are null, never missing (the API requires them).
+    expect(row!.TransactionContext).toEqual({
+      category_month_total: 1687,
+      merchant_month_count: 1,
+      category_budget_target: null,
+      category_budget_pct: null,
+    });
     const stored = await env.FILES.get(row!.FileName);
     expect(new Uint8Array(await stored!.arrayBuffer())).toEqual(raw);
     expect(notify.sent).toHaveLength(1);

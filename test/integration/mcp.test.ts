@@ -17,6 +17,7 @@ import { clearTransactions, seedTx } from "../helpers/seed";
 import { WRITE_TOOL_NAMES } from "../../src/domains/mcp/scope";
 import { buildMime } from "../fixtures/emails/builders";
 import { resetIngestTables, testDeps } from "../fixtures/emails/deps";
+import cibcAlert from "../fixtures/emails/multipart-qp-cibc.eml?raw";
 
 const READ_TOOLS = [
   "get_budget_status",
@@ -52,6 +53,9 @@ async function connect(token: string, overrides: Partial<Env> = {}): Promise<Cli
   });
   const client = new Client({ name: "mcp-test", version: "1.0.0" });
   await client.connect(transport);
+  // Listing caches each tool's published outputSchema: from then on the client checks every
+  // structuredContent against it (the server checks it too), so a broken shape fails the call.
+  await client.listTools();
   return client;
 }
 
@@ -163,6 +167,59 @@ describe("MCP read tools answer what their routes answer", () => {
     const route = await call(path, { headers: bearer(readToken) });
     expect(route.status).toBe(200);
     expect(structured(await client.callTool({ name, arguments: args }))).toEqual(route.body);
+  });
+
+  it("an emailed row (context without a budget target) keeps every tool's and route's schema", async () => {
+    // The shape real alerts store: a month-to-date context whose category has no budget target.
+    const raw = new Uint8Array([...cibcAlert].map((c) => c.charCodeAt(0) & 0xff));
+    const out = await ingestEmail(raw, testDeps());
+    if (out.status !== "created") throw new Error(`expected a transaction, got ${out.status}`);
+    const month = `${out.tx.DateFileName.slice(0, 4)}-${out.tx.DateFileName.slice(5, 7)}`;
+    const client = await connect(readToken);
+    const search = structured(
+      await client.callTool({
+        name: "search_transactions",
+        arguments: { from: month, to: month, q: "save-on" },
+      }),
+    );
+    const row = search.transactions.find((t: any) => t.date_file_name === out.tx.DateFileName);
+    expect(row.context).toEqual({
+      category_month_total: expect.any(Number),
+      merchant_month_count: 1,
+      category_budget_target: null,
+      category_budget_pct: null,
+    });
+    const journal = structured(await client.callTool({ name: "get_journal", arguments: { month } }));
+    expect(journal).toEqual(
+      (await call(`/api/v1/journal?month=${month}`, { headers: bearer(readToken) })).body,
+    );
+    const detail = structured(
+      await client.callTool({ name: "get_transaction", arguments: { tx_id: row.tx_id } }),
+    );
+    expect(detail.transaction.context).toEqual(row.context);
+
+    // A row stored before the optional fields were always written reads the same way (null, not missing).
+    await env.DB.prepare("UPDATE transactions SET TransactionContext = ? WHERE DateFileName = ?")
+      .bind(JSON.stringify({ category_month_total: 64.19, merchant_month_count: 1 }), out.tx.DateFileName)
+      .run();
+    const old = structured(
+      await client.callTool({ name: "get_transaction", arguments: { tx_id: row.tx_id } }),
+    );
+    expect(old.transaction.context).toEqual({
+      category_month_total: 64.19,
+      merchant_month_count: 1,
+      category_budget_target: null,
+      category_budget_pct: null,
+    });
+    for (const path of [
+      `/api/v1/transactions?month=${month}`,
+      `/api/v1/transactions/search?from=${month}&to=${month}`,
+      `/api/v1/transactions/attention?month=${month}`,
+      `/api/v1/journal?month=${month}`,
+      `/api/v1/transactions/${row.tx_id}/detail`,
+    ]) {
+      expect((await call(path, { headers: bearer(readToken) })).status).toBe(200); // call() checks the shape
+    }
   });
 
   it("get_transaction, and the seeded rows are really there", async () => {

@@ -4,6 +4,8 @@
 import {
   appendMessage,
   type DovecotServer,
+  dovecotMissing,
+  type ImapMissing,
   freePort,
   type ImapTestInfo,
   node,
@@ -13,11 +15,19 @@ import {
 } from "./imap";
 
 interface Provider {
-  provide(key: "imap", value: ImapTestInfo): void;
+  provide(key: "imap", value: ImapTestInfo | ImapMissing): void;
 }
 
-/** Starts everything, provides "imap", and returns the teardown. */
+/**
+ * Starts everything, provides "imap", and returns the teardown. When Dovecot is not installed the
+ * run goes on (nothing is installed here): the files that need IMAP fail with how to get it.
+ */
 export async function setupImap(project: Provider): Promise<() => Promise<void>> {
+  const missing = await dovecotMissing();
+  if (missing) {
+    project.provide("imap", { missing });
+    return async () => {};
+  }
   const server = await startDovecot();
   const closers: (() => Promise<void>)[] = [() => stopDovecot(server)];
   try {

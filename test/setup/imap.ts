@@ -3,7 +3,12 @@
 // The repository has no @types/node, so Node built-ins are loaded untyped and given the small
 // shapes used here.
 
-/** What `inject("imap")` returns inside workerd tests. */
+/** What a test file gets when Dovecot is missing: why, and how to get it (requireImap() throws it). */
+export interface ImapMissing {
+  missing: string;
+}
+
+/** What `inject("imap")` returns inside workerd tests (through test/helpers/imap.ts). */
 export interface ImapTestInfo {
   host: string;
   plainPort: number;
@@ -21,7 +26,7 @@ export interface ImapTestInfo {
 
 declare module "vitest" {
   export interface ProvidedContext {
-    imap: ImapTestInfo;
+    imap: ImapTestInfo | ImapMissing;
   }
 }
 
@@ -92,6 +97,18 @@ async function script(args: string[], env: Record<string, string> = {}): Promise
         err ? reject(new Error(`dovecot.sh ${args[0]} failed: ${stderr || err.message}`)) : resolve(stdout),
     );
   });
+}
+
+/** Why Dovecot cannot start here (it is not installed), or null. Tests never install it. */
+export async function dovecotMissing(): Promise<string | null> {
+  try {
+    await script(["installed"]);
+    return null;
+  } catch (err) {
+    return String((err as Error).message)
+      .replace(/^dovecot.sh installed failed: /, "")
+      .trim();
+  }
 }
 
 /** Starts Dovecot in a new temp dir (ports 1143/1993 when free, otherwise any free ports). */

@@ -2270,7 +2270,7 @@ export interface paths {
         put?: never;
         /**
          * Fill an empty journal with the demo household (loopback only)
-         * @description Writes ~8 months of demo transactions, a few overrides and a budget for this year (when none exists). 403 unless the request reached the Worker over loopback; 409 when any transaction already exists; 405 in the read-only demo. Journaled (envelope only).
+         * @description Sets up the demo household's merchant rules and a budget for this year (when none exists), then sends ~8 months of generated bank alerts (the banks' own wording) through the ingest pipeline and a card statement through upload → reconcile → import: no row is written by hand. `today` and `seed` fix the clock and the generator. 403 unless the request reached the Worker over loopback; 409 when any transaction already exists; 405 in the read-only demo. Journaled (envelope only).
          */
         post: operations["seedDemoData"];
         delete?: never;
@@ -4708,7 +4708,16 @@ export interface components {
         };
         /** @description What the demo household seeding wrote. */
         DemoDataResponse: {
+            /** @description Transaction rows in the journal afterwards */
             transactions: number;
+            /** @description Generated bank alerts sent through the ingest pipeline */
+            emails: number;
+            /** @description Alerts the pipeline quarantined (none expected) */
+            quarantined: number;
+            /** @description Rows the card statement added through upload → reconcile → import (alerts it missed) */
+            statement_imported: number;
+            /** @description Store receipts uploaded and linked to their purchases */
+            receipts: number;
             overrides: number;
             /** @description The year a demo budget was written for (null: one existed) */
             budget_year: number | null;
@@ -13994,6 +14003,9 @@ export interface operations {
                 };
                 content: {
                     "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                    "image/heic": string;
                     "application/pdf": string;
                 };
             };
@@ -14493,7 +14505,14 @@ export interface operations {
     };
     seedDemoData: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The demo's today (its fixed clock; default: now). Months count back from it */
+                today?: string;
+                /** @description The generator's seed */
+                seed?: number | null;
+                /** @description Months of alerts, counting back (default 8) */
+                months?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -1,15 +1,32 @@
 // Types for the shared demo generator (plain JS so the Node scripts can run it unbuilt).
 declare module "*/scripts/lib/demo-data.mjs" {
   export const DEMO_RECIPIENT: string;
-  /** Rows keyed by the transactions table's column names; Amount in integer cents. */
-  export function buildDemo(opts?: {
-    seed?: number;
-    today?: Date;
-    months?: number;
-  }): Record<string, unknown>[];
+  export const DEMO_NAME: string;
+  /** Raw alert emails in the banks' wording, oldest first, with when the bank sent each. */
+  export function buildDemoEmails(opts?: { seed?: number; today?: Date; months?: number }): {
+    raw: string;
+    at: Date;
+  }[];
+  /** The card statement of the last whole month (OFX), or null. */
+  export function buildDemoStatement(opts?: { seed?: number; today?: Date; months?: number }): {
+    filename: string;
+    text: string;
+    rows: number;
+  } | null;
   export const DEMO_OVERRIDES: [company: string, category: string][];
   export const DEMO_BUDGET: {
     spending_ceiling: number;
     categories: Record<string, { target: number; input_mode: string; category_type: string }>;
   };
+  export const DEMO_GROUPS: { groups: { name: string; categories: string[] }[] };
+}
+
+declare module "*/scripts/lib/demo-receipts.mjs" {
+  /** A one-page PDF store receipt. */
+  export function receiptPdf(opts: {
+    merchant: string;
+    day: string;
+    cents: number;
+    items: string[];
+  }): Uint8Array;
 }

@@ -1,5 +1,5 @@
 /** First-run reads and the demo household's writes. */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { budgetConfig, overrides, transactions, userMappings } from "../../db/schema";
 
@@ -15,6 +15,11 @@ export async function knownRecipients(db: Db, exclude: string): Promise<string[]
   return rows.map((r) => r.to).filter((to) => to.toLowerCase() !== exclude.toLowerCase());
 }
 
+export async function countTransactions(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`COUNT(*)`.mapWith(Number) }).from(transactions);
+  return row?.n ?? 0;
+}
+
 export async function hasBudget(db: Db, year: number): Promise<boolean> {
   const rows = await db
     .select({ year: budgetConfig.year })
@@ -27,7 +32,11 @@ export async function hasBudget(db: Db, year: number): Promise<boolean> {
 type TxRow = typeof transactions.$inferInsert;
 type BudgetRow = typeof budgetConfig.$inferInsert;
 
-/** One atomic batch: D1 allows 100 bound values per statement, so rows go in small chunks. */
+/**
+ * The demo's configuration in one atomic batch (rules, recipient mapping, budget). `rows` stays
+ * for callers that restore rows; the demo itself sends none (its rows come through the pipeline).
+ * D1 allows 100 bound values per statement, so rows go in small chunks.
+ */
 export async function writeDemo(
   db: Db,
   input: {

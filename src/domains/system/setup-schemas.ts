@@ -26,9 +26,38 @@ export const SetupStatusResponse = z
     description: "What a first run needs: is the journal empty, how alerts get in.",
   });
 
+export const DemoDataQuery = z.object({
+  today: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date as YYYY-MM-DD")
+    .optional()
+    .describe("The demo's today (its fixed clock; default: now). Months count back from it"),
+  seed: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31)
+    .optional()
+    .describe("The generator's seed"),
+  months: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(12)
+    .optional()
+    .describe("Months of alerts, counting back (default 8)"),
+});
+
 export const DemoDataResponse = z
   .object({
-    transactions: z.number().int(),
+    transactions: z.number().int().describe("Transaction rows in the journal afterwards"),
+    emails: z.number().int().describe("Generated bank alerts sent through the ingest pipeline"),
+    quarantined: z.number().int().describe("Alerts the pipeline quarantined (none expected)"),
+    statement_imported: z
+      .number()
+      .int()
+      .describe("Rows the card statement added through upload → reconcile → import (alerts it missed)"),
+    receipts: z.number().int().describe("Store receipts uploaded and linked to their purchases"),
     overrides: z.number().int(),
     budget_year: z
       .number()

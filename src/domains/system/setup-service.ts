@@ -1,6 +1,7 @@
 /**
  * First run: what an empty journal shows (how alerts get in, password, demo data) and the demo
- * household, which only a request from this machine may add, and only to an empty journal.
+ * household (./demo-household.ts), which only a request from this machine may add, and only to an
+ * empty journal.
  */
 import { getDb } from "../../db";
 import { isDemo } from "../../env";
@@ -8,9 +9,10 @@ import type { ServiceCtx } from "../../lib/context";
 import { ApiError, conflict } from "../../lib/errors";
 import { isPasswordSet } from "../auth/state";
 import { readHeartbeat } from "../health/queries";
-import { buildDemo, DEMO_BUDGET, DEMO_OVERRIDES, DEMO_RECIPIENT } from "../../../scripts/lib/demo-data.mjs";
+import { DEMO_OVERRIDES, DEMO_RECIPIENT } from "../../../scripts/lib/demo-data.mjs";
+import { seedDemoHousehold } from "./demo-household";
 import type { DemoDataResult, SetupStatus } from "./setup-schemas";
-import { hasAnyTransaction, hasBudget, knownRecipients, writeDemo } from "./setup-queries";
+import { countTransactions, hasAnyTransaction, knownRecipients } from "./setup-queries";
 
 export async function getSetupStatus({
   ctx,
@@ -47,61 +49,31 @@ export async function getSetupStatus({
 export async function seedDemoData({
   ctx,
   local,
+  today,
+  seed,
+  months,
 }: {
   ctx: ServiceCtx;
   local: boolean;
+  today?: string;
+  seed?: number;
+  months?: number;
 }): Promise<DemoDataResult> {
   if (!local) throw new ApiError(403, "Demo data can be added only from this machine (a loopback request)");
   const db = getDb(ctx.env.DB);
   if (await hasAnyTransaction(db))
     throw conflict("The journal already has transactions: demo data is for a new one");
-  const today = ctx.clock();
-  const now = today.toISOString();
-  const year = today.getUTCFullYear();
-  const rows = buildDemo({ today }) as Parameters<typeof writeDemo>[1]["rows"];
-  const writeBudget = !(await hasBudget(db, year));
-  await writeDemo(db, {
-    rows,
-    overrides: DEMO_OVERRIDES.map(([company, category]) => ({ company, category })),
-    recipient: DEMO_RECIPIENT,
-    userId: ctx.env.DEFAULT_USER_ID?.trim() || "default",
-    budget: writeBudget ? demoBudget(year, now) : [],
-    now,
-  });
+  // A given day stands at 20:00 UTC (the evening in North America), as `npm run seed:demo --today` did.
+  const at = today ? new Date(`${today}T20:00:00Z`) : ctx.clock();
+  const out = await seedDemoHousehold(ctx, { today: at, seed, months });
   return {
-    transactions: rows.length,
+    transactions: await countTransactions(db),
+    emails: out.emails,
+    quarantined: out.outcomes.quarantined,
+    statement_imported: out.statement_imported,
+    receipts: out.receipts,
     overrides: DEMO_OVERRIDES.length,
-    budget_year: writeBudget ? year : null,
+    budget_year: out.budget_year,
     recipient: DEMO_RECIPIENT,
   };
-}
-
-/** The demo budget as stored: money in cents, marked so (migration 0007). */
-function demoBudget(year: number, now: string) {
-  const cents = (n: number) => Math.round(n * 100);
-  const targets = {
-    money: "cents",
-    spending_ceiling: cents(DEMO_BUDGET.spending_ceiling),
-    categories: Object.fromEntries(
-      Object.entries(DEMO_BUDGET.categories).map(([k, v]) => [
-        k,
-        { ...v, target: cents(v.target), monthly_amount: cents(v.target / 12) },
-      ]),
-    ),
-  };
-  const groups = {
-    groups: [
-      { name: "Essentials", categories: ["groceries", "utilities", "gasoline"] },
-      { name: "Fun", categories: ["restaurant/dining", "coffee & cafes", "subscriptions"] },
-    ],
-  };
-  const row = (kind: "targets" | "groups", data: unknown) => ({
-    user_id: "default",
-    year,
-    kind,
-    data: JSON.stringify(data),
-    version: 1,
-    updated_at: now,
-  });
-  return [row("targets", targets), row("groups", groups)];
 }

@@ -2,7 +2,7 @@
 import type { TransactionRow } from "../../db/schema";
 import { fromCentsOrNull, toCents } from "../../lib/money";
 import { encodeTxId } from "../../lib/txid";
-import type { TransactionResponse } from "./schemas";
+import { CategoryAudit, ExtractionAudit, type TransactionResponse } from "./schemas";
 
 /** A transactions row (Amount in cents; JSON columns as text), with the attention flag of a list read. */
 export type TxRow = TransactionRow & { needs_attention?: number | boolean | null };
@@ -43,13 +43,42 @@ function parseJson<T = Record<string, unknown>>(text: string | null): T | null {
   }
 }
 
+/** Only the keys the published schema declares: stored JSON may hold others (older or imported rows). */
+function declared(a: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((k) => k in a).map((k) => [k, a[k]]));
+}
+const AUDIT_KEYS = Object.keys(CategoryAudit.shape);
+const EXTRACTION_KEYS = Object.keys(ExtractionAudit.shape);
+
 function auditOut(text: string | null) {
   const a = parseJson<Record<string, unknown>>(text);
   if (!a) return null;
   return {
-    ...a,
+    ...declared(a, AUDIT_KEYS),
     tier: a.tier === null || a.tier === undefined ? null : String(a.tier),
   } as TransactionResponse["category_audit"];
+}
+
+function extractionOut(text: string | null) {
+  const a = parseJson<Record<string, unknown>>(text);
+  return a ? (declared(a, EXTRACTION_KEYS) as TransactionResponse["extraction_audit"]) : null;
+}
+
+const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+
+/**
+ * The stored month-to-date snapshot in the API's shape. Rows written before the optional fields
+ * were always present lack `category_budget_target`/`category_budget_pct`: they read as null.
+ */
+export function contextOut(text: string | null): TransactionResponse["context"] {
+  const c = parseJson<Record<string, unknown>>(text);
+  if (!c) return null;
+  return {
+    category_month_total: num(c.category_month_total) ?? 0,
+    merchant_month_count: Math.trunc(num(c.merchant_month_count) ?? 0),
+    category_budget_target: num(c.category_budget_target),
+    category_budget_pct: num(c.category_budget_pct),
+  };
 }
 
 export function toResponse(r: ListedRow): TransactionResponse {
@@ -69,8 +98,8 @@ export function toResponse(r: ListedRow): TransactionResponse {
     deleted_at: r.DeletedAt,
     needs_attention: Boolean(r.needs_attention),
     category_audit: auditOut(r.CategoryAudit),
-    extraction_audit: parseJson(r.ExtractionAudit) as TransactionResponse["extraction_audit"],
-    context: parseJson(r.TransactionContext) as TransactionResponse["context"],
+    extraction_audit: extractionOut(r.ExtractionAudit),
+    context: contextOut(r.TransactionContext),
     statement_source: r.StatementSource,
   };
 }

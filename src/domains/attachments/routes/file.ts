@@ -1,5 +1,6 @@
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { servedFileHeaders } from "../../../lib/served-file";
+import { FAMILIES } from "../filetype";
 import { AttachmentIdParam } from "../schemas";
 import { file } from "../service";
 import { AttachmentsRoute, errors } from "./base";
@@ -18,10 +19,13 @@ export class DownloadAttachmentFile extends AttachmentsRoute {
     responses: {
       "200": {
         description: "The file",
-        content: {
-          "image/jpeg": { schema: { type: "string" as const, format: "binary" } },
-          "application/pdf": { schema: { type: "string" as const, format: "binary" } },
-        },
+        // Every content type we serve: the file-type table's, typed by the bytes (never the client's),
+        // and application/octet-stream for anything else.
+        content: Object.fromEntries(
+          [
+            ...new Set([...Object.values(FAMILIES).map((f) => f.contentType), "application/octet-stream"]),
+          ].map((t) => [t, { schema: { type: "string" as const, format: "binary" } }]),
+        ),
       },
       ...errors({ "404": "No such attachment (or its file is gone)" }),
     },
