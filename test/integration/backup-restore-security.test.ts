@@ -116,7 +116,9 @@ describe("finding 1: a crafted backup cannot serve a page from the journal's ori
     const file = await call("/api/v1/attachments/att_00000000000000aa/file");
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("image/png");
-    expect(file.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'; frame-ancestors 'none'");
+    expect(file.headers.get("content-security-policy")).toBe(
+      "sandbox; default-src 'none'; frame-ancestors 'none'",
+    );
   });
 
   it("every file response is inert: CSP sandbox, nosniff, typed by its bytes, non-images downloaded", async () => {
@@ -125,7 +127,9 @@ describe("finding 1: a crafted backup cannot serve a page from the journal's ori
     const up = await call("/api/v1/attachments", { method: "POST", rawBody: fd, now: NOW });
     expect(up.status, up.text).toBe(200);
     const img = await call(`/api/v1/attachments/${up.body.id}/file`);
-    expect(img.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'; frame-ancestors 'none'");
+    expect(img.headers.get("content-security-policy")).toBe(
+      "sandbox; default-src 'none'; frame-ancestors 'none'",
+    );
     expect(img.headers.get("x-content-type-options")).toBe("nosniff");
     expect(img.headers.get("content-type")).toBe("image/png");
     expect(img.headers.get("content-disposition")).toMatch(/^inline; /);
@@ -141,7 +145,9 @@ describe("finding 1: a crafted backup cannot serve a page from the journal's ori
     expect(html.status).toBe(200);
     expect(html.headers.get("content-type")).toBe("application/octet-stream");
     expect(html.headers.get("content-disposition")).toMatch(/^attachment; /);
-    expect(html.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'; frame-ancestors 'none'");
+    expect(html.headers.get("content-security-policy")).toBe(
+      "sandbox; default-src 'none'; frame-ancestors 'none'",
+    );
     expect(html.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
@@ -154,7 +160,9 @@ describe("finding 1: a crafted backup cannot serve a page from the journal's ori
     const id = up.body.statement_id ?? up.body.id;
     const dl = await call(`/api/v1/statements/${id}/download`);
     expect(dl.status).toBe(200);
-    expect(dl.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'; frame-ancestors 'none'");
+    expect(dl.headers.get("content-security-policy")).toBe(
+      "sandbox; default-src 'none'; frame-ancestors 'none'",
+    );
     expect(dl.headers.get("x-content-type-options")).toBe("nosniff");
     expect(dl.headers.get("content-disposition")).toMatch(/^attachment; /);
   });

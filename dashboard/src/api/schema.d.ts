@@ -2131,7 +2131,7 @@ export interface paths {
         };
         /**
          * Download the attachment file: images and PDFs inline, typed by their own bytes
-         * @description The content type is derived from the stored bytes (JPEG, PNG, WebP or PDF are served inline; anything else as an `application/octet-stream` download), never from a stored string. Every response carries `Content-Security-Policy: sandbox; default-src 'none'` and `X-Content-Type-Options: nosniff`; the filename reaches Content-Disposition only escaped (an ASCII fallback and the RFC 5987 UTF-8 form).
+         * @description The content type is derived from the stored bytes (JPEG, PNG, WebP or PDF are served inline; anything else as an `application/octet-stream` download), never from a stored string. Every response carries `Content-Security-Policy: sandbox; default-src 'none'; frame-ancestors 'none'` and `X-Content-Type-Options: nosniff`; the filename reaches Content-Disposition only escaped (an ASCII fallback and the RFC 5987 UTF-8 form).
          */
         get: operations["downloadAttachmentFile"];
         put?: never;
@@ -14007,6 +14007,7 @@ export interface operations {
                     "image/webp": string;
                     "image/heic": string;
                     "application/pdf": string;
+                    "application/octet-stream": string;
                 };
             };
             /** @description Missing or invalid credentials */
