@@ -10456,13 +10456,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Original statement file */
+            /** @description Original statement file (PDF, CSV, OFX, QFX, QIF or CAMT XML, as uploaded) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/pdf": string;
+                    "text/csv": string;
+                    "application/x-ofx": string;
+                    "application/vnd.intu.qfx": string;
+                    "application/qif": string;
+                    "application/xml": string;
+                    "application/octet-stream": string;
                 };
             };
             /** @description Missing or invalid credentials */

@@ -18,7 +18,7 @@ export const EMAIL_KEY = /^emails\/\d{4}\/(0[1-9]|1[0-2])\/([0-9a-f]{16})\.eml$/
 export const EMAIL_SPACE = /^emails\/(?!.*\.\.)[A-Za-z0-9._\-/]{1,200}$/;
 const HEX64 = /^[0-9a-f]{64}$/;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])/;
-const KINDS: readonly string[] = ["pdf", "csv", "ofx", "qfx"];
+const KINDS: readonly string[] = Object.keys(CONTENT_TYPES);
 const STORED_FAMILIES: FileFamily[] = ["jpeg", "png", "webp", "pdf"];
 
 /** Where a file sits inside the backup zip (a label; never used as a key on restore). */
@@ -58,9 +58,10 @@ export function deriveStatement(row: Row): Row | string {
   const sha = String(row.file_sha256 ?? "");
   if (!HEX64.test(sha)) return "file_sha256 is not a SHA-256 hex digest";
   const kind = String(row.file_kind ?? "");
-  if (!KINDS.includes(kind)) return `file_kind ${kind} is not pdf, csv, ofx or qfx`;
-  // A statement re-read under another institution keeps its first key: accept exactly that shape.
-  const same = new RegExp(`^statements/[a-z0-9-]+/${sha}\\.${kind}$`);
+  if (!KINDS.includes(kind)) return `file_kind ${kind} is not one of ${KINDS.join(", ")}`;
+  // A statement re-read under another institution keeps its first key, and the second and later
+  // accounts of one file carry their place in it (`<sha>.<n>.<kind>`): accept exactly those shapes.
+  const same = new RegExp(`^statements/[a-z0-9-]+/${sha}(\\.[1-9]\\d{0,2})?\\.${kind}$`);
   const key = typeof row.r2_key === "string" && same.test(row.r2_key) ? row.r2_key : null;
   return {
     ...row,

@@ -1,5 +1,6 @@
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { servedFileHeaders } from "../../../lib/served-file";
+import { CONTENT_TYPES } from "../files";
 import { StatementIdParams } from "../schemas";
 import { downloadStatement } from "../service";
 import { NOT_FOUND, StatementsRoute } from "./base";
@@ -11,8 +12,14 @@ export class DownloadStatement extends StatementsRoute {
     request: { params: StatementIdParams },
     responses: {
       "200": {
-        description: "Original statement file",
-        content: { "application/pdf": { schema: { type: "string" as const, format: "binary" } } },
+        description: "Original statement file (PDF, CSV, OFX, QFX, QIF or CAMT XML, as uploaded)",
+        // Every type a stored statement is served as (its kind's, never the client's).
+        content: Object.fromEntries(
+          [...new Set([...Object.values(CONTENT_TYPES), "application/octet-stream"])].map((t) => [
+            t.split(";")[0]!.trim(),
+            { schema: { type: "string" as const, format: "binary" } },
+          ]),
+        ),
       },
       ...NOT_FOUND,
     },
