@@ -19,7 +19,8 @@ async function handle(c: AppContext): Promise<Response> {
   const principal = c.get("principal");
   const demo = isDemo(c.env);
   // authenticate already refuses /mcp without a token; this keeps it so if that ever changes.
-  if (!demo && principal.kind !== "token") throw new ApiError(401, "Send `Authorization: Bearer fin_...`");
+  if (!demo && principal.kind !== "token" && principal.kind !== "oauth")
+    throw new ApiError(401, "Send `Authorization: Bearer fin_...`");
   const canWrite = !demo && principal.scope === "read+write";
   if (!canWrite) {
     const refused = await refuseWriteTool(c.req.raw, demo, MAX_BODY_BYTES);
