@@ -26,10 +26,17 @@ const redirect = (location: string, base?: Headers) => {
   return new Response(null, { status: 302, headers: h });
 };
 
-async function signedIn(req: Request, env: Env): Promise<boolean> {
+/** "session" (the owner signed in with the password), "signed-out", or "no-password" yet. */
+async function signedIn(req: Request, env: Env): Promise<"session" | "signed-out" | "no-password"> {
   const read = await requestBrowserAuth(env, sessionCookieValues(req.headers.get("cookie")), new Date());
-  return read.session !== null && read.session !== undefined;
+  if (read.session) return "session";
+  return read.auth.passwordSet ? "signed-out" : "no-password";
 }
+
+const NO_PASSWORD = messagePage(
+  "Set a password first",
+  "Apps connect only to a journal protected by a password. Set one in the journal (Settings → Account), then connect the app again.",
+);
 
 /**
  * The Allow/Deny POST must come from this journal's own page: the browser's Origin (sent with every
@@ -49,7 +56,9 @@ async function show(req: Request, env: Env, oauth: OAuthHelpers): Promise<Respon
   // From here the client and its exact redirect URI are validated: errors go back to it.
   if (!request.scope.every(known)) return redirect(authorizationErrorRedirect(request, "invalid_scope"));
   if (!request.codeChallenge) return redirect(authorizationErrorRedirect(request, "invalid_request"));
-  if (!(await signedIn(req, env))) {
+  const who = await signedIn(req, env);
+  if (who === "no-password") return html(403, NO_PASSWORD);
+  if (who === "signed-out") {
     const url = new URL(req.url);
     return redirect(`/?next=${encodeURIComponent(url.pathname + url.search)}`);
   }

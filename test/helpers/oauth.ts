@@ -79,7 +79,7 @@ const pair = (line: string) => line.split(";")[0]!;
 /** GET the consent page with the session cookie: the page, its handle and the consent cookie. */
 export async function openConsent(url: URL | string, sessionCookie: string | null) {
   const res = await workerFetch(url, { headers: sessionCookie ? { cookie: sessionCookie } : {} });
-  const html = res.status === 200 ? await res.text() : "";
+  const html = await res.text();
   const handle = /name="handle" value="([^"]+)"/.exec(html)?.[1] ?? null;
   const consentCookies = res.headers.getSetCookie().map(pair).join("; ");
   return { res, html, handle, consentCookies };

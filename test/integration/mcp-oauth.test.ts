@@ -349,6 +349,18 @@ describe("refusals", () => {
     expect(to.pathname).toBe("/");
     expect(to.searchParams.get("next")).toBe(s.authorizationUrl.pathname + s.authorizationUrl.search);
   });
+  it("a journal without a password shows 'set a password first' (no sign-in loop)", async () => {
+    const s = await started();
+    await resetState();
+    try {
+      const page = await openConsent(s.authorizationUrl, null);
+      expect(page.res.status).toBe(403);
+      expect(page.html).toContain("Set a password first");
+      expect(page.handle).toBeNull();
+    } finally {
+      session = await setPassword();
+    }
+  });
 });
 
 describe("Settings → Connected apps (API)", () => {

@@ -1,6 +1,7 @@
 import { Link } from "../lib/router";
 import { AccountSection } from "./settings/AccountSection";
 import { CategoriesSection } from "./settings/CategoriesSection";
+import { ConnectedAppsSection } from "./settings/ConnectedAppsSection";
 import { IntelligenceSection } from "./settings/IntelligenceSection";
 import { OverridesSection } from "./settings/OverridesSection";
 import { PreferencesSection } from "./settings/PreferencesSection";
@@ -11,6 +12,7 @@ const SECTIONS = [
   ["account", "Account"],
   ["sessions", "Sessions"],
   ["tokens", "API tokens"],
+  ["connected-apps", "Connected apps"],
   ["preferences", "Preferences"],
   ["intelligence", "Intelligence"],
   ["categories", "Categories"],
@@ -34,6 +36,7 @@ export function SettingsPage() {
       <AccountSection />
       <SessionsSection />
       <TokensSection />
+      <ConnectedAppsSection />
       <PreferencesSection />
       <IntelligenceSection />
       <CategoriesSection />
