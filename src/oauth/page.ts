@@ -15,7 +15,7 @@ fieldset{border:1px solid #d0d5dc;border-radius:8px;margin:1rem 0}label{display:
 button[value=approve]{background:#1f6feb;border-color:#1f6feb;color:#fff}.note{color:#57606a;font-size:.9rem}
 @media (max-width:480px){main{margin:0;border-radius:0;min-height:100vh;box-sizing:border-box}.actions button{flex:1}}`;
 
-/** Headers of every page here: not framed, not sniffed, not cached, no script, no referrer. */
+/** Headers of every page here: not framed, not sniffed, not cached, no script, no referrer beyond this origin. */
 export function pageHeaders(base?: Headers): Headers {
   const h = new Headers(base);
   h.set("Content-Type", "text/html; charset=utf-8");
@@ -25,7 +25,9 @@ export function pageHeaders(base?: Headers): Headers {
   );
   h.set("X-Frame-Options", "DENY");
   h.set("X-Content-Type-Options", "nosniff");
-  h.set("Referrer-Policy", "no-referrer");
+  // Not "no-referrer": with it the browser sends `Origin: null` on the form POST, which the
+  // same-origin check must refuse. "same-origin" still tells the app (cross-origin) nothing.
+  h.set("Referrer-Policy", "same-origin");
   h.set("Cache-Control", "no-store");
   return h;
 }

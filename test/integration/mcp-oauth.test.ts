@@ -138,6 +138,8 @@ describe("the whole flow", () => {
     expect(page.html).not.toContain('data-testid="loopback-warning"');
     expect(page.res.headers.get("x-frame-options")).toBe("DENY");
     expect(page.res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    // With "no-referrer" the browser would send `Origin: null` on the Allow POST (refused below).
+    expect(page.res.headers.get("referrer-policy")).toBe("same-origin");
     const tokens = client.saved!;
     expect(tokens.scope?.split(" ").sort()).toEqual(["read", "write"]);
     expect(tokens.refresh_token).toBeTruthy();
@@ -332,6 +334,13 @@ describe("refusals", () => {
       body: new URLSearchParams({ handle: page.handle!, decision: "approve" }).toString(),
     });
     expect(noOrigin.status).toBe(403);
+    const nullOrigin = await answerConsent(s.authorizationUrl, {
+      cookie: `${session}; ${page.consentCookies}`,
+      handle: page.handle!,
+      decision: "approve",
+      origin: "null",
+    });
+    expect(nullOrigin.status).toBe(403);
     // The handle was not spent by the refusals: the real page's answer still goes through.
     const ok = await answerConsent(s.authorizationUrl, {
       cookie: `${session}; ${page.consentCookies}`,
