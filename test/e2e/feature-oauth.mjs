@@ -119,6 +119,23 @@ export const steps = [
       assert.equal(await mcpCall(t), 401, "a disconnected app gets 401");
     },
   },
+  {
+    name: "signed out: the consent link goes through the sign-in page and comes back to it",
+    async run(t) {
+      const { page } = t;
+      const flow = await authorizeUrl(t);
+      await t.context.clearCookies();
+      await page.goto(flow.url);
+      await page.getByLabel("Password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await until(
+        async () => page.url().startsWith(`${t.base}/oauth/authorize?`),
+        "back at the consent page",
+        15_000,
+      );
+      await hasText(page.getByTestId("client-name"), APP);
+    },
+  },
 ];
 
 async function mcpCall(t) {
