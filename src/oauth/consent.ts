@@ -49,6 +49,34 @@ function fromThisPage(req: Request): boolean {
   return req.headers.get("sec-fetch-site") === "same-origin";
 }
 
+/** The form is a handle and two words: anything bigger (or of unknown size) is not it. */
+const MAX_FORM_BYTES = 4096;
+
+/** The url-encoded body, read up to MAX_FORM_BYTES (null beyond: never buffered whole). */
+async function readForm(req: Request): Promise<URLSearchParams | null> {
+  const reader = req.body?.getReader();
+  if (!reader) return new URLSearchParams();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_FORM_BYTES) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.byteLength;
+  }
+  return new URLSearchParams(new TextDecoder().decode(all));
+}
+
 const known = (s: string) => (OAUTH_SCOPES as readonly string[]).includes(s);
 
 async function show(req: Request, env: Env, oauth: OAuthHelpers): Promise<Response> {
@@ -77,7 +105,8 @@ async function decide(req: Request, env: Env, oauth: OAuthHelpers): Promise<Resp
   if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) {
     return html(415, messagePage("Refused", "Send the consent form as the page does."));
   }
-  const form = await req.formData();
+  const form = await readForm(req);
+  if (!form) return html(413, messagePage("Refused", "The consent form is small; this was not it."));
   const handle = String(form.get("handle") ?? "");
   if (form.get("decision") !== "approve") {
     const denied = await oauth.denyConsent(req, handle);

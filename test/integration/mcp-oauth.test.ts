@@ -207,6 +207,9 @@ describe("the whole flow", () => {
     expect(got.isError).toBeFalsy();
     const refused = await c.callTool({ name: "set_comment", arguments: { tx_id: txId, comment: "no" } });
     expect(refused.isError).toBe(true);
+    const said = (refused.content as { text: string }[])[0]!.text;
+    expect(said).toContain("read and change your journal");
+    expect(JSON.parse(said)).toMatchObject({ code: "FORBIDDEN" });
     const row = await env.DB.prepare("SELECT count(*) AS n FROM activity_log").first<{ n: number }>();
     expect(row!.n).toBe(0);
   });
@@ -341,6 +344,20 @@ describe("refusals", () => {
       origin: "null",
     });
     expect(nullOrigin.status).toBe(403);
+    const huge = await workerFetch(s.authorizationUrl, {
+      method: "POST",
+      headers: {
+        cookie: `${session}; ${page.consentCookies}`,
+        origin: ORIGIN,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({
+        handle: page.handle!,
+        decision: "approve",
+        pad: "x".repeat(10_000),
+      }).toString(),
+    });
+    expect(huge.status).toBe(413);
     // The handle was not spent by the refusals: the real page's answer still goes through.
     const ok = await answerConsent(s.authorizationUrl, {
       cookie: `${session}; ${page.consentCookies}`,

@@ -23,7 +23,7 @@ async function handle(c: AppContext): Promise<Response> {
     throw new ApiError(401, "Send `Authorization: Bearer fin_...`");
   const canWrite = !demo && principal.scope === "read+write";
   if (!canWrite) {
-    const refused = await refuseWriteTool(c.req.raw, demo, MAX_BODY_BYTES);
+    const refused = await refuseWriteTool(c.req.raw, demo, MAX_BODY_BYTES, principal.kind === "oauth");
     if (refused) return refused;
   }
   const server = buildServer(
