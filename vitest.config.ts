@@ -44,6 +44,8 @@ export default defineConfig({
           cloudflareTest(async () => ({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
+              // The OAuth provider's store (also in wrangler.toml): real KV, isolated per test file.
+              kvNamespaces: ["OAUTH_KV"],
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
                 // The first texts of migrations edited after they were committed (0001, 0014): the

@@ -31,6 +31,7 @@ import { templateReverters, templatesRouter } from "./domains/templates";
 import { setupRouter } from "./domains/system";
 import { DOCS_CSP, redocPage, swaggerPage } from "./domains/system/docs";
 import { llmsTxt, type OpenApiLike } from "./domains/system/llms";
+import { connectedAppsRouter } from "./domains/connected-apps";
 import { mcpRouter } from "./domains/mcp";
 import { activityLedger, type OperationIndex, operationIndexFrom } from "./http/activity";
 import { authenticate } from "./http/auth";
@@ -156,6 +157,10 @@ export function createApp(deps: AppDeps = {}) {
         { name: "parse-failures", description: "Quarantined alert emails: list, retry, resolve, dismiss" },
         { name: "templates", description: "Bank alert templates learned from hand-resolved emails" },
         {
+          name: "connected-apps",
+          description: "Apps connected to /mcp through OAuth 2.1 (list, disconnect)",
+        },
+        {
           name: "webapp-auth",
           description:
             "Webapp cookie-session auth (set/change password, login, logout, sign out all) and API tokens",
@@ -206,6 +211,7 @@ export function createApp(deps: AppDeps = {}) {
   openapi.route("/api/v1/templates", templatesRouter());
   openapi.route("/api/v1/auth", authRouter());
   openapi.route("/api/v1/whoami", whoamiRouter());
+  openapi.route("/api/v1/connected-apps", connectedAppsRouter());
   openapi.route("/api/v1/activity", activityRouter());
   openapi.route("/api/v1/budget", budgetRouter());
   openapi.route("/api/v1/groups", groupsRouter());

@@ -5,6 +5,8 @@ export interface Env {
   JOBS: Queue<unknown>;
   JOB_SLOT: DurableObjectNamespace<import("./jobs/slot").JobSlot>;
   ASSETS?: Fetcher;
+  /** Grants, clients and tokens of the OAuth provider in front of /mcp (src/oauth/). */
+  OAUTH_KV?: KVNamespace;
 
   APP_VERSION?: string;
   DEMO_MODE?: string;

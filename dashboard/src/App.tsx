@@ -11,6 +11,7 @@ import { ApiError } from "./api/errors";
 import { Routes } from "./Routes";
 import { LoginPage } from "./pages/LoginPage";
 import { forgetOfflineData, useOnline } from "./lib/pwa";
+import { returnToConsent } from "./lib/consent-return";
 
 type Phase =
   | { name: "booting" }
@@ -44,6 +45,7 @@ export function App() {
       setConfig(cfg);
       setCategories(cats.categories);
       setPhase({ name: "ready" });
+      await returnToConsent();
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         // A deployed journal without a password asks for a setup token first.

@@ -10,6 +10,8 @@ import { stampSessionSeenAt } from "../domains/auth/sessions";
 import { stampLastUsed } from "../domains/auth/tokens";
 import { loadSettings } from "../domains/config/service";
 import { log } from "../lib/log";
+import { type McpProps, principalScope } from "../oauth/config";
+import { stampAppUse } from "../oauth/apps";
 import { type AppContext, type AppEnv, type Principal, serviceCtx } from "./context";
 import { ApiError } from "./errors";
 
@@ -160,12 +162,33 @@ async function browserPrincipal(c: AppContext): Promise<Principal> {
   return TOFU;
 }
 
+/**
+ * An OAuth access token on /mcp: the provider in front (src/oauth/front.ts) has already checked it
+ * and left its grant on `ctx.props`/`ctx.auth`. Null for anything else (fin_ tokens included).
+ */
+function oauthPrincipal(c: AppContext, path: string): Principal | null {
+  if (!TOKEN_ONLY_PATHS.has(path)) return null;
+  let ec: { props?: unknown; auth?: { token?: string; scope?: string[] } };
+  try {
+    ec = c.executionCtx as typeof ec;
+  } catch {
+    return null;
+  }
+  const props = ec.props as McpProps | undefined;
+  if (props?.kind !== "oauth" || !ec.auth?.token) return null;
+  const grantId = ec.auth.token.split(":")[1] ?? null;
+  if (grantId) serviceCtx(c).waitUntil(stampAppUse(c.env, grantId, c.get("clock")()));
+  return { kind: "oauth", id: grantId, label: props.clientName, scope: principalScope(ec.auth.scope ?? []) };
+}
+
 /** Resolves `c.var.principal` or answers 401/403. The demo accepts and ignores any header. */
 export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (isDemo(c.env)) return next();
   const path = normalizePath(new URL(c.req.url).pathname);
   const header = c.req.header("authorization");
-  if (header !== undefined) c.set("principal", await tokenPrincipal(c, header, path));
+  const oauth = oauthPrincipal(c, path);
+  if (oauth) c.set("principal", oauth);
+  else if (header !== undefined) c.set("principal", await tokenPrincipal(c, header, path));
   else if (TOKEN_ONLY_PATHS.has(path)) throw unauthorized(c, "Send `Authorization: Bearer fin_...`");
   else if (!isPublicPath(path)) c.set("principal", await browserPrincipal(c));
   await next();

@@ -4,7 +4,7 @@ import type { Clock } from "./clock";
 
 /** The principal a request (or a background duty) runs as. */
 export interface Principal {
-  kind: "token" | "session" | "tofu" | "dev-bypass" | "demo" | "system";
+  kind: "token" | "oauth" | "session" | "tofu" | "dev-bypass" | "demo" | "system";
   id: string | null;
   label: string | null;
   scope: "read" | "read+write" | null;

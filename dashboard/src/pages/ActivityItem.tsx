@@ -58,6 +58,8 @@ function who(e: ActivityEntry): string {
       return "you, before a password was set";
     case "token":
       return `token ${e.principal_label ?? e.principal_id ?? ""}`.trim();
+    case "oauth":
+      return `app ${e.principal_label ?? e.principal_id ?? ""}`.trim();
     case "system":
       return "the service";
     default:

@@ -2,6 +2,7 @@ import { Link } from "../lib/router";
 import { AccountSection } from "./settings/AccountSection";
 import { AlertIntakeSection } from "./settings/AlertIntakeSection";
 import { CategoriesSection } from "./settings/CategoriesSection";
+import { ConnectedAppsSection } from "./settings/ConnectedAppsSection";
 import { IntelligenceSection } from "./settings/IntelligenceSection";
 import { OverridesSection } from "./settings/OverridesSection";
 import { PreferencesSection } from "./settings/PreferencesSection";
@@ -12,6 +13,7 @@ const SECTIONS = [
   ["account", "Account"],
   ["sessions", "Sessions"],
   ["tokens", "API tokens"],
+  ["connected-apps", "Connected apps"],
   ["preferences", "Preferences"],
   ["alerts", "Alert emails"],
   ["intelligence", "Intelligence"],
@@ -36,6 +38,7 @@ export function SettingsPage() {
       <AccountSection />
       <SessionsSection />
       <TokensSection />
+      <ConnectedAppsSection />
       <PreferencesSection />
       <AlertIntakeSection />
       <IntelligenceSection />

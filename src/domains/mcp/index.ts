@@ -20,12 +20,13 @@ async function handle(c: AppContext): Promise<Response> {
   const principal = c.get("principal");
   const demo = isDemo(c.env);
   // authenticate already refuses /mcp without a token; this keeps it so if that ever changes.
-  if (!demo && principal.kind !== "token") throw new ApiError(401, "Send `Authorization: Bearer fin_...`");
+  if (!demo && principal.kind !== "token" && principal.kind !== "oauth")
+    throw new ApiError(401, "Send `Authorization: Bearer fin_...`");
   // The owner's read-only switch (stored demo_mode) holds here as on the API (src/http/demo.ts).
   const readOnly = demo || (await loadSettings(c.env)).demo_mode;
   const canWrite = !readOnly && principal.scope === "read+write";
   if (!canWrite) {
-    const refused = await refuseWriteTool(c.req.raw, readOnly, MAX_BODY_BYTES);
+    const refused = await refuseWriteTool(c.req.raw, readOnly, MAX_BODY_BYTES, principal.kind === "oauth");
     if (refused) return refused;
   }
   const server = buildServer(

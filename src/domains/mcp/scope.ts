@@ -19,6 +19,7 @@ export async function refuseWriteTool(
   req: Request,
   demo: boolean,
   maxBytes: number,
+  viaApp = false,
 ): Promise<Response | null> {
   const length = Number(req.headers.get("content-length") ?? "0");
   if (length > maxBytes) return null;
@@ -35,7 +36,9 @@ export async function refuseWriteTool(
   if (typeof id !== "string" && typeof id !== "number") return null;
   const why = demo
     ? `${name} writes, and this is the read-only demo`
-    : `A read token may not call ${name}: issue a read+write token to let an assistant write`;
+    : viaApp
+      ? `This app may only read your journal: to let it call ${name}, connect it again and choose "read and change your journal"`
+      : `A read token may not call ${name}: issue a read+write token to let an assistant write`;
   const result = toolError(new ApiError(403, why));
   return Response.json({ jsonrpc: "2.0", id, result });
 }

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { annotateActivity } from "../../../http/activity";
+import type { AppContext } from "../../../http/context";
+import { ApiError } from "../../../http/errors";
+import { disconnectApp } from "../../../oauth/apps";
+import { DisconnectAppResponse } from "../schemas";
+import { AppsRoute } from "./list-apps";
+
+export class DisconnectConnectedApp extends AppsRoute {
+  override schema = {
+    operationId: "disconnectConnectedApp",
+    summary: "Disconnect an app: its grant and every token of it are revoked at once (next call 401)",
+    request: { params: z.object({ app_id: z.string().min(1).max(200) }) },
+    responses: {
+      "200": {
+        description: "Disconnected",
+        content: { "application/json": { schema: DisconnectAppResponse } },
+      },
+      "404": { description: "No such connected app" },
+    },
+  };
+
+  override async handle(c: AppContext) {
+    const { params } = await this.getValidatedData<typeof this.schema>();
+    const app = await disconnectApp(c.env, new URL(c.req.url).origin, params.app_id);
+    if (!app) throw new ApiError(404, "No connected app with this id", "NOT_FOUND");
+    annotateActivity(c, { resourceId: app.id, summary: `disconnected app "${app.name}" (${app.scope})` });
+    return c.json({ id: app.id, status: "disconnected" as const });
+  }
+}
