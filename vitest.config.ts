@@ -44,6 +44,10 @@ export default defineConfig({
           cloudflareTest(async () => ({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
+              // wrangler.toml's flags, plus a test-only one: with coverage on, the pool's websocket
+              // carries each file's Istanbul counters for the whole app, past workerd's default
+              // 1 MiB message limit ("Message is too large"). Local only, never deployed.
+              compatibilityFlags: ["nodejs_compat", "increase_websocket_message_size"],
               // The OAuth provider's store (also in wrangler.toml): real KV, isolated per test file.
               kvNamespaces: ["OAUTH_KV"],
               bindings: {

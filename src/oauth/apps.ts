@@ -5,10 +5,11 @@
 import { getOAuthApi, type OAuthHelpers } from "@cloudflare/workers-oauth-provider";
 import type { Env } from "../env";
 import { log } from "../lib/log";
-import { ownerId, principalScope, providerOptions } from "./config";
+import { ownerId, providerOptions } from "./config";
+import { principalScope, USED_PREFIX } from "./grant";
 
-const USED_PREFIX = "fj-app-used:";
-const STAMP_EVERY_MS = 60_000;
+export { stampAppUse } from "./grant";
+
 const MAX_APPS = 500;
 
 export interface ConnectedApp {
@@ -18,19 +19,6 @@ export interface ConnectedApp {
   scope: "read" | "read+write";
   connected_at: string;
   last_used_at: string | null;
-}
-
-export async function stampAppUse(env: Env, grantId: string, now: Date): Promise<void> {
-  const kv = env.OAUTH_KV;
-  if (!kv) return;
-  try {
-    const key = USED_PREFIX + grantId;
-    const last = await kv.get(key);
-    if (last && now.getTime() - Date.parse(last) < STAMP_EVERY_MS) return;
-    await kv.put(key, now.toISOString(), { expirationTtl: 90 * 24 * 3600 });
-  } catch (err) {
-    log("warn", "oauth.stamp_failed", { grant: grantId, error: String(err) });
-  }
 }
 
 const inert: ExportedHandler<Env> = { fetch: () => new Response(null, { status: 404 }) };

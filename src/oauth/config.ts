@@ -10,6 +10,7 @@ import { requestToken } from "../domains/auth/request";
 import { parseBearer } from "../domains/auth/rules";
 import type { Env } from "../env";
 import { log } from "../lib/log";
+import type { McpProps } from "./grant";
 
 /** What an app may ask for: "read" (read your journal) and "write" (read and change it). */
 export const OAUTH_SCOPES = ["read", "write"] as const;
@@ -26,13 +27,7 @@ export const REFRESH_TOKEN_TTL_S = 30 * 24 * 3600;
 /** The journal has one owner: every grant belongs to this user id. */
 export const ownerId = (env: Env) => env.DEFAULT_USER_ID || "default";
 
-/** The existing token scope an OAuth grant maps onto. */
-export function principalScope(scopes: readonly string[]): "read" | "read+write" {
-  return scopes.includes("write") ? "read+write" : "read";
-}
-
-/** What the app receives as `ctx.props` on /mcp. */
-export type McpProps = { kind: "fin" } | { kind: "oauth"; clientName: string };
+export { type McpProps, principalScope } from "./grant";
 
 export function providerOptions(
   origin: string,

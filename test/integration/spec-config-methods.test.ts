@@ -56,6 +56,8 @@ describe("SPEC AppConfigUpdateRequest: PUT /config takes its own GET body", () =
     expect(on.status).toBe(200);
     expect(on.body.demo_mode).toBe(true);
     expect((await call("/api/v1/config")).body.demo_mode).toBe(true);
+    // The dashboard tells the owner's switch from the public demo, to offer turning it off.
+    expect((await call("/api/v1/config")).body.read_only_switch).toBe(true);
     const write = await call("/api/v1/categories", { method: "POST", body: { name: "Pottery Classes" } });
     const e = expectEnvelope(write, 405, "METHOD_NOT_ALLOWED");
     expect(e.error).toMatch(/demo_mode/);
@@ -78,6 +80,7 @@ describe("SPEC AppConfigUpdateRequest: PUT /config takes its own GET body", () =
     const off = await put({ demo_mode: false });
     expect(off.status).toBe(200);
     expect(off.body.demo_mode).toBe(false);
+    expect(off.body.read_only_switch).toBe(false);
     const after = await call("/api/v1/categories", { method: "POST", body: { name: "Pottery Classes" } });
     expect(after.status).toBe(200);
   });

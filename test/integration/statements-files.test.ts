@@ -155,6 +155,14 @@ describe("CSV", () => {
     ]);
   });
 
+  it("a file name's bidi and control characters never reach the stored name (invoice\u202Evsc.exe)", async () => {
+    const csv = ["Date,Description,Amount", "2025-03-04,CORNER STORE,-23.45"].join("\r\n");
+    const res = await upload(utf8(csv), "statement\u202Evsc.exe\u0007", "text/csv");
+    expect(res.status, res.text).toBe(200);
+    const detail = await call(`/api/v1/statements/${res.body.statement_id}`, { now: NOW });
+    expect(detail.body.filename).toBe("statementvsc.exe");
+  });
+
   it("debit and credit columns, day-first dates, newest first, with a balance that chains", async () => {
     const csv = [
       "Date;Description;Debit;Credit;Balance",

@@ -2347,6 +2347,8 @@ export interface components {
         AppConfigResponse: {
             storage: string;
             demo_mode: boolean;
+            /** @description demo_mode comes from the owner's stored switch (PUT demo_mode: false turns it off), not from the deployment's public demo */
+            read_only_switch: boolean;
             user_id: string;
             hosted_enabled: boolean;
             cloud_available: boolean;

@@ -1,8 +1,11 @@
 import { useEffect, useState } from "react";
+import { api, unwrap } from "../api/client";
 import { useApp } from "../lib/app";
 import { Link, useLocation } from "../lib/router";
 import { HealthDot } from "./HealthDot";
 import { openSearchBox } from "./SearchBox";
+import { ErrorNotice } from "./States";
+import { useAction } from "./useAction";
 
 type NavItem = { to: string; label: string; short?: string; flag?: "tax_tracking_enabled" };
 
@@ -61,6 +64,25 @@ export function navEntry(path: string): NavItem | undefined {
   return NAV.find((n) => n.to === p) ?? NAV.find((n) => n.to !== "/" && p.startsWith(`${n.to}/`));
 }
 
+/** The owner's own read-only switch (config demo_mode) is on: say so, and offer to turn it off. */
+function ReadOnlyBanner() {
+  const { setConfig } = useApp();
+  const { busy, error, run } = useAction();
+  const allow = () =>
+    run(async () => {
+      setConfig(await unwrap(api.PUT("/api/v1/config", { body: { demo_mode: false } })));
+    }, "Changes are allowed again");
+  return (
+    <div className="demo-banner" role="note" data-testid="read-only-banner">
+      <strong>Read-only</strong> — you switched changes off for this journal.{" "}
+      <button type="button" className="btn btn-small" onClick={allow} disabled={busy}>
+        Allow changes again
+      </button>
+      <ErrorNotice error={error} />
+    </div>
+  );
+}
+
 export function Header() {
   const { health, config } = useApp();
   const { path } = useLocation();
@@ -86,11 +108,12 @@ export function Header() {
   );
   return (
     <>
-      {config.demo_mode && (
+      {config.demo_mode && !config.read_only_switch && (
         <div className="demo-banner" role="note" data-testid="demo-banner">
           <strong>Demo</strong> — read-only: you can look around, but changes are turned off.
         </div>
       )}
+      {config.read_only_switch && <ReadOnlyBanner />}
       <header className="topbar">
         <div className="topbar-inner">
           <Link to="/" className="brand">

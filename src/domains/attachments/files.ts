@@ -25,18 +25,9 @@ const tooLarge = () =>
 const fieldIssue = (field: string, msg: string, type = "value_error") =>
   validationError([{ loc: ["body", field], msg, type }]);
 
-/**
- * Control characters (C0, DEL, C1) and the bidirectional controls (U+061C, U+200E/F, U+202A-E,
- * U+2066-9) that make "invoice\u202Efdp.exe" read as "invoiceexe.pdf".
- */
-export const UNSAFE_NAME_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+import { cleanFilename } from "../../lib/filename";
 
-/** The name as the person's device gave it, without any path, control or bidi characters, or excess length. */
-export function cleanFilename(raw: string): string {
-  const base = raw.split(/[\\/]/).pop() ?? "";
-  const clean = base.replace(UNSAFE_NAME_CHARS, "").trim();
-  return clean.slice(-200);
-}
+export { cleanFilename, UNSAFE_NAME_CHARS } from "../../lib/filename";
 
 /** Reads and checks the multipart form; errors are 413 or 422 envelopes. */
 export async function readUpload(request: Request): Promise<Upload & { family: FileFamily }> {

@@ -48,6 +48,7 @@ export function toResponse(stored: StoredConfig, dep: Deployment): AppConfigResp
     storage: STORAGE_NAME,
     // The deployment's public demo, or the owner's read-only switch.
     demo_mode: dep.demoMode || stored.demo_mode,
+    read_only_switch: !dep.demoMode && stored.demo_mode,
     user_id: stored.user_id ?? dep.defaultUserId,
     timezone: stored.timezone ?? dep.defaultTimezone,
     hosted_enabled: dep.hostedEnabled,

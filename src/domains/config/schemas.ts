@@ -100,6 +100,11 @@ export const AppConfigResponse = z
   .object({
     storage: z.string(),
     demo_mode: z.boolean(),
+    read_only_switch: z
+      .boolean()
+      .describe(
+        "demo_mode comes from the owner's stored switch (PUT demo_mode: false turns it off), not from the deployment's public demo",
+      ),
     user_id: z.string(),
     hosted_enabled: z.boolean(),
     cloud_available: z.boolean(),

@@ -8,6 +8,7 @@
 import type { AiProvider } from "../../ai/provider";
 import type { StatementLayoutRecord } from "../../db/schema";
 import { ApiError, validationError } from "../../lib/errors";
+import { cleanFilename } from "../../lib/filename";
 import { readWithStored, TEACH_WARNING, teachable } from "./layouts/apply";
 import { accountTypeOf, type ParsedStatement, parseStatementText } from "./parsers";
 import { parseWithAi } from "./parsers/ai";
@@ -48,8 +49,7 @@ export async function readStatementUpload(
   if (typeof file === "string") throw fileIssue("`file` must be a file upload, not a text field");
   if (file.size > MAX_STATEMENT_BYTES) throw tooLarge();
   if (file.size === 0) throw fileIssue("The file is empty");
-  const filename =
-    (file.name || "statement").replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 200) || "statement";
+  const filename = cleanFilename(file.name || "") || "statement";
   return { bytes: new Uint8Array(await file.arrayBuffer()), filename };
 }
 
