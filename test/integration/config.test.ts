@@ -71,6 +71,8 @@ describe("one declaration per setting", () => {
         "cli_c_available",
         "vendor_oauth_connected",
         "vendor_oauth_email",
+        // demo_mode comes from the owner's switch, not the deployment's demo (the dashboard's banner).
+        "read_only_switch",
       ].sort(),
     );
     expect(updatable.filter((k) => !stored.includes(k)).sort()).toEqual(["storage"]);

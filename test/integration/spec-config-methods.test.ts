@@ -29,6 +29,7 @@ describe("SPEC AppConfigUpdateRequest: PUT /config takes its own GET body", () =
         "cloud_available",
         "hosted_enabled",
         "not_a_setting",
+        "read_only_switch",
         "vendor_oauth_connected",
         "vendor_oauth_email",
       ].sort(),
