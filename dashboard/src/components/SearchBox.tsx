@@ -53,13 +53,21 @@ export function SearchBox() {
   }, []);
 
   // Each opening starts empty with the input focused; focus goes back where it was on close.
+  // Escape closes it wherever focus is (also in the frame before the input takes focus).
   useEffect(() => {
     if (!open) return;
     const before = document.activeElement as HTMLElement | null;
     setText("");
     setActive(0);
     requestAnimationFrame(() => input.current?.focus());
-    return () => before?.focus?.();
+    const onEscape = (e: globalThis.KeyboardEvent) => {
+      if (e.key === "Escape") setOpen(false);
+    };
+    window.addEventListener("keydown", onEscape);
+    return () => {
+      window.removeEventListener("keydown", onEscape);
+      before?.focus?.();
+    };
   }, [open]);
 
   // Merchant names come from this month's summary, fetched the first time the box opens (the
