@@ -89,6 +89,8 @@ export const steps = [
     async run(t) {
       const { page } = t;
       await page.goto(`${t.base}/settings#alerts`);
+      // The stored values arrive after the form draws: type only once they are in.
+      await page.waitForLoadState("networkidle");
       await page.getByTestId("forwarding-addresses").fill("sam@home.example");
       await page.getByTestId("card-names").fill("MBNA 1234 Sam");
       await page.getByRole("button", { name: "Save alert settings" }).click();

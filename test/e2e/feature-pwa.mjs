@@ -105,6 +105,17 @@ export const steps = [
       // Handled files are gone from the worker's keeping: a second visit adds nothing again.
       await page.goto(`${base}/share`);
       await page.getByText("Nothing is waiting here").waitFor();
+      // Leave the journal as the suites after this one expect it (their receipt tray, their totals).
+      const shared = unfiled.attachments?.find((a) => a.original_filename === "shared-receipt.png");
+      if (shared)
+        assert.equal((await page.request.delete(`${base}/api/v1/attachments/${shared.id}`)).status(), 200);
+      const txId = found.transactions[0].tx_id;
+      const trash = await page.request.post(`${base}/api/v1/transactions/${txId}/delete`, {
+        data: { deleted: true },
+      });
+      assert.equal(trash.status(), 200, await trash.text());
+      const gone = await page.request.delete(`${base}/api/v1/transactions/${txId}`);
+      assert.equal(gone.status(), 200, await gone.text());
     },
   },
   {

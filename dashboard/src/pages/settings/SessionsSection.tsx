@@ -72,7 +72,8 @@ export function SessionsSection() {
                 className="btn btn-small btn-danger-quiet"
                 onClick={() => signOut(s.id)}
                 disabled={!canWrite || busy}
-                aria-label={s.current ? "Sign this browser out" : `Sign out ${device(s.user_agent)}`}
+                // The accessible name starts with the visible words (WCAG 2.5.3, label in name).
+                aria-label={s.current ? "Sign out this browser" : `Sign out ${device(s.user_agent)}`}
               >
                 Sign out
               </button>
