@@ -2,27 +2,7 @@
 // the seeded server. scripts/e2e.mjs starts a model bridge whose cli_b is a stand-in tool and hands
 // its log to the suite (t.state.bridgeLog: one "<provider> exit=…" line per run), so "no model
 // call" is counted where the call would land. The server has no hosted model key.
-import { assert, cibcAlert, hasText, until } from "./helpers.mjs";
-
-const PASSWORD = "correct horse battery";
-
-async function signedIn(t) {
-  const probe = await t.page.request.get(`${t.base}/api/v1/config`);
-  if (probe.status() !== 401) return;
-  const res = await t.page.request.post(`${t.base}/api/v1/auth/login`, {
-    data: { password: PASSWORD },
-    headers: { origin: t.base },
-  });
-  assert.equal(res.status(), 200, "sign in for the AI suite");
-}
-
-async function putConfig(t, body) {
-  const res = await t.page.request.put(`${t.base}/api/v1/config`, {
-    data: body,
-    headers: { origin: t.base },
-  });
-  assert.equal(res.status(), 200, `PUT config: ${res.status()}`);
-}
+import { assert, cibcAlert, hasText, until, signedIn, putConfig } from "./helpers.mjs";
 
 const bridgeRuns = (t, provider) =>
   (t.state.bridgeLog ?? []).filter((l) => l.startsWith(`${provider} `)).length;

@@ -5,22 +5,11 @@
 // Runs on the seeded demo server (today 2026-11-21).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { assert, hasText } from "./helpers.mjs";
+import { assert, hasText, signedIn } from "./helpers.mjs";
 
-const PASSWORD = "correct horse battery";
 const PEERS = join(import.meta.dirname, "..", "fixtures", "alerts", "peers");
 const real = (path, id) =>
   readFileSync(join(PEERS, path), "utf8").replace(/^Message-ID: .*$/m, `Message-ID: <${id}@e2e.example>`);
-
-async function signedIn(t) {
-  const probe = await t.page.request.get(`${t.base}/api/v1/config`);
-  if (probe.status() !== 401) return;
-  const res = await t.page.request.post(`${t.base}/api/v1/auth/login`, {
-    data: { password: PASSWORD },
-    headers: { origin: t.base },
-  });
-  assert.equal(res.status(), 200, "sign in for the alerts suite");
-}
 
 /** Uploads on the Upload page and waits for the outcome line. */
 async function upload(t, raw, name, expect) {

@@ -9,21 +9,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { strToU8, zipSync } from "fflate";
 import { freePort } from "../../scripts/lib/net.mjs";
-import { assert, hasText, until } from "./helpers.mjs";
+import { assert, hasText, until, signedIn } from "./helpers.mjs";
 
 const fixtures = join(import.meta.dirname, "..", "fixtures", "receipts");
-const PASSWORD = "correct horse battery";
 const XSS = "<img src=x onerror=alert('xss-name')>";
-
-async function signedIn(t) {
-  const probe = await t.page.request.get(`${t.base}/api/v1/config`);
-  if (probe.status() !== 401) return;
-  const res = await t.page.request.post(`${t.base}/api/v1/auth/login`, {
-    data: { password: PASSWORD },
-    headers: { origin: t.base },
-  });
-  assert.equal(res.status(), 200, "sign in for the backup suite");
-}
 
 const write = (t) => ({ origin: t.base });
 

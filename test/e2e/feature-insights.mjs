@@ -4,27 +4,7 @@
 // it, watches the progress, reads it and sees the made-up figure flagged; without a bridge it walks
 // what works without a model (the context, the answers in words, the settings, the memo). The
 // integration tests cover generation against the fake model server either way.
-import { assert, hasText } from "./helpers.mjs";
-
-const PASSWORD = "correct horse battery";
-
-async function signedIn(t) {
-  const probe = await t.page.request.get(`${t.base}/api/v1/config`);
-  if (probe.status() !== 401) return;
-  const res = await t.page.request.post(`${t.base}/api/v1/auth/login`, {
-    data: { password: PASSWORD },
-    headers: { origin: t.base },
-  });
-  assert.equal(res.status(), 200, "sign in for the insights suite");
-}
-
-async function putConfig(t, body) {
-  const res = await t.page.request.put(`${t.base}/api/v1/config`, {
-    data: body,
-    headers: { origin: t.base },
-  });
-  assert.equal(res.status(), 200, `PUT config: ${res.status()}`);
-}
+import { assert, hasText, signedIn, putConfig } from "./helpers.mjs";
 
 export const steps = [
   {

@@ -3,29 +3,13 @@
 // two choices), Allow returns to the app with a code that the token endpoint exchanges (PKCE S256);
 // Settings → Connected apps lists the app, and Disconnect ends its access (the next /mcp call 401).
 import { createHash, randomBytes } from "node:crypto";
-import { assert, hasText, until } from "./helpers.mjs";
+import { assert, hasText, until, signedIn, PASSWORD } from "./helpers.mjs";
 
-const PASSWORD = "correct horse battery";
 const APP = "E2E Assistant";
 const CALLBACK = "https://assistant.example/callback";
 const b64url = (buf) => buf.toString("base64url");
 
 /** The consent page needs a password session: set the password when none is set yet, else sign in. */
-async function signedIn(t) {
-  const who = await t.page.request.get(`${t.base}/api/v1/whoami`);
-  if (who.status() === 200 && (await who.json()).kind === "session") return;
-  const headers = { origin: t.base };
-  const set = await t.page.request.post(`${t.base}/api/v1/auth/set-password`, {
-    data: { password: PASSWORD },
-    headers,
-  });
-  if (set.status() === 200) return;
-  const res = await t.page.request.post(`${t.base}/api/v1/auth/login`, {
-    data: { password: PASSWORD },
-    headers,
-  });
-  assert.equal(res.status(), 200, "sign in for the oauth suite");
-}
 
 async function authorizeUrl(t) {
   const reg = await t.page.request.post(`${t.base}/oauth/register`, {

@@ -2,21 +2,11 @@
 // receipt from the "Receipts to file" tray through its candidates with one click. Runs on the seeded
 // demo server (today 2026-11-21); screenshots at desktop width and 390 px.
 import { join } from "node:path";
-import { assert, hasText, until } from "./helpers.mjs";
+import { assert, hasText, until, signedIn } from "./helpers.mjs";
 
 const fixtures = join(import.meta.dirname, "..", "fixtures", "receipts");
-const PASSWORD = "correct horse battery";
 
 /** The walk may have set a password before this suite: sign this browser context in if needed. */
-async function signedIn(t) {
-  const probe = await t.page.request.get(`${t.base}/api/v1/config`);
-  if (probe.status() !== 401) return;
-  const res = await t.page.request.post(`${t.base}/api/v1/auth/login`, {
-    data: { password: PASSWORD },
-    headers: { origin: t.base },
-  });
-  assert.equal(res.status(), 200, "sign in for the receipts suite");
-}
 
 async function json(t, path) {
   const res = await t.page.request.get(`${t.base}${path}`);

@@ -3,20 +3,9 @@
 // layout is listed on Rules; a card payment in a statement is shown as a transfer and skipped.
 // Runs on the seeded demo server; screenshots at desktop width and 390 px.
 import { join } from "node:path";
-import { assert, hasText, until } from "./helpers.mjs";
+import { assert, hasText, until, signedIn } from "./helpers.mjs";
 
 const own = (f) => join(import.meta.dirname, "..", "fixtures", "statements", "taught", f);
-const PASSWORD = "correct horse battery";
-
-async function signedIn(t) {
-  const probe = await t.page.request.get(`${t.base}/api/v1/config`);
-  if (probe.status() !== 401) return;
-  const res = await t.page.request.post(`${t.base}/api/v1/auth/login`, {
-    data: { password: PASSWORD },
-    headers: { origin: t.base },
-  });
-  assert.equal(res.status(), 200, "sign in for the statement layouts suite");
-}
 
 async function json(t, path) {
   const res = await t.page.request.get(`${t.base}${path}`);

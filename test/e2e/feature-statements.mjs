@@ -2,7 +2,7 @@
 // edit), import, see the outcome and the status, reparse, download, and delete. Runs on the seeded
 // demo server; screenshots at desktop width and 390 px.
 import { join } from "node:path";
-import { assert, hasText, until } from "./helpers.mjs";
+import { assert, hasText, until, signedIn } from "./helpers.mjs";
 
 const pdf = join(
   import.meta.dirname,
@@ -21,17 +21,6 @@ const refusedCsv = join(
   "made",
   "erp-codes-refused-header-rescued.csv",
 );
-const PASSWORD = "correct horse battery";
-
-async function signedIn(t) {
-  const probe = await t.page.request.get(`${t.base}/api/v1/config`);
-  if (probe.status() !== 401) return;
-  const res = await t.page.request.post(`${t.base}/api/v1/auth/login`, {
-    data: { password: PASSWORD },
-    headers: { origin: t.base },
-  });
-  assert.equal(res.status(), 200, "sign in for the statements suite");
-}
 
 async function json(t, path) {
   const res = await t.page.request.get(`${t.base}${path}`);

@@ -6,21 +6,10 @@ import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { unzipSync } from "fflate";
-import { assert, hasText, until } from "./helpers.mjs";
+import { assert, hasText, until, signedIn } from "./helpers.mjs";
 
 const fixtures = join(import.meta.dirname, "..", "fixtures", "receipts");
-const PASSWORD = "correct horse battery";
 const YEAR = 2026;
-
-async function signedIn(t) {
-  const probe = await t.page.request.get(`${t.base}/api/v1/config`);
-  if (probe.status() !== 401) return;
-  const res = await t.page.request.post(`${t.base}/api/v1/auth/login`, {
-    data: { password: PASSWORD },
-    headers: { origin: t.base },
-  });
-  assert.equal(res.status(), 200, "sign in for the tax suite");
-}
 
 async function pack(t) {
   const res = await t.page.request.get(`${t.base}/api/v1/tax-pack?year=${YEAR}`);

@@ -5,9 +5,7 @@
 // 390 px; a span marked "changes from alert to alert" (the card's name) lets the next alert, with
 // another card, become a transaction.
 // Runs on the seeded demo server (today 2026-11-21).
-import { assert, hasText, until } from "./helpers.mjs";
-
-const PASSWORD = "correct horse battery";
+import { assert, hasText, until, signedIn } from "./helpers.mjs";
 
 /** A made-up bank's alert, in its own wording. */
 function mapleAlert({ amount, merchant, day, id, card = "Visa Infinite" }) {
@@ -27,16 +25,6 @@ function mapleAlert({ amount, merchant, day, id, card = "Visa Infinite" }) {
     "Available credit: $2,310.55",
     "",
   ].join("\r\n");
-}
-
-async function signedIn(t) {
-  const probe = await t.page.request.get(`${t.base}/api/v1/config`);
-  if (probe.status() !== 401) return;
-  const res = await t.page.request.post(`${t.base}/api/v1/auth/login`, {
-    data: { password: PASSWORD },
-    headers: { origin: t.base },
-  });
-  assert.equal(res.status(), 200, "sign in for the templates suite");
 }
 
 async function upload(t, raw, name) {

@@ -41,3 +41,26 @@ export function cibcAlert({ amount = "12.34", merchant = "E2E TEST CAFE", id = "
     "",
   ].join("\r\n");
 }
+
+/** The password the main walk sets before the feature suites run. */
+export const PASSWORD = "correct horse battery";
+
+/** Signs the suite's browser context in through the API when the journal asks for it (401). */
+export async function signedIn(t) {
+  const probe = await t.page.request.get(`${t.base}/api/v1/config`);
+  if (probe.status() !== 401) return;
+  const res = await t.page.request.post(`${t.base}/api/v1/auth/login`, {
+    data: { password: PASSWORD },
+    headers: { origin: t.base },
+  });
+  assert.equal(res.status(), 200, "sign in with the walk's password");
+}
+
+/** PUT /api/v1/config from the journal's own origin; fails the step on anything but 200. */
+export async function putConfig(t, body) {
+  const res = await t.page.request.put(`${t.base}/api/v1/config`, {
+    data: body,
+    headers: { origin: t.base },
+  });
+  assert.equal(res.status(), 200, `PUT config: ${res.status()}`);
+}
