@@ -1,5 +1,6 @@
 // Rules → beside "Banks I taught": statement PDF layouts taught by marking columns, each with the
 // header words it is recognised by and how many statements it has read; rename, delete (undoable).
+import { RenameDelete } from "../../components/RenameDelete";
 import { useState } from "react";
 import { api, unwrap } from "../../api/client";
 import type { components } from "../../api/schema";
@@ -69,36 +70,14 @@ function LayoutRow({ l, reload }: { l: Layout; reload: () => void }) {
         </span>
         <ErrorNotice error={action.error} />
       </span>
-      <span className="inline">
-        {name === null ? (
-          <button
-            type="button"
-            className="btn btn-small"
-            disabled={!canWrite || action.busy}
-            onClick={() => setName(l.name)}
-          >
-            Rename
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="btn btn-small"
-            disabled={!canWrite || action.busy || !name.trim()}
-            onClick={rename}
-          >
-            Save
-          </button>
-        )}
-        <button
-          type="button"
-          className="btn btn-small btn-danger-quiet"
-          disabled={!canWrite || action.busy}
-          onClick={remove}
-          aria-label={`Delete ${l.name}`}
-        >
-          Delete
-        </button>
-      </span>
+      <RenameDelete
+        name={l.name}
+        editing={name}
+        disabled={!canWrite || action.busy}
+        onEdit={() => setName(l.name)}
+        onSave={rename}
+        onDelete={remove}
+      />
     </li>
   );
 }

@@ -1,5 +1,6 @@
 // Rules → "Banks I taught": alert templates learned from emails resolved by hand (issue 18), each
 // with its masked example, how many emails it has read and when; rename, delete (undoable).
+import { RenameDelete } from "../../components/RenameDelete";
 import { useState } from "react";
 import { api, unwrap } from "../../api/client";
 import type { components } from "../../api/schema";
@@ -119,36 +120,14 @@ function TemplateRow({ t, reload }: { t: Template; reload: () => void }) {
         <pre className="email-body small">{t.example}</pre>
         <ErrorNotice error={action.error} />
       </span>
-      <span className="inline">
-        {name === null ? (
-          <button
-            type="button"
-            className="btn btn-small"
-            disabled={!canWrite || action.busy}
-            onClick={() => setName(t.name)}
-          >
-            Rename
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="btn btn-small"
-            disabled={!canWrite || action.busy || !name.trim()}
-            onClick={rename}
-          >
-            Save
-          </button>
-        )}
-        <button
-          type="button"
-          className="btn btn-small btn-danger-quiet"
-          disabled={!canWrite || action.busy}
-          onClick={remove}
-          aria-label={`Delete ${t.name}`}
-        >
-          Delete
-        </button>
-      </span>
+      <RenameDelete
+        name={t.name}
+        editing={name}
+        disabled={!canWrite || action.busy}
+        onEdit={() => setName(t.name)}
+        onSave={rename}
+        onDelete={remove}
+      />
     </li>
   );
 }
