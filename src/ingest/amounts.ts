@@ -5,10 +5,9 @@
  * `.` `,` `'` `’` or a space. Also a bare number right after an amount label ("Amount:", "Montant",
  * "Valor Transacción:", "金額"). Built from the ISO list (currencies.ts) and the number rules, not
  * from samples. Pure; linear in the text (one pass of a regex whose pieces are bounded).
- *
- * NOTE for the merge: `amountTextCents` is this module's own number reader; it should become the
- * shared parser of src/lib/money.ts (branch stmt-files) once both land.
+ * The number itself is read by the one money parser (lib/money.ts `parseMoney`).
  */
+import { type DecimalMark, parseMoney } from "../lib/money";
 import { currencyOfMark, MINOR_UNITS, SYMBOLS } from "./currencies";
 
 export interface FoundAmount {
@@ -82,35 +81,21 @@ export function findAmounts(text: string): FoundAmount[] {
 }
 
 /**
- * A printed number in hundredths of its major unit. The decimal mark is the last `.` or `,` when
- * both appear; a lone mark followed by exactly three digits groups thousands (unless the currency
- * has three minor units); apostrophes and spaces always group thousands. Null when unreadable.
+ * A printed number in hundredths of its major unit, read by the one money parser (lib/money.ts).
+ * Only the decimal mark is decided here, from the number's own form and the currency: a lone `.`
+ * or `,` followed by exactly three digits groups thousands (`$18.000`, `2,760円`), unless the
+ * currency has three minor units (`KWD 1.250`). Null when unreadable.
  */
 export function amountTextCents(num: string, currency: string | null): number | null {
   const minor = currency ? (MINOR_UNITS.get(currency) ?? 2) : 2;
-  const t = num.replace(/[\s'’\u00a0\u202f]/g, "");
-  if (!/^\d[\d.,]*$/.test(t)) return null;
-  const dots = t.split(".").length - 1;
-  const commas = t.split(",").length - 1;
-  let decimal: "." | "," | null = null;
-  if (dots && commas) decimal = t.lastIndexOf(".") > t.lastIndexOf(",") ? "." : ",";
-  else if (dots + commas === 1) {
-    const mark = dots ? "." : ",";
-    const after = t.length - t.indexOf(mark) - 1;
-    decimal = after === 3 && minor !== 3 ? null : mark;
+  const marks = num.match(/[.,]/g) ?? [];
+  let decimal: DecimalMark | undefined;
+  if (marks.length === 1) {
+    const mark = marks[0] as DecimalMark;
+    const after = num.length - num.indexOf(mark) - 1;
+    decimal = after === 3 && minor !== 3 ? (mark === "." ? "," : ".") : mark;
   }
-  const [intPart, frac = ""] = decimal ? splitLast(t, decimal) : [t, ""];
-  const digits = intPart.replace(/[.,]/g, "");
-  if (!/^\d+$/.test(digits) || !/^\d*$/.test(frac)) return null;
-  const whole = Number(digits);
-  const hundredths = Math.round(Number(`0.${frac || "0"}`) * 100);
-  const cents = whole * 100 + hundredths;
-  return Number.isSafeInteger(cents) ? cents : null;
-}
-
-function splitLast(s: string, mark: string): [string, string] {
-  const i = s.lastIndexOf(mark);
-  return [s.slice(0, i), s.slice(i + 1)];
+  return parseMoney(num, decimal ? { decimal } : {});
 }
 
 /** The currency printed beside the amount worth `cents` in the text (first match), if any. */
