@@ -13,9 +13,12 @@ const FORMATS: AmountFormat[] = [
   { decimal: ",", group: " ", cents: true },
   { decimal: ",", group: ".", cents: true },
   { decimal: ",", group: "", cents: true },
+  { decimal: ".", group: "’", cents: true },
+  { decimal: ".", group: "'", cents: true },
   { decimal: ".", group: ",", cents: false },
   { decimal: ".", group: "", cents: false },
   { decimal: ",", group: " ", cents: false },
+  { decimal: ".", group: "’", cents: false },
 ];
 
 function groupDigits(whole: string, sep: string): string {
@@ -53,10 +56,11 @@ export function amountForms(cents: Cents): { text: string; format: AmountFormat 
 /**
  * The slot's regex source (no capture groups): grouped or plain whole part, then the cents, which
  * are optional whichever way the example printed them (a bank prints "INR 58" and "INR 1500.00").
+ * The whole part may be grouped by the example's thousands mark or by any usual one for its
+ * decimal mark (an example under 1,000 shows none: `12.60` then `6’940.50`).
  */
 export function amountRegex(f: AmountFormat): string {
-  // Printed without a thousands mark in the example, the usual mark for its decimal is accepted.
-  const group = f.group || (f.decimal === "." ? "," : ". ");
+  const group = f.group + (f.decimal === "." ? ",’'" : ". ’'");
   const whole = `\\d{1,3}(?:[${escapeRe(group)}]\\d{3})+|\\d+`;
   return `(?:${whole})(?:${escapeRe(f.decimal)}\\d{2})?`;
 }

@@ -3,19 +3,20 @@
  * parts, turned non-capturing when embedded in a line pattern) and a reader; the typed date picks
  * the format at derivation, so `03/04/2026` is never read both ways.
  */
+/** Month names and abbreviations in English, French, Spanish, Portuguese and German. */
 const MONTHS = [
-  ["jan", "january", "janv", "janvier"],
-  ["feb", "february", "févr", "fevr", "février"],
-  ["mar", "march", "mars"],
-  ["apr", "april", "avr", "avril"],
-  ["may", "mai"],
-  ["jun", "june", "juin"],
-  ["jul", "july", "juil", "juillet"],
-  ["aug", "august", "août", "aout"],
-  ["sep", "sept", "september", "septembre"],
-  ["oct", "october", "octobre"],
-  ["nov", "november", "novembre"],
-  ["dec", "december", "déc", "décembre"],
+  ["jan", "january", "janv", "janvier", "ene", "enero", "janeiro", "januar", "jän", "jänner"],
+  ["feb", "february", "févr", "fevr", "février", "febrero", "fev", "fevereiro", "februar"],
+  ["mar", "march", "mars", "marzo", "março", "marco", "märz", "mär", "maerz"],
+  ["apr", "april", "avr", "avril", "abr", "abril"],
+  ["may", "mai", "mayo", "maio"],
+  ["jun", "june", "juin", "junio", "junho", "juni"],
+  ["jul", "july", "juil", "juillet", "julio", "julho", "juli"],
+  ["aug", "august", "août", "aout", "ago", "agosto"],
+  ["sep", "sept", "september", "septembre", "septiembre", "set", "setiembre", "setembro"],
+  ["oct", "october", "octobre", "octubre", "out", "outubro", "okt", "oktober"],
+  ["nov", "november", "novembre", "noviembre", "novembro"],
+  ["dec", "december", "déc", "décembre", "dic", "diciembre", "dez", "dezembro", "dezember"],
 ];
 
 function monthOf(word: string): number | null {
@@ -97,8 +98,15 @@ const DATE_FORMATS: DateFormat[] = [
   },
   { id: "mon_d_y", src: `${MON} (\\d{1,2}),? (\\d{4})`, read: (g) => named(g[0], g[1], g[2]) },
   { id: "d_mon_y", src: `(\\d{1,2}) ${MON},? (\\d{4})`, read: (g) => named(g[1], g[0], g[2]) },
+  { id: "d_mon_y_slash", src: `(\\d{1,2})/${MON}/(\\d{4})`, read: (g) => named(g[1], g[0], g[2]) },
+  {
+    id: "d_mon_y_dash",
+    src: `(\\d{1,2})-${MON}-(\\d{4}|\\d{2})`,
+    read: (g) => named(g[1], g[0], String(year(g[2]))),
+  },
   { id: "mon_d", src: `${MON} (\\d{1,2})`, read: (g) => named(g[0], g[1]) },
   { id: "d_mon", src: `(\\d{1,2}) ${MON}`, read: (g) => named(g[1], g[0]) },
+  { id: "d_mon_slash", src: `(\\d{1,2})/${MON}`, read: (g) => named(g[1], g[0]) },
 ];
 
 const BOUNDARY_BEFORE = "(?<![\\p{L}\\d/.-])";
@@ -106,7 +114,7 @@ const BOUNDARY_AFTER = "(?![\\p{L}\\d]|[/-]\\d)";
 
 /** A format's regex source with its groups made non-capturing (to embed in a line pattern). */
 export function dateRegex(id: string): string | null {
-  const f = DATE_FORMATS.find((x) => x.id === id);
+  const f = DATE_FORMATS.find((x) => x.id === (EITHER[id]?.[0] ?? id));
   return f ? f.src.replace(/\((?!\?)/g, "(?:") : null;
 }
 
@@ -121,9 +129,18 @@ const iso = (y: number, m: number, d: number) =>
 
 /**
  * Reads a captured date in format `id`. A yearless date takes the year that puts it on or before
- * the day after the email's sent day (`sentIso`, YYYY-MM-DD), by less than a year.
+ * the day after the email's sent day (`sentIso`, YYYY-MM-DD), by less than a year. A date whose
+ * day and month order the example could not tell (`either_*`: it printed `05/05/2026`) is read
+ * both ways and the reading nearest before the sent day wins: an alert follows its transaction.
  */
 export function readDate(text: string, id: string, sentIso: string): string | null {
+  const pair = EITHER[id];
+  if (pair) {
+    const all = pair.map((x) => readDate(text, x, sentIso)).filter((d): d is string => d !== null);
+    const next = dayAfter(sentIso);
+    const before = all.filter((d) => d <= next).sort();
+    return before.at(-1) ?? all.sort()[0] ?? null;
+  }
   const f = DATE_FORMATS.find((x) => x.id === id);
   if (!f) return null;
   const m = new RegExp(`^${f.src}$`, "u").exec(text);
@@ -134,9 +151,18 @@ export function readDate(text: string, id: string, sentIso: string): string | nu
   const sentYear = num(sentIso.slice(0, 4));
   const candidate = iso(sentYear, p.m, p.d);
   // A day of slack: the bank's day may be a day ahead of the configured zone's (Singapore, Los Angeles).
-  const next = new Date(Date.parse(`${sentIso}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  return candidate <= next ? candidate : iso(sentYear - 1, p.m, p.d);
+  return candidate <= dayAfter(sentIso) ? candidate : iso(sentYear - 1, p.m, p.d);
 }
+
+const dayAfter = (isoDay: string) =>
+  new Date(Date.parse(`${isoDay}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** Numeric formats whose day and month order one example may leave open, by their either-id. */
+const EITHER: Record<string, [string, string]> = {
+  either_slash: ["dmy_slash", "mdy_slash"],
+  either_dash: ["dmy_dash", "mdy_dash"],
+};
+const eitherOf = (id: string) => Object.keys(EITHER).find((k) => EITHER[k]?.includes(id)) ?? null;
 
 /** Where the typed date is printed in `line` (formats with a year first, then by position). */
 export function findDate(
@@ -147,8 +173,11 @@ export function findDate(
   for (const f of DATE_FORMATS) {
     const re = new RegExp(`${BOUNDARY_BEFORE}${f.src}${BOUNDARY_AFTER}`, "gu");
     for (const m of line.matchAll(re)) {
-      if (readDate(m[0], f.id, sentIso) === typed)
-        return { start: m.index, end: m.index + m[0].length, format: f.id };
+      if (readDate(m[0], f.id, sentIso) !== typed) continue;
+      // Both orders read the typed date (day = month): the order is left to later emails.
+      const either = eitherOf(f.id);
+      const open = either && EITHER[either]?.every((x) => readDate(m[0], x, sentIso) === typed);
+      return { start: m.index, end: m.index + m[0].length, format: open ? either : f.id };
     }
   }
   return null;

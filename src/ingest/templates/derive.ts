@@ -6,7 +6,7 @@
 import { type Cents, formatCents } from "../../lib/money";
 import { amountForms, standsAlone } from "./amount";
 import { findDate, findTime, isDateWord } from "./dates";
-import { entryTokens, matchText, readWithPattern, unsafeEntry, WILD_MAX } from "./match";
+import { entryTokens, matchText, NUM_SRC, readWithPattern, unsafeEntry, WILD_MAX } from "./match";
 import { findTyped, type Occurrence, widen } from "./merchant-span";
 import { senderHost, subjectWords } from "./text";
 import type { AmountFormat, PatternLine, SlotKind, TemplatePattern, Token } from "./types";
@@ -97,7 +97,7 @@ function tokensOf(text: string, spans: Span[]): Token[] {
   const out: Token[] = [];
   const literal = (s: string) => {
     let last = 0;
-    for (const m of s.matchAll(/\d(?:[\d,.]*\d)?/g)) {
+    for (const m of s.matchAll(new RegExp(NUM_SRC, "g"))) {
       if (m.index > last) out.push({ lit: s.slice(last, m.index) });
       out.push({ slot: "num" });
       last = m.index + m[0].length;

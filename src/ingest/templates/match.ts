@@ -24,7 +24,8 @@ export const MERCHANT_MAX = 200;
 /** A wildcard's bound when the pattern gives none, and the largest it may give. */
 export const WILD_MAX = 200;
 
-const NUM_SRC = "\\d(?:[\\d,.]{0,30}\\d)?";
+/** Any other number: digits, with `,` `.` `'` `’` between them (a balance `3’333.33`). */
+export const NUM_SRC = "\\d(?:[\\d,.'’]{0,30}\\d)?";
 const FREE = new Set<SlotKind>(["merchant", "wild"]);
 export const EXTRACTED = new Set<SlotKind>(["amount", "merchant", "date", "time"]);
 const isFree = (t: Token | undefined) => !!t && "slot" in t && FREE.has(t.slot);

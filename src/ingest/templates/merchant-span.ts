@@ -38,7 +38,8 @@ function folded(s: string): { text: string; at: number[] } {
 /**
  * Widens a found name to the email's merchant span: the rest of its last word, then the words that
  * follow while they look like part of a printed name (no lowercase word such as "on", "for", "le";
- * in an all-caps name, no word with lowercase letters at all), never past `stop` (the next value on
+ * in an all-caps name, no word with lowercase letters at all; in any other, nothing after a word
+ * closed by punctuation, a sentence's end), never past `stop` (the next value on
  * the line). Trailing punctuation is left to the fixed text.
  */
 export function widen(line: string, start: number, end: number, stop: number): number {
@@ -47,6 +48,8 @@ export function widen(line: string, start: number, end: number, stop: number): n
   const caps = !/\p{Ll}/u.test(line.slice(start, e));
   for (;;) {
     if (line[e] !== " " || e >= stop) break;
+    // "compte abc. État actuel": a mark closing a word ends a name that is not all capitals.
+    if (!caps && /[.,;:!?]/.test(line[e - 1] ?? "")) break;
     let w = e + 1;
     while (w < stop && NAME_CHAR.test(line[w] ?? "")) w++;
     const word = line.slice(e + 1, w);

@@ -24,7 +24,7 @@ export interface PatternLine {
 /** How the example printed its amount: decimal mark, thousands mark, whether cents were printed. */
 export interface AmountFormat {
   decimal: "." | ",";
-  group: "," | "." | " " | "";
+  group: "," | "." | " " | "’" | "'" | "";
   cents: boolean;
 }
 
