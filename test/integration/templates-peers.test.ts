@@ -49,13 +49,28 @@ interface Wording {
 
 interface Bank extends Wording {
   title: string;
+  /** Email 1 is let go by the relevance check (the ignored-email list takes it to Needs review). */
+  ignored?: boolean;
   /** A second wording of the bank: `merges` into the first template, or is kept apart (note matches). */
   second?: Wording & { merges: boolean; note: RegExp | null };
 }
 
-async function toReview(name: string): Promise<string> {
+/**
+ * Email 1 through the door into Needs review: quarantined, or (`ignored`) let go by the relevance
+ * check, found in the ignored-email list with its reason and sent on with "this was a bank alert".
+ */
+async function toReview(name: string, ignored = false): Promise<string> {
   const res = await upload(eml(name));
   expect(res.status, res.text).toBe(200);
+  if (ignored) {
+    expect(res.body.status, `${name}: ${res.text}`).toBe("ignored");
+    const list = await call("/api/v1/ignored-emails");
+    const item = list.body.emails.find((e: any) => eml(name).includes(`Subject: ${e.subject}`));
+    expect(item?.reason_text, name).toMatch(/only one word alerts use/);
+    const moved = await call(`/api/v1/ignored-emails/${item.id}/bank-alert`, { method: "POST" });
+    expect(moved.body, moved.text).toMatchObject({ status: "sent_to_review", outcome: "quarantined" });
+    return moved.body.failure_id;
+  }
   expect(res.body.status, `${name}: ${res.text}`).toBe("quarantined");
   const id = /quarantined as (\S+)$/.exec(res.body.detail ?? "")?.[1];
   if (!id) throw new Error(`${name}: no failure id in ${res.text}`);
@@ -89,7 +104,7 @@ async function readsExactly(templateId: string, name: string, want: Read) {
 }
 
 async function learnsBank(bank: Bank) {
-  const a = await resolve(await toReview(bank.first), bank.typed);
+  const a = await resolve(await toReview(bank.first, bank.ignored), bank.typed);
   expect(a, JSON.stringify(a)).toMatchObject({ template_reason: null, template_note: null });
   for (const [name, want] of bank.later) await readsExactly(a.template_id, name, want);
   const second = bank.second;
@@ -271,6 +286,14 @@ const BANKS: Bank[] = [
         { amount: 1234.56, company: "Equitas Credit Card XX8765", date: "2026-04-12" },
       ],
     ],
+  },
+  {
+    title:
+      "India, Kotak811: the check lets it go (one alert word); 'this was a bank alert', resolved, the next one read",
+    ignored: true,
+    first: "in-kotak/kotak811-1",
+    typed: { date: "2026-01-14", amount: 4321, company: "Kotak811", institution: "Kotak811" },
+    later: [["in-kotak/kotak811-2", { amount: 1250.5, company: "Kotak811", date: null, day: "2026-01-19" }]],
   },
 ];
 
