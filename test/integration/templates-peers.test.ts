@@ -288,6 +288,14 @@ const BANKS: Bank[] = [
     ],
   },
   {
+    title: "United States, USAA: the payee on a line of its own under its label; another payee read exactly",
+    first: "us-usaa/account-debit-1",
+    typed: { date: "2026-08-04", amount: 88.45, company: "USAA Debit", institution: "USAA" },
+    later: [
+      ["us-usaa/account-debit-2", { amount: 88.45, company: "SAMPLE ELECTRIC COMPANY", date: "2026-08-04" }],
+    ],
+  },
+  {
     title:
       "India, Kotak811: the check lets it go (one alert word); 'this was a bank alert', resolved, the next one read",
     ignored: true,
