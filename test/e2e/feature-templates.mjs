@@ -1,9 +1,10 @@
 // Issue 18 in the browser: an alert of a bank the journal does not know is quarantined; resolving
 // it by hand with "Read future emails like this one" ticked teaches the journal that bank; the
 // next alert of that bank, uploaded, is added as a transaction and the Rules page lists the bank.
-// Issues 25 and 27: the resolve form is prefilled from what the email says and lays out cleanly at
-// 390 px; a span marked "changes from alert to alert" (the card's name) lets the next alert, with
-// another card, become a transaction.
+// Issues 25 and 27: the resolve form is prefilled from what the email says; a span marked "changes
+// from alert to alert" (the card's name) lets the next alert, with another card, become a
+// transaction. (The resolve form at 390 px is walked in feature-alerts.mjs, with a real alert the
+// relevance check let go.)
 // Runs on the seeded demo server (today 2026-11-21).
 import { assert, hasText, until, signedIn } from "./helpers.mjs";
 
@@ -34,7 +35,7 @@ async function upload(t, raw, name) {
 
 export const steps = [
   {
-    name: "an unknown bank's alert is quarantined, resolved at 390 px from a prefilled form with the card's name marked as changing, and learned",
+    name: "an unknown bank's alert is quarantined, resolved from a prefilled form with the card's name marked as changing, and learned",
     async run(t) {
       const { page } = t;
       page.setDefaultTimeout(30_000);
@@ -49,25 +50,14 @@ export const steps = [
       await page.goto(`${t.base}/review?month=2026-11`);
       const item = page.getByTestId("parse-failures").locator("li.failure", { hasText: "maplecu.example" });
       await item.waitFor();
-      await page.setViewportSize({ width: 390, height: 844 });
       await item.getByRole("button", { name: "Resolve…" }).click();
       await item.locator(".email-body").waitFor();
-      const learn = item.getByLabel("Read future emails like this one");
-      assert.ok(await learn.isChecked(), "learning is on by default for an unknown bank");
       // Prefilled from what the email plainly says.
       await until(async () => (await item.getByLabel("Amount").inputValue()) === "42.10", "amount prefilled");
       assert.equal(await item.getByLabel("Date").inputValue(), "2026-11-20");
       assert.equal(await item.getByLabel("Time").inputValue(), "15:45");
       assert.equal(await item.getByLabel("Merchant").inputValue(), "MAPLE LEAF DINER");
       await item.getByLabel("Institution").fill("Maple CU");
-      // At 390 px the checkbox sits above the Save button, never on it, and nothing is wider than the screen.
-      const box = await item.locator("label.check").boundingBox();
-      const save = await item.getByRole("button", { name: "Save transaction" }).boundingBox();
-      assert.ok(
-        box && save && box.y + box.height <= save.y,
-        `checkbox clear of Save: ${JSON.stringify([box, save])}`,
-      );
-      assert.ok(save.x >= 0 && save.x + save.width <= 390, "Save fits the phone's width");
       // Mark the card's name as changing from alert to alert: select it in the email, then mark it.
       await item.locator(".email-body").evaluate((pre) => {
         const node = pre.firstChild;
@@ -82,10 +72,9 @@ export const steps = [
       });
       await item.getByRole("button", { name: "Mark “Visa Infinite” as changing" }).click();
       await hasText(item.getByRole("list", { name: "Changes from alert to alert" }), "Visa Infinite");
-      await t.shot("templates-resolve-390");
+      await t.shot("templates-resolve");
       await item.getByRole("button", { name: "Save transaction" }).click();
       await page.getByText('Future emails like this one will be read as "Maple CU purchase"').waitFor();
-      await page.setViewportSize({ width: 1280, height: 900 });
       await t.shot("templates-learned");
     },
   },
