@@ -288,6 +288,27 @@ const BANKS: Bank[] = [
     ],
   },
   {
+    title:
+      "Panama, Davivienda: the bank wraps its lines, the merchant runs over a break; read however it wraps",
+    first: "pa-davivienda/debit-purchase-1",
+    typed: {
+      date: "2019-06-01",
+      amount: 109.9,
+      company: "AMZN Mktp US zn com bill W A",
+      institution: "Davivienda Panama",
+    },
+    later: [
+      [
+        "pa-davivienda/debit-purchase-2",
+        { amount: 103.21, company: "SPORTS BASEMENT", date: null, day: "2019-05-31" },
+      ],
+      [
+        "pa-davivienda/debit-purchase-3",
+        { amount: 109.9, company: "AMZN Mktp US zn com bill W A", date: null, day: "2019-06-02" },
+      ],
+    ],
+  },
+  {
     title: "United States, USAA: the payee on a line of its own under its label; another payee read exactly",
     first: "us-usaa/account-debit-1",
     typed: { date: "2026-08-04", amount: 88.45, company: "USAA Debit", institution: "USAA" },

@@ -8,7 +8,7 @@ import { amountForms, standsAlone } from "./amount";
 import { findDate, findTime, isDateWord } from "./dates";
 import { entryTokens, matchText, NUM_SRC, readWithPattern, unsafeEntry, WILD_MAX } from "./match";
 import { findTyped, type Occurrence, widen } from "./merchant-span";
-import { senderHost, subjectWords } from "./text";
+import { senderHost, subjectWords, unwrapText } from "./text";
 import type { AmountFormat, PatternLine, SlotKind, TemplatePattern, Token } from "./types";
 
 export interface LearnInput {
@@ -29,6 +29,8 @@ export interface LearnInput {
    * value lines does not stop a template.
    */
   blocks?: boolean;
+  /** Read the email unwrapped (text.ts `unwrapText`); set when the typed merchant ran over a line break. */
+  unwrap?: boolean;
 }
 
 export interface Derived {
@@ -199,7 +201,7 @@ function markedOn(line: number, text: string, marks: string[], values: Span[]): 
 export function deriveTemplate(input: LearnInput): DeriveResult {
   const domain = senderHost(input.fromEmail);
   if (!domain) return { ok: false, reason: "the sender's address has no domain to recognize the bank by" };
-  const lines = matchText(input.body).split("\n");
+  const lines = matchText(input.unwrap ? unwrapText(input.body) : input.body).split("\n");
   const amount = findAmount(lines, input.amount);
   if (!amount) {
     return {
@@ -233,6 +235,12 @@ export function deriveTemplate(input: LearnInput): DeriveResult {
       ok: false,
       reason: "the date you typed does not appear in the email and is not the day it was sent",
     };
+  }
+  // The merchant found nowhere, but the bank wrapped its lines: learn from the email unwrapped.
+  if (!input.unwrap && findTyped(lines, input.merchant).length === 0) {
+    const unwrapped = matchText(unwrapText(input.body));
+    if (unwrapped !== lines.join("\n") && findTyped(unwrapped.split("\n"), input.merchant).length > 0)
+      return deriveTemplate({ ...input, unwrap: true });
   }
   const merchant = merchantSpans(lines, input.merchant, spans);
   if (!merchant) return { ok: false, reason: "the merchant you typed does not appear in the email" };
@@ -280,7 +288,13 @@ export function deriveTemplate(input: LearnInput): DeriveResult {
     if (unsafe) return { ok: false, reason: unsafe };
     entries.push(entry);
   }
-  const pattern: TemplatePattern = { version: 1, lines: entries, amount: amount.format, date: dateFormat };
+  const pattern: TemplatePattern = {
+    version: 1,
+    lines: entries,
+    amount: amount.format,
+    date: dateFormat,
+    ...(input.unwrap ? { unwrap: true } : {}),
+  };
   const printed = (lines[merchant.slot.line] ?? "").slice(merchant.slot.start, merchant.slot.end);
   const back = readWithPattern(pattern, input.body, input.sentIso);
   if (!back.ok)

@@ -14,7 +14,7 @@
  */
 import { amountRegex, readAmount } from "./amount";
 import { dateRegex, readDate, readTime, TIME_SRC } from "./dates";
-import { bodyLines } from "./text";
+import { bodyLines, unwrapText } from "./text";
 import type { Extracted, PatternLine, SlotKind, TemplatePattern, Token } from "./types";
 
 /** A body line longer than this is never read (a bank prints its values on short lines). */
@@ -286,7 +286,7 @@ export function unsafeEntry(tokens: Token[]): string | null {
  * printed date.
  */
 export function readWithPattern(p: TemplatePattern, body: string, sentIso: string): MatchResult {
-  const text = matchText(body);
+  const text = matchText(p.unwrap ? unwrapText(body) : body);
   const values = new Map<SlotKind, string>();
   for (const entry of p.lines) {
     const r = readEntry(entryTokens(entry), text, p);

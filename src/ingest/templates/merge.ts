@@ -143,6 +143,8 @@ export function mergePatterns(a: TemplatePattern, b: TemplatePattern): MergeResu
         cents: a.amount.cents || b.amount.cents,
       },
       date: a.date,
+      // Read unwrapped when either was learned so; both examples are re-read before it is kept.
+      ...(a.unwrap || b.unwrap ? { unwrap: true } : {}),
       sources: [...new Set([...(a.sources ?? []), ...(b.sources ?? [])])],
     },
   };

@@ -8,6 +8,31 @@ export function bodyLines(body: string): string[] {
     .filter((l) => l !== "");
 }
 
+/**
+ * A plain-text alert wrapped at a fixed width, unwrapped: a line that does not end a sentence or a
+ * label (`.` `:` `!` `?` `;`) is joined to the next with a space, so a merchant or a sentence the
+ * bank's line width broke ("… en AMZN" / "Mktp US …, por $ 109.90.") is one line again. Blank
+ * lines stay (paragraphs are never joined), so unwrapping twice changes nothing.
+ */
+export function unwrapText(body: string): string {
+  const out: string[] = [];
+  let cur = "";
+  for (const raw of body.split(/\r?\n/)) {
+    const line = raw.replace(/[\s\u00a0\u202f]+/g, " ").trim();
+    if (line === "") {
+      if (cur) out.push(cur);
+      out.push("");
+      cur = "";
+    } else if (cur && !/[.:!?;]$/.test(cur)) cur = `${cur} ${line}`;
+    else {
+      if (cur) out.push(cur);
+      cur = line;
+    }
+  }
+  if (cur) out.push(cur);
+  return out.join("\n");
+}
+
 export const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Host part of a From value ("Bank <a@b.ca>" or "a@b.ca"), lowercased; null when there is none. */

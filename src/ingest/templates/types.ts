@@ -35,6 +35,11 @@ export interface TemplatePattern {
   amount: AmountFormat;
   /** The date format id (dates.ts); null: the email's sent date is the transaction's. */
   date: string | null;
+  /**
+   * Learned from the email unwrapped (text.ts `unwrapText`): the bank wraps its plain text at a
+   * fixed width and a value ran over a line break. Every email is then read unwrapped.
+   */
+  unwrap?: boolean;
   /** The quarantined emails (parse-failure ids) it was learned from: a merge re-reads them. */
   sources?: string[];
 }
