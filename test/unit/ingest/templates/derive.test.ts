@@ -191,3 +191,95 @@ describe("a value printed in several places", () => {
     });
   });
 });
+
+describe("formats of other countries (issue 27)", () => {
+  it("thousands marked by ’ are read though the example printed none", () => {
+    const t = learn({
+      body: "Un montant de 12.60 a été inscrit au crédit du compte abc. Solde: CHF 3’333.33.",
+      amount: 1260,
+      merchant: "abc",
+    });
+    const next = readWithPattern(
+      t.pattern,
+      "Un montant de 6’940.50 a été inscrit au crédit du compte abc. Solde: CHF 79.33.",
+      "2026-10-13",
+    );
+    // The name ends at the word closed by punctuation, not at "Solde".
+    expect(next).toMatchObject({ ok: true, values: { amount: 694050, merchant: "abc" } });
+  });
+
+  it("a day/month order the example cannot tell is read nearest before the sent day", () => {
+    const t = learn({
+      body: "INR 12,345.00 was received on 05/05/2026 and credited to your card XX9999.",
+      amount: 1234500,
+      merchant: "card XX9999",
+      date: "2026-05-05",
+      sentIso: "2026-05-05",
+    });
+    expect(t.pattern.date).toBe("either_slash");
+    const read = (d: string, sent: string) =>
+      readWithPattern(t.pattern, `INR 1.00 was received on ${d} and credited to your card XX1.`, sent);
+    expect(read("12/04/2026", "2026-04-12")).toMatchObject({ ok: true, values: { date: "2026-04-12" } });
+    expect(read("04/12/2026", "2026-04-13")).toMatchObject({ ok: true, values: { date: "2026-04-12" } });
+    // An unambiguous example fixes the order for good.
+    const fixed = learn({
+      body: "INR 5.00 was received on 15/01/2026 and credited to your card XX9999.",
+      amount: 500,
+      merchant: "card XX9999",
+      date: "2026-01-15",
+    });
+    expect(fixed.pattern.date).toBe("dmy_slash");
+  });
+
+  it("Spanish month names with slashes, with and without the year", () => {
+    const t = learn({
+      body: "Operacion:\nCOMPRA EN TIENDA\nFecha:\n10/Feb 08:14:03 hrs.\nImporte:\n$ 63.37 MN",
+      amount: 6337,
+      merchant: "Compra en tienda",
+      date: "2020-02-10",
+      sentIso: "2020-02-10",
+    });
+    const next = readWithPattern(
+      t.pattern,
+      "Operacion:\nPAGO DE SERVICIOS\nFecha:\n14/Ago 20:15:31 hrs.\nImporte:\n$ 337.88 MN",
+      "2020-08-15",
+    );
+    expect(next).toMatchObject({
+      ok: true,
+      values: { amount: 33788, merchant: "PAGO DE SERVICIOS", date: "2020-08-14", time: "20:15" },
+    });
+  });
+
+  it("a merchant the bank's line width broke is learned and read from the text unwrapped", () => {
+    const t = learn({
+      body: "Estimado:\n\nSe registró una compra en\nAMZN\nMktp US zn com bill, por $ 109.90.\n\nCordialmente,",
+      amount: 10990,
+      merchant: "AMZN Mktp US zn com bill",
+    });
+    expect(t.pattern.unwrap).toBe(true);
+    for (const [body, merchant, amount] of [
+      [
+        "Estimado:\n\nSe registró una compra en SPORTS BASEMENT, por $ 103.21.\nEn caso de dudas llame.",
+        "SPORTS BASEMENT",
+        10321,
+      ],
+      [
+        "Estimado:\n\nSe registró una compra en AMZN\nMktp US zn com bill, por $ 9.90.\n\nCordialmente,",
+        "AMZN Mktp US zn com bill",
+        990,
+      ],
+    ] as const) {
+      expect(readWithPattern(t.pattern, body, "2026-10-12")).toMatchObject({
+        ok: true,
+        values: { merchant, amount },
+      });
+    }
+    // Printed on one line, nothing is unwrapped.
+    const plain = learn({
+      body: "Se registró una compra en TIENDA, por $ 5.00.",
+      amount: 500,
+      merchant: "Tienda",
+    });
+    expect(plain.pattern.unwrap).toBeUndefined();
+  });
+});
