@@ -22,7 +22,7 @@ export default defineConfig({
   test: {
     include: ["bench/statements.ts"],
     setupFiles: ["./test/setup/apply-migrations.ts"],
-    globalSetup: ["./test/setup/global.ts"],
+    globalSetup: ["./test/setup/global.ts", "./bench/lib/cpu-probe.mjs"],
     testTimeout: 30 * 60_000,
     hookTimeout: 60_000,
   },

@@ -22,6 +22,16 @@ const refusedCsv = join(
   "erp-codes-refused-header-rescued.csv",
 );
 
+// One OFX holding a chequing account and a card: two statements, both listed in each review.
+const twoAccounts = join(
+  import.meta.dirname,
+  "..",
+  "fixtures",
+  "statements",
+  "made",
+  "ofx-two-accounts-utf8-declared-8859-1.ofx",
+);
+
 async function json(t, path) {
   const res = await t.page.request.get(`${t.base}${path}`);
   assert.equal(res.status(), 200, `${path}: ${res.status()}`);
@@ -178,6 +188,38 @@ export const steps = [
       );
       await page.locator("[data-testid=statement-rows]").waitFor();
       await t.shot("csv-refused-header-rescued");
+    },
+  },
+  {
+    name: "a file of two accounts: the review lists both, each opening its own statement",
+    async run(t) {
+      const { page } = t;
+      await page.goto(`${t.base}/statements`);
+      await page.getByTestId("statement-input").setInputFiles(twoAccounts);
+      const nav = page.getByRole("navigation", { name: /This file held 2 accounts/ });
+      await nav.waitFor({ timeout: 25_000 });
+      const links = nav.getByRole("link");
+      await until(async () => (await links.count()) === 2, "two account links");
+      await hasText(links.first(), "2 rows");
+      assert.equal(await links.first().getAttribute("aria-current"), "page");
+      const firstId = new URL(page.url()).searchParams.get("id");
+      await t.shot("file-accounts-first");
+      await links.nth(1).click();
+      await until(
+        async () => new URL(page.url()).searchParams.get("id") !== firstId,
+        "the second review opened",
+      );
+      const secondId = new URL(page.url()).searchParams.get("id");
+      const d = await json(t, `/api/v1/statements/${secondId}`);
+      assert.equal(d.account_type, "credit_card");
+      const rows = page.locator("[data-testid=statement-rows] tbody tr");
+      await until(async () => (await rows.count()) === 2, "the card's two rows");
+      assert.equal(await nav.getByRole("link").nth(1).getAttribute("aria-current"), "page");
+      await t.shot("file-accounts-second");
+      // And back to the first account, whose review is its own.
+      await nav.getByRole("link").first().click();
+      await until(async () => new URL(page.url()).searchParams.get("id") === firstId, "back on the first");
+      await until(async () => (await rows.count()) === 2, "the chequing account's two rows");
     },
   },
 ];

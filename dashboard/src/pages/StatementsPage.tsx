@@ -5,14 +5,24 @@ import { Empty, ErrorNotice, Loading } from "../components/States";
 import { useApp } from "../lib/app";
 import { navigate, useLocation } from "../lib/router";
 import { useApi } from "../lib/useApi";
+import { FileAccounts, fileParam, parseFileParam, reviewHref } from "./statements/FileAccounts";
 import { StatementList } from "./statements/StatementList";
 import { StatementReview } from "./statements/StatementReview";
+import type { UploadResponse } from "./statements/types";
 import { UploadBox } from "./statements/UploadBox";
 
 export function StatementsPage() {
   const { query } = useLocation();
   const id = query.get("id");
-  return id ? <StatementReview id={id} /> : <StatementsHome />;
+  const file = query.get("file");
+  if (!id) return <StatementsHome />;
+  return (
+    <StatementReview
+      key={id}
+      id={id}
+      accounts={file ? <FileAccounts accounts={parseFileParam(file)} current={id} file={file} /> : null}
+    />
+  );
 }
 
 function StatementsHome() {
@@ -31,7 +41,12 @@ function StatementsHome() {
       <AiNeeds action="statement_reading" r={ai} />
       <UploadBox
         canWrite={canWrite}
-        onUploaded={(r) => navigate(`/statements?id=${encodeURIComponent(r.statement_id)}`)}
+        onUploaded={(r) =>
+          // A file of several accounts: every review of it lists them all.
+          navigate(
+            reviewHref(r.statement_id, r.other_statements?.length ? fileParam(r as UploadResponse) : null),
+          )
+        }
       />
       <h2 className="small-h">History</h2>
       {list.loading && !list.data && <Loading />}

@@ -1,6 +1,6 @@
 // One statement under review: balance check, the share alerts caught, per-row and bulk actions,
 // import (one undoable activity entry), reparse, download and delete.
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { accountTypeLabel } from "../../lib/format";
 import { API_BASE, api, unwrap } from "../../api/client";
 import { ErrorNotice, Loading } from "../../components/States";
@@ -13,7 +13,7 @@ import { LayoutTeacher } from "./LayoutTeacher";
 import { type RowEdit, RowTable } from "./RowTable";
 import { type ImportResult, type RowAction, STATUS_LABEL, type StatementRow } from "./types";
 
-export function StatementReview({ id }: { id: string }) {
+export function StatementReview({ id, accounts }: { id: string; accounts?: ReactNode }) {
   const { canWrite, categories } = useApp();
   const stmt = useApi(
     () => unwrap(api.GET("/api/v1/statements/{statement_id}", { params: { path: { statement_id: id } } })),
@@ -82,6 +82,7 @@ export function StatementReview({ id }: { id: string }) {
       <p className="small">
         <Link to="/statements">← All statements</Link>
       </p>
+      {accounts}
       <div className="page-head">
         <h1 id="statement-h">{s.filename}</h1>
         <span className={`tag ${s.status === "complete" ? "tag-ok" : ""}`} data-testid="statement-status">

@@ -14,7 +14,7 @@ async function unwrapKept(call: Parameters<typeof unwrap<UploadResponse>>[0]) {
   } catch (err) {
     const id =
       err instanceof ApiError && err.code === "CSV_MAPPING_NEEDED" ? err.details?.statement_id : null;
-    if (typeof id === "string") return { statement_id: id };
+    if (typeof id === "string") return { statement_id: id, other_statements: [] };
     throw err;
   }
 }
@@ -25,7 +25,7 @@ export function UploadBox({
 }: {
   canWrite: boolean;
   /** The statement to open: the uploaded one, or a CSV kept for its columns to be chosen. */
-  onUploaded: (r: Pick<UploadResponse, "statement_id">) => void;
+  onUploaded: (r: Pick<UploadResponse, "statement_id"> & Partial<UploadResponse>) => void;
 }) {
   const [name, setName] = useState<string | null>(null);
   const { busy, error, run } = useAction();

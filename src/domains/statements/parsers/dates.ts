@@ -235,6 +235,8 @@ export function findPeriod(
     }
   }
   if (best) return { start: best.start, end: best.end };
+  const labelled = labelledCycle(t, dates);
+  if (labelled) return labelled;
   for (const b of dates) {
     const m = YEARLESS.exec(
       t.slice(Math.max(0, b.at - 40), b.at).replace(/\s*(?:to|-|–|—|through|thru)\s*$/i, ""),
@@ -248,6 +250,32 @@ export function findPeriod(
     return { start: isoDate(y, start.month, start.day), end: b.iso };
   }
   return null;
+}
+
+/** The label before the previous statement's date (a card's last cycle end). */
+const PREVIOUS_LABEL =
+  /((previous|last|prior)\s+statement(\s+date)?|relev[ée]\s+pr[ée]c[ée]dent|corte\s+anterior|vorheriger\s+auszug)\s*:?\s*$/i;
+/** The label before this statement's (cycle end) date. */
+const STATEMENT_LABEL =
+  /(statement|closing|cycle)\s+date\s*:?\s*$|date\s+du\s+relev[ée]\s*:?\s*$|fecha\s+de\s+corte\s*:?\s*$/i;
+
+/**
+ * A cycle given as two labelled dates, not as a range: "Statement date: August 15, 2014 …
+ * Previous statement: July 14, 2014" is the period from the day after the previous statement to
+ * the statement date.
+ */
+function labelledCycle(
+  t: string,
+  dates: { at: number; end: number; iso: string }[],
+): { start: string; end: string } | null {
+  const before = (d: { at: number }) => t.slice(Math.max(0, d.at - 40), d.at);
+  const prev = dates.find((d) => PREVIOUS_LABEL.test(before(d)));
+  const stmt = dates.find((d) => STATEMENT_LABEL.test(before(d)) && !PREVIOUS_LABEL.test(before(d)));
+  if (!prev || !stmt) return null;
+  const span = dayNumber(stmt.iso) - dayNumber(prev.iso);
+  if (span < 1 || span > 400) return null;
+  const start = new Date((dayNumber(prev.iso) + 1) * 86_400_000).toISOString().slice(0, 10);
+  return { start, end: stmt.iso };
 }
 
 /** The year a document's yearless rows most likely belong to, from the full dates it prints (its statement date). */

@@ -82,6 +82,14 @@ const DESC_WORD =
 /** A date column's header word (a description word standing over it names the date column). */
 export const DATE_WORD = /^(date|dates|datum|fecha|data|buchung|valuta|wert|valeur|posted|trans\.?)\b/i;
 
+/** A header cell naming the description: it starts with a description word, or one of its words
+ * is one ("Activity description") and none a date word ("Transaction date" names a date). */
+const isDescCell = (cell: string): boolean => {
+  if (DESC_WORD.test(cell)) return true;
+  const words = cell.split(/\s+/);
+  return words.some((w) => DESC_WORD.test(w)) && !words.some((w) => DATE_WORD.test(w));
+};
+
 /** The table's columns when this line is a header row (null otherwise). */
 function headerColumns(line: Line): Columns | null {
   const spans: Span[] = [];
@@ -93,7 +101,7 @@ function headerColumns(line: Line): Columns | null {
     // "Transaction" above "Date" names the date column, not the description.
     else if (
       descX === null &&
-      DESC_WORD.test(it.str) &&
+      isDescCell(it.str) &&
       !line.items.some((d) => d !== it && DATE_WORD.test(d.str) && Math.abs(d.x - it.x) < 5)
     ) {
       descX = it.x;
@@ -133,6 +141,8 @@ const PAGE_END =
 /** Total and subtotal lines are never rows (they sum the rows above; the table goes on after them). */
 export const TOTAL_LINE =
   /^(sub-?\s?totals?|totals?\b|grand\s*total|sous-?total|total\s*des|summe|zwischensumme|gesamt|totale|subtotale|totaal|suma\b|summe\b)/i;
+/** A net-activity line ("Net amount of monthly activity", "Net change"): a total, never a row. */
+const NET_LINE = /^net\s+(amount|activity|change|movement|total)/i;
 const SUB_HEADER = /^(date|dates|\(\$\)|\$|cad|posted|eff\.?|trans\.?)$/i;
 
 interface Pending {
@@ -199,6 +209,8 @@ export function readTable(lines: readonly Line[], opts: ReadOptions = {}): Layou
   let cur: Pending | null = null;
   let carry: Line[] = [];
   let lastDate: PartialDate | null = null;
+  /** Rows from this index on are not yet summed by a total line. */
+  let sinceTotal = 0;
   let inTable = false;
   let prevY = 0;
   let page = 0;
@@ -288,6 +300,7 @@ export function readTable(lines: readonly Line[], opts: ReadOptions = {}): Layou
     }
     if (TOTAL_LINE.test(text)) {
       flushCarry();
+      sinceTotal = rows.length;
       inTable = false;
       continue;
     }
@@ -327,6 +340,13 @@ export function readTable(lines: readonly Line[], opts: ReadOptions = {}): Layou
         continue;
       }
       if (!lastDate) continue;
+      // A net-activity line, or a dateless amount equal to the net of the rows above whatever
+      // words it carries, is their total: never a row.
+      if (NET_LINE.test(text) || sumsRows(rows.slice(sinceTotal), moves)) {
+        flushCarry();
+        sinceTotal = rows.length;
+        continue;
+      }
       // Another row under the same printed date.
       const prefix = takePrefix(line.y, line.page);
       flushCarry();
@@ -361,6 +381,13 @@ export function readTable(lines: readonly Line[], opts: ReadOptions = {}): Layou
     closing,
     headerFound,
   };
+}
+
+/** One amount equal to the net (money in minus money out, either sign) of two or more rows. */
+function sumsRows(rows: readonly LayoutRow[], moves: Parts["amounts"]): boolean {
+  if (rows.length < 2 || moves.length !== 1) return false;
+  const net = rows.reduce((sum, r) => sum + (r.deposit ?? 0) - (r.withdrawal ?? 0), 0);
+  return net !== 0 && Math.abs(net) === moves[0]!.cents;
 }
 
 const signed = (a: { cents: Cents; negative: boolean; truncated: boolean }) => ({

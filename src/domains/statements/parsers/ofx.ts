@@ -3,8 +3,8 @@
  * small reader. The charset is taken from the bytes when the declared one does not decode them;
  * entities and CDATA are decoded once. One statement per account: bank (`STMTRS`), card
  * (`CCSTMTRS`) and the bank transactions inside an investment statement (`INVBANKTRAN`). Amounts go
- * through the one money parser (any number of decimals, rounded half-even to the cent with a
- * warning in words when a part below a cent is not zero), dates must exist (`20120231` refuses the row, in words). The FITID of each
+ * through the one money parser (any number of decimals; trailing zeros past the cent are read, a
+ * non-zero part below a cent refuses that row in words, the rest of the file still reads), dates must exist (`20120231` refuses the row, in words). The FITID of each
  * transaction is kept (re-importing the same file recognises its rows). Pure.
  */
 import { type Cents, type DecimalMark, detectNumberFormat, readMoney } from "../../../lib/money";
@@ -82,13 +82,19 @@ function readRows(stmt: string, mark: DecimalMark, warnings: string[]): OfxRow[]
       return;
     }
     const money =
-      rawAmount && /^[+-]?[\d.,\s]+$/.test(rawAmount) ? readMoney(rawAmount, { decimal: mark }) : null;
+      rawAmount && /^[+-]?[\d.,\s]+$/.test(rawAmount)
+        ? readMoney(rawAmount, { decimal: mark, exact: true })
+        : null;
+    if (money && !money.ok && money.reason === "sub_cent") {
+      warnings.push(
+        `${where}: the amount ${rawAmount} has a part smaller than a cent, which no bank account can hold; left out (add it by hand with the amount your bank shows)`,
+      );
+      return;
+    }
     if (!money?.ok) {
       warnings.push(`${where}: the amount ${rawAmount ?? "(missing)"} is not a number; left out`);
       return;
     }
-    if (money.rounded)
-      warnings.push(`${where}: the amount ${rawAmount} was rounded to the cent (half to even)`);
     const amount: Cents = money.cents;
     const name = leaf(b, "NAME") ?? leaf(b, "PAYEE");
     const memo = leaf(b, "MEMO");

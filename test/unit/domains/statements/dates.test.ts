@@ -48,6 +48,14 @@ describe("the statement period from its common wordings", () => {
     ["Statement from December 15, 2024 through January 14, 2025", null, "2024-12-15", "2025-01-14"],
     ["Feb 27 to Mar 30, 2025", null, "2025-02-27", "2025-03-30"],
     ["Statement dates 2023-12-05 - 2024-01-04", null, "2023-12-05", "2024-01-04"],
+    // A card cycle given as two labelled dates: from the day after the previous statement.
+    [
+      "STATEMENT DATE: August 15, 2014 1 OF 3 PREVIOUS STATEMENT: July 14, 2014",
+      null,
+      "2014-07-15",
+      "2014-08-15",
+    ],
+    ["Previous statement date 30/12/2023 Closing date 29/01/2024", "dmy", "2023-12-31", "2024-01-29"],
   ];
   for (const [text, order, start, end] of cases) {
     it(text, () => {

@@ -200,4 +200,40 @@ describe("dates and descriptions", () => {
     expect(cleanDescription("INTERAC E-TRANSFER SEND Northside Sports Club")).toBe("Northside Sports Club");
     expect(cleanDescription("GROCERY MARKET")).toBe("GROCERY MARKET");
   });
+
+  it("a multi-word description header; a net-activity line and a dateless line summing the rows are totals, not rows", async () => {
+    const L = (y: number, ...items: [number, string][]) => items.map(([x, text]) => ({ x, y, text }));
+    const card = (net: [number, string][]) => [
+      ...L(740, [40, "Harbour Visa card - statement period: April 3, 2024 to May 2, 2024"]),
+      ...L(680, [40, "Purchase"], [100, "Posting"]),
+      ...L(672, [40, "date"], [100, "date"], [160, "Merchant details"], [480, "Amount"]),
+      ...L(656, [160, "Previous statement balance"], [480, "$1,000.00"]),
+      ...L(640, [40, "APR 04"], [100, "APR 05"], [160, "BOOKSHOP"], [480, "$25.00"]),
+      ...L(624, [40, "APR 20"], [100, "APR 21"], [160, "PAYMENT RECEIVED"], [480, "-$500.00"]),
+      ...L(608, [40, "MAY 01"], [100, "MAY 02"], [160, "TRAIN TICKETS"], [480, "$75.50"]),
+      ...L(592, ...net),
+      ...L(576, [160, "New balance"], [480, "$600.50"]),
+    ];
+    const want = [
+      ["2024-04-04", "withdrawal", 2500],
+      ["2024-04-20", "deposit", 50000],
+      ["2024-05-01", "withdrawal", 7550],
+    ];
+    // Worded as a net line (whatever the amount), or unworded but equal to the net of the rows.
+    for (const net of [
+      [
+        [160, "Net activity this period"],
+        [480, "$12.34"],
+      ],
+      [
+        [160, "Change this cycle"],
+        [480, "-$399.50"],
+      ],
+    ] as [number, string][][]) {
+      const out = parseStatementText(await readPdfText(makePdf([card(net)])), 2030);
+      if (!out.ok) throw new Error(out.message);
+      expect(out.statement.rows.map((r) => [r.date, r.type, r.amount])).toEqual(want);
+      expect(out.statement.balance.ok, JSON.stringify(out.statement.balance)).toBe(true);
+    }
+  });
 });

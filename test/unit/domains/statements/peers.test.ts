@@ -26,6 +26,9 @@ describe.each(["peers", "made"] as const)("%s corpus, parsers only", (which) => 
       }
       const parts = await read();
       expect(rowKeys(parts.flatMap((p) => p.rows.map(signed)))).toEqual(rowKeys(f.expected.rows!));
+      const warnings = parts.flatMap((p) => p.balance.warnings).join("\n");
+      for (const r of f.expected.refused_rows ?? [])
+        expect(warnings, f.name).toContain(`${r.peer_amount} ${r.reason}`);
     });
   }
 });

@@ -125,18 +125,19 @@ describe("dates in files", () => {
 });
 
 describe("OFX rows refused in words", () => {
-  it("an impossible day and a non-number leave their rows out, the reason kept", () => {
+  it("an impossible day, a non-number and a part below a cent leave their rows out, the reason kept", () => {
     const trn = (d: string, a: string) =>
       `<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>${d}<TRNAMT>${a}<FITID>${d}${a}<NAME>X</STMTTRN>`;
     const out = parseOfx(
-      `<OFX><STMTRS><BANKTRANLIST>${trn("20120231", "-1.00")}${trn("20120301", "$20")}${trn("20120302", "-2.345")}</BANKTRANLIST></STMTRS></OFX>`,
+      `<OFX><STMTRS><BANKTRANLIST>${trn("20120231", "-1.00")}${trn("20120301", "$20")}${trn("20120302", "-2.345")}${trn("20120303", "-2.3400")}</BANKTRANLIST></STMTRS></OFX>`,
     );
     expect(out.ok).toBe(true);
     if (!out.ok) return;
     const [s] = out.statements;
-    expect(s!.rows.map((r) => [r.date, r.amount])).toEqual([["2012-03-02", 234]]);
+    // Zeros past the cent read; a non-zero part below a cent is never rounded away.
+    expect(s!.rows.map((r) => [r.date, r.amount])).toEqual([["2012-03-03", 234]]);
     expect(s!.balance.warnings.join(" | ")).toMatch(
-      /20120231 does not exist; left out.*\$20 is not a number; left out.*-2\.345 was rounded/,
+      /20120231 does not exist; left out.*\$20 is not a number; left out.*-2\.345 has a part smaller than a cent/,
     );
   });
 });
