@@ -40,31 +40,35 @@ export async function proposeLayout(
   const lines = toLines(text.items);
   const { text: user, shown } = promptLines(lines);
   if (!shown.length) return { asked: false, proposal: null, reason: "The page holds no text to mark." };
-  const drop = (why: string): LayoutProposal => {
-    log("info", "statement_layout_proposal_dropped", { statement_id: stmt.id, why });
+  // The log names the stage only: the reason may quote the statement's text.
+  const drop = (stage: string, why: string): LayoutProposal => {
+    log("info", "statement_layout_proposal_dropped", { statement_id: stmt.id, stage });
     return { asked: true, proposal: null, reason: `The model's proposal was dropped: ${why}; ${BY_HAND}` };
   };
   let answer: Record<string, unknown>;
   try {
     answer = await routed.provider.callTool({ system: PROPOSE_SYSTEM, user, tool: proposeTool });
   } catch (err) {
-    return drop(aiErrorWords(asAiError(err)));
+    return drop("model", aiErrorWords(asAiError(err)));
   }
   const got = marksFromAnswer(answer, shown);
-  if (!got.ok) return drop(got.why);
+  if (!got.ok) return drop("answer", got.why);
   const header = findHeader(lines, got.marks);
-  if (!header) return drop("no header line (column titles) stands above the rows its columns read");
+  if (!header) return drop("header", "no header line (column titles) stands above the rows its columns read");
   const read = readTaughtPrinted(
     text,
     { marks: got.marks, header: header.words, institution: "Other" },
     Number(stmt.uploaded_at.slice(0, 4)),
   );
-  if (!read?.statement.rows.length) return drop("its columns read no rows");
+  if (!read?.statement.rows.length) return drop("rows", "its columns read no rows");
   const { balance } = read.statement;
   if (!read.printedOpening || !read.printedClosing || balance.opening === null || balance.closing === null)
-    return drop("the page prints no opening and closing balance to check its rows against");
+    return drop("printed", "the page prints no opening and closing balance to check its rows against");
   if (!balance.ok)
-    return drop(`the rows its columns read do not add up: ${balance.warnings[0] ?? "balance check failed"}`);
+    return drop(
+      "balance",
+      `the rows its columns read do not add up: ${balance.warnings[0] ?? "balance check failed"}`,
+    );
   return {
     asked: true,
     proposal: {
