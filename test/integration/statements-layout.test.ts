@@ -225,10 +225,12 @@ describe("the model proposes the column marks; the balance check is the judge", 
     expect((await call("/api/v1/statements/layouts", { now: NOW })).body.layouts).toEqual([]);
     const taught = await call(`/api/v1/statements/${id}/layout`, {
       method: "PUT",
-      body: { marks: res.body.proposal.marks, institution: "Banco Ribera" },
+      body: { marks: res.body.proposal.marks, institution: "Banco Ribera", proposed: true },
       now: NOW,
     });
     expect(taught.status).toBe(200);
+    const [entry] = (await call("/api/v1/activity", { now: NOW })).body.entries as any[];
+    expect(entry.summary).toMatch(/taught statement layout .*4 rows; columns proposed by the model/);
     expect(taught.body.statement.balance_check).toMatchObject({ ok: true, closing: 3475.98 });
     expect(taught.body.statement.transactions).toHaveLength(4);
   });

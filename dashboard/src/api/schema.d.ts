@@ -4038,6 +4038,8 @@ export interface components {
             marks: components["schemas"]["LayoutMarks"];
             name?: string;
             institution?: string;
+            /** @description The marks are the model's proposal as shown, confirmed by the person (said in the activity log) */
+            proposed?: boolean;
         };
         BulkTransactionUpdateResponse: {
             ok: boolean;

@@ -55,12 +55,15 @@ export function LayoutTeacher({
       setPage(await unwrap(api.GET("/api/v1/statements/{statement_id}/page-text", path)));
       void ask();
     });
+  // The marks as the model proposed them (untouched): the save says so in the activity log.
+  const proposed = proposal !== "asking" ? proposal?.proposal?.marks : undefined;
+  const asProposed = proposed !== undefined && JSON.stringify(proposed) === JSON.stringify(marks);
   const save = () =>
     void action.run(async () => {
       await unwrap(
         api.PUT("/api/v1/statements/{statement_id}/layout", {
           ...path,
-          body: { marks: marks as Marks, institution: bank.trim() || undefined },
+          body: { marks: marks as Marks, institution: bank.trim() || undefined, proposed: asProposed },
         }),
       );
       setPage(null);

@@ -26,6 +26,12 @@ export const TeachLayoutRequest = z
     marks: LayoutMarks,
     name: z.string().trim().max(100).optional(),
     institution: z.string().trim().max(100).optional(),
+    proposed: z
+      .boolean()
+      .optional()
+      .describe(
+        "The marks are the model's proposal as shown, confirmed by the person (said in the activity log)",
+      ),
   })
   .meta({ id: "TeachLayoutRequest" });
 
