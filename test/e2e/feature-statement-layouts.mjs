@@ -1,9 +1,11 @@
 // Statement PDFs in the browser, beyond the rules: a bank layout no rule reads is taught by marking
 // its columns once on the laid-out page, the next statement of that layout reads with no help, the
-// layout is listed on Rules; a card payment in a statement is shown as a transfer and skipped.
+// layout is listed on Rules; a card payment in a statement is shown as a transfer and skipped. With
+// document parsing routed to a model (the runner's bridge: cli_b's stand-in tool), the model's marks
+// come prefilled and labelled, with the balances they add up to; the person still confirms.
 // Runs on the seeded demo server; screenshots at desktop width and 390 px.
 import { join } from "node:path";
-import { assert, hasText, until, signedIn } from "./helpers.mjs";
+import { assert, hasText, until, signedIn, putConfig } from "./helpers.mjs";
 
 const own = (f) => join(import.meta.dirname, "..", "fixtures", "statements", "taught", f);
 
@@ -36,6 +38,37 @@ export const steps = [
       await teacher.getByTestId("layout-open").click();
       await page.getByTestId("layout-page").waitFor();
       await t.shot("layout-page");
+    },
+  },
+  {
+    name: "with document parsing on, the model's marks are proposed, prefilled and labelled, balance-checked",
+    async run(t) {
+      const { page } = t;
+      const runs = () => (t.state.bridgeLog ?? []).filter((l) => l.startsWith("cli_b ")).length;
+      const before = runs();
+      await putConfig(t, { document_parsing_provider: "cli_b" });
+      try {
+        await page.reload();
+        const teacher = page.getByTestId("layout-teacher");
+        await teacher.waitFor({ timeout: 25_000 });
+        await teacher.getByTestId("layout-open").click();
+        const note = page.getByTestId("layout-proposal");
+        await note.waitFor({ timeout: 30_000 });
+        await hasText(note, "Proposed by the model");
+        await hasText(note, "read 4 rows");
+        await hasText(note, "3,475.98");
+        assert.equal(runs(), before + 1, "one model run for the proposal");
+        for (const role of ["Date", "Description", "Amount", "Balance"])
+          await hasText(page.getByRole("radiogroup", { name: "Column kind" }), `${role} ✓`);
+        const save = page.getByTestId("layout-save");
+        assert.equal(await save.isEnabled(), true, "the proposal can be confirmed");
+        await hasText(save, "Confirm these columns");
+        const marked = page.getByTestId("layout-page").locator(".layout-marked");
+        assert.ok((await marked.count()) >= 16, "the proposed columns are marked on the page");
+        await t.shot("layout-proposal");
+      } finally {
+        await putConfig(t, { document_parsing_provider: "disabled" });
+      }
     },
   },
   {

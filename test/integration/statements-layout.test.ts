@@ -4,6 +4,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { call } from "../helpers/http";
+import { type FakeModel, fakeModel, modelServerUrl } from "../helpers/fake-model-client";
 import { riberaStatement } from "../fixtures/statements/unknown-bank";
 
 const NOW = "2025-04-02T12:00:00.000Z";
@@ -150,5 +151,153 @@ describe("teaching a PDF layout by marking its columns", () => {
     expect(undo.status).toBe(200);
     const back = (await call("/api/v1/statements/layouts", { now: NOW })).body.layouts;
     expect(back.map((l: any) => l.name)).toEqual(["Ribera current account"]);
+  });
+});
+
+// With document parsing routed to a provider, the model may propose the marks; the balance check
+// judges them. Only a proposal whose rows add up reaches the person, who still confirms it.
+describe("the model proposes the column marks; the balance check is the judge", () => {
+  let fm: FakeModel;
+  const modelEnv = () => ({ MODEL_API_KEY: fm.key, MODEL_BASE_URL: `${modelServerUrl()}/v1` });
+  const propose = (id: string) =>
+    call(`/api/v1/statements/${id}/layout-proposal`, { now: NOW, env: modelEnv() });
+  const route = (provider: string) =>
+    call("/api/v1/config", { method: "PUT", body: { document_parsing_provider: provider }, now: NOW });
+  const proposals = async () =>
+    (await fm.calls()).filter((c) => c.body?.tool_choice?.function?.name === "propose_statement_columns");
+  /** The upload, its laid-out lines, and a cell of the page as the model names it (line number, text). */
+  async function uploaded() {
+    const id = (await upload(JANUARY)).body.statement_id as string;
+    const lines = (await call(`/api/v1/statements/${id}/page-text`, { now: NOW })).body.lines as Line[];
+    const cell = (text: string) => ({
+      line: lines.findIndex((l) => l.items.some((i) => i.str === text)) + 1,
+      text,
+    });
+    return { id, lines, cell };
+  }
+
+  beforeEach(async () => {
+    await reset();
+    await env.DB.prepare("DELETE FROM app_config").run();
+    fm = await fakeModel();
+  });
+
+  it("a proposal whose rows balance comes back with its balances; the person confirms it to save the layout", async () => {
+    expect((await route("hosted")).status).toBe(200);
+    const { id, lines, cell } = await uploaded();
+    await fm.script([
+      {
+        kind: "tool",
+        arguments: {
+          date: cell("03/01/2025"),
+          description: cell("MERCADONA VALENCIA"),
+          amount: cell("-45,12"),
+          withdrawal: null,
+          deposit: null,
+          balance: cell("1.454,88"),
+        },
+      },
+    ]);
+    const res = await propose(id);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.asked).toBe(true);
+    expect(res.body.reason).toBeNull();
+    expect(res.body.proposal).toMatchObject({ rows: 4, opening: 1500, closing: 3475.98 });
+    const want = {
+      date: spanOf(lines, "03/01/2025"),
+      description: spanOf(lines, "MERCADONA VALENCIA"),
+      amount: spanOf(lines, "-45,12"),
+      balance: spanOf(lines, "1.454,88"),
+    };
+    const got = res.body.proposal.marks as Record<string, { x0: number; x1: number }>;
+    expect(Object.keys(got).sort()).toEqual(Object.keys(want).sort());
+    for (const [role, s] of Object.entries(want)) {
+      expect(Math.abs(got[role]!.x0 - s.x0), role).toBeLessThan(0.2);
+      expect(Math.abs(got[role]!.x1 - s.x1), role).toBeLessThan(0.2);
+    }
+    const sent = await proposals();
+    expect(sent).toHaveLength(1);
+    const prompt = sent[0]!.body.messages.find((m: any) => m.role === "user").content as string;
+    expect(prompt).toMatch(/^L1: /);
+    expect(prompt).toContain("MERCADONA VALENCIA");
+    expect(prompt.length).toBeLessThanOrEqual(9_000);
+    // Nothing is saved until the person confirms the marks.
+    expect((await call("/api/v1/statements/layouts", { now: NOW })).body.layouts).toEqual([]);
+    const taught = await call(`/api/v1/statements/${id}/layout`, {
+      method: "PUT",
+      body: { marks: res.body.proposal.marks, institution: "Banco Ribera", proposed: true },
+      now: NOW,
+    });
+    expect(taught.status).toBe(200);
+    const [entry] = (await call("/api/v1/activity", { now: NOW })).body.entries as any[];
+    expect(entry.summary).toMatch(/taught statement layout .*4 rows; columns proposed by the model/);
+    expect(taught.body.statement.balance_check).toMatchObject({ ok: true, closing: 3475.98 });
+    expect(taught.body.statement.transactions).toHaveLength(4);
+  });
+
+  it("a proposal whose rows do not add up is dropped, in words", async () => {
+    await route("hosted");
+    const { id, cell } = await uploaded();
+    // Amount and balance swapped: rows are read, but they do not chain to the printed balances.
+    await fm.script([
+      {
+        kind: "tool",
+        arguments: {
+          date: cell("03/01/2025"),
+          description: cell("MERCADONA VALENCIA"),
+          amount: cell("1.454,88"),
+          balance: cell("-45,12"),
+        },
+      },
+    ]);
+    const res = await propose(id);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ asked: true, proposal: null });
+    expect(res.body.reason).toMatch(/proposal was dropped: the rows its columns read do not add up/);
+    expect(res.body.reason).toMatch(/mark the columns by hand/);
+    expect(await proposals()).toHaveLength(1);
+    expect((await call("/api/v1/statements/layouts", { now: NOW })).body.layouts).toEqual([]);
+  });
+
+  it("malformed JSON, a wrong shape, a cell not on the page or a provider failure drop the proposal; never a 500", async () => {
+    await route("hosted");
+    const { id, cell } = await uploaded();
+    await fm.script([
+      { kind: "malformed" },
+      { kind: "tool", arguments: { date: cell("03/01/2025"), description: "MERCADONA" } },
+      {
+        kind: "tool",
+        arguments: {
+          date: cell("03/01/2025"),
+          description: cell("MERCADONA VALENCIA"),
+          amount: { line: 2, text: "-99,99" },
+        },
+      },
+      { kind: "status", status: 500 },
+    ]);
+    const reasons = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await propose(id);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body).toMatchObject({ asked: true, proposal: null });
+      reasons.push(res.body.reason as string);
+    }
+    expect(reasons[0]).toMatch(/dropped: the model's answer could not be used/);
+    expect(reasons[1]).toMatch(
+      /dropped: the answer was not a set of column marks \(its description is not a cell/,
+    );
+    expect(reasons[2]).toMatch(/dropped: the amount cell “-99,99” is not on the page/);
+    expect(reasons[3]).toMatch(/dropped: the provider answered with an error/);
+    expect(await proposals()).toHaveLength(4);
+  });
+
+  it("with document parsing off, nothing reaches the model and the person marks by hand", async () => {
+    await route("disabled");
+    const { id } = await uploaded();
+    const res = await propose(id);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ asked: false, proposal: null });
+    expect(res.body.reason).toMatch(/Document parsing is turned off/);
+    expect(await fm.calls()).toHaveLength(0);
   });
 });

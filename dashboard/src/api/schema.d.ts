@@ -1378,6 +1378,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/statements/{statement_id}/layout-proposal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The document-parsing model's proposal of a PDF's column marks, judged by the balance check
+         * @description Only when document parsing has a provider (otherwise nothing is sent and `asked` is false). The first page or two of laid-out lines go to the model; the marks it proposes are read like a person's and kept only when the rows add up to the printed opening and closing balances. Nothing is saved: the person confirms the marks with PUT /statements/{statement_id}/layout.
+         */
+        get: operations["proposeStatementLayout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/statements/{statement_id}/layout": {
         parameters: {
             query?: never;
@@ -3991,6 +4011,25 @@ export interface components {
                 }[];
             }[];
         };
+        /** @description Column marks proposed by the document-parsing model, kept only when the rows they read add up to the printed balances */
+        StatementLayoutProposal: {
+            /** @description Whether the model was asked (document parsing has a provider) */
+            asked: boolean;
+            /** @description Marks proposed by the model whose rows balance; null when none */
+            proposal: {
+                marks: components["schemas"]["LayoutMarks"];
+                /** @description The model that proposed the marks */
+                model: string;
+                /** @description Rows the marks read */
+                rows: number;
+                /** @description The printed opening balance the rows start from */
+                opening: number;
+                /** @description The printed closing balance the rows add up to */
+                closing: number;
+            } | null;
+            /** @description Why there is no proposal, in words */
+            reason: string | null;
+        };
         TeachLayoutResponse: {
             layout: components["schemas"]["StatementLayout"];
             statement: components["schemas"]["StatementDetailResponse"];
@@ -3999,6 +4038,8 @@ export interface components {
             marks: components["schemas"]["LayoutMarks"];
             name?: string;
             institution?: string;
+            /** @description The marks are the model's proposal as shown, confirmed by the person (said in the activity log) */
+            proposed?: boolean;
         };
         BulkTransactionUpdateResponse: {
             ok: boolean;
@@ -10752,6 +10793,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StatementPageText"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No statement (or row) with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    proposeStatementLayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                statement_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A balanced proposal, or why there is none */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementLayoutProposal"];
                 };
             };
             /** @description Missing or invalid credentials */

@@ -14,6 +14,7 @@ import { ReparseStatement } from "./routes/reparse";
 import { UpdateStatementRow } from "./routes/update-row";
 import { UploadStatement } from "./routes/upload";
 import { GetPageText, TeachLayout } from "./routes/layout";
+import { ProposeLayout } from "./routes/layout-proposal";
 import { DeleteLayout, ListLayouts, RenameLayout } from "./routes/layouts";
 import { getLayout, restoreLayout } from "./layouts/service";
 import type { StatementLayoutRecord } from "../../db/schema";
@@ -32,6 +33,7 @@ export function statementsRouter() {
   r.post("/:statement_id/reparse", ReparseStatement);
   r.put("/:statement_id/csv-mapping", ConfirmCsvMapping);
   r.get("/:statement_id/page-text", GetPageText);
+  r.get("/:statement_id/layout-proposal", ProposeLayout);
   r.put("/:statement_id/layout", TeachLayout);
   r.patch("/:statement_id/transactions", BulkUpdateStatementRows);
   r.patch("/:statement_id/transactions/:tx_index", UpdateStatementRow);

@@ -18,6 +18,15 @@ export function readTaught(
   layout: { marks: LayoutMarks; header: HeaderWord[] | null; institution: string },
   fallbackYear: number,
 ): ParsedStatement | null {
+  return readTaughtPrinted(text, layout, fallbackYear)?.statement ?? null;
+}
+
+/** As `readTaught`, with whether the page printed an opening and a closing balance (the judge needs both). */
+export function readTaughtPrinted(
+  text: PdfText,
+  layout: { marks: LayoutMarks; header: HeaderWord[] | null; institution: string },
+  fallbackYear: number,
+): { statement: ParsedStatement; printedOpening: boolean; printedClosing: boolean } | null {
   const lines = toLines(text.items);
   const tops = layout.header ? headerLines(lines, layout.header) : new Map<number, number>();
   if (layout.header && tops.size === 0) return null;
@@ -36,7 +45,7 @@ export function readTaught(
     totalOut: null,
   };
   const out = assemble(table.rows, doc, printed, owed, fallbackYear);
-  return {
+  const statement: ParsedStatement = {
     institution: layout.institution,
     account_type: account,
     period_start: out.period_start,
@@ -45,6 +54,7 @@ export function readTaught(
     rows: out.rows,
     balance: out.balance,
   };
+  return { statement, printedOpening: printed.opening !== null, printedClosing: printed.closing !== null };
 }
 
 /** The first stored layout that reads this PDF, with its id. */

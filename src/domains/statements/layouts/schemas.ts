@@ -26,6 +26,12 @@ export const TeachLayoutRequest = z
     marks: LayoutMarks,
     name: z.string().trim().max(100).optional(),
     institution: z.string().trim().max(100).optional(),
+    proposed: z
+      .boolean()
+      .optional()
+      .describe(
+        "The marks are the model's proposal as shown, confirmed by the person (said in the activity log)",
+      ),
   })
   .meta({ id: "TeachLayoutRequest" });
 
@@ -63,3 +69,24 @@ export const LayoutIdParams = z.object({ layout_id: z.string().min(1).max(60) })
 export const RenameLayoutRequest = z
   .object({ name: z.string().trim().min(1).max(100) })
   .meta({ id: "RenameLayoutRequest" });
+
+export const LayoutProposalResponse = z
+  .object({
+    asked: z.boolean().describe("Whether the model was asked (document parsing has a provider)"),
+    proposal: z
+      .object({
+        marks: LayoutMarks,
+        model: z.string().describe("The model that proposed the marks"),
+        rows: z.number().int().describe("Rows the marks read"),
+        opening: z.number().describe("The printed opening balance the rows start from"),
+        closing: z.number().describe("The printed closing balance the rows add up to"),
+      })
+      .nullable()
+      .describe("Marks proposed by the model whose rows balance; null when none"),
+    reason: z.string().nullable().describe("Why there is no proposal, in words"),
+  })
+  .meta({
+    id: "StatementLayoutProposal",
+    description:
+      "Column marks proposed by the document-parsing model, kept only when the rows they read add up to the printed balances",
+  });

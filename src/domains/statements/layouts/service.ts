@@ -46,7 +46,7 @@ export const countMatchQuery = (db: Db, id: string, nowIso: string) =>
     .set({ match_count: sql`${l.match_count} + 1`, last_matched_at: nowIso })
     .where(eq(l.id, id));
 
-async function pdfTextOf(ctx: ServiceCtx, stmt: { file_kind: string; r2_key: string }) {
+export async function pdfTextOf(ctx: ServiceCtx, stmt: { file_kind: string; r2_key: string }) {
   if (stmt.file_kind !== "pdf") throw conflict("Only a PDF statement has a page layout", "NOT_PDF");
   const obj = await ctx.env.FILES.get(stmt.r2_key);
   if (!obj) throw new ApiError(404, "The stored statement file is missing", "NOT_FOUND");

@@ -58,7 +58,7 @@ export class TeachLayout extends StatementsRoute {
       before: res.before,
       after: res.after,
       rows: 1,
-      summary: `taught statement layout "${res.after.name}" (${res.rows} rows)`,
+      summary: `taught statement layout "${res.after.name}" (${res.rows} rows${body.proposed ? "; columns proposed by the model" : ""})`,
     });
     return c.json({ layout: layoutItem(res.after), statement });
   }

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { parseStatementText } from "../../../../src/domains/statements/parsers";
 import { cleanDescription } from "../../../../src/domains/statements/parsers/clean";
 import { findPeriod, parseRowDate, resolveYear } from "../../../../src/domains/statements/parsers/dates";
-import { readAmount } from "../../../../src/domains/statements/parsers/layout";
+import { type Line, readAmount } from "../../../../src/domains/statements/parsers/layout";
+import {
+  MAX_CHARS,
+  MAX_LINES,
+  marksFromAnswer,
+  promptLines,
+} from "../../../../src/domains/statements/layouts/propose";
 import { readPdfText } from "../../../../src/domains/statements/parsers/pdf-text";
 import { type OwnRow, mapleStatement } from "../../../fixtures/statements/banks";
 import { makePdf } from "../../../fixtures/statements/make-pdf";
@@ -235,5 +241,68 @@ describe("dates and descriptions", () => {
       expect(out.statement.rows.map((r) => [r.date, r.type, r.amount])).toEqual(want);
       expect(out.statement.balance.ok, JSON.stringify(out.statement.balance)).toBe(true);
     }
+  });
+});
+
+describe("the model's column proposal (prompt and answer)", () => {
+  const line = (page: number, y: number, cells: [number, string][]): Line => ({
+    page,
+    y,
+    items: cells.map(([x, str]) => ({ page, x, y, w: str.length * 5, str })),
+  });
+  // Forty pages of sixty rows each: the prompt holds the first lines only, never the file.
+  const pages = Array.from({ length: 40 }, (_, p) =>
+    Array.from({ length: 60 }, (_, i) =>
+      line(p + 1, 760 - i * 12, [
+        [40, `${String((i % 28) + 1).padStart(2, "0")}/03/2025`],
+        [110, `SHOP NUMBER ${p}-${i}`],
+        [440, `-${i + 1},00`],
+        [520, `${1000 + i},00`],
+      ]),
+    ),
+  ).flat();
+
+  it("numbers the first page or two of lines, bounded in lines and characters", () => {
+    const { text, shown } = promptLines(pages);
+    expect(shown.length).toBeLessThanOrEqual(MAX_LINES);
+    expect(text.length).toBeLessThanOrEqual(MAX_CHARS);
+    expect(shown.every((l) => l.page <= 2)).toBe(true);
+    expect(text.split("\n")[0]).toBe(
+      "L1: [40] 01/03/2025  [110] SHOP NUMBER 0-0  [440] -1,00  [520] 1000,00",
+    );
+    const wide = pages.map((l) => line(l.page, l.y, [[40, "x".repeat(400)]]));
+    expect(promptLines(wide).text.length).toBeLessThanOrEqual(MAX_CHARS);
+  });
+
+  it("turns cells into x-spans; a cell not on its line is looked for on the page; invented cells are refused", () => {
+    const { shown } = promptLines(pages);
+    const got = marksFromAnswer(
+      {
+        date: { line: 3, text: "03/03/2025" },
+        description: { line: 3, text: "SHOP NUMBER 0-2" },
+        amount: { line: 1, text: "-3,00" },
+        balance: null,
+      },
+      shown,
+    );
+    expect(got).toEqual({
+      ok: true,
+      marks: { date: { x0: 40, x1: 90 }, description: { x0: 110, x1: 185 }, amount: { x0: 440, x1: 465 } },
+    });
+    const invented = marksFromAnswer(
+      {
+        date: { line: 1, text: "01/03/2025" },
+        description: { line: 1, text: "NOWHERE" },
+        amount: { line: 1, text: "-1,00" },
+      },
+      shown,
+    );
+    expect(invented).toEqual({ ok: false, why: "the description cell “NOWHERE” is not on the page" });
+    const noAmount = marksFromAnswer(
+      { date: { line: 1, text: "01/03/2025" }, description: { line: 1, text: "SHOP NUMBER 0-0" } },
+      shown,
+    );
+    expect(noAmount.ok).toBe(false);
+    expect(marksFromAnswer({ date: "01/03/2025" }, shown).ok).toBe(false);
   });
 });
