@@ -41,25 +41,39 @@ export const steps = [
     },
   },
   {
-    name: "with document parsing on, the model's marks are proposed, prefilled and labelled, balance-checked",
+    name: "with document parsing on, the model's marks are proposed, prefilled and labelled, balance-checked; an unusable answer is dropped in words",
     async run(t) {
       const { page } = t;
       const runs = () => (t.state.bridgeLog ?? []).filter((l) => l.startsWith("cli_b ")).length;
       const before = runs();
-      await putConfig(t, { document_parsing_provider: "cli_b" });
-      try {
+      const openTeacher = async () => {
         await page.reload();
         const teacher = page.getByTestId("layout-teacher");
         await teacher.waitFor({ timeout: 25_000 });
         await teacher.getByTestId("layout-open").click();
+      };
+      const kinds = page.getByRole("radiogroup", { name: "Column kind" });
+      try {
+        // cli_a's stand-in answers prose, not column marks: dropped, said why, nothing prefilled.
+        await putConfig(t, { document_parsing_provider: "cli_a" });
+        await openTeacher();
+        const dropped = page.getByTestId("layout-proposal-dropped");
+        await dropped.waitFor({ timeout: 30_000 });
+        await hasText(dropped, "The model's proposal was dropped");
+        await hasText(dropped, "mark the columns by hand");
+        assert.equal(((await kinds.textContent()) ?? "").includes("✓"), false, "nothing prefilled");
+        assert.equal(await page.getByTestId("layout-save").isEnabled(), false);
+        await t.shot("layout-proposal-dropped");
+
+        await putConfig(t, { document_parsing_provider: "cli_b" });
+        await openTeacher();
         const note = page.getByTestId("layout-proposal");
         await note.waitFor({ timeout: 30_000 });
         await hasText(note, "Proposed by the model");
         await hasText(note, "read 4 rows");
         await hasText(note, "3,475.98");
         assert.equal(runs(), before + 1, "one model run for the proposal");
-        for (const role of ["Date", "Description", "Amount", "Balance"])
-          await hasText(page.getByRole("radiogroup", { name: "Column kind" }), `${role} ✓`);
+        for (const role of ["Date", "Description", "Amount", "Balance"]) await hasText(kinds, `${role} ✓`);
         const save = page.getByTestId("layout-save");
         assert.equal(await save.isEnabled(), true, "the proposal can be confirmed");
         await hasText(save, "Confirm these columns");
