@@ -24,6 +24,7 @@ import * as q from "./queries";
 import { fileExtension, syntheticKey } from "./reconcile";
 import { statementStatus } from "./rules";
 import type { ImportRequest, ImportResponse } from "./schemas";
+import { readCandidates } from "./stored";
 import { editPatch } from "./service";
 import { STATEMENT_RECIPIENT } from "./views";
 
@@ -123,8 +124,8 @@ function applyActions(rows: StatementRowRecord[], actions: ImportRequest["action
     if (!row) throw notFound(`Statement transaction ${a.index}`);
     if (row.action_result !== null) continue;
     const pick = a.date_file_name
-      ? JSON.parse(row.candidates ?? "[]").find(
-          (c: { date_file_name: string; forwarded_to: string }) =>
+      ? readCandidates(row.candidates)?.find(
+          (c) =>
             c.date_file_name === a.date_file_name && (!a.forwarded_to || c.forwarded_to === a.forwarded_to),
         )
       : null;

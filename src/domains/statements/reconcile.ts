@@ -151,7 +151,7 @@ export async function buildRows(
       enrichable: res.enrichable ? 1 : 0,
       // A new row's reason is why it looks like a transfer (it then defaults to skip).
       reason: res.reason ?? transfers[i] ?? null,
-      candidates: res.candidates.length ? JSON.stringify(res.candidates.map(dbMatch)) : null,
+      candidates: res.candidates.length ? res.candidates.map(dbMatch) : null,
       // A row matching a stored transaction shows that row's category (unless it is the fallback).
       suggested_category: m?.Category && !isMisc(m.Category) ? m.Category : input[i]!.suggested,
       action: kept ? old.action : transfers[i] ? "skip" : res.action,
