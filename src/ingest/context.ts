@@ -90,7 +90,7 @@ export async function computeContext(
       category_budget_pct: null,
     };
     const raw = budget[0]?.data;
-    const target = raw ? monthlyTarget(JSON.parse(raw), tx.Category) : null;
+    const target = raw ? monthlyTarget(raw, tx.Category) : null;
     if (target !== null) {
       ctx.category_budget_target = fromCents(target);
       ctx.category_budget_pct = Math.round((total / target) * 1000) / 10;

@@ -224,14 +224,18 @@ describe("overrides apply with AI off (reference shortfall)", () => {
     expect(row!.Category).toBe("miscellaneous");
   });
 
-  it("an override change invalidates the 5-minute cache through the shared version stamp", async () => {
-    const { invalidateResolverCache } = await import("../../src/categorize");
+  it("an override change seen through the lists' config_versions invalidates the 5-minute cache", async () => {
     await ingestEmail(cibc({ body: CIBC_BODY("SHOP A", "$1.00") }), testDeps());
     await putOverride("SHOP B", "Hobbies");
     await ingestEmail(cibc({ body: CIBC_BODY("SHOP B", "$2.00") }), testDeps());
-    // Without invalidation the cached (empty) index is still used...
+    // A row written without a version bump: the cached (empty) index is still used...
     expect((await allTransactions()).find((r) => r.Company === "SHOP B")!.Category).toBe("miscellaneous");
-    await invalidateResolverCache(env.DB);
+    // ...until the overrides list's version moves (as every write through db/lists.ts does, in any isolate).
+    await env.DB.prepare(
+      "INSERT INTO config_versions (name, version, updated_at) VALUES ('overrides', 1, ?) ON CONFLICT(name) DO UPDATE SET version = version + 1",
+    )
+      .bind(now)
+      .run();
     await ingestEmail(cibc({ body: CIBC_BODY("SHOP B", "$3.00") }), testDeps());
     expect((await allTransactions()).find((r) => r.Amount === 3)!.Category).toBe("hobbies");
   });

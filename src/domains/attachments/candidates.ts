@@ -10,6 +10,7 @@ import type { AttachmentRow } from "../../db/schema";
 import { isDemo } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict } from "../../lib/errors";
+import { readReceipt } from "./stored";
 import { fromCents, toCents } from "../../lib/money";
 import { decodeTxId, encodeTxId } from "../../lib/txid";
 import { autoLink, receiptedInRange, spendingInRange } from "./queries";
@@ -25,16 +26,8 @@ export interface FactsInput {
 
 function parsedFacts(row: AttachmentRow): FactsInput {
   if (row.parse_status !== "parsed" || !row.parse_json) return {};
-  try {
-    const p = JSON.parse(row.parse_json) as Record<string, unknown>;
-    return {
-      total: typeof p.total === "number" ? p.total : undefined,
-      date: typeof p.date === "string" ? p.date : undefined,
-      merchant: typeof p.merchant === "string" ? p.merchant : undefined,
-    };
-  } catch {
-    return {};
-  }
+  const p = readReceipt(row.parse_json);
+  return { total: p?.total, date: p?.date, merchant: p?.merchant };
 }
 
 const dayOf = (dateFileName: string) => dateFileName.slice(0, 10).replaceAll(".", "-");

@@ -189,8 +189,8 @@ export async function commitImport(
     for (const list of LISTS) await backupList(ctx.env, list);
     // The restored app_config replaces what this isolate cached.
     invalidateSettings();
-    // Overrides and aliases came back: every isolate's resolver cache is stale (shared version stamp).
-    await invalidateResolverCache(ctx.env.DB, now.toISOString());
+    // Overrides and aliases came back (their config_versions were bumped in the swap).
+    invalidateResolverCache();
   }
   return {
     inserted: counts.inserted,
