@@ -17,7 +17,7 @@ import { kvState } from "./schema";
 const aiState = z.object({
   status: z.enum(["ok", "degraded"]),
   reason: z.string().nullable(),
-  consecutive_errors: z.number().int(),
+  consecutive_errors: z.number().int().default(0),
 });
 const driftState = z.object({
   institution: z.string(),

@@ -9,7 +9,9 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { CategoryAudit } from "../categorize/audit";
 import type { GroupsDoc, TargetsDoc } from "../domains/budget/rules";
+import type { ExtractionAudit, TransactionContext } from "../ingest/types";
 import type { StoredConfig } from "../domains/config/schemas";
 import type { AnyKvValue, KvKey } from "./kv";
 
@@ -42,15 +44,15 @@ export const transactions = sqliteTable(
     ToEmail: text("ToEmail"),
     Subject: text("Subject"),
     Body: text("Body"),
-    /** JSON map (CategoryAudit). */
-    CategoryAudit: text("CategoryAudit"),
-    /** JSON map (ExtractionAudit). */
-    ExtractionAudit: text("ExtractionAudit"),
+    /** JSON map (CategoryAudit; read: ingest/stored.ts). */
+    CategoryAudit: text("CategoryAudit", { mode: "json" }).$type<CategoryAudit | Record<string, unknown>>(),
+    /** JSON map (ExtractionAudit; read: ingest/stored.ts). */
+    ExtractionAudit: text("ExtractionAudit", { mode: "json" }).$type<ExtractionAudit>(),
     Ignored: integer("Ignored").notNull().default(0),
     Comment: text("Comment"),
     DeletedAt: text("DeletedAt"),
-    /** JSON map (TransactionContext). */
-    TransactionContext: text("TransactionContext"),
+    /** JSON map (TransactionContext, cents; read: ingest/stored.ts readContext). */
+    TransactionContext: text("TransactionContext", { mode: "json" }).$type<TransactionContext>(),
     StatementSource: text("StatementSource"),
     CreatedAt: text("CreatedAt").notNull().default(nowIso),
   },

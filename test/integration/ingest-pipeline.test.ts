@@ -87,6 +87,8 @@ describe("ingestEmail: the deterministic path", () => {
       category_budget_target: null,
       category_budget_pct: null,
     });
+    // Stored in cents, and marked so (snapshots written before hold decimals, unmarked).
+    expect(row!.TransactionContextStored).toMatchObject({ money: "cents", category_month_total: 168_700 });
     const stored = await env.FILES.get(row!.FileName);
     expect(new Uint8Array(await stored!.arrayBuffer())).toEqual(raw);
     expect(notify.sent).toHaveLength(1);
@@ -420,13 +422,13 @@ describe("fail-open exactly where SPEC says", () => {
   it("dedup check, user mapping, override load and state reads fail open: the row is still written", async () => {
     const db = failingOn(
       env.DB,
-      /select 1 from "transactions"|from "user_mappings"|from "overrides"|from "kv_state"/i,
+      /select 1 from "transactions"|from "user_mappings"|from "overrides"|from "config_versions"/i,
     );
     failed.length = 0;
     const out = await ingestEmail(cibc(), testDeps({ db, settings: { userId: "fallback" } }));
     expect(out.status).toBe("created");
-    // Each of the four reads really was refused.
-    for (const table of ["transactions", "user_mappings", "overrides", "kv_state"]) {
+    // Each of the four reads really was refused (config_versions: the resolver's version stamp).
+    for (const table of ["transactions", "user_mappings", "overrides", "config_versions"]) {
       expect(
         failed.some((q) => q.includes(`from "${table}"`)),
         table,

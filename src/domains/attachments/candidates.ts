@@ -11,7 +11,7 @@ import { isDemo } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict } from "../../lib/errors";
 import { readReceipt } from "./stored";
-import { fromCents, toCents } from "../../lib/money";
+import { fromCents, plainCents, toCents } from "../../lib/money";
 import { decodeTxId, encodeTxId } from "../../lib/txid";
 import { autoLink, receiptedInRange, spendingInRange } from "./queries";
 import { rankCandidates, type ReceiptFacts, searchBounds, type TxFacts } from "./rules";
@@ -127,7 +127,7 @@ async function journaledAutoLink(ctx: ServiceCtx, row: AttachmentRow, tx: TxFact
     path,
     resource_kind: "attachment",
     resource_id: row.id,
-    summary: `Receipt ${row.original_filename} auto-linked to ${tx.company} ${fromCents(tx.amountCents).toFixed(2)} on ${tx.day}`,
+    summary: `Receipt ${row.original_filename} auto-linked to ${tx.company} ${plainCents(tx.amountCents)} on ${tx.day}`,
     before_json: JSON.stringify({ tx_id: null }),
     after_json: JSON.stringify({ tx_id: tx.txId }),
     reversible: 1,

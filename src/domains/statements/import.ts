@@ -16,6 +16,7 @@ import { type Db, getDb, schema } from "../../db";
 import type { StatementRecord, StatementRowRecord } from "../../db/schema";
 import { toRow } from "../../ingest/dedup";
 import { sha256Hex } from "../../ingest/hash";
+import { readCategoryAudit } from "../../ingest/stored";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { getConfig } from "../config/service";
@@ -226,7 +227,7 @@ export async function restoreImage(ctx: ServiceCtx, id: string, before: ImportIm
           .set({
             Company: img.Company,
             Category: img.Category,
-            CategoryAudit: img.CategoryAudit,
+            CategoryAudit: readCategoryAudit(img.CategoryAudit),
             StatementSource: img.StatementSource,
           })
           .where(q.txKeyWhere(fwd, dfn)),

@@ -4,6 +4,7 @@
  * and the four reconciliation tiers against the stored rows of the period. Reparse passes the
  * previous rows so a person's edits and settled results survive.
  */
+import { plainCents } from "../../lib/money";
 import { aiFor } from "../../ai/routing";
 import { FALLBACK_CATEGORY } from "../../categorize/categories";
 import { FUZZY_THRESHOLD_RECONCILER, resolveFuzzy } from "../../categorize/fuzzy";
@@ -66,9 +67,7 @@ export async function syntheticKey(
   row: { date: string; amount: number; description: string; fitid?: string | null },
   occurrence: number,
 ): Promise<string> {
-  const base = row.fitid
-    ? `fitid|${row.fitid}`
-    : `${row.date}|${(row.amount / 100).toFixed(2)}|${row.description}`;
+  const base = row.fitid ? `fitid|${row.fitid}` : `${row.date}|${plainCents(row.amount)}|${row.description}`;
   const hash = (await sha256Hex(occurrence > 0 ? `${base}|${occurrence}` : base)).slice(0, 8);
   return `${row.date.replaceAll("-", ".")}_00.00_stmt_${institutionSlug(institution)}_${hash}.${ext}`;
 }
