@@ -1,5 +1,4 @@
 /** What the backup zip holds. Pure: table lists and row shaping, no I/O. */
-import { contextOut } from "../transactions/rules";
 import { fromCents } from "../../lib/money";
 
 /** Exported tables, in restore order. Secrets and caches are never exported (see EXCLUDED). */
@@ -76,11 +75,6 @@ export function shapeRow(table: string, row: Record<string, unknown>): Record<st
     if (k === "_rid") continue;
     if (table === "transactions" && k === "Amount" && typeof v === "number") {
       out[k] = fromCents(v);
-      continue;
-    }
-    // The month-to-date snapshot is stored in cents; the backup speaks its decimal API shape.
-    if (table === "transactions" && k === "TransactionContext" && typeof v === "string") {
-      out[k] = contextOut(v);
       continue;
     }
     if (JSON_COLUMNS.has(k) && typeof v === "string") {

@@ -2,7 +2,7 @@
  * Queries for merchant intelligence: per-merchant monthly aggregates (cents, over the month-range
  * index) and the 1-hour cache row in kv_state.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, sql } from "drizzle-orm";
 import { type Db, inRange, live, spending, sumAmount } from "../../db";
 import { kvGet, kvPut } from "../../db/kv";
 import { transactions as t } from "../../db/schema";
