@@ -6,7 +6,9 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import type { AiProvider } from "../ai/provider";
+import { z } from "zod";
 import { getDb } from "../db";
+import { storedJson } from "../db/json";
 import { embeddings } from "../db/schema";
 import { log } from "../lib/log";
 import { normalizeMerchant } from "./normalize";
@@ -27,6 +29,9 @@ export function clearEmbeddingMemory(): void {
   memory.clear();
 }
 
+/** A cached vector; an unreadable one is empty (its text matches nothing; logged). */
+const readVector = storedJson("embeddings.vector", z.array(z.number()), { value: () => [] });
+
 async function readCached(d1: D1Database, model: string, texts: string[]): Promise<void> {
   const missing = texts.filter((t) => !memory.has(memKey(model, t)));
   // 50 texts + the model stay under D1's 100 bound parameters per query.
@@ -36,7 +41,7 @@ async function readCached(d1: D1Database, model: string, texts: string[]): Promi
       .select({ text: embeddings.text, vector: embeddings.vector })
       .from(embeddings)
       .where(and(eq(embeddings.model, model), inArray(embeddings.text, chunk)));
-    for (const r of rows) memory.set(memKey(model, r.text), JSON.parse(r.vector) as number[]);
+    for (const r of rows) memory.set(memKey(model, r.text), readVector(r.vector));
   }
 }
 
@@ -57,7 +62,7 @@ export async function embedAll(d1: D1Database, ai: AiProvider, texts: string[], 
     const writes = chunk.map((t, j) => {
       const v = vectors[j] ?? [];
       memory.set(memKey(model, t), v);
-      const vector = JSON.stringify(v);
+      const vector = v;
       return db
         .insert(embeddings)
         .values({ model, text: t, vector, created_at: nowIso })

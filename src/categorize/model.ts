@@ -3,22 +3,17 @@
  * Any failure → Miscellaneous. Transport failures are counted in kv_state 'ai_categorization'
  * ({status, reason, consecutive_errors}); health reads it (degraded after 3 in a row).
  */
-import { eq } from "drizzle-orm";
 import { type AiProvider, asAiError } from "../ai/provider";
 import { categorizeTool } from "../ai/tools";
 import { getDb } from "../db";
-import { kvState } from "../db/schema";
+import { type AiState, kvGet, kvPut } from "../db/kv";
 import { log } from "../lib/log";
 import { type Cents, fromCents } from "../lib/money";
 
-export const AI_STATE_KEY = "ai_categorization";
+export const AI_STATE_KEY = "ai_categorization" as const;
 export const DEGRADED_AFTER = 3;
 
-export interface AiState {
-  status: "ok" | "degraded";
-  reason: string | null;
-  consecutive_errors: number;
-}
+export type { AiState } from "../db/kv";
 
 /** Next status after one call (pure). Soft failures (refusal, bad JSON) do not break a run. */
 export function nextAiState(
@@ -38,19 +33,10 @@ async function recordAiState(
 ) {
   try {
     const db = getDb(d1);
-    const row = await db
-      .select({ value: kvState.value })
-      .from(kvState)
-      .where(eq(kvState.key, AI_STATE_KEY))
-      .get();
-    const prev = row ? (JSON.parse(row.value) as AiState) : null;
+    const prev = (await kvGet(db, AI_STATE_KEY))?.value ?? null;
     const next = nextAiState(prev, outcome);
     if (prev && JSON.stringify(prev) === JSON.stringify(next)) return;
-    const value = JSON.stringify(next);
-    await db
-      .insert(kvState)
-      .values({ key: AI_STATE_KEY, value, updated_at: nowIso })
-      .onConflictDoUpdate({ target: kvState.key, set: { value, updated_at: nowIso } });
+    await kvPut(db, AI_STATE_KEY, next, nowIso);
   } catch (err) {
     log("warn", "categorize.ai_state_write_failed", { error: String(err) });
   }

@@ -1,55 +1,41 @@
 /**
  * The override resolver's I/O: overrides and aliases are loaded together and cached for 5 minutes
- * per isolate. Any override or alias change calls `invalidateResolverCache(db)`, which drops this
- * isolate's copy (and the in-memory key vectors of tier 3) and bumps a version stamp in kv_state
- * so other isolates reload on their next use.
+ * per isolate, keyed by the two lists' versions in config_versions (bumped in every write's own
+ * batch, db/lists.ts): a write in any isolate is seen by every other on its next use. A write in
+ * this isolate also calls `invalidateResolverCache()`, which drops this isolate's copy (and the
+ * in-memory key vectors of tier 3).
  */
-import { eq } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { getDb } from "../db";
-import { kvState, merchantAliases, overrides } from "../db/schema";
+import { configVersions, merchantAliases, overrides } from "../db/schema";
 import type { Clock } from "../lib/clock";
 import { log } from "../lib/log";
 import { clearEmbeddingMemory } from "./fuzzy";
 import { buildIndex, type ResolverIndex } from "./rules";
 
 export const RESOLVER_TTL_MS = 5 * 60 * 1000;
-export const RESOLVER_VERSION_KEY = "resolver_version";
+/** The config_versions lists the index is built from. */
+const LISTS = ["overrides", "merchant_aliases"];
 
 let cache: { at: number; version: string | null; index: ResolverIndex } | null = null;
 
+/** The two lists' versions as one stamp ("overrides:3,merchant_aliases:1"); null when unreadable. */
 async function readVersion(d1: D1Database): Promise<string | null> {
   try {
-    const row = await getDb(d1)
-      .select({ value: kvState.value })
-      .from(kvState)
-      .where(eq(kvState.key, RESOLVER_VERSION_KEY))
-      .get();
-    return row?.value ?? null;
+    const rows = await getDb(d1)
+      .select({ name: configVersions.name, version: configVersions.version })
+      .from(configVersions)
+      .where(inArray(configVersions.name, LISTS));
+    return LISTS.map((l) => `${l}:${rows.find((r) => r.name === l)?.version ?? 0}`).join(",");
   } catch {
     return null;
   }
 }
 
-/**
- * Drops the cached overrides. With a db, also bumps the shared version stamp (call this after
- * every override or alias write).
- */
-export async function invalidateResolverCache(
-  d1?: D1Database,
-  nowIso = new Date().toISOString(),
-): Promise<void> {
+/** Drops this isolate's cached overrides (call after every override or alias write). */
+export function invalidateResolverCache(): void {
   cache = null;
   clearEmbeddingMemory();
-  if (!d1) return;
-  const value = `${nowIso}#${crypto.randomUUID()}`;
-  try {
-    await getDb(d1)
-      .insert(kvState)
-      .values({ key: RESOLVER_VERSION_KEY, value, updated_at: nowIso })
-      .onConflictDoUpdate({ target: kvState.key, set: { value, updated_at: nowIso } });
-  } catch (err) {
-    log("warn", "resolver.version_bump_failed", { error: String(err) });
-  }
 }
 
 async function loadRows(d1: D1Database) {

@@ -9,6 +9,11 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { CategoryAudit } from "../categorize/audit";
+import type { GroupsDoc, TargetsDoc } from "../domains/budget/rules";
+import type { ExtractionAudit, TransactionContext } from "../ingest/types";
+import type { StoredConfig } from "../domains/config/schemas";
+import type { AnyKvValue, KvKey } from "./kv";
 
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
@@ -39,15 +44,15 @@ export const transactions = sqliteTable(
     ToEmail: text("ToEmail"),
     Subject: text("Subject"),
     Body: text("Body"),
-    /** JSON map (CategoryAudit). */
-    CategoryAudit: text("CategoryAudit"),
-    /** JSON map (ExtractionAudit). */
-    ExtractionAudit: text("ExtractionAudit"),
+    /** JSON map (CategoryAudit; read: ingest/stored.ts). */
+    CategoryAudit: text("CategoryAudit", { mode: "json" }).$type<CategoryAudit | Record<string, unknown>>(),
+    /** JSON map (ExtractionAudit; read: ingest/stored.ts). */
+    ExtractionAudit: text("ExtractionAudit", { mode: "json" }).$type<ExtractionAudit>(),
     Ignored: integer("Ignored").notNull().default(0),
     Comment: text("Comment"),
     DeletedAt: text("DeletedAt"),
-    /** JSON map (TransactionContext). */
-    TransactionContext: text("TransactionContext"),
+    /** JSON map (TransactionContext, cents; read: ingest/stored.ts readContext). */
+    TransactionContext: text("TransactionContext", { mode: "json" }).$type<TransactionContext>(),
     StatementSource: text("StatementSource"),
     CreatedAt: text("CreatedAt").notNull().default(nowIso),
   },
@@ -82,7 +87,8 @@ export const transactions = sqliteTable(
 /** Application configuration: one JSON document (AppConfig fields), versioned. */
 export const appConfig = sqliteTable("app_config", {
   id: text("id").primaryKey(),
-  data: text("data").notNull(),
+  /** Read through config/rules.ts `parseStored` (zod; defaults when unreadable, logged). */
+  data: text("data", { mode: "json" }).notNull().$type<StoredConfig>(),
   version: integer("version").notNull().default(1),
   updated_at: text("updated_at").notNull(),
 });
@@ -122,7 +128,8 @@ export const parseFailures = sqliteTable(
     body: text("body"),
     email_date: text("email_date"),
     raw_key: text("raw_key"),
-    detail: text("detail"),
+    /** JSON object: what the parse found and why it failed (read: parse-failures/rules.ts parseDetail). */
+    detail: text("detail", { mode: "json" }).$type<Record<string, unknown>>(),
     resolved_tx: text("resolved_tx"),
     created_at: text("created_at").notNull(),
     updated_at: text("updated_at").notNull(),
@@ -133,10 +140,10 @@ export const parseFailures = sqliteTable(
   ],
 );
 
-/** Small runtime state (AI categorization status, caches, versions): key → JSON value. */
+/** Small runtime state (AI categorization status, caches, notice stamps): a declared key → its JSON value (db/kv.ts). */
 export const kvState = sqliteTable("kv_state", {
-  key: text("key").primaryKey(),
-  value: text("value").notNull(),
+  key: text("key").primaryKey().$type<KvKey>(),
+  value: text("value", { mode: "json" }).notNull().$type<AnyKvValue>(),
   updated_at: text("updated_at").notNull(),
 });
 
@@ -171,8 +178,11 @@ export const budgetConfig = sqliteTable(
     user_id: text("user_id").notNull(),
     year: integer("year").notNull(),
     kind: text("kind", { enum: ["targets", "groups"] }).notNull(),
-    /** JSON document; money inside it is integer cents (migration 0007). */
-    data: text("data").notNull(),
+    /**
+     * JSON document; money inside it is integer cents (migration 0007). Read through budget/rules.ts
+     * parseTargets / parseGroups (a decimal-era document is converted).
+     */
+    data: text("data", { mode: "json" }).notNull().$type<TargetsDoc | GroupsDoc>(),
     version: integer("version").notNull().default(1),
     updated_at: text("updated_at").notNull(),
   },
@@ -242,7 +252,8 @@ export const embeddings = sqliteTable(
   {
     model: text("model").notNull(),
     text: text("text").notNull(),
-    vector: text("vector").notNull(),
+    /** JSON array of numbers (read: categorize/fuzzy.ts readVector). */
+    vector: text("vector", { mode: "json" }).notNull().$type<number[]>(),
     created_at: text("created_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.model, t.text] })],

@@ -11,6 +11,7 @@
 import { currencyBeside } from "./amounts";
 import { isTrusted, trust } from "./ignored";
 import type { ParsedEmail } from "./mime";
+import { readExtractionAudit } from "./stored";
 import type { ExtractionAudit, IngestDeps } from "./types";
 
 export const DEFAULT_JOURNAL_CURRENCY = "CAD";
@@ -99,15 +100,10 @@ async function knownForwarder(deps: IngestDeps, address: string): Promise<boolea
  */
 export async function learnForwarder(
   d1: D1Database,
-  extractionAudit: string | null,
+  extractionAudit: unknown,
   nowIso: string,
 ): Promise<string | null> {
-  let audit: { forwarded_by?: unknown } | null = null;
-  try {
-    audit = extractionAudit ? (JSON.parse(extractionAudit) as { forwarded_by?: unknown }) : null;
-  } catch {
-    return null;
-  }
+  const audit = readExtractionAudit(extractionAudit);
   const address = typeof audit?.forwarded_by === "string" ? audit.forwarded_by : null;
   if (!address) return null;
   await trust(d1, address, "forwarder", "confirmed_row", nowIso);

@@ -8,7 +8,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb, inRange, live, spending, sumAmount } from "../db";
 import { budgetConfig, transactions as t } from "../db/schema";
 import { log } from "../lib/log";
-import { type Cents, fromCents, roundCents, toCents } from "../lib/money";
+import { type Cents, roundCents, toCents } from "../lib/money";
 import type { TransactionContext, TransactionRecord } from "./types";
 
 interface TargetEntry {
@@ -83,16 +83,17 @@ export async function computeContext(
     ]);
     const total: Cents = spend[0]?.total ?? 0;
     const ctx: TransactionContext = {
-      category_month_total: fromCents(total),
+      money: "cents",
+      category_month_total: total,
       merchant_month_count: tx.Company ? (visits[0]?.n ?? 0) : 0,
       // Always present (null without a target): the API's TransactionContext requires both.
       category_budget_target: null,
       category_budget_pct: null,
     };
     const raw = budget[0]?.data;
-    const target = raw ? monthlyTarget(JSON.parse(raw), tx.Category) : null;
+    const target = raw ? monthlyTarget(raw, tx.Category) : null;
     if (target !== null) {
-      ctx.category_budget_target = fromCents(target);
+      ctx.category_budget_target = target;
       ctx.category_budget_pct = Math.round((total / target) * 1000) / 10;
     }
     return ctx;
@@ -111,7 +112,7 @@ export async function saveContext(
   try {
     await getDb(d1)
       .update(t)
-      .set({ TransactionContext: JSON.stringify(ctx) })
+      .set({ TransactionContext: ctx })
       .where(and(eq(t.ForwardedTo, tx.ForwardedTo), eq(t.DateFileName, tx.DateFileName)));
   } catch (err) {
     log("warn", "ingest.context_save_failed", { error: String(err) });

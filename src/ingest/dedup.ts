@@ -8,7 +8,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "../db";
 import { transactions } from "../db/schema";
 import { log } from "../lib/log";
-import type { Cents } from "../lib/money";
+import { type Cents, plainCents } from "../lib/money";
 import { sha256Hex } from "./hash";
 import type { TransactionRecord } from "./types";
 
@@ -25,10 +25,7 @@ export interface HashFields {
  * The amount part of the hash, rendered from cents exactly as the hash has always rendered the
  * decimal amount (`toFixed(2)`: "1687.00", "0.05", no separators), so stored hashes still match.
  */
-export function hashAmount(cents: Cents): string {
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? "-" : ""}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
+export const hashAmount = (cents: Cents): string => plainCents(cents);
 
 /** The pipe-joined hash input; every part trimmed (CRLF mail leaves trailing CRs otherwise). */
 export function hashInput(f: HashFields): string {
@@ -66,15 +63,9 @@ export function validateRecord(
   return errors;
 }
 
-/** The table row of a record: the JSON maps serialized. */
+/** The table row of a record (drizzle's JSON mode serializes the JSON maps). */
 export function toRow(tx: TransactionRecord, createdAt: string): typeof transactions.$inferInsert {
-  return {
-    ...tx,
-    CategoryAudit: JSON.stringify(tx.CategoryAudit),
-    ExtractionAudit: tx.ExtractionAudit ? JSON.stringify(tx.ExtractionAudit) : null,
-    TransactionContext: tx.TransactionContext ? JSON.stringify(tx.TransactionContext) : null,
-    CreatedAt: createdAt,
-  };
+  return { ...tx, CreatedAt: createdAt };
 }
 
 /** Same-minute DateFileName collision of two different transactions: `_2`, `_3`, … before `.eml`. */

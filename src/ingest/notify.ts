@@ -2,7 +2,7 @@
  * Step 7: notify about a new transaction unless its company is blocked or its type is not one an
  * alert reports. The providers live in src/notify (the monthly summary uses them too).
  */
-import { type Cents, formatCents, toCents } from "../lib/money";
+import { type Cents, formatCents } from "../lib/money";
 import { ALERT_TYPES } from "../lib/transaction-types";
 import type { NotifyMessage } from "../notify";
 import type { TransactionRecord } from "./types";
@@ -30,17 +30,16 @@ function ordinal(n: number): string {
 }
 
 /**
- * The transaction notification text (pure). The row's Amount is cents; the context snapshot is
- * the decimal JSON map stored on the row. Budget progress and visits only with context.
+ * The transaction notification text (pure). The row's Amount and the context snapshot are cents. Budget progress and visits only with context.
  */
 export function transactionMessage(tx: TransactionRecord, categoryName = tx.Category): NotifyMessage {
   const who = tx.Company ? ` at ${tx.Company}` : "";
   const lines = [`${money(tx.Amount)} ${tx.TransactionType}${who} (${categoryName}) via ${tx.Institution}`];
   const ctx = tx.TransactionContext;
   if (ctx) {
-    let spend = `${categoryName}: ${money(toCents(ctx.category_month_total))} this month`;
+    let spend = `${categoryName}: ${money(ctx.category_month_total)} this month`;
     if (ctx.category_budget_target != null && ctx.category_budget_pct != null) {
-      spend += ` (${ctx.category_budget_pct}% of ${money(toCents(ctx.category_budget_target))} budget)`;
+      spend += ` (${ctx.category_budget_pct}% of ${money(ctx.category_budget_target)} budget)`;
     }
     lines.push(spend);
     if (tx.Company && ctx.merchant_month_count > 0) {

@@ -6,7 +6,9 @@ import { eq, inArray, lt } from "drizzle-orm";
 import type { AiProvider } from "../ai/provider";
 import { asAiError } from "../ai/provider";
 import { detectAlertTool } from "../ai/tools";
+import { z } from "zod";
 import { getDb } from "../db";
+import { storedJson } from "../db/json";
 import { kvState, parseFailures } from "../db/schema";
 import { log } from "../lib/log";
 import { type Notifier, safeSend } from "../notify";
@@ -222,13 +224,21 @@ export async function quarantineIdFor(
       .from(parseFailures)
       .where(eq(parseFailures.id, legacy))
       .get();
-    const sameBytes = row?.detail ? (JSON.parse(row.detail) as { raw_sha256?: unknown }).raw_sha256 : null;
+    const sameBytes = row ? readFailureDetail(row).raw_sha256 : null;
     return sameBytes === rawSha256 ? legacy : id;
   } catch (err) {
     log("warn", "quarantine.legacy_id_check_failed", { error: String(err) });
     return id;
   }
 }
+
+const readDetail = storedJson("parse_failures.detail", z.record(z.string(), z.unknown()), {
+  value: () => ({}),
+});
+
+/** parse_failures.detail: an object (none or unreadable: empty, logged). */
+export const readFailureDetail = (row: { detail: unknown }): Record<string, unknown> =>
+  row.detail == null ? {} : readDetail(row.detail);
 
 export interface FailureRow {
   id: string;
@@ -256,7 +266,7 @@ export async function recordFailure(d1: D1Database, row: FailureRow, nowIso: str
     body: e.text.slice(0, MAX_BODY),
     email_date: row.emailDate,
     raw_key: row.rawKey,
-    detail: JSON.stringify(row.detail),
+    detail: row.detail,
     updated_at: nowIso,
   };
   await getDb(d1)
@@ -279,7 +289,8 @@ export async function noticeOncePerDay(
   stage: FailureStage,
   now: Date,
 ): Promise<boolean> {
-  const key = `quarantine_notice:${(institution ?? "unknown").toLowerCase()}`;
+  // The stamp is a JSON string: the guard compares it with the cutoff encoded the same way.
+  const key = `quarantine_notice:${(institution ?? "unknown").toLowerCase()}` as const;
   const nowIso = now.toISOString();
   const cutoff = new Date(now.getTime() - DAY_MS).toISOString();
   try {

@@ -1,4 +1,5 @@
 /** Shapes shared by the ingest stages. */
+import type { Cents } from "../lib/money";
 import type { AiProvider } from "../ai/provider";
 import type { CategoryAudit } from "../categorize/audit";
 import type { transactions } from "../db/schema";
@@ -54,12 +55,16 @@ export interface ExtractionAudit {
   forwarded_by?: string;
 }
 
-/** The month-to-date snapshot stored with a row: an API-shaped JSON map, so amounts are decimal. */
+/**
+ * The month-to-date snapshot stored with a row: money in cents, so marked (snapshots written
+ * before are unmarked decimal maps; ingest/stored.ts readContext converts them).
+ */
 export interface TransactionContext {
-  category_month_total: number;
+  money: "cents";
+  category_month_total: Cents;
   merchant_month_count: number;
   /** Null when the category has no monthly target (never missing). */
-  category_budget_target: number | null;
+  category_budget_target: Cents | null;
   category_budget_pct: number | null;
 }
 

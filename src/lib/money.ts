@@ -13,7 +13,8 @@
  *   Digits are read as text, never through a float.
  * - `parseMoney(text, opts)` — the same, cents or null.
  * - `detectNumberFormat(samples)` — decides a column's decimal mark from all its values.
- * - `formatCents(cents, opts)` — cents → text ("1,234.56"; `{decimal: ",", group: " "}` → "1 234,56").
+ * - `formatCents(cents, opts)` — cents → text ("1,234.56"; `{decimal: ",", group: " "}` → "1 234,56");
+ *   `plainCents(cents)` — "1234.56" (no thousands mark). The only cents → text in the code.
  * - `toCents` / `fromCents` — API decimal numbers ↔ cents. Never float equality on money.
  */
 
@@ -206,6 +207,9 @@ export function formatCents(cents: Cents, opts: FormatOptions = {}): string {
   const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+$)/g, group);
   return `${sign}${whole}${decimal}${String(abs % 100).padStart(2, "0")}`;
 }
+
+/** Cents → "1234.56": no thousands mark (CSV cells, hash inputs, messages in words). */
+export const plainCents = (cents: Cents): string => formatCents(cents, { group: "" });
 
 /** Sum of cents (integers add exactly). */
 export function sumCents(values: Iterable<Cents>): Cents {

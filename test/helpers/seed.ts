@@ -47,9 +47,7 @@ export async function seedTx(t: SeedTx): Promise<string> {
       Subject: t.Subject ?? "Alert",
       Body: t.Body ?? "A purchase was made.",
       CategoryAudit:
-        t.CategoryAudit === undefined
-          ? JSON.stringify({ source: "override", confidence: 1 })
-          : t.CategoryAudit && JSON.stringify(t.CategoryAudit),
+        t.CategoryAudit === undefined ? { source: "override", confidence: 1 } : (t.CategoryAudit ?? null),
       Ignored: t.Ignored ?? 0,
       Comment: t.Comment ?? null,
       DeletedAt: t.DeletedAt ?? null,

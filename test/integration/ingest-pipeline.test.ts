@@ -87,6 +87,8 @@ describe("ingestEmail: the deterministic path", () => {
       category_budget_target: null,
       category_budget_pct: null,
     });
+    // Stored in cents, and marked so (snapshots written before hold decimals, unmarked).
+    expect(row!.TransactionContextStored).toMatchObject({ money: "cents", category_month_total: 168_700 });
     const stored = await env.FILES.get(row!.FileName);
     expect(new Uint8Array(await stored!.arrayBuffer())).toEqual(raw);
     expect(notify.sent).toHaveLength(1);
@@ -224,14 +226,18 @@ describe("overrides apply with AI off (reference shortfall)", () => {
     expect(row!.Category).toBe("miscellaneous");
   });
 
-  it("an override change invalidates the 5-minute cache through the shared version stamp", async () => {
-    const { invalidateResolverCache } = await import("../../src/categorize");
+  it("an override change seen through the lists' config_versions invalidates the 5-minute cache", async () => {
     await ingestEmail(cibc({ body: CIBC_BODY("SHOP A", "$1.00") }), testDeps());
     await putOverride("SHOP B", "Hobbies");
     await ingestEmail(cibc({ body: CIBC_BODY("SHOP B", "$2.00") }), testDeps());
-    // Without invalidation the cached (empty) index is still used...
+    // A row written without a version bump: the cached (empty) index is still used...
     expect((await allTransactions()).find((r) => r.Company === "SHOP B")!.Category).toBe("miscellaneous");
-    await invalidateResolverCache(env.DB);
+    // ...until the overrides list's version moves (as every write through db/lists.ts does, in any isolate).
+    await env.DB.prepare(
+      "INSERT INTO config_versions (name, version, updated_at) VALUES ('overrides', 1, ?) ON CONFLICT(name) DO UPDATE SET version = version + 1",
+    )
+      .bind(now)
+      .run();
     await ingestEmail(cibc({ body: CIBC_BODY("SHOP B", "$3.00") }), testDeps());
     expect((await allTransactions()).find((r) => r.Amount === 3)!.Category).toBe("hobbies");
   });
@@ -416,13 +422,13 @@ describe("fail-open exactly where SPEC says", () => {
   it("dedup check, user mapping, override load and state reads fail open: the row is still written", async () => {
     const db = failingOn(
       env.DB,
-      /select 1 from "transactions"|from "user_mappings"|from "overrides"|from "kv_state"/i,
+      /select 1 from "transactions"|from "user_mappings"|from "overrides"|from "config_versions"/i,
     );
     failed.length = 0;
     const out = await ingestEmail(cibc(), testDeps({ db, settings: { userId: "fallback" } }));
     expect(out.status).toBe("created");
-    // Each of the four reads really was refused.
-    for (const table of ["transactions", "user_mappings", "overrides", "kv_state"]) {
+    // Each of the four reads really was refused (config_versions: the resolver's version stamp).
+    for (const table of ["transactions", "user_mappings", "overrides", "config_versions"]) {
       expect(
         failed.some((q) => q.includes(`from "${table}"`)),
         table,

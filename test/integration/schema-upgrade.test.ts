@@ -54,6 +54,13 @@ describe("a database upgraded one migration at a time from 0001 matches a fresh 
       // Rows at every step: decimal dollars before 0007 converts them, cents after.
       if (v === 1) await env.DB.batch([tx(1, 12.34), tx(2, 0.5), tx(3, 1999.99)]);
       if (v >= 7) await tx(100 + v, 4321).run();
+      // kv_state before 0024: a bare-text notice stamp and the retired resolver stamp.
+      if (v === 23)
+        await env.DB.batch([
+          env.DB.prepare(
+            "INSERT INTO kv_state (key, value, updated_at) VALUES ('quarantine_notice:cibc', '2024-10-20T13:00:00.000Z', 'x'), ('resolver_version', '2024-10-20T13:00:00.000Z#1', 'x'), ('ai_categorization', '{\"status\":\"ok\"}', 'x')",
+          ),
+        ]);
       if (v === 14) {
         expect(await coverColumns()).toHaveLength(7); // the first 0014 text, as such journals hold it
         before15 = diffShapes(fresh, await shapeOfDatabase(env.DB));
@@ -80,6 +87,26 @@ describe("a database upgraded one migration at a time from 0001 matches a fresh 
       version: number;
     }>();
     expect(versions.results.map((r) => r.version)).toEqual(history.map(version));
+    // 0024: every kv_state value is JSON (the notice stamp quoted), the resolver stamp is gone.
+    const kv = await env.DB.prepare("SELECT key, value FROM kv_state ORDER BY key").all<{
+      key: string;
+      value: string;
+    }>();
+    expect(kv.results).toEqual([
+      { key: "ai_categorization", value: '{"status":"ok"}' },
+      { key: "quarantine_notice:cibc", value: '"2024-10-20T13:00:00.000Z"' },
+    ]);
+  });
+
+  it("0024 is idempotent: a second run quotes nothing twice", async () => {
+    const m = env.TEST_MIGRATIONS.find((x) => version(x) === 24)!;
+    for (const q of m.queries) await env.DB.prepare(q).run();
+    const row = await env.DB.prepare(
+      "SELECT value FROM kv_state WHERE key = 'quarantine_notice:cibc'",
+    ).first<{
+      value: string;
+    }>();
+    expect(row?.value).toBe('"2024-10-20T13:00:00.000Z"');
   });
 
   it("0015 is idempotent: running it again leaves the same 12-column index", async () => {

@@ -3,6 +3,7 @@
  * is the figure-check sidecar (BriefingValidation as JSON), null when the check did not run.
  */
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { BriefingValidation } from "../../domains/insights/figures";
 
 export const insightBriefings = sqliteTable(
   "insight_briefings",
@@ -15,8 +16,8 @@ export const insightBriefings = sqliteTable(
     generated_at: text("generated_at").notNull(),
     /** The markdown as the model wrote it. */
     content: text("content").notNull(),
-    /** JSON BriefingValidation, or null. */
-    validation: text("validation"),
+    /** JSON BriefingValidation, or null (read: insights/service.ts readValidation). */
+    validation: text("validation", { mode: "json" }).$type<BriefingValidation>(),
     provider: text("provider"),
     model: text("model"),
   },

@@ -3,6 +3,7 @@
  * line mapping that replaces the packaged one (src/domains/tax/lines.json).
  */
 import { index, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { TaxMappingDoc } from "../../domains/tax/mapping";
 
 /** One override per transaction: `include` into `line_key` (a line key or `other`), or `exclude`. */
 export const taxOverrides = sqliteTable(
@@ -23,10 +24,13 @@ export const taxOverrides = sqliteTable(
   ],
 );
 
-/** The personal mapping: one JSON document (same shape as lines.json); absent = packaged. */
+/**
+ * The personal mapping: one JSON document (same shape as lines.json); absent = packaged. Read
+ * through tax/mapping.ts `parseMapping` (every problem named).
+ */
 export const taxMapping = sqliteTable("tax_mapping", {
   id: text("id").primaryKey(),
-  data: text("data").notNull(),
+  data: text("data", { mode: "json" }).notNull().$type<TaxMappingDoc>(),
   updated_at: text("updated_at").notNull(),
 });
 

@@ -10,7 +10,8 @@ import type { AttachmentRow } from "../../db/schema";
 import { isDemo } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict } from "../../lib/errors";
-import { fromCents, toCents } from "../../lib/money";
+import { readReceipt } from "./stored";
+import { fromCents, plainCents, toCents } from "../../lib/money";
 import { decodeTxId, encodeTxId } from "../../lib/txid";
 import { autoLink, receiptedInRange, spendingInRange } from "./queries";
 import { rankCandidates, type ReceiptFacts, searchBounds, type TxFacts } from "./rules";
@@ -25,16 +26,8 @@ export interface FactsInput {
 
 function parsedFacts(row: AttachmentRow): FactsInput {
   if (row.parse_status !== "parsed" || !row.parse_json) return {};
-  try {
-    const p = JSON.parse(row.parse_json) as Record<string, unknown>;
-    return {
-      total: typeof p.total === "number" ? p.total : undefined,
-      date: typeof p.date === "string" ? p.date : undefined,
-      merchant: typeof p.merchant === "string" ? p.merchant : undefined,
-    };
-  } catch {
-    return {};
-  }
+  const p = readReceipt(row.parse_json);
+  return { total: p?.total, date: p?.date, merchant: p?.merchant };
 }
 
 const dayOf = (dateFileName: string) => dateFileName.slice(0, 10).replaceAll(".", "-");
@@ -134,7 +127,7 @@ async function journaledAutoLink(ctx: ServiceCtx, row: AttachmentRow, tx: TxFact
     path,
     resource_kind: "attachment",
     resource_id: row.id,
-    summary: `Receipt ${row.original_filename} auto-linked to ${tx.company} ${fromCents(tx.amountCents).toFixed(2)} on ${tx.day}`,
+    summary: `Receipt ${row.original_filename} auto-linked to ${tx.company} ${plainCents(tx.amountCents)} on ${tx.day}`,
     before_json: JSON.stringify({ tx_id: null }),
     after_json: JSON.stringify({ tx_id: tx.txId }),
     reversible: 1,

@@ -3,6 +3,7 @@ import { and, desc, eq, gte, isNotNull, isNull, lt, ne } from "drizzle-orm";
 import { getDb, inRange, live, spending } from "../../db";
 import { type AttachmentRow, activityLog, attachments, transactions } from "../../db/schema";
 import type { TxKey } from "../../lib/txid";
+import type { StoredReceipt } from "./stored";
 
 const a = attachments;
 const t = transactions;
@@ -87,7 +88,7 @@ export async function autoLink(
 export async function setParse(
   d1: D1Database,
   id: string,
-  v: { status: string; error: string | null; json: string | null; nowIso: string },
+  v: { status: string; error: string | null; json: StoredReceipt | null; nowIso: string },
 ): Promise<void> {
   await getDb(d1)
     .update(a)

@@ -120,6 +120,6 @@ export async function readReceipt(ctx: ServiceCtx, id: string, deps: ReadDeps = 
     parsed_at: at,
     schema_version: RECEIPT_SCHEMA_VERSION,
   };
-  await setParse(ctx.env.DB, id, { status: "parsed", error: null, json: JSON.stringify(parsed), nowIso: at });
+  await setParse(ctx.env.DB, id, { status: "parsed", error: null, json: parsed, nowIso: at });
   return { before, after: await loadAttachment(ctx, id) };
 }

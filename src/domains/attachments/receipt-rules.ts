@@ -4,7 +4,15 @@
  * total within 0.05 are dropped while the rest of the read stands.
  */
 import { isCalendarDate } from "../../lib/calendar";
-import { type Cents, fromCents, parseCents, sumCents, toCents, withinCents } from "../../lib/money";
+import {
+  type Cents,
+  fromCents,
+  parseCents,
+  plainCents,
+  sumCents,
+  toCents,
+  withinCents,
+} from "../../lib/money";
 
 export const RECEIPT_SCHEMA_VERSION = 1;
 export const LINE_ITEM_TOLERANCE: Cents = 5;
@@ -54,7 +62,7 @@ export function validateReceipt(args: Record<string, unknown>, pdfText: string |
   if (pdfText !== null && !amountsIn(pdfText).has(total)) {
     return {
       ok: false,
-      reason: `The total ${fromCents(total).toFixed(2)} does not appear in the PDF's text`,
+      reason: `The total ${plainCents(total)} does not appear in the PDF's text`,
     };
   }
   const currency =
@@ -67,7 +75,7 @@ export function validateReceipt(args: Record<string, unknown>, pdfText: string |
   if (items === "invalid") return { ok: true, read: { ...read, line_items_dropped: "malformed line items" } };
   const sum = sumCents(items.map((i) => toCents(i.amount)));
   if (!withinCents(sum, total, LINE_ITEM_TOLERANCE)) {
-    const why = `line items add up to ${fromCents(sum).toFixed(2)}, not the total ${fromCents(total).toFixed(2)}`;
+    const why = `line items add up to ${plainCents(sum)}, not the total ${plainCents(total)}`;
     return { ok: true, read: { ...read, line_items_dropped: why } };
   }
   return { ok: true, read: { ...read, line_items: items } };

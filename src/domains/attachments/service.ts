@@ -8,6 +8,7 @@ import { FAMILIES, type FileFamily, sniff } from "./filetype";
 import { toStoredImage } from "./heic";
 import * as q from "./queries";
 import type { AttachmentListResponse, AttachmentResponse } from "./schemas";
+import { readReceipt } from "./stored";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
 
@@ -16,14 +17,7 @@ export function txIdOf(r: AttachmentRow): string | null {
 }
 
 export function toResponse(r: AttachmentRow): AttachmentResponse {
-  let parsed: Record<string, unknown> | null = null;
-  if (r.parse_json) {
-    try {
-      parsed = JSON.parse(r.parse_json) as Record<string, unknown>;
-    } catch {
-      parsed = null;
-    }
-  }
+  const parsed = readReceipt(r.parse_json);
   return {
     id: r.id,
     original_filename: r.original_filename,

@@ -15,8 +15,8 @@ export function readItems(db: Db, userId: string, year: number) {
     .where(and(eq(b.user_id, userId), eq(b.year, year)));
 }
 
-/** The targets document of a user's year (raw JSON text), or null. */
-export async function readTargetsData(db: Db, userId: string, year: number): Promise<string | null> {
+/** The targets document of a user's year (as stored: read it with parseTargets), or null. */
+export async function readTargetsData(db: Db, userId: string, year: number): Promise<unknown> {
   const rows = await db
     .select({ data: b.data })
     .from(b)

@@ -6,7 +6,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { budgetConfig } from "../../db/schema";
-import { parseGroups } from "./rules";
+import { type GroupsDoc, parseGroups, type TargetsDoc } from "./rules";
 
 const key = (s: string) => s.trim().toLowerCase();
 
@@ -45,18 +45,13 @@ export async function budgetRenameStatements(db: Db, from: string, to: string | 
     .from(b);
   const out = [];
   for (const r of rows) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(r.data);
-    } catch {
-      continue;
-    }
-    const next = renameInDoc(r.kind, parsed, from, to);
+    // The document keeps its stored form (a decimal-era targets document stays unmarked).
+    const next = renameInDoc(r.kind, r.data, from, to) as TargetsDoc | GroupsDoc | null;
     if (next === null) continue;
     out.push(
       db
         .update(b)
-        .set({ data: JSON.stringify(next), version: sql`${b.version} + 1`, updated_at: nowIso })
+        .set({ data: next, version: sql`${b.version} + 1`, updated_at: nowIso })
         .where(
           and(eq(b.user_id, r.user_id), eq(b.year, r.year), eq(b.kind, r.kind), eq(b.version, r.version)),
         ),

@@ -67,7 +67,7 @@ export async function loadBudget(
   let items: Partial<Record<ItemKind, Item>>;
   try {
     const rows = await read;
-    items = Object.fromEntries(rows.map((r) => [r.kind, { data: JSON.parse(r.data), version: r.version }]));
+    items = Object.fromEntries(rows.map((r) => [r.kind, { data: r.data, version: r.version }]));
   } catch (err) {
     log("warn", "budget.d1_read_failed_using_backup", { year, error: String(err) });
     const [t, g] = await Promise.all(

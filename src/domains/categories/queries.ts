@@ -70,11 +70,5 @@ export async function budgetTargetDocs(db: Db, year: number): Promise<unknown[]>
     .select({ data: budgetConfig.data })
     .from(budgetConfig)
     .where(and(eq(budgetConfig.kind, "targets"), eq(budgetConfig.year, year)));
-  return rows.map((r) => {
-    try {
-      return JSON.parse(r.data) as unknown;
-    } catch {
-      return null;
-    }
-  });
+  return rows.map((r) => r.data);
 }

@@ -30,7 +30,7 @@ async function afterOverridesMoved(ctx: Ctx, moved: number): Promise<void> {
   if (moved === 0) return;
   const now = ctx.clock().toISOString();
   await writeList(ctx.env, OVERRIDES, [], now);
-  await invalidateResolverCache(ctx.env.DB, now);
+  invalidateResolverCache();
 }
 
 function refuseProtected(name: string, verb: "renamed" | "deleted"): void {

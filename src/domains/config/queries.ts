@@ -2,6 +2,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { appConfig } from "../../db/schema";
+import type { StoredConfig } from "./schemas";
 
 const ROW_ID = "app";
 
@@ -11,22 +12,21 @@ export function storedConfigQuery(db: Db) {
 }
 
 /** The stored document of `storedConfigQuery`'s rows (null: none stored yet). */
-export function storedConfigOf(rows: { data: string }[]): unknown | null {
-  const row = rows[0];
-  return row ? JSON.parse(row.data) : null;
+export function storedConfigOf(rows: { data: unknown }[]): unknown | null {
+  // Checked by the caller with config/rules.ts parseStored (zod).
+  return rows[0]?.data ?? null;
 }
 
 export async function readStoredConfig(db: Db): Promise<unknown | null> {
   return storedConfigOf(await storedConfigQuery(db));
 }
 
-export async function writeStoredConfig(db: Db, data: unknown, nowIso: string): Promise<void> {
-  const json = JSON.stringify(data);
+export async function writeStoredConfig(db: Db, data: StoredConfig, nowIso: string): Promise<void> {
   await db
     .insert(appConfig)
-    .values({ id: ROW_ID, data: json, version: 1, updated_at: nowIso })
+    .values({ id: ROW_ID, data, version: 1, updated_at: nowIso })
     .onConflictDoUpdate({
       target: appConfig.id,
-      set: { data: json, version: sql`${appConfig.version} + 1`, updated_at: nowIso },
+      set: { data, version: sql`${appConfig.version} + 1`, updated_at: nowIso },
     });
 }

@@ -1,5 +1,6 @@
 /** Pure configuration rules: defaults, merge of a partial update, response assembly. No I/O. */
 import { type AppConfigResponse, type AppConfigUpdateRequest, StoredConfig } from "./schemas";
+import { log } from "../../lib/log";
 
 export interface Deployment {
   demoMode: boolean;
@@ -16,7 +17,9 @@ export const STORAGE_NAME = "d1";
 
 export function parseStored(raw: unknown): StoredConfig {
   const parsed = StoredConfig.safeParse(raw ?? {});
-  return parsed.success ? parsed.data : StoredConfig.parse({});
+  if (parsed.success) return parsed.data;
+  log("warn", "stored_json.invalid", { column: "app_config.data", detail: parsed.error.issues[0]?.message });
+  return StoredConfig.parse({});
 }
 
 /**

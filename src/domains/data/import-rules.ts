@@ -129,21 +129,25 @@ export const rowKey = (def: TableDef, row: Row) =>
     .map((k) => (typeof row[k] === "string" ? (row[k] as string).toLowerCase() : String(row[k])))
     .join("\u0001");
 
-/** Whether the stored row equals the imported one on the imported row's columns (JSON parsed). */
+/**
+ * Whether the stored row equals the imported one on the imported row's columns. JSON columns are
+ * compared as JSON: the backup holds them as text, drizzle's JSON mode reads them decoded.
+ */
 export function sameRow(imported: Row, stored: Row): boolean {
   for (const [k, v] of Object.entries(imported)) {
     const w = stored[k];
-    if (JSON_COLUMNS.has(k) && typeof v === "string" && typeof w === "string") {
+    if (JSON_COLUMNS.has(k) || (typeof w === "object" && w !== null)) {
       if (canonicalJson(v) !== canonicalJson(w)) return false;
     } else if ((v ?? null) !== (w ?? null)) return false;
   }
   return true;
 }
 
-function canonicalJson(text: string): string {
+function canonicalJson(value: unknown): string {
+  if (typeof value !== "string") return JSON.stringify(value ?? null);
   try {
-    return JSON.stringify(JSON.parse(text));
+    return JSON.stringify(JSON.parse(value));
   } catch {
-    return text;
+    return value;
   }
 }

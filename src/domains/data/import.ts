@@ -21,6 +21,17 @@ import { diffBackup } from "./import-store";
 import { filesView, sample, summarize } from "./import-view";
 import { configReplaced } from "./preview-config";
 import { applyPlan, dropStaleStaging, listVersions, plan } from "./restore-swap";
+import { z } from "zod";
+import { storedJson } from "../../db/json";
+
+/** The list versions the preview saw (staged object's metadata); unreadable → no guard (logged). */
+const readListVersions = storedJson(
+  "staged import list_versions",
+  z.record(z.string(), z.number()).nullable(),
+  {
+    value: () => null,
+  },
+);
 
 const TTL_MS = 15 * 60 * 1000;
 const SAMPLES = 5;
@@ -172,12 +183,7 @@ export async function commitImport(
       `The backup's settings cannot be restored (${problems.join("; ")}); restore without settings, or fix the backup`,
     );
   const diffs = await diffBackup(ctx.env.DB, backup);
-  let versions: Record<string, number> | null = null;
-  try {
-    versions = JSON.parse(obj.customMetadata?.list_versions ?? "null");
-  } catch {
-    versions = null;
-  }
+  const versions = readListVersions(obj.customMetadata?.list_versions ?? null);
   const p = plan(diffs, {
     strategy: req.strategy,
     applyConfig: req.apply_config,
@@ -189,8 +195,8 @@ export async function commitImport(
     for (const list of LISTS) await backupList(ctx.env, list);
     // The restored app_config replaces what this isolate cached.
     invalidateSettings();
-    // Overrides and aliases came back: every isolate's resolver cache is stale (shared version stamp).
-    await invalidateResolverCache(ctx.env.DB, now.toISOString());
+    // Overrides and aliases came back (their config_versions were bumped in the swap).
+    invalidateResolverCache();
   }
   return {
     inserted: counts.inserted,

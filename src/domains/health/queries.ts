@@ -4,6 +4,7 @@
  */
 import { and, count, eq, gte, like, max, or } from "drizzle-orm";
 import type { Db } from "../../db";
+import type { KvKey } from "../../db/kv";
 import { kvState, parseFailures, pollerState, transactions } from "../../db/schema";
 import { log } from "../../lib/log";
 import { passwordSetQuery } from "../auth/queries";
@@ -48,7 +49,7 @@ const failuresSinceQuery = (db: Db, sinceIso: string) =>
     .where(and(eq(f.status, "quarantined"), gte(f.created_at, sinceIso)));
 
 /** kv_state rows of one key and of a key prefix, in one read. */
-const stateRowsQuery = (db: Db, key: string, prefix: string) =>
+const stateRowsQuery = (db: Db, key: KvKey, prefix: string) =>
   db
     .select({ key: kvState.key, value: kvState.value })
     .from(kvState)
@@ -58,14 +59,14 @@ export interface HealthRows {
   heartbeat: PollerHealth | null;
   lastTransactionAt: string | null;
   parseFailures7d: number | null;
-  state: { key: string; value: string }[] | null;
+  state: { key: string; value: unknown }[] | null;
   passwordSet: boolean;
 }
 
 /** Every health read in one round trip; per-read fallbacks when the batch fails. */
 export async function readHealthRows(
   db: Db,
-  q: { sinceIso: string; stateKey: string; statePrefix: string },
+  q: { sinceIso: string; stateKey: KvKey; statePrefix: string },
 ): Promise<HealthRows> {
   try {
     const [hb, tx, pf, st, pw] = await db.batch([

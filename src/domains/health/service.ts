@@ -1,4 +1,5 @@
 import { getDb } from "../../db";
+import { kvRead } from "../../db/kv";
 import { flag } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
 import { ageSeconds } from "../../lib/clock";
@@ -64,13 +65,7 @@ export async function getHealth({
   };
 }
 
-function parseAiState(raw: string | null): { status: "ok" | "degraded" | null; reason: string | null } {
-  if (!raw) return { status: null, reason: null };
-  try {
-    const v = JSON.parse(raw) as { status?: string; reason?: string | null };
-    const status = v.status === "degraded" ? "degraded" : v.status === "ok" ? "ok" : null;
-    return { status, reason: v.reason ?? null };
-  } catch {
-    return { status: null, reason: null };
-  }
+function parseAiState(raw: unknown): { status: "ok" | "degraded" | null; reason: string | null } {
+  const v = kvRead(AI_STATE_KEY, raw ?? undefined);
+  return { status: v?.status ?? null, reason: v?.reason ?? null };
 }

@@ -9,6 +9,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Db, inRange, live } from "../../db";
 import { budgetConfig as b, transactions as t } from "../../db/schema";
+import { readBudgetDoc } from "../budget/stored";
 import { DEPOSIT_TYPES, SPENDING_TYPES } from "../../lib/transaction-types";
 import type { CompanyGroup } from "./rules";
 
@@ -51,11 +52,5 @@ export async function yearAggregates(db: Db, lo: string, hi: string, year: numbe
     if (inc) income.push({ merchant, company, cells });
     else expenses.push({ merchant, company, cells, category });
   }
-  let doc: unknown = null;
-  try {
-    doc = row?.budget ? JSON.parse(row.budget) : null;
-  } catch {
-    doc = null;
-  }
-  return { income, expenses, budget: doc };
+  return { income, expenses, budget: readBudgetDoc(row?.budget ?? null) };
 }

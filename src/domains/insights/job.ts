@@ -80,18 +80,16 @@ export async function runInsightsJob(env: Env, msg: QueueMessage): Promise<void>
     await slot.progress(task_id, { phase: "checking" });
     const validation = validateBriefing(text, context);
     const id = `ins_${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
-    await getDb(env.DB)
-      .insert(insightBriefings)
-      .values({
-        id,
-        user_id: cfg.user_id,
-        month,
-        generated_at: new Date().toISOString(),
-        content: text,
-        validation: JSON.stringify(validation),
-        provider: routed.route.provider,
-        model: routed.model,
-      });
+    await getDb(env.DB).insert(insightBriefings).values({
+      id,
+      user_id: cfg.user_id,
+      month,
+      generated_at: new Date().toISOString(),
+      content: text,
+      validation,
+      provider: routed.route.provider,
+      model: routed.model,
+    });
     await slot.complete(task_id, { result: { id, month, figures_ok: validation.ok } });
   } catch (err) {
     const timedOut = err instanceof Deadline || (err instanceof AiError && err.kind === "timeout");

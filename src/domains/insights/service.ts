@@ -4,6 +4,7 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "../../db";
+import { storedJson } from "../../db/json";
 import { insightBriefings } from "../../db/schema";
 import { type AiEnv, providerForTask, secondsVar } from "../../ai/routing";
 import { jobSlot } from "../../jobs/slot";
@@ -11,8 +12,8 @@ import type { SlotJob } from "../../jobs/slot-state";
 import type { ServiceCtx } from "../../lib/context";
 import { ApiError, conflict, notFound } from "../../lib/errors";
 import { getConfig } from "../config/service";
-import type { BriefingValidation } from "./figures";
 import { INSIGHTS_TIMEOUT_SECONDS } from "./rules";
+import { BriefingValidation as BriefingValidationSchema } from "./schemas";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
 export const INSIGHTS_KIND = "insights";
@@ -110,11 +111,7 @@ export async function getSaved(ctx: Ctx, id: string, month: string) {
   };
 }
 
-function parseValidation(text: string | null): BriefingValidation | null {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as BriefingValidation;
-  } catch {
-    return null;
-  }
-}
+/** insight_briefings.validation; an unreadable one is shown as "not checked" (logged). */
+const parseValidation = storedJson("insight_briefings.validation", BriefingValidationSchema.nullable(), {
+  value: () => null,
+});

@@ -31,13 +31,9 @@ const targetsQuery = (db: Db, userId: string, year: number) => {
 };
 
 /** The year's annual spending ceiling in cents (a decimal-era document is converted); null when none. */
-function annualCeiling(rows: { data: string }[]): number | null {
-  try {
-    const data = rows[0]?.data;
-    return data === undefined ? null : parseTargets(JSON.parse(data)).spending_ceiling;
-  } catch {
-    return null;
-  }
+function annualCeiling(rows: { data: unknown }[]): number | null {
+  const data = rows[0]?.data;
+  return data === undefined ? null : parseTargets(data).spending_ceiling;
 }
 
 async function summariesOf(db: Db, userId: string, month: string): Promise<Record<string, string>> {

@@ -24,7 +24,7 @@ export async function listAliases({ ctx }: { ctx: Pick<ServiceCtx, "env"> }) {
 async function writeAliases(ctx: Ctx, stmts: Statement[]): Promise<void> {
   const now = ctx.clock().toISOString();
   await writeList(ctx.env, ALIASES, stmts, now);
-  await invalidateResolverCache(ctx.env.DB, now);
+  invalidateResolverCache();
 }
 
 /** The stored alias of `rawName` (any case) as a ledger image, or null. */

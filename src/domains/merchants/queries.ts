@@ -2,9 +2,11 @@
  * Queries for merchant intelligence: per-merchant monthly aggregates (cents, over the month-range
  * index) and the 1-hour cache row in kv_state.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, sql } from "drizzle-orm";
 import { type Db, inRange, live, spending, sumAmount } from "../../db";
-import { kvState, transactions as t } from "../../db/schema";
+import { kvGet, kvPut } from "../../db/kv";
+import { transactions as t } from "../../db/schema";
+import type { MerchantIntelligenceResponse } from "./schemas";
 import type { Charge } from "./rules";
 
 const merchant = sql`lower(trim(${t.Company}))`;
@@ -107,18 +109,10 @@ export function parseCharges(packed: string): Charge[] {
   return out.sort((a, b) => a.day - b.day);
 }
 
-export async function readCache(db: Db, key: string) {
-  const rows = await db
-    .select({ value: kvState.value, updated_at: kvState.updated_at })
-    .from(kvState)
-    .where(eq(kvState.key, key));
-  return rows[0] ?? null;
-}
+export type CacheKey = `merchant_intelligence:${string}`;
 
-export async function writeCache(db: Db, key: string, value: unknown, nowIso: string) {
-  const row = { value: JSON.stringify(value), updated_at: nowIso };
-  await db
-    .insert(kvState)
-    .values({ key, ...row })
-    .onConflictDoUpdate({ target: kvState.key, set: row });
+export const readCache = (db: Db, key: CacheKey) => kvGet(db, key);
+
+export async function writeCache(db: Db, key: CacheKey, value: MerchantIntelligenceResponse, nowIso: string) {
+  await kvPut(db, key, value, nowIso);
 }

@@ -31,12 +31,12 @@ export async function getMerchantIntelligence({
   const now = ctx.clock();
   const local = localToday(now, (await getConfig({ ctx })).timezone);
   const month = input.month ?? local.month;
-  const key = `merchant_intelligence:${month}:${input.months}`;
+  const key = `merchant_intelligence:${month}:${input.months}` as const;
   const db = getDb(ctx.env.DB);
   const cached = await readCache(db, key);
   if (cached) {
     const age = now.getTime() - Date.parse(cached.updated_at);
-    if (age >= 0 && age < CACHE_TTL_MS) return JSON.parse(cached.value) as MerchantIntelligenceResponse;
+    if (age >= 0 && age < CACHE_TTL_MS) return cached.value;
   }
   const today = `${local.month}-${String(local.day).padStart(2, "0")}`;
   const result = await compute(ctx, month, input.months, today);

@@ -30,7 +30,7 @@ export async function listOverrides({
 async function writeOverrides(ctx: Ctx, stmts: Statement[]): Promise<void> {
   const now = ctx.clock().toISOString();
   await writeList(ctx.env, OVERRIDES, stmts, now);
-  await invalidateResolverCache(ctx.env.DB, now);
+  invalidateResolverCache();
 }
 
 /** The list's spelling of `category`, or 422 naming `loc` when it is not in the list. */

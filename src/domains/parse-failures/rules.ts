@@ -1,18 +1,12 @@
 /** Pure parse-failure rules: row → API shapes, retry filters. */
 import type { parseFailures } from "../../db/schema";
+import { readFailureDetail } from "../../ingest/quarantine";
 import { suggestValues } from "../../ingest/templates";
 import type { ParseFailureDetail, ParseFailureSummary } from "./schemas";
 
 export type FailureRow = typeof parseFailures.$inferSelect;
 
-export function parseDetail(row: Pick<FailureRow, "detail">): Record<string, unknown> {
-  try {
-    const v = row.detail ? (JSON.parse(row.detail) as unknown) : {};
-    return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
+export const parseDetail = readFailureDetail;
 
 const STATUSES = new Set(["quarantined", "recovered", "resolved", "dismissed"]);
 

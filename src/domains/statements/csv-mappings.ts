@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { type Db, schema } from "../../db";
 import { validationError } from "../../lib/errors";
 import { type CsvMapping, csvTable } from "./parsers/csv";
+import { readCsvMapping } from "./stored";
 
 const m = schema.statementCsvMappings;
 
@@ -20,7 +21,7 @@ export async function storedMapping(db: Db, text: string) {
     .from(m)
     .where(eq(m.signature, signatureOf(table.header)))
     .get();
-  return row ? { institution: row.institution, mapping: JSON.parse(row.mapping) as CsvMapping } : null;
+  return row ? { institution: row.institution, mapping: readCsvMapping(row.mapping) } : null;
 }
 
 /** Checks a mapping against the header it is for (column indexes exist, amounts are mapped). */
@@ -54,7 +55,7 @@ export function saveMappingQuery(
   const values = {
     signature: signatureOf(header),
     institution,
-    mapping: JSON.stringify(map),
+    mapping: map,
     confirmed_at: nowIso,
   };
   return db.insert(m).values(values).onConflictDoUpdate({ target: m.signature, set: values });

@@ -67,7 +67,7 @@ export async function statementFromBody(ctx: ServiceCtx, req: ImportRequest): Pr
     period_end: m.period_end,
     parsed_with_ai: m.parsed_with_ai ? 1 : 0,
     balance_ok: 0,
-    warnings: JSON.stringify(parsed.balance.warnings),
+    warnings: parsed.balance.warnings,
     csv_mapping: null,
     status: "pending_review",
     uploaded_at: now,

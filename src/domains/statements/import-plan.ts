@@ -4,9 +4,11 @@
  * matches name, what to insert, what to patch, and each row's result. The import then writes the
  * whole plan in ONE batch (import.ts), so a failure midway leaves nothing imported.
  */
+import type { TransactionRow } from "../../db/schema";
 import type { StatementRecord, StatementRowRecord } from "../../db/schema";
 import { givenRecord } from "../../ingest/commit";
 import { validateRecord } from "../../ingest/dedup";
+import { readCategoryAudit } from "../../ingest/stored";
 import type { TransactionRecord } from "../../ingest/types";
 import { categoryAudit } from "../../categorize";
 import { isManualCategory, isMisc, statementDate } from "./rules";
@@ -16,7 +18,8 @@ export type TxImage = {
   Amount: number | null;
   Company: string | null;
   Category: string | null;
-  CategoryAudit: string | null;
+  /** The stored audit map (older ledger images hold it as JSON text: read it with readCategoryAudit). */
+  CategoryAudit: TransactionRow["CategoryAudit"];
   StatementSource: string | null;
 };
 
@@ -59,23 +62,22 @@ export function enrichPatch(
   const company =
     row.edited_company ?? (mode === "update" || !stored.Company?.trim() ? row.cleaned_description : null);
   if (company && company !== stored.Company) patch.Company = company;
-  const prevSource = stored.CategoryAudit
-    ? ((JSON.parse(stored.CategoryAudit) as { source?: string | null }).source ?? null)
-    : null;
+  const prev = readCategoryAudit(stored.CategoryAudit)?.source;
+  const prevSource = typeof prev === "string" ? prev : null;
   const wanted = (row.edited_category ?? row.suggested_category).toLowerCase();
   const manual = isManualCategory(prevSource) && mode === "enrich";
   const downgrade = isMisc(wanted) && !isMisc(stored.Category);
   if (!manual && !downgrade && wanted !== (stored.Category ?? "").toLowerCase()) {
     patch.Category = wanted;
-    patch.CategoryAudit = JSON.stringify(
-      categoryAudit({
+    patch.CategoryAudit = {
+      ...categoryAudit({
         source: "statement_enrich",
         confidence: row.edited_category ? 1 : null,
         reviewed_at: row.edited_category ? nowIso : null,
         previous_category: stored.Category,
         previous_source: prevSource,
       }),
-    );
+    };
   }
   if (!stored.StatementSource) patch.StatementSource = source;
   return Object.keys(patch).length ? patch : null;

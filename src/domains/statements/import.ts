@@ -16,6 +16,7 @@ import { type Db, getDb, schema } from "../../db";
 import type { StatementRecord, StatementRowRecord } from "../../db/schema";
 import { toRow } from "../../ingest/dedup";
 import { sha256Hex } from "../../ingest/hash";
+import { readCategoryAudit } from "../../ingest/stored";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { getConfig } from "../config/service";
@@ -24,6 +25,7 @@ import * as q from "./queries";
 import { fileExtension, syntheticKey } from "./reconcile";
 import { statementStatus } from "./rules";
 import type { ImportRequest, ImportResponse } from "./schemas";
+import { readCandidates } from "./stored";
 import { editPatch } from "./service";
 import { STATEMENT_RECIPIENT } from "./views";
 
@@ -123,8 +125,8 @@ function applyActions(rows: StatementRowRecord[], actions: ImportRequest["action
     if (!row) throw notFound(`Statement transaction ${a.index}`);
     if (row.action_result !== null) continue;
     const pick = a.date_file_name
-      ? JSON.parse(row.candidates ?? "[]").find(
-          (c: { date_file_name: string; forwarded_to: string }) =>
+      ? readCandidates(row.candidates)?.find(
+          (c) =>
             c.date_file_name === a.date_file_name && (!a.forwarded_to || c.forwarded_to === a.forwarded_to),
         )
       : null;
@@ -225,7 +227,7 @@ export async function restoreImage(ctx: ServiceCtx, id: string, before: ImportIm
           .set({
             Company: img.Company,
             Category: img.Category,
-            CategoryAudit: img.CategoryAudit,
+            CategoryAudit: readCategoryAudit(img.CategoryAudit),
             StatementSource: img.StatementSource,
           })
           .where(q.txKeyWhere(fwd, dfn)),

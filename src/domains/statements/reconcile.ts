@@ -4,6 +4,7 @@
  * and the four reconciliation tiers against the stored rows of the period. Reparse passes the
  * previous rows so a person's edits and settled results survive.
  */
+import { plainCents } from "../../lib/money";
 import { aiFor } from "../../ai/routing";
 import { FALLBACK_CATEGORY } from "../../categorize/categories";
 import { FUZZY_THRESHOLD_RECONCILER, resolveFuzzy } from "../../categorize/fuzzy";
@@ -66,9 +67,7 @@ export async function syntheticKey(
   row: { date: string; amount: number; description: string; fitid?: string | null },
   occurrence: number,
 ): Promise<string> {
-  const base = row.fitid
-    ? `fitid|${row.fitid}`
-    : `${row.date}|${(row.amount / 100).toFixed(2)}|${row.description}`;
+  const base = row.fitid ? `fitid|${row.fitid}` : `${row.date}|${plainCents(row.amount)}|${row.description}`;
   const hash = (await sha256Hex(occurrence > 0 ? `${base}|${occurrence}` : base)).slice(0, 8);
   return `${row.date.replaceAll("-", ".")}_00.00_stmt_${institutionSlug(institution)}_${hash}.${ext}`;
 }
@@ -151,7 +150,7 @@ export async function buildRows(
       enrichable: res.enrichable ? 1 : 0,
       // A new row's reason is why it looks like a transfer (it then defaults to skip).
       reason: res.reason ?? transfers[i] ?? null,
-      candidates: res.candidates.length ? JSON.stringify(res.candidates.map(dbMatch)) : null,
+      candidates: res.candidates.length ? res.candidates.map(dbMatch) : null,
       // A row matching a stored transaction shows that row's category (unless it is the fallback).
       suggested_category: m?.Category && !isMisc(m.Category) ? m.Category : input[i]!.suggested,
       action: kept ? old.action : transfers[i] ? "skip" : res.action,

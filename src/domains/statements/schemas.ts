@@ -158,7 +158,7 @@ const CsvPreviewRow = z
     amount: z.number().nullable().describe("Signed: negative is money out (null: no amount read)"),
   })
   .meta({ id: "StatementCsvPreviewRow" });
-const CsvState = z
+export const CsvState = z
   .object({
     header: z.array(z.string()),
     mapping: CsvMappingSchema,

@@ -7,7 +7,7 @@
  * opposite amount within 3 days. Such rows default to skip, with the reason in words. An Interac
  * e-transfer pays another person and is not one. Pure.
  */
-import type { Cents } from "../../lib/money";
+import { type Cents, plainCents } from "../../lib/money";
 
 const TRANSFER_WORDS =
   /\b(transfer|xfer|tfr|virement|vir\.?\s|überweisung|ueberweisung|umbuchung|übertrag|transferencia|traspaso|bonifico|giroconto|girokonto\s*übertrag|overboeking|transferência)\b/i;
@@ -48,7 +48,7 @@ export function transferReason(
       !(o.institution === statement.institution && o.account_type === statement.account_type),
   );
   if (twin) {
-    return `Looks like a transfer: ${twin.institution} ${twin.account_type.replace("_", " ")} shows the opposite ${(row.amount / 100).toFixed(2)} on ${twin.date}`;
+    return `Looks like a transfer: ${twin.institution} ${twin.account_type.replace("_", " ")} shows the opposite ${plainCents(row.amount)} on ${twin.date}`;
   }
   if (CARD_PAYMENT.test(d)) return "Looks like a card payment (money moved between your own accounts)";
   if (

@@ -7,23 +7,14 @@ import type {
   StatementTransactionItem,
   StatementUploadResponse,
 } from "./schemas";
+import { readCandidates, readCsvState, readWarnings } from "./stored";
 
 /** Rows imported from statements carry this recipient (no alert email delivered them). */
 export const STATEMENT_RECIPIENT = "statement@finance-journal.local";
 const NOT_ALERTS = new Set([STATEMENT_RECIPIENT, "manual@finance-journal.local"]);
 
-interface DbMatchCents {
-  forwarded_to: string;
-  date_file_name: string;
-  company: string | null;
-  amount: number | null;
-  category: string | null;
-}
-
 const candidatesOf = (row: StatementRowRecord) =>
-  row.candidates
-    ? (JSON.parse(row.candidates) as DbMatchCents[]).map((c) => ({ ...c, amount: fromCentsOrNull(c.amount) }))
-    : null;
+  readCandidates(row.candidates)?.map((c) => ({ ...c, amount: fromCentsOrNull(c.amount) })) ?? null;
 
 /** A row an alert email had already captured (matched, ambiguous or flagged against an alert's row). */
 export const caughtByAlert = (row: Pick<StatementRowRecord, "reconcile_tier" | "db_forwarded_to">) =>
@@ -86,7 +77,7 @@ export function capture(rows: readonly StatementRowRecord[]) {
 }
 
 function balanceCheck(s: StatementRecord, rows: readonly StatementRowRecord[]) {
-  const warnings = JSON.parse(s.warnings) as string[];
+  const warnings = readWarnings(s.warnings);
   const first = rows[0];
   const last = rows.at(-1);
   const opening =
@@ -118,7 +109,7 @@ export function summaryItem(s: StatementRecord, rows: readonly StatementRowRecor
     file_kind: s.file_kind,
     balance_check: balanceCheck(s, rows),
     capture: capture(rows),
-    csv_mapping: s.csv_mapping ? JSON.parse(s.csv_mapping) : null,
+    csv_mapping: readCsvState(s.csv_mapping),
   };
 }
 

@@ -3,7 +3,7 @@
  * Every amount is integer cents (the shapes are the response's; response.ts converts them to
  * decimal at the boundary). Derived amounts (means, projections) are rounded to the cent.
  */
-import { type Cents, fromCents, percentile, round2, roundCents } from "../../lib/money";
+import { type Cents, percentile, plainCents, round2, roundCents } from "../../lib/money";
 import type { CategoryAnomaly, CategoryDelta, MonthPaceInfo, MonthSummary } from "./schemas";
 
 /** One aggregate row (amount in cents). */
@@ -117,7 +117,7 @@ export function anomalies(
   );
 }
 
-const dollars = (c: Cents) => `$${fromCents(c).toFixed(2)}`;
+const dollars = (c: Cents) => `$${plainCents(c)}`;
 
 export interface PriorMonth {
   toDate: Cents;

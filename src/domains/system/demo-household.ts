@@ -22,8 +22,10 @@ import { loadIngestSettings } from "../../ingest/settings";
 import type { IngestDeps, IngestOutcome, TransactionRecord } from "../../ingest/types";
 import { fixedClock } from "../../lib/clock";
 import type { ServiceCtx } from "../../lib/context";
+import { toCents } from "../../lib/money";
 import { encodeTxId } from "../../lib/txid";
 import { readUpload } from "../attachments/files";
+import { type GroupsDoc, parseGroups, parseTargets, type TargetsDoc } from "../budget/rules";
 import { upload } from "../attachments/service";
 import { executeImport } from "../statements/import";
 import { uploadStatement } from "../statements/service";
@@ -64,7 +66,7 @@ export async function seedDemoHousehold(
     budget: writeBudget ? demoBudget(year, now) : [],
     now,
   });
-  await invalidateResolverCache(ctx.env.DB, now);
+  invalidateResolverCache();
 
   const emails = buildDemoEmails({ seed, today, months });
   const base: Omit<IngestDeps, "clock"> = {
@@ -144,8 +146,8 @@ async function uploadReceipts(ctx: ServiceCtx, created: TransactionRecord[]): Pr
 
 /** The demo budget as stored: money in cents, marked so (migration 0007). */
 function demoBudget(year: number, now: string) {
-  const cents = (n: number) => Math.round(n * 100);
-  const targets = {
+  const cents = toCents;
+  const targets = parseTargets({
     money: "cents",
     spending_ceiling: cents(DEMO_BUDGET.spending_ceiling),
     categories: Object.fromEntries(
@@ -154,14 +156,14 @@ function demoBudget(year: number, now: string) {
         { ...v, target: cents(v.target), monthly_amount: cents(v.target / 12) },
       ]),
     ),
-  };
-  const row = (kind: "targets" | "groups", data: unknown) => ({
+  });
+  const row = (kind: "targets" | "groups", data: TargetsDoc | GroupsDoc) => ({
     user_id: "default",
     year,
     kind,
-    data: JSON.stringify(data),
+    data,
     version: 1,
     updated_at: now,
   });
-  return [row("targets", targets), row("groups", DEMO_GROUPS)];
+  return [row("targets", targets), row("groups", parseGroups(DEMO_GROUPS))];
 }

@@ -1,4 +1,5 @@
 /** First-run reads and the demo household's writes. */
+import { bumpVersion } from "../../db/lists";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { budgetConfig, overrides, transactions, userMappings } from "../../db/schema";
@@ -64,6 +65,8 @@ export async function writeDemo(
         .values({ ...o, created_at: input.now, updated_at: input.now })
         .onConflictDoNothing(),
     );
+  // A new overrides version, so every isolate's resolver sees the demo's rules.
+  if (input.overrides.length) stmts.push(bumpVersion(db, "overrides", input.now));
   stmts.push(
     db
       .insert(userMappings)

@@ -86,6 +86,9 @@ export function packagedMapping(): TaxMapping {
 }
 
 /** The stored document of a mapping (what PUT accepts and GET returns). */
+/** The stored form of a mapping (tax_mapping.data, the R2 backup, the ledger images). */
+export type TaxMappingDoc = ReturnType<typeof mappingDoc>;
+
 export function mappingDoc(m: TaxMapping) {
   return {
     version: m.version,

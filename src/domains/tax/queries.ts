@@ -3,6 +3,7 @@ import { and, asc, eq, gte, isNotNull, lt } from "drizzle-orm";
 import { type Db, inRange, live, spending } from "../../db";
 import { attachments as a, taxMapping, taxOverrides as o, transactions as t } from "../../db/schema";
 import type { TxKey } from "../../lib/txid";
+import type { TaxMappingDoc } from "./mapping";
 
 /** Live spending rows of [lo, hi) with what evidence needs (the body is read by the export only). */
 export function yearRows(db: Db, lo: string, hi: string) {
@@ -107,11 +108,11 @@ export async function readMapping(db: Db): Promise<unknown | null> {
     .select({ data: taxMapping.data })
     .from(taxMapping)
     .where(eq(taxMapping.id, MAPPING_ID));
-  return row ? JSON.parse(row.data) : null;
+  // Checked by the caller with parseMapping (the mapping's own validator, every problem named).
+  return row ? row.data : null;
 }
 
-export function writeMapping(db: Db, doc: unknown, now: string) {
-  const data = JSON.stringify(doc);
+export function writeMapping(db: Db, data: TaxMappingDoc, now: string) {
   return db
     .insert(taxMapping)
     .values({ id: MAPPING_ID, data, updated_at: now })

@@ -5,7 +5,7 @@
  * (bench/tax-export.mjs drives this same module with synthetic bodies to measure memory).
  */
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
-import { fromCents } from "../../lib/money";
+import { plainCents } from "../../lib/money";
 import { csvCell } from "../transactions/search-rules";
 import type { LineResult } from "./rules";
 import { isoDay } from "./rules";
@@ -88,7 +88,7 @@ export function summaryCsv(lines: LineResult[]): string {
     out += row([
       l.line.key,
       l.line.label,
-      fromCents(l.total).toFixed(2),
+      plainCents(l.total),
       l.members.length,
       l.counts.receipt,
       l.counts.statement,
@@ -102,7 +102,7 @@ export function summaryCsv(lines: LineResult[]): string {
     row([
       "total",
       "All lines",
-      fromCents(grand).toFixed(2),
+      plainCents(grand),
       lines.reduce((s, l) => s + l.members.length, 0),
       "",
       "",
@@ -120,7 +120,7 @@ export function lineCsv(plan: ReturnType<typeof evidencePlan>): string {
       isoDay(m.row.dateFileName),
       m.row.company,
       m.row.category,
-      fromCents(m.row.amount).toFixed(2),
+      plainCents(m.row.amount),
       m.evidence,
       m.manual ? "yes" : "no",
       files.map((f) => f.path).join(" "),

@@ -14,6 +14,7 @@ import {
   subjectWords,
   wordsOf,
 } from "../../ingest/templates";
+import { readSubjectWords, readTemplatePattern } from "../../ingest/templates/stored";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { fromCents } from "../../lib/money";
@@ -97,7 +98,9 @@ export async function restoreTemplate(
   image: Record<string, unknown> | null,
 ) {
   const db = getDb(ctx.env.DB);
-  if (!image || typeof image.pattern !== "string") {
+  // Images hold the pattern as JSON text (older ledger entries) or as the object.
+  const pattern = image?.pattern ? readTemplatePattern(image.pattern) : null;
+  if (!image || !pattern) {
     await db.delete(alertTemplates).where(eq(alertTemplates.id, id));
     return;
   }
@@ -107,8 +110,8 @@ export async function restoreTemplate(
     name: str("name") ?? id,
     institution: str("institution") ?? "Other",
     sender_domain: str("sender_domain") ?? "",
-    subject_words: str("subject_words") ?? "[]",
-    pattern: image.pattern,
+    subject_words: readSubjectWords(image.subject_words ?? []),
+    pattern,
     transaction_type: str("transaction_type") ?? "purchase",
     example: str("example") ?? "",
     source_failure_id: str("source_failure_id"),

@@ -43,7 +43,7 @@ export async function bulkUpdateCategory(ctx: Ctx, updates: BulkItem[], source: 
     const category = canonicalCategory(u.category, list);
     if (!category)
       return { ...base, ok: false, old_category: row.Category, error: `unknown category "${u.category}"` };
-    const audit = JSON.stringify(correctedAudit(row.CategoryAudit, row.Category, source, now));
+    const audit = correctedAudit(row.CategoryAudit, row.Category, source, now);
     before[txId] = editableImage(row);
     after[txId] = editableImage({ ...row, Category: category, CategoryAudit: audit });
     updateAt.set(i, writes.length);

@@ -19,6 +19,8 @@ import {
   SoftDeleteTransaction,
 } from "./routes/state";
 import { currentImage, restoreImage } from "./service";
+import { z } from "zod";
+import { storedJson } from "../../db/json";
 
 /** /api/v1/transactions: static paths first, then the {tx_id} routes. */
 export function transactionsRouter() {
@@ -45,13 +47,16 @@ export function transactionsRouter() {
   return r;
 }
 
+/** A bulk entry's resource id: the JSON list of its tx ids (a clear error when it is not one). */
+const readBulkIds = storedJson("activity_log.resource_id (transactions-bulk)", z.array(z.string()));
+
 /** This domain's ledger reverters (app.ts registers them). */
 export const transactionReverters: Reverters = {
   // One transaction's editable fields: revert writes the before image back.
   transaction: { current: currentImage, restore: restoreImage },
   // A bulk entry's resource id is the JSON list of its tx ids: the stale guard reads each row.
   "transactions-bulk": {
-    current: (ctx, resourceId) => currentBulkImage(ctx, JSON.parse(resourceId) as string[]),
+    current: (ctx, resourceId) => currentBulkImage(ctx, readBulkIds(resourceId)),
     restore: (ctx, _resourceId, before, opts) => restoreBulkImage(ctx, before, opts),
   },
 };

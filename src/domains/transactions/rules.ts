@@ -1,10 +1,11 @@
 /** Pure transaction rules: row → API shape, editable images, audit stamps. No I/O. */
 import type { TransactionRow } from "../../db/schema";
-import { fromCentsOrNull, toCents } from "../../lib/money";
+import { readCategoryAudit, readContext, readExtractionAudit } from "../../ingest/stored";
+import { fromCents, fromCentsOrNull, toCents } from "../../lib/money";
 import { encodeTxId } from "../../lib/txid";
 import { CategoryAudit, ExtractionAudit, type TransactionResponse } from "./schemas";
 
-/** A transactions row (Amount in cents; JSON columns as text), with the attention flag of a list read. */
+/** A transactions row (Amount in cents; JSON columns decoded), with the attention flag of a list read. */
 export type TxRow = TransactionRow & { needs_attention?: number | boolean | null };
 
 /**
@@ -33,16 +34,6 @@ export type ListedRow = Pick<TransactionRow, (typeof LISTED)[number]> & {
   needs_attention?: number | boolean | null;
 };
 
-function parseJson<T = Record<string, unknown>>(text: string | null): T | null {
-  if (!text) return null;
-  try {
-    const v = JSON.parse(text);
-    return v && typeof v === "object" ? (v as T) : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Only the keys the published schema declares: stored JSON may hold others (older or imported rows). */
 function declared(a: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
   return Object.fromEntries(keys.filter((k) => k in a).map((k) => [k, a[k]]));
@@ -50,8 +41,8 @@ function declared(a: Record<string, unknown>, keys: readonly string[]): Record<s
 const AUDIT_KEYS = Object.keys(CategoryAudit.shape);
 const EXTRACTION_KEYS = Object.keys(ExtractionAudit.shape);
 
-function auditOut(text: string | null) {
-  const a = parseJson<Record<string, unknown>>(text);
+function auditOut(stored: unknown) {
+  const a = readCategoryAudit(stored);
   if (!a) return null;
   return {
     ...declared(a, AUDIT_KEYS),
@@ -59,25 +50,24 @@ function auditOut(text: string | null) {
   } as TransactionResponse["category_audit"];
 }
 
-function extractionOut(text: string | null) {
-  const a = parseJson<Record<string, unknown>>(text);
+function extractionOut(stored: unknown) {
+  const a = readExtractionAudit(stored);
   return a ? (declared(a, EXTRACTION_KEYS) as TransactionResponse["extraction_audit"]) : null;
 }
 
-const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
-
 /**
- * The stored month-to-date snapshot in the API's shape. Rows written before the optional fields
- * were always present lack `category_budget_target`/`category_budget_pct`: they read as null.
+ * The stored month-to-date snapshot in the API's shape (decimal amounts). Rows written before the
+ * optional fields were always present lack `category_budget_target`/`category_budget_pct`: they
+ * read as null; snapshots written before cents hold decimals (readContext reads both).
  */
-export function contextOut(text: string | null): TransactionResponse["context"] {
-  const c = parseJson<Record<string, unknown>>(text);
+export function contextOut(stored: unknown): TransactionResponse["context"] {
+  const c = readContext(stored);
   if (!c) return null;
   return {
-    category_month_total: num(c.category_month_total) ?? 0,
-    merchant_month_count: Math.trunc(num(c.merchant_month_count) ?? 0),
-    category_budget_target: num(c.category_budget_target),
-    category_budget_pct: num(c.category_budget_pct),
+    category_month_total: fromCents(c.category_month_total),
+    merchant_month_count: c.merchant_month_count,
+    category_budget_target: fromCentsOrNull(c.category_budget_target),
+    category_budget_pct: c.category_budget_pct,
   };
 }
 
@@ -124,7 +114,7 @@ export type Editable = Pick<TxRow, (typeof EDITABLE)[number]>;
 export function editableImage(r: TxRow | Editable): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const k of EDITABLE) {
-    if (k === "CategoryAudit") out[k] = parseJson(r[k]);
+    if (k === "CategoryAudit") out[k] = readCategoryAudit(r[k]);
     else if (k === "Amount") out[k] = fromCentsOrNull(r[k]);
     else out[k] = r[k];
   }
@@ -137,7 +127,7 @@ export function imageColumns(image: Record<string, unknown>): Editable {
   const amount = image.Amount;
   return {
     Category: v("Category") as string | null,
-    CategoryAudit: image.CategoryAudit ? JSON.stringify(image.CategoryAudit) : null,
+    CategoryAudit: readCategoryAudit(image.CategoryAudit ?? null),
     Comment: v("Comment") as string | null,
     Amount: typeof amount === "number" && Number.isFinite(amount) ? toCents(amount) : null,
     Company: v("Company") as string | null,
@@ -149,12 +139,12 @@ export function imageColumns(image: Record<string, unknown>): Editable {
 
 /** CategoryAudit after a person changes the category (source manual, previous kept). */
 export function correctedAudit(
-  prevAuditText: string | null,
+  prevAudit: unknown,
   prevCategory: string | null,
   source: string,
   nowIso: string,
 ): Record<string, unknown> {
-  const prev = parseJson(prevAuditText) ?? {};
+  const prev = readCategoryAudit(prevAudit) ?? {};
   return {
     source,
     matched_rule: null,
@@ -170,8 +160,8 @@ export function correctedAudit(
 }
 
 /** A review-only mark: the category stays; the audit records who looked and when. */
-export function reviewedAudit(prevAuditText: string | null, nowIso: string): Record<string, unknown> {
-  const prev = parseJson(prevAuditText) ?? {};
+export function reviewedAudit(prevAudit: unknown, nowIso: string): Record<string, unknown> {
+  const prev = readCategoryAudit(prevAudit) ?? {};
   return {
     ...prev,
     source: "audit",

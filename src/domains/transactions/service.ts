@@ -115,9 +115,9 @@ export async function patchTransaction(ctx: Ctx, txId: string, input: PatchInput
       const out: Partial<Editable> = {};
       if (category) {
         out.Category = category;
-        out.CategoryAudit = JSON.stringify(correctedAudit(row.CategoryAudit, row.Category, "manual", now));
+        out.CategoryAudit = correctedAudit(row.CategoryAudit, row.Category, "manual", now);
       } else if (input.reviewed) {
-        out.CategoryAudit = JSON.stringify(reviewedAudit(row.CategoryAudit, now));
+        out.CategoryAudit = reviewedAudit(row.CategoryAudit, now);
       }
       if (input.state === "active") Object.assign(out, { Ignored: 0, DeletedAt: null });
       if (input.state === "ignored") Object.assign(out, { Ignored: 1, DeletedAt: null });
@@ -205,7 +205,7 @@ export async function setIgnored(ctx: Ctx, txId: string, ignored: boolean) {
 
 export async function markReviewed(ctx: Ctx, txId: string) {
   const res = await edit(ctx, txId, (row, now) => ({
-    CategoryAudit: JSON.stringify(reviewedAudit(row.CategoryAudit, now)),
+    CategoryAudit: reviewedAudit(row.CategoryAudit, now),
   }));
   if (!res.next.DeletedAt)
     await learnForwarder(ctx.env.DB, res.row.ExtractionAudit, ctx.clock().toISOString());

@@ -3,7 +3,7 @@
  * (`1,234.56`, `1234.56`, `1 234,56`, `1.234,56`), the slot regex of one form, and its exact
  * reading back into cents (from the digits, never through a float).
  */
-import { type Cents, parseMoney } from "../../lib/money";
+import { type Cents, formatCents, parseMoney } from "../../lib/money";
 import { escapeRe } from "./text";
 import type { AmountFormat } from "./types";
 
@@ -21,22 +21,11 @@ const FORMATS: AmountFormat[] = [
   { decimal: ".", group: "’", cents: false },
 ];
 
-function groupDigits(whole: string, sep: string): string {
-  if (!sep) return whole;
-  let out = "";
-  for (let i = 0; i < whole.length; i++) {
-    if (i > 0 && (whole.length - i) % 3 === 0) out += sep;
-    out += whole[i];
-  }
-  return out;
-}
-
 /** `cents` printed in `f` (null when `f` cannot print it: no cents column for a fractional amount). */
 export function printAmount(cents: Cents, f: AmountFormat): string | null {
-  const whole = String(Math.floor(cents / 100));
-  const frac = String(cents % 100).padStart(2, "0");
-  if (!f.cents && frac !== "00") return null;
-  return groupDigits(whole, f.group) + (f.cents ? f.decimal + frac : "");
+  if (!f.cents && cents % 100 !== 0) return null;
+  const text = formatCents(cents, { decimal: f.decimal, group: f.group });
+  return f.cents ? text : text.slice(0, -3);
 }
 
 /** Every distinct printed form of `cents`, most specific first. */

@@ -3,8 +3,9 @@
  * or learned template) and now quarantines several emails in a row probably changed its wording.
  * One kv_state row per domain; one notice when the run starts counting; cleared by the next parse.
  */
-import { eq, like } from "drizzle-orm";
+import { like } from "drizzle-orm";
 import { getDb } from "../../db";
+import { type DriftState, kvGet, kvPut, kvRead } from "../../db/kv";
 import { kvState } from "../../db/schema";
 import { log } from "../../lib/log";
 import { type Notifier, safeSend } from "../../notify";
@@ -12,30 +13,12 @@ import { senderHost } from "./text";
 
 /** Quarantines in a row, after a parse, that count as drift. */
 export const DRIFT_AFTER = 3;
-const PREFIX = "wording:";
+const PREFIX = "wording:" as const;
 
-interface DriftState {
-  institution: string;
-  last_parsed_at: string;
-  fails: number;
-  notified: boolean;
-}
-
-function readState(value: string | undefined): DriftState | null {
-  try {
-    const v = value ? (JSON.parse(value) as DriftState) : null;
-    return v && typeof v.last_parsed_at === "string" && typeof v.fails === "number" ? v : null;
-  } catch {
-    return null;
-  }
-}
+const keyOf = (host: string) => `${PREFIX}${host}` as const;
 
 async function write(d1: D1Database, host: string, state: DriftState, nowIso: string) {
-  const value = JSON.stringify(state);
-  await getDb(d1)
-    .insert(kvState)
-    .values({ key: PREFIX + host, value, updated_at: nowIso })
-    .onConflictDoUpdate({ target: kvState.key, set: { value, updated_at: nowIso } });
+  await kvPut(getDb(d1), keyOf(host), state, nowIso);
 }
 
 /** A deterministic parse from this sender: the domain reads fine (clears any drift). */
@@ -54,13 +37,7 @@ export async function noteQuarantined(d1: D1Database, notifier: Notifier, fromEm
   const host = senderHost(fromEmail);
   if (!host) return;
   try {
-    const db = getDb(d1);
-    const row = await db
-      .select()
-      .from(kvState)
-      .where(eq(kvState.key, PREFIX + host))
-      .get();
-    const state = readState(row?.value);
+    const state = (await kvGet(getDb(d1), keyOf(host)))?.value;
     if (!state) return;
     const next = { ...state, fails: state.fails + 1 };
     const notify = next.fails >= DRIFT_AFTER && !state.notified;
@@ -90,10 +67,10 @@ function driftReason(s: DriftState): string {
 export const DRIFT_KEY_PREFIX = PREFIX;
 
 /** Health's reasons from kv_state rows: one per domain in drift, in words (other keys ignored). */
-export function driftReasonsFrom(rows: readonly { key: string; value: string }[]): string[] {
+export function driftReasonsFrom(rows: readonly { key: string; value: unknown }[]): string[] {
   return rows.flatMap((r) => {
     if (!r.key.startsWith(PREFIX)) return [];
-    const s = readState(r.value);
+    const s = kvRead(keyOf(r.key.slice(PREFIX.length)), r.value);
     return s && s.fails >= DRIFT_AFTER ? [driftReason(s)] : [];
   });
 }

@@ -4,6 +4,7 @@ import { getDb } from "../../db";
 import { type AlertTemplateRow, alertTemplates } from "../../db/schema";
 import { sha256Hex } from "../hash";
 import type { Derived } from "./derive";
+import { readSubjectWords, readTemplatePattern } from "./stored";
 import type { TemplatePattern } from "./types";
 
 /** The host and each parent domain of it ("a.b.ca" → a.b.ca, b.ca): a template on any matches. */
@@ -22,23 +23,11 @@ export async function templatesForHost(d1: D1Database, host: string): Promise<Al
     .all();
 }
 
-export function patternOf(row: Pick<AlertTemplateRow, "pattern">): TemplatePattern | null {
-  try {
-    const p = JSON.parse(row.pattern) as TemplatePattern;
-    return p && p.version === 1 && Array.isArray(p.lines) ? p : null;
-  } catch {
-    return null;
-  }
-}
+export const patternOf = (row: Pick<AlertTemplateRow, "pattern">): TemplatePattern | null =>
+  readTemplatePattern(row.pattern);
 
-export function wordsOf(row: Pick<AlertTemplateRow, "subject_words">): string[] {
-  try {
-    const w = JSON.parse(row.subject_words) as unknown;
-    return Array.isArray(w) ? w.filter((x): x is string => typeof x === "string") : [];
-  } catch {
-    return [];
-  }
-}
+export const wordsOf = (row: Pick<AlertTemplateRow, "subject_words">): string[] =>
+  readSubjectWords(row.subject_words);
 
 /** Learning the same shape from the same domain twice gives the same id (whichever email taught it). */
 export async function templateId(t: Derived): Promise<string> {
@@ -66,8 +55,8 @@ export async function saveTemplate(d1: D1Database, t: Derived, meta: SaveMeta): 
       name: meta.name,
       institution: meta.institution,
       sender_domain: t.senderDomain,
-      subject_words: JSON.stringify(t.subjectWords),
-      pattern: JSON.stringify(t.pattern),
+      subject_words: t.subjectWords,
+      pattern: t.pattern,
       transaction_type: meta.transactionType,
       example: t.example,
       source_failure_id: meta.sourceFailureId,
@@ -100,8 +89,8 @@ export async function updatePattern(
   await db
     .update(alertTemplates)
     .set({
-      pattern: JSON.stringify(next.pattern),
-      subject_words: JSON.stringify(next.subjectWords),
+      pattern: next.pattern,
+      subject_words: next.subjectWords,
       example: next.example,
       updated_at: next.nowIso,
     })

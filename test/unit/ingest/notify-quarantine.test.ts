@@ -30,9 +30,10 @@ describe("notifications", () => {
       {
         ...tx,
         TransactionContext: {
-          category_month_total: 250,
+          money: "cents",
+          category_month_total: 25_000,
           merchant_month_count: 3,
-          category_budget_target: 400,
+          category_budget_target: 40_000,
           category_budget_pct: 62.5,
         },
       },

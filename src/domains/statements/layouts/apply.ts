@@ -12,6 +12,7 @@ import { CLOSING, OPENING, readAmount, toLines } from "../parsers/layout";
 import type { PdfText } from "../parsers/pdf-text";
 import { type HeaderWord, headerLines } from "./fingerprint";
 import { type LayoutMarks, readWithMarks } from "./read";
+import { readLayoutHeader, readLayoutMarks } from "./stored";
 
 export function readTaught(
   text: PdfText,
@@ -66,7 +67,7 @@ export function readWithStored(
   for (const l of layouts) {
     const statement = readTaught(
       text,
-      { marks: JSON.parse(l.marks), header: JSON.parse(l.header), institution: l.institution },
+      { marks: readLayoutMarks(l.marks), header: readLayoutHeader(l.header), institution: l.institution },
       fallbackYear,
     );
     if (statement) return { statement, layoutId: l.id };

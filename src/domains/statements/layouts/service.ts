@@ -13,6 +13,7 @@ import { readPdfText } from "../parsers/pdf-text";
 import { readTaught } from "./apply";
 import { findHeader, fingerprintOf } from "./fingerprint";
 import type { LayoutMarks } from "./read";
+import { readLayoutHeader, readLayoutMarks } from "./stored";
 
 const l = schema.statementLayouts;
 
@@ -31,8 +32,8 @@ export function layoutItem(r: StatementLayoutRecord) {
     id: r.id,
     name: r.name,
     institution: r.institution,
-    header: (JSON.parse(r.header) as { t: string }[] | null)?.map((w) => w.t) ?? [],
-    marks: JSON.parse(r.marks) as LayoutMarks,
+    header: readLayoutHeader(r.header).map((w) => w.t),
+    marks: readLayoutMarks(r.marks),
     match_count: r.match_count,
     last_matched_at: r.last_matched_at,
     created_at: r.created_at,
@@ -114,8 +115,8 @@ export async function teachLayout(
         .join(" ")})`,
     institution,
     fingerprint,
-    header: JSON.stringify(header.words),
-    marks: JSON.stringify(m),
+    header: header.words,
+    marks: m,
     source_statement_id: stmt.id,
     match_count: before?.match_count ?? 0,
     last_matched_at: before?.last_matched_at ?? null,

@@ -6,7 +6,7 @@
  */
 import { isCalendarDate } from "../../../lib/calendar";
 import type { AiProvider, ToolSpec } from "../../../ai/provider";
-import { parseCents } from "../../../lib/money";
+import { type Cents, formatCents, parseCents, plainCents } from "../../../lib/money";
 import type { ParseOutcome, StatementRow } from "./index";
 
 export const statementTool: ToolSpec = {
@@ -40,13 +40,7 @@ export const statementTool: ToolSpec = {
 const MAX_TEXT = 30_000;
 
 /** Printed forms of an amount: "1,234.50", "1234.50". */
-const printedForms = (cents: number) => {
-  const plain = (cents / 100).toFixed(2);
-  return [
-    plain,
-    Number(plain).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-  ];
-};
+const printedForms = (cents: Cents) => [plainCents(cents), formatCents(cents)];
 
 const validDate = (s: unknown): s is string => typeof s === "string" && isCalendarDate(s);
 
@@ -69,7 +63,7 @@ export function validateAiStatement(text: string, answer: Record<string, unknown
     const cents = parseCents(String(x.amount ?? "").replace(/^[-+]/, ""));
     if (cents === null || cents <= 0) return refuse(`row ${i + 1} has no amount`);
     if (!printedForms(cents).some((f) => flat.includes(f)))
-      return refuse(`the amount ${(cents / 100).toFixed(2)} does not appear in the statement`);
+      return refuse(`the amount ${plainCents(cents)} does not appear in the statement`);
     const description = String(x.description ?? "")
       .trim()
       .slice(0, 300);

@@ -4,7 +4,7 @@
  * Some generators cut the last decimal of a wide balance column ("4,882.2"): a truncated value
  * matches any amount it is a prefix of. Pure.
  */
-import type { Cents } from "../../../lib/money";
+import { type Cents, plainCents } from "../../../lib/money";
 import type { LayoutRow } from "./layout";
 
 export interface Printed {
@@ -34,7 +34,7 @@ const moveOf =
   (owed: boolean) =>
   (r: LayoutRow): Cents =>
     ((r.deposit ?? 0) - (r.withdrawal ?? 0)) * (owed ? -1 : 1);
-const fmt = (c: Cents) => (c / 100).toFixed(2);
+const fmt = plainCents;
 
 /** Opening balance: printed exactly, else derived from an exact closing or the first exact printed balance. */
 function openingOf(

@@ -98,7 +98,7 @@ describe("transaction rules", () => {
   it("images round-trip through columns", () => {
     const img = editableImage({
       Category: "x",
-      CategoryAudit: JSON.stringify({ source: "manual" }),
+      CategoryAudit: { source: "manual" },
       Comment: null,
       Amount: 1,
       Company: "c",

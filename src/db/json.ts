@@ -1,0 +1,62 @@
+/**
+ * Stored JSON, read with a shape. A JSON-in-TEXT column is declared in drizzle's JSON mode
+ * (`text(name, { mode: "json" }).$type<T>()`: drizzle stringifies on write and parses on read) and
+ * gets ONE reader made here from a zod schema: `storedJson(column, schema, fallback?)`. The reader
+ * takes what drizzle decoded (or the text a hand-written `sql` query returned) and either gives the
+ * declared shape, or:
+ * - with a fallback (state that can be rebuilt or shown empty): logs one line and returns it;
+ * - without one: throws `StoredJsonError` naming the column and what was wrong.
+ * Never a silent wrong shape.
+ */
+import type { z } from "zod";
+import { log } from "../lib/log";
+
+export class StoredJsonError extends Error {
+  constructor(
+    readonly column: string,
+    detail: string,
+  ) {
+    super(`Stored ${column} is not in its declared shape: ${detail}`);
+    this.name = "StoredJsonError";
+  }
+}
+
+const NOT_JSON = Symbol("not json");
+
+/** JSON text → value; NOT_JSON when the text is not JSON. Non-strings pass through (already decoded). */
+function decode(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+export type StoredJsonReader<T> = (value: unknown) => T;
+
+/**
+ * The reader of one JSON column. It takes the value drizzle's JSON mode decoded, or the JSON text a
+ * hand-written `sql` query returned (a string the schema does not accept is decoded first).
+ */
+export function storedJson<T>(
+  column: string,
+  schema: z.ZodType<T>,
+  fallback?: { value: () => T },
+): StoredJsonReader<T> {
+  return (value) => {
+    let res = schema.safeParse(value);
+    if (!res.success && typeof value === "string") {
+      const decoded = decode(value);
+      if (decoded !== NOT_JSON) res = schema.safeParse(decoded);
+    }
+    if (res.success) return res.data;
+    const issue = res.error.issues[0];
+    const detail = `${issue?.path.length ? `${issue.path.join(".")}: ` : ""}${issue?.message ?? "invalid"}`;
+    if (fallback) {
+      log("warn", "stored_json.invalid", { column, detail });
+      return fallback.value();
+    }
+    throw new StoredJsonError(column, detail);
+  };
+}
