@@ -1,8 +1,9 @@
 /** Statements of the category domain. Transactions' Category is compared case-insensitively. */
-import { and, count, eq, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import type { ListDef, Statement } from "../../db/lists";
-import { budgetConfig, categories, overrides, transactions } from "../../db/schema";
+import { categories, overrides, transactions } from "../../db/schema";
+import { targetsOfYear } from "../budget/queries";
 import type { CategoryRow } from "./defaults";
 
 const c = categories;
@@ -66,13 +67,10 @@ export async function usageCounts(
 
 /** This year's budget-targets documents (any user); read-only, for the usage report. */
 export async function budgetTargetDocs(db: Db, year: number): Promise<unknown[]> {
-  const rows = await db
-    .select({ data: budgetConfig.data })
-    .from(budgetConfig)
-    .where(and(eq(budgetConfig.kind, "targets"), eq(budgetConfig.year, year)));
-  return rows.map((r) => {
+  const rows = await targetsOfYear(db, year);
+  return rows.map((data) => {
     try {
-      return JSON.parse(r.data) as unknown;
+      return JSON.parse(data) as unknown;
     } catch {
       return null;
     }

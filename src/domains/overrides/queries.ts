@@ -38,6 +38,13 @@ export const upsertOverride = (db: Db, e: OverrideEntry, nowIso: string) =>
     .values({ ...e, created_at: nowIso, updated_at: nowIso })
     .onConflictDoUpdate({ target: o.company, set: { ...e, updated_at: nowIso } });
 
+/** An override written unless the company has one (a statement for the caller's batch: the demo). */
+export const insertOverrideIfAbsent = (db: Db, e: OverrideEntry, nowIso: string) =>
+  db
+    .insert(o)
+    .values({ ...e, created_at: nowIso, updated_at: nowIso })
+    .onConflictDoNothing();
+
 export const deleteOverrideRow = (db: Db, company: string) => db.delete(o).where(eq(o.company, company));
 
 export const upsertDismissed = (db: Db, r: DismissedRow) =>
