@@ -14,13 +14,12 @@ import {
 } from "drizzle-orm";
 import { type Db, getDb, inRange } from "../../db";
 import { attachments, attentionQueue, categories, transactions as t } from "../../db/schema";
+import { attentionOn, clearAttentionRow, onQueue } from "./attention-queries";
 import type { TxKey } from "../../lib/txid";
 import { type Editable, LISTED, type ListedRow, type TxRow } from "./rules";
 import { listedJson, packedArray, rowsFromJson } from "./search-queries";
 
 const isKey = (key: TxKey) => and(eq(t.ForwardedTo, key.forwardedTo), eq(t.DateFileName, key.dateFileName));
-const attentionKey = (key: TxKey) =>
-  and(eq(attentionQueue.ForwardedTo, key.forwardedTo), eq(attentionQueue.DateFileName, key.dateFileName));
 
 /** Every column plus `needs_attention` (on the attention queue), for rows matching `where`. */
 /** The listed columns (rules.ts LISTED) and the attention flag: what a list read selects. */
@@ -28,7 +27,7 @@ export function listedColumns() {
   const all = getTableColumns(t);
   return {
     ...(Object.fromEntries(LISTED.map((k) => [k, all[k]])) as Pick<typeof all, (typeof LISTED)[number]>),
-    needs_attention: sql<number>`(${attentionQueue.DateFileName} IS NOT NULL)`.as("needs_attention"),
+    needs_attention: onQueue().as("needs_attention"),
   };
 }
 
@@ -36,15 +35,31 @@ export function selectWithAttention(d1: D1Database, where: SQL | undefined) {
   return getDb(d1)
     .select({
       ...getTableColumns(t),
-      needs_attention: sql<number>`(${attentionQueue.DateFileName} IS NOT NULL)`.as("needs_attention"),
+      needs_attention: onQueue().as("needs_attention"),
     })
     .from(t)
-    .leftJoin(
-      attentionQueue,
-      and(eq(attentionQueue.ForwardedTo, t.ForwardedTo), eq(attentionQueue.DateFileName, t.DateFileName)),
-    )
+    .leftJoin(attentionQueue, attentionOn())
     .where(where)
     .$dynamic();
+}
+
+/** The listed columns of the rows matching `where`, with the attention flag (the journal's read). */
+export const listedWithAttention = (db: Db, where: SQL | undefined) =>
+  db.select(listedColumns()).from(t).leftJoin(attentionQueue, attentionOn()).where(where).$dynamic();
+
+/** The chunked insert of whole rows, each skipped when its key exists (statements for a batch). */
+export function insertRowsIfAbsent(db: Db, rows: (typeof t.$inferInsert)[]) {
+  // D1 allows 100 bound values per statement, so rows go in small chunks.
+  const perChunk = Math.max(1, Math.floor(90 / Math.max(1, Object.keys(rows[0] ?? {}).length)));
+  const out = [];
+  for (let i = 0; i < rows.length; i += perChunk)
+    out.push(
+      db
+        .insert(t)
+        .values(rows.slice(i, i + perChunk))
+        .onConflictDoNothing(),
+    );
+  return out;
 }
 
 export async function listMonth(
@@ -65,10 +80,7 @@ export async function listMonth(
   const rows = db
     .select({ j: listedJson() })
     .from(t)
-    .leftJoin(
-      attentionQueue,
-      and(eq(attentionQueue.ForwardedTo, t.ForwardedTo), eq(attentionQueue.DateFileName, t.DateFileName)),
-    )
+    .leftJoin(attentionQueue, attentionOn())
     .where(and(inRange(lo, hi), state))
     .orderBy(desc(t.DateFileName))
     .as("r");
@@ -105,7 +117,7 @@ export async function writeEditable(d1: D1Database, key: TxKey, cols: Editable, 
       .update(t)
       .set(cols)
       .where(and(isKey(key), guard)),
-    db.delete(attentionQueue).where(and(attentionKey(key), guard)),
+    clearAttentionRow(db, key, guard),
   ]);
   return res.meta.changes > 0;
 }
@@ -118,7 +130,7 @@ export async function deleteRow(d1: D1Database, key: TxKey, nowIso: string) {
   const db = getDb(d1);
   await db.batch([
     db.delete(t).where(isKey(key)),
-    db.delete(attentionQueue).where(attentionKey(key)),
+    clearAttentionRow(db, key),
     db
       .update(attachments)
       .set({ tx_forwarded_to: null, tx_date_file_name: null, updated_at: nowIso })
