@@ -33,8 +33,6 @@ const PENDING: string[] = [
   "src/domains/health/queries.ts touches poller_state (owner: src/ingest/)",
   "src/domains/ignore-rules/queries.ts writes transactions (owner: src/domains/transactions/)",
   "src/domains/ignored-emails/service.ts writes ignored_emails (owner: src/ingest/)",
-  "src/domains/insights/context.ts touches transactions (owner: src/domains/transactions/)",
-  "src/domains/insights/signals.ts touches transactions (owner: src/domains/transactions/)",
   "src/domains/merchants/queries.ts writes kv_state (owner: src/db/)",
   "src/domains/statements/import.ts writes transactions (owner: src/domains/transactions/)",
   "src/domains/tax/queries.ts touches attachments (owner: src/domains/attachments/)",
