@@ -1,8 +1,15 @@
 /** D1 reads and writes of the quarantine (no business rules). */
-import { desc, eq, getTableColumns, ne, sql } from "drizzle-orm";
-import { getDb } from "../../db";
+import { and, count, desc, eq, getTableColumns, gte, ne, sql } from "drizzle-orm";
+import { type Db, getDb } from "../../db";
 import { parseFailures as pf } from "../../db/schema";
 import type { FailureRow } from "./rules";
+
+/** How many alerts were quarantined since an instant (the health page; a query for a batch). */
+export const failuresSinceQuery = (db: Db, sinceIso: string) =>
+  db
+    .select({ n: count() })
+    .from(pf)
+    .where(and(eq(pf.status, "quarantined"), gte(pf.created_at, sinceIso)));
 
 /** Newest first; the listing leaves the (large) body out. */
 export async function listFailures(
