@@ -45,6 +45,16 @@ export const insertOverrideIfAbsent = (db: Db, e: OverrideEntry, nowIso: string)
     .values({ ...e, created_at: nowIso, updated_at: nowIso })
     .onConflictDoNothing();
 
+const sameOverrideCategory = (name: string) => sql`${o.category} = ${name} COLLATE NOCASE`;
+
+/** Moves every override of category `from` to `to` (a statement for the category's batch). */
+export const reassignOverrides = (db: Db, from: string, to: string, nowIso: string) =>
+  db.update(o).set({ category: to, updated_at: nowIso }).where(sameOverrideCategory(from));
+
+/** How many overrides name a category (a query for a batch). */
+export const overrideCountQuery = (db: Db, category: string) =>
+  db.select({ n: count() }).from(o).where(sameOverrideCategory(category));
+
 export const deleteOverrideRow = (db: Db, company: string) => db.delete(o).where(eq(o.company, company));
 
 export const upsertDismissed = (db: Db, r: DismissedRow) =>

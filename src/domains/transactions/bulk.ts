@@ -9,7 +9,7 @@ import { encodeTxId } from "../../lib/txid";
 import { loadCategories } from "../../categorize/categories";
 import { requireLiveCategories } from "../categories/service";
 import { currentImage, restoreImage } from "./service";
-import { categoryListed } from "./queries";
+import { categoryListed } from "../categories/queries";
 import { canonicalCategory, correctedAudit, editableImage, type TxRow } from "./rules";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;

@@ -1,19 +1,10 @@
 /** D1 queries for transactions (drizzle); no business rules. Month reads are DateFileName range scans. */
-import {
-  and,
-  desc,
-  eq,
-  exists,
-  getTableColumns,
-  isNotNull,
-  isNull,
-  notExists,
-  or,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { type Db, getDb, inRange } from "../../db";
-import { attachments, attentionQueue, categories, transactions as t } from "../../db/schema";
+import type { Statement } from "../../db/lists";
+import { attentionQueue, transactions as t } from "../../db/schema";
+import { unfileAttachments } from "../attachments/queries";
+import { categoryListed } from "../categories/queries";
 import { attentionOn, clearAttentionRow, onQueue } from "./attention-queries";
 import type { TxKey } from "../../lib/txid";
 import { type Editable, LISTED, type ListedRow, type TxRow } from "./rules";
@@ -62,6 +53,36 @@ export function insertRowsIfAbsent(db: Db, rows: (typeof t.$inferInsert)[]) {
   return out;
 }
 
+/**
+ * Moves every transaction of `from` to `to`. Rows stored lowercased (email rows) stay
+ * lowercased; rows stored with their display case get the display case.
+ */
+export const reassignTransactions = (db: Db, from: string, to: string) =>
+  db
+    .update(t)
+    .set({ Category: sql`CASE WHEN ${t.Category} = lower(${t.Category}) THEN lower(${to}) ELSE ${to} END` })
+    .where(sql`${t.Category} = ${from} COLLATE NOCASE`);
+
+/** Flips un-ignored, non-deleted rows of these companies to Ignored (chunks under D1's bind limit). */
+export function ignoreCompanies(db: Db, companies: string[]): Statement[] {
+  const out: Statement[] = [];
+  for (let i = 0; i < companies.length; i += 90) {
+    out.push(
+      db
+        .update(t)
+        .set({ Ignored: 1 })
+        .where(
+          and(
+            isNull(t.DeletedAt),
+            eq(t.Ignored, 0),
+            inArray(sql`trim(${t.Company})`, companies.slice(i, i + 90)),
+          ),
+        ),
+    );
+  }
+  return out;
+}
+
 export async function listMonth(
   d1: D1Database,
   lo: string,
@@ -94,18 +115,6 @@ export async function getRow(d1: D1Database, key: TxKey): Promise<TxRow | null> 
 }
 
 /**
- * True while `name` is a listed category: a stored row (NOCASE), or any name while no list is
- * stored and the defaults are in effect (the caller validated it against them). Checked inside
- * the write itself, so a rename or delete landing between validation and write cannot leave the
- * row in a category that no longer exists.
- */
-export const categoryListed = (db: Db, name: string) =>
-  or(
-    exists(db.select({ one: sql`1` }).from(categories).where(eq(categories.name, name))),
-    notExists(db.select({ one: sql`1` }).from(categories)),
-  );
-
-/**
  * Writes the editable columns and takes the row off the attention queue, in one batch. With
  * `category`, both happen only while that category is listed; returns whether the row was written.
  */
@@ -131,15 +140,7 @@ export async function deleteRow(d1: D1Database, key: TxKey, nowIso: string) {
   await db.batch([
     db.delete(t).where(isKey(key)),
     clearAttentionRow(db, key),
-    db
-      .update(attachments)
-      .set({ tx_forwarded_to: null, tx_date_file_name: null, updated_at: nowIso })
-      .where(
-        and(
-          eq(attachments.tx_forwarded_to, key.forwardedTo),
-          eq(attachments.tx_date_file_name, key.dateFileName),
-        ),
-      ),
+    unfileAttachments(db, key, nowIso),
   ]);
 }
 
