@@ -34,7 +34,7 @@ export const TABLE_OWNERS = {
   day_summaries: "src/domains/journal/",
   ignored_emails: "src/ingest/",
   sender_trust: "src/ingest/",
-  card_names: "src/domains/card-names/",
+  card_names: "src/ingest/",
   attachments: "src/domains/attachments/",
   blocked_companies: "src/domains/blocked-companies/",
   insight_briefings: "src/domains/insights/",
