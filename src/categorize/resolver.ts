@@ -6,7 +6,9 @@
  */
 import { eq } from "drizzle-orm";
 import { getDb } from "../db";
-import { kvState, merchantAliases, overrides } from "../db/schema";
+import { kvState } from "../db/schema";
+import { aliasPairs } from "../domains/merchant-aliases/queries";
+import { overridePairs } from "../domains/overrides/queries";
 import type { Clock } from "../lib/clock";
 import { log } from "../lib/log";
 import { clearEmbeddingMemory } from "./fuzzy";
@@ -54,12 +56,7 @@ export async function invalidateResolverCache(
 
 async function loadRows(d1: D1Database) {
   const db = getDb(d1);
-  const [o, a] = await db.batch([
-    db.select({ company: overrides.company, category: overrides.category }).from(overrides),
-    db
-      .select({ raw_name: merchantAliases.raw_name, canonical: merchantAliases.canonical })
-      .from(merchantAliases),
-  ]);
+  const [o, a] = await db.batch([overridePairs(db), aliasPairs(db)]);
   return { overrides: o, aliases: a };
 }
 

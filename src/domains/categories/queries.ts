@@ -19,6 +19,9 @@ export const CATEGORIES: ListDef<CategoryRow> = {
       .orderBy(c.position, c.name),
 };
 
+/** The stored list's names in list order (categorize/categories.ts categoryNames finishes it). */
+export const categoriesQuery = (db: Db) => db.select({ name: c.name }).from(c).orderBy(c.position, c.name);
+
 /** Stores the default rows (first write); harmless when they are already there. */
 export function materialize(db: Db, rows: CategoryRow[]): Statement[] {
   return rows.map((r) => db.insert(c).values(r).onConflictDoNothing());

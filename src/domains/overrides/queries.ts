@@ -17,6 +17,9 @@ export const OVERRIDES: ListDef<OverrideEntry> = {
     db.select({ company: o.company, category: o.category }).from(o).orderBy(sql`${o.company} COLLATE NOCASE`),
 };
 
+/** Every override as stored (no order): the resolver's index is built from these. */
+export const overridePairs = (db: Db) => db.select({ company: o.company, category: o.category }).from(o);
+
 export const DISMISSED: ListDef<DismissedRow> = {
   name: "dismissed_suggestions",
   query: (db) =>
