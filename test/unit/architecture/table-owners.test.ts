@@ -14,21 +14,26 @@ import { SHARED_READS, TABLE_OWNERS, WHOLE_DATABASE } from "../../../src/db/owne
 const ALLOWED: { file: string; table: string; why: string }[] = [];
 
 /**
- * Not moved yet (issue 24 item 2, in progress): each line is a violation still to fix by moving
- * the query into the owner. This list only shrinks; a line that no longer occurs fails the test.
+ * Not moved yet (issue 24 item 2, in progress): "file table", a touch still to move into the
+ * owner's queries. This list only shrinks; a line that no longer occurs fails the test.
  */
 const PENDING: string[] = [
-  "src/categorize/model.ts writes kv_state (owner: src/db/)",
-  "src/categorize/resolver.ts writes kv_state (owner: src/db/)",
-  "src/domains/attachments/queries.ts writes activity_log (owner: src/domains/activity/)",
-  "src/domains/health/queries.ts touches kv_state (owner: src/db/)",
-  "src/domains/merchants/queries.ts writes kv_state (owner: src/db/)",
-  "src/domains/statements/import.ts writes transactions (owner: src/domains/transactions/)",
-  "src/ingest/context.ts writes transactions (owner: src/domains/transactions/)",
-  "src/ingest/dedup.ts writes transactions (owner: src/domains/transactions/)",
-  "src/ingest/quarantine.ts writes kv_state (owner: src/db/)",
-  "src/ingest/quarantine.ts writes parse_failures (owner: src/domains/parse-failures/)",
-  "src/ingest/templates/drift.ts writes kv_state (owner: src/db/)",
+  // kv_state: to read and write through db/kv.ts's declared keys (issue 24 item 3).
+  "src/categorize/model.ts kv_state",
+  "src/categorize/resolver.ts kv_state",
+  "src/domains/health/queries.ts kv_state",
+  "src/domains/merchants/queries.ts kv_state",
+  "src/ingest/quarantine.ts kv_state",
+  "src/ingest/templates/drift.ts kv_state",
+  // The auto-link's ledger entry: to go through the service context's journal() (item 1).
+  "src/domains/attachments/queries.ts activity_log",
+  // The commit path's insert, dedup read and context, and the statement import's batch: to move into
+  // transactions/queries.ts once their one-batch rework (round trips) has landed.
+  "src/domains/statements/import.ts transactions",
+  "src/ingest/context.ts transactions",
+  "src/ingest/dedup.ts transactions",
+  // The quarantine's upsert and legacy-id read: to move into parse-failures/queries.ts.
+  "src/ingest/quarantine.ts parse_failures",
 ];
 
 interface Touch {
@@ -164,8 +169,9 @@ describe("one owner per table", () => {
 
   it("no file outside a table's owner touches it", () => {
     const found = ownershipViolations(sources, TABLE_OWNERS, ALLOWED);
-    expect(found.filter((p) => !PENDING.includes(p))).toEqual([]);
-    expect(PENDING.filter((p) => !found.includes(p))).toEqual([]);
+    const pair = (p: string) => p.replace(/ (writes|touches) (\w+) \(owner: .*\)$/, " $2");
+    expect(found.filter((p) => !PENDING.includes(pair(p)))).toEqual([]);
+    expect(PENDING.filter((p) => !found.some((f) => pair(f) === p))).toEqual([]);
   });
 
   it("every allowance is still needed", () => {
