@@ -32,8 +32,6 @@ const PENDING: string[] = [
   "src/domains/statements/import.ts transactions",
   "src/ingest/context.ts transactions",
   "src/ingest/dedup.ts transactions",
-  // The quarantine's upsert and legacy-id read: to move into parse-failures/queries.ts.
-  "src/ingest/quarantine.ts parse_failures",
 ];
 
 interface Touch {
