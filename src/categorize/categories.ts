@@ -1,6 +1,6 @@
 /** The category list the model may choose from: the stored list, else SPEC.md's 39 defaults. */
-import { type Db, getDb } from "../db";
-import { categories } from "../db/schema";
+import { getDb } from "../db";
+import { categoriesQuery } from "../domains/categories/queries";
 import { log } from "../lib/log";
 
 export const DEFAULT_CATEGORIES = [
@@ -48,8 +48,7 @@ export const DEFAULT_CATEGORIES = [
 export const FALLBACK_CATEGORY = "Miscellaneous";
 
 /** The stored list's read (a caller may batch it with its own queries; categoryNames finishes it). */
-export const categoriesQuery = (db: Db) =>
-  db.select({ name: categories.name }).from(categories).orderBy(categories.position, categories.name);
+export { categoriesQuery };
 
 /** The list in effect from the stored rows: the defaults while none is stored, Miscellaneous always. */
 export function categoryNames(rows: { name: string }[]): string[] {

@@ -5,9 +5,10 @@
  * this isolate also calls `invalidateResolverCache()`, which drops this isolate's copy (and the
  * in-memory key vectors of tier 3).
  */
-import { inArray } from "drizzle-orm";
 import { getDb } from "../db";
-import { configVersions, merchantAliases, overrides } from "../db/schema";
+import { listVersions } from "../db/lists";
+import { aliasPairs } from "../domains/merchant-aliases/queries";
+import { overridePairs } from "../domains/overrides/queries";
 import type { Clock } from "../lib/clock";
 import { log } from "../lib/log";
 import { clearEmbeddingMemory } from "./fuzzy";
@@ -22,10 +23,7 @@ let cache: { at: number; version: string | null; index: ResolverIndex } | null =
 /** The two lists' versions as one stamp ("overrides:3,merchant_aliases:1"); null when unreadable. */
 async function readVersion(d1: D1Database): Promise<string | null> {
   try {
-    const rows = await getDb(d1)
-      .select({ name: configVersions.name, version: configVersions.version })
-      .from(configVersions)
-      .where(inArray(configVersions.name, LISTS));
+    const rows = await listVersions(getDb(d1), LISTS);
     return LISTS.map((l) => `${l}:${rows.find((r) => r.name === l)?.version ?? 0}`).join(",");
   } catch {
     return null;
@@ -40,12 +38,7 @@ export function invalidateResolverCache(): void {
 
 async function loadRows(d1: D1Database) {
   const db = getDb(d1);
-  const [o, a] = await db.batch([
-    db.select({ company: overrides.company, category: overrides.category }).from(overrides),
-    db
-      .select({ raw_name: merchantAliases.raw_name, canonical: merchantAliases.canonical })
-      .from(merchantAliases),
-  ]);
+  const [o, a] = await db.batch([overridePairs(db), aliasPairs(db)]);
   return { overrides: o, aliases: a };
 }
 

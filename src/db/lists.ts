@@ -4,7 +4,7 @@
  * JSON backup that every write refreshes and every read falls back to when D1 fails (SPEC.md
  * storage rules). A list is its config_versions name (also its backup name) and its read query.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Env } from "../env";
 import { readWithFallback, saveBackup } from "../lib/backup";
@@ -38,6 +38,14 @@ export function bumpVersion(db: Db, name: string, nowIso: string): Statement {
       target: configVersions.name,
       set: { version: sql`${configVersions.version} + 1`, updated_at: nowIso },
     });
+}
+
+/** The current versions of some lists (a list never written has none: read it as 0). */
+export function listVersions(db: Db, names: string[]) {
+  return db
+    .select({ name: configVersions.name, version: configVersions.version })
+    .from(configVersions)
+    .where(inArray(configVersions.name, names));
 }
 
 /** Items and version read in one batch, so they agree. */

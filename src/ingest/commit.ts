@@ -14,7 +14,7 @@ import {
 import type { Clock } from "../lib/clock";
 import { log } from "../lib/log";
 import { getDb } from "../db";
-import { attentionQueue } from "../db/schema";
+import { markAttentionRow } from "../domains/transactions/attention-queries";
 import { type Notifier, safeSend } from "../notify";
 import { computeContext, saveContext } from "./context";
 import { addTransaction, storedDateFileName, storeErrorText, transactionHash } from "./dedup";
@@ -209,15 +209,8 @@ export async function commitTransaction(
 
 async function markAttention(deps: CommitDeps, tx: TransactionRecord, reason: string) {
   try {
-    await getDb(deps.db)
-      .insert(attentionQueue)
-      .values({
-        ForwardedTo: tx.ForwardedTo,
-        DateFileName: tx.DateFileName,
-        reason,
-        created_at: deps.clock().toISOString(),
-      })
-      .onConflictDoNothing();
+    const key = { forwardedTo: tx.ForwardedTo, dateFileName: tx.DateFileName };
+    await markAttentionRow(getDb(deps.db), key, reason, deps.clock().toISOString());
   } catch (err) {
     log("warn", "ingest.attention_mark_failed", { error: String(err) });
   }

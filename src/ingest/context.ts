@@ -6,7 +6,8 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb, inRange, live, spending, sumAmount } from "../db";
-import { budgetConfig, transactions as t } from "../db/schema";
+import { transactions as t } from "../db/schema";
+import { targetsQuery } from "../domains/budget/queries";
 import { log } from "../lib/log";
 import { type Cents, roundCents, toCents } from "../lib/money";
 import type { TransactionContext, TransactionRecord } from "./types";
@@ -70,16 +71,7 @@ export async function computeContext(
             isNull(t.DeletedAt),
           ),
         ),
-      db
-        .select({ data: budgetConfig.data })
-        .from(budgetConfig)
-        .where(
-          and(
-            eq(budgetConfig.user_id, tx.UserId),
-            eq(budgetConfig.year, year),
-            eq(budgetConfig.kind, "targets"),
-          ),
-        ),
+      targetsQuery(db, tx.UserId, year),
     ]);
     const total: Cents = spend[0]?.total ?? 0;
     const ctx: TransactionContext = {

@@ -3,7 +3,7 @@
  * 90 days), and the addresses the owner vouched for (an alert sender whose emails always pass the
  * gate; a forwarder whose forwarded alerts are trusted). Nothing here throws into the pipeline.
  */
-import { and, eq, lt } from "drizzle-orm";
+import { and, desc, eq, gte, lt } from "drizzle-orm";
 import { getDb } from "../db";
 import { ignoredEmails, senderTrust } from "../db/schema";
 import { log } from "../lib/log";
@@ -95,4 +95,25 @@ export async function pruneIgnored(d1: D1Database, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - IGNORED_RETENTION_DAYS * 24 * 3600 * 1000).toISOString();
   const res = await getDb(d1).delete(ignoredEmails).where(lt(ignoredEmails.received_at, cutoff));
   return res.meta?.changes ?? 0;
+}
+
+/** Ignored emails received since `cutoffIso`, newest first (the ignored-emails page). */
+export const listIgnoredRows = (d1: D1Database, cutoffIso: string, limit: number) =>
+  getDb(d1)
+    .select()
+    .from(ignoredEmails)
+    .where(gte(ignoredEmails.received_at, cutoffIso))
+    .orderBy(desc(ignoredEmails.received_at))
+    .limit(limit)
+    .all();
+
+export const getIgnoredRow = (d1: D1Database, id: string) =>
+  getDb(d1).select().from(ignoredEmails).where(eq(ignoredEmails.id, id)).get();
+
+/** The person said "this was a bank alert": the row records where its re-run landed. */
+export async function markSentToReview(d1: D1Database, id: string, failureId: string | null, nowIso: string) {
+  await getDb(d1)
+    .update(ignoredEmails)
+    .set({ status: "sent_to_review", failure_id: failureId, updated_at: nowIso })
+    .where(eq(ignoredEmails.id, id));
 }

@@ -2,14 +2,15 @@
  * Parse-failure quarantine: the relevance gate, the deterministic `pf_` id (from the raw bytes),
  * the upsert, and the once-per-institution-per-24h notice. Nothing here throws (the gate never raises).
  */
-import { eq, inArray, lt } from "drizzle-orm";
+import { lt } from "drizzle-orm";
 import type { AiProvider } from "../ai/provider";
 import { asAiError } from "../ai/provider";
 import { detectAlertTool } from "../ai/tools";
 import { z } from "zod";
 import { getDb } from "../db";
 import { storedJson } from "../db/json";
-import { kvState, parseFailures } from "../db/schema";
+import { kvState } from "../db/schema";
+import { failureDetail, upsertFailure } from "../domains/parse-failures/queries";
 import { log } from "../lib/log";
 import { type Notifier, safeSend } from "../notify";
 import { findAmounts } from "./amounts";
@@ -219,11 +220,7 @@ export async function quarantineIdFor(
   if (!messageId?.trim()) return id;
   const legacy = await messageIdQuarantineId(messageId);
   try {
-    const row = await getDb(d1)
-      .select({ detail: parseFailures.detail })
-      .from(parseFailures)
-      .where(eq(parseFailures.id, legacy))
-      .get();
+    const row = await failureDetail(getDb(d1), legacy);
     const sameBytes = row ? readFailureDetail(row).raw_sha256 : null;
     return sameBytes === rawSha256 ? legacy : id;
   } catch (err) {
@@ -269,14 +266,7 @@ export async function recordFailure(d1: D1Database, row: FailureRow, nowIso: str
     detail: row.detail,
     updated_at: nowIso,
   };
-  await getDb(d1)
-    .insert(parseFailures)
-    .values({ id: row.id, status: "quarantined", created_at: nowIso, ...fields })
-    .onConflictDoUpdate({
-      target: parseFailures.id,
-      set: fields,
-      setWhere: inArray(parseFailures.status, ["quarantined", "retried"]),
-    });
+  await upsertFailure(getDb(d1), row.id, fields, nowIso);
 }
 
 const DAY_MS = 24 * 3600 * 1000;

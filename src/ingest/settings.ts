@@ -1,7 +1,5 @@
 /** What ingestion reads from configuration: getConfig() plus the blocked-company list. */
-import { getDb } from "../db";
-import { blockedCompanies } from "../db/schema";
-import { blockedNames, blockKey } from "../domains/blocked-companies/service";
+import { blockedNames, blockKey, replaceBlocked } from "../domains/blocked-companies/service";
 import { getConfig } from "../domains/config/service";
 import type { Env } from "../env";
 import { log } from "../lib/log";
@@ -21,11 +19,10 @@ export async function loadBlockedCompanies(d1: D1Database): Promise<string[]> {
 
 /** Replaces the list (tests and scripts; the API adds and removes one company at a time). */
 export async function saveBlockedCompanies(d1: D1Database, names: string[], nowIso: string): Promise<void> {
-  const db = getDb(d1);
   const rows = [...new Map(names.map((n) => [blockKey(n), n.trim()])).entries()]
     .filter(([key]) => key)
     .map(([key, company]) => ({ key, company, created_at: nowIso }));
-  await db.batch([db.delete(blockedCompanies), ...rows.map((r) => db.insert(blockedCompanies).values(r))]);
+  await replaceBlocked(d1, rows);
 }
 
 export async function loadIngestSettings(env: Env): Promise<IngestSettings> {

@@ -3,7 +3,7 @@
  * restored or edited mapping applies to the very next email.
  */
 import { sql } from "drizzle-orm";
-import { getDb } from "../db";
+import { type Db, getDb } from "../db";
 import { userMappings } from "../db/schema";
 import { log } from "../lib/log";
 
@@ -21,3 +21,16 @@ export async function resolveUserId(d1: D1Database, forwardedTo: string, fallbac
     return fallback;
   }
 }
+
+/** Recipient addresses alerts have arrived at (the mapping table learns each one). */
+export async function knownRecipients(db: Db, exclude: string): Promise<string[]> {
+  const rows = await db.select({ to: userMappings.ForwardedTo }).from(userMappings).limit(20);
+  return rows.map((r) => r.to).filter((to) => to.toLowerCase() !== exclude.toLowerCase());
+}
+
+/** A recipient mapped to a user unless it is mapped already (a statement for the caller's batch). */
+export const insertMappingIfAbsent = (db: Db, forwardedTo: string, userId: string, nowIso: string) =>
+  db
+    .insert(userMappings)
+    .values({ ForwardedTo: forwardedTo, UserId: userId, created_at: nowIso })
+    .onConflictDoNothing();

@@ -1,6 +1,6 @@
 /** D1 queries of attachments (drizzle). No rules here. */
-import { and, desc, eq, gte, isNotNull, isNull, lt, ne } from "drizzle-orm";
-import { getDb, inRange, live, spending } from "../../db";
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, ne } from "drizzle-orm";
+import { type Db, getDb, inRange, live, spending } from "../../db";
 import { type AttachmentRow, activityLog, attachments, transactions } from "../../db/schema";
 import type { TxKey } from "../../lib/txid";
 import type { StoredReceipt } from "./stored";
@@ -147,3 +147,38 @@ export function receiptedInRange(d1: D1Database, lo: string, hi: string, exceptI
       ),
     );
 }
+
+/** Receipt-kind attachments linked to rows of [lo, hi). */
+export function yearReceipts(db: Db, lo: string, hi: string) {
+  return db
+    .select({
+      id: a.id,
+      forwardedTo: a.tx_forwarded_to,
+      dateFileName: a.tx_date_file_name,
+      r2Key: a.r2_key,
+      contentType: a.content_type,
+      size: a.size_bytes,
+    })
+    .from(a)
+    .where(
+      and(
+        eq(a.kind, "receipt"),
+        isNotNull(a.tx_forwarded_to),
+        gte(a.tx_date_file_name, lo),
+        lt(a.tx_date_file_name, hi),
+      ),
+    )
+    .orderBy(asc(a.tx_date_file_name), asc(a.id));
+}
+
+/** A deleted row's attachments become unfiled (kept, never lost): a statement for the delete's batch. */
+export const unfileAttachments = (db: Db, key: TxKey, nowIso: string) =>
+  db
+    .update(attachments)
+    .set({ tx_forwarded_to: null, tx_date_file_name: null, updated_at: nowIso })
+    .where(
+      and(
+        eq(attachments.tx_forwarded_to, key.forwardedTo),
+        eq(attachments.tx_date_file_name, key.dateFileName),
+      ),
+    );

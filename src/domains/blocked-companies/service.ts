@@ -23,6 +23,12 @@ export async function blockedNames(d1: D1Database): Promise<string[]> {
   return (await listBlocked(d1)).map((r) => r.key);
 }
 
+/** Replaces the whole list in one batch (tests and scripts: ingest/settings.ts saveBlockedCompanies). */
+export async function replaceBlocked(d1: D1Database, rows: BlockedRow[]): Promise<void> {
+  const db = getDb(d1);
+  await db.batch([db.delete(b), ...rows.map((r) => db.insert(b).values(r))]);
+}
+
 async function find(d1: D1Database, key: string): Promise<BlockedRow | null> {
   return (await getDb(d1).select().from(b).where(eq(b.key, key)).get()) ?? null;
 }

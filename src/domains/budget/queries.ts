@@ -1,5 +1,5 @@
 /** Queries of budget_config (per user and year: `targets` and `groups`, each versioned). */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { budgetConfig } from "../../db/schema";
 
@@ -15,14 +15,43 @@ export function readItems(db: Db, userId: string, year: number) {
     .where(and(eq(b.user_id, userId), eq(b.year, year)));
 }
 
+const targetsOf = (userId: string, year: number) =>
+  and(eq(b.user_id, userId), eq(b.year, year), eq(b.kind, "targets"));
+
+/** The targets row of a user's year as `{ data }` (a query: awaited, or one statement of a batch). */
+export function targetsQuery(db: Db, userId: string, year: number) {
+  return db.select({ data: b.data }).from(b).where(targetsOf(userId, year));
+}
+
 /** The targets document of a user's year (as stored: read it with parseTargets), or null. */
 export async function readTargetsData(db: Db, userId: string, year: number): Promise<unknown> {
+  const rows = await targetsQuery(db, userId, year);
+  return rows[0]?.data ?? null;
+}
+
+/** The same document as a scalar subquery (JSON text), for a caller that packs one statement (income). */
+export const targetsDataSql = (userId: string, year: number): SQL =>
+  sql`(SELECT ${b.data} FROM ${b} WHERE ${targetsOf(userId, year)})`;
+
+/** The targets documents of a year, every user's (as stored: read each with parseTargets). */
+export async function targetsOfYear(db: Db, year: number): Promise<unknown[]> {
   const rows = await db
     .select({ data: b.data })
     .from(b)
-    .where(and(eq(b.user_id, userId), eq(b.year, year), eq(b.kind, "targets")));
-  return rows[0]?.data ?? null;
+    .where(and(eq(b.kind, "targets"), eq(b.year, year)));
+  return rows.map((r) => r.data);
 }
+
+/** Whether any user has a budget item for the year. */
+export async function hasBudgetYear(db: Db, year: number): Promise<boolean> {
+  const rows = await db.select({ year: b.year }).from(b).where(eq(b.year, year)).limit(1);
+  return rows.length > 0;
+}
+
+export type ItemInsert = typeof b.$inferInsert;
+
+/** One item written unless it exists (a statement for the caller's batch: the demo household). */
+export const insertItemIfAbsent = (db: Db, row: ItemInsert) => db.insert(b).values(row).onConflictDoNothing();
 
 export interface ItemWrite {
   kind: ItemKind;

@@ -1,8 +1,10 @@
 /** Statements of the category domain. Transactions' Category is compared case-insensitively. */
-import { and, count, eq, sql } from "drizzle-orm";
+import { count, eq, exists, notExists, or, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import type { ListDef, Statement } from "../../db/lists";
-import { budgetConfig, categories, overrides, transactions } from "../../db/schema";
+import { categories, transactions } from "../../db/schema";
+import { targetsOfYear } from "../budget/queries";
+import { overrideCountQuery } from "../overrides/queries";
 import type { CategoryRow } from "./defaults";
 
 const c = categories;
@@ -17,10 +19,25 @@ export const CATEGORIES: ListDef<CategoryRow> = {
       .orderBy(c.position, c.name),
 };
 
+/** The stored list's names in list order (categorize/categories.ts categoryNames finishes it). */
+export const categoriesQuery = (db: Db) => db.select({ name: c.name }).from(c).orderBy(c.position, c.name);
+
 /** Stores the default rows (first write); harmless when they are already there. */
 export function materialize(db: Db, rows: CategoryRow[]): Statement[] {
   return rows.map((r) => db.insert(c).values(r).onConflictDoNothing());
 }
+
+/**
+ * True while `name` is a listed category: a stored row (NOCASE), or any name while no list is
+ * stored and the defaults are in effect (the caller validated it against them). Checked inside
+ * the write itself, so a rename or delete landing between validation and write cannot leave the
+ * row in a category that no longer exists.
+ */
+export const categoryListed = (db: Db, name: string) =>
+  or(
+    exists(db.select({ one: sql`1` }).from(c).where(eq(c.name, name))),
+    notExists(db.select({ one: sql`1` }).from(c)),
+  );
 
 export const insertCategory = (db: Db, r: CategoryRow) => db.insert(c).values(r);
 
@@ -38,20 +55,6 @@ export const setIcon = (db: Db, name: string, icon: string | null) =>
 
 const t = transactions;
 const sameCategory = (name: string) => sql`${t.Category} = ${name} COLLATE NOCASE`;
-const sameOverrideCategory = (name: string) => sql`${overrides.category} = ${name} COLLATE NOCASE`;
-
-/**
- * Moves every transaction of `from` to `to`. Rows stored lowercased (email rows) stay
- * lowercased; rows stored with their display case get the display case.
- */
-export const reassignTransactions = (db: Db, from: string, to: string) =>
-  db
-    .update(t)
-    .set({ Category: sql`CASE WHEN ${t.Category} = lower(${t.Category}) THEN lower(${to}) ELSE ${to} END` })
-    .where(sameCategory(from));
-
-export const reassignOverrides = (db: Db, from: string, to: string, nowIso: string) =>
-  db.update(overrides).set({ category: to, updated_at: nowIso }).where(sameOverrideCategory(from));
 
 export async function usageCounts(
   db: Db,
@@ -59,16 +62,12 @@ export async function usageCounts(
 ): Promise<{ transactions: number; overrides: number }> {
   const [tx, ov] = await db.batch([
     db.select({ n: count() }).from(t).where(sameCategory(name)),
-    db.select({ n: count() }).from(overrides).where(sameOverrideCategory(name)),
+    overrideCountQuery(db, name),
   ]);
   return { transactions: tx[0]?.n ?? 0, overrides: ov[0]?.n ?? 0 };
 }
 
 /** This year's budget-targets documents (any user); read-only, for the usage report. */
 export async function budgetTargetDocs(db: Db, year: number): Promise<unknown[]> {
-  const rows = await db
-    .select({ data: budgetConfig.data })
-    .from(budgetConfig)
-    .where(and(eq(budgetConfig.kind, "targets"), eq(budgetConfig.year, year)));
-  return rows.map((r) => r.data);
+  return targetsOfYear(db, year);
 }

@@ -10,16 +10,10 @@ import { conflict, validationError } from "../../lib/errors";
 import { log } from "../../lib/log";
 import { budgetRenameStatements } from "../budget/rename";
 import { taxRenameStatements } from "../tax/mapping-store";
-import { OVERRIDES } from "../overrides/queries";
+import { OVERRIDES, reassignOverrides } from "../overrides/queries";
+import { reassignTransactions } from "../transactions/queries";
 import { MISCELLANEOUS } from "./defaults";
-import {
-  budgetTargetDocs,
-  deleteCategoryRow,
-  reassignOverrides,
-  reassignTransactions,
-  renameCategoryRow,
-  usageCounts,
-} from "./queries";
+import { budgetTargetDocs, deleteCategoryRow, renameCategoryRow, usageCounts } from "./queries";
 import { budgetNames, findCategory, isProtected, sameName } from "./rules";
 import { checkVersion, loadCategoryState, requireCategory, writeCategories } from "./service";
 

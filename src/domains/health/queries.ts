@@ -2,12 +2,14 @@
  * Health reads: all in one D1 batch (one round trip); when the batch fails (e.g. a missing table
  * fails every statement of it), each runs on its own and fails open (null on any error).
  */
-import { and, count, eq, gte, like, max, or } from "drizzle-orm";
+import { eq, like, max, or } from "drizzle-orm";
 import type { Db } from "../../db";
 import type { KvKey } from "../../db/kv";
-import { kvState, parseFailures, pollerState, transactions } from "../../db/schema";
+import { kvState, transactions } from "../../db/schema";
+import { heartbeatQuery, type PollerHealth } from "../../ingest/sources/poller-health";
 import { log } from "../../lib/log";
 import { passwordSetQuery } from "../auth/queries";
+import { failuresSinceQuery } from "../parse-failures/queries";
 
 async function firstOrNull<T>(what: string, run: () => Promise<T | null | undefined>): Promise<T | null> {
   try {
@@ -18,35 +20,13 @@ async function firstOrNull<T>(what: string, run: () => Promise<T | null | undefi
   }
 }
 
-export type PollerHealth = Pick<
-  typeof pollerState.$inferSelect,
-  "last_poll_at" | "consecutive_failures" | "last_error"
->;
-
-const p = pollerState;
-const f = parseFailures;
-
-const heartbeatQuery = (db: Db) =>
-  db
-    .select({
-      last_poll_at: p.last_poll_at,
-      consecutive_failures: p.consecutive_failures,
-      last_error: p.last_error,
-    })
-    .from(p)
-    .where(eq(p.id, "imap"));
+export type { PollerHealth };
 
 export function readHeartbeat(db: Db): Promise<PollerHealth | null> {
   return firstOrNull("heartbeat", async () => (await heartbeatQuery(db))[0]);
 }
 
 const lastTransactionQuery = (db: Db) => db.select({ t: max(transactions.CreatedAt) }).from(transactions);
-
-const failuresSinceQuery = (db: Db, sinceIso: string) =>
-  db
-    .select({ n: count() })
-    .from(f)
-    .where(and(eq(f.status, "quarantined"), gte(f.created_at, sinceIso)));
 
 /** kv_state rows of one key and of a key prefix, in one read. */
 const stateRowsQuery = (db: Db, key: KvKey, prefix: string) =>

@@ -1,7 +1,7 @@
 /** Statements of the ignore-rule domain. Companies are compared after trimming. */
-import { and, count, desc, eq, gte, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db";
-import type { ListDef, Statement } from "../../db/lists";
+import type { ListDef } from "../../db/lists";
 import { dismissedIgnoreSuggestions, ignoreRules, transactions } from "../../db/schema";
 
 const r = ignoreRules;
@@ -67,18 +67,4 @@ export function ignoredCounts(db: Db, fromPrefix: string): Promise<CompanyCount[
     .from(t)
     .where(and(hasCompany(), gte(t.DateFileName, fromPrefix)))
     .groupBy(company);
-}
-
-/** Flips un-ignored, non-deleted rows of these companies to Ignored (chunks under D1's bind limit). */
-export function ignoreCompanies(db: Db, companies: string[]): Statement[] {
-  const out: Statement[] = [];
-  for (let i = 0; i < companies.length; i += 90) {
-    out.push(
-      db
-        .update(t)
-        .set({ Ignored: 1 })
-        .where(and(isNull(t.DeletedAt), eq(t.Ignored, 0), inArray(company, companies.slice(i, i + 90)))),
-    );
-  }
-  return out;
 }

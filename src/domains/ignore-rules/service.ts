@@ -15,12 +15,12 @@ import {
   deleteDismissedMerchant,
   deleteRule,
   IGNORE_RULES,
-  ignoreCompanies,
   ignoredCounts,
   insertRule,
   openCounts,
   upsertDismissedMerchant,
 } from "./queries";
+import { ignoreCompanies } from "../transactions/queries";
 import { type IgnoreMatcher, ignoreMatcher, planApply, selectIgnoreSuggestions } from "./rules";
 import type { IgnoreRuleListResponse } from "./schemas";
 

@@ -1,9 +1,12 @@
-/** The ignored-email list (issue 27): read it, and send one to Needs review as a bank alert. */
-import { desc, eq, gte } from "drizzle-orm";
-import { getDb } from "../../db";
-import { type IgnoredEmailRow, ignoredEmails } from "../../db/schema";
+import type { IgnoredEmailRow } from "../../db/schema";
 import { createIngestDeps, ingestEmail } from "../../ingest";
-import { IGNORED_RETENTION_DAYS, trust } from "../../ingest/ignored";
+import {
+  getIgnoredRow,
+  IGNORED_RETENTION_DAYS,
+  listIgnoredRows,
+  markSentToReview,
+  trust,
+} from "../../ingest/ignored";
 import type { ServiceCtx } from "../../lib/context";
 import { ApiError, notFound } from "../../lib/errors";
 import type { BankAlertResponse } from "./schemas";
@@ -26,13 +29,7 @@ const view = (r: IgnoredEmailRow) => ({
 /** The last 90 days, newest first. */
 export async function listIgnoredEmails({ ctx }: { ctx: ServiceCtx }) {
   const cutoff = new Date(ctx.clock().getTime() - IGNORED_RETENTION_DAYS * 86_400_000).toISOString();
-  const rows = await getDb(ctx.env.DB)
-    .select()
-    .from(ignoredEmails)
-    .where(gte(ignoredEmails.received_at, cutoff))
-    .orderBy(desc(ignoredEmails.received_at))
-    .limit(LIST_LIMIT)
-    .all();
+  const rows = await listIgnoredRows(ctx.env.DB, cutoff, LIST_LIMIT);
   return { count: rows.length, retention_days: IGNORED_RETENTION_DAYS, emails: rows.map(view) };
 }
 
@@ -42,8 +39,7 @@ export async function listIgnoredEmails({ ctx }: { ctx: ServiceCtx }) {
  * by a template learned for that sender since).
  */
 export async function sendToReview({ ctx, id }: { ctx: ServiceCtx; id: string }): Promise<BankAlertResponse> {
-  const db = getDb(ctx.env.DB);
-  const row = await db.select().from(ignoredEmails).where(eq(ignoredEmails.id, id)).get();
+  const row = await getIgnoredRow(ctx.env.DB, id);
   if (!row) throw notFound("Ignored email");
   if (!row.from_email) throw new ApiError(409, "This email names no sender address to trust", "CONFLICT");
   const object = row.raw_key ? await ctx.env.FILES.get(row.raw_key) : null;
@@ -55,10 +51,7 @@ export async function sendToReview({ ctx, id }: { ctx: ServiceCtx; id: string })
   const outcome = await ingestEmail(bytes, deps);
   const failureId = outcome.status === "quarantined" ? outcome.id : null;
   const dfn = outcome.status === "created" || outcome.status === "duplicate" ? outcome.tx.DateFileName : null;
-  await db
-    .update(ignoredEmails)
-    .set({ status: "sent_to_review", failure_id: failureId, updated_at: nowIso })
-    .where(eq(ignoredEmails.id, id));
+  await markSentToReview(ctx.env.DB, id, failureId, nowIso);
   return {
     id,
     status: "sent_to_review",

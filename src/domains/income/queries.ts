@@ -6,11 +6,12 @@
  * crosses from D1 instead of thousands of rows (moving rows out of D1 costs more than the SQL), and
  * one sort instead of three (per month, per company, then ordered). The months are summed in JS.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, inArray, sql } from "drizzle-orm";
 import { type Db, inRange, live } from "../../db";
-import { budgetConfig as b, transactions as t } from "../../db/schema";
+import { transactions as t } from "../../db/schema";
 import { readBudgetDoc } from "../budget/stored";
 import { DEPOSIT_TYPES, SPENDING_TYPES } from "../../lib/transaction-types";
+import { targetsDataSql } from "../budget/queries";
 import type { CompanyGroup } from "./rules";
 
 const isIncome = sql`(${inArray(t.TransactionType, [...DEPOSIT_TYPES])})`;
@@ -30,7 +31,6 @@ function statement(lo: string, hi: string, year: number, userId: string) {
     inRange(lo, hi),
     inArray(t.TransactionType, [...SPENDING_TYPES, ...DEPOSIT_TYPES]),
   );
-  const targets = and(eq(b.user_id, userId), eq(b.year, year), eq(b.kind, "targets"));
   // SQLite: with a single max() (group_concat is not one), the bare Company comes from the row
   // holding it: each group's latest spelling. No row: group_concat is NULL, and so is `groups`.
   return sql`SELECT
@@ -39,7 +39,7 @@ function statement(lo: string, hi: string, year: number, userId: string) {
         FROM (SELECT ${isIncome} AS income, ${category} AS category, ${merchant} AS merchant,
             MAX(${t.DateFileName}), ${t.Company} AS company, group_concat(${cell}) AS cells
           FROM ${t} WHERE ${rows} GROUP BY 1, 2, 3)) AS groups,
-      (SELECT ${b.data} FROM ${b} WHERE ${targets}) AS budget`;
+      ${targetsDataSql(userId, year)} AS budget`;
 }
 
 export async function yearAggregates(db: Db, lo: string, hi: string, year: number, userId: string) {

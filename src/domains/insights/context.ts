@@ -1,11 +1,4 @@
-/**
- * The insights context: everything the model is given about a month, gathered from the summary,
- * budget and merchant services. Amounts are decimal here (this is the model's boundary) and the
- * figure check compares the briefing against exactly this object.
- */
-import { and, desc, eq, isNotNull, lt, ne } from "drizzle-orm";
-import { getDb, inRange, live, spending } from "../../db";
-import { insightBriefings, transactions } from "../../db/schema";
+import { getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { fromCents } from "../../lib/money";
 import { addMonths, monthBounds } from "../../lib/month";
@@ -15,6 +8,7 @@ import { getConfig } from "../config/service";
 import { getMerchantIntelligence } from "../merchants/service";
 import { currentMonth, getSummary, getTrend } from "../summary/service";
 import { paceBlock } from "./pace";
+import { commentedRows, largestSpending, previousBriefing } from "./queries";
 import { fixedChargesOf, recurringAnnualOf } from "./rules";
 import { lastYearComments, suspectedIgnored } from "./signals";
 
@@ -38,7 +32,6 @@ export async function buildContext(ctx: Ctx, monthIn?: string) {
   const month = monthIn ?? today.month;
   const cfg = await getConfig({ ctx });
   const db = getDb(ctx.env.DB);
-  const t = transactions;
   const b = monthBounds(month);
   const year = Number(month.slice(0, 4));
   const [
@@ -62,41 +55,10 @@ export async function buildContext(ctx: Ctx, monthIn?: string) {
     orNull(getHistoricalAverages(ctx, 6)),
     orNull(getBudgetStatus(ctx, year)),
     orNull(getMerchantIntelligence({ ctx, input: { month, months: 6 } })),
-    db
-      .select({
-        date: t.DateFileName,
-        company: t.Company,
-        amount: t.Amount,
-        category: t.Category,
-        comment: t.Comment,
-      })
-      .from(t)
-      .where(and(inRange(b.lo, b.hi), live(), isNotNull(t.Comment), ne(t.Comment, "")))
-      .orderBy(t.DateFileName)
-      .limit(50),
-    db
-      .select({
-        date: t.DateFileName,
-        company: t.Company,
-        amount: t.Amount,
-        category: t.Category,
-        comment: t.Comment,
-      })
-      .from(t)
-      .where(and(inRange(b.lo, b.hi), live(), spending()))
-      .orderBy(desc(t.Amount))
-      .limit(5),
+    commentedRows(db, b.lo, b.hi),
+    largestSpending(db, b.lo, b.hi, 5),
     getTrend(ctx, 24, addMonths(month, -1)),
-    db
-      .select({
-        month: insightBriefings.month,
-        generated_at: insightBriefings.generated_at,
-        content: insightBriefings.content,
-      })
-      .from(insightBriefings)
-      .where(and(eq(insightBriefings.user_id, cfg.user_id), lt(insightBriefings.month, month)))
-      .orderBy(desc(insightBriefings.month), desc(insightBriefings.generated_at))
-      .limit(1),
+    previousBriefing(db, cfg.user_id, month),
     getTrend(ctx, Number(month.slice(5, 7)), month),
     suspectedIgnored(ctx.env.DB, month),
     lastYearComments(ctx.env.DB, month),

@@ -7,7 +7,6 @@ import { z } from "zod";
 import { type AiEnv, providerForTask } from "../../ai/routing";
 import { AiError, aiErrorWords } from "../../ai/provider";
 import { getDb } from "../../db";
-import { insightBriefings } from "../../db/schema";
 import type { Env } from "../../env";
 import type { QueueMessage } from "../../jobs/messages";
 import { jobSlot } from "../../jobs/slot";
@@ -16,6 +15,7 @@ import { log } from "../../lib/log";
 import { getConfig } from "../config/service";
 import { buildContext } from "./context";
 import { validateBriefing } from "./figures";
+import { insertBriefing } from "./queries";
 import { isSavable, MIN_BRIEFING_CHARS, SYSTEM_PROMPT, userPrompt } from "./rules";
 import { INSIGHTS_KIND, insightsLimitMs, timeoutMessage } from "./service";
 
@@ -80,7 +80,7 @@ export async function runInsightsJob(env: Env, msg: QueueMessage): Promise<void>
     await slot.progress(task_id, { phase: "checking" });
     const validation = validateBriefing(text, context);
     const id = `ins_${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
-    await getDb(env.DB).insert(insightBriefings).values({
+    await insertBriefing(getDb(env.DB), {
       id,
       user_id: cfg.user_id,
       month,

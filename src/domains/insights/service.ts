@@ -2,16 +2,15 @@
  * Insights: start a generation (one at a time, held by the JobSlot "insights"), read its status,
  * list and open saved briefings. The generation itself runs in the queue consumer (job.ts).
  */
-import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "../../db";
 import { storedJson } from "../../db/json";
-import { insightBriefings } from "../../db/schema";
 import { type AiEnv, providerForTask, secondsVar } from "../../ai/routing";
 import { jobSlot } from "../../jobs/slot";
 import type { SlotJob } from "../../jobs/slot-state";
 import type { ServiceCtx } from "../../lib/context";
 import { ApiError, conflict, notFound } from "../../lib/errors";
 import { getConfig } from "../config/service";
+import { savedBriefing, savedOfMonth } from "./queries";
 import { INSIGHTS_TIMEOUT_SECONDS } from "./rules";
 import { BriefingValidation as BriefingValidationSchema } from "./schemas";
 
@@ -79,12 +78,7 @@ export async function insightsStatus(ctx: Ctx) {
 
 export async function listSaved(ctx: Ctx, month: string) {
   const { user_id } = await getConfig({ ctx });
-  const b = insightBriefings;
-  const rows = await getDb(ctx.env.DB)
-    .select({ id: b.id, month: b.month, generated_at: b.generated_at, validation: b.validation })
-    .from(b)
-    .where(and(eq(b.user_id, user_id), eq(b.month, month)))
-    .orderBy(desc(b.generated_at));
+  const rows = await savedOfMonth(getDb(ctx.env.DB), user_id, month);
   const items = rows.map((r) => ({
     id: r.id,
     month: r.month,
@@ -96,11 +90,7 @@ export async function listSaved(ctx: Ctx, month: string) {
 
 export async function getSaved(ctx: Ctx, id: string, month: string) {
   const { user_id } = await getConfig({ ctx });
-  const b = insightBriefings;
-  const [row] = await getDb(ctx.env.DB)
-    .select()
-    .from(b)
-    .where(and(eq(b.id, id), eq(b.user_id, user_id), eq(b.month, month)));
+  const row = await savedBriefing(getDb(ctx.env.DB), id, user_id, month);
   if (!row) throw notFound("Saved briefing");
   return {
     id: row.id,

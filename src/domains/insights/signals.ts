@@ -1,16 +1,9 @@
-/**
- * Two parts of the insights context read straight from the rows: merchants of this month that
- * the person usually marks ignored (`suspected_ignored`), and last year's comments on the same
- * month (`same_month_last_year.comments`). Amounts are decimal here (the model's boundary).
- */
-import { and, count, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { normalizeMerchant } from "../../categorize/normalize";
-import { getDb, inRange, live, spending, sumAmount } from "../../db";
-import { transactions } from "../../db/schema";
+import { getDb } from "../../db";
 import { fromCents } from "../../lib/money";
 import { addMonths, monthBounds } from "../../lib/month";
+import { commentedRows, merchantIgnoreHabit } from "./queries";
 
-const t = transactions;
 /** Months of history a habit of ignoring is read from. */
 export const IGNORE_HISTORY_MONTHS = 12;
 /** At least this many earlier rows, and at least this share of them ignored. */
@@ -19,25 +12,9 @@ export const IGNORE_MIN_SHARE = 0.5;
 
 /** Merchants charging this month (rows not ignored) whose earlier rows were mostly ignored. */
 export async function suspectedIgnored(d1: D1Database, month: string) {
-  const db = getDb(d1);
   const cur = monthBounds(month);
   const hist = { lo: monthBounds(addMonths(month, -IGNORE_HISTORY_MONTHS)).lo, hi: cur.lo };
-  const [now, before] = await db.batch([
-    db
-      .select({ company: t.Company, cents: sumAmount(), n: count() })
-      .from(t)
-      .where(and(inRange(cur.lo, cur.hi), live(), spending(), isNotNull(t.Company)))
-      .groupBy(t.Company),
-    db
-      .select({
-        company: t.Company,
-        n: count(),
-        ignored: sql<number>`SUM(CASE WHEN ${t.Ignored} <> 0 THEN 1 ELSE 0 END)`.mapWith(Number),
-      })
-      .from(t)
-      .where(and(inRange(hist.lo, hist.hi), isNull(t.DeletedAt), spending(), isNotNull(t.Company)))
-      .groupBy(t.Company),
-  ]);
+  const [now, before] = await merchantIgnoreHabit(getDb(d1), cur, hist);
   // Merchants are compared by their normalized name: "NETFLIX.COM 8844" resembles "Netflix.com".
   const habit = new Map<string, { n: number; ignored: number }>();
   for (const r of before) {
@@ -67,18 +44,7 @@ export async function suspectedIgnored(d1: D1Database, month: string) {
 /** Last year's comments on the same month's live spending, oldest first (at most 50). */
 export async function lastYearComments(d1: D1Database, month: string) {
   const b = monthBounds(addMonths(month, -12));
-  const rows = await getDb(d1)
-    .select({
-      date: t.DateFileName,
-      company: t.Company,
-      amount: t.Amount,
-      category: t.Category,
-      comment: t.Comment,
-    })
-    .from(t)
-    .where(and(inRange(b.lo, b.hi), live(), spending(), isNotNull(t.Comment), ne(t.Comment, "")))
-    .orderBy(t.DateFileName)
-    .limit(50);
+  const rows = await commentedRows(getDb(d1), b.lo, b.hi, true);
   return rows.map((r) => ({
     date: r.date.slice(0, 10).replace(/\./g, "-"),
     company: r.company ?? "",

@@ -1,34 +1,15 @@
-/** The journal: a month by day, with the budget's monthly ceiling. */
-import { and, desc, eq, gte, lt } from "drizzle-orm";
-import { type Db, getDb, inRange, live } from "../../db";
-import { attentionQueue, budgetConfig, daySummaries, transactions } from "../../db/schema";
+import { type Db, getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { fromCentsOrNull } from "../../lib/money";
 import { monthBounds } from "../../lib/month";
+import { targetsQuery } from "../budget/queries";
 import { parseTargets } from "../budget/rules";
 import { getConfig } from "../config/service";
-import { listedColumns } from "../transactions/queries";
 import { toResponse } from "../transactions/rules";
+import { journalRowsQuery, summariesQuery } from "./queries";
 import { groupDays, monthlyCeiling } from "./rules";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
-
-const summariesQuery = (db: Db, userId: string, month: string) => {
-  const d = daySummaries;
-  return db
-    .select({ day: d.day, summary: d.summary })
-    .from(d)
-    .where(and(eq(d.user_id, userId), gte(d.day, `${month}-01`), lt(d.day, `${month}-32`)))
-    .orderBy(d.day);
-};
-
-const targetsQuery = (db: Db, userId: string, year: number) => {
-  const b = budgetConfig;
-  return db
-    .select({ data: b.data })
-    .from(b)
-    .where(and(eq(b.user_id, userId), eq(b.year, year), eq(b.kind, "targets")));
-};
 
 /** The year's annual spending ceiling in cents (a decimal-era document is converted); null when none. */
 function annualCeiling(rows: { data: unknown }[]): number | null {
@@ -50,15 +31,8 @@ export async function getJournal(ctx: Ctx, month: string) {
   const { user_id } = await getConfig({ ctx });
   const { lo, hi } = monthBounds(month);
   const db = getDb(ctx.env.DB);
-  const t = transactions;
-  const a = attentionQueue;
   const year = Number(month.slice(0, 4));
-  const rowsQuery = db
-    .select(listedColumns())
-    .from(t)
-    .leftJoin(a, and(eq(a.ForwardedTo, t.ForwardedTo), eq(a.DateFileName, t.DateFileName)))
-    .where(and(inRange(lo, hi), live()))
-    .orderBy(desc(t.DateFileName));
+  const rowsQuery = journalRowsQuery(db, lo, hi);
   // One round trip. The day summaries and the ceiling are extras: when the batch fails (a table
   // missing on an old journal), the rows are read alone and the extras fail open as before.
   let rows: Awaited<typeof rowsQuery>;

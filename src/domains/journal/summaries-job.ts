@@ -5,12 +5,10 @@
  * job stopped halfway keeps what it wrote. The job never throws (no retry runs the model twice).
  */
 import { calendarDate } from "../../lib/calendar";
-import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { AiError, aiErrorWords } from "../../ai/provider";
 import { type AiEnv, isCli, providerForTask } from "../../ai/routing";
 import { getDb } from "../../db";
-import { daySummaries } from "../../db/schema";
 import type { Env } from "../../env";
 import type { QueueMessage } from "../../jobs/messages";
 import { jobSlot } from "../../jobs/slot";
@@ -18,7 +16,8 @@ import type { Clock } from "../../lib/clock";
 import { systemClock } from "../../lib/clock";
 import { log } from "../../lib/log";
 import { getConfig } from "../config/service";
-import { dayLines, SUMMARIES_KIND, startDaySummaries, summariesLimitMs } from "./summaries";
+import { dayLines, saveDaySummary } from "./queries";
+import { SUMMARIES_KIND, startDaySummaries, summariesLimitMs } from "./summaries";
 import {
   BATCH_SYSTEM,
   batchPrompt,
@@ -62,18 +61,7 @@ export async function runDaySummariesJob(env: Env, msg: QueueMessage): Promise<v
         model: routed.model,
         created_at: new Date().toISOString(),
       };
-      await db
-        .insert(daySummaries)
-        .values(row)
-        .onConflictDoUpdate({
-          target: [daySummaries.user_id, daySummaries.day],
-          set: {
-            summary: row.summary,
-            provider: row.provider,
-            model: row.model,
-            created_at: sql`excluded.created_at`,
-          },
-        });
+      await saveDaySummary(db, row);
       completed++;
       await slot.progress(task_id, { completed });
     };

@@ -1,20 +1,11 @@
-/**
- * Day summaries: start a background job for a month's missing days (one job at a time, held by
- * the JobSlot "day-summaries"; a second start gets 409), and read its progress. The writing runs
- * in the queue consumer (summaries-job.ts).
- */
-import { and, eq, gte, lt } from "drizzle-orm";
 import { type AiEnv, providerForTask, secondsVar } from "../../ai/routing";
-import { type Db, getDb, inRange, live } from "../../db";
-import { daySummaries, transactions } from "../../db/schema";
+import { getDb } from "../../db";
 import { jobSlot } from "../../jobs/slot";
 import type { ServiceCtx } from "../../lib/context";
 import { ApiError, conflict } from "../../lib/errors";
-import { fromCents } from "../../lib/money";
-import { monthBounds } from "../../lib/month";
 import { getConfig } from "../config/service";
-import { dayOf } from "./rules";
-import { DAY_SUMMARY_TIMEOUT_SECONDS, type DayLine, daysToSummarize } from "./summaries-rules";
+import { dayLines, summarizedDays } from "./queries";
+import { DAY_SUMMARY_TIMEOUT_SECONDS, daysToSummarize } from "./summaries-rules";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
 export const SUMMARIES_KIND = "day-summaries";
@@ -22,46 +13,6 @@ const GRACE_MS = 15_000;
 
 export const summariesLimitMs = (env: AiEnv) =>
   secondsVar(env.DAY_SUMMARY_TIMEOUT_SECONDS, DAY_SUMMARY_TIMEOUT_SECONDS);
-
-/** The month's live transactions as prompt lines, by day (YYYY-MM-DD). */
-export async function dayLines(db: Db, month: string): Promise<Record<string, DayLine[]>> {
-  const t = transactions;
-  const { lo, hi } = monthBounds(month);
-  const rows = await db
-    .select({
-      dfn: t.DateFileName,
-      company: t.Company,
-      amount: t.Amount,
-      type: t.TransactionType,
-      category: t.Category,
-      comment: t.Comment,
-    })
-    .from(t)
-    .where(and(inRange(lo, hi), live()))
-    .orderBy(t.DateFileName);
-  const out: Record<string, DayLine[]> = {};
-  for (const r of rows) {
-    const day = dayOf(r.dfn);
-    out[day] = out[day] ?? [];
-    out[day].push({
-      company: r.company ?? "",
-      amount: fromCents(r.amount ?? 0),
-      type: r.type ?? "",
-      category: r.category ?? "",
-      comment: r.comment || null,
-    });
-  }
-  return out;
-}
-
-export async function summarizedDays(db: Db, userId: string, month: string): Promise<Set<string>> {
-  const d = daySummaries;
-  const rows = await db
-    .select({ day: d.day })
-    .from(d)
-    .where(and(eq(d.user_id, userId), gte(d.day, `${month}-01`), lt(d.day, `${month}-32`)));
-  return new Set(rows.map((r) => r.day));
-}
 
 export interface StartInput {
   month: string;

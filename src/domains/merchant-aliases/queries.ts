@@ -17,6 +17,9 @@ export const ALIASES: ListDef<AliasRow> = {
       .orderBy(sql`${a.raw_name} COLLATE NOCASE`),
 };
 
+/** Every alias as stored (no order): the resolver's index is built from these. */
+export const aliasPairs = (db: Db) => db.select({ raw_name: a.raw_name, canonical: a.canonical }).from(a);
+
 // `raw_name` is a NOCASE column: `eq` finds the alias in any case.
 export const getAlias = async (db: Db, rawName: string): Promise<AliasRow | null> =>
   (

@@ -17,6 +17,9 @@ export const OVERRIDES: ListDef<OverrideEntry> = {
     db.select({ company: o.company, category: o.category }).from(o).orderBy(sql`${o.company} COLLATE NOCASE`),
 };
 
+/** Every override as stored (no order): the resolver's index is built from these. */
+export const overridePairs = (db: Db) => db.select({ company: o.company, category: o.category }).from(o);
+
 export const DISMISSED: ListDef<DismissedRow> = {
   name: "dismissed_suggestions",
   query: (db) =>
@@ -37,6 +40,23 @@ export const upsertOverride = (db: Db, e: OverrideEntry, nowIso: string) =>
     .insert(o)
     .values({ ...e, created_at: nowIso, updated_at: nowIso })
     .onConflictDoUpdate({ target: o.company, set: { ...e, updated_at: nowIso } });
+
+/** An override written unless the company has one (a statement for the caller's batch: the demo). */
+export const insertOverrideIfAbsent = (db: Db, e: OverrideEntry, nowIso: string) =>
+  db
+    .insert(o)
+    .values({ ...e, created_at: nowIso, updated_at: nowIso })
+    .onConflictDoNothing();
+
+const sameOverrideCategory = (name: string) => sql`${o.category} = ${name} COLLATE NOCASE`;
+
+/** Moves every override of category `from` to `to` (a statement for the category's batch). */
+export const reassignOverrides = (db: Db, from: string, to: string, nowIso: string) =>
+  db.update(o).set({ category: to, updated_at: nowIso }).where(sameOverrideCategory(from));
+
+/** How many overrides name a category (a query for a batch). */
+export const overrideCountQuery = (db: Db, category: string) =>
+  db.select({ n: count() }).from(o).where(sameOverrideCategory(category));
 
 export const deleteOverrideRow = (db: Db, company: string) => db.delete(o).where(eq(o.company, company));
 

@@ -1,8 +1,32 @@
 /** D1 reads and writes of the quarantine (no business rules). */
-import { desc, eq, getTableColumns, ne, sql } from "drizzle-orm";
-import { getDb } from "../../db";
+import { and, count, desc, eq, getTableColumns, gte, inArray, ne, sql } from "drizzle-orm";
+import { type Db, getDb } from "../../db";
 import { parseFailures as pf } from "../../db/schema";
 import type { FailureRow } from "./rules";
+
+/** How many alerts were quarantined since an instant (the health page; a query for a batch). */
+export const failuresSinceQuery = (db: Db, sinceIso: string) =>
+  db
+    .select({ n: count() })
+    .from(pf)
+    .where(and(eq(pf.status, "quarantined"), gte(pf.created_at, sinceIso)));
+
+/** One failure's stored detail (the quarantine's legacy-id check), or undefined. */
+export const failureDetail = (db: Db, id: string) =>
+  db.select({ detail: pf.detail }).from(pf).where(eq(pf.id, id)).get();
+
+type FailureFields = Omit<typeof pf.$inferInsert, "id" | "status" | "created_at">;
+
+/** Upsert: redelivery refreshes the stage and details but keeps created_at and a dismissed status. */
+export const upsertFailure = (db: Db, id: string, fields: FailureFields, nowIso: string) =>
+  db
+    .insert(pf)
+    .values({ id, status: "quarantined", created_at: nowIso, ...fields })
+    .onConflictDoUpdate({
+      target: pf.id,
+      set: fields,
+      setWhere: inArray(pf.status, ["quarantined", "retried"]),
+    });
 
 /** Newest first; the listing leaves the (large) body out. */
 export async function listFailures(

@@ -141,3 +141,31 @@ export const txImageColumns = {
 
 export const readTxImage = (db: Db, forwardedTo: string, dateFileName: string) =>
   db.select(txImageColumns).from(t).where(txKeyWhere(forwardedTo, dateFileName)).get();
+
+/**
+ * Statement rows per institution and direction, and how many an alert email had already caught:
+ * the rule of a statement's own `capture` figure (reconciled as matched, ambiguous or a suspected
+ * duplicate against a row an alert email delivered; never one of `notAlertRecipients`: hand-added or
+ * statement-imported rows),
+ * summed over every statement, so the two always agree. Rows another statement imported before
+ * (`previously_imported`) are that statement's to count, not counted twice.
+ */
+export function captureRows(db: Db, notAlertRecipients: readonly string[]) {
+  const caught = sql<number>`SUM(CASE WHEN ${r.reconcile_tier} IN ('matched', 'ambiguous', 'suspected_duplicate')
+    AND ${r.db_forwarded_to} IS NOT NULL
+    AND ${r.db_forwarded_to} NOT IN (${sql.join(
+      notAlertRecipients.map((v) => sql`${v}`),
+      sql`, `,
+    )}) THEN 1 ELSE 0 END)`;
+  return db
+    .select({
+      institution: s.institution,
+      dir: r.type,
+      caught,
+      total: sql<number>`COUNT(*)`,
+    })
+    .from(r)
+    .innerJoin(s, eq(s.id, r.statement_id))
+    .where(ne(r.reconcile_tier, "previously_imported"))
+    .groupBy(s.institution, r.type);
+}

@@ -1,9 +1,11 @@
 /** Tax pack queries: the year's spending rows, their receipt counts, overrides, the personal mapping. */
-import { and, asc, eq, gte, isNotNull, lt } from "drizzle-orm";
+import { and, asc, eq, gte, lt } from "drizzle-orm";
 import { type Db, inRange, live, spending } from "../../db";
-import { attachments as a, taxMapping, taxOverrides as o, transactions as t } from "../../db/schema";
+import { taxMapping, taxOverrides as o, transactions as t } from "../../db/schema";
 import type { TxKey } from "../../lib/txid";
 import type { TaxMappingDoc } from "./mapping";
+
+export { yearReceipts } from "../attachments/queries";
 
 /** Live spending rows of [lo, hi) with what evidence needs (the body is read by the export only). */
 export function yearRows(db: Db, lo: string, hi: string) {
@@ -20,29 +22,6 @@ export function yearRows(db: Db, lo: string, hi: string) {
     .from(t)
     .where(and(live(), spending(), inRange(lo, hi)))
     .orderBy(asc(t.DateFileName));
-}
-
-/** Receipt-kind attachments linked to rows of [lo, hi). */
-export function yearReceipts(db: Db, lo: string, hi: string) {
-  return db
-    .select({
-      id: a.id,
-      forwardedTo: a.tx_forwarded_to,
-      dateFileName: a.tx_date_file_name,
-      r2Key: a.r2_key,
-      contentType: a.content_type,
-      size: a.size_bytes,
-    })
-    .from(a)
-    .where(
-      and(
-        eq(a.kind, "receipt"),
-        isNotNull(a.tx_forwarded_to),
-        gte(a.tx_date_file_name, lo),
-        lt(a.tx_date_file_name, hi),
-      ),
-    )
-    .orderBy(asc(a.tx_date_file_name), asc(a.id));
 }
 
 export function yearOverrides(db: Db, lo: string, hi: string) {

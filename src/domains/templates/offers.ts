@@ -3,9 +3,8 @@
  * learned template reads, whose validated values are found verbatim in the email, is offered as a
  * template; accepting it saves the template without the person typing anything.
  */
-import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "../../db";
-import { attentionQueue, transactions as t, type TransactionRow } from "../../db/schema";
+import type { TransactionRow } from "../../db/schema";
 import { createIngestDeps } from "../../ingest";
 import { sha256Hex } from "../../ingest/hash";
 import { institutionByDomain } from "../../ingest/institutions";
@@ -23,6 +22,8 @@ import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
 import { fromCents } from "../../lib/money";
 import { decodeTxId, encodeTxId } from "../../lib/txid";
+import { queuedRows } from "../transactions/attention-queries";
+import { getRow } from "../transactions/queries";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
 
@@ -75,17 +76,7 @@ async function offerFor(
 
 /** AI-rescued rows still awaiting review, each offered once per sender domain. */
 export async function listOffers(ctx: Ctx) {
-  const rows = await getDb(ctx.env.DB)
-    .select({ tx: t })
-    .from(attentionQueue)
-    .innerJoin(
-      t,
-      and(eq(t.ForwardedTo, attentionQueue.ForwardedTo), eq(t.DateFileName, attentionQueue.DateFileName)),
-    )
-    .where(and(eq(attentionQueue.reason, "ai_extraction"), isNull(t.DeletedAt)))
-    .orderBy(attentionQueue.created_at)
-    .limit(50)
-    .all();
+  const rows = await queuedRows(getDb(ctx.env.DB), "ai_extraction", 50).all();
   const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ai: null, source: "template-offer" });
   const offers: Offer[] = [];
   for (const { tx } of rows) {
@@ -99,12 +90,8 @@ export async function listOffers(ctx: Ctx) {
 export async function acceptOffer(ctx: Ctx, txId: string, institution: string | null | undefined) {
   const key = decodeTxId(txId);
   if (!key) throw notFound("Transaction");
-  const tx = await getDb(ctx.env.DB)
-    .select()
-    .from(t)
-    .where(and(eq(t.ForwardedTo, key.forwardedTo), eq(t.DateFileName, key.dateFileName), isNull(t.DeletedAt)))
-    .get();
-  if (!tx) throw notFound("Transaction");
+  const tx = await getRow(ctx.env.DB, key);
+  if (!tx || tx.DeletedAt !== null) throw notFound("Transaction");
   const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ai: null, source: "template-offer" });
   const o = await offerFor(deps, tx);
   if (!o)

@@ -1,7 +1,4 @@
-/** Learned alert templates (issue 18): list, rename, delete (undoable), and a dry-run read. */
-import { eq } from "drizzle-orm";
-import { getDb } from "../../db";
-import { type AlertTemplateRow, alertTemplates } from "../../db/schema";
+import type { AlertTemplateRow } from "../../db/schema";
 import { createIngestDeps } from "../../ingest";
 import { sha256Hex } from "../../ingest/hash";
 import { parseMime } from "../../ingest/mime";
@@ -15,6 +12,13 @@ import {
   wordsOf,
 } from "../../ingest/templates";
 import { readSubjectWords, readTemplatePattern } from "../../ingest/templates/stored";
+import {
+  deleteTemplateRow,
+  getTemplateRow,
+  listTemplateRows,
+  renameTemplateRow,
+  restoreTemplateRow,
+} from "../../ingest/templates/store";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { fromCents } from "../../lib/money";
@@ -40,9 +44,7 @@ export function toSummary(row: AlertTemplateRow): TemplateSummary {
 }
 
 async function getRow(ctx: Pick<ServiceCtx, "env">, id: string): Promise<AlertTemplateRow | null> {
-  return (
-    (await getDb(ctx.env.DB).select().from(alertTemplates).where(eq(alertTemplates.id, id)).get()) ?? null
-  );
+  return getTemplateRow(ctx.env.DB, id);
 }
 
 async function mustGet(ctx: Ctx, id: string): Promise<AlertTemplateRow> {
@@ -52,11 +54,7 @@ async function mustGet(ctx: Ctx, id: string): Promise<AlertTemplateRow> {
 }
 
 export async function listTemplates(ctx: Ctx) {
-  const rows = await getDb(ctx.env.DB)
-    .select()
-    .from(alertTemplates)
-    .orderBy(alertTemplates.institution, alertTemplates.created_at)
-    .all();
+  const rows = await listTemplateRows(ctx.env.DB);
   return { count: rows.length, templates: rows.map(toSummary) };
 }
 
@@ -64,16 +62,13 @@ export async function listTemplates(ctx: Ctx) {
 export async function renameTemplate(ctx: Ctx, id: string, name: string) {
   const before = await mustGet(ctx, id);
   const after = { ...before, name, updated_at: ctx.clock().toISOString() };
-  await getDb(ctx.env.DB)
-    .update(alertTemplates)
-    .set({ name, updated_at: after.updated_at })
-    .where(eq(alertTemplates.id, id));
+  await renameTemplateRow(ctx.env.DB, id, name, after.updated_at);
   return { before, after: comparable(after), response: toSummary(after) };
 }
 
 export async function deleteTemplate(ctx: Ctx, id: string) {
   const before = await mustGet(ctx, id);
-  await getDb(ctx.env.DB).delete(alertTemplates).where(eq(alertTemplates.id, id));
+  await deleteTemplateRow(ctx.env.DB, id);
   return { before, after: null };
 }
 
@@ -97,11 +92,10 @@ export async function restoreTemplate(
   id: string,
   image: Record<string, unknown> | null,
 ) {
-  const db = getDb(ctx.env.DB);
   // Images hold the pattern as JSON text (older ledger entries) or as the object.
   const pattern = image?.pattern ? readTemplatePattern(image.pattern) : null;
   if (!image || !pattern) {
-    await db.delete(alertTemplates).where(eq(alertTemplates.id, id));
+    await deleteTemplateRow(ctx.env.DB, id);
     return;
   }
   const str = (k: string) => (typeof image[k] === "string" ? (image[k] as string) : null);
@@ -121,8 +115,7 @@ export async function restoreTemplate(
     updated_at: str("updated_at") ?? "",
   };
   // A restore keeps the counters of a row that still exists (they count emails, not edits).
-  const { id: _key, match_count: _n, last_matched_at: _at, ...rest } = row;
-  await db.insert(alertTemplates).values(row).onConflictDoUpdate({ target: alertTemplates.id, set: rest });
+  await restoreTemplateRow(ctx.env.DB, row);
 }
 
 /** What the template would read from a raw email; nothing is written. */

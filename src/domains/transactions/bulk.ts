@@ -2,13 +2,14 @@
 import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { getDb } from "../../db";
-import { attentionQueue, transactions as t } from "../../db/schema";
+import { transactions as t } from "../../db/schema";
+import { clearAttentionRow } from "./attention-queries";
 import type { ServiceCtx } from "../../lib/context";
 import { encodeTxId } from "../../lib/txid";
 import { loadCategories } from "../../categorize/categories";
 import { requireLiveCategories } from "../categories/service";
 import { currentImage, restoreImage } from "./service";
-import { categoryListed } from "./queries";
+import { categoryListed } from "../categories/queries";
 import { canonicalCategory, correctedAudit, editableImage, type TxRow } from "./rules";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
@@ -53,14 +54,7 @@ export async function bulkUpdateCategory(ctx: Ctx, updates: BulkItem[], source: 
         .update(t)
         .set({ Category: category, CategoryAudit: audit })
         .where(and(isRow(u), categoryListed(db, category))),
-      db
-        .delete(attentionQueue)
-        .where(
-          and(
-            eq(attentionQueue.ForwardedTo, u.forwarded_to),
-            eq(attentionQueue.DateFileName, u.date_file_name),
-          ),
-        ),
+      clearAttentionRow(db, { forwardedTo: u.forwarded_to, dateFileName: u.date_file_name }),
     );
     return { ...base, new_category: category, ok: true, old_category: row.Category, error: null };
   });

@@ -1,26 +1,16 @@
 /** D1 queries for transactions (drizzle); no business rules. Month reads are DateFileName range scans. */
-import {
-  and,
-  desc,
-  eq,
-  exists,
-  getTableColumns,
-  isNotNull,
-  isNull,
-  notExists,
-  or,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { type Db, getDb, inRange } from "../../db";
-import { attachments, attentionQueue, categories, transactions as t } from "../../db/schema";
+import type { Statement } from "../../db/lists";
+import { attentionQueue, transactions as t } from "../../db/schema";
+import { unfileAttachments } from "../attachments/queries";
+import { categoryListed } from "../categories/queries";
+import { attentionOn, clearAttentionRow, onQueue } from "./attention-queries";
 import type { TxKey } from "../../lib/txid";
 import { type Editable, LISTED, type ListedRow, type TxRow } from "./rules";
 import { listedJson, packedArray, rowsFromJson } from "./search-queries";
 
 const isKey = (key: TxKey) => and(eq(t.ForwardedTo, key.forwardedTo), eq(t.DateFileName, key.dateFileName));
-const attentionKey = (key: TxKey) =>
-  and(eq(attentionQueue.ForwardedTo, key.forwardedTo), eq(attentionQueue.DateFileName, key.dateFileName));
 
 /** Every column plus `needs_attention` (on the attention queue), for rows matching `where`. */
 /** The listed columns (rules.ts LISTED) and the attention flag: what a list read selects. */
@@ -28,7 +18,7 @@ export function listedColumns() {
   const all = getTableColumns(t);
   return {
     ...(Object.fromEntries(LISTED.map((k) => [k, all[k]])) as Pick<typeof all, (typeof LISTED)[number]>),
-    needs_attention: sql<number>`(${attentionQueue.DateFileName} IS NOT NULL)`.as("needs_attention"),
+    needs_attention: onQueue().as("needs_attention"),
   };
 }
 
@@ -36,15 +26,61 @@ export function selectWithAttention(d1: D1Database, where: SQL | undefined) {
   return getDb(d1)
     .select({
       ...getTableColumns(t),
-      needs_attention: sql<number>`(${attentionQueue.DateFileName} IS NOT NULL)`.as("needs_attention"),
+      needs_attention: onQueue().as("needs_attention"),
     })
     .from(t)
-    .leftJoin(
-      attentionQueue,
-      and(eq(attentionQueue.ForwardedTo, t.ForwardedTo), eq(attentionQueue.DateFileName, t.DateFileName)),
-    )
+    .leftJoin(attentionQueue, attentionOn())
     .where(where)
     .$dynamic();
+}
+
+/** The listed columns of the rows matching `where`, with the attention flag (the journal's read). */
+export const listedWithAttention = (db: Db, where: SQL | undefined) =>
+  db.select(listedColumns()).from(t).leftJoin(attentionQueue, attentionOn()).where(where).$dynamic();
+
+/** The chunked insert of whole rows, each skipped when its key exists (statements for a batch). */
+export function insertRowsIfAbsent(db: Db, rows: (typeof t.$inferInsert)[]) {
+  // D1 allows 100 bound values per statement, so rows go in small chunks.
+  const perChunk = Math.max(1, Math.floor(90 / Math.max(1, Object.keys(rows[0] ?? {}).length)));
+  const out = [];
+  for (let i = 0; i < rows.length; i += perChunk)
+    out.push(
+      db
+        .insert(t)
+        .values(rows.slice(i, i + perChunk))
+        .onConflictDoNothing(),
+    );
+  return out;
+}
+
+/**
+ * Moves every transaction of `from` to `to`. Rows stored lowercased (email rows) stay
+ * lowercased; rows stored with their display case get the display case.
+ */
+export const reassignTransactions = (db: Db, from: string, to: string) =>
+  db
+    .update(t)
+    .set({ Category: sql`CASE WHEN ${t.Category} = lower(${t.Category}) THEN lower(${to}) ELSE ${to} END` })
+    .where(sql`${t.Category} = ${from} COLLATE NOCASE`);
+
+/** Flips un-ignored, non-deleted rows of these companies to Ignored (chunks under D1's bind limit). */
+export function ignoreCompanies(db: Db, companies: string[]): Statement[] {
+  const out: Statement[] = [];
+  for (let i = 0; i < companies.length; i += 90) {
+    out.push(
+      db
+        .update(t)
+        .set({ Ignored: 1 })
+        .where(
+          and(
+            isNull(t.DeletedAt),
+            eq(t.Ignored, 0),
+            inArray(sql`trim(${t.Company})`, companies.slice(i, i + 90)),
+          ),
+        ),
+    );
+  }
+  return out;
 }
 
 export async function listMonth(
@@ -65,10 +101,7 @@ export async function listMonth(
   const rows = db
     .select({ j: listedJson() })
     .from(t)
-    .leftJoin(
-      attentionQueue,
-      and(eq(attentionQueue.ForwardedTo, t.ForwardedTo), eq(attentionQueue.DateFileName, t.DateFileName)),
-    )
+    .leftJoin(attentionQueue, attentionOn())
     .where(and(inRange(lo, hi), state))
     .orderBy(desc(t.DateFileName))
     .as("r");
@@ -82,18 +115,6 @@ export async function getRow(d1: D1Database, key: TxKey): Promise<TxRow | null> 
 }
 
 /**
- * True while `name` is a listed category: a stored row (NOCASE), or any name while no list is
- * stored and the defaults are in effect (the caller validated it against them). Checked inside
- * the write itself, so a rename or delete landing between validation and write cannot leave the
- * row in a category that no longer exists.
- */
-export const categoryListed = (db: Db, name: string) =>
-  or(
-    exists(db.select({ one: sql`1` }).from(categories).where(eq(categories.name, name))),
-    notExists(db.select({ one: sql`1` }).from(categories)),
-  );
-
-/**
  * Writes the editable columns and takes the row off the attention queue, in one batch. With
  * `category`, both happen only while that category is listed; returns whether the row was written.
  */
@@ -105,7 +126,7 @@ export async function writeEditable(d1: D1Database, key: TxKey, cols: Editable, 
       .update(t)
       .set(cols)
       .where(and(isKey(key), guard)),
-    db.delete(attentionQueue).where(and(attentionKey(key), guard)),
+    clearAttentionRow(db, key, guard),
   ]);
   return res.meta.changes > 0;
 }
@@ -118,16 +139,8 @@ export async function deleteRow(d1: D1Database, key: TxKey, nowIso: string) {
   const db = getDb(d1);
   await db.batch([
     db.delete(t).where(isKey(key)),
-    db.delete(attentionQueue).where(attentionKey(key)),
-    db
-      .update(attachments)
-      .set({ tx_forwarded_to: null, tx_date_file_name: null, updated_at: nowIso })
-      .where(
-        and(
-          eq(attachments.tx_forwarded_to, key.forwardedTo),
-          eq(attachments.tx_date_file_name, key.dateFileName),
-        ),
-      ),
+    clearAttentionRow(db, key),
+    unfileAttachments(db, key, nowIso),
   ]);
 }
 

@@ -15,6 +15,7 @@ import {
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type Db, getDb, inRange, sumAmount } from "../../db";
 import { attentionQueue, transactions as t } from "../../db/schema";
+import { attentionOn, onQueue } from "./attention-queries";
 import { rangeBounds } from "../../lib/month";
 import { LISTED, type ListedRow } from "./rules";
 import { clean, containsPattern, type Filter, RESULT_CAP } from "./search-rules";
@@ -72,7 +73,7 @@ export const listedJson = () =>
   sql<string>`json_array(${sql.join(
     KEYS.map((k) => sql`${COLUMNS[k]}`),
     sql`, `,
-  )}, ${attentionQueue.DateFileName} IS NOT NULL)`.as("j");
+  )}, ${onQueue()})`.as("j");
 
 /** Rows of a subquery's `j` (each a JSON array) as ONE JSON array text, in the subquery's order. */
 export const packedArray = <R extends Subquery & { j: SQL.Aliased<string> }>(db: Db, rows: R) =>
@@ -89,10 +90,7 @@ function newestPacked(d1: D1Database, where: SQL) {
   const rows = db
     .select({ j: listedJson() })
     .from(t)
-    .leftJoin(
-      attentionQueue,
-      and(eq(attentionQueue.ForwardedTo, t.ForwardedTo), eq(attentionQueue.DateFileName, t.DateFileName)),
-    )
+    .leftJoin(attentionQueue, attentionOn())
     .where(sql`${t}.rowid IN ${newest}`)
     .orderBy(desc(t.DateFileName))
     .as("r");

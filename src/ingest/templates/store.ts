@@ -97,3 +97,33 @@ export async function updatePattern(
     .where(eq(alertTemplates.id, id));
   return (await db.select().from(alertTemplates).where(eq(alertTemplates.id, id)).get()) ?? null;
 }
+
+/** One template by id, or null (the templates domain reads, renames and reverts through these). */
+export async function getTemplateRow(d1: D1Database, id: string): Promise<AlertTemplateRow | null> {
+  return (await getDb(d1).select().from(alertTemplates).where(eq(alertTemplates.id, id)).get()) ?? null;
+}
+
+/** Every template, by institution then age. */
+export const listTemplateRows = (d1: D1Database) =>
+  getDb(d1)
+    .select()
+    .from(alertTemplates)
+    .orderBy(alertTemplates.institution, alertTemplates.created_at)
+    .all();
+
+export async function renameTemplateRow(d1: D1Database, id: string, name: string, nowIso: string) {
+  await getDb(d1).update(alertTemplates).set({ name, updated_at: nowIso }).where(eq(alertTemplates.id, id));
+}
+
+export async function deleteTemplateRow(d1: D1Database, id: string) {
+  await getDb(d1).delete(alertTemplates).where(eq(alertTemplates.id, id));
+}
+
+/** Writes a whole row back; a row that still exists keeps its read counters (they count emails). */
+export async function restoreTemplateRow(d1: D1Database, row: AlertTemplateRow) {
+  const { id: _key, match_count: _n, last_matched_at: _at, ...rest } = row;
+  await getDb(d1)
+    .insert(alertTemplates)
+    .values(row)
+    .onConflictDoUpdate({ target: alertTemplates.id, set: rest });
+}

@@ -1,0 +1,205 @@
+import { describe, expect, it } from "vitest";
+import { SHARED_READS, TABLE_OWNERS, WHOLE_DATABASE } from "../../../src/db/owners";
+
+// DESIGN.md's ownership rule, checked on the source text: a table is read and written only by the
+// folder src/db/owners.ts names for it; every other folder calls the owner's queries or service.
+// A file touches a table when it imports the table's drizzle symbol (by name, or through a
+// `schema` / `* as` namespace) or names the table after FROM/JOIN/INTO/UPDATE/TABLE in raw SQL.
+// Type-only imports do not touch anything.
+
+/**
+ * Deliberate exceptions, each with its reason: `file` may touch `table` outside its owner.
+ * Keep this short; a stale entry (the file no longer touches the table) fails the test.
+ */
+const ALLOWED: { file: string; table: string; why: string }[] = [];
+
+/**
+ * Not moved yet (issue 24 item 2, in progress): "file table", a touch still to move into the
+ * owner's queries. This list only shrinks; a line that no longer occurs fails the test.
+ */
+const PENDING: string[] = [
+  // kv_state: to read and write through db/kv.ts's declared keys (issue 24 item 3).
+  "src/domains/health/queries.ts kv_state",
+  "src/ingest/quarantine.ts kv_state",
+  "src/ingest/templates/drift.ts kv_state",
+  // The auto-link's ledger entry: to go through the service context's journal() (item 1).
+  "src/domains/attachments/queries.ts activity_log",
+  // The commit path's insert, dedup read and context, and the statement import's batch: to move into
+  // transactions/queries.ts once their one-batch rework (round trips) has landed.
+  "src/domains/statements/import.ts transactions",
+  "src/ingest/context.ts transactions",
+  "src/ingest/dedup.ts transactions",
+];
+
+interface Touch {
+  table: string;
+  write: boolean;
+}
+
+const SCHEMA_FILE = /^src\/db\/schema(\.ts|\/[\w-]+\.ts)$/;
+const DB_INDEX = /^src\/db(\/index)?\.ts$/;
+
+function stripComments(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[\s;])\/\/.*$/gm, "$1");
+}
+
+/** Table symbol → stored name, from the schema sources. */
+function tablesOf(sources: Record<string, string>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [file, text] of Object.entries(sources)) {
+    if (!SCHEMA_FILE.test(file)) continue;
+    for (const m of text.matchAll(/export const (\w+) = sqliteTable\(\s*"(\w+)"/g)) out.set(m[1]!, m[2]!);
+  }
+  return out;
+}
+
+function resolveRelative(from: string, spec: string, files: ReadonlySet<string>): string | null {
+  const parts = from.split("/").slice(0, -1);
+  for (const seg of spec.split("/")) {
+    if (seg === "..") parts.pop();
+    else if (seg !== "." && seg !== "") parts.push(seg);
+  }
+  const base = parts.join("/");
+  const candidates = [`${base}.ts`, base.replace(/\.m?js$/, ".ts"), `${base}/index.ts`, base];
+  return candidates.find((c) => files.has(c)) ?? null;
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The tables one file touches, and whether it writes them. */
+function touchesOf(
+  file: string,
+  text: string,
+  files: ReadonlySet<string>,
+  tables: Map<string, string>,
+): Touch[] {
+  const code = stripComments(text);
+  const found = new Map<string, boolean>();
+  const touch = (table: string, write: boolean) => found.set(table, (found.get(table) ?? false) || write);
+  // Local names bound to a table symbol, and namespaces bound to the schema.
+  const locals = new Map<string, string>();
+  const namespaces: string[] = [];
+  for (const m of code.matchAll(/\bimport\s+(type\s+)?([\w*${}\s,]+?)\s+from\s*["']([^"']+)["']/g)) {
+    if (m[1] || !m[3]!.startsWith(".")) continue;
+    const target = resolveRelative(file, m[3]!, files);
+    if (!target || !(SCHEMA_FILE.test(target) || DB_INDEX.test(target))) continue;
+    const clause = m[2]!.trim();
+    const star = /^\*\s+as\s+(\w+)$/.exec(clause);
+    if (star) {
+      namespaces.push(star[1]!);
+      continue;
+    }
+    const names = /\{([\s\S]*)\}/.exec(clause)?.[1]?.split(",") ?? [];
+    for (const raw of names) {
+      const spec = raw.trim();
+      if (!spec || spec.startsWith("type ")) continue;
+      const [name, alias] = spec.split(/\s+as\s+/).map((s) => s.trim());
+      if (name === "schema") namespaces.push(alias ?? name);
+      else if (tables.has(name!)) locals.set(alias ?? name!, name!);
+    }
+  }
+  for (const ns of namespaces)
+    for (const sym of tables.keys())
+      if (new RegExp(`\\b${ns}\\.${sym}\\b`).test(code)) locals.set(`${ns}.${sym}`, sym);
+  // `const t = schema.transactions;` style aliases.
+  for (const [local, sym] of [...locals])
+    for (const m of code.matchAll(new RegExp(`\\bconst\\s+(\\w+)\\s*=\\s*${escapeRe(local)}\\s*;`, "g")))
+      locals.set(m[1]!, sym);
+  for (const [local, sym] of locals) {
+    const table = tables.get(sym)!;
+    const write = new RegExp(`\\.(insert|update|delete)\\(\\s*${escapeRe(local)}\\s*\\)`).test(code);
+    touch(table, write);
+  }
+  for (const table of tables.values()) {
+    if (
+      new RegExp(`\\b(INSERT(\\s+OR\\s+\\w+)?\\s+INTO|UPDATE|DELETE\\s+FROM)\\s+["\`]?${table}\\b`).test(code)
+    )
+      touch(table, true);
+    else if (new RegExp(`\\b(FROM|JOIN|TABLE)\\s+["\`]?${table}\\b`).test(code)) touch(table, false);
+  }
+  return [...found].map(([table, write]) => ({ table, write }));
+}
+
+const QUERIES_FILE = /(^|\/)([\w-]+-)?queries\.ts$/;
+
+/** Every touch outside its owner, as "file touches table" (or "writes" for a shared read). */
+function ownershipViolations(
+  sources: Record<string, string>,
+  owners: Record<string, string>,
+  allowed: { file: string; table: string }[] = [],
+): string[] {
+  const files = new Set(Object.keys(sources));
+  const tables = tablesOf(sources);
+  const problems: string[] = [];
+  for (const [file, text] of Object.entries(sources).sort(([a], [b]) => a.localeCompare(b))) {
+    if (WHOLE_DATABASE.some((dir) => file.startsWith(dir))) continue;
+    for (const { table, write } of touchesOf(file, text, files, tables)) {
+      const owner = owners[table];
+      if (owner && file.startsWith(owner)) continue;
+      if (allowed.some((a) => a.file === file && a.table === table)) continue;
+      if (!write && SHARED_READS.includes(table) && QUERIES_FILE.test(file)) continue;
+      problems.push(`${file} ${write ? "writes" : "touches"} ${table} (owner: ${owner ?? "none"})`);
+    }
+  }
+  return problems;
+}
+
+function sourceTree(): Record<string, string> {
+  const raw = import.meta.glob<string>("/src/**/*.ts", { query: "?raw", import: "default", eager: true });
+  return Object.fromEntries(Object.entries(raw).map(([path, text]) => [path.replace(/^\//, ""), text]));
+}
+
+describe("one owner per table", () => {
+  const sources = sourceTree();
+  const tables = [...tablesOf(sources).values()].sort();
+
+  it("every table of the schema has an owner folder that exists", () => {
+    expect(tables.length).toBeGreaterThan(30);
+    expect(tables.filter((t) => !(t in TABLE_OWNERS))).toEqual([]);
+    expect(Object.keys(TABLE_OWNERS).filter((t) => !tables.includes(t))).toEqual([]);
+    const folders = new Set(Object.values(TABLE_OWNERS));
+    const files = Object.keys(sources);
+    expect([...folders].filter((dir) => !files.some((f) => f.startsWith(dir)))).toEqual([]);
+  });
+
+  it("no file outside a table's owner touches it", () => {
+    const found = ownershipViolations(sources, TABLE_OWNERS, ALLOWED);
+    const pair = (p: string) => p.replace(/ (writes|touches) (\w+) \(owner: .*\)$/, " $2");
+    expect(found.filter((p) => !PENDING.includes(pair(p)))).toEqual([]);
+    expect(PENDING.filter((p) => !found.some((f) => pair(f) === p))).toEqual([]);
+  });
+
+  it("every allowance is still needed", () => {
+    const needed = ownershipViolations(sources, TABLE_OWNERS);
+    expect(
+      ALLOWED.filter((a) => !needed.some((p) => p.startsWith(`${a.file} `) && p.includes(` ${a.table} `))),
+    ).toEqual([]);
+  });
+
+  it("the checker sees symbols, namespaces, aliases and raw SQL (synthetic sources)", () => {
+    const synthetic = {
+      "src/db/schema.ts": `export const budgetConfig = sqliteTable("budget_config", {});
+export const transactions = sqliteTable(\n  "transactions", {});`,
+      "src/db/index.ts": `import * as schema from "./schema";\nexport { schema };`,
+      "src/domains/budget/queries.ts": `import { budgetConfig } from "../../db/schema";`,
+      "src/domains/journal/service.ts": `import { budgetConfig as b } from "../../db/schema";`,
+      "src/domains/income/queries.ts": `import { schema } from "../../db";\nconst t = schema.transactions;\nawait db.select().from(t);`,
+      "src/domains/tax/queries.ts": `import { schema } from "../../db";\nconst t = schema.transactions;\ndb.update(t).set({});`,
+      "src/ingest/context.ts": "const rows = await db.all(sql`SELECT doc FROM budget_config WHERE id = 1`);",
+      "src/ingest/types.ts": `import type { budgetConfig } from "../db/schema";\n// FROM budget_config`,
+      "src/domains/insights/context.ts": `import * as s from "../../db/schema";\nawait db.select().from(s.transactions);`,
+      "src/domains/data/rules.ts": `import { budgetConfig } from "../../db/schema";`,
+    };
+    expect(
+      ownershipViolations(synthetic, {
+        budget_config: "src/domains/budget/",
+        transactions: "src/domains/transactions/",
+      }),
+    ).toEqual([
+      "src/domains/insights/context.ts touches transactions (owner: src/domains/transactions/)",
+      "src/domains/journal/service.ts touches budget_config (owner: src/domains/budget/)",
+      "src/domains/tax/queries.ts writes transactions (owner: src/domains/transactions/)",
+      "src/ingest/context.ts touches budget_config (owner: src/domains/budget/)",
+    ]);
+  });
+});
