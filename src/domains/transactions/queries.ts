@@ -14,6 +14,7 @@ import {
 } from "drizzle-orm";
 import { type Db, getDb, inRange } from "../../db";
 import { attachments, attentionQueue, categories, transactions as t } from "../../db/schema";
+import type { Batch } from "../../lib/context";
 import type { TxKey } from "../../lib/txid";
 import { type Editable, LISTED, type ListedRow, type TxRow } from "./rules";
 import { listedJson, packedArray, rowsFromJson } from "./search-queries";
@@ -97,10 +98,17 @@ export const categoryListed = (db: Db, name: string) =>
  * Writes the editable columns and takes the row off the attention queue, in one batch. With
  * `category`, both happen only while that category is listed; returns whether the row was written.
  */
-export async function writeEditable(d1: D1Database, key: TxKey, cols: Editable, category?: string | null) {
+/** `batch`: the caller's ServiceCtx.batch, which carries the ledger entry of the edit. */
+export async function writeEditable(
+  batch: Batch,
+  d1: D1Database,
+  key: TxKey,
+  cols: Editable,
+  category?: string | null,
+) {
   const db = getDb(d1);
   const guard = category ? categoryListed(db, category) : undefined;
-  const [res] = await db.batch([
+  const [res] = await batch([
     db
       .update(t)
       .set(cols)
@@ -114,9 +122,9 @@ export async function writeEditable(d1: D1Database, key: TxKey, cols: Editable, 
  * Deletes the row for good, in one batch with what pointed at it: its attention-queue entry goes,
  * and its attachments become unfiled (kept, never lost; they can be linked again).
  */
-export async function deleteRow(d1: D1Database, key: TxKey, nowIso: string) {
+export async function deleteRow(batch: Batch, d1: D1Database, key: TxKey, nowIso: string) {
   const db = getDb(d1);
-  await db.batch([
+  await batch([
     db.delete(t).where(isKey(key)),
     db.delete(attentionQueue).where(attentionKey(key)),
     db

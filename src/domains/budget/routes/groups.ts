@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { stageImages } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { GroupsResponse, GroupsUpdateRequest, OptionalYearQuery } from "../schemas";
 import { getGroups, putGroups } from "../service";
@@ -30,7 +29,7 @@ export class PutGroups extends GroupsRoute {
     const { query, body } = await this.getValidatedData<typeof this.schema>();
     const res = await putGroups(serviceCtx(c), query.year, body);
     const summary = `budget groups ${res.response.year}: ${res.response.groups.length} groups`;
-    stageImages(c, {
+    serviceCtx(c).journal({
       kind: "budget-groups",
       resourceId: res.resourceId,
       before: res.before,

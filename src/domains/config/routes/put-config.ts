@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { stageImages } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { AppConfigResponse, AppConfigUpdateRequest } from "../schemas";
 import { ignoredKeys } from "../rules";
@@ -38,7 +37,7 @@ export class PutAppConfig extends ConfigRoute {
     );
     if (ignored.length > 0) c.header("X-Config-Ignored", ignored.join(", "));
     const { before, after, response } = await updateConfig({ ctx: serviceCtx(c), input: body });
-    stageImages(c, { kind: "config", resourceId: "app", before, after });
+    serviceCtx(c).journal({ kind: "config", resourceId: "app", before, after });
     return c.json(response);
   }
 }
