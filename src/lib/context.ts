@@ -48,8 +48,12 @@ export interface ServiceCtx {
    * the call fails).
    */
   journal(entry: JournalEntry): string;
-  /** Runs `stmts` and the queued ledger entries as ONE db.batch: the change and its entry, or neither. */
-  batch<T extends Statements>(stmts: T): Promise<BatchResponse<T>>;
+  /**
+   * Runs `stmts` and the queued ledger entries as ONE db.batch: the change and its entry, or
+   * neither. `ifChanged`: the entries are written only when the LAST statement changed a row (a
+   * guarded write that matched nothing, about to become a 404/409, leaves no entry either).
+   */
+  batch<T extends Statements>(stmts: T, opts?: { ifChanged?: boolean }): Promise<BatchResponse<T>>;
 }
 
 /** What a query that writes needs from the context: the batch that also carries the ledger. */

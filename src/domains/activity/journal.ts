@@ -5,6 +5,7 @@
  * happen). The door that built the context (HTTP route, MCP tool, queue job, cron duty) supplies the
  * envelope and, before it answers, writes the entries no batch took (`settle`).
  */
+import { getTableColumns, sql } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
 import { getDb } from "../../db";
 import { activityLog } from "../../db/schema";
@@ -76,6 +77,13 @@ export function openLedger(d1: D1Database, clock: Clock, envelope: () => Envelop
   let queued: ActivityInsert[] = [];
   const db = getDb(d1);
   const inserts = (rows: ActivityInsert[]) => rows.map((r) => db.insert(activityLog).values(r));
+  // `changes()` is the row count of the batch's previous write (then of the entry before: a chain).
+  const columns = Object.keys(getTableColumns(activityLog)) as (keyof ActivityInsert | "seq")[];
+  const insertsIfChanged = (rows: ActivityInsert[]) =>
+    rows.map((r) => {
+      const values = columns.map((c) => (c === "seq" ? sql`NULL` : sql`${r[c]}`));
+      return db.insert(activityLog).select(sql`SELECT ${sql.join(values, sql`, `)} WHERE changes() > 0`);
+    });
   const fail = (rows: ActivityInsert[], err: unknown) =>
     log("error", "activity.capture_failed", { entries: rows.map((r) => r.id), error: String(err) });
   return {
@@ -86,12 +94,13 @@ export function openLedger(d1: D1Database, clock: Clock, envelope: () => Envelop
       queued.push(row);
       return row.id;
     },
-    async batch<T extends Statements>(stmts: T): Promise<BatchResponse<T>> {
+    async batch<T extends Statements>(stmts: T, opts: { ifChanged?: boolean } = {}): Promise<BatchResponse<T>> {
       const rows = queued;
       queued = [];
       if (rows.length === 0) return db.batch(stmts);
+      const ledger = opts.ifChanged ? insertsIfChanged(rows) : inserts(rows);
       try {
-        const all = (await db.batch([...stmts, ...inserts(rows)] as unknown as T)) as unknown[];
+        const all = (await db.batch([...stmts, ...ledger] as unknown as T)) as unknown[];
         return all.slice(0, stmts.length) as BatchResponse<T>;
       } catch (err) {
         // The ledger never fails a write (SPEC.md): only a fault of its own table is retried without it.

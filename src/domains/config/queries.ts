@@ -1,6 +1,7 @@
 /** The stored settings: one JSON document in app_config, versioned. */
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db";
+import type { Batch } from "../../lib/context";
 import { appConfig } from "../../db/schema";
 
 const ROW_ID = "app";
@@ -20,13 +21,16 @@ export async function readStoredConfig(db: Db): Promise<unknown | null> {
   return storedConfigOf(await storedConfigQuery(db));
 }
 
-export async function writeStoredConfig(db: Db, data: unknown, nowIso: string): Promise<void> {
+/** `batch`: the verb's ServiceCtx.batch (its ledger entry is written with the config). */
+export async function writeStoredConfig(db: Db, batch: Batch, data: unknown, nowIso: string): Promise<void> {
   const json = JSON.stringify(data);
-  await db
-    .insert(appConfig)
-    .values({ id: ROW_ID, data: json, version: 1, updated_at: nowIso })
-    .onConflictDoUpdate({
-      target: appConfig.id,
-      set: { data: json, version: sql`${appConfig.version} + 1`, updated_at: nowIso },
-    });
+  await batch([
+    db
+      .insert(appConfig)
+      .values({ id: ROW_ID, data: json, version: 1, updated_at: nowIso })
+      .onConflictDoUpdate({
+        target: appConfig.id,
+        set: { data: json, version: sql`${appConfig.version} + 1`, updated_at: nowIso },
+      }),
+  ]);
 }

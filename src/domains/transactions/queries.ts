@@ -108,13 +108,17 @@ export async function writeEditable(
 ) {
   const db = getDb(d1);
   const guard = category ? categoryListed(db, category) : undefined;
-  const [res] = await batch([
-    db
-      .update(t)
-      .set(cols)
-      .where(and(isKey(key), guard)),
-    db.delete(attentionQueue).where(and(attentionKey(key), guard)),
-  ]);
+  // The guarded UPDATE goes last: the edit's ledger entry is written only when it changed the row.
+  const [, res] = await batch(
+    [
+      db.delete(attentionQueue).where(and(attentionKey(key), guard)),
+      db
+        .update(t)
+        .set(cols)
+        .where(and(isKey(key), guard)),
+    ],
+    { ifChanged: true },
+  );
   return res.meta.changes > 0;
 }
 

@@ -16,8 +16,7 @@ export class BlockCompany extends BlockedRoute {
 
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
-    const { row, before, after } = await blockCompany(serviceCtx(c), params.company);
-    serviceCtx(c).journal({ kind: "blocked_company", resourceId: row.key, before, after });
+    const { row } = await blockCompany(serviceCtx(c), params.company);
     return c.json({ company: row.company, created_at: row.created_at });
   }
 }

@@ -30,14 +30,6 @@ export class PutBudgetConfig extends BudgetRoute {
   override async handle(c: AppContext) {
     const { query, body } = await this.getValidatedData<typeof this.schema>();
     const res = await putBudgetConfig(serviceCtx(c), query.year, body);
-    const summary = `budget ${query.year}: ${Object.keys(res.response.categories).length} targets, ${res.response.groups.length} groups`;
-    serviceCtx(c).journal({
-      kind: "budget-targets",
-      resourceId: res.resourceId,
-      before: res.before,
-      after: res.after,
-      summary,
-    });
     return c.json(res.response);
   }
 }

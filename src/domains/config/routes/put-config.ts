@@ -36,8 +36,7 @@ export class PutAppConfig extends ConfigRoute {
       Object.keys(AppConfigUpdateRequest.shape),
     );
     if (ignored.length > 0) c.header("X-Config-Ignored", ignored.join(", "));
-    const { before, after, response } = await updateConfig({ ctx: serviceCtx(c), input: body });
-    serviceCtx(c).journal({ kind: "config", resourceId: "app", before, after });
+    const { response } = await updateConfig({ ctx: serviceCtx(c), input: body });
     return c.json(response);
   }
 }
