@@ -58,7 +58,10 @@ it("counts D1 round trips of the main write routes", async () => {
     // The entry is in the change's batch when a batch of several statements carries it.
     const inBatch = counter.log.some((l) => /^batch\((?!1\))/.test(l) && l.includes("activity_log"));
     rows.push(`${String(counter.trips).padStart(3)}  ${inBatch ? "in batch " : "separate "} ${name}`);
-    if ((env as { BENCH_VERBOSE?: string }).BENCH_VERBOSE) for (const l of counter.log) rows.push(`       ${l}`);
+    if ((env as { BENCH_VERBOSE?: string }).BENCH_VERBOSE)
+      for (const l of counter.log) rows.push(`       ${l}`);
   }
-  console.log(`\nD1 round trips per write (ledger entry in the change's batch or separate)\n${rows.join("\n")}`);
+  console.log(
+    `\nD1 round trips per write (ledger entry in the change's batch or separate)\n${rows.join("\n")}`,
+  );
 });

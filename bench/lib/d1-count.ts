@@ -12,6 +12,8 @@ export interface D1Count {
   readonly trips: number;
   /** One line per round trip: `run: SELECT ...` or `batch(3): UPDATE ...; DELETE ...; INSERT ...`. */
   readonly log: readonly string[];
+  /** The lines of `log` whose call has answered, in the order they answered. */
+  readonly settled: readonly string[];
   reset(): void;
 }
 
@@ -19,6 +21,15 @@ const words = (sql: string) => sql.replace(/\s+/g, " ").trim().slice(0, 60);
 
 export function countD1(d1: D1Database): D1Count {
   let log: string[] = [];
+  let settled: string[] = [];
+  const trip = <T>(line: string, p: Promise<T>): Promise<T> => {
+    log.push(line);
+    const own = settled;
+    return p.then((r) => {
+      own.push(line);
+      return r;
+    });
+  };
   const sqlOf = new WeakMap<D1PreparedStatement, string>();
   const wrap = (stmt: D1PreparedStatement, sql: string): Wrapped => {
     const w = new Proxy(stmt, {
@@ -27,10 +38,8 @@ export function countD1(d1: D1Database): D1Count {
         if (prop === "bind") return (...args: unknown[]) => wrap(target.bind(...args), sql);
         if (prop === "run" || prop === "all" || prop === "first" || prop === "raw") {
           const fn = (target as unknown as Record<string, (...a: unknown[]) => unknown>)[prop]!;
-          return (...args: unknown[]) => {
-            log.push(`${String(prop)}: ${words(sql)}`);
-            return fn.apply(target, args);
-          };
+          return (...args: unknown[]) =>
+            trip(`${String(prop)}: ${words(sql)}`, fn.apply(target, args) as Promise<unknown>);
         }
         const v = Reflect.get(target, prop, target);
         return typeof v === "function" ? v.bind(target) : v;
@@ -44,15 +53,12 @@ export function countD1(d1: D1Database): D1Count {
     get(target, prop) {
       if (prop === "prepare") return (sql: string) => wrap(target.prepare(sql), sql);
       if (prop === "batch")
-        return (stmts: D1PreparedStatement[]) => {
-          log.push(`batch(${stmts.length}): ${stmts.map((s) => words(sqlOf.get(s) ?? "?")).join("; ")}`);
-          return target.batch(stmts.map(unwrap));
-        };
-      if (prop === "exec")
-        return (sql: string) => {
-          log.push(`exec: ${words(sql)}`);
-          return target.exec(sql);
-        };
+        return (stmts: D1PreparedStatement[]) =>
+          trip(
+            `batch(${stmts.length}): ${stmts.map((s) => words(sqlOf.get(s) ?? "?")).join("; ")}`,
+            target.batch(stmts.map(unwrap)),
+          );
+      if (prop === "exec") return (sql: string) => trip(`exec: ${words(sql)}`, target.exec(sql));
       const v = Reflect.get(target, prop, target);
       return typeof v === "function" ? v.bind(target) : v;
     },
@@ -65,8 +71,12 @@ export function countD1(d1: D1Database): D1Count {
     get log() {
       return log;
     },
+    get settled() {
+      return settled;
+    },
     reset() {
       log = [];
+      settled = [];
     },
   };
 }

@@ -60,7 +60,7 @@ export function entryRow(e: JournalEntry, id: string, ts: string, env: Envelope)
 }
 
 /** A ledger write failed on the ledger's own table (the change is fine without it: fail-open). */
-const ledgerFault = (err: unknown) => /activity_log/i.test(String(err));
+const ledgerFault = (err: unknown) => /(no such table: |constraint failed: )activity_log/i.test(String(err));
 
 /** One door's ledger: the `journal`/`batch` pair of its service contexts and the door's `settle`. */
 export interface Ledger {
@@ -94,7 +94,10 @@ export function openLedger(d1: D1Database, clock: Clock, envelope: () => Envelop
       queued.push(row);
       return row.id;
     },
-    async batch<T extends Statements>(stmts: T, opts: { ifChanged?: boolean } = {}): Promise<BatchResponse<T>> {
+    async batch<T extends Statements>(
+      stmts: T,
+      opts: { ifChanged?: boolean } = {},
+    ): Promise<BatchResponse<T>> {
       const rows = queued;
       queued = [];
       if (rows.length === 0) return db.batch(stmts);

@@ -32,7 +32,12 @@ export async function blockCompany(ctx: Ctx, company: string) {
   const key = blockKey(company);
   const existing = await find(ctx.env.DB, key);
   if (existing) {
-    ctx.journal({ kind: "blocked_company", resourceId: key, before: image(existing), after: image(existing) });
+    ctx.journal({
+      kind: "blocked_company",
+      resourceId: key,
+      before: image(existing),
+      after: image(existing),
+    });
     return { row: existing };
   }
   const row = { key, company: company.trim(), created_at: ctx.clock().toISOString() };

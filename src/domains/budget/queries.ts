@@ -68,7 +68,11 @@ export async function writeItems(
         )
         .onConflictDoUpdate({
           target: [b.user_id, b.year, b.kind],
-          set: { data: sql`excluded.data`, version: sql`${b.version} + 1`, updated_at: sql`excluded.updated_at` },
+          set: {
+            data: sql`excluded.data`,
+            version: sql`${b.version} + 1`,
+            updated_at: sql`excluded.updated_at`,
+          },
         })
         .returning({ kind: b.kind, version: b.version }),
     ],

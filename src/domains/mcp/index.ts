@@ -32,10 +32,7 @@ async function handle(c: AppContext): Promise<Response> {
   const ctx = serviceCtx(c);
   const door = (operationId: string) =>
     doorCtx(c.env, ctx.clock, { principal, operationId, method: "POST", path: "/mcp" }, ctx.waitUntil);
-  const server = buildServer(
-    { ctx, canWrite, door },
-    c.env.APP_VERSION ?? "0.0.0",
-  );
+  const server = buildServer({ ctx, canWrite, door }, c.env.APP_VERSION ?? "0.0.0");
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,

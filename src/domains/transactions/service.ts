@@ -162,7 +162,12 @@ export async function patchTransaction(ctx: WriteCtx, txId: string, input: Patch
 
 export async function setComment(ctx: WriteCtx, txId: string, comment: string | null | undefined) {
   const text = comment?.trim() ? comment.trim() : null;
-  const res = await edit(ctx, txId, () => ({ Comment: text }), (row) => `comment on ${row.Company ?? "transaction"}`);
+  const res = await edit(
+    ctx,
+    txId,
+    () => ({ Comment: text }),
+    (row) => `comment on ${row.Company ?? "transaction"}`,
+  );
   return { ...res, response: { ...keys(res.key), comment: text } };
 }
 
@@ -188,11 +193,16 @@ export async function updateFields(ctx: WriteCtx, txId: string, input: FieldsInp
     ]);
   }
   const amount = input.amount != null ? nonZeroCents(input.amount, ["body", "amount"]) : null;
-  const res = await edit(ctx, txId, () => ({
-    ...(amount != null ? { Amount: amount } : {}),
-    ...(input.company != null ? { Company: input.company.trim() } : {}),
-    ...(input.transaction_type != null ? { TransactionType: input.transaction_type } : {}),
-  }), (row) => `fields of ${row.Company ?? "transaction"}`);
+  const res = await edit(
+    ctx,
+    txId,
+    () => ({
+      ...(amount != null ? { Amount: amount } : {}),
+      ...(input.company != null ? { Company: input.company.trim() } : {}),
+      ...(input.transaction_type != null ? { TransactionType: input.transaction_type } : {}),
+    }),
+    (row) => `fields of ${row.Company ?? "transaction"}`,
+  );
   return {
     ...res,
     response: {

@@ -20,7 +20,10 @@ export class IssueApiToken extends AuthRoute {
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
     const issued = await issueToken({ ctx: serviceCtx(c), input: body });
-    serviceCtx(c).journal({ resourceId: issued.id, summary: `issued ${issued.scope} token "${issued.label}"` });
+    serviceCtx(c).journal({
+      resourceId: issued.id,
+      summary: `issued ${issued.scope} token "${issued.label}"`,
+    });
     return c.json(issued, 201);
   }
 }
