@@ -20,6 +20,10 @@ import { fromCents } from "../../lib/money";
 import type { TemplateSummary, TemplateTestResponse } from "./schemas";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
+type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
+/** A reversible ledger entry over whole template rows. */
+const entry = (id: string, before: object | null, after: object | null, summary: string) =>
+  ({ kind: "alert_template", resourceId: id, before, after, summary, reversible: true }) as const;
 
 export function toSummary(row: AlertTemplateRow): TemplateSummary {
   return {
@@ -60,19 +64,23 @@ export async function listTemplates(ctx: Ctx) {
 }
 
 /** Renames; returns the ledger images (whole rows, so a revert writes the row back as it was). */
-export async function renameTemplate(ctx: Ctx, id: string, name: string) {
+export async function renameTemplate(ctx: WriteCtx, id: string, name: string) {
   const before = await mustGet(ctx, id);
   const after = { ...before, name, updated_at: ctx.clock().toISOString() };
-  await getDb(ctx.env.DB)
-    .update(alertTemplates)
-    .set({ name, updated_at: after.updated_at })
-    .where(eq(alertTemplates.id, id));
+  ctx.journal(entry(id, before, comparable(after), `Renamed template to ${name}`));
+  await ctx.batch([
+    getDb(ctx.env.DB)
+      .update(alertTemplates)
+      .set({ name, updated_at: after.updated_at })
+      .where(eq(alertTemplates.id, id)),
+  ]);
   return { before, after: comparable(after), response: toSummary(after) };
 }
 
-export async function deleteTemplate(ctx: Ctx, id: string) {
+export async function deleteTemplate(ctx: WriteCtx, id: string) {
   const before = await mustGet(ctx, id);
-  await getDb(ctx.env.DB).delete(alertTemplates).where(eq(alertTemplates.id, id));
+  ctx.journal(entry(id, before, null, `Deleted template ${before.name}`));
+  await ctx.batch([getDb(ctx.env.DB).delete(alertTemplates).where(eq(alertTemplates.id, id))]);
   return { before, after: null };
 }
 
