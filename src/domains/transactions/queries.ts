@@ -14,6 +14,7 @@ import {
 } from "drizzle-orm";
 import { type Db, getDb, inRange } from "../../db";
 import { attachments, attentionQueue, categories, transactions as t } from "../../db/schema";
+import { categoriesQuery, categoryNames } from "../../categorize/categories";
 import type { Batch } from "../../lib/context";
 import type { TxKey } from "../../lib/txid";
 import { type Editable, LISTED, type ListedRow, type TxRow } from "./rules";
@@ -80,6 +81,13 @@ export async function listMonth(
 export async function getRow(d1: D1Database, key: TxKey): Promise<TxRow | null> {
   const [row] = await selectWithAttention(d1, isKey(key)).limit(1);
   return row ?? null;
+}
+
+/** The row and the category list in one round trip (an edit that sets a category needs both). */
+export async function getRowAndCategories(d1: D1Database, key: TxKey) {
+  const db = getDb(d1);
+  const [rows, names] = await db.batch([selectWithAttention(d1, isKey(key)).limit(1), categoriesQuery(db)]);
+  return { row: (rows[0] as TxRow | undefined) ?? null, names: categoryNames(names) };
 }
 
 /**

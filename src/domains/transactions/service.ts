@@ -7,7 +7,7 @@ import { monthBounds, monthOfDateFileName } from "../../lib/month";
 import { decodeTxId, encodeTxId, type TxKey } from "../../lib/txid";
 import { loadCategories } from "../../categorize/categories";
 import { categoryGone, requireLiveCategories } from "../categories/service";
-import { deleteRow, getRow, latestCreated, listMonth, writeEditable } from "./queries";
+import { deleteRow, getRow, getRowAndCategories, latestCreated, listMonth, writeEditable } from "./queries";
 import {
   canonicalCategory,
   correctedAudit,
@@ -80,9 +80,29 @@ export async function latest(ctx: Ctx, month: string | null | undefined) {
 
 /** Validates a category against the user's list and returns its stored (lowercased) spelling. */
 export async function resolveCategory(ctx: Ctx, category: string, loc: string[] = ["body", "category"]) {
-  const stored = canonicalCategory(category, await loadCategories(ctx.env.DB));
+  return listedCategory(category, await loadCategories(ctx.env.DB), loc);
+}
+
+function listedCategory(category: string, names: string[], loc: string[] = ["body", "category"]) {
+  const stored = canonicalCategory(category, names);
   if (!stored) throw validationError([{ loc, msg: `unknown category "${category}"`, type: "value_error" }]);
   return stored;
+}
+
+/**
+ * The row and, when the edit sets one, the category's stored spelling: one round trip (the
+ * category list read fails open to the defaults, as resolveCategory does, in a second one).
+ */
+async function loadForEdit(ctx: Ctx, txId: string, category: string | null | undefined) {
+  if (!category) return { category: null, loaded: await loadRow(ctx, txId) };
+  const key = decodeTxId(txId);
+  const both = key ? await getRowAndCategories(ctx.env.DB, key).catch(() => null) : null;
+  // A bad id or a failed read: the two reads apart (the category's 422 still comes first).
+  if (!key || !both)
+    return { category: await resolveCategory(ctx, category), loaded: await loadRow(ctx, txId) };
+  const stored = listedCategory(category, both.names);
+  if (!both.row) throw notFound("Transaction");
+  return { category: stored, loaded: { key, row: both.row } };
 }
 
 /**
@@ -94,10 +114,10 @@ async function edit(
   txId: string,
   change: (row: TxRow, now: string) => Partial<Editable>,
   summary: (row: TxRow, next: Editable) => string,
-  opts: { category?: string | null; images?: boolean } = {},
+  opts: { category?: string | null; images?: boolean; loaded?: { key: TxKey; row: TxRow } } = {},
 ) {
   const { category, images = true } = opts;
-  const { key, row } = await loadRow(ctx, txId);
+  const { key, row } = opts.loaded ?? (await loadRow(ctx, txId));
   const before = editableImage(row);
   const next: Editable = { ...imageColumns(before), ...change(row, ctx.clock().toISOString()) };
   const after = editableImage(next);
@@ -122,7 +142,7 @@ export interface PatchInput {
 
 /** Category correction, review-only mark and state change; touching takes the row off the queue. */
 export async function patchTransaction(ctx: WriteCtx, txId: string, input: PatchInput) {
-  const category = input.category ? await resolveCategory(ctx, input.category) : null;
+  const { category, loaded } = await loadForEdit(ctx, txId, input.category);
   const res = await edit(
     ctx,
     txId,
@@ -141,7 +161,7 @@ export async function patchTransaction(ctx: WriteCtx, txId: string, input: Patch
     },
     (row, next) =>
       `${row.Company ?? "transaction"}: ${category ? `category ${row.Category ?? "none"} → ${next.Category}` : "review/state"}`,
-    { category },
+    { category, loaded },
   );
   const state = res.next.DeletedAt ? "trashed" : res.next.Ignored ? "ignored" : "active";
   // Confirming a row flagged as forwarded by an unknown address makes that address known.
