@@ -13,6 +13,7 @@ import { env } from "cloudflare:test";
 import { getResolvedPDFJS } from "unpdf";
 import { beforeAll, expect, inject, it } from "vitest";
 import "./lib/cpu-probe-context";
+import { jobCtx } from "../src/domains/activity/journal";
 import { parseFile } from "../src/domains/statements/files";
 import { parseStatementText } from "../src/domains/statements/parsers";
 import { readPdfText } from "../src/domains/statements/parsers/pdf-text";
@@ -94,12 +95,7 @@ function statementCsv(rand: () => number, n = 1000) {
   return new TextEncoder().encode(`${lines.join("\n")}\n`);
 }
 
-const ctx = () => ({
-  env: env as unknown as Env,
-  clock: fixedClock("2025-02-01T12:00:00Z"),
-  principal: { kind: "system" as const, id: null, label: null, scope: null },
-  waitUntil: () => undefined,
-});
+const ctx = () => jobCtx(env as unknown as Env, fixedClock("2025-02-01T12:00:00Z"), "bench.statements").ctx;
 let count = 0;
 beforeAll(async () => {
   count = Number((env as unknown as { BENCH_COUNT: string }).BENCH_COUNT);

@@ -6,6 +6,7 @@
  */
 import { eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { Batch } from "../lib/context";
 import type { Env } from "../env";
 import { readWithFallback, saveBackup } from "../lib/backup";
 import { log } from "../lib/log";
@@ -79,16 +80,19 @@ export async function backupList<T>(env: Env, list: ListDef<T>): Promise<void> {
 
 /**
  * Runs `stmts` and the list's version bump in one batch, then refreshes the backup. Returns the
- * results of `stmts` (D1 results for writes: `meta.changes`).
+ * results of `stmts` (D1 results for writes: `meta.changes`). `batch`: the verb's
+ * ServiceCtx.batch, so its ledger entry is written in the same batch.
  */
 export async function writeList<T>(
   env: Env,
   list: ListDef<T>,
   stmts: Statement[],
   nowIso: string,
+  batch?: Batch,
 ): Promise<unknown[]> {
   const db = getDb(env.DB);
-  const results = await db.batch(batchOf([...stmts, bumpVersion(db, list.name, nowIso)]));
+  const all = batchOf([...stmts, bumpVersion(db, list.name, nowIso)]);
+  const results: unknown[] = batch ? await batch(all) : await db.batch(all);
   await backupList(env, list);
   return results.slice(0, stmts.length);
 }

@@ -6,10 +6,14 @@ import {
   waitOnExecutionContext,
 } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { countD1 } from "../../bench/lib/d1-count";
+import { createApp } from "../../src/app";
 import { insertEntry } from "../../src/domains/activity/queries";
+import type { Env } from "../../src/env";
 import worker from "../../src/index";
 import { bearer, resetState, seedToken, setPassword, withCookie } from "../helpers/auth";
 import { call, expectEnvelope } from "../helpers/http";
+import { seedTx } from "../helpers/seed";
 
 const putMemo = (memo: string, headers: Record<string, string> = {}, now?: string) =>
   call("/api/v1/config", { method: "PUT", body: { insights_user_memo: memo }, headers, now });
@@ -142,6 +146,124 @@ describe("capture", () => {
     } finally {
       await env.DB.prepare("ALTER TABLE activity_log_away RENAME TO activity_log").run();
     }
+  });
+});
+
+describe("a verb journals in its own batch", () => {
+  const ledgerRows = async () =>
+    (await env.DB.prepare("SELECT COUNT(*) AS n FROM activity_log").first<number>("n")) ?? 0;
+  let day = 0;
+  const seedShop = () =>
+    seedTx({
+      DateFileName: `2030-02-${String(++day).padStart(2, "0")}T10:00:00Z`,
+      Company: "FRESH MART",
+      Category: null,
+    });
+
+  it("the entry is written before the response returns, with the change (no waitUntil)", async () => {
+    const txId = await seedShop();
+    const counter = countD1(env.DB);
+    const ctx = createExecutionContext();
+    const req = new Request(`http://localhost/api/v1/transactions/${txId}`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ category: "Groceries" }),
+    });
+    const res = await createApp().fetch(req, { ...env, DB: counter.db } as Env, ctx);
+    // What D1 had answered when the response came back, before any waitUntil work is awaited.
+    const answered = [...counter.settled];
+    await res.text();
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(200);
+    const write = answered.filter((l) => l.includes('"activity_log"'));
+    expect(write).toHaveLength(1);
+    expect(write[0]).toMatch(/^batch\(3\): .*"attention_queue".*"transactions".*"activity_log"/);
+    const [e] = await feed();
+    expect(e).toMatchObject({ operation_id: "patchTransaction", resource_id: txId, reversible: true });
+    expect(res.headers.get("X-Activity-Id")).toBe(e.id);
+  });
+
+  it("a batch that fails leaves neither the change nor its entry", async () => {
+    const txId = await seedShop();
+    await putMemo("kept");
+    const before = await ledgerRows();
+    // The reads pass; the write statement of each batch aborts (the ledger insert comes after it).
+    const abort = (name: string, on: string) =>
+      env.DB.prepare(`CREATE TRIGGER ${name} BEFORE ${on} BEGIN SELECT RAISE(ABORT, 'refused'); END`).run();
+    await abort("t_tx", "UPDATE ON transactions");
+    await abort("t_ov", "INSERT ON overrides");
+    try {
+      const patched = await call(`/api/v1/transactions/${txId}`, {
+        method: "PATCH",
+        body: { category: "Groceries" },
+      });
+      expect(patched.status).toBe(500);
+      const ruled = await call("/api/v1/overrides/FRESH%20MART", {
+        method: "PUT",
+        body: { category: "Groceries" },
+      });
+      expect(ruled.status).toBe(500);
+    } finally {
+      await env.DB.prepare("DROP TRIGGER t_tx").run();
+      await env.DB.prepare("DROP TRIGGER t_ov").run();
+    }
+    const detail = await call(`/api/v1/transactions/${txId}/detail`);
+    expect(detail.body.transaction.category).toBeNull();
+    expect((await call("/api/v1/overrides")).body.count).toBe(0);
+    expect(await ledgerRows()).toBe(before);
+  });
+
+  it("a guarded write that matches nothing (stale budget version) leaves no entry", async () => {
+    const body = (v: number | null) => ({
+      spending_ceiling: 1000,
+      categories: { Groceries: { target: 100, input_mode: "monthly", category_type: "variable" } },
+      groups: [],
+      targets_version: v,
+      groups_version: v,
+    });
+    const put = (v: number | null) =>
+      call("/api/v1/budget/config?year=2030", { method: "PUT", body: body(v) });
+    expect((await put(null)).status).toBe(200);
+    const before = await ledgerRows();
+    expectEnvelope(await put(7), 409, "CONFLICT");
+    expect(await ledgerRows()).toBe(before);
+  });
+
+  it("an MCP write tool and its HTTP route journal the same entry", async () => {
+    const txId = await seedShop();
+    const { token } = await seedToken("read+write", "agent");
+    const rpc = await call("/mcp", {
+      method: "POST",
+      headers: { ...bearer(token), accept: "application/json, text/event-stream" },
+      body: {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "set_comment", arguments: { tx_id: txId, comment: "weekly shop" } },
+      },
+    });
+    expect(rpc.status, rpc.text).toBe(200);
+    expect(rpc.body.result.isError ?? false).toBe(false);
+    await call(`/api/v1/transactions/${txId}/comment`, {
+      method: "PUT",
+      body: { comment: "weekly shop" },
+      headers: bearer(token),
+    });
+    const [http, mcp] = await feed();
+    expect(mcp.id).toBe(rpc.body.result.structuredContent.activity_id);
+    expect(mcp).toMatchObject({ operation_id: "mcp.set_comment", method: "POST", path: "/mcp" });
+    expect(http).toMatchObject({ operation_id: "setTransactionComment", method: "PUT" });
+    const shape = ({ id, ts, operation_id, method, path, before, ...rest }: any) => rest;
+    expect(shape(mcp)).toEqual(shape(http));
+    expect(shape(http)).toMatchObject({
+      principal_kind: "token",
+      resource_id: txId,
+      summary: "comment on FRESH MART",
+      reversible: true,
+    });
+    expect(mcp.after).toEqual(http.after);
+    expect(mcp.before.Comment).toBeNull();
+    expect(http.before.Comment).toBe("weekly shop");
   });
 });
 

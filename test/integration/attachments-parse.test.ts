@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { jobCtx } from "../../src/domains/activity/journal";
 import { readReceipt } from "../../src/domains/attachments/reading";
 import { systemClock } from "../../src/lib/clock";
 import type { Env } from "../../src/env";
@@ -210,12 +211,7 @@ describe.skipIf(!modelServerUrl())("AI receipt parsing through the fake model se
     const id = await upload("receipt.jpg", "image/jpeg");
     await m.script([{ kind: "slow", ms: 1500, after: { kind: "tool", arguments: GOOD } }]);
     const testEnv = { ...env, ...modelEnv() } as Env;
-    const ctx = {
-      env: testEnv,
-      clock: systemClock,
-      principal: { kind: "system" as const, id: null, label: null, scope: null },
-      waitUntil: () => {},
-    };
+    const { ctx } = jobCtx(testEnv, systemClock, "test.read_receipt");
     const err = await readReceipt(ctx, id, { timeoutMs: 300 }).catch((e) => e);
     expect(err).toMatchObject({ status: 504, code: "GATEWAY_TIMEOUT" });
     expect((await row(id)).parse_status).toBe("failed");

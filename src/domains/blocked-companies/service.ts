@@ -8,7 +8,7 @@ import { blockedCompanies as b } from "../../db/schema";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
+type Ctx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
 export type BlockedRow = typeof b.$inferSelect;
 
 export const blockKey = (company: string) => company.trim().toLowerCase();
@@ -37,18 +37,28 @@ async function find(d1: D1Database, key: string): Promise<BlockedRow | null> {
 export async function blockCompany(ctx: Ctx, company: string) {
   const key = blockKey(company);
   const existing = await find(ctx.env.DB, key);
-  if (existing) return { row: existing, before: image(existing), after: image(existing) };
+  if (existing) {
+    ctx.journal({
+      kind: "blocked_company",
+      resourceId: key,
+      before: image(existing),
+      after: image(existing),
+    });
+    return { row: existing };
+  }
   const row = { key, company: company.trim(), created_at: ctx.clock().toISOString() };
-  await getDb(ctx.env.DB).insert(b).values(row).onConflictDoNothing();
-  return { row, before: {}, after: image(row) };
+  ctx.journal({ kind: "blocked_company", resourceId: key, before: {}, after: image(row) });
+  await ctx.batch([getDb(ctx.env.DB).insert(b).values(row).onConflictDoNothing()]);
+  return { row };
 }
 
 /** Removes a company; 404 when it is not on the list. */
 export async function unblockCompany(ctx: Ctx, company: string) {
   const existing = await find(ctx.env.DB, blockKey(company));
   if (!existing) throw notFound("Blocked company");
-  await getDb(ctx.env.DB).delete(b).where(eq(b.key, existing.key));
-  return { row: existing, before: image(existing), after: null };
+  ctx.journal({ kind: "blocked_company", resourceId: existing.key, before: image(existing), after: null });
+  await ctx.batch([getDb(ctx.env.DB).delete(b).where(eq(b.key, existing.key))]);
+  return { row: existing };
 }
 
 /** Activity revert: the current image of an entry, and writing a before image back. */

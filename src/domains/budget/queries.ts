@@ -1,6 +1,7 @@
 /** Queries of budget_config (per user and year: `targets` and `groups`, each versioned). */
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db";
+import type { Batch } from "../../lib/context";
 import { budgetConfig } from "../../db/schema";
 
 const b = budgetConfig;
@@ -67,6 +68,7 @@ export interface ItemWrite {
  */
 export async function writeItems(
   db: Db,
+  batch: Batch,
   userId: string,
   year: number,
   items: ItemWrite[],
@@ -83,14 +85,27 @@ export async function writeItems(
           sql`COALESCE((SELECT ${b.version} FROM ${b} WHERE ${b.user_id} = ${userId} AND ${b.year} = ${year} AND ${b.kind} = ${it.kind}), 0) = ${it.expected}`,
         ],
   );
-  // The SELECT always carries a WHERE: SQLite needs one before an upsert's ON CONFLICT.
-  const rows = await db.all<{ kind: ItemKind; version: number }>(
-    sql`INSERT INTO ${b} (user_id, year, kind, data, version, updated_at)
-    SELECT ${userId}, ${year}, v.kind, v.data, 1, ${nowIso} FROM (${values}) AS v
-    WHERE ${guards.length ? sql.join(guards, sql` AND `) : sql`1`}
-    ON CONFLICT (user_id, year, kind) DO UPDATE
-      SET data = excluded.data, version = ${b}.version + 1, updated_at = excluded.updated_at
-    RETURNING kind, version`,
+  // The SELECT always carries a WHERE: SQLite needs one before an upsert's ON CONFLICT. Its
+  // ledger entry rides in the same batch, written only when the guarded write wrote.
+  const [rows] = await batch(
+    [
+      db
+        .insert(b)
+        .select(
+          sql`SELECT ${userId}, ${year}, v.kind, v.data, 1, ${nowIso} FROM (${values}) AS v
+          WHERE ${guards.length ? sql.join(guards, sql` AND `) : sql`1`}`,
+        )
+        .onConflictDoUpdate({
+          target: [b.user_id, b.year, b.kind],
+          set: {
+            data: sql`excluded.data`,
+            version: sql`${b.version} + 1`,
+            updated_at: sql`excluded.updated_at`,
+          },
+        })
+        .returning({ kind: b.kind, version: b.version }),
+    ],
+    { ifChanged: true },
   );
   if (rows.length !== items.length) return null;
   return Object.fromEntries(rows.map((r) => [r.kind, Number(r.version)]));

@@ -28,6 +28,7 @@ import {
 import type { BudgetConfigUpdateRequest, BudgetGroupConfig, GroupsResponse } from "./schemas";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
+type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
 
 interface Item {
   data: unknown;
@@ -88,8 +89,9 @@ export async function loadBudget(
 }
 
 /** Writes items (guarded unless `expected` is null) and their backups; 409 when a version is stale. */
-async function write(ctx: Ctx, userId: string, year: number, items: ItemWrite[]) {
-  const versions = await writeItems(getDb(ctx.env.DB), userId, year, items, ctx.clock().toISOString());
+async function write(ctx: WriteCtx, userId: string, year: number, items: ItemWrite[]) {
+  const now = ctx.clock().toISOString();
+  const versions = await writeItems(getDb(ctx.env.DB), ctx.batch, userId, year, items, now);
   if (!versions) {
     throw conflict("The budget configuration changed since it was read; reload and try again", "CONFLICT", {
       year,
@@ -113,13 +115,21 @@ export async function getBudgetConfig(ctx: Ctx, year: number) {
 }
 
 /** Replaces targets and groups of a year in one guarded write; returns the ledger images too. */
-export async function putBudgetConfig(ctx: Ctx, year: number, input: BudgetConfigUpdateRequest) {
+export async function putBudgetConfig(ctx: WriteCtx, year: number, input: BudgetConfigUpdateRequest) {
   const issues = configIssues(input);
   if (issues.length) throw validationError(issues);
   const { userId } = await budgetUser(ctx);
   const before = await loadBudget(ctx, userId, year);
   const targets = targetsDoc(input);
   const groups = groupsDoc(input.groups);
+  const summary = `budget ${year}: ${Object.keys(targets.categories).length} targets, ${groups.groups.length} groups`;
+  ctx.journal({
+    kind: "budget-targets",
+    resourceId: resourceId(userId, year),
+    before: configImage(before),
+    after: imageOf(targets, groups),
+    summary,
+  });
   const versions = await write(ctx, userId, year, [
     { kind: "targets", data: targets, expected: input.targets_version ?? 0 },
     { kind: "groups", data: groups, expected: input.groups_version ?? 0 },
@@ -144,7 +154,7 @@ export async function getGroups(ctx: Ctx, year: number | null | undefined): Prom
 }
 
 export async function putGroups(
-  ctx: Ctx,
+  ctx: WriteCtx,
   year: number | null | undefined,
   input: { groups: BudgetGroupConfig[]; version: number | null },
 ) {
@@ -154,6 +164,13 @@ export async function putGroups(
   const y = year ?? u.currentYear;
   const before = await loadBudget(ctx, u.userId, y);
   const groups = groupsDoc(input.groups);
+  ctx.journal({
+    kind: "budget-groups",
+    resourceId: resourceId(u.userId, y),
+    before: before.exists.groups ? { groups: before.groups.groups } : {},
+    after: { groups: groups.groups },
+    summary: `budget groups ${y}: ${groups.groups.length} groups`,
+  });
   const versions = await write(ctx, u.userId, y, [
     { kind: "groups", data: groups, expected: input.version ?? 0 },
   ]);
@@ -186,7 +203,7 @@ export async function currentImage(ctx: Ctx, kind: "budget-targets" | "budget-gr
 
 /** Writes a before image back (a create's `{}` restores the empty defaults, with a new version). */
 export async function restoreImage(
-  ctx: Ctx,
+  ctx: WriteCtx,
   kind: "budget-targets" | "budget-groups",
   id: string,
   before: Record<string, unknown> | null,

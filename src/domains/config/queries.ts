@@ -1,6 +1,7 @@
 /** The stored settings: one JSON document in app_config, versioned. */
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db";
+import type { Batch } from "../../lib/context";
 import { appConfig } from "../../db/schema";
 import type { StoredConfig } from "./schemas";
 
@@ -21,12 +22,20 @@ export async function readStoredConfig(db: Db): Promise<unknown | null> {
   return storedConfigOf(await storedConfigQuery(db));
 }
 
-export async function writeStoredConfig(db: Db, data: StoredConfig, nowIso: string): Promise<void> {
-  await db
-    .insert(appConfig)
-    .values({ id: ROW_ID, data, version: 1, updated_at: nowIso })
-    .onConflictDoUpdate({
-      target: appConfig.id,
-      set: { data, version: sql`${appConfig.version} + 1`, updated_at: nowIso },
-    });
+/** `batch`: the verb's ServiceCtx.batch (its ledger entry is written with the config). */
+export async function writeStoredConfig(
+  db: Db,
+  batch: Batch,
+  data: StoredConfig,
+  nowIso: string,
+): Promise<void> {
+  await batch([
+    db
+      .insert(appConfig)
+      .values({ id: ROW_ID, data, version: 1, updated_at: nowIso })
+      .onConflictDoUpdate({
+        target: appConfig.id,
+        set: { data, version: sql`${appConfig.version} + 1`, updated_at: nowIso },
+      }),
+  ]);
 }

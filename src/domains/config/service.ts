@@ -117,7 +117,8 @@ export async function updateConfig({ ctx, input }: { ctx: ServiceCtx; input: App
   }
   const before = await loadSettings(ctx.env);
   const after = applyUpdate(before, input);
-  await writeStoredConfig(getDb(ctx.env.DB), after, ctx.clock().toISOString());
+  ctx.journal({ kind: "config", resourceId: "app", before, after });
+  await writeStoredConfig(getDb(ctx.env.DB), ctx.batch, after, ctx.clock().toISOString());
   invalidateSettings();
   await saveBackup(ctx.env.FILES, BACKUP_NAME, after);
   return { before, after, response: toResponse(after, dep) };
@@ -126,7 +127,7 @@ export async function updateConfig({ ctx, input }: { ctx: ServiceCtx; input: App
 /** Restores a stored image (used by activity revert). */
 export async function restoreConfig(ctx: ServiceCtx, image: StoredConfig): Promise<void> {
   const data = parseStored(image);
-  await writeStoredConfig(getDb(ctx.env.DB), data, ctx.clock().toISOString());
+  await writeStoredConfig(getDb(ctx.env.DB), ctx.batch, data, ctx.clock().toISOString());
   invalidateSettings();
   await saveBackup(ctx.env.FILES, BACKUP_NAME, data);
 }

@@ -7,8 +7,8 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { Hono } from "hono";
 import { isDemo } from "../../env";
+import { doorCtx } from "../activity/journal";
 import { loadSettings } from "../config/service";
-import { recordActivity } from "../../http/activity";
 import { type AppContext, type AppEnv, serviceCtx } from "../../http/context";
 import { ApiError, envelope } from "../../http/errors";
 import { refuseWriteTool } from "./scope";
@@ -29,14 +29,10 @@ async function handle(c: AppContext): Promise<Response> {
     const refused = await refuseWriteTool(c.req.raw, readOnly, MAX_BODY_BYTES, principal.kind === "oauth");
     if (refused) return refused;
   }
-  const server = buildServer(
-    {
-      ctx: serviceCtx(c),
-      canWrite,
-      journal: (operationId, entry) => recordActivity(c, operationId, entry),
-    },
-    c.env.APP_VERSION ?? "0.0.0",
-  );
+  const ctx = serviceCtx(c);
+  const door = (operationId: string) =>
+    doorCtx(c.env, ctx.clock, { principal, operationId, method: "POST", path: "/mcp" }, ctx.waitUntil);
+  const server = buildServer({ ctx, canWrite, door }, c.env.APP_VERSION ?? "0.0.0");
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,

@@ -1,7 +1,7 @@
 /**
  * Merchant-alias verbs. Every write bumps the list version in its own batch, invalidates the
  * categorizer's resolver cache at once and refreshes the R2 backup; put and delete return the
- * before/after images the activity ledger stages (kind "alias").
+ * journal their entry (kind "alias", before/after images) in that same batch.
  */
 import { invalidateResolverCache } from "../../categorize";
 import { getDb } from "../../db";
@@ -12,7 +12,7 @@ import { ALIASES, type AliasRow, deleteAliasRow, getAlias, upsertAlias } from ".
 import { aliasProblems } from "./rules";
 import type { MerchantAliasEntry } from "./schemas";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
+type Ctx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
 
 const entry = (a: AliasRow): MerchantAliasEntry => ({ raw_name: a.raw_name, canonical_name: a.canonical });
 
@@ -23,7 +23,7 @@ export async function listAliases({ ctx }: { ctx: Pick<ServiceCtx, "env"> }) {
 
 async function writeAliases(ctx: Ctx, stmts: Statement[]): Promise<void> {
   const now = ctx.clock().toISOString();
-  await writeList(ctx.env, ALIASES, stmts, now);
+  await writeList(ctx.env, ALIASES, stmts, now, ctx.batch);
   invalidateResolverCache();
 }
 
@@ -47,16 +47,19 @@ export async function putAlias({
 }) {
   const issues = aliasProblems(rawName, canonical);
   if (issues.length > 0) throw validationError(issues);
-  const before = await currentAlias(ctx, rawName);
+  const before = (await currentAlias(ctx, rawName)) ?? {};
+  const after = { raw_name: rawName, canonical_name: canonical };
+  ctx.journal({ kind: "alias", resourceId: rawName, before, after });
   await writeAliases(ctx, [
     upsertAlias(getDb(ctx.env.DB), { raw_name: rawName, canonical }, ctx.clock().toISOString()),
   ]);
-  return { before: before ?? {}, after: { raw_name: rawName, canonical_name: canonical } };
+  return { before, after };
 }
 
 export async function deleteAlias({ ctx, rawName }: { ctx: Ctx; rawName: string }) {
   const before = await currentAlias(ctx, rawName);
   if (!before) throw notFound(`Merchant alias '${rawName}'`);
+  ctx.journal({ kind: "alias", resourceId: rawName, before, after: null });
   await writeAliases(ctx, [deleteAliasRow(getDb(ctx.env.DB), rawName)]);
   return { before, after: null };
 }

@@ -15,6 +15,7 @@ import { consolidationProblems } from "./rules";
 import type { OverrideListResponse } from "./schemas";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
+type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
 
 export async function listOverrides({
   ctx,
@@ -26,10 +27,13 @@ export async function listOverrides({
   return { overrides, count: overrides.length, version };
 }
 
-/** Runs override statements with the version bump, then drops the resolver cache and backs up. */
-async function writeOverrides(ctx: Ctx, stmts: Statement[]): Promise<void> {
+/**
+ * Runs override statements with the version bump (and the verb's queued ledger entry) in one
+ * batch, then drops the resolver cache and backs up.
+ */
+async function writeOverrides(ctx: WriteCtx, stmts: Statement[]): Promise<void> {
   const now = ctx.clock().toISOString();
-  await writeList(ctx.env, OVERRIDES, stmts, now);
+  await writeList(ctx.env, OVERRIDES, stmts, now, ctx.batch);
   invalidateResolverCache();
 }
 
@@ -55,21 +59,23 @@ export async function putOverride({
   company,
   category,
 }: {
-  ctx: Ctx;
+  ctx: WriteCtx;
   company: string;
   category: string;
 }) {
   const canonical = await canonicalCategory(ctx, category, ["body", "category"]);
   const before = await currentOverride(ctx, company);
   const after = { company, category: canonical };
+  const activityId = ctx.journal({ kind: "override", resourceId: company, before: before ?? {}, after });
   await writeOverrides(ctx, [upsertOverride(getDb(ctx.env.DB), after, ctx.clock().toISOString())]);
-  return { before: before ?? {}, after, response: await listOverrides({ ctx }) };
+  return { before: before ?? {}, after, activityId, response: await listOverrides({ ctx }) };
 }
 
 /** Removes an override (404 when absent); returns the ledger images. */
-export async function deleteOverride({ ctx, company }: { ctx: Ctx; company: string }) {
+export async function deleteOverride({ ctx, company }: { ctx: WriteCtx; company: string }) {
   const before = await currentOverride(ctx, company);
   if (!before) throw notFound(`Override for '${company}'`);
+  ctx.journal({ kind: "override", resourceId: company, before, after: null });
   await writeOverrides(ctx, [deleteOverrideRow(getDb(ctx.env.DB), company)]);
   return { before, after: null };
 }
@@ -79,7 +85,7 @@ export async function deleteOverride({ ctx, company }: { ctx: Ctx; company: stri
  * category deleted since is refused (409 CATEGORY_DELETED) unless `force`, which recreates it.
  */
 export async function restoreOverride(
-  ctx: Ctx,
+  ctx: WriteCtx,
   company: string,
   before: Record<string, unknown> | null,
   opts: { force: boolean } = { force: false },
@@ -105,7 +111,7 @@ export async function consolidateOverrides({
   ctx,
   input,
 }: {
-  ctx: Ctx;
+  ctx: WriteCtx;
   input: { normalized_key: string; canonical_company: string; category: string; members: string[] };
 }) {
   const category = await canonicalCategory(ctx, input.category, ["body", "category"]);

@@ -2,6 +2,7 @@ import type { ServiceCtx } from "../../lib/context";
 import { ApiError, conflict, notFound } from "../../lib/errors";
 import { createIngestDeps, type DepsOptions } from "../../ingest";
 import type { IngestDeps } from "../../ingest/types";
+import { comparable } from "../templates/service";
 import { learnFromResolved, NOT_ASKED, wantsLearning } from "./learn";
 import { getFailure, listFailures, setStatus } from "./queries";
 import { commitManual, missReason, replayDeterministic } from "./replay";
@@ -109,7 +110,7 @@ export async function resolveParseFailure({
   id,
   input,
 }: {
-  ctx: Ctx;
+  ctx: Ctx & Pick<ServiceCtx, "journal">;
   id: string;
   input: ManualResolveRequest;
 }) {
@@ -133,9 +134,21 @@ export async function resolveParseFailure({
   const { merged, ...learned } = wantsLearning(row, input)
     ? await learnFromResolved(deps, row, input)
     : NOT_ASKED;
+  // A merge changes the sender's template: journaled with whole-row images, so it can be undone.
+  const activityId = merged
+    ? ctx.journal({
+        kind: "alert_template",
+        resourceId: merged.after.id,
+        before: comparable(merged.before),
+        after: comparable(merged.after),
+        summary: `Taught "${merged.after.name}" a second wording`,
+        reversible: true,
+      })
+    : ctx.journal({ resourceId: id, summary: `resolved as ${input.company} ${input.amount}` });
   return {
     response: { failure_id: id, status: "resolved", date_file_name: result.tx.DateFileName, ...learned },
     merged,
+    activityId,
   };
 }
 

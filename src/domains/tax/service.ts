@@ -20,6 +20,7 @@ import {
 import type { TaxPackResponse, TaxPackTransaction } from "./schemas";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
+type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
 
 export interface YearPack {
   year: number;
@@ -130,7 +131,7 @@ async function spendingTx(ctx: Ctx, txId: string, loc: (string | number)[]): Pro
 
 /** Upserts an include (into a line key or `other`) or an exclude; returns the ledger images. */
 export async function setOverride(
-  ctx: Ctx,
+  ctx: WriteCtx,
   input: { tx_id: string; mode: "include" | "exclude"; line_key?: string | null },
 ) {
   const key = await spendingTx(ctx, input.tx_id, ["body", "tx_id"]);
@@ -148,17 +149,22 @@ export async function setOverride(
       ]);
   }
   const db = getDb(ctx.env.DB);
-  const before = overrideImage(await q.getOverride(db, key));
-  await q.upsertOverride(db, key, input.mode, lineKey, ctx.clock().toISOString());
-  return { before: before ?? {}, after: { mode: input.mode, line_key: lineKey } };
+  const before = overrideImage(await q.getOverride(db, key)) ?? {};
+  const after = { mode: input.mode, line_key: lineKey };
+  const summary = input.mode === "include" ? `Included in tax line ${lineKey}` : "Excluded from its tax line";
+  ctx.journal({ kind: "tax_override", resourceId: input.tx_id, before, after, summary, reversible: true });
+  await ctx.batch([q.upsertOverride(db, key, input.mode, lineKey, ctx.clock().toISOString())]);
+  return { before, after };
 }
 
 /** Removes the override of a transaction (404 when there is none); returns the ledger image. */
-export async function clearOverride(ctx: Ctx, txId: string) {
+export async function clearOverride(ctx: WriteCtx, txId: string) {
   const key = decodeTxId(txId);
   const before = key ? overrideImage(await q.getOverride(getDb(ctx.env.DB), key)) : null;
   if (!key || !before) throw notFound("Tax override");
-  await q.deleteOverride(getDb(ctx.env.DB), key);
+  const summary = "Cleared a tax override";
+  ctx.journal({ kind: "tax_override", resourceId: txId, before, after: null, summary, reversible: true });
+  await ctx.batch([q.deleteOverride(getDb(ctx.env.DB), key)]);
   return { before };
 }
 

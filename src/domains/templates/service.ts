@@ -25,6 +25,10 @@ import { fromCents } from "../../lib/money";
 import type { TemplateSummary, TemplateTestResponse } from "./schemas";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
+type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
+/** A reversible ledger entry over whole template rows. */
+const entry = (id: string, before: object | null, after: object | null, summary: string) =>
+  ({ kind: "alert_template", resourceId: id, before, after, summary, reversible: true }) as const;
 
 export function toSummary(row: AlertTemplateRow): TemplateSummary {
   return {
@@ -59,16 +63,18 @@ export async function listTemplates(ctx: Ctx) {
 }
 
 /** Renames; returns the ledger images (whole rows, so a revert writes the row back as it was). */
-export async function renameTemplate(ctx: Ctx, id: string, name: string) {
+export async function renameTemplate(ctx: WriteCtx, id: string, name: string) {
   const before = await mustGet(ctx, id);
   const after = { ...before, name, updated_at: ctx.clock().toISOString() };
-  await renameTemplateRow(ctx.env.DB, id, name, after.updated_at);
+  ctx.journal(entry(id, before, comparable(after), `Renamed template to ${name}`));
+  await ctx.batch([renameTemplateRow(ctx.env.DB, id, name, after.updated_at)]);
   return { before, after: comparable(after), response: toSummary(after) };
 }
 
-export async function deleteTemplate(ctx: Ctx, id: string) {
+export async function deleteTemplate(ctx: WriteCtx, id: string) {
   const before = await mustGet(ctx, id);
-  await deleteTemplateRow(ctx.env.DB, id);
+  ctx.journal(entry(id, before, null, `Deleted template ${before.name}`));
+  await ctx.batch([deleteTemplateRow(ctx.env.DB, id)]);
   return { before, after: null };
 }
 

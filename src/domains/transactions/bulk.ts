@@ -12,7 +12,7 @@ import { currentImage, restoreImage } from "./service";
 import { categoryListed } from "../categories/queries";
 import { canonicalCategory, correctedAudit, editableImage, type TxRow } from "./rules";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
+type Ctx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
 export interface BulkItem {
   forwarded_to: string;
   date_file_name: string;

@@ -12,7 +12,7 @@ import { ApiError, validationError } from "../../lib/errors";
 import { encodeTxId } from "../../lib/txid";
 import { nonZeroCents, resolveCategory } from "./service";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
+type Ctx = Pick<ServiceCtx, "env" | "clock" | "journal">;
 export const MANUAL_RECIPIENT = "manual@finance-journal.local";
 
 export interface ManualInput {
@@ -61,8 +61,13 @@ export async function addManual(ctx: Ctx, input: ManualInput) {
     throw new ApiError(422, "The transaction was rejected by validation", "VALIDATION_ERROR");
   }
   const dfn = result.tx.DateFileName;
+  const txId = encodeTxId(MANUAL_RECIPIENT, dfn);
+  // Envelope-only (a hand entry is undone by trashing it); written by the door before it answers.
+  const summary = `${result.status}: ${input.company} ${input.amount}`;
+  const activityId = ctx.journal({ resourceId: txId, summary });
   return {
-    tx_id: encodeTxId(MANUAL_RECIPIENT, dfn),
+    activityId,
+    tx_id: txId,
     forwarded_to: MANUAL_RECIPIENT,
     date_file_name: dfn,
     category: result.tx.Category,

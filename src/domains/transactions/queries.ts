@@ -3,6 +3,8 @@ import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, type SQL, s
 import { type Db, getDb, inRange } from "../../db";
 import type { Statement } from "../../db/lists";
 import { attentionQueue, transactions as t } from "../../db/schema";
+import { categoriesQuery, categoryNames } from "../../categorize/categories";
+import type { Batch } from "../../lib/context";
 import { unfileAttachments } from "../attachments/queries";
 import { categoryListed } from "../categories/queries";
 import { attentionOn, clearAttentionRow, onQueue } from "./attention-queries";
@@ -114,20 +116,38 @@ export async function getRow(d1: D1Database, key: TxKey): Promise<TxRow | null> 
   return row ?? null;
 }
 
+/** The row and the category list in one round trip (an edit that sets a category needs both). */
+export async function getRowAndCategories(d1: D1Database, key: TxKey) {
+  const db = getDb(d1);
+  const [rows, names] = await db.batch([selectWithAttention(d1, isKey(key)).limit(1), categoriesQuery(db)]);
+  return { row: (rows[0] as TxRow | undefined) ?? null, names: categoryNames(names) };
+}
+
 /**
  * Writes the editable columns and takes the row off the attention queue, in one batch. With
  * `category`, both happen only while that category is listed; returns whether the row was written.
  */
-export async function writeEditable(d1: D1Database, key: TxKey, cols: Editable, category?: string | null) {
+/** `batch`: the caller's ServiceCtx.batch, which carries the ledger entry of the edit. */
+export async function writeEditable(
+  batch: Batch,
+  d1: D1Database,
+  key: TxKey,
+  cols: Editable,
+  category?: string | null,
+) {
   const db = getDb(d1);
   const guard = category ? categoryListed(db, category) : undefined;
-  const [res] = await db.batch([
-    db
-      .update(t)
-      .set(cols)
-      .where(and(isKey(key), guard)),
-    clearAttentionRow(db, key, guard),
-  ]);
+  // The guarded UPDATE goes last: the edit's ledger entry is written only when it changed the row.
+  const [, res] = await batch(
+    [
+      clearAttentionRow(db, key, guard),
+      db
+        .update(t)
+        .set(cols)
+        .where(and(isKey(key), guard)),
+    ],
+    { ifChanged: true },
+  );
   return res.meta.changes > 0;
 }
 
@@ -135,9 +155,9 @@ export async function writeEditable(d1: D1Database, key: TxKey, cols: Editable, 
  * Deletes the row for good, in one batch with what pointed at it: its attention-queue entry goes,
  * and its attachments become unfiled (kept, never lost; they can be linked again).
  */
-export async function deleteRow(d1: D1Database, key: TxKey, nowIso: string) {
+export async function deleteRow(batch: Batch, d1: D1Database, key: TxKey, nowIso: string) {
   const db = getDb(d1);
-  await db.batch([
+  await batch([
     db.delete(t).where(isKey(key)),
     clearAttentionRow(db, key),
     unfileAttachments(db, key, nowIso),

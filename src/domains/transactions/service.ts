@@ -7,7 +7,7 @@ import { monthBounds, monthOfDateFileName } from "../../lib/month";
 import { decodeTxId, encodeTxId, type TxKey } from "../../lib/txid";
 import { loadCategories } from "../../categorize/categories";
 import { categoryGone, requireLiveCategories } from "../categories/service";
-import { deleteRow, getRow, latestCreated, listMonth, writeEditable } from "./queries";
+import { deleteRow, getRow, getRowAndCategories, latestCreated, listMonth, writeEditable } from "./queries";
 import {
   canonicalCategory,
   correctedAudit,
@@ -20,6 +20,8 @@ import {
 } from "./rules";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
+/** A verb that writes: its ledger entry goes in its own batch. */
+type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
 
 export function keyOf(txId: string): TxKey {
   const key = decodeTxId(txId);
@@ -78,25 +80,58 @@ export async function latest(ctx: Ctx, month: string | null | undefined) {
 
 /** Validates a category against the user's list and returns its stored (lowercased) spelling. */
 export async function resolveCategory(ctx: Ctx, category: string, loc: string[] = ["body", "category"]) {
-  const stored = canonicalCategory(category, await loadCategories(ctx.env.DB));
+  return listedCategory(category, await loadCategories(ctx.env.DB), loc);
+}
+
+function listedCategory(category: string, names: string[], loc: string[] = ["body", "category"]) {
+  const stored = canonicalCategory(category, names);
   if (!stored) throw validationError([{ loc, msg: `unknown category "${category}"`, type: "value_error" }]);
   return stored;
 }
 
-/** `category`: the edit sets it, so the write is guarded on it still being listed (409 otherwise). */
+/**
+ * The row and, when the edit sets one, the category's stored spelling: one round trip (the
+ * category list read fails open to the defaults, as resolveCategory does, in a second one).
+ */
+async function loadForEdit(ctx: Ctx, txId: string, category: string | null | undefined) {
+  if (!category) return { category: null, loaded: await loadRow(ctx, txId) };
+  const key = decodeTxId(txId);
+  const both = key ? await getRowAndCategories(ctx.env.DB, key).catch(() => null) : null;
+  // A bad id or a failed read: the two reads apart (the category's 422 still comes first).
+  if (!key || !both)
+    return { category: await resolveCategory(ctx, category), loaded: await loadRow(ctx, txId) };
+  const stored = listedCategory(category, both.names);
+  if (!both.row) throw notFound("Transaction");
+  return { category: stored, loaded: { key, row: both.row } };
+}
+
+/**
+ * `category`: the edit sets it, so the write is guarded on it still being listed (409 otherwise).
+ * The ledger entry (images, `summary` of the change) is written in the edit's own batch.
+ */
 async function edit(
-  ctx: Ctx,
+  ctx: WriteCtx,
   txId: string,
   change: (row: TxRow, now: string) => Partial<Editable>,
-  category?: string | null,
+  summary: (row: TxRow, next: Editable) => string,
+  opts: { category?: string | null; images?: boolean; loaded?: { key: TxKey; row: TxRow } } = {},
 ) {
-  const { key, row } = await loadRow(ctx, txId);
+  const { category, images = true } = opts;
+  const { key, row } = opts.loaded ?? (await loadRow(ctx, txId));
   const before = editableImage(row);
   const next: Editable = { ...imageColumns(before), ...change(row, ctx.clock().toISOString()) };
-  if (!(await writeEditable(ctx.env.DB, key, next, category))) {
+  const after = editableImage(next);
+  // Trash, ignore and review marks are journaled envelope-only (their entries are not undoable).
+  const text = summary(row, next);
+  const activityId = ctx.journal(
+    images
+      ? { kind: "transaction", resourceId: txId, before, after, summary: text }
+      : { resourceId: txId, summary: text },
+  );
+  if (!(await writeEditable(ctx.batch, ctx.env.DB, key, next, category))) {
     throw category ? categoryGone(category) : notFound("Transaction");
   }
-  return { key, row, before, after: editableImage(next), next };
+  return { key, row, before, after, next, activityId };
 }
 
 export interface PatchInput {
@@ -106,8 +141,8 @@ export interface PatchInput {
 }
 
 /** Category correction, review-only mark and state change; touching takes the row off the queue. */
-export async function patchTransaction(ctx: Ctx, txId: string, input: PatchInput) {
-  const category = input.category ? await resolveCategory(ctx, input.category) : null;
+export async function patchTransaction(ctx: WriteCtx, txId: string, input: PatchInput) {
+  const { category, loaded } = await loadForEdit(ctx, txId, input.category);
   const res = await edit(
     ctx,
     txId,
@@ -124,7 +159,9 @@ export async function patchTransaction(ctx: Ctx, txId: string, input: PatchInput
       if (input.state === "trashed") out.DeletedAt = row.DeletedAt ?? now;
       return out;
     },
-    category,
+    (row, next) =>
+      `${row.Company ?? "transaction"}: ${category ? `category ${row.Category ?? "none"} → ${next.Category}` : "review/state"}`,
+    { category, loaded },
   );
   const state = res.next.DeletedAt ? "trashed" : res.next.Ignored ? "ignored" : "active";
   // Confirming a row flagged as forwarded by an unknown address makes that address known.
@@ -143,9 +180,14 @@ export async function patchTransaction(ctx: Ctx, txId: string, input: PatchInput
   };
 }
 
-export async function setComment(ctx: Ctx, txId: string, comment: string | null | undefined) {
+export async function setComment(ctx: WriteCtx, txId: string, comment: string | null | undefined) {
   const text = comment?.trim() ? comment.trim() : null;
-  const res = await edit(ctx, txId, () => ({ Comment: text }));
+  const res = await edit(
+    ctx,
+    txId,
+    () => ({ Comment: text }),
+    (row) => `comment on ${row.Company ?? "transaction"}`,
+  );
   return { ...res, response: { ...keys(res.key), comment: text } };
 }
 
@@ -164,18 +206,23 @@ export interface FieldsInput {
   transaction_type?: string | null;
 }
 
-export async function updateFields(ctx: Ctx, txId: string, input: FieldsInput) {
+export async function updateFields(ctx: WriteCtx, txId: string, input: FieldsInput) {
   if (input.amount == null && input.company == null && input.transaction_type == null) {
     throw validationError([
       { loc: ["body"], msg: "give at least one of amount, company, transaction_type", type: "missing" },
     ]);
   }
   const amount = input.amount != null ? nonZeroCents(input.amount, ["body", "amount"]) : null;
-  const res = await edit(ctx, txId, () => ({
-    ...(amount != null ? { Amount: amount } : {}),
-    ...(input.company != null ? { Company: input.company.trim() } : {}),
-    ...(input.transaction_type != null ? { TransactionType: input.transaction_type } : {}),
-  }));
+  const res = await edit(
+    ctx,
+    txId,
+    () => ({
+      ...(amount != null ? { Amount: amount } : {}),
+      ...(input.company != null ? { Company: input.company.trim() } : {}),
+      ...(input.transaction_type != null ? { TransactionType: input.transaction_type } : {}),
+    }),
+    (row) => `fields of ${row.Company ?? "transaction"}`,
+  );
   return {
     ...res,
     response: {
@@ -193,31 +240,48 @@ export async function updateFields(ctx: Ctx, txId: string, input: FieldsInput) {
   };
 }
 
-export async function softDelete(ctx: Ctx, txId: string, deleted: boolean) {
-  const res = await edit(ctx, txId, (row, now) => ({ DeletedAt: deleted ? (row.DeletedAt ?? now) : null }));
+export async function softDelete(ctx: WriteCtx, txId: string, deleted: boolean) {
+  const res = await edit(
+    ctx,
+    txId,
+    (row, now) => ({ DeletedAt: deleted ? (row.DeletedAt ?? now) : null }),
+    (row) => `${deleted ? "trashed" : "restored"} ${row.Company ?? ""}`,
+    { images: false },
+  );
   return { ...res, response: { ...keys(res.key), deleted_at: res.next.DeletedAt } };
 }
 
-export async function setIgnored(ctx: Ctx, txId: string, ignored: boolean) {
-  const res = await edit(ctx, txId, () => ({ Ignored: ignored ? 1 : 0 }));
+export async function setIgnored(ctx: WriteCtx, txId: string, ignored: boolean) {
+  const res = await edit(
+    ctx,
+    txId,
+    () => ({ Ignored: ignored ? 1 : 0 }),
+    (row) => `${ignored ? "ignored" : "unignored"} ${row.Company ?? ""}`,
+    { images: false },
+  );
   return { ...res, response: { ...keys(res.key), ignored } };
 }
 
-export async function markReviewed(ctx: Ctx, txId: string) {
-  const res = await edit(ctx, txId, (row, now) => ({
-    CategoryAudit: reviewedAudit(row.CategoryAudit, now),
-  }));
+export async function markReviewed(ctx: WriteCtx, txId: string) {
+  const res = await edit(
+    ctx,
+    txId,
+    (row, now) => ({ CategoryAudit: reviewedAudit(row.CategoryAudit, now) }),
+    (row) => `reviewed ${row.Company ?? ""}`,
+    { images: false },
+  );
   if (!res.next.DeletedAt)
     await learnForwarder(ctx.env.DB, res.row.ExtractionAudit, ctx.clock().toISOString());
   return { ...res, response: { ...keys(res.key), source: "audit" } };
 }
 
 /** Permanent delete: only from the trash, so one click can never lose a live transaction. */
-export async function permanentlyDelete(ctx: Ctx, txId: string) {
+export async function permanentlyDelete(ctx: WriteCtx, txId: string) {
   const { key, row } = await loadRow(ctx, txId);
   if (!row.DeletedAt)
     throw new ApiError(409, "Move the transaction to the trash before deleting it permanently");
-  await deleteRow(ctx.env.DB, key, ctx.clock().toISOString());
+  ctx.journal({ resourceId: txId, summary: "deleted permanently" });
+  await deleteRow(ctx.batch, ctx.env.DB, key, ctx.clock().toISOString());
   return { ...keys(key) };
 }
 
@@ -233,7 +297,7 @@ export async function currentImage(ctx: Ctx, txId: string) {
  * `force` the category is recreated first (returned). The write is guarded like an edit's.
  */
 export async function restoreImage(
-  ctx: Ctx,
+  ctx: WriteCtx,
   txId: string,
   image: Record<string, unknown> | null,
   opts: { force: boolean } = { force: false },
@@ -245,6 +309,6 @@ export async function restoreImage(
   const cols = imageColumns(image);
   const category = typeof cols.Category === "string" && cols.Category.trim() ? cols.Category : null;
   const recreated = category ? await requireLiveCategories(ctx, [category], opts.force) : [];
-  if (!(await writeEditable(ctx.env.DB, key, cols, category))) throw categoryGone(category ?? "");
+  if (!(await writeEditable(ctx.batch, ctx.env.DB, key, cols, category))) throw categoryGone(category ?? "");
   return { recreated_categories: recreated };
 }

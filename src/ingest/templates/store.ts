@@ -111,13 +111,13 @@ export const listTemplateRows = (d1: D1Database) =>
     .orderBy(alertTemplates.institution, alertTemplates.created_at)
     .all();
 
-export async function renameTemplateRow(d1: D1Database, id: string, name: string, nowIso: string) {
-  await getDb(d1).update(alertTemplates).set({ name, updated_at: nowIso }).where(eq(alertTemplates.id, id));
-}
+/** The rename statement (awaited, or one of the caller's batch: the verb's ledger entry rides with it). */
+export const renameTemplateRow = (d1: D1Database, id: string, name: string, nowIso: string) =>
+  getDb(d1).update(alertTemplates).set({ name, updated_at: nowIso }).where(eq(alertTemplates.id, id));
 
-export async function deleteTemplateRow(d1: D1Database, id: string) {
-  await getDb(d1).delete(alertTemplates).where(eq(alertTemplates.id, id));
-}
+/** The delete statement (awaited, or one of the caller's batch). */
+export const deleteTemplateRow = (d1: D1Database, id: string) =>
+  getDb(d1).delete(alertTemplates).where(eq(alertTemplates.id, id));
 
 /** Writes a whole row back; a row that still exists keeps its read counters (they count emails). */
 export async function restoreTemplateRow(d1: D1Database, row: AlertTemplateRow) {

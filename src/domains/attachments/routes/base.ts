@@ -1,6 +1,5 @@
 import type { z } from "zod";
-import { stageImages } from "../../../http/activity";
-import type { AppContext } from "../../../http/context";
+import { type AppContext, serviceCtx } from "../../../http/context";
 import { ErrorEnvelope } from "../../../http/errors";
 import { domainRoute } from "../../../http/route";
 
@@ -23,5 +22,5 @@ export function stageAttachment(
   summary: string,
   reversible: boolean,
 ) {
-  stageImages(c, { kind: "attachment", resourceId: id, before, after, summary, reversible });
+  serviceCtx(c).journal({ kind: "attachment", resourceId: id, before, after, summary, reversible });
 }

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { annotateActivity } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { WebappSessionEndResponse } from "../schemas";
 import { signOutSession } from "../sessions";
@@ -21,7 +20,7 @@ export class EndWebappSession extends AuthRoute {
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
     await signOutSession({ ctx: serviceCtx(c), id: params.session_id });
-    annotateActivity(c, { resourceId: params.session_id, summary: "signed a browser session out" });
+    serviceCtx(c).journal({ resourceId: params.session_id, summary: "signed a browser session out" });
     return c.json({ id: params.session_id, status: "signed_out" as const });
   }
 }

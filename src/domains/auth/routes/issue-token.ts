@@ -1,6 +1,5 @@
 import { contentJson } from "chanfana";
 import { type AppContext, serviceCtx } from "../../../http/context";
-import { annotateActivity } from "../../../http/activity";
 import { ApiTokenIssueRequest, ApiTokenIssueResponse } from "../schemas";
 import { issueToken } from "../tokens";
 import { AuthRoute } from "./base";
@@ -21,7 +20,10 @@ export class IssueApiToken extends AuthRoute {
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
     const issued = await issueToken({ ctx: serviceCtx(c), input: body });
-    annotateActivity(c, { resourceId: issued.id, summary: `issued ${issued.scope} token "${issued.label}"` });
+    serviceCtx(c).journal({
+      resourceId: issued.id,
+      summary: `issued ${issued.scope} token "${issued.label}"`,
+    });
     return c.json(issued, 201);
   }
 }

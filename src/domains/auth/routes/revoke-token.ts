@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { type AppContext, serviceCtx } from "../../../http/context";
-import { annotateActivity } from "../../../http/activity";
 import { ApiTokenRevokeResponse } from "../schemas";
 import { revokeTokenById } from "../tokens";
 import { AuthRoute } from "./base";
@@ -18,7 +17,7 @@ export class RevokeApiToken extends AuthRoute {
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
     await revokeTokenById({ ctx: serviceCtx(c), id: params.token_id });
-    annotateActivity(c, { resourceId: params.token_id, summary: "revoked token" });
+    serviceCtx(c).journal({ resourceId: params.token_id, summary: "revoked token" });
     return c.json({ id: params.token_id, status: "revoked" as const });
   }
 }

@@ -1,4 +1,3 @@
-import { stageImages } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { BlockedCompanyDeleteResponse, BlockedCompanyParam } from "../schemas";
 import { unblockCompany } from "../service";
@@ -18,8 +17,7 @@ export class UnblockCompany extends BlockedRoute {
 
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
-    const { row, before, after } = await unblockCompany(serviceCtx(c), params.company);
-    stageImages(c, { kind: "blocked_company", resourceId: row.key, before, after });
+    const { row } = await unblockCompany(serviceCtx(c), params.company);
     return c.json({ company: row.company, status: "unblocked" as const });
   }
 }

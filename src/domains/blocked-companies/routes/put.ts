@@ -1,4 +1,3 @@
-import { stageImages } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { BlockedCompany, BlockedCompanyParam } from "../schemas";
 import { blockCompany } from "../service";
@@ -17,8 +16,7 @@ export class BlockCompany extends BlockedRoute {
 
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
-    const { row, before, after } = await blockCompany(serviceCtx(c), params.company);
-    stageImages(c, { kind: "blocked_company", resourceId: row.key, before, after });
+    const { row } = await blockCompany(serviceCtx(c), params.company);
     return c.json({ company: row.company, created_at: row.created_at });
   }
 }

@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { stageImages } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { BudgetConfigResponse, BudgetConfigUpdateRequest, YearQuery } from "../schemas";
 import { getBudgetConfig, putBudgetConfig } from "../service";
@@ -31,14 +30,6 @@ export class PutBudgetConfig extends BudgetRoute {
   override async handle(c: AppContext) {
     const { query, body } = await this.getValidatedData<typeof this.schema>();
     const res = await putBudgetConfig(serviceCtx(c), query.year, body);
-    const summary = `budget ${query.year}: ${Object.keys(res.response.categories).length} targets, ${res.response.groups.length} groups`;
-    stageImages(c, {
-      kind: "budget-targets",
-      resourceId: res.resourceId,
-      before: res.before,
-      after: res.after,
-      summary,
-    });
     return c.json(res.response);
   }
 }

@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { stageImages } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { GroupsResponse, GroupsUpdateRequest, OptionalYearQuery } from "../schemas";
 import { getGroups, putGroups } from "../service";
@@ -29,14 +28,6 @@ export class PutGroups extends GroupsRoute {
   override async handle(c: AppContext) {
     const { query, body } = await this.getValidatedData<typeof this.schema>();
     const res = await putGroups(serviceCtx(c), query.year, body);
-    const summary = `budget groups ${res.response.year}: ${res.response.groups.length} groups`;
-    stageImages(c, {
-      kind: "budget-groups",
-      resourceId: res.resourceId,
-      before: res.before,
-      after: res.after,
-      summary,
-    });
     return c.json(res.response);
   }
 }

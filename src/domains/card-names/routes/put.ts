@@ -1,4 +1,3 @@
-import { annotateActivity } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { CardNameMapping, CardNamesResponse } from "../schemas";
 import { putCardNames } from "../service";
@@ -15,7 +14,7 @@ export class PutCardNames extends CardNamesRoute {
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
     const out = await putCardNames({ ctx: serviceCtx(c), mappings: body });
-    annotateActivity(c, {
+    serviceCtx(c).journal({
       resourceId: "card_names",
       summary: `Card-name mapping set (${out.response.count} cards)`,
     });

@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { stageImages } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { AppConfigResponse, AppConfigUpdateRequest } from "../schemas";
 import { ignoredKeys } from "../rules";
@@ -37,8 +36,7 @@ export class PutAppConfig extends ConfigRoute {
       Object.keys(AppConfigUpdateRequest.shape),
     );
     if (ignored.length > 0) c.header("X-Config-Ignored", ignored.join(", "));
-    const { before, after, response } = await updateConfig({ ctx: serviceCtx(c), input: body });
-    stageImages(c, { kind: "config", resourceId: "app", before, after });
+    const { response } = await updateConfig({ ctx: serviceCtx(c), input: body });
     return c.json(response);
   }
 }

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { annotateActivity } from "../../../http/activity";
-import type { AppContext } from "../../../http/context";
+import { type AppContext, serviceCtx } from "../../../http/context";
 import { ApiError } from "../../../http/errors";
 import { disconnectApp } from "../../../oauth/apps";
 import { DisconnectAppResponse } from "../schemas";
@@ -24,7 +23,7 @@ export class DisconnectConnectedApp extends AppsRoute {
     const { params } = await this.getValidatedData<typeof this.schema>();
     const app = await disconnectApp(c.env, new URL(c.req.url).origin, params.app_id);
     if (!app) throw new ApiError(404, "No connected app with this id", "NOT_FOUND");
-    annotateActivity(c, { resourceId: app.id, summary: `disconnected app "${app.name}" (${app.scope})` });
+    serviceCtx(c).journal({ resourceId: app.id, summary: `disconnected app "${app.name}" (${app.scope})` });
     return c.json({ id: app.id, status: "disconnected" as const });
   }
 }

@@ -1,5 +1,4 @@
 import { type AppContext, serviceCtx } from "../../../http/context";
-import { annotateActivity } from "../../../http/activity";
 import { ErrorEnvelope } from "../../../http/errors";
 import { domainRoute } from "../../../http/route";
 import { commitImport, previewImport } from "../import";
@@ -66,7 +65,7 @@ export class CommitBackupImport extends DataRoute {
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
     const result = await commitImport(serviceCtx(c), body);
-    annotateActivity(c, {
+    serviceCtx(c).journal({
       resourceId: "backup",
       summary: `Restored a backup (${body.strategy}): ${result.inserted} inserted, ${result.updated} replaced, ${result.skipped} skipped`,
     });

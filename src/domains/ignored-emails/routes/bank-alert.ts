@@ -1,4 +1,3 @@
-import { annotateActivity } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { ErrorEnvelope } from "../../../http/errors";
 import { BankAlertResponse, IgnoredIdParams } from "../schemas";
@@ -20,7 +19,7 @@ export class SendIgnoredToReview extends IgnoredEmailsRoute {
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
     const out = await sendToReview({ ctx: serviceCtx(c), id: params.ignored_id });
-    annotateActivity(c, {
+    serviceCtx(c).journal({
       resourceId: out.id,
       summary: `Marked an ignored email from ${out.alert_sender} as a bank alert (${out.outcome})`,
     });

@@ -6,7 +6,9 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { ApiError, issuesFromZod, validationError } from "../../../lib/errors";
+import type { ServiceCtx } from "../../../lib/context";
 import { log } from "../../../lib/log";
+import type { ToolContext } from "../context";
 
 export interface ToolDef<I extends z.ZodObject, O extends z.ZodObject> {
   name: string;
@@ -30,6 +32,28 @@ export function toolError(err: unknown): CallToolResult {
   const e = toApiError(err);
   const envelope = { error: e.message, code: e.code, details: e.details };
   return { content: [{ type: "text", text: JSON.stringify(envelope) }], isError: true };
+}
+
+/**
+ * A write tool's run: a context of its own whose entries are journaled under `mcp.<name>` (in the
+ * verbs' batches; the rest before the tool answers), dropped when the tool fails.
+ */
+export function journaled<A, R>(
+  tc: ToolContext,
+  name: string,
+  run: (args: A, ctx: ServiceCtx) => Promise<R>,
+): (args: A) => Promise<R> {
+  return async (args) => {
+    const { ctx, ledger } = tc.door(`mcp.${name}`);
+    let ok = false;
+    try {
+      const out = await run(args, ctx);
+      ok = true;
+      return out;
+    } finally {
+      await ledger.settle(ok);
+    }
+  };
 }
 
 export function register<I extends z.ZodObject, O extends z.ZodObject>(

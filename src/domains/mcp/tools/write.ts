@@ -1,6 +1,7 @@
 /**
- * The write tools (read+write tokens only): each calls the service verb its HTTP route calls and
- * journals an activity entry under `mcp.<tool>` with the same images, so the same revert undoes it.
+ * The write tools (read+write tokens only): each calls the service verb its HTTP route calls, in a
+ * context of its own whose door names the entry `mcp.<tool>`: the verb journals itself, so the
+ * entry is the HTTP route's (same images, same revert) written in the verb's own batch.
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { z } from "zod";
@@ -11,12 +12,12 @@ import { addManual } from "../../transactions/manual";
 import { detail, patchTransaction, setComment } from "../../transactions/service";
 import type { ToolContext } from "../context";
 import { tools } from "../schemas";
-import { register } from "./define";
+import { journaled, register } from "./define";
 
 /** patchTransaction types `state` as a string; it is one of the schema's states. */
 type SetCategoryOut = z.input<typeof tools.setCategory.output>;
 
-export function registerWriteTools(server: McpServer, { ctx, journal }: ToolContext) {
+export function registerWriteTools(server: McpServer, tc: ToolContext) {
   register(server, {
     name: "set_category",
     title: "Set a transaction's category",
@@ -26,7 +27,7 @@ export function registerWriteTools(server: McpServer, { ctx, journal }: ToolCont
       "Each change is journaled and can be undone from the activity ledger.",
     write: true,
     ...tools.setCategory,
-    run: async ({ tx_id, category, as_rule }) => {
+    run: journaled(tc, "set_category", async ({ tx_id, category, as_rule }, ctx) => {
       // A rule needs a merchant: checked before anything is written.
       if (as_rule && !(await detail(ctx, tx_id)).transaction.company) {
         throw validationError([
@@ -40,22 +41,11 @@ export function registerWriteTools(server: McpServer, { ctx, journal }: ToolCont
       const res = await patchTransaction(ctx, tx_id, { category });
       const response = res.response as Omit<SetCategoryOut, "activity_id" | "rule">;
       const company = res.row.Company;
-      const activity_id = journal("mcp.set_category", {
-        staged: {
-          kind: "transaction",
-          resourceId: tx_id,
-          before: res.before,
-          after: res.after,
-          summary: `${company ?? "transaction"}: category ${res.row.Category ?? "none"} → ${res.next.Category}`,
-        },
-      });
+      const activity_id = res.activityId;
       if (!as_rule || !company) return { ...response, activity_id, rule: null };
       const rule = await putOverride({ ctx, company, category });
-      const ruleId = journal("mcp.set_category", {
-        staged: { kind: "override", resourceId: company, before: rule.before, after: rule.after },
-      });
-      return { ...response, activity_id, rule: { ...rule.after, activity_id: ruleId } };
-    },
+      return { ...response, activity_id, rule: { ...rule.after, activity_id: rule.activityId } };
+    }),
   });
   register(server, {
     name: "set_comment",
@@ -63,14 +53,10 @@ export function registerWriteTools(server: McpServer, { ctx, journal }: ToolCont
     description: "Sets (or, with an empty or null `comment`, clears) the note on one transaction. Undoable.",
     write: true,
     ...tools.setComment,
-    run: async ({ tx_id, comment }) => {
+    run: journaled(tc, "set_comment", async ({ tx_id, comment }, ctx) => {
       const res = await setComment(ctx, tx_id, comment);
-      const summary = `comment on ${res.row.Company ?? "transaction"}`;
-      const activity_id = journal("mcp.set_comment", {
-        staged: { kind: "transaction", resourceId: tx_id, before: res.before, after: res.after, summary },
-      });
-      return { ...res.response, activity_id };
-    },
+      return { ...res.response, activity_id: res.activityId };
+    }),
   });
   register(server, {
     name: "add_transaction",
@@ -81,14 +67,10 @@ export function registerWriteTools(server: McpServer, { ctx, journal }: ToolCont
       "twice (`status` says `duplicate`).",
     write: true,
     ...tools.addTransaction,
-    run: async (input) => {
-      const res = await addManual(ctx, input);
-      const summary = `${res.status}: ${input.company} ${input.amount}`;
-      return {
-        ...res,
-        activity_id: journal("mcp.add_transaction", { note: { resourceId: res.tx_id, summary } }),
-      };
-    },
+    run: journaled(tc, "add_transaction", async (input, ctx) => {
+      const { activityId, ...res } = await addManual(ctx, input);
+      return { ...res, activity_id: activityId };
+    }),
   });
   register(server, {
     name: "resolve_parse_failure",
@@ -98,10 +80,9 @@ export function registerWriteTools(server: McpServer, { ctx, journal }: ToolCont
       "off the email by a person or by you: date, amount, merchant, optionally category and institution.",
     write: true,
     ...tools.resolveParseFailure,
-    run: async ({ failure_id, ...input }) => {
-      const { response: res } = await resolveParseFailure({ ctx, id: failure_id, input });
-      const note = { resourceId: failure_id, summary: `resolved as ${input.company} ${input.amount}` };
-      return { ...res, activity_id: journal("mcp.resolve_parse_failure", { note }) };
-    },
+    run: journaled(tc, "resolve_parse_failure", async ({ failure_id, ...input }, ctx) => {
+      const { response: res, activityId } = await resolveParseFailure({ ctx, id: failure_id, input });
+      return { ...res, activity_id: activityId };
+    }),
   });
 }

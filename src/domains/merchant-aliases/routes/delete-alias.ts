@@ -1,4 +1,3 @@
-import { stageImages } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { MerchantAliasMutationResponse, RawNameParam } from "../schemas";
 import { deleteAlias } from "../service";
@@ -16,8 +15,7 @@ export class DeleteMerchantAlias extends AliasRoute {
 
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
-    const images = await deleteAlias({ ctx: serviceCtx(c), rawName: params.raw_name });
-    stageImages(c, { kind: "alias", resourceId: params.raw_name, ...images });
+    await deleteAlias({ ctx: serviceCtx(c), rawName: params.raw_name });
     return c.json({ ok: true });
   }
 }

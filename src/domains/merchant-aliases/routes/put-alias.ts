@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { stageImages } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { MerchantAliasMutationResponse, MerchantAliasPutRequest, RawNameParam } from "../schemas";
 import { putAlias } from "../service";
@@ -18,12 +17,11 @@ export class PutMerchantAlias extends AliasRoute {
 
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
-    const images = await putAlias({
+    await putAlias({
       ctx: serviceCtx(c),
       rawName: params.raw_name,
       canonical: body.canonical_name,
     });
-    stageImages(c, { kind: "alias", resourceId: params.raw_name, ...images });
     return c.json({ ok: true });
   }
 }

@@ -1,4 +1,3 @@
-import { stageImages } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { CompanyParam, OverrideDeleteResponse } from "../schemas";
 import { deleteOverride } from "../service";
@@ -19,8 +18,7 @@ export class DeleteOverride extends OverridesRoute {
 
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
-    const images = await deleteOverride({ ctx: serviceCtx(c), company: params.company });
-    stageImages(c, { kind: "override", resourceId: params.company, ...images });
+    await deleteOverride({ ctx: serviceCtx(c), company: params.company });
     return c.json({ ok: true });
   }
 }

@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { stageImages } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { CompanyParam, OverrideListResponse, OverridePutRequest } from "../schemas";
 import { putOverride } from "../service";
@@ -18,12 +17,11 @@ export class PutOverride extends OverridesRoute {
 
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
-    const { before, after, response } = await putOverride({
+    const { response } = await putOverride({
       ctx: serviceCtx(c),
       company: params.company,
       category: body.category,
     });
-    stageImages(c, { kind: "override", resourceId: params.company, before, after });
     return c.json(response);
   }
 }

@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { stageImages } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { BulkTransactionUpdate, BulkTransactionUpdateResponse, StatementIdParams } from "../schemas";
 import { applyEdits } from "../service";
@@ -17,7 +16,7 @@ export class BulkUpdateStatementRows extends StatementsRoute {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
     const edits = body.updates.map(({ tx_index, ...edit }) => ({ key: tx_index, edit }));
     const res = await applyEdits(serviceCtx(c), params.statement_id, edits);
-    stageImages(c, {
+    serviceCtx(c).journal({
       kind: "statement-review",
       resourceId: params.statement_id,
       before: res.before,

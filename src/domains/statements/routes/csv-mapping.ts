@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { annotateActivity } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { CsvMappingRequest, StatementDetailResponse, StatementIdParams } from "../schemas";
 import { confirmCsvMapping } from "../service";
@@ -20,7 +19,7 @@ export class ConfirmCsvMapping extends StatementsRoute {
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
     const res = await confirmCsvMapping(serviceCtx(c), params.statement_id, body);
-    annotateActivity(c, {
+    serviceCtx(c).journal({
       resourceId: params.statement_id,
       summary: `CSV columns confirmed for ${body.institution}`,
     });

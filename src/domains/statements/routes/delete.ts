@@ -1,4 +1,3 @@
-import { annotateActivity } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { StatementDeleteResponse, StatementIdParams } from "../schemas";
 import { deleteStatement } from "../service";
@@ -15,7 +14,7 @@ export class DeleteStatement extends StatementsRoute {
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
     const res = await deleteStatement(serviceCtx(c), params.statement_id);
-    annotateActivity(c, { resourceId: params.statement_id, summary: res.summary });
+    serviceCtx(c).journal({ resourceId: params.statement_id, summary: res.summary });
     return c.json({ ok: res.ok });
   }
 }

@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { stageImages } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { executeImport } from "../import";
 import { statementFromBody } from "../import-body";
@@ -24,7 +23,7 @@ export class ImportStatementRows extends StatementsRoute {
     const statement_id = body.statement_id ?? (await statementFromBody(ctx, body));
     const res = await executeImport(ctx, { ...body, statement_id });
     const r = res.response;
-    stageImages(c, {
+    serviceCtx(c).journal({
       kind: "statement-import",
       resourceId: r.statement_id,
       before: res.before,

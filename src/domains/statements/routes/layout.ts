@@ -1,6 +1,5 @@
 import { contentJson } from "chanfana";
 import { z } from "zod";
-import { stageImages } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { ErrorEnvelope } from "../../../http/errors";
 import { PageTextResponse, StatementLayout, TeachLayoutRequest } from "../layouts/schemas";
@@ -52,7 +51,7 @@ export class TeachLayout extends StatementsRoute {
     const { stmt } = await loadStatement(ctx, params.statement_id);
     const res = await teachLayout(ctx, stmt, body);
     const statement = await reparseStatement(ctx, stmt.id);
-    stageImages(c, {
+    serviceCtx(c).journal({
       kind: "statement-layout",
       resourceId: res.after.id,
       before: res.before,

@@ -1,6 +1,5 @@
 import { contentJson } from "chanfana";
 import { z } from "zod";
-import { stageImages } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import {
   LayoutIdParams,
@@ -36,7 +35,7 @@ export class RenameLayout extends StatementsRoute {
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
     const res = await renameLayout(serviceCtx(c), params.layout_id, body.name);
-    stageImages(c, {
+    serviceCtx(c).journal({
       kind: "statement-layout",
       resourceId: params.layout_id,
       before: res.before,
@@ -59,7 +58,7 @@ export class DeleteLayout extends StatementsRoute {
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
     const res = await deleteLayout(serviceCtx(c), params.layout_id);
-    stageImages(c, {
+    serviceCtx(c).journal({
       kind: "statement-layout",
       resourceId: params.layout_id,
       before: res.before,

@@ -1,4 +1,3 @@
-import { annotateActivity } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { StatementDetailResponse, StatementIdParams } from "../schemas";
 import { reparseStatement } from "../service";
@@ -15,7 +14,7 @@ export class ReparseStatement extends StatementsRoute {
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
     const res = await reparseStatement(serviceCtx(c), params.statement_id);
-    annotateActivity(c, {
+    serviceCtx(c).journal({
       resourceId: params.statement_id,
       summary: `reparsed statement (${res.total_parsed} rows)`,
     });

@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { stageImages } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { RowParams, TransactionActionUpdate, TransactionActionUpdateResponse } from "../schemas";
 import { applyEdits } from "../service";
@@ -17,7 +16,7 @@ export class UpdateStatementRow extends StatementsRoute {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
     const res = await applyEdits(serviceCtx(c), params.statement_id, [{ key: params.tx_index, edit: body }]);
     const row = res.rows[0];
-    stageImages(c, {
+    serviceCtx(c).journal({
       kind: "statement-review",
       resourceId: params.statement_id,
       before: res.before,

@@ -1,4 +1,3 @@
-import { annotateActivity } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { ErrorEnvelope } from "../../../http/errors";
 import { readStatementUpload } from "../files";
@@ -27,7 +26,7 @@ export class UploadStatement extends StatementsRoute {
   override async handle(c: AppContext) {
     const upload = await readStatementUpload(c.req.raw);
     const res = await uploadStatement(serviceCtx(c), upload);
-    annotateActivity(c, {
+    serviceCtx(c).journal({
       resourceId: res.statement_id,
       summary: `uploaded statement (${res.summary.total_parsed} rows)`,
     });

@@ -1,4 +1,3 @@
-import { annotateActivity } from "../../../http/activity";
 import { isLocalRequest } from "../../../http/auth";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { domainRoute } from "../../../http/route";
@@ -25,7 +24,10 @@ export class SeedDemoData extends domainRoute("setup") {
     const local = isLocalRequest(c.env, c.req.raw);
     const { query } = await this.getValidatedData<typeof this.schema>();
     const out = await seedDemoData({ ctx: serviceCtx(c), local, ...query });
-    annotateActivity(c, { resourceId: "demo-data", summary: `added ${out.transactions} demo transactions` });
+    serviceCtx(c).journal({
+      resourceId: "demo-data",
+      summary: `added ${out.transactions} demo transactions`,
+    });
     return c.json(out, 201);
   }
 }

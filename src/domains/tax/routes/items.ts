@@ -1,7 +1,7 @@
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { TaxOverrideRequest, TaxTxIdParam } from "../schemas";
 import { clearOverride, setOverride } from "../service";
-import { TaxRoute, errors, stageTax } from "./base";
+import { TaxRoute, errors } from "./base";
 
 export class SetTaxOverride extends TaxRoute {
   override schema = {
@@ -17,10 +17,7 @@ export class SetTaxOverride extends TaxRoute {
 
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
-    const { before, after } = await setOverride(serviceCtx(c), body);
-    const what =
-      body.mode === "include" ? `Included in tax line ${after.line_key}` : "Excluded from its tax line";
-    stageTax(c, "tax_override", body.tx_id, before, after, what);
+    await setOverride(serviceCtx(c), body);
     return c.body(null, 204);
   }
 }
@@ -40,8 +37,7 @@ export class ClearTaxOverride extends TaxRoute {
 
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
-    const { before } = await clearOverride(serviceCtx(c), params.tx_id);
-    stageTax(c, "tax_override", params.tx_id, before, null, "Cleared a tax override");
+    await clearOverride(serviceCtx(c), params.tx_id);
     return c.body(null, 204);
   }
 }

@@ -1,6 +1,5 @@
 import type { z } from "zod";
-import { stageImages } from "../../../http/activity";
-import type { AppContext } from "../../../http/context";
+import { type AppContext, serviceCtx } from "../../../http/context";
 import { ErrorEnvelope } from "../../../http/errors";
 import { domainRoute } from "../../../http/route";
 
@@ -21,5 +20,5 @@ export function stageTemplate(
   after: object | null,
   summary: string,
 ) {
-  stageImages(c, { kind: "alert_template", resourceId: id, before, after, summary, reversible: true });
+  serviceCtx(c).journal({ kind: "alert_template", resourceId: id, before, after, summary, reversible: true });
 }

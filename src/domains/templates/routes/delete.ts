@@ -1,7 +1,7 @@
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { TemplateIdParams } from "../schemas";
 import { deleteTemplate } from "../service";
-import { NOT_FOUND, stageTemplate, TemplatesRoute } from "./base";
+import { NOT_FOUND, TemplatesRoute } from "./base";
 
 export class DeleteTemplate extends TemplatesRoute {
   override schema = {
@@ -15,8 +15,7 @@ export class DeleteTemplate extends TemplatesRoute {
 
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
-    const { before } = await deleteTemplate(serviceCtx(c), params.template_id);
-    stageTemplate(c, params.template_id, before, null, `Deleted template ${before.name}`);
+    await deleteTemplate(serviceCtx(c), params.template_id);
     return c.body(null, 204);
   }
 }

@@ -2,7 +2,7 @@ import { contentJson } from "chanfana";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { TemplateIdParams, TemplateRenameRequest, TemplateSummary } from "../schemas";
 import { renameTemplate } from "../service";
-import { json, NOT_FOUND, stageTemplate, TemplatesRoute } from "./base";
+import { json, NOT_FOUND, TemplatesRoute } from "./base";
 
 export class RenameTemplate extends TemplatesRoute {
   override schema = {
@@ -15,8 +15,7 @@ export class RenameTemplate extends TemplatesRoute {
 
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
-    const { before, after, response } = await renameTemplate(serviceCtx(c), params.template_id, body.name);
-    stageTemplate(c, params.template_id, before, after, `Renamed template to ${body.name}`);
+    const { response } = await renameTemplate(serviceCtx(c), params.template_id, body.name);
     return c.json(response);
   }
 }

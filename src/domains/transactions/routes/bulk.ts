@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { stageImages } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { bulkUpdateCategory } from "../bulk";
 import { BulkCategoryUpdateRequest, BulkCategoryUpdateResponse } from "../schemas";
@@ -15,7 +14,7 @@ export class BulkUpdateTransactionCategory extends TransactionsRoute {
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
     const res = await bulkUpdateCategory(serviceCtx(c), body.updates, body.source);
-    stageImages(c, {
+    serviceCtx(c).journal({
       kind: "transactions-bulk",
       resourceId: res.rows <= 200 ? JSON.stringify(Object.keys(res.before.rows)) : "bulk",
       before: res.before,

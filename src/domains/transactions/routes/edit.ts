@@ -10,7 +10,7 @@ import {
   TxIdParams,
 } from "../schemas";
 import { patchTransaction, setComment, updateFields } from "../service";
-import { json, stageTx, TransactionsRoute } from "./base";
+import { json, TransactionsRoute } from "./base";
 
 export class PatchTransaction extends TransactionsRoute {
   override schema = {
@@ -22,10 +22,6 @@ export class PatchTransaction extends TransactionsRoute {
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
     const res = await patchTransaction(serviceCtx(c), params.tx_id, body);
-    const what = body.category
-      ? `category ${res.row.Category ?? "none"} → ${res.next.Category}`
-      : "review/state";
-    stageTx(c, params.tx_id, res.before, res.after, `${res.row.Company ?? "transaction"}: ${what}`);
     return c.json(res.response);
   }
 }
@@ -40,7 +36,6 @@ export class SetTransactionComment extends TransactionsRoute {
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
     const res = await setComment(serviceCtx(c), params.tx_id, body.comment);
-    stageTx(c, params.tx_id, res.before, res.after, `comment on ${res.row.Company ?? "transaction"}`);
     return c.json(res.response);
   }
 }
@@ -55,7 +50,6 @@ export class UpdateTransactionFields extends TransactionsRoute {
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
     const res = await updateFields(serviceCtx(c), params.tx_id, body);
-    stageTx(c, params.tx_id, res.before, res.after, `fields of ${res.row.Company ?? "transaction"}`);
     return c.json(res.response);
   }
 }

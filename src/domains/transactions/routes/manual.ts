@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { annotateActivity } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { domainRoute } from "../../../http/route";
 import { addManual } from "../manual";
@@ -15,8 +14,7 @@ export class AddManualTransaction extends domainRoute("ingestion") {
   };
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
-    const res = await addManual(serviceCtx(c), body);
-    annotateActivity(c, { resourceId: res.tx_id, summary: `${res.status}: ${body.company} ${body.amount}` });
+    const { activityId: _, ...res } = await addManual(serviceCtx(c), body);
     return c.json(res);
   }
 }

@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { annotateActivity } from "../../../http/activity";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import {
   DeleteRequest,
@@ -23,10 +22,6 @@ export class SoftDeleteTransaction extends TransactionsRoute {
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
     const res = await softDelete(serviceCtx(c), params.tx_id, body.deleted);
-    annotateActivity(c, {
-      resourceId: params.tx_id,
-      summary: `${body.deleted ? "trashed" : "restored"} ${res.row.Company ?? ""}`,
-    });
     return c.json(res.response);
   }
 }
@@ -41,10 +36,6 @@ export class SetTransactionIgnored extends TransactionsRoute {
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
     const res = await setIgnored(serviceCtx(c), params.tx_id, body.ignored);
-    annotateActivity(c, {
-      resourceId: params.tx_id,
-      summary: `${body.ignored ? "ignored" : "unignored"} ${res.row.Company ?? ""}`,
-    });
     return c.json(res.response);
   }
 }
@@ -59,7 +50,6 @@ export class MarkTransactionReviewed extends TransactionsRoute {
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
     const res = await markReviewed(serviceCtx(c), params.tx_id);
-    annotateActivity(c, { resourceId: params.tx_id, summary: `reviewed ${res.row.Company ?? ""}` });
     return c.json(res.response);
   }
 }
@@ -74,7 +64,6 @@ export class PermanentlyDeleteTransaction extends TransactionsRoute {
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
     const res = await permanentlyDelete(serviceCtx(c), params.tx_id);
-    annotateActivity(c, { resourceId: params.tx_id, summary: "deleted permanently" });
     return c.json(res);
   }
 }

@@ -1,0 +1,67 @@
+/**
+ * D1 round trips per write request (a batch counts as one), through the app with a counting D1
+ * binding (bench/lib/d1-count.ts), in a warm isolate (settings cached, as after its first request). Each write also reports whether its ledger entry was written in
+ * the change's own batch. Target (issue 24): every write ≤ 3.
+ *   npm run bench:trips            (VERBOSE=1 prints each round trip's SQL)
+ */
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { expect, it } from "vitest";
+import { createApp } from "../src/app";
+import type { Env } from "../src/env";
+import { fixedClock } from "../src/lib/clock";
+import { resetState } from "../test/helpers/auth";
+import { seedTx } from "../test/helpers/seed";
+import { countD1 } from "./lib/d1-count";
+
+const NOW = "2024-03-15T20:00:00Z";
+const budget = (t: number | null) => ({
+  spending_ceiling: 48000,
+  categories: { Groceries: { target: 7200, input_mode: "monthly", category_type: "variable" } },
+  groups: [{ name: "Essentials", categories: ["groceries"] }],
+  targets_version: t,
+  groups_version: t,
+});
+
+it("counts D1 round trips of the main write routes", async () => {
+  await resetState();
+  const txId = await seedTx({ DateFileName: "2024-03-10T12:00:00Z", Company: "FRESH MART", Category: null });
+  const counter = countD1(env.DB);
+  // One env object for every request, as in a deployed isolate (its settings cache is keyed by it).
+  const benchEnv = { ...env, DB: counter.db } as Env;
+  const app = createApp({ clock: fixedClock(NOW) });
+  const call = async (path: string, method = "GET", body?: unknown) => {
+    const ctx = createExecutionContext();
+    const headers = body === undefined ? undefined : { "content-type": "application/json" };
+    const req = new Request(`http://localhost${path}`, { method, headers, body: JSON.stringify(body) });
+    const res = await app.fetch(req, benchEnv, ctx);
+    const text = await res.text(); // a streamed body is produced by waitUntil work
+    await waitOnExecutionContext(ctx);
+    return { status: res.status, text };
+  };
+  await call("/api/v1/config"); // warm: the first request of an isolate reads the settings
+  const writes: [string, string, string, unknown][] = [
+    ["PATCH a transaction (category)", "PATCH", `/api/v1/transactions/${txId}`, { category: "groceries" }],
+    ["PUT a comment", "PUT", `/api/v1/transactions/${txId}/comment`, { comment: "weekly shop" }],
+    ["PUT an override (create)", "PUT", "/api/v1/overrides/FRESH%20MART", { category: "groceries" }],
+    ["PUT an override (update)", "PUT", "/api/v1/overrides/FRESH%20MART", { category: "Coffee & Cafes" }],
+    ["DELETE an override", "DELETE", "/api/v1/overrides/FRESH%20MART", undefined],
+    ["POST an ignore rule (create)", "POST", "/api/v1/ignore-rules", { pattern: "PAYMENT THANK YOU" }],
+    ["PUT the budget config (create)", "PUT", "/api/v1/budget/config?year=2024", budget(null)],
+    ["PUT the budget config (update)", "PUT", "/api/v1/budget/config?year=2024", budget(1)],
+    ["PUT the app config", "PUT", "/api/v1/config", { insights_user_memo: "bench" }],
+  ];
+  const rows: string[] = [];
+  for (const [name, method, path, body] of writes) {
+    counter.reset();
+    const res = await call(path, method, body);
+    expect(res.status, `${name}: ${res.text}`).toBeLessThan(300);
+    // The entry is in the change's batch when a batch of several statements carries it.
+    const inBatch = counter.log.some((l) => /^batch\((?!1\))/.test(l) && l.includes("activity_log"));
+    rows.push(`${String(counter.trips).padStart(3)}  ${inBatch ? "in batch " : "separate "} ${name}`);
+    if ((env as { BENCH_VERBOSE?: string }).BENCH_VERBOSE)
+      for (const l of counter.log) rows.push(`       ${l}`);
+  }
+  console.log(
+    `\nD1 round trips per write (ledger entry in the change's batch or separate)\n${rows.join("\n")}`,
+  );
+});
