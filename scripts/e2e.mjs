@@ -239,8 +239,21 @@ async function main() {
         `e2e: demo data seeded (today ${TODAY}: ${seeded.transactions} transactions in ${(seeded.ms / 1000).toFixed(1)} s) at ${Math.round((Date.now() - started) / 1000)} s`,
       );
       if (wanted("walk")) await runSuite("walk", "walk.mjs", browser, server.base, "");
+      // A suite that needs its own server exports `prepare()`: those boot now, after the walk's
+      // timed first load, while the suites before them run; the suite awaits and stops its own.
+      const prepared = new Map();
+      for (const f of features) {
+        const mod = await import(join(root, "test", "e2e", f.file));
+        if (typeof mod.prepare !== "function") continue;
+        const ready = mod.prepare();
+        ready.catch(() => {});
+        prepared.set(f.name, ready);
+      }
       for (const f of features)
-        await runSuite(f.name, f.file, browser, server.base, `${f.name}-`, { bridgeLog });
+        await runSuite(f.name, f.file, browser, server.base, `${f.name}-`, {
+          bridgeLog,
+          prepared: prepared.get(f.name),
+        });
       await stopServer(server);
     }
 
