@@ -20,7 +20,7 @@ vi.unstubAllEnvs();
 async function leftovers(): Promise<string[]> {
   const [files, keys, tables] = await Promise.all([
     env.FILES.list({ limit: 1 }),
-    env.OAUTH_KV.list({ limit: 1 }),
+    env.OAUTH_KV?.list({ limit: 1 }) ?? { keys: [] },
     env.DB.prepare(
       "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' LIMIT 1",
     ).all<{ name: string }>(),
