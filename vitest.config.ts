@@ -64,8 +64,12 @@ export default defineConfig({
         ],
         test: {
           name: "integration",
+          // One workerd and one module graph per vitest worker, reused by its files: a fresh workerd
+          // per file (the default) cost ~4 s of CPU each, most of the integration run. Each file
+          // still starts from empty storage and freshly applied migrations/ (apply-migrations.ts
+          // resets D1, R2, KV and Durable Objects and the app's isolate caches).
+          isolate: false,
           include: ["test/integration/**/*.test.ts", ...WORKERD_UNIT],
-          // Storage is isolated per test file; apply-migrations.ts applies migrations/ first.
           setupFiles: ["./test/setup/apply-migrations.ts"],
           globalSetup: ["./test/setup/global.ts"],
         },

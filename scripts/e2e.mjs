@@ -4,7 +4,7 @@
 // Chromium through playwright-core; then restarts the same state with DEMO_MODE=true and walks
 // test/e2e/demo.mjs. Screenshots go to test-results/screenshots/. Ends with "N passed, N failed".
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import {
   createWriteStream,
@@ -20,6 +20,7 @@ import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { ensureDashboardDist, root } from "./lib/dashboard.mjs";
 import { freePort } from "./lib/net.mjs";
+import { seedThrough } from "./lib/demo-seed.mjs";
 import { createBridge } from "./model-bridge.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -40,18 +41,6 @@ let failed = 0;
 
 function log(line) {
   process.stdout.write(`${line}\n`);
-}
-
-function run(cmd, args, label) {
-  const res = spawnSync(cmd, args, {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-  });
-  if (res.status !== 0) {
-    throw new Error(`${label} failed (exit ${res.status}):\n${res.stdout}\n${res.stderr}`);
-  }
-  return res.stdout;
 }
 
 /** Starts the Worker (wrangler dev via scripts/start.mjs) in its own process group. */
@@ -208,17 +197,14 @@ async function main() {
   let browser = null;
   let bridge = null;
   const bridgeLog = [];
+  // The remote suite's fresh journal starts now, beside the seeded one (its own state folder), so
+  // its wrangler start overlaps the other suites instead of adding to them.
+  const fresh = wanted("remote") ? startFresh() : null;
+  fresh?.catch(() => {});
   try {
-    run(
-      process.execPath,
-      [join(root, "scripts", "seed-demo.mjs"), "--persist-to", stateDir, "--today", TODAY],
-      "seeding",
-    );
-    log(`e2e: demo data seeded (today ${TODAY}) in ${Math.round((Date.now() - started) / 1000)} s`);
     browser = await launchBrowser();
-
     const features = featureSuites.filter((f) => wanted(f.name));
-    if (wanted("walk") || features.length) {
+    if (wanted("walk") || features.length || wanted("demo")) {
       // A model bridge whose cli_a is a stand-in script, so the insights walk can generate.
       const bridgeToken = randomBytes(24).toString("base64url");
       // cli_b answers forced tool calls (categorization); each run is logged as "<provider> exit=…",
@@ -239,23 +225,54 @@ async function main() {
         `MODEL_BRIDGE_URL:http://127.0.0.1:${bridgePort}`,
         "--var",
         `MODEL_BRIDGE_TOKEN:${bridgeToken}`,
+        // No hosted model and no mailbox, whatever .dev.vars says (as `npm run seed:demo`).
+        "--var",
+        "MODEL_API_KEY:",
+        "--var",
+        "IMAP_HOST:",
       ]);
       log(`e2e: server on ${server.base}`);
+      // The demo household, seeded once through this server's own pipeline (fixed --today so the
+      // months are stable); the demo-mode run below restarts the same state.
+      const seeded = await seedThrough(server.base, { today: TODAY });
+      log(
+        `e2e: demo data seeded (today ${TODAY}: ${seeded.transactions} transactions in ${(seeded.ms / 1000).toFixed(1)} s) at ${Math.round((Date.now() - started) / 1000)} s`,
+      );
       if (wanted("walk")) await runSuite("walk", "walk.mjs", browser, server.base, "");
+      // A suite that needs its own server exports `prepare()`: those boot now, after the walk's
+      // timed first load, while the suites before them run; the suite awaits and stops its own.
+      const prepared = new Map();
+      for (const f of features) {
+        const mod = await import(join(root, "test", "e2e", f.file));
+        if (typeof mod.prepare !== "function") continue;
+        const ready = mod.prepare();
+        ready.catch(() => {});
+        prepared.set(f.name, ready);
+      }
       for (const f of features)
-        await runSuite(f.name, f.file, browser, server.base, `${f.name}-`, { bridgeLog });
+        await runSuite(f.name, f.file, browser, server.base, `${f.name}-`, {
+          bridgeLog,
+          prepared: prepared.get(f.name),
+        });
       await stopServer(server);
     }
 
-    if (wanted("demo")) {
-      server = await startServer(stateDir, ["--var", "DEMO_MODE:true"]);
-      log(`e2e: demo-mode server on ${server.base}`);
-      await runSuite("demo", "demo.mjs", browser, server.base, "demo-");
-      await stopServer(server);
-    }
-
+    // The demo-mode restart of the seeded state and the fresh journal's first run are independent
+    // (their own servers and browser contexts): they run side by side.
+    const tail = [];
+    if (wanted("demo"))
+      tail.push(
+        (async () => {
+          server = await startServer(stateDir, ["--var", "DEMO_MODE:true"]);
+          log(`e2e: demo-mode server on ${server.base}`);
+          await runSuite("demo", "demo.mjs", browser, server.base, "demo-");
+          await stopServer(server);
+        })(),
+      );
     // A fresh, empty journal reached by a non-loopback name (mapped to 127.0.0.1 inside Chromium).
-    if (wanted("remote")) await remoteSuite(browser);
+    if (fresh) tail.push(fresh.then(remoteSuite));
+    const failures = (await Promise.allSettled(tail)).filter((r) => r.status === "rejected");
+    if (failures.length) throw failures[0].reason;
   } catch (err) {
     failed++;
     log(`  ✖ e2e setup: ${String(err?.stack ?? err)}`);
@@ -263,6 +280,11 @@ async function main() {
     if (server) await stopServer(server);
     if (browser) await browser.close().catch(() => {});
     if (bridge) bridge.close();
+    const f = await fresh?.catch(() => null);
+    if (f) {
+      await stopServer(f.server);
+      rmSync(f.dir, { recursive: true, force: true });
+    }
     rmSync(stateDir, { recursive: true, force: true });
   }
   log(`e2e: screenshots in ${shotsDir}; ${Math.round((Date.now() - started) / 1000)} s in all`);
@@ -270,33 +292,60 @@ async function main() {
   process.exit(failed ? 1 : 0);
 }
 
-/** A fresh journal's first-run setup, reached by a non-loopback name. */
-async function remoteSuite() {
-  const fresh = mkdtempSync(join(tmpdir(), "fj-e2e-remote-"));
+/** A fresh journal (its own state folder) served, and a setup token issued for it. */
+async function startFresh() {
+  const dir = mkdtempSync(join(tmpdir(), "fj-e2e-remote-"));
   let server = null;
   try {
-    {
-      server = await startServer(fresh);
-      const setupToken = run(
-        process.execPath,
-        [join(root, "scripts", "token.mjs"), "issue", "--label", "setup", "--persist-to", fresh],
-        "issuing a setup token",
-      ).trim();
-      const remote = await launchBrowser(["--host-resolver-rules=MAP journal.test 127.0.0.1"]);
-      try {
-        const base = server.base.replace("127.0.0.1", "journal.test");
-        log(`e2e: fresh server as ${base}`);
-        await runSuite("remote", "remote.mjs", remote, base, "remote-", { setupToken });
-      } finally {
-        await remote.close().catch(() => {});
-      }
+    server = await startServer(dir);
+    return { dir, server, setupToken: await issueSetupToken(dir) };
+  } catch (err) {
+    if (server) await stopServer(server);
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+function issueSetupToken(dir) {
+  // Not spawnSync: the seeded server starts meanwhile in this process.
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [join(root, "scripts", "token.mjs"), "issue", "--label", "setup", "--persist-to", dir],
+      { cwd: root, env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+    );
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c) => {
+      stdout += c;
+    });
+    child.stderr.on("data", (c) => {
+      stderr += c;
+    });
+    child.on("error", reject);
+    child.on("close", (code) =>
+      code === 0
+        ? resolve(stdout.trim())
+        : reject(new Error(`issuing a setup token failed (exit ${code}):\n${stdout}\n${stderr}`)),
+    );
+  });
+}
+
+/** A fresh journal's first-run setup, reached by a non-loopback name. */
+async function remoteSuite(fresh) {
+  const { server, setupToken } = fresh;
+  try {
+    const remote = await launchBrowser(["--host-resolver-rules=MAP journal.test 127.0.0.1"]);
+    try {
+      const base = server.base.replace("127.0.0.1", "journal.test");
+      log(`e2e: fresh server as ${base}`);
+      await runSuite("remote", "remote.mjs", remote, base, "remote-", { setupToken });
+    } finally {
+      await remote.close().catch(() => {});
     }
   } finally {
-    if (server) {
-      await stopServer(server);
-      await startupChecks(server);
-    }
-    rmSync(fresh, { recursive: true, force: true });
+    await stopServer(server);
+    await startupChecks(server);
   }
 }
 

@@ -45,15 +45,8 @@ export async function seedDemoState({ persistTo = null, today = null, seed = nul
       if (!up) await new Promise((r) => setTimeout(r, 250));
     }
     if (!up) throw new Error("the Worker did not start under wrangler dev");
-    const q = new URLSearchParams();
-    if (today) q.set("today", today);
-    if (seed !== null) q.set("seed", String(seed));
     log(`sending the demo household's alerts and statement through ${base}`);
-    const t0 = Date.now();
-    const res = await fetch(`${base}/api/v1/setup/demo-data?${q}`, { method: "POST" });
-    const body = await res.json().catch(() => null);
-    if (res.status !== 201) throw new Error(`demo data: ${res.status} ${JSON.stringify(body)}`);
-    return { ...body, ms: Date.now() - t0 };
+    return await seedThrough(base, { today, seed });
   } finally {
     try {
       process.kill(-child.pid, "SIGTERM");
@@ -63,4 +56,19 @@ export async function seedDemoState({ persistTo = null, today = null, seed = nul
       else child.once("exit", r).once("error", r);
     });
   }
+}
+
+/**
+ * Asks the Worker already serving `base` (loopback, an empty journal) to seed the demo household
+ * through its pipeline; resolves with the route's answer and the time it took.
+ */
+export async function seedThrough(base, { today = null, seed = null } = {}) {
+  const q = new URLSearchParams();
+  if (today) q.set("today", today);
+  if (seed !== null) q.set("seed", String(seed));
+  const t0 = Date.now();
+  const res = await fetch(`${base}/api/v1/setup/demo-data?${q}`, { method: "POST" });
+  const body = await res.json().catch(() => null);
+  if (res.status !== 201) throw new Error(`demo data: ${res.status} ${JSON.stringify(body)}`);
+  return { ...body, ms: Date.now() - t0 };
 }

@@ -40,11 +40,15 @@ function stopFresh(fresh) {
   setTimeout(() => rmSync(fresh.dir, { recursive: true, force: true }), 3000).unref();
 }
 
+/** scripts/e2e.mjs boots the empty server early, while other suites run; the step awaits it. */
+export const prepare = startFresh;
+
 export const steps = [
   {
     name: "an empty journal says how alerts get in, and offers a password and demo data",
     async run(t) {
-      t.state.fresh = await startFresh();
+      // Started by scripts/e2e.mjs before the suites ahead of this one (`prepare` below).
+      t.state.fresh = await (t.state.prepared ?? startFresh());
       const { page } = t;
       await page.goto(`${t.state.fresh.base}/`);
       const guide = page.getByTestId("first-run");

@@ -1,4 +1,45 @@
-import { applyD1Migrations, env } from "cloudflare:test";
+import { applyD1Migrations, env, reset } from "cloudflare:test";
+import { vi } from "vitest";
+import { clearEmbeddingMemory } from "../../src/categorize/fuzzy";
+import { invalidateResolverCache } from "../../src/categorize/resolver";
+import { clearAveragesCache } from "../../src/domains/budget/averages";
+import { invalidateSettings } from "../../src/domains/config/service";
 
-// Applies migrations/ (never a re-typed schema) to this test file's isolated D1.
+// Runs before every integration test file. The project runs with `isolate: false` (vitest.config.ts):
+// the files of one pool worker share one workerd and one module graph instead of starting both
+// per file (~4 s of CPU each), so each file starts here from a clean slate, as if it had its own:
+// - storage: reset() deletes every D1 database, R2 bucket, KV namespace and Durable Object the
+//   previous file left (checked: an object still alive right after the previous file can outlive
+//   the first reset), then migrations/ (never a re-typed schema) are applied to the empty D1;
+// - the app's in-isolate caches (config, category resolver, embeddings, budget averages);
+// - timers and stubbed globals/env a file might have left behind.
+vi.useRealTimers();
+vi.unstubAllGlobals();
+vi.unstubAllEnvs();
+
+async function leftovers(): Promise<string[]> {
+  const [files, keys, tables] = await Promise.all([
+    env.FILES.list({ limit: 1 }),
+    env.OAUTH_KV?.list({ limit: 1 }) ?? { keys: [] },
+    env.DB.prepare(
+      "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' LIMIT 1",
+    ).all<{ name: string }>(),
+  ]);
+  return [
+    ...files.objects.map((o) => `R2 ${o.key}`),
+    ...keys.keys.map((k) => `KV ${k.name}`),
+    ...tables.results.map((t) => `D1 ${t.name}`),
+  ];
+}
+
+for (let attempt = 1; ; attempt++) {
+  await reset();
+  const left = await leftovers();
+  if (left.length === 0) break;
+  if (attempt === 5) throw new Error(`storage not empty after ${attempt} resets: ${left.join(", ")}`);
+}
+invalidateSettings();
+await invalidateResolverCache();
+clearEmbeddingMemory();
+clearAveragesCache();
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
