@@ -36,7 +36,10 @@ function record(name: string, target: number, trips: Trip[]) {
 const isolates = new WeakMap<object, Env>();
 const envOf = (counter: ReturnType<typeof countingD1>) => {
   let e = isolates.get(counter);
-  if (!e) isolates.set(counter, (e = { ...env, DB: counter.db } as Env));
+  if (!e) {
+    e = { ...env, DB: counter.db } as Env;
+    isolates.set(counter, e);
+  }
   return e;
 };
 
