@@ -16,7 +16,7 @@ import { type Db, getDb, inRange } from "../../db";
 import { attachments, attentionQueue, categories, transactions as t } from "../../db/schema";
 import type { TxKey } from "../../lib/txid";
 import { type Editable, LISTED, type ListedRow, type TxRow } from "./rules";
-import { listedJson, packedArray, rowsFromJson } from "./search-queries";
+import { LISTED_ROW, rowsFromJson } from "./search-queries";
 
 const isKey = (key: TxKey) => and(eq(t.ForwardedTo, key.forwardedTo), eq(t.DateFileName, key.dateFileName));
 const attentionKey = (key: TxKey) =>
@@ -63,7 +63,7 @@ export async function listMonth(
   // instead of ~800 rows × 17 cells, which is most of a month read's cost.
   const db = getDb(d1);
   const rows = db
-    .select({ j: listedJson() })
+    .select({ j: LISTED_ROW.row() })
     .from(t)
     .leftJoin(
       attentionQueue,
@@ -72,7 +72,7 @@ export async function listMonth(
     .where(and(inRange(lo, hi), state))
     .orderBy(desc(t.DateFileName))
     .as("r");
-  const [packed] = await packedArray(db, rows);
+  const [packed] = await LISTED_ROW.pack(db, rows);
   return rowsFromJson(packed?.json);
 }
 
