@@ -30,7 +30,7 @@ const GROUP = packedShape({
   cells: col(sql`json('[' || cells || ']')`, decode.raw<(string | number)[]>),
 });
 
-function statement(lo: string, hi: string, year: number, userId: string) {
+export function yearStatement(lo: string, hi: string, year: number, userId: string) {
   const rows = and(
     live(),
     inRange(lo, hi),
@@ -39,7 +39,7 @@ function statement(lo: string, hi: string, year: number, userId: string) {
   const targets = and(eq(b.user_id, userId), eq(b.year, year), eq(b.kind, "targets"));
   // SQLite: with a single max() (group_concat is not one), the bare Company comes from the row
   // holding it: each group's latest spelling.
-  // Plan: SEARCH transactions USING COVERING INDEX idx_transactions_month_cover (asserted in income.test.ts).
+  // Plan: SEARCH transactions USING COVERING INDEX idx_transactions_month_cover (asserted in summary.test.ts).
   const groups = sql`(SELECT ${isIncome} AS income, ${category} AS category, ${merchant} AS merchant,
       MAX(${t.DateFileName}), ${t.Company} AS company, group_concat(${cell}) AS cells
     FROM ${t} WHERE ${rows} GROUP BY 1, 2, 3)`;
@@ -49,7 +49,7 @@ function statement(lo: string, hi: string, year: number, userId: string) {
 
 export async function yearAggregates(db: Db, lo: string, hi: string, year: number, userId: string) {
   const [row] = await db.all<{ groups: string | null; budget: string | null }>(
-    statement(lo, hi, year, userId),
+    yearStatement(lo, hi, year, userId),
   );
   const income: CompanyGroup[] = [];
   const expenses: CompanyGroup[] = [];

@@ -34,8 +34,10 @@ export interface NameRow {
  * counts (columns), then per merchant the month columns summed, the most used category (ties: the
  * most recent) and the latest spelling. Each pick is the MAX of a sortable key with the value after
  * char(1) (`n` zero-padded, then DateFileName). Months are 'YYYY-MM', oldest first.
+ * Plan: SEARCH transactions USING COVERING INDEX idx_transactions_month_cover, no SCAN (asserted in
+ * summary.test.ts).
  */
-function windowQuery(lo: string, hi: string, lastLo: string, months: string[]) {
+export function windowQuery(lo: string, hi: string, lastLo: string, months: string[]) {
   // k: the row's month as DateFileName spells it ('YYYY.MM'); the columns compare it per month.
   const k = sql`substr(${t.DateFileName}, 1, 7)`;
   const inner = sql.join(

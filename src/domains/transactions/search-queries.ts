@@ -65,6 +65,8 @@ export const LISTED_ROW = packedShape({
  * The newest RESULT_CAP matches as ONE JSON text: an array per row (LISTED_ROW: the listed
  * columns, then the attention flag), newest first. D1 hands 1,000 rows of 17 cells over as one
  * value, much cheaper than 17,000 cells; rowsFromJson unpacks them.
+ * Plan: the ids from SEARCH transactions USING COVERING INDEX idx_transactions_month_cover, never
+ * idx_transactions_category nor a SCAN (asserted in search-plans.test.ts).
  */
 function newestPacked(d1: D1Database, where: SQL) {
   const db = getDb(d1);
@@ -175,6 +177,8 @@ const CSV_ROW = packedShape(
  * filter beyond the range and the ignored/deleted flags): the ids come first from the covering
  * index (matchingIds), so only matching rows are read. Otherwise nearly every row of the range
  * matches, and walking idx_transactions_month reads them in date order with no sort.
+ * Plan: COVERING INDEX idx_transactions_month_cover either way, no TEMP B-TREE for the whole range
+ * (asserted in search-plans.test.ts).
  */
 export function csvStatement(d1: D1Database, where: SQL, narrow: boolean) {
   const db = getDb(d1);
