@@ -19,7 +19,7 @@ import { transactionReverters, transactionsRouter } from "./domains/transactions
 import { summaryRouter } from "./domains/summary";
 import { journalRouter } from "./domains/journal";
 import { insightsRouter } from "./domains/insights";
-import { configChecksRouter, dataChecksRouter } from "./domains/intelligence";
+import { configChecksRouter, dataChecksRouter } from "./domains/config-checks";
 import { dataRouter } from "./domains/data";
 import { merchantsRouter } from "./domains/merchants";
 import { incomeRouter } from "./domains/income";
