@@ -5,7 +5,7 @@
  */
 import { and, count, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { normalizeMerchant } from "../../categorize/normalize";
-import { getDb, inRange, live, spending, sumAmount } from "../../db";
+import { type Db, inRange, live, spending, sumAmount } from "../../db";
 import { transactions } from "../../db/schema";
 import { fromCents } from "../../lib/money";
 import { addMonths, monthBounds } from "../../lib/month";
@@ -17,12 +17,14 @@ export const IGNORE_HISTORY_MONTHS = 12;
 export const IGNORE_MIN_ROWS = 2;
 export const IGNORE_MIN_SHARE = 0.5;
 
-/** Merchants charging this month (rows not ignored) whose earlier rows were mostly ignored. */
-export async function suspectedIgnored(d1: D1Database, month: string) {
-  const db = getDb(d1);
+/**
+ * Merchants charging this month (rows not ignored) whose earlier rows were mostly ignored: the two
+ * statements (this month's merchants, their history), for the caller's batch, and `read`.
+ */
+export function suspectedIgnoredPart(db: Db, month: string) {
   const cur = monthBounds(month);
   const hist = { lo: monthBounds(addMonths(month, -IGNORE_HISTORY_MONTHS)).lo, hi: cur.lo };
-  const [now, before] = await db.batch([
+  const queries = [
     db
       .select({ company: t.Company, cents: sumAmount(), n: count() })
       .from(t)
@@ -37,7 +39,16 @@ export async function suspectedIgnored(d1: D1Database, month: string) {
       .from(t)
       .where(and(inRange(hist.lo, hist.hi), isNull(t.DeletedAt), spending(), isNotNull(t.Company)))
       .groupBy(t.Company),
-  ]);
+  ] as const;
+  return { queries, read: readSuspected };
+}
+
+type SuspectedRows = [
+  { company: string | null; cents: number; n: number }[],
+  { company: string | null; n: number; ignored: number }[],
+];
+
+function readSuspected(now: SuspectedRows[0], before: SuspectedRows[1]) {
   // Merchants are compared by their normalized name: "NETFLIX.COM 8844" resembles "Netflix.com".
   const habit = new Map<string, { n: number; ignored: number }>();
   for (const r of before) {
@@ -64,10 +75,10 @@ export async function suspectedIgnored(d1: D1Database, month: string) {
     .sort((a, b) => b.amount - a.amount);
 }
 
-/** Last year's comments on the same month's live spending, oldest first (at most 50). */
-export async function lastYearComments(d1: D1Database, month: string) {
+/** Last year's comments on the same month's live spending, oldest first (at most 50): the statement. */
+export function lastYearCommentsQuery(db: Db, month: string) {
   const b = monthBounds(addMonths(month, -12));
-  const rows = await getDb(d1)
+  return db
     .select({
       date: t.DateFileName,
       company: t.Company,
@@ -79,6 +90,10 @@ export async function lastYearComments(d1: D1Database, month: string) {
     .where(and(inRange(b.lo, b.hi), live(), spending(), isNotNull(t.Comment), ne(t.Comment, "")))
     .orderBy(t.DateFileName)
     .limit(50);
+}
+
+/** The comments' rows as the context shows them (decimal amounts). */
+export function lastYearCommentsOf(rows: Awaited<ReturnType<typeof lastYearCommentsQuery>>) {
   return rows.map((r) => ({
     date: r.date.slice(0, 10).replace(/\./g, "-"),
     company: r.company ?? "",
