@@ -19,7 +19,7 @@ import { transactionReverters, transactionsRouter } from "./domains/transactions
 import { summaryRouter } from "./domains/summary";
 import { journalRouter } from "./domains/journal";
 import { insightsRouter } from "./domains/insights";
-import { configChecksRouter, dataChecksRouter } from "./domains/config-checks";
+import { configChecksRouter } from "./domains/config-checks";
 import { dataRouter } from "./domains/data";
 import { merchantsRouter } from "./domains/merchants";
 import { incomeRouter } from "./domains/income";
@@ -199,7 +199,6 @@ export function createApp(deps: AppDeps = {}) {
   openapi.route("/api/v1/journal", journalRouter());
   openapi.route("/api/v1/insights", insightsRouter());
   openapi.route("/api/v1/config", configChecksRouter());
-  openapi.route("/api/v1/data", dataChecksRouter());
   openapi.route("/api/v1/data", dataRouter());
   openapi.route("/api/v1/merchants", merchantsRouter());
   openapi.route("/api/v1/income-statement", incomeRouter());
