@@ -1,6 +1,6 @@
 import { fromHono } from "chanfana";
 import { Hono } from "hono";
-import { attachmentReverters, attachmentsRouter } from "./domains/attachments";
+import { attachmentReverters, attachmentsRouter, transactionAttachmentsRouter } from "./domains/attachments";
 import { activityRouter } from "./domains/activity";
 import { registerReverters } from "./domains/activity/reverters";
 import { authRouter, whoamiRouter } from "./domains/auth";
@@ -215,7 +215,8 @@ export function createApp(deps: AppDeps = {}) {
   openapi.route("/api/v1/budget", budgetRouter());
   openapi.route("/api/v1/groups", groupsRouter());
   openapi.route("/api/v1/tax-pack", taxRouter());
-  openapi.route("/api/v1", attachmentsRouter());
+  openapi.route("/api/v1/attachments", attachmentsRouter());
+  openapi.route("/api/v1/transactions", transactionAttachmentsRouter());
   openapi.route("/api/v1/setup", setupRouter());
   // What POST /activity/{id}/revert can undo: each domain's reverters by resource kind.
   registerReverters(
