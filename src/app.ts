@@ -1,6 +1,6 @@
 import { fromHono } from "chanfana";
 import { Hono } from "hono";
-import { attachmentReverters, attachmentsRouter } from "./domains/attachments";
+import { attachmentReverters, attachmentsRouter, transactionAttachmentsRouter } from "./domains/attachments";
 import { activityRouter } from "./domains/activity";
 import { registerReverters } from "./domains/activity/reverters";
 import { authRouter, whoamiRouter } from "./domains/auth";
@@ -19,7 +19,7 @@ import { transactionReverters, transactionsRouter } from "./domains/transactions
 import { summaryRouter } from "./domains/summary";
 import { journalRouter } from "./domains/journal";
 import { insightsRouter } from "./domains/insights";
-import { configChecksRouter, dataChecksRouter } from "./domains/intelligence";
+import { configChecksRouter } from "./domains/config-checks";
 import { dataRouter } from "./domains/data";
 import { merchantsRouter } from "./domains/merchants";
 import { incomeRouter } from "./domains/income";
@@ -199,7 +199,6 @@ export function createApp(deps: AppDeps = {}) {
   openapi.route("/api/v1/journal", journalRouter());
   openapi.route("/api/v1/insights", insightsRouter());
   openapi.route("/api/v1/config", configChecksRouter());
-  openapi.route("/api/v1/data", dataChecksRouter());
   openapi.route("/api/v1/data", dataRouter());
   openapi.route("/api/v1/merchants", merchantsRouter());
   openapi.route("/api/v1/income-statement", incomeRouter());
@@ -216,7 +215,8 @@ export function createApp(deps: AppDeps = {}) {
   openapi.route("/api/v1/budget", budgetRouter());
   openapi.route("/api/v1/groups", groupsRouter());
   openapi.route("/api/v1/tax-pack", taxRouter());
-  openapi.route("/api/v1", attachmentsRouter());
+  openapi.route("/api/v1/attachments", attachmentsRouter());
+  openapi.route("/api/v1/transactions", transactionAttachmentsRouter());
   openapi.route("/api/v1/setup", setupRouter());
   // What POST /activity/{id}/revert can undo: each domain's reverters by resource kind.
   registerReverters(

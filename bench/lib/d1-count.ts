@@ -1,82 +1,98 @@
 /**
- * A D1 binding that counts round trips: every `prepare(...).run/all/first/raw` is one, a `batch`
- * is one (D1 runs it in one call), `exec` is one. Wrap the binding a request sees, run it, read
- * `trips` (and `log`, the first words of each call's SQL, to see where the trips go).
+ * A D1 binding that counts its round trips: every `first`, `all`, `run` or `raw` of a prepared
+ * statement is one, a `batch` is one whatever its length, an `exec` is one. Each trip keeps its
+ * SQL (the batch's statements) and whether it began after `settle()` was called (background work
+ * the response did not wait for, e.g. a `waitUntil` stamp).
  */
-const ORIGINAL = Symbol("d1-count.original");
+export interface Trip {
+  kind: "single" | "batch" | "exec";
+  sql: string[];
+  /** Began after the response was complete (waitUntil work). */
+  background: boolean;
+  /** Began while another trip was in flight (it adds no latency of its own in sequence). */
+  overlapped: boolean;
+}
 
-type Wrapped = D1PreparedStatement & { [ORIGINAL]: D1PreparedStatement };
-
-export interface D1Count {
+export interface CountingD1 {
   db: D1Database;
-  readonly trips: number;
-  /** One line per round trip: `run: SELECT ...` or `batch(3): UPDATE ...; DELETE ...; INSERT ...`. */
-  readonly log: readonly string[];
-  /** The lines of `log` whose call has answered, in the order they answered. */
-  readonly settled: readonly string[];
+  trips: Trip[];
+  /** Marks the response complete: later trips count as background. */
+  settle(): void;
+  /** Forgets the trips so far and clears the mark. */
   reset(): void;
 }
 
-const words = (sql: string) => sql.replace(/\s+/g, " ").trim().slice(0, 60);
-
-export function countD1(d1: D1Database): D1Count {
-  let log: string[] = [];
-  let settled: string[] = [];
-  const trip = <T>(line: string, p: Promise<T>): Promise<T> => {
-    log.push(line);
-    const own = settled;
-    return p.then((r) => {
-      own.push(line);
-      return r;
+export function countingD1(real: D1Database): CountingD1 {
+  const trips: Trip[] = [];
+  let settled = false;
+  let inFlight = 0;
+  const sqlOf = new WeakMap<object, string>();
+  /** Records a trip and keeps count of those in flight. */
+  const trip = <T>(kind: Trip["kind"], sql: string[], run: () => Promise<T>): Promise<T> => {
+    trips.push({ kind, sql, background: settled, overlapped: inFlight > 0 });
+    inFlight++;
+    return run().finally(() => {
+      inFlight--;
     });
   };
-  const sqlOf = new WeakMap<D1PreparedStatement, string>();
-  const wrap = (stmt: D1PreparedStatement, sql: string): Wrapped => {
-    const w = new Proxy(stmt, {
-      get(target, prop) {
-        if (prop === ORIGINAL) return target;
-        if (prop === "bind") return (...args: unknown[]) => wrap(target.bind(...args), sql);
-        if (prop === "run" || prop === "all" || prop === "first" || prop === "raw") {
-          const fn = (target as unknown as Record<string, (...a: unknown[]) => unknown>)[prop]!;
-          return (...args: unknown[]) =>
-            trip(`${String(prop)}: ${words(sql)}`, fn.apply(target, args) as Promise<unknown>);
-        }
-        const v = Reflect.get(target, prop, target);
-        return typeof v === "function" ? v.bind(target) : v;
-      },
-    }) as Wrapped;
-    sqlOf.set(w, sql);
-    return w;
+  const track = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement => {
+    sqlOf.set(stmt, sql);
+    const s = stmt as unknown as Record<string, (...a: unknown[]) => unknown>;
+    for (const m of ["all", "raw", "run", "first"]) {
+      const orig = s[m]!;
+      s[m] = (...a: unknown[]) => trip("single", [sql], () => orig.apply(stmt, a) as Promise<unknown>);
+    }
+    const bind = s.bind!;
+    s.bind = (...a: unknown[]) => track(bind.apply(stmt, a) as D1PreparedStatement, sql);
+    return stmt;
   };
-  const unwrap = (s: D1PreparedStatement) => (s as Wrapped)[ORIGINAL] ?? s;
-  const db = new Proxy(d1, {
-    get(target, prop) {
-      if (prop === "prepare") return (sql: string) => wrap(target.prepare(sql), sql);
-      if (prop === "batch")
-        return (stmts: D1PreparedStatement[]) =>
-          trip(
-            `batch(${stmts.length}): ${stmts.map((s) => words(sqlOf.get(s) ?? "?")).join("; ")}`,
-            target.batch(stmts.map(unwrap)),
-          );
-      if (prop === "exec") return (sql: string) => trip(`exec: ${words(sql)}`, target.exec(sql));
-      const v = Reflect.get(target, prop, target);
-      return typeof v === "function" ? v.bind(target) : v;
+  const db = {
+    prepare: (sql: string) => track(real.prepare(sql), sql),
+    batch: (stmts: D1PreparedStatement[]) =>
+      trip(
+        "batch",
+        stmts.map((st) => sqlOf.get(st) ?? "?"),
+        () => real.batch(stmts),
+      ),
+    exec: (sql: string) => trip("exec", [sql], () => real.exec(sql)),
+    dump: () => real.dump(),
+    withSession: () => {
+      throw new Error("countingD1: withSession is not counted");
     },
-  });
+  };
   return {
-    db,
-    get trips() {
-      return log.length;
+    db: db as unknown as D1Database,
+    trips,
+    settle: () => {
+      settled = true;
     },
-    get log() {
-      return log;
+    reset: () => {
+      trips.length = 0;
+      settled = false;
     },
-    get settled() {
-      return settled;
-    },
-    reset() {
-      log = [];
-      settled = [];
-    },
+  };
+}
+
+/** One line per trip (a batch's repeated statements once, with their count), for finding reads to fold. */
+export function describeTrips(trips: Trip[]): string[] {
+  return trips.map((t, i) => {
+    const counts = new Map<string, number>();
+    for (const s of t.sql) {
+      const k = s.replace(/\s+/g, " ").slice(0, 80);
+      counts.set(k, (counts.get(k) ?? 0) + 1);
+    }
+    const what = [...counts].map(([k, n]) => (n > 1 ? `${n} × ${k}` : k)).join(" | ");
+    const tags = [t.background ? "background" : "", t.overlapped ? "overlapped" : ""].filter(Boolean);
+    return `${i + 1}. ${t.kind}${tags.length ? ` (${tags.join(", ")})` : ""}: ${what}`;
+  });
+}
+
+/** Trips the response waited for, and of those, the ones made one after another. */
+export function tally(trips: Trip[]): { trips: number; inSequence: number; background: number } {
+  const path = trips.filter((t) => !t.background);
+  return {
+    trips: path.length,
+    inSequence: path.filter((t) => !t.overlapped).length,
+    background: trips.length - path.length,
   };
 }

@@ -2,7 +2,14 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ApiException, MultiException } from "chanfana";
 import { z } from "zod";
-import { ApiError, codeForStatus, issuesFromZod, validationError } from "../lib/errors";
+import {
+  ApiError,
+  codeForStatus,
+  DomainError,
+  type FailureKind,
+  issuesFromZod,
+  validationError,
+} from "../lib/errors";
 import { log } from "../lib/log";
 
 export * from "../lib/errors";
@@ -29,9 +36,25 @@ export function errorResponse(c: Context, err: ApiError): Response {
   return c.json(envelope(err.status, err.message, err.code, err.details), err.status as 400);
 }
 
+/** The HTTP status of each kind of domain failure. */
+export const HTTP_STATUS: Record<FailureKind, number> = {
+  not_found: 404,
+  conflict: 409,
+  invalid: 422,
+  too_large: 413,
+  unsupported: 415,
+};
+
 /** Maps anything thrown to the envelope; unexpected errors are logged, never leaked. */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
+  if (err instanceof DomainError)
+    return new ApiError(HTTP_STATUS[err.kind], err.message, err.code, err.details);
+  return toApiError(asKnown(err));
+}
+
+/** Framework and schema failures as the domain's Invalid, or a status of their own. */
+function asKnown(err: unknown): ApiError | DomainError {
   if (err instanceof MultiException) {
     const issues = err.errors.map((e) => ({
       loc: ((e as ApiException & { path?: string[] }).path ?? []).map(String),

@@ -16,8 +16,8 @@ import { log } from "../lib/log";
 import { getDb } from "../db";
 import { markAttentionRow } from "../domains/transactions/attention-queries";
 import { type Notifier, safeSend } from "../notify";
-import { computeContext, saveContext } from "./context";
-import { addTransaction, storedDateFileName, storeErrorText, transactionHash } from "./dedup";
+import { type ContextReads, computeContext, contextOf, contextQueries, saveContext } from "./context";
+import { type Added, addTransaction, storedDateFileName, storeErrorText, transactionHash } from "./dedup";
 import { shouldNotify, transactionMessage } from "./notify";
 import type { ExtractionAudit, IngestSettings, TransactionRecord } from "./types";
 
@@ -177,10 +177,17 @@ export async function commitTransaction(
     CategoryAudit: cat.audit,
     TransactionContext: null,
   };
-  // 5. Write with duplicate detection.
-  let added: string | false | undefined;
+  // 5. Write with duplicate detection; the context's reads ride in the write's batch.
+  const withContext = opts.context !== false;
+  let added: Added;
+  let reads: unknown[] | null;
   try {
-    added = await addTransaction(deps.db, tx, deps.clock().toISOString());
+    ({ added, after: reads } = await addTransaction(
+      deps.db,
+      tx,
+      deps.clock().toISOString(),
+      withContext ? [...contextQueries(deps.db, tx)] : undefined,
+    ));
   } catch (err) {
     if (!isFieldRejection(err)) throw err;
     return { status: "invalid", reason: storeErrorText(err) };
@@ -193,8 +200,8 @@ export async function commitTransaction(
   }
   if (opts.attentionReason) await markAttention(deps, tx, opts.attentionReason);
   // 6. Context (never blocks).
-  if (opts.context !== false) {
-    const context = await computeContext(deps.db, tx);
+  if (withContext) {
+    const context = reads ? contextOf(tx, reads as ContextReads) : await computeContext(deps.db, tx);
     if (context) {
       tx.TransactionContext = context;
       await saveContext(deps.db, tx, context);

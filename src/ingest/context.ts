@@ -39,40 +39,50 @@ export function monthlyTarget(data: unknown, category: string): Cents | null {
   return value !== null && value > 0 ? value : null;
 }
 
-export async function computeContext(
-  d1: D1Database,
+/**
+ * The context's three reads (category spend, merchant visits, budget targets) for one `db.batch`;
+ * the commit sends them after the insert in the insert's own batch (they see the new row).
+ */
+export function contextQueries(d1: D1Database, tx: TransactionRecord) {
+  const db = getDb(d1);
+  const month = tx.DateFileName.slice(0, 8); // "YYYY.MM."
+  const year = Number(tx.DateFileName.slice(0, 4));
+  return [
+    db
+      .select({ total: sumAmount() })
+      .from(t)
+      .where(
+        and(
+          eq(t.UserId, tx.UserId),
+          inRange(month, `${month}~`),
+          sql`${t.Category} = ${tx.Category} COLLATE NOCASE`,
+          live(),
+          spending(),
+        ),
+      ),
+    db
+      .select({ n: sql<number>`COUNT(*)`.mapWith(Number) })
+      .from(t)
+      .where(
+        and(
+          eq(t.UserId, tx.UserId),
+          sql`${t.Company} = ${tx.Company ?? ""} COLLATE NOCASE`,
+          inRange(month, `${month}~`),
+          isNull(t.DeletedAt),
+        ),
+      ),
+    targetsQuery(db, tx.UserId, year),
+  ] as const;
+}
+
+export type ContextReads = [{ total: number }[], { n: number }[], { data: unknown }[]];
+
+/** The context of the three reads' results (null when they cannot be read into one). */
+export function contextOf(
   tx: TransactionRecord,
-): Promise<TransactionContext | null> {
+  [spend, visits, budget]: ContextReads,
+): TransactionContext | null {
   try {
-    const db = getDb(d1);
-    const month = tx.DateFileName.slice(0, 8); // "YYYY.MM."
-    const year = Number(tx.DateFileName.slice(0, 4));
-    const [spend, visits, budget] = await db.batch([
-      db
-        .select({ total: sumAmount() })
-        .from(t)
-        .where(
-          and(
-            eq(t.UserId, tx.UserId),
-            inRange(month, `${month}~`),
-            sql`${t.Category} = ${tx.Category} COLLATE NOCASE`,
-            live(),
-            spending(),
-          ),
-        ),
-      db
-        .select({ n: sql<number>`COUNT(*)`.mapWith(Number) })
-        .from(t)
-        .where(
-          and(
-            eq(t.UserId, tx.UserId),
-            sql`${t.Company} = ${tx.Company ?? ""} COLLATE NOCASE`,
-            inRange(month, `${month}~`),
-            isNull(t.DeletedAt),
-          ),
-        ),
-      targetsQuery(db, tx.UserId, year),
-    ]);
     const total: Cents = spend[0]?.total ?? 0;
     const ctx: TransactionContext = {
       money: "cents",
@@ -89,6 +99,20 @@ export async function computeContext(
       ctx.category_budget_pct = Math.round((total / target) * 1000) / 10;
     }
     return ctx;
+  } catch (err) {
+    log("warn", "ingest.context_failed", { error: String(err) });
+    return null;
+  }
+}
+
+/** The context read on its own (one round trip); any error gives no context. */
+export async function computeContext(
+  d1: D1Database,
+  tx: TransactionRecord,
+): Promise<TransactionContext | null> {
+  try {
+    const [a, b, c] = contextQueries(d1, tx);
+    return contextOf(tx, (await getDb(d1).batch([a, b, c])) as ContextReads);
   } catch (err) {
     log("warn", "ingest.context_failed", { error: String(err) });
     return null;

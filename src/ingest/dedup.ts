@@ -5,6 +5,7 @@
  * concurrent deliveries write one row. add → undefined (invalid), false (duplicate), DateFileName.
  */
 import { and, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { getDb } from "../db";
 import { transactions } from "../db/schema";
 import { log } from "../lib/log";
@@ -89,14 +90,12 @@ const isPkCollision = (err: unknown) =>
 const byHash = (forwardedTo: string, hash: string) =>
   and(eq(transactions.ForwardedTo, forwardedTo), eq(transactions.TransactionHash, hash));
 
+const existsQuery = (d1: D1Database, forwardedTo: string, hash: string) =>
+  getDb(d1).select({ one: sql<number>`1` }).from(transactions).where(byHash(forwardedTo, hash)).limit(1);
+
 async function existsByHash(d1: D1Database, forwardedTo: string, hash: string): Promise<boolean | null> {
   try {
-    const row = await getDb(d1)
-      .select({ one: sql<number>`1` })
-      .from(transactions)
-      .where(byHash(forwardedTo, hash))
-      .limit(1)
-      .get();
+    const row = await existsQuery(d1, forwardedTo, hash).get();
     return row !== undefined;
   } catch (err) {
     log("warn", "ingest.dedup_check_failed_open", { error: String(err) });
@@ -118,30 +117,55 @@ export async function storedDateFileName(d1: D1Database, forwardedTo: string, ha
   }
 }
 
+/** What a write returns: undefined (invalid), false (duplicate), else the stored DateFileName. */
+export type Added = string | false | undefined;
+
 /**
  * Writes a transaction unless its hash exists under the same ForwardedTo. Returns undefined when
  * the fields are invalid, false for a duplicate, else the stored DateFileName (mutates tx to it).
  * Throws only on a storage failure other than a constraint.
+ *
+ * The check, the insert and the caller's `after` reads (which then see the new row) go in ONE
+ * round trip. When that batch fails for another reason than a same-minute collision (a read that
+ * fails, an outage), the write is retried the long way: the check alone (failing open), then the
+ * insert; `after` results are then null and the caller reads them itself.
  */
-export async function addTransaction(
+export async function addTransaction<A extends BatchItem<"sqlite">[]>(
   d1: D1Database,
   tx: TransactionRecord,
   createdAt: string,
-): Promise<string | false | undefined> {
-  if (validateRecord(tx).length > 0) return undefined;
-  if ((await existsByHash(d1, tx.ForwardedTo, tx.TransactionHash)) === true) return false;
+  after?: A,
+): Promise<{ added: Added; after: unknown[] | null }> {
+  if (validateRecord(tx).length > 0) return { added: undefined, after: null };
   const db = getDb(d1);
+  const insert = (dfn: string) =>
+    db
+      .insert(transactions)
+      .values(toRow({ ...tx, DateFileName: dfn }, createdAt))
+      .onConflictDoNothing({ target: [transactions.ForwardedTo, transactions.TransactionHash] });
+  try {
+    const [twin, res, ...reads] = await db.batch([
+      existsQuery(d1, tx.ForwardedTo, tx.TransactionHash),
+      insert(tx.DateFileName),
+      ...(after ?? []),
+    ]);
+    if ((twin as unknown[]).length > 0 || ((res as D1Result).meta?.changes ?? 0) === 0) {
+      return { added: false, after: null };
+    }
+    return { added: tx.DateFileName, after: reads };
+  } catch (err) {
+    if (!isPkCollision(err)) log("warn", "ingest.write_batch_failed", { error: String(err) });
+  }
+  if ((await existsByHash(d1, tx.ForwardedTo, tx.TransactionHash)) === true)
+    return { added: false, after: null };
   const base = tx.DateFileName;
   for (let n = 1; n <= 20; n++) {
-    const candidate = { ...tx, DateFileName: suffixed(base, n) };
+    const candidate = suffixed(base, n);
     try {
-      const res = await db
-        .insert(transactions)
-        .values(toRow(candidate, createdAt))
-        .onConflictDoNothing({ target: [transactions.ForwardedTo, transactions.TransactionHash] });
-      if ((res.meta?.changes ?? 0) === 0) return false;
-      tx.DateFileName = candidate.DateFileName;
-      return candidate.DateFileName;
+      const res = await insert(candidate);
+      if ((res.meta?.changes ?? 0) === 0) return { added: false, after: null };
+      tx.DateFileName = candidate;
+      return { added: candidate, after: null };
     } catch (err) {
       if (!isPkCollision(err)) throw err;
     }

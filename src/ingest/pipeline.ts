@@ -56,27 +56,27 @@ export async function runPipeline(raw: Uint8Array | string, deps: IngestDeps): P
 
   // 1. Parse the message; map the recipient to a UserId.
   const email = await parseMime(bytes);
-  const env = await makeEnvelope(deps, email, rawSha, fileName);
+  const envelope = await makeEnvelope(deps, email, rawSha, fileName);
 
   // 2. Detect the institution (sender domain, then body names in a fixed order).
   // 3. Parse the fields; a parser that recognizes nothing leaves the details empty.
-  const { institution, fields, stage } = parseStep(env.email.fromEmail, env.email.text);
+  const { institution, fields, stage } = parseStep(envelope.email.fromEmail, envelope.email.text);
 
   // The receiving server says the bank's own message failed authentication: never read it.
-  if (shouldCheckAuthentication(deps) && authenticationFailed(env.email)) {
-    return rescueOrQuarantine(deps, env, institution?.name ?? null, "authentication_failed");
+  if (shouldCheckAuthentication(deps) && authenticationFailed(envelope.email)) {
+    return rescueOrQuarantine(deps, envelope, institution?.name ?? null, "authentication_failed");
   }
 
   if (institution && fields.amount !== null) {
     // 4-7. Categorize, write with dedup, context, notify.
-    const draft = buildDraft(env, {
+    const draft = buildDraft(envelope, {
       institution: institution.name,
       amount: fields.amount,
       company: fields.company,
-      name: fields.name ?? cardName(deps, institution.name, env.email.text),
+      name: fields.name ?? cardName(deps, institution.name, envelope.email.text),
       type: fields.transaction_type,
     });
-    const checks = await checkReading(deps, env.email, fields.amount);
+    const checks = await checkReading(deps, envelope.email, fields.amount);
     draft.ExtractionAudit = {
       method: "parser",
       model: institution.name,
@@ -87,23 +87,23 @@ export async function runPipeline(raw: Uint8Array | string, deps: IngestDeps): P
     };
     const result = await commitTransaction(deps, draft, attention(checks.attention));
     if (result.status !== "invalid") {
-      await noteParsed(deps.db, env.email.fromEmail, institution.name, deps.clock().toISOString());
+      await noteParsed(deps.db, envelope.email.fromEmail, institution.name, deps.clock().toISOString());
       return asOutcome(result, false);
     }
-    return quarantine(deps, env, institution.name, "db_validation_failed", { error: result.reason });
+    return quarantine(deps, envelope, institution.name, "db_validation_failed", { error: result.reason });
   }
 
   // 3b. No built-in reading: a template learned from a hand-resolved email of this sender.
-  const learned = await commitLearned(deps, env);
+  const learned = await commitLearned(deps, envelope);
   if (learned?.status === "invalid") {
-    return quarantine(deps, env, institution?.name ?? null, "db_validation_failed", {
+    return quarantine(deps, envelope, institution?.name ?? null, "db_validation_failed", {
       error: learned.reason,
     });
   }
   if (learned) return asOutcome(learned, false);
 
   // 8. No usable transaction: relevance gate, AI rescue, quarantine.
-  return rescueOrQuarantine(deps, env, institution?.name ?? null, stage ?? "extraction_empty");
+  return rescueOrQuarantine(deps, envelope, institution?.name ?? null, stage ?? "extraction_empty");
 }
 
 /**
@@ -128,13 +128,13 @@ export async function makeEnvelope(
  * Commits the one learned-template reading of this email (null when no template reads it). A new
  * template's first reads go on the attention queue so a person can confirm them.
  */
-export async function commitLearned(deps: IngestDeps, env: Envelope): Promise<CommitResult | null> {
-  const reading = await readLearned(deps.db, env.email, env.local);
+export async function commitLearned(deps: IngestDeps, envelope: Envelope): Promise<CommitResult | null> {
+  const reading = await readLearned(deps.db, envelope.email, envelope.local);
   if (!reading) return null;
-  const local = readingLocal(reading.values, env.local, deps.settings.timezone);
-  const draft = buildDraft({ ...env, local }, learnedFields(reading));
+  const local = readingLocal(reading.values, envelope.local, deps.settings.timezone);
+  const draft = buildDraft({ ...envelope, local }, learnedFields(reading));
   const nowIso = deps.clock().toISOString();
-  const checks = await checkReading(deps, env.email, draft.Amount);
+  const checks = await checkReading(deps, envelope.email, draft.Amount);
   draft.ExtractionAudit = { ...learnedAudit(reading.template, nowIso), ...checks.audit };
   const confirm = reading.template.match_count < CONFIRM_FIRST;
   const result = await commitTransaction(
@@ -144,13 +144,13 @@ export async function commitLearned(deps: IngestDeps, env: Envelope): Promise<Co
   );
   if (result.status === "created") await noteRead(deps.db, reading.template.id, nowIso);
   if (result.status !== "invalid")
-    await noteParsed(deps.db, env.email.fromEmail, reading.template.institution, nowIso);
+    await noteParsed(deps.db, envelope.email.fromEmail, reading.template.institution, nowIso);
   return result;
 }
 
 async function rescueOrQuarantine(
   deps: IngestDeps,
-  env: Envelope,
+  envelope: Envelope,
   institution: string | null,
   parseStage: FailureStage,
 ): Promise<IngestOutcome> {
@@ -159,17 +159,17 @@ async function rescueOrQuarantine(
   // reads the whole body, so it shares that consent.
   const aiConsent =
     deps.ai && deps.settings.aiCategorizationEnabled && deps.settings.aiExtractionEnabled ? deps.ai : null;
-  const known = await isTrusted(deps.db, env.email.fromEmail, "alert_sender");
+  const known = await isTrusted(deps.db, envelope.email.fromEmail, "alert_sender");
   // An email that failed authentication is never handed to the model either.
   const ai = parseStage === "authentication_failed" ? null : aiConsent;
   const gate = await relevanceGate(
-    env.email,
+    envelope.email,
     institution,
     ai,
     known || parseStage === "authentication_failed",
   );
   if (!gate.relevant) {
-    await listIgnored(deps, env, gate.reason);
+    await listIgnored(deps, envelope, gate.reason);
     return { status: "ignored", reason: gate.reason };
   }
   const detail: Record<string, unknown> = {
@@ -180,16 +180,16 @@ async function rescueOrQuarantine(
   if (parseStage === "authentication_failed")
     detail.error = "The receiving server reports that the bank's own message failed authentication";
   if (ai) {
-    const ex = await extractWithAi(ai, env.email);
+    const ex = await extractWithAi(ai, envelope.email);
     if (ex.ok) {
-      const draft = buildDraft(env, {
+      const draft = buildDraft(envelope, {
         institution: "Other",
         amount: ex.value.amount_cents,
         company: ex.value.company,
         name: null,
         type: ex.value.transaction_type,
       });
-      const checks = await checkReading(deps, env.email, ex.value.amount_cents);
+      const checks = await checkReading(deps, envelope.email, ex.value.amount_cents);
       draft.ExtractionAudit = {
         method: "ai_fallback",
         model: ai.model,
@@ -207,25 +207,25 @@ async function rescueOrQuarantine(
       detail.error = ex.reason;
     }
   }
-  return quarantine(deps, env, institution, stage, detail);
+  return quarantine(deps, envelope, institution, stage, detail);
 }
 
 /** The ignored-email list (90 days): nothing the gate lets go is lost without a trace. */
-async function listIgnored(deps: IngestDeps, env: Envelope, reason: string) {
-  const e = env.email;
+async function listIgnored(deps: IngestDeps, envelope: Envelope, reason: string) {
+  const e = envelope.email;
   await recordIgnored(
     deps.db,
     {
-      rawSha256: env.rawSha,
-      rawKey: env.fileName,
+      rawSha256: envelope.rawSha,
+      rawKey: envelope.fileName,
       reason,
       reasonText: ignoredInWords(reason, e.text, e.subject),
       fromName: e.fromName,
       fromEmail: e.fromEmail,
       subject: e.subject,
-      emailDate: displayDate(env.local),
+      emailDate: displayDate(envelope.local),
       messageId: e.messageId,
-      forwardedTo: env.forwardedTo,
+      forwardedTo: envelope.forwardedTo,
     },
     deps.clock().toISOString(),
   );
@@ -233,12 +233,12 @@ async function listIgnored(deps: IngestDeps, env: Envelope, reason: string) {
 
 async function quarantine(
   deps: IngestDeps,
-  env: Envelope,
+  envelope: Envelope,
   institution: string | null,
   stage: FailureStage,
   detail: Record<string, unknown>,
 ): Promise<IngestOutcome> {
-  const id = await quarantineIdFor(deps.db, env.email.messageId, env.rawSha);
+  const id = await quarantineIdFor(deps.db, envelope.email.messageId, envelope.rawSha);
   const now = deps.clock();
   await recordFailure(
     deps.db,
@@ -246,23 +246,23 @@ async function quarantine(
       id,
       stage,
       institution,
-      email: { ...env.email, forwardedTo: env.forwardedTo },
-      rawKey: env.fileName,
-      emailDate: displayDate(env.local),
+      email: { ...envelope.email, forwardedTo: envelope.forwardedTo },
+      rawKey: envelope.fileName,
+      emailDate: displayDate(envelope.local),
       detail: {
         ...detail,
-        message_id: env.email.messageId,
-        date_header: env.email.dateHeader,
-        ...(env.email.forwardedBy ? { forwarded_by: env.email.forwardedBy } : {}),
-        raw_sha256: env.rawSha,
-        user_id: env.userId,
+        message_id: envelope.email.messageId,
+        date_header: envelope.email.dateHeader,
+        ...(envelope.email.forwardedBy ? { forwarded_by: envelope.email.forwardedBy } : {}),
+        raw_sha256: envelope.rawSha,
+        user_id: envelope.userId,
       },
     },
     now.toISOString(),
   );
   await noticeOncePerDay(deps.db, deps.notify, institution, stage, now);
   // A domain that used to parse and now quarantines in a row: its wording may have changed.
-  await noteQuarantined(deps.db, deps.notify, env.email.fromEmail, now);
+  await noteQuarantined(deps.db, deps.notify, envelope.email.fromEmail, now);
   return { status: "quarantined", id, failure_stage: stage, institution };
 }
 
@@ -286,19 +286,19 @@ const clean = (s: string | null) => {
   return t ? t : null;
 };
 
-export function buildDraft(env: Envelope, f: DraftFields): Draft {
-  const e = env.email;
+export function buildDraft(envelope: Envelope, f: DraftFields): Draft {
+  const e = envelope.email;
   return {
-    ForwardedTo: env.forwardedTo,
-    DateFileName: dateFileName(env.local, env.rawSha.slice(0, 12)),
-    UserId: env.userId,
+    ForwardedTo: envelope.forwardedTo,
+    DateFileName: dateFileName(envelope.local, envelope.rawSha.slice(0, 12)),
+    UserId: envelope.userId,
     Institution: f.institution,
     Amount: f.amount,
     Company: clean(f.company),
     TransactionType: f.type,
     Name: clean(f.name),
-    Date: displayDate(env.local),
-    FileName: env.fileName,
+    Date: displayDate(envelope.local),
+    FileName: envelope.fileName,
     FromName: e.fromName,
     FromEmail: e.fromEmail,
     ToName: e.toName,

@@ -1,6 +1,9 @@
 /**
- * Errors that become the `{error, code, details}` envelope. No HTTP framework here: services,
- * rules and ingest throw these; src/http/errors.ts turns them into responses.
+ * Errors that become the `{error, code, details}` envelope. No HTTP framework here. Services,
+ * rules and ingest throw the domain classes (NotFound, Conflict, Invalid, TooLarge, Unsupported):
+ * a kind of failure with its code and words, no status. Each door maps the kind to its own
+ * answer: src/http/errors.ts to an HTTP status, the MCP tools to a tool error. ApiError (a status
+ * of its own) stays for what only a door decides: authentication, rate limits, outages.
  */
 import type { z } from "zod";
 
@@ -45,15 +48,69 @@ export class ApiError extends Error {
   }
 }
 
-export const notFound = (what = "Resource") => new ApiError(404, `${what} not found`);
+/** The kinds of failure a service reports; the doors map each to their own status. */
+export type FailureKind = "not_found" | "conflict" | "invalid" | "too_large" | "unsupported";
+
+/** A failure in the domain's words (no status: see the kind). */
+export class DomainError extends Error {
+  constructor(
+    readonly kind: FailureKind,
+    message: string,
+    readonly code: string,
+    readonly details: Record<string, unknown> | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/** What was asked for does not exist. */
+export class NotFound extends DomainError {
+  constructor(message: string, code = "NOT_FOUND", details: Record<string, unknown> | null = null) {
+    super("not_found", message, code, details);
+  }
+}
+
+/** The request collides with the current state (a stale version, a job running, a duplicate). */
+export class Conflict extends DomainError {
+  constructor(message: string, code = "CONFLICT", details: Record<string, unknown> | null = null) {
+    super("conflict", message, code, details);
+  }
+}
+
+/** The input breaks a rule; `details.errors` says where. */
+export class Invalid extends DomainError {
+  constructor(issues: ValidationIssue[], message = "Request validation failed") {
+    super("invalid", message, "VALIDATION_ERROR", { errors: issues });
+  }
+}
+
+/** The input costs more than its bound (bytes, rows, pages). */
+export class TooLarge extends DomainError {
+  constructor(message: string, details: Record<string, unknown> | null = null, code = "PAYLOAD_TOO_LARGE") {
+    super("too_large", message, code, details);
+  }
+}
+
+/** A kind of file or content this journal does not read. */
+export class Unsupported extends DomainError {
+  constructor(
+    message: string,
+    details: Record<string, unknown> | null = null,
+    code = "UNSUPPORTED_MEDIA_TYPE",
+  ) {
+    super("unsupported", message, code, details);
+  }
+}
+
+export const notFound = (what = "Resource") => new NotFound(`${what} not found`);
 export const conflict = (
   message: string,
   code = "CONFLICT",
   details: Record<string, unknown> | null = null,
-) => new ApiError(409, message, code, details);
+) => new Conflict(message, code, details);
 
-export function validationError(issues: ValidationIssue[], message = "Request validation failed"): ApiError {
-  return new ApiError(422, message, "VALIDATION_ERROR", { errors: issues });
+export function validationError(issues: ValidationIssue[], message = "Request validation failed"): Invalid {
+  return new Invalid(issues, message);
 }
 
 export function issuesFromZod(error: z.ZodError, prefix: (string | number)[] = []): ValidationIssue[] {

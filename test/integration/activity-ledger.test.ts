@@ -6,7 +6,7 @@ import {
   waitOnExecutionContext,
 } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { countD1 } from "../../bench/lib/d1-count";
+import { countingD1 } from "../../bench/lib/d1-count";
 import { createApp } from "../../src/app";
 import { insertEntry } from "../../src/domains/activity/queries";
 import type { Env } from "../../src/env";
@@ -162,7 +162,7 @@ describe("a verb journals in its own batch", () => {
 
   it("the entry is written before the response returns, with the change (no waitUntil)", async () => {
     const txId = await seedShop();
-    const counter = countD1(env.DB);
+    const counter = countingD1(env.DB);
     const ctx = createExecutionContext();
     const req = new Request(`http://localhost/api/v1/transactions/${txId}`, {
       method: "PATCH",
@@ -170,14 +170,15 @@ describe("a verb journals in its own batch", () => {
       body: JSON.stringify({ category: "Groceries" }),
     });
     const res = await createApp().fetch(req, { ...env, DB: counter.db } as Env, ctx);
-    // What D1 had answered when the response came back, before any waitUntil work is awaited.
-    const answered = [...counter.settled];
+    // The response is back: any trip begun from here on is waitUntil work (counted as background).
+    counter.settle();
     await res.text();
     await waitOnExecutionContext(ctx);
     expect(res.status).toBe(200);
-    const write = answered.filter((l) => l.includes('"activity_log"'));
+    const write = counter.trips.filter((t) => t.sql.some((q) => q.includes('"activity_log"')));
     expect(write).toHaveLength(1);
-    expect(write[0]).toMatch(/^batch\(3\): .*"attention_queue".*"transactions".*"activity_log"/);
+    expect(write[0]).toMatchObject({ kind: "batch", background: false });
+    expect(write[0]?.sql.join(" ; ")).toMatch(/"attention_queue".*;.*"transactions".*;.*"activity_log"/);
     const [e] = await feed();
     expect(e).toMatchObject({ operation_id: "patchTransaction", resource_id: txId, reversible: true });
     expect(res.headers.get("X-Activity-Id")).toBe(e.id);

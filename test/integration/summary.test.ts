@@ -1,7 +1,10 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import { getDb } from "../../src/db";
 import * as budgetQ from "../../src/domains/budget/history-queries";
+import { yearStatement } from "../../src/domains/income/queries";
+import { windowQuery } from "../../src/domains/merchants/queries";
 import * as summaryQ from "../../src/domains/summary/queries";
 import { rangeBounds } from "../../src/lib/month";
 import { call, expectEnvelope } from "../helpers/http";
@@ -284,6 +287,25 @@ describe("month aggregates stay on the month-range index", () => {
       expect(plan.results.map((r) => r.detail).join("; "), sql).toMatch(
         /COVERING INDEX idx_transactions_month_cover/,
       );
+    }
+  });
+
+  // The hand-written packed statements (income, merchants): the plan named in their comments.
+  it("the income statement and the merchant window read the year from the covering index", async () => {
+    const db = getDb(env.DB);
+    const b = rangeBounds("2024-01", "2024-12");
+    const statements = {
+      income: yearStatement(b.lo, b.hi, 2024, "default"),
+      merchants: windowQuery(b.lo, b.hi, rangeBounds("2024-12", "2024-12").lo, ["2024-11", "2024-12"]),
+    };
+    for (const [name, statement] of Object.entries(statements)) {
+      const plan = await db.all<{ detail: string }>(sql`EXPLAIN QUERY PLAN ${statement}`);
+      const details = plan.map((r) => r.detail);
+      expect(details.join("; "), name).toMatch(/COVERING INDEX idx_transactions_month_cover/);
+      expect(
+        details.some((d) => /^SCAN transactions\b/.test(d)),
+        name,
+      ).toBe(false);
     }
   });
 });

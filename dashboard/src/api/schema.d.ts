@@ -1059,23 +1059,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/data/object-backup-status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Daily backup settings and what the bucket holds */
-        get: operations["getObjectBackupStatus"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/data/export": {
         parameters: {
             query?: never;
@@ -1134,6 +1117,23 @@ export interface paths {
          * @description Files are written to storage first under server-derived keys, then every row moves into the journal in one atomic batch. 409 when a configuration list that apply_config would replace changed after the preview; 422 when apply_config is set and the backup's settings hold an invalid field.
          */
         post: operations["commitBackupImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/data/object-backup-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Daily backup settings and what the bucket holds */
+        get: operations["getObjectBackupStatus"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3351,19 +3351,6 @@ export interface components {
                 reason: string | null;
             }[];
         };
-        ObjectBackupStatusResponse: {
-            enabled: boolean;
-            bucket: string | null;
-            prefix: string | null;
-            last_attempt_at: string | null;
-            last_success_at: string | null;
-            last_error: string | null;
-            consecutive_failures: number;
-            /** @description Daily backups present under the prefix */
-            uploaded_count: number;
-            deleted_count: number;
-            objects_total: number;
-        };
         /** @description Dry run of an import; commit it with `token`. */
         ImportPreviewResponse: {
             /** @description Staged-import token. Commit within 15 minutes. */
@@ -3467,6 +3454,19 @@ export interface components {
              * @default false
              */
             apply_config: boolean;
+        };
+        ObjectBackupStatusResponse: {
+            enabled: boolean;
+            bucket: string | null;
+            prefix: string | null;
+            last_attempt_at: string | null;
+            last_success_at: string | null;
+            last_error: string | null;
+            consecutive_failures: number;
+            /** @description Daily backups present under the prefix */
+            uploaded_count: number;
+            deleted_count: number;
+            objects_total: number;
         };
         /** @description Recurring, price-change, new, churned, burn rate. */
         MerchantIntelligenceResponse: {
@@ -9450,62 +9450,6 @@ export interface operations {
             };
         };
     };
-    getObjectBackupStatus: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Status */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ObjectBackupStatusResponse"];
-                };
-            };
-            /** @description Missing or invalid credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Token scope forbids this method and path */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Validation error: `details.errors` lists every problem */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unexpected error (no stack trace) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
     downloadFullBackup: {
         parameters: {
             query?: never;
@@ -9779,6 +9723,62 @@ export interface operations {
             };
             /** @description The body is not application/json (or multipart for uploads) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getObjectBackupStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ObjectBackupStatusResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,7 +3,7 @@
  * checked before anything is written; R2 keys come from the month and the file's hash only.
  */
 import type { Env } from "../../env";
-import { ApiError, validationError } from "../../lib/errors";
+import { Unsupported, validationError } from "../../lib/errors";
 import { checkPixels } from "./dimensions";
 import { checkFile, FAMILIES, type FileFamily, MAX_ATTACHMENT_BYTES } from "./filetype";
 
@@ -17,11 +17,6 @@ export interface Upload {
 
 export const KINDS = ["receipt", "document"] as const;
 
-const tooLarge = () =>
-  new ApiError(413, "The file is larger than 10 MB", "PAYLOAD_TOO_LARGE", {
-    max_bytes: MAX_ATTACHMENT_BYTES,
-  });
-
 const fieldIssue = (field: string, msg: string, type = "value_error") =>
   validationError([{ loc: ["body", field], msg, type }]);
 
@@ -29,34 +24,33 @@ import { cleanFilename } from "../../lib/filename";
 
 export { cleanFilename, UNSAFE_NAME_CHARS } from "../../lib/filename";
 
-/** Reads and checks the multipart form; errors are 413 or 422 envelopes. */
-export async function readUpload(request: Request): Promise<Upload & { family: FileFamily }> {
-  const declaredLength = Number(request.headers.get("content-length") ?? "0");
-  if (declaredLength > MAX_ATTACHMENT_BYTES + 64 * 1024) throw tooLarge();
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw fieldIssue("file", "Expected multipart/form-data with a `file` field", "missing");
-  }
-  const file = form.get("file");
-  if (file === null) throw fieldIssue("file", "Field required", "missing");
-  if (typeof file === "string") throw fieldIssue("file", "`file` must be a file upload, not a text field");
-  if (file.size > MAX_ATTACHMENT_BYTES) throw tooLarge();
-  if (file.size === 0) throw fieldIssue("file", "The file is empty");
-  const kind = String(form.get("kind") ?? "receipt").trim() || "receipt";
+/** What src/http's readUpload hands over for an attachment: 10 MB. */
+export const ATTACHMENT_LIMITS = {
+  maxBytes: MAX_ATTACHMENT_BYTES,
+  tooLarge: "The file is larger than 10 MB",
+};
+
+/** An uploaded file and its form fields, as the attachment checks read them. */
+export interface UploadedAttachment {
+  bytes: Uint8Array;
+  name: string;
+  type: string;
+  kind: string | null;
+  txId: string | null;
+}
+
+/** Checks an uploaded file (name, kind, declared type against the bytes, pixels); 415 or 422 errors. */
+export function checkUpload(file: UploadedAttachment): Upload & { family: FileFamily } {
+  const kind = file.kind || "receipt";
   if (!(KINDS as readonly string[]).includes(kind))
     throw fieldIssue("kind", "kind must be `receipt` or `document`");
-  const rawTx = form.get("tx_id");
-  const txId = typeof rawTx === "string" && rawTx.trim() && rawTx.trim() !== "null" ? rawTx.trim() : null;
-  const filename = cleanFilename(file.name ?? "");
+  const txId = file.txId && file.txId !== "null" ? file.txId : null;
+  const filename = cleanFilename(file.name);
   if (!filename) throw fieldIssue("file", "The file has no name");
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const check = checkFile(filename, file.type ?? "", bytes);
-  if (!check.ok)
-    throw new ApiError(415, check.reason, "UNSUPPORTED_MEDIA_TYPE", { accepted: Object.keys(FAMILIES) });
-  checkPixels(bytes);
-  return { filename, declaredType: file.type ?? "", bytes, kind, txId, family: check.family };
+  const check = checkFile(filename, file.type, file.bytes);
+  if (!check.ok) throw new Unsupported(check.reason, { accepted: Object.keys(FAMILIES) });
+  checkPixels(file.bytes);
+  return { filename, declaredType: file.type, bytes: file.bytes, kind, txId, family: check.family };
 }
 
 export async function sha256Hex(data: Uint8Array | string): Promise<string> {

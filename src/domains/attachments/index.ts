@@ -9,17 +9,23 @@ import { ParseReceipt } from "./routes/parse";
 import { UploadAttachment } from "./routes/upload";
 import { currentLink, restoreLink } from "./service";
 
-/** Mounted at /api/v1: the /attachments routes and GET /transactions/{tx_id}/attachments. */
+/** Mounted at /api/v1/attachments. */
 export function attachmentsRouter() {
   const r = domainRouter();
-  r.get("/attachments", ListAttachments);
-  r.post("/attachments", UploadAttachment);
-  r.get("/attachments/:attachment_id/file", DownloadAttachmentFile);
-  r.post("/attachments/:attachment_id/parse", ParseReceipt);
-  r.get("/attachments/:attachment_id/candidates", ListReceiptMatchCandidates);
-  r.post("/attachments/:attachment_id/link", LinkAttachment);
-  r.delete("/attachments/:attachment_id", DeleteAttachment);
-  r.get("/transactions/:tx_id/attachments", ListTransactionAttachments);
+  r.get("/", ListAttachments);
+  r.post("/", UploadAttachment);
+  r.get("/:attachment_id/file", DownloadAttachmentFile);
+  r.post("/:attachment_id/parse", ParseReceipt);
+  r.get("/:attachment_id/candidates", ListReceiptMatchCandidates);
+  r.post("/:attachment_id/link", LinkAttachment);
+  r.delete("/:attachment_id", DeleteAttachment);
+  return r;
+}
+
+/** Mounted at /api/v1/transactions: a transaction's attachments (GET /{tx_id}/attachments). */
+export function transactionAttachmentsRouter() {
+  const r = domainRouter();
+  r.get("/:tx_id/attachments", ListTransactionAttachments);
   return r;
 }
 

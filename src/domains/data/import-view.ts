@@ -1,30 +1,14 @@
 /** The upload's reading and the preview's shapes (pure but for reading the request). */
-import { ApiError, validationError } from "../../lib/errors";
 import { fromCents } from "../../lib/money";
 import { MAX_BACKUP_BYTES, type ParsedBackup, type Row } from "./import-rules";
 import type { TableDiff } from "./import-store";
 
-const fileIssue = (msg: string, type = "value_error") =>
-  validationError([{ loc: ["body", "file"], msg, type }], msg);
+/** What src/http's readUpload hands over for a backup: 50 MB. */
+export const BACKUP_LIMITS = { maxBytes: MAX_BACKUP_BYTES, tooLarge: "The backup is larger than 50 MB" };
 
-/** The uploaded backup's bytes and a display name safe for a header or metadata. */
-export async function readBackupUpload(request: Request): Promise<{ bytes: Uint8Array; filename: string }> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BACKUP_BYTES + 64 * 1024) throw new ApiError(413, "The backup is larger than 50 MB");
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw fileIssue("Expected multipart/form-data with a `file` field", "missing");
-  }
-  const file = form.get("file");
-  if (file === null) throw fileIssue("Field required", "missing");
-  if (typeof file === "string") throw fileIssue("`file` must be a file upload, not a text field");
-  if (file.size > MAX_BACKUP_BYTES) throw new ApiError(413, "The backup is larger than 50 MB");
-  if (file.size === 0) throw fileIssue("The file is empty");
-  const filename = (file.name || "backup.zip").replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 100);
-  return { bytes: new Uint8Array(await file.arrayBuffer()), filename };
-}
+/** The backup's display name, safe for a header or metadata. */
+export const backupFilename = (name: string) =>
+  (name || "backup.zip").replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 100);
 
 export const sample = (row: Row, reason?: string) => ({
   date: (row.Date as string | null) ?? null,

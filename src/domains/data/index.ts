@@ -1,4 +1,5 @@
 import { domainRouter } from "../../http/route";
+import { GetObjectBackupStatus } from "./routes/backup-status";
 import { DownloadFullBackup, ExportFullBackup } from "./routes/export";
 import { CommitBackupImport, PreviewBackupImport } from "./routes/import";
 
@@ -8,5 +9,6 @@ export function dataRouter() {
   r.post("/export", ExportFullBackup);
   r.post("/import/preview", PreviewBackupImport);
   r.post("/import/commit", CommitBackupImport);
+  r.get("/object-backup-status", GetObjectBackupStatus);
   return r;
 }

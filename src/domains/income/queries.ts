@@ -8,6 +8,7 @@
  */
 import { and, inArray, sql } from "drizzle-orm";
 import { type Db, inRange, live } from "../../db";
+import { cell as decode, col, packedShape } from "../../db/packed";
 import { transactions as t } from "../../db/schema";
 import { readBudgetDoc } from "../budget/stored";
 import { DEPOSIT_TYPES, SPENDING_TYPES } from "../../lib/transaction-types";
@@ -22,33 +23,38 @@ const merchant = sql`lower(trim(COALESCE(${t.Company}, '')))`;
 // amount counts as 0, so a company whose amounts are all NULL still shows, with zeros.
 const cell = sql`json_quote(substr(${t.DateFileName}, 6, 2)) || ',' || COALESCE(${t.Amount}, 0)`;
 
-/** One group as JSON: [income (0/1), category, merchant, latest spelling, ["MM", cents, ...]]. */
-type GroupJson = [number, string, string, string | null, (string | number)[]];
+/** One group: income (0/1), category, merchant, latest spelling, its rows as ["MM", cents, ...]. */
+const GROUP = packedShape({
+  income: col(sql.raw("income"), decode.number),
+  category: col(sql.raw("category"), decode.text),
+  merchant: col(sql.raw("merchant"), decode.text),
+  company: col(sql.raw("company"), decode.textOrNull),
+  cells: col(sql`json('[' || cells || ']')`, decode.raw<(string | number)[]>),
+});
 
-function statement(lo: string, hi: string, year: number, userId: string) {
+export function yearStatement(lo: string, hi: string, year: number, userId: string) {
   const rows = and(
     live(),
     inRange(lo, hi),
     inArray(t.TransactionType, [...SPENDING_TYPES, ...DEPOSIT_TYPES]),
   );
   // SQLite: with a single max() (group_concat is not one), the bare Company comes from the row
-  // holding it: each group's latest spelling. No row: group_concat is NULL, and so is `groups`.
-  return sql`SELECT
-      (SELECT '[' || group_concat('[' || income || ',' || json_quote(category) || ',' ||
-          json_quote(merchant) || ',' || json_quote(company) || ',[' || cells || ']]') || ']'
-        FROM (SELECT ${isIncome} AS income, ${category} AS category, ${merchant} AS merchant,
-            MAX(${t.DateFileName}), ${t.Company} AS company, group_concat(${cell}) AS cells
-          FROM ${t} WHERE ${rows} GROUP BY 1, 2, 3)) AS groups,
+  // holding it: each group's latest spelling.
+  // Plan: SEARCH transactions USING COVERING INDEX idx_transactions_month_cover (asserted in summary.test.ts).
+  const groups = sql`(SELECT ${isIncome} AS income, ${category} AS category, ${merchant} AS merchant,
+      MAX(${t.DateFileName}), ${t.Company} AS company, group_concat(${cell}) AS cells
+    FROM ${t} WHERE ${rows} GROUP BY 1, 2, 3)`;
+  return sql`SELECT ${GROUP.packFrom(groups)} AS groups,
       ${targetsDataSql(userId, year)} AS budget`;
 }
 
 export async function yearAggregates(db: Db, lo: string, hi: string, year: number, userId: string) {
   const [row] = await db.all<{ groups: string | null; budget: string | null }>(
-    statement(lo, hi, year, userId),
+    yearStatement(lo, hi, year, userId),
   );
   const income: CompanyGroup[] = [];
   const expenses: CompanyGroup[] = [];
-  for (const [inc, category, merchant, company, cells] of JSON.parse(row?.groups ?? "[]") as GroupJson[]) {
+  for (const { income: inc, category, merchant, company, cells } of GROUP.decode(row?.groups)) {
     if (inc) income.push({ merchant, company, cells });
     else expenses.push({ merchant, company, cells, category });
   }

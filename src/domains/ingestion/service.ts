@@ -1,36 +1,23 @@
 import type { ServiceCtx } from "../../lib/context";
-import { ApiError, validationError } from "../../lib/errors";
+import { validationError } from "../../lib/errors";
 import { fromCents } from "../../lib/money";
 import { createIngestDeps, type DepsOptions, ingestEmail, type IngestOutcome } from "../../ingest";
 import type { UploadEmlResponse } from "./schemas";
 
 export const MAX_EML_BYTES = 5 * 1024 * 1024;
 
-const tooLarge = () =>
-  new ApiError(413, `Email file is larger than ${MAX_EML_BYTES / 1024 / 1024} MB`, "PAYLOAD_TOO_LARGE", {
-    max_bytes: MAX_EML_BYTES,
-  });
+/** What src/http's readUpload hands over for an email file: 5 MB. */
+export const EML_LIMITS = {
+  maxBytes: MAX_EML_BYTES,
+  tooLarge: `Email file is larger than ${MAX_EML_BYTES / 1024 / 1024} MB`,
+};
 
-const fileIssue = (msg: string, type = "value_error") =>
-  validationError([{ loc: ["body", "file"], msg, type }]);
-
-/** Reads and checks the multipart `file` field; errors are 413 or 422 envelopes. */
-export async function readEmlUpload(request: Request): Promise<Uint8Array> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_EML_BYTES + 64 * 1024) throw tooLarge();
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw fileIssue("Expected multipart/form-data with a `file` field", "missing");
+/** Checks the uploaded bytes are an email message (422 otherwise). */
+export function checkEml(bytes: Uint8Array): Uint8Array {
+  if (!looksLikeEmail(bytes)) {
+    const msg = "The file is not an email message (no header block found)";
+    throw validationError([{ loc: ["body", "file"], msg, type: "value_error" }]);
   }
-  const file = form.get("file");
-  if (file === null) throw fileIssue("Field required", "missing");
-  if (typeof file === "string") throw fileIssue("`file` must be a file upload, not a text field");
-  if (file.size > MAX_EML_BYTES) throw tooLarge();
-  if (file.size === 0) throw fileIssue("The file is empty");
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  if (!looksLikeEmail(bytes)) throw fileIssue("The file is not an email message (no header block found)");
   return bytes;
 }
 

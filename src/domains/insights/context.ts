@@ -6,11 +6,11 @@ import { getHistoricalAverages } from "../budget/averages";
 import { getBudgetStatus } from "../budget/status";
 import { getConfig } from "../config/service";
 import { getMerchantIntelligence } from "../merchants/service";
-import { currentMonth, getSummary, getTrend } from "../summary/service";
+import { currentMonth, getSummary, trendPart } from "../summary/service";
 import { paceBlock } from "./pace";
 import { commentedRows, largestSpending, previousBriefing } from "./queries";
 import { fixedChargesOf, recurringAnnualOf } from "./rules";
-import { lastYearComments, suspectedIgnored } from "./signals";
+import { lastYearCommentsOf, lastYearCommentsQuery, suspectedIgnoredPart } from "./signals";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
 const EXCERPT_CHARS = 600;
@@ -34,35 +34,51 @@ export async function buildContext(ctx: Ctx, monthIn?: string) {
   const db = getDb(ctx.env.DB);
   const b = monthBounds(month);
   const year = Number(month.slice(0, 4));
-  const [
-    summary,
-    trend,
-    lastYear,
-    averages,
-    budget,
-    merchants,
-    commented,
-    largest,
-    history,
-    previous,
-    yearToMonth,
-    ignoredLike,
-    lastYearNotes,
-  ] = await Promise.all([
+  const trends = {
+    trend: trendPart(db, 6, month),
+    lastYear: trendPart(db, 1, addMonths(month, -12)),
+    history: trendPart(db, 24, addMonths(month, -1)),
+    yearToMonth: trendPart(db, Number(month.slice(5, 7)), month),
+  };
+  const ignored = suspectedIgnoredPart(db, month);
+  // The context's own reads in ONE round trip; the summary, budget and merchant services (each
+  // one batch of its own) run beside it.
+  const reads = db.batch([
+    trends.trend.query,
+    trends.lastYear.query,
+    trends.history.query,
+    trends.yearToMonth.query,
+    commentedRows(db, b.lo, b.hi),
+    largestSpending(db, b.lo, b.hi, 5),
+    previousBriefing(db, cfg.user_id, month),
+    ...ignored.queries,
+    lastYearCommentsQuery(db, month),
+  ]);
+  const [summary, averages, budget, merchants, read] = await Promise.all([
     getSummary(ctx, month),
-    getTrend(ctx, 6, month),
-    getTrend(ctx, 1, addMonths(month, -12)),
     orNull(getHistoricalAverages(ctx, 6)),
     orNull(getBudgetStatus(ctx, year)),
     orNull(getMerchantIntelligence({ ctx, input: { month, months: 6 } })),
-    commentedRows(db, b.lo, b.hi),
-    largestSpending(db, b.lo, b.hi, 5),
-    getTrend(ctx, 24, addMonths(month, -1)),
-    previousBriefing(db, cfg.user_id, month),
-    getTrend(ctx, Number(month.slice(5, 7)), month),
-    suspectedIgnored(ctx.env.DB, month),
-    lastYearComments(ctx.env.DB, month),
+    reads,
   ]);
+  const [
+    trendRows,
+    lastYearRows,
+    historyRows,
+    ytmRows,
+    commented,
+    largest,
+    previous,
+    ignNow,
+    ignBefore,
+    notes,
+  ] = read;
+  const trend = trends.trend.read(trendRows);
+  const lastYear = trends.lastYear.read(lastYearRows);
+  const history = trends.history.read(historyRows);
+  const yearToMonth = trends.yearToMonth.read(ytmRows);
+  const ignoredLike = ignored.read(ignNow, ignBefore);
+  const lastYearNotes = lastYearCommentsOf(notes);
   const txOut = (r: (typeof largest)[number]) => ({
     date: r.date.slice(0, 10).replace(/\./g, "-"),
     company: r.company ?? "",

@@ -10,7 +10,7 @@ import { getDb } from "../../db";
 import type { Env } from "../../env";
 import type { QueueMessage } from "../../jobs/messages";
 import { jobSlot } from "../../jobs/slot";
-import { systemClock } from "../../lib/clock";
+import { type Clock, systemClock } from "../../lib/clock";
 import { log } from "../../lib/log";
 import { getConfig } from "../config/service";
 import { buildContext } from "./context";
@@ -38,7 +38,7 @@ function within<T>(p: Promise<T>, ms: number, abort: AbortController): Promise<T
   return Promise.race([p, timeout]).finally(() => timer !== undefined && clearTimeout(timer));
 }
 
-export async function runInsightsJob(env: Env, msg: QueueMessage): Promise<void> {
+export async function runInsightsJob(env: Env, msg: QueueMessage, clock: Clock = systemClock): Promise<void> {
   const parsed = Payload.safeParse("payload" in msg ? msg.payload : null);
   if (!parsed.success) return;
   const { task_id, month } = parsed.data;
@@ -47,11 +47,11 @@ export async function runInsightsJob(env: Env, msg: QueueMessage): Promise<void>
   // A redelivered or superseded message: the slot already moved on.
   if (!job || job.id !== task_id || job.status !== "running") return;
   const limit = insightsLimitMs(env as AiEnv);
-  const remaining = Date.parse(job.started_at) + limit - Date.now();
+  const remaining = Date.parse(job.started_at) + limit - clock().getTime();
   const fail = (error: string) => slot.complete(task_id, { error });
   if (remaining <= 0) return void (await fail(timeoutMessage(limit)));
 
-  const ctx = { env, clock: systemClock };
+  const ctx = { env, clock };
   const abort = new AbortController();
   try {
     await slot.progress(task_id, { phase: "context" });
@@ -60,7 +60,7 @@ export async function runInsightsJob(env: Env, msg: QueueMessage): Promise<void>
     if (!routed.ok) return void (await fail(routed.reason));
     const context = await buildContext(ctx, month);
     await slot.progress(task_id, { phase: "writing", provider: routed.route.provider, model: routed.model });
-    const left = Date.parse(job.started_at) + limit - Date.now();
+    const left = Date.parse(job.started_at) + limit - clock().getTime();
     const text = await within(
       routed.provider.generateText({
         system: SYSTEM_PROMPT,
@@ -84,7 +84,7 @@ export async function runInsightsJob(env: Env, msg: QueueMessage): Promise<void>
       id,
       user_id: cfg.user_id,
       month,
-      generated_at: new Date().toISOString(),
+      generated_at: clock().toISOString(),
       content: text,
       validation,
       provider: routed.route.provider,

@@ -37,13 +37,16 @@ export const largestSpending = (db: Db, lo: string, hi: string, limit: number) =
     .orderBy(desc(t.Amount))
     .limit(limit);
 
-/** Per merchant: this range's live spending, and an earlier range's rows with how many were ignored. */
+/**
+ * Per merchant: this range's live spending, and an earlier range's rows with how many were ignored
+ * (the two statements, for the caller's batch).
+ */
 export function merchantIgnoreHabit(
   db: Db,
   cur: { lo: string; hi: string },
   hist: { lo: string; hi: string },
 ) {
-  return db.batch([
+  return [
     db
       .select({ company: t.Company, cents: sumAmount(), n: count() })
       .from(t)
@@ -58,7 +61,7 @@ export function merchantIgnoreHabit(
       .from(t)
       .where(and(inRange(hist.lo, hist.hi), isNull(t.DeletedAt), spending(), isNotNull(t.Company)))
       .groupBy(t.Company),
-  ]);
+  ] as const;
 }
 
 const b = insightBriefings;

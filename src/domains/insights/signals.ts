@@ -1,5 +1,10 @@
+/**
+ * Two parts of the insights context read straight from the rows: merchants of this month that
+ * the person usually marks ignored (`suspected_ignored`), and last year's comments on the same
+ * month (`same_month_last_year.comments`). Amounts are decimal here (the model's boundary).
+ */
 import { normalizeMerchant } from "../../categorize/normalize";
-import { getDb } from "../../db";
+import type { Db } from "../../db";
 import { fromCents } from "../../lib/money";
 import { addMonths, monthBounds } from "../../lib/month";
 import { commentedRows, merchantIgnoreHabit } from "./queries";
@@ -10,11 +15,22 @@ export const IGNORE_HISTORY_MONTHS = 12;
 export const IGNORE_MIN_ROWS = 2;
 export const IGNORE_MIN_SHARE = 0.5;
 
-/** Merchants charging this month (rows not ignored) whose earlier rows were mostly ignored. */
-export async function suspectedIgnored(d1: D1Database, month: string) {
+/**
+ * Merchants charging this month (rows not ignored) whose earlier rows were mostly ignored: the two
+ * statements (this month's merchants, their history), for the caller's batch, and `read`.
+ */
+export function suspectedIgnoredPart(db: Db, month: string) {
   const cur = monthBounds(month);
   const hist = { lo: monthBounds(addMonths(month, -IGNORE_HISTORY_MONTHS)).lo, hi: cur.lo };
-  const [now, before] = await merchantIgnoreHabit(getDb(d1), cur, hist);
+  return { queries: merchantIgnoreHabit(db, cur, hist), read: readSuspected };
+}
+
+type SuspectedRows = [
+  { company: string | null; cents: number; n: number }[],
+  { company: string | null; n: number; ignored: number }[],
+];
+
+function readSuspected(now: SuspectedRows[0], before: SuspectedRows[1]) {
   // Merchants are compared by their normalized name: "NETFLIX.COM 8844" resembles "Netflix.com".
   const habit = new Map<string, { n: number; ignored: number }>();
   for (const r of before) {
@@ -41,10 +57,14 @@ export async function suspectedIgnored(d1: D1Database, month: string) {
     .sort((a, b) => b.amount - a.amount);
 }
 
-/** Last year's comments on the same month's live spending, oldest first (at most 50). */
-export async function lastYearComments(d1: D1Database, month: string) {
+/** Last year's comments on the same month's live spending, oldest first (at most 50): the statement. */
+export function lastYearCommentsQuery(db: Db, month: string) {
   const b = monthBounds(addMonths(month, -12));
-  const rows = await commentedRows(getDb(d1), b.lo, b.hi, true);
+  return commentedRows(db, b.lo, b.hi, true);
+}
+
+/** The comments' rows as the context shows them (decimal amounts). */
+export function lastYearCommentsOf(rows: Awaited<ReturnType<typeof lastYearCommentsQuery>>) {
   return rows.map((r) => ({
     date: r.date.slice(0, 10).replace(/\./g, "-"),
     company: r.company ?? "",

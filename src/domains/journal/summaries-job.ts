@@ -12,8 +12,7 @@ import { getDb } from "../../db";
 import type { Env } from "../../env";
 import type { QueueMessage } from "../../jobs/messages";
 import { jobSlot } from "../../jobs/slot";
-import type { Clock } from "../../lib/clock";
-import { systemClock } from "../../lib/clock";
+import { type Clock, systemClock } from "../../lib/clock";
 import { log } from "../../lib/log";
 import { getConfig } from "../config/service";
 import { dayLines, saveDaySummary } from "./queries";
@@ -34,7 +33,11 @@ const Payload = z.object({
   days: z.array(calendarDate()),
 });
 
-export async function runDaySummariesJob(env: Env, msg: QueueMessage): Promise<void> {
+export async function runDaySummariesJob(
+  env: Env,
+  msg: QueueMessage,
+  clock: Clock = systemClock,
+): Promise<void> {
   const parsed = Payload.safeParse("payload" in msg ? msg.payload : null);
   if (!parsed.success) return;
   const { task_id, month, days } = parsed.data;
@@ -42,12 +45,12 @@ export async function runDaySummariesJob(env: Env, msg: QueueMessage): Promise<v
   const job = await slot.status();
   if (!job || job.id !== task_id || job.status !== "running") return;
   const deadline = Date.parse(job.started_at) + summariesLimitMs(env as AiEnv);
-  const ctx = { env, clock: systemClock };
+  const ctx = { env, clock };
   let completed = 0;
   try {
     const cfg = await getConfig({ ctx });
     const routed = providerForTask(env as AiEnv, cfg, "daily_summary", {
-      timeoutMs: Math.max(1, deadline - Date.now()),
+      timeoutMs: Math.max(1, deadline - clock().getTime()),
     });
     if (!routed.ok) return void (await slot.complete(task_id, { error: routed.reason }));
     const db = getDb(env.DB);
@@ -59,7 +62,7 @@ export async function runDaySummariesJob(env: Env, msg: QueueMessage): Promise<v
         summary,
         provider: routed.route.provider,
         model: routed.model,
-        created_at: new Date().toISOString(),
+        created_at: clock().toISOString(),
       };
       await saveDaySummary(db, row);
       completed++;
@@ -70,7 +73,7 @@ export async function runDaySummariesJob(env: Env, msg: QueueMessage): Promise<v
         system,
         user,
         effort: routed.route.effort,
-        timeoutMs: Math.max(1, deadline - Date.now()),
+        timeoutMs: Math.max(1, deadline - clock().getTime()),
       });
     const todo = days.filter((d) => lines[d]?.length);
     if (isCli(routed.route.provider)) {
@@ -81,7 +84,7 @@ export async function runDaySummariesJob(env: Env, msg: QueueMessage): Promise<v
       for (const [day, summary] of Object.entries(parseBatch(answer, todo))) await save(day, summary);
     } else {
       for (const day of todo) {
-        if (Date.now() >= deadline) throw new AiError("timeout", "time limit reached");
+        if (clock().getTime() >= deadline) throw new AiError("timeout", "time limit reached");
         const summary = cleanSummary(await ask(DAY_SYSTEM, dayPrompt(day, lines[day]!)));
         if (summary) await save(day, summary);
       }

@@ -5,6 +5,7 @@
 import { and, sql } from "drizzle-orm";
 import { type Db, inRange, live, spending, sumAmount } from "../../db";
 import { kvGet, kvPut } from "../../db/kv";
+import { cell, col, packedShape } from "../../db/packed";
 import { transactions as t } from "../../db/schema";
 import type { MerchantIntelligenceResponse } from "./schemas";
 import type { Charge } from "./rules";
@@ -35,8 +36,10 @@ export interface NameRow {
  * counts (columns), then per merchant the month columns summed, the most used category (ties: the
  * most recent) and the latest spelling. Each pick is the MAX of a sortable key with the value after
  * char(1) (`n` zero-padded, then DateFileName). Months are 'YYYY-MM', oldest first.
+ * Plan: SEARCH transactions USING COVERING INDEX idx_transactions_month_cover, no SCAN (asserted in
+ * summary.test.ts).
  */
-function windowQuery(lo: string, hi: string, lastLo: string, months: string[]) {
+export function windowQuery(lo: string, hi: string, lastLo: string, months: string[]) {
   // k: the row's month as DateFileName spells it ('YYYY.MM'); the columns compare it per month.
   const k = sql`substr(${t.DateFileName}, 1, 7)`;
   const inner = sql.join(
@@ -50,6 +53,7 @@ function windowQuery(lo: string, hi: string, lastLo: string, months: string[]) {
     months.map((_, i) => `COALESCE(SUM(a${i}), 0) AS a${i}, SUM(c${i}) AS c${i}`).join(", "),
   );
   const cols = sql.raw(months.map((_, i) => `a${i}, c${i}`).join(", "));
+  const row = windowRow(months);
   // SQLite inlines r's expressions into every month column, so k is a plain substr (compared
   // with each month's text), not date arithmetic evaluated twice per month per row.
   return sql`WITH r AS (
@@ -64,12 +68,32 @@ function windowQuery(lo: string, hi: string, lastLo: string, months: string[]) {
       SELECT merchant, MAX(printf('%012d', n) || last_seen || char(1) || category) AS cat,
         MAX(last_seen || char(1) || company) AS name, ${outer}, group_concat(ch, ',') AS ch
       FROM g GROUP BY merchant)
-    SELECT '[' || COALESCE(group_concat(json_array(merchant, category, company, ch, ${cols}, last_total)), '') || ']' AS json
-    FROM (
+    SELECT ${row.packFrom(sql`(
       SELECT merchant, substr(cat, instr(cat, char(1)) + 1) AS category,
         substr(name, instr(name, char(1)) + 1) AS company, ch, ${cols},
         (SELECT ${sumAmount()} FROM ${t} WHERE ${spend(lastLo, hi)}) AS last_total
-      FROM (SELECT 1) LEFT JOIN p ON 1 ORDER BY merchant)`;
+      FROM (SELECT 1) LEFT JOIN p ON 1 ORDER BY merchant)`)} AS json`;
+}
+
+/**
+ * One merchant of the window: its name, category and spelling, its charges ('YYYY.MM.DD cents,…'),
+ * per month `a<i>` (cents) and `c<i>` (count), and the last month's total of every spending row.
+ */
+function windowRow(months: string[]) {
+  const column = (name: string) => col(sql.raw(name), cell.number);
+  return packedShape({
+    merchant: col(sql.raw("merchant"), cell.textOrNull),
+    category: col(sql.raw("category"), cell.text),
+    company: col(sql.raw("company"), cell.text),
+    ch: col(sql.raw("ch"), cell.text),
+    ...Object.fromEntries(
+      months.flatMap((_, i) => [
+        [`a${i}`, column(`a${i}`)],
+        [`c${i}`, column(`c${i}`)],
+      ]),
+    ),
+    last_total: column("last_total"),
+  });
 }
 
 /** Monthly totals and counts per merchant, the merchants' spellings and categories, and the last month's total (cents). */
@@ -78,21 +102,27 @@ export async function merchantAggregates(db: Db, lo: string, hi: string, lastLo:
   // category, company, then per month total and count, then the last month's total: every spending
   // row, named or not); the LEFT JOIN keeps one row when no merchant matched.
   const [packed] = await db.all<{ json: string }>(windowQuery(lo, hi, lastLo, months));
-  const rows = JSON.parse(packed?.json ?? "[]") as (string | number | null)[][];
+  const rows = windowRow(months).decode(packed?.json) as (Record<string, number> & {
+    merchant: string | null;
+    category: string;
+    company: string;
+    ch: string;
+    last_total: number;
+  })[];
   const monthly: MonthlyRow[] = [];
   const names: NameRow[] = [];
   const charges = new Map<string, Charge[]>();
   for (const r of rows) {
-    if (r[0] === null || r[0] === undefined) continue;
-    const m = String(r[0]);
-    names.push({ merchant: m, category: String(r[1]), n: 0, last_seen: "", company: String(r[2]) });
-    charges.set(m, parseCharges(String(r[3] ?? "")));
+    if (r.merchant === null) continue;
+    const m = r.merchant;
+    names.push({ merchant: m, category: r.category, n: 0, last_seen: "", company: r.company });
+    charges.set(m, parseCharges(r.ch));
     months.forEach((ym, i) => {
-      const n = Number(r[5 + 2 * i]);
-      if (n > 0) monthly.push({ merchant: m, ym: ym.replace("-", "."), total: Number(r[4 + 2 * i]), n });
+      const n = r[`c${i}`] ?? 0;
+      if (n > 0) monthly.push({ merchant: m, ym: ym.replace("-", "."), total: r[`a${i}`] ?? 0, n });
     });
   }
-  return { monthly, names, charges, lastMonthTotal: Number(rows[0]?.at(-1) ?? 0) };
+  return { monthly, names, charges, lastMonthTotal: rows[0]?.last_total ?? 0 };
 }
 
 /** 'YYYY.MM.DD cents,…' (any order) → charges by day number, oldest first. */

@@ -7,7 +7,7 @@
  */
 import type { AiProvider } from "../../ai/provider";
 import type { StatementLayoutRecord } from "../../db/schema";
-import { ApiError, validationError } from "../../lib/errors";
+import { TooLarge, validationError } from "../../lib/errors";
 import { cleanFilename } from "../../lib/filename";
 import { readWithStored, TEACH_WARNING, teachable } from "./layouts/apply";
 import { accountTypeOf, type ParsedStatement, parseStatementText } from "./parsers";
@@ -27,31 +27,15 @@ export type FileKind = "pdf" | "csv" | "ofx" | "qfx" | "qif" | "camt";
 
 const fileIssue = (msg: string, type = "value_error") =>
   validationError([{ loc: ["body", "file"], msg, type }], msg);
-const tooLarge = () =>
-  new ApiError(413, "Statement file is larger than 10 MB", "PAYLOAD_TOO_LARGE", {
-    max_bytes: MAX_STATEMENT_BYTES,
-  });
 
-/** Reads the multipart `file` field: bytes and the client's file name (display only). */
-export async function readStatementUpload(
-  request: Request,
-): Promise<{ bytes: Uint8Array; filename: string }> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_STATEMENT_BYTES + 64 * 1024) throw tooLarge();
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw fileIssue("Expected multipart/form-data with a `file` field", "missing");
-  }
-  const file = form.get("file");
-  if (file === null) throw fileIssue("Field required", "missing");
-  if (typeof file === "string") throw fileIssue("`file` must be a file upload, not a text field");
-  if (file.size > MAX_STATEMENT_BYTES) throw tooLarge();
-  if (file.size === 0) throw fileIssue("The file is empty");
-  const filename = cleanFilename(file.name || "") || "statement";
-  return { bytes: new Uint8Array(await file.arrayBuffer()), filename };
-}
+/** What src/http's readUpload hands over for a statement file: 10 MB. */
+export const STATEMENT_LIMITS = {
+  maxBytes: MAX_STATEMENT_BYTES,
+  tooLarge: "Statement file is larger than 10 MB",
+};
+
+/** The uploaded file's display name (never a key). */
+export const statementFilename = (name: string) => cleanFilename(name) || "statement";
 
 /** The file's text (any encoding the bytes show; see parsers/decode.ts). */
 export const decodeText = (bytes: Uint8Array) => decodeBytes(bytes).text;
@@ -99,11 +83,10 @@ export function checkRows(kind: FileKind, bytes: Uint8Array, text: () => string 
   const n = Math.round(rowCount(kind, bytes, text));
   if (n > MAX_STATEMENT_ROWS + 50) {
     const what = kind === "csv" ? "lines" : "transactions";
-    throw new ApiError(
-      413,
+    throw new TooLarge(
       `This ${kind.toUpperCase()} file holds ${n.toLocaleString("en-US")} ${what}; a statement file may hold at most ${MAX_STATEMENT_ROWS.toLocaleString("en-US")}. Export a shorter period (a year or less) and upload each part.`,
-      "TOO_MANY_ROWS",
       { rows: n, max_rows: MAX_STATEMENT_ROWS },
+      "TOO_MANY_ROWS",
     );
   }
 }
@@ -160,10 +143,7 @@ export async function parseFile(
     text = await readPdfText(bytes);
   } catch (err) {
     if (err instanceof PdfTooBig) {
-      throw new ApiError(413, err.message, "PAYLOAD_TOO_LARGE", {
-        pages: err.pages,
-        max_pages: MAX_PDF_PAGES,
-      });
+      throw new TooLarge(err.message, { pages: err.pages, max_pages: MAX_PDF_PAGES });
     }
     throw fileIssue("The PDF could not be read (damaged or password-protected)");
   }

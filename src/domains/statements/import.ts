@@ -11,7 +11,6 @@
  * and category (never over a manual category, never Miscellaneous over a real one); `update`
  * applies the person's company and category; `skip` settles the row.
  */
-import { inArray } from "drizzle-orm";
 import { type Db, getDb, schema } from "../../db";
 import type { StatementRecord, StatementRowRecord } from "../../db/schema";
 import { toRow } from "../../ingest/dedup";
@@ -44,11 +43,11 @@ const statementSource = (s: StatementRecord) =>
 
 /** Each row's synthetic key: stored at upload; computed only for rows stored before keys were kept. */
 async function rowKeys(
-  db: Db,
   stmt: StatementRecord,
   rows: StatementRowRecord[],
+  stored: Map<number, string>,
 ): Promise<Map<number, string>> {
-  const keys = await q.rowKeysOf(db, stmt.id);
+  const keys = new Map(stored);
   for (const r of rows) {
     if (!keys.has(r.tx_index)) {
       keys.set(
@@ -65,18 +64,25 @@ async function rowKeys(
   return keys;
 }
 
-async function readImages(db: Db, keys: string[]): Promise<Map<string, TxImage>> {
+type ImageRow = { fwd: string; dfn: string } & TxImage;
+
+/** The images of the read results (the batch's statements from `q.txImageQueries`). */
+function imagesOf(results: readonly unknown[]): Map<string, TxImage> {
   const out = new Map<string, TxImage>();
-  const dfns = [...new Set(keys.map((k) => k.split("\n")[1]!))];
-  for (let i = 0; i < dfns.length; i += 90) {
-    const rows = await db
-      .select({ fwd: t.ForwardedTo, dfn: t.DateFileName, ...q.txImageColumns })
-      .from(t)
-      .where(inArray(t.DateFileName, dfns.slice(i, i + 90)))
-      .all();
+  for (const rows of results as ImageRow[][]) {
     for (const { fwd, dfn, ...img } of rows) out.set(keyOf(fwd, dfn), img);
   }
   return out;
+}
+
+/** The transactions' images, all chunks in one round trip (none without keys). */
+async function readImages(db: Db, keys: string[]): Promise<Map<string, TxImage>> {
+  const reads = q.txImageQueries(
+    db,
+    keys.map((k) => k.split("\n")[1]!),
+  );
+  if (reads.length === 0) return new Map();
+  return imagesOf(await db.batch(reads as [(typeof reads)[number], ...typeof reads]));
 }
 
 /** The key of the transaction a settled row touched (its import or its matched row). */
@@ -92,19 +98,16 @@ function touchedKey(keys: Map<number, string>, r: StatementRowRecord): string | 
   return null;
 }
 
-/** The current image of a statement (the reverter's stale guard compares it with an entry's `after`). */
-export async function currentImage(
-  ctx: ServiceCtx,
-  id: string,
-  keys?: string[],
-): Promise<ImportImage | null> {
-  const db = getDb(ctx.env.DB);
-  const stmt = await q.getStatement(db, id);
-  if (!stmt) return null;
-  const rows = await q.rowsOf(db, id);
-  const rowKeyMap = keys ? null : await rowKeys(db, stmt, rows);
-  const touched = keys ?? rows.map((r) => touchedKey(rowKeyMap!, r)).filter((k): k is string => k !== null);
-  const images = await readImages(db, touched);
+const touchedKeys = (keys: Map<number, string>, rows: StatementRowRecord[]) =>
+  rows.map((r) => touchedKey(keys, r)).filter((k): k is string => k !== null);
+
+/** A statement's image from its state, its rows and the images of the transactions it names. */
+function imageOf(
+  stmt: Pick<StatementRecord, "status" | "completed_at">,
+  rows: StatementRowRecord[],
+  touched: string[],
+  images: Map<string, TxImage>,
+): ImportImage {
   return {
     status: stmt.status,
     completed_at: stmt.completed_at,
@@ -116,6 +119,19 @@ export async function currentImage(
     ),
     transactions: Object.fromEntries(touched.map((k) => [k, images.get(k) ?? null])),
   };
+}
+
+/** The current image of a statement (the reverter's stale guard compares it with an entry's `after`). */
+export async function currentImage(
+  ctx: ServiceCtx,
+  id: string,
+  keys?: string[],
+): Promise<ImportImage | null> {
+  const db = getDb(ctx.env.DB);
+  const read = await q.readStatementWithRows(db, id);
+  if (!read.stmt) return null;
+  const touched = keys ?? touchedKeys(await rowKeys(read.stmt, read.rows, read.keys), read.rows);
+  return imageOf(read.stmt, read.rows, touched, await readImages(db, touched));
 }
 
 /** Applies the request's actions to the rows (a picked candidate of an ambiguous row becomes its match). */
@@ -142,16 +158,22 @@ function applyActions(rows: StatementRowRecord[], actions: ImportRequest["action
   }
 }
 
+/**
+ * D1 round trips: the statement with its rows and keys (1), the transactions the plan compares
+ * against (1), then the writes with the after image's reads in the same batch (1).
+ */
 export async function executeImport(ctx: ServiceCtx, req: ImportRequest & { statement_id: string }) {
   const db = getDb(ctx.env.DB);
-  const stmt = await q.getStatement(db, req.statement_id);
+  const read = await q.readStatementWithRows(db, req.statement_id);
+  const stmt = read.stmt;
   if (!stmt) throw notFound("Statement");
-  const rows = await q.rowsOf(db, stmt.id);
+  // The before image is the rows as stored, before the request's actions apply to them.
+  const before = imageOf(stmt, structuredClone(read.rows), [], new Map());
+  const rows = read.rows;
   applyActions(rows, req.actions);
-  const before: ImportImage = (await currentImage(ctx, stmt.id, []))!;
   const now = ctx.clock().toISOString();
   const config = await getConfig({ ctx });
-  const keys = await rowKeys(db, stmt, rows);
+  const keys = await rowKeys(stmt, rows, read.keys);
   const pending = rows.filter((r) => r.action_result === null);
   const newKeys = pending.filter((r) => r.action === "import").map((r) => keys.get(r.tx_index)!);
   const hashes = new Map(
@@ -176,13 +198,12 @@ export async function executeImport(ctx: ServiceCtx, req: ImportRequest & { stat
     r.acted_at = now;
   }
   const status = statementStatus(rows);
-  // ONE batch: the new transactions, the patches, every row's result and the statement's status.
-  await db.batch([
-    q.setStatementQuery(db, stmt.id, {
-      status,
-      completed_at: status === "complete" ? now : null,
-      updated_at: now,
-    }),
+  const completed_at = status === "complete" ? now : null;
+  // The after image covers every transaction the statement's settled rows touched (earlier imports
+  // too, so the reverter's current image has the same keys): read at the end of the write batch.
+  const touched = touchedKeys(keys, rows);
+  const writes = [
+    q.setStatementQuery(db, stmt.id, { status, completed_at, updated_at: now }),
     ...plan.inserts.map((tx) => db.insert(t).values(toRow(tx, now))),
     ...plan.patches.map((p) => db.update(t).set(p.patch).where(q.txKeyWhere(p.fwd, p.dfn))),
     ...rows.map((r) =>
@@ -200,11 +221,16 @@ export async function executeImport(ctx: ServiceCtx, req: ImportRequest & { stat
         db_amount: r.db_amount,
       }),
     ),
-  ]);
-  // The after image covers every transaction the statement's settled rows touched (earlier imports
-  // too, so the reverter's current image has the same keys); the before image differs only where
-  // this import wrote: absent for created rows, the old fields for changed ones.
-  const after = (await currentImage(ctx, stmt.id))!;
+  ];
+  const reads = q.txImageQueries(
+    db,
+    touched.map((k) => k.split("\n")[1]!),
+  );
+  // ONE batch: the new transactions, the patches, every row's result and the statement's status.
+  const results = await db.batch([writes[0]!, ...writes.slice(1), ...reads]);
+  const after = imageOf({ status, completed_at }, rows, touched, imagesOf(results.slice(writes.length)));
+  // The before image differs from the after image only where this import wrote: absent for created
+  // rows, the old fields for changed ones.
   const mine = new Set(plan.touched);
   before.transactions = Object.fromEntries(
     Object.entries(after.transactions).map(([k, v]) => [k, mine.has(k) ? (existing.get(k) ?? null) : v]),

@@ -32,12 +32,6 @@ export async function insertStatement(db: Db, stmt: StatementRecord, rows: RowWi
   await db.batch([db.insert(s).values(stmt), ...rowInserts(db, rows)]);
 }
 
-/** tx_index → the synthetic key stored at upload. */
-export async function rowKeysOf(db: Db, id: string): Promise<Map<number, string>> {
-  const rows = await db.select().from(k).where(eq(k.statement_id, id)).all();
-  return new Map(rows.map((x) => [x.tx_index, x.date_file_name]));
-}
-
 /** Replaces a statement's rows (reparse) and its header fields, atomically. */
 export async function replaceRows(db: Db, id: string, patch: Partial<StatementRecord>, rows: RowWithKey[]) {
   await db.batch([
@@ -49,6 +43,20 @@ export async function replaceRows(db: Db, id: string, patch: Partial<StatementRe
 }
 
 export const getStatement = (db: Db, id: string) => db.select().from(s).where(eq(s.id, id)).get();
+
+/** A statement, its rows (by index) and their stored synthetic keys: one D1 round trip. */
+export async function readStatementWithRows(db: Db, id: string) {
+  const [stmts, rows, keys] = await db.batch([
+    db.select().from(s).where(eq(s.id, id)),
+    db.select().from(r).where(eq(r.statement_id, id)).orderBy(asc(r.tx_index)),
+    db.select().from(k).where(eq(k.statement_id, id)),
+  ]);
+  return {
+    stmt: (stmts[0] as StatementRecord | undefined) ?? null,
+    rows: rows as StatementRowRecord[],
+    keys: new Map(keys.map((x) => [x.tx_index, x.date_file_name])),
+  };
+}
 
 export const listStatements = (db: Db) => db.select().from(s).orderBy(desc(s.uploaded_at), desc(s.id)).all();
 
@@ -137,6 +145,24 @@ export const txImageColumns = {
   Category: t.Category,
   CategoryAudit: t.CategoryAudit,
   StatementSource: t.StatementSource,
+};
+
+/**
+ * The image reads of transactions by DateFileName, 90 keys a statement (D1 binds at most 100
+ * parameters): meant for one `db.batch`, alone or after the writes they must see.
+ */
+export const txImageQueries = (db: Db, dateFileNames: string[]) => {
+  const dfns = [...new Set(dateFileNames)];
+  const out = [];
+  for (let i = 0; i < dfns.length; i += 90) {
+    out.push(
+      db
+        .select({ fwd: t.ForwardedTo, dfn: t.DateFileName, ...txImageColumns })
+        .from(t)
+        .where(inArray(t.DateFileName, dfns.slice(i, i + 90))),
+    );
+  }
+  return out;
 };
 
 export const readTxImage = (db: Db, forwardedTo: string, dateFileName: string) =>

@@ -4,6 +4,7 @@
  */
 import { and, count, type SQL, sql } from "drizzle-orm";
 import { type Db, deposits, inRange, live, spending, sumAmount } from "../../db";
+import { cell, col, packedShape } from "../../db/packed";
 import { transactions as t } from "../../db/schema";
 import type { GroupRow } from "./rules";
 
@@ -18,26 +19,31 @@ const where = (b: B, kind: SQL, ...more: SQL[]) => and(inRange(b.lo, b.hi), live
  * total and count, handed over as ONE JSON text of arrays (hundreds of groups a month; one value
  * is far cheaper for D1 to hand over than their cells). companyRows reads it.
  */
+const companyKey = sql<string>`lower(COALESCE(${t.Company}, ''))`;
+/** One company group: its key, latest-sorting spelling, a category, total (cents) and count. */
+const COMPANY_GROUP = packedShape({
+  key: col(companyKey, cell.text),
+  label: col(sql`MAX(COALESCE(${t.Company}, '(no company)'))`, cell.text),
+  category: col(sql`MAX(${category})`, cell.text),
+  amount: col(sumAmount(), cell.number),
+  n: col(sql`count(*)`, cell.number),
+});
+
+/** Plan: SEARCH transactions USING COVERING INDEX idx_transactions_month_cover (asserted in summary.test.ts). */
 export function byCompany(db: Db, b: B, deposit: boolean) {
-  const key = sql<string>`lower(COALESCE(${t.Company}, ''))`;
   const groups = db
-    .select({
-      g: sql<string>`json_array(${key}, MAX(COALESCE(${t.Company}, '(no company)')), MAX(${category}), ${sumAmount()}, count(*))`.as(
-        "g",
-      ),
-    })
+    .select({ j: COMPANY_GROUP.row() })
     .from(t)
     .where(where(b, deposit ? deposits() : spending()))
-    .groupBy(key)
-    .orderBy(key)
+    .groupBy(companyKey)
+    .orderBy(companyKey)
     .as("c");
-  return db.select({ json: sql<string>`'[' || COALESCE(group_concat(${groups.g}), '') || ']'` }).from(groups);
+  return COMPANY_GROUP.pack(db, groups);
 }
 
 /** byCompany's JSON text as rows, in key order. */
 export function companyRows(packed: { json: string }[]): GroupRow[] {
-  const rows = JSON.parse(packed[0]?.json ?? "[]") as [string, string, string, number, number][];
-  return rows.map(([key, label, category, amount, n]) => ({ key, label, category, amount, n }));
+  return COMPANY_GROUP.decode(packed[0]?.json);
 }
 
 /** Spending by month (`YYYY.MM`) and category over a range (anomaly baselines, trends). */

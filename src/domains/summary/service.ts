@@ -1,5 +1,5 @@
 /** Monthly summary and spending trend: SQL aggregates in cents, pure rules, decimal out. */
-import { getDb } from "../../db";
+import { type Db, getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { fromCents } from "../../lib/money";
 import { daysInMonth, localToday } from "../../lib/local-time";
@@ -91,19 +91,30 @@ function paceBlock(month: string, day: number, window: { month: string; to_date:
   return pace(day, daysInMonth(month), get(month).toDate, get(addMonths(month, -1)).toDate, prior);
 }
 
-export async function getTrend(ctx: Ctx, months: number, endMonth?: string) {
-  const end = endMonth ?? (await currentMonth(ctx)).month;
+/**
+ * The trend of `months` months ending at `end`: its one statement, and how its rows become the
+ * trend (a caller batching it with other reads runs the query itself).
+ */
+export function trendPart(db: Db, months: number, end: string) {
   const start = addMonths(end, -(months - 1));
-  const rows = await byMonthCategory(getDb(ctx.env.DB), rangeBounds(start, end));
   return {
-    months: Array.from({ length: months }, (_, i) => addMonths(start, i)).map((m) => {
-      const mine = rows.filter((r) => monthOf(r.month) === m).sort((a, b) => b.amount - a.amount);
-      return trendMonthOut({
-        year_month: m,
-        total_spending: mine.reduce((s, r) => s + r.amount, 0),
-        spending_count: mine.reduce((s, r) => s + r.n, 0),
-        by_category: Object.fromEntries(mine.map((r) => [r.key, { amount: r.amount, count: r.n }])),
-      });
+    query: byMonthCategory(db, rangeBounds(start, end)),
+    read: (rows: Awaited<ReturnType<typeof byMonthCategory>>) => ({
+      months: Array.from({ length: months }, (_, i) => addMonths(start, i)).map((m) => {
+        const mine = rows.filter((r) => monthOf(r.month) === m).sort((a, b) => b.amount - a.amount);
+        return trendMonthOut({
+          year_month: m,
+          total_spending: mine.reduce((s, r) => s + r.amount, 0),
+          spending_count: mine.reduce((s, r) => s + r.n, 0),
+          by_category: Object.fromEntries(mine.map((r) => [r.key, { amount: r.amount, count: r.n }])),
+        });
+      }),
     }),
   };
+}
+
+export async function getTrend(ctx: Ctx, months: number, endMonth?: string) {
+  const end = endMonth ?? (await currentMonth(ctx)).month;
+  const part = trendPart(getDb(ctx.env.DB), months, end);
+  return part.read(await part.query);
 }

@@ -24,7 +24,7 @@ import { fixedClock } from "../../lib/clock";
 import type { ServiceCtx } from "../../lib/context";
 import { toCents } from "../../lib/money";
 import { encodeTxId } from "../../lib/txid";
-import { readUpload } from "../attachments/files";
+import { checkUpload } from "../attachments/files";
 import { type GroupsDoc, parseGroups, parseTargets, type TargetsDoc } from "../budget/rules";
 import { upload } from "../attachments/service";
 import { executeImport } from "../statements/import";
@@ -134,11 +134,14 @@ async function uploadReceipts(ctx: ServiceCtx, created: TransactionRecord[]): Pr
     const day = tx.DateFileName.slice(0, 10).replaceAll(".", "-");
     const pdf = receiptPdf({ merchant: company, day, cents: tx.Amount, items });
     const name = `${company.replace(/\W+/g, "-").toLowerCase()}-${day}.pdf`;
-    const form = new FormData();
-    form.set("file", new File([pdf], name, { type: "application/pdf" }));
-    form.set("kind", "receipt");
-    form.set("tx_id", encodeTxId(tx.ForwardedTo, tx.DateFileName));
-    await upload(ctx, await readUpload(new Request("http://demo.invalid/", { method: "POST", body: form })));
+    const file = {
+      bytes: pdf,
+      name,
+      type: "application/pdf",
+      kind: "receipt",
+      txId: encodeTxId(tx.ForwardedTo, tx.DateFileName),
+    };
+    await upload(ctx, checkUpload(file));
     n++;
   }
   return n;

@@ -10,7 +10,7 @@ import { categoryListed } from "../categories/queries";
 import { attentionOn, clearAttentionRow, onQueue } from "./attention-queries";
 import type { TxKey } from "../../lib/txid";
 import { type Editable, LISTED, type ListedRow, type TxRow } from "./rules";
-import { listedJson, packedArray, rowsFromJson } from "./search-queries";
+import { LISTED_ROW, rowsFromJson } from "./search-queries";
 
 const isKey = (key: TxKey) => and(eq(t.ForwardedTo, key.forwardedTo), eq(t.DateFileName, key.dateFileName));
 
@@ -101,13 +101,13 @@ export async function listMonth(
   // instead of ~800 rows × 17 cells, which is most of a month read's cost.
   const db = getDb(d1);
   const rows = db
-    .select({ j: listedJson() })
+    .select({ j: LISTED_ROW.row() })
     .from(t)
     .leftJoin(attentionQueue, attentionOn())
     .where(and(inRange(lo, hi), state))
     .orderBy(desc(t.DateFileName))
     .as("r");
-  const [packed] = await packedArray(db, rows);
+  const [packed] = await LISTED_ROW.pack(db, rows);
   return rowsFromJson(packed?.json);
 }
 

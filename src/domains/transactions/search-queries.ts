@@ -1,19 +1,8 @@
 /** The search's D1 queries (drizzle): the filter as a WHERE condition, rows, summary, CSV rows. */
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  isNull,
-  or,
-  type SQL,
-  type Subquery,
-  sql,
-} from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { type Db, getDb, inRange, sumAmount } from "../../db";
+import { getDb, inRange, sumAmount } from "../../db";
+import { cell, col, type PackedColumn, packedShape } from "../../db/packed";
 import { attentionQueue, transactions as t } from "../../db/schema";
 import { attentionOn, onQueue } from "./attention-queries";
 import { rangeBounds } from "../../lib/month";
@@ -64,47 +53,38 @@ const matchingIds = (d1: D1Database, where: SQL) =>
     .where(where)
     .$dynamic();
 
-/** The listed columns (not the email text), in LISTED order: the packed rows' array positions. */
+/** The listed columns (not the email text) in LISTED order, then the attention flag (needs the join). */
 const COLUMNS = getTableColumns(t);
-const KEYS = LISTED;
-
-/** One row as a JSON array: the listed columns in KEYS order, then the attention flag (needs the join). */
-export const listedJson = () =>
-  sql<string>`json_array(${sql.join(
-    KEYS.map((k) => sql`${COLUMNS[k]}`),
-    sql`, `,
-  )}, ${onQueue()})`.as("j");
-
-/** Rows of a subquery's `j` (each a JSON array) as ONE JSON array text, in the subquery's order. */
-export const packedArray = <R extends Subquery & { j: SQL.Aliased<string> }>(db: Db, rows: R) =>
-  db.select({ json: sql<string>`'[' || COALESCE(group_concat(${rows.j}), '') || ']'` }).from(rows);
+export const LISTED_ROW = packedShape({
+  ...(Object.fromEntries(LISTED.map((k) => [k, col(COLUMNS[k], cell.raw)])) as {
+    [K in (typeof LISTED)[number]]: PackedColumn<ListedRow[K]>;
+  }),
+  needs_attention: col(onQueue(), cell.raw<number>),
+});
 
 /**
- * The newest RESULT_CAP matches as ONE JSON text: an array per row (the listed columns in KEYS
- * order, then the attention flag), newest first. D1 hands 1,000 rows of 17 cells over as one
+ * The newest RESULT_CAP matches as ONE JSON text: an array per row (LISTED_ROW: the listed
+ * columns, then the attention flag), newest first. D1 hands 1,000 rows of 17 cells over as one
  * value, much cheaper than 17,000 cells; rowsFromJson unpacks them.
+ * Plan: the ids from SEARCH transactions USING COVERING INDEX idx_transactions_month_cover, never
+ * idx_transactions_category nor a SCAN (asserted in search-plans.test.ts).
  */
 function newestPacked(d1: D1Database, where: SQL) {
   const db = getDb(d1);
   const newest = matchingIds(d1, where).orderBy(desc(t.DateFileName)).limit(RESULT_CAP);
   const rows = db
-    .select({ j: listedJson() })
+    .select({ j: LISTED_ROW.row() })
     .from(t)
     .leftJoin(attentionQueue, attentionOn())
     .where(sql`${t}.rowid IN ${newest}`)
     .orderBy(desc(t.DateFileName))
     .as("r");
-  return packedArray(db, rows);
+  return LISTED_ROW.pack(db, rows);
 }
 
 /** The packed rows as row objects (keys from the schema), newest first. */
 export function rowsFromJson(json: string | null | undefined): ListedRow[] {
-  const rows = (JSON.parse(json ?? "[]") as unknown[][]).map((a) => {
-    const r: Record<string, unknown> = {};
-    for (let i = 0; i < KEYS.length; i++) r[KEYS[i]!] = a[i];
-    r.needs_attention = a[KEYS.length];
-    return r as ListedRow;
-  });
+  const rows: ListedRow[] = LISTED_ROW.decode(json);
   // The concatenation follows the ordered subquery; the sort (stable) makes that order explicit.
   return rows.sort((a, b) =>
     a.DateFileName < b.DateFileName ? 1 : a.DateFileName > b.DateFileName ? -1 : 0,
@@ -174,7 +154,7 @@ const DFN_AT = Object.keys(CSV_COLUMNS).indexOf("date_file_name");
 
 /** csvStatement's packed text as row arrays, oldest first. */
 export function csvRowsFromJson(json: string | null | undefined): unknown[][] {
-  const rows = JSON.parse(json ?? "[]") as unknown[][];
+  const rows = CSV_ROW.arrays(json);
   // The concatenation follows the ordered subquery: checked in one pass, sorted only if it did not.
   const key = (r: unknown[]) => r[DFN_AT] as string;
   for (let i = 1; i < rows.length; i++) {
@@ -185,9 +165,9 @@ export function csvRowsFromJson(json: string | null | undefined): unknown[][] {
   return rows;
 }
 
-const CSV_CELLS = sql.join(
-  Object.values(CSV_COLUMNS).map((c) => sql`${c}`),
-  sql`, `,
+/** The CSV row: CSV_COLUMNS in file order (cells written as stored). */
+const CSV_ROW = packedShape(
+  Object.fromEntries(Object.entries(CSV_COLUMNS).map(([k, c]) => [k, col(c, cell.raw)])),
 );
 
 /**
@@ -195,14 +175,16 @@ const CSV_CELLS = sql.join(
  * filter beyond the range and the ignored/deleted flags): the ids come first from the covering
  * index (matchingIds), so only matching rows are read. Otherwise nearly every row of the range
  * matches, and walking idx_transactions_month reads them in date order with no sort.
+ * Plan: COVERING INDEX idx_transactions_month_cover either way, no TEMP B-TREE for the whole range
+ * (asserted in search-plans.test.ts).
  */
 export function csvStatement(d1: D1Database, where: SQL, narrow: boolean) {
   const db = getDb(d1);
   const rows = db
-    .select({ j: sql<string>`json_array(${CSV_CELLS})`.as("j") })
+    .select({ j: CSV_ROW.row() })
     .from(t)
     .where(narrow ? sql`${t}.rowid IN ${matchingIds(d1, where)}` : where)
     .orderBy(asc(t.DateFileName))
     .as("r");
-  return packedArray(db, rows);
+  return CSV_ROW.pack(db, rows);
 }

@@ -1,4 +1,5 @@
 import type { Env } from "../../env";
+import { systemClock } from "../../lib/clock";
 import { log } from "../../lib/log";
 import { createIngestDeps, type DepsOptions, ingestEmail } from "..";
 import type { IngestOutcome } from "../types";
@@ -27,7 +28,8 @@ export async function routeEmail(
   try {
     return await ingestEmail(raw, await createIngestDeps(env, { ...opts, source: "email-routing" }));
   } catch (err) {
-    const key = `${inboxPrefix(env)}retry/${new Date().toISOString().slice(0, 10)}/${crypto.randomUUID()}.eml`;
+    const day = (opts.clock ?? systemClock)().toISOString().slice(0, 10);
+    const key = `${inboxPrefix(env)}retry/${day}/${crypto.randomUUID()}.eml`;
     log("error", "email_routing.ingest_failed", { error: String(err), parked_at: key });
     await env.FILES.put(key, raw, { customMetadata: { from: message.from, to: message.to } });
     return null;

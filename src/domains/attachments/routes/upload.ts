@@ -1,5 +1,6 @@
 import { type AppContext, serviceCtx } from "../../../http/context";
-import { readUpload } from "../files";
+import { readUpload } from "../../../http/upload";
+import { ATTACHMENT_LIMITS, checkUpload } from "../files";
 import { AttachmentResponse, BodyUploadAttachment } from "../schemas";
 import { upload } from "../service";
 import { AttachmentsRoute, errors, json, stageAttachment } from "./base";
@@ -29,7 +30,9 @@ export class UploadAttachment extends AttachmentsRoute {
 
   override async handle(c: AppContext) {
     const ctx = serviceCtx(c);
-    const { before, after } = await upload(ctx, await readUpload(c.req.raw));
+    const file = await readUpload(c.req.raw, ATTACHMENT_LIMITS);
+    const checked = checkUpload({ ...file, kind: file.field("kind"), txId: file.field("tx_id") });
+    const { before, after } = await upload(ctx, checked);
     const verb = before ? "Re-uploaded" : "Uploaded";
     stageAttachment(
       c,

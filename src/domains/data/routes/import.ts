@@ -2,7 +2,8 @@ import { type AppContext, serviceCtx } from "../../../http/context";
 import { ErrorEnvelope } from "../../../http/errors";
 import { domainRoute } from "../../../http/route";
 import { commitImport, previewImport } from "../import";
-import { readBackupUpload } from "../import-view";
+import { readUpload } from "../../../http/upload";
+import { BACKUP_LIMITS, backupFilename } from "../import-view";
 import {
   BodyPreviewBackupImport,
   ImportCommitRequest,
@@ -40,7 +41,8 @@ export class PreviewBackupImport extends DataRoute {
     },
   };
   override async handle(c: AppContext) {
-    const upload = await readBackupUpload(c.req.raw);
+    const file = await readUpload(c.req.raw, BACKUP_LIMITS);
+    const upload = { bytes: file.bytes, filename: backupFilename(file.name) };
     return c.json(await previewImport(serviceCtx(c), upload));
   }
 }

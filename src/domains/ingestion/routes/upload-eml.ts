@@ -2,7 +2,8 @@ import { type AppContext, serviceCtx } from "../../../http/context";
 import { ErrorEnvelope } from "../../../http/errors";
 import { domainRoute } from "../../../http/route";
 import { BodyUploadEml, UploadEmlResponse } from "../schemas";
-import { readEmlUpload, uploadEml } from "../service";
+import { readUpload } from "../../../http/upload";
+import { checkEml, EML_LIMITS, uploadEml } from "../service";
 
 export const IngestionRoute = domainRoute("ingestion");
 
@@ -29,7 +30,7 @@ export class UploadEml extends IngestionRoute {
   };
 
   override async handle(c: AppContext) {
-    const bytes = await readEmlUpload(c.req.raw);
+    const bytes = checkEml((await readUpload(c.req.raw, EML_LIMITS)).bytes);
     return c.json(await uploadEml({ ctx: serviceCtx(c), bytes }));
   }
 }

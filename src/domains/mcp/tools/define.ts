@@ -5,8 +5,8 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { ApiError, issuesFromZod, validationError } from "../../../lib/errors";
 import type { ServiceCtx } from "../../../lib/context";
+import { ApiError, DomainError, issuesFromZod, validationError } from "../../../lib/errors";
 import { log } from "../../../lib/log";
 import type { ToolContext } from "../context";
 
@@ -21,15 +21,16 @@ export interface ToolDef<I extends z.ZodObject, O extends z.ZodObject> {
   run(args: z.output<I>): Promise<z.input<O>>;
 }
 
-function toApiError(err: unknown): ApiError {
-  if (err instanceof ApiError) return err;
+/** What a tool error says: a domain failure and a door's error keep their code and words. */
+function toEnvelopeError(err: unknown): ApiError | DomainError {
+  if (err instanceof ApiError || err instanceof DomainError) return err;
   if (err instanceof z.ZodError) return validationError(issuesFromZod(err));
   log("error", "mcp.tool_failed", { error: String(err) });
   return new ApiError(500, "Internal server error");
 }
 
 export function toolError(err: unknown): CallToolResult {
-  const e = toApiError(err);
+  const e = toEnvelopeError(err);
   const envelope = { error: e.message, code: e.code, details: e.details };
   return { content: [{ type: "text", text: JSON.stringify(envelope) }], isError: true };
 }

@@ -78,7 +78,8 @@ const KNOWN: [RegExp, string][] = [
   [/\bEQ Bank\b/i, "EQ Bank"],
 ];
 
-export function detectInstitution(fullText: string, parser: "rbc" | "simplii"): string {
+/** The bank a statement's text names (the issuer of a statement, not an alert's sender: see ingest/institutions). */
+export function statementInstitution(fullText: string, parser: "rbc" | "simplii"): string {
   if (parser === "simplii") return "Simplii";
   return KNOWN.find(([re]) => re.test(fullText))?.[1] ?? "Other";
 }
@@ -132,7 +133,7 @@ export function parseStatementText(text: PdfText, fallbackYear: number): ParseOu
   return {
     ok: true,
     statement: {
-      institution: detectInstitution(full, parser),
+      institution: statementInstitution(full, parser),
       account_type: account,
       period_start: out.period_start,
       period_end: out.period_end,

@@ -1,6 +1,7 @@
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { ErrorEnvelope } from "../../../http/errors";
-import { readStatementUpload } from "../files";
+import { readUpload } from "../../../http/upload";
+import { STATEMENT_LIMITS, statementFilename } from "../files";
 import { BodyUploadStatement, StatementUploadResponse } from "../schemas";
 import { uploadStatement } from "../service";
 import { json, StatementsRoute } from "./base";
@@ -24,7 +25,8 @@ export class UploadStatement extends StatementsRoute {
   };
 
   override async handle(c: AppContext) {
-    const upload = await readStatementUpload(c.req.raw);
+    const file = await readUpload(c.req.raw, STATEMENT_LIMITS);
+    const upload = { bytes: file.bytes, filename: statementFilename(file.name) };
     const res = await uploadStatement(serviceCtx(c), upload);
     serviceCtx(c).journal({
       resourceId: res.statement_id,

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { type AppContext, serviceCtx } from "../../../http/context";
-import { validationError } from "../../../lib/errors";
 import { MONTH_RE } from "../../../lib/month";
 import {
   CombinedTransactionsResponse,
@@ -38,33 +37,36 @@ export class GetLatestTransactionTimestamp extends TransactionsRoute {
   }
 }
 
+/** The distinct months of a comma-separated list, in order. */
+const monthList = (s: string) => [
+  ...new Set(
+    s
+      .split(",")
+      .map((m) => m.trim())
+      .filter(Boolean),
+  ),
+];
+
 export class ListBulkTransactions extends TransactionsRoute {
   override schema = {
     operationId: "listBulkTransactions",
     summary: "Several months at once (comma-separated YYYY-MM, at most 12)",
-    request: { query: z.object({ months: z.string().min(7) }) },
+    request: {
+      query: z.object({
+        months: z
+          .string()
+          .min(7)
+          .refine((s) => {
+            const months = monthList(s);
+            return months.length <= 12 && months.every((m) => MONTH_RE.test(m));
+          }, "comma-separated YYYY-MM months, at most 12"),
+      }),
+    },
     responses: json(z.record(z.string(), CombinedTransactionsResponse)),
   };
   override async handle(c: AppContext) {
     const { query } = await this.getValidatedData<typeof this.schema>();
-    const months = [
-      ...new Set(
-        query.months
-          .split(",")
-          .map((m) => m.trim())
-          .filter(Boolean),
-      ),
-    ];
-    const bad = months.filter((m) => !MONTH_RE.test(m));
-    if (bad.length || months.length > 12) {
-      throw validationError([
-        {
-          loc: ["query", "months"],
-          msg: bad.length ? `not a YYYY-MM month: ${bad.join(", ")}` : "at most 12 months",
-          type: "value_error",
-        },
-      ]);
-    }
+    const months = monthList(query.months);
     const ctx = serviceCtx(c);
     const out = await Promise.all(months.map((m) => combined(ctx, m)));
     return c.json(Object.fromEntries(out.map((r) => [r.month, r])));

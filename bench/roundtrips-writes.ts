@@ -2,7 +2,7 @@
  * D1 round trips per write request (a batch counts as one), through the app with a counting D1
  * binding (bench/lib/d1-count.ts), in a warm isolate (settings cached, as after its first request). Each write also reports whether its ledger entry was written in
  * the change's own batch. Target (issue 24): every write ≤ 3.
- *   npm run bench:trips            (VERBOSE=1 prints each round trip's SQL)
+ *   npm run bench:roundtrips            (TRIPS=1 prints each round trip's SQL)
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { expect, it } from "vitest";
@@ -11,7 +11,7 @@ import type { Env } from "../src/env";
 import { fixedClock } from "../src/lib/clock";
 import { resetState } from "../test/helpers/auth";
 import { seedTx } from "../test/helpers/seed";
-import { countD1 } from "./lib/d1-count";
+import { countingD1, describeTrips, tally } from "./lib/d1-count";
 
 const NOW = "2024-03-15T20:00:00Z";
 const budget = (t: number | null) => ({
@@ -25,7 +25,7 @@ const budget = (t: number | null) => ({
 it("counts D1 round trips of the main write routes", async () => {
   await resetState();
   const txId = await seedTx({ DateFileName: "2024-03-10T12:00:00Z", Company: "FRESH MART", Category: null });
-  const counter = countD1(env.DB);
+  const counter = countingD1(env.DB);
   // One env object for every request, as in a deployed isolate (its settings cache is keyed by it).
   const benchEnv = { ...env, DB: counter.db } as Env;
   const app = createApp({ clock: fixedClock(NOW) });
@@ -56,10 +56,14 @@ it("counts D1 round trips of the main write routes", async () => {
     const res = await call(path, method, body);
     expect(res.status, `${name}: ${res.text}`).toBeLessThan(300);
     // The entry is in the change's batch when a batch of several statements carries it.
-    const inBatch = counter.log.some((l) => /^batch\((?!1\))/.test(l) && l.includes("activity_log"));
-    rows.push(`${String(counter.trips).padStart(3)}  ${inBatch ? "in batch " : "separate "} ${name}`);
-    if ((env as { BENCH_VERBOSE?: string }).BENCH_VERBOSE)
-      for (const l of counter.log) rows.push(`       ${l}`);
+    const inBatch = counter.trips.some(
+      (t) => t.kind === "batch" && t.sql.length > 1 && t.sql.some((q) => q.includes('"activity_log"')),
+    );
+    rows.push(
+      `${String(tally(counter.trips).trips).padStart(3)}  ${inBatch ? "in batch " : "separate "} ${name}`,
+    );
+    if ((env as { TRIPS?: string }).TRIPS)
+      for (const l of describeTrips(counter.trips)) rows.push(`       ${l}`);
   }
   console.log(
     `\nD1 round trips per write (ledger entry in the change's batch or separate)\n${rows.join("\n")}`,

@@ -1,5 +1,5 @@
 import { domainRouter } from "../../http/route";
-import { GetObjectBackupStatus, TestModelKey, TestObjectBackup } from "./routes/checks";
+import { TestModelKey, TestObjectBackup } from "./routes/checks";
 import { GetAiReadiness } from "./routes/readiness";
 
 /** Configuration checks, under /api/v1/config (the reference's test-openai / test-s3-backup). */
@@ -8,12 +8,5 @@ export function configChecksRouter() {
   r.post("/test-model-key", TestModelKey);
   r.post("/test-object-backup", TestObjectBackup);
   r.get("/ai-readiness", GetAiReadiness);
-  return r;
-}
-
-/** The object backup's status, under /api/v1/data (the reference's s3-backup-status). */
-export function dataChecksRouter() {
-  const r = domainRouter();
-  r.get("/object-backup-status", GetObjectBackupStatus);
   return r;
 }
