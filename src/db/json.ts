@@ -35,6 +35,25 @@ function decode(value: unknown): unknown {
 
 export type StoredJsonReader<T> = (value: unknown) => T;
 
+type Keys<T> = T extends readonly (infer E)[] ? Keys<E> : keyof NonNullable<T>;
+/** true when A and B accept the same values and name the same keys (an optional key counts). */
+export type Same<A, B> = [A] extends [B]
+  ? [B] extends [A]
+    ? [Keys<A>] extends [Keys<B>]
+      ? [Keys<B>] extends [Keys<A>]
+        ? true
+        : false
+      : false
+    : false
+  : false;
+
+/**
+ * A compile-time check that a column's zod object declares exactly its TypeScript type: zod drops
+ * unknown keys on read, so a field added to the type and not to the schema would vanish silently.
+ * Use: `exactShape<z.infer<typeof schema>, T>(true)` (a mismatch does not type-check).
+ */
+export const exactShape = <A, B>(same: Same<A, B>): Same<A, B> => same;
+
 /**
  * The reader of one JSON column. It takes the value drizzle's JSON mode decoded, or the JSON text a
  * hand-written `sql` query returned (a string the schema does not accept is decoded first).

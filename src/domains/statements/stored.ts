@@ -3,7 +3,7 @@
  * `statement_rows.candidates` (amounts in cents) and `statement_csv_mappings.mapping`.
  */
 import { z } from "zod";
-import { storedJson } from "../../db/json";
+import { exactShape, storedJson } from "../../db/json";
 import type { Cents } from "../../lib/money";
 import type { CsvMapping } from "./parsers/csv";
 import { CsvMappingSchema, CsvState } from "./schemas";
@@ -19,13 +19,15 @@ export interface StoredDbMatch {
   category: string | null;
 }
 
-const dbMatch: z.ZodType<StoredDbMatch> = z.object({
+const dbMatchObject = z.object({
   forwarded_to: z.string(),
   date_file_name: z.string(),
   company: z.string().nullable(),
   amount: z.number().int().nullable() as z.ZodType<Cents | null>,
   category: z.string().nullable(),
 });
+exactShape<z.infer<typeof dbMatchObject>, StoredDbMatch>(true);
+const dbMatch: z.ZodType<StoredDbMatch> = dbMatchObject;
 
 /** What the parse could not confirm; unreadable → no warnings shown (logged). */
 export const readWarnings = storedJson("statements.warnings", z.array(z.string()), { value: () => [] });

@@ -1,6 +1,6 @@
 /** The stored JSON of a learned template (alert_templates.pattern, .subject_words), read with its shape. */
 import { z } from "zod";
-import { storedJson } from "../../db/json";
+import { exactShape, storedJson } from "../../db/json";
 import type { TemplatePattern, Token } from "./types";
 
 const token: z.ZodType<Token> = z.union([
@@ -12,17 +12,21 @@ const token: z.ZodType<Token> = z.union([
   }),
 ]);
 
-const patternSchema: z.ZodType<TemplatePattern> = z.object({
+const patternObject = z.object({
   version: z.literal(1),
   lines: z.array(z.object({ before: z.array(token).nullable(), line: z.array(token) })),
   amount: z.object({
     decimal: z.enum([".", ","]),
-    group: z.enum([",", ".", " ", ""]),
+    group: z.enum([",", ".", " ", "’", "'", ""]),
     cents: z.boolean(),
   }),
   date: z.string().nullable(),
+  unwrap: z.boolean().optional(),
   sources: z.array(z.string()).optional(),
 });
+
+exactShape<z.infer<typeof patternObject>, TemplatePattern>(true);
+const patternSchema: z.ZodType<TemplatePattern> = patternObject;
 
 /** The template's pattern; an unreadable one reads nothing (null: the template is skipped, logged). */
 export const readTemplatePattern = storedJson("alert_templates.pattern", patternSchema.nullable(), {

@@ -1,12 +1,12 @@
 /** The stored JSON of a taught layout (statement_layouts.header, .marks), read with its shape. */
 import { z } from "zod";
-import { storedJson } from "../../../db/json";
+import { exactShape, storedJson } from "../../../db/json";
 import type { HeaderWord } from "./fingerprint";
 import type { LayoutMarks } from "./read";
 
 const span = z.object({ x0: z.number(), x1: z.number() });
 
-const marksSchema: z.ZodType<LayoutMarks> = z.object({
+const marksObject = z.object({
   date: span,
   description: span,
   amount: span.optional(),
@@ -14,8 +14,12 @@ const marksSchema: z.ZodType<LayoutMarks> = z.object({
   deposit: span.optional(),
   balance: span.optional(),
 });
+exactShape<z.infer<typeof marksObject>, LayoutMarks>(true);
+const marksSchema: z.ZodType<LayoutMarks> = marksObject;
 
-const headerSchema: z.ZodType<HeaderWord[]> = z.array(z.object({ t: z.string(), x: z.number() }));
+const headerArray = z.array(z.object({ t: z.string(), x: z.number() }));
+exactShape<z.infer<typeof headerArray>, HeaderWord[]>(true);
+const headerSchema: z.ZodType<HeaderWord[]> = headerArray;
 
 export const readLayoutMarks = storedJson("statement_layouts.marks", marksSchema);
 export const readLayoutHeader = storedJson("statement_layouts.header", headerSchema);
