@@ -55,3 +55,9 @@ export function finish(
     error: outcome.error ?? null,
   };
 }
+
+/** The API's word for a job's state: a finished job leaves the slot idle, a failed one shows its error. */
+export function statusWord(job: SlotJob | null): "running" | "error" | "idle" {
+  if (job?.status === "running") return "running";
+  return job?.status === "failed" ? "error" : "idle";
+}

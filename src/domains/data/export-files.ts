@@ -4,9 +4,9 @@
  * restore would trust): receipts and documents, statement files, raw emails.
  */
 import { asc, gt, sql } from "drizzle-orm";
-import { type Zip, ZipDeflate } from "fflate";
 import type { Db } from "../../db";
 import { attachments, statements } from "../../db/schema";
+import type { ZipStream } from "../../lib/zip-stream";
 import { isAttachmentKey } from "../attachments/files";
 import { EMAIL_SPACE, entryName } from "./restore-files";
 
@@ -19,28 +19,11 @@ export interface FileCounts {
   missing: number;
 }
 
-/** Streams one R2 object into a zip entry; `flush` drains the zip's output to the response. */
-async function addObject(
-  bucket: R2Bucket,
-  zip: Zip,
-  name: string,
-  key: string,
-  level: 0 | 6,
-  flush: () => Promise<void>,
-): Promise<boolean> {
+/** Streams one R2 object into a zip entry (one chunk in memory at a time); false when it is gone. */
+async function addObject(bucket: R2Bucket, zip: ZipStream, name: string, key: string, level: 0 | 6) {
   const obj = await bucket.get(key);
   if (!obj) return false;
-  const entry = new ZipDeflate(name, { level });
-  zip.add(entry);
-  const reader = obj.body.getReader();
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    entry.push(value);
-    await flush();
-  }
-  entry.push(new Uint8Array(0), true);
-  await flush();
+  await zip.stream(name, obj.body, level);
   return true;
 }
 
@@ -75,12 +58,7 @@ async function* emailKeys(db: Db) {
   }
 }
 
-export async function writeFiles(
-  db: Db,
-  bucket: R2Bucket,
-  zip: Zip,
-  flush: () => Promise<void>,
-): Promise<FileCounts> {
+export async function writeFiles(db: Db, bucket: R2Bucket, zip: ZipStream): Promise<FileCounts> {
   const counts: FileCounts = { attachments: 0, statements: 0, emails: 0, missing: 0 };
   for (const [table, def] of [
     ["attachments", attachments],
@@ -92,12 +70,12 @@ export async function writeFiles(
       const ours =
         table === "attachments" ? isAttachmentKey(row.r2_key) : row.r2_key.startsWith("statements/");
       // Images and PDFs are compressed already: stored (level 0) costs no CPU.
-      if (name && ours && (await addObject(bucket, zip, name, row.r2_key, 0, flush))) counts[table]++;
+      if (name && ours && (await addObject(bucket, zip, name, row.r2_key, 0))) counts[table]++;
       else counts.missing++;
     }
   }
   for await (const key of emailKeys(db)) {
-    if (await addObject(bucket, zip, `files/${key}`, key, 6, flush)) counts.emails++;
+    if (await addObject(bucket, zip, `files/${key}`, key, 6)) counts.emails++;
     else counts.missing++;
   }
   return counts;

@@ -6,13 +6,14 @@ import { getDb } from "../../db";
 import { storedJson } from "../../db/json";
 import { type AiEnv, providerForTask, secondsVar } from "../../ai/routing";
 import { jobSlot } from "../../jobs/slot";
-import type { SlotJob } from "../../jobs/slot-state";
 import type { ServiceCtx } from "../../lib/context";
 import { ApiError, conflict, notFound } from "../../lib/errors";
 import { getConfig } from "../config/service";
 import { savedBriefing, savedOfMonth } from "./queries";
 import { INSIGHTS_TIMEOUT_SECONDS } from "./rules";
 import { BriefingValidation as BriefingValidationSchema } from "./schemas";
+import { readSlotStatus } from "../../jobs/read-status";
+import { statusWord } from "../../jobs/slot-state";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
 export const INSIGHTS_KIND = "insights";
@@ -50,22 +51,18 @@ export async function startInsights(ctx: Ctx, month: string) {
 
 /** The slot's job as the status response; a job long past its limit is failed here, never stuck. */
 export async function insightsStatus(ctx: Ctx) {
-  const env = ctx.env as AiEnv;
-  const slot = jobSlot(env, INSIGHTS_KIND);
-  let job: SlotJob | null = await slot.status();
-  const limit = insightsLimitMs(env);
-  if (job?.status === "running" && ctx.clock().getTime() - Date.parse(job.started_at) > limit + GRACE_MS) {
-    job = (await slot.complete(job.id, { error: timeoutMessage(limit) })) ?? job;
-  }
+  const limit = insightsLimitMs(ctx.env as AiEnv);
+  const job = await readSlotStatus(
+    ctx.env,
+    INSIGHTS_KIND,
+    ctx.clock,
+    limit + GRACE_MS,
+    timeoutMessage(limit),
+  );
   const str = (v: unknown) => (typeof v === "string" ? v : null);
   if (!job) return { status: "idle" as const, month: null, started_at: null, error: null, task_id: null };
   return {
-    status:
-      job.status === "running"
-        ? ("running" as const)
-        : job.status === "failed"
-          ? ("error" as const)
-          : ("idle" as const),
+    status: statusWord(job),
     month: str(job.progress.month),
     started_at: job.started_at,
     finished_at: job.finished_at,

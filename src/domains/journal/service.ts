@@ -1,4 +1,4 @@
-import { type Db, getDb } from "../../db";
+import { getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { fromCentsOrNull } from "../../lib/money";
 import { monthBounds } from "../../lib/month";

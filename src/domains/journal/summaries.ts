@@ -6,6 +6,8 @@ import { ApiError, conflict } from "../../lib/errors";
 import { getConfig } from "../config/service";
 import { dayLines, summarizedDays } from "./queries";
 import { DAY_SUMMARY_TIMEOUT_SECONDS, daysToSummarize } from "./summaries-rules";
+import { readSlotStatus } from "../../jobs/read-status";
+import { statusWord } from "../../jobs/slot-state";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
 export const SUMMARIES_KIND = "day-summaries";
@@ -63,21 +65,14 @@ function isPastLimit(ctx: Ctx, startedAt: string): boolean {
 }
 
 export async function daySummaryStatus(ctx: Ctx) {
-  const slot = jobSlot(ctx.env, SUMMARIES_KIND);
-  let job = await slot.status();
-  if (job?.status === "running" && isPastLimit(ctx, job.started_at)) {
-    job = (await slot.complete(job.id, { error: "The job ran past its time limit and was stopped." })) ?? job;
-  }
+  const limit = summariesLimitMs(ctx.env as AiEnv) + GRACE_MS;
+  const stopped = "The job ran past its time limit and was stopped.";
+  const job = await readSlotStatus(ctx.env, SUMMARIES_KIND, ctx.clock, limit, stopped);
   if (!job)
     return { status: "idle" as const, month: null, total: 0, completed: 0, error: null, task_id: null };
   const p = job.progress;
   return {
-    status:
-      job.status === "running"
-        ? ("running" as const)
-        : job.status === "failed"
-          ? ("error" as const)
-          : ("idle" as const),
+    status: statusWord(job),
     month: typeof p.month === "string" ? p.month : null,
     total: typeof p.total === "number" ? p.total : 0,
     completed: typeof p.completed === "number" ? p.completed : 0,
