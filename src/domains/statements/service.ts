@@ -5,7 +5,7 @@ import { getConfig } from "../config/service";
 import type { StatementRecord, StatementRowRecord } from "../../db/schema";
 import { sha256Hex } from "../../ingest/hash";
 import type { ServiceCtx } from "../../lib/context";
-import { ApiError, conflict, notFound, validationError } from "../../lib/errors";
+import { conflict, NotFound, notFound, Refused, Unsupported, validationError } from "../../lib/errors";
 import { checkMapping, saveMappingQuery, storedMapping } from "./csv-mappings";
 import {
   CONTENT_TYPES,
@@ -68,7 +68,7 @@ export async function confirmCsvMapping(
   const { stmt } = await loadStatement(ctx, id);
   if (stmt.file_kind !== "csv") throw conflict("Only a CSV statement has a column mapping", "NOT_CSV");
   const obj = await ctx.env.FILES.get(stmt.r2_key);
-  if (!obj) throw new ApiError(404, "The stored statement file is missing", "NOT_FOUND");
+  if (!obj) throw new NotFound("The stored statement file is missing");
   const table = csvTable(decodeText(new Uint8Array(await obj.arrayBuffer())));
   if (!table) throw conflict("The stored CSV has no header row", "NOT_CSV");
   checkMapping(table.header, body.mapping);
@@ -88,10 +88,8 @@ const newId = () =>
 export async function uploadStatement(ctx: ServiceCtx, upload: { bytes: Uint8Array; filename: string }) {
   const kind = detectKind(upload.bytes, upload.filename);
   if (!kind)
-    throw new ApiError(
-      415,
+    throw new Unsupported(
       "Not a statement file: upload a PDF, CSV, OFX, QFX, QIF or CAMT.053 (ISO 20022 XML) export",
-      "UNSUPPORTED_MEDIA_TYPE",
     );
   const now = ctx.clock().toISOString();
   const parts = await parseAll(ctx, kind, upload.bytes, ctx.clock().getUTCFullYear());
@@ -129,7 +127,7 @@ export async function uploadStatement(ctx: ServiceCtx, upload: { bytes: Uint8Arr
   const refused = parts[0]!.csv?.refused;
   if (refused) {
     // Kept with no rows: the review page opens the mapping form on it.
-    throw new ApiError(422, refused, "CSV_MAPPING_NEEDED", {
+    throw new Refused(refused, "CSV_MAPPING_NEEDED", {
       statement_id: first.stmt.id,
       header: parts[0]!.csv!.header,
     });
@@ -245,7 +243,7 @@ export async function applyEdits(
 export async function reparseStatement(ctx: ServiceCtx, id: string) {
   const { stmt, rows: previous } = await loadStatement(ctx, id);
   const obj = await ctx.env.FILES.get(stmt.r2_key);
-  if (!obj) throw new ApiError(404, "The stored statement file is missing", "NOT_FOUND");
+  if (!obj) throw new NotFound("The stored statement file is missing");
   const bytes = new Uint8Array(await obj.arrayBuffer());
   const parsed = await parseAny(
     ctx,
@@ -288,7 +286,7 @@ export async function deleteStatement(ctx: ServiceCtx, id: string) {
 export async function downloadStatement(ctx: ServiceCtx, id: string) {
   const { stmt } = await loadStatement(ctx, id);
   const obj = await ctx.env.FILES.get(stmt.r2_key);
-  if (!obj) throw new ApiError(404, "The stored statement file is missing", "NOT_FOUND");
+  if (!obj) throw new NotFound("The stored statement file is missing");
   const kind = stmt.file_kind as FileKind;
   return { body: obj.body, contentType: CONTENT_TYPES[kind], filename: `statement-${stmt.id}.${kind}` };
 }
