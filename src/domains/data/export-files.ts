@@ -4,7 +4,7 @@
  * restore would trust): receipts and documents, statement files, raw emails.
  */
 import { asc, gt, sql } from "drizzle-orm";
-import { type Zip, ZipDeflate } from "fflate";
+import type { ZipLevel, ZipWriter } from "../../lib/zip-writer";
 import type { Db } from "../../db";
 import { attachments, statements } from "../../db/schema";
 import { isAttachmentKey } from "../attachments/files";
@@ -19,28 +19,11 @@ export interface FileCounts {
   missing: number;
 }
 
-/** Streams one R2 object into a zip entry; `flush` drains the zip's output to the response. */
-async function addObject(
-  bucket: R2Bucket,
-  zip: Zip,
-  name: string,
-  key: string,
-  level: 0 | 6,
-  flush: () => Promise<void>,
-): Promise<boolean> {
+/** Streams one R2 object into a zip entry; false when the object is missing. */
+async function addObject(bucket: R2Bucket, zip: ZipWriter, name: string, key: string, level: ZipLevel) {
   const obj = await bucket.get(key);
   if (!obj) return false;
-  const entry = new ZipDeflate(name, { level });
-  zip.add(entry);
-  const reader = obj.body.getReader();
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    entry.push(value);
-    await flush();
-  }
-  entry.push(new Uint8Array(0), true);
-  await flush();
+  await zip.stream(name, obj.body, level);
   return true;
 }
 
@@ -75,12 +58,7 @@ async function* emailKeys(db: Db) {
   }
 }
 
-export async function writeFiles(
-  db: Db,
-  bucket: R2Bucket,
-  zip: Zip,
-  flush: () => Promise<void>,
-): Promise<FileCounts> {
+export async function writeFiles(db: Db, bucket: R2Bucket, zip: ZipWriter): Promise<FileCounts> {
   const counts: FileCounts = { attachments: 0, statements: 0, emails: 0, missing: 0 };
   for (const [table, def] of [
     ["attachments", attachments],
@@ -92,12 +70,12 @@ export async function writeFiles(
       const ours =
         table === "attachments" ? isAttachmentKey(row.r2_key) : row.r2_key.startsWith("statements/");
       // Images and PDFs are compressed already: stored (level 0) costs no CPU.
-      if (name && ours && (await addObject(bucket, zip, name, row.r2_key, 0, flush))) counts[table]++;
+      if (name && ours && (await addObject(bucket, zip, name, row.r2_key, 0))) counts[table]++;
       else counts.missing++;
     }
   }
   for await (const key of emailKeys(db)) {
-    if (await addObject(bucket, zip, `files/${key}`, key, 6, flush)) counts.emails++;
+    if (await addObject(bucket, zip, `files/${key}`, key, 6)) counts.emails++;
     else counts.missing++;
   }
   return counts;

@@ -5,16 +5,15 @@
  * chunk of one file, whatever the journal's size (bench/backup-export.mjs measures it).
  */
 import { asc, sql } from "drizzle-orm";
-import { Zip, ZipDeflate } from "fflate";
 import { type Db, getDb } from "../../db";
 import { schemaVersion } from "../../db/schema";
 import type { ServiceCtx } from "../../lib/context";
 import { log } from "../../lib/log";
+import { ZipWriter } from "../../lib/zip-writer";
 import { writeFiles } from "./export-files";
 import { EXCLUDED_TABLES, EXPORTED_TABLES, shapeRow } from "./rules";
 
 const PAGE = 2000;
-const enc = new TextEncoder();
 
 async function tableExists(db: Db, table: string): Promise<boolean> {
   const rows = await db.all(sql`SELECT 1 AS one FROM sqlite_master WHERE type = 'table' AND name = ${table}`);
@@ -34,17 +33,7 @@ export async function writeBackup(
   writable: WritableStream<Uint8Array>,
 ) {
   const db = getDb(ctx.env.DB);
-  const writer = writable.getWriter();
-  const pending: Uint8Array[] = [];
-  let failed: unknown = null;
-  const zip = new Zip((err, chunk) => {
-    if (err) failed = err;
-    else pending.push(chunk);
-  });
-  const flush = async () => {
-    if (failed) throw failed;
-    while (pending.length) await writer.write(pending.shift()!);
-  };
+  const zip = new ZipWriter(writable);
   const counts: Record<string, number> = {};
   try {
     const tables: string[] = [];
@@ -59,57 +48,48 @@ export async function writeBackup(
       .from(schemaVersion)
       .orderBy(asc(schemaVersion.version));
     // The manifest comes first, so a reader knows the format before any table.
-    const manifest = new ZipDeflate("manifest.json", { level: 6 });
-    zip.add(manifest);
-    manifest.push(
-      enc.encode(
-        `${JSON.stringify(
-          {
-            format: "finance-journal-backup",
-            format_version: 2,
-            exported_at: ctx.clock().toISOString(),
-            app_version: ctx.env.APP_VERSION ?? null,
-            schema_versions: versions.map((r) => r.version),
-            counts,
-            excluded: EXCLUDED_TABLES,
-            files:
-              "files/attachments/<id> and files/statements/<id> hold the stored file of that row; " +
-              "files/emails/... the raw emails rows point to (FileName, raw_key). A restore derives " +
-              "every storage key itself and checks each file against its row's hash.",
-          },
-          null,
-          2,
-        )}\n`,
-      ),
-      true,
+    await zip.text(
+      "manifest.json",
+      `${JSON.stringify(
+        {
+          format: "finance-journal-backup",
+          format_version: 2,
+          exported_at: ctx.clock().toISOString(),
+          app_version: ctx.env.APP_VERSION ?? null,
+          schema_versions: versions.map((r) => r.version),
+          counts,
+          excluded: EXCLUDED_TABLES,
+          files:
+            "files/attachments/<id> and files/statements/<id> hold the stored file of that row; " +
+            "files/emails/... the raw emails rows point to (FileName, raw_key). A restore derives " +
+            "every storage key itself and checks each file against its row's hash.",
+        },
+        null,
+        2,
+      )}\n`,
     );
-    await flush();
     for (const table of tables) {
-      const file = new ZipDeflate(`${table}.json`, { level: 6 });
-      zip.add(file);
-      file.push(enc.encode("["));
+      const file = zip.entry(`${table}.json`);
+      file.add("[");
       let last = 0;
       let n = 0;
       for (;;) {
         const results = await page(db, table, last);
         for (const row of results) {
-          file.push(enc.encode(`${n === 0 ? "\n" : ",\n"}${JSON.stringify(shapeRow(table, row))}`));
+          file.add(`${n === 0 ? "\n" : ",\n"}${JSON.stringify(shapeRow(table, row))}`);
           n++;
         }
-        await flush();
+        await zip.flush();
         if (results.length < PAGE) break;
         last = Number(results.at(-1)?._rid ?? last);
       }
-      file.push(enc.encode("\n]\n"), true);
-      await flush();
+      await file.end("\n]\n");
     }
-    const files = await writeFiles(db, ctx.env.FILES, zip, flush);
+    const files = await writeFiles(db, ctx.env.FILES, zip);
     log("info", "data_export.files", { ...files });
-    zip.end();
-    await flush();
-    await writer.close();
+    await zip.close();
   } catch (err) {
     log("error", "data_export.failed", { error: String(err) });
-    await writer.abort(err).catch(() => undefined);
+    await zip.abort(err);
   }
 }

@@ -4,8 +4,8 @@
  * archive is never held in memory. No D1 or R2 here: export.ts hands in the year and the openers
  * (bench/tax-export.mjs drives this same module with synthetic bodies to measure memory).
  */
-import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { plainCents } from "../../lib/money";
+import { ZipWriter } from "../../lib/zip-writer";
 import { csvCell } from "../transactions/search-rules";
 import type { LineResult } from "./rules";
 import { isoDay } from "./rules";
@@ -23,7 +23,6 @@ export interface ZipSources {
   emailText(txId: string): Promise<string | null>;
 }
 
-const enc = new TextEncoder();
 const EXT: Record<string, string> = {
   "image/jpeg": "jpg",
   "image/png": "png",
@@ -136,57 +135,25 @@ export async function writeTaxZip(
   src: ZipSources,
   writable: WritableStream<Uint8Array>,
 ): Promise<void> {
-  const writer = writable.getWriter();
-  const pending: Uint8Array[] = [];
-  let failed: unknown = null;
-  const zip = new Zip((err, chunk) => {
-    if (err) failed = err;
-    else pending.push(chunk);
-  });
-  const flush = async () => {
-    if (failed) throw failed;
-    while (pending.length) {
-      await writer.ready;
-      await writer.write(pending.shift()!);
-    }
-  };
-  const text = async (path: string, body: string) => {
-    const f = new ZipDeflate(path, { level: 6 });
-    zip.add(f);
-    f.push(enc.encode(body), true);
-    await flush();
-  };
+  const zip = new ZipWriter(writable);
   try {
-    await text("summary.csv", summaryCsv(lines));
+    await zip.text("summary.csv", summaryCsv(lines));
     const plans = lines.map((l) => ({ line: l, plan: evidencePlan(l, receipts) }));
-    for (const { line, plan } of plans) await text(`lines/${line.line.key}.csv`, lineCsv(plan));
+    for (const { line, plan } of plans) await zip.text(`lines/${line.line.key}.csv`, lineCsv(plan));
     for (const { plan } of plans)
       for (const { files } of plan)
         for (const f of files) {
           if (f.email) {
             const body = await src.emailText(f.email);
-            if (body !== null) await text(f.path, body);
+            if (body !== null) await zip.text(f.path, body);
           } else if (f.receipt) {
             const stream = await src.openReceipt(f.receipt.r2Key);
-            if (!stream) continue;
-            const entry = new ZipPassThrough(f.path);
-            zip.add(entry);
-            const reader = stream.getReader();
-            for (;;) {
-              const { done, value } = await reader.read();
-              if (done) break;
-              entry.push(value);
-              await flush();
-            }
-            entry.push(new Uint8Array(0), true);
-            await flush();
+            if (stream) await zip.stream(f.path, stream, "store");
           }
         }
-    zip.end();
-    await flush();
-    await writer.close();
+    await zip.close();
   } catch (err) {
-    await writer.abort(err).catch(() => undefined);
+    await zip.abort(err);
     throw err;
   }
 }
