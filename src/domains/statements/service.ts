@@ -53,6 +53,22 @@ async function parseAll(ctx: ServiceCtx, kind: FileKind, bytes: Uint8Array, fall
   return [{ ...parsed!, csvState }];
 }
 
+type Parsed = Awaited<ReturnType<typeof parseAll>>[number];
+
+/** The statement columns a parse decides (an upload stores them, a re-read replaces them). */
+function parsedColumns(parsed: Parsed) {
+  return {
+    institution: parsed.institution,
+    account_type: parsed.account_type,
+    period_start: parsed.period_start,
+    period_end: parsed.period_end,
+    parsed_with_ai: parsed.parsed_with_ai ? 1 : 0,
+    balance_ok: parsed.balance.ok ? 1 : 0,
+    warnings: parsed.balance.warnings,
+    csv_mapping: parsed.csvState,
+  } satisfies Partial<StatementRecord>;
+}
+
 /** The statement of one account of a file (`part`: its place in the file). */
 async function parseAny(ctx: ServiceCtx, kind: FileKind, bytes: Uint8Array, fallbackYear: number, part = 0) {
   const parts = await parseAll(ctx, kind, bytes, fallbackYear);
@@ -105,14 +121,7 @@ export async function uploadStatement(ctx: ServiceCtx, upload: { bytes: Uint8Arr
       file_kind: kind,
       file_sha256: sha,
       r2_key: key,
-      institution: parsed.institution,
-      account_type: parsed.account_type,
-      period_start: parsed.period_start,
-      period_end: parsed.period_end,
-      parsed_with_ai: parsed.parsed_with_ai ? 1 : 0,
-      balance_ok: parsed.balance.ok ? 1 : 0,
-      warnings: parsed.balance.warnings,
-      csv_mapping: parsed.csvState,
+      ...parsedColumns(parsed),
       status: "pending_review",
       uploaded_at: now,
       updated_at: now,
@@ -257,14 +266,7 @@ export async function reparseStatement(ctx: ServiceCtx, id: string) {
     rows.map((r) => ({ edited: r.edited ?? 0, action_result: r.action_result ?? null })),
   );
   const patch: Partial<StatementRecord> = {
-    institution: parsed.institution,
-    account_type: parsed.account_type,
-    period_start: parsed.period_start,
-    period_end: parsed.period_end,
-    parsed_with_ai: parsed.parsed_with_ai ? 1 : 0,
-    balance_ok: parsed.balance.ok ? 1 : 0,
-    warnings: parsed.balance.warnings,
-    csv_mapping: parsed.csvState,
+    ...parsedColumns(parsed),
     status,
     updated_at: ctx.clock().toISOString(),
   };
