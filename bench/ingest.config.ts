@@ -1,29 +1,8 @@
-import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
-import { defineConfig } from "vitest/config";
+import { workerdBench } from "./lib/workerd-config";
 
 // `npx vitest run -c bench/ingest.config.ts`: the ingest-rate bench inside workerd with local D1/R2.
-const root = decodeURIComponent(new URL("..", import.meta.url).pathname).replace(/\/$/, "");
-
-export default defineConfig({
-  root,
-  plugins: [
-    cloudflareTest(async () => ({
-      wrangler: { configPath: `${root}/wrangler.toml` },
-      miniflare: {
-        bindings: {
-          TEST_MIGRATIONS: await readD1Migrations(`${root}/migrations`),
-          IMAP_HOST: "",
-          MODEL_API_KEY: "",
-          BENCH_COUNT: process.env.BENCH_COUNT ?? "10000",
-        },
-      },
-    })),
-  ],
-  test: {
-    include: ["bench/ingest.ts"],
-    setupFiles: ["./test/setup/apply-migrations.ts"],
-    globalSetup: ["./test/setup/global.ts"],
-    testTimeout: 30 * 60_000,
-    hookTimeout: 60_000,
-  },
+export default workerdBench({
+  include: ["bench/ingest.ts"],
+  bindings: { BENCH_COUNT: process.env.BENCH_COUNT ?? "10000" },
+  testTimeout: 30 * 60_000,
 });

@@ -7,7 +7,7 @@
  * stamps, once bare text, into JSON strings and deleted the retired `resolver_version` key (the
  * resolver follows the override and alias lists' config_versions instead).
  */
-import { eq } from "drizzle-orm";
+import { eq, like, lt, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { MerchantIntelligenceResponse } from "../domains/merchants/schemas";
 import type { Db } from "./index";
@@ -90,4 +90,49 @@ export function kvPut<K extends KvKey>(db: Db, key: K, value: KvValue<K>, nowIso
     .insert(kvState)
     .values({ key, ...row })
     .onConflictDoUpdate({ target: kvState.key, set: row });
+}
+
+/** Values whose stored JSON orders like the value (ISO instants as JSON strings). */
+type StringKey = { [K in KvKey]: KvValue<K> extends string ? K : never }[KvKey];
+
+/**
+ * Writes a string-valued key only when it is absent or its stored value sorts before `olderThan`
+ * (both compared as the stored JSON text, which keeps an ISO instant's order). Unexecuted; the
+ * result's `meta.changes` is 0 when the stored value was not older (nothing written).
+ */
+export function kvPutIfOlder<K extends StringKey>(
+  db: Db,
+  key: K,
+  value: KvValue<K>,
+  olderThan: KvValue<K>,
+  nowIso: string,
+) {
+  const row = { value: value as AnyKvValue, updated_at: nowIso };
+  return db
+    .insert(kvState)
+    .values({ key, ...row })
+    .onConflictDoUpdate({
+      target: kvState.key,
+      set: row,
+      setWhere: lt(kvState.value, olderThan as AnyKvValue),
+    });
+}
+
+/** An exact key; a key family's prefix (the part before the variable suffix). */
+export type KvExact = Exact;
+export type KvFamily = Family;
+
+/**
+ * Stored rows of some exact keys and key families, unexecuted (batchable). Values are as stored:
+ * read each through `kvRead(row.key, row.value)`.
+ */
+export function kvRowsQuery(db: Db, q: { keys?: readonly Exact[]; families?: readonly Family[] }) {
+  const conds: SQL[] = [
+    ...(q.keys ?? []).map((k) => eq(kvState.key, k)),
+    ...(q.families ?? []).map((f) => like(kvState.key, `${f}%`)),
+  ];
+  return db
+    .select({ key: kvState.key, value: kvState.value })
+    .from(kvState)
+    .where(conds.length ? or(...conds) : sql`0`);
 }

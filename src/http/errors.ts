@@ -41,6 +41,8 @@ export const HTTP_STATUS: Record<FailureKind, number> = {
   not_found: 404,
   conflict: 409,
   invalid: 422,
+  refused: 422,
+  gone: 410,
   too_large: 413,
   unsupported: 415,
 };

@@ -3,14 +3,28 @@
  * PST/PDT always mean US Pacific, whatever zone is configured.
  */
 
-const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+export const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 
-/** Zone abbreviations RFC 5322 allows (obs-zone), in minutes east of UTC. */
-const ZONE_OFFSETS: Record<string, number> = {
+/**
+ * THE zone abbreviations read as fixed offsets (minutes east of UTC), for Date headers (RFC 5322's
+ * obs-zone names and the ones mail servers print anyway) and forwarded date lines alike; PST/PDT
+ * are always US Pacific. An abbreviation not listed reads as UTC in a header.
+ */
+export const ZONE_ABBREVIATIONS: Record<string, number> = {
   UT: 0,
   UTC: 0,
   GMT: 0,
   Z: 0,
+  WET: 0,
+  BST: 60,
+  CET: 60,
+  CEST: 120,
+  EET: 120,
+  EEST: 180,
+  NST: -210,
+  NDT: -150,
+  AST: -240,
+  ADT: -180,
   EST: -300,
   EDT: -240,
   CST: -360,
@@ -19,6 +33,9 @@ const ZONE_OFFSETS: Record<string, number> = {
   MDT: -360,
   PST: -480,
   PDT: -420,
+  AKST: -540,
+  AKDT: -480,
+  HST: -600,
 };
 
 const RFC_DATE =
@@ -39,7 +56,7 @@ export function parseEmailDate(header: string | null | undefined): Date | null {
         const sign = zone[0] === "-" ? -1 : 1;
         offset = sign * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(3, 5)));
       } else if (zone) {
-        offset = ZONE_OFFSETS[zone.toUpperCase()] ?? 0;
+        offset = ZONE_ABBREVIATIONS[zone.toUpperCase()] ?? 0;
       }
       const utc = Date.UTC(year, month, Number(d), Number(hh), Number(mm), Number(ss ?? 0)) - offset * 60_000;
       const date = new Date(utc);

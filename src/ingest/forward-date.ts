@@ -5,41 +5,11 @@
  * name or a numeric date, a year, a clock time, an optional zone), not by one client's template.
  * A date without a zone is wall time in the configured zone; a zone, when printed, wins.
  */
-import { wallTimeIn } from "./dates";
+import { MONTHS, wallTimeIn, ZONE_ABBREVIATIONS } from "./dates";
 
 const MONTH =
   /\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?(?![a-z])/i;
-const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 const CLOCK = /\b(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([ap])\.?\s?m\b\.?)?/i;
-
-/** Abbreviations read as fixed offsets (minutes east of UTC); PST/PDT are always US Pacific. */
-const ABBREVIATIONS: Record<string, number> = {
-  UT: 0,
-  UTC: 0,
-  GMT: 0,
-  Z: 0,
-  WET: 0,
-  BST: 60,
-  CET: 60,
-  CEST: 120,
-  EET: 120,
-  EEST: 180,
-  NST: -210,
-  NDT: -150,
-  AST: -240,
-  ADT: -180,
-  EST: -300,
-  EDT: -240,
-  CST: -360,
-  CDT: -300,
-  MST: -420,
-  MDT: -360,
-  PST: -480,
-  PDT: -420,
-  AKST: -540,
-  AKDT: -480,
-  HST: -600,
-};
 
 /** A printed zone after the clock time, in minutes east of UTC; undefined when none is printed. */
 function zoneOffset(rest: string): number | undefined {
@@ -51,7 +21,7 @@ function zoneOffset(rest: string): number | undefined {
     return minutes <= 14 * 60 ? sign * minutes : undefined;
   }
   for (const m of rest.matchAll(/\b([A-Z]{1,5})\b/g)) {
-    const offset = ABBREVIATIONS[m[1]!];
+    const offset = ZONE_ABBREVIATIONS[m[1]!];
     if (offset !== undefined) return offset;
   }
   return undefined;

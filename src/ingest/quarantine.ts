@@ -2,14 +2,13 @@
  * Parse-failure quarantine: the relevance gate, the deterministic `pf_` id (from the raw bytes),
  * the upsert, and the once-per-institution-per-24h notice. Nothing here throws (the gate never raises).
  */
-import { lt } from "drizzle-orm";
 import type { AiProvider } from "../ai/provider";
 import { asAiError } from "../ai/provider";
 import { detectAlertTool } from "../ai/tools";
 import { z } from "zod";
 import { getDb } from "../db";
 import { storedJson } from "../db/json";
-import { kvState } from "../db/schema";
+import { kvPutIfOlder } from "../db/kv";
 import { failureDetail, upsertFailure } from "../domains/parse-failures/queries";
 import { log } from "../lib/log";
 import { type Notifier, safeSend } from "../notify";
@@ -284,14 +283,7 @@ export async function noticeOncePerDay(
   const nowIso = now.toISOString();
   const cutoff = new Date(now.getTime() - DAY_MS).toISOString();
   try {
-    const res = await getDb(d1)
-      .insert(kvState)
-      .values({ key, value: nowIso, updated_at: nowIso })
-      .onConflictDoUpdate({
-        target: kvState.key,
-        set: { value: nowIso, updated_at: nowIso },
-        setWhere: lt(kvState.value, cutoff),
-      });
+    const res = await kvPutIfOlder(getDb(d1), key, nowIso, cutoff, nowIso);
     if ((res.meta?.changes ?? 0) === 0) return false;
   } catch (err) {
     log("warn", "quarantine.notice_state_failed", { error: String(err) });

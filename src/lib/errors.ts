@@ -1,9 +1,10 @@
 /**
  * Errors that become the `{error, code, details}` envelope. No HTTP framework here. Services,
- * rules and ingest throw the domain classes (NotFound, Conflict, Invalid, TooLarge, Unsupported):
- * a kind of failure with its code and words, no status. Each door maps the kind to its own
+ * rules and ingest throw the domain classes (NotFound, Conflict, Invalid, Refused, Gone, TooLarge,
+ * Unsupported): a kind of failure with its code and words, no status. Each door maps the kind to its own
  * answer: src/http/errors.ts to an HTTP status, the MCP tools to a tool error. ApiError (a status
- * of its own) stays for what only a door decides: authentication, rate limits, outages.
+ * of its own) stays for what only a door decides: authentication and where a request may come
+ * from (401, 403), rate limits (429), outages of what we call (502, 503, 504).
  */
 import type { z } from "zod";
 
@@ -49,7 +50,14 @@ export class ApiError extends Error {
 }
 
 /** The kinds of failure a service reports; the doors map each to their own status. */
-export type FailureKind = "not_found" | "conflict" | "invalid" | "too_large" | "unsupported";
+export type FailureKind =
+  | "not_found"
+  | "conflict"
+  | "invalid"
+  | "refused"
+  | "gone"
+  | "too_large"
+  | "unsupported";
 
 /** A failure in the domain's words (no status: see the kind). */
 export class DomainError extends Error {
@@ -81,6 +89,23 @@ export class Conflict extends DomainError {
 export class Invalid extends DomainError {
   constructor(issues: ValidationIssue[], message = "Request validation failed") {
     super("invalid", message, "VALIDATION_ERROR", { errors: issues });
+  }
+}
+
+/**
+ * Understood but not done as things stand, in words with its own code: a task not set up
+ * (`AI_NOT_CONFIGURED`), content the reader could not read, a mapping still needed.
+ */
+export class Refused extends DomainError {
+  constructor(message: string, code: string, details: Record<string, unknown> | null = null) {
+    super("refused", message, code, details);
+  }
+}
+
+/** What was asked for existed but has expired (a staged preview past its lifetime). */
+export class Gone extends DomainError {
+  constructor(message: string, code = "GONE", details: Record<string, unknown> | null = null) {
+    super("gone", message, code, details);
   }
 }
 

@@ -151,6 +151,11 @@ export const steps = [
         d.transactions.map((x) => x.type),
         ["withdrawal", "deposit", "withdrawal"],
       );
+      // No balance column: the API says unchecked, and the review says so as a note, not an alarm.
+      assert.equal(d.balance_check.checked, false);
+      const note = page.getByTestId("balance-warnings");
+      await hasText(note, "carries no balances to check");
+      assert.equal(await note.getAttribute("role"), "note");
       await t.shot("csv-confirmed");
     },
   },

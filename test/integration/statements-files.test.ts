@@ -153,6 +153,8 @@ describe("CSV", () => {
       ["2025-03-04", "withdrawal", 23.45, "Interac purchase - 1234"],
       ["2025-03-05", "deposit", 1500, "Payroll Deposit"],
     ]);
+    // No balance column: nothing to check against, said by a field (not only in words).
+    expect(res.body.balance_check).toMatchObject({ ok: false, checked: false });
   });
 
   it("a file name's bidi and control characters never reach the stored name (invoice\u202Evsc.exe)", async () => {
@@ -177,7 +179,10 @@ describe("CSV", () => {
       ["2025-03-13", "deposit", 500, 1000],
       ["2025-03-15", "withdrawal", 54.2, 945.8],
     ]);
-    expect(res.body.balance_check.ok).toBe(true);
+    expect(res.body.balance_check).toMatchObject({ ok: true, checked: true });
+    // A balance that does not chain is checked and wrong.
+    const off = await upload(utf8(csv.replace("945.80", "940.80")), "bank-off.csv", "text/csv");
+    expect(off.body.balance_check).toMatchObject({ ok: false, checked: true });
     expectEnvelope(
       await upload(utf8("name,colour\nx,y\n"), "other.csv", "text/csv"),
       422,

@@ -3771,6 +3771,8 @@ export interface components {
         StatementBalanceCheck: {
             /** @description Opening + rows reached every printed balance and the closing balance */
             ok: boolean;
+            /** @description False when nothing could be checked (the rows carry no balance: no opening, closing or printed balance; or the rows were read by AI): `ok` is then false without the rows being shown wrong */
+            checked: boolean;
             opening: number | null;
             closing: number | null;
             warnings: string[];

@@ -1,6 +1,6 @@
 import { isDemo } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
-import { ApiError, conflict, notFound } from "../../lib/errors";
+import { conflict, notFound } from "../../lib/errors";
 import { type ActivityRow, claimRevert, getEntry, listEntries, releaseRevert } from "./queries";
 import { getReverter, type RestoreOutcome } from "./reverters";
 import { changedKeys, type Image, type ImageLike, parseImage, sameImage } from "./rules";
@@ -67,8 +67,7 @@ export async function planRevert({ ctx, id, force }: { ctx: ServiceCtx; id: stri
   const after = parseImage(entry.after_json);
   const current = await reverter.current(ctx, entry.resource_id);
   if (!force && !sameImage(current, after)) {
-    throw new ApiError(
-      409,
+    throw conflict(
       "The resource changed since this entry; revert with force=true to apply anyway",
       "stale_revert",
       {

@@ -5,7 +5,7 @@
  * gigabytes) is refused before it is stored or served. A header we cannot read names no size: such
  * bytes are no image a browser can decode either.
  */
-import { ApiError } from "../../lib/errors";
+import { TooLarge } from "../../lib/errors";
 
 /** 50 megapixels: above a 48 MP phone photo (8064 × 6048), far below what bombs declare. */
 export const MAX_PIXELS = 50_000_000;
@@ -82,11 +82,9 @@ export function checkPixels(bytes: Uint8Array): void {
   if (!size) return;
   const pixels = size.width * size.height;
   if (pixels <= MAX_PIXELS) return;
-  throw new ApiError(
-    413,
+  throw new TooLarge(
     `The image is ${size.width} × ${size.height} pixels (${(pixels / 1e6).toFixed(1)} megapixels); ` +
       `the limit is ${MAX_PIXELS / 1e6} megapixels`,
-    "PAYLOAD_TOO_LARGE",
     { width: size.width, height: size.height, max_pixels: MAX_PIXELS },
   );
 }

@@ -9,7 +9,7 @@
  * comes from the original bytes, so re-uploading the same HEIC upserts.
  */
 import type { Env } from "../../env";
-import { ApiError, validationError } from "../../lib/errors";
+import { TooLarge, validationError } from "../../lib/errors";
 import { log } from "../../lib/log";
 import { MAX_PIXELS } from "./heic-decode";
 import { convertHeic } from "./heic-wasm";
@@ -36,13 +36,11 @@ async function viaBinding(images: ImagesBinding, bytes: Uint8Array): Promise<Sto
 }
 
 const tooManyPixels = (width: number, height: number) =>
-  new ApiError(
-    413,
+  new TooLarge(
     `This HEIC photo is ${width}×${height} (${((width * height) / 1e6).toFixed(1)} megapixels); this server converts ` +
       `HEIC to JPEG only up to ${MAX_PIXELS / 1e6} megapixels. Upload it from the dashboard (it converts ` +
       "HEIC in the browser), export it as JPEG on the phone (on an iPhone: Settings › Camera › Formats › " +
       "Most Compatible), or deploy the Worker with the Images binding, which converts any size.",
-    "PAYLOAD_TOO_LARGE",
     { reason: "heic_too_many_pixels", width, height, max_pixels: MAX_PIXELS },
   );
 

@@ -8,7 +8,7 @@ import { AiError } from "../../ai/provider";
 import { isCli, PROVIDER_WORDS, providerForTask } from "../../ai/routing";
 import type { AttachmentRow } from "../../db/schema";
 import type { ServiceCtx } from "../../lib/context";
-import { ApiError, notFound, validationError } from "../../lib/errors";
+import { ApiError, type DomainError, notFound, Refused, validationError } from "../../lib/errors";
 import { loadSettings } from "../config/service";
 import { getObjectBytes } from "./files";
 import { DEFAULT_PARSE_TIMEOUT_MS, pdfTextLayer, type ReceiptInput, readReceiptWith } from "./parse";
@@ -45,25 +45,23 @@ async function inputOf(
   return { input: { method: "vision", contentType: row.content_type, bytes }, pdfText: null };
 }
 
-function failureStatus(err: AiError): ApiError {
+function failureStatus(err: AiError): ApiError | DomainError {
   if (err.kind === "timeout") return new ApiError(504, "The model did not answer in time", "GATEWAY_TIMEOUT");
   // A refused key or an unknown model is the configuration, not an outage: a 4xx in words.
   if (err.kind === "http" && (err.status === 401 || err.status === 403))
-    return new ApiError(
-      422,
+    return new Refused(
       "The model API refused the key: check MODEL_API_KEY (or the bridge's token).",
       "AI_NOT_CONFIGURED",
     );
   if (err.kind === "http" && (err.status === 400 || err.status === 404))
-    return new ApiError(
-      422,
+    return new Refused(
       "The model API does not know the chosen model: check Document parsing's model under Settings → Intelligence.",
       "AI_NOT_CONFIGURED",
     );
   if (err.kind === "http" || err.kind === "network") {
     return new ApiError(502, "The model API could not be reached", "BAD_GATEWAY", { status: err.status });
   }
-  return new ApiError(422, `The model could not read the receipt (${err.kind})`, "RECEIPT_UNREADABLE");
+  return new Refused(`The model could not read the receipt (${err.kind})`, "RECEIPT_UNREADABLE");
 }
 
 export async function readReceipt(ctx: ServiceCtx, id: string, deps: ReadDeps = {}) {
@@ -73,10 +71,9 @@ export async function readReceipt(ctx: ServiceCtx, id: string, deps: ReadDeps = 
   const timeoutMs = deps.timeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS;
   const routed = providerForTask(ctx.env, settings, "document_parsing", { timeoutMs });
   // Not set up is the person's configuration, not a server fault: a 4xx in words.
-  if (!routed.ok) throw new ApiError(422, routed.reason, "AI_NOT_CONFIGURED");
+  if (!routed.ok) throw new Refused(routed.reason, "AI_NOT_CONFIGURED");
   if (before.content_type === "image/heic") {
-    throw new ApiError(
-      422,
+    throw new Refused(
       "HEIC photos cannot be sent to the model; upload the receipt as JPEG",
       "RECEIPT_UNREADABLE",
     );
@@ -85,13 +82,12 @@ export async function readReceipt(ctx: ServiceCtx, id: string, deps: ReadDeps = 
   if (!bytes) throw notFound("Attachment file");
   const { input, pdfText } = await inputOf(before, bytes);
   if (isCli(routed.route.provider) && input.method !== "pdf_text") {
-    throw new ApiError(
-      422,
+    throw new Refused(
       `${PROVIDER_WORDS[routed.route.provider]} reads text only: this receipt is a ${input.method === "vision" ? "photo" : "scanned PDF"}. Choose the hosted model API for document parsing under Settings → Intelligence, or attach a PDF with text.`,
       "RECEIPT_UNREADABLE",
     );
   }
-  const fail = async (reason: string, error: ApiError) => {
+  const fail = async (reason: string, error: Error) => {
     await setParse(ctx.env.DB, id, {
       status: "failed",
       error: reason,
@@ -109,7 +105,7 @@ export async function readReceipt(ctx: ServiceCtx, id: string, deps: ReadDeps = 
   }
   const check = validateReceipt(args, pdfText);
   if (!check.ok) {
-    throw await fail(check.reason, new ApiError(422, check.reason, "RECEIPT_UNREADABLE"));
+    throw await fail(check.reason, new Refused(check.reason, "RECEIPT_UNREADABLE"));
   }
   const at = ctx.clock().toISOString();
   const parsed = {

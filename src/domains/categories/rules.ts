@@ -55,8 +55,8 @@ export function budgetNames(doc: unknown, name: string): boolean {
 }
 
 /** `If-Match` as a list version: absent → null; a bare or quoted integer → that number. */
-export function parseIfMatch(header: string | undefined): number | null | "invalid" {
-  if (header === undefined || header.trim() === "" || header.trim() === "*") return null;
+export function parseIfMatch(header: string | null | undefined): number | null | "invalid" {
+  if (header == null || header.trim() === "" || header.trim() === "*") return null;
   const m = /^(?:W\/)?"?(\d{1,15})"?$/.exec(header.trim());
   return m?.[1] ? Number(m[1]) : "invalid";
 }

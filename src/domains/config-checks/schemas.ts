@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { AI_ACTIONS } from "../../ai/readiness";
+import { AI_TASKS } from "../../ai/routing";
 import { GENERATION_PROVIDERS } from "../config/schemas";
 
 export const TestModelKeyRequest = z
@@ -55,16 +57,9 @@ export const AiReadinessResponse = z
   .object({
     actions: z.array(
       z.object({
-        action: z.enum([
-          "categorization",
-          "alert_rescue",
-          "receipt_reading",
-          "statement_reading",
-          "insights",
-          "summaries",
-        ]),
+        action: z.enum(AI_ACTIONS),
         label: z.string().describe("The action in words"),
-        task: z.enum(["categorization", "daily_summary", "document_parsing", "insights"]),
+        task: z.enum(AI_TASKS),
         provider: z.string().describe("The task's provider value (hosted, cli_a, cli_b, cli_c, disabled)"),
         provider_label: z.string().describe("The provider in words"),
         model: z.string().nullable(),
@@ -77,7 +72,7 @@ export const AiReadinessResponse = z
     tasks: z
       .array(
         z.object({
-          task: z.enum(["categorization", "daily_summary", "document_parsing", "insights"]),
+          task: z.enum(AI_TASKS),
           provider: z.string(),
           provider_label: z.string(),
           model: z.string().nullable(),

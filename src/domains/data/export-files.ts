@@ -4,9 +4,9 @@
  * restore would trust): receipts and documents, statement files, raw emails.
  */
 import { asc, gt, sql } from "drizzle-orm";
+import type { ZipLevel, ZipWriter } from "../../lib/zip-writer";
 import type { Db } from "../../db";
 import { attachments, statements } from "../../db/schema";
-import type { ZipStream } from "../../lib/zip-stream";
 import { isAttachmentKey } from "../attachments/files";
 import { EMAIL_SPACE, entryName } from "./restore-files";
 
@@ -19,8 +19,8 @@ export interface FileCounts {
   missing: number;
 }
 
-/** Streams one R2 object into a zip entry (one chunk in memory at a time); false when it is gone. */
-async function addObject(bucket: R2Bucket, zip: ZipStream, name: string, key: string, level: 0 | 6) {
+/** Streams one R2 object into a zip entry; false when the object is missing. */
+async function addObject(bucket: R2Bucket, zip: ZipWriter, name: string, key: string, level: ZipLevel) {
   const obj = await bucket.get(key);
   if (!obj) return false;
   await zip.stream(name, obj.body, level);
@@ -58,7 +58,7 @@ async function* emailKeys(db: Db) {
   }
 }
 
-export async function writeFiles(db: Db, bucket: R2Bucket, zip: ZipStream): Promise<FileCounts> {
+export async function writeFiles(db: Db, bucket: R2Bucket, zip: ZipWriter): Promise<FileCounts> {
   const counts: FileCounts = { attachments: 0, statements: 0, emails: 0, missing: 0 };
   for (const [table, def] of [
     ["attachments", attachments],

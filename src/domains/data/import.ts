@@ -4,7 +4,7 @@
  */
 import { invalidateResolverCache } from "../../categorize";
 import { invalidateSettings } from "../config/service";
-import { ApiError, notFound, validationError } from "../../lib/errors";
+import { Gone, notFound, validationError } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/context";
 import { backupList, type ListDef } from "../../db/lists";
 import { CATEGORIES } from "../categories/queries";
@@ -163,7 +163,7 @@ export async function commitImport(
   const now = ctx.clock();
   if (!Number.isFinite(stagedAt) || now.getTime() - stagedAt > TTL_MS) {
     await ctx.env.FILES.delete(stagedKey(req.token));
-    throw new ApiError(410, "This preview is older than 15 minutes: upload the backup again", "GONE");
+    throw new Gone("This preview is older than 15 minutes: upload the backup again");
   }
   // Files first (R2, under keys the server derives; the same bytes land on the same key), then the
   // rows in one atomic swap: a failure or a kill before the swap leaves the journal as it was.

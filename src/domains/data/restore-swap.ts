@@ -12,7 +12,7 @@ import { getTableConfig } from "drizzle-orm/sqlite-core";
 import { type Db, getDb } from "../../db/index";
 import { bumpVersion } from "../../db/lists";
 import { configVersions, restoreStaging } from "../../db/schema";
-import { ApiError } from "../../lib/errors";
+import { conflict } from "../../lib/errors";
 import { IMPORT_TABLES, type Row } from "./import-rules";
 import type { ImportStrategy } from "./import-schemas";
 import { keptCopy, type TableDiff } from "./import-store";
@@ -129,8 +129,7 @@ export async function applyPlan(
       const now = await listVersions(d1);
       const changed = lists.filter((l) => now[l] !== opts.versions![l]);
       if (changed.length)
-        throw new ApiError(
-          409,
+        throw conflict(
           `Nothing was restored: your ${changed.join(", ").replaceAll("_", " ")} changed after the preview ` +
             "(or while the restore ran). Check the backup again to see the current differences.",
           "CONFLICT",

@@ -9,7 +9,7 @@ import { type Db, getDb } from "../../db";
 import { schemaVersion } from "../../db/schema";
 import type { ServiceCtx } from "../../lib/context";
 import { log } from "../../lib/log";
-import { zipStream } from "../../lib/zip-stream";
+import { ZipWriter } from "../../lib/zip-writer";
 import { writeFiles } from "./export-files";
 import { EXCLUDED_TABLES, EXPORTED_TABLES, shapeRow } from "./rules";
 
@@ -33,7 +33,7 @@ export async function writeBackup(
   writable: WritableStream<Uint8Array>,
 ) {
   const db = getDb(ctx.env.DB);
-  const zip = zipStream(writable);
+  const zip = new ZipWriter(writable);
   const counts: Record<string, number> = {};
   try {
     const tables: string[] = [];
@@ -69,22 +69,21 @@ export async function writeBackup(
       )}\n`,
     );
     for (const table of tables) {
-      const file = zip.entry(`${table}.json`, 6);
-      file.push("[");
+      const file = zip.entry(`${table}.json`);
+      file.add("[");
       let last = 0;
       let n = 0;
       for (;;) {
         const results = await page(db, table, last);
         for (const row of results) {
-          file.push(`${n === 0 ? "\n" : ",\n"}${JSON.stringify(shapeRow(table, row))}`);
+          file.add(`${n === 0 ? "\n" : ",\n"}${JSON.stringify(shapeRow(table, row))}`);
           n++;
         }
-        await file.flush();
+        await zip.flush();
         if (results.length < PAGE) break;
         last = Number(results.at(-1)?._rid ?? last);
       }
-      file.push("\n]\n");
-      await file.end();
+      await file.end("\n]\n");
     }
     const files = await writeFiles(db, ctx.env.FILES, zip);
     log("info", "data_export.files", { ...files });

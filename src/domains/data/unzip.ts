@@ -6,7 +6,7 @@
  * The compressed input is fed in small slices, so no single step inflates more than a few MB.
  */
 import { Unzip, UnzipInflate } from "fflate";
-import { ApiError, validationError } from "../../lib/errors";
+import { DomainError, TooLarge, validationError } from "../../lib/errors";
 
 /** No backup inflates to more than this in total. */
 export const MAX_INFLATED_BYTES = 1024 * 1024 * 1024;
@@ -15,7 +15,7 @@ export const MAX_RATIO = 200;
 const SLACK = 16 * 1024 * 1024;
 const SLICE = 16 * 1024;
 
-const tooBig = (msg: string) => new ApiError(413, msg, "PAYLOAD_TOO_LARGE");
+const tooBig = (msg: string) => new TooLarge(msg);
 const unreadable = () =>
   validationError(
     [{ loc: ["body", "file"], msg: "The file is not a readable zip archive", type: "value_error" }],
@@ -78,7 +78,7 @@ export async function readZip(
     try {
       unzip.push(slice, final);
     } catch (err) {
-      throw refusal ?? (err instanceof ApiError ? err : unreadable());
+      throw refusal ?? (err instanceof DomainError ? err : unreadable());
     }
     for (const w of work.splice(0)) await w;
   };

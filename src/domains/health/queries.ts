@@ -2,10 +2,10 @@
  * Health reads: all in one D1 batch (one round trip); when the batch fails (e.g. a missing table
  * fails every statement of it), each runs on its own and fails open (null on any error).
  */
-import { eq, like, max, or } from "drizzle-orm";
+import { max } from "drizzle-orm";
 import type { Db } from "../../db";
-import type { KvKey } from "../../db/kv";
-import { kvState, transactions } from "../../db/schema";
+import { type KvExact, type KvFamily, kvRowsQuery } from "../../db/kv";
+import { transactions } from "../../db/schema";
 import { heartbeatQuery, type PollerHealth } from "../../ingest/sources/poller-health";
 import { log } from "../../lib/log";
 import { passwordSetQuery } from "../auth/queries";
@@ -28,12 +28,9 @@ export function readHeartbeat(db: Db): Promise<PollerHealth | null> {
 
 const lastTransactionQuery = (db: Db) => db.select({ t: max(transactions.CreatedAt) }).from(transactions);
 
-/** kv_state rows of one key and of a key prefix, in one read. */
-const stateRowsQuery = (db: Db, key: KvKey, prefix: string) =>
-  db
-    .select({ key: kvState.key, value: kvState.value })
-    .from(kvState)
-    .where(or(eq(kvState.key, key), like(kvState.key, `${prefix}%`)));
+/** kv_state rows of one key and of a key family, in one read. */
+const stateRowsQuery = (db: Db, key: KvExact, family: KvFamily) =>
+  kvRowsQuery(db, { keys: [key], families: [family] });
 
 export interface HealthRows {
   heartbeat: PollerHealth | null;
@@ -46,7 +43,7 @@ export interface HealthRows {
 /** Every health read in one round trip; per-read fallbacks when the batch fails. */
 export async function readHealthRows(
   db: Db,
-  q: { sinceIso: string; stateKey: KvKey; statePrefix: string },
+  q: { sinceIso: string; stateKey: KvExact; statePrefix: KvFamily },
 ): Promise<HealthRows> {
   try {
     const [hb, tx, pf, st, pw] = await db.batch([

@@ -8,7 +8,7 @@ import {
   trust,
 } from "../../ingest/ignored";
 import type { ServiceCtx } from "../../lib/context";
-import { ApiError, notFound } from "../../lib/errors";
+import { conflict, notFound } from "../../lib/errors";
 import type { BankAlertResponse } from "./schemas";
 
 const LIST_LIMIT = 500;
@@ -41,9 +41,9 @@ export async function listIgnoredEmails({ ctx }: { ctx: ServiceCtx }) {
 export async function sendToReview({ ctx, id }: { ctx: ServiceCtx; id: string }): Promise<BankAlertResponse> {
   const row = await getIgnoredRow(ctx.env.DB, id);
   if (!row) throw notFound("Ignored email");
-  if (!row.from_email) throw new ApiError(409, "This email names no sender address to trust", "CONFLICT");
+  if (!row.from_email) throw conflict("This email names no sender address to trust");
   const object = row.raw_key ? await ctx.env.FILES.get(row.raw_key) : null;
-  if (!object) throw new ApiError(409, "The original email is no longer stored", "CONFLICT");
+  if (!object) throw conflict("The original email is no longer stored");
   const bytes = new Uint8Array(await object.arrayBuffer());
   const nowIso = ctx.clock().toISOString();
   await trust(ctx.env.DB, row.from_email, "alert_sender", "ignored_email", nowIso);

@@ -7,7 +7,7 @@ import { storedJson } from "../../db/json";
 import { type AiEnv, providerForTask, secondsVar } from "../../ai/routing";
 import { jobSlot } from "../../jobs/slot";
 import type { ServiceCtx } from "../../lib/context";
-import { ApiError, conflict, notFound } from "../../lib/errors";
+import { conflict, notFound, Refused } from "../../lib/errors";
 import { getConfig } from "../config/service";
 import { savedBriefing, savedOfMonth } from "./queries";
 import { INSIGHTS_TIMEOUT_SECONDS } from "./rules";
@@ -29,7 +29,7 @@ export async function startInsights(ctx: Ctx, month: string) {
   const env = ctx.env as AiEnv;
   const routed = providerForTask(env, await getConfig({ ctx }), "insights");
   // Not set up (off, no key, no bridge) is the person's configuration, never a server fault: 422.
-  if (!routed.ok) throw new ApiError(422, routed.reason, "AI_NOT_CONFIGURED");
+  if (!routed.ok) throw new Refused(routed.reason, "AI_NOT_CONFIGURED");
   const limit = insightsLimitMs(env);
   const slot = jobSlot(env, INSIGHTS_KIND);
   const res = await slot.start(INSIGHTS_KIND, limit + GRACE_MS);

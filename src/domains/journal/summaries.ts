@@ -2,7 +2,7 @@ import { type AiEnv, providerForTask, secondsVar } from "../../ai/routing";
 import { getDb } from "../../db";
 import { jobSlot } from "../../jobs/slot";
 import type { ServiceCtx } from "../../lib/context";
-import { ApiError, conflict } from "../../lib/errors";
+import { conflict, Refused } from "../../lib/errors";
 import { getConfig } from "../config/service";
 import { dayLines, summarizedDays } from "./queries";
 import { DAY_SUMMARY_TIMEOUT_SECONDS, daysToSummarize } from "./summaries-rules";
@@ -27,7 +27,7 @@ export async function startDaySummaries(ctx: Ctx, input: StartInput) {
   const cfg = await getConfig({ ctx });
   const routed = providerForTask(env, cfg, "daily_summary");
   // Not set up (off, no key, no bridge) is the person's configuration, never a server fault: 422.
-  if (!routed.ok) throw new ApiError(422, routed.reason, "AI_NOT_CONFIGURED");
+  if (!routed.ok) throw new Refused(routed.reason, "AI_NOT_CONFIGURED");
   const db = getDb(env.DB);
   const [lines, done] = await Promise.all([
     dayLines(db, input.month),

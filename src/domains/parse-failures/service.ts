@@ -1,5 +1,5 @@
 import type { ServiceCtx } from "../../lib/context";
-import { ApiError, conflict, notFound } from "../../lib/errors";
+import { conflict, notFound, validationError } from "../../lib/errors";
 import { createIngestDeps, type DepsOptions } from "../../ingest";
 import type { IngestDeps } from "../../ingest/types";
 import { comparable } from "../templates/service";
@@ -121,9 +121,10 @@ export async function resolveParseFailure({
   const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ai: null, source: "resolve" });
   const result = await commitManual(deps, row, input);
   if (result.status === "invalid") {
-    throw new ApiError(422, "The transaction was rejected by the store", "VALIDATION_ERROR", {
-      errors: [{ loc: ["body"], msg: result.reason, type: "value_error" }],
-    });
+    throw validationError(
+      [{ loc: ["body"], msg: result.reason, type: "value_error" }],
+      "The transaction was rejected by the store",
+    );
   }
   if (result.status === "duplicate") {
     throw conflict("An identical transaction is already stored", "CONFLICT", {

@@ -44,6 +44,12 @@ export const StatementTransaction = RawStatementTxn.extend({ cleaned_description
 const BalanceCheck = z
   .object({
     ok: z.boolean().describe("Opening + rows reached every printed balance and the closing balance"),
+    checked: z
+      .boolean()
+      .describe(
+        "False when nothing could be checked (the rows carry no balance: no opening, closing or printed " +
+          "balance; or the rows were read by AI): `ok` is then false without the rows being shown wrong",
+      ),
     opening: z.number().nullable(),
     closing: z.number().nullable(),
     warnings: z.array(z.string()),

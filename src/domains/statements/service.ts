@@ -5,7 +5,7 @@ import { getConfig } from "../config/service";
 import type { StatementRecord, StatementRowRecord } from "../../db/schema";
 import { sha256Hex } from "../../ingest/hash";
 import type { ServiceCtx } from "../../lib/context";
-import { ApiError, conflict, notFound, validationError } from "../../lib/errors";
+import { conflict, NotFound, notFound, Refused, Unsupported, validationError } from "../../lib/errors";
 import { checkMapping, saveMappingQuery, storedMapping } from "./csv-mappings";
 import {
   CONTENT_TYPES,
@@ -53,6 +53,22 @@ async function parseAll(ctx: ServiceCtx, kind: FileKind, bytes: Uint8Array, fall
   return [{ ...parsed!, csvState }];
 }
 
+type Parsed = Awaited<ReturnType<typeof parseAll>>[number];
+
+/** The statement columns a parse decides (an upload stores them, a re-read replaces them). */
+function parsedColumns(parsed: Parsed) {
+  return {
+    institution: parsed.institution,
+    account_type: parsed.account_type,
+    period_start: parsed.period_start,
+    period_end: parsed.period_end,
+    parsed_with_ai: parsed.parsed_with_ai ? 1 : 0,
+    balance_ok: parsed.balance.ok ? 1 : 0,
+    warnings: parsed.balance.warnings,
+    csv_mapping: parsed.csvState,
+  } satisfies Partial<StatementRecord>;
+}
+
 /** The statement of one account of a file (`part`: its place in the file). */
 async function parseAny(ctx: ServiceCtx, kind: FileKind, bytes: Uint8Array, fallbackYear: number, part = 0) {
   const parts = await parseAll(ctx, kind, bytes, fallbackYear);
@@ -68,7 +84,7 @@ export async function confirmCsvMapping(
   const { stmt } = await loadStatement(ctx, id);
   if (stmt.file_kind !== "csv") throw conflict("Only a CSV statement has a column mapping", "NOT_CSV");
   const obj = await ctx.env.FILES.get(stmt.r2_key);
-  if (!obj) throw new ApiError(404, "The stored statement file is missing", "NOT_FOUND");
+  if (!obj) throw new NotFound("The stored statement file is missing");
   const table = csvTable(decodeText(new Uint8Array(await obj.arrayBuffer())));
   if (!table) throw conflict("The stored CSV has no header row", "NOT_CSV");
   checkMapping(table.header, body.mapping);
@@ -88,10 +104,8 @@ const newId = () =>
 export async function uploadStatement(ctx: ServiceCtx, upload: { bytes: Uint8Array; filename: string }) {
   const kind = detectKind(upload.bytes, upload.filename);
   if (!kind)
-    throw new ApiError(
-      415,
+    throw new Unsupported(
       "Not a statement file: upload a PDF, CSV, OFX, QFX, QIF or CAMT.053 (ISO 20022 XML) export",
-      "UNSUPPORTED_MEDIA_TYPE",
     );
   const now = ctx.clock().toISOString();
   const parts = await parseAll(ctx, kind, upload.bytes, ctx.clock().getUTCFullYear());
@@ -107,14 +121,7 @@ export async function uploadStatement(ctx: ServiceCtx, upload: { bytes: Uint8Arr
       file_kind: kind,
       file_sha256: sha,
       r2_key: key,
-      institution: parsed.institution,
-      account_type: parsed.account_type,
-      period_start: parsed.period_start,
-      period_end: parsed.period_end,
-      parsed_with_ai: parsed.parsed_with_ai ? 1 : 0,
-      balance_ok: parsed.balance.ok ? 1 : 0,
-      warnings: parsed.balance.warnings,
-      csv_mapping: parsed.csvState,
+      ...parsedColumns(parsed),
       status: "pending_review",
       uploaded_at: now,
       updated_at: now,
@@ -129,7 +136,7 @@ export async function uploadStatement(ctx: ServiceCtx, upload: { bytes: Uint8Arr
   const refused = parts[0]!.csv?.refused;
   if (refused) {
     // Kept with no rows: the review page opens the mapping form on it.
-    throw new ApiError(422, refused, "CSV_MAPPING_NEEDED", {
+    throw new Refused(refused, "CSV_MAPPING_NEEDED", {
       statement_id: first.stmt.id,
       header: parts[0]!.csv!.header,
     });
@@ -245,7 +252,7 @@ export async function applyEdits(
 export async function reparseStatement(ctx: ServiceCtx, id: string) {
   const { stmt, rows: previous } = await loadStatement(ctx, id);
   const obj = await ctx.env.FILES.get(stmt.r2_key);
-  if (!obj) throw new ApiError(404, "The stored statement file is missing", "NOT_FOUND");
+  if (!obj) throw new NotFound("The stored statement file is missing");
   const bytes = new Uint8Array(await obj.arrayBuffer());
   const parsed = await parseAny(
     ctx,
@@ -259,14 +266,7 @@ export async function reparseStatement(ctx: ServiceCtx, id: string) {
     rows.map((r) => ({ edited: r.edited ?? 0, action_result: r.action_result ?? null })),
   );
   const patch: Partial<StatementRecord> = {
-    institution: parsed.institution,
-    account_type: parsed.account_type,
-    period_start: parsed.period_start,
-    period_end: parsed.period_end,
-    parsed_with_ai: parsed.parsed_with_ai ? 1 : 0,
-    balance_ok: parsed.balance.ok ? 1 : 0,
-    warnings: parsed.balance.warnings,
-    csv_mapping: parsed.csvState,
+    ...parsedColumns(parsed),
     status,
     updated_at: ctx.clock().toISOString(),
   };
@@ -288,7 +288,7 @@ export async function deleteStatement(ctx: ServiceCtx, id: string) {
 export async function downloadStatement(ctx: ServiceCtx, id: string) {
   const { stmt } = await loadStatement(ctx, id);
   const obj = await ctx.env.FILES.get(stmt.r2_key);
-  if (!obj) throw new ApiError(404, "The stored statement file is missing", "NOT_FOUND");
+  if (!obj) throw new NotFound("The stored statement file is missing");
   const kind = stmt.file_kind as FileKind;
   return { body: obj.body, contentType: CONTENT_TYPES[kind], filename: `statement-${stmt.id}.${kind}` };
 }

@@ -7,6 +7,7 @@ import type {
   StatementTransactionItem,
   StatementUploadResponse,
 } from "./schemas";
+import { balancesChecked } from "./parsers/balance";
 import { readCandidates, readCsvState, readWarnings } from "./stored";
 
 /** Rows imported from statements carry this recipient (no alert email delivered them). */
@@ -86,6 +87,7 @@ function balanceCheck(s: StatementRecord, rows: readonly StatementRowRecord[]) {
       : null;
   return {
     ok: s.balance_ok === 1,
+    checked: balancesChecked(s.parsed_with_ai === 1, rows),
     opening: fromCentsOrNull(opening),
     closing: fromCentsOrNull(last?.balance ?? null),
     warnings,

@@ -5,7 +5,7 @@
  * (bench/tax-export.mjs drives this same module with synthetic bodies to measure memory).
  */
 import { plainCents } from "../../lib/money";
-import { zipStream } from "../../lib/zip-stream";
+import { ZipWriter } from "../../lib/zip-writer";
 import { csvCell } from "../transactions/search-rules";
 import type { LineResult } from "./rules";
 import { isoDay } from "./rules";
@@ -135,22 +135,20 @@ export async function writeTaxZip(
   src: ZipSources,
   writable: WritableStream<Uint8Array>,
 ): Promise<void> {
-  const zip = zipStream(writable);
-  const text = (path: string, body: string) => zip.text(path, body);
+  const zip = new ZipWriter(writable);
   try {
-    await text("summary.csv", summaryCsv(lines));
+    await zip.text("summary.csv", summaryCsv(lines));
     const plans = lines.map((l) => ({ line: l, plan: evidencePlan(l, receipts) }));
-    for (const { line, plan } of plans) await text(`lines/${line.line.key}.csv`, lineCsv(plan));
+    for (const { line, plan } of plans) await zip.text(`lines/${line.line.key}.csv`, lineCsv(plan));
     for (const { plan } of plans)
       for (const { files } of plan)
         for (const f of files) {
           if (f.email) {
             const body = await src.emailText(f.email);
-            if (body !== null) await text(f.path, body);
+            if (body !== null) await zip.text(f.path, body);
           } else if (f.receipt) {
             const stream = await src.openReceipt(f.receipt.r2Key);
-            if (!stream) continue;
-            await zip.stream(f.path, stream, 0);
+            if (stream) await zip.stream(f.path, stream, "store");
           }
         }
     await zip.close();

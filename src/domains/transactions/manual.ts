@@ -8,7 +8,7 @@ import { commitTransaction, type Draft, draftHash, typedCategory } from "../../i
 import { dateFileName, dayParts, displayDate } from "../../ingest/dates";
 import { sha256Hex } from "../../ingest/hash";
 import type { ServiceCtx } from "../../lib/context";
-import { ApiError, validationError } from "../../lib/errors";
+import { validationError } from "../../lib/errors";
 import { encodeTxId } from "../../lib/txid";
 import { nonZeroCents, resolveCategory } from "./service";
 
@@ -58,7 +58,10 @@ export async function addManual(ctx: Ctx, input: ManualInput) {
   draft.DateFileName = dateFileName(parts, `manual_${(await sha256Hex(await draftHash(draft))).slice(0, 8)}`);
   const result = await commitTransaction(deps, draft, { category: typedCategory(category), notify: false });
   if (result.status === "invalid") {
-    throw new ApiError(422, "The transaction was rejected by validation", "VALIDATION_ERROR");
+    throw validationError(
+      [{ loc: ["body"], msg: result.reason, type: "value_error" }],
+      "The transaction was rejected by validation",
+    );
   }
   const dfn = result.tx.DateFileName;
   const txId = encodeTxId(MANUAL_RECIPIENT, dfn);

@@ -1,7 +1,7 @@
 /** Transaction reads and the editing loop. Each edit returns before/after images for the ledger. */
 import type { ServiceCtx } from "../../lib/context";
 import { learnForwarder } from "../../ingest/checks";
-import { ApiError, notFound, validationError } from "../../lib/errors";
+import { conflict, notFound, validationError } from "../../lib/errors";
 import { fromCentsOrNull, toCents } from "../../lib/money";
 import { monthBounds, monthOfDateFileName } from "../../lib/month";
 import { decodeTxId, encodeTxId, type TxKey } from "../../lib/txid";
@@ -278,8 +278,7 @@ export async function markReviewed(ctx: WriteCtx, txId: string) {
 /** Permanent delete: only from the trash, so one click can never lose a live transaction. */
 export async function permanentlyDelete(ctx: WriteCtx, txId: string) {
   const { key, row } = await loadRow(ctx, txId);
-  if (!row.DeletedAt)
-    throw new ApiError(409, "Move the transaction to the trash before deleting it permanently");
+  if (!row.DeletedAt) throw conflict("Move the transaction to the trash before deleting it permanently");
   ctx.journal({ resourceId: txId, summary: "deleted permanently" });
   await deleteRow(ctx.batch, ctx.env.DB, key, ctx.clock().toISOString());
   return { ...keys(key) };
@@ -303,9 +302,8 @@ export async function restoreImage(
   opts: { force: boolean } = { force: false },
 ): Promise<{ recreated_categories: string[] }> {
   const key = keyOf(txId);
-  if (!image) throw new ApiError(409, "Nothing to restore", "CONFLICT");
-  if (!(await getRow(ctx.env.DB, key)))
-    throw new ApiError(409, "The transaction no longer exists", "CONFLICT");
+  if (!image) throw conflict("Nothing to restore");
+  if (!(await getRow(ctx.env.DB, key))) throw conflict("The transaction no longer exists");
   const cols = imageColumns(image);
   const category = typeof cols.Category === "string" && cols.Category.trim() ? cols.Category : null;
   const recreated = category ? await requireLiveCategories(ctx, [category], opts.force) : [];

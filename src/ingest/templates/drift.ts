@@ -3,10 +3,8 @@
  * or learned template) and now quarantines several emails in a row probably changed its wording.
  * One kv_state row per domain; one notice when the run starts counting; cleared by the next parse.
  */
-import { like } from "drizzle-orm";
 import { getDb } from "../../db";
-import { type DriftState, kvGet, kvPut, kvRead } from "../../db/kv";
-import { kvState } from "../../db/schema";
+import { type DriftState, kvGet, kvPut, kvRead, kvRowsQuery } from "../../db/kv";
 import { log } from "../../lib/log";
 import { type Notifier, safeSend } from "../../notify";
 import { senderHost } from "./text";
@@ -78,11 +76,8 @@ export function driftReasonsFrom(rows: readonly { key: string; value: unknown }[
 /** Health's reasons: one per domain in drift, in words. */
 export async function driftReasons(d1: D1Database): Promise<string[]> {
   try {
-    const rows = await getDb(d1)
-      .select()
-      .from(kvState)
-      .where(like(kvState.key, `${PREFIX}%`))
-      .all();
+    const db = getDb(d1);
+    const rows = await kvRowsQuery(db, { families: [PREFIX] }).all();
     return driftReasonsFrom(rows);
   } catch (err) {
     log("warn", "drift.read_failed", { error: String(err) });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { resolveRelative, sourceTree, stripComments } from "./source-tree";
 
 // DESIGN.md's import rule, checked on the source text: imports point inward (routes → service →
 // queries → db). Only the HTTP edge may import hono, chanfana or src/http/; everything else
@@ -20,11 +21,6 @@ interface Import {
   spec: string;
   /** Erased at build time (`import type`, all-`type` specifiers, `import("x").T` in a type). */
   typeOnly: boolean;
-}
-
-/** Comments removed, so an example import in a comment is not an import. */
-function stripComments(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[\s;])\/\/.*$/gm, "$1");
 }
 
 const STATIC = /\b(import|export)\s+(type\s+)?([\w*${}\s,]*?\s*from\s*)?["']([^"']+)["']/g;
@@ -49,18 +45,6 @@ function importsOf(text: string): Import[] {
     out.push({ spec: m[2]!, typeOnly: Boolean(m[1]) || (member !== undefined && member !== ".then") });
   }
   return out;
-}
-
-/** The src file a relative specifier names (x.ts, x/index.ts, x.js written for x.ts), or null. */
-function resolveRelative(from: string, spec: string, files: ReadonlySet<string>): string | null {
-  const parts = from.split("/").slice(0, -1);
-  for (const seg of spec.split("/")) {
-    if (seg === "..") parts.pop();
-    else if (seg !== "." && seg !== "") parts.push(seg);
-  }
-  const base = parts.join("/");
-  const candidates = [base, `${base}.ts`, base.replace(/\.m?js$/, ".ts"), `${base}/index.ts`];
-  return candidates.find((c) => files.has(c)) ?? null;
 }
 
 const isEdge = (path: string) => EDGE.some((re) => re.test(path));
@@ -143,12 +127,6 @@ function pathWithin(graph: Map<string, string[]>, scc: Set<string>): string[] {
     }
   }
   return members;
-}
-
-/** src/ as text, keyed "src/…" (Vite reads the files; no Node types needed). */
-function sourceTree(): Record<string, string> {
-  const raw = import.meta.glob<string>("/src/**/*.ts", { query: "?raw", import: "default", eager: true });
-  return Object.fromEntries(Object.entries(raw).map(([path, text]) => [path.replace(/^\//, ""), text]));
 }
 
 describe("import direction", () => {

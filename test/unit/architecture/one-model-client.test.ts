@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { sourceTree, stripComments } from "./source-tree";
 
 // Issue 23, point 3: one AI entry point. Only src/ai/ talks to the `openai` SDK, and only the
 // routing layer (src/ai/routing.ts) makes a provider (src/ai/hosted.ts holds the SDK client), so every model call in the codebase got its
 // provider and model from the stored per-task settings (and `disabled` gets none).
 
-const raw = import.meta.glob<string>("/src/**/*.ts", { query: "?raw", import: "default", eager: true });
-const sources = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k.replace(/^\//, ""), v]));
-const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[\s;])\/\/.*$/gm, "$1");
+const sources = sourceTree();
+const code = stripComments;
 
 function modelClientViolations(files: Record<string, string>): string[] {
   const out: string[] = [];

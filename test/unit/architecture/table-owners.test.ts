@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { resolveRelative, sourceTree, stripComments } from "./source-tree";
 import { SHARED_READS, TABLE_OWNERS, WHOLE_DATABASE } from "../../../src/db/owners";
 
 // DESIGN.md's ownership rule, checked on the source text: a table is read and written only by the
@@ -18,10 +19,6 @@ const ALLOWED: { file: string; table: string; why: string }[] = [];
  * owner's queries. This list only shrinks; a line that no longer occurs fails the test.
  */
 const PENDING: string[] = [
-  // kv_state: to read and write through db/kv.ts's declared keys (issue 24 item 3).
-  "src/domains/health/queries.ts kv_state",
-  "src/ingest/quarantine.ts kv_state",
-  "src/ingest/templates/drift.ts kv_state",
   // The auto-link's ledger entry: to go through the service context's journal() (item 1).
   "src/domains/attachments/queries.ts activity_log",
   // The commit path's insert, dedup read and context, and the statement import's batch: to move into
@@ -39,10 +36,6 @@ interface Touch {
 const SCHEMA_FILE = /^src\/db\/schema(\.ts|\/[\w-]+\.ts)$/;
 const DB_INDEX = /^src\/db(\/index)?\.ts$/;
 
-function stripComments(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[\s;])\/\/.*$/gm, "$1");
-}
-
 /** Table symbol → stored name, from the schema sources. */
 function tablesOf(sources: Record<string, string>): Map<string, string> {
   const out = new Map<string, string>();
@@ -51,17 +44,6 @@ function tablesOf(sources: Record<string, string>): Map<string, string> {
     for (const m of text.matchAll(/export const (\w+) = sqliteTable\(\s*"(\w+)"/g)) out.set(m[1]!, m[2]!);
   }
   return out;
-}
-
-function resolveRelative(from: string, spec: string, files: ReadonlySet<string>): string | null {
-  const parts = from.split("/").slice(0, -1);
-  for (const seg of spec.split("/")) {
-    if (seg === "..") parts.pop();
-    else if (seg !== "." && seg !== "") parts.push(seg);
-  }
-  const base = parts.join("/");
-  const candidates = [`${base}.ts`, base.replace(/\.m?js$/, ".ts"), `${base}/index.ts`, base];
-  return candidates.find((c) => files.has(c)) ?? null;
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -142,11 +124,6 @@ function ownershipViolations(
     }
   }
   return problems;
-}
-
-function sourceTree(): Record<string, string> {
-  const raw = import.meta.glob<string>("/src/**/*.ts", { query: "?raw", import: "default", eager: true });
-  return Object.fromEntries(Object.entries(raw).map(([path, text]) => [path.replace(/^\//, ""), text]));
 }
 
 describe("one owner per table", () => {

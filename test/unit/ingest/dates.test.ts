@@ -13,6 +13,8 @@ describe("email dates", () => {
     expect(parseEmailDate("Mon, 2 Sep 2024 23:59:59 +0000")?.toISOString()).toBe("2024-09-02T23:59:59.000Z");
     expect(parseEmailDate("2 Sep 24 10:00 -0430")?.toISOString()).toBe("2024-09-02T14:30:00.000Z");
     expect(parseEmailDate("Thu, 5 Dec 2024 09:00:00 EST")?.toISOString()).toBe("2024-12-05T14:00:00.000Z");
+    // The one abbreviation table forwarded date lines use too (CET is an hour east of UTC).
+    expect(parseEmailDate("Thu, 5 Dec 2024 09:00:00 CET")?.toISOString()).toBe("2024-12-05T08:00:00.000Z");
   });
 
   it("unparseable dates give null", () => {

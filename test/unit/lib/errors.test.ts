@@ -5,8 +5,10 @@ import { toApiError } from "../../../src/http/errors";
 import {
   Conflict,
   type DomainError,
+  Gone,
   Invalid,
   NotFound,
+  Refused,
   TooLarge,
   Unsupported,
 } from "../../../src/lib/errors";
@@ -21,6 +23,8 @@ const cases: [DomainError, number][] = [
     ),
     422,
   ],
+  [new Refused("Set up document parsing first", "AI_NOT_CONFIGURED"), 422],
+  [new Gone("This preview is older than 15 minutes"), 410],
   [new TooLarge("The file is larger than 10 MB", { max_bytes: 10 }), 413],
   [new Unsupported("not a PDF", { accepted: ["pdf"] }), 415],
 ];

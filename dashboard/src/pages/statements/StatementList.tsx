@@ -36,7 +36,11 @@ export function StatementList({ statements }: { statements: StatementSummary[] }
                 <Link to={`/statements?id=${encodeURIComponent(s.id)}`}>{s.filename}</Link>
                 <div className="muted small">
                   {s.institution} · {accountTypeLabel(s.account_type)}
-                  {!s.balance_check.ok && <span className="tag tag-warn chip-gap">balances unchecked</span>}
+                  {!s.balance_check.ok && (
+                    <span className="tag tag-warn chip-gap">
+                      {s.balance_check.checked ? "balances do not add up" : "balances unchecked"}
+                    </span>
+                  )}
                 </div>
               </td>
               <td className="small">

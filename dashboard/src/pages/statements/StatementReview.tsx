@@ -74,7 +74,7 @@ export function StatementReview({ id, accounts }: { id: string; accounts?: React
     );
   const open = s.transactions.filter((r) => r.action_result === null);
   // Without any balance the rows are unchecked, not wrong: say so without alarm.
-  const unchecked = s.balance_check.warnings.every((w) => /could not be checked|not checked/.test(w));
+  const unchecked = !s.balance_check.checked;
   const toImport = open.filter((r) => r.action === "import").length;
   const toEnrich = open.filter((r) => r.action === "enrich" || r.action === "update").length;
   return (

@@ -2,7 +2,7 @@ import { contentJson } from "chanfana";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { CategoriesManagementResponse, CategoryAddRequest } from "../schemas";
 import { addCategory } from "../service";
-import { CategoryManagementRoute, CONFLICT, expectedVersion, IfMatchHeaders, json } from "./base";
+import { CategoryManagementRoute, CONFLICT, IfMatchHeaders, json } from "./base";
 
 export class AddCategory extends CategoryManagementRoute {
   override schema = {
@@ -14,9 +14,9 @@ export class AddCategory extends CategoryManagementRoute {
   };
 
   override async handle(c: AppContext) {
-    const { body } = await this.getValidatedData<typeof this.schema>();
+    const { body, headers } = await this.getValidatedData<typeof this.schema>();
     return c.json(
-      await addCategory({ ctx: serviceCtx(c), input: body, expectedVersion: expectedVersion(c) }),
+      await addCategory({ ctx: serviceCtx(c), input: body, expectedVersion: headers["if-match"] }),
     );
   }
 }

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import type { AppContext } from "../../../http/context";
-import { ErrorEnvelope, validationError } from "../../../http/errors";
+import { ErrorEnvelope } from "../../../http/errors";
 import { domainRoute } from "../../../http/route";
 import { parseIfMatch } from "../rules";
 
@@ -17,21 +16,16 @@ export const CONFLICT = {
   "409": json("Stale `If-Match` version, a duplicate name, or Miscellaneous is protected", ErrorEnvelope),
 };
 
-/** Optional optimistic lock on category writes: `If-Match: <version>` from the managed list. */
+/**
+ * Optional optimistic lock on category writes: `If-Match: <version>` from the managed list, read
+ * by the request schema into the version (absent or `*` → null; not a version → 422).
+ */
 export const IfMatchHeaders = z.object({
   "if-match": z
     .string()
     .nullable()
     .optional()
+    .refine((h) => parseIfMatch(h) !== "invalid", "must be a list version (integer)")
+    .transform((h) => parseIfMatch(h) as number | null)
     .describe("The list `version` this write is based on; a stale version gives 409 CONFLICT"),
 });
-
-export function expectedVersion(c: AppContext): number | null {
-  const v = parseIfMatch(c.req.header("if-match"));
-  if (v === "invalid") {
-    throw validationError([
-      { loc: ["header", "if-match"], msg: "must be a list version (integer)", type: "int_parsing" },
-    ]);
-  }
-  return v;
-}

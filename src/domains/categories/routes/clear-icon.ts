@@ -1,7 +1,7 @@
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { CategoryIconsResponse, CategoryNameQuery } from "../schemas";
 import { setCategoryIcon } from "../service";
-import { CategoryManagementRoute, CONFLICT, expectedVersion, IfMatchHeaders, json, NOT_FOUND } from "./base";
+import { CategoryManagementRoute, CONFLICT, IfMatchHeaders, json, NOT_FOUND } from "./base";
 
 export class ClearCategoryIcon extends CategoryManagementRoute {
   override schema = {
@@ -16,10 +16,10 @@ export class ClearCategoryIcon extends CategoryManagementRoute {
   };
 
   override async handle(c: AppContext) {
-    const { query } = await this.getValidatedData<typeof this.schema>();
+    const { query, headers } = await this.getValidatedData<typeof this.schema>();
     const ctx = serviceCtx(c);
     return c.json(
-      await setCategoryIcon({ ctx, name: query.name, icon: null, expectedVersion: expectedVersion(c) }),
+      await setCategoryIcon({ ctx, name: query.name, icon: null, expectedVersion: headers["if-match"] }),
     );
   }
 }

@@ -1,7 +1,7 @@
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { deleteCategory } from "../reassign";
 import { CategoryDeleteQuery, CategoryDeleteResponse, CategoryNameParam } from "../schemas";
-import { CategoryManagementRoute, CONFLICT, expectedVersion, IfMatchHeaders, json, NOT_FOUND } from "./base";
+import { CategoryManagementRoute, CONFLICT, IfMatchHeaders, json, NOT_FOUND } from "./base";
 
 export class DeleteCategory extends CategoryManagementRoute {
   override schema = {
@@ -19,12 +19,12 @@ export class DeleteCategory extends CategoryManagementRoute {
   };
 
   override async handle(c: AppContext) {
-    const { params, query } = await this.getValidatedData<typeof this.schema>();
+    const { params, query, headers } = await this.getValidatedData<typeof this.schema>();
     const result = await deleteCategory({
       ctx: serviceCtx(c),
       name: params.name,
       reassignTo: query.reassign_to,
-      expectedVersion: expectedVersion(c),
+      expectedVersion: headers["if-match"],
     });
     return c.json(result);
   }

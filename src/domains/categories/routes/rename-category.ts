@@ -3,7 +3,7 @@ import { z } from "zod";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { renameCategory } from "../reassign";
 import { CategoryName, CategoryRenameRequest, CategoryRenameResponse } from "../schemas";
-import { CategoryManagementRoute, CONFLICT, expectedVersion, IfMatchHeaders, json, NOT_FOUND } from "./base";
+import { CategoryManagementRoute, CONFLICT, IfMatchHeaders, json, NOT_FOUND } from "./base";
 
 export class RenameCategory extends CategoryManagementRoute {
   override schema = {
@@ -21,12 +21,12 @@ export class RenameCategory extends CategoryManagementRoute {
   };
 
   override async handle(c: AppContext) {
-    const { params, body } = await this.getValidatedData<typeof this.schema>();
+    const { params, body, headers } = await this.getValidatedData<typeof this.schema>();
     const result = await renameCategory({
       ctx: serviceCtx(c),
       oldName: params.old_name,
       newName: body.new_name,
-      expectedVersion: expectedVersion(c),
+      expectedVersion: headers["if-match"],
     });
     return c.json(result);
   }

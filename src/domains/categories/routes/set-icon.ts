@@ -2,7 +2,7 @@ import { contentJson } from "chanfana";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { CategoryIconsResponse, CategoryNameQuery, SetCategoryIconRequest } from "../schemas";
 import { setCategoryIcon } from "../service";
-import { CategoryManagementRoute, CONFLICT, expectedVersion, IfMatchHeaders, json, NOT_FOUND } from "./base";
+import { CategoryManagementRoute, CONFLICT, IfMatchHeaders, json, NOT_FOUND } from "./base";
 
 export class SetCategoryIcon extends CategoryManagementRoute {
   override schema = {
@@ -21,10 +21,10 @@ export class SetCategoryIcon extends CategoryManagementRoute {
   };
 
   override async handle(c: AppContext) {
-    const { query, body } = await this.getValidatedData<typeof this.schema>();
+    const { query, body, headers } = await this.getValidatedData<typeof this.schema>();
     const ctx = serviceCtx(c);
     return c.json(
-      await setCategoryIcon({ ctx, name: query.name, icon: body.icon, expectedVersion: expectedVersion(c) }),
+      await setCategoryIcon({ ctx, name: query.name, icon: body.icon, expectedVersion: headers["if-match"] }),
     );
   }
 }

@@ -2,7 +2,7 @@ import { contentJson } from "chanfana";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { CategoryGroupUpdateRequest, CategoryGroupUpdateResponse, CategoryNameParam } from "../schemas";
 import { updateCategoryGroup } from "../service";
-import { CategoryManagementRoute, CONFLICT, expectedVersion, IfMatchHeaders, json, NOT_FOUND } from "./base";
+import { CategoryManagementRoute, CONFLICT, IfMatchHeaders, json, NOT_FOUND } from "./base";
 
 export class UpdateCategoryGroup extends CategoryManagementRoute {
   override schema = {
@@ -21,12 +21,12 @@ export class UpdateCategoryGroup extends CategoryManagementRoute {
   };
 
   override async handle(c: AppContext) {
-    const { params, body } = await this.getValidatedData<typeof this.schema>();
+    const { params, body, headers } = await this.getValidatedData<typeof this.schema>();
     const result = await updateCategoryGroup({
       ctx: serviceCtx(c),
       name: params.name,
       group: body.group,
-      expectedVersion: expectedVersion(c),
+      expectedVersion: headers["if-match"],
     });
     return c.json(result);
   }

@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { type Db, getDb, schema } from "../../../db";
 import type { StatementLayoutRecord } from "../../../db/schema";
 import type { ServiceCtx } from "../../../lib/context";
-import { ApiError, conflict, notFound, validationError } from "../../../lib/errors";
+import { conflict, NotFound, notFound, validationError } from "../../../lib/errors";
 import { toLines } from "../parsers/layout";
 import { readPdfText } from "../parsers/pdf-text";
 import { readTaught } from "./apply";
@@ -50,7 +50,7 @@ export const countMatchQuery = (db: Db, id: string, nowIso: string) =>
 export async function pdfTextOf(ctx: ServiceCtx, stmt: { file_kind: string; r2_key: string }) {
   if (stmt.file_kind !== "pdf") throw conflict("Only a PDF statement has a page layout", "NOT_PDF");
   const obj = await ctx.env.FILES.get(stmt.r2_key);
-  if (!obj) throw new ApiError(404, "The stored statement file is missing", "NOT_FOUND");
+  if (!obj) throw new NotFound("The stored statement file is missing");
   return readPdfText(new Uint8Array(await obj.arrayBuffer()));
 }
 

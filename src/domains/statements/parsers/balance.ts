@@ -101,3 +101,13 @@ export function checkBalances(
     check: { ok: warnings.length === 0, opening: start, closing: closingCents, mismatches, warnings },
   };
 }
+
+/**
+ * Whether a stored statement's rows were checked against balances at all: `checkBalances` gives
+ * every row a running balance once it knows an opening, and leaves them all null exactly when no
+ * opening, closing or printed balance was found ("could not be checked"); an AI read is never
+ * checked. The review shows an unchecked file as a note, a checked one that fails as an alert.
+ */
+export function balancesChecked(parsedWithAi: boolean, rows: readonly { balance: number | null }[]): boolean {
+  return !parsedWithAi && rows.some((r) => r.balance !== null);
+}
