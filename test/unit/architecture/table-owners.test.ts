@@ -27,8 +27,6 @@ const PENDING: string[] = [
   // The commit path's insert, dedup read and context, and the statement import's batch: to move into
   // transactions/queries.ts once their one-batch rework (round trips) has landed.
   "src/domains/statements/import.ts transactions",
-  "src/ingest/context.ts transactions",
-  "src/ingest/dedup.ts transactions",
 ];
 
 interface Touch {
