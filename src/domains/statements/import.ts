@@ -11,7 +11,7 @@
  * and category (never over a manual category, never Miscellaneous over a real one); `update`
  * applies the person's company and category; `skip` settles the row.
  */
-import { type Db, getDb, schema } from "../../db";
+import { type Db, getDb } from "../../db";
 import type { StatementRecord, StatementRowRecord } from "../../db/schema";
 import { toRow } from "../../ingest/dedup";
 import { sha256Hex } from "../../ingest/hash";
@@ -19,6 +19,7 @@ import { readCategoryAudit } from "../../ingest/stored";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { getConfig } from "../config/service";
+import { insertRowStatement, patchRowStatement, removeRowStatement } from "../transactions/ingest-queries";
 import { keyOf, planImport, type TxImage } from "./import-plan";
 import * as q from "./queries";
 import { fileExtension, syntheticKey } from "./reconcile";
@@ -37,7 +38,6 @@ export interface ImportImage {
   transactions: Record<string, TxImage | null>;
 }
 
-const t = schema.transactions;
 const statementSource = (s: StatementRecord) =>
   `${s.institution} ${s.account_type} ${s.period_start ?? "?"}..${s.period_end ?? "?"} (${s.id})`;
 
@@ -204,8 +204,8 @@ export async function executeImport(ctx: ServiceCtx, req: ImportRequest & { stat
   const touched = touchedKeys(keys, rows);
   const writes = [
     q.setStatementQuery(db, stmt.id, { status, completed_at, updated_at: now }),
-    ...plan.inserts.map((tx) => db.insert(t).values(toRow(tx, now))),
-    ...plan.patches.map((p) => db.update(t).set(p.patch).where(q.txKeyWhere(p.fwd, p.dfn))),
+    ...plan.inserts.map((tx) => insertRowStatement(db, toRow(tx, now))),
+    ...plan.patches.map((p) => patchRowStatement(db, { forwardedTo: p.fwd, dateFileName: p.dfn }, p.patch)),
     ...rows.map((r) =>
       q.updateRowQuery(db, stmt.id, r.tx_index, {
         action: r.action,
@@ -245,18 +245,16 @@ export async function restoreImage(ctx: ServiceCtx, id: string, before: ImportIm
   const writes: Parameters<typeof db.batch>[0][number][] = [];
   for (const [key, img] of Object.entries(before.transactions)) {
     const [fwd, dfn] = key.split("\n") as [string, string];
-    if (img === null) writes.push(db.delete(t).where(q.txKeyWhere(fwd, dfn)));
+    const txKey = { forwardedTo: fwd, dateFileName: dfn };
+    if (img === null) writes.push(removeRowStatement(db, txKey));
     else
       writes.push(
-        db
-          .update(t)
-          .set({
-            Company: img.Company,
-            Category: img.Category,
-            CategoryAudit: readCategoryAudit(img.CategoryAudit),
-            StatementSource: img.StatementSource,
-          })
-          .where(q.txKeyWhere(fwd, dfn)),
+        patchRowStatement(db, txKey, {
+          Company: img.Company,
+          Category: img.Category,
+          CategoryAudit: readCategoryAudit(img.CategoryAudit),
+          StatementSource: img.StatementSource,
+        }),
       );
   }
   for (const [idx, r] of Object.entries(before.rows)) {

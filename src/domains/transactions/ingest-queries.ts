@@ -1,6 +1,7 @@
 /**
  * Statements of the commit path (src/ingest): the dedup check and the insert, the context's
- * month-to-date reads and its write. Builders only: the callers put them in their own batches.
+ * month-to-date reads and its write; and the statement import's inserts, patches and undo.
+ * Builders only: the callers put them in their own batches.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { type Db, inRange, live, spending, sumAmount } from "../../db";
@@ -8,6 +9,8 @@ import { transactions as t } from "../../db/schema";
 import type { TxKey } from "../../lib/txid";
 
 type Insert = typeof t.$inferInsert;
+
+const byKey = (key: TxKey) => and(eq(t.ForwardedTo, key.forwardedTo), eq(t.DateFileName, key.dateFileName));
 
 const byHash = (forwardedTo: string, hash: string) =>
   and(eq(t.ForwardedTo, forwardedTo), eq(t.TransactionHash, hash));
@@ -69,7 +72,14 @@ export const merchantMonthVisitsQuery = (db: Db, tx: ContextOf) => {
 
 /** Stores a row's context snapshot. */
 export const setContextStatement = (db: Db, key: TxKey, context: Insert["TransactionContext"]) =>
-  db
-    .update(t)
-    .set({ TransactionContext: context })
-    .where(and(eq(t.ForwardedTo, key.forwardedTo), eq(t.DateFileName, key.dateFileName)));
+  db.update(t).set({ TransactionContext: context }).where(byKey(key));
+
+/** A new row, as is (the statement import's batch; its plan already ruled out duplicates). */
+export const insertRowStatement = (db: Db, row: Insert) => db.insert(t).values(row);
+
+/** Some columns of one row (the statement import's patches and its undo). */
+export const patchRowStatement = (db: Db, key: TxKey, patch: Partial<Insert>) =>
+  db.update(t).set(patch).where(byKey(key));
+
+/** Removes one row outright (undoing the import that created it). */
+export const removeRowStatement = (db: Db, key: TxKey) => db.delete(t).where(byKey(key));
