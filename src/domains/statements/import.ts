@@ -85,6 +85,31 @@ async function readImages(db: Db, keys: string[]): Promise<Map<string, TxImage>>
   return imagesOf(await db.batch(reads as [(typeof reads)[number], ...typeof reads]));
 }
 
+/**
+ * The images of `keys`: from the statement's own read when it covered their DateFileNames (keys
+ * stored at upload, matches stored at reconcile), the rest in one more round trip.
+ */
+async function knownImages(
+  db: Db,
+  read: Awaited<ReturnType<typeof q.readStatementWithRows>>,
+  keys: string[],
+): Promise<Map<string, TxImage>> {
+  const covered = new Set([
+    ...read.keys.values(),
+    ...read.rows.flatMap((r) => (r.db_date_file_name ? [r.db_date_file_name] : [])),
+  ]);
+  const dfnOf = (key: string) => key.split("\n")[1]!;
+  const have = imagesOf([read.images]);
+  const out = new Map<string, TxImage>();
+  for (const key of keys) {
+    const img = have.get(key);
+    if (img) out.set(key, img);
+  }
+  const rest = keys.filter((key) => !covered.has(dfnOf(key)));
+  for (const [key, img] of await readImages(db, rest)) out.set(key, img);
+  return out;
+}
+
 /** The key of the transaction a settled row touched (its import or its matched row). */
 function touchedKey(keys: Map<number, string>, r: StatementRowRecord): string | null {
   if (r.action_result === "imported") return keyOf(STATEMENT_RECIPIENT, keys.get(r.tx_index)!);
@@ -182,7 +207,10 @@ export async function executeImport(ctx: ServiceCtx, req: ImportRequest & { stat
   const matchKeys = pending
     .filter((r) => (r.action === "enrich" || r.action === "update") && r.db_date_file_name)
     .map((r) => keyOf(r.db_forwarded_to!, r.db_date_file_name!));
-  const existing = await readImages(db, [...newKeys.map((d) => keyOf(STATEMENT_RECIPIENT, d)), ...matchKeys]);
+  const existing = await knownImages(db, read, [
+    ...newKeys.map((d) => keyOf(STATEMENT_RECIPIENT, d)),
+    ...matchKeys,
+  ]);
   const plan = planImport({
     stmt,
     pending,
