@@ -30,6 +30,8 @@ export interface CategorizeDeps {
   clock: Clock;
   ai: AiProvider | null;
   aiEnabled: boolean;
+  /** The override/alias version stamp this request already read (resolverReads), if any. */
+  resolverVersion?: string | null;
 }
 
 export interface Categorized {
@@ -57,14 +59,19 @@ export const fallbackCategory = (reason: string, model: string | null = null): C
 });
 
 /** Overrides only (tiers 0-2): hand-entered rows never go to the model. */
-export async function resolveOverride(db: D1Database, clock: Clock, company: string | null) {
-  const hit = resolveDeterministic(await getResolverIndex(db, clock), company);
+export async function resolveOverride(
+  db: D1Database,
+  clock: Clock,
+  company: string | null,
+  resolverVersion?: string | null,
+) {
+  const hit = resolveDeterministic(await getResolverIndex(db, clock, resolverVersion), company);
   return hit ? fromHit(hit) : null;
 }
 
 export async function categorize(deps: CategorizeDeps, tx: CategorizeInput): Promise<Categorized> {
   const nowIso = deps.clock().toISOString();
-  const index = await getResolverIndex(deps.db, deps.clock);
+  const index = await getResolverIndex(deps.db, deps.clock, deps.resolverVersion);
   const hit = resolveDeterministic(index, tx.company);
   if (hit) return fromHit(hit);
   if (!deps.ai) return fallbackCategory("no_ai_client");

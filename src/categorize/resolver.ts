@@ -20,15 +20,44 @@ const LISTS = ["overrides", "merchant_aliases"];
 
 let cache: { at: number; version: string | null; index: ResolverIndex } | null = null;
 
+const stampOf = (rows: { name: string; version: number }[]) =>
+  LISTS.map((l) => `${l}:${rows.find((r) => r.name === l)?.version ?? 0}`).join(",");
+
 /** The two lists' versions as one stamp ("overrides:3,merchant_aliases:1"); null when unreadable. */
 async function readVersion(d1: D1Database): Promise<string | null> {
   try {
-    const rows = await listVersions(getDb(d1), LISTS);
-    return LISTS.map((l) => `${l}:${rows.find((r) => r.name === l)?.version ?? 0}`).join(",");
+    return stampOf(await listVersions(getDb(d1), LISTS));
   } catch {
     return null;
   }
 }
+
+const fresh = (now: number, version: string | null) =>
+  cache !== null && cache.version === version && now - cache.at < RESOLVER_TTL_MS && now >= cache.at;
+
+/**
+ * The resolver's reads for a caller's batch (the email door's settings batch): the version stamp,
+ * and the two lists too when this isolate's copy has expired (they would be read next anyway).
+ * `take` gives the stamp to pass to getResolverIndex as `known` and primes the cache.
+ */
+export function resolverReads(d1: D1Database, clock: Clock) {
+  const db = getDb(d1);
+  const now = clock().getTime();
+  const withLists = !(cache && now - cache.at < RESOLVER_TTL_MS && now >= cache.at);
+  const stmts = [listVersions(db, LISTS), ...(withLists ? [overridePairs(db), aliasPairs(db)] : [])];
+  const take = (results: unknown[]): string => {
+    const version = stampOf(results[0] as { name: string; version: number }[]);
+    if (withLists && !fresh(now, version)) {
+      const [o, a] = results.slice(1) as [OverridePair[], AliasPair[]];
+      cache = { at: now, version, index: buildIndex(o, a) };
+    }
+    return version;
+  };
+  return { stmts, take };
+}
+
+type OverridePair = Parameters<typeof buildIndex>[0][number];
+type AliasPair = Parameters<typeof buildIndex>[1][number];
 
 /** Drops this isolate's cached overrides (call after every override or alias write). */
 export function invalidateResolverCache(): void {
@@ -42,13 +71,18 @@ async function loadRows(d1: D1Database) {
   return { overrides: o, aliases: a };
 }
 
-/** The current index; an unreadable store gives an empty index (categorization goes on). */
-export async function getResolverIndex(d1: D1Database, clock: Clock): Promise<ResolverIndex> {
+/**
+ * The current index; an unreadable store gives an empty index (categorization goes on). `known`:
+ * the version stamp this request already read (resolverReads), so it is not read again.
+ */
+export async function getResolverIndex(
+  d1: D1Database,
+  clock: Clock,
+  known?: string | null,
+): Promise<ResolverIndex> {
   const now = clock().getTime();
-  const version = await readVersion(d1);
-  if (cache && cache.version === version && now - cache.at < RESOLVER_TTL_MS && now >= cache.at) {
-    return cache.index;
-  }
+  const version = known === undefined || known === null ? await readVersion(d1) : known;
+  if (cache && fresh(now, version)) return cache.index;
   try {
     const { overrides: o, aliases } = await loadRows(d1);
     cache = { at: now, version, index: buildIndex(o, aliases) };

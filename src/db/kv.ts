@@ -74,13 +74,23 @@ export function kvRead<K extends KvKey>(key: K, value: unknown): KvValue<K> | nu
 
 /** A declared key's value and when it was written, or null. */
 export async function kvGet<K extends KvKey>(db: Db, key: K) {
-  const row = await db
+  const part = kvGetPart(db, key);
+  return part.read(await part.query);
+}
+
+/** kvGet as a part: its query (for a caller's batch) and how its rows become the value. */
+export function kvGetPart<K extends KvKey>(db: Db, key: K) {
+  const query = db
     .select({ value: kvState.value, updated_at: kvState.updated_at })
     .from(kvState)
     .where(eq(kvState.key, key))
-    .get();
-  const value = row ? kvRead(key, row.value) : null;
-  return row && value !== null ? { value, updated_at: row.updated_at } : null;
+    .limit(1);
+  const read = (rows: readonly { value: unknown; updated_at: string }[]) => {
+    const row = rows[0];
+    const value = row ? kvRead(key, row.value) : null;
+    return row && value !== null ? { value, updated_at: row.updated_at } : null;
+  };
+  return { query, read };
 }
 
 /** Writes a declared key (unexecuted: await it, or put it in a batch). */

@@ -49,24 +49,53 @@ export function listVersions(db: Db, names: string[]) {
     .where(inArray(configVersions.name, names));
 }
 
-/** Items and version read in one batch, so they agree. */
-async function readSnapshot<T>(db: Db, list: ListDef<T>): Promise<Snapshot<T>> {
-  const [items, version] = await db.batch([
+/** The two reads of a snapshot (items, version), for a batch that also runs other statements. */
+export function snapshotParts<T>(db: Db, list: ListDef<T>): [Statement, Statement] {
+  return [
     list.query(db),
     db
       .select({ version: configVersions.version })
       .from(configVersions)
       .where(eq(configVersions.name, list.name)),
-  ]);
-  return { version: version[0]?.version ?? 0, items: items as T[] };
+  ];
+}
+
+/** The snapshot from the results of `snapshotParts`. */
+const snapshotOf = <T>(items: unknown, version: unknown): Snapshot<T> => ({
+  version: (version as { version: number }[])[0]?.version ?? 0,
+  items: items as T[],
+});
+
+/** Items and version read in one batch, so they agree. */
+async function readSnapshot<T>(db: Db, list: ListDef<T>): Promise<Snapshot<T>> {
+  const [items, version] = await db.batch(snapshotParts(db, list));
+  return snapshotOf(items, version);
 }
 
 /** The list from D1; when D1 fails, from its R2 backup (an empty list when there is none). */
 export async function loadList<T>(env: Env, list: ListDef<T>): Promise<Snapshot<T>> {
-  const { value } = await readWithFallback<Snapshot<T>>(env.FILES, list.name, () =>
-    readSnapshot(getDb(env.DB), list),
-  );
-  return { version: value?.version ?? 0, items: Array.isArray(value?.items) ? value.items : [] };
+  return (await loadListWith(env, list, [])).snapshot;
+}
+
+/**
+ * The list and the results of `extra` reads, in ONE batch (one round trip). When D1 fails the
+ * list comes from its R2 backup and `extra` runs again on its own (and fails as it would have).
+ */
+export async function loadListWith<T>(
+  env: Env,
+  list: ListDef<T>,
+  extra: Statement[],
+): Promise<{ snapshot: Snapshot<T>; extra: unknown[] }> {
+  const db = getDb(env.DB);
+  let results: unknown[] = [];
+  const { value } = await readWithFallback<Snapshot<T>>(env.FILES, list.name, async () => {
+    const all = await db.batch(batchOf([...snapshotParts(db, list), ...extra]));
+    results = all.slice(2);
+    return snapshotOf<T>(all[0], all[1]);
+  });
+  if (extra.length > 0 && results.length === 0) results = await db.batch(batchOf(extra));
+  const snapshot = { version: value?.version ?? 0, items: Array.isArray(value?.items) ? value.items : [] };
+  return { snapshot, extra: results };
 }
 
 /** Re-reads the list after a write and saves it as the R2 backup (never fails the write). */
@@ -79,10 +108,28 @@ export async function backupList<T>(env: Env, list: ListDef<T>): Promise<void> {
 }
 
 /**
- * Runs `stmts` and the list's version bump in one batch, then refreshes the backup. Returns the
- * results of `stmts` (D1 results for writes: `meta.changes`). `batch`: the verb's
- * ServiceCtx.batch, so its ledger entry is written in the same batch.
+ * Runs `stmts`, the list's version bump and the re-read of the list in ONE batch, then saves that
+ * snapshot as the R2 backup. Returns the results of `stmts` (D1 results for writes:
+ * `meta.changes`) and the list as written. `batch`: the verb's ServiceCtx.batch, so its ledger
+ * entry is written in the same batch.
  */
+export async function writeListSnapshot<T>(
+  env: Env,
+  list: ListDef<T>,
+  stmts: Statement[],
+  nowIso: string,
+  batch?: Batch,
+): Promise<{ results: unknown[]; snapshot: Snapshot<T> }> {
+  const db = getDb(env.DB);
+  const all = batchOf([...stmts, bumpVersion(db, list.name, nowIso), ...snapshotParts(db, list)]);
+  const results: unknown[] = batch ? await batch(all) : await db.batch(all);
+  const n = stmts.length;
+  const snapshot = snapshotOf<T>(results[n + 1], results[n + 2]);
+  await saveBackup(env.FILES, list.name, snapshot);
+  return { results: results.slice(0, n), snapshot };
+}
+
+/** `writeListSnapshot` for callers that need only the results of `stmts`. */
 export async function writeList<T>(
   env: Env,
   list: ListDef<T>,
@@ -90,11 +137,7 @@ export async function writeList<T>(
   nowIso: string,
   batch?: Batch,
 ): Promise<unknown[]> {
-  const db = getDb(env.DB);
-  const all = batchOf([...stmts, bumpVersion(db, list.name, nowIso)]);
-  const results: unknown[] = batch ? await batch(all) : await db.batch(all);
-  await backupList(env, list);
-  return results.slice(0, stmts.length);
+  return (await writeListSnapshot(env, list, stmts, nowIso, batch)).results;
 }
 
 /** Rows a write statement changed, from its batch result. */

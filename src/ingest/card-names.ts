@@ -4,7 +4,7 @@
  * (`{ "<institution>": { "<last four>": "<name>" } }`). Stored in the `card_names` table.
  */
 import { eq } from "drizzle-orm";
-import { getDb } from "../db";
+import { type Db, getDb } from "../db";
 import { cardNames } from "../db/schema";
 import { log } from "../lib/log";
 import { cardLastFour } from "./institutions";
@@ -20,17 +20,24 @@ export function nameForCard(map: CardNameMap | undefined, institution: string, t
   return byInst?.[digits] ?? null;
 }
 
+/** Every mapping row, as a query for a batch. */
+export const cardNamesQuery = (db: Db) => db.select().from(cardNames);
+
+/** The rows as one map (pure). */
+export function cardNameMap(rows: (typeof cardNames.$inferSelect)[]): CardNameMap {
+  const map: CardNameMap = {};
+  for (const r of rows) {
+    const cards = map[r.institution] ?? {};
+    cards[r.last_four] = r.name;
+    map[r.institution] = cards;
+  }
+  return map;
+}
+
 /** Every mapping, as one map (read once per email batch with the other settings; fails open). */
 export async function loadCardNames(d1: D1Database): Promise<CardNameMap> {
   try {
-    const rows = await getDb(d1).select().from(cardNames).all();
-    const map: CardNameMap = {};
-    for (const r of rows) {
-      const cards = map[r.institution] ?? {};
-      cards[r.last_four] = r.name;
-      map[r.institution] = cards;
-    }
-    return map;
+    return cardNameMap(await cardNamesQuery(getDb(d1)));
   } catch (err) {
     log("warn", "ingest.card_names_read_failed", { error: String(err) });
     return {};

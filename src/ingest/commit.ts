@@ -16,7 +16,8 @@ import { log } from "../lib/log";
 import { getDb } from "../db";
 import { markAttentionRow } from "../domains/transactions/attention-queries";
 import { type Notifier, safeSend } from "../notify";
-import { type ContextReads, computeContext, contextOf, contextQueries, saveContext } from "./context";
+import type { Statement } from "../db/lists";
+import { type ContextReads, computeContext, contextOf, contextQueries, contextWrite } from "./context";
 import { type Added, addTransaction, storedDateFileName, storeErrorText, transactionHash } from "./dedup";
 import { shouldNotify, transactionMessage } from "./notify";
 import type { ExtractionAudit, IngestSettings, TransactionRecord } from "./types";
@@ -58,6 +59,11 @@ export interface CommitOptions {
   context?: boolean;
   /** Put the row on the attention queue (AI-rescued rows). */
   attentionReason?: string;
+  /**
+   * Best-effort statements of the caller for a created row (the sender's drift note), written in
+   * one batch with the context; a failure is logged and never fails the commit.
+   */
+  followUp?: Statement[];
 }
 
 /** What the commit needs; IngestDeps has all of it. */
@@ -66,7 +72,7 @@ export interface CommitDeps {
   clock: Clock;
   ai: AiProvider | null;
   notify?: Notifier;
-  settings: Pick<IngestSettings, "aiCategorizationEnabled" | "blockedCompanies">;
+  settings: Pick<IngestSettings, "aiCategorizationEnabled" | "blockedCompanies" | "prefetched">;
 }
 
 export type CommitResult =
@@ -125,11 +131,22 @@ async function chooseCategory(deps: CommitDeps, draft: Draft, choice: CategoryCh
   }
   if (choice.by === "overrides") {
     return (
-      (await resolveOverride(deps.db, deps.clock, draft.Company)) ?? fallbackCategory("no_override_matched")
+      (await resolveOverride(
+        deps.db,
+        deps.clock,
+        draft.Company,
+        deps.settings.prefetched?.resolverVersion,
+      )) ?? fallbackCategory("no_override_matched")
     );
   }
   return categorize(
-    { db: deps.db, clock: deps.clock, ai: deps.ai, aiEnabled: deps.settings.aiCategorizationEnabled },
+    {
+      db: deps.db,
+      clock: deps.clock,
+      ai: deps.ai,
+      aiEnabled: deps.settings.aiCategorizationEnabled,
+      resolverVersion: deps.settings.prefetched?.resolverVersion,
+    },
     { amount: draft.Amount, company: draft.Company, transactionType: draft.TransactionType },
   );
 }
@@ -199,19 +216,44 @@ export async function commitTransaction(
     return { status: "duplicate", tx: dfn ? { ...tx, DateFileName: dfn } : tx };
   }
   if (opts.attentionReason) await markAttention(deps, tx, opts.attentionReason);
-  // 6. Context (never blocks).
+  // 6. Context (never blocks), written in one batch with the caller's follow-ups.
+  const tail: Statement[] = [];
   if (withContext) {
     const context = reads ? contextOf(tx, reads as ContextReads) : await computeContext(deps.db, tx);
     if (context) {
       tx.TransactionContext = context;
-      await saveContext(deps.db, tx, context);
+      tail.push(contextWrite(deps.db, tx, context));
     }
   }
+  await bestEffort(deps.db, [...tail, ...(opts.followUp ?? [])]);
   // 7. Notify (provider failures never lose the transaction).
   if (opts.notify !== false && deps.notify && shouldNotify(tx, deps.settings.blockedCompanies)) {
     await safeSend(deps.notify, transactionMessage(tx, cat.category));
   }
   return { status: "created", tx };
+}
+
+/**
+ * Best-effort writes in one batch; when it fails, each on its own (one failing write does not
+ * take the others with it). Failures are logged, never thrown.
+ */
+async function bestEffort(d1: D1Database, stmts: Statement[]): Promise<void> {
+  if (stmts.length === 0) return;
+  const [first, ...rest] = stmts;
+  try {
+    await getDb(d1).batch([first!, ...rest]);
+    return;
+  } catch (err) {
+    log("warn", "ingest.context_save_failed", { error: String(err) });
+  }
+  if (stmts.length === 1) return;
+  for (const stmt of stmts) {
+    try {
+      await stmt;
+    } catch (err) {
+      log("warn", "ingest.follow_up_failed", { error: String(err) });
+    }
+  }
 }
 
 async function markAttention(deps: CommitDeps, tx: TransactionRecord, reason: string) {

@@ -4,10 +4,13 @@
  * budget targets name it. Computed in cents; stored as the decimal, API-shaped JSON snapshot.
  * Any error gives no context (never blocks ingestion).
  */
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { getDb, inRange, live, spending, sumAmount } from "../db";
-import { transactions as t } from "../db/schema";
+import { getDb } from "../db";
 import { targetsQuery } from "../domains/budget/queries";
+import {
+  categoryMonthSpendQuery,
+  merchantMonthVisitsQuery,
+  setContextStatement,
+} from "../domains/transactions/ingest-queries";
 import { log } from "../lib/log";
 import { type Cents, roundCents, toCents } from "../lib/money";
 import type { TransactionContext, TransactionRecord } from "./types";
@@ -45,32 +48,10 @@ export function monthlyTarget(data: unknown, category: string): Cents | null {
  */
 export function contextQueries(d1: D1Database, tx: TransactionRecord) {
   const db = getDb(d1);
-  const month = tx.DateFileName.slice(0, 8); // "YYYY.MM."
   const year = Number(tx.DateFileName.slice(0, 4));
   return [
-    db
-      .select({ total: sumAmount() })
-      .from(t)
-      .where(
-        and(
-          eq(t.UserId, tx.UserId),
-          inRange(month, `${month}~`),
-          sql`${t.Category} = ${tx.Category} COLLATE NOCASE`,
-          live(),
-          spending(),
-        ),
-      ),
-    db
-      .select({ n: sql<number>`COUNT(*)`.mapWith(Number) })
-      .from(t)
-      .where(
-        and(
-          eq(t.UserId, tx.UserId),
-          sql`${t.Company} = ${tx.Company ?? ""} COLLATE NOCASE`,
-          inRange(month, `${month}~`),
-          isNull(t.DeletedAt),
-        ),
-      ),
+    categoryMonthSpendQuery(db, tx),
+    merchantMonthVisitsQuery(db, tx),
     targetsQuery(db, tx.UserId, year),
   ] as const;
 }
@@ -119,18 +100,6 @@ export async function computeContext(
   }
 }
 
-/** Saves the context on the record (best effort). */
-export async function saveContext(
-  d1: D1Database,
-  tx: TransactionRecord,
-  ctx: TransactionContext,
-): Promise<void> {
-  try {
-    await getDb(d1)
-      .update(t)
-      .set({ TransactionContext: ctx })
-      .where(and(eq(t.ForwardedTo, tx.ForwardedTo), eq(t.DateFileName, tx.DateFileName)));
-  } catch (err) {
-    log("warn", "ingest.context_save_failed", { error: String(err) });
-  }
-}
+/** The statement that saves the context on the record (for the caller's batch). */
+export const contextWrite = (d1: D1Database, tx: TransactionRecord, ctx: TransactionContext) =>
+  setContextStatement(getDb(d1), { forwardedTo: tx.ForwardedTo, dateFileName: tx.DateFileName }, ctx);

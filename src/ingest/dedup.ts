@@ -4,10 +4,10 @@
  * check error), and the UNIQUE (ForwardedTo, TransactionHash) index makes it atomic, so two
  * concurrent deliveries write one row. add → undefined (invalid), false (duplicate), DateFileName.
  */
-import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { getDb } from "../db";
-import { transactions } from "../db/schema";
+import type { transactions } from "../db/schema";
+import { hashExistsQuery, insertUnlessHashed, twinKeyQuery } from "../domains/transactions/ingest-queries";
 import { log } from "../lib/log";
 import { type Cents, plainCents } from "../lib/money";
 import { sha256Hex } from "./hash";
@@ -87,16 +87,13 @@ const isPkCollision = (err: unknown) =>
     storeErrorText(err),
   );
 
-const byHash = (forwardedTo: string, hash: string) =>
-  and(eq(transactions.ForwardedTo, forwardedTo), eq(transactions.TransactionHash, hash));
-
 const existsQuery = (d1: D1Database, forwardedTo: string, hash: string) =>
-  getDb(d1).select({ one: sql<number>`1` }).from(transactions).where(byHash(forwardedTo, hash)).limit(1);
+  hashExistsQuery(getDb(d1), forwardedTo, hash);
 
 async function existsByHash(d1: D1Database, forwardedTo: string, hash: string): Promise<boolean | null> {
   try {
-    const row = await existsQuery(d1, forwardedTo, hash).get();
-    return row !== undefined;
+    const rows = await existsQuery(d1, forwardedTo, hash);
+    return rows.length > 0;
   } catch (err) {
     log("warn", "ingest.dedup_check_failed_open", { error: String(err) });
     return null;
@@ -106,11 +103,7 @@ async function existsByHash(d1: D1Database, forwardedTo: string, hash: string): 
 /** The stored twin's DateFileName of a hash (null when none or unreadable). */
 export async function storedDateFileName(d1: D1Database, forwardedTo: string, hash: string) {
   try {
-    const row = await getDb(d1)
-      .select({ dfn: transactions.DateFileName })
-      .from(transactions)
-      .where(byHash(forwardedTo, hash))
-      .get();
+    const [row] = await twinKeyQuery(getDb(d1), forwardedTo, hash);
     return row?.dfn ?? null;
   } catch {
     return null;
@@ -138,11 +131,7 @@ export async function addTransaction<A extends BatchItem<"sqlite">[]>(
 ): Promise<{ added: Added; after: unknown[] | null }> {
   if (validateRecord(tx).length > 0) return { added: undefined, after: null };
   const db = getDb(d1);
-  const insert = (dfn: string) =>
-    db
-      .insert(transactions)
-      .values(toRow({ ...tx, DateFileName: dfn }, createdAt))
-      .onConflictDoNothing({ target: [transactions.ForwardedTo, transactions.TransactionHash] });
+  const insert = (dfn: string) => insertUnlessHashed(db, toRow({ ...tx, DateFileName: dfn }, createdAt));
   try {
     const [twin, res, ...reads] = await db.batch([
       existsQuery(d1, tx.ForwardedTo, tx.TransactionHash),

@@ -37,6 +37,8 @@ export interface DepsOptions {
   ai?: AiProvider | null;
   notify?: Notifier;
   settings?: Partial<IngestSettings>;
+  /** The one email's recipient from its envelope (Email Routing): its reads join the settings'. */
+  recipient?: string;
 }
 
 /**
@@ -44,7 +46,8 @@ export interface DepsOptions {
  * categorization task (it also rescues alerts no parser reads); none when that task is off.
  */
 export async function createIngestDeps(env: Env, opts: DepsOptions = {}): Promise<IngestDeps> {
-  const settings = { ...(await loadIngestSettings(env)), ...(opts.settings ?? {}) };
+  const one = opts.recipient ? { recipient: opts.recipient, clock: opts.clock ?? systemClock } : undefined;
+  const settings = { ...(await loadIngestSettings(env, one)), ...(opts.settings ?? {}) };
   const ai =
     opts.ai !== undefined
       ? opts.ai

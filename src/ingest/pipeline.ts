@@ -31,6 +31,7 @@ import {
   noteParsed,
   noteQuarantined,
   noteRead,
+  parsedNote,
   readingLocal,
   readLearned,
 } from "./templates";
@@ -85,11 +86,15 @@ export async function runPipeline(raw: Uint8Array | string, deps: IngestDeps): P
       schema_version: 1,
       ...checks.audit,
     };
-    const result = await commitTransaction(deps, draft, attention(checks.attention));
-    if (result.status !== "invalid") {
+    // The sender's drift note rides with the context write of a created row.
+    const note = parsedNote(deps.db, envelope.email.fromEmail, institution.name, deps.clock().toISOString());
+    const result = await commitTransaction(deps, draft, {
+      ...attention(checks.attention),
+      followUp: note ? [note] : [],
+    });
+    if (result.status === "duplicate")
       await noteParsed(deps.db, envelope.email.fromEmail, institution.name, deps.clock().toISOString());
-      return asOutcome(result, false);
-    }
+    if (result.status !== "invalid") return asOutcome(result, false);
     return quarantine(deps, envelope, institution.name, "db_validation_failed", { error: result.reason });
   }
 
@@ -120,7 +125,12 @@ export async function makeEnvelope(
   const email = unwrapForward(parsed, deps.settings.timezone);
   const local = localParts(parseEmailDate(email.dateHeader) ?? deps.clock(), deps.settings.timezone);
   const forwardedTo = email.forwardedTo || email.toEmail || "unknown";
-  const userId = await resolveUserId(deps.db, forwardedTo, deps.settings.userId);
+  // The envelope's recipient was looked up with the settings (Email Routing): no second read.
+  const pre = deps.settings.prefetched;
+  const userId =
+    pre && pre.recipient.toLowerCase() === forwardedTo.toLowerCase()
+      ? (pre.userId ?? deps.settings.userId)
+      : await resolveUserId(deps.db, forwardedTo, deps.settings.userId);
   return { email, rawSha, fileName, local, userId, forwardedTo };
 }
 

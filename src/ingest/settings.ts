@@ -1,11 +1,20 @@
 /** What ingestion reads from configuration: getConfig() plus the blocked-company list. */
-import { blockedNames, blockKey, replaceBlocked } from "../domains/blocked-companies/service";
+import { resolverReads } from "../categorize/resolver";
+import { getDb } from "../db";
+import {
+  blockedListQuery,
+  blockedNames,
+  blockKey,
+  replaceBlocked,
+} from "../domains/blocked-companies/service";
 import { getConfig } from "../domains/config/service";
 import type { Env } from "../env";
 import { log } from "../lib/log";
-import { loadCardNames } from "./card-names";
+import type { Clock } from "../lib/clock";
+import { type CardNameMap, cardNameMap, cardNamesQuery, loadCardNames } from "./card-names";
 import { DEFAULT_JOURNAL_CURRENCY } from "./checks";
 import type { IngestSettings } from "./types";
+import { mappingQuery } from "./users";
 
 /** The blocked-company list (table blocked_companies, migration 0021), lower-cased; [] when unreadable. */
 export async function loadBlockedCompanies(d1: D1Database): Promise<string[]> {
@@ -25,12 +34,55 @@ export async function saveBlockedCompanies(d1: D1Database, names: string[], nowI
   await replaceBlocked(d1, rows);
 }
 
-export async function loadIngestSettings(env: Env): Promise<IngestSettings> {
-  const [config, blocked, cardNames] = await Promise.all([
-    getConfig({ ctx: { env } }),
-    loadBlockedCompanies(env.DB),
-    loadCardNames(env.DB),
-  ]);
+/**
+ * One email's reads, known before it is parsed (the Email Routing door knows the recipient from
+ * the envelope): its user mapping and the override resolver's version (and lists when expired)
+ * ride in the settings batch. Only for settings used for that one email (not an IMAP poll's).
+ */
+export interface OneEmail {
+  recipient: string;
+  clock: Clock;
+}
+
+interface Reads {
+  blocked: string[];
+  cardNames: CardNameMap;
+  prefetched?: IngestSettings["prefetched"];
+}
+
+/** The reads in ONE batch; when that batch fails, each read on its own (each fails open). */
+async function readAll(d1: D1Database, one?: OneEmail): Promise<Reads> {
+  const db = getDb(d1);
+  const resolver = one ? resolverReads(d1, one.clock) : null;
+  try {
+    const [blocked, cards, mapping, ...rest] = await db.batch([
+      blockedListQuery(db),
+      cardNamesQuery(db),
+      mappingQuery(db, one?.recipient ?? ""),
+      ...(resolver?.stmts ?? []),
+    ]);
+    return {
+      blocked: blocked.map((r) => r.key),
+      cardNames: cardNameMap(cards),
+      prefetched:
+        one && resolver
+          ? {
+              recipient: one.recipient,
+              userId: mapping[0]?.userId ?? null,
+              resolverVersion: resolver.take(rest),
+            }
+          : undefined,
+    };
+  } catch (err) {
+    log("warn", "ingest.settings_batch_failed", { error: String(err) });
+    const [blocked, cardNames] = await Promise.all([loadBlockedCompanies(d1), loadCardNames(d1)]);
+    return { blocked, cardNames };
+  }
+}
+
+export async function loadIngestSettings(env: Env, one?: OneEmail): Promise<IngestSettings> {
+  const [config, reads] = await Promise.all([getConfig({ ctx: { env } }), readAll(env.DB, one)]);
+  const { blocked, cardNames, prefetched } = reads;
   return {
     timezone: config.timezone,
     userId: config.user_id,
@@ -40,5 +92,6 @@ export async function loadIngestSettings(env: Env): Promise<IngestSettings> {
     currency: config.journal_currency ?? DEFAULT_JOURNAL_CURRENCY,
     forwardingAddresses: config.forwarding_addresses ?? [],
     cardNames,
+    ...(prefetched ? { prefetched } : {}),
   };
 }

@@ -23,6 +23,11 @@ export interface IngestSettings {
   forwardingAddresses?: string[];
   /** Card last four digits → cardholder first name, per institution (SPEC's `Name`). */
   cardNames?: Record<string, Record<string, string>>;
+  /**
+   * Read with the settings for the one email they serve (Email Routing): the envelope recipient's
+   * mapped UserId (null: not mapped) and the override resolver's version stamp.
+   */
+  prefetched?: { recipient: string; userId: string | null; resolverVersion: string | null };
 }
 
 /** Collaborators every door passes in (no module mocking in tests). */

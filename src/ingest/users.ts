@@ -10,17 +10,21 @@ import { log } from "../lib/log";
 /** The mapped UserId, else the configured default (a failed lookup also gives the default). */
 export async function resolveUserId(d1: D1Database, forwardedTo: string, fallback: string): Promise<string> {
   try {
-    const row = await getDb(d1)
-      .select({ userId: userMappings.UserId })
-      .from(userMappings)
-      .where(sql`${userMappings.ForwardedTo} = ${forwardedTo} COLLATE NOCASE`)
-      .get();
+    const [row] = await mappingQuery(getDb(d1), forwardedTo);
     return row?.userId ?? fallback;
   } catch (err) {
     log("warn", "ingest.user_mapping_failed", { error: String(err) });
     return fallback;
   }
 }
+
+/** The mapping of a recipient (0 or 1 row), as a query for a batch. */
+export const mappingQuery = (db: Db, forwardedTo: string) =>
+  db
+    .select({ userId: userMappings.UserId })
+    .from(userMappings)
+    .where(sql`${userMappings.ForwardedTo} = ${forwardedTo} COLLATE NOCASE`)
+    .limit(1);
 
 /** Recipient addresses alerts have arrived at (the mapping table learns each one). */
 export async function knownRecipients(db: Db, exclude: string): Promise<string[]> {

@@ -1,6 +1,10 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { invalidateResolverCache } from "../../src/categorize";
+import type { Env } from "../../src/env";
 import { ingestEmail } from "../../src/ingest";
+import { routeEmail } from "../../src/ingest/sources/email-routing";
+import { fixedClock } from "../../src/lib/clock";
 import { saveBlockedCompanies } from "../../src/ingest/settings";
 import { buildMime } from "../fixtures/emails/builders";
 import {
@@ -444,5 +448,50 @@ describe("fail-open exactly where SPEC says", () => {
   it("a storage outage on the write is not swallowed (the door retries)", async () => {
     const db = failingOn(env.DB, /insert into "transactions"/i);
     await expect(ingestEmail(cibc(), testDeps({ db }))).rejects.toThrow(/D1_ERROR/);
+  });
+});
+
+describe("the Email Routing door reads the recipient's mapping and the overrides with the settings", () => {
+  beforeEach(() => resetIngestTables());
+
+  const door = (db: D1Database, raw: Uint8Array | string, to = "me@example.com") =>
+    routeEmail(
+      { raw: new Response(raw).body!, from: "mailbox.noreply@cibc.com", to },
+      { ...env, DB: db } as Env,
+      { clock: fixedClock(now), ai: null, notify: recordingNotifier(), settings: { userId: "fallback" } },
+    );
+
+  it("the mapped UserId (any case) and the override category come from the one settings batch", async () => {
+    await env.DB.prepare("INSERT INTO user_mappings (ForwardedTo, UserId) VALUES (?, ?)")
+      .bind("ME@example.com", "carlos")
+      .run();
+    await putOverride("GRANITE INSURANCE #204", "Insurance");
+    invalidateResolverCache();
+    const out = await door(env.DB, cibc());
+    expect(out?.status).toBe("created");
+    const [row] = await allTransactions();
+    expect(row).toMatchObject({ UserId: "carlos", Category: "insurance" });
+    // A message whose own recipient differs from the envelope's is looked up on its own.
+    await door(env.DB, cibc({ to: "other@example.com", body: CIBC_BODY("OTHER SHOP", "$2.00") }));
+    const rows = await allTransactions();
+    expect(rows.find((r) => r.ForwardedTo === "other@example.com")?.UserId).toBe("fallback");
+  });
+
+  it("when the settings batch fails, each read fails open on its own and the row is written", async () => {
+    failed.length = 0;
+    const db = failingOn(env.DB, /from "user_mappings"|from "card_names"/i);
+    const out = await door(db, cibc());
+    expect(out?.status).toBe("created");
+    expect(failed.some((q) => q.includes('from "user_mappings"'))).toBe(true);
+    const [row] = await allTransactions();
+    expect(row).toMatchObject({ UserId: "fallback" });
+  });
+
+  it("a failing drift note does not lose the context written in its batch", async () => {
+    const db = failingOn(env.DB, /insert into "kv_state"/i);
+    const out = await door(db, cibc());
+    expect(out?.status).toBe("created");
+    const [row] = await allTransactions();
+    expect(row?.TransactionContext).not.toBeNull();
   });
 });

@@ -3,7 +3,7 @@
  * match without regard to case or surrounding spaces. Every write stages before/after images.
  */
 import { asc, eq } from "drizzle-orm";
-import { getDb } from "../../db";
+import { type Db, getDb } from "../../db";
 import { blockedCompanies as b } from "../../db/schema";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
@@ -15,8 +15,11 @@ export const blockKey = (company: string) => company.trim().toLowerCase();
 const image = (r: BlockedRow) => ({ company: r.company, created_at: r.created_at });
 
 export async function listBlocked(d1: D1Database): Promise<BlockedRow[]> {
-  return getDb(d1).select().from(b).orderBy(asc(b.key));
+  return blockedListQuery(getDb(d1));
 }
+
+/** The list in key order, as a query for a caller's batch (ingestion's settings). */
+export const blockedListQuery = (db: Db) => db.select().from(b).orderBy(asc(b.key));
 
 /** The names ingestion compares against (lower-cased). */
 export async function blockedNames(d1: D1Database): Promise<string[]> {

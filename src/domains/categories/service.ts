@@ -4,7 +4,7 @@
  * version in the same batch, and refreshes the R2 backup; reads fall back to that backup.
  */
 import { getDb } from "../../db";
-import { loadList, type Statement, writeList } from "../../db/lists";
+import { loadList, loadListWith, type Statement, writeList } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
 import type { CategoryRow } from "./defaults";
@@ -23,6 +23,15 @@ export interface CategoryState {
 export async function loadCategoryState(env: ServiceCtx["env"]): Promise<CategoryState> {
   const snap = await loadList(env, CATEGORIES);
   return { ...effectiveRows(snap.items), version: snap.version };
+}
+
+/** The state and the results of `extra` reads of the caller, in one round trip. */
+export async function loadCategoryStateWith(
+  env: ServiceCtx["env"],
+  extra: Statement[],
+): Promise<{ state: CategoryState; extra: unknown[] }> {
+  const { snapshot, extra: results } = await loadListWith(env, CATEGORIES, extra);
+  return { state: { ...effectiveRows(snapshot.items), version: snapshot.version }, extra: results };
 }
 
 /** The category names, in list order (what the model and the pickers choose from). */

@@ -4,7 +4,14 @@
  * versioned and backed up to R2 on every write like the other category configuration.
  */
 import { getDb } from "../../db";
-import { batchOf, type ListDef, loadList, type Statement, writeList } from "../../db/lists";
+import {
+  batchOf,
+  type ListDef,
+  loadList,
+  type Snapshot,
+  type Statement,
+  writeListSnapshot,
+} from "../../db/lists";
 import type { Env } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
@@ -25,6 +32,7 @@ import { type IgnoreMatcher, ignoreMatcher, planApply, selectIgnoreSuggestions }
 import type { IgnoreRuleListResponse } from "./schemas";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
+type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
 
 async function patterns(env: Env): Promise<{ patterns: string[]; version: number }> {
   const { items, version } = await loadList(env, IGNORE_RULES);
@@ -45,22 +53,40 @@ export async function listIgnoreRules({
   ctx: Pick<ServiceCtx, "env">;
 }): Promise<IgnoreRuleListResponse> {
   const { patterns: list, version } = await patterns(ctx.env);
-  return { rules: list.map((pattern) => ({ pattern })), count: list.length, version };
+  return rulesResponse(list, version);
 }
 
-async function write<T>(ctx: Ctx, list: ListDef<T>, stmt: Statement): Promise<void> {
-  await writeList(ctx.env, list, [stmt], ctx.clock().toISOString());
+const rulesResponse = (list: string[], version: number): IgnoreRuleListResponse => ({
+  rules: list.map((pattern) => ({ pattern })),
+  count: list.length,
+  version,
+});
+
+/**
+ * One write with the version bump, the re-read of the list and the request's (envelope-only)
+ * ledger entry in one batch; returns the list as written.
+ */
+async function write<T>(ctx: WriteCtx, list: ListDef<T>, stmt: Statement): Promise<Snapshot<T>> {
+  ctx.journal({});
+  return (await writeListSnapshot(ctx.env, list, [stmt], ctx.clock().toISOString(), ctx.batch)).snapshot;
 }
 
 /** Adds a rule (409 when the pattern exists, any case); existing rows change only on apply. */
-export async function addIgnoreRule({ ctx, pattern }: { ctx: Ctx; pattern: string }) {
+export async function addIgnoreRule({ ctx, pattern }: { ctx: WriteCtx; pattern: string }) {
   const existing = (await patterns(ctx.env)).patterns.find((p) => p.toLowerCase() === pattern.toLowerCase());
   if (existing) throw conflict(`Ignore rule '${existing}' already exists`, "CONFLICT", { existing });
-  await write(ctx, IGNORE_RULES, insertRule(getDb(ctx.env.DB), pattern, ctx.clock().toISOString()));
-  return listIgnoreRules({ ctx });
+  const snap = await write(
+    ctx,
+    IGNORE_RULES,
+    insertRule(getDb(ctx.env.DB), pattern, ctx.clock().toISOString()),
+  );
+  return rulesResponse(
+    snap.items.map((r) => r.pattern),
+    snap.version,
+  );
 }
 
-export async function deleteIgnoreRule({ ctx, pattern }: { ctx: Ctx; pattern: string }) {
+export async function deleteIgnoreRule({ ctx, pattern }: { ctx: WriteCtx; pattern: string }) {
   const existing = (await patterns(ctx.env)).patterns.find((p) => p.toLowerCase() === pattern.toLowerCase());
   if (!existing) throw notFound(`Ignore rule '${pattern}'`);
   await write(ctx, IGNORE_RULES, deleteRule(getDb(ctx.env.DB), existing));
@@ -100,13 +126,13 @@ export async function getIgnoreRuleSuggestions({ ctx, months }: { ctx: Ctx; mont
   return { suggestions, count: suggestions.length };
 }
 
-export async function dismissIgnoreSuggestion({ ctx, merchant }: { ctx: Ctx; merchant: string }) {
+export async function dismissIgnoreSuggestion({ ctx, merchant }: { ctx: WriteCtx; merchant: string }) {
   const stmt = upsertDismissedMerchant(getDb(ctx.env.DB), merchant, ctx.clock().toISOString());
   await write(ctx, DISMISSED_IGNORE, stmt);
   return { detail: `Dismissed ignore suggestion '${merchant}'` };
 }
 
-export async function undismissIgnoreSuggestion({ ctx, merchant }: { ctx: Ctx; merchant: string }) {
+export async function undismissIgnoreSuggestion({ ctx, merchant }: { ctx: WriteCtx; merchant: string }) {
   const { dismissed } = await listDismissedIgnoreSuggestions({ ctx });
   const existing = dismissed.find((d) => d.merchant.toLowerCase() === merchant.toLowerCase());
   if (!existing) throw notFound(`Dismissed ignore suggestion '${merchant}'`);

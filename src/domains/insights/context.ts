@@ -1,12 +1,14 @@
+import type { BatchResponse } from "drizzle-orm/batch";
 import { getDb } from "../../db";
-import type { ServiceCtx } from "../../lib/context";
+import { batchOf } from "../../db/lists";
+import type { ServiceCtx, Statements } from "../../lib/context";
 import { fromCents } from "../../lib/money";
 import { addMonths, monthBounds } from "../../lib/month";
 import { getHistoricalAverages } from "../budget/averages";
-import { getBudgetStatus } from "../budget/status";
+import { budgetStatusPart, getBudgetStatus } from "../budget/status";
 import { getConfig } from "../config/service";
-import { getMerchantIntelligence } from "../merchants/service";
-import { currentMonth, getSummary, trendPart } from "../summary/service";
+import { cachedIntelligencePart, getMerchantIntelligence } from "../merchants/service";
+import { currentMonth, getSummary, summaryPart, trendPart } from "../summary/service";
 import { paceBlock } from "./pace";
 import { commentedRows, largestSpending, previousBriefing } from "./queries";
 import { fixedChargesOf, recurringAnnualOf } from "./rules";
@@ -27,6 +29,46 @@ async function orNull<T>(p: Promise<T>): Promise<T | null> {
   }
 }
 
+/**
+ * The context's own reads with the summary's, the budget status's and the cached merchant
+ * intelligence's statements, in ONE round trip. When that batch fails, each service runs on its
+ * own as before (a failing budget or merchant part leaves its slot empty, not the page); a merchant
+ * cache miss computes the intelligence after.
+ */
+async function readAll<T extends Statements>(ctx: Ctx, month: string, year: number, own: T) {
+  const db = getDb(ctx.env.DB);
+  const [sumP, budP, merP] = await Promise.all([
+    summaryPart(ctx, month),
+    orNull(budgetStatusPart(ctx, year)),
+    orNull(cachedIntelligencePart({ ctx, input: { month, months: 6 } })),
+  ]);
+  const intelligence = () => orNull(getMerchantIntelligence({ ctx, input: { month, months: 6 } }));
+  let results: unknown[];
+  try {
+    const extra = [...sumP.queries, ...(budP?.queries ?? []), ...(merP ? [merP.query] : [])];
+    results = await db.batch(batchOf([...own, ...extra]));
+  } catch {
+    return Promise.all([
+      getSummary(ctx, month),
+      orNull(getBudgetStatus(ctx, year)),
+      intelligence(),
+      db.batch(own) as Promise<BatchResponse<T>>,
+    ]);
+  }
+  const mine = results.slice(0, own.length) as BatchResponse<T>;
+  let at = own.length;
+  const take = (n: number) => {
+    const part = results.slice(at, at + n);
+    at += n;
+    return part;
+  };
+  const summary = sumP.read(take(sumP.queries.length));
+  const budget = budP ? await orNull(budP.read(take(budP.queries.length))) : null;
+  const cached = merP ? merP.read(take(1)[0]) : null;
+  const merchants = cached ?? (await intelligence());
+  return [summary, budget, merchants, mine] as const;
+}
+
 export async function buildContext(ctx: Ctx, monthIn?: string) {
   const today = await currentMonth(ctx);
   const month = monthIn ?? today.month;
@@ -41,9 +83,7 @@ export async function buildContext(ctx: Ctx, monthIn?: string) {
     yearToMonth: trendPart(db, Number(month.slice(5, 7)), month),
   };
   const ignored = suspectedIgnoredPart(db, month);
-  // The context's own reads in ONE round trip; the summary, budget and merchant services (each
-  // one batch of its own) run beside it.
-  const reads = db.batch([
+  const own = [
     trends.trend.query,
     trends.lastYear.query,
     trends.history.query,
@@ -53,14 +93,10 @@ export async function buildContext(ctx: Ctx, monthIn?: string) {
     previousBriefing(db, cfg.user_id, month),
     ...ignored.queries,
     lastYearCommentsQuery(db, month),
-  ]);
-  const [summary, averages, budget, merchants, read] = await Promise.all([
-    getSummary(ctx, month),
-    orNull(getHistoricalAverages(ctx, 6)),
-    orNull(getBudgetStatus(ctx, year)),
-    orNull(getMerchantIntelligence({ ctx, input: { month, months: 6 } })),
-    reads,
-  ]);
+  ] as const;
+  const averages = orNull(getHistoricalAverages(ctx, 6));
+  const [summary, budget, merchants, read] = await readAll(ctx, month, year, own);
+  const avg = await averages;
   const [
     trendRows,
     lastYearRows,
@@ -135,7 +171,7 @@ export async function buildContext(ctx: Ctx, monthIn?: string) {
             ),
           }
         : null,
-    historical_averages: averages ?? {},
+    historical_averages: avg ?? {},
     category_deltas: summary.category_deltas,
     anomalies: summary.anomalies,
     commented_transactions: commented.map(txOut),

@@ -4,7 +4,7 @@
  */
 import { and, sql } from "drizzle-orm";
 import { type Db, inRange, live, spending, sumAmount } from "../../db";
-import { kvGet, kvPut } from "../../db/kv";
+import { kvGet, kvGetPart, kvPut } from "../../db/kv";
 import { cell, col, packedShape } from "../../db/packed";
 import { transactions as t } from "../../db/schema";
 import type { MerchantIntelligenceResponse } from "./schemas";
@@ -142,6 +142,8 @@ export function parseCharges(packed: string): Charge[] {
 export type CacheKey = `merchant_intelligence:${string}`;
 
 export const readCache = (db: Db, key: CacheKey) => kvGet(db, key);
+/** readCache as a part for a caller's batch. */
+export const readCachePart = (db: Db, key: CacheKey) => kvGetPart(db, key);
 
 export async function writeCache(db: Db, key: CacheKey, value: MerchantIntelligenceResponse, nowIso: string) {
   await kvPut(db, key, value, nowIso);

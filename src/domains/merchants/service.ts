@@ -5,7 +5,7 @@ import { localToday } from "../../lib/local-time";
 import { log } from "../../lib/log";
 import { addMonths, monthBounds, rangeBounds } from "../../lib/month";
 import { getConfig } from "../config/service";
-import { merchantAggregates, readCache, writeCache } from "./queries";
+import { merchantAggregates, readCache, readCachePart, writeCache } from "./queries";
 import { intelligenceOut } from "./response";
 import { analyze, buildSeries } from "./rules";
 import type { MerchantIntelligenceResponse } from "./schemas";
@@ -47,6 +47,25 @@ export async function getMerchantIntelligence({
     ctx.waitUntil(write.catch((err) => log("warn", "merchants.cache_write_failed", { error: String(err) })));
   else await write;
   return result;
+}
+
+/**
+ * The cached intelligence as a part for a caller's batch: its one query, and `read` giving the
+ * cached answer while fresh, else null (the caller then calls getMerchantIntelligence).
+ */
+export async function cachedIntelligencePart({ ctx, input }: { ctx: Ctx; input: IntelligenceInput }) {
+  const now = ctx.clock();
+  const local = localToday(now, (await getConfig({ ctx })).timezone);
+  const month = input.month ?? local.month;
+  const key = `merchant_intelligence:${month}:${input.months}` as const;
+  const part = readCachePart(getDb(ctx.env.DB), key);
+  const read = (rows: unknown): MerchantIntelligenceResponse | null => {
+    const cached = part.read(rows as Parameters<typeof part.read>[0]);
+    if (!cached) return null;
+    const age = now.getTime() - Date.parse(cached.updated_at);
+    return age >= 0 && age < CACHE_TTL_MS ? cached.value : null;
+  };
+  return { query: part.query, read };
 }
 
 async function compute(

@@ -5,12 +5,19 @@
  */
 import { invalidateResolverCache } from "../../categorize";
 import { getDb } from "../../db";
-import { loadList, type Statement, writeList } from "../../db/lists";
+import { loadList, type Snapshot, type Statement, writeListSnapshot } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound, validationError } from "../../lib/errors";
 import { findCategory } from "../categories/rules";
-import { loadCategoryState, requireLiveCategories } from "../categories/service";
-import { deleteOverrideRow, getOverride, OVERRIDES, type OverrideEntry, upsertOverride } from "./queries";
+import { loadCategoryState, loadCategoryStateWith, requireLiveCategories } from "../categories/service";
+import {
+  deleteOverrideRow,
+  getOverride,
+  OVERRIDES,
+  type OverrideEntry,
+  overrideQuery,
+  upsertOverride,
+} from "./queries";
 import { consolidationProblems } from "./rules";
 import type { OverrideListResponse } from "./schemas";
 
@@ -22,28 +29,34 @@ export async function listOverrides({
 }: {
   ctx: Pick<ServiceCtx, "env">;
 }): Promise<OverrideListResponse> {
-  const { items, version } = await loadList(ctx.env, OVERRIDES);
+  return listResponse(await loadList(ctx.env, OVERRIDES));
+}
+
+function listResponse({ items, version }: Snapshot<OverrideEntry>): OverrideListResponse {
   const overrides = items.map((o) => ({ company: o.company, category: o.category }));
   return { overrides, count: overrides.length, version };
 }
 
 /**
- * Runs override statements with the version bump (and the verb's queued ledger entry) in one
- * batch, then drops the resolver cache and backs up.
+ * Runs override statements with the version bump, the verb's queued ledger entry and the re-read
+ * of the list in one batch, then drops the resolver cache and backs up; returns the list.
  */
-async function writeOverrides(ctx: WriteCtx, stmts: Statement[]): Promise<void> {
+async function writeOverrides(ctx: WriteCtx, stmts: Statement[]): Promise<Snapshot<OverrideEntry>> {
   const now = ctx.clock().toISOString();
-  await writeList(ctx.env, OVERRIDES, stmts, now, ctx.batch);
+  const { snapshot } = await writeListSnapshot(ctx.env, OVERRIDES, stmts, now, ctx.batch);
   invalidateResolverCache();
+  return snapshot;
 }
 
 /** The list's spelling of `category`, or 422 naming `loc` when it is not in the list. */
 export async function canonicalCategory(ctx: Ctx, category: string, loc: string[]): Promise<string> {
   const row = findCategory((await loadCategoryState(ctx.env)).rows, category);
-  if (!row)
-    throw validationError([{ loc, msg: `'${category}' is not in the category list`, type: "value_error" }]);
+  if (!row) throw notInList(category, loc);
   return row.name;
 }
+
+const notInList = (category: string, loc = ["body", "category"]) =>
+  validationError([{ loc, msg: `'${category}' is not in the category list`, type: "value_error" }]);
 
 /** The stored override of `company` (any case) as a ledger image, or null. */
 export async function currentOverride(
@@ -63,12 +76,16 @@ export async function putOverride({
   company: string;
   category: string;
 }) {
-  const canonical = await canonicalCategory(ctx, category, ["body", "category"]);
-  const before = await currentOverride(ctx, company);
-  const after = { company, category: canonical };
+  // The category list and the current override in one round trip.
+  const db = getDb(ctx.env.DB);
+  const { state, extra } = await loadCategoryStateWith(ctx.env, [overrideQuery(db, company)]);
+  const row = findCategory(state.rows, category);
+  if (!row) throw notInList(category);
+  const before = (extra[0] as OverrideEntry[])[0] ?? null;
+  const after = { company, category: row.name };
   const activityId = ctx.journal({ kind: "override", resourceId: company, before: before ?? {}, after });
-  await writeOverrides(ctx, [upsertOverride(getDb(ctx.env.DB), after, ctx.clock().toISOString())]);
-  return { before: before ?? {}, after, activityId, response: await listOverrides({ ctx }) };
+  const list = await writeOverrides(ctx, [upsertOverride(db, after, ctx.clock().toISOString())]);
+  return { before: before ?? {}, after, activityId, response: listResponse(list) };
 }
 
 /** Removes an override (404 when absent); returns the ledger images. */

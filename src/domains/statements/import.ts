@@ -11,7 +11,7 @@
  * and category (never over a manual category, never Miscellaneous over a real one); `update`
  * applies the person's company and category; `skip` settles the row.
  */
-import { type Db, getDb, schema } from "../../db";
+import { type Db, getDb } from "../../db";
 import type { StatementRecord, StatementRowRecord } from "../../db/schema";
 import { toRow } from "../../ingest/dedup";
 import { sha256Hex } from "../../ingest/hash";
@@ -19,6 +19,7 @@ import { readCategoryAudit } from "../../ingest/stored";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { getConfig } from "../config/service";
+import { insertRowStatement, patchRowStatement, removeRowStatement } from "../transactions/ingest-queries";
 import { keyOf, planImport, type TxImage } from "./import-plan";
 import * as q from "./queries";
 import { fileExtension, syntheticKey } from "./reconcile";
@@ -37,7 +38,6 @@ export interface ImportImage {
   transactions: Record<string, TxImage | null>;
 }
 
-const t = schema.transactions;
 const statementSource = (s: StatementRecord) =>
   `${s.institution} ${s.account_type} ${s.period_start ?? "?"}..${s.period_end ?? "?"} (${s.id})`;
 
@@ -83,6 +83,31 @@ async function readImages(db: Db, keys: string[]): Promise<Map<string, TxImage>>
   );
   if (reads.length === 0) return new Map();
   return imagesOf(await db.batch(reads as [(typeof reads)[number], ...typeof reads]));
+}
+
+/**
+ * The images of `keys`: from the statement's own read when it covered their DateFileNames (keys
+ * stored at upload, matches stored at reconcile), the rest in one more round trip.
+ */
+async function knownImages(
+  db: Db,
+  read: Awaited<ReturnType<typeof q.readStatementWithRows>>,
+  keys: string[],
+): Promise<Map<string, TxImage>> {
+  const covered = new Set([
+    ...read.keys.values(),
+    ...read.rows.flatMap((r) => (r.db_date_file_name ? [r.db_date_file_name] : [])),
+  ]);
+  const dfnOf = (key: string) => key.split("\n")[1]!;
+  const have = imagesOf([read.images]);
+  const out = new Map<string, TxImage>();
+  for (const key of keys) {
+    const img = have.get(key);
+    if (img) out.set(key, img);
+  }
+  const rest = keys.filter((key) => !covered.has(dfnOf(key)));
+  for (const [key, img] of await readImages(db, rest)) out.set(key, img);
+  return out;
 }
 
 /** The key of the transaction a settled row touched (its import or its matched row). */
@@ -182,7 +207,10 @@ export async function executeImport(ctx: ServiceCtx, req: ImportRequest & { stat
   const matchKeys = pending
     .filter((r) => (r.action === "enrich" || r.action === "update") && r.db_date_file_name)
     .map((r) => keyOf(r.db_forwarded_to!, r.db_date_file_name!));
-  const existing = await readImages(db, [...newKeys.map((d) => keyOf(STATEMENT_RECIPIENT, d)), ...matchKeys]);
+  const existing = await knownImages(db, read, [
+    ...newKeys.map((d) => keyOf(STATEMENT_RECIPIENT, d)),
+    ...matchKeys,
+  ]);
   const plan = planImport({
     stmt,
     pending,
@@ -204,8 +232,8 @@ export async function executeImport(ctx: ServiceCtx, req: ImportRequest & { stat
   const touched = touchedKeys(keys, rows);
   const writes = [
     q.setStatementQuery(db, stmt.id, { status, completed_at, updated_at: now }),
-    ...plan.inserts.map((tx) => db.insert(t).values(toRow(tx, now))),
-    ...plan.patches.map((p) => db.update(t).set(p.patch).where(q.txKeyWhere(p.fwd, p.dfn))),
+    ...plan.inserts.map((tx) => insertRowStatement(db, toRow(tx, now))),
+    ...plan.patches.map((p) => patchRowStatement(db, { forwardedTo: p.fwd, dateFileName: p.dfn }, p.patch)),
     ...rows.map((r) =>
       q.updateRowQuery(db, stmt.id, r.tx_index, {
         action: r.action,
@@ -245,18 +273,16 @@ export async function restoreImage(ctx: ServiceCtx, id: string, before: ImportIm
   const writes: Parameters<typeof db.batch>[0][number][] = [];
   for (const [key, img] of Object.entries(before.transactions)) {
     const [fwd, dfn] = key.split("\n") as [string, string];
-    if (img === null) writes.push(db.delete(t).where(q.txKeyWhere(fwd, dfn)));
+    const txKey = { forwardedTo: fwd, dateFileName: dfn };
+    if (img === null) writes.push(removeRowStatement(db, txKey));
     else
       writes.push(
-        db
-          .update(t)
-          .set({
-            Company: img.Company,
-            Category: img.Category,
-            CategoryAudit: readCategoryAudit(img.CategoryAudit),
-            StatementSource: img.StatementSource,
-          })
-          .where(q.txKeyWhere(fwd, dfn)),
+        patchRowStatement(db, txKey, {
+          Company: img.Company,
+          Category: img.Category,
+          CategoryAudit: readCategoryAudit(img.CategoryAudit),
+          StatementSource: img.StatementSource,
+        }),
       );
   }
   for (const [idx, r] of Object.entries(before.rows)) {

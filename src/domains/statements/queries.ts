@@ -46,17 +46,33 @@ export const getStatement = (db: Db, id: string) => db.select().from(s).where(eq
 
 /** A statement, its rows (by index) and their stored synthetic keys: one D1 round trip. */
 export async function readStatementWithRows(db: Db, id: string) {
-  const [stmts, rows, keys] = await db.batch([
+  const [stmts, rows, keys, images] = await db.batch([
     db.select().from(s).where(eq(s.id, id)),
     db.select().from(r).where(eq(r.statement_id, id)).orderBy(asc(r.tx_index)),
     db.select().from(k).where(eq(k.statement_id, id)),
+    storedKeyImagesQuery(db, id),
   ]);
   return {
     stmt: (stmts[0] as StatementRecord | undefined) ?? null,
     rows: rows as StatementRowRecord[],
     keys: new Map(keys.map((x) => [x.tx_index, x.date_file_name])),
+    /** The images of every transaction a stored key or a stored match of the statement names. */
+    images,
   };
 }
+
+/**
+ * The transactions whose DateFileName is one of the statement's stored synthetic keys or stored
+ * matches (what an import compares against), read in the statement's own batch.
+ */
+const storedKeyImagesQuery = (db: Db, id: string) =>
+  db
+    .select({ fwd: t.ForwardedTo, dfn: t.DateFileName, ...txImageColumns })
+    .from(t)
+    .where(
+      sql`${t.DateFileName} IN (SELECT ${k.date_file_name} FROM ${k} WHERE ${k.statement_id} = ${id}
+        UNION SELECT ${r.db_date_file_name} FROM ${r} WHERE ${r.statement_id} = ${id} AND ${r.db_date_file_name} IS NOT NULL)`,
+    );
 
 export const listStatements = (db: Db) => db.select().from(s).orderBy(desc(s.uploaded_at), desc(s.id)).all();
 

@@ -28,15 +28,24 @@ export async function currentMonth(ctx: Ctx): Promise<{ month: string; day: numb
 const monthOf = (ym: string) => monthOfDateFileName(`${ym}.`);
 
 export async function getSummary(ctx: Ctx, month: string) {
+  const part = await summaryPart(ctx, month);
+  return part.read(await getDb(ctx.env.DB).batch(part.queries));
+}
+
+/**
+ * The summary of `month` as a part: its statements (one round trip; the window, baseline months
+ * through this month, is one covering-index scan that yields both months' categories, the anomaly
+ * baselines and the pace's month-to-date sums) and how their results become the summary. A caller
+ * batching it with other reads runs the queries itself.
+ */
+export async function summaryPart(ctx: Ctx, month: string) {
   const db = getDb(ctx.env.DB);
   const prevMonth = addMonths(month, -1);
   const cur = monthBounds(month);
   const prev = monthBounds(prevMonth);
   const today = await currentMonth(ctx);
   const isCurrent = today.month === month;
-  // One round trip; the window (baseline months through this month) is one covering-index scan
-  // that yields both months' categories, the anomaly baselines and the pace's month-to-date sums.
-  const [window, cCo, cDep, pCo, pDep, commented] = await db.batch([
+  const queries = [
     windowByMonthCategory(
       db,
       rangeBounds(addMonths(month, -BASELINE_MONTHS), month),
@@ -47,7 +56,31 @@ export async function getSummary(ctx: Ctx, month: string) {
     byCompany(db, prev, false),
     byCompany(db, prev, true),
     commentedByCategory(db, cur),
-  ]);
+  ] as const;
+  return {
+    queries,
+    read: (results: readonly unknown[]) =>
+      summaryOf(month, prevMonth, today.day, isCurrent, results as unknown as SummaryRows),
+  };
+}
+
+type SummaryRows = [
+  Awaited<ReturnType<typeof windowByMonthCategory>>,
+  Awaited<ReturnType<typeof byCompany>>,
+  Awaited<ReturnType<typeof byCompany>>,
+  Awaited<ReturnType<typeof byCompany>>,
+  Awaited<ReturnType<typeof byCompany>>,
+  Awaited<ReturnType<typeof commentedByCategory>>,
+];
+
+function summaryOf(
+  month: string,
+  prevMonth: string,
+  todayDay: number,
+  isCurrent: boolean,
+  [window, cCo, cDep, pCo, pDep, commented]: SummaryRows,
+) {
+  const today = { day: todayDay };
   const inMonth = (m: string) => window.filter((r) => monthOf(r.month) === m);
   const current = monthSummary(month, inMonth(month), companyRows(cCo), companyRows(cDep));
   const previous = monthSummary(prevMonth, inMonth(prevMonth), companyRows(pCo), companyRows(pDep));

@@ -26,7 +26,10 @@ export async function routeEmail(
 ): Promise<IngestOutcome | null> {
   const raw = new Uint8Array(await new Response(message.raw).arrayBuffer());
   try {
-    return await ingestEmail(raw, await createIngestDeps(env, { ...opts, source: "email-routing" }));
+    return await ingestEmail(
+      raw,
+      await createIngestDeps(env, { ...opts, source: "email-routing", recipient: message.to }),
+    );
   } catch (err) {
     const day = (opts.clock ?? systemClock)().toISOString().slice(0, 10);
     const key = `${inboxPrefix(env)}retry/${day}/${crypto.randomUUID()}.eml`;

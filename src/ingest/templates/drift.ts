@@ -19,12 +19,20 @@ async function write(d1: D1Database, host: string, state: DriftState, nowIso: st
   await kvPut(getDb(d1), keyOf(host), state, nowIso);
 }
 
+/** noteParsed's write as a statement for a caller's batch (null when the sender has no host). */
+export function parsedNote(d1: D1Database, fromEmail: string, institution: string, nowIso: string) {
+  const host = senderHost(fromEmail);
+  if (!host) return null;
+  const state = { institution, last_parsed_at: nowIso, fails: 0, notified: false };
+  return kvPut(getDb(d1), keyOf(host), state, nowIso);
+}
+
 /** A deterministic parse from this sender: the domain reads fine (clears any drift). */
 export async function noteParsed(d1: D1Database, fromEmail: string, institution: string, nowIso: string) {
-  const host = senderHost(fromEmail);
-  if (!host) return;
+  const note = parsedNote(d1, fromEmail, institution, nowIso);
+  if (!note) return;
   try {
-    await write(d1, host, { institution, last_parsed_at: nowIso, fails: 0, notified: false }, nowIso);
+    await note;
   } catch (err) {
     log("warn", "drift.note_parsed_failed", { error: String(err) });
   }

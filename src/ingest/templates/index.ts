@@ -34,6 +34,7 @@ export {
   driftReasons,
   driftReasonsFrom,
   noteParsed,
+  parsedNote,
   noteQuarantined,
 } from "./drift";
 export { type Suggestion, suggestValues } from "./suggest";

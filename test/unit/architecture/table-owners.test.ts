@@ -21,11 +21,6 @@ const ALLOWED: { file: string; table: string; why: string }[] = [];
 const PENDING: string[] = [
   // The auto-link's ledger entry: to go through the service context's journal() (item 1).
   "src/domains/attachments/queries.ts activity_log",
-  // The commit path's insert, dedup read and context, and the statement import's batch: to move into
-  // transactions/queries.ts once their one-batch rework (round trips) has landed.
-  "src/domains/statements/import.ts transactions",
-  "src/ingest/context.ts transactions",
-  "src/ingest/dedup.ts transactions",
 ];
 
 interface Touch {

@@ -1,0 +1,85 @@
+/**
+ * Statements of the commit path (src/ingest): the dedup check and the insert, the context's
+ * month-to-date reads and its write; and the statement import's inserts, patches and undo.
+ * Builders only: the callers put them in their own batches.
+ */
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { type Db, inRange, live, spending, sumAmount } from "../../db";
+import { transactions as t } from "../../db/schema";
+import type { TxKey } from "../../lib/txid";
+
+type Insert = typeof t.$inferInsert;
+
+const byKey = (key: TxKey) => and(eq(t.ForwardedTo, key.forwardedTo), eq(t.DateFileName, key.dateFileName));
+
+const byHash = (forwardedTo: string, hash: string) =>
+  and(eq(t.ForwardedTo, forwardedTo), eq(t.TransactionHash, hash));
+
+/** Whether a row of this hash exists under this recipient (0 or 1 row). */
+export const hashExistsQuery = (db: Db, forwardedTo: string, hash: string) =>
+  db.select({ one: sql<number>`1` }).from(t).where(byHash(forwardedTo, hash)).limit(1);
+
+/** The stored twin's DateFileName of a hash (0 or 1 row). */
+export const twinKeyQuery = (db: Db, forwardedTo: string, hash: string) =>
+  db.select({ dfn: t.DateFileName }).from(t).where(byHash(forwardedTo, hash)).limit(1);
+
+/** The row unless its hash exists under the same recipient (the UNIQUE index decides). */
+export const insertUnlessHashed = (db: Db, row: Insert) =>
+  db
+    .insert(t)
+    .values(row)
+    .onConflictDoNothing({ target: [t.ForwardedTo, t.TransactionHash] });
+
+interface ContextOf {
+  UserId: string;
+  DateFileName: string;
+  Category: string;
+  Company: string | null;
+}
+
+/** A category's live spending this month ("YYYY.MM." prefix of the row's DateFileName). */
+export const categoryMonthSpendQuery = (db: Db, tx: ContextOf) => {
+  const month = tx.DateFileName.slice(0, 8);
+  return db
+    .select({ total: sumAmount() })
+    .from(t)
+    .where(
+      and(
+        eq(t.UserId, tx.UserId),
+        inRange(month, `${month}~`),
+        sql`${t.Category} = ${tx.Category} COLLATE NOCASE`,
+        live(),
+        spending(),
+      ),
+    );
+};
+
+/** A merchant's non-deleted rows this month. */
+export const merchantMonthVisitsQuery = (db: Db, tx: ContextOf) => {
+  const month = tx.DateFileName.slice(0, 8);
+  return db
+    .select({ n: sql<number>`COUNT(*)`.mapWith(Number) })
+    .from(t)
+    .where(
+      and(
+        eq(t.UserId, tx.UserId),
+        sql`${t.Company} = ${tx.Company ?? ""} COLLATE NOCASE`,
+        inRange(month, `${month}~`),
+        isNull(t.DeletedAt),
+      ),
+    );
+};
+
+/** Stores a row's context snapshot. */
+export const setContextStatement = (db: Db, key: TxKey, context: Insert["TransactionContext"]) =>
+  db.update(t).set({ TransactionContext: context }).where(byKey(key));
+
+/** A new row, as is (the statement import's batch; its plan already ruled out duplicates). */
+export const insertRowStatement = (db: Db, row: Insert) => db.insert(t).values(row);
+
+/** Some columns of one row (the statement import's patches and its undo). */
+export const patchRowStatement = (db: Db, key: TxKey, patch: Partial<Insert>) =>
+  db.update(t).set(patch).where(byKey(key));
+
+/** Removes one row outright (undoing the import that created it). */
+export const removeRowStatement = (db: Db, key: TxKey) => db.delete(t).where(byKey(key));
