@@ -37,9 +37,12 @@ export function listForTx(d1: D1Database, key: TxKey) {
     .orderBy(a.created_at, a.id);
 }
 
-/** Insert, or (same id: the same file under the same name) refresh the existing row. */
-export async function upsertAttachment(d1: D1Database, row: AttachmentRow): Promise<void> {
-  await getDb(d1)
+/**
+ * Insert, or (same id: the same file under the same name) refresh the existing row: a statement
+ * for the upload's batch, which also carries its ledger entry.
+ */
+export function upsertAttachmentQuery(db: Db, row: AttachmentRow) {
+  return db
     .insert(a)
     .values(row)
     .onConflictDoUpdate({
@@ -59,8 +62,11 @@ const linkSet = (key: TxKey | null, nowIso: string) => ({
   updated_at: nowIso,
 });
 
+export const setLinkQuery = (db: Db, id: string, key: TxKey | null, nowIso: string) =>
+  db.update(a).set(linkSet(key, nowIso)).where(eq(a.id, id));
+
 export async function setLink(d1: D1Database, id: string, key: TxKey | null, nowIso: string): Promise<void> {
-  await getDb(d1).update(a).set(linkSet(key, nowIso)).where(eq(a.id, id));
+  await setLinkQuery(getDb(d1), id, key, nowIso);
 }
 
 /**
@@ -96,9 +102,7 @@ export async function setParse(
     .where(eq(a.id, id));
 }
 
-export async function deleteAttachment(d1: D1Database, id: string): Promise<void> {
-  await getDb(d1).delete(a).where(eq(a.id, id));
-}
+export const deleteAttachmentQuery = (db: Db, id: string) => db.delete(a).where(eq(a.id, id));
 
 /** Other rows sharing an R2 object (the same bytes uploaded under another name). */
 export async function othersOnKey(d1: D1Database, r2Key: string, id: string): Promise<number> {
