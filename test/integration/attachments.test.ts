@@ -229,8 +229,13 @@ describe("upsert, link, list, delete", () => {
       after: { tx_id: txId },
       reversible: true,
     });
-    const reverted = await call(`/api/v1/activity/${entry.id}/revert`, { method: "POST" });
+    const undo = countingD1(env.DB);
+    const reverted = await call(`/api/v1/activity/${entry.id}/revert`, {
+      method: "POST",
+      env: { DB: undo.db },
+    });
     expect(reverted.status, reverted.text).toBe(200);
+    expectEntryInBatch(undo, "attachments");
     expect((await call(`/api/v1/transactions/${txId}/attachments`)).body.count).toBe(0);
     await call(`/api/v1/attachments/${a.id}/link`, { method: "POST", body: { tx_id: txId } });
     const unlinking = countingD1(env.DB);

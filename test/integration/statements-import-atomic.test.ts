@@ -106,8 +106,14 @@ describe("statement import is all or nothing", () => {
     expect(imp.body.imported).toBe(9);
     expectEntryInBatch(counter, "transactions");
     const entry = imp.headers.get("X-Activity-Id");
-    const undo = await call(`/api/v1/activity/${entry}/revert`, { method: "POST", now: NOW });
+    const reverting = countingD1(env.DB);
+    const undo = await call(`/api/v1/activity/${entry}/revert`, {
+      method: "POST",
+      now: NOW,
+      env: { DB: reverting.db },
+    });
     expect(undo.status, undo.text).toBe(200);
+    expectEntryInBatch(reverting, "transactions");
     expect(await count("SELECT COUNT(*) AS n FROM transactions")).toBe(0);
   });
 

@@ -65,10 +65,6 @@ const linkSet = (key: TxKey | null, nowIso: string) => ({
 export const setLinkQuery = (db: Db, id: string, key: TxKey | null, nowIso: string) =>
   db.update(a).set(linkSet(key, nowIso)).where(eq(a.id, id));
 
-export async function setLink(d1: D1Database, id: string, key: TxKey | null, nowIso: string): Promise<void> {
-  await setLinkQuery(getDb(d1), id, key, nowIso);
-}
-
 /**
  * The auto-link of a candidates request: the link and its ledger entry in one batch. The request
  * is a GET, which the ledger middleware never journals, so the entry is written here; the link

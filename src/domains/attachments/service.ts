@@ -189,9 +189,9 @@ export async function currentLink(ctx: Ctx, id: string) {
 }
 
 /** Reverter: writes a link image back (the transaction must still exist). */
-export async function restoreLink(ctx: Ctx, id: string, image: Record<string, unknown> | null) {
+export async function restoreLink(ctx: Verb, id: string, image: Record<string, unknown> | null) {
   await loadAttachment(ctx, id);
   const txId = typeof image?.tx_id === "string" ? image.tx_id : null;
   const key = txId ? (await existingTx(ctx, txId, ["before", "tx_id"])).key : null;
-  await q.setLink(ctx.env.DB, id, key, ctx.clock().toISOString());
+  await ctx.batch([q.setLinkQuery(getDb(ctx.env.DB), id, key, ctx.clock().toISOString())]);
 }

@@ -301,5 +301,5 @@ export async function restoreImage(ctx: ServiceCtx, id: string, before: ImportIm
       updated_at: ctx.clock().toISOString(),
     }),
   );
-  await db.batch(writes as [(typeof writes)[number], ...typeof writes]);
+  await ctx.batch(writes as [(typeof writes)[number], ...typeof writes]);
 }

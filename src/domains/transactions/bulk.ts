@@ -91,12 +91,14 @@ export async function currentBulkImage(ctx: Ctx, txIds: readonly string[]) {
 export async function restoreBulkImage(
   ctx: Ctx,
   image: Record<string, unknown> | null,
-  opts: { force: boolean } = { force: false },
+  opts: { force: boolean; journal?: (recreated?: string[]) => void } = { force: false },
 ) {
   const rows = (image?.rows ?? {}) as Record<string, Record<string, unknown>>;
   // Every category the images name is checked (and, forced, recreated) before any row is written.
   const names = Object.values(rows).map((img) => (typeof img.Category === "string" ? img.Category : ""));
   const recreated = await requireLiveCategories(ctx, names, opts.force);
+  // A revert's own entry rides in the first row's batch.
+  opts.journal?.(recreated);
   for (const [txId, img] of Object.entries(rows)) await restoreImage(ctx, txId, img, opts);
   return { recreated_categories: recreated };
 }

@@ -178,6 +178,9 @@ export async function deleteLayout(ctx: ServiceCtx, id: string) {
 /** The ledger's restore: null removes the layout, a record puts it back as it was. */
 export async function restoreLayout(ctx: ServiceCtx, id: string, before: StatementLayoutRecord | null) {
   const db = getDb(ctx.env.DB);
-  if (before === null) await db.delete(l).where(eq(l.id, id));
-  else await db.insert(l).values(before).onConflictDoUpdate({ target: l.id, set: before });
+  await ctx.batch([
+    before === null
+      ? db.delete(l).where(eq(l.id, id))
+      : db.insert(l).values(before).onConflictDoUpdate({ target: l.id, set: before }),
+  ]);
 }
