@@ -1,14 +1,12 @@
 /** D1 queries of attachments (drizzle). No rules here. */
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, ne } from "drizzle-orm";
 import { type Db, getDb, inRange, live, spending } from "../../db";
-import { type AttachmentRow, activityLog, attachments, transactions } from "../../db/schema";
+import { type AttachmentRow, attachments, transactions } from "../../db/schema";
 import type { TxKey } from "../../lib/txid";
 import type { StoredReceipt } from "./stored";
 
 const a = attachments;
 const t = transactions;
-
-export type ActivityInsert = Omit<typeof activityLog.$inferInsert, "seq">;
 
 export async function getAttachment(d1: D1Database, id: string): Promise<AttachmentRow | null> {
   const [row] = await getDb(d1).select().from(a).where(eq(a.id, id)).limit(1);
@@ -65,27 +63,12 @@ const linkSet = (key: TxKey | null, nowIso: string) => ({
 export const setLinkQuery = (db: Db, id: string, key: TxKey | null, nowIso: string) =>
   db.update(a).set(linkSet(key, nowIso)).where(eq(a.id, id));
 
-/**
- * The auto-link of a candidates request: the link and its ledger entry in one batch. The request
- * is a GET, which the ledger middleware never journals, so the entry is written here; the link
- * only lands while the attachment is still unfiled.
- */
-export async function autoLink(
-  d1: D1Database,
-  id: string,
-  key: TxKey,
-  nowIso: string,
-  entry: ActivityInsert,
-) {
-  const db = getDb(d1);
-  await db.batch([
-    db
-      .update(a)
-      .set(linkSet(key, nowIso))
-      .where(and(eq(a.id, id), isNull(a.tx_date_file_name))),
-    db.insert(activityLog).values(entry),
-  ]);
-}
+/** The auto-link of a candidates request: it lands only while the attachment is still unfiled. */
+export const autoLinkQuery = (db: Db, id: string, key: TxKey, nowIso: string) =>
+  db
+    .update(a)
+    .set(linkSet(key, nowIso))
+    .where(and(eq(a.id, id), isNull(a.tx_date_file_name)));
 
 export async function setParse(
   d1: D1Database,

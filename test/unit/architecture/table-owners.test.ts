@@ -23,7 +23,6 @@ const PENDING: string[] = [
   "src/ingest/quarantine.ts kv_state",
   "src/ingest/templates/drift.ts kv_state",
   // The auto-link's ledger entry: to go through the service context's journal() (item 1).
-  "src/domains/attachments/queries.ts activity_log",
   // The commit path's insert, dedup read and context, and the statement import's batch: to move into
   // transactions/queries.ts once their one-batch rework (round trips) has landed.
   "src/domains/statements/import.ts transactions",
