@@ -285,11 +285,13 @@ export async function reparseStatement(ctx: ServiceCtx, id: string) {
 export async function deleteStatement(ctx: ServiceCtx, id: string) {
   const db = getDb(ctx.env.DB);
   const { stmt, rows } = await loadStatement(ctx, id);
-  await q.deleteStatementRows(db, id);
+  const summary = `deleted statement ${stmt.filename} (${rows.length} rows)`;
+  ctx.journal({ resourceId: id, summary });
+  await q.deleteStatementRows(db, id, ctx.batch);
   // Only a statements/ key is ever deleted (a row restored by an old build could name another object).
   if (stmt.r2_key.startsWith("statements/") && (await q.statementsWithKey(db, stmt.r2_key)) === 0)
     await ctx.env.FILES.delete(stmt.r2_key);
-  return { ok: true, summary: `deleted statement ${stmt.filename} (${rows.length} rows)` };
+  return { ok: true, summary };
 }
 
 export async function downloadStatement(ctx: ServiceCtx, id: string) {
