@@ -6,6 +6,7 @@
 import { eq } from "drizzle-orm";
 import { type Db, getDb } from "../db";
 import { cardNames } from "../db/schema";
+import type { Batch } from "../lib/context";
 import { log } from "../lib/log";
 import { cardLastFour } from "./institutions";
 
@@ -45,12 +46,18 @@ export async function loadCardNames(d1: D1Database): Promise<CardNameMap> {
 }
 
 /** Replaces the whole mapping (the card-names API writes it this way). */
-export async function saveCardNames(d1: D1Database, map: CardNameMap, nowIso: string): Promise<void> {
+/** `batch`: the caller's ServiceCtx.batch, which carries the write's ledger entry. */
+export async function saveCardNames(
+  d1: D1Database,
+  map: CardNameMap,
+  nowIso: string,
+  batch: Batch,
+): Promise<void> {
   const db = getDb(d1);
   const rows = Object.entries(map).flatMap(([institution, cards]) =>
     Object.entries(cards).map(([last_four, name]) => ({ institution, last_four, name, updated_at: nowIso })),
   );
-  await db.batch([db.delete(cardNames), ...rows.map((r) => db.insert(cardNames).values(r))]);
+  await batch([db.delete(cardNames), ...rows.map((r) => db.insert(cardNames).values(r))]);
 }
 
 export const cardNamesFor = (d1: D1Database, institution: string) =>

@@ -3,6 +3,7 @@
  * 90 days), and the addresses the owner vouched for (an alert sender whose emails always pass the
  * gate; a forwarder whose forwarded alerts are trusted). Nothing here throws into the pipeline.
  */
+import type { Batch } from "../lib/context";
 import { and, desc, eq, gte, lt } from "drizzle-orm";
 import { getDb } from "../db";
 import { ignoredEmails, senderTrust } from "../db/schema";
@@ -111,9 +112,19 @@ export const getIgnoredRow = (d1: D1Database, id: string) =>
   getDb(d1).select().from(ignoredEmails).where(eq(ignoredEmails.id, id)).get();
 
 /** The person said "this was a bank alert": the row records where its re-run landed. */
-export async function markSentToReview(d1: D1Database, id: string, failureId: string | null, nowIso: string) {
-  await getDb(d1)
-    .update(ignoredEmails)
-    .set({ status: "sent_to_review", failure_id: failureId, updated_at: nowIso })
-    .where(eq(ignoredEmails.id, id));
+/** `batch`: the caller's ServiceCtx.batch, which carries the write's ledger entry. */
+export async function markSentToReview(
+  d1: D1Database,
+  id: string,
+  failureId: string | null,
+  nowIso: string,
+  batch: Batch,
+) {
+  const db = getDb(d1);
+  await batch([
+    db
+      .update(ignoredEmails)
+      .set({ status: "sent_to_review", failure_id: failureId, updated_at: nowIso })
+      .where(eq(ignoredEmails.id, id)),
+  ]);
 }

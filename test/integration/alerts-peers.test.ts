@@ -3,9 +3,11 @@
 // relevance check does let go is listed with its reason, and "this was a bank alert" moves it.
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { countingD1 } from "../../bench/lib/d1-count";
 import type { Env } from "../../src/env";
 import { resetAlertTables, upload } from "../fixtures/alerts/helpers";
 import { call } from "../helpers/http";
+import { expectEntryInBatch } from "../helpers/ledger-batch";
 
 const E = env as unknown as Env;
 const files = import.meta.glob("../fixtures/alerts/peers/**/*.eml", {
@@ -109,8 +111,13 @@ describe("the ignored-email list", () => {
     const item = list.body.emails[0];
     expect(item.reason_text).toMatch(/amount/i);
 
-    const moved = await call(`/api/v1/ignored-emails/${item.id}/bank-alert`, { method: "POST" });
+    const counter = countingD1(env.DB);
+    const moved = await call(`/api/v1/ignored-emails/${item.id}/bank-alert`, {
+      method: "POST",
+      env: { DB: counter.db },
+    });
     expect(moved.status, moved.text).toBe(200);
+    expectEntryInBatch(counter, "ignored_emails");
     expect(moved.body).toMatchObject({
       status: "sent_to_review",
       outcome: "quarantined",

@@ -1,7 +1,9 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { bearer, seedToken } from "../helpers/auth";
+import { countingD1 } from "../../bench/lib/d1-count";
 import { call, expectEnvelope } from "../helpers/http";
+import { expectEntryInBatch } from "../helpers/ledger-batch";
 import { seedTx } from "../helpers/seed";
 import { receiptFixture } from "../fixtures/receipts";
 
@@ -160,12 +162,15 @@ describe("auto-link: journaled, reversible, never in demo mode or for a read tok
     const t1 = await tx("2024-10-14", 30.55, "Corner Bistro");
     const id = await receipt();
     const { token } = await seedToken("read+write", "phone");
+    const counter = countingD1(env.DB);
     const res = await candidates(
       id,
       { total: 30.55, date: "2024-10-14", merchant: "Corner Bistro" },
-      { headers: bearer(token) },
+      { headers: bearer(token), env: { DB: counter.db } },
     );
     expect(res.body.auto_linked).toBe(true);
+    // The link and its entry in one batch, the entry only where the guarded link landed.
+    expectEntryInBatch(counter, "attachments");
     const entries = (await call("/api/v1/activity?operation=listReceiptMatchCandidates")).body.entries;
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { countingD1 } from "../../bench/lib/d1-count";
 import { call, expectEnvelope } from "../helpers/http";
+import { expectEntryInBatch } from "../helpers/ledger-batch";
 import { seedTx } from "../helpers/seed";
 import { receiptFixture } from "../fixtures/receipts";
 
@@ -13,7 +15,8 @@ function form(bytes: Uint8Array, name: string, type: string, fields: Record<stri
   return fd;
 }
 
-const upload = (fd: FormData, now = NOW) => call("/api/v1/attachments", { method: "POST", rawBody: fd, now });
+const upload = (fd: FormData, now = NOW, db?: D1Database) =>
+  call("/api/v1/attachments", { method: "POST", rawBody: fd, now, env: db ? { DB: db } : {} });
 
 async function sha256Hex(data: Uint8Array | string) {
   const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
@@ -190,17 +193,23 @@ describe("upsert, link, list, delete", () => {
 
   it("link, unlink, filters, and the ledger: link is reversible through /activity revert", async () => {
     const txId = await seedTx({ DateFileName: "2024.10.14_19.42_a.eml" });
-    const a = (await upload(form(receiptFixture("receipt.jpg"), "a.jpg", "image/jpeg"))).body;
+    const put = countingD1(env.DB);
+    const a = (await upload(form(receiptFixture("receipt.jpg"), "a.jpg", "image/jpeg"), NOW, put.db)).body;
+    // Each write's ledger entry rides in the write's own batch.
+    expectEntryInBatch(put, "attachments");
     const d = (
       await upload(form(receiptFixture("receipt-text.pdf"), "d.pdf", "application/pdf", { kind: "document" }))
     ).body;
     expect((await call("/api/v1/attachments?unlinked=true")).body.count).toBe(2);
+    const linking = countingD1(env.DB);
     const linked = await call(`/api/v1/attachments/${a.id}/link`, {
       method: "POST",
       body: { tx_id: txId },
       now: NOW,
+      env: { DB: linking.db },
     });
     expect(linked.status, linked.text).toBe(200);
+    expectEntryInBatch(linking, "attachments");
     expect(linked.body.tx_id).toBe(txId);
     expect((await call("/api/v1/attachments?unlinked=true")).body.attachments.map((x: any) => x.id)).toEqual([
       d.id,
@@ -220,9 +229,23 @@ describe("upsert, link, list, delete", () => {
       after: { tx_id: txId },
       reversible: true,
     });
-    const reverted = await call(`/api/v1/activity/${entry.id}/revert`, { method: "POST" });
+    const undo = countingD1(env.DB);
+    const reverted = await call(`/api/v1/activity/${entry.id}/revert`, {
+      method: "POST",
+      env: { DB: undo.db },
+    });
     expect(reverted.status, reverted.text).toBe(200);
+    expectEntryInBatch(undo, "attachments");
     expect((await call(`/api/v1/transactions/${txId}/attachments`)).body.count).toBe(0);
+    await call(`/api/v1/attachments/${a.id}/link`, { method: "POST", body: { tx_id: txId } });
+    const unlinking = countingD1(env.DB);
+    const unlinked = await call(`/api/v1/attachments/${a.id}/link`, {
+      method: "POST",
+      body: { tx_id: null },
+      env: { DB: unlinking.db },
+    });
+    expect(unlinked.body.tx_id).toBeNull();
+    expectEntryInBatch(unlinking, "attachments");
 
     const uploads = await call("/api/v1/activity?operation=uploadAttachment");
     expect(JSON.stringify(uploads.body)).toContain(a.id);
@@ -242,8 +265,10 @@ describe("upsert, link, list, delete", () => {
   it("delete removes the row and the R2 object, and is journaled", async () => {
     const a = (await upload(form(receiptFixture("receipt.webp"), "w.webp", "image/webp"))).body;
     expect(await objects()).toHaveLength(1);
-    const del = await call(`/api/v1/attachments/${a.id}`, { method: "DELETE" });
+    const counter = countingD1(env.DB);
+    const del = await call(`/api/v1/attachments/${a.id}`, { method: "DELETE", env: { DB: counter.db } });
     expect(del.body).toEqual({ id: a.id, status: "deleted" });
+    expectEntryInBatch(counter, "attachments");
     expect(await objects()).toEqual([]);
     expectEnvelope(await call(`/api/v1/attachments/${a.id}/file`), 404, "NOT_FOUND");
     expectEnvelope(await call(`/api/v1/attachments/${a.id}`, { method: "DELETE" }), 404, "NOT_FOUND");

@@ -1,9 +1,12 @@
 // Issue 23 point 5 / SPEC's `Name` (cardholder first name): an alert that greets nobody gets the
 // holder mapped to the card digits it prints (the reference's card_name_mappings.json shape).
+import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { countingD1 } from "../../bench/lib/d1-count";
 import { resetAlertTables, upload } from "../fixtures/alerts/helpers";
 import { buildMime } from "../fixtures/emails/builders";
 import { call } from "../helpers/http";
+import { expectEntryInBatch } from "../helpers/ledger-batch";
 
 const texts = import.meta.glob("../fixtures/tidings/mbna/edge_case_*_amount_mbna_purchase.txt", {
   query: "?raw",
@@ -28,7 +31,9 @@ describe("card-name mapping", () => {
   it("MBNA alerts without a greeting store the mapped holder's name", async () => {
     // Before any mapping: no name (what issue 23 saw).
     expect((await upload(mbna("small"))).body.status).toBe("created");
-    const put = await call("/api/v1/card-names", { method: "PUT", body: mapping });
+    const counter = countingD1(env.DB);
+    const put = await call("/api/v1/card-names", { method: "PUT", body: mapping, env: { DB: counter.db } });
+    expectEntryInBatch(counter, "card_names");
     expect(put.status, put.text).toBe(200);
     expect(put.body).toEqual({ count: 2, mappings: mapping });
     expect((await call("/api/v1/card-names")).body.mappings).toEqual(mapping);

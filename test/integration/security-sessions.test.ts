@@ -2,6 +2,8 @@
 // password change end all; Settings lists them; a planted cookie cannot shadow the real one.
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { countingD1 } from "../../bench/lib/d1-count";
+import { expectEntryInBatch } from "../helpers/ledger-batch";
 import {
   bearer,
   login,
@@ -81,11 +83,14 @@ describe("the sessions list", () => {
     for (const c of [phone, laptop]) expect(res.text).not.toContain(c.split("=")[1]!.split(".").pop());
     expect(res.text).not.toContain(secret);
 
+    const counter = countingD1(env.DB);
     const del = await call(`/api/v1/auth/sessions/${phoneRow.id}`, {
       method: "DELETE",
       headers: withCookie(laptop),
+      env: { DB: counter.db },
     });
     expect(del.body).toEqual({ id: phoneRow.id, status: "signed_out" });
+    expectEntryInBatch(counter, "sessions");
     expectEnvelope(await config(phone), 401, "UNAUTHORIZED");
     expect((await config(laptop)).status).toBe(200);
     expectEnvelope(

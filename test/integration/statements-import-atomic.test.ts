@@ -2,7 +2,9 @@
 // stored at upload; `statement_id` optional as in the reference; PDF page counts read before parsing.
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { countingD1 } from "../../bench/lib/d1-count";
 import { call, expectEnvelope } from "../helpers/http";
+import { expectEntryInBatch } from "../helpers/ledger-batch";
 import { pdfFixture } from "../fixtures/statements";
 
 const NOW = "2025-04-02T12:00:00.000Z";
@@ -72,6 +74,47 @@ describe("statement import is all or nothing", () => {
     expect(stored.results.map((r) => r.DateFileName)).toEqual(
       keys.results.map((k) => k.date_file_name).sort(),
     );
+  });
+
+  it("review edits and the import journal in their own batch, and the import undoes", async () => {
+    const id = (await upload(pdfFixture(RBC))).body.statement_id as string;
+    const edit = countingD1(env.DB);
+    const one = await call(`/api/v1/statements/${id}/transactions/0`, {
+      method: "PATCH",
+      body: { action: "skip" },
+      now: NOW,
+      env: { DB: edit.db },
+    });
+    expect(one.status, one.text).toBe(200);
+    expectEntryInBatch(edit, "statement_rows");
+    const bulk = countingD1(env.DB);
+    const many = await call(`/api/v1/statements/${id}/transactions`, {
+      method: "PATCH",
+      body: { updates: [{ tx_index: 1, action: "skip" }] },
+      now: NOW,
+      env: { DB: bulk.db },
+    });
+    expect(many.status, many.text).toBe(200);
+    expectEntryInBatch(bulk, "statement_rows");
+    const counter = countingD1(env.DB);
+    const imp = await call("/api/v1/statements/import", {
+      method: "POST",
+      body: { statement_id: id },
+      now: NOW,
+      env: { DB: counter.db },
+    });
+    expect(imp.body.imported).toBe(9);
+    expectEntryInBatch(counter, "transactions");
+    const entry = imp.headers.get("X-Activity-Id");
+    const reverting = countingD1(env.DB);
+    const undo = await call(`/api/v1/activity/${entry}/revert`, {
+      method: "POST",
+      now: NOW,
+      env: { DB: reverting.db },
+    });
+    expect(undo.status, undo.text).toBe(200);
+    expectEntryInBatch(reverting, "transactions");
+    expect(await count("SELECT COUNT(*) AS n FROM transactions")).toBe(0);
   });
 
   it("a write failing midway leaves no transaction, no settled row and the statement as it was", async () => {

@@ -3,7 +3,9 @@
 // fingerprint, and the next statement of that layout reads with no help. Rename/delete are undoable.
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { countingD1 } from "../../bench/lib/d1-count";
 import { call } from "../helpers/http";
+import { expectEntryInBatch } from "../helpers/ledger-batch";
 import { type FakeModel, fakeModel, modelServerUrl } from "../helpers/fake-model-client";
 import { riberaStatement } from "../fixtures/statements/unknown-bank";
 
@@ -132,18 +134,32 @@ describe("teaching a PDF layout by marking its columns", () => {
       amount: spanOf(lines, "-45,12"),
       balance: spanOf(lines, "1.454,88"),
     };
+    // Teach, rename and delete each journal in their own write's batch.
+    const [teach, rename, drop] = [countingD1(env.DB), countingD1(env.DB), countingD1(env.DB)];
     const layout = (
-      await call(`/api/v1/statements/${id}/layout`, { method: "PUT", body: { marks }, now: NOW })
+      await call(`/api/v1/statements/${id}/layout`, {
+        method: "PUT",
+        body: { marks },
+        now: NOW,
+        env: { DB: teach.db },
+      })
     ).body.layout;
+    expectEntryInBatch(teach, "statement_layouts");
     const renamed = await call(`/api/v1/statements/layouts/${layout.id}`, {
       method: "PATCH",
       body: { name: "Ribera current account" },
       now: NOW,
+      env: { DB: rename.db },
     });
     expect(renamed.body.name).toBe("Ribera current account");
-    expect(
-      (await call(`/api/v1/statements/layouts/${layout.id}`, { method: "DELETE", now: NOW })).status,
-    ).toBe(200);
+    expectEntryInBatch(rename, "statement_layouts");
+    const deleted = await call(`/api/v1/statements/layouts/${layout.id}`, {
+      method: "DELETE",
+      now: NOW,
+      env: { DB: drop.db },
+    });
+    expect(deleted.status).toBe(200);
+    expectEntryInBatch(drop, "statement_layouts");
     expect((await call("/api/v1/statements/layouts", { now: NOW })).body.layouts).toEqual([]);
     const [latest] = (await call("/api/v1/activity", { now: NOW })).body.entries as any[];
     expect(latest.summary).toMatch(/deleted statement layout/);

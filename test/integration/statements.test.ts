@@ -2,7 +2,9 @@
 // re-upload, reparse, download, delete, bad files.
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { countingD1 } from "../../bench/lib/d1-count";
 import { call, expectEnvelope } from "../helpers/http";
+import { expectEntryInBatch } from "../helpers/ledger-batch";
 import { seedTx } from "../helpers/seed";
 import { pdfFixture } from "../fixtures/statements";
 import { makePdf } from "../fixtures/statements/make-pdf";
@@ -482,8 +484,14 @@ describe("download and delete", () => {
     expect(dl.headers.get("content-disposition")).toBe(`attachment; filename="statement-${id}.pdf"`);
     expect(dl.text.startsWith("%PDF-")).toBe(true);
     await runImport(id);
-    const del = await call(`/api/v1/statements/${id}`, { method: "DELETE", now: NOW });
+    const counter = countingD1(env.DB);
+    const del = await call(`/api/v1/statements/${id}`, {
+      method: "DELETE",
+      now: NOW,
+      env: { DB: counter.db },
+    });
     expect(del.body).toEqual({ ok: true });
+    expectEntryInBatch(counter, "statements");
     expectEnvelope(await detail(id), 404, "NOT_FOUND");
     expectEnvelope(await call(`/api/v1/statements/${id}/download`, { now: NOW }), 404, "NOT_FOUND");
     expectEnvelope(await call(`/api/v1/statements/${id}`, { method: "DELETE", now: NOW }), 404, "NOT_FOUND");

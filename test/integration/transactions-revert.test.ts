@@ -1,7 +1,9 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { countingD1 } from "../../bench/lib/d1-count";
 import { insertEntry } from "../../src/domains/activity/queries";
 import { call, expectEnvelope } from "../helpers/http";
+import { expectEntryInBatch } from "../helpers/ledger-batch";
 import { clearTransactions, seedTx } from "../helpers/seed";
 
 const tx = (id: string) => `/api/v1/transactions/${id}`;
@@ -65,8 +67,10 @@ describe("ledger images for transaction edits", () => {
       Company: "Shell",
       Category: "gasoline",
     });
+    const counter = countingD1(env.DB);
     await call("/api/v1/transactions/bulk", {
       method: "PATCH",
+      env: { DB: counter.db },
       body: {
         updates: [
           { forwarded_to: "me@example.com", date_file_name: "2024.10.03_09.00_a.eml", category: "travel" },
@@ -75,9 +79,17 @@ describe("ledger images for transaction edits", () => {
       },
     });
     expect((await detail(other)).category).toBe("travel");
+    expectEntryInBatch(counter, "transactions");
     const entry = await entryFor("bulkUpdateTransactionCategory");
     expect(entry.reversible).toBe(true);
-    expect((await revert(entry.id)).status).toBe(200);
+    const undo = countingD1(env.DB);
+    const undone = await call(`/api/v1/activity/${entry.id}/revert`, {
+      method: "POST",
+      env: { DB: undo.db },
+    });
+    expect(undone.status, undone.text).toBe(200);
+    // The revert's own entry rides in the restore's (first row's) batch.
+    expectEntryInBatch(undo, "transactions");
     expect((await detail(id)).category).toBe("coffee & cafes");
     expect((await detail(other)).category).toBe("gasoline");
   });

@@ -1231,7 +1231,7 @@ export interface paths {
         put?: never;
         /**
          * Execute a reviewed statement: import new rows, enrich or update matched ones, settle the rest
-         * @description One activity-ledger entry per call; reverting it removes the rows it created and restores the ones it changed. All or nothing: the rows and the statement's state are written in one batch. Without `statement_id`, `metadata` and `transactions` make the statement first.
+         * @description One activity-ledger entry per call, written in the import's own batch; reverting it removes the rows it created and restores the ones it changed. All or nothing: the rows and the statement's state are written in one batch. Without `statement_id`, `metadata` and `transactions` make the statement first.
          */
         post: operations["importStatementTransactions"];
         delete?: never;

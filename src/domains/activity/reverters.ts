@@ -9,6 +9,12 @@ import type { Image, ImageLike } from "./rules";
 /** `force`: the caller accepted a stale resource and asked for deleted categories to be recreated. */
 export interface RestoreOptions {
   force: boolean;
+  /**
+   * Queues the revert's own ledger entry, naming the categories recreated on the way: a reverter
+   * calls it just before the restore's `ctx.batch`, so the entry lands with the restore. A
+   * reverter that does not call it gets the entry queued after its restore (written by the door).
+   */
+  journal?: (recreated?: string[]) => void;
 }
 
 /** What a restore did beyond writing the image (said in the revert's response). */

@@ -1,6 +1,7 @@
 import { isDemo } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
-import { conflict, notFound } from "../../lib/errors";
+import { ApiError, conflict, notFound } from "../../lib/errors";
+import { newEntryId } from "./journal";
 import { type ActivityRow, claimRevert, getEntry, listEntries, releaseRevert } from "./queries";
 import { getReverter, type RestoreOutcome } from "./reverters";
 import { changedKeys, type Image, type ImageLike, parseImage, sameImage } from "./rules";
@@ -87,29 +88,48 @@ export async function planRevert({ ctx, id, force }: { ctx: ServiceCtx; id: stri
 }
 
 /**
- * Restores the before image after stamping the entry reverted by `revertEntryId`; returns the
- * categories recreated on the way (force=true over a deleted category).
+ * Restores the before image after stamping the entry reverted by a new entry: the revert's own
+ * entry (images kept, not reversible), queued before the restore's batch so it rides in it (see
+ * RestoreOptions.journal). Returns its summary and the categories recreated on the way
+ * (force=true over a deleted category).
  */
 export async function applyRevert({
   ctx,
   plan,
-  revertEntryId,
 }: {
   ctx: ServiceCtx;
   plan: RevertPlan;
-  revertEntryId: string;
-}): Promise<{ recreated_categories: string[] }> {
+}): Promise<{ summary: string; recreated_categories: string[] }> {
   const { entry } = plan;
   const at = ctx.clock().toISOString();
+  const revertEntryId = newEntryId();
   if (!(await claimRevert(ctx.env.DB, entry.id, at, revertEntryId))) {
     throw conflict("This entry was already reverted");
   }
+  let summary: string | null = null;
+  const journal = (recreated: string[] = []) => {
+    if (summary !== null) return;
+    const also = recreated.length ? `; recreated category ${recreated.join(", ")}` : "";
+    summary = `revert of ${entry.id}: restored ${plan.kind} ${entry.resource_id}${also}`;
+    ctx.journal({
+      id: revertEntryId,
+      kind: plan.kind,
+      resourceId: entry.resource_id!,
+      before: plan.current,
+      after: plan.before,
+      summary,
+      reversible: false,
+    });
+  };
   try {
     const outcome = await getReverter(plan.kind)!.restore(ctx, entry.resource_id!, plan.before, {
       force: plan.force,
+      journal,
     });
-    const recreated = (outcome as RestoreOutcome | undefined)?.recreated_categories;
-    return { recreated_categories: Array.isArray(recreated) ? recreated : [] };
+    const found = (outcome as RestoreOutcome | undefined)?.recreated_categories;
+    const recreated = Array.isArray(found) ? found : [];
+    journal(recreated);
+    return { summary: summary!, recreated_categories: recreated };
   } catch (err) {
     await releaseRevert(ctx.env.DB, entry.id, revertEntryId);
     throw err;

@@ -6,14 +6,16 @@
  */
 import { aliasKeyFn } from "../../categorize/rules";
 import { getResolverIndex } from "../../categorize/resolver";
+import { getDb } from "../../db";
 import type { AttachmentRow } from "../../db/schema";
+import { doorCtx } from "../activity/journal";
 import { isDemo } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict } from "../../lib/errors";
 import { readReceipt } from "./stored";
 import { fromCents, plainCents, toCents } from "../../lib/money";
 import { decodeTxId, encodeTxId } from "../../lib/txid";
-import { autoLink, receiptedInRange, spendingInRange } from "./queries";
+import { autoLinkQuery, receiptedInRange, spendingInRange } from "./queries";
 import { rankCandidates, type ReceiptFacts, searchBounds, type TxFacts } from "./rules";
 import type { ReceiptCandidatesResponse } from "./schemas";
 import { linkImage, loadAttachment, toResponse } from "./service";
@@ -106,32 +108,25 @@ export async function candidates(
 
 const txIdOfRow = (r: AttachmentRow) => linkImage(r)?.tx_id ?? null;
 
-function entryId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return `act_${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
-}
-
-/** The link and its ledger entry in one batch (a GET is never journaled by the middleware). */
+/**
+ * The link and its ledger entry in one batch. A GET is never journaled by the middleware, so the
+ * auto-link opens its own ledger under the request's envelope; the entry lands only when the
+ * guarded link did (the attachment still unfiled).
+ */
 async function journaledAutoLink(ctx: ServiceCtx, row: AttachmentRow, tx: TxFacts) {
-  const at = ctx.clock().toISOString();
-  const p = ctx.principal;
-  const path = `/api/v1/attachments/${row.id}/candidates`;
-  await autoLink(ctx.env.DB, row.id, decodeTxId(tx.txId)!, at, {
-    id: entryId(),
-    ts: at,
-    principal_kind: p.kind,
-    principal_id: p.id,
-    principal_label: p.label,
-    operation_id: "listReceiptMatchCandidates",
+  const { ctx: door } = doorCtx(ctx.env, ctx.clock, {
+    principal: ctx.principal,
+    operationId: "listReceiptMatchCandidates",
     method: "GET",
-    path,
-    resource_kind: "attachment",
-    resource_id: row.id,
-    summary: `Receipt ${row.original_filename} auto-linked to ${tx.company} ${plainCents(tx.amountCents)} on ${tx.day}`,
-    before_json: JSON.stringify({ tx_id: null }),
-    after_json: JSON.stringify({ tx_id: tx.txId }),
-    reversible: 1,
-    reverted_at: null,
-    reverted_by: null,
+    path: `/api/v1/attachments/${row.id}/candidates`,
   });
+  door.journal({
+    kind: "attachment",
+    resourceId: row.id,
+    before: { tx_id: null },
+    after: { tx_id: tx.txId },
+    summary: `Receipt ${row.original_filename} auto-linked to ${tx.company} ${plainCents(tx.amountCents)} on ${tx.day}`,
+  });
+  const at = ctx.clock().toISOString();
+  await door.batch([autoLinkQuery(getDb(ctx.env.DB), row.id, decodeTxId(tx.txId)!, at)], { ifChanged: true });
 }

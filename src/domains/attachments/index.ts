@@ -31,5 +31,11 @@ export function transactionAttachmentsRouter() {
 
 /** This domain's ledger reverters (app.ts registers them): link and unlink, incl. auto-links. */
 export const attachmentReverters: Reverters = {
-  attachment: { current: currentLink, restore: restoreLink },
+  attachment: {
+    current: currentLink,
+    restore: (ctx, id, before, opts) => {
+      opts.journal?.(); // the revert's own entry rides in the link's batch
+      return restoreLink(ctx, id, before);
+    },
+  },
 };

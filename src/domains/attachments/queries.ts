@@ -1,14 +1,12 @@
 /** D1 queries of attachments (drizzle). No rules here. */
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, ne } from "drizzle-orm";
 import { type Db, getDb, inRange, live, spending } from "../../db";
-import { type AttachmentRow, activityLog, attachments, transactions } from "../../db/schema";
+import { type AttachmentRow, attachments, transactions } from "../../db/schema";
 import type { TxKey } from "../../lib/txid";
 import type { StoredReceipt } from "./stored";
 
 const a = attachments;
 const t = transactions;
-
-export type ActivityInsert = Omit<typeof activityLog.$inferInsert, "seq">;
 
 export async function getAttachment(d1: D1Database, id: string): Promise<AttachmentRow | null> {
   const [row] = await getDb(d1).select().from(a).where(eq(a.id, id)).limit(1);
@@ -37,9 +35,12 @@ export function listForTx(d1: D1Database, key: TxKey) {
     .orderBy(a.created_at, a.id);
 }
 
-/** Insert, or (same id: the same file under the same name) refresh the existing row. */
-export async function upsertAttachment(d1: D1Database, row: AttachmentRow): Promise<void> {
-  await getDb(d1)
+/**
+ * Insert, or (same id: the same file under the same name) refresh the existing row: a statement
+ * for the upload's batch, which also carries its ledger entry.
+ */
+export function upsertAttachmentQuery(db: Db, row: AttachmentRow) {
+  return db
     .insert(a)
     .values(row)
     .onConflictDoUpdate({
@@ -59,31 +60,15 @@ const linkSet = (key: TxKey | null, nowIso: string) => ({
   updated_at: nowIso,
 });
 
-export async function setLink(d1: D1Database, id: string, key: TxKey | null, nowIso: string): Promise<void> {
-  await getDb(d1).update(a).set(linkSet(key, nowIso)).where(eq(a.id, id));
-}
+export const setLinkQuery = (db: Db, id: string, key: TxKey | null, nowIso: string) =>
+  db.update(a).set(linkSet(key, nowIso)).where(eq(a.id, id));
 
-/**
- * The auto-link of a candidates request: the link and its ledger entry in one batch. The request
- * is a GET, which the ledger middleware never journals, so the entry is written here; the link
- * only lands while the attachment is still unfiled.
- */
-export async function autoLink(
-  d1: D1Database,
-  id: string,
-  key: TxKey,
-  nowIso: string,
-  entry: ActivityInsert,
-) {
-  const db = getDb(d1);
-  await db.batch([
-    db
-      .update(a)
-      .set(linkSet(key, nowIso))
-      .where(and(eq(a.id, id), isNull(a.tx_date_file_name))),
-    db.insert(activityLog).values(entry),
-  ]);
-}
+/** The auto-link of a candidates request: it lands only while the attachment is still unfiled. */
+export const autoLinkQuery = (db: Db, id: string, key: TxKey, nowIso: string) =>
+  db
+    .update(a)
+    .set(linkSet(key, nowIso))
+    .where(and(eq(a.id, id), isNull(a.tx_date_file_name)));
 
 export async function setParse(
   d1: D1Database,
@@ -96,9 +81,7 @@ export async function setParse(
     .where(eq(a.id, id));
 }
 
-export async function deleteAttachment(d1: D1Database, id: string): Promise<void> {
-  await getDb(d1).delete(a).where(eq(a.id, id));
-}
+export const deleteAttachmentQuery = (db: Db, id: string) => db.delete(a).where(eq(a.id, id));
 
 /** Other rows sharing an R2 object (the same bytes uploaded under another name). */
 export async function othersOnKey(d1: D1Database, r2Key: string, id: string): Promise<number> {

@@ -1,4 +1,5 @@
 /** Attachments: upload (upsert), list, the file, link/unlink, delete. */
+import { getDb } from "../../db";
 import type { AttachmentRow } from "../../db/schema";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound, validationError } from "../../lib/errors";
@@ -11,6 +12,24 @@ import type { AttachmentListResponse, AttachmentResponse } from "./schemas";
 import { readReceipt } from "./stored";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
+/** A verb's context: it journals its change in the change's own batch. */
+type Verb = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
+
+/** An attachment entry; only link images are reversible (uploads and deletes touch R2). */
+const entry = (
+  id: string,
+  before: object | null,
+  after: object | null,
+  summary: string,
+  reversible = false,
+) => ({
+  kind: "attachment",
+  resourceId: id,
+  before,
+  after,
+  summary,
+  reversible,
+});
 
 export function txIdOf(r: AttachmentRow): string | null {
   return r.tx_forwarded_to && r.tx_date_file_name ? encodeTxId(r.tx_forwarded_to, r.tx_date_file_name) : null;
@@ -52,7 +71,7 @@ export async function existingTx(ctx: Ctx, txId: string, loc: string[] = ["body"
   return { key, row };
 }
 
-export async function upload(ctx: Ctx, input: Upload & { family: FileFamily }) {
+export async function upload(ctx: Verb, input: Upload & { family: FileFamily }) {
   const link = input.txId ? (await existingTx(ctx, input.txId)).key : null;
   const hash = await sha256Hex(input.bytes);
   const id = await attachmentId(hash, input.filename);
@@ -91,8 +110,12 @@ export async function upload(ctx: Ctx, input: Upload & { family: FileFamily }) {
       updated_at: now.toISOString(),
     };
   }
-  await q.upsertAttachment(ctx.env.DB, row);
-  return { before: before ? toResponse(before) : null, after: toResponse(row) };
+  const after = toResponse(row);
+  const verb = before ? "Re-uploaded" : "Uploaded";
+  const summary = `${verb} ${after.kind} ${after.original_filename}`;
+  ctx.journal(entry(id, before ? toResponse(before) : {}, after, summary));
+  await ctx.batch([q.upsertAttachmentQuery(getDb(ctx.env.DB), row)]);
+  return after;
 }
 
 const listOf = (rows: AttachmentRow[]): AttachmentListResponse => ({
@@ -128,13 +151,22 @@ export async function file(ctx: Ctx, id: string) {
 }
 
 /** Link to a transaction, or unlink with null. */
-export async function link(ctx: Ctx, id: string, txId: string | null) {
+/** Links an attachment to a transaction (or unlinks it, `txId` null): journaled, reversible. */
+export async function link(ctx: Verb, id: string, txId: string | null) {
   const before = await loadAttachment(ctx, id);
   let key: TxKey | null = null;
   if (txId !== null) key = (await existingTx(ctx, txId)).key;
-  await q.setLink(ctx.env.DB, id, key, ctx.clock().toISOString());
-  const after = await loadAttachment(ctx, id);
-  return { before, after };
+  const now = ctx.clock().toISOString();
+  const after: AttachmentRow = {
+    ...before,
+    tx_forwarded_to: key?.forwardedTo ?? null,
+    tx_date_file_name: key?.dateFileName ?? null,
+    updated_at: now,
+  };
+  const summary = `${txId ? "Linked" : "Unlinked"} ${after.original_filename}`;
+  ctx.journal(entry(id, linkImage(before), linkImage(after), summary, true));
+  await ctx.batch([q.setLinkQuery(getDb(ctx.env.DB), id, key, now)]);
+  return after;
 }
 
 /**
@@ -142,9 +174,10 @@ export async function link(ctx: Ctx, id: string, txId: string | null) {
  * Only a key of the shape uploads make is ever deleted (a row from an old restore cannot name
  * another object).
  */
-export async function remove(ctx: Ctx, id: string) {
+export async function remove(ctx: Verb, id: string) {
   const row = await loadAttachment(ctx, id);
-  await q.deleteAttachment(ctx.env.DB, id);
+  ctx.journal(entry(id, toResponse(row), null, `Deleted ${row.kind} ${row.original_filename}`));
+  await ctx.batch([q.deleteAttachmentQuery(getDb(ctx.env.DB), id)]);
   if (isAttachmentKey(row.r2_key) && (await q.othersOnKey(ctx.env.DB, row.r2_key, id)) === 0)
     await ctx.env.FILES.delete(row.r2_key);
   return row;
@@ -156,9 +189,9 @@ export async function currentLink(ctx: Ctx, id: string) {
 }
 
 /** Reverter: writes a link image back (the transaction must still exist). */
-export async function restoreLink(ctx: Ctx, id: string, image: Record<string, unknown> | null) {
+export async function restoreLink(ctx: Verb, id: string, image: Record<string, unknown> | null) {
   await loadAttachment(ctx, id);
   const txId = typeof image?.tx_id === "string" ? image.tx_id : null;
   const key = txId ? (await existingTx(ctx, txId, ["before", "tx_id"])).key : null;
-  await q.setLink(ctx.env.DB, id, key, ctx.clock().toISOString());
+  await ctx.batch([q.setLinkQuery(getDb(ctx.env.DB), id, key, ctx.clock().toISOString())]);
 }

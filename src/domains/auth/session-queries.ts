@@ -34,11 +34,14 @@ export function listLiveSessions(db: Db, nowIso: string): Promise<SessionRow[]> 
 }
 
 /** Ends one live session; whether it was live. */
-export async function endSession(db: Db, id: string, nowIso: string): Promise<boolean> {
-  const res = await db
+export const endSessionQuery = (db: Db, id: string, nowIso: string) =>
+  db
     .update(s)
     .set({ ended_at: nowIso })
     .where(and(eq(s.id, id), live(nowIso)));
+
+export async function endSession(db: Db, id: string, nowIso: string): Promise<boolean> {
+  const res = await endSessionQuery(db, id, nowIso);
   return res.meta.changes > 0;
 }
 

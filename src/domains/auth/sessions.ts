@@ -12,6 +12,7 @@ import type { AuthSettingsRow } from "./queries";
 import {
   endAllSessions,
   endSession,
+  endSessionQuery,
   findLiveSession,
   insertSession,
   type LiveSession,
@@ -118,7 +119,20 @@ export async function listSessions({ ctx }: { ctx: Pick<ServiceCtx, "env" | "clo
   }));
 }
 
-/** `DELETE /auth/sessions/{id}`: 404 when unknown or already ended. */
-export async function signOutSession({ ctx, id }: { ctx: Ctx; id: string }): Promise<void> {
-  if (!(await endOneSession(ctx, id))) throw notFound("Session");
+/**
+ * `DELETE /auth/sessions/{id}`: 404 when unknown or already ended. The entry rides in the guarded
+ * write's batch (none when nothing ended).
+ */
+export async function signOutSession({
+  ctx,
+  id,
+}: {
+  ctx: Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
+  id: string;
+}): Promise<void> {
+  ctx.journal({ resourceId: id, summary: "signed a browser session out" });
+  const [res] = await ctx.batch([endSessionQuery(getDb(ctx.env.DB), id, ctx.clock().toISOString())], {
+    ifChanged: true,
+  });
+  if (res.meta.changes === 0) throw notFound("Session");
 }

@@ -12,6 +12,8 @@ export async function getCardNames({ ctx }: { ctx: ServiceCtx }) {
 
 export async function putCardNames({ ctx, mappings }: { ctx: ServiceCtx; mappings: CardNameMapping }) {
   const before = await loadCardNames(ctx.env.DB);
-  await saveCardNames(ctx.env.DB, mappings, ctx.clock().toISOString());
-  return { before, response: { count: count(mappings), mappings } };
+  const response = { count: count(mappings), mappings };
+  ctx.journal({ resourceId: "card_names", summary: `Card-name mapping set (${response.count} cards)` });
+  await saveCardNames(ctx.env.DB, mappings, ctx.clock().toISOString(), ctx.batch);
+  return { before, response };
 }

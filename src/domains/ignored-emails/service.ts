@@ -51,7 +51,11 @@ export async function sendToReview({ ctx, id }: { ctx: ServiceCtx; id: string })
   const outcome = await ingestEmail(bytes, deps);
   const failureId = outcome.status === "quarantined" ? outcome.id : null;
   const dfn = outcome.status === "created" || outcome.status === "duplicate" ? outcome.tx.DateFileName : null;
-  await markSentToReview(ctx.env.DB, id, failureId, nowIso);
+  ctx.journal({
+    resourceId: id,
+    summary: `Marked an ignored email from ${row.from_email} as a bank alert (${outcome.status})`,
+  });
+  await markSentToReview(ctx.env.DB, id, failureId, nowIso, ctx.batch);
   return {
     id,
     status: "sent_to_review",

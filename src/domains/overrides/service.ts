@@ -105,7 +105,7 @@ export async function restoreOverride(
   ctx: WriteCtx,
   company: string,
   before: Record<string, unknown> | null,
-  opts: { force: boolean } = { force: false },
+  opts: { force: boolean; journal?: (recreated?: string[]) => void } = { force: false },
 ) {
   const entry =
     before && typeof before.company === "string" && typeof before.category === "string" ? before : null;
@@ -116,6 +116,7 @@ export async function restoreOverride(
     const restored = { company: entry.company as string, category: entry.category as string };
     stmts.push(upsertOverride(db, restored, ctx.clock().toISOString()));
   }
+  opts.journal?.(recreated); // a revert's own entry rides in the restore's batch
   await writeOverrides(ctx, stmts);
   return { recreated_categories: recreated };
 }

@@ -2,9 +2,9 @@
  * Executing a reviewed statement as plan → one batch → journal: the person's actions are applied
  * to the rows, `planImport` (import-plan.ts, pure) decides every insert, patch and row result from
  * the synthetic keys stored at upload, and ONE `db.batch` writes all of it with the statement's
- * new status, so a failure midway leaves nothing imported. The route then journals the call as one
- * activity-ledger entry whose images cover every transaction it created or changed and the rows it
- * settled, so the whole import can be undone.
+ * new status and the call's activity-ledger entry, so a failure midway leaves nothing imported
+ * and nothing journaled. The entry's images (computed in memory from the plan) cover every
+ * transaction it created or changed and the rows it settled, so the whole import can be undone.
  *
  * `import` rows become transactions (source `statement_import`, the review's category, no
  * notification, the synthetic key's hash as identity); `enrich` fills the matched row's company
@@ -20,7 +20,7 @@ import type { ServiceCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { getConfig } from "../config/service";
 import { insertRowStatement, patchRowStatement, removeRowStatement } from "../transactions/ingest-queries";
-import { keyOf, planImport, type TxImage } from "./import-plan";
+import { type ImportPlan, keyOf, planImport, type TxImage } from "./import-plan";
 import * as q from "./queries";
 import { fileExtension, syntheticKey } from "./reconcile";
 import { statementStatus } from "./rules";
@@ -185,7 +185,7 @@ function applyActions(rows: StatementRowRecord[], actions: ImportRequest["action
 
 /**
  * D1 round trips: the statement with its rows and keys (1), the transactions the plan compares
- * against (1), then the writes with the after image's reads in the same batch (1).
+ * against and the earlier imports' (1), then the writes with the ledger entry in one batch (1).
  */
 export async function executeImport(ctx: ServiceCtx, req: ImportRequest & { statement_id: string }) {
   const db = getDb(ctx.env.DB);
@@ -207,9 +207,14 @@ export async function executeImport(ctx: ServiceCtx, req: ImportRequest & { stat
   const matchKeys = pending
     .filter((r) => (r.action === "enrich" || r.action === "update") && r.db_date_file_name)
     .map((r) => keyOf(r.db_forwarded_to!, r.db_date_file_name!));
+  // Rows settled by earlier imports keep their transactions in the images (the reverter's current
+  // image has the same keys); this import does not write them. All come from the statement's read
+  // (its stored keys and matches), so no trip of their own.
+  const earlier = touchedKeys(keys, rows);
   const existing = await knownImages(db, read, [
     ...newKeys.map((d) => keyOf(STATEMENT_RECIPIENT, d)),
     ...matchKeys,
+    ...earlier,
   ]);
   const plan = planImport({
     stmt,
@@ -227,9 +232,14 @@ export async function executeImport(ctx: ServiceCtx, req: ImportRequest & { stat
   }
   const status = statementStatus(rows);
   const completed_at = status === "complete" ? now : null;
-  // The after image covers every transaction the statement's settled rows touched (earlier imports
-  // too, so the reverter's current image has the same keys): read at the end of the write batch.
   const touched = touchedKeys(keys, rows);
+  const after = imageOf({ status, completed_at }, rows, touched, afterImages(plan, existing, now));
+  // The before image differs from the after image only where this import wrote: absent for created
+  // rows, the old fields for changed ones.
+  const mine = new Set(plan.touched);
+  before.transactions = Object.fromEntries(
+    Object.entries(after.transactions).map(([k, v]) => [k, mine.has(k) ? (existing.get(k) ?? null) : v]),
+  );
   const writes = [
     q.setStatementQuery(db, stmt.id, { status, completed_at, updated_at: now }),
     ...plan.inserts.map((tx) => insertRowStatement(db, toRow(tx, now))),
@@ -250,21 +260,39 @@ export async function executeImport(ctx: ServiceCtx, req: ImportRequest & { stat
       }),
     ),
   ];
-  const reads = q.txImageQueries(
-    db,
-    touched.map((k) => k.split("\n")[1]!),
-  );
-  // ONE batch: the new transactions, the patches, every row's result and the statement's status.
-  const results = await db.batch([writes[0]!, ...writes.slice(1), ...reads]);
-  const after = imageOf({ status, completed_at }, rows, touched, imagesOf(results.slice(writes.length)));
-  // The before image differs from the after image only where this import wrote: absent for created
-  // rows, the old fields for changed ones.
-  const mine = new Set(plan.touched);
-  before.transactions = Object.fromEntries(
-    Object.entries(after.transactions).map(([k, v]) => [k, mine.has(k) ? (existing.get(k) ?? null) : v]),
-  );
   const response: ImportResponse = { statement_id: stmt.id, status, ...plan.counts };
+  ctx.journal({
+    kind: "statement-import",
+    resourceId: stmt.id,
+    before,
+    after,
+    rows: plan.touched.length,
+    summary: `statement import: ${response.imported} imported, ${response.enriched} enriched, ${response.updated} updated, ${response.skipped} skipped`,
+  });
+  // ONE batch: the new transactions, the patches, every row's result, the statement's status and
+  // the ledger entry.
+  await ctx.batch([writes[0]!, ...writes.slice(1)]);
   return { response, before, after, rows: plan.touched.length };
+}
+
+/** The transactions' images once the plan is written: inserted records, patched fields, the rest as read. */
+function afterImages(plan: ImportPlan, existing: Map<string, TxImage>, now: string): Map<string, TxImage> {
+  const out = new Map(existing);
+  for (const p of plan.patches) {
+    const key = keyOf(p.fwd, p.dfn);
+    out.set(key, { ...out.get(key)!, ...p.patch });
+  }
+  for (const tx of plan.inserts) {
+    const r = toRow(tx, now);
+    out.set(keyOf(r.ForwardedTo, r.DateFileName), {
+      Amount: r.Amount ?? null,
+      Company: r.Company ?? null,
+      Category: r.Category ?? null,
+      CategoryAudit: r.CategoryAudit ?? null,
+      StatementSource: r.StatementSource ?? null,
+    });
+  }
+  return out;
 }
 
 /** Writes a ledger `before` image back: created transactions go, changed ones get their fields back. */
@@ -297,5 +325,5 @@ export async function restoreImage(ctx: ServiceCtx, id: string, before: ImportIm
       updated_at: ctx.clock().toISOString(),
     }),
   );
-  await db.batch(writes as [(typeof writes)[number], ...typeof writes]);
+  await ctx.batch(writes as [(typeof writes)[number], ...typeof writes]);
 }

@@ -42,19 +42,29 @@ export function statementsRouter() {
 
 /**
  * This domain's ledger reverters (app.ts registers them): an import entry is undone as a whole;
- * a review edit (one row or a bulk edit) puts the rows' earlier choices back.
+ * a review edit (one row or a bulk edit) puts the rows' earlier choices back. Each restore runs
+ * its write through `ctx.batch`, so the revert's own entry (queued first) rides in it.
  */
 export const statementReverters: Reverters = {
   "statement-review": {
     current: (ctx, id) => currentReview(ctx, id),
-    restore: (ctx, id, before) => restoreReview(ctx, id, before as unknown as ReviewImage),
+    restore: (ctx, id, before, opts) => {
+      opts.journal?.();
+      return restoreReview(ctx, id, before as unknown as ReviewImage);
+    },
   },
   "statement-layout": {
     current: (ctx, id) => getLayout(ctx, id),
-    restore: (ctx, id, before) => restoreLayout(ctx, id, before as StatementLayoutRecord | null),
+    restore: (ctx, id, before, opts) => {
+      opts.journal?.();
+      return restoreLayout(ctx, id, before as StatementLayoutRecord | null);
+    },
   },
   "statement-import": {
     current: (ctx, id) => currentImage(ctx, id),
-    restore: (ctx, id, before) => restoreImage(ctx, id, before as unknown as ImportImage),
+    restore: (ctx, id, before, opts) => {
+      opts.journal?.();
+      return restoreImage(ctx, id, before as unknown as ImportImage);
+    },
   },
 };

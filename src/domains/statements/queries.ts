@@ -1,4 +1,5 @@
 /** Statement storage: drizzle over the statements tables, and the stored rows a statement can match. */
+import type { Batch } from "../../lib/context";
 import { and, asc, desc, eq, gte, inArray, lt, lte, ne, type SQL, sql } from "drizzle-orm";
 import { type Db, schema } from "../../db";
 import type { StatementRecord, StatementRowInsert, StatementRowRecord } from "../../db/schema";
@@ -92,8 +93,9 @@ export function updateRowQuery(db: Db, id: string, txIndex: number, patch: Parti
 export const setStatementQuery = (db: Db, id: string, patch: Partial<StatementRecord>) =>
   db.update(s).set(patch).where(eq(s.id, id));
 
-export async function deleteStatementRows(db: Db, id: string) {
-  await db.batch([
+/** `batch`: the caller's ServiceCtx.batch, which carries the delete's ledger entry. */
+export async function deleteStatementRows(db: Db, id: string, batch: Batch) {
+  await batch([
     db.delete(r).where(eq(r.statement_id, id)),
     db.delete(k).where(eq(k.statement_id, id)),
     db.delete(s).where(eq(s.id, id)),

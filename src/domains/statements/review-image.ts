@@ -44,7 +44,7 @@ export async function currentReview(ctx: ServiceCtx, id: string): Promise<Review
 export async function restoreReview(ctx: ServiceCtx, id: string, before: ReviewImage): Promise<void> {
   const db = getDb(ctx.env.DB);
   if (!(await q.getStatement(db, id))) return; // deleted since: nothing to put back
-  await db.batch([
+  await ctx.batch([
     q.setStatementQuery(db, id, {
       status: before.status,
       completed_at: before.completed_at,

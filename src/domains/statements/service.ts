@@ -217,11 +217,15 @@ export function editPatch(row: StatementRowRecord, edit: RowEdit): Partial<State
   return patch;
 }
 
-/** Applies edits (one or many rows) atomically and recomputes the statement's status; returns the review images. */
+/**
+ * Applies edits (one or many rows) atomically and recomputes the statement's status; the review
+ * entry (`summary` names the edited rows) rides in the same batch. Returns the edited rows.
+ */
 export async function applyEdits(
   ctx: ServiceCtx,
   id: string,
   edits: { key: string | number; edit: RowEdit }[],
+  summary: (rows: StatementRowRecord[]) => string,
 ) {
   const db = getDb(ctx.env.DB);
   const { stmt, rows } = await loadStatement(ctx, id);
@@ -234,19 +238,22 @@ export async function applyEdits(
   });
   const status = statementStatus(rows);
   const now = ctx.clock().toISOString();
-  await db.batch([
-    q.setStatementQuery(db, id, {
-      status,
-      updated_at: now,
-      completed_at: status === "complete" ? stmt.completed_at : null,
-    }),
+  const completed_at = status === "complete" ? stmt.completed_at : null;
+  const after = reviewImage({ ...stmt, status, completed_at }, rows);
+  const edited = changed.map((c) => c.row);
+  ctx.journal({
+    kind: "statement-review",
+    resourceId: id,
+    before,
+    after,
+    rows: edited.length,
+    summary: summary(edited),
+  });
+  await ctx.batch([
+    q.setStatementQuery(db, id, { status, updated_at: now, completed_at }),
     ...changed.map(({ row, patch }) => q.updateRowQuery(db, id, row.tx_index, patch)),
   ]);
-  const after = reviewImage(
-    { ...stmt, status, completed_at: status === "complete" ? stmt.completed_at : null },
-    rows,
-  );
-  return { rows: changed.map((c) => c.row), before, after };
+  return { rows: edited };
 }
 
 export async function reparseStatement(ctx: ServiceCtx, id: string) {
@@ -278,11 +285,13 @@ export async function reparseStatement(ctx: ServiceCtx, id: string) {
 export async function deleteStatement(ctx: ServiceCtx, id: string) {
   const db = getDb(ctx.env.DB);
   const { stmt, rows } = await loadStatement(ctx, id);
-  await q.deleteStatementRows(db, id);
+  const summary = `deleted statement ${stmt.filename} (${rows.length} rows)`;
+  ctx.journal({ resourceId: id, summary });
+  await q.deleteStatementRows(db, id, ctx.batch);
   // Only a statements/ key is ever deleted (a row restored by an old build could name another object).
   if (stmt.r2_key.startsWith("statements/") && (await q.statementsWithKey(db, stmt.r2_key)) === 0)
     await ctx.env.FILES.delete(stmt.r2_key);
-  return { ok: true, summary: `deleted statement ${stmt.filename} (${rows.length} rows)` };
+  return { ok: true, summary };
 }
 
 export async function downloadStatement(ctx: ServiceCtx, id: string) {

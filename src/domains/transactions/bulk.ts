@@ -58,22 +58,27 @@ export async function bulkUpdateCategory(ctx: Ctx, updates: BulkItem[], source: 
     );
     return { ...base, new_category: category, ok: true, old_category: row.Category, error: null };
   });
-  const [w, ...ws] = writes;
-  const outcome = w ? ((await db.batch([w, ...ws])) as { meta?: { changes?: number } }[]) : [];
-  for (const [i, at] of updateAt) {
-    if ((outcome[at]?.meta?.changes ?? 0) > 0) continue;
-    const r = results[i]!;
-    delete before[r.tx_id];
-    delete after[r.tx_id];
-    results[i] = { ...r, ok: false, error: `category "${r.new_category}" was renamed or deleted meanwhile` };
-  }
   const succeeded = results.filter((r) => r.ok).length;
-  return {
-    response: { total: results.length, succeeded, failed: results.length - succeeded, results },
+  const response = { total: results.length, succeeded, failed: results.length - succeeded, results };
+  // The entry rides in the writes' batch, its images as planned. A row whose guard finds its
+  // category renamed or deleted meanwhile (a race) stays in the images: its undo then asks for force.
+  ctx.journal({
+    kind: "transactions-bulk",
+    resourceId: succeeded <= 200 ? JSON.stringify(Object.keys(before)) : "bulk",
     before: { rows: before },
     after: { rows: after },
     rows: succeeded,
-  };
+    summary: `${succeeded} of ${results.length} transactions recategorized`,
+  });
+  const [w, ...ws] = writes;
+  const outcome = w ? ((await ctx.batch([w, ...ws])) as { meta?: { changes?: number } }[]) : [];
+  for (const [i, at] of updateAt) {
+    if ((outcome[at]?.meta?.changes ?? 0) > 0) continue;
+    const r = results[i]!;
+    results[i] = { ...r, ok: false, error: `category "${r.new_category}" was renamed or deleted meanwhile` };
+  }
+  const ok = results.filter((r) => r.ok).length;
+  return { response: { ...response, succeeded: ok, failed: results.length - ok } };
 }
 
 /** Ledger support for bulk entries: images are `{rows: {tx_id: image}}`. */
@@ -86,12 +91,14 @@ export async function currentBulkImage(ctx: Ctx, txIds: readonly string[]) {
 export async function restoreBulkImage(
   ctx: Ctx,
   image: Record<string, unknown> | null,
-  opts: { force: boolean } = { force: false },
+  opts: { force: boolean; journal?: (recreated?: string[]) => void } = { force: false },
 ) {
   const rows = (image?.rows ?? {}) as Record<string, Record<string, unknown>>;
   // Every category the images name is checked (and, forced, recreated) before any row is written.
   const names = Object.values(rows).map((img) => (typeof img.Category === "string" ? img.Category : ""));
   const recreated = await requireLiveCategories(ctx, names, opts.force);
+  // A revert's own entry rides in the first row's batch.
+  opts.journal?.(recreated);
   for (const [txId, img] of Object.entries(rows)) await restoreImage(ctx, txId, img, opts);
   return { recreated_categories: recreated };
 }

@@ -299,7 +299,7 @@ export async function restoreImage(
   ctx: WriteCtx,
   txId: string,
   image: Record<string, unknown> | null,
-  opts: { force: boolean } = { force: false },
+  opts: { force: boolean; journal?: (recreated?: string[]) => void } = { force: false },
 ): Promise<{ recreated_categories: string[] }> {
   const key = keyOf(txId);
   if (!image) throw conflict("Nothing to restore");
@@ -307,6 +307,7 @@ export async function restoreImage(
   const cols = imageColumns(image);
   const category = typeof cols.Category === "string" && cols.Category.trim() ? cols.Category : null;
   const recreated = category ? await requireLiveCategories(ctx, [category], opts.force) : [];
+  opts.journal?.(recreated); // a revert's own entry rides in the restore's batch
   if (!(await writeEditable(ctx.batch, ctx.env.DB, key, cols, category))) throw categoryGone(category ?? "");
   return { recreated_categories: recreated };
 }

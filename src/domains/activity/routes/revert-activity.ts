@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { type AppContext, serviceCtx } from "../../../http/context";
-import { newEntryId } from "../journal";
 import { RevertQuery, RevertResponse } from "../schemas";
 import { applyRevert, planRevert } from "../service";
 import { ActivityRoute } from "./list-activity";
@@ -25,21 +24,7 @@ export class RevertActivity extends ActivityRoute {
     const { params, query } = await this.getValidatedData<typeof this.schema>();
     const ctx = serviceCtx(c);
     const plan = await planRevert({ ctx, id: params.entry_id, force: query.force });
-    const revertEntryId = newEntryId();
-    const { recreated_categories } = await applyRevert({ ctx, plan, revertEntryId });
-    const recreated = recreated_categories.length
-      ? `; recreated category ${recreated_categories.join(", ")}`
-      : "";
-    const summary = `revert of ${plan.entry.id}: restored ${plan.kind} ${plan.entry.resource_id}${recreated}`;
-    ctx.journal({
-      id: revertEntryId,
-      kind: plan.kind,
-      resourceId: plan.entry.resource_id!,
-      before: plan.current,
-      after: plan.before,
-      summary,
-      reversible: false,
-    });
+    const { summary, recreated_categories } = await applyRevert({ ctx, plan });
     return c.json({ reverted_entry_id: plan.entry.id, summary, recreated_categories });
   }
 }

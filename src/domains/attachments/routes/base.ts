@@ -13,7 +13,7 @@ export const json = <T extends z.ZodType>(description: string, schema: T) => ({
 export const errors = (table: Record<string, string>) =>
   Object.fromEntries(Object.entries(table).map(([status, what]) => [status, json(what, ErrorEnvelope)]));
 
-/** Stages an attachment entry; only link images are reversible (uploads and deletes touch R2). */
+/** Stages the parse route's entry (link, upload and delete journal in their own batch: service.ts). */
 export function stageAttachment(
   c: AppContext,
   id: string,

@@ -1,7 +1,7 @@
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { AttachmentDeleteResponse, AttachmentIdParam } from "../schemas";
-import { remove, toResponse } from "../service";
-import { AttachmentsRoute, errors, json, stageAttachment } from "./base";
+import { remove } from "../service";
+import { AttachmentsRoute, errors, json } from "./base";
 
 export class DeleteAttachment extends AttachmentsRoute {
   override schema = {
@@ -18,7 +18,6 @@ export class DeleteAttachment extends AttachmentsRoute {
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
     const row = await remove(serviceCtx(c), params.attachment_id);
-    stageAttachment(c, row.id, toResponse(row), null, `Deleted ${row.kind} ${row.original_filename}`, false);
     return c.json({ id: row.id, status: "deleted" });
   }
 }

@@ -1,7 +1,7 @@
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { AttachmentIdParam, AttachmentResponse, LinkAttachmentRequest } from "../schemas";
-import { link, linkImage, toResponse } from "../service";
-import { AttachmentsRoute, errors, json, stageAttachment } from "./base";
+import { link, toResponse } from "../service";
+import { AttachmentsRoute, errors, json } from "./base";
 
 export class LinkAttachment extends AttachmentsRoute {
   override schema = {
@@ -20,9 +20,7 @@ export class LinkAttachment extends AttachmentsRoute {
 
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
-    const { before, after } = await link(serviceCtx(c), params.attachment_id, body.tx_id);
-    const summary = body.tx_id ? `Linked ${after.original_filename}` : `Unlinked ${after.original_filename}`;
-    stageAttachment(c, after.id, linkImage(before), linkImage(after), summary, true);
+    const after = await link(serviceCtx(c), params.attachment_id, body.tx_id);
     return c.json(toResponse(after));
   }
 }

@@ -3,7 +3,7 @@ import { readUpload } from "../../../http/upload";
 import { ATTACHMENT_LIMITS, checkUpload } from "../files";
 import { AttachmentResponse, BodyUploadAttachment } from "../schemas";
 import { upload } from "../service";
-import { AttachmentsRoute, errors, json, stageAttachment } from "./base";
+import { AttachmentsRoute, errors, json } from "./base";
 
 export class UploadAttachment extends AttachmentsRoute {
   override schema = {
@@ -32,16 +32,7 @@ export class UploadAttachment extends AttachmentsRoute {
     const ctx = serviceCtx(c);
     const file = await readUpload(c.req.raw, ATTACHMENT_LIMITS);
     const checked = checkUpload({ ...file, kind: file.field("kind"), txId: file.field("tx_id") });
-    const { before, after } = await upload(ctx, checked);
-    const verb = before ? "Re-uploaded" : "Uploaded";
-    stageAttachment(
-      c,
-      after.id,
-      before ?? {},
-      after,
-      `${verb} ${after.kind} ${after.original_filename}`,
-      false,
-    );
+    const after = await upload(ctx, checked);
     return c.json(after);
   }
 }

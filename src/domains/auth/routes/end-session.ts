@@ -20,7 +20,6 @@ export class EndWebappSession extends AuthRoute {
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
     await signOutSession({ ctx: serviceCtx(c), id: params.session_id });
-    serviceCtx(c).journal({ resourceId: params.session_id, summary: "signed a browser session out" });
     return c.json({ id: params.session_id, status: "signed_out" as const });
   }
 }

@@ -14,10 +14,6 @@ export class PutCardNames extends CardNamesRoute {
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
     const out = await putCardNames({ ctx: serviceCtx(c), mappings: body });
-    serviceCtx(c).journal({
-      resourceId: "card_names",
-      summary: `Card-name mapping set (${out.response.count} cards)`,
-    });
     return c.json(out.response);
   }
 }

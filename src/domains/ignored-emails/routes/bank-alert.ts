@@ -19,10 +19,6 @@ export class SendIgnoredToReview extends IgnoredEmailsRoute {
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
     const out = await sendToReview({ ctx: serviceCtx(c), id: params.ignored_id });
-    serviceCtx(c).journal({
-      resourceId: out.id,
-      summary: `Marked an ignored email from ${out.alert_sender} as a bank alert (${out.outcome})`,
-    });
     return c.json(out);
   }
 }

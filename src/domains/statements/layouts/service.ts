@@ -1,7 +1,8 @@
 /**
  * Taught PDF layouts: the page text the review lays out, teaching (the person's column marks →
  * rows read and balance-checked → the layout saved under its page's fingerprint → the statement
- * read again), and the list on the Rules page (rename, delete; each a ledger entry with images).
+ * read again), and the list on the Rules page (rename, delete). Each write journals its ledger
+ * entry (with images) in its own batch.
  */
 import { eq, sql } from "drizzle-orm";
 import { type Db, getDb, schema } from "../../../db";
@@ -78,7 +79,7 @@ const bad = (msg: string) => validationError([{ loc: ["body", "marks"], msg, typ
 export async function teachLayout(
   ctx: ServiceCtx,
   stmt: { id: string; file_kind: string; r2_key: string; uploaded_at: string },
-  body: { marks: LayoutMarks; name?: string; institution?: string },
+  body: { marks: LayoutMarks; name?: string; institution?: string; proposed?: boolean },
 ) {
   const m = body.marks;
   if (!m.amount && !(m.withdrawal || m.deposit))
@@ -123,10 +124,21 @@ export async function teachLayout(
     created_at: before?.created_at ?? now,
     updated_at: now,
   };
-  await db
-    .insert(l)
-    .values(record)
-    .onConflictDoUpdate({ target: l.fingerprint, set: { ...record, id: undefined } });
+  const proposed = body.proposed ? "; columns proposed by the model" : "";
+  ctx.journal({
+    kind: "statement-layout",
+    resourceId: record.id,
+    before,
+    after: record,
+    rows: 1,
+    summary: `taught statement layout "${record.name}" (${parsed.rows.length} rows${proposed})`,
+  });
+  await ctx.batch([
+    db
+      .insert(l)
+      .values(record)
+      .onConflictDoUpdate({ target: l.fingerprint, set: { ...record, id: undefined } }),
+  ]);
   return { before, after: record, balance: parsed.balance, rows: parsed.rows.length };
 }
 
@@ -134,23 +146,41 @@ export async function renameLayout(ctx: ServiceCtx, id: string, name: string) {
   const before = await getLayout(ctx, id);
   if (!before) throw notFound("Statement layout");
   const after = { ...before, name: name.trim().slice(0, 100), updated_at: ctx.clock().toISOString() };
-  await getDb(ctx.env.DB)
-    .update(l)
-    .set({ name: after.name, updated_at: after.updated_at })
-    .where(eq(l.id, id));
+  ctx.journal({
+    kind: "statement-layout",
+    resourceId: id,
+    before,
+    after,
+    rows: 1,
+    summary: `renamed statement layout to "${after.name}"`,
+  });
+  const db = getDb(ctx.env.DB);
+  await ctx.batch([db.update(l).set({ name: after.name, updated_at: after.updated_at }).where(eq(l.id, id))]);
   return { before, after };
 }
 
 export async function deleteLayout(ctx: ServiceCtx, id: string) {
   const before = await getLayout(ctx, id);
   if (!before) throw notFound("Statement layout");
-  await getDb(ctx.env.DB).delete(l).where(eq(l.id, id));
+  ctx.journal({
+    kind: "statement-layout",
+    resourceId: id,
+    before,
+    after: null,
+    rows: 1,
+    summary: `deleted statement layout "${before.name}"`,
+  });
+  const db = getDb(ctx.env.DB);
+  await ctx.batch([db.delete(l).where(eq(l.id, id))]);
   return { before };
 }
 
 /** The ledger's restore: null removes the layout, a record puts it back as it was. */
 export async function restoreLayout(ctx: ServiceCtx, id: string, before: StatementLayoutRecord | null) {
   const db = getDb(ctx.env.DB);
-  if (before === null) await db.delete(l).where(eq(l.id, id));
-  else await db.insert(l).values(before).onConflictDoUpdate({ target: l.id, set: before });
+  await ctx.batch([
+    before === null
+      ? db.delete(l).where(eq(l.id, id))
+      : db.insert(l).values(before).onConflictDoUpdate({ target: l.id, set: before }),
+  ]);
 }

@@ -15,15 +15,12 @@ export class BulkUpdateStatementRows extends StatementsRoute {
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
     const edits = body.updates.map(({ tx_index, ...edit }) => ({ key: tx_index, edit }));
-    const res = await applyEdits(serviceCtx(c), params.statement_id, edits);
-    serviceCtx(c).journal({
-      kind: "statement-review",
-      resourceId: params.statement_id,
-      before: res.before,
-      after: res.after,
-      rows: res.rows.length,
-      summary: `${res.rows.length} statement rows edited`,
-    });
+    const res = await applyEdits(
+      serviceCtx(c),
+      params.statement_id,
+      edits,
+      (rows) => `${rows.length} statement rows edited`,
+    );
     return c.json({ ok: true, updated: res.rows.length });
   }
 }

@@ -14,7 +14,6 @@ export class DeleteStatement extends StatementsRoute {
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
     const res = await deleteStatement(serviceCtx(c), params.statement_id);
-    serviceCtx(c).journal({ resourceId: params.statement_id, summary: res.summary });
     return c.json({ ok: res.ok });
   }
 }

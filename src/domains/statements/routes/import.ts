@@ -10,7 +10,7 @@ export class ImportStatementRows extends StatementsRoute {
     operationId: "importStatementTransactions",
     summary: "Execute a reviewed statement: import new rows, enrich or update matched ones, settle the rest",
     description:
-      "One activity-ledger entry per call; reverting it removes the rows it created and restores the ones it changed. " +
+      "One activity-ledger entry per call, written in the import's own batch; reverting it removes the rows it created and restores the ones it changed. " +
       "All or nothing: the rows and the statement's state are written in one batch. Without `statement_id`, " +
       "`metadata` and `transactions` make the statement first.",
     request: { body: { ...contentJson(ImportRequest), required: true } },
@@ -22,15 +22,6 @@ export class ImportStatementRows extends StatementsRoute {
     const ctx = serviceCtx(c);
     const statement_id = body.statement_id ?? (await statementFromBody(ctx, body));
     const res = await executeImport(ctx, { ...body, statement_id });
-    const r = res.response;
-    serviceCtx(c).journal({
-      kind: "statement-import",
-      resourceId: r.statement_id,
-      before: res.before,
-      after: res.after,
-      rows: res.rows,
-      summary: `statement import: ${r.imported} imported, ${r.enriched} enriched, ${r.updated} updated, ${r.skipped} skipped`,
-    });
-    return c.json(r);
+    return c.json(res.response);
   }
 }

@@ -51,14 +51,6 @@ export class TeachLayout extends StatementsRoute {
     const { stmt } = await loadStatement(ctx, params.statement_id);
     const res = await teachLayout(ctx, stmt, body);
     const statement = await reparseStatement(ctx, stmt.id);
-    serviceCtx(c).journal({
-      kind: "statement-layout",
-      resourceId: res.after.id,
-      before: res.before,
-      after: res.after,
-      rows: 1,
-      summary: `taught statement layout "${res.after.name}" (${res.rows} rows${body.proposed ? "; columns proposed by the model" : ""})`,
-    });
     return c.json({ layout: layoutItem(res.after), statement });
   }
 }

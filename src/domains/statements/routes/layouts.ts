@@ -35,14 +35,6 @@ export class RenameLayout extends StatementsRoute {
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
     const res = await renameLayout(serviceCtx(c), params.layout_id, body.name);
-    serviceCtx(c).journal({
-      kind: "statement-layout",
-      resourceId: params.layout_id,
-      before: res.before,
-      after: res.after,
-      rows: 1,
-      summary: `renamed statement layout to "${res.after.name}"`,
-    });
     return c.json(layoutItem(res.after));
   }
 }
@@ -57,15 +49,7 @@ export class DeleteLayout extends StatementsRoute {
 
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
-    const res = await deleteLayout(serviceCtx(c), params.layout_id);
-    serviceCtx(c).journal({
-      kind: "statement-layout",
-      resourceId: params.layout_id,
-      before: res.before,
-      after: null,
-      rows: 1,
-      summary: `deleted statement layout "${res.before.name}"`,
-    });
+    await deleteLayout(serviceCtx(c), params.layout_id);
     return c.json({ ok: true });
   }
 }

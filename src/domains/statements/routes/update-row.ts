@@ -14,16 +14,14 @@ export class UpdateStatementRow extends StatementsRoute {
 
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
-    const res = await applyEdits(serviceCtx(c), params.statement_id, [{ key: params.tx_index, edit: body }]);
+    const edits = [{ key: params.tx_index, edit: body }];
+    const res = await applyEdits(
+      serviceCtx(c),
+      params.statement_id,
+      edits,
+      ([r]) => `statement row ${r!.tx_index}: ${r!.action}`,
+    );
     const row = res.rows[0];
-    serviceCtx(c).journal({
-      kind: "statement-review",
-      resourceId: params.statement_id,
-      before: res.before,
-      after: res.after,
-      rows: 1,
-      summary: `statement row ${row!.tx_index}: ${row!.action}`,
-    });
     return c.json({ ok: true, tx_index: row!.tx_index, row_id: row!.row_id, action: row!.action });
   }
 }

@@ -14,14 +14,6 @@ export class BulkUpdateTransactionCategory extends TransactionsRoute {
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
     const res = await bulkUpdateCategory(serviceCtx(c), body.updates, body.source);
-    serviceCtx(c).journal({
-      kind: "transactions-bulk",
-      resourceId: res.rows <= 200 ? JSON.stringify(Object.keys(res.before.rows)) : "bulk",
-      before: res.before,
-      after: res.after,
-      rows: res.rows,
-      summary: `${res.response.succeeded} of ${res.response.total} transactions recategorized`,
-    });
     return c.json(res.response);
   }
 }
