@@ -51,7 +51,7 @@ export async function createIngestDeps(env: Env, opts: DepsOptions = {}): Promis
   const ai =
     opts.ai !== undefined
       ? opts.ai
-      : aiFor(env, await getConfig({ ctx: { env } }), "categorization", { maxRetries: 1 });
+      : aiFor(env, await getConfig({ env }), "categorization", { maxRetries: 1 });
   return {
     db: env.DB,
     files: env.FILES,

@@ -81,7 +81,7 @@ async function readAll(d1: D1Database, one?: OneEmail): Promise<Reads> {
 }
 
 export async function loadIngestSettings(env: Env, one?: OneEmail): Promise<IngestSettings> {
-  const [config, reads] = await Promise.all([getConfig({ ctx: { env } }), readAll(env.DB, one)]);
+  const [config, reads] = await Promise.all([getConfig({ env }), readAll(env.DB, one)]);
   const { blocked, cardNames, prefetched } = reads;
   return {
     timezone: config.timezone,

@@ -17,7 +17,7 @@ export async function resetState(): Promise<void> {
 
 /** Issues a token straight through the service (what the command line and the settings page do). */
 export async function seedToken(scope: TokenScope = "read+write", label = `test-${scope}`) {
-  return issueToken({ ctx: { env, clock: systemClock }, input: { label, scope } });
+  return issueToken({ env, clock: systemClock }, { label, scope });
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -63,7 +63,7 @@ describe("PUT /api/v1/merchant-aliases/{raw_name}", () => {
     expect((await put("WHOLEFDS MKT", { canonical_name: "Whole Foods" })).status).toBe(200);
     const saved = (await (await env.FILES.get("backups/config/merchant_aliases.json"))!.json()) as any;
     expect(saved).toEqual({ version: 1, items: [{ raw_name: "WHOLEFDS MKT", canonical: "Whole Foods" }] });
-    const down = await listAliases({ ctx: { env: { ...env, DB: brokenDb } } });
+    const down = await listAliases({ env: { ...env, DB: brokenDb } });
     expect(down).toEqual({
       aliases: [{ raw_name: "WHOLEFDS MKT", canonical_name: "Whole Foods" }],
       count: 1,
@@ -137,10 +137,7 @@ describe("activity ledger", () => {
 
 describe("token scopes", () => {
   it("a read token may list aliases but not change them (403)", async () => {
-    const { token } = await issueToken({
-      ctx: { env, clock: () => new Date() },
-      input: { label: "r", scope: "read" },
-    });
+    const { token } = await issueToken({ env, clock: () => new Date() }, { label: "r", scope: "read" });
     const headers = { Authorization: `Bearer ${token}` };
     expect((await call(AL, { headers })).status).toBe(200);
     expectEnvelope(await put("A B", { canonical_name: "C D" }, headers), 403, "FORBIDDEN");

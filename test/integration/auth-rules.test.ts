@@ -265,7 +265,7 @@ interface Arranged {
 async function arrange(state: State): Promise<Arranged> {
   await resetState();
   const [read, write, revoked] = await Promise.all([seedToken("read"), seedToken("read+write"), seedToken()]);
-  await revokeTokenById({ ctx: { env, clock: systemClock }, id: revoked.id });
+  await revokeTokenById({ env, clock: systemClock }, revoked.id);
   const headers: Arranged["headers"] = {
     none: {},
     basic: { authorization: "Basic dXNlcjpwYXNz" },

@@ -69,16 +69,16 @@ describe("GET /api/v1/categories", () => {
   // Service level: with D1 down the auth middleware itself cannot answer (it reads auth_settings).
   it("falls back to the R2 backup when D1 fails, and to the defaults without one", async () => {
     const down = { env: { ...env, DB: brokenDb } };
-    expect(await listCategoryNames({ ctx: down })).toHaveLength(39);
+    expect(await listCategoryNames(down)).toHaveLength(39);
     await add({ name: "Books", group: "Lifestyle" });
     const saved = (await (await env.FILES.get("backups/config/categories.json"))!.json()) as any;
     expect(saved.items).toHaveLength(40);
     expect(saved.version).toBe(1);
-    expect(await listCategoryNames({ ctx: down })).toContain("Books");
-    const m = await listManagedCategories({ ctx: down });
+    expect(await listCategoryNames(down)).toContain("Books");
+    const m = await listManagedCategories(down);
     expect(m.version).toBe(1);
     expect(m.categories).toContainEqual({ name: "Books", group: "Lifestyle" });
-    expect((await listCategoryIcons({ ctx: down })).version).toBe(1);
+    expect((await listCategoryIcons(down)).version).toBe(1);
   });
 
   it("a write while D1 is down fails with the 500 envelope and leaks nothing", async () => {
@@ -393,10 +393,7 @@ describe("category icons", () => {
 
 describe("token scopes", () => {
   it("a read token may list but not write (403 FORBIDDEN)", async () => {
-    const { token } = await issueToken({
-      ctx: { env, clock: () => new Date() },
-      input: { label: "r", scope: "read" },
-    });
+    const { token } = await issueToken({ env, clock: () => new Date() }, { label: "r", scope: "read" });
     const headers = { Authorization: `Bearer ${token}` };
     expect((await call(CATS, { headers })).status).toBe(200);
     expect((await call(`${CATS}/managed`, { headers })).status).toBe(200);

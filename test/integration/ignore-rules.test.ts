@@ -83,7 +83,7 @@ describe("ignore rules: list, add, delete", () => {
     await add("PAYPAL TRANSFER");
     const saved = (await (await env.FILES.get("backups/config/ignore_rules.json"))!.json()) as any;
     expect(saved).toEqual({ version: 1, items: [{ pattern: "PAYPAL TRANSFER" }] });
-    const down = await listIgnoreRules({ ctx: { env: { ...env, DB: brokenDb } } });
+    const down = await listIgnoreRules({ env: { ...env, DB: brokenDb } });
     expect(down).toEqual({ rules: [{ pattern: "PAYPAL TRANSFER" }], count: 1, version: 1 });
   });
 
@@ -236,10 +236,7 @@ describe("ignore-rule suggestions", () => {
 
 describe("token scopes", () => {
   it("a read token may read rules and suggestions but not write (403)", async () => {
-    const { token } = await issueToken({
-      ctx: { env, clock: () => new Date() },
-      input: { label: "r", scope: "read" },
-    });
+    const { token } = await issueToken({ env, clock: () => new Date() }, { label: "r", scope: "read" });
     const headers = { Authorization: `Bearer ${token}` };
     expect((await call(IR, { headers })).status).toBe(200);
     expect((await call(`${IR}/suggestions`, { headers })).status).toBe(200);

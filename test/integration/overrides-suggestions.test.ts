@@ -192,8 +192,7 @@ describe("matchOverride fuzzy tier (service, fake embeddings)", () => {
   it("lists fuzzy candidates at or above min_score, best first, at most 5", async () => {
     await call(`${OV}/STARBUCKS%20COFFEE`, { method: "PUT", body: { category: "Coffee & Cafes" } });
     await call(`${OV}/COSTCO%20WHOLESALE`, { method: "PUT", body: { category: "Groceries" } });
-    const res = await matchOverride({
-      ctx,
+    const res = await matchOverride(ctx, {
       input: { company: "STARBUCKS COFFE", include_history: false, min_score: 0.5 },
       ai: fakeAi(),
     });
@@ -207,15 +206,13 @@ describe("matchOverride fuzzy tier (service, fake embeddings)", () => {
 
   it("include_history adds past companies; embedding failures leave only the deterministic tiers", async () => {
     await correction("BLUE BOTTLE CAFE", "Coffee & Cafes");
-    const withHistory = await matchOverride({
-      ctx,
+    const withHistory = await matchOverride(ctx, {
       input: { company: "BLUE BOTTLE CAFE #2", include_history: true, min_score: 0.7 },
       ai: fakeAi(),
     });
     expect(withHistory.candidates[0]).toMatchObject({ matched_rule: "BLUE BOTTLE CAFE", tier: "fuzzy" });
     await call(`${OV}/BLUE%20BOTTLE%20CAFE`, { method: "PUT", body: { category: "Coffee & Cafes" } });
-    const down = await matchOverride({
-      ctx,
+    const down = await matchOverride(ctx, {
       input: { company: "BLUE BOTTLE CAFE #2", include_history: true, min_score: 0.7 },
       ai: fakeAi(true),
     });

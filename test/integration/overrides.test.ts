@@ -76,7 +76,7 @@ describe("PUT /api/v1/overrides/{company}", () => {
     await put("COSTCO", { category: "Groceries" });
     const saved = (await (await env.FILES.get("backups/config/overrides.json"))!.json()) as any;
     expect(saved).toEqual({ version: 1, items: [{ company: "COSTCO", category: "Groceries" }] });
-    const down = await listOverrides({ ctx: { env: { ...env, DB: brokenDb } } });
+    const down = await listOverrides({ env: { ...env, DB: brokenDb } });
     expect(down).toEqual({ overrides: [{ company: "COSTCO", category: "Groceries" }], count: 1, version: 1 });
   });
 
@@ -311,10 +311,7 @@ describe("activity ledger", () => {
 
 describe("token scopes", () => {
   it("a read token may read overrides but not write them (403 FORBIDDEN)", async () => {
-    const { token } = await issueToken({
-      ctx: { env, clock: () => new Date() },
-      input: { label: "r", scope: "read" },
-    });
+    const { token } = await issueToken({ env, clock: () => new Date() }, { label: "r", scope: "read" });
     const headers = { Authorization: `Bearer ${token}` };
     expect((await call(OV, { headers })).status).toBe(200);
     expect((await call(`${OV}/match?company=x`, { headers })).status).toBe(200);

@@ -18,13 +18,10 @@ function toEntry(r: ActivityRow): ActivityEntry {
 }
 
 /** Ledger entries newest first; `principal=me` is the caller's own writes. */
-export async function listActivity({
-  ctx,
-  input,
-}: {
-  ctx: Pick<ServiceCtx, "env" | "principal">;
-  input: { limit: number; since?: string | null; operation?: string | null; principal?: string | null };
-}): Promise<ActivityEntry[]> {
+export async function listActivity(
+  ctx: Pick<ServiceCtx, "env" | "principal">,
+  input: { limit: number; since?: string | null; operation?: string | null; principal?: string | null },
+): Promise<ActivityEntry[]> {
   let principalId: string | null = input.principal ?? null;
   let principalKind: string | null = null;
   if (input.principal === "me") {
@@ -55,7 +52,7 @@ export interface RevertPlan {
  * Checks that an entry can be undone: 404 unknown; 409 CONFLICT already reverted or not
  * reversible; 409 stale_revert when the resource changed since (unless `force`).
  */
-export async function planRevert({ ctx, id, force }: { ctx: ServiceCtx; id: string; force: boolean }) {
+export async function planRevert(ctx: ServiceCtx, { id, force }: { id: string; force: boolean }) {
   const entry = await getEntry(ctx.env.DB, id);
   if (!entry) throw notFound("Activity entry");
   if (entry.reverted_at) {
@@ -93,13 +90,10 @@ export async function planRevert({ ctx, id, force }: { ctx: ServiceCtx; id: stri
  * RestoreOptions.journal). Returns its summary and the categories recreated on the way
  * (force=true over a deleted category).
  */
-export async function applyRevert({
-  ctx,
-  plan,
-}: {
-  ctx: ServiceCtx;
-  plan: RevertPlan;
-}): Promise<{ summary: string; recreated_categories: string[] }> {
+export async function applyRevert(
+  ctx: ServiceCtx,
+  plan: RevertPlan,
+): Promise<{ summary: string; recreated_categories: string[] }> {
   const { entry } = plan;
   const at = ctx.clock().toISOString();
   const revertEntryId = newEntryId();

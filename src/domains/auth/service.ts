@@ -79,15 +79,10 @@ async function checkPassword(
  * Sets or changes the dashboard password (ending trust on first use). Changing needs the
  * current password. Every other session is signed out; returns a fresh cookie for the caller.
  */
-export async function setPassword({
-  ctx,
-  input,
-  client,
-}: {
-  ctx: Ctx;
-  input: { password: string; current_password?: string | null };
-  client: ClientInfo;
-}): Promise<string> {
+export async function setPassword(
+  ctx: Ctx,
+  { input, client }: { input: { password: string; current_password?: string | null }; client: ClientInfo },
+): Promise<string> {
   const s = await ensureSettings(ctx);
   if (s.password_hash) {
     if (!input.current_password) {
@@ -125,17 +120,10 @@ export async function setPassword({
  * Verifies the password and returns a signed session cookie value and the browser's device cookie
  * (its own when one of `devices` verifies, which also moves the check into that device's bucket).
  */
-export async function login({
-  ctx,
-  input,
-  client,
-  devices = [],
-}: {
-  ctx: Ctx;
-  input: { password: string };
-  client: ClientInfo;
-  devices?: string[];
-}): Promise<{ session: string; device: string }> {
+export async function login(
+  ctx: Ctx,
+  { input, client, devices = [] }: { input: { password: string }; client: ClientInfo; devices?: string[] },
+): Promise<{ session: string; device: string }> {
   const s = await readAuthSettings(getDb(ctx.env.DB));
   if (!s?.password_hash) {
     throw conflict(
@@ -157,15 +145,10 @@ export async function deviceAfterSetPassword(ctx: Ctx, devices: string[]): Promi
 }
 
 /** Revokes every session at once: every row ended, and the epoch every cookie carries bumped. */
-export async function signOutAll({
-  ctx,
-  input,
-  client,
-}: {
-  ctx: Ctx;
-  input: { current_password?: string | null } | null;
-  client: ClientInfo;
-}): Promise<void> {
+export async function signOutAll(
+  ctx: Ctx,
+  { input, client }: { input: { current_password?: string | null } | null; client: ClientInfo },
+): Promise<void> {
   const s = await ensureSettings(ctx);
   if (input?.current_password && s.password_hash) {
     await checkPassword(
@@ -181,7 +164,7 @@ export async function signOutAll({
 }
 
 /** Logout: ends the session the request's cookie names (the first `app_session` that verifies). */
-export async function logout({ ctx, cookies }: { ctx: Ctx; cookies: string[] }): Promise<void> {
+export async function logout(ctx: Ctx, cookies: string[]): Promise<void> {
   const auth = await loadAuthState(ctx.env);
   const session = await resolveSession(ctx.env, auth.settings, cookies, ctx.clock());
   if (session) await endOneSession(ctx, session.id);

@@ -107,7 +107,7 @@ export async function endEverySession(ctx: Ctx, keepId: string | null = null): P
 }
 
 /** Active sessions, oldest first, the caller's own marked `current`. Never a cookie or secret. */
-export async function listSessions({ ctx }: { ctx: Pick<ServiceCtx, "env" | "clock" | "principal"> }) {
+export async function listSessions(ctx: Pick<ServiceCtx, "env" | "clock" | "principal">) {
   const rows = await listLiveSessions(getDb(ctx.env.DB), ctx.clock().toISOString());
   const mine = ctx.principal.kind === "session" ? ctx.principal.id : null;
   // The public demo shows that sessions exist, never where from (issue 26 finding 10).
@@ -123,13 +123,10 @@ export async function listSessions({ ctx }: { ctx: Pick<ServiceCtx, "env" | "clo
  * `DELETE /auth/sessions/{id}`: 404 when unknown or already ended. The entry rides in the guarded
  * write's batch (none when nothing ended).
  */
-export async function signOutSession({
-  ctx,
-  id,
-}: {
-  ctx: Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
-  id: string;
-}): Promise<void> {
+export async function signOutSession(
+  ctx: Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">,
+  id: string,
+): Promise<void> {
   ctx.journal({ resourceId: id, summary: "signed a browser session out" });
   const [res] = await ctx.batch([endSessionQuery(getDb(ctx.env.DB), id, ctx.clock().toISOString())], {
     ifChanged: true,

@@ -17,13 +17,10 @@ import { isWellFormedToken, LAST_USED_THROTTLE_MS, shouldStampLastUsed, type Tok
 export type { TokenRow };
 
 /** Mints a token; only its SHA-256 is stored, the raw value is returned this once. */
-export async function issueToken({
-  ctx,
-  input,
-}: {
-  ctx: Pick<ServiceCtx, "env" | "clock">;
-  input: { label: string; scope: TokenScope };
-}): Promise<TokenRow & { token: string }> {
+export async function issueToken(
+  ctx: Pick<ServiceCtx, "env" | "clock">,
+  input: { label: string; scope: TokenScope },
+): Promise<TokenRow & { token: string }> {
   const token = newRawToken();
   const row: TokenRow = {
     id: newTokenId(),
@@ -40,13 +37,13 @@ export async function issueToken({
 /** Labels stand in for a person's devices and tools: the public demo does not show them. */
 export const DEMO_TOKEN_LABEL = "(hidden in the demo)";
 
-export async function listTokens({ ctx }: { ctx: Pick<ServiceCtx, "env"> }): Promise<TokenRow[]> {
+export async function listTokens(ctx: Pick<ServiceCtx, "env">): Promise<TokenRow[]> {
   const rows = await listActiveTokens(getDb(ctx.env.DB));
   return isDemo(ctx.env) ? rows.map((r) => ({ ...r, label: DEMO_TOKEN_LABEL })) : rows;
 }
 
 /** Permanent revocation; 404 when the id is unknown or already revoked. */
-export async function revokeTokenById({ ctx, id }: { ctx: Pick<ServiceCtx, "env" | "clock">; id: string }) {
+export async function revokeTokenById(ctx: Pick<ServiceCtx, "env" | "clock">, id: string) {
   if (!(await revokeToken(getDb(ctx.env.DB), id, ctx.clock().toISOString()))) throw notFound("Token");
 }
 

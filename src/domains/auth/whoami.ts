@@ -6,11 +6,7 @@ import type { WhoamiResponse } from "./schemas";
 const KINDS = new Set(["token", "session", "tofu", "dev-bypass"]);
 
 /** The caller's identity; token fields only for token principals (last use read fresh from D1). */
-export async function whoami({
-  ctx,
-}: {
-  ctx: Pick<ServiceCtx, "env" | "principal">;
-}): Promise<WhoamiResponse> {
+export async function whoami(ctx: Pick<ServiceCtx, "env" | "principal">): Promise<WhoamiResponse> {
   const p = ctx.principal;
   const kind = (KINDS.has(p.kind) ? p.kind : "tofu") as WhoamiResponse["kind"];
   if (p.kind !== "token" || !p.id) {

@@ -25,7 +25,7 @@ export function clearAveragesCache(): void {
 }
 
 export async function getHistoricalAverages(ctx: Ctx, months: number): Promise<HistoricalAveragesResponse> {
-  const { timezone, user_id } = await getConfig({ ctx });
+  const { timezone, user_id } = await getConfig(ctx);
   const current = localToday(ctx.clock(), timezone).month;
   const start = addMonths(current, -months);
   const end = addMonths(current, -1);

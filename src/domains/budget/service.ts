@@ -47,7 +47,7 @@ const backupName = (userId: string, year: number, kind: ItemKind) =>
   `budget/${encodeURIComponent(userId)}/${year}/${kind}`; // user ids never raw into an R2 key
 
 export async function budgetUser(ctx: Ctx): Promise<{ userId: string; currentYear: number }> {
-  const cfg = await getConfig({ ctx });
+  const cfg = await getConfig(ctx);
   return {
     userId: cfg.user_id,
     currentYear: Number(localToday(ctx.clock(), cfg.timezone).month.slice(0, 4)),

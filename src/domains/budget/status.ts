@@ -60,7 +60,7 @@ export async function getBudgetStatus(
  * their results become the status. A caller batching it with other reads runs the queries itself.
  */
 export async function budgetStatusPart(ctx: Ctx, year: number, compareYear?: number | null) {
-  const cfg = await getConfig({ ctx });
+  const cfg = await getConfig(ctx);
   const today = localToday(ctx.clock(), cfg.timezone);
   const curYear = Number(today.month.slice(0, 4));
   const asOf = `${today.month}-${String(today.day).padStart(2, "0")}`;

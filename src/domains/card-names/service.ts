@@ -5,12 +5,12 @@ import type { CardNameMapping } from "./schemas";
 
 const count = (m: CardNameMapping) => Object.values(m).reduce((n, cards) => n + Object.keys(cards).length, 0);
 
-export async function getCardNames({ ctx }: { ctx: ServiceCtx }) {
+export async function getCardNames(ctx: ServiceCtx) {
   const mappings = await loadCardNames(ctx.env.DB);
   return { count: count(mappings), mappings };
 }
 
-export async function putCardNames({ ctx, mappings }: { ctx: ServiceCtx; mappings: CardNameMapping }) {
+export async function putCardNames(ctx: ServiceCtx, mappings: CardNameMapping) {
   const before = await loadCardNames(ctx.env.DB);
   const response = { count: count(mappings), mappings };
   ctx.journal({ resourceId: "card_names", summary: `Card-name mapping set (${response.count} cards)` });

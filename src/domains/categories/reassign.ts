@@ -35,17 +35,14 @@ function refuseProtected(name: string, verb: "renamed" | "deleted"): void {
   }
 }
 
-export async function renameCategory({
-  ctx,
-  oldName,
-  newName,
-  expectedVersion,
-}: {
-  ctx: Ctx;
-  oldName: string;
-  newName: string;
-  expectedVersion?: number | null;
-}) {
+export async function renameCategory(
+  ctx: Ctx,
+  {
+    oldName,
+    newName,
+    expectedVersion,
+  }: { oldName: string; newName: string; expectedVersion?: number | null },
+) {
   const state = await loadCategoryState(ctx.env);
   checkVersion(state, expectedVersion);
   const row = requireCategory(state, oldName);
@@ -75,17 +72,14 @@ export async function renameCategory({
   };
 }
 
-export async function deleteCategory({
-  ctx,
-  name,
-  reassignTo,
-  expectedVersion,
-}: {
-  ctx: Ctx;
-  name: string;
-  reassignTo?: string | null;
-  expectedVersion?: number | null;
-}) {
+export async function deleteCategory(
+  ctx: Ctx,
+  {
+    name,
+    reassignTo,
+    expectedVersion,
+  }: { name: string; reassignTo?: string | null; expectedVersion?: number | null },
+) {
   const state = await loadCategoryState(ctx.env);
   checkVersion(state, expectedVersion);
   const row = requireCategory(state, name);
@@ -118,7 +112,7 @@ export async function deleteCategory({
 }
 
 /** What a delete would touch: transactions and overrides of the category, budget and group membership. */
-export async function categoryUsage({ ctx, name }: { ctx: Ctx; name: string }) {
+export async function categoryUsage(ctx: Ctx, name: string) {
   const state = await loadCategoryState(ctx.env);
   const row = requireCategory(state, name);
   const counts = await usageCounts(getDb(ctx.env.DB), row.name);

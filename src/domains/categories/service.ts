@@ -35,11 +35,11 @@ export async function loadCategoryStateWith(
 }
 
 /** The category names, in list order (what the model and the pickers choose from). */
-export async function listCategoryNames({ ctx }: { ctx: Pick<ServiceCtx, "env"> }): Promise<string[]> {
+export async function listCategoryNames(ctx: Pick<ServiceCtx, "env">): Promise<string[]> {
   return (await loadCategoryState(ctx.env)).rows.map((r) => r.name);
 }
 
-export async function listManagedCategories({ ctx }: { ctx: Pick<ServiceCtx, "env"> }) {
+export async function listManagedCategories(ctx: Pick<ServiceCtx, "env">) {
   const s = await loadCategoryState(ctx.env);
   return toManaged(s.rows, s.version);
 }
@@ -76,15 +76,13 @@ export async function writeCategories(
 }
 
 /** Adds a category (names are unique case-insensitively: 409 otherwise); returns the managed list. */
-export async function addCategory({
-  ctx,
-  input,
-  expectedVersion,
-}: {
-  ctx: Ctx;
-  input: { name: string; group?: string | null };
-  expectedVersion?: number | null;
-}) {
+export async function addCategory(
+  ctx: Ctx,
+  {
+    input,
+    expectedVersion,
+  }: { input: { name: string; group?: string | null }; expectedVersion?: number | null },
+) {
   const state = await loadCategoryState(ctx.env);
   checkVersion(state, expectedVersion);
   const existing = findCategory(state.rows, input.name);
@@ -97,20 +95,13 @@ export async function addCategory({
     position: nextPosition(state.rows),
   };
   await writeCategories(ctx, state, [insertCategory(getDb(ctx.env.DB), row)]);
-  return listManagedCategories({ ctx });
+  return listManagedCategories(ctx);
 }
 
-export async function updateCategoryGroup({
-  ctx,
-  name,
-  group,
-  expectedVersion,
-}: {
-  ctx: Ctx;
-  name: string;
-  group: string | null;
-  expectedVersion?: number | null;
-}) {
+export async function updateCategoryGroup(
+  ctx: Ctx,
+  { name, group, expectedVersion }: { name: string; group: string | null; expectedVersion?: number | null },
+) {
   const state = await loadCategoryState(ctx.env);
   checkVersion(state, expectedVersion);
   const row = requireCategory(state, name);
@@ -118,28 +109,21 @@ export async function updateCategoryGroup({
   return { category: row.name, old_group: row.group_name ?? null, new_group: group };
 }
 
-export async function listCategoryIcons({ ctx }: { ctx: Pick<ServiceCtx, "env"> }) {
+export async function listCategoryIcons(ctx: Pick<ServiceCtx, "env">) {
   const s = await loadCategoryState(ctx.env);
   return iconsOf(s.rows, s.version);
 }
 
 /** Sets (a string) or clears (null) a category's icon; returns the icon map. */
-export async function setCategoryIcon({
-  ctx,
-  name,
-  icon,
-  expectedVersion,
-}: {
-  ctx: Ctx;
-  name: string;
-  icon: string | null;
-  expectedVersion?: number | null;
-}) {
+export async function setCategoryIcon(
+  ctx: Ctx,
+  { name, icon, expectedVersion }: { name: string; icon: string | null; expectedVersion?: number | null },
+) {
   const state = await loadCategoryState(ctx.env);
   checkVersion(state, expectedVersion);
   const row = requireCategory(state, name);
   await writeCategories(ctx, state, [setIcon(getDb(ctx.env.DB), row.name, icon)]);
-  return listCategoryIcons({ ctx });
+  return listCategoryIcons(ctx);
 }
 
 /** Display spelling for a category recreated from a lowercased stored name ("home goods" → "Home Goods"). */

@@ -9,12 +9,8 @@ import type { AppConfigResponse } from "../config/schemas";
  * (the model bridge's own health, 2 s at most). Only this read pays for
  * those checks; everything else reads getConfig.
  */
-export async function describeConfig({
-  ctx,
-}: {
-  ctx: Pick<ServiceCtx, "env" | "clock">;
-}): Promise<AppConfigResponse> {
-  const config = await getConfig({ ctx });
+export async function describeConfig(ctx: Pick<ServiceCtx, "env" | "clock">): Promise<AppConfigResponse> {
+  const config = await getConfig(ctx);
   const cli = await bridgeAvailability(ctx.env);
   return {
     ...config,

@@ -4,8 +4,8 @@ import { readiness, taskReadiness } from "../../ai/readiness";
 import type { ServiceCtx } from "../../lib/context";
 import { getConfig } from "../config/service";
 
-export async function aiReadiness({ ctx }: { ctx: Pick<ServiceCtx, "env" | "clock"> }) {
-  const config = await getConfig({ ctx });
+export async function aiReadiness(ctx: Pick<ServiceCtx, "env" | "clock">) {
+  const config = await getConfig(ctx);
   // The bridge's health (2 s at most) only when some task is routed to a local tool.
   const usesBridge = AI_TASKS.some((t) => isCli(routeOf(config, t).provider));
   const bridge = usesBridge ? await bridgeAvailability(ctx.env) : {};

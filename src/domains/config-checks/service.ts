@@ -92,7 +92,7 @@ export async function testObjectBackup(
 
 /** What the bucket shows: the daily zips under the prefix (the newest is the last success). */
 export async function objectBackupStatus(ctx: Ctx) {
-  const cfg = await getConfig({ ctx });
+  const cfg = await getConfig(ctx);
   const prefix = `${prefixOf(cfg.object_backup_prefix)}/`;
   const listed = await ctx.env.FILES.list({ prefix });
   const zips = listed.objects.filter((o) => o.key.endsWith(".zip"));

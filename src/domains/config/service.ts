@@ -95,7 +95,7 @@ export async function loadSettings(env: Env): Promise<StoredConfig> {
 }
 
 /** The effective configuration every other domain reads. */
-export async function getConfig({ ctx }: { ctx: Pick<ServiceCtx, "env"> }): Promise<AppConfigResponse> {
+export async function getConfig(ctx: Pick<ServiceCtx, "env">): Promise<AppConfigResponse> {
   return toResponse(await loadSettings(ctx.env), deployment(ctx.env));
 }
 
@@ -103,7 +103,7 @@ export async function getConfig({ ctx }: { ctx: Pick<ServiceCtx, "env"> }): Prom
  * Applies a partial update, writes D1 and the R2 backup, and returns the before/after
  * images of the stored settings (the activity ledger stages them).
  */
-export async function updateConfig({ ctx, input }: { ctx: ServiceCtx; input: AppConfigUpdateRequest }) {
+export async function updateConfig(ctx: ServiceCtx, input: AppConfigUpdateRequest) {
   // demo_mode on an env demo: never reached (the demo refuses every write); stored otherwise.
   const dep = deployment(ctx.env);
   if (input.user_id != null && !isSafeUserId(input.user_id.trim())) {

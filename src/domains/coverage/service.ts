@@ -11,11 +11,11 @@ type Ctx = Pick<ServiceCtx, "env" | "clock">;
 
 /** Today in the configured zone as 'YYYY-MM-DD'. */
 async function today(ctx: Ctx, now: Date): Promise<string> {
-  const t = localToday(now, (await getConfig({ ctx })).timezone);
+  const t = localToday(now, (await getConfig(ctx)).timezone);
   return `${t.month}-${String(t.day).padStart(2, "0")}`;
 }
 
-export async function getCoverage({ ctx }: { ctx: Ctx }): Promise<CoverageResponse> {
+export async function getCoverage(ctx: Ctx): Promise<CoverageResponse> {
   const now = ctx.clock();
   const day = await today(ctx, now);
   const db = getDb(ctx.env.DB);

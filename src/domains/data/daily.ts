@@ -13,7 +13,7 @@ import { writeBackup } from "./service";
 export const KEEP_DAILY = 30;
 
 export async function dailyBackup(env: Env, clock: Clock): Promise<string | null> {
-  const config = await getConfig({ ctx: { env } });
+  const config = await getConfig({ env });
   if (!config.object_backup_enabled) return null;
   const prefix = (config.object_backup_prefix?.trim() || "backups/daily").replace(/\/*$/, "/");
   const key = `${prefix}${clock().toISOString().slice(0, 10)}.zip`;

@@ -10,14 +10,7 @@ import { healthStatus } from "./rules";
 import type { HealthResponse } from "./schemas";
 
 /** Liveness and last-activity snapshot; never throws, answers from five cheap indexed reads in one D1 round trip. */
-export async function getHealth({
-  ctx,
-  remote = false,
-}: {
-  ctx: ServiceCtx;
-  /** The request reached a non-loopback host: without a password it still needs a setup token. */
-  remote?: boolean;
-}): Promise<HealthResponse> {
+export async function getHealth(ctx: ServiceCtx, remote: boolean = false): Promise<HealthResponse> {
   const now = ctx.clock();
   const db = getDb(ctx.env.DB);
   const since = new Date(now.getTime() - 7 * 24 * 3600 * 1000).toISOString();

@@ -47,11 +47,7 @@ export async function loadIgnoreMatcher(env: Env): Promise<IgnoreMatcher> {
   return ignoreMatcher(p.patterns, a);
 }
 
-export async function listIgnoreRules({
-  ctx,
-}: {
-  ctx: Pick<ServiceCtx, "env">;
-}): Promise<IgnoreRuleListResponse> {
+export async function listIgnoreRules(ctx: Pick<ServiceCtx, "env">): Promise<IgnoreRuleListResponse> {
   const { patterns: list, version } = await patterns(ctx.env);
   return rulesResponse(list, version);
 }
@@ -72,7 +68,7 @@ async function write<T>(ctx: WriteCtx, list: ListDef<T>, stmt: Statement): Promi
 }
 
 /** Adds a rule (409 when the pattern exists, any case); existing rows change only on apply. */
-export async function addIgnoreRule({ ctx, pattern }: { ctx: WriteCtx; pattern: string }) {
+export async function addIgnoreRule(ctx: WriteCtx, pattern: string) {
   const existing = (await patterns(ctx.env)).patterns.find((p) => p.toLowerCase() === pattern.toLowerCase());
   if (existing) throw conflict(`Ignore rule '${existing}' already exists`, "CONFLICT", { existing });
   const snap = await write(
@@ -86,7 +82,7 @@ export async function addIgnoreRule({ ctx, pattern }: { ctx: WriteCtx; pattern: 
   );
 }
 
-export async function deleteIgnoreRule({ ctx, pattern }: { ctx: WriteCtx; pattern: string }) {
+export async function deleteIgnoreRule(ctx: WriteCtx, pattern: string) {
   const existing = (await patterns(ctx.env)).patterns.find((p) => p.toLowerCase() === pattern.toLowerCase());
   if (!existing) throw notFound(`Ignore rule '${pattern}'`);
   await write(ctx, IGNORE_RULES, deleteRule(getDb(ctx.env.DB), existing));
@@ -94,7 +90,7 @@ export async function deleteIgnoreRule({ ctx, pattern }: { ctx: WriteCtx; patter
 }
 
 /** Backfill: sets Ignored on non-deleted, un-ignored rows matching one rule (404 if unknown) or all. */
-export async function applyIgnoreRules({ ctx, pattern }: { ctx: Ctx; pattern?: string | null }) {
+export async function applyIgnoreRules(ctx: Ctx, pattern?: string | null) {
   const all = (await patterns(ctx.env)).patterns;
   const chosen = pattern ? all.filter((p) => p.toLowerCase() === pattern.toLowerCase()) : all;
   if (pattern && chosen.length === 0) throw notFound(`Ignore rule '${pattern}'`);
@@ -109,31 +105,31 @@ export async function applyIgnoreRules({ ctx, pattern }: { ctx: Ctx; pattern?: s
   };
 }
 
-export async function listDismissedIgnoreSuggestions({ ctx }: { ctx: Pick<ServiceCtx, "env"> }) {
+export async function listDismissedIgnoreSuggestions(ctx: Pick<ServiceCtx, "env">) {
   const { items } = await loadList(ctx.env, DISMISSED_IGNORE);
   const dismissed = items.map((d) => ({ merchant: d.merchant, dismissed_at: d.dismissed_at ?? "" }));
   return { dismissed, count: dismissed.length };
 }
 
-export async function getIgnoreRuleSuggestions({ ctx, months }: { ctx: Ctx; months: number }) {
+export async function getIgnoreRuleSuggestions(ctx: Ctx, months: number) {
   const [counts, matcher, dismissed] = await Promise.all([
     ignoredCounts(getDb(ctx.env.DB), windowStartPrefix(ctx.clock(), months)),
     loadIgnoreMatcher(ctx.env),
-    listDismissedIgnoreSuggestions({ ctx }),
+    listDismissedIgnoreSuggestions(ctx),
   ]);
   const hidden = new Set(dismissed.dismissed.map((d) => d.merchant.toLowerCase()));
   const suggestions = selectIgnoreSuggestions(counts, matcher, hidden);
   return { suggestions, count: suggestions.length };
 }
 
-export async function dismissIgnoreSuggestion({ ctx, merchant }: { ctx: WriteCtx; merchant: string }) {
+export async function dismissIgnoreSuggestion(ctx: WriteCtx, merchant: string) {
   const stmt = upsertDismissedMerchant(getDb(ctx.env.DB), merchant, ctx.clock().toISOString());
   await write(ctx, DISMISSED_IGNORE, stmt);
   return { detail: `Dismissed ignore suggestion '${merchant}'` };
 }
 
-export async function undismissIgnoreSuggestion({ ctx, merchant }: { ctx: WriteCtx; merchant: string }) {
-  const { dismissed } = await listDismissedIgnoreSuggestions({ ctx });
+export async function undismissIgnoreSuggestion(ctx: WriteCtx, merchant: string) {
+  const { dismissed } = await listDismissedIgnoreSuggestions(ctx);
   const existing = dismissed.find((d) => d.merchant.toLowerCase() === merchant.toLowerCase());
   if (!existing) throw notFound(`Dismissed ignore suggestion '${merchant}'`);
   await write(ctx, DISMISSED_IGNORE, deleteDismissedMerchant(getDb(ctx.env.DB), existing.merchant));

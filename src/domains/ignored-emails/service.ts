@@ -27,7 +27,7 @@ const view = (r: IgnoredEmailRow) => ({
 });
 
 /** The last 90 days, newest first. */
-export async function listIgnoredEmails({ ctx }: { ctx: ServiceCtx }) {
+export async function listIgnoredEmails(ctx: ServiceCtx) {
   const cutoff = new Date(ctx.clock().getTime() - IGNORED_RETENTION_DAYS * 86_400_000).toISOString();
   const rows = await listIgnoredRows(ctx.env.DB, cutoff, LIST_LIMIT);
   return { count: rows.length, retention_days: IGNORED_RETENTION_DAYS, emails: rows.map(view) };
@@ -38,7 +38,7 @@ export async function listIgnoredEmails({ ctx }: { ctx: ServiceCtx }) {
  * now on) and the kept raw email runs through the pipeline again, landing in Needs review (or read
  * by a template learned for that sender since).
  */
-export async function sendToReview({ ctx, id }: { ctx: ServiceCtx; id: string }): Promise<BankAlertResponse> {
+export async function sendToReview(ctx: ServiceCtx, id: string): Promise<BankAlertResponse> {
   const row = await getIgnoredRow(ctx.env.DB, id);
   if (!row) throw notFound("Ignored email");
   if (!row.from_email) throw conflict("This email names no sender address to trust");

@@ -16,15 +16,12 @@ type Ctx = Pick<ServiceCtx, "env" | "clock">;
  * by the year's budget category types. Deleted and ignored rows are excluded. The projection scales
  * the months begun so far (in the configured timezone) to twelve.
  */
-export async function getIncomeStatement({
-  ctx,
-  input,
-}: {
-  ctx: Ctx;
-  input: { year: number };
-}): Promise<IncomeStatementResponse> {
+export async function getIncomeStatement(
+  ctx: Ctx,
+  input: { year: number },
+): Promise<IncomeStatementResponse> {
   const { year } = input;
-  const config = await getConfig({ ctx });
+  const config = await getConfig(ctx);
   const months = Array.from({ length: 12 }, (_, i) => `${year}-${String(i + 1).padStart(2, "0")}`);
   const { lo, hi } = rangeBounds(months[0]!, months[11]!);
   const agg = await yearAggregates(getDb(ctx.env.DB), lo, hi, year, config.user_id);

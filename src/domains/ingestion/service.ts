@@ -62,15 +62,10 @@ export function toUploadResponse(o: IngestOutcome): UploadEmlResponse {
 }
 
 /** The upload door: the same pipeline as every other door. */
-export async function uploadEml({
-  ctx,
-  bytes,
-  opts = {},
-}: {
-  ctx: ServiceCtx;
-  bytes: Uint8Array;
-  opts?: DepsOptions;
-}): Promise<UploadEmlResponse> {
+export async function uploadEml(
+  ctx: ServiceCtx,
+  { bytes, opts = {} }: { bytes: Uint8Array; opts?: DepsOptions },
+): Promise<UploadEmlResponse> {
   const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ...opts, source: "upload" });
   return toUploadResponse(await ingestEmail(bytes, deps));
 }

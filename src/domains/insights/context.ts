@@ -40,9 +40,9 @@ async function readAll<T extends Statements>(ctx: Ctx, month: string, year: numb
   const [sumP, budP, merP] = await Promise.all([
     summaryPart(ctx, month),
     orNull(budgetStatusPart(ctx, year)),
-    orNull(cachedIntelligencePart({ ctx, input: { month, months: 6 } })),
+    orNull(cachedIntelligencePart(ctx, { month, months: 6 })),
   ]);
-  const intelligence = () => orNull(getMerchantIntelligence({ ctx, input: { month, months: 6 } }));
+  const intelligence = () => orNull(getMerchantIntelligence(ctx, { month, months: 6 }));
   let results: unknown[];
   try {
     const extra = [...sumP.queries, ...(budP?.queries ?? []), ...(merP ? [merP.query] : [])];
@@ -72,7 +72,7 @@ async function readAll<T extends Statements>(ctx: Ctx, month: string, year: numb
 export async function buildContext(ctx: Ctx, monthIn?: string) {
   const today = await currentMonth(ctx);
   const month = monthIn ?? today.month;
-  const cfg = await getConfig({ ctx });
+  const cfg = await getConfig(ctx);
   const db = getDb(ctx.env.DB);
   const b = monthBounds(month);
   const year = Number(month.slice(0, 4));

@@ -55,7 +55,7 @@ export async function runInsightsJob(env: Env, msg: QueueMessage, clock: Clock =
   const abort = new AbortController();
   try {
     await slot.progress(task_id, { phase: "context" });
-    const cfg = await getConfig({ ctx });
+    const cfg = await getConfig(ctx);
     const routed = providerForTask(env as AiEnv, cfg, "insights", { timeoutMs: remaining });
     if (!routed.ok) return void (await fail(routed.reason));
     const context = await buildContext(ctx, month);

@@ -27,7 +27,7 @@ export const timeoutMessage = (ms: number) =>
 
 export async function startInsights(ctx: Ctx, month: string) {
   const env = ctx.env as AiEnv;
-  const routed = providerForTask(env, await getConfig({ ctx }), "insights");
+  const routed = providerForTask(env, await getConfig(ctx), "insights");
   // Not set up (off, no key, no bridge) is the person's configuration, never a server fault: 422.
   if (!routed.ok) throw new Refused(routed.reason, "AI_NOT_CONFIGURED");
   const limit = insightsLimitMs(env);
@@ -74,7 +74,7 @@ export async function insightsStatus(ctx: Ctx) {
 }
 
 export async function listSaved(ctx: Ctx, month: string) {
-  const { user_id } = await getConfig({ ctx });
+  const { user_id } = await getConfig(ctx);
   const rows = await savedOfMonth(getDb(ctx.env.DB), user_id, month);
   const items = rows.map((r) => ({
     id: r.id,
@@ -86,7 +86,7 @@ export async function listSaved(ctx: Ctx, month: string) {
 }
 
 export async function getSaved(ctx: Ctx, id: string, month: string) {
-  const { user_id } = await getConfig({ ctx });
+  const { user_id } = await getConfig(ctx);
   const row = await savedBriefing(getDb(ctx.env.DB), id, user_id, month);
   if (!row) throw notFound("Saved briefing");
   return {

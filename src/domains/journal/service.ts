@@ -19,7 +19,7 @@ function annualCeiling(rows: { data: unknown }[]): number | null {
 
 /** The journal: a month's live (not deleted, not ignored) rows by day, newest first. */
 export async function getJournal(ctx: Ctx, month: string) {
-  const { user_id } = await getConfig({ ctx });
+  const { user_id } = await getConfig(ctx);
   const { lo, hi } = monthBounds(month);
   const db = getDb(ctx.env.DB);
   const year = Number(month.slice(0, 4));
@@ -51,7 +51,7 @@ export async function getJournal(ctx: Ctx, month: string) {
 }
 
 export async function listDaySummaries(ctx: Ctx, month: string) {
-  const { user_id } = await getConfig({ ctx });
+  const { user_id } = await getConfig(ctx);
   const rows = await summariesQuery(getDb(ctx.env.DB), user_id, month);
   return { month, summaries: Object.fromEntries(rows.map((r) => [r.day, r.summary])) };
 }

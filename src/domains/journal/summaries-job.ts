@@ -48,7 +48,7 @@ export async function runDaySummariesJob(
   const ctx = { env, clock };
   let completed = 0;
   try {
-    const cfg = await getConfig({ ctx });
+    const cfg = await getConfig(ctx);
     const routed = providerForTask(env as AiEnv, cfg, "daily_summary", {
       timeoutMs: Math.max(1, deadline - clock().getTime()),
     });
@@ -113,7 +113,7 @@ export async function runDaySummariesJob(
 /** Every minute: with daily summaries on, summarize today at the configured local time. */
 export async function dailySummaryDuty(env: Env, clock: Clock): Promise<void> {
   const ctx = { env, clock };
-  const cfg = await getConfig({ ctx });
+  const cfg = await getConfig(ctx);
   if (!cfg.enable_daily_summaries || cfg.daily_summary_provider === "disabled") return;
   const { due, date } = summaryDue(clock(), cfg.timezone, cfg.daily_summary_schedule_time);
   if (!due) return;

@@ -24,7 +24,7 @@ export interface StartInput {
 
 export async function startDaySummaries(ctx: Ctx, input: StartInput) {
   const env = ctx.env as AiEnv;
-  const cfg = await getConfig({ ctx });
+  const cfg = await getConfig(ctx);
   const routed = providerForTask(env, cfg, "daily_summary");
   // Not set up (off, no key, no bridge) is the person's configuration, never a server fault: 422.
   if (!routed.ok) throw new Refused(routed.reason, "AI_NOT_CONFIGURED");

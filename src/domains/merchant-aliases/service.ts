@@ -16,7 +16,7 @@ type Ctx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
 
 const entry = (a: AliasRow): MerchantAliasEntry => ({ raw_name: a.raw_name, canonical_name: a.canonical });
 
-export async function listAliases({ ctx }: { ctx: Pick<ServiceCtx, "env"> }) {
+export async function listAliases(ctx: Pick<ServiceCtx, "env">) {
   const { items, version } = await loadList(ctx.env, ALIASES);
   return { aliases: items.map(entry), count: items.length, version };
 }
@@ -36,15 +36,7 @@ export async function currentAlias(
   return row ? entry(row) : null;
 }
 
-export async function putAlias({
-  ctx,
-  rawName,
-  canonical,
-}: {
-  ctx: Ctx;
-  rawName: string;
-  canonical: string;
-}) {
+export async function putAlias(ctx: Ctx, { rawName, canonical }: { rawName: string; canonical: string }) {
   const issues = aliasProblems(rawName, canonical);
   if (issues.length > 0) throw validationError(issues);
   const before = (await currentAlias(ctx, rawName)) ?? {};
@@ -56,7 +48,7 @@ export async function putAlias({
   return { before, after };
 }
 
-export async function deleteAlias({ ctx, rawName }: { ctx: Ctx; rawName: string }) {
+export async function deleteAlias(ctx: Ctx, rawName: string) {
   const before = await currentAlias(ctx, rawName);
   if (!before) throw notFound(`Merchant alias '${rawName}'`);
   ctx.journal({ kind: "alias", resourceId: rawName, before, after: null });

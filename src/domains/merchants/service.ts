@@ -21,15 +21,12 @@ export interface IntelligenceInput {
 }
 
 /** The window `months` long ending at `month` (default: the current month in the configured timezone). */
-export async function getMerchantIntelligence({
-  ctx,
-  input,
-}: {
-  ctx: Ctx;
-  input: IntelligenceInput;
-}): Promise<MerchantIntelligenceResponse> {
+export async function getMerchantIntelligence(
+  ctx: Ctx,
+  input: IntelligenceInput,
+): Promise<MerchantIntelligenceResponse> {
   const now = ctx.clock();
-  const local = localToday(now, (await getConfig({ ctx })).timezone);
+  const local = localToday(now, (await getConfig(ctx)).timezone);
   const month = input.month ?? local.month;
   const key = `merchant_intelligence:${month}:${input.months}` as const;
   const db = getDb(ctx.env.DB);
@@ -53,9 +50,9 @@ export async function getMerchantIntelligence({
  * The cached intelligence as a part for a caller's batch: its one query, and `read` giving the
  * cached answer while fresh, else null (the caller then calls getMerchantIntelligence).
  */
-export async function cachedIntelligencePart({ ctx, input }: { ctx: Ctx; input: IntelligenceInput }) {
+export async function cachedIntelligencePart(ctx: Ctx, input: IntelligenceInput) {
   const now = ctx.clock();
-  const local = localToday(now, (await getConfig({ ctx })).timezone);
+  const local = localToday(now, (await getConfig(ctx)).timezone);
   const month = input.month ?? local.month;
   const key = `merchant_intelligence:${month}:${input.months}` as const;
   const part = readCachePart(getDb(ctx.env.DB), key);

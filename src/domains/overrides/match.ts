@@ -54,17 +54,15 @@ async function fuzzy(
   }
 }
 
-export async function matchOverride({
-  ctx,
-  input,
-  ai,
-}: {
-  ctx: Ctx;
-  input: { company: string; include_history: boolean; min_score: number };
-  ai?: AiProvider | null;
-}) {
+export async function matchOverride(
+  ctx: Ctx,
+  {
+    input,
+    ai,
+  }: { input: { company: string; include_history: boolean; min_score: number }; ai?: AiProvider | null },
+) {
   // Fuzzy candidates embed the company: only when categorization is routed to a provider.
-  if (ai === undefined) ai = aiFor(ctx.env, await getConfig({ ctx }), "categorization", { maxRetries: 1 });
+  if (ai === undefined) ai = aiFor(ctx.env, await getConfig(ctx), "categorization", { maxRetries: 1 });
   const [overrides, aliases] = await Promise.all([loadList(ctx.env, OVERRIDES), loadList(ctx.env, ALIASES)]);
   const candidates = deterministicCandidates(buildIndex(overrides.items, aliases.items), input.company);
   if (ai && candidates.length < MATCH_CANDIDATE_LIMIT) {
@@ -84,7 +82,7 @@ export async function matchOverride({
   };
 }
 
-export async function listOverrideDuplicates({ ctx }: { ctx: Pick<ServiceCtx, "env"> }) {
+export async function listOverrideDuplicates(ctx: Pick<ServiceCtx, "env">) {
   const { items } = await loadList(ctx.env, OVERRIDES);
   const groups = duplicateGroups(items);
   return { groups, count: groups.length };

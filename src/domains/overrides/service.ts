@@ -24,11 +24,7 @@ import type { OverrideListResponse } from "./schemas";
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
 type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
 
-export async function listOverrides({
-  ctx,
-}: {
-  ctx: Pick<ServiceCtx, "env">;
-}): Promise<OverrideListResponse> {
+export async function listOverrides(ctx: Pick<ServiceCtx, "env">): Promise<OverrideListResponse> {
   return listResponse(await loadList(ctx.env, OVERRIDES));
 }
 
@@ -67,15 +63,10 @@ export async function currentOverride(
 }
 
 /** Creates or replaces an override; returns the list and the ledger images (`{}` before a create). */
-export async function putOverride({
-  ctx,
-  company,
-  category,
-}: {
-  ctx: WriteCtx;
-  company: string;
-  category: string;
-}) {
+export async function putOverride(
+  ctx: WriteCtx,
+  { company, category }: { company: string; category: string },
+) {
   // The category list and the current override in one round trip.
   const db = getDb(ctx.env.DB);
   const { state, extra } = await loadCategoryStateWith(ctx.env, [overrideQuery(db, company)]);
@@ -89,7 +80,7 @@ export async function putOverride({
 }
 
 /** Removes an override (404 when absent); returns the ledger images. */
-export async function deleteOverride({ ctx, company }: { ctx: WriteCtx; company: string }) {
+export async function deleteOverride(ctx: WriteCtx, company: string) {
   const before = await currentOverride(ctx, company);
   if (!before) throw notFound(`Override for '${company}'`);
   ctx.journal({ kind: "override", resourceId: company, before, after: null });
@@ -125,13 +116,10 @@ export async function restoreOverride(
  * Replaces the member overrides by one override, atomically: 422 when a member does not belong,
  * 409 when the canonical company already has an override outside the group.
  */
-export async function consolidateOverrides({
-  ctx,
-  input,
-}: {
-  ctx: WriteCtx;
-  input: { normalized_key: string; canonical_company: string; category: string; members: string[] };
-}) {
+export async function consolidateOverrides(
+  ctx: WriteCtx,
+  input: { normalized_key: string; canonical_company: string; category: string; members: string[] },
+) {
   const category = await canonicalCategory(ctx, input.category, ["body", "category"]);
   const { items } = await loadList(ctx.env, OVERRIDES);
   const { missing, foreign } = consolidationProblems(items, input.members, input.normalized_key);

@@ -27,7 +27,7 @@ export async function listDismissed(ctx: Pick<ServiceCtx, "env">): Promise<Dismi
   return (await loadList(ctx.env, DISMISSED)).items;
 }
 
-export async function getOverrideSuggestions({ ctx, months }: { ctx: Ctx; months: number }) {
+export async function getOverrideSuggestions(ctx: Ctx, months: number) {
   const [corrections, overrides, aliases, categories, dismissed] = await Promise.all([
     correctionCounts(getDb(ctx.env.DB), windowStartPrefix(ctx.clock(), months)),
     loadList(ctx.env, OVERRIDES),
@@ -49,15 +49,10 @@ async function writeDismissed(ctx: Ctx, stmt: Statement): Promise<void> {
   await writeList(ctx.env, DISMISSED, [stmt], ctx.clock().toISOString());
 }
 
-export async function dismissSuggestion({
-  ctx,
-  company,
-  category,
-}: {
-  ctx: Ctx;
-  company: string;
-  category: string;
-}) {
+export async function dismissSuggestion(
+  ctx: Ctx,
+  { company, category }: { company: string; category: string },
+) {
   const key = dismissKey(company, category);
   await writeDismissed(
     ctx,
@@ -66,7 +61,7 @@ export async function dismissSuggestion({
   return { detail: `Dismissed suggestion ${key}` };
 }
 
-export async function undismissSuggestion({ ctx, key }: { ctx: Ctx; key: string }) {
+export async function undismissSuggestion(ctx: Ctx, key: string) {
   const k = key.trim().toLowerCase();
   if (!(await listDismissed(ctx)).some((d) => d.key === k)) throw notFound(`Dismissed suggestion '${k}'`);
   await writeDismissed(ctx, deleteDismissed(getDb(ctx.env.DB), k));

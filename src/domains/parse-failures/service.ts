@@ -18,25 +18,20 @@ async function mustGet(ctx: Ctx, id: string): Promise<FailureRow> {
 }
 
 /** Quarantined rows, newest first; without a status filter, every row not dismissed. */
-export async function listParseFailures({
-  ctx,
-  status,
-  limit,
-}: {
-  ctx: Ctx;
-  status: string | null;
-  limit: number;
-}) {
+export async function listParseFailures(
+  ctx: Ctx,
+  { status, limit }: { status: string | null; limit: number },
+) {
   const rows = await listFailures(ctx.env.DB, status, limit);
   return { count: rows.length, failures: rows.map(toSummary) };
 }
 
-export async function getParseFailure({ ctx, id }: { ctx: Ctx; id: string }) {
+export async function getParseFailure(ctx: Ctx, id: string) {
   return toDetail(await mustGet(ctx, id));
 }
 
 /** Dismiss: the row leaves the default listing (idempotent). */
-export async function dismissParseFailure({ ctx, id }: { ctx: Ctx; id: string }) {
+export async function dismissParseFailure(ctx: Ctx, id: string) {
   await mustGet(ctx, id);
   await setStatus(ctx.env.DB, id, "dismissed", ctx.clock().toISOString());
   return { failure_id: id, status: "dismissed" };
@@ -70,7 +65,7 @@ async function retryRow(deps: IngestDeps, row: FailureRow) {
 }
 
 /** Re-runs the deterministic parsers from the raw message in R2. */
-export async function retryParseFailure({ ctx, id, opts }: { ctx: Ctx; id: string; opts?: DepsOptions }) {
+export async function retryParseFailure(ctx: Ctx, { id, opts }: { id: string; opts?: DepsOptions }) {
   const row = await mustGet(ctx, id);
   if (row.status === "recovered" || row.status === "resolved") {
     throw conflict(`Parse failure ${id} is already ${row.status}`);
@@ -80,15 +75,13 @@ export async function retryParseFailure({ ctx, id, opts }: { ctx: Ctx; id: strin
 }
 
 /** Retries the quarantined backlog (optionally filtered), one row at a time. */
-export async function retryAllParseFailures({
-  ctx,
-  filter,
-  opts,
-}: {
-  ctx: Ctx;
-  filter: { from_domain?: string | null; institution?: string | null };
-  opts?: DepsOptions;
-}) {
+export async function retryAllParseFailures(
+  ctx: Ctx,
+  {
+    filter,
+    opts,
+  }: { filter: { from_domain?: string | null; institution?: string | null }; opts?: DepsOptions },
+) {
   const rows = (await listFailures(ctx.env.DB, "quarantined", 1000)).filter((r) => matchesFilter(r, filter));
   const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ...opts, source: "retry" });
   const totals = { retried: 0, created: 0, duplicates: 0, still_failing: 0 };
@@ -105,15 +98,10 @@ export async function retryAllParseFailures({
 }
 
 /** Creates the transaction a person typed in for a quarantined email. */
-export async function resolveParseFailure({
-  ctx,
-  id,
-  input,
-}: {
-  ctx: Ctx & Pick<ServiceCtx, "journal">;
-  id: string;
-  input: ManualResolveRequest;
-}) {
+export async function resolveParseFailure(
+  ctx: Ctx & Pick<ServiceCtx, "journal">,
+  { id, input }: { id: string; input: ManualResolveRequest },
+) {
   const row = await mustGet(ctx, id);
   if (row.status === "recovered" || row.status === "resolved") {
     throw conflict(`Parse failure ${id} is already ${row.status}`);
@@ -157,7 +145,7 @@ export async function resolveParseFailure({
  * to-fixture writes a scrubbed fixture pair into the source checkout. A Worker has no writable
  * checkout, so this deployment always refuses (demo mode already answers 405 before this).
  */
-export async function parseFailureToFixture({ ctx, id }: { ctx: Ctx; id: string }): Promise<never> {
+export async function parseFailureToFixture(ctx: Ctx, id: string): Promise<never> {
   await mustGet(ctx, id);
   throw conflict(
     "to-fixture needs a writable source checkout, which a Cloudflare Worker does not have: " +

@@ -197,7 +197,7 @@ export async function executeImport(ctx: ServiceCtx, req: ImportRequest & { stat
   const rows = read.rows;
   applyActions(rows, req.actions);
   const now = ctx.clock().toISOString();
-  const config = await getConfig({ ctx });
+  const config = await getConfig(ctx);
   const keys = await rowKeys(stmt, rows, read.keys);
   const pending = rows.filter((r) => r.action_result === null);
   const newKeys = pending.filter((r) => r.action === "import").map((r) => keys.get(r.tx_index)!);

@@ -31,7 +31,7 @@ async function suggestCategories(ctx: ServiceCtx, names: string[]): Promise<Map<
     if (hit) out.set(n, hit.category);
     else misses.push(n);
   }
-  const config = await getConfig({ ctx });
+  const config = await getConfig(ctx);
   const ai =
     config.ai_categorization_enabled && misses.length
       ? aiFor(ctx.env, config, "categorization", { maxRetries: 1 })

@@ -28,7 +28,7 @@ import { detail, summaryItem, uploadResponse } from "./views";
 
 /** The AI statement reader: the person opted in and document parsing is routed to a provider. */
 async function aiReader(ctx: ServiceCtx) {
-  const config = await getConfig({ ctx });
+  const config = await getConfig(ctx);
   return config.ai_statement_parsing_enabled
     ? aiFor(ctx.env, config, "document_parsing", { maxRetries: 1 })
     : null;

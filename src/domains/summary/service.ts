@@ -19,7 +19,7 @@ type Ctx = Pick<ServiceCtx, "env" | "clock">;
 const BASELINE_MONTHS = 6;
 
 export async function currentMonth(ctx: Ctx): Promise<{ month: string; day: number; timezone: string }> {
-  const { timezone } = await getConfig({ ctx });
+  const { timezone } = await getConfig(ctx);
   const t = localToday(ctx.clock(), timezone);
   return { month: t.month, day: t.day, timezone };
 }

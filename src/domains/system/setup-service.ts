@@ -14,13 +14,7 @@ import { seedDemoHousehold } from "./demo-household";
 import type { DemoDataResult, SetupStatus } from "./setup-schemas";
 import { countTransactions, hasAnyTransaction, knownRecipients } from "./setup-queries";
 
-export async function getSetupStatus({
-  ctx,
-  local,
-}: {
-  ctx: ServiceCtx;
-  local: boolean;
-}): Promise<SetupStatus> {
+export async function getSetupStatus(ctx: ServiceCtx, local: boolean): Promise<SetupStatus> {
   const db = getDb(ctx.env.DB);
   const [any, passwordSet, recipients, heartbeat] = await Promise.all([
     hasAnyTransaction(db),
@@ -46,19 +40,10 @@ export async function getSetupStatus({
   };
 }
 
-export async function seedDemoData({
-  ctx,
-  local,
-  today,
-  seed,
-  months,
-}: {
-  ctx: ServiceCtx;
-  local: boolean;
-  today?: string;
-  seed?: number;
-  months?: number;
-}): Promise<DemoDataResult> {
+export async function seedDemoData(
+  ctx: ServiceCtx,
+  { local, today, seed, months }: { local: boolean; today?: string; seed?: number; months?: number },
+): Promise<DemoDataResult> {
   if (!local) throw new ApiError(403, "Demo data can be added only from this machine (a loopback request)");
   const db = getDb(ctx.env.DB);
   if (await hasAnyTransaction(db))

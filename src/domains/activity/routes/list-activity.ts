@@ -20,6 +20,6 @@ export class ListActivity extends ActivityRoute {
 
   override async handle(c: AppContext) {
     const { query } = await this.getValidatedData<typeof this.schema>();
-    return c.json({ entries: await listActivity({ ctx: serviceCtx(c), input: query }) });
+    return c.json({ entries: await listActivity(serviceCtx(c), query) });
   }
 }

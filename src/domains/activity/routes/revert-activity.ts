@@ -23,8 +23,8 @@ export class RevertActivity extends ActivityRoute {
   override async handle(c: AppContext) {
     const { params, query } = await this.getValidatedData<typeof this.schema>();
     const ctx = serviceCtx(c);
-    const plan = await planRevert({ ctx, id: params.entry_id, force: query.force });
-    const { summary, recreated_categories } = await applyRevert({ ctx, plan });
+    const plan = await planRevert(ctx, { id: params.entry_id, force: query.force });
+    const { summary, recreated_categories } = await applyRevert(ctx, plan);
     return c.json({ reverted_entry_id: plan.entry.id, summary, recreated_categories });
   }
 }

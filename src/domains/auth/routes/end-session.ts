@@ -19,7 +19,7 @@ export class EndWebappSession extends AuthRoute {
 
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
-    await signOutSession({ ctx: serviceCtx(c), id: params.session_id });
+    await signOutSession(serviceCtx(c), params.session_id);
     return c.json({ id: params.session_id, status: "signed_out" as const });
   }
 }

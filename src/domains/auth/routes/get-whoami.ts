@@ -13,6 +13,6 @@ export class GetWhoami extends domainRoute("activity") {
   };
 
   override async handle(c: AppContext) {
-    return c.json(await whoami({ ctx: serviceCtx(c) }));
+    return c.json(await whoami(serviceCtx(c)));
   }
 }

@@ -19,7 +19,7 @@ export class IssueApiToken extends AuthRoute {
 
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
-    const issued = await issueToken({ ctx: serviceCtx(c), input: body });
+    const issued = await issueToken(serviceCtx(c), body);
     serviceCtx(c).journal({
       resourceId: issued.id,
       summary: `issued ${issued.scope} token "${issued.label}"`,

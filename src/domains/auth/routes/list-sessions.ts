@@ -16,6 +16,6 @@ export class ListWebappSessions extends AuthRoute {
   };
 
   override async handle(c: AppContext) {
-    return c.json({ sessions: await listSessions({ ctx: serviceCtx(c) }) });
+    return c.json({ sessions: await listSessions(serviceCtx(c)) });
   }
 }

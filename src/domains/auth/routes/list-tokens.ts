@@ -16,6 +16,6 @@ export class ListApiTokens extends AuthRoute {
   };
 
   override async handle(c: AppContext) {
-    return c.json({ tokens: await listTokens({ ctx: serviceCtx(c) }) });
+    return c.json({ tokens: await listTokens(serviceCtx(c)) });
   }
 }

@@ -30,7 +30,7 @@ export class WebappLogin extends AuthRoute {
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
     const { session, device } = await withRetryAfter(c, () =>
-      login({ ctx: serviceCtx(c), input: body, client: clientInfo(c), devices: deviceCookies(c) }),
+      login(serviceCtx(c), { input: body, client: clientInfo(c), devices: deviceCookies(c) }),
     );
     setSessionCookie(c, session);
     setDeviceCookie(c, device);

@@ -14,7 +14,7 @@ export class WebappLogout extends AuthRoute {
 
   /** Ends the session server-side too: the same cookie replayed later is refused. */
   override async handle(c: AppContext) {
-    await logout({ ctx: serviceCtx(c), cookies: sessionCookieValues(c.req.header("cookie")) });
+    await logout(serviceCtx(c), sessionCookieValues(c.req.header("cookie")));
     clearSessionCookie(c);
     return c.json({ status: "logged_out" });
   }

@@ -16,7 +16,7 @@ export class RevokeApiToken extends AuthRoute {
 
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
-    await revokeTokenById({ ctx: serviceCtx(c), id: params.token_id });
+    await revokeTokenById(serviceCtx(c), params.token_id);
     serviceCtx(c).journal({ resourceId: params.token_id, summary: "revoked token" });
     return c.json({ id: params.token_id, status: "revoked" as const });
   }

@@ -27,7 +27,7 @@ export class SetAppPassword extends AuthRoute {
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
     const cookie = await withRetryAfter(c, () =>
-      setPassword({ ctx: serviceCtx(c), input: body, client: clientInfo(c) }),
+      setPassword(serviceCtx(c), { input: body, client: clientInfo(c) }),
     );
     setSessionCookie(c, cookie);
     setDeviceCookie(c, await deviceAfterSetPassword(serviceCtx(c), deviceCookies(c)));

@@ -23,9 +23,7 @@ export class WebappSignOutAll extends AuthRoute {
 
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
-    await withRetryAfter(c, () =>
-      signOutAll({ ctx: serviceCtx(c), input: body ?? null, client: clientInfo(c) }),
-    );
+    await withRetryAfter(c, () => signOutAll(serviceCtx(c), { input: body ?? null, client: clientInfo(c) }));
     clearSessionCookie(c);
     return c.json({ status: "signed_out_all" });
   }

@@ -11,6 +11,6 @@ export class GetCardNames extends CardNamesRoute {
   };
 
   override async handle(c: AppContext) {
-    return c.json(await getCardNames({ ctx: serviceCtx(c) }));
+    return c.json(await getCardNames(serviceCtx(c)));
   }
 }

@@ -13,7 +13,7 @@ export class PutCardNames extends CardNamesRoute {
 
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
-    const out = await putCardNames({ ctx: serviceCtx(c), mappings: body });
+    const out = await putCardNames(serviceCtx(c), body);
     return c.json(out.response);
   }
 }

@@ -15,8 +15,6 @@ export class AddCategory extends CategoryManagementRoute {
 
   override async handle(c: AppContext) {
     const { body, headers } = await this.getValidatedData<typeof this.schema>();
-    return c.json(
-      await addCategory({ ctx: serviceCtx(c), input: body, expectedVersion: headers["if-match"] }),
-    );
+    return c.json(await addCategory(serviceCtx(c), { input: body, expectedVersion: headers["if-match"] }));
   }
 }

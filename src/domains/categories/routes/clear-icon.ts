@@ -19,7 +19,7 @@ export class ClearCategoryIcon extends CategoryManagementRoute {
     const { query, headers } = await this.getValidatedData<typeof this.schema>();
     const ctx = serviceCtx(c);
     return c.json(
-      await setCategoryIcon({ ctx, name: query.name, icon: null, expectedVersion: headers["if-match"] }),
+      await setCategoryIcon(ctx, { name: query.name, icon: null, expectedVersion: headers["if-match"] }),
     );
   }
 }

@@ -20,8 +20,7 @@ export class DeleteCategory extends CategoryManagementRoute {
 
   override async handle(c: AppContext) {
     const { params, query, headers } = await this.getValidatedData<typeof this.schema>();
-    const result = await deleteCategory({
-      ctx: serviceCtx(c),
+    const result = await deleteCategory(serviceCtx(c), {
       name: params.name,
       reassignTo: query.reassign_to,
       expectedVersion: headers["if-match"],

@@ -13,6 +13,6 @@ export class GetCategoryUsage extends CategoryManagementRoute {
 
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await categoryUsage({ ctx: serviceCtx(c), name: params.name }));
+    return c.json(await categoryUsage(serviceCtx(c), params.name));
   }
 }

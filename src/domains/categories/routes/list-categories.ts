@@ -11,6 +11,6 @@ export class ListCategories extends CategoriesRoute {
   };
 
   override async handle(c: AppContext) {
-    return c.json({ categories: await listCategoryNames({ ctx: serviceCtx(c) }) });
+    return c.json({ categories: await listCategoryNames(serviceCtx(c)) });
   }
 }

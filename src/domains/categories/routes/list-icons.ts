@@ -11,6 +11,6 @@ export class ListCategoryIcons extends CategoryManagementRoute {
   };
 
   override async handle(c: AppContext) {
-    return c.json(await listCategoryIcons({ ctx: serviceCtx(c) }));
+    return c.json(await listCategoryIcons(serviceCtx(c)));
   }
 }

@@ -11,6 +11,6 @@ export class ListManagedCategories extends CategoryManagementRoute {
   };
 
   override async handle(c: AppContext) {
-    return c.json(await listManagedCategories({ ctx: serviceCtx(c) }));
+    return c.json(await listManagedCategories(serviceCtx(c)));
   }
 }

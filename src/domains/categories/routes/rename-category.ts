@@ -22,8 +22,7 @@ export class RenameCategory extends CategoryManagementRoute {
 
   override async handle(c: AppContext) {
     const { params, body, headers } = await this.getValidatedData<typeof this.schema>();
-    const result = await renameCategory({
-      ctx: serviceCtx(c),
+    const result = await renameCategory(serviceCtx(c), {
       oldName: params.old_name,
       newName: body.new_name,
       expectedVersion: headers["if-match"],

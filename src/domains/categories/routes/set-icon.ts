@@ -24,7 +24,7 @@ export class SetCategoryIcon extends CategoryManagementRoute {
     const { query, body, headers } = await this.getValidatedData<typeof this.schema>();
     const ctx = serviceCtx(c);
     return c.json(
-      await setCategoryIcon({ ctx, name: query.name, icon: body.icon, expectedVersion: headers["if-match"] }),
+      await setCategoryIcon(ctx, { name: query.name, icon: body.icon, expectedVersion: headers["if-match"] }),
     );
   }
 }

@@ -22,8 +22,7 @@ export class UpdateCategoryGroup extends CategoryManagementRoute {
 
   override async handle(c: AppContext) {
     const { params, body, headers } = await this.getValidatedData<typeof this.schema>();
-    const result = await updateCategoryGroup({
-      ctx: serviceCtx(c),
+    const result = await updateCategoryGroup(serviceCtx(c), {
       name: params.name,
       group: body.group,
       expectedVersion: headers["if-match"],

@@ -12,6 +12,6 @@ export class GetAiReadiness extends domainRoute("config") {
     },
   };
   override async handle(c: AppContext) {
-    return c.json(await aiReadiness({ ctx: serviceCtx(c) }));
+    return c.json(await aiReadiness(serviceCtx(c)));
   }
 }

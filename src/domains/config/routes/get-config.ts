@@ -18,6 +18,6 @@ export class GetAppConfig extends ConfigRoute {
   };
 
   override async handle(c: AppContext) {
-    return c.json(await describeConfig({ ctx: serviceCtx(c) }));
+    return c.json(await describeConfig(serviceCtx(c)));
   }
 }

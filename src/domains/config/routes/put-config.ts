@@ -36,7 +36,7 @@ export class PutAppConfig extends ConfigRoute {
       Object.keys(AppConfigUpdateRequest.shape),
     );
     if (ignored.length > 0) c.header("X-Config-Ignored", ignored.join(", "));
-    const { response } = await updateConfig({ ctx: serviceCtx(c), input: body });
+    const { response } = await updateConfig(serviceCtx(c), body);
     return c.json(response);
   }
 }

@@ -17,6 +17,6 @@ export class GetCoverage extends domainRoute("coverage") {
   };
 
   override async handle(c: AppContext) {
-    return c.json(await getCoverage({ ctx: serviceCtx(c) }));
+    return c.json(await getCoverage(serviceCtx(c)));
   }
 }

@@ -16,6 +16,6 @@ export class GetHealth extends domainRoute("health") {
 
   override async handle(c: AppContext) {
     const remote = !isLocalRequest(c.env, c.req.raw);
-    return c.json(await getHealth({ ctx: serviceCtx(c), remote }));
+    return c.json(await getHealth(serviceCtx(c), remote));
   }
 }

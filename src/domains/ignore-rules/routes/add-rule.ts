@@ -21,6 +21,6 @@ export class AddIgnoreRule extends IgnoreRulesRoute {
 
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await addIgnoreRule({ ctx: serviceCtx(c), pattern: body.pattern }));
+    return c.json(await addIgnoreRule(serviceCtx(c), body.pattern));
   }
 }

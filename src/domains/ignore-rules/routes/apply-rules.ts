@@ -20,6 +20,6 @@ export class ApplyIgnoreRules extends IgnoreRulesRoute {
 
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await applyIgnoreRules({ ctx: serviceCtx(c), pattern: body.pattern }));
+    return c.json(await applyIgnoreRules(serviceCtx(c), body.pattern));
   }
 }

@@ -16,6 +16,6 @@ export class DeleteIgnoreRule extends IgnoreRulesRoute {
 
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await deleteIgnoreRule({ ctx: serviceCtx(c), pattern: params.pattern }));
+    return c.json(await deleteIgnoreRule(serviceCtx(c), params.pattern));
   }
 }

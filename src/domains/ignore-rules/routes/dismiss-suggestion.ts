@@ -14,6 +14,6 @@ export class DismissIgnoreRuleSuggestion extends IgnoreRulesRoute {
 
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await dismissIgnoreSuggestion({ ctx: serviceCtx(c), merchant: body.merchant }));
+    return c.json(await dismissIgnoreSuggestion(serviceCtx(c), body.merchant));
   }
 }

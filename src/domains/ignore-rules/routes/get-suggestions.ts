@@ -14,6 +14,6 @@ export class GetIgnoreRuleSuggestions extends IgnoreRulesRoute {
 
   override async handle(c: AppContext) {
     const { query } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await getIgnoreRuleSuggestions({ ctx: serviceCtx(c), months: query.months }));
+    return c.json(await getIgnoreRuleSuggestions(serviceCtx(c), query.months));
   }
 }

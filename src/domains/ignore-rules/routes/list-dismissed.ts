@@ -11,6 +11,6 @@ export class ListDismissedIgnoreRuleSuggestions extends IgnoreRulesRoute {
   };
 
   override async handle(c: AppContext) {
-    return c.json(await listDismissedIgnoreSuggestions({ ctx: serviceCtx(c) }));
+    return c.json(await listDismissedIgnoreSuggestions(serviceCtx(c)));
   }
 }

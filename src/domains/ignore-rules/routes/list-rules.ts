@@ -11,6 +11,6 @@ export class ListIgnoreRules extends IgnoreRulesRoute {
   };
 
   override async handle(c: AppContext) {
-    return c.json(await listIgnoreRules({ ctx: serviceCtx(c) }));
+    return c.json(await listIgnoreRules(serviceCtx(c)));
   }
 }

@@ -16,6 +16,6 @@ export class UndismissIgnoreRuleSuggestion extends IgnoreRulesRoute {
 
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await undismissIgnoreSuggestion({ ctx: serviceCtx(c), merchant: params.merchant }));
+    return c.json(await undismissIgnoreSuggestion(serviceCtx(c), params.merchant));
   }
 }

@@ -18,7 +18,7 @@ export class SendIgnoredToReview extends IgnoredEmailsRoute {
 
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
-    const out = await sendToReview({ ctx: serviceCtx(c), id: params.ignored_id });
+    const out = await sendToReview(serviceCtx(c), params.ignored_id);
     return c.json(out);
   }
 }

@@ -11,6 +11,6 @@ export class ListIgnoredEmails extends IgnoredEmailsRoute {
   };
 
   override async handle(c: AppContext) {
-    return c.json(await listIgnoredEmails({ ctx: serviceCtx(c) }));
+    return c.json(await listIgnoredEmails(serviceCtx(c)));
   }
 }

@@ -19,6 +19,6 @@ export class GetIncomeStatement extends domainRoute("income-statement") {
 
   override async handle(c: AppContext) {
     const { query } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await getIncomeStatement({ ctx: serviceCtx(c), input: query }));
+    return c.json(await getIncomeStatement(serviceCtx(c), query));
   }
 }

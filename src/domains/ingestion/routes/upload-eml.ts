@@ -31,6 +31,6 @@ export class UploadEml extends IngestionRoute {
 
   override async handle(c: AppContext) {
     const bytes = checkEml((await readUpload(c.req.raw, EML_LIMITS)).bytes);
-    return c.json(await uploadEml({ ctx: serviceCtx(c), bytes }));
+    return c.json(await uploadEml(serviceCtx(c), { bytes }));
   }
 }

@@ -60,7 +60,7 @@ export function registerReadTools(server: McpServer, { ctx }: ToolContext) {
       "Per-merchant analysis over a window of months: recurring charges (subscriptions, bills), price " +
       `changes, new and churned merchants and the committed monthly burn rate. ${AMOUNTS}`,
     ...tools.merchants,
-    run: (a) => getMerchantIntelligence({ ctx, input: a }),
+    run: (a) => getMerchantIntelligence(ctx, a),
   });
   register(server, {
     name: "get_income_statement",
@@ -69,7 +69,7 @@ export function registerReadTools(server: McpServer, { ctx }: ToolContext) {
       "A calendar year's income (by payer) against expenses (by category), month by month, with net, " +
       `savings rate and a projection for the rest of the year. ${AMOUNTS}`,
     ...tools.income,
-    run: (a) => getIncomeStatement({ ctx, input: a }),
+    run: (a) => getIncomeStatement(ctx, a),
   });
   register(server, {
     name: "list_attention",
@@ -87,7 +87,7 @@ export function registerReadTools(server: McpServer, { ctx }: ToolContext) {
       "Bank alert emails that could not be read into a transaction (the quarantine), newest first; " +
       "without `status` every status but dismissed. One can be settled with resolve_parse_failure.",
     ...tools.parseFailures,
-    run: (a) => listParseFailures({ ctx, status: a.status ?? null, limit: a.limit ?? 100 }),
+    run: (a) => listParseFailures(ctx, { status: a.status ?? null, limit: a.limit ?? 100 }),
   });
   register(server, {
     name: "get_transaction",

@@ -43,7 +43,7 @@ export function registerWriteTools(server: McpServer, tc: ToolContext) {
       const company = res.row.Company;
       const activity_id = res.activityId;
       if (!as_rule || !company) return { ...response, activity_id, rule: null };
-      const rule = await putOverride({ ctx, company, category });
+      const rule = await putOverride(ctx, { company, category });
       return { ...response, activity_id, rule: { ...rule.after, activity_id: rule.activityId } };
     }),
   });
@@ -81,7 +81,7 @@ export function registerWriteTools(server: McpServer, tc: ToolContext) {
     write: true,
     ...tools.resolveParseFailure,
     run: journaled(tc, "resolve_parse_failure", async ({ failure_id, ...input }, ctx) => {
-      const { response: res, activityId } = await resolveParseFailure({ ctx, id: failure_id, input });
+      const { response: res, activityId } = await resolveParseFailure(ctx, { id: failure_id, input });
       return { ...res, activity_id: activityId };
     }),
   });

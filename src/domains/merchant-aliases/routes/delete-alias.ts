@@ -15,7 +15,7 @@ export class DeleteMerchantAlias extends AliasRoute {
 
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
-    await deleteAlias({ ctx: serviceCtx(c), rawName: params.raw_name });
+    await deleteAlias(serviceCtx(c), params.raw_name);
     return c.json({ ok: true });
   }
 }

@@ -11,6 +11,6 @@ export class ListMerchantAliases extends AliasRoute {
   };
 
   override async handle(c: AppContext) {
-    return c.json(await listAliases({ ctx: serviceCtx(c) }));
+    return c.json(await listAliases(serviceCtx(c)));
   }
 }

@@ -17,11 +17,7 @@ export class PutMerchantAlias extends AliasRoute {
 
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
-    await putAlias({
-      ctx: serviceCtx(c),
-      rawName: params.raw_name,
-      canonical: body.canonical_name,
-    });
+    await putAlias(serviceCtx(c), { rawName: params.raw_name, canonical: body.canonical_name });
     return c.json({ ok: true });
   }
 }

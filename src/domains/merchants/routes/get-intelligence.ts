@@ -18,6 +18,6 @@ export class GetMerchantIntelligence extends MerchantsRoute {
 
   override async handle(c: AppContext) {
     const { query } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await getMerchantIntelligence({ ctx: serviceCtx(c), input: query }));
+    return c.json(await getMerchantIntelligence(serviceCtx(c), query));
   }
 }

@@ -17,6 +17,6 @@ export class ConsolidateOverrides extends OverridesRoute {
 
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await consolidateOverrides({ ctx: serviceCtx(c), input: body }));
+    return c.json(await consolidateOverrides(serviceCtx(c), body));
   }
 }

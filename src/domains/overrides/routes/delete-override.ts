@@ -18,7 +18,7 @@ export class DeleteOverride extends OverridesRoute {
 
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
-    await deleteOverride({ ctx: serviceCtx(c), company: params.company });
+    await deleteOverride(serviceCtx(c), params.company);
     return c.json({ ok: true });
   }
 }

@@ -15,8 +15,6 @@ export class DismissOverrideSuggestion extends OverridesRoute {
 
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
-    return c.json(
-      await dismissSuggestion({ ctx: serviceCtx(c), company: body.company, category: body.category }),
-    );
+    return c.json(await dismissSuggestion(serviceCtx(c), { company: body.company, category: body.category }));
   }
 }

@@ -17,6 +17,6 @@ export class GetOverrideSuggestions extends OverridesRoute {
 
   override async handle(c: AppContext) {
     const { query } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await getOverrideSuggestions({ ctx: serviceCtx(c), months: query.months }));
+    return c.json(await getOverrideSuggestions(serviceCtx(c), query.months));
   }
 }

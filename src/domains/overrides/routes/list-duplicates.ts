@@ -12,6 +12,6 @@ export class ListOverrideDuplicates extends OverridesRoute {
   };
 
   override async handle(c: AppContext) {
-    return c.json(await listOverrideDuplicates({ ctx: serviceCtx(c) }));
+    return c.json(await listOverrideDuplicates(serviceCtx(c)));
   }
 }

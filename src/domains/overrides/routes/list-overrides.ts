@@ -11,6 +11,6 @@ export class ListOverrides extends OverridesRoute {
   };
 
   override async handle(c: AppContext) {
-    return c.json(await listOverrides({ ctx: serviceCtx(c) }));
+    return c.json(await listOverrides(serviceCtx(c)));
   }
 }

@@ -16,6 +16,6 @@ export class MatchOverride extends OverridesRoute {
 
   override async handle(c: AppContext) {
     const { query } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await matchOverride({ ctx: serviceCtx(c), input: query }));
+    return c.json(await matchOverride(serviceCtx(c), { input: query }));
   }
 }

@@ -17,8 +17,7 @@ export class PutOverride extends OverridesRoute {
 
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
-    const { response } = await putOverride({
-      ctx: serviceCtx(c),
+    const { response } = await putOverride(serviceCtx(c), {
       company: params.company,
       category: body.category,
     });

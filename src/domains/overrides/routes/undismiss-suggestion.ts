@@ -16,6 +16,6 @@ export class UndismissOverrideSuggestion extends OverridesRoute {
 
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await undismissSuggestion({ ctx: serviceCtx(c), key: params.key }));
+    return c.json(await undismissSuggestion(serviceCtx(c), params.key));
   }
 }

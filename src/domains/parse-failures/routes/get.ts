@@ -13,6 +13,6 @@ export class GetParseFailure extends ParseFailuresRoute {
 
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await getParseFailure({ ctx: serviceCtx(c), id: params.failure_id }));
+    return c.json(await getParseFailure(serviceCtx(c), params.failure_id));
   }
 }

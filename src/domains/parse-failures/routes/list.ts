@@ -14,7 +14,7 @@ export class ListParseFailures extends ParseFailuresRoute {
   override async handle(c: AppContext) {
     const { query } = await this.getValidatedData<typeof this.schema>();
     return c.json(
-      await listParseFailures({ ctx: serviceCtx(c), status: query.status ?? null, limit: query.limit }),
+      await listParseFailures(serviceCtx(c), { status: query.status ?? null, limit: query.limit }),
     );
   }
 }

@@ -18,7 +18,7 @@ export class ResolveParseFailure extends ParseFailuresRoute {
 
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
-    const out = await resolveParseFailure({ ctx: serviceCtx(c), id: params.failure_id, input: body });
+    const out = await resolveParseFailure(serviceCtx(c), { id: params.failure_id, input: body });
     return c.json(out.response);
   }
 }

@@ -24,6 +24,6 @@ export class RetryAllParseFailures extends ParseFailuresRoute {
 
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await retryAllParseFailures({ ctx: serviceCtx(c), filter: body ?? {} }));
+    return c.json(await retryAllParseFailures(serviceCtx(c), { filter: body ?? {} }));
   }
 }

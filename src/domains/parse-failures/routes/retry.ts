@@ -17,6 +17,6 @@ export class RetryParseFailure extends ParseFailuresRoute {
 
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await retryParseFailure({ ctx: serviceCtx(c), id: params.failure_id }));
+    return c.json(await retryParseFailure(serviceCtx(c), { id: params.failure_id }));
   }
 }

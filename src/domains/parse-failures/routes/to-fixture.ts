@@ -29,6 +29,6 @@ export class ParseFailureToFixture extends ParseFailuresRoute {
 
   override async handle(c: AppContext) {
     const id = c.req.param("failure_id") ?? "";
-    return parseFailureToFixture({ ctx: serviceCtx(c), id });
+    return parseFailureToFixture(serviceCtx(c), id);
   }
 }

@@ -31,7 +31,7 @@ export async function proposeLayout(
   ctx: ServiceCtx,
   stmt: { id: string; file_kind: string; r2_key: string; uploaded_at: string },
 ): Promise<LayoutProposal> {
-  const routed = providerForTask(ctx.env, await getConfig({ ctx }), "document_parsing", {
+  const routed = providerForTask(ctx.env, await getConfig(ctx), "document_parsing", {
     timeoutMs: 60_000,
     maxRetries: 0,
   });

@@ -19,6 +19,6 @@ export class GetSetupStatus extends domainRoute("setup") {
 
   override async handle(c: AppContext) {
     const local = isLocalRequest(c.env, c.req.raw);
-    return c.json(await getSetupStatus({ ctx: serviceCtx(c), local }));
+    return c.json(await getSetupStatus(serviceCtx(c), local));
   }
 }
