@@ -149,7 +149,9 @@ async function timeReview(
     const statement = p.out[0]!;
     expect(statement.rows).toHaveLength(rows);
     expect(statement.balance.ok).toBe(true);
-    const r = await measured(() => buildRows(ctx(), "stmt_bench", statement, kind));
+    const r = await measured(() =>
+      buildRows(ctx(), { statementId: "stmt_bench", parsed: statement, fileKind: kind }),
+    );
     expect(r.out).toHaveLength(rows);
     parse.push(p.wall);
     parseCpu.push(p.cpu);
@@ -190,7 +192,7 @@ it("parse + reconcile of a 5-page, 120-row statement", async () => {
     if (!out.ok) throw new Error(out.message);
     expect(out.statement.rows).toHaveLength(120);
     expect(out.statement.balance.ok).toBe(true);
-    await buildRows(ctx(), "stmt_bench", out.statement, "pdf");
+    await buildRows(ctx(), { statementId: "stmt_bench", parsed: out.statement, fileKind: "pdf" });
     const t2 = performance.now();
     parse.push(t1 - t0);
     reconcile.push(t2 - t1);

@@ -38,9 +38,7 @@ const keyOf = (fwd: string | null, dfn: string | null) => `${fwd}\n${dfn}`;
 /** `mayLink: false` (a cross-site request with browser credentials) only names the auto-link. */
 export async function candidates(
   ctx: ServiceCtx,
-  id: string,
-  typed: FactsInput,
-  opts: { mayLink: boolean } = { mayLink: true },
+  { id, typed, opts = { mayLink: true } }: { id: string; typed: FactsInput; opts?: { mayLink: boolean } },
 ): Promise<ReceiptCandidatesResponse> {
   let row = await loadAttachment(ctx, id);
   const given = {

@@ -60,10 +60,9 @@ async function checkPassword(
   const buckets = device
     ? [deviceBucket(device)]
     : bucketsFor(ctx.principal ?? null, clientBucket(client.ip));
-  await throttled(
-    ctx,
+  await throttled(ctx, {
     buckets,
-    async () => {
+    check: async () => {
       const hash = await pbkdf2Hex(
         password,
         s.password_salt ?? "",
@@ -72,7 +71,7 @@ async function checkPassword(
       return sameSecret(hash, s.password_hash ?? "");
     },
     onWrong,
-  );
+  });
 }
 
 /**

@@ -44,9 +44,7 @@ const longestWait = (rows: { locked_until: string | null }[], now: Date) =>
  */
 export async function throttled(
   ctx: Ctx,
-  buckets: string[],
-  check: () => Promise<boolean>,
-  onWrong: ApiError,
+  { buckets, check, onWrong }: { buckets: string[]; check: () => Promise<boolean>; onWrong: ApiError },
 ): Promise<void> {
   const db = getDb(ctx.env.DB);
   const now = ctx.clock();

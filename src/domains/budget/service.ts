@@ -60,10 +60,16 @@ export async function budgetUser(ctx: Ctx): Promise<{ userId: string; currentYea
  */
 export async function loadBudget(
   ctx: Ctx,
-  userId: string,
-  year: number,
-  /** The rows when the caller read them in its own batch (the status does, saving a round trip). */
-  read: Promise<ItemRow[]> = readItems(getDb(ctx.env.DB), userId, year),
+  {
+    userId,
+    year,
+    read = readItems(getDb(ctx.env.DB), userId, year),
+  }: {
+    userId: string;
+    year: number;
+    /** The rows when the caller read them in its own batch (the status does, saving a round trip). */
+    read?: Promise<ItemRow[]>;
+  },
 ): Promise<Loaded> {
   let items: Partial<Record<ItemKind, Item>>;
   try {
@@ -110,7 +116,7 @@ async function write(ctx: WriteCtx, userId: string, year: number, items: ItemWri
 
 export async function getBudgetConfig(ctx: Ctx, year: number) {
   const { userId } = await budgetUser(ctx);
-  const b = await loadBudget(ctx, userId, year);
+  const b = await loadBudget(ctx, { userId, year });
   return configResponse(year, b.targets, b.groups, b.versions);
 }
 
@@ -119,7 +125,7 @@ export async function putBudgetConfig(ctx: WriteCtx, year: number, input: Budget
   const issues = configIssues(input);
   if (issues.length) throw validationError(issues);
   const { userId } = await budgetUser(ctx);
-  const before = await loadBudget(ctx, userId, year);
+  const before = await loadBudget(ctx, { userId, year });
   const targets = targetsDoc(input);
   const groups = groupsDoc(input.groups);
   const summary = `budget ${year}: ${Object.keys(targets.categories).length} targets, ${groups.groups.length} groups`;
@@ -149,7 +155,7 @@ export async function putBudgetConfig(ctx: WriteCtx, year: number, input: Budget
 export async function getGroups(ctx: Ctx, year: number | null | undefined): Promise<GroupsResponse> {
   const u = await budgetUser(ctx);
   const y = year ?? u.currentYear;
-  const b = await loadBudget(ctx, u.userId, y);
+  const b = await loadBudget(ctx, { userId: u.userId, year: y });
   return { year: y, groups: b.groups.groups, version: b.versions.groups };
 }
 
@@ -162,7 +168,7 @@ export async function putGroups(
   if (issues.length) throw validationError(issues);
   const u = await budgetUser(ctx);
   const y = year ?? u.currentYear;
-  const before = await loadBudget(ctx, u.userId, y);
+  const before = await loadBudget(ctx, { userId: u.userId, year: y });
   const groups = groupsDoc(input.groups);
   ctx.journal({
     kind: "budget-groups",
@@ -197,7 +203,7 @@ function parseResourceId(id: string): { userId: string; year: number } {
 
 export async function currentImage(ctx: Ctx, kind: "budget-targets" | "budget-groups", id: string) {
   const { userId, year } = parseResourceId(id);
-  const b = await loadBudget(ctx, userId, year);
+  const b = await loadBudget(ctx, { userId, year });
   return kind === "budget-groups" ? { groups: b.groups.groups } : imageOf(b.targets, b.groups);
 }
 

@@ -104,7 +104,7 @@ export async function budgetStatusPart(ctx: Ctx, year: number, compareYear?: num
   ];
   const read = async (results: readonly unknown[]): Promise<BudgetStatusResponse> => {
     const [items, monthRows, cmpRows, recurring, arrivedRows, histOnly] = results as unknown as Rows;
-    const budget = await loadBudget(ctx, cfg.user_id, year, Promise.resolve(items));
+    const budget = await loadBudget(ctx, { userId: cfg.user_id, year, read: Promise.resolve(items) });
     const yearRows = span ? monthRows.filter((r) => within(r.month, yearRange)) : monthRows;
     const histRows = span ? monthRows.filter((r) => within(r.month, hist)) : (histOnly ?? []);
     const arrived = new Set(arrivedRows.map((r) => `${r.key}|${r.company}|${r.amount}`));

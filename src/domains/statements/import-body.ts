@@ -53,7 +53,7 @@ export async function statementFromBody(ctx: ServiceCtx, req: ImportRequest): Pr
   };
   const id = newId();
   const now = ctx.clock().toISOString();
-  const rows = await buildRows(ctx, id, parsed, kind);
+  const rows = await buildRows(ctx, { statementId: id, parsed, fileKind: kind });
   const stmt: StatementRecord = {
     id,
     filename: (req.filename ?? "statement").slice(0, 200),

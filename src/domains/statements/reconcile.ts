@@ -74,10 +74,12 @@ export async function syntheticKey(
 
 export async function buildRows(
   ctx: ServiceCtx,
-  statementId: string,
-  parsed: ParsedStatement,
-  fileKind: string,
-  previous: StatementRowRecord[] = [],
+  {
+    statementId,
+    parsed,
+    fileKind,
+    previous = [],
+  }: { statementId: string; parsed: ParsedStatement; fileKind: string; previous?: StatementRowRecord[] },
 ): Promise<RowWithKey[]> {
   const db = getDb(ctx.env.DB);
   const cleaned = parsed.rows.map((r) => cleanDescription(r.description));

@@ -114,7 +114,7 @@ export async function uploadStatement(ctx: ServiceCtx, upload: { bytes: Uint8Arr
   for (const [part, parsed] of parts.entries()) {
     const key = r2KeyFor(parsed.institution, sha, kind, part);
     const id = newId();
-    const rows = await buildRows(ctx, id, parsed, kind);
+    const rows = await buildRows(ctx, { statementId: id, parsed, fileKind: kind });
     const stmt: StatementRecord = {
       id,
       filename: upload.filename,
@@ -223,9 +223,15 @@ export function editPatch(row: StatementRowRecord, edit: RowEdit): Partial<State
  */
 export async function applyEdits(
   ctx: ServiceCtx,
-  id: string,
-  edits: { key: string | number; edit: RowEdit }[],
-  summary: (rows: StatementRowRecord[]) => string,
+  {
+    id,
+    edits,
+    summary,
+  }: {
+    id: string;
+    edits: { key: string | number; edit: RowEdit }[];
+    summary: (rows: StatementRowRecord[]) => string;
+  },
 ) {
   const db = getDb(ctx.env.DB);
   const { stmt, rows } = await loadStatement(ctx, id);
@@ -268,7 +274,7 @@ export async function reparseStatement(ctx: ServiceCtx, id: string) {
     Number(stmt.uploaded_at.slice(0, 4)),
     partOfKey(stmt.r2_key),
   );
-  const rows = await buildRows(ctx, id, parsed, stmt.file_kind, previous);
+  const rows = await buildRows(ctx, { statementId: id, parsed, fileKind: stmt.file_kind, previous });
   const status = statementStatus(
     rows.map((r) => ({ edited: r.edited ?? 0, action_result: r.action_result ?? null })),
   );

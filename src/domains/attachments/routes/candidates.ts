@@ -24,7 +24,13 @@ export class ListReceiptMatchCandidates extends AttachmentsRoute {
 
   override async handle(c: AppContext) {
     const { params, query } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await candidates(serviceCtx(c), params.attachment_id, query, { mayLink: notCrossSite(c) }));
+    return c.json(
+      await candidates(serviceCtx(c), {
+        id: params.attachment_id,
+        typed: query,
+        opts: { mayLink: notCrossSite(c) },
+      }),
+    );
   }
 }
 

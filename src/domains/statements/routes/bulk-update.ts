@@ -15,12 +15,11 @@ export class BulkUpdateStatementRows extends StatementsRoute {
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
     const edits = body.updates.map(({ tx_index, ...edit }) => ({ key: tx_index, edit }));
-    const res = await applyEdits(
-      serviceCtx(c),
-      params.statement_id,
+    const res = await applyEdits(serviceCtx(c), {
+      id: params.statement_id,
       edits,
-      (rows) => `${rows.length} statement rows edited`,
-    );
+      summary: (rows) => `${rows.length} statement rows edited`,
+    });
     return c.json({ ok: true, updated: res.rows.length });
   }
 }

@@ -15,12 +15,11 @@ export class UpdateStatementRow extends StatementsRoute {
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
     const edits = [{ key: params.tx_index, edit: body }];
-    const res = await applyEdits(
-      serviceCtx(c),
-      params.statement_id,
+    const res = await applyEdits(serviceCtx(c), {
+      id: params.statement_id,
       edits,
-      ([r]) => `statement row ${r!.tx_index}: ${r!.action}`,
-    );
+      summary: ([r]) => `statement row ${r!.tx_index}: ${r!.action}`,
+    });
     const row = res.rows[0];
     return c.json({ ok: true, tx_index: row!.tx_index, row_id: row!.row_id, action: row!.action });
   }
