@@ -210,9 +210,11 @@ export async function currentImage(ctx: Ctx, kind: "budget-targets" | "budget-gr
 /** Writes a before image back (a create's `{}` restores the empty defaults, with a new version). */
 export async function restoreImage(
   ctx: WriteCtx,
-  kind: "budget-targets" | "budget-groups",
-  id: string,
-  before: Record<string, unknown> | null,
+  {
+    kind,
+    id,
+    before,
+  }: { kind: "budget-targets" | "budget-groups"; id: string; before: Record<string, unknown> | null },
 ) {
   const { userId, year } = parseResourceId(id);
   const groups = parseGroups(before);

@@ -30,6 +30,6 @@ export function overridesRouter() {
 export const overrideReverters: Reverters = {
   override: {
     current: (ctx, company) => currentOverride(ctx, company),
-    restore: (ctx, company, before, opts) => restoreOverride(ctx, company, before, opts),
+    restore: (ctx, company, before, opts) => restoreOverride(ctx, { company, before, opts }),
   },
 };

@@ -94,9 +94,15 @@ export async function deleteOverride(ctx: WriteCtx, company: string) {
  */
 export async function restoreOverride(
   ctx: WriteCtx,
-  company: string,
-  before: Record<string, unknown> | null,
-  opts: { force: boolean; journal?: (recreated?: string[]) => void } = { force: false },
+  {
+    company,
+    before,
+    opts = { force: false },
+  }: {
+    company: string;
+    before: Record<string, unknown> | null;
+    opts?: { force: boolean; journal?: (recreated?: string[]) => void };
+  },
 ) {
   const entry =
     before && typeof before.company === "string" && typeof before.category === "string" ? before : null;

@@ -99,6 +99,6 @@ export async function restoreBulkImage(
   const recreated = await requireLiveCategories(ctx, names, opts.force);
   // A revert's own entry rides in the first row's batch.
   opts.journal?.(recreated);
-  for (const [txId, img] of Object.entries(rows)) await restoreImage(ctx, txId, img, opts);
+  for (const [txId, img] of Object.entries(rows)) await restoreImage(ctx, { txId, image: img, opts });
   return { recreated_categories: recreated };
 }

@@ -53,7 +53,10 @@ const readBulkIds = storedJson("activity_log.resource_id (transactions-bulk)", z
 /** This domain's ledger reverters (app.ts registers them). */
 export const transactionReverters: Reverters = {
   // One transaction's editable fields: revert writes the before image back.
-  transaction: { current: currentImage, restore: restoreImage },
+  transaction: {
+    current: currentImage,
+    restore: (ctx, txId, image, opts) => restoreImage(ctx, { txId, image, opts }),
+  },
   // A bulk entry's resource id is the JSON list of its tx ids: the stale guard reads each row.
   "transactions-bulk": {
     current: (ctx, resourceId) => currentBulkImage(ctx, readBulkIds(resourceId)),

@@ -297,9 +297,15 @@ export async function currentImage(ctx: Ctx, txId: string) {
  */
 export async function restoreImage(
   ctx: WriteCtx,
-  txId: string,
-  image: Record<string, unknown> | null,
-  opts: { force: boolean; journal?: (recreated?: string[]) => void } = { force: false },
+  {
+    txId,
+    image,
+    opts = { force: false },
+  }: {
+    txId: string;
+    image: Record<string, unknown> | null;
+    opts?: { force: boolean; journal?: (recreated?: string[]) => void };
+  },
 ): Promise<{ recreated_categories: string[] }> {
   const key = keyOf(txId);
   if (!image) throw conflict("Nothing to restore");
