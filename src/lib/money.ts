@@ -45,6 +45,18 @@ export const fromCentsField = (n: number): number => fromCents(asCents(n));
 export const fromCentsFieldOrNull = (n: number | null | undefined): number | null =>
   n === null || n === undefined ? null : fromCents(asCents(n));
 
+/** T with every Cents field (deeply) turned into the API's decimal number: a response mapper's output. */
+export type Decimals<T> = T extends Cents
+  ? number
+  : T extends readonly (infer U)[]
+    ? Decimals<U>[]
+    : T extends object
+      ? { [K in keyof T]: Decimals<T[K]> }
+      : T;
+
+/** Zero cents (a fallback for a missing amount). */
+export const ZERO_CENTS = 0 as Cents;
+
 /** Nullable `asCents` for optional cents columns. */
 export const asCentsOrNull = (n: number | null | undefined): Cents | null =>
   n === null || n === undefined ? null : (n as Cents);
