@@ -23,10 +23,10 @@ declare const centsBrand: unique symbol;
 /**
  * An integer number of cents, branded so a decimal amount (or any plain number) cannot be passed
  * where cents are expected. Made only by `toCents`, `readMoney`/`parseMoney`/`parseCents`,
- * `roundCents`, `sumCents`/`addCents`/`subCents`/`negCents`, and `asCents` at the storage/parse
+ * `roundCents`, `sumCents`/`addCents`/`subCents`/`negCents`/`absCents`, `ZERO_CENTS`, and `asCents` at the storage/parse
  * boundary. Arithmetic on Cents gives a plain number: re-brand it with these helpers.
  */
-export type Cents = number; // BRAND-TOGGLE
+export type Cents = number & { readonly [centsBrand]: true };
 
 /**
  * Brands an integer already known to be cents. Only at the storage/parse boundary: an integer
