@@ -3,15 +3,7 @@
  * and counts over the window, oldest first. Every amount here is cents; response.ts converts the
  * result to the API's decimal amounts.
  */
-import {
-  addCents,
-  asCents,
-  type Cents,
-  roundCents,
-  sumCents,
-  withinCents,
-  ZERO_CENTS,
-} from "../../lib/money";
+import { addCents, asCents, type Cents, roundCents, sumCents, withinCents, ZERO_CENTS, subCents } from "../../lib/money";
 
 export const FIXED_MIN_MONTHS = 3;
 export const CHURN_QUIET_MONTHS = 2;
@@ -248,7 +240,7 @@ export function analyze(
     summary: {
       recurring_burn_rate: burn,
       recurring_count: merchants.filter((r) => r.is_recurring).length,
-      discretionary_this_month: asCents(Math.max(0, latestMonthTotal - burn)),
+      discretionary_this_month: latestMonthTotal > burn ? subCents(latestMonthTotal, burn) : ZERO_CENTS,
       new_merchants: merchants.filter((r) => r.is_new).map((r) => r.company),
       churned_merchants: merchants.filter((r) => r.is_churned).map((r) => r.company),
       price_changes: merchants.flatMap((r) =>
