@@ -3,7 +3,16 @@
  * and counts over the window, oldest first. Every amount here is cents; response.ts converts the
  * result to the API's decimal amounts.
  */
-import { addCents, asCents, type Cents, roundCents, sumCents, withinCents, ZERO_CENTS, subCents } from "../../lib/money";
+import {
+  addCents,
+  asCents,
+  type Cents,
+  roundCents,
+  sumCents,
+  withinCents,
+  ZERO_CENTS,
+  subCents,
+} from "../../lib/money";
 
 export const FIXED_MIN_MONTHS = 3;
 export const CHURN_QUIET_MONTHS = 2;
