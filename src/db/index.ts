@@ -3,6 +3,7 @@
  * drizzle's builder, or its `sql` template where a hand-written aggregate is clearer; never
  * positional binds.
  */
+import { asCents, type Cents } from "../lib/money";
 import { and, gte, inArray, isNull, lt, eq, type SQL, sql } from "drizzle-orm";
 import { type DrizzleD1Database, drizzle } from "drizzle-orm/d1";
 import { DEPOSIT_TYPES, SPENDING_TYPES } from "../lib/transaction-types";
@@ -39,4 +40,6 @@ export const deposits = (): SQL => inArray(t.TransactionType, [...DEPOSIT_TYPES]
 export const inRange = (lo: string, hi: string): SQL => and(gte(t.DateFileName, lo), lt(t.DateFileName, hi))!;
 
 /** SUM(Amount) in cents as an integer (0 when no row). */
-export const sumAmount = (): SQL<number> => sql<number>`COALESCE(SUM(${t.Amount}), 0)`.mapWith(Number);
+/** SUM(Amount) over the rows: integer cents (the storage boundary brands it). */
+export const sumAmount = (): SQL<Cents> =>
+  sql<Cents>`COALESCE(SUM(${t.Amount}), 0)`.mapWith((v) => asCents(Number(v)));

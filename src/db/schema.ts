@@ -13,6 +13,7 @@ import type { CategoryAudit } from "../categorize/audit";
 import type { GroupsDoc, TargetsDoc } from "../domains/budget/rules";
 import type { ExtractionAudit, TransactionContext } from "../ingest/types";
 import type { StoredConfig } from "../domains/config/schemas";
+import type { Cents } from "../lib/money";
 import type { AnyKvValue, KvKey } from "./kv";
 
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -31,7 +32,7 @@ export const transactions = sqliteTable(
     UserId: text("UserId"),
     Institution: text("Institution"),
     /** Integer cents (migration 0007). */
-    Amount: integer("Amount"),
+    Amount: integer("Amount").$type<Cents>(),
     Company: text("Company"),
     TransactionType: text("TransactionType"),
     Category: text("Category"),

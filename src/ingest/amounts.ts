@@ -7,7 +7,7 @@
  * from samples. Pure; linear in the text (one pass of a regex whose pieces are bounded).
  * The number itself is read by the one money parser (lib/money.ts `parseMoney`).
  */
-import { type DecimalMark, parseMoney } from "../lib/money";
+import { type DecimalMark, parseMoney, type Cents } from "../lib/money";
 import { currencyOfMark, MINOR_UNITS, SYMBOLS } from "./currencies";
 
 export interface FoundAmount {
@@ -20,7 +20,7 @@ export interface FoundAmount {
   /** The printed mark (`SGD`, `Rs.`, `$`), or null for a labelled number. */
   mark: string | null;
   /** The amount in hundredths of the major unit, or null when the number cannot be read. */
-  cents: number | null;
+  cents: Cents | null;
   index: number;
 }
 
@@ -86,7 +86,7 @@ export function findAmounts(text: string): FoundAmount[] {
  * or `,` followed by exactly three digits groups thousands (`$18.000`, `2,760円`), unless the
  * currency has three minor units (`KWD 1.250`). Null when unreadable.
  */
-export function amountTextCents(num: string, currency: string | null): number | null {
+export function amountTextCents(num: string, currency: string | null): Cents | null {
   const minor = currency ? (MINOR_UNITS.get(currency) ?? 2) : 2;
   const marks = num.match(/[.,]/g) ?? [];
   let decimal: DecimalMark | undefined;
@@ -99,6 +99,6 @@ export function amountTextCents(num: string, currency: string | null): number | 
 }
 
 /** The currency printed beside the amount worth `cents` in the text (first match), if any. */
-export function currencyBeside(text: string, cents: number): FoundAmount | null {
+export function currencyBeside(text: string, cents: Cents): FoundAmount | null {
   return findAmounts(text).find((a) => a.cents === Math.abs(cents) && a.mark !== null) ?? null;
 }

@@ -8,6 +8,7 @@
  *   than the journal's flags the row.
  * Uploads by the signed-in owner are trusted as before (no forwarder or authentication check).
  */
+import type { Cents } from "../lib/money";
 import { currencyBeside } from "./amounts";
 import { isTrusted, trust } from "./ignored";
 import type { ParsedEmail } from "./mime";
@@ -62,7 +63,7 @@ export interface RowChecks {
 }
 
 /** The forwarder and currency checks of one reading (never throws: a failed lookup flags). */
-export async function checkReading(deps: IngestDeps, email: ParsedEmail, cents: number): Promise<RowChecks> {
+export async function checkReading(deps: IngestDeps, email: ParsedEmail, cents: Cents): Promise<RowChecks> {
   const notes: string[] = [];
   let attention: string | null = null;
   const found = currencyBeside(`${email.subject}\n${email.text}`, cents);

@@ -12,7 +12,7 @@ import {
   setContextStatement,
 } from "../domains/transactions/ingest-queries";
 import { log } from "../lib/log";
-import { type Cents, roundCents, toCents } from "../lib/money";
+import { type Cents, roundCents, toCents, ZERO_CENTS } from "../lib/money";
 import type { TransactionContext, TransactionRecord } from "./types";
 
 interface TargetEntry {
@@ -56,7 +56,7 @@ export function contextQueries(d1: D1Database, tx: TransactionRecord) {
   ] as const;
 }
 
-export type ContextReads = [{ total: number }[], { n: number }[], { data: unknown }[]];
+export type ContextReads = [{ total: Cents }[], { n: number }[], { data: unknown }[]];
 
 /** The context of the three reads' results (null when they cannot be read into one). */
 export function contextOf(
@@ -64,7 +64,7 @@ export function contextOf(
   [spend, visits, budget]: ContextReads,
 ): TransactionContext | null {
   try {
-    const total: Cents = spend[0]?.total ?? 0;
+    const total: Cents = spend[0]?.total ?? ZERO_CENTS;
     const ctx: TransactionContext = {
       money: "cents",
       category_month_total: total,

@@ -9,7 +9,7 @@ import { getDb } from "../db";
 import type { transactions } from "../db/schema";
 import { hashExistsQuery, insertUnlessHashed, twinKeyQuery } from "../domains/transactions/ingest-queries";
 import { log } from "../lib/log";
-import { type Cents, plainCents } from "../lib/money";
+import { type Cents, plainCents, asCents } from "../lib/money";
 import { sha256Hex } from "./hash";
 import type { TransactionRecord } from "./types";
 
@@ -45,7 +45,7 @@ export function transactionHash(f: HashFields): Promise<string> {
 }
 
 /** One hundred million dollars, in cents. */
-const MAX_AMOUNT: Cents = 10_000_000_000;
+const MAX_AMOUNT = asCents(10_000_000_000);
 
 /** Why the write would reject these fields (empty when valid). Pure. */
 export function validateRecord(

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { storedJson } from "../db/json";
-import { type Cents, toCents } from "../lib/money";
+import { type Cents, toCents, roundCents } from "../lib/money";
 import type { TransactionContext } from "./types";
 
 const map = z.record(z.string(), z.unknown()).nullable();
@@ -35,7 +35,7 @@ const readContextJson = storedJson("transactions.TransactionContext", contextSch
 export function readContext(value: unknown): TransactionContext | null {
   const c = readContextJson(value);
   if (!c) return null;
-  const cents = (x: number): Cents => (c.money === "cents" ? Math.round(x) : toCents(x));
+  const cents = (x: number): Cents => (c.money === "cents" ? roundCents(x) : toCents(x));
   return {
     money: "cents",
     category_month_total: cents(c.category_month_total),

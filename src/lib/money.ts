@@ -18,8 +18,48 @@
  * - `toCents` / `fromCents` — API decimal numbers ↔ cents. Never float equality on money.
  */
 
-/** An integer number of cents. */
-export type Cents = number;
+declare const centsBrand: unique symbol;
+
+/**
+ * An integer number of cents, branded so a decimal amount (or any plain number) cannot be passed
+ * where cents are expected. Made only by `toCents`, `readMoney`/`parseMoney`/`parseCents`,
+ * `roundCents`, `sumCents`/`addCents`/`subCents`/`negCents`/`absCents`, `ZERO_CENTS`, and `asCents` at the storage/parse
+ * boundary. Arithmetic on Cents gives a plain number: re-brand it with these helpers.
+ */
+export type Cents = number & { readonly [centsBrand]: true };
+
+/**
+ * Brands an integer already known to be cents. Only at the storage/parse boundary: an integer
+ * read from D1, a stored JSON document or a validated request field that is in cents. Never on a
+ * decimal amount (use `toCents`) nor on derived arithmetic (use `roundCents`/`addCents`/`subCents`).
+ */
+export const asCents = (n: number): Cents => n as Cents;
+
+/**
+ * Cents → decimal for response mappers whose internal object reuses the API schema's plain number
+ * fields to carry cents (budget status, summary, income): the boundary where those cents leave.
+ */
+export const fromCentsField = (n: number): number => fromCents(asCents(n));
+
+/** Nullable `fromCentsField`. */
+export const fromCentsFieldOrNull = (n: number | null | undefined): number | null =>
+  n === null || n === undefined ? null : fromCents(asCents(n));
+
+/** T with every Cents field (deeply) turned into the API's decimal number: a response mapper's output. */
+export type Decimals<T> = T extends Cents
+  ? number
+  : T extends readonly (infer U)[]
+    ? Decimals<U>[]
+    : T extends object
+      ? { [K in keyof T]: Decimals<T[K]> }
+      : T;
+
+/** Zero cents (a fallback for a missing amount). */
+export const ZERO_CENTS = 0 as Cents;
+
+/** Nullable `asCents` for optional cents columns. */
+export const asCentsOrNull = (n: number | null | undefined): Cents | null =>
+  n === null || n === undefined ? null : (n as Cents);
 
 /** Decimal currency units → integer cents, rounding half away from zero (1.005 → 101). */
 export function toCents(amount: number): Cents {
@@ -27,7 +67,7 @@ export function toCents(amount: number): Cents {
   // toPrecision(15) drops binary noise (1.005 * 100 = 100.49999999999999) before rounding.
   const scaled = Number.parseFloat((Math.abs(amount) * 100).toPrecision(15));
   const cents = Math.round(scaled);
-  return amount < 0 ? -cents : cents;
+  return asCents(amount < 0 ? -cents : cents);
 }
 
 /** Integer cents → the decimal JSON number the API speaks (12345 → 123.45). */
@@ -151,7 +191,7 @@ export function readMoney(text: string, opts: MoneyOptions = {}): MoneyReading {
           ? 0
           : -1;
   if (half === 1 || (half === 0 && cents % 2 === 1)) cents += 1;
-  return { ok: true, cents: marks.negative && cents !== 0 ? -cents : cents, rounded: roundedAway };
+  return { ok: true, cents: asCents(marks.negative && cents !== 0 ? -cents : cents), rounded: roundedAway };
 }
 
 /** `readMoney` as cents or null. */
@@ -215,11 +255,23 @@ export const plainCents = (cents: Cents): string => formatCents(cents, { group: 
 export function sumCents(values: Iterable<Cents>): Cents {
   let total = 0;
   for (const v of values) total += v;
-  return total;
+  return asCents(total);
 }
 
+/** a + b in cents. */
+export const addCents = (a: Cents, b: Cents): Cents => asCents(a + b);
+
+/** a − b in cents. */
+export const subCents = (a: Cents, b: Cents): Cents => asCents(a - b);
+
+/** −a in cents. */
+export const negCents = (a: Cents): Cents => asCents(-a);
+
+/** |a| in cents. */
+export const absCents = (a: Cents): Cents => asCents(Math.abs(a));
+
 /** Rounds a derived cents value (a mean, a share, a forecast) back to whole cents. */
-export const roundCents = (x: number): Cents => Math.round(x);
+export const roundCents = (x: number): Cents => asCents(Math.round(x));
 
 /** True when two amounts are within `tolerance` cents of each other (|a − b| ≤ tolerance). */
 export const withinCents = (a: Cents, b: Cents, tolerance: Cents): boolean => Math.abs(a - b) <= tolerance;

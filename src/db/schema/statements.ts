@@ -7,6 +7,7 @@
  *   in_progress → complete         an import ran and every row's action is settled
  */
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { Cents } from "../../lib/money";
 import type { CsvMapping } from "../../domains/statements/parsers/csv";
 import type { StoredCsvState, StoredDbMatch } from "../../domains/statements/stored";
 
@@ -50,10 +51,10 @@ export const statementRows = sqliteTable(
     date: text("date").notNull(),
     raw_description: text("raw_description").notNull(),
     cleaned_description: text("cleaned_description").notNull(),
-    amount: integer("amount").notNull(),
+    amount: integer("amount").notNull().$type<Cents>(),
     /** withdrawal | deposit */
     type: text("type").notNull(),
-    balance: integer("balance"),
+    balance: integer("balance").$type<Cents>(),
     /** Identical same-day rows before this one (the synthetic key's occurrence suffix). */
     occurrence: integer("occurrence").notNull().default(0),
     /** OFX/QFX FITID, when the file has one. */
@@ -63,7 +64,7 @@ export const statementRows = sqliteTable(
     db_forwarded_to: text("db_forwarded_to"),
     db_date_file_name: text("db_date_file_name"),
     db_company: text("db_company"),
-    db_amount: integer("db_amount"),
+    db_amount: integer("db_amount").$type<Cents>(),
     db_category: text("db_category"),
     db_transaction_type: text("db_transaction_type"),
     company_differs: integer("company_differs").notNull().default(0),

@@ -13,7 +13,7 @@ import { isDemo } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict } from "../../lib/errors";
 import { readReceipt } from "./stored";
-import { fromCents, plainCents, toCents } from "../../lib/money";
+import { fromCents, plainCents, toCents, ZERO_CENTS } from "../../lib/money";
 import { decodeTxId, encodeTxId } from "../../lib/txid";
 import { autoLinkQuery, receiptedInRange, spendingInRange } from "./queries";
 import { rankCandidates, type ReceiptFacts, searchBounds, type TxFacts } from "./rules";
@@ -70,7 +70,7 @@ export async function candidates(
   const txs: TxFacts[] = rows.map((r) => ({
     txId: encodeTxId(r.ForwardedTo, r.DateFileName),
     day: dayOf(r.DateFileName),
-    amountCents: r.Amount ?? 0,
+    amountCents: r.Amount ?? ZERO_CENTS,
     company: r.Company ?? "",
     merchantKey: keyFn(r.Company ?? ""),
     category: r.Category ?? "",

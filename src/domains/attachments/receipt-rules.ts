@@ -12,10 +12,11 @@ import {
   sumCents,
   toCents,
   withinCents,
+  asCents,
 } from "../../lib/money";
 
 export const RECEIPT_SCHEMA_VERSION = 1;
-export const LINE_ITEM_TOLERANCE: Cents = 5;
+export const LINE_ITEM_TOLERANCE = asCents(5);
 
 export interface LineItem {
   description: string;

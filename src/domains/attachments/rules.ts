@@ -7,9 +7,9 @@
  * boundary. Rows that already carry a receipt are demoted below the others, never hidden.
  * Exactly one T1 row without a receipt is the auto-link candidate.
  */
-import { type Cents, withinCents } from "../../lib/money";
+import { type Cents, withinCents, asCents, absCents, subCents } from "../../lib/money";
 
-export const AMOUNT_TOLERANCE: Cents = 2;
+export const AMOUNT_TOLERANCE = asCents(2);
 export const DAY_WINDOW = 3;
 export const TIP_BAND = 0.2;
 export const MAX_CANDIDATES = 8;
@@ -92,7 +92,7 @@ export function rankAll(r: ReceiptFacts, rows: readonly TxFacts[]): Ranked[] {
       tx,
       tier,
       dayDistance: daysBetween(r.day, tx.day),
-      amountDistance: Math.abs(tx.amountCents - r.totalCents),
+      amountDistance: absCents(subCents(tx.amountCents, r.totalCents)),
     });
   }
   ranked.sort(

@@ -6,7 +6,7 @@
 import type { ServiceCtx } from "../../lib/context";
 import { localToday } from "../../lib/local-time";
 import { getDb } from "../../db";
-import { type Cents, fromCents, roundCents } from "../../lib/money";
+import { type Cents, fromCents, roundCents, ZERO_CENTS, sumCents } from "../../lib/money";
 import { addMonths, rangeBounds } from "../../lib/month";
 import { getConfig } from "../config/service";
 import { type MonthCategoryRow, monthlyByCategory } from "./history-queries";
@@ -51,8 +51,10 @@ export function averagesOf(
   const keys = [...new Set(rows.map((r) => r.key))].sort();
   const categories: HistoricalAveragesResponse["categories"] = {};
   for (const k of keys) {
-    const series: Cents[] = months.map((m) => rows.find((r) => r.month === m && r.key === k)?.total ?? 0);
-    const total = series.reduce((s, v) => s + v, 0);
+    const series: Cents[] = months.map(
+      (m) => rows.find((r) => r.month === m && r.key === k)?.total ?? ZERO_CENTS,
+    );
+    const total = sumCents(series);
     const avg = roundCents(total / months.length);
     categories[k] = {
       monthly_avg: fromCents(avg),

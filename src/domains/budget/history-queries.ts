@@ -4,6 +4,7 @@
  * ignored rows excluded, categories compared lowercased. Sums are integer cents. No year of rows
  * ever reaches JS.
  */
+import { asCents, type Cents } from "../../lib/money";
 import { and, count, type SQL, sql } from "drizzle-orm";
 import { type Db, inRange, live, spending, sumAmount } from "../../db";
 import { transactions as t } from "../../db/schema";
@@ -17,7 +18,7 @@ const where = (b: Bounds, ...more: SQL[]) => and(inRange(b.lo, b.hi), live(), sp
 const key = sql<string>`lower(trim(COALESCE(${t.Category}, 'uncategorized')))`;
 const month = sql<string>`substr(${t.DateFileName}, 1, 7)`;
 const company = sql<string>`lower(trim(COALESCE(${t.Company}, '')))`;
-const amount = sql<number>`${t.Amount}`.mapWith(Number);
+const amount = sql<Cents>`${t.Amount}`.mapWith((v) => asCents(Number(v)));
 
 /** Per month (`YYYY.MM`) and category: total, row count, and spend through day `day`. */
 export function monthlyByCategory(db: Db, b: Bounds, day = 31) {
@@ -28,8 +29,8 @@ export function monthlyByCategory(db: Db, b: Bounds, day = 31) {
       total: sumAmount(),
       n: count(),
       to_date:
-        sql<number>`COALESCE(SUM(CASE WHEN CAST(substr(${t.DateFileName}, 9, 2) AS INTEGER) <= ${day} THEN ${t.Amount} ELSE 0 END), 0)`.mapWith(
-          Number,
+        sql<Cents>`COALESCE(SUM(CASE WHEN CAST(substr(${t.DateFileName}, 9, 2) AS INTEGER) <= ${day} THEN ${t.Amount} ELSE 0 END), 0)`.mapWith(
+          (v) => asCents(Number(v)),
         ),
     })
     .from(t)

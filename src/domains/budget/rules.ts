@@ -13,7 +13,7 @@
  *   nothing expected, any spending is over.
  */
 import type { ValidationIssue } from "../../lib/errors";
-import { type Cents, fromCents, roundCents, toCents } from "../../lib/money";
+import { type Cents, fromCents, roundCents, toCents, ZERO_CENTS, sumCents, subCents } from "../../lib/money";
 import {
   type BudgetCategoryConfig,
   type BudgetConfigResponse,
@@ -40,7 +40,7 @@ export interface GroupsDoc {
   groups: BudgetGroupConfig[];
 }
 
-export const EMPTY_TARGETS: TargetsDoc = { money: "cents", spending_ceiling: 0, categories: {} };
+export const EMPTY_TARGETS: TargetsDoc = { money: "cents", spending_ceiling: ZERO_CENTS, categories: {} };
 export const EMPTY_GROUPS: GroupsDoc = { groups: [] };
 
 export const categoryKey = (name: string) => name.trim().toLowerCase();
@@ -120,7 +120,7 @@ export function parseTargets(value: unknown): TargetsDoc {
   const inCents = v.money === "cents";
   const money = (x: unknown): Cents => {
     const n = Number(x ?? 0);
-    if (!Number.isFinite(n)) return 0;
+    if (!Number.isFinite(n)) return ZERO_CENTS;
     return inCents ? roundCents(n) : toCents(n);
   };
   const categories: Record<string, CategoryTarget> = {};
@@ -173,7 +173,7 @@ export function configResponse(
   groups: GroupsDoc,
   versions: { targets: number; groups: number },
 ): BudgetConfigResponse {
-  const allocated = Object.values(targets.categories).reduce((s, c) => s + c.target, 0);
+  const allocated = sumCents(Object.values(targets.categories).map((c) => c.target));
   return {
     year,
     ...targetsOut(targets),
@@ -181,7 +181,7 @@ export function configResponse(
     targets_version: versions.targets,
     groups_version: versions.groups,
     allocated_total: fromCents(allocated),
-    unallocated: fromCents(targets.spending_ceiling - allocated),
+    unallocated: fromCents(subCents(targets.spending_ceiling, allocated)),
   };
 }
 

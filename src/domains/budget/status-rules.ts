@@ -5,7 +5,7 @@
  * Every amount here is integer cents (the shapes are the response's; status-response.ts converts
  * them to decimal at the boundary). Derived amounts are rounded to the cent.
  */
-import { type Cents, roundCents } from "../../lib/money";
+import { type Cents, roundCents, ZERO_CENTS, sumCents } from "../../lib/money";
 import { type Forecast, forecastCategory, type HistoryMonth, NO_FORECAST } from "./forecast";
 import { type CategoryTarget, headline, pacePercent, paceStatus } from "./rules";
 import type { BudgetGroupConfig } from "./schemas";
@@ -35,7 +35,8 @@ export interface CategoryFacts {
 }
 
 export const sum = (xs: readonly number[]) => xs.reduce((s, v) => s + v, 0);
-export const ytdOf = (monthly: readonly Cents[], w: When): Cents => sum(monthly.slice(0, w.monthsElapsed));
+export const ytdOf = (monthly: readonly Cents[], w: When): Cents =>
+  sumCents(monthly.slice(0, w.monthsElapsed));
 
 export function categoryPace(
   category: string,
@@ -45,7 +46,7 @@ export function categoryPace(
 ): CategoryPaceDetail {
   const ytd = ytdOf(f.monthly, w);
   const expected = roundCents(cfg.target * w.fraction);
-  const spent = w.isCurrent ? (f.monthly[w.monthIndex] ?? 0) : 0;
+  const spent = w.isCurrent ? (f.monthly[w.monthIndex] ?? ZERO_CENTS) : ZERO_CENTS;
   const forecast: Forecast = w.isCurrent
     ? forecastCategory({
         type: cfg.category_type,

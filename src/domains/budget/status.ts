@@ -2,7 +2,7 @@
 import { getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { localToday } from "../../lib/local-time";
-import { roundCents } from "../../lib/money";
+import { roundCents, ZERO_CENTS, type Cents, addCents } from "../../lib/money";
 import { addMonths, monthBounds, rangeBounds } from "../../lib/month";
 import { getConfig } from "../config/service";
 import { RECURRING_MIN_MONTHS } from "./forecast";
@@ -112,7 +112,7 @@ export async function budgetStatusPart(ctx: Ctx, year: number, compareYear?: num
     const hasPrior = cmpRows.length > 0;
 
     const facts = (key: string): CategoryFacts => {
-      const monthly = Array<number>(12).fill(0);
+      const monthly = Array<Cents>(12).fill(ZERO_CENTS);
       const counts = Array<number>(12).fill(0);
       for (const r of yearRows) {
         if (r.key !== key) continue;
@@ -121,12 +121,12 @@ export async function budgetStatusPart(ctx: Ctx, year: number, compareYear?: num
       }
       const history = histMonths.map((m) => {
         const r = histRows.find((h) => h.month === m && h.key === key);
-        return { total: r?.total ?? 0, toDate: r?.to_date ?? 0 };
+        return { total: r?.total ?? ZERO_CENTS, toDate: r?.to_date ?? ZERO_CENTS };
       });
       const charges = recurring
         .filter((r) => r.key === key)
         .map((r) => ({ amount: r.amount, arrived: arrived.has(`${key}|${r.company}|${r.amount}`) }));
-      const prior = hasPrior ? (cmpRows.find((r) => r.key === key)?.total ?? 0) : null;
+      const prior = hasPrior ? (cmpRows.find((r) => r.key === key)?.total ?? ZERO_CENTS) : null;
       return { monthly, counts, prior, history, recurring: charges };
     };
 
@@ -134,8 +134,11 @@ export async function budgetStatusPart(ctx: Ctx, year: number, compareYear?: num
     for (const [key, c] of Object.entries(budget.targets.categories))
       details.set(key, categoryPace(key, c, facts(key), w));
 
-    const monthlyTotals = Array<number>(12).fill(0);
-    for (const r of yearRows) monthlyTotals[monthIndex(r.month)]! += r.total;
+    const monthlyTotals = Array<Cents>(12).fill(ZERO_CENTS);
+    for (const r of yearRows) {
+      const i = monthIndex(r.month);
+      monthlyTotals[i] = addCents(monthlyTotals[i]!, r.total);
+    }
     const unbudgeted = [...new Set(yearRows.map((r) => r.key))]
       .filter((k) => !details.has(k))
       .map((k) => {

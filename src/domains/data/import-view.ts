@@ -1,5 +1,5 @@
 /** The upload's reading and the preview's shapes (pure but for reading the request). */
-import { fromCents } from "../../lib/money";
+import { fromCents, asCents } from "../../lib/money";
 import { MAX_BACKUP_BYTES, type ParsedBackup, type Row } from "./import-rules";
 import type { TableDiff } from "./import-store";
 
@@ -13,7 +13,7 @@ export const backupFilename = (name: string) =>
 export const sample = (row: Row, reason?: string) => ({
   date: (row.Date as string | null) ?? null,
   company: (row.Company as string | null) ?? null,
-  amount: typeof row.Amount === "number" ? fromCents(row.Amount) : null,
+  amount: typeof row.Amount === "number" ? fromCents(asCents(row.Amount)) : null,
   category: (row.Category as string | null) ?? null,
   ...(reason ? { reason } : {}),
 });

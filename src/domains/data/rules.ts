@@ -1,5 +1,5 @@
 /** What the backup zip holds. Pure: table lists and row shaping, no I/O. */
-import { fromCents } from "../../lib/money";
+import { fromCents, asCents } from "../../lib/money";
 
 /** Exported tables, in restore order. Secrets and caches are never exported (see EXCLUDED). */
 export const EXPORTED_TABLES = [
@@ -74,7 +74,7 @@ export function shapeRow(table: string, row: Record<string, unknown>): Record<st
   for (const [k, v] of Object.entries(row)) {
     if (k === "_rid") continue;
     if (table === "transactions" && k === "Amount" && typeof v === "number") {
-      out[k] = fromCents(v);
+      out[k] = fromCents(asCents(v));
       continue;
     }
     if (JSON_COLUMNS.has(k) && typeof v === "string") {

@@ -3,7 +3,7 @@
  * Amounts are integer cents throughout (projections rounded to the cent); response.ts converts the
  * statement to the API's decimal amounts.
  */
-import { type Cents, roundCents } from "../../lib/money";
+import { type Cents, roundCents, ZERO_CENTS, sumCents, addCents, asCents, subCents } from "../../lib/money";
 
 export const SECTION_NAMES: Record<string, string> = {
   fixed: "Fixed costs",
@@ -32,14 +32,10 @@ export interface CompanyRow {
 }
 
 // Plain loops: these run for every company of every category (thousands per statement).
-const zeros = (n: number): number[] => new Array<number>(n).fill(0);
-const sum = (xs: number[]) => {
-  let s = 0;
-  for (let i = 0; i < xs.length; i++) s += xs[i]!;
-  return s;
-};
-const addInto = (acc: number[], xs: number[]) => {
-  for (let i = 0; i < xs.length; i++) acc[i] = (acc[i] ?? 0) + xs[i]!;
+const zeros = (n: number): Cents[] => new Array<Cents>(n).fill(ZERO_CENTS);
+const sum = (xs: readonly Cents[]): Cents => sumCents(xs);
+const addInto = (acc: Cents[], xs: readonly Cents[]) => {
+  for (let i = 0; i < xs.length; i++) acc[i] = addCents(acc[i] ?? ZERO_CENTS, xs[i]!);
 };
 // Ties keep the key order (SQL's ORDER BY before the rewrite): compared as plain strings.
 const byTotalThen =
@@ -63,7 +59,8 @@ export function companyRows(groups: CompanyGroup[], months: string[]): CompanyRo
     const cells = g.cells;
     for (let j = 0; j + 1 < cells.length; j += 2) {
       const i = pos.get(cells[j] as string);
-      if (i !== undefined) row[i]! += Number(cells[j + 1]);
+      // The packed D1 cell is integer cents: the storage boundary.
+      if (i !== undefined) row[i] = addCents(row[i]!, asCents(Number(cells[j + 1])));
     }
     const company = g.company?.trim() || UNKNOWN_COMPANY;
     list.push({ company, months: row, total: sum(row), key: g.merchant });
@@ -73,7 +70,7 @@ export function companyRows(groups: CompanyGroup[], months: string[]): CompanyRo
 }
 
 /** Section totals of a set of rows: monthly and annual. */
-function totals(rows: { months: number[] }[], n: number) {
+function totals(rows: { months: Cents[] }[], n: number) {
   const monthly = zeros(n);
   for (const r of rows) addInto(monthly, r.months);
   return { monthly_totals: monthly, annual_total: sum(monthly) };
@@ -133,7 +130,7 @@ export function monthsElapsed(year: number, currentMonth: string): number {
 
 /** Totals of the elapsed months scaled to twelve (0 when none has begun). */
 export function annualize(monthly: Cents[], elapsed: number): Cents {
-  return elapsed > 0 ? roundCents((sum(monthly.slice(0, elapsed)) * 12) / elapsed) : 0;
+  return roundCents(elapsed > 0 ? (sum(monthly.slice(0, elapsed)) * 12) / elapsed : 0);
 }
 
 /** The whole statement; committed_floor is the fixed-costs section annualized. */
@@ -152,8 +149,10 @@ export function incomeStatement(input: {
     sections.map((s) => ({ months: s.monthly_totals })),
     months.length,
   );
-  const net = months.map((_, i) => (income.monthly_totals[i] ?? 0) - (expenses.monthly_totals[i] ?? 0));
-  const netAnnual = income.annual_total - expenses.annual_total;
+  const net = months.map((_, i) =>
+    subCents(income.monthly_totals[i] ?? ZERO_CENTS, expenses.monthly_totals[i] ?? ZERO_CENTS),
+  );
+  const netAnnual = subCents(income.annual_total, expenses.annual_total);
   const annualIncome = annualize(income.monthly_totals, elapsed);
   const annualExpenses = annualize(expenses.monthly_totals, elapsed);
   const fixed = sections.find((s) => s.type_name === "fixed");
@@ -171,10 +170,10 @@ export function incomeStatement(input: {
     projection: {
       annualized_income: annualIncome,
       annualized_expenses: annualExpenses,
-      annualized_net: annualIncome - annualExpenses,
+      annualized_net: subCents(annualIncome, annualExpenses),
       months_elapsed: elapsed,
     },
-    committed_floor: fixed ? annualize(fixed.monthly_totals, elapsed) : 0,
+    committed_floor: fixed ? annualize(fixed.monthly_totals, elapsed) : ZERO_CENTS,
   };
 }
 

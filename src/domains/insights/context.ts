@@ -2,7 +2,7 @@ import type { BatchResponse } from "drizzle-orm/batch";
 import { getDb } from "../../db";
 import { batchOf } from "../../db/lists";
 import type { ServiceCtx, Statements } from "../../lib/context";
-import { fromCents } from "../../lib/money";
+import { fromCents, ZERO_CENTS } from "../../lib/money";
 import { addMonths, monthBounds } from "../../lib/month";
 import { getHistoricalAverages } from "../budget/averages";
 import { budgetStatusPart, getBudgetStatus } from "../budget/status";
@@ -118,7 +118,7 @@ export async function buildContext(ctx: Ctx, monthIn?: string) {
   const txOut = (r: (typeof largest)[number]) => ({
     date: r.date.slice(0, 10).replace(/\./g, "-"),
     company: r.company ?? "",
-    amount: fromCents(r.amount ?? 0),
+    amount: fromCents(r.amount ?? ZERO_CENTS),
     category: r.category ?? "",
     comment: r.comment ?? null,
   });

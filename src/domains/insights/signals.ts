@@ -5,7 +5,7 @@
  */
 import { normalizeMerchant } from "../../categorize/normalize";
 import type { Db } from "../../db";
-import { fromCents } from "../../lib/money";
+import { fromCents, ZERO_CENTS, type Cents } from "../../lib/money";
 import { addMonths, monthBounds } from "../../lib/month";
 import { commentedRows, merchantIgnoreHabit } from "./queries";
 
@@ -26,7 +26,7 @@ export function suspectedIgnoredPart(db: Db, month: string) {
 }
 
 type SuspectedRows = [
-  { company: string | null; cents: number; n: number }[],
+  { company: string | null; cents: Cents; n: number }[],
   { company: string | null; n: number; ignored: number }[],
 ];
 
@@ -68,7 +68,7 @@ export function lastYearCommentsOf(rows: Awaited<ReturnType<typeof lastYearComme
   return rows.map((r) => ({
     date: r.date.slice(0, 10).replace(/\./g, "-"),
     company: r.company ?? "",
-    amount: fromCents(r.amount ?? 0),
+    amount: fromCents(r.amount ?? ZERO_CENTS),
     category: r.category ?? "",
     comment: r.comment ?? "",
   }));

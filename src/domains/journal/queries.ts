@@ -2,7 +2,7 @@
 import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { type Db, inRange, live } from "../../db";
 import { daySummaries, transactions } from "../../db/schema";
-import { fromCents } from "../../lib/money";
+import { fromCents, ZERO_CENTS } from "../../lib/money";
 import { monthBounds } from "../../lib/month";
 import { listedWithAttention } from "../transactions/queries";
 import { dayOf } from "./rules";
@@ -43,7 +43,7 @@ export async function dayLines(db: Db, month: string): Promise<Record<string, Da
     out[day] = out[day] ?? [];
     out[day].push({
       company: r.company ?? "",
-      amount: fromCents(r.amount ?? 0),
+      amount: fromCents(r.amount ?? ZERO_CENTS),
       type: r.type ?? "",
       category: r.category ?? "",
       comment: r.comment || null,

@@ -2,7 +2,7 @@
  * Pure journal rules: group a month's rows into days, newest first, with running totals.
  * Totals add the rows' integer cents and leave as the API's decimal amounts.
  */
-import { type Cents, fromCents, roundCents } from "../../lib/money";
+import { type Cents, fromCents, roundCents, ZERO_CENTS, sumCents, addCents } from "../../lib/money";
 import { SPENDING_TYPES } from "../../lib/transaction-types";
 
 /** Exactly the types SQL's spending() counts. */
@@ -28,13 +28,13 @@ export function groupDays<T>(rows: JournalRow<T>[], summaries: Record<string, st
     const d = dayOf(r.dateFileName);
     byDay.set(d, [...(byDay.get(d) ?? []), r]);
   }
-  let running: Cents = 0;
-  const total = (rs: JournalRow<T>[]) => rs.reduce((s, r) => s + (r.amount ?? 0), 0);
+  let running = ZERO_CENTS;
+  const total = (rs: JournalRow<T>[]) => sumCents(rs.map((r) => r.amount ?? ZERO_CENTS));
   const oldestFirst = [...byDay.keys()].sort().map((date) => {
     const day = byDay.get(date)!.sort((a, b) => b.dateFileName.localeCompare(a.dateFileName));
     const spend = total(day.filter((r) => isSpending(r.type)));
     const deposits = total(day.filter((r) => !isSpending(r.type)));
-    running += spend;
+    running = addCents(running, spend);
     return {
       date,
       day_total: fromCents(spend),

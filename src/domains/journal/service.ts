@@ -1,6 +1,6 @@
 import { getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
-import { fromCentsOrNull } from "../../lib/money";
+import { fromCentsOrNull, type Cents } from "../../lib/money";
 import { monthBounds } from "../../lib/month";
 import { targetsQuery } from "../budget/queries";
 import { parseTargets } from "../budget/rules";
@@ -12,7 +12,7 @@ import { groupDays, monthlyCeiling } from "./rules";
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
 
 /** The year's annual spending ceiling in cents (a decimal-era document is converted); null when none. */
-function annualCeiling(rows: { data: unknown }[]): number | null {
+function annualCeiling(rows: { data: unknown }[]): Cents | null {
   const data = rows[0]?.data;
   return data === undefined ? null : parseTargets(data).spending_ceiling;
 }

@@ -2,6 +2,7 @@
  * Queries for merchant intelligence: per-merchant monthly aggregates (cents, over the month-range
  * index) and the 1-hour cache row in kv_state.
  */
+import { asCents, type Cents } from "../../lib/money";
 import { and, sql } from "drizzle-orm";
 import { type Db, inRange, live, spending, sumAmount } from "../../db";
 import { kvGet, kvGetPart, kvPut } from "../../db/kv";
@@ -20,7 +21,7 @@ const named = (lo: string, hi: string) =>
 export interface MonthlyRow {
   merchant: string;
   ym: string;
-  total: number;
+  total: Cents;
   n: number;
 }
 export interface NameRow {
@@ -119,10 +120,10 @@ export async function merchantAggregates(db: Db, lo: string, hi: string, lastLo:
     charges.set(m, parseCharges(r.ch));
     months.forEach((ym, i) => {
       const n = r[`c${i}`] ?? 0;
-      if (n > 0) monthly.push({ merchant: m, ym: ym.replace("-", "."), total: r[`a${i}`] ?? 0, n });
+      if (n > 0) monthly.push({ merchant: m, ym: ym.replace("-", "."), total: asCents(r[`a${i}`] ?? 0), n });
     });
   }
-  return { monthly, names, charges, lastMonthTotal: rows[0]?.last_total ?? 0 };
+  return { monthly, names, charges, lastMonthTotal: asCents(rows[0]?.last_total ?? 0) };
 }
 
 /** 'YYYY.MM.DD cents,…' (any order) → charges by day number, oldest first. */
@@ -134,7 +135,7 @@ export function parseCharges(packed: string): Charge[] {
     if (!d || cents === undefined) continue;
     const day =
       Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10))) / 86_400_000;
-    if (Number.isFinite(day)) out.push({ day, cents: Number(cents) });
+    if (Number.isFinite(day)) out.push({ day, cents: asCents(Number(cents)) });
   }
   return out.sort((a, b) => a.day - b.day);
 }

@@ -1,14 +1,14 @@
 /** Merchant intelligence leaves the journal here: the rules' cents become the API's decimal amounts. */
-import { fromCents } from "../../lib/money";
+import { type Decimals, fromCents } from "../../lib/money";
 import type { analyze, MerchantRecord, PriceChange } from "./rules";
 
-const priceOut = <T extends PriceChange>(p: T): T => ({
+const priceOut = <T extends PriceChange>(p: T): Decimals<PriceChange> & Omit<T, keyof PriceChange> => ({
   ...p,
   old_amount: fromCents(p.old_amount),
   new_amount: fromCents(p.new_amount),
 });
 
-const recordOut = (r: MerchantRecord): MerchantRecord => ({
+const recordOut = (r: MerchantRecord): Decimals<MerchantRecord> => ({
   ...r,
   total: fromCents(r.total),
   monthly_amounts: r.monthly_amounts.map(fromCents),
@@ -20,7 +20,7 @@ const recordOut = (r: MerchantRecord): MerchantRecord => ({
 export function intelligenceOut({
   merchants,
   summary,
-}: ReturnType<typeof analyze>): ReturnType<typeof analyze> {
+}: ReturnType<typeof analyze>): Decimals<ReturnType<typeof analyze>> {
   return {
     merchants: merchants.map(recordOut),
     summary: {

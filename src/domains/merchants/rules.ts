@@ -3,14 +3,23 @@
  * and counts over the window, oldest first. Every amount here is cents; response.ts converts the
  * result to the API's decimal amounts.
  */
-import { type Cents, roundCents, withinCents } from "../../lib/money";
+import {
+  addCents,
+  asCents,
+  type Cents,
+  roundCents,
+  sumCents,
+  withinCents,
+  ZERO_CENTS,
+  subCents,
+} from "../../lib/money";
 
 export const FIXED_MIN_MONTHS = 3;
 export const CHURN_QUIET_MONTHS = 2;
 export const PRICE_CHANGE_MIN_PCT = 5;
 export const PRICE_CHANGE_MIN_CENTS = 100;
 /** Amounts within this many cents are "the same amount". */
-export const SAME_AMOUNT_CENTS = 1;
+export const SAME_AMOUNT_CENTS = asCents(1);
 
 export type FrequencyType = "fixed" | "variable" | "lumpy" | "none";
 
@@ -63,12 +72,12 @@ const median = (xs: number[]) => {
  */
 export function cadenceOf(charges: Charge[], asOfDay?: number): { cadence: Cadence; usual: Cents } | null {
   const byDay = new Map<number, Cents>();
-  for (const c of charges) byDay.set(c.day, (byDay.get(c.day) ?? 0) + c.cents);
+  for (const c of charges) byDay.set(c.day, addCents(byDay.get(c.day) ?? ZERO_CENTS, c.cents));
   const days = [...byDay.keys()].sort((a, b) => a - b);
   if (days.length < 2) return null;
   const gaps = days.slice(1).map((d, i) => d - days[i]!);
   const amounts = days.map((d) => byDay.get(d)!);
-  const usual = median(amounts.slice(-3));
+  const usual = roundCents(median(amounts.slice(-3)));
   const similar = amounts.filter(
     (a) => Math.abs(a - usual) * 100 <= SIMILAR_AMOUNT_PCT * Math.abs(usual),
   ).length;
@@ -86,7 +95,7 @@ export function cadenceOf(charges: Charge[], asOfDay?: number): { cadence: Caden
 /** What a cadence costs in an average month, in cents. */
 export function monthlyEquivalent(cadence: Cadence, usual: Cents): Cents {
   const c = CADENCES.find((x) => x.name === cadence);
-  return c ? roundCents(usual * c.perMonth) : 0;
+  return roundCents(c ? usual * c.perMonth : 0);
 }
 
 export interface PriceChange {
@@ -110,8 +119,8 @@ export function variableThreshold(windowMonths: number): number {
 export function commonAmount(amounts: Cents[], idx: number[]): { amount: Cents; months: number } | null {
   let best: { amount: Cents; months: number } | null = null;
   for (const i of idx) {
-    const a = amounts[i] ?? 0;
-    const n = idx.filter((j) => same(a, amounts[j] ?? 0)).length;
+    const a = amounts[i] ?? ZERO_CENTS;
+    const n = idx.filter((j) => same(a, amounts[j] ?? ZERO_CENTS)).length;
     if (!best || n >= best.months) best = { amount: a, months: n };
   }
   return best;
@@ -122,7 +131,7 @@ export function commonAmount(amounts: Cents[], idx: number[]): { amount: Cents; 
  * variable: charged in at least two thirds of the window's months (4 of 6); lumpy: charged in 2+
  * months without either pattern; none: one month only.
  */
-export function classify(amounts: number[], counts: number[], windowMonths = counts.length): FrequencyType {
+export function classify(amounts: Cents[], counts: number[], windowMonths = counts.length): FrequencyType {
   const idx = activeIdx(counts);
   const common = commonAmount(amounts, idx);
   if (common && common.months >= FIXED_MIN_MONTHS && common.months * 2 >= idx.length) return "fixed";
@@ -140,13 +149,13 @@ export function isPriceAlert(oldAmount: Cents, newAmount: Cents): boolean {
  * The latest amount (the most recent active month, and the run of months before it charging the
  * same) against the baseline: the most common earlier amount, held in at least 2 months.
  */
-export function priceChange(months: string[], amounts: number[], counts: number[]): PriceChange | null {
+export function priceChange(months: string[], amounts: Cents[], counts: number[]): PriceChange | null {
   const idx = activeIdx(counts);
   const last = idx.at(-1);
   if (last === undefined) return null;
-  const latest = amounts[last] ?? 0;
+  const latest = amounts[last] ?? ZERO_CENTS;
   let runStart = idx.length - 1;
-  while (runStart > 0 && same(amounts[idx[runStart - 1]!] ?? 0, latest)) runStart--;
+  while (runStart > 0 && same(amounts[idx[runStart - 1]!] ?? ZERO_CENTS, latest)) runStart--;
   const base = commonAmount(amounts, idx.slice(0, runStart));
   if (!base || base.months < 2 || !isPriceAlert(base.amount, latest)) return null;
   return { old_amount: base.amount, new_amount: latest, since_month: months[idx[runStart]!]! };
@@ -159,7 +168,7 @@ export function isNew(counts: number[]): boolean {
 }
 
 /** Regular (fixed or variable) over the months before the last 2, and absent in the last 2. */
-export function isChurned(amounts: number[], counts: number[]): boolean {
+export function isChurned(amounts: Cents[], counts: number[]): boolean {
   const before = counts.length - CHURN_QUIET_MONTHS;
   if (before < FIXED_MIN_MONTHS) return false;
   if (counts.slice(before).some((n) => n > 0)) return false;
@@ -191,7 +200,7 @@ export interface MerchantRecord {
  * (fixed, variable, lumpy, none), which describe how its monthly totals look, not a commitment.
  */
 export function merchantRecord(s: MerchantSeries, months: string[], asOfDay?: number): MerchantRecord {
-  const total = s.amounts.reduce((a, b) => a + b, 0);
+  const total = sumCents(s.amounts);
   const active = s.counts.filter((n) => n > 0).length;
   const frequency = classify(s.amounts, s.counts, months.length);
   const churned = isChurned(s.amounts, s.counts);
@@ -203,7 +212,7 @@ export function merchantRecord(s: MerchantSeries, months: string[], asOfDay?: nu
     monthly_amounts: s.amounts,
     monthly_counts: s.counts,
     months_active: active,
-    avg_amount: active ? roundCents(total / active) : 0,
+    avg_amount: roundCents(active ? total / active : 0),
     frequency_type: frequency,
     category: s.category,
     is_recurring: recurring,
@@ -217,7 +226,7 @@ export function merchantRecord(s: MerchantSeries, months: string[], asOfDay?: nu
 
 /** What a recurring merchant commits per month: its usual charge times its occurrences a month. */
 export function committedAmount(r: MerchantRecord): Cents {
-  if (!r.is_recurring || !r.cadence || r.usual_charge === null) return 0;
+  if (!r.is_recurring || !r.cadence || r.usual_charge === null) return ZERO_CENTS;
   return monthlyEquivalent(r.cadence, r.usual_charge);
 }
 
@@ -233,14 +242,14 @@ export function analyze(
 ) {
   const rows = series.map((s) => ({ s, r: merchantRecord(s, months, asOfDay) }));
   rows.sort((a, b) => b.r.total - a.r.total || a.r.company.localeCompare(b.r.company));
-  const burn = rows.reduce((sum, { r }) => sum + committedAmount(r), 0);
+  const burn = sumCents(rows.map(({ r }) => committedAmount(r)));
   const merchants = rows.map(({ r }) => r);
   return {
     merchants,
     summary: {
       recurring_burn_rate: burn,
       recurring_count: merchants.filter((r) => r.is_recurring).length,
-      discretionary_this_month: Math.max(0, latestMonthTotal - burn),
+      discretionary_this_month: latestMonthTotal > burn ? subCents(latestMonthTotal, burn) : ZERO_CENTS,
       new_merchants: merchants.filter((r) => r.is_new).map((r) => r.company),
       churned_merchants: merchants.filter((r) => r.is_churned).map((r) => r.company),
       price_changes: merchants.flatMap((r) =>
@@ -271,12 +280,12 @@ export function buildSeries(
       s = {
         company: row.merchant,
         category: "uncategorized",
-        amounts: months.map(() => 0),
+        amounts: months.map(() => ZERO_CENTS),
         counts: months.map(() => 0),
       };
       out.set(row.merchant, s);
     }
-    s.amounts[i] = Number(row.total);
+    s.amounts[i] = row.total;
     s.counts[i] = Number(row.n);
   }
   const best = new Map<string, { cat: (typeof names)[number]; name: (typeof names)[number] }>();

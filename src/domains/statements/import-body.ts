@@ -9,7 +9,7 @@ import type { StatementRecord } from "../../db/schema";
 import { sha256Hex } from "../../ingest/hash";
 import type { ServiceCtx } from "../../lib/context";
 import { validationError } from "../../lib/errors";
-import { toCents } from "../../lib/money";
+import { toCents, absCents } from "../../lib/money";
 import type { ParsedStatement } from "./parsers";
 import * as q from "./queries";
 import { buildRows } from "./reconcile";
@@ -39,7 +39,7 @@ export async function statementFromBody(ctx: ServiceCtx, req: ImportRequest): Pr
     rows: req.transactions.map((t) => ({
       date: t.date,
       description: t.description,
-      amount: Math.abs(toCents(t.amount)),
+      amount: absCents(toCents(t.amount)),
       type: t.type,
       balance: t.balance === null ? null : toCents(t.balance),
     })),

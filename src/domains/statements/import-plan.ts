@@ -4,6 +4,7 @@
  * matches name, what to insert, what to patch, and each row's result. The import then writes the
  * whole plan in ONE batch (import.ts), so a failure midway leaves nothing imported.
  */
+import type { Cents } from "../../lib/money";
 import type { TransactionRow } from "../../db/schema";
 import type { StatementRecord, StatementRowRecord } from "../../db/schema";
 import { givenRecord } from "../../ingest/commit";
@@ -15,7 +16,7 @@ import { isManualCategory, isMisc, statementDate } from "./rules";
 import { STATEMENT_RECIPIENT } from "./views";
 
 export type TxImage = {
-  Amount: number | null;
+  Amount: Cents | null;
   Company: string | null;
   Category: string | null;
   /** The stored audit map (older ledger images hold it as JSON text: read it with readCategoryAudit). */

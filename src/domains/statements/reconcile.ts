@@ -4,7 +4,7 @@
  * and the four reconciliation tiers against the stored rows of the period. Reparse passes the
  * previous rows so a person's edits and settled results survive.
  */
-import { plainCents } from "../../lib/money";
+import { plainCents, type Cents } from "../../lib/money";
 import { aiFor } from "../../ai/routing";
 import { FALLBACK_CATEGORY } from "../../categorize/categories";
 import { FUZZY_THRESHOLD_RECONCILER, resolveFuzzy } from "../../categorize/fuzzy";
@@ -64,7 +64,7 @@ export const fileExtension = (kind: string) => (kind === "pdf" ? "pdf" : kind);
 export async function syntheticKey(
   institution: string,
   ext: string,
-  row: { date: string; amount: number; description: string; fitid?: string | null },
+  row: { date: string; amount: Cents; description: string; fitid?: string | null },
   occurrence: number,
 ): Promise<string> {
   const base = row.fitid ? `fitid|${row.fitid}` : `${row.date}|${plainCents(row.amount)}|${row.description}`;
@@ -169,7 +169,7 @@ const dbMatch = (m: {
   ForwardedTo: string;
   DateFileName: string;
   Company: string | null;
-  Amount: number | null;
+  Amount: Cents | null;
   Category: string | null;
 }) => ({
   forwarded_to: m.ForwardedTo,

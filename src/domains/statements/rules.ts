@@ -10,10 +10,10 @@
  * alert may be a transfer sent as well as received, so against a statement withdrawal it is a
  * cross-type row of the same direction (tier 2). Opposite directions never match.
  */
-import { type Cents, withinCents } from "../../lib/money";
+import { type Cents, withinCents, asCents } from "../../lib/money";
 import type { StatementType } from "./parsers";
 
-export const AMOUNT_TOLERANCE: Cents = 1;
+export const AMOUNT_TOLERANCE = asCents(1);
 export const FUZZY_DAYS = 2;
 
 export const COMPATIBLE: Record<StatementType, readonly string[]> = {

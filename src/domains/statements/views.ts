@@ -1,6 +1,6 @@
 /** Stored statement rows → the API's shapes (cents become decimal amounts here, nowhere else). */
 import type { StatementRecord, StatementRowRecord } from "../../db/schema";
-import { fromCents, fromCentsOrNull, round2 } from "../../lib/money";
+import { fromCents, fromCentsOrNull, round2, subCents, negCents } from "../../lib/money";
 import type {
   StatementDetailResponse,
   StatementSummaryItem,
@@ -83,7 +83,7 @@ function balanceCheck(s: StatementRecord, rows: readonly StatementRowRecord[]) {
   const last = rows.at(-1);
   const opening =
     first && first.balance !== null
-      ? first.balance - (first.type === "deposit" ? first.amount : -first.amount)
+      ? subCents(first.balance, first.type === "deposit" ? first.amount : negCents(first.amount))
       : null;
   return {
     ok: s.balance_ok === 1,

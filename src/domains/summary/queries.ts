@@ -2,6 +2,7 @@
  * Month aggregates, all computed in D1 over DateFileName ranges; sums are integer cents. All but
  * the commented one read only columns of idx_transactions_month_cover (no row lookups).
  */
+import { asCents, type Cents } from "../../lib/money";
 import { and, count, type SQL, sql } from "drizzle-orm";
 import { type Db, deposits, inRange, live, spending, sumAmount } from "../../db";
 import { cell, col, packedShape } from "../../db/packed";
@@ -43,7 +44,8 @@ export function byCompany(db: Db, b: B, deposit: boolean) {
 
 /** byCompany's JSON text as rows, in key order. */
 export function companyRows(packed: { json: string }[]): GroupRow[] {
-  return COMPANY_GROUP.decode(packed[0]?.json);
+  // The packed amount cell is the rows' SUM(Amount): integer cents (the storage boundary).
+  return COMPANY_GROUP.decode(packed[0]?.json).map((r) => ({ ...r, amount: asCents(r.amount) }));
 }
 
 /** Spending by month (`YYYY.MM`) and category over a range (anomaly baselines, trends). */
@@ -69,8 +71,8 @@ export function windowByMonthCategory(db: Db, b: B, day: number) {
       amount: sumAmount(),
       n: count(),
       to_date:
-        sql<number>`COALESCE(SUM(CASE WHEN CAST(substr(${t.DateFileName}, 9, 2) AS INTEGER) <= ${day} THEN ${t.Amount} ELSE 0 END), 0)`.mapWith(
-          Number,
+        sql<Cents>`COALESCE(SUM(CASE WHEN CAST(substr(${t.DateFileName}, 9, 2) AS INTEGER) <= ${day} THEN ${t.Amount} ELSE 0 END), 0)`.mapWith(
+          (v) => asCents(Number(v)),
         ),
     })
     .from(t)

@@ -3,7 +3,7 @@
  * Every amount is integer cents (the shapes are the response's; response.ts converts them to
  * decimal at the boundary). Derived amounts (means, projections) are rounded to the cent.
  */
-import { type Cents, percentile, plainCents, round2, roundCents } from "../../lib/money";
+import { type Cents, percentile, plainCents, round2, roundCents, asCents } from "../../lib/money";
 import type { CategoryAnomaly, CategoryDelta, MonthPaceInfo, MonthSummary } from "./schemas";
 
 /** One aggregate row (amount in cents). */
@@ -49,7 +49,7 @@ export function monthSummary(
 }
 
 /** A change as a percent of its base (a ratio: round2 applies); null without a base. */
-export const pct = (delta: Cents, base: Cents): number | null =>
+export const pct = (delta: number, base: number): number | null =>
   base > 0 ? round2((delta / base) * 100) : null;
 
 export function categoryDeltas(cur: MonthSummary, prev: MonthSummary): CategoryDelta[] {
@@ -67,9 +67,9 @@ export function categoryDeltas(cur: MonthSummary, prev: MonthSummary): CategoryD
 }
 
 /** Below this excess over the baseline (25.00) a change is noise, whatever the ratio. */
-export const ANOMALY_MIN_EXCESS: Cents = 2500;
+export const ANOMALY_MIN_EXCESS = asCents(2500);
 /** Spending at least this (100.00) in a category with no history is high. */
-export const ANOMALY_NEW_HIGH: Cents = 10_000;
+export const ANOMALY_NEW_HIGH = asCents(10_000);
 
 /**
  * A category is anomalous when this month exceeds its prior-6-month average by at least

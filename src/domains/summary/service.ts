@@ -1,7 +1,7 @@
 /** Monthly summary and spending trend: SQL aggregates in cents, pure rules, decimal out. */
 import { type Db, getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
-import { fromCents } from "../../lib/money";
+import { asCents, fromCentsField, ZERO_CENTS, addCents, type Cents } from "../../lib/money";
 import { daysInMonth, localToday } from "../../lib/local-time";
 import { addMonths, monthBounds, monthOfDateFileName, rangeBounds } from "../../lib/month";
 import { getConfig } from "../config/service";
@@ -96,11 +96,12 @@ function summaryOf(
     deposits_by_company: out.deposits_by_company,
     current: out,
     previous: monthOut(previous),
-    delta_amount: fromCents(delta),
+    delta_amount: fromCentsField(delta),
     delta_percent: pct(delta, previous.total_spending),
     category_deltas: categoryDeltas(current, previous).map(deltaOut),
     anomalies: anomalies(
-      Object.fromEntries(Object.entries(current.by_category).map(([k, v]) => [k, v.amount])),
+      // MonthSummary carries the rows' cents in the API schema's number fields.
+      Object.fromEntries(Object.entries(current.by_category).map(([k, v]) => [k, asCents(v.amount)])),
       perMonth,
       Object.fromEntries(commented.map((r) => [r.key, r.amount])),
     ).map(anomalyOut),
@@ -109,14 +110,14 @@ function summaryOf(
 }
 
 /** The pace of `month` from the window's groups: per month, its month-to-date and total. */
-function paceBlock(month: string, day: number, window: { month: string; to_date: number; amount: number }[]) {
+function paceBlock(month: string, day: number, window: { month: string; to_date: Cents; amount: Cents }[]) {
   const get = (m: string) => {
-    let toDate = 0;
-    let total = 0;
+    let toDate = ZERO_CENTS;
+    let total = ZERO_CENTS;
     for (const r of window) {
       if (monthOf(r.month) !== m) continue;
-      toDate += r.to_date;
-      total += r.amount;
+      toDate = addCents(toDate, r.to_date);
+      total = addCents(total, r.amount);
     }
     return { toDate, total };
   };

@@ -2,7 +2,7 @@
  * Membership algebra and evidence, pure: (category-derived ∪ included) − excluded, per line.
  * Money stays in cents here; the response converts at the boundary (service.ts).
  */
-import type { Cents } from "../../lib/money";
+import { type Cents, sumCents, ZERO_CENTS } from "../../lib/money";
 import { OTHER_KEY, OTHER_LABEL, type TaxLine, type TaxMapping } from "./mapping";
 
 export type Evidence = "receipt" | "statement" | "email" | "none";
@@ -78,7 +78,7 @@ export function buildLines(
     line,
     members: [],
     excluded: [],
-    total: 0 as Cents,
+    total: ZERO_CENTS,
     counts: { receipt: 0, statement: 0, email: 0 },
   });
   for (const line of m.lines) results.set(line.key, empty(line));
@@ -101,7 +101,7 @@ export function buildLines(
     if (r.line.key === OTHER_KEY && r.members.length === 0) continue;
     r.members.sort(byDate);
     r.excluded.sort(byDate);
-    r.total = r.members.reduce((s, x) => s + x.row.amount, 0) as Cents;
+    r.total = sumCents(r.members.map((x) => x.row.amount));
     for (const x of r.members) if (x.evidence !== "none") r.counts[x.evidence]++;
     out.push(r);
   }

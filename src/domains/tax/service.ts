@@ -2,7 +2,7 @@
 import { getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound, validationError } from "../../lib/errors";
-import { fromCents } from "../../lib/money";
+import { fromCents, ZERO_CENTS, sumCents } from "../../lib/money";
 import { decodeTxId, encodeTxId, type TxKey } from "../../lib/txid";
 import { isSpendingType } from "../../lib/transaction-types";
 import { OTHER_KEY, OTHER_LABEL, type TaxMapping } from "./mapping";
@@ -61,7 +61,7 @@ export async function computeYear(ctx: Ctx, year: number): Promise<YearPack> {
       txId,
       forwardedTo: r.forwardedTo,
       dateFileName: r.dateFileName,
-      amount: r.amount ?? 0,
+      amount: r.amount ?? ZERO_CENTS,
       company: r.company ?? "",
       category: r.category ?? "",
       statementSource: r.statementSource,
@@ -86,7 +86,7 @@ export const memberResponse = (m: Member): TaxPackTransaction => ({
 
 export async function getTaxPack(ctx: Ctx, year: number): Promise<TaxPackResponse> {
   const pack = await computeYear(ctx, year);
-  const grand = pack.lines.reduce((s, l) => s + l.total, 0);
+  const grand = sumCents(pack.lines.map((l) => l.total));
   return {
     year,
     grand_total: fromCents(grand),

@@ -4,7 +4,7 @@
  * archive is never held in memory. No D1 or R2 here: export.ts hands in the year and the openers
  * (bench/tax-export.mjs drives this same module with synthetic bodies to measure memory).
  */
-import { plainCents } from "../../lib/money";
+import { plainCents, ZERO_CENTS, addCents } from "../../lib/money";
 import { ZipWriter } from "../../lib/zip-writer";
 import { csvCell } from "../transactions/search-rules";
 import type { LineResult } from "./rules";
@@ -81,9 +81,9 @@ export function evidencePlan(line: LineResult, receipts: ReadonlyMap<string, Rec
 
 export function summaryCsv(lines: LineResult[]): string {
   let out = row(SUMMARY_HEADER);
-  let grand = 0;
+  let grand = ZERO_CENTS;
   for (const l of lines) {
-    grand += l.total;
+    grand = addCents(grand, l.total);
     out += row([
       l.line.key,
       l.line.label,

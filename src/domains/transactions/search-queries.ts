@@ -1,4 +1,5 @@
 /** The search's D1 queries (drizzle): the filter as a WHERE condition, rows, summary, CSV rows. */
+import { ZERO_CENTS, addCents } from "../../lib/money";
 import { and, asc, count, desc, eq, getTableColumns, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { getDb, inRange, sumAmount } from "../../db";
@@ -115,10 +116,10 @@ export async function searchRows(d1: D1Database, where: SQL) {
   const [[packed], groups] = await getDb(d1).batch(searchStatements(d1, where));
   const rows = rowsFromJson(packed?.json);
   let n = 0;
-  let totalCents = 0;
+  let totalCents = ZERO_CENTS;
   for (const g of groups) {
     n += g.n;
-    totalCents += g.total;
+    totalCents = addCents(totalCents, g.total);
   }
   const byCategory = groups.map((g) => ({ category: g.category, total: g.total }));
   return { rows, n, totalCents, byCategory };

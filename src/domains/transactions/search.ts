@@ -4,7 +4,7 @@ import { categoriesQuery, categoryNames, loadCategories } from "../../categorize
 import { getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { validationError } from "../../lib/errors";
-import { fromCents, fromCentsOrNull, roundCents, toCents } from "../../lib/money";
+import { fromCents, fromCentsOrNull, roundCents, toCents, type Cents } from "../../lib/money";
 import { monthSpan } from "../../lib/month";
 import type { z } from "zod";
 import type { SearchQuery } from "./schemas";
@@ -100,7 +100,7 @@ export async function exportCsv(ctx: Ctx, f: Filter, locs: FilterLocs): Promise<
           ? ""
           : csvCell(
               i === amountAt
-                ? fromCentsOrNull(raw as number)
+                ? fromCentsOrNull(raw as Cents)
                 : i === categoryAt && typeof raw === "string"
                   ? (display.get(raw.toLowerCase()) ?? raw)
                   : raw,

@@ -1,10 +1,11 @@
+import { asCents } from "../../../src/lib/money";
 import { describe, expect, it } from "vitest";
 import { hashAmount, hashInput, suffixed, transactionHash, validateRecord } from "../../../src/ingest/dedup";
 
 const base = {
   forwardedTo: "me@example.com",
   institution: "CIBC",
-  amount: 1250,
+  amount: asCents(1250),
   company: "FRESH MART",
   date: "10/15/2024 14:30 PDT",
   transactionType: "purchase",
@@ -21,10 +22,10 @@ describe("dedup hash", () => {
 
   it("renders the amount from cents exactly as the decimal amount's toFixed(2) did", () => {
     for (const c of [0, 1, 5, 10, 99, 100, 101, 1250, 168700, 2341768, 99999999, 9999999999]) {
-      expect(hashAmount(c)).toBe((c / 100).toFixed(2));
+      expect(hashAmount(asCents(c))).toBe((c / 100).toFixed(2));
     }
-    for (let c = 0; c < 100_000; c += 7) expect(hashAmount(c)).toBe((c / 100).toFixed(2));
-    expect(hashAmount(-150)).toBe((-1.5).toFixed(2));
+    for (let c = 0; c < 100_000; c += 7) expect(hashAmount(asCents(c))).toBe((c / 100).toFixed(2));
+    expect(hashAmount(asCents(-150))).toBe((-1.5).toFixed(2));
   });
 
   it("trims a trailing CR from CRLF mail (same hash as the LF copy)", async () => {
@@ -36,12 +37,12 @@ describe("dedup hash", () => {
   });
 
   it("validateRecord rejects what the store must not take", () => {
-    const ok = { Amount: 100, Company: null, ForwardedTo: "a@b", TransactionType: "withdrawal" };
+    const ok = { Amount: asCents(100), Company: null, ForwardedTo: "a@b", TransactionType: "withdrawal" };
     expect(validateRecord(ok)).toEqual([]);
-    expect(validateRecord({ ...ok, Amount: Number.NaN })).not.toEqual([]);
-    expect(validateRecord({ ...ok, Amount: 1.5 })).not.toEqual([]);
-    expect(validateRecord({ ...ok, Amount: 10_000_000_000 })).not.toEqual([]);
-    expect(validateRecord({ ...ok, Amount: -1 })).not.toEqual([]);
+    expect(validateRecord({ ...ok, Amount: asCents(Number.NaN) })).not.toEqual([]);
+    expect(validateRecord({ ...ok, Amount: asCents(1.5) })).not.toEqual([]);
+    expect(validateRecord({ ...ok, Amount: asCents(10_000_000_000) })).not.toEqual([]);
+    expect(validateRecord({ ...ok, Amount: asCents(-1) })).not.toEqual([]);
     expect(validateRecord({ ...ok, Company: "x".repeat(501) })).not.toEqual([]);
     expect(validateRecord({ ...ok, ForwardedTo: "" })).not.toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { asCents } from "../../../src/lib/money";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { amountsInText, validateExtraction } from "../../../src/ingest/extraction";
@@ -62,9 +63,9 @@ describe("validateExtraction", () => {
 
   it("amountsInText skips malformed groupings and 3-decimal numbers", () => {
     const cents = amountsInText("$1,234.56 and 12.345 and 1,23 and 7");
-    expect(cents.has(123456)).toBe(true);
-    expect(cents.has(1235)).toBe(false);
-    expect(cents.has(700)).toBe(true);
+    expect(cents.has(asCents(123456))).toBe(true);
+    expect(cents.has(asCents(1235))).toBe(false);
+    expect(cents.has(asCents(700))).toBe(true);
   });
 });
 

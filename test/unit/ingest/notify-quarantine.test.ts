@@ -1,3 +1,4 @@
+import { asCents } from "../../../src/lib/money";
 import { describe, expect, it } from "vitest";
 import { monthlyTarget } from "../../../src/ingest/context";
 import { shouldNotify, transactionMessage } from "../../../src/ingest/notify";
@@ -31,9 +32,9 @@ describe("notifications", () => {
         ...tx,
         TransactionContext: {
           money: "cents",
-          category_month_total: 25_000,
+          category_month_total: asCents(25_000),
           merchant_month_count: 3,
-          category_budget_target: 40_000,
+          category_budget_target: asCents(40_000),
           category_budget_pct: 62.5,
         },
       },

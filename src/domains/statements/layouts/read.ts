@@ -6,6 +6,7 @@
  * rows; opening/closing lines give the printed balances. The header line the layout was taught on
  * (its fingerprint, fingerprint.ts) marks where each page's table starts. Pure.
  */
+import { negCents } from "../../../lib/money";
 import type { Cents } from "../../../lib/money";
 import type { DocumentReading } from "../parsers/assemble";
 import { parseRowDate } from "../parsers/dates";
@@ -55,7 +56,7 @@ export interface TaughtTable {
 
 type Printed = { cents: Cents; truncated: boolean };
 const signed = (a: { cents: Cents; negative: boolean; truncated: boolean }): Printed => ({
-  cents: a.negative ? -a.cents : a.cents,
+  cents: a.negative ? negCents(a.cents) : a.cents,
   truncated: a.truncated,
 });
 

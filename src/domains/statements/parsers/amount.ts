@@ -1,5 +1,5 @@
 /** Amounts as statements print them, read through the one money parser (src/lib/money.ts). Pure. */
-import { type Cents, type DecimalMark, readMoney } from "../../../lib/money";
+import { type Cents, type DecimalMark, readMoney, absCents } from "../../../lib/money";
 
 /** Looks like a printed amount: digits with one or two decimals, optional sign, marks and currency. */
 const AMOUNT_SHAPE =
@@ -26,5 +26,5 @@ export function readAmount(
   const r = readMoney(body, decimal ? { decimal } : {});
   if (!r.ok) return null;
   const frac = /[.,](\d{1,2})\)?\s*(?:[-+]|CR|DR|[A-Z]{3}|€)?$/i.exec(body)?.[1] ?? "";
-  return { cents: Math.abs(r.cents), negative: r.cents < 0 || od, truncated: frac.length === 1 };
+  return { cents: absCents(r.cents), negative: r.cents < 0 || od, truncated: frac.length === 1 };
 }

@@ -4,7 +4,7 @@
  * closing balances from the summary boxes, the balance check, and the warnings a person must see
  * (a year taken from the upload date, a check that does not add up). Pure.
  */
-import { type Cents, type DecimalMark, detectNumberFormat } from "../../../lib/money";
+import { type Cents, type DecimalMark, detectNumberFormat, negCents, absCents } from "../../../lib/money";
 import { type BalanceCheck, checkBalances } from "./balance";
 import { type DateOrder, dateOrderOf, documentYear, findPeriod, resolveYear } from "./dates";
 import { type LayoutRow, type Line, lineText, looksLikeAmount, readAmount } from "./layout";
@@ -34,7 +34,7 @@ export function documentReading(text: PdfText): DocumentReading {
  */
 export function summaryAmount(lines: readonly Line[], re: RegExp, decimal: DecimalMark) {
   const signed = (a: { cents: Cents; negative: boolean; truncated: boolean }) => ({
-    cents: a.negative ? -a.cents : a.cents,
+    cents: a.negative ? negCents(a.cents) : a.cents,
     truncated: a.truncated,
   });
   for (const [i, l] of lines.entries()) {
@@ -81,8 +81,8 @@ export function assemble(
     printed.opening,
     printed.closing,
     {
-      in: printed.totalIn === null ? null : Math.abs(printed.totalIn),
-      out: printed.totalOut === null ? null : Math.abs(printed.totalOut),
+      in: printed.totalIn === null ? null : absCents(printed.totalIn),
+      out: printed.totalOut === null ? null : absCents(printed.totalOut),
     },
     owed,
   );

@@ -4,7 +4,16 @@
  * Some generators cut the last decimal of a wide balance column ("4,882.2"): a truncated value
  * matches any amount it is a prefix of. Pure.
  */
-import { type Cents, plainCents } from "../../../lib/money";
+import {
+  type Cents,
+  plainCents,
+  negCents,
+  sumCents,
+  subCents,
+  ZERO_CENTS,
+  addCents,
+  absCents,
+} from "../../../lib/money";
 import type { LayoutRow } from "./layout";
 
 export interface Printed {
@@ -32,8 +41,10 @@ export function printedMatches(p: Printed, computed: Cents): boolean {
 /** What a row does to the balance; on a card (owed) balance a purchase raises it. */
 const moveOf =
   (owed: boolean) =>
-  (r: LayoutRow): Cents =>
-    ((r.deposit ?? 0) - (r.withdrawal ?? 0)) * (owed ? -1 : 1);
+  (r: LayoutRow): Cents => {
+    const net = subCents(r.deposit ?? ZERO_CENTS, r.withdrawal ?? ZERO_CENTS);
+    return owed ? negCents(net) : net;
+  };
 const fmt = plainCents;
 
 /** Opening balance: printed exactly, else derived from an exact closing or the first exact printed balance. */
@@ -44,12 +55,12 @@ function openingOf(
   move: (r: LayoutRow) => Cents,
 ): Cents | null {
   if (opening && !opening.truncated) return opening.cents;
-  const net = rows.reduce((s, r) => s + move(r), 0);
-  if (closing && !closing.truncated) return closing.cents - net;
-  let before = 0;
+  const net = sumCents(rows.map(move));
+  if (closing && !closing.truncated) return subCents(closing.cents, net);
+  let before = ZERO_CENTS;
   for (const r of rows) {
-    before += move(r);
-    if (r.balance && !r.balance.truncated) return r.balance.cents - before;
+    before = addCents(before, move(r));
+    if (r.balance && !r.balance.truncated) return subCents(r.balance.cents, before);
   }
   return opening?.cents ?? null;
 }
@@ -74,22 +85,22 @@ export function checkBalances(
   let running = start;
   const balances = rows.map((r, i) => {
     if (running === null) return r.balance && !r.balance.truncated ? r.balance.cents : null;
-    running += move(r);
+    running = addCents(running, move(r));
     if (r.balance && !printedMatches(r.balance, running)) {
       mismatches.push(i);
       warnings.push(
-        `Row ${i + 1}: printed balance ${fmt(r.balance.cents)}, computed ${fmt(running)} (off by ${fmt(Math.abs(r.balance.cents - running))})`,
+        `Row ${i + 1}: printed balance ${fmt(r.balance.cents)}, computed ${fmt(running)} (off by ${fmt(absCents(subCents(r.balance.cents, running)))})`,
       );
     }
     return running;
   });
   if (running !== null && closing && !printedMatches(closing, running)) {
     warnings.push(
-      `The closing balance ${fmt(closing.cents)} does not match the rows (computed ${fmt(running)}, a difference of ${fmt(Math.abs(closing.cents - running))})`,
+      `The closing balance ${fmt(closing.cents)} does not match the rows (computed ${fmt(running)}, a difference of ${fmt(absCents(subCents(closing.cents, running)))})`,
     );
   }
-  const sumIn = rows.reduce((s, r) => s + (r.deposit ?? 0), 0);
-  const sumOut = rows.reduce((s, r) => s + (r.withdrawal ?? 0), 0);
+  const sumIn = sumCents(rows.map((r) => r.deposit ?? ZERO_CENTS));
+  const sumOut = sumCents(rows.map((r) => r.withdrawal ?? ZERO_CENTS));
   if (totals.in !== null && totals.in !== sumIn)
     warnings.push(`Deposits add up to ${fmt(sumIn)}, the statement says ${fmt(totals.in)}`);
   if (totals.out !== null && totals.out !== sumOut)

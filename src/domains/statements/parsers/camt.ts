@@ -9,7 +9,7 @@
  * (`Sts` PDNG) are read with a warning, informational ones (INFO) left out. The opening (OPBD/PRCD) and closing (CLBD) balances check the
  * rows. Pure.
  */
-import { type Cents, readMoney } from "../../../lib/money";
+import { type Cents, readMoney, negCents, absCents } from "../../../lib/money";
 import { checkBalances } from "./balance";
 import { realDate } from "./file-dates";
 import type { ParsedStatement, StatementRow } from "./index";
@@ -48,7 +48,7 @@ function signedAmount(xml: string): { cents: Cents | null; raw: string; rounded:
   if (!r?.ok) return { cents: null, raw, rounded: false };
   const debit = /DBIT/.test(text(el(xml, "CdtDbtInd")) ?? "");
   const reversal = /true/i.test(text(el(xml, "RvslInd")) ?? "");
-  return { cents: debit !== reversal ? -r.cents : r.cents, raw, rounded: r.rounded };
+  return { cents: debit !== reversal ? negCents(r.cents) : r.cents, raw, rounded: r.rounded };
 }
 
 function balance(stmt: string, codes: RegExp) {
@@ -95,7 +95,7 @@ function statementOf(stmt: string): ParsedStatement | null {
     rows.push({
       date: date.iso,
       description: describe(entry, amt.cents < 0),
-      amount: Math.abs(amt.cents),
+      amount: absCents(amt.cents),
       type: amt.cents < 0 ? "withdrawal" : "deposit",
       balance: null,
       fitid: ref,

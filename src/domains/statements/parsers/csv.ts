@@ -8,7 +8,17 @@
  * and a preview, so the mapping form can open on it. Amounts go through the one money parser with
  * the decimal mark decided from the file's money columns. Pure.
  */
-import { type Cents, type DecimalMark, detectNumberFormat, fromCents, parseMoney } from "../../../lib/money";
+import {
+  type Cents,
+  type DecimalMark,
+  detectNumberFormat,
+  fromCents,
+  parseMoney,
+  negCents,
+  absCents,
+  subCents,
+  ZERO_CENTS,
+} from "../../../lib/money";
 import { checkBalances } from "./balance";
 import { type CsvTable, csvTable } from "./csv-table";
 import {
@@ -163,14 +173,14 @@ function signedAmount(r: string[], map: CsvMapping, mark: DecimalMark): Cents | 
     if (a === null) return null;
     if (map.direction != null) {
       const dir = directionOf(r[map.direction] ?? "");
-      return dir === "out" ? -Math.abs(a) : dir === "in" ? Math.abs(a) : a;
+      return dir === "out" ? negCents(absCents(a)) : dir === "in" ? absCents(a) : a;
     }
-    return map.negative_is === "withdrawal" ? a : -a;
+    return map.negative_is === "withdrawal" ? a : negCents(a);
   }
   const out = read(map.withdrawal);
   const inn = read(map.deposit);
   if (!out && !inn) return null;
-  return Math.abs(inn ?? 0) - Math.abs(out ?? 0);
+  return subCents(absCents(inn ?? ZERO_CENTS), absCents(out ?? ZERO_CENTS));
 }
 
 /** The first rows with their dates and signed amounts, for the mapping form. */
@@ -236,14 +246,14 @@ export function parseCsv(text: string, given: CsvMapping | null = null): CsvOutc
     rows.push({
       date,
       description,
-      amount: Math.abs(signed),
+      amount: absCents(signed),
       type: signed < 0 ? "withdrawal" : "deposit",
       balance: bal,
     });
     layout.push({
       date: { year: 0, month: 0, day: 0 },
       description,
-      withdrawal: signed < 0 ? -signed : null,
+      withdrawal: signed < 0 ? negCents(signed) : null,
       deposit: signed > 0 ? signed : null,
       balance: bal === null ? null : { cents: bal, truncated: false },
     });

@@ -4,6 +4,7 @@
  * amount goes to the header column its x-span is nearest. Rows may wrap (amounts on the first or
  * the last line), share one printed date, and continue over pages that repeat the headers. Pure.
  */
+import { negCents } from "../../../lib/money";
 import type { Cents, DecimalMark } from "../../../lib/money";
 import { readAmount } from "./amount";
 import { type DateOrder, type PartialDate, parseRowDate } from "./dates";
@@ -391,7 +392,7 @@ function sumsRows(rows: readonly LayoutRow[], moves: Parts["amounts"]): boolean 
 }
 
 const signed = (a: { cents: Cents; negative: boolean; truncated: boolean }) => ({
-  cents: a.negative ? -a.cents : a.cents,
+  cents: a.negative ? negCents(a.cents) : a.cents,
   truncated: a.truncated,
 });
 

@@ -7,7 +7,7 @@
  * non-zero part below a cent refuses that row in words, the rest of the file still reads), dates must exist (`20120231` refuses the row, in words). The FITID of each
  * transaction is kept (re-importing the same file recognises its rows). Pure.
  */
-import { type Cents, type DecimalMark, detectNumberFormat, readMoney } from "../../../lib/money";
+import { type Cents, type DecimalMark, detectNumberFormat, readMoney, absCents } from "../../../lib/money";
 import { checkBalances } from "./balance";
 import { decodeBytes } from "./decode";
 import { realDate } from "./file-dates";
@@ -105,7 +105,7 @@ function readRows(stmt: string, mark: DecimalMark, warnings: string[]): OfxRow[]
     rows.push({
       date,
       description,
-      amount: Math.abs(amount),
+      amount: absCents(amount),
       type: debit ? "withdrawal" : "deposit",
       balance: null,
       fitid: leaf(b, "FITID"),

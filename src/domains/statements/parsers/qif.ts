@@ -6,7 +6,7 @@
  * `2024-12-31`) is decided once per file from all its dates; the decimal mark from all its amounts.
  * Split lines (`S`/`E`/`$`) are parts of the row's total and are not rows. Pure.
  */
-import { detectNumberFormat, readMoney } from "../../../lib/money";
+import { detectNumberFormat, readMoney, absCents } from "../../../lib/money";
 import { checkBalances } from "./balance";
 import { decideOrder, fileDate } from "./file-dates";
 import type { ParsedStatement, StatementRow } from "./index";
@@ -86,7 +86,7 @@ export function parseQif(text: string): QifOutcome {
     acc.rows.push({
       date,
       description: [payee, memo && memo !== payee ? memo : null].filter(Boolean).join(" ") || "Transaction",
-      amount: Math.abs(money.cents),
+      amount: absCents(money.cents),
       type: money.cents < 0 ? "withdrawal" : "deposit",
       balance: null,
     });

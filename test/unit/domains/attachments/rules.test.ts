@@ -1,3 +1,4 @@
+import { asCents } from "../../../../src/lib/money";
 import { describe, expect, it } from "vitest";
 import { checkFile, sniff } from "../../../../src/domains/attachments/filetype";
 import { contentDisposition } from "../../../../src/lib/served-file";
@@ -10,11 +11,11 @@ import {
   tierOf,
 } from "../../../../src/domains/attachments/rules";
 
-const r: ReceiptFacts = { totalCents: 3055, day: "2024-10-14", merchantKey: "corner bistro" };
+const r: ReceiptFacts = { totalCents: asCents(3055), day: "2024-10-14", merchantKey: "corner bistro" };
 const tx = (over: Partial<TxFacts>): TxFacts => ({
   txId: "t",
   day: "2024-10-14",
-  amountCents: 3055,
+  amountCents: asCents(3055),
   company: "Corner Bistro",
   merchantKey: "corner bistro",
   category: "restaurant/dining",
@@ -24,9 +25,9 @@ const tx = (over: Partial<TxFacts>): TxFacts => ({
 
 describe("tiers", () => {
   it("T1 needs all three; the 0.02 edge is inclusive", () => {
-    expect(tierOf(r, tx({ amountCents: 3057 }))).toBe(1);
-    expect(tierOf(r, tx({ amountCents: 3058 }))).toBe(3); // restaurant: inside the tip band
-    expect(tierOf(r, tx({ amountCents: 3058, category: "groceries" }))).toBeNull();
+    expect(tierOf(r, tx({ amountCents: asCents(3057) }))).toBe(1);
+    expect(tierOf(r, tx({ amountCents: asCents(3058) }))).toBe(3); // restaurant: inside the tip band
+    expect(tierOf(r, tx({ amountCents: asCents(3058), category: "groceries" }))).toBeNull();
     expect(tierOf(r, tx({ merchantKey: "other" }))).toBe(2);
     expect(tierOf({ ...r, merchantKey: "" }, tx({ merchantKey: "" }))).toBe(2);
     expect(tierOf(r, tx({ day: "2024-10-17" }))).toBe(2);
@@ -34,10 +35,10 @@ describe("tiers", () => {
   });
 
   it("the tip band reaches +20% (cents exact) and never below the receipt", () => {
-    expect(tierOf(r, tx({ amountCents: 3666 }))).toBe(3);
-    expect(tierOf(r, tx({ amountCents: 3669 }))).toBeNull();
-    expect(tierOf(r, tx({ amountCents: 2900 }))).toBeNull();
-    expect(tierOf(r, tx({ amountCents: 3400, category: "Coffee & Cafes" }))).toBe(3);
+    expect(tierOf(r, tx({ amountCents: asCents(3666) }))).toBe(3);
+    expect(tierOf(r, tx({ amountCents: asCents(3669) }))).toBeNull();
+    expect(tierOf(r, tx({ amountCents: asCents(2900) }))).toBeNull();
+    expect(tierOf(r, tx({ amountCents: asCents(3400), category: "Coffee & Cafes" }))).toBe(3);
   });
 
   it("auto-link only on exactly one T1 without a receipt, judged beyond the 8 shown", () => {

@@ -5,10 +5,10 @@ import {
   forecastCategory as inCents,
   NO_FORECAST,
 } from "../../../../src/domains/budget/forecast";
-import { fromCentsOrNull, toCents } from "../../../../src/lib/money";
+import { type Decimals, fromCentsOrNull, toCents, asCents } from "../../../../src/lib/money";
 
 // The forecast takes and gives integer cents; the cases below are written in dollars.
-function forecastCategory(f: ForecastInput): Forecast {
+function forecastCategory(f: Decimals<ForecastInput>): Decimals<Forecast> {
   const out = inCents({
     ...f,
     spent: toCents(f.spent),
@@ -24,7 +24,7 @@ function forecastCategory(f: ForecastInput): Forecast {
   };
 }
 
-const base: ForecastInput = {
+const base: Decimals<ForecastInput> = {
   type: "variable",
   day: 15,
   daysInMonth: 30,
@@ -135,12 +135,15 @@ describe("forecastCategory", () => {
       inCents({
         ...base,
         day: 10,
-        spent: 8000,
-        monthlyBudget: 10_000,
-        history: h([10_000, 8000], [10_000, 8000], [10_000, 8000]),
+        spent: asCents(8000),
+        monthlyBudget: asCents(10_000),
+        history: h([10_000, 8000], [10_000, 8000], [10_000, 8000]).map((x) => ({
+          total: asCents(x.total),
+          toDate: asCents(x.toDate),
+        })),
         recurring: [
-          { amount: 8000, arrived: true },
-          { amount: 1000, arrived: false },
+          { amount: asCents(8000), arrived: true },
+          { amount: asCents(1000), arrived: false },
         ],
       }).forecast_month_total,
     ).toBe(9667);

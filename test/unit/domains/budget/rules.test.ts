@@ -13,7 +13,7 @@ import {
   parseTargets,
   targetsDoc,
 } from "../../../../src/domains/budget/rules";
-import { toCents } from "../../../../src/lib/money";
+import { toCents, asCents } from "../../../../src/lib/money";
 
 const c = toCents;
 
@@ -205,7 +205,7 @@ describe("pace", () => {
     expect(headline(2024, c(12000), c(4250), c(2459.02), "over")).toBe(
       "Over pace: $4,250.00 spent vs $2,459.02 expected of a $12,000.00 ceiling",
     );
-    expect(headline(2024, 0, c(12.5), 0, "on_track")).toBe(
+    expect(headline(2024, asCents(0), c(12.5), asCents(0), "on_track")).toBe(
       "No spending ceiling set for 2024; $12.50 spent so far",
     );
   });

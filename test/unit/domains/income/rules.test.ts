@@ -9,7 +9,7 @@ import {
   savingsRate,
 } from "../../../../src/domains/income/rules";
 import { statementOut } from "../../../../src/domains/income/response";
-import { toCents } from "../../../../src/lib/money";
+import { toCents, asCents } from "../../../../src/lib/money";
 
 // The rules take and give integer cents (the rows' amounts); the amounts below are written in dollars.
 const c = toCents;
@@ -100,10 +100,10 @@ describe("income statement rules", () => {
     expect(monthsElapsed(2023, "2024-03")).toBe(12);
     expect(monthsElapsed(2024, "2024-03")).toBe(3);
     expect(monthsElapsed(2025, "2024-03")).toBe(0);
-    expect(annualize([100, 200, 300, 999], 3)).toBe(2400);
-    expect(annualize([100], 0)).toBe(0);
+    expect(annualize([asCents(100), asCents(200), asCents(300), asCents(999)], 3)).toBe(2400);
+    expect(annualize([asCents(100)], 0)).toBe(0);
     // cents: rounded to the cent (10.00 + 0.01 over 2 months → 60.06)
-    expect(annualize([1000, 1], 2)).toBe(6006);
+    expect(annualize([asCents(1000), asCents(1)], 2)).toBe(6006);
   });
 
   it("category types are read case-insensitively from a targets document", () => {

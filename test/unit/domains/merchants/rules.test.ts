@@ -13,7 +13,7 @@ import {
   variableThreshold,
 } from "../../../../src/domains/merchants/rules";
 import { intelligenceOut } from "../../../../src/domains/merchants/response";
-import { toCents } from "../../../../src/lib/money";
+import { toCents, asCents } from "../../../../src/lib/money";
 
 // The rules take and give integer cents; the amounts below are written in dollars.
 const c = (xs: number[]) => xs.map(toCents);
@@ -82,7 +82,7 @@ describe("cadence: recurring means a regular rhythm with similar amounts", () =>
     expect(cadenceOf(m, dayOf("2024-08-31"))).toBeNull();
   });
   it("two charges on one day count once; a single charge is never a cadence", () => {
-    expect(cadenceOf([{ day: 1, cents: 100 }], 2)).toBeNull();
+    expect(cadenceOf([{ day: 1, cents: asCents(100) }], 2)).toBeNull();
     const doubled = every("2024-01-15", 30.44, 4, () => 5).flatMap((c) => [c, c]);
     expect(cadenceOf(doubled, dayOf("2024-04-30"))).toEqual({ cadence: "monthly", usual: 1000 });
   });
@@ -273,9 +273,9 @@ describe("records and summary", () => {
   it("builds series from SQL rows: latest spelling, most frequent category", () => {
     const out = buildSeries(
       [
-        { merchant: "netflix", ym: "2024.01", total: 1599, n: 1 },
-        { merchant: "netflix", ym: "2024.03", total: 3198, n: 2 },
-        { merchant: "netflix", ym: "2023.12", total: 100, n: 1 },
+        { merchant: "netflix", ym: "2024.01", total: asCents(1599), n: 1 },
+        { merchant: "netflix", ym: "2024.03", total: asCents(3198), n: 2 },
+        { merchant: "netflix", ym: "2023.12", total: asCents(100), n: 1 },
       ],
       [
         {

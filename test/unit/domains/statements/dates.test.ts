@@ -1,3 +1,4 @@
+import { asCents, type Cents } from "../../../../src/lib/money";
 import { describe, expect, it } from "vitest";
 import {
   dateOrderOf,
@@ -97,7 +98,7 @@ describe("amounts in the document's number format", () => {
 describe("the balance check says by how much it is off", () => {
   it("names the difference between the printed closing balance and the rows", async () => {
     const { checkBalances } = await import("../../../../src/domains/statements/parsers/balance");
-    const row = (withdrawal: number | null, deposit: number | null) => ({
+    const row = (withdrawal: Cents | null, deposit: Cents | null) => ({
       date: { day: 1, month: 1, year: 2025 },
       description: "x",
       withdrawal,
@@ -105,9 +106,9 @@ describe("the balance check says by how much it is off", () => {
       balance: null,
     });
     const { check } = checkBalances(
-      [row(1000, null), row(null, 250)],
-      { cents: 10_000, truncated: false },
-      { cents: 9_000, truncated: false },
+      [row(asCents(1000), null), row(null, asCents(250))],
+      { cents: asCents(10_000), truncated: false },
+      { cents: asCents(9_000), truncated: false },
       { in: null, out: null },
     );
     expect(check.ok).toBe(false);

@@ -1,3 +1,4 @@
+import { asCents } from "../../../../src/lib/money";
 import { describe, expect, it } from "vitest";
 import {
   companyDiffers,
@@ -15,7 +16,7 @@ const row = (
   key = `${date}-${amount}-${type}`,
 ): RowToReconcile => ({
   date,
-  amount,
+  amount: asCents(amount),
   type,
   cleaned: "SHOP",
   suggested: "Miscellaneous",
@@ -24,7 +25,7 @@ const row = (
 const stored = (dfn: string, amount: number, type: string, extra: Partial<StoredTx> = {}): StoredTx => ({
   ForwardedTo: "me@example.com",
   DateFileName: dfn,
-  Amount: amount,
+  Amount: asCents(amount),
   Company: "Shop",
   Category: "groceries",
   TransactionType: type,
@@ -89,9 +90,9 @@ describe("reconcile", () => {
     expect(statementStatus([{ edited: 0, action_result: "skipped" }])).toBe("complete");
     expect(
       occurrences([
-        { date: "d", type: "withdrawal", amount: 1, description: "A" },
-        { date: "d", type: "withdrawal", amount: 1, description: "A" },
-        { date: "d", type: "withdrawal", amount: 1, description: "B" },
+        { date: "d", type: "withdrawal", amount: asCents(1), description: "A" },
+        { date: "d", type: "withdrawal", amount: asCents(1), description: "A" },
+        { date: "d", type: "withdrawal", amount: asCents(1), description: "B" },
       ]),
     ).toEqual([0, 1, 0]);
     expect(companyDiffers("Maplewood Stationery Inc", "MAPLEWOOD STATIONERY")).toBe(false);

@@ -10,7 +10,7 @@ import {
 import { csvCell } from "../../../../src/domains/transactions/search-rules";
 import { decodeTxId, encodeTxId } from "../../../../src/lib/txid";
 import { addMonths, monthBounds, monthSpan } from "../../../../src/lib/month";
-import { fromCents, percentile, toCents } from "../../../../src/lib/money";
+import { percentile, toCents, asCents, fromCentsField } from "../../../../src/lib/money";
 
 // The rules take and give integer cents; the amounts below are written in dollars.
 const c = toCents;
@@ -35,9 +35,9 @@ describe("anomaly thresholds", () => {
     expect(anomalies(cents({ tea: 25 }), [{}, cents({ x: 1 })], {})[0]?.severity).toBe("medium");
   });
   it("annotation is capped at the excess", () => {
-    expect(fromCents(anomalies(cents({ food: 300 }), hist, cents({ food: 1000 }))[0]!.annotated_amount)).toBe(
-      200,
-    );
+    expect(
+      fromCentsField(anomalies(cents({ food: 300 }), hist, cents({ food: 1000 }))[0]!.annotated_amount),
+    ).toBe(200);
   });
   it("reasons print dollars", () => {
     expect(anomalies(cents({ food: 300 }), hist, {})[0]?.reason).toBe(
@@ -51,14 +51,14 @@ describe("anomaly thresholds", () => {
 
 describe("pace", () => {
   it("limited: a straight line when fewer than two prior curves", () => {
-    expect(pace(10, 30, c(100), 0, [])).toMatchObject({
+    expect(pace(10, 30, c(100), asCents(0), [])).toMatchObject({
       forecast_quality: "limited",
       projected_month_total: c(300),
       typical_to_date: null,
     });
   });
   it("never projects below what is already spent", () => {
-    const p = pace(20, 30, c(500), 0, [
+    const p = pace(20, 30, c(500), asCents(0), [
       { toDate: c(10), total: c(10) },
       { toDate: c(10), total: c(10) },
     ]);
@@ -66,7 +66,7 @@ describe("pace", () => {
   });
   it("rounds a projection to the cent", () => {
     // 100.00 over 3 of 31 days → 1033.333… → 1033.33
-    expect(pace(3, 31, c(100), 0, []).projected_month_total).toBe(103_333);
+    expect(pace(3, 31, c(100), asCents(0), []).projected_month_total).toBe(103_333);
   });
 });
 
@@ -100,7 +100,7 @@ describe("transaction rules", () => {
       Category: "x",
       CategoryAudit: { source: "manual" },
       Comment: null,
-      Amount: 1,
+      Amount: asCents(1),
       Company: "c",
       TransactionType: "purchase",
       Ignored: 0,
@@ -127,7 +127,7 @@ describe("journal rules", () => {
   it("monthly ceiling (cents, rounded to the cent)", () => {
     expect(monthlyCeiling(c(1200))).toBe(c(100));
     expect(monthlyCeiling(c(1000))).toBe(c(83.33));
-    expect(monthlyCeiling(0)).toBeNull();
+    expect(monthlyCeiling(asCents(0))).toBeNull();
     expect(monthlyCeiling(null)).toBeNull();
   });
   it("groups days: totals add cents exactly and leave as decimal", () => {

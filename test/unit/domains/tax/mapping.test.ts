@@ -1,3 +1,4 @@
+import { asCents } from "../../../../src/lib/money";
 import { describe, expect, it } from "vitest";
 import { packagedMapping, parseMapping, renameCategory } from "../../../../src/domains/tax/mapping";
 import { buildLines, evidenceOf, type YearRow } from "../../../../src/domains/tax/rules";
@@ -53,7 +54,7 @@ describe("membership and evidence", () => {
     txId: id,
     forwardedTo: "f",
     dateFileName: `2025.01.0${id}_x`,
-    amount,
+    amount: asCents(amount),
     company: "c",
     category,
     statementSource: null,

@@ -1,3 +1,4 @@
+import { asCents } from "../../../../src/lib/money";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -161,7 +162,12 @@ describe("parseWithInstitution guards a faulty parser", () => {
   });
   it("drops NaN amounts and unknown types", () => {
     const fields = parseWithInstitution(
-      faulty(() => ({ amount: Number.NaN, company: "", name: "A", transaction_type: "refund" as never })),
+      faulty(() => ({
+        amount: asCents(Number.NaN),
+        company: "",
+        name: "A",
+        transaction_type: "refund" as never,
+      })),
       "x",
     );
     expect(fields).toEqual({ amount: null, company: null, name: "A", transaction_type: null });

@@ -1,3 +1,4 @@
+import { asCents } from "../../../../src/lib/money";
 import { describe, expect, it } from "vitest";
 import { deriveTemplate, type LearnInput, readWithPattern } from "../../../../src/ingest/templates";
 
@@ -6,7 +7,7 @@ const base = (over: Partial<LearnInput>): LearnInput => ({
   subject: "Card purchase alert",
   body: "",
   sentIso: "2026-10-12",
-  amount: 0,
+  amount: asCents(0),
   merchant: "",
   date: "2026-10-12",
   ...over,
@@ -22,7 +23,7 @@ describe("deriveTemplate", () => {
   it("reads a one-line alert back, then the next one exactly", () => {
     const t = learn({
       body: "Hi Sam,\nYou spent $1,234.56 at TIM HORTONS #42 on Oct 12, 2026 at 3:45 PM.\nCard ending 4242.",
-      amount: 123456,
+      amount: asCents(123456),
       merchant: "Tim Hortons #42",
     });
     expect(t.senderDomain).toBe("maplecu.example");
@@ -43,7 +44,7 @@ describe("deriveTemplate", () => {
   it("reads amounts after the merchant, comma decimals and a currency code", () => {
     const t = learn({
       body: "Achat chez EPICERIE DU COIN : 1 234,56 $ le 2026-10-12",
-      amount: 123456,
+      amount: asCents(123456),
       merchant: "EPICERIE DU COIN",
     });
     const next = readWithPattern(t.pattern, "Achat chez BOULANGERIE : 8,10 $ le 2026-10-13", "2026-10-13");
@@ -59,7 +60,7 @@ describe("deriveTemplate", () => {
   it("anchors a value alone on its line by the line above (HTML table cells)", () => {
     const t = learn({
       body: "Transaction details\nMerchant\nCORNER BAKERY\nAmount\n23.75 CAD\nDate\n12/10/2026",
-      amount: 2375,
+      amount: asCents(2375),
       merchant: "Corner Bakery",
     });
     const next = readWithPattern(
@@ -75,10 +76,10 @@ describe("deriveTemplate", () => {
 
   it("uses the sent day when no date is printed, and refuses a typed date it cannot find", () => {
     expect(
-      learn({ body: "Purchase: $5.00 at KIOSK", amount: 500, merchant: "KIOSK" }).pattern.date,
+      learn({ body: "Purchase: $5.00 at KIOSK", amount: asCents(500), merchant: "KIOSK" }).pattern.date,
     ).toBeNull();
     const r = deriveTemplate(
-      base({ body: "Purchase: $5.00 at KIOSK", amount: 500, merchant: "KIOSK", date: "2026-10-01" }),
+      base({ body: "Purchase: $5.00 at KIOSK", amount: asCents(500), merchant: "KIOSK", date: "2026-10-01" }),
     );
     expect(r).toEqual({
       ok: false,
@@ -88,18 +89,18 @@ describe("deriveTemplate", () => {
 
   it("refuses values that are not in the email, in words", () => {
     const body = "Purchase: $5.00 at KIOSK";
-    expect(deriveTemplate(base({ body, amount: 600, merchant: "KIOSK" }))).toEqual({
+    expect(deriveTemplate(base({ body, amount: asCents(600), merchant: "KIOSK" }))).toEqual({
       ok: false,
       reason: "the amount you typed (6.00) does not appear in the email",
     });
-    expect(deriveTemplate(base({ body, amount: 500, merchant: "KIOSKS" }))).toEqual({
+    expect(deriveTemplate(base({ body, amount: asCents(500), merchant: "KIOSKS" }))).toEqual({
       ok: false,
       reason: "the merchant you typed does not appear in the email",
     });
   });
 
   it("never reads an ambiguous line: a merchant line repeated is no match", () => {
-    const t = learn({ body: "Purchase: $5.00 at KIOSK", amount: 500, merchant: "KIOSK" });
+    const t = learn({ body: "Purchase: $5.00 at KIOSK", amount: asCents(500), merchant: "KIOSK" });
     expect(readWithPattern(t.pattern, "Purchase: $5.00 at A\nPurchase: $6.00 at B", "2026-10-12").ok).toBe(
       false,
     );
@@ -119,7 +120,7 @@ describe("printed dates", () => {
     it(`learns "${printed}" and reads the next date in that format`, () => {
       const t = learn({
         body: `Purchase of $5.00 at KIOSK on ${printed}`,
-        amount: 500,
+        amount: asCents(500),
         merchant: "KIOSK",
         date: typed,
       });
@@ -131,7 +132,11 @@ describe("printed dates", () => {
   }
 
   it("a yearless date after the sent day belongs to the year before", () => {
-    const t = learn({ body: "Purchase of $5.00 at KIOSK on Oct 12", amount: 500, merchant: "KIOSK" });
+    const t = learn({
+      body: "Purchase of $5.00 at KIOSK on Oct 12",
+      amount: asCents(500),
+      merchant: "KIOSK",
+    });
     const r = readWithPattern(t.pattern, "Purchase of $6.00 at SHOP on Dec 30", "2027-01-02");
     expect(r).toMatchObject({ ok: true, values: { date: "2026-12-30" } });
   });
@@ -140,7 +145,7 @@ describe("printed dates", () => {
     const t = learn({
       subject: "Purchase on Oct 12",
       body: "Merchant: KIOSK\nAmount\n$5.00\nBalance\n$900.00",
-      amount: 500,
+      amount: asCents(500),
       merchant: "KIOSK",
     });
     expect(t.subjectWords).toEqual(["purchase", "on"]);
@@ -150,13 +155,13 @@ describe("printed dates", () => {
 
 describe("merchant found in fixed text", () => {
   it("prefers the occurrence in the typed case over fixed words that spell the same", () => {
-    const t = learn({ body: "You spent $0.01 at AT on Oct 12, 2026", amount: 1, merchant: "AT" });
+    const t = learn({ body: "You spent $0.01 at AT on Oct 12, 2026", amount: asCents(1), merchant: "AT" });
     expect(t.example).toBe("You spent $[amount] at [merchant] on [date]");
   });
 
   it("refuses when only other-case occurrences exist and there are several", () => {
     const r = deriveTemplate(
-      base({ body: "You spent $0.01 at AT on Oct 12, 2026", amount: 1, merchant: "At" }),
+      base({ body: "You spent $0.01 at AT on Oct 12, 2026", amount: asCents(1), merchant: "At" }),
     );
     expect(r).toEqual({
       ok: false,
@@ -167,7 +172,11 @@ describe("merchant found in fixed text", () => {
 
 describe("a value printed in several places", () => {
   it("an amount equal to another figure in the example is never read from the wrong place", () => {
-    const t = learn({ body: "Purchase at SHOP for 9.99 USD (9.99 CAD).", amount: 999, merchant: "SHOP" });
+    const t = learn({
+      body: "Purchase at SHOP for 9.99 USD (9.99 CAD).",
+      amount: asCents(999),
+      merchant: "SHOP",
+    });
     expect(t.example).toBe("Purchase at [merchant] for [amount] USD ([amount] CAD).");
     expect(
       readWithPattern(t.pattern, "Purchase at SHOP for 5.00 USD (6.80 CAD).", "2026-10-12"),
@@ -180,7 +189,7 @@ describe("a value printed in several places", () => {
   it("a repeated amount or merchant reads when the copies agree", () => {
     const t = learn({
       body: "Merchant: KIOSK\nYou spent $5.00 at KIOSK.\nTotal: $5.00",
-      amount: 500,
+      amount: asCents(500),
       merchant: "KIOSK",
     });
     expect(
@@ -196,7 +205,7 @@ describe("formats of other countries (issue 27)", () => {
   it("thousands marked by ’ are read though the example printed none", () => {
     const t = learn({
       body: "Un montant de 12.60 a été inscrit au crédit du compte abc. Solde: CHF 3’333.33.",
-      amount: 1260,
+      amount: asCents(1260),
       merchant: "abc",
     });
     const next = readWithPattern(
@@ -211,7 +220,7 @@ describe("formats of other countries (issue 27)", () => {
   it("a day/month order the example cannot tell is read nearest before the sent day", () => {
     const t = learn({
       body: "INR 12,345.00 was received on 05/05/2026 and credited to your card XX9999.",
-      amount: 1234500,
+      amount: asCents(1234500),
       merchant: "card XX9999",
       date: "2026-05-05",
       sentIso: "2026-05-05",
@@ -224,7 +233,7 @@ describe("formats of other countries (issue 27)", () => {
     // An unambiguous example fixes the order for good.
     const fixed = learn({
       body: "INR 5.00 was received on 15/01/2026 and credited to your card XX9999.",
-      amount: 500,
+      amount: asCents(500),
       merchant: "card XX9999",
       date: "2026-01-15",
     });
@@ -234,7 +243,7 @@ describe("formats of other countries (issue 27)", () => {
   it("Spanish month names with slashes, with and without the year", () => {
     const t = learn({
       body: "Operacion:\nCOMPRA EN TIENDA\nFecha:\n10/Feb 08:14:03 hrs.\nImporte:\n$ 63.37 MN",
-      amount: 6337,
+      amount: asCents(6337),
       merchant: "Compra en tienda",
       date: "2020-02-10",
       sentIso: "2020-02-10",
@@ -253,7 +262,7 @@ describe("formats of other countries (issue 27)", () => {
   it("a merchant the bank's line width broke is learned and read from the text unwrapped", () => {
     const t = learn({
       body: "Estimado:\n\nSe registró una compra en\nAMZN\nMktp US zn com bill, por $ 109.90.\n\nCordialmente,",
-      amount: 10990,
+      amount: asCents(10990),
       merchant: "AMZN Mktp US zn com bill",
     });
     expect(t.pattern.unwrap).toBe(true);
@@ -277,7 +286,7 @@ describe("formats of other countries (issue 27)", () => {
     // Printed on one line, nothing is unwrapped.
     const plain = learn({
       body: "Se registró una compra en TIENDA, por $ 5.00.",
-      amount: 500,
+      amount: asCents(500),
       merchant: "Tienda",
     });
     expect(plain.pattern.unwrap).toBeUndefined();

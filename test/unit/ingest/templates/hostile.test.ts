@@ -2,6 +2,7 @@
 // learned from a line that prints the merchant seven times has one merchant slot (the other copies
 // are bounded wildcards), and random hostile lines of ~0.9 KB from the same sender are each read
 // (or refused) well under 50 ms; lines over the cap are never read.
+import { asCents } from "../../../../src/lib/money";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { deriveTemplate, readWithPattern } from "../../../../src/ingest/templates";
@@ -16,7 +17,7 @@ function learned() {
     subject: "Alert",
     body: `Hello,\n${line}\nThank you.`,
     sentIso: "2026-10-12",
-    amount: 1234,
+    amount: asCents(1234),
     merchant: M,
     date: "2026-10-12",
   });

@@ -1,6 +1,7 @@
 // Issue 27: merging two templates of one sender. Differing words become a bounded wildcard, words
 // only one email has an optional one, a space against a line break one `sp`; the anchor beside the
 // merchant is never given up; the merged pattern reads both emails with the same values.
+import { asCents } from "../../../../src/lib/money";
 import { describe, expect, it } from "vitest";
 import {
   deriveTemplate,
@@ -15,7 +16,7 @@ const learn = (body: string, amount: number, merchant: string, blocks = false) =
     subject: "Alert",
     body,
     sentIso: "2026-10-12",
-    amount,
+    amount: asCents(amount),
     merchant,
     date: "2026-10-12",
     blocks,

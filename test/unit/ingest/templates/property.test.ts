@@ -1,5 +1,6 @@
 // Issue 18's property: random edits to the fixed text around a learned template's anchors never
 // yield a wrong amount or merchant, only no match (a quarantine).
+import { asCents } from "../../../../src/lib/money";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { deriveTemplate, readWithPattern } from "../../../../src/ingest/templates";
@@ -85,7 +86,7 @@ describe("learned templates never read a wrong amount or merchant", () => {
             subject: "Alert",
             body: body(line),
             sentIso: "2026-10-12",
-            amount: cents,
+            amount: asCents(cents),
             merchant,
             date: "2026-10-12",
           });
