@@ -212,7 +212,7 @@ describe.skipIf(!modelServerUrl())("AI receipt parsing through the fake model se
     await m.script([{ kind: "slow", ms: 1500, after: { kind: "tool", arguments: GOOD } }]);
     const testEnv = { ...env, ...modelEnv() } as Env;
     const { ctx } = jobCtx(testEnv, systemClock, "test.read_receipt");
-    const err = await readReceipt(ctx, id, { timeoutMs: 300 }).catch((e) => e);
+    const err = await readReceipt(ctx, { id, deps: { timeoutMs: 300 } }).catch((e) => e);
     expect(err).toMatchObject({ status: 504, code: "GATEWAY_TIMEOUT" });
     expect((await row(id)).parse_status).toBe("failed");
   });

@@ -35,7 +35,7 @@ export const attachmentReverters: Reverters = {
     current: currentLink,
     restore: (ctx, id, before, opts) => {
       opts.journal?.(); // the revert's own entry rides in the link's batch
-      return restoreLink(ctx, id, before);
+      return restoreLink(ctx, { id, image: before });
     },
   },
 };

@@ -64,7 +64,7 @@ function failureStatus(err: AiError): ApiError | DomainError {
   return new Refused(`The model could not read the receipt (${err.kind})`, "RECEIPT_UNREADABLE");
 }
 
-export async function readReceipt(ctx: ServiceCtx, id: string, deps: ReadDeps = {}) {
+export async function readReceipt(ctx: ServiceCtx, { id, deps = {} }: { id: string; deps?: ReadDeps }) {
   const before = await loadAttachment(ctx, id);
   const settings = await loadSettings(ctx.env);
   if (!settings.ai_receipt_parsing_enabled) throw consentOff();

@@ -63,7 +63,10 @@ export async function loadAttachment(ctx: Ctx, id: string): Promise<AttachmentRo
 }
 
 /** A tx_id that names a stored transaction; 422 for a malformed id, 404 for a missing row. */
-export async function existingTx(ctx: Ctx, txId: string, loc: string[] = ["body", "tx_id"]) {
+export async function existingTx(
+  ctx: Ctx,
+  { txId, loc = ["body", "tx_id"] }: { txId: string; loc?: string[] },
+) {
   const key = decodeTxId(txId);
   if (!key) throw validationError([{ loc, msg: "Not a transaction id", type: "value_error" }]);
   const row = await q.getTx(ctx.env.DB, key);
@@ -72,7 +75,7 @@ export async function existingTx(ctx: Ctx, txId: string, loc: string[] = ["body"
 }
 
 export async function upload(ctx: Verb, input: Upload & { family: FileFamily }) {
-  const link = input.txId ? (await existingTx(ctx, input.txId)).key : null;
+  const link = input.txId ? (await existingTx(ctx, { txId: input.txId })).key : null;
   const hash = await sha256Hex(input.bytes);
   const id = await attachmentId(hash, input.filename);
   const before = await q.getAttachment(ctx.env.DB, id);
@@ -152,10 +155,10 @@ export async function file(ctx: Ctx, id: string) {
 
 /** Link to a transaction, or unlink with null. */
 /** Links an attachment to a transaction (or unlinks it, `txId` null): journaled, reversible. */
-export async function link(ctx: Verb, id: string, txId: string | null) {
+export async function link(ctx: Verb, { id, txId }: { id: string; txId: string | null }) {
   const before = await loadAttachment(ctx, id);
   let key: TxKey | null = null;
-  if (txId !== null) key = (await existingTx(ctx, txId)).key;
+  if (txId !== null) key = (await existingTx(ctx, { txId })).key;
   const now = ctx.clock().toISOString();
   const after: AttachmentRow = {
     ...before,
@@ -189,9 +192,12 @@ export async function currentLink(ctx: Ctx, id: string) {
 }
 
 /** Reverter: writes a link image back (the transaction must still exist). */
-export async function restoreLink(ctx: Verb, id: string, image: Record<string, unknown> | null) {
+export async function restoreLink(
+  ctx: Verb,
+  { id, image }: { id: string; image: Record<string, unknown> | null },
+) {
   await loadAttachment(ctx, id);
   const txId = typeof image?.tx_id === "string" ? image.tx_id : null;
-  const key = txId ? (await existingTx(ctx, txId, ["before", "tx_id"])).key : null;
+  const key = txId ? (await existingTx(ctx, { txId, loc: ["before", "tx_id"] })).key : null;
   await ctx.batch([q.setLinkQuery(getDb(ctx.env.DB), id, key, ctx.clock().toISOString())]);
 }

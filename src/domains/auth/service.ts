@@ -112,7 +112,7 @@ export async function setPassword(
   if (!written) throw conflict("The password was changed by another request; try again");
   // The epoch bump already voids every cookie; ending the rows makes the Settings list say so.
   await endEverySession(ctx);
-  return mintSession(ctx, (await readAuthSettings(getDb(ctx.env.DB)))!, client);
+  return mintSession(ctx, { s: (await readAuthSettings(getDb(ctx.env.DB)))!, client });
 }
 
 /**
@@ -132,7 +132,7 @@ export async function login(
   const known = await verifiedDevice(ctx.env, s, devices);
   await checkPassword(ctx, s, input.password, client, new ApiError(401, "Wrong password"), known?.id);
   return {
-    session: await mintSession(ctx, s, client),
+    session: await mintSession(ctx, { s, client }),
     device: known?.value ?? (await mintDevice(ctx.env, s)),
   };
 }

@@ -45,7 +45,10 @@ export function sessionSecret(env: Env, s: AuthSettingsRow): string | null {
 }
 
 /** Inserts a session row and returns the signed cookie value carrying its id. */
-export async function mintSession(ctx: Ctx, s: AuthSettingsRow, client: ClientInfo): Promise<string> {
+export async function mintSession(
+  ctx: Ctx,
+  { s, client }: { s: AuthSettingsRow; client: ClientInfo },
+): Promise<string> {
   const now = ctx.clock();
   const exp = Math.floor(now.getTime() / 1000) + SESSION_TTL_S;
   const id = `ses_${toHex(randomBytes(16))}`;

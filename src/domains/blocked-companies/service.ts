@@ -70,7 +70,10 @@ export async function currentBlocked(ctx: Ctx, key: string) {
   return row ? image(row) : null;
 }
 
-export async function restoreBlocked(ctx: Ctx, key: string, before: Record<string, unknown> | null) {
+export async function restoreBlocked(
+  ctx: Ctx,
+  { key, before }: { key: string; before: Record<string, unknown> | null },
+) {
   const db = getDb(ctx.env.DB);
   if (!before || typeof before.company !== "string") {
     await db.delete(b).where(eq(b.key, key));

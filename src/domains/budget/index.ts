@@ -26,7 +26,7 @@ export function groupsRouter() {
 // budget-targets: the whole year's config (PUT /budget/config writes targets and groups);
 // budget-groups: the groups only. Revert writes the before image back as a new version.
 const budgetReverter = (kind: "budget-targets" | "budget-groups"): Reverter => ({
-  current: (ctx, id) => currentImage(ctx, kind, id),
+  current: (ctx, id) => currentImage(ctx, { kind, id }),
   restore: (ctx, id, before) => restoreImage(ctx, { kind, id, before }),
 });
 

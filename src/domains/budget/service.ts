@@ -121,7 +121,10 @@ export async function getBudgetConfig(ctx: Ctx, year: number) {
 }
 
 /** Replaces targets and groups of a year in one guarded write; returns the ledger images too. */
-export async function putBudgetConfig(ctx: WriteCtx, year: number, input: BudgetConfigUpdateRequest) {
+export async function putBudgetConfig(
+  ctx: WriteCtx,
+  { year, input }: { year: number; input: BudgetConfigUpdateRequest },
+) {
   const issues = configIssues(input);
   if (issues.length) throw validationError(issues);
   const { userId } = await budgetUser(ctx);
@@ -161,8 +164,10 @@ export async function getGroups(ctx: Ctx, year: number | null | undefined): Prom
 
 export async function putGroups(
   ctx: WriteCtx,
-  year: number | null | undefined,
-  input: { groups: BudgetGroupConfig[]; version: number | null },
+  {
+    year,
+    input,
+  }: { year: number | null | undefined; input: { groups: BudgetGroupConfig[]; version: number | null } },
 ) {
   const issues = groupIssues(input.groups);
   if (issues.length) throw validationError(issues);
@@ -201,7 +206,10 @@ function parseResourceId(id: string): { userId: string; year: number } {
   return { userId: id.slice(0, i), year: Number(id.slice(i + 1)) };
 }
 
-export async function currentImage(ctx: Ctx, kind: "budget-targets" | "budget-groups", id: string) {
+export async function currentImage(
+  ctx: Ctx,
+  { kind, id }: { kind: "budget-targets" | "budget-groups"; id: string },
+) {
   const { userId, year } = parseResourceId(id);
   const b = await loadBudget(ctx, { userId, year });
   return kind === "budget-groups" ? { groups: b.groups.groups } : imageOf(b.targets, b.groups);

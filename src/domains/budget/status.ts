@@ -48,10 +48,9 @@ const within = (month: string, b: Bounds) => `${month}.` >= b.lo && `${month}.` 
 /** Pace of `year` (as of today in the configured zone) against its targets, groups and ceiling. */
 export async function getBudgetStatus(
   ctx: Ctx,
-  year: number,
-  compareYear?: number | null,
+  { year, compareYear }: { year: number; compareYear?: number | null },
 ): Promise<BudgetStatusResponse> {
-  const part = await budgetStatusPart(ctx, year, compareYear);
+  const part = await budgetStatusPart(ctx, { year, compareYear });
   return part.read(await getDb(ctx.env.DB).batch(part.queries));
 }
 
@@ -59,7 +58,10 @@ export async function getBudgetStatus(
  * The status as a part: its statements (one round trip, the budget's items included) and how
  * their results become the status. A caller batching it with other reads runs the queries itself.
  */
-export async function budgetStatusPart(ctx: Ctx, year: number, compareYear?: number | null) {
+export async function budgetStatusPart(
+  ctx: Ctx,
+  { year, compareYear }: { year: number; compareYear?: number | null },
+) {
   const cfg = await getConfig(ctx);
   const today = localToday(ctx.clock(), cfg.timezone);
   const curYear = Number(today.month.slice(0, 4));

@@ -55,13 +55,16 @@ export async function renameCategory(
   const nowIso = ctx.clock().toISOString();
   const budget = await budgetRenameStatements(db, row.name, newName, nowIso);
   const tax = await taxRenameStatements(db, row.name, newName, nowIso);
-  const [, tx, ov] = await writeCategories(ctx, state, [
-    renameCategoryRow(db, row.name, newName),
-    reassignTransactions(db, row.name, newName),
-    reassignOverrides(db, row.name, newName, nowIso),
-    ...budget,
-    ...tax,
-  ]);
+  const [, tx, ov] = await writeCategories(ctx, {
+    state,
+    stmts: [
+      renameCategoryRow(db, row.name, newName),
+      reassignTransactions(db, row.name, newName),
+      reassignOverrides(db, row.name, newName, nowIso),
+      ...budget,
+      ...tax,
+    ],
+  });
   await afterOverridesMoved(ctx, changes(ov));
   return {
     old_name: row.name,
@@ -95,13 +98,16 @@ export async function deleteCategory(
   const budget = await budgetRenameStatements(db, row.name, null, nowIso);
   // The personal tax mapping drops the deleted category from its line.
   const tax = await taxRenameStatements(db, row.name, null, nowIso);
-  const [, tx, ov] = await writeCategories(ctx, state, [
-    deleteCategoryRow(db, row.name),
-    reassignTransactions(db, row.name, target.name),
-    reassignOverrides(db, row.name, target.name, nowIso),
-    ...budget,
-    ...tax,
-  ]);
+  const [, tx, ov] = await writeCategories(ctx, {
+    state,
+    stmts: [
+      deleteCategoryRow(db, row.name),
+      reassignTransactions(db, row.name, target.name),
+      reassignOverrides(db, row.name, target.name, nowIso),
+      ...budget,
+      ...tax,
+    ],
+  });
   await afterOverridesMoved(ctx, changes(ov));
   const moved = changes(tx);
   return {

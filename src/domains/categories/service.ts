@@ -67,8 +67,7 @@ export function checkVersion(state: CategoryState, expected: number | null | und
  */
 export async function writeCategories(
   ctx: Ctx,
-  state: CategoryState,
-  stmts: Statement[],
+  { state, stmts }: { state: CategoryState; stmts: Statement[] },
 ): Promise<unknown[]> {
   const seed = state.stored ? [] : materialize(getDb(ctx.env.DB), state.rows);
   const results = await writeList(ctx.env, CATEGORIES, [...seed, ...stmts], ctx.clock().toISOString());
@@ -94,7 +93,7 @@ export async function addCategory(
     icon: null,
     position: nextPosition(state.rows),
   };
-  await writeCategories(ctx, state, [insertCategory(getDb(ctx.env.DB), row)]);
+  await writeCategories(ctx, { state, stmts: [insertCategory(getDb(ctx.env.DB), row)] });
   return listManagedCategories(ctx);
 }
 
@@ -105,7 +104,7 @@ export async function updateCategoryGroup(
   const state = await loadCategoryState(ctx.env);
   checkVersion(state, expectedVersion);
   const row = requireCategory(state, name);
-  await writeCategories(ctx, state, [setGroup(getDb(ctx.env.DB), row.name, group)]);
+  await writeCategories(ctx, { state, stmts: [setGroup(getDb(ctx.env.DB), row.name, group)] });
   return { category: row.name, old_group: row.group_name ?? null, new_group: group };
 }
 
@@ -122,7 +121,7 @@ export async function setCategoryIcon(
   const state = await loadCategoryState(ctx.env);
   checkVersion(state, expectedVersion);
   const row = requireCategory(state, name);
-  await writeCategories(ctx, state, [setIcon(getDb(ctx.env.DB), row.name, icon)]);
+  await writeCategories(ctx, { state, stmts: [setIcon(getDb(ctx.env.DB), row.name, icon)] });
   return listCategoryIcons(ctx);
 }
 
@@ -139,8 +138,7 @@ const displayName = (name: string) =>
  */
 export async function requireLiveCategories(
   ctx: Ctx,
-  names: readonly string[],
-  force: boolean,
+  { names, force }: { names: readonly string[]; force: boolean },
 ): Promise<string[]> {
   const state = await loadCategoryState(ctx.env);
   const missing = [
@@ -168,11 +166,7 @@ export async function requireLiveCategories(
     icon: null,
     position: position++,
   }));
-  await writeCategories(
-    ctx,
-    state,
-    rows.map((r) => insertCategory(db, r).onConflictDoNothing()),
-  );
+  await writeCategories(ctx, { state, stmts: rows.map((r) => insertCategory(db, r).onConflictDoNothing()) });
   return rows.map((r) => r.name);
 }
 

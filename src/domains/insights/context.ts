@@ -39,7 +39,7 @@ async function readAll<T extends Statements>(ctx: Ctx, month: string, year: numb
   const db = getDb(ctx.env.DB);
   const [sumP, budP, merP] = await Promise.all([
     summaryPart(ctx, month),
-    orNull(budgetStatusPart(ctx, year)),
+    orNull(budgetStatusPart(ctx, { year })),
     orNull(cachedIntelligencePart(ctx, { month, months: 6 })),
   ]);
   const intelligence = () => orNull(getMerchantIntelligence(ctx, { month, months: 6 }));
@@ -50,7 +50,7 @@ async function readAll<T extends Statements>(ctx: Ctx, month: string, year: numb
   } catch {
     return Promise.all([
       getSummary(ctx, month),
-      orNull(getBudgetStatus(ctx, year)),
+      orNull(getBudgetStatus(ctx, { year })),
       intelligence(),
       db.batch(own) as Promise<BatchResponse<T>>,
     ]);

@@ -85,7 +85,7 @@ export async function listSaved(ctx: Ctx, month: string) {
   return { items, count: items.length };
 }
 
-export async function getSaved(ctx: Ctx, id: string, month: string) {
+export async function getSaved(ctx: Ctx, { id, month }: { id: string; month: string }) {
   const { user_id } = await getConfig(ctx);
   const row = await savedBriefing(getDb(ctx.env.DB), id, user_id, month);
   if (!row) throw notFound("Saved briefing");

@@ -57,7 +57,10 @@ export async function deleteAlias(ctx: Ctx, rawName: string) {
 }
 
 /** Activity revert: writes `before` back (`{}` or null means the alias did not exist). */
-export async function restoreAlias(ctx: Ctx, rawName: string, before: Record<string, unknown> | null) {
+export async function restoreAlias(
+  ctx: Ctx,
+  { rawName, before }: { rawName: string; before: Record<string, unknown> | null },
+) {
   const db = getDb(ctx.env.DB);
   const stmts: Statement[] = [deleteAliasRow(db, rawName)];
   if (before && typeof before.raw_name === "string" && typeof before.canonical_name === "string") {

@@ -45,7 +45,10 @@ async function writeOverrides(ctx: WriteCtx, stmts: Statement[]): Promise<Snapsh
 }
 
 /** The list's spelling of `category`, or 422 naming `loc` when it is not in the list. */
-export async function canonicalCategory(ctx: Ctx, category: string, loc: string[]): Promise<string> {
+export async function canonicalCategory(
+  ctx: Ctx,
+  { category, loc }: { category: string; loc: string[] },
+): Promise<string> {
   const row = findCategory((await loadCategoryState(ctx.env)).rows, category);
   if (!row) throw notInList(category, loc);
   return row.name;
@@ -106,7 +109,9 @@ export async function restoreOverride(
 ) {
   const entry =
     before && typeof before.company === "string" && typeof before.category === "string" ? before : null;
-  const recreated = entry ? await requireLiveCategories(ctx, [entry.category as string], opts.force) : [];
+  const recreated = entry
+    ? await requireLiveCategories(ctx, { names: [entry.category as string], force: opts.force })
+    : [];
   const db = getDb(ctx.env.DB);
   const stmts: Statement[] = [deleteOverrideRow(db, company)];
   if (entry) {
@@ -126,7 +131,7 @@ export async function consolidateOverrides(
   ctx: WriteCtx,
   input: { normalized_key: string; canonical_company: string; category: string; members: string[] },
 ) {
-  const category = await canonicalCategory(ctx, input.category, ["body", "category"]);
+  const category = await canonicalCategory(ctx, { category: input.category, loc: ["body", "category"] });
   const { items } = await loadList(ctx.env, OVERRIDES);
   const { missing, foreign } = consolidationProblems(items, input.members, input.normalized_key);
   if (missing.length > 0 || foreign.length > 0) {

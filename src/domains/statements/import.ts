@@ -149,8 +149,7 @@ function imageOf(
 /** The current image of a statement (the reverter's stale guard compares it with an entry's `after`). */
 export async function currentImage(
   ctx: ServiceCtx,
-  id: string,
-  keys?: string[],
+  { id, keys }: { id: string; keys?: string[] },
 ): Promise<ImportImage | null> {
   const db = getDb(ctx.env.DB);
   const read = await q.readStatementWithRows(db, id);
@@ -296,7 +295,7 @@ function afterImages(plan: ImportPlan, existing: Map<string, TxImage>, now: stri
 }
 
 /** Writes a ledger `before` image back: created transactions go, changed ones get their fields back. */
-export async function restoreImage(ctx: ServiceCtx, id: string, before: ImportImage) {
+export async function restoreImage(ctx: ServiceCtx, { id, before }: { id: string; before: ImportImage }) {
   const db = getDb(ctx.env.DB);
   const writes: Parameters<typeof db.batch>[0][number][] = [];
   for (const [key, img] of Object.entries(before.transactions)) {

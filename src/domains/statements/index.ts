@@ -50,21 +50,21 @@ export const statementReverters: Reverters = {
     current: (ctx, id) => currentReview(ctx, id),
     restore: (ctx, id, before, opts) => {
       opts.journal?.();
-      return restoreReview(ctx, id, before as unknown as ReviewImage);
+      return restoreReview(ctx, { id, before: before as unknown as ReviewImage });
     },
   },
   "statement-layout": {
     current: (ctx, id) => getLayout(ctx, id),
     restore: (ctx, id, before, opts) => {
       opts.journal?.();
-      return restoreLayout(ctx, id, before as StatementLayoutRecord | null);
+      return restoreLayout(ctx, { id, before: before as StatementLayoutRecord | null });
     },
   },
   "statement-import": {
-    current: (ctx, id) => currentImage(ctx, id),
+    current: (ctx, id) => currentImage(ctx, { id }),
     restore: (ctx, id, before, opts) => {
       opts.journal?.();
-      return restoreImage(ctx, id, before as unknown as ImportImage);
+      return restoreImage(ctx, { id, before: before as unknown as ImportImage });
     },
   },
 };

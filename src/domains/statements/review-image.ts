@@ -41,7 +41,10 @@ export async function currentReview(ctx: ServiceCtx, id: string): Promise<Review
 }
 
 /** Writes the choices back in one batch; rows the image does not name are left alone. */
-export async function restoreReview(ctx: ServiceCtx, id: string, before: ReviewImage): Promise<void> {
+export async function restoreReview(
+  ctx: ServiceCtx,
+  { id, before }: { id: string; before: ReviewImage },
+): Promise<void> {
   const db = getDb(ctx.env.DB);
   if (!(await q.getStatement(db, id))) return; // deleted since: nothing to put back
   await ctx.batch([

@@ -78,8 +78,7 @@ async function parseAny(ctx: ServiceCtx, kind: FileKind, bytes: Uint8Array, fall
 /** Confirms (or corrects) the column mapping of a CSV statement's header layout, then reads it again. */
 export async function confirmCsvMapping(
   ctx: ServiceCtx,
-  id: string,
-  body: { institution: string; mapping: CsvMapping },
+  { id, body }: { id: string; body: { institution: string; mapping: CsvMapping } },
 ) {
   const { stmt } = await loadStatement(ctx, id);
   if (stmt.file_kind !== "csv") throw conflict("Only a CSV statement has a column mapping", "NOT_CSV");

@@ -147,7 +147,7 @@ export function trendPart(db: Db, months: number, end: string) {
   };
 }
 
-export async function getTrend(ctx: Ctx, months: number, endMonth?: string) {
+export async function getTrend(ctx: Ctx, { months, endMonth }: { months: number; endMonth?: string }) {
   const end = endMonth ?? (await currentMonth(ctx)).month;
   const part = trendPart(getDb(ctx.env.DB), months, end);
   return part.read(await part.query);

@@ -28,7 +28,7 @@ export function taxRouter() {
 export const taxReverters: Reverters = {
   tax_override: {
     current: (ctx, id) => currentOverride(ctx, id),
-    restore: (ctx, id, before) => restoreOverride(ctx, id, before),
+    restore: (ctx, id, before) => restoreOverride(ctx, { txId: id, image: before }),
   },
   tax_mapping: {
     current: (ctx) => currentMapping(ctx),

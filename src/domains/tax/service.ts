@@ -175,7 +175,10 @@ export async function currentOverride(ctx: Ctx, txId: string) {
 }
 
 /** Reverter: writes an image back (`{}` or null: no override). */
-export async function restoreOverride(ctx: Ctx, txId: string, image: Record<string, unknown> | null) {
+export async function restoreOverride(
+  ctx: Ctx,
+  { txId, image }: { txId: string; image: Record<string, unknown> | null },
+) {
   const key = decodeTxId(txId);
   if (!key) throw notFound("Transaction");
   const db = getDb(ctx.env.DB);

@@ -87,7 +87,10 @@ export async function listOffers(ctx: Ctx) {
 }
 
 /** Saves the offered template; 409 when the row offers none (any more). */
-export async function acceptOffer(ctx: Ctx, txId: string, institution: string | null | undefined) {
+export async function acceptOffer(
+  ctx: Ctx,
+  { txId, institution }: { txId: string; institution: string | null | undefined },
+) {
   const key = decodeTxId(txId);
   if (!key) throw notFound("Transaction");
   const tx = await getRow(ctx.env.DB, key);

@@ -63,7 +63,7 @@ export async function listTemplates(ctx: Ctx) {
 }
 
 /** Renames; returns the ledger images (whole rows, so a revert writes the row back as it was). */
-export async function renameTemplate(ctx: WriteCtx, id: string, name: string) {
+export async function renameTemplate(ctx: WriteCtx, { id, name }: { id: string; name: string }) {
   const before = await mustGet(ctx, id);
   const after = { ...before, name, updated_at: ctx.clock().toISOString() };
   ctx.journal(entry(id, before, comparable(after), `Renamed template to ${name}`));
@@ -95,8 +95,7 @@ export const currentTemplate = async (ctx: Pick<ServiceCtx, "env">, id: string) 
 /** Reverter: writes a whole-row image back (null or `{}`: the template did not exist). */
 export async function restoreTemplate(
   ctx: Pick<ServiceCtx, "env">,
-  id: string,
-  image: Record<string, unknown> | null,
+  { id, image }: { id: string; image: Record<string, unknown> | null },
 ) {
   // Images hold the pattern as JSON text (older ledger entries) or as the object.
   const pattern = image?.pattern ? readTemplatePattern(image.pattern) : null;
@@ -125,7 +124,10 @@ export async function restoreTemplate(
 }
 
 /** What the template would read from a raw email; nothing is written. */
-export async function testTemplate(ctx: Ctx, id: string, raw: string): Promise<TemplateTestResponse> {
+export async function testTemplate(
+  ctx: Ctx,
+  { id, raw }: { id: string; raw: string },
+): Promise<TemplateTestResponse> {
   const row = await mustGet(ctx, id);
   const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ai: null, source: "template-test" });
   const bytes = new TextEncoder().encode(raw);

@@ -19,7 +19,10 @@ export interface BulkItem {
   category: string;
 }
 
-export async function bulkUpdateCategory(ctx: Ctx, updates: BulkItem[], source: string) {
+export async function bulkUpdateCategory(
+  ctx: Ctx,
+  { updates, source }: { updates: BulkItem[]; source: string },
+) {
   const db = getDb(ctx.env.DB);
   const now = ctx.clock().toISOString();
   const list = await loadCategories(ctx.env.DB);
@@ -90,13 +93,18 @@ export async function currentBulkImage(ctx: Ctx, txIds: readonly string[]) {
 
 export async function restoreBulkImage(
   ctx: Ctx,
-  image: Record<string, unknown> | null,
-  opts: { force: boolean; journal?: (recreated?: string[]) => void } = { force: false },
+  {
+    image,
+    opts = { force: false },
+  }: {
+    image: Record<string, unknown> | null;
+    opts?: { force: boolean; journal?: (recreated?: string[]) => void };
+  },
 ) {
   const rows = (image?.rows ?? {}) as Record<string, Record<string, unknown>>;
   // Every category the images name is checked (and, forced, recreated) before any row is written.
   const names = Object.values(rows).map((img) => (typeof img.Category === "string" ? img.Category : ""));
-  const recreated = await requireLiveCategories(ctx, names, opts.force);
+  const recreated = await requireLiveCategories(ctx, { names, force: opts.force });
   // A revert's own entry rides in the first row's batch.
   opts.journal?.(recreated);
   for (const [txId, img] of Object.entries(rows)) await restoreImage(ctx, { txId, image: img, opts });

@@ -60,6 +60,6 @@ export const transactionReverters: Reverters = {
   // A bulk entry's resource id is the JSON list of its tx ids: the stale guard reads each row.
   "transactions-bulk": {
     current: (ctx, resourceId) => currentBulkImage(ctx, readBulkIds(resourceId)),
-    restore: (ctx, _resourceId, before, opts) => restoreBulkImage(ctx, before, opts),
+    restore: (ctx, _resourceId, before, opts) => restoreBulkImage(ctx, { image: before, opts }),
   },
 };

@@ -33,7 +33,7 @@ export async function addManual(ctx: Ctx, input: ManualInput) {
     );
   }
   const amount = nonZeroCents(input.amount, ["body", "amount"]);
-  const category = input.category ? await resolveCategory(ctx, input.category) : null;
+  const category = input.category ? await resolveCategory(ctx, { category: input.category }) : null;
   const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ai: null, source: "manual" });
   const parts = dayParts(input.date, deps.settings.timezone);
   const draft: Draft = {

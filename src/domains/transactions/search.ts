@@ -49,7 +49,7 @@ function checked(f: Filter, locs: FilterLocs): Filter {
   return f;
 }
 
-export async function search(ctx: Ctx, f: Filter, locs: FilterLocs) {
+export async function search(ctx: Ctx, { f, locs }: { f: Filter; locs: FilterLocs }) {
   const { rows, n, totalCents, byCategory } = await searchRows(ctx.env.DB, compile(checked(f, locs)));
   return {
     transactions: rows.map(toResponse),
@@ -80,7 +80,7 @@ async function csvRowsAndCategories(d1: D1Database, where: SQL, narrow: boolean)
 }
 
 /** Every matching row (no cap), oldest first, as CSV text (amounts as decimal numbers). */
-export async function exportCsv(ctx: Ctx, f: Filter, locs: FilterLocs): Promise<string> {
+export async function exportCsv(ctx: Ctx, { f, locs }: { f: Filter; locs: FilterLocs }): Promise<string> {
   const where = compile(checked(f, locs));
   const [rows, list] = await csvRowsAndCategories(ctx.env.DB, where, isNarrow(f));
   // Categories are stored lowercased; the CSV shows them as the category list spells them.

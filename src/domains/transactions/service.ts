@@ -42,7 +42,10 @@ const keys = (key: TxKey) => ({
   date_file_name: key.dateFileName,
 });
 
-export async function listTransactions(ctx: Ctx, month: string, kind: "active" | "trash" | "attention") {
+export async function listTransactions(
+  ctx: Ctx,
+  { month, kind }: { month: string; kind: "active" | "trash" | "attention" },
+) {
   const { lo, hi } = monthBounds(month);
   const rows = await listMonth(ctx.env.DB, lo, hi, kind);
   return { month, count: rows.length, transactions: rows.map(toResponse) };
@@ -50,9 +53,9 @@ export async function listTransactions(ctx: Ctx, month: string, kind: "active" |
 
 export async function combined(ctx: Ctx, month: string) {
   const [transactions, attention, trash] = await Promise.all([
-    listTransactions(ctx, month, "active"),
-    listTransactions(ctx, month, "attention"),
-    listTransactions(ctx, month, "trash"),
+    listTransactions(ctx, { month, kind: "active" }),
+    listTransactions(ctx, { month, kind: "attention" }),
+    listTransactions(ctx, { month, kind: "trash" }),
   ]);
   return { month, transactions, attention, trash };
 }
@@ -79,7 +82,10 @@ export async function latest(ctx: Ctx, month: string | null | undefined) {
 }
 
 /** Validates a category against the user's list and returns its stored (lowercased) spelling. */
-export async function resolveCategory(ctx: Ctx, category: string, loc: string[] = ["body", "category"]) {
+export async function resolveCategory(
+  ctx: Ctx,
+  { category, loc = ["body", "category"] }: { category: string; loc?: string[] },
+) {
   return listedCategory(category, await loadCategories(ctx.env.DB), loc);
 }
 
@@ -99,7 +105,7 @@ async function loadForEdit(ctx: Ctx, txId: string, category: string | null | und
   const both = key ? await getRowAndCategories(ctx.env.DB, key).catch(() => null) : null;
   // A bad id or a failed read: the two reads apart (the category's 422 still comes first).
   if (!key || !both)
-    return { category: await resolveCategory(ctx, category), loaded: await loadRow(ctx, txId) };
+    return { category: await resolveCategory(ctx, { category }), loaded: await loadRow(ctx, txId) };
   const stored = listedCategory(category, both.names);
   if (!both.row) throw notFound("Transaction");
   return { category: stored, loaded: { key, row: both.row } };
@@ -141,7 +147,7 @@ export interface PatchInput {
 }
 
 /** Category correction, review-only mark and state change; touching takes the row off the queue. */
-export async function patchTransaction(ctx: WriteCtx, txId: string, input: PatchInput) {
+export async function patchTransaction(ctx: WriteCtx, { txId, input }: { txId: string; input: PatchInput }) {
   const { category, loaded } = await loadForEdit(ctx, txId, input.category);
   const res = await edit(
     ctx,
@@ -180,7 +186,10 @@ export async function patchTransaction(ctx: WriteCtx, txId: string, input: Patch
   };
 }
 
-export async function setComment(ctx: WriteCtx, txId: string, comment: string | null | undefined) {
+export async function setComment(
+  ctx: WriteCtx,
+  { txId, comment }: { txId: string; comment: string | null | undefined },
+) {
   const text = comment?.trim() ? comment.trim() : null;
   const res = await edit(
     ctx,
@@ -206,7 +215,7 @@ export interface FieldsInput {
   transaction_type?: string | null;
 }
 
-export async function updateFields(ctx: WriteCtx, txId: string, input: FieldsInput) {
+export async function updateFields(ctx: WriteCtx, { txId, input }: { txId: string; input: FieldsInput }) {
   if (input.amount == null && input.company == null && input.transaction_type == null) {
     throw validationError([
       { loc: ["body"], msg: "give at least one of amount, company, transaction_type", type: "missing" },
@@ -240,7 +249,7 @@ export async function updateFields(ctx: WriteCtx, txId: string, input: FieldsInp
   };
 }
 
-export async function softDelete(ctx: WriteCtx, txId: string, deleted: boolean) {
+export async function softDelete(ctx: WriteCtx, { txId, deleted }: { txId: string; deleted: boolean }) {
   const res = await edit(
     ctx,
     txId,
@@ -251,7 +260,7 @@ export async function softDelete(ctx: WriteCtx, txId: string, deleted: boolean) 
   return { ...res, response: { ...keys(res.key), deleted_at: res.next.DeletedAt } };
 }
 
-export async function setIgnored(ctx: WriteCtx, txId: string, ignored: boolean) {
+export async function setIgnored(ctx: WriteCtx, { txId, ignored }: { txId: string; ignored: boolean }) {
   const res = await edit(
     ctx,
     txId,
@@ -312,7 +321,9 @@ export async function restoreImage(
   if (!(await getRow(ctx.env.DB, key))) throw conflict("The transaction no longer exists");
   const cols = imageColumns(image);
   const category = typeof cols.Category === "string" && cols.Category.trim() ? cols.Category : null;
-  const recreated = category ? await requireLiveCategories(ctx, [category], opts.force) : [];
+  const recreated = category
+    ? await requireLiveCategories(ctx, { names: [category], force: opts.force })
+    : [];
   opts.journal?.(recreated); // a revert's own entry rides in the restore's batch
   if (!(await writeEditable(ctx.batch, ctx.env.DB, key, cols, category))) throw categoryGone(category ?? "");
   return { recreated_categories: recreated };

@@ -20,7 +20,7 @@ export class LinkAttachment extends AttachmentsRoute {
 
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
-    const after = await link(serviceCtx(c), params.attachment_id, body.tx_id);
+    const after = await link(serviceCtx(c), { id: params.attachment_id, txId: body.tx_id });
     return c.json(toResponse(after));
   }
 }

@@ -27,7 +27,7 @@ export class ParseReceipt extends AttachmentsRoute {
 
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
-    const { before, after } = await readReceipt(serviceCtx(c), params.attachment_id);
+    const { before, after } = await readReceipt(serviceCtx(c), { id: params.attachment_id });
     const image = (r: typeof before) => ({
       parse_status: r.parse_status,
       parse_json: toResponse(r).parse_json,

@@ -29,7 +29,7 @@ export class PutBudgetConfig extends BudgetRoute {
   };
   override async handle(c: AppContext) {
     const { query, body } = await this.getValidatedData<typeof this.schema>();
-    const res = await putBudgetConfig(serviceCtx(c), query.year, body);
+    const res = await putBudgetConfig(serviceCtx(c), { year: query.year, input: body });
     return c.json(res.response);
   }
 }

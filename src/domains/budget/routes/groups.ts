@@ -27,7 +27,7 @@ export class PutGroups extends GroupsRoute {
   };
   override async handle(c: AppContext) {
     const { query, body } = await this.getValidatedData<typeof this.schema>();
-    const res = await putGroups(serviceCtx(c), query.year, body);
+    const res = await putGroups(serviceCtx(c), { year: query.year, input: body });
     return c.json(res.response);
   }
 }

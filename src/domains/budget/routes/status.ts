@@ -17,7 +17,9 @@ export class GetBudgetStatus extends BudgetRoute {
   };
   override async handle(c: AppContext) {
     const { query } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await getBudgetStatus(serviceCtx(c), query.year, query.compare_year));
+    return c.json(
+      await getBudgetStatus(serviceCtx(c), { year: query.year, compareYear: query.compare_year }),
+    );
   }
 }
 

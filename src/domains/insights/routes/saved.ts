@@ -36,6 +36,6 @@ export class GetSavedInsight extends InsightsRoute {
   };
   override async handle(c: AppContext) {
     const { params, query } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await getSaved(serviceCtx(c), params.insight_id, query.month));
+    return c.json(await getSaved(serviceCtx(c), { id: params.insight_id, month: query.month }));
   }
 }

@@ -42,7 +42,7 @@ export function registerReadTools(server: McpServer, { ctx }: ToolContext) {
       "(capped; see `capped`) and a summary with totals by category. Ignored and deleted rows are left " +
       `out unless asked for. Use it for "since the summer"-style questions. ${AMOUNTS}`,
     ...tools.search,
-    run: (a) => search(ctx, filterFromQuery(a), QUERY_LOCS),
+    run: (a) => search(ctx, { f: filterFromQuery(a), locs: QUERY_LOCS }),
   });
   register(server, {
     name: "get_budget_status",
@@ -51,7 +51,7 @@ export function registerReadTools(server: McpServer, { ctx }: ToolContext) {
       "A year's budget pace: year-to-date spend against each category's target and the elapsed part of " +
       `the year, by category and group, with last year's totals to compare. ${AMOUNTS}`,
     ...tools.budget,
-    run: (a) => getBudgetStatus(ctx, a.year, a.compare_year),
+    run: (a) => getBudgetStatus(ctx, { year: a.year, compareYear: a.compare_year }),
   });
   register(server, {
     name: "get_merchants",
@@ -78,7 +78,7 @@ export function registerReadTools(server: McpServer, { ctx }: ToolContext) {
       "A month's transactions waiting for a person to check them (rows the AI rescued or was unsure " +
       "about). Each can be settled with set_category.",
     ...tools.attention,
-    run: (a) => listTransactions(ctx, a.month, "attention"),
+    run: (a) => listTransactions(ctx, { month: a.month, kind: "attention" }),
   });
   register(server, {
     name: "list_parse_failures",

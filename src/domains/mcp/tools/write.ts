@@ -38,7 +38,7 @@ export function registerWriteTools(server: McpServer, tc: ToolContext) {
           },
         ]);
       }
-      const res = await patchTransaction(ctx, tx_id, { category });
+      const res = await patchTransaction(ctx, { txId: tx_id, input: { category } });
       const response = res.response as Omit<SetCategoryOut, "activity_id" | "rule">;
       const company = res.row.Company;
       const activity_id = res.activityId;
@@ -54,7 +54,7 @@ export function registerWriteTools(server: McpServer, tc: ToolContext) {
     write: true,
     ...tools.setComment,
     run: journaled(tc, "set_comment", async ({ tx_id, comment }, ctx) => {
-      const res = await setComment(ctx, tx_id, comment);
+      const res = await setComment(ctx, { txId: tx_id, comment });
       return { ...res.response, activity_id: res.activityId };
     }),
   });

@@ -78,8 +78,13 @@ const bad = (msg: string) => validationError([{ loc: ["body", "marks"], msg, typ
 /** Reads the statement with the marks; saves the layout under its header's fingerprint. */
 export async function teachLayout(
   ctx: ServiceCtx,
-  stmt: { id: string; file_kind: string; r2_key: string; uploaded_at: string },
-  body: { marks: LayoutMarks; name?: string; institution?: string; proposed?: boolean },
+  {
+    stmt,
+    body,
+  }: {
+    stmt: { id: string; file_kind: string; r2_key: string; uploaded_at: string };
+    body: { marks: LayoutMarks; name?: string; institution?: string; proposed?: boolean };
+  },
 ) {
   const m = body.marks;
   if (!m.amount && !(m.withdrawal || m.deposit))
@@ -142,7 +147,7 @@ export async function teachLayout(
   return { before, after: record, balance: parsed.balance, rows: parsed.rows.length };
 }
 
-export async function renameLayout(ctx: ServiceCtx, id: string, name: string) {
+export async function renameLayout(ctx: ServiceCtx, { id, name }: { id: string; name: string }) {
   const before = await getLayout(ctx, id);
   if (!before) throw notFound("Statement layout");
   const after = { ...before, name: name.trim().slice(0, 100), updated_at: ctx.clock().toISOString() };
@@ -176,7 +181,10 @@ export async function deleteLayout(ctx: ServiceCtx, id: string) {
 }
 
 /** The ledger's restore: null removes the layout, a record puts it back as it was. */
-export async function restoreLayout(ctx: ServiceCtx, id: string, before: StatementLayoutRecord | null) {
+export async function restoreLayout(
+  ctx: ServiceCtx,
+  { id, before }: { id: string; before: StatementLayoutRecord | null },
+) {
   const db = getDb(ctx.env.DB);
   await ctx.batch([
     before === null

@@ -49,7 +49,7 @@ export class TeachLayout extends StatementsRoute {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
     const ctx = serviceCtx(c);
     const { stmt } = await loadStatement(ctx, params.statement_id);
-    const res = await teachLayout(ctx, stmt, body);
+    const res = await teachLayout(ctx, { stmt, body });
     const statement = await reparseStatement(ctx, stmt.id);
     return c.json({ layout: layoutItem(res.after), statement });
   }

@@ -34,7 +34,7 @@ export class RenameLayout extends StatementsRoute {
 
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
-    const res = await renameLayout(serviceCtx(c), params.layout_id, body.name);
+    const res = await renameLayout(serviceCtx(c), { id: params.layout_id, name: body.name });
     return c.json(layoutItem(res.after));
   }
 }

@@ -31,6 +31,6 @@ export class GetSpendingTrend extends SummaryRoute {
   };
   override async handle(c: AppContext) {
     const { query } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await getTrend(serviceCtx(c), query.months, query.end_month));
+    return c.json(await getTrend(serviceCtx(c), { months: query.months, endMonth: query.end_month }));
   }
 }

@@ -34,7 +34,7 @@ export class AcceptTemplateOffer extends TemplatesRoute {
 
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
-    const row = await acceptOffer(serviceCtx(c), params.tx_id, body.institution);
+    const row = await acceptOffer(serviceCtx(c), { txId: params.tx_id, institution: body.institution });
     stageTemplate(c, row.id, {}, comparable(row), `Taught the journal ${row.institution}'s alerts`);
     return c.json(toSummary(row));
   }

@@ -15,7 +15,7 @@ export class RenameTemplate extends TemplatesRoute {
 
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
-    const { response } = await renameTemplate(serviceCtx(c), params.template_id, body.name);
+    const { response } = await renameTemplate(serviceCtx(c), { id: params.template_id, name: body.name });
     return c.json(response);
   }
 }

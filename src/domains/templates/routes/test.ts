@@ -17,6 +17,6 @@ export class TestTemplate extends TemplatesRoute {
 
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await testTemplate(serviceCtx(c), params.template_id, body.raw));
+    return c.json(await testTemplate(serviceCtx(c), { id: params.template_id, raw: body.raw }));
   }
 }

@@ -13,7 +13,7 @@ export class BulkUpdateTransactionCategory extends TransactionsRoute {
   };
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
-    const res = await bulkUpdateCategory(serviceCtx(c), body.updates, body.source);
+    const res = await bulkUpdateCategory(serviceCtx(c), { updates: body.updates, source: body.source });
     return c.json(res.response);
   }
 }

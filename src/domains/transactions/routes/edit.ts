@@ -21,7 +21,7 @@ export class PatchTransaction extends TransactionsRoute {
   };
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
-    const res = await patchTransaction(serviceCtx(c), params.tx_id, body);
+    const res = await patchTransaction(serviceCtx(c), { txId: params.tx_id, input: body });
     return c.json(res.response);
   }
 }
@@ -35,7 +35,7 @@ export class SetTransactionComment extends TransactionsRoute {
   };
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
-    const res = await setComment(serviceCtx(c), params.tx_id, body.comment);
+    const res = await setComment(serviceCtx(c), { txId: params.tx_id, comment: body.comment });
     return c.json(res.response);
   }
 }
@@ -49,7 +49,7 @@ export class UpdateTransactionFields extends TransactionsRoute {
   };
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
-    const res = await updateFields(serviceCtx(c), params.tx_id, body);
+    const res = await updateFields(serviceCtx(c), { txId: params.tx_id, input: body });
     return c.json(res.response);
   }
 }

@@ -17,7 +17,7 @@ export class ListTransactions extends TransactionsRoute {
   };
   override async handle(c: AppContext) {
     const { query } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await listTransactions(serviceCtx(c), query.month, "active"));
+    return c.json(await listTransactions(serviceCtx(c), { month: query.month, kind: "active" }));
   }
 }
 
@@ -30,7 +30,7 @@ export class ListTrashedTransactions extends TransactionsRoute {
   };
   override async handle(c: AppContext) {
     const { query } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await listTransactions(serviceCtx(c), query.month, "trash"));
+    return c.json(await listTransactions(serviceCtx(c), { month: query.month, kind: "trash" }));
   }
 }
 
@@ -43,7 +43,7 @@ export class GetAttentionQueue extends TransactionsRoute {
   };
   override async handle(c: AppContext) {
     const { query } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await listTransactions(serviceCtx(c), query.month, "attention"));
+    return c.json(await listTransactions(serviceCtx(c), { month: query.month, kind: "attention" }));
   }
 }
 

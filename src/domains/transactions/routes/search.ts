@@ -15,7 +15,7 @@ export class SearchTransactions extends SearchRoute {
   };
   override async handle(c: AppContext) {
     const { query } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await search(serviceCtx(c), filterFromQuery(query), QUERY_LOCS));
+    return c.json(await search(serviceCtx(c), { f: filterFromQuery(query), locs: QUERY_LOCS }));
   }
 }
 
@@ -40,7 +40,9 @@ export class SearchTransactionsByFilter extends SearchRoute {
       includeIgnored: body.include_ignored,
       includeDeleted: body.include_deleted,
     };
-    return c.json(await search(serviceCtx(c), f, { from: ["body", "from_month"], to: ["body", "to_month"] }));
+    return c.json(
+      await search(serviceCtx(c), { f, locs: { from: ["body", "from_month"], to: ["body", "to_month"] } }),
+    );
   }
 }
 
@@ -53,7 +55,7 @@ export class ExportTransactionsCsv extends SearchRoute {
   };
   override async handle(c: AppContext) {
     const { query } = await this.getValidatedData<typeof this.schema>();
-    const csv = await exportCsv(serviceCtx(c), filterFromQuery(query), QUERY_LOCS);
+    const csv = await exportCsv(serviceCtx(c), { f: filterFromQuery(query), locs: QUERY_LOCS });
     return c.body(csv, 200, {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="transactions_${query.from}_${query.to}.csv"`,

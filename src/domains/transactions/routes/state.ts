@@ -21,7 +21,7 @@ export class SoftDeleteTransaction extends TransactionsRoute {
   };
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
-    const res = await softDelete(serviceCtx(c), params.tx_id, body.deleted);
+    const res = await softDelete(serviceCtx(c), { txId: params.tx_id, deleted: body.deleted });
     return c.json(res.response);
   }
 }
@@ -35,7 +35,7 @@ export class SetTransactionIgnored extends TransactionsRoute {
   };
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
-    const res = await setIgnored(serviceCtx(c), params.tx_id, body.ignored);
+    const res = await setIgnored(serviceCtx(c), { txId: params.tx_id, ignored: body.ignored });
     return c.json(res.response);
   }
 }
