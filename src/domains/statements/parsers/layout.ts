@@ -7,6 +7,7 @@
 import { negCents } from "../../../lib/money";
 import type { Cents, DecimalMark } from "../../../lib/money";
 import { readAmount } from "./amount";
+import { type ColumnKind, type Columns, columnOf, headerColumns } from "./layout-columns";
 import { type DateOrder, type PartialDate, parseRowDate } from "./dates";
 import type { TextItem } from "./pdf-text";
 
@@ -36,18 +37,6 @@ export interface LayoutResult {
   headerFound: boolean;
 }
 
-type ColumnKind = "withdrawal" | "deposit" | "balance" | "amount";
-interface Span {
-  kind: ColumnKind;
-  x0: number;
-  x1: number;
-}
-interface Columns {
-  descX: number;
-  spans: Span[];
-  amountLeft: number;
-}
-
 const Y_TOLERANCE = 2.5;
 
 /** Items grouped into lines, top to bottom within each page, left to right within a line. */
@@ -64,74 +53,6 @@ export function toLines(items: readonly TextItem[]): Line[] {
 }
 
 export const lineText = (l: Line): string => l.items.map((i) => i.str).join(" ");
-
-/** Column header words (English, French, German, Spanish, Italian, Dutch, Portuguese). */
-const HEADER_WORDS: [ColumnKind, RegExp][] = [
-  ["balance", /^(balanc|solde|saldo|kontostand|stand\b)/i],
-  [
-    "withdrawal",
-    /^(withdraw|debit|débit|cheques|charges|paid out|money out|funds out|out\b|soll\b|lastschrift|belastung|cargo|retiro|salida|addebit|uscit|af\b|afschrijving)/i,
-  ],
-  [
-    "deposit",
-    /^(deposit|credit|crédit|paid in|money in|funds in|in\b|haben\b|gutschrift|abono|ingreso|entrada|accredit|entrat|bij\b|bijschrijving)/i,
-  ],
-  ["amount", /^(amount|montant|betrag|importe|importo|bedrag|valor|monto)/i],
-];
-const DESC_WORD =
-  /^(description|transaction|details|particulars|narrative|payee|memo|libell|opération|operation|concepto|descrip|detalle|descrizione|omschrijving|histórico|movimento)|verwendungszweck|buchungstext|buchungsinformation|vorgang/i;
-/** A date column's header word (a description word standing over it names the date column). */
-export const DATE_WORD = /^(date|dates|datum|fecha|data|buchung|valuta|wert|valeur|posted|trans\.?)\b/i;
-
-/** A header cell naming the description: it starts with a description word, or one of its words
- * is one ("Activity description") and none a date word ("Transaction date" names a date). */
-const isDescCell = (cell: string): boolean => {
-  if (DESC_WORD.test(cell)) return true;
-  const words = cell.split(/\s+/);
-  return words.some((w) => DESC_WORD.test(w)) && !words.some((w) => DATE_WORD.test(w));
-};
-
-/** The table's columns when this line is a header row (null otherwise). */
-function headerColumns(line: Line): Columns | null {
-  const spans: Span[] = [];
-  let descX: number | null = null;
-  for (const it of line.items) {
-    if (it.str.length > 30) return null;
-    const kind = HEADER_WORDS.find(([, re]) => re.test(it.str))?.[0];
-    if (kind && !spans.some((s) => s.kind === kind)) spans.push({ kind, x0: it.x, x1: it.x + it.w });
-    // "Transaction" above "Date" names the date column, not the description.
-    else if (
-      descX === null &&
-      isDescCell(it.str) &&
-      !line.items.some((d) => d !== it && DATE_WORD.test(d.str) && Math.abs(d.x - it.x) < 5)
-    ) {
-      descX = it.x;
-    }
-  }
-  const has = (k: ColumnKind) => spans.some((s) => s.kind === k);
-  const twoColumns = has("withdrawal") && has("deposit");
-  // A card statement has one signed Amount column and often no balance: date and description words then.
-  const cardLike = has("amount") && descX !== null && line.items.some((i) => DATE_WORD.test(i.str));
-  if (!(twoColumns || has("amount")) || !(has("balance") || twoColumns || cardLike)) return null;
-  const amountLeft = Math.min(...spans.map((s) => s.x0));
-  return { descX: descX ?? line.items[0]!.x + 40, spans, amountLeft };
-}
-
-const spanGap = (s: Span, x0: number, x1: number) => (x1 < s.x0 ? s.x0 - x1 : x0 > s.x1 ? x0 - s.x1 : 0);
-
-function columnOf(cols: Columns, it: TextItem): ColumnKind {
-  let best = cols.spans[0]!;
-  let bestGap = Number.POSITIVE_INFINITY;
-  for (const s of cols.spans) {
-    const gap = spanGap(s, it.x, it.x + it.w);
-    const centre = Math.abs((s.x0 + s.x1) / 2 - (it.x + it.w / 2)) / 1000;
-    if (gap + centre < bestGap) {
-      best = s;
-      bestGap = gap + centre;
-    }
-  }
-  return best.kind;
-}
 
 export const OPENING =
   /(opening|beginning|starting|previous(\s*statement)?)\s*balance|balance\s*(brought\s*)?forward|^brought\s*forward|^b\/f\b|alter\s*(konto)?stand|alter\s*saldo|anfangssaldo|solde\s*(précédent|precedent|initial|d'ouverture|reporté|reporte|au\s*\d)|ancien\s*solde|saldo\s*(anterior|inicial|iniziale|precedente)|beginsaldo/i;
