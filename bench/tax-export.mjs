@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
+import { measureZip, randomBody } from "./lib/zip-memory.mjs";
 
 const N = Number(process.env.BENCH_RECEIPTS ?? 1000);
 const KB = Number(process.env.BENCH_RECEIPT_KB ?? 400);
@@ -60,45 +61,13 @@ for (let i = 0; i < N; i++) {
 }
 const lines = buildLines(mapping, rows, new Map());
 
-/** An R2-like body: KB of pseudo-random bytes (incompressible, like a JPEG) in 64 KB chunks. */
-function body() {
-  let left = KB * 1024;
-  let seed = 7;
-  return new ReadableStream({
-    pull(c) {
-      if (left <= 0) return c.close();
-      const n = Math.min(CHUNK, left);
-      const b = new Uint8Array(n);
-      for (let j = 0; j < n; j++) {
-        seed = (seed * 1103515245 + 12345) >>> 0;
-        b[j] = seed >>> 24;
-      }
-      left -= n;
-      c.enqueue(b);
-    },
-  });
-}
-
-const mem = () => process.memoryUsage();
-globalThis.gc?.();
-const base = mem();
-let peakRss = base.rss;
-let peakHeap = base.heapUsed + base.arrayBuffers;
-let bytes = 0;
-const sink = new WritableStream({
-  write(chunk) {
-    bytes += chunk.byteLength;
-    const m = mem();
-    if (m.rss > peakRss) peakRss = m.rss;
-    if (m.heapUsed + m.arrayBuffers > peakHeap) peakHeap = m.heapUsed + m.arrayBuffers;
-  },
-});
-const t0 = performance.now();
-await writeTaxZip(lines, receipts, { openReceipt: async () => body(), emailText: async () => "alert" }, sink);
-const ms = performance.now() - t0;
-const mb = (n) => (n / 1024 / 1024).toFixed(1);
-console.log(`tax-export: ${N} receipts x ${KB} KB -> zip ${mb(bytes)} MB in ${(ms / 1000).toFixed(1)} s`);
-console.log(`  baseline rss ${mb(base.rss)} MB, heap+buffers ${mb(base.heapUsed + base.arrayBuffers)} MB`);
-console.log(
-  `  peak     rss ${mb(peakRss)} MB (+${mb(peakRss - base.rss)}), heap+buffers ${mb(peakHeap)} MB (+${mb(peakHeap - base.heapUsed - base.arrayBuffers)})`,
+await measureZip(
+  (sink) =>
+    writeTaxZip(
+      lines,
+      receipts,
+      { openReceipt: async () => randomBody(KB * 1024, CHUNK), emailText: async () => "alert" },
+      sink,
+    ),
+  (zipMb, seconds) => `tax-export: ${N} receipts x ${KB} KB -> zip ${zipMb} MB in ${seconds} s`,
 );
