@@ -4,7 +4,6 @@
  */
 import { getOAuthApi, type OAuthHelpers } from "@cloudflare/workers-oauth-provider";
 import type { Env } from "../env";
-import { log } from "../lib/log";
 import { ownerId, providerOptions } from "./config";
 import { principalScope, USED_PREFIX } from "./grant";
 

@@ -36,7 +36,6 @@ const PAGES = [
 async function audit(page) {
   await page.evaluate(AXE);
   return page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
     const axe = /** @type {any} */ (window).axe;
     const res = await axe.run(document, {
       runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] },

@@ -8,6 +8,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetAlertTables, upload } from "../fixtures/alerts/helpers";
 import { call } from "../helpers/http";
+import { resolve } from "../helpers/learn";
 
 const files = import.meta.glob("../fixtures/alerts/peers/**/*.eml", {
   query: "?raw",
@@ -75,12 +76,6 @@ async function toReview(name: string, ignored = false): Promise<string> {
   const id = /quarantined as (\S+)$/.exec(res.body.detail ?? "")?.[1];
   if (!id) throw new Error(`${name}: no failure id in ${res.text}`);
   return id;
-}
-
-async function resolve(id: string, body: Typed) {
-  const res = await call(`/api/v1/parse-failures/${id}/resolve`, { method: "POST", body });
-  expect(res.status, res.text).toBe(200);
-  return res.body;
 }
 
 /** The template's dry run reads the email exactly; then the same email through the door is a transaction. */

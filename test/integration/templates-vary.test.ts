@@ -10,20 +10,9 @@ import { allTransactions, resetIngestTables, testDeps } from "../fixtures/emails
 import { buildMime } from "../fixtures/emails/builders";
 import { lion, sapphire, venture, westcoast } from "../fixtures/emails/unknown-banks/varying";
 import { call } from "../helpers/http";
+import { quarantined, resolve } from "../helpers/learn";
 
 const E = env as unknown as Env;
-
-async function quarantined(raw: Uint8Array): Promise<string> {
-  const out = await ingestEmail(raw, testDeps());
-  if (out.status !== "quarantined") throw new Error(`expected quarantine, got ${out.status}`);
-  return out.id;
-}
-
-async function resolve(id: string, body: Record<string, unknown>) {
-  const res = await call(`/api/v1/parse-failures/${id}/resolve`, { method: "POST", body });
-  expect(res.status, res.text).toBe(200);
-  return res.body;
-}
 
 async function read(raw: Uint8Array) {
   const out = await ingestEmail(raw, testDeps());

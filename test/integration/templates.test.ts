@@ -4,22 +4,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Env } from "../../src/env";
 import { ingestEmail } from "../../src/ingest";
 import { call } from "../helpers/http";
+import { quarantined, resolve } from "../helpers/learn";
 import { allTransactions, resetIngestTables, testDeps } from "../fixtures/emails/deps";
 import { harbour, laurier, maple, prairie } from "../fixtures/emails/unknown-banks/banks";
 
 const E = env as unknown as Env;
-
-async function quarantined(raw: Uint8Array): Promise<string> {
-  const out = await ingestEmail(raw, testDeps());
-  if (out.status !== "quarantined") throw new Error(`expected quarantine, got ${out.status}`);
-  return out.id;
-}
-
-async function resolve(id: string, body: Record<string, unknown>) {
-  const res = await call(`/api/v1/parse-failures/${id}/resolve`, { method: "POST", body });
-  expect(res.status, res.text).toBe(200);
-  return res.body;
-}
 
 beforeEach(async () => {
   await resetIngestTables();

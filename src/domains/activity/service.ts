@@ -1,6 +1,6 @@
 import { isDemo } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
-import { ApiError, conflict, notFound } from "../../lib/errors";
+import { conflict, notFound } from "../../lib/errors";
 import { newEntryId } from "./journal";
 import { type ActivityRow, claimRevert, getEntry, listEntries, releaseRevert } from "./queries";
 import { getReverter, type RestoreOutcome } from "./reverters";
