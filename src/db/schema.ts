@@ -233,8 +233,9 @@ export const activityLog = sqliteTable(
     resource_kind: text("resource_kind"),
     resource_id: text("resource_id"),
     summary: text("summary"),
-    before_json: text("before_json"),
-    after_json: text("after_json"),
+    /** JSON: the entry's before/after images (read by type: src/domains/activity/images.ts). */
+    before_json: text("before_json", { mode: "json" }).$type<object>(),
+    after_json: text("after_json", { mode: "json" }).$type<object>(),
     reversible: integer("reversible").notNull().default(0),
     reverted_at: text("reverted_at"),
     reverted_by: text("reverted_by"),

@@ -5,15 +5,13 @@
  * happen). The door that built the context (HTTP route, MCP tool, queue job, cron duty) supplies the
  * envelope and, before it answers, writes the entries no batch took (`settle`).
  */
-import { getTableColumns, sql } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
 import { getDb } from "../../db";
-import { activityLog } from "../../db/schema";
 import type { Env } from "../../env";
 import type { Clock } from "../../lib/clock";
 import type { JournalEntry, Principal, ServiceCtx, Statements } from "../../lib/context";
 import { log } from "../../lib/log";
-import type { ActivityInsert } from "./queries";
+import { type ActivityInsert, entryInserts, entryInsertsIfChanged } from "./queries";
 import { describeChange, imagesRejection } from "./rules";
 
 /** Who and what a door's entries record: the caller and the operation it ran. */
@@ -51,8 +49,8 @@ export function entryRow(e: JournalEntry, id: string, ts: string, env: Envelope)
     resource_kind: kind,
     resource_id: e.resourceId ?? null,
     summary,
-    before_json: keep ? JSON.stringify(before) : null,
-    after_json: keep ? JSON.stringify(after) : null,
+    before_json: keep ? before : null,
+    after_json: keep ? after : null,
     reversible: keep && e.reversible !== false ? 1 : 0,
     reverted_at: null,
     reverted_by: null,
@@ -76,14 +74,6 @@ export function openLedger(d1: D1Database, clock: Clock, envelope: () => Envelop
   const entries: ActivityInsert[] = [];
   let queued: ActivityInsert[] = [];
   const db = getDb(d1);
-  const inserts = (rows: ActivityInsert[]) => rows.map((r) => db.insert(activityLog).values(r));
-  // `changes()` is the row count of the batch's previous write (then of the entry before: a chain).
-  const columns = Object.keys(getTableColumns(activityLog)) as (keyof ActivityInsert | "seq")[];
-  const insertsIfChanged = (rows: ActivityInsert[]) =>
-    rows.map((r) => {
-      const values = columns.map((c) => (c === "seq" ? sql`NULL` : sql`${r[c]}`));
-      return db.insert(activityLog).select(sql`SELECT ${sql.join(values, sql`, `)} WHERE changes() > 0`);
-    });
   const fail = (rows: ActivityInsert[], err: unknown) =>
     log("error", "activity.capture_failed", { entries: rows.map((r) => r.id), error: String(err) });
   return {
@@ -101,7 +91,7 @@ export function openLedger(d1: D1Database, clock: Clock, envelope: () => Envelop
       const rows = queued;
       queued = [];
       if (rows.length === 0) return db.batch(stmts);
-      const ledger = opts.ifChanged ? insertsIfChanged(rows) : inserts(rows);
+      const ledger = opts.ifChanged ? entryInsertsIfChanged(db, rows) : entryInserts(db, rows);
       try {
         const all = (await db.batch([...stmts, ...ledger] as unknown as T)) as unknown[];
         return all.slice(0, stmts.length) as BatchResponse<T>;
@@ -116,7 +106,7 @@ export function openLedger(d1: D1Database, clock: Clock, envelope: () => Envelop
       const rows = queued;
       queued = [];
       if (!ok || rows.length === 0) return;
-      const [first, ...rest] = inserts(rows);
+      const [first, ...rest] = entryInserts(db, rows);
       await db.batch([first!, ...rest]).catch((err) => fail(rows, err));
     },
   };

@@ -1,6 +1,6 @@
 /** D1 queries of the activity ledger (activity_log, drizzle). No rules here. */
-import { and, desc, eq, gte, isNull, lt } from "drizzle-orm";
-import { getDb } from "../../db";
+import { and, desc, eq, getTableColumns, gte, isNull, lt, sql } from "drizzle-orm";
+import { type Db, getDb } from "../../db";
 import { activityLog } from "../../db/schema";
 
 /** A stored entry (`seq` is the insertion order that breaks timestamp ties). */
@@ -11,6 +11,24 @@ export type ActivityInsert = Omit<typeof activityLog.$inferInsert, "seq">;
 export async function insertEntry(d1: D1Database, r: ActivityInsert): Promise<void> {
   await getDb(d1).insert(activityLog).values(r);
 }
+
+/** One insert per entry, to ride in a caller's `db.batch` (the images: drizzle's JSON mode). */
+export const entryInserts = (db: Db, rows: readonly ActivityInsert[]) =>
+  rows.map((r) => db.insert(activityLog).values(r));
+
+const columns = getTableColumns(activityLog);
+const names = Object.keys(columns) as (keyof typeof columns)[];
+
+/**
+ * Like `entryInserts`, but each entry is inserted only when the batch's previous statement changed
+ * a row: `changes()` is the row count of the previous write (then of the entry before: a chain).
+ * Values are encoded by their column (the images as JSON text), as `values()` would.
+ */
+export const entryInsertsIfChanged = (db: Db, rows: readonly ActivityInsert[]) =>
+  rows.map((r) => {
+    const values = names.map((c) => (c === "seq" ? sql`NULL` : sql.param(r[c] ?? null, columns[c])));
+    return db.insert(activityLog).select(sql`SELECT ${sql.join(values, sql`, `)} WHERE changes() > 0`);
+  });
 
 export interface ActivityFilter {
   limit: number;

@@ -3,6 +3,7 @@
  * and writes an entry's before image back. Each domain's index.ts exports its reverters and
  * app.ts registers them; nothing registers itself on import.
  */
+import type { z } from "zod";
 import type { ServiceCtx } from "../../lib/context";
 import type { Image, ImageLike } from "./rules";
 
@@ -22,7 +23,13 @@ export interface RestoreOutcome {
   recreated_categories?: string[];
 }
 
-export interface Reverter {
+export interface Reverter<T extends Image = Image> {
+  /**
+   * The shape of this kind's images, for a restore that needs their fields: the entry's before
+   * image is read through it (src/domains/activity/images.ts) and one out of shape refuses the
+   * revert (409) instead of reaching `restore`. Without one, `before` is any JSON object.
+   */
+  image?: z.ZodType<T>;
   /** The resource's current image, compared with the entry's `after` (stale guard). */
   current(ctx: ServiceCtx, resourceId: string): Promise<ImageLike | null>;
   /**
@@ -30,8 +37,20 @@ export interface Reverter {
    * refused (409 CATEGORY_DELETED) unless `force`, which recreates it. Resolves to a
    * RestoreOutcome, or to nothing (most reverters).
    */
-  restore(ctx: ServiceCtx, resourceId: string, before: Image | null, opts: RestoreOptions): Promise<unknown>;
+  restore(ctx: ServiceCtx, resourceId: string, before: T | null, opts: RestoreOptions): Promise<unknown>;
 }
+
+/**
+ * A reverter whose restore takes its kind's typed image (`image` declares it). The registry keeps
+ * it as a Reverter of any object: the image handed to `restore` is always the one `image` read.
+ */
+export const typedReverter = <T extends Image>(
+  image: z.ZodType<T>,
+  r: Omit<Reverter<T>, "image">,
+): Reverter => ({
+  image,
+  ...r,
+});
 
 /** A domain's reverters, keyed by the resource kind its routes stage images under. */
 export type Reverters = Readonly<Record<string, Reverter>>;

@@ -70,14 +70,3 @@ export function imagesRejection(
 export function retentionCutoff(now: Date): string {
   return new Date(now.getTime() - RETENTION_DAYS * 24 * 3600 * 1000).toISOString();
 }
-
-/** A JSON column back to an image: objects only; anything else (or bad JSON) is null. */
-export function parseImage(text: string | null): Image | null {
-  if (text === null) return null;
-  try {
-    const v = JSON.parse(text);
-    return v && typeof v === "object" && !Array.isArray(v) ? (v as Image) : null;
-  } catch {
-    return null;
-  }
-}

@@ -1,18 +1,20 @@
+import { StoredJsonError } from "../../db/json";
 import { isDemo } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
 import { newEntryId } from "./journal";
 import { type ActivityRow, claimRevert, getEntry, listEntries, releaseRevert } from "./queries";
-import { getReverter, type RestoreOutcome } from "./reverters";
-import { changedKeys, type Image, type ImageLike, parseImage, sameImage } from "./rules";
+import { imageReader, readImage } from "./images";
+import { getReverter, type RestoreOutcome, type Reverter } from "./reverters";
+import { changedKeys, type Image, type ImageLike, sameImage } from "./rules";
 import type { ActivityEntry } from "./schemas";
 
 function toEntry(r: ActivityRow): ActivityEntry {
   const { seq: _seq, resource_kind: _k, before_json, after_json, reversible, ...rest } = r;
   return {
     ...rest,
-    before: parseImage(before_json),
-    after: parseImage(after_json),
+    before: readImage(before_json),
+    after: readImage(after_json),
     reversible: reversible === 1,
   };
 }
@@ -45,7 +47,28 @@ export interface RevertPlan {
   force: boolean;
   kind: string;
   current: ImageLike | null;
+  /** The before image as stored (a JSON object): the revert's own entry records it. */
   before: Image | null;
+  /** The before image in the shape the kind's reverter declared: what `restore` gets. */
+  restore: Image | null;
+}
+
+/** The entry's before image in its reverter's shape; one out of shape is a 409, not a 500. */
+function typedBefore(entry: ActivityRow, kind: string, reverter: Reverter): Image | null {
+  if (!reverter.image) return readImage(entry.before_json);
+  try {
+    return imageReader(kind, reverter.image)(entry.before_json);
+  } catch (err) {
+    if (!(err instanceof StoredJsonError)) throw err;
+    throw conflict(
+      "This entry's before image cannot be restored: it is not in its kind's shape",
+      "CONFLICT",
+      {
+        entry_id: entry.id,
+        problem: err.message,
+      },
+    );
+  }
 }
 
 /**
@@ -62,7 +85,8 @@ export async function planRevert(ctx: ServiceCtx, { id, force }: { id: string; f
   if (entry.reversible !== 1 || !reverter || !entry.resource_kind || !entry.resource_id) {
     throw conflict("This entry is not reversible (no before/after image was recorded)");
   }
-  const after = parseImage(entry.after_json);
+  const restore = typedBefore(entry, entry.resource_kind, reverter);
+  const after = readImage(entry.after_json);
   const current = await reverter.current(ctx, entry.resource_id);
   if (!force && !sameImage(current, after)) {
     throw conflict(
@@ -80,7 +104,8 @@ export async function planRevert(ctx: ServiceCtx, { id, force }: { id: string; f
     force,
     kind: entry.resource_kind,
     current,
-    before: parseImage(entry.before_json),
+    before: readImage(entry.before_json),
+    restore,
   } satisfies RevertPlan;
 }
 
@@ -116,7 +141,7 @@ export async function applyRevert(
     });
   };
   try {
-    const outcome = await getReverter(plan.kind)!.restore(ctx, entry.resource_id!, plan.before, {
+    const outcome = await getReverter(plan.kind)!.restore(ctx, entry.resource_id!, plan.restore, {
       force: plan.force,
       journal,
     });

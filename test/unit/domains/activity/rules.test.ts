@@ -1,15 +1,22 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { StoredJsonError } from "../../../../src/db/json";
+import { imageReader, readImage } from "../../../../src/domains/activity/images";
 import {
   BULK_ROW_CAP,
   canonicalJson,
   changedKeys,
   describeChange,
   imagesRejection,
-  parseImage,
   retentionCutoff,
   sameImage,
 } from "../../../../src/domains/activity/rules";
-import { getReverter, type Reverter, registerReverters } from "../../../../src/domains/activity/reverters";
+import {
+  getReverter,
+  type Reverter,
+  registerReverters,
+  typedReverter,
+} from "../../../../src/domains/activity/reverters";
 import { isJournaled, NOT_JOURNALED } from "../../../../src/http/activity";
 
 describe("image comparison", () => {
@@ -51,11 +58,28 @@ describe("retention and parsing", () => {
     expect(retentionCutoff(new Date("2030-04-01T00:00:00.000Z"))).toBe("2030-01-01T00:00:00.000Z");
   });
 
-  it("parses stored images back to objects only", () => {
-    expect(parseImage('{"a":1}')).toEqual({ a: 1 });
-    expect(parseImage(null)).toBeNull();
-    expect(parseImage("[1]")).toBeNull();
-    expect(parseImage("not json")).toBeNull();
+  it("reads stored images back as objects only (decoded by drizzle or as JSON text)", () => {
+    expect(readImage({ a: 1 })).toEqual({ a: 1 });
+    expect(readImage('{"a":1}')).toEqual({ a: 1 });
+    expect(readImage(null)).toBeNull();
+    expect(readImage([1])).toBeNull();
+    expect(readImage("[1]")).toBeNull();
+    expect(readImage("not json")).toBeNull();
+  });
+
+  it("reads a kind's before image in its reverter's shape, or names what is wrong", () => {
+    const read = imageReader(
+      "unit-kind",
+      z.object({ status: z.string(), rows: z.record(z.string(), z.number()) }),
+    );
+    expect(read({ status: "done", rows: { "1": 2 }, extra: true })).toEqual({
+      status: "done",
+      rows: { "1": 2 },
+    });
+    expect(read('{"status":"open","rows":{}}')).toEqual({ status: "open", rows: {} });
+    expect(read(null)).toBeNull();
+    expect(() => read({ status: 3, rows: {} })).toThrow(StoredJsonError);
+    expect(() => read({ status: "x", rows: { "1": "two" } })).toThrow(/before_json \(unit-kind\).*rows\.1/);
   });
 });
 
@@ -98,5 +122,11 @@ describe("reverter registry", () => {
     expect(getReverter("unit-kind-a")).toBe(one);
     expect(getReverter("unit-kind-b")).toBe(two);
     expect(getReverter("unit-kind-c")).toBeUndefined();
+  });
+
+  it("keeps a typed reverter's image shape for the ledger to read with", () => {
+    const image = z.object({ n: z.number() });
+    const typed = typedReverter(image, { current: async () => null, restore: async (_c, _id, b) => b?.n });
+    expect(typed.image).toBe(image);
   });
 });
