@@ -95,6 +95,36 @@ describe("revert", () => {
     expect((await revert(e.id, "", bearer(write.token))).status).toBe(200);
   });
 
+  it("reads a kind's before image in its reverter's shape: out of shape is a 409 that writes nothing", async () => {
+    await putMemo("one");
+    const [e] = await entries();
+    const setBefore = (text: string) =>
+      env.DB.prepare("UPDATE activity_log SET before_json = ? WHERE id = ?").bind(text, e.id).run();
+    await setBefore('{"insights_user_memo":5}');
+    const bad = await revert(e.id);
+    expectEnvelope(bad, 409, "CONFLICT");
+    expect(bad.body.details.problem).toMatch(/before_json \(config\).*insights_user_memo/);
+    expect(await memo()).toBe("one");
+    const row = await env.DB.prepare("SELECT reverted_at FROM activity_log WHERE id = ?").bind(e.id).first();
+    expect(row!.reverted_at).toBeNull();
+    // The list reads every image as a plain object, whatever its kind's shape.
+    expect((await entries())[0].before).toEqual({ insights_user_memo: 5 });
+    // Text as older code stored it (any spacing, keys the shape does not know) reads and restores.
+    await setBefore('{ "insights_user_memo" : "zero", "retired_setting": true }');
+    expect((await revert(e.id)).status).toBe(200);
+    expect(await memo()).toBe("zero");
+  });
+
+  it("an entry of a kind no reverter knows (an old ledger) still lists, and is not reversible", async () => {
+    await env.DB.prepare(
+      `INSERT INTO activity_log (id, ts, operation_id, resource_kind, resource_id, before_json, after_json, reversible)
+       VALUES ('act_old', '2030-01-01T00:00:00.000Z', 'retiredOp', 'retired-kind', 'r1', '{"a":[1,2]}', 'null', 1)`,
+    ).run();
+    const [old] = await entries();
+    expect(old).toMatchObject({ id: "act_old", before: { a: [1, 2] }, after: null, reversible: true });
+    expectEnvelope(await revert("act_old"), 409, "CONFLICT");
+  });
+
   it("a restore that fails leaves the entry revertible", async () => {
     await putMemo("one");
     const [e] = await entries();

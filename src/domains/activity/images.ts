@@ -26,5 +26,5 @@ export const readImage: StoredJsonReader<Image | null> = storedJson(
  * The reader of a kind's `before` image in the shape its reverter declared: the shape, or a
  * StoredJsonError naming the kind and the field out of shape (never a silent wrong shape).
  */
-export const imageReader = <T>(kind: string, schema: z.ZodType<T>): StoredJsonReader<T | null> =>
-  storedJson(`activity_log.before_json (${kind})`, schema.nullable());
+export const imageReader = <T>(kind: string, schema: z.ZodType<T>): StoredJsonReader<T> =>
+  storedJson(`activity_log.before_json (${kind})`, schema);

@@ -23,11 +23,12 @@ export interface RestoreOutcome {
   recreated_categories?: string[];
 }
 
-export interface Reverter<T extends Image = Image> {
+export interface Reverter<T extends Image | null = Image | null> {
   /**
-   * The shape of this kind's images, for a restore that needs their fields: the entry's before
-   * image is read through it (src/domains/activity/images.ts) and one out of shape refuses the
-   * revert (409) instead of reaching `restore`. Without one, `before` is any JSON object.
+   * The shape of this kind's before images (null included when a restore takes null), for a
+   * restore that needs their fields: the entry's before image is read through it
+   * (src/domains/activity/images.ts) and one out of shape refuses the revert (409) before
+   * anything is written. Without one, `before` is any JSON object, or null.
    */
   image?: z.ZodType<T>;
   /** The resource's current image, compared with the entry's `after` (stale guard). */
@@ -37,14 +38,14 @@ export interface Reverter<T extends Image = Image> {
    * refused (409 CATEGORY_DELETED) unless `force`, which recreates it. Resolves to a
    * RestoreOutcome, or to nothing (most reverters).
    */
-  restore(ctx: ServiceCtx, resourceId: string, before: T | null, opts: RestoreOptions): Promise<unknown>;
+  restore(ctx: ServiceCtx, resourceId: string, before: T, opts: RestoreOptions): Promise<unknown>;
 }
 
 /**
  * A reverter whose restore takes its kind's typed image (`image` declares it). The registry keeps
  * it as a Reverter of any object: the image handed to `restore` is always the one `image` read.
  */
-export const typedReverter = <T extends Image>(
+export const typedReverter = <T extends Image | null>(
   image: z.ZodType<T>,
   r: Omit<Reverter<T>, "image">,
 ): Reverter => ({

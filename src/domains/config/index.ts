@@ -1,6 +1,6 @@
 import { domainRouter } from "../../http/route";
-import type { Reverters } from "../activity/reverters";
-import type { StoredConfig } from "./schemas";
+import { type Reverters, typedReverter } from "../activity/reverters";
+import { StoredConfig } from "./schemas";
 import { loadSettings, restoreConfig } from "./service";
 import { GetAppConfig } from "./routes/get-config";
 import { PutAppConfig } from "./routes/put-config";
@@ -12,10 +12,13 @@ export function configRouter() {
   return router;
 }
 
-/** Activity revert of a configuration write: the stored settings are one resource, "app". */
+/**
+ * Activity revert of a configuration write: the stored settings are one resource, "app"; its
+ * images are stored settings documents (a first write's `{}` reads as the defaults).
+ */
 export const configReverters: Reverters = {
-  config: {
+  config: typedReverter(StoredConfig, {
     current: async (ctx) => loadSettings(ctx.env),
-    restore: (ctx, _id, before) => restoreConfig(ctx, (before ?? {}) as StoredConfig),
-  },
+    restore: (ctx, _id, before) => restoreConfig(ctx, before),
+  }),
 };

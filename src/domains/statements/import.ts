@@ -26,6 +26,7 @@ import { fileExtension, syntheticKey } from "./reconcile";
 import { statementStatus } from "./rules";
 import type { ImportRequest, ImportResponse } from "./schemas";
 import { readCandidates } from "./stored";
+import type { StoredImportImage } from "./ledger-images";
 import { editPatch } from "./service";
 import { STATEMENT_RECIPIENT } from "./views";
 
@@ -295,7 +296,10 @@ function afterImages(plan: ImportPlan, existing: Map<string, TxImage>, now: stri
 }
 
 /** Writes a ledger `before` image back: created transactions go, changed ones get their fields back. */
-export async function restoreImage(ctx: ServiceCtx, { id, before }: { id: string; before: ImportImage }) {
+export async function restoreImage(
+  ctx: ServiceCtx,
+  { id, before }: { id: string; before: StoredImportImage },
+) {
   const db = getDb(ctx.env.DB);
   const writes: Parameters<typeof db.batch>[0][number][] = [];
   for (const [key, img] of Object.entries(before.transactions)) {

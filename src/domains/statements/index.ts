@@ -1,8 +1,9 @@
 /** The statements domain: its router, its ledger reverter, and what coverage reads. */
 import { domainRouter } from "../../http/route";
-import type { Reverters } from "../activity/reverters";
-import { currentImage, type ImportImage, restoreImage } from "./import";
-import { currentReview, type ReviewImage, restoreReview } from "./review-image";
+import { type Reverters, typedReverter } from "../activity/reverters";
+import { currentImage, restoreImage } from "./import";
+import { ImportImageShape, ReviewImageShape } from "./ledger-images";
+import { currentReview, restoreReview } from "./review-image";
 import { BulkUpdateStatementRows } from "./routes/bulk-update";
 import { ConfirmCsvMapping } from "./routes/csv-mapping";
 import { DeleteStatement } from "./routes/delete";
@@ -17,7 +18,7 @@ import { GetPageText, TeachLayout } from "./routes/layout";
 import { ProposeLayout } from "./routes/layout-proposal";
 import { DeleteLayout, ListLayouts, RenameLayout } from "./routes/layouts";
 import { getLayout, restoreLayout } from "./layouts/service";
-import type { StatementLayoutRecord } from "../../db/schema";
+import { LayoutImage } from "./layouts/stored";
 
 export function statementsRouter() {
   const r = domainRouter();
@@ -43,28 +44,29 @@ export function statementsRouter() {
 /**
  * This domain's ledger reverters (app.ts registers them): an import entry is undone as a whole;
  * a review edit (one row or a bulk edit) puts the rows' earlier choices back. Each restore runs
- * its write through `ctx.batch`, so the revert's own entry (queued first) rides in it.
+ * its write through `ctx.batch`, so the revert's own entry (queued first) rides in it. Each
+ * declares its image's shape: the ledger reads the before image through it (a typed restore).
  */
 export const statementReverters: Reverters = {
-  "statement-review": {
+  "statement-review": typedReverter(ReviewImageShape, {
     current: (ctx, id) => currentReview(ctx, id),
     restore: (ctx, id, before, opts) => {
       opts.journal?.();
-      return restoreReview(ctx, { id, before: before as unknown as ReviewImage });
+      return restoreReview(ctx, { id, before });
     },
-  },
-  "statement-layout": {
+  }),
+  "statement-layout": typedReverter(LayoutImage, {
     current: (ctx, id) => getLayout(ctx, id),
     restore: (ctx, id, before, opts) => {
       opts.journal?.();
-      return restoreLayout(ctx, { id, before: before as StatementLayoutRecord | null });
+      return restoreLayout(ctx, { id, before });
     },
-  },
-  "statement-import": {
+  }),
+  "statement-import": typedReverter(ImportImageShape, {
     current: (ctx, id) => currentImage(ctx, { id }),
     restore: (ctx, id, before, opts) => {
       opts.journal?.();
-      return restoreImage(ctx, { id, before: before as unknown as ImportImage });
+      return restoreImage(ctx, { id, before });
     },
-  },
+  }),
 };

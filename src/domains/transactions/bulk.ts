@@ -97,11 +97,11 @@ export async function restoreBulkImage(
     image,
     opts = { force: false },
   }: {
-    image: Record<string, unknown> | null;
+    image: { rows: Record<string, Record<string, unknown>> };
     opts?: { force: boolean; journal?: (recreated?: string[]) => void };
   },
 ) {
-  const rows = (image?.rows ?? {}) as Record<string, Record<string, unknown>>;
+  const { rows } = image;
   // Every category the images name is checked (and, forced, recreated) before any row is written.
   const names = Object.values(rows).map((img) => (typeof img.Category === "string" ? img.Category : ""));
   const recreated = await requireLiveCategories(ctx, { names, force: opts.force });

@@ -1,5 +1,5 @@
 import { domainRouter } from "../../http/route";
-import type { Reverters } from "../activity/reverters";
+import { type Reverters, typedReverter } from "../activity/reverters";
 import { currentBulkImage, restoreBulkImage } from "./bulk";
 import { BulkUpdateTransactionCategory } from "./routes/bulk";
 import { PatchTransaction, SetTransactionComment, UpdateTransactionFields } from "./routes/edit";
@@ -50,6 +50,9 @@ export function transactionsRouter() {
 /** A bulk entry's resource id: the JSON list of its tx ids (a clear error when it is not one). */
 const readBulkIds = storedJson("activity_log.resource_id (transactions-bulk)", z.array(z.string()));
 
+/** A bulk entry's before image: each transaction's editable-fields image by tx id. */
+const BulkImage = z.object({ rows: z.record(z.string(), z.record(z.string(), z.unknown())) });
+
 /** This domain's ledger reverters (app.ts registers them). */
 export const transactionReverters: Reverters = {
   // One transaction's editable fields: revert writes the before image back.
@@ -58,8 +61,8 @@ export const transactionReverters: Reverters = {
     restore: (ctx, txId, image, opts) => restoreImage(ctx, { txId, image, opts }),
   },
   // A bulk entry's resource id is the JSON list of its tx ids: the stale guard reads each row.
-  "transactions-bulk": {
+  "transactions-bulk": typedReverter(BulkImage, {
     current: (ctx, resourceId) => currentBulkImage(ctx, readBulkIds(resourceId)),
     restore: (ctx, _resourceId, before, opts) => restoreBulkImage(ctx, { image: before, opts }),
-  },
+  }),
 };

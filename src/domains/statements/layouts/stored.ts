@@ -1,6 +1,10 @@
-/** The stored JSON of a taught layout (statement_layouts.header, .marks), read with its shape. */
+/**
+ * The stored JSON of a taught layout (statement_layouts.header, .marks), read with its shape; and
+ * the layout's ledger image (the whole row) the activity revert reads.
+ */
 import { z } from "zod";
 import { exactShape, storedJson } from "../../../db/json";
+import type { StatementLayoutRecord } from "../../../db/schema";
 import type { HeaderWord } from "./fingerprint";
 import type { LayoutMarks } from "./read";
 
@@ -23,3 +27,20 @@ const headerSchema: z.ZodType<HeaderWord[]> = headerArray;
 
 export const readLayoutMarks = storedJson("statement_layouts.marks", marksSchema);
 export const readLayoutHeader = storedJson("statement_layouts.header", headerSchema);
+
+const layoutObject = z.object({
+  id: z.string(),
+  name: z.string(),
+  institution: z.string(),
+  fingerprint: z.string(),
+  header: headerArray,
+  marks: marksObject,
+  source_statement_id: z.string().nullable(),
+  match_count: z.number().int(),
+  last_matched_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+exactShape<z.infer<typeof layoutObject>, StatementLayoutRecord>(true);
+/** A `statement-layout` ledger image: the whole row, or null (the layout did not exist). */
+export const LayoutImage = layoutObject.nullable();

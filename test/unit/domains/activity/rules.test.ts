@@ -77,7 +77,8 @@ describe("retention and parsing", () => {
       rows: { "1": 2 },
     });
     expect(read('{"status":"open","rows":{}}')).toEqual({ status: "open", rows: {} });
-    expect(read(null)).toBeNull();
+    expect(() => read(null)).toThrow(StoredJsonError); // null only where the kind's shape allows it
+    expect(imageReader("unit-kind", z.object({ n: z.number() }).nullable())(null)).toBeNull();
     expect(() => read({ status: 3, rows: {} })).toThrow(StoredJsonError);
     expect(() => read({ status: "x", rows: { "1": "two" } })).toThrow(/before_json \(unit-kind\).*rows\.1/);
   });
