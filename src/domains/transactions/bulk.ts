@@ -10,7 +10,7 @@ import { loadCategories } from "../../categorize/categories";
 import { requireLiveCategories } from "../categories/service";
 import { currentImage, restoreImage } from "./service";
 import { categoryListed } from "../categories/queries";
-import { canonicalCategory, correctedAudit, editableImage, type TxRow } from "./rules";
+import { canonicalCategory, correctedAudit, type EditableImage, editableImage, type TxRow } from "./rules";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
 export interface BulkItem {
@@ -97,13 +97,13 @@ export async function restoreBulkImage(
     image,
     opts = { force: false },
   }: {
-    image: { rows: Record<string, Record<string, unknown>> };
+    image: { rows: Record<string, EditableImage> };
     opts?: { force: boolean; journal?: (recreated?: string[]) => void };
   },
 ) {
   const { rows } = image;
   // Every category the images name is checked (and, forced, recreated) before any row is written.
-  const names = Object.values(rows).map((img) => (typeof img.Category === "string" ? img.Category : ""));
+  const names = Object.values(rows).map((img) => img.Category ?? "");
   const recreated = await requireLiveCategories(ctx, { names, force: opts.force });
   // A revert's own entry rides in the first row's batch.
   opts.journal?.(recreated);

@@ -18,6 +18,7 @@ import {
   SetTransactionIgnored,
   SoftDeleteTransaction,
 } from "./routes/state";
+import { EditableImage } from "./rules";
 import { currentImage, restoreImage } from "./service";
 import { z } from "zod";
 import { storedJson } from "../../db/json";
@@ -51,15 +52,15 @@ export function transactionsRouter() {
 const readBulkIds = storedJson("activity_log.resource_id (transactions-bulk)", z.array(z.string()));
 
 /** A bulk entry's before image: each transaction's editable-fields image by tx id. */
-const BulkImage = z.object({ rows: z.record(z.string(), z.record(z.string(), z.unknown())) });
+const BulkImage = z.object({ rows: z.record(z.string(), EditableImage) });
 
 /** This domain's ledger reverters (app.ts registers them). */
 export const transactionReverters: Reverters = {
   // One transaction's editable fields: revert writes the before image back.
-  transaction: {
+  transaction: typedReverter(EditableImage.nullable(), {
     current: currentImage,
     restore: (ctx, txId, image, opts) => restoreImage(ctx, { txId, image, opts }),
-  },
+  }),
   // A bulk entry's resource id is the JSON list of its tx ids: the stale guard reads each row.
   "transactions-bulk": typedReverter(BulkImage, {
     current: (ctx, resourceId) => currentBulkImage(ctx, readBulkIds(resourceId)),

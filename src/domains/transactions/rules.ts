@@ -1,4 +1,5 @@
 /** Pure transaction rules: row → API shape, editable images, audit stamps. No I/O. */
+import { z } from "zod";
 import type { TransactionRow } from "../../db/schema";
 import { readCategoryAudit, readContext, readExtractionAudit } from "../../ingest/stored";
 import { fromCents, fromCentsOrNull, toCents } from "../../lib/money";
@@ -107,33 +108,56 @@ export const EDITABLE = [
 ] as const;
 export type Editable = Pick<TxRow, (typeof EDITABLE)[number]>;
 
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? null);
+
 /**
- * The ledger image of a row. Images keep the decimal `Amount` the API speaks (as entries written
- * before amounts moved to cents do), so every entry, old or new, reverts through the same path.
+ * A `transaction` ledger image: the editable fields. Images keep the decimal `Amount` the API
+ * speaks (as entries written before amounts moved to cents do), so every entry, old or new,
+ * reverts through the same path; `CategoryAudit` is the map (its JSON text in older entries); a
+ * field an older image lacks reads as null (Ignored: 0, a boolean as 0/1).
  */
-export function editableImage(r: TxRow | Editable): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const k of EDITABLE) {
-    if (k === "CategoryAudit") out[k] = readCategoryAudit(r[k]);
-    else if (k === "Amount") out[k] = fromCentsOrNull(r[k]);
-    else out[k] = r[k];
-  }
-  return out;
+export const EditableImage = z.object({
+  Category: text,
+  CategoryAudit: z.unknown().transform((v) => readCategoryAudit(v ?? null)),
+  Comment: text,
+  Amount: z
+    .number()
+    .nullish()
+    .transform((v) => v ?? null),
+  Company: text,
+  TransactionType: text,
+  Ignored: z
+    .union([z.number(), z.boolean()])
+    .nullish()
+    .transform((v) => Number(v ?? 0)),
+  DeletedAt: text,
+});
+export type EditableImage = z.infer<typeof EditableImage>;
+
+/** The ledger image of a row (its keys in EDITABLE's order). */
+export function editableImage(r: TxRow | Editable): EditableImage {
+  return {
+    Category: r.Category,
+    CategoryAudit: readCategoryAudit(r.CategoryAudit),
+    Comment: r.Comment,
+    Amount: fromCentsOrNull(r.Amount),
+    Company: r.Company,
+    TransactionType: r.TransactionType,
+    Ignored: r.Ignored,
+    DeletedAt: r.DeletedAt,
+  };
 }
 
 /** Inverse of editableImage: column values ready to write (the image's decimal Amount to cents). */
-export function imageColumns(image: Record<string, unknown>): Editable {
-  const v = (k: string) => (image[k] === undefined ? null : image[k]);
-  const amount = image.Amount;
+export function imageColumns(image: EditableImage): Editable {
+  const { Amount: amount, CategoryAudit, ...rest } = image;
   return {
-    Category: v("Category") as string | null,
-    CategoryAudit: readCategoryAudit(image.CategoryAudit ?? null),
-    Comment: v("Comment") as string | null,
-    Amount: typeof amount === "number" && Number.isFinite(amount) ? toCents(amount) : null,
-    Company: v("Company") as string | null,
-    TransactionType: v("TransactionType") as string | null,
-    Ignored: Number(image.Ignored ?? 0),
-    DeletedAt: v("DeletedAt") as string | null,
+    ...rest,
+    CategoryAudit,
+    Amount: amount !== null && Number.isFinite(amount) ? toCents(amount) : null,
   };
 }
 

@@ -12,6 +12,7 @@ import {
   canonicalCategory,
   correctedAudit,
   type Editable,
+  type EditableImage,
   editableImage,
   imageColumns,
   reviewedAudit,
@@ -312,7 +313,7 @@ export async function restoreImage(
     opts = { force: false },
   }: {
     txId: string;
-    image: Record<string, unknown> | null;
+    image: EditableImage | null;
     opts?: { force: boolean; journal?: (recreated?: string[]) => void };
   },
 ): Promise<{ recreated_categories: string[] }> {

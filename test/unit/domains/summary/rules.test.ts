@@ -4,6 +4,7 @@ import { anomalies, categoryDeltas, monthSummary, pace } from "../../../../src/d
 import {
   canonicalCategory,
   correctedAudit,
+  EditableImage,
   editableImage,
   imageColumns,
 } from "../../../../src/domains/transactions/rules";
@@ -107,6 +108,25 @@ describe("transaction rules", () => {
       DeletedAt: null,
     });
     expect(editableImage(imageColumns(img))).toEqual(img);
+  });
+  it("an older image (audit as JSON text, a boolean, fields missing) reads in the image's shape", () => {
+    const old = EditableImage.parse({
+      Category: "x",
+      CategoryAudit: '{"source":"manual"}',
+      Amount: 0.29,
+      Ignored: true,
+    });
+    expect(imageColumns(old)).toEqual({
+      Category: "x",
+      CategoryAudit: { source: "manual" },
+      Comment: null,
+      Amount: 29,
+      Company: null,
+      TransactionType: null,
+      Ignored: 1,
+      DeletedAt: null,
+    });
+    expect(EditableImage.safeParse({ Category: 5 }).success).toBe(false);
   });
   it("corrected audit keeps the previous category and source", () => {
     expect(correctedAudit(JSON.stringify({ source: "override" }), "old", "manual", "t")).toMatchObject({
