@@ -1,5 +1,6 @@
 import { domainRouter } from "../../http/route";
-import type { Reverters } from "../activity/reverters";
+import { z } from "zod";
+import { type Reverters, typedReverter } from "../activity/reverters";
 import { ConsolidateOverrides } from "./routes/consolidate-overrides";
 import { DeleteOverride } from "./routes/delete-override";
 import { DismissOverrideSuggestion } from "./routes/dismiss-suggestion";
@@ -26,10 +27,16 @@ export function overridesRouter() {
   return router;
 }
 
+/** An override's image: the override, or `{}`/null when it did not exist (any other object reads as that). */
+const OverrideImage = z
+  .object({ company: z.string(), category: z.string() })
+  .or(z.object({}).transform(() => null))
+  .nullable();
+
 /** Activity revert of override put/delete: the resource id is the company key. */
 export const overrideReverters: Reverters = {
-  override: {
+  override: typedReverter(OverrideImage, {
     current: (ctx, company) => currentOverride(ctx, company),
     restore: (ctx, company, before, opts) => restoreOverride(ctx, { company, before, opts }),
-  },
+  }),
 };

@@ -103,21 +103,16 @@ export async function restoreOverride(
     opts = { force: false },
   }: {
     company: string;
-    before: Record<string, unknown> | null;
+    before: OverrideEntry | null;
     opts?: { force: boolean; journal?: (recreated?: string[]) => void };
   },
 ) {
-  const entry =
-    before && typeof before.company === "string" && typeof before.category === "string" ? before : null;
-  const recreated = entry
-    ? await requireLiveCategories(ctx, { names: [entry.category as string], force: opts.force })
+  const recreated = before
+    ? await requireLiveCategories(ctx, { names: [before.category], force: opts.force })
     : [];
   const db = getDb(ctx.env.DB);
   const stmts: Statement[] = [deleteOverrideRow(db, company)];
-  if (entry) {
-    const restored = { company: entry.company as string, category: entry.category as string };
-    stmts.push(upsertOverride(db, restored, ctx.clock().toISOString()));
-  }
+  if (before) stmts.push(upsertOverride(db, before, ctx.clock().toISOString()));
   opts.journal?.(recreated); // a revert's own entry rides in the restore's batch
   await writeOverrides(ctx, stmts);
   return { recreated_categories: recreated };
