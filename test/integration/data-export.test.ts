@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { PASSWORD, seedToken, setPassword, withCookie } from "../helpers/auth";
 import { call } from "../helpers/http";
 import { seedTx } from "../helpers/seed";
+import { insertEntry } from "../../src/domains/activity/queries";
 
 async function download(
   headers: Record<string, string> = {},
@@ -40,6 +41,30 @@ describe("GET /api/v1/data/export", () => {
     await env.DB.prepare(
       "INSERT INTO parse_failures (id, status, failure_stage, from_email, subject, body, created_at, updated_at) VALUES ('pf_1', 'quarantined', 'no_parser_match', 'a@bank', 'Alert', 'body', 'x', 'x')",
     ).run();
+    // Ledger images: one written by drizzle's JSON mode, one as older code stored it (text, "null").
+    await env.DB.prepare("DELETE FROM activity_log").run();
+    await insertEntry(env.DB, {
+      id: "act_json_mode",
+      ts: "2024-02-03T00:00:00.000Z",
+      principal_kind: "tofu",
+      principal_id: null,
+      principal_label: null,
+      operation_id: "putOverride",
+      method: "PUT",
+      path: "/api/v1/overrides/X",
+      resource_kind: "override",
+      resource_id: "X",
+      summary: "created override",
+      before_json: {},
+      after_json: { company: "X", category: "food" },
+      reversible: 1,
+      reverted_at: null,
+      reverted_by: null,
+    });
+    await env.DB.prepare(
+      `INSERT INTO activity_log (id, ts, resource_kind, before_json, after_json, reversible)
+       VALUES ('act_text', '2024-02-04T00:00:00.000Z', 'override', '{"company":"Y","category":"fun"}', 'null', 1)`,
+    ).run();
     const cookie = await setPassword();
     const { token } = await seedToken("read");
     const { res, bytes } = await download(withCookie(cookie));
@@ -65,6 +90,15 @@ describe("GET /api/v1/data/export", () => {
     // Stored in cents, exported as SPEC.md's decimal Amount (backups read the same as before cents).
     expect(txs[0]!.Amount).toBe(0.01);
     expect(txs.find((t) => t.DateFileName === "2024.02.01_10.00_deleted.eml")?.Amount).toBe(23.45);
+    const ledger = json("activity_log.json") as Record<string, unknown>[];
+    expect(ledger.find((e) => e.id === "act_json_mode")).toMatchObject({
+      before_json: {},
+      after_json: { company: "X", category: "food" },
+    });
+    expect(ledger.find((e) => e.id === "act_text")).toMatchObject({
+      before_json: { company: "Y", category: "fun" },
+      after_json: null,
+    });
     expect(json("parse_failures.json")[0]).toMatchObject({
       id: "pf_1",
       failure_stage: "no_parser_match",
