@@ -22,8 +22,8 @@ function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const k of Object.keys(value).sort()) {
-      const v = (value as Record<string, unknown>)[k];
+    const entries: [string, unknown][] = Object.entries(value);
+    for (const [k, v] of entries.sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) {
       if (v !== undefined) out[k] = sortKeys(v);
     }
     return out;
@@ -38,10 +38,10 @@ export function sameImage(a: unknown, b: unknown): boolean {
 
 /** Top-level keys whose values differ between two images, sorted. */
 export function changedKeys(before: ImageLike | null, after: ImageLike | null): string[] {
-  const b = (before ?? {}) as Image;
-  const a = (after ?? {}) as Image;
-  const keys = new Set([...Object.keys(b), ...Object.keys(a)]);
-  return [...keys].filter((k) => !sameImage(b[k], a[k])).sort();
+  const b = new Map<string, unknown>(Object.entries(before ?? {}));
+  const a = new Map<string, unknown>(Object.entries(after ?? {}));
+  const keys = new Set([...b.keys(), ...a.keys()]);
+  return [...keys].filter((k) => !sameImage(b.get(k), a.get(k))).sort();
 }
 
 /** A short description of an image change: created, deleted, or the changed fields. */

@@ -5,9 +5,16 @@ import { conflict, notFound } from "../../lib/errors";
 import { newEntryId } from "./journal";
 import { type ActivityRow, claimRevert, getEntry, listEntries, releaseRevert } from "./queries";
 import { imageReader, readImage } from "./images";
-import { getReverter, type RestoreOutcome, type Reverter } from "./reverters";
+import { getReverter, type Reverter } from "./reverters";
 import { changedKeys, type Image, type ImageLike, sameImage } from "./rules";
 import type { ActivityEntry } from "./schemas";
+
+/** The categories a restore recreated (its RestoreOutcome), or none. */
+function recreatedOf(outcome: unknown): string[] {
+  if (!outcome || typeof outcome !== "object" || !("recreated_categories" in outcome)) return [];
+  const found: unknown = outcome.recreated_categories;
+  return Array.isArray(found) ? found.filter((c): c is string => typeof c === "string") : [];
+}
 
 function toEntry(r: ActivityRow): ActivityEntry {
   const { seq: _seq, resource_kind: _k, before_json, after_json, reversible, ...rest } = r;
@@ -145,8 +152,7 @@ export async function applyRevert(
       force: plan.force,
       journal,
     });
-    const found = (outcome as RestoreOutcome | undefined)?.recreated_categories;
-    const recreated = Array.isArray(found) ? found : [];
+    const recreated = recreatedOf(outcome);
     journal(recreated);
     return { summary: summary!, recreated_categories: recreated };
   } catch (err) {

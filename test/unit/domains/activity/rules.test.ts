@@ -127,7 +127,10 @@ describe("reverter registry", () => {
 
   it("keeps a typed reverter's image shape for the ledger to read with", () => {
     const image = z.object({ n: z.number() });
-    const typed = typedReverter(image, { current: async () => null, restore: async (_c, _id, b) => b?.n });
+    const typed = typedReverter(image, {
+      current: async () => null,
+      restore: async (_c, _id, b) => ({ recreated_categories: [String(b.n)] }),
+    });
     expect(typed.image).toBe(image);
   });
 });
