@@ -35,6 +35,12 @@ describe("ledger images for transaction edits", () => {
     expect(entry).toMatchObject({ reversible: true, resource_id: id, method: "PATCH" });
     expect(entry.before.Category).toBe("coffee & cafes");
     expect(entry.after.Category).toBe("groceries");
+    // Stored as the images' JSON text (JSON mode through the guarded insert), not a JSON string.
+    const raw = await env.DB.prepare("SELECT before_json, after_json FROM activity_log WHERE id = ?")
+      .bind(entry.id)
+      .first<{ before_json: string; after_json: string }>();
+    expect(JSON.parse(raw!.before_json)).toEqual(entry.before);
+    expect(JSON.parse(raw!.after_json)).toEqual(entry.after);
     expect((await revert(entry.id)).status).toBe(200);
     const row = await detail(id);
     expect(row.category).toBe("coffee & cafes");
