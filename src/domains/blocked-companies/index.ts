@@ -18,6 +18,7 @@ export function blockedCompaniesRouter() {
 export const blockedCompanyReverters: Reverters = {
   blocked_company: {
     current: (ctx, key) => currentBlocked(ctx, key),
-    restore: (ctx, key, before) => restoreBlocked(ctx, { key, before }),
+    restore: (ctx, key, before) =>
+      restoreBlocked(ctx, { key, before: before as Record<string, unknown> | null }),
   },
 };

@@ -5,12 +5,13 @@ import { getDb } from "../../db";
 import { transactions as t } from "../../db/schema";
 import { clearAttentionRow } from "./attention-queries";
 import type { ServiceCtx } from "../../lib/context";
+import type { EditableImage } from "./rules";
 import { encodeTxId } from "../../lib/txid";
 import { loadCategories } from "../../categorize/categories";
 import { requireLiveCategories } from "../categories/service";
 import { currentImage, restoreImage } from "./service";
 import { categoryListed } from "../categories/queries";
-import { canonicalCategory, correctedAudit, type EditableImage, editableImage, type TxRow } from "./rules";
+import { canonicalCategory, correctedAudit, editableImage, type TxRow } from "./rules";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
 export interface BulkItem {
