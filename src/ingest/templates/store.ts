@@ -44,29 +44,32 @@ export interface SaveMeta {
   nowIso: string;
 }
 
+/** The row a derived template is saved as. */
+export const newTemplateRow = (id: string, t: Derived, meta: SaveMeta): AlertTemplateRow => ({
+  id,
+  name: meta.name,
+  institution: meta.institution,
+  sender_domain: t.senderDomain,
+  subject_words: t.subjectWords,
+  pattern: t.pattern,
+  transaction_type: meta.transactionType,
+  example: t.example,
+  source_failure_id: meta.sourceFailureId,
+  match_count: 0,
+  last_matched_at: null,
+  created_at: meta.nowIso,
+  updated_at: meta.nowIso,
+});
+
+/** The insert of a new row (awaited, or one of the caller's batch); an identical one already saved stays. */
+export const insertTemplateRow = (d1: D1Database, row: AlertTemplateRow) =>
+  getDb(d1).insert(alertTemplates).values(row).onConflictDoNothing();
+
 /** Saves a derived template (an identical one already saved is kept as is); its stored row. */
 export async function saveTemplate(d1: D1Database, t: Derived, meta: SaveMeta): Promise<AlertTemplateRow> {
   const id = await templateId(t);
-  const db = getDb(d1);
-  await db
-    .insert(alertTemplates)
-    .values({
-      id,
-      name: meta.name,
-      institution: meta.institution,
-      sender_domain: t.senderDomain,
-      subject_words: t.subjectWords,
-      pattern: t.pattern,
-      transaction_type: meta.transactionType,
-      example: t.example,
-      source_failure_id: meta.sourceFailureId,
-      match_count: 0,
-      last_matched_at: null,
-      created_at: meta.nowIso,
-      updated_at: meta.nowIso,
-    })
-    .onConflictDoNothing();
-  const row = await db.select().from(alertTemplates).where(eq(alertTemplates.id, id)).get();
+  await insertTemplateRow(d1, newTemplateRow(id, t, meta));
+  const row = await getDb(d1).select().from(alertTemplates).where(eq(alertTemplates.id, id)).get();
   if (!row) throw new Error(`template ${id} vanished after its write`);
   return row;
 }
@@ -119,10 +122,10 @@ export const renameTemplateRow = (d1: D1Database, id: string, name: string, nowI
 export const deleteTemplateRow = (d1: D1Database, id: string) =>
   getDb(d1).delete(alertTemplates).where(eq(alertTemplates.id, id));
 
-/** Writes a whole row back; a row that still exists keeps its read counters (they count emails). */
-export async function restoreTemplateRow(d1: D1Database, row: AlertTemplateRow) {
+/** Writes a whole row back (awaited, or one of the caller's batch); a row that still exists keeps its read counters. */
+export function restoreTemplateRow(d1: D1Database, row: AlertTemplateRow) {
   const { id: _key, match_count: _n, last_matched_at: _at, ...rest } = row;
-  await getDb(d1)
+  return getDb(d1)
     .insert(alertTemplates)
     .values(row)
     .onConflictDoUpdate({ target: alertTemplates.id, set: rest });
