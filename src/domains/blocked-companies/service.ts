@@ -72,11 +72,12 @@ export async function currentBlocked(ctx: Ctx, key: string) {
 
 export async function restoreBlocked(
   ctx: Ctx,
-  { key, before }: { key: string; before: Record<string, unknown> | null },
+  { key, before, journal }: { key: string; before: Record<string, unknown> | null; journal?: () => void },
 ) {
   const db = getDb(ctx.env.DB);
+  journal?.(); // the revert's own entry rides in the restore's batch
   if (!before || typeof before.company !== "string") {
-    await db.delete(b).where(eq(b.key, key));
+    await ctx.batch([db.delete(b).where(eq(b.key, key))]);
     return;
   }
   const row = {
@@ -84,8 +85,10 @@ export async function restoreBlocked(
     company: before.company,
     created_at: String(before.created_at ?? ctx.clock().toISOString()),
   };
-  await db
-    .insert(b)
-    .values(row)
-    .onConflictDoUpdate({ target: b.key, set: { company: row.company } });
+  await ctx.batch([
+    db
+      .insert(b)
+      .values(row)
+      .onConflictDoUpdate({ target: b.key, set: { company: row.company } }),
+  ]);
 }
