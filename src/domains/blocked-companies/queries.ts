@@ -23,10 +23,9 @@ export const insertBlockedQuery = (db: Db, row: BlockedRow) => db.insert(b).valu
 /** Removes an entry (unexecuted: for the verb's ledger batch). */
 export const deleteBlockedQuery = (db: Db, key: string) => db.delete(b).where(eq(b.key, key));
 
-/** Writes an entry back as it was (activity revert): inserted, or its name restored. */
-export async function upsertBlocked(db: Db, row: BlockedRow): Promise<void> {
-  await db
+/** Writes an entry back as it was (activity revert): inserted, or its name restored (unexecuted). */
+export const upsertBlockedQuery = (db: Db, row: BlockedRow) =>
+  db
     .insert(b)
     .values(row)
     .onConflictDoUpdate({ target: b.key, set: { company: row.company } });
-}

@@ -12,7 +12,7 @@ import {
   findBlocked,
   insertBlockedQuery,
   replaceBlockedRows,
-  upsertBlocked,
+  upsertBlockedQuery,
 } from "./queries";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
@@ -76,11 +76,12 @@ export async function currentBlocked(ctx: Ctx, key: string) {
 
 export async function restoreBlocked(
   ctx: Ctx,
-  { key, before }: { key: string; before: Record<string, unknown> | null },
+  { key, before, journal }: { key: string; before: Record<string, unknown> | null; journal?: () => void },
 ) {
   const db = getDb(ctx.env.DB);
+  journal?.(); // the revert's own entry rides in the restore's batch
   if (!before || typeof before.company !== "string") {
-    await deleteBlockedQuery(db, key);
+    await ctx.batch([deleteBlockedQuery(db, key)]);
     return;
   }
   const row = {
@@ -88,5 +89,5 @@ export async function restoreBlocked(
     company: before.company,
     created_at: String(before.created_at ?? ctx.clock().toISOString()),
   };
-  await upsertBlocked(db, row);
+  await ctx.batch([upsertBlockedQuery(db, row)]);
 }

@@ -16,6 +16,7 @@ export function configRouter() {
 export const configReverters: Reverters = {
   config: {
     current: async (ctx) => loadSettings(ctx.env),
-    restore: (ctx, _id, before) => restoreConfig(ctx, (before ?? {}) as StoredConfig),
+    restore: (ctx, _id, before, opts) =>
+      restoreConfig(ctx, { image: (before ?? {}) as StoredConfig, journal: opts.journal }),
   },
 };

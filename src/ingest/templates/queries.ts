@@ -7,10 +7,9 @@ import { type AlertTemplateRow, alertTemplates as a } from "../../db/schema";
 export const templatesOfDomains = (d1: D1Database, domains: string[]): Promise<AlertTemplateRow[]> =>
   getDb(d1).select().from(a).where(inArray(a.sender_domain, domains)).orderBy(a.created_at, a.id).all();
 
-/** Inserts a template unless its id is stored (an identical one is kept as is). */
-export async function insertTemplateIfAbsent(db: Db, row: AlertTemplateRow): Promise<void> {
-  await db.insert(a).values(row).onConflictDoNothing();
-}
+/** The insert of a new row unless its id is stored (awaited, or one of the caller's batch). */
+export const insertTemplateRow = (d1: D1Database, row: AlertTemplateRow) =>
+  getDb(d1).insert(a).values(row).onConflictDoNothing();
 
 export const templateById = (db: Db, id: string) => db.select().from(a).where(eq(a.id, id)).get();
 
@@ -46,8 +45,9 @@ export const renameTemplateRow = (d1: D1Database, id: string, name: string, nowI
 /** The delete statement (awaited, or one of the caller's batch). */
 export const deleteTemplateRow = (d1: D1Database, id: string) => getDb(d1).delete(a).where(eq(a.id, id));
 
-/** Writes a whole row back; a row that still exists keeps its read counters (they count emails). */
-export async function restoreTemplateRow(d1: D1Database, row: AlertTemplateRow) {
+/** Writes a whole row back (awaited, or one of the caller's batch); a row that still exists keeps its
+ * read counters (they count emails). */
+export function restoreTemplateRow(d1: D1Database, row: AlertTemplateRow) {
   const { id: _key, match_count: _n, last_matched_at: _at, ...rest } = row;
-  await getDb(d1).insert(a).values(row).onConflictDoUpdate({ target: a.id, set: rest });
+  return getDb(d1).insert(a).values(row).onConflictDoUpdate({ target: a.id, set: rest });
 }

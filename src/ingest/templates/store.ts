@@ -6,7 +6,7 @@ import type { Derived } from "./derive";
 import {
   deleteTemplateRow,
   getTemplateRow,
-  insertTemplateIfAbsent,
+  insertTemplateRow,
   listTemplateRows,
   noteRead,
   renameTemplateRow,
@@ -20,6 +20,7 @@ import type { TemplatePattern } from "./types";
 
 export {
   deleteTemplateRow,
+  insertTemplateRow,
   getTemplateRow,
   listTemplateRows,
   noteRead,
@@ -59,26 +60,28 @@ export interface SaveMeta {
   nowIso: string;
 }
 
+/** The row a derived template is saved as. */
+export const newTemplateRow = (id: string, t: Derived, meta: SaveMeta): AlertTemplateRow => ({
+  id,
+  name: meta.name,
+  institution: meta.institution,
+  sender_domain: t.senderDomain,
+  subject_words: t.subjectWords,
+  pattern: t.pattern,
+  transaction_type: meta.transactionType,
+  example: t.example,
+  source_failure_id: meta.sourceFailureId,
+  match_count: 0,
+  last_matched_at: null,
+  created_at: meta.nowIso,
+  updated_at: meta.nowIso,
+});
+
 /** Saves a derived template (an identical one already saved is kept as is); its stored row. */
 export async function saveTemplate(d1: D1Database, t: Derived, meta: SaveMeta): Promise<AlertTemplateRow> {
   const id = await templateId(t);
-  const db = getDb(d1);
-  await insertTemplateIfAbsent(db, {
-    id,
-    name: meta.name,
-    institution: meta.institution,
-    sender_domain: t.senderDomain,
-    subject_words: t.subjectWords,
-    pattern: t.pattern,
-    transaction_type: meta.transactionType,
-    example: t.example,
-    source_failure_id: meta.sourceFailureId,
-    match_count: 0,
-    last_matched_at: null,
-    created_at: meta.nowIso,
-    updated_at: meta.nowIso,
-  });
-  const row = await templateById(db, id);
+  await insertTemplateRow(d1, newTemplateRow(id, t, meta));
+  const row = await templateById(getDb(d1), id);
   if (!row) throw new Error(`template ${id} vanished after its write`);
   return row;
 }
