@@ -4,13 +4,12 @@
  * in memory, so each override key is embedded once per model. The memory copy is dropped with
  * the resolver's cache (invalidateResolverCache), when the override keys change.
  */
-import { and, eq, inArray } from "drizzle-orm";
 import type { AiProvider } from "../ai/provider";
 import { z } from "zod";
 import { getDb } from "../db";
 import { storedJson } from "../db/json";
-import { embeddings } from "../db/schema";
 import { log } from "../lib/log";
+import { cachedVectorsQuery, putVectorQuery } from "./embedding-queries";
 import { normalizeMerchant } from "./normalize";
 import { cosine, inAmbiguousGroup, type ResolverHit, type ResolverIndex } from "./rules";
 
@@ -37,10 +36,7 @@ async function readCached(d1: D1Database, model: string, texts: string[]): Promi
   // 50 texts + the model stay under D1's 100 bound parameters per query.
   for (let i = 0; i < missing.length; i += 50) {
     const chunk = missing.slice(i, i + 50);
-    const rows = await getDb(d1)
-      .select({ text: embeddings.text, vector: embeddings.vector })
-      .from(embeddings)
-      .where(and(eq(embeddings.model, model), inArray(embeddings.text, chunk)));
+    const rows = await cachedVectorsQuery(getDb(d1), model, chunk);
     for (const r of rows) memory.set(memKey(model, r.text), readVector(r.vector));
   }
 }
@@ -63,13 +59,7 @@ export async function embedAll(d1: D1Database, ai: AiProvider, texts: string[], 
       const v = vectors[j] ?? [];
       memory.set(memKey(model, t), v);
       const vector = v;
-      return db
-        .insert(embeddings)
-        .values({ model, text: t, vector, created_at: nowIso })
-        .onConflictDoUpdate({
-          target: [embeddings.model, embeddings.text],
-          set: { vector, created_at: nowIso },
-        });
+      return putVectorQuery(db, { model, text: t, vector, created_at: nowIso });
     });
     const [first, ...rest] = writes;
     if (!first) continue;

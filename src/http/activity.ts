@@ -1,8 +1,9 @@
 /**
  * The HTTP door of the activity ledger: every mutating /api/v1 call gets a ledger whose envelope is
  * the matched route's operationId, method and path. Verbs journal through their service context
- * (`ctx.journal` + `ctx.batch`, src/domains/activity/journal.ts); before the response, entries no
- * batch took are written and a successful write no verb journaled gets one envelope-only entry.
+ * (`ctx.journal` + `ctx.batch`, src/domains/activity/journal.ts), never the route files (checked by
+ * test/unit/architecture/journal-in-verbs.test.ts); before the response, entries no batch took are
+ * written and a successful write no verb journaled gets one envelope-only entry.
  * The ledger never fails the request. Reverters live in src/domains/activity/reverters.ts.
  */
 import type { MiddlewareHandler } from "hono";

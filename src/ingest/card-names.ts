@@ -3,12 +3,13 @@
  * (or account) last four digits mapped to a name, as the reference's card-name mapping file does
  * (`{ "<institution>": { "<last four>": "<name>" } }`). Stored in the `card_names` table.
  */
-import { eq } from "drizzle-orm";
-import { type Db, getDb } from "../db";
-import { cardNames } from "../db/schema";
+import { getDb } from "../db";
 import type { Batch } from "../lib/context";
 import { log } from "../lib/log";
 import { cardLastFour } from "./institutions";
+import { type CardNameRow, cardNamesOf, cardNamesQuery, replaceCardNamesQueries } from "./queries";
+
+export { cardNamesQuery };
 
 export type CardNameMap = Record<string, Record<string, string>>;
 
@@ -21,11 +22,8 @@ export function nameForCard(map: CardNameMap | undefined, institution: string, t
   return byInst?.[digits] ?? null;
 }
 
-/** Every mapping row, as a query for a batch. */
-export const cardNamesQuery = (db: Db) => db.select().from(cardNames);
-
 /** The rows as one map (pure). */
-export function cardNameMap(rows: (typeof cardNames.$inferSelect)[]): CardNameMap {
+export function cardNameMap(rows: CardNameRow[]): CardNameMap {
   const map: CardNameMap = {};
   for (const r of rows) {
     const cards = map[r.institution] ?? {};
@@ -57,8 +55,7 @@ export async function saveCardNames(
   const rows = Object.entries(map).flatMap(([institution, cards]) =>
     Object.entries(cards).map(([last_four, name]) => ({ institution, last_four, name, updated_at: nowIso })),
   );
-  await batch([db.delete(cardNames), ...rows.map((r) => db.insert(cardNames).values(r))]);
+  await batch(replaceCardNamesQueries(db, rows));
 }
 
-export const cardNamesFor = (d1: D1Database, institution: string) =>
-  getDb(d1).select().from(cardNames).where(eq(cardNames.institution, institution)).all();
+export const cardNamesFor = (d1: D1Database, institution: string) => cardNamesOf(getDb(d1), institution);

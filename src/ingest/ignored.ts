@@ -4,11 +4,20 @@
  * gate; a forwarder whose forwarded alerts are trusted). Nothing here throws into the pipeline.
  */
 import type { Batch } from "../lib/context";
-import { and, desc, eq, gte, lt } from "drizzle-orm";
 import { getDb } from "../db";
-import { ignoredEmails, senderTrust } from "../db/schema";
 import { log } from "../lib/log";
 import { sha256Hex } from "./hash";
+import {
+  deleteIgnoredBefore,
+  getIgnoredRow,
+  insertTrust,
+  listIgnoredRows,
+  sentToReviewQuery,
+  trustedRow,
+  upsertIgnored,
+} from "./ignored-queries";
+
+export { getIgnoredRow, listIgnoredRows };
 
 export const IGNORED_RETENTION_DAYS = 90;
 
@@ -48,10 +57,7 @@ export async function recordIgnored(d1: D1Database, e: IgnoredInput, nowIso: str
       raw_sha256: e.rawSha256,
       updated_at: nowIso,
     };
-    await getDb(d1)
-      .insert(ignoredEmails)
-      .values({ id, status: "ignored", received_at: nowIso, ...fields })
-      .onConflictDoUpdate({ target: ignoredEmails.id, set: fields });
+    await upsertIgnored(getDb(d1), { id, status: "ignored", received_at: nowIso }, fields);
     return id;
   } catch (err) {
     log("warn", "ingest.ignored_record_failed", { error: String(err) });
@@ -64,11 +70,7 @@ export async function isTrusted(d1: D1Database, address: string | null, kind: Tr
   const a = address?.trim().toLowerCase();
   if (!a) return false;
   try {
-    const row = await getDb(d1)
-      .select({ address: senderTrust.address })
-      .from(senderTrust)
-      .where(and(eq(senderTrust.address, a), eq(senderTrust.kind, kind)))
-      .get();
+    const row = await trustedRow(getDb(d1), a, kind);
     return row !== undefined;
   } catch (err) {
     log("warn", "ingest.trust_read_failed", { error: String(err) });
@@ -84,32 +86,21 @@ export async function trust(
   source: string,
   nowIso: string,
 ): Promise<boolean> {
-  const res = await getDb(d1)
-    .insert(senderTrust)
-    .values({ address: address.trim().toLowerCase(), kind, source, created_at: nowIso })
-    .onConflictDoNothing();
+  const res = await insertTrust(getDb(d1), {
+    address: address.trim().toLowerCase(),
+    kind,
+    source,
+    created_at: nowIso,
+  });
   return (res.meta?.changes ?? 0) > 0;
 }
 
 /** Retention: ignored emails older than 90 days go (the daily duty calls this). */
 export async function pruneIgnored(d1: D1Database, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - IGNORED_RETENTION_DAYS * 24 * 3600 * 1000).toISOString();
-  const res = await getDb(d1).delete(ignoredEmails).where(lt(ignoredEmails.received_at, cutoff));
+  const res = await deleteIgnoredBefore(getDb(d1), cutoff);
   return res.meta?.changes ?? 0;
 }
-
-/** Ignored emails received since `cutoffIso`, newest first (the ignored-emails page). */
-export const listIgnoredRows = (d1: D1Database, cutoffIso: string, limit: number) =>
-  getDb(d1)
-    .select()
-    .from(ignoredEmails)
-    .where(gte(ignoredEmails.received_at, cutoffIso))
-    .orderBy(desc(ignoredEmails.received_at))
-    .limit(limit)
-    .all();
-
-export const getIgnoredRow = (d1: D1Database, id: string) =>
-  getDb(d1).select().from(ignoredEmails).where(eq(ignoredEmails.id, id)).get();
 
 /** The person said "this was a bank alert": the row records where its re-run landed. */
 /** `batch`: the caller's ServiceCtx.batch, which carries the write's ledger entry. */
@@ -120,11 +111,5 @@ export async function markSentToReview(
   nowIso: string,
   batch: Batch,
 ) {
-  const db = getDb(d1);
-  await batch([
-    db
-      .update(ignoredEmails)
-      .set({ status: "sent_to_review", failure_id: failureId, updated_at: nowIso })
-      .where(eq(ignoredEmails.id, id)),
-  ]);
+  await batch([sentToReviewQuery(getDb(d1), id, failureId, nowIso)]);
 }

@@ -13,6 +13,7 @@ import type { Env } from "../../src/env";
 import worker from "../../src/index";
 import { bearer, resetState, seedToken, setPassword, withCookie } from "../helpers/auth";
 import { call, expectEnvelope } from "../helpers/http";
+import { expectNoLoneEntry } from "../helpers/ledger-batch";
 import { seedTx } from "../helpers/seed";
 
 const putMemo = (memo: string, headers: Record<string, string> = {}, now?: string) =>
@@ -182,6 +183,40 @@ describe("a verb journals in its own batch", () => {
     const [e] = await feed();
     expect(e).toMatchObject({ operation_id: "patchTransaction", resource_id: txId, reversible: true });
     expect(res.headers.get("X-Activity-Id")).toBe(e.id);
+  });
+
+  it("no write's entry is written alone after its change (a sweep of the verbs that journal)", async () => {
+    const entries = async () => (await feed("?limit=500")).length;
+    const write = async (path: string, method: string, body?: unknown) => {
+      const counter = countingD1(env.DB);
+      const before = await entries();
+      const res = await call(path, { method, body, env: { DB: counter.db } });
+      expect(res.status, `${method} ${path}: ${res.text}`).toBeLessThan(300);
+      expectNoLoneEntry(counter);
+      expect(await entries(), `${method} ${path}: one entry`).toBe(before + 1);
+      return res;
+    };
+    const token = await write("/api/v1/auth/tokens", "POST", { label: "sweep", scope: "read" });
+    await write(`/api/v1/auth/tokens/${token.body.id}`, "DELETE");
+    const config = await write("/api/v1/config", "PUT", { insights_user_memo: "sweep" });
+    const vet = { lines: [{ key: "vet", label: "Vet bills", categories: ["Pets"] }] };
+    const mapping = await write("/api/v1/tax-pack/mapping", "PUT", vet);
+    const alias = await write("/api/v1/merchant-aliases/SWP%2A4411", "PUT", { canonical_name: "Sweep Co" });
+    const blocked = await write("/api/v1/blocked-companies/Sweep%20Gym", "PUT");
+    await write("/api/v1/card-names", "PUT", { MBNA: { "1234": "Demo User" } });
+    // Each revert's own entry rides in its restore's batch.
+    for (const res of [blocked, alias, mapping, config])
+      await write(`/api/v1/activity/${res.headers.get("X-Activity-Id")}/revert`, "POST");
+    // The check itself: an entry written alone after a change is caught.
+    const lone = countingD1(env.DB);
+    await lone.db.prepare('UPDATE "app_config" SET "updated_at" = "updated_at"').run();
+    await lone.db
+      .prepare(
+        'INSERT INTO "activity_log" (id, ts, principal_kind, operation_id, method, path, reversible) ' +
+          "VALUES ('act_lone', '2030-01-01T00:00:00Z', 'tofu', 'x', 'PUT', '/x', 0)",
+      )
+      .run();
+    expect(() => expectNoLoneEntry(lone)).toThrow(/an entry written alone/);
   });
 
   it("a batch that fails leaves neither the change nor its entry", async () => {

@@ -1,8 +1,10 @@
 // POST /api/v1/activity/{id}/revert: restore, journal, stale guard, conflicts.
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { countingD1 } from "../../bench/lib/d1-count";
 import { bearer, resetState, seedToken } from "../helpers/auth";
 import { call, expectEnvelope } from "../helpers/http";
+import { expectEntryInBatch } from "../helpers/ledger-batch";
 
 const putMemo = async (memo: string) => {
   const res = await call("/api/v1/config", { method: "PUT", body: { insights_user_memo: memo } });
@@ -20,8 +22,13 @@ describe("revert", () => {
     await putMemo("one");
     await putMemo("two");
     const [latest] = await entries();
-    const res = await revert(latest.id);
+    const counter = countingD1(env.DB);
+    const res = await call(`/api/v1/activity/${latest.id}/revert`, {
+      method: "POST",
+      env: { DB: counter.db },
+    });
     expect(res.status, res.text).toBe(200);
+    expectEntryInBatch(counter, "app_config");
     expect(res.body).toEqual({
       reverted_entry_id: latest.id,
       summary: expect.stringContaining("revert of"),

@@ -1,11 +1,13 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { countingD1 } from "../../bench/lib/d1-count";
 import { issueToken } from "../../src/domains/auth/tokens";
 import { listAliases } from "../../src/domains/merchant-aliases/service";
 import { resolveOverride } from "../../src/categorize";
 import { fixedClock } from "../../src/lib/clock";
 import { brokenDb } from "../helpers/broken";
 import { call, expectEnvelope } from "../helpers/http";
+import { expectEntryInBatch } from "../helpers/ledger-batch";
 
 const enc = encodeURIComponent;
 const AL = "/api/v1/merchant-aliases";
@@ -112,7 +114,13 @@ describe("activity ledger", () => {
       after: { raw_name: "AMZN MKTP", canonical_name: "Amazon" },
       reversible: true,
     });
-    expect((await revert(entry.id)).status).toBe(200);
+    const counter = countingD1(env.DB);
+    const undo = await call(`/api/v1/activity/${entry.id}/revert`, {
+      method: "POST",
+      env: { DB: counter.db },
+    });
+    expect(undo.status, undo.text).toBe(200);
+    expectEntryInBatch(counter, "merchant_aliases");
     expect((await call(AL)).body.count).toBe(0);
   });
 

@@ -1,11 +1,13 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { countingD1 } from "../../bench/lib/d1-count";
 import { jobCtx } from "../../src/domains/activity/journal";
 import { readReceipt } from "../../src/domains/attachments/reading";
 import { systemClock } from "../../src/lib/clock";
 import type { Env } from "../../src/env";
 import { type FakeModel, fakeModel, modelServerUrl } from "../helpers/fake-model-client";
 import { call, expectEnvelope } from "../helpers/http";
+import { expectEntryInBatch } from "../helpers/ledger-batch";
 import { seedTx } from "../helpers/seed";
 import { receiptFixture } from "../fixtures/receipts";
 
@@ -71,8 +73,14 @@ describe.skipIf(!modelServerUrl())("AI receipt parsing through the fake model se
     await consent(true);
     const id = await upload("receipt.jpg", "image/jpeg");
     await m.script([{ kind: "tool", arguments: GOOD }]);
-    const res = await parse(id);
+    const counter = countingD1(env.DB);
+    const res = await call(`/api/v1/attachments/${id}/parse`, {
+      method: "POST",
+      env: { ...modelEnv(), DB: counter.db },
+      now: NOW,
+    });
     expect(res.status, res.text).toBe(200);
+    expectEntryInBatch(counter, "attachments");
     expect(res.body.parse_status).toBe("parsed");
     expect(res.body.parse_error).toBeNull();
     expect(res.body.parse_json).toMatchObject({

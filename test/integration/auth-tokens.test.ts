@@ -1,21 +1,26 @@
 // API tokens: in-app issue/list/revoke, hash-only storage, immediate effect, last_used_at throttle.
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { countingD1 } from "../../bench/lib/d1-count";
 import { sha256Hex } from "../../src/domains/auth/crypto";
 import { bearer, resetState, seedToken, setPassword, withCookie } from "../helpers/auth";
 import { call, expectEnvelope } from "../helpers/http";
+import { expectEntryInBatch } from "../helpers/ledger-batch";
 
 beforeEach(resetState);
 
 describe("in-app token routes", () => {
   it("issues a token once, lists it without secrets, and revokes it permanently", async () => {
     const cookie = await setPassword();
+    const [mint, revoke, again] = [countingD1(env.DB), countingD1(env.DB), countingD1(env.DB)];
     const issued = await call("/api/v1/auth/tokens", {
       method: "POST",
       body: { label: "agent", scope: "read" },
       headers: withCookie(cookie),
+      env: { DB: mint.db },
     });
     expect(issued.status).toBe(201);
+    expectEntryInBatch(mint, "api_tokens");
     const { token, id } = issued.body;
     expect(token).toMatch(/^fin_[A-Za-z0-9_-]{43}$/);
     expect(issued.body).toMatchObject({ label: "agent", scope: "read", last_used_at: null });
@@ -33,14 +38,26 @@ describe("in-app token routes", () => {
     expect(list.text).not.toContain(hash);
 
     expect((await call("/api/v1/config", { headers: bearer(token) })).status).toBe(200);
-    const del = await call(`/api/v1/auth/tokens/${id}`, { method: "DELETE", headers: withCookie(cookie) });
+    const del = await call(`/api/v1/auth/tokens/${id}`, {
+      method: "DELETE",
+      headers: withCookie(cookie),
+      env: { DB: revoke.db },
+    });
     expect(del.body).toEqual({ id, status: "revoked" });
+    expectEntryInBatch(revoke, "api_tokens");
     expectEnvelope(await call("/api/v1/config", { headers: bearer(token) }), 401, "UNAUTHORIZED");
     expectEnvelope(
-      await call(`/api/v1/auth/tokens/${id}`, { method: "DELETE", headers: withCookie(cookie) }),
+      await call(`/api/v1/auth/tokens/${id}`, {
+        method: "DELETE",
+        headers: withCookie(cookie),
+        env: { DB: again.db },
+      }),
       404,
       "NOT_FOUND",
     );
+    // A second revoke changed nothing: its guarded batch wrote no entry either.
+    const entries = await env.DB.prepare("SELECT summary FROM activity_log ORDER BY seq").all();
+    expect(entries.results.map((r) => r.summary)).toEqual(['issued read token "agent"', "revoked token"]);
     expect((await call("/api/v1/auth/tokens", { headers: withCookie(cookie) })).body.tokens).toEqual([]);
   });
 

@@ -1,8 +1,10 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { countingD1 } from "../../bench/lib/d1-count";
 import { bearer, resetState, seedToken } from "../helpers/auth";
 import { brokenDb } from "../helpers/broken";
 import { call, expectEnvelope } from "../helpers/http";
+import { expectEntryInBatch } from "../helpers/ledger-batch";
 
 const NOW = "2024-03-15T20:00:00Z";
 const CONFIG = "/api/v1/budget/config?year=2024";
@@ -247,7 +249,14 @@ describe("budget config: ledger and revert", () => {
     expect(update.before.spending_ceiling).toBe(48000);
     expect(update.after).toMatchObject({ spending_ceiling: 1, groups: [] });
 
-    expect((await revert(update.id)).status).toBe(200);
+    const counter = countingD1(env.DB);
+    const undo = await call(`/api/v1/activity/${update.id}/revert`, {
+      method: "POST",
+      now: NOW,
+      env: { DB: counter.db },
+    });
+    expect(undo.status, undo.text).toBe(200);
+    expectEntryInBatch(counter, "budget_config");
     const restored = (await get()).body;
     expect(restored).toMatchObject({ spending_ceiling: 48000, targets_version: 3, groups_version: 3 });
     expect(restored.groups).toEqual([{ name: "Essentials", categories: ["groceries", "rent"] }]);

@@ -1,8 +1,10 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { strToU8, zipSync } from "fflate";
 import { beforeEach, describe, expect, it } from "vitest";
+import { countingD1 } from "../../bench/lib/d1-count";
 import { createApp } from "../../src/app";
 import { call, expectEnvelope } from "../helpers/http";
+import { expectEntryInBatch } from "../helpers/ledger-batch";
 import { seedTx } from "../helpers/seed";
 
 const MONTHS = ["2026-08", "2026-09", "2026-10"];
@@ -158,9 +160,18 @@ describe("backup restore: POST /api/v1/data/import/preview and /commit", () => {
     // A preview writes nothing.
     expect(await dump("transactions")).toEqual([]);
 
-    const c = await commit({ token: p.body.token, strategy: "skip", apply_config: true });
+    const counter = countingD1(env.DB);
+    const c = await call("/api/v1/data/import/commit", {
+      method: "POST",
+      body: { token: p.body.token, strategy: "skip", apply_config: true },
+      now: NOW,
+      env: { DB: counter.db },
+    });
     expect(c.status).toBe(200);
     expect(c.body).toMatchObject({ inserted: 6, updated: 0, skipped: 0, invalid: 0, config_applied: true });
+    // The restore's entry rides in the swap's batch (the rows move from staging in it).
+    expectEntryInBatch(counter, "restore_staging");
+    expectEntryInBatch(counter, "transactions");
     for (const t of COMPARED) expect(await dump(t), t).toEqual(rows[t]);
     expect(await totals()).toEqual(before);
 

@@ -4,6 +4,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { unzipSync } from "fflate";
 import { beforeEach, describe, expect, it } from "vitest";
+import { countingD1 } from "../../bench/lib/d1-count";
 import { createApp } from "../../src/app";
 import type { Env } from "../../src/env";
 import { ingestEmail } from "../../src/ingest";
@@ -11,6 +12,7 @@ import { loadIngestSettings } from "../../src/ingest/settings";
 import { buildMime } from "../fixtures/emails/builders";
 import { recordingNotifier, resetIngestTables, testDeps } from "../fixtures/emails/deps";
 import { call, expectEnvelope } from "../helpers/http";
+import { expectEntryInBatch } from "../helpers/ledger-batch";
 
 const NOW = "2024-10-20T12:00:00Z";
 const path = (company: string) => `/api/v1/blocked-companies/${encodeURIComponent(company)}`;
@@ -66,8 +68,14 @@ describe("SPEC step 7: the blocked-company list has an API", () => {
     const entries = (await call("/api/v1/activity", { now: NOW })).body.entries;
     expect(entries[0]).toMatchObject({ operation_id: "unblockCompany", reversible: true, after: null });
     expect(entries[0].before).toMatchObject({ company: "Acme Gym" });
-    const undo = await call(`/api/v1/activity/${id}/revert`, { method: "POST", now: NOW });
+    const counter = countingD1(env.DB);
+    const undo = await call(`/api/v1/activity/${id}/revert`, {
+      method: "POST",
+      now: NOW,
+      env: { DB: counter.db },
+    });
     expect(undo.status, undo.text).toBe(200);
+    expectEntryInBatch(counter, "blocked_companies");
     expect((await list()).body.companies.map((c: { company: string }) => c.company)).toEqual(["Acme Gym"]);
   });
 

@@ -1,7 +1,9 @@
 // CSV, OFX (1.x SGML and 2.x XML) and QFX uploads: same review flow; FITIDs make re-imports idempotent.
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { countingD1 } from "../../bench/lib/d1-count";
 import { call, expectEnvelope } from "../helpers/http";
+import { expectEntryInBatch } from "../helpers/ledger-batch";
 
 const NOW = "2025-04-02T12:00:00.000Z";
 
@@ -208,8 +210,14 @@ describe("CSV", () => {
     });
     expect(d.transactions.map((t: any) => t.type)).toEqual(["deposit", "withdrawal"]);
     const mapping = { ...d.csv_mapping.mapping, negative_is: "deposit" };
+    const counter = countingD1(env.DB);
     const put = (body: unknown) =>
-      call(`/api/v1/statements/${id}/csv-mapping`, { method: "PUT", body, now: NOW });
+      call(`/api/v1/statements/${id}/csv-mapping`, {
+        method: "PUT",
+        body,
+        now: NOW,
+        env: { DB: counter.db },
+      });
     expectEnvelope(
       await put({ institution: "Harbour Card", mapping: { ...mapping, amount: 9 } }),
       422,
@@ -220,8 +228,12 @@ describe("CSV", () => {
       422,
       "VALIDATION_ERROR",
     );
+    counter.reset();
     const ok = await put({ institution: "Harbour Card", mapping });
     expect(ok.status, ok.text).toBe(200);
+    // The mapping, the rows read with it and the entry land in one batch.
+    expectEntryInBatch(counter, "statement_csv_mappings");
+    expectEntryInBatch(counter, "statement_rows");
     expect(ok.body).toMatchObject({ institution: "Harbour Card", csv_mapping: { confirmed: true } });
     expect(ok.body.transactions.map((t: any) => [t.type, t.amount])).toEqual([
       ["withdrawal", 4.5],

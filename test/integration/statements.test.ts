@@ -50,8 +50,16 @@ describe("upload", () => {
   beforeEach(reset);
 
   it("parses, reconciles against an empty journal and keeps the PDF in R2 under its hash", async () => {
-    const res = await uploadStatement(pdfFixture(RBC), "My RBC (March).pdf");
+    const counter = countingD1(env.DB);
+    const res = await call("/api/v1/statements/upload", {
+      method: "POST",
+      rawBody: form(pdfFixture(RBC), "My RBC (March).pdf"),
+      now: NOW,
+      env: { DB: counter.db },
+    });
     expect(res.status).toBe(200);
+    // The upload's entry rides in the batch that inserts the statement and its rows.
+    expectEntryInBatch(counter, "statement_rows");
     const b = res.body;
     expect(b.statement_id).toMatch(/^stmt_[0-9a-f]{16}$/);
     expect(b.metadata).toEqual({
@@ -453,8 +461,14 @@ describe("review, import, undo, re-upload, reparse", () => {
       TransactionType: "deposit",
       Company: "Northwind",
     });
-    const res = await call(`/api/v1/statements/${id}/reparse`, { method: "POST", now: NOW });
+    const counter = countingD1(env.DB);
+    const res = await call(`/api/v1/statements/${id}/reparse`, {
+      method: "POST",
+      now: NOW,
+      env: { DB: counter.db },
+    });
     expect(res.status).toBe(200);
+    expectEntryInBatch(counter, "statement_rows");
     expect(res.body.transactions[2]).toMatchObject({
       action: "skip",
       edited_company: "Transfer in",

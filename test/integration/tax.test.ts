@@ -2,12 +2,14 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { countingD1 } from "../../bench/lib/d1-count";
 import { getDb } from "../../src/db";
 import { taxRenameStatements } from "../../src/domains/tax";
 import { transactions } from "../../src/db/schema";
 import { decodeTxId } from "../../src/lib/txid";
 import { resetState } from "../helpers/auth";
 import { call, expectEnvelope } from "../helpers/http";
+import { expectEntryInBatch } from "../helpers/ledger-batch";
 import { clearTransactions, seedTx } from "../helpers/seed";
 import { receiptFixture } from "../fixtures/receipts";
 
@@ -222,9 +224,14 @@ describe("overrides", () => {
       ["setTaxOverride", true, tx],
       ["setTaxOverride", true, tx],
     ]);
-    // undo the clear: the include comes back
-    let res = await call(`/api/v1/activity/${entries[0].id}/revert`, { method: "POST" });
+    // undo the clear: the include comes back (the revert's entry rides in the restore's batch)
+    const undo = countingD1(env.DB);
+    let res = await call(`/api/v1/activity/${entries[0].id}/revert`, {
+      method: "POST",
+      env: { DB: undo.db },
+    });
     expect(res.status, res.text).toBe(200);
+    expectEntryInBatch(undo, "tax_overrides");
     expect(line(await pack(), "other").transactions[0].tx_id).toBe(tx);
     // undo the include: back to the exclude
     res = await call(`/api/v1/activity/${entries[1].id}/revert`, { method: "POST" });
@@ -287,18 +294,37 @@ describe("lines and the personal mapping", () => {
     });
     const e = expectEnvelope(bad, 422, "VALIDATION_ERROR");
     expect(e.details.errors[0].msg).toBe("Category 'pets' is claimed by two lines: 'a' and 'b'");
+    const [put, undo] = [countingD1(env.DB), countingD1(env.DB)];
     const good = await call("/api/v1/tax-pack/mapping", {
       method: "PUT",
       body: { lines: [{ key: "vet", label: "Vet bills", categories: ["Pets"] }] },
+      env: { DB: put.db },
     });
     expect(good.status, good.text).toBe(200);
+    expectEntryInBatch(put, "tax_mapping");
     expect(good.body.personal).toBe(true);
     const p = await pack();
     expect(p.lines.map((l) => [l.key, l.total])).toEqual([["vet", 3]]);
     expect(await env.FILES.get("backups/config/tax_mapping.json")).not.toBeNull();
     const entries = (await call("/api/v1/activity")).body.entries as any[];
-    expect((await call(`/api/v1/activity/${entries[0].id}/revert`, { method: "POST" })).status).toBe(200);
+    expect(entries[0]).toMatchObject({
+      operation_id: "putTaxMapping",
+      summary: "Set a personal tax line mapping",
+    });
+    const back = await call(`/api/v1/activity/${entries[0].id}/revert`, {
+      method: "POST",
+      env: { DB: undo.db },
+    });
+    expect(back.status).toBe(200);
+    expectEntryInBatch(undo, "tax_mapping");
     expect((await pack()).lines).toHaveLength(7);
+    const drop = countingD1(env.DB);
+    const vet = { lines: [{ key: "vet", label: "Vet bills", categories: ["Pets"] }] };
+    expect((await call("/api/v1/tax-pack/mapping", { method: "PUT", body: vet })).status).toBe(200);
+    expect((await call("/api/v1/tax-pack/mapping", { method: "DELETE", env: { DB: drop.db } })).status).toBe(
+      200,
+    );
+    expectEntryInBatch(drop, "tax_mapping");
   });
 
   it("a renamed or deleted category carries through the personal mapping", async () => {

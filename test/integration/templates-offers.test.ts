@@ -2,10 +2,12 @@
 // accepting it teaches the journal that bank with nothing typed.
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { countingD1 } from "../../bench/lib/d1-count";
 import type { Env } from "../../src/env";
 import { ingestEmail } from "../../src/ingest";
 import type { IngestSettings } from "../../src/ingest/types";
 import { call, expectEnvelope } from "../helpers/http";
+import { expectEntryInBatch } from "../helpers/ledger-batch";
 import { fakeModel, modelServerUrl } from "../helpers/fake-model-client";
 import { resetIngestTables, testDeps } from "../fixtures/emails/deps";
 import { maple } from "../fixtures/emails/unknown-banks/banks";
@@ -42,11 +44,14 @@ describe.skipIf(!modelServerUrl())("templates offered from AI rescues", () => {
       example: "You spent $[amount] at [merchant] on [date] at [time].",
     });
 
+    const [accept, revert] = [countingD1(env.DB), countingD1(env.DB)];
     const accepted = await call(`/api/v1/templates/offers/${offer.tx_id}/accept`, {
       method: "POST",
       body: { institution: "Maple CU" },
+      env: { DB: accept.db },
     });
     expect(accepted.status, accepted.text).toBe(200);
+    expectEntryInBatch(accept, "alert_templates");
     expect(accepted.body).toMatchObject({ name: "Maple CU purchase", institution: "Maple CU" });
     expect((await call("/api/v1/templates/offers")).body.count).toBe(0);
     expectEnvelope(
@@ -68,8 +73,10 @@ describe.skipIf(!modelServerUrl())("templates offered from AI rescues", () => {
     // Reverting the accept removes the template again.
     const undo = await call(`/api/v1/activity/${accepted.headers.get("x-activity-id")}/revert`, {
       method: "POST",
+      env: { DB: revert.db },
     });
     expect(undo.status, undo.text).toBe(200);
+    expectEntryInBatch(revert, "alert_templates");
     expect((await call("/api/v1/templates")).body.count).toBe(0);
   });
 

@@ -2,10 +2,12 @@
 // round trip through the data export and import.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { countingD1 } from "../../bench/lib/d1-count";
 import { createApp } from "../../src/app";
 import type { Env } from "../../src/env";
 import { ingestEmail } from "../../src/ingest";
 import { call, expectEnvelope } from "../helpers/http";
+import { expectEntryInBatch } from "../helpers/ledger-batch";
 import { resetIngestTables, testDeps } from "../fixtures/emails/deps";
 import { maple } from "../fixtures/emails/unknown-banks/banks";
 
@@ -85,10 +87,13 @@ describe("/api/v1/templates", () => {
       testDeps(),
     );
     expect(again.status).toBe("quarantined");
+    const revert = countingD1(env.DB);
     const undo = await call(`/api/v1/activity/${del.headers.get("x-activity-id")}/revert`, {
       method: "POST",
+      env: { DB: revert.db },
     });
     expect(undo.status, undo.text).toBe(200);
+    expectEntryInBatch(revert, "alert_templates");
     expect((await call("/api/v1/templates")).body.templates.map((t: any) => [t.id, t.name])).toEqual([
       [id, "Maple Visa"],
     ]);

@@ -11,9 +11,10 @@ import type { Image, ImageLike } from "./rules";
 export interface RestoreOptions {
   force: boolean;
   /**
-   * Queues the revert's own ledger entry, naming the categories recreated on the way: a reverter
-   * calls it just before the restore's `ctx.batch`, so the entry lands with the restore. A
-   * reverter that does not call it gets the entry queued after its restore (written by the door).
+   * Queues the revert's own ledger entry, naming the categories recreated on the way: every
+   * reverter calls it just before the restore's `ctx.batch`, so the entry lands with the restore
+   * (each domain's revert test checks it with expectEntryInBatch). Not called: the entry is queued
+   * after the restore and written by the door (a fallback, not a way to write one).
    */
   journal?: (recreated?: string[]) => void;
 }

@@ -70,12 +70,13 @@ export const autoLinkQuery = (db: Db, id: string, key: TxKey, nowIso: string) =>
     .set(linkSet(key, nowIso))
     .where(and(eq(a.id, id), isNull(a.tx_date_file_name)));
 
-export async function setParse(
+/** A parse's outcome (awaited, or one of the caller's batch: the parse's entry rides with it). */
+export function setParse(
   d1: D1Database,
   id: string,
   v: { status: string; error: string | null; json: StoredReceipt | null; nowIso: string },
-): Promise<void> {
-  await getDb(d1)
+) {
+  return getDb(d1)
     .update(a)
     .set({ parse_status: v.status, parse_error: v.error, parse_json: v.json, updated_at: v.nowIso })
     .where(eq(a.id, id));

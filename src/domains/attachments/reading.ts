@@ -14,7 +14,7 @@ import { getObjectBytes } from "./files";
 import { DEFAULT_PARSE_TIMEOUT_MS, pdfTextLayer, type ReceiptInput, readReceiptWith } from "./parse";
 import { setParse } from "./queries";
 import { RECEIPT_SCHEMA_VERSION, validateReceipt } from "./receipt-rules";
-import { loadAttachment } from "./service";
+import { loadAttachment, toResponse } from "./service";
 
 export interface ReadDeps {
   timeoutMs?: number;
@@ -116,6 +116,20 @@ export async function readReceipt(ctx: ServiceCtx, { id, deps = {} }: { id: stri
     parsed_at: at,
     schema_version: RECEIPT_SCHEMA_VERSION,
   };
-  await setParse(ctx.env.DB, id, { status: "parsed", error: null, json: parsed, nowIso: at });
+  // The entry (images of the parse fields, for transparency: not reversible) rides in the write.
+  const done = { ...before, parse_status: "parsed", parse_error: null, parse_json: parsed, updated_at: at };
+  const image = (r: AttachmentRow) => ({
+    parse_status: r.parse_status,
+    parse_json: toResponse(r).parse_json,
+  });
+  ctx.journal({
+    kind: "attachment",
+    resourceId: id,
+    before: image(before),
+    after: image(done),
+    summary: `Parsed receipt ${before.original_filename}`,
+    reversible: false,
+  });
+  await ctx.batch([setParse(ctx.env.DB, id, { status: "parsed", error: null, json: parsed, nowIso: at })]);
   return { before, after: await loadAttachment(ctx, id) };
 }

@@ -3,12 +3,11 @@
  * per-address wrong-password buckets untouched for a day with no lock in force (the global bucket
  * is kept). Nothing here can sign anyone in or out: live sessions and active locks are untouched.
  */
-import { and, isNotNull, lt, ne, or, isNull } from "drizzle-orm";
 import { getDb } from "../../db";
-import { loginThrottle, sessions } from "../../db/schema";
 import type { Env } from "../../env";
 import type { Clock } from "../../lib/clock";
 import { log } from "../../lib/log";
+import { pruneQueries } from "./session-queries";
 
 const DAY_MS = 86_400_000;
 
@@ -18,24 +17,6 @@ export async function pruneAuthState(env: Env, clock: Clock): Promise<void> {
   const dayAgo = new Date(now - DAY_MS).toISOString();
   const nowIso = new Date(now).toISOString();
   const db = getDb(env.DB);
-  const [s, b] = await db.batch([
-    db
-      .delete(sessions)
-      .where(
-        or(
-          and(isNotNull(sessions.ended_at), lt(sessions.ended_at, monthAgo)),
-          lt(sessions.expires_at, monthAgo),
-        ),
-      ),
-    db
-      .delete(loginThrottle)
-      .where(
-        and(
-          ne(loginThrottle.key, "global"),
-          lt(loginThrottle.updated_at, dayAgo),
-          or(isNull(loginThrottle.locked_until), lt(loginThrottle.locked_until, nowIso)),
-        ),
-      ),
-  ]);
+  const [s, b] = await db.batch(pruneQueries(db, monthAgo, dayAgo, nowIso));
   log("info", "auth.pruned", { sessions: s.meta.changes, throttles: b.meta.changes });
 }

@@ -55,18 +55,16 @@ export function listActiveTokens(db: Db): Promise<TokenRow[]> {
   return db.select(TOKEN_COLUMNS).from(t).where(isNull(t.revoked_at)).orderBy(asc(t.created_at), asc(t.id));
 }
 
-export async function insertToken(db: Db, row: TokenRow & { token_hash: string }): Promise<void> {
-  await db.insert(t).values({ ...row, last_used_at: null });
-}
+/** The insert of a new token (unexecuted: the verb runs it in its batch with its ledger entry). */
+export const insertToken = (db: Db, row: TokenRow & { token_hash: string }) =>
+  db.insert(t).values({ ...row, last_used_at: null });
 
-/** Permanent: a revoked token never authenticates again. Returns whether a live token was revoked. */
-export async function revokeToken(db: Db, id: string, nowIso: string): Promise<boolean> {
-  const res = await db
+/** Permanent: a revoked token never authenticates again (unexecuted; no change: nothing was live). */
+export const revokeToken = (db: Db, id: string, nowIso: string) =>
+  db
     .update(t)
     .set({ revoked_at: nowIso })
     .where(and(eq(t.id, id), isNull(t.revoked_at)));
-  return res.meta.changes > 0;
-}
 
 /** Conditional stamp: concurrent requests still write at most once per throttle window. */
 export async function stampTokenUsed(db: Db, id: string, nowIso: string, staleBeforeIso: string) {

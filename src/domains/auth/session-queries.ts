@@ -1,5 +1,19 @@
 /** Queries of browser sessions and the wrong-password throttle. No rules here. */
-import { and, asc, eq, gt, inArray, isNull, lte, ne, notExists, or, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt as before,
+  lte,
+  ne,
+  notExists,
+  or,
+  sql,
+} from "drizzle-orm";
 import type { Db } from "../../db";
 import { loginThrottle, sessions } from "../../db/schema";
 
@@ -117,4 +131,26 @@ export async function clearBuckets(db: Db, keys: string[], nowIso: string): Prom
     .update(lt)
     .set({ failures: 0, locked_until: null, updated_at: nowIso })
     .where(inArray(lt.key, keys));
+}
+
+/**
+ * The daily prune (unexecuted: run together in one batch): sessions ended or expired before
+ * `monthAgo`, and address buckets untouched since `dayAgo` with no lock in force at `nowIso`
+ * (the global bucket is kept).
+ */
+export function pruneQueries(db: Db, monthAgo: string, dayAgo: string, nowIso: string) {
+  return [
+    db
+      .delete(s)
+      .where(or(and(isNotNull(s.ended_at), before(s.ended_at, monthAgo)), before(s.expires_at, monthAgo))),
+    db
+      .delete(lt)
+      .where(
+        and(
+          ne(lt.key, "global"),
+          before(lt.updated_at, dayAgo),
+          or(isNull(lt.locked_until), before(lt.locked_until, nowIso)),
+        ),
+      ),
+  ] as const;
 }

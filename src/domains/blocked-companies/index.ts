@@ -18,7 +18,7 @@ export function blockedCompaniesRouter() {
 export const blockedCompanyReverters: Reverters = {
   blocked_company: {
     current: (ctx, key) => currentBlocked(ctx, key),
-    restore: (ctx, key, before) =>
-      restoreBlocked(ctx, { key, before: before as Record<string, unknown> | null }),
+    restore: (ctx, key, before, opts) =>
+      restoreBlocked(ctx, { key, before: before as Record<string, unknown> | null, journal: opts.journal }),
   },
 };

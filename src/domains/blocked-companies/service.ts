@@ -2,14 +2,22 @@
  * The blocked-company list (SPEC step 7 and Events: no notification for a company on it). Names
  * match without regard to case or surrounding spaces. Every write stages before/after images.
  */
-import { asc, eq } from "drizzle-orm";
-import { type Db, getDb } from "../../db";
-import { blockedCompanies as b } from "../../db/schema";
+import { getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
+import {
+  type BlockedRow,
+  blockedListQuery,
+  deleteBlockedQuery,
+  findBlocked,
+  insertBlockedQuery,
+  replaceBlockedRows,
+  upsertBlockedQuery,
+} from "./queries";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
-export type BlockedRow = typeof b.$inferSelect;
+export type { BlockedRow };
+export { blockedListQuery };
 
 export const blockKey = (company: string) => company.trim().toLowerCase();
 const image = (r: BlockedRow) => ({ company: r.company, created_at: r.created_at });
@@ -18,9 +26,6 @@ export async function listBlocked(d1: D1Database): Promise<BlockedRow[]> {
   return blockedListQuery(getDb(d1));
 }
 
-/** The list in key order, as a query for a caller's batch (ingestion's settings). */
-export const blockedListQuery = (db: Db) => db.select().from(b).orderBy(asc(b.key));
-
 /** The names ingestion compares against (lower-cased). */
 export async function blockedNames(d1: D1Database): Promise<string[]> {
   return (await listBlocked(d1)).map((r) => r.key);
@@ -28,12 +33,11 @@ export async function blockedNames(d1: D1Database): Promise<string[]> {
 
 /** Replaces the whole list in one batch (tests and scripts: ingest/settings.ts saveBlockedCompanies). */
 export async function replaceBlocked(d1: D1Database, rows: BlockedRow[]): Promise<void> {
-  const db = getDb(d1);
-  await db.batch([db.delete(b), ...rows.map((r) => db.insert(b).values(r))]);
+  await replaceBlockedRows(getDb(d1), rows);
 }
 
 async function find(d1: D1Database, key: string): Promise<BlockedRow | null> {
-  return (await getDb(d1).select().from(b).where(eq(b.key, key)).get()) ?? null;
+  return findBlocked(getDb(d1), key);
 }
 
 /** Adds a company (idempotent: an existing entry stays as it was). */
@@ -51,7 +55,7 @@ export async function blockCompany(ctx: Ctx, company: string) {
   }
   const row = { key, company: company.trim(), created_at: ctx.clock().toISOString() };
   ctx.journal({ kind: "blocked_company", resourceId: key, before: {}, after: image(row) });
-  await ctx.batch([getDb(ctx.env.DB).insert(b).values(row).onConflictDoNothing()]);
+  await ctx.batch([insertBlockedQuery(getDb(ctx.env.DB), row)]);
   return { row };
 }
 
@@ -60,7 +64,7 @@ export async function unblockCompany(ctx: Ctx, company: string) {
   const existing = await find(ctx.env.DB, blockKey(company));
   if (!existing) throw notFound("Blocked company");
   ctx.journal({ kind: "blocked_company", resourceId: existing.key, before: image(existing), after: null });
-  await ctx.batch([getDb(ctx.env.DB).delete(b).where(eq(b.key, existing.key))]);
+  await ctx.batch([deleteBlockedQuery(getDb(ctx.env.DB), existing.key)]);
   return { row: existing };
 }
 
@@ -72,11 +76,12 @@ export async function currentBlocked(ctx: Ctx, key: string) {
 
 export async function restoreBlocked(
   ctx: Ctx,
-  { key, before }: { key: string; before: Record<string, unknown> | null },
+  { key, before, journal }: { key: string; before: Record<string, unknown> | null; journal?: () => void },
 ) {
   const db = getDb(ctx.env.DB);
+  journal?.(); // the revert's own entry rides in the restore's batch
   if (!before || typeof before.company !== "string") {
-    await db.delete(b).where(eq(b.key, key));
+    await ctx.batch([deleteBlockedQuery(db, key)]);
     return;
   }
   const row = {
@@ -84,8 +89,5 @@ export async function restoreBlocked(
     company: before.company,
     created_at: String(before.created_at ?? ctx.clock().toISOString()),
   };
-  await db
-    .insert(b)
-    .values(row)
-    .onConflictDoUpdate({ target: b.key, set: { company: row.company } });
+  await ctx.batch([upsertBlockedQuery(db, row)]);
 }

@@ -27,7 +27,7 @@ export function groupsRouter() {
 // budget-groups: the groups only. Revert writes the before image back as a new version.
 const budgetReverter = (kind: "budget-targets" | "budget-groups"): Reverter => ({
   current: (ctx, id) => currentImage(ctx, { kind, id }),
-  restore: (ctx, id, before) => restoreImage(ctx, { kind, id, before }),
+  restore: (ctx, id, before, opts) => restoreImage(ctx, { kind, id, before, journal: opts.journal }),
 });
 
 /** This domain's ledger reverters (app.ts registers them). */

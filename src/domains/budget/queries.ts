@@ -110,3 +110,19 @@ export async function writeItems(
   if (rows.length !== items.length) return null;
   return Object.fromEntries(rows.map((r) => [r.kind, Number(r.version)]));
 }
+
+/** Every item of every user and year, with its version (the category rename rewrites them). */
+export function allItemsQuery(db: Db) {
+  return db
+    .select({ user_id: b.user_id, year: b.year, kind: b.kind, data: b.data, version: b.version })
+    .from(b);
+}
+export type StoredItem = Awaited<ReturnType<typeof allItemsQuery>>[number];
+
+/** One item's document replaced if still at `r.version`, the version bumped (unexecuted: for a batch). */
+export function replaceItemDataQuery(db: Db, r: StoredItem, data: ItemRow["data"], nowIso: string) {
+  return db
+    .update(b)
+    .set({ data, version: sql`${b.version} + 1`, updated_at: nowIso })
+    .where(and(eq(b.user_id, r.user_id), eq(b.year, r.year), eq(b.kind, r.kind), eq(b.version, r.version)));
+}

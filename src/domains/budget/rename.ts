@@ -3,9 +3,8 @@
  * targets and groups too, so a budget never points at a category that no longer exists.
  * The statements join the category write's batch; each row's version is bumped (optimistic lock).
  */
-import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db";
-import { budgetConfig } from "../../db/schema";
+import { allItemsQuery, replaceItemDataQuery } from "./queries";
 import { type GroupsDoc, parseGroups, type TargetsDoc } from "./rules";
 
 const key = (s: string) => s.trim().toLowerCase();
@@ -39,23 +38,13 @@ export function renameInDoc(kind: string, data: unknown, from: string, to: strin
 
 /** Statements rewriting every budget item that names `from`; run them in the category's batch. */
 export async function budgetRenameStatements(db: Db, from: string, to: string | null, nowIso: string) {
-  const b = budgetConfig;
-  const rows = await db
-    .select({ user_id: b.user_id, year: b.year, kind: b.kind, data: b.data, version: b.version })
-    .from(b);
+  const rows = await allItemsQuery(db);
   const out = [];
   for (const r of rows) {
     // The document keeps its stored form (a decimal-era targets document stays unmarked).
     const next = renameInDoc(r.kind, r.data, from, to) as TargetsDoc | GroupsDoc | null;
     if (next === null) continue;
-    out.push(
-      db
-        .update(b)
-        .set({ data: next, version: sql`${b.version} + 1`, updated_at: nowIso })
-        .where(
-          and(eq(b.user_id, r.user_id), eq(b.year, r.year), eq(b.kind, r.kind), eq(b.version, r.version)),
-        ),
-    );
+    out.push(replaceItemDataQuery(db, r, next, nowIso));
   }
   return out;
 }

@@ -222,11 +222,19 @@ export async function restoreImage(
     kind,
     id,
     before,
-  }: { kind: "budget-targets" | "budget-groups"; id: string; before: Record<string, unknown> | null },
+    journal,
+  }: {
+    kind: "budget-targets" | "budget-groups";
+    id: string;
+    before: Record<string, unknown> | null;
+    /** Queues the revert's own entry: it rides in the write's batch. */
+    journal?: () => void;
+  },
 ) {
   const { userId, year } = parseResourceId(id);
   const groups = parseGroups(before);
   const items: ItemWrite[] = [{ kind: "groups", data: groups, expected: null }];
   if (kind === "budget-targets") items.push({ kind: "targets", data: parseTargets(before), expected: null });
+  journal?.();
   await write(ctx, userId, year, items);
 }

@@ -19,6 +19,6 @@ export function configRouter() {
 export const configReverters: Reverters = {
   config: typedReverter(StoredConfig, {
     current: async (ctx) => loadSettings(ctx.env),
-    restore: (ctx, _id, before) => restoreConfig(ctx, before),
+    restore: (ctx, _id, before, opts) => restoreConfig(ctx, { image: before, journal: opts.journal }),
   }),
 };

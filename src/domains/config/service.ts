@@ -124,9 +124,13 @@ export async function updateConfig(ctx: ServiceCtx, input: AppConfigUpdateReques
   return { before, after, response: toResponse(after, dep) };
 }
 
-/** Restores a stored image (used by activity revert). */
-export async function restoreConfig(ctx: ServiceCtx, image: StoredConfig): Promise<void> {
+/** Restores a stored image (activity revert: `journal` queues the revert's entry into the write's batch). */
+export async function restoreConfig(
+  ctx: ServiceCtx,
+  { image, journal }: { image: StoredConfig; journal?: () => void },
+): Promise<void> {
   const data = parseStored(image);
+  journal?.();
   await writeStoredConfig(getDb(ctx.env.DB), ctx.batch, data, ctx.clock().toISOString());
   invalidateSettings();
   await saveBackup(ctx.env.FILES, BACKUP_NAME, data);

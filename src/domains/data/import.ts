@@ -189,7 +189,17 @@ export async function commitImport(
     applyConfig: req.apply_config,
     copyTag: `import${req.token.slice(4, 10)}-`,
   });
-  const counts = await applyPlan(ctx.env.DB, p, { token: req.token, nowIso: now.toISOString(), versions });
+  const { inserted, updated, skipped } = p.counts;
+  ctx.journal({
+    resourceId: "backup",
+    summary: `Restored a backup (${req.strategy}): ${inserted} inserted, ${updated} replaced, ${skipped} skipped`,
+  });
+  const counts = await applyPlan(ctx.env.DB, p, {
+    token: req.token,
+    nowIso: now.toISOString(),
+    versions,
+    batch: ctx.batch,
+  });
   await ctx.env.FILES.delete(stagedKey(req.token));
   if (req.apply_config) {
     for (const list of LISTS) await backupList(ctx.env, list);

@@ -10,7 +10,8 @@ import { eq, getTableColumns, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { getTableConfig } from "drizzle-orm/sqlite-core";
 import { type Db, getDb } from "../../db/index";
-import { bumpVersion } from "../../db/lists";
+import { batchOf, bumpVersion } from "../../db/lists";
+import type { Batch } from "../../lib/context";
 import { configVersions, restoreStaging } from "../../db/schema";
 import { conflict } from "../../lib/errors";
 import { IMPORT_TABLES, type Row } from "./import-rules";
@@ -84,7 +85,7 @@ export async function dropStaleStaging(d1: D1Database, now: Date) {
 export async function applyPlan(
   d1: D1Database,
   p: ReturnType<typeof plan>,
-  opts: { token: string; nowIso: string; versions: Record<string, number> | null },
+  opts: { token: string; nowIso: string; versions: Record<string, number> | null; batch: Batch },
 ): Promise<WriteCounts> {
   const db = getDb(d1);
   await db.delete(restoreStaging).where(eq(restoreStaging.token, opts.token));
@@ -122,7 +123,8 @@ export async function applyPlan(
   }
   swap.push(db.delete(restoreStaging).where(eq(restoreStaging.token, opts.token)));
   try {
-    await d1.batch(swap.map((st) => compiled(d1, st)));
+    // The verb's batch: the restore's ledger entry rides in the swap.
+    await opts.batch(batchOf(swap.map((st) => compiled(d1, st))));
   } catch (err) {
     await db.delete(restoreStaging).where(eq(restoreStaging.token, opts.token));
     if (opts.versions) {
@@ -142,15 +144,17 @@ export async function applyPlan(
 }
 
 /**
- * The D1 statement drizzle compiled (its SQL and its own parameters): drizzle's batch cannot take
- * a `sql` template with parameters, so the swap runs D1's batch (atomic all the same).
+ * A statement as drizzle's batch runs it, compiled here: drizzle's batch cannot take a `sql`
+ * template with parameters (its raw statement carries no prepared D1 statement to bind), so each
+ * swap statement comes prepared, with its own SQL and parameters; the batch binds and runs it.
  */
-function compiled(d1: D1Database, st: Statement): D1PreparedStatement {
+function compiled(d1: D1Database, st: Statement): Statement {
   const q =
     "toSQL" in st && typeof st.toSQL === "function"
       ? (st.toSQL() as { sql: string; params: unknown[] })
       : (st as unknown as { getQuery(): { sql: string; params: unknown[] } }).getQuery();
-  return d1.prepare(q.sql).bind(...q.params);
+  const prepared = { stmt: d1.prepare(q.sql), getQuery: () => q, mapResult: (r: unknown) => r };
+  return { _prepare: () => prepared } as unknown as Statement;
 }
 
 /** A statement that fails (NOT NULL) when the list's version is no longer `version`. */

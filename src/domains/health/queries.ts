@@ -6,7 +6,7 @@ import { max } from "drizzle-orm";
 import type { Db } from "../../db";
 import { type KvExact, type KvFamily, kvRowsQuery } from "../../db/kv";
 import { transactions } from "../../db/schema";
-import { heartbeatQuery, type PollerHealth } from "../../ingest/sources/poller-health";
+import { heartbeatQuery, type PollerHealth } from "../../ingest/sources/poller-queries";
 import { log } from "../../lib/log";
 import { passwordSetQuery } from "../auth/queries";
 import { failuresSinceQuery } from "../parse-failures/queries";

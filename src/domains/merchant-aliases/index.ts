@@ -18,6 +18,6 @@ export function merchantAliasesRouter() {
 export const aliasReverters: Reverters = {
   alias: {
     current: (ctx, rawName) => currentAlias(ctx, rawName),
-    restore: (ctx, rawName, before) => restoreAlias(ctx, { rawName, before }),
+    restore: (ctx, rawName, before, opts) => restoreAlias(ctx, { rawName, before, journal: opts.journal }),
   },
 };

@@ -59,7 +59,11 @@ export async function deleteAlias(ctx: Ctx, rawName: string) {
 /** Activity revert: writes `before` back (`{}` or null means the alias did not exist). */
 export async function restoreAlias(
   ctx: Ctx,
-  { rawName, before }: { rawName: string; before: Record<string, unknown> | null },
+  {
+    rawName,
+    before,
+    journal,
+  }: { rawName: string; before: Record<string, unknown> | null; journal?: () => void },
 ) {
   const db = getDb(ctx.env.DB);
   const stmts: Statement[] = [deleteAliasRow(db, rawName)];
@@ -67,5 +71,6 @@ export async function restoreAlias(
     const restored = { raw_name: before.raw_name, canonical: before.canonical_name };
     stmts.push(upsertAlias(db, restored, ctx.clock().toISOString()));
   }
+  journal?.(); // the revert's own entry rides in the restore's batch
   await writeAliases(ctx, stmts);
 }

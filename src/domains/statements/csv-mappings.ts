@@ -2,13 +2,11 @@
  * CSV column mappings: guessed at the first upload of a header layout, confirmed once by the
  * person (with the institution's name) and used for every later file with the same header.
  */
-import { eq } from "drizzle-orm";
-import { type Db, schema } from "../../db";
+import type { Db } from "../../db";
 import { validationError } from "../../lib/errors";
 import { type CsvMapping, csvTable } from "./parsers/csv";
+import { mappingBySignature, upsertMappingQuery } from "./csv-mapping-queries";
 import { readCsvMapping } from "./stored";
-
-const m = schema.statementCsvMappings;
 
 export const signatureOf = (header: string[]) => header.map((h) => h.trim().toLowerCase()).join("|");
 
@@ -16,11 +14,7 @@ export const signatureOf = (header: string[]) => header.map((h) => h.trim().toLo
 export async function storedMapping(db: Db, text: string) {
   const table = csvTable(text);
   if (!table) return null;
-  const row = await db
-    .select()
-    .from(m)
-    .where(eq(m.signature, signatureOf(table.header)))
-    .get();
+  const row = await mappingBySignature(db, signatureOf(table.header));
   return row ? { institution: row.institution, mapping: readCsvMapping(row.mapping) } : null;
 }
 
@@ -58,5 +52,5 @@ export function saveMappingQuery(
     mapping: map,
     confirmed_at: nowIso,
   };
-  return db.insert(m).values(values).onConflictDoUpdate({ target: m.signature, set: values });
+  return upsertMappingQuery(db, values);
 }

@@ -28,20 +28,23 @@ const rowInserts = (db: Db, rows: readonly RowWithKey[]) =>
       : []),
   ]);
 
+/** The inserts of a statement, its rows and their keys (one batch: the caller's, with its entry). */
+export const insertStatementQueries = (db: Db, stmt: StatementRecord, rows: RowWithKey[]) =>
+  [db.insert(s).values(stmt), ...rowInserts(db, rows)] as const;
+
 /** The statement, its rows and their keys, in one batch. */
 export async function insertStatement(db: Db, stmt: StatementRecord, rows: RowWithKey[]) {
-  await db.batch([db.insert(s).values(stmt), ...rowInserts(db, rows)]);
+  await db.batch(insertStatementQueries(db, stmt, rows));
 }
 
-/** Replaces a statement's rows (reparse) and its header fields, atomically. */
-export async function replaceRows(db: Db, id: string, patch: Partial<StatementRecord>, rows: RowWithKey[]) {
-  await db.batch([
+/** Replaces a statement's rows (reparse) and its header fields: statements for one batch. */
+export const replaceRowsQueries = (db: Db, id: string, patch: Partial<StatementRecord>, rows: RowWithKey[]) =>
+  [
     db.update(s).set(patch).where(eq(s.id, id)),
     db.delete(r).where(eq(r.statement_id, id)),
     db.delete(k).where(eq(k.statement_id, id)),
     ...rowInserts(db, rows),
-  ]);
-}
+  ] as const;
 
 export const getStatement = (db: Db, id: string) => db.select().from(s).where(eq(s.id, id)).get();
 

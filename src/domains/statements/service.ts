@@ -17,6 +17,7 @@ import {
   partOfKey,
   r2KeyFor,
 } from "./files";
+import { batchOf, type Statement } from "../../db/lists";
 import { countMatchQuery, listLayouts } from "./layouts/service";
 import { type CsvMapping, csvTable } from "./parsers/csv";
 import * as q from "./queries";
@@ -34,8 +35,20 @@ async function aiReader(ctx: ServiceCtx) {
     : null;
 }
 
-/** Any file through its parser (one statement per account); a CSV with its confirmed mapping when one is stored. */
-async function parseAll(ctx: ServiceCtx, kind: FileKind, bytes: Uint8Array, fallbackYear: number) {
+/** A CSV header layout's confirmed mapping (stored, or being confirmed now). */
+type Confirmed = { institution: string; mapping: CsvMapping };
+
+/**
+ * Any file through its parser (one statement per account); a CSV with its confirmed mapping: the
+ * one being confirmed (`confirmed`), else the stored one for its header, if any.
+ */
+async function parseAll(
+  ctx: ServiceCtx,
+  kind: FileKind,
+  bytes: Uint8Array,
+  fallbackYear: number,
+  confirmed: Confirmed | null = null,
+) {
   if (kind !== "csv") {
     const parts = await parseFile(kind, bytes, fallbackYear, {
       ai: kind === "pdf" ? await aiReader(ctx) : null,
@@ -46,7 +59,7 @@ async function parseAll(ctx: ServiceCtx, kind: FileKind, bytes: Uint8Array, fall
   checkRows(kind, bytes);
   const text = decodeText(bytes);
   // The header is on the first lines: the stored mapping is looked up from them alone.
-  const stored = await storedMapping(getDb(ctx.env.DB), text.slice(0, 64 * 1024));
+  const stored = confirmed ?? (await storedMapping(getDb(ctx.env.DB), text.slice(0, 64 * 1024)));
   const [parsed] = await parseFile(kind, bytes, fallbackYear, { csvMapping: stored?.mapping ?? null });
   if (stored) parsed!.institution = stored.institution;
   const csvState = parsed!.csv ? { ...parsed!.csv, confirmed: stored !== null } : null;
@@ -70,31 +83,39 @@ function parsedColumns(parsed: Parsed) {
 }
 
 /** The statement of one account of a file (`part`: its place in the file). */
-async function parseAny(ctx: ServiceCtx, kind: FileKind, bytes: Uint8Array, fallbackYear: number, part = 0) {
-  const parts = await parseAll(ctx, kind, bytes, fallbackYear);
+async function parseAny(
+  ctx: ServiceCtx,
+  kind: FileKind,
+  bytes: Uint8Array,
+  fallbackYear: number,
+  { part = 0, confirmed = null }: { part?: number; confirmed?: Confirmed | null } = {},
+) {
+  const parts = await parseAll(ctx, kind, bytes, fallbackYear, confirmed);
   return parts[part] ?? parts[0]!;
 }
 
-/** Confirms (or corrects) the column mapping of a CSV statement's header layout, then reads it again. */
+/**
+ * Confirms (or corrects) the column mapping of a CSV statement's header layout and reads it again
+ * with it: the mapping, the new rows and the entry land in one batch.
+ */
 export async function confirmCsvMapping(
   ctx: ServiceCtx,
   { id, body }: { id: string; body: { institution: string; mapping: CsvMapping } },
 ) {
-  const { stmt } = await loadStatement(ctx, id);
-  if (stmt.file_kind !== "csv") throw conflict("Only a CSV statement has a column mapping", "NOT_CSV");
-  const obj = await ctx.env.FILES.get(stmt.r2_key);
-  if (!obj) throw new NotFound("The stored statement file is missing");
-  const table = csvTable(decodeText(new Uint8Array(await obj.arrayBuffer())));
+  const loaded = await loadStatement(ctx, id);
+  if (loaded.stmt.file_kind !== "csv") throw conflict("Only a CSV statement has a column mapping", "NOT_CSV");
+  const bytes = await storedFile(ctx, loaded.stmt.r2_key);
+  const table = csvTable(decodeText(bytes));
   if (!table) throw conflict("The stored CSV has no header row", "NOT_CSV");
   checkMapping(table.header, body.mapping);
-  await saveMappingQuery(
-    getDb(ctx.env.DB),
-    table.header,
-    body.institution,
-    body.mapping,
-    ctx.clock().toISOString(),
-  );
-  return reparseStatement(ctx, id);
+  const db = getDb(ctx.env.DB);
+  const now = ctx.clock().toISOString();
+  return reread(ctx, loaded, {
+    bytes,
+    confirmed: body,
+    extra: [saveMappingQuery(db, table.header, body.institution, body.mapping, now)],
+    summary: () => `CSV columns confirmed for ${body.institution}`,
+  });
 }
 
 const newId = () =>
@@ -109,6 +130,7 @@ export async function uploadStatement(ctx: ServiceCtx, upload: { bytes: Uint8Arr
   const now = ctx.clock().toISOString();
   const parts = await parseAll(ctx, kind, upload.bytes, ctx.clock().getUTCFullYear());
   const sha = await sha256Hex(upload.bytes);
+  const refused = parts[0]!.csv?.refused;
   const saved = [];
   for (const [part, parsed] of parts.entries()) {
     const key = r2KeyFor(parsed.institution, sha, kind, part);
@@ -127,12 +149,17 @@ export async function uploadStatement(ctx: ServiceCtx, upload: { bytes: Uint8Arr
       completed_at: null,
     };
     await ctx.env.FILES.put(key, upload.bytes, { httpMetadata: { contentType: CONTENT_TYPES[kind] } });
-    await q.insertStatement(getDb(ctx.env.DB), stmt, rows);
-    if (parsed.layout_id) await countMatchQuery(getDb(ctx.env.DB), parsed.layout_id, now);
+    // The upload's entry (named by the first statement) rides in its insert; a CSV kept for its
+    // mapping form (refused below) is no finished upload: no entry, as before.
+    if (saved.length === 0 && !refused) {
+      ctx.journal({ resourceId: id, summary: `uploaded statement (${rows.length} rows)` });
+    }
+    const db = getDb(ctx.env.DB);
+    const layout = parsed.layout_id ? [countMatchQuery(db, parsed.layout_id, now)] : [];
+    await ctx.batch([...q.insertStatementQueries(db, stmt, rows), ...layout]);
     saved.push({ stmt, rows: rows as StatementRowRecord[], account: parsed.account ?? null });
   }
   const first = saved[0]!;
-  const refused = parts[0]!.csv?.refused;
   if (refused) {
     // Kept with no rows: the review page opens the mapping form on it.
     throw new Refused(refused, "CSV_MAPPING_NEEDED", {
@@ -261,19 +288,40 @@ export async function applyEdits(
   return { rows: edited };
 }
 
-export async function reparseStatement(ctx: ServiceCtx, id: string) {
-  const { stmt, rows: previous } = await loadStatement(ctx, id);
-  const obj = await ctx.env.FILES.get(stmt.r2_key);
+/** The stored file of a statement (404 in words when the object is gone). */
+async function storedFile(ctx: ServiceCtx, key: string): Promise<Uint8Array> {
+  const obj = await ctx.env.FILES.get(key);
   if (!obj) throw new NotFound("The stored statement file is missing");
-  const bytes = new Uint8Array(await obj.arrayBuffer());
+  return new Uint8Array(await obj.arrayBuffer());
+}
+
+/**
+ * Reads a stored statement again and replaces its rows, keeping the person's edits and results.
+ * `extra` statements join the write's batch; `summary` names the entry that rides in it (null:
+ * the caller's verb journaled already).
+ */
+async function reread(
+  ctx: ServiceCtx,
+  { stmt, rows: previous }: Awaited<ReturnType<typeof loadStatement>>,
+  opts: {
+    bytes?: Uint8Array;
+    confirmed?: Confirmed;
+    extra?: Statement[];
+    summary: ((rows: number) => string) | null;
+  },
+) {
+  const bytes = opts.bytes ?? (await storedFile(ctx, stmt.r2_key));
   const parsed = await parseAny(
     ctx,
     stmt.file_kind as FileKind,
     bytes,
     Number(stmt.uploaded_at.slice(0, 4)),
-    partOfKey(stmt.r2_key),
+    {
+      part: partOfKey(stmt.r2_key),
+      confirmed: opts.confirmed ?? null,
+    },
   );
-  const rows = await buildRows(ctx, { statementId: id, parsed, fileKind: stmt.file_kind, previous });
+  const rows = await buildRows(ctx, { statementId: stmt.id, parsed, fileKind: stmt.file_kind, previous });
   const status = statementStatus(
     rows.map((r) => ({ edited: r.edited ?? 0, action_result: r.action_result ?? null })),
   );
@@ -282,8 +330,20 @@ export async function reparseStatement(ctx: ServiceCtx, id: string) {
     status,
     updated_at: ctx.clock().toISOString(),
   };
-  await q.replaceRows(getDb(ctx.env.DB), id, patch, rows);
+  if (opts.summary) ctx.journal({ resourceId: stmt.id, summary: opts.summary(rows.length) });
+  const db = getDb(ctx.env.DB);
+  await ctx.batch(batchOf([...(opts.extra ?? []), ...q.replaceRowsQueries(db, stmt.id, patch, rows)]));
   return detail({ ...stmt, ...patch }, rows as StatementRowRecord[]);
+}
+
+/** Parses the stored file again and reconciles anew (journaled: the entry rides in the rows' batch). */
+export async function reparseStatement(ctx: ServiceCtx, id: string) {
+  return reread(ctx, await loadStatement(ctx, id), { summary: (n) => `reparsed statement (${n} rows)` });
+}
+
+/** The same re-read as part of another verb that journaled it (teaching a layout). */
+export async function rereadStatement(ctx: ServiceCtx, id: string) {
+  return reread(ctx, await loadStatement(ctx, id), { summary: null });
 }
 
 /** Removes the statement and its review rows (never a transaction); the file goes when no statement keeps it. */

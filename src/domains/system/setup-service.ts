@@ -51,8 +51,12 @@ export async function seedDemoData(
   // A given day stands at 20:00 UTC (the evening in North America), as `npm run seed:demo --today` did.
   const at = today ? new Date(`${today}T20:00:00Z`) : ctx.clock();
   const out = await seedDemoHousehold(ctx, { today: at, seed, months });
+  const transactions = await countTransactions(db);
+  // Each step journaled its own write in its batch; this entry sums the seed up. It has no write
+  // of its own to ride in: the door writes it before it answers.
+  ctx.journal({ resourceId: "demo-data", summary: `added ${transactions} demo transactions` });
   return {
-    transactions: await countTransactions(db),
+    transactions,
     emails: out.emails,
     quarantined: out.outcomes.quarantined,
     statement_imported: out.statement_imported,

@@ -28,10 +28,11 @@ export function taxRouter() {
 export const taxReverters: Reverters = {
   tax_override: {
     current: (ctx, id) => currentOverride(ctx, id),
-    restore: (ctx, id, before) => restoreOverride(ctx, { txId: id, image: before }),
+    restore: (ctx, id, before, opts) =>
+      restoreOverride(ctx, { txId: id, image: before, journal: opts.journal }),
   },
   tax_mapping: {
     current: (ctx) => currentMapping(ctx),
-    restore: (ctx, _id, before) => restoreMapping(ctx, before),
+    restore: (ctx, _id, before, opts) => restoreMapping(ctx, { image: before, journal: opts.journal }),
   },
 };

@@ -7,10 +7,17 @@ import type { ServiceCtx } from "../../lib/context";
 import { validationError } from "../../lib/errors";
 import { readWithFallback, saveBackup } from "../../lib/backup";
 import { log } from "../../lib/log";
-import { mappingDoc, packagedMapping, parseMapping, renameCategory, type TaxMapping } from "./mapping";
+import {
+  mappingDoc,
+  packagedMapping,
+  parseMapping,
+  renameCategory,
+  type TaxMapping,
+  type TaxMappingDoc,
+} from "./mapping";
 import * as q from "./queries";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
+type Ctx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
 const BACKUP_NAME = "tax_mapping";
 
 async function storedDoc(ctx: Pick<Ctx, "env">): Promise<unknown | null> {
@@ -36,31 +43,58 @@ export async function loadMappingInfo(
 
 export const loadMapping = async (ctx: Pick<Ctx, "env">) => (await loadMappingInfo(ctx)).mapping;
 
-/** Validates and stores a personal mapping (422 naming every problem); returns the images. */
-export async function putMapping(ctx: Ctx, doc: unknown) {
-  const { mapping, issues } = parseMapping(doc);
-  if (!mapping) throw validationError(issues, "The tax line mapping does not load");
-  const before = await storedDoc(ctx);
-  const after = mappingDoc(mapping);
-  await q.writeMapping(getDb(ctx.env.DB), after, ctx.clock().toISOString());
+/**
+ * Replaces the stored mapping (`after` null: drops it) with the entry `entry` makes of the images
+ * in the same batch; then the R2 copy. Returns the before image (`{}`: there was none).
+ */
+async function writeDoc(ctx: Ctx, after: TaxMappingDoc | null, entry: (before: object) => void) {
+  const before = ((await storedDoc(ctx)) as object | null) ?? {};
+  const db = getDb(ctx.env.DB);
+  entry(before);
+  await ctx.batch([after ? q.writeMapping(db, after, ctx.clock().toISOString()) : q.clearMapping(db)]);
   await saveBackup(ctx.env.FILES, BACKUP_NAME, after);
-  return { before: (before as object | null) ?? {}, after };
+  return before;
 }
 
-/** Drops the personal mapping (the packaged one applies again). */
+/** A reversible entry over the personal mapping (`tax_mapping`, resource "personal"). */
+const mappingEntry = (before: object, after: object | null, summary: string) =>
+  ({ kind: "tax_mapping", resourceId: "personal", before, after, summary, reversible: true }) as const;
+
+/** Validates a document (422 naming every problem) into its stored form. */
+function validDoc(doc: unknown): TaxMappingDoc {
+  const { mapping, issues } = parseMapping(doc);
+  if (!mapping) throw validationError(issues, "The tax line mapping does not load");
+  return mappingDoc(mapping);
+}
+
+/** Validates and stores a personal mapping (journaled, reversible); returns the images. */
+export async function putMapping(ctx: Ctx, doc: unknown) {
+  const after = validDoc(doc);
+  const before = await writeDoc(ctx, after, (b) =>
+    ctx.journal(mappingEntry(b, after, "Set a personal tax line mapping")),
+  );
+  return { before, after };
+}
+
+/** Drops the personal mapping (the packaged one applies again; journaled, reversible). */
 export async function deleteMapping(ctx: Ctx) {
-  const before = await storedDoc(ctx);
-  await q.clearMapping(getDb(ctx.env.DB));
-  await saveBackup(ctx.env.FILES, BACKUP_NAME, null);
-  return { before: (before as object | null) ?? {} };
+  const before = await writeDoc(ctx, null, (b) =>
+    ctx.journal(mappingEntry(b, null, "Dropped the personal tax line mapping")),
+  );
+  return { before };
 }
 
 /** Reverter pair for `tax_mapping`. */
-export const currentMapping = async (ctx: Ctx) => ((await storedDoc(ctx)) as object | null) ?? null;
+export const currentMapping = async (ctx: Pick<Ctx, "env">) =>
+  ((await storedDoc(ctx)) as object | null) ?? null;
 
-export async function restoreMapping(ctx: Ctx, image: Record<string, unknown> | null) {
-  if (image && Array.isArray(image.lines)) await putMapping(ctx, image);
-  else await deleteMapping(ctx);
+/** Writes an image back; the revert's own entry (`journal`) rides in the write's batch. */
+export async function restoreMapping(
+  ctx: Ctx,
+  { image, journal }: { image: Record<string, unknown> | null; journal?: () => void },
+) {
+  const after = image && Array.isArray(image.lines) ? validDoc(image) : null;
+  await writeDoc(ctx, after, () => journal?.());
 }
 
 /**

@@ -174,17 +174,20 @@ export async function currentOverride(ctx: Ctx, txId: string) {
   return key ? overrideImage(await q.getOverride(getDb(ctx.env.DB), key)) : null;
 }
 
-/** Reverter: writes an image back (`{}` or null: no override). */
+/** Reverter: writes an image back (`{}` or null: no override); the revert's entry rides in its batch. */
 export async function restoreOverride(
-  ctx: Ctx,
-  { txId, image }: { txId: string; image: Record<string, unknown> | null },
+  ctx: WriteCtx,
+  { txId, image, journal }: { txId: string; image: Record<string, unknown> | null; journal?: () => void },
 ) {
   const key = decodeTxId(txId);
   if (!key) throw notFound("Transaction");
   const db = getDb(ctx.env.DB);
   const mode = image?.mode;
-  if (mode === "include" || mode === "exclude") {
-    const lineKey = typeof image?.line_key === "string" ? image.line_key : null;
-    await q.upsertOverride(db, key, mode, lineKey, ctx.clock().toISOString());
-  } else await q.deleteOverride(db, key);
+  const lineKey = typeof image?.line_key === "string" ? image.line_key : null;
+  journal?.();
+  await ctx.batch([
+    mode === "include" || mode === "exclude"
+      ? q.upsertOverride(db, key, mode, lineKey, ctx.clock().toISOString())
+      : q.deleteOverride(db, key),
+  ]);
 }

@@ -23,6 +23,6 @@ export function templatesRouter() {
 export const templateReverters: Reverters = {
   alert_template: {
     current: (ctx, id) => currentTemplate(ctx, id),
-    restore: (ctx, id, before) => restoreTemplate(ctx, { id, image: before }),
+    restore: (ctx, id, before, opts) => restoreTemplate(ctx, { id, image: before, journal: opts.journal }),
   },
 };

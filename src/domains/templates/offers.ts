@@ -10,13 +10,8 @@ import { sha256Hex } from "../../ingest/hash";
 import { institutionByDomain } from "../../ingest/institutions";
 import { parseMime } from "../../ingest/mime";
 import { makeEnvelope } from "../../ingest/pipeline";
-import {
-  type Derived,
-  deriveTemplate,
-  nameFromHost,
-  readLearned,
-  saveTemplate,
-} from "../../ingest/templates";
+import { type Derived, deriveTemplate, nameFromHost, readLearned, templateId } from "../../ingest/templates";
+import { getTemplateRow, insertTemplateRow, newTemplateRow } from "../../ingest/templates/store";
 import type { IngestDeps } from "../../ingest/types";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
@@ -24,6 +19,7 @@ import { fromCents } from "../../lib/money";
 import { decodeTxId, encodeTxId } from "../../lib/txid";
 import { queuedRows } from "../transactions/attention-queries";
 import { getRow } from "../transactions/queries";
+import { comparable, templateEntry } from "./service";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
 
@@ -88,7 +84,7 @@ export async function listOffers(ctx: Ctx) {
 
 /** Saves the offered template; 409 when the row offers none (any more). */
 export async function acceptOffer(
-  ctx: Ctx,
+  ctx: Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">,
   { txId, institution }: { txId: string; institution: string | null | undefined },
 ) {
   const key = decodeTxId(txId);
@@ -102,11 +98,18 @@ export async function acceptOffer(
       "This transaction offers no template (its values are not in its email, or it is read already)",
     );
   const name = institution?.trim() || o.offer.suggested_institution;
-  return saveTemplate(deps.db, o.derived, {
+  const id = await templateId(o.derived);
+  const fresh = newTemplateRow(id, o.derived, {
     name: `${name} ${o.offer.transaction_type}`,
     institution: name,
     transactionType: o.offer.transaction_type,
     sourceFailureId: null,
     nowIso: ctx.clock().toISOString(),
   });
+  // The same template saved before stays as it was (the insert does nothing): the entry says so.
+  const row = (await getTemplateRow(ctx.env.DB, id)) ?? fresh;
+  const summary = `Taught the journal ${row.institution}'s alerts`;
+  ctx.journal(templateEntry(id, {}, comparable(row), summary));
+  await ctx.batch([insertTemplateRow(ctx.env.DB, fresh)]);
+  return row;
 }

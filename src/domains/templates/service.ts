@@ -26,8 +26,8 @@ import type { TemplateSummary, TemplateTestResponse } from "./schemas";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
 type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
-/** A reversible ledger entry over whole template rows. */
-const entry = (id: string, before: object | null, after: object | null, summary: string) =>
+/** A reversible ledger entry over whole template rows (`alert_template`). */
+export const templateEntry = (id: string, before: object | null, after: object | null, summary: string) =>
   ({ kind: "alert_template", resourceId: id, before, after, summary, reversible: true }) as const;
 
 export function toSummary(row: AlertTemplateRow): TemplateSummary {
@@ -66,14 +66,14 @@ export async function listTemplates(ctx: Ctx) {
 export async function renameTemplate(ctx: WriteCtx, { id, name }: { id: string; name: string }) {
   const before = await mustGet(ctx, id);
   const after = { ...before, name, updated_at: ctx.clock().toISOString() };
-  ctx.journal(entry(id, before, comparable(after), `Renamed template to ${name}`));
+  ctx.journal(templateEntry(id, before, comparable(after), `Renamed template to ${name}`));
   await ctx.batch([renameTemplateRow(ctx.env.DB, id, name, after.updated_at)]);
   return { before, after: comparable(after), response: toSummary(after) };
 }
 
 export async function deleteTemplate(ctx: WriteCtx, id: string) {
   const before = await mustGet(ctx, id);
-  ctx.journal(entry(id, before, null, `Deleted template ${before.name}`));
+  ctx.journal(templateEntry(id, before, null, `Deleted template ${before.name}`));
   await ctx.batch([deleteTemplateRow(ctx.env.DB, id)]);
   return { before, after: null };
 }
@@ -92,15 +92,16 @@ export function comparable(row: AlertTemplateRow | null) {
 export const currentTemplate = async (ctx: Pick<ServiceCtx, "env">, id: string) =>
   comparable(await getRow(ctx, id));
 
-/** Reverter: writes a whole-row image back (null or `{}`: the template did not exist). */
+/** Reverter: writes a whole-row image back (null or `{}`: the template did not exist), with the revert's entry. */
 export async function restoreTemplate(
-  ctx: Pick<ServiceCtx, "env">,
-  { id, image }: { id: string; image: Record<string, unknown> | null },
+  ctx: WriteCtx,
+  { id, image, journal }: { id: string; image: Record<string, unknown> | null; journal?: () => void },
 ) {
   // Images hold the pattern as JSON text (older ledger entries) or as the object.
   const pattern = image?.pattern ? readTemplatePattern(image.pattern) : null;
   if (!image || !pattern) {
-    await deleteTemplateRow(ctx.env.DB, id);
+    journal?.(); // the revert's own entry rides in the restore's batch
+    await ctx.batch([deleteTemplateRow(ctx.env.DB, id)]);
     return;
   }
   const str = (k: string) => (typeof image[k] === "string" ? (image[k] as string) : null);
@@ -120,7 +121,8 @@ export async function restoreTemplate(
     updated_at: str("updated_at") ?? "",
   };
   // A restore keeps the counters of a row that still exists (they count emails, not edits).
-  await restoreTemplateRow(ctx.env.DB, row);
+  journal?.();
+  await ctx.batch([restoreTemplateRow(ctx.env.DB, row)]);
 }
 
 /** What the template would read from a raw email; nothing is written. */

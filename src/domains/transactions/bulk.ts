@@ -1,8 +1,6 @@
 /** Bulk category update: every row validated and written in one D1 batch; per-row results. */
-import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { getDb } from "../../db";
-import { transactions as t } from "../../db/schema";
 import { clearAttentionRow } from "./attention-queries";
 import type { ServiceCtx } from "../../lib/context";
 import type { EditableImage } from "./rules";
@@ -10,7 +8,7 @@ import { encodeTxId } from "../../lib/txid";
 import { loadCategories } from "../../categorize/categories";
 import { requireLiveCategories } from "../categories/service";
 import { currentImage, restoreImage } from "./service";
-import { categoryListed } from "../categories/queries";
+import { rowByKeyQuery, setCategoryIfListedQuery } from "./queries";
 import { canonicalCategory, correctedAudit, editableImage, type TxRow } from "./rules";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
@@ -27,8 +25,8 @@ export async function bulkUpdateCategory(
   const db = getDb(ctx.env.DB);
   const now = ctx.clock().toISOString();
   const list = await loadCategories(ctx.env.DB);
-  const isRow = (u: BulkItem) => and(eq(t.ForwardedTo, u.forwarded_to), eq(t.DateFileName, u.date_file_name));
-  const [first, ...rest] = updates.map((u) => db.select().from(t).where(isRow(u)).limit(1));
+  const keyOf = (u: BulkItem) => ({ forwardedTo: u.forwarded_to, dateFileName: u.date_file_name });
+  const [first, ...rest] = updates.map((u) => rowByKeyQuery(db, keyOf(u)));
   const found: TxRow[][] = first ? await db.batch([first, ...rest]) : [];
   const writes: BatchItem<"sqlite">[] = [];
   /** Position in `writes` of each result's guarded UPDATE. */
@@ -53,13 +51,7 @@ export async function bulkUpdateCategory(
     after[txId] = editableImage({ ...row, Category: category, CategoryAudit: audit });
     updateAt.set(i, writes.length);
     // Guarded like the single edit: a rename or delete landing meanwhile makes the write a no-op.
-    writes.push(
-      db
-        .update(t)
-        .set({ Category: category, CategoryAudit: audit })
-        .where(and(isRow(u), categoryListed(db, category))),
-      clearAttentionRow(db, { forwardedTo: u.forwarded_to, dateFileName: u.date_file_name }),
-    );
+    writes.push(setCategoryIfListedQuery(db, keyOf(u), category, audit), clearAttentionRow(db, keyOf(u)));
     return { ...base, new_category: category, ok: true, old_category: row.Category, error: null };
   });
   const succeeded = results.filter((r) => r.ok).length;

@@ -123,6 +123,21 @@ export async function getRowAndCategories(d1: D1Database, key: TxKey) {
   return { row: (rows[0] as TxRow | undefined) ?? null, names: categoryNames(names) };
 }
 
+/** A row by key, its stored columns only (unexecuted: the bulk edit reads its rows in one batch). */
+export const rowByKeyQuery = (db: Db, key: TxKey) => db.select().from(t).where(isKey(key)).limit(1);
+
+/** Sets a row's category and audit, only while that category is listed (unexecuted: for a batch). */
+export const setCategoryIfListedQuery = (
+  db: Db,
+  key: TxKey,
+  category: string,
+  audit: (typeof t.$inferInsert)["CategoryAudit"],
+) =>
+  db
+    .update(t)
+    .set({ Category: category, CategoryAudit: audit })
+    .where(and(isKey(key), categoryListed(db, category)));
+
 /**
  * Writes the editable columns and takes the row off the attention queue, in one batch. With
  * `category`, both happen only while that category is listed; returns whether the row was written.

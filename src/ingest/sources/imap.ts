@@ -1,10 +1,14 @@
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
-import { getDb } from "../../db";
-import { pollerState } from "../../db/schema";
 import type { Env } from "../../env";
 import type { Clock } from "../../lib/clock";
 import { log } from "../../lib/log";
 import { ImapSession, type ImapTls } from "./imap-client";
+import {
+  claimPollerAttempt,
+  ensurePollerRow,
+  type PollerState,
+  readPollerRow,
+  setPollerState,
+} from "./poller-queries";
 
 /**
  * Mailbox poller (SPEC "Ingest paths" 1). The Worker cron fires every minute; this decides whether
@@ -40,9 +44,7 @@ export interface PollResult {
   reason?: "interval" | "backoff" | "busy";
 }
 
-export type PollerState = Omit<typeof pollerState.$inferSelect, "id">;
-
-const ID = "imap";
+export type { PollerState };
 export const BACKOFF_BASE_SECONDS = 5;
 export const BACKOFF_MAX_SECONDS = 300;
 
@@ -81,12 +83,8 @@ export function pollIntervalFromEnv(env: Env): number {
 }
 
 export async function readPollerState(d1: D1Database): Promise<PollerState | null> {
-  const { id: _id, ...columns } = getTableColumns(pollerState);
-  return (await getDb(d1).select(columns).from(pollerState).where(eq(pollerState.id, ID)).get()) ?? null;
+  return readPollerRow(d1);
 }
-
-const setState = (d1: D1Database, fields: Partial<PollerState>) =>
-  getDb(d1).update(pollerState).set(fields).where(eq(pollerState.id, ID));
 
 function ms(iso: string | null): number | null {
   const t = iso ? Date.parse(iso) : Number.NaN;
@@ -100,7 +98,7 @@ function slackMs(intervalSeconds: number): number {
 
 export async function pollMailbox(deps: PollDeps): Promise<PollResult> {
   const { db, clock, config } = deps;
-  await getDb(db).insert(pollerState).values({ id: ID }).onConflictDoNothing();
+  await ensurePollerRow(db);
   const state = (await readPollerState(db))!;
   const now = clock();
   const skipped = (reason: PollResult["reason"]): PollResult => ({
@@ -120,10 +118,7 @@ export async function pollMailbox(deps: PollDeps): Promise<PollResult> {
   }
 
   // Claim this attempt: if another invocation claimed it since our read, let that one poll.
-  const claim = await getDb(db)
-    .update(pollerState)
-    .set({ last_attempt_at: now.toISOString() })
-    .where(and(eq(pollerState.id, ID), sql`${pollerState.last_attempt_at} IS ${state.last_attempt_at}`));
+  const claim = await claimPollerAttempt(db, now.toISOString(), state.last_attempt_at);
   if (!claim.meta.changes) return skipped("busy");
 
   let lastUid = state.last_uid;
@@ -145,7 +140,7 @@ export async function pollMailbox(deps: PollDeps): Promise<PollResult> {
       lastUid = 0;
     }
     if (state.uid_validity !== uidValidity) {
-      await setState(db, { uid_validity: uidValidity, last_uid: lastUid });
+      await setPollerState(db, { uid_validity: uidValidity, last_uid: lastUid });
     }
 
     const uids = (await session.searchUidsFrom(lastUid + 1)).filter((u) => u > lastUid);
@@ -163,11 +158,11 @@ export async function pollMailbox(deps: PollDeps): Promise<PollResult> {
         fetched++;
       }
       lastUid = uid;
-      await setState(db, { last_uid: uid });
+      await setPollerState(db, { last_uid: uid });
     }
     await session.logout();
 
-    await setState(db, {
+    await setPollerState(db, {
       last_poll_at: clock().toISOString(),
       consecutive_failures: 0,
       next_attempt_at: null,
@@ -180,7 +175,7 @@ export async function pollMailbox(deps: PollDeps): Promise<PollResult> {
     const failures = state.consecutive_failures + 1;
     const next = new Date(now.getTime() + backoffSeconds(failures) * 1000);
     const error = errorText(err);
-    await setState(db, {
+    await setPollerState(db, {
       consecutive_failures: failures,
       next_attempt_at: next.toISOString(),
       last_error: error,

@@ -2,7 +2,7 @@ import { type AppContext, serviceCtx } from "../../../http/context";
 import { readReceipt } from "../reading";
 import { AttachmentIdParam, AttachmentResponse } from "../schemas";
 import { toResponse } from "../service";
-import { AttachmentsRoute, errors, json, stageAttachment } from "./base";
+import { AttachmentsRoute, errors, json } from "./base";
 
 export class ParseReceipt extends AttachmentsRoute {
   override schema = {
@@ -27,19 +27,7 @@ export class ParseReceipt extends AttachmentsRoute {
 
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
-    const { before, after } = await readReceipt(serviceCtx(c), { id: params.attachment_id });
-    const image = (r: typeof before) => ({
-      parse_status: r.parse_status,
-      parse_json: toResponse(r).parse_json,
-    });
-    stageAttachment(
-      c,
-      after.id,
-      image(before),
-      image(after),
-      `Parsed receipt ${after.original_filename}`,
-      false,
-    );
+    const { after } = await readReceipt(serviceCtx(c), { id: params.attachment_id });
     return c.json(toResponse(after));
   }
 }

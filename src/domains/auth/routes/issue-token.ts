@@ -19,11 +19,6 @@ export class IssueApiToken extends AuthRoute {
 
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
-    const issued = await issueToken(serviceCtx(c), body);
-    serviceCtx(c).journal({
-      resourceId: issued.id,
-      summary: `issued ${issued.scope} token "${issued.label}"`,
-    });
-    return c.json(issued, 201);
+    return c.json(await issueToken(serviceCtx(c), body), 201);
   }
 }

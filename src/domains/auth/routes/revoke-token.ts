@@ -17,7 +17,6 @@ export class RevokeApiToken extends AuthRoute {
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
     await revokeTokenById(serviceCtx(c), params.token_id);
-    serviceCtx(c).journal({ resourceId: params.token_id, summary: "revoked token" });
     return c.json({ id: params.token_id, status: "revoked" as const });
   }
 }

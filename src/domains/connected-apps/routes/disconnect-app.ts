@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { type AppContext, serviceCtx } from "../../../http/context";
-import { ApiError } from "../../../http/errors";
-import { disconnectApp } from "../../../oauth/apps";
 import { DisconnectAppResponse } from "../schemas";
+import { disconnectConnectedApp } from "../service";
 import { AppsRoute } from "./list-apps";
 
 export class DisconnectConnectedApp extends AppsRoute {
@@ -21,9 +20,8 @@ export class DisconnectConnectedApp extends AppsRoute {
 
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
-    const app = await disconnectApp(c.env, new URL(c.req.url).origin, params.app_id);
-    if (!app) throw new ApiError(404, "No connected app with this id", "NOT_FOUND");
-    serviceCtx(c).journal({ resourceId: app.id, summary: `disconnected app "${app.name}" (${app.scope})` });
+    const origin = new URL(c.req.url).origin;
+    const app = await disconnectConnectedApp(serviceCtx(c), { origin, id: params.app_id });
     return c.json({ id: app.id, status: "disconnected" as const });
   }
 }

@@ -66,11 +66,6 @@ export class CommitBackupImport extends DataRoute {
   };
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
-    const result = await commitImport(serviceCtx(c), body);
-    serviceCtx(c).journal({
-      resourceId: "backup",
-      summary: `Restored a backup (${body.strategy}): ${result.inserted} inserted, ${result.updated} replaced, ${result.skipped} skipped`,
-    });
-    return c.json(result);
+    return c.json(await commitImport(serviceCtx(c), body));
   }
 }

@@ -4,8 +4,7 @@
  * read again), and the list on the Rules page (rename, delete). Each write journals its ledger
  * entry (with images) in its own batch.
  */
-import { eq, sql } from "drizzle-orm";
-import { type Db, getDb, schema } from "../../../db";
+import { getDb } from "../../../db";
 import type { StatementLayoutRecord } from "../../../db/schema";
 import type { ServiceCtx } from "../../../lib/context";
 import { conflict, NotFound, notFound, validationError } from "../../../lib/errors";
@@ -13,19 +12,27 @@ import { toLines } from "../parsers/layout";
 import { readPdfText } from "../parsers/pdf-text";
 import { readTaught } from "./apply";
 import { findHeader, fingerprintOf } from "./fingerprint";
+import {
+  countMatchQuery,
+  deleteLayoutQuery,
+  layoutByFingerprint,
+  layoutById,
+  listLayouts,
+  putLayoutQuery,
+  renameLayoutQuery,
+  saveByFingerprintQuery,
+} from "./queries";
 import type { LayoutMarks } from "./read";
 import { readLayoutHeader, readLayoutMarks } from "./stored";
 
-const l = schema.statementLayouts;
-
-export const listLayouts = (db: Db) => db.select().from(l).orderBy(l.created_at).all();
+export { countMatchQuery, listLayouts };
 
 export async function listLayoutItems(ctx: ServiceCtx) {
   return { layouts: (await listLayouts(getDb(ctx.env.DB))).map(layoutItem) };
 }
 
 export async function getLayout(ctx: ServiceCtx, id: string): Promise<StatementLayoutRecord | null> {
-  return (await getDb(ctx.env.DB).select().from(l).where(eq(l.id, id)).get()) ?? null;
+  return (await layoutById(getDb(ctx.env.DB), id)) ?? null;
 }
 
 export function layoutItem(r: StatementLayoutRecord) {
@@ -40,13 +47,6 @@ export function layoutItem(r: StatementLayoutRecord) {
     created_at: r.created_at,
   };
 }
-
-/** Counts a statement read by a stored layout (never blocks the upload). */
-export const countMatchQuery = (db: Db, id: string, nowIso: string) =>
-  db
-    .update(l)
-    .set({ match_count: sql`${l.match_count} + 1`, last_matched_at: nowIso })
-    .where(eq(l.id, id));
 
 export async function pdfTextOf(ctx: ServiceCtx, stmt: { file_kind: string; r2_key: string }) {
   if (stmt.file_kind !== "pdf") throw conflict("Only a PDF statement has a page layout", "NOT_PDF");
@@ -108,7 +108,7 @@ export async function teachLayout(
   const db = getDb(ctx.env.DB);
   const now = ctx.clock().toISOString();
   const fingerprint = fingerprintOf(header.words);
-  const before = (await db.select().from(l).where(eq(l.fingerprint, fingerprint)).get()) ?? null;
+  const before = (await layoutByFingerprint(db, fingerprint)) ?? null;
   const record: StatementLayoutRecord = {
     id:
       before?.id ??
@@ -138,12 +138,7 @@ export async function teachLayout(
     rows: 1,
     summary: `taught statement layout "${record.name}" (${parsed.rows.length} rows${proposed})`,
   });
-  await ctx.batch([
-    db
-      .insert(l)
-      .values(record)
-      .onConflictDoUpdate({ target: l.fingerprint, set: { ...record, id: undefined } }),
-  ]);
+  await ctx.batch([saveByFingerprintQuery(db, record)]);
   return { before, after: record, balance: parsed.balance, rows: parsed.rows.length };
 }
 
@@ -160,7 +155,7 @@ export async function renameLayout(ctx: ServiceCtx, { id, name }: { id: string; 
     summary: `renamed statement layout to "${after.name}"`,
   });
   const db = getDb(ctx.env.DB);
-  await ctx.batch([db.update(l).set({ name: after.name, updated_at: after.updated_at }).where(eq(l.id, id))]);
+  await ctx.batch([renameLayoutQuery(db, id, after.name, after.updated_at)]);
   return { before, after };
 }
 
@@ -176,7 +171,7 @@ export async function deleteLayout(ctx: ServiceCtx, id: string) {
     summary: `deleted statement layout "${before.name}"`,
   });
   const db = getDb(ctx.env.DB);
-  await ctx.batch([db.delete(l).where(eq(l.id, id))]);
+  await ctx.batch([deleteLayoutQuery(db, id)]);
   return { before };
 }
 
@@ -186,9 +181,5 @@ export async function restoreLayout(
   { id, before }: { id: string; before: StatementLayoutRecord | null },
 ) {
   const db = getDb(ctx.env.DB);
-  await ctx.batch([
-    before === null
-      ? db.delete(l).where(eq(l.id, id))
-      : db.insert(l).values(before).onConflictDoUpdate({ target: l.id, set: before }),
-  ]);
+  await ctx.batch([before === null ? deleteLayoutQuery(db, id) : putLayoutQuery(db, before)]);
 }

@@ -18,11 +18,6 @@ export class ConfirmCsvMapping extends StatementsRoute {
 
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
-    const res = await confirmCsvMapping(serviceCtx(c), { id: params.statement_id, body });
-    serviceCtx(c).journal({
-      resourceId: params.statement_id,
-      summary: `CSV columns confirmed for ${body.institution}`,
-    });
-    return c.json(res);
+    return c.json(await confirmCsvMapping(serviceCtx(c), { id: params.statement_id, body }));
   }
 }

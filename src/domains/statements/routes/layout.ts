@@ -5,7 +5,7 @@ import { ErrorEnvelope } from "../../../http/errors";
 import { PageTextResponse, StatementLayout, TeachLayoutRequest } from "../layouts/schemas";
 import { layoutItem, pageText, teachLayout } from "../layouts/service";
 import { StatementDetailResponse, StatementIdParams } from "../schemas";
-import { loadStatement, reparseStatement } from "../service";
+import { loadStatement, rereadStatement } from "../service";
 import { json, NOT_FOUND, StatementsRoute } from "./base";
 
 export class GetPageText extends StatementsRoute {
@@ -50,7 +50,7 @@ export class TeachLayout extends StatementsRoute {
     const ctx = serviceCtx(c);
     const { stmt } = await loadStatement(ctx, params.statement_id);
     const res = await teachLayout(ctx, { stmt, body });
-    const statement = await reparseStatement(ctx, stmt.id);
+    const statement = await rereadStatement(ctx, stmt.id);
     return c.json({ layout: layoutItem(res.after), statement });
   }
 }

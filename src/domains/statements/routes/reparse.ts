@@ -13,11 +13,6 @@ export class ReparseStatement extends StatementsRoute {
 
   override async handle(c: AppContext) {
     const { params } = await this.getValidatedData<typeof this.schema>();
-    const res = await reparseStatement(serviceCtx(c), params.statement_id);
-    serviceCtx(c).journal({
-      resourceId: params.statement_id,
-      summary: `reparsed statement (${res.total_parsed} rows)`,
-    });
-    return c.json(res);
+    return c.json(await reparseStatement(serviceCtx(c), params.statement_id));
   }
 }

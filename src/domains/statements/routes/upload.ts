@@ -27,11 +27,6 @@ export class UploadStatement extends StatementsRoute {
   override async handle(c: AppContext) {
     const file = await readUpload(c.req.raw, STATEMENT_LIMITS);
     const upload = { bytes: file.bytes, filename: statementFilename(file.name) };
-    const res = await uploadStatement(serviceCtx(c), upload);
-    serviceCtx(c).journal({
-      resourceId: res.statement_id,
-      summary: `uploaded statement (${res.summary.total_parsed} rows)`,
-    });
-    return c.json(res);
+    return c.json(await uploadStatement(serviceCtx(c), upload));
   }
 }

@@ -23,11 +23,6 @@ export class SeedDemoData extends domainRoute("setup") {
   override async handle(c: AppContext) {
     const local = isLocalRequest(c.env, c.req.raw);
     const { query } = await this.getValidatedData<typeof this.schema>();
-    const out = await seedDemoData(serviceCtx(c), { local, ...query });
-    serviceCtx(c).journal({
-      resourceId: "demo-data",
-      summary: `added ${out.transactions} demo transactions`,
-    });
-    return c.json(out, 201);
+    return c.json(await seedDemoData(serviceCtx(c), { local, ...query }), 201);
   }
 }

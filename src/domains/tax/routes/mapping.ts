@@ -2,7 +2,7 @@ import { type AppContext, serviceCtx } from "../../../http/context";
 import { mappingDoc } from "../mapping";
 import { deleteMapping, loadMappingInfo, putMapping } from "../mapping-store";
 import { TaxMappingDocument, TaxMappingResponse } from "../schemas";
-import { TaxRoute, json, stageTax } from "./base";
+import { TaxRoute, json } from "./base";
 
 const describe = async (c: AppContext) => {
   const { mapping, personal } = await loadMappingInfo(serviceCtx(c));
@@ -34,8 +34,7 @@ export class PutTaxMapping extends TaxRoute {
 
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
-    const { before, after } = await putMapping(serviceCtx(c), body);
-    stageTax(c, "tax_mapping", "personal", before, after, "Set a personal tax line mapping");
+    await putMapping(serviceCtx(c), body);
     return c.json(await describe(c));
   }
 }
@@ -49,8 +48,7 @@ export class DeleteTaxMapping extends TaxRoute {
   };
 
   override async handle(c: AppContext) {
-    const { before } = await deleteMapping(serviceCtx(c));
-    stageTax(c, "tax_mapping", "personal", before, null, "Dropped the personal tax line mapping");
+    await deleteMapping(serviceCtx(c));
     return c.json(await describe(c));
   }
 }

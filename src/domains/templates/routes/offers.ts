@@ -3,8 +3,8 @@ import { type AppContext, serviceCtx } from "../../../http/context";
 import { ErrorEnvelope } from "../../../http/errors";
 import { acceptOffer, listOffers } from "../offers";
 import { AcceptOfferRequest, OfferTxParams, TemplateOfferListResponse, TemplateSummary } from "../schemas";
-import { comparable, toSummary } from "../service";
-import { json, NOT_FOUND, stageTemplate, TemplatesRoute } from "./base";
+import { toSummary } from "../service";
+import { json, NOT_FOUND, TemplatesRoute } from "./base";
 
 export class ListTemplateOffers extends TemplatesRoute {
   override schema = {
@@ -35,7 +35,6 @@ export class AcceptTemplateOffer extends TemplatesRoute {
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
     const row = await acceptOffer(serviceCtx(c), { txId: params.tx_id, institution: body.institution });
-    stageTemplate(c, row.id, {}, comparable(row), `Taught the journal ${row.institution}'s alerts`);
     return c.json(toSummary(row));
   }
 }

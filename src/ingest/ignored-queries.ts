@@ -1,0 +1,57 @@
+/** Queries of ignored_emails and sender_trust (what the relevance gate let go; vouched addresses). No rules here. */
+import { and, desc, eq, gte, lt } from "drizzle-orm";
+import { type Db, getDb } from "../db";
+import { ignoredEmails, senderTrust } from "../db/schema";
+
+type IgnoredInsert = typeof ignoredEmails.$inferInsert;
+type TrustInsert = typeof senderTrust.$inferInsert;
+/** The columns a redelivery refreshes. */
+export type IgnoredFields = Omit<IgnoredInsert, "id" | "status" | "received_at" | "failure_id">;
+
+/** Inserts the row, or refreshes `fields` of the existing one (keeping received_at and status). */
+export async function upsertIgnored(
+  db: Db,
+  row: Pick<IgnoredInsert, "id" | "status" | "received_at">,
+  fields: IgnoredFields,
+) {
+  await db
+    .insert(ignoredEmails)
+    .values({ ...row, ...fields })
+    .onConflictDoUpdate({ target: ignoredEmails.id, set: fields });
+}
+
+/** The address row of `kind`, if vouched for. */
+export const trustedRow = (db: Db, address: string, kind: TrustInsert["kind"]) =>
+  db
+    .select({ address: senderTrust.address })
+    .from(senderTrust)
+    .where(and(eq(senderTrust.address, address), eq(senderTrust.kind, kind)))
+    .get();
+
+/** Inserts a trust row unless the address and kind are known (meta.changes tells which). */
+export const insertTrust = (db: Db, row: TrustInsert) =>
+  db.insert(senderTrust).values(row).onConflictDoNothing();
+
+/** Deletes ignored emails received before `cutoffIso`. */
+export const deleteIgnoredBefore = (db: Db, cutoffIso: string) =>
+  db.delete(ignoredEmails).where(lt(ignoredEmails.received_at, cutoffIso));
+
+/** Ignored emails received since `cutoffIso`, newest first (the ignored-emails page). */
+export const listIgnoredRows = (d1: D1Database, cutoffIso: string, limit: number) =>
+  getDb(d1)
+    .select()
+    .from(ignoredEmails)
+    .where(gte(ignoredEmails.received_at, cutoffIso))
+    .orderBy(desc(ignoredEmails.received_at))
+    .limit(limit)
+    .all();
+
+export const getIgnoredRow = (d1: D1Database, id: string) =>
+  getDb(d1).select().from(ignoredEmails).where(eq(ignoredEmails.id, id)).get();
+
+/** The row records where its re-run landed (unexecuted: for the verb's ledger batch). */
+export const sentToReviewQuery = (db: Db, id: string, failureId: string | null, nowIso: string) =>
+  db
+    .update(ignoredEmails)
+    .set({ status: "sent_to_review", failure_id: failureId, updated_at: nowIso })
+    .where(eq(ignoredEmails.id, id));

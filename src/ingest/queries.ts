@@ -1,0 +1,40 @@
+/** Queries of ingestion's small tables: user_mappings (recipient → UserId) and card_names. No rules here. */
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db";
+import { cardNames, userMappings } from "../db/schema";
+import type { Statements } from "../lib/context";
+
+export type CardNameRow = typeof cardNames.$inferSelect;
+
+/** The mapping of a recipient (0 or 1 row, case-insensitive), as a query for a batch. */
+export const mappingQuery = (db: Db, forwardedTo: string) =>
+  db
+    .select({ userId: userMappings.UserId })
+    .from(userMappings)
+    .where(sql`${userMappings.ForwardedTo} = ${forwardedTo} COLLATE NOCASE`)
+    .limit(1);
+
+/** Up to 20 mapped recipient addresses. */
+export async function mappedRecipients(db: Db): Promise<string[]> {
+  const rows = await db.select({ to: userMappings.ForwardedTo }).from(userMappings).limit(20);
+  return rows.map((r) => r.to);
+}
+
+/** A recipient mapped to a user unless it is mapped already (a statement for the caller's batch). */
+export const insertMappingIfAbsent = (db: Db, forwardedTo: string, userId: string, nowIso: string) =>
+  db
+    .insert(userMappings)
+    .values({ ForwardedTo: forwardedTo, UserId: userId, created_at: nowIso })
+    .onConflictDoNothing();
+
+/** Every card-name row, as a query for a batch. */
+export const cardNamesQuery = (db: Db) => db.select().from(cardNames);
+
+/** The statements replacing every card-name row by `rows` (for the caller's batch). */
+export const replaceCardNamesQueries = (db: Db, rows: CardNameRow[]): Statements => [
+  db.delete(cardNames),
+  ...rows.map((r) => db.insert(cardNames).values(r)),
+];
+
+export const cardNamesOf = (db: Db, institution: string) =>
+  db.select().from(cardNames).where(eq(cardNames.institution, institution)).all();

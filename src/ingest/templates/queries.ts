@@ -1,0 +1,53 @@
+/** Queries of alert_templates (learned templates). No rules here. */
+import { eq, inArray, sql } from "drizzle-orm";
+import { type Db, getDb } from "../../db";
+import { type AlertTemplateRow, alertTemplates as a } from "../../db/schema";
+
+/** Templates of any of these sender domains, oldest first. */
+export const templatesOfDomains = (d1: D1Database, domains: string[]): Promise<AlertTemplateRow[]> =>
+  getDb(d1).select().from(a).where(inArray(a.sender_domain, domains)).orderBy(a.created_at, a.id).all();
+
+/** The insert of a new row unless its id is stored (awaited, or one of the caller's batch). */
+export const insertTemplateRow = (d1: D1Database, row: AlertTemplateRow) =>
+  getDb(d1).insert(a).values(row).onConflictDoNothing();
+
+export const templateById = (db: Db, id: string) => db.select().from(a).where(eq(a.id, id)).get();
+
+/** Counts one email read (a transaction created from it). */
+export async function noteRead(d1: D1Database, id: string, nowIso: string): Promise<void> {
+  await getDb(d1)
+    .update(a)
+    .set({ match_count: sql`${a.match_count} + 1`, last_matched_at: nowIso })
+    .where(eq(a.id, id));
+}
+
+export async function setPatternColumns(
+  db: Db,
+  id: string,
+  cols: Pick<AlertTemplateRow, "pattern" | "subject_words" | "example" | "updated_at">,
+): Promise<void> {
+  await db.update(a).set(cols).where(eq(a.id, id));
+}
+
+/** One template by id, or null (the templates domain reads, renames and reverts through these). */
+export async function getTemplateRow(d1: D1Database, id: string): Promise<AlertTemplateRow | null> {
+  return (await templateById(getDb(d1), id)) ?? null;
+}
+
+/** Every template, by institution then age. */
+export const listTemplateRows = (d1: D1Database) =>
+  getDb(d1).select().from(a).orderBy(a.institution, a.created_at).all();
+
+/** The rename statement (awaited, or one of the caller's batch: the verb's ledger entry rides with it). */
+export const renameTemplateRow = (d1: D1Database, id: string, name: string, nowIso: string) =>
+  getDb(d1).update(a).set({ name, updated_at: nowIso }).where(eq(a.id, id));
+
+/** The delete statement (awaited, or one of the caller's batch). */
+export const deleteTemplateRow = (d1: D1Database, id: string) => getDb(d1).delete(a).where(eq(a.id, id));
+
+/** Writes a whole row back (awaited, or one of the caller's batch); a row that still exists keeps its
+ * read counters (they count emails). */
+export function restoreTemplateRow(d1: D1Database, row: AlertTemplateRow) {
+  const { id: _key, match_count: _n, last_matched_at: _at, ...rest } = row;
+  return getDb(d1).insert(a).values(row).onConflictDoUpdate({ target: a.id, set: rest });
+}
