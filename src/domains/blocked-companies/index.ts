@@ -18,7 +18,6 @@ export function blockedCompaniesRouter() {
 export const blockedCompanyReverters: Reverters = {
   blocked_company: {
     current: (ctx, key) => currentBlocked(ctx, key),
-    restore: (ctx, key, before, opts) =>
-      restoreBlocked(ctx, { key, before: before as Record<string, unknown> | null, journal: opts.journal }),
+    restore: (ctx, key, before, opts) => restoreBlocked(ctx, { key, before, journal: opts.journal }),
   },
 };

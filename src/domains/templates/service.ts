@@ -104,7 +104,10 @@ export async function restoreTemplate(
     await ctx.batch([deleteTemplateRow(ctx.env.DB, id)]);
     return;
   }
-  const str = (k: string) => (typeof image[k] === "string" ? (image[k] as string) : null);
+  const str = (k: string) => {
+    const v = image[k];
+    return typeof v === "string" ? v : null;
+  };
   const row: AlertTemplateRow = {
     id,
     name: str("name") ?? id,
