@@ -109,7 +109,9 @@ export async function resolveParseFailure(
   if (row.status === "recovered" || row.status === "resolved") {
     throw conflict(`Parse failure ${id} is already ${row.status}`);
   }
-  const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ai: null, source: "resolve" });
+  // The recipient is known up front: its mapping and the override resolver's reads join the settings'.
+  const recipient = row.forwarded_to ?? undefined;
+  const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ai: null, source: "resolve", recipient });
   const plan = wantsLearning(row, input) ? await planLearning(deps, row, input) : null;
   const entry = () => ({ resourceId: id, summary: `resolved as ${input.company} ${input.amount}` });
   const result = await commitManual(deps, row, input, plan?.kind === "merge" ? undefined : { ctx, entry });

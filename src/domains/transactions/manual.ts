@@ -34,7 +34,13 @@ export async function addManual(ctx: Ctx, input: ManualInput) {
   }
   const amount = nonZeroCents(input.amount, ["body", "amount"]);
   const category = input.category ? await resolveCategory(ctx, { category: input.category }) : null;
-  const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ai: null, source: "manual" });
+  // The recipient is known up front: the override resolver's reads join the settings batch.
+  const deps = await createIngestDeps(ctx.env, {
+    clock: ctx.clock,
+    ai: null,
+    source: "manual",
+    recipient: MANUAL_RECIPIENT,
+  });
   const parts = dayParts(input.date, deps.settings.timezone);
   const draft: Draft = {
     ForwardedTo: MANUAL_RECIPIENT,
