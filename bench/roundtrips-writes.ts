@@ -62,6 +62,12 @@ it("counts D1 round trips of the main write routes", async () => {
     ["PUT the budget config (create)", "PUT", "/api/v1/budget/config?year=2024", budget(null)],
     ["PUT the budget config (update)", "PUT", "/api/v1/budget/config?year=2024", budget(1)],
     ["PUT the app config", "PUT", "/api/v1/config", { insights_user_memo: "bench" }],
+    [
+      "POST a transaction by hand",
+      "POST",
+      "/api/v1/transactions",
+      { date: "2024-03-12", amount: 9.5, company: "KIOSK" },
+    ],
   ];
   const rows: string[] = [];
   for (const [name, method, path, body] of writes) {

@@ -12,13 +12,21 @@ import {
   resolveOverride,
 } from "../categorize";
 import type { Clock } from "../lib/clock";
+import type { JournalEntry, ServiceCtx } from "../lib/context";
 import { log } from "../lib/log";
 import { getDb } from "../db";
 import { markAttentionRow } from "../domains/transactions/attention-queries";
 import { type Notifier, safeSend } from "../notify";
 import type { Statement } from "../db/lists";
 import { type ContextReads, computeContext, contextOf, contextQueries, contextWrite } from "./context";
-import { type Added, addTransaction, storedDateFileName, storeErrorText, transactionHash } from "./dedup";
+import {
+  type Added,
+  addTransaction,
+  storedDateFileName,
+  storeErrorText,
+  transactionHash,
+  type WriteBatch,
+} from "./dedup";
 import { shouldNotify, transactionMessage } from "./notify";
 import type { ExtractionAudit, IngestSettings, TransactionRecord } from "./types";
 
@@ -64,6 +72,12 @@ export interface CommitOptions {
    * one batch with the context; a failure is logged and never fails the commit.
    */
   followUp?: Statement[];
+  /**
+   * The verb's ledger entry for a created row: queued and written in the insert's own batch, only
+   * when the row was inserted (`ifChanged`), so it exists iff the commit says "created". Built for
+   * the key the row is written under (a same-minute collision suffixes it).
+   */
+  journal?: { ctx: Pick<ServiceCtx, "journal" | "batch">; entry: (tx: TransactionRecord) => JournalEntry };
 }
 
 /** What the commit needs; IngestDeps has all of it. */
@@ -76,7 +90,8 @@ export interface CommitDeps {
 }
 
 export type CommitResult =
-  | { status: "created"; tx: TransactionRecord }
+  /** `activityId`: the entry of `journal` written with the row (when one was asked for). */
+  | { status: "created"; tx: TransactionRecord; activityId?: string }
   | { status: "duplicate"; tx: TransactionRecord }
   | { status: "invalid"; reason: string };
 
@@ -196,6 +211,7 @@ export async function commitTransaction(
   };
   // 5. Write with duplicate detection; the context's reads ride in the write's batch.
   const withContext = opts.context !== false;
+  const ledger = opts.journal ? journaledWrite(opts.journal, tx) : undefined;
   let added: Added;
   let reads: unknown[] | null;
   try {
@@ -204,6 +220,7 @@ export async function commitTransaction(
       tx,
       deps.clock().toISOString(),
       withContext ? [...contextQueries(deps.db, tx)] : undefined,
+      ledger?.write,
     ));
   } catch (err) {
     if (!isFieldRejection(err)) throw err;
@@ -230,7 +247,22 @@ export async function commitTransaction(
   if (opts.notify !== false && deps.notify && shouldNotify(tx, deps.settings.blockedCompanies)) {
     await safeSend(deps.notify, transactionMessage(tx, cat.category));
   }
-  return { status: "created", tx };
+  return { status: "created", tx, ...(ledger ? { activityId: ledger.id() } : {}) };
+}
+
+/**
+ * The insert's batches run through the verb's ledger: each (the long way may take several) queues
+ * the entry, under one id, for the key it writes, and writes it only when the insert changed a row.
+ * Reads after the insert (the context's) leave `changes()` as the insert set it.
+ */
+function journaledWrite(j: NonNullable<CommitOptions["journal"]>, tx: TransactionRecord) {
+  let id: string | undefined;
+  const write: WriteBatch = (stmts, dfn) => {
+    const entry = j.entry({ ...tx, DateFileName: dfn });
+    id = j.ctx.journal({ ...entry, id: id ?? entry.id });
+    return j.ctx.batch(stmts, { ifChanged: true });
+  };
+  return { write, id: () => id };
 }
 
 /**

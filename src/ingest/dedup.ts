@@ -8,6 +8,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { getDb } from "../db";
 import type { transactions } from "../db/schema";
 import { hashExistsQuery, insertUnlessHashed, twinKeyQuery } from "../domains/transactions/ingest-queries";
+import type { Statements } from "../lib/context";
 import { log } from "../lib/log";
 import { type Cents, plainCents, asCents } from "../lib/money";
 import { sha256Hex } from "./hash";
@@ -114,6 +115,17 @@ export async function storedDateFileName(d1: D1Database, forwardedTo: string, ha
 export type Added = string | false | undefined;
 
 /**
+ * Runs one batch that inserts the row under `dfn` (a plain db.batch by default). A verb's commit
+ * passes its ledger's batch here, so the verb's entry rides in the insert's own round trip.
+ */
+export type WriteBatch = (stmts: Statements, dfn: string) => Promise<readonly unknown[]>;
+
+const plainBatch =
+  (d1: D1Database): WriteBatch =>
+  (stmts) =>
+    getDb(d1).batch(stmts);
+
+/**
  * Writes a transaction unless its hash exists under the same ForwardedTo. Returns undefined when
  * the fields are invalid, false for a duplicate, else the stored DateFileName (mutates tx to it).
  * Throws only on a storage failure other than a constraint.
@@ -121,23 +133,24 @@ export type Added = string | false | undefined;
  * The check, the insert and the caller's `after` reads (which then see the new row) go in ONE
  * round trip. When that batch fails for another reason than a same-minute collision (a read that
  * fails, an outage), the write is retried the long way: the check alone (failing open), then the
- * insert; `after` results are then null and the caller reads them itself.
+ * insert; `after` results are then null and the caller reads them itself. Every write goes
+ * through `write` (one round trip each).
  */
 export async function addTransaction<A extends BatchItem<"sqlite">[]>(
   d1: D1Database,
   tx: TransactionRecord,
   createdAt: string,
   after?: A,
+  write: WriteBatch = plainBatch(d1),
 ): Promise<{ added: Added; after: unknown[] | null }> {
   if (validateRecord(tx).length > 0) return { added: undefined, after: null };
   const db = getDb(d1);
   const insert = (dfn: string) => insertUnlessHashed(db, toRow({ ...tx, DateFileName: dfn }, createdAt));
   try {
-    const [twin, res, ...reads] = await db.batch([
-      existsQuery(d1, tx.ForwardedTo, tx.TransactionHash),
-      insert(tx.DateFileName),
-      ...(after ?? []),
-    ]);
+    const [twin, res, ...reads] = await write(
+      [existsQuery(d1, tx.ForwardedTo, tx.TransactionHash), insert(tx.DateFileName), ...(after ?? [])],
+      tx.DateFileName,
+    );
     if ((twin as unknown[]).length > 0 || ((res as D1Result).meta?.changes ?? 0) === 0) {
       return { added: false, after: null };
     }
@@ -151,7 +164,7 @@ export async function addTransaction<A extends BatchItem<"sqlite">[]>(
   for (let n = 1; n <= 20; n++) {
     const candidate = suffixed(base, n);
     try {
-      const res = await insert(candidate);
+      const [res] = (await write([insert(candidate)], candidate)) as [D1Result];
       if ((res.meta?.changes ?? 0) === 0) return { added: false, after: null };
       tx.DateFileName = candidate;
       return { added: candidate, after: null };

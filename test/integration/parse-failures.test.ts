@@ -1,8 +1,10 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { countingD1 } from "../../bench/lib/d1-count";
 import type { Env } from "../../src/env";
 import { ingestEmail } from "../../src/ingest";
 import { call, expectEnvelope } from "../helpers/http";
+import { expectEntryInBatch } from "../helpers/ledger-batch";
 import { buildMime } from "../fixtures/emails/builders";
 import { allFailures, allTransactions, resetIngestTables, testDeps } from "../fixtures/emails/deps";
 
@@ -152,12 +154,19 @@ describe("parse-failures routes", () => {
       .bind(now, now)
       .run();
     const id = await quarantine(unknownAlert("<g@x>"));
+    await E.DB.prepare("DELETE FROM activity_log").run();
+    const counter = countingD1(E.DB);
     const res = await call(`/api/v1/parse-failures/${id}/resolve`, {
       method: "POST",
       body: { date: "2024-10-19", amount: 23.75, company: "Corner Bakery" },
+      env: { DB: counter.db },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ failure_id: id, status: "resolved" });
+    // One entry (a template was learned, not merged), in the batch that inserted the row.
+    expectEntryInBatch(counter, "transactions");
+    const entries = await E.DB.prepare("SELECT resource_id, summary FROM activity_log").all();
+    expect(entries.results).toEqual([{ resource_id: id, summary: "resolved as Corner Bakery 23.75" }]);
     expect(res.body.date_file_name).toMatch(/^2024\.10\.19_00\.00_[0-9a-f]{12}\.eml$/);
     const [tx] = await allTransactions();
     expect(tx).toMatchObject({

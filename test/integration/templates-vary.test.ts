@@ -4,12 +4,14 @@
 // person marks as changing is skipped; a hostile email from a learned sender cannot hang ingest.
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { countingD1 } from "../../bench/lib/d1-count";
 import type { Env } from "../../src/env";
 import { ingestEmail } from "../../src/ingest";
 import { allTransactions, resetIngestTables, testDeps } from "../fixtures/emails/deps";
 import { buildMime } from "../fixtures/emails/builders";
 import { lion, sapphire, venture, westcoast } from "../fixtures/emails/unknown-banks/varying";
 import { call } from "../helpers/http";
+import { expectEntryInBatch } from "../helpers/ledger-batch";
 import { quarantined, resolve } from "../helpers/learn";
 
 const E = env as unknown as Env;
@@ -103,13 +105,16 @@ describe("a template learns what varies (issue 27)", () => {
         ...savor,
       }),
     );
-    const b = await resolve(second, {
-      date: "2026-10-13",
-      amount: 40,
-      company: "Shell",
-      institution: "Capital Two",
+    const counter = countingD1(E.DB);
+    const merged = await call(`/api/v1/parse-failures/${second}/resolve`, {
+      method: "POST",
+      body: { date: "2026-10-13", amount: 40, company: "Shell", institution: "Capital Two" },
+      env: { DB: counter.db },
     });
+    const b = merged.body;
     expect(b).toMatchObject({ template_id: a.template_id, template_reason: null });
+    // The merge's entry (the request's one) rides in the template update's own batch.
+    expectEntryInBatch(counter, "alert_templates");
     expect(b.template_note).toMatch(/^merged into "Capital Two purchase"/);
     expect(await templates()).toHaveLength(1);
     const [t] = await templates();
@@ -145,6 +150,12 @@ describe("a template learns what varies (issue 27)", () => {
     const log = await call("/api/v1/activity?limit=5");
     const entry = log.body.entries?.find((e: any) => /second wording/.test(e.summary ?? ""));
     expect(entry, JSON.stringify(log.body).slice(0, 400)).toBeTruthy();
+    expect(entry.id).toBe(merged.headers.get("x-activity-id"));
+    const before = (await templates())[0];
+    const undo = await call(`/api/v1/activity/${entry.id}/revert`, { method: "POST" });
+    expect(undo.status, undo.text).toBe(200);
+    expect((await templates())[0].example).not.toBe(before.example);
+    expect((await templates())[0].example).not.toContain("[varies]");
   });
 
   it("a merge that would widen the anchor beside a value is refused in words; both stay", async () => {

@@ -1,9 +1,15 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { countingD1 } from "../../bench/lib/d1-count";
 import { encodeTxId } from "../../src/lib/txid";
 import { bearer, seedToken } from "../helpers/auth";
 import { call, expectEnvelope } from "../helpers/http";
+import { expectEntryInBatch } from "../helpers/ledger-batch";
 import { clearTransactions, seedTx } from "../helpers/seed";
+
+const ledger = async () =>
+  (await env.DB.prepare("SELECT resource_id, summary, operation_id FROM activity_log ORDER BY seq").all())
+    .results;
 
 const tx = (id: string) => `/api/v1/transactions/${id}`;
 
@@ -287,6 +293,52 @@ describe("manual transactions", () => {
     });
     expect((await call("/api/v1/transactions", { method: "POST", body })).body.status).toBe("duplicate");
     expect((await call("/api/v1/transactions?month=2024-10")).body.count).toBe(1);
+  });
+
+  it("journals the created row in its insert's own batch; a duplicate's entry says so", async () => {
+    await env.DB.prepare("DELETE FROM activity_log").run();
+    const body = { date: "2024-10-06", amount: 7.5, company: "Corner Store" };
+    const counter = countingD1(env.DB);
+    const res = await call("/api/v1/transactions", { method: "POST", body, env: { DB: counter.db } });
+    expect(res.body.status).toBe("created");
+    expectEntryInBatch(counter, "transactions");
+    const again = countingD1(env.DB);
+    const dup = await call("/api/v1/transactions", { method: "POST", body, env: { DB: again.db } });
+    expect(dup.body).toMatchObject({ status: "duplicate", tx_id: res.body.tx_id });
+    // Nothing changed, so nothing for the entry to ride in: its guarded copy in the insert's batch
+    // wrote nothing and the door wrote the duplicate's own entry.
+    const entries = await ledger();
+    expect(entries).toEqual([
+      {
+        resource_id: res.body.tx_id,
+        summary: "created: Corner Store 7.5",
+        operation_id: "addManualTransaction",
+      },
+      {
+        resource_id: res.body.tx_id,
+        summary: "duplicate: Corner Store 7.5",
+        operation_id: "addManualTransaction",
+      },
+    ]);
+  });
+
+  it("a same-minute key taken by another row: the entry rides in the suffixed insert", async () => {
+    await env.DB.prepare("DELETE FROM activity_log").run();
+    const body = { date: "2024-10-07", amount: 3, company: "Kiosk" };
+    const first = await call("/api/v1/transactions", { method: "POST", body });
+    // The stored row becomes another transaction under the same key (its hash no longer matches).
+    await env.DB.prepare("UPDATE transactions SET TransactionHash = 'other', Amount = 999").run();
+    await env.DB.prepare("DELETE FROM activity_log").run();
+    const counter = countingD1(env.DB);
+    const res = await call("/api/v1/transactions", { method: "POST", body, env: { DB: counter.db } });
+    expect(res.body.status).toBe("created");
+    expect(res.body.date_file_name).toBe(first.body.date_file_name.replace(/\.eml$/, "_2.eml"));
+    expect(await ledger()).toEqual([
+      { resource_id: res.body.tx_id, summary: "created: Kiosk 3", operation_id: "addManualTransaction" },
+    ]);
+    // The first batch failed on the key (its entry with it); the one written rode with the row.
+    const last = counter.trips.filter((t) => t.sql.some((q) => /insert into "activity_log"/i.test(q))).at(-1);
+    expect(last?.sql.some((q) => /insert into "transactions"/i.test(q))).toBe(true);
   });
 
   it("validates", async () => {

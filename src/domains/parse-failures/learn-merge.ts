@@ -13,7 +13,7 @@ import {
   readWithPattern,
   type TemplatePattern,
   templatesForHost,
-  updatePattern,
+  patternUpdate,
   wordsOf,
 } from "../../ingest/templates";
 import type { IngestDeps } from "../../ingest/types";
@@ -28,8 +28,9 @@ export interface Example {
   sentIso: string;
 }
 
+/** A merge found (not yet written: `update` is its statement, `after` the row it writes) or why not. */
 export type MergeOutcome =
-  | { ok: true; before: AlertTemplateRow; after: AlertTemplateRow }
+  | ({ ok: true; before: AlertTemplateRow } & ReturnType<typeof patternUpdate>)
   | { ok: false; reason: string | null };
 
 async function exampleOf(deps: IngestDeps, failureId: string): Promise<Example | null> {
@@ -90,6 +91,7 @@ async function asBlocks(deps: IngestDeps, old: TemplatePattern): Promise<Derived
   return d.ok ? { ...d.template, pattern: { ...d.template.pattern, sources: old.sources } } : null;
 }
 
+/** The first of the sender's templates that merges with this example, checked on every email it read. */
 export async function mergeIntoExisting(
   deps: IngestDeps,
   host: string,
@@ -123,13 +125,12 @@ export async function mergeIntoExisting(
       continue;
     }
     const words = wordsOf(row).filter((w) => derived.subjectWords.includes(w));
-    const after = await updatePattern(deps.db, row.id, {
-      pattern: m.pattern,
-      subjectWords: words,
-      example: maskedExample(m.pattern),
-      nowIso: deps.clock().toISOString(),
-    });
-    if (after) return { ok: true, before: row, after };
+    const next = { pattern: m.pattern, subjectWords: words, example: maskedExample(m.pattern) };
+    return {
+      ok: true,
+      before: row,
+      ...patternUpdate(deps.db, row, { ...next, nowIso: deps.clock().toISOString() }),
+    };
   }
   return { ok: false, reason };
 }

@@ -4,10 +4,13 @@
  */
 import type { AlertTemplateRow } from "../../db/schema";
 import { institutionByDomain } from "../../ingest/institutions";
-import { deriveTemplate, nameFromHost, saveTemplate, senderHost } from "../../ingest/templates";
+import { type Derived, deriveTemplate, nameFromHost, saveTemplate, senderHost } from "../../ingest/templates";
+import type { SaveMeta } from "../../ingest/templates/store";
 import type { IngestDeps } from "../../ingest/types";
+import type { ServiceCtx } from "../../lib/context";
 import { toCents } from "../../lib/money";
-import { mergeIntoExisting } from "./learn-merge";
+import { comparable } from "../templates/service";
+import { type MergeOutcome, mergeIntoExisting } from "./learn-merge";
 import { envelopeOf } from "./replay";
 import type { FailureRow } from "./rules";
 import type { ManualResolveRequest } from "./schemas";
@@ -35,11 +38,22 @@ export function wantsLearning(row: FailureRow, input: ManualResolveRequest): boo
   return input.learn_template ?? institutionByDomain(row.from_email) === null;
 }
 
-export async function learnFromResolved(
+type SavePlan = { derived: Derived; meta: SaveMeta; note: string | null };
+
+/**
+ * What learning will write, decided from reads alone (so it is known before the transaction is
+ * written: a merge's ledger entry rides in the template's update, the resolve's otherwise).
+ */
+export type LearnPlan =
+  | { kind: "nothing"; outcome: LearnOutcome }
+  | { kind: "merge"; merge: Extract<MergeOutcome, { ok: true }>; save: SavePlan }
+  | { kind: "save"; save: SavePlan };
+
+export async function planLearning(
   deps: IngestDeps,
   row: FailureRow,
   input: ManualResolveRequest,
-): Promise<LearnOutcome> {
+): Promise<LearnPlan> {
   const env = await envelopeOf(deps, row);
   const l = env.local;
   const sentIso = `${l.year}-${l.month}-${l.day}`;
@@ -54,7 +68,7 @@ export async function learnFromResolved(
     varying: input.varying ?? [],
   };
   const derived = deriveTemplate(learnInput);
-  if (!derived.ok) return { ...NOT_ASKED, template_reason: derived.reason };
+  if (!derived.ok) return { kind: "nothing", outcome: { ...NOT_ASKED, template_reason: derived.reason } };
   derived.template.pattern.sources = [row.id];
   const host = senderHost(env.email.fromEmail) ?? derived.template.senderDomain;
   const institution = input.institution ?? row.institution ?? nameFromHost(host);
@@ -71,28 +85,52 @@ export async function learnFromResolved(
     return d.ok ? { ...d.template, pattern: { ...d.template.pattern, sources: [row.id] } } : null;
   };
   const merge = await mergeIntoExisting(deps, host, type, derived.template, example, blocks);
-  if (merge.ok) {
-    return {
-      template_id: merge.after.id,
-      template_name: merge.after.name,
-      template_reason: null,
-      template_note: `merged into "${merge.after.name}": one template now reads both emails`,
-      merged: merge,
-    };
-  }
-  const saved = await saveTemplate(deps.db, derived.template, {
+  const meta = {
     name: `${institution} ${type}`,
     institution,
     transactionType: type,
     sourceFailureId: row.id,
     nowIso: deps.clock().toISOString(),
-  });
-  return {
-    template_id: saved.id,
-    template_name: saved.name,
-    template_reason: null,
-    template_note: merge.reason
-      ? `kept as a second template of this bank, not merged: ${merge.reason}`
-      : null,
   };
+  const note =
+    merge.ok || !merge.reason ? null : `kept as a second template of this bank, not merged: ${merge.reason}`;
+  const save = { derived: derived.template, meta, note };
+  return merge.ok ? { kind: "merge", merge, save } : { kind: "save", save };
+}
+
+/**
+ * Writes the plan once the transaction stands. A merge is journaled (whole-row images, so it can
+ * be undone) in the template update's own batch; `activityId` is that entry's id.
+ */
+export async function applyLearning(
+  ctx: Pick<ServiceCtx, "journal" | "batch">,
+  { deps, plan }: { deps: IngestDeps; plan: LearnPlan },
+): Promise<LearnOutcome & { activityId?: string }> {
+  if (plan.kind === "nothing") return plan.outcome;
+  if (plan.kind === "merge") {
+    const { before, after, update } = plan.merge;
+    const activityId = ctx.journal({
+      kind: "alert_template",
+      resourceId: after.id,
+      before: comparable(before),
+      after: comparable(after),
+      summary: `Taught "${after.name}" a second wording`,
+      reversible: true,
+    });
+    const [res] = await ctx.batch([update], { ifChanged: true });
+    if (((res as D1Result).meta?.changes ?? 0) > 0) {
+      return {
+        template_id: after.id,
+        template_name: after.name,
+        template_reason: null,
+        template_note: `merged into "${after.name}": one template now reads both emails`,
+        merged: { before, after },
+        activityId,
+      };
+    }
+    // The template went away meanwhile (no entry was written): keep this example as its own.
+  }
+  const { derived, meta, note } = plan.save;
+  const saved = await saveTemplate(deps.db, derived, meta);
+  return { template_id: saved.id, template_name: saved.name, template_reason: null, template_note: note };
 }

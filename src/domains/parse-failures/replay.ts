@@ -2,7 +2,7 @@
  * Replays a quarantined email through the deterministic half of the pipeline (detect, parse,
  * categorize, write) from the raw in R2, or from the stored details when the raw is gone.
  */
-import { type CommitResult, commitTransaction, typedCategory } from "../../ingest/commit";
+import { type CommitOptions, type CommitResult, commitTransaction, typedCategory } from "../../ingest/commit";
 import { dayParts } from "../../ingest/dates";
 import { sha256Hex } from "../../ingest/hash";
 import { parseStep } from "../../ingest/institutions";
@@ -75,11 +75,13 @@ export async function missReason(deps: IngestDeps, row: FailureRow): Promise<str
 /**
  * A hand-entered transaction for a quarantined email: the email's envelope, the typed values, the
  * one commit path (no notification: a person typed it). The typed date is stored at 00:00.
+ * `journal`: the verb's entry, written with the row in its batch.
  */
 export async function commitManual(
   deps: IngestDeps,
   row: FailureRow,
   input: ManualResolveRequest,
+  journal?: CommitOptions["journal"],
 ): Promise<CommitResult> {
   const env = await envelopeOf(deps, row);
   const day = dayParts(input.date, deps.settings.timezone);
@@ -94,5 +96,5 @@ export async function commitManual(
       type: input.transaction_type,
     },
   );
-  return commitTransaction(deps, draft, { category: typedCategory(input.category), notify: false });
+  return commitTransaction(deps, draft, { category: typedCategory(input.category), notify: false, journal });
 }

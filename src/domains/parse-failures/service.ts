@@ -2,8 +2,7 @@ import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound, validationError } from "../../lib/errors";
 import { createIngestDeps, type DepsOptions } from "../../ingest";
 import type { IngestDeps } from "../../ingest/types";
-import { comparable } from "../templates/service";
-import { learnFromResolved, NOT_ASKED, wantsLearning } from "./learn";
+import { applyLearning, type LearnOutcome, NOT_ASKED, planLearning, wantsLearning } from "./learn";
 import { getFailure, listFailures, setStatus } from "./queries";
 import { commitManual, missReason, replayDeterministic } from "./replay";
 import { type FailureRow, matchesFilter, toDetail, toSummary } from "./rules";
@@ -97,17 +96,25 @@ export async function retryAllParseFailures(
   return totals;
 }
 
-/** Creates the transaction a person typed in for a quarantined email. */
+/**
+ * Creates the transaction a person typed in for a quarantined email. One ledger entry, in the batch
+ * of the write it describes: a template merge's (learning is planned from reads first, so this is
+ * known before the row is written), else the resolve's own, with the row.
+ */
 export async function resolveParseFailure(
-  ctx: Ctx & Pick<ServiceCtx, "journal">,
+  ctx: Ctx & Pick<ServiceCtx, "journal" | "batch">,
   { id, input }: { id: string; input: ManualResolveRequest },
 ) {
   const row = await mustGet(ctx, id);
   if (row.status === "recovered" || row.status === "resolved") {
     throw conflict(`Parse failure ${id} is already ${row.status}`);
   }
-  const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ai: null, source: "resolve" });
-  const result = await commitManual(deps, row, input);
+  // The recipient is known up front: its mapping and the override resolver's reads join the settings'.
+  const recipient = row.forwarded_to ?? undefined;
+  const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ai: null, source: "resolve", recipient });
+  const plan = wantsLearning(row, input) ? await planLearning(deps, row, input) : null;
+  const entry = () => ({ resourceId: id, summary: `resolved as ${input.company} ${input.amount}` });
+  const result = await commitManual(deps, row, input, plan?.kind === "merge" ? undefined : { ctx, entry });
   if (result.status === "invalid") {
     throw validationError(
       [{ loc: ["body"], msg: result.reason, type: "value_error" }],
@@ -120,20 +127,12 @@ export async function resolveParseFailure(
     });
   }
   await setStatus(deps.db, id, "resolved", ctx.clock().toISOString(), { resolvedTx: result.tx.DateFileName });
-  const { merged, ...learned } = wantsLearning(row, input)
-    ? await learnFromResolved(deps, row, input)
+  const outcome: LearnOutcome & { activityId?: string } = plan
+    ? await applyLearning(ctx, { deps, plan })
     : NOT_ASKED;
-  // A merge changes the sender's template: journaled with whole-row images, so it can be undone.
-  const activityId = merged
-    ? ctx.journal({
-        kind: "alert_template",
-        resourceId: merged.after.id,
-        before: comparable(merged.before),
-        after: comparable(merged.after),
-        summary: `Taught "${merged.after.name}" a second wording`,
-        reversible: true,
-      })
-    : ctx.journal({ resourceId: id, summary: `resolved as ${input.company} ${input.amount}` });
+  const { merged, activityId: mergeId, ...learned } = outcome;
+  // A merge that found its template gone wrote no entry: the resolve's is then written by the door.
+  const activityId = mergeId ?? result.activityId ?? ctx.journal(entry());
   return {
     response: { failure_id: id, status: "resolved", date_file_name: result.tx.DateFileName, ...learned },
     merged,

@@ -12,7 +12,7 @@ import { validationError } from "../../lib/errors";
 import { encodeTxId } from "../../lib/txid";
 import { nonZeroCents, resolveCategory } from "./service";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock" | "journal">;
+type Ctx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
 export const MANUAL_RECIPIENT = "manual@finance-journal.local";
 
 export interface ManualInput {
@@ -34,7 +34,13 @@ export async function addManual(ctx: Ctx, input: ManualInput) {
   }
   const amount = nonZeroCents(input.amount, ["body", "amount"]);
   const category = input.category ? await resolveCategory(ctx, { category: input.category }) : null;
-  const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ai: null, source: "manual" });
+  // The recipient is known up front: the override resolver's reads join the settings batch.
+  const deps = await createIngestDeps(ctx.env, {
+    clock: ctx.clock,
+    ai: null,
+    source: "manual",
+    recipient: MANUAL_RECIPIENT,
+  });
   const parts = dayParts(input.date, deps.settings.timezone);
   const draft: Draft = {
     ForwardedTo: MANUAL_RECIPIENT,
@@ -56,7 +62,19 @@ export async function addManual(ctx: Ctx, input: ManualInput) {
   };
   // The file is named after the hash, so an identical entry lands on the same name.
   draft.DateFileName = dateFileName(parts, `manual_${(await sha256Hex(await draftHash(draft))).slice(0, 8)}`);
-  const result = await commitTransaction(deps, draft, { category: typedCategory(category), notify: false });
+  const summary = (status: string) => `${status}: ${input.company} ${input.amount}`;
+  // Envelope-only (a hand entry is undone by trashing it), written with the row in its own batch.
+  const result = await commitTransaction(deps, draft, {
+    category: typedCategory(category),
+    notify: false,
+    journal: {
+      ctx,
+      entry: (tx) => ({
+        resourceId: encodeTxId(MANUAL_RECIPIENT, tx.DateFileName),
+        summary: summary("created"),
+      }),
+    },
+  });
   if (result.status === "invalid") {
     throw validationError(
       [{ loc: ["body"], msg: result.reason, type: "value_error" }],
@@ -65,9 +83,11 @@ export async function addManual(ctx: Ctx, input: ManualInput) {
   }
   const dfn = result.tx.DateFileName;
   const txId = encodeTxId(MANUAL_RECIPIENT, dfn);
-  // Envelope-only (a hand entry is undone by trashing it); written by the door before it answers.
-  const summary = `${result.status}: ${input.company} ${input.amount}`;
-  const activityId = ctx.journal({ resourceId: txId, summary });
+  // A duplicate changed nothing: its entry has no write to ride in (the door writes it before answering).
+  const activityId =
+    result.status === "created" && result.activityId
+      ? result.activityId
+      : ctx.journal({ resourceId: txId, summary: summary(result.status) });
   return {
     activityId,
     tx_id: txId,

@@ -25,7 +25,7 @@ export {
   saveTemplate,
   templateId,
   templatesForHost,
-  updatePattern,
+  patternUpdate,
   wordsOf,
 } from "./store";
 export {

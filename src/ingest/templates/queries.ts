@@ -21,13 +21,12 @@ export async function noteRead(d1: D1Database, id: string, nowIso: string): Prom
     .where(eq(a.id, id));
 }
 
-export async function setPatternColumns(
-  db: Db,
+/** The update of a template's learned columns (one of the caller's batch, with its ledger entry). */
+export const setPatternColumns = (
+  d1: D1Database,
   id: string,
   cols: Pick<AlertTemplateRow, "pattern" | "subject_words" | "example" | "updated_at">,
-): Promise<void> {
-  await db.update(a).set(cols).where(eq(a.id, id));
-}
+) => getDb(d1).update(a).set(cols).where(eq(a.id, id));
 
 /** One template by id, or null (the templates domain reads, renames and reverts through these). */
 export async function getTemplateRow(d1: D1Database, id: string): Promise<AlertTemplateRow | null> {

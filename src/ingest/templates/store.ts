@@ -86,18 +86,22 @@ export async function saveTemplate(d1: D1Database, t: Derived, meta: SaveMeta): 
   return row;
 }
 
-/** A template merged with a second example (issue 27): same id, new pattern, words and example. */
-export async function updatePattern(
+/**
+ * A template merged with a second example (issue 27): same id, new pattern, words and example.
+ * The row as it will read back once written (JSON columns as stored) and its update statement,
+ * which the caller runs in the batch that carries its ledger entry.
+ */
+export function patternUpdate(
   d1: D1Database,
-  id: string,
+  row: AlertTemplateRow,
   next: { pattern: TemplatePattern; subjectWords: string[]; example: string; nowIso: string },
-): Promise<AlertTemplateRow | null> {
-  const db = getDb(d1);
-  await setPatternColumns(db, id, {
+): { after: AlertTemplateRow; update: ReturnType<typeof setPatternColumns> } {
+  const cols = {
     pattern: next.pattern,
     subject_words: next.subjectWords,
     example: next.example,
     updated_at: next.nowIso,
-  });
-  return (await templateById(db, id)) ?? null;
+  };
+  const after = JSON.parse(JSON.stringify({ ...row, ...cols })) as AlertTemplateRow;
+  return { after, update: setPatternColumns(d1, row.id, cols) };
 }
