@@ -1,11 +1,14 @@
 // bench/queries: API latency over 100,000 transactions (10 years, seed 42) under wrangler dev with
 // local D1, next to the route's SQL run straight on the SQLite file (node:sqlite) as its floor.
 // Issue 16's target per read route: p50 under 35 ms and within 2x of (health p50 + floor p50).
-// BENCH_N=30 keeps a run short on a loaded machine; compare before/after back to back.
+// BENCH_N=30 keeps a run short on a loaded machine; compare before/after back to back. The last
+// column is the workerd processes' CPU time per request (bench/lib/cpu-probe.mjs): load inflates it
+// far less than wall time.
 import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
+import { workerdCpuMs } from "./lib/cpu-probe.mjs";
 import { FLOORS } from "./lib/floors.mjs";
 import { ROUTES } from "./lib/routes.mjs";
 import { get, percentiles } from "./lib/server.mjs";
@@ -21,13 +24,17 @@ async function time(path) {
   if (probe.status === 404) return null;
   for (let i = 0; i < 5; i++) await get(at(-2 - i));
   const samples = [];
+  const cpu0 = workerdCpuMs();
   for (let i = 0; i < N; i++) {
     const t0 = performance.now();
     const res = await get(at(i));
     samples.push(performance.now() - t0);
     if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
   }
-  return percentiles(samples);
+  const cpu1 = workerdCpuMs();
+  // CPU time of the workerd processes per request: what a loaded machine does not inflate.
+  const cpu = cpu0 === null || cpu1 === null ? null : (cpu1 - cpu0) / N;
+  return { ...percentiles(samples), cpu };
 }
 
 /** Each floor's p50 straight on the SQLite file behind local D1 (a child process: node:sqlite). */
@@ -76,7 +83,7 @@ try {
     .map((x) => x.toFixed(2))
     .join(" ");
   console.log(`N=${N} per route; load average ${la}; node ${process.version}`);
-  console.log("route                          p50 ms   p99 ms  floor ms  target ms  verdict");
+  console.log("route                          p50 ms   p99 ms  floor ms  target ms  verdict  cpu ms/req");
   for (const [name, p] of results) {
     if (!p) {
       console.log(`${name.padEnd(30)} (route not available)`);
@@ -87,7 +94,10 @@ try {
     const ok = name === "health" || p.p50 <= target;
     const cols = [p.p50, p.p99].map((x) => x.toFixed(1).padStart(8)).join(" ");
     const fl = (f === undefined ? "-" : f.toFixed(2)).padStart(9);
-    console.log(`${name.padEnd(30)} ${cols} ${fl} ${target.toFixed(1).padStart(10)}  ${ok ? "ok" : "OVER"}`);
+    const cpu = p.cpu === null ? "-" : p.cpu.toFixed(2);
+    console.log(
+      `${name.padEnd(30)} ${cols} ${fl} ${target.toFixed(1).padStart(10)}  ${(ok ? "ok" : "OVER").padEnd(7)} ${cpu.padStart(10)}`,
+    );
   }
 } finally {
   server.stop();
