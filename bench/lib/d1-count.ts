@@ -22,7 +22,11 @@ export interface CountingD1 {
   reset(): void;
 }
 
-export function countingD1(real: D1Database): CountingD1 {
+/**
+ * `failBatch`: a test's outage — a batch whose SQL it accepts fails (counted, never run), to drive
+ * the fallback of a read batch.
+ */
+export function countingD1(real: D1Database, failBatch?: (sql: string[]) => boolean): CountingD1 {
   const trips: Trip[] = [];
   let settled = false;
   let inFlight = 0;
@@ -48,12 +52,12 @@ export function countingD1(real: D1Database): CountingD1 {
   };
   const db = {
     prepare: (sql: string) => track(real.prepare(sql), sql),
-    batch: (stmts: D1PreparedStatement[]) =>
-      trip(
-        "batch",
-        stmts.map((st) => sqlOf.get(st) ?? "?"),
-        () => real.batch(stmts),
-      ),
+    batch: (stmts: D1PreparedStatement[]) => {
+      const sql = stmts.map((st) => sqlOf.get(st) ?? "?");
+      return trip("batch", sql, () =>
+        failBatch?.(sql) ? Promise.reject(new Error("D1_ERROR: simulated outage")) : real.batch(stmts),
+      );
+    },
     exec: (sql: string) => trip("exec", [sql], () => real.exec(sql)),
     dump: () => real.dump(),
     withSession: () => {

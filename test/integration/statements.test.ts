@@ -106,6 +106,50 @@ describe("upload", () => {
     expect(grocery.suggested_category).toBe("Groceries");
   });
 
+  it("reconciles from one read batch; when that batch fails, each read runs alone with the same answer", async () => {
+    await putOverride("GROCERY MARKET", "Groceries");
+    await seedTx({
+      DateFileName: "2025.03.03_10.00_b.eml",
+      Amount: 215.44,
+      TransactionType: "purchase",
+      Company: "Maplewood Stationery",
+    });
+    // The resolver's versions, the match window's rows and the other statements' rows: one batch.
+    const periodBatch = (sql: string[]) =>
+      sql.some((q) => q.includes('"config_versions"')) &&
+      sql.some((q) => q.includes('"statement_rows"."date"'));
+    const answer = async (failing: boolean) => {
+      const counter = countingD1(env.DB, failing ? periodBatch : undefined);
+      const res = await call("/api/v1/statements/upload", {
+        method: "POST",
+        rawBody: form(pdfFixture(SIMPLII), "simplii.pdf"),
+        now: NOW,
+        env: { DB: counter.db },
+      });
+      expect(res.status, res.text).toBe(200);
+      const reads = counter.trips.filter((t) => t.sql.some((q) => /^select .* from "transactions"/i.test(q)));
+      const detail = await call(`/api/v1/statements/${res.body.statement_id}`, { now: NOW });
+      const rows = (
+        detail.body.transactions as {
+          date: string;
+          amount: number;
+          reconcile_tier: string;
+          suggested_category: string;
+        }[]
+      ).map((r) => `${r.date} ${r.amount} ${r.reconcile_tier} ${r.suggested_category}`);
+      await call(`/api/v1/statements/${res.body.statement_id}`, { method: "DELETE", now: NOW });
+      return { counter, reads, rows };
+    };
+    const batched = await answer(false);
+    expect(batched.reads).toHaveLength(1);
+    expect(periodBatch(batched.reads[0]!.sql)).toBe(true);
+    expect(batched.rows.some((r) => r.startsWith("2025-03-03 215.44 matched "))).toBe(true);
+    const fallback = await answer(true);
+    expect(fallback.reads.map((t) => t.kind)).toEqual(["batch", "single"]);
+    expect(fallback.rows).toEqual(batched.rows);
+    expect(batched.rows.some((r) => r.endsWith(" Groceries"))).toBe(true);
+  });
+
   it("refuses what is not a statement with a clear 4xx and stores nothing", async () => {
     const text = await uploadStatement(
       new TextEncoder().encode("just some words\nnothing else"),

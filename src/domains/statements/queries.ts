@@ -126,23 +126,29 @@ const storedColumns = {
  * Stored rows dated in [lo, hi) (ISO days), on idx_transactions_month. Deleted rows come back
  * flagged: they still hold their keys (a trashed import is not offered again).
  */
-export async function storedInWindow(
-  db: Db,
-  lo: string,
-  hi: string,
-): Promise<(StoredTx & { deleted: boolean })[]> {
+/** Stored rows in [lo, hi) by DateFileName (trashed ones too), as a query for a caller's batch. */
+export const storedInWindowQuery = (db: Db, lo: string, hi: string) => {
   const dots = (iso: string) => iso.replaceAll("-", ".");
-  const rows = await db
+  return db
     .select(storedColumns)
     .from(t)
-    .where(and(gte(t.DateFileName, dots(lo)), lt(t.DateFileName, dots(hi))))
-    .all();
-  return rows.map((x) => ({ ...x, deleted: Boolean(x.deleted) }));
+    .where(and(gte(t.DateFileName, dots(lo)), lt(t.DateFileName, dots(hi))));
+};
+
+/** storedInWindowQuery's rows with `deleted` as a boolean. */
+export const withDeleted = (rows: Awaited<ReturnType<typeof storedInWindowQuery>>) =>
+  rows.map((x): StoredTx & { deleted: boolean } => ({ ...x, deleted: Boolean(x.deleted) }));
+
+export async function storedInWindow(db: Db, lo: string, hi: string) {
+  return withDeleted(await storedInWindowQuery(db, lo, hi));
 }
 
-/** Rows of other statements dated in [lo, hi] (ISO days), with their statement's account: transfer twins. */
-export async function otherAccountRows(db: Db, id: string, lo: string, hi: string) {
-  return db
+/**
+ * Rows of other statements dated in [lo, hi] (ISO days), with their statement's account: transfer
+ * twins. A query for a caller's batch.
+ */
+export const otherAccountRowsQuery = (db: Db, id: string, lo: string, hi: string) =>
+  db
     .select({
       date: r.date,
       amount: r.amount,
@@ -152,9 +158,10 @@ export async function otherAccountRows(db: Db, id: string, lo: string, hi: strin
     })
     .from(r)
     .innerJoin(s, eq(s.id, r.statement_id))
-    .where(and(gte(r.date, lo), lte(r.date, hi), ne(r.statement_id, id)))
-    .all();
-}
+    .where(and(gte(r.date, lo), lte(r.date, hi), ne(r.statement_id, id)));
+
+export const otherAccountRows = (db: Db, id: string, lo: string, hi: string) =>
+  otherAccountRowsQuery(db, id, lo, hi).all();
 
 export function txKeyWhere(forwardedTo: string, dateFileName: string): SQL {
   return and(eq(t.ForwardedTo, forwardedTo), eq(t.DateFileName, dateFileName))!;

@@ -8,7 +8,7 @@ import { plainCents, type Cents } from "../../lib/money";
 import { aiFor } from "../../ai/routing";
 import { FALLBACK_CATEGORY } from "../../categorize/categories";
 import { FUZZY_THRESHOLD_RECONCILER, resolveFuzzy } from "../../categorize/fuzzy";
-import { getResolverIndex } from "../../categorize/resolver";
+import { getResolverIndex, resolverReads } from "../../categorize/resolver";
 import { resolveDeterministic } from "../../categorize/rules";
 import { getDb } from "../../db";
 import type { StatementRowRecord } from "../../db/schema";
@@ -17,13 +17,25 @@ import type { ServiceCtx } from "../../lib/context";
 import { log } from "../../lib/log";
 import { sha256Hex } from "../../ingest/hash";
 import { cleanDescription, type ParsedStatement } from "./parsers";
-import { otherAccountRows, type RowWithKey, storedInWindow } from "./queries";
+import type { StoredTx } from "./rules";
+import {
+  otherAccountRows,
+  otherAccountRowsQuery,
+  type RowWithKey,
+  storedInWindow,
+  storedInWindowQuery,
+  withDeleted,
+} from "./queries";
 import { institutionSlug, isMisc, matchWindow, occurrences, reconcile, type RowToReconcile } from "./rules";
 import { TRANSFER_DAYS, transferReason } from "./transfers";
 
 /** Suggested category per distinct cleaned description. */
-async function suggestCategories(ctx: ServiceCtx, names: string[]): Promise<Map<string, string>> {
-  const index = await getResolverIndex(ctx.env.DB, ctx.clock);
+async function suggestCategories(
+  ctx: ServiceCtx,
+  names: string[],
+  known: string | null | undefined,
+): Promise<Map<string, string>> {
+  const index = await getResolverIndex(ctx.env.DB, ctx.clock, known);
   const out = new Map<string, string>();
   const misses: string[] = [];
   for (const n of new Set(names)) {
@@ -72,6 +84,47 @@ export async function syntheticKey(
   return `${row.date.replaceAll("-", ".")}_00.00_stmt_${institutionSlug(institution)}_${hash}.${ext}`;
 }
 
+type Span = { lo: string; hi: string } | null;
+
+interface PeriodReads {
+  /** The resolver's version stamp (undefined: getResolverIndex reads it itself). */
+  resolverVersion?: string | null;
+  stored: (StoredTx & { deleted: boolean })[];
+  others: Awaited<ReturnType<typeof otherAccountRows>>;
+}
+
+/**
+ * What reconciling a statement reads, in ONE round trip: the resolver's version stamp (and its
+ * lists when this isolate's copy expired), the stored rows of the match window and the other
+ * statements' rows of the transfer window. When that batch fails, each is read on its own.
+ */
+async function periodReads(
+  ctx: ServiceCtx,
+  statementId: string,
+  match: Span,
+  transfer: Span,
+): Promise<PeriodReads> {
+  const db = getDb(ctx.env.DB);
+  const resolver = resolverReads(ctx.env.DB, ctx.clock);
+  const n = resolver.stmts.length;
+  try {
+    const results = (await db.batch([
+      ...resolver.stmts,
+      ...(match ? [storedInWindowQuery(db, match.lo, match.hi)] : []),
+      ...(transfer ? [otherAccountRowsQuery(db, statementId, transfer.lo, transfer.hi)] : []),
+    ] as unknown as Parameters<typeof db.batch>[0])) as unknown as unknown[];
+    const stored = match ? (results[n] as Parameters<typeof withDeleted>[0]) : [];
+    const others = transfer ? (results[n + (match ? 1 : 0)] as PeriodReads["others"]) : [];
+    return { resolverVersion: resolver.take(results.slice(0, n)), stored: withDeleted(stored), others };
+  } catch (err) {
+    log("warn", "statements.period_batch_failed", { error: String(err) });
+    return {
+      stored: match ? await storedInWindow(db, match.lo, match.hi) : [],
+      others: transfer ? await otherAccountRows(db, statementId, transfer.lo, transfer.hi) : [],
+    };
+  }
+}
+
 export async function buildRows(
   ctx: ServiceCtx,
   {
@@ -81,9 +134,16 @@ export async function buildRows(
     previous = [],
   }: { statementId: string; parsed: ParsedStatement; fileKind: string; previous?: StatementRowRecord[] },
 ): Promise<RowWithKey[]> {
-  const db = getDb(ctx.env.DB);
   const cleaned = parsed.rows.map((r) => cleanDescription(r.description));
-  const suggested = await suggestCategories(ctx, cleaned);
+  const window = matchWindow(parsed.rows.map((r) => r.date));
+  const dates = parsed.rows.map((r) => r.date).sort();
+  const shift = (iso: string, days: number) =>
+    new Date(Date.parse(iso) + days * 86_400_000).toISOString().slice(0, 10);
+  const transferSpan = dates.length
+    ? { lo: shift(dates[0]!, -TRANSFER_DAYS), hi: shift(dates.at(-1)!, TRANSFER_DAYS) }
+    : null;
+  const { resolverVersion, stored, others } = await periodReads(ctx, statementId, window, transferSpan);
+  const suggested = await suggestCategories(ctx, cleaned, resolverVersion);
   const occ = occurrences(parsed.rows);
   const keys = await Promise.all(
     parsed.rows.map((r, i) => syntheticKey(parsed.institution, fileExtension(fileKind), r, occ[i]!)),
@@ -96,8 +156,6 @@ export async function buildRows(
     suggested: suggested.get(cleaned[i]!) ?? FALLBACK_CATEGORY,
     syntheticKey: keys[i]!,
   }));
-  const window = matchWindow(parsed.rows.map((r) => r.date));
-  const stored = window ? await storedInWindow(db, window.lo, window.hi) : [];
   // Trashed rows keep their keys (previously imported) but never match as live rows.
   const live = stored.filter((x) => !x.deleted);
   const trashedKeys = new Map(stored.filter((x) => x.deleted).map((x) => [x.DateFileName, x]));
@@ -105,17 +163,6 @@ export async function buildRows(
     ...live,
     ...[...trashedKeys.values()].filter((x) => keys.includes(x.DateFileName)),
   ]);
-  const dates = parsed.rows.map((r) => r.date).sort();
-  const shift = (iso: string, days: number) =>
-    new Date(Date.parse(iso) + days * 86_400_000).toISOString().slice(0, 10);
-  const others = dates.length
-    ? await otherAccountRows(
-        db,
-        statementId,
-        shift(dates[0]!, -TRANSFER_DAYS),
-        shift(dates.at(-1)!, TRANSFER_DAYS),
-      )
-    : [];
   const transfers = parsed.rows.map((r, i) =>
     results[i]!.tier === "new" ? transferReason(r, parsed, others) : null,
   );
