@@ -1,0 +1,574 @@
+/**
+ * D1 round trips of EVERY mutating operation of openapi.json (POST, PUT, PATCH, DELETE), one request
+ * each through the app with a counting D1 binding in a warm isolate (bench/lib/d1-count.ts). The
+ * setup a request needs (an uploaded statement, a quarantined email...) runs before the count.
+ * Prints one row per operation: trips the response waited for, trips after it (waitUntil) and the
+ * status. A test fails when an operation of openapi.json has no row (a new write must be counted).
+ * Target (issue 24): every write ≤ 3.   npm run bench:roundtrips   (TRIPS=1 prints each trip's SQL)
+ */
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { expect, it } from "vitest";
+import { createApp } from "../src/app";
+import type { Env } from "../src/env";
+import { ingestEmail } from "../src/ingest";
+import { fixedClock } from "../src/lib/clock";
+import { resetState } from "../test/helpers/auth";
+import { clearTransactions, seedTx } from "../test/helpers/seed";
+import { buildMime } from "../test/fixtures/emails/builders";
+import { testDeps } from "../test/fixtures/emails/deps";
+import { receiptFixture } from "../test/fixtures/receipts";
+import { pdfFixture } from "../test/fixtures/statements";
+import openapi from "../openapi.json";
+import { countingD1, describeTrips, tally } from "./lib/d1-count";
+
+const NOW = "2025-04-02T12:00:00.000Z";
+const verbose = Boolean((env as unknown as { TRIPS?: string }).TRIPS);
+const MUTATING = ["post", "put", "patch", "delete"];
+
+interface Req {
+  method: string;
+  path: string;
+  body?: unknown;
+  form?: FormData;
+  headers?: Record<string, string>;
+}
+/** One operation: its openapi method+path, and the request (made after any setup it needs). */
+type Step = [op: string, req: () => Promise<Req> | Req];
+
+const file = (bytes: Uint8Array | string, name: string, type: string, fields: Record<string, string> = {}) => {
+  const fd = new FormData();
+  fd.append("file", new File([bytes], name, { type }));
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  return fd;
+};
+const alert = (id: string, amount: string, at: string) =>
+  buildMime({
+    from: "CIBC <mailbox.noreply@cibc.com>",
+    subject: "Transaction alert",
+    messageId: id,
+    body: `Dear Carlos,\n You've recently made a purchase with your CIBC Costco World Mastercard ending in 2210 for $${amount} at ${at}.\nCIBC`,
+  });
+const unknownAlert = (id: string) =>
+  buildMime({
+    from: "alerts@tangerine.example",
+    subject: "Transaction alert",
+    messageId: id,
+    body: "A purchase of $23.75 was charged to your account at CORNER BAKERY.",
+  });
+const quarantine = async (raw: Uint8Array) => {
+  const out = await ingestEmail(raw, testDeps());
+  if (out.status !== "quarantined") throw new Error(`expected quarantine, got ${out.status}`);
+  return out.id;
+};
+
+it("counts D1 round trips of every mutating operation", async () => {
+  await resetState();
+  const counter = countingD1(env.DB);
+  const benchEnv = { ...env, DB: counter.db } as Env;
+  const app = createApp({ clock: fixedClock(NOW) });
+  const send = async (r: Req) => {
+    const headers: Record<string, string> = { ...(r.headers ?? {}) };
+    if (r.body !== undefined) headers["content-type"] = "application/json";
+    const req = new Request(`http://localhost${r.path}`, {
+      method: r.method,
+      headers,
+      body: r.form ?? (r.body === undefined ? undefined : JSON.stringify(r.body)),
+    });
+    const ctx = createExecutionContext();
+    const res = await app.fetch(req, benchEnv, ctx);
+    const text = await res.text();
+    counter.settle();
+    await waitOnExecutionContext(ctx);
+    let json: any = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, text, json, headers: res.headers };
+  };
+  /** An uncounted request of the setup; a non-2xx answer stops the bench. */
+  const prep = async (method: string, path: string, body?: unknown, form?: FormData) => {
+    const res = await send({ method, path, body, form });
+    if (res.status >= 300) throw new Error(`setup ${method} ${path}: ${res.status} ${res.text.slice(0, 300)}`);
+    return res.json;
+  };
+  let seq = 0;
+  /** A seeded row of March 2025 (each at its own minute: the key is the file name). */
+  const tx = (company: string) =>
+    seedTx({
+      DateFileName: `2025-03-10T12:${String(++seq).padStart(2, "0")}:00Z`,
+      Company: company,
+      Category: null,
+      Amount: 12.5,
+    });
+  await send({ method: "GET", path: "/api/v1/config" }); // warm: an isolate's first request reads the settings
+
+  const ids: Record<string, string> = {};
+  let cookieH: Record<string, string> = {};
+  const steps: Step[] = [
+    ["PUT /api/v1/config", () => ({ method: "PUT", path: "/api/v1/config", body: { insights_user_memo: "bench" } })],
+    ["POST /api/v1/categories", () => ({ method: "POST", path: "/api/v1/categories", body: { name: "Bench Pets" } })],
+    [
+      "PUT /api/v1/categories/icons",
+      () => ({ method: "PUT", path: "/api/v1/categories/icons?name=Bench%20Pets", body: { icon: "🐾" } }),
+    ],
+    ["DELETE /api/v1/categories/icons", () => ({ method: "DELETE", path: "/api/v1/categories/icons?name=Bench%20Pets" })],
+    [
+      "PUT /api/v1/categories/{name}/group",
+      () => ({ method: "PUT", path: "/api/v1/categories/Bench%20Pets/group", body: { group: "Essentials" } }),
+    ],
+    [
+      "PUT /api/v1/categories/{old_name}",
+      () => ({ method: "PUT", path: "/api/v1/categories/Bench%20Pets", body: { new_name: "Bench Animals" } }),
+    ],
+    ["DELETE /api/v1/categories/{name}", () => ({ method: "DELETE", path: "/api/v1/categories/Bench%20Animals" })],
+    [
+      "POST /api/v1/overrides/suggestions/dismissed",
+      () => ({
+        method: "POST",
+        path: "/api/v1/overrides/suggestions/dismissed",
+        body: { company: "FRESH MART", category: "Groceries" },
+      }),
+    ],
+    [
+      "DELETE /api/v1/overrides/suggestions/dismissed/{key}",
+      () => ({ method: "DELETE", path: `/api/v1/overrides/suggestions/dismissed/${encodeURIComponent("fresh mart|groceries")}` }),
+    ],
+    [
+      "PUT /api/v1/overrides/{company}",
+      async () => {
+        await tx("FRESH MART");
+        return { method: "PUT", path: "/api/v1/overrides/FRESH%20MART", body: { category: "Groceries" } };
+      },
+    ],
+    [
+      "POST /api/v1/overrides/consolidate",
+      async () => {
+        await prep("PUT", "/api/v1/overrides/FRESH%20MART%20%2312", { category: "Groceries" });
+        return {
+          method: "POST",
+          path: "/api/v1/overrides/consolidate",
+          body: {
+            normalized_key: "fresh mart",
+            canonical_company: "FRESH MART",
+            category: "Groceries",
+            members: ["FRESH MART", "FRESH MART #12"],
+          },
+        };
+      },
+    ],
+    ["DELETE /api/v1/overrides/{company}", () => ({ method: "DELETE", path: "/api/v1/overrides/FRESH%20MART" })],
+    [
+      "PUT /api/v1/merchant-aliases/{raw_name}",
+      () => ({ method: "PUT", path: "/api/v1/merchant-aliases/FRSH%20MRT", body: { canonical_name: "FRESH MART" } }),
+    ],
+    ["DELETE /api/v1/merchant-aliases/{raw_name}", () => ({ method: "DELETE", path: "/api/v1/merchant-aliases/FRSH%20MRT" })],
+    [
+      "POST /api/v1/ignore-rules",
+      async () => {
+        await tx("PAYMENT THANK YOU");
+        return { method: "POST", path: "/api/v1/ignore-rules", body: { pattern: "PAYMENT THANK YOU" } };
+      },
+    ],
+    [
+      "POST /api/v1/ignore-rules/apply",
+      () => ({ method: "POST", path: "/api/v1/ignore-rules/apply", body: { pattern: "PAYMENT THANK YOU" } }),
+    ],
+    [
+      "POST /api/v1/ignore-rules/suggestions/dismissed",
+      () => ({ method: "POST", path: "/api/v1/ignore-rules/suggestions/dismissed", body: { merchant: "NETFLIX" } }),
+    ],
+    [
+      "DELETE /api/v1/ignore-rules/suggestions/dismissed/{merchant}",
+      () => ({ method: "DELETE", path: "/api/v1/ignore-rules/suggestions/dismissed/NETFLIX" }),
+    ],
+    [
+      "DELETE /api/v1/ignore-rules/{pattern}",
+      () => ({ method: "DELETE", path: `/api/v1/ignore-rules/${encodeURIComponent("PAYMENT THANK YOU")}` }),
+    ],
+    ["PUT /api/v1/blocked-companies/{company}", () => ({ method: "PUT", path: "/api/v1/blocked-companies/SPAM%20CO" })],
+    ["DELETE /api/v1/blocked-companies/{company}", () => ({ method: "DELETE", path: "/api/v1/blocked-companies/SPAM%20CO" })],
+    [
+      "POST /api/v1/transactions/upload-eml",
+      () => ({
+        method: "POST",
+        path: "/api/v1/transactions/upload-eml",
+        form: file(alert("<eml1@x>", "64.19", "SAVE-ON-FOODS #2281"), "alert.eml", "message/rfc822"),
+      }),
+    ],
+    [
+      "POST /api/v1/transactions",
+      () => ({
+        method: "POST",
+        path: "/api/v1/transactions",
+        body: { date: "2025-03-12", amount: 9.5, company: "KIOSK" },
+      }),
+    ],
+    [
+      "PATCH /api/v1/transactions/bulk",
+      async () => {
+        ids.a = await tx("BULK ONE");
+        ids.b = await tx("BULK TWO");
+        return {
+          method: "PATCH",
+          path: "/api/v1/transactions/bulk",
+          body: {
+            updates: [
+              { tx_id: ids.a, category: "Groceries" },
+              { tx_id: ids.b, category: "Groceries" },
+            ],
+          },
+        };
+      },
+    ],
+    [
+      "POST /api/v1/transactions/search-by-filter",
+      () => ({
+        method: "POST",
+        path: "/api/v1/transactions/search-by-filter",
+        body: { from_month: "2025-03", to_month: "2025-03" },
+      }),
+    ],
+    [
+      "PATCH /api/v1/transactions/{tx_id}",
+      () => ({ method: "PATCH", path: `/api/v1/transactions/${ids.a}`, body: { category: "Coffee & Cafes" } }),
+    ],
+    [
+      "POST /api/v1/activity/{entry_id}/revert",
+      async () => {
+        return { method: "POST", path: `/api/v1/activity/${ids.activity}/revert` };
+      },
+    ],
+    [
+      "PUT /api/v1/transactions/{tx_id}/comment",
+      () => ({ method: "PUT", path: `/api/v1/transactions/${ids.a}/comment`, body: { comment: "weekly" } }),
+    ],
+    [
+      "PUT /api/v1/transactions/{tx_id}/fields",
+      () => ({ method: "PUT", path: `/api/v1/transactions/${ids.a}/fields`, body: { amount: 13.25 } }),
+    ],
+    [
+      "POST /api/v1/transactions/{tx_id}/review",
+      () => ({ method: "POST", path: `/api/v1/transactions/${ids.a}/review` }),
+    ],
+    [
+      "POST /api/v1/transactions/{tx_id}/ignore",
+      () => ({ method: "POST", path: `/api/v1/transactions/${ids.a}/ignore`, body: { ignored: true } }),
+    ],
+    [
+      "POST /api/v1/transactions/{tx_id}/delete",
+      () => ({ method: "POST", path: `/api/v1/transactions/${ids.b}/delete`, body: { deleted: true } }),
+    ],
+    ["DELETE /api/v1/transactions/{tx_id}", () => ({ method: "DELETE", path: `/api/v1/transactions/${ids.a}` })],
+    [
+      "POST /api/v1/journal/summaries/generate",
+      () => ({ method: "POST", path: "/api/v1/journal/summaries/generate", body: { month: "2025-03" } }),
+    ],
+    ["POST /api/v1/insights/generate", () => ({ method: "POST", path: "/api/v1/insights/generate?month=2025-03" })],
+    [
+      "POST /api/v1/config/test-model-key",
+      () => ({ method: "POST", path: "/api/v1/config/test-model-key", body: {} }),
+    ],
+    [
+      "POST /api/v1/config/test-object-backup",
+      () => ({ method: "POST", path: "/api/v1/config/test-object-backup", body: { bucket: "FILES" } }),
+    ],
+    ["POST /api/v1/data/export", () => ({ method: "POST", path: "/api/v1/data/export" })],
+    [
+      "POST /api/v1/data/import/preview",
+      async () => {
+        const res = await app.fetch(
+          new Request("http://localhost/api/v1/data/export", { method: "POST" }),
+          benchEnv,
+          createExecutionContext(),
+        );
+        const bytes = new Uint8Array(await res.arrayBuffer());
+        return {
+          method: "POST",
+          path: "/api/v1/data/import/preview",
+          form: file(bytes, "backup.zip", "application/zip"),
+        };
+      },
+    ],
+    [
+      "POST /api/v1/data/import/commit",
+      () => ({ method: "POST", path: "/api/v1/data/import/commit", body: { token: ids.importToken ?? "none" } }),
+    ],
+    [
+      "POST /api/v1/statements/upload",
+      () => ({
+        method: "POST",
+        path: "/api/v1/statements/upload",
+        form: file(pdfFixture("Rbc_Chequing_2025-02-24_to_2025-03-24"), "rbc.pdf", "application/pdf"),
+      }),
+    ],
+    [
+      "PATCH /api/v1/statements/{statement_id}/transactions/{tx_index}",
+      () => ({
+        method: "PATCH",
+        path: `/api/v1/statements/${ids.statement}/transactions/0`,
+        body: { action: "import", category: "Groceries" },
+      }),
+    ],
+    [
+      "PATCH /api/v1/statements/{statement_id}/transactions",
+      () => ({
+        method: "PATCH",
+        path: `/api/v1/statements/${ids.statement}/transactions`,
+        body: { updates: [{ tx_index: 1, action: "skip" }] },
+      }),
+    ],
+    [
+      "POST /api/v1/statements/{statement_id}/reparse",
+      () => ({ method: "POST", path: `/api/v1/statements/${ids.statement}/reparse` }),
+    ],
+    [
+      "POST /api/v1/statements/import",
+      () => ({ method: "POST", path: "/api/v1/statements/import", body: { statement_id: ids.statement, actions: [] } }),
+    ],
+    [
+      "DELETE /api/v1/statements/{statement_id}",
+      () => ({ method: "DELETE", path: `/api/v1/statements/${ids.statement}` }),
+    ],
+    [
+      "PUT /api/v1/statements/{statement_id}/csv-mapping",
+      async () => {
+        const up = await prep(
+          "POST",
+          "/api/v1/statements/upload",
+          undefined,
+          file("Posted Date,Payee,Address,Amount\n2025-03-02,CORNER COFFEE,Town,4.50\n2025-03-05,PAYMENT,,-200.00\n", "card.csv", "text/csv"),
+        );
+        ids.csv = up.statement_id;
+        const d = await prep("GET", `/api/v1/statements/${ids.csv}`);
+        return {
+          method: "PUT",
+          path: `/api/v1/statements/${ids.csv}/csv-mapping`,
+          body: { institution: "Harbour Card", mapping: { ...d.csv_mapping.mapping, negative_is: "deposit" } },
+        };
+      },
+    ],
+    [
+      "PUT /api/v1/statements/{statement_id}/layout",
+      () => ({ method: "PUT", path: `/api/v1/statements/${ids.statement}/layout`, body: { marks: {} } }),
+    ],
+    [
+      "PATCH /api/v1/statements/layouts/{layout_id}",
+      () => ({ method: "PATCH", path: `/api/v1/statements/layouts/${ids.layout ?? "none"}`, body: { name: "x" } }),
+    ],
+    [
+      "DELETE /api/v1/statements/layouts/{layout_id}",
+      () => ({ method: "DELETE", path: `/api/v1/statements/layouts/${ids.layout ?? "none"}` }),
+    ],
+    [
+      "POST /api/v1/parse-failures/{failure_id}/retry",
+      async () => {
+        ids.pf1 = await quarantine(unknownAlert("<pf1@x>"));
+        return { method: "POST", path: `/api/v1/parse-failures/${ids.pf1}/retry` };
+      },
+    ],
+    [
+      "POST /api/v1/parse-failures/retry-all",
+      () => ({ method: "POST", path: "/api/v1/parse-failures/retry-all", body: {} }),
+    ],
+    [
+      "POST /api/v1/parse-failures/{failure_id}/to-fixture",
+      () => ({ method: "POST", path: `/api/v1/parse-failures/${ids.pf1}/to-fixture`, body: {} }),
+    ],
+    [
+      "POST /api/v1/parse-failures/{failure_id}/resolve",
+      () => ({
+        method: "POST",
+        path: `/api/v1/parse-failures/${ids.pf1}/resolve`,
+        body: { date: "2025-03-20", amount: 23.75, company: "CORNER BAKERY", learn_template: true },
+      }),
+    ],
+    [
+      "DELETE /api/v1/parse-failures/{failure_id}",
+      async () => {
+        ids.pf2 = await quarantine(unknownAlert("<pf2@x>"));
+        return { method: "DELETE", path: `/api/v1/parse-failures/${ids.pf2}` };
+      },
+    ],
+    [
+      "POST /api/v1/ignored-emails/{ignored_id}/bank-alert",
+      async () => {
+        const out = await ingestEmail(
+          buildMime({ from: "news@shop.example", subject: "Our spring sale", messageId: "<news@x>", body: "Big sale this week on everything." }),
+          testDeps(),
+        );
+        if (out.status !== "ignored") throw new Error(`expected ignored, got ${out.status}`);
+        const list = await prep("GET", "/api/v1/ignored-emails");
+        const id = (list.items ?? list.emails ?? list)[0]?.id;
+        return { method: "POST", path: `/api/v1/ignored-emails/${id}/bank-alert` };
+      },
+    ],
+    [
+      "PUT /api/v1/card-names",
+      () => ({ method: "PUT", path: "/api/v1/card-names", body: { CIBC: { "2210": "Carlos" } } }),
+    ],
+    [
+      "POST /api/v1/templates/offers/{tx_id}/accept",
+      () => ({ method: "POST", path: `/api/v1/templates/offers/${ids.a}/accept`, body: {} }),
+    ],
+    [
+      "PATCH /api/v1/templates/{template_id}",
+      async () => {
+        const list = await prep("GET", "/api/v1/templates");
+        ids.template = (list.templates ?? list.items ?? list)[0]?.id ?? "none";
+        return { method: "PATCH", path: `/api/v1/templates/${ids.template}`, body: { name: "Bench bakery" } };
+      },
+    ],
+    [
+      "POST /api/v1/templates/{template_id}/test",
+      () => ({ method: "POST", path: `/api/v1/templates/${ids.template ?? "none"}/test`, body: { raw: "x" } }),
+    ],
+    [
+      "DELETE /api/v1/templates/{template_id}",
+      () => ({ method: "DELETE", path: `/api/v1/templates/${ids.template ?? "none"}` }),
+    ],
+    [
+      "PUT /api/v1/budget/config",
+      () => ({
+        method: "PUT",
+        path: "/api/v1/budget/config?year=2025",
+        body: {
+          spending_ceiling: 48000,
+          categories: { Groceries: { target: 7200, input_mode: "monthly", category_type: "variable" } },
+          groups: [{ name: "Essentials", categories: ["groceries"] }],
+          targets_version: null,
+          groups_version: null,
+        },
+      }),
+    ],
+    [
+      "PUT /api/v1/groups",
+      () => ({
+        method: "PUT",
+        path: "/api/v1/groups?year=2025",
+        body: { groups: [{ name: "Basics", categories: ["groceries"] }], version: 1 },
+      }),
+    ],
+    [
+      "PUT /api/v1/tax-pack/mapping",
+      () => ({
+        method: "PUT",
+        path: "/api/v1/tax-pack/mapping",
+        body: { lines: [{ key: "medical", label: "Medical", categories: ["Health"] }] },
+      }),
+    ],
+    ["DELETE /api/v1/tax-pack/mapping", () => ({ method: "DELETE", path: "/api/v1/tax-pack/mapping" })],
+    [
+      "POST /api/v1/tax-pack/items",
+      async () => {
+        ids.tax = await tx("PHARMACY");
+        return { method: "POST", path: "/api/v1/tax-pack/items", body: { tx_id: ids.tax, mode: "include" } };
+      },
+    ],
+    ["DELETE /api/v1/tax-pack/items/{tx_id}", () => ({ method: "DELETE", path: `/api/v1/tax-pack/items/${ids.tax}` })],
+    [
+      "POST /api/v1/attachments",
+      () => ({
+        method: "POST",
+        path: "/api/v1/attachments",
+        form: file(receiptFixture("receipt.png"), "receipt.png", "image/png"),
+      }),
+    ],
+    [
+      "POST /api/v1/attachments/{attachment_id}/parse",
+      () => ({ method: "POST", path: `/api/v1/attachments/${ids.attachment}/parse` }),
+    ],
+    [
+      "POST /api/v1/attachments/{attachment_id}/link",
+      () => ({ method: "POST", path: `/api/v1/attachments/${ids.attachment}/link`, body: { tx_id: ids.tax ?? null } }),
+    ],
+    [
+      "DELETE /api/v1/attachments/{attachment_id}",
+      () => ({ method: "DELETE", path: `/api/v1/attachments/${ids.attachment}` }),
+    ],
+    [
+      "POST /api/v1/auth/tokens",
+      () => ({ method: "POST", path: "/api/v1/auth/tokens", body: { label: "bench", scope: "read" } }),
+    ],
+    ["DELETE /api/v1/auth/tokens/{token_id}", () => ({ method: "DELETE", path: `/api/v1/auth/tokens/${ids.token}` })],
+    ["DELETE /api/v1/connected-apps/{app_id}", () => ({ method: "DELETE", path: "/api/v1/connected-apps/none" })],
+    [
+      "POST /api/v1/setup/demo-data",
+      async () => {
+        await clearTransactions();
+        return { method: "POST", path: "/api/v1/setup/demo-data" };
+      },
+    ],
+    [
+      "POST /api/v1/auth/set-password",
+      () => ({ method: "POST", path: "/api/v1/auth/set-password", body: { password: "correct horse battery" } }),
+    ],
+    [
+      "POST /api/v1/auth/login",
+      () => ({ method: "POST", path: "/api/v1/auth/login", body: { password: "correct horse battery" } }),
+    ],
+    [
+      "DELETE /api/v1/auth/sessions/{session_id}",
+      async () => {
+        // a second session to end
+        const other = await send({ method: "POST", path: "/api/v1/auth/login", body: { password: "correct horse battery" } });
+        const c = other.headers.getSetCookie().find((x) => x.startsWith("app_session="))!.split(";")[0]!;
+        const list = await send({ method: "GET", path: "/api/v1/auth/sessions", headers: { cookie: c } });
+        const mine = (list.json.sessions ?? list.json.items ?? list.json).find((x: { current?: boolean }) => x.current);
+        return { method: "DELETE", path: `/api/v1/auth/sessions/${mine?.id}`, headers: cookieH };
+      },
+    ],
+    [
+      "POST /api/v1/auth/sign-out-all",
+      () => ({
+        method: "POST",
+        path: "/api/v1/auth/sign-out-all",
+        body: { current_password: "correct horse battery" },
+        headers: cookieH,
+      }),
+    ],
+    ["POST /api/v1/auth/logout", () => ({ method: "POST", path: "/api/v1/auth/logout", headers: cookieH })],
+  ];
+
+  const rows: string[] = [];
+  const seen = new Set<string>();
+  for (const [op, make] of steps) {
+    seen.add(op);
+    let line: string;
+    try {
+      const r = await make();
+      counter.reset();
+      const res = await send(r);
+      const t = tally(counter.trips);
+      line = `${String(t.trips).padStart(3)} ${String(t.background ? `+${t.background}` : "").padStart(3)}  ${res.status}  ${op}`;
+      if (res.status >= 300) line += `   ${res.text.replace(/\s+/g, " ").slice(0, 140)}`;
+      if (verbose) for (const l of describeTrips(counter.trips)) line += `\n        ${l}`;
+      harvest(op, res);
+    } catch (e) {
+      line = `  ?       ${op}   setup failed: ${String(e).slice(0, 200)}`;
+    }
+    rows.push(line);
+  }
+  console.log(`\nD1 round trips per mutating operation (trips, +after the response, status)\n${rows.join("\n")}`);
+
+  function harvest(op: string, res: { json: any; headers: Headers }) {
+    const j = res.json ?? {};
+    if (op === "PATCH /api/v1/transactions/{tx_id}") ids.activity = res.headers.get("x-activity-id") ?? "";
+    if (op === "POST /api/v1/statements/upload") ids.statement = j.statement_id ?? j.id;
+    if (op === "PUT /api/v1/statements/{statement_id}/layout") ids.layout = j.layout_id ?? j.layout?.id;
+    if (op === "POST /api/v1/data/import/preview") ids.importToken = j.token;
+    if (op === "POST /api/v1/attachments") ids.attachment = j.id ?? j.attachment?.id;
+    if (op === "POST /api/v1/auth/tokens") ids.token = j.id ?? j.token_id;
+    if (op === "POST /api/v1/templates/offers/{tx_id}/accept") ids.template = j.template_id ?? j.id;
+    if (op === "POST /api/v1/auth/login") {
+      const c = res.headers.getSetCookie().find((x) => x.startsWith("app_session="));
+      if (c) cookieH = { cookie: c.split(";")[0]! };
+    }
+  }
+
+  const missing: string[] = [];
+  for (const [p, ops] of Object.entries((openapi as { paths: Record<string, object> }).paths))
+    for (const m of Object.keys(ops)) if (MUTATING.includes(m) && !seen.has(`${m.toUpperCase()} ${p}`)) missing.push(`${m} ${p}`);
+  expect(missing, "mutating operations without a row").toEqual([]);
+});
