@@ -35,7 +35,12 @@ interface Req {
 /** One operation: its openapi method+path, and the request (made after any setup it needs). */
 type Step = [op: string, req: () => Promise<Req> | Req];
 
-const file = (bytes: Uint8Array | string, name: string, type: string, fields: Record<string, string> = {}) => {
+const file = (
+  bytes: Uint8Array | string,
+  name: string,
+  type: string,
+  fields: Record<string, string> = {},
+) => {
   const fd = new FormData();
   fd.append("file", new File([bytes], name, { type }));
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
@@ -90,7 +95,8 @@ it("counts D1 round trips of every mutating operation", async () => {
   /** An uncounted request of the setup; a non-2xx answer stops the bench. */
   const prep = async (method: string, path: string, body?: unknown, form?: FormData) => {
     const res = await send({ method, path, body, form });
-    if (res.status >= 300) throw new Error(`setup ${method} ${path}: ${res.status} ${res.text.slice(0, 300)}`);
+    if (res.status >= 300)
+      throw new Error(`setup ${method} ${path}: ${res.status} ${res.text.slice(0, 300)}`);
     return res.json;
   };
   let seq = 0;
@@ -107,13 +113,22 @@ it("counts D1 round trips of every mutating operation", async () => {
   const ids: Record<string, string> = {};
   let cookieH: Record<string, string> = {};
   const steps: Step[] = [
-    ["PUT /api/v1/config", () => ({ method: "PUT", path: "/api/v1/config", body: { insights_user_memo: "bench" } })],
-    ["POST /api/v1/categories", () => ({ method: "POST", path: "/api/v1/categories", body: { name: "Bench Pets" } })],
+    [
+      "PUT /api/v1/config",
+      () => ({ method: "PUT", path: "/api/v1/config", body: { insights_user_memo: "bench" } }),
+    ],
+    [
+      "POST /api/v1/categories",
+      () => ({ method: "POST", path: "/api/v1/categories", body: { name: "Bench Pets" } }),
+    ],
     [
       "PUT /api/v1/categories/icons",
       () => ({ method: "PUT", path: "/api/v1/categories/icons?name=Bench%20Pets", body: { icon: "🐾" } }),
     ],
-    ["DELETE /api/v1/categories/icons", () => ({ method: "DELETE", path: "/api/v1/categories/icons?name=Bench%20Pets" })],
+    [
+      "DELETE /api/v1/categories/icons",
+      () => ({ method: "DELETE", path: "/api/v1/categories/icons?name=Bench%20Pets" }),
+    ],
     [
       "PUT /api/v1/categories/{name}/group",
       () => ({ method: "PUT", path: "/api/v1/categories/Bench%20Pets/group", body: { group: "Essentials" } }),
@@ -122,7 +137,10 @@ it("counts D1 round trips of every mutating operation", async () => {
       "PUT /api/v1/categories/{old_name}",
       () => ({ method: "PUT", path: "/api/v1/categories/Bench%20Pets", body: { new_name: "Bench Animals" } }),
     ],
-    ["DELETE /api/v1/categories/{name}", () => ({ method: "DELETE", path: "/api/v1/categories/Bench%20Animals" })],
+    [
+      "DELETE /api/v1/categories/{name}",
+      () => ({ method: "DELETE", path: "/api/v1/categories/Bench%20Animals" }),
+    ],
     [
       "POST /api/v1/overrides/suggestions/dismissed",
       () => ({
@@ -133,7 +151,10 @@ it("counts D1 round trips of every mutating operation", async () => {
     ],
     [
       "DELETE /api/v1/overrides/suggestions/dismissed/{key}",
-      () => ({ method: "DELETE", path: `/api/v1/overrides/suggestions/dismissed/${encodeURIComponent("fresh mart|groceries")}` }),
+      () => ({
+        method: "DELETE",
+        path: `/api/v1/overrides/suggestions/dismissed/${encodeURIComponent("fresh mart|groceries")}`,
+      }),
     ],
     [
       "PUT /api/v1/overrides/{company}",
@@ -158,12 +179,22 @@ it("counts D1 round trips of every mutating operation", async () => {
         };
       },
     ],
-    ["DELETE /api/v1/overrides/{company}", () => ({ method: "DELETE", path: "/api/v1/overrides/FRESH%20MART" })],
+    [
+      "DELETE /api/v1/overrides/{company}",
+      () => ({ method: "DELETE", path: "/api/v1/overrides/FRESH%20MART" }),
+    ],
     [
       "PUT /api/v1/merchant-aliases/{raw_name}",
-      () => ({ method: "PUT", path: "/api/v1/merchant-aliases/FRSH%20MRT", body: { canonical_name: "FRESH MART" } }),
+      () => ({
+        method: "PUT",
+        path: "/api/v1/merchant-aliases/FRSH%20MRT",
+        body: { canonical_name: "FRESH MART" },
+      }),
     ],
-    ["DELETE /api/v1/merchant-aliases/{raw_name}", () => ({ method: "DELETE", path: "/api/v1/merchant-aliases/FRSH%20MRT" })],
+    [
+      "DELETE /api/v1/merchant-aliases/{raw_name}",
+      () => ({ method: "DELETE", path: "/api/v1/merchant-aliases/FRSH%20MRT" }),
+    ],
     [
       "POST /api/v1/ignore-rules",
       async () => {
@@ -177,7 +208,11 @@ it("counts D1 round trips of every mutating operation", async () => {
     ],
     [
       "POST /api/v1/ignore-rules/suggestions/dismissed",
-      () => ({ method: "POST", path: "/api/v1/ignore-rules/suggestions/dismissed", body: { merchant: "NETFLIX" } }),
+      () => ({
+        method: "POST",
+        path: "/api/v1/ignore-rules/suggestions/dismissed",
+        body: { merchant: "NETFLIX" },
+      }),
     ],
     [
       "DELETE /api/v1/ignore-rules/suggestions/dismissed/{merchant}",
@@ -187,8 +222,14 @@ it("counts D1 round trips of every mutating operation", async () => {
       "DELETE /api/v1/ignore-rules/{pattern}",
       () => ({ method: "DELETE", path: `/api/v1/ignore-rules/${encodeURIComponent("PAYMENT THANK YOU")}` }),
     ],
-    ["PUT /api/v1/blocked-companies/{company}", () => ({ method: "PUT", path: "/api/v1/blocked-companies/SPAM%20CO" })],
-    ["DELETE /api/v1/blocked-companies/{company}", () => ({ method: "DELETE", path: "/api/v1/blocked-companies/SPAM%20CO" })],
+    [
+      "PUT /api/v1/blocked-companies/{company}",
+      () => ({ method: "PUT", path: "/api/v1/blocked-companies/SPAM%20CO" }),
+    ],
+    [
+      "DELETE /api/v1/blocked-companies/{company}",
+      () => ({ method: "DELETE", path: "/api/v1/blocked-companies/SPAM%20CO" }),
+    ],
     [
       "POST /api/v1/transactions/upload-eml",
       () => ({
@@ -208,15 +249,17 @@ it("counts D1 round trips of every mutating operation", async () => {
     [
       "PATCH /api/v1/transactions/bulk",
       async () => {
+        ids.aKey = `2025-03-10T12:${String(seq + 1).padStart(2, "0")}:00Z`;
         ids.a = await tx("BULK ONE");
+        ids.bKey = `2025-03-10T12:${String(seq + 1).padStart(2, "0")}:00Z`;
         ids.b = await tx("BULK TWO");
         return {
           method: "PATCH",
           path: "/api/v1/transactions/bulk",
           body: {
             updates: [
-              { tx_id: ids.a, category: "Groceries" },
-              { tx_id: ids.b, category: "Groceries" },
+              { forwarded_to: "me@example.com", date_file_name: ids.aKey, category: "Groceries" },
+              { forwarded_to: "me@example.com", date_file_name: ids.bKey, category: "Groceries" },
             ],
           },
         };
@@ -232,7 +275,11 @@ it("counts D1 round trips of every mutating operation", async () => {
     ],
     [
       "PATCH /api/v1/transactions/{tx_id}",
-      () => ({ method: "PATCH", path: `/api/v1/transactions/${ids.a}`, body: { category: "Coffee & Cafes" } }),
+      () => ({
+        method: "PATCH",
+        path: `/api/v1/transactions/${ids.a}`,
+        body: { category: "Coffee & Cafes" },
+      }),
     ],
     [
       "POST /api/v1/activity/{entry_id}/revert",
@@ -260,12 +307,18 @@ it("counts D1 round trips of every mutating operation", async () => {
       "POST /api/v1/transactions/{tx_id}/delete",
       () => ({ method: "POST", path: `/api/v1/transactions/${ids.b}/delete`, body: { deleted: true } }),
     ],
-    ["DELETE /api/v1/transactions/{tx_id}", () => ({ method: "DELETE", path: `/api/v1/transactions/${ids.a}` })],
+    [
+      "DELETE /api/v1/transactions/{tx_id}",
+      () => ({ method: "DELETE", path: `/api/v1/transactions/${ids.b}` }),
+    ],
     [
       "POST /api/v1/journal/summaries/generate",
       () => ({ method: "POST", path: "/api/v1/journal/summaries/generate", body: { month: "2025-03" } }),
     ],
-    ["POST /api/v1/insights/generate", () => ({ method: "POST", path: "/api/v1/insights/generate?month=2025-03" })],
+    [
+      "POST /api/v1/insights/generate",
+      () => ({ method: "POST", path: "/api/v1/insights/generate?month=2025-03" }),
+    ],
     [
       "POST /api/v1/config/test-model-key",
       () => ({ method: "POST", path: "/api/v1/config/test-model-key", body: {} }),
@@ -293,7 +346,11 @@ it("counts D1 round trips of every mutating operation", async () => {
     ],
     [
       "POST /api/v1/data/import/commit",
-      () => ({ method: "POST", path: "/api/v1/data/import/commit", body: { token: ids.importToken ?? "none" } }),
+      () => ({
+        method: "POST",
+        path: "/api/v1/data/import/commit",
+        body: { token: ids.importToken ?? "none" },
+      }),
     ],
     [
       "POST /api/v1/statements/upload",
@@ -325,7 +382,11 @@ it("counts D1 round trips of every mutating operation", async () => {
     ],
     [
       "POST /api/v1/statements/import",
-      () => ({ method: "POST", path: "/api/v1/statements/import", body: { statement_id: ids.statement, actions: [] } }),
+      () => ({
+        method: "POST",
+        path: "/api/v1/statements/import",
+        body: { statement_id: ids.statement, actions: [] },
+      }),
     ],
     [
       "DELETE /api/v1/statements/{statement_id}",
@@ -338,14 +399,21 @@ it("counts D1 round trips of every mutating operation", async () => {
           "POST",
           "/api/v1/statements/upload",
           undefined,
-          file("Posted Date,Payee,Address,Amount\n2025-03-02,CORNER COFFEE,Town,4.50\n2025-03-05,PAYMENT,,-200.00\n", "card.csv", "text/csv"),
+          file(
+            "Posted Date,Payee,Address,Amount\n2025-03-02,CORNER COFFEE,Town,4.50\n2025-03-05,PAYMENT,,-200.00\n",
+            "card.csv",
+            "text/csv",
+          ),
         );
         ids.csv = up.statement_id;
         const d = await prep("GET", `/api/v1/statements/${ids.csv}`);
         return {
           method: "PUT",
           path: `/api/v1/statements/${ids.csv}/csv-mapping`,
-          body: { institution: "Harbour Card", mapping: { ...d.csv_mapping.mapping, negative_is: "deposit" } },
+          body: {
+            institution: "Harbour Card",
+            mapping: { ...d.csv_mapping.mapping, negative_is: "deposit" },
+          },
         };
       },
     ],
@@ -355,7 +423,11 @@ it("counts D1 round trips of every mutating operation", async () => {
     ],
     [
       "PATCH /api/v1/statements/layouts/{layout_id}",
-      () => ({ method: "PATCH", path: `/api/v1/statements/layouts/${ids.layout ?? "none"}`, body: { name: "x" } }),
+      () => ({
+        method: "PATCH",
+        path: `/api/v1/statements/layouts/${ids.layout ?? "none"}`,
+        body: { name: "x" },
+      }),
     ],
     [
       "DELETE /api/v1/statements/layouts/{layout_id}",
@@ -395,7 +467,12 @@ it("counts D1 round trips of every mutating operation", async () => {
       "POST /api/v1/ignored-emails/{ignored_id}/bank-alert",
       async () => {
         const out = await ingestEmail(
-          buildMime({ from: "news@shop.example", subject: "Our spring sale", messageId: "<news@x>", body: "Big sale this week on everything." }),
+          buildMime({
+            from: "news@shop.example",
+            subject: "Our spring sale",
+            messageId: "<news@x>",
+            body: "Big sale this week on everything.",
+          }),
           testDeps(),
         );
         if (out.status !== "ignored") throw new Error(`expected ignored, got ${out.status}`);
@@ -422,7 +499,11 @@ it("counts D1 round trips of every mutating operation", async () => {
     ],
     [
       "POST /api/v1/templates/{template_id}/test",
-      () => ({ method: "POST", path: `/api/v1/templates/${ids.template ?? "none"}/test`, body: { raw: "x" } }),
+      () => ({
+        method: "POST",
+        path: `/api/v1/templates/${ids.template ?? "none"}/test`,
+        body: { raw: "x" },
+      }),
     ],
     [
       "DELETE /api/v1/templates/{template_id}",
@@ -463,10 +544,17 @@ it("counts D1 round trips of every mutating operation", async () => {
       "POST /api/v1/tax-pack/items",
       async () => {
         ids.tax = await tx("PHARMACY");
-        return { method: "POST", path: "/api/v1/tax-pack/items", body: { tx_id: ids.tax, mode: "include" } };
+        return {
+          method: "POST",
+          path: "/api/v1/tax-pack/items",
+          body: { tx_id: ids.tax, mode: "include", line_key: "medical" },
+        };
       },
     ],
-    ["DELETE /api/v1/tax-pack/items/{tx_id}", () => ({ method: "DELETE", path: `/api/v1/tax-pack/items/${ids.tax}` })],
+    [
+      "DELETE /api/v1/tax-pack/items/{tx_id}",
+      () => ({ method: "DELETE", path: `/api/v1/tax-pack/items/${ids.tax}` }),
+    ],
     [
       "POST /api/v1/attachments",
       () => ({
@@ -481,7 +569,11 @@ it("counts D1 round trips of every mutating operation", async () => {
     ],
     [
       "POST /api/v1/attachments/{attachment_id}/link",
-      () => ({ method: "POST", path: `/api/v1/attachments/${ids.attachment}/link`, body: { tx_id: ids.tax ?? null } }),
+      () => ({
+        method: "POST",
+        path: `/api/v1/attachments/${ids.attachment}/link`,
+        body: { tx_id: ids.tax ?? null },
+      }),
     ],
     [
       "DELETE /api/v1/attachments/{attachment_id}",
@@ -491,8 +583,14 @@ it("counts D1 round trips of every mutating operation", async () => {
       "POST /api/v1/auth/tokens",
       () => ({ method: "POST", path: "/api/v1/auth/tokens", body: { label: "bench", scope: "read" } }),
     ],
-    ["DELETE /api/v1/auth/tokens/{token_id}", () => ({ method: "DELETE", path: `/api/v1/auth/tokens/${ids.token}` })],
-    ["DELETE /api/v1/connected-apps/{app_id}", () => ({ method: "DELETE", path: "/api/v1/connected-apps/none" })],
+    [
+      "DELETE /api/v1/auth/tokens/{token_id}",
+      () => ({ method: "DELETE", path: `/api/v1/auth/tokens/${ids.token}` }),
+    ],
+    [
+      "DELETE /api/v1/connected-apps/{app_id}",
+      () => ({ method: "DELETE", path: "/api/v1/connected-apps/none" }),
+    ],
     [
       "POST /api/v1/setup/demo-data",
       async () => {
@@ -502,7 +600,11 @@ it("counts D1 round trips of every mutating operation", async () => {
     ],
     [
       "POST /api/v1/auth/set-password",
-      () => ({ method: "POST", path: "/api/v1/auth/set-password", body: { password: "correct horse battery" } }),
+      () => ({
+        method: "POST",
+        path: "/api/v1/auth/set-password",
+        body: { password: "correct horse battery" },
+      }),
     ],
     [
       "POST /api/v1/auth/login",
@@ -512,10 +614,19 @@ it("counts D1 round trips of every mutating operation", async () => {
       "DELETE /api/v1/auth/sessions/{session_id}",
       async () => {
         // a second session to end
-        const other = await send({ method: "POST", path: "/api/v1/auth/login", body: { password: "correct horse battery" } });
-        const c = other.headers.getSetCookie().find((x) => x.startsWith("app_session="))!.split(";")[0]!;
+        const other = await send({
+          method: "POST",
+          path: "/api/v1/auth/login",
+          body: { password: "correct horse battery" },
+        });
+        const c = other.headers
+          .getSetCookie()
+          .find((x) => x.startsWith("app_session="))!
+          .split(";")[0]!;
         const list = await send({ method: "GET", path: "/api/v1/auth/sessions", headers: { cookie: c } });
-        const mine = (list.json.sessions ?? list.json.items ?? list.json).find((x: { current?: boolean }) => x.current);
+        const mine = (list.json.sessions ?? list.json.items ?? list.json).find(
+          (x: { current?: boolean }) => x.current,
+        );
         return { method: "DELETE", path: `/api/v1/auth/sessions/${mine?.id}`, headers: cookieH };
       },
     ],
@@ -550,7 +661,9 @@ it("counts D1 round trips of every mutating operation", async () => {
     }
     rows.push(line);
   }
-  console.log(`\nD1 round trips per mutating operation (trips, +after the response, status)\n${rows.join("\n")}`);
+  console.log(
+    `\nD1 round trips per mutating operation (trips, +after the response, status)\n${rows.join("\n")}`,
+  );
 
   function harvest(op: string, res: { json: any; headers: Headers }) {
     const j = res.json ?? {};
@@ -569,6 +682,7 @@ it("counts D1 round trips of every mutating operation", async () => {
 
   const missing: string[] = [];
   for (const [p, ops] of Object.entries((openapi as { paths: Record<string, object> }).paths))
-    for (const m of Object.keys(ops)) if (MUTATING.includes(m) && !seen.has(`${m.toUpperCase()} ${p}`)) missing.push(`${m} ${p}`);
+    for (const m of Object.keys(ops))
+      if (MUTATING.includes(m) && !seen.has(`${m.toUpperCase()} ${p}`)) missing.push(`${m} ${p}`);
   expect(missing, "mutating operations without a row").toEqual([]);
 });

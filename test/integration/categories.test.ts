@@ -6,8 +6,10 @@ import {
   listCategoryNames,
   listManagedCategories,
 } from "../../src/domains/categories/service";
+import { type CountingD1, countingD1 } from "../../bench/lib/d1-count";
 import { brokenDb } from "../helpers/broken";
 import { call, expectEnvelope } from "../helpers/http";
+import { expectEntryInBatch } from "../helpers/ledger-batch";
 
 const enc = encodeURIComponent;
 const CATS = "/api/v1/categories";
@@ -19,6 +21,17 @@ async function reset() {
     ),
   );
   await env.FILES.delete(["backups/config/categories.json", "backups/config/overrides.json"]);
+}
+
+/** The write is the request's last trip: change, version bump, re-read and ledger entry in one batch. */
+function expectOneWriteBatch(counter: CountingD1) {
+  expectEntryInBatch(counter, "categories");
+  const writes = counter.trips.filter((t) =>
+    t.sql.some((q) => /^\s*(insert into|update|delete from) "categories"/i.test(q)),
+  );
+  expect(writes).toHaveLength(1);
+  expect(counter.trips.at(-1)).toBe(writes[0]);
+  expect(writes[0]!.sql.some((q) => q.includes('from "config_versions"'))).toBe(true);
 }
 
 let seq = 0;
@@ -107,6 +120,29 @@ describe("GET /api/v1/categories/managed", () => {
 });
 
 describe("POST /api/v1/categories", () => {
+  it("add, group and icon journal in their write's batch and answer from it (no re-read)", async () => {
+    const counter = countingD1(env.DB);
+    const db = { env: { DB: counter.db } };
+    const added = await call(CATS, { method: "POST", body: { name: "Aquarium", group: "Home" }, ...db });
+    expect(added.status, added.text).toBe(200);
+    expectOneWriteBatch(counter);
+    expect(added.body.categories).toContainEqual({ name: "Aquarium", group: "Home" });
+    expect(added.body.version).toBe((await call(`${CATS}/managed`)).body.version);
+    counter.reset();
+    const grouped = await call(`${CATS}/Aquarium/group`, {
+      method: "PUT",
+      body: { group: "Animals" },
+      ...db,
+    });
+    expect(grouped.body).toEqual({ category: "Aquarium", old_group: "Home", new_group: "Animals" });
+    expectOneWriteBatch(counter);
+    counter.reset();
+    const icon = await call(`${CATS}/icons?name=aquarium`, { method: "PUT", body: { icon: "🐾" }, ...db });
+    expectOneWriteBatch(counter);
+    expect(icon.body).toEqual((await call(`${CATS}/icons`)).body);
+    expect(Object.values(icon.body).flat().length).toBeGreaterThan(0);
+  });
+
   it("adds with a group and returns the managed list", async () => {
     const res = await add({ name: "  Books ", group: "Reading" });
     expect(res.status).toBe(200);
@@ -425,16 +461,32 @@ describe("category rename and delete carry the budget along", () => {
         JSON.stringify({ groups: [{ name: "Fun", categories: ["hobbies", "travel"] }] }),
       ),
     ]);
-    const renamed = await call("/api/v1/categories/Hobbies", { method: "PUT", body: { new_name: "Crafts" } });
+    const counter = countingD1(env.DB);
+    const renamed = await call("/api/v1/categories/Hobbies", {
+      method: "PUT",
+      body: { new_name: "Crafts" },
+      env: { DB: counter.db },
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body.budget_groups_updated).toBe(true);
+    // The list, every budget item and the tax mapping are read in one trip; the write is one more.
+    const reads = counter.trips.filter((t) => t.sql.some((q) => q.includes('from "budget_config"')));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]!.sql.join(" ")).toMatch(/from "categories".*from "tax_mapping"/s);
+    expectOneWriteBatch(counter);
     const config = await call("/api/v1/budget/config?year=2024");
     expect(Object.keys(config.body.categories)).toEqual(["crafts"]);
     expect(config.body.categories.crafts.target).toBe(120);
     expect(config.body.groups).toEqual([{ name: "Fun", categories: ["crafts", "travel"] }]);
     expect(config.body.targets_version).toBe(4);
-    const deleted = await call("/api/v1/categories/Crafts", { method: "DELETE" });
-    expect(deleted.status).toBe(200);
+    // That read batch failing: each read alone, as before (the same delete).
+    const outage = countingD1(env.DB, (sql) => sql.some((q) => q.includes('from "tax_mapping"')));
+    const deleted = await call("/api/v1/categories/Crafts", { method: "DELETE", env: { DB: outage.db } });
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(outage.trips.some((t) => t.kind === "single" && t.sql[0]!.includes('from "tax_mapping"'))).toBe(
+      true,
+    );
+    expectOneWriteBatch(outage);
     const after = await call("/api/v1/budget/config?year=2024");
     expect(after.body.categories).toEqual({});
     expect(after.body.groups).toEqual([{ name: "Fun", categories: ["travel"] }]);

@@ -8,16 +8,65 @@ import { changes, writeList } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, validationError } from "../../lib/errors";
 import { log } from "../../lib/log";
-import { budgetRenameStatements } from "../budget/rename";
-import { taxRenameStatements } from "../tax/mapping-store";
+import type { Statement } from "../../db/lists";
+import { budgetItemsRead, budgetRenameFrom, budgetRenameStatements } from "../budget/rename";
+import type { StoredItem } from "../budget/queries";
+import { taxMappingRead, taxRenameFrom, taxRenameStatements } from "../tax/mapping-store";
 import { OVERRIDES, reassignOverrides } from "../overrides/queries";
 import { reassignTransactions } from "../transactions/queries";
 import { MISCELLANEOUS } from "./defaults";
 import { budgetTargetDocs, deleteCategoryRow, renameCategoryRow, usageCounts } from "./queries";
 import { budgetNames, findCategory, isProtected, sameName } from "./rules";
-import { checkVersion, loadCategoryState, requireCategory, writeCategories } from "./service";
+import {
+  type CategoryState,
+  checkVersion,
+  commitCategories,
+  loadCategoryState,
+  loadCategoryStateWith,
+  requireCategory,
+} from "./service";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
+type VerbCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
+
+/** The budget and tax statements that carry a rename (`to`) or a delete (`to` null) through. */
+type Cascade = (
+  from: string,
+  to: string | null,
+  nowIso: string,
+) => Promise<{ budget: Statement[]; tax: Statement[] }>;
+
+/**
+ * The list with what a rename or delete rewrites (every budget item, the personal tax mapping) in
+ * ONE read batch. When that batch fails, each read alone as before: the tax mapping's read fails
+ * open (no tax statement) and the list falls back to its R2 backup.
+ */
+async function loadForMove(ctx: Ctx): Promise<{ state: CategoryState; cascade: Cascade }> {
+  const db = getDb(ctx.env.DB);
+  try {
+    const { state, extra } = await loadCategoryStateWith(ctx.env, [budgetItemsRead(db), taxMappingRead(db)]);
+    const [items, tax] = extra as [StoredItem[] | undefined, { data: unknown }[] | undefined];
+    if (items && tax) {
+      const doc = tax[0]?.data ?? null;
+      return {
+        state,
+        cascade: async (from, to, nowIso) => ({
+          budget: budgetRenameFrom(db, items, from, to, nowIso),
+          tax: taxRenameFrom(db, doc, from, to, nowIso),
+        }),
+      };
+    }
+  } catch {
+    /* a read of the batch failed: each alone below */
+  }
+  return {
+    state: await loadCategoryState(ctx.env),
+    cascade: async (from, to, nowIso) => ({
+      budget: await budgetRenameStatements(db, from, to, nowIso),
+      tax: await taxRenameStatements(db, from, to, nowIso),
+    }),
+  };
+}
 
 /** After overrides moved with a category: a new override list version, cache dropped, backup refreshed. */
 async function afterOverridesMoved(ctx: Ctx, moved: number): Promise<void> {
@@ -36,14 +85,14 @@ function refuseProtected(name: string, verb: "renamed" | "deleted"): void {
 }
 
 export async function renameCategory(
-  ctx: Ctx,
+  ctx: VerbCtx,
   {
     oldName,
     newName,
     expectedVersion,
   }: { oldName: string; newName: string; expectedVersion?: number | null },
 ) {
-  const state = await loadCategoryState(ctx.env);
+  const { state, cascade } = await loadForMove(ctx);
   checkVersion(state, expectedVersion);
   const row = requireCategory(state, oldName);
   refuseProtected(row.name, "renamed");
@@ -53,9 +102,10 @@ export async function renameCategory(
   }
   const db = getDb(ctx.env.DB);
   const nowIso = ctx.clock().toISOString();
-  const budget = await budgetRenameStatements(db, row.name, newName, nowIso);
-  const tax = await taxRenameStatements(db, row.name, newName, nowIso);
-  const [, tx, ov] = await writeCategories(ctx, {
+  const { budget, tax } = await cascade(row.name, newName, nowIso);
+  const {
+    results: [, tx, ov],
+  } = await commitCategories(ctx, {
     state,
     stmts: [
       renameCategoryRow(db, row.name, newName),
@@ -76,14 +126,14 @@ export async function renameCategory(
 }
 
 export async function deleteCategory(
-  ctx: Ctx,
+  ctx: VerbCtx,
   {
     name,
     reassignTo,
     expectedVersion,
   }: { name: string; reassignTo?: string | null; expectedVersion?: number | null },
 ) {
-  const state = await loadCategoryState(ctx.env);
+  const { state, cascade } = await loadForMove(ctx);
   checkVersion(state, expectedVersion);
   const row = requireCategory(state, name);
   refuseProtected(row.name, "deleted");
@@ -93,12 +143,13 @@ export async function deleteCategory(
     throw validationError([{ loc: ["query", "reassign_to"], msg, type: "value_error" }]);
   }
   const db = getDb(ctx.env.DB);
-  // The deleted category's budget target is dropped (its spending moves to the target category).
+  // The deleted category's budget target is dropped (its spending moves to the target category);
+  // the personal tax mapping drops it from its line.
   const nowIso = ctx.clock().toISOString();
-  const budget = await budgetRenameStatements(db, row.name, null, nowIso);
-  // The personal tax mapping drops the deleted category from its line.
-  const tax = await taxRenameStatements(db, row.name, null, nowIso);
-  const [, tx, ov] = await writeCategories(ctx, {
+  const { budget, tax } = await cascade(row.name, null, nowIso);
+  const {
+    results: [, tx, ov],
+  } = await commitCategories(ctx, {
     state,
     stmts: [
       deleteCategoryRow(db, row.name),

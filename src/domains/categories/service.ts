@@ -4,7 +4,7 @@
  * version in the same batch, and refreshes the R2 backup; reads fall back to that backup.
  */
 import { getDb } from "../../db";
-import { loadList, loadListWith, type Statement, writeList } from "../../db/lists";
+import { loadList, loadListWith, type Statement, writeList, writeListSnapshot } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
 import type { CategoryRow } from "./defaults";
@@ -12,6 +12,8 @@ import { CATEGORIES, insertCategory, materialize, setGroup, setIcon } from "./qu
 import { effectiveRows, findCategory, iconsOf, nextPosition, toManaged } from "./rules";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
+/** A list verb's context: it journals its (envelope-only) entry in its own write batch. */
+type VerbCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
 
 export interface CategoryState {
   rows: CategoryRow[];
@@ -74,9 +76,33 @@ export async function writeCategories(
   return results.slice(seed.length);
 }
 
+/**
+ * A list verb's write: `writeCategories` with the verb's envelope-only ledger entry in the same
+ * batch (one round trip for change, version, re-read and entry). Returns the results of `stmts`
+ * and the list as written (no re-read for the response).
+ */
+export async function commitCategories(
+  ctx: VerbCtx,
+  { state, stmts }: { state: CategoryState; stmts: Statement[] },
+): Promise<{ results: unknown[]; state: CategoryState }> {
+  const seed = state.stored ? [] : materialize(getDb(ctx.env.DB), state.rows);
+  ctx.journal({});
+  const { results, snapshot } = await writeListSnapshot(
+    ctx.env,
+    CATEGORIES,
+    [...seed, ...stmts],
+    ctx.clock().toISOString(),
+    ctx.batch,
+  );
+  return {
+    results: results.slice(seed.length),
+    state: { ...effectiveRows(snapshot.items), version: snapshot.version },
+  };
+}
+
 /** Adds a category (names are unique case-insensitively: 409 otherwise); returns the managed list. */
 export async function addCategory(
-  ctx: Ctx,
+  ctx: VerbCtx,
   {
     input,
     expectedVersion,
@@ -93,18 +119,18 @@ export async function addCategory(
     icon: null,
     position: nextPosition(state.rows),
   };
-  await writeCategories(ctx, { state, stmts: [insertCategory(getDb(ctx.env.DB), row)] });
-  return listManagedCategories(ctx);
+  const after = await commitCategories(ctx, { state, stmts: [insertCategory(getDb(ctx.env.DB), row)] });
+  return toManaged(after.state.rows, after.state.version);
 }
 
 export async function updateCategoryGroup(
-  ctx: Ctx,
+  ctx: VerbCtx,
   { name, group, expectedVersion }: { name: string; group: string | null; expectedVersion?: number | null },
 ) {
   const state = await loadCategoryState(ctx.env);
   checkVersion(state, expectedVersion);
   const row = requireCategory(state, name);
-  await writeCategories(ctx, { state, stmts: [setGroup(getDb(ctx.env.DB), row.name, group)] });
+  await commitCategories(ctx, { state, stmts: [setGroup(getDb(ctx.env.DB), row.name, group)] });
   return { category: row.name, old_group: row.group_name ?? null, new_group: group };
 }
 
@@ -115,14 +141,14 @@ export async function listCategoryIcons(ctx: Pick<ServiceCtx, "env">) {
 
 /** Sets (a string) or clears (null) a category's icon; returns the icon map. */
 export async function setCategoryIcon(
-  ctx: Ctx,
+  ctx: VerbCtx,
   { name, icon, expectedVersion }: { name: string; icon: string | null; expectedVersion?: number | null },
 ) {
   const state = await loadCategoryState(ctx.env);
   checkVersion(state, expectedVersion);
   const row = requireCategory(state, name);
-  await writeCategories(ctx, { state, stmts: [setIcon(getDb(ctx.env.DB), row.name, icon)] });
-  return listCategoryIcons(ctx);
+  const after = await commitCategories(ctx, { state, stmts: [setIcon(getDb(ctx.env.DB), row.name, icon)] });
+  return iconsOf(after.state.rows, after.state.version);
 }
 
 /** Display spelling for a category recreated from a lowercased stored name ("home goods" → "Home Goods"). */

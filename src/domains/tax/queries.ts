@@ -82,11 +82,12 @@ export async function txBody(db: Db, k: TxKey) {
 
 const MAPPING_ID = "personal";
 
+/** The personal mapping's row (unexecuted: for a read batch); `readMapping` runs it. */
+export const mappingQuery = (db: Db) =>
+  db.select({ data: taxMapping.data }).from(taxMapping).where(eq(taxMapping.id, MAPPING_ID));
+
 export async function readMapping(db: Db): Promise<unknown | null> {
-  const [row] = await db
-    .select({ data: taxMapping.data })
-    .from(taxMapping)
-    .where(eq(taxMapping.id, MAPPING_ID));
+  const [row] = await mappingQuery(db);
   // Checked by the caller with parseMapping (the mapping's own validator, every problem named).
   return row ? row.data : null;
 }
