@@ -216,7 +216,19 @@ describe("overrides", () => {
   it("journals every override and undoes it through the activity ledger", async () => {
     const tx = await seedTx({ DateFileName: "2025.06.01_10.00_a.eml", Category: "Childcare", Amount: 12 });
     await item({ tx_id: tx, mode: "exclude" });
-    await item({ tx_id: tx, mode: "include", line_key: "other" });
+    // The transaction, its override and the mapping are read in one trip; the write is the next.
+    const set = countingD1(env.DB);
+    const included = await call("/api/v1/tax-pack/items", {
+      method: "POST",
+      body: { tx_id: tx, mode: "include", line_key: "other" },
+      env: { DB: set.db },
+    });
+    expect(included.status, included.text).toBe(204);
+    const reads = set.trips.filter((t) => t.sql.some((q) => q.includes('from "tax_overrides"')));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]!.sql.join(" ")).toMatch(/from "transactions".*from "tax_overrides".*from "tax_mapping"/s);
+    expectEntryInBatch(set, "tax_overrides");
+    expect(set.trips.at(-1)!.sql.some((q) => q.includes('"activity_log"'))).toBe(true);
     await clear(tx);
     const entries = (await call("/api/v1/activity")).body.entries as any[];
     expect(entries.slice(0, 3).map((e) => [e.operation_id, e.reversible, e.resource_id])).toEqual([
@@ -303,6 +315,9 @@ describe("lines and the personal mapping", () => {
     expect(good.status, good.text).toBe(200);
     expectEntryInBatch(put, "tax_mapping");
     expect(good.body.personal).toBe(true);
+    // The answer is the written mapping (no re-read): the write is the last trip, and a read agrees.
+    expect(put.trips.at(-1)!.sql.some((q) => q.includes('"activity_log"'))).toBe(true);
+    expect(good.body).toEqual((await call("/api/v1/tax-pack/mapping")).body);
     const p = await pack();
     expect(p.lines.map((l) => [l.key, l.total])).toEqual([["vet", 3]]);
     expect(await env.FILES.get("backups/config/tax_mapping.json")).not.toBeNull();
@@ -321,10 +336,12 @@ describe("lines and the personal mapping", () => {
     const drop = countingD1(env.DB);
     const vet = { lines: [{ key: "vet", label: "Vet bills", categories: ["Pets"] }] };
     expect((await call("/api/v1/tax-pack/mapping", { method: "PUT", body: vet })).status).toBe(200);
-    expect((await call("/api/v1/tax-pack/mapping", { method: "DELETE", env: { DB: drop.db } })).status).toBe(
-      200,
-    );
+    const dropped = await call("/api/v1/tax-pack/mapping", { method: "DELETE", env: { DB: drop.db } });
+    expect(dropped.status).toBe(200);
     expectEntryInBatch(drop, "tax_mapping");
+    expect(drop.trips.at(-1)!.sql.some((q) => q.includes('"activity_log"'))).toBe(true);
+    expect(dropped.body).toEqual((await call("/api/v1/tax-pack/mapping")).body);
+    expect(dropped.body.personal).toBe(false);
   });
 
   it("a renamed or deleted category carries through the personal mapping", async () => {

@@ -31,7 +31,11 @@ async function storedDoc(ctx: Pick<Ctx, "env">): Promise<unknown | null> {
 export async function loadMappingInfo(
   ctx: Pick<Ctx, "env">,
 ): Promise<{ mapping: TaxMapping; personal: boolean }> {
-  const doc = await storedDoc(ctx);
+  return effectiveMapping(await storedDoc(ctx));
+}
+
+/** The effective mapping given the stored document (null: none; a damaged one: the packaged). */
+export function effectiveMapping(doc: unknown | null): { mapping: TaxMapping; personal: boolean } {
   if (doc) {
     const { mapping, issues } = parseMapping(doc, ["tax_mapping"]);
     if (mapping) return { mapping, personal: true };

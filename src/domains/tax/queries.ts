@@ -31,11 +31,15 @@ export function yearOverrides(db: Db, lo: string, hi: string) {
     .where(and(gte(o.tx_date_file_name, lo), lt(o.tx_date_file_name, hi)));
 }
 
-export async function getOverride(db: Db, k: TxKey) {
-  const [row] = await db
+/** A transaction's override row (unexecuted: for a read batch); `getOverride` runs it. */
+export const overrideQuery = (db: Db, k: TxKey) =>
+  db
     .select()
     .from(o)
     .where(and(eq(o.tx_forwarded_to, k.forwardedTo), eq(o.tx_date_file_name, k.dateFileName)));
+
+export async function getOverride(db: Db, k: TxKey) {
+  const [row] = await overrideQuery(db, k);
   return row ?? null;
 }
 
@@ -63,11 +67,15 @@ export function deleteOverride(db: Db, k: TxKey) {
 }
 
 /** The transaction an override names (for validation). */
-export async function getTx(db: Db, k: TxKey) {
-  const [row] = await db
+/** The fields an override checks of its transaction (unexecuted: for a read batch). */
+export const txQuery = (db: Db, k: TxKey) =>
+  db
     .select({ type: t.TransactionType, deletedAt: t.DeletedAt, category: t.Category, dfn: t.DateFileName })
     .from(t)
     .where(and(eq(t.ForwardedTo, k.forwardedTo), eq(t.DateFileName, k.dateFileName)));
+
+export async function getTx(db: Db, k: TxKey) {
+  const [row] = await txQuery(db, k);
   return row ?? null;
 }
 

@@ -6,7 +6,7 @@ import { fromCents, ZERO_CENTS, sumCents } from "../../lib/money";
 import { decodeTxId, encodeTxId, type TxKey } from "../../lib/txid";
 import { isSpendingType } from "../../lib/transaction-types";
 import { OTHER_KEY, OTHER_LABEL, type TaxMapping } from "./mapping";
-import { loadMapping } from "./mapping-store";
+import { effectiveMapping, loadMapping } from "./mapping-store";
 import * as q from "./queries";
 import {
   buildLines,
@@ -117,16 +117,35 @@ export async function taxLines(ctx: Ctx) {
 export const overrideImage = (r: { mode: string; line_key: string | null } | null) =>
   r ? { mode: r.mode, line_key: r.line_key } : null;
 
-async function spendingTx(ctx: Ctx, txId: string, loc: (string | number)[]): Promise<TxKey> {
-  const key = decodeTxId(txId);
-  if (!key) throw validationError([{ loc, msg: "Not a transaction id", type: "value_error" }]);
-  const tx = await q.getTx(getDb(ctx.env.DB), key);
+type TxRow = Awaited<ReturnType<typeof q.getTx>>;
+type OverrideRow = Awaited<ReturnType<typeof q.getOverride>>;
+
+/**
+ * What an override write reads, in ONE batch: the transaction, its override and the stored
+ * mapping. When that batch fails, each read alone as before (the mapping falls back to its R2 copy).
+ */
+async function overrideReads(
+  ctx: Ctx,
+  key: TxKey,
+): Promise<{ tx: TxRow; override: OverrideRow; mapping: () => Promise<TaxMapping> }> {
+  const db = getDb(ctx.env.DB);
+  try {
+    const [tx, ov, doc] = await db.batch([q.txQuery(db, key), q.overrideQuery(db, key), q.mappingQuery(db)]);
+    const mapping = effectiveMapping(doc[0]?.data ?? null).mapping;
+    return { tx: tx[0] ?? null, override: ov[0] ?? null, mapping: async () => mapping };
+  } catch {
+    const tx = await q.getTx(db, key);
+    return { tx, override: await q.getOverride(db, key), mapping: () => loadMapping(ctx) };
+  }
+}
+
+/** 404 unless the transaction is live, 422 unless it is spending. */
+function requireSpending(tx: TxRow, loc: (string | number)[]): void {
   if (!tx || tx.deletedAt) throw notFound("Transaction");
   if (!isSpendingType(tx.type))
     throw validationError([
       { loc, msg: "Only spending-type transactions can be claimed", type: "value_error" },
     ]);
-  return key;
 }
 
 /** Upserts an include (into a line key or `other`) or an exclude; returns the ledger images. */
@@ -134,10 +153,14 @@ export async function setOverride(
   ctx: WriteCtx,
   input: { tx_id: string; mode: "include" | "exclude"; line_key?: string | null },
 ) {
-  const key = await spendingTx(ctx, input.tx_id, ["body", "tx_id"]);
+  const key = decodeTxId(input.tx_id);
+  if (!key)
+    throw validationError([{ loc: ["body", "tx_id"], msg: "Not a transaction id", type: "value_error" }]);
+  const reads = await overrideReads(ctx, key);
+  requireSpending(reads.tx, ["body", "tx_id"]);
   let lineKey: string | null = null;
   if (input.mode === "include") {
-    const m = await loadMapping(ctx);
+    const m = await reads.mapping();
     lineKey = input.line_key?.trim() ?? "";
     if (!lineKey)
       throw validationError([
@@ -149,7 +172,7 @@ export async function setOverride(
       ]);
   }
   const db = getDb(ctx.env.DB);
-  const before = overrideImage(await q.getOverride(db, key)) ?? {};
+  const before = overrideImage(reads.override) ?? {};
   const after = { mode: input.mode, line_key: lineKey };
   const summary = input.mode === "include" ? `Included in tax line ${lineKey}` : "Excluded from its tax line";
   ctx.journal({ kind: "tax_override", resourceId: input.tx_id, before, after, summary, reversible: true });

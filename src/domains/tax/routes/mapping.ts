@@ -1,13 +1,15 @@
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { mappingDoc } from "../mapping";
-import { deleteMapping, loadMappingInfo, putMapping } from "../mapping-store";
+import { deleteMapping, effectiveMapping, loadMappingInfo, putMapping } from "../mapping-store";
 import { TaxMappingDocument, TaxMappingResponse } from "../schemas";
 import { TaxRoute, json } from "./base";
 
-const describe = async (c: AppContext) => {
-  const { mapping, personal } = await loadMappingInfo(serviceCtx(c));
-  return { personal, mapping: mappingDoc(mapping) };
-};
+/** The response: the mapping in effect given its stored document (read, or just written). */
+const describeDoc = ({ mapping, personal }: ReturnType<typeof effectiveMapping>) => ({
+  personal,
+  mapping: mappingDoc(mapping),
+});
+const describe = async (c: AppContext) => describeDoc(await loadMappingInfo(serviceCtx(c)));
 
 export class GetTaxMapping extends TaxRoute {
   override schema = {
@@ -34,8 +36,8 @@ export class PutTaxMapping extends TaxRoute {
 
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
-    await putMapping(serviceCtx(c), body);
-    return c.json(await describe(c));
+    const { after } = await putMapping(serviceCtx(c), body);
+    return c.json(describeDoc(effectiveMapping(after)));
   }
 }
 
@@ -49,6 +51,6 @@ export class DeleteTaxMapping extends TaxRoute {
 
   override async handle(c: AppContext) {
     await deleteMapping(serviceCtx(c));
-    return c.json(await describe(c));
+    return c.json(describeDoc(effectiveMapping(null)));
   }
 }
