@@ -158,7 +158,13 @@ describe("upsert, link, list, delete", () => {
     expect(all.body.count).toBe(2);
     // The same bytes share one object; deleting one row keeps the other's file.
     expect(await objects()).toHaveLength(1);
-    await call(`/api/v1/attachments/${other.body.id}`, { method: "DELETE" });
+    // Whether another row still uses the object is read in the delete's own batch (3 round trips).
+    const counter = countingD1(env.DB);
+    await call(`/api/v1/attachments/${other.body.id}`, { method: "DELETE", env: { DB: counter.db } });
+    expect(counter.trips.at(-1)!.sql.join(" ")).toMatch(
+      /delete from "attachments".*select "id" from "attachments"/s,
+    );
+    expect(await objects()).toHaveLength(1);
     expect((await call(`/api/v1/attachments/${first.body.id}/file`)).status).toBe(200);
   });
 
@@ -210,6 +216,10 @@ describe("upsert, link, list, delete", () => {
     });
     expect(linked.status, linked.text).toBe(200);
     expectEntryInBatch(linking, "attachments");
+    // The attachment and the transaction are read in one trip, before the write.
+    const reads = linking.trips.filter((t) => t.sql.some((q) => q.includes('from "transactions"')));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]!.sql.join(" ")).toMatch(/from "attachments".*from "transactions"/s);
     expect(linked.body.tx_id).toBe(txId);
     expect((await call("/api/v1/attachments?unlinked=true")).body.attachments.map((x: any) => x.id)).toEqual([
       d.id,
@@ -260,6 +270,15 @@ describe("upsert, link, list, delete", () => {
       404,
       "NOT_FOUND",
     );
+    // A missing attachment is named before a missing transaction; a deleted transaction is 404.
+    const gone = btoa("me@example.com\n2024.01.01_00.00_gone.eml").replaceAll("=", "");
+    const noAtt = await call(`/api/v1/attachments/att_0000000000000000/link`, {
+      method: "POST",
+      body: { tx_id: gone },
+    });
+    expect(expectEnvelope(noAtt, 404, "NOT_FOUND").error).toMatch(/Attachment/);
+    const noTx = await call(`/api/v1/attachments/${a.id}/link`, { method: "POST", body: { tx_id: gone } });
+    expect(expectEnvelope(noTx, 404, "NOT_FOUND").error).toMatch(/Transaction/);
   });
 
   it("delete removes the row and the R2 object, and is journaled", async () => {

@@ -8,8 +8,11 @@ import type { StoredReceipt } from "./stored";
 const a = attachments;
 const t = transactions;
 
+/** An attachment's row (unexecuted: for a batch); `getAttachment` runs it. */
+export const attachmentQuery = (db: Db, id: string) => db.select().from(a).where(eq(a.id, id)).limit(1);
+
 export async function getAttachment(d1: D1Database, id: string): Promise<AttachmentRow | null> {
-  const [row] = await getDb(d1).select().from(a).where(eq(a.id, id)).limit(1);
+  const [row] = await attachmentQuery(getDb(d1), id);
   return row ?? null;
 }
 
@@ -85,21 +88,24 @@ export function setParse(
 export const deleteAttachmentQuery = (db: Db, id: string) => db.delete(a).where(eq(a.id, id));
 
 /** Other rows sharing an R2 object (the same bytes uploaded under another name). */
-export async function othersOnKey(d1: D1Database, r2Key: string, id: string): Promise<number> {
-  const rows = await getDb(d1)
+/** Unexecuted: it rides after the delete in the delete's batch; rows: 0 or 1. */
+export const othersOnKeyQuery = (db: Db, r2Key: string, id: string) =>
+  db
     .select({ id: a.id })
     .from(a)
     .where(and(eq(a.r2_key, r2Key), ne(a.id, id)))
     .limit(1);
-  return rows.length;
-}
 
-export async function getTx(d1: D1Database, key: TxKey) {
-  const [row] = await getDb(d1)
+/** A transaction's row (unexecuted: for a batch); `getTx` runs it. */
+export const txQuery = (db: Db, key: TxKey) =>
+  db
     .select()
     .from(t)
     .where(and(eq(t.ForwardedTo, key.forwardedTo), eq(t.DateFileName, key.dateFileName)))
     .limit(1);
+
+export async function getTx(d1: D1Database, key: TxKey) {
+  const [row] = await txQuery(getDb(d1), key);
   return row ?? null;
 }
 

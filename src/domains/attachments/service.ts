@@ -3,7 +3,7 @@ import { getDb } from "../../db";
 import type { AttachmentRow } from "../../db/schema";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound, validationError } from "../../lib/errors";
-import { decodeTxId, encodeTxId, type TxKey } from "../../lib/txid";
+import { decodeTxId, encodeTxId } from "../../lib/txid";
 import { attachmentId, isAttachmentKey, objectKey, putObject, sha256Hex, type Upload } from "./files";
 import { FAMILIES, type FileFamily, sniff } from "./filetype";
 import { toStoredImage } from "./heic";
@@ -153,12 +153,27 @@ export async function file(ctx: Ctx, id: string) {
   return { row, bytes, contentType };
 }
 
+/**
+ * The attachment and the transaction a link names, read in ONE batch (the attachment's 404 first,
+ * then the transaction's). A malformed tx_id, or no transaction to check, reads as before.
+ */
+async function linkReads(ctx: Ctx, id: string, txId: string | null) {
+  const key = txId === null ? null : decodeTxId(txId);
+  if (txId === null || !key) {
+    const before = await loadAttachment(ctx, id);
+    return { before, key: txId === null ? null : (await existingTx(ctx, { txId })).key };
+  }
+  const db = getDb(ctx.env.DB);
+  const [att, tx] = await db.batch([q.attachmentQuery(db, id), q.txQuery(db, key)]);
+  if (!att[0]) throw notFound("Attachment");
+  if (!tx[0] || tx[0].DeletedAt) throw notFound("Transaction");
+  return { before: att[0], key };
+}
+
 /** Link to a transaction, or unlink with null. */
 /** Links an attachment to a transaction (or unlinks it, `txId` null): journaled, reversible. */
 export async function link(ctx: Verb, { id, txId }: { id: string; txId: string | null }) {
-  const before = await loadAttachment(ctx, id);
-  let key: TxKey | null = null;
-  if (txId !== null) key = (await existingTx(ctx, { txId })).key;
+  const { before, key } = await linkReads(ctx, id, txId);
   const now = ctx.clock().toISOString();
   const after: AttachmentRow = {
     ...before,
@@ -180,9 +195,13 @@ export async function link(ctx: Verb, { id, txId }: { id: string; txId: string |
 export async function remove(ctx: Verb, id: string) {
   const row = await loadAttachment(ctx, id);
   ctx.journal(entry(id, toResponse(row), null, `Deleted ${row.kind} ${row.original_filename}`));
-  await ctx.batch([q.deleteAttachmentQuery(getDb(ctx.env.DB), id)]);
-  if (isAttachmentKey(row.r2_key) && (await q.othersOnKey(ctx.env.DB, row.r2_key, id)) === 0)
-    await ctx.env.FILES.delete(row.r2_key);
+  const db = getDb(ctx.env.DB);
+  // Whether another row still uses the object is read in the delete's own batch.
+  const [, others] = await ctx.batch([
+    q.deleteAttachmentQuery(db, id),
+    q.othersOnKeyQuery(db, row.r2_key, id),
+  ]);
+  if (isAttachmentKey(row.r2_key) && others.length === 0) await ctx.env.FILES.delete(row.r2_key);
   return row;
 }
 
