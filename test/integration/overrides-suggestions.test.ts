@@ -3,7 +3,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { AiProvider } from "../../src/ai/provider";
 import { matchOverride } from "../../src/domains/overrides/match";
 import { fixedClock } from "../../src/lib/clock";
+import { countingD1 } from "../../bench/lib/d1-count";
 import { call, expectEnvelope } from "../helpers/http";
+import { expectEntryInBatch } from "../helpers/ledger-batch";
 
 const OV = "/api/v1/overrides";
 const NOW = "2025-06-15T12:00:00Z";
@@ -114,12 +116,15 @@ describe("GET /api/v1/overrides/suggestions", () => {
   it("dismiss hides it until a newer correction; undismiss shows it again; unknown key is 404", async () => {
     await correction("PETSMART", "Pets", { at: "2025-06-01T00:00:00Z" });
     await correction("PETSMART", "Pets", { at: "2025-06-02T00:00:00Z" });
+    const [dismissing, undoing] = [countingD1(env.DB), countingD1(env.DB)];
     const dismissed = await call(`${OV}/suggestions/dismissed`, {
       method: "POST",
       body: { company: "PetSmart", category: "PETS" },
       now: "2025-06-05T00:00:00Z",
+      env: { DB: dismissing.db },
     });
     expect(dismissed.status).toBe(200);
+    expectEntryInBatch(dismissing, "dismissed_suggestions");
     expect(dismissed.body.detail).toContain("petsmart|pets");
     expect((await get()).body.count).toBe(0);
     const backup = (await (await env.FILES.get("backups/config/dismissed_suggestions.json"))!.json()) as any;
@@ -127,8 +132,10 @@ describe("GET /api/v1/overrides/suggestions", () => {
 
     const undo = await call(`${OV}/suggestions/dismissed/${encodeURIComponent("PETSMART|Pets")}`, {
       method: "DELETE",
+      env: { DB: undoing.db },
     });
     expect(undo.status).toBe(200);
+    expectEntryInBatch(undoing, "dismissed_suggestions");
     expect((await get()).body.count).toBe(1);
     expectEnvelope(
       await call(`${OV}/suggestions/dismissed/${encodeURIComponent("petsmart|pets")}`, { method: "DELETE" }),

@@ -126,8 +126,13 @@ export async function consolidateOverrides(
   ctx: WriteCtx,
   input: { normalized_key: string; canonical_company: string; category: string; members: string[] },
 ) {
-  const category = await canonicalCategory(ctx, { category: input.category, loc: ["body", "category"] });
-  const { items } = await loadList(ctx.env, OVERRIDES);
+  // The category list and the override list in one round trip (as putOverride).
+  const db = getDb(ctx.env.DB);
+  const { state, extra } = await loadCategoryStateWith(ctx.env, [OVERRIDES.query(db)]);
+  const row = findCategory(state.rows, input.category);
+  if (!row) throw notInList(input.category, ["body", "category"]);
+  const category = row.name;
+  const items = extra[0] as OverrideEntry[];
   const { missing, foreign } = consolidationProblems(items, input.members, input.normalized_key);
   if (missing.length > 0 || foreign.length > 0) {
     throw validationError([
@@ -154,7 +159,7 @@ export async function consolidateOverrides(
       },
     );
   }
-  const db = getDb(ctx.env.DB);
+  ctx.journal({}); // envelope-only, in the write's batch
   await writeOverrides(ctx, [
     ...input.members.map((m) => deleteOverrideRow(db, m)),
     upsertOverride(db, { company: input.canonical_company, category }, ctx.clock().toISOString()),

@@ -22,6 +22,7 @@ import {
 import { dismissKey, selectSuggestions, windowStartPrefix } from "./rules";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
+type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
 
 export async function listDismissed(ctx: Pick<ServiceCtx, "env">): Promise<DismissedRow[]> {
   return (await loadList(ctx.env, DISMISSED)).items;
@@ -45,12 +46,14 @@ export async function getOverrideSuggestions(ctx: Ctx, months: number) {
   return { suggestions, count: suggestions.length };
 }
 
-async function writeDismissed(ctx: Ctx, stmt: Statement): Promise<void> {
-  await writeList(ctx.env, DISMISSED, [stmt], ctx.clock().toISOString());
+/** The write with the verb's envelope-only ledger entry, version bump and re-read in one batch. */
+async function writeDismissed(ctx: WriteCtx, stmt: Statement): Promise<void> {
+  ctx.journal({});
+  await writeList(ctx.env, DISMISSED, [stmt], ctx.clock().toISOString(), ctx.batch);
 }
 
 export async function dismissSuggestion(
-  ctx: Ctx,
+  ctx: WriteCtx,
   { company, category }: { company: string; category: string },
 ) {
   const key = dismissKey(company, category);
@@ -61,7 +64,7 @@ export async function dismissSuggestion(
   return { detail: `Dismissed suggestion ${key}` };
 }
 
-export async function undismissSuggestion(ctx: Ctx, key: string) {
+export async function undismissSuggestion(ctx: WriteCtx, key: string) {
   const k = key.trim().toLowerCase();
   if (!(await listDismissed(ctx)).some((d) => d.key === k)) throw notFound(`Dismissed suggestion '${k}'`);
   await writeDismissed(ctx, deleteDismissed(getDb(ctx.env.DB), k));
