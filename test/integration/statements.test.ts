@@ -550,6 +550,12 @@ describe("download and delete", () => {
     });
     expect(del.body).toEqual({ ok: true });
     expectEntryInBatch(counter, "statements");
+    // The statement and its rows in one read; whether another statement keeps the file is read in
+    // the delete's own batch (the last trip).
+    const reads = counter.trips.filter((t) => t.sql.some((q) => /^select .* from "statement_rows"/i.test(q)));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]!.sql.join(" ")).toMatch(/from "statements".*from "statement_rows"/s);
+    expect(counter.trips.at(-1)!.sql.join(" ")).toMatch(/delete from "statements".*COUNT\(\*\)/s);
     expectEnvelope(await detail(id), 404, "NOT_FOUND");
     expectEnvelope(await call(`/api/v1/statements/${id}/download`, { now: NOW }), 404, "NOT_FOUND");
     expectEnvelope(await call(`/api/v1/statements/${id}`, { method: "DELETE", now: NOW }), 404, "NOT_FOUND");

@@ -48,6 +48,15 @@ export const replaceRowsQueries = (db: Db, id: string, patch: Partial<StatementR
 
 export const getStatement = (db: Db, id: string) => db.select().from(s).where(eq(s.id, id)).get();
 
+/** A statement (null when absent) and its rows by index: one D1 round trip. */
+export async function statementAndRows(db: Db, id: string) {
+  const [stmts, rows] = await db.batch([
+    db.select().from(s).where(eq(s.id, id)),
+    db.select().from(r).where(eq(r.statement_id, id)).orderBy(asc(r.tx_index)),
+  ]);
+  return { stmt: (stmts[0] as StatementRecord | undefined) ?? null, rows: rows as StatementRowRecord[] };
+}
+
 /** A statement, its rows (by index) and their stored synthetic keys: one D1 round trip. */
 export async function readStatementWithRows(db: Db, id: string) {
   const [stmts, rows, keys, images] = await db.batch([
@@ -80,9 +89,6 @@ const storedKeyImagesQuery = (db: Db, id: string) =>
 
 export const listStatements = (db: Db) => db.select().from(s).orderBy(desc(s.uploaded_at), desc(s.id)).all();
 
-export const rowsOf = (db: Db, id: string): Promise<StatementRowRecord[]> =>
-  db.select().from(r).where(eq(r.statement_id, id)).orderBy(asc(r.tx_index)).all();
-
 export const allRows = (db: Db, ids: string[]): Promise<StatementRowRecord[]> =>
   ids.length ? db.select().from(r).where(inArray(r.statement_id, ids)).all() : Promise.resolve([]);
 
@@ -96,19 +102,18 @@ export function updateRowQuery(db: Db, id: string, txIndex: number, patch: Parti
 export const setStatementQuery = (db: Db, id: string, patch: Partial<StatementRecord>) =>
   db.update(s).set(patch).where(eq(s.id, id));
 
-/** `batch`: the caller's ServiceCtx.batch, which carries the delete's ledger entry. */
-export async function deleteStatementRows(db: Db, id: string, batch: Batch) {
-  await batch([
+/**
+ * `batch`: the caller's ServiceCtx.batch, which carries the delete's ledger entry. Returns how
+ * many statements still keep the file `r2Key` after the delete (read in the same batch).
+ */
+export async function deleteStatementRows(db: Db, id: string, r2Key: string, batch: Batch): Promise<number> {
+  const [, , , keeping] = await batch([
     db.delete(r).where(eq(r.statement_id, id)),
     db.delete(k).where(eq(k.statement_id, id)),
     db.delete(s).where(eq(s.id, id)),
+    db.select({ n: sql<number>`COUNT(*)` }).from(s).where(eq(s.r2_key, r2Key)),
   ]);
-}
-
-/** How many statements keep this file (a shared file outlives one statement's delete). */
-export async function statementsWithKey(db: Db, key: string): Promise<number> {
-  const row = await db.select({ n: sql<number>`COUNT(*)` }).from(s).where(eq(s.r2_key, key)).get();
-  return Number(row?.n ?? 0);
+  return Number(keeping[0]?.n ?? 0);
 }
 
 const storedColumns = {

@@ -35,9 +35,8 @@ export function reviewImage(stmt: StatementRecord, rows: StatementRowRecord[]): 
 }
 
 export async function currentReview(ctx: ServiceCtx, id: string): Promise<ReviewImage | null> {
-  const db = getDb(ctx.env.DB);
-  const stmt = await q.getStatement(db, id);
-  return stmt ? reviewImage(stmt, await q.rowsOf(db, id)) : null;
+  const { stmt, rows } = await q.statementAndRows(getDb(ctx.env.DB), id);
+  return stmt ? reviewImage(stmt, rows) : null;
 }
 
 /** Writes the choices back in one batch; rows the image does not name are left alone. */

@@ -181,10 +181,9 @@ export async function uploadStatement(ctx: ServiceCtx, upload: { bytes: Uint8Arr
 }
 
 export async function loadStatement(ctx: ServiceCtx, id: string) {
-  const db = getDb(ctx.env.DB);
-  const stmt = await q.getStatement(db, id);
+  const { stmt, rows } = await q.statementAndRows(getDb(ctx.env.DB), id);
   if (!stmt) throw notFound("Statement");
-  return { stmt, rows: await q.rowsOf(db, id) };
+  return { stmt, rows };
 }
 
 export async function listStatements(ctx: ServiceCtx) {
@@ -352,10 +351,9 @@ export async function deleteStatement(ctx: ServiceCtx, id: string) {
   const { stmt, rows } = await loadStatement(ctx, id);
   const summary = `deleted statement ${stmt.filename} (${rows.length} rows)`;
   ctx.journal({ resourceId: id, summary });
-  await q.deleteStatementRows(db, id, ctx.batch);
+  const keeping = await q.deleteStatementRows(db, id, stmt.r2_key, ctx.batch);
   // Only a statements/ key is ever deleted (a row restored by an old build could name another object).
-  if (stmt.r2_key.startsWith("statements/") && (await q.statementsWithKey(db, stmt.r2_key)) === 0)
-    await ctx.env.FILES.delete(stmt.r2_key);
+  if (stmt.r2_key.startsWith("statements/") && keeping === 0) await ctx.env.FILES.delete(stmt.r2_key);
   return { ok: true, summary };
 }
 
