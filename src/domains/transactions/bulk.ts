@@ -5,7 +5,7 @@ import { clearAttentionRow } from "./attention-queries";
 import type { ServiceCtx } from "../../lib/context";
 import type { EditableImage } from "./rules";
 import { encodeTxId } from "../../lib/txid";
-import { loadCategories } from "../../categorize/categories";
+import { categoriesQuery, categoryNames, loadCategories } from "../../categorize/categories";
 import { requireLiveCategories } from "../categories/service";
 import { currentImage, restoreImage } from "./service";
 import { rowByKeyQuery, setCategoryIfListedQuery } from "./queries";
@@ -18,16 +18,34 @@ export interface BulkItem {
   category: string;
 }
 
+/**
+ * The category list and every named row in ONE batch. When that batch fails, each read as before:
+ * the list alone (the defaults when it cannot be read), then the rows.
+ */
+async function bulkReads(d1: D1Database, rowReads: ReturnType<typeof rowByKeyQuery>[]) {
+  const db = getDb(d1);
+  try {
+    const [names, ...found] = await db.batch([categoriesQuery(db), ...rowReads]);
+    return { list: categoryNames(names), found: found as TxRow[][] };
+  } catch {
+    const list = await loadCategories(d1);
+    const [first, ...rest] = rowReads;
+    const found: TxRow[][] = first ? await db.batch([first, ...rest]) : [];
+    return { list, found };
+  }
+}
+
 export async function bulkUpdateCategory(
   ctx: Ctx,
   { updates, source }: { updates: BulkItem[]; source: string },
 ) {
   const db = getDb(ctx.env.DB);
   const now = ctx.clock().toISOString();
-  const list = await loadCategories(ctx.env.DB);
   const keyOf = (u: BulkItem) => ({ forwardedTo: u.forwarded_to, dateFileName: u.date_file_name });
-  const [first, ...rest] = updates.map((u) => rowByKeyQuery(db, keyOf(u)));
-  const found: TxRow[][] = first ? await db.batch([first, ...rest]) : [];
+  const { list, found } = await bulkReads(
+    ctx.env.DB,
+    updates.map((u) => rowByKeyQuery(db, keyOf(u))),
+  );
   const writes: BatchItem<"sqlite">[] = [];
   /** Position in `writes` of each result's guarded UPDATE. */
   const updateAt = new Map<number, number>();
