@@ -2,8 +2,10 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { issueToken } from "../../src/domains/auth/tokens";
 import { listIgnoreRules, loadIgnoreMatcher } from "../../src/domains/ignore-rules/service";
+import { countingD1 } from "../../bench/lib/d1-count";
 import { brokenDb } from "../helpers/broken";
 import { call, expectEnvelope } from "../helpers/http";
+import { expectEntryInBatch, expectNoLoneEntry } from "../helpers/ledger-batch";
 
 const enc = encodeURIComponent;
 const IR = "/api/v1/ignore-rules";
@@ -127,8 +129,16 @@ describe("POST /api/v1/ignore-rules/apply", () => {
     await tx("SPOTIFY");
     await add("netflix.com");
     await add("Spotify");
-    const res = await apply({});
+    const counter = countingD1(env.DB);
+    const res = await call(`${IR}/apply`, { method: "POST", body: {}, env: { DB: counter.db } });
     expect(res.status).toBe(200);
+    // The rules, the counts and the aliases in one read; the flips with the ledger entry in one batch.
+    const reads = counter.trips.filter((t) => t.sql.some((q) => q.includes('from "ignore_rules"')));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]!.sql.join(" ")).toMatch(
+      /from "ignore_rules".*from "transactions".*from "merchant_aliases"/s,
+    );
+    expectEntryInBatch(counter, "transactions");
     expect(res.body).toEqual({
       results: [
         { pattern: "netflix.com", matched: 3, updated: 2 },
@@ -139,7 +149,14 @@ describe("POST /api/v1/ignore-rules/apply", () => {
     });
     expect(await ignoredOf("NETFLIX.COM")).toEqual([1, 1, 0]);
     expect(await ignoredOf("Netflix.com #12")).toEqual([1]);
-    const again = await apply({ pattern: null });
+    // Nothing to flip: the entry is written alone, as no row changed.
+    const rerun = countingD1(env.DB);
+    const again = await call(`${IR}/apply`, {
+      method: "POST",
+      body: { pattern: null },
+      env: { DB: rerun.db },
+    });
+    expectNoLoneEntry(rerun);
     expect(again.body.total_updated).toBe(0);
     expect(again.body.total_matched).toBe(4);
   });

@@ -89,15 +89,41 @@ export async function deleteIgnoreRule(ctx: WriteCtx, pattern: string) {
   return { detail: `Removed ignore rule '${existing}'` };
 }
 
+/**
+ * What a backfill reads, in ONE batch: the rules, every company's open count and the aliases.
+ * When that batch fails, each alone as before (the lists fall back to their R2 copies).
+ */
+async function applyReads(env: Env) {
+  const db = getDb(env.DB);
+  try {
+    const [rules, counts, aliasRows] = await db.batch([
+      IGNORE_RULES.query(db),
+      openCounts(db),
+      ALIASES.query(db),
+    ]);
+    return {
+      all: (rules as { pattern: string }[]).map((r) => r.pattern),
+      counts,
+      aliases: aliasRows as Awaited<ReturnType<typeof aliases>>,
+    };
+  } catch {
+    const all = (await patterns(env)).patterns;
+    return { all, counts: await openCounts(db), aliases: await aliases(env) };
+  }
+}
+
 /** Backfill: sets Ignored on non-deleted, un-ignored rows matching one rule (404 if unknown) or all. */
-export async function applyIgnoreRules(ctx: Ctx, pattern?: string | null) {
-  const all = (await patterns(ctx.env)).patterns;
+export async function applyIgnoreRules(ctx: WriteCtx, pattern?: string | null) {
+  const { all, counts, aliases: aliasRows } = await applyReads(ctx.env);
   const chosen = pattern ? all.filter((p) => p.toLowerCase() === pattern.toLowerCase()) : all;
   if (pattern && chosen.length === 0) throw notFound(`Ignore rule '${pattern}'`);
   const db = getDb(ctx.env.DB);
-  const plan = planApply(chosen, await openCounts(db), await aliases(ctx.env));
+  const plan = planApply(chosen, counts, aliasRows);
   const stmts = ignoreCompanies(db, plan.companies);
-  if (stmts.length > 0) await db.batch(batchOf(stmts));
+  // The request's (envelope-only) entry rides in the backfill's batch; with nothing to update the
+  // door writes it alone.
+  ctx.journal({});
+  if (stmts.length > 0) await ctx.batch(batchOf(stmts));
   return {
     results: plan.results,
     total_matched: plan.results.reduce((s, r) => s + r.matched, 0),
