@@ -2,6 +2,10 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { PASSWORD, login, resetState, sessionCookie, setPassword, withCookie } from "../helpers/auth";
+import { countingD1 } from "../../bench/lib/d1-count";
+import { getDb } from "../../src/db";
+import { authSettingsQuery, passwordIs, writePasswordQuery } from "../../src/domains/auth/queries";
+import { endAllSessionsQuery } from "../../src/domains/auth/session-queries";
 import { brokenDb } from "../helpers/broken";
 import { call, expectEnvelope } from "../helpers/http";
 
@@ -77,6 +81,35 @@ describe("set-password", () => {
     expect((await config(sessionCookie(ok))).status).toBe(200);
     expectEnvelope(await login(PASSWORD), 401, "UNAUTHORIZED");
     expect((await login("another password")).status).toBe(200);
+  });
+
+  it("writes the password, ends the sessions and reads the new epoch in one batch, guarded", async () => {
+    const counter = countingD1(env.DB);
+    const first = await call("/api/v1/auth/set-password", {
+      method: "POST",
+      body: { password: PASSWORD },
+      env: { DB: counter.db },
+    });
+    expect(first.status).toBe(200);
+    // auth, the row ensured and read, the write batch, the caller's session (was 8 round trips)
+    expect(counter.trips).toHaveLength(4);
+    expect(counter.trips[2]!.sql.join(" ")).toMatch(
+      /update "auth_settings".*update "sessions".*from "auth_settings"/s,
+    );
+    expect((await config(sessionCookie(first))).status).toBe(200);
+    // A write that lost the race (stale expected hash) ends no session: the guard names its own hash.
+    const db = getDb(env.DB);
+    const now = new Date().toISOString();
+    const lost = { hash: "f".repeat(64), salt: "00", iterations: 1, nowIso: now, expectedHash: "stale" };
+    const [res] = await db.batch([
+      writePasswordQuery(db, lost),
+      endAllSessionsQuery(db, now, { onlyIf: passwordIs(lost.hash) }),
+      authSettingsQuery(db),
+    ]);
+    expect(res.meta.changes).toBe(0);
+    expect((await config(sessionCookie(first))).status).toBe(200);
+    const live = await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions WHERE ended_at IS NULL").first("n");
+    expect(live).toBe(1);
   });
 
   it("cannot be called anonymously once a password is set", async () => {

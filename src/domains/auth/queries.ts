@@ -95,9 +95,12 @@ export async function readAuthSettings(db: Db): Promise<AuthSettingsRow | null> 
   return row ?? null;
 }
 
-/** Creates the row when missing; a session secret already stored is kept (first writer wins). */
-export async function ensureAuthSettings(db: Db, secret: string, nowIso: string): Promise<void> {
-  await db
+/**
+ * Creates the row when missing; a session secret already stored is kept (first writer wins).
+ * Unexecuted: for a batch that reads the row back after it.
+ */
+export function ensureAuthSettingsQuery(db: Db, secret: string, nowIso: string) {
+  return db
     .insert(a)
     .values({ id: "owner", session_secret: secret, updated_at: nowIso })
     .onConflictDoUpdate({
@@ -109,12 +112,13 @@ export async function ensureAuthSettings(db: Db, secret: string, nowIso: string)
 /**
  * Stores a new password hash, clears the failure counter and bumps the session epoch, only when
  * the stored hash is still `expectedHash` (so two concurrent first set-passwords cannot both win).
+ * Unexecuted: its result's meta.changes says whether it won.
  */
-export async function writePassword(
+export function writePasswordQuery(
   db: Db,
   p: { hash: string; salt: string; iterations: number; nowIso: string; expectedHash: string | null },
-): Promise<boolean> {
-  const res = await db
+) {
+  return db
     .update(a)
     .set({
       password_hash: p.hash,
@@ -127,15 +131,20 @@ export async function writePassword(
       session_epoch: sql`${a.session_epoch} + 1`,
     })
     .where(and(owner(), sql`${a.password_hash} IS ${p.expectedHash}`));
-  return res.meta.changes > 0;
 }
 
-export async function bumpSessionEpoch(db: Db, nowIso: string): Promise<void> {
-  await db
+/**
+ * True (in SQL) once the stored hash is `hash`: a later statement of the password write's batch
+ * runs only when that write won (a fresh salt makes the hash unique to this request).
+ */
+export const passwordIs = (hash: string) =>
+  sql`EXISTS (SELECT 1 FROM ${a} WHERE ${a.id} = 'owner' AND ${a.password_hash} = ${hash})`;
+
+export const bumpSessionEpochQuery = (db: Db, nowIso: string) =>
+  db
     .update(a)
     .set({ session_epoch: sql`${a.session_epoch} + 1`, updated_at: nowIso })
     .where(owner());
-}
 
 /** Whether a dashboard password is set (ends trust-on-first-use). */
 export async function passwordIsSet(db: Db): Promise<boolean> {

@@ -8,13 +8,16 @@ import { pbkdf2Hex, randomBytes, sameSecret } from "./crypto";
 import { markerSaysPasswordSet, markPasswordSet } from "./marker";
 import {
   type AuthSettingsRow,
-  bumpSessionEpoch,
-  ensureAuthSettings,
+  authSettingsQuery,
+  bumpSessionEpochQuery,
+  ensureAuthSettingsQuery,
+  passwordIs,
   readAuthSettings,
-  writePassword,
+  writePasswordQuery,
 } from "./queries";
+import { endAllSessionsQuery } from "./session-queries";
 import { PBKDF2_ITERATIONS, clientBucket, toBase64Url, toHex } from "./rules";
-import { type ClientInfo, endEverySession, endOneSession, mintSession, resolveSession } from "./sessions";
+import { type ClientInfo, endOneSession, mintSession, resolveSession } from "./sessions";
 import { bucketsFor, throttled } from "./throttle";
 import { deviceBucket, mintDevice, verifiedDevice } from "./device";
 
@@ -39,10 +42,15 @@ export async function loadAuthState(env: Env): Promise<AuthState> {
   }
 }
 
-/** The auth_settings row, created on first need with a fresh random session secret. */
+/** The auth_settings row, created on first need with a fresh random session secret (one batch). */
 async function ensureSettings(ctx: Ctx): Promise<AuthSettingsRow> {
-  await ensureAuthSettings(getDb(ctx.env.DB), toBase64Url(randomBytes(32)), ctx.clock().toISOString());
-  return (await readAuthSettings(getDb(ctx.env.DB)))!;
+  const db = getDb(ctx.env.DB);
+  const secret = toBase64Url(randomBytes(32));
+  const [, rows] = await db.batch([
+    ensureAuthSettingsQuery(db, secret, ctx.clock().toISOString()),
+    authSettingsQuery(db),
+  ]);
+  return rows[0]!;
 }
 
 /**
@@ -81,7 +89,7 @@ async function checkPassword(
 export async function setPassword(
   ctx: Ctx,
   { input, client }: { input: { password: string; current_password?: string | null }; client: ClientInfo },
-): Promise<string> {
+): Promise<{ session: string; settings: AuthSettingsRow }> {
   const s = await ensureSettings(ctx);
   if (s.password_hash) {
     if (!input.current_password) {
@@ -102,17 +110,19 @@ export async function setPassword(
   const hash = await pbkdf2Hex(input.password, salt);
   const nowIso = ctx.clock().toISOString();
   await markPasswordSet(ctx.env.FILES, nowIso);
-  const written = await writePassword(getDb(ctx.env.DB), {
-    hash,
-    salt,
-    iterations: PBKDF2_ITERATIONS,
-    nowIso,
-    expectedHash: s.password_hash,
-  });
-  if (!written) throw conflict("The password was changed by another request; try again");
-  // The epoch bump already voids every cookie; ending the rows makes the Settings list say so.
-  await endEverySession(ctx);
-  return mintSession(ctx, { s: (await readAuthSettings(getDb(ctx.env.DB)))!, client });
+  // One batch: the guarded write, the end of every session (only when that write won: the epoch
+  // bump already voids every cookie; ending the rows makes the Settings list say so) and the row
+  // read back with its new epoch for the caller's fresh cookie.
+  const db = getDb(ctx.env.DB);
+  const p = { hash, salt, iterations: PBKDF2_ITERATIONS, nowIso, expectedHash: s.password_hash };
+  const [res, , rows] = await db.batch([
+    writePasswordQuery(db, p),
+    endAllSessionsQuery(db, nowIso, { onlyIf: passwordIs(hash) }),
+    authSettingsQuery(db),
+  ]);
+  if (res.meta.changes === 0) throw conflict("The password was changed by another request; try again");
+  const settings = rows[0]!;
+  return { session: await mintSession(ctx, { s: settings, client }), settings };
 }
 
 /**
@@ -137,9 +147,16 @@ export async function login(
   };
 }
 
-/** A device cookie for the browser that has just set the password (it signed in). */
-export async function deviceAfterSetPassword(ctx: Ctx, devices: string[]): Promise<string> {
-  const s = (await readAuthSettings(getDb(ctx.env.DB)))!;
+/**
+ * A device cookie for the browser that has just set the password (it signed in); `s`: the row
+ * set-password read back (else read now).
+ */
+export async function deviceAfterSetPassword(
+  ctx: Ctx,
+  devices: string[],
+  s?: AuthSettingsRow,
+): Promise<string> {
+  s ??= (await readAuthSettings(getDb(ctx.env.DB)))!;
   return (await verifiedDevice(ctx.env, s, devices))?.value ?? (await mintDevice(ctx.env, s));
 }
 
@@ -158,8 +175,10 @@ export async function signOutAll(
       new ApiError(403, "The current password is wrong"),
     );
   }
-  await endEverySession(ctx);
-  await bumpSessionEpoch(getDb(ctx.env.DB), ctx.clock().toISOString());
+  // Every row ended and the epoch bumped in one batch.
+  const db = getDb(ctx.env.DB);
+  const nowIso = ctx.clock().toISOString();
+  await db.batch([endAllSessionsQuery(db, nowIso), bumpSessionEpochQuery(db, nowIso)]);
 }
 
 /** Logout: ends the session the request's cookie names (the first `app_session` that verifies). */

@@ -12,6 +12,7 @@ import {
   ne,
   notExists,
   or,
+  type SQL,
   sql,
 } from "drizzle-orm";
 import type { Db } from "../../db";
@@ -59,13 +60,17 @@ export async function endSession(db: Db, id: string, nowIso: string): Promise<bo
   return res.meta.changes > 0;
 }
 
-/** Ends every live session except `keepId` (null: all). */
-export async function endAllSessions(db: Db, nowIso: string, keepId: string | null = null): Promise<void> {
+/** Ends every live session except `keepId` (null: all), in a batch; `onlyIf`: a condition an earlier write of that batch set. */
+export function endAllSessionsQuery(
+  db: Db,
+  nowIso: string,
+  { keepId = null, onlyIf }: { keepId?: string | null; onlyIf?: SQL } = {},
+) {
   const others = keepId ? ne(s.id, keepId) : undefined;
-  await db
+  return db
     .update(s)
     .set({ ended_at: nowIso })
-    .where(and(live(nowIso), others));
+    .where(and(live(nowIso), others, onlyIf));
 }
 
 /** Conditional stamp: concurrent requests still write at most once per throttle window. */

@@ -10,7 +10,6 @@ import { notFound } from "../../lib/errors";
 import { hmacSign, hmacVerify, randomBytes } from "./crypto";
 import type { AuthSettingsRow } from "./queries";
 import {
-  endAllSessions,
   endSession,
   endSessionQuery,
   findLiveSession,
@@ -103,10 +102,6 @@ export async function stampSessionSeenAt(db: D1Database, session: LiveSession, n
 /** Logout: ends that one session (when the cookie named a live one). */
 export async function endOneSession(ctx: Ctx, id: string): Promise<boolean> {
   return endSession(getDb(ctx.env.DB), id, ctx.clock().toISOString());
-}
-
-export async function endEverySession(ctx: Ctx, keepId: string | null = null): Promise<void> {
-  await endAllSessions(getDb(ctx.env.DB), ctx.clock().toISOString(), keepId);
 }
 
 /** Active sessions, oldest first, the caller's own marked `current`. Never a cookie or secret. */

@@ -26,11 +26,11 @@ export class SetAppPassword extends AuthRoute {
 
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
-    const cookie = await withRetryAfter(c, () =>
+    const { session, settings } = await withRetryAfter(c, () =>
       setPassword(serviceCtx(c), { input: body, client: clientInfo(c) }),
     );
-    setSessionCookie(c, cookie);
-    setDeviceCookie(c, await deviceAfterSetPassword(serviceCtx(c), deviceCookies(c)));
+    setSessionCookie(c, session);
+    setDeviceCookie(c, await deviceAfterSetPassword(serviceCtx(c), deviceCookies(c), settings));
     return c.json({ status: "password_set" });
   }
 }
