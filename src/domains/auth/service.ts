@@ -148,15 +148,14 @@ export async function login(
 }
 
 /**
- * A device cookie for the browser that has just set the password (it signed in); `s`: the row
+ * A device cookie for the browser that has just set the password (it signed in); `settings`: the row
  * set-password read back (else read now).
  */
 export async function deviceAfterSetPassword(
   ctx: Ctx,
-  devices: string[],
-  s?: AuthSettingsRow,
+  { devices, settings }: { devices: string[]; settings?: AuthSettingsRow },
 ): Promise<string> {
-  s ??= (await readAuthSettings(getDb(ctx.env.DB)))!;
+  const s = settings ?? (await readAuthSettings(getDb(ctx.env.DB)))!;
   return (await verifiedDevice(ctx.env, s, devices))?.value ?? (await mintDevice(ctx.env, s));
 }
 

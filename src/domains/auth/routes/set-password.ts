@@ -30,7 +30,7 @@ export class SetAppPassword extends AuthRoute {
       setPassword(serviceCtx(c), { input: body, client: clientInfo(c) }),
     );
     setSessionCookie(c, session);
-    setDeviceCookie(c, await deviceAfterSetPassword(serviceCtx(c), deviceCookies(c), settings));
+    setDeviceCookie(c, await deviceAfterSetPassword(serviceCtx(c), { devices: deviceCookies(c), settings }));
     return c.json({ status: "password_set" });
   }
 }
