@@ -17,6 +17,7 @@ import { clearTransactions, seedTx } from "../test/helpers/seed";
 import { buildMime } from "../test/fixtures/emails/builders";
 import { testDeps } from "../test/fixtures/emails/deps";
 import { receiptFixture } from "../test/fixtures/receipts";
+import { maple } from "../test/fixtures/emails/unknown-banks/banks";
 import { pdfFixture } from "../test/fixtures/statements";
 import openapi from "../openapi.json";
 import { countingD1, describeTrips, tally } from "./lib/d1-count";
@@ -466,19 +467,26 @@ it("counts D1 round trips of every mutating operation", async () => {
     [
       "POST /api/v1/ignored-emails/{ignored_id}/bank-alert",
       async () => {
-        const out = await ingestEmail(
-          buildMime({
-            from: "news@shop.example",
-            subject: "Our spring sale",
-            messageId: "<news@x>",
-            body: "Big sale this week on everything.",
-          }),
-          testDeps(),
+        // A bank that prints only a bare number and one alert word: the check lets it go.
+        const quiet = [
+          "From: Coop Bank <notices@coop-bank.example>",
+          "To: owner@journal.example",
+          "Subject: Notice 3",
+          "Date: Tue, 3 Mar 2025 08:00:00 +0000",
+          "Message-ID: <coop-3@coop-bank.example>",
+          "Content-Type: text/plain; charset=utf-8",
+          "",
+          "Your card was used: 12.40 at CORNER SHOP.",
+          "",
+        ].join("\r\n");
+        await prep(
+          "POST",
+          "/api/v1/transactions/upload-eml",
+          undefined,
+          file(quiet, "q.eml", "message/rfc822"),
         );
-        if (out.status !== "ignored") throw new Error(`expected ignored, got ${out.status}`);
         const list = await prep("GET", "/api/v1/ignored-emails");
-        const id = (list.items ?? list.emails ?? list)[0]?.id;
-        return { method: "POST", path: `/api/v1/ignored-emails/${id}/bank-alert` };
+        return { method: "POST", path: `/api/v1/ignored-emails/${list.emails[0]?.id}/bank-alert` };
       },
     ],
     [
@@ -492,9 +500,19 @@ it("counts D1 round trips of every mutating operation", async () => {
     [
       "PATCH /api/v1/templates/{template_id}",
       async () => {
-        const list = await prep("GET", "/api/v1/templates");
-        ids.template = (list.templates ?? list.items ?? list)[0]?.id ?? "none";
-        return { method: "PATCH", path: `/api/v1/templates/${ids.template}`, body: { name: "Bench bakery" } };
+        const out = await ingestEmail(
+          maple({ id: "t1", amount: "42.00", merchant: "CORNER STORE", printed: "Oct 12, 2026" }),
+          testDeps(),
+        );
+        if (out.status !== "quarantined") throw new Error(out.status);
+        const learned = await prep("POST", `/api/v1/parse-failures/${out.id}/resolve`, {
+          date: "2026-10-12",
+          amount: 42,
+          company: "Corner Store",
+          institution: "Maple CU",
+        });
+        ids.template = learned.template_id;
+        return { method: "PATCH", path: `/api/v1/templates/${ids.template}`, body: { name: "Bench maple" } };
       },
     ],
     [
@@ -502,7 +520,11 @@ it("counts D1 round trips of every mutating operation", async () => {
       () => ({
         method: "POST",
         path: `/api/v1/templates/${ids.template ?? "none"}/test`,
-        body: { raw: "x" },
+        body: {
+          raw: new TextDecoder().decode(
+            maple({ id: "t3", amount: "3.50", merchant: "BUS", printed: "Oct 13, 2026" }),
+          ),
+        },
       }),
     ],
     [
