@@ -5,10 +5,11 @@ import { PASSWORD, seedToken, setPassword, withCookie } from "../helpers/auth";
 import { call } from "../helpers/http";
 import { seedTx } from "../helpers/seed";
 import { insertEntry } from "../../src/domains/activity/queries";
+import { countingD1 } from "../../bench/lib/d1-count";
 
 async function download(
   headers: Record<string, string> = {},
-  extraEnv: Record<string, string> = {},
+  extraEnv: Record<string, unknown> = {},
   method = "GET",
 ) {
   const { createApp } = await import("../../src/app");
@@ -129,7 +130,15 @@ describe("POST /api/v1/data/export (the reference's verb)", () => {
     const { token } = await seedToken("read+write");
     const auth = { authorization: `Bearer ${token}` };
     const get = await download(auth);
-    const post = await download(auth, {}, "POST");
+    const counter = countingD1(env.DB);
+    const post = await download(auth, { DB: counter.db }, "POST");
+    // The inventory (which tables, their counts, the schema versions) is two round trips, not two
+    // per table: sqlite_master read once, then one batch.
+    const inventory = counter.trips.filter((t) =>
+      t.sql.some((q) => /sqlite_master|COUNT\(\*\) AS n FROM/.test(q)),
+    );
+    expect(inventory.map((t) => t.kind)).toEqual(["single", "batch"]);
+    expect(inventory[1]!.sql.length).toBeGreaterThan(20);
     expect(post.res.status).toBe(200);
     expect(post.res.headers.get("content-type")).toBe("application/zip");
     expect(post.res.headers.get("content-disposition")).toMatch(
