@@ -126,9 +126,20 @@ describe("login, logout, sign-out-all", () => {
   it("login issues a working cookie; a wrong password is 401; no password yet is 409", async () => {
     expectEnvelope(await login(), 409, "CONFLICT");
     await setPassword();
+    const sessionsNow = () => env.DB.prepare("SELECT COUNT(*) AS n FROM sessions").first("n");
+    const before = await sessionsNow();
     expectEnvelope(await login("not the password"), 401, "UNAUTHORIZED");
-    const ok = await login();
+    expect(await sessionsNow()).toBe(before); // a wrong password inserts no session row
+    const counter = countingD1(env.DB);
+    const ok = await call("/api/v1/auth/login", {
+      method: "POST",
+      body: { password: PASSWORD },
+      env: { DB: counter.db },
+    });
     expect(ok.body).toEqual({ status: "logged_in" });
+    // the row, the attempt reserved, then the reset with the session row in one batch (was 4)
+    expect(counter.trips).toHaveLength(3);
+    expect(counter.trips[2]!.sql.join(" ")).toMatch(/update "login_throttle".*insert into "sessions"/s);
     const who = await call("/api/v1/whoami", { headers: withCookie(sessionCookie(ok)) });
     expect(who.body).toEqual({
       kind: "session",
@@ -149,8 +160,16 @@ describe("login, logout, sign-out-all", () => {
   it("sign-out-all revokes every session, including ones not presented", async () => {
     const a = await setPassword();
     const b = sessionCookie(await login());
-    const res = await call("/api/v1/auth/sign-out-all", { method: "POST", headers: withCookie(a) });
+    const counter = countingD1(env.DB);
+    const res = await call("/api/v1/auth/sign-out-all", {
+      method: "POST",
+      headers: withCookie(a),
+      env: { DB: counter.db },
+    });
     expect(res.body).toEqual({ status: "signed_out_all" });
+    // auth, the row ensured and read, every session ended with the epoch bumped (was 5)
+    expect(counter.trips).toHaveLength(3);
+    expect(counter.trips[2]!.sql.join(" ")).toMatch(/update "sessions".*update "auth_settings"/s);
     expectEnvelope(await config(a), 401, "UNAUTHORIZED");
     expectEnvelope(await config(b), 401, "UNAUTHORIZED");
     expect((await config(sessionCookie(await login()))).status).toBe(200);

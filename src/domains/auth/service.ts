@@ -1,5 +1,6 @@
 /** Dashboard password and browser sessions: set-password, login, sign-out-all, cookie checks. */
 import { getDb } from "../../db";
+import type { Statement } from "../../db/lists";
 import type { Env } from "../../env";
 import type { Principal, ServiceCtx } from "../../lib/context";
 import { ApiError, conflict, validationError } from "../../lib/errors";
@@ -17,7 +18,7 @@ import {
 } from "./queries";
 import { endAllSessionsQuery } from "./session-queries";
 import { PBKDF2_ITERATIONS, clientBucket, toBase64Url, toHex } from "./rules";
-import { type ClientInfo, endOneSession, mintSession, resolveSession } from "./sessions";
+import { type ClientInfo, endOneSession, mintSession, prepareSession, resolveSession } from "./sessions";
 import { bucketsFor, throttled } from "./throttle";
 import { deviceBucket, mintDevice, verifiedDevice } from "./device";
 
@@ -64,6 +65,7 @@ async function checkPassword(
   client: ClientInfo,
   onWrong: ApiError,
   device: string | null = null,
+  onRight: Statement[] = [],
 ) {
   const buckets = device
     ? [deviceBucket(device)]
@@ -79,6 +81,7 @@ async function checkPassword(
       return sameSecret(hash, s.password_hash ?? "");
     },
     onWrong,
+    onRight,
   });
 }
 
@@ -140,9 +143,12 @@ export async function login(
     );
   }
   const known = await verifiedDevice(ctx.env, s, devices);
-  await checkPassword(ctx, s, input.password, client, new ApiError(401, "Wrong password"), known?.id);
+  // The session row is inserted in the right password's batch (with the throttle's reset).
+  const fresh = await prepareSession(ctx, { s, client });
+  const wrong = new ApiError(401, "Wrong password");
+  await checkPassword(ctx, s, input.password, client, wrong, known?.id, [fresh.insert]);
   return {
-    session: await mintSession(ctx, { s, client }),
+    session: fresh.cookie,
     device: known?.value ?? (await mintDevice(ctx.env, s)),
   };
 }
@@ -165,19 +171,16 @@ export async function signOutAll(
   { input, client }: { input: { current_password?: string | null } | null; client: ClientInfo },
 ): Promise<void> {
   const s = await ensureSettings(ctx);
-  if (input?.current_password && s.password_hash) {
-    await checkPassword(
-      ctx,
-      s,
-      input.current_password,
-      client,
-      new ApiError(403, "The current password is wrong"),
-    );
-  }
-  // Every row ended and the epoch bumped in one batch.
+  // Every row ended and the epoch bumped in one batch: a right current password's own batch.
   const db = getDb(ctx.env.DB);
   const nowIso = ctx.clock().toISOString();
-  await db.batch([endAllSessionsQuery(db, nowIso), bumpSessionEpochQuery(db, nowIso)]);
+  const revoke: Statement[] = [endAllSessionsQuery(db, nowIso), bumpSessionEpochQuery(db, nowIso)];
+  if (input?.current_password && s.password_hash) {
+    const wrong = new ApiError(403, "The current password is wrong");
+    await checkPassword(ctx, s, input.current_password, client, wrong, null, revoke);
+    return;
+  }
+  await db.batch(revoke as [Statement, ...Statement[]]);
 }
 
 /** Logout: ends the session the request's cookie names (the first `app_session` that verifies). */

@@ -27,9 +27,8 @@ export type LiveSession = Pick<SessionRow, "id" | "last_seen_at">;
 /** Not ended and not expired at `nowIso`. */
 const live = (nowIso: string) => and(isNull(s.ended_at), gt(s.expires_at, nowIso));
 
-export async function insertSession(db: Db, row: SessionRow): Promise<void> {
-  await db.insert(s).values(row);
-}
+/** A new session's row (unexecuted: a batch or an await runs it). */
+export const insertSessionQuery = (db: Db, row: SessionRow) => db.insert(s).values(row);
 
 export async function findLiveSession(db: Db, id: string, nowIso: string): Promise<LiveSession | null> {
   const [row] = await liveSessionsQuery(db, [id], nowIso);
@@ -130,13 +129,9 @@ export function readBuckets(db: Db, keys: string[]) {
     .where(inArray(lt.key, keys));
 }
 
-/** A correct password: the buckets start over. */
-export async function clearBuckets(db: Db, keys: string[], nowIso: string): Promise<void> {
-  await db
-    .update(lt)
-    .set({ failures: 0, locked_until: null, updated_at: nowIso })
-    .where(inArray(lt.key, keys));
-}
+/** A correct password: the buckets start over (unexecuted: the success's batch runs it). */
+export const clearBucketsQuery = (db: Db, keys: string[], nowIso: string) =>
+  db.update(lt).set({ failures: 0, locked_until: null, updated_at: nowIso }).where(inArray(lt.key, keys));
 
 /**
  * The daily prune (unexecuted: run together in one batch): sessions ended or expired before

@@ -4,6 +4,7 @@
  * row is ended or missing is refused even while its signature and expiry still hold.
  */
 import { getDb } from "../../db";
+import type { Statement } from "../../db/lists";
 import { type Env, isDemo } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
@@ -13,7 +14,7 @@ import {
   endSession,
   endSessionQuery,
   findLiveSession,
-  insertSession,
+  insertSessionQuery,
   type LiveSession,
   listLiveSessions,
   stampSessionSeen,
@@ -48,10 +49,20 @@ export async function mintSession(
   ctx: Ctx,
   { s, client }: { s: AuthSettingsRow; client: ClientInfo },
 ): Promise<string> {
+  const { insert, cookie } = await prepareSession(ctx, { s, client });
+  await insert;
+  return cookie;
+}
+
+/** A new session: its row's insert (unexecuted, for the caller's batch) and its signed cookie value. */
+export async function prepareSession(
+  ctx: Ctx,
+  { s, client }: { s: AuthSettingsRow; client: ClientInfo },
+): Promise<{ insert: Statement; cookie: string }> {
   const now = ctx.clock();
   const exp = Math.floor(now.getTime() / 1000) + SESSION_TTL_S;
   const id = `ses_${toHex(randomBytes(16))}`;
-  await insertSession(getDb(ctx.env.DB), {
+  const insert = insertSessionQuery(getDb(ctx.env.DB), {
     id,
     created_at: now.toISOString(),
     last_seen_at: now.toISOString(),
@@ -61,7 +72,7 @@ export async function mintSession(
     expires_at: new Date(exp * 1000).toISOString(),
   });
   const payload = sessionPayload({ epoch: s.session_epoch, exp, nonce: id });
-  return `${payload}.${await hmacSign(sessionSecret(ctx.env, s)!, payload)}`;
+  return { insert, cookie: `${payload}.${await hmacSign(sessionSecret(ctx.env, s)!, payload)}` };
 }
 
 /**

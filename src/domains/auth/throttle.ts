@@ -8,7 +8,8 @@
 import { getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { ApiError } from "../../lib/errors";
-import { clearBuckets, readBuckets, reserveAttempt } from "./session-queries";
+import type { Statement } from "../../db/lists";
+import { clearBucketsQuery, readBuckets, reserveAttempt } from "./session-queries";
 import {
   FREE_FAILURES,
   GLOBAL_BUCKET,
@@ -44,7 +45,18 @@ const longestWait = (rows: { locked_until: string | null }[], now: Date) =>
  */
 export async function throttled(
   ctx: Ctx,
-  { buckets, check, onWrong }: { buckets: string[]; check: () => Promise<boolean>; onWrong: ApiError },
+  {
+    buckets,
+    check,
+    onWrong,
+    onRight = [],
+  }: {
+    buckets: string[];
+    check: () => Promise<boolean>;
+    onWrong: ApiError;
+    /** Writes of a right password, run in the same batch as the buckets' reset. */
+    onRight?: Statement[];
+  },
 ): Promise<void> {
   const db = getDb(ctx.env.DB);
   const now = ctx.clock();
@@ -54,7 +66,7 @@ export async function throttled(
     throw rateLimited(Math.max(1, longestWait(await readBuckets(db, buckets), now)));
   }
   if (await check()) {
-    await clearBuckets(db, buckets, nowIso);
+    await db.batch([clearBucketsQuery(db, buckets, nowIso), ...onRight]);
     return;
   }
   const wait = longestWait(reserved, now);
