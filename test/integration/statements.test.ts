@@ -513,6 +513,12 @@ describe("review, import, undo, re-upload, reparse", () => {
     });
     expect(res.status).toBe(200);
     expectEntryInBatch(counter, "statement_rows");
+    // The statement, its rows and the taught layouts are one read.
+    const layouts = counter.trips.filter((t) => t.sql.some((q) => q.includes('from "statement_layouts"')));
+    expect(layouts).toHaveLength(1);
+    expect(layouts[0]!.sql.join(" ")).toMatch(
+      /from "statements".*from "statement_rows".*from "statement_layouts"/s,
+    );
     expect(res.body.transactions[2]).toMatchObject({
       action: "skip",
       edited_company: "Transfer in",

@@ -2,6 +2,7 @@
 import type { Batch } from "../../lib/context";
 import { and, asc, desc, eq, gte, inArray, lt, lte, ne, type SQL, sql } from "drizzle-orm";
 import { type Db, schema } from "../../db";
+import type { Statement } from "../../db/lists";
 import type { StatementRecord, StatementRowInsert, StatementRowRecord } from "../../db/schema";
 import type { StoredTx } from "./rules";
 
@@ -48,13 +49,18 @@ export const replaceRowsQueries = (db: Db, id: string, patch: Partial<StatementR
 
 export const getStatement = (db: Db, id: string) => db.select().from(s).where(eq(s.id, id)).get();
 
-/** A statement (null when absent) and its rows by index: one D1 round trip. */
-export async function statementAndRows(db: Db, id: string) {
-  const [stmts, rows] = await db.batch([
+/** A statement (null when absent), its rows by index and the results of `extra` reads: one D1 round trip. */
+export async function statementAndRows(db: Db, id: string, extra: Statement[] = []) {
+  const [stmts, rows, ...more] = await db.batch([
     db.select().from(s).where(eq(s.id, id)),
     db.select().from(r).where(eq(r.statement_id, id)).orderBy(asc(r.tx_index)),
+    ...extra,
   ]);
-  return { stmt: (stmts[0] as StatementRecord | undefined) ?? null, rows: rows as StatementRowRecord[] };
+  return {
+    stmt: (stmts as StatementRecord[])[0] ?? null,
+    rows: rows as StatementRowRecord[],
+    extra: more as unknown[],
+  };
 }
 
 /** A statement, its rows (by index) and their stored synthetic keys: one D1 round trip. */

@@ -2,7 +2,7 @@
 import { aiFor } from "../../ai/routing";
 import { getDb } from "../../db";
 import { getConfig } from "../config/service";
-import type { StatementRecord, StatementRowRecord } from "../../db/schema";
+import type { StatementLayoutRecord, StatementRecord, StatementRowRecord } from "../../db/schema";
 import { sha256Hex } from "../../ingest/hash";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, NotFound, notFound, Refused, Unsupported, validationError } from "../../lib/errors";
@@ -18,7 +18,7 @@ import {
   r2KeyFor,
 } from "./files";
 import { batchOf, type Statement } from "../../db/lists";
-import { countMatchQuery, listLayouts } from "./layouts/service";
+import { countMatchQuery, layoutsQuery, listLayouts } from "./layouts/service";
 import { type CsvMapping, csvTable } from "./parsers/csv";
 import * as q from "./queries";
 import { reviewImage } from "./review-image";
@@ -48,11 +48,13 @@ async function parseAll(
   bytes: Uint8Array,
   fallbackYear: number,
   confirmed: Confirmed | null = null,
+  layouts: StatementLayoutRecord[] | null = null,
 ) {
   if (kind !== "csv") {
     const parts = await parseFile(kind, bytes, fallbackYear, {
       ai: kind === "pdf" ? await aiReader(ctx) : null,
-      layouts: kind === "pdf" ? await listLayouts(getDb(ctx.env.DB)) : [],
+      // The taught layouts: read with the statement when the caller had a read to fold them into.
+      layouts: kind === "pdf" ? (layouts ?? (await listLayouts(getDb(ctx.env.DB)))) : [],
     });
     return parts.map((p) => ({ ...p, csvState: null }));
   }
@@ -88,9 +90,13 @@ async function parseAny(
   kind: FileKind,
   bytes: Uint8Array,
   fallbackYear: number,
-  { part = 0, confirmed = null }: { part?: number; confirmed?: Confirmed | null } = {},
+  {
+    part = 0,
+    confirmed = null,
+    layouts = null,
+  }: { part?: number; confirmed?: Confirmed | null; layouts?: StatementLayoutRecord[] | null } = {},
 ) {
-  const parts = await parseAll(ctx, kind, bytes, fallbackYear, confirmed);
+  const parts = await parseAll(ctx, kind, bytes, fallbackYear, confirmed, layouts);
   return parts[part] ?? parts[0]!;
 }
 
@@ -307,6 +313,7 @@ async function reread(
     confirmed?: Confirmed;
     extra?: Statement[];
     summary: ((rows: number) => string) | null;
+    layouts?: StatementLayoutRecord[];
   },
 ) {
   const bytes = opts.bytes ?? (await storedFile(ctx, stmt.r2_key));
@@ -318,6 +325,7 @@ async function reread(
     {
       part: partOfKey(stmt.r2_key),
       confirmed: opts.confirmed ?? null,
+      layouts: opts.layouts ?? null,
     },
   );
   const rows = await buildRows(ctx, { statementId: stmt.id, parsed, fileKind: stmt.file_kind, previous });
@@ -337,7 +345,15 @@ async function reread(
 
 /** Parses the stored file again and reconciles anew (journaled: the entry rides in the rows' batch). */
 export async function reparseStatement(ctx: ServiceCtx, id: string) {
-  return reread(ctx, await loadStatement(ctx, id), { summary: (n) => `reparsed statement (${n} rows)` });
+  // The taught layouts are read with the statement (one round trip).
+  const db = getDb(ctx.env.DB);
+  const { stmt, rows, extra } = await q.statementAndRows(db, id, [layoutsQuery(db)]);
+  if (!stmt) throw notFound("Statement");
+  return reread(
+    ctx,
+    { stmt, rows },
+    { layouts: extra[0] as StatementLayoutRecord[], summary: (n) => `reparsed statement (${n} rows)` },
+  );
 }
 
 /** The same re-read as part of another verb that journaled it (teaching a layout). */

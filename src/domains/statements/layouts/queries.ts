@@ -5,7 +5,10 @@ import type { StatementLayoutRecord } from "../../../db/schema";
 
 const l = schema.statementLayouts;
 
-export const listLayouts = (db: Db) => db.select().from(l).orderBy(l.created_at).all();
+/** Every taught layout, oldest first (unexecuted: a read batch may carry it); `listLayouts` runs it. */
+export const layoutsQuery = (db: Db) => db.select().from(l).orderBy(l.created_at);
+
+export const listLayouts = (db: Db) => layoutsQuery(db).all();
 
 export const layoutById = (db: Db, id: string) => db.select().from(l).where(eq(l.id, id)).get();
 

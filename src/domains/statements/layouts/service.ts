@@ -17,6 +17,7 @@ import {
   deleteLayoutQuery,
   layoutByFingerprint,
   layoutById,
+  layoutsQuery,
   listLayouts,
   putLayoutQuery,
   renameLayoutQuery,
@@ -25,7 +26,7 @@ import {
 import type { LayoutMarks } from "./read";
 import { readLayoutHeader, readLayoutMarks } from "./stored";
 
-export { countMatchQuery, listLayouts };
+export { countMatchQuery, layoutsQuery, listLayouts };
 
 export async function listLayoutItems(ctx: ServiceCtx) {
   return { layouts: (await listLayouts(getDb(ctx.env.DB))).map(layoutItem) };
