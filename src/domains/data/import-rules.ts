@@ -94,6 +94,15 @@ export interface ParsedBackup {
   };
 }
 
+const isJsonText = (text: string) => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 export const isObject = (v: unknown): v is Row => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** One exported row → the stored row, or the reason it cannot be imported. */
@@ -102,8 +111,16 @@ export function toStored(name: string, def: TableDef, raw: unknown, cents: boole
   const out: Row = {};
   for (const [prop, col] of Object.entries(getTableColumns(def.table))) {
     let v = raw[col.name];
-    if (v !== undefined && v !== null && JSON_COLUMNS.has(col.name) && typeof v !== "string")
-      v = JSON.stringify(v);
+    // A JSON column holds JSON text: a value is written as its text; a text must be JSON (the
+    // restore moves it in as it is, and every read decodes it). Text that is not JSON is dropped
+    // where the column may be empty (an audit explains a row, the row stays), else refuses the row.
+    if (v !== undefined && v !== null && (JSON_COLUMNS.has(col.name) || col.dataType === "json")) {
+      if (typeof v !== "string") v = JSON.stringify(v);
+      else if (!isJsonText(v)) {
+        if (col.notNull) return `${col.name} is not JSON`;
+        v = null;
+      }
+    }
     if (v === undefined || v === null) {
       if (col.notNull && !col.hasDefault) return `${col.name} is missing`;
       if (v === null) out[prop] = null;
