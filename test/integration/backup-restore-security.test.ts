@@ -390,8 +390,8 @@ describe("finding 10: pixel bombs and bidi names", () => {
   });
 });
 
-describe("a crafted backup cannot plant text that is not JSON in a JSON column", () => {
-  it("a required JSON column refuses its row in words; an optional one is dropped and the row kept; every read answers", async () => {
+describe("a crafted backup cannot plant text that is not JSON, or JSON out of shape, in a JSON column", () => {
+  it("a required JSON column out of JSON or out of shape refuses its row; an optional one is dropped and the row kept; every read answers", async () => {
     const zip = handBackup({
       "transactions.json": [
         {
@@ -406,6 +406,18 @@ describe("a crafted backup cannot plant text that is not JSON in a JSON column",
           ExtractionAudit: { parser: "rbc" },
           TransactionContext: "nope",
           CreatedAt: "2025-06-01T00:00:00Z",
+        },
+      ],
+      "statement_layouts.json": [
+        {
+          id: "lay_0000000000000001",
+          name: "Bank",
+          institution: "Bank",
+          fingerprint: "date|description|amount",
+          header: [],
+          marks: { nope: true },
+          created_at: "2025-01-01T00:00:00Z",
+          updated_at: "2025-01-01T00:00:00Z",
         },
       ],
       "alert_templates.json": [
@@ -426,6 +438,7 @@ describe("a crafted backup cannot plant text that is not JSON in a JSON column",
     });
     const { p, c } = await restore(zip);
     expect(p.body.tables.alert_templates).toMatchObject({ total: 1, invalid: 1 });
+    expect(p.body.tables.statement_layouts).toMatchObject({ total: 1, invalid: 1 });
     expect(p.body.tables.transactions).toMatchObject({ total: 1, new: 1, invalid: 0 });
     expect(c.status, c.text).toBe(200);
     expect(await count("alert_templates")).toBe(0);

@@ -1,8 +1,13 @@
-import { is } from "drizzle-orm";
+import { getTableColumns, is } from "drizzle-orm";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../../../src/db/schema";
-import { IMPORT_TABLES, NEVER_IMPORTED, toStored } from "../../../../src/domains/data/import-rules";
+import {
+  IMPORT_TABLES,
+  NEVER_IMPORTED,
+  SHAPED_JSON,
+  toStored,
+} from "../../../../src/domains/data/import-rules";
 import { EXCLUDED_TABLES, EXPORTED_TABLES } from "../../../../src/domains/data/rules";
 
 const tables = Object.values(schema)
@@ -68,5 +73,71 @@ describe("JSON columns of an imported row", () => {
       true,
     );
     expect(tx).toMatchObject({ CategoryAudit: null, ExtractionAudit: "[1]" });
+  });
+});
+
+/** JSON columns a restore may fill whose readers forgive a value out of shape, and how. */
+const FORGIVING: Record<string, string> = {
+  "transactions.CategoryAudit": "read as absent (ingest/stored.ts fallback)",
+  "transactions.ExtractionAudit": "read as absent (ingest/stored.ts fallback)",
+  "transactions.TransactionContext": "read as absent (ingest/stored.ts fallback)",
+  "parse_failures.detail": "read as empty (quarantine readDetail fallback)",
+  "alert_templates.subject_words": "read as none (templates/stored.ts fallback)",
+  "alert_templates.pattern": "read as no template (templates/stored.ts fallback)",
+  "insight_briefings.validation": "read as unchecked (insights parseValidation fallback)",
+  "attachments.parse_json": "read as unparsed (attachments/stored.ts fallback)",
+  "statements.warnings": "read as no warnings (statements/stored.ts fallback)",
+  "tax_mapping.data": "parseMapping: the packaged mapping is used, logged",
+  "budget_config.data": "readBudgetDoc fallback, then parseTargets/parseGroups",
+  "app_config.data": "parseStored: a restore with an invalid settings field is a 422 in words",
+};
+
+describe("every restorable JSON column is checked or forgiven", () => {
+  it("each JSON-mode column of an imported table has a shape check (SHAPED_JSON) or a forgiving reader", () => {
+    const columns = Object.entries(IMPORT_TABLES).flatMap(([name, def]) =>
+      Object.values(getTableColumns(def.table))
+        .filter((c) => c.dataType === "json")
+        .map((c) => `${name}.${c.name}`),
+    );
+    expect(columns.length).toBeGreaterThan(10);
+    expect(columns.filter((c) => !(c in SHAPED_JSON) && !(c in FORGIVING))).toEqual([]);
+    expect(Object.keys(SHAPED_JSON).filter((c) => !columns.includes(c))).toEqual([]);
+    expect(Object.keys(FORGIVING).filter((c) => !columns.includes(c))).toEqual([]);
+  });
+
+  it("a value out of its column's shape refuses a required column's row and empties an optional one", () => {
+    const layout = {
+      id: "lay_1",
+      name: "Bank",
+      institution: "Bank",
+      fingerprint: "f",
+      header: [],
+      marks: { nope: true },
+      created_at: "2025-01-01T00:00:00Z",
+      updated_at: "2025-01-01T00:00:00Z",
+    };
+    expect(toStored("statement_layouts", IMPORT_TABLES.statement_layouts!, layout, true)).toBe(
+      "marks is not in its shape",
+    );
+    const row = toStored(
+      "statement_rows",
+      IMPORT_TABLES.statement_rows!,
+      {
+        statement_id: "stmt_1",
+        tx_index: 0,
+        row_id: "sr_1",
+        date: "2025-01-02",
+        raw_description: "SHOP",
+        cleaned_description: "SHOP",
+        amount: 1250,
+        type: "debit",
+        reconcile_tier: "new",
+        suggested_category: "Shopping",
+        action: "import",
+        candidates: [{ nope: 1 }],
+      },
+      true,
+    );
+    expect(row).toMatchObject({ row_id: "sr_1", candidates: null });
   });
 });
