@@ -85,6 +85,48 @@ describe("a tidied merchant name (issue 23)", () => {
 });
 
 describe("a template learns what varies (issue 27)", () => {
+  it("a merge whose template update writes nothing: no Undo names its unwritten entry", async () => {
+    const first = await quarantined(venture({ id: "g1", amount: "12.47", merchant: "TIM HORTONS" }));
+    await resolve(first, {
+      date: "2026-10-12",
+      amount: 12.47,
+      company: "Tim Hortons",
+      institution: "Capital Two",
+    });
+    const second = await quarantined(
+      venture({
+        id: "g2",
+        amount: "40.00",
+        merchant: "SHELL OIL 5744",
+        printed: "October 13, 2026",
+        card: "Savor",
+        digits: "9876",
+        breakBefore: true,
+      }),
+    );
+    await E.DB.prepare("DELETE FROM activity_log").run();
+    // The template is planned for the merge, then its update changes nothing (as if it went away).
+    await E.DB.prepare(
+      "CREATE TRIGGER t_vanish BEFORE UPDATE ON alert_templates BEGIN SELECT RAISE(IGNORE); END",
+    ).run();
+    let res: Awaited<ReturnType<typeof call<any>>>;
+    try {
+      res = await call<any>(`/api/v1/parse-failures/${second}/resolve`, {
+        method: "POST",
+        body: { date: "2026-10-13", amount: 40, company: "Shell", institution: "Capital Two" },
+      });
+    } finally {
+      await E.DB.prepare("DROP TRIGGER t_vanish").run();
+    }
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.template_note ?? "").not.toMatch(/^merged into/);
+    expect(await templates()).toHaveLength(2);
+    // Only the resolve's own entry exists (not undoable), so no X-Activity-Id is offered.
+    const rows = await E.DB.prepare("SELECT id, resource_id, reversible FROM activity_log").all<any>();
+    expect(rows.results).toEqual([expect.objectContaining({ resource_id: second, reversible: 0 })]);
+    expect(res.headers.get("X-Activity-Id")).toBeNull();
+  });
+
   it("a second wording of the same bank merges into its template; both read exactly after", async () => {
     const first = await quarantined(venture({ id: "v1", amount: "12.47", merchant: "TIM HORTONS" }));
     const a = await resolve(first, {
