@@ -22,6 +22,9 @@ const unknownAlert = (id: string, from = "alerts@tangerine.example") =>
     body: "A purchase of $23.75 was charged to your account at CORNER BAKERY.",
   });
 
+const ledger = async () =>
+  (await E.DB.prepare("SELECT resource_id, summary FROM activity_log ORDER BY seq").all()).results;
+
 async function quarantine(raw: Uint8Array): Promise<string> {
   const out = await ingestEmail(raw, testDeps());
   if (out.status !== "quarantined") throw new Error(`expected quarantine, got ${out.status}`);
@@ -82,8 +85,13 @@ describe("parse-failures routes", () => {
 
   it("dismiss is idempotent and 404s on unknown ids", async () => {
     const id = await quarantine(unknownAlert("<d@x>"));
-    const res = await call(`/api/v1/parse-failures/${id}`, { method: "DELETE" });
+    await E.DB.prepare("DELETE FROM activity_log").run();
+    const counter = countingD1(E.DB);
+    const res = await call(`/api/v1/parse-failures/${id}`, { method: "DELETE", env: { DB: counter.db } });
     expect(res.body).toEqual({ failure_id: id, status: "dismissed" });
+    // Its entry rides in the status write's batch.
+    expectEntryInBatch(counter, "parse_failures");
+    expect(await ledger()).toEqual([{ resource_id: id, summary: "dismissed" }]);
     expect((await call(`/api/v1/parse-failures/${id}`, { method: "DELETE" })).status).toBe(200);
     expectEnvelope(await call("/api/v1/parse-failures/pf_nope", { method: "DELETE" }), 404, "NOT_FOUND");
   });
@@ -93,8 +101,16 @@ describe("parse-failures routes", () => {
       "pf_stale1",
       buildMime({ from: "CIBC <mailbox.noreply@cibc.com>", to: "me@example.com", body: CIBC_OK }),
     );
-    const res = await call("/api/v1/parse-failures/pf_stale1/retry", { method: "POST", now });
+    await E.DB.prepare("DELETE FROM activity_log").run();
+    const counter = countingD1(E.DB);
+    const res = await call("/api/v1/parse-failures/pf_stale1/retry", {
+      method: "POST",
+      now,
+      env: { DB: counter.db },
+    });
     expect(res.status).toBe(200);
+    expectEntryInBatch(counter, "parse_failures");
+    expect(await ledger()).toEqual([{ resource_id: "pf_stale1", summary: "retried: recovered" }]);
     expect(res.body).toMatchObject({ failure_id: "pf_stale1", status: "recovered", failure_stage: null });
     const [tx] = await allTransactions();
     expect(tx).toMatchObject({ Institution: "CIBC", Amount: 64.19, DateFileName: res.body.date_file_name });
@@ -105,7 +121,11 @@ describe("parse-failures routes", () => {
 
   it("retry of a still-unreadable email says so and keeps the row quarantined", async () => {
     const id = await quarantine(unknownAlert("<e@x>"));
-    const res = await call(`/api/v1/parse-failures/${id}/retry`, { method: "POST" });
+    await E.DB.prepare("DELETE FROM activity_log").run();
+    const counter = countingD1(E.DB);
+    const res = await call(`/api/v1/parse-failures/${id}/retry`, { method: "POST", env: { DB: counter.db } });
+    expectEntryInBatch(counter, "parse_failures");
+    expect(await ledger()).toEqual([{ resource_id: id, summary: "retried: still_failing" }]);
     expect(res.body).toMatchObject({
       status: "still_failing",
       failure_stage: "no_parser_match",
@@ -127,8 +147,13 @@ describe("parse-failures routes", () => {
       body: { from_domain: "tangerine.example" },
     });
     expect(filtered.body).toEqual({ retried: 1, created: 0, duplicates: 0, still_failing: 1 });
-    const all = await call("/api/v1/parse-failures/retry-all", { method: "POST" });
+    await E.DB.prepare("DELETE FROM activity_log").run();
+    const counter = countingD1(E.DB);
+    const all = await call("/api/v1/parse-failures/retry-all", { method: "POST", env: { DB: counter.db } });
     expect(all.status).toBe(200);
+    // One entry for the request, in the first status write's batch.
+    expectEntryInBatch(counter, "parse_failures");
+    expect(await ledger()).toEqual([{ resource_id: null, summary: "retried the quarantined backlog (3)" }]);
     expect(all.body).toEqual({ retried: 3, created: 2, duplicates: 0, still_failing: 1 });
     expect(await allTransactions()).toHaveLength(2);
     expectEnvelope(

@@ -46,15 +46,15 @@ export async function getFailure(d1: D1Database, id: string): Promise<FailureRow
   return (await getDb(d1).select().from(pf).where(eq(pf.id, id)).get()) ?? null;
 }
 
-/** Sets the status; the resolved key and the stage change only when given. */
-export async function setStatus(
-  d1: D1Database,
+/** Sets the status; the resolved key and the stage change only when given (a statement for a batch). */
+export const statusUpdate = (
+  db: Db,
   id: string,
   status: string,
   nowIso: string,
   fields: { resolvedTx?: string | null; stage?: string } = {},
-): Promise<void> {
-  await getDb(d1)
+) =>
+  db
     .update(pf)
     .set({
       status,
@@ -63,4 +63,14 @@ export async function setStatus(
       ...(fields.stage ? { failure_stage: fields.stage } : {}),
     })
     .where(eq(pf.id, id));
+
+/** Sets the status on its own (one round trip). */
+export async function setStatus(
+  d1: D1Database,
+  id: string,
+  status: string,
+  nowIso: string,
+  fields: { resolvedTx?: string | null; stage?: string } = {},
+): Promise<void> {
+  await statusUpdate(getDb(d1), id, status, nowIso, fields);
 }
