@@ -39,6 +39,8 @@ export interface DepsOptions {
   settings?: Partial<IngestSettings>;
   /** The one email's recipient from its envelope (Email Routing): its reads join the settings'. */
   recipient?: string;
+  /** With `recipient`: the row's year, known up front (a typed date): its budget targets join too. */
+  targetsYear?: number;
 }
 
 /**
@@ -46,7 +48,9 @@ export interface DepsOptions {
  * categorization task (it also rescues alerts no parser reads); none when that task is off.
  */
 export async function createIngestDeps(env: Env, opts: DepsOptions = {}): Promise<IngestDeps> {
-  const one = opts.recipient ? { recipient: opts.recipient, clock: opts.clock ?? systemClock } : undefined;
+  const one = opts.recipient
+    ? { recipient: opts.recipient, clock: opts.clock ?? systemClock, targetsYear: opts.targetsYear }
+    : undefined;
   const settings = { ...(await loadIngestSettings(env, one)), ...(opts.settings ?? {}) };
   const ai =
     opts.ai !== undefined

@@ -7,6 +7,7 @@ import {
   blockKey,
   replaceBlocked,
 } from "../domains/blocked-companies/service";
+import { yearTargetsQuery } from "../domains/budget/queries";
 import { getConfig } from "../domains/config/service";
 import type { Env } from "../env";
 import { log } from "../lib/log";
@@ -42,6 +43,11 @@ export async function saveBlockedCompanies(d1: D1Database, names: string[], nowI
 export interface OneEmail {
   recipient: string;
   clock: Clock;
+  /**
+   * The row's year when the caller knows it before the row is read (a typed date): the year's budget
+   * targets join the batch, so the commit can write the context in the insert's own batch.
+   */
+  targetsYear?: number;
 }
 
 interface Reads {
@@ -54,13 +60,16 @@ interface Reads {
 async function readAll(d1: D1Database, one?: OneEmail): Promise<Reads> {
   const db = getDb(d1);
   const resolver = one ? resolverReads(d1, one.clock) : null;
+  const year = one?.targetsYear;
   try {
     const [blocked, cards, mapping, ...rest] = await db.batch([
       blockedListQuery(db),
       cardNamesQuery(db),
       mappingQuery(db, one?.recipient ?? ""),
       ...(resolver?.stmts ?? []),
+      ...(year === undefined ? [] : [yearTargetsQuery(db, year)]),
     ]);
+    const docs = year === undefined ? undefined : (rest.pop() as { user_id: string; data: unknown }[]);
     return {
       blocked: blocked.map((r) => r.key),
       cardNames: cardNameMap(cards),
@@ -70,6 +79,7 @@ async function readAll(d1: D1Database, one?: OneEmail): Promise<Reads> {
               recipient: one.recipient,
               userId: mapping[0]?.userId ?? null,
               resolverVersion: resolver.take(rest),
+              ...(docs && year !== undefined ? { targets: { year, docs } } : {}),
             }
           : undefined,
     };

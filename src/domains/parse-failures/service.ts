@@ -127,7 +127,14 @@ export async function resolveParseFailure(
   }
   // The recipient is known up front: its mapping and the override resolver's reads join the settings'.
   const recipient = row.forwarded_to ?? undefined;
-  const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ai: null, source: "resolve", recipient });
+  const targetsYear = Number(input.date.slice(0, 4));
+  const deps = await createIngestDeps(ctx.env, {
+    clock: ctx.clock,
+    ai: null,
+    source: "resolve",
+    recipient,
+    targetsYear,
+  });
   const plan = wantsLearning(row, input) ? await planLearning(deps, row, input) : null;
   const entry = () => ({ resourceId: id, summary: `resolved as ${input.company} ${input.amount}` });
   const result = await commitManual(deps, row, input, plan?.kind === "merge" ? undefined : { ctx, entry });
