@@ -85,6 +85,12 @@ export interface CommitOptions {
    * the key the row is written under (a same-minute collision suffixes it).
    */
   journal?: { ctx: Pick<ServiceCtx, "journal" | "batch">; entry: (tx: TransactionRecord) => JournalEntry };
+  /**
+   * The caller's writes that belong to a created row (a resolved failure's status), for the key it
+   * is written under: in the insert's own batch, after it, each guarded on `changes() > 0` by the
+   * caller (so they apply only when the row was inserted, and a journal entry still follows them).
+   */
+  withRow?: (dateFileName: string) => Statement[];
 }
 
 /** What the commit needs; IngestDeps has all of it. */
@@ -230,6 +236,7 @@ export async function commitTransaction(
       deps.clock().toISOString(),
       saveContext ? [saveContext] : withContext ? [...contextQueries(deps.db, tx)] : undefined,
       ledger?.write,
+      opts.withRow,
     ));
   } catch (err) {
     if (!isFieldRejection(err)) throw err;

@@ -188,8 +188,12 @@ describe("parse-failures routes", () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ failure_id: id, status: "resolved" });
-    // One entry (a template was learned, not merged), in the batch that inserted the row.
+    // One entry (a template was learned, not merged), in the batch that inserted the row and
+    // marked the failure resolved.
     expectEntryInBatch(counter, "transactions");
+    expectEntryInBatch(counter, "parse_failures");
+    const resolved = (await allFailures()).find((f) => f.id === id);
+    expect(resolved).toMatchObject({ status: "resolved", resolved_tx: res.body.date_file_name });
     const entries = await E.DB.prepare("SELECT resource_id, summary FROM activity_log").all();
     expect(entries.results).toEqual([{ resource_id: id, summary: "resolved as Corner Bakery 23.75" }]);
     expect(res.body.date_file_name).toMatch(/^2024\.10\.19_00\.00_[0-9a-f]{12}\.eml$/);
@@ -213,6 +217,17 @@ describe("parse-failures routes", () => {
       409,
       "CONFLICT",
     );
+    // Another email typed in as the same transaction: 409, and that failure stays quarantined.
+    const twin = await quarantine(unknownAlert("<g2@x>"));
+    const dup = await call(`/api/v1/parse-failures/${twin}/resolve`, {
+      method: "POST",
+      body: { date: "2024-10-19", amount: 23.75, company: "Corner Bakery" },
+    });
+    expect(expectEnvelope(dup, 409, "CONFLICT").details).toMatchObject({
+      date_file_name: res.body.date_file_name,
+    });
+    expect((await allFailures()).find((f) => f.id === twin)).toMatchObject({ status: "quarantined" });
+    expect(await allTransactions()).toHaveLength(1);
   });
 
   it("resolve with an explicit category stamps a manual audit; bad bodies are 422", async () => {

@@ -64,13 +64,12 @@ export const statusUpdate = (
     })
     .where(eq(pf.id, id));
 
-/** Sets the status on its own (one round trip). */
-export async function setStatus(
-  d1: D1Database,
-  id: string,
-  status: string,
-  nowIso: string,
-  fields: { resolvedTx?: string | null; stage?: string } = {},
-): Promise<void> {
-  await statusUpdate(getDb(d1), id, status, nowIso, fields);
-}
+/**
+ * Marks a failure resolved by the row just inserted: for the insert's own batch, right after it,
+ * changing the failure only when the insert did (`changes() > 0`).
+ */
+export const resolvedByInsert = (db: Db, id: string, dateFileName: string, nowIso: string) =>
+  db
+    .update(pf)
+    .set({ status: "resolved", updated_at: nowIso, resolved_tx: dateFileName })
+    .where(and(eq(pf.id, id), sql`changes() > 0`));

@@ -4,7 +4,7 @@ import { conflict, notFound, validationError } from "../../lib/errors";
 import { createIngestDeps, type DepsOptions } from "../../ingest";
 import type { IngestDeps } from "../../ingest/types";
 import { applyLearning, type LearnOutcome, NOT_ASKED, planLearning, wantsLearning } from "./learn";
-import { getFailure, listFailures, setStatus, statusUpdate } from "./queries";
+import { getFailure, listFailures, resolvedByInsert, statusUpdate } from "./queries";
 import { commitManual, missReason, replayDeterministic } from "./replay";
 import { type FailureRow, matchesFilter, toDetail, toSummary } from "./rules";
 import type { ManualResolveRequest } from "./schemas";
@@ -137,7 +137,12 @@ export async function resolveParseFailure(
   });
   const plan = wantsLearning(row, input) ? await planLearning(deps, row, input) : null;
   const entry = () => ({ resourceId: id, summary: `resolved as ${input.company} ${input.amount}` });
-  const result = await commitManual(deps, row, input, plan?.kind === "merge" ? undefined : { ctx, entry });
+  // The failure is marked resolved in the insert's own batch, only when the row is inserted.
+  const nowIso = ctx.clock().toISOString();
+  const result = await commitManual(deps, row, input, {
+    journal: plan?.kind === "merge" ? undefined : { ctx, entry },
+    withRow: (dfn) => [resolvedByInsert(getDb(deps.db), id, dfn, nowIso)],
+  });
   if (result.status === "invalid") {
     throw validationError(
       [{ loc: ["body"], msg: result.reason, type: "value_error" }],
@@ -149,7 +154,6 @@ export async function resolveParseFailure(
       date_file_name: result.tx.DateFileName,
     });
   }
-  await setStatus(deps.db, id, "resolved", ctx.clock().toISOString(), { resolvedTx: result.tx.DateFileName });
   const outcome: LearnOutcome & { activityId?: string } = plan
     ? await applyLearning(ctx, { deps, plan })
     : NOT_ASKED;
