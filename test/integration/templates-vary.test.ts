@@ -85,14 +85,20 @@ describe("a tidied merchant name (issue 23)", () => {
 });
 
 describe("a template learns what varies (issue 27)", () => {
-  it("a merge whose template update writes nothing: no Undo names its unwritten entry", async () => {
+  it("a template is saved in one round trip; a merge whose update writes nothing offers no Undo", async () => {
     const first = await quarantined(venture({ id: "g1", amount: "12.47", merchant: "TIM HORTONS" }));
-    await resolve(first, {
-      date: "2026-10-12",
-      amount: 12.47,
-      company: "Tim Hortons",
-      institution: "Capital Two",
+    const counter = countingD1(E.DB);
+    const learned = await call(`/api/v1/parse-failures/${first}/resolve`, {
+      method: "POST",
+      body: { date: "2026-10-12", amount: 12.47, company: "Tim Hortons", institution: "Capital Two" },
+      env: { DB: counter.db },
     });
+    expect(learned.body.template_id).toMatch(/^tpl_/);
+    // The learned template is saved and read back in one round trip.
+    const saves = counter.trips.filter((t) => t.sql.some((q) => /^insert into "alert_templates"/i.test(q)));
+    expect(saves).toHaveLength(1);
+    expect(saves[0]!.kind).toBe("batch");
+    expect(saves[0]!.sql.some((q) => /^select .* from "alert_templates"/i.test(q))).toBe(true);
     const second = await quarantined(
       venture({
         id: "g2",

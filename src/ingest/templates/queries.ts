@@ -13,6 +13,9 @@ export const insertTemplateRow = (d1: D1Database, row: AlertTemplateRow) =>
 
 export const templateById = (db: Db, id: string) => db.select().from(a).where(eq(a.id, id)).get();
 
+/** One row by id as a list (0 or 1 row): one statement of a caller's batch. */
+export const templateByIdQuery = (db: Db, id: string) => db.select().from(a).where(eq(a.id, id));
+
 /** Counts one email read (a transaction created from it). */
 export async function noteRead(d1: D1Database, id: string, nowIso: string): Promise<void> {
   await getDb(d1)

@@ -12,7 +12,7 @@ import {
   renameTemplateRow,
   restoreTemplateRow,
   setPatternColumns,
-  templateById,
+  templateByIdQuery,
   templatesOfDomains,
 } from "./queries";
 import { readSubjectWords, readTemplatePattern } from "./stored";
@@ -80,8 +80,11 @@ export const newTemplateRow = (id: string, t: Derived, meta: SaveMeta): AlertTem
 /** Saves a derived template (an identical one already saved is kept as is); its stored row. */
 export async function saveTemplate(d1: D1Database, t: Derived, meta: SaveMeta): Promise<AlertTemplateRow> {
   const id = await templateId(t);
-  await insertTemplateRow(d1, newTemplateRow(id, t, meta));
-  const row = await templateById(getDb(d1), id);
+  // The insert and the read back in one round trip (the read sees the row either way).
+  const [, [row]] = await getDb(d1).batch([
+    insertTemplateRow(d1, newTemplateRow(id, t, meta)),
+    templateByIdQuery(getDb(d1), id),
+  ]);
   if (!row) throw new Error(`template ${id} vanished after its write`);
   return row;
 }
