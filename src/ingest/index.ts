@@ -41,6 +41,8 @@ export interface DepsOptions {
   recipient?: string;
   /** With `recipient`: the row's year, known up front (a typed date): its budget targets join too. */
   targetsYear?: number;
+  /** With `recipient`: a sender host whose learned templates the caller will read: they join too. */
+  templatesHost?: string;
 }
 
 /**
@@ -49,7 +51,12 @@ export interface DepsOptions {
  */
 export async function createIngestDeps(env: Env, opts: DepsOptions = {}): Promise<IngestDeps> {
   const one = opts.recipient
-    ? { recipient: opts.recipient, clock: opts.clock ?? systemClock, targetsYear: opts.targetsYear }
+    ? {
+        recipient: opts.recipient,
+        clock: opts.clock ?? systemClock,
+        targetsYear: opts.targetsYear,
+        templatesHost: opts.templatesHost,
+      }
     : undefined;
   const settings = { ...(await loadIngestSettings(env, one)), ...(opts.settings ?? {}) };
   const ai =

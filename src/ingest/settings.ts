@@ -7,6 +7,7 @@ import {
   blockKey,
   replaceBlocked,
 } from "../domains/blocked-companies/service";
+import type { AlertTemplateRow } from "../db/schema";
 import { yearTargetsQuery } from "../domains/budget/queries";
 import { getConfig } from "../domains/config/service";
 import type { Env } from "../env";
@@ -15,6 +16,7 @@ import type { Clock } from "../lib/clock";
 import { type CardNameMap, cardNameMap, cardNamesQuery, loadCardNames } from "./card-names";
 import { DEFAULT_JOURNAL_CURRENCY } from "./checks";
 import type { IngestSettings } from "./types";
+import { templatesForHostQuery } from "./templates/store";
 import { mappingQuery } from "./users";
 
 /** The blocked-company list (table blocked_companies, migration 0021), lower-cased; [] when unreadable. */
@@ -48,6 +50,8 @@ export interface OneEmail {
    * targets join the batch, so the commit can write the context in the insert's own batch.
    */
   targetsYear?: number;
+  /** A sender host whose learned templates the caller will read (a resolve that learns): they join too. */
+  templatesHost?: string;
 }
 
 interface Reads {
@@ -61,6 +65,7 @@ async function readAll(d1: D1Database, one?: OneEmail): Promise<Reads> {
   const db = getDb(d1);
   const resolver = one ? resolverReads(d1, one.clock) : null;
   const year = one?.targetsYear;
+  const host = one?.templatesHost;
   try {
     const [blocked, cards, mapping, ...rest] = await db.batch([
       blockedListQuery(db),
@@ -68,7 +73,9 @@ async function readAll(d1: D1Database, one?: OneEmail): Promise<Reads> {
       mappingQuery(db, one?.recipient ?? ""),
       ...(resolver?.stmts ?? []),
       ...(year === undefined ? [] : [yearTargetsQuery(db, year)]),
+      ...(host === undefined ? [] : [templatesForHostQuery(d1, host)]),
     ]);
+    const templates = host === undefined ? undefined : (rest.pop() as AlertTemplateRow[]);
     const docs = year === undefined ? undefined : (rest.pop() as { user_id: string; data: unknown }[]);
     return {
       blocked: blocked.map((r) => r.key),
@@ -80,6 +87,7 @@ async function readAll(d1: D1Database, one?: OneEmail): Promise<Reads> {
               userId: mapping[0]?.userId ?? null,
               resolverVersion: resolver.take(rest),
               ...(docs && year !== undefined ? { targets: { year, docs } } : {}),
+              ...(templates && host !== undefined ? { templates: { host, rows: templates } } : {}),
             }
           : undefined,
     };

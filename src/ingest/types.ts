@@ -2,7 +2,7 @@
 import type { Cents } from "../lib/money";
 import type { AiProvider } from "../ai/provider";
 import type { CategoryAudit } from "../categorize/audit";
-import type { transactions } from "../db/schema";
+import type { AlertTemplateRow, transactions } from "../db/schema";
 import type { Clock } from "../lib/clock";
 import type { Notifier } from "../notify/types";
 
@@ -33,6 +33,8 @@ export interface IngestSettings {
     userId: string | null;
     resolverVersion: string | null;
     targets?: PrefetchedTargets;
+    /** A sender host's learned templates (a resolve that will learn), read before the row is written. */
+    templates?: { host: string; rows: AlertTemplateRow[] };
   };
 }
 

@@ -99,6 +99,12 @@ describe("a template learns what varies (issue 27)", () => {
     expect(saves).toHaveLength(1);
     expect(saves[0]!.kind).toBe("batch");
     expect(saves[0]!.sql.some((q) => /^select .* from "alert_templates"/i.test(q))).toBe(true);
+    // The sender's templates were read before it, with the settings, in one batch.
+    const [reads, ...more] = counter.trips.filter(
+      (t) => t !== saves[0] && t.sql.some((q) => /^select .* from "alert_templates"/i.test(q)),
+    );
+    expect(more).toEqual([]);
+    expect(reads!.sql.some((q) => /from "blocked_companies"/i.test(q))).toBe(true);
     const second = await quarantined(
       venture({
         id: "g2",

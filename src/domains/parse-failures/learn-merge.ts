@@ -100,7 +100,9 @@ export async function mergeIntoExisting(
   example: Example,
   asBlocksToo: () => Derived | null,
 ): Promise<MergeOutcome> {
-  const rows = (await templatesForHost(deps.db, host))
+  // Read with the settings when the caller knew the host up front (the resolve), else now.
+  const known = deps.settings.prefetched?.templates;
+  const rows = (known?.host === host ? known.rows : await templatesForHost(deps.db, host))
     .filter((r) => r.transaction_type === transactionType && r.sender_domain === derived.senderDomain)
     .reverse();
   let reason: string | null = null;

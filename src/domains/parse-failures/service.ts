@@ -2,6 +2,7 @@ import { getDb } from "../../db";
 import type { JournalEntry, ServiceCtx } from "../../lib/context";
 import { conflict, notFound, validationError } from "../../lib/errors";
 import { createIngestDeps, type DepsOptions } from "../../ingest";
+import { senderHost } from "../../ingest/templates";
 import type { IngestDeps } from "../../ingest/types";
 import { applyLearning, type LearnOutcome, NOT_ASKED, planLearning, wantsLearning } from "./learn";
 import { getFailure, listFailures, resolvedByInsert, statusUpdate } from "./queries";
@@ -127,15 +128,17 @@ export async function resolveParseFailure(
   }
   // The recipient is known up front: its mapping and the override resolver's reads join the settings'.
   const recipient = row.forwarded_to ?? undefined;
-  const targetsYear = Number(input.date.slice(0, 4));
+  // So do the year's budget targets and, when it will learn, the sender's learned templates.
+  const learn = wantsLearning(row, input);
   const deps = await createIngestDeps(ctx.env, {
     clock: ctx.clock,
     ai: null,
     source: "resolve",
     recipient,
-    targetsYear,
+    targetsYear: Number(input.date.slice(0, 4)),
+    templatesHost: (learn && senderHost(row.from_email)) || undefined,
   });
-  const plan = wantsLearning(row, input) ? await planLearning(deps, row, input) : null;
+  const plan = learn ? await planLearning(deps, row, input) : null;
   const entry = () => ({ resourceId: id, summary: `resolved as ${input.company} ${input.amount}` });
   // The failure is marked resolved in the insert's own batch, only when the row is inserted.
   const nowIso = ctx.clock().toISOString();

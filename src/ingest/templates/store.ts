@@ -14,6 +14,7 @@ import {
   setPatternColumns,
   templateByIdQuery,
   templatesOfDomains,
+  templatesOfDomainsQuery,
 } from "./queries";
 import { readSubjectWords, readTemplatePattern } from "./stored";
 import type { TemplatePattern } from "./types";
@@ -38,6 +39,10 @@ export function domainsOf(host: string): string[] {
 export async function templatesForHost(d1: D1Database, host: string): Promise<AlertTemplateRow[]> {
   return templatesOfDomains(d1, domainsOf(host));
 }
+
+/** The same read as one statement of a caller's batch (the resolve's settings batch). */
+export const templatesForHostQuery = (d1: D1Database, host: string) =>
+  templatesOfDomainsQuery(getDb(d1), domainsOf(host));
 
 export const patternOf = (row: Pick<AlertTemplateRow, "pattern">): TemplatePattern | null =>
   readTemplatePattern(row.pattern);
