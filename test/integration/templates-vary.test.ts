@@ -169,6 +169,12 @@ describe("a template learns what varies (issue 27)", () => {
     expect(b).toMatchObject({ template_id: a.template_id, template_reason: null });
     // The merge's entry (the request's one) rides in the template update's own batch.
     expectEntryInBatch(counter, "alert_templates");
+    // D1 reads of quarantined emails: this one, then the one the template learned from, once
+    // (the re-learning as paragraphs and the check share it).
+    const failureReads = counter.trips.filter((t) =>
+      t.sql.some((q) => /^select .* from "parse_failures"/i.test(q)),
+    );
+    expect(failureReads).toHaveLength(2);
     expect(b.template_note).toMatch(/^merged into "Capital Two purchase"/);
     expect(await templates()).toHaveLength(1);
     const [t] = await templates();

@@ -42,6 +42,12 @@ export async function listFailures(
     .limit(Math.max(1, Math.min(limit, 10_000)));
 }
 
+/** Several failures by id, in one round trip (the emails a sender's templates learned from). */
+export async function getFailures(d1: D1Database, ids: string[]): Promise<FailureRow[]> {
+  if (ids.length === 0) return [];
+  return getDb(d1).select().from(pf).where(inArray(pf.id, ids)).all();
+}
+
 export async function getFailure(d1: D1Database, id: string): Promise<FailureRow | null> {
   return (await getDb(d1).select().from(pf).where(eq(pf.id, id)).get()) ?? null;
 }
