@@ -40,8 +40,12 @@ it("counts D1 round trips of the main write routes", async () => {
       breakBefore: true,
     }),
   );
-  const resolve = (id: string, date: string, amount: number, company: string) =>
-    [`/api/v1/parse-failures/${id}/resolve`, { date, amount, company, institution: "Capital Two" }] as const;
+  const plain = await quarantined(venture({ id: "b0", amount: "8.10", merchant: "BLUE DOOR CAFE" }));
+  const resolve = (id: string, date: string, amount: number, company: string, learn = true) =>
+    [
+      `/api/v1/parse-failures/${id}/resolve`,
+      { date, amount, company, institution: "Capital Two", learn_template: learn },
+    ] as const;
   const txId = await seedTx({ DateFileName: "2024-03-10T12:00:00Z", Company: "FRESH MART", Category: null });
   const counter = countingD1(env.DB);
   // One env object for every request, as in a deployed isolate (its settings cache is keyed by it).
@@ -85,6 +89,11 @@ it("counts D1 round trips of the main write routes", async () => {
       "POST",
       "/api/v1/transactions",
       { date: "2024-03-12", amount: 9.5, company: "KIOSK" },
+    ],
+    [
+      "POST resolve a parse failure (no template)",
+      "POST",
+      ...resolve(plain, "2026-10-11", 8.1, "Blue Door", false),
     ],
     [
       "POST resolve a parse failure (learns a template)",
