@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { countingD1 } from "../../bench/lib/d1-count";
+import { getFailures } from "../../src/domains/parse-failures/queries";
 import type { Env } from "../../src/env";
 import { ingestEmail } from "../../src/ingest";
 import { call, expectEnvelope } from "../helpers/http";
@@ -299,6 +300,17 @@ describe("parse-failures routes", () => {
       resolveParseFailure: ["parse-failures"],
       parseFailureToFixture: ["parse-failures"],
     });
+  });
+
+  it("reads many failures by id in one round trip, past D1's 100 bound values", async () => {
+    const a = await quarantine(unknownAlert("<m1@x>"));
+    const b = await quarantine(unknownAlert("<m2@x>"));
+    const ids = [...Array.from({ length: 150 }, (_, i) => `pf_none_${i}`), a, b];
+    const counter = countingD1(E.DB);
+    const rows = await getFailures(counter.db, ids);
+    expect(rows.map((r) => r.id).sort()).toEqual([a, b].sort());
+    expect(counter.trips).toHaveLength(1);
+    expect(await getFailures(E.DB, [])).toEqual([]);
   });
 
   it("health counts the 7-day quarantine", async () => {

@@ -42,10 +42,20 @@ export async function listFailures(
     .limit(Math.max(1, Math.min(limit, 10_000)));
 }
 
+/** D1 binds at most 100 values per statement: ids are asked for in chunks of this many. */
+const IDS_PER_STATEMENT = 90;
+
 /** Several failures by id, in one round trip (the emails a sender's templates learned from). */
 export async function getFailures(d1: D1Database, ids: string[]): Promise<FailureRow[]> {
-  if (ids.length === 0) return [];
-  return getDb(d1).select().from(pf).where(inArray(pf.id, ids)).all();
+  const db = getDb(d1);
+  const [first, ...rest] = Array.from({ length: Math.ceil(ids.length / IDS_PER_STATEMENT) }, (_, i) =>
+    db
+      .select()
+      .from(pf)
+      .where(inArray(pf.id, ids.slice(i * IDS_PER_STATEMENT, (i + 1) * IDS_PER_STATEMENT))),
+  );
+  if (!first) return [];
+  return (await db.batch([first, ...rest])).flat();
 }
 
 export async function getFailure(d1: D1Database, id: string): Promise<FailureRow | null> {
