@@ -117,6 +117,35 @@ describe("one round trip for auth", () => {
   });
 });
 
+describe("after this isolate writes the configuration", () => {
+  it("the next write reads no configuration: the isolate's copy is what it wrote", async () => {
+    const e = { ...env } as Env;
+    const rec = recording(env.DB);
+    e.DB = rec.db;
+    const put = (memo: string) =>
+      createApp().fetch(
+        new Request("http://localhost/api/v1/config", {
+          method: "PUT",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ insights_user_memo: memo }),
+        }),
+        e,
+        createExecutionContext(),
+      );
+    expect((await put("first")).status).toBe(200);
+    rec.trips.length = 0;
+    const res = await put("second");
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { insights_user_memo: string }).insights_user_memo).toBe("second");
+    // No round trip reads app_config (the demo-mode check and auth use the written copy).
+    expect(rec.trips.filter((t) => t.sql.some((s) => /^select .* from "app_config"/i.test(s)))).toEqual([]);
+    // And what it holds is what a read gives back.
+    rec.trips.length = 0;
+    const read = await fetchWith(e, "/api/v1/config");
+    expect(JSON.parse(read.body).insights_user_memo).toBe("second");
+  });
+});
+
 describe("validity is never cached", () => {
   it("a revoked token fails on its very next request in the same isolate", async () => {
     const e = { ...env } as Env;
