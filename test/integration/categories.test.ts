@@ -6,8 +6,10 @@ import {
   listCategoryNames,
   listManagedCategories,
 } from "../../src/domains/categories/service";
+import { countingD1 } from "../../bench/lib/d1-count";
 import { brokenDb } from "../helpers/broken";
 import { call, expectEnvelope } from "../helpers/http";
+import { expectEntryInBatch } from "../helpers/ledger-batch";
 
 const enc = encodeURIComponent;
 const CATS = "/api/v1/categories";
@@ -463,5 +465,39 @@ describe("category rename and delete carry the budget along", () => {
     const config = await call("/api/v1/budget/config?year=2024");
     expect(config.body.spending_ceiling).toBe(1000);
     expect(config.body.categories.crafts.target).toBe(123.45);
+  });
+});
+
+describe("each category write journals itself, in its list write's batch", () => {
+  it("add, group, icon set and clear, rename, delete: one entry each, with its images", async () => {
+    await env.DB.prepare("DELETE FROM activity_log").run();
+    const counter = countingD1(env.DB);
+    const writes: [string, string, unknown, string][] = [
+      ["POST", CATS, { name: "Pottery", group: "Hobbies" }, "Added category 'Pottery'"],
+      ["PUT", `${CATS}/Pottery/group`, { group: "Leisure" }, "Category 'Pottery' group: Hobbies → Leisure"],
+      ["PUT", `${CATS}/icons?name=pottery`, { icon: "🏺" }, "Set the icon of 'Pottery'"],
+      ["DELETE", `${CATS}/icons?name=Pottery`, undefined, "Cleared the icon of 'Pottery'"],
+      ["PUT", `${CATS}/Pottery`, { new_name: "Ceramics" }, "Renamed category 'Pottery' to 'Ceramics'"],
+      [
+        "DELETE",
+        `${CATS}/Ceramics`,
+        undefined,
+        "Deleted category 'Ceramics' (its rows move to 'Miscellaneous')",
+      ],
+    ];
+    for (const [method, path, body, summary] of writes) {
+      counter.reset();
+      const res = await call(path, { method, body, env: { DB: counter.db } });
+      expect(res.status, `${method} ${path}: ${res.text}`).toBe(200);
+      expectEntryInBatch(counter, "categories");
+      const [entry] = (await call("/api/v1/activity?limit=1")).body.entries;
+      expect(entry).toMatchObject({ summary, reversible: false });
+    }
+    const [deleted] = (await call("/api/v1/activity?limit=1")).body.entries;
+    expect(deleted).toMatchObject({
+      resource_id: "Ceramics",
+      before: { name: "Ceramics", group: "Leisure", icon: null },
+      after: null,
+    });
   });
 });

@@ -2,8 +2,10 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { issueToken } from "../../src/domains/auth/tokens";
 import { listIgnoreRules, loadIgnoreMatcher } from "../../src/domains/ignore-rules/service";
+import { countingD1 } from "../../bench/lib/d1-count";
 import { brokenDb } from "../helpers/broken";
 import { call, expectEnvelope } from "../helpers/http";
+import { expectEntryInBatch, expectNoLoneEntry } from "../helpers/ledger-batch";
 
 const enc = encodeURIComponent;
 const IR = "/api/v1/ignore-rules";
@@ -127,8 +129,19 @@ describe("POST /api/v1/ignore-rules/apply", () => {
     await tx("SPOTIFY");
     await add("netflix.com");
     await add("Spotify");
-    const res = await apply({});
+    await env.DB.prepare("DELETE FROM activity_log").run();
+    const counter = countingD1(env.DB);
+    const res = await call(`${IR}/apply`, { method: "POST", body: {}, env: { DB: counter.db } });
     expect(res.status).toBe(200);
+    // Its entry (the merchants flipped) rides in the update's own batch.
+    expectEntryInBatch(counter, "transactions");
+    const entries = async () => (await call("/api/v1/activity")).body.entries;
+    expect((await entries())[0]).toMatchObject({
+      operation_id: "applyIgnoreRules",
+      summary: "Applied 2 ignore rules: 3 transactions set Ignored",
+      after: { ignored: true },
+      reversible: false,
+    });
     expect(res.body).toEqual({
       results: [
         { pattern: "netflix.com", matched: 3, updated: 2 },
@@ -139,8 +152,19 @@ describe("POST /api/v1/ignore-rules/apply", () => {
     });
     expect(await ignoredOf("NETFLIX.COM")).toEqual([1, 1, 0]);
     expect(await ignoredOf("Netflix.com #12")).toEqual([1]);
-    const again = await apply({ pattern: null });
+    counter.reset();
+    const again = await call(`${IR}/apply`, {
+      method: "POST",
+      body: { pattern: null },
+      env: { DB: counter.db },
+    });
     expect(again.body.total_updated).toBe(0);
+    // Nothing flipped, nothing written: its one entry is the door's, with the verb's summary.
+    expectNoLoneEntry(counter);
+    expect((await entries()).map((e: { summary: string }) => e.summary).sort()).toEqual([
+      "Applied 2 ignore rules: 0 transactions set Ignored",
+      "Applied 2 ignore rules: 3 transactions set Ignored",
+    ]);
     expect(again.body.total_matched).toBe(4);
   });
 

@@ -3,7 +3,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { AiProvider } from "../../src/ai/provider";
 import { matchOverride } from "../../src/domains/overrides/match";
 import { fixedClock } from "../../src/lib/clock";
+import { countingD1 } from "../../bench/lib/d1-count";
 import { call, expectEnvelope } from "../helpers/http";
+import { expectEntryInBatch } from "../helpers/ledger-batch";
 
 const OV = "/api/v1/overrides";
 const NOW = "2025-06-15T12:00:00Z";
@@ -114,21 +116,38 @@ describe("GET /api/v1/overrides/suggestions", () => {
   it("dismiss hides it until a newer correction; undismiss shows it again; unknown key is 404", async () => {
     await correction("PETSMART", "Pets", { at: "2025-06-01T00:00:00Z" });
     await correction("PETSMART", "Pets", { at: "2025-06-02T00:00:00Z" });
+    await env.DB.prepare("DELETE FROM activity_log").run();
+    const counter = countingD1(env.DB);
     const dismissed = await call(`${OV}/suggestions/dismissed`, {
       method: "POST",
       body: { company: "PetSmart", category: "PETS" },
       now: "2025-06-05T00:00:00Z",
+      env: { DB: counter.db },
     });
     expect(dismissed.status).toBe(200);
     expect(dismissed.body.detail).toContain("petsmart|pets");
+    // Each dismissal write carries its entry in its own batch.
+    expectEntryInBatch(counter, "dismissed_suggestions");
+    const entry = async () => (await call("/api/v1/activity?limit=1")).body.entries[0];
+    expect(await entry()).toMatchObject({
+      resource_id: "petsmart|pets",
+      summary: dismissed.body.detail,
+      before: {},
+      after: { key: "petsmart|pets", company: "PetSmart", category: "PETS" },
+      reversible: false,
+    });
     expect((await get()).body.count).toBe(0);
     const backup = (await (await env.FILES.get("backups/config/dismissed_suggestions.json"))!.json()) as any;
     expect(backup.items[0]).toMatchObject({ key: "petsmart|pets", dismissed_at: "2025-06-05T00:00:00.000Z" });
 
+    counter.reset();
     const undo = await call(`${OV}/suggestions/dismissed/${encodeURIComponent("PETSMART|Pets")}`, {
       method: "DELETE",
+      env: { DB: counter.db },
     });
     expect(undo.status).toBe(200);
+    expectEntryInBatch(counter, "dismissed_suggestions");
+    expect(await entry()).toMatchObject({ summary: "Restored suggestion petsmart|pets", after: null });
     expect((await get()).body.count).toBe(1);
     expectEnvelope(
       await call(`${OV}/suggestions/dismissed/${encodeURIComponent("petsmart|pets")}`, { method: "DELETE" }),

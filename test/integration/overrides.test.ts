@@ -4,8 +4,10 @@ import { issueToken } from "../../src/domains/auth/tokens";
 import { listOverrides } from "../../src/domains/overrides/service";
 import { resolveOverride } from "../../src/categorize";
 import { fixedClock } from "../../src/lib/clock";
+import { countingD1 } from "../../bench/lib/d1-count";
 import { brokenDb } from "../helpers/broken";
 import { call, expectEnvelope } from "../helpers/http";
+import { expectEntryInBatch } from "../helpers/ledger-batch";
 
 const enc = encodeURIComponent;
 const OV = "/api/v1/overrides";
@@ -213,8 +215,20 @@ describe("POST /api/v1/overrides/consolidate", () => {
   const consolidate = (b: unknown) => call(`${OV}/consolidate`, { method: "POST", body: b });
 
   it("replaces the members by one override", async () => {
-    const res = await consolidate(body());
+    const counter = countingD1(env.DB);
+    const res = await call(`${OV}/consolidate`, { method: "POST", body: body(), env: { DB: counter.db } });
     expect(res.status).toBe(200);
+    // Its entry (the group before, the one override after) rides in the consolidation's batch.
+    expectEntryInBatch(counter, "overrides");
+    const [entry] = (await call("/api/v1/activity?limit=1")).body.entries;
+    expect(entry).toMatchObject({
+      operation_id: "consolidateOverrides",
+      resource_id: "starbucks",
+      summary: res.body.detail,
+      after: { overrides: [{ company: "Starbucks", category: "Coffee & Cafes" }] },
+      reversible: false,
+    });
+    expect(entry.before.overrides).toHaveLength(2);
     expect(res.body.canonical).toBe("Starbucks");
     expect(res.body.detail).toContain("2 overrides");
     expect((await call(OV)).body.overrides).toEqual([

@@ -15,9 +15,16 @@ import { reassignTransactions } from "../transactions/queries";
 import { MISCELLANEOUS } from "./defaults";
 import { budgetTargetDocs, deleteCategoryRow, renameCategoryRow, usageCounts } from "./queries";
 import { budgetNames, findCategory, isProtected, sameName } from "./rules";
-import { checkVersion, loadCategoryState, requireCategory, writeCategories } from "./service";
+import {
+  checkVersion,
+  journalCategory,
+  loadCategoryState,
+  requireCategory,
+  writeCategories,
+} from "./service";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
+type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
 
 /** After overrides moved with a category: a new override list version, cache dropped, backup refreshed. */
 async function afterOverridesMoved(ctx: Ctx, moved: number): Promise<void> {
@@ -36,7 +43,7 @@ function refuseProtected(name: string, verb: "renamed" | "deleted"): void {
 }
 
 export async function renameCategory(
-  ctx: Ctx,
+  ctx: WriteCtx,
   {
     oldName,
     newName,
@@ -55,6 +62,8 @@ export async function renameCategory(
   const nowIso = ctx.clock().toISOString();
   const budget = await budgetRenameStatements(db, row.name, newName, nowIso);
   const tax = await taxRenameStatements(db, row.name, newName, nowIso);
+  const summary = `Renamed category '${row.name}' to '${newName}'`;
+  journalCategory(ctx, row.name, { before: row, after: { ...row, name: newName }, summary });
   const [, tx, ov] = await writeCategories(ctx, {
     state,
     stmts: [
@@ -76,7 +85,7 @@ export async function renameCategory(
 }
 
 export async function deleteCategory(
-  ctx: Ctx,
+  ctx: WriteCtx,
   {
     name,
     reassignTo,
@@ -98,6 +107,8 @@ export async function deleteCategory(
   const budget = await budgetRenameStatements(db, row.name, null, nowIso);
   // The personal tax mapping drops the deleted category from its line.
   const tax = await taxRenameStatements(db, row.name, null, nowIso);
+  const summary = `Deleted category '${row.name}' (its rows move to '${target.name}')`;
+  journalCategory(ctx, row.name, { before: row, after: null, summary });
   const [, tx, ov] = await writeCategories(ctx, {
     state,
     stmts: [

@@ -12,6 +12,8 @@ import { CATEGORIES, insertCategory, materialize, setGroup, setIcon } from "./qu
 import { effectiveRows, findCategory, iconsOf, nextPosition, toManaged } from "./rules";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
+/** A category verb's context: its entry rides in the list write's batch. */
+type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
 
 export interface CategoryState {
   rows: CategoryRow[];
@@ -63,20 +65,42 @@ export function checkVersion(state: CategoryState, expected: number | null | und
 
 /**
  * Runs `stmts` after storing the defaults (first write) and before the version bump, in one
- * batch; returns the results of `stmts` only. Then refreshes the backup.
+ * batch; returns the results of `stmts` only. Then refreshes the backup. `batch`: the verb's
+ * ServiceCtx.batch, so the entry it journaled rides in the same batch (a revert's recreate of
+ * deleted categories passes none: the revert's own entry rides in its restore).
  */
 export async function writeCategories(
-  ctx: Ctx,
+  ctx: Ctx & { batch?: ServiceCtx["batch"] },
   { state, stmts }: { state: CategoryState; stmts: Statement[] },
 ): Promise<unknown[]> {
   const seed = state.stored ? [] : materialize(getDb(ctx.env.DB), state.rows);
-  const results = await writeList(ctx.env, CATEGORIES, [...seed, ...stmts], ctx.clock().toISOString());
+  const all = [...seed, ...stmts];
+  const results = await writeList(ctx.env, CATEGORIES, all, ctx.clock().toISOString(), ctx.batch);
   return results.slice(seed.length);
+}
+
+/** A category row as the ledger shows it (images for transparency: no reverter, not reversible). */
+const image = (r: CategoryRow) => ({ name: r.name, group: r.group_name ?? null, icon: r.icon ?? null });
+
+/** Queues a category verb's entry; its list write's batch (writeCategories) carries it. */
+export function journalCategory(
+  ctx: Pick<ServiceCtx, "journal">,
+  name: string,
+  change: { before: CategoryRow | null; after: CategoryRow | null; summary: string },
+): void {
+  ctx.journal({
+    kind: "category",
+    resourceId: name,
+    before: change.before ? image(change.before) : {},
+    after: change.after ? image(change.after) : null,
+    summary: change.summary,
+    reversible: false,
+  });
 }
 
 /** Adds a category (names are unique case-insensitively: 409 otherwise); returns the managed list. */
 export async function addCategory(
-  ctx: Ctx,
+  ctx: WriteCtx,
   {
     input,
     expectedVersion,
@@ -93,17 +117,20 @@ export async function addCategory(
     icon: null,
     position: nextPosition(state.rows),
   };
+  journalCategory(ctx, row.name, { before: null, after: row, summary: `Added category '${row.name}'` });
   await writeCategories(ctx, { state, stmts: [insertCategory(getDb(ctx.env.DB), row)] });
   return listManagedCategories(ctx);
 }
 
 export async function updateCategoryGroup(
-  ctx: Ctx,
+  ctx: WriteCtx,
   { name, group, expectedVersion }: { name: string; group: string | null; expectedVersion?: number | null },
 ) {
   const state = await loadCategoryState(ctx.env);
   checkVersion(state, expectedVersion);
   const row = requireCategory(state, name);
+  const summary = `Category '${row.name}' group: ${row.group_name ?? "none"} → ${group ?? "none"}`;
+  journalCategory(ctx, row.name, { before: row, after: { ...row, group_name: group }, summary });
   await writeCategories(ctx, { state, stmts: [setGroup(getDb(ctx.env.DB), row.name, group)] });
   return { category: row.name, old_group: row.group_name ?? null, new_group: group };
 }
@@ -115,12 +142,14 @@ export async function listCategoryIcons(ctx: Pick<ServiceCtx, "env">) {
 
 /** Sets (a string) or clears (null) a category's icon; returns the icon map. */
 export async function setCategoryIcon(
-  ctx: Ctx,
+  ctx: WriteCtx,
   { name, icon, expectedVersion }: { name: string; icon: string | null; expectedVersion?: number | null },
 ) {
   const state = await loadCategoryState(ctx.env);
   checkVersion(state, expectedVersion);
   const row = requireCategory(state, name);
+  const summary = icon === null ? `Cleared the icon of '${row.name}'` : `Set the icon of '${row.name}'`;
+  journalCategory(ctx, row.name, { before: row, after: { ...row, icon }, summary });
   await writeCategories(ctx, { state, stmts: [setIcon(getDb(ctx.env.DB), row.name, icon)] });
   return listCategoryIcons(ctx);
 }
@@ -166,7 +195,12 @@ export async function requireLiveCategories(
     icon: null,
     position: position++,
   }));
-  await writeCategories(ctx, { state, stmts: rows.map((r) => insertCategory(db, r).onConflictDoNothing()) });
+  // Not through the caller's batch: the revert's own entry rides in its restore, not here.
+  const recreate = { env: ctx.env, clock: ctx.clock };
+  await writeCategories(recreate, {
+    state,
+    stmts: rows.map((r) => insertCategory(db, r).onConflictDoNothing()),
+  });
   return rows.map((r) => r.name);
 }
 

@@ -90,18 +90,31 @@ export async function deleteIgnoreRule(ctx: WriteCtx, pattern: string) {
 }
 
 /** Backfill: sets Ignored on non-deleted, un-ignored rows matching one rule (404 if unknown) or all. */
-export async function applyIgnoreRules(ctx: Ctx, pattern?: string | null) {
+export async function applyIgnoreRules(ctx: WriteCtx, pattern?: string | null) {
   const all = (await patterns(ctx.env)).patterns;
   const chosen = pattern ? all.filter((p) => p.toLowerCase() === pattern.toLowerCase()) : all;
   if (pattern && chosen.length === 0) throw notFound(`Ignore rule '${pattern}'`);
   const db = getDb(ctx.env.DB);
   const plan = planApply(chosen, await openCounts(db), await aliases(ctx.env));
+  const totalUpdated = plan.results.reduce((s, r) => s + r.updated, 0);
+  // The merchants flipped (images for transparency: not reversible), in the update's own batch; a
+  // rerun that flips nothing has no write, and the door writes its entry.
+  const rule = pattern ? `ignore rule '${chosen[0]}'` : `${chosen.length} ignore rules`;
+  ctx.journal({
+    kind: "ignore_rules_apply",
+    resourceId: pattern ? chosen[0]! : null,
+    before: { ignored: false, companies: plan.companies },
+    after: { ignored: true, companies: plan.companies },
+    rows: totalUpdated,
+    summary: `Applied ${rule}: ${totalUpdated} transaction${totalUpdated === 1 ? "" : "s"} set Ignored`,
+    reversible: false,
+  });
   const stmts = ignoreCompanies(db, plan.companies);
-  if (stmts.length > 0) await db.batch(batchOf(stmts));
+  if (stmts.length > 0) await ctx.batch(batchOf(stmts));
   return {
     results: plan.results,
     total_matched: plan.results.reduce((s, r) => s + r.matched, 0),
-    total_updated: plan.results.reduce((s, r) => s + r.updated, 0),
+    total_updated: totalUpdated,
   };
 }
 

@@ -155,13 +155,21 @@ export async function consolidateOverrides(
     );
   }
   const db = getDb(ctx.env.DB);
+  const n = new Set(input.members.map((m) => m.toLowerCase())).size;
+  const detail = `Consolidated ${n} override${n === 1 ? "" : "s"} into '${input.canonical_company}' → ${category}`;
+  // Images for transparency (the group's overrides before, the one after): not reversible.
+  const before = items.filter((o) => input.members.some((m) => lower(m) === lower(o.company)));
+  ctx.journal({
+    kind: "override_consolidation",
+    resourceId: input.normalized_key,
+    before: { overrides: before.map((o) => ({ company: o.company, category: o.category })) },
+    after: { overrides: [{ company: input.canonical_company, category }] },
+    summary: detail,
+    reversible: false,
+  });
   await writeOverrides(ctx, [
     ...input.members.map((m) => deleteOverrideRow(db, m)),
     upsertOverride(db, { company: input.canonical_company, category }, ctx.clock().toISOString()),
   ]);
-  const n = new Set(input.members.map((m) => m.toLowerCase())).size;
-  return {
-    detail: `Consolidated ${n} override${n === 1 ? "" : "s"} into '${input.canonical_company}' → ${category}`,
-    canonical: input.canonical_company,
-  };
+  return { detail, canonical: input.canonical_company };
 }

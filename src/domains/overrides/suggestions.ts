@@ -45,25 +45,51 @@ export async function getOverrideSuggestions(ctx: Ctx, months: number) {
   return { suggestions, count: suggestions.length };
 }
 
-async function writeDismissed(ctx: Ctx, stmt: Statement): Promise<void> {
-  await writeList(ctx.env, DISMISSED, [stmt], ctx.clock().toISOString());
+type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
+
+/** The dismissed list's write, with the verb's entry (transparency images: not reversible) in its batch. */
+async function writeDismissed(
+  ctx: WriteCtx,
+  stmt: Statement,
+  entry: { key: string; before: object; after: object | null; summary: string },
+): Promise<void> {
+  ctx.journal({
+    kind: "override_suggestion_dismissal",
+    resourceId: entry.key,
+    before: entry.before,
+    after: entry.after,
+    summary: entry.summary,
+    reversible: false,
+  });
+  await writeList(ctx.env, DISMISSED, [stmt], ctx.clock().toISOString(), ctx.batch);
 }
 
 export async function dismissSuggestion(
-  ctx: Ctx,
+  ctx: WriteCtx,
   { company, category }: { company: string; category: string },
 ) {
   const key = dismissKey(company, category);
-  await writeDismissed(
-    ctx,
-    upsertDismissed(getDb(ctx.env.DB), { key, company, category, dismissed_at: ctx.clock().toISOString() }),
-  );
-  return { detail: `Dismissed suggestion ${key}` };
+  const row = { key, company, category, dismissed_at: ctx.clock().toISOString() };
+  const detail = `Dismissed suggestion ${key}`;
+  await writeDismissed(ctx, upsertDismissed(getDb(ctx.env.DB), row), {
+    key,
+    before: {},
+    after: row,
+    summary: detail,
+  });
+  return { detail };
 }
 
-export async function undismissSuggestion(ctx: Ctx, key: string) {
+export async function undismissSuggestion(ctx: WriteCtx, key: string) {
   const k = key.trim().toLowerCase();
-  if (!(await listDismissed(ctx)).some((d) => d.key === k)) throw notFound(`Dismissed suggestion '${k}'`);
-  await writeDismissed(ctx, deleteDismissed(getDb(ctx.env.DB), k));
-  return { detail: `Restored suggestion ${k}` };
+  const found = (await listDismissed(ctx)).find((d) => d.key === k);
+  if (!found) throw notFound(`Dismissed suggestion '${k}'`);
+  const detail = `Restored suggestion ${k}`;
+  await writeDismissed(ctx, deleteDismissed(getDb(ctx.env.DB), k), {
+    key: k,
+    before: { ...found },
+    after: null,
+    summary: detail,
+  });
+  return { detail };
 }

@@ -125,17 +125,7 @@ const UNJOURNALED_VERBS: Record<string, string> = {
 };
 /** Mutating verbs that never journal today (the door's entry comes after their change): to move. */
 const UNJOURNALED_PENDING: Record<string, string> = {
-  "POST categories/": "category verbs do not journal yet",
-  "PUT categories/icons": "category verbs do not journal yet",
-  "DELETE categories/icons": "category verbs do not journal yet",
-  "PUT categories/:name/group": "category verbs do not journal yet",
-  "PUT categories/:old_name": "category verbs do not journal yet",
-  "DELETE categories/:name": "category verbs do not journal yet",
-  "POST ignore-rules/apply": "marks matching rows ignored without an entry of its own",
   "POST ingestion/upload-eml": "the ingest pipeline writes without a verb's ledger",
-  "POST overrides/suggestions/dismissed": "the dismissed list is written without an entry",
-  "DELETE overrides/suggestions/dismissed/:key": "the dismissed list is written without an entry",
-  "POST overrides/consolidate": "the consolidation writes without an entry of its own",
 };
 
 const importsOf = (file: string, text: string, files: ReadonlySet<string>) => {
