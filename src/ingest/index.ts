@@ -43,6 +43,8 @@ export interface DepsOptions {
   targetsYear?: number;
   /** With `recipient`: a sender host whose learned templates the caller will read: they join too. */
   templatesHost?: string;
+  /** The calling verb's ledger (its request context): the outcome's entry rides in its write. */
+  ledger?: IngestDeps["ledger"];
 }
 
 /**
@@ -71,6 +73,7 @@ export async function createIngestDeps(env: Env, opts: DepsOptions = {}): Promis
     notify: opts.notify ?? notifierFromEnv(env),
     settings,
     source: opts.source ?? "unknown",
+    ...(opts.ledger ? { ledger: opts.ledger } : {}),
   };
 }
 

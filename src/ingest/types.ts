@@ -5,6 +5,7 @@ import type { CategoryAudit } from "../categorize/audit";
 import type { AlertTemplateRow, transactions } from "../db/schema";
 import type { Clock } from "../lib/clock";
 import type { Notifier } from "../notify/types";
+import type { IngestLedger } from "./ledger";
 
 export type { CategoryAudit } from "../categorize/audit";
 export type { Notifier, NotifyMessage } from "../notify/types";
@@ -55,6 +56,8 @@ export interface IngestDeps {
   settings: IngestSettings;
   /** Which door delivered the email (logged, stamped nowhere else). */
   source?: string;
+  /** The ledger of the verb that runs the pipeline (upload-eml): each outcome's entry rides in its write. */
+  ledger?: IngestLedger;
 }
 
 export interface ExtractionAudit {

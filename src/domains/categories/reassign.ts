@@ -63,7 +63,7 @@ export async function renameCategory(
   const budget = await budgetRenameStatements(db, row.name, newName, nowIso);
   const tax = await taxRenameStatements(db, row.name, newName, nowIso);
   const summary = `Renamed category '${row.name}' to '${newName}'`;
-  journalCategory(ctx, row.name, { before: row, after: { ...row, name: newName }, summary });
+  journalCategory(ctx, { name: row.name, before: row, after: { ...row, name: newName }, summary });
   const [, tx, ov] = await writeCategories(ctx, {
     state,
     stmts: [
@@ -108,7 +108,7 @@ export async function deleteCategory(
   // The personal tax mapping drops the deleted category from its line.
   const tax = await taxRenameStatements(db, row.name, null, nowIso);
   const summary = `Deleted category '${row.name}' (its rows move to '${target.name}')`;
-  journalCategory(ctx, row.name, { before: row, after: null, summary });
+  journalCategory(ctx, { name: row.name, before: row, after: null, summary });
   const [, tx, ov] = await writeCategories(ctx, {
     state,
     stmts: [

@@ -85,12 +85,11 @@ const image = (r: CategoryRow) => ({ name: r.name, group: r.group_name ?? null, 
 /** Queues a category verb's entry; its list write's batch (writeCategories) carries it. */
 export function journalCategory(
   ctx: Pick<ServiceCtx, "journal">,
-  name: string,
-  change: { before: CategoryRow | null; after: CategoryRow | null; summary: string },
+  change: { name: string; before: CategoryRow | null; after: CategoryRow | null; summary: string },
 ): void {
   ctx.journal({
     kind: "category",
-    resourceId: name,
+    resourceId: change.name,
     before: change.before ? image(change.before) : {},
     after: change.after ? image(change.after) : null,
     summary: change.summary,
@@ -117,7 +116,7 @@ export async function addCategory(
     icon: null,
     position: nextPosition(state.rows),
   };
-  journalCategory(ctx, row.name, { before: null, after: row, summary: `Added category '${row.name}'` });
+  journalCategory(ctx, { name: row.name, before: null, after: row, summary: `Added category '${row.name}'` });
   await writeCategories(ctx, { state, stmts: [insertCategory(getDb(ctx.env.DB), row)] });
   return listManagedCategories(ctx);
 }
@@ -130,7 +129,7 @@ export async function updateCategoryGroup(
   checkVersion(state, expectedVersion);
   const row = requireCategory(state, name);
   const summary = `Category '${row.name}' group: ${row.group_name ?? "none"} → ${group ?? "none"}`;
-  journalCategory(ctx, row.name, { before: row, after: { ...row, group_name: group }, summary });
+  journalCategory(ctx, { name: row.name, before: row, after: { ...row, group_name: group }, summary });
   await writeCategories(ctx, { state, stmts: [setGroup(getDb(ctx.env.DB), row.name, group)] });
   return { category: row.name, old_group: row.group_name ?? null, new_group: group };
 }
@@ -149,7 +148,7 @@ export async function setCategoryIcon(
   checkVersion(state, expectedVersion);
   const row = requireCategory(state, name);
   const summary = icon === null ? `Cleared the icon of '${row.name}'` : `Set the icon of '${row.name}'`;
-  journalCategory(ctx, row.name, { before: row, after: { ...row, icon }, summary });
+  journalCategory(ctx, { name: row.name, before: row, after: { ...row, icon }, summary });
   await writeCategories(ctx, { state, stmts: [setIcon(getDb(ctx.env.DB), row.name, icon)] });
   return listCategoryIcons(ctx);
 }

@@ -124,9 +124,7 @@ const UNJOURNALED_VERBS: Record<string, string> = {
   "POST insights/generate": "starts a job (Durable Object slot, queue): no D1 write for an entry to ride in",
 };
 /** Mutating verbs that never journal today (the door's entry comes after their change): to move. */
-const UNJOURNALED_PENDING: Record<string, string> = {
-  "POST ingestion/upload-eml": "the ingest pipeline writes without a verb's ledger",
-};
+const UNJOURNALED_PENDING: Record<string, string> = {};
 
 const importsOf = (file: string, text: string, files: ReadonlySet<string>) => {
   const out = new Map<string, string>();
