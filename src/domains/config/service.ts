@@ -60,6 +60,9 @@ function cachedFresh(env: Env, now: number): boolean {
   );
 }
 
+/** Whether this isolate's settings copy is fresh (loadSettings then costs no round trip). */
+export const settingsFresh = (env: Env): boolean => cachedFresh(env, Date.now());
+
 /**
  * For a caller that reads D1 in one batch anyway (the auth middleware): the stored-config query
  * when this isolate's copy is stale, else null, and `keep`, which caches the batch's rows exactly
