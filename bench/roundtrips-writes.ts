@@ -67,7 +67,7 @@ it("counts D1 round trips of the main write routes", async () => {
     ["PUT an override (create)", "PUT", "/api/v1/overrides/FRESH%20MART", { category: "groceries" }],
     ["PUT an override (update)", "PUT", "/api/v1/overrides/FRESH%20MART", { category: "Coffee & Cafes" }],
     ["DELETE an override", "DELETE", "/api/v1/overrides/FRESH%20MART", undefined],
-    ["POST an ignore rule (create)", "POST", "/api/v1/ignore-rules", { pattern: "PAYMENT THANK YOU" }],
+    ["POST an ignore rule (create)", "POST", "/api/v1/ignore-rules", { pattern: "FRESH MART" }],
     [
       "PUT an alias (create)",
       "PUT",
@@ -84,6 +84,9 @@ it("counts D1 round trips of the main write routes", async () => {
     ["PUT the budget config (create)", "PUT", "/api/v1/budget/config?year=2024", budget(null)],
     ["PUT the budget config (update)", "PUT", "/api/v1/budget/config?year=2024", budget(1)],
     ["PUT the app config", "PUT", "/api/v1/config", { insights_user_memo: "bench" }],
+    ["POST a category", "POST", "/api/v1/categories", { name: "Pottery" }],
+    ["PUT a category's group", "PUT", "/api/v1/categories/Pottery/group", { group: "Leisure" }],
+    ["POST apply the ignore rules", "POST", "/api/v1/ignore-rules/apply", { pattern: null }],
     [
       "POST a transaction by hand",
       "POST",

@@ -4,7 +4,7 @@
  * version in the same batch, and refreshes the R2 backup; reads fall back to that backup.
  */
 import { getDb } from "../../db";
-import { loadList, loadListWith, type Statement, writeList } from "../../db/lists";
+import { loadList, loadListWith, type Statement, writeListSnapshot } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
 import type { CategoryRow } from "./defaults";
@@ -71,12 +71,22 @@ export function checkVersion(state: CategoryState, expected: number | null | und
  */
 export async function writeCategories(
   ctx: Ctx & { batch?: ServiceCtx["batch"] },
-  { state, stmts }: { state: CategoryState; stmts: Statement[] },
+  write: { state: CategoryState; stmts: Statement[] },
 ): Promise<unknown[]> {
+  return (await writeCategoriesState(ctx, write)).results;
+}
+
+/** `writeCategories`, with the list as its batch re-read it (no read after the write). */
+async function writeCategoriesState(
+  ctx: Ctx & { batch?: ServiceCtx["batch"] },
+  { state, stmts }: { state: CategoryState; stmts: Statement[] },
+): Promise<{ results: unknown[]; state: CategoryState }> {
   const seed = state.stored ? [] : materialize(getDb(ctx.env.DB), state.rows);
   const all = [...seed, ...stmts];
-  const results = await writeList(ctx.env, CATEGORIES, all, ctx.clock().toISOString(), ctx.batch);
-  return results.slice(seed.length);
+  const now = ctx.clock().toISOString();
+  const { results, snapshot } = await writeListSnapshot(ctx.env, CATEGORIES, all, now, ctx.batch);
+  const written = { ...effectiveRows(snapshot.items), version: snapshot.version };
+  return { results: results.slice(seed.length), state: written };
 }
 
 /** A category row as the ledger shows it (images for transparency: no reverter, not reversible). */
@@ -117,8 +127,8 @@ export async function addCategory(
     position: nextPosition(state.rows),
   };
   journalCategory(ctx, { name: row.name, before: null, after: row, summary: `Added category '${row.name}'` });
-  await writeCategories(ctx, { state, stmts: [insertCategory(getDb(ctx.env.DB), row)] });
-  return listManagedCategories(ctx);
+  const written = await writeCategoriesState(ctx, { state, stmts: [insertCategory(getDb(ctx.env.DB), row)] });
+  return toManaged(written.state.rows, written.state.version);
 }
 
 export async function updateCategoryGroup(
@@ -149,8 +159,11 @@ export async function setCategoryIcon(
   const row = requireCategory(state, name);
   const summary = icon === null ? `Cleared the icon of '${row.name}'` : `Set the icon of '${row.name}'`;
   journalCategory(ctx, { name: row.name, before: row, after: { ...row, icon }, summary });
-  await writeCategories(ctx, { state, stmts: [setIcon(getDb(ctx.env.DB), row.name, icon)] });
-  return listCategoryIcons(ctx);
+  const written = await writeCategoriesState(ctx, {
+    state,
+    stmts: [setIcon(getDb(ctx.env.DB), row.name, icon)],
+  });
+  return iconsOf(written.state.rows, written.state.version);
 }
 
 /** Display spelling for a category recreated from a lowercased stored name ("home goods" → "Home Goods"). */

@@ -52,7 +52,7 @@ const countWhere = (cond: ReturnType<typeof sql>) =>
   sql<number>`SUM(CASE WHEN ${cond} THEN 1 ELSE 0 END)`.mapWith(Number);
 
 /** Non-deleted rows per company: `n` counts the rows still un-ignored. */
-export function openCounts(db: Db): Promise<CompanyCount[]> {
+export function openCounts(db: Db) {
   return db
     .select({ company, total: count(), n: countWhere(sql`${t.Ignored} = 0`) })
     .from(t)

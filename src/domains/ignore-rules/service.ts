@@ -8,16 +8,20 @@ import {
   batchOf,
   type ListDef,
   loadList,
+  loadListWith,
   type Snapshot,
+  snapshotParts,
   type Statement,
   writeListSnapshot,
 } from "../../db/lists";
 import type { Env } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
+import type { AliasRow } from "../../categorize/rules";
 import { ALIASES } from "../merchant-aliases/queries";
 import { windowStartPrefix } from "../overrides/rules";
 import {
+  type CompanyCount,
   DISMISSED_IGNORE,
   deleteDismissedMerchant,
   deleteRule,
@@ -91,11 +95,14 @@ export async function deleteIgnoreRule(ctx: WriteCtx, pattern: string) {
 
 /** Backfill: sets Ignored on non-deleted, un-ignored rows matching one rule (404 if unknown) or all. */
 export async function applyIgnoreRules(ctx: WriteCtx, pattern?: string | null) {
-  const all = (await patterns(ctx.env)).patterns;
+  const db = getDb(ctx.env.DB);
+  // The rules, the open rows per company and the aliases: one round trip.
+  const read = await loadListWith(ctx.env, IGNORE_RULES, [openCounts(db), ...snapshotParts(db, ALIASES)]);
+  const [counts, aliasRows] = read.extra as [CompanyCount[], AliasRow[]];
+  const all = read.snapshot.items.map((r) => r.pattern);
   const chosen = pattern ? all.filter((p) => p.toLowerCase() === pattern.toLowerCase()) : all;
   if (pattern && chosen.length === 0) throw notFound(`Ignore rule '${pattern}'`);
-  const db = getDb(ctx.env.DB);
-  const plan = planApply(chosen, await openCounts(db), await aliases(ctx.env));
+  const plan = planApply(chosen, counts, aliasRows);
   const totalUpdated = plan.results.reduce((s, r) => s + r.updated, 0);
   // The merchants flipped (images for transparency: not reversible), in the update's own batch; a
   // rerun that flips nothing has no write, and the door writes its entry.
