@@ -123,7 +123,11 @@ const UNJOURNALED_VERBS: Record<string, string> = {
   "POST transactions/search-by-filter": "a read through POST (NOT_JOURNALED)",
   "POST insights/generate": "starts a job (Durable Object slot, queue): no D1 write for an entry to ride in",
 };
-/** Mutating verbs that never journal today (the door's entry comes after their change): to move. */
+/**
+ * Mutating verbs that never journal today (the door's entry comes after their change): to move.
+ * Empty: the category verbs, ignore-rules apply, the override suggestion dismissals and
+ * consolidation, and upload-eml (through the pipeline's IngestDeps.ledger) journal in their batch.
+ */
 const UNJOURNALED_PENDING: Record<string, string> = {};
 
 const importsOf = (file: string, text: string, files: ReadonlySet<string>) => {
