@@ -11,6 +11,8 @@ import type { Env } from "../src/env";
 import { fixedClock } from "../src/lib/clock";
 import { resetState } from "../test/helpers/auth";
 import { seedTx } from "../test/helpers/seed";
+import { quarantined } from "../test/helpers/learn";
+import { venture } from "../test/fixtures/emails/unknown-banks/varying";
 import { countingD1, describeTrips, tally } from "./lib/d1-count";
 
 const NOW = "2024-03-15T20:00:00Z";
@@ -24,6 +26,26 @@ const budget = (t: number | null) => ({
 
 it("counts D1 round trips of the main write routes", async () => {
   await resetState();
+  await env.DB.prepare("DELETE FROM alert_templates").run();
+  // Two wordings of one unknown bank: the first resolve learns a template, the second merges into it.
+  const first = await quarantined(venture({ id: "b1", amount: "12.47", merchant: "TIM HORTONS" }));
+  const second = await quarantined(
+    venture({
+      id: "b2",
+      amount: "40.00",
+      merchant: "SHELL OIL 5744",
+      printed: "October 13, 2026",
+      card: "Savor",
+      digits: "9876",
+      breakBefore: true,
+    }),
+  );
+  const plain = await quarantined(venture({ id: "b0", amount: "8.10", merchant: "BLUE DOOR CAFE" }));
+  const resolve = (id: string, date: string, amount: number, company: string, learn = true) =>
+    [
+      `/api/v1/parse-failures/${id}/resolve`,
+      { date, amount, company, institution: "Capital Two", learn_template: learn },
+    ] as const;
   const txId = await seedTx({ DateFileName: "2024-03-10T12:00:00Z", Company: "FRESH MART", Category: null });
   const counter = countingD1(env.DB);
   // One env object for every request, as in a deployed isolate (its settings cache is keyed by it).
@@ -45,7 +67,7 @@ it("counts D1 round trips of the main write routes", async () => {
     ["PUT an override (create)", "PUT", "/api/v1/overrides/FRESH%20MART", { category: "groceries" }],
     ["PUT an override (update)", "PUT", "/api/v1/overrides/FRESH%20MART", { category: "Coffee & Cafes" }],
     ["DELETE an override", "DELETE", "/api/v1/overrides/FRESH%20MART", undefined],
-    ["POST an ignore rule (create)", "POST", "/api/v1/ignore-rules", { pattern: "PAYMENT THANK YOU" }],
+    ["POST an ignore rule (create)", "POST", "/api/v1/ignore-rules", { pattern: "FRESH MART" }],
     [
       "PUT an alias (create)",
       "PUT",
@@ -62,12 +84,26 @@ it("counts D1 round trips of the main write routes", async () => {
     ["PUT the budget config (create)", "PUT", "/api/v1/budget/config?year=2024", budget(null)],
     ["PUT the budget config (update)", "PUT", "/api/v1/budget/config?year=2024", budget(1)],
     ["PUT the app config", "PUT", "/api/v1/config", { insights_user_memo: "bench" }],
+    ["POST a category", "POST", "/api/v1/categories", { name: "Pottery" }],
+    ["PUT a category's group", "PUT", "/api/v1/categories/Pottery/group", { group: "Leisure" }],
+    ["POST apply the ignore rules", "POST", "/api/v1/ignore-rules/apply", { pattern: null }],
     [
       "POST a transaction by hand",
       "POST",
       "/api/v1/transactions",
       { date: "2024-03-12", amount: 9.5, company: "KIOSK" },
     ],
+    [
+      "POST resolve a parse failure (no template)",
+      "POST",
+      ...resolve(plain, "2026-10-11", 8.1, "Blue Door", false),
+    ],
+    [
+      "POST resolve a parse failure (learns a template)",
+      "POST",
+      ...resolve(first, "2026-10-12", 12.47, "Tim Hortons"),
+    ],
+    ["POST resolve a parse failure (template merge)", "POST", ...resolve(second, "2026-10-13", 40, "Shell")],
   ];
   const rows: string[] = [];
   for (const [name, method, path, body] of writes) {

@@ -66,11 +66,12 @@ export function activityLedger(index: () => OperationIndex): MiddlewareHandler<A
       await next();
       ok = c.res.status >= 200 && c.res.status < 300;
       // A successful write no verb journaled still gets its envelope-only entry (never a second one).
-      if (ok && ledger.entries.length === 0) ledger.journal({});
+      if (ok && ledger.journaled === 0) ledger.journal({});
     } finally {
       // Before the response: entries no batch took are written now (dropped when the call failed).
       await ledger.settle(ok);
     }
+    // Only an entry that was written is offered for Undo (a guarded write may have dropped its own).
     const undo = ledger.entries.find((e) => e.reversible === 1);
     if (undo) exposeEntryId(c, undo.id);
   };

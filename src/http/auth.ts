@@ -94,11 +94,53 @@ function unauthorized(c: AppContext, message: string): ApiError {
   return new ApiError(401, message);
 }
 
+/**
+ * The request's one auth read (the bearer token's row, or the auth settings with the cookie's
+ * sessions; with the configuration when this isolate's copy is stale), run once per request: the
+ * read-only check (src/http/demo.ts), which runs before authentication, may start it so its
+ * settings come from the same batch.
+ */
+const authReads = new WeakMap<Request, Promise<unknown>>();
+function authRead<T>(c: AppContext, read: () => Promise<T>): Promise<T> {
+  let p = authReads.get(c.req.raw) as Promise<T> | undefined;
+  if (!p) {
+    p = read();
+    authReads.set(c.req.raw, p);
+  }
+  return p;
+}
+
+const tokenRead = (c: AppContext, raw: string) => authRead(c, () => requestToken(c.env, raw));
+
+function browserRead(c: AppContext): Promise<BrowserAuth & { now: Date }> {
+  return authRead(c, async () => {
+    const now = c.get("clock")();
+    // Settings, session rows and (when stale) the configuration: one D1 round trip.
+    const values = sessionCookieValues(c.req.header("cookie"));
+    return { ...(await requestBrowserAuth(c.env, values, now)), now };
+  });
+}
+
+/**
+ * Starts the read `authenticate` will make for this request (none for a public path, a malformed
+ * bearer value or the demo); its failure is left for `authenticate` to answer.
+ */
+export async function startAuthRead(c: AppContext): Promise<void> {
+  if (isDemo(c.env)) return;
+  const path = normalizePath(new URL(c.req.url).pathname);
+  if (TOKEN_ONLY_PATHS.has(path)) return;
+  const header = c.req.header("authorization");
+  const raw = header === undefined ? null : parseBearer(header);
+  const read =
+    header !== undefined ? (raw ? tokenRead(c, raw) : null) : isPublicPath(path) ? null : browserRead(c);
+  await read?.catch(() => undefined);
+}
+
 /** SPEC.md rule 2: any Authorization header is validated, and the token's scope is enforced. */
 async function tokenPrincipal(c: AppContext, header: string, path: string): Promise<Principal> {
   const raw = parseBearer(header);
   if (!raw) throw unauthorized(c, "Authorization must be `Bearer fin_...`");
-  const token = await requestToken(c.env, raw).catch((err) => {
+  const token = await tokenRead(c, raw).catch((err) => {
     log("warn", "auth.token_lookup_failed", { error: String(err) });
     throw new ApiError(503, "Tokens cannot be checked right now; retry");
   });
@@ -132,10 +174,8 @@ function sessionPrincipal(c: AppContext, { session }: BrowserAuth, now: Date): P
 
 /** No header: a live session cookie, else the dev bypass, else TOFU until a password is set. */
 async function browserPrincipal(c: AppContext): Promise<Principal> {
-  const now = c.get("clock")();
-  // Settings, session rows and (when stale) the configuration: one D1 round trip.
-  const read = await requestBrowserAuth(c.env, sessionCookieValues(c.req.header("cookie")), now);
-  const { auth } = read;
+  const read = await browserRead(c);
+  const { auth, now } = read;
   const session = sessionPrincipal(c, read, now);
   if (session) return session;
   // The dev bypass is honoured only for requests addressed to this machine (wrangler dev), so a

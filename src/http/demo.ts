@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from "hono";
-import { loadSettings } from "../domains/config/service";
+import { loadSettings, settingsFresh } from "../domains/config/service";
 import { isDemo } from "../env";
 import { log } from "../lib/log";
+import { startAuthRead } from "./auth";
 import type { AppEnv } from "./context";
 import { envelope } from "./errors";
 
@@ -23,7 +24,10 @@ export const demoGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
     return c.json(refuse("This is a read-only demo: only GET requests are allowed"), 405);
   }
   const path = new URL(c.req.url).pathname;
-  if (!READ_ONLY_EXEMPT.some((r) => r.test(path)) && (await storedReadOnly(c.env))) {
+  if (READ_ONLY_EXEMPT.some((r) => r.test(path))) return next();
+  // A stale isolate's settings ride in the auth middleware's one batch: started here, not read twice.
+  if (!settingsFresh(c.env)) await startAuthRead(c);
+  if (await storedReadOnly(c.env)) {
     c.header("Allow", "GET, HEAD, OPTIONS");
     return c.json(
       refuse('Read-only mode is on (demo_mode): PUT /api/v1/config {"demo_mode": false} turns it off'),

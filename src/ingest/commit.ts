@@ -18,7 +18,14 @@ import { getDb } from "../db";
 import { markAttentionRow } from "../domains/transactions/attention-queries";
 import { type Notifier, safeSend } from "../notify";
 import type { Statement } from "../db/lists";
-import { type ContextReads, computeContext, contextOf, contextQueries, contextWrite } from "./context";
+import {
+  type ContextReads,
+  computeContext,
+  contextOf,
+  contextQueries,
+  contextWrite,
+  newRowContext,
+} from "./context";
 import {
   type Added,
   addTransaction,
@@ -28,7 +35,7 @@ import {
   type WriteBatch,
 } from "./dedup";
 import { shouldNotify, transactionMessage } from "./notify";
-import type { ExtractionAudit, IngestSettings, TransactionRecord } from "./types";
+import type { ExtractionAudit, IngestSettings, TransactionContext, TransactionRecord } from "./types";
 
 /** Everything of a transaction except what the commit computes (hash, category, context). */
 export type Draft = Omit<
@@ -78,6 +85,12 @@ export interface CommitOptions {
    * the key the row is written under (a same-minute collision suffixes it).
    */
   journal?: { ctx: Pick<ServiceCtx, "journal" | "batch">; entry: (tx: TransactionRecord) => JournalEntry };
+  /**
+   * The caller's writes that belong to a created row (a resolved failure's status), for the key it
+   * is written under: in the insert's own batch, after it, each guarded on `changes() > 0` by the
+   * caller (so they apply only when the row was inserted, and a journal entry still follows them).
+   */
+  withRow?: (dateFileName: string) => Statement[];
 }
 
 /** What the commit needs; IngestDeps has all of it. */
@@ -209,8 +222,10 @@ export async function commitTransaction(
     CategoryAudit: cat.audit,
     TransactionContext: null,
   };
-  // 5. Write with duplicate detection; the context's reads ride in the write's batch.
+  // 5. Write with duplicate detection; the context rides in the write's batch: written there when
+  // the budget targets were read up front (6 is then done), else its reads (written after, in 6).
   const withContext = opts.context !== false;
+  const saveContext = withContext ? newRowContext(deps.db, tx, deps.settings.prefetched?.targets) : null;
   const ledger = opts.journal ? journaledWrite(opts.journal, tx) : undefined;
   let added: Added;
   let reads: unknown[] | null;
@@ -219,8 +234,9 @@ export async function commitTransaction(
       deps.db,
       tx,
       deps.clock().toISOString(),
-      withContext ? [...contextQueries(deps.db, tx)] : undefined,
+      saveContext ? [saveContext] : withContext ? [...contextQueries(deps.db, tx)] : undefined,
       ledger?.write,
+      opts.withRow,
     ));
   } catch (err) {
     if (!isFieldRejection(err)) throw err;
@@ -235,8 +251,12 @@ export async function commitTransaction(
   if (opts.attentionReason) await markAttention(deps, tx, opts.attentionReason);
   // 6. Context (never blocks), written in one batch with the caller's follow-ups.
   const tail: Statement[] = [];
-  if (withContext) {
-    const context = reads ? contextOf(tx, reads as ContextReads) : await computeContext(deps.db, tx);
+  if (withContext && saveContext && reads) {
+    // Stored with the row: the snapshot its batch wrote.
+    tx.TransactionContext = (reads[0] as { context: TransactionContext | null }[])[0]?.context ?? null;
+  } else if (withContext) {
+    const context =
+      reads && !saveContext ? contextOf(tx, reads as ContextReads) : await computeContext(deps.db, tx);
     if (context) {
       tx.TransactionContext = context;
       tail.push(contextWrite(deps.db, tx, context));

@@ -9,11 +9,12 @@ import { targetsQuery } from "../domains/budget/queries";
 import {
   categoryMonthSpendQuery,
   merchantMonthVisitsQuery,
+  newRowContextStatement,
   setContextStatement,
 } from "../domains/transactions/ingest-queries";
 import { log } from "../lib/log";
 import { type Cents, roundCents, toCents, ZERO_CENTS } from "../lib/money";
-import type { TransactionContext, TransactionRecord } from "./types";
+import type { PrefetchedTargets, TransactionContext, TransactionRecord } from "./types";
 
 interface TargetEntry {
   target?: number;
@@ -84,6 +85,24 @@ export function contextOf(
     log("warn", "ingest.context_failed", { error: String(err) });
     return null;
   }
+}
+
+/**
+ * The statement that writes a new row's context in its insert's own batch (after the insert), when
+ * the row's budget targets were read up front (`targets` of its year); else null (the commit then
+ * reads the context with the insert and writes it after).
+ */
+export function newRowContext(d1: D1Database, tx: TransactionRecord, targets?: PrefetchedTargets) {
+  if (!targets || targets.year !== Number(tx.DateFileName.slice(0, 4))) return null;
+  const doc = targets.docs.find((d) => d.user_id === tx.UserId)?.data;
+  let target: Cents | null = null;
+  try {
+    target = doc ? monthlyTarget(doc, tx.Category) : null;
+  } catch (err) {
+    log("warn", "ingest.context_failed", { error: String(err) });
+    return null;
+  }
+  return newRowContextStatement(getDb(d1), tx, target);
 }
 
 /** The context read on its own (one round trip); any error gives no context. */

@@ -134,7 +134,9 @@ const plainBatch =
  * round trip. When that batch fails for another reason than a same-minute collision (a read that
  * fails, an outage), the write is retried the long way: the check alone (failing open), then the
  * insert; `after` results are then null and the caller reads them itself. Every write goes
- * through `write` (one round trip each).
+ * through `write` (one round trip each). `withRow`: the caller's writes of a created row (for the
+ * key it is written under), last in every insert's batch, each guarded by the caller on
+ * `changes() > 0` so they apply only when the row was inserted.
  */
 export async function addTransaction<A extends BatchItem<"sqlite">[]>(
   d1: D1Database,
@@ -142,13 +144,19 @@ export async function addTransaction<A extends BatchItem<"sqlite">[]>(
   createdAt: string,
   after?: A,
   write: WriteBatch = plainBatch(d1),
+  withRow: (dfn: string) => BatchItem<"sqlite">[] = () => [],
 ): Promise<{ added: Added; after: unknown[] | null }> {
   if (validateRecord(tx).length > 0) return { added: undefined, after: null };
   const db = getDb(d1);
   const insert = (dfn: string) => insertUnlessHashed(db, toRow({ ...tx, DateFileName: dfn }, createdAt));
   try {
     const [twin, res, ...reads] = await write(
-      [existsQuery(d1, tx.ForwardedTo, tx.TransactionHash), insert(tx.DateFileName), ...(after ?? [])],
+      [
+        existsQuery(d1, tx.ForwardedTo, tx.TransactionHash),
+        insert(tx.DateFileName),
+        ...(after ?? []),
+        ...withRow(tx.DateFileName),
+      ],
       tx.DateFileName,
     );
     if ((twin as unknown[]).length > 0 || ((res as D1Result).meta?.changes ?? 0) === 0) {
@@ -164,7 +172,7 @@ export async function addTransaction<A extends BatchItem<"sqlite">[]>(
   for (let n = 1; n <= 20; n++) {
     const candidate = suffixed(base, n);
     try {
-      const [res] = (await write([insert(candidate)], candidate)) as [D1Result];
+      const [res] = (await write([insert(candidate), ...withRow(candidate)], candidate)) as [D1Result];
       if ((res.meta?.changes ?? 0) === 0) return { added: false, after: null };
       tx.DateFileName = candidate;
       return { added: candidate, after: null };

@@ -8,17 +8,16 @@ type TrustInsert = typeof senderTrust.$inferInsert;
 /** The columns a redelivery refreshes. */
 export type IgnoredFields = Omit<IgnoredInsert, "id" | "status" | "received_at" | "failure_id">;
 
-/** Inserts the row, or refreshes `fields` of the existing one (keeping received_at and status). */
-export async function upsertIgnored(
+/** Inserts the row, or refreshes `fields` of the existing one (keeping received_at and status). Unexecuted. */
+export const upsertIgnored = (
   db: Db,
   row: Pick<IgnoredInsert, "id" | "status" | "received_at">,
   fields: IgnoredFields,
-) {
-  await db
+) =>
+  db
     .insert(ignoredEmails)
     .values({ ...row, ...fields })
     .onConflictDoUpdate({ target: ignoredEmails.id, set: fields });
-}
 
 /** The address row of `kind`, if vouched for. */
 export const trustedRow = (db: Db, address: string, kind: TrustInsert["kind"]) =>

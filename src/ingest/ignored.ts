@@ -5,6 +5,7 @@
  */
 import type { Batch } from "../lib/context";
 import { getDb } from "../db";
+import type { Statement } from "../db/lists";
 import { log } from "../lib/log";
 import { sha256Hex } from "./hash";
 import {
@@ -41,7 +42,12 @@ export async function ignoredId(rawSha256: string): Promise<string> {
 }
 
 /** Lists the email (redelivery refreshes the row but keeps when it first came and its status). */
-export async function recordIgnored(d1: D1Database, e: IgnoredInput, nowIso: string): Promise<string | null> {
+export async function recordIgnored(
+  d1: D1Database,
+  e: IgnoredInput,
+  nowIso: string,
+  write: (stmt: Statement, id: string) => Promise<unknown> = (stmt) => getDb(d1).batch([stmt]),
+): Promise<string | null> {
   try {
     const id = await ignoredId(e.rawSha256);
     const fields = {
@@ -57,7 +63,7 @@ export async function recordIgnored(d1: D1Database, e: IgnoredInput, nowIso: str
       raw_sha256: e.rawSha256,
       updated_at: nowIso,
     };
-    await upsertIgnored(getDb(d1), { id, status: "ignored", received_at: nowIso }, fields);
+    await write(upsertIgnored(getDb(d1), { id, status: "ignored", received_at: nowIso }, fields), id);
     return id;
   } catch (err) {
     log("warn", "ingest.ignored_record_failed", { error: String(err) });

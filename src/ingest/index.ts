@@ -39,6 +39,12 @@ export interface DepsOptions {
   settings?: Partial<IngestSettings>;
   /** The one email's recipient from its envelope (Email Routing): its reads join the settings'. */
   recipient?: string;
+  /** With `recipient`: the row's year, known up front (a typed date): its budget targets join too. */
+  targetsYear?: number;
+  /** With `recipient`: a sender host whose learned templates the caller will read: they join too. */
+  templatesHost?: string;
+  /** The calling verb's ledger (its request context): the outcome's entry rides in its write. */
+  ledger?: IngestDeps["ledger"];
 }
 
 /**
@@ -46,7 +52,14 @@ export interface DepsOptions {
  * categorization task (it also rescues alerts no parser reads); none when that task is off.
  */
 export async function createIngestDeps(env: Env, opts: DepsOptions = {}): Promise<IngestDeps> {
-  const one = opts.recipient ? { recipient: opts.recipient, clock: opts.clock ?? systemClock } : undefined;
+  const one = opts.recipient
+    ? {
+        recipient: opts.recipient,
+        clock: opts.clock ?? systemClock,
+        targetsYear: opts.targetsYear,
+        templatesHost: opts.templatesHost,
+      }
+    : undefined;
   const settings = { ...(await loadIngestSettings(env, one)), ...(opts.settings ?? {}) };
   const ai =
     opts.ai !== undefined
@@ -60,6 +73,7 @@ export async function createIngestDeps(env: Env, opts: DepsOptions = {}): Promis
     notify: opts.notify ?? notifierFromEnv(env),
     settings,
     source: opts.source ?? "unknown",
+    ...(opts.ledger ? { ledger: opts.ledger } : {}),
   };
 }
 

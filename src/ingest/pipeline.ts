@@ -14,6 +14,7 @@ import { unwrapForward } from "./forwarded";
 import { sha256Hex } from "./hash";
 import { type ParsedEmail, parseMime } from "./mime";
 import { isTrusted, recordIgnored } from "./ignored";
+import { duplicateNoted, rowJournal, writeWithEntry } from "./ledger";
 import {
   ignoredInWords,
   noticeOncePerDay,
@@ -91,9 +92,9 @@ export async function runPipeline(raw: Uint8Array | string, deps: IngestDeps): P
     const result = await commitTransaction(deps, draft, {
       ...attention(checks.attention),
       followUp: note ? [note] : [],
+      ...rowJournal(deps),
     });
-    if (result.status === "duplicate")
-      await noteParsed(deps.db, envelope.email.fromEmail, institution.name, deps.clock().toISOString());
+    if (result.status === "duplicate") await duplicateNoted(deps, result.tx, note);
     if (result.status !== "invalid") return asOutcome(result, false);
     return quarantine(deps, envelope, institution.name, "db_validation_failed", { error: result.reason });
   }
@@ -147,14 +148,17 @@ export async function commitLearned(deps: IngestDeps, envelope: Envelope): Promi
   const checks = await checkReading(deps, envelope.email, draft.Amount);
   draft.ExtractionAudit = { ...learnedAudit(reading.template, nowIso), ...checks.audit };
   const confirm = reading.template.match_count < CONFIRM_FIRST;
-  const result = await commitTransaction(
-    deps,
-    draft,
-    attention(checks.attention ?? (confirm ? "learned_template" : null)),
-  );
-  if (result.status === "created") await noteRead(deps.db, reading.template.id, nowIso);
-  if (result.status !== "invalid")
-    await noteParsed(deps.db, envelope.email.fromEmail, reading.template.institution, nowIso);
+  const result = await commitTransaction(deps, draft, {
+    ...attention(checks.attention ?? (confirm ? "learned_template" : null)),
+    ...rowJournal(deps),
+  });
+  const from = envelope.email.fromEmail;
+  if (result.status === "created") {
+    await noteRead(deps.db, reading.template.id, nowIso);
+    await noteParsed(deps.db, from, reading.template.institution, nowIso);
+  } else if (result.status === "duplicate") {
+    await duplicateNoted(deps, result.tx, parsedNote(deps.db, from, reading.template.institution, nowIso));
+  }
   return result;
 }
 
@@ -208,7 +212,11 @@ async function rescueOrQuarantine(
         schema_version: 1,
         ...checks.audit,
       };
-      const result = await commitTransaction(deps, draft, { attentionReason: "ai_extraction" });
+      const result = await commitTransaction(deps, draft, {
+        attentionReason: "ai_extraction",
+        ...rowJournal(deps),
+      });
+      if (result.status === "duplicate") await duplicateNoted(deps, result.tx, null);
       if (result.status !== "invalid") return asOutcome(result, true);
       stage = "db_validation_failed";
       detail.error = result.reason;
@@ -238,6 +246,9 @@ async function listIgnored(deps: IngestDeps, envelope: Envelope, reason: string)
       forwardedTo: envelope.forwardedTo,
     },
     deps.clock().toISOString(),
+    deps.ledger
+      ? (stmt, id) => writeWithEntry(deps, { resourceId: id, summary: `ignored: ${reason}` }, stmt)
+      : undefined,
   );
 }
 
@@ -269,6 +280,9 @@ async function quarantine(
       },
     },
     now.toISOString(),
+    deps.ledger
+      ? (stmt) => writeWithEntry(deps, { resourceId: id, summary: `quarantined: ${id} (${stage})` }, stmt)
+      : undefined,
   );
   await noticeOncePerDay(deps.db, deps.notify, institution, stage, now);
   // A domain that used to parse and now quarantines in a row: its wording may have changed.

@@ -7,6 +7,7 @@ import { asAiError } from "../ai/provider";
 import { detectAlertTool } from "../ai/tools";
 import { z } from "zod";
 import { getDb } from "../db";
+import type { Statement } from "../db/lists";
 import { storedJson } from "../db/json";
 import { kvPutIfOlder } from "../db/kv";
 import { failureDetail, upsertFailure } from "../domains/parse-failures/queries";
@@ -249,7 +250,12 @@ export interface FailureRow {
 const MAX_BODY = 100_000;
 
 /** Upsert: redelivery refreshes the stage and details but keeps created_at and a dismissed status. */
-export async function recordFailure(d1: D1Database, row: FailureRow, nowIso: string): Promise<void> {
+export async function recordFailure(
+  d1: D1Database,
+  row: FailureRow,
+  nowIso: string,
+  write: (stmt: Statement) => Promise<unknown> = (stmt) => getDb(d1).batch([stmt]),
+): Promise<void> {
   const e = row.email;
   const fields = {
     failure_stage: row.stage,
@@ -265,7 +271,7 @@ export async function recordFailure(d1: D1Database, row: FailureRow, nowIso: str
     detail: row.detail,
     updated_at: nowIso,
   };
-  await upsertFailure(getDb(d1), row.id, fields, nowIso);
+  await write(upsertFailure(getDb(d1), row.id, fields, nowIso));
 }
 
 const DAY_MS = 24 * 3600 * 1000;

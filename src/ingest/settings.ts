@@ -7,6 +7,8 @@ import {
   blockKey,
   replaceBlocked,
 } from "../domains/blocked-companies/service";
+import type { AlertTemplateRow } from "../db/schema";
+import { yearTargetsQuery } from "../domains/budget/queries";
 import { getConfig } from "../domains/config/service";
 import type { Env } from "../env";
 import { log } from "../lib/log";
@@ -14,6 +16,7 @@ import type { Clock } from "../lib/clock";
 import { type CardNameMap, cardNameMap, cardNamesQuery, loadCardNames } from "./card-names";
 import { DEFAULT_JOURNAL_CURRENCY } from "./checks";
 import type { IngestSettings } from "./types";
+import { templatesForHostQuery } from "./templates/store";
 import { mappingQuery } from "./users";
 
 /** The blocked-company list (table blocked_companies, migration 0021), lower-cased; [] when unreadable. */
@@ -42,6 +45,13 @@ export async function saveBlockedCompanies(d1: D1Database, names: string[], nowI
 export interface OneEmail {
   recipient: string;
   clock: Clock;
+  /**
+   * The row's year when the caller knows it before the row is read (a typed date): the year's budget
+   * targets join the batch, so the commit can write the context in the insert's own batch.
+   */
+  targetsYear?: number;
+  /** A sender host whose learned templates the caller will read (a resolve that learns): they join too. */
+  templatesHost?: string;
 }
 
 interface Reads {
@@ -54,13 +64,19 @@ interface Reads {
 async function readAll(d1: D1Database, one?: OneEmail): Promise<Reads> {
   const db = getDb(d1);
   const resolver = one ? resolverReads(d1, one.clock) : null;
+  const year = one?.targetsYear;
+  const host = one?.templatesHost;
   try {
     const [blocked, cards, mapping, ...rest] = await db.batch([
       blockedListQuery(db),
       cardNamesQuery(db),
       mappingQuery(db, one?.recipient ?? ""),
       ...(resolver?.stmts ?? []),
+      ...(year === undefined ? [] : [yearTargetsQuery(db, year)]),
+      ...(host === undefined ? [] : [templatesForHostQuery(d1, host)]),
     ]);
+    const templates = host === undefined ? undefined : (rest.pop() as AlertTemplateRow[]);
+    const docs = year === undefined ? undefined : (rest.pop() as { user_id: string; data: unknown }[]);
     return {
       blocked: blocked.map((r) => r.key),
       cardNames: cardNameMap(cards),
@@ -70,6 +86,8 @@ async function readAll(d1: D1Database, one?: OneEmail): Promise<Reads> {
               recipient: one.recipient,
               userId: mapping[0]?.userId ?? null,
               resolverVersion: resolver.take(rest),
+              ...(docs && year !== undefined ? { targets: { year, docs } } : {}),
+              ...(templates && host !== undefined ? { templates: { host, rows: templates } } : {}),
             }
           : undefined,
     };

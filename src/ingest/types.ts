@@ -2,9 +2,10 @@
 import type { Cents } from "../lib/money";
 import type { AiProvider } from "../ai/provider";
 import type { CategoryAudit } from "../categorize/audit";
-import type { transactions } from "../db/schema";
+import type { AlertTemplateRow, transactions } from "../db/schema";
 import type { Clock } from "../lib/clock";
 import type { Notifier } from "../notify/types";
+import type { IngestLedger } from "./ledger";
 
 export type { CategoryAudit } from "../categorize/audit";
 export type { Notifier, NotifyMessage } from "../notify/types";
@@ -25,9 +26,23 @@ export interface IngestSettings {
   cardNames?: Record<string, Record<string, string>>;
   /**
    * Read with the settings for the one email they serve (Email Routing): the envelope recipient's
-   * mapped UserId (null: not mapped) and the override resolver's version stamp.
+   * mapped UserId (null: not mapped) and the override resolver's version stamp; when the caller
+   * knew the row's year up front (a typed date), every user's budget targets of that year.
    */
-  prefetched?: { recipient: string; userId: string | null; resolverVersion: string | null };
+  prefetched?: {
+    recipient: string;
+    userId: string | null;
+    resolverVersion: string | null;
+    targets?: PrefetchedTargets;
+    /** A sender host's learned templates (a resolve that will learn), read before the row is written. */
+    templates?: { host: string; rows: AlertTemplateRow[] };
+  };
+}
+
+/** Budget targets documents of one year, per user (as stored), read before the row is written. */
+export interface PrefetchedTargets {
+  year: number;
+  docs: { user_id: string; data: unknown }[];
 }
 
 /** Collaborators every door passes in (no module mocking in tests). */
@@ -41,6 +56,8 @@ export interface IngestDeps {
   settings: IngestSettings;
   /** Which door delivered the email (logged, stamped nowhere else). */
   source?: string;
+  /** The ledger of the verb that runs the pipeline (upload-eml): each outcome's entry rides in its write. */
+  ledger?: IngestLedger;
 }
 
 export interface ExtractionAudit {

@@ -8,7 +8,11 @@ import {
 import { beforeEach, describe, expect, it } from "vitest";
 import { countingD1 } from "../../bench/lib/d1-count";
 import { createApp } from "../../src/app";
-import { insertEntry } from "../../src/domains/activity/queries";
+import { eq } from "drizzle-orm";
+import { getDb } from "../../src/db";
+import { overrides } from "../../src/db/schema";
+import { openLedger, SYSTEM } from "../../src/domains/activity/journal";
+import { getEntry, insertEntry } from "../../src/domains/activity/queries";
 import type { Env } from "../../src/env";
 import worker from "../../src/index";
 import { bearer, resetState, seedToken, setPassword, withCookie } from "../helpers/auth";
@@ -263,6 +267,31 @@ describe("a verb journals in its own batch", () => {
     const before = await ledgerRows();
     expectEnvelope(await put(7), 409, "CONFLICT");
     expect(await ledgerRows()).toBe(before);
+  });
+
+  it("a door's entries are the written ones: a guarded entry its batch did not write is not named", async () => {
+    const envelope = () => ({ principal: SYSTEM, operationId: "test", method: "PUT", path: "/test" });
+    const ledger = openLedger(env.DB, () => new Date("2030-03-01T00:00:00Z"), envelope);
+    const db = getDb(env.DB);
+    const image = (category: string) => ({ company: "GHOST", category });
+    const update = (c: string) =>
+      db.update(overrides).set({ category: c }).where(eq(overrides.company, "GHOST"));
+    // The guarded write matches nothing: its entry is queued but never written.
+    const lost = ledger.journal({ kind: "override", resourceId: "GHOST", before: {}, after: image("a") });
+    await ledger.batch([update("a")], { ifChanged: true });
+    expect(await getEntry(env.DB, lost)).toBeNull();
+    expect(ledger.entries).toEqual([]);
+    expect(ledger.journaled).toBe(1);
+    // Once the row exists, the same guarded write changes it and its entry is written and named.
+    await db.insert(overrides).values({ company: "GHOST", category: "x", created_at: "t", updated_at: "t" });
+    const kept = ledger.journal({ kind: "override", resourceId: "GHOST", before: {}, after: image("b") });
+    await ledger.batch([update("b")], { ifChanged: true });
+    // An entry the door writes at settle is named too; nothing is left queued after it.
+    const settled = ledger.journal({ summary: "settled" });
+    await ledger.settle(true);
+    expect(ledger.entries.map((e) => e.id)).toEqual([kept, settled]);
+    for (const id of [kept, settled]) expect(await getEntry(env.DB, id)).not.toBeNull();
+    expect(ledger.journaled).toBe(3);
   });
 
   it("an MCP write tool and its HTTP route journal the same entry", async () => {

@@ -117,6 +117,76 @@ describe("one round trip for auth", () => {
   });
 });
 
+describe("a write on a stale isolate", () => {
+  it("the read-only check's settings ride in the auth batch (session, token, no credentials)", async () => {
+    await setPassword();
+    const cookie = sessionCookie(await login());
+    const { token } = await seedToken("read+write");
+    const write = (name: string, headers: Record<string, string>, rec: ReturnType<typeof recording>) =>
+      call("/api/v1/categories", { method: "POST", body: { name }, headers, env: { DB: rec.db } });
+    for (const [name, headers] of [
+      ["Pottery", withCookie(cookie)],
+      ["Ceramics", bearer(token)],
+    ] as const) {
+      const rec = recording(env.DB);
+      const res = await write(name, headers, rec);
+      expect(res.status, res.text).toBe(200);
+      const reads = authReads(rec.trips);
+      expect(reads).toHaveLength(1);
+      expect(rec.trips[0]).toBe(reads[0]);
+      expect(reads[0]!.kind).toBe("batch");
+      expect(tables(reads[0]!)).toContain("app_config");
+    }
+    // Read-only on: still 405 before authentication (no credentials at all), from that one batch.
+    const on = await call("/api/v1/config", {
+      method: "PUT",
+      body: { demo_mode: true },
+      headers: withCookie(cookie),
+    });
+    expect(on.status).toBe(200);
+    const rec = recording(env.DB);
+    const refused = await write("Kilns", {}, rec);
+    expect(refused.status).toBe(405);
+    expect(rec.trips).toHaveLength(1);
+    expect(tables(rec.trips[0]!)).toEqual(["app_config", "auth_settings"]);
+    const off = await call("/api/v1/config", {
+      method: "PUT",
+      body: { demo_mode: false },
+      headers: withCookie(cookie),
+    });
+    expect(off.status).toBe(200);
+  });
+});
+
+describe("after this isolate writes the configuration", () => {
+  it("the next write reads no configuration: the isolate's copy is what it wrote", async () => {
+    const e = { ...env } as Env;
+    const rec = recording(env.DB);
+    e.DB = rec.db;
+    const put = (memo: string) =>
+      createApp().fetch(
+        new Request("http://localhost/api/v1/config", {
+          method: "PUT",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ insights_user_memo: memo }),
+        }),
+        e,
+        createExecutionContext(),
+      );
+    expect((await put("first")).status).toBe(200);
+    rec.trips.length = 0;
+    const res = await put("second");
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { insights_user_memo: string }).insights_user_memo).toBe("second");
+    // No round trip reads app_config (the demo-mode check and auth use the written copy).
+    expect(rec.trips.filter((t) => t.sql.some((s) => /^select .* from "app_config"/i.test(s)))).toEqual([]);
+    // And what it holds is what a read gives back.
+    rec.trips.length = 0;
+    const read = await fetchWith(e, "/api/v1/config");
+    expect(JSON.parse(read.body).insights_user_memo).toBe("second");
+  });
+});
+
 describe("validity is never cached", () => {
   it("a revoked token fails on its very next request in the same isolate", async () => {
     const e = { ...env } as Env;

@@ -52,6 +52,7 @@ beforeEach(async () => {
       "app_config",
       "activity_log",
       "restore_staging",
+      "alert_templates",
     ].map((t) => env.DB.prepare(`DELETE FROM ${t}`)),
   );
 });
@@ -386,5 +387,76 @@ describe("finding 10: pixel bombs and bidi names", () => {
       "SELECT original_filename FROM attachments WHERE id = 'att_00000000000000aa'",
     ).first();
     expect(row?.original_filename).toBe("billfdp.png");
+  });
+});
+
+describe("a crafted backup cannot plant text that is not JSON, or JSON out of shape, in a JSON column", () => {
+  it("a required JSON column out of JSON or out of shape refuses its row; an optional one is dropped and the row kept; every read answers", async () => {
+    const zip = handBackup({
+      "transactions.json": [
+        {
+          ForwardedTo: "a@b.c",
+          DateFileName: "2025.06.01_10.00_x.eml",
+          Amount: 12.5,
+          Company: "KIOSK",
+          Category: "misc",
+          TransactionType: "purchase",
+          Date: "2025-06-01",
+          CategoryAudit: "{not json",
+          ExtractionAudit: { parser: "rbc" },
+          TransactionContext: "nope",
+          CreatedAt: "2025-06-01T00:00:00Z",
+        },
+      ],
+      "statement_layouts.json": [
+        {
+          id: "lay_0000000000000001",
+          name: "Bank",
+          institution: "Bank",
+          fingerprint: "date|description|amount",
+          header: [],
+          marks: { nope: true },
+          created_at: "2025-01-01T00:00:00Z",
+          updated_at: "2025-01-01T00:00:00Z",
+        },
+      ],
+      "alert_templates.json": [
+        {
+          id: "tpl_0000000000000001",
+          name: "Bank",
+          institution: "Bank",
+          sender_domain: "bank.example",
+          subject_words: "[]",
+          pattern: "{bad",
+          transaction_type: "purchase",
+          example: "e",
+          match_count: 0,
+          created_at: "2025-01-01T00:00:00Z",
+          updated_at: "2025-01-01T00:00:00Z",
+        },
+      ],
+    });
+    const { p, c } = await restore(zip);
+    expect(p.body.tables.alert_templates).toMatchObject({ total: 1, invalid: 1 });
+    expect(p.body.tables.statement_layouts).toMatchObject({ total: 1, invalid: 1 });
+    expect(p.body.tables.transactions).toMatchObject({ total: 1, new: 1, invalid: 0 });
+    expect(c.status, c.text).toBe(200);
+    expect(await count("alert_templates")).toBe(0);
+    const stored = await env.DB.prepare(
+      "SELECT CategoryAudit, ExtractionAudit, TransactionContext FROM transactions",
+    ).first();
+    expect(stored).toEqual({
+      CategoryAudit: null,
+      ExtractionAudit: '{"parser":"rbc"}',
+      TransactionContext: null,
+    });
+    for (const path of [
+      "/api/v1/transactions?month=2025-06",
+      "/api/v1/templates",
+      "/api/v1/journal?month=2025-06",
+    ]) {
+      const r = await call(path, { now: NOW });
+      expect(r.status, `${path}: ${r.text}`).toBe(200);
+    }
   });
 });

@@ -6,7 +6,7 @@ import {
   listCategoryNames,
   listManagedCategories,
 } from "../../src/domains/categories/service";
-import { type CountingD1, countingD1 } from "../../bench/lib/d1-count";
+import { countingD1 } from "../../bench/lib/d1-count";
 import { brokenDb } from "../helpers/broken";
 import { call, expectEnvelope } from "../helpers/http";
 import { expectEntryInBatch } from "../helpers/ledger-batch";
@@ -21,17 +21,6 @@ async function reset() {
     ),
   );
   await env.FILES.delete(["backups/config/categories.json", "backups/config/overrides.json"]);
-}
-
-/** The write is the request's last trip: change, version bump, re-read and ledger entry in one batch. */
-function expectOneWriteBatch(counter: CountingD1) {
-  expectEntryInBatch(counter, "categories");
-  const writes = counter.trips.filter((t) =>
-    t.sql.some((q) => /^\s*(insert into|update|delete from) "categories"/i.test(q)),
-  );
-  expect(writes).toHaveLength(1);
-  expect(counter.trips.at(-1)).toBe(writes[0]);
-  expect(writes[0]!.sql.some((q) => q.includes('from "config_versions"'))).toBe(true);
 }
 
 let seq = 0;
@@ -120,29 +109,6 @@ describe("GET /api/v1/categories/managed", () => {
 });
 
 describe("POST /api/v1/categories", () => {
-  it("add, group and icon journal in their write's batch and answer from it (no re-read)", async () => {
-    const counter = countingD1(env.DB);
-    const db = { env: { DB: counter.db } };
-    const added = await call(CATS, { method: "POST", body: { name: "Aquarium", group: "Home" }, ...db });
-    expect(added.status, added.text).toBe(200);
-    expectOneWriteBatch(counter);
-    expect(added.body.categories).toContainEqual({ name: "Aquarium", group: "Home" });
-    expect(added.body.version).toBe((await call(`${CATS}/managed`)).body.version);
-    counter.reset();
-    const grouped = await call(`${CATS}/Aquarium/group`, {
-      method: "PUT",
-      body: { group: "Animals" },
-      ...db,
-    });
-    expect(grouped.body).toEqual({ category: "Aquarium", old_group: "Home", new_group: "Animals" });
-    expectOneWriteBatch(counter);
-    counter.reset();
-    const icon = await call(`${CATS}/icons?name=aquarium`, { method: "PUT", body: { icon: "🐾" }, ...db });
-    expectOneWriteBatch(counter);
-    expect(icon.body).toEqual((await call(`${CATS}/icons`)).body);
-    expect(Object.values(icon.body).flat().length).toBeGreaterThan(0);
-  });
-
   it("adds with a group and returns the managed list", async () => {
     const res = await add({ name: "  Books ", group: "Reading" });
     expect(res.status).toBe(200);
@@ -469,11 +435,12 @@ describe("category rename and delete carry the budget along", () => {
     });
     expect(renamed.status).toBe(200);
     expect(renamed.body.budget_groups_updated).toBe(true);
-    // The list, every budget item and the tax mapping are read in one trip; the write is one more.
+    // The list, every budget item and the tax mapping are read in one trip; the write is the last.
     const reads = counter.trips.filter((t) => t.sql.some((q) => q.includes('from "budget_config"')));
     expect(reads).toHaveLength(1);
     expect(reads[0]!.sql.join(" ")).toMatch(/from "categories".*from "tax_mapping"/s);
-    expectOneWriteBatch(counter);
+    expectEntryInBatch(counter, "categories");
+    expect(counter.trips.at(-1)!.sql.some((q) => q.includes('"activity_log"'))).toBe(true);
     const config = await call("/api/v1/budget/config?year=2024");
     expect(Object.keys(config.body.categories)).toEqual(["crafts"]);
     expect(config.body.categories.crafts.target).toBe(120);
@@ -486,7 +453,7 @@ describe("category rename and delete carry the budget along", () => {
     expect(outage.trips.some((t) => t.kind === "single" && t.sql[0]!.includes('from "tax_mapping"'))).toBe(
       true,
     );
-    expectOneWriteBatch(outage);
+    expectEntryInBatch(outage, "categories");
     const after = await call("/api/v1/budget/config?year=2024");
     expect(after.body.categories).toEqual({});
     expect(after.body.groups).toEqual([{ name: "Fun", categories: ["travel"] }]);
@@ -515,5 +482,39 @@ describe("category rename and delete carry the budget along", () => {
     const config = await call("/api/v1/budget/config?year=2024");
     expect(config.body.spending_ceiling).toBe(1000);
     expect(config.body.categories.crafts.target).toBe(123.45);
+  });
+});
+
+describe("each category write journals itself, in its list write's batch", () => {
+  it("add, group, icon set and clear, rename, delete: one entry each, with its images", async () => {
+    await env.DB.prepare("DELETE FROM activity_log").run();
+    const counter = countingD1(env.DB);
+    const writes: [string, string, unknown, string][] = [
+      ["POST", CATS, { name: "Pottery", group: "Hobbies" }, "Added category 'Pottery'"],
+      ["PUT", `${CATS}/Pottery/group`, { group: "Leisure" }, "Category 'Pottery' group: Hobbies → Leisure"],
+      ["PUT", `${CATS}/icons?name=pottery`, { icon: "🏺" }, "Set the icon of 'Pottery'"],
+      ["DELETE", `${CATS}/icons?name=Pottery`, undefined, "Cleared the icon of 'Pottery'"],
+      ["PUT", `${CATS}/Pottery`, { new_name: "Ceramics" }, "Renamed category 'Pottery' to 'Ceramics'"],
+      [
+        "DELETE",
+        `${CATS}/Ceramics`,
+        undefined,
+        "Deleted category 'Ceramics' (its rows move to 'Miscellaneous')",
+      ],
+    ];
+    for (const [method, path, body, summary] of writes) {
+      counter.reset();
+      const res = await call(path, { method, body, env: { DB: counter.db } });
+      expect(res.status, `${method} ${path}: ${res.text}`).toBe(200);
+      expectEntryInBatch(counter, "categories");
+      const [entry] = (await call("/api/v1/activity?limit=1")).body.entries;
+      expect(entry).toMatchObject({ summary, reversible: false });
+    }
+    const [deleted] = (await call("/api/v1/activity?limit=1")).body.entries;
+    expect(deleted).toMatchObject({
+      resource_id: "Ceramics",
+      before: { name: "Ceramics", group: "Leisure", icon: null },
+      after: null,
+    });
   });
 });

@@ -129,16 +129,19 @@ describe("POST /api/v1/ignore-rules/apply", () => {
     await tx("SPOTIFY");
     await add("netflix.com");
     await add("Spotify");
+    await env.DB.prepare("DELETE FROM activity_log").run();
     const counter = countingD1(env.DB);
     const res = await call(`${IR}/apply`, { method: "POST", body: {}, env: { DB: counter.db } });
     expect(res.status).toBe(200);
-    // The rules, the counts and the aliases in one read; the flips with the ledger entry in one batch.
-    const reads = counter.trips.filter((t) => t.sql.some((q) => q.includes('from "ignore_rules"')));
-    expect(reads).toHaveLength(1);
-    expect(reads[0]!.sql.join(" ")).toMatch(
-      /from "ignore_rules".*from "transactions".*from "merchant_aliases"/s,
-    );
+    // Its entry (the merchants flipped) rides in the update's own batch.
     expectEntryInBatch(counter, "transactions");
+    const entries = async () => (await call("/api/v1/activity")).body.entries;
+    expect((await entries())[0]).toMatchObject({
+      operation_id: "applyIgnoreRules",
+      summary: "Applied 2 ignore rules: 3 transactions set Ignored",
+      after: { ignored: true },
+      reversible: false,
+    });
     expect(res.body).toEqual({
       results: [
         { pattern: "netflix.com", matched: 3, updated: 2 },
@@ -149,15 +152,19 @@ describe("POST /api/v1/ignore-rules/apply", () => {
     });
     expect(await ignoredOf("NETFLIX.COM")).toEqual([1, 1, 0]);
     expect(await ignoredOf("Netflix.com #12")).toEqual([1]);
-    // Nothing to flip: the entry is written alone, as no row changed.
-    const rerun = countingD1(env.DB);
+    counter.reset();
     const again = await call(`${IR}/apply`, {
       method: "POST",
       body: { pattern: null },
-      env: { DB: rerun.db },
+      env: { DB: counter.db },
     });
-    expectNoLoneEntry(rerun);
     expect(again.body.total_updated).toBe(0);
+    // Nothing flipped, nothing written: its one entry is the door's, with the verb's summary.
+    expectNoLoneEntry(counter);
+    expect((await entries()).map((e: { summary: string }) => e.summary).sort()).toEqual([
+      "Applied 2 ignore rules: 0 transactions set Ignored",
+      "Applied 2 ignore rules: 3 transactions set Ignored",
+    ]);
     expect(again.body.total_matched).toBe(4);
   });
 

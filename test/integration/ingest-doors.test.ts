@@ -9,9 +9,12 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Env } from "../../src/env";
 import worker from "../../src/index";
 import { imapIngest } from "../../src/ingest";
+import { encodeTxId } from "../../src/lib/txid";
 import { routeEmail } from "../../src/ingest/sources/email-routing";
+import { countingD1 } from "../../bench/lib/d1-count";
 import { brokenDb } from "../helpers/broken";
 import { call, expectEnvelope } from "../helpers/http";
+import { expectEntryInBatch } from "../helpers/ledger-batch";
 import { asText, buildMime } from "../fixtures/emails/builders";
 import { allFailures, allTransactions, resetIngestTables } from "../fixtures/emails/deps";
 
@@ -47,10 +50,35 @@ async function viaEmailRouting(raw: Uint8Array) {
   await waitOnExecutionContext(ctx);
 }
 
-async function viaUpload(raw: Uint8Array | string, name = "alert.eml") {
+async function viaUpload(raw: Uint8Array | string, name = "alert.eml", db?: D1Database) {
   const form = new FormData();
   form.append("file", new File([raw], name, { type: "message/rfc822" }));
-  return call("/api/v1/transactions/upload-eml", { method: "POST", rawBody: form });
+  return call("/api/v1/transactions/upload-eml", {
+    method: "POST",
+    rawBody: form,
+    env: db ? { DB: db } : {},
+  });
+}
+
+/**
+ * An upload through a counting D1, its ledger entry asserted to ride in the write of `table`
+ * (`lastOf`: after a guarded insert that changed nothing, whose batch also carried the entry's
+ * guarded insert, the entry rides in the last batch that inserts into activity_log).
+ */
+async function uploadJournaled(raw: Uint8Array | string, table: string, lastOf = false) {
+  const counter = countingD1(E.DB);
+  const res = await viaUpload(raw, "alert.eml", counter.db);
+  expect(res.status, res.text).toBe(200);
+  if (!lastOf) expectEntryInBatch(counter, table);
+  else {
+    const journaling = counter.trips.filter((t) =>
+      t.sql.some((q) => q.startsWith('insert into "activity_log"')),
+    );
+    expect(journaling.at(-1)!.sql.some((q) => q.startsWith(`insert into "${table}"`))).toBe(true);
+  }
+  const [entry] = (await call("/api/v1/activity?limit=1")).body.entries;
+  expect(entry.operation_id).toBe("uploadEml");
+  return { res, entry };
 }
 
 let seq = 0;
@@ -113,6 +141,28 @@ describe("every door into the one pipeline", () => {
     const res = await viaUpload(withdrawal());
     expect(res.body).toMatchObject({ status: "created", amount: 40, company: null });
     expect(await allFailures()).toHaveLength(0);
+  });
+
+  it("upload-eml journals each outcome in the write that settles it", async () => {
+    await E.DB.prepare("DELETE FROM activity_log").run();
+    const created = await uploadJournaled(alert(), "transactions");
+    expect(created.entry.summary).toBe("created: SAVE-ON-FOODS #2281 64.19");
+    const txId = encodeTxId("carlos@example.com", created.res.body.date_file_name);
+    expect(created.entry.resource_id).toBe(txId);
+    // The duplicate changed no row; its entry rides with the sender's parse note.
+    const duplicate = await uploadJournaled(alert(), "kv_state", true);
+    expect(duplicate.res.body.status).toBe("duplicate");
+    expect(duplicate.entry.summary).toBe("duplicate: SAVE-ON-FOODS #2281 64.19");
+    const body = "A purchase of $9.99 was charged to your card.";
+    const mime = buildMime({ from: "alerts@tangerine.example", subject: "Transaction alert", body });
+    const quarantined = await uploadJournaled(mime, "parse_failures");
+    expect(quarantined.entry.summary).toMatch(/^quarantined: pf_[0-9a-f]{24} \(no_parser_match\)$/);
+    const ignored = await uploadJournaled(
+      buildMime({ from: "news@x.example", body: "Hi" }),
+      "ignored_emails",
+    );
+    expect(ignored.entry.summary).toMatch(/^ignored: /);
+    expect((await call("/api/v1/activity")).body.entries).toHaveLength(4);
   });
 
   it("upload-eml: quarantined and ignored outcomes are reported", async () => {

@@ -116,26 +116,38 @@ describe("GET /api/v1/overrides/suggestions", () => {
   it("dismiss hides it until a newer correction; undismiss shows it again; unknown key is 404", async () => {
     await correction("PETSMART", "Pets", { at: "2025-06-01T00:00:00Z" });
     await correction("PETSMART", "Pets", { at: "2025-06-02T00:00:00Z" });
-    const [dismissing, undoing] = [countingD1(env.DB), countingD1(env.DB)];
+    await env.DB.prepare("DELETE FROM activity_log").run();
+    const counter = countingD1(env.DB);
     const dismissed = await call(`${OV}/suggestions/dismissed`, {
       method: "POST",
       body: { company: "PetSmart", category: "PETS" },
       now: "2025-06-05T00:00:00Z",
-      env: { DB: dismissing.db },
+      env: { DB: counter.db },
     });
     expect(dismissed.status).toBe(200);
-    expectEntryInBatch(dismissing, "dismissed_suggestions");
     expect(dismissed.body.detail).toContain("petsmart|pets");
+    // Each dismissal write carries its entry in its own batch.
+    expectEntryInBatch(counter, "dismissed_suggestions");
+    const entry = async () => (await call("/api/v1/activity?limit=1")).body.entries[0];
+    expect(await entry()).toMatchObject({
+      resource_id: "petsmart|pets",
+      summary: dismissed.body.detail,
+      before: {},
+      after: { key: "petsmart|pets", company: "PetSmart", category: "PETS" },
+      reversible: false,
+    });
     expect((await get()).body.count).toBe(0);
     const backup = (await (await env.FILES.get("backups/config/dismissed_suggestions.json"))!.json()) as any;
     expect(backup.items[0]).toMatchObject({ key: "petsmart|pets", dismissed_at: "2025-06-05T00:00:00.000Z" });
 
+    counter.reset();
     const undo = await call(`${OV}/suggestions/dismissed/${encodeURIComponent("PETSMART|Pets")}`, {
       method: "DELETE",
-      env: { DB: undoing.db },
+      env: { DB: counter.db },
     });
     expect(undo.status).toBe(200);
-    expectEntryInBatch(undoing, "dismissed_suggestions");
+    expectEntryInBatch(counter, "dismissed_suggestions");
+    expect(await entry()).toMatchObject({ summary: "Restored suggestion petsmart|pets", after: null });
     expect((await get()).body.count).toBe(1);
     expectEnvelope(
       await call(`${OV}/suggestions/dismissed/${encodeURIComponent("petsmart|pets")}`, { method: "DELETE" }),

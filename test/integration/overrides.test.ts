@@ -218,11 +218,21 @@ describe("POST /api/v1/overrides/consolidate", () => {
     const counter = countingD1(env.DB);
     const res = await call(`${OV}/consolidate`, { method: "POST", body: body(), env: { DB: counter.db } });
     expect(res.status).toBe(200);
-    // Both lists in one read, the change with its ledger entry in one batch.
-    const reads = counter.trips.filter((t) => t.sql.some((q) => q.includes('from "overrides"')));
-    expect(reads).toHaveLength(2);
-    expect(reads[0]!.sql.join(" ")).toMatch(/from "categories".*from "overrides"/s);
+    // Its entry (the group before, the one override after) rides in the consolidation's batch.
     expectEntryInBatch(counter, "overrides");
+    // Both lists are read in one trip (the category list, then the overrides).
+    const reads = counter.trips.filter((t) => t.sql.some((q) => /^select .* from "overrides"/i.test(q)));
+    expect(reads).toHaveLength(2); // the read, and the write batch's re-read of the list
+    expect(reads[0]!.sql.join(" ")).toMatch(/from "categories".*from "overrides"/s);
+    const [entry] = (await call("/api/v1/activity?limit=1")).body.entries;
+    expect(entry).toMatchObject({
+      operation_id: "consolidateOverrides",
+      resource_id: "starbucks",
+      summary: res.body.detail,
+      after: { overrides: [{ company: "Starbucks", category: "Coffee & Cafes" }] },
+      reversible: false,
+    });
+    expect(entry.before.overrides).toHaveLength(2);
     expect(res.body.canonical).toBe("Starbucks");
     expect(res.body.detail).toContain("2 overrides");
     expect((await call(OV)).body.overrides).toEqual([

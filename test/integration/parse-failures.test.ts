@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { countingD1 } from "../../bench/lib/d1-count";
+import { getFailures } from "../../src/domains/parse-failures/queries";
 import type { Env } from "../../src/env";
 import { ingestEmail } from "../../src/ingest";
 import { call, expectEnvelope } from "../helpers/http";
@@ -21,6 +22,9 @@ const unknownAlert = (id: string, from = "alerts@tangerine.example") =>
     messageId: id,
     body: "A purchase of $23.75 was charged to your account at CORNER BAKERY.",
   });
+
+const ledger = async () =>
+  (await E.DB.prepare("SELECT resource_id, summary FROM activity_log ORDER BY seq").all()).results;
 
 async function quarantine(raw: Uint8Array): Promise<string> {
   const out = await ingestEmail(raw, testDeps());
@@ -82,8 +86,13 @@ describe("parse-failures routes", () => {
 
   it("dismiss is idempotent and 404s on unknown ids", async () => {
     const id = await quarantine(unknownAlert("<d@x>"));
-    const res = await call(`/api/v1/parse-failures/${id}`, { method: "DELETE" });
+    await E.DB.prepare("DELETE FROM activity_log").run();
+    const counter = countingD1(E.DB);
+    const res = await call(`/api/v1/parse-failures/${id}`, { method: "DELETE", env: { DB: counter.db } });
     expect(res.body).toEqual({ failure_id: id, status: "dismissed" });
+    // Its entry rides in the status write's batch.
+    expectEntryInBatch(counter, "parse_failures");
+    expect(await ledger()).toEqual([{ resource_id: id, summary: "dismissed" }]);
     expect((await call(`/api/v1/parse-failures/${id}`, { method: "DELETE" })).status).toBe(200);
     expectEnvelope(await call("/api/v1/parse-failures/pf_nope", { method: "DELETE" }), 404, "NOT_FOUND");
   });
@@ -93,8 +102,16 @@ describe("parse-failures routes", () => {
       "pf_stale1",
       buildMime({ from: "CIBC <mailbox.noreply@cibc.com>", to: "me@example.com", body: CIBC_OK }),
     );
-    const res = await call("/api/v1/parse-failures/pf_stale1/retry", { method: "POST", now });
+    await E.DB.prepare("DELETE FROM activity_log").run();
+    const counter = countingD1(E.DB);
+    const res = await call("/api/v1/parse-failures/pf_stale1/retry", {
+      method: "POST",
+      now,
+      env: { DB: counter.db },
+    });
     expect(res.status).toBe(200);
+    expectEntryInBatch(counter, "parse_failures");
+    expect(await ledger()).toEqual([{ resource_id: "pf_stale1", summary: "retried: recovered" }]);
     expect(res.body).toMatchObject({ failure_id: "pf_stale1", status: "recovered", failure_stage: null });
     const [tx] = await allTransactions();
     expect(tx).toMatchObject({ Institution: "CIBC", Amount: 64.19, DateFileName: res.body.date_file_name });
@@ -105,7 +122,11 @@ describe("parse-failures routes", () => {
 
   it("retry of a still-unreadable email says so and keeps the row quarantined", async () => {
     const id = await quarantine(unknownAlert("<e@x>"));
-    const res = await call(`/api/v1/parse-failures/${id}/retry`, { method: "POST" });
+    await E.DB.prepare("DELETE FROM activity_log").run();
+    const counter = countingD1(E.DB);
+    const res = await call(`/api/v1/parse-failures/${id}/retry`, { method: "POST", env: { DB: counter.db } });
+    expectEntryInBatch(counter, "parse_failures");
+    expect(await ledger()).toEqual([{ resource_id: id, summary: "retried: still_failing" }]);
     expect(res.body).toMatchObject({
       status: "still_failing",
       failure_stage: "no_parser_match",
@@ -127,8 +148,13 @@ describe("parse-failures routes", () => {
       body: { from_domain: "tangerine.example" },
     });
     expect(filtered.body).toEqual({ retried: 1, created: 0, duplicates: 0, still_failing: 1 });
-    const all = await call("/api/v1/parse-failures/retry-all", { method: "POST" });
+    await E.DB.prepare("DELETE FROM activity_log").run();
+    const counter = countingD1(E.DB);
+    const all = await call("/api/v1/parse-failures/retry-all", { method: "POST", env: { DB: counter.db } });
     expect(all.status).toBe(200);
+    // One entry for the request, in the first status write's batch.
+    expectEntryInBatch(counter, "parse_failures");
+    expect(await ledger()).toEqual([{ resource_id: null, summary: "retried the quarantined backlog (3)" }]);
     expect(all.body).toEqual({ retried: 3, created: 2, duplicates: 0, still_failing: 1 });
     expect(await allTransactions()).toHaveLength(2);
     expectEnvelope(
@@ -163,8 +189,12 @@ describe("parse-failures routes", () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ failure_id: id, status: "resolved" });
-    // One entry (a template was learned, not merged), in the batch that inserted the row.
+    // One entry (a template was learned, not merged), in the batch that inserted the row and
+    // marked the failure resolved.
     expectEntryInBatch(counter, "transactions");
+    expectEntryInBatch(counter, "parse_failures");
+    const resolved = (await allFailures()).find((f) => f.id === id);
+    expect(resolved).toMatchObject({ status: "resolved", resolved_tx: res.body.date_file_name });
     const entries = await E.DB.prepare("SELECT resource_id, summary FROM activity_log").all();
     expect(entries.results).toEqual([{ resource_id: id, summary: "resolved as Corner Bakery 23.75" }]);
     expect(res.body.date_file_name).toMatch(/^2024\.10\.19_00\.00_[0-9a-f]{12}\.eml$/);
@@ -188,6 +218,17 @@ describe("parse-failures routes", () => {
       409,
       "CONFLICT",
     );
+    // Another email typed in as the same transaction: 409, and that failure stays quarantined.
+    const twin = await quarantine(unknownAlert("<g2@x>"));
+    const dup = await call(`/api/v1/parse-failures/${twin}/resolve`, {
+      method: "POST",
+      body: { date: "2024-10-19", amount: 23.75, company: "Corner Bakery" },
+    });
+    expect(expectEnvelope(dup, 409, "CONFLICT").details).toMatchObject({
+      date_file_name: res.body.date_file_name,
+    });
+    expect((await allFailures()).find((f) => f.id === twin)).toMatchObject({ status: "quarantined" });
+    expect(await allTransactions()).toHaveLength(1);
   });
 
   it("resolve with an explicit category stamps a manual audit; bad bodies are 422", async () => {
@@ -259,6 +300,17 @@ describe("parse-failures routes", () => {
       resolveParseFailure: ["parse-failures"],
       parseFailureToFixture: ["parse-failures"],
     });
+  });
+
+  it("reads many failures by id in one round trip, past D1's 100 bound values", async () => {
+    const a = await quarantine(unknownAlert("<m1@x>"));
+    const b = await quarantine(unknownAlert("<m2@x>"));
+    const ids = [...Array.from({ length: 150 }, (_, i) => `pf_none_${i}`), a, b];
+    const counter = countingD1(E.DB);
+    const rows = await getFailures(counter.db, ids);
+    expect(rows.map((r) => r.id).sort()).toEqual([a, b].sort());
+    expect(counter.trips).toHaveLength(1);
+    expect(await getFailures(E.DB, [])).toEqual([]);
   });
 
   it("health counts the 7-day quarantine", async () => {

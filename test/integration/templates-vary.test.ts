@@ -85,6 +85,60 @@ describe("a tidied merchant name (issue 23)", () => {
 });
 
 describe("a template learns what varies (issue 27)", () => {
+  it("a template is saved in one round trip; a merge whose update writes nothing offers no Undo", async () => {
+    const first = await quarantined(venture({ id: "g1", amount: "12.47", merchant: "TIM HORTONS" }));
+    const counter = countingD1(E.DB);
+    const learned = await call(`/api/v1/parse-failures/${first}/resolve`, {
+      method: "POST",
+      body: { date: "2026-10-12", amount: 12.47, company: "Tim Hortons", institution: "Capital Two" },
+      env: { DB: counter.db },
+    });
+    expect(learned.body.template_id).toMatch(/^tpl_/);
+    // The learned template is saved and read back in one round trip.
+    const saves = counter.trips.filter((t) => t.sql.some((q) => /^insert into "alert_templates"/i.test(q)));
+    expect(saves).toHaveLength(1);
+    expect(saves[0]!.kind).toBe("batch");
+    expect(saves[0]!.sql.some((q) => /^select .* from "alert_templates"/i.test(q))).toBe(true);
+    // The sender's templates were read before it, with the settings, in one batch.
+    const [reads, ...more] = counter.trips.filter(
+      (t) => t !== saves[0] && t.sql.some((q) => /^select .* from "alert_templates"/i.test(q)),
+    );
+    expect(more).toEqual([]);
+    expect(reads!.sql.some((q) => /from "blocked_companies"/i.test(q))).toBe(true);
+    const second = await quarantined(
+      venture({
+        id: "g2",
+        amount: "40.00",
+        merchant: "SHELL OIL 5744",
+        printed: "October 13, 2026",
+        card: "Savor",
+        digits: "9876",
+        breakBefore: true,
+      }),
+    );
+    await E.DB.prepare("DELETE FROM activity_log").run();
+    // The template is planned for the merge, then its update changes nothing (as if it went away).
+    await E.DB.prepare(
+      "CREATE TRIGGER t_vanish BEFORE UPDATE ON alert_templates BEGIN SELECT RAISE(IGNORE); END",
+    ).run();
+    let res: Awaited<ReturnType<typeof call<any>>>;
+    try {
+      res = await call<any>(`/api/v1/parse-failures/${second}/resolve`, {
+        method: "POST",
+        body: { date: "2026-10-13", amount: 40, company: "Shell", institution: "Capital Two" },
+      });
+    } finally {
+      await E.DB.prepare("DROP TRIGGER t_vanish").run();
+    }
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.template_note ?? "").not.toMatch(/^merged into/);
+    expect(await templates()).toHaveLength(2);
+    // Only the resolve's own entry exists (not undoable), so no X-Activity-Id is offered.
+    const rows = await E.DB.prepare("SELECT id, resource_id, reversible FROM activity_log").all<any>();
+    expect(rows.results).toEqual([expect.objectContaining({ resource_id: second, reversible: 0 })]);
+    expect(res.headers.get("X-Activity-Id")).toBeNull();
+  });
+
   it("a second wording of the same bank merges into its template; both read exactly after", async () => {
     const first = await quarantined(venture({ id: "v1", amount: "12.47", merchant: "TIM HORTONS" }));
     const a = await resolve(first, {
@@ -115,6 +169,12 @@ describe("a template learns what varies (issue 27)", () => {
     expect(b).toMatchObject({ template_id: a.template_id, template_reason: null });
     // The merge's entry (the request's one) rides in the template update's own batch.
     expectEntryInBatch(counter, "alert_templates");
+    // D1 reads of quarantined emails: this one, then the one the template learned from, once
+    // (the re-learning as paragraphs and the check share it).
+    const failureReads = counter.trips.filter((t) =>
+      t.sql.some((q) => /^select .* from "parse_failures"/i.test(q)),
+    );
+    expect(failureReads).toHaveLength(2);
     expect(b.template_note).toMatch(/^merged into "Capital Two purchase"/);
     expect(await templates()).toHaveLength(1);
     const [t] = await templates();

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { countingD1 } from "../../bench/lib/d1-count";
+import { computeContext } from "../../src/ingest/context";
+import type { TransactionRecord } from "../../src/ingest/types";
 import { encodeTxId } from "../../src/lib/txid";
 import { bearer, seedToken } from "../helpers/auth";
 import { call, expectEnvelope } from "../helpers/http";
@@ -320,6 +322,61 @@ describe("manual transactions", () => {
         operation_id: "addManualTransaction",
       },
     ]);
+  });
+
+  it("writes the context in the insert's own batch, as the reads after the insert compute it", async () => {
+    await env.DB.prepare("DELETE FROM budget_config WHERE year = 2024").run();
+    const doc = { spending_ceiling: 0, categories: { groceries: { target: 5400, monthly_amount: 450 } } };
+    await env.DB.prepare(
+      "INSERT INTO budget_config (user_id, year, kind, data, updated_at) VALUES ('default', 2024, 'targets', ?, 't')",
+    )
+      .bind(JSON.stringify(doc))
+      .run();
+    const add = (date: string, amount: number, category: string) =>
+      call("/api/v1/transactions", {
+        method: "POST",
+        body: { date, amount, company: "Farmers Market", category },
+      });
+    await add("2024-10-05", 50, "Groceries");
+    const counter = countingD1(env.DB);
+    const body = { date: "2024-10-06", amount: 100, company: "Farmers Market", category: "Groceries" };
+    const res = await call("/api/v1/transactions", { method: "POST", body, env: { DB: counter.db } });
+    expect(res.body.status).toBe("created");
+    // One trip writes the row, its context and its entry; nothing is written after it.
+    const writes = counter.trips.filter((t) => t.sql.some((q) => /^\s*(insert|update)/i.test(q)));
+    expect(writes).toHaveLength(1);
+    expect(writes[0]!.sql.join(" ; ")).toMatch(
+      /insert into "transactions".*update "transactions" set "TransactionContext".*"activity_log"/,
+    );
+    const row = await env.DB.prepare(
+      "SELECT UserId, DateFileName, Category, Company, TransactionContext FROM transactions WHERE DateFileName = ?",
+    )
+      .bind(res.body.date_file_name)
+      .first<Record<string, string>>();
+    const stored = JSON.parse(row!.TransactionContext!);
+    expect(stored).toEqual({
+      money: "cents",
+      category_month_total: 15000,
+      merchant_month_count: 2,
+      category_budget_target: 45000,
+      category_budget_pct: 33.3,
+    });
+    // The same snapshot the alert door's reads give for that row.
+    expect(stored).toEqual(await computeContext(env.DB, row as unknown as TransactionRecord));
+    // Without a target (another year's row): the target and percentage are null, as contextOf has them.
+    const other = await add("2023-10-06", 12, "Groceries");
+    const ctx = await env.DB.prepare(
+      "SELECT TransactionContext AS c FROM transactions WHERE DateFileName = ?",
+    )
+      .bind(other.body.date_file_name)
+      .first<string>("c");
+    expect(JSON.parse(ctx!)).toEqual({
+      money: "cents",
+      category_month_total: 1200,
+      merchant_month_count: 1,
+      category_budget_target: null,
+      category_budget_pct: null,
+    });
   });
 
   it("a same-minute key taken by another row: the entry rides in the suffixed insert", async () => {

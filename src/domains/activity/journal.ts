@@ -64,23 +64,37 @@ const ledgerFault = (err: unknown) => /(no such table: |constraint failed: )acti
 export interface Ledger {
   journal: ServiceCtx["journal"];
   batch: ServiceCtx["batch"];
-  /** Entries of this door, written or queued, in order. */
+  /**
+   * Entries of this door that were written, in order: a queued entry no batch took (a guarded
+   * `ifChanged` write that changed nothing, a ledger fault) is not here, so no door names it.
+   */
   readonly entries: readonly ActivityInsert[];
+  /** How many entries the door's verbs queued, written or not (the door's "no verb journaled"). */
+  readonly journaled: number;
   /** The door answers: on success the entries no batch took are written (one batch), else dropped. */
   settle(ok: boolean): Promise<void>;
 }
 
 export function openLedger(d1: D1Database, clock: Clock, envelope: () => Envelope): Ledger {
   const entries: ActivityInsert[] = [];
+  let journaled = 0;
   let queued: ActivityInsert[] = [];
   const db = getDb(d1);
   const fail = (rows: ActivityInsert[], err: unknown) =>
     log("error", "activity.capture_failed", { entries: rows.map((r) => r.id), error: String(err) });
+  /** Records the rows a batch wrote (a guarded insert that changed nothing did not). */
+  const wrote = (rows: ActivityInsert[], results?: readonly unknown[]) =>
+    rows.forEach((r, i) => {
+      if (!results || ((results[i] as D1Result | undefined)?.meta?.changes ?? 0) > 0) entries.push(r);
+    });
   return {
     entries,
+    get journaled() {
+      return journaled;
+    },
     journal(entry) {
       const row = entryRow(entry, entry.id ?? newEntryId(), clock().toISOString(), envelope());
-      entries.push(row);
+      journaled++;
       queued.push(row);
       return row.id;
     },
@@ -94,6 +108,7 @@ export function openLedger(d1: D1Database, clock: Clock, envelope: () => Envelop
       const ledger = opts.ifChanged ? entryInsertsIfChanged(db, rows) : entryInserts(db, rows);
       try {
         const all = (await db.batch([...stmts, ...ledger] as unknown as T)) as unknown[];
+        wrote(rows, opts.ifChanged ? all.slice(stmts.length) : undefined);
         return all.slice(0, stmts.length) as BatchResponse<T>;
       } catch (err) {
         // The ledger never fails a write (SPEC.md): only a fault of its own table is retried without it.
@@ -107,7 +122,10 @@ export function openLedger(d1: D1Database, clock: Clock, envelope: () => Envelop
       queued = [];
       if (!ok || rows.length === 0) return;
       const [first, ...rest] = entryInserts(db, rows);
-      await db.batch([first!, ...rest]).catch((err) => fail(rows, err));
+      await db.batch([first!, ...rest]).then(
+        () => wrote(rows),
+        (err) => fail(rows, err),
+      );
     },
   };
 }

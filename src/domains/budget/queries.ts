@@ -43,6 +43,13 @@ export async function targetsOfYear(db: Db, year: number): Promise<unknown[]> {
   return rows.map((r) => r.data);
 }
 
+/** Every user's targets row of a year as `{ user_id, data }` (one statement of a caller's batch). */
+export const yearTargetsQuery = (db: Db, year: number) =>
+  db
+    .select({ user_id: b.user_id, data: b.data })
+    .from(b)
+    .where(and(eq(b.kind, "targets"), eq(b.year, year)));
+
 /** Whether any user has a budget item for the year. */
 export async function hasBudgetYear(db: Db, year: number): Promise<boolean> {
   const rows = await db.select({ year: b.year }).from(b).where(eq(b.year, year)).limit(1);

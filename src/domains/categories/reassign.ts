@@ -9,8 +9,8 @@ import type { ServiceCtx } from "../../lib/context";
 import { conflict, validationError } from "../../lib/errors";
 import { log } from "../../lib/log";
 import type { Statement } from "../../db/lists";
-import { budgetItemsRead, budgetRenameFrom, budgetRenameStatements } from "../budget/rename";
 import type { StoredItem } from "../budget/queries";
+import { budgetItemsRead, budgetRenameFrom, budgetRenameStatements } from "../budget/rename";
 import { taxMappingRead, taxRenameFrom, taxRenameStatements } from "../tax/mapping-store";
 import { OVERRIDES, reassignOverrides } from "../overrides/queries";
 import { reassignTransactions } from "../transactions/queries";
@@ -20,14 +20,15 @@ import { budgetNames, findCategory, isProtected, sameName } from "./rules";
 import {
   type CategoryState,
   checkVersion,
-  commitCategories,
+  journalCategory,
   loadCategoryState,
   loadCategoryStateWith,
   requireCategory,
+  writeCategories,
 } from "./service";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
-type VerbCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
+type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
 
 /** The budget and tax statements that carry a rename (`to`) or a delete (`to` null) through. */
 type Cascade = (
@@ -85,7 +86,7 @@ function refuseProtected(name: string, verb: "renamed" | "deleted"): void {
 }
 
 export async function renameCategory(
-  ctx: VerbCtx,
+  ctx: WriteCtx,
   {
     oldName,
     newName,
@@ -103,9 +104,9 @@ export async function renameCategory(
   const db = getDb(ctx.env.DB);
   const nowIso = ctx.clock().toISOString();
   const { budget, tax } = await cascade(row.name, newName, nowIso);
-  const {
-    results: [, tx, ov],
-  } = await commitCategories(ctx, {
+  const summary = `Renamed category '${row.name}' to '${newName}'`;
+  journalCategory(ctx, { name: row.name, before: row, after: { ...row, name: newName }, summary });
+  const [, tx, ov] = await writeCategories(ctx, {
     state,
     stmts: [
       renameCategoryRow(db, row.name, newName),
@@ -126,7 +127,7 @@ export async function renameCategory(
 }
 
 export async function deleteCategory(
-  ctx: VerbCtx,
+  ctx: WriteCtx,
   {
     name,
     reassignTo,
@@ -147,9 +148,9 @@ export async function deleteCategory(
   // the personal tax mapping drops it from its line.
   const nowIso = ctx.clock().toISOString();
   const { budget, tax } = await cascade(row.name, null, nowIso);
-  const {
-    results: [, tx, ov],
-  } = await commitCategories(ctx, {
+  const summary = `Deleted category '${row.name}' (its rows move to '${target.name}')`;
+  journalCategory(ctx, { name: row.name, before: row, after: null, summary });
+  const [, tx, ov] = await writeCategories(ctx, {
     state,
     stmts: [
       deleteCategoryRow(db, row.name),

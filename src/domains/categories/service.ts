@@ -4,7 +4,7 @@
  * version in the same batch, and refreshes the R2 backup; reads fall back to that backup.
  */
 import { getDb } from "../../db";
-import { loadList, loadListWith, type Statement, writeList, writeListSnapshot } from "../../db/lists";
+import { loadList, loadListWith, type Statement, writeListSnapshot } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
 import type { CategoryRow } from "./defaults";
@@ -12,8 +12,8 @@ import { CATEGORIES, insertCategory, materialize, setGroup, setIcon } from "./qu
 import { effectiveRows, findCategory, iconsOf, nextPosition, toManaged } from "./rules";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
-/** A list verb's context: it journals its (envelope-only) entry in its own write batch. */
-type VerbCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
+/** A category verb's context: its entry rides in the list write's batch. */
+type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
 
 export interface CategoryState {
   rows: CategoryRow[];
@@ -65,44 +65,51 @@ export function checkVersion(state: CategoryState, expected: number | null | und
 
 /**
  * Runs `stmts` after storing the defaults (first write) and before the version bump, in one
- * batch; returns the results of `stmts` only. Then refreshes the backup.
+ * batch; returns the results of `stmts` only. Then refreshes the backup. `batch`: the verb's
+ * ServiceCtx.batch, so the entry it journaled rides in the same batch (a revert's recreate of
+ * deleted categories passes none: the revert's own entry rides in its restore).
  */
 export async function writeCategories(
-  ctx: Ctx,
-  { state, stmts }: { state: CategoryState; stmts: Statement[] },
+  ctx: Ctx & { batch?: ServiceCtx["batch"] },
+  write: { state: CategoryState; stmts: Statement[] },
 ): Promise<unknown[]> {
-  const seed = state.stored ? [] : materialize(getDb(ctx.env.DB), state.rows);
-  const results = await writeList(ctx.env, CATEGORIES, [...seed, ...stmts], ctx.clock().toISOString());
-  return results.slice(seed.length);
+  return (await writeCategoriesState(ctx, write)).results;
 }
 
-/**
- * A list verb's write: `writeCategories` with the verb's envelope-only ledger entry in the same
- * batch (one round trip for change, version, re-read and entry). Returns the results of `stmts`
- * and the list as written (no re-read for the response).
- */
-export async function commitCategories(
-  ctx: VerbCtx,
+/** `writeCategories`, with the list as its batch re-read it (no read after the write). */
+async function writeCategoriesState(
+  ctx: Ctx & { batch?: ServiceCtx["batch"] },
   { state, stmts }: { state: CategoryState; stmts: Statement[] },
 ): Promise<{ results: unknown[]; state: CategoryState }> {
   const seed = state.stored ? [] : materialize(getDb(ctx.env.DB), state.rows);
-  ctx.journal({});
-  const { results, snapshot } = await writeListSnapshot(
-    ctx.env,
-    CATEGORIES,
-    [...seed, ...stmts],
-    ctx.clock().toISOString(),
-    ctx.batch,
-  );
-  return {
-    results: results.slice(seed.length),
-    state: { ...effectiveRows(snapshot.items), version: snapshot.version },
-  };
+  const all = [...seed, ...stmts];
+  const now = ctx.clock().toISOString();
+  const { results, snapshot } = await writeListSnapshot(ctx.env, CATEGORIES, all, now, ctx.batch);
+  const written = { ...effectiveRows(snapshot.items), version: snapshot.version };
+  return { results: results.slice(seed.length), state: written };
+}
+
+/** A category row as the ledger shows it (images for transparency: no reverter, not reversible). */
+const image = (r: CategoryRow) => ({ name: r.name, group: r.group_name ?? null, icon: r.icon ?? null });
+
+/** Queues a category verb's entry; its list write's batch (writeCategories) carries it. */
+export function journalCategory(
+  ctx: Pick<ServiceCtx, "journal">,
+  change: { name: string; before: CategoryRow | null; after: CategoryRow | null; summary: string },
+): void {
+  ctx.journal({
+    kind: "category",
+    resourceId: change.name,
+    before: change.before ? image(change.before) : {},
+    after: change.after ? image(change.after) : null,
+    summary: change.summary,
+    reversible: false,
+  });
 }
 
 /** Adds a category (names are unique case-insensitively: 409 otherwise); returns the managed list. */
 export async function addCategory(
-  ctx: VerbCtx,
+  ctx: WriteCtx,
   {
     input,
     expectedVersion,
@@ -119,18 +126,21 @@ export async function addCategory(
     icon: null,
     position: nextPosition(state.rows),
   };
-  const after = await commitCategories(ctx, { state, stmts: [insertCategory(getDb(ctx.env.DB), row)] });
-  return toManaged(after.state.rows, after.state.version);
+  journalCategory(ctx, { name: row.name, before: null, after: row, summary: `Added category '${row.name}'` });
+  const written = await writeCategoriesState(ctx, { state, stmts: [insertCategory(getDb(ctx.env.DB), row)] });
+  return toManaged(written.state.rows, written.state.version);
 }
 
 export async function updateCategoryGroup(
-  ctx: VerbCtx,
+  ctx: WriteCtx,
   { name, group, expectedVersion }: { name: string; group: string | null; expectedVersion?: number | null },
 ) {
   const state = await loadCategoryState(ctx.env);
   checkVersion(state, expectedVersion);
   const row = requireCategory(state, name);
-  await commitCategories(ctx, { state, stmts: [setGroup(getDb(ctx.env.DB), row.name, group)] });
+  const summary = `Category '${row.name}' group: ${row.group_name ?? "none"} → ${group ?? "none"}`;
+  journalCategory(ctx, { name: row.name, before: row, after: { ...row, group_name: group }, summary });
+  await writeCategories(ctx, { state, stmts: [setGroup(getDb(ctx.env.DB), row.name, group)] });
   return { category: row.name, old_group: row.group_name ?? null, new_group: group };
 }
 
@@ -141,14 +151,19 @@ export async function listCategoryIcons(ctx: Pick<ServiceCtx, "env">) {
 
 /** Sets (a string) or clears (null) a category's icon; returns the icon map. */
 export async function setCategoryIcon(
-  ctx: VerbCtx,
+  ctx: WriteCtx,
   { name, icon, expectedVersion }: { name: string; icon: string | null; expectedVersion?: number | null },
 ) {
   const state = await loadCategoryState(ctx.env);
   checkVersion(state, expectedVersion);
   const row = requireCategory(state, name);
-  const after = await commitCategories(ctx, { state, stmts: [setIcon(getDb(ctx.env.DB), row.name, icon)] });
-  return iconsOf(after.state.rows, after.state.version);
+  const summary = icon === null ? `Cleared the icon of '${row.name}'` : `Set the icon of '${row.name}'`;
+  journalCategory(ctx, { name: row.name, before: row, after: { ...row, icon }, summary });
+  const written = await writeCategoriesState(ctx, {
+    state,
+    stmts: [setIcon(getDb(ctx.env.DB), row.name, icon)],
+  });
+  return iconsOf(written.state.rows, written.state.version);
 }
 
 /** Display spelling for a category recreated from a lowercased stored name ("home goods" → "Home Goods"). */
@@ -192,7 +207,12 @@ export async function requireLiveCategories(
     icon: null,
     position: position++,
   }));
-  await writeCategories(ctx, { state, stmts: rows.map((r) => insertCategory(db, r).onConflictDoNothing()) });
+  // Not through the caller's batch: the revert's own entry rides in its restore, not here.
+  const recreate = { env: ctx.env, clock: ctx.clock };
+  await writeCategories(recreate, {
+    state,
+    stmts: rows.map((r) => insertCategory(db, r).onConflictDoNothing()),
+  });
   return rows.map((r) => r.name);
 }
 

@@ -35,6 +35,17 @@ export function invalidateSettings(): void {
   generation++;
 }
 
+/**
+ * After this isolate wrote app_config: every older copy is dropped and this env's copy is what was
+ * written (so the next request, whose demo-mode check reads settings first, costs no round trip).
+ */
+function primeSettings(env: Env, written: StoredConfig): void {
+  invalidateSettings();
+  // As a read gives it back: the stored JSON, parsed.
+  const value = parseStored(JSON.parse(JSON.stringify(written)));
+  settingsCache.set(env, { at: Date.now(), generation, value: Promise.resolve(value) });
+}
+
 async function readSettings(env: Env): Promise<{ value: StoredConfig; fresh: boolean }> {
   const { value, source } = await readWithFallback(env.FILES, BACKUP_NAME, () =>
     readStoredConfig(getDb(env.DB)),
@@ -48,6 +59,9 @@ function cachedFresh(env: Env, now: number): boolean {
     hit !== undefined && hit.generation === generation && now - hit.at >= 0 && now - hit.at < SETTINGS_TTL_MS
   );
 }
+
+/** Whether this isolate's settings copy is fresh (loadSettings then costs no round trip). */
+export const settingsFresh = (env: Env): boolean => cachedFresh(env, Date.now());
 
 /**
  * For a caller that reads D1 in one batch anyway (the auth middleware): the stored-config query
@@ -119,7 +133,7 @@ export async function updateConfig(ctx: ServiceCtx, input: AppConfigUpdateReques
   const after = applyUpdate(before, input);
   ctx.journal({ kind: "config", resourceId: "app", before, after });
   await writeStoredConfig(getDb(ctx.env.DB), ctx.batch, after, ctx.clock().toISOString());
-  invalidateSettings();
+  primeSettings(ctx.env, after);
   await saveBackup(ctx.env.FILES, BACKUP_NAME, after);
   return { before, after, response: toResponse(after, dep) };
 }
@@ -132,6 +146,6 @@ export async function restoreConfig(
   const data = parseStored(image);
   journal?.();
   await writeStoredConfig(getDb(ctx.env.DB), ctx.batch, data, ctx.clock().toISOString());
-  invalidateSettings();
+  primeSettings(ctx.env, data);
   await saveBackup(ctx.env.FILES, BACKUP_NAME, data);
 }

@@ -8,6 +8,8 @@ import { getTableColumns } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as t from "../../db/schema";
 import { toCents } from "../../lib/money";
+import { readLayoutHeader, readLayoutMarks } from "../statements/layouts/stored";
+import { readCandidates, readCsvMapping, readCsvState } from "../statements/stored";
 
 export type Row = Record<string, unknown>;
 export interface TableDef {
@@ -94,6 +96,41 @@ export interface ParsedBackup {
   };
 }
 
+/**
+ * JSON columns whose reader has no fallback (it refuses a stored value out of shape): a restored
+ * value must already have the shape, or the page reading it could not answer. The other JSON
+ * columns' readers fall back (an audit, a template's words, a receipt read…) or validate with words
+ * (settings, budget documents, the tax mapping); test/unit/domains/data/tables.test.ts keeps this
+ * list whole.
+ */
+export const SHAPED_JSON: Record<string, (value: unknown) => unknown> = {
+  "statements.csv_mapping": readCsvState,
+  "statement_rows.candidates": readCandidates,
+  "statement_csv_mappings.mapping": readCsvMapping,
+  "statement_layouts.header": readLayoutHeader,
+  "statement_layouts.marks": readLayoutMarks,
+};
+
+const inShape = (column: string, text: string) => {
+  const read = SHAPED_JSON[column];
+  if (!read) return true;
+  try {
+    read(JSON.parse(text));
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const isJsonText = (text: string) => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 export const isObject = (v: unknown): v is Row => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** One exported row → the stored row, or the reason it cannot be imported. */
@@ -102,8 +139,22 @@ export function toStored(name: string, def: TableDef, raw: unknown, cents: boole
   const out: Row = {};
   for (const [prop, col] of Object.entries(getTableColumns(def.table))) {
     let v = raw[col.name];
-    if (v !== undefined && v !== null && JSON_COLUMNS.has(col.name) && typeof v !== "string")
-      v = JSON.stringify(v);
+    // A JSON column holds JSON text: a value is written as its text; a text must be JSON (the
+    // restore moves it in as it is, and every read decodes it), in the column's shape where its
+    // reader has no fallback. Otherwise it is dropped where the column may be empty (an audit
+    // explains a row, the row stays), else it refuses the row.
+    if (v !== undefined && v !== null && (JSON_COLUMNS.has(col.name) || col.dataType === "json")) {
+      if (typeof v !== "string") v = JSON.stringify(v);
+      const why = !isJsonText(v as string)
+        ? "is not JSON"
+        : inShape(`${name}.${col.name}`, v as string)
+          ? null
+          : "is not in its shape";
+      if (why) {
+        if (col.notNull) return `${col.name} ${why}`;
+        v = null;
+      }
+    }
     if (v === undefined || v === null) {
       if (col.notNull && !col.hasDefault) return `${col.name} is missing`;
       if (v === null) out[prop] = null;

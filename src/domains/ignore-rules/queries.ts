@@ -51,7 +51,7 @@ const hasCompany = () => and(isNull(t.DeletedAt), isNotNull(t.Company), ne(compa
 const countWhere = (cond: ReturnType<typeof sql>) =>
   sql<number>`SUM(CASE WHEN ${cond} THEN 1 ELSE 0 END)`.mapWith(Number);
 
-/** Non-deleted rows per company: `n` counts the rows still un-ignored (a query: run it, or batch it). */
+/** Non-deleted rows per company: `n` counts the rows still un-ignored. */
 export function openCounts(db: Db) {
   return db
     .select({ company, total: count(), n: countWhere(sql`${t.Ignored} = 0`) })

@@ -8,16 +8,20 @@ import {
   batchOf,
   type ListDef,
   loadList,
+  loadListWith,
   type Snapshot,
+  snapshotParts,
   type Statement,
   writeListSnapshot,
 } from "../../db/lists";
 import type { Env } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
+import type { AliasRow } from "../../categorize/rules";
 import { ALIASES } from "../merchant-aliases/queries";
 import { windowStartPrefix } from "../overrides/rules";
 import {
+  type CompanyCount,
   DISMISSED_IGNORE,
   deleteDismissedMerchant,
   deleteRule,
@@ -89,45 +93,35 @@ export async function deleteIgnoreRule(ctx: WriteCtx, pattern: string) {
   return { detail: `Removed ignore rule '${existing}'` };
 }
 
-/**
- * What a backfill reads, in ONE batch: the rules, every company's open count and the aliases.
- * When that batch fails, each alone as before (the lists fall back to their R2 copies).
- */
-async function applyReads(env: Env) {
-  const db = getDb(env.DB);
-  try {
-    const [rules, counts, aliasRows] = await db.batch([
-      IGNORE_RULES.query(db),
-      openCounts(db),
-      ALIASES.query(db),
-    ]);
-    return {
-      all: (rules as { pattern: string }[]).map((r) => r.pattern),
-      counts,
-      aliases: aliasRows as Awaited<ReturnType<typeof aliases>>,
-    };
-  } catch {
-    const all = (await patterns(env)).patterns;
-    return { all, counts: await openCounts(db), aliases: await aliases(env) };
-  }
-}
-
 /** Backfill: sets Ignored on non-deleted, un-ignored rows matching one rule (404 if unknown) or all. */
 export async function applyIgnoreRules(ctx: WriteCtx, pattern?: string | null) {
-  const { all, counts, aliases: aliasRows } = await applyReads(ctx.env);
+  const db = getDb(ctx.env.DB);
+  // The rules, the open rows per company and the aliases: one round trip.
+  const read = await loadListWith(ctx.env, IGNORE_RULES, [openCounts(db), ...snapshotParts(db, ALIASES)]);
+  const [counts, aliasRows] = read.extra as [CompanyCount[], AliasRow[]];
+  const all = read.snapshot.items.map((r) => r.pattern);
   const chosen = pattern ? all.filter((p) => p.toLowerCase() === pattern.toLowerCase()) : all;
   if (pattern && chosen.length === 0) throw notFound(`Ignore rule '${pattern}'`);
-  const db = getDb(ctx.env.DB);
   const plan = planApply(chosen, counts, aliasRows);
+  const totalUpdated = plan.results.reduce((s, r) => s + r.updated, 0);
+  // The merchants flipped (images for transparency: not reversible), in the update's own batch; a
+  // rerun that flips nothing has no write, and the door writes its entry.
+  const rule = pattern ? `ignore rule '${chosen[0]}'` : `${chosen.length} ignore rules`;
+  ctx.journal({
+    kind: "ignore_rules_apply",
+    resourceId: pattern ? chosen[0]! : null,
+    before: { ignored: false, companies: plan.companies },
+    after: { ignored: true, companies: plan.companies },
+    rows: totalUpdated,
+    summary: `Applied ${rule}: ${totalUpdated} transaction${totalUpdated === 1 ? "" : "s"} set Ignored`,
+    reversible: false,
+  });
   const stmts = ignoreCompanies(db, plan.companies);
-  // The request's (envelope-only) entry rides in the backfill's batch; with nothing to update the
-  // door writes it alone.
-  ctx.journal({});
   if (stmts.length > 0) await ctx.batch(batchOf(stmts));
   return {
     results: plan.results,
     total_matched: plan.results.reduce((s, r) => s + r.matched, 0),
-    total_updated: plan.results.reduce((s, r) => s + r.updated, 0),
+    total_updated: totalUpdated,
   };
 }
 

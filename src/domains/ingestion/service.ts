@@ -61,11 +61,15 @@ export function toUploadResponse(o: IngestOutcome): UploadEmlResponse {
   }
 }
 
-/** The upload door: the same pipeline as every other door. */
+/**
+ * The upload door: the same pipeline as every other door. The request's ledger goes with it, so
+ * the outcome's entry (created, duplicate, quarantined or ignored) rides in the write that settles it.
+ */
 export async function uploadEml(
   ctx: ServiceCtx,
   { bytes, opts = {} }: { bytes: Uint8Array; opts?: DepsOptions },
 ): Promise<UploadEmlResponse> {
-  const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ...opts, source: "upload" });
+  const ledger = { journal: ctx.journal, batch: ctx.batch };
+  const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ...opts, source: "upload", ledger });
   return toUploadResponse(await ingestEmail(bytes, deps));
 }

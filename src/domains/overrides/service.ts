@@ -127,8 +127,7 @@ export async function consolidateOverrides(
   input: { normalized_key: string; canonical_company: string; category: string; members: string[] },
 ) {
   // The category list and the override list in one round trip (as putOverride).
-  const db = getDb(ctx.env.DB);
-  const { state, extra } = await loadCategoryStateWith(ctx.env, [OVERRIDES.query(db)]);
+  const { state, extra } = await loadCategoryStateWith(ctx.env, [OVERRIDES.query(getDb(ctx.env.DB))]);
   const row = findCategory(state.rows, input.category);
   if (!row) throw notInList(input.category, ["body", "category"]);
   const category = row.name;
@@ -159,14 +158,22 @@ export async function consolidateOverrides(
       },
     );
   }
-  ctx.journal({}); // envelope-only, in the write's batch
+  const db = getDb(ctx.env.DB);
+  const n = new Set(input.members.map((m) => m.toLowerCase())).size;
+  const detail = `Consolidated ${n} override${n === 1 ? "" : "s"} into '${input.canonical_company}' → ${category}`;
+  // Images for transparency (the group's overrides before, the one after): not reversible.
+  const before = items.filter((o) => input.members.some((m) => lower(m) === lower(o.company)));
+  ctx.journal({
+    kind: "override_consolidation",
+    resourceId: input.normalized_key,
+    before: { overrides: before.map((o) => ({ company: o.company, category: o.category })) },
+    after: { overrides: [{ company: input.canonical_company, category }] },
+    summary: detail,
+    reversible: false,
+  });
   await writeOverrides(ctx, [
     ...input.members.map((m) => deleteOverrideRow(db, m)),
     upsertOverride(db, { company: input.canonical_company, category }, ctx.clock().toISOString()),
   ]);
-  const n = new Set(input.members.map((m) => m.toLowerCase())).size;
-  return {
-    detail: `Consolidated ${n} override${n === 1 ? "" : "s"} into '${input.canonical_company}' → ${category}`,
-    canonical: input.canonical_company,
-  };
+  return { detail, canonical: input.canonical_company };
 }

@@ -22,7 +22,6 @@ import {
 import { dismissKey, selectSuggestions, windowStartPrefix } from "./rules";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
-type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
 
 export async function listDismissed(ctx: Pick<ServiceCtx, "env">): Promise<DismissedRow[]> {
   return (await loadList(ctx.env, DISMISSED)).items;
@@ -46,9 +45,22 @@ export async function getOverrideSuggestions(ctx: Ctx, months: number) {
   return { suggestions, count: suggestions.length };
 }
 
-/** The write with the verb's envelope-only ledger entry, version bump and re-read in one batch. */
-async function writeDismissed(ctx: WriteCtx, stmt: Statement): Promise<void> {
-  ctx.journal({});
+type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
+
+/** The dismissed list's write, with the verb's entry (transparency images: not reversible) in its batch. */
+async function writeDismissed(
+  ctx: WriteCtx,
+  stmt: Statement,
+  entry: { key: string; before: object; after: object | null; summary: string },
+): Promise<void> {
+  ctx.journal({
+    kind: "override_suggestion_dismissal",
+    resourceId: entry.key,
+    before: entry.before,
+    after: entry.after,
+    summary: entry.summary,
+    reversible: false,
+  });
   await writeList(ctx.env, DISMISSED, [stmt], ctx.clock().toISOString(), ctx.batch);
 }
 
@@ -57,16 +69,27 @@ export async function dismissSuggestion(
   { company, category }: { company: string; category: string },
 ) {
   const key = dismissKey(company, category);
-  await writeDismissed(
-    ctx,
-    upsertDismissed(getDb(ctx.env.DB), { key, company, category, dismissed_at: ctx.clock().toISOString() }),
-  );
-  return { detail: `Dismissed suggestion ${key}` };
+  const row = { key, company, category, dismissed_at: ctx.clock().toISOString() };
+  const detail = `Dismissed suggestion ${key}`;
+  await writeDismissed(ctx, upsertDismissed(getDb(ctx.env.DB), row), {
+    key,
+    before: {},
+    after: row,
+    summary: detail,
+  });
+  return { detail };
 }
 
 export async function undismissSuggestion(ctx: WriteCtx, key: string) {
   const k = key.trim().toLowerCase();
-  if (!(await listDismissed(ctx)).some((d) => d.key === k)) throw notFound(`Dismissed suggestion '${k}'`);
-  await writeDismissed(ctx, deleteDismissed(getDb(ctx.env.DB), k));
-  return { detail: `Restored suggestion ${k}` };
+  const found = (await listDismissed(ctx)).find((d) => d.key === k);
+  if (!found) throw notFound(`Dismissed suggestion '${k}'`);
+  const detail = `Restored suggestion ${k}`;
+  await writeDismissed(ctx, deleteDismissed(getDb(ctx.env.DB), k), {
+    key: k,
+    before: { ...found },
+    after: null,
+    summary: detail,
+  });
+  return { detail };
 }

@@ -17,7 +17,8 @@ import {
   wordsOf,
 } from "../../ingest/templates";
 import type { IngestDeps } from "../../ingest/types";
-import { getFailure } from "./queries";
+import { getFailure, getFailures } from "./queries";
+import type { FailureRow } from "./rules";
 import { envelopeOf } from "./replay";
 
 export interface Example {
@@ -33,9 +34,35 @@ export type MergeOutcome =
   | ({ ok: true; before: AlertTemplateRow } & ReturnType<typeof patternUpdate>)
   | { ok: false; reason: string | null };
 
-async function exampleOf(deps: IngestDeps, failureId: string): Promise<Example | null> {
-  const row = await getFailure(deps.db, failureId);
-  if (!row) return null;
+/** A stored example by failure id (its row from D1, its raw from R2). */
+type Examples = (failureId: string) => Promise<Example | null>;
+
+/**
+ * The examples of a merge's candidate templates: the rows of every email they learned from are read
+ * in ONE round trip on first use, and each example is built once (the re-learning and the check
+ * both ask for the same email).
+ */
+function examplesOf(deps: IngestDeps, rows: AlertTemplateRow[]): Examples {
+  const ids = [...new Set(rows.flatMap((r) => sourcesOf(r)))];
+  let stored: Promise<Map<string, FailureRow>> | null = null;
+  const built = new Map<string, Promise<Example | null>>();
+  const build = async (failureId: string) => {
+    stored ??= getFailures(deps.db, ids).then((found) => new Map(found.map((f) => [f.id, f])));
+    const row = (await stored).get(failureId) ?? (await getFailure(deps.db, failureId));
+    return row ? exampleOf(deps, row) : null;
+  };
+  return (failureId) => {
+    if (!built.has(failureId)) built.set(failureId, build(failureId));
+    return built.get(failureId)!;
+  };
+}
+
+/** The emails a template learned from (its pattern's sources, else the one that taught it). */
+const sourcesOf = (row: AlertTemplateRow): string[] =>
+  patternOf(row)?.sources ?? (row.source_failure_id ? [row.source_failure_id] : []);
+
+async function exampleOf(deps: IngestDeps, row: FailureRow): Promise<Example> {
+  const failureId = row.id;
   const env = await envelopeOf(deps, row);
   const l = env.local;
   return {
@@ -51,14 +78,14 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 /** Checks that `merged` reads every example as the template that learned it did. */
 async function verify(
-  deps: IngestDeps,
+  examples: Examples,
   merged: TemplatePattern,
   old: TemplatePattern,
   fresh: { pattern: TemplatePattern; example: Example },
 ): Promise<string | null> {
   for (const id of merged.sources ?? []) {
     const isNew = id === fresh.example.failureId;
-    const ex = isNew ? fresh.example : await exampleOf(deps, id);
+    const ex = isNew ? fresh.example : await examples(id);
     if (!ex)
       return "the email the template was first learned from is no longer stored, so a merge cannot be checked";
     const want = readWithPattern(isNew ? fresh.pattern : old, ex.body, ex.sentIso);
@@ -73,9 +100,9 @@ async function verify(
  * A one-example template re-learned with consecutive value lines as one entry (from its email and
  * what it reads there), for a merge with an email that broke its lines elsewhere.
  */
-async function asBlocks(deps: IngestDeps, old: TemplatePattern): Promise<Derived | null> {
+async function asBlocks(examples: Examples, old: TemplatePattern): Promise<Derived | null> {
   const id = old.sources?.[0];
-  const ex = id && old.sources?.length === 1 ? await exampleOf(deps, id) : null;
+  const ex = id && old.sources?.length === 1 ? await examples(id) : null;
   const r = ex ? readWithPattern(old, ex.body, ex.sentIso) : null;
   if (!ex || !r?.ok) return null;
   const d = deriveTemplate({
@@ -100,18 +127,21 @@ export async function mergeIntoExisting(
   example: Example,
   asBlocksToo: () => Derived | null,
 ): Promise<MergeOutcome> {
-  const rows = (await templatesForHost(deps.db, host))
+  // Read with the settings when the caller knew the host up front (the resolve), else now.
+  const known = deps.settings.prefetched?.templates;
+  const rows = (known?.host === host ? known.rows : await templatesForHost(deps.db, host))
     .filter((r) => r.transaction_type === transactionType && r.sender_domain === derived.senderDomain)
     .reverse();
+  const examples = examplesOf(deps, rows);
   let reason: string | null = null;
   for (const row of rows) {
     const old = patternOf(row);
     if (!old) continue;
-    const from = { ...old, sources: old.sources ?? (row.source_failure_id ? [row.source_failure_id] : []) };
+    const from = { ...old, sources: sourcesOf(row) };
     let m = mergePatterns(from, derived.pattern);
     if (!m.ok && /number of lines|different order/.test(m.reason)) {
       // The two emails broke their sentences at different places: try whole paragraphs.
-      const [a, b] = [await asBlocks(deps, from), asBlocksToo()];
+      const [a, b] = [await asBlocks(examples, from), asBlocksToo()];
       const again = a && b ? mergePatterns(a.pattern, b.pattern) : null;
       if (again?.ok) m = again;
     }
@@ -119,7 +149,7 @@ export async function mergeIntoExisting(
       reason = m.reason;
       continue;
     }
-    const bad = await verify(deps, m.pattern, old, { pattern: derived.pattern, example });
+    const bad = await verify(examples, m.pattern, old, { pattern: derived.pattern, example });
     if (bad) {
       reason = bad;
       continue;

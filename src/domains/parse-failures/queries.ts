@@ -42,19 +42,35 @@ export async function listFailures(
     .limit(Math.max(1, Math.min(limit, 10_000)));
 }
 
+/** D1 binds at most 100 values per statement: ids are asked for in chunks of this many. */
+const IDS_PER_STATEMENT = 90;
+
+/** Several failures by id, in one round trip (the emails a sender's templates learned from). */
+export async function getFailures(d1: D1Database, ids: string[]): Promise<FailureRow[]> {
+  const db = getDb(d1);
+  const [first, ...rest] = Array.from({ length: Math.ceil(ids.length / IDS_PER_STATEMENT) }, (_, i) =>
+    db
+      .select()
+      .from(pf)
+      .where(inArray(pf.id, ids.slice(i * IDS_PER_STATEMENT, (i + 1) * IDS_PER_STATEMENT))),
+  );
+  if (!first) return [];
+  return (await db.batch([first, ...rest])).flat();
+}
+
 export async function getFailure(d1: D1Database, id: string): Promise<FailureRow | null> {
   return (await getDb(d1).select().from(pf).where(eq(pf.id, id)).get()) ?? null;
 }
 
-/** Sets the status; the resolved key and the stage change only when given. */
-export async function setStatus(
-  d1: D1Database,
+/** Sets the status; the resolved key and the stage change only when given (a statement for a batch). */
+export const statusUpdate = (
+  db: Db,
   id: string,
   status: string,
   nowIso: string,
   fields: { resolvedTx?: string | null; stage?: string } = {},
-): Promise<void> {
-  await getDb(d1)
+) =>
+  db
     .update(pf)
     .set({
       status,
@@ -63,4 +79,13 @@ export async function setStatus(
       ...(fields.stage ? { failure_stage: fields.stage } : {}),
     })
     .where(eq(pf.id, id));
-}
+
+/**
+ * Marks a failure resolved by the row just inserted: for the insert's own batch, right after it,
+ * changing the failure only when the insert did (`changes() > 0`).
+ */
+export const resolvedByInsert = (db: Db, id: string, dateFileName: string, nowIso: string) =>
+  db
+    .update(pf)
+    .set({ status: "resolved", updated_at: nowIso, resolved_tx: dateFileName })
+    .where(and(eq(pf.id, id), sql`changes() > 0`));

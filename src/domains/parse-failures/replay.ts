@@ -75,13 +75,14 @@ export async function missReason(deps: IngestDeps, row: FailureRow): Promise<str
 /**
  * A hand-entered transaction for a quarantined email: the email's envelope, the typed values, the
  * one commit path (no notification: a person typed it). The typed date is stored at 00:00.
- * `journal`: the verb's entry, written with the row in its batch.
+ * `journal`: the verb's entry, written with the row in its batch; `withRow`: writes of the created
+ * row that ride in that batch too.
  */
 export async function commitManual(
   deps: IngestDeps,
   row: FailureRow,
   input: ManualResolveRequest,
-  journal?: CommitOptions["journal"],
+  opts: Pick<CommitOptions, "journal" | "withRow"> = {},
 ): Promise<CommitResult> {
   const env = await envelopeOf(deps, row);
   const day = dayParts(input.date, deps.settings.timezone);
@@ -96,5 +97,5 @@ export async function commitManual(
       type: input.transaction_type,
     },
   );
-  return commitTransaction(deps, draft, { category: typedCategory(input.category), notify: false, journal });
+  return commitTransaction(deps, draft, { category: typedCategory(input.category), notify: false, ...opts });
 }

@@ -1,14 +1,18 @@
-import type { ServiceCtx } from "../../lib/context";
+import { getDb } from "../../db";
+import type { JournalEntry, ServiceCtx } from "../../lib/context";
 import { conflict, notFound, validationError } from "../../lib/errors";
 import { createIngestDeps, type DepsOptions } from "../../ingest";
+import { senderHost } from "../../ingest/templates";
 import type { IngestDeps } from "../../ingest/types";
 import { applyLearning, type LearnOutcome, NOT_ASKED, planLearning, wantsLearning } from "./learn";
-import { getFailure, listFailures, setStatus } from "./queries";
+import { getFailure, listFailures, resolvedByInsert, statusUpdate } from "./queries";
 import { commitManual, missReason, replayDeterministic } from "./replay";
 import { type FailureRow, matchesFilter, toDetail, toSummary } from "./rules";
 import type { ManualResolveRequest } from "./schemas";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
+/** A verb that writes: its entry rides in its status write's batch. */
+type WriteCtx = Ctx & Pick<ServiceCtx, "journal" | "batch">;
 
 async function mustGet(ctx: Ctx, id: string): Promise<FailureRow> {
   const row = await getFailure(ctx.env.DB, id);
@@ -29,20 +33,36 @@ export async function getParseFailure(ctx: Ctx, id: string) {
   return toDetail(await mustGet(ctx, id));
 }
 
-/** Dismiss: the row leaves the default listing (idempotent). */
-export async function dismissParseFailure(ctx: Ctx, id: string) {
+/** Dismiss: the row leaves the default listing (idempotent); the entry rides in the status write. */
+export async function dismissParseFailure(ctx: WriteCtx, id: string) {
   await mustGet(ctx, id);
-  await setStatus(ctx.env.DB, id, "dismissed", ctx.clock().toISOString());
+  ctx.journal({ resourceId: id, summary: "dismissed" });
+  const update = statusUpdate(getDb(ctx.env.DB), id, "dismissed", ctx.clock().toISOString());
+  await ctx.batch([update], { ifChanged: true });
   return { failure_id: id, status: "dismissed" };
 }
 
-async function retryRow(deps: IngestDeps, row: FailureRow) {
+/**
+ * Replays one row and writes its new status through the verb's batch. `entry`: the row's own
+ * ledger entry (a single retry), queued just before that write so it rides in it; without it the
+ * caller's queued entry (retry-all's one) rides in the first status write.
+ */
+async function retryRow(
+  deps: IngestDeps,
+  row: FailureRow,
+  ctx: Pick<ServiceCtx, "journal" | "batch">,
+  entry?: (status: string) => JournalEntry,
+) {
   const nowIso = deps.clock().toISOString();
+  const write = async (status: string, ...args: Parameters<typeof statusUpdate>) => {
+    if (entry) ctx.journal(entry(status));
+    await ctx.batch([statusUpdate(...args)], { ifChanged: entry !== undefined });
+  };
+  const db = getDb(deps.db);
   const result = await replayDeterministic(deps, row);
   if (result.status === "failed") {
-    await setStatus(deps.db, row.id, row.status === "dismissed" ? "dismissed" : "quarantined", nowIso, {
-      stage: result.stage,
-    });
+    const status = row.status === "dismissed" ? "dismissed" : "quarantined";
+    await write("still_failing", db, row.id, status, nowIso, { stage: result.stage });
     return {
       failure_id: row.id,
       status: "still_failing" as const,
@@ -53,29 +73,24 @@ async function retryRow(deps: IngestDeps, row: FailureRow) {
   }
   // A duplicate's tx carries the stored twin's key.
   const dfn = result.tx.DateFileName;
-  await setStatus(deps.db, row.id, "recovered", nowIso, { resolvedTx: dfn });
-  return {
-    failure_id: row.id,
-    status: result.status === "created" ? ("recovered" as const) : ("duplicate" as const),
-    date_file_name: dfn,
-    failure_stage: null,
-    reason: null,
-  };
+  const status = result.status === "created" ? ("recovered" as const) : ("duplicate" as const);
+  await write(status, db, row.id, "recovered", nowIso, { resolvedTx: dfn });
+  return { failure_id: row.id, status, date_file_name: dfn, failure_stage: null, reason: null };
 }
 
 /** Re-runs the deterministic parsers from the raw message in R2. */
-export async function retryParseFailure(ctx: Ctx, { id, opts }: { id: string; opts?: DepsOptions }) {
+export async function retryParseFailure(ctx: WriteCtx, { id, opts }: { id: string; opts?: DepsOptions }) {
   const row = await mustGet(ctx, id);
   if (row.status === "recovered" || row.status === "resolved") {
     throw conflict(`Parse failure ${id} is already ${row.status}`);
   }
   const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ...opts, source: "retry" });
-  return retryRow(deps, row);
+  return retryRow(deps, row, ctx, (status) => ({ resourceId: id, summary: `retried: ${status}` }));
 }
 
 /** Retries the quarantined backlog (optionally filtered), one row at a time. */
 export async function retryAllParseFailures(
-  ctx: Ctx,
+  ctx: WriteCtx,
   {
     filter,
     opts,
@@ -84,10 +99,12 @@ export async function retryAllParseFailures(
   const rows = (await listFailures(ctx.env.DB, "quarantined", 1000)).filter((r) => matchesFilter(r, filter));
   const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ...opts, source: "retry" });
   const totals = { retried: 0, created: 0, duplicates: 0, still_failing: 0 };
+  // One entry for the request, riding in the first status write (written by the door when none ran).
+  ctx.journal({ summary: `retried the quarantined backlog (${rows.length})` });
   for (const summary of rows) {
     const row = await getFailure(ctx.env.DB, summary.id);
     if (!row) continue;
-    const r = await retryRow(deps, row);
+    const r = await retryRow(deps, row, ctx);
     totals.retried++;
     if (r.status === "recovered") totals.created++;
     else if (r.status === "duplicate") totals.duplicates++;
@@ -111,10 +128,24 @@ export async function resolveParseFailure(
   }
   // The recipient is known up front: its mapping and the override resolver's reads join the settings'.
   const recipient = row.forwarded_to ?? undefined;
-  const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ai: null, source: "resolve", recipient });
-  const plan = wantsLearning(row, input) ? await planLearning(deps, row, input) : null;
+  // So do the year's budget targets and, when it will learn, the sender's learned templates.
+  const learn = wantsLearning(row, input);
+  const deps = await createIngestDeps(ctx.env, {
+    clock: ctx.clock,
+    ai: null,
+    source: "resolve",
+    recipient,
+    targetsYear: Number(input.date.slice(0, 4)),
+    templatesHost: (learn && senderHost(row.from_email)) || undefined,
+  });
+  const plan = learn ? await planLearning(deps, row, input) : null;
   const entry = () => ({ resourceId: id, summary: `resolved as ${input.company} ${input.amount}` });
-  const result = await commitManual(deps, row, input, plan?.kind === "merge" ? undefined : { ctx, entry });
+  // The failure is marked resolved in the insert's own batch, only when the row is inserted.
+  const nowIso = ctx.clock().toISOString();
+  const result = await commitManual(deps, row, input, {
+    journal: plan?.kind === "merge" ? undefined : { ctx, entry },
+    withRow: (dfn) => [resolvedByInsert(getDb(deps.db), id, dfn, nowIso)],
+  });
   if (result.status === "invalid") {
     throw validationError(
       [{ loc: ["body"], msg: result.reason, type: "value_error" }],
@@ -126,7 +157,6 @@ export async function resolveParseFailure(
       date_file_name: result.tx.DateFileName,
     });
   }
-  await setStatus(deps.db, id, "resolved", ctx.clock().toISOString(), { resolvedTx: result.tx.DateFileName });
   const outcome: LearnOutcome & { activityId?: string } = plan
     ? await applyLearning(ctx, { deps, plan })
     : NOT_ASKED;

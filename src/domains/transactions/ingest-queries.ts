@@ -74,6 +74,29 @@ export const merchantMonthVisitsQuery = (db: Db, tx: ContextOf) => {
 export const setContextStatement = (db: Db, key: TxKey, context: Insert["TransactionContext"]) =>
   db.update(t).set({ TransactionContext: context }).where(byKey(key));
 
+/**
+ * A new row's context saved in the insert's own batch, right after the insert, only when it inserted
+ * (`changes() > 0`): the month's spend and visits are read in SQL with the same queries (so they see
+ * the row, as the reads after the insert do), the budget target (cents, from the targets document,
+ * or null) is given. The snapshot has contextOf's fields and order; the stored context is returned.
+ */
+export const newRowContextStatement = (
+  db: Db,
+  tx: ContextOf & { ForwardedTo: string },
+  target: number | null,
+) => {
+  const total = sql`(${categoryMonthSpendQuery(db, tx)})`;
+  const visits = tx.Company ? sql`(${merchantMonthVisitsQuery(db, tx)})` : sql`0`;
+  const pct = target === null ? sql`NULL` : sql`round(CAST(${total} AS REAL) / ${target} * 1000) / 10.0`;
+  const snapshot = sql`json_object('money', 'cents', 'category_month_total', ${total}, 'merchant_month_count', ${visits}, 'category_budget_target', ${target}, 'category_budget_pct', ${pct})`;
+  const key = { forwardedTo: tx.ForwardedTo, dateFileName: tx.DateFileName };
+  return db
+    .update(t)
+    .set({ TransactionContext: snapshot })
+    .where(and(byKey(key), sql`changes() > 0`))
+    .returning({ context: t.TransactionContext });
+};
+
 /** A new row, as is (the statement import's batch; its plan already ruled out duplicates). */
 export const insertRowStatement = (db: Db, row: Insert) => db.insert(t).values(row);
 

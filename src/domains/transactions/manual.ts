@@ -34,12 +34,14 @@ export async function addManual(ctx: Ctx, input: ManualInput) {
   }
   const amount = nonZeroCents(input.amount, ["body", "amount"]);
   const category = input.category ? await resolveCategory(ctx, { category: input.category }) : null;
-  // The recipient is known up front: the override resolver's reads join the settings batch.
+  // The recipient and the year are known up front: the override resolver's reads and the year's
+  // budget targets join the settings batch, so the context is written in the insert's own batch.
   const deps = await createIngestDeps(ctx.env, {
     clock: ctx.clock,
     ai: null,
     source: "manual",
     recipient: MANUAL_RECIPIENT,
+    targetsYear: Number(input.date.slice(0, 4)),
   });
   const parts = dayParts(input.date, deps.settings.timezone);
   const draft: Draft = {

@@ -25,6 +25,7 @@ export {
   saveTemplate,
   templateId,
   templatesForHost,
+  templatesForHostQuery,
   patternUpdate,
   wordsOf,
 } from "./store";

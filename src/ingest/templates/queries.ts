@@ -3,15 +3,22 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { type Db, getDb } from "../../db";
 import { type AlertTemplateRow, alertTemplates as a } from "../../db/schema";
 
+/** Templates of any of these sender domains, oldest first (a query: one statement of a caller's batch). */
+export const templatesOfDomainsQuery = (db: Db, domains: string[]) =>
+  db.select().from(a).where(inArray(a.sender_domain, domains)).orderBy(a.created_at, a.id);
+
 /** Templates of any of these sender domains, oldest first. */
 export const templatesOfDomains = (d1: D1Database, domains: string[]): Promise<AlertTemplateRow[]> =>
-  getDb(d1).select().from(a).where(inArray(a.sender_domain, domains)).orderBy(a.created_at, a.id).all();
+  templatesOfDomainsQuery(getDb(d1), domains).all();
 
 /** The insert of a new row unless its id is stored (awaited, or one of the caller's batch). */
 export const insertTemplateRow = (d1: D1Database, row: AlertTemplateRow) =>
   getDb(d1).insert(a).values(row).onConflictDoNothing();
 
 export const templateById = (db: Db, id: string) => db.select().from(a).where(eq(a.id, id)).get();
+
+/** One row by id as a list (0 or 1 row): one statement of a caller's batch. */
+export const templateByIdQuery = (db: Db, id: string) => db.select().from(a).where(eq(a.id, id));
 
 /** Counts one email read (a transaction created from it). */
 export async function noteRead(d1: D1Database, id: string, nowIso: string): Promise<void> {

@@ -12,8 +12,9 @@ import {
   renameTemplateRow,
   restoreTemplateRow,
   setPatternColumns,
-  templateById,
+  templateByIdQuery,
   templatesOfDomains,
+  templatesOfDomainsQuery,
 } from "./queries";
 import { readSubjectWords, readTemplatePattern } from "./stored";
 import type { TemplatePattern } from "./types";
@@ -38,6 +39,10 @@ export function domainsOf(host: string): string[] {
 export async function templatesForHost(d1: D1Database, host: string): Promise<AlertTemplateRow[]> {
   return templatesOfDomains(d1, domainsOf(host));
 }
+
+/** The same read as one statement of a caller's batch (the resolve's settings batch). */
+export const templatesForHostQuery = (d1: D1Database, host: string) =>
+  templatesOfDomainsQuery(getDb(d1), domainsOf(host));
 
 export const patternOf = (row: Pick<AlertTemplateRow, "pattern">): TemplatePattern | null =>
   readTemplatePattern(row.pattern);
@@ -80,8 +85,11 @@ export const newTemplateRow = (id: string, t: Derived, meta: SaveMeta): AlertTem
 /** Saves a derived template (an identical one already saved is kept as is); its stored row. */
 export async function saveTemplate(d1: D1Database, t: Derived, meta: SaveMeta): Promise<AlertTemplateRow> {
   const id = await templateId(t);
-  await insertTemplateRow(d1, newTemplateRow(id, t, meta));
-  const row = await templateById(getDb(d1), id);
+  // The insert and the read back in one round trip (the read sees the row either way).
+  const [, [row]] = await getDb(d1).batch([
+    insertTemplateRow(d1, newTemplateRow(id, t, meta)),
+    templateByIdQuery(getDb(d1), id),
+  ]);
   if (!row) throw new Error(`template ${id} vanished after its write`);
   return row;
 }
