@@ -5,7 +5,7 @@ import { PASSWORD, login, resetState, sessionCookie, setPassword, withCookie } f
 import { countingD1 } from "../../bench/lib/d1-count";
 import { getDb } from "../../src/db";
 import { authSettingsQuery, passwordIs, writePasswordQuery } from "../../src/domains/auth/queries";
-import { endAllSessionsQuery } from "../../src/domains/auth/session-queries";
+import { endAllSessionsQuery, insertSessionIfQuery } from "../../src/domains/auth/session-queries";
 import { brokenDb } from "../helpers/broken";
 import { call, expectEnvelope } from "../helpers/http";
 
@@ -88,25 +88,42 @@ describe("set-password", () => {
     const first = await call("/api/v1/auth/set-password", {
       method: "POST",
       body: { password: PASSWORD },
+      headers: { "user-agent": "Sweep Browser", "cf-connecting-ip": "127.0.0.1" },
       env: { DB: counter.db },
     });
     expect(first.status).toBe(200);
-    // auth, the row ensured and read, the write batch, the caller's session (was 8 round trips)
-    expect(counter.trips).toHaveLength(4);
+    // auth, the row ensured and read, the write batch with the caller's session (was 8 round trips)
+    expect(counter.trips).toHaveLength(3);
     expect(counter.trips[2]!.sql.join(" ")).toMatch(
-      /update "auth_settings".*update "sessions".*from "auth_settings"/s,
+      /update "auth_settings".*update "sessions".*insert into "sessions".*from "auth_settings"/s,
     );
     expect((await config(sessionCookie(first))).status).toBe(200);
+    const row = await env.DB.prepare("SELECT * FROM sessions WHERE ended_at IS NULL").first<any>();
+    expect(row.id).toMatch(/^ses_[0-9a-f]{32}$/);
+    expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBeGreaterThan(29 * 86_400_000);
+    expect(row.last_seen_at).toBe(row.created_at);
+    expect([row.user_agent, row.ip]).toEqual(["Sweep Browser", "127.0.0.1"]);
     // A write that lost the race (stale expected hash) ends no session: the guard names its own hash.
     const db = getDb(env.DB);
     const now = new Date().toISOString();
     const lost = { hash: "f".repeat(64), salt: "00", iterations: 1, nowIso: now, expectedHash: "stale" };
+    const ghost = {
+      id: "ses_ghost",
+      created_at: now,
+      last_seen_at: now,
+      user_agent: null,
+      ip: null,
+      ended_at: null,
+      expires_at: "2999-01-01T00:00:00.000Z",
+    };
     const [res] = await db.batch([
       writePasswordQuery(db, lost),
       endAllSessionsQuery(db, now, { onlyIf: passwordIs(lost.hash) }),
+      insertSessionIfQuery(db, ghost, passwordIs(lost.hash)),
       authSettingsQuery(db),
     ]);
     expect(res.meta.changes).toBe(0);
+    expect(await env.DB.prepare("SELECT id FROM sessions WHERE id = 'ses_ghost'").first()).toBeNull();
     expect((await config(sessionCookie(first))).status).toBe(200);
     const live = await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions WHERE ended_at IS NULL").first("n");
     expect(live).toBe(1);

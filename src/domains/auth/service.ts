@@ -16,9 +16,16 @@ import {
   readAuthSettings,
   writePasswordQuery,
 } from "./queries";
-import { endAllSessionsQuery } from "./session-queries";
+import { endAllSessionsQuery, insertSessionIfQuery } from "./session-queries";
 import { PBKDF2_ITERATIONS, clientBucket, toBase64Url, toHex } from "./rules";
-import { type ClientInfo, endOneSession, mintSession, prepareSession, resolveSession } from "./sessions";
+import {
+  type ClientInfo,
+  endOneSession,
+  newSessionRow,
+  prepareSession,
+  resolveSession,
+  signSession,
+} from "./sessions";
 import { bucketsFor, throttled } from "./throttle";
 import { deviceBucket, mintDevice, verifiedDevice } from "./device";
 
@@ -116,16 +123,20 @@ export async function setPassword(
   // One batch: the guarded write, the end of every session (only when that write won: the epoch
   // bump already voids every cookie; ending the rows makes the Settings list say so) and the row
   // read back with its new epoch for the caller's fresh cookie.
+  // The caller's new session row rides in it too (guarded the same way); its cookie is signed
+  // with the epoch read back.
   const db = getDb(ctx.env.DB);
   const p = { hash, salt, iterations: PBKDF2_ITERATIONS, nowIso, expectedHash: s.password_hash };
-  const [res, , rows] = await db.batch([
+  const session = newSessionRow(ctx, client);
+  const [res, , , rows] = await db.batch([
     writePasswordQuery(db, p),
     endAllSessionsQuery(db, nowIso, { onlyIf: passwordIs(hash) }),
+    insertSessionIfQuery(db, session, passwordIs(hash)),
     authSettingsQuery(db),
   ]);
   if (res.meta.changes === 0) throw conflict("The password was changed by another request; try again");
   const settings = rows[0]!;
-  return { session: await mintSession(ctx, { s: settings, client }), settings };
+  return { session: await signSession(ctx.env, settings, session), settings };
 }
 
 /**

@@ -30,6 +30,14 @@ const live = (nowIso: string) => and(isNull(s.ended_at), gt(s.expires_at, nowIso
 /** A new session's row (unexecuted: a batch or an await runs it). */
 export const insertSessionQuery = (db: Db, row: SessionRow) => db.insert(s).values(row);
 
+/** `insertSessionQuery` only when `onlyIf` holds (a condition an earlier write of the batch set). */
+export const insertSessionIfQuery = (db: Db, row: SessionRow, onlyIf: SQL) =>
+  db
+    .insert(s)
+    .select(
+      sql`SELECT ${row.id}, ${row.created_at}, ${row.last_seen_at}, ${row.user_agent}, ${row.ip}, ${row.ended_at}, ${row.expires_at} WHERE ${onlyIf}`,
+    );
+
 export async function findLiveSession(db: Db, id: string, nowIso: string): Promise<LiveSession | null> {
   const [row] = await liveSessionsQuery(db, [id], nowIso);
   return row ?? null;

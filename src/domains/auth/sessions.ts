@@ -16,6 +16,7 @@ import {
   findLiveSession,
   insertSessionQuery,
   type LiveSession,
+  type SessionRow,
   listLiveSessions,
   stampSessionSeen,
 } from "./session-queries";
@@ -44,35 +45,35 @@ export function sessionSecret(env: Env, s: AuthSettingsRow): string | null {
   return env.SESSION_SECRET?.trim() || s.session_secret;
 }
 
-/** Inserts a session row and returns the signed cookie value carrying its id. */
-export async function mintSession(
-  ctx: Ctx,
-  { s, client }: { s: AuthSettingsRow; client: ClientInfo },
-): Promise<string> {
-  const { insert, cookie } = await prepareSession(ctx, { s, client });
-  await insert;
-  return cookie;
-}
-
 /** A new session: its row's insert (unexecuted, for the caller's batch) and its signed cookie value. */
 export async function prepareSession(
   ctx: Ctx,
   { s, client }: { s: AuthSettingsRow; client: ClientInfo },
 ): Promise<{ insert: Statement; cookie: string }> {
+  const row = newSessionRow(ctx, client);
+  return { insert: insertSessionQuery(getDb(ctx.env.DB), row), cookie: await signSession(ctx.env, s, row) };
+}
+
+/** A new session's row (random id, the TTL from now); nothing is written. */
+export function newSessionRow(ctx: Ctx, client: ClientInfo): SessionRow {
   const now = ctx.clock();
   const exp = Math.floor(now.getTime() / 1000) + SESSION_TTL_S;
-  const id = `ses_${toHex(randomBytes(16))}`;
-  const insert = insertSessionQuery(getDb(ctx.env.DB), {
-    id,
+  return {
+    id: `ses_${toHex(randomBytes(16))}`,
     created_at: now.toISOString(),
     last_seen_at: now.toISOString(),
     user_agent: client.userAgent ? client.userAgent.slice(0, USER_AGENT_MAX) : null,
     ip: client.ip ? client.ip.slice(0, 64) : null,
     ended_at: null,
     expires_at: new Date(exp * 1000).toISOString(),
-  });
-  const payload = sessionPayload({ epoch: s.session_epoch, exp, nonce: id });
-  return { insert, cookie: `${payload}.${await hmacSign(sessionSecret(ctx.env, s)!, payload)}` };
+  };
+}
+
+/** The signed cookie value carrying a session row's id, at the epoch of `s`. */
+export async function signSession(env: Env, s: AuthSettingsRow, row: SessionRow): Promise<string> {
+  const exp = Math.floor(Date.parse(row.expires_at) / 1000);
+  const payload = sessionPayload({ epoch: s.session_epoch, exp, nonce: row.id });
+  return `${payload}.${await hmacSign(sessionSecret(env, s)!, payload)}`;
 }
 
 /**
