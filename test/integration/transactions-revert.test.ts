@@ -41,7 +41,17 @@ describe("ledger images for transaction edits", () => {
       .first<{ before_json: string; after_json: string }>();
     expect(JSON.parse(raw!.before_json)).toEqual(entry.before);
     expect(JSON.parse(raw!.after_json)).toEqual(entry.after);
-    expect((await revert(entry.id)).status).toBe(200);
+    const undo = countingD1(env.DB);
+    const undone = await call(`/api/v1/activity/${entry.id}/revert`, {
+      method: "POST",
+      env: { DB: undo.db },
+    });
+    expect(undone.status, undone.text).toBe(200);
+    // The restore reads the row and the category list in one trip (before: two).
+    const restoreRead = undo.trips.filter((t) => t.sql.some((q) => /^select .* from "categories"/i.test(q)));
+    expect(restoreRead).toHaveLength(1);
+    expect(restoreRead[0]!.sql.join(" ")).toMatch(/from "categories".*from "transactions"/s);
+    expectEntryInBatch(undo, "transactions");
     const row = await detail(id);
     expect(row.category).toBe("coffee & cafes");
     expect(row.category_audit.source).toBe("override");

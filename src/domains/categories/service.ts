@@ -179,9 +179,10 @@ const displayName = (name: string) =>
  */
 export async function requireLiveCategories(
   ctx: Ctx,
-  { names, force }: { names: readonly string[]; force: boolean },
+  { names, force, state: read }: { names: readonly string[]; force: boolean; state?: CategoryState },
 ): Promise<string[]> {
-  const state = await loadCategoryState(ctx.env);
+  // `state`: the list the caller read in its own batch (else read now).
+  const state = read ?? (await loadCategoryState(ctx.env));
   const missing = [
     ...new Map(
       names

@@ -112,9 +112,12 @@ export async function listMonth(
 }
 
 export async function getRow(d1: D1Database, key: TxKey): Promise<TxRow | null> {
-  const [row] = await selectWithAttention(d1, isKey(key)).limit(1);
+  const [row] = await rowQuery(d1, key);
   return row ?? null;
 }
+
+/** `getRow`'s read (unexecuted: for a caller's read batch; rows: 0 or 1). */
+export const rowQuery = (d1: D1Database, key: TxKey) => selectWithAttention(d1, isKey(key)).limit(1);
 
 /** The row and the category list in one round trip (an edit that sets a category needs both). */
 export async function getRowAndCategories(d1: D1Database, key: TxKey) {

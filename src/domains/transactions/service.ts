@@ -6,8 +6,16 @@ import { fromCentsOrNull, toCents } from "../../lib/money";
 import { monthBounds, monthOfDateFileName } from "../../lib/month";
 import { decodeTxId, encodeTxId, type TxKey } from "../../lib/txid";
 import { loadCategories } from "../../categorize/categories";
-import { categoryGone, requireLiveCategories } from "../categories/service";
-import { deleteRow, getRow, getRowAndCategories, latestCreated, listMonth, writeEditable } from "./queries";
+import { categoryGone, loadCategoryStateWith, requireLiveCategories } from "../categories/service";
+import {
+  deleteRow,
+  getRow,
+  getRowAndCategories,
+  latestCreated,
+  listMonth,
+  rowQuery,
+  writeEditable,
+} from "./queries";
 import {
   canonicalCategory,
   correctedAudit,
@@ -319,11 +327,13 @@ export async function restoreImage(
 ): Promise<{ recreated_categories: string[] }> {
   const key = keyOf(txId);
   if (!image) throw conflict("Nothing to restore");
-  if (!(await getRow(ctx.env.DB, key))) throw conflict("The transaction no longer exists");
+  // The row and the category list in one round trip.
+  const { state, extra } = await loadCategoryStateWith(ctx.env, [rowQuery(ctx.env.DB, key)]);
+  if (!(extra[0] as TxRow[] | undefined)?.[0]) throw conflict("The transaction no longer exists");
   const cols = imageColumns(image);
   const category = typeof cols.Category === "string" && cols.Category.trim() ? cols.Category : null;
   const recreated = category
-    ? await requireLiveCategories(ctx, { names: [category], force: opts.force })
+    ? await requireLiveCategories(ctx, { names: [category], force: opts.force, state })
     : [];
   opts.journal?.(recreated); // a revert's own entry rides in the restore's batch
   if (!(await writeEditable(ctx.batch, ctx.env.DB, key, cols, category))) throw categoryGone(category ?? "");
