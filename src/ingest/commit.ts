@@ -75,8 +75,10 @@ export interface CommitOptions {
   /** Put the row on the attention queue (AI-rescued rows). */
   attentionReason?: string;
   /**
-   * Best-effort statements of the caller for a created row (the sender's drift note), written in
-   * one batch with the context; a failure is logged and never fails the commit.
+   * Best-effort statements of the caller that hold whether the row is created or a duplicate (the
+   * sender's drift note): first in the insert's own batch; when that batch fails they are left out
+   * of the retry and, for a created row, written with the context after it (a failure is logged
+   * and never fails the commit).
    */
   followUp?: Statement[];
   /**
@@ -229,14 +231,20 @@ export async function commitTransaction(
   const ledger = opts.journal ? journaledWrite(opts.journal, tx) : undefined;
   let added: Added;
   let reads: unknown[] | null;
+  let leadWritten = false;
   try {
-    ({ added, after: reads } = await addTransaction(
+    ({
+      added,
+      after: reads,
+      leadWritten,
+    } = await addTransaction(
       deps.db,
       tx,
       deps.clock().toISOString(),
       saveContext ? [saveContext] : withContext ? [...contextQueries(deps.db, tx)] : undefined,
       ledger?.write,
       opts.withRow,
+      opts.followUp,
     ));
   } catch (err) {
     if (!isFieldRejection(err)) throw err;
@@ -262,7 +270,7 @@ export async function commitTransaction(
       tail.push(contextWrite(deps.db, tx, context));
     }
   }
-  await bestEffort(deps.db, [...tail, ...(opts.followUp ?? [])]);
+  await bestEffort(deps.db, [...tail, ...(leadWritten ? [] : (opts.followUp ?? []))]);
   // 7. Notify (provider failures never lose the transaction).
   if (opts.notify !== false && deps.notify && shouldNotify(tx, deps.settings.blockedCompanies)) {
     await safeSend(deps.notify, transactionMessage(tx, cat.category));

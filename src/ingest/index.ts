@@ -9,7 +9,10 @@ import type { Env } from "../env";
 import { type Clock, systemClock } from "../lib/clock";
 import { log } from "../lib/log";
 import { notifierFromEnv } from "../notify";
+import { localParts } from "./dates";
+import { scanRecipient } from "./mime";
 import { runPipeline } from "./pipeline";
+import { headerDate } from "./raw";
 import { loadIngestSettings } from "./settings";
 import type { IngestDeps, IngestOutcome, IngestSettings, Notifier } from "./types";
 
@@ -75,6 +78,23 @@ export async function createIngestDeps(env: Env, opts: DepsOptions = {}): Promis
     source: opts.source ?? "unknown",
     ...(opts.ledger ? { ledger: opts.ledger } : {}),
   };
+}
+
+/**
+ * What one email's head tells before it is parsed, for the settings batch (`DepsOptions`): its
+ * recipient and its row's year in the configured zone (so the month context is written in the
+ * insert's own batch). Guesses only: a forwarded alert's own date or an odd To header that the
+ * parse reads otherwise costs the read they would have saved, never a wrong value.
+ */
+export async function headReads(
+  env: Env,
+  raw: Uint8Array,
+  clock: Clock,
+): Promise<Pick<DepsOptions, "recipient" | "targetsYear">> {
+  const recipient = scanRecipient(raw);
+  if (!recipient) return {};
+  const { timezone } = await getConfig({ env });
+  return { recipient, targetsYear: Number(localParts(headerDate(raw) ?? clock(), timezone).year) };
 }
 
 /**

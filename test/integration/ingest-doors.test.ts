@@ -11,7 +11,7 @@ import worker from "../../src/index";
 import { imapIngest } from "../../src/ingest";
 import { encodeTxId } from "../../src/lib/txid";
 import { routeEmail } from "../../src/ingest/sources/email-routing";
-import { countingD1 } from "../../bench/lib/d1-count";
+import { countingD1, tally } from "../../bench/lib/d1-count";
 import { brokenDb } from "../helpers/broken";
 import { call, expectEnvelope } from "../helpers/http";
 import { expectEntryInBatch } from "../helpers/ledger-batch";
@@ -163,6 +163,42 @@ describe("every door into the one pipeline", () => {
     );
     expect(ignored.entry.summary).toMatch(/^ignored: /);
     expect((await call("/api/v1/activity")).body.entries).toHaveLength(4);
+  });
+
+  it("upload-eml: three round trips, the head's recipient and year read with the settings", async () => {
+    await E.DB.prepare("INSERT INTO user_mappings (ForwardedTo, UserId, created_at) VALUES (?, ?, ?)")
+      .bind("carlos@example.com", "carlos", "2024-01-01T00:00:00Z")
+      .run();
+    const counter = countingD1(E.DB);
+    const res = await viaUpload(alert(), "alert.eml", counter.db);
+    expect(res.body.status, res.text).toBe("created");
+    // Auth, one settings batch (mapping, resolver, the year's targets), one insert batch that also
+    // writes the month context, the sender's parse note and the entry.
+    expect(tally(counter.trips).trips).toBe(3);
+    const insert = counter.trips.at(-1)!.sql;
+    expect(insert.some((q) => q.startsWith('insert into "kv_state"'))).toBe(true);
+    expect(insert.some((q) => q.startsWith('update "transactions" set "TransactionContext"'))).toBe(true);
+    const [row] = await allTransactions();
+    expect(row!.UserId).toBe("carlos");
+    expect(row!.TransactionContext).toMatchObject({ category_month_total: 64.19, merchant_month_count: 1 });
+    const note = await E.DB.prepare("SELECT value FROM kv_state WHERE key = 'wording:cibc.com'").first();
+    expect(JSON.parse(String(note?.value))).toMatchObject({ institution: "CIBC", fails: 0 });
+  });
+
+  it("upload-eml: when the insert's batch fails, the row is written the long way and the note after it", async () => {
+    const failFolded = (sql: string[]) =>
+      sql.some((q) => q.startsWith('insert into "kv_state"')) &&
+      sql.some((q) => q.startsWith('insert into "transactions"'));
+    const counter = countingD1(E.DB, failFolded);
+    const res = await viaUpload(alert(), "alert.eml", counter.db);
+    expect(res.body.status, res.text).toBe("created");
+    expect(counter.trips.some((t) => failFolded(t.sql))).toBe(true);
+    const [row] = await allTransactions();
+    expect(row!.TransactionContext).toMatchObject({ merchant_month_count: 1 });
+    const note = await E.DB.prepare("SELECT value FROM kv_state WHERE key = 'wording:cibc.com'").first();
+    expect(JSON.parse(String(note?.value))).toMatchObject({ institution: "CIBC" });
+    const [entry] = (await call("/api/v1/activity?limit=1")).body.entries;
+    expect(entry.summary).toBe("created: SAVE-ON-FOODS #2281 64.19");
   });
 
   it("upload-eml: quarantined and ignored outcomes are reported", async () => {
