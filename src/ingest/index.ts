@@ -93,22 +93,27 @@ export async function headReads(
 ): Promise<Pick<DepsOptions, "recipient" | "targetsYear">> {
   const recipient = scanRecipient(raw);
   if (!recipient) return {};
+  return { recipient, targetsYear: await headYear(env, raw, clock) };
+}
+
+/** The row's year from the message's Date header (else now) in the configured zone. */
+export async function headYear(env: Env, raw: Uint8Array, clock: Clock): Promise<number> {
   const { timezone } = await getConfig({ env });
-  return { recipient, targetsYear: Number(localParts(headerDate(raw) ?? clock(), timezone).year) };
+  return Number(localParts(headerDate(raw) ?? clock(), timezone).year);
 }
 
 /**
  * The callback the IMAP poller takes: `pollMailbox({ ..., ingest: imapIngest(env, clock) })`.
- * Settings are loaded once per poll, not per message.
+ * Each message's settings batch carries its head's reads (`headReads`): one batch instead of the
+ * user mapping, resolver and context reads one by one.
  */
 export function imapIngest(
   env: Env,
   clock: Clock = systemClock,
   opts: Omit<DepsOptions, "clock" | "source"> = {},
 ) {
-  let deps: Promise<IngestDeps> | null = null;
   return async (raw: Uint8Array, _meta: { uid: number }): Promise<IngestOutcome> => {
-    deps ??= createIngestDeps(env, { ...opts, clock, source: "imap" });
-    return ingestEmail(raw, await deps);
+    const head = await headReads(env, raw, clock);
+    return ingestEmail(raw, await createIngestDeps(env, { ...head, ...opts, clock, source: "imap" }));
   };
 }

@@ -10,7 +10,9 @@ import type { Env } from "../../src/env";
 import worker from "../../src/index";
 import { imapIngest } from "../../src/ingest";
 import { encodeTxId } from "../../src/lib/txid";
+import { getConfig } from "../../src/domains/config/service";
 import { routeEmail } from "../../src/ingest/sources/email-routing";
+import { handleInboxObject } from "../../src/ingest/sources/r2-event";
 import { countingD1, tally } from "../../bench/lib/d1-count";
 import { brokenDb } from "../helpers/broken";
 import { call, expectEnvelope } from "../helpers/http";
@@ -261,6 +263,35 @@ describe("every door into the one pipeline", () => {
   it("IMAP poller callback", async () => {
     expect((await viaImap(alert())).status).toBe("created");
     expect(await allTransactions()).toHaveLength(1);
+  });
+
+  it("Email Routing, R2 and IMAP: an alert is two round trips (settings with the head's reads, then the write)", async () => {
+    const at = (n: number) =>
+      alert({ messageId: `<trips-${n}@cibc>`, body: CIBC_BODY.replace("64.19", `1${n}.00`) });
+    // One warm isolate's env (its configuration cached, as a delivery usually finds it).
+    const counter = countingD1(E.DB);
+    const warm = { ...E, DB: counter.db } as Env;
+    await getConfig({ env: warm });
+    const counted = async (door: (e: Env) => Promise<{ status: string } | null>) => {
+      counter.reset();
+      expect((await door(warm))?.status).toBe("created");
+      return counter.trips.map((t) => t.kind);
+    };
+    const opts = { ai: null };
+    expect(await counted((e) => routeEmail(emailMessage(at(1)), e, opts))).toEqual(["batch", "batch"]);
+    const raw = at(2);
+    await E.FILES.put("inbox/trips.eml", raw);
+    const msg = { bucket: "b", action: "PutObject", object: { key: "inbox/trips.eml", size: raw.length } };
+    expect(await counted((e) => handleInboxObject(e, msg, opts))).toEqual(["batch", "batch"]);
+    expect(await counted((e) => imapIngest(e, undefined, opts)(at(3), { uid: 3 }))).toEqual([
+      "batch",
+      "batch",
+    ]);
+    const rows = await allTransactions();
+    expect(rows).toHaveLength(3);
+    // Each row's month context was written in its insert's batch (the visits so far, it included).
+    const visits = rows.map((r) => r.TransactionContext?.merchant_month_count).sort();
+    expect(visits).toEqual([1, 2, 3]);
   });
 
   it("one alert through all four doors is one row with the same stored fields", async () => {
