@@ -7,7 +7,7 @@ import type { Cents } from "../lib/money";
 import { nameForCard } from "./card-names";
 import { parseStep } from "./institutions";
 import { authenticationFailed, checkReading, shouldCheckAuthentication } from "./checks";
-import { type CommitResult, commitTransaction, type Draft } from "./commit";
+import { type CommitOptions, type CommitResult, commitTransaction, type Draft } from "./commit";
 import { dateFileName, displayDate, type LocalParts, localParts, parseEmailDate } from "./dates";
 import { extractWithAi } from "./extraction";
 import { unwrapForward } from "./forwarded";
@@ -29,7 +29,6 @@ import {
   CONFIRM_FIRST,
   learnedAudit,
   learnedFields,
-  noteParsed,
   noteQuarantined,
   noteRead,
   parsedNote,
@@ -139,8 +138,17 @@ export async function makeEnvelope(
  * Commits the one learned-template reading of this email (null when no template reads it). A new
  * template's first reads go on the attention queue so a person can confirm them.
  */
-export async function commitLearned(deps: IngestDeps, envelope: Envelope): Promise<CommitResult | null> {
-  const reading = await readLearned(deps.db, envelope.email, envelope.local);
+export async function commitLearned(
+  deps: IngestDeps,
+  envelope: Envelope,
+  opts: Pick<CommitOptions, "journal" | "withRow"> = {},
+): Promise<CommitResult | null> {
+  const reading = await readLearned(
+    deps.db,
+    envelope.email,
+    envelope.local,
+    deps.settings.prefetched?.templates,
+  );
   if (!reading) return null;
   const local = readingLocal(reading.values, envelope.local, deps.settings.timezone);
   const draft = buildDraft({ ...envelope, local }, learnedFields(reading));
@@ -148,17 +156,16 @@ export async function commitLearned(deps: IngestDeps, envelope: Envelope): Promi
   const checks = await checkReading(deps, envelope.email, draft.Amount);
   draft.ExtractionAudit = { ...learnedAudit(reading.template, nowIso), ...checks.audit };
   const confirm = reading.template.match_count < CONFIRM_FIRST;
+  // The sender's parse note leads the insert's batch (a created row and a duplicate alike).
+  const note = parsedNote(deps.db, envelope.email.fromEmail, reading.template.institution, nowIso);
   const result = await commitTransaction(deps, draft, {
     ...attention(checks.attention ?? (confirm ? "learned_template" : null)),
+    followUp: note ? [note] : [],
     ...rowJournal(deps),
+    ...opts,
   });
-  const from = envelope.email.fromEmail;
-  if (result.status === "created") {
-    await noteRead(deps.db, reading.template.id, nowIso);
-    await noteParsed(deps.db, from, reading.template.institution, nowIso);
-  } else if (result.status === "duplicate") {
-    await duplicateNoted(deps, result.tx, parsedNote(deps.db, from, reading.template.institution, nowIso));
-  }
+  if (result.status === "created") await noteRead(deps.db, reading.template.id, nowIso);
+  else if (result.status === "duplicate") await duplicateNoted(deps, result.tx, note);
   return result;
 }
 

@@ -89,3 +89,10 @@ export const resolvedByInsert = (db: Db, id: string, dateFileName: string, nowIs
     .update(pf)
     .set({ status: "resolved", updated_at: nowIso, resolved_tx: dateFileName })
     .where(and(eq(pf.id, id), sql`changes() > 0`));
+
+/** Marks a failure recovered by the row just inserted (a retry): guarded like `resolvedByInsert`. */
+export const recoveredByInsert = (db: Db, id: string, dateFileName: string, nowIso: string) =>
+  db
+    .update(pf)
+    .set({ status: "recovered", updated_at: nowIso, resolved_tx: dateFileName })
+    .where(and(eq(pf.id, id), sql`changes() > 0`));
