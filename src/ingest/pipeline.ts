@@ -180,7 +180,10 @@ async function rescueOrQuarantine(
   // reads the whole body, so it shares that consent.
   const aiConsent =
     deps.ai && deps.settings.aiCategorizationEnabled && deps.settings.aiExtractionEnabled ? deps.ai : null;
-  const known = await isTrusted(deps.db, envelope.email.fromEmail, "alert_sender");
+  const from = envelope.email.fromEmail.toLowerCase();
+  const known =
+    Boolean(from && deps.settings.alertSenders?.includes(from)) ||
+    (await isTrusted(deps.db, from, "alert_sender"));
   // An email that failed authentication is never handed to the model either.
   const ai = parseStage === "authentication_failed" ? null : aiConsent;
   const gate = await relevanceGate(

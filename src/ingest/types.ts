@@ -25,6 +25,11 @@ export interface IngestSettings {
   /** Card last four digits → cardholder first name, per institution (SPEC's `Name`). */
   cardNames?: Record<string, Record<string, string>>;
   /**
+   * Addresses the calling verb vouches for as alert senders in this run, its own write of the
+   * trust following (an ignored email marked a bank alert): the gate takes them as trusted unread.
+   */
+  alertSenders?: string[];
+  /**
    * Read with the settings for the one email they serve (Email Routing): the envelope recipient's
    * mapped UserId (null: not mapped) and the override resolver's version stamp; when the caller
    * knew the row's year up front (a typed date), every user's budget targets of that year.
