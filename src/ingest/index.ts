@@ -10,9 +10,10 @@ import { type Clock, systemClock } from "../lib/clock";
 import { log } from "../lib/log";
 import { notifierFromEnv } from "../notify";
 import { localParts } from "./dates";
-import { scanRecipient } from "./mime";
+import { bareAddress, scanRecipient } from "./mime";
 import { runPipeline } from "./pipeline";
-import { headerDate } from "./raw";
+import { headerDate, scanHeader } from "./raw";
+import { senderHost } from "./templates/text";
 import { loadIngestSettings } from "./settings";
 import type { IngestDeps, IngestOutcome, IngestSettings, Notifier } from "./types";
 
@@ -82,18 +83,24 @@ export async function createIngestDeps(env: Env, opts: DepsOptions = {}): Promis
 
 /**
  * What one email's head tells before it is parsed, for the settings batch (`DepsOptions`): its
- * recipient and its row's year in the configured zone (so the month context is written in the
- * insert's own batch). Guesses only: a forwarded alert's own date or an odd To header that the
- * parse reads otherwise costs the read they would have saved, never a wrong value.
+ * recipient, its row's year in the configured zone (so the month context is written in the
+ * insert's own batch) and its sender's host (its learned templates); they join the settings batch
+ * only with a recipient. Guesses only: a forwarded alert's own date or sender, or an odd To header
+ * that the parse reads otherwise, costs the read it would have saved, never a wrong value.
  */
 export async function headReads(
   env: Env,
   raw: Uint8Array,
   clock: Clock,
-): Promise<Pick<DepsOptions, "recipient" | "targetsYear">> {
+): Promise<Pick<DepsOptions, "recipient" | "targetsYear" | "templatesHost">> {
   const recipient = scanRecipient(raw);
-  if (!recipient) return {};
-  return { recipient, targetsYear: await headYear(env, raw, clock) };
+  // The sender's learned templates too: read when no built-in parser reads the email.
+  const host = senderHost(bareAddress(scanHeader(raw, "from") ?? ""));
+  return {
+    ...(recipient ? { recipient } : {}),
+    targetsYear: await headYear(env, raw, clock),
+    ...(host ? { templatesHost: host } : {}),
+  };
 }
 
 /** The row's year from the message's Date header (else now) in the configured zone. */
