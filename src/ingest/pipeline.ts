@@ -16,6 +16,7 @@ import { type ParsedEmail, parseMime } from "./mime";
 import { isTrusted, recordIgnored } from "./ignored";
 import { duplicateNoted, rowJournal, writeWithEntry } from "./ledger";
 import {
+  type FailureRow,
   ignoredInWords,
   noticeOncePerDay,
   quarantineIdFor,
@@ -24,6 +25,7 @@ import {
 } from "./quarantine";
 import { headerDate, rawKey, storeRaw, toBytes } from "./raw";
 import type { FailureStage, IngestDeps, IngestOutcome } from "./types";
+import { readUnread, type UnreadFacts, writeQuarantine } from "./unread";
 import { resolveUserId } from "./users";
 import {
   CONFIRM_FIRST,
@@ -180,10 +182,12 @@ async function rescueOrQuarantine(
   // reads the whole body, so it shares that consent.
   const aiConsent =
     deps.ai && deps.settings.aiCategorizationEnabled && deps.settings.aiExtractionEnabled ? deps.ai : null;
+  // The reads of an unread email in one batch (null: read each on its own, as they fail open).
+  const facts = await readUnread(deps, envelope.email, envelope.rawSha);
   const from = envelope.email.fromEmail.toLowerCase();
   const known =
     Boolean(from && deps.settings.alertSenders?.includes(from)) ||
-    (await isTrusted(deps.db, from, "alert_sender"));
+    (facts ? facts.trusted : await isTrusted(deps.db, from, "alert_sender"));
   // An email that failed authentication is never handed to the model either.
   const ai = parseStage === "authentication_failed" ? null : aiConsent;
   const gate = await relevanceGate(
@@ -235,7 +239,7 @@ async function rescueOrQuarantine(
       detail.error = ex.reason;
     }
   }
-  return quarantine(deps, envelope, institution, stage, detail);
+  return quarantine(deps, envelope, institution, stage, detail, facts);
 }
 
 /** The ignored-email list (90 days): nothing the gate lets go is lost without a trace. */
@@ -268,27 +272,33 @@ async function quarantine(
   institution: string | null,
   stage: FailureStage,
   detail: Record<string, unknown>,
+  facts: UnreadFacts | null = null,
 ): Promise<IngestOutcome> {
-  const id = await quarantineIdFor(deps.db, envelope.email.messageId, envelope.rawSha);
+  const id =
+    facts?.quarantineId ?? (await quarantineIdFor(deps.db, envelope.email.messageId, envelope.rawSha));
   const now = deps.clock();
+  const row: FailureRow = {
+    id,
+    stage,
+    institution,
+    email: { ...envelope.email, forwardedTo: envelope.forwardedTo },
+    rawKey: envelope.fileName,
+    emailDate: displayDate(envelope.local),
+    detail: {
+      ...detail,
+      message_id: envelope.email.messageId,
+      date_header: envelope.email.dateHeader,
+      ...(envelope.email.forwardedBy ? { forwarded_by: envelope.email.forwardedBy } : {}),
+      raw_sha256: envelope.rawSha,
+      user_id: envelope.userId,
+    },
+  };
+  const out = { status: "quarantined" as const, id, failure_stage: stage, institution };
+  // The row, the notice stamp and the drift count in one batch; else step by step.
+  if (facts && (await writeQuarantine(deps, row, facts, now))) return out;
   await recordFailure(
     deps.db,
-    {
-      id,
-      stage,
-      institution,
-      email: { ...envelope.email, forwardedTo: envelope.forwardedTo },
-      rawKey: envelope.fileName,
-      emailDate: displayDate(envelope.local),
-      detail: {
-        ...detail,
-        message_id: envelope.email.messageId,
-        date_header: envelope.email.dateHeader,
-        ...(envelope.email.forwardedBy ? { forwarded_by: envelope.email.forwardedBy } : {}),
-        raw_sha256: envelope.rawSha,
-        user_id: envelope.userId,
-      },
-    },
+    row,
     now.toISOString(),
     deps.ledger
       ? (stmt) => writeWithEntry(deps, { resourceId: id, summary: `quarantined: ${id} (${stage})` }, stmt)
@@ -297,7 +307,7 @@ async function quarantine(
   await noticeOncePerDay(deps.db, deps.notify, institution, stage, now);
   // A domain that used to parse and now quarantines in a row: its wording may have changed.
   await noteQuarantined(deps.db, deps.notify, envelope.email.fromEmail, now);
-  return { status: "quarantined", id, failure_stage: stage, institution };
+  return out;
 }
 
 const attention = (reason: string | null) => (reason ? { attentionReason: reason } : {});

@@ -203,6 +203,37 @@ describe("every door into the one pipeline", () => {
     expect(entry.summary).toBe("created: SAVE-ON-FOODS #2281 64.19");
   });
 
+  it("upload-eml: a quarantine is four round trips; when its write batch fails it is written step by step", async () => {
+    const unread = (id: string) =>
+      buildMime({
+        from: "alerts@tangerine.example",
+        subject: "Transaction alert",
+        messageId: `<${id}@t>`,
+        body: "A purchase of $9.99 was charged to your card.",
+      });
+    await E.DB.prepare("DELETE FROM activity_log").run();
+    const counter = countingD1(E.DB);
+    const q = await viaUpload(unread("q1"), "alert.eml", counter.db);
+    expect(q.body.status, q.text).toBe("quarantined");
+    // Auth, settings, the unread email's reads (trust, older id, drift), the row with the notice
+    // stamp and the entry.
+    expect(tally(counter.trips).trips).toBe(4);
+    expectEntryInBatch(counter, "parse_failures");
+    const folded = (sql: string[]) =>
+      sql.some((x) => x.startsWith('insert into "parse_failures"')) &&
+      sql.some((x) => x.startsWith('insert into "kv_state"'));
+    const failing = countingD1(E.DB, folded);
+    const again = await viaUpload(unread("q2"), "alert.eml", failing.db);
+    expect(again.body.status, again.text).toBe("quarantined");
+    expect(failing.trips.some((t) => folded(t.sql))).toBe(true);
+    expect(await allFailures()).toHaveLength(2);
+    const entries = (await call("/api/v1/activity")).body.entries;
+    expect(entries.map((e: { summary: string }) => e.summary.slice(0, 12))).toEqual([
+      "quarantined:",
+      "quarantined:",
+    ]);
+  });
+
   it("upload-eml: quarantined and ignored outcomes are reported", async () => {
     const q = await viaUpload(
       buildMime({
