@@ -107,7 +107,8 @@ export interface CommitDeps {
 export type CommitResult =
   /** `activityId`: the entry of `journal` written with the row (when one was asked for). */
   | { status: "created"; tx: TransactionRecord; activityId?: string }
-  | { status: "duplicate"; tx: TransactionRecord }
+  /** `followedUp`: the caller's `followUp` statements were written (they lead the insert's batch). */
+  | { status: "duplicate"; tx: TransactionRecord; followedUp?: boolean }
   | { status: "invalid"; reason: string };
 
 /** A write that rejects the fields themselves (not an outage): quarantine as db_validation_failed. */
@@ -254,7 +255,7 @@ export async function commitTransaction(
   if (added === false) {
     // Report the already-stored row's key, else the candidate's.
     const dfn = await storedDateFileName(deps.db, tx.ForwardedTo, tx.TransactionHash);
-    return { status: "duplicate", tx: dfn ? { ...tx, DateFileName: dfn } : tx };
+    return { status: "duplicate", tx: dfn ? { ...tx, DateFileName: dfn } : tx, followedUp: leadWritten };
   }
   if (opts.attentionReason) await markAttention(deps, tx, opts.attentionReason);
   // 6. Context (never blocks), written in one batch with the caller's follow-ups.

@@ -24,6 +24,7 @@ import {
   relevanceGate,
 } from "./quarantine";
 import { headerDate, rawKey, storeRaw, toBytes } from "./raw";
+import type { Statement } from "../db/lists";
 import type { FailureStage, IngestDeps, IngestOutcome } from "./types";
 import { readUnread, type UnreadFacts, writeQuarantine } from "./unread";
 import { resolveUserId } from "./users";
@@ -95,7 +96,7 @@ export async function runPipeline(raw: Uint8Array | string, deps: IngestDeps): P
       followUp: note ? [note] : [],
       ...rowJournal(deps),
     });
-    if (result.status === "duplicate") await duplicateNoted(deps, result.tx, note);
+    if (result.status === "duplicate") await duplicateNoted(deps, result.tx, noteAgain(deps, result, note));
     if (result.status !== "invalid") return asOutcome(result, false);
     return quarantine(deps, envelope, institution.name, "db_validation_failed", { error: result.reason });
   }
@@ -167,7 +168,8 @@ export async function commitLearned(
     ...opts,
   });
   if (result.status === "created") await noteRead(deps.db, reading.template.id, nowIso);
-  else if (result.status === "duplicate") await duplicateNoted(deps, result.tx, note);
+  else if (result.status === "duplicate")
+    await duplicateNoted(deps, result.tx, noteAgain(deps, result, note));
   return result;
 }
 
@@ -311,6 +313,13 @@ async function quarantine(
 }
 
 const attention = (reason: string | null) => (reason ? { attentionReason: reason } : {});
+
+/**
+ * A duplicate's parse note, to write with its entry: none when it led the insert's batch and no
+ * ledger waits for a write to ride in (the verb's ledger writes it again with the entry).
+ */
+const noteAgain = (deps: IngestDeps, result: { followedUp?: boolean }, note: Statement | null) =>
+  result.followedUp && !deps.ledger ? null : note;
 
 /** SPEC's `Name` when the alert prints none: the cardholder mapped to the card's last four digits. */
 function cardName(deps: IngestDeps, institution: string, text: string): string | null {

@@ -323,6 +323,10 @@ describe("every door into the one pipeline", () => {
     // Each row's month context was written in its insert's batch (the visits so far, it included).
     const visits = rows.map((r) => r.TransactionContext?.merchant_month_count).sort();
     expect(visits).toEqual([1, 2, 3]);
+    // A redelivery: its parse note rode in the insert's batch, so only the twin's key is read after.
+    counter.reset();
+    expect((await routeEmail(emailMessage(at(1)), warm, opts))?.status).toBe("duplicate");
+    expect(counter.trips.map((t) => t.kind)).toEqual(["batch", "batch", "single"]);
   });
 
   it("one alert through all four doors is one row with the same stored fields", async () => {
