@@ -10,8 +10,10 @@ import { type Clock, systemClock } from "../lib/clock";
 import { log } from "../lib/log";
 import { notifierFromEnv } from "../notify";
 import { localParts } from "./dates";
+import { sha256Hex } from "./hash";
 import { bareAddress, scanRecipient } from "./mime";
 import { runPipeline } from "./pipeline";
+import type { UnreadKey } from "./unread";
 import { headerDate, scanHeader } from "./raw";
 import { senderHost } from "./templates/text";
 import { loadIngestSettings } from "./settings";
@@ -47,6 +49,8 @@ export interface DepsOptions {
   targetsYear?: number;
   /** With `recipient`: a sender host whose learned templates the caller will read: they join too. */
   templatesHost?: string;
+  /** With `recipient`: the email's sender, Message-ID and hash: an unread email's reads join too. */
+  unread?: UnreadKey;
   /** The calling verb's ledger (its request context): the outcome's entry rides in its write. */
   ledger?: IngestDeps["ledger"];
 }
@@ -62,6 +66,7 @@ export async function createIngestDeps(env: Env, opts: DepsOptions = {}): Promis
         clock: opts.clock ?? systemClock,
         targetsYear: opts.targetsYear,
         templatesHost: opts.templatesHost,
+        unread: opts.unread,
       }
     : undefined;
   const settings = { ...(await loadIngestSettings(env, one)), ...(opts.settings ?? {}) };
@@ -92,14 +97,17 @@ export async function headReads(
   env: Env,
   raw: Uint8Array,
   clock: Clock,
-): Promise<Pick<DepsOptions, "recipient" | "targetsYear" | "templatesHost">> {
+): Promise<Pick<DepsOptions, "recipient" | "targetsYear" | "templatesHost" | "unread">> {
   const recipient = scanRecipient(raw);
-  // The sender's learned templates too: read when no built-in parser reads the email.
-  const host = senderHost(bareAddress(scanHeader(raw, "from") ?? ""));
+  // The sender's learned templates and an unread email's reads too: when no parser reads it.
+  const fromEmail = bareAddress(scanHeader(raw, "from") ?? "");
+  const host = senderHost(fromEmail);
+  const unread = { fromEmail, messageId: scanHeader(raw, "message-id"), rawSha256: await sha256Hex(raw) };
   return {
     ...(recipient ? { recipient } : {}),
     targetsYear: await headYear(env, raw, clock),
     ...(host ? { templatesHost: host } : {}),
+    unread,
   };
 }
 

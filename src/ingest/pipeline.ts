@@ -185,7 +185,8 @@ async function rescueOrQuarantine(
   const aiConsent =
     deps.ai && deps.settings.aiCategorizationEnabled && deps.settings.aiExtractionEnabled ? deps.ai : null;
   // The reads of an unread email in one batch (null: read each on its own, as they fail open).
-  const facts = await readUnread(deps, envelope.email, envelope.rawSha);
+  const { fromEmail, messageId } = envelope.email;
+  const facts = await readUnread(deps, { fromEmail, messageId, rawSha256: envelope.rawSha });
   const from = envelope.email.fromEmail.toLowerCase();
   const known =
     Boolean(from && deps.settings.alertSenders?.includes(from)) ||

@@ -5,6 +5,7 @@ import type { CategoryAudit } from "../categorize/audit";
 import type { AlertTemplateRow, transactions } from "../db/schema";
 import type { Clock } from "../lib/clock";
 import type { Notifier } from "../notify/types";
+import type { UnreadFacts, UnreadKey } from "./unread";
 import type { IngestLedger } from "./ledger";
 
 export type { CategoryAudit } from "../categorize/audit";
@@ -41,6 +42,8 @@ export interface IngestSettings {
     targets?: PrefetchedTargets;
     /** A sender host's learned templates (a resolve that will learn), read before the row is written. */
     templates?: { host: string; rows: AlertTemplateRow[] };
+    /** An unread email's facts, read from its head's sender, Message-ID and hash (ingest/unread.ts). */
+    unread?: { key: UnreadKey; facts: UnreadFacts };
   };
 }
 

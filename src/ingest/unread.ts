@@ -11,7 +11,6 @@ import { log } from "../lib/log";
 import { safeSend } from "../notify";
 import { failureDetailQuery } from "../domains/parse-failures/queries";
 import { trustedRowsQuery } from "./ignored-queries";
-import type { ParsedEmail } from "./mime";
 import {
   type FailureRow,
   failureStatement,
@@ -32,28 +31,50 @@ export interface UnreadFacts {
   drift: { host: string; state: DriftState | null } | null;
 }
 
-/** The reads in one batch; null when it fails (the caller reads each on its own). */
-export async function readUnread(
-  deps: Pick<IngestDeps, "db">,
-  email: Pick<ParsedEmail, "fromEmail" | "messageId">,
-  rawSha256: string,
-): Promise<UnreadFacts | null> {
-  const db = getDb(deps.db);
-  const id = await quarantineId(rawSha256);
-  const legacy = email.messageId?.trim() ? await messageIdQuarantineId(email.messageId) : null;
-  const drift = driftRead(deps.db, email.fromEmail);
-  try {
-    const [trust, [old], driftRows] = await db.batch([
-      trustedRowsQuery(db, email.fromEmail.trim().toLowerCase(), "alert_sender"),
-      failureDetailQuery(db, legacy ?? id),
-      ...(drift ? [drift.query] : []),
-    ]);
-    const sameBytes = legacy && old ? readFailureDetail(old).raw_sha256 === rawSha256 : false;
+/** Which email the reads are about (the pipeline checks the parse agrees before using them). */
+export interface UnreadKey {
+  fromEmail: string;
+  messageId: string | null;
+  rawSha256: string;
+}
+
+/** The reads as statements for a caller's batch, and how their results become the facts. */
+export async function unreadPart(d1: D1Database, key: UnreadKey) {
+  const db = getDb(d1);
+  const id = await quarantineId(key.rawSha256);
+  const legacy = key.messageId?.trim() ? await messageIdQuarantineId(key.messageId) : null;
+  const drift = driftRead(d1, key.fromEmail);
+  const from = key.fromEmail.trim().toLowerCase();
+  const queries = [
+    trustedRowsQuery(db, from, "alert_sender"),
+    failureDetailQuery(db, legacy ?? id),
+    ...(drift ? [drift.query] : []),
+  ] as const;
+  const read = (results: readonly unknown[]): UnreadFacts => {
+    const [trust, [old] = [], driftRows] = results as [unknown[], { detail: unknown }[], never];
+    const sameBytes = legacy && old ? readFailureDetail(old).raw_sha256 === key.rawSha256 : false;
     return {
-      trusted: email.fromEmail.trim() !== "" && trust.length > 0,
+      trusted: from !== "" && trust.length > 0,
       quarantineId: sameBytes && legacy ? legacy : id,
-      drift: drift && driftRows ? { host: drift.host, state: drift.read(driftRows)?.value ?? null } : null,
+      drift: drift ? { host: drift.host, state: drift.read(driftRows ?? [])?.value ?? null } : null,
     };
+  };
+  return { queries, read };
+}
+
+/** Whether facts read up front (from the message head) are about this parsed email. */
+export const sameUnread = (a: UnreadKey, b: UnreadKey) =>
+  a.rawSha256 === b.rawSha256 &&
+  a.fromEmail.trim().toLowerCase() === b.fromEmail.trim().toLowerCase() &&
+  (a.messageId?.trim() ?? "") === (b.messageId?.trim() ?? "");
+
+/** The reads in one batch; null when it fails (the caller reads each on its own). */
+export async function readUnread(deps: Pick<IngestDeps, "db" | "settings">, key: UnreadKey) {
+  const pre = deps.settings.prefetched?.unread;
+  if (pre && sameUnread(pre.key, key)) return pre.facts;
+  const part = await unreadPart(deps.db, key);
+  try {
+    return part.read(await getDb(deps.db).batch(part.queries));
   } catch (err) {
     log("warn", "quarantine.reads_batch_failed", { error: String(err) });
     return null;

@@ -119,10 +119,10 @@ describe("the ignored-email list", () => {
     expect(moved.status, moved.text).toBe(200);
     expectEntryInBatch(counter, "ignored_emails");
     // The sender's trust rides in the status write's batch (the re-run took it as trusted unread);
-    // auth, the row, the settings (recipient, sender's templates), the unread email's reads (the
+    // auth, the row, the settings (recipient, sender's templates, the unread email's reads: the
     // older id, the drift state), the quarantine's writes, the status.
     expect(counter.trips.at(-1)!.sql.some((q) => q.startsWith('insert into "sender_trust"'))).toBe(true);
-    expect(tally(counter.trips).trips).toBe(6);
+    expect(tally(counter.trips).trips).toBe(5);
     expect(moved.body).toMatchObject({
       status: "sent_to_review",
       outcome: "quarantined",
