@@ -233,11 +233,13 @@ export async function commitTransaction(
   let added: Added;
   let reads: unknown[] | null;
   let leadWritten = false;
+  let twin: string | undefined;
   try {
     ({
       added,
       after: reads,
       leadWritten,
+      twin,
     } = await addTransaction(
       deps.db,
       tx,
@@ -254,7 +256,8 @@ export async function commitTransaction(
   if (added === undefined) return { status: "invalid", reason: "fields rejected by validation" };
   if (added === false) {
     // Report the already-stored row's key, else the candidate's.
-    const dfn = await storedDateFileName(deps.db, tx.ForwardedTo, tx.TransactionHash);
+    // The stored twin's key came with the insert's check, else (the long way) it is read now.
+    const dfn = twin ?? (await storedDateFileName(deps.db, tx.ForwardedTo, tx.TransactionHash));
     return { status: "duplicate", tx: dfn ? { ...tx, DateFileName: dfn } : tx, followedUp: leadWritten };
   }
   if (opts.attentionReason) await markAttention(deps, tx, opts.attentionReason);

@@ -149,22 +149,24 @@ export async function addTransaction<A extends BatchItem<"sqlite">[]>(
   write: WriteBatch = plainBatch(d1),
   withRow: (dfn: string) => BatchItem<"sqlite">[] = () => [],
   lead: BatchItem<"sqlite">[] = [],
-): Promise<{ added: Added; after: unknown[] | null; leadWritten: boolean }> {
+): Promise<{ added: Added; after: unknown[] | null; leadWritten: boolean; twin?: string }> {
   if (validateRecord(tx).length > 0) return { added: undefined, after: null, leadWritten: false };
   const db = getDb(d1);
   const insert = (dfn: string) => insertUnlessHashed(db, toRow({ ...tx, DateFileName: dfn }, createdAt));
   try {
     const [first, ...rest] = [
       ...lead,
-      existsQuery(d1, tx.ForwardedTo, tx.TransactionHash),
+      twinKeyQuery(db, tx.ForwardedTo, tx.TransactionHash),
       insert(tx.DateFileName),
       ...(after ?? []),
       ...withRow(tx.DateFileName),
     ];
     const all = await write([first!, ...rest], tx.DateFileName);
     const [twin, res, ...reads] = all.slice(lead.length);
-    if ((twin as unknown[]).length > 0 || ((res as D1Result).meta?.changes ?? 0) === 0) {
-      return { added: false, after: null, leadWritten: true };
+    const twinKey = (twin as { dfn: string }[])[0]?.dfn;
+    if (twinKey !== undefined || ((res as D1Result).meta?.changes ?? 0) === 0) {
+      // The stored twin's key came with the check (no read after).
+      return { added: false, after: null, leadWritten: true, ...(twinKey ? { twin: twinKey } : {}) };
     }
     return { added: tx.DateFileName, after: reads, leadWritten: true };
   } catch (err) {
