@@ -2,14 +2,16 @@
  * D1 round trips per request (issue 24's measured outcome). Deployed, each trip to D1 costs tens of
  * milliseconds, so this is the latency that local timings hide. A round trip is one statement run
  * or one batch (bench/lib/d1-count.ts). Targets: every read route ≤ 2 (auth + data), an alert email
- * from the Email Routing door to its row ≤ 3, a 120-row statement import ≤ 4.
+ * from the Email Routing, R2 or IMAP door to its row ≤ 3, a 120-row statement import ≤ 4.
  *   npm run bench:roundtrips          (TRIPS=1 also prints every trip's SQL)
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { expect, it } from "vitest";
 import { createApp } from "../src/app";
 import type { Env } from "../src/env";
+import { imapIngest } from "../src/ingest";
 import { routeEmail } from "../src/ingest/sources/email-routing";
+import { handleInboxObject } from "../src/ingest/sources/r2-event";
 import { fixedClock } from "../src/lib/clock";
 import { logNotifier } from "../src/notify";
 import { login, sessionCookie, setPassword } from "../test/helpers/auth";
@@ -138,6 +140,37 @@ it("D1 round trips per request", async () => {
   );
   expect(out?.status).toBe("created");
   record("alert email, door to row", 3, counter.trips);
+  // The same kind of alert through the R2 door (an object under the inbox prefix) and the IMAP poll.
+  const another = (id: string, amount: string) =>
+    buildMime({
+      from: "CIBC <mailbox.noreply@cibc.com>",
+      to: "me@example.com",
+      date: "1 Jul 2025 10:30:00 -0700",
+      messageId: `<bench-rt-${id}@cibc>`,
+      body: `Dear Carlos,\n You've recently made a purchase with your CIBC card ending in 2210 for $${amount} at CORNER SHOP.\nCIBC`,
+    });
+  const r2Raw = another("r2", "11.20");
+  await env.FILES.put("inbox/bench-rt.eml", r2Raw);
+  counter.reset();
+  const r2 = await handleInboxObject(
+    envOf(counter),
+    {
+      account: "a",
+      bucket: "b",
+      action: "PutObject",
+      object: { key: "inbox/bench-rt.eml", size: r2Raw.length },
+    },
+    { clock: fixedClock(NOW), ai: null, notify: quiet },
+  );
+  expect(r2?.status).toBe("created");
+  record("alert email, R2 door to row", 3, counter.trips);
+  counter.reset();
+  const imap = await imapIngest(envOf(counter), fixedClock(NOW), { ai: null, notify: quiet })(
+    another("imap", "12.30"),
+    { uid: 1 },
+  );
+  expect(imap.status).toBe("created");
+  record("alert email, IMAP poll to row", 3, counter.trips);
 
   // A 120-row statement: the upload (parse + reconcile) and the import.
   const fd = new FormData();

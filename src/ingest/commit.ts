@@ -75,8 +75,10 @@ export interface CommitOptions {
   /** Put the row on the attention queue (AI-rescued rows). */
   attentionReason?: string;
   /**
-   * Best-effort statements of the caller for a created row (the sender's drift note), written in
-   * one batch with the context; a failure is logged and never fails the commit.
+   * Best-effort statements of the caller that hold whether the row is created or a duplicate (the
+   * sender's drift note): first in the insert's own batch; when that batch fails they are left out
+   * of the retry and, for a created row, written with the context after it (a failure is logged
+   * and never fails the commit).
    */
   followUp?: Statement[];
   /**
@@ -105,7 +107,8 @@ export interface CommitDeps {
 export type CommitResult =
   /** `activityId`: the entry of `journal` written with the row (when one was asked for). */
   | { status: "created"; tx: TransactionRecord; activityId?: string }
-  | { status: "duplicate"; tx: TransactionRecord }
+  /** `followedUp`: the caller's `followUp` statements were written (they lead the insert's batch). */
+  | { status: "duplicate"; tx: TransactionRecord; followedUp?: boolean }
   | { status: "invalid"; reason: string };
 
 /** A write that rejects the fields themselves (not an outage): quarantine as db_validation_failed. */
@@ -229,14 +232,22 @@ export async function commitTransaction(
   const ledger = opts.journal ? journaledWrite(opts.journal, tx) : undefined;
   let added: Added;
   let reads: unknown[] | null;
+  let leadWritten = false;
+  let twin: string | undefined;
   try {
-    ({ added, after: reads } = await addTransaction(
+    ({
+      added,
+      after: reads,
+      leadWritten,
+      twin,
+    } = await addTransaction(
       deps.db,
       tx,
       deps.clock().toISOString(),
       saveContext ? [saveContext] : withContext ? [...contextQueries(deps.db, tx)] : undefined,
       ledger?.write,
       opts.withRow,
+      opts.followUp,
     ));
   } catch (err) {
     if (!isFieldRejection(err)) throw err;
@@ -245,8 +256,9 @@ export async function commitTransaction(
   if (added === undefined) return { status: "invalid", reason: "fields rejected by validation" };
   if (added === false) {
     // Report the already-stored row's key, else the candidate's.
-    const dfn = await storedDateFileName(deps.db, tx.ForwardedTo, tx.TransactionHash);
-    return { status: "duplicate", tx: dfn ? { ...tx, DateFileName: dfn } : tx };
+    // The stored twin's key came with the insert's check, else (the long way) it is read now.
+    const dfn = twin ?? (await storedDateFileName(deps.db, tx.ForwardedTo, tx.TransactionHash));
+    return { status: "duplicate", tx: dfn ? { ...tx, DateFileName: dfn } : tx, followedUp: leadWritten };
   }
   if (opts.attentionReason) await markAttention(deps, tx, opts.attentionReason);
   // 6. Context (never blocks), written in one batch with the caller's follow-ups.
@@ -262,7 +274,7 @@ export async function commitTransaction(
       tail.push(contextWrite(deps.db, tx, context));
     }
   }
-  await bestEffort(deps.db, [...tail, ...(opts.followUp ?? [])]);
+  await bestEffort(deps.db, [...tail, ...(leadWritten ? [] : (opts.followUp ?? []))]);
   // 7. Notify (provider failures never lose the transaction).
   if (opts.notify !== false && deps.notify && shouldNotify(tx, deps.settings.blockedCompanies)) {
     await safeSend(deps.notify, transactionMessage(tx, cat.category));

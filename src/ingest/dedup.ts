@@ -136,7 +136,10 @@ const plainBatch =
  * insert; `after` results are then null and the caller reads them itself. Every write goes
  * through `write` (one round trip each). `withRow`: the caller's writes of a created row (for the
  * key it is written under), last in every insert's batch, each guarded by the caller on
- * `changes() > 0` so they apply only when the row was inserted.
+ * `changes() > 0` so they apply only when the row was inserted. `lead`: the caller's best-effort
+ * writes that hold whatever becomes of the row (the sender's parse note), first in the one batch
+ * (before the insert, so `changes()` stays the insert's); the long way leaves them out
+ * (`leadWritten` false: the caller writes them on their own, so their failure never fails the row).
  */
 export async function addTransaction<A extends BatchItem<"sqlite">[]>(
   d1: D1Database,
@@ -145,37 +148,41 @@ export async function addTransaction<A extends BatchItem<"sqlite">[]>(
   after?: A,
   write: WriteBatch = plainBatch(d1),
   withRow: (dfn: string) => BatchItem<"sqlite">[] = () => [],
-): Promise<{ added: Added; after: unknown[] | null }> {
-  if (validateRecord(tx).length > 0) return { added: undefined, after: null };
+  lead: BatchItem<"sqlite">[] = [],
+): Promise<{ added: Added; after: unknown[] | null; leadWritten: boolean; twin?: string }> {
+  if (validateRecord(tx).length > 0) return { added: undefined, after: null, leadWritten: false };
   const db = getDb(d1);
   const insert = (dfn: string) => insertUnlessHashed(db, toRow({ ...tx, DateFileName: dfn }, createdAt));
   try {
-    const [twin, res, ...reads] = await write(
-      [
-        existsQuery(d1, tx.ForwardedTo, tx.TransactionHash),
-        insert(tx.DateFileName),
-        ...(after ?? []),
-        ...withRow(tx.DateFileName),
-      ],
-      tx.DateFileName,
-    );
-    if ((twin as unknown[]).length > 0 || ((res as D1Result).meta?.changes ?? 0) === 0) {
-      return { added: false, after: null };
+    const [first, ...rest] = [
+      ...lead,
+      twinKeyQuery(db, tx.ForwardedTo, tx.TransactionHash),
+      insert(tx.DateFileName),
+      ...(after ?? []),
+      ...withRow(tx.DateFileName),
+    ];
+    const all = await write([first!, ...rest], tx.DateFileName);
+    const [twin, res, ...reads] = all.slice(lead.length);
+    const twinKey = (twin as { dfn: string }[])[0]?.dfn;
+    if (twinKey !== undefined || ((res as D1Result).meta?.changes ?? 0) === 0) {
+      // The stored twin's key came with the check (no read after).
+      return { added: false, after: null, leadWritten: true, ...(twinKey ? { twin: twinKey } : {}) };
     }
-    return { added: tx.DateFileName, after: reads };
+    return { added: tx.DateFileName, after: reads, leadWritten: true };
   } catch (err) {
     if (!isPkCollision(err)) log("warn", "ingest.write_batch_failed", { error: String(err) });
   }
+  const longWay = { after: null, leadWritten: false };
   if ((await existsByHash(d1, tx.ForwardedTo, tx.TransactionHash)) === true)
-    return { added: false, after: null };
+    return { added: false, ...longWay };
   const base = tx.DateFileName;
   for (let n = 1; n <= 20; n++) {
     const candidate = suffixed(base, n);
     try {
       const [res] = (await write([insert(candidate), ...withRow(candidate)], candidate)) as [D1Result];
-      if ((res.meta?.changes ?? 0) === 0) return { added: false, after: null };
+      if ((res.meta?.changes ?? 0) === 0) return { added: false, ...longWay };
       tx.DateFileName = candidate;
-      return { added: candidate, after: null };
+      return { added: candidate, ...longWay };
     } catch (err) {
       if (!isPkCollision(err)) throw err;
     }

@@ -21,11 +21,15 @@ export const upsertIgnored = (
 
 /** The address row of `kind`, if vouched for. */
 export const trustedRow = (db: Db, address: string, kind: TrustInsert["kind"]) =>
+  trustedRowsQuery(db, address, kind).get();
+
+/** trustedRow as a statement for a caller's batch (its rows: none or one). */
+export const trustedRowsQuery = (db: Db, address: string, kind: TrustInsert["kind"]) =>
   db
     .select({ address: senderTrust.address })
     .from(senderTrust)
     .where(and(eq(senderTrust.address, address), eq(senderTrust.kind, kind)))
-    .get();
+    .limit(1);
 
 /** Inserts a trust row unless the address and kind are known (meta.changes tells which). */
 export const insertTrust = (db: Db, row: TrustInsert) =>

@@ -92,14 +92,18 @@ export async function trust(
   source: string,
   nowIso: string,
 ): Promise<boolean> {
-  const res = await insertTrust(getDb(d1), {
-    address: address.trim().toLowerCase(),
-    kind,
-    source,
-    created_at: nowIso,
-  });
+  const res = await trustStatement(d1, address, kind, source, nowIso);
   return (res.meta?.changes ?? 0) > 0;
 }
+
+/** The trust of an address as a statement for the caller's batch (known before: no change). */
+export const trustStatement = (
+  d1: D1Database,
+  address: string,
+  kind: TrustKind,
+  source: string,
+  nowIso: string,
+) => insertTrust(getDb(d1), { address: address.trim().toLowerCase(), kind, source, created_at: nowIso });
 
 /** Retention: ignored emails older than 90 days go (the daily duty calls this). */
 export async function pruneIgnored(d1: D1Database, now: Date): Promise<number> {
@@ -108,14 +112,18 @@ export async function pruneIgnored(d1: D1Database, now: Date): Promise<number> {
   return res.meta?.changes ?? 0;
 }
 
-/** The person said "this was a bank alert": the row records where its re-run landed. */
-/** `batch`: the caller's ServiceCtx.batch, which carries the write's ledger entry. */
+/**
+ * The person said "this was a bank alert": the row records where its re-run landed. `batch`: the
+ * caller's ServiceCtx.batch, which carries the write's ledger entry; `also`: the caller's writes
+ * that belong with it (the sender's trust).
+ */
 export async function markSentToReview(
   d1: D1Database,
   id: string,
   failureId: string | null,
   nowIso: string,
   batch: Batch,
+  also: Statement[] = [],
 ) {
-  await batch([sentToReviewQuery(getDb(d1), id, failureId, nowIso)]);
+  await batch([sentToReviewQuery(getDb(d1), id, failureId, nowIso), ...also]);
 }

@@ -9,7 +9,13 @@ import type { Env } from "../env";
 import { type Clock, systemClock } from "../lib/clock";
 import { log } from "../lib/log";
 import { notifierFromEnv } from "../notify";
+import { localParts } from "./dates";
+import { sha256Hex } from "./hash";
+import { bareAddress, scanRecipient } from "./mime";
 import { runPipeline } from "./pipeline";
+import type { UnreadKey } from "./unread";
+import { headerDate, scanHeader } from "./raw";
+import { senderHost } from "./templates/text";
 import { loadIngestSettings } from "./settings";
 import type { IngestDeps, IngestOutcome, IngestSettings, Notifier } from "./types";
 
@@ -43,6 +49,8 @@ export interface DepsOptions {
   targetsYear?: number;
   /** With `recipient`: a sender host whose learned templates the caller will read: they join too. */
   templatesHost?: string;
+  /** With `recipient`: the email's sender, Message-ID and hash: an unread email's reads join too. */
+  unread?: UnreadKey;
   /** The calling verb's ledger (its request context): the outcome's entry rides in its write. */
   ledger?: IngestDeps["ledger"];
 }
@@ -58,6 +66,7 @@ export async function createIngestDeps(env: Env, opts: DepsOptions = {}): Promis
         clock: opts.clock ?? systemClock,
         targetsYear: opts.targetsYear,
         templatesHost: opts.templatesHost,
+        unread: opts.unread,
       }
     : undefined;
   const settings = { ...(await loadIngestSettings(env, one)), ...(opts.settings ?? {}) };
@@ -78,17 +87,48 @@ export async function createIngestDeps(env: Env, opts: DepsOptions = {}): Promis
 }
 
 /**
+ * What one email's head tells before it is parsed, for the settings batch (`DepsOptions`): its
+ * recipient, its row's year in the configured zone (so the month context is written in the
+ * insert's own batch) and its sender's host (its learned templates); they join the settings batch
+ * only with a recipient. Guesses only: a forwarded alert's own date or sender, or an odd To header
+ * that the parse reads otherwise, costs the read it would have saved, never a wrong value.
+ */
+export async function headReads(
+  env: Env,
+  raw: Uint8Array,
+  clock: Clock,
+): Promise<Pick<DepsOptions, "recipient" | "targetsYear" | "templatesHost" | "unread">> {
+  const recipient = scanRecipient(raw);
+  // The sender's learned templates and an unread email's reads too: when no parser reads it.
+  const fromEmail = bareAddress(scanHeader(raw, "from") ?? "");
+  const host = senderHost(fromEmail);
+  const unread = { fromEmail, messageId: scanHeader(raw, "message-id"), rawSha256: await sha256Hex(raw) };
+  return {
+    ...(recipient ? { recipient } : {}),
+    targetsYear: await headYear(env, raw, clock),
+    ...(host ? { templatesHost: host } : {}),
+    unread,
+  };
+}
+
+/** The row's year from the message's Date header (else now) in the configured zone. */
+export async function headYear(env: Env, raw: Uint8Array, clock: Clock): Promise<number> {
+  const { timezone } = await getConfig({ env });
+  return Number(localParts(headerDate(raw) ?? clock(), timezone).year);
+}
+
+/**
  * The callback the IMAP poller takes: `pollMailbox({ ..., ingest: imapIngest(env, clock) })`.
- * Settings are loaded once per poll, not per message.
+ * Each message's settings batch carries its head's reads (`headReads`): one batch instead of the
+ * user mapping, resolver and context reads one by one.
  */
 export function imapIngest(
   env: Env,
   clock: Clock = systemClock,
   opts: Omit<DepsOptions, "clock" | "source"> = {},
 ) {
-  let deps: Promise<IngestDeps> | null = null;
   return async (raw: Uint8Array, _meta: { uid: number }): Promise<IngestOutcome> => {
-    deps ??= createIngestDeps(env, { ...opts, clock, source: "imap" });
-    return ingestEmail(raw, await deps);
+    const head = await headReads(env, raw, clock);
+    return ingestEmail(raw, await createIngestDeps(env, { ...head, ...opts, clock, source: "imap" }));
   };
 }

@@ -30,18 +30,20 @@ export const rowJournal = (deps: Deps): Pick<CommitOptions, "journal"> =>
   deps.ledger ? { journal: { ctx: deps.ledger, entry: (tx) => rowEntry("created", tx) } } : {};
 
 /**
- * Runs `stmt` with the entry in one batch (without a ledger: alone, as before). When the write
+ * Runs `stmt` (and `more`) with the entry in one batch (without a ledger: alone, as before). When the write
  * fails the entry is queued again under its id, so a caller that goes on (fail-open) still gets
  * it written by the door; a caller that fails drops it with the request.
  */
-export async function writeWithEntry(deps: Deps, entry: JournalEntry, stmt: Statement): Promise<void> {
-  if (!deps.ledger) {
-    await getDb(deps.db).batch([stmt]);
-    return;
-  }
+export async function writeWithEntry(
+  deps: Deps,
+  entry: JournalEntry,
+  stmt: Statement,
+  ...more: Statement[]
+): Promise<readonly unknown[]> {
+  if (!deps.ledger) return getDb(deps.db).batch([stmt, ...more]);
   const id = deps.ledger.journal(entry);
   try {
-    await deps.ledger.batch([stmt]);
+    return await deps.ledger.batch([stmt, ...more]);
   } catch (err) {
     deps.ledger.journal({ ...entry, id });
     throw err;

@@ -5,6 +5,7 @@
  */
 import PostalMime, { type Address } from "postal-mime";
 import { htmlToText } from "./html-text";
+import { scanHeader } from "./raw";
 
 export interface ParsedEmail {
   fromName: string;
@@ -67,6 +68,20 @@ function firstMailbox(list: Address | Address[] | undefined): { name: string; ad
 }
 
 /** Bare address out of a header value such as `"Name" <a@b.c>, other`. */
+/**
+ * The recipient parseMime will give (`forwardedTo`: a forwarding header, else the first To
+ * address), scanned from the head without a full parse; "" when none. A guess for reads made up
+ * front: the pipeline compares it with the parsed one.
+ */
+export function scanRecipient(bytes: Uint8Array): string {
+  for (const key of [...FORWARD_HEADERS, "to"]) {
+    const value = scanHeader(bytes, key);
+    const address = value ? bareAddress(value) : "";
+    if (address) return address;
+  }
+  return "";
+}
+
 export function bareAddress(value: string): string {
   const angle = /<([^<>\s@]+@[^<>\s]+)>/.exec(value);
   if (angle?.[1]) return angle[1].toLowerCase();

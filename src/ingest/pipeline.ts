@@ -7,7 +7,7 @@ import type { Cents } from "../lib/money";
 import { nameForCard } from "./card-names";
 import { parseStep } from "./institutions";
 import { authenticationFailed, checkReading, shouldCheckAuthentication } from "./checks";
-import { type CommitResult, commitTransaction, type Draft } from "./commit";
+import { type CommitOptions, type CommitResult, commitTransaction, type Draft } from "./commit";
 import { dateFileName, displayDate, type LocalParts, localParts, parseEmailDate } from "./dates";
 import { extractWithAi } from "./extraction";
 import { unwrapForward } from "./forwarded";
@@ -16,6 +16,7 @@ import { type ParsedEmail, parseMime } from "./mime";
 import { isTrusted, recordIgnored } from "./ignored";
 import { duplicateNoted, rowJournal, writeWithEntry } from "./ledger";
 import {
+  type FailureRow,
   ignoredInWords,
   noticeOncePerDay,
   quarantineIdFor,
@@ -23,13 +24,14 @@ import {
   relevanceGate,
 } from "./quarantine";
 import { headerDate, rawKey, storeRaw, toBytes } from "./raw";
+import type { Statement } from "../db/lists";
 import type { FailureStage, IngestDeps, IngestOutcome } from "./types";
+import { readUnread, type UnreadFacts, writeQuarantine } from "./unread";
 import { resolveUserId } from "./users";
 import {
   CONFIRM_FIRST,
   learnedAudit,
   learnedFields,
-  noteParsed,
   noteQuarantined,
   noteRead,
   parsedNote,
@@ -94,7 +96,7 @@ export async function runPipeline(raw: Uint8Array | string, deps: IngestDeps): P
       followUp: note ? [note] : [],
       ...rowJournal(deps),
     });
-    if (result.status === "duplicate") await duplicateNoted(deps, result.tx, note);
+    if (result.status === "duplicate") await duplicateNoted(deps, result.tx, noteAgain(deps, result, note));
     if (result.status !== "invalid") return asOutcome(result, false);
     return quarantine(deps, envelope, institution.name, "db_validation_failed", { error: result.reason });
   }
@@ -139,8 +141,17 @@ export async function makeEnvelope(
  * Commits the one learned-template reading of this email (null when no template reads it). A new
  * template's first reads go on the attention queue so a person can confirm them.
  */
-export async function commitLearned(deps: IngestDeps, envelope: Envelope): Promise<CommitResult | null> {
-  const reading = await readLearned(deps.db, envelope.email, envelope.local);
+export async function commitLearned(
+  deps: IngestDeps,
+  envelope: Envelope,
+  opts: Pick<CommitOptions, "journal" | "withRow"> = {},
+): Promise<CommitResult | null> {
+  const reading = await readLearned(
+    deps.db,
+    envelope.email,
+    envelope.local,
+    deps.settings.prefetched?.templates,
+  );
   if (!reading) return null;
   const local = readingLocal(reading.values, envelope.local, deps.settings.timezone);
   const draft = buildDraft({ ...envelope, local }, learnedFields(reading));
@@ -148,17 +159,17 @@ export async function commitLearned(deps: IngestDeps, envelope: Envelope): Promi
   const checks = await checkReading(deps, envelope.email, draft.Amount);
   draft.ExtractionAudit = { ...learnedAudit(reading.template, nowIso), ...checks.audit };
   const confirm = reading.template.match_count < CONFIRM_FIRST;
+  // The sender's parse note leads the insert's batch (a created row and a duplicate alike).
+  const note = parsedNote(deps.db, envelope.email.fromEmail, reading.template.institution, nowIso);
   const result = await commitTransaction(deps, draft, {
     ...attention(checks.attention ?? (confirm ? "learned_template" : null)),
+    followUp: note ? [note] : [],
     ...rowJournal(deps),
+    ...opts,
   });
-  const from = envelope.email.fromEmail;
-  if (result.status === "created") {
-    await noteRead(deps.db, reading.template.id, nowIso);
-    await noteParsed(deps.db, from, reading.template.institution, nowIso);
-  } else if (result.status === "duplicate") {
-    await duplicateNoted(deps, result.tx, parsedNote(deps.db, from, reading.template.institution, nowIso));
-  }
+  if (result.status === "created") await noteRead(deps.db, reading.template.id, nowIso);
+  else if (result.status === "duplicate")
+    await duplicateNoted(deps, result.tx, noteAgain(deps, result, note));
   return result;
 }
 
@@ -173,7 +184,13 @@ async function rescueOrQuarantine(
   // reads the whole body, so it shares that consent.
   const aiConsent =
     deps.ai && deps.settings.aiCategorizationEnabled && deps.settings.aiExtractionEnabled ? deps.ai : null;
-  const known = await isTrusted(deps.db, envelope.email.fromEmail, "alert_sender");
+  // The reads of an unread email in one batch (null: read each on its own, as they fail open).
+  const { fromEmail, messageId } = envelope.email;
+  const facts = await readUnread(deps, { fromEmail, messageId, rawSha256: envelope.rawSha });
+  const from = envelope.email.fromEmail.toLowerCase();
+  const known =
+    Boolean(from && deps.settings.alertSenders?.includes(from)) ||
+    (facts ? facts.trusted : await isTrusted(deps.db, from, "alert_sender"));
   // An email that failed authentication is never handed to the model either.
   const ai = parseStage === "authentication_failed" ? null : aiConsent;
   const gate = await relevanceGate(
@@ -225,7 +242,7 @@ async function rescueOrQuarantine(
       detail.error = ex.reason;
     }
   }
-  return quarantine(deps, envelope, institution, stage, detail);
+  return quarantine(deps, envelope, institution, stage, detail, facts);
 }
 
 /** The ignored-email list (90 days): nothing the gate lets go is lost without a trace. */
@@ -258,27 +275,33 @@ async function quarantine(
   institution: string | null,
   stage: FailureStage,
   detail: Record<string, unknown>,
+  facts: UnreadFacts | null = null,
 ): Promise<IngestOutcome> {
-  const id = await quarantineIdFor(deps.db, envelope.email.messageId, envelope.rawSha);
+  const id =
+    facts?.quarantineId ?? (await quarantineIdFor(deps.db, envelope.email.messageId, envelope.rawSha));
   const now = deps.clock();
+  const row: FailureRow = {
+    id,
+    stage,
+    institution,
+    email: { ...envelope.email, forwardedTo: envelope.forwardedTo },
+    rawKey: envelope.fileName,
+    emailDate: displayDate(envelope.local),
+    detail: {
+      ...detail,
+      message_id: envelope.email.messageId,
+      date_header: envelope.email.dateHeader,
+      ...(envelope.email.forwardedBy ? { forwarded_by: envelope.email.forwardedBy } : {}),
+      raw_sha256: envelope.rawSha,
+      user_id: envelope.userId,
+    },
+  };
+  const out = { status: "quarantined" as const, id, failure_stage: stage, institution };
+  // The row, the notice stamp and the drift count in one batch; else step by step.
+  if (facts && (await writeQuarantine(deps, row, facts, now))) return out;
   await recordFailure(
     deps.db,
-    {
-      id,
-      stage,
-      institution,
-      email: { ...envelope.email, forwardedTo: envelope.forwardedTo },
-      rawKey: envelope.fileName,
-      emailDate: displayDate(envelope.local),
-      detail: {
-        ...detail,
-        message_id: envelope.email.messageId,
-        date_header: envelope.email.dateHeader,
-        ...(envelope.email.forwardedBy ? { forwarded_by: envelope.email.forwardedBy } : {}),
-        raw_sha256: envelope.rawSha,
-        user_id: envelope.userId,
-      },
-    },
+    row,
     now.toISOString(),
     deps.ledger
       ? (stmt) => writeWithEntry(deps, { resourceId: id, summary: `quarantined: ${id} (${stage})` }, stmt)
@@ -287,10 +310,17 @@ async function quarantine(
   await noticeOncePerDay(deps.db, deps.notify, institution, stage, now);
   // A domain that used to parse and now quarantines in a row: its wording may have changed.
   await noteQuarantined(deps.db, deps.notify, envelope.email.fromEmail, now);
-  return { status: "quarantined", id, failure_stage: stage, institution };
+  return out;
 }
 
 const attention = (reason: string | null) => (reason ? { attentionReason: reason } : {});
+
+/**
+ * A duplicate's parse note, to write with its entry: none when it led the insert's batch and no
+ * ledger waits for a write to ride in (the verb's ledger writes it again with the entry).
+ */
+const noteAgain = (deps: IngestDeps, result: { followedUp?: boolean }, note: Statement | null) =>
+  result.followedUp && !deps.ledger ? null : note;
 
 /** SPEC's `Name` when the alert prints none: the cardholder mapped to the card's last four digits. */
 function cardName(deps: IngestDeps, institution: string, text: string): string | null {

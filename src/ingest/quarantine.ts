@@ -256,22 +256,31 @@ export async function recordFailure(
   nowIso: string,
   write: (stmt: Statement) => Promise<unknown> = (stmt) => getDb(d1).batch([stmt]),
 ): Promise<void> {
+  await write(failureStatement(d1, row, nowIso));
+}
+
+/** recordFailure's upsert as a statement for a caller's batch. */
+export function failureStatement(d1: D1Database, row: FailureRow, nowIso: string) {
   const e = row.email;
-  const fields = {
-    failure_stage: row.stage,
-    institution: row.institution,
-    forwarded_to: e.forwardedTo || null,
-    from_name: e.fromName || null,
-    from_email: e.fromEmail || null,
-    to_email: e.toEmail || null,
-    subject: e.subject || null,
-    body: e.text.slice(0, MAX_BODY),
-    email_date: row.emailDate,
-    raw_key: row.rawKey,
-    detail: row.detail,
-    updated_at: nowIso,
-  };
-  await write(upsertFailure(getDb(d1), row.id, fields, nowIso));
+  return upsertFailure(
+    getDb(d1),
+    row.id,
+    {
+      failure_stage: row.stage,
+      institution: row.institution,
+      forwarded_to: e.forwardedTo || null,
+      from_name: e.fromName || null,
+      from_email: e.fromEmail || null,
+      to_email: e.toEmail || null,
+      subject: e.subject || null,
+      body: e.text.slice(0, MAX_BODY),
+      email_date: row.emailDate,
+      raw_key: row.rawKey,
+      detail: row.detail,
+      updated_at: nowIso,
+    },
+    nowIso,
+  );
 }
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -284,20 +293,30 @@ export async function noticeOncePerDay(
   stage: FailureStage,
   now: Date,
 ): Promise<boolean> {
-  // The stamp is a JSON string: the guard compares it with the cutoff encoded the same way.
-  const key = `quarantine_notice:${(institution ?? "unknown").toLowerCase()}` as const;
-  const nowIso = now.toISOString();
-  const cutoff = new Date(now.getTime() - DAY_MS).toISOString();
   try {
-    const res = await kvPutIfOlder(getDb(d1), key, nowIso, cutoff, nowIso);
+    const res = await noticeStamp(d1, institution, now);
     if ((res.meta?.changes ?? 0) === 0) return false;
   } catch (err) {
     log("warn", "quarantine.notice_state_failed", { error: String(err) });
     return false;
   }
-  return safeSend(notifier, {
-    kind: "quarantine",
-    title: `Unreadable ${institution ?? "bank"} alert quarantined`,
-    text: `An email from ${institution ?? "an unknown sender"} could not be read (${stage}). Review it under Parse failures.`,
-  });
+  return safeSend(notifier, quarantineNotice(institution, stage));
 }
+
+/**
+ * The once-a-day stamp of an institution's quarantine notice (a statement for a caller's batch):
+ * it changes a row only when no notice went out in the last 24 hours (then send the notice).
+ */
+export function noticeStamp(d1: D1Database, institution: string | null, now: Date) {
+  // The stamp is a JSON string: the guard compares it with the cutoff encoded the same way.
+  const key = `quarantine_notice:${(institution ?? "unknown").toLowerCase()}` as const;
+  const nowIso = now.toISOString();
+  const cutoff = new Date(now.getTime() - DAY_MS).toISOString();
+  return kvPutIfOlder(getDb(d1), key, nowIso, cutoff, nowIso);
+}
+
+export const quarantineNotice = (institution: string | null, stage: FailureStage) => ({
+  kind: "quarantine" as const,
+  title: `Unreadable ${institution ?? "bank"} alert quarantined`,
+  text: `An email from ${institution ?? "an unknown sender"} could not be read (${stage}). Review it under Parse failures.`,
+});

@@ -11,13 +11,18 @@ export function toBytes(raw: Uint8Array | string): Uint8Array {
   return typeof raw === "string" ? new TextEncoder().encode(raw) : raw;
 }
 
-/** The Date header value from the message head, without a full MIME parse. */
-export function scanDateHeader(bytes: Uint8Array): string | null {
+/** The first value of header `name` (lower-case letters, digits, dashes) from the message head, without a full MIME parse. */
+export function scanHeader(bytes: Uint8Array, name: string): string | null {
   const head = new TextDecoder("latin1").decode(bytes.subarray(0, HEAD_SCAN_BYTES));
   const end = head.search(/\r?\n\r?\n/);
   const headers = (end >= 0 ? head.slice(0, end) : head).replace(/\r?\n[ \t]+/g, " ");
-  const m = /^date:[ \t]*(.+)$/im.exec(headers);
+  const m = new RegExp(`^${name}:[ \\t]*(.+)$`, "im").exec(headers);
   return m?.[1]?.trim() || null;
+}
+
+/** The Date header value from the message head, without a full MIME parse. */
+export function scanDateHeader(bytes: Uint8Array): string | null {
+  return scanHeader(bytes, "date");
 }
 
 export function headerDate(bytes: Uint8Array): Date | null {

@@ -18,6 +18,7 @@ import { DEFAULT_JOURNAL_CURRENCY } from "./checks";
 import type { IngestSettings } from "./types";
 import { templatesForHostQuery } from "./templates/store";
 import { mappingQuery } from "./users";
+import { type UnreadKey, unreadPart } from "./unread";
 
 /** The blocked-company list (table blocked_companies, migration 0021), lower-cased; [] when unreadable. */
 export async function loadBlockedCompanies(d1: D1Database): Promise<string[]> {
@@ -52,6 +53,8 @@ export interface OneEmail {
   targetsYear?: number;
   /** A sender host whose learned templates the caller will read (a resolve that learns): they join too. */
   templatesHost?: string;
+  /** The email's sender, Message-ID and hash: what an unread email reads (ingest/unread.ts) joins too. */
+  unread?: UnreadKey;
 }
 
 interface Reads {
@@ -66,6 +69,7 @@ async function readAll(d1: D1Database, one?: OneEmail): Promise<Reads> {
   const resolver = one ? resolverReads(d1, one.clock) : null;
   const year = one?.targetsYear;
   const host = one?.templatesHost;
+  const unread = one?.unread ? { key: one.unread, part: await unreadPart(d1, one.unread) } : null;
   try {
     const [blocked, cards, mapping, ...rest] = await db.batch([
       blockedListQuery(db),
@@ -74,7 +78,9 @@ async function readAll(d1: D1Database, one?: OneEmail): Promise<Reads> {
       ...(resolver?.stmts ?? []),
       ...(year === undefined ? [] : [yearTargetsQuery(db, year)]),
       ...(host === undefined ? [] : [templatesForHostQuery(d1, host)]),
+      ...(unread?.part.queries ?? []),
     ]);
+    const facts = unread ? unread.part.read(rest.splice(rest.length - unread.part.queries.length)) : null;
     const templates = host === undefined ? undefined : (rest.pop() as AlertTemplateRow[]);
     const docs = year === undefined ? undefined : (rest.pop() as { user_id: string; data: unknown }[]);
     return {
@@ -88,6 +94,7 @@ async function readAll(d1: D1Database, one?: OneEmail): Promise<Reads> {
               resolverVersion: resolver.take(rest),
               ...(docs && year !== undefined ? { targets: { year, docs } } : {}),
               ...(templates && host !== undefined ? { templates: { host, rows: templates } } : {}),
+              ...(unread && facts ? { unread: { key: unread.key, facts } } : {}),
             }
           : undefined,
     };

@@ -5,6 +5,7 @@ import type { CategoryAudit } from "../categorize/audit";
 import type { AlertTemplateRow, transactions } from "../db/schema";
 import type { Clock } from "../lib/clock";
 import type { Notifier } from "../notify/types";
+import type { UnreadFacts, UnreadKey } from "./unread";
 import type { IngestLedger } from "./ledger";
 
 export type { CategoryAudit } from "../categorize/audit";
@@ -25,6 +26,11 @@ export interface IngestSettings {
   /** Card last four digits → cardholder first name, per institution (SPEC's `Name`). */
   cardNames?: Record<string, Record<string, string>>;
   /**
+   * Addresses the calling verb vouches for as alert senders in this run, its own write of the
+   * trust following (an ignored email marked a bank alert): the gate takes them as trusted unread.
+   */
+  alertSenders?: string[];
+  /**
    * Read with the settings for the one email they serve (Email Routing): the envelope recipient's
    * mapped UserId (null: not mapped) and the override resolver's version stamp; when the caller
    * knew the row's year up front (a typed date), every user's budget targets of that year.
@@ -36,6 +42,8 @@ export interface IngestSettings {
     targets?: PrefetchedTargets;
     /** A sender host's learned templates (a resolve that will learn), read before the row is written. */
     templates?: { host: string; rows: AlertTemplateRow[] };
+    /** An unread email's facts, read from its head's sender, Message-ID and hash (ingest/unread.ts). */
+    unread?: { key: UnreadKey; facts: UnreadFacts };
   };
 }
 

@@ -3,7 +3,7 @@
 // relevance check does let go is listed with its reason, and "this was a bank alert" moves it.
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { countingD1 } from "../../bench/lib/d1-count";
+import { countingD1, tally } from "../../bench/lib/d1-count";
 import type { Env } from "../../src/env";
 import { resetAlertTables, upload } from "../fixtures/alerts/helpers";
 import { call } from "../helpers/http";
@@ -118,6 +118,11 @@ describe("the ignored-email list", () => {
     });
     expect(moved.status, moved.text).toBe(200);
     expectEntryInBatch(counter, "ignored_emails");
+    // The sender's trust rides in the status write's batch (the re-run took it as trusted unread);
+    // auth, the row, the settings (recipient, sender's templates, the unread email's reads: the
+    // older id, the drift state), the quarantine's writes, the status.
+    expect(counter.trips.at(-1)!.sql.some((q) => q.startsWith('insert into "sender_trust"'))).toBe(true);
+    expect(tally(counter.trips).trips).toBe(5);
     expect(moved.body).toMatchObject({
       status: "sent_to_review",
       outcome: "quarantined",

@@ -10,8 +10,10 @@ import type { Env } from "../../src/env";
 import worker from "../../src/index";
 import { imapIngest } from "../../src/ingest";
 import { encodeTxId } from "../../src/lib/txid";
+import { getConfig } from "../../src/domains/config/service";
 import { routeEmail } from "../../src/ingest/sources/email-routing";
-import { countingD1 } from "../../bench/lib/d1-count";
+import { handleInboxObject } from "../../src/ingest/sources/r2-event";
+import { countingD1, tally } from "../../bench/lib/d1-count";
 import { brokenDb } from "../helpers/broken";
 import { call, expectEnvelope } from "../helpers/http";
 import { expectEntryInBatch } from "../helpers/ledger-batch";
@@ -165,6 +167,73 @@ describe("every door into the one pipeline", () => {
     expect((await call("/api/v1/activity")).body.entries).toHaveLength(4);
   });
 
+  it("upload-eml: three round trips, the head's recipient and year read with the settings", async () => {
+    await E.DB.prepare("INSERT INTO user_mappings (ForwardedTo, UserId, created_at) VALUES (?, ?, ?)")
+      .bind("carlos@example.com", "carlos", "2024-01-01T00:00:00Z")
+      .run();
+    const counter = countingD1(E.DB);
+    const res = await viaUpload(alert(), "alert.eml", counter.db);
+    expect(res.body.status, res.text).toBe("created");
+    // Auth, one settings batch (mapping, resolver, the year's targets), one insert batch that also
+    // writes the month context, the sender's parse note and the entry.
+    expect(tally(counter.trips).trips).toBe(3);
+    const insert = counter.trips.at(-1)!.sql;
+    expect(insert.some((q) => q.startsWith('insert into "kv_state"'))).toBe(true);
+    expect(insert.some((q) => q.startsWith('update "transactions" set "TransactionContext"'))).toBe(true);
+    const [row] = await allTransactions();
+    expect(row!.UserId).toBe("carlos");
+    expect(row!.TransactionContext).toMatchObject({ category_month_total: 64.19, merchant_month_count: 1 });
+    const note = await E.DB.prepare("SELECT value FROM kv_state WHERE key = 'wording:cibc.com'").first();
+    expect(JSON.parse(String(note?.value))).toMatchObject({ institution: "CIBC", fails: 0 });
+  });
+
+  it("upload-eml: when the insert's batch fails, the row is written the long way and the note after it", async () => {
+    const failFolded = (sql: string[]) =>
+      sql.some((q) => q.startsWith('insert into "kv_state"')) &&
+      sql.some((q) => q.startsWith('insert into "transactions"'));
+    const counter = countingD1(E.DB, failFolded);
+    const res = await viaUpload(alert(), "alert.eml", counter.db);
+    expect(res.body.status, res.text).toBe("created");
+    expect(counter.trips.some((t) => failFolded(t.sql))).toBe(true);
+    const [row] = await allTransactions();
+    expect(row!.TransactionContext).toMatchObject({ merchant_month_count: 1 });
+    const note = await E.DB.prepare("SELECT value FROM kv_state WHERE key = 'wording:cibc.com'").first();
+    expect(JSON.parse(String(note?.value))).toMatchObject({ institution: "CIBC" });
+    const [entry] = (await call("/api/v1/activity?limit=1")).body.entries;
+    expect(entry.summary).toBe("created: SAVE-ON-FOODS #2281 64.19");
+  });
+
+  it("upload-eml: a quarantine is three round trips; when its write batch fails it is written step by step", async () => {
+    const unread = (id: string) =>
+      buildMime({
+        from: "alerts@tangerine.example",
+        subject: "Transaction alert",
+        messageId: `<${id}@t>`,
+        body: "A purchase of $9.99 was charged to your card.",
+      });
+    await E.DB.prepare("DELETE FROM activity_log").run();
+    const counter = countingD1(E.DB);
+    const q = await viaUpload(unread("q1"), "alert.eml", counter.db);
+    expect(q.body.status, q.text).toBe("quarantined");
+    // Auth, the settings with the unread email's reads (trust, older id, drift: the head names the
+    // sender, Message-ID and hash), the row with the notice stamp and the entry.
+    expect(tally(counter.trips).trips).toBe(3);
+    expectEntryInBatch(counter, "parse_failures");
+    const folded = (sql: string[]) =>
+      sql.some((x) => x.startsWith('insert into "parse_failures"')) &&
+      sql.some((x) => x.startsWith('insert into "kv_state"'));
+    const failing = countingD1(E.DB, folded);
+    const again = await viaUpload(unread("q2"), "alert.eml", failing.db);
+    expect(again.body.status, again.text).toBe("quarantined");
+    expect(failing.trips.some((t) => folded(t.sql))).toBe(true);
+    expect(await allFailures()).toHaveLength(2);
+    const entries = (await call("/api/v1/activity")).body.entries;
+    expect(entries.map((e: { summary: string }) => e.summary.slice(0, 12))).toEqual([
+      "quarantined:",
+      "quarantined:",
+    ]);
+  });
+
   it("upload-eml: quarantined and ignored outcomes are reported", async () => {
     const q = await viaUpload(
       buildMime({
@@ -225,6 +294,42 @@ describe("every door into the one pipeline", () => {
   it("IMAP poller callback", async () => {
     expect((await viaImap(alert())).status).toBe("created");
     expect(await allTransactions()).toHaveLength(1);
+  });
+
+  it("Email Routing, R2 and IMAP: an alert is two round trips (settings with the head's reads, then the write)", async () => {
+    const at = (n: number) =>
+      alert({ messageId: `<trips-${n}@cibc>`, body: CIBC_BODY.replace("64.19", `1${n}.00`) });
+    // One warm isolate's env (its configuration cached, as a delivery usually finds it).
+    const counter = countingD1(E.DB);
+    const warm = { ...E, DB: counter.db } as Env;
+    await getConfig({ env: warm });
+    const counted = async (door: (e: Env) => Promise<{ status: string } | null>) => {
+      counter.reset();
+      expect((await door(warm))?.status).toBe("created");
+      return counter.trips.map((t) => t.kind);
+    };
+    const opts = { ai: null };
+    expect(await counted((e) => routeEmail(emailMessage(at(1)), e, opts))).toEqual(["batch", "batch"]);
+    const raw = at(2);
+    await E.FILES.put("inbox/trips.eml", raw);
+    const msg = { bucket: "b", action: "PutObject", object: { key: "inbox/trips.eml", size: raw.length } };
+    expect(await counted((e) => handleInboxObject(e, msg, opts))).toEqual(["batch", "batch"]);
+    expect(await counted((e) => imapIngest(e, undefined, opts)(at(3), { uid: 3 }))).toEqual([
+      "batch",
+      "batch",
+    ]);
+    const rows = await allTransactions();
+    expect(rows).toHaveLength(3);
+    // Each row's month context was written in its insert's batch (the visits so far, it included).
+    const visits = rows.map((r) => r.TransactionContext?.merchant_month_count).sort();
+    expect(visits).toEqual([1, 2, 3]);
+    // A redelivery: its parse note rode in the insert's batch, whose check read the twin's key.
+    counter.reset();
+    const dup = await routeEmail(emailMessage(at(1)), warm, opts);
+    expect(dup?.status).toBe("duplicate");
+    expect(counter.trips.map((t) => t.kind)).toEqual(["batch", "batch"]);
+    const first = rows.find((r) => r.Amount === 11);
+    expect(dup?.status === "duplicate" && dup.tx.DateFileName).toBe(first?.DateFileName);
   });
 
   it("one alert through all four doors is one row with the same stored fields", async () => {

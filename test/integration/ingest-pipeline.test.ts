@@ -426,7 +426,7 @@ describe("fail-open exactly where SPEC says", () => {
   it("dedup check, user mapping, override load and state reads fail open: the row is still written", async () => {
     const db = failingOn(
       env.DB,
-      /select 1 from "transactions"|from "user_mappings"|from "overrides"|from "config_versions"/i,
+      /select (1|"DateFileName") from "transactions"|from "user_mappings"|from "overrides"|from "config_versions"/i,
     );
     failed.length = 0;
     const out = await ingestEmail(cibc(), testDeps({ db, settings: { userId: "fallback" } }));

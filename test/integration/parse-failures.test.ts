@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { countingD1 } from "../../bench/lib/d1-count";
+import { countingD1, tally } from "../../bench/lib/d1-count";
 import { getFailures } from "../../src/domains/parse-failures/queries";
 import type { Env } from "../../src/env";
 import { ingestEmail } from "../../src/ingest";
@@ -102,6 +102,8 @@ describe("parse-failures routes", () => {
       "pf_stale1",
       buildMime({ from: "CIBC <mailbox.noreply@cibc.com>", to: "me@example.com", body: CIBC_OK }),
     );
+    // The stored email date names the row's year: its budget targets join the settings batch.
+    await E.DB.prepare("UPDATE parse_failures SET email_date = '10/15/2024 14:30 PDT'").run();
     await E.DB.prepare("DELETE FROM activity_log").run();
     const counter = countingD1(E.DB);
     const res = await call("/api/v1/parse-failures/pf_stale1/retry", {
@@ -111,10 +113,15 @@ describe("parse-failures routes", () => {
     });
     expect(res.status).toBe(200);
     expectEntryInBatch(counter, "parse_failures");
+    // Auth, the failure, the settings (mapping, templates, targets), then the row with its context,
+    // the failure's status and the entry in one batch.
+    expect(tally(counter.trips).trips).toBe(4);
+    expectEntryInBatch(counter, "transactions");
     expect(await ledger()).toEqual([{ resource_id: "pf_stale1", summary: "retried: recovered" }]);
     expect(res.body).toMatchObject({ failure_id: "pf_stale1", status: "recovered", failure_stage: null });
     const [tx] = await allTransactions();
     expect(tx).toMatchObject({ Institution: "CIBC", Amount: 64.19, DateFileName: res.body.date_file_name });
+    expect(tx!.TransactionContext).toMatchObject({ category_month_total: 64.19, merchant_month_count: 1 });
     const row = (await call("/api/v1/parse-failures/pf_stale1")).body;
     expect(row).toMatchObject({ status: "recovered", recovered_date_file_name: res.body.date_file_name });
     expectEnvelope(await call("/api/v1/parse-failures/pf_stale1/retry", { method: "POST" }), 409, "CONFLICT");
@@ -126,6 +133,8 @@ describe("parse-failures routes", () => {
     const counter = countingD1(E.DB);
     const res = await call(`/api/v1/parse-failures/${id}/retry`, { method: "POST", env: { DB: counter.db } });
     expectEntryInBatch(counter, "parse_failures");
+    // Auth, the failure, the settings, the status: the envelope and templates read once, not twice.
+    expect(tally(counter.trips).trips).toBe(4);
     expect(await ledger()).toEqual([{ resource_id: id, summary: "retried: still_failing" }]);
     expect(res.body).toMatchObject({
       status: "still_failing",
@@ -152,6 +161,10 @@ describe("parse-failures routes", () => {
     const counter = countingD1(E.DB);
     const all = await call("/api/v1/parse-failures/retry-all", { method: "POST", env: { DB: counter.db } });
     expect(all.status).toBe(200);
+    // Auth and the listing, then per row its read, its settings batch (recipient, sender's
+    // templates) and its status write; each recovered row also its insert and, with no stored
+    // date, its context written after it, and its mapping (its stored recipient is not its raw's).
+    expect(tally(counter.trips).trips).toBe(2 + 3 * 3 + 2 * 3);
     // One entry for the request, in the first status write's batch.
     expectEntryInBatch(counter, "parse_failures");
     expect(await ledger()).toEqual([{ resource_id: null, summary: "retried the quarantined backlog (3)" }]);

@@ -117,8 +117,10 @@ describe("/api/v1/templates", () => {
 
   it("test answers what the template would extract, or why not, and writes nothing", async () => {
     const id = await learnMaple();
+    const counter = countingD1(E.DB);
     const ok = await call(`/api/v1/templates/${id}/test`, {
       method: "POST",
+      env: { DB: counter.db },
       body: {
         raw: text(
           maple({
@@ -131,6 +133,8 @@ describe("/api/v1/templates", () => {
         ),
       },
     });
+    // Auth, the template, the settings with the email's recipient mapping, the door's entry.
+    expect(counter.trips.filter((t) => !t.background)).toHaveLength(4);
     expect(ok.body).toEqual({
       matched: true,
       reason: null,

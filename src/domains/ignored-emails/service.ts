@@ -1,12 +1,13 @@
 import type { IgnoredEmailRow } from "../../db/schema";
-import { createIngestDeps, ingestEmail } from "../../ingest";
+import { createIngestDeps, headReads, ingestEmail } from "../../ingest";
 import {
   getIgnoredRow,
   IGNORED_RETENTION_DAYS,
   listIgnoredRows,
   markSentToReview,
-  trust,
+  trustStatement,
 } from "../../ingest/ignored";
+import { senderHost } from "../../ingest/templates";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
 import type { BankAlertResponse } from "./schemas";
@@ -46,8 +47,16 @@ export async function sendToReview(ctx: ServiceCtx, id: string): Promise<BankAle
   if (!object) throw conflict("The original email is no longer stored");
   const bytes = new Uint8Array(await object.arrayBuffer());
   const nowIso = ctx.clock().toISOString();
-  await trust(ctx.env.DB, row.from_email, "alert_sender", "ignored_email", nowIso);
-  const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, source: "ignored_list" });
+  // The sender is trusted for this run and its trust written with the status (one batch); the
+  // email's recipient, year and sender's templates join the settings batch.
+  const sender = row.from_email.trim().toLowerCase();
+  const deps = await createIngestDeps(ctx.env, {
+    clock: ctx.clock,
+    source: "ignored_list",
+    ...(await headReads(ctx.env, bytes, ctx.clock)),
+    templatesHost: senderHost(sender) || undefined,
+    settings: { alertSenders: [sender] },
+  });
   const outcome = await ingestEmail(bytes, deps);
   const failureId = outcome.status === "quarantined" ? outcome.id : null;
   const dfn = outcome.status === "created" || outcome.status === "duplicate" ? outcome.tx.DateFileName : null;
@@ -55,7 +64,9 @@ export async function sendToReview(ctx: ServiceCtx, id: string): Promise<BankAle
     resourceId: id,
     summary: `Marked an ignored email from ${row.from_email} as a bank alert (${outcome.status})`,
   });
-  await markSentToReview(ctx.env.DB, id, failureId, nowIso, ctx.batch);
+  await markSentToReview(ctx.env.DB, id, failureId, nowIso, ctx.batch, [
+    trustStatement(ctx.env.DB, sender, "alert_sender", "ignored_email", nowIso),
+  ]);
   return {
     id,
     status: "sent_to_review",

@@ -1,7 +1,7 @@
 import type { ServiceCtx } from "../../lib/context";
 import { validationError } from "../../lib/errors";
 import { fromCents } from "../../lib/money";
-import { createIngestDeps, type DepsOptions, ingestEmail, type IngestOutcome } from "../../ingest";
+import { createIngestDeps, type DepsOptions, headReads, ingestEmail, type IngestOutcome } from "../../ingest";
 import type { UploadEmlResponse } from "./schemas";
 
 export const MAX_EML_BYTES = 5 * 1024 * 1024;
@@ -64,12 +64,20 @@ export function toUploadResponse(o: IngestOutcome): UploadEmlResponse {
 /**
  * The upload door: the same pipeline as every other door. The request's ledger goes with it, so
  * the outcome's entry (created, duplicate, quarantined or ignored) rides in the write that settles it.
+ * The head's recipient and year join the settings batch, like the Email Routing door's envelope.
  */
 export async function uploadEml(
   ctx: ServiceCtx,
   { bytes, opts = {} }: { bytes: Uint8Array; opts?: DepsOptions },
 ): Promise<UploadEmlResponse> {
   const ledger = { journal: ctx.journal, batch: ctx.batch };
-  const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ...opts, source: "upload", ledger });
+  const one = await headReads(ctx.env, bytes, ctx.clock);
+  const deps = await createIngestDeps(ctx.env, {
+    clock: ctx.clock,
+    ...one,
+    ...opts,
+    source: "upload",
+    ledger,
+  });
   return toUploadResponse(await ingestEmail(bytes, deps));
 }

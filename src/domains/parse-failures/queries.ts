@@ -12,8 +12,11 @@ export const failuresSinceQuery = (db: Db, sinceIso: string) =>
     .where(and(eq(pf.status, "quarantined"), gte(pf.created_at, sinceIso)));
 
 /** One failure's stored detail (the quarantine's legacy-id check), or undefined. */
-export const failureDetail = (db: Db, id: string) =>
-  db.select({ detail: pf.detail }).from(pf).where(eq(pf.id, id)).get();
+export const failureDetail = (db: Db, id: string) => failureDetailQuery(db, id).get();
+
+/** failureDetail as a statement for a caller's batch (its rows: none or one). */
+export const failureDetailQuery = (db: Db, id: string) =>
+  db.select({ detail: pf.detail }).from(pf).where(eq(pf.id, id)).limit(1);
 
 type FailureFields = Omit<typeof pf.$inferInsert, "id" | "status" | "created_at">;
 
@@ -88,4 +91,11 @@ export const resolvedByInsert = (db: Db, id: string, dateFileName: string, nowIs
   db
     .update(pf)
     .set({ status: "resolved", updated_at: nowIso, resolved_tx: dateFileName })
+    .where(and(eq(pf.id, id), sql`changes() > 0`));
+
+/** Marks a failure recovered by the row just inserted (a retry): guarded like `resolvedByInsert`. */
+export const recoveredByInsert = (db: Db, id: string, dateFileName: string, nowIso: string) =>
+  db
+    .update(pf)
+    .set({ status: "recovered", updated_at: nowIso, resolved_tx: dateFileName })
     .where(and(eq(pf.id, id), sql`changes() > 0`));

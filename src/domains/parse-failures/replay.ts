@@ -43,16 +43,22 @@ export async function envelopeOf(deps: IngestDeps, row: FailureRow): Promise<Env
 
 export type ReplayResult =
   | Exclude<CommitResult, { status: "invalid" }>
-  | { status: "failed"; stage: FailureStage };
+  | { status: "failed"; stage: FailureStage; envelope: Envelope };
 
-export async function replayDeterministic(deps: IngestDeps, row: FailureRow): Promise<ReplayResult> {
+/** `opts`: the caller's writes of a created row and its entry, in the insert's own batch. */
+export async function replayDeterministic(
+  deps: IngestDeps,
+  row: FailureRow,
+  opts: Pick<CommitOptions, "journal" | "withRow"> = {},
+): Promise<ReplayResult> {
   const env = await envelopeOf(deps, row);
   const { institution, fields, stage } = parseStep(env.email.fromEmail, env.email.text);
   if (!institution || fields.amount === null) {
     // A template learned since (issue 18) may read what the built-in parsers cannot.
-    const learned = await commitLearned(deps, env);
-    if (learned?.status === "invalid") return { status: "failed", stage: "db_validation_failed" };
-    return learned ?? { status: "failed", stage: stage ?? "extraction_empty" };
+    const learned = await commitLearned(deps, env, opts);
+    if (learned?.status === "invalid")
+      return { status: "failed", stage: "db_validation_failed", envelope: env };
+    return learned ?? { status: "failed", stage: stage ?? "extraction_empty", envelope: env };
   }
   const draft = buildDraft(env, {
     institution: institution.name,
@@ -61,15 +67,14 @@ export async function replayDeterministic(deps: IngestDeps, row: FailureRow): Pr
     name: fields.name,
     type: fields.transaction_type,
   });
-  const result = await commitTransaction(deps, draft);
-  if (result.status === "invalid") return { status: "failed", stage: "db_validation_failed" };
+  const result = await commitTransaction(deps, draft, opts);
+  if (result.status === "invalid") return { status: "failed", stage: "db_validation_failed", envelope: env };
   return result;
 }
 
 /** Why the sender's learned templates did not read this email (issue 23), or null. */
-export async function missReason(deps: IngestDeps, row: FailureRow): Promise<string | null> {
-  const env = await envelopeOf(deps, row);
-  return explainMiss(deps.db, env.email, env.local);
+export async function missReason(deps: IngestDeps, env: Envelope): Promise<string | null> {
+  return explainMiss(deps.db, env.email, env.local, deps.settings.prefetched?.templates);
 }
 
 /**

@@ -5,7 +5,7 @@ import { createIngestDeps, type DepsOptions } from "../../ingest";
 import { senderHost } from "../../ingest/templates";
 import type { IngestDeps } from "../../ingest/types";
 import { applyLearning, type LearnOutcome, NOT_ASKED, planLearning, wantsLearning } from "./learn";
-import { getFailure, listFailures, resolvedByInsert, statusUpdate } from "./queries";
+import { getFailure, listFailures, recoveredByInsert, resolvedByInsert, statusUpdate } from "./queries";
 import { commitManual, missReason, replayDeterministic } from "./replay";
 import { type FailureRow, matchesFilter, toDetail, toSummary } from "./rules";
 import type { ManualResolveRequest } from "./schemas";
@@ -44,8 +44,9 @@ export async function dismissParseFailure(ctx: WriteCtx, id: string) {
 
 /**
  * Replays one row and writes its new status through the verb's batch. `entry`: the row's own
- * ledger entry (a single retry), queued just before that write so it rides in it; without it the
- * caller's queued entry (retry-all's one) rides in the first status write.
+ * ledger entry (a single retry): a recovered row's status and entry ride in the insert's own batch
+ * (guarded: only when the row was inserted), else the entry is queued just before the status write.
+ * Without it the caller's queued entry (retry-all's one) rides in the first status write.
  */
 async function retryRow(
   deps: IngestDeps,
@@ -59,7 +60,16 @@ async function retryRow(
     await ctx.batch([statusUpdate(...args)], { ifChanged: entry !== undefined });
   };
   const db = getDb(deps.db);
-  const result = await replayDeterministic(deps, row);
+  const result = await replayDeterministic(
+    deps,
+    row,
+    entry
+      ? {
+          journal: { ctx, entry: () => entry("recovered") },
+          withRow: (dfn) => [recoveredByInsert(db, row.id, dfn, nowIso)],
+        }
+      : {},
+  );
   if (result.status === "failed") {
     const status = row.status === "dismissed" ? "dismissed" : "quarantined";
     await write("still_failing", db, row.id, status, nowIso, { stage: result.stage });
@@ -68,15 +78,37 @@ async function retryRow(
       status: "still_failing" as const,
       date_file_name: null,
       failure_stage: result.stage,
-      reason: await missReason(deps, row),
+      reason: await missReason(deps, result.envelope),
     };
   }
   // A duplicate's tx carries the stored twin's key.
   const dfn = result.tx.DateFileName;
   const status = result.status === "created" ? ("recovered" as const) : ("duplicate" as const);
-  await write(status, db, row.id, "recovered", nowIso, { resolvedTx: dfn });
+  if (!(entry && result.status === "created")) {
+    await write(status, db, row.id, "recovered", nowIso, { resolvedTx: dfn });
+  }
   return { failure_id: row.id, status, date_file_name: dfn, failure_stage: null, reason: null };
 }
+
+/**
+ * The settings of a replay of `row`: its recipient's mapping, its sender's learned templates and
+ * its year's budget targets (from the stored email date) read in the settings batch.
+ */
+const replayDeps = (ctx: Ctx, row: FailureRow, opts: DepsOptions = {}) =>
+  createIngestDeps(ctx.env, {
+    clock: ctx.clock,
+    recipient: row.forwarded_to ?? undefined,
+    templatesHost: senderHost(row.from_email) || undefined,
+    targetsYear: yearOf(row.email_date),
+    ...opts,
+    source: "retry",
+  });
+
+/** The year of a stored email date (`MM/DD/YYYY HH:MM zone`), else undefined. */
+const yearOf = (emailDate: string | null) => {
+  const m = /^\d{2}\/\d{2}\/(\d{4})\b/.exec(emailDate ?? "");
+  return m ? Number(m[1]) : undefined;
+};
 
 /** Re-runs the deterministic parsers from the raw message in R2. */
 export async function retryParseFailure(ctx: WriteCtx, { id, opts }: { id: string; opts?: DepsOptions }) {
@@ -84,7 +116,7 @@ export async function retryParseFailure(ctx: WriteCtx, { id, opts }: { id: strin
   if (row.status === "recovered" || row.status === "resolved") {
     throw conflict(`Parse failure ${id} is already ${row.status}`);
   }
-  const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ...opts, source: "retry" });
+  const deps = await replayDeps(ctx, row, opts);
   return retryRow(deps, row, ctx, (status) => ({ resourceId: id, summary: `retried: ${status}` }));
 }
 
@@ -97,14 +129,14 @@ export async function retryAllParseFailures(
   }: { filter: { from_domain?: string | null; institution?: string | null }; opts?: DepsOptions },
 ) {
   const rows = (await listFailures(ctx.env.DB, "quarantined", 1000)).filter((r) => matchesFilter(r, filter));
-  const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ...opts, source: "retry" });
   const totals = { retried: 0, created: 0, duplicates: 0, still_failing: 0 };
   // One entry for the request, riding in the first status write (written by the door when none ran).
   ctx.journal({ summary: `retried the quarantined backlog (${rows.length})` });
   for (const summary of rows) {
     const row = await getFailure(ctx.env.DB, summary.id);
     if (!row) continue;
-    const r = await retryRow(deps, row, ctx);
+    // Each row's settings batch carries its own recipient, sender and year (one trip, not three).
+    const r = await retryRow(await replayDeps(ctx, row, opts), row, ctx);
     totals.retried++;
     if (r.status === "recovered") totals.created++;
     else if (r.status === "duplicate") totals.duplicates++;

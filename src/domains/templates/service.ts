@@ -1,5 +1,5 @@
 import type { AlertTemplateRow } from "../../db/schema";
-import { createIngestDeps } from "../../ingest";
+import { createIngestDeps, headReads } from "../../ingest";
 import { sha256Hex } from "../../ingest/hash";
 import { parseMime } from "../../ingest/mime";
 import { makeEnvelope } from "../../ingest/pipeline";
@@ -134,8 +134,15 @@ export async function testTemplate(
   { id, raw }: { id: string; raw: string },
 ): Promise<TemplateTestResponse> {
   const row = await mustGet(ctx, id);
-  const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ai: null, source: "template-test" });
   const bytes = new TextEncoder().encode(raw);
+  // The email's recipient (its user mapping) is read with the settings, not after them.
+  const { recipient } = await headReads(ctx.env, bytes, ctx.clock);
+  const deps = await createIngestDeps(ctx.env, {
+    clock: ctx.clock,
+    ai: null,
+    source: "template-test",
+    recipient,
+  });
   const env = await makeEnvelope(deps, await parseMime(bytes), await sha256Hex(bytes), "");
   const base = { institution: row.institution, transaction_type: row.transaction_type };
   const none = (reason: string) => ({

@@ -1,7 +1,7 @@
 import type { Env } from "../../env";
 import { systemClock } from "../../lib/clock";
 import { log } from "../../lib/log";
-import { createIngestDeps, type DepsOptions, ingestEmail } from "..";
+import { createIngestDeps, type DepsOptions, headReads, ingestEmail } from "..";
 import type { IngestOutcome } from "../types";
 import { inboxPrefix } from "./r2-event";
 
@@ -26,9 +26,11 @@ export async function routeEmail(
 ): Promise<IngestOutcome | null> {
   const raw = new Uint8Array(await new Response(message.raw).arrayBuffer());
   try {
+    // The envelope names the recipient; the head gives the row's year and the sender's host.
+    const head = await headReads(env, raw, opts.clock ?? systemClock);
     return await ingestEmail(
       raw,
-      await createIngestDeps(env, { ...opts, source: "email-routing", recipient: message.to }),
+      await createIngestDeps(env, { ...head, ...opts, source: "email-routing", recipient: message.to }),
     );
   } catch (err) {
     const day = (opts.clock ?? systemClock)().toISOString().slice(0, 10);

@@ -8,7 +8,8 @@
 import type { Env } from "../../env";
 import type { QueueMessage } from "../../jobs/messages";
 import { log } from "../../lib/log";
-import { createIngestDeps, type DepsOptions, ingestEmail } from "..";
+import { createIngestDeps, type DepsOptions, headReads, ingestEmail } from "..";
+import { systemClock } from "../../lib/clock";
 import type { IngestOutcome } from "../types";
 
 export function inboxPrefix(env: Env): string {
@@ -34,7 +35,9 @@ export async function handleInboxObject(
     return null;
   }
   const bytes = new Uint8Array(await object.arrayBuffer());
-  const deps = await createIngestDeps(env, { ...opts, source: "r2" });
+  // The head's recipient and year join the settings batch (one email per event).
+  const head = await headReads(env, bytes, opts.clock ?? systemClock);
+  const deps = await createIngestDeps(env, { ...head, ...opts, source: "r2" });
   const outcome = await ingestEmail(bytes, deps);
   await env.FILES.delete(key);
   return outcome;

@@ -24,16 +24,24 @@ export interface LearnedReading {
 const isoOf = (p: LocalParts) => `${p.year}-${p.month}-${p.day}`;
 
 /** The one template reading of this email, or null (none matched, or several read it differently). */
+/** A sender's templates read with the settings (`IngestSettings.prefetched.templates`). */
+export type KnownTemplates = { host: string; rows: AlertTemplateRow[] } | undefined;
+
+/** The host's templates: those read up front when they are this host's, else read now. */
+const templatesOf = (d1: D1Database, host: string, known: KnownTemplates) =>
+  known?.host === host ? Promise.resolve(known.rows) : templatesForHost(d1, host);
+
 export async function readLearned(
   d1: D1Database,
   email: Pick<ParsedEmail, "fromEmail" | "subject" | "text">,
   local: LocalParts,
+  known?: KnownTemplates,
 ): Promise<LearnedReading | null> {
   const host = senderHost(email.fromEmail);
   if (!host) return null;
   let rows: AlertTemplateRow[];
   try {
-    rows = await templatesForHost(d1, host);
+    rows = await templatesOf(d1, host, known);
   } catch (err) {
     log("warn", "templates.load_failed", { error: String(err) });
     return null;
@@ -64,9 +72,10 @@ export async function explainMiss(
   d1: D1Database,
   email: Pick<ParsedEmail, "fromEmail" | "subject" | "text">,
   local: LocalParts,
+  known?: KnownTemplates,
 ): Promise<string | null> {
   const host = senderHost(email.fromEmail);
-  const rows = host ? await templatesForHost(d1, host).catch(() => []) : [];
+  const rows = host ? await templatesOf(d1, host, known).catch(() => []) : [];
   const words = new Set(subjectWords(email.subject ?? ""));
   const reasons = rows.map((row) => {
     const missing = wordsOf(row).filter((w) => !words.has(w));

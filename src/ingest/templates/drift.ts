@@ -4,7 +4,7 @@
  * One kv_state row per domain; one notice when the run starts counting; cleared by the next parse.
  */
 import { getDb } from "../../db";
-import { type DriftState, kvGet, kvPut, kvRead, kvRowsQuery } from "../../db/kv";
+import { type DriftState, kvGet, kvGetPart, kvPut, kvRead, kvRowsQuery } from "../../db/kv";
 import { log } from "../../lib/log";
 import { type Notifier, safeSend } from "../../notify";
 import { senderHost } from "./text";
@@ -45,21 +45,38 @@ export async function noteQuarantined(d1: D1Database, notifier: Notifier, fromEm
   try {
     const state = (await kvGet(getDb(d1), keyOf(host)))?.value;
     if (!state) return;
-    const next = { ...state, fails: state.fails + 1 };
-    const notify = next.fails >= DRIFT_AFTER && !state.notified;
-    if (notify) next.notified = true;
-    await write(d1, host, next, now.toISOString());
-    if (notify) {
-      await safeSend(notifier, {
-        kind: "quarantine",
-        title: `${state.institution} alerts stopped parsing`,
-        text: driftReason(state),
-      });
-    }
+    const step = driftStep(state);
+    await write(d1, host, step.next, now.toISOString());
+    if (step.notice) await safeSend(notifier, step.notice);
   } catch (err) {
     log("warn", "drift.note_quarantined_failed", { error: String(err) });
   }
 }
+
+/** The drift state's read of a sender host, for a caller's read batch (null without a host). */
+export const driftRead = (d1: D1Database, fromEmail: string) => {
+  const host = senderHost(fromEmail);
+  return host ? { host, ...kvGetPart(getDb(d1), keyOf(host)) } : null;
+};
+
+/** The drift state after one more quarantine, and the notice to send when the run starts counting. */
+export function driftStep(state: DriftState) {
+  const next = { ...state, fails: state.fails + 1 };
+  const notify = next.fails >= DRIFT_AFTER && !state.notified;
+  if (notify) next.notified = true;
+  const notice = notify
+    ? {
+        kind: "quarantine" as const,
+        title: `${state.institution} alerts stopped parsing`,
+        text: driftReason(state),
+      }
+    : null;
+  return { next, notice };
+}
+
+/** The drift write of a host as a statement for a caller's batch. */
+export const driftWrite = (d1: D1Database, host: string, state: DriftState, nowIso: string) =>
+  kvPut(getDb(d1), keyOf(host), state, nowIso);
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 

@@ -32,8 +32,11 @@ export {
 export {
   DRIFT_AFTER,
   DRIFT_KEY_PREFIX,
+  driftRead,
   driftReasons,
   driftReasonsFrom,
+  driftStep,
+  driftWrite,
   noteParsed,
   parsedNote,
   noteQuarantined,

@@ -1,0 +1,115 @@
+/**
+ * An email no parser read, in two round trips: its reads in one batch (whether its sender is a
+ * trusted alert sender, the row under its older Message-ID id, its sender domain's drift state)
+ * and, when it is quarantined, its writes in one (the failure row with the verb's entry, the
+ * once-a-day notice stamp, the drift count). When a batch fails the pipeline takes the step-by-step
+ * path instead (`null`/`false` here), each step failing open as before.
+ */
+import { getDb } from "../db";
+import type { DriftState } from "../db/kv";
+import { log } from "../lib/log";
+import { safeSend } from "../notify";
+import { failureDetailQuery } from "../domains/parse-failures/queries";
+import { trustedRowsQuery } from "./ignored-queries";
+import {
+  type FailureRow,
+  failureStatement,
+  messageIdQuarantineId,
+  noticeStamp,
+  quarantineId,
+  quarantineNotice,
+  readFailureDetail,
+} from "./quarantine";
+import { driftRead, driftStep, driftWrite } from "./templates";
+import type { IngestDeps } from "./types";
+
+export interface UnreadFacts {
+  trusted: boolean;
+  /** The failure row's id (quarantineIdFor's answer). */
+  quarantineId: string;
+  /** The sender host's drift state (null: none kept), or no host. */
+  drift: { host: string; state: DriftState | null } | null;
+}
+
+/** Which email the reads are about (the pipeline checks the parse agrees before using them). */
+export interface UnreadKey {
+  fromEmail: string;
+  messageId: string | null;
+  rawSha256: string;
+}
+
+/** The reads as statements for a caller's batch, and how their results become the facts. */
+export async function unreadPart(d1: D1Database, key: UnreadKey) {
+  const db = getDb(d1);
+  const id = await quarantineId(key.rawSha256);
+  const legacy = key.messageId?.trim() ? await messageIdQuarantineId(key.messageId) : null;
+  const drift = driftRead(d1, key.fromEmail);
+  const from = key.fromEmail.trim().toLowerCase();
+  const queries = [
+    trustedRowsQuery(db, from, "alert_sender"),
+    failureDetailQuery(db, legacy ?? id),
+    ...(drift ? [drift.query] : []),
+  ] as const;
+  const read = (results: readonly unknown[]): UnreadFacts => {
+    const [trust, [old] = [], driftRows] = results as [unknown[], { detail: unknown }[], never];
+    const sameBytes = legacy && old ? readFailureDetail(old).raw_sha256 === key.rawSha256 : false;
+    return {
+      trusted: from !== "" && trust.length > 0,
+      quarantineId: sameBytes && legacy ? legacy : id,
+      drift: drift ? { host: drift.host, state: drift.read(driftRows ?? [])?.value ?? null } : null,
+    };
+  };
+  return { queries, read };
+}
+
+/** Whether facts read up front (from the message head) are about this parsed email. */
+export const sameUnread = (a: UnreadKey, b: UnreadKey) =>
+  a.rawSha256 === b.rawSha256 &&
+  a.fromEmail.trim().toLowerCase() === b.fromEmail.trim().toLowerCase() &&
+  (a.messageId?.trim() ?? "") === (b.messageId?.trim() ?? "");
+
+/** The reads in one batch; null when it fails (the caller reads each on its own). */
+export async function readUnread(deps: Pick<IngestDeps, "db" | "settings">, key: UnreadKey) {
+  const pre = deps.settings.prefetched?.unread;
+  if (pre && sameUnread(pre.key, key)) return pre.facts;
+  const part = await unreadPart(deps.db, key);
+  try {
+    return part.read(await getDb(deps.db).batch(part.queries));
+  } catch (err) {
+    log("warn", "quarantine.reads_batch_failed", { error: String(err) });
+    return null;
+  }
+}
+
+/**
+ * The quarantine's writes in one batch with the entry, then its notices. False when the batch
+ * failed (nothing written: the caller writes step by step).
+ */
+export async function writeQuarantine(
+  deps: Pick<IngestDeps, "db" | "ledger" | "notify">,
+  row: FailureRow,
+  facts: UnreadFacts,
+  now: Date,
+): Promise<boolean> {
+  const nowIso = now.toISOString();
+  const step = facts.drift?.state ? driftStep(facts.drift.state) : null;
+  const entry = { resourceId: row.id, summary: `quarantined: ${row.id} (${row.stage})` };
+  const stmts = [
+    failureStatement(deps.db, row, nowIso),
+    noticeStamp(deps.db, row.institution, now),
+    ...(step && facts.drift ? [driftWrite(deps.db, facts.drift.host, step.next, nowIso)] : []),
+  ] as const;
+  let results: readonly unknown[];
+  try {
+    // A failed batch drops its queued entry: the step-by-step path journals it again.
+    deps.ledger?.journal(entry);
+    results = await (deps.ledger ? deps.ledger.batch(stmts) : getDb(deps.db).batch(stmts));
+  } catch (err) {
+    log("warn", "quarantine.write_batch_failed", { error: String(err) });
+    return false;
+  }
+  const stamped = ((results[1] as D1Result | undefined)?.meta?.changes ?? 0) > 0;
+  if (stamped) await safeSend(deps.notify, quarantineNotice(row.institution, row.stage));
+  if (step?.notice) await safeSend(deps.notify, step.notice);
+  return true;
+}
