@@ -64,10 +64,18 @@ export function storedJson<T>(
   fallback?: { value: () => T },
 ): StoredJsonReader<T> {
   return (value) => {
-    let res = schema.safeParse(value);
-    if (!res.success && typeof value === "string") {
+    // JSON text (a hand-written `sql` query's cell, a packed row's cell) is decoded first: trying
+    // the text itself first would build a failed parse's error for every such row. Text the schema
+    // takes as it is (not JSON, or JSON of another type) is still tried as text.
+    let res: ReturnType<typeof schema.safeParse> | null = null;
+    if (typeof value === "string") {
       const decoded = decode(value);
       if (decoded !== NOT_JSON) res = schema.safeParse(decoded);
+    }
+    if (!res?.success) {
+      const asIs = schema.safeParse(value);
+      // A failure names what was wrong with the decoded JSON when there was any.
+      if (asIs.success || !res) res = asIs;
     }
     if (res.success) return res.data;
     const issue = res.error.issues[0];
