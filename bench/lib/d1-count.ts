@@ -23,10 +23,16 @@ export interface CountingD1 {
 }
 
 /**
- * `failBatch`: a test's outage — a batch whose SQL it accepts fails (counted, never run), to drive
- * the fallback of a read batch.
+ * A test's hooks: `failBatch`, an outage — a batch whose SQL it accepts fails (counted, never run),
+ * to drive the fallback of a read batch; `hold`, a delay — a single statement waits for the promise
+ * it returns before it runs (to show a response does not wait for that statement).
  */
-export function countingD1(real: D1Database, failBatch?: (sql: string[]) => boolean): CountingD1 {
+export interface CountingHooks {
+  failBatch?: (sql: string[]) => boolean;
+  hold?: (sql: string) => Promise<void> | undefined;
+}
+
+export function countingD1(real: D1Database, { failBatch, hold }: CountingHooks = {}): CountingD1 {
   const trips: Trip[] = [];
   let settled = false;
   let inFlight = 0;
@@ -44,7 +50,11 @@ export function countingD1(real: D1Database, failBatch?: (sql: string[]) => bool
     const s = stmt as unknown as Record<string, (...a: unknown[]) => unknown>;
     for (const m of ["all", "raw", "run", "first"]) {
       const orig = s[m]!;
-      s[m] = (...a: unknown[]) => trip("single", [sql], () => orig.apply(stmt, a) as Promise<unknown>);
+      s[m] = (...a: unknown[]) =>
+        trip("single", [sql], async () => {
+          await hold?.(sql);
+          return orig.apply(stmt, a) as Promise<unknown>;
+        });
     }
     const bind = s.bind!;
     s.bind = (...a: unknown[]) => track(bind.apply(stmt, a) as D1PreparedStatement, sql);

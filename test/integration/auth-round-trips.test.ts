@@ -18,44 +18,10 @@ import {
   withCookie,
 } from "../helpers/auth";
 import { call } from "../helpers/http";
+import { type CountingHooks, countingD1, type Trip } from "../../bench/lib/d1-count";
 
-interface Trip {
-  kind: "batch" | "single";
-  sql: string[];
-}
-
-/**
- * The real D1 binding, recording every round trip (a statement run, or a batch) with its SQL.
- * `hold` may delay a statement (to show the response does not wait for it).
- */
-function recording(real: D1Database, hold?: (sql: string) => Promise<void> | undefined) {
-  const trips: Trip[] = [];
-  const sqlOf = new WeakMap<object, string>();
-  const track = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement => {
-    sqlOf.set(stmt, sql);
-    const s = stmt as unknown as Record<string, (...a: unknown[]) => unknown>;
-    for (const m of ["all", "raw", "run", "first"]) {
-      const orig = s[m]!;
-      s[m] = async (...a: unknown[]) => {
-        trips.push({ kind: "single", sql: [sql] });
-        await hold?.(sql);
-        return orig.apply(stmt, a);
-      };
-    }
-    const bind = s.bind!;
-    s.bind = (...a: unknown[]) => track(bind.apply(stmt, a) as D1PreparedStatement, sql);
-    return stmt;
-  };
-  const db = {
-    prepare: (sql: string) => track(real.prepare(sql), sql),
-    batch: (stmts: D1PreparedStatement[]) => {
-      trips.push({ kind: "batch", sql: stmts.map((st) => sqlOf.get(st) ?? "?") });
-      return real.batch(stmts);
-    },
-    exec: (sql: string) => real.exec(sql),
-  };
-  return { db: db as unknown as D1Database, trips };
-}
+/** The real D1 binding, recording every round trip (bench/lib/d1-count.ts); `hold` may delay a statement. */
+const recording = (real: D1Database, hold?: CountingHooks["hold"]) => countingD1(real, { hold });
 
 const AUTH_READ = /^select .* from "(auth_settings|sessions|api_tokens|app_config)"/i;
 /** The round trips that read auth or configuration tables. */

@@ -447,7 +447,9 @@ describe("category rename and delete carry the budget along", () => {
     expect(config.body.groups).toEqual([{ name: "Fun", categories: ["crafts", "travel"] }]);
     expect(config.body.targets_version).toBe(4);
     // That read batch failing: each read alone, as before (the same delete).
-    const outage = countingD1(env.DB, (sql) => sql.some((q) => q.includes('from "tax_mapping"')));
+    const outage = countingD1(env.DB, {
+      failBatch: (sql) => sql.some((q) => q.includes('from "tax_mapping"')),
+    });
     const deleted = await call("/api/v1/categories/Crafts", { method: "DELETE", env: { DB: outage.db } });
     expect(deleted.status, deleted.text).toBe(200);
     expect(outage.trips.some((t) => t.kind === "single" && t.sql[0]!.includes('from "tax_mapping"'))).toBe(

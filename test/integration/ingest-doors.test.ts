@@ -191,7 +191,7 @@ describe("every door into the one pipeline", () => {
     const failFolded = (sql: string[]) =>
       sql.some((q) => q.startsWith('insert into "kv_state"')) &&
       sql.some((q) => q.startsWith('insert into "transactions"'));
-    const counter = countingD1(E.DB, failFolded);
+    const counter = countingD1(E.DB, { failBatch: failFolded });
     const res = await viaUpload(alert(), "alert.eml", counter.db);
     expect(res.body.status, res.text).toBe("created");
     expect(counter.trips.some((t) => failFolded(t.sql))).toBe(true);
@@ -222,7 +222,7 @@ describe("every door into the one pipeline", () => {
     const folded = (sql: string[]) =>
       sql.some((x) => x.startsWith('insert into "parse_failures"')) &&
       sql.some((x) => x.startsWith('insert into "kv_state"'));
-    const failing = countingD1(E.DB, folded);
+    const failing = countingD1(E.DB, { failBatch: folded });
     const again = await viaUpload(unread("q2"), "alert.eml", failing.db);
     expect(again.body.status, again.text).toBe("quarantined");
     expect(failing.trips.some((t) => folded(t.sql))).toBe(true);

@@ -119,7 +119,7 @@ describe("upload", () => {
       sql.some((q) => q.includes('"config_versions"')) &&
       sql.some((q) => q.includes('"statement_rows"."date"'));
     const answer = async (failing: boolean) => {
-      const counter = countingD1(env.DB, failing ? periodBatch : undefined);
+      const counter = countingD1(env.DB, { failBatch: failing ? periodBatch : undefined });
       const res = await call("/api/v1/statements/upload", {
         method: "POST",
         rawBody: form(pdfFixture(SIMPLII), "simplii.pdf"),

@@ -75,6 +75,7 @@ export const NEVER_IMPORTED = new Set([
   "activity_log",
 ]);
 
+/** Columns a backup writes as JSON values: compared as JSON by sameRow. */
 const JSON_COLUMNS = new Set(["CategoryAudit", "ExtractionAudit", "TransactionContext", "data", "detail"]);
 export const MAX_BACKUP_BYTES = 50 * 1024 * 1024;
 
@@ -111,25 +112,21 @@ export const SHAPED_JSON: Record<string, (value: unknown) => unknown> = {
   "statement_layouts.marks": readLayoutMarks,
 };
 
-const inShape = (column: string, text: string) => {
-  const read = SHAPED_JSON[column];
-  if (!read) return true;
+/** What is wrong with a JSON column's text (not JSON, or out of the column's shape), or null. */
+function jsonProblem(column: string, text: string): string | null {
+  let value: unknown;
   try {
-    read(JSON.parse(text));
-    return true;
+    value = JSON.parse(text);
   } catch {
-    return false;
+    return "is not JSON";
   }
-};
-
-const isJsonText = (text: string) => {
   try {
-    JSON.parse(text);
-    return true;
+    SHAPED_JSON[column]?.(value);
+    return null;
   } catch {
-    return false;
+    return "is not in its shape";
   }
-};
+}
 
 export const isObject = (v: unknown): v is Row => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -143,13 +140,9 @@ export function toStored(name: string, def: TableDef, raw: unknown, cents: boole
     // restore moves it in as it is, and every read decodes it), in the column's shape where its
     // reader has no fallback. Otherwise it is dropped where the column may be empty (an audit
     // explains a row, the row stays), else it refuses the row.
-    if (v !== undefined && v !== null && (JSON_COLUMNS.has(col.name) || col.dataType === "json")) {
+    if (v !== undefined && v !== null && col.dataType === "json") {
       if (typeof v !== "string") v = JSON.stringify(v);
-      const why = !isJsonText(v as string)
-        ? "is not JSON"
-        : inShape(`${name}.${col.name}`, v as string)
-          ? null
-          : "is not in its shape";
+      const why = jsonProblem(`${name}.${col.name}`, v as string);
       if (why) {
         if (col.notNull) return `${col.name} ${why}`;
         v = null;
