@@ -5,7 +5,5 @@ import { workerdBench } from "./lib/workerd-config";
 export default workerdBench({
   include: ["bench/roundtrips.ts", "bench/roundtrips-writes.ts", "bench/roundtrips-sweep.ts"],
   bindings: { TRIPS: process.env.TRIPS ?? "" },
-  // The sweep's model tasks (summaries, insights, receipt parse) call the fake model server.
-  globalSetup: ["./test/setup/global-model.ts"],
   testTimeout: 5 * 60_000,
 });
