@@ -20,7 +20,9 @@ import { receiptFixture } from "../test/fixtures/receipts";
 import { maple } from "../test/fixtures/emails/unknown-banks/banks";
 import { pdfFixture } from "../test/fixtures/statements";
 import openapi from "../openapi.json";
+import { fakeModel, modelServerUrl } from "../test/helpers/fake-model-client";
 import { countingD1, describeTrips, tally } from "./lib/d1-count";
+import { connectApp } from "./lib/oauth-grant";
 
 const NOW = "2025-04-02T12:00:00.000Z";
 const verbose = Boolean((env as unknown as { TRIPS?: string }).TRIPS);
@@ -32,6 +34,8 @@ interface Req {
   body?: unknown;
   form?: FormData;
   headers?: Record<string, string>;
+  /** The bindings for this request (default: the counted bench env), e.g. the fake model's address. */
+  env?: Env;
 }
 /** One operation: its openapi method+path, and the request (made after any setup it needs). */
 type Step = [op: string, req: () => Promise<Req> | Req];
@@ -81,7 +85,7 @@ it("counts D1 round trips of every mutating operation", async () => {
       body: r.form ?? (r.body === undefined ? undefined : JSON.stringify(r.body)),
     });
     const ctx = createExecutionContext();
-    const res = await app.fetch(req, benchEnv, ctx);
+    const res = await app.fetch(req, r.env ?? benchEnv, ctx);
     const text = await res.text();
     counter.settle();
     await waitOnExecutionContext(ctx);
@@ -111,6 +115,22 @@ it("counts D1 round trips of every mutating operation", async () => {
     });
   await send({ method: "GET", path: "/api/v1/config" }); // warm: an isolate's first request reads the settings
 
+  // The model tasks (summaries, insights, receipt parse) call the fake model server (model calls
+  // are not D1 trips); their queued jobs are caught, never run. One env object: its settings stay cached.
+  const fm = await fakeModel();
+  const queued: unknown[] = [];
+  const JOBS = { send: async (b: unknown) => void queued.push(b) } as unknown as Queue<unknown>;
+  const aiEnv = {
+    ...benchEnv,
+    MODEL_API_KEY: fm.key,
+    MODEL_BASE_URL: `${modelServerUrl()}/v1`,
+    MODEL_NAME: "fake-vision",
+    JOBS,
+  } as Env;
+  const aiConfig = (body: Record<string, unknown>) =>
+    send({ method: "PUT", path: "/api/v1/config", body, env: aiEnv }).then((r) => {
+      if (r.status !== 200) throw new Error(`setup PUT /config: ${r.status} ${r.text.slice(0, 200)}`);
+    });
   const ids: Record<string, string> = {};
   let cookieH: Record<string, string> = {};
   const steps: Step[] = [
@@ -314,11 +334,19 @@ it("counts D1 round trips of every mutating operation", async () => {
     ],
     [
       "POST /api/v1/journal/summaries/generate",
-      () => ({ method: "POST", path: "/api/v1/journal/summaries/generate", body: { month: "2025-03" } }),
+      async () => {
+        await aiConfig({ daily_summary_provider: "hosted", insights_provider: "hosted" });
+        return {
+          method: "POST",
+          path: "/api/v1/journal/summaries/generate",
+          body: { month: "2025-03" },
+          env: aiEnv,
+        };
+      },
     ],
     [
       "POST /api/v1/insights/generate",
-      () => ({ method: "POST", path: "/api/v1/insights/generate?month=2025-03" }),
+      () => ({ method: "POST", path: "/api/v1/insights/generate?month=2025-03", env: aiEnv }),
     ],
     [
       "POST /api/v1/config/test-model-key",
@@ -587,7 +615,21 @@ it("counts D1 round trips of every mutating operation", async () => {
     ],
     [
       "POST /api/v1/attachments/{attachment_id}/parse",
-      () => ({ method: "POST", path: `/api/v1/attachments/${ids.attachment}/parse` }),
+      async () => {
+        await aiConfig({ ai_receipt_parsing_enabled: true, document_parsing_provider: "hosted" });
+        await fm.script([
+          {
+            kind: "tool",
+            arguments: {
+              merchant: "Corner Bistro",
+              date: "2025-03-14",
+              total: 30.55,
+              line_items: [{ description: "Pasta", amount: 30.55 }],
+            },
+          },
+        ]);
+        return { method: "POST", path: `/api/v1/attachments/${ids.attachment}/parse`, env: aiEnv };
+      },
     ],
     [
       "POST /api/v1/attachments/{attachment_id}/link",
@@ -611,7 +653,7 @@ it("counts D1 round trips of every mutating operation", async () => {
     ],
     [
       "DELETE /api/v1/connected-apps/{app_id}",
-      () => ({ method: "DELETE", path: "/api/v1/connected-apps/none" }),
+      async () => ({ method: "DELETE", path: `/api/v1/connected-apps/${await connectApp(benchEnv)}` }),
     ],
     [
       "POST /api/v1/setup/demo-data",

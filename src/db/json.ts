@@ -21,17 +21,23 @@ export class StoredJsonError extends Error {
   }
 }
 
-const NOT_JSON = Symbol("not json");
+/**
+ * What a JSON column's cell reads as when its text is not JSON (src/db/json-column.ts): never a
+ * value of any shape, so every reader below takes it as out of shape (its fallback, or its error).
+ */
+export const NOT_JSON: unique symbol = Symbol("not json");
 
-/** JSON text → value; NOT_JSON when the text is not JSON. Non-strings pass through (already decoded). */
-function decode(value: unknown): unknown {
-  if (typeof value !== "string") return value;
+/** A JSON column's stored text → its value; NOT_JSON when the text is not JSON (never throws). */
+export function decodeJsonCell(text: string): unknown {
   try {
-    return JSON.parse(value);
+    return JSON.parse(text);
   } catch {
     return NOT_JSON;
   }
 }
+
+/** JSON text → value; NOT_JSON when the text is not JSON. Non-strings pass through (already decoded). */
+const decode = (value: unknown): unknown => (typeof value === "string" ? decodeJsonCell(value) : value);
 
 export type StoredJsonReader<T> = (value: unknown) => T;
 
@@ -67,6 +73,7 @@ export function storedJson<T>(
     // JSON text (a hand-written `sql` query's cell, a packed row's cell) is decoded first: trying
     // the text itself first would build a failed parse's error for every such row. Text the schema
     // takes as it is (not JSON, or JSON of another type) is still tried as text.
+    if (value === NOT_JSON) return invalid(column, "the stored text is not JSON", fallback);
     let res: ReturnType<typeof schema.safeParse> | null = null;
     if (typeof value === "string") {
       const decoded = decode(value);
@@ -80,10 +87,15 @@ export function storedJson<T>(
     if (res.success) return res.data;
     const issue = res.error.issues[0];
     const detail = `${issue?.path.length ? `${issue.path.join(".")}: ` : ""}${issue?.message ?? "invalid"}`;
-    if (fallback) {
-      log("warn", "stored_json.invalid", { column, detail });
-      return fallback.value();
-    }
-    throw new StoredJsonError(column, detail);
+    return invalid(column, detail, fallback);
   };
+}
+
+/** A stored value out of shape: the fallback (logged), or the column's named error. */
+function invalid<T>(column: string, detail: string, fallback?: { value: () => T }): T {
+  if (fallback) {
+    log("warn", "stored_json.invalid", { column, detail });
+    return fallback.value();
+  }
+  throw new StoredJsonError(column, detail);
 }

@@ -9,6 +9,7 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { jsonText } from "./json-column";
 import type { CategoryAudit } from "../categorize/audit";
 import type { GroupsDoc, TargetsDoc } from "../domains/budget/rules";
 import type { ExtractionAudit, TransactionContext } from "../ingest/types";
@@ -46,14 +47,14 @@ export const transactions = sqliteTable(
     Subject: text("Subject"),
     Body: text("Body"),
     /** JSON map (CategoryAudit; read: ingest/stored.ts). */
-    CategoryAudit: text("CategoryAudit", { mode: "json" }).$type<CategoryAudit | Record<string, unknown>>(),
+    CategoryAudit: jsonText("CategoryAudit").$type<CategoryAudit | Record<string, unknown>>(),
     /** JSON map (ExtractionAudit; read: ingest/stored.ts). */
-    ExtractionAudit: text("ExtractionAudit", { mode: "json" }).$type<ExtractionAudit>(),
+    ExtractionAudit: jsonText("ExtractionAudit").$type<ExtractionAudit>(),
     Ignored: integer("Ignored").notNull().default(0),
     Comment: text("Comment"),
     DeletedAt: text("DeletedAt"),
     /** JSON map (TransactionContext, cents; read: ingest/stored.ts readContext). */
-    TransactionContext: text("TransactionContext", { mode: "json" }).$type<TransactionContext>(),
+    TransactionContext: jsonText("TransactionContext").$type<TransactionContext>(),
     StatementSource: text("StatementSource"),
     CreatedAt: text("CreatedAt").notNull().default(nowIso),
   },
@@ -89,7 +90,7 @@ export const transactions = sqliteTable(
 export const appConfig = sqliteTable("app_config", {
   id: text("id").primaryKey(),
   /** Read through config/rules.ts `parseStored` (zod; defaults when unreadable, logged). */
-  data: text("data", { mode: "json" }).notNull().$type<StoredConfig>(),
+  data: jsonText("data").notNull().$type<StoredConfig>(),
   version: integer("version").notNull().default(1),
   updated_at: text("updated_at").notNull(),
 });
@@ -130,7 +131,7 @@ export const parseFailures = sqliteTable(
     email_date: text("email_date"),
     raw_key: text("raw_key"),
     /** JSON object: what the parse found and why it failed (read: parse-failures/rules.ts parseDetail). */
-    detail: text("detail", { mode: "json" }).$type<Record<string, unknown>>(),
+    detail: jsonText("detail").$type<Record<string, unknown>>(),
     resolved_tx: text("resolved_tx"),
     created_at: text("created_at").notNull(),
     updated_at: text("updated_at").notNull(),
@@ -144,7 +145,7 @@ export const parseFailures = sqliteTable(
 /** Small runtime state (AI categorization status, caches, notice stamps): a declared key → its JSON value (db/kv.ts). */
 export const kvState = sqliteTable("kv_state", {
   key: text("key").primaryKey().$type<KvKey>(),
-  value: text("value", { mode: "json" }).notNull().$type<AnyKvValue>(),
+  value: jsonText("value").notNull().$type<AnyKvValue>(),
   updated_at: text("updated_at").notNull(),
 });
 
@@ -183,7 +184,7 @@ export const budgetConfig = sqliteTable(
      * JSON document; money inside it is integer cents (migration 0007). Read through budget/rules.ts
      * parseTargets / parseGroups (a decimal-era document is converted).
      */
-    data: text("data", { mode: "json" }).notNull().$type<TargetsDoc | GroupsDoc>(),
+    data: jsonText("data").notNull().$type<TargetsDoc | GroupsDoc>(),
     version: integer("version").notNull().default(1),
     updated_at: text("updated_at").notNull(),
   },
@@ -234,8 +235,8 @@ export const activityLog = sqliteTable(
     resource_id: text("resource_id"),
     summary: text("summary"),
     /** JSON: the entry's before/after images (read by type: src/domains/activity/images.ts). */
-    before_json: text("before_json", { mode: "json" }).$type<object>(),
-    after_json: text("after_json", { mode: "json" }).$type<object>(),
+    before_json: jsonText("before_json").$type<object>(),
+    after_json: jsonText("after_json").$type<object>(),
     reversible: integer("reversible").notNull().default(0),
     reverted_at: text("reverted_at"),
     reverted_by: text("reverted_by"),
@@ -255,7 +256,7 @@ export const embeddings = sqliteTable(
     model: text("model").notNull(),
     text: text("text").notNull(),
     /** JSON array of numbers (read: categorize/fuzzy.ts readVector). */
-    vector: text("vector", { mode: "json" }).notNull().$type<number[]>(),
+    vector: jsonText("vector").notNull().$type<number[]>(),
     created_at: text("created_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.model, t.text] })],

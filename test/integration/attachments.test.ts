@@ -185,6 +185,37 @@ describe("upsert, link, list, delete", () => {
     expect(await objects()).toHaveLength(1);
   });
 
+  it("a JSON cell hand-edited into text that is not JSON reads as absent (200), never a 500", async () => {
+    const txId = await seedTx({ DateFileName: "2024.10.14_19.42_j.eml", Amount: 30.55, Company: "Bistro" });
+    const a = (await upload(form(receiptFixture("receipt.png"), "r.png", "image/png", { tx_id: txId }))).body;
+    // What no door writes, but a hand-edited database may hold: drizzle's JSON mode threw on it.
+    await env.DB.batch([
+      env.DB.prepare(
+        "UPDATE attachments SET parse_status = 'parsed', parse_json = '{merchant: oops' WHERE id = ?",
+      ).bind(a.id),
+      env.DB.prepare(
+        "UPDATE transactions SET CategoryAudit = 'not json', ExtractionAudit = '{', TransactionContext = 'x' WHERE DateFileName = ?",
+      ).bind("2024.10.14_19.42_j.eml"),
+    ]);
+    const list = await call("/api/v1/attachments");
+    expect(list.status, list.text).toBe(200);
+    expect(list.body.attachments.find((x: { id: string }) => x.id === a.id)).toMatchObject({
+      parse_status: "parsed",
+      parse_json: null,
+    });
+    const byTx = await call(`/api/v1/transactions/${txId}/attachments`);
+    expect(byTx.status, byTx.text).toBe(200);
+    expect(byTx.body.attachments[0]).toMatchObject({ id: a.id, parse_json: null });
+    const detail = await call(`/api/v1/transactions/${txId}/detail`);
+    expect(detail.status, detail.text).toBe(200);
+    expect(detail.body.transaction ?? detail.body).toMatchObject({
+      company: "Bistro",
+      category_audit: null,
+      extraction_audit: null,
+      context: null,
+    });
+  });
+
   it("deleting its transaction for good leaves the receipt unfiled, never lost", async () => {
     const txId = await seedTx({ DateFileName: "2024.10.16_09.00_gone.eml", Amount: 12.5 });
     const a = (await upload(form(receiptFixture("receipt.png"), "r.png", "image/png", { tx_id: txId }))).body;

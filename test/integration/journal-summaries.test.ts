@@ -1,5 +1,6 @@
 import { createMessageBatch, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { countingD1, tally } from "../../bench/lib/d1-count";
 import { getDb } from "../../src/db";
 import { daySummaries } from "../../src/db/schema";
 import type { Env } from "../../src/env";
@@ -83,9 +84,22 @@ describe.skipIf(!modelServerUrl())("day summaries", () => {
       { kind: "no_tool_call", content: "Gas and a coffee: $50.10." },
     ]);
     const q = captured();
-    const res = await generate({ month: "2024-10" }, q);
+    const counter = countingD1(env.DB);
+    const res = await call("/api/v1/journal/summaries/generate", {
+      method: "POST",
+      body: { month: "2024-10" },
+      now: NOW,
+      env: { ...q.env, DB: counter.db },
+    });
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ status: "running", month: "2024-10", dates_queued: 2 });
+    // D1 round trips: auth, ONE read batch (the month's rows and its days done), the entry.
+    expect(tally(counter.trips).trips).toBe(3);
+    expect(
+      counter.trips.some(
+        (t) => t.kind === "batch" && t.sql.some((x) => /from "day_summaries"/.test(x)) && t.sql.length === 2,
+      ),
+    ).toBe(true);
     expect(await status()).toMatchObject({ status: "running", month: "2024-10", total: 2, completed: 0 });
 
     const second = await generate({ month: "2024-10" }, captured());

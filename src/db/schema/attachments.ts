@@ -9,6 +9,7 @@
  * A re-upload of the same file (same id) keeps the parse outcome; nothing returns to `unparsed`.
  */
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { jsonText } from "../json-column";
 import type { StoredReceipt } from "../../domains/attachments/stored";
 
 export const attachments = sqliteTable(
@@ -31,7 +32,7 @@ export const attachments = sqliteTable(
     parse_status: text("parse_status").notNull().default("unparsed"),
     parse_error: text("parse_error"),
     /** JSON: {merchant, date, total, line_items?, method, provider, model, parsed_at, schema_version}. */
-    parse_json: text("parse_json", { mode: "json" }).$type<StoredReceipt>(),
+    parse_json: jsonText("parse_json").$type<StoredReceipt>(),
     created_at: text("created_at").notNull(),
     updated_at: text("updated_at").notNull(),
   },

@@ -3,6 +3,7 @@
  * is the figure-check sidecar (BriefingValidation as JSON), null when the check did not run.
  */
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { jsonText } from "../json-column";
 import type { BriefingValidation } from "../../domains/insights/figures";
 
 export const insightBriefings = sqliteTable(
@@ -17,7 +18,7 @@ export const insightBriefings = sqliteTable(
     /** The markdown as the model wrote it. */
     content: text("content").notNull(),
     /** JSON BriefingValidation, or null (read: insights/service.ts readValidation). */
-    validation: text("validation", { mode: "json" }).$type<BriefingValidation>(),
+    validation: jsonText("validation").$type<BriefingValidation>(),
     provider: text("provider"),
     model: text("model"),
   },

@@ -4,6 +4,7 @@
  * row was given at upload (the DateFileName its import writes).
  */
 import { integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { jsonText } from "../json-column";
 import type { HeaderWord } from "../../domains/statements/layouts/fingerprint";
 import type { LayoutMarks } from "../../domains/statements/layouts/read";
 
@@ -17,9 +18,9 @@ export const statementLayouts = sqliteTable(
     /** Header words and their column positions (domains/statements/layouts/fingerprint.ts). */
     fingerprint: text("fingerprint").notNull(),
     /** JSON: the header line's words with their x positions (read: layouts/stored.ts). */
-    header: text("header", { mode: "json" }).notNull().$type<HeaderWord[]>(),
+    header: jsonText("header").notNull().$type<HeaderWord[]>(),
     /** JSON LayoutMarks: the x-span of each marked column (read: layouts/stored.ts). */
-    marks: text("marks", { mode: "json" }).notNull().$type<LayoutMarks>(),
+    marks: jsonText("marks").notNull().$type<LayoutMarks>(),
     source_statement_id: text("source_statement_id"),
     match_count: integer("match_count").notNull().default(0),
     last_matched_at: text("last_matched_at"),

@@ -7,6 +7,7 @@
  *   in_progress → complete         an import ran and every row's action is settled
  */
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { jsonText } from "../json-column";
 import type { Cents } from "../../lib/money";
 import type { CsvMapping } from "../../domains/statements/parsers/csv";
 import type { StoredCsvState, StoredDbMatch } from "../../domains/statements/stored";
@@ -30,9 +31,9 @@ export const statements = sqliteTable(
     /** 1 when opening + rows reached every printed balance and the closing balance. */
     balance_ok: integer("balance_ok").notNull().default(0),
     /** JSON array of strings: what the parse could not confirm (read: statements/stored.ts). */
-    warnings: text("warnings", { mode: "json" }).notNull().$type<string[]>().default([]),
+    warnings: jsonText("warnings").notNull().$type<string[]>().default([]),
     /** CSV only, JSON: {header, mapping, confirmed} — the columns the rows were read with. */
-    csv_mapping: text("csv_mapping", { mode: "json" }).$type<StoredCsvState>(),
+    csv_mapping: jsonText("csv_mapping").$type<StoredCsvState>(),
     status: text("status").notNull().default("pending_review"),
     uploaded_at: text("uploaded_at").notNull(),
     updated_at: text("updated_at").notNull(),
@@ -71,7 +72,7 @@ export const statementRows = sqliteTable(
     enrichable: integer("enrichable").notNull().default(0),
     reason: text("reason"),
     /** JSON array of StatementDbMatch (amounts in cents), for ambiguous rows. */
-    candidates: text("candidates", { mode: "json" }).$type<StoredDbMatch[]>(),
+    candidates: jsonText("candidates").$type<StoredDbMatch[]>(),
     suggested_category: text("suggested_category").notNull(),
     action: text("action").notNull(),
     /** 1 once a person changed the action, company or category (reparse keeps these). */
@@ -94,7 +95,7 @@ export const statementCsvMappings = sqliteTable("statement_csv_mappings", {
   signature: text("signature").primaryKey(),
   institution: text("institution").notNull(),
   /** JSON CsvMapping (domains/statements/parsers/csv.ts). */
-  mapping: text("mapping", { mode: "json" }).notNull().$type<CsvMapping>(),
+  mapping: jsonText("mapping").notNull().$type<CsvMapping>(),
   confirmed_at: text("confirmed_at").notNull(),
 });
 

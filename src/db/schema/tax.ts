@@ -3,6 +3,7 @@
  * line mapping that replaces the packaged one (src/domains/tax/lines.json).
  */
 import { index, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { jsonText } from "../json-column";
 import type { TaxMappingDoc } from "../../domains/tax/mapping";
 
 /** One override per transaction: `include` into `line_key` (a line key or `other`), or `exclude`. */
@@ -30,7 +31,7 @@ export const taxOverrides = sqliteTable(
  */
 export const taxMapping = sqliteTable("tax_mapping", {
   id: text("id").primaryKey(),
-  data: text("data", { mode: "json" }).notNull().$type<TaxMappingDoc>(),
+  data: jsonText("data").notNull().$type<TaxMappingDoc>(),
   updated_at: text("updated_at").notNull(),
 });
 

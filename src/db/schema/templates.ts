@@ -4,6 +4,7 @@
  * `example` is the masked rendering shown on the Rules page.
  */
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { jsonText } from "../json-column";
 import type { TemplatePattern } from "../../ingest/templates/types";
 
 export const alertTemplates = sqliteTable(
@@ -17,9 +18,9 @@ export const alertTemplates = sqliteTable(
     /** Lowercased sender host; a subdomain of it matches too. */
     sender_domain: text("sender_domain").notNull(),
     /** JSON array of the subject's fixed words (all must be in a matching email's subject). */
-    subject_words: text("subject_words", { mode: "json" }).notNull().$type<string[]>(),
+    subject_words: jsonText("subject_words").notNull().$type<string[]>(),
     /** JSON TemplatePattern (src/ingest/templates/types.ts; read: templates/stored.ts). */
-    pattern: text("pattern", { mode: "json" }).notNull().$type<TemplatePattern>(),
+    pattern: jsonText("pattern").notNull().$type<TemplatePattern>(),
     transaction_type: text("transaction_type").notNull(),
     /** The value lines with slots and digits masked. */
     example: text("example").notNull(),

@@ -130,6 +130,11 @@ export async function readReceipt(ctx: ServiceCtx, { id, deps = {} }: { id: stri
     summary: `Parsed receipt ${before.original_filename}`,
     reversible: false,
   });
-  await ctx.batch([setParse(ctx.env.DB, id, { status: "parsed", error: null, json: parsed, nowIso: at })]);
-  return { before, after: await loadAttachment(ctx, id) };
+  // The row as written comes back from the write itself (no read after it).
+  const [rows] = await ctx.batch([
+    setParse(ctx.env.DB, id, { status: "parsed", error: null, json: parsed, nowIso: at }).returning(),
+  ]);
+  const after = rows[0];
+  if (!after) throw notFound("Attachment");
+  return { before, after };
 }

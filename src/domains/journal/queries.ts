@@ -21,11 +21,11 @@ export const summariesQuery = (db: Db, userId: string, month: string) => {
 export const journalRowsQuery = (db: Db, lo: string, hi: string) =>
   listedWithAttention(db, and(inRange(lo, hi), live())).orderBy(desc(transactions.DateFileName));
 
-/** The month's live transactions as prompt lines, by day (YYYY-MM-DD). */
-export async function dayLines(db: Db, month: string): Promise<Record<string, DayLine[]>> {
+/** The month's live transactions, oldest first (unexecuted: `dayLines` runs it, or a batch). */
+const dayRowsQuery = (db: Db, month: string) => {
   const t = transactions;
   const { lo, hi } = monthBounds(month);
-  const rows = await db
+  return db
     .select({
       dfn: t.DateFileName,
       company: t.Company,
@@ -37,6 +37,12 @@ export async function dayLines(db: Db, month: string): Promise<Record<string, Da
     .from(t)
     .where(and(inRange(lo, hi), live()))
     .orderBy(t.DateFileName);
+};
+
+type DayRow = Awaited<ReturnType<typeof dayRowsQuery>>[number];
+
+/** The rows as prompt lines, by day (YYYY-MM-DD). */
+function byDay(rows: DayRow[]): Record<string, DayLine[]> {
   const out: Record<string, DayLine[]> = {};
   for (const r of rows) {
     const day = dayOf(r.dfn);
@@ -52,13 +58,23 @@ export async function dayLines(db: Db, month: string): Promise<Record<string, Da
   return out;
 }
 
-export async function summarizedDays(db: Db, userId: string, month: string): Promise<Set<string>> {
+/** The month's live transactions as prompt lines, by day (YYYY-MM-DD). */
+export async function dayLines(db: Db, month: string): Promise<Record<string, DayLine[]>> {
+  return byDay(await dayRowsQuery(db, month));
+}
+
+const summarizedDaysQuery = (db: Db, userId: string, month: string) => {
   const d = daySummaries;
-  const rows = await db
+  return db
     .select({ day: d.day })
     .from(d)
     .where(and(eq(d.user_id, userId), gte(d.day, `${month}-01`), lt(d.day, `${month}-32`)));
-  return new Set(rows.map((r) => r.day));
+};
+
+/** What starting a month's summaries needs, in ONE read batch: its lines by day, its days done. */
+export async function monthToSummarize(db: Db, userId: string, month: string) {
+  const [rows, done] = await db.batch([dayRowsQuery(db, month), summarizedDaysQuery(db, userId, month)]);
+  return { lines: byDay(rows), done: new Set(done.map((r) => r.day)) };
 }
 
 export type DaySummaryRow = typeof daySummaries.$inferInsert;

@@ -4,7 +4,7 @@ import { jobSlot } from "../../jobs/slot";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, Refused } from "../../lib/errors";
 import { getConfig } from "../config/service";
-import { dayLines, summarizedDays } from "./queries";
+import { monthToSummarize } from "./queries";
 import { DAY_SUMMARY_TIMEOUT_SECONDS, daysToSummarize } from "./summaries-rules";
 import { readSlotStatus } from "../../jobs/read-status";
 import { statusWord } from "../../jobs/slot-state";
@@ -29,10 +29,7 @@ export async function startDaySummaries(ctx: Ctx, input: StartInput) {
   // Not set up (off, no key, no bridge) is the person's configuration, never a server fault: 422.
   if (!routed.ok) throw new Refused(routed.reason, "AI_NOT_CONFIGURED");
   const db = getDb(env.DB);
-  const [lines, done] = await Promise.all([
-    dayLines(db, input.month),
-    summarizedDays(db, cfg.user_id, input.month),
-  ]);
+  const { lines, done } = await monthToSummarize(db, cfg.user_id, input.month);
   const days = daysToSummarize(Object.keys(lines), done, { only: input.dates, force: input.force });
   const slot = jobSlot(env, SUMMARIES_KIND);
   const current = await slot.status();

@@ -1,6 +1,10 @@
+import { getTableColumns, is } from "drizzle-orm";
+import { getTableConfig, SQLiteTable, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { StoredJsonError, storedJson } from "../../../src/db/json";
+import { decodeJsonCell, NOT_JSON, StoredJsonError, storedJson } from "../../../src/db/json";
+import { jsonText } from "../../../src/db/json-column";
+import * as schema from "../../../src/db/schema";
 import { kvRead } from "../../../src/db/kv";
 import { readContext } from "../../../src/ingest/stored";
 
@@ -23,6 +27,44 @@ describe("storedJson: one reader per JSON column", () => {
     expect(lenient({ oops: true })).toEqual([]);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("stored_json.invalid"));
     warn.mockRestore();
+  });
+});
+
+describe("a JSON column's cell that is not JSON reads as NOT_JSON, never a throw", () => {
+  const jsonColumns = Object.values(schema)
+    .filter((v) => is(v, SQLiteTable))
+    .flatMap((t) =>
+      Object.values(getTableColumns(t as SQLiteTable))
+        .filter((c) => c.dataType === "json")
+        .map((c) => ({ name: `${getTableConfig(t as SQLiteTable).name}.${c.name}`, c })),
+    );
+
+  it("every JSON-mode column of the schema is declared with jsonText (drizzle's own throws)", () => {
+    expect(jsonColumns.length).toBeGreaterThan(15);
+    const throwing = jsonColumns.filter(({ c }) => c.mapFromDriverValue("{oops") !== NOT_JSON);
+    expect(throwing.map((x) => x.name)).toEqual([]);
+    for (const { c } of jsonColumns) {
+      expect(c.mapFromDriverValue('{"a":[1,2]}')).toEqual({ a: [1, 2] });
+      expect(c.mapToDriverValue({ a: 1 })).toBe('{"a":1}');
+      expect(c.getSQLType()).toBe("text");
+    }
+    // The check has teeth: drizzle's plain JSON mode throws on the same cell.
+    const plain = getTableColumns(sqliteTable("t", { v: text("v", { mode: "json" }) })).v;
+    expect(() => plain.mapFromDriverValue("{oops")).toThrow(SyntaxError);
+    const ours = getTableColumns(sqliteTable("t", { v: jsonText("v").notNull().$type<string[]>() })).v;
+    expect(ours).toMatchObject({ dataType: "json", columnType: "SQLiteTextJson", notNull: true });
+  });
+
+  it("the readers take NOT_JSON as out of shape: the fallback (logged) or the column's named error", () => {
+    expect(decodeJsonCell("[1]")).toEqual([1]);
+    expect(decodeJsonCell("")).toBe(NOT_JSON);
+    expect(decodeJsonCell("nope")).toBe(NOT_JSON);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    expect(storedJson("t.a", z.array(z.string()).nullable(), { value: () => null })(NOT_JSON)).toBeNull();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("not JSON"));
+    warn.mockRestore();
+    expect(() => storedJson("t.b", z.unknown())(NOT_JSON)).toThrow(StoredJsonError);
+    expect(() => storedJson("t.b", z.unknown())(NOT_JSON)).toThrow(/t\.b.*not JSON/);
   });
 });
 
