@@ -13,6 +13,7 @@ import {
   bumpSessionEpochQuery,
   ensureAuthSettingsQuery,
   passwordIs,
+  passwordSet,
   readAuthSettings,
   writePasswordQuery,
 } from "./queries";
@@ -26,7 +27,7 @@ import {
   resolveSession,
   signSession,
 } from "./sessions";
-import { bucketsFor, throttled } from "./throttle";
+import { bucketsFor, reserveInBatch, throttled } from "./throttle";
 import { deviceBucket, mintDevice, verifiedDevice } from "./device";
 
 /** The caller is absent on the public login route. */
@@ -61,6 +62,10 @@ async function ensureSettings(ctx: Ctx): Promise<AuthSettingsRow> {
   return rows[0]!;
 }
 
+/** The throttle buckets a password check counts in: the device's, the caller's, or the address + global. */
+const passwordBuckets = (ctx: Ctx, client: ClientInfo, device: string | null = null) =>
+  device ? [deviceBucket(device)] : bucketsFor(ctx.principal ?? null, clientBucket(client.ip));
+
 /**
  * Checks a password against the stored hash through the throttle (the attempt is reserved before
  * hashing; 429 RATE_LIMITED with retry_after_seconds once a bucket is locked).
@@ -73,12 +78,11 @@ async function checkPassword(
   onWrong: ApiError,
   device: string | null = null,
   onRight: Statement[] = [],
+  reserved?: Parameters<typeof throttled>[1]["reserved"],
 ) {
-  const buckets = device
-    ? [deviceBucket(device)]
-    : bucketsFor(ctx.principal ?? null, clientBucket(client.ip));
   await throttled(ctx, {
-    buckets,
+    buckets: passwordBuckets(ctx, client, device),
+    reserved,
     check: async () => {
       const hash = await pbkdf2Hex(
         password,
@@ -176,22 +180,38 @@ export async function deviceAfterSetPassword(
   return (await verifiedDevice(ctx.env, s, devices))?.value ?? (await mintDevice(ctx.env, s));
 }
 
-/** Revokes every session at once: every row ended, and the epoch every cookie carries bumped. */
+/**
+ * Revokes every session at once: every row ended, and the epoch every cookie carries bumped. With
+ * a current password, the attempt is reserved in the batch that ensures and reads the row (only
+ * when a password is set: the guard reads the row that batch ensured), so the hash is checked
+ * after one trip and a wrong password stays counted even if the request dies.
+ */
 export async function signOutAll(
   ctx: Ctx,
   { input, client }: { input: { current_password?: string | null } | null; client: ClientInfo },
 ): Promise<void> {
-  const s = await ensureSettings(ctx);
-  // Every row ended and the epoch bumped in one batch: a right current password's own batch.
   const db = getDb(ctx.env.DB);
   const nowIso = ctx.clock().toISOString();
   const revoke: Statement[] = [endAllSessionsQuery(db, nowIso), bumpSessionEpochQuery(db, nowIso)];
-  if (input?.current_password && s.password_hash) {
-    const wrong = new ApiError(403, "The current password is wrong");
-    await checkPassword(ctx, s, input.current_password, client, wrong, null, revoke);
+  const current = input?.current_password;
+  if (!current) {
+    await ensureSettings(ctx);
+    await db.batch(revoke as [Statement, ...Statement[]]);
     return;
   }
-  await db.batch(revoke as [Statement, ...Statement[]]);
+  const [, rows, , reserved] = await db.batch([
+    ensureAuthSettingsQuery(db, toBase64Url(randomBytes(32)), nowIso),
+    authSettingsQuery(db),
+    ...reserveInBatch(ctx, db, passwordBuckets(ctx, client), passwordSet()),
+  ]);
+  const s = rows[0]!;
+  if (!s.password_hash) {
+    await db.batch(revoke as [Statement, ...Statement[]]);
+    return;
+  }
+  // Every row ended and the epoch bumped in one batch: a right current password's own batch.
+  const wrong = new ApiError(403, "The current password is wrong");
+  await checkPassword(ctx, s, current, client, wrong, null, revoke, reserved);
 }
 
 /** Logout: ends the session the request's cookie names (the first `app_session` that verifies). */
