@@ -43,10 +43,15 @@ async function exportZip(): Promise<Uint8Array> {
   return bytes;
 }
 
-function preview(bytes: Uint8Array | string, now = NOW, name = "backup.zip") {
+function preview(bytes: Uint8Array | string, now = NOW, name = "backup.zip", db?: D1Database) {
   const form = new FormData();
   form.set("file", new File([bytes], name, { type: "application/zip" }));
-  return call("/api/v1/data/import/preview", { method: "POST", rawBody: form, now });
+  return call("/api/v1/data/import/preview", {
+    method: "POST",
+    rawBody: form,
+    now,
+    env: db ? { DB: db } : {},
+  });
 }
 
 const commit = (body: Record<string, unknown>, now = NOW) =>
@@ -172,6 +177,17 @@ describe("backup restore: POST /api/v1/data/import/preview and /commit", () => {
     // The restore's entry rides in the swap's batch (the rows move from staging in it).
     expectEntryInBatch(counter, "restore_staging");
     expectEntryInBatch(counter, "transactions");
+    // auth; every table's stored rows in one batch; the staging rows written in the swap's own
+    // batch, the lists re-read for their R2 backups in it too (was 36: a read per table, the
+    // staging cleared alone, the staging, the swap, then a read per list).
+    expect(counter.trips).toHaveLength(3);
+    expect(counter.trips[1]!.sql.filter((q) => /^select .* from "/.test(q)).length).toBeGreaterThan(20);
+    expect(counter.trips[2]!.sql.join(" ")).toMatch(
+      /^delete from "restore_staging".*insert into "restore_staging".*insert into "transactions".*from "overrides"/is,
+    );
+    // The replaced lists' R2 backups were read in that batch (was a trip per list after it).
+    const saved = await env.FILES.get("backups/config/overrides.json");
+    expect(((await saved!.json()) as { items: unknown[] }).items).toHaveLength(1);
     for (const t of COMPARED) expect(await dump(t), t).toEqual(rows[t]);
     expect(await totals()).toEqual(before);
 
@@ -184,8 +200,18 @@ describe("backup restore: POST /api/v1/data/import/preview and /commit", () => {
     // The token is spent.
     expectEnvelope(await commit({ token: p.body.token }), 404, "NOT_FOUND");
     // Importing the same backup again finds every row identical.
-    const again = await preview(zip);
+    const reads = countingD1(env.DB);
+    const again = await preview(zip, NOW, "backup.zip", reads.db);
     expect(again.body.tables.transactions).toMatchObject({ new: 0, identical: 6, different: 0 });
+    expect(again.body.config.replaced).toEqual(
+      expect.arrayContaining([{ table: "overrides", backup_rows: 1, current_rows: 1 }]),
+    );
+    // auth; then every table's stored rows, the list versions and the stale staging dropped in one
+    // batch (was 31: a read per table, then the versions, the staging and the counts alone).
+    expect(reads.trips).toHaveLength(2);
+    expect(reads.trips[1]!.sql.join(" ")).toMatch(
+      /from "config_versions".*delete from "restore_staging".*from "transactions"/s,
+    );
     expect((await commit({ token: again.body.token })).body).toMatchObject({ inserted: 0, skipped: 6 });
   });
 
