@@ -37,6 +37,8 @@ function verdicts(db: Db, def: TableDef, imported: Map<string, Row>) {
   const found = new Map<string, Verdict>();
   let offset = 0;
   const source: PageSource<Statement> = {
+    // A restore's backup is most often of this very journal: its size is the best guess of ours.
+    left: imported.size,
     page: (limit) =>
       db
         .select()

@@ -6,7 +6,7 @@
 
 /** One table (or key list) read in pages; `S` is what the batch runner takes (a statement). */
 export interface PageSource<S, R = Record<string, unknown>> {
-  /** Rows it is expected to still hold (a count read before), or undefined when unknown. */
+  /** Rows it is expected to still hold (a count or an estimate), or undefined when unknown. */
   left?: number;
   /** The statement reading its next page of at most `limit` rows (no state changes here). */
   page(limit: number): S;
@@ -21,8 +21,8 @@ export const BATCH_ROWS = 2000;
 
 /**
  * Reads every source to its end. A source with a known `left` asks for left + 1 rows (a short page
- * tells it is done) from the batch's room, in order; sources of unknown size share the room
- * evenly. `ordered`: a source's rows are taken only once every source before it is read to its end
+ * tells it is done) from the batch's room, in order; sources of unknown size (or past their
+ * estimate) share the room evenly. `ordered`: a source's rows are taken only once every source before it is read to its end
  * (pages read in the same batch after an unfinished source are dropped and asked again), for a
  * writer that must go table by table. `first`: the caller's statements riding in the first batch;
  * their results are returned.
@@ -56,7 +56,8 @@ export async function readPages<S>(
       await s.take(rows, last);
       if (last) open.splice(open.indexOf(s), 1);
       else {
-        if (s.left !== undefined) s.left = Math.max(0, s.left - rows.length);
+        // Past its estimate (rows added since the count): of unknown size from now on.
+        if (s.left !== undefined) s.left = s.left > rows.length ? s.left - rows.length : undefined;
         if (ordered) break;
       }
     }

@@ -48,6 +48,13 @@ describe("readPages: several tables' pages in one batch, a bounded number of row
     expect(large.taken).toEqual([every(250), every(10), []]);
   });
 
+  it("a source past its estimate (rows added since the count) goes on in full pages, not row by row", async () => {
+    const s = setup([0, 2], true, [250]);
+    await readPages(s.run, s.sources, { budget: 100, ordered: true });
+    expect(s.taken).toEqual([every(250), every(2)]);
+    expect(s.batches.length).toBeLessThanOrEqual(5); // row by row it would be 250
+  });
+
   it("never asks for more than the budget, and reads every row once, in order when ordered", async () => {
     await fc.assert(
       fc.asyncProperty(
