@@ -385,6 +385,34 @@ describe("backup restore: POST /api/v1/data/import/preview and /commit", () => {
     ).toBe("the email");
   });
 
+  it("a restore past one staging batch fills full batches, and its last staging rows ride in the swap", async () => {
+    const lines = Array.from(
+      { length: 500 },
+      (_, i) => `2026.10.01_10.00_${String(i).padStart(3, "0")}.eml,me@x,${i + 1}.25`,
+    );
+    const p = await preview(`date_file_name,forwarded_to,amount\n${lines.join("\n")}\n`, NOW, "x.csv");
+    expect(p.body.counts).toMatchObject({ total: 500, new: 500 });
+    const counter = countingD1(env.DB);
+    const c = await call("/api/v1/data/import/commit", {
+      method: "POST",
+      body: { token: p.body.token, strategy: "skip", apply_config: false },
+      now: NOW,
+      env: { DB: counter.db },
+    });
+    expect(c.body).toMatchObject({ inserted: 500 });
+    const n = await env.DB.prepare("SELECT COUNT(*) AS n, SUM(Amount) AS cents FROM transactions").first();
+    expect(n).toEqual({ n: 500, cents: (500 * 501 * 100) / 2 + 500 * 25 });
+    expect(await dump("restore_staging")).toEqual([]);
+    // 42 staging inserts of 12 rows: the first batch clears the token's rows and writes 39, the
+    // swap writes the last 3 and moves all 500.
+    const staging = counter.trips.filter((t) => t.sql.some((q) => /^insert into "restore_staging"/.test(q)));
+    expect(staging).toHaveLength(2);
+    expect(staging[0]!.sql[0]).toMatch(/^delete from "restore_staging"/);
+    expect(staging[0]!.sql).toHaveLength(40);
+    expect(staging[1]!.sql.filter((q) => /^insert into "restore_staging"/.test(q))).toHaveLength(3);
+    expect(staging[1]!.sql.join(" ")).toMatch(/INSERT INTO "transactions"/);
+  });
+
   it("a CSV that is not a transactions export is a 422", async () => {
     expectEnvelope(await preview("a,b\n1,2\n", NOW, "x.csv"), 422, "VALIDATION_ERROR");
     expectEnvelope(
