@@ -390,8 +390,13 @@ describe("backup restore: POST /api/v1/data/import/preview and /commit", () => {
       { length: 500 },
       (_, i) => `2026.10.01_10.00_${String(i).padStart(3, "0")}.eml,me@x,${i + 1}.25`,
     );
-    const p = await preview(`date_file_name,forwarded_to,amount\n${lines.join("\n")}\n`, NOW, "x.csv");
+    const reads = countingD1(env.DB);
+    const body = `date_file_name,forwarded_to,amount\n${lines.join("\n")}\n`;
+    const p = await preview(body, NOW, "x.csv", reads.db);
     expect(p.body.counts).toMatchObject({ total: 500, new: 500 });
+    // auth, the recipient's user mapping, then every table's rows with the versions (was 4: the
+    // ingest settings' lists were read for the configured user alone)
+    expect(reads.trips).toHaveLength(3);
     const counter = countingD1(env.DB);
     const c = await call("/api/v1/data/import/commit", {
       method: "POST",

@@ -3,10 +3,9 @@
  * and reports what would change; commit re-reads the staged zip within 15 minutes and writes it.
  */
 import { invalidateResolverCache } from "../../categorize";
-import { invalidateSettings } from "../config/service";
+import { getConfig, invalidateSettings } from "../config/service";
 import { Gone, notFound, validationError } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/context";
-import { loadIngestSettings } from "../../ingest/settings";
 import { resolveUserId } from "../../ingest/users";
 import { parseSearchCsv } from "./import-csv";
 import { type FileSink, parseBackup } from "./backup-read";
@@ -60,7 +59,8 @@ async function readSource(
     );
   }
   const parsed = parseSearchCsv(text);
-  const fallback = (await loadIngestSettings(ctx.env)).userId;
+  // The configured user (the isolate's settings: no read of the ingest lists this path never uses).
+  const fallback = (await getConfig(ctx)).user_id;
   const users = new Map<string, string>();
   for (const row of parsed.tables.transactions ?? []) {
     const to = String(row.ForwardedTo);
