@@ -67,16 +67,33 @@ describe("set-password", () => {
       "VALIDATION_ERROR",
     );
     const first = await setPassword();
+    const counter = countingD1(env.DB);
     const change = (body: unknown) =>
-      call("/api/v1/auth/set-password", { method: "POST", body, headers: withCookie(first) });
+      call("/api/v1/auth/set-password", {
+        method: "POST",
+        body,
+        headers: withCookie(first),
+        env: { DB: counter.db },
+      });
     expectEnvelope(await change({ password: "another password" }), 422, "VALIDATION_ERROR");
     expectEnvelope(
       await change({ password: "another password", current_password: "wrong one" }),
       403,
       "FORBIDDEN",
     );
+    const failures = () => env.DB.prepare("SELECT failures FROM login_throttle").first("failures");
+    expect(await failures()).toBe(1); // reserved before the hash: it stays counted
+    counter.reset();
     const ok = await change({ password: "another password", current_password: PASSWORD });
     expect(ok.status).toBe(200);
+    // auth; the row ensured and read with the attempt reserved; the throttle's reset with the
+    // password write, the sessions ended, the caller's session and the new epoch (was 5)
+    expect(counter.trips).toHaveLength(3);
+    expect(counter.trips[1]!.sql.join(" ")).toMatch(/from "auth_settings".*update "login_throttle"/s);
+    expect(counter.trips[2]!.sql.join(" ")).toMatch(
+      /update "login_throttle".*update "auth_settings".*update "sessions".*insert into "sessions".*from "auth_settings"/s,
+    );
+    expect(await failures()).toBe(0);
     expectEnvelope(await config(first), 401, "UNAUTHORIZED");
     expect((await config(sessionCookie(ok))).status).toBe(200);
     expectEnvelope(await login(PASSWORD), 401, "UNAUTHORIZED");

@@ -53,7 +53,8 @@ export const reserveInBatch = (ctx: Ctx, db: Db, buckets: string[], onlyIf?: SQL
  * Runs `check` (the expensive hash comparison) only if an attempt could be reserved in every
  * bucket; 429 otherwise. A correct password clears the buckets; a wrong one stays counted and
  * answers 429 when this attempt started a lock, else `onWrong`. `reserved`: the rows of a
- * reservation the caller already committed (`reserveInBatch`), else it is made here.
+ * reservation the caller already committed (`reserveInBatch`), else it is made here. Returns the
+ * results of `onRight`'s statements.
  */
 export async function throttled(
   ctx: Ctx,
@@ -67,11 +68,14 @@ export async function throttled(
     buckets: string[];
     check: () => Promise<boolean>;
     onWrong: ApiError;
-    /** Writes of a right password, run in the same batch as the buckets' reset. */
-    onRight?: Statement[];
+    /**
+     * Writes of a right password, run in the same batch as the buckets' reset; a function builds
+     * them only once the password was right (e.g. a new password's hash).
+     */
+    onRight?: Statement[] | (() => Promise<Statement[]>);
     reserved?: Reserved;
   },
-): Promise<void> {
+): Promise<unknown[]> {
   const db = getDb(ctx.env.DB);
   const now = ctx.clock();
   const nowIso = now.toISOString();
@@ -80,8 +84,9 @@ export async function throttled(
     throw rateLimited(Math.max(1, longestWait(await readBuckets(db, buckets), now)));
   }
   if (await check()) {
-    await db.batch([clearBucketsQuery(db, buckets, nowIso), ...onRight]);
-    return;
+    const writes = typeof onRight === "function" ? await onRight() : onRight;
+    const [, ...results] = await db.batch([clearBucketsQuery(db, buckets, nowIso), ...writes]);
+    return results;
   }
   const wait = longestWait(reserved, now);
   if (wait > 0) throw rateLimited(wait);
