@@ -3,9 +3,9 @@
 // esbuild and runs it against a D1 stand-in over node:sqlite (migrations/ applied) and an R2
 // stand-in whose objects are produced chunk by chunk like R2 object streams. The journal holds N
 // receipts (default 1,000 of 400 KB: ~400 MB of files), N transactions with their raw emails, and
-// the zip is drained into a sink that only counts bytes. Prints the zip size, the time, and the
-// peak RSS / heap + ArrayBuffer growth over the baseline: it stays flat in N (one page of rows or
-// one chunk of one file at a time).
+// the zip is drained into a sink that only counts bytes. Prints the zip size, the time, the peak
+// RSS / heap + ArrayBuffer growth over the baseline: it stays flat in N (one batch of at most 2,000
+// rows or one chunk of one file at a time), and the D1 round trips (a batch is one).
 //   node bench/backup-export.mjs          (BENCH_RECEIPTS=3000 BENCH_RECEIPT_KB=400 to vary)
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -44,21 +44,37 @@ for (const f of readdirSync(join(root, "migrations"))
   .filter((f) => f.endsWith(".sql"))
   .sort())
   sqlite.exec(readFileSync(join(root, "migrations", f), "utf8"));
+// D1 round trips: a statement run alone is one, a batch is one (printed with the result).
+let trips = 0;
+const counted =
+  (f) =>
+  async (...a) => {
+    trips++;
+    return f(...a);
+  };
 function statement(sql, params = []) {
   const st = () => sqlite.prepare(sql);
+  const all = async () => ({ results: st().all(...params), success: true, meta: {} });
   return {
     bind: (...p) => statement(sql, p),
-    all: async () => ({ results: st().all(...params), success: true, meta: {} }),
-    raw: async () => {
+    _all: all,
+    all: counted(all),
+    raw: counted(async () => {
       const s = st();
       s.setReturnArrays?.(true);
       return s.all(...params).map((r) => (Array.isArray(r) ? r : Object.values(r)));
-    },
-    run: async () => (st().run(...params), { success: true, meta: {} }),
-    first: async () => st().get(...params) ?? null,
+    }),
+    run: counted(async () => {
+      st().run(...params);
+      return { success: true, meta: {} };
+    }),
+    first: counted(async () => st().get(...params) ?? null),
   };
 }
-const DB = { prepare: (sql) => statement(sql), batch: async (list) => Promise.all(list.map((s) => s.all())) };
+const DB = {
+  prepare: (sql) => statement(sql),
+  batch: counted(async (list) => Promise.all(list.map((s) => s._all()))),
+};
 
 const now = "2025-06-10T12:00:00.000Z";
 const insTx = sqlite.prepare(
@@ -104,4 +120,5 @@ const bytes = await measureZip(
   (zipMb, seconds) =>
     `backup-export: ${N} receipts x ${KB} KB + ${N} transactions and raw emails -> zip ${zipMb} MB in ${seconds} s`,
 );
+console.log(`  D1 round trips: ${trips} (a batch is one)`);
 if (bytes < N * KB * 1024) throw new Error("the zip is smaller than its files: something was left out");

@@ -67,16 +67,33 @@ describe("set-password", () => {
       "VALIDATION_ERROR",
     );
     const first = await setPassword();
+    const counter = countingD1(env.DB);
     const change = (body: unknown) =>
-      call("/api/v1/auth/set-password", { method: "POST", body, headers: withCookie(first) });
+      call("/api/v1/auth/set-password", {
+        method: "POST",
+        body,
+        headers: withCookie(first),
+        env: { DB: counter.db },
+      });
     expectEnvelope(await change({ password: "another password" }), 422, "VALIDATION_ERROR");
     expectEnvelope(
       await change({ password: "another password", current_password: "wrong one" }),
       403,
       "FORBIDDEN",
     );
+    const failures = () => env.DB.prepare("SELECT failures FROM login_throttle").first("failures");
+    expect(await failures()).toBe(1); // reserved before the hash: it stays counted
+    counter.reset();
     const ok = await change({ password: "another password", current_password: PASSWORD });
     expect(ok.status).toBe(200);
+    // auth; the row ensured and read with the attempt reserved; the throttle's reset with the
+    // password write, the sessions ended, the caller's session and the new epoch (was 5)
+    expect(counter.trips).toHaveLength(3);
+    expect(counter.trips[1]!.sql.join(" ")).toMatch(/from "auth_settings".*update "login_throttle"/s);
+    expect(counter.trips[2]!.sql.join(" ")).toMatch(
+      /update "login_throttle".*update "auth_settings".*update "sessions".*insert into "sessions".*from "auth_settings"/s,
+    );
+    expect(await failures()).toBe(0);
     expectEnvelope(await config(first), 401, "UNAUTHORIZED");
     expect((await config(sessionCookie(ok))).status).toBe(200);
     expectEnvelope(await login(PASSWORD), 401, "UNAUTHORIZED");
@@ -201,6 +218,43 @@ describe("login, logout, sign-out-all", () => {
     });
     expectEnvelope(wrong, 403, "FORBIDDEN");
     expect((await config(a)).status).toBe(200);
+    // The wrong attempt was reserved (counted) before the hash, in the caller's own bucket.
+    const buckets = () =>
+      env.DB.prepare("SELECT key, failures FROM login_throttle ORDER BY key").all<{
+        key: string;
+        failures: number;
+      }>();
+    expect((await buckets()).results).toEqual([
+      { key: expect.stringMatching(/^principal:session:/), failures: 1 },
+    ]);
+    const counter = countingD1(env.DB);
+    const right = await call("/api/v1/auth/sign-out-all", {
+      method: "POST",
+      body: { current_password: PASSWORD },
+      headers: withCookie(a),
+      env: { DB: counter.db },
+    });
+    expect(right.body).toEqual({ status: "signed_out_all" });
+    // auth; the row ensured and read with the attempt reserved; the reset with the revoke (was 4)
+    expect(counter.trips).toHaveLength(3);
+    expect(counter.trips[1]!.sql.join(" ")).toMatch(
+      /insert into "auth_settings".*from "auth_settings".*insert into "login_throttle".*update "login_throttle"/s,
+    );
+    expect(counter.trips[2]!.sql.join(" ")).toMatch(
+      /update "login_throttle".*update "sessions".*update "auth_settings"/s,
+    );
+    expect((await buckets()).results.map((r) => r.failures)).toEqual([0]);
+    expectEnvelope(await config(a), 401, "UNAUTHORIZED");
+  });
+
+  it("sign-out-all with current_password before any password is set reserves nothing", async () => {
+    const res = await call("/api/v1/auth/sign-out-all", {
+      method: "POST",
+      body: { current_password: "whatever1" },
+    });
+    expect(res.body).toEqual({ status: "signed_out_all" });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM login_throttle").first("n")).toBe(0);
+    expect(await env.DB.prepare("SELECT session_epoch FROM auth_settings").first("session_epoch")).toBe(2);
   });
 
   it("a cookie signed with another secret is refused; SESSION_SECRET replaces the stored one", async () => {

@@ -43,10 +43,15 @@ async function exportZip(): Promise<Uint8Array> {
   return bytes;
 }
 
-function preview(bytes: Uint8Array | string, now = NOW, name = "backup.zip") {
+function preview(bytes: Uint8Array | string, now = NOW, name = "backup.zip", db?: D1Database) {
   const form = new FormData();
   form.set("file", new File([bytes], name, { type: "application/zip" }));
-  return call("/api/v1/data/import/preview", { method: "POST", rawBody: form, now });
+  return call("/api/v1/data/import/preview", {
+    method: "POST",
+    rawBody: form,
+    now,
+    env: db ? { DB: db } : {},
+  });
 }
 
 const commit = (body: Record<string, unknown>, now = NOW) =>
@@ -172,6 +177,17 @@ describe("backup restore: POST /api/v1/data/import/preview and /commit", () => {
     // The restore's entry rides in the swap's batch (the rows move from staging in it).
     expectEntryInBatch(counter, "restore_staging");
     expectEntryInBatch(counter, "transactions");
+    // auth; every table's stored rows in one batch; the staging rows written in the swap's own
+    // batch, the lists re-read for their R2 backups in it too (was 36: a read per table, the
+    // staging cleared alone, the staging, the swap, then a read per list).
+    expect(counter.trips).toHaveLength(3);
+    expect(counter.trips[1]!.sql.filter((q) => /^select .* from "/.test(q)).length).toBeGreaterThan(20);
+    expect(counter.trips[2]!.sql.join(" ")).toMatch(
+      /^delete from "restore_staging".*insert into "restore_staging".*insert into "transactions".*from "overrides"/is,
+    );
+    // The replaced lists' R2 backups were read in that batch (was a trip per list after it).
+    const saved = await env.FILES.get("backups/config/overrides.json");
+    expect(((await saved!.json()) as { items: unknown[] }).items).toHaveLength(1);
     for (const t of COMPARED) expect(await dump(t), t).toEqual(rows[t]);
     expect(await totals()).toEqual(before);
 
@@ -184,8 +200,18 @@ describe("backup restore: POST /api/v1/data/import/preview and /commit", () => {
     // The token is spent.
     expectEnvelope(await commit({ token: p.body.token }), 404, "NOT_FOUND");
     // Importing the same backup again finds every row identical.
-    const again = await preview(zip);
+    const reads = countingD1(env.DB);
+    const again = await preview(zip, NOW, "backup.zip", reads.db);
     expect(again.body.tables.transactions).toMatchObject({ new: 0, identical: 6, different: 0 });
+    expect(again.body.config.replaced).toEqual(
+      expect.arrayContaining([{ table: "overrides", backup_rows: 1, current_rows: 1 }]),
+    );
+    // auth; then every table's stored rows, the list versions and the stale staging dropped in one
+    // batch (was 31: a read per table, then the versions, the staging and the counts alone).
+    expect(reads.trips).toHaveLength(2);
+    expect(reads.trips[1]!.sql.join(" ")).toMatch(
+      /from "config_versions".*delete from "restore_staging".*from "transactions"/s,
+    );
     expect((await commit({ token: again.body.token })).body).toMatchObject({ inserted: 0, skipped: 6 });
   });
 
@@ -357,6 +383,39 @@ describe("backup restore: POST /api/v1/data/import/preview and /commit", () => {
     expect(
       (await env.DB.prepare("SELECT Body FROM transactions WHERE Company = 'Grocer'").first())?.Body,
     ).toBe("the email");
+  });
+
+  it("a restore past one staging batch fills full batches, and its last staging rows ride in the swap", async () => {
+    const lines = Array.from(
+      { length: 500 },
+      (_, i) => `2026.10.01_10.00_${String(i).padStart(3, "0")}.eml,me@x,${i + 1}.25`,
+    );
+    const reads = countingD1(env.DB);
+    const body = `date_file_name,forwarded_to,amount\n${lines.join("\n")}\n`;
+    const p = await preview(body, NOW, "x.csv", reads.db);
+    expect(p.body.counts).toMatchObject({ total: 500, new: 500 });
+    // auth, the recipient's user mapping, then every table's rows with the versions (was 4: the
+    // ingest settings' lists were read for the configured user alone)
+    expect(reads.trips).toHaveLength(3);
+    const counter = countingD1(env.DB);
+    const c = await call("/api/v1/data/import/commit", {
+      method: "POST",
+      body: { token: p.body.token, strategy: "skip", apply_config: false },
+      now: NOW,
+      env: { DB: counter.db },
+    });
+    expect(c.body).toMatchObject({ inserted: 500 });
+    const n = await env.DB.prepare("SELECT COUNT(*) AS n, SUM(Amount) AS cents FROM transactions").first();
+    expect(n).toEqual({ n: 500, cents: (500 * 501 * 100) / 2 + 500 * 25 });
+    expect(await dump("restore_staging")).toEqual([]);
+    // 42 staging inserts of 12 rows: the first batch clears the token's rows and writes 39, the
+    // swap writes the last 3 and moves all 500.
+    const staging = counter.trips.filter((t) => t.sql.some((q) => /^insert into "restore_staging"/.test(q)));
+    expect(staging).toHaveLength(2);
+    expect(staging[0]!.sql[0]).toMatch(/^delete from "restore_staging"/);
+    expect(staging[0]!.sql).toHaveLength(40);
+    expect(staging[1]!.sql.filter((q) => /^insert into "restore_staging"/.test(q))).toHaveLength(3);
+    expect(staging[1]!.sql.join(" ")).toMatch(/INSERT INTO "transactions"/);
   });
 
   it("a CSV that is not a transactions export is a 422", async () => {

@@ -140,6 +140,10 @@ export function writePasswordQuery(
 export const passwordIs = (hash: string) =>
   sql`EXISTS (SELECT 1 FROM ${a} WHERE ${a.id} = 'owner' AND ${a.password_hash} = ${hash})`;
 
+/** A condition for a batch's later statement: a dashboard password is set (read when it runs). */
+export const passwordSet = () =>
+  sql`EXISTS (SELECT 1 FROM ${a} WHERE ${a.id} = 'owner' AND ${a.password_hash} IS NOT NULL)`;
+
 export const bumpSessionEpochQuery = (db: Db, nowIso: string) =>
   db
     .update(a)

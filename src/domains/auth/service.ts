@@ -13,6 +13,7 @@ import {
   bumpSessionEpochQuery,
   ensureAuthSettingsQuery,
   passwordIs,
+  passwordSet,
   readAuthSettings,
   writePasswordQuery,
 } from "./queries";
@@ -26,7 +27,7 @@ import {
   resolveSession,
   signSession,
 } from "./sessions";
-import { bucketsFor, throttled } from "./throttle";
+import { bucketsFor, reserveInBatch, throttled } from "./throttle";
 import { deviceBucket, mintDevice, verifiedDevice } from "./device";
 
 /** The caller is absent on the public login route. */
@@ -61,6 +62,10 @@ async function ensureSettings(ctx: Ctx): Promise<AuthSettingsRow> {
   return rows[0]!;
 }
 
+/** The throttle buckets a password check counts in: the device's, the caller's, or the address + global. */
+const passwordBuckets = (ctx: Ctx, client: ClientInfo, device: string | null = null) =>
+  device ? [deviceBucket(device)] : bucketsFor(ctx.principal ?? null, clientBucket(client.ip));
+
 /**
  * Checks a password against the stored hash through the throttle (the attempt is reserved before
  * hashing; 429 RATE_LIMITED with retry_after_seconds once a bucket is locked).
@@ -72,13 +77,12 @@ async function checkPassword(
   client: ClientInfo,
   onWrong: ApiError,
   device: string | null = null,
-  onRight: Statement[] = [],
+  onRight: Parameters<typeof throttled>[1]["onRight"] = [],
+  reserved?: Parameters<typeof throttled>[1]["reserved"],
 ) {
-  const buckets = device
-    ? [deviceBucket(device)]
-    : bucketsFor(ctx.principal ?? null, clientBucket(client.ip));
-  await throttled(ctx, {
-    buckets,
+  return throttled(ctx, {
+    buckets: passwordBuckets(ctx, client, device),
+    reserved,
     check: async () => {
       const hash = await pbkdf2Hex(
         password,
@@ -94,46 +98,54 @@ async function checkPassword(
 
 /**
  * Sets or changes the dashboard password (ending trust on first use). Changing needs the
- * current password. Every other session is signed out; returns a fresh cookie for the caller.
+ * current password: its attempt is reserved in the batch that ensures and reads the auth row
+ * (guarded: only when a password is set), and the new password's write rides in the throttle
+ * reset's batch, so a change is three round trips like a first set. Every other session is signed
+ * out; returns a fresh cookie for the caller.
  */
 export async function setPassword(
   ctx: Ctx,
   { input, client }: { input: { password: string; current_password?: string | null }; client: ClientInfo },
 ): Promise<{ session: string; settings: AuthSettingsRow }> {
-  const s = await ensureSettings(ctx);
-  if (s.password_hash) {
-    if (!input.current_password) {
-      throw validationError(
-        [{ loc: ["body", "current_password"], msg: "required once a password is set", type: "missing" }],
-        "The current password is required to change it",
-      );
-    }
-    await checkPassword(
-      ctx,
-      s,
-      input.current_password,
-      client,
-      new ApiError(403, "The current password is wrong"),
+  const db = getDb(ctx.env.DB);
+  const nowIso = ctx.clock().toISOString();
+  const current = input.current_password;
+  const [, found, , reserved] = await db.batch([
+    ensureAuthSettingsQuery(db, toBase64Url(randomBytes(32)), nowIso),
+    authSettingsQuery(db),
+    ...(current ? reserveInBatch(ctx, db, passwordBuckets(ctx, client), passwordSet()) : []),
+  ]);
+  const s = found[0]!;
+  if (s.password_hash && !current) {
+    throw validationError(
+      [{ loc: ["body", "current_password"], msg: "required once a password is set", type: "missing" }],
+      "The current password is required to change it",
     );
   }
-  const salt = toHex(randomBytes(16));
-  const hash = await pbkdf2Hex(input.password, salt);
-  const nowIso = ctx.clock().toISOString();
-  await markPasswordSet(ctx.env.FILES, nowIso);
   // One batch: the guarded write, the end of every session (only when that write won: the epoch
   // bump already voids every cookie; ending the rows makes the Settings list say so) and the row
   // read back with its new epoch for the caller's fresh cookie.
   // The caller's new session row rides in it too (guarded the same way); its cookie is signed
   // with the epoch read back.
-  const db = getDb(ctx.env.DB);
-  const p = { hash, salt, iterations: PBKDF2_ITERATIONS, nowIso, expectedHash: s.password_hash };
   const session = newSessionRow(ctx, client);
-  const [res, , , rows] = await db.batch([
-    writePasswordQuery(db, p),
-    endAllSessionsQuery(db, nowIso, { onlyIf: passwordIs(hash) }),
-    insertSessionIfQuery(db, session, passwordIs(hash)),
-    authSettingsQuery(db),
-  ]);
+  const writes = async () => {
+    const salt = toHex(randomBytes(16));
+    const hash = await pbkdf2Hex(input.password, salt);
+    await markPasswordSet(ctx.env.FILES, nowIso);
+    const p = { hash, salt, iterations: PBKDF2_ITERATIONS, nowIso, expectedHash: s.password_hash };
+    return [
+      writePasswordQuery(db, p),
+      endAllSessionsQuery(db, nowIso, { onlyIf: passwordIs(hash) }),
+      insertSessionIfQuery(db, session, passwordIs(hash)),
+      authSettingsQuery(db),
+    ] as const;
+  };
+  const wrong = new ApiError(403, "The current password is wrong");
+  const [res, , , rows] = (
+    s.password_hash && current
+      ? await checkPassword(ctx, s, current, client, wrong, null, async () => [...(await writes())], reserved)
+      : await db.batch(await writes())
+  ) as [D1Result, unknown, unknown, AuthSettingsRow[]];
   if (res.meta.changes === 0) throw conflict("The password was changed by another request; try again");
   const settings = rows[0]!;
   return { session: await signSession(ctx.env, settings, session), settings };
@@ -176,22 +188,38 @@ export async function deviceAfterSetPassword(
   return (await verifiedDevice(ctx.env, s, devices))?.value ?? (await mintDevice(ctx.env, s));
 }
 
-/** Revokes every session at once: every row ended, and the epoch every cookie carries bumped. */
+/**
+ * Revokes every session at once: every row ended, and the epoch every cookie carries bumped. With
+ * a current password, the attempt is reserved in the batch that ensures and reads the row (only
+ * when a password is set: the guard reads the row that batch ensured), so the hash is checked
+ * after one trip and a wrong password stays counted even if the request dies.
+ */
 export async function signOutAll(
   ctx: Ctx,
   { input, client }: { input: { current_password?: string | null } | null; client: ClientInfo },
 ): Promise<void> {
-  const s = await ensureSettings(ctx);
-  // Every row ended and the epoch bumped in one batch: a right current password's own batch.
   const db = getDb(ctx.env.DB);
   const nowIso = ctx.clock().toISOString();
   const revoke: Statement[] = [endAllSessionsQuery(db, nowIso), bumpSessionEpochQuery(db, nowIso)];
-  if (input?.current_password && s.password_hash) {
-    const wrong = new ApiError(403, "The current password is wrong");
-    await checkPassword(ctx, s, input.current_password, client, wrong, null, revoke);
+  const current = input?.current_password;
+  if (!current) {
+    await ensureSettings(ctx);
+    await db.batch(revoke as [Statement, ...Statement[]]);
     return;
   }
-  await db.batch(revoke as [Statement, ...Statement[]]);
+  const [, rows, , reserved] = await db.batch([
+    ensureAuthSettingsQuery(db, toBase64Url(randomBytes(32)), nowIso),
+    authSettingsQuery(db),
+    ...reserveInBatch(ctx, db, passwordBuckets(ctx, client), passwordSet()),
+  ]);
+  const s = rows[0]!;
+  if (!s.password_hash) {
+    await db.batch(revoke as [Statement, ...Statement[]]);
+    return;
+  }
+  // Every row ended and the epoch bumped in one batch: a right current password's own batch.
+  const wrong = new ApiError(403, "The current password is wrong");
+  await checkPassword(ctx, s, current, client, wrong, null, revoke, reserved);
 }
 
 /** Logout: ends the session the request's cookie names (the first `app_session` that verifies). */

@@ -102,9 +102,16 @@ export interface ThrottleLimits {
  * bucket in the same statement when this attempt is past its free ones (the lock grows as
  * base·2^(n−free−1), capped). D1 runs a batch as one transaction, so however many attempts arrive
  * together, each bucket lets through at most its free attempts plus one per window.
- * Returns the buckets' rows after the reservation, or [] when refused.
+ * Unexecuted: [the buckets' rows ensured, the reservation RETURNING the buckets' rows after it
+ * ([] when refused)]; `onlyIf`: both write only when it holds (evaluated in their batch).
  */
-export async function reserveAttempt(db: Db, keys: string[], nowIso: string, l: ThrottleLimits) {
+export function reserveAttemptQueries(
+  db: Db,
+  keys: string[],
+  nowIso: string,
+  l: ThrottleLimits,
+  onlyIf?: SQL,
+) {
   const free = sql`(CASE WHEN ${lt.key} = ${l.globalKey} THEN ${l.globalFreeFailures} ELSE ${l.freeFailures} END)`;
   const over = sql`(${lt.failures} + 1 - ${free})`;
   const lockS = sql`MIN(${l.maxS}, ${l.baseS} * (1 << MIN(${over} - 1, 20)))`;
@@ -112,21 +119,31 @@ export async function reserveAttempt(db: Db, keys: string[], nowIso: string, l: 
     .select({ one: sql`1` })
     .from(lt)
     .where(and(inArray(lt.key, keys), gt(lt.locked_until, nowIso)));
-  const [, reserved] = await db.batch([
-    db
-      .insert(lt)
-      .values(keys.map((key) => ({ key, updated_at: nowIso })))
-      .onConflictDoNothing(),
-    db
-      .update(lt)
-      .set({
-        failures: sql`${lt.failures} + 1`,
-        locked_until: sql`CASE WHEN ${over} > 0 THEN strftime('%Y-%m-%dT%H:%M:%fZ', ${nowIso}, '+' || ${lockS} || ' seconds') ELSE ${lt.locked_until} END`,
-        updated_at: nowIso,
-      })
-      .where(and(inArray(lt.key, keys), notExists(lockedAny)))
-      .returning({ key: lt.key, failures: lt.failures, locked_until: lt.locked_until }),
-  ]);
+  const rows = sql.join(
+    keys.map((key) => sql`SELECT ${key}, 0, NULL, ${nowIso}`),
+    sql` UNION ALL `,
+  );
+  const ensure = onlyIf
+    ? db.insert(lt).select(sql`SELECT * FROM (${rows}) WHERE ${onlyIf}`).onConflictDoNothing()
+    : db
+        .insert(lt)
+        .values(keys.map((key) => ({ key, updated_at: nowIso })))
+        .onConflictDoNothing();
+  const reserve = db
+    .update(lt)
+    .set({
+      failures: sql`${lt.failures} + 1`,
+      locked_until: sql`CASE WHEN ${over} > 0 THEN strftime('%Y-%m-%dT%H:%M:%fZ', ${nowIso}, '+' || ${lockS} || ' seconds') ELSE ${lt.locked_until} END`,
+      updated_at: nowIso,
+    })
+    .where(and(inArray(lt.key, keys), notExists(lockedAny), onlyIf))
+    .returning({ key: lt.key, failures: lt.failures, locked_until: lt.locked_until });
+  return [ensure, reserve] as const;
+}
+
+/** `reserveAttemptQueries` run alone: the buckets' rows after the reservation, or [] when refused. */
+export async function reserveAttempt(db: Db, keys: string[], nowIso: string, l: ThrottleLimits) {
+  const [, reserved] = await db.batch(reserveAttemptQueries(db, keys, nowIso, l));
   return reserved;
 }
 

@@ -9,7 +9,9 @@ import { getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { ApiError } from "../../lib/errors";
 import type { Statement } from "../../db/lists";
-import { clearBucketsQuery, readBuckets, reserveAttempt } from "./session-queries";
+import type { Db } from "../../db";
+import type { SQL } from "drizzle-orm";
+import { clearBucketsQuery, readBuckets, reserveAttempt, reserveAttemptQueries } from "./session-queries";
 import {
   FREE_FAILURES,
   GLOBAL_BUCKET,
@@ -19,7 +21,7 @@ import {
   retryAfterSeconds,
 } from "./rules";
 
-const LIMITS = {
+export const LIMITS = {
   freeFailures: FREE_FAILURES,
   globalFreeFailures: GLOBAL_FREE_FAILURES,
   globalKey: GLOBAL_BUCKET,
@@ -38,10 +40,21 @@ export function rateLimited(seconds: number): ApiError {
 const longestWait = (rows: { locked_until: string | null }[], now: Date) =>
   Math.max(0, ...rows.map((r) => retryAfterSeconds(r.locked_until, now)));
 
+type Reserved = Awaited<ReturnType<typeof reserveAttempt>>;
+
+/**
+ * The reservation as statements for the caller's own read batch (so it costs no trip of its own),
+ * writing only when `onlyIf` holds; its last statement's rows are `throttled`'s `reserved`.
+ */
+export const reserveInBatch = (ctx: Ctx, db: Db, buckets: string[], onlyIf?: SQL) =>
+  reserveAttemptQueries(db, buckets, ctx.clock().toISOString(), LIMITS, onlyIf);
+
 /**
  * Runs `check` (the expensive hash comparison) only if an attempt could be reserved in every
  * bucket; 429 otherwise. A correct password clears the buckets; a wrong one stays counted and
- * answers 429 when this attempt started a lock, else `onWrong`.
+ * answers 429 when this attempt started a lock, else `onWrong`. `reserved`: the rows of a
+ * reservation the caller already committed (`reserveInBatch`), else it is made here. Returns the
+ * results of `onRight`'s statements.
  */
 export async function throttled(
   ctx: Ctx,
@@ -50,24 +63,30 @@ export async function throttled(
     check,
     onWrong,
     onRight = [],
+    reserved: already,
   }: {
     buckets: string[];
     check: () => Promise<boolean>;
     onWrong: ApiError;
-    /** Writes of a right password, run in the same batch as the buckets' reset. */
-    onRight?: Statement[];
+    /**
+     * Writes of a right password, run in the same batch as the buckets' reset; a function builds
+     * them only once the password was right (e.g. a new password's hash).
+     */
+    onRight?: Statement[] | (() => Promise<Statement[]>);
+    reserved?: Reserved;
   },
-): Promise<void> {
+): Promise<unknown[]> {
   const db = getDb(ctx.env.DB);
   const now = ctx.clock();
   const nowIso = now.toISOString();
-  const reserved = await reserveAttempt(db, buckets, nowIso, LIMITS);
+  const reserved = already ?? (await reserveAttempt(db, buckets, nowIso, LIMITS));
   if (reserved.length === 0) {
     throw rateLimited(Math.max(1, longestWait(await readBuckets(db, buckets), now)));
   }
   if (await check()) {
-    await db.batch([clearBucketsQuery(db, buckets, nowIso), ...onRight]);
-    return;
+    const writes = typeof onRight === "function" ? await onRight() : onRight;
+    const [, ...results] = await db.batch([clearBucketsQuery(db, buckets, nowIso), ...writes]);
+    return results;
   }
   const wait = longestWait(reserved, now);
   if (wait > 0) throw rateLimited(wait);

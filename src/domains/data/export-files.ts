@@ -3,14 +3,10 @@
  * chunk by chunk (one object's chunk in memory at a time), named by the row (never by a key the
  * restore would trust): receipts and documents, statement files, raw emails.
  */
-import { asc, gt, sql } from "drizzle-orm";
 import type { ZipLevel, ZipWriter } from "../../lib/zip-writer";
-import type { Db } from "../../db";
-import { attachments, statements } from "../../db/schema";
 import { isAttachmentKey } from "../attachments/files";
+import type { PageSource } from "./pages";
 import { EMAIL_SPACE, entryName } from "./restore-files";
-
-const PAGE = 500;
 
 export interface FileCounts {
   attachments: number;
@@ -27,56 +23,71 @@ async function addObject(bucket: R2Bucket, zip: ZipWriter, name: string, key: st
   return true;
 }
 
-/** Every id-keyed row of a table, in pages. */
-async function* keyed(db: Db, table: typeof attachments | typeof statements) {
+/**
+ * A key list read in pages (`sql` takes the last key and a limit), each page's files streamed into
+ * the zip as it arrives.
+ */
+function keyList(
+  d1: D1Database,
+  sql: string,
+  left: number | undefined,
+  onPage: (rows: Record<string, unknown>[]) => Promise<void>,
+): PageSource<D1PreparedStatement> {
   let after = "";
-  for (;;) {
-    const rows = await db
-      .select({ id: table.id, r2_key: table.r2_key })
-      .from(table)
-      .where(gt(table.id, after))
-      .orderBy(asc(table.id))
-      .limit(PAGE);
-    yield* rows;
-    if (rows.length < PAGE) return;
-    after = rows.at(-1)!.id;
-  }
+  return {
+    left,
+    page: (limit) => d1.prepare(sql).bind(after, limit),
+    take: async (rows) => {
+      await onPage(rows);
+      after = String(rows.at(-1)?.k ?? after);
+    },
+  };
 }
 
-/** The raw-email keys rows point to (transactions and quarantine), each once, in key order. */
-async function* emailKeys(db: Db) {
-  let after = "";
-  for (;;) {
-    const rows = await db.all<{ k: string }>(
-      sql`SELECT k FROM (SELECT FileName AS k FROM transactions WHERE FileName LIKE 'emails/%'
-          UNION SELECT raw_key AS k FROM parse_failures WHERE raw_key LIKE 'emails/%')
-          WHERE k > ${after} ORDER BY k LIMIT ${PAGE}`,
+/**
+ * The page sources of the files, in zip order (after the tables): id-keyed attachments and
+ * statements, then the raw-email keys rows point to (transactions and quarantine), each once, in
+ * key order. `counts`: the inventory's row counts (how many keys to expect at most).
+ */
+export function fileSources(
+  d1: D1Database,
+  bucket: R2Bucket,
+  zip: ZipWriter,
+  counts: Record<string, number>,
+) {
+  const tally: FileCounts = { attachments: 0, statements: 0, emails: 0, missing: 0 };
+  const keyed = (table: "attachments" | "statements") =>
+    keyList(
+      d1,
+      `SELECT id AS k, r2_key FROM "${table}" WHERE id > ? ORDER BY id LIMIT ?`,
+      counts[table],
+      async (rows) => {
+        for (const r of rows) {
+          const row = { id: String(r.k), r2_key: String(r.r2_key) };
+          const name = entryName(table, row);
+          // Only keys of the shape uploads make (a row restored by an old build could name another object).
+          const ours =
+            table === "attachments" ? isAttachmentKey(row.r2_key) : row.r2_key.startsWith("statements/");
+          // Images and PDFs are compressed already: stored (level 0) costs no CPU.
+          if (name && ours && (await addObject(bucket, zip, name, row.r2_key, 0))) tally[table]++;
+          else tally.missing++;
+        }
+      },
     );
-    for (const r of rows) if (EMAIL_SPACE.test(r.k)) yield r.k;
-    if (rows.length < PAGE) return;
-    after = rows.at(-1)!.k;
-  }
-}
-
-export async function writeFiles(db: Db, bucket: R2Bucket, zip: ZipWriter): Promise<FileCounts> {
-  const counts: FileCounts = { attachments: 0, statements: 0, emails: 0, missing: 0 };
-  for (const [table, def] of [
-    ["attachments", attachments],
-    ["statements", statements],
-  ] as const) {
-    for await (const row of keyed(db, def)) {
-      const name = entryName(table, row);
-      // Only keys of the shape uploads make (a row restored by an old build could name another object).
-      const ours =
-        table === "attachments" ? isAttachmentKey(row.r2_key) : row.r2_key.startsWith("statements/");
-      // Images and PDFs are compressed already: stored (level 0) costs no CPU.
-      if (name && ours && (await addObject(bucket, zip, name, row.r2_key, 0))) counts[table]++;
-      else counts.missing++;
-    }
-  }
-  for await (const key of emailKeys(db)) {
-    if (await addObject(bucket, zip, `files/${key}`, key, 6)) counts.emails++;
-    else counts.missing++;
-  }
-  return counts;
+  const emails = keyList(
+    d1,
+    `SELECT k FROM (SELECT FileName AS k FROM transactions WHERE FileName LIKE 'emails/%'
+     UNION SELECT raw_key AS k FROM parse_failures WHERE raw_key LIKE 'emails/%')
+     WHERE k > ? ORDER BY k LIMIT ?`,
+    (counts.transactions ?? 0) + (counts.parse_failures ?? 0),
+    async (rows) => {
+      for (const { k } of rows) {
+        const key = String(k);
+        if (!EMAIL_SPACE.test(key)) continue;
+        if (await addObject(bucket, zip, `files/${key}`, key, 6)) tally.emails++;
+        else tally.missing++;
+      }
+    },
+  );
+  return { sources: [keyed("attachments"), keyed("statements"), emails], counts: tally };
 }

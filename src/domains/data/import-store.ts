@@ -3,10 +3,13 @@
  * the staging that writes them atomically (restore-swap.ts). Drizzle only.
  */
 import { asc, getTableColumns } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type Db, getDb } from "../../db/index";
+import { type PageSource, readPages } from "./pages";
 import { IMPORT_TABLES, type ParsedBackup, type Row, rowKey, sameRow, type TableDef } from "./import-rules";
 
+/** Stored rows per batch (several tables' pages share it: pages.ts). */
 const PAGE = 1000;
 
 export type Verdict = "new" | "identical" | "different";
@@ -14,7 +17,11 @@ export interface TableDiff {
   name: string;
   def: TableDef;
   rows: { row: Row; verdict: Verdict }[];
+  /** How many rows the journal holds in this table (all were read). */
+  stored: number;
 }
+
+type Statement = BatchItem<"sqlite">;
 
 function cols(def: TableDef): Record<string, SQLiteColumn> {
   return getTableColumns(def.table) as Record<string, SQLiteColumn>;
@@ -24,41 +31,62 @@ function cols(def: TableDef): Record<string, SQLiteColumn> {
  * The verdict of every imported key the journal already holds, reading the table in key-ordered
  * pages and comparing as it goes (a stored row is never kept, so a whole journal fits in memory).
  */
-async function verdicts(db: Db, def: TableDef, imported: Map<string, Row>): Promise<Map<string, Verdict>> {
+function verdicts(db: Db, def: TableDef, imported: Map<string, Row>) {
   const c = cols(def);
   const order = def.key.map((k) => asc(c[k]!));
-  const out = new Map<string, Verdict>();
-  for (let offset = 0; ; offset += PAGE) {
-    const page = (await db
-      .select()
-      .from(def.table)
-      .orderBy(...order)
-      .limit(PAGE)
-      .offset(offset)) as Row[];
-    for (const stored of page) {
-      const k = rowKey(def, stored);
-      const row = imported.get(k);
-      if (row) out.set(k, sameRow(row, stored) ? "identical" : "different");
-    }
-    if (page.length < PAGE) break;
-  }
-  return out;
+  const found = new Map<string, Verdict>();
+  let offset = 0;
+  const source: PageSource<Statement> = {
+    // A restore's backup is most often of this very journal: its size is the best guess of ours.
+    left: imported.size,
+    page: (limit) =>
+      db
+        .select()
+        .from(def.table)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    take: (page) => {
+      for (const stored of page as Row[]) {
+        const k = rowKey(def, stored);
+        const row = imported.get(k);
+        if (row) found.set(k, sameRow(row, stored) ? "identical" : "different");
+      }
+      offset += page.length;
+    },
+  };
+  return { source, found, stored: () => offset };
 }
 
-/** Each imported row against the journal. */
-export async function diffBackup(d1: D1Database, backup: ParsedBackup): Promise<TableDiff[]> {
+/**
+ * Each imported row against the journal: every table's pages ride together, at most PAGE stored
+ * rows a batch (a household of normal size is one round trip). `first`: the caller's statements
+ * riding in the first batch (their results in `firstResults`).
+ */
+export async function diffBackup(
+  d1: D1Database,
+  backup: ParsedBackup,
+  first: Statement[] = [],
+): Promise<{ diffs: TableDiff[]; firstResults: unknown[][] }> {
   const db = getDb(d1);
-  const out: TableDiff[] = [];
-  for (const [name, rows] of Object.entries(backup.tables)) {
+  const reads = Object.entries(backup.tables).map(([name, rows]) => {
     const def = IMPORT_TABLES[name]!;
-    const found = await verdicts(db, def, new Map(rows.map((r) => [rowKey(def, r), r])));
-    out.push({
-      name,
-      def,
-      rows: rows.map((row) => ({ row, verdict: found.get(rowKey(def, row)) ?? "new" })),
-    });
-  }
-  return out;
+    return { name, def, rows, ...verdicts(db, def, new Map(rows.map((r) => [rowKey(def, r), r]))) };
+  });
+  const run = (statements: Statement[]) =>
+    db.batch(statements as [Statement, ...Statement[]]) as Promise<unknown[][]>;
+  const firstResults = await readPages(
+    run,
+    reads.map((r) => r.source),
+    { budget: PAGE, first },
+  );
+  const diffs = reads.map(({ name, def, rows, found, stored }) => ({
+    name,
+    def,
+    rows: rows.map((row) => ({ row, verdict: found.get(rowKey(def, row)) ?? ("new" as const) })),
+    stored: stored(),
+  }));
+  return { diffs, firstResults };
 }
 
 /** A copy of a differing transaction kept beside the stored one: its own key, no dedup hash. */

@@ -3,24 +3,20 @@
  * and reports what would change; commit re-reads the staged zip within 15 minutes and writes it.
  */
 import { invalidateResolverCache } from "../../categorize";
-import { invalidateSettings } from "../config/service";
+import { getConfig, invalidateSettings } from "../config/service";
 import { Gone, notFound, validationError } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/context";
-import { backupList, type ListDef } from "../../db/lists";
-import { CATEGORIES } from "../categories/queries";
-import { DISMISSED_IGNORE, IGNORE_RULES } from "../ignore-rules/queries";
-import { ALIASES } from "../merchant-aliases/queries";
-import { DISMISSED, OVERRIDES } from "../overrides/queries";
-import { loadIngestSettings } from "../../ingest/settings";
 import { resolveUserId } from "../../ingest/users";
 import { parseSearchCsv } from "./import-csv";
 import { type FileSink, parseBackup } from "./backup-read";
 import type { ParsedBackup } from "./import-rules";
 import type { ImportResult, ImportStrategy } from "./import-schemas";
 import { diffBackup } from "./import-store";
+import { listReads, saveLists } from "./list-backups";
 import { filesView, sample, summarize } from "./import-view";
 import { configReplaced } from "./preview-config";
-import { applyPlan, dropStaleStaging, listVersions, plan } from "./restore-swap";
+import { applyPlan, listVersionsQuery, plan, staleStagingQuery, versionsOf } from "./restore-swap";
+import { getDb } from "../../db";
 import { z } from "zod";
 import { storedJson } from "../../db/json";
 
@@ -37,8 +33,6 @@ const TTL_MS = 15 * 60 * 1000;
 const SAMPLES = 5;
 const stagedKey = (token: string) => `imports/${token}.zip`;
 const TOKEN_RE = /^imp_[0-9a-f]{32}$/;
-// biome-ignore lint/suspicious/noExplicitAny: lists of different row types, only re-read and saved
-const LISTS: ListDef<any>[] = [CATEGORIES, OVERRIDES, ALIASES, IGNORE_RULES, DISMISSED, DISMISSED_IGNORE];
 
 /** A zip (starts "PK") is a backup; anything else is read as a search CSV. */
 const isZip = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b;
@@ -65,7 +59,8 @@ async function readSource(
     );
   }
   const parsed = parseSearchCsv(text);
-  const fallback = (await loadIngestSettings(ctx.env)).userId;
+  // The configured user (the isolate's settings: no read of the ingest lists this path never uses).
+  const fallback = (await getConfig(ctx)).user_id;
   const users = new Map<string, string>();
   for (const row of parsed.tables.transactions ?? []) {
     const to = String(row.ForwardedTo);
@@ -81,12 +76,18 @@ const configProblems = (backup: ParsedBackup) =>
 
 export async function previewImport(ctx: ServiceCtx, upload: { bytes: Uint8Array; filename: string }) {
   const backup = await readSource(ctx, upload.bytes);
-  const diffs = await diffBackup(ctx.env.DB, backup);
-  const versions = await listVersions(ctx.env.DB);
+  const now = ctx.clock();
+  // One read batch (a normal household): every table's stored rows, the list versions, and the
+  // staging rows of restores that never finished dropped.
+  const db = getDb(ctx.env.DB);
+  const { diffs, firstResults } = await diffBackup(ctx.env.DB, backup, [
+    listVersionsQuery(db),
+    staleStagingQuery(db, now),
+  ]);
+  const versions = versionsOf(firstResults[0] as { name: string; version: number }[]);
   const tables = summarize(diffs, backup.invalid);
   const tx = diffs.find((d) => d.name === "transactions")?.rows ?? [];
   const txInvalid = backup.invalid.filter((i) => i.table === "transactions");
-  const now = ctx.clock();
   await dropExpired(ctx, now);
   const token = `imp_${Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("")}`;
   await ctx.env.FILES.put(stagedKey(token), upload.bytes, {
@@ -132,7 +133,7 @@ export async function previewImport(ctx: ServiceCtx, upload: { bytes: Uint8Array
       categories_count: count("categories"),
       merchant_aliases_count: count("merchant_aliases"),
       overrides_count: count("overrides"),
-      replaced: await configReplaced(ctx.env.DB, diffs),
+      replaced: configReplaced(diffs),
       problems: configProblems(backup),
     },
     format_version: backup.formatVersion ?? null,
@@ -140,9 +141,8 @@ export async function previewImport(ctx: ServiceCtx, upload: { bytes: Uint8Array
   };
 }
 
-/** Staged uploads nobody committed: removed on the next preview once past their 15 minutes. */
+/** Staged uploads nobody committed: removed on the next preview once past their 15 minutes (their staging rows go in the read batch). */
 async function dropExpired(ctx: ServiceCtx, now: Date): Promise<void> {
-  await dropStaleStaging(ctx.env.DB, now);
   const listed = await ctx.env.FILES.list({ prefix: "imports/", limit: 100, include: ["customMetadata"] });
   const old = listed.objects
     .filter(
@@ -182,7 +182,7 @@ export async function commitImport(
       problems.map((msg) => ({ loc: ["body", "apply_config"], msg, type: "value_error" })),
       `The backup's settings cannot be restored (${problems.join("; ")}); restore without settings, or fix the backup`,
     );
-  const diffs = await diffBackup(ctx.env.DB, backup);
+  const { diffs } = await diffBackup(ctx.env.DB, backup);
   const versions = readListVersions(obj.customMetadata?.list_versions ?? null);
   const p = plan(diffs, {
     strategy: req.strategy,
@@ -194,15 +194,17 @@ export async function commitImport(
     resourceId: "backup",
     summary: `Restored a backup (${req.strategy}): ${inserted} inserted, ${updated} replaced, ${skipped} skipped`,
   });
-  const counts = await applyPlan(ctx.env.DB, p, {
+  // The replaced lists are re-read in the swap's batch for their R2 backups.
+  const { counts, reads } = await applyPlan(ctx.env.DB, p, {
     token: req.token,
     nowIso: now.toISOString(),
     versions,
     batch: ctx.batch,
+    reads: req.apply_config ? listReads(getDb(ctx.env.DB)) : [],
   });
   await ctx.env.FILES.delete(stagedKey(req.token));
   if (req.apply_config) {
-    for (const list of LISTS) await backupList(ctx.env, list);
+    await saveLists(ctx.env, reads);
     // The restored app_config replaces what this isolate cached.
     invalidateSettings();
     // Overrides and aliases came back (their config_versions were bumped in the swap).

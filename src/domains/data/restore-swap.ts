@@ -31,13 +31,20 @@ export interface WriteCounts {
   config: Record<string, number>;
 }
 
-/** The versioned lists a restore with apply_config replaces, and their versions now. */
-export async function listVersions(d1: D1Database): Promise<Record<string, number>> {
-  const rows = await getDb(d1).select().from(configVersions);
+/** The versioned lists' rows (unexecuted: the preview's first read batch runs it); `versionsOf` reads them. */
+export const listVersionsQuery = (db: Db) => db.select().from(configVersions);
+
+/** The versioned lists a restore with apply_config replaces, and their versions in `rows`. */
+export function versionsOf(rows: { name: string; version: number }[]): Record<string, number> {
   const out: Record<string, number> = {};
   for (const def of Object.values(IMPORT_TABLES)) if (def.list) out[def.list] = 0;
   for (const r of rows) if (r.name in out) out[r.name] = r.version;
   return out;
+}
+
+/** The versioned lists a restore with apply_config replaces, and their versions now. */
+export async function listVersions(d1: D1Database): Promise<Record<string, number>> {
+  return versionsOf(await listVersionsQuery(getDb(d1)));
 }
 
 /** What the restore would write, as staged rows (no I/O). */
@@ -75,22 +82,32 @@ export function plan(
   return { staged, counts, replacedLists };
 }
 
-/** Staging rows of restores that never finished (killed, or failed), past their hour. */
-export async function dropStaleStaging(d1: D1Database, now: Date) {
+/** Staging rows of restores that never finished (killed, or failed), past their hour (unexecuted). */
+export function staleStagingQuery(db: Db, now: Date) {
   const cutoff = new Date(now.getTime() - STAGING_TTL_MS).toISOString();
-  await getDb(d1).delete(restoreStaging).where(lt(restoreStaging.created_at, cutoff));
+  return db.delete(restoreStaging).where(lt(restoreStaging.created_at, cutoff));
 }
 
-/** Writes the plan: staging in batches, then the one atomic swap. */
+/**
+ * Writes the plan: staging in batches, then the one atomic swap. `reads` (drizzle builders) run at
+ * the end of the swap's batch, so they see the restored rows; their results are returned.
+ */
 export async function applyPlan(
   d1: D1Database,
   p: ReturnType<typeof plan>,
-  opts: { token: string; nowIso: string; versions: Record<string, number> | null; batch: Batch },
-): Promise<WriteCounts> {
+  opts: {
+    token: string;
+    nowIso: string;
+    versions: Record<string, number> | null;
+    batch: Batch;
+    reads?: Statement[];
+  },
+): Promise<{ counts: WriteCounts; reads: unknown[] }> {
   const db = getDb(d1);
-  await db.delete(restoreStaging).where(eq(restoreStaging.token, opts.token));
   const groups = new Map<string, { tbl: string; op: Op; cols: string[] }>();
-  const inserts: Statement[] = [];
+  // A former attempt's staging rows go first; full batches of staging rows are written as they
+  // fill, and the rest (all of them, for a household of normal size) ride in the swap's batch.
+  const inserts: Statement[] = [db.delete(restoreStaging).where(eq(restoreStaging.token, opts.token))];
   for (let i = 0; i < p.staged.length; i += ROWS_PER_INSERT) {
     const values = p.staged.slice(i, i + ROWS_PER_INSERT).map((s, j) => {
       const cols = Object.keys(s.row).sort();
@@ -110,9 +127,8 @@ export async function applyPlan(
     if (inserts.length === INSERTS_PER_BATCH)
       await db.batch(inserts.splice(0) as [Statement, ...Statement[]]);
   }
-  if (inserts.length) await db.batch(inserts as [Statement, ...Statement[]]);
 
-  const swap: Statement[] = [];
+  const swap: Statement[] = [...inserts];
   const lists = p.replacedLists.map((t) => IMPORT_TABLES[t]!.list!);
   if (opts.versions) for (const list of lists) swap.push(guard(db, list, opts.versions[list] ?? 0));
   // Tables in restore order; a replaced list is emptied first, then refilled.
@@ -124,7 +140,9 @@ export async function applyPlan(
   swap.push(db.delete(restoreStaging).where(eq(restoreStaging.token, opts.token)));
   try {
     // The verb's batch: the restore's ledger entry rides in the swap.
-    await opts.batch(batchOf(swap.map((st) => compiled(d1, st))));
+    const reads = opts.reads ?? [];
+    const results = await opts.batch(batchOf([...swap.map((st) => compiled(d1, st)), ...reads]));
+    return { counts: p.counts, reads: (results as unknown[]).slice(swap.length) };
   } catch (err) {
     await db.delete(restoreStaging).where(eq(restoreStaging.token, opts.token));
     if (opts.versions) {
@@ -140,7 +158,6 @@ export async function applyPlan(
     }
     throw err;
   }
-  return p.counts;
 }
 
 /**

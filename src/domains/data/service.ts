@@ -1,31 +1,22 @@
 /**
  * Full-data backup (format 2): a zip streamed as it is built (fflate): the manifest first, one JSON
- * file per table read in rowid pages, then every file the rows point to (export-files.ts).
- * Quarantined emails are included; secrets never are. Memory stays at a page of rows or one
+ * file per table read in rowid pages, then every file the rows point to (export-files.ts). The
+ * pages of several tables (and the files' key lists) ride in one batch of at most BATCH_ROWS rows
+ * (pages.ts): a household of normal size is read in a trip or two after the inventory.
+ * Quarantined emails are included; secrets never are. Memory stays at a batch of rows or one
  * chunk of one file, whatever the journal's size (bench/backup-export.mjs measures it).
  */
-import { sql } from "drizzle-orm";
-import { type Db, getDb } from "../../db";
-import type { ServiceCtx } from "../../lib/context";
 import { log } from "../../lib/log";
+import type { ServiceCtx } from "../../lib/context";
 import { ZipWriter } from "../../lib/zip-writer";
-import { writeFiles } from "./export-files";
+import { fileSources } from "./export-files";
+import { type PageSource, readPages } from "./pages";
 import { EXCLUDED_TABLES, EXPORTED_TABLES, shapeRow } from "./rules";
 
-const PAGE = 2000;
+type Stmt = D1PreparedStatement;
 
-/**
- * The exported tables this database has (in export order), their row counts and the applied
- * schema versions: two round trips whatever the number of tables (the names are our constants).
- */
-async function inventory(d1: D1Database) {
-  const marks = EXPORTED_TABLES.map(() => "?").join(", ");
-  const { results } = await d1
-    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (${marks})`)
-    .bind(...EXPORTED_TABLES)
-    .all<{ name: string }>();
-  const present = new Set(results.map((r) => r.name));
-  const tables: string[] = EXPORTED_TABLES.filter((t) => present.has(t));
+/** The schema versions and every table's row count: one batch (it fails when a table is missing). */
+async function counted(d1: D1Database, tables: readonly string[]) {
   const [versions, ...sizes] = await d1.batch<Record<string, unknown>>([
     d1.prepare("SELECT version FROM schema_version ORDER BY version"),
     ...tables.map((t) => d1.prepare(`SELECT COUNT(*) AS n FROM "${t}"`)),
@@ -34,25 +25,72 @@ async function inventory(d1: D1Database) {
   tables.forEach((t, i) => {
     counts[t] = Number(sizes[i]?.results[0]?.n ?? 0);
   });
-  return { tables, counts, versions: (versions?.results ?? []).map((r) => Number(r.version)) };
+  return { tables: [...tables], counts, versions: (versions?.results ?? []).map((r) => Number(r.version)) };
 }
 
-/** One page of a table in rowid order: every stored column, as SQLite has it. */
-function page(db: Db, table: string, after: number) {
-  return db.all<Record<string, unknown>>(
-    sql`SELECT rowid AS _rid, * FROM ${sql.identifier(table)} WHERE rowid > ${after} ORDER BY rowid LIMIT ${PAGE}`,
+/**
+ * The exported tables this database has (in export order), their row counts and the applied
+ * schema versions: one round trip when every table exists (always, once migrated); else the
+ * names are read from sqlite_master first (two).
+ */
+async function inventory(d1: D1Database) {
+  try {
+    return await counted(d1, EXPORTED_TABLES);
+  } catch (err) {
+    log("warn", "data_export.inventory_fallback", { error: String(err) });
+  }
+  const marks = EXPORTED_TABLES.map(() => "?").join(", ");
+  const { results } = await d1
+    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (${marks})`)
+    .bind(...EXPORTED_TABLES)
+    .all<{ name: string }>();
+  const present = new Set(results.map((r) => r.name));
+  return counted(
+    d1,
+    EXPORTED_TABLES.filter((t) => present.has(t)),
   );
 }
+
+/** A table read in rowid order into its zip entry: every stored column, as SQLite has it. */
+function tableSource(d1: D1Database, zip: ZipWriter, table: string, left: number): PageSource<Stmt> {
+  let after = 0;
+  let n = 0;
+  let file: ReturnType<ZipWriter["entry"]> | null = null;
+  return {
+    left,
+    page: (limit) =>
+      d1
+        .prepare(`SELECT rowid AS _rid, * FROM "${table}" WHERE rowid > ? ORDER BY rowid LIMIT ?`)
+        .bind(after, limit),
+    take: async (rows, last) => {
+      if (!file) {
+        file = zip.entry(`${table}.json`);
+        file.add("[");
+      }
+      for (const row of rows) {
+        file.add(`${n === 0 ? "\n" : ",\n"}${JSON.stringify(shapeRow(table, row))}`);
+        n++;
+      }
+      after = Number(rows.at(-1)?._rid ?? after);
+      if (last) await file.end("\n]\n");
+      else await zip.flush();
+    },
+  };
+}
+
+/** Runs D1 statements as one batch. */
+const runner = (d1: D1Database) => async (statements: Stmt[]) =>
+  (await d1.batch<Record<string, unknown>>(statements)).map((r) => r.results);
 
 /** Writes the zip into `writable`; resolves when the archive is complete. */
 export async function writeBackup(
   ctx: Pick<ServiceCtx, "env" | "clock">,
   writable: WritableStream<Uint8Array>,
 ) {
-  const db = getDb(ctx.env.DB);
+  const d1 = ctx.env.DB;
   const zip = new ZipWriter(writable);
   try {
-    const { tables, counts, versions } = await inventory(ctx.env.DB);
+    const { tables, counts, versions } = await inventory(d1);
     // The manifest comes first, so a reader knows the format before any table.
     await zip.text(
       "manifest.json",
@@ -74,25 +112,10 @@ export async function writeBackup(
         2,
       )}\n`,
     );
-    for (const table of tables) {
-      const file = zip.entry(`${table}.json`);
-      file.add("[");
-      let last = 0;
-      let n = 0;
-      for (;;) {
-        const results = await page(db, table, last);
-        for (const row of results) {
-          file.add(`${n === 0 ? "\n" : ",\n"}${JSON.stringify(shapeRow(table, row))}`);
-          n++;
-        }
-        await zip.flush();
-        if (results.length < PAGE) break;
-        last = Number(results.at(-1)?._rid ?? last);
-      }
-      await file.end("\n]\n");
-    }
-    const files = await writeFiles(db, ctx.env.FILES, zip);
-    log("info", "data_export.files", { ...files });
+    const sources = tables.map((t) => tableSource(d1, zip, t, counts[t] ?? 0));
+    const files = fileSources(d1, ctx.env.FILES, zip, counts);
+    await readPages(runner(d1), [...sources, ...files.sources], { ordered: true });
+    log("info", "data_export.files", { ...files.counts });
     await zip.close();
   } catch (err) {
     log("error", "data_export.failed", { error: String(err) });
