@@ -1,13 +1,16 @@
 /** Queries of ingestion's small tables: user_mappings (recipient → UserId) and card_names. No rules here. */
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { cardNames, userMappings } from "../db/schema";
 import type { Statements } from "../lib/context";
 
 export type CardNameRow = typeof cardNames.$inferSelect;
 
-/** The mapping of a recipient (0 or 1 row, case-insensitive), as a query for a batch. */
-export const mappingQuery = (db: Db, forwardedTo: string) =>
+/**
+ * The mapping of a recipient (0 or 1 row, case-insensitive), as a query for a batch; the recipient
+ * may be SQL (a subquery on the caller's stored row).
+ */
+export const mappingQuery = (db: Db, forwardedTo: string | SQL) =>
   db
     .select({ userId: userMappings.UserId })
     .from(userMappings)

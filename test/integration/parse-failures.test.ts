@@ -113,9 +113,12 @@ describe("parse-failures routes", () => {
     });
     expect(res.status).toBe(200);
     expectEntryInBatch(counter, "parse_failures");
-    // Auth, the failure, the settings (mapping, templates, targets), then the row with its context,
-    // the failure's status and the entry in one batch.
-    expect(tally(counter.trips).trips).toBe(4);
+    // Auth, the failure with its settings (mapping, templates, targets keyed by the row in one
+    // batch), then the row with its context, the failure's status and the entry in one batch.
+    expect(tally(counter.trips).trips).toBe(3);
+    expect(
+      counter.trips[1]!.sql.some((q) => /from "parse_failures" where "parse_failures"."id"/.test(q)),
+    ).toBe(true);
     expectEntryInBatch(counter, "transactions");
     expect(await ledger()).toEqual([{ resource_id: "pf_stale1", summary: "retried: recovered" }]);
     expect(res.body).toMatchObject({ failure_id: "pf_stale1", status: "recovered", failure_stage: null });
@@ -133,8 +136,8 @@ describe("parse-failures routes", () => {
     const counter = countingD1(E.DB);
     const res = await call(`/api/v1/parse-failures/${id}/retry`, { method: "POST", env: { DB: counter.db } });
     expectEntryInBatch(counter, "parse_failures");
-    // Auth, the failure, the settings, the status: the envelope and templates read once, not twice.
-    expect(tally(counter.trips).trips).toBe(4);
+    // Auth, the failure with the settings, the status: the envelope and templates read once.
+    expect(tally(counter.trips).trips).toBe(3);
     expect(await ledger()).toEqual([{ resource_id: id, summary: "retried: still_failing" }]);
     expect(res.body).toMatchObject({
       status: "still_failing",
@@ -142,6 +145,15 @@ describe("parse-failures routes", () => {
       date_file_name: null,
     });
     expect((await allFailures())[0]!.status).toBe("quarantined");
+    // When that batch fails, the row is read alone and the settings step by step (fail-open).
+    const keyed = (sql: string[]) => sql.some((q) => q.includes('from "parse_failures" where'));
+    const failing = countingD1(E.DB, { failBatch: keyed });
+    const again = await call(`/api/v1/parse-failures/${id}/retry`, {
+      method: "POST",
+      env: { DB: failing.db },
+    });
+    expect(again.body).toMatchObject({ status: "still_failing", failure_stage: "no_parser_match" });
+    expect(failing.trips.some((t) => t.kind === "batch" && keyed(t.sql))).toBe(true);
     expectEnvelope(await call("/api/v1/parse-failures/pf_nope/retry", { method: "POST" }), 404, "NOT_FOUND");
   });
 
@@ -161,10 +173,11 @@ describe("parse-failures routes", () => {
     const counter = countingD1(E.DB);
     const all = await call("/api/v1/parse-failures/retry-all", { method: "POST", env: { DB: counter.db } });
     expect(all.status).toBe(200);
-    // Auth and the listing, then per row its read, its settings batch (recipient, sender's
-    // templates) and its status write; each recovered row also its insert and, with no stored
-    // date, its context written after it, and its mapping (its stored recipient is not its raw's).
-    expect(tally(counter.trips).trips).toBe(2 + 3 * 3 + 2 * 3);
+    // Auth and the listing, then per row its settings batch (with the row, its recipient, sender's
+    // templates and year keyed by it) and its status write; each recovered row also its insert and,
+    // with no stored date, its context written after it, and its mapping (its stored recipient is
+    // not its raw's).
+    expect(tally(counter.trips).trips).toBe(2 + 3 * 2 + 2 * 3);
     // One entry for the request, in the first status write's batch.
     expectEntryInBatch(counter, "parse_failures");
     expect(await ledger()).toEqual([{ resource_id: null, summary: "retried the quarantined backlog (3)" }]);

@@ -44,7 +44,7 @@ export async function targetsOfYear(db: Db, year: number): Promise<unknown[]> {
 }
 
 /** Every user's targets row of a year as `{ user_id, data }` (one statement of a caller's batch). */
-export const yearTargetsQuery = (db: Db, year: number) =>
+export const yearTargetsQuery = (db: Db, year: number | SQL) =>
   db
     .select({ user_id: b.user_id, data: b.data })
     .from(b)

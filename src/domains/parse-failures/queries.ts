@@ -2,6 +2,7 @@
 import { and, count, desc, eq, getTableColumns, gte, inArray, ne, sql } from "drizzle-orm";
 import { type Db, getDb } from "../../db";
 import { parseFailures as pf } from "../../db/schema";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { FailureRow } from "./rules";
 
 /** How many alerts were quarantined since an instant (the health page; a query for a batch). */
@@ -59,6 +60,23 @@ export async function getFailures(d1: D1Database, ids: string[]): Promise<Failur
   );
   if (!first) return [];
   return (await db.batch([first, ...rest])).flat();
+}
+
+/** One failure as a list (0 or 1 row): a statement of a caller's batch. */
+export const failureQuery = (db: Db, id: string) => db.select().from(pf).where(eq(pf.id, id)).limit(1);
+
+/**
+ * The failure's columns that key its replay's reads, as SQL subqueries on its row (so those reads
+ * ride in one batch with the row): recipient, sender address and the stored email date's year
+ * (`MM/DD/YYYY …`, the same digits `yearOf` takes; NULL otherwise).
+ */
+export function failureKeys(id: string) {
+  const col = (c: SQLiteColumn) => sql`(SELECT ${c} FROM ${pf} WHERE ${pf.id} = ${id})`;
+  return {
+    recipient: col(pf.forwarded_to),
+    fromEmail: col(pf.from_email),
+    year: sql`CAST(substr(${col(pf.email_date)}, 7, 4) AS INTEGER)`,
+  };
 }
 
 export async function getFailure(d1: D1Database, id: string): Promise<FailureRow | null> {

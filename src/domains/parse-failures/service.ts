@@ -1,8 +1,8 @@
 import { getDb } from "../../db";
 import type { JournalEntry, ServiceCtx } from "../../lib/context";
 import { conflict, notFound, validationError } from "../../lib/errors";
-import { createIngestDeps, type DepsOptions } from "../../ingest";
-import { senderHost } from "../../ingest/templates";
+import { createKeyedDeps, type DepsOptions } from "../../ingest";
+import { failurePart } from "./keyed";
 import type { IngestDeps } from "../../ingest/types";
 import { applyLearning, type LearnOutcome, NOT_ASKED, planLearning, wantsLearning } from "./learn";
 import { getFailure, listFailures, recoveredByInsert, resolvedByInsert, statusUpdate } from "./queries";
@@ -91,32 +91,28 @@ async function retryRow(
 }
 
 /**
- * The settings of a replay of `row`: its recipient's mapping, its sender's learned templates and
- * its year's budget targets (from the stored email date) read in the settings batch.
+ * The failure `id` and the settings of its replay, in ONE round trip: the row and what its columns
+ * key (its recipient's mapping, its sender's learned templates and, `withYear`, its stored email
+ * date's budget targets) ride in the settings batch as subqueries on the row. 404 without a row;
+ * 409 when it is already recovered or resolved.
  */
-const replayDeps = (ctx: Ctx, row: FailureRow, opts: DepsOptions = {}) =>
-  createIngestDeps(ctx.env, {
-    clock: ctx.clock,
-    recipient: row.forwarded_to ?? undefined,
-    templatesHost: senderHost(row.from_email) || undefined,
-    targetsYear: yearOf(row.email_date),
-    ...opts,
-    source: "retry",
-  });
-
-/** The year of a stored email date (`MM/DD/YYYY HH:MM zone`), else undefined. */
-const yearOf = (emailDate: string | null) => {
-  const m = /^\d{2}\/\d{2}\/(\d{4})\b/.exec(emailDate ?? "");
-  return m ? Number(m[1]) : undefined;
-};
-
-/** Re-runs the deterministic parsers from the raw message in R2. */
-export async function retryParseFailure(ctx: WriteCtx, { id, opts }: { id: string; opts?: DepsOptions }) {
-  const row = await mustGet(ctx, id);
-  if (row.status === "recovered" || row.status === "resolved") {
-    throw conflict(`Parse failure ${id} is already ${row.status}`);
+async function pendingWithDeps(ctx: Ctx, id: string, opts: DepsOptions & { withYear: boolean }) {
+  const { withYear, ...deps } = opts;
+  const out = await createKeyedDeps(
+    ctx.env,
+    { clock: ctx.clock, ...deps },
+    failurePart(ctx.env.DB, id, { withYear }),
+  );
+  if (!out.row) throw notFound("Parse failure");
+  if (out.row.status === "recovered" || out.row.status === "resolved") {
+    throw conflict(`Parse failure ${id} is already ${out.row.status}`);
   }
-  const deps = await replayDeps(ctx, row, opts);
+  return out as { deps: IngestDeps; row: FailureRow };
+}
+
+/** Re-runs the deterministic parsers from the raw in R2. */
+export async function retryParseFailure(ctx: WriteCtx, { id, opts }: { id: string; opts?: DepsOptions }) {
+  const { deps, row } = await pendingWithDeps(ctx, id, { ...opts, source: "retry", withYear: true });
   return retryRow(deps, row, ctx, (status) => ({ resourceId: id, summary: `retried: ${status}` }));
 }
 
@@ -133,10 +129,15 @@ export async function retryAllParseFailures(
   // One entry for the request, riding in the first status write (written by the door when none ran).
   ctx.journal({ summary: `retried the quarantined backlog (${rows.length})` });
   for (const summary of rows) {
-    const row = await getFailure(ctx.env.DB, summary.id);
+    // Each row's settings batch carries the row and its own recipient, sender and year.
+    const part = failurePart(ctx.env.DB, summary.id, { withYear: true });
+    const { deps, row } = await createKeyedDeps(
+      ctx.env,
+      { clock: ctx.clock, ...opts, source: "retry" },
+      part,
+    );
     if (!row) continue;
-    // Each row's settings batch carries its own recipient, sender and year (one trip, not three).
-    const r = await retryRow(await replayDeps(ctx, row, opts), row, ctx);
+    const r = await retryRow(deps, row, ctx);
     totals.retried++;
     if (r.status === "recovered") totals.created++;
     else if (r.status === "duplicate") totals.duplicates++;
@@ -154,23 +155,15 @@ export async function resolveParseFailure(
   ctx: Ctx & Pick<ServiceCtx, "journal" | "batch">,
   { id, input }: { id: string; input: ManualResolveRequest },
 ) {
-  const row = await mustGet(ctx, id);
-  if (row.status === "recovered" || row.status === "resolved") {
-    throw conflict(`Parse failure ${id} is already ${row.status}`);
-  }
-  // The recipient is known up front: its mapping and the override resolver's reads join the settings'.
-  const recipient = row.forwarded_to ?? undefined;
-  // So do the year's budget targets and, when it will learn, the sender's learned templates.
-  const learn = wantsLearning(row, input);
-  const deps = await createIngestDeps(ctx.env, {
-    clock: ctx.clock,
+  // The row, its recipient's mapping, its sender's learned templates and the override resolver's
+  // reads in the settings batch; the typed date's year names the budget targets read there too.
+  const { deps, row } = await pendingWithDeps(ctx, id, {
     ai: null,
     source: "resolve",
-    recipient,
     targetsYear: Number(input.date.slice(0, 4)),
-    templatesHost: (learn && senderHost(row.from_email)) || undefined,
+    withYear: false,
   });
-  const plan = learn ? await planLearning(deps, row, input) : null;
+  const plan = wantsLearning(row, input) ? await planLearning(deps, row, input) : null;
   const entry = () => ({ resourceId: id, summary: `resolved as ${input.company} ${input.amount}` });
   // The failure is marked resolved in the insert's own batch, only when the row is inserted.
   const nowIso = ctx.clock().toISOString();

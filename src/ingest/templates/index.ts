@@ -23,6 +23,7 @@ export {
   noteRead,
   patternOf,
   saveTemplate,
+  senderTemplatesPart,
   templateId,
   templatesForHost,
   templatesForHostQuery,

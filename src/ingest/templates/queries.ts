@@ -1,11 +1,22 @@
 /** Queries of alert_templates (learned templates). No rules here. */
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type Db, getDb } from "../../db";
 import { type AlertTemplateRow, alertTemplates as a } from "../../db/schema";
 
 /** Templates of any of these sender domains, oldest first (a query: one statement of a caller's batch). */
 export const templatesOfDomainsQuery = (db: Db, domains: string[]) =>
   db.select().from(a).where(inArray(a.sender_domain, domains)).orderBy(a.created_at, a.id);
+
+/**
+ * Every template whose domain occurs in a sender address given as SQL (a subquery on a stored row),
+ * oldest first: a superset of the sender host's templates, which the caller narrows by `domainsOf`.
+ */
+export const templatesInAddressQuery = (db: Db, fromEmail: SQL) =>
+  db
+    .select()
+    .from(a)
+    .where(sql`instr(lower(coalesce(${fromEmail}, '')), ${a.sender_domain}) > 0`)
+    .orderBy(a.created_at, a.id);
 
 /** Templates of any of these sender domains, oldest first. */
 export const templatesOfDomains = (d1: D1Database, domains: string[]): Promise<AlertTemplateRow[]> =>

@@ -1,4 +1,5 @@
 /** Learned templates in D1: the ones a sender may use, saving a derived one, counting reads. */
+import type { SQL } from "drizzle-orm";
 import { getDb } from "../../db";
 import type { AlertTemplateRow } from "../../db/schema";
 import { sha256Hex } from "../hash";
@@ -14,8 +15,10 @@ import {
   setPatternColumns,
   templateByIdQuery,
   templatesOfDomains,
+  templatesInAddressQuery,
   templatesOfDomainsQuery,
 } from "./queries";
+import { senderHost } from "./text";
 import { readSubjectWords, readTemplatePattern } from "./stored";
 import type { TemplatePattern } from "./types";
 
@@ -43,6 +46,23 @@ export async function templatesForHost(d1: D1Database, host: string): Promise<Al
 /** The same read as one statement of a caller's batch (the resolve's settings batch). */
 export const templatesForHostQuery = (d1: D1Database, host: string) =>
   templatesOfDomainsQuery(getDb(d1), domainsOf(host));
+
+/**
+ * A sender's templates keyed by a stored row's address (SQL): the statement for the caller's batch
+ * (a superset) and `narrow`, which keeps the templates of the address's host as templatesForHost.
+ */
+export const senderTemplatesPart = (d1: D1Database, fromEmail: SQL) => ({
+  query: templatesInAddressQuery(getDb(d1), fromEmail),
+  narrow(
+    rows: AlertTemplateRow[],
+    address: string | null,
+  ): { host: string; rows: AlertTemplateRow[] } | undefined {
+    const host = senderHost(address);
+    if (!host) return undefined;
+    const domains = new Set(domainsOf(host));
+    return { host, rows: rows.filter((r) => domains.has(r.sender_domain)) };
+  },
+});
 
 export const patternOf = (row: Pick<AlertTemplateRow, "pattern">): TemplatePattern | null =>
   readTemplatePattern(row.pattern);
