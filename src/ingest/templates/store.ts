@@ -64,6 +64,9 @@ export const senderTemplatesPart = (d1: D1Database, fromEmail: SQL) => ({
   },
 });
 
+/** One template by id as a list (0 or 1 row), for a caller's batch. */
+export const templateRowQuery = (d1: D1Database, id: string) => templateByIdQuery(getDb(d1), id);
+
 export const patternOf = (row: Pick<AlertTemplateRow, "pattern">): TemplatePattern | null =>
   readTemplatePattern(row.pattern);
 
