@@ -94,17 +94,23 @@ describe("a template learns what varies (issue 27)", () => {
       env: { DB: counter.db },
     });
     expect(learned.body.template_id).toMatch(/^tpl_/);
-    // The learned template is saved and read back in one round trip.
+    // The learned template is saved in the batch that inserts the row and marks the failure
+    // resolved (guarded like that status write), with the resolve's entry: three round trips.
     const saves = counter.trips.filter((t) => t.sql.some((q) => /^insert into "alert_templates"/i.test(q)));
     expect(saves).toHaveLength(1);
-    expect(saves[0]!.kind).toBe("batch");
-    expect(saves[0]!.sql.some((q) => /^select .* from "alert_templates"/i.test(q))).toBe(true);
-    // The sender's templates were read before it, with the settings, in one batch.
+    expect(saves[0]!.sql.some((q) => /^insert into "transactions"/i.test(q))).toBe(true);
+    expectEntryInBatch(counter, "alert_templates");
+    expect(counter.trips.filter((t) => !t.background)).toHaveLength(3);
+    expect(await templates()).toEqual([
+      expect.objectContaining({ id: learned.body.template_id, name: learned.body.template_name }),
+    ]);
+    // The sender's templates were read before it, with the settings and the failure, in one batch.
     const [reads, ...more] = counter.trips.filter(
       (t) => t !== saves[0] && t.sql.some((q) => /^select .* from "alert_templates"/i.test(q)),
     );
     expect(more).toEqual([]);
     expect(reads!.sql.some((q) => /from "blocked_companies"/i.test(q))).toBe(true);
+    expect(reads!.sql.some((q) => /from "parse_failures"/i.test(q))).toBe(true);
     const second = await quarantined(
       venture({
         id: "g2",
@@ -137,6 +143,16 @@ describe("a template learns what varies (issue 27)", () => {
     const rows = await E.DB.prepare("SELECT id, resource_id, reversible FROM activity_log").all<any>();
     expect(rows.results).toEqual([expect.objectContaining({ resource_id: second, reversible: 0 })]);
     expect(res.headers.get("X-Activity-Id")).toBeNull();
+    // The same email again as another failure: the transaction is a duplicate (409) and the
+    // template it would learn is not saved (its insert is guarded like the failure's status).
+    await E.DB.prepare("DELETE FROM alert_templates").run();
+    const twin = await quarantined(venture({ id: "g1b", amount: "12.47", merchant: "TIM HORTONS" }));
+    const dup = await call(`/api/v1/parse-failures/${twin}/resolve`, {
+      method: "POST",
+      body: { date: "2026-10-12", amount: 12.47, company: "Tim Hortons", institution: "Capital Two" },
+    });
+    expect(dup.status, dup.text).toBe(409);
+    expect(await templates()).toEqual([]);
   });
 
   it("a second wording of the same bank merges into its template; both read exactly after", async () => {

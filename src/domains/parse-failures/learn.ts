@@ -4,8 +4,16 @@
  */
 import type { AlertTemplateRow } from "../../db/schema";
 import { institutionByDomain } from "../../ingest/institutions";
-import { type Derived, deriveTemplate, nameFromHost, saveTemplate, senderHost } from "../../ingest/templates";
-import type { SaveMeta } from "../../ingest/templates/store";
+import {
+  type Derived,
+  deriveTemplate,
+  nameFromHost,
+  saveTemplate,
+  senderHost,
+  templateId,
+} from "../../ingest/templates";
+import { insertTemplateAfterChange, newTemplateRow, type SaveMeta } from "../../ingest/templates/store";
+import type { Statement } from "../../db/lists";
 import type { IngestDeps } from "../../ingest/types";
 import type { ServiceCtx } from "../../lib/context";
 import { toCents } from "../../lib/money";
@@ -96,6 +104,27 @@ export async function planLearning(
     merge.ok || !merge.reason ? null : `kept as a second template of this bank, not merged: ${merge.reason}`;
   const save = { derived: derived.template, meta, note };
   return merge.ok ? { kind: "merge", merge, save } : { kind: "save", save };
+}
+
+/**
+ * A planned save that rides in the resolve's insert batch (after the failure's guarded status
+ * write: `insertTemplateAfterChange`), so a template is saved exactly when the transaction is, in
+ * the same round trip. Only when the sender's templates were read with the settings: the row an
+ * identical template was stored as is then known without a read. Null otherwise (saved after).
+ */
+export async function batchedSave(
+  deps: IngestDeps,
+  plan: LearnPlan | null,
+): Promise<{ stmt: Statement; outcome: LearnOutcome } | null> {
+  const known = deps.settings.prefetched?.templates;
+  if (plan?.kind !== "save" || !known || known.host !== plan.save.derived.senderDomain) return null;
+  const { derived, meta, note } = plan.save;
+  const fresh = newTemplateRow(await templateId(derived), derived, meta);
+  const row = known.rows.find((r) => r.id === fresh.id) ?? fresh;
+  return {
+    stmt: insertTemplateAfterChange(deps.db, fresh),
+    outcome: { template_id: row.id, template_name: row.name, template_reason: null, template_note: note },
+  };
 }
 
 /**

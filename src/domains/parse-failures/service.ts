@@ -4,7 +4,14 @@ import { conflict, notFound, validationError } from "../../lib/errors";
 import { createKeyedDeps, type DepsOptions } from "../../ingest";
 import { failurePart } from "./keyed";
 import type { IngestDeps } from "../../ingest/types";
-import { applyLearning, type LearnOutcome, NOT_ASKED, planLearning, wantsLearning } from "./learn";
+import {
+  applyLearning,
+  batchedSave,
+  type LearnOutcome,
+  NOT_ASKED,
+  planLearning,
+  wantsLearning,
+} from "./learn";
 import { getFailure, listFailures, recoveredByInsert, resolvedByInsert, statusUpdate } from "./queries";
 import { commitManual, missReason, replayDeterministic } from "./replay";
 import { type FailureRow, matchesFilter, toDetail, toSummary } from "./rules";
@@ -165,11 +172,13 @@ export async function resolveParseFailure(
   });
   const plan = wantsLearning(row, input) ? await planLearning(deps, row, input) : null;
   const entry = () => ({ resourceId: id, summary: `resolved as ${input.company} ${input.amount}` });
-  // The failure is marked resolved in the insert's own batch, only when the row is inserted.
+  // The failure is marked resolved in the insert's own batch, only when the row is inserted; so is
+  // a new template (guarded the same way: never saved for a 409).
   const nowIso = ctx.clock().toISOString();
+  const early = await batchedSave(deps, plan);
   const result = await commitManual(deps, row, input, {
     journal: plan?.kind === "merge" ? undefined : { ctx, entry },
-    withRow: (dfn) => [resolvedByInsert(getDb(deps.db), id, dfn, nowIso)],
+    withRow: (dfn) => [resolvedByInsert(getDb(deps.db), id, dfn, nowIso), ...(early ? [early.stmt] : [])],
   });
   if (result.status === "invalid") {
     throw validationError(
@@ -182,9 +191,8 @@ export async function resolveParseFailure(
       date_file_name: result.tx.DateFileName,
     });
   }
-  const outcome: LearnOutcome & { activityId?: string } = plan
-    ? await applyLearning(ctx, { deps, plan })
-    : NOT_ASKED;
+  const outcome: LearnOutcome & { activityId?: string } =
+    early?.outcome ?? (plan ? await applyLearning(ctx, { deps, plan }) : NOT_ASKED);
   const { merged, activityId: mergeId, ...learned } = outcome;
   // A merge that found its template gone wrote no entry: the resolve's is then written by the door.
   const activityId = mergeId ?? result.activityId ?? ctx.journal(entry());

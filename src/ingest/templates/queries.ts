@@ -1,5 +1,5 @@
 /** Queries of alert_templates (learned templates). No rules here. */
-import { eq, inArray, type SQL, sql } from "drizzle-orm";
+import { eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import { type Db, getDb } from "../../db";
 import { type AlertTemplateRow, alertTemplates as a } from "../../db/schema";
 
@@ -25,6 +25,23 @@ export const templatesOfDomains = (d1: D1Database, domains: string[]): Promise<A
 /** The insert of a new row unless its id is stored (awaited, or one of the caller's batch). */
 export const insertTemplateRow = (d1: D1Database, row: AlertTemplateRow) =>
   getDb(d1).insert(a).values(row).onConflictDoNothing();
+
+/**
+ * The insert of a new row for a guarded batch: only when the statement before it changed a row
+ * (`changes() > 0`, a resolve's "failure marked resolved by the row just inserted"). A row already
+ * stored under its id is kept as it is, yet the no-op upsert counts as a change, so a ledger entry
+ * guarded on this statement follows the guard, not whether the template was new.
+ */
+export const insertTemplateAfterChange = (d1: D1Database, row: AlertTemplateRow) => {
+  const values = Object.entries(getTableColumns(a)).map(([key, col]) => {
+    const v = row[key as keyof AlertTemplateRow];
+    return sql`${v === null ? null : col.mapToDriverValue(v)}`;
+  });
+  return getDb(d1)
+    .insert(a)
+    .select(sql`SELECT ${sql.join(values, sql`, `)} WHERE changes() > 0`)
+    .onConflictDoUpdate({ target: a.id, set: { name: sql`${a.name}` } });
+};
 
 export const templateById = (db: Db, id: string) => db.select().from(a).where(eq(a.id, id)).get();
 

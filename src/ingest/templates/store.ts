@@ -7,6 +7,7 @@ import type { Derived } from "./derive";
 import {
   deleteTemplateRow,
   getTemplateRow,
+  insertTemplateAfterChange,
   insertTemplateRow,
   listTemplateRows,
   noteRead,
@@ -24,6 +25,7 @@ import type { TemplatePattern } from "./types";
 
 export {
   deleteTemplateRow,
+  insertTemplateAfterChange,
   insertTemplateRow,
   getTemplateRow,
   listTemplateRows,
