@@ -17,6 +17,13 @@ export const mappingQuery = (db: Db, forwardedTo: string | SQL) =>
     .where(sql`${userMappings.ForwardedTo} = ${forwardedTo} COLLATE NOCASE`)
     .limit(1);
 
+/** The mappings of the lower-cased recipients an SQL subquery lists (as NOCASE: ASCII folded). */
+export const mappingsInQuery = (db: Db, recipients: SQL) =>
+  db
+    .select({ forwardedTo: userMappings.ForwardedTo, userId: userMappings.UserId })
+    .from(userMappings)
+    .where(sql`lower(${userMappings.ForwardedTo}) IN (${recipients})`);
+
 /** Up to 20 mapped recipient addresses. */
 export async function mappedRecipients(db: Db): Promise<string[]> {
   const rows = await db.select({ to: userMappings.ForwardedTo }).from(userMappings).limit(20);

@@ -183,14 +183,18 @@ describe("a template learns what varies (issue 27)", () => {
     });
     const b = merged.body;
     expect(b).toMatchObject({ template_id: a.template_id, template_reason: null });
-    // The merge's entry (the request's one) rides in the template update's own batch.
+    // The merge's entry (the request's one) rides in the template update's batch, which is the
+    // row's insert batch: auth, the reads, the write.
     expectEntryInBatch(counter, "alert_templates");
-    // D1 reads of quarantined emails: this one, then the one the template learned from, once
-    // (the re-learning as paragraphs and the check share it).
+    expectEntryInBatch(counter, "transactions");
+    expect(counter.trips.filter((t) => !t.background)).toHaveLength(3);
+    // D1 reads of quarantined emails: this one and the one the template learned from, in the
+    // settings batch (the re-learning as paragraphs and the check share it).
     const failureReads = counter.trips.filter((t) =>
       t.sql.some((q) => /^select .* from "parse_failures"/i.test(q)),
     );
-    expect(failureReads).toHaveLength(2);
+    expect(failureReads).toHaveLength(1);
+    expect(failureReads[0]!.sql.some((q) => /from "blocked_companies"/i.test(q))).toBe(true);
     expect(b.template_note).toMatch(/^merged into "Capital Two purchase"/);
     expect(await templates()).toHaveLength(1);
     const [t] = await templates();

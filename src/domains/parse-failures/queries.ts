@@ -1,5 +1,5 @@
 /** D1 reads and writes of the quarantine (no business rules). */
-import { and, count, desc, eq, getTableColumns, gte, inArray, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, gte, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { type Db, getDb } from "../../db";
 import { parseFailures as pf } from "../../db/schema";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -64,6 +64,23 @@ export async function getFailures(d1: D1Database, ids: string[]): Promise<Failur
 
 /** One failure as a list (0 or 1 row): a statement of a caller's batch. */
 export const failureQuery = (db: Db, id: string) => db.select().from(pf).where(eq(pf.id, id)).limit(1);
+
+/** The quarantined backlog with bodies, newest first (retry-all; as listFailures orders it). */
+export const backlogQuery = (db: Db, limit: number, status = "quarantined") =>
+  db.select().from(pf).where(eq(pf.status, status)).orderBy(desc(pf.created_at), pf.id).limit(limit);
+
+/** The rows of a status with bodies, newest first (the backlog when its batch failed). */
+export const getFailuresByStatus = (d1: D1Database, status: string, limit: number): Promise<FailureRow[]> =>
+  backlogQuery(getDb(d1), limit, status).all();
+
+/** What the backlog's rows key, as SQL subqueries: lower-cased recipients and stored years. */
+export const backlogKeys = () => ({
+  recipients: sql`SELECT lower(${pf.forwarded_to}) FROM ${pf} WHERE ${pf.status} = 'quarantined'`,
+  years: sql`SELECT CAST(substr(${pf.email_date}, 7, 4) AS INTEGER) FROM ${pf} WHERE ${pf.status} = 'quarantined'`,
+});
+
+/** The failures whose ids an SQL subquery lists (a caller's batch). */
+export const failuresInQuery = (db: Db, ids: SQL) => db.select().from(pf).where(sql`${pf.id} IN (${ids})`);
 
 /**
  * The failure's columns that key its replay's reads, as SQL subqueries on its row (so those reads

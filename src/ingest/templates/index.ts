@@ -23,6 +23,7 @@ export {
   noteRead,
   patternOf,
   saveTemplate,
+  allTemplatesPart,
   senderTemplatesPart,
   templateId,
   templatesForHost,

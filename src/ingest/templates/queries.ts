@@ -1,5 +1,5 @@
 /** Queries of alert_templates (learned templates). No rules here. */
-import { eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import { type Db, getDb } from "../../db";
 import { type AlertTemplateRow, alertTemplates as a } from "../../db/schema";
 
@@ -17,6 +17,20 @@ export const templatesInAddressQuery = (db: Db, fromEmail: SQL) =>
     .from(a)
     .where(sql`instr(lower(coalesce(${fromEmail}, '')), ${a.sender_domain}) > 0`)
     .orderBy(a.created_at, a.id);
+
+/**
+ * The ids of the emails the templates `templatesInAddressQuery` reads learned from (their pattern's
+ * sources and the one that taught each), as SQL for a caller's `IN (…)`; an unreadable pattern
+ * adds none.
+ */
+export const sourcesInAddressSql = (fromEmail: SQL) => sql`
+  SELECT j.value FROM ${a} AS t, json_each(CASE WHEN json_valid(t.pattern) THEN t.pattern ELSE '{}' END, '$.sources') AS j
+    WHERE instr(lower(coalesce(${fromEmail}, '')), t.sender_domain) > 0
+  UNION SELECT t.source_failure_id FROM ${a} AS t
+    WHERE instr(lower(coalesce(${fromEmail}, '')), t.sender_domain) > 0`;
+
+/** Every template, oldest first (a caller's batch; narrowed per sender by the caller). */
+export const allTemplatesQuery = (db: Db) => db.select().from(a).orderBy(a.created_at, a.id);
 
 /** Templates of any of these sender domains, oldest first. */
 export const templatesOfDomains = (d1: D1Database, domains: string[]): Promise<AlertTemplateRow[]> =>
@@ -56,12 +70,20 @@ export async function noteRead(d1: D1Database, id: string, nowIso: string): Prom
     .where(eq(a.id, id));
 }
 
-/** The update of a template's learned columns (one of the caller's batch, with its ledger entry). */
+/**
+ * The update of a template's learned columns (one of the caller's batch, with its ledger entry);
+ * `afterChange`: only when the statement before it changed a row (a resolve's guarded batch).
+ */
 export const setPatternColumns = (
   d1: D1Database,
   id: string,
   cols: Pick<AlertTemplateRow, "pattern" | "subject_words" | "example" | "updated_at">,
-) => getDb(d1).update(a).set(cols).where(eq(a.id, id));
+  afterChange = false,
+) =>
+  getDb(d1)
+    .update(a)
+    .set(cols)
+    .where(afterChange ? and(eq(a.id, id), sql`changes() > 0`) : eq(a.id, id));
 
 /** One template by id, or null (the templates domain reads, renames and reverts through these). */
 export async function getTemplateRow(d1: D1Database, id: string): Promise<AlertTemplateRow | null> {
