@@ -112,6 +112,10 @@ export async function pruneIgnored(d1: D1Database, now: Date): Promise<number> {
   return res.meta?.changes ?? 0;
 }
 
+/** The row's "sent to review" status as a statement for the caller's batch. */
+export const sentToReviewStatement = (d1: D1Database, id: string, failureId: string | null, nowIso: string) =>
+  sentToReviewQuery(getDb(d1), id, failureId, nowIso);
+
 /**
  * The person said "this was a bank alert": the row records where its re-run landed. `batch`: the
  * caller's ServiceCtx.batch, which carries the write's ledger entry; `also`: the caller's writes
