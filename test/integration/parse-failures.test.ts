@@ -146,7 +146,9 @@ describe("parse-failures routes", () => {
     });
     expect((await allFailures())[0]!.status).toBe("quarantined");
     // When that batch fails, the row is read alone and the settings step by step (fail-open).
-    const keyed = (sql: string[]) => sql.some((q) => q.includes('from "parse_failures" where'));
+    const keyed = (sql: string[]) =>
+      sql.some((q) => q.includes('from "blocked_companies"')) &&
+      sql.some((q) => q.includes('from "parse_failures"'));
     const failing = countingD1(E.DB, { failBatch: keyed });
     const again = await call(`/api/v1/parse-failures/${id}/retry`, {
       method: "POST",

@@ -87,6 +87,7 @@ describe("a tidied merchant name (issue 23)", () => {
 describe("a template learns what varies (issue 27)", () => {
   it("a template is saved in one round trip; a merge whose update writes nothing offers no Undo", async () => {
     const first = await quarantined(venture({ id: "g1", amount: "12.47", merchant: "TIM HORTONS" }));
+    const again = await quarantined(venture({ id: "g1c", amount: "3.10", merchant: "TIM HORTONS" }));
     const counter = countingD1(E.DB);
     const learned = await call(`/api/v1/parse-failures/${first}/resolve`, {
       method: "POST",
@@ -111,6 +112,21 @@ describe("a template learns what varies (issue 27)", () => {
     expect(more).toEqual([]);
     expect(reads!.sql.some((q) => /from "blocked_companies"/i.test(q))).toBe(true);
     expect(reads!.sql.some((q) => /from "parse_failures"/i.test(q))).toBe(true);
+    // When that batch fails, the failure is read alone and the sender's templates and examples
+    // after it (fail-open): the same answer, the example merged into the one template.
+    const keyed = (sql: string[]) =>
+      sql.some((q) => /from "blocked_companies"/i.test(q)) &&
+      sql.some((q) => /from "parse_failures"/i.test(q));
+    const failing = countingD1(E.DB, { failBatch: keyed });
+    const slow = await call(`/api/v1/parse-failures/${again}/resolve`, {
+      method: "POST",
+      body: { date: "2026-10-12", amount: 3.1, company: "Tim Hortons", institution: "Capital Two" },
+      env: { DB: failing.db },
+    });
+    expect(slow.status, slow.text).toBe(200);
+    expect(failing.trips.some((t) => t.kind === "batch" && keyed(t.sql))).toBe(true);
+    expect(slow.body.template_id).toBe(learned.body.template_id);
+    expect(await templates()).toHaveLength(1);
     const second = await quarantined(
       venture({
         id: "g2",
