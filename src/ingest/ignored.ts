@@ -11,6 +11,8 @@ import { sha256Hex } from "./hash";
 import {
   deleteIgnoredBefore,
   getIgnoredRow,
+  ignoredKeys,
+  ignoredRowQuery,
   insertTrust,
   listIgnoredRows,
   sentToReviewQuery,
@@ -18,7 +20,7 @@ import {
   upsertIgnored,
 } from "./ignored-queries";
 
-export { getIgnoredRow, listIgnoredRows };
+export { getIgnoredRow, ignoredKeys, ignoredRowQuery, listIgnoredRows };
 
 export const IGNORED_RETENTION_DAYS = 90;
 

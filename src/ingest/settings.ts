@@ -61,7 +61,7 @@ export interface OneEmail {
 /** What a stored row names of its one email (the recipient's mapping, targets, templates). */
 export type RowKeys = Pick<
   NonNullable<IngestSettings["prefetched"]>,
-  "recipient" | "userId" | "targets" | "templates"
+  "recipient" | "userId" | "targets" | "templates" | "unread"
 >;
 
 /**
@@ -71,9 +71,11 @@ export type RowKeys = Pick<
  */
 export interface RowPart<R> {
   queries: Statement[];
-  read(results: unknown[]): { row: R | null; keys: RowKeys | null };
+  read(results: unknown[]): RowRead<R> | Promise<RowRead<R>>;
   alone(): Promise<R | null>;
 }
+
+type RowRead<R> = { row: R | null; keys: RowKeys | null };
 
 interface Reads {
   blocked: string[];
@@ -100,7 +102,7 @@ async function readAll(d1: D1Database, one?: OneEmail, part?: RowPart<unknown>):
       ...(unread?.part.queries ?? []),
       ...(part?.queries ?? []),
     ]);
-    const own = part ? part.read(rest.splice(rest.length - part.queries.length)) : null;
+    const own = part ? await part.read(rest.splice(rest.length - part.queries.length)) : null;
     const keys = own?.keys;
     const facts = unread ? unread.part.read(rest.splice(rest.length - unread.part.queries.length)) : null;
     const templates = host === undefined ? undefined : (rest.pop() as AlertTemplateRow[]);
@@ -118,6 +120,7 @@ async function readAll(d1: D1Database, one?: OneEmail, part?: RowPart<unknown>):
               ...(templates && host !== undefined ? { templates: { host, rows: templates } } : {}),
               ...(keys?.targets ? { targets: keys.targets } : {}),
               ...(keys?.templates ? { templates: keys.templates } : {}),
+              ...(keys?.unread ? { unread: keys.unread } : {}),
               ...(unread && facts ? { unread: { key: unread.key, facts } } : {}),
             }
           : undefined,

@@ -119,12 +119,14 @@ describe("the ignored-email list", () => {
     expect(moved.status, moved.text).toBe(200);
     expectEntryInBatch(counter, "ignored_emails");
     // The sender's trust and the row's status ride in the quarantine's write batch (the re-run took
-    // the sender as trusted unread); auth, the row, the settings (recipient, sender's templates, the
-    // unread email's reads: the older id, the drift state), that batch. One entry, in it.
+    // the sender as trusted unread); auth, the row with the settings (recipient, sender's templates,
+    // the unread email's reads: the older id, the drift state, keyed by the row), that batch. One
+    // entry, in it.
     const last = counter.trips.at(-1)!.sql;
     expect(last.some((q) => q.startsWith('insert into "sender_trust"'))).toBe(true);
     expect(last.some((q) => q.startsWith('insert into "parse_failures"'))).toBe(true);
-    expect(tally(counter.trips).trips).toBe(4);
+    expect(tally(counter.trips).trips).toBe(3);
+    expect(counter.trips[1]!.sql.some((q) => q.includes('from "ignored_emails" where'))).toBe(true);
     const entries = await env.DB.prepare(
       "SELECT summary FROM activity_log WHERE resource_id = ? ORDER BY seq",
     )
@@ -198,8 +200,17 @@ describe("the ignored-email list", () => {
       "ignored: not_a_transaction_alert",
       "Marked an ignored email from notices@coop-bank.example as a bank alert (created)",
     ]);
-    // Again: the row is stored already; one entry says so, and the status is kept.
-    const again = await call(`/api/v1/ignored-emails/${five}/bank-alert`, { method: "POST" });
+    // Again, while the settings batch fails (the row is read alone, the rest step by step): the
+    // row is stored already; one entry says so, and the status is kept.
+    const keyed = (sql: string[]) =>
+      sql.some((q) => q.includes('from "blocked_companies"')) &&
+      sql.some((q) => q.includes('from "ignored_emails"'));
+    const failing = countingD1(E.DB, { failBatch: keyed });
+    const again = await call(`/api/v1/ignored-emails/${five}/bank-alert`, {
+      method: "POST",
+      env: { DB: failing.db },
+    });
+    expect(failing.trips.some((t) => t.kind === "batch" && keyed(t.sql))).toBe(true);
     expect(again.body).toMatchObject({ outcome: "duplicate", date_file_name: created.body.date_file_name });
     expect((await summaries()).slice(2)).toEqual([
       "Marked an ignored email from notices@coop-bank.example as a bank alert (duplicate)",

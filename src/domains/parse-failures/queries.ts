@@ -79,6 +79,15 @@ export const backlogKeys = () => ({
   years: sql`SELECT CAST(substr(${pf.email_date}, 7, 4) AS INTEGER) FROM ${pf} WHERE ${pf.status} = 'quarantined'`,
 });
 
+/** The ids of failures kept for the raw whose hash is the SQL given (a caller's batch; a scan). */
+export const failuresOfBytesQuery = (db: Db, rawSha256: SQL) =>
+  db
+    .select({ id: pf.id })
+    .from(pf)
+    .where(
+      sql`CASE WHEN json_valid(${pf.detail}) THEN json_extract(${pf.detail}, '$.raw_sha256') END = ${rawSha256}`,
+    );
+
 /** The failures whose ids an SQL subquery lists (a caller's batch). */
 export const failuresInQuery = (db: Db, ids: SQL) => db.select().from(pf).where(sql`${pf.id} IN (${ids})`);
 

@@ -34,6 +34,7 @@ export {
 export {
   DRIFT_AFTER,
   DRIFT_KEY_PREFIX,
+  driftGuessRead,
   driftRead,
   driftReasons,
   driftReasonsFrom,
