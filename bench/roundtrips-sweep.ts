@@ -17,7 +17,7 @@ import { clearTransactions, seedTx } from "../test/helpers/seed";
 import { buildMime } from "../test/fixtures/emails/builders";
 import { testDeps } from "../test/fixtures/emails/deps";
 import { receiptFixture } from "../test/fixtures/receipts";
-import { maple } from "../test/fixtures/emails/unknown-banks/banks";
+import { maple, prairie } from "../test/fixtures/emails/unknown-banks/banks";
 import { pdfFixture } from "../test/fixtures/statements";
 import openapi from "../openapi.json";
 import { fakeModel, modelServerUrl } from "../test/helpers/fake-model-client";
@@ -523,7 +523,27 @@ it("counts D1 round trips of every mutating operation", async () => {
     ],
     [
       "POST /api/v1/templates/offers/{tx_id}/accept",
-      () => ({ method: "POST", path: `/api/v1/templates/offers/${ids.a}/accept`, body: {} }),
+      async () => {
+        // An AI-rescued row of a bank no parser reads, its values printed in its kept email.
+        const dfn = "2026.10.12_16.00_benchoffer.eml";
+        const txId = await seedTx({
+          DateFileName: dfn,
+          ForwardedTo: "sam@example.com",
+          Amount: 12.34,
+          Company: "BLUE BOTTLE",
+        });
+        const raw = prairie({
+          id: "offer1",
+          amount: "12.34",
+          merchant: "BLUE BOTTLE",
+          printed: "12/10/2026",
+        });
+        await env.FILES.put(`emails/${dfn}`, raw);
+        await env.DB.prepare("UPDATE transactions SET FromEmail = ? WHERE DateFileName = ?")
+          .bind("no-reply@prairiesavings.example", dfn)
+          .run();
+        return { method: "POST", path: `/api/v1/templates/offers/${txId}/accept`, body: {} };
+      },
     ],
     [
       "PATCH /api/v1/templates/{template_id}",

@@ -93,6 +93,27 @@ export function kvGetPart<K extends KvKey>(db: Db, key: K) {
   return { query, read };
 }
 
+/**
+ * kvGetPart with the key as SQL (a guess from another row read in the same batch): `read` gives
+ * the value only when the stored row's key is `key` (what the caller then knows), else null.
+ */
+export function kvGetGuessPart(db: Db, keySql: SQL) {
+  const query = db
+    .select({ key: kvState.key, value: kvState.value, updated_at: kvState.updated_at })
+    .from(kvState)
+    .where(eq(kvState.key, keySql))
+    .limit(1);
+  const read = <K extends KvKey>(
+    rows: readonly { key: string; value: unknown; updated_at: string }[],
+    key: K,
+  ) => {
+    const row = rows[0];
+    const value = row && row.key === key ? kvRead(key, row.value) : null;
+    return row && value !== null ? { value, updated_at: row.updated_at } : null;
+  };
+  return { query, read };
+}
+
 /** Writes a declared key (unexecuted: await it, or put it in a batch). */
 export function kvPut<K extends KvKey>(db: Db, key: K, value: KvValue<K>, nowIso: string) {
   const row = { value: value as AnyKvValue, updated_at: nowIso };

@@ -105,8 +105,11 @@ export interface CommitDeps {
 }
 
 export type CommitResult =
-  /** `activityId`: the entry of `journal` written with the row (when one was asked for). */
-  | { status: "created"; tx: TransactionRecord; activityId?: string }
+  /**
+   * `activityId`: the entry of `journal` written with the row (when one was asked for);
+   * `rowResults`: the results of `withRow`'s statements in the insert's batch.
+   */
+  | { status: "created"; tx: TransactionRecord; activityId?: string; rowResults?: unknown[] }
   /** `followedUp`: the caller's `followUp` statements were written (they lead the insert's batch). */
   | { status: "duplicate"; tx: TransactionRecord; followedUp?: boolean }
   | { status: "invalid"; reason: string };
@@ -234,12 +237,14 @@ export async function commitTransaction(
   let reads: unknown[] | null;
   let leadWritten = false;
   let twin: string | undefined;
+  let rowResults: unknown[] | undefined;
   try {
     ({
       added,
       after: reads,
       leadWritten,
       twin,
+      rows: rowResults,
     } = await addTransaction(
       deps.db,
       tx,
@@ -279,7 +284,12 @@ export async function commitTransaction(
   if (opts.notify !== false && deps.notify && shouldNotify(tx, deps.settings.blockedCompanies)) {
     await safeSend(deps.notify, transactionMessage(tx, cat.category));
   }
-  return { status: "created", tx, ...(ledger ? { activityId: ledger.id() } : {}) };
+  return {
+    status: "created",
+    tx,
+    ...(ledger ? { activityId: ledger.id() } : {}),
+    ...(rowResults ? { rowResults } : {}),
+  };
 }
 
 /**

@@ -149,7 +149,14 @@ export async function addTransaction<A extends BatchItem<"sqlite">[]>(
   write: WriteBatch = plainBatch(d1),
   withRow: (dfn: string) => BatchItem<"sqlite">[] = () => [],
   lead: BatchItem<"sqlite">[] = [],
-): Promise<{ added: Added; after: unknown[] | null; leadWritten: boolean; twin?: string }> {
+): Promise<{
+  added: Added;
+  after: unknown[] | null;
+  leadWritten: boolean;
+  twin?: string;
+  /** The results of `withRow`'s statements in the batch that inserted the row. */
+  rows?: unknown[];
+}> {
   if (validateRecord(tx).length > 0) return { added: undefined, after: null, leadWritten: false };
   const db = getDb(d1);
   const insert = (dfn: string) => insertUnlessHashed(db, toRow({ ...tx, DateFileName: dfn }, createdAt));
@@ -168,7 +175,8 @@ export async function addTransaction<A extends BatchItem<"sqlite">[]>(
       // The stored twin's key came with the check (no read after).
       return { added: false, after: null, leadWritten: true, ...(twinKey ? { twin: twinKey } : {}) };
     }
-    return { added: tx.DateFileName, after: reads, leadWritten: true };
+    const n = after?.length ?? 0;
+    return { added: tx.DateFileName, after: reads.slice(0, n), leadWritten: true, rows: reads.slice(n) };
   } catch (err) {
     if (!isPkCollision(err)) log("warn", "ingest.write_batch_failed", { error: String(err) });
   }
@@ -179,10 +187,13 @@ export async function addTransaction<A extends BatchItem<"sqlite">[]>(
   for (let n = 1; n <= 20; n++) {
     const candidate = suffixed(base, n);
     try {
-      const [res] = (await write([insert(candidate), ...withRow(candidate)], candidate)) as [D1Result];
+      const [res, ...rows] = (await write([insert(candidate), ...withRow(candidate)], candidate)) as [
+        D1Result,
+        ...unknown[],
+      ];
       if ((res.meta?.changes ?? 0) === 0) return { added: false, ...longWay };
       tx.DateFileName = candidate;
-      return { added: candidate, ...longWay };
+      return { added: candidate, ...longWay, rows };
     } catch (err) {
       if (!isPkCollision(err)) throw err;
     }

@@ -1,5 +1,6 @@
 /** Queries of ignored_emails and sender_trust (what the relevance gate let go; vouched addresses). No rules here. */
-import { and, desc, eq, gte, lt } from "drizzle-orm";
+import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type Db, getDb } from "../db";
 import { ignoredEmails, senderTrust } from "../db/schema";
 
@@ -24,7 +25,7 @@ export const trustedRow = (db: Db, address: string, kind: TrustInsert["kind"]) =
   trustedRowsQuery(db, address, kind).get();
 
 /** trustedRow as a statement for a caller's batch (its rows: none or one). */
-export const trustedRowsQuery = (db: Db, address: string, kind: TrustInsert["kind"]) =>
+export const trustedRowsQuery = (db: Db, address: string | SQL, kind: TrustInsert["kind"]) =>
   db
     .select({ address: senderTrust.address })
     .from(senderTrust)
@@ -51,6 +52,21 @@ export const listIgnoredRows = (d1: D1Database, cutoffIso: string, limit: number
 
 export const getIgnoredRow = (d1: D1Database, id: string) =>
   getDb(d1).select().from(ignoredEmails).where(eq(ignoredEmails.id, id)).get();
+
+/** One row as a list (0 or 1 row), for a caller's batch. */
+export const ignoredRowQuery = (db: Db, id: string) =>
+  db.select().from(ignoredEmails).where(eq(ignoredEmails.id, id)).limit(1);
+
+/** The row's columns that key the reads of its re-run, as SQL subqueries on it (same batch). */
+export function ignoredKeys(id: string) {
+  const col = (c: SQLiteColumn) => sql`(SELECT ${c} FROM ${ignoredEmails} WHERE ${ignoredEmails.id} = ${id})`;
+  return {
+    recipient: col(ignoredEmails.forwarded_to),
+    fromEmail: col(ignoredEmails.from_email),
+    rawSha256: col(ignoredEmails.raw_sha256),
+    year: sql`CAST(substr(${col(ignoredEmails.email_date)}, 7, 4) AS INTEGER)`,
+  };
+}
 
 /** The row records where its re-run landed (unexecuted: for the verb's ledger batch). */
 export const sentToReviewQuery = (db: Db, id: string, failureId: string | null, nowIso: string) =>

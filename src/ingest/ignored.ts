@@ -11,6 +11,8 @@ import { sha256Hex } from "./hash";
 import {
   deleteIgnoredBefore,
   getIgnoredRow,
+  ignoredKeys,
+  ignoredRowQuery,
   insertTrust,
   listIgnoredRows,
   sentToReviewQuery,
@@ -18,7 +20,7 @@ import {
   upsertIgnored,
 } from "./ignored-queries";
 
-export { getIgnoredRow, listIgnoredRows };
+export { getIgnoredRow, ignoredKeys, ignoredRowQuery, listIgnoredRows };
 
 export const IGNORED_RETENTION_DAYS = 90;
 
@@ -111,6 +113,10 @@ export async function pruneIgnored(d1: D1Database, now: Date): Promise<number> {
   const res = await deleteIgnoredBefore(getDb(d1), cutoff);
   return res.meta?.changes ?? 0;
 }
+
+/** The row's "sent to review" status as a statement for the caller's batch. */
+export const sentToReviewStatement = (d1: D1Database, id: string, failureId: string | null, nowIso: string) =>
+  sentToReviewQuery(getDb(d1), id, failureId, nowIso);
 
 /**
  * The person said "this was a bank alert": the row records where its re-run landed. `batch`: the

@@ -1,18 +1,28 @@
 /** Queries of ingestion's small tables: user_mappings (recipient → UserId) and card_names. No rules here. */
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { cardNames, userMappings } from "../db/schema";
 import type { Statements } from "../lib/context";
 
 export type CardNameRow = typeof cardNames.$inferSelect;
 
-/** The mapping of a recipient (0 or 1 row, case-insensitive), as a query for a batch. */
-export const mappingQuery = (db: Db, forwardedTo: string) =>
+/**
+ * The mapping of a recipient (0 or 1 row, case-insensitive), as a query for a batch; the recipient
+ * may be SQL (a subquery on the caller's stored row).
+ */
+export const mappingQuery = (db: Db, forwardedTo: string | SQL) =>
   db
     .select({ userId: userMappings.UserId })
     .from(userMappings)
     .where(sql`${userMappings.ForwardedTo} = ${forwardedTo} COLLATE NOCASE`)
     .limit(1);
+
+/** The mappings of the lower-cased recipients an SQL subquery lists (as NOCASE: ASCII folded). */
+export const mappingsInQuery = (db: Db, recipients: SQL) =>
+  db
+    .select({ forwardedTo: userMappings.ForwardedTo, userId: userMappings.UserId })
+    .from(userMappings)
+    .where(sql`lower(${userMappings.ForwardedTo}) IN (${recipients})`);
 
 /** Up to 20 mapped recipient addresses. */
 export async function mappedRecipients(db: Db): Promise<string[]> {

@@ -18,6 +18,7 @@ import { DEFAULT_JOURNAL_CURRENCY } from "./checks";
 import type { IngestSettings } from "./types";
 import { templatesForHostQuery } from "./templates/store";
 import { mappingQuery } from "./users";
+import type { Statement } from "../db/lists";
 import { type UnreadKey, unreadPart } from "./unread";
 
 /** The blocked-company list (table blocked_companies, migration 0021), lower-cased; [] when unreadable. */
@@ -57,14 +58,34 @@ export interface OneEmail {
   unread?: UnreadKey;
 }
 
+/** What a stored row names of its one email (the recipient's mapping, targets, templates). */
+export type RowKeys = Pick<
+  NonNullable<IngestSettings["prefetched"]>,
+  "recipient" | "userId" | "targets" | "templates" | "unread"
+>;
+
+/**
+ * A caller's stored row (it knows only its id) and the reads its columns key, as SQL subqueries on
+ * that row, in the settings batch: one round trip instead of the row's then the settings'. The
+ * keys it reads replace the literal ones of `OneEmail`; `alone` reads the row when the batch fails.
+ */
+export interface RowPart<R> {
+  queries: Statement[];
+  read(results: unknown[]): RowRead<R> | Promise<RowRead<R>>;
+  alone(): Promise<R | null>;
+}
+
+type RowRead<R> = { row: R | null; keys: RowKeys | null };
+
 interface Reads {
   blocked: string[];
   cardNames: CardNameMap;
   prefetched?: IngestSettings["prefetched"];
+  row?: unknown;
 }
 
 /** The reads in ONE batch; when that batch fails, each read on its own (each fails open). */
-async function readAll(d1: D1Database, one?: OneEmail): Promise<Reads> {
+async function readAll(d1: D1Database, one?: OneEmail, part?: RowPart<unknown>): Promise<Reads> {
   const db = getDb(d1);
   const resolver = one ? resolverReads(d1, one.clock) : null;
   const year = one?.targetsYear;
@@ -79,7 +100,10 @@ async function readAll(d1: D1Database, one?: OneEmail): Promise<Reads> {
       ...(year === undefined ? [] : [yearTargetsQuery(db, year)]),
       ...(host === undefined ? [] : [templatesForHostQuery(d1, host)]),
       ...(unread?.part.queries ?? []),
+      ...(part?.queries ?? []),
     ]);
+    const own = part ? await part.read(rest.splice(rest.length - part.queries.length)) : null;
+    const keys = own?.keys;
     const facts = unread ? unread.part.read(rest.splice(rest.length - unread.part.queries.length)) : null;
     const templates = host === undefined ? undefined : (rest.pop() as AlertTemplateRow[]);
     const docs = year === undefined ? undefined : (rest.pop() as { user_id: string; data: unknown }[]);
@@ -89,26 +113,39 @@ async function readAll(d1: D1Database, one?: OneEmail): Promise<Reads> {
       prefetched:
         one && resolver
           ? {
-              recipient: one.recipient,
-              userId: mapping[0]?.userId ?? null,
+              recipient: keys ? keys.recipient : one.recipient,
+              userId: keys ? keys.userId : (mapping[0]?.userId ?? null),
               resolverVersion: resolver.take(rest),
               ...(docs && year !== undefined ? { targets: { year, docs } } : {}),
               ...(templates && host !== undefined ? { templates: { host, rows: templates } } : {}),
+              ...(keys?.targets ? { targets: keys.targets } : {}),
+              ...(keys?.templates ? { templates: keys.templates } : {}),
+              ...(keys?.unread ? { unread: keys.unread } : {}),
               ...(unread && facts ? { unread: { key: unread.key, facts } } : {}),
             }
           : undefined,
+      ...(own ? { row: own.row } : {}),
     };
   } catch (err) {
     log("warn", "ingest.settings_batch_failed", { error: String(err) });
-    const [blocked, cardNames] = await Promise.all([loadBlockedCompanies(d1), loadCardNames(d1)]);
-    return { blocked, cardNames };
+    const [blocked, cardNames, row] = await Promise.all([
+      loadBlockedCompanies(d1),
+      loadCardNames(d1),
+      part?.alone(),
+    ]);
+    return { blocked, cardNames, ...(part ? { row } : {}) };
   }
 }
 
-export async function loadIngestSettings(env: Env, one?: OneEmail): Promise<IngestSettings> {
-  const [config, reads] = await Promise.all([getConfig({ env }), readAll(env.DB, one)]);
-  const { blocked, cardNames, prefetched } = reads;
+export async function loadIngestSettings(
+  env: Env,
+  one?: OneEmail,
+  part?: RowPart<unknown>,
+): Promise<IngestSettings & { row?: unknown }> {
+  const [config, reads] = await Promise.all([getConfig({ env }), readAll(env.DB, one, part)]);
+  const { blocked, cardNames, prefetched, row } = reads;
   return {
+    ...(part ? { row } : {}),
     timezone: config.timezone,
     userId: config.user_id,
     aiCategorizationEnabled: config.ai_categorization_enabled,

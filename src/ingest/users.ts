@@ -4,9 +4,9 @@
  */
 import { type Db, getDb } from "../db";
 import { log } from "../lib/log";
-import { insertMappingIfAbsent, mappedRecipients, mappingQuery } from "./queries";
+import { insertMappingIfAbsent, mappedRecipients, mappingQuery, mappingsInQuery } from "./queries";
 
-export { insertMappingIfAbsent, mappingQuery };
+export { insertMappingIfAbsent, mappingQuery, mappingsInQuery };
 
 /** The mapped UserId, else the configured default (a failed lookup also gives the default). */
 export async function resolveUserId(d1: D1Database, forwardedTo: string, fallback: string): Promise<string> {

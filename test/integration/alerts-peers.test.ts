@@ -28,6 +28,19 @@ const alerts = Object.keys(files)
   .filter((p) => !NOT_TRANSACTIONS.includes(name(p)) && !LET_GO.includes(name(p)))
   .sort();
 
+// A bank that prints only a bare number and one alert word: the check lets it go.
+const quiet = (n: number, amount: string) =>
+  [
+    "From: Coop Bank <notices@coop-bank.example>",
+    "To: owner@journal.example",
+    `Subject: Notice ${n}`,
+    `Date: Tue, ${n} Nov 2026 08:00:00 +0000`,
+    `Message-ID: <coop-${n}@coop-bank.example>`,
+    "Content-Type: text/plain; charset=utf-8",
+    "",
+    `Your card was used: ${amount} at CORNER SHOP.`,
+    "",
+  ].join("\r\n");
 // Generic words only: nothing here names a bank of the corpus.
 const newsletter = [
   "From: Weekly Reads <news@letters.example>",
@@ -93,19 +106,6 @@ describe("the ignored-email list", () => {
   });
 
   it("'this was a bank alert' sends it to Needs review; its sender then always passes", async () => {
-    // A bank that prints only a bare number and one alert word: the check lets it go.
-    const quiet = (n: number, amount: string) =>
-      [
-        "From: Coop Bank <notices@coop-bank.example>",
-        "To: owner@journal.example",
-        `Subject: Notice ${n}`,
-        `Date: Tue, ${n} Nov 2026 08:00:00 +0000`,
-        `Message-ID: <coop-${n}@coop-bank.example>`,
-        "Content-Type: text/plain; charset=utf-8",
-        "",
-        `Your card was used: ${amount} at CORNER SHOP.`,
-        "",
-      ].join("\r\n");
     expect((await upload(quiet(3, "12.40"))).body.status).toBe("ignored");
     const list = await call("/api/v1/ignored-emails");
     const item = list.body.emails[0];
@@ -118,11 +118,24 @@ describe("the ignored-email list", () => {
     });
     expect(moved.status, moved.text).toBe(200);
     expectEntryInBatch(counter, "ignored_emails");
-    // The sender's trust rides in the status write's batch (the re-run took it as trusted unread);
-    // auth, the row, the settings (recipient, sender's templates, the unread email's reads: the
-    // older id, the drift state), the quarantine's writes, the status.
-    expect(counter.trips.at(-1)!.sql.some((q) => q.startsWith('insert into "sender_trust"'))).toBe(true);
-    expect(tally(counter.trips).trips).toBe(5);
+    // The sender's trust and the row's status ride in the quarantine's write batch (the re-run took
+    // the sender as trusted unread); auth, the row with the settings (recipient, sender's templates,
+    // the unread email's reads: the older id, the drift state, keyed by the row), that batch. One
+    // entry, in it.
+    const last = counter.trips.at(-1)!.sql;
+    expect(last.some((q) => q.startsWith('insert into "sender_trust"'))).toBe(true);
+    expect(last.some((q) => q.startsWith('insert into "parse_failures"'))).toBe(true);
+    expect(tally(counter.trips).trips).toBe(3);
+    expect(counter.trips[1]!.sql.some((q) => q.includes('from "ignored_emails" where'))).toBe(true);
+    const entries = await env.DB.prepare(
+      "SELECT summary FROM activity_log WHERE resource_id = ? ORDER BY seq",
+    )
+      .bind(item.id)
+      .all<{ summary: string }>();
+    expect(entries.results.map((r) => r.summary)).toEqual([
+      "ignored: not_a_transaction_alert",
+      "Marked an ignored email from notices@coop-bank.example as a bank alert (quarantined)",
+    ]);
     expect(moved.body).toMatchObject({
       status: "sent_to_review",
       outcome: "quarantined",
@@ -144,6 +157,66 @@ describe("the ignored-email list", () => {
     // The next email of that sender goes straight to Needs review.
     expect((await upload(quiet(4, "7.10"))).body.status).toBe("quarantined");
     expect((await call("/api/v1/ignored-emails")).body.count).toBe(1);
+  });
+
+  it("'this was a bank alert' for an email a template learned since: created, then a duplicate", async () => {
+    for (const [n, amount] of [
+      [3, "12.40"],
+      [5, "8.15"],
+    ] as const)
+      expect((await upload(quiet(n, amount))).body.status).toBe("ignored");
+    const ids = async () =>
+      Object.fromEntries(
+        (await call("/api/v1/ignored-emails")).body.emails.map((e: any) => [e.subject, e.id]),
+      );
+    const first = await call(`/api/v1/ignored-emails/${(await ids())["Notice 3"]}/bank-alert`, {
+      method: "POST",
+    });
+    expect(first.body.outcome).toBe("quarantined");
+    // Taught from it: the sender's template now reads the other ignored email.
+    const taught = await call(`/api/v1/parse-failures/${first.body.failure_id}/resolve`, {
+      method: "POST",
+      body: { date: "2026-11-03", amount: 12.4, company: "CORNER SHOP", learn_template: true },
+    });
+    expect(taught.body.template_id, taught.text).toMatch(/^tpl_/);
+    const five = (await ids())["Notice 5"];
+    const summaries = async () =>
+      (
+        await E.DB.prepare("SELECT summary FROM activity_log WHERE resource_id = ? ORDER BY seq")
+          .bind(five)
+          .all<{ summary: string }>()
+      ).results.map((r) => r.summary);
+    const counter = countingD1(E.DB);
+    const created = await call(`/api/v1/ignored-emails/${five}/bank-alert`, {
+      method: "POST",
+      env: { DB: counter.db },
+    });
+    expect(created.body).toMatchObject({ outcome: "created", failure_id: null });
+    // The status, the trust and the entry ride in the row's insert batch.
+    const insert = counter.trips.find((t) => t.sql.some((q) => q.startsWith('insert into "transactions"')))!;
+    expect(insert.sql.some((q) => q.startsWith('update "ignored_emails"'))).toBe(true);
+    expectEntryInBatch(counter, "transactions");
+    expect(await summaries()).toEqual([
+      "ignored: not_a_transaction_alert",
+      "Marked an ignored email from notices@coop-bank.example as a bank alert (created)",
+    ]);
+    // Again, while the settings batch fails (the row is read alone, the rest step by step): the
+    // row is stored already; one entry says so, and the status is kept.
+    const keyed = (sql: string[]) =>
+      sql.some((q) => q.includes('from "blocked_companies"')) &&
+      sql.some((q) => q.includes('from "ignored_emails"'));
+    const failing = countingD1(E.DB, { failBatch: keyed });
+    const again = await call(`/api/v1/ignored-emails/${five}/bank-alert`, {
+      method: "POST",
+      env: { DB: failing.db },
+    });
+    expect(failing.trips.some((t) => t.kind === "batch" && keyed(t.sql))).toBe(true);
+    expect(again.body).toMatchObject({ outcome: "duplicate", date_file_name: created.body.date_file_name });
+    expect((await summaries()).slice(2)).toEqual([
+      "Marked an ignored email from notices@coop-bank.example as a bank alert (duplicate)",
+    ]);
+    const listed = (await call("/api/v1/ignored-emails")).body.emails.find((e: any) => e.id === five);
+    expect(listed).toMatchObject({ status: "sent_to_review", failure_id: null });
   });
 
   it("answers 404 for an unknown id", async () => {

@@ -133,8 +133,11 @@ describe("/api/v1/templates", () => {
         ),
       },
     });
-    // Auth, the template, the settings with the email's recipient mapping, the door's entry.
-    expect(counter.trips.filter((t) => !t.background)).toHaveLength(4);
+    // Auth, the template with the settings (the email's recipient mapping), the door's entry.
+    expect(counter.trips.filter((t) => !t.background)).toHaveLength(3);
+    expect(
+      counter.trips[1]!.sql.some((q) => /from "alert_templates" where "alert_templates"."id"/.test(q)),
+    ).toBe(true);
     expect(ok.body).toEqual({
       matched: true,
       reason: null,
@@ -154,6 +157,12 @@ describe("/api/v1/templates", () => {
     expect(changed.body).toMatchObject({ matched: false, amount: null, company: null });
     expect(changed.body.reason).toMatch(/the anchor "You spent \$" before the amount was not found/);
     expect((await E.DB.prepare("SELECT COUNT(*) AS n FROM transactions").first<any>()).n).toBe(1);
+    const raw = text(maple({ id: "t6", amount: "5.00", merchant: "X", printed: "Oct 20, 2026" }));
+    expectEnvelope(
+      await call("/api/v1/templates/tpl_nope/test", { method: "POST", body: { raw } }),
+      404,
+      "NOT_FOUND",
+    );
     expectEnvelope(
       await call(`/api/v1/templates/${id}/test`, { method: "POST", body: {} }),
       422,

@@ -87,6 +87,7 @@ describe("a tidied merchant name (issue 23)", () => {
 describe("a template learns what varies (issue 27)", () => {
   it("a template is saved in one round trip; a merge whose update writes nothing offers no Undo", async () => {
     const first = await quarantined(venture({ id: "g1", amount: "12.47", merchant: "TIM HORTONS" }));
+    const again = await quarantined(venture({ id: "g1c", amount: "3.10", merchant: "TIM HORTONS" }));
     const counter = countingD1(E.DB);
     const learned = await call(`/api/v1/parse-failures/${first}/resolve`, {
       method: "POST",
@@ -94,17 +95,38 @@ describe("a template learns what varies (issue 27)", () => {
       env: { DB: counter.db },
     });
     expect(learned.body.template_id).toMatch(/^tpl_/);
-    // The learned template is saved and read back in one round trip.
+    // The learned template is saved in the batch that inserts the row and marks the failure
+    // resolved (guarded like that status write), with the resolve's entry: three round trips.
     const saves = counter.trips.filter((t) => t.sql.some((q) => /^insert into "alert_templates"/i.test(q)));
     expect(saves).toHaveLength(1);
-    expect(saves[0]!.kind).toBe("batch");
-    expect(saves[0]!.sql.some((q) => /^select .* from "alert_templates"/i.test(q))).toBe(true);
-    // The sender's templates were read before it, with the settings, in one batch.
+    expect(saves[0]!.sql.some((q) => /^insert into "transactions"/i.test(q))).toBe(true);
+    expectEntryInBatch(counter, "alert_templates");
+    expect(counter.trips.filter((t) => !t.background)).toHaveLength(3);
+    expect(await templates()).toEqual([
+      expect.objectContaining({ id: learned.body.template_id, name: learned.body.template_name }),
+    ]);
+    // The sender's templates were read before it, with the settings and the failure, in one batch.
     const [reads, ...more] = counter.trips.filter(
       (t) => t !== saves[0] && t.sql.some((q) => /^select .* from "alert_templates"/i.test(q)),
     );
     expect(more).toEqual([]);
     expect(reads!.sql.some((q) => /from "blocked_companies"/i.test(q))).toBe(true);
+    expect(reads!.sql.some((q) => /from "parse_failures"/i.test(q))).toBe(true);
+    // When that batch fails, the failure is read alone and the sender's templates and examples
+    // after it (fail-open): the same answer, the example merged into the one template.
+    const keyed = (sql: string[]) =>
+      sql.some((q) => /from "blocked_companies"/i.test(q)) &&
+      sql.some((q) => /from "parse_failures"/i.test(q));
+    const failing = countingD1(E.DB, { failBatch: keyed });
+    const slow = await call(`/api/v1/parse-failures/${again}/resolve`, {
+      method: "POST",
+      body: { date: "2026-10-12", amount: 3.1, company: "Tim Hortons", institution: "Capital Two" },
+      env: { DB: failing.db },
+    });
+    expect(slow.status, slow.text).toBe(200);
+    expect(failing.trips.some((t) => t.kind === "batch" && keyed(t.sql))).toBe(true);
+    expect(slow.body.template_id).toBe(learned.body.template_id);
+    expect(await templates()).toHaveLength(1);
     const second = await quarantined(
       venture({
         id: "g2",
@@ -137,6 +159,16 @@ describe("a template learns what varies (issue 27)", () => {
     const rows = await E.DB.prepare("SELECT id, resource_id, reversible FROM activity_log").all<any>();
     expect(rows.results).toEqual([expect.objectContaining({ resource_id: second, reversible: 0 })]);
     expect(res.headers.get("X-Activity-Id")).toBeNull();
+    // The same email again as another failure: the transaction is a duplicate (409) and the
+    // template it would learn is not saved (its insert is guarded like the failure's status).
+    await E.DB.prepare("DELETE FROM alert_templates").run();
+    const twin = await quarantined(venture({ id: "g1b", amount: "12.47", merchant: "TIM HORTONS" }));
+    const dup = await call(`/api/v1/parse-failures/${twin}/resolve`, {
+      method: "POST",
+      body: { date: "2026-10-12", amount: 12.47, company: "Tim Hortons", institution: "Capital Two" },
+    });
+    expect(dup.status, dup.text).toBe(409);
+    expect(await templates()).toEqual([]);
   });
 
   it("a second wording of the same bank merges into its template; both read exactly after", async () => {
@@ -167,14 +199,18 @@ describe("a template learns what varies (issue 27)", () => {
     });
     const b = merged.body;
     expect(b).toMatchObject({ template_id: a.template_id, template_reason: null });
-    // The merge's entry (the request's one) rides in the template update's own batch.
+    // The merge's entry (the request's one) rides in the template update's batch, which is the
+    // row's insert batch: auth, the reads, the write.
     expectEntryInBatch(counter, "alert_templates");
-    // D1 reads of quarantined emails: this one, then the one the template learned from, once
-    // (the re-learning as paragraphs and the check share it).
+    expectEntryInBatch(counter, "transactions");
+    expect(counter.trips.filter((t) => !t.background)).toHaveLength(3);
+    // D1 reads of quarantined emails: this one and the one the template learned from, in the
+    // settings batch (the re-learning as paragraphs and the check share it).
     const failureReads = counter.trips.filter((t) =>
       t.sql.some((q) => /^select .* from "parse_failures"/i.test(q)),
     );
-    expect(failureReads).toHaveLength(2);
+    expect(failureReads).toHaveLength(1);
+    expect(failureReads[0]!.sql.some((q) => /from "blocked_companies"/i.test(q))).toBe(true);
     expect(b.template_note).toMatch(/^merged into "Capital Two purchase"/);
     expect(await templates()).toHaveLength(1);
     const [t] = await templates();

@@ -44,11 +44,18 @@ export async function targetsOfYear(db: Db, year: number): Promise<unknown[]> {
 }
 
 /** Every user's targets row of a year as `{ user_id, data }` (one statement of a caller's batch). */
-export const yearTargetsQuery = (db: Db, year: number) =>
+export const yearTargetsQuery = (db: Db, year: number | SQL) =>
   db
     .select({ user_id: b.user_id, data: b.data })
     .from(b)
     .where(and(eq(b.kind, "targets"), eq(b.year, year)));
+
+/** The budget targets documents of the years an SQL subquery lists, with their year. */
+export const yearsTargetsQuery = (db: Db, years: SQL) =>
+  db
+    .select({ year: b.year, user_id: b.user_id, data: b.data })
+    .from(b)
+    .where(and(eq(b.kind, "targets"), sql`${b.year} IN (${years})`));
 
 /** Whether any user has a budget item for the year. */
 export async function hasBudgetYear(db: Db, year: number): Promise<boolean> {

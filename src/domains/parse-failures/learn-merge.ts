@@ -42,13 +42,16 @@ type Examples = (failureId: string) => Promise<Example | null>;
  * in ONE round trip on first use, and each example is built once (the re-learning and the check
  * both ask for the same email).
  */
-function examplesOf(deps: IngestDeps, rows: AlertTemplateRow[]): Examples {
+function examplesOf(deps: IngestDeps, rows: AlertTemplateRow[], known: FailureRow[] | null): Examples {
   const ids = [...new Set(rows.flatMap((r) => sourcesOf(r)))];
-  let stored: Promise<Map<string, FailureRow>> | null = null;
+  // Read with the settings (every email the sender's templates learned from): no read here.
+  let stored: Promise<Map<string, FailureRow>> | null = known
+    ? Promise.resolve(new Map(known.map((f) => [f.id, f])))
+    : null;
   const built = new Map<string, Promise<Example | null>>();
   const build = async (failureId: string) => {
     stored ??= getFailures(deps.db, ids).then((found) => new Map(found.map((f) => [f.id, f])));
-    const row = (await stored).get(failureId) ?? (await getFailure(deps.db, failureId));
+    const row = (await stored).get(failureId) ?? (known ? null : await getFailure(deps.db, failureId));
     return row ? exampleOf(deps, row) : null;
   };
   return (failureId) => {
@@ -126,13 +129,15 @@ export async function mergeIntoExisting(
   derived: Derived,
   example: Example,
   asBlocksToo: () => Derived | null,
+  storedExamples: FailureRow[] | null = null,
 ): Promise<MergeOutcome> {
   // Read with the settings when the caller knew the host up front (the resolve), else now.
   const known = deps.settings.prefetched?.templates;
   const rows = (known?.host === host ? known.rows : await templatesForHost(deps.db, host))
     .filter((r) => r.transaction_type === transactionType && r.sender_domain === derived.senderDomain)
     .reverse();
-  const examples = examplesOf(deps, rows);
+  // The examples read with the settings cover the templates read there (the same host).
+  const examples = examplesOf(deps, rows, known?.host === host ? storedExamples : null);
   let reason: string | null = null;
   for (const row of rows) {
     const old = patternOf(row);

@@ -4,10 +4,18 @@
  */
 import type { AlertTemplateRow } from "../../db/schema";
 import { institutionByDomain } from "../../ingest/institutions";
-import { type Derived, deriveTemplate, nameFromHost, saveTemplate, senderHost } from "../../ingest/templates";
-import type { SaveMeta } from "../../ingest/templates/store";
+import {
+  type Derived,
+  deriveTemplate,
+  nameFromHost,
+  saveTemplate,
+  senderHost,
+  templateId,
+} from "../../ingest/templates";
+import { insertTemplateAfterChange, newTemplateRow, type SaveMeta } from "../../ingest/templates/store";
+import type { Statement } from "../../db/lists";
 import type { IngestDeps } from "../../ingest/types";
-import type { ServiceCtx } from "../../lib/context";
+import type { JournalEntry, ServiceCtx } from "../../lib/context";
 import { toCents } from "../../lib/money";
 import { comparable } from "../templates/service";
 import { type MergeOutcome, mergeIntoExisting } from "./learn-merge";
@@ -53,6 +61,7 @@ export async function planLearning(
   deps: IngestDeps,
   row: FailureRow,
   input: ManualResolveRequest,
+  stored: FailureRow[] | null = null,
 ): Promise<LearnPlan> {
   const env = await envelopeOf(deps, row);
   const l = env.local;
@@ -84,7 +93,7 @@ export async function planLearning(
     const d = deriveTemplate({ ...learnInput, blocks: true });
     return d.ok ? { ...d.template, pattern: { ...d.template.pattern, sources: [row.id] } } : null;
   };
-  const merge = await mergeIntoExisting(deps, host, type, derived.template, example, blocks);
+  const merge = await mergeIntoExisting(deps, host, type, derived.template, example, blocks, stored);
   const meta = {
     name: `${institution} ${type}`,
     institution,
@@ -98,6 +107,68 @@ export async function planLearning(
   return merge.ok ? { kind: "merge", merge, save } : { kind: "save", save };
 }
 
+/** What learning adds to the resolve's insert batch (`batchedLearning`). */
+export interface BatchedLearning {
+  /** After the failure's guarded status write: applies only when the row was inserted. */
+  stmt: Statement;
+  /** A merge's entry: it replaces the resolve's in that batch, guarded on the template update. */
+  entry?: JournalEntry;
+  /** The outcome from the batch's results: null when a merge's template went away meanwhile. */
+  outcome(rowResults: unknown[] | undefined): LearnOutcome | null;
+}
+
+/**
+ * The plan's write for the resolve's insert batch, so a template is saved or merged exactly when
+ * the transaction is, in the same round trip (never for a 409). Only when the sender's templates
+ * were read with the settings (an identical stored row is then known without a read: its insert
+ * keeps it, `insertTemplateAfterChange`). Null otherwise: applyLearning writes it after.
+ */
+export async function batchedLearning(
+  deps: IngestDeps,
+  plan: LearnPlan | null,
+): Promise<BatchedLearning | null> {
+  const known = deps.settings.prefetched?.templates;
+  if (!plan || plan.kind === "nothing" || !known || known.host !== plan.save.derived.senderDomain)
+    return null;
+  if (plan.kind === "merge") {
+    const { before, after, updateAfterChange } = plan.merge;
+    return {
+      stmt: updateAfterChange,
+      entry: mergeEntry(before, after),
+      outcome: (rows) =>
+        ((rows?.at(-1) as D1Result | undefined)?.meta?.changes ?? 0) > 0 ? merged(before, after) : null,
+    };
+  }
+  const { derived, meta, note } = plan.save;
+  const fresh = newTemplateRow(await templateId(derived), derived, meta);
+  const row = known.rows.find((r) => r.id === fresh.id) ?? fresh;
+  const outcome = {
+    template_id: row.id,
+    template_name: row.name,
+    template_reason: null,
+    template_note: note,
+  };
+  return { stmt: insertTemplateAfterChange(deps.db, fresh), outcome: () => outcome };
+}
+
+/** A merge's ledger entry: whole-row images, so it can be undone. */
+const mergeEntry = (before: AlertTemplateRow, after: AlertTemplateRow): JournalEntry => ({
+  kind: "alert_template",
+  resourceId: after.id,
+  before: comparable(before),
+  after: comparable(after),
+  summary: `Taught "${after.name}" a second wording`,
+  reversible: true,
+});
+
+const merged = (before: AlertTemplateRow, after: AlertTemplateRow): LearnOutcome => ({
+  template_id: after.id,
+  template_name: after.name,
+  template_reason: null,
+  template_note: `merged into "${after.name}": one template now reads both emails`,
+  merged: { before, after },
+});
+
 /**
  * Writes the plan once the transaction stands. A merge is journaled (whole-row images, so it can
  * be undone) in the template update's own batch; `activityId` is that entry's id.
@@ -109,25 +180,9 @@ export async function applyLearning(
   if (plan.kind === "nothing") return plan.outcome;
   if (plan.kind === "merge") {
     const { before, after, update } = plan.merge;
-    const activityId = ctx.journal({
-      kind: "alert_template",
-      resourceId: after.id,
-      before: comparable(before),
-      after: comparable(after),
-      summary: `Taught "${after.name}" a second wording`,
-      reversible: true,
-    });
+    const activityId = ctx.journal(mergeEntry(before, after));
     const [res] = await ctx.batch([update], { ifChanged: true });
-    if (((res as D1Result).meta?.changes ?? 0) > 0) {
-      return {
-        template_id: after.id,
-        template_name: after.name,
-        template_reason: null,
-        template_note: `merged into "${after.name}": one template now reads both emails`,
-        merged: { before, after },
-        activityId,
-      };
-    }
+    if (((res as D1Result).meta?.changes ?? 0) > 0) return { ...merged(before, after), activityId };
     // The template went away meanwhile (no entry was written): keep this example as its own.
   }
   const { derived, meta, note } = plan.save;

@@ -1,10 +1,18 @@
 import { getDb } from "../../db";
 import type { JournalEntry, ServiceCtx } from "../../lib/context";
 import { conflict, notFound, validationError } from "../../lib/errors";
-import { createIngestDeps, type DepsOptions } from "../../ingest";
-import { senderHost } from "../../ingest/templates";
+import { createKeyedDeps, type DepsOptions } from "../../ingest";
+import { type Backlog, backlogPart, failurePart } from "./keyed";
+import type { Statement } from "../../db/lists";
 import type { IngestDeps } from "../../ingest/types";
-import { applyLearning, type LearnOutcome, NOT_ASKED, planLearning, wantsLearning } from "./learn";
+import {
+  applyLearning,
+  batchedLearning,
+  type LearnOutcome,
+  NOT_ASKED,
+  planLearning,
+  wantsLearning,
+} from "./learn";
 import { getFailure, listFailures, recoveredByInsert, resolvedByInsert, statusUpdate } from "./queries";
 import { commitManual, missReason, replayDeterministic } from "./replay";
 import { type FailureRow, matchesFilter, toDetail, toSummary } from "./rules";
@@ -46,16 +54,19 @@ export async function dismissParseFailure(ctx: WriteCtx, id: string) {
  * Replays one row and writes its new status through the verb's batch. `entry`: the row's own
  * ledger entry (a single retry): a recovered row's status and entry ride in the insert's own batch
  * (guarded: only when the row was inserted), else the entry is queued just before the status write.
- * Without it the caller's queued entry (retry-all's one) rides in the first status write.
+ * Without it the caller's queued entry (retry-all's one) rides in its status write; `defer`: the
+ * status write is handed to the caller (retry-all writes every row's in one batch at the end).
  */
 async function retryRow(
   deps: IngestDeps,
   row: FailureRow,
   ctx: Pick<ServiceCtx, "journal" | "batch">,
   entry?: (status: string) => JournalEntry,
+  defer?: (status: Statement) => void,
 ) {
   const nowIso = deps.clock().toISOString();
   const write = async (status: string, ...args: Parameters<typeof statusUpdate>) => {
+    if (defer) return defer(statusUpdate(...args));
     if (entry) ctx.journal(entry(status));
     await ctx.batch([statusUpdate(...args)], { ifChanged: entry !== undefined });
   };
@@ -91,36 +102,47 @@ async function retryRow(
 }
 
 /**
- * The settings of a replay of `row`: its recipient's mapping, its sender's learned templates and
- * its year's budget targets (from the stored email date) read in the settings batch.
+ * The failure `id` and the settings of its replay, in ONE round trip: the row and what its columns
+ * key (its recipient's mapping, its sender's learned templates and, `withYear`, its stored email
+ * date's budget targets; `withExamples`, the emails those templates learned from) ride in the
+ * settings batch as subqueries on the row. 404 without a row; 409 when already recovered/resolved.
  */
-const replayDeps = (ctx: Ctx, row: FailureRow, opts: DepsOptions = {}) =>
-  createIngestDeps(ctx.env, {
-    clock: ctx.clock,
-    recipient: row.forwarded_to ?? undefined,
-    templatesHost: senderHost(row.from_email) || undefined,
-    targetsYear: yearOf(row.email_date),
-    ...opts,
-    source: "retry",
-  });
-
-/** The year of a stored email date (`MM/DD/YYYY HH:MM zone`), else undefined. */
-const yearOf = (emailDate: string | null) => {
-  const m = /^\d{2}\/\d{2}\/(\d{4})\b/.exec(emailDate ?? "");
-  return m ? Number(m[1]) : undefined;
-};
-
-/** Re-runs the deterministic parsers from the raw message in R2. */
-export async function retryParseFailure(ctx: WriteCtx, { id, opts }: { id: string; opts?: DepsOptions }) {
-  const row = await mustGet(ctx, id);
+async function pendingWithDeps(
+  ctx: Ctx,
+  id: string,
+  opts: DepsOptions & { withYear: boolean; withExamples?: boolean },
+) {
+  const { withYear, withExamples, ...deps } = opts;
+  const part = failurePart(ctx.env.DB, id, { withYear, withExamples });
+  const out = await createKeyedDeps(ctx.env, { clock: ctx.clock, ...deps }, part);
+  const row = out.row?.failure;
+  if (!row) throw notFound("Parse failure");
   if (row.status === "recovered" || row.status === "resolved") {
     throw conflict(`Parse failure ${id} is already ${row.status}`);
   }
-  const deps = await replayDeps(ctx, row, opts);
+  return { deps: out.deps, row, examples: out.row?.examples ?? null };
+}
+
+/** Re-runs the deterministic parsers from the raw in R2. */
+export async function retryParseFailure(ctx: WriteCtx, { id, opts }: { id: string; opts?: DepsOptions }) {
+  const { deps, row } = await pendingWithDeps(ctx, id, { ...opts, source: "retry", withYear: true });
   return retryRow(deps, row, ctx, (status) => ({ resourceId: id, summary: `retried: ${status}` }));
 }
 
-/** Retries the quarantined backlog (optionally filtered), one row at a time. */
+/** A row's own deps from the backlog's shared settings: its keys replace the batch's. */
+function rowDeps(deps: IngestDeps, backlog: Backlog, row: FailureRow): IngestDeps {
+  const keys = backlog.keysOf(row);
+  const pre = deps.settings.prefetched;
+  if (!keys || !pre) return deps;
+  const { targets: _t, templates: _s, ...shared } = pre;
+  return { ...deps, settings: { ...deps.settings, prefetched: { ...shared, ...keys } } };
+}
+
+/**
+ * Retries the quarantined backlog (optionally filtered), one row at a time, in a fixed number of
+ * round trips for the whole set: the backlog and every row's reads in the settings batch, then
+ * each recovered row's insert, then every other row's status in one batch with the request's entry.
+ */
 export async function retryAllParseFailures(
   ctx: WriteCtx,
   {
@@ -128,20 +150,25 @@ export async function retryAllParseFailures(
     opts,
   }: { filter: { from_domain?: string | null; institution?: string | null }; opts?: DepsOptions },
 ) {
-  const rows = (await listFailures(ctx.env.DB, "quarantined", 1000)).filter((r) => matchesFilter(r, filter));
+  const part = backlogPart(ctx.env.DB, 1000);
+  const out = await createKeyedDeps(ctx.env, { clock: ctx.clock, ...opts, source: "retry" }, part);
+  const backlog = out.row ?? { rows: [], keysOf: () => null };
+  const rows = backlog.rows.filter((r) => matchesFilter(r, filter));
   const totals = { retried: 0, created: 0, duplicates: 0, still_failing: 0 };
-  // One entry for the request, riding in the first status write (written by the door when none ran).
+  // One entry for the request, riding in the status batch (written by the door when none ran).
   ctx.journal({ summary: `retried the quarantined backlog (${rows.length})` });
-  for (const summary of rows) {
-    const row = await getFailure(ctx.env.DB, summary.id);
-    if (!row) continue;
-    // Each row's settings batch carries its own recipient, sender and year (one trip, not three).
-    const r = await retryRow(await replayDeps(ctx, row, opts), row, ctx);
+  const statuses: Statement[] = [];
+  for (const row of rows) {
+    const r = await retryRow(rowDeps(out.deps, backlog, row), row, ctx, undefined, (s) => {
+      statuses.push(s);
+    });
     totals.retried++;
     if (r.status === "recovered") totals.created++;
     else if (r.status === "duplicate") totals.duplicates++;
     else totals.still_failing++;
   }
+  const [first, ...rest] = statuses;
+  if (first) await ctx.batch([first, ...rest]);
   return totals;
 }
 
@@ -154,29 +181,27 @@ export async function resolveParseFailure(
   ctx: Ctx & Pick<ServiceCtx, "journal" | "batch">,
   { id, input }: { id: string; input: ManualResolveRequest },
 ) {
-  const row = await mustGet(ctx, id);
-  if (row.status === "recovered" || row.status === "resolved") {
-    throw conflict(`Parse failure ${id} is already ${row.status}`);
-  }
-  // The recipient is known up front: its mapping and the override resolver's reads join the settings'.
-  const recipient = row.forwarded_to ?? undefined;
-  // So do the year's budget targets and, when it will learn, the sender's learned templates.
-  const learn = wantsLearning(row, input);
-  const deps = await createIngestDeps(ctx.env, {
-    clock: ctx.clock,
+  // The row, its recipient's mapping, its sender's learned templates (and the emails they learned
+  // from) and the override resolver's reads in the settings batch; the typed date's year names
+  // the budget targets read there too.
+  const { deps, row, examples } = await pendingWithDeps(ctx, id, {
     ai: null,
     source: "resolve",
-    recipient,
     targetsYear: Number(input.date.slice(0, 4)),
-    templatesHost: (learn && senderHost(row.from_email)) || undefined,
+    withYear: false,
+    withExamples: input.learn_template !== false,
   });
-  const plan = learn ? await planLearning(deps, row, input) : null;
+  const plan = wantsLearning(row, input) ? await planLearning(deps, row, input, examples) : null;
   const entry = () => ({ resourceId: id, summary: `resolved as ${input.company} ${input.amount}` });
-  // The failure is marked resolved in the insert's own batch, only when the row is inserted.
+  // The failure is marked resolved in the insert's own batch, only when the row is inserted; so is
+  // a new template (guarded the same way: never saved for a 409).
   const nowIso = ctx.clock().toISOString();
+  const early = await batchedLearning(deps, plan);
+  // A merge's entry replaces the resolve's (in the insert's batch, or in its own update's after).
+  const mergeAfter = plan?.kind === "merge" && !early;
   const result = await commitManual(deps, row, input, {
-    journal: plan?.kind === "merge" ? undefined : { ctx, entry },
-    withRow: (dfn) => [resolvedByInsert(getDb(deps.db), id, dfn, nowIso)],
+    journal: mergeAfter ? undefined : { ctx, entry: early?.entry ? () => early.entry! : entry },
+    withRow: (dfn) => [resolvedByInsert(getDb(deps.db), id, dfn, nowIso), ...(early ? [early.stmt] : [])],
   });
   if (result.status === "invalid") {
     throw validationError(
@@ -189,12 +214,17 @@ export async function resolveParseFailure(
       date_file_name: result.tx.DateFileName,
     });
   }
-  const outcome: LearnOutcome & { activityId?: string } = plan
-    ? await applyLearning(ctx, { deps, plan })
-    : NOT_ASKED;
+  const inBatch = early?.outcome(result.rowResults) ?? null;
+  // A merge whose template went away meanwhile wrote nothing: the example is saved as its own.
+  const later =
+    plan?.kind === "merge" && early && !inBatch ? ({ kind: "save", save: plan.save } as const) : plan;
+  const outcome: LearnOutcome & { activityId?: string } =
+    inBatch ?? (later ? await applyLearning(ctx, { deps, plan: later }) : NOT_ASKED);
   const { merged, activityId: mergeId, ...learned } = outcome;
-  // A merge that found its template gone wrote no entry: the resolve's is then written by the door.
-  const activityId = mergeId ?? result.activityId ?? ctx.journal(entry());
+  // An entry the batch did not write (a merge that found its template gone): the resolve's is
+  // then written by the door.
+  const written = early?.entry ? (inBatch ? result.activityId : undefined) : result.activityId;
+  const activityId = mergeId ?? written ?? ctx.journal(entry());
   return {
     response: { failure_id: id, status: "resolved", date_file_name: result.tx.DateFileName, ...learned },
     merged,

@@ -4,21 +4,29 @@
  * template; accepting it saves the template without the person typing anything.
  */
 import { getDb } from "../../db";
-import type { TransactionRow } from "../../db/schema";
-import { createIngestDeps } from "../../ingest";
+import type { AlertTemplateRow, TransactionRow } from "../../db/schema";
+import { createIngestDeps, createKeyedDeps, type RowPart } from "../../ingest";
 import { sha256Hex } from "../../ingest/hash";
 import { institutionByDomain } from "../../ingest/institutions";
 import { parseMime } from "../../ingest/mime";
 import { makeEnvelope } from "../../ingest/pipeline";
-import { type Derived, deriveTemplate, nameFromHost, readLearned, templateId } from "../../ingest/templates";
+import {
+  type Derived,
+  deriveTemplate,
+  nameFromHost,
+  readLearned,
+  senderTemplatesPart,
+  templateId,
+} from "../../ingest/templates";
+import { mappingQuery } from "../../ingest/users";
 import { getTemplateRow, insertTemplateRow, newTemplateRow } from "../../ingest/templates/store";
 import type { IngestDeps } from "../../ingest/types";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
 import { fromCents } from "../../lib/money";
-import { decodeTxId, encodeTxId } from "../../lib/txid";
+import { decodeTxId, encodeTxId, type TxKey } from "../../lib/txid";
 import { queuedRows } from "../transactions/attention-queries";
-import { getRow } from "../transactions/queries";
+import { keyedColumns, rowByKeyQuery } from "../transactions/queries";
 import { comparable, templateEntry } from "./service";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
@@ -42,8 +50,8 @@ async function offerFor(
   if (!object) return null;
   const bytes = new Uint8Array(await object.arrayBuffer());
   const env = await makeEnvelope(deps, await parseMime(bytes), await sha256Hex(bytes), tx.FileName);
-  // Already taught: a template reads it.
-  if (await readLearned(deps.db, env.email, env.local)) return null;
+  // Already taught: a template reads it (the sender's templates read with the settings, if known).
+  if (await readLearned(deps.db, env.email, env.local, deps.settings.prefetched?.templates)) return null;
   const l = env.local;
   const d = deriveTemplate({
     fromEmail: env.email.fromEmail,
@@ -70,6 +78,34 @@ async function offerFor(
   };
 }
 
+/**
+ * The offer's transaction as a part of the settings batch: the row (stored columns), the mapping of
+ * its recipient and its sender's learned templates, keyed by the row in SQL.
+ */
+function offerPart(d1: D1Database, key: TxKey): RowPart<TransactionRow> {
+  const db = getDb(d1);
+  const templates = senderTemplatesPart(d1, keyedColumns(key).fromEmail);
+  return {
+    queries: [rowByKeyQuery(db, key), mappingQuery(db, key.forwardedTo), templates.query],
+    read(results) {
+      const [[tx] = [], mapping = [], tpl = []] = results as [
+        TransactionRow[],
+        { userId: string | null }[],
+        AlertTemplateRow[],
+      ];
+      if (!tx) return { row: null, keys: null };
+      const sender = templates.narrow(tpl, tx.FromEmail);
+      const keys = {
+        recipient: tx.ForwardedTo,
+        userId: mapping[0]?.userId ?? null,
+        ...(sender ? { templates: sender } : {}),
+      };
+      return { row: tx, keys };
+    },
+    alone: async () => (await rowByKeyQuery(db, key))[0] ?? null,
+  };
+}
+
 /** AI-rescued rows still awaiting review, each offered once per sender domain. */
 export async function listOffers(ctx: Ctx) {
   const rows = await queuedRows(getDb(ctx.env.DB), "ai_extraction", 50).all();
@@ -89,9 +125,13 @@ export async function acceptOffer(
 ) {
   const key = decodeTxId(txId);
   if (!key) throw notFound("Transaction");
-  const tx = await getRow(ctx.env.DB, key);
+  // The row, its recipient's mapping and its sender's templates in the settings batch.
+  const { deps, row: tx } = await createKeyedDeps(
+    ctx.env,
+    { clock: ctx.clock, ai: null, source: "template-offer" },
+    offerPart(ctx.env.DB, key),
+  );
   if (!tx || tx.DeletedAt !== null) throw notFound("Transaction");
-  const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ai: null, source: "template-offer" });
   const o = await offerFor(deps, tx);
   if (!o)
     throw conflict(
@@ -107,7 +147,13 @@ export async function acceptOffer(
     nowIso: ctx.clock().toISOString(),
   });
   // The same template saved before stays as it was (the insert does nothing): the entry says so.
-  const row = (await getTemplateRow(ctx.env.DB, id)) ?? fresh;
+  // It is among the sender's templates read with the settings (same host), else read now.
+  const known = deps.settings.prefetched?.templates;
+  const stored =
+    known?.host === o.derived.senderDomain
+      ? known.rows.find((r) => r.id === id)
+      : await getTemplateRow(ctx.env.DB, id);
+  const row = stored ?? fresh;
   const summary = `Taught the journal ${row.institution}'s alerts`;
   ctx.journal(templateEntry(id, {}, comparable(row), summary));
   await ctx.batch([insertTemplateRow(ctx.env.DB, fresh)]);

@@ -1,5 +1,5 @@
 import type { AlertTemplateRow } from "../../db/schema";
-import { createIngestDeps, headReads } from "../../ingest";
+import { createKeyedDeps, headReads, type RowPart } from "../../ingest";
 import { sha256Hex } from "../../ingest/hash";
 import { parseMime } from "../../ingest/mime";
 import { makeEnvelope } from "../../ingest/pipeline";
@@ -18,6 +18,7 @@ import {
   listTemplateRows,
   renameTemplateRow,
   restoreTemplateRow,
+  templateRowQuery,
 } from "../../ingest/templates/store";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
@@ -46,6 +47,13 @@ export function toSummary(row: AlertTemplateRow): TemplateSummary {
     updated_at: row.updated_at,
   };
 }
+
+/** The template as a part of the settings batch (it keys no other read). */
+const templatePart = (d1: D1Database, id: string): RowPart<AlertTemplateRow> => ({
+  queries: [templateRowQuery(d1, id)],
+  read: ([rows]) => ({ row: (rows as AlertTemplateRow[])[0] ?? null, keys: null }),
+  alone: () => getTemplateRow(d1, id),
+});
 
 async function getRow(ctx: Pick<ServiceCtx, "env">, id: string): Promise<AlertTemplateRow | null> {
   return getTemplateRow(ctx.env.DB, id);
@@ -133,16 +141,15 @@ export async function testTemplate(
   ctx: Ctx,
   { id, raw }: { id: string; raw: string },
 ): Promise<TemplateTestResponse> {
-  const row = await mustGet(ctx, id);
   const bytes = new TextEncoder().encode(raw);
-  // The email's recipient (its user mapping) is read with the settings, not after them.
+  // The template and the email's recipient (its user mapping) are read with the settings.
   const { recipient } = await headReads(ctx.env, bytes, ctx.clock);
-  const deps = await createIngestDeps(ctx.env, {
-    clock: ctx.clock,
-    ai: null,
-    source: "template-test",
-    recipient,
-  });
+  const { deps, row } = await createKeyedDeps(
+    ctx.env,
+    { clock: ctx.clock, ai: null, source: "template-test", recipient },
+    templatePart(ctx.env.DB, id),
+  );
+  if (!row) throw notFound("Template");
   const env = await makeEnvelope(deps, await parseMime(bytes), await sha256Hex(bytes), "");
   const base = { institution: row.institution, transaction_type: row.transaction_type };
   const none = (reason: string) => ({

@@ -4,7 +4,8 @@
  * One kv_state row per domain; one notice when the run starts counting; cleared by the next parse.
  */
 import { getDb } from "../../db";
-import { type DriftState, kvGet, kvGetPart, kvPut, kvRead, kvRowsQuery } from "../../db/kv";
+import { type DriftState, kvGet, kvGetGuessPart, kvGetPart, kvPut, kvRead, kvRowsQuery } from "../../db/kv";
+import { type SQL, sql } from "drizzle-orm";
 import { log } from "../../lib/log";
 import { type Notifier, safeSend } from "../../notify";
 import { senderHost } from "./text";
@@ -57,6 +58,25 @@ export async function noteQuarantined(d1: D1Database, notifier: Notifier, fromEm
 export const driftRead = (d1: D1Database, fromEmail: string) => {
   const host = senderHost(fromEmail);
   return host ? { host, ...kvGetPart(getDb(d1), keyOf(host)) } : null;
+};
+
+/**
+ * driftRead keyed by a stored address in SQL: its key guessed as the text after the first "@",
+ * lower-cased; `read` answers only when that guess is the address's sender host (else undefined:
+ * the caller reads it the usual way); null without a host, as driftRead.
+ */
+export const driftGuessRead = (d1: D1Database, fromEmail: SQL) => {
+  const a = sql`lower(trim(coalesce(${fromEmail}, '')))`;
+  const part = kvGetGuessPart(getDb(d1), sql`${PREFIX} || substr(${a}, instr(${a}, '@') + 1)`);
+  const read = (rows: unknown[], address: string) => {
+    const host = senderHost(address);
+    if (!host) return null; // no host: no drift kept (as driftRead)
+    const bare = address.trim().toLowerCase();
+    if (bare.slice(bare.indexOf("@") + 1) !== host) return undefined;
+    const found = part.read(rows as Parameters<typeof part.read>[0], keyOf(host));
+    return { host, state: found?.value ?? null };
+  };
+  return { query: part.query, read };
 };
 
 /** The drift state after one more quarantine, and the notice to send when the run starts counting. */

@@ -23,6 +23,8 @@ export {
   noteRead,
   patternOf,
   saveTemplate,
+  allTemplatesPart,
+  senderTemplatesPart,
   templateId,
   templatesForHost,
   templatesForHostQuery,
@@ -32,6 +34,7 @@ export {
 export {
   DRIFT_AFTER,
   DRIFT_KEY_PREFIX,
+  driftGuessRead,
   driftRead,
   driftReasons,
   driftReasonsFrom,

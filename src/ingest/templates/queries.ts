@@ -1,11 +1,36 @@
 /** Queries of alert_templates (learned templates). No rules here. */
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import { type Db, getDb } from "../../db";
 import { type AlertTemplateRow, alertTemplates as a } from "../../db/schema";
 
 /** Templates of any of these sender domains, oldest first (a query: one statement of a caller's batch). */
 export const templatesOfDomainsQuery = (db: Db, domains: string[]) =>
   db.select().from(a).where(inArray(a.sender_domain, domains)).orderBy(a.created_at, a.id);
+
+/**
+ * Every template whose domain occurs in a sender address given as SQL (a subquery on a stored row),
+ * oldest first: a superset of the sender host's templates, which the caller narrows by `domainsOf`.
+ */
+export const templatesInAddressQuery = (db: Db, fromEmail: SQL) =>
+  db
+    .select()
+    .from(a)
+    .where(sql`instr(lower(coalesce(${fromEmail}, '')), ${a.sender_domain}) > 0`)
+    .orderBy(a.created_at, a.id);
+
+/**
+ * The ids of the emails the templates `templatesInAddressQuery` reads learned from (their pattern's
+ * sources and the one that taught each), as SQL for a caller's `IN (…)`; an unreadable pattern
+ * adds none.
+ */
+export const sourcesInAddressSql = (fromEmail: SQL) => sql`
+  SELECT j.value FROM ${a} AS t, json_each(CASE WHEN json_valid(t.pattern) THEN t.pattern ELSE '{}' END, '$.sources') AS j
+    WHERE instr(lower(coalesce(${fromEmail}, '')), t.sender_domain) > 0
+  UNION SELECT t.source_failure_id FROM ${a} AS t
+    WHERE instr(lower(coalesce(${fromEmail}, '')), t.sender_domain) > 0`;
+
+/** Every template, oldest first (a caller's batch; narrowed per sender by the caller). */
+export const allTemplatesQuery = (db: Db) => db.select().from(a).orderBy(a.created_at, a.id);
 
 /** Templates of any of these sender domains, oldest first. */
 export const templatesOfDomains = (d1: D1Database, domains: string[]): Promise<AlertTemplateRow[]> =>
@@ -14,6 +39,23 @@ export const templatesOfDomains = (d1: D1Database, domains: string[]): Promise<A
 /** The insert of a new row unless its id is stored (awaited, or one of the caller's batch). */
 export const insertTemplateRow = (d1: D1Database, row: AlertTemplateRow) =>
   getDb(d1).insert(a).values(row).onConflictDoNothing();
+
+/**
+ * The insert of a new row for a guarded batch: only when the statement before it changed a row
+ * (`changes() > 0`, a resolve's "failure marked resolved by the row just inserted"). A row already
+ * stored under its id is kept as it is, yet the no-op upsert counts as a change, so a ledger entry
+ * guarded on this statement follows the guard, not whether the template was new.
+ */
+export const insertTemplateAfterChange = (d1: D1Database, row: AlertTemplateRow) => {
+  const values = Object.entries(getTableColumns(a)).map(([key, col]) => {
+    const v = row[key as keyof AlertTemplateRow];
+    return sql`${v === null ? null : col.mapToDriverValue(v)}`;
+  });
+  return getDb(d1)
+    .insert(a)
+    .select(sql`SELECT ${sql.join(values, sql`, `)} WHERE changes() > 0`)
+    .onConflictDoUpdate({ target: a.id, set: { name: sql`${a.name}` } });
+};
 
 export const templateById = (db: Db, id: string) => db.select().from(a).where(eq(a.id, id)).get();
 
@@ -28,12 +70,20 @@ export async function noteRead(d1: D1Database, id: string, nowIso: string): Prom
     .where(eq(a.id, id));
 }
 
-/** The update of a template's learned columns (one of the caller's batch, with its ledger entry). */
+/**
+ * The update of a template's learned columns (one of the caller's batch, with its ledger entry);
+ * `afterChange`: only when the statement before it changed a row (a resolve's guarded batch).
+ */
 export const setPatternColumns = (
   d1: D1Database,
   id: string,
   cols: Pick<AlertTemplateRow, "pattern" | "subject_words" | "example" | "updated_at">,
-) => getDb(d1).update(a).set(cols).where(eq(a.id, id));
+  afterChange = false,
+) =>
+  getDb(d1)
+    .update(a)
+    .set(cols)
+    .where(afterChange ? and(eq(a.id, id), sql`changes() > 0`) : eq(a.id, id));
 
 /** One template by id, or null (the templates domain reads, renames and reverts through these). */
 export async function getTemplateRow(d1: D1Database, id: string): Promise<AlertTemplateRow | null> {

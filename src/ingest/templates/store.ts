@@ -1,4 +1,5 @@
 /** Learned templates in D1: the ones a sender may use, saving a derived one, counting reads. */
+import { type SQL, sql } from "drizzle-orm";
 import { getDb } from "../../db";
 import type { AlertTemplateRow } from "../../db/schema";
 import { sha256Hex } from "../hash";
@@ -6,6 +7,7 @@ import type { Derived } from "./derive";
 import {
   deleteTemplateRow,
   getTemplateRow,
+  insertTemplateAfterChange,
   insertTemplateRow,
   listTemplateRows,
   noteRead,
@@ -14,13 +16,18 @@ import {
   setPatternColumns,
   templateByIdQuery,
   templatesOfDomains,
+  allTemplatesQuery,
+  sourcesInAddressSql,
+  templatesInAddressQuery,
   templatesOfDomainsQuery,
 } from "./queries";
+import { senderHost } from "./text";
 import { readSubjectWords, readTemplatePattern } from "./stored";
 import type { TemplatePattern } from "./types";
 
 export {
   deleteTemplateRow,
+  insertTemplateAfterChange,
   insertTemplateRow,
   getTemplateRow,
   listTemplateRows,
@@ -43,6 +50,34 @@ export async function templatesForHost(d1: D1Database, host: string): Promise<Al
 /** The same read as one statement of a caller's batch (the resolve's settings batch). */
 export const templatesForHostQuery = (d1: D1Database, host: string) =>
   templatesOfDomainsQuery(getDb(d1), domainsOf(host));
+
+/**
+ * A sender's templates keyed by a stored row's address (SQL): the statement for the caller's batch
+ * (a superset) and `narrow`, which keeps the templates of the address's host as templatesForHost.
+ */
+export const senderTemplatesPart = (d1: D1Database, fromEmail: SQL) => ({
+  query: templatesInAddressQuery(getDb(d1), fromEmail),
+  /** The ids of the emails those templates learned from, as SQL (a superset too). */
+  sources: sourcesInAddressSql(fromEmail),
+  narrow(
+    rows: AlertTemplateRow[],
+    address: string | null,
+  ): { host: string; rows: AlertTemplateRow[] } | undefined {
+    const host = senderHost(address);
+    if (!host) return undefined;
+    const domains = new Set(domainsOf(host));
+    return { host, rows: rows.filter((r) => domains.has(r.sender_domain)) };
+  },
+});
+
+/** One template by id as a list (0 or 1 row), for a caller's batch. */
+export const templateRowQuery = (d1: D1Database, id: string) => templateByIdQuery(getDb(d1), id);
+
+/** Every template (a batch statement) and `narrow`: one sender's, as templatesForHost reads them. */
+export const allTemplatesPart = (d1: D1Database) => ({
+  query: allTemplatesQuery(getDb(d1)),
+  narrow: senderTemplatesPart(d1, sql`NULL`).narrow,
+});
 
 export const patternOf = (row: Pick<AlertTemplateRow, "pattern">): TemplatePattern | null =>
   readTemplatePattern(row.pattern);
@@ -103,7 +138,12 @@ export function patternUpdate(
   d1: D1Database,
   row: AlertTemplateRow,
   next: { pattern: TemplatePattern; subjectWords: string[]; example: string; nowIso: string },
-): { after: AlertTemplateRow; update: ReturnType<typeof setPatternColumns> } {
+): {
+  after: AlertTemplateRow;
+  update: ReturnType<typeof setPatternColumns>;
+  /** The same update guarded on the statement before it (`changes() > 0`). */
+  updateAfterChange: ReturnType<typeof setPatternColumns>;
+} {
   const cols = {
     pattern: next.pattern,
     subject_words: next.subjectWords,
@@ -111,5 +151,9 @@ export function patternUpdate(
     updated_at: next.nowIso,
   };
   const after = JSON.parse(JSON.stringify({ ...row, ...cols })) as AlertTemplateRow;
-  return { after, update: setPatternColumns(d1, row.id, cols) };
+  return {
+    after,
+    update: setPatternColumns(d1, row.id, cols),
+    updateAfterChange: setPatternColumns(d1, row.id, cols, true),
+  };
 }
