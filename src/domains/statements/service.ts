@@ -21,6 +21,7 @@ import { batchOf, type Statement } from "../../db/lists";
 import { countMatchQuery, layoutsQuery, listLayouts } from "./layouts/service";
 import { type CsvMapping, csvTable } from "./parsers/csv";
 import * as q from "./queries";
+import { layoutsWithGuess, loadWithGuess, NO_GUESS, type Guessed } from "./period";
 import { reviewImage } from "./review-image";
 import { buildRows } from "./reconcile";
 import { statementStatus } from "./rules";
@@ -108,7 +109,8 @@ export async function confirmCsvMapping(
   ctx: ServiceCtx,
   { id, body }: { id: string; body: { institution: string; mapping: CsvMapping } },
 ) {
-  const loaded = await loadStatement(ctx, id);
+  // The statement, its rows and the period's guessed reads: one round trip.
+  const loaded = await loadWithGuess(ctx, { id });
   if (loaded.stmt.file_kind !== "csv") throw conflict("Only a CSV statement has a column mapping", "NOT_CSV");
   const bytes = await storedFile(ctx, loaded.stmt.r2_key);
   const table = csvTable(decodeText(bytes));
@@ -116,11 +118,13 @@ export async function confirmCsvMapping(
   checkMapping(table.header, body.mapping);
   const db = getDb(ctx.env.DB);
   const now = ctx.clock().toISOString();
-  return reread(ctx, loaded, {
+  return reread(ctx, {
+    loaded,
     bytes,
     confirmed: body,
     extra: [saveMappingQuery(db, table.header, body.institution, body.mapping, now)],
     summary: () => `CSV columns confirmed for ${body.institution}`,
+    guessed: loaded.guessed,
   });
 }
 
@@ -134,14 +138,20 @@ export async function uploadStatement(ctx: ServiceCtx, upload: { bytes: Uint8Arr
       "Not a statement file: upload a PDF, CSV, OFX, QFX, QIF or CAMT.053 (ISO 20022 XML) export",
     );
   const now = ctx.clock().toISOString();
-  const parts = await parseAll(ctx, kind, upload.bytes, ctx.clock().getUTCFullYear());
+  const firstId = newId();
+  // A PDF reads the taught layouts before its parse, with the period's reads (guessed window).
+  const { layouts, guessed } =
+    kind === "pdf" ? await layoutsWithGuess(ctx, { statementId: firstId, day: now.slice(0, 10) }) : NO_GUESS;
+  const parts = await parseAll(ctx, kind, upload.bytes, ctx.clock().getUTCFullYear(), null, layouts);
   const sha = await sha256Hex(upload.bytes);
   const refused = parts[0]!.csv?.refused;
   const saved = [];
   for (const [part, parsed] of parts.entries()) {
     const key = r2KeyFor(parsed.institution, sha, kind, part);
-    const id = newId();
-    const rows = await buildRows(ctx, { statementId: id, parsed, fileKind: kind });
+    const id = part === 0 ? firstId : newId();
+    // The guess was read before any part was inserted: only the first part may use it.
+    const guess = part === 0 ? guessed : null;
+    const rows = await buildRows(ctx, { statementId: id, parsed, fileKind: kind, guessed: guess });
     const stmt: StatementRecord = {
       id,
       filename: upload.filename,
@@ -294,7 +304,7 @@ export async function applyEdits(
 }
 
 /** The stored file of a statement (404 in words when the object is gone). */
-async function storedFile(ctx: ServiceCtx, key: string): Promise<Uint8Array> {
+export async function storedFile(ctx: ServiceCtx, key: string): Promise<Uint8Array> {
   const obj = await ctx.env.FILES.get(key);
   if (!obj) throw new NotFound("The stored statement file is missing");
   return new Uint8Array(await obj.arrayBuffer());
@@ -305,17 +315,20 @@ async function storedFile(ctx: ServiceCtx, key: string): Promise<Uint8Array> {
  * `extra` statements join the write's batch; `summary` names the entry that rides in it (null:
  * the caller's verb journaled already).
  */
-async function reread(
+export async function reread(
   ctx: ServiceCtx,
-  { stmt, rows: previous }: Awaited<ReturnType<typeof loadStatement>>,
   opts: {
+    loaded: Awaited<ReturnType<typeof loadStatement>>;
     bytes?: Uint8Array;
     confirmed?: Confirmed;
     extra?: Statement[];
     summary: ((rows: number) => string) | null;
     layouts?: StatementLayoutRecord[];
+    /** The period's reads made with the statement, over a guessed window. */
+    guessed?: Guessed | null;
   },
 ) {
+  const { stmt, rows: previous } = opts.loaded;
   const bytes = opts.bytes ?? (await storedFile(ctx, stmt.r2_key));
   const parsed = await parseAny(
     ctx,
@@ -328,7 +341,13 @@ async function reread(
       layouts: opts.layouts ?? null,
     },
   );
-  const rows = await buildRows(ctx, { statementId: stmt.id, parsed, fileKind: stmt.file_kind, previous });
+  const rows = await buildRows(ctx, {
+    statementId: stmt.id,
+    parsed,
+    fileKind: stmt.file_kind,
+    previous,
+    guessed: opts.guessed ?? null,
+  });
   const status = statementStatus(
     rows.map((r) => ({ edited: r.edited ?? 0, action_result: r.action_result ?? null })),
   );
@@ -345,20 +364,15 @@ async function reread(
 
 /** Parses the stored file again and reconciles anew (journaled: the entry rides in the rows' batch). */
 export async function reparseStatement(ctx: ServiceCtx, id: string) {
-  // The taught layouts are read with the statement (one round trip).
+  // The taught layouts and the period's guessed reads are read with the statement (one round trip).
   const db = getDb(ctx.env.DB);
-  const { stmt, rows, extra } = await q.statementAndRows(db, id, [layoutsQuery(db)]);
-  if (!stmt) throw notFound("Statement");
-  return reread(
-    ctx,
-    { stmt, rows },
-    { layouts: extra[0] as StatementLayoutRecord[], summary: (n) => `reparsed statement (${n} rows)` },
-  );
-}
-
-/** The same re-read as part of another verb that journaled it (teaching a layout). */
-export async function rereadStatement(ctx: ServiceCtx, id: string) {
-  return reread(ctx, await loadStatement(ctx, id), { summary: null });
+  const { stmt, rows, extra, guessed } = await loadWithGuess(ctx, { id, extra: [layoutsQuery(db)] });
+  return reread(ctx, {
+    loaded: { stmt, rows },
+    layouts: extra[0] as StatementLayoutRecord[],
+    summary: (n) => `reparsed statement (${n} rows)`,
+    guessed,
+  });
 }
 
 /** Removes the statement and its review rows (never a transaction); the file goes when no statement keeps it. */
