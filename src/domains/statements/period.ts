@@ -15,6 +15,7 @@ import type { StatementLayoutRecord } from "../../db/schema";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { log } from "../../lib/log";
+import { settingsBatchRead } from "../config/service";
 import {
   type GuessDays,
   guessBoundsQuery,
@@ -120,9 +121,7 @@ export async function withGuess(
 ): Promise<{ results: unknown[]; guessed: Guessed | null }> {
   const db = getDb(ctx.env.DB);
   try {
-    const all = (await db.batch([...own, ...guess.stmts] as unknown as Parameters<
-      typeof db.batch
-    >[0])) as unknown as unknown[];
+    const all = await withSettings(ctx, [...own, ...guess.stmts]);
     return { results: all.slice(0, own.length), guessed: guess.take(all.slice(own.length)) };
   } catch (err) {
     log("warn", "statements.guess_batch_failed", { error: String(err) });
@@ -130,6 +129,19 @@ export async function withGuess(
     const alone = (await db.batch(own as unknown as Parameters<typeof db.batch>[0])) as unknown as unknown[];
     return { results: alone, guessed: null };
   }
+}
+
+/**
+ * Runs `stmts` as one batch, with the settings read when this isolate's copy is stale (kept as
+ * loadSettings would: the parse's AI switch and the categories' reads after it cost no trip).
+ */
+async function withSettings(ctx: ServiceCtx, stmts: Statement[]): Promise<unknown[]> {
+  const db = getDb(ctx.env.DB);
+  const settings = settingsBatchRead(ctx.env);
+  const all = settings ? [...stmts, settings.query] : stmts;
+  const results = (await db.batch(all as unknown as Parameters<typeof db.batch>[0])) as unknown as unknown[];
+  if (settings) settings.keep(results[stmts.length] as { data: string }[]);
+  return results.slice(0, stmts.length);
 }
 
 const within = (read: Span, need: Span) =>
@@ -165,11 +177,11 @@ export async function periodReads(
   const resolver = resolverReads(ctx.env.DB, ctx.clock);
   const n = resolver.stmts.length;
   try {
-    const results = (await db.batch([
+    const results = await withSettings(ctx, [
       ...resolver.stmts,
       ...(match ? [storedInWindowQuery(db, match.lo, match.hi)] : []),
       ...(transfer ? [otherAccountRowsQuery(db, statementId, transfer.lo, transfer.hi)] : []),
-    ] as unknown as Parameters<typeof db.batch>[0])) as unknown as unknown[];
+    ]);
     const stored = match ? (results[n] as Parameters<typeof withDeleted>[0]) : [];
     const others = transfer ? (results[n + (match ? 1 : 0)] as Others) : [];
     return { resolverVersion: resolver.take(results.slice(0, n)), stored: withDeleted(stored), others };
