@@ -242,8 +242,18 @@ describe("CSV", () => {
       ["withdrawal", 4.5],
       ["deposit", 200],
     ]);
-    // The next export with the same header is read with the confirmed mapping.
-    const next = await upload(utf8(csv(["2025-04-01,BOOKSHOP,,12.00"])), "card-april.csv", "text/csv");
+    // The next export with the same header is read with the confirmed mapping: its mapping read
+    // rides with the period's reads (auth, that read, the write: three).
+    counter.reset();
+    const fd = new FormData();
+    fd.append("file", new File([utf8(csv(["2025-04-01,BOOKSHOP,,12.00"]))], "card-april.csv"));
+    const next = await call("/api/v1/statements/upload", {
+      method: "POST",
+      rawBody: fd,
+      now: NOW,
+      env: { DB: counter.db },
+    });
+    expect(tally(counter.trips).trips).toBe(3);
     expect(next.body.metadata.institution).toBe("Harbour Card");
     expect(next.body.transactions[0]).toMatchObject({ type: "withdrawal", amount: 12 });
     const ofx = await upload(latin1(OFX1), "march.ofx");
@@ -294,6 +304,17 @@ describe("a refused CSV header", () => {
       ["2025-03-02", "withdrawal", 4.5, "new"],
       ["2025-03-05", "deposit", 2000, "matched"],
     ]);
+    // A reparse finds the header's stored mapping among those read with the statement: three.
+    const counter = countingD1(env.DB);
+    const again = await call(`/api/v1/statements/${id}/reparse`, {
+      method: "POST",
+      now: NOW,
+      env: { DB: counter.db },
+    });
+    expect(again.status, again.text).toBe(200);
+    expect(tally(counter.trips).trips).toBe(3);
+    expect(again.body).toMatchObject({ institution: "Plain Bank", csv_mapping: { confirmed: true } });
+    expect(again.body.transactions.map((t: any) => t.reconcile_tier)).toEqual(["new", "matched"]);
   });
 });
 

@@ -28,6 +28,9 @@ import {
   storedInWindowQuery,
   withDeleted,
 } from "./queries";
+import type { CsvMappingRow } from "./csv-mapping-queries";
+import { mappingQueryFor } from "./csv-mappings";
+import { checkRows, decodeText } from "./files";
 import { layoutsQuery } from "./layouts/queries";
 import { FUZZY_DAYS, type StoredTx } from "./rules";
 import { TRANSFER_DAYS } from "./transfers";
@@ -210,8 +213,8 @@ export async function loadWithGuess(
   return { stmt, rows, extra: more, guessed };
 }
 
-/** What a file kind that reads nothing before its parse (all but PDF) starts with. */
-export const NO_GUESS = { layouts: null, guessed: null } as const;
+/** What a file kind that reads nothing before its parse (OFX, QFX, QIF, CAMT) starts with. */
+export const NO_GUESS = { guessed: null } as const;
 
 /**
  * The taught layouts a PDF upload reads before its parse, with the period's reads over a window
@@ -221,4 +224,20 @@ export async function layoutsWithGuess(ctx: ServiceCtx, at: { statementId: strin
   const own = [layoutsQuery(getDb(ctx.env.DB))];
   const { results, guessed } = await withGuess(ctx, { own, guess: guessPart(ctx, at) });
   return { layouts: results[0] as StatementLayoutRecord[], guessed };
+}
+
+/**
+ * A CSV upload's stored mapping for its header (its rows counted first, as the parse does), with
+ * the period's reads over a window guessed around the upload `day`: one round trip.
+ */
+export async function mappingWithGuess(
+  ctx: ServiceCtx,
+  at: { statementId: string; day: string; bytes: Uint8Array },
+) {
+  checkRows("csv", at.bytes);
+  const text = decodeText(at.bytes);
+  const query = mappingQueryFor(getDb(ctx.env.DB), text.slice(0, 64 * 1024));
+  const own = query ? [query] : [];
+  const { results, guessed } = await withGuess(ctx, { own, guess: guessPart(ctx, at) });
+  return { text, mappings: (results[0] ?? []) as CsvMappingRow[], guessed };
 }

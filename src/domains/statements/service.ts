@@ -6,7 +6,8 @@ import type { StatementLayoutRecord, StatementRecord, StatementRowRecord } from 
 import { sha256Hex } from "../../ingest/hash";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, NotFound, notFound, Refused, Unsupported, validationError } from "../../lib/errors";
-import { checkMapping, saveMappingQuery, storedMapping } from "./csv-mappings";
+import type { CsvMappingRow } from "./csv-mapping-queries";
+import { checkMapping, mappingAmong, saveMappingQuery, storedMapping } from "./csv-mappings";
 import {
   CONTENT_TYPES,
   checkRows,
@@ -19,9 +20,10 @@ import {
 } from "./files";
 import { batchOf, type Statement } from "../../db/lists";
 import { countMatchQuery, layoutsQuery, listLayouts } from "./layouts/service";
+import { mappingsIfCsvQuery } from "./csv-mapping-queries";
 import { type CsvMapping, csvTable } from "./parsers/csv";
 import * as q from "./queries";
-import { layoutsWithGuess, loadWithGuess, NO_GUESS, type Guessed } from "./period";
+import { layoutsWithGuess, loadWithGuess, mappingWithGuess, NO_GUESS, type Guessed } from "./period";
 import { reviewImage } from "./review-image";
 import { buildRows } from "./reconcile";
 import { statementStatus } from "./rules";
@@ -39,17 +41,32 @@ async function aiReader(ctx: ServiceCtx) {
 /** A CSV header layout's confirmed mapping (stored, or being confirmed now). */
 type Confirmed = { institution: string; mapping: CsvMapping };
 
+/** What a verb read before the parse: the taught layouts (a PDF), stored CSV mappings (a superset). */
+type ReadAhead = {
+  layouts?: StatementLayoutRecord[] | null;
+  mappings?: CsvMappingRow[] | null;
+  /** A CSV's text, decoded (and its rows counted) by the read ahead. */
+  text?: string;
+};
+
 /**
  * Any file through its parser (one statement per account); a CSV with its confirmed mapping: the
- * one being confirmed (`confirmed`), else the stored one for its header, if any.
+ * one being confirmed (`confirmed`), else the stored one for its header, if any (among `mappings`
+ * when the caller read them ahead).
  */
 async function parseAll(
   ctx: ServiceCtx,
   kind: FileKind,
   bytes: Uint8Array,
   fallbackYear: number,
-  confirmed: Confirmed | null = null,
-  layouts: StatementLayoutRecord[] | null = null,
+  {
+    confirmed = null,
+    layouts = null,
+    mappings = null,
+    text: decoded,
+  }: ReadAhead & {
+    confirmed?: Confirmed | null;
+  } = {},
 ) {
   if (kind !== "csv") {
     const parts = await parseFile(kind, bytes, fallbackYear, {
@@ -59,10 +76,12 @@ async function parseAll(
     });
     return parts.map((p) => ({ ...p, csvState: null }));
   }
-  checkRows(kind, bytes);
-  const text = decodeText(bytes);
+  if (decoded === undefined) checkRows(kind, bytes);
+  const text = decoded ?? decodeText(bytes);
   // The header is on the first lines: the stored mapping is looked up from them alone.
-  const stored = confirmed ?? (await storedMapping(getDb(ctx.env.DB), text.slice(0, 64 * 1024)));
+  const head = text.slice(0, 64 * 1024);
+  const stored =
+    confirmed ?? (mappings ? mappingAmong(mappings, head) : await storedMapping(getDb(ctx.env.DB), head));
   const [parsed] = await parseFile(kind, bytes, fallbackYear, { csvMapping: stored?.mapping ?? null });
   if (stored) parsed!.institution = stored.institution;
   const csvState = parsed!.csv ? { ...parsed!.csv, confirmed: stored !== null } : null;
@@ -91,13 +110,9 @@ async function parseAny(
   kind: FileKind,
   bytes: Uint8Array,
   fallbackYear: number,
-  {
-    part = 0,
-    confirmed = null,
-    layouts = null,
-  }: { part?: number; confirmed?: Confirmed | null; layouts?: StatementLayoutRecord[] | null } = {},
+  { part = 0, confirmed = null, ...ahead }: { part?: number; confirmed?: Confirmed | null } & ReadAhead = {},
 ) {
-  const parts = await parseAll(ctx, kind, bytes, fallbackYear, confirmed, layouts);
+  const parts = await parseAll(ctx, kind, bytes, fallbackYear, { confirmed, ...ahead });
   return parts[part] ?? parts[0]!;
 }
 
@@ -139,10 +154,16 @@ export async function uploadStatement(ctx: ServiceCtx, upload: { bytes: Uint8Arr
     );
   const now = ctx.clock().toISOString();
   const firstId = newId();
-  // A PDF reads the taught layouts before its parse, with the period's reads (guessed window).
-  const { layouts, guessed } =
-    kind === "pdf" ? await layoutsWithGuess(ctx, { statementId: firstId, day: now.slice(0, 10) }) : NO_GUESS;
-  const parts = await parseAll(ctx, kind, upload.bytes, ctx.clock().getUTCFullYear(), null, layouts);
+  // What the parse needs from D1 (a PDF: the taught layouts; a CSV: its header's stored mapping)
+  // is read with the period's reads over a window guessed around today: one round trip.
+  const at = { statementId: firstId, day: now.slice(0, 10) };
+  const { guessed, ...ahead } =
+    kind === "pdf"
+      ? await layoutsWithGuess(ctx, at)
+      : kind === "csv"
+        ? await mappingWithGuess(ctx, { ...at, bytes: upload.bytes })
+        : NO_GUESS;
+  const parts = await parseAll(ctx, kind, upload.bytes, ctx.clock().getUTCFullYear(), ahead);
   const sha = await sha256Hex(upload.bytes);
   const refused = parts[0]!.csv?.refused;
   const saved = [];
@@ -324,6 +345,8 @@ export async function reread(
     extra?: Statement[];
     summary: ((rows: number) => string) | null;
     layouts?: StatementLayoutRecord[];
+    /** Stored CSV mappings read with the statement (every one, when it is a CSV). */
+    mappings?: CsvMappingRow[];
     /** The period's reads made with the statement, over a guessed window. */
     guessed?: Guessed | null;
   },
@@ -339,6 +362,7 @@ export async function reread(
       part: partOfKey(stmt.r2_key),
       confirmed: opts.confirmed ?? null,
       layouts: opts.layouts ?? null,
+      mappings: opts.mappings ?? null,
     },
   );
   const rows = await buildRows(ctx, {
@@ -366,10 +390,14 @@ export async function reread(
 export async function reparseStatement(ctx: ServiceCtx, id: string) {
   // The taught layouts and the period's guessed reads are read with the statement (one round trip).
   const db = getDb(ctx.env.DB);
-  const { stmt, rows, extra, guessed } = await loadWithGuess(ctx, { id, extra: [layoutsQuery(db)] });
+  const { stmt, rows, extra, guessed } = await loadWithGuess(ctx, {
+    id,
+    extra: [layoutsQuery(db), mappingsIfCsvQuery(db, id)],
+  });
   return reread(ctx, {
     loaded: { stmt, rows },
     layouts: extra[0] as StatementLayoutRecord[],
+    mappings: extra[1] as CsvMappingRow[],
     summary: (n) => `reparsed statement (${n} rows)`,
     guessed,
   });
