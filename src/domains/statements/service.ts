@@ -1,120 +1,25 @@
 /** Statement verbs: upload (parse, reconcile, persist), list, detail, review edits, reparse, delete, download. */
-import { aiFor } from "../../ai/routing";
 import { getDb } from "../../db";
-import { getConfig } from "../config/service";
 import type { StatementLayoutRecord, StatementRecord, StatementRowRecord } from "../../db/schema";
 import { sha256Hex } from "../../ingest/hash";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, NotFound, notFound, Refused, Unsupported, validationError } from "../../lib/errors";
 import type { CsvMappingRow } from "./csv-mapping-queries";
-import { checkMapping, mappingAmong, saveMappingQuery, storedMapping } from "./csv-mappings";
-import {
-  CONTENT_TYPES,
-  checkRows,
-  decodeText,
-  detectKind,
-  type FileKind,
-  parseFile,
-  partOfKey,
-  r2KeyFor,
-} from "./files";
+import { checkMapping, saveMappingQuery } from "./csv-mappings";
+import { CONTENT_TYPES, decodeText, detectKind, type FileKind, partOfKey, r2KeyFor } from "./files";
 import { batchOf, type Statement } from "../../db/lists";
-import { countMatchQuery, layoutsQuery, listLayouts } from "./layouts/service";
+import { countMatchQuery, layoutsQuery } from "./layouts/service";
 import { mappingsIfCsvQuery } from "./csv-mapping-queries";
 import { type CsvMapping, csvTable } from "./parsers/csv";
 import * as q from "./queries";
-import { layoutsWithGuess, loadWithGuess, mappingWithGuess, NO_GUESS, type Guessed } from "./period";
+import type { Guessed } from "./period";
+import { layoutsWithGuess, loadWithGuess, mappingWithGuess, NO_GUESS } from "./read-ahead";
+import { type Confirmed, parseAll, parseAny, parsedColumns } from "./parse";
 import { reviewImage } from "./review-image";
 import { buildRows } from "./reconcile";
 import { statementStatus } from "./rules";
 import type { RowEdit } from "./schemas";
 import { detail, summaryItem, uploadResponse } from "./views";
-
-/** The AI statement reader: the person opted in and document parsing is routed to a provider. */
-async function aiReader(ctx: ServiceCtx) {
-  const config = await getConfig(ctx);
-  return config.ai_statement_parsing_enabled
-    ? aiFor(ctx.env, config, "document_parsing", { maxRetries: 1 })
-    : null;
-}
-
-/** A CSV header layout's confirmed mapping (stored, or being confirmed now). */
-type Confirmed = { institution: string; mapping: CsvMapping };
-
-/** What a verb read before the parse: the taught layouts (a PDF), stored CSV mappings (a superset). */
-type ReadAhead = {
-  layouts?: StatementLayoutRecord[] | null;
-  mappings?: CsvMappingRow[] | null;
-  /** A CSV's text, decoded (and its rows counted) by the read ahead. */
-  text?: string;
-};
-
-/**
- * Any file through its parser (one statement per account); a CSV with its confirmed mapping: the
- * one being confirmed (`confirmed`), else the stored one for its header, if any (among `mappings`
- * when the caller read them ahead).
- */
-async function parseAll(
-  ctx: ServiceCtx,
-  kind: FileKind,
-  bytes: Uint8Array,
-  fallbackYear: number,
-  {
-    confirmed = null,
-    layouts = null,
-    mappings = null,
-    text: decoded,
-  }: ReadAhead & {
-    confirmed?: Confirmed | null;
-  } = {},
-) {
-  if (kind !== "csv") {
-    const parts = await parseFile(kind, bytes, fallbackYear, {
-      ai: kind === "pdf" ? await aiReader(ctx) : null,
-      // The taught layouts: read with the statement when the caller had a read to fold them into.
-      layouts: kind === "pdf" ? (layouts ?? (await listLayouts(getDb(ctx.env.DB)))) : [],
-    });
-    return parts.map((p) => ({ ...p, csvState: null }));
-  }
-  if (decoded === undefined) checkRows(kind, bytes);
-  const text = decoded ?? decodeText(bytes);
-  // The header is on the first lines: the stored mapping is looked up from them alone.
-  const head = text.slice(0, 64 * 1024);
-  const stored =
-    confirmed ?? (mappings ? mappingAmong(mappings, head) : await storedMapping(getDb(ctx.env.DB), head));
-  const [parsed] = await parseFile(kind, bytes, fallbackYear, { csvMapping: stored?.mapping ?? null });
-  if (stored) parsed!.institution = stored.institution;
-  const csvState = parsed!.csv ? { ...parsed!.csv, confirmed: stored !== null } : null;
-  return [{ ...parsed!, csvState }];
-}
-
-type Parsed = Awaited<ReturnType<typeof parseAll>>[number];
-
-/** The statement columns a parse decides (an upload stores them, a re-read replaces them). */
-function parsedColumns(parsed: Parsed) {
-  return {
-    institution: parsed.institution,
-    account_type: parsed.account_type,
-    period_start: parsed.period_start,
-    period_end: parsed.period_end,
-    parsed_with_ai: parsed.parsed_with_ai ? 1 : 0,
-    balance_ok: parsed.balance.ok ? 1 : 0,
-    warnings: parsed.balance.warnings,
-    csv_mapping: parsed.csvState,
-  } satisfies Partial<StatementRecord>;
-}
-
-/** The statement of one account of a file (`part`: its place in the file). */
-async function parseAny(
-  ctx: ServiceCtx,
-  kind: FileKind,
-  bytes: Uint8Array,
-  fallbackYear: number,
-  { part = 0, confirmed = null, ...ahead }: { part?: number; confirmed?: Confirmed | null } & ReadAhead = {},
-) {
-  const parts = await parseAll(ctx, kind, bytes, fallbackYear, { confirmed, ...ahead });
-  return parts[part] ?? parts[0]!;
-}
 
 /**
  * Confirms (or corrects) the column mapping of a CSV statement's header layout and reads it again
@@ -163,7 +68,12 @@ export async function uploadStatement(ctx: ServiceCtx, upload: { bytes: Uint8Arr
       : kind === "csv"
         ? await mappingWithGuess(ctx, { ...at, bytes: upload.bytes })
         : NO_GUESS;
-  const parts = await parseAll(ctx, kind, upload.bytes, ctx.clock().getUTCFullYear(), ahead);
+  const parts = await parseAll(ctx, {
+    kind,
+    bytes: upload.bytes,
+    fallbackYear: ctx.clock().getUTCFullYear(),
+    ...ahead,
+  });
   const sha = await sha256Hex(upload.bytes);
   const refused = parts[0]!.csv?.refused;
   const saved = [];
@@ -353,18 +263,15 @@ export async function reread(
 ) {
   const { stmt, rows: previous } = opts.loaded;
   const bytes = opts.bytes ?? (await storedFile(ctx, stmt.r2_key));
-  const parsed = await parseAny(
-    ctx,
-    stmt.file_kind as FileKind,
+  const parsed = await parseAny(ctx, {
+    kind: stmt.file_kind as FileKind,
     bytes,
-    Number(stmt.uploaded_at.slice(0, 4)),
-    {
-      part: partOfKey(stmt.r2_key),
-      confirmed: opts.confirmed ?? null,
-      layouts: opts.layouts ?? null,
-      mappings: opts.mappings ?? null,
-    },
-  );
+    fallbackYear: Number(stmt.uploaded_at.slice(0, 4)),
+    part: partOfKey(stmt.r2_key),
+    confirmed: opts.confirmed ?? null,
+    layouts: opts.layouts ?? null,
+    mappings: opts.mappings ?? null,
+  });
   const rows = await buildRows(ctx, {
     statementId: stmt.id,
     parsed,

@@ -8,7 +8,7 @@ import type { StatementLayoutRecord } from "../../db/schema";
 import type { ServiceCtx } from "../../lib/context";
 import { layoutItem, layoutsQuery, teachLayout } from "./layouts/service";
 import type { LayoutMarks } from "./layouts/read";
-import { loadWithGuess } from "./period";
+import { loadWithGuess } from "./read-ahead";
 import { reread } from "./service";
 
 export async function teachStatementLayout(
