@@ -12,6 +12,7 @@
  * applies the person's company and category; `skip` settles the row.
  */
 import { type Db, getDb } from "../../db";
+import type { Statement } from "../../db/lists";
 import type { StatementRecord, StatementRowRecord } from "../../db/schema";
 import { toRow } from "../../ingest/dedup";
 import { sha256Hex } from "../../ingest/hash";
@@ -187,9 +188,12 @@ function applyActions(rows: StatementRowRecord[], actions: ImportRequest["action
  * D1 round trips: the statement with its rows and keys (1), the transactions the plan compares
  * against and the earlier imports' (1), then the writes with the ledger entry in one batch (1).
  */
-export async function executeImport(ctx: ServiceCtx, req: ImportRequest & { statement_id: string }) {
+export async function executeImport(
+  ctx: ServiceCtx,
+  req: ImportRequest & { statement_id: string; inserts?: readonly Statement[] },
+) {
   const db = getDb(ctx.env.DB);
-  const read = await q.readStatementWithRows(db, req.statement_id);
+  const read = await q.readStatementWithRows(db, req.statement_id, req.inserts);
   const stmt = read.stmt;
   if (!stmt) throw notFound("Statement");
   // The before image is the rows as stored, before the request's actions apply to them.

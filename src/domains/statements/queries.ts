@@ -33,11 +33,6 @@ const rowInserts = (db: Db, rows: readonly RowWithKey[]) =>
 export const insertStatementQueries = (db: Db, stmt: StatementRecord, rows: RowWithKey[]) =>
   [db.insert(s).values(stmt), ...rowInserts(db, rows)] as const;
 
-/** The statement, its rows and their keys, in one batch. */
-export async function insertStatement(db: Db, stmt: StatementRecord, rows: RowWithKey[]) {
-  await db.batch(insertStatementQueries(db, stmt, rows));
-}
-
 /** Replaces a statement's rows (reparse) and its header fields: statements for one batch. */
 export const replaceRowsQueries = (db: Db, id: string, patch: Partial<StatementRecord>, rows: RowWithKey[]) =>
   [
@@ -69,14 +64,24 @@ export function statementOf([stmts, rows, ...more]: readonly unknown[]) {
   };
 }
 
-/** A statement, its rows (by index) and their stored synthetic keys: one D1 round trip. */
-export async function readStatementWithRows(db: Db, id: string) {
-  const [stmts, rows, keys, images] = await db.batch([
+/**
+ * A statement, its rows (by index) and their stored synthetic keys: one D1 round trip. `before`:
+ * writes that run first in the same batch (a statement made from a request, inserted then read).
+ */
+export async function readStatementWithRows(db: Db, id: string, before: readonly Statement[] = []) {
+  const all = await db.batch([
+    ...before,
     db.select().from(s).where(eq(s.id, id)),
     db.select().from(r).where(eq(r.statement_id, id)).orderBy(asc(r.tx_index)),
     db.select().from(k).where(eq(k.statement_id, id)),
     storedKeyImagesQuery(db, id),
-  ]);
+  ] as unknown as Parameters<typeof db.batch>[0]);
+  const [stmts, rows, keys, images] = all.slice(before.length) as [
+    StatementRecord[],
+    StatementRowRecord[],
+    { tx_index: number; date_file_name: string }[],
+    Awaited<ReturnType<typeof storedKeyImagesQuery>>,
+  ];
   return {
     stmt: (stmts[0] as StatementRecord | undefined) ?? null,
     rows: rows as StatementRowRecord[],
