@@ -235,7 +235,7 @@ export async function applyEdits(
 }
 
 /** The stored file of a statement (404 in words when the object is gone). */
-export async function storedFile(ctx: ServiceCtx, key: string): Promise<Uint8Array> {
+async function storedFile(ctx: ServiceCtx, key: string): Promise<Uint8Array> {
   const obj = await ctx.env.FILES.get(key);
   if (!obj) throw new NotFound("The stored statement file is missing");
   return new Uint8Array(await obj.arrayBuffer());
