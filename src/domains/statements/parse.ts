@@ -13,13 +13,14 @@ import { mappingAmong, storedMapping } from "./csv-mappings";
 import { checkRows, decodeText, type FileKind, parseFile } from "./files";
 import { listLayouts } from "./layouts/service";
 import type { CsvMapping } from "./parsers/csv";
+import type { Settings } from "./period";
 
 /** A file to parse, and the year its dates without one fall in. */
 type FileToParse = { kind: FileKind; bytes: Uint8Array; fallbackYear: number };
 
 /** The AI statement reader: the person opted in and document parsing is routed to a provider. */
-async function aiReader(ctx: ServiceCtx) {
-  const config = await getConfig(ctx);
+async function aiReader(ctx: ServiceCtx, settings: Settings | undefined) {
+  const config = settings ?? (await getConfig(ctx));
   return config.ai_statement_parsing_enabled
     ? aiFor(ctx.env, config, "document_parsing", { maxRetries: 1 })
     : null;
@@ -30,6 +31,8 @@ export type Confirmed = { institution: string; mapping: CsvMapping };
 
 /** What a verb read before the parse: the taught layouts (a PDF), stored CSV mappings (a superset). */
 export type ReadAhead = {
+  /** The settings the verb took with its read ahead. */
+  config?: Settings;
   layouts?: StatementLayoutRecord[] | null;
   mappings?: CsvMappingRow[] | null;
   /** A CSV's text, decoded (and its rows counted) by the read ahead. */
@@ -51,11 +54,12 @@ export async function parseAll(
     layouts = null,
     mappings = null,
     text: decoded,
+    config,
   }: FileToParse & ReadAhead & { confirmed?: Confirmed | null },
 ) {
   if (kind !== "csv") {
     const parts = await parseFile(kind, bytes, fallbackYear, {
-      ai: kind === "pdf" ? await aiReader(ctx) : null,
+      ai: kind === "pdf" ? await aiReader(ctx, config) : null,
       // The taught layouts: read with the statement when the caller had a read to fold them into.
       layouts: kind === "pdf" ? (layouts ?? (await listLayouts(getDb(ctx.env.DB)))) : [],
     });

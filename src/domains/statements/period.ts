@@ -13,7 +13,7 @@ import { getDb } from "../../db";
 import type { Statement } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
 import { log } from "../../lib/log";
-import { settingsBatchRead } from "../config/service";
+import { getConfig, settingsBatchRead, settingsFresh } from "../config/service";
 import {
   type GuessDays,
   guessBoundsQuery,
@@ -28,6 +28,8 @@ import { FUZZY_DAYS, type StoredTx } from "./rules";
 import { TRANSFER_DAYS } from "./transfers";
 
 export type Span = { lo: string; hi: string } | null;
+/** The settings as this request's statement verb reads them once (the AI switches, the routing). */
+export type Settings = Awaited<ReturnType<typeof getConfig>>;
 type Others = Awaited<ReturnType<typeof otherAccountRows>>;
 
 export interface PeriodReads {
@@ -108,21 +110,26 @@ export function guessPart(ctx: ServiceCtx, at: { statementId: string; day?: stri
 
 /**
  * Runs the caller's pre-parse reads with the guessed ones in one batch; when that batch fails, the
- * caller's reads alone (as before the guess) and no guess.
+ * caller's reads alone (as before the guess) and no guess. `config`: the settings, taken once here
+ * (from this isolate's fresh copy, else read in this batch) for the rest of the verb, so a parse
+ * that outlasts the copy's few seconds costs no lone settings read after it.
  */
 export async function withGuess(
   ctx: ServiceCtx,
   { own, guess }: { own: Statement[]; guess: GuessPart },
-): Promise<{ results: unknown[]; guessed: Guessed | null }> {
+): Promise<{ results: unknown[]; guessed: Guessed | null; config: Settings }> {
   const db = getDb(ctx.env.DB);
+  const early = settingsFresh(ctx.env) ? await getConfig(ctx) : null;
   try {
     const all = await withSettings(ctx, [...own, ...guess.stmts]);
-    return { results: all.slice(0, own.length), guessed: guess.take(all.slice(own.length)) };
+    const config = early ?? (await getConfig(ctx));
+    return { results: all.slice(0, own.length), guessed: guess.take(all.slice(own.length)), config };
   } catch (err) {
     log("warn", "statements.guess_batch_failed", { error: String(err) });
-    if (!own.length) return { results: [], guessed: null };
-    const alone = (await db.batch(own as unknown as Parameters<typeof db.batch>[0])) as unknown as unknown[];
-    return { results: alone, guessed: null };
+    const alone = own.length
+      ? ((await db.batch(own as unknown as Parameters<typeof db.batch>[0])) as unknown as unknown[])
+      : [];
+    return { results: alone, guessed: null, config: early ?? (await getConfig(ctx)) };
   }
 }
 

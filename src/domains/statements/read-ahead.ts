@@ -26,14 +26,17 @@ export async function loadWithGuess(
 ) {
   const db = getDb(ctx.env.DB);
   const own = [...statementQueries(db, id), ...extra];
-  const { results, guessed } = await withGuess(ctx, { own, guess: guessPart(ctx, { statementId: id }) });
+  const { results, guessed, config } = await withGuess(ctx, {
+    own,
+    guess: guessPart(ctx, { statementId: id }),
+  });
   const { stmt, rows, extra: more } = statementOf(results);
   if (!stmt) throw notFound("Statement");
-  return { stmt, rows, extra: more, guessed };
+  return { stmt, rows, extra: more, guessed, config };
 }
 
 /** What a file kind that reads nothing before its parse (OFX, QFX, QIF, CAMT) starts with. */
-export const NO_GUESS = { guessed: null } as const;
+export const NO_GUESS = { guessed: null, config: undefined } as const;
 
 /**
  * The taught layouts a PDF upload reads before its parse, with the period's reads over a window
@@ -41,8 +44,8 @@ export const NO_GUESS = { guessed: null } as const;
  */
 export async function layoutsWithGuess(ctx: ServiceCtx, at: { statementId: string; day: string }) {
   const own = [layoutsQuery(getDb(ctx.env.DB))];
-  const { results, guessed } = await withGuess(ctx, { own, guess: guessPart(ctx, at) });
-  return { layouts: results[0] as StatementLayoutRecord[], guessed };
+  const { results, guessed, config } = await withGuess(ctx, { own, guess: guessPart(ctx, at) });
+  return { layouts: results[0] as StatementLayoutRecord[], guessed, config };
 }
 
 /**
@@ -57,6 +60,6 @@ export async function mappingWithGuess(
   const text = decodeText(at.bytes);
   const query = mappingQueryFor(getDb(ctx.env.DB), text.slice(0, 64 * 1024));
   const own = query ? [query] : [];
-  const { results, guessed } = await withGuess(ctx, { own, guess: guessPart(ctx, at) });
-  return { text, mappings: (results[0] ?? []) as CsvMappingRow[], guessed };
+  const { results, guessed, config } = await withGuess(ctx, { own, guess: guessPart(ctx, at) });
+  return { text, mappings: (results[0] ?? []) as CsvMappingRow[], guessed, config };
 }

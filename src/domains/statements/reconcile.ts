@@ -16,7 +16,7 @@ import type { ServiceCtx } from "../../lib/context";
 import { log } from "../../lib/log";
 import { sha256Hex } from "../../ingest/hash";
 import { cleanDescription, type ParsedStatement } from "./parsers";
-import { type Guessed, periodReads } from "./period";
+import { type Guessed, periodReads, type Settings } from "./period";
 import type { RowWithKey } from "./queries";
 import { institutionSlug, isMisc, matchWindow, occurrences, reconcile, type RowToReconcile } from "./rules";
 import { TRANSFER_DAYS, transferReason } from "./transfers";
@@ -26,6 +26,7 @@ async function suggestCategories(
   ctx: ServiceCtx,
   names: string[],
   known: string | null | undefined,
+  settings: Settings | undefined,
 ): Promise<Map<string, string>> {
   const index = await getResolverIndex(ctx.env.DB, ctx.clock, known);
   const out = new Map<string, string>();
@@ -35,7 +36,7 @@ async function suggestCategories(
     if (hit) out.set(n, hit.category);
     else misses.push(n);
   }
-  const config = await getConfig(ctx);
+  const config = settings ?? (await getConfig(ctx));
   const ai =
     config.ai_categorization_enabled && misses.length
       ? aiFor(ctx.env, config, "categorization", { maxRetries: 1 })
@@ -84,6 +85,7 @@ export async function buildRows(
     fileKind,
     previous = [],
     guessed = null,
+    config,
   }: {
     statementId: string;
     parsed: ParsedStatement;
@@ -91,6 +93,8 @@ export async function buildRows(
     previous?: StatementRowRecord[];
     /** Rows read before the parse over a guessed window (used when it covers the parse's). */
     guessed?: Guessed | null;
+    /** The settings the verb took with its read ahead (else read here). */
+    config?: Settings;
   },
 ): Promise<RowWithKey[]> {
   const cleaned = parsed.rows.map((r) => cleanDescription(r.description));
@@ -107,7 +111,7 @@ export async function buildRows(
     transfer: transferSpan,
     guessed,
   });
-  const suggested = await suggestCategories(ctx, cleaned, resolverVersion);
+  const suggested = await suggestCategories(ctx, cleaned, resolverVersion, config);
   const occ = occurrences(parsed.rows);
   const keys = await Promise.all(
     parsed.rows.map((r, i) => syntheticKey(parsed.institution, fileExtension(fileKind), r, occ[i]!)),

@@ -12,7 +12,7 @@ import { countMatchQuery, layoutsQuery } from "./layouts/service";
 import { mappingsIfCsvQuery } from "./csv-mapping-queries";
 import { type CsvMapping, csvTable } from "./parsers/csv";
 import * as q from "./queries";
-import type { Guessed } from "./period";
+import type { Guessed, Settings } from "./period";
 import { layoutsWithGuess, loadWithGuess, mappingWithGuess, NO_GUESS } from "./read-ahead";
 import { type Confirmed, parseAll, parseAny, parsedColumns } from "./parse";
 import { reviewImage } from "./review-image";
@@ -45,6 +45,7 @@ export async function confirmCsvMapping(
     extra: [saveMappingQuery(db, table.header, body.institution, body.mapping, now)],
     summary: () => `CSV columns confirmed for ${body.institution}`,
     guessed: loaded.guessed,
+    config: loaded.config,
   });
 }
 
@@ -82,7 +83,13 @@ export async function uploadStatement(ctx: ServiceCtx, upload: { bytes: Uint8Arr
     const id = part === 0 ? firstId : newId();
     // The guess was read before any part was inserted: only the first part may use it.
     const guess = part === 0 ? guessed : null;
-    const rows = await buildRows(ctx, { statementId: id, parsed, fileKind: kind, guessed: guess });
+    const rows = await buildRows(ctx, {
+      statementId: id,
+      parsed,
+      fileKind: kind,
+      guessed: guess,
+      config: ahead.config,
+    });
     const stmt: StatementRecord = {
       id,
       filename: upload.filename,
@@ -259,6 +266,8 @@ export async function reread(
     mappings?: CsvMappingRow[];
     /** The period's reads made with the statement, over a guessed window. */
     guessed?: Guessed | null;
+    /** The settings taken with them. */
+    config?: Settings;
   },
 ) {
   const { stmt, rows: previous } = opts.loaded;
@@ -271,6 +280,7 @@ export async function reread(
     confirmed: opts.confirmed ?? null,
     layouts: opts.layouts ?? null,
     mappings: opts.mappings ?? null,
+    config: opts.config,
   });
   const rows = await buildRows(ctx, {
     statementId: stmt.id,
@@ -278,6 +288,7 @@ export async function reread(
     fileKind: stmt.file_kind,
     previous,
     guessed: opts.guessed ?? null,
+    config: opts.config,
   });
   const status = statementStatus(
     rows.map((r) => ({ edited: r.edited ?? 0, action_result: r.action_result ?? null })),
@@ -297,7 +308,7 @@ export async function reread(
 export async function reparseStatement(ctx: ServiceCtx, id: string) {
   // The taught layouts and the period's guessed reads are read with the statement (one round trip).
   const db = getDb(ctx.env.DB);
-  const { stmt, rows, extra, guessed } = await loadWithGuess(ctx, {
+  const { stmt, rows, extra, guessed, config } = await loadWithGuess(ctx, {
     id,
     extra: [layoutsQuery(db), mappingsIfCsvQuery(db, id)],
   });
@@ -307,6 +318,7 @@ export async function reparseStatement(ctx: ServiceCtx, id: string) {
     mappings: extra[1] as CsvMappingRow[],
     summary: (n) => `reparsed statement (${n} rows)`,
     guessed,
+    config,
   });
 }
 

@@ -30,6 +30,7 @@ export async function teachStatementLayout(
     // The layout's entry (queued by teachLayout) rides in this batch; the re-read adds none.
     summary: null,
     guessed: loaded.guessed,
+    config: loaded.config,
   });
   return { layout: layoutItem(taught.after), statement };
 }
