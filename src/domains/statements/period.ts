@@ -35,6 +35,8 @@ type Others = Awaited<ReturnType<typeof otherAccountRows>>;
 export interface PeriodReads {
   /** The resolver's version stamp (undefined: getResolverIndex reads it itself). */
   resolverVersion?: string | null;
+  /** The settings taken with these reads (undefined: read when needed). */
+  config?: Settings;
   stored: (StoredTx & { deleted: boolean })[];
   others: Others;
 }
@@ -110,27 +112,37 @@ export function guessPart(ctx: ServiceCtx, at: { statementId: string; day?: stri
 
 /**
  * Runs the caller's pre-parse reads with the guessed ones in one batch; when that batch fails, the
- * caller's reads alone (as before the guess) and no guess. `config`: the settings, taken once here
- * (from this isolate's fresh copy, else read in this batch) for the rest of the verb, so a parse
- * that outlasts the copy's few seconds costs no lone settings read after it.
+ * caller's reads alone (as before the guess) and no guess. `config`: the settings, taken once with
+ * them (`batchWithConfig`) for the rest of the verb.
  */
 export async function withGuess(
   ctx: ServiceCtx,
   { own, guess }: { own: Statement[]; guess: GuessPart },
 ): Promise<{ results: unknown[]; guessed: Guessed | null; config: Settings }> {
-  const db = getDb(ctx.env.DB);
-  const early = settingsFresh(ctx.env) ? await getConfig(ctx) : null;
   try {
-    const all = await withSettings(ctx, [...own, ...guess.stmts]);
-    const config = early ?? (await getConfig(ctx));
+    const { results: all, config } = await batchWithConfig(ctx, [...own, ...guess.stmts]);
     return { results: all.slice(0, own.length), guessed: guess.take(all.slice(own.length)), config };
   } catch (err) {
     log("warn", "statements.guess_batch_failed", { error: String(err) });
-    const alone = own.length
-      ? ((await db.batch(own as unknown as Parameters<typeof db.batch>[0])) as unknown as unknown[])
-      : [];
-    return { results: alone, guessed: null, config: early ?? (await getConfig(ctx)) };
+    const { results, config } = own.length
+      ? await batchWithConfig(ctx, own)
+      : { results: [], config: await getConfig(ctx) };
+    return { results, guessed: null, config };
   }
+}
+
+/**
+ * Runs `stmts` as one batch and takes the settings for the rest of the verb: this isolate's fresh
+ * copy, else read in that batch (so a parse or plan that outlasts the copy's few seconds costs no
+ * lone settings read after it).
+ */
+export async function batchWithConfig(
+  ctx: ServiceCtx,
+  stmts: Statement[],
+): Promise<{ results: unknown[]; config: Settings }> {
+  const early = settingsFresh(ctx.env) ? await getConfig(ctx) : null;
+  const results = await withSettings(ctx, stmts);
+  return { results, config: early ?? (await getConfig(ctx)) };
 }
 
 /**
@@ -179,14 +191,15 @@ export async function periodReads(
   const resolver = resolverReads(ctx.env.DB, ctx.clock);
   const n = resolver.stmts.length;
   try {
-    const results = await withSettings(ctx, [
+    const { results, config } = await batchWithConfig(ctx, [
       ...resolver.stmts,
       ...(match ? [storedInWindowQuery(db, match.lo, match.hi)] : []),
       ...(transfer ? [otherAccountRowsQuery(db, statementId, transfer.lo, transfer.hi)] : []),
     ]);
     const stored = match ? (results[n] as Parameters<typeof withDeleted>[0]) : [];
     const others = transfer ? (results[n + (match ? 1 : 0)] as Others) : [];
-    return { resolverVersion: resolver.take(results.slice(0, n)), stored: withDeleted(stored), others };
+    const resolverVersion = resolver.take(results.slice(0, n));
+    return { resolverVersion, stored: withDeleted(stored), others, config };
   } catch (err) {
     log("warn", "statements.period_batch_failed", { error: String(err) });
     return {

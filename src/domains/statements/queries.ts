@@ -66,16 +66,23 @@ export function statementOf([stmts, rows, ...more]: readonly unknown[]) {
 
 /**
  * A statement, its rows (by index) and their stored synthetic keys: one D1 round trip. `before`:
- * writes that run first in the same batch (a statement made from a request, inserted then read).
+ * writes that run first in the same batch (a statement made from a request, inserted then read);
+ * `run`: the caller's batch runner (one that also reads its settings).
  */
-export async function readStatementWithRows(db: Db, id: string, before: readonly Statement[] = []) {
-  const all = await db.batch([
+export async function readStatementWithRows(
+  db: Db,
+  id: string,
+  before: readonly Statement[] = [],
+  run: (stmts: Statement[]) => Promise<unknown[]> = async (stmts) =>
+    (await db.batch(stmts as unknown as Parameters<typeof db.batch>[0])) as unknown as unknown[],
+) {
+  const all = await run([
     ...before,
     db.select().from(s).where(eq(s.id, id)),
     db.select().from(r).where(eq(r.statement_id, id)).orderBy(asc(r.tx_index)),
     db.select().from(k).where(eq(k.statement_id, id)),
     storedKeyImagesQuery(db, id),
-  ] as unknown as Parameters<typeof db.batch>[0]);
+  ]);
   const [stmts, rows, keys, images] = all.slice(before.length) as [
     StatementRecord[],
     StatementRowRecord[],

@@ -105,13 +105,14 @@ export async function buildRows(
   const transferSpan = dates.length
     ? { lo: shift(dates[0]!, -TRANSFER_DAYS), hi: shift(dates.at(-1)!, TRANSFER_DAYS) }
     : null;
-  const { resolverVersion, stored, others } = await periodReads(ctx, {
+  const period = await periodReads(ctx, {
     statementId,
     match: window,
     transfer: transferSpan,
     guessed,
   });
-  const suggested = await suggestCategories(ctx, cleaned, resolverVersion, config);
+  const { resolverVersion, stored, others } = period;
+  const suggested = await suggestCategories(ctx, cleaned, resolverVersion, config ?? period.config);
   const occ = occurrences(parsed.rows);
   const keys = await Promise.all(
     parsed.rows.map((r, i) => syntheticKey(parsed.institution, fileExtension(fileKind), r, occ[i]!)),
