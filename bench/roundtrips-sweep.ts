@@ -19,12 +19,17 @@ import { testDeps } from "../test/fixtures/emails/deps";
 import { receiptFixture } from "../test/fixtures/receipts";
 import { maple, prairie } from "../test/fixtures/emails/unknown-banks/banks";
 import { pdfFixture } from "../test/fixtures/statements";
+import { riberaStatement } from "../test/fixtures/statements/unknown-bank";
 import openapi from "../openapi.json";
 import { fakeModel, modelServerUrl } from "../test/helpers/fake-model-client";
 import { countingD1, describeTrips, tally } from "./lib/d1-count";
 import { connectApp } from "./lib/oauth-grant";
 
 const NOW = "2025-04-02T12:00:00.000Z";
+const RIBERA = riberaStatement(["01/01/2025", "31/01/2025"], 150_000, [
+  { date: "03/01/2025", text: "MERCADONA VALENCIA", cents: -4_512 },
+  { date: "05/01/2025", text: "NOMINA ACME SL", cents: 210_000 },
+]);
 const verbose = Boolean((env as unknown as { TRIPS?: string }).TRIPS);
 const MUTATING = ["post", "put", "patch", "delete"];
 
@@ -448,7 +453,29 @@ it("counts D1 round trips of every mutating operation", async () => {
     ],
     [
       "PUT /api/v1/statements/{statement_id}/layout",
-      () => ({ method: "PUT", path: `/api/v1/statements/${ids.statement}/layout`, body: { marks: {} } }),
+      async () => {
+        // A PDF no rule reads, kept for review: its columns are marked on its page text.
+        const up = await prep(
+          "POST",
+          "/api/v1/statements/upload",
+          undefined,
+          file(RIBERA, "x.pdf", "application/pdf"),
+        );
+        const page = await prep("GET", `/api/v1/statements/${up.statement_id}/page-text`);
+        type Item = { x: number; w: number; str: string };
+        const items: Item[] = page.lines.flatMap((l: { items: Item[] }) => l.items);
+        const span = (str: string) => {
+          const it = items.find((i) => i.str === str)!;
+          return { x0: it.x, x1: it.x + it.w };
+        };
+        const marks = {
+          date: span("03/01/2025"),
+          description: span("MERCADONA VALENCIA"),
+          amount: span("-45,12"),
+          balance: span("1.454,88"),
+        };
+        return { method: "PUT", path: `/api/v1/statements/${up.statement_id}/layout`, body: { marks } };
+      },
     ],
     [
       "PATCH /api/v1/statements/layouts/{layout_id}",

@@ -1,9 +1,10 @@
 // CSV, OFX (1.x SGML and 2.x XML) and QFX uploads: same review flow; FITIDs make re-imports idempotent.
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { countingD1 } from "../../bench/lib/d1-count";
+import { countingD1, tally } from "../../bench/lib/d1-count";
 import { call, expectEnvelope } from "../helpers/http";
 import { expectEntryInBatch } from "../helpers/ledger-batch";
+import { seedTx } from "../helpers/seed";
 
 const NOW = "2025-04-02T12:00:00.000Z";
 
@@ -231,7 +232,9 @@ describe("CSV", () => {
     counter.reset();
     const ok = await put({ institution: "Harbour Card", mapping });
     expect(ok.status, ok.text).toBe(200);
-    // The mapping, the rows read with it and the entry land in one batch.
+    // The mapping, the rows read with it and the entry land in one batch; auth, one read (the
+    // statement, its rows and the period's reads over their window) and that write: three.
+    expect(tally(counter.trips).trips).toBe(3);
     expectEntryInBatch(counter, "statement_csv_mappings");
     expectEntryInBatch(counter, "statement_rows");
     expect(ok.body).toMatchObject({ institution: "Harbour Card", csv_mapping: { confirmed: true } });
@@ -239,8 +242,18 @@ describe("CSV", () => {
       ["withdrawal", 4.5],
       ["deposit", 200],
     ]);
-    // The next export with the same header is read with the confirmed mapping.
-    const next = await upload(utf8(csv(["2025-04-01,BOOKSHOP,,12.00"])), "card-april.csv", "text/csv");
+    // The next export with the same header is read with the confirmed mapping: its mapping read
+    // rides with the period's reads (auth, that read, the write: three).
+    counter.reset();
+    const fd = new FormData();
+    fd.append("file", new File([utf8(csv(["2025-04-01,BOOKSHOP,,12.00"]))], "card-april.csv"));
+    const next = await call("/api/v1/statements/upload", {
+      method: "POST",
+      rawBody: fd,
+      now: NOW,
+      env: { DB: counter.db },
+    });
+    expect(tally(counter.trips).trips).toBe(3);
     expect(next.body.metadata.institution).toBe("Harbour Card");
     expect(next.body.transactions[0]).toMatchObject({ type: "withdrawal", amount: 12 });
     const ofx = await upload(latin1(OFX1), "march.ofx");
@@ -253,6 +266,55 @@ describe("CSV", () => {
       409,
       "NOT_CSV",
     );
+  });
+});
+
+describe("a refused CSV header", () => {
+  beforeEach(reset);
+
+  it("is kept with no rows; confirming its columns reads it in three trips (the period guessed around the upload day)", async () => {
+    const csv = "Col A,Col B,Col C\n2025-03-02,CORNER COFFEE,-4.50\n2025-03-05,SALARY,2000.00\n";
+    const up = await upload(utf8(csv), "export.csv", "text/csv");
+    expect(up.status, up.text).toBe(422);
+    expect(up.body.code).toBe("CSV_MAPPING_NEEDED");
+    const id = up.body.details.statement_id as string;
+    // A stored row the confirmed file matches (inside the guessed window, as the upload was).
+    await seedTx({
+      DateFileName: "2025.03.05_09.00_s.eml",
+      Amount: 2000,
+      TransactionType: "deposit",
+      Company: "Acme",
+    });
+    const guess = (await call(`/api/v1/statements/${id}`, { now: NOW })).body.csv_mapping.mapping;
+    const mapping = { ...guess, date: 0, description: 1, amount: 2, withdrawal: null, deposit: null };
+    const confirm = async (now: string) => {
+      const counter = countingD1(env.DB);
+      const res = await call(`/api/v1/statements/${id}/csv-mapping`, {
+        method: "PUT",
+        body: { institution: "Plain Bank", mapping },
+        now,
+        env: { DB: counter.db },
+      });
+      expect(res.status, res.text).toBe(200);
+      return { trips: tally(counter.trips).trips, rows: res.body.transactions };
+    };
+    const first = await confirm(NOW);
+    expect(first.trips).toBe(3);
+    expect(first.rows.map((t: any) => [t.date, t.type, t.amount, t.reconcile_tier])).toEqual([
+      ["2025-03-02", "withdrawal", 4.5, "new"],
+      ["2025-03-05", "deposit", 2000, "matched"],
+    ]);
+    // A reparse finds the header's stored mapping among those read with the statement: three.
+    const counter = countingD1(env.DB);
+    const again = await call(`/api/v1/statements/${id}/reparse`, {
+      method: "POST",
+      now: NOW,
+      env: { DB: counter.db },
+    });
+    expect(again.status, again.text).toBe(200);
+    expect(tally(counter.trips).trips).toBe(3);
+    expect(again.body).toMatchObject({ institution: "Plain Bank", csv_mapping: { confirmed: true } });
+    expect(again.body.transactions.map((t: any) => t.reconcile_tier)).toEqual(["new", "matched"]);
   });
 });
 

@@ -2,7 +2,7 @@
 // stored at upload; `statement_id` optional as in the reference; PDF page counts read before parsing.
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { countingD1 } from "../../bench/lib/d1-count";
+import { countingD1, tally } from "../../bench/lib/d1-count";
 import { call, expectEnvelope } from "../helpers/http";
 import { expectEntryInBatch } from "../helpers/ledger-batch";
 import { pdfFixture } from "../fixtures/statements";
@@ -182,9 +182,20 @@ describe("POST /statements/import without statement_id (as the reference allows)
       ],
       actions: [{ index: 1, action: "skip" }],
     };
-    const res = await call("/api/v1/statements/import", { method: "POST", body, now: NOW });
+    const counter = countingD1(env.DB);
+    const res = await call("/api/v1/statements/import", {
+      method: "POST",
+      body,
+      now: NOW,
+      env: { DB: counter.db },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ imported: 1, skipped: 1, duplicates: 0 });
+    // Auth, the period's reads, the statement's inserts with the import's read, the import: four.
+    expect(tally(counter.trips).trips).toBe(4);
+    expect(counter.trips[2]!.sql.join(" ")).toMatch(
+      /^insert into "statements".*select .* from "statements"/s,
+    );
     const tx = await env.DB.prepare("SELECT Amount, Company FROM transactions").all();
     expect(tx.results).toEqual([{ Amount: 450, Company: "COFFEE HOUSE" }]);
   });

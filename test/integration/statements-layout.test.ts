@@ -3,7 +3,7 @@
 // fingerprint, and the next statement of that layout reads with no help. Rename/delete are undoable.
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { countingD1 } from "../../bench/lib/d1-count";
+import { countingD1, tally } from "../../bench/lib/d1-count";
 import { call } from "../helpers/http";
 import { expectEntryInBatch } from "../helpers/ledger-batch";
 import { type FakeModel, fakeModel, modelServerUrl } from "../helpers/fake-model-client";
@@ -145,6 +145,10 @@ describe("teaching a PDF layout by marking its columns", () => {
       })
     ).body.layout;
     expectEntryInBatch(teach, "statement_layouts");
+    // Auth; the statement, its rows, the taught layouts and the period's reads (guessed around the
+    // upload day) in one read; the layout, the rows read with it and its entry in one write.
+    expect(tally(teach.trips).trips).toBe(3);
+    expectEntryInBatch(teach, "statement_rows");
     const renamed = await call(`/api/v1/statements/layouts/${layout.id}`, {
       method: "PATCH",
       body: { name: "Ribera current account" },
@@ -153,6 +157,7 @@ describe("teaching a PDF layout by marking its columns", () => {
     });
     expect(renamed.body.name).toBe("Ribera current account");
     expectEntryInBatch(rename, "statement_layouts");
+    expect(tally(rename.trips).trips).toBe(3);
     const deleted = await call(`/api/v1/statements/layouts/${layout.id}`, {
       method: "DELETE",
       now: NOW,
@@ -160,6 +165,7 @@ describe("teaching a PDF layout by marking its columns", () => {
     });
     expect(deleted.status).toBe(200);
     expectEntryInBatch(drop, "statement_layouts");
+    expect(tally(drop.trips).trips).toBe(3);
     expect((await call("/api/v1/statements/layouts", { now: NOW })).body.layouts).toEqual([]);
     const [latest] = (await call("/api/v1/activity", { now: NOW })).body.entries as any[];
     expect(latest.summary).toMatch(/deleted statement layout/);

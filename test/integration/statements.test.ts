@@ -2,7 +2,7 @@
 // re-upload, reparse, download, delete, bad files.
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { countingD1 } from "../../bench/lib/d1-count";
+import { countingD1, tally } from "../../bench/lib/d1-count";
 import { call, expectEnvelope } from "../helpers/http";
 import { expectEntryInBatch } from "../helpers/ledger-batch";
 import { seedTx } from "../helpers/seed";
@@ -60,6 +60,9 @@ describe("upload", () => {
     expect(res.status).toBe(200);
     // The upload's entry rides in the batch that inserts the statement and its rows.
     expectEntryInBatch(counter, "statement_rows");
+    // Auth, the taught layouts with the period's reads over a guessed window, the write: three.
+    expect(tally(counter.trips).trips).toBe(3);
+    expect(counter.trips[1]!.sql.join(" ")).toMatch(/from "statement_layouts".*from "transactions"/s);
     const b = res.body;
     expect(b.statement_id).toMatch(/^stmt_[0-9a-f]{16}$/);
     expect(b.metadata).toEqual({
@@ -114,7 +117,16 @@ describe("upload", () => {
       TransactionType: "purchase",
       Company: "Maplewood Stationery",
     });
-    // The resolver's versions, the match window's rows and the other statements' rows: one batch.
+    // The same amount seven weeks earlier: inside the guessed window read before the parse, outside
+    // the match window the parse asks for (it must not make the match ambiguous).
+    await seedTx({
+      DateFileName: "2025.01.13_10.00_c.eml",
+      Amount: 215.44,
+      TransactionType: "purchase",
+      Company: "Maplewood Stationery",
+    });
+    // The resolver's versions, the match window's rows and the other statements' rows: one batch
+    // (a PDF's: with the taught layouts, over a window guessed around the upload day).
     const periodBatch = (sql: string[]) =>
       sql.some((q) => q.includes('"config_versions"')) &&
       sql.some((q) => q.includes('"statement_rows"."date"'));
@@ -144,8 +156,10 @@ describe("upload", () => {
     expect(batched.reads).toHaveLength(1);
     expect(periodBatch(batched.reads[0]!.sql)).toBe(true);
     expect(batched.rows.some((r) => r.startsWith("2025-03-03 215.44 matched "))).toBe(true);
+    expect(tally(batched.counter.trips).trips).toBe(3);
+    // The guessed batch fails: the layouts alone, then the period's batch (failing too), then each read.
     const fallback = await answer(true);
-    expect(fallback.reads.map((t) => t.kind)).toEqual(["batch", "single"]);
+    expect(fallback.reads.map((t) => t.kind)).toEqual(["batch", "batch", "single"]);
     expect(fallback.rows).toEqual(batched.rows);
     expect(batched.rows.some((r) => r.endsWith(" Groceries"))).toBe(true);
   });
@@ -513,6 +527,9 @@ describe("review, import, undo, re-upload, reparse", () => {
     });
     expect(res.status).toBe(200);
     expectEntryInBatch(counter, "statement_rows");
+    // Auth, one read (the statement, its rows, the taught layouts and the period's reads over the
+    // stored rows' window), the write: three.
+    expect(tally(counter.trips).trips).toBe(3);
     // The statement, its rows and the taught layouts are one read.
     const layouts = counter.trips.filter((t) => t.sql.some((q) => q.includes('from "statement_layouts"')));
     expect(layouts).toHaveLength(1);
@@ -526,6 +543,30 @@ describe("review, import, undo, re-upload, reparse", () => {
     });
     expect(res.body.transactions[6]).toMatchObject({ reconcile_tier: "matched", db_company: "Northwind" });
     expect(res.body).toMatchObject({ status: "in_progress", matched_count: 1, new_count: 10 });
+    // Stored rows dated elsewhere (as if an older parse read other dates): the guess misses the
+    // parse's window, so the period is read again (one more trip) with the same answer; and when
+    // the guessed batch fails, the statement's reads run alone as before, again the same answer.
+    const again = async (hooks: Parameters<typeof countingD1>[1] = {}) => {
+      const c = countingD1(env.DB, hooks);
+      const r = await call(`/api/v1/statements/${id}/reparse`, {
+        method: "POST",
+        now: NOW,
+        env: { DB: c.db },
+      });
+      expect(r.status, r.text).toBe(200);
+      return { trips: tally(c.trips).trips, rows: r.body.transactions };
+    };
+    const same = await again();
+    expect(same.trips).toBe(3);
+    await env.DB.prepare("UPDATE statement_rows SET date = '2025-03-20' WHERE statement_id = ?")
+      .bind(id)
+      .run();
+    const missed = await again();
+    expect(missed.trips).toBe(4);
+    expect(missed.rows).toEqual(same.rows);
+    const failed = await again({ failBatch: (sql) => sql.some((q) => q.includes("COALESCE(date(MIN(")) });
+    expect(failed.trips).toBe(5);
+    expect(failed.rows).toEqual(same.rows);
     expectEnvelope(
       await call("/api/v1/statements/stmt_nope/reparse", { method: "POST", now: NOW }),
       404,

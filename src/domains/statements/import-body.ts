@@ -24,8 +24,11 @@ const missing = (field: string) =>
     `Without statement_id the request must carry ${field} (the rows as an upload returned them)`,
   );
 
-/** Makes the statement the request describes and returns its id. */
-export async function statementFromBody(ctx: ServiceCtx, req: ImportRequest): Promise<string> {
+/**
+ * Makes the statement the request describes: its id and its inserts, which the import runs first
+ * in its read batch (so the statement exists iff that batch ran).
+ */
+export async function statementFromBody(ctx: ServiceCtx, req: ImportRequest) {
   if (!req.metadata) throw missing("metadata");
   if (!req.transactions) throw missing("transactions");
   const m = req.metadata;
@@ -74,6 +77,5 @@ export async function statementFromBody(ctx: ServiceCtx, req: ImportRequest): Pr
     updated_at: now,
     completed_at: null,
   };
-  await q.insertStatement(getDb(ctx.env.DB), stmt, rows);
-  return id;
+  return { id, inserts: q.insertStatementQueries(getDb(ctx.env.DB), stmt, rows) };
 }

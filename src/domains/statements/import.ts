@@ -12,6 +12,7 @@
  * applies the person's company and category; `skip` settles the row.
  */
 import { type Db, getDb } from "../../db";
+import type { Statement } from "../../db/lists";
 import type { StatementRecord, StatementRowRecord } from "../../db/schema";
 import { toRow } from "../../ingest/dedup";
 import { sha256Hex } from "../../ingest/hash";
@@ -21,6 +22,7 @@ import { notFound } from "../../lib/errors";
 import { getConfig } from "../config/service";
 import { insertRowStatement, patchRowStatement, removeRowStatement } from "../transactions/ingest-queries";
 import { type ImportPlan, keyOf, planImport, type TxImage } from "./import-plan";
+import { batchWithConfig, type Settings } from "./period";
 import * as q from "./queries";
 import { fileExtension, syntheticKey } from "./reconcile";
 import { statementStatus } from "./rules";
@@ -187,9 +189,18 @@ function applyActions(rows: StatementRowRecord[], actions: ImportRequest["action
  * D1 round trips: the statement with its rows and keys (1), the transactions the plan compares
  * against and the earlier imports' (1), then the writes with the ledger entry in one batch (1).
  */
-export async function executeImport(ctx: ServiceCtx, req: ImportRequest & { statement_id: string }) {
+export async function executeImport(
+  ctx: ServiceCtx,
+  req: ImportRequest & { statement_id: string; inserts?: readonly Statement[] },
+) {
   const db = getDb(ctx.env.DB);
-  const read = await q.readStatementWithRows(db, req.statement_id);
+  // The settings are taken with the read (this isolate's fresh copy, else read in that batch).
+  let settings: Settings | undefined;
+  const read = await q.readStatementWithRows(db, req.statement_id, req.inserts, async (stmts) => {
+    const out = await batchWithConfig(ctx, stmts);
+    settings = out.config;
+    return out.results;
+  });
   const stmt = read.stmt;
   if (!stmt) throw notFound("Statement");
   // The before image is the rows as stored, before the request's actions apply to them.
@@ -197,7 +208,7 @@ export async function executeImport(ctx: ServiceCtx, req: ImportRequest & { stat
   const rows = read.rows;
   applyActions(rows, req.actions);
   const now = ctx.clock().toISOString();
-  const config = await getConfig(ctx);
+  const config = settings ?? (await getConfig(ctx));
   const keys = await rowKeys(stmt, rows, read.keys);
   const pending = rows.filter((r) => r.action_result === null);
   const newKeys = pending.filter((r) => r.action === "import").map((r) => keys.get(r.tx_index)!);

@@ -33,11 +33,6 @@ const rowInserts = (db: Db, rows: readonly RowWithKey[]) =>
 export const insertStatementQueries = (db: Db, stmt: StatementRecord, rows: RowWithKey[]) =>
   [db.insert(s).values(stmt), ...rowInserts(db, rows)] as const;
 
-/** The statement, its rows and their keys, in one batch. */
-export async function insertStatement(db: Db, stmt: StatementRecord, rows: RowWithKey[]) {
-  await db.batch(insertStatementQueries(db, stmt, rows));
-}
-
 /** Replaces a statement's rows (reparse) and its header fields: statements for one batch. */
 export const replaceRowsQueries = (db: Db, id: string, patch: Partial<StatementRecord>, rows: RowWithKey[]) =>
   [
@@ -51,11 +46,17 @@ export const getStatement = (db: Db, id: string) => db.select().from(s).where(eq
 
 /** A statement (null when absent), its rows by index and the results of `extra` reads: one D1 round trip. */
 export async function statementAndRows(db: Db, id: string, extra: Statement[] = []) {
-  const [stmts, rows, ...more] = await db.batch([
+  return statementOf(await db.batch([...statementQueries(db, id), ...extra]));
+}
+
+/** The reads of a statement and its rows by index, for a caller's batch (`statementOf` its results). */
+export const statementQueries = (db: Db, id: string) =>
+  [
     db.select().from(s).where(eq(s.id, id)),
     db.select().from(r).where(eq(r.statement_id, id)).orderBy(asc(r.tx_index)),
-    ...extra,
-  ]);
+  ] as const;
+
+export function statementOf([stmts, rows, ...more]: readonly unknown[]) {
   return {
     stmt: (stmts as StatementRecord[])[0] ?? null,
     rows: rows as StatementRowRecord[],
@@ -63,14 +64,31 @@ export async function statementAndRows(db: Db, id: string, extra: Statement[] = 
   };
 }
 
-/** A statement, its rows (by index) and their stored synthetic keys: one D1 round trip. */
-export async function readStatementWithRows(db: Db, id: string) {
-  const [stmts, rows, keys, images] = await db.batch([
+/**
+ * A statement, its rows (by index) and their stored synthetic keys: one D1 round trip. `before`:
+ * writes that run first in the same batch (a statement made from a request, inserted then read);
+ * `run`: the caller's batch runner (one that also reads its settings).
+ */
+export async function readStatementWithRows(
+  db: Db,
+  id: string,
+  before: readonly Statement[] = [],
+  run: (stmts: Statement[]) => Promise<unknown[]> = async (stmts) =>
+    (await db.batch(stmts as unknown as Parameters<typeof db.batch>[0])) as unknown as unknown[],
+) {
+  const all = await run([
+    ...before,
     db.select().from(s).where(eq(s.id, id)),
     db.select().from(r).where(eq(r.statement_id, id)).orderBy(asc(r.tx_index)),
     db.select().from(k).where(eq(k.statement_id, id)),
     storedKeyImagesQuery(db, id),
   ]);
+  const [stmts, rows, keys, images] = all.slice(before.length) as [
+    StatementRecord[],
+    StatementRowRecord[],
+    { tx_index: number; date_file_name: string }[],
+    Awaited<ReturnType<typeof storedKeyImagesQuery>>,
+  ];
   return {
     stmt: (stmts[0] as StatementRecord | undefined) ?? null,
     rows: rows as StatementRowRecord[],
@@ -159,6 +177,9 @@ export async function storedInWindow(db: Db, lo: string, hi: string) {
  * twins. A query for a caller's batch.
  */
 export const otherAccountRowsQuery = (db: Db, id: string, lo: string, hi: string) =>
+  otherRowsBetween(db, id, lo, hi);
+
+const otherRowsBetween = (db: Db, id: string, lo: string | SQL, hi: string | SQL) =>
   db
     .select({
       date: r.date,
@@ -234,3 +255,59 @@ export function captureRows(db: Db, notAlertRecipients: readonly string[]) {
     .where(ne(r.reconcile_tier, "previously_imported"))
     .groupBy(s.institution, r.type);
 }
+
+/**
+ * A stored statement's guessed reconciliation windows, as SQL (ISO days): around its stored rows'
+ * dates (the match window [min - matchBefore, max + matchAfter), the transfer window
+ * [min - transferDays, max + transferDays]), or, with no rows, around its upload day
+ * ([day - daysBefore, day + daysAfter] for both). Read before the file is parsed again; the parse's
+ * own windows are checked against the returned bounds (`guessBoundsQuery`).
+ */
+export interface GuessDays {
+  matchBefore: number;
+  matchAfter: number;
+  transferDays: number;
+  daysBefore: number;
+  daysAfter: number;
+}
+
+const shiftSql = (d: number) => `${d >= 0 ? "+" : ""}${d} days`;
+
+function guessBound(id: string, g: GuessDays, which: "mlo" | "mhi" | "tlo" | "thi") {
+  const byRows = {
+    mlo: sql`date(MIN(${r.date}), ${shiftSql(-g.matchBefore)})`,
+    mhi: sql`date(MAX(${r.date}), ${shiftSql(g.matchAfter)})`,
+    tlo: sql`date(MIN(${r.date}), ${shiftSql(-g.transferDays)})`,
+    thi: sql`date(MAX(${r.date}), ${shiftSql(g.transferDays)})`,
+  }[which];
+  const lo = which === "mlo" || which === "tlo";
+  const byUpload = sql`(SELECT date(substr(${s.uploaded_at}, 1, 10), ${shiftSql(lo ? -g.daysBefore : g.daysAfter)}) FROM ${s} WHERE ${s.id} = ${id})`;
+  return sql`(SELECT COALESCE(${byRows}, ${byUpload}) FROM ${r} WHERE ${r.statement_id} = ${id})`;
+}
+
+/** The bounds `guessWindowQueries` read over (null when the statement is gone). */
+export const guessBoundsQuery = (db: Db, id: string, g: GuessDays) =>
+  db
+    .select({
+      mlo: sql<string | null>`${guessBound(id, g, "mlo")}`.as("mlo"),
+      mhi: sql<string | null>`${guessBound(id, g, "mhi")}`.as("mhi"),
+      tlo: sql<string | null>`${guessBound(id, g, "tlo")}`.as("tlo"),
+      thi: sql<string | null>`${guessBound(id, g, "thi")}`.as("thi"),
+    })
+    .from(s)
+    .where(eq(s.id, id));
+
+/** The stored rows and other statements' rows over a stored statement's guessed windows. */
+export const guessWindowQueries = (db: Db, id: string, g: GuessDays) =>
+  [
+    db
+      .select(storedColumns)
+      .from(t)
+      .where(
+        and(
+          gte(t.DateFileName, sql`replace(${guessBound(id, g, "mlo")}, '-', '.')`),
+          lt(t.DateFileName, sql`replace(${guessBound(id, g, "mhi")}, '-', '.')`),
+        ),
+      ),
+    otherRowsBetween(db, id, sql`${guessBound(id, g, "tlo")}`, sql`${guessBound(id, g, "thi")}`),
+  ] as const;

@@ -8,24 +8,16 @@ import { plainCents, type Cents } from "../../lib/money";
 import { aiFor } from "../../ai/routing";
 import { FALLBACK_CATEGORY } from "../../categorize/categories";
 import { FUZZY_THRESHOLD_RECONCILER, resolveFuzzy } from "../../categorize/fuzzy";
-import { getResolverIndex, resolverReads } from "../../categorize/resolver";
+import { getResolverIndex } from "../../categorize/resolver";
 import { resolveDeterministic } from "../../categorize/rules";
-import { getDb } from "../../db";
 import type { StatementRowRecord } from "../../db/schema";
 import { getConfig } from "../config/service";
 import type { ServiceCtx } from "../../lib/context";
 import { log } from "../../lib/log";
 import { sha256Hex } from "../../ingest/hash";
 import { cleanDescription, type ParsedStatement } from "./parsers";
-import type { StoredTx } from "./rules";
-import {
-  otherAccountRows,
-  otherAccountRowsQuery,
-  type RowWithKey,
-  storedInWindow,
-  storedInWindowQuery,
-  withDeleted,
-} from "./queries";
+import { type Guessed, periodReads, type Settings } from "./period";
+import type { RowWithKey } from "./queries";
 import { institutionSlug, isMisc, matchWindow, occurrences, reconcile, type RowToReconcile } from "./rules";
 import { TRANSFER_DAYS, transferReason } from "./transfers";
 
@@ -34,6 +26,7 @@ async function suggestCategories(
   ctx: ServiceCtx,
   names: string[],
   known: string | null | undefined,
+  settings: Settings | undefined,
 ): Promise<Map<string, string>> {
   const index = await getResolverIndex(ctx.env.DB, ctx.clock, known);
   const out = new Map<string, string>();
@@ -43,7 +36,7 @@ async function suggestCategories(
     if (hit) out.set(n, hit.category);
     else misses.push(n);
   }
-  const config = await getConfig(ctx);
+  const config = settings ?? (await getConfig(ctx));
   const ai =
     config.ai_categorization_enabled && misses.length
       ? aiFor(ctx.env, config, "categorization", { maxRetries: 1 })
@@ -84,47 +77,6 @@ export async function syntheticKey(
   return `${row.date.replaceAll("-", ".")}_00.00_stmt_${institutionSlug(institution)}_${hash}.${ext}`;
 }
 
-type Span = { lo: string; hi: string } | null;
-
-interface PeriodReads {
-  /** The resolver's version stamp (undefined: getResolverIndex reads it itself). */
-  resolverVersion?: string | null;
-  stored: (StoredTx & { deleted: boolean })[];
-  others: Awaited<ReturnType<typeof otherAccountRows>>;
-}
-
-/**
- * What reconciling a statement reads, in ONE round trip: the resolver's version stamp (and its
- * lists when this isolate's copy expired), the stored rows of the match window and the other
- * statements' rows of the transfer window. When that batch fails, each is read on its own.
- */
-async function periodReads(
-  ctx: ServiceCtx,
-  statementId: string,
-  match: Span,
-  transfer: Span,
-): Promise<PeriodReads> {
-  const db = getDb(ctx.env.DB);
-  const resolver = resolverReads(ctx.env.DB, ctx.clock);
-  const n = resolver.stmts.length;
-  try {
-    const results = (await db.batch([
-      ...resolver.stmts,
-      ...(match ? [storedInWindowQuery(db, match.lo, match.hi)] : []),
-      ...(transfer ? [otherAccountRowsQuery(db, statementId, transfer.lo, transfer.hi)] : []),
-    ] as unknown as Parameters<typeof db.batch>[0])) as unknown as unknown[];
-    const stored = match ? (results[n] as Parameters<typeof withDeleted>[0]) : [];
-    const others = transfer ? (results[n + (match ? 1 : 0)] as PeriodReads["others"]) : [];
-    return { resolverVersion: resolver.take(results.slice(0, n)), stored: withDeleted(stored), others };
-  } catch (err) {
-    log("warn", "statements.period_batch_failed", { error: String(err) });
-    return {
-      stored: match ? await storedInWindow(db, match.lo, match.hi) : [],
-      others: transfer ? await otherAccountRows(db, statementId, transfer.lo, transfer.hi) : [],
-    };
-  }
-}
-
 export async function buildRows(
   ctx: ServiceCtx,
   {
@@ -132,7 +84,18 @@ export async function buildRows(
     parsed,
     fileKind,
     previous = [],
-  }: { statementId: string; parsed: ParsedStatement; fileKind: string; previous?: StatementRowRecord[] },
+    guessed = null,
+    config,
+  }: {
+    statementId: string;
+    parsed: ParsedStatement;
+    fileKind: string;
+    previous?: StatementRowRecord[];
+    /** Rows read before the parse over a guessed window (used when it covers the parse's). */
+    guessed?: Guessed | null;
+    /** The settings the verb took with its read ahead (else read here). */
+    config?: Settings;
+  },
 ): Promise<RowWithKey[]> {
   const cleaned = parsed.rows.map((r) => cleanDescription(r.description));
   const window = matchWindow(parsed.rows.map((r) => r.date));
@@ -142,8 +105,14 @@ export async function buildRows(
   const transferSpan = dates.length
     ? { lo: shift(dates[0]!, -TRANSFER_DAYS), hi: shift(dates.at(-1)!, TRANSFER_DAYS) }
     : null;
-  const { resolverVersion, stored, others } = await periodReads(ctx, statementId, window, transferSpan);
-  const suggested = await suggestCategories(ctx, cleaned, resolverVersion);
+  const period = await periodReads(ctx, {
+    statementId,
+    match: window,
+    transfer: transferSpan,
+    guessed,
+  });
+  const { resolverVersion, stored, others } = period;
+  const suggested = await suggestCategories(ctx, cleaned, resolverVersion, config ?? period.config);
   const occ = occurrences(parsed.rows);
   const keys = await Promise.all(
     parsed.rows.map((r, i) => syntheticKey(parsed.institution, fileExtension(fileKind), r, occ[i]!)),

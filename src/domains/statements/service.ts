@@ -1,104 +1,25 @@
 /** Statement verbs: upload (parse, reconcile, persist), list, detail, review edits, reparse, delete, download. */
-import { aiFor } from "../../ai/routing";
 import { getDb } from "../../db";
-import { getConfig } from "../config/service";
 import type { StatementLayoutRecord, StatementRecord, StatementRowRecord } from "../../db/schema";
 import { sha256Hex } from "../../ingest/hash";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, NotFound, notFound, Refused, Unsupported, validationError } from "../../lib/errors";
-import { checkMapping, saveMappingQuery, storedMapping } from "./csv-mappings";
-import {
-  CONTENT_TYPES,
-  checkRows,
-  decodeText,
-  detectKind,
-  type FileKind,
-  parseFile,
-  partOfKey,
-  r2KeyFor,
-} from "./files";
+import type { CsvMappingRow } from "./csv-mapping-queries";
+import { checkMapping, saveMappingQuery } from "./csv-mappings";
+import { CONTENT_TYPES, decodeText, detectKind, type FileKind, partOfKey, r2KeyFor } from "./files";
 import { batchOf, type Statement } from "../../db/lists";
-import { countMatchQuery, layoutsQuery, listLayouts } from "./layouts/service";
+import { countMatchQuery, layoutsQuery } from "./layouts/service";
+import { mappingsIfCsvQuery } from "./csv-mapping-queries";
 import { type CsvMapping, csvTable } from "./parsers/csv";
 import * as q from "./queries";
+import type { Guessed, Settings } from "./period";
+import { layoutsWithGuess, loadWithGuess, mappingWithGuess, NO_GUESS } from "./read-ahead";
+import { type Confirmed, parseAll, parseAny, parsedColumns } from "./parse";
 import { reviewImage } from "./review-image";
 import { buildRows } from "./reconcile";
 import { statementStatus } from "./rules";
 import type { RowEdit } from "./schemas";
 import { detail, summaryItem, uploadResponse } from "./views";
-
-/** The AI statement reader: the person opted in and document parsing is routed to a provider. */
-async function aiReader(ctx: ServiceCtx) {
-  const config = await getConfig(ctx);
-  return config.ai_statement_parsing_enabled
-    ? aiFor(ctx.env, config, "document_parsing", { maxRetries: 1 })
-    : null;
-}
-
-/** A CSV header layout's confirmed mapping (stored, or being confirmed now). */
-type Confirmed = { institution: string; mapping: CsvMapping };
-
-/**
- * Any file through its parser (one statement per account); a CSV with its confirmed mapping: the
- * one being confirmed (`confirmed`), else the stored one for its header, if any.
- */
-async function parseAll(
-  ctx: ServiceCtx,
-  kind: FileKind,
-  bytes: Uint8Array,
-  fallbackYear: number,
-  confirmed: Confirmed | null = null,
-  layouts: StatementLayoutRecord[] | null = null,
-) {
-  if (kind !== "csv") {
-    const parts = await parseFile(kind, bytes, fallbackYear, {
-      ai: kind === "pdf" ? await aiReader(ctx) : null,
-      // The taught layouts: read with the statement when the caller had a read to fold them into.
-      layouts: kind === "pdf" ? (layouts ?? (await listLayouts(getDb(ctx.env.DB)))) : [],
-    });
-    return parts.map((p) => ({ ...p, csvState: null }));
-  }
-  checkRows(kind, bytes);
-  const text = decodeText(bytes);
-  // The header is on the first lines: the stored mapping is looked up from them alone.
-  const stored = confirmed ?? (await storedMapping(getDb(ctx.env.DB), text.slice(0, 64 * 1024)));
-  const [parsed] = await parseFile(kind, bytes, fallbackYear, { csvMapping: stored?.mapping ?? null });
-  if (stored) parsed!.institution = stored.institution;
-  const csvState = parsed!.csv ? { ...parsed!.csv, confirmed: stored !== null } : null;
-  return [{ ...parsed!, csvState }];
-}
-
-type Parsed = Awaited<ReturnType<typeof parseAll>>[number];
-
-/** The statement columns a parse decides (an upload stores them, a re-read replaces them). */
-function parsedColumns(parsed: Parsed) {
-  return {
-    institution: parsed.institution,
-    account_type: parsed.account_type,
-    period_start: parsed.period_start,
-    period_end: parsed.period_end,
-    parsed_with_ai: parsed.parsed_with_ai ? 1 : 0,
-    balance_ok: parsed.balance.ok ? 1 : 0,
-    warnings: parsed.balance.warnings,
-    csv_mapping: parsed.csvState,
-  } satisfies Partial<StatementRecord>;
-}
-
-/** The statement of one account of a file (`part`: its place in the file). */
-async function parseAny(
-  ctx: ServiceCtx,
-  kind: FileKind,
-  bytes: Uint8Array,
-  fallbackYear: number,
-  {
-    part = 0,
-    confirmed = null,
-    layouts = null,
-  }: { part?: number; confirmed?: Confirmed | null; layouts?: StatementLayoutRecord[] | null } = {},
-) {
-  const parts = await parseAll(ctx, kind, bytes, fallbackYear, confirmed, layouts);
-  return parts[part] ?? parts[0]!;
-}
 
 /**
  * Confirms (or corrects) the column mapping of a CSV statement's header layout and reads it again
@@ -108,7 +29,8 @@ export async function confirmCsvMapping(
   ctx: ServiceCtx,
   { id, body }: { id: string; body: { institution: string; mapping: CsvMapping } },
 ) {
-  const loaded = await loadStatement(ctx, id);
+  // The statement, its rows and the period's guessed reads: one round trip.
+  const loaded = await loadWithGuess(ctx, { id });
   if (loaded.stmt.file_kind !== "csv") throw conflict("Only a CSV statement has a column mapping", "NOT_CSV");
   const bytes = await storedFile(ctx, loaded.stmt.r2_key);
   const table = csvTable(decodeText(bytes));
@@ -116,11 +38,14 @@ export async function confirmCsvMapping(
   checkMapping(table.header, body.mapping);
   const db = getDb(ctx.env.DB);
   const now = ctx.clock().toISOString();
-  return reread(ctx, loaded, {
+  return reread(ctx, {
+    loaded,
     bytes,
     confirmed: body,
     extra: [saveMappingQuery(db, table.header, body.institution, body.mapping, now)],
     summary: () => `CSV columns confirmed for ${body.institution}`,
+    guessed: loaded.guessed,
+    config: loaded.config,
   });
 }
 
@@ -134,14 +59,37 @@ export async function uploadStatement(ctx: ServiceCtx, upload: { bytes: Uint8Arr
       "Not a statement file: upload a PDF, CSV, OFX, QFX, QIF or CAMT.053 (ISO 20022 XML) export",
     );
   const now = ctx.clock().toISOString();
-  const parts = await parseAll(ctx, kind, upload.bytes, ctx.clock().getUTCFullYear());
+  const firstId = newId();
+  // What the parse needs from D1 (a PDF: the taught layouts; a CSV: its header's stored mapping)
+  // is read with the period's reads over a window guessed around today: one round trip.
+  const at = { statementId: firstId, day: now.slice(0, 10) };
+  const { guessed, ...ahead } =
+    kind === "pdf"
+      ? await layoutsWithGuess(ctx, at)
+      : kind === "csv"
+        ? await mappingWithGuess(ctx, { ...at, bytes: upload.bytes })
+        : NO_GUESS;
+  const parts = await parseAll(ctx, {
+    kind,
+    bytes: upload.bytes,
+    fallbackYear: ctx.clock().getUTCFullYear(),
+    ...ahead,
+  });
   const sha = await sha256Hex(upload.bytes);
   const refused = parts[0]!.csv?.refused;
   const saved = [];
   for (const [part, parsed] of parts.entries()) {
     const key = r2KeyFor(parsed.institution, sha, kind, part);
-    const id = newId();
-    const rows = await buildRows(ctx, { statementId: id, parsed, fileKind: kind });
+    const id = part === 0 ? firstId : newId();
+    // The guess was read before any part was inserted: only the first part may use it.
+    const guess = part === 0 ? guessed : null;
+    const rows = await buildRows(ctx, {
+      statementId: id,
+      parsed,
+      fileKind: kind,
+      guessed: guess,
+      config: ahead.config,
+    });
     const stmt: StatementRecord = {
       id,
       filename: upload.filename,
@@ -305,30 +253,43 @@ async function storedFile(ctx: ServiceCtx, key: string): Promise<Uint8Array> {
  * `extra` statements join the write's batch; `summary` names the entry that rides in it (null:
  * the caller's verb journaled already).
  */
-async function reread(
+export async function reread(
   ctx: ServiceCtx,
-  { stmt, rows: previous }: Awaited<ReturnType<typeof loadStatement>>,
   opts: {
+    loaded: Awaited<ReturnType<typeof loadStatement>>;
     bytes?: Uint8Array;
     confirmed?: Confirmed;
     extra?: Statement[];
     summary: ((rows: number) => string) | null;
     layouts?: StatementLayoutRecord[];
+    /** Stored CSV mappings read with the statement (every one, when it is a CSV). */
+    mappings?: CsvMappingRow[];
+    /** The period's reads made with the statement, over a guessed window. */
+    guessed?: Guessed | null;
+    /** The settings taken with them. */
+    config?: Settings;
   },
 ) {
+  const { stmt, rows: previous } = opts.loaded;
   const bytes = opts.bytes ?? (await storedFile(ctx, stmt.r2_key));
-  const parsed = await parseAny(
-    ctx,
-    stmt.file_kind as FileKind,
+  const parsed = await parseAny(ctx, {
+    kind: stmt.file_kind as FileKind,
     bytes,
-    Number(stmt.uploaded_at.slice(0, 4)),
-    {
-      part: partOfKey(stmt.r2_key),
-      confirmed: opts.confirmed ?? null,
-      layouts: opts.layouts ?? null,
-    },
-  );
-  const rows = await buildRows(ctx, { statementId: stmt.id, parsed, fileKind: stmt.file_kind, previous });
+    fallbackYear: Number(stmt.uploaded_at.slice(0, 4)),
+    part: partOfKey(stmt.r2_key),
+    confirmed: opts.confirmed ?? null,
+    layouts: opts.layouts ?? null,
+    mappings: opts.mappings ?? null,
+    config: opts.config,
+  });
+  const rows = await buildRows(ctx, {
+    statementId: stmt.id,
+    parsed,
+    fileKind: stmt.file_kind,
+    previous,
+    guessed: opts.guessed ?? null,
+    config: opts.config,
+  });
   const status = statementStatus(
     rows.map((r) => ({ edited: r.edited ?? 0, action_result: r.action_result ?? null })),
   );
@@ -345,20 +306,20 @@ async function reread(
 
 /** Parses the stored file again and reconciles anew (journaled: the entry rides in the rows' batch). */
 export async function reparseStatement(ctx: ServiceCtx, id: string) {
-  // The taught layouts are read with the statement (one round trip).
+  // The taught layouts and the period's guessed reads are read with the statement (one round trip).
   const db = getDb(ctx.env.DB);
-  const { stmt, rows, extra } = await q.statementAndRows(db, id, [layoutsQuery(db)]);
-  if (!stmt) throw notFound("Statement");
-  return reread(
-    ctx,
-    { stmt, rows },
-    { layouts: extra[0] as StatementLayoutRecord[], summary: (n) => `reparsed statement (${n} rows)` },
-  );
-}
-
-/** The same re-read as part of another verb that journaled it (teaching a layout). */
-export async function rereadStatement(ctx: ServiceCtx, id: string) {
-  return reread(ctx, await loadStatement(ctx, id), { summary: null });
+  const { stmt, rows, extra, guessed, config } = await loadWithGuess(ctx, {
+    id,
+    extra: [layoutsQuery(db), mappingsIfCsvQuery(db, id)],
+  });
+  return reread(ctx, {
+    loaded: { stmt, rows },
+    layouts: extra[0] as StatementLayoutRecord[],
+    mappings: extra[1] as CsvMappingRow[],
+    summary: (n) => `reparsed statement (${n} rows)`,
+    guessed,
+    config,
+  });
 }
 
 /** Removes the statement and its review rows (never a transaction); the file goes when no statement keeps it. */

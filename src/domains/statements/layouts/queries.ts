@@ -12,9 +12,6 @@ export const listLayouts = (db: Db) => layoutsQuery(db).all();
 
 export const layoutById = (db: Db, id: string) => db.select().from(l).where(eq(l.id, id)).get();
 
-export const layoutByFingerprint = (db: Db, fingerprint: string) =>
-  db.select().from(l).where(eq(l.fingerprint, fingerprint)).get();
-
 /** Counts a statement read by a stored layout (never blocks the upload). */
 export const countMatchQuery = (db: Db, id: string, nowIso: string) =>
   db

@@ -15,7 +15,6 @@ import { findHeader, fingerprintOf } from "./fingerprint";
 import {
   countMatchQuery,
   deleteLayoutQuery,
-  layoutByFingerprint,
   layoutById,
   layoutsQuery,
   listLayouts,
@@ -49,11 +48,16 @@ export function layoutItem(r: StatementLayoutRecord) {
   };
 }
 
-export async function pdfTextOf(ctx: ServiceCtx, stmt: { file_kind: string; r2_key: string }) {
+/** A PDF statement's stored file (409 for another kind, 404 in words when the object is gone). */
+async function pdfBytesOf(ctx: ServiceCtx, stmt: { file_kind: string; r2_key: string }) {
   if (stmt.file_kind !== "pdf") throw conflict("Only a PDF statement has a page layout", "NOT_PDF");
   const obj = await ctx.env.FILES.get(stmt.r2_key);
   if (!obj) throw new NotFound("The stored statement file is missing");
-  return readPdfText(new Uint8Array(await obj.arrayBuffer()));
+  return new Uint8Array(await obj.arrayBuffer());
+}
+
+export async function pdfTextOf(ctx: ServiceCtx, stmt: { file_kind: string; r2_key: string }) {
+  return readPdfText(await pdfBytesOf(ctx, stmt));
 }
 
 /** The first pages' text as laid out (lines top to bottom, items with x and width), for marking. */
@@ -76,21 +80,28 @@ export async function pageText(ctx: ServiceCtx, stmt: { file_kind: string; r2_ke
 
 const bad = (msg: string) => validationError([{ loc: ["body", "marks"], msg, type: "value_error" }], msg);
 
-/** Reads the statement with the marks; saves the layout under its header's fingerprint. */
+/**
+ * Reads the statement with the marks and plans the layout's save under its header's fingerprint:
+ * the entry is queued and `save` is for the caller's write batch (with the statement read again
+ * with `layouts`, the taught layouts as they will be after the save). `layouts`: the stored ones.
+ */
 export async function teachLayout(
   ctx: ServiceCtx,
   {
     stmt,
     body,
+    layouts,
   }: {
     stmt: { id: string; file_kind: string; r2_key: string; uploaded_at: string };
     body: { marks: LayoutMarks; name?: string; institution?: string; proposed?: boolean };
+    layouts: StatementLayoutRecord[];
   },
 ) {
   const m = body.marks;
   if (!m.amount && !(m.withdrawal || m.deposit))
     throw bad("Mark the amount column, or the withdrawal and deposit columns");
-  const text = await pdfTextOf(ctx, stmt);
+  const bytes = await pdfBytesOf(ctx, stmt);
+  const text = await readPdfText(bytes);
   const lines = toLines(text.items);
   const header = findHeader(lines, m);
   const institution = (body.institution ?? "").trim() || "Other";
@@ -109,7 +120,7 @@ export async function teachLayout(
   const db = getDb(ctx.env.DB);
   const now = ctx.clock().toISOString();
   const fingerprint = fingerprintOf(header.words);
-  const before = (await layoutByFingerprint(db, fingerprint)) ?? null;
+  const before = layouts.find((l) => l.fingerprint === fingerprint) ?? null;
   const record: StatementLayoutRecord = {
     id:
       before?.id ??
@@ -139,8 +150,21 @@ export async function teachLayout(
     rows: 1,
     summary: `taught statement layout "${record.name}" (${parsed.rows.length} rows${proposed})`,
   });
-  await ctx.batch([saveByFingerprintQuery(db, record)]);
-  return { before, after: record, balance: parsed.balance, rows: parsed.rows.length };
+  // As a read after the save lists them: oldest first, the new one last among equals.
+  const after = before
+    ? layouts.map((l) => (l.id === record.id ? record : l))
+    : [...layouts, record].sort((a, b) =>
+        a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0,
+      );
+  return {
+    before,
+    after: record,
+    layouts: after,
+    bytes,
+    save: saveByFingerprintQuery(db, record),
+    balance: parsed.balance,
+    rows: parsed.rows.length,
+  };
 }
 
 export async function renameLayout(ctx: ServiceCtx, { id, name }: { id: string; name: string }) {

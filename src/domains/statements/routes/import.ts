@@ -20,8 +20,10 @@ export class ImportStatementRows extends StatementsRoute {
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
     const ctx = serviceCtx(c);
-    const statement_id = body.statement_id ?? (await statementFromBody(ctx, body));
-    const res = await executeImport(ctx, { ...body, statement_id });
+    // Without statement_id the request's rows make the statement, inserted in the import's read.
+    const made = body.statement_id ? null : await statementFromBody(ctx, body);
+    const statement_id = body.statement_id ?? made!.id;
+    const res = await executeImport(ctx, { ...body, statement_id, inserts: made?.inserts });
     return c.json(res.response);
   }
 }

@@ -3,9 +3,10 @@ import { z } from "zod";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { ErrorEnvelope } from "../../../http/errors";
 import { PageTextResponse, StatementLayout, TeachLayoutRequest } from "../layouts/schemas";
-import { layoutItem, pageText, teachLayout } from "../layouts/service";
+import { pageText } from "../layouts/service";
 import { StatementDetailResponse, StatementIdParams } from "../schemas";
-import { loadStatement, rereadStatement } from "../service";
+import { loadStatement } from "../service";
+import { teachStatementLayout } from "../teach";
 import { json, NOT_FOUND, StatementsRoute } from "./base";
 
 export class GetPageText extends StatementsRoute {
@@ -47,10 +48,6 @@ export class TeachLayout extends StatementsRoute {
 
   override async handle(c: AppContext) {
     const { params, body } = await this.getValidatedData<typeof this.schema>();
-    const ctx = serviceCtx(c);
-    const { stmt } = await loadStatement(ctx, params.statement_id);
-    const res = await teachLayout(ctx, { stmt, body });
-    const statement = await rereadStatement(ctx, stmt.id);
-    return c.json({ layout: layoutItem(res.after), statement });
+    return c.json(await teachStatementLayout(serviceCtx(c), { id: params.statement_id, body }));
   }
 }
