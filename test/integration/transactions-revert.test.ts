@@ -47,10 +47,11 @@ describe("ledger images for transaction edits", () => {
       env: { DB: undo.db },
     });
     expect(undone.status, undone.text).toBe(200);
-    // The restore reads the row and the category list in one trip (before: two).
-    const restoreRead = undo.trips.filter((t) => t.sql.some((q) => /^select .* from "categories"/i.test(q)));
-    expect(restoreRead).toHaveLength(1);
-    expect(restoreRead[0]!.sql.join(" ")).toMatch(/from "categories".*from "transactions"/s);
+    // The door's auth batch, the entry, then one batch: the claim, the guards (the row still shows
+    // the entry's after image, the category is live), the restore and the revert's entry (before: 6).
+    expect(undo.trips.map((t) => t.kind)).toEqual(["batch", "single", "batch"]);
+    expect(undo.trips[1]!.sql[0]).toMatch(/^select .* from "activity_log"/i);
+    expect(undo.trips[2]!.sql[0]).toMatch(/^update "activity_log" set "reverted_at"/i);
     expectEntryInBatch(undo, "transactions");
     const row = await detail(id);
     expect(row.category).toBe("coffee & cafes");
@@ -71,10 +72,58 @@ describe("ledger images for transaction edits", () => {
     const entry = await entryFor("updateTransactionFields");
     await call(`${tx(id)}/comment`, { method: "PUT", body: { comment: "changed after" } });
     const stale = expectEnvelope(await revert(entry.id), 409, "stale_revert");
-    expect(stale.error).toBeTruthy();
-    expect((await revert(entry.id, true)).status).toBe(200);
+    expect(stale.details.changed_fields).toEqual(["Comment"]);
+    expect((await detail(id)).amount).toBe(12);
+    // force takes the read path: auth, entry, current image, the restore's reads, then the restore's
+    // batch, which the claim rides in (before: the claim was a trip of its own, 6).
+    const forced = countingD1(env.DB);
+    const res = await call(`/api/v1/activity/${entry.id}/revert?force=true`, {
+      method: "POST",
+      env: { DB: forced.db },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(forced.trips).toHaveLength(5);
+    const claim = forced.trips.filter((t) => t.sql.some((q) => /^update "activity_log"/i.test(q)));
+    expect(claim).toHaveLength(1);
+    expect(claim[0]!.sql.some((q) => /^update "transactions"/i.test(q))).toBe(true);
+    expectEntryInBatch(forced, "transactions");
     const row = await detail(id);
     expect(row.amount).toBe(10);
+    expect(row.comment).toBeNull();
+  });
+
+  it("a revert claimed by another between its read and its batch: 409, nothing restored", async () => {
+    await call(`${tx(id)}/comment`, { method: "PUT", body: { comment: "mine" } });
+    const entry = await entryFor("setTransactionComment");
+    // A D1 whose batches carrying the claim see another revert stamp the entry just before they run.
+    let counter: ReturnType<typeof countingD1> | null = null;
+    const racing = {
+      prepare: (q: string) => env.DB.prepare(q),
+      batch: async (stmts: D1PreparedStatement[]) => {
+        if (counter!.trips.at(-1)!.sql.some((q) => /^update "activity_log" set "reverted_at"/i.test(q)))
+          await env.DB.prepare(
+            "UPDATE activity_log SET reverted_at = ?, reverted_by = 'act_other' WHERE id = ?",
+          )
+            .bind("2030-01-01T00:00:00.000Z", entry.id)
+            .run();
+        return env.DB.batch(stmts);
+      },
+    } as unknown as D1Database;
+    counter = countingD1(racing);
+    const res = await call(`/api/v1/activity/${entry.id}/revert`, {
+      method: "POST",
+      env: { DB: counter.db },
+    });
+    expectEnvelope(res, 409, "CONFLICT");
+    expect((await detail(id)).comment).toBe("mine");
+    const row = await env.DB.prepare("SELECT reverted_by FROM activity_log WHERE id = ?")
+      .bind(entry.id)
+      .first();
+    expect(row!.reverted_by).toBe("act_other");
+    const mine = await env.DB.prepare("SELECT COUNT(*) AS n FROM activity_log WHERE summary LIKE ?")
+      .bind(`revert of ${entry.id}%`)
+      .first<{ n: number }>();
+    expect(mine!.n).toBe(0);
   });
 
   it("bulk: revert restores every row", async () => {

@@ -39,6 +39,17 @@ export const categoryListed = (db: Db, name: string) =>
     notExists(db.select({ one: sql`1` }).from(c)),
   );
 
+/**
+ * True while `name` is a stored category (NOCASE), or, while no list is stored, when `inDefaults`
+ * (the caller found it among the defaults, which are then in effect). Stricter than
+ * `categoryListed`: a revert's guard, refused exactly where the revert's read path would refuse.
+ */
+export const categoryLive = (db: Db, name: string, inDefaults: boolean) =>
+  or(
+    exists(db.select({ one: sql`1` }).from(c).where(eq(c.name, name))),
+    inDefaults ? notExists(db.select({ one: sql`1` }).from(c)) : sql`0`,
+  );
+
 export const insertCategory = (db: Db, r: CategoryRow) => db.insert(c).values(r);
 
 // `name` is a NOCASE column: `eq` matches any case, as the list's lookups do.

@@ -19,7 +19,7 @@ import {
   SoftDeleteTransaction,
 } from "./routes/state";
 import { EditableImage } from "./rules";
-import { currentImage, restoreImage } from "./service";
+import { currentImage, guardedRestore, restoreImage } from "./service";
 import { z } from "zod";
 import { storedJson } from "../../db/json";
 
@@ -60,6 +60,7 @@ export const transactionReverters: Reverters = {
   transaction: typedReverter(EditableImage.nullable(), {
     current: currentImage,
     restore: (ctx, txId, image, opts) => restoreImage(ctx, { txId, image, opts }),
+    guarded: (ctx, txId, image, after) => guardedRestore(ctx, { txId, image, after }),
   }),
   // A bulk entry's resource id is the JSON list of its tx ids: the stale guard reads each row.
   "transactions-bulk": typedReverter(BulkImage, {
