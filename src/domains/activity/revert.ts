@@ -112,15 +112,33 @@ export async function revertEntry(ctx: ServiceCtx, input: { id: string; force: b
   return (await guardedRevert(ctx, p)) ?? (await readPathRevert(ctx, p));
 }
 
+/**
+ * A context whose batch that takes the revert's entry (queued just before it: `journal`) takes the
+ * claim first; `claimed()` says whether such a batch was written.
+ */
+function claiming(ctx: ServiceCtx, p: Plan, queued: () => boolean) {
+  let claimed = false;
+  const batch = (async (stmts: Statements, opts?: { ifChanged?: boolean }) => {
+    if (claimed || !queued()) return ctx.batch(stmts, opts);
+    const claim = claimStatements(getDb(ctx.env.DB), p.entry.id, p.at, p.id);
+    const res = await ctx.batch([...claim, ...stmts], opts);
+    claimed = true;
+    return res.slice(claim.length);
+  }) as Batch;
+  return { ctx: { ...ctx, batch }, claimed: () => claimed };
+}
+
 /** The claim, the guarded restore and the entry in one batch; null when it does not apply or failed. */
 async function guardedRevert(ctx: ServiceCtx, p: Plan): Promise<Reverted | null> {
-  const stmts = p.force ? null : (p.reverter.guarded?.(ctx, p.resourceId, p.restore, p.after) ?? null);
-  if (!stmts) return null;
+  const c = claiming(ctx, p, () => true);
+  const run = p.force ? null : (p.reverter.guarded?.(c.ctx, p.resourceId, p.restore, p.after) ?? null);
+  if (!run) return null;
   const summary = summaryOf(p, []);
   // The guard held the resource equal to `after`: that is its current image.
   journal(ctx, p, p.after, summary);
   try {
-    await ctx.batch([...claimStatements(getDb(ctx.env.DB), p.entry.id, p.at, p.id), ...stmts]);
+    await run();
+    if (!c.claimed()) throw new Error("a guarded restore wrote no batch");
     return { summary, recreated_categories: [] };
   } catch (err) {
     log("info", "activity.revert_read_path", { entry: p.entry.id, reason: String(err) });
@@ -143,35 +161,26 @@ async function readPathRevert(ctx: ServiceCtx, p: Plan): Promise<Reverted> {
     );
   }
   let summary: string | null = null;
-  let claimed = false;
-  // The batch that takes the revert's entry (queued by `journal` just before it) takes the claim too.
-  const batch = (async (stmts: Statements, opts?: { ifChanged?: boolean }) => {
-    if (claimed || summary === null) return ctx.batch(stmts, opts);
-    const claim = claimStatements(getDb(ctx.env.DB), p.entry.id, p.at, p.id);
-    const res = await ctx.batch([...claim, ...stmts], opts);
-    claimed = true;
-    return res.slice(claim.length);
-  }) as Batch;
+  const c = claiming(ctx, p, () => summary !== null);
   const queue = (recreated: string[] = []) => {
     if (summary !== null) return;
     summary = summaryOf(p, recreated);
     journal(ctx, p, current, summary);
   };
   try {
-    const outcome = await p.reverter.restore({ ...ctx, batch }, p.resourceId, p.restore, {
+    const outcome = await p.reverter.restore(c.ctx, p.resourceId, p.restore, {
       force: p.force,
       journal: queue,
     });
     const recreated = recreatedOf(outcome);
     queue(recreated);
     // A restore with no batch of its own for the claim: stamped after it.
-    if (!claimed && !(await claimRevert(ctx.env.DB, p.entry.id, p.at, p.id))) {
+    if (!c.claimed() && !(await claimRevert(ctx.env.DB, p.entry.id, p.at, p.id))) {
       throw conflict("This entry was already reverted");
     }
-    claimed = true;
     return { summary: summary!, recreated_categories: recreated };
   } catch (err) {
-    if (claimed) await releaseRevert(ctx.env.DB, p.entry.id, p.id);
+    if (c.claimed()) await releaseRevert(ctx.env.DB, p.entry.id, p.id);
     else if ((await getEntry(ctx.env.DB, p.entry.id))?.reverted_at)
       throw conflict("This entry was already reverted");
     throw err;

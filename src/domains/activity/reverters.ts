@@ -4,7 +4,7 @@
  * app.ts registers them; nothing registers itself on import.
  */
 import type { z } from "zod";
-import type { ServiceCtx, Statements } from "../../lib/context";
+import type { ServiceCtx } from "../../lib/context";
 import type { Image, ImageLike } from "./rules";
 
 /** `force`: the caller accepted a stale resource and asked for deleted categories to be recreated. */
@@ -41,13 +41,20 @@ export interface Reverter<T extends Image | null = Image | null> {
    */
   restore(ctx: ServiceCtx, resourceId: string, before: T, opts: RestoreOptions): Promise<unknown>;
   /**
-   * Optional: the restore with no read before it, for a revert without `force`: statements writing
-   * `before` back, each check the read path makes (the resource still shows `after`, what `restore`
-   * refuses) an aborting guard (queries.ts `abortUnless`). They ride in one batch with the claim
-   * and the revert's entry; when it fails nothing was written and the revert takes the read path
-   * (`current`, then `restore`), which answers exactly. null: this entry takes the read path.
+   * Optional: the restore with no read before it, for a revert without `force`: writes `before`
+   * back in ONE `ctx.batch` whose statements turn each check of the read path (the resource still
+   * shows `after`; what `restore` refuses) into an aborting guard (queries.ts `abortUnless`). The
+   * claim and the revert's own entry ride in that batch; when it fails nothing was written and the
+   * revert takes the read path (`current`, then `restore`), which answers exactly. Returns the
+   * write to run (its first D1 call is that batch: the entry is queued just before it), or null:
+   * this entry takes the read path.
    */
-  guarded?(ctx: ServiceCtx, resourceId: string, before: T, after: Image | null): Statements | null;
+  guarded?(
+    ctx: ServiceCtx,
+    resourceId: string,
+    before: T,
+    after: Image | null,
+  ): (() => Promise<unknown>) | null;
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Statements of the category domain. Transactions' Category is compared case-insensitively. */
-import { count, eq, exists, notExists, or, sql } from "drizzle-orm";
+import { count, eq, exists, notExists, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import type { ListDef, Statement } from "../../db/lists";
 import { categories, transactions } from "../../db/schema";
@@ -44,11 +44,10 @@ export const categoryListed = (db: Db, name: string) =>
  * (the caller found it among the defaults, which are then in effect). Stricter than
  * `categoryListed`: a revert's guard, refused exactly where the revert's read path would refuse.
  */
-export const categoryLive = (db: Db, name: string, inDefaults: boolean) =>
-  or(
-    exists(db.select({ one: sql`1` }).from(c).where(eq(c.name, name))),
-    inDefaults ? notExists(db.select({ one: sql`1` }).from(c)) : sql`0`,
-  );
+export const categoryLive = (db: Db, name: string, inDefaults: boolean): SQL =>
+  sql`(${exists(db.select({ one: sql`1` }).from(c).where(eq(c.name, name)))} OR ${
+    inDefaults ? notExists(db.select({ one: sql`1` }).from(c)) : sql`0`
+  })`;
 
 export const insertCategory = (db: Db, r: CategoryRow) => db.insert(c).values(r);
 

@@ -1,5 +1,5 @@
 /** Statements of the override domain (overrides and dismissed suggestions). */
-import { and, count, eq, gte, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, count, eq, exists, gte, isNotNull, isNull, ne, notExists, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import type { ListDef } from "../../db/lists";
 import { dismissedSuggestions, overrides, transactions } from "../../db/schema";
@@ -60,6 +60,24 @@ export const reassignOverrides = (db: Db, from: string, to: string, nowIso: stri
 /** How many overrides name a category (a query for a batch). */
 export const overrideCountQuery = (db: Db, category: string) =>
   db.select({ n: count() }).from(o).where(sameOverrideCategory(category));
+
+/**
+ * True while `company`'s override (any case) is exactly `shown` (its spelling and category as
+ * stored), or, for null, while it has none: a revert's stale guard.
+ */
+export const overrideShows = (db: Db, company: string, shown: OverrideEntry | null) => {
+  const exact = shown
+    ? [
+        sql`${o.company} = ${shown.company} COLLATE BINARY`,
+        sql`${o.category} = ${shown.category} COLLATE BINARY`,
+      ]
+    : [];
+  const row = db
+    .select({ one: sql`1` })
+    .from(o)
+    .where(and(eq(o.company, company), ...exact));
+  return shown ? exists(row) : notExists(row);
+};
 
 export const deleteOverrideRow = (db: Db, company: string) => db.delete(o).where(eq(o.company, company));
 

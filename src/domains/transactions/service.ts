@@ -355,7 +355,7 @@ export async function restoreImage(
  * `after`'s columns would not show `after` exactly (an older image): that entry takes the read path.
  */
 export function guardedRestore(
-  ctx: Pick<ServiceCtx, "env">,
+  ctx: Pick<ServiceCtx, "env" | "batch">,
   {
     txId,
     image,
@@ -373,11 +373,6 @@ export function guardedRestore(
   const cols = imageColumns(image);
   const category = typeof cols.Category === "string" && cols.Category.trim() ? cols.Category : null;
   const db = getDb(ctx.env.DB);
-  return guardedEditableWrites(
-    db,
-    key,
-    cols,
-    was,
-    category ? liveCategoryCondition(db, category) : undefined,
-  );
+  const live = category ? liveCategoryCondition(db, category) : undefined;
+  return () => ctx.batch(guardedEditableWrites(db, key, cols, was, live));
 }
