@@ -157,8 +157,42 @@ describe("ledger images for transaction edits", () => {
       env: { DB: undo.db },
     });
     expect(undone.status, undone.text).toBe(200);
-    // The revert's own entry rides in the restore's (first row's) batch.
+    // Auth, the entry, then every row's guarded restore, the claim and the revert's own entry in
+    // one batch (before: 3 per row + 3).
+    expect(undo.trips.map((t) => t.kind)).toEqual(["batch", "single", "batch"]);
     expectEntryInBatch(undo, "transactions");
+    expect((await detail(id)).category).toBe("coffee & cafes");
+    expect((await detail(other)).category).toBe("gasoline");
+  });
+
+  it("bulk: a row changed since makes the revert stale; force restores every row", async () => {
+    const other = await seedTx({
+      DateFileName: "2024.10.04_09.00_b.eml",
+      Company: "Shell",
+      Category: "gasoline",
+    });
+    const updates = ["2024.10.03_09.00_a.eml", "2024.10.04_09.00_b.eml"].map((date_file_name) => ({
+      forwarded_to: "me@example.com",
+      date_file_name,
+      category: "travel",
+    }));
+    await call("/api/v1/transactions/bulk", { method: "PATCH", body: { updates } });
+    const entry = await entryFor("bulkUpdateTransactionCategory");
+    await call(`${tx(other)}/comment`, { method: "PUT", body: { comment: "since" } });
+    const stale = expectEnvelope(await revert(entry.id), 409, "stale_revert");
+    expect(stale.details.changed_fields).toEqual(["rows"]);
+    expect((await detail(id)).category).toBe("travel");
+    const forced = countingD1(env.DB);
+    const res = await call(`/api/v1/activity/${entry.id}/revert?force=true`, {
+      method: "POST",
+      env: { DB: forced.db },
+    });
+    expect(res.status, res.text).toBe(200);
+    // The read path reads both rows' current images in one trip (before: one trip per row).
+    const rowReads = forced.trips.filter(
+      (t) => t.sql.filter((q) => /^select .* from "transactions"/i.test(q)).length === 2,
+    );
+    expect(rowReads).toHaveLength(1);
     expect((await detail(id)).category).toBe("coffee & cafes");
     expect((await detail(other)).category).toBe("gasoline");
   });

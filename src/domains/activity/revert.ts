@@ -128,10 +128,19 @@ function claiming(ctx: ServiceCtx, p: Plan, queued: () => boolean) {
   return { ctx: { ...ctx, batch }, claimed: () => claimed };
 }
 
+/** The reverter's guarded write, or null (none, or its images refused: the read path answers). */
+function guardedRun(ctx: ServiceCtx, p: Plan) {
+  try {
+    return p.reverter.guarded?.(ctx, p.resourceId, p.restore, p.after) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** The claim, the guarded restore and the entry in one batch; null when it does not apply or failed. */
 async function guardedRevert(ctx: ServiceCtx, p: Plan): Promise<Reverted | null> {
   const c = claiming(ctx, p, () => true);
-  const run = p.force ? null : (p.reverter.guarded?.(c.ctx, p.resourceId, p.restore, p.after) ?? null);
+  const run = p.force ? null : guardedRun(c.ctx, p);
   if (!run) return null;
   const summary = summaryOf(p, []);
   // The guard held the resource equal to `after`: that is its current image.

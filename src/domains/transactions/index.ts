@@ -1,6 +1,6 @@
 import { domainRouter } from "../../http/route";
 import { type Reverters, typedReverter } from "../activity/reverters";
-import { currentBulkImage, restoreBulkImage } from "./bulk";
+import { currentBulkImage, guardedBulkRestore, restoreBulkImage } from "./bulk";
 import { BulkUpdateTransactionCategory } from "./routes/bulk";
 import { PatchTransaction, SetTransactionComment, UpdateTransactionFields } from "./routes/edit";
 import {
@@ -66,5 +66,7 @@ export const transactionReverters: Reverters = {
   "transactions-bulk": typedReverter(BulkImage, {
     current: (ctx, resourceId) => currentBulkImage(ctx, readBulkIds(resourceId)),
     restore: (ctx, _resourceId, before, opts) => restoreBulkImage(ctx, { image: before, opts }),
+    guarded: (ctx, resourceId, before, after) =>
+      guardedBulkRestore(ctx, { txIds: readBulkIds(resourceId), image: before, after }),
   }),
 };

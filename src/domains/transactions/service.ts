@@ -356,23 +356,27 @@ export async function restoreImage(
  */
 export function guardedRestore(
   ctx: Pick<ServiceCtx, "env" | "batch">,
-  {
-    txId,
-    image,
-    after,
-  }: { txId: string; image: EditableImage | null; after: Record<string, unknown> | null },
+  { txId, image, after }: { txId: string; image: EditableImage | null; after: unknown },
+) {
+  const stmts = guardedRowWrites(getDb(ctx.env.DB), txId, image, after);
+  return stmts ? () => ctx.batch(stmts) : null;
+}
+
+/** `guardedRestore`'s statements for one row (a bulk revert puts every row's in one batch). */
+export function guardedRowWrites(
+  db: ReturnType<typeof getDb>,
+  txId: string,
+  image: EditableImage | null,
+  after: unknown,
 ) {
   const key = decodeTxId(txId);
   const typed = EditableImage.safeParse(after);
-  if (!key || !image || !after || !typed.success) return null;
-  const was: Editable = {
-    ...imageColumns(typed.data),
-    CategoryAudit: (after.CategoryAudit ?? null) as Editable["CategoryAudit"],
-  };
+  if (!key || !image || !after || typeof after !== "object" || !typed.success) return null;
+  const audit = (after as { CategoryAudit?: unknown }).CategoryAudit ?? null;
+  const was: Editable = { ...imageColumns(typed.data), CategoryAudit: audit as Editable["CategoryAudit"] };
   if (!sameImage(editableImage(was), after)) return null;
   const cols = imageColumns(image);
   const category = typeof cols.Category === "string" && cols.Category.trim() ? cols.Category : null;
-  const db = getDb(ctx.env.DB);
   const live = category ? liveCategoryCondition(db, category) : undefined;
-  return () => ctx.batch(guardedEditableWrites(db, key, cols, was, live));
+  return guardedEditableWrites(db, key, cols, was, live);
 }
