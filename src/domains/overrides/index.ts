@@ -10,6 +10,7 @@ import { ListOverrides } from "./routes/list-overrides";
 import { MatchOverride } from "./routes/match-override";
 import { PutOverride } from "./routes/put-override";
 import { UndismissOverrideSuggestion } from "./routes/undismiss-suggestion";
+import { dismissalReverter } from "./dismissal-revert";
 import { currentOverride, guardedRestoreOverride, restoreOverride } from "./service";
 
 /** Mounted at /api/v1/overrides. Fixed paths register before `/:company`. */
@@ -40,4 +41,5 @@ export const overrideReverters: Reverters = {
     restore: (ctx, company, before, opts) => restoreOverride(ctx, { company, before, opts }),
     guarded: (ctx, company, before, after) => guardedRestoreOverride(ctx, { company, before, after }),
   }),
+  override_suggestion_dismissal: dismissalReverter,
 };

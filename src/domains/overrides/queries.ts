@@ -90,6 +90,25 @@ export const upsertDismissed = (db: Db, r: DismissedRow) =>
       set: { company: r.company, category: r.category, dismissed_at: r.dismissed_at },
     });
 
+/** A dismissal by key (0 or 1 row). */
+export const dismissedQuery = (db: Db, key: string) => db.select().from(d).where(eq(d.key, key));
+
+/** True while the dismissal of `key` is exactly `shown`, or, for null, while there is none (a revert's guard). */
+export const dismissedShows = (db: Db, key: string, shown: DismissedRow | null) => {
+  const exact = shown
+    ? [
+        sql`${d.company} = ${shown.company}`,
+        sql`${d.category} = ${shown.category}`,
+        eq(d.dismissed_at, shown.dismissed_at),
+      ]
+    : [];
+  const row = db
+    .select({ one: sql`1` })
+    .from(d)
+    .where(and(eq(d.key, key), ...exact));
+  return shown ? exists(row) : notExists(row);
+};
+
 export const deleteDismissed = (db: Db, key: string) => db.delete(d).where(eq(d.key, key));
 
 const t = transactions;
