@@ -181,6 +181,15 @@ export async function writeEditable(
   return res.meta.changes > 0;
 }
 
+/** True while the transaction `key` is stored and not in the trash (a guard for a batch). */
+export const liveTxExists = (db: Db, key: TxKey) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(t)
+      .where(and(isKey(key), isNull(t.DeletedAt))),
+  );
+
 /**
  * A revert's restore as one batch with no read before it (unexecuted): aborting guards (the row
  * still holds `was`, each column compared with IS and the audit as JSON; `live`, the restored
