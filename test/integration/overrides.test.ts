@@ -230,7 +230,7 @@ describe("POST /api/v1/overrides/consolidate", () => {
       resource_id: "starbucks",
       summary: res.body.detail,
       after: { overrides: [{ company: "Starbucks", category: "Coffee & Cafes" }] },
-      reversible: false,
+      reversible: true,
     });
     expect(entry.before.overrides).toHaveLength(2);
     expect(res.body.canonical).toBe("Starbucks");
@@ -240,6 +240,35 @@ describe("POST /api/v1/overrides/consolidate", () => {
       { company: "Starbucks", category: "Coffee & Cafes" },
     ]);
     expect((await call(`${OV}/duplicates`)).body.count).toBe(0);
+  });
+
+  it("a revert puts the members back and removes the canonical one (3 D1 trips); stale when a member came back", async () => {
+    const before = (await call(OV)).body.overrides;
+    const res = await consolidate(body());
+    expect(res.status).toBe(200);
+    const entry = res.headers.get("x-activity-id")!;
+    const counter = countingD1(env.DB);
+    const undo = await call(`/api/v1/activity/${entry}/revert`, { method: "POST", env: { DB: counter.db } });
+    expect(undo.status, undo.text).toBe(200);
+    expect(counter.trips.map((t) => t.kind)).toEqual(["batch", "single", "batch"]);
+    expectEntryInBatch(counter, "overrides");
+    expect((await call(OV)).body.overrides).toEqual(before);
+
+    const again = await consolidate(body());
+    await call(`${OV}/STARBUCKS%20%23123`, { method: "PUT", body: { category: "Groceries" } });
+    const stale = expectEnvelope(
+      await call(`/api/v1/activity/${again.headers.get("x-activity-id")}/revert`, { method: "POST" }),
+      409,
+      "stale_revert",
+    );
+    expect(stale.details.changed_fields).toEqual(["overrides"]);
+    expect((await call(OV)).body.count).toBe(3);
+    // force (the read path's restore): the members as they were, the canonical gone.
+    const forced = await call(`/api/v1/activity/${again.headers.get("x-activity-id")}/revert?force=true`, {
+      method: "POST",
+    });
+    expect(forced.status, forced.text).toBe(200);
+    expect((await call(OV)).body.overrides).toEqual(before);
   });
 
   it("the canonical company may be one of the members", async () => {

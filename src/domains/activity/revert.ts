@@ -157,7 +157,7 @@ async function guardedRevert(ctx: ServiceCtx, p: Plan): Promise<Reverted | null>
 
 /** The stale check on the resource's current image, then the restore; the claim rides in its batch. */
 async function readPathRevert(ctx: ServiceCtx, p: Plan): Promise<Reverted> {
-  const current = await p.reverter.current(ctx, p.resourceId);
+  const current = await p.reverter.current(ctx, p.resourceId, { before: p.before, after: p.after });
   if (!p.force && !sameImage(current, p.after)) {
     throw conflict(
       "The resource changed since this entry; revert with force=true to apply anyway",
@@ -180,6 +180,7 @@ async function readPathRevert(ctx: ServiceCtx, p: Plan): Promise<Reverted> {
     const outcome = await p.reverter.restore(c.ctx, p.resourceId, p.restore, {
       force: p.force,
       journal: queue,
+      after: p.after,
     });
     const recreated = recreatedOf(outcome);
     queue(recreated);

@@ -10,6 +10,7 @@ import { ListOverrides } from "./routes/list-overrides";
 import { MatchOverride } from "./routes/match-override";
 import { PutOverride } from "./routes/put-override";
 import { UndismissOverrideSuggestion } from "./routes/undismiss-suggestion";
+import { consolidationReverter } from "./consolidation-revert";
 import { dismissalReverter } from "./dismissal-revert";
 import { currentOverride, guardedRestoreOverride, restoreOverride } from "./service";
 
@@ -42,4 +43,5 @@ export const overrideReverters: Reverters = {
     guarded: (ctx, company, before, after) => guardedRestoreOverride(ctx, { company, before, after }),
   }),
   override_suggestion_dismissal: dismissalReverter,
+  override_consolidation: consolidationReverter,
 };

@@ -45,7 +45,7 @@ function listResponse({ items, version }: Snapshot<OverrideEntry>): OverrideList
  * Runs override statements with the version bump, the verb's queued ledger entry and the re-read
  * of the list in one batch, then drops the resolver cache and backs up; returns the list.
  */
-async function writeOverrides(ctx: WriteCtx, stmts: Statement[]): Promise<Snapshot<OverrideEntry>> {
+export async function writeOverrides(ctx: WriteCtx, stmts: Statement[]): Promise<Snapshot<OverrideEntry>> {
   const now = ctx.clock().toISOString();
   const { snapshot } = await writeListSnapshot(ctx.env, OVERRIDES, stmts, now, ctx.batch);
   invalidateResolverCache();
@@ -193,7 +193,7 @@ export async function consolidateOverrides(
   const db = getDb(ctx.env.DB);
   const n = new Set(input.members.map((m) => m.toLowerCase())).size;
   const detail = `Consolidated ${n} override${n === 1 ? "" : "s"} into '${input.canonical_company}' → ${category}`;
-  // Images for transparency (the group's overrides before, the one after): not reversible.
+  // The group's overrides before, the one after: its revert puts the members back (consolidation-revert.ts).
   const before = items.filter((o) => input.members.some((m) => lower(m) === lower(o.company)));
   ctx.journal({
     kind: "override_consolidation",
@@ -201,7 +201,6 @@ export async function consolidateOverrides(
     before: { overrides: before.map((o) => ({ company: o.company, category: o.category })) },
     after: { overrides: [{ company: input.canonical_company, category }] },
     summary: detail,
-    reversible: false,
   });
   await writeOverrides(ctx, [
     ...input.members.map((m) => deleteOverrideRow(db, m)),
