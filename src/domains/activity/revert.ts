@@ -150,6 +150,8 @@ async function guardedRevert(ctx: ServiceCtx, p: Plan): Promise<Reverted | null>
     if (!c.claimed()) throw new Error("a guarded restore wrote no batch");
     return { summary, recreated_categories: [] };
   } catch (err) {
+    // Its batch was written (claim, restore, entry): a later failure is the answer, not a retry.
+    if (c.claimed()) throw err;
     log("info", "activity.revert_read_path", { entry: p.entry.id, reason: String(err) });
     return null;
   }
