@@ -95,31 +95,41 @@ describe("ledger images for transaction edits", () => {
   it("a revert claimed by another between its read and its batch: 409, nothing restored", async () => {
     await call(`${tx(id)}/comment`, { method: "PUT", body: { comment: "mine" } });
     const entry = await entryFor("setTransactionComment");
-    // A D1 whose batches carrying the claim see another revert stamp the entry just before they run.
-    let counter: ReturnType<typeof countingD1> | null = null;
-    const racing = {
-      prepare: (q: string) => env.DB.prepare(q),
-      batch: async (stmts: D1PreparedStatement[]) => {
-        if (counter!.trips.at(-1)!.sql.some((q) => /^update "activity_log" set "reverted_at"/i.test(q)))
-          await env.DB.prepare(
-            "UPDATE activity_log SET reverted_at = ?, reverted_by = 'act_other' WHERE id = ?",
-          )
-            .bind("2030-01-01T00:00:00.000Z", entry.id)
-            .run();
-        return env.DB.batch(stmts);
-      },
-    } as unknown as D1Database;
-    counter = countingD1(racing);
-    const res = await call(`/api/v1/activity/${entry.id}/revert`, {
-      method: "POST",
-      env: { DB: counter.db },
-    });
-    expectEnvelope(res, 409, "CONFLICT");
-    expect((await detail(id)).comment).toBe("mine");
-    const row = await env.DB.prepare("SELECT reverted_by FROM activity_log WHERE id = ?")
-      .bind(entry.id)
-      .first();
-    expect(row!.reverted_by).toBe("act_other");
+    // A D1 where another revert stamps the entry just before a batch carrying the claim runs: the
+    // guarded batch (no force), or the read path's restore batch (force).
+    for (const force of [false, true]) {
+      await env.DB.prepare("UPDATE activity_log SET reverted_at = NULL, reverted_by = NULL WHERE id = ?")
+        .bind(entry.id)
+        .run();
+      let counter: ReturnType<typeof countingD1> | null = null;
+      const racing = {
+        prepare: (q: string) => env.DB.prepare(q),
+        batch: async (stmts: D1PreparedStatement[]) => {
+          if (counter!.trips.at(-1)!.sql.some((q) => /^update "activity_log" set "reverted_at"/i.test(q)))
+            await env.DB.prepare(
+              "UPDATE activity_log SET reverted_at = ?, reverted_by = 'act_other' WHERE id = ?",
+            )
+              .bind("2030-01-01T00:00:00.000Z", entry.id)
+              .run();
+          return env.DB.batch(stmts);
+        },
+      } as unknown as D1Database;
+      counter = countingD1(racing);
+      const res = await call(`/api/v1/activity/${entry.id}/revert${force ? "?force=true" : ""}`, {
+        method: "POST",
+        env: { DB: counter.db },
+      });
+      expectEnvelope(res, 409, "CONFLICT");
+      // The read path (the row's current image) ran only when forced; its restore batch carried the claim.
+      expect(counter.trips.some((t) => t.sql.some((q) => /^select .* from "transactions"/i.test(q)))).toBe(
+        force,
+      );
+      expect((await detail(id)).comment).toBe("mine");
+      const row = await env.DB.prepare("SELECT reverted_by FROM activity_log WHERE id = ?")
+        .bind(entry.id)
+        .first();
+      expect(row!.reverted_by).toBe("act_other");
+    }
     const mine = await env.DB.prepare("SELECT COUNT(*) AS n FROM activity_log WHERE summary LIKE ?")
       .bind(`revert of ${entry.id}%`)
       .first<{ n: number }>();

@@ -2,9 +2,9 @@
  * POST /activity/{id}/revert: undo one ledger entry. D1 trips after the door's auth batch: the
  * entry, then — for a kind whose reverter has a `guarded` restore — one batch holding the claim,
  * the guarded restore and the revert's own entry (3 in all). When that batch fails (the resource
- * changed, a category went: nothing written), or with `force`, or for other kinds, the read path:
- * the resource's current image (stale check), the restore's own reads, then the restore's batch,
- * which the claim rides in.
+ * changed, a category went: nothing written) the entry is read again (another revert may have
+ * stamped it: 409), then, as with `force` or for other kinds, the read path: the resource's current
+ * image (stale check), the restore's own reads, then the restore's batch, which the claim rides in.
  */
 import { getDb } from "../../db";
 import { StoredJsonError } from "../../db/json";
@@ -152,6 +152,10 @@ async function guardedRevert(ctx: ServiceCtx, p: Plan): Promise<Reverted | null>
   } catch (err) {
     // Its batch was written (claim, restore, entry): a later failure is the answer, not a retry.
     if (c.claimed()) throw err;
+    // Another revert stamped the entry first (the claim's guard): answered as the plan would.
+    const now = await getEntry(ctx.env.DB, p.entry.id);
+    if (now?.reverted_at)
+      throw conflict("This entry was already reverted", "CONFLICT", { reverted_by: now.reverted_by });
     log("info", "activity.revert_read_path", { entry: p.entry.id, reason: String(err) });
     return null;
   }
