@@ -4,7 +4,7 @@ import { attachmentReverters, attachmentsRouter, transactionAttachmentsRouter } 
 import { activityRouter } from "./domains/activity";
 import { registerReverters } from "./domains/activity/reverters";
 import { authRouter, whoamiRouter } from "./domains/auth";
-import { categoriesRouter } from "./domains/categories";
+import { categoriesRouter, categoryReverters } from "./domains/categories";
 import { configReverters, configRouter } from "./domains/config";
 import { healthRouter } from "./domains/health";
 import { ignoreRulesRouter } from "./domains/ignore-rules";
@@ -221,6 +221,7 @@ export function createApp(deps: AppDeps = {}) {
   // What POST /activity/{id}/revert can undo: each domain's reverters by resource kind.
   registerReverters(
     statementReverters,
+    categoryReverters,
     transactionReverters,
     configReverters,
     overrideReverters,

@@ -120,13 +120,18 @@ describe("activity ledger", () => {
       env: { DB: counter.db },
     });
     expect(undo.status, undo.text).toBe(200);
+    // The door's auth batch, the entry, then one guarded batch: claim, restore, entry (before: 4).
+    expect(counter.trips.map((t) => t.kind)).toEqual(["batch", "single", "batch"]);
     expectEntryInBatch(counter, "merchant_aliases");
     expect((await call(AL)).body.count).toBe(0);
   });
 
-  it("reverting an update restores the old canonical name", async () => {
+  it("reverting an update restores the old canonical name; an alias changed since is stale", async () => {
     await put("AMZN MKTP", { canonical_name: "Amazon" });
+    const [created] = await entries();
     await put("AMZN MKTP", { canonical_name: "Amazon Marketplace" });
+    const stale = expectEnvelope(await revert(created.id), 409, "stale_revert");
+    expect(stale.details.changed_fields).toEqual(["canonical_name"]);
     const [entry] = await entries();
     expect((await revert(entry.id)).status).toBe(200);
     expect((await call(AL)).body.aliases).toEqual([{ raw_name: "AMZN MKTP", canonical_name: "Amazon" }]);

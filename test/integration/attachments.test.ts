@@ -276,6 +276,8 @@ describe("upsert, link, list, delete", () => {
       env: { DB: undo.db },
     });
     expect(reverted.status, reverted.text).toBe(200);
+    // Auth, the entry, then one guarded batch: claim, the link's guard, the unlink, entry (before: 5).
+    expect(undo.trips.map((t) => t.kind)).toEqual(["batch", "single", "batch"]);
     expectEntryInBatch(undo, "attachments");
     expect((await call(`/api/v1/transactions/${txId}/attachments`)).body.count).toBe(0);
     await call(`/api/v1/attachments/${a.id}/link`, { method: "POST", body: { tx_id: txId } });
@@ -310,6 +312,15 @@ describe("upsert, link, list, delete", () => {
     expect(expectEnvelope(noAtt, 404, "NOT_FOUND").error).toMatch(/Attachment/);
     const noTx = await call(`/api/v1/attachments/${a.id}/link`, { method: "POST", body: { tx_id: gone } });
     expect(expectEnvelope(noTx, 404, "NOT_FOUND").error).toMatch(/Transaction/);
+    // Undoing the unlink once its transaction is in the trash: 404, the attachment stays unfiled.
+    const unlinkEntry = unlinked.headers.get("x-activity-id")!;
+    expect(
+      (await call(`/api/v1/transactions/${txId}/delete`, { method: "POST", body: { deleted: true } })).status,
+    ).toBe(200);
+    const relink = await call(`/api/v1/activity/${unlinkEntry}/revert`, { method: "POST" });
+    expect(expectEnvelope(relink, 404, "NOT_FOUND").error).toMatch(/Transaction/);
+    const unfiled = (await call("/api/v1/attachments?unlinked=true")).body.attachments.map((x: any) => x.id);
+    expect(unfiled).toContain(a.id);
   });
 
   it("delete removes the row and the R2 object, and is journaled", async () => {

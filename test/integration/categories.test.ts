@@ -491,26 +491,34 @@ describe("each category write journals itself, in its list write's batch", () =>
   it("add, group, icon set and clear, rename, delete: one entry each, with its images", async () => {
     await env.DB.prepare("DELETE FROM activity_log").run();
     const counter = countingD1(env.DB);
-    const writes: [string, string, unknown, string][] = [
-      ["POST", CATS, { name: "Pottery", group: "Hobbies" }, "Added category 'Pottery'"],
-      ["PUT", `${CATS}/Pottery/group`, { group: "Leisure" }, "Category 'Pottery' group: Hobbies → Leisure"],
-      ["PUT", `${CATS}/icons?name=pottery`, { icon: "🏺" }, "Set the icon of 'Pottery'"],
-      ["DELETE", `${CATS}/icons?name=Pottery`, undefined, "Cleared the icon of 'Pottery'"],
-      ["PUT", `${CATS}/Pottery`, { new_name: "Ceramics" }, "Renamed category 'Pottery' to 'Ceramics'"],
+    // Only a change of look (group, icon) is reversible.
+    const writes: [string, string, unknown, string, boolean][] = [
+      ["POST", CATS, { name: "Pottery", group: "Hobbies" }, "Added category 'Pottery'", false],
+      [
+        "PUT",
+        `${CATS}/Pottery/group`,
+        { group: "Leisure" },
+        "Category 'Pottery' group: Hobbies → Leisure",
+        true,
+      ],
+      ["PUT", `${CATS}/icons?name=pottery`, { icon: "🏺" }, "Set the icon of 'Pottery'", true],
+      ["DELETE", `${CATS}/icons?name=Pottery`, undefined, "Cleared the icon of 'Pottery'", true],
+      ["PUT", `${CATS}/Pottery`, { new_name: "Ceramics" }, "Renamed category 'Pottery' to 'Ceramics'", false],
       [
         "DELETE",
         `${CATS}/Ceramics`,
         undefined,
         "Deleted category 'Ceramics' (its rows move to 'Miscellaneous')",
+        false,
       ],
     ];
-    for (const [method, path, body, summary] of writes) {
+    for (const [method, path, body, summary, reversible] of writes) {
       counter.reset();
       const res = await call(path, { method, body, env: { DB: counter.db } });
       expect(res.status, `${method} ${path}: ${res.text}`).toBe(200);
       expectEntryInBatch(counter, "categories");
       const [entry] = (await call("/api/v1/activity?limit=1")).body.entries;
-      expect(entry).toMatchObject({ summary, reversible: false });
+      expect(entry).toMatchObject({ summary, reversible });
     }
     const [deleted] = (await call("/api/v1/activity?limit=1")).body.entries;
     expect(deleted).toMatchObject({
@@ -518,5 +526,42 @@ describe("each category write journals itself, in its list write's batch", () =>
       before: { name: "Ceramics", group: "Leisure", icon: null },
       after: null,
     });
+  });
+});
+
+describe("reverting a category's look", () => {
+  const revert = (id: string, db: D1Database = env.DB, force = false) =>
+    call(`/api/v1/activity/${id}/revert${force ? "?force=true" : ""}`, { method: "POST", env: { DB: db } });
+  const look = async (name: string) =>
+    ((await call(`${CATS}/managed`)).body.categories as any[]).find((c) => c.name === name);
+
+  it("puts the group and icon back in 3 D1 trips; a look changed since is stale; other entries are not reversible", async () => {
+    const added = await call(CATS, { method: "POST", body: { name: "Pottery", group: "Hobbies" } });
+    const regroup = await call(`${CATS}/Pottery/group`, { method: "PUT", body: { group: "Leisure" } });
+    const icon = await call(`${CATS}/icons?name=Pottery`, { method: "PUT", body: { icon: "🏺" } });
+    // The icon entry is the latest: it reverts through one guarded batch.
+    const counter = countingD1(env.DB);
+    const undone = await revert(icon.headers.get("x-activity-id")!, counter.db);
+    expect(undone.status, undone.text).toBe(200);
+    expect(counter.trips.map((t) => t.kind)).toEqual(["batch", "single", "batch"]);
+    expectEntryInBatch(counter, "categories");
+    expect((await call(`${CATS}/icons`)).body.icons).toEqual({});
+    expect((await look("Pottery")).group).toBe("Leisure");
+    // Then the group change; the add is not reversible.
+    expect((await revert(regroup.headers.get("x-activity-id")!)).status).toBe(200);
+    expect((await look("Pottery")).group).toBe("Hobbies");
+    const addEntry = (await call("/api/v1/activity?operation=addCategory&limit=1")).body.entries[0];
+    expectEnvelope(await revert(addEntry.id), 409, "CONFLICT");
+    expect(added.status).toBe(200);
+
+    const again = await call(`${CATS}/Pottery/group`, { method: "PUT", body: { group: "Crafts" } });
+    await call(`${CATS}/icons?name=Pottery`, { method: "PUT", body: { icon: "🎨" } });
+    const stale = expectEnvelope(await revert(again.headers.get("x-activity-id")!), 409, "stale_revert");
+    expect(stale.details.changed_fields).toEqual(["icon"]);
+    expect((await look("Pottery")).group).toBe("Crafts");
+    // force: the group goes back to Hobbies, and so does the icon (none, as before the group change).
+    expect((await revert(again.headers.get("x-activity-id")!, env.DB, true)).status).toBe(200);
+    expect((await look("Pottery")).group).toBe("Hobbies");
+    expect((await call(`${CATS}/icons`)).body.icons).toEqual({});
   });
 });

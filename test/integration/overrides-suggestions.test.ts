@@ -134,7 +134,7 @@ describe("GET /api/v1/overrides/suggestions", () => {
       summary: dismissed.body.detail,
       before: {},
       after: { key: "petsmart|pets", company: "PetSmart", category: "PETS" },
-      reversible: false,
+      reversible: true,
     });
     expect((await get()).body.count).toBe(0);
     const backup = (await (await env.FILES.get("backups/config/dismissed_suggestions.json"))!.json()) as any;
@@ -162,6 +162,45 @@ describe("GET /api/v1/overrides/suggestions", () => {
     });
     await correction("PETSMART", "Pets", { at: "2025-06-06T00:00:00Z" });
     expect((await get()).body.suggestions[0]).toMatchObject({ company: "PETSMART", correction_count: 3 });
+  });
+
+  it("a dismissal and its undo revert through the ledger (3 D1 trips); a dismissal changed since is stale", async () => {
+    await correction("PETSMART", "Pets", { at: "2025-06-01T00:00:00Z" });
+    await correction("PETSMART", "Pets", { at: "2025-06-02T00:00:00Z" });
+    const entryOf = async (res: Promise<{ status: number; headers: Headers }>) => {
+      const r = await res;
+      expect(r.status).toBe(200);
+      return r.headers.get("x-activity-id")!;
+    };
+    const dismiss = (now: string) =>
+      entryOf(
+        call(`${OV}/suggestions/dismissed`, {
+          method: "POST",
+          body: { company: "PetSmart", category: "Pets" },
+          now,
+        }),
+      );
+    const revert = (id: string, db: D1Database = env.DB) =>
+      call(`/api/v1/activity/${id}/revert`, { method: "POST", now: NOW, env: { DB: db } });
+    const dismissed = await dismiss("2025-06-05T00:00:00Z");
+    const counter = countingD1(env.DB);
+    expect((await revert(dismissed, counter.db)).status).toBe(200);
+    expect(counter.trips.map((t) => t.kind)).toEqual(["batch", "single", "batch"]);
+    expectEntryInBatch(counter, "dismissed_suggestions");
+    expect((await get()).body.count).toBe(1);
+
+    const again = await dismiss("2025-06-06T00:00:00Z");
+    const undismissed = await entryOf(
+      call(`${OV}/suggestions/dismissed/petsmart%7Cpets`, { method: "DELETE" }),
+    );
+    // The dismissal was removed since `again`: its revert is stale; the undismiss reverts.
+    expect(expectEnvelope(await revert(again), 409, "stale_revert").details.changed_fields).toContain("key");
+    expect((await revert(undismissed)).status).toBe(200);
+    expect((await get()).body.count).toBe(0);
+    const row = await env.DB.prepare(
+      "SELECT dismissed_at FROM dismissed_suggestions WHERE key = 'petsmart|pets'",
+    ).first();
+    expect(row).toEqual({ dismissed_at: "2025-06-06T00:00:00.000Z" });
   });
 
   it("422 for months out of range or not a number, and for a bad dismissal body", async () => {

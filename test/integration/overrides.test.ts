@@ -230,7 +230,7 @@ describe("POST /api/v1/overrides/consolidate", () => {
       resource_id: "starbucks",
       summary: res.body.detail,
       after: { overrides: [{ company: "Starbucks", category: "Coffee & Cafes" }] },
-      reversible: false,
+      reversible: true,
     });
     expect(entry.before.overrides).toHaveLength(2);
     expect(res.body.canonical).toBe("Starbucks");
@@ -240,6 +240,35 @@ describe("POST /api/v1/overrides/consolidate", () => {
       { company: "Starbucks", category: "Coffee & Cafes" },
     ]);
     expect((await call(`${OV}/duplicates`)).body.count).toBe(0);
+  });
+
+  it("a revert puts the members back and removes the canonical one (3 D1 trips); stale when a member came back", async () => {
+    const before = (await call(OV)).body.overrides;
+    const res = await consolidate(body());
+    expect(res.status).toBe(200);
+    const entry = res.headers.get("x-activity-id")!;
+    const counter = countingD1(env.DB);
+    const undo = await call(`/api/v1/activity/${entry}/revert`, { method: "POST", env: { DB: counter.db } });
+    expect(undo.status, undo.text).toBe(200);
+    expect(counter.trips.map((t) => t.kind)).toEqual(["batch", "single", "batch"]);
+    expectEntryInBatch(counter, "overrides");
+    expect((await call(OV)).body.overrides).toEqual(before);
+
+    const again = await consolidate(body());
+    await call(`${OV}/STARBUCKS%20%23123`, { method: "PUT", body: { category: "Groceries" } });
+    const stale = expectEnvelope(
+      await call(`/api/v1/activity/${again.headers.get("x-activity-id")}/revert`, { method: "POST" }),
+      409,
+      "stale_revert",
+    );
+    expect(stale.details.changed_fields).toEqual(["overrides"]);
+    expect((await call(OV)).body.count).toBe(3);
+    // force (the read path's restore): the members as they were, the canonical gone.
+    const forced = await call(`/api/v1/activity/${again.headers.get("x-activity-id")}/revert?force=true`, {
+      method: "POST",
+    });
+    expect(forced.status, forced.text).toBe(200);
+    expect((await call(OV)).body.overrides).toEqual(before);
   });
 
   it("the canonical company may be one of the members", async () => {
@@ -281,6 +310,14 @@ describe("activity ledger", () => {
   const entries = async () => (await call("/api/v1/activity")).body.entries;
   const revert = (id: string, force = false) =>
     call(`/api/v1/activity/${id}/revert${force ? "?force=true" : ""}`, { method: "POST" });
+  /** A revert counted: the door's auth batch, the entry, then one guarded batch (before: 5). */
+  const revertIn3 = async (id: string) => {
+    const counter = countingD1(env.DB);
+    const res = await call(`/api/v1/activity/${id}/revert`, { method: "POST", env: { DB: counter.db } });
+    expect(res.status, res.text).toBe(200);
+    expect(counter.trips.map((t) => t.kind)).toEqual(["batch", "single", "batch"]);
+    expectEntryInBatch(counter, "overrides");
+  };
 
   it("journals put (create) with images and reverts it by deleting the override", async () => {
     await put("COSTCO", { category: "Groceries" });
@@ -301,7 +338,7 @@ describe("activity ledger", () => {
     await put("Costco", { category: "Home Goods" });
     const [entry] = await entries();
     expect(entry.before).toEqual({ company: "COSTCO", category: "Groceries" });
-    expect((await revert(entry.id)).status).toBe(200);
+    await revertIn3(entry.id);
     expect((await call(OV)).body.overrides).toEqual([{ company: "COSTCO", category: "Groceries" }]);
   });
 
@@ -310,7 +347,7 @@ describe("activity ledger", () => {
     await del("COSTCO");
     const [entry] = await entries();
     expect(entry).toMatchObject({ operation_id: "deleteOverride", after: null, reversible: true });
-    expect((await revert(entry.id)).status).toBe(200);
+    await revertIn3(entry.id);
     expect((await call(OV)).body.overrides).toEqual([{ company: "COSTCO", category: "Groceries" }]);
     const clock = fixedClock("2025-03-01T00:00:00Z");
     expect((await resolveOverride(env.DB, clock, "costco"))?.category).toBe("Groceries");

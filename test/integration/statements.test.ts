@@ -372,7 +372,18 @@ describe("review, import, undo, re-upload, reparse", () => {
     expect(rows[4]).toMatchObject({ action: original.transactions[4].action, edited_company: null });
     expect(rows[5]).toMatchObject({ action: original.transactions[5].action, edited_company: null });
     expect(rows[1]).toMatchObject({ action: "skip", edited_category: "Rent" });
-    expect((await revert(oneId)).status).toBe(200);
+    // Auth, the entry, then one guarded batch: claim, the statement's and rows' guards, the restore,
+    // the entry (before: 5, the statement read twice).
+    const counter = countingD1(env.DB);
+    const undoOne = await call(`/api/v1/activity/${oneId}/revert`, {
+      method: "POST",
+      body: {},
+      now: NOW,
+      env: { DB: counter.db },
+    });
+    expect(undoOne.status, undoOne.text).toBe(200);
+    expect(counter.trips.map((t) => t.kind)).toEqual(["batch", "single", "batch"]);
+    expectEntryInBatch(counter, "statement_rows");
     const back = (await detail(id)).body;
     rows = back.transactions;
     expect(rows[1]).toMatchObject({ action: original.transactions[1].action, edited_category: null });

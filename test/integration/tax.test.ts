@@ -243,6 +243,8 @@ describe("overrides", () => {
       env: { DB: undo.db },
     });
     expect(res.status, res.text).toBe(200);
+    // Auth, the entry, then one guarded batch: claim, restore, entry (before: 4).
+    expect(undo.trips.map((t) => t.kind)).toEqual(["batch", "single", "batch"]);
     expectEntryInBatch(undo, "tax_overrides");
     expect(line(await pack(), "other").transactions[0].tx_id).toBe(tx);
     // undo the include: back to the exclude
@@ -253,6 +255,30 @@ describe("overrides", () => {
     res = await call(`/api/v1/activity/${entries[2].id}/revert`, { method: "POST" });
     expect(res.status, res.text).toBe(200);
     expect(line(await pack(), "childcare").total).toBe(12);
+  });
+
+  it("a revert over an override or mapping changed since is stale (409) and writes nothing", async () => {
+    const tx = await seedTx({ DateFileName: "2025.06.01_10.00_a.eml", Category: "Childcare", Amount: 12 });
+    await item({ tx_id: tx, mode: "exclude" });
+    const vet = { lines: [{ key: "vet", label: "Vet bills", categories: ["Pets"] }] };
+    expect((await call("/api/v1/tax-pack/mapping", { method: "PUT", body: vet })).status).toBe(200);
+    const [mapped, excluded] = (await call("/api/v1/activity")).body.entries as any[];
+    await item({ tx_id: tx, mode: "include", line_key: "other" });
+    const kids = { lines: [{ key: "kids", label: "Childcare", categories: ["Childcare"] }] };
+    expect((await call("/api/v1/tax-pack/mapping", { method: "PUT", body: kids })).status).toBe(200);
+    const revert = (id: string) => call(`/api/v1/activity/${id}/revert`, { method: "POST" });
+    expect(expectEnvelope(await revert(excluded.id), 409, "stale_revert").details.changed_fields).toEqual([
+      "line_key",
+      "mode",
+    ]);
+    expect(expectEnvelope(await revert(mapped.id), 409, "stale_revert").details.changed_fields).toEqual([
+      "lines",
+    ]);
+    expect((await call("/api/v1/tax-pack/mapping")).body.mapping.lines.map((l: any) => l.key)).toEqual([
+      "kids",
+    ]);
+    const row = await env.DB.prepare("SELECT mode, line_key FROM tax_overrides").first();
+    expect(row).toEqual({ mode: "include", line_key: "other" });
   });
 
   it("demo mode refuses both mutations and the export", async () => {
@@ -331,6 +357,8 @@ describe("lines and the personal mapping", () => {
       env: { DB: undo.db },
     });
     expect(back.status).toBe(200);
+    // Auth, the entry, then one guarded batch: claim, restore, entry (before: 5).
+    expect(undo.trips.map((t) => t.kind)).toEqual(["batch", "single", "batch"]);
     expectEntryInBatch(undo, "tax_mapping");
     expect((await pack()).lines).toHaveLength(7);
     const drop = countingD1(env.DB);

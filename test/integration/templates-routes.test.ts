@@ -93,6 +93,8 @@ describe("/api/v1/templates", () => {
       env: { DB: revert.db },
     });
     expect(undo.status, undo.text).toBe(200);
+    // Auth, the entry, then one guarded batch: claim, the template still absent, the row, entry (before: 4).
+    expect(revert.trips.map((t) => t.kind)).toEqual(["batch", "single", "batch"]);
     expectEntryInBatch(revert, "alert_templates");
     expect((await call("/api/v1/templates")).body.templates.map((t: any) => [t.id, t.name])).toEqual([
       [id, "Maple Visa"],
@@ -107,12 +109,25 @@ describe("/api/v1/templates", () => {
       maple({ id: "r2", amount: "6.00", merchant: "CAFE", printed: "Oct 13, 2026" }),
       testDeps(),
     );
+    const counter = countingD1(env.DB);
     const undo = await call(`/api/v1/activity/${renamed.headers.get("x-activity-id")}/revert`, {
       method: "POST",
+      env: { DB: counter.db },
     });
     expect(undo.status, undo.text).toBe(200);
+    // The counters moved since the rename: no edit of the person's, so the guarded batch holds.
+    expect(counter.trips).toHaveLength(3);
     const [t] = (await call("/api/v1/templates")).body.templates;
     expect([t.name, t.match_count]).toEqual(["Maple CU purchase", 1]);
+    // Renamed again since: the older rename's revert is stale.
+    const first = await call(`/api/v1/templates/${id}`, { method: "PATCH", body: { name: "One" } });
+    await call(`/api/v1/templates/${id}`, { method: "PATCH", body: { name: "Two" } });
+    const stale = expectEnvelope(
+      await call(`/api/v1/activity/${first.headers.get("x-activity-id")}/revert`, { method: "POST" }),
+      409,
+      "stale_revert",
+    );
+    expect(stale.details.changed_fields).toContain("name");
   });
 
   it("test answers what the template would extract, or why not, and writes nothing", async () => {

@@ -47,10 +47,11 @@ describe("ledger images for transaction edits", () => {
       env: { DB: undo.db },
     });
     expect(undone.status, undone.text).toBe(200);
-    // The restore reads the row and the category list in one trip (before: two).
-    const restoreRead = undo.trips.filter((t) => t.sql.some((q) => /^select .* from "categories"/i.test(q)));
-    expect(restoreRead).toHaveLength(1);
-    expect(restoreRead[0]!.sql.join(" ")).toMatch(/from "categories".*from "transactions"/s);
+    // The door's auth batch, the entry, then one batch: the claim, the guards (the row still shows
+    // the entry's after image, the category is live), the restore and the revert's entry (before: 6).
+    expect(undo.trips.map((t) => t.kind)).toEqual(["batch", "single", "batch"]);
+    expect(undo.trips[1]!.sql[0]).toMatch(/^select .* from "activity_log"/i);
+    expect(undo.trips[2]!.sql[0]).toMatch(/^update "activity_log" set "reverted_at"/i);
     expectEntryInBatch(undo, "transactions");
     const row = await detail(id);
     expect(row.category).toBe("coffee & cafes");
@@ -71,10 +72,68 @@ describe("ledger images for transaction edits", () => {
     const entry = await entryFor("updateTransactionFields");
     await call(`${tx(id)}/comment`, { method: "PUT", body: { comment: "changed after" } });
     const stale = expectEnvelope(await revert(entry.id), 409, "stale_revert");
-    expect(stale.error).toBeTruthy();
-    expect((await revert(entry.id, true)).status).toBe(200);
+    expect(stale.details.changed_fields).toEqual(["Comment"]);
+    expect((await detail(id)).amount).toBe(12);
+    // force takes the read path: auth, entry, current image, the restore's reads, then the restore's
+    // batch, which the claim rides in (before: the claim was a trip of its own, 6).
+    const forced = countingD1(env.DB);
+    const res = await call(`/api/v1/activity/${entry.id}/revert?force=true`, {
+      method: "POST",
+      env: { DB: forced.db },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(forced.trips).toHaveLength(5);
+    const claim = forced.trips.filter((t) => t.sql.some((q) => /^update "activity_log"/i.test(q)));
+    expect(claim).toHaveLength(1);
+    expect(claim[0]!.sql.some((q) => /^update "transactions"/i.test(q))).toBe(true);
+    expectEntryInBatch(forced, "transactions");
     const row = await detail(id);
     expect(row.amount).toBe(10);
+    expect(row.comment).toBeNull();
+  });
+
+  it("a revert claimed by another between its read and its batch: 409, nothing restored", async () => {
+    await call(`${tx(id)}/comment`, { method: "PUT", body: { comment: "mine" } });
+    const entry = await entryFor("setTransactionComment");
+    // A D1 where another revert stamps the entry just before a batch carrying the claim runs: the
+    // guarded batch (no force), or the read path's restore batch (force).
+    for (const force of [false, true]) {
+      await env.DB.prepare("UPDATE activity_log SET reverted_at = NULL, reverted_by = NULL WHERE id = ?")
+        .bind(entry.id)
+        .run();
+      let counter: ReturnType<typeof countingD1> | null = null;
+      const racing = {
+        prepare: (q: string) => env.DB.prepare(q),
+        batch: async (stmts: D1PreparedStatement[]) => {
+          if (counter!.trips.at(-1)!.sql.some((q) => /^update "activity_log" set "reverted_at"/i.test(q)))
+            await env.DB.prepare(
+              "UPDATE activity_log SET reverted_at = ?, reverted_by = 'act_other' WHERE id = ?",
+            )
+              .bind("2030-01-01T00:00:00.000Z", entry.id)
+              .run();
+          return env.DB.batch(stmts);
+        },
+      } as unknown as D1Database;
+      counter = countingD1(racing);
+      const res = await call(`/api/v1/activity/${entry.id}/revert${force ? "?force=true" : ""}`, {
+        method: "POST",
+        env: { DB: counter.db },
+      });
+      expectEnvelope(res, 409, "CONFLICT");
+      // The read path (the row's current image) ran only when forced; its restore batch carried the claim.
+      expect(counter.trips.some((t) => t.sql.some((q) => /^select .* from "transactions"/i.test(q)))).toBe(
+        force,
+      );
+      expect((await detail(id)).comment).toBe("mine");
+      const row = await env.DB.prepare("SELECT reverted_by FROM activity_log WHERE id = ?")
+        .bind(entry.id)
+        .first();
+      expect(row!.reverted_by).toBe("act_other");
+    }
+    const mine = await env.DB.prepare("SELECT COUNT(*) AS n FROM activity_log WHERE summary LIKE ?")
+      .bind(`revert of ${entry.id}%`)
+      .first<{ n: number }>();
+    expect(mine!.n).toBe(0);
   });
 
   it("bulk: revert restores every row", async () => {
@@ -108,8 +167,42 @@ describe("ledger images for transaction edits", () => {
       env: { DB: undo.db },
     });
     expect(undone.status, undone.text).toBe(200);
-    // The revert's own entry rides in the restore's (first row's) batch.
+    // Auth, the entry, then every row's guarded restore, the claim and the revert's own entry in
+    // one batch (before: 3 per row + 3).
+    expect(undo.trips.map((t) => t.kind)).toEqual(["batch", "single", "batch"]);
     expectEntryInBatch(undo, "transactions");
+    expect((await detail(id)).category).toBe("coffee & cafes");
+    expect((await detail(other)).category).toBe("gasoline");
+  });
+
+  it("bulk: a row changed since makes the revert stale; force restores every row", async () => {
+    const other = await seedTx({
+      DateFileName: "2024.10.04_09.00_b.eml",
+      Company: "Shell",
+      Category: "gasoline",
+    });
+    const updates = ["2024.10.03_09.00_a.eml", "2024.10.04_09.00_b.eml"].map((date_file_name) => ({
+      forwarded_to: "me@example.com",
+      date_file_name,
+      category: "travel",
+    }));
+    await call("/api/v1/transactions/bulk", { method: "PATCH", body: { updates } });
+    const entry = await entryFor("bulkUpdateTransactionCategory");
+    await call(`${tx(other)}/comment`, { method: "PUT", body: { comment: "since" } });
+    const stale = expectEnvelope(await revert(entry.id), 409, "stale_revert");
+    expect(stale.details.changed_fields).toEqual(["rows"]);
+    expect((await detail(id)).category).toBe("travel");
+    const forced = countingD1(env.DB);
+    const res = await call(`/api/v1/activity/${entry.id}/revert?force=true`, {
+      method: "POST",
+      env: { DB: forced.db },
+    });
+    expect(res.status, res.text).toBe(200);
+    // The read path reads both rows' current images in one trip (before: one trip per row).
+    const rowReads = forced.trips.filter(
+      (t) => t.sql.filter((q) => /^select .* from "transactions"/i.test(q)).length === 2,
+    );
+    expect(rowReads).toHaveLength(1);
     expect((await detail(id)).category).toBe("coffee & cafes");
     expect((await detail(other)).category).toBe("gasoline");
   });

@@ -1,5 +1,5 @@
 /** D1 queries of the activity ledger (activity_log, drizzle). No rules here. */
-import { and, desc, eq, getTableColumns, gte, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gte, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { type Db, getDb } from "../../db";
 import { activityLog } from "../../db/schema";
 
@@ -69,6 +69,36 @@ export async function claimRevert(d1: D1Database, id: string, at: string, by: st
     .where(and(eq(activityLog.id, id), isNull(activityLog.reverted_at)));
   return res.meta.changes > 0;
 }
+
+/**
+ * A statement that fails its batch unless `cond` holds: the batch is one transaction, so nothing of
+ * it is written. `json()` of text that is not JSON is an error, and the CASE evaluates it only when
+ * `cond` fails; when it holds the statement inserts nothing (a SELECT alone cannot ride in a batch).
+ */
+export const abortUnless = (db: Db, cond: SQL) => {
+  const nulls = sql.join(
+    names.map(() => sql`NULL`),
+    sql`, `,
+  );
+  const check = sql`json(CASE WHEN ${cond} THEN '0' ELSE 'batch guard: condition failed' END)`;
+  return db.insert(activityLog).select(sql`SELECT ${nulls} WHERE ${check} = 'never'`);
+};
+
+/**
+ * `claimRevert` as statements for the restore's own batch: the stamp, then a guard that aborts the
+ * batch unless the stamp is this revert's (an entry reverted first by another keeps its stamp).
+ */
+export const claimStatements = (db: Db, id: string, at: string, by: string) =>
+  [
+    db
+      .update(activityLog)
+      .set({ reverted_at: at, reverted_by: by })
+      .where(and(eq(activityLog.id, id), isNull(activityLog.reverted_at))),
+    abortUnless(
+      db,
+      sql`EXISTS (SELECT 1 FROM ${activityLog} WHERE ${activityLog.id} = ${id} AND ${activityLog.reverted_by} = ${by})`,
+    ),
+  ] as const;
 
 /** Undoes a claim when restoring failed, so the entry can be reverted again. */
 export async function releaseRevert(d1: D1Database, id: string, by: string): Promise<void> {

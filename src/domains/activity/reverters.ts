@@ -17,6 +17,14 @@ export interface RestoreOptions {
    * after the restore and written by the door (a fallback, not a way to write one).
    */
   journal?: (recreated?: string[]) => void;
+  /** The entry's after image (a restore that must undo what the after names, e.g. a consolidation's new override). */
+  after?: Image | null;
+}
+
+/** An entry's stored images (JSON objects, or null). */
+export interface EntryImages {
+  before: Image | null;
+  after: Image | null;
 }
 
 /** What a restore did beyond writing the image (said in the revert's response). */
@@ -32,14 +40,32 @@ export interface Reverter<T extends Image | null = Image | null> {
    * anything is written. Without one, `before` is any JSON object, or null.
    */
   image?: z.ZodType<T>;
-  /** The resource's current image, compared with the entry's `after` (stale guard). */
-  current(ctx: ServiceCtx, resourceId: string): Promise<ImageLike | null>;
+  /**
+   * The resource's current image, compared with the entry's `after` (stale guard). `images`: the
+   * entry's stored images, for a kind whose resource id alone does not name every row it covers.
+   */
+  current(ctx: ServiceCtx, resourceId: string, images: EntryImages): Promise<ImageLike | null>;
   /**
    * Writes the entry's `before` image back. A before image naming a category deleted since is
    * refused (409 CATEGORY_DELETED) unless `force`, which recreates it. Resolves to a
    * RestoreOutcome, or to nothing (most reverters).
    */
   restore(ctx: ServiceCtx, resourceId: string, before: T, opts: RestoreOptions): Promise<unknown>;
+  /**
+   * Optional: the restore with no read before it, for a revert without `force`: writes `before`
+   * back in ONE `ctx.batch` whose statements turn each check of the read path (the resource still
+   * shows `after`; what `restore` refuses) into an aborting guard (queries.ts `abortUnless`). The
+   * claim and the revert's own entry ride in that batch; when it fails nothing was written and the
+   * revert takes the read path (`current`, then `restore`), which answers exactly. Returns the
+   * write to run (its first D1 call is that batch: the entry is queued just before it), or null:
+   * this entry takes the read path.
+   */
+  guarded?(
+    ctx: ServiceCtx,
+    resourceId: string,
+    before: T,
+    after: Image | null,
+  ): (() => Promise<unknown>) | null;
 }
 
 /**

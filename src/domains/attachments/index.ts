@@ -1,5 +1,6 @@
 import { domainRouter } from "../../http/route";
 import type { Reverters } from "../activity/reverters";
+import { guardedRestoreLink } from "./revert";
 import { ListReceiptMatchCandidates } from "./routes/candidates";
 import { DeleteAttachment } from "./routes/delete";
 import { DownloadAttachmentFile } from "./routes/file";
@@ -37,5 +38,6 @@ export const attachmentReverters: Reverters = {
       opts.journal?.(); // the revert's own entry rides in the link's batch
       return restoreLink(ctx, { id, image: before });
     },
+    guarded: (ctx, id, before, after) => guardedRestoreLink(ctx, { id, before, after }),
   },
 };

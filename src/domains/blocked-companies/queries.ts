@@ -1,5 +1,5 @@
 /** Queries of the blocked-company list (blocked_companies). No rules here. */
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, exists, notExists, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { blockedCompanies as b } from "../../db/schema";
 
@@ -29,3 +29,25 @@ export const upsertBlockedQuery = (db: Db, row: BlockedRow) =>
     .insert(b)
     .values(row)
     .onConflictDoUpdate({ target: b.key, set: { company: row.company } });
+
+/**
+ * True while the entry of `key` is exactly `shown` (its name and date as stored), or, for null,
+ * while there is none: a revert's stale guard.
+ */
+export const blockedShows = (
+  db: Db,
+  key: string,
+  shown: Pick<BlockedRow, "company" | "created_at"> | null,
+) => {
+  const exact = shown
+    ? [
+        sql`${b.company} = ${shown.company} COLLATE BINARY`,
+        sql`${b.created_at} = ${shown.created_at} COLLATE BINARY`,
+      ]
+    : [];
+  const row = db
+    .select({ one: sql`1` })
+    .from(b)
+    .where(and(eq(b.key, key), ...exact));
+  return shown ? exists(row) : notExists(row);
+};

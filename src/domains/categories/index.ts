@@ -25,3 +25,6 @@ export function categoriesRouter() {
   router.delete("/:name", DeleteCategory);
   return router;
 }
+
+/** This domain's ledger reverters (app.ts registers them): a category's group and icon. */
+export { categoryReverters } from "./revert";

@@ -7,8 +7,8 @@ import { getDb } from "../../db";
 import { loadList, loadListWith, type Statement, writeListSnapshot } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
-import type { CategoryRow } from "./defaults";
-import { CATEGORIES, insertCategory, materialize, setGroup, setIcon } from "./queries";
+import { type CategoryRow, defaultRows } from "./defaults";
+import { CATEGORIES, categoryLive, insertCategory, materialize, setGroup, setIcon } from "./queries";
 import { effectiveRows, findCategory, iconsOf, nextPosition, toManaged } from "./rules";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
@@ -89,21 +89,35 @@ async function writeCategoriesState(
   return { results: results.slice(seed.length), state: written };
 }
 
-/** A category row as the ledger shows it (images for transparency: no reverter, not reversible). */
-const image = (r: CategoryRow) => ({ name: r.name, group: r.group_name ?? null, icon: r.icon ?? null });
+/** A category row as the ledger shows it. */
+export const categoryImage = (r: CategoryRow) => ({
+  name: r.name,
+  group: r.group_name ?? null,
+  icon: r.icon ?? null,
+});
 
-/** Queues a category verb's entry; its list write's batch (writeCategories) carries it. */
+/**
+ * Queues a category verb's entry; its list write's batch (writeCategories) carries it. Only a
+ * change of look (group, icon) is `reversible` (revert.ts); an add, rename or delete moves rows
+ * its images do not hold: images for transparency.
+ */
 export function journalCategory(
   ctx: Pick<ServiceCtx, "journal">,
-  change: { name: string; before: CategoryRow | null; after: CategoryRow | null; summary: string },
+  change: {
+    name: string;
+    before: CategoryRow | null;
+    after: CategoryRow | null;
+    summary: string;
+    reversible?: boolean;
+  },
 ): void {
   ctx.journal({
     kind: "category",
     resourceId: change.name,
-    before: change.before ? image(change.before) : {},
-    after: change.after ? image(change.after) : null,
+    before: change.before ? categoryImage(change.before) : {},
+    after: change.after ? categoryImage(change.after) : null,
     summary: change.summary,
-    reversible: false,
+    reversible: change.reversible ?? false,
   });
 }
 
@@ -139,7 +153,8 @@ export async function updateCategoryGroup(
   checkVersion(state, expectedVersion);
   const row = requireCategory(state, name);
   const summary = `Category '${row.name}' group: ${row.group_name ?? "none"} → ${group ?? "none"}`;
-  journalCategory(ctx, { name: row.name, before: row, after: { ...row, group_name: group }, summary });
+  const after = { ...row, group_name: group };
+  journalCategory(ctx, { name: row.name, before: row, after, summary, reversible: true });
   await writeCategories(ctx, { state, stmts: [setGroup(getDb(ctx.env.DB), row.name, group)] });
   return { category: row.name, old_group: row.group_name ?? null, new_group: group };
 }
@@ -158,7 +173,7 @@ export async function setCategoryIcon(
   checkVersion(state, expectedVersion);
   const row = requireCategory(state, name);
   const summary = icon === null ? `Cleared the icon of '${row.name}'` : `Set the icon of '${row.name}'`;
-  journalCategory(ctx, { name: row.name, before: row, after: { ...row, icon }, summary });
+  journalCategory(ctx, { name: row.name, before: row, after: { ...row, icon }, summary, reversible: true });
   const written = await writeCategoriesState(ctx, {
     state,
     stmts: [setIcon(getDb(ctx.env.DB), row.name, icon)],
@@ -216,6 +231,13 @@ export async function requireLiveCategories(
   });
   return rows.map((r) => r.name);
 }
+
+/**
+ * A condition for a write that must fail where `requireLiveCategories` (without force) would refuse:
+ * `name` is a stored category, or no list is stored and `name` is one of the defaults.
+ */
+export const liveCategoryCondition = (db: ReturnType<typeof getDb>, name: string) =>
+  categoryLive(db, name, findCategory(defaultRows(), name.trim()) !== undefined);
 
 /** 409 for an edit whose category vanished between validation and write (renamed or deleted meanwhile). */
 export function categoryGone(name: string) {

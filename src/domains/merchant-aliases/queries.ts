@@ -1,5 +1,5 @@
 /** Statements of the merchant-alias domain (tier 2 of the override resolver). */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, exists, notExists, sql } from "drizzle-orm";
 import type { AliasRow } from "../../categorize/rules";
 import type { Db } from "../../db";
 import type { ListDef } from "../../db/lists";
@@ -34,3 +34,21 @@ export const upsertAlias = (db: Db, row: AliasRow, nowIso: string) =>
     .onConflictDoUpdate({ target: a.raw_name, set: { ...row, updated_at: nowIso } });
 
 export const deleteAliasRow = (db: Db, rawName: string) => db.delete(a).where(eq(a.raw_name, rawName));
+
+/**
+ * True while `rawName`'s alias (any case) is exactly `shown` (its spelling and canonical as stored),
+ * or, for null, while it has none: a revert's stale guard.
+ */
+export const aliasShows = (db: Db, rawName: string, shown: AliasRow | null) => {
+  const exact = shown
+    ? [
+        sql`${a.raw_name} = ${shown.raw_name} COLLATE BINARY`,
+        sql`${a.canonical} = ${shown.canonical} COLLATE BINARY`,
+      ]
+    : [];
+  const row = db
+    .select({ one: sql`1` })
+    .from(a)
+    .where(and(eq(a.raw_name, rawName), ...exact));
+  return shown ? exists(row) : notExists(row);
+};

@@ -10,7 +10,9 @@ import { ListOverrides } from "./routes/list-overrides";
 import { MatchOverride } from "./routes/match-override";
 import { PutOverride } from "./routes/put-override";
 import { UndismissOverrideSuggestion } from "./routes/undismiss-suggestion";
-import { currentOverride, restoreOverride } from "./service";
+import { consolidationReverter } from "./consolidation-revert";
+import { dismissalReverter } from "./dismissal-revert";
+import { currentOverride, guardedRestoreOverride, restoreOverride } from "./service";
 
 /** Mounted at /api/v1/overrides. Fixed paths register before `/:company`. */
 export function overridesRouter() {
@@ -38,5 +40,8 @@ export const overrideReverters: Reverters = {
   override: typedReverter(OverrideImage, {
     current: (ctx, company) => currentOverride(ctx, company),
     restore: (ctx, company, before, opts) => restoreOverride(ctx, { company, before, opts }),
+    guarded: (ctx, company, before, after) => guardedRestoreOverride(ctx, { company, before, after }),
   }),
+  override_suggestion_dismissal: dismissalReverter,
+  override_consolidation: consolidationReverter,
 };

@@ -9,13 +9,21 @@ import { loadList, type Snapshot, type Statement, writeListSnapshot } from "../.
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound, validationError } from "../../lib/errors";
 import { findCategory } from "../categories/rules";
-import { loadCategoryState, loadCategoryStateWith, requireLiveCategories } from "../categories/service";
+import { abortUnless } from "../activity/queries";
+import { sameImage } from "../activity/rules";
+import {
+  liveCategoryCondition,
+  loadCategoryState,
+  loadCategoryStateWith,
+  requireLiveCategories,
+} from "../categories/service";
 import {
   deleteOverrideRow,
   getOverride,
   OVERRIDES,
   type OverrideEntry,
   overrideQuery,
+  overrideShows,
   upsertOverride,
 } from "./queries";
 import { consolidationProblems } from "./rules";
@@ -37,7 +45,7 @@ function listResponse({ items, version }: Snapshot<OverrideEntry>): OverrideList
  * Runs override statements with the version bump, the verb's queued ledger entry and the re-read
  * of the list in one batch, then drops the resolver cache and backs up; returns the list.
  */
-async function writeOverrides(ctx: WriteCtx, stmts: Statement[]): Promise<Snapshot<OverrideEntry>> {
+export async function writeOverrides(ctx: WriteCtx, stmts: Statement[]): Promise<Snapshot<OverrideEntry>> {
   const now = ctx.clock().toISOString();
   const { snapshot } = await writeListSnapshot(ctx.env, OVERRIDES, stmts, now, ctx.batch);
   invalidateResolverCache();
@@ -119,6 +127,30 @@ export async function restoreOverride(
 }
 
 /**
+ * The revert's restore with no read before it (activity's Reverter.guarded): `restoreOverride`'s
+ * writes, aborted unless the override still shows `after` and `before`'s category is live. null
+ * when `after` is not an override image (that entry takes the read path).
+ */
+export function guardedRestoreOverride(
+  ctx: WriteCtx,
+  {
+    company,
+    before,
+    after,
+  }: { company: string; before: OverrideEntry | null; after: Record<string, unknown> | null },
+) {
+  const { company: c, category } = after ?? {};
+  const shown = typeof c === "string" && typeof category === "string" ? { company: c, category } : null;
+  if (after && (!shown || !sameImage(shown, after))) return null;
+  const db = getDb(ctx.env.DB);
+  const stmts: Statement[] = [abortUnless(db, overrideShows(db, company, shown))];
+  if (before) stmts.push(abortUnless(db, liveCategoryCondition(db, before.category)));
+  stmts.push(deleteOverrideRow(db, company));
+  if (before) stmts.push(upsertOverride(db, before, ctx.clock().toISOString()));
+  return () => writeOverrides(ctx, stmts);
+}
+
+/**
  * Replaces the member overrides by one override, atomically: 422 when a member does not belong,
  * 409 when the canonical company already has an override outside the group.
  */
@@ -161,7 +193,7 @@ export async function consolidateOverrides(
   const db = getDb(ctx.env.DB);
   const n = new Set(input.members.map((m) => m.toLowerCase())).size;
   const detail = `Consolidated ${n} override${n === 1 ? "" : "s"} into '${input.canonical_company}' → ${category}`;
-  // Images for transparency (the group's overrides before, the one after): not reversible.
+  // The group's overrides before, the one after: its revert puts the members back (consolidation-revert.ts).
   const before = items.filter((o) => input.members.some((m) => lower(m) === lower(o.company)));
   ctx.journal({
     kind: "override_consolidation",
@@ -169,7 +201,6 @@ export async function consolidateOverrides(
     before: { overrides: before.map((o) => ({ company: o.company, category: o.category })) },
     after: { overrides: [{ company: input.canonical_company, category }] },
     summary: detail,
-    reversible: false,
   });
   await writeOverrides(ctx, [
     ...input.members.map((m) => deleteOverrideRow(db, m)),

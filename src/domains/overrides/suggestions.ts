@@ -47,7 +47,7 @@ export async function getOverrideSuggestions(ctx: Ctx, months: number) {
 
 type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
 
-/** The dismissed list's write, with the verb's entry (transparency images: not reversible) in its batch. */
+/** The dismissed list's write, with the verb's entry in its batch (reversible: dismissal-revert.ts). */
 async function writeDismissed(
   ctx: WriteCtx,
   stmt: Statement,
@@ -59,7 +59,6 @@ async function writeDismissed(
     before: entry.before,
     after: entry.after,
     summary: entry.summary,
-    reversible: false,
   });
   await writeList(ctx.env, DISMISSED, [stmt], ctx.clock().toISOString(), ctx.batch);
 }

@@ -4,6 +4,7 @@ import { type Reverters, typedReverter } from "../activity/reverters";
 import { currentImage, restoreImage } from "./import";
 import { ImportImageShape, ReviewImageShape } from "./ledger-images";
 import { currentReview, restoreReview } from "./review-image";
+import { guardedRestoreReview } from "./review-revert";
 import { BulkUpdateStatementRows } from "./routes/bulk-update";
 import { ConfirmCsvMapping } from "./routes/csv-mapping";
 import { DeleteStatement } from "./routes/delete";
@@ -54,6 +55,7 @@ export const statementReverters: Reverters = {
       opts.journal?.();
       return restoreReview(ctx, { id, before });
     },
+    guarded: (ctx, id, before, after) => guardedRestoreReview(ctx, { id, before, after }),
   }),
   "statement-layout": typedReverter(LayoutImage, {
     current: (ctx, id) => getLayout(ctx, id),

@@ -1,5 +1,5 @@
 /** Tax pack queries: the year's spending rows, their receipt counts, overrides, the personal mapping. */
-import { and, asc, eq, gte, lt } from "drizzle-orm";
+import { and, asc, eq, exists, gte, lt, notExists, sql } from "drizzle-orm";
 import { type Db, inRange, live, spending } from "../../db";
 import { taxMapping, taxOverrides as o, transactions as t } from "../../db/schema";
 import type { TxKey } from "../../lib/txid";
@@ -37,6 +37,19 @@ export const overrideQuery = (db: Db, k: TxKey) =>
     .select()
     .from(o)
     .where(and(eq(o.tx_forwarded_to, k.forwardedTo), eq(o.tx_date_file_name, k.dateFileName)));
+
+/**
+ * True while the transaction's override is exactly `shown` (mode and line as stored), or, for null,
+ * while it has none: a revert's stale guard.
+ */
+export function overrideShows(db: Db, k: TxKey, shown: { mode: string; line_key: string | null } | null) {
+  const exact = shown ? [sql`${o.mode} = ${shown.mode}`, sql`${o.line_key} IS ${shown.line_key}`] : [];
+  const row = db
+    .select({ one: sql`1` })
+    .from(o)
+    .where(and(eq(o.tx_forwarded_to, k.forwardedTo), eq(o.tx_date_file_name, k.dateFileName), ...exact));
+  return shown ? exists(row) : notExists(row);
+}
 
 export async function getOverride(db: Db, k: TxKey) {
   const [row] = await overrideQuery(db, k);
@@ -98,6 +111,23 @@ export async function readMapping(db: Db): Promise<unknown | null> {
   const [row] = await mappingQuery(db);
   // Checked by the caller with parseMapping (the mapping's own validator, every problem named).
   return row ? row.data : null;
+}
+
+/**
+ * True while the stored mapping is `shown` (the same JSON, key order too), or, for null, while there
+ * is none: a revert's stale guard.
+ */
+export function mappingShows(db: Db, shown: object | null) {
+  const row = db
+    .select({ one: sql`1` })
+    .from(taxMapping)
+    .where(
+      and(
+        eq(taxMapping.id, MAPPING_ID),
+        shown ? sql`json(${taxMapping.data}) = json(${JSON.stringify(shown)})` : undefined,
+      ),
+    );
+  return shown ? exists(row) : notExists(row);
 }
 
 export function writeMapping(db: Db, data: TaxMappingDoc, now: string) {

@@ -4,11 +4,13 @@ import { getDb } from "../../db";
 import { clearAttentionRow } from "./attention-queries";
 import type { ServiceCtx } from "../../lib/context";
 import type { EditableImage } from "./rules";
-import { encodeTxId } from "../../lib/txid";
+import { decodeTxId, encodeTxId } from "../../lib/txid";
+import { batchOf, type Statement } from "../../db/lists";
+import { sameImage } from "../activity/rules";
 import { categoriesQuery, categoryNames, loadCategories } from "../../categorize/categories";
 import { requireLiveCategories } from "../categories/service";
-import { currentImage, restoreImage } from "./service";
-import { rowByKeyQuery, setCategoryIfListedQuery } from "./queries";
+import { guardedRowWrites, restoreImage } from "./service";
+import { rowByKeyQuery, rowQuery, setCategoryIfListedQuery } from "./queries";
 import { canonicalCategory, correctedAudit, editableImage, type TxRow } from "./rules";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
@@ -95,11 +97,49 @@ export async function bulkUpdateCategory(
   return { response: { ...response, succeeded: ok, failed: results.length - ok } };
 }
 
-/** Ledger support for bulk entries: images are `{rows: {tx_id: image}}`. */
+/** Ledger support for bulk entries: images are `{rows: {tx_id: image}}`; every row read in one batch. */
 export async function currentBulkImage(ctx: Ctx, txIds: readonly string[]) {
+  const keyed = txIds.map((txId) => [txId, decodeTxId(txId)] as const);
+  const reads = keyed.flatMap(([, key]) => (key ? [rowQuery(ctx.env.DB, key)] : []));
+  const found = reads.length ? await getDb(ctx.env.DB).batch(batchOf(reads)) : [];
   const rows: Record<string, unknown> = {};
-  for (const txId of txIds) rows[txId] = await currentImage(ctx, txId);
+  let i = 0;
+  for (const [txId, key] of keyed) {
+    const row = key ? (found[i++] as TxRow[])[0] : undefined;
+    rows[txId] = row ? editableImage(row) : null;
+  }
   return { rows };
+}
+
+/**
+ * A bulk revert with no read before it (activity's Reverter.guarded): every row's guarded restore
+ * in one batch, all or nothing. null when the images do not name the same rows or a row's would
+ * take the read path.
+ */
+export function guardedBulkRestore(
+  ctx: Ctx,
+  {
+    txIds,
+    image,
+    after,
+  }: { txIds: readonly string[]; image: { rows: Record<string, EditableImage> }; after: unknown },
+) {
+  const shown = (after as { rows?: unknown } | null)?.rows;
+  if (!shown || typeof shown !== "object" || !sameImage(Object.keys(shown), txIds)) return null;
+  if (!sameImage(Object.keys(image.rows), txIds)) return null;
+  const db = getDb(ctx.env.DB);
+  const stmts: Statement[] = [];
+  for (const txId of txIds) {
+    const row = guardedRowWrites(
+      db,
+      txId,
+      image.rows[txId] ?? null,
+      (shown as Record<string, unknown>)[txId],
+    );
+    if (!row) return null;
+    stmts.push(...row);
+  }
+  return stmts.length ? () => ctx.batch(batchOf(stmts)) : null;
 }
 
 export async function restoreBulkImage(

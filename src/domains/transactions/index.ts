@@ -1,6 +1,6 @@
 import { domainRouter } from "../../http/route";
 import { type Reverters, typedReverter } from "../activity/reverters";
-import { currentBulkImage, restoreBulkImage } from "./bulk";
+import { currentBulkImage, guardedBulkRestore, restoreBulkImage } from "./bulk";
 import { BulkUpdateTransactionCategory } from "./routes/bulk";
 import { PatchTransaction, SetTransactionComment, UpdateTransactionFields } from "./routes/edit";
 import {
@@ -19,7 +19,7 @@ import {
   SoftDeleteTransaction,
 } from "./routes/state";
 import { EditableImage } from "./rules";
-import { currentImage, restoreImage } from "./service";
+import { currentImage, guardedRestore, restoreImage } from "./service";
 import { z } from "zod";
 import { storedJson } from "../../db/json";
 
@@ -60,10 +60,13 @@ export const transactionReverters: Reverters = {
   transaction: typedReverter(EditableImage.nullable(), {
     current: currentImage,
     restore: (ctx, txId, image, opts) => restoreImage(ctx, { txId, image, opts }),
+    guarded: (ctx, txId, image, after) => guardedRestore(ctx, { txId, image, after }),
   }),
   // A bulk entry's resource id is the JSON list of its tx ids: the stale guard reads each row.
   "transactions-bulk": typedReverter(BulkImage, {
     current: (ctx, resourceId) => currentBulkImage(ctx, readBulkIds(resourceId)),
     restore: (ctx, _resourceId, before, opts) => restoreBulkImage(ctx, { image: before, opts }),
+    guarded: (ctx, resourceId, before, after) =>
+      guardedBulkRestore(ctx, { txIds: readBulkIds(resourceId), image: before, after }),
   }),
 };

@@ -1,5 +1,6 @@
 /** Queries of alert_templates (learned templates). No rules here. */
-import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, exists, getTableColumns, inArray, notExists, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type Db, getDb } from "../../db";
 import { type AlertTemplateRow, alertTemplates as a } from "../../db/schema";
 
@@ -107,3 +108,34 @@ export function restoreTemplateRow(d1: D1Database, row: AlertTemplateRow) {
   const { id: _key, match_count: _n, last_matched_at: _at, ...rest } = row;
   return getDb(d1).insert(a).values(row).onConflictDoUpdate({ target: a.id, set: rest });
 }
+
+/** A template as its ledger images compare it: the row without its read counters. */
+export type ComparableTemplate = Omit<AlertTemplateRow, "match_count" | "last_matched_at">;
+
+/**
+ * True while template `id` is stored exactly as `shown` (counters aside; the JSON columns compared
+ * as JSON), or, for null, while it is not stored: a revert's guard.
+ */
+export const templateShows = (db: Db, id: string, shown: ComparableTemplate | null) => {
+  const text = (col: SQLiteColumn, v: string | null) => sql`${col} IS ${v} COLLATE BINARY`;
+  const json = (col: SQLiteColumn, v: unknown) => sql`json(${col}) = json(${JSON.stringify(v)})`;
+  const exact = shown
+    ? [
+        text(a.name, shown.name),
+        text(a.institution, shown.institution),
+        text(a.sender_domain, shown.sender_domain),
+        text(a.transaction_type, shown.transaction_type),
+        text(a.example, shown.example),
+        text(a.source_failure_id, shown.source_failure_id),
+        text(a.created_at, shown.created_at),
+        text(a.updated_at, shown.updated_at),
+        json(a.subject_words, shown.subject_words),
+        json(a.pattern, shown.pattern),
+      ]
+    : [];
+  const row = db
+    .select({ one: sql`1` })
+    .from(a)
+    .where(and(eq(a.id, id), ...exact));
+  return shown ? exists(row) : notExists(row);
+};

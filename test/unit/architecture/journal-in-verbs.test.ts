@@ -31,7 +31,6 @@ const DOORS: Record<string, string> = {
 const ALLOWED: Record<string, string> = {
   "src/domains/connected-apps/service.ts": "the disconnect changes KV, not D1: no batch to ride in",
   "src/domains/system/setup-service.ts": "the seed's sum-up entry; each step journals in its own batch",
-  "src/domains/activity/service.ts": "the revert's entry: every reverter queues it into its restore's batch",
 };
 /**
  * Files that journal outside their write's batch today, to be moved (then removed from here). Empty:

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { RevertQuery, RevertResponse } from "../schemas";
-import { applyRevert, planRevert } from "../service";
+import { revertEntry } from "../revert";
 import { ActivityRoute } from "./list-activity";
 
 export class RevertActivity extends ActivityRoute {
@@ -23,8 +23,10 @@ export class RevertActivity extends ActivityRoute {
   override async handle(c: AppContext) {
     const { params, query } = await this.getValidatedData<typeof this.schema>();
     const ctx = serviceCtx(c);
-    const plan = await planRevert(ctx, { id: params.entry_id, force: query.force });
-    const { summary, recreated_categories } = await applyRevert(ctx, plan);
-    return c.json({ reverted_entry_id: plan.entry.id, summary, recreated_categories });
+    const { summary, recreated_categories } = await revertEntry(ctx, {
+      id: params.entry_id,
+      force: query.force,
+    });
+    return c.json({ reverted_entry_id: params.entry_id, summary, recreated_categories });
   }
 }

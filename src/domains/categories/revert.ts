@@ -1,0 +1,60 @@
+/**
+ * The ledger reverter of a category's look (kind `category`, resource: its name): a group or icon
+ * change is undone by writing the before image's group and icon back. Add, rename and delete
+ * entries are journaled not reversible (their images do not hold the rows they moved).
+ */
+import { z } from "zod";
+import { getDb } from "../../db";
+import type { Statement } from "../../db/lists";
+import type { ServiceCtx } from "../../lib/context";
+import { conflict } from "../../lib/errors";
+import { abortUnless } from "../activity/queries";
+import { typedReverter } from "../activity/reverters";
+import { sameImage } from "../activity/rules";
+import { categoryShows, setGroup, setIcon } from "./queries";
+import { findCategory } from "./rules";
+import { categoryImage, loadCategoryState, writeCategories } from "./service";
+
+type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "batch">;
+
+const Look = z.object({ name: z.string(), group: z.string().nullable(), icon: z.string().nullable() });
+type Look = z.infer<typeof Look>;
+
+async function current(ctx: Pick<ServiceCtx, "env">, name: string) {
+  const row = findCategory((await loadCategoryState(ctx.env)).rows, name);
+  return row ? categoryImage(row) : null;
+}
+
+/** Writes `before`'s group and icon back on the stored row (it exists: the stale guard or `force`). */
+async function restore(ctx: WriteCtx, look: Look, guard?: Statement) {
+  const state = await loadCategoryState(ctx.env);
+  const row = findCategory(state.rows, look.name);
+  if (!row) throw conflict(`Category '${look.name}' no longer exists`, "CONFLICT", { category: look.name });
+  const db = getDb(ctx.env.DB);
+  const stmts = [setGroup(db, row.name, look.group), setIcon(db, row.name, look.icon)];
+  await writeCategories(ctx, { state, stmts: guard ? [guard, ...stmts] : stmts });
+}
+
+export const categoryReverter = typedReverter(Look, {
+  current,
+  restore: async (ctx, _name, before, opts) => {
+    opts.journal?.(); // the revert's own entry rides in the list write's batch
+    await restore(ctx, before);
+  },
+  guarded: (ctx, name, before, after) => {
+    const shown = Look.safeParse(after);
+    if (!shown.success || !sameImage(shown.data, after)) return null;
+    const db = getDb(ctx.env.DB);
+    const guard = abortUnless(db, categoryShows(db, name, shown.data));
+    // The guard holds the row stored: the list needs no defaults written first, nor a read.
+    const state = { rows: [], stored: true, version: 0 };
+    const stmts = [
+      guard,
+      setGroup(db, shown.data.name, before.group),
+      setIcon(db, shown.data.name, before.icon),
+    ];
+    return () => writeCategories(ctx, { state, stmts });
+  },
+});
+
+export const categoryReverters = { category: categoryReverter };

@@ -1,0 +1,71 @@
+/**
+ * The ledger reverter of suggestion dismissals (kind `override_suggestion_dismissal`, resource: the
+ * dismissal key): a dismiss is undone by removing the dismissal, an undismiss by writing it back.
+ * Entries written before this reverter existed were journaled not reversible and stay so.
+ */
+import { z } from "zod";
+import { getDb } from "../../db";
+import { type Statement, writeList } from "../../db/lists";
+import type { ServiceCtx } from "../../lib/context";
+import { abortUnless } from "../activity/queries";
+import { typedReverter } from "../activity/reverters";
+import { sameImage } from "../activity/rules";
+import {
+  DISMISSED,
+  type DismissedRow,
+  deleteDismissed,
+  dismissedQuery,
+  dismissedShows,
+  upsertDismissed,
+} from "./queries";
+
+type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "batch">;
+
+const Row = z.object({
+  key: z.string(),
+  company: z.string(),
+  category: z.string(),
+  dismissed_at: z.string(),
+});
+/** A dismissal's image: the row, or `{}`/null when there was none. */
+const DismissalImage = Row.or(z.object({}).transform(() => null)).nullable();
+
+const image = (r: DismissedRow) => ({
+  key: r.key,
+  company: r.company,
+  category: r.category,
+  dismissed_at: r.dismissed_at,
+});
+
+async function current(ctx: Pick<ServiceCtx, "env">, key: string) {
+  const [row] = await dismissedQuery(getDb(ctx.env.DB), key);
+  return row ? image(row) : null;
+}
+
+/** Writes `before` back under `key` (null: no dismissal), after `guard` when given, in one batch. */
+async function restore(ctx: WriteCtx, key: string, before: DismissedRow | null, guard?: Statement) {
+  const db = getDb(ctx.env.DB);
+  const write = before ? upsertDismissed(db, { ...before, key }) : deleteDismissed(db, key);
+  await writeList(
+    ctx.env,
+    DISMISSED,
+    [...(guard ? [guard] : []), write],
+    ctx.clock().toISOString(),
+    ctx.batch,
+  );
+}
+
+export const dismissalReverter = typedReverter(DismissalImage, {
+  current,
+  restore: async (ctx, key, before, opts) => {
+    opts.journal?.(); // the revert's own entry rides in the list write's batch
+    await restore(ctx, key, before);
+  },
+  guarded: (ctx, key, before, after) => {
+    const shown = Row.safeParse(after);
+    if (after && (!shown.success || !sameImage(shown.data, after))) return null;
+    const db = getDb(ctx.env.DB);
+    const guard = abortUnless(db, dismissedShows(db, key, shown.success ? shown.data : null));
+    return () => restore(ctx, key, before, guard);
+  },
+});
