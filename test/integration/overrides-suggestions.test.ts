@@ -201,6 +201,15 @@ describe("GET /api/v1/overrides/suggestions", () => {
       "SELECT dismissed_at FROM dismissed_suggestions WHERE key = 'petsmart|pets'",
     ).first();
     expect(row).toEqual({ dismissed_at: "2025-06-06T00:00:00.000Z" });
+
+    // Dismissed again while dismissed: its undo gives the earlier dismissal back, not none.
+    const twice = await dismiss("2025-06-07T00:00:00Z");
+    expect((await revert(twice)).status).toBe(200);
+    expect((await get()).body.count).toBe(0);
+    const kept = await env.DB.prepare(
+      "SELECT dismissed_at FROM dismissed_suggestions WHERE key = 'petsmart|pets'",
+    ).first();
+    expect(kept).toEqual({ dismissed_at: "2025-06-06T00:00:00.000Z" });
   });
 
   it("422 for months out of range or not a number, and for a bad dismissal body", async () => {

@@ -70,9 +70,11 @@ export async function dismissSuggestion(
   const key = dismissKey(company, category);
   const row = { key, company, category, dismissed_at: ctx.clock().toISOString() };
   const detail = `Dismissed suggestion ${key}`;
+  // A dismissal dismissed again: its undo gives the earlier dismissal back, not none.
+  const earlier = (await listDismissed(ctx)).find((d) => d.key === key);
   await writeDismissed(ctx, upsertDismissed(getDb(ctx.env.DB), row), {
     key,
-    before: {},
+    before: earlier ? { ...earlier } : {},
     after: row,
     summary: detail,
   });
