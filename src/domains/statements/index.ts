@@ -18,6 +18,7 @@ import { UploadStatement } from "./routes/upload";
 import { GetPageText, TeachLayout } from "./routes/layout";
 import { ProposeLayout } from "./routes/layout-proposal";
 import { DeleteLayout, ListLayouts, RenameLayout } from "./routes/layouts";
+import { guardedRestoreLayout } from "./layouts/revert";
 import { getLayout, restoreLayout } from "./layouts/service";
 import { LayoutImage } from "./layouts/stored";
 
@@ -63,6 +64,7 @@ export const statementReverters: Reverters = {
       opts.journal?.();
       return restoreLayout(ctx, { id, before });
     },
+    guarded: (ctx, id, before, after) => guardedRestoreLayout(ctx, { id, before, after }),
   }),
   "statement-import": typedReverter(ImportImageShape, {
     current: (ctx, id) => currentImage(ctx, { id }),
