@@ -2,6 +2,7 @@
 import { domainRouter } from "../../http/route";
 import { type Reverters, typedReverter } from "../activity/reverters";
 import { currentImage, restoreImage } from "./import";
+import { guardedRestoreImport } from "./import-revert";
 import { ImportImageShape, ReviewImageShape } from "./ledger-images";
 import { currentReview, restoreReview } from "./review-image";
 import { guardedRestoreReview } from "./review-revert";
@@ -72,5 +73,6 @@ export const statementReverters: Reverters = {
       opts.journal?.();
       return restoreImage(ctx, { id, before });
     },
+    guarded: (ctx, id, before, after) => guardedRestoreImport(ctx, { id, before, after }),
   }),
 };
