@@ -168,6 +168,14 @@ describe("statement import is all or nothing", () => {
         ["INSERT INTO transactions SELECT * FROM gone", "DROP TABLE gone"],
       ],
       [
+        [
+          `UPDATE statement_row_keys SET date_file_name = date_file_name || 'x' WHERE statement_id = '${id}' AND tx_index = 3`,
+        ],
+        [
+          `UPDATE statement_row_keys SET date_file_name = rtrim(date_file_name, 'x') WHERE statement_id = '${id}' AND tx_index = 3`,
+        ],
+      ],
+      [
         [`UPDATE statement_rows SET acted_at = 'earlier' WHERE statement_id = '${id}' AND tx_index = 3`],
         [`UPDATE statement_rows SET acted_at = '${NOW}' WHERE acted_at = 'earlier'`],
       ],
