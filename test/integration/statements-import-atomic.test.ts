@@ -160,6 +160,15 @@ describe("statement import is all or nothing", () => {
           `UPDATE transactions SET CategoryAudit = json_set(CategoryAudit, '$.source', 'statement_import') WHERE ${first}`,
         ],
       ],
+      // The same map as JSON5 (an unquoted key): SQLite's json() reads it, the column's reader does not.
+      [
+        [
+          `UPDATE transactions SET CategoryAudit = replace(CategoryAudit, '"source"', 'source') WHERE ${first}`,
+        ],
+        [
+          `UPDATE transactions SET CategoryAudit = replace(CategoryAudit, '{source', '{"source"') WHERE ${first}`,
+        ],
+      ],
       [
         [
           `CREATE TABLE gone AS SELECT * FROM transactions WHERE ${first}`,

@@ -45,7 +45,9 @@ function txShows(db: Db, fwd: string, dfn: string, img: TxImage | null): SQL {
         sql`${t.Amount} IS ${img.Amount}`,
         text(t.Company, img.Company),
         text(t.Category, img.Category),
-        sql`coalesce(json(${t.CategoryAudit}), 'null') = json(${JSON.stringify(img.CategoryAudit)})`,
+        // NULL reads as null; strict JSON only (json() would also take JSON5, which the reader refuses).
+        sql`CASE WHEN ${t.CategoryAudit} IS NULL THEN 'null' WHEN json_valid(${t.CategoryAudit})
+          THEN json(${t.CategoryAudit}) END = json(${JSON.stringify(img.CategoryAudit)})`,
         text(t.StatementSource, img.StatementSource),
       ]
     : [];

@@ -46,7 +46,9 @@ export const restoreLayoutQuery = (db: Db, id: string, before: StatementLayoutRe
  */
 export function layoutShows(db: Db, id: string, shown: StatementLayoutRecord | null): SQL {
   const text = (col: SQLiteColumn, v: string | null) => sql`${col} IS ${v} COLLATE BINARY`;
-  const json = (col: SQLiteColumn, v: unknown) => sql`json(${col}) = json(${JSON.stringify(v)})`;
+  // Strict JSON only (json() would also take JSON5, which the column's reader refuses).
+  const json = (col: SQLiteColumn, v: unknown) =>
+    sql`json_valid(${col}) AND json(${col}) = json(${JSON.stringify(v)})`;
   const exact = shown
     ? [
         text(l.name, shown.name),
