@@ -114,7 +114,102 @@ describe("statement import is all or nothing", () => {
     });
     expect(undo.status, undo.text).toBe(200);
     expectEntryInBatch(reverting, "transactions");
+    // Auth; the entry; the claim, the guarded restore (the statement, its rows and the transactions
+    // still as the import left them) and the revert's entry in one batch.
+    expect(tally(reverting.trips).trips).toBe(3);
     expect(await count("SELECT COUNT(*) AS n FROM transactions")).toBe(0);
+  });
+
+  it("an import's undo is stale once what it wrote changed (nothing written); rows without stored keys undo the long way", async () => {
+    const id = (await upload(pdfFixture(RBC))).body.statement_id as string;
+    const imp = await call("/api/v1/statements/import", {
+      method: "POST",
+      body: { statement_id: id },
+      now: NOW,
+    });
+    expect(imp.body.imported).toBe(11);
+    const undo = (DB = env.DB) =>
+      call(`/api/v1/activity/${imp.headers.get("X-Activity-Id")}/revert`, {
+        method: "POST",
+        now: NOW,
+        env: { DB },
+      });
+    const state = async () => [
+      await count("SELECT COUNT(*) AS n FROM transactions"),
+      await count("SELECT COUNT(*) AS n FROM statement_rows WHERE action_result IS NOT NULL"),
+      await count("SELECT COUNT(*) AS n FROM activity_log WHERE reverted_at IS NOT NULL"),
+    ];
+    // Each change the current image sees refuses the undo; put back, the undo stands again.
+    const first = "rowid = (SELECT MIN(rowid) FROM transactions)";
+    const changes: [string[], string[]][] = [
+      [
+        [`UPDATE transactions SET StatementSource = StatementSource || ' x' WHERE ${first}`],
+        [
+          "UPDATE transactions SET StatementSource = rtrim(StatementSource, ' x') WHERE StatementSource LIKE '% x'",
+        ],
+      ],
+      [
+        [`UPDATE transactions SET Amount = Amount + 1 WHERE ${first}`],
+        [`UPDATE transactions SET Amount = Amount - 1 WHERE ${first}`],
+      ],
+      [
+        [
+          `UPDATE transactions SET CategoryAudit = json_set(CategoryAudit, '$.source', 'manual') WHERE ${first}`,
+        ],
+        [
+          `UPDATE transactions SET CategoryAudit = json_set(CategoryAudit, '$.source', 'statement_import') WHERE ${first}`,
+        ],
+      ],
+      // The same map as JSON5 (an unquoted key): SQLite's json() reads it, the column's reader does not.
+      [
+        [
+          `UPDATE transactions SET CategoryAudit = replace(CategoryAudit, '"source"', 'source') WHERE ${first}`,
+        ],
+        [
+          `UPDATE transactions SET CategoryAudit = replace(CategoryAudit, '{source', '{"source"') WHERE ${first}`,
+        ],
+      ],
+      [
+        [
+          `CREATE TABLE gone AS SELECT * FROM transactions WHERE ${first}`,
+          `DELETE FROM transactions WHERE ${first}`,
+        ],
+        ["INSERT INTO transactions SELECT * FROM gone", "DROP TABLE gone"],
+      ],
+      [
+        [
+          `UPDATE statement_row_keys SET date_file_name = date_file_name || 'x' WHERE statement_id = '${id}' AND tx_index = 3`,
+        ],
+        [
+          `UPDATE statement_row_keys SET date_file_name = rtrim(date_file_name, 'x') WHERE statement_id = '${id}' AND tx_index = 3`,
+        ],
+      ],
+      [
+        [`UPDATE statement_rows SET acted_at = 'earlier' WHERE statement_id = '${id}' AND tx_index = 3`],
+        [`UPDATE statement_rows SET acted_at = '${NOW}' WHERE acted_at = 'earlier'`],
+      ],
+      [
+        [`UPDATE statements SET status = 'in_progress' WHERE id = '${id}'`],
+        [`UPDATE statements SET status = 'complete' WHERE id = '${id}'`],
+      ],
+    ];
+    const run = (sqls: string[]) => env.DB.batch(sqls.map((q) => env.DB.prepare(q)));
+    for (const [change, back] of changes) {
+      const before = await state();
+      await run(change);
+      expectEnvelope(await undo(), 409, "stale_revert");
+      expect(await state()).toEqual(before.map((n, i) => (i === 0 && change.length > 1 ? n - 1 : n)));
+      await run(back);
+    }
+    // An imported row whose synthetic key was not stored (a statement uploaded before keys were
+    // kept): the guard refuses to judge it, the read path computes the key and undoes: auth, the
+    // entry, the refused batch, the entry again, the statement read, its transactions, the restore.
+    await env.DB.exec(`DELETE FROM statement_row_keys WHERE statement_id = '${id}' AND tx_index = 0`);
+    const counter = countingD1(env.DB);
+    const res = await undo(counter.db);
+    expect(res.status, res.text).toBe(200);
+    expect(tally(counter.trips).trips).toBe(7);
+    expect(await state()).toEqual([0, 0, 1]);
   });
 
   it("a write failing midway leaves no transaction, no settled row and the statement as it was", async () => {

@@ -169,10 +169,78 @@ describe("teaching a PDF layout by marking its columns", () => {
     expect((await call("/api/v1/statements/layouts", { now: NOW })).body.layouts).toEqual([]);
     const [latest] = (await call("/api/v1/activity", { now: NOW })).body.entries as any[];
     expect(latest.summary).toMatch(/deleted statement layout/);
-    const undo = await call(`/api/v1/activity/${latest.id}/revert`, { method: "POST", now: NOW });
+    const undoing = countingD1(env.DB);
+    const undo = await call(`/api/v1/activity/${latest.id}/revert`, {
+      method: "POST",
+      now: NOW,
+      env: { DB: undoing.db },
+    });
     expect(undo.status).toBe(200);
+    // Auth; the entry; the claim, the layout put back (guarded: still absent) and the entry in one batch.
+    expect(tally(undoing.trips).trips).toBe(3);
+    expectEntryInBatch(undoing, "statement_layouts");
     const back = (await call("/api/v1/statements/layouts", { now: NOW })).body.layouts;
     expect(back.map((l: any) => l.name)).toEqual(["Ribera current account"]);
+  });
+
+  it("a layout's undo is refused as stale once the layout changed (renamed, or it read a statement), in one batch otherwise", async () => {
+    const id = (await upload(JANUARY)).body.statement_id as string;
+    const lines = (await call(`/api/v1/statements/${id}/page-text`, { now: NOW })).body.lines as Line[];
+    const marks = {
+      date: spanOf(lines, "03/01/2025"),
+      description: spanOf(lines, "MERCADONA VALENCIA"),
+      amount: spanOf(lines, "-45,12"),
+      balance: spanOf(lines, "1.454,88"),
+    };
+    const taught = await call(`/api/v1/statements/${id}/layout`, {
+      method: "PUT",
+      body: { marks },
+      now: NOW,
+    });
+    const layout = taught.body.layout;
+    const teachEntry = taught.headers.get("X-Activity-Id")!;
+    const layouts = async () =>
+      (await call("/api/v1/statements/layouts", { now: NOW })).body.layouts as any[];
+    const original = (await layouts())[0];
+    const rename = async (name: string, now: string) => {
+      const res = await call(`/api/v1/statements/layouts/${layout.id}`, {
+        method: "PATCH",
+        body: { name },
+        now,
+      });
+      expect(res.status, res.text).toBe(200);
+      return res.headers.get("X-Activity-Id")!;
+    };
+    const first = await rename("First", "2025-04-02T12:01:00.000Z");
+    const second = await rename("Second", "2025-04-02T12:02:00.000Z");
+    const revert = (entry: string, DB = env.DB) =>
+      call(`/api/v1/activity/${entry}/revert`, { method: "POST", now: NOW, env: { DB } });
+    // The first rename's after image names "First": the layout now says "Second".
+    const stale = await revert(first);
+    expect(stale.status, stale.text).toBe(409);
+    expect(stale.body.code).toBe("stale_revert");
+    expect(stale.body.details.changed_fields).toEqual(["name", "updated_at"]);
+    expect((await layouts()).map((l) => l.name)).toEqual(["Second"]);
+    // The second's undo, then the first's (the layout shows its after image again): 3 trips each.
+    for (const [entry, name] of [
+      [second, "First"],
+      [first, original.name],
+    ] as const) {
+      const counter = countingD1(env.DB);
+      const res = await revert(entry, counter.db);
+      expect(res.status, res.text).toBe(200);
+      expect(tally(counter.trips).trips).toBe(3);
+      expectEntryInBatch(counter, "statement_layouts");
+      expect((await layouts()).map((l) => l.name)).toEqual([name]);
+    }
+    expect(await layouts()).toEqual([original]);
+    // The layout read the next month (its match count moved): undoing the teach is stale.
+    expect((await upload(FEBRUARY)).body.transactions).toHaveLength(3);
+    const counted = await revert(teachEntry);
+    expect(counted.status, counted.text).toBe(409);
+    expect(counted.body.code).toBe("stale_revert");
+    expect(counted.body.details.changed_fields).toEqual(["last_matched_at", "match_count"]);
+    expect((await layouts()).map((l) => l.name)).toEqual([original.name]);
   });
 });
 

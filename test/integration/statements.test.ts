@@ -465,7 +465,7 @@ describe("review, import, undo, re-upload, reparse", () => {
 
   it("enrich fills company and category, never over a manual category, never Miscellaneous over real information", async () => {
     await putOverride("MAPLEWOOD STATIONERY", "Hobbies");
-    await seedTx({
+    const bId = await seedTx({
       DateFileName: "2025.03.03_10.00_b.eml",
       Amount: 215.44,
       TransactionType: "purchase",
@@ -518,6 +518,43 @@ describe("review, import, undo, re-upload, reparse", () => {
     expect(b.StatementSource).toContain(id);
     expect(await get("2025.03.04_10.00_c.eml")).toMatchObject({ Company: "Landlord", Category: "housing" });
     expect(await get("2025.03.20_10.00_d.eml")).toMatchObject({ Company: "Grocer", Category: "groceries" });
+
+    // Undo: stale while a transaction it enriched changed since (nothing written); once that change
+    // is undone, in one batch (auth, the entry, the claim + guarded restore + entry: 3 trips).
+    const txCount = async () =>
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM transactions").first<{ n: number }>())!.n;
+    expect(await txCount()).toBe(15);
+    const undo = (DB = env.DB) =>
+      call(`/api/v1/activity/${res.headers.get("X-Activity-Id")}/revert`, {
+        method: "POST",
+        now: NOW,
+        env: { DB },
+      });
+    const edit = await call(`/api/v1/transactions/${bId}`, {
+      method: "PATCH",
+      body: { category: "groceries" },
+      now: NOW,
+    });
+    expect(edit.status, edit.text).toBe(200);
+    const stale = await undo();
+    expectEnvelope(stale, 409, "stale_revert");
+    expect(await txCount()).toBe(15);
+    expect((await detail(id)).body.status).toBe("complete");
+    const editUndo = await call(`/api/v1/activity/${edit.headers.get("X-Activity-Id")}/revert`, {
+      method: "POST",
+      now: NOW,
+    });
+    expect(editUndo.status, editUndo.text).toBe(200);
+    const counter = countingD1(env.DB);
+    const rev = await undo(counter.db);
+    expect(rev.status, rev.text).toBe(200);
+    expect(tally(counter.trips).trips).toBe(3);
+    expectEntryInBatch(counter, "transactions");
+    expect(await txCount()).toBe(3);
+    const restored = (await get("2025.03.03_10.00_b.eml"))!;
+    expect(restored).toMatchObject({ Company: null, Category: "miscellaneous" });
+    expect(JSON.parse(restored.CategoryAudit)).toEqual({ source: "fallback" });
+    expect((await detail(id)).body.status).not.toBe("complete");
   });
 
   it("reparse re-runs parser and reconciliation and keeps the person's edits", async () => {

@@ -12,7 +12,7 @@
  * applies the person's company and category; `skip` settles the row.
  */
 import { type Db, getDb } from "../../db";
-import type { Statement } from "../../db/lists";
+import { batchOf, type Statement } from "../../db/lists";
 import type { StatementRecord, StatementRowRecord } from "../../db/schema";
 import { toRow } from "../../ingest/dedup";
 import { sha256Hex } from "../../ingest/hash";
@@ -306,13 +306,9 @@ function afterImages(plan: ImportPlan, existing: Map<string, TxImage>, now: stri
   return out;
 }
 
-/** Writes a ledger `before` image back: created transactions go, changed ones get their fields back. */
-export async function restoreImage(
-  ctx: ServiceCtx,
-  { id, before }: { id: string; before: StoredImportImage },
-) {
-  const db = getDb(ctx.env.DB);
-  const writes: Parameters<typeof db.batch>[0][number][] = [];
+/** The writes that put a ledger `before` image back: created transactions go, changed ones get their fields back. */
+export function restoreWrites(db: Db, id: string, before: StoredImportImage, nowIso: string): Statement[] {
+  const writes: Statement[] = [];
   for (const [key, img] of Object.entries(before.transactions)) {
     const [fwd, dfn] = key.split("\n") as [string, string];
     const txKey = { forwardedTo: fwd, dateFileName: dfn };
@@ -336,8 +332,17 @@ export async function restoreImage(
     q.setStatementQuery(db, id, {
       status: before.status,
       completed_at: before.completed_at,
-      updated_at: ctx.clock().toISOString(),
+      updated_at: nowIso,
     }),
   );
-  await ctx.batch(writes as [(typeof writes)[number], ...typeof writes]);
+  return writes;
+}
+
+/** Writes a ledger `before` image back in one batch (`restoreWrites`). */
+export async function restoreImage(
+  ctx: ServiceCtx,
+  { id, before }: { id: string; before: StoredImportImage },
+) {
+  const db = getDb(ctx.env.DB);
+  await ctx.batch(batchOf(restoreWrites(db, id, before, ctx.clock().toISOString())));
 }

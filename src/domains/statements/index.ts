@@ -2,6 +2,7 @@
 import { domainRouter } from "../../http/route";
 import { type Reverters, typedReverter } from "../activity/reverters";
 import { currentImage, restoreImage } from "./import";
+import { guardedRestoreImport } from "./import-revert";
 import { ImportImageShape, ReviewImageShape } from "./ledger-images";
 import { currentReview, restoreReview } from "./review-image";
 import { guardedRestoreReview } from "./review-revert";
@@ -18,6 +19,7 @@ import { UploadStatement } from "./routes/upload";
 import { GetPageText, TeachLayout } from "./routes/layout";
 import { ProposeLayout } from "./routes/layout-proposal";
 import { DeleteLayout, ListLayouts, RenameLayout } from "./routes/layouts";
+import { guardedRestoreLayout } from "./layouts/revert";
 import { getLayout, restoreLayout } from "./layouts/service";
 import { LayoutImage } from "./layouts/stored";
 
@@ -63,6 +65,7 @@ export const statementReverters: Reverters = {
       opts.journal?.();
       return restoreLayout(ctx, { id, before });
     },
+    guarded: (ctx, id, before, after) => guardedRestoreLayout(ctx, { id, before, after }),
   }),
   "statement-import": typedReverter(ImportImageShape, {
     current: (ctx, id) => currentImage(ctx, { id }),
@@ -70,5 +73,6 @@ export const statementReverters: Reverters = {
       opts.journal?.();
       return restoreImage(ctx, { id, before });
     },
+    guarded: (ctx, id, before, after) => guardedRestoreImport(ctx, { id, before, after }),
   }),
 };

@@ -1,5 +1,6 @@
 /** Queries of statement_layouts (taught PDF layouts, one per header fingerprint). No rules here. */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, exists, notExists, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type Db, schema } from "../../../db";
 import type { StatementLayoutRecord } from "../../../db/schema";
 
@@ -34,3 +35,37 @@ export const deleteLayoutQuery = (db: Db, id: string) => db.delete(l).where(eq(l
 /** A layout put back exactly as it was (the ledger's restore). */
 export const putLayoutQuery = (db: Db, record: StatementLayoutRecord) =>
   db.insert(l).values(record).onConflictDoUpdate({ target: l.id, set: record });
+
+/** The ledger's restore as one statement: null removes the layout, a record puts it back as it was. */
+export const restoreLayoutQuery = (db: Db, id: string, before: StatementLayoutRecord | null) =>
+  before === null ? deleteLayoutQuery(db, id) : putLayoutQuery(db, before);
+
+/**
+ * True while layout `id` is stored exactly as `shown` (every column; the JSON columns compared as
+ * JSON) or, for null, while it is not stored: a revert's guard.
+ */
+export function layoutShows(db: Db, id: string, shown: StatementLayoutRecord | null): SQL {
+  const text = (col: SQLiteColumn, v: string | null) => sql`${col} IS ${v} COLLATE BINARY`;
+  // Strict JSON only (json() would also take JSON5, which the column's reader refuses).
+  const json = (col: SQLiteColumn, v: unknown) =>
+    sql`json_valid(${col}) AND json(${col}) = json(${JSON.stringify(v)})`;
+  const exact = shown
+    ? [
+        text(l.name, shown.name),
+        text(l.institution, shown.institution),
+        text(l.fingerprint, shown.fingerprint),
+        json(l.header, shown.header),
+        json(l.marks, shown.marks),
+        text(l.source_statement_id, shown.source_statement_id),
+        sql`${l.match_count} IS ${shown.match_count}`,
+        text(l.last_matched_at, shown.last_matched_at),
+        text(l.created_at, shown.created_at),
+        text(l.updated_at, shown.updated_at),
+      ]
+    : [];
+  const row = db
+    .select({ one: sql`1` })
+    .from(l)
+    .where(and(eq(l.id, id), ...exact));
+  return shown ? exists(row) : notExists(row);
+}

@@ -18,8 +18,8 @@ import {
   layoutById,
   layoutsQuery,
   listLayouts,
-  putLayoutQuery,
   renameLayoutQuery,
+  restoreLayoutQuery,
   saveByFingerprintQuery,
 } from "./queries";
 import type { LayoutMarks } from "./read";
@@ -205,6 +205,5 @@ export async function restoreLayout(
   ctx: ServiceCtx,
   { id, before }: { id: string; before: StatementLayoutRecord | null },
 ) {
-  const db = getDb(ctx.env.DB);
-  await ctx.batch([before === null ? deleteLayoutQuery(db, id) : putLayoutQuery(db, before)]);
+  await ctx.batch([restoreLayoutQuery(getDb(ctx.env.DB), id, before)]);
 }

@@ -1,0 +1,120 @@
+/**
+ * The guards of a statement import's revert: the statement, its rows and the transactions they
+ * touched as an import image (ledger-images.ts) shows them, each condition what `currentImage`
+ * (import.ts) would read compared exactly.
+ */
+import { and, eq, exists, notExists, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { Db } from "../../db";
+import {
+  statementRowKeys as k,
+  statementRows as r,
+  statements as s,
+  transactions as t,
+} from "../../db/schema";
+import type { StoredImportImage } from "./ledger-images";
+import { STATEMENT_RECIPIENT } from "./views";
+
+type TxImage = NonNullable<StoredImportImage["transactions"][string]>;
+
+const text = (col: SQLiteColumn, v: string | null) => sql`${col} IS ${v} COLLATE BINARY`;
+const one = sql`1`;
+
+/**
+ * The key (`ForwardedTo\nDateFileName`) of the transaction a settled row touched, NULL for none:
+ * import.ts `touchedKey` for a row whose synthetic key is stored (the join with its key row).
+ */
+const touched = sql`CASE
+  WHEN ${r.action_result} = 'imported' THEN ${STATEMENT_RECIPIENT} || char(10) || ${k.date_file_name}
+  WHEN ${r.action_result} IN ('enriched', 'updated') AND ${r.db_forwarded_to} <> '' AND ${r.db_date_file_name} <> ''
+    THEN ${r.db_forwarded_to} || char(10) || ${r.db_date_file_name}
+END`;
+
+/** The statement's rows, each with its stored synthetic key (if any), filtered by `where`. */
+const rowsWithKeys = (db: Db, id: string, where: SQL) =>
+  db
+    .select({ one })
+    .from(r)
+    .leftJoin(k, and(eq(k.statement_id, r.statement_id), eq(k.tx_index, r.tx_index)))
+    .where(and(eq(r.statement_id, id), where));
+
+/** True while transaction (fwd, dfn) shows `img` (its five image fields), or for null is absent. */
+function txShows(db: Db, fwd: string, dfn: string, img: TxImage | null): SQL {
+  const exact = img
+    ? [
+        sql`${t.Amount} IS ${img.Amount}`,
+        text(t.Company, img.Company),
+        text(t.Category, img.Category),
+        // NULL reads as null; strict JSON only (json() would also take JSON5, which the reader refuses).
+        sql`CASE WHEN ${t.CategoryAudit} IS NULL THEN 'null' WHEN json_valid(${t.CategoryAudit})
+          THEN json(${t.CategoryAudit}) END = json(${JSON.stringify(img.CategoryAudit)})`,
+        text(t.StatementSource, img.StatementSource),
+      ]
+    : [];
+  const row = db
+    .select({ one })
+    .from(t)
+    .where(
+      and(
+        sql`${t.ForwardedTo} = ${fwd} COLLATE BINARY`,
+        sql`${t.DateFileName} = ${dfn} COLLATE BINARY`,
+        ...exact,
+      ),
+    );
+  return img ? exists(row) : notExists(row);
+}
+
+/**
+ * Conditions that hold while statement `id` shows `shown` exactly: its status; every row (no more,
+ * no fewer) with the image's action and result; no imported row without a stored key (its key
+ * would be computed: the read path's to judge); the touched keys exactly the image's, each
+ * transaction with the image's fields (or absent where it holds null). Each is one guard.
+ */
+export function importShows(db: Db, id: string, shown: StoredImportImage): SQL[] {
+  const statement = exists(
+    db
+      .select({ one })
+      .from(s)
+      .where(
+        and(
+          eq(s.id, id),
+          sql`${s.status} = ${shown.status} COLLATE BINARY`,
+          sql`${s.completed_at} IS ${shown.completed_at}`,
+        ),
+      ),
+  );
+  const count = sql`(SELECT COUNT(*) FROM ${r} WHERE ${r.statement_id} = ${id}) = ${Object.keys(shown.rows).length}`;
+  const rows = Object.entries(shown.rows).map(([idx, c]) =>
+    exists(
+      db
+        .select({ one })
+        .from(r)
+        .where(
+          and(
+            eq(r.statement_id, id),
+            eq(r.tx_index, Number(idx)),
+            sql`${r.action} = ${c.action} COLLATE BINARY`,
+            text(r.action_result, c.action_result),
+            text(r.acted_at, c.acted_at),
+          ),
+        ),
+    ),
+  );
+  const unkeyed = notExists(
+    rowsWithKeys(db, id, sql`${r.action_result} = 'imported' AND ${k.date_file_name} IS NULL`),
+  );
+  const keys = Object.keys(shown.transactions);
+  const noOther = notExists(
+    rowsWithKeys(
+      db,
+      id,
+      sql`(${touched}) IS NOT NULL AND (${touched}) NOT IN (SELECT value FROM json_each(${JSON.stringify(keys)}))`,
+    ),
+  );
+  const txs = Object.entries(shown.transactions).map(([key, img]) => {
+    const [fwd, dfn] = key.split("\n") as [string, string];
+    const named = exists(rowsWithKeys(db, id, sql`(${touched}) = ${key} COLLATE BINARY`));
+    return and(named, txShows(db, fwd, dfn, img))!;
+  });
+  return [statement, count, ...rows, unkeyed, noOther, ...txs];
+}
