@@ -92,6 +92,19 @@ describe("ledger images for transaction edits", () => {
     expect(row.comment).toBeNull();
   });
 
+  it("an audit rewritten as JSON5 (SQLite's json() reads it, the column's reader does not) makes the revert stale, as the read path says", async () => {
+    await call(tx(id), { method: "PATCH", body: { category: "groceries" } });
+    const entry = await entryFor("patchTransaction");
+    const where = "WHERE DateFileName = '2024.10.03_09.00_a.eml'";
+    await env.DB.prepare(
+      `UPDATE transactions SET CategoryAudit = replace(CategoryAudit, '"source"', 'source') ${where}`,
+    ).run();
+    const stale = expectEnvelope(await revert(entry.id), 409, "stale_revert");
+    expect(stale.details.changed_fields).toContain("CategoryAudit");
+    const kept = await env.DB.prepare(`SELECT Category FROM transactions ${where}`).first();
+    expect(kept).toEqual({ Category: "groceries" });
+  });
+
   it("a revert claimed by another between its read and its batch: 409, nothing restored", async () => {
     await call(`${tx(id)}/comment`, { method: "PUT", body: { comment: "mine" } });
     const entry = await entryFor("setTransactionComment");

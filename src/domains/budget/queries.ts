@@ -1,6 +1,6 @@
 /** Queries of budget_config (per user and year: `targets` and `groups`, each versioned). */
 import { and, eq, exists, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db";
+import { type Db, sameJson } from "../../db";
 import type { Batch } from "../../lib/context";
 import { budgetConfig } from "../../db/schema";
 
@@ -69,14 +69,7 @@ export const itemShows = (db: Db, userId: string, year: number, kind: ItemKind, 
     db
       .select({ one: sql`1` })
       .from(b)
-      .where(
-        and(
-          eq(b.user_id, userId),
-          eq(b.year, year),
-          eq(b.kind, kind),
-          sql`json(${b.data}) = json(${JSON.stringify(doc)})`,
-        ),
-      ),
+      .where(and(eq(b.user_id, userId), eq(b.year, year), eq(b.kind, kind), sameJson(b.data, doc))),
   );
 
 export type ItemInsert = typeof b.$inferInsert;

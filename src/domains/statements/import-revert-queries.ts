@@ -5,7 +5,7 @@
  */
 import { and, eq, exists, notExists, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { Db } from "../../db";
+import { type Db, sameJson } from "../../db";
 import {
   statementRowKeys as k,
   statementRows as r,
@@ -45,9 +45,7 @@ function txShows(db: Db, fwd: string, dfn: string, img: TxImage | null): SQL {
         sql`${t.Amount} IS ${img.Amount}`,
         text(t.Company, img.Company),
         text(t.Category, img.Category),
-        // NULL reads as null; strict JSON only (json() would also take JSON5, which the reader refuses).
-        sql`CASE WHEN ${t.CategoryAudit} IS NULL THEN 'null' WHEN json_valid(${t.CategoryAudit})
-          THEN json(${t.CategoryAudit}) END = json(${JSON.stringify(img.CategoryAudit)})`,
+        sameJson(t.CategoryAudit, img.CategoryAudit),
         text(t.StatementSource, img.StatementSource),
       ]
     : [];

@@ -1,6 +1,6 @@
 /** Tax pack queries: the year's spending rows, their receipt counts, overrides, the personal mapping. */
 import { and, asc, eq, exists, gte, lt, notExists, sql } from "drizzle-orm";
-import { type Db, inRange, live, spending } from "../../db";
+import { type Db, inRange, live, sameJson, spending } from "../../db";
 import { taxMapping, taxOverrides as o, transactions as t } from "../../db/schema";
 import type { TxKey } from "../../lib/txid";
 import type { TaxMappingDoc } from "./mapping";
@@ -121,12 +121,7 @@ export function mappingShows(db: Db, shown: object | null) {
   const row = db
     .select({ one: sql`1` })
     .from(taxMapping)
-    .where(
-      and(
-        eq(taxMapping.id, MAPPING_ID),
-        shown ? sql`json(${taxMapping.data}) = json(${JSON.stringify(shown)})` : undefined,
-      ),
-    );
+    .where(and(eq(taxMapping.id, MAPPING_ID), shown ? sameJson(taxMapping.data, shown) : undefined));
   return shown ? exists(row) : notExists(row);
 }
 

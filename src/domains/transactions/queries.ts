@@ -11,7 +11,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import { type Db, getDb, inRange } from "../../db";
+import { type Db, getDb, inRange, sameJson } from "../../db";
 import type { Statement } from "../../db/lists";
 import { attentionQueue, transactions as t } from "../../db/schema";
 import { categoriesQuery, categoryNames } from "../../categorize/categories";
@@ -204,7 +204,7 @@ export const liveTxExists = (db: Db, key: TxKey) =>
 export const guardedEditableWrites = (db: Db, key: TxKey, cols: Editable, was: Editable, live?: SQL) => {
   const same = EDITABLE.map((c) =>
     c === "CategoryAudit"
-      ? sql`json(${t.CategoryAudit}) IS json(${sql.param(was.CategoryAudit ?? null, t.CategoryAudit)})`
+      ? sameJson(t.CategoryAudit, was.CategoryAudit)
       : sql`${t[c]} IS ${sql.param(was[c] ?? null, t[c])}`,
   );
   const holds = db

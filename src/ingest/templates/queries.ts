@@ -1,7 +1,7 @@
 /** Queries of alert_templates (learned templates). No rules here. */
 import { and, eq, exists, getTableColumns, inArray, notExists, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { type Db, getDb } from "../../db";
+import { type Db, getDb, sameJson } from "../../db";
 import { type AlertTemplateRow, alertTemplates as a } from "../../db/schema";
 
 /** Templates of any of these sender domains, oldest first (a query: one statement of a caller's batch). */
@@ -118,7 +118,6 @@ export type ComparableTemplate = Omit<AlertTemplateRow, "match_count" | "last_ma
  */
 export const templateShows = (db: Db, id: string, shown: ComparableTemplate | null) => {
   const text = (col: SQLiteColumn, v: string | null) => sql`${col} IS ${v} COLLATE BINARY`;
-  const json = (col: SQLiteColumn, v: unknown) => sql`json(${col}) = json(${JSON.stringify(v)})`;
   const exact = shown
     ? [
         text(a.name, shown.name),
@@ -129,8 +128,8 @@ export const templateShows = (db: Db, id: string, shown: ComparableTemplate | nu
         text(a.source_failure_id, shown.source_failure_id),
         text(a.created_at, shown.created_at),
         text(a.updated_at, shown.updated_at),
-        json(a.subject_words, shown.subject_words),
-        json(a.pattern, shown.pattern),
+        sameJson(a.subject_words, shown.subject_words),
+        sameJson(a.pattern, shown.pattern),
       ]
     : [];
   const row = db

@@ -1,7 +1,7 @@
 /** Queries of statement_layouts (taught PDF layouts, one per header fingerprint). No rules here. */
 import { and, eq, exists, notExists, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { type Db, schema } from "../../../db";
+import { type Db, sameJson, schema } from "../../../db";
 import type { StatementLayoutRecord } from "../../../db/schema";
 
 const l = schema.statementLayouts;
@@ -46,16 +46,13 @@ export const restoreLayoutQuery = (db: Db, id: string, before: StatementLayoutRe
  */
 export function layoutShows(db: Db, id: string, shown: StatementLayoutRecord | null): SQL {
   const text = (col: SQLiteColumn, v: string | null) => sql`${col} IS ${v} COLLATE BINARY`;
-  // Strict JSON only (json() would also take JSON5, which the column's reader refuses).
-  const json = (col: SQLiteColumn, v: unknown) =>
-    sql`json_valid(${col}) AND json(${col}) = json(${JSON.stringify(v)})`;
   const exact = shown
     ? [
         text(l.name, shown.name),
         text(l.institution, shown.institution),
         text(l.fingerprint, shown.fingerprint),
-        json(l.header, shown.header),
-        json(l.marks, shown.marks),
+        sameJson(l.header, shown.header),
+        sameJson(l.marks, shown.marks),
         text(l.source_statement_id, shown.source_statement_id),
         sql`${l.match_count} IS ${shown.match_count}`,
         text(l.last_matched_at, shown.last_matched_at),
