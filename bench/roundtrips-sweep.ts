@@ -3,12 +3,15 @@
  * each through the app with a counting D1 binding in a warm isolate (bench/lib/d1-count.ts). The
  * setup a request needs (an uploaded statement, a quarantined email...) runs before the count.
  * Prints one row per operation: trips the response waited for, trips after it (waitUntil) and the
- * status. A test fails when an operation of openapi.json has no row (a new write must be counted).
- * Target (issue 24): every write ≤ 3.   npm run bench:roundtrips   (TRIPS=1 prints each trip's SQL)
+ * status. It fails when an operation of openapi.json has no row (a new write must be counted), when
+ * one is not driven with a valid request (REFUSED names the exceptions) and when one is above issue
+ * 24's target, every write ≤ 3 (ABOVE_THREE names the exceptions, with why). It runs in `npm test`
+ * (the integration project includes it) and in   npm run bench:roundtrips   (TRIPS=1 prints the SQL).
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { expect, it } from "vitest";
 import { createApp } from "../src/app";
+import { SETTINGS_TTL_MS } from "../src/domains/config/service";
 import type { Env } from "../src/env";
 import { ingestEmail } from "../src/ingest";
 import { fixedClock } from "../src/lib/clock";
@@ -773,9 +776,18 @@ it("counts D1 round trips of every mutating operation", async () => {
     try {
       const r = await make();
       counter.reset();
+      const t0 = Date.now();
       const res = await send(r);
       const t = tally(counter.trips);
-      if (t.trips > 3 && !(op in ABOVE_THREE)) over.push(`${op}: ${t.trips}`);
+      // The settings copy lives SETTINGS_TTL_MS of wall time and the auth batch refreshes it when
+      // stale, so a lone settings read inside a request happens only when the request outlived the
+      // copy (a loaded machine): not the verb's design, so not held against the target.
+      const refresh =
+        Date.now() - t0 >= SETTINGS_TTL_MS
+          ? counter.trips.filter((x) => x.kind === "single" && /from "app_config"/i.test(x.sql[0] ?? ""))
+              .length
+          : 0;
+      if (t.trips - refresh > 3 && !(op in ABOVE_THREE)) over.push(`${op}: ${t.trips}`);
       if (res.status >= 300 && !(op in REFUSED)) refused.push(`${op}: ${res.status}`);
       line = `${String(t.trips).padStart(3)} ${String(t.background ? `+${t.background}` : "").padStart(3)}  ${res.status}  ${op}`;
       if (res.status >= 300) line += `   ${res.text.replace(/\s+/g, " ").slice(0, 140)}`;
@@ -813,4 +825,4 @@ it("counts D1 round trips of every mutating operation", async () => {
   expect(missing, "mutating operations without a row").toEqual([]);
   expect(refused, "operations the sweep did not drive with a valid request").toEqual([]);
   expect(over, "writes above 3 D1 round trips (issue 24's target)").toEqual([]);
-});
+}, 120_000);
