@@ -40,8 +40,6 @@ const OVER: Record<string, string> = {
   "GET /api/v1/overrides/suggestions": "todo: each cached table read in its own batch",
   "GET /api/v1/overrides/match": "todo: each cached table read in its own batch",
   "GET /api/v1/ignore-rules/suggestions": "todo: each cached table read in its own batch",
-  "GET /api/v1/transactions/all": "todo: one read per month",
-  "GET /api/v1/transactions/bulk": "todo: one read per month",
   "GET /api/v1/insights/context": "todo: cold merchant cache (read, compute, store)",
   "GET /api/v1/data/export": "todo: counts, then page batches",
   "GET /api/v1/merchants/intelligence": "todo: cold merchant cache (read, compute, store)",
