@@ -46,8 +46,6 @@ const OVER: Record<string, string> = {
   "GET /api/v1/coverage": "todo: statement totals after the batch",
   "GET /api/v1/statements": "todo: rows after the statements",
   "GET /api/v1/templates/offers": "todo: context after the rows",
-  "GET /api/v1/tax-pack": "todo: mapping before the batch",
-  "GET /api/v1/tax-pack/export": "todo: mapping before the batch",
   "GET /api/v1/attachments/{attachment_id}/candidates": "todo: attachment, versions, rows in sequence",
 };
 
