@@ -42,7 +42,6 @@ const OVER: Record<string, string> = {
   "GET /api/v1/insights/context": "todo: cold merchant cache (read, compute, store)",
   "GET /api/v1/data/export": "todo: counts, then page batches",
   "GET /api/v1/merchants/intelligence": "todo: cold merchant cache (read, compute, store)",
-  "GET /api/v1/templates/offers": "todo: context after the rows",
   "GET /api/v1/attachments/{attachment_id}/candidates": "todo: attachment, versions, rows in sequence",
 };
 

@@ -24,6 +24,10 @@ export const mappingsInQuery = (db: Db, recipients: SQL) =>
     .from(userMappings)
     .where(sql`lower(${userMappings.ForwardedTo}) IN (${recipients})`);
 
+/** Every recipient mapping (a small table), as a query for a batch. */
+export const allMappingsQuery = (db: Db) =>
+  db.select({ forwardedTo: userMappings.ForwardedTo, userId: userMappings.UserId }).from(userMappings);
+
 /** Up to 20 mapped recipient addresses, as a query for a batch. */
 export const mappedRecipientsQuery = (db: Db) =>
   db.select({ to: userMappings.ForwardedTo }).from(userMappings).limit(20);
