@@ -39,7 +39,6 @@ const OVER: Record<string, string> = {
   "GET /api/v1/insights/context": "todo: cold merchant cache (read, compute, store)",
   "GET /api/v1/data/export": "todo: counts, then page batches",
   "GET /api/v1/merchants/intelligence": "todo: cold merchant cache (read, compute, store)",
-  "GET /api/v1/attachments/{attachment_id}/candidates": "todo: attachment, versions, rows in sequence",
 };
 
 const RIBERA = riberaStatement(["01/01/2025", "31/01/2025"], 150_000, [
