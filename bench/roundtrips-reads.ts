@@ -36,9 +36,12 @@ const TARGET = 2;
 const NOT_2XX: Record<string, string> = {};
 /** Operations allowed above the target, with the reason (ideally empty); an entry no longer over fails. */
 const OVER: Record<string, string> = {
-  "GET /api/v1/insights/context": "todo: cold merchant cache (read, compute, store)",
-  "GET /api/v1/data/export": "todo: counts, then page batches",
-  "GET /api/v1/merchants/intelligence": "todo: cold merchant cache (read, compute, store)",
+  "GET /api/v1/insights/context":
+    "cold merchant cache: auth, ONE batch, the intelligence computed after the miss, its cache write (waitUntil, not awaited, but begun before the response); warm: 2",
+  "GET /api/v1/merchants/intelligence":
+    "cold cache: auth, the cache read, the compute after the miss, its cache write (waitUntil, not awaited, but begun before the response); warm: 2",
+  "GET /api/v1/data/export":
+    "bulk by design: the inventory (schema versions, every table's count: they size the pages), then page batches of at most BATCH_ROWS rows (one for this household)",
 };
 
 const RIBERA = riberaStatement(["01/01/2025", "31/01/2025"], 150_000, [
@@ -326,6 +329,12 @@ it("counts D1 round trips of every read operation", async () => {
       const t = tally(counter.trips);
       line = `${String(t.trips).padStart(3)} ${String(t.background ? `+${t.background}` : "").padStart(3)}  ${res.status}  ${op}`;
       if (res.status >= 300) line += `   ${res.text.replace(/\s+/g, " ").slice(0, 140)}`;
+      if (OVER[op]?.includes("warm")) {
+        // A cached read: the same request again, once the cache is filled.
+        counter.reset();
+        await send("GET", path());
+        line += `   (warm: ${tally(counter.trips).trips})`;
+      }
       if (verbose) for (const l of describeTrips(counter.trips)) line += `\n        ${l}`;
       if ((res.status < 200 || res.status >= 300) && !NOT_2XX[op]) failing.push(`${op}: ${res.status}`);
       if (t.trips > TARGET && !OVER[op]) over.push(`${op}: ${t.trips}`);
