@@ -43,8 +43,7 @@ async function readAll<T extends Statements>(ctx: Ctx, month: string, year: numb
     orNull(cachedIntelligencePart(ctx, { month, months: 6 })),
     orNull(historicalAveragesPart(ctx, 6)),
   ]);
-  const intelligence = (missed = false) =>
-    orNull(getMerchantIntelligence(ctx, { month, months: 6 }, { missed }));
+  const intelligence = (missed = false) => orNull(getMerchantIntelligence(ctx, { month, months: 6, missed }));
   let results: unknown[];
   try {
     const extra = [

@@ -18,21 +18,21 @@ type Ctx = Pick<ServiceCtx, "env" | "clock"> & Partial<Pick<ServiceCtx, "waitUnt
 export interface IntelligenceInput {
   month?: string | undefined;
   months: number;
+  /** The caller read the cache in its own batch (cachedIntelligencePart) and found no fresh row. */
+  missed?: boolean;
 }
 
 /** The window `months` long ending at `month` (default: the current month in the configured timezone). */
 export async function getMerchantIntelligence(
   ctx: Ctx,
   input: IntelligenceInput,
-  { missed = false }: { missed?: boolean } = {},
 ): Promise<MerchantIntelligenceResponse> {
   const now = ctx.clock();
   const local = localToday(now, (await getConfig(ctx)).timezone);
   const month = input.month ?? local.month;
   const key = `merchant_intelligence:${month}:${input.months}` as const;
   const db = getDb(ctx.env.DB);
-  // `missed`: the caller read the cache in its own batch (cachedIntelligencePart) and found none.
-  const cached = missed ? null : await readCache(db, key);
+  const cached = input.missed ? null : await readCache(db, key);
   if (cached) {
     const age = now.getTime() - Date.parse(cached.updated_at);
     if (age >= 0 && age < CACHE_TTL_MS) return cached.value;
