@@ -98,6 +98,36 @@ export async function loadListWith<T>(
   return { snapshot, extra: results };
 }
 
+type Snapshots<L extends readonly ListDef<unknown>[]> = {
+  [K in keyof L]: L[K] extends ListDef<infer T> ? Snapshot<T> : never;
+};
+
+/**
+ * Several lists and the results of `extra` reads in ONE batch (one round trip). When that batch
+ * fails, as each read did alone: every list on its own (its R2 backup when D1 fails), then `extra`
+ * on its own (and fails as it would have).
+ */
+export async function loadLists<const L extends readonly ListDef<unknown>[]>(
+  env: Env,
+  lists: L,
+  extra: Statement[] = [],
+): Promise<{ snapshots: Snapshots<L>; extra: unknown[] }> {
+  const db = getDb(env.DB);
+  try {
+    const all = await db.batch(batchOf([...lists.flatMap((l) => snapshotParts(db, l)), ...extra]));
+    const snapshots = lists.map((_, i) => {
+      const snap = snapshotOf<unknown>(all[2 * i], all[2 * i + 1]);
+      return { version: snap.version, items: Array.isArray(snap.items) ? snap.items : [] };
+    });
+    return { snapshots: snapshots as Snapshots<L>, extra: all.slice(2 * lists.length) };
+  } catch (err) {
+    log("warn", "lists.batch_failed", { lists: lists.map((l) => l.name), error: String(err) });
+  }
+  const snapshots = await Promise.all(lists.map((l) => loadList(env, l)));
+  const results = extra.length > 0 ? await db.batch(batchOf(extra)) : [];
+  return { snapshots: snapshots as Snapshots<L>, extra: results };
+}
+
 /** Re-reads the list after a write and saves it as the R2 backup (never fails the write). */
 export async function backupList<T>(env: Env, list: ListDef<T>): Promise<void> {
   try {

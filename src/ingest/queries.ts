@@ -24,9 +24,17 @@ export const mappingsInQuery = (db: Db, recipients: SQL) =>
     .from(userMappings)
     .where(sql`lower(${userMappings.ForwardedTo}) IN (${recipients})`);
 
+/** Every recipient mapping (a small table), as a query for a batch. */
+export const allMappingsQuery = (db: Db) =>
+  db.select({ forwardedTo: userMappings.ForwardedTo, userId: userMappings.UserId }).from(userMappings);
+
+/** Up to 20 mapped recipient addresses, as a query for a batch. */
+export const mappedRecipientsQuery = (db: Db) =>
+  db.select({ to: userMappings.ForwardedTo }).from(userMappings).limit(20);
+
 /** Up to 20 mapped recipient addresses. */
 export async function mappedRecipients(db: Db): Promise<string[]> {
-  const rows = await db.select({ to: userMappings.ForwardedTo }).from(userMappings).limit(20);
+  const rows = await mappedRecipientsQuery(db);
   return rows.map((r) => r.to);
 }
 

@@ -6,7 +6,7 @@ import {
   listCategoryNames,
   listManagedCategories,
 } from "../../src/domains/categories/service";
-import { countingD1 } from "../../bench/lib/d1-count";
+import { countingD1, tally } from "../../bench/lib/d1-count";
 import { brokenDb } from "../helpers/broken";
 import { call, expectEnvelope } from "../helpers/http";
 import { expectEntryInBatch } from "../helpers/ledger-batch";
@@ -308,6 +308,21 @@ describe("GET /api/v1/categories/{name}/usage", () => {
       in_budget: true,
       in_group: "Food & Drink",
     });
+    // The list's spelling: auth + ONE batch (list, counts, budget); another spelling re-counts under
+    // the list's; a failed batch reads each as before. The same answer every way.
+    for (const [name, hooks, trips] of [
+      ["Coffee & Cafes", {}, 2],
+      ["coffee & cafes", {}, 3],
+      ["Coffee & Cafes", { failBatch: (sql: string[]) => sql.some((q) => q.includes('"budget_config"')) }, 6],
+    ] as const) {
+      const counter = countingD1(env.DB, hooks);
+      const again = await call(`${CATS}/${enc(name)}/usage`, {
+        now: "2025-06-01T00:00:00Z",
+        env: { DB: counter.db },
+      });
+      expect(again.body).toEqual(res.body);
+      expect(tally(counter.trips).trips).toBe(trips);
+    }
     const other = await call(`${CATS}/Pets/usage`, { now: "2025-06-01T00:00:00Z" });
     expect(other.body).toMatchObject({
       transaction_count: 0,

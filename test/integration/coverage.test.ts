@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countingD1, tally } from "../../bench/lib/d1-count";
 import { bearer, resetState, seedToken } from "../helpers/auth";
 import { call } from "../helpers/http";
 import { clearTransactions, seedTx } from "../helpers/seed";
@@ -144,6 +145,11 @@ describe("coverage", () => {
     // Statement rows are not alerts: RBC's cadence counts its alert days only (the deleted one not).
     const rbc = body.institutions.find((i: { institution: string }) => i.institution === "RBC");
     expect(rbc.event_days).toBe(5);
+    // D1 round trips: auth, then the alert days and the capture rows in ONE batch.
+    const counter = countingD1(env.DB);
+    const again = await call("/api/v1/coverage", { now: "2024-06-05T19:00:00Z", env: { DB: counter.db } });
+    expect(again.body).toEqual(body);
+    expect(tally(counter.trips).trips).toBe(2);
   });
 
   it("a read token may GET it", async () => {

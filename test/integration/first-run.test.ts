@@ -1,6 +1,7 @@
 // The first-run screen's facts (GET /api/v1/setup/status) and the loopback-only demo data offer.
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { countingD1, tally } from "../../bench/lib/d1-count";
 import { resetState, setPassword } from "../helpers/auth";
 import { call, expectEnvelope } from "../helpers/http";
 import { clearTransactions, seedTx } from "../helpers/seed";
@@ -46,6 +47,24 @@ describe("GET /api/v1/setup/status", () => {
       email_routing: { forward_to: ["alerts@me.example"] },
       mailbox: { configured: true, address: "bank@me.example", folder: "INBOX" },
     });
+  });
+
+  it("reads its facts in one batch after the auth's (2 D1 round trips), each alone when that batch fails", async () => {
+    await seedTx({ ForwardedTo: "alerts@me.example", DateFileName: "b.eml", Amount: 5 });
+    await env.DB.prepare(
+      "INSERT OR IGNORE INTO user_mappings (ForwardedTo, UserId) VALUES ('alerts@me.example', 'default')",
+    ).run();
+    const counter = countingD1(env.DB);
+    const res = await status({ env: { DB: counter.db } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ empty: false, email_routing: { forward_to: ["alerts@me.example"] } });
+    expect(tally(counter.trips).trips).toBe(2);
+    const outage = countingD1(env.DB, {
+      failBatch: (sql) => sql.some((q) => /from "user_mappings"/.test(q)),
+    });
+    const again = await status({ env: { DB: outage.db } });
+    expect(again.body).toEqual(res.body);
+    expect(tally(outage.trips).trips).toBeGreaterThan(2);
   });
 
   it("a request from elsewhere is not local and gets no demo offer", async () => {

@@ -4,6 +4,8 @@
 // usually ignores, and `same_month_last_year.comments` carries last year's notes (issue 23 point 5).
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { countingD1, tally } from "../../bench/lib/d1-count";
+import { clearAveragesCache } from "../../src/domains/budget/averages";
 import { call } from "../helpers/http";
 import { clearTransactions, seedTx } from "../helpers/seed";
 
@@ -36,6 +38,27 @@ async function budget(ceiling: number, categories: Record<string, [number, strin
 beforeEach(async () => {
   await clearTransactions();
   await env.DB.prepare("DELETE FROM budget_config").run();
+});
+
+describe("its D1 round trips", () => {
+  it("cold: auth, ONE batch (averages and the merchant cache in it), the merchant compute and its cache write; warm: 2", async () => {
+    await row("2024.04.02", "groceries", 50);
+    await row("2024.05.02", "groceries", 70);
+    clearAveragesCache();
+    await env.DB.prepare("DELETE FROM kv_state WHERE key LIKE 'merchant_intelligence:%'").run();
+    const trips: number[] = [];
+    const bodies: unknown[] = [];
+    for (let i = 0; i < 2; i++) {
+      const counter = countingD1(env.DB);
+      const res = await call("/api/v1/insights/context?month=2024-05", { now: NOW, env: { DB: counter.db } });
+      expect(res.status).toBe(200);
+      bodies.push({ ...res.body, generated_at: null });
+      trips.push(tally(counter.trips).trips);
+    }
+    expect(bodies[1]).toEqual(bodies[0]);
+    // The write starts before the response and is not awaited (waitUntil); the counter counts it.
+    expect(trips).toEqual([4, 2]);
+  });
 });
 
 describe("SPEC insights context: pace has the reference's PaceBlock shape", () => {

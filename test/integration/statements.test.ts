@@ -91,13 +91,16 @@ describe("upload", () => {
     const keys = (await env.FILES.list({ prefix: "statements/" })).objects.map((o) => o.key);
     expect(keys).toHaveLength(1);
     expect(keys[0]).toMatch(/^statements\/rbc\/[0-9a-f]{64}\.pdf$/);
-    const list = await call("/api/v1/statements", { now: NOW });
+    const listed = countingD1(env.DB);
+    const list = await call("/api/v1/statements", { now: NOW, env: { DB: listed.db } });
     expect(list.body.count).toBe(1);
     expect(list.body.statements[0]).toMatchObject({
       filename: "My RBC (March).pdf",
       status: "pending_review",
       new_count: 11,
     });
+    // D1 round trips: auth, then the statements and their rows in ONE batch.
+    expect(tally(listed.trips).trips).toBe(2);
   });
 
   it("suggests a category from the overrides", async () => {

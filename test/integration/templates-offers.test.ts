@@ -2,7 +2,7 @@
 // accepting it teaches the journal that bank with nothing typed.
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { countingD1 } from "../../bench/lib/d1-count";
+import { countingD1, tally } from "../../bench/lib/d1-count";
 import type { Env } from "../../src/env";
 import { ingestEmail } from "../../src/ingest";
 import type { IngestSettings } from "../../src/ingest/types";
@@ -33,8 +33,11 @@ describe.skipIf(!modelServerUrl())("templates offered from AI rescues", () => {
     );
     expect(rescued).toMatchObject({ status: "created", recovered_by_ai: true });
 
-    const offers = await call("/api/v1/templates/offers");
+    const listed = countingD1(env.DB);
+    const offers = await call("/api/v1/templates/offers", { env: { DB: listed.db } });
     expect(offers.body.count).toBe(1);
+    // D1 round trips: auth, then the queued rows, the mappings and the templates with the settings.
+    expect(tally(listed.trips).trips).toBe(2);
     const offer = offers.body.offers[0];
     expect(offer).toMatchObject({
       sender_domain: "notify.maplecu.example",
@@ -56,7 +59,16 @@ describe.skipIf(!modelServerUrl())("templates offered from AI rescues", () => {
     expect(accept.trips.filter((t) => !t.background)).toHaveLength(3);
     expect(accept.trips[1]!.sql.some((q) => /from "alert_templates"/.test(q))).toBe(true);
     expect(accepted.body).toMatchObject({ name: "Maple CU purchase", institution: "Maple CU" });
-    expect((await call("/api/v1/templates/offers")).body.count).toBe(0);
+    // Taught now: the listed row's sender's template (read with the settings) reads it, no offer;
+    // with that batch down, each read on its own says the same.
+    for (const hooks of [
+      {},
+      { failBatch: (sql: string[]) => sql.some((q) => /from "alert_templates"/.test(q)) },
+    ]) {
+      const after = countingD1(env.DB, hooks);
+      expect((await call("/api/v1/templates/offers", { env: { DB: after.db } })).body.count).toBe(0);
+      expect(tally(after.trips).trips).toBe("failBatch" in hooks ? 7 : 2);
+    }
     expectEnvelope(
       await call(`/api/v1/templates/offers/${offer.tx_id}/accept`, { method: "POST", body: {} }),
       409,

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { countingD1 } from "../../bench/lib/d1-count";
+import { countingD1, tally } from "../../bench/lib/d1-count";
 import { computeContext } from "../../src/ingest/context";
 import type { TransactionRecord } from "../../src/ingest/types";
 import { encodeTxId } from "../../src/lib/txid";
@@ -65,16 +65,29 @@ describe("transactions: reads", () => {
     const att = await call("/api/v1/transactions/attention?month=2024-10");
     expect(att.body).toMatchObject({ month: "2024-10", count: 1 });
     expect(att.body.transactions[0].tx_id).toBe(b);
-    const all = await call("/api/v1/transactions/all?month=2024-10");
+    const counter = countingD1(env.DB);
+    const all = await call("/api/v1/transactions/all?month=2024-10", { env: { DB: counter.db } });
     expect(all.body.transactions.count).toBe(2);
     expect(all.body.attention.count).toBe(1);
     expect(all.body.trash.count).toBe(1);
+    expect(all.body.attention.transactions[0].tx_id).toBe(b);
+    // D1 round trips: auth, then the three lists in ONE batch.
+    expect(tally(counter.trips).trips).toBe(2);
   });
 
   it("bulk list of several months", async () => {
-    const res = await call("/api/v1/transactions/bulk?months=2024-10,2024-11");
+    const counter = countingD1(env.DB);
+    const res = await call("/api/v1/transactions/bulk?months=2024-10,2024-11", { env: { DB: counter.db } });
     expect(Object.keys(res.body).sort()).toEqual(["2024-10", "2024-11"]);
     expect(res.body["2024-11"].transactions.count).toBe(1);
+    expect(res.body["2024-10"]).toMatchObject({
+      month: "2024-10",
+      transactions: { month: "2024-10", count: 2 },
+      attention: { count: 1 },
+      trash: { count: 1 },
+    });
+    // D1 round trips: auth, then every month's three lists in ONE batch (was 1 + 3 per month).
+    expect(tally(counter.trips).trips).toBe(2);
     const bad = expectEnvelope(
       await call("/api/v1/transactions/bulk?months=2024-10,nope"),
       422,

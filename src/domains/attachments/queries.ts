@@ -1,6 +1,6 @@
 /** D1 queries of attachments (drizzle). No rules here. */
-import { and, asc, desc, eq, exists, gte, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
-import { type Db, getDb, inRange, live, spending } from "../../db";
+import { and, asc, desc, eq, exists, gte, isNotNull, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
+import { type Db, getDb, live, spending } from "../../db";
 import { type AttachmentRow, attachments, transactions } from "../../db/schema";
 import type { TxKey } from "../../lib/txid";
 import type { StoredReceipt } from "./stored";
@@ -128,8 +128,8 @@ export async function getTx(d1: D1Database, key: TxKey) {
   return row ?? null;
 }
 
-/** Live spending rows with DateFileName in [lo, hi). */
-export function spendingInRange(d1: D1Database, lo: string, hi: string) {
+/** Live spending rows with DateFileName in [lo, hi) (bounds: values or SQL). */
+export function spendingInRange(d1: D1Database, lo: string | SQL, hi: string | SQL) {
   return getDb(d1)
     .select({
       ForwardedTo: t.ForwardedTo,
@@ -139,11 +139,11 @@ export function spendingInRange(d1: D1Database, lo: string, hi: string) {
       Category: t.Category,
     })
     .from(t)
-    .where(and(live(), spending(), inRange(lo, hi)));
+    .where(and(live(), spending(), gte(t.DateFileName, lo), lt(t.DateFileName, hi)));
 }
 
-/** Keys of rows in [lo, hi) that carry a receipt other than `exceptId`. */
-export function receiptedInRange(d1: D1Database, lo: string, hi: string, exceptId: string) {
+/** The transactions other receipts are linked to in [lo, hi) (bounds: values or SQL). */
+export function receiptedInRange(d1: D1Database, lo: string | SQL, hi: string | SQL, exceptId: string) {
   return getDb(d1)
     .select({ ForwardedTo: a.tx_forwarded_to, DateFileName: a.tx_date_file_name })
     .from(a)
@@ -155,6 +155,30 @@ export function receiptedInRange(d1: D1Database, lo: string, hi: string, exceptI
         lt(a.tx_date_file_name, hi),
       ),
     );
+}
+
+/**
+ * The candidates' window guessed before the receipt's row is read: around the typed day, else the
+ * day its parse stored (`days` either side, as DateFileName prefixes, [lo, hi)). For a caller's
+ * batch: the guessed bounds (0 or 1 row; the caller checks them against its own), then the
+ * spending rows and the receipted rows in them.
+ */
+export function guessedWindowQueries(d1: D1Database, id: string, typedDay: string | null, days: number) {
+  const db = getDb(d1);
+  const parsed = sql`(SELECT CASE WHEN ${a.parse_status} = 'parsed' AND json_valid(${a.parse_json})
+    THEN json_extract(${a.parse_json}, '$.date') END FROM ${a} WHERE ${a.id} = ${id})`;
+  const day = sql`COALESCE(${typedDay}, ${parsed})`;
+  const lo = sql<string | null>`replace(date(${day}, ${`-${days} days`}), '-', '.')`;
+  const hi = sql<string | null>`replace(date(${day}, ${`+${days + 1} days`}), '-', '.')`;
+  return [
+    db
+      .select({ lo: sql<string | null>`${lo}`.as("lo"), hi: sql<string | null>`${hi}`.as("hi") })
+      .from(a)
+      .where(eq(a.id, id))
+      .limit(1),
+    spendingInRange(d1, lo, hi),
+    receiptedInRange(d1, lo, hi, id),
+  ] as const;
 }
 
 /** Receipt-kind attachments linked to rows of [lo, hi). */

@@ -6,7 +6,7 @@ import { invalidateResolverCache } from "../../categorize";
 import { getDb } from "../../db";
 import { changes, writeList } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
-import { conflict, validationError } from "../../lib/errors";
+import { ApiError, conflict, validationError } from "../../lib/errors";
 import { log } from "../../lib/log";
 import type { Statement } from "../../db/lists";
 import type { StoredItem } from "../budget/queries";
@@ -15,7 +15,15 @@ import { taxMappingRead, taxRenameFrom, taxRenameStatements } from "../tax/mappi
 import { OVERRIDES, reassignOverrides } from "../overrides/queries";
 import { reassignTransactions } from "../transactions/queries";
 import { MISCELLANEOUS } from "./defaults";
-import { budgetTargetDocs, deleteCategoryRow, renameCategoryRow, usageCounts } from "./queries";
+import {
+  budgetTargetDocs,
+  budgetTargetDocsQuery,
+  deleteCategoryRow,
+  renameCategoryRow,
+  usageCounts,
+  usageOf,
+  usageQueries,
+} from "./queries";
 import { budgetNames, findCategory, isProtected, sameName } from "./rules";
 import {
   type CategoryState,
@@ -170,17 +178,41 @@ export async function deleteCategory(
 }
 
 /** What a delete would touch: transactions and overrides of the category, budget and group membership. */
-export async function categoryUsage(ctx: Ctx, name: string) {
-  const state = await loadCategoryState(ctx.env);
-  const row = requireCategory(state, name);
-  const counts = await usageCounts(getDb(ctx.env.DB), row.name);
-  let inBudget = false;
+/**
+ * The list, the counts of the name asked and this year's budget documents in ONE round trip; the
+ * counts are read again under the list's spelling when it differs. When that batch fails, as
+ * before: the list, the counts, then the budget (a failed budget read: not in the budget).
+ */
+async function usageReads(ctx: Ctx, name: string) {
+  const db = getDb(ctx.env.DB);
+  const year = ctx.clock().getUTCFullYear();
   try {
-    const docs = await budgetTargetDocs(getDb(ctx.env.DB), ctx.clock().getUTCFullYear());
-    inBudget = docs.some((d) => budgetNames(d, row.name));
+    const { state, extra } = await loadCategoryStateWith(ctx.env, [
+      ...usageQueries(db, name),
+      budgetTargetDocsQuery(db, year),
+    ]);
+    const [tx, ov, docs] = extra as [{ n: number }[], { n: number }[], { data: unknown }[]];
+    const row = requireCategory(state, name);
+    const counts = row.name === name ? usageOf(tx, ov) : await usageCounts(db, row.name);
+    return { row, counts, docs: docs.map((d) => d.data) };
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    log("warn", "categories.usage_batch_failed", { error: String(err) });
+  }
+  const row = requireCategory(await loadCategoryState(ctx.env), name);
+  const counts = await usageCounts(db, row.name);
+  let docs: unknown[] = [];
+  try {
+    docs = await budgetTargetDocs(db, year);
   } catch (err) {
     log("warn", "categories.budget_read_failed", { error: String(err) });
   }
+  return { row, counts, docs };
+}
+
+export async function categoryUsage(ctx: Ctx, name: string) {
+  const { row, counts, docs } = await usageReads(ctx, name);
+  const inBudget = docs.some((d) => budgetNames(d, row.name));
   return {
     category: row.name,
     transaction_count: counts.transactions,

@@ -22,11 +22,14 @@ const emailRow = (x: Tx): SQL =>
     notInArray(x.ForwardedTo, [...NOT_ALERT_RECIPIENTS]),
   )!;
 
-/** Each institution's latest alert day ever, and its distinct alert days from `lo` on. */
-export async function alertDays(db: Db, lo: string) {
+/**
+ * Each institution's latest alert day ever, its distinct alert days from `lo` on, and the
+ * statements' capture rows (`captureRows`): ONE round trip.
+ */
+export async function coverageRows(db: Db, lo: string) {
   const institution = sql<string>`${t.Institution}`;
   const day = sql<string>`substr(${t.DateFileName}, 1, 10)`;
-  const [last, days] = await db.batch([
+  const [last, days, capture] = await db.batch([
     db
       .select({ institution, day: sql<string>`MAX(${day})` })
       .from(t)
@@ -37,8 +40,9 @@ export async function alertDays(db: Db, lo: string) {
       .from(t)
       .where(and(emailRow(t), isNotNull(t.Institution), gte(t.DateFileName, lo)))
       .groupBy(t.Institution, day),
+    captureRows(db),
   ]);
-  return { last, days };
+  return { last, days, capture };
 }
 
 /** Recipients of rows no alert email delivered: statement imports and hand-entered rows. */

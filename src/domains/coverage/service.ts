@@ -3,7 +3,7 @@ import { getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { localToday } from "../../lib/local-time";
 import { getConfig } from "../config/service";
-import { alertDays, captureRows } from "./queries";
+import { coverageRows } from "./queries";
 import { cadence, captureSummary, monthsBefore, WINDOW_MONTHS } from "./rules";
 import type { CoverageResponse } from "./schemas";
 
@@ -19,10 +19,7 @@ export async function getCoverage(ctx: Ctx): Promise<CoverageResponse> {
   const now = ctx.clock();
   const day = await today(ctx, now);
   const db = getDb(ctx.env.DB);
-  const [alerts, capture] = await Promise.all([
-    alertDays(db, monthsBefore(day, WINDOW_MONTHS)),
-    captureRows(db),
-  ]);
+  const { capture, ...alerts } = await coverageRows(db, monthsBefore(day, WINDOW_MONTHS));
   const byInstitution = new Map<string, string[]>();
   for (const r of alerts.days)
     byInstitution.set(r.institution, [...(byInstitution.get(r.institution) ?? []), r.day]);

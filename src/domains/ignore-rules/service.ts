@@ -8,6 +8,7 @@ import {
   batchOf,
   type ListDef,
   loadList,
+  loadLists,
   loadListWith,
   type Snapshot,
   snapshotParts,
@@ -26,7 +27,7 @@ import {
   deleteDismissedMerchant,
   deleteRule,
   IGNORE_RULES,
-  ignoredCounts,
+  ignoredCountsQuery,
   insertRule,
   openCounts,
   upsertDismissedMerchant,
@@ -132,12 +133,19 @@ export async function listDismissedIgnoreSuggestions(ctx: Pick<ServiceCtx, "env"
 }
 
 export async function getIgnoreRuleSuggestions(ctx: Ctx, months: number) {
-  const [counts, matcher, dismissed] = await Promise.all([
-    ignoredCounts(getDb(ctx.env.DB), windowStartPrefix(ctx.clock(), months)),
-    loadIgnoreMatcher(ctx.env),
-    listDismissedIgnoreSuggestions(ctx),
-  ]);
-  const hidden = new Set(dismissed.dismissed.map((d) => d.merchant.toLowerCase()));
+  // The three lists and the counts in ONE round trip (each alone when that batch fails).
+  const read = await loadLists(
+    ctx.env,
+    [IGNORE_RULES, ALIASES, DISMISSED_IGNORE],
+    [ignoredCountsQuery(getDb(ctx.env.DB), windowStartPrefix(ctx.clock(), months))],
+  );
+  const [rules, aliasList, dismissed] = read.snapshots;
+  const counts = read.extra[0] as CompanyCount[];
+  const matcher = ignoreMatcher(
+    rules.items.map((r) => r.pattern),
+    aliasList.items,
+  );
+  const hidden = new Set(dismissed.items.map((d) => d.merchant.toLowerCase()));
   const suggestions = selectIgnoreSuggestions(counts, matcher, hidden);
   return { suggestions, count: suggestions.length };
 }

@@ -4,7 +4,7 @@ import { batchOf } from "../../db/lists";
 import type { ServiceCtx, Statements } from "../../lib/context";
 import { fromCents, ZERO_CENTS } from "../../lib/money";
 import { addMonths, monthBounds } from "../../lib/month";
-import { getHistoricalAverages } from "../budget/averages";
+import { getHistoricalAverages, historicalAveragesPart } from "../budget/averages";
 import { budgetStatusPart, getBudgetStatus } from "../budget/status";
 import { getConfig } from "../config/service";
 import { cachedIntelligencePart, getMerchantIntelligence } from "../merchants/service";
@@ -37,15 +37,21 @@ async function orNull<T>(p: Promise<T>): Promise<T | null> {
  */
 async function readAll<T extends Statements>(ctx: Ctx, month: string, year: number, own: T) {
   const db = getDb(ctx.env.DB);
-  const [sumP, budP, merP] = await Promise.all([
+  const [sumP, budP, merP, avgP] = await Promise.all([
     summaryPart(ctx, month),
     orNull(budgetStatusPart(ctx, { year })),
     orNull(cachedIntelligencePart(ctx, { month, months: 6 })),
+    orNull(historicalAveragesPart(ctx, 6)),
   ]);
-  const intelligence = () => orNull(getMerchantIntelligence(ctx, { month, months: 6 }));
+  const intelligence = (missed = false) => orNull(getMerchantIntelligence(ctx, { month, months: 6, missed }));
   let results: unknown[];
   try {
-    const extra = [...sumP.queries, ...(budP?.queries ?? []), ...(merP ? [merP.query] : [])];
+    const extra = [
+      ...sumP.queries,
+      ...(budP?.queries ?? []),
+      ...(merP ? [merP.query] : []),
+      ...(avgP?.queries ?? []),
+    ];
     results = await db.batch(batchOf([...own, ...extra]));
   } catch {
     return Promise.all([
@@ -53,6 +59,7 @@ async function readAll<T extends Statements>(ctx: Ctx, month: string, year: numb
       orNull(getBudgetStatus(ctx, { year })),
       intelligence(),
       db.batch(own) as Promise<BatchResponse<T>>,
+      orNull(getHistoricalAverages(ctx, 6)),
     ]);
   }
   const mine = results.slice(0, own.length) as BatchResponse<T>;
@@ -65,8 +72,12 @@ async function readAll<T extends Statements>(ctx: Ctx, month: string, year: numb
   const summary = sumP.read(take(sumP.queries.length));
   const budget = budP ? await orNull(budP.read(take(budP.queries.length))) : null;
   const cached = merP ? merP.read(take(1)[0]) : null;
-  const merchants = cached ?? (await intelligence());
-  return [summary, budget, merchants, mine] as const;
+  const averages = avgP
+    ? await orNull(Promise.resolve().then(() => avgP.read(take(avgP.queries.length))))
+    : null;
+  // A miss read in this batch is not read again: the intelligence is computed (and cached).
+  const merchants = cached ?? (await intelligence(merP !== null));
+  return [summary, budget, merchants, mine, averages] as const;
 }
 
 export async function buildContext(ctx: Ctx, monthIn?: string) {
@@ -94,9 +105,7 @@ export async function buildContext(ctx: Ctx, monthIn?: string) {
     ...ignored.queries,
     lastYearCommentsQuery(db, month),
   ] as const;
-  const averages = orNull(getHistoricalAverages(ctx, 6));
-  const [summary, budget, merchants, read] = await readAll(ctx, month, year, own);
-  const avg = await averages;
+  const [summary, budget, merchants, read, avg] = await readAll(ctx, month, year, own);
   const [
     trendRows,
     lastYearRows,

@@ -18,6 +18,8 @@ type Ctx = Pick<ServiceCtx, "env" | "clock"> & Partial<Pick<ServiceCtx, "waitUnt
 export interface IntelligenceInput {
   month?: string | undefined;
   months: number;
+  /** The caller read the cache in its own batch (cachedIntelligencePart) and found no fresh row. */
+  missed?: boolean;
 }
 
 /** The window `months` long ending at `month` (default: the current month in the configured timezone). */
@@ -30,7 +32,7 @@ export async function getMerchantIntelligence(
   const month = input.month ?? local.month;
   const key = `merchant_intelligence:${month}:${input.months}` as const;
   const db = getDb(ctx.env.DB);
-  const cached = await readCache(db, key);
+  const cached = input.missed ? null : await readCache(db, key);
   if (cached) {
     const age = now.getTime() - Date.parse(cached.updated_at);
     if (age >= 0 && age < CACHE_TTL_MS) return cached.value;

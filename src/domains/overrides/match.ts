@@ -10,7 +10,7 @@ import { normalizeMerchant } from "../../categorize/normalize";
 import { buildIndex } from "../../categorize/rules";
 import { getDb } from "../../db";
 import { getConfig } from "../config/service";
-import { loadList } from "../../db/lists";
+import { loadList, loadLists } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
 import { log } from "../../lib/log";
 import { ALIASES } from "../merchant-aliases/queries";
@@ -63,7 +63,7 @@ export async function matchOverride(
 ) {
   // Fuzzy candidates embed the company: only when categorization is routed to a provider.
   if (ai === undefined) ai = aiFor(ctx.env, await getConfig(ctx), "categorization", { maxRetries: 1 });
-  const [overrides, aliases] = await Promise.all([loadList(ctx.env, OVERRIDES), loadList(ctx.env, ALIASES)]);
+  const [overrides, aliases] = (await loadLists(ctx.env, [OVERRIDES, ALIASES])).snapshots;
   const candidates = deterministicCandidates(buildIndex(overrides.items, aliases.items), input.company);
   if (ai && candidates.length < MATCH_CANDIDATE_LIMIT) {
     const corpus = input.include_history

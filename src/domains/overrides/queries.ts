@@ -124,7 +124,12 @@ const company = sql<string>`trim(${t.Company})`;
  * company and category; case folding happens in rules (SQLite's lower() is ASCII-only).
  */
 export function correctionCounts(db: Db, fromPrefix: string): Promise<Correction[]> {
-  return db
+  return correctionCountsQuery(db, fromPrefix);
+}
+
+/** `correctionCounts`' read (unexecuted: for a caller's batch). */
+export const correctionCountsQuery = (db: Db, fromPrefix: string) =>
+  db
     .select({
       company,
       category: sql<string>`${t.Category}`,
@@ -144,7 +149,6 @@ export function correctionCounts(db: Db, fromPrefix: string): Promise<Correction
       ),
     )
     .groupBy(company, t.Category);
-}
 
 /** Past companies with their latest category, for `include_history` (newest first, capped). */
 export async function historyCorpus(db: Db): Promise<OverrideEntry[]> {

@@ -5,21 +5,21 @@
  */
 import { buildIndex, resolveDeterministic } from "../../categorize/rules";
 import { getDb } from "../../db";
-import { loadList, type Statement, writeList } from "../../db/lists";
+import { loadList, loadLists, type Statement, writeList } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
-import { findCategory } from "../categories/rules";
-import { loadCategoryState } from "../categories/service";
+import { CATEGORIES } from "../categories/queries";
+import { effectiveRows, findCategory } from "../categories/rules";
 import { ALIASES } from "../merchant-aliases/queries";
 import {
-  correctionCounts,
+  correctionCountsQuery,
   DISMISSED,
   type DismissedRow,
   deleteDismissed,
   OVERRIDES,
   upsertDismissed,
 } from "./queries";
-import { dismissKey, selectSuggestions, windowStartPrefix } from "./rules";
+import { type Correction, dismissKey, selectSuggestions, windowStartPrefix } from "./rules";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
 
@@ -28,13 +28,15 @@ export async function listDismissed(ctx: Pick<ServiceCtx, "env">): Promise<Dismi
 }
 
 export async function getOverrideSuggestions(ctx: Ctx, months: number) {
-  const [corrections, overrides, aliases, categories, dismissed] = await Promise.all([
-    correctionCounts(getDb(ctx.env.DB), windowStartPrefix(ctx.clock(), months)),
-    loadList(ctx.env, OVERRIDES),
-    loadList(ctx.env, ALIASES),
-    loadCategoryState(ctx.env),
-    listDismissed(ctx),
-  ]);
+  // The four lists and the corrections in ONE round trip (each alone when that batch fails).
+  const read = await loadLists(
+    ctx.env,
+    [OVERRIDES, ALIASES, CATEGORIES, DISMISSED],
+    [correctionCountsQuery(getDb(ctx.env.DB), windowStartPrefix(ctx.clock(), months))],
+  );
+  const [overrides, aliases, stored, { items: dismissed }] = read.snapshots;
+  const corrections = read.extra[0] as Correction[];
+  const categories = effectiveRows(stored.items);
   const index = buildIndex(overrides.items, aliases.items);
   const dismissedAt = new Map(dismissed.map((d) => [d.key, d.dismissed_at]));
   const suggestions = selectSuggestions(corrections, {

@@ -111,10 +111,9 @@ const storedKeyImagesQuery = (db: Db, id: string) =>
         UNION SELECT ${r.db_date_file_name} FROM ${r} WHERE ${r.statement_id} = ${id} AND ${r.db_date_file_name} IS NOT NULL)`,
     );
 
-export const listStatements = (db: Db) => db.select().from(s).orderBy(desc(s.uploaded_at), desc(s.id)).all();
-
-export const allRows = (db: Db, ids: string[]): Promise<StatementRowRecord[]> =>
-  ids.length ? db.select().from(r).where(inArray(r.statement_id, ids)).all() : Promise.resolve([]);
+/** Every statement, newest first, and every statement row: the list's ONE round trip. */
+export const statementsAndRows = (db: Db) =>
+  db.batch([db.select().from(s).orderBy(desc(s.uploaded_at), desc(s.id)), db.select().from(r)]);
 
 export function updateRowQuery(db: Db, id: string, txIndex: number, patch: Partial<StatementRowRecord>) {
   return db

@@ -142,17 +142,14 @@ export async function loadStatement(ctx: ServiceCtx, id: string) {
 
 export async function listStatements(ctx: ServiceCtx) {
   const db = getDb(ctx.env.DB);
-  const stmts = await q.listStatements(db);
-  const rows = await q.allRows(
-    db,
-    stmts.map((s) => s.id),
-  );
-  const statements = stmts.map((s) =>
-    summaryItem(
-      s,
-      rows.filter((r) => r.statement_id === s.id),
-    ),
-  );
+  const [stmts, rows] = await q.statementsAndRows(db);
+  const byStatement = new Map<string, StatementRowRecord[]>();
+  for (const r of rows) {
+    const list = byStatement.get(r.statement_id);
+    if (list) list.push(r);
+    else byStatement.set(r.statement_id, [r]);
+  }
+  const statements = stmts.map((s) => summaryItem(s, byStatement.get(s.id) ?? []));
   return { statements, count: statements.length };
 }
 

@@ -3,18 +3,62 @@ import { sql } from "drizzle-orm";
 import { bumpVersion } from "../../db/lists";
 import type { Db } from "../../db";
 import { transactions } from "../../db/schema";
-import { insertMappingIfAbsent } from "../../ingest/users";
+import { mappedRecipientsQuery } from "../../ingest/queries";
+import { heartbeatQuery, type PollerHealth } from "../../ingest/sources/poller-queries";
+import { insertMappingIfAbsent, knownRecipients } from "../../ingest/users";
+import { log } from "../../lib/log";
+import { passwordIsSet, passwordSetQuery } from "../auth/queries";
 import { hasBudgetYear, type ItemInsert, insertItemIfAbsent } from "../budget/queries";
+import { readHeartbeat } from "../health/queries";
 import { insertOverrideIfAbsent } from "../overrides/queries";
 import { insertRowsIfAbsent } from "../transactions/queries";
 
+const anyTransactionQuery = (db: Db) =>
+  db.select({ id: transactions.DateFileName }).from(transactions).limit(1);
+
 /** Whether any transaction row exists (trash and ignored rows count: the journal is not new). */
 export async function hasAnyTransaction(db: Db): Promise<boolean> {
-  const rows = await db.select({ id: transactions.DateFileName }).from(transactions).limit(1);
+  const rows = await anyTransactionQuery(db);
   return rows.length > 0;
 }
 
-export { knownRecipients } from "../../ingest/users";
+export interface SetupRows {
+  any: boolean;
+  passwordSet: boolean;
+  recipients: string[];
+  heartbeat: PollerHealth | null;
+}
+
+/**
+ * The first-run screen's facts in one round trip; when that batch fails, each read runs on its
+ * own as before (the password and the heartbeat fail open, the others answer their error).
+ */
+export async function readSetupRows(db: Db, exclude: string): Promise<SetupRows> {
+  const others = (to: string[]) => to.filter((x) => x.toLowerCase() !== exclude.toLowerCase());
+  try {
+    const [tx, pw, to, hb] = await db.batch([
+      anyTransactionQuery(db),
+      passwordSetQuery(db),
+      mappedRecipientsQuery(db),
+      heartbeatQuery(db),
+    ]);
+    return {
+      any: tx.length > 0,
+      passwordSet: pw.length > 0,
+      recipients: others(to.map((r) => r.to)),
+      heartbeat: hb[0] ?? null,
+    };
+  } catch (err) {
+    log("warn", "setup.batch_failed", { error: String(err) });
+  }
+  const [any, passwordSet, recipients, heartbeat] = await Promise.all([
+    hasAnyTransaction(db),
+    passwordIsSet(db).catch(() => false),
+    knownRecipients(db, exclude),
+    readHeartbeat(db),
+  ]);
+  return { any, passwordSet, recipients, heartbeat };
+}
 
 export async function countTransactions(db: Db): Promise<number> {
   const [row] = await db.select({ n: sql<number>`COUNT(*)`.mapWith(Number) }).from(transactions);

@@ -7,21 +7,14 @@ import { getDb } from "../../db";
 import { isDemo } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
 import { ApiError, conflict } from "../../lib/errors";
-import { isPasswordSet } from "../auth/state";
-import { readHeartbeat } from "../health/queries";
 import { DEMO_OVERRIDES, DEMO_RECIPIENT } from "../../../scripts/lib/demo-data.mjs";
 import { seedDemoHousehold } from "./demo-household";
 import type { DemoDataResult, SetupStatus } from "./setup-schemas";
-import { countTransactions, hasAnyTransaction, knownRecipients } from "./setup-queries";
+import { countTransactions, hasAnyTransaction, readSetupRows } from "./setup-queries";
 
 export async function getSetupStatus(ctx: ServiceCtx, local: boolean): Promise<SetupStatus> {
   const db = getDb(ctx.env.DB);
-  const [any, passwordSet, recipients, heartbeat] = await Promise.all([
-    hasAnyTransaction(db),
-    isPasswordSet(ctx.env.DB).catch(() => false),
-    knownRecipients(db, DEMO_RECIPIENT),
-    readHeartbeat(db),
-  ]);
+  const { any, passwordSet, recipients, heartbeat } = await readSetupRows(db, DEMO_RECIPIENT);
   const configured = Boolean(ctx.env.IMAP_HOST?.trim());
   return {
     empty: !any,

@@ -10,6 +10,7 @@ import { decodeTxId, encodeTxId, type TxKey } from "../../lib/txid";
 import { isSpendingType } from "../../lib/transaction-types";
 import { OTHER_KEY, OTHER_LABEL, type TaxMapping } from "./mapping";
 import { effectiveMapping, loadMapping } from "./mapping-store";
+import { log } from "../../lib/log";
 import * as q from "./queries";
 import {
   buildLines,
@@ -33,16 +34,30 @@ export interface YearPack {
   receipts: Map<string, { id: string; r2Key: string; contentType: string; size: number }[]>;
 }
 
+/**
+ * The effective mapping and the year's rows, receipts and overrides in ONE round trip; when that
+ * batch fails, as before: the mapping alone (its R2 copy when D1 fails), then the year's reads.
+ */
+async function readYear(ctx: Ctx, lo: string, hi: string) {
+  const db = getDb(ctx.env.DB);
+  const year = () =>
+    [q.yearRows(db, lo, hi), q.yearReceipts(db, lo, hi), q.yearOverrides(db, lo, hi)] as const;
+  try {
+    const [stored, rows, receipts, overrides] = await db.batch([q.mappingQuery(db), ...year()]);
+    const { mapping } = effectiveMapping(stored[0] ? stored[0].data : null);
+    return { mapping, rows, receipts, overrides };
+  } catch (err) {
+    log("warn", "tax.year_batch_failed", { error: String(err) });
+  }
+  const mapping = await loadMapping(ctx);
+  const [rows, receipts, overrides] = await db.batch(year());
+  return { mapping, rows, receipts, overrides };
+}
+
 /** Computes the year's lines (cents) with the receipts behind them. */
 export async function computeYear(ctx: Ctx, year: number): Promise<YearPack> {
-  const db = getDb(ctx.env.DB);
   const [lo, hi] = yearRange(year);
-  const mapping = await loadMapping(ctx);
-  const [rows, receipts, overrides] = await db.batch([
-    q.yearRows(db, lo, hi),
-    q.yearReceipts(db, lo, hi),
-    q.yearOverrides(db, lo, hi),
-  ]);
+  const { mapping, rows, receipts, overrides } = await readYear(ctx, lo, hi);
   const byTx = new Map<string, { id: string; r2Key: string; contentType: string; size: number }[]>();
   for (const r of receipts) {
     if (!r.forwardedTo || !r.dateFileName) continue;

@@ -5,7 +5,8 @@
  */
 import { getDb } from "../../db";
 import type { AlertTemplateRow, TransactionRow } from "../../db/schema";
-import { createIngestDeps, createKeyedDeps, type RowPart } from "../../ingest";
+import { createKeyedDeps, type RowPart } from "../../ingest";
+import { allMappingsQuery } from "../../ingest/queries";
 import { sha256Hex } from "../../ingest/hash";
 import { institutionByDomain } from "../../ingest/institutions";
 import { parseMime } from "../../ingest/mime";
@@ -19,7 +20,12 @@ import {
   templateId,
 } from "../../ingest/templates";
 import { mappingQuery } from "../../ingest/users";
-import { getTemplateRow, insertTemplateRow, newTemplateRow } from "../../ingest/templates/store";
+import {
+  allTemplatesPart,
+  getTemplateRow,
+  insertTemplateRow,
+  newTemplateRow,
+} from "../../ingest/templates/store";
 import type { IngestDeps } from "../../ingest/types";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
@@ -42,9 +48,11 @@ interface Offer {
 }
 
 async function offerFor(
-  deps: IngestDeps,
+  base: IngestDeps,
   tx: TransactionRow,
+  known?: RowKnown,
 ): Promise<{ offer: Offer; derived: Derived } | null> {
+  const deps = known ? withKnown(base, tx, known) : base;
   if (institutionByDomain(tx.FromEmail) || !tx.FileName || tx.Amount === null || !tx.Company) return null;
   const object = await deps.files.get(tx.FileName);
   if (!object) return null;
@@ -106,13 +114,67 @@ function offerPart(d1: D1Database, key: TxKey): RowPart<TransactionRow> {
   };
 }
 
+/** What the list read for every row with the settings: the mappings and every learned template. */
+interface RowKnown {
+  mappings: { forwardedTo: string; userId: string | null }[];
+  templates: AlertTemplateRow[];
+}
+
+/** The deps for one listed row: its recipient's mapping and its sender's templates as prefetched. */
+function withKnown(deps: IngestDeps, tx: TransactionRow, known: RowKnown): IngestDeps {
+  const pre = deps.settings.prefetched;
+  if (!pre) return deps;
+  const to = tx.ForwardedTo.toLowerCase();
+  const mapping = known.mappings.find((m) => m.forwardedTo.toLowerCase() === to);
+  const templates = allTemplatesPart(deps.db).narrow(known.templates, tx.FromEmail);
+  const { templates: _, ...rest } = pre;
+  return {
+    ...deps,
+    settings: {
+      ...deps.settings,
+      prefetched: {
+        ...rest,
+        recipient: tx.ForwardedTo,
+        userId: mapping?.userId ?? null,
+        ...(templates ? { templates } : {}),
+      },
+    },
+  };
+}
+
+type Listed = { rows: TransactionRow[]; known: RowKnown | null };
+
+/**
+ * The queued rows, every recipient mapping and every learned template as a part of the settings
+ * batch (ONE round trip); when that batch fails, the rows alone (each row's reads then on its own).
+ */
+function listPart(d1: D1Database): RowPart<Listed> {
+  const db = getDb(d1);
+  const queued = () => queuedRows(db, "ai_extraction", 50);
+  return {
+    queries: [queued(), allMappingsQuery(db), allTemplatesPart(d1).query],
+    read(results) {
+      const [rows = [], mappings = [], templates = []] = results as [
+        { tx: TransactionRow }[],
+        RowKnown["mappings"],
+        AlertTemplateRow[],
+      ];
+      return { row: { rows: rows.map((r) => r.tx), known: { mappings, templates } }, keys: null };
+    },
+    alone: async () => ({ rows: (await queued()).map((r) => r.tx), known: null }),
+  };
+}
+
 /** AI-rescued rows still awaiting review, each offered once per sender domain. */
 export async function listOffers(ctx: Ctx) {
-  const rows = await queuedRows(getDb(ctx.env.DB), "ai_extraction", 50).all();
-  const deps = await createIngestDeps(ctx.env, { clock: ctx.clock, ai: null, source: "template-offer" });
+  const { deps, row } = await createKeyedDeps(
+    ctx.env,
+    { clock: ctx.clock, ai: null, source: "template-offer" },
+    listPart(ctx.env.DB),
+  );
   const offers: Offer[] = [];
-  for (const { tx } of rows) {
-    const o = await offerFor(deps, tx);
+  for (const tx of row?.rows ?? []) {
+    const o = await offerFor(deps, tx, row?.known ?? undefined);
     if (o && !offers.some((x) => x.sender_domain === o.offer.sender_domain)) offers.push(o.offer);
   }
   return { count: offers.length, offers };

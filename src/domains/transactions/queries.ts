@@ -97,12 +97,31 @@ export function ignoreCompanies(db: Db, companies: string[]): Statement[] {
   return out;
 }
 
+export type ListKind = "active" | "trash" | "attention";
+
 export async function listMonth(
   d1: D1Database,
   lo: string,
   hi: string,
-  kind: "active" | "trash" | "attention",
+  kind: ListKind,
 ): Promise<ListedRow[]> {
+  const [packed] = await listMonthQuery(d1, lo, hi, kind);
+  return rowsFromJson(packed?.json);
+}
+
+/** Several month lists in ONE round trip (a batch of `listMonth`'s reads), in the order asked. */
+export async function listMonths(
+  d1: D1Database,
+  lists: { lo: string; hi: string; kind: ListKind }[],
+): Promise<ListedRow[][]> {
+  const [first, ...rest] = lists.map((l) => listMonthQuery(d1, l.lo, l.hi, l.kind));
+  if (!first) return [];
+  const out = await getDb(d1).batch([first, ...rest]);
+  return out.map((packed) => rowsFromJson(packed[0]?.json));
+}
+
+/** `listMonth`'s read (unexecuted): the month's rows of one kind as ONE packed JSON text. */
+function listMonthQuery(d1: D1Database, lo: string, hi: string, kind: ListKind) {
   const state =
     kind === "trash"
       ? isNotNull(t.DeletedAt)
@@ -119,8 +138,7 @@ export async function listMonth(
     .where(and(inRange(lo, hi), state))
     .orderBy(desc(t.DateFileName))
     .as("r");
-  const [packed] = await LISTED_ROW.pack(db, rows);
-  return rowsFromJson(packed?.json);
+  return LISTED_ROW.pack(db, rows);
 }
 
 export async function getRow(d1: D1Database, key: TxKey): Promise<TxRow | null> {

@@ -21,6 +21,7 @@ import {
   guardedEditableWrites,
   latestCreated,
   listMonth,
+  listMonths,
   rowQuery,
   writeEditable,
 } from "./queries";
@@ -68,13 +69,29 @@ export async function listTransactions(
   return { month, count: rows.length, transactions: rows.map(toResponse) };
 }
 
+const KINDS = ["active", "attention", "trash"] as const;
+
+/** Each month's active, attention and trash lists, every list in ONE read batch. */
+export async function combinedMonths(ctx: Ctx, months: string[]) {
+  const lists = await listMonths(
+    ctx.env.DB,
+    months.flatMap((m) => KINDS.map((kind) => ({ ...monthBounds(m), kind }))),
+  );
+  const list = (month: string, i: number) => {
+    const rows = lists[i]!;
+    return { month, count: rows.length, transactions: rows.map(toResponse) };
+  };
+  return months.map((month, m) => ({
+    month,
+    transactions: list(month, 3 * m),
+    attention: list(month, 3 * m + 1),
+    trash: list(month, 3 * m + 2),
+  }));
+}
+
 export async function combined(ctx: Ctx, month: string) {
-  const [transactions, attention, trash] = await Promise.all([
-    listTransactions(ctx, { month, kind: "active" }),
-    listTransactions(ctx, { month, kind: "attention" }),
-    listTransactions(ctx, { month, kind: "trash" }),
-  ]);
-  return { month, transactions, attention, trash };
+  const [one] = await combinedMonths(ctx, [month]);
+  return one!;
 }
 
 export async function detail(ctx: Ctx, txId: string) {

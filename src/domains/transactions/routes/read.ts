@@ -8,7 +8,7 @@ import {
   TransactionDetailResponse,
   TxIdParams,
 } from "../schemas";
-import { combined, detail, latest } from "../service";
+import { combinedMonths, detail, latest } from "../service";
 import { json, TransactionsRoute } from "./base";
 
 export class GetTransactionDetail extends TransactionsRoute {
@@ -67,8 +67,7 @@ export class ListBulkTransactions extends TransactionsRoute {
   override async handle(c: AppContext) {
     const { query } = await this.getValidatedData<typeof this.schema>();
     const months = monthList(query.months);
-    const ctx = serviceCtx(c);
-    const out = await Promise.all(months.map((m) => combined(ctx, m)));
+    const out = await combinedMonths(serviceCtx(c), months);
     return c.json(Object.fromEntries(out.map((r) => [r.month, r])));
   }
 }
