@@ -69,9 +69,14 @@ export default defineConfig({
           // still starts from empty storage and freshly applied migrations/ (apply-migrations.ts
           // resets D1, R2, KV and Durable Objects and the app's isolate caches).
           isolate: false,
-          // The write sweep (bench/roundtrips-sweep.ts) also guards issue 24's "every write <= 3 D1
-          // round trips" and that every mutating operation of openapi.json is driven: run it here too.
-          include: ["test/integration/**/*.test.ts", ...WORKERD_UNIT, "bench/roundtrips-sweep.ts"],
+          // The two sweeps guard issue 24's "every write <= 3, every read <= 2 D1 round trips" and
+          // that every operation of openapi.json is driven (bench/roundtrips-sweep.ts, -reads.ts).
+          include: [
+            "test/integration/**/*.test.ts",
+            ...WORKERD_UNIT,
+            "bench/roundtrips-sweep.ts",
+            "bench/roundtrips-reads.ts",
+          ],
           setupFiles: ["./test/setup/apply-migrations.ts"],
           globalSetup: ["./test/setup/global.ts"],
         },

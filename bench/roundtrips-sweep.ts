@@ -25,7 +25,7 @@ import { pdfFixture } from "../test/fixtures/statements";
 import { riberaStatement } from "../test/fixtures/statements/unknown-bank";
 import openapi from "../openapi.json";
 import { fakeModel, modelServerUrl } from "../test/helpers/fake-model-client";
-import { countingD1, describeTrips, tally } from "./lib/d1-count";
+import { countingD1, describeTrips, lateSettingsReads, tally } from "./lib/d1-count";
 import { connectApp } from "./lib/oauth-grant";
 
 const NOW = "2025-04-02T12:00:00.000Z";
@@ -779,14 +779,7 @@ it("counts D1 round trips of every mutating operation", async () => {
       const t0 = Date.now();
       const res = await send(r);
       const t = tally(counter.trips);
-      // The settings copy lives SETTINGS_TTL_MS of wall time and the auth batch refreshes it when
-      // stale, so a lone settings read inside a request happens only when the request outlived the
-      // copy (a loaded machine): not the verb's design, so not held against the target.
-      const refresh =
-        Date.now() - t0 >= SETTINGS_TTL_MS
-          ? counter.trips.filter((x) => x.kind === "single" && /from "app_config"/i.test(x.sql[0] ?? ""))
-              .length
-          : 0;
+      const refresh = lateSettingsReads(counter.trips, Date.now() - t0, SETTINGS_TTL_MS);
       if (t.trips - refresh > 3 && !(op in ABOVE_THREE)) over.push(`${op}: ${t.trips}`);
       if (res.status >= 300 && !(op in REFUSED)) refused.push(`${op}: ${res.status}`);
       line = `${String(t.trips).padStart(3)} ${String(t.background ? `+${t.background}` : "").padStart(3)}  ${res.status}  ${op}`;

@@ -110,3 +110,15 @@ export function tally(trips: Trip[]): { trips: number; inSequence: number; backg
     background: trips.length - path.length,
   };
 }
+
+/**
+ * Lone settings reads of a request that outlived this isolate's settings copy (`ttlMs` of wall
+ * time): the auth batch refreshes a stale copy, so such a read can only come from a request slower
+ * than the copy's life (a loaded machine), not from a verb's design. The sweeps do not hold these
+ * against the targets.
+ */
+export const lateSettingsReads = (trips: Trip[], elapsedMs: number, ttlMs: number): number =>
+  elapsedMs < ttlMs
+    ? 0
+    : trips.filter((x) => x.kind === "single" && !x.background && /from "app_config"/i.test(x.sql[0] ?? ""))
+        .length;
