@@ -1,6 +1,5 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DatabaseSync } from "node:sqlite";
 import {
   firstLimitSql,
   firstLimits,
@@ -9,6 +8,14 @@ import {
   type SizedSource,
   takeFirstPages,
 } from "../../../../src/domains/data/pages";
+
+// Node's own SQLite (the project's types are the Workers' ones, without node:sqlite).
+type Sqlite = {
+  DatabaseSync: new (
+    path: string,
+  ) => { exec(sql: string): void; prepare(sql: string): { get(): { l?: unknown } | undefined } };
+};
+const { DatabaseSync } = (await import("node:sqlite" as string)) as Sqlite;
 
 /** An in-memory table read by offset; a statement is [table index, offset, limit]. */
 type Stmt = { t: number; offset: number; limit: number };
