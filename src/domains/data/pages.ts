@@ -2,6 +2,8 @@
  * Reading many tables in pages, several tables' pages in ONE round trip: each batch asks for at
  * most `budget` rows in all (memory stays at one batch's rows, whatever the journal's size), and a
  * household of normal size is read in one or two batches instead of one trip per table page.
+ * A reader that counts its tables first can put every source's first page in that same batch
+ * (firstPages / takeFirstPages: each limit computed in SQL from the counts, within the budget).
  */
 
 /** One table (or key list) read in pages; `S` is what the batch runner takes (a statement). */
@@ -90,9 +92,9 @@ export function firstLimits(sizes: number[], budget = BATCH_ROWS): number[] {
 }
 
 /**
- * The same limit as firstLimits, as SQL, for source `i`: its own size and the sizes of the sources
- * before it are counted in the statement, each count stopping at budget + 1 rows (a large table
- * costs at most that much counting; past it the room is gone anyway).
+ * The same limit as firstLimits, as SQL, for source `i`: its own size and the sources before it
+ * (all together) are counted in the statement, each count stopping at budget + 1 rows (a large
+ * table costs at most that much counting; past it the room is gone anyway).
  */
 export function firstLimitSql(rows: readonly string[], i: number, budget = BATCH_ROWS): string {
   const cap = budget + 1;
