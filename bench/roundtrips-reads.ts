@@ -42,8 +42,6 @@ const OVER: Record<string, string> = {
     "cold merchant cache: auth, ONE batch, the intelligence computed after the miss, its cache write (waitUntil, not awaited, but begun before the response); warm: 2",
   "GET /api/v1/merchants/intelligence":
     "cold cache: auth, the cache read, the compute after the miss, its cache write (waitUntil, not awaited, but begun before the response); warm: 2",
-  "GET /api/v1/data/export":
-    "bulk by design: the inventory (schema versions, every table's count: they size the pages), then page batches of at most BATCH_ROWS rows (one for this household)",
 };
 
 const RIBERA = riberaStatement(["01/01/2025", "31/01/2025"], 150_000, [

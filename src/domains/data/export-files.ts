@@ -5,7 +5,7 @@
  */
 import type { ZipLevel, ZipWriter } from "../../lib/zip-writer";
 import { isAttachmentKey } from "../attachments/files";
-import type { PageSource } from "./pages";
+import type { SizedSource } from "./pages";
 import { EMAIL_SPACE, entryName } from "./restore-files";
 
 export interface FileCounts {
@@ -24,19 +24,20 @@ async function addObject(bucket: R2Bucket, zip: ZipWriter, name: string, key: st
 }
 
 /**
- * A key list read in pages (`sql` takes the last key and a limit), each page's files streamed into
- * the zip as it arrives.
+ * A key list read in pages (`sql` takes the last key, then ends in the limit), each page's files
+ * streamed into the zip as it arrives; `rows`: SQL with a row per key it may hold (its estimate).
  */
 function keyList(
   d1: D1Database,
   sql: string,
-  left: number | undefined,
+  rows: string,
   onPage: (rows: Record<string, unknown>[]) => Promise<void>,
-): PageSource<D1PreparedStatement> {
+): SizedSource<D1PreparedStatement> {
   let after = "";
   return {
-    left,
-    page: (limit) => d1.prepare(sql).bind(after, limit),
+    rows,
+    page: (limit) => d1.prepare(`${sql} ?`).bind(after, limit),
+    pageUpTo: (limit) => d1.prepare(`${sql} ${limit}`).bind(after),
     take: async (rows) => {
       await onPage(rows);
       after = String(rows.at(-1)?.k ?? after);
@@ -47,20 +48,16 @@ function keyList(
 /**
  * The page sources of the files, in zip order (after the tables): id-keyed attachments and
  * statements, then the raw-email keys rows point to (transactions and quarantine), each once, in
- * key order. `counts`: the inventory's row counts (how many keys to expect at most).
+ * key order. `sizes`: how many keys each may hold at most, from the inventory's row counts (what
+ * their `rows` count).
  */
-export function fileSources(
-  d1: D1Database,
-  bucket: R2Bucket,
-  zip: ZipWriter,
-  counts: Record<string, number>,
-) {
+export function fileSources(d1: D1Database, bucket: R2Bucket, zip: ZipWriter) {
   const tally: FileCounts = { attachments: 0, statements: 0, emails: 0, missing: 0 };
   const keyed = (table: "attachments" | "statements") =>
     keyList(
       d1,
-      `SELECT id AS k, r2_key FROM "${table}" WHERE id > ? ORDER BY id LIMIT ?`,
-      counts[table],
+      `SELECT id AS k, r2_key FROM "${table}" WHERE id > ? ORDER BY id LIMIT`,
+      `SELECT 1 FROM "${table}"`,
       async (rows) => {
         for (const r of rows) {
           const row = { id: String(r.k), r2_key: String(r.r2_key) };
@@ -78,8 +75,8 @@ export function fileSources(
     d1,
     `SELECT k FROM (SELECT FileName AS k FROM transactions WHERE FileName LIKE 'emails/%'
      UNION SELECT raw_key AS k FROM parse_failures WHERE raw_key LIKE 'emails/%')
-     WHERE k > ? ORDER BY k LIMIT ?`,
-    (counts.transactions ?? 0) + (counts.parse_failures ?? 0),
+     WHERE k > ? ORDER BY k LIMIT`,
+    "SELECT 1 FROM (SELECT 1 FROM transactions UNION ALL SELECT 1 FROM parse_failures)",
     async (rows) => {
       for (const { k } of rows) {
         const key = String(k);
@@ -89,5 +86,10 @@ export function fileSources(
       }
     },
   );
-  return { sources: [keyed("attachments"), keyed("statements"), emails], counts: tally };
+  const sizes = (counts: Record<string, number>) => [
+    counts.attachments ?? 0,
+    counts.statements ?? 0,
+    (counts.transactions ?? 0) + (counts.parse_failures ?? 0),
+  ];
+  return { sources: [keyed("attachments"), keyed("statements"), emails], sizes, counts: tally };
 }

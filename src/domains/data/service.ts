@@ -10,58 +10,52 @@ import { log } from "../../lib/log";
 import type { ServiceCtx } from "../../lib/context";
 import { ZipWriter } from "../../lib/zip-writer";
 import { fileSources } from "./export-files";
-import { type PageSource, readPages } from "./pages";
+import { firstPages, readPages, type SizedSource, takeFirstPages } from "./pages";
 import { EXCLUDED_TABLES, EXPORTED_TABLES, shapeRow } from "./rules";
 
 type Stmt = D1PreparedStatement;
 
-/** The schema versions and every table's row count: one batch (it fails when a table is missing). */
-async function counted(d1: D1Database, tables: readonly string[]) {
-  const [versions, ...sizes] = await d1.batch<Record<string, unknown>>([
-    d1.prepare("SELECT version FROM schema_version ORDER BY version"),
-    ...tables.map((t) => d1.prepare(`SELECT COUNT(*) AS n FROM "${t}"`)),
-  ]);
+/** The statements of the inventory: the schema versions, then every table's row count. */
+const inventoryStatements = (d1: D1Database, tables: readonly string[]) => [
+  d1.prepare("SELECT version FROM schema_version ORDER BY version"),
+  ...tables.map((t) => d1.prepare(`SELECT COUNT(*) AS n FROM "${t}"`)),
+];
+
+/** The inventory from its statements' results (in inventoryStatements' order). */
+function inventoryOf(tables: readonly string[], [versions, ...sizes]: unknown[][]) {
   const counts: Record<string, number> = {};
   tables.forEach((t, i) => {
-    counts[t] = Number(sizes[i]?.results[0]?.n ?? 0);
+    counts[t] = Number((sizes[i]?.[0] as { n?: number } | undefined)?.n ?? 0);
   });
-  return { tables: [...tables], counts, versions: (versions?.results ?? []).map((r) => Number(r.version)) };
+  const applied = (versions ?? []) as { version: number }[];
+  return { tables: [...tables], counts, versions: applied.map((r) => Number(r.version)) };
 }
 
 /**
- * The exported tables this database has (in export order), their row counts and the applied
- * schema versions: one round trip when every table exists (always, once migrated); else the
- * names are read from sqlite_master first (two).
+ * The fallback when the first batch fails (a table missing: never once migrated): the exported
+ * tables this database has, read from sqlite_master, then their counts (two trips).
  */
 async function inventory(d1: D1Database) {
-  try {
-    return await counted(d1, EXPORTED_TABLES);
-  } catch (err) {
-    log("warn", "data_export.inventory_fallback", { error: String(err) });
-  }
   const marks = EXPORTED_TABLES.map(() => "?").join(", ");
   const { results } = await d1
     .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (${marks})`)
     .bind(...EXPORTED_TABLES)
     .all<{ name: string }>();
   const present = new Set(results.map((r) => r.name));
-  return counted(
-    d1,
-    EXPORTED_TABLES.filter((t) => present.has(t)),
-  );
+  const tables = EXPORTED_TABLES.filter((t) => present.has(t));
+  return inventoryOf(tables, await runner(d1)(inventoryStatements(d1, tables)));
 }
 
 /** A table read in rowid order into its zip entry: every stored column, as SQLite has it. */
-function tableSource(d1: D1Database, zip: ZipWriter, table: string, left: number): PageSource<Stmt> {
+function tableSource(d1: D1Database, zip: ZipWriter, table: string): SizedSource<Stmt> {
   let after = 0;
   let n = 0;
   let file: ReturnType<ZipWriter["entry"]> | null = null;
+  const sql = `SELECT rowid AS _rid, * FROM "${table}" WHERE rowid > ? ORDER BY rowid LIMIT`;
   return {
-    left,
-    page: (limit) =>
-      d1
-        .prepare(`SELECT rowid AS _rid, * FROM "${table}" WHERE rowid > ? ORDER BY rowid LIMIT ?`)
-        .bind(after, limit),
+    rows: `SELECT 1 FROM "${table}"`,
+    page: (limit) => d1.prepare(`${sql} ?`).bind(after, limit),
+    pageUpTo: (limit) => d1.prepare(`${sql} ${limit}`).bind(after),
     take: async (rows, last) => {
       if (!file) {
         file = zip.entry(`${table}.json`);
@@ -89,10 +83,8 @@ export async function writeBackup(
 ) {
   const d1 = ctx.env.DB;
   const zip = new ZipWriter(writable);
-  try {
-    const { tables, counts, versions } = await inventory(d1);
-    // The manifest comes first, so a reader knows the format before any table.
-    await zip.text(
+  const manifest = (versions: number[], counts: Record<string, number>) =>
+    zip.text(
       "manifest.json",
       `${JSON.stringify(
         {
@@ -112,9 +104,39 @@ export async function writeBackup(
         2,
       )}\n`,
     );
-    const sources = tables.map((t) => tableSource(d1, zip, t, counts[t] ?? 0));
-    const files = fileSources(d1, ctx.env.FILES, zip, counts);
-    await readPages(runner(d1), [...sources, ...files.sources], { ordered: true });
+  try {
+    const files = fileSources(d1, ctx.env.FILES, zip);
+    const sourcesOf = (tables: readonly string[]) => [
+      ...tables.map((t) => tableSource(d1, zip, t)),
+      ...files.sources,
+    ];
+    // ONE trip: the inventory (versions, every count) and every source's first page, sized in SQL
+    // from the same counts so the batch holds at most BATCH_ROWS rows.
+    const sources = sourcesOf(EXPORTED_TABLES);
+    const head = inventoryStatements(d1, EXPORTED_TABLES);
+    let first: unknown[][] | null = null;
+    try {
+      first = await runner(d1)([...head, ...firstPages(sources)]);
+    } catch (err) {
+      log("warn", "data_export.inventory_fallback", { error: String(err) });
+    }
+    let open: SizedSource<Stmt>[];
+    if (first) {
+      const { counts, versions } = inventoryOf(EXPORTED_TABLES, first.slice(0, head.length));
+      // The manifest comes first, so a reader knows the format before any table.
+      await manifest(versions, counts);
+      const sizes = [...EXPORTED_TABLES.map((t) => counts[t] ?? 0), ...files.sizes(counts)];
+      open = await takeFirstPages(sources, first.slice(head.length), sizes);
+    } else {
+      const { tables, counts, versions } = await inventory(d1);
+      await manifest(versions, counts);
+      open = sourcesOf(tables);
+      const sizes = [...tables.map((t) => counts[t] ?? 0), ...files.sizes(counts)];
+      open.forEach((s, i) => {
+        s.left = sizes[i];
+      });
+    }
+    await readPages(runner(d1), open, { ordered: true });
     log("info", "data_export.files", { ...files.counts });
     await zip.close();
   } catch (err) {
