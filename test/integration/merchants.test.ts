@@ -1,5 +1,9 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { countingD1, tally } from "../../bench/lib/d1-count";
+import { createApp } from "../../src/app";
+import type { Env } from "../../src/env";
+import { fixedClock } from "../../src/lib/clock";
 import { bearer, resetState, seedToken } from "../helpers/auth";
 import { call, expectEnvelope } from "../helpers/http";
 import { clearTransactions, seedTx } from "../helpers/seed";
@@ -141,6 +145,85 @@ describe("merchant intelligence", () => {
     const fresh = await get("month=2024-06&months=2", "2024-06-20T13:01:00Z");
     expect(fresh.body.summary.new_merchants).toContain("Late Shop");
     await env.DB.prepare("DELETE FROM transactions WHERE Company = 'Late Shop'").run();
+  });
+
+  it("D1 round trips: auth + ONE batch cold and warm; the cache write begins after the response, which never waits for it", async () => {
+    let release = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const counter = countingD1(env.DB, {
+      hold: (q) => (/^insert into "kv_state"/i.test(q) ? gate : undefined),
+    });
+    const cacheRows = async () =>
+      (
+        await env.DB.prepare(
+          "SELECT count(*) AS n FROM kv_state WHERE key LIKE 'merchant_intelligence:%'",
+        ).first<{ n: number }>()
+      )?.n;
+    const send = async () => {
+      counter.reset();
+      const ctx = createExecutionContext();
+      const req = new Request("http://localhost/api/v1/merchants/intelligence?month=2024-06&months=6");
+      const res = await createApp({ clock: fixedClock(NOW) }).fetch(
+        req,
+        { ...env, DB: counter.db } as Env,
+        ctx,
+      );
+      const body = await res.json();
+      counter.settle();
+      return { res, body, ctx };
+    };
+    const cold = await send();
+    // The answer came while its cache write was held: the response does not wait for it.
+    expect(cold.res.status).toBe(200);
+    expect(await cacheRows()).toBe(0);
+    expect(tally(counter.trips)).toMatchObject({ trips: 2, background: 0 });
+    release();
+    await waitOnExecutionContext(cold.ctx);
+    expect(tally(counter.trips)).toMatchObject({ trips: 2, background: 1 });
+    expect(await cacheRows()).toBe(1);
+    const warm = await send();
+    await waitOnExecutionContext(warm.ctx);
+    expect(warm.body).toEqual(cold.body);
+    expect(tally(counter.trips)).toMatchObject({ trips: 2, background: 0 });
+  });
+
+  it("the window is computed in the cache read's batch unless the row is fresh (guarded in SQL)", async () => {
+    const clean = (await get("month=2024-06&months=2")).body;
+    const key = "merchant_intelligence:2024-06:2";
+    const stamp = (value: string, at: string) =>
+      env.DB.prepare("UPDATE kv_state SET value = ?, updated_at = ? WHERE key = ?")
+        .bind(value, at, key)
+        .run();
+    const count = async () => {
+      const counter = countingD1(env.DB);
+      const res = await get("month=2024-06&months=2", NOW, { env: { DB: counter.db } as never });
+      expect(res.status).toBe(200);
+      const trips = counter.trips.filter((t) => !/^insert into "kv_state"/i.test(t.sql[0] ?? "")).length;
+      return { body: res.body, trips };
+    };
+    // Fresh but not in shape: the guard skipped the window, so it is computed on its own.
+    await stamp('{"junk":1}', "2024-06-20T11:30:00.000Z");
+    expect(await count()).toEqual({ body: clean, trips: 3 });
+    // An hour old, or written after now (a clock moved back): not fresh, computed in the batch.
+    for (const at of ["2024-06-20T11:00:00.000Z", "2024-06-20T12:00:01.000Z"]) {
+      await stamp('{"junk":1}', at);
+      expect(await count(), at).toEqual({ body: clean, trips: 2 });
+    }
+  });
+
+  it("when the batch fails, the cache read and the compute run one after the other (same answer)", async () => {
+    const clean = (await get("month=2024-06&months=2")).body;
+    await clearCache();
+    const counter = countingD1(env.DB, {
+      failBatch: (q) => q.some((x) => /from "kv_state"/.test(x)),
+    });
+    const res = await get("month=2024-06&months=2", NOW, { env: { DB: counter.db } as never });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(clean);
+    // auth, the failed batch, the cache read, the compute, the cache write.
+    expect(counter.trips.map((t) => t.kind)).toEqual(["batch", "batch", "single", "single", "single"]);
   });
 
   it("rejects bad query parameters with the 422 envelope", async () => {

@@ -41,7 +41,7 @@ beforeEach(async () => {
 });
 
 describe("its D1 round trips", () => {
-  it("cold: auth, ONE batch (averages and the merchant cache in it), the merchant compute and its cache write; warm: 2", async () => {
+  it("cold and warm: auth and ONE batch (averages, the merchant cache row and the window it guards); the cache write after", async () => {
     await row("2024.04.02", "groceries", 50);
     await row("2024.05.02", "groceries", 70);
     clearAveragesCache();
@@ -53,11 +53,13 @@ describe("its D1 round trips", () => {
       const res = await call("/api/v1/insights/context?month=2024-05", { now: NOW, env: { DB: counter.db } });
       expect(res.status).toBe(200);
       bodies.push({ ...res.body, generated_at: null });
-      trips.push(tally(counter.trips).trips);
+      // The merchant cache write begins after the response (merchants.test.ts shows the response
+      // never waits for it); call() does not mark the response's end, so it is set apart here.
+      const write = counter.trips.filter((t) => /^insert into "kv_state"/i.test(t.sql[0] ?? ""));
+      trips.push(tally(counter.trips).trips - write.length, write.length);
     }
     expect(bodies[1]).toEqual(bodies[0]);
-    // The write starts before the response and is not awaited (waitUntil); the counter counts it.
-    expect(trips).toEqual([4, 2]);
+    expect(trips).toEqual([2, 1, 2, 0]);
   });
 });
 

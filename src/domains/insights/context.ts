@@ -7,7 +7,7 @@ import { addMonths, monthBounds } from "../../lib/month";
 import { getHistoricalAverages, historicalAveragesPart } from "../budget/averages";
 import { budgetStatusPart, getBudgetStatus } from "../budget/status";
 import { getConfig } from "../config/service";
-import { cachedIntelligencePart, getMerchantIntelligence } from "../merchants/service";
+import { getMerchantIntelligence, intelligencePart } from "../merchants/service";
 import { currentMonth, getSummary, summaryPart, trendPart } from "../summary/service";
 import { paceBlock } from "./pace";
 import { commentedRows, largestSpending, previousBriefing } from "./queries";
@@ -32,24 +32,24 @@ async function orNull<T>(p: Promise<T>): Promise<T | null> {
 /**
  * The context's own reads with the summary's, the budget status's and the cached merchant
  * intelligence's statements, in ONE round trip. When that batch fails, each service runs on its
- * own as before (a failing budget or merchant part leaves its slot empty, not the page); a merchant
- * cache miss computes the intelligence after.
+ * own as before (a failing budget or merchant part leaves its slot empty, not the page). The merchant
+ * window is computed in that batch unless its cache row is fresh (guarded in SQL).
  */
 async function readAll<T extends Statements>(ctx: Ctx, month: string, year: number, own: T) {
   const db = getDb(ctx.env.DB);
   const [sumP, budP, merP, avgP] = await Promise.all([
     summaryPart(ctx, month),
     orNull(budgetStatusPart(ctx, { year })),
-    orNull(cachedIntelligencePart(ctx, { month, months: 6 })),
+    orNull(intelligencePart(ctx, { month, months: 6 })),
     orNull(historicalAveragesPart(ctx, 6)),
   ]);
-  const intelligence = (missed = false) => orNull(getMerchantIntelligence(ctx, { month, months: 6, missed }));
+  const intelligence = () => orNull(getMerchantIntelligence(ctx, { month, months: 6 }));
   let results: unknown[];
   try {
     const extra = [
       ...sumP.queries,
       ...(budP?.queries ?? []),
-      ...(merP ? [merP.query] : []),
+      ...(merP?.queries ?? []),
       ...(avgP?.queries ?? []),
     ];
     results = await db.batch(batchOf([...own, ...extra]));
@@ -71,12 +71,12 @@ async function readAll<T extends Statements>(ctx: Ctx, month: string, year: numb
   };
   const summary = sumP.read(take(sumP.queries.length));
   const budget = budP ? await orNull(budP.read(take(budP.queries.length))) : null;
-  const cached = merP ? merP.read(take(1)[0]) : null;
+  const merchantRows = merP ? take(merP.queries.length) : null;
   const averages = avgP
     ? await orNull(Promise.resolve().then(() => avgP.read(take(avgP.queries.length))))
     : null;
-  // A miss read in this batch is not read again: the intelligence is computed (and cached).
-  const merchants = cached ?? (await intelligence(merP !== null));
+  // The cache row and, unless it was fresh, the window computed in the same batch (and cached).
+  const merchants = merP && merchantRows ? await orNull(merP.read(merchantRows)) : await intelligence();
   return [summary, budget, merchants, mine, averages] as const;
 }
 

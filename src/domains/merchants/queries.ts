@@ -3,11 +3,11 @@
  * index) and the 1-hour cache row in kv_state.
  */
 import { asCents, type Cents } from "../../lib/money";
-import { and, sql } from "drizzle-orm";
+import { and, type SQL, sql } from "drizzle-orm";
 import { type Db, inRange, live, spending, sumAmount } from "../../db";
-import { kvGet, kvGetPart, kvPut } from "../../db/kv";
+import { kvGetPart, kvPut } from "../../db/kv";
 import { cell, col, packedShape } from "../../db/packed";
-import { transactions as t } from "../../db/schema";
+import { kvState, transactions as t } from "../../db/schema";
 import type { MerchantIntelligenceResponse } from "./schemas";
 import type { Charge } from "./rules";
 
@@ -40,7 +40,7 @@ export interface NameRow {
  * Plan: SEARCH transactions USING COVERING INDEX idx_transactions_month_cover, no SCAN (asserted in
  * summary.test.ts).
  */
-export function windowQuery(lo: string, hi: string, lastLo: string, months: string[]) {
+export function windowQuery(lo: string, hi: string, lastLo: string, months: string[], unless?: SQL) {
   // k: the row's month as DateFileName spells it ('YYYY.MM'); the columns compare it per month.
   const k = sql`substr(${t.DateFileName}, 1, 7)`;
   const inner = sql.join(
@@ -69,11 +69,11 @@ export function windowQuery(lo: string, hi: string, lastLo: string, months: stri
       SELECT merchant, MAX(printf('%012d', n) || last_seen || char(1) || category) AS cat,
         MAX(last_seen || char(1) || company) AS name, ${outer}, group_concat(ch, ',') AS ch
       FROM g GROUP BY merchant)
-    SELECT ${row.packFrom(sql`(
+    SELECT ${unless ? sql`CASE WHEN ${unless} THEN NULL ELSE ` : sql``}${row.packFrom(sql`(
       SELECT merchant, substr(cat, instr(cat, char(1)) + 1) AS category,
         substr(name, instr(name, char(1)) + 1) AS company, ch, ${cols},
         (SELECT ${sumAmount()} FROM ${t} WHERE ${spend(lastLo, hi)}) AS last_total
-      FROM (SELECT 1) LEFT JOIN p ON 1 ORDER BY merchant)`)} AS json`;
+      FROM (SELECT 1) LEFT JOIN p ON 1 ORDER BY merchant)`)}${unless ? sql` END` : sql``} AS json`;
 }
 
 /**
@@ -97,19 +97,43 @@ function windowRow(months: string[]) {
   });
 }
 
-/** Monthly totals and counts per merchant, the merchants' spellings and categories, and the last month's total (cents). */
-export async function merchantAggregates(db: Db, lo: string, hi: string, lastLo: string, months: string[]) {
-  // One statement (one round trip) and one value: the rows as ONE JSON text of arrays (merchant,
-  // category, company, then per month total and count, then the last month's total: every spending
-  // row, named or not); the LEFT JOIN keeps one row when no merchant matched.
-  const [packed] = await db.all<{ json: string }>(windowQuery(lo, hi, lastLo, months));
-  const rows = windowRow(months).decode(packed?.json) as (Record<string, number> & {
-    merchant: string | null;
-    category: string;
-    company: string;
-    ch: string;
-    last_total: number;
-  })[];
+/**
+ * Monthly totals and counts per merchant, the merchants' spellings and categories, and the last
+ * month's total (cents), as a part for a caller's batch. One statement (one round trip) and one value:
+ * the rows as ONE JSON text of arrays (merchant, category, company, then per month total and count,
+ * then the last month's total: every spending row, named or not); the LEFT JOIN keeps one row when
+ * no merchant matched. With `unless` (a condition, e.g. a fresh cache row), the statement answers
+ * NULL without scanning when it holds, and `read` gives null.
+ */
+export function merchantAggregatesPart(
+  db: Db,
+  lo: string,
+  hi: string,
+  lastLo: string,
+  months: string[],
+  unless?: SQL,
+) {
+  // A select (not db.all: drizzle's D1 batch cannot bind a raw statement's parameters) whose one
+  // cell is the statement as a scalar subquery.
+  const query = db
+    .select({ json: sql<string | null>`(${windowQuery(lo, hi, lastLo, months, unless)})` })
+    .from(sql`(SELECT 1)`);
+  const read = (packed: readonly { json: string | null }[]) =>
+    packed[0]?.json == null
+      ? null
+      : aggregatesOf(windowRow(months).decode(packed[0].json) as WindowRow[], months);
+  return { query, read };
+}
+
+type WindowRow = Record<string, number> & {
+  merchant: string | null;
+  category: string;
+  company: string;
+  ch: string;
+  last_total: number;
+};
+
+function aggregatesOf(rows: WindowRow[], months: string[]) {
   const monthly: MonthlyRow[] = [];
   const names: NameRow[] = [];
   const charges = new Map<string, Charge[]>();
@@ -142,9 +166,16 @@ export function parseCharges(packed: string): Charge[] {
 
 export type CacheKey = `merchant_intelligence:${string}`;
 
-export const readCache = (db: Db, key: CacheKey) => kvGet(db, key);
-/** readCache as a part for a caller's batch. */
+/** The cache row as a part for a caller's batch. */
 export const readCachePart = (db: Db, key: CacheKey) => kvGetPart(db, key);
+
+/**
+ * SQL true when the cache row of `key` is fresh at `nowIso`: written at most `ttlMs` before it and
+ * not after it (the service's own test on the row, on the ISO text kvPut stores: one primary-key
+ * lookup, evaluated once).
+ */
+export const freshCacheSql = (key: CacheKey, nowIso: string, ttlMs: number) =>
+  sql`EXISTS (SELECT 1 FROM ${kvState} WHERE ${kvState.key} = ${key} AND ${kvState.updated_at} > ${new Date(Date.parse(nowIso) - ttlMs).toISOString()} AND ${kvState.updated_at} <= ${nowIso})`;
 
 export async function writeCache(db: Db, key: CacheKey, value: MerchantIntelligenceResponse, nowIso: string) {
   await kvPut(db, key, value, nowIso);
