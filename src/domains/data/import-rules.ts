@@ -62,19 +62,6 @@ export const IMPORT_TABLES: Record<string, TableDef> = {
   blocked_companies: { table: t.blockedCompanies, key: ["key"], kind: "config" },
 };
 
-/** Never imported, even when a (hand-made) zip carries them. */
-export const NEVER_IMPORTED = new Set([
-  "api_tokens",
-  "auth_settings",
-  "sessions",
-  "login_throttle",
-  "vendor_connections",
-  "embeddings",
-  "kv_state",
-  "poller_state",
-  "activity_log",
-]);
-
 /** Columns a backup writes as JSON values: compared as JSON by sameRow. */
 const JSON_COLUMNS = new Set(["CategoryAudit", "ExtractionAudit", "TransactionContext", "data", "detail"]);
 export const MAX_BACKUP_BYTES = 50 * 1024 * 1024;
