@@ -5,9 +5,9 @@
 import { asCents, type Cents } from "../../lib/money";
 import { and, type SQL, sql } from "drizzle-orm";
 import { type Db, inRange, live, spending, sumAmount } from "../../db";
-import { kvGetPart, kvPut } from "../../db/kv";
+import { kvFreshSql, kvGetPart, kvPut } from "../../db/kv";
 import { cell, col, packedShape } from "../../db/packed";
-import { kvState, transactions as t } from "../../db/schema";
+import { transactions as t } from "../../db/schema";
 import type { MerchantIntelligenceResponse } from "./schemas";
 import type { Charge } from "./rules";
 
@@ -169,13 +169,8 @@ export type CacheKey = `merchant_intelligence:${string}`;
 /** The cache row as a part for a caller's batch. */
 export const readCachePart = (db: Db, key: CacheKey) => kvGetPart(db, key);
 
-/**
- * SQL true when the cache row of `key` is fresh at `nowIso`: written at most `ttlMs` before it and
- * not after it (the service's own test on the row, on the ISO text kvPut stores: one primary-key
- * lookup, evaluated once).
- */
-export const freshCacheSql = (key: CacheKey, nowIso: string, ttlMs: number) =>
-  sql`EXISTS (SELECT 1 FROM ${kvState} WHERE ${kvState.key} = ${key} AND ${kvState.updated_at} > ${new Date(Date.parse(nowIso) - ttlMs).toISOString()} AND ${kvState.updated_at} <= ${nowIso})`;
+/** SQL true when the cache row of `key` is fresh at `nowIso` (the service's own test on the row). */
+export const freshCacheSql = (key: CacheKey, nowIso: string, ttlMs: number) => kvFreshSql(key, nowIso, ttlMs);
 
 export async function writeCache(db: Db, key: CacheKey, value: MerchantIntelligenceResponse, nowIso: string) {
   await kvPut(db, key, value, nowIso);
