@@ -1,7 +1,8 @@
 // bench/queries: API latency over 100,000 transactions (10 years, seed 42) under wrangler dev with
 // local D1, next to the route's SQL run straight on the SQLite file (node:sqlite) as its floor.
 // Issue 16's target per read route: p50 under 35 ms and within 2x of (health p50 + floor p50).
-// BENCH_N=30 keeps a run short on a loaded machine; compare before/after back to back. The last
+// BENCH_N=30 keeps a run short on a loaded machine; BENCH_ONLY=merchants,journal times only those
+// routes; compare before/after back to back. The last
 // column is the workerd processes' CPU time per request (bench/lib/cpu-probe.mjs): load inflates it
 // far less than wall time.
 import { execFileSync } from "node:child_process";
@@ -76,7 +77,10 @@ try {
     headers: { "content-type": "application/json" },
   });
   const results = [];
-  for (const [name, path] of ROUTES) results.push([name, await time(path)]);
+  // BENCH_ONLY=merchants,summary: only the routes whose name contains one of the words (health always).
+  const only = process.env.BENCH_ONLY?.split(",").map((w) => w.trim()).filter(Boolean);
+  for (const [name, path] of ROUTES)
+    if (name === "health" || !only || only.some((w) => name.includes(w))) results.push([name, await time(path)]);
   const floor = floors();
   const health = results[0][1].p50;
   const la = loadavg()
