@@ -78,9 +78,12 @@ try {
   });
   const results = [];
   // BENCH_ONLY=merchants,summary: only the routes whose name contains one of the words (health always).
-  const only = process.env.BENCH_ONLY?.split(",").map((w) => w.trim()).filter(Boolean);
+  const only = process.env.BENCH_ONLY?.split(",")
+    .map((w) => w.trim())
+    .filter(Boolean);
   for (const [name, path] of ROUTES)
-    if (name === "health" || !only || only.some((w) => name.includes(w))) results.push([name, await time(path)]);
+    if (name === "health" || !only || only.some((w) => name.includes(w)))
+      results.push([name, await time(path)]);
   const floor = floors();
   const health = results[0][1].p50;
   const la = loadavg()
