@@ -33,7 +33,7 @@ const NOW = "2025-04-02T12:00:00.000Z";
 /** The writes allowed above 3 round trips, and why (the sweep fails on any other). */
 const ABOVE_THREE: Record<string, string> = {
   "POST /api/v1/setup/demo-data":
-    "bulk by design: every generated alert (about 1,700) through the real ingest path, 2 trips each",
+    "bulk by design, and loopback only (403 on a deployed Worker, whose requests never come over loopback, so its D1 is local): every generated alert (about 1,700) through the real ingest path, 2 trips each",
 };
 /** The operations that answer a refusal even to a valid request, and why. */
 const REFUSED: Record<string, string> = {
