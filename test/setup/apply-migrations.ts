@@ -4,6 +4,9 @@ import { clearEmbeddingMemory } from "../../src/categorize/fuzzy";
 import { invalidateResolverCache } from "../../src/categorize/resolver";
 import { clearAveragesCache } from "../../src/domains/budget/averages";
 import { invalidateSettings } from "../../src/domains/config/service";
+import { INSIGHTS_KIND } from "../../src/domains/insights/service";
+import { SUMMARIES_KIND } from "../../src/domains/journal/summaries";
+import { jobSlot } from "../../src/jobs/slot";
 
 // Runs before every integration test file. The project runs with `isolate: false` (vitest.config.ts):
 // the files of one pool worker share one workerd and one module graph instead of starting both
@@ -12,6 +15,8 @@ import { invalidateSettings } from "../../src/domains/config/service";
 //   previous file left (checked: an object still alive right after the previous file can outlive
 //   the first reset), then migrations/ (never a re-typed schema) are applied to the empty D1;
 // - the app's in-isolate caches (config, category resolver, embeddings, budget averages);
+// - the job slots: a live slot object can outlive reset() with a job the previous file started and
+//   never ran (its queue caught), so a running job is ended here (else this file's start is a 409);
 // - timers and stubbed globals/env a file might have left behind.
 vi.useRealTimers();
 vi.unstubAllGlobals();
@@ -43,3 +48,8 @@ await invalidateResolverCache();
 clearEmbeddingMemory();
 clearAveragesCache();
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+for (const kind of [SUMMARIES_KIND, INSIGHTS_KIND]) {
+  const slot = jobSlot(env, kind);
+  const job = await slot.status();
+  if (job?.status === "running") await slot.complete(job.id, { error: "ended between test files" });
+}
