@@ -1,6 +1,6 @@
 /** Queries of the blocked-company list (blocked_companies). No rules here. */
-import { and, asc, eq, exists, notExists, sql } from "drizzle-orm";
-import type { Db } from "../../db";
+import { asc, eq } from "drizzle-orm";
+import { type Db, rowShows, sameText } from "../../db";
 import { blockedCompanies as b } from "../../db/schema";
 
 export type BlockedRow = typeof b.$inferSelect;
@@ -34,20 +34,10 @@ export const upsertBlockedQuery = (db: Db, row: BlockedRow) =>
  * True while the entry of `key` is exactly `shown` (its name and date as stored), or, for null,
  * while there is none: a revert's stale guard.
  */
-export const blockedShows = (
-  db: Db,
-  key: string,
-  shown: Pick<BlockedRow, "company" | "created_at"> | null,
-) => {
-  const exact = shown
-    ? [
-        sql`${b.company} = ${shown.company} COLLATE BINARY`,
-        sql`${b.created_at} = ${shown.created_at} COLLATE BINARY`,
-      ]
-    : [];
-  const row = db
-    .select({ one: sql`1` })
-    .from(b)
-    .where(and(eq(b.key, key), ...exact));
-  return shown ? exists(row) : notExists(row);
-};
+export const blockedShows = (db: Db, key: string, shown: Pick<BlockedRow, "company" | "created_at"> | null) =>
+  rowShows(
+    db,
+    b,
+    eq(b.key, key),
+    shown && [sameText(b.company, shown.company), sameText(b.created_at, shown.created_at)],
+  );

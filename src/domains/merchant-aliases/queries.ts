@@ -1,7 +1,7 @@
 /** Statements of the merchant-alias domain (tier 2 of the override resolver). */
-import { and, eq, exists, notExists, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AliasRow } from "../../categorize/rules";
-import type { Db } from "../../db";
+import { type Db, rowShows, sameText } from "../../db";
 import type { ListDef } from "../../db/lists";
 import { merchantAliases } from "../../db/schema";
 
@@ -39,16 +39,10 @@ export const deleteAliasRow = (db: Db, rawName: string) => db.delete(a).where(eq
  * True while `rawName`'s alias (any case) is exactly `shown` (its spelling and canonical as stored),
  * or, for null, while it has none: a revert's stale guard.
  */
-export const aliasShows = (db: Db, rawName: string, shown: AliasRow | null) => {
-  const exact = shown
-    ? [
-        sql`${a.raw_name} = ${shown.raw_name} COLLATE BINARY`,
-        sql`${a.canonical} = ${shown.canonical} COLLATE BINARY`,
-      ]
-    : [];
-  const row = db
-    .select({ one: sql`1` })
-    .from(a)
-    .where(and(eq(a.raw_name, rawName), ...exact));
-  return shown ? exists(row) : notExists(row);
-};
+export const aliasShows = (db: Db, rawName: string, shown: AliasRow | null) =>
+  rowShows(
+    db,
+    a,
+    eq(a.raw_name, rawName),
+    shown && [sameText(a.raw_name, shown.raw_name), sameText(a.canonical, shown.canonical)],
+  );

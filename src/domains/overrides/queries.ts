@@ -1,6 +1,6 @@
 /** Statements of the override domain (overrides and dismissed suggestions). */
-import { and, count, eq, exists, gte, isNotNull, isNull, ne, notExists, sql } from "drizzle-orm";
-import type { Db } from "../../db";
+import { and, count, eq, gte, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { type Db, rowShows, sameText } from "../../db";
 import type { ListDef } from "../../db/lists";
 import { dismissedSuggestions, overrides, transactions } from "../../db/schema";
 import type { Correction } from "./rules";
@@ -65,19 +65,13 @@ export const overrideCountQuery = (db: Db, category: string) =>
  * True while `company`'s override (any case) is exactly `shown` (its spelling and category as
  * stored), or, for null, while it has none: a revert's stale guard.
  */
-export const overrideShows = (db: Db, company: string, shown: OverrideEntry | null) => {
-  const exact = shown
-    ? [
-        sql`${o.company} = ${shown.company} COLLATE BINARY`,
-        sql`${o.category} = ${shown.category} COLLATE BINARY`,
-      ]
-    : [];
-  const row = db
-    .select({ one: sql`1` })
-    .from(o)
-    .where(and(eq(o.company, company), ...exact));
-  return shown ? exists(row) : notExists(row);
-};
+export const overrideShows = (db: Db, company: string, shown: OverrideEntry | null) =>
+  rowShows(
+    db,
+    o,
+    eq(o.company, company),
+    shown && [sameText(o.company, shown.company), sameText(o.category, shown.category)],
+  );
 
 export const deleteOverrideRow = (db: Db, company: string) => db.delete(o).where(eq(o.company, company));
 
@@ -94,20 +88,17 @@ export const upsertDismissed = (db: Db, r: DismissedRow) =>
 export const dismissedQuery = (db: Db, key: string) => db.select().from(d).where(eq(d.key, key));
 
 /** True while the dismissal of `key` is exactly `shown`, or, for null, while there is none (a revert's guard). */
-export const dismissedShows = (db: Db, key: string, shown: DismissedRow | null) => {
-  const exact = shown
-    ? [
-        sql`${d.company} = ${shown.company}`,
-        sql`${d.category} = ${shown.category}`,
-        eq(d.dismissed_at, shown.dismissed_at),
-      ]
-    : [];
-  const row = db
-    .select({ one: sql`1` })
-    .from(d)
-    .where(and(eq(d.key, key), ...exact));
-  return shown ? exists(row) : notExists(row);
-};
+export const dismissedShows = (db: Db, key: string, shown: DismissedRow | null) =>
+  rowShows(
+    db,
+    d,
+    eq(d.key, key),
+    shown && [
+      sql`${d.company} = ${shown.company}`,
+      sql`${d.category} = ${shown.category}`,
+      eq(d.dismissed_at, shown.dismissed_at),
+    ],
+  );
 
 export const deleteDismissed = (db: Db, key: string) => db.delete(d).where(eq(d.key, key));
 

@@ -4,20 +4,14 @@
  * (import.ts) would read compared exactly.
  */
 import { and, eq, exists, notExists, type SQL, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { type Db, sameJson } from "../../db";
-import {
-  statementRowKeys as k,
-  statementRows as r,
-  statements as s,
-  transactions as t,
-} from "../../db/schema";
+import { type Db, rowShows, sameJson, sameText } from "../../db";
+import { statementRowKeys as k, statementRows as r, transactions as t } from "../../db/schema";
 import type { StoredImportImage } from "./ledger-images";
+import { statementShows } from "./review-queries";
 import { STATEMENT_RECIPIENT } from "./views";
 
 type TxImage = NonNullable<StoredImportImage["transactions"][string]>;
 
-const text = (col: SQLiteColumn, v: string | null) => sql`${col} IS ${v} COLLATE BINARY`;
 const one = sql`1`;
 
 /**
@@ -40,26 +34,18 @@ const rowsWithKeys = (db: Db, id: string, where: SQL) =>
 
 /** True while transaction (fwd, dfn) shows `img` (its five image fields), or for null is absent. */
 function txShows(db: Db, fwd: string, dfn: string, img: TxImage | null): SQL {
-  const exact = img
-    ? [
-        sql`${t.Amount} IS ${img.Amount}`,
-        text(t.Company, img.Company),
-        text(t.Category, img.Category),
-        sameJson(t.CategoryAudit, img.CategoryAudit),
-        text(t.StatementSource, img.StatementSource),
-      ]
-    : [];
-  const row = db
-    .select({ one })
-    .from(t)
-    .where(
-      and(
-        sql`${t.ForwardedTo} = ${fwd} COLLATE BINARY`,
-        sql`${t.DateFileName} = ${dfn} COLLATE BINARY`,
-        ...exact,
-      ),
-    );
-  return img ? exists(row) : notExists(row);
+  return rowShows(
+    db,
+    t,
+    and(sameText(t.ForwardedTo, fwd), sameText(t.DateFileName, dfn)),
+    img && [
+      sql`${t.Amount} IS ${img.Amount}`,
+      sameText(t.Company, img.Company),
+      sameText(t.Category, img.Category),
+      sameJson(t.CategoryAudit, img.CategoryAudit),
+      sameText(t.StatementSource, img.StatementSource),
+    ],
+  );
 }
 
 /**
@@ -69,35 +55,11 @@ function txShows(db: Db, fwd: string, dfn: string, img: TxImage | null): SQL {
  * transaction with the image's fields (or absent where it holds null). Each is one guard.
  */
 export function importShows(db: Db, id: string, shown: StoredImportImage): SQL[] {
-  const statement = exists(
-    db
-      .select({ one })
-      .from(s)
-      .where(
-        and(
-          eq(s.id, id),
-          sql`${s.status} = ${shown.status} COLLATE BINARY`,
-          sql`${s.completed_at} IS ${shown.completed_at}`,
-        ),
-      ),
-  );
-  const count = sql`(SELECT COUNT(*) FROM ${r} WHERE ${r.statement_id} = ${id}) = ${Object.keys(shown.rows).length}`;
-  const rows = Object.entries(shown.rows).map(([idx, c]) =>
-    exists(
-      db
-        .select({ one })
-        .from(r)
-        .where(
-          and(
-            eq(r.statement_id, id),
-            eq(r.tx_index, Number(idx)),
-            sql`${r.action} = ${c.action} COLLATE BINARY`,
-            text(r.action_result, c.action_result),
-            text(r.acted_at, c.acted_at),
-          ),
-        ),
-    ),
-  );
+  const settled = statementShows(db, id, shown, (c) => [
+    sameText(r.action, c.action),
+    sameText(r.action_result, c.action_result),
+    sameText(r.acted_at, c.acted_at),
+  ]);
   const unkeyed = notExists(
     rowsWithKeys(db, id, sql`${r.action_result} = 'imported' AND ${k.date_file_name} IS NULL`),
   );
@@ -114,5 +76,5 @@ export function importShows(db: Db, id: string, shown: StoredImportImage): SQL[]
     const named = exists(rowsWithKeys(db, id, sql`(${touched}) = ${key} COLLATE BINARY`));
     return and(named, txShows(db, fwd, dfn, img))!;
   });
-  return [statement, count, ...rows, unkeyed, noOther, ...txs];
+  return [...settled, unkeyed, noOther, ...txs];
 }

@@ -1,6 +1,6 @@
 /** Tax pack queries: the year's spending rows, their receipt counts, overrides, the personal mapping. */
-import { and, asc, eq, exists, gte, lt, notExists, sql } from "drizzle-orm";
-import { type Db, inRange, live, sameJson, spending } from "../../db";
+import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
+import { type Db, inRange, live, rowShows, sameJson, spending } from "../../db";
 import { taxMapping, taxOverrides as o, transactions as t } from "../../db/schema";
 import type { TxKey } from "../../lib/txid";
 import type { TaxMappingDoc } from "./mapping";
@@ -43,12 +43,12 @@ export const overrideQuery = (db: Db, k: TxKey) =>
  * while it has none: a revert's stale guard.
  */
 export function overrideShows(db: Db, k: TxKey, shown: { mode: string; line_key: string | null } | null) {
-  const exact = shown ? [sql`${o.mode} = ${shown.mode}`, sql`${o.line_key} IS ${shown.line_key}`] : [];
-  const row = db
-    .select({ one: sql`1` })
-    .from(o)
-    .where(and(eq(o.tx_forwarded_to, k.forwardedTo), eq(o.tx_date_file_name, k.dateFileName), ...exact));
-  return shown ? exists(row) : notExists(row);
+  return rowShows(
+    db,
+    o,
+    and(eq(o.tx_forwarded_to, k.forwardedTo), eq(o.tx_date_file_name, k.dateFileName)),
+    shown && [sql`${o.mode} = ${shown.mode}`, sql`${o.line_key} IS ${shown.line_key}`],
+  );
 }
 
 export async function getOverride(db: Db, k: TxKey) {
@@ -118,11 +118,7 @@ export async function readMapping(db: Db): Promise<unknown | null> {
  * is none: a revert's stale guard.
  */
 export function mappingShows(db: Db, shown: object | null) {
-  const row = db
-    .select({ one: sql`1` })
-    .from(taxMapping)
-    .where(and(eq(taxMapping.id, MAPPING_ID), shown ? sameJson(taxMapping.data, shown) : undefined));
-  return shown ? exists(row) : notExists(row);
+  return rowShows(db, taxMapping, eq(taxMapping.id, MAPPING_ID), shown && [sameJson(taxMapping.data, shown)]);
 }
 
 export function writeMapping(db: Db, data: TaxMappingDoc, now: string) {

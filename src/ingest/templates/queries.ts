@@ -1,7 +1,6 @@
 /** Queries of alert_templates (learned templates). No rules here. */
-import { and, eq, exists, getTableColumns, inArray, notExists, type SQL, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { type Db, getDb, sameJson } from "../../db";
+import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { type Db, getDb, rowShows, sameJson, sameText } from "../../db";
 import { type AlertTemplateRow, alertTemplates as a } from "../../db/schema";
 
 /** Templates of any of these sender domains, oldest first (a query: one statement of a caller's batch). */
@@ -116,25 +115,21 @@ export type ComparableTemplate = Omit<AlertTemplateRow, "match_count" | "last_ma
  * True while template `id` is stored exactly as `shown` (counters aside; the JSON columns compared
  * as JSON), or, for null, while it is not stored: a revert's guard.
  */
-export const templateShows = (db: Db, id: string, shown: ComparableTemplate | null) => {
-  const text = (col: SQLiteColumn, v: string | null) => sql`${col} IS ${v} COLLATE BINARY`;
-  const exact = shown
-    ? [
-        text(a.name, shown.name),
-        text(a.institution, shown.institution),
-        text(a.sender_domain, shown.sender_domain),
-        text(a.transaction_type, shown.transaction_type),
-        text(a.example, shown.example),
-        text(a.source_failure_id, shown.source_failure_id),
-        text(a.created_at, shown.created_at),
-        text(a.updated_at, shown.updated_at),
-        sameJson(a.subject_words, shown.subject_words),
-        sameJson(a.pattern, shown.pattern),
-      ]
-    : [];
-  const row = db
-    .select({ one: sql`1` })
-    .from(a)
-    .where(and(eq(a.id, id), ...exact));
-  return shown ? exists(row) : notExists(row);
-};
+export const templateShows = (db: Db, id: string, shown: ComparableTemplate | null) =>
+  rowShows(
+    db,
+    a,
+    eq(a.id, id),
+    shown && [
+      sameText(a.name, shown.name),
+      sameText(a.institution, shown.institution),
+      sameText(a.sender_domain, shown.sender_domain),
+      sameText(a.transaction_type, shown.transaction_type),
+      sameText(a.example, shown.example),
+      sameText(a.source_failure_id, shown.source_failure_id),
+      sameText(a.created_at, shown.created_at),
+      sameText(a.updated_at, shown.updated_at),
+      sameJson(a.subject_words, shown.subject_words),
+      sameJson(a.pattern, shown.pattern),
+    ],
+  );

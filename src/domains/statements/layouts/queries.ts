@@ -1,7 +1,6 @@
 /** Queries of statement_layouts (taught PDF layouts, one per header fingerprint). No rules here. */
-import { and, eq, exists, notExists, type SQL, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { type Db, sameJson, schema } from "../../../db";
+import { eq, type SQL, sql } from "drizzle-orm";
+import { type Db, rowShows, sameJson, sameText, schema } from "../../../db";
 import type { StatementLayoutRecord } from "../../../db/schema";
 
 const l = schema.statementLayouts;
@@ -45,24 +44,21 @@ export const restoreLayoutQuery = (db: Db, id: string, before: StatementLayoutRe
  * JSON) or, for null, while it is not stored: a revert's guard.
  */
 export function layoutShows(db: Db, id: string, shown: StatementLayoutRecord | null): SQL {
-  const text = (col: SQLiteColumn, v: string | null) => sql`${col} IS ${v} COLLATE BINARY`;
-  const exact = shown
-    ? [
-        text(l.name, shown.name),
-        text(l.institution, shown.institution),
-        text(l.fingerprint, shown.fingerprint),
-        sameJson(l.header, shown.header),
-        sameJson(l.marks, shown.marks),
-        text(l.source_statement_id, shown.source_statement_id),
-        sql`${l.match_count} IS ${shown.match_count}`,
-        text(l.last_matched_at, shown.last_matched_at),
-        text(l.created_at, shown.created_at),
-        text(l.updated_at, shown.updated_at),
-      ]
-    : [];
-  const row = db
-    .select({ one: sql`1` })
-    .from(l)
-    .where(and(eq(l.id, id), ...exact));
-  return shown ? exists(row) : notExists(row);
+  return rowShows(
+    db,
+    l,
+    eq(l.id, id),
+    shown && [
+      sameText(l.name, shown.name),
+      sameText(l.institution, shown.institution),
+      sameText(l.fingerprint, shown.fingerprint),
+      sameJson(l.header, shown.header),
+      sameJson(l.marks, shown.marks),
+      sameText(l.source_statement_id, shown.source_statement_id),
+      sql`${l.match_count} IS ${shown.match_count}`,
+      sameText(l.last_matched_at, shown.last_matched_at),
+      sameText(l.created_at, shown.created_at),
+      sameText(l.updated_at, shown.updated_at),
+    ],
+  );
 }
