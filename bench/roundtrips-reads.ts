@@ -10,7 +10,7 @@
  * Runs in `npm test` (the integration project includes it) and in
  *   npm run bench:roundtrips   (TRIPS=1 prints each trip's SQL)
  */
-import { createExecutionContext, createMessageBatch, env, waitOnExecutionContext } from "cloudflare:test";
+import { createMessageBatch, env } from "cloudflare:test";
 import { expect, it } from "vitest";
 import { createApp } from "../src/app";
 import { SETTINGS_TTL_MS } from "../src/domains/config/service";
@@ -29,6 +29,7 @@ import openapi from "../openapi.json";
 import { fakeModel, modelServerUrl } from "../test/helpers/fake-model-client";
 import { countingD1, describeTrips, lateSettingsReads, tally } from "./lib/d1-count";
 import { connectApp } from "./lib/oauth-grant";
+import { benchSender } from "./lib/send";
 
 const NOW = "2025-04-02T12:00:00.000Z";
 const verbose = Boolean((env as unknown as { TRIPS?: string }).TRIPS);
@@ -67,31 +68,9 @@ it("counts D1 round trips of every read operation", async () => {
   const benchEnv = { ...env, DB: counter.db } as Env;
   const app = createApp({ clock: fixedClock(NOW) });
   const cookie = await setPassword(undefined, NOW);
-  const send = async (
-    method: string,
-    path: string,
-    opts: { body?: unknown; form?: FormData; env?: Env } = {},
-  ) => {
-    const headers: Record<string, string> = { cookie, origin: "http://localhost" };
-    if (opts.body !== undefined) headers["content-type"] = "application/json";
-    const req = new Request(`http://localhost${path}`, {
-      method,
-      headers,
-      body: opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
-    });
-    const ctx = createExecutionContext();
-    const res = await app.fetch(req, opts.env ?? benchEnv, ctx);
-    const text = await res.text();
-    counter.settle();
-    await waitOnExecutionContext(ctx);
-    let json: any = null;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      /* not JSON */
-    }
-    return { status: res.status, text, json };
-  };
+  const request = benchSender(app, counter, benchEnv);
+  const send = (method: string, path: string, opts: { body?: unknown; form?: FormData; env?: Env } = {}) =>
+    request({ method, path, ...opts, headers: { cookie, origin: "http://localhost" } });
   /** An uncounted request of the setup; a non-2xx answer stops the bench. */
   const prep = async (
     method: string,

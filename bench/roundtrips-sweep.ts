@@ -8,7 +8,7 @@
  * 24's target, every write ≤ 3 (ABOVE_THREE names the exceptions, with why). It runs in `npm test`
  * (the integration project includes it) and in   npm run bench:roundtrips   (TRIPS=1 prints the SQL).
  */
-import { createExecutionContext, createMessageBatch, env, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, env } from "cloudflare:test";
 import { expect, it } from "vitest";
 import { createApp } from "../src/app";
 import { SETTINGS_TTL_MS } from "../src/domains/config/service";
@@ -28,6 +28,7 @@ import openapi from "../openapi.json";
 import { fakeModel, modelServerUrl } from "../test/helpers/fake-model-client";
 import { countingD1, describeTrips, lateSettingsReads, tally } from "./lib/d1-count";
 import { connectApp } from "./lib/oauth-grant";
+import { type BenchRequest, benchSender } from "./lib/send";
 
 const NOW = "2025-04-02T12:00:00.000Z";
 /** The writes allowed above 3 round trips, and why (the sweep fails on any other). */
@@ -47,15 +48,7 @@ const RIBERA = riberaStatement(["01/01/2025", "31/01/2025"], 150_000, [
 const verbose = Boolean((env as unknown as { TRIPS?: string }).TRIPS);
 const MUTATING = ["post", "put", "patch", "delete"];
 
-interface Req {
-  method: string;
-  path: string;
-  body?: unknown;
-  form?: FormData;
-  headers?: Record<string, string>;
-  /** The bindings for this request (default: the counted bench env), e.g. the fake model's address. */
-  env?: Env;
-}
+type Req = BenchRequest;
 /** One operation: its openapi method+path, and the request (made after any setup it needs). */
 type Step = [op: string, req: () => Promise<Req> | Req];
 
@@ -95,27 +88,7 @@ it("counts D1 round trips of every mutating operation", async () => {
   const counter = countingD1(env.DB);
   const benchEnv = { ...env, DB: counter.db } as Env;
   const app = createApp({ clock: fixedClock(NOW) });
-  const send = async (r: Req) => {
-    const headers: Record<string, string> = { ...(r.headers ?? {}) };
-    if (r.body !== undefined) headers["content-type"] = "application/json";
-    const req = new Request(`http://localhost${r.path}`, {
-      method: r.method,
-      headers,
-      body: r.form ?? (r.body === undefined ? undefined : JSON.stringify(r.body)),
-    });
-    const ctx = createExecutionContext();
-    const res = await app.fetch(req, r.env ?? benchEnv, ctx);
-    const text = await res.text();
-    counter.settle();
-    await waitOnExecutionContext(ctx);
-    let json: any = null;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      /* not JSON */
-    }
-    return { status: res.status, text, json, headers: res.headers };
-  };
+  const send = benchSender(app, counter, benchEnv);
   /** An uncounted request of the setup; a non-2xx answer stops the bench. */
   const prep = async (method: string, path: string, body?: unknown, form?: FormData) => {
     const res = await send({ method, path, body, form });
