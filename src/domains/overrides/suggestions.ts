@@ -16,6 +16,7 @@ import {
   DISMISSED,
   type DismissedRow,
   deleteDismissed,
+  dismissedQuery,
   OVERRIDES,
   upsertDismissed,
 } from "./queries";
@@ -73,7 +74,7 @@ export async function dismissSuggestion(
   const row = { key, company, category, dismissed_at: ctx.clock().toISOString() };
   const detail = `Dismissed suggestion ${key}`;
   // A dismissal dismissed again: its undo gives the earlier dismissal back, not none.
-  const earlier = (await listDismissed(ctx)).find((d) => d.key === key);
+  const [earlier] = await dismissedQuery(getDb(ctx.env.DB), key);
   await writeDismissed(ctx, upsertDismissed(getDb(ctx.env.DB), row), {
     key,
     before: earlier ? { ...earlier } : {},
