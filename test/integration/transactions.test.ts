@@ -294,7 +294,7 @@ describe("transactions: the editing loop", () => {
 describe("manual transactions", () => {
   beforeEach(clearTransactions);
 
-  it("adds one with the storage rules, and a second identical one is a duplicate", async () => {
+  it("adds one with the storage rules; a second identical one is a 409 showing the first, and nothing is added", async () => {
     const body = { date: "2024-10-05", amount: 23.4, company: "Farmers Market", category: "Groceries" };
     const res = await call("/api/v1/transactions", { method: "POST", body });
     expect(res.status).toBe(200);
@@ -306,32 +306,79 @@ describe("manual transactions", () => {
       amount: 23.4,
       transaction_type: "purchase",
     });
-    expect((await call("/api/v1/transactions", { method: "POST", body })).body.status).toBe("duplicate");
+    // Before: 200 {status: "duplicate"} in the shape of a creation, which the dashboard took for one.
+    const dup = await call("/api/v1/transactions", { method: "POST", body });
+    expectEnvelope(dup, 409, "DUPLICATE_TRANSACTION");
+    expect(dup.body.error).toMatch(/already in the journal/);
+    expect(dup.body.details).toMatchObject({
+      tx_id: res.body.tx_id,
+      existing: { tx_id: res.body.tx_id, company: "Farmers Market", amount: 23.4, category: "groceries" },
+    });
     expect((await call("/api/v1/transactions?month=2024-10")).body.count).toBe(1);
   });
 
-  it("journals the created row in its insert's own batch; a duplicate's entry says so", async () => {
+  it("adds a second identical purchase when asked to add anyway: two rows, each undoable", async () => {
+    await env.DB.prepare("DELETE FROM activity_log").run();
+    const body = { date: "2024-10-08", amount: 4.5, company: "Corner Bakery" };
+    const first = await call("/api/v1/transactions", { method: "POST", body });
+    expect(first.status).toBe(200);
+    expect((await call("/api/v1/transactions", { method: "POST", body })).status).toBe(409);
+    const again = await call("/api/v1/transactions", { method: "POST", body: { ...body, allow_duplicate: true } });
+    expect(again.status).toBe(200);
+    expect(again.body.status).toBe("created");
+    expect(again.body.tx_id).not.toBe(first.body.tx_id);
+    // A third, too: each "add anyway" is its own row.
+    const third = await call("/api/v1/transactions", { method: "POST", body: { ...body, allow_duplicate: true } });
+    expect(third.status).toBe(200);
+    const month = await call("/api/v1/transactions?month=2024-10");
+    expect(month.body.count).toBe(3);
+    expect(month.body.transactions.map((t: { amount: number }) => t.amount)).toEqual([4.5, 4.5, 4.5]);
+    // The Undo the toast offers (X-Activity-Id) deletes exactly the row it added.
+    const undo = again.headers.get("x-activity-id");
+    expect(undo).toMatch(/^act_/);
+    const reverted = await call(`/api/v1/activity/${undo}/revert`, { method: "POST" });
+    expect(reverted.status).toBe(200);
+    const after = await call("/api/v1/transactions?month=2024-10");
+    expect(after.body.transactions.map((t: { tx_id: string }) => t.tx_id).sort()).toEqual(
+      [first.body.tx_id, third.body.tx_id].sort(),
+    );
+    expect((await call("/api/v1/transactions/trash?month=2024-10")).body.count).toBe(0);
+    // The Activity page lists the add as reversible, and a second undo of it is refused.
+    const listed = await call("/api/v1/activity?limit=20");
+    const entry = listed.body.entries.find((e: { id: string }) => e.id === first.headers.get("x-activity-id"));
+    expect(entry).toMatchObject({ reversible: true, before: {}, after: { Company: "Corner Bakery", Amount: 4.5 } });
+    expect((await call(`/api/v1/activity/${undo}/revert`, { method: "POST" })).status).toBe(409);
+  });
+
+  it("an added row changed since: its undo is a stale 409 unless forced", async () => {
+    const body = { date: "2024-10-09", amount: 12, company: "Stale Shop" };
+    const res = await call("/api/v1/transactions", { method: "POST", body });
+    const id = res.headers.get("x-activity-id");
+    await call(`/api/v1/transactions/${res.body.tx_id}/comment`, { method: "PUT", body: { comment: "mine" } });
+    const stale = await call(`/api/v1/activity/${id}/revert`, { method: "POST" });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe("stale_revert");
+    expect((await call("/api/v1/transactions?month=2024-10")).body.count).toBe(1);
+    expect((await call(`/api/v1/activity/${id}/revert?force=true`, { method: "POST" })).status).toBe(200);
+    expect((await call("/api/v1/transactions?month=2024-10")).body.count).toBe(0);
+  });
+
+  it("journals the created row in its insert's own batch; a refused duplicate journals nothing", async () => {
     await env.DB.prepare("DELETE FROM activity_log").run();
     const body = { date: "2024-10-06", amount: 7.5, company: "Corner Store" };
     const counter = countingD1(env.DB);
     const res = await call("/api/v1/transactions", { method: "POST", body, env: { DB: counter.db } });
     expect(res.body.status).toBe("created");
     expectEntryInBatch(counter, "transactions");
-    const again = countingD1(env.DB);
-    const dup = await call("/api/v1/transactions", { method: "POST", body, env: { DB: again.db } });
-    expect(dup.body).toMatchObject({ status: "duplicate", tx_id: res.body.tx_id });
-    // Nothing changed, so nothing for the entry to ride in: its guarded copy in the insert's batch
-    // wrote nothing and the door wrote the duplicate's own entry.
+    const dup = await call("/api/v1/transactions", { method: "POST", body });
+    expect(dup.status).toBe(409);
+    expect(dup.body.details.tx_id).toBe(res.body.tx_id);
+    // Nothing changed, so the ledger holds the add alone.
     const entries = await ledger();
     expect(entries).toEqual([
       {
         resource_id: res.body.tx_id,
         summary: "created: Corner Store 7.5",
-        operation_id: "addManualTransaction",
-      },
-      {
-        resource_id: res.body.tx_id,
-        summary: "duplicate: Corner Store 7.5",
         operation_id: "addManualTransaction",
       },
     ]);

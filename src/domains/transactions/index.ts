@@ -19,7 +19,7 @@ import {
   SoftDeleteTransaction,
 } from "./routes/state";
 import { EditableImage } from "./rules";
-import { currentImage, guardedRestore, restoreImage } from "./service";
+import { currentImage, guardedRestore, removeAdded, restoreImage } from "./service";
 import { z } from "zod";
 import { storedJson } from "../../db/json";
 
@@ -61,6 +61,12 @@ export const transactionReverters: Reverters = {
     current: currentImage,
     restore: (ctx, txId, image, opts) => restoreImage(ctx, { txId, image, opts }),
     guarded: (ctx, txId, image, after) => guardedRestore(ctx, { txId, image, after }),
+  }),
+  // A row added by hand (before: `{}`, a create; after: its image): undo deletes it while it still
+  // shows `after`.
+  "transaction-add": typedReverter(z.object({}), {
+    current: currentImage,
+    restore: (ctx, txId, _none, opts) => removeAdded(ctx, { txId, opts }),
   }),
   // A bulk entry's resource id is the JSON list of its tx ids: the stale guard reads each row.
   "transactions-bulk": typedReverter(BulkImage, {

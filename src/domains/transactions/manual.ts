@@ -8,8 +8,10 @@ import { commitTransaction, type Draft, draftHash, typedCategory } from "../../i
 import { dateFileName, dayParts, displayDate } from "../../ingest/dates";
 import { sha256Hex } from "../../ingest/hash";
 import type { ServiceCtx } from "../../lib/context";
-import { validationError } from "../../lib/errors";
+import { conflict, validationError } from "../../lib/errors";
 import { encodeTxId } from "../../lib/txid";
+import { getRow } from "./queries";
+import { createdImage, toResponse } from "./rules";
 import { nonZeroCents, resolveCategory } from "./service";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
@@ -23,7 +25,12 @@ export interface ManualInput {
   institution?: string | null;
   name?: string | null;
   transaction_type: string;
+  /** Add it even when an identical entry (same day, amount, merchant, type, institution) is stored. */
+  allow_duplicate?: boolean;
 }
+
+/** The 409 code of a hand add whose identical twin is stored (`details.existing` shows it). */
+export const DUPLICATE_TRANSACTION = "DUPLICATE_TRANSACTION";
 
 export async function addManual(ctx: Ctx, input: ManualInput) {
   if (!isCalendarDate(input.date)) {
@@ -62,17 +69,27 @@ export async function addManual(ctx: Ctx, input: ManualInput) {
     Subject: "Manual entry",
     Body: "",
   };
+  // "Add anyway": a second identical entry is told apart from the first by a nonce in its hash
+  // (as a statement tells two identical lines apart by occurrence), so the dedup check lets it in.
+  if (input.allow_duplicate) {
+    draft.TransactionHash = await sha256Hex(`${await draftHash(draft)}|copy|${crypto.randomUUID()}`);
+  }
   // The file is named after the hash, so an identical entry lands on the same name.
-  draft.DateFileName = dateFileName(parts, `manual_${(await sha256Hex(await draftHash(draft))).slice(0, 8)}`);
+  const hash = draft.TransactionHash ?? (await draftHash(draft));
+  draft.DateFileName = dateFileName(parts, `manual_${(await sha256Hex(hash)).slice(0, 8)}`);
   const summary = (status: string) => `${status}: ${input.company} ${input.amount}`;
-  // Envelope-only (a hand entry is undone by trashing it), written with the row in its own batch.
+  // Undoable (kind `transaction-add`: undo deletes the row while it is as added), written with the
+  // row in its own batch.
   const result = await commitTransaction(deps, draft, {
     category: typedCategory(category),
     notify: false,
     journal: {
       ctx,
       entry: (tx) => ({
+        kind: "transaction-add",
         resourceId: encodeTxId(MANUAL_RECIPIENT, tx.DateFileName),
+        before: {},
+        after: createdImage(tx),
         summary: summary("created"),
       }),
     },
@@ -85,17 +102,29 @@ export async function addManual(ctx: Ctx, input: ManualInput) {
   }
   const dfn = result.tx.DateFileName;
   const txId = encodeTxId(MANUAL_RECIPIENT, dfn);
-  // A duplicate changed nothing: its entry has no write to ride in (the door writes it before answering).
-  const activityId =
-    result.status === "created" && result.activityId
-      ? result.activityId
-      : ctx.journal({ resourceId: txId, summary: summary(result.status) });
+  if (result.status === "duplicate") {
+    // Nothing was written: a 409 that shows the stored twin, so the person can add anyway.
+    const twin = await getRow(ctx.env.DB, { forwardedTo: MANUAL_RECIPIENT, dateFileName: dfn });
+    throw conflict(
+      "An identical transaction (same day, amount, merchant, type and institution) is already in the " +
+        "journal: nothing was added. Send allow_duplicate: true to add it anyway.",
+      DUPLICATE_TRANSACTION,
+      {
+        tx_id: txId,
+        forwarded_to: MANUAL_RECIPIENT,
+        date_file_name: dfn,
+        existing: twin ? toResponse(twin) : null,
+      },
+    );
+  }
+  // The entry rides in the insert's batch; the door writes it when that batch could not.
+  const activityId = result.activityId ?? ctx.journal({ resourceId: txId, summary: summary("created") });
   return {
     activityId,
     tx_id: txId,
     forwarded_to: MANUAL_RECIPIENT,
     date_file_name: dfn,
     category: result.tx.Category,
-    status: result.status,
+    status: "created" as const,
   };
 }

@@ -242,13 +242,12 @@ export const guardedEditableWrites = (db: Db, key: TxKey, cols: Editable, was: E
  * and its attachments become unfiled (kept, never lost; they can be linked again).
  */
 export async function deleteRow(batch: Batch, d1: D1Database, key: TxKey, nowIso: string) {
-  const db = getDb(d1);
-  await batch([
-    db.delete(t).where(isKey(key)),
-    clearAttentionRow(db, key),
-    unfileAttachments(db, key, nowIso),
-  ]);
+  await batch(deleteRowStatements(getDb(d1), key, nowIso));
 }
+
+/** `deleteRow`'s statements (unexecuted: an undo puts them in one batch with its own writes). */
+export const deleteRowStatements = (db: Db, key: TxKey, nowIso: string) =>
+  [db.delete(t).where(isKey(key)), clearAttentionRow(db, key), unfileAttachments(db, key, nowIso)] as const;
 
 export async function latestCreated(d1: D1Database, bounds: { lo: string; hi: string } | null) {
   const [row] = await getDb(d1)

@@ -151,6 +151,24 @@ export function editableImage(r: TxRow | Editable): EditableImage {
   };
 }
 
+/**
+ * The ledger image of a row just written by the commit (a hand add, a resolve): the editable
+ * columns as the insert stored them (no comment, counted, not in the trash), so an undo's stale
+ * check compares it with the row as read back.
+ */
+export function createdImage(tx: Pick<TxRow, "Category" | "CategoryAudit" | "Amount" | "Company" | "TransactionType">): EditableImage {
+  return editableImage({
+    Category: tx.Category,
+    CategoryAudit: tx.CategoryAudit,
+    Comment: null,
+    Amount: tx.Amount,
+    Company: tx.Company,
+    TransactionType: tx.TransactionType,
+    Ignored: 0,
+    DeletedAt: null,
+  });
+}
+
 /** Inverse of editableImage: column values ready to write (the image's decimal Amount to cents). */
 export function imageColumns(image: EditableImage): Editable {
   const { Amount: amount, CategoryAudit, ...rest } = image;

@@ -206,6 +206,13 @@ export const ManualTransactionRequest = z
     institution: z.string().trim().max(100).nullable().optional(),
     name: z.string().trim().max(100).nullable().optional(),
     transaction_type: z.enum(TRANSACTION_TYPES).default("purchase"),
+    allow_duplicate: z
+      .boolean()
+      .optional()
+      .describe(
+        "Add it even when an identical transaction (same day, amount, merchant, type and institution) " +
+          "is stored: without it such an add is refused with 409 DUPLICATE_TRANSACTION",
+      ),
   })
   .strict()
   .meta({ id: "ManualTransactionRequest" });
@@ -215,7 +222,9 @@ export const ManualTransactionResponse = z
     forwarded_to: z.string(),
     date_file_name: z.string(),
     category: z.string(),
-    status: z.string(),
+    status: z
+      .enum(["created"])
+      .describe("Always `created`: an identical stored transaction is a 409 DUPLICATE_TRANSACTION instead"),
   })
   .meta({ id: "ManualTransactionResponse" });
 

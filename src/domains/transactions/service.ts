@@ -327,6 +327,21 @@ export async function permanentlyDelete(ctx: WriteCtx, txId: string) {
   return { ...keys(key) };
 }
 
+/**
+ * Undo of an added row (a hand add, kind `transaction-add`): the row is deleted for good, in one
+ * batch with the revert's entry. 409 when it is gone already.
+ */
+export async function removeAdded(
+  ctx: WriteCtx,
+  { txId, opts }: { txId: string; opts: { journal?: (recreated?: string[]) => void } },
+) {
+  const { key } = await loadRow(ctx, txId).catch(() => {
+    throw conflict("The transaction no longer exists");
+  });
+  opts.journal?.();
+  await deleteRow(ctx.batch, ctx.env.DB, key, ctx.clock().toISOString());
+}
+
 /** Ledger support: the current image, and restoring one. */
 export async function currentImage(ctx: Ctx, txId: string) {
   const key = decodeTxId(txId);
