@@ -323,12 +323,18 @@ describe("manual transactions", () => {
     const first = await call("/api/v1/transactions", { method: "POST", body });
     expect(first.status).toBe(200);
     expect((await call("/api/v1/transactions", { method: "POST", body })).status).toBe(409);
-    const again = await call("/api/v1/transactions", { method: "POST", body: { ...body, allow_duplicate: true } });
+    const again = await call("/api/v1/transactions", {
+      method: "POST",
+      body: { ...body, allow_duplicate: true },
+    });
     expect(again.status).toBe(200);
     expect(again.body.status).toBe("created");
     expect(again.body.tx_id).not.toBe(first.body.tx_id);
     // A third, too: each "add anyway" is its own row.
-    const third = await call("/api/v1/transactions", { method: "POST", body: { ...body, allow_duplicate: true } });
+    const third = await call("/api/v1/transactions", {
+      method: "POST",
+      body: { ...body, allow_duplicate: true },
+    });
     expect(third.status).toBe(200);
     const month = await call("/api/v1/transactions?month=2024-10");
     expect(month.body.count).toBe(3);
@@ -345,8 +351,14 @@ describe("manual transactions", () => {
     expect((await call("/api/v1/transactions/trash?month=2024-10")).body.count).toBe(0);
     // The Activity page lists the add as reversible, and a second undo of it is refused.
     const listed = await call("/api/v1/activity?limit=20");
-    const entry = listed.body.entries.find((e: { id: string }) => e.id === first.headers.get("x-activity-id"));
-    expect(entry).toMatchObject({ reversible: true, before: {}, after: { Company: "Corner Bakery", Amount: 4.5 } });
+    const entry = listed.body.entries.find(
+      (e: { id: string }) => e.id === first.headers.get("x-activity-id"),
+    );
+    expect(entry).toMatchObject({
+      reversible: true,
+      before: {},
+      after: { Company: "Corner Bakery", Amount: 4.5 },
+    });
     expect((await call(`/api/v1/activity/${undo}/revert`, { method: "POST" })).status).toBe(409);
   });
 
@@ -354,7 +366,10 @@ describe("manual transactions", () => {
     const body = { date: "2024-10-09", amount: 12, company: "Stale Shop" };
     const res = await call("/api/v1/transactions", { method: "POST", body });
     const id = res.headers.get("x-activity-id");
-    await call(`/api/v1/transactions/${res.body.tx_id}/comment`, { method: "PUT", body: { comment: "mine" } });
+    await call(`/api/v1/transactions/${res.body.tx_id}/comment`, {
+      method: "PUT",
+      body: { comment: "mine" },
+    });
     const stale = await call(`/api/v1/activity/${id}/revert`, { method: "POST" });
     expect(stale.status).toBe(409);
     expect(stale.body.code).toBe("stale_revert");

@@ -556,7 +556,7 @@ export interface paths {
         /** A month of transactions (not deleted), newest first */
         get: operations["listTransactions"];
         put?: never;
-        /** Add a transaction by hand (cash, a missed alert); deduplicated like email rows */
+        /** Add a transaction by hand (cash, a missed alert); an identical one is a 409 unless allow_duplicate */
         post: operations["addManualTransaction"];
         delete?: never;
         options?: never;
@@ -2787,7 +2787,11 @@ export interface components {
             forwarded_to: string;
             date_file_name: string;
             category: string;
-            status: string;
+            /**
+             * @description Always `created`: an identical stored transaction is a 409 DUPLICATE_TRANSACTION instead
+             * @enum {string}
+             */
+            status: "created";
         };
         ManualTransactionRequest: {
             date: string;
@@ -2801,6 +2805,8 @@ export interface components {
              * @enum {string}
              */
             transaction_type: "purchase" | "withdrawal" | "preauth" | "e-transfer" | "deposit";
+            /** @description Add it even when an identical transaction (same day, amount, merchant, type and institution) is stored: without it such an add is refused with 409 DUPLICATE_TRANSACTION */
+            allow_duplicate?: boolean;
         };
         CombinedTransactionsResponse: {
             month: string;
@@ -7433,6 +7439,15 @@ export interface operations {
             };
             /** @description Token scope forbids this method and path */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description DUPLICATE_TRANSACTION: an identical transaction is stored, nothing was added; `details` holds its `tx_id` and the stored row (`existing`). Send `allow_duplicate: true` to add it anyway. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -156,7 +156,9 @@ export function editableImage(r: TxRow | Editable): EditableImage {
  * columns as the insert stored them (no comment, counted, not in the trash), so an undo's stale
  * check compares it with the row as read back.
  */
-export function createdImage(tx: Pick<TxRow, "Category" | "CategoryAudit" | "Amount" | "Company" | "TransactionType">): EditableImage {
+export function createdImage(
+  tx: Pick<TxRow, "Category" | "CategoryAudit" | "Amount" | "Company" | "TransactionType">,
+): EditableImage {
   return editableImage({
     Category: tx.Category,
     CategoryAudit: tx.CategoryAudit,

@@ -1,4 +1,5 @@
 // The amount, merchant and type inputs shared by "add a transaction" and the ledger's edit drawer.
+import { typeLabel } from "../../lib/format";
 import { TX_TYPES, type TxType } from "./ledgerModel";
 
 export interface TxFieldValues {
@@ -46,7 +47,7 @@ export function TxFields({
         <select value={value.type} onChange={(e) => set({ type: e.target.value as TxType })}>
           {TX_TYPES.map((t) => (
             <option key={t} value={t}>
-              {t}
+              {typeLabel(t)}
             </option>
           ))}
         </select>

@@ -9,7 +9,8 @@ import { json } from "./base";
 export class AddManualTransaction extends domainRoute("ingestion") {
   override schema = {
     operationId: "addManualTransaction",
-    summary: "Add a transaction by hand (cash, a missed alert); an identical one is a 409 unless allow_duplicate",
+    summary:
+      "Add a transaction by hand (cash, a missed alert); an identical one is a 409 unless allow_duplicate",
     request: { body: { ...contentJson(ManualTransactionRequest), required: true } },
     responses: {
       ...json(ManualTransactionResponse),
