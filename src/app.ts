@@ -14,7 +14,7 @@ import { ingestionRouter } from "./domains/ingestion";
 import { aliasReverters, merchantAliasesRouter } from "./domains/merchant-aliases";
 import { blockedCompaniesRouter, blockedCompanyReverters } from "./domains/blocked-companies";
 import { overrideReverters, overridesRouter } from "./domains/overrides";
-import { parseFailuresRouter } from "./domains/parse-failures";
+import { parseFailureReverters, parseFailuresRouter } from "./domains/parse-failures";
 import { transactionReverters, transactionsRouter } from "./domains/transactions";
 import { summaryRouter } from "./domains/summary";
 import { journalRouter } from "./domains/journal";
@@ -221,6 +221,7 @@ export function createApp(deps: AppDeps = {}) {
   // What POST /activity/{id}/revert can undo: each domain's reverters by resource kind.
   registerReverters(
     statementReverters,
+    parseFailureReverters,
     categoryReverters,
     transactionReverters,
     configReverters,

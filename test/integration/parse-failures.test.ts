@@ -261,6 +261,74 @@ describe("parse-failures routes", () => {
     expect(await allTransactions()).toHaveLength(1);
   });
 
+  it("resolve refuses a typed amount the email does not print before saving; the saved resolve is undoable", async () => {
+    const id = await quarantine(
+      buildMime({
+        from: "alerts@tangerine.example",
+        subject: "Transaction alert",
+        messageId: "<typo@x>",
+        body: "On Oct 14, 2024 a purchase of $23.75 was charged to your account at CORNER BAKERY.",
+      }),
+    );
+    const body = { date: "2024-10-14", amount: 2375, company: "CORNER BAKERY" };
+    // Before: saved $2,375.00 and warned after (a template_reason), with no undo.
+    const refused = expectEnvelope(
+      await call(`/api/v1/parse-failures/${id}/resolve`, { method: "POST", body }),
+      422,
+      "NOT_IN_EMAIL",
+    );
+    expect(refused.error).toMatch(/2,375\.00 does not appear in the email/);
+    expect(refused.details.unseen).toEqual([{ field: "amount", msg: expect.stringMatching(/2,375\.00/) }]);
+    expect(refused.details.suggestion).toMatchObject({ amount: 23.75 });
+    expect(await allTransactions()).toHaveLength(0);
+    expect((await allFailures()).find((f) => f.id === id)).toMatchObject({ status: "quarantined" });
+    // A date the email does not print (and not its sent day) is named too.
+    const late = expectEnvelope(
+      await call(`/api/v1/parse-failures/${id}/resolve`, {
+        method: "POST",
+        body: { ...body, amount: 23.75, date: "2024-09-02" },
+      }),
+      422,
+      "NOT_IN_EMAIL",
+    );
+    expect(late.details.unseen.map((u: { field: string }) => u.field)).toEqual(["date"]);
+    // Confirmed as typed: saved, with an Undo (the toast's X-Activity-Id, and the Activity list).
+    const saved = await call(`/api/v1/parse-failures/${id}/resolve`, {
+      method: "POST",
+      body: { ...body, confirm_not_in_email: true },
+    });
+    expect(saved.status).toBe(200);
+    expect(await allTransactions()).toHaveLength(1);
+    const undo = saved.headers.get("x-activity-id");
+    expect(undo).toMatch(/^act_/);
+    const listed = await call("/api/v1/activity?limit=10");
+    expect(listed.body.entries.find((e: { id: string }) => e.id === undo)).toMatchObject({
+      reversible: true,
+      summary: "resolved as CORNER BAKERY 2,375.00",
+      before: { status: "quarantined", tx_id: null },
+      after: { status: "resolved", transaction: { Amount: 2375, Company: "CORNER BAKERY" } },
+    });
+    const reverted = await call(`/api/v1/activity/${undo}/revert`, { method: "POST" });
+    expect(reverted.status).toBe(200);
+    // The failure is pending again and the row is gone: the person can resolve it right.
+    expect(await allTransactions()).toHaveLength(0);
+    expect((await allFailures()).find((f) => f.id === id)).toMatchObject({ status: "quarantined" });
+    const right = await call(`/api/v1/parse-failures/${id}/resolve`, {
+      method: "POST",
+      body: { ...body, amount: 23.75 },
+    });
+    expect(right.status).toBe(200);
+    expect((await allTransactions())[0]).toMatchObject({ Amount: 23.75 });
+    // A resolve whose row was edited since: a stale 409, nothing undone.
+    const txId = (await call("/api/v1/activity?limit=5")).body.entries[0].after.tx_id;
+    await call(`/api/v1/transactions/${txId}/comment`, { method: "PUT", body: { comment: "checked" } });
+    const stale = await call(`/api/v1/activity/${right.headers.get("x-activity-id")}/revert`, {
+      method: "POST",
+    });
+    expect(expectEnvelope(stale, 409, "stale_revert").details.changed_fields).toEqual(["transaction"]);
+    expect(await allTransactions()).toHaveLength(1);
+  });
+
   it("resolve with an explicit category stamps a manual audit; bad bodies are 422", async () => {
     const id = await quarantine(unknownAlert("<h@x>"));
     const res = await call(`/api/v1/parse-failures/${id}/resolve`, {
@@ -272,6 +340,7 @@ describe("parse-failures routes", () => {
         category: "Gifts",
         institution: "Tangerine",
         transaction_type: "preauth",
+        confirm_not_in_email: true,
       },
     });
     expect(res.status).toBe(200);

@@ -1,4 +1,7 @@
 import { domainRouter } from "../../http/route";
+import { type Reverters, typedReverter } from "../activity/reverters";
+import { ResolveImage } from "./schemas";
+import { currentResolve, RESOLVE_KIND, undoResolve } from "./service";
 import { DismissParseFailure } from "./routes/dismiss";
 import { GetParseFailure } from "./routes/get";
 import { ListParseFailures } from "./routes/list";
@@ -18,3 +21,11 @@ export function parseFailuresRouter() {
   router.post("/:failure_id/to-fixture", ParseFailureToFixture);
   return router;
 }
+
+/** This domain's ledger reverters (app.ts registers them): a resolve's undo. */
+export const parseFailureReverters: Reverters = {
+  [RESOLVE_KIND]: typedReverter(ResolveImage, {
+    current: (ctx, id, images) => currentResolve(ctx, id, images.after),
+    restore: (ctx, id, before, opts) => undoResolve(ctx, { id, before, after: opts.after, opts }),
+  }),
+};

@@ -143,3 +143,10 @@ export const recoveredByInsert = (db: Db, id: string, dateFileName: string, nowI
     .update(pf)
     .set({ status: "recovered", updated_at: nowIso, resolved_tx: dateFileName })
     .where(and(eq(pf.id, id), sql`changes() > 0`));
+
+/** Undo of a resolve: the failure back to its earlier status, no resolved row (a statement for a batch). */
+export const unresolveQuery = (db: Db, id: string, status: string, nowIso: string) =>
+  db
+    .update(pf)
+    .set({ status, updated_at: nowIso, resolved_tx: null })
+    .where(and(eq(pf.id, id), eq(pf.status, "resolved")));

@@ -2,6 +2,10 @@
 import type { parseFailures } from "../../db/schema";
 import { readFailureDetail } from "../../ingest/quarantine";
 import { suggestValues } from "../../ingest/templates";
+import { amountForms, standsAlone } from "../../ingest/templates/amount";
+import { datesIn, findDate } from "../../ingest/templates/dates";
+import { matchText } from "../../ingest/templates/match";
+import { type Cents, formatCents } from "../../lib/money";
 import type { ParseFailureDetail, ParseFailureSummary } from "./schemas";
 
 export type FailureRow = typeof parseFailures.$inferSelect;
@@ -60,4 +64,49 @@ export function matchesFilter(
   }
   if (f.institution && (row.institution ?? "").toLowerCase() !== f.institution.toLowerCase()) return false;
   return true;
+}
+
+/** A typed value of a resolve that the email does not print (`field`: amount or date). */
+export interface Unseen {
+  field: "amount" | "date";
+  msg: string;
+}
+
+/**
+ * The typed amount and date the email does not print, read the way a learned template finds them
+ * (every printed form of the amount standing alone; the date in any format the templates read,
+ * or the day the email was sent; an email that prints no date leaves the date unchecked). An
+ * empty body says nothing either way: no warning.
+ */
+export function unseenValues(
+  body: string,
+  sentIso: string,
+  typed: { amount: Cents; date: string },
+): Unseen[] {
+  const lines = matchText(body).split("\n");
+  if (!lines.some((l) => l.trim() !== "")) return [];
+  const out: Unseen[] = [];
+  const printed = amountForms(typed.amount).some((form) =>
+    lines.some((l) => {
+      for (let at = l.indexOf(form.text); at >= 0; at = l.indexOf(form.text, at + 1)) {
+        if (standsAlone(l, at, at + form.text.length)) return true;
+      }
+      return false;
+    }),
+  );
+  if (!printed) {
+    out.push({
+      field: "amount",
+      msg: `the amount ${formatCents(typed.amount)} does not appear in the email`,
+    });
+  }
+  // A date is checked against the dates the email prints; one that prints none says nothing.
+  const printsDates = lines.some((l) => datesIn(l, sentIso).length > 0);
+  if (printsDates && typed.date !== sentIso && !lines.some((l) => findDate(l, typed.date, sentIso))) {
+    out.push({
+      field: "date",
+      msg: `the date ${typed.date} does not appear in the email and is not the day it was sent`,
+    });
+  }
+  return out;
 }

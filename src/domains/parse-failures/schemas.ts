@@ -135,9 +135,21 @@ export const ManualResolveRequest = z
         "Read future emails like this one: learn a template from the typed values (default: true when " +
           "no built-in parser owns the sender's domain)",
       ),
+    confirm_not_in_email: z
+      .boolean()
+      .optional()
+      .describe(
+        "Save even when the typed amount or date does not appear in the email: without it such a resolve " +
+          "is refused before anything is saved (422 NOT_IN_EMAIL, `details.unseen` names each value and " +
+          "`details.suggestion` what the email says)",
+      ),
   })
   .meta({ id: "ManualResolveRequest", description: "Hand-entered values for a quarantined email." });
 export type ManualResolveRequest = z.infer<typeof ManualResolveRequest>;
+
+/** A resolve's ledger image (kind `parse-failure-resolve`): the failure's status and the row it made. */
+export const ResolveImage = z.object({ status: z.string(), tx_id: z.string().nullable() });
+export type ResolveImage = z.infer<typeof ResolveImage>;
 
 export const ManualResolveResponse = z
   .object({

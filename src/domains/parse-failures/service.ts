@@ -1,6 +1,13 @@
 import { getDb } from "../../db";
 import type { JournalEntry, ServiceCtx } from "../../lib/context";
-import { conflict, notFound, validationError } from "../../lib/errors";
+import { conflict, notFound, Refused, validationError } from "../../lib/errors";
+import { formatCents, toCents } from "../../lib/money";
+import { decodeTxId, encodeTxId } from "../../lib/txid";
+import { suggestValues } from "../../ingest/templates";
+import type { TransactionRecord } from "../../ingest/types";
+import { currentImage } from "../transactions/service";
+import { deleteRowStatements } from "../transactions/queries";
+import { createdImage } from "../transactions/rules";
 import { createKeyedDeps, type DepsOptions } from "../../ingest";
 import { type Backlog, backlogPart, failurePart } from "./keyed";
 import type { Statement } from "../../db/lists";
@@ -13,10 +20,17 @@ import {
   planLearning,
   wantsLearning,
 } from "./learn";
-import { getFailure, listFailures, recoveredByInsert, resolvedByInsert, statusUpdate } from "./queries";
-import { commitManual, missReason, replayDeterministic } from "./replay";
-import { type FailureRow, matchesFilter, toDetail, toSummary } from "./rules";
-import type { ManualResolveRequest } from "./schemas";
+import {
+  getFailure,
+  listFailures,
+  recoveredByInsert,
+  resolvedByInsert,
+  statusUpdate,
+  unresolveQuery,
+} from "./queries";
+import { commitManual, envelopeOf, missReason, replayDeterministic } from "./replay";
+import { type FailureRow, matchesFilter, toDetail, toSummary, unseenValues } from "./rules";
+import type { ManualResolveRequest, ResolveImage } from "./schemas";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
 /** A verb that writes: its entry rides in its status write's batch. */
@@ -191,8 +205,22 @@ export async function resolveParseFailure(
     withYear: false,
     withExamples: input.learn_template !== false,
   });
+  // A typed amount or date the email does not print is refused before anything is saved (2375 typed
+  // for $23.75), unless the person confirms it.
+  if (!input.confirm_not_in_email) await refuseUnseen(deps, row, input);
   const plan = wantsLearning(row, input) ? await planLearning(deps, row, input, examples) : null;
-  const entry = () => ({ resourceId: id, summary: `resolved as ${input.company} ${input.amount}` });
+  // Undoable: the revert deletes the row and puts the failure back in its earlier status.
+  const entry = (tx: TransactionRecord) => ({
+    kind: RESOLVE_KIND,
+    resourceId: id,
+    before: { status: row.status, tx_id: null },
+    after: {
+      status: "resolved",
+      tx_id: encodeTxId(tx.ForwardedTo, tx.DateFileName),
+      transaction: createdImage(tx),
+    },
+    summary: `resolved as ${input.company.trim()} ${formatCents(toCents(input.amount))}`,
+  });
   // The failure is marked resolved in the insert's own batch, only when the row is inserted; so is
   // a new template (guarded the same way: never saved for a 409).
   const nowIso = ctx.clock().toISOString();
@@ -224,12 +252,67 @@ export async function resolveParseFailure(
   // An entry the batch did not write (a merge that found its template gone): the resolve's is
   // then written by the door.
   const written = early?.entry ? (inBatch ? result.activityId : undefined) : result.activityId;
-  const activityId = mergeId ?? written ?? ctx.journal(entry());
+  const activityId = mergeId ?? written ?? ctx.journal(entry(result.tx));
   return {
     response: { failure_id: id, status: "resolved", date_file_name: result.tx.DateFileName, ...learned },
     merged,
     activityId,
   };
+}
+
+/** The resource kind of a resolve's ledger entry (its reverter: `parseFailureReverters`). */
+export const RESOLVE_KIND = "parse-failure-resolve";
+
+/** 422 NOT_IN_EMAIL naming each typed value the email does not print, with what it does say. */
+async function refuseUnseen(deps: IngestDeps, row: FailureRow, input: ManualResolveRequest) {
+  const env = await envelopeOf(deps, row);
+  const l = env.local;
+  const sentIso = `${l.year}-${l.month}-${l.day}`;
+  const unseen = unseenValues(env.email.text, sentIso, { amount: toCents(input.amount), date: input.date });
+  if (unseen.length === 0) return;
+  throw new Refused(
+    `Not saved: ${unseen.map((u) => u.msg).join("; ")}. Check what you typed, or confirm it ` +
+      "(confirm_not_in_email: true) to save it as typed.",
+    "NOT_IN_EMAIL",
+    { unseen, suggestion: suggestValues(env.email.text, sentIso) },
+  );
+}
+
+/** A resolve's current image: the failure's status and the row it made, as the entry's after holds it. */
+export async function currentResolve(ctx: Ctx, id: string, after: unknown) {
+  const row = await getFailure(ctx.env.DB, id);
+  if (!row) return null;
+  const txId = (after as { tx_id?: unknown } | null)?.tx_id;
+  const image = typeof txId === "string" ? await currentImage(ctx, txId) : null;
+  return { status: row.status, tx_id: image ? txId : null, transaction: image };
+}
+
+/**
+ * Undo of a resolve: the row it created is deleted and the failure is back in its earlier status
+ * (pending again), in one batch with the revert's entry. 409 when the failure is gone or no
+ * longer resolved.
+ */
+export async function undoResolve(
+  ctx: WriteCtx,
+  {
+    id,
+    before,
+    after,
+    opts,
+  }: { id: string; before: ResolveImage; after: unknown; opts: { journal?: () => void } },
+) {
+  const row = await getFailure(ctx.env.DB, id);
+  if (!row || row.status !== "resolved") throw conflict("This email is no longer resolved");
+  const txId = (after as { tx_id?: unknown } | null)?.tx_id;
+  const key = typeof txId === "string" ? decodeTxId(txId) : null;
+  const db = getDb(ctx.env.DB);
+  const nowIso = ctx.clock().toISOString();
+  opts.journal?.();
+  const [first, ...rest] = [
+    ...(key ? deleteRowStatements(db, key, nowIso) : []),
+    unresolveQuery(db, id, before.status, nowIso),
+  ];
+  await ctx.batch([first!, ...rest]);
 }
 
 /**
