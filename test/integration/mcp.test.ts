@@ -353,13 +353,18 @@ describe("MCP write tools", () => {
     expect(JSON.parse(bad)).toMatchObject({ code: "VALIDATION_ERROR" });
   });
 
-  it("add_transaction stores a manual row (journaled), a second identical one is a duplicate", async () => {
+  it("add_transaction stores a manual row (journaled); a second identical one is refused unless allow_duplicate", async () => {
     const client = await connect(writeToken);
     const args = { date: "2024-10-07", amount: 4.5, company: "Corner Bakery", category: "Groceries" };
     const out = structured(await client.callTool({ name: "add_transaction", arguments: args }));
     expect(out).toMatchObject({ status: "created", category: "groceries" });
-    const again = structured(await client.callTool({ name: "add_transaction", arguments: args }));
-    expect(again.status).toBe("duplicate");
+    const again = JSON.parse(errorOf(await client.callTool({ name: "add_transaction", arguments: args })));
+    expect(again).toMatchObject({ code: "DUPLICATE_TRANSACTION", details: { tx_id: out.tx_id } });
+    const anyway = structured(
+      await client.callTool({ name: "add_transaction", arguments: { ...args, allow_duplicate: true } }),
+    );
+    expect(anyway).toMatchObject({ status: "created" });
+    expect(anyway.tx_id).not.toBe(out.tx_id);
     const row = (await call(`/api/v1/transactions/${out.tx_id}/detail`, { headers: bearer(readToken) })).body;
     expect(row.transaction.amount).toBe(4.5);
     const entries = (

@@ -4196,6 +4196,8 @@ export interface components {
             varying?: string[];
             /** @description Read future emails like this one: learn a template from the typed values (default: true when no built-in parser owns the sender's domain) */
             learn_template?: boolean;
+            /** @description Save even when the typed amount or date does not appear in the email: without it such a resolve is refused before anything is saved (422 NOT_IN_EMAIL, `details.unseen` names each value and `details.suggestion` what the email says) */
+            confirm_not_in_email?: boolean;
         };
         FixtureFromFailureResponse: {
             txt_path: string;

@@ -9,7 +9,7 @@ export function useAction() {
   const [error, setError] = useState<unknown>(null);
   const notify = useToast();
   const run = useCallback(
-    async <T>(fn: () => Promise<T>, success?: string): Promise<T | undefined> => {
+    async <T>(fn: () => Promise<T>, success?: string | ((out: T) => string)): Promise<T | undefined> => {
       setBusy(true);
       setError(null);
       const entries: string[] = [];
@@ -17,7 +17,8 @@ export function useAction() {
       try {
         const out = await fn();
         stop();
-        if (success) notify(success, "ok", entries);
+        const message = typeof success === "function" ? success(out) : success;
+        if (message) notify(message, "ok", entries);
         return out;
       } catch (err) {
         setError(err);

@@ -1,10 +1,11 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { api, unwrap } from "../api/client";
+import { ApiError } from "../api/errors";
 import type { ManualResolve, ParseFailure } from "../api/types";
 import { ErrorNotice, Loading } from "../components/States";
-import { useToast } from "../components/Toast";
 import { useAction } from "../components/useAction";
 import { useApp } from "../lib/app";
+import { money, typeLabel } from "../lib/format";
 import { useApi } from "../lib/useApi";
 
 const TYPES: ManualResolve["transaction_type"][] = [
@@ -14,6 +15,22 @@ const TYPES: ManualResolve["transaction_type"][] = [
   "e-transfer",
   "deposit",
 ];
+
+/** A resolve refused before saving: the typed values the email does not print, and what it says. */
+interface Unseen {
+  fields: ("amount" | "date")[];
+  suggestion: { amount: number | null; date: string | null } | null;
+}
+
+function unseenOf(err: unknown): Unseen | null {
+  if (!(err instanceof ApiError) || err.code !== "NOT_IN_EMAIL") return null;
+  const list = Array.isArray(err.details?.unseen) ? (err.details.unseen as { field?: unknown }[]) : [];
+  const fields = list
+    .map((u) => u.field)
+    .filter((f): f is "amount" | "date" => f === "amount" || f === "date");
+  const suggestion = (err.details?.suggestion ?? null) as Unseen["suggestion"];
+  return { fields, suggestion };
+}
 
 function isoDate(emailDate: string | null): string {
   const m = emailDate?.match(/^(\d{2})\/(\d{2})\/(\d{4})/);
@@ -66,40 +83,52 @@ export function ResolvePanel({ failure, onResolved }: { failure: ParseFailure; o
     if (selection && !varying.includes(selection)) setVarying([...varying, selection].slice(0, 10));
     setSelection("");
   };
-  const toast = useToast();
   const open = failure.status === "quarantined";
-  const { busy, error, run } = useAction();
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
+  const { busy, error, setError, run } = useAction();
+  // Set when the server refused the values before saving: the warning shows, and saving again as
+  // typed is a deliberate second click.
+  const unseen = unseenOf(error);
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => {
+    if (unseen) setError(null);
     setForm({ ...form, [k]: e.target.value });
+  };
+  const save = (confirm: boolean) =>
+    run(
+      async () => {
+        const out = await unwrap(
+          api.POST("/api/v1/parse-failures/{failure_id}/resolve", {
+            params: { path: { failure_id: failure.id } },
+            body: {
+              date: form.date,
+              time: form.time || null,
+              amount: Number(form.amount),
+              company: form.company.trim(),
+              category: form.category || null,
+              institution: form.institution.trim() || null,
+              transaction_type: form.transaction_type,
+              learn_template: learn,
+              varying: learn && varying.length ? varying : undefined,
+              ...(confirm ? { confirm_not_in_email: true } : {}),
+            },
+          }),
+        );
+        onResolved();
+        return out;
+      },
+      (out) => {
+        const learned = out.template_note?.startsWith("merged")
+          ? ` This wording was added to "${out.template_name}": it now reads both.`
+          : out.template_name
+            ? ` Future emails like this one will be read as "${out.template_name}".`
+            : out.template_reason
+              ? ` No template was learned: ${out.template_reason}.`
+              : "";
+        return `Resolved: ${form.company.trim()} ${money(Number(form.amount))} was added.${learned}`;
+      },
+    );
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    run(async () => {
-      const out = await unwrap(
-        api.POST("/api/v1/parse-failures/{failure_id}/resolve", {
-          params: { path: { failure_id: failure.id } },
-          body: {
-            date: form.date,
-            time: form.time || null,
-            amount: Number(form.amount),
-            company: form.company.trim(),
-            category: form.category || null,
-            institution: form.institution.trim() || null,
-            transaction_type: form.transaction_type,
-            learn_template: learn,
-            varying: learn && varying.length ? varying : undefined,
-          },
-        }),
-      );
-      const learned = out.template_note?.startsWith("merged")
-        ? ` This wording was added to "${out.template_name}": it now reads both.`
-        : out.template_name
-          ? ` Future emails like this one will be read as "${out.template_name}".`
-          : out.template_reason
-            ? ` No template was learned: ${out.template_reason}.`
-            : "";
-      toast(`Resolved: the transaction was added.${learned}`, "ok");
-      onResolved();
-    });
+    void save(false);
   };
   return (
     <div className="resolve">
@@ -187,7 +216,9 @@ export function ResolvePanel({ failure, onResolved }: { failure: ParseFailure; o
             <span>Type</span>
             <select value={form.transaction_type} onChange={set("transaction_type")}>
               {TYPES.map((t) => (
-                <option key={t}>{t}</option>
+                <option key={t} value={t}>
+                  {typeLabel(t)}
+                </option>
               ))}
             </select>
           </label>
@@ -195,9 +226,48 @@ export function ResolvePanel({ failure, onResolved }: { failure: ParseFailure; o
             <input type="checkbox" checked={learn} onChange={(e) => setLearn(e.target.checked)} />
             <span>Read future emails like this one</span>
           </label>
-          <ErrorNotice error={error} />
+          {unseen ? (
+            <div className="notice notice-warn" role="alert" data-testid="resolve-unseen">
+              <p>
+                <strong>Not saved yet.</strong>{" "}
+                {unseen.fields.includes("amount") &&
+                  `The email does not show ${money(Number(form.amount))}${
+                    unseen.suggestion?.amount != null ? `: it says ${money(unseen.suggestion.amount)}` : ""
+                  }. `}
+                {unseen.fields.includes("date") &&
+                  `The email does not show the date ${form.date}${
+                    unseen.suggestion?.date ? `: it says ${unseen.suggestion.date}` : ""
+                  }. `}
+                Check what you typed.
+              </p>
+              <div className="inline">
+                {unseen.fields.includes("amount") && unseen.suggestion?.amount != null && (
+                  <button
+                    type="button"
+                    className="btn btn-primary"
+                    onClick={() => {
+                      setError(null);
+                      setForm({ ...form, amount: unseen.suggestion!.amount!.toFixed(2) });
+                    }}
+                  >
+                    Use {money(unseen.suggestion.amount)}
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="btn"
+                  disabled={!canWrite || busy}
+                  onClick={() => void save(true)}
+                >
+                  Save as typed
+                </button>
+              </div>
+            </div>
+          ) : (
+            <ErrorNotice error={error} />
+          )}
           <div className="resolve-actions">
-            <button type="submit" className="btn btn-primary" disabled={!canWrite || busy}>
+            <button type="submit" className="btn btn-primary" disabled={!canWrite || busy || !!unseen}>
               Save transaction
             </button>
           </div>
