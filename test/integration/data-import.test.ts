@@ -6,6 +6,7 @@ import { createApp } from "../../src/app";
 import { call, expectEnvelope } from "../helpers/http";
 import { expectEntryInBatch } from "../helpers/ledger-batch";
 import { seedTx } from "../helpers/seed";
+import { buildMime } from "../fixtures/emails/builders";
 
 const MONTHS = ["2026-08", "2026-09", "2026-10"];
 const NOW = "2026-10-20T12:00:00.000Z";
@@ -213,6 +214,51 @@ describe("backup restore: POST /api/v1/data/import/preview and /commit", () => {
       /from "config_versions".*delete from "restore_staging".*from "transactions"/s,
     );
     expect((await commit({ token: again.body.token })).body).toMatchObject({ inserted: 0, skipped: 6 });
+  });
+
+  it("preview and commit report the same counts with the same words (a backup made through the doors)", async () => {
+    // Hand adds, and alerts no parser reads (each a quarantined email: another table's row).
+    for (const [i, company] of ["Corner Bakery", "Kiosk", "Farmers Market"].entries()) {
+      const add = await call("/api/v1/transactions", {
+        method: "POST",
+        body: { date: `2026-10-0${i + 1}`, amount: 4.5 + i, company },
+        now: NOW,
+      });
+      expect(add.status).toBe(200);
+    }
+    for (const id of ["<q1@x>", "<q2@x>"]) {
+      const form = new FormData();
+      const raw = buildMime({
+        from: "alerts@tangerine.example",
+        subject: "Transaction alert",
+        messageId: id,
+        body: "A purchase of $23.75 was charged to your account at CORNER BAKERY.",
+      });
+      form.append("file", new File([raw], "alert.eml", { type: "message/rfc822" }));
+      const eml = await call("/api/v1/transactions/upload-eml", { method: "POST", rawBody: form, now: NOW });
+      expect(eml.body.status, eml.text).toBe("quarantined");
+    }
+    const zip = await exportZip();
+    // One hand add and the two quarantined emails are lost: the backup holds them, the journal not.
+    await env.DB.prepare("DELETE FROM transactions WHERE Company = 'Kiosk'").run();
+    await env.DB.prepare("DELETE FROM parse_failures").run();
+
+    const p = await preview(zip);
+    expect(p.body.counts).toEqual({ total: 3, new: 1, duplicates: 2, invalid: 0 });
+    expect(p.body.tables.parse_failures).toMatchObject({ new: 2 });
+    const c = await commit({ token: p.body.token, strategy: "skip" });
+    expect(c.status).toBe(200);
+    // Before: `inserted` counted every table's rows (3: the transaction and the two emails) where
+    // the preview said 1 new.
+    expect(c.body).toMatchObject({ inserted: 1, updated: 0, skipped: 2, invalid: 0 });
+    expect(c.body.inserted).toBe(p.body.counts.new);
+    expect(c.body.counts).toEqual(p.body.counts);
+    for (const [name, counts] of Object.entries(p.body.tables)) {
+      expect(c.body.tables[name], name).toMatchObject(counts as object);
+    }
+    expect(c.body.tables.parse_failures).toMatchObject({ new: 2, inserted: 2, skipped: 0 });
+    expect(c.body.tables.transactions).toMatchObject({ new: 1, identical: 2, inserted: 1, skipped: 2 });
+    expect((await call("/api/v1/transactions?month=2026-10", { now: NOW })).body.count).toBe(3);
   });
 
   it("skip keeps, overwrite replaces, keep_both adds a copy of a row that differs", async () => {

@@ -126,19 +126,47 @@ export const ImportCommitRequest = z
   .strict()
   .meta({ id: "ImportCommitRequest" });
 
+export const ImportTableResult = ImportTableCounts.extend({
+  inserted: z
+    .number()
+    .int()
+    .describe("Rows added (a `new` row; with keep_both, a copy of a `different` one)"),
+  updated: z.number().int().describe("Rows replaced (overwrite: the `different` ones)"),
+  skipped: z.number().int().describe("Rows left as they were"),
+}).meta({
+  id: "ImportTableResult",
+  description:
+    "Per table: the preview's counts, read again at commit, and what the restore did with the rows.",
+});
+
 export const ImportResult = z
   .object({
-    inserted: z.number().int(),
-    updated: z.number().int(),
-    skipped: z.number().int(),
-    invalid: z.number().int(),
+    inserted: z
+      .number()
+      .int()
+      .describe(
+        "Transactions added: the preview's `counts.new`, plus copies of differing rows with keep_both",
+      ),
+    updated: z.number().int().describe("Transactions replaced (overwrite)"),
+    skipped: z.number().int().describe("Transactions left as they were"),
+    invalid: z
+      .number()
+      .int()
+      .describe("Unreadable transaction rows, skipped (the preview's `counts.invalid`)"),
     errors: z.number().int(),
+    counts: ImportPreviewCounts.describe(
+      "The preview's transaction counts, read from the same backup at commit",
+    ),
+    tables: z
+      .record(z.string(), ImportTableResult)
+      .describe("Every data table: the preview's `tables` counts and the rows added, replaced, left"),
     config_applied: z.boolean(),
     config_details: z.record(z.string(), z.number().int()),
     files: BackupFilesPreview.nullable().optional(),
   })
   .meta({
     id: "ImportResult",
-    description: "Rows of the journal's tables inserted, replaced, skipped; config rows restored.",
+    description:
+      "Transactions added, replaced, left (the same counts as the preview's); every table's in `tables`; config rows restored.",
   });
 export type ImportResult = z.infer<typeof ImportResult>;

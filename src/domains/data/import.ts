@@ -105,12 +105,7 @@ export async function previewImport(ctx: ServiceCtx, upload: { bytes: Uint8Array
     filename: upload.filename,
     source_kind: isZip(upload.bytes) ? "backup_zip" : "search_csv",
     expires_at: new Date(now.getTime() + TTL_MS).toISOString(),
-    counts: {
-      total: tx.length + txInvalid.length,
-      new: tx.filter((r) => r.verdict === "new").length,
-      duplicates: tx.filter((r) => r.verdict !== "new").length,
-      invalid: txInvalid.length,
-    },
+    counts: transactionCounts(tables),
     tables,
     sample_new: tx
       .filter((r) => r.verdict === "new")
@@ -139,6 +134,12 @@ export async function previewImport(ctx: ServiceCtx, upload: { bytes: Uint8Array
     format_version: backup.formatVersion ?? null,
     files: filesView(backup),
   };
+}
+
+/** The transactions' counts of a preview (and of the restore that commits it): one reading of the diff. */
+function transactionCounts(tables: ReturnType<typeof summarize>) {
+  const t = tables.transactions ?? { total: 0, new: 0, identical: 0, different: 0, invalid: 0 };
+  return { total: t.total, new: t.new, duplicates: t.identical + t.different, invalid: t.invalid };
 }
 
 /** Staged uploads nobody committed: removed on the next preview once past their 15 minutes (their staging rows go in the read batch). */
@@ -189,10 +190,14 @@ export async function commitImport(
     applyConfig: req.apply_config,
     copyTag: `import${req.token.slice(4, 10)}-`,
   });
-  const { inserted, updated, skipped } = p.counts;
+  // The preview's counts, read from the same diff, beside what was done with each table's rows:
+  // the top-level numbers are the transactions', as the preview's `counts` are.
+  const tables = summarize(diffs, backup.invalid);
+  const txWritten = p.counts.tables.transactions ?? { inserted: 0, updated: 0, skipped: 0 };
+  const { inserted, updated, skipped } = txWritten;
   ctx.journal({
     resourceId: "backup",
-    summary: `Restored a backup (${req.strategy}): ${inserted} inserted, ${updated} replaced, ${skipped} skipped`,
+    summary: `Restored a backup (${req.strategy}): ${inserted} transactions added, ${updated} replaced, ${skipped} left as they were`,
   });
   // The replaced lists are re-read in the swap's batch for their R2 backups.
   const { counts, reads } = await applyPlan(ctx.env.DB, p, {
@@ -211,11 +216,18 @@ export async function commitImport(
     invalidateResolverCache();
   }
   return {
-    inserted: counts.inserted,
-    updated: counts.updated,
-    skipped: counts.skipped,
-    invalid: backup.invalid.length,
+    inserted,
+    updated,
+    skipped,
+    invalid: tables.transactions?.invalid ?? 0,
     errors: 0,
+    counts: transactionCounts(tables),
+    tables: Object.fromEntries(
+      Object.entries(tables).map(([name, c]) => [
+        name,
+        { ...c, ...(counts.tables[name] ?? { inserted: 0, updated: 0, skipped: 0 }) },
+      ]),
+    ),
     config_applied: req.apply_config && Object.keys(counts.config).length > 0,
     config_details: counts.config,
     files: filesView(backup),

@@ -24,10 +24,15 @@ const ROWS_PER_INSERT = 12; // 7 bound values a row, under D1's 100 per statemen
 const INSERTS_PER_BATCH = 40;
 export const STAGING_TTL_MS = 60 * 60 * 1000;
 
-export interface WriteCounts {
+export interface Written {
   inserted: number;
   updated: number;
   skipped: number;
+}
+
+/** Every data table's rows written (`tables`, by table; the totals beside) and config rows restored. */
+export interface WriteCounts extends Written {
+  tables: Record<string, Written>;
   config: Record<string, number>;
 }
 
@@ -53,7 +58,7 @@ export function plan(
   opts: { strategy: ImportStrategy; applyConfig: boolean; copyTag: string },
 ) {
   const staged: { tbl: string; op: Op; row: Row }[] = [];
-  const counts: WriteCounts = { inserted: 0, updated: 0, skipped: 0, config: {} };
+  const counts: WriteCounts = { inserted: 0, updated: 0, skipped: 0, tables: {}, config: {} };
   const replacedLists: string[] = [];
   let copies = 0;
   for (const { name, def, rows } of diffs) {
@@ -64,20 +69,25 @@ export function plan(
       counts.config[name] = rows.length;
       continue;
     }
+    const t: Written = { inserted: 0, updated: 0, skipped: 0 };
+    counts.tables[name] = t;
     for (const { row, verdict } of rows) {
       if (verdict === "new") {
         staged.push({ tbl: name, op: "insert", row });
-        counts.inserted++;
-      } else if (verdict === "identical" || opts.strategy === "skip") counts.skipped++;
+        t.inserted++;
+      } else if (verdict === "identical" || opts.strategy === "skip") t.skipped++;
       else if (opts.strategy === "overwrite") {
         // An update, not a replace: columns the source does not carry (a CSV has no email body) stay.
         staged.push({ tbl: name, op: "update", row });
-        counts.updated++;
+        t.updated++;
       } else if (name === "transactions") {
         staged.push({ tbl: name, op: "insert", row: keptCopy(row, `_${opts.copyTag}${++copies}`) });
-        counts.inserted++;
-      } else counts.skipped++;
+        t.inserted++;
+      } else t.skipped++;
     }
+    counts.inserted += t.inserted;
+    counts.updated += t.updated;
+    counts.skipped += t.skipped;
   }
   return { staged, counts, replacedLists };
 }
