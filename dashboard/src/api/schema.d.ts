@@ -3435,18 +3435,47 @@ export interface components {
             /** Format: binary */
             file: string;
         };
-        /** @description Rows of the journal's tables inserted, replaced, skipped; config rows restored. */
+        /** @description Transactions added, replaced, left (the same counts as the preview's); every table's in `tables`; config rows restored. */
         ImportResult: {
+            /** @description Transactions added: the preview's `counts.new`, plus copies of differing rows with keep_both */
             inserted: number;
+            /** @description Transactions replaced (overwrite) */
             updated: number;
+            /** @description Transactions left as they were */
             skipped: number;
+            /** @description Unreadable transaction rows, skipped (the preview's `counts.invalid`) */
             invalid: number;
             errors: number;
+            /** @description The preview's transaction counts, read from the same backup at commit */
+            counts: {
+                total: number;
+                new: number;
+                duplicates: number;
+                invalid: number;
+            };
+            /** @description Every data table: the preview's `tables` counts and the rows added, replaced, left */
+            tables: {
+                [key: string]: components["schemas"]["ImportTableResult"];
+            };
             config_applied: boolean;
             config_details: {
                 [key: string]: number;
             };
             files?: components["schemas"]["BackupFilesPreview"];
+        };
+        /** @description Per table: the preview's counts, read again at commit, and what the restore did with the rows. */
+        ImportTableResult: {
+            total: number;
+            new: number;
+            identical: number;
+            different: number;
+            invalid: number;
+            /** @description Rows added (a `new` row; with keep_both, a copy of a `different` one) */
+            inserted: number;
+            /** @description Rows replaced (overwrite: the `different` ones) */
+            updated: number;
+            /** @description Rows left as they were */
+            skipped: number;
         };
         ImportCommitRequest: {
             token: string;

@@ -156,8 +156,9 @@ export function BackupPage() {
         {result && (
           <div className="notice notice-ok" role="status" data-testid="restore-result">
             <p>
-              <strong>Restored.</strong> {result.inserted} added, {result.updated} replaced, {result.skipped}{" "}
-              left as they were{result.invalid ? `, ${result.invalid} unreadable rows skipped` : ""}.
+              <strong>Restored.</strong> Transactions: {countsLine(result.counts)}: {result.inserted} added,{" "}
+              {result.updated} replaced, {result.skipped} left as they were
+              {result.invalid ? `, ${result.invalid} unreadable rows skipped` : ""}.
               {result.files
                 ? ` ${result.files.attachments} receipts and documents, ${result.files.statements} statement files and ${result.files.emails} raw emails put back.`
                 : ""}
@@ -166,10 +167,63 @@ export function BackupPage() {
                 : " Your settings were kept."}{" "}
               You can see it on the Activity page.
             </p>
+            <CountsTable tables={result.tables} written />
           </div>
         )}
       </div>
     </section>
+  );
+}
+
+/** The transactions' counts in the same words before and after the restore ("702 new, 3 already here"). */
+function countsLine(c: Preview["counts"]): string {
+  const parts = [`${c.new} new`, `${c.duplicates} already here`];
+  if (c.invalid) parts.push(`${c.invalid} unreadable`);
+  return parts.join(", ");
+}
+
+type TableCounts = Preview["tables"][string] & { inserted?: number; updated?: number; skipped?: number };
+
+/** Every table's rows, the same columns in the preview and, with what was done, after the restore. */
+function CountsTable({
+  tables,
+  written = false,
+}: {
+  tables: Record<string, TableCounts>;
+  written?: boolean;
+}) {
+  const cols = ["New", "Same", "Different", "Unreadable", ...(written ? ["Added", "Replaced", "Left"] : [])];
+  return (
+    <table className="table">
+      <thead>
+        <tr>
+          <th scope="col">Table</th>
+          {cols.map((c) => (
+            <th key={c} scope="col" className="num">
+              {c}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {Object.entries(tables).map(([name, c]) => (
+          <tr key={name}>
+            <td>{name.replaceAll("_", " ")}</td>
+            <td className="num">{c.new}</td>
+            <td className="num">{c.identical}</td>
+            <td className="num">{c.different}</td>
+            <td className="num">{c.invalid}</td>
+            {written && (
+              <>
+                <td className="num">{c.inserted ?? 0}</td>
+                <td className="num">{c.updated ?? 0}</td>
+                <td className="num">{c.skipped ?? 0}</td>
+              </>
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -184,40 +238,11 @@ interface PreviewProps {
 }
 
 function PreviewView({ p, strategy, onStrategy, applyConfig, onApplyConfig, busy, onApply }: PreviewProps) {
-  const tables = Object.entries(p.tables);
   return (
     <div className="drawer-section" data-testid="restore-preview">
       <h3>What {p.filename} would change</h3>
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">Table</th>
-            <th scope="col" className="num">
-              New
-            </th>
-            <th scope="col" className="num">
-              Same
-            </th>
-            <th scope="col" className="num">
-              Different
-            </th>
-            <th scope="col" className="num">
-              Unreadable
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {tables.map(([name, c]) => (
-            <tr key={name}>
-              <td>{name.replaceAll("_", " ")}</td>
-              <td className="num">{c.new}</td>
-              <td className="num">{c.identical}</td>
-              <td className="num">{c.different}</td>
-              <td className="num">{c.invalid}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <p data-testid="restore-counts">Transactions: {countsLine(p.counts)}.</p>
+      <CountsTable tables={p.tables} />
       {p.sample_new.length > 0 && (
         <p className="small muted">
           For example:{" "}
