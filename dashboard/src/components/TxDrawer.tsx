@@ -35,6 +35,16 @@ export function TxDrawer({ txId, onClose, onChanged }: Props) {
       ym ? unwrap(api.GET("/api/v1/summary", { params: { query: { month: ym } } })) : Promise.resolve(null),
     `${ym}|${tx?.category}|${tx?.ignored}|${tx?.deleted_at}`,
   );
+  // The monthly target of the row's category as it stands now (a recategorize moves the row to
+  // another category's budget): from the year's budget status.
+  const year = month ? Number(month[2]) : null;
+  const budget = useApi(
+    () =>
+      year && tx?.category
+        ? unwrap(api.GET("/api/v1/budget/status", { params: { query: { year } } }))
+        : Promise.resolve(null),
+    `${year}|${tx?.category}`,
+  );
   const changed = (gone?: boolean) => {
     onChanged();
     if (gone) onClose();
@@ -47,7 +57,13 @@ export function TxDrawer({ txId, onClose, onChanged }: Props) {
     summary.data && tx?.category
       ? (summary.data.current.by_category[tx.category.toLowerCase()]?.amount ?? 0)
       : null;
-  const facts = d ? txFacts(d, liveTotal) : [];
+  const key = tx?.category?.toLowerCase();
+  const budgeted = budget.data?.groups
+    .flatMap((g) => g.categories)
+    .find((c) => c.category.toLowerCase() === key);
+  // Unknown until the status is read (no line rather than another category's target).
+  const liveTarget = budget.data ? (budgeted?.monthly_amount ?? null) : budget.error ? null : undefined;
+  const facts = d ? txFacts(d, liveTotal, liveTarget) : [];
   return (
     <Drawer title={tx?.company ?? "Transaction"} onClose={onClose}>
       {detail.loading && !d && <Loading rows={6} />}
