@@ -215,8 +215,32 @@ export const steps = [
       await form.getByLabel("Merchant").fill("E2E Cash Bakery");
       await t.shot("ledger-add");
       await form.getByRole("button", { name: "Add transaction" }).click();
-      await toast(page, "Transaction added");
+      await toast(page, "Added E2E Cash Bakery $4.75");
+      // Issue 34: the same purchase again is not dropped silently: the form shows the stored one
+      // and adds a second row only when asked.
+      await page.getByRole("tab", { name: "Add by hand" }).click();
+      await form.getByLabel("Date").fill("2026-11-20");
+      await form.getByLabel("Amount").fill("4.75");
+      await form.getByLabel("Merchant").fill("E2E Cash Bakery");
+      await form.getByRole("button", { name: "Add transaction" }).click();
+      const dup = form.getByTestId("add-duplicate");
+      await hasText(dup, "already in your journal, so nothing was added");
+      await hasText(dup, "E2E Cash Bakery $4.75");
+      await t.shot("ledger-add-duplicate");
+      await dup.getByRole("button", { name: "Add anyway" }).click();
+      await toast(page, "Added E2E Cash Bakery $4.75");
       await page.getByLabel("Filter the ledger").fill("E2E Cash Bakery");
+      await until(
+        async () => (await page.getByTestId("ledger-row").count()) === 2,
+        "two rows after Add anyway",
+      );
+      // Undo on the toast takes the second one away again.
+      await page
+        .locator(".toast", { hasText: "Added E2E Cash Bakery" })
+        .first()
+        .getByRole("button", { name: "Undo" })
+        .click();
+      await until(async () => (await page.getByTestId("ledger-row").count()) === 1, "one row after Undo");
       const row = page.getByTestId("ledger-row").first();
       await hasText(row, "$4.75");
       await row.getByRole("checkbox").check();

@@ -73,8 +73,31 @@ export const steps = [
       await item.getByRole("button", { name: "Mark “Visa Infinite” as changing" }).click();
       await hasText(item.getByRole("list", { name: "Changes from alert to alert" }), "Visa Infinite");
       await t.shot("templates-resolve");
+      // Issue 34: a mistyped amount (4210 for $42.10) is warned about BEFORE anything is saved,
+      // with the email's amount offered; the Type select speaks words.
+      assert.ok(
+        (await item.getByLabel("Type").locator("option").allTextContents()).includes("Pre-authorization"),
+        "the type options are in words",
+      );
+      await item.getByLabel("Amount").fill("4210");
+      await item.getByRole("button", { name: "Save transaction" }).click();
+      const warned = item.getByTestId("resolve-unseen");
+      await hasText(warned, "The email does not show $4,210.00: it says $42.10");
+      await t.shot("templates-resolve-warning");
+      const pending = await (
+        await fetch(`${t.base}/api/v1/parse-failures?status=quarantined`, {
+          headers: { cookie: (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ") },
+        })
+      ).json();
+      assert.ok(
+        pending.failures.some((f) => f.from_email?.includes("maplecu.example")),
+        "nothing was saved: the email is still in Needs review",
+      );
+      await warned.getByRole("button", { name: "Use $42.10" }).click();
+      assert.equal(await item.getByLabel("Amount").inputValue(), "42.10");
       await item.getByRole("button", { name: "Save transaction" }).click();
       await page.getByText('Future emails like this one will be read as "Maple CU purchase"').waitFor();
+      await page.getByText("Resolved: MAPLE LEAF DINER $42.10 was added").first().waitFor();
       await t.shot("templates-learned");
     },
   },
