@@ -96,7 +96,7 @@ it("counts D1 round trips of the main write routes", async () => {
     [
       "POST resolve a parse failure (no template)",
       "POST",
-      ...resolve(plain, "2026-10-11", 8.1, "Blue Door", false),
+      ...resolve(plain, "2026-10-12", 8.1, "Blue Door", false),
     ],
     [
       "POST resolve a parse failure (learns a template)",
