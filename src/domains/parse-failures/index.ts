@@ -25,7 +25,7 @@ export function parseFailuresRouter() {
 /** This domain's ledger reverters (app.ts registers them): a resolve's undo. */
 export const parseFailureReverters: Reverters = {
   [RESOLVE_KIND]: typedReverter(ResolveImage, {
-    current: (ctx, id, images) => currentResolve(ctx, id, images.after),
+    current: (ctx, id, images) => currentResolve(ctx, { id, after: images.after }),
     restore: (ctx, id, before, opts) => undoResolve(ctx, { id, before, after: opts.after, opts }),
   }),
 };

@@ -279,7 +279,7 @@ async function refuseUnseen(deps: IngestDeps, row: FailureRow, input: ManualReso
 }
 
 /** A resolve's current image: the failure's status and the row it made, as the entry's after holds it. */
-export async function currentResolve(ctx: Ctx, id: string, after: unknown) {
+export async function currentResolve(ctx: Ctx, { id, after }: { id: string; after: unknown }) {
   const row = await getFailure(ctx.env.DB, id);
   if (!row) return null;
   const txId = (after as { tx_id?: unknown } | null)?.tx_id;
