@@ -28,6 +28,11 @@ export function describeEntry(e: ActivityEntry, v: Vocabulary, depth = 0): strin
   // A transaction's images (the drawer, the ledger, bulk edits, MCP tools).
   if (has(before, "Category") || has(after, "Category")) {
     const company = str(after?.Company) ?? str(before?.Company) ?? "A transaction";
+    // A row added (a hand add: before is `{}`): what was added, not a diff against nothing.
+    if (after && (!before || Object.keys(before).length === 0)) {
+      const amount = typeof after.Amount === "number" ? ` ${money(after.Amount)}` : "";
+      return `Added ${company}${amount}${str(after.Category) ? `, ${cat(after.Category)}` : ""}`;
+    }
     const parts: string[] = [];
     if (before?.Category !== after?.Category && has(after, "Category"))
       parts.push(`${cat(before?.Category)} → ${cat(after?.Category)}`);

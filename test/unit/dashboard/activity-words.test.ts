@@ -41,6 +41,24 @@ describe("activity entries in the UI's words", () => {
     },
   });
 
+  it("a hand add (before `{}`) says what was added, not a diff against nothing", () => {
+    const added = entry({
+      operation_id: "addManualTransaction",
+      before: {},
+      after: {
+        Category: "groceries",
+        CategoryAudit: { source: "manual" },
+        Comment: null,
+        Amount: 4.5,
+        Company: "Corner Bakery",
+        TransactionType: "purchase",
+        Ignored: 0,
+        DeletedAt: null,
+      },
+    });
+    expect(describeEntry(added, { categories })).toBe("Added Corner Bakery $4.50, Groceries");
+  });
+
   it("a recategorize names the merchant and both categories as the list spells them", () => {
     expect(describeEntry(recat, { categories })).toBe("Starbucks #0921: Coffee & Cafes → Groceries");
   });
