@@ -14,7 +14,7 @@ export const MAX_REGISTRATION_BYTES = 8 * 1024;
 /** Registrations accepted per clock hour (a person connects a few apps, not hundreds). */
 export const MAX_REGISTRATIONS_PER_HOUR = 20;
 /** Registered clients kept at once (unused ones expire with the library's registration TTL). */
-export const MAX_CLIENTS = 200;
+export const MAX_CLIENTS = 100;
 
 const RATE_PREFIX = "fj-oauth-reg:";
 
