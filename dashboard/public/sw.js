@@ -12,7 +12,10 @@
 //  - A few reads the journal needs to draw a month (config, categories, health, journal, session)
 //    are network-first and kept, so offline the last loaded month still shows; responses that
 //    came from the cache carry `X-FJ-Offline: 1`. Nothing else under /api is cached, no write is
-//    ever touched, and sign-out clears the kept reads (the page posts "forget").
+//    ever touched, and sign-out clears the kept reads (the page posts "forget"). The kept reads
+//    go with the session however it ended (issue 35: sign-out-all or a password change on another
+//    device): any kept read the server answers 401 clears them, and every online open of the app
+//    asks the server whether the session still holds before the cached month can be shown again.
 const SHELL = "fj-shell-v1";
 const DATA = "fj-data-v1";
 const SHARE = "fj-share";
@@ -138,10 +141,25 @@ async function receiveShare(event) {
   return Response.redirect(`/share?received=${count}${skipped ? `&skipped=${skipped}` : ""}`, 303);
 }
 
+/** The session is over (401): what was kept for it is dropped. */
+async function forgetIfSignedOut(res) {
+  if (res.status === 401) await caches.delete(DATA);
+  return res;
+}
+
+/** On an online open: the kept reads stay only while the server still knows the session. */
+async function checkSession() {
+  try {
+    await forgetIfSignedOut(await fetch("/api/v1/whoami", { credentials: "same-origin", cache: "no-store" }));
+  } catch {
+    // offline: nothing to ask; the open before this one was checked
+  }
+}
+
 async function networkFirst(req, cacheName) {
   const cache = await caches.open(cacheName);
   try {
-    const res = await fetch(req);
+    const res = await forgetIfSignedOut(await fetch(req));
     if (res.ok) await cache.put(req, res.clone());
     return res;
   } catch (err) {
@@ -156,7 +174,9 @@ async function networkFirst(req, cacheName) {
 async function navigation(req) {
   const cache = await caches.open(SHELL);
   try {
-    const res = await fetch(req);
+    // The session is checked beside the page's own fetch, and answered before the page can read
+    // the kept month.
+    const [res] = await Promise.all([fetch(req), checkSession()]);
     if (res.ok && (res.headers.get("content-type") ?? "").includes("text/html")) await cache.put("/", res.clone());
     return res;
   } catch (err) {

@@ -222,4 +222,49 @@ export const steps = [
       }
     },
   },
+  {
+    name: "offline after sign-out-all on another device: the kept month is gone, the journal asks to sign in",
+    async run(t) {
+      const { page, base, context } = t;
+      await signedIn(page, base);
+      await page.goto(`${base}/?month=2026-11`);
+      await page.locator("[data-testid=tx-row]").first().waitFor();
+      const kept = () =>
+        page.evaluate(async () => (await (await caches.open("fj-data-v1")).keys()).map((r) => r.url));
+      assert.ok((await kept()).length > 0, "nothing was kept for offline");
+      // Another device: its own session, then "sign out everywhere".
+      const other = await context.browser().newContext();
+      try {
+        const login = await other.request.post(`${base}/api/v1/auth/login`, {
+          data: { password: PASSWORD },
+          headers: { origin: base },
+        });
+        assert.equal(login.status(), 200, await login.text());
+        const all = await other.request.post(`${base}/api/v1/auth/sign-out-all`, {
+          headers: { origin: base },
+        });
+        assert.equal(all.status(), 200, await all.text());
+      } finally {
+        await other.close();
+      }
+      // The next open (online) finds the session gone: sign-in, and nothing kept.
+      await page.goto(`${base}/`);
+      await page.getByRole("heading", { name: "Sign in" }).waitFor();
+      await until(async () => (await kept()).length === 0, "the kept reads dropped");
+      await context.setOffline(true);
+      try {
+        await page.goto(`${base}/?month=2026-11`);
+        await page.waitForTimeout(2000);
+        assert.equal(
+          await page.locator("[data-testid=tx-row]").count(),
+          0,
+          "the month shows after sign-out-all",
+        );
+        await t.shot("offline-after-sign-out-all");
+      } finally {
+        await context.setOffline(false);
+      }
+      await signedIn(page, base);
+    },
+  },
 ];
