@@ -73,7 +73,7 @@ async function startServer(stateDir, extra = []) {
   child.stdout.pipe(out);
   child.stderr.pipe(out);
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 900_000;
+  const deadline = Date.now() + 90_000;
   let exited = null;
   child.once("exit", (code) => {
     exited = code ?? -1;
