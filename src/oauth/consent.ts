@@ -9,6 +9,7 @@ import { requestBrowserAuth } from "../domains/auth/request";
 import { sessionCookieValues } from "../domains/auth/rules";
 import type { Env } from "../env";
 import { OAUTH_SCOPES, type McpProps, ownerId } from "./config";
+import { readCapped } from "./guard";
 import { consentPage, messagePage, pageHeaders, plainName } from "./page";
 
 const html = (status: number, body: string, base?: Headers) =>
@@ -49,27 +50,8 @@ const MAX_FORM_BYTES = 4096;
 
 /** The url-encoded body, read up to MAX_FORM_BYTES (null beyond: never buffered whole). */
 async function readForm(req: Request): Promise<URLSearchParams | null> {
-  const reader = req.body?.getReader();
-  if (!reader) return new URLSearchParams();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_FORM_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    all.set(c, at);
-    at += c.byteLength;
-  }
-  return new URLSearchParams(new TextDecoder().decode(all));
+  const body = await readCapped(req, MAX_FORM_BYTES);
+  return body && new URLSearchParams(new TextDecoder().decode(body));
 }
 
 const known = (s: string) => (OAUTH_SCOPES as readonly string[]).includes(s);

@@ -4,6 +4,7 @@
  * registered clients), and a rotated refresh token presented again ends its grant (OAuth 2.1's
  * refresh token reuse detection: the library itself accepts the previous token once more).
  */
+import { sha256Hex } from "../domains/auth/crypto";
 import type { Env } from "../env";
 import { log } from "../lib/log";
 import { helpers } from "./apps";
@@ -25,7 +26,7 @@ const json = (status: number, error: string, description: string, extra: Record<
   });
 
 /** The body up to `max` bytes, or null beyond (never buffered whole). */
-async function readCapped(req: Request, max: number): Promise<Uint8Array | null> {
+export async function readCapped(req: Request, max: number): Promise<Uint8Array | null> {
   const reader = req.body?.getReader();
   if (!reader) return new Uint8Array();
   const chunks: Uint8Array[] = [];
@@ -95,11 +96,6 @@ async function guardRegistration(req: Request, env: Env, now: Date): Promise<Req
   }
   await kv.put(rateKey, String(used + 1), { expirationTtl: 7200 });
   return new Request(req, { body });
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /**

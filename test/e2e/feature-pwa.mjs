@@ -184,6 +184,14 @@ export const steps = [
           evil.close();
         }
       }
+      // A script's POST (not a navigation), even from the journal's own page, stores nothing.
+      await page.evaluate(async (b64) => {
+        const fd = new FormData();
+        const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+        fd.append("file", new File([bytes], "scripted.eml", { type: "message/rfc822" }));
+        await fetch("/share", { method: "POST", body: fd });
+      }, eml);
+      assert.deepEqual(await keptShares(page), [], "a fetch() POST to /share was kept");
       await page.waitForTimeout(1500);
       assert.equal(
         (await found(page, base, "forged share store")).length,
@@ -232,6 +240,12 @@ export const steps = [
       const kept = () =>
         page.evaluate(async () => (await (await caches.open("fj-data-v1")).keys()).map((r) => r.url));
       assert.ok((await kept()).length > 0, "nothing was kept for offline");
+      // Sign-out-all needs a password (the walk sets it; this suite alone sets the same one).
+      const probe = await page.request.post(`${base}/api/v1/auth/set-password`, {
+        data: { password: PASSWORD },
+        headers: { origin: base },
+      });
+      assert.ok(probe.status() < 500, await probe.text());
       // Another device: its own session, then "sign out everywhere".
       const other = await context.browser().newContext();
       try {
