@@ -57,7 +57,11 @@ export function App() {
   useEffect(() => {
     boot();
     // Already on the sign-in page (boot's parallel calls each answer 401): keep its setup mode.
-    const stop = onUnauthorized(() => setPhase((p) => (p.name === "login" ? p : { name: "login" })));
+    // A 401 means the session ended (here or on another device): the month kept for offline goes too.
+    const stop = onUnauthorized(() => {
+      forgetOfflineData();
+      setPhase((p) => (p.name === "login" ? p : { name: "login" }));
+    });
     const timer = setInterval(refreshHealth, 60_000);
     return () => {
       stop();

@@ -39,12 +39,29 @@ export function withFrameAncestors(csp: string | null, contentType: string | nul
   return `${csp.trim().replace(/;\s*$/, "")}; ${FRAME_ANCESTORS}`;
 }
 
-function apply(headers: Headers): void {
-  for (const [k, v] of Object.entries(FIXED_HEADERS)) headers.set(k, v);
+function apply(headers: Headers, keepReferrerPolicy = false): void {
+  for (const [k, v] of Object.entries(FIXED_HEADERS))
+    if (!(keepReferrerPolicy && k === "Referrer-Policy" && headers.has(k))) headers.set(k, v);
   headers.set(
     "Content-Security-Policy",
     withFrameAncestors(headers.get("content-security-policy"), headers.get("content-type")),
   );
+}
+
+/**
+ * The same headers on a response made outside the app (the OAuth library's discovery, token and
+ * registration answers, its /mcp 401, our consent pages): a page that set its own Referrer-Policy
+ * keeps it (the consent form needs a real Origin on its POST).
+ */
+export function secureResponse(res: Response): Response {
+  try {
+    apply(res.headers, true);
+    return res;
+  } catch {
+    const copy = new Response(res.body, res);
+    apply(copy.headers, true);
+    return copy;
+  }
 }
 
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -6,6 +6,7 @@ import { getOAuthApi, type OAuthHelpers } from "@cloudflare/workers-oauth-provid
 import type { Env } from "../env";
 import { ownerId, providerOptions } from "./config";
 import { principalScope, USED_PREFIX } from "./grant";
+import { plainName } from "./page";
 
 export { stampAppUse } from "./grant";
 
@@ -23,7 +24,7 @@ export interface ConnectedApp {
 const inert: ExportedHandler<Env> = { fetch: () => new Response(null, { status: 404 }) };
 
 /** The library's helpers outside a request it dispatched (listing and revoking need no resource). */
-function helpers(env: Env, origin: string): OAuthHelpers {
+export function helpers(env: Env, origin: string): OAuthHelpers {
   return getOAuthApi(providerOptions(origin, { api: inert, other: inert }), env);
 }
 
@@ -39,7 +40,9 @@ export async function listApps(env: Env, origin: string): Promise<ConnectedApp[]
       apps.push({
         id: g.id,
         client_id: g.clientId,
-        name: meta.clientName ?? (await oauth.lookupClient(g.clientId))?.clientName ?? "Unnamed app",
+        name:
+          plainName(meta.clientName ?? (await oauth.lookupClient(g.clientId))?.clientName ?? "") ||
+          "Unnamed app",
         scope: principalScope(g.scope),
         connected_at: new Date(g.createdAt * 1000).toISOString(),
         last_used_at: await env.OAUTH_KV.get(USED_PREFIX + g.id),

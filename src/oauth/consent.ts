@@ -4,17 +4,13 @@
  * says which app asks, where access is sent and what it may do; the Allow/Deny POST must come from
  * this journal's own page (Origin / Sec-Fetch-Site) and carry the library's browser-bound handle.
  */
-import {
-  AuthorizationError,
-  authorizationErrorRedirect,
-  CimdFetchError,
-  type OAuthHelpers,
-} from "@cloudflare/workers-oauth-provider";
+import { AuthorizationError, CimdFetchError, type OAuthHelpers } from "@cloudflare/workers-oauth-provider";
 import { requestBrowserAuth } from "../domains/auth/request";
 import { sessionCookieValues } from "../domains/auth/rules";
 import type { Env } from "../env";
 import { OAUTH_SCOPES, type McpProps, ownerId } from "./config";
-import { consentPage, messagePage, pageHeaders } from "./page";
+import { readCapped } from "./guard";
+import { consentPage, messagePage, pageHeaders, plainName } from "./page";
 
 const html = (status: number, body: string, base?: Headers) =>
   new Response(body, { status, headers: pageHeaders(base) });
@@ -54,42 +50,31 @@ const MAX_FORM_BYTES = 4096;
 
 /** The url-encoded body, read up to MAX_FORM_BYTES (null beyond: never buffered whole). */
 async function readForm(req: Request): Promise<URLSearchParams | null> {
-  const reader = req.body?.getReader();
-  if (!reader) return new URLSearchParams();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_FORM_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    all.set(c, at);
-    at += c.byteLength;
-  }
-  return new URLSearchParams(new TextDecoder().decode(all));
+  const body = await readCapped(req, MAX_FORM_BYTES);
+  return body && new URLSearchParams(new TextDecoder().decode(body));
 }
 
 const known = (s: string) => (OAUTH_SCOPES as readonly string[]).includes(s);
 
+/** An error shown on this page: nothing is sent to the app (its URI is not followed, issue 35). */
+const refusal = (what: string) =>
+  html(400, messagePage("This connection cannot continue", `${what} Start connecting again from the app.`));
+
 async function show(req: Request, env: Env, oauth: OAuthHelpers): Promise<Response> {
+  // The client and its exact redirect URI are validated here (errors: a page, never a redirect).
   const request = await oauth.parseAuthRequest(req);
-  // From here the client and its exact redirect URI are validated: errors go back to it.
-  if (!request.scope.every(known)) return redirect(authorizationErrorRedirect(request, "invalid_scope"));
-  if (!request.codeChallenge) return redirect(authorizationErrorRedirect(request, "invalid_request"));
+  // The owner first: a visitor without the session is sent to this journal's sign-in, never to
+  // the app's URI (an open redirect for anyone who registers a client).
   const who = await signedIn(req, env);
   if (who === "no-password") return html(403, NO_PASSWORD);
   if (who === "signed-out") {
     const url = new URL(req.url);
     return redirect(`/?next=${encodeURIComponent(url.pathname + url.search)}`);
   }
+  // A request the journal will not grant is said here, not sent back to a URI anyone may register.
+  if (!request.scope.every(known))
+    return refusal(`The app asked for access this journal does not offer (${request.scope.join(" ")}).`);
+  if (!request.codeChallenge) return refusal("The app did not protect the request (PKCE is required).");
   const details = await oauth.describeConsent(request);
   const consent = await oauth.beginConsent(request);
   return html(200, consentPage(details, consent.handle), consent.headers);
@@ -99,7 +84,8 @@ async function decide(req: Request, env: Env, oauth: OAuthHelpers): Promise<Resp
   const fromHere = fromThisPage(req);
   if (!fromHere)
     return html(403, messagePage("Refused", "This answer did not come from the journal's own page."));
-  if (!(await signedIn(req, env)))
+  // The session must still be live when Allow is pressed (not only when the page was opened).
+  if ((await signedIn(req, env)) !== "session")
     return html(401, messagePage("Signed out", "Sign in to the journal and connect the app again."));
   const type = req.headers.get("content-type") ?? "";
   if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) {
@@ -115,7 +101,7 @@ async function decide(req: Request, env: Env, oauth: OAuthHelpers): Promise<Resp
   const scope = form.get("access") === "write" ? ["read", "write"] : ["read"];
   const approved = await oauth.approveConsent(req, handle, { scope });
   const client = await oauth.lookupClient(approved.request.clientId);
-  const clientName = client?.clientName?.trim() || "Unnamed app";
+  const clientName = plainName(client?.clientName ?? "") || "Unnamed app";
   const props: McpProps = { kind: "oauth", clientName };
   const { redirectTo } = await oauth.completeAuthorization({
     request: approved.request,
@@ -134,16 +120,8 @@ export async function consent(req: Request, env: Env, _ctx: ExecutionContext): P
     if (req.method === "POST") return await decide(req, env, oauth);
     return html(405, messagePage("Not allowed", "Open this page from the app you are connecting."));
   } catch (error) {
-    if (error instanceof AuthorizationError && error.redirectTo) return redirect(error.redirectTo);
-    if (error instanceof AuthorizationError) {
-      return html(
-        400,
-        messagePage(
-          "This connection cannot continue",
-          `${error.description} Start connecting again from the app.`,
-        ),
-      );
-    }
+    // Never the library's error redirect: the app's URI is followed only after Allow or Deny.
+    if (error instanceof AuthorizationError) return refusal(error.description);
     if (error instanceof CimdFetchError)
       return html(400, messagePage("Unknown app", "This app could not be verified."));
     throw error;

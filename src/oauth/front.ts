@@ -9,9 +9,11 @@
 import { OAuthProvider } from "@cloudflare/workers-oauth-provider";
 import { app } from "../app";
 import { type Env, isDemo } from "../env";
+import { secureResponse } from "../http/headers";
 import { log } from "../lib/log";
 import { AUTHORIZE_PATH, providerOptions } from "./config";
 import { consent } from "./consent";
+import { guardOAuth } from "./guard";
 
 const appHandler: ExportedHandler<Env> = { fetch: (req, env, ctx) => app.fetch(req, env, ctx) };
 
@@ -42,10 +44,14 @@ export function providerFor(origin: string): OAuthProvider<Env> | null {
   return p;
 }
 
-export function workerFetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-  if (!env.OAUTH_KV || isDemo(env)) return Promise.resolve(app.fetch(request, env, ctx));
+export async function workerFetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  if (!env.OAUTH_KV || isDemo(env)) return app.fetch(request, env, ctx);
   const provider = providerFor(new URL(request.url).origin);
-  if (!provider) return Promise.resolve(app.fetch(request, env, ctx));
+  if (!provider) return app.fetch(request, env, ctx);
+  // Registration bounds and refresh-token reuse are checked before the library sees the request;
+  // every answer (the library's own too) leaves with the app's security headers.
+  const guarded = await guardOAuth(request, env, new Date());
+  if (guarded instanceof Response) return secureResponse(guarded);
   // The provider caches its helpers on `env`: a copy per request keeps origins apart.
-  return provider.fetch(request, { ...env }, ctx);
+  return secureResponse(await provider.fetch(guarded, { ...env }, ctx));
 }

@@ -4,6 +4,19 @@
  */
 import type { ConsentDescription } from "@cloudflare/workers-oauth-provider";
 
+/**
+ * A name an app gave itself, safe to show: controls (C0, C1) and the characters that reorder text
+ * (bidi embeddings, overrides and isolates, the implicit marks) become U+FFFD, so "evil\u202Etxt.exe"
+ * cannot read as another name; runs of spaces fold, ends are trimmed, at most 100 characters.
+ */
+export function plainName(value: string): string {
+  return value
+    .replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "\ufffd")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 100);
+}
+
 export const escapeHtml = (value: string) => value.replace(/[&<>"'`]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f6f7f9;color:#1b1f24}
@@ -37,18 +50,19 @@ const shell = (title: string, body: string) => `<!doctype html>
 <title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 
 export function consentPage(d: ConsentDescription, handle: string): string {
-  const name = escapeHtml(d.clientName);
+  const shown = plainName(d.clientName) || "Unnamed app";
+  const name = escapeHtml(shown);
   const wantsWrite = d.scope.includes("write");
   const loopback = d.redirectIsLoopback
     ? `<p class="warn" data-testid="loopback-warning">This sends access to an app on <strong>this computer</strong>
-(${escapeHtml(d.redirectHost)}). Continue only if you just started connecting from it: any program on this
+(${escapeHtml(plainName(d.redirectHost))}). Continue only if you just started connecting from it: any program on this
 computer could be listening there.</p>`
     : "";
   return shell(
-    `Connect ${d.clientName} to your journal?`,
+    `Connect ${shown} to your journal?`,
     `<h1>Allow <span data-testid="client-name">${name}</span> to use your journal?</h1>
 <p>This app registered itself with this name; the journal cannot verify it.</p>
-<p>If you allow it, access is sent to <span class="host" data-testid="redirect-host">${escapeHtml(d.redirectHost)}</span>.</p>
+<p>If you allow it, access is sent to <span class="host" data-testid="redirect-host">${escapeHtml(plainName(d.redirectHost))}</span>.</p>
 ${loopback}
 <form method="post">
 <input type="hidden" name="handle" value="${escapeHtml(handle)}">

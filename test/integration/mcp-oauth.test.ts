@@ -16,7 +16,7 @@ import {
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
-import { resetState, seedToken, setPassword } from "../helpers/auth";
+import { login, resetState, seedToken, sessionCookie, setPassword } from "../helpers/auth";
 import { call } from "../helpers/http";
 import { answerConsent, MCP_URL, MemoryClient, ORIGIN, openConsent, workerFetch } from "../helpers/oauth";
 import { clearTransactions, seedTx } from "../helpers/seed";
@@ -30,6 +30,9 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
+  // The hour's registration count starts afresh for each test (the bound has its own test).
+  for (const k of (await env.OAUTH_KV!.list({ prefix: "fj-oauth-reg:" })).keys)
+    await env.OAUTH_KV!.delete(k.name);
   await clearTransactions();
   await env.DB.prepare("DELETE FROM activity_log").run();
   txId = await seedTx({ DateFileName: "2024.10.03_09.00_a.eml", Company: "Blue Bottle", Amount: 12.5 });
@@ -294,12 +297,86 @@ describe("refusals", () => {
     expect(page.handle).toBeNull();
   });
 
-  it("a scope the journal does not offer is refused (invalid_scope back to the app)", async () => {
-    const s = await started("read admin");
+  it("a scope the journal does not offer is said on the page, never redirected to the app (signed in or not)", async () => {
+    const s = await started("read admin", "https://open-redirect.example/cb");
     const page = await openConsent(s.authorizationUrl, session);
-    expect(page.res.status).toBe(302);
-    const back = new URL(page.res.headers.get("location")!);
-    expect(back.searchParams.get("error")).toBe("invalid_scope");
+    expect(page.res.status).toBe(400);
+    expect(page.res.headers.get("location")).toBeNull();
+    expect(page.html).toContain("does not offer");
+    expect(page.handle).toBeNull();
+    // An anonymous visitor goes to this journal's sign-in, never to the registered URI.
+    const anon = await openConsent(s.authorizationUrl, null);
+    expect(anon.res.status).toBe(302);
+    const to = new URL(anon.res.headers.get("location")!, ORIGIN);
+    expect(to.origin).toBe(ORIGIN);
+    expect(to.pathname).toBe("/");
+    // Without PKCE: the same, a page.
+    const url = new URL((await started("read", "https://open-redirect.example/cb")).authorizationUrl);
+    url.searchParams.delete("code_challenge");
+    url.searchParams.delete("code_challenge_method");
+    const noPkce = await openConsent(url, session);
+    expect(noPkce.res.headers.get("location")).toBeNull();
+    expect(noPkce.res.status).toBe(400);
+  });
+
+  it("Allow after the session ended is refused: no code, no token", async () => {
+    const mine = sessionCookie(await login());
+    const s = await started("read write");
+    const page = await openConsent(s.authorizationUrl, mine);
+    expect(page.res.status).toBe(200);
+    const out = await call("/api/v1/auth/logout", {
+      method: "POST",
+      headers: { cookie: mine, origin: ORIGIN },
+    });
+    expect(out.status, out.text).toBe(200);
+    const res = await answerConsent(s.authorizationUrl, {
+      cookie: `${mine}; ${page.consentCookies}`,
+      handle: page.handle!,
+      decision: "approve",
+      access: "write",
+    });
+    expect(res.status).toBe(401);
+    expect(res.headers.get("location")).toBeNull();
+  });
+
+  it("a rotated refresh token used again ends the grant: the new tokens stop working too", async () => {
+    const client = new MemoryClient("https://rotate.example/cb", "Rotating App");
+    await connected(client, "read");
+    const first = client.saved!;
+    const as = (await discoverAuthorizationServerMetadata(ORIGIN, { fetchFn: workerFetch }))!;
+    const refresh = (token: string) =>
+      workerFetch(as.token_endpoint, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "refresh_token",
+          refresh_token: token,
+          client_id: client.info!.client_id,
+        }),
+      });
+    const rotated = await refresh(first.refresh_token!);
+    expect(rotated.status).toBe(200);
+    const second = await rotated.json<any>();
+    expect((await postMcp({ authorization: `Bearer ${second.access_token}` })).status).toBe(200);
+    // The first refresh token again: reuse. Refused, and the whole grant is gone.
+    const reused = await refresh(first.refresh_token!);
+    expect(reused.status).toBe(400);
+    expect((await reused.json<any>()).error).toBe("invalid_grant");
+    expect((await refresh(second.refresh_token)).status).toBe(400);
+    expect((await postMcp({ authorization: `Bearer ${second.access_token}` })).status).toBe(401);
+    const apps = (await call("/api/v1/connected-apps", { headers: { cookie: session } })).body.apps;
+    expect(apps.map((a: any) => a.name)).not.toContain("Rotating App");
+  });
+
+  it("an app's name is shown with control and bidi characters neutralised", async () => {
+    const name = "Bank\u202Eexe.txt\u2066 Helper\u0007\u200F";
+    const client = new MemoryClient("https://names.example/cb", name);
+    await auth(client, { serverUrl: MCP_URL, scope: "read", fetchFn: workerFetch });
+    const page = await openConsent(client.authorizationUrl!, session);
+    expect(page.res.status).toBe(200);
+    const shown = /data-testid="client-name">([^<]*)</.exec(page.html)![1]!;
+    expect(shown).toBe("Bank\uFFFDexe.txt\uFFFD Helper\uFFFD\uFFFD");
+    expect(page.html).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200E\u200F\u0007]/);
   });
 
   it("registration refuses a plain-http non-loopback redirect URI", async () => {
@@ -386,6 +463,74 @@ describe("refusals", () => {
     } finally {
       session = await setPassword();
     }
+  });
+});
+
+describe("the library's own answers and registration bounds", () => {
+  const register = (body: unknown, headers: Record<string, string> = {}) =>
+    workerFetch(`${ORIGIN}/oauth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: typeof body === "string" || body instanceof ReadableStream ? body : JSON.stringify(body),
+    });
+  const metadata = (name = "Bounded App") => ({
+    client_name: name,
+    redirect_uris: ["https://bounded.example/cb"],
+    token_endpoint_auth_method: "none",
+  });
+
+  it("discovery, token, registration and the /mcp 401 carry nosniff, a CSP and frame refusal", async () => {
+    const answers = {
+      as: await workerFetch(`${ORIGIN}/.well-known/oauth-authorization-server`),
+      prm: await workerFetch(`${ORIGIN}/.well-known/oauth-protected-resource/mcp`),
+      token: await workerFetch(`${ORIGIN}/oauth/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "grant_type=refresh_token&refresh_token=a:b:c&client_id=nobody",
+      }),
+      registered: await register(metadata()),
+      badRegistration: await register("{"),
+      mcp401: await postMcp(),
+    };
+    expect(answers.registered.status).toBe(201);
+    for (const [what, res] of Object.entries(answers)) {
+      expect(res.headers.get("x-content-type-options"), what).toBe("nosniff");
+      expect(res.headers.get("x-frame-options"), what).toBe("DENY");
+      expect(res.headers.get("content-security-policy"), what).toContain("frame-ancestors 'none'");
+      expect(res.headers.get("referrer-policy"), what).toBe("no-referrer");
+    }
+  });
+
+  it("registration is bounded: body size, registrations per hour, clients kept", async () => {
+    const big = await register({ ...metadata(), client_name: "x".repeat(9000) });
+    expect(big.status).toBe(413);
+    const chunked = await register(
+      new ReadableStream({
+        start(c) {
+          c.enqueue(new TextEncoder().encode(JSON.stringify({ ...metadata(), pad: "y".repeat(20_000) })));
+          c.close();
+        },
+      }),
+    );
+    expect(chunked.status).toBe(413);
+    // 20 in an hour; the 21st waits for the next hour.
+    let last = 0;
+    for (let i = 0; i < 21; i++) last = (await register(metadata(`App ${i}`))).status;
+    expect(last).toBe(429);
+    for (const k of (await env.OAUTH_KV!.list({ prefix: "fj-oauth-reg:" })).keys)
+      await env.OAUTH_KV!.delete(k.name);
+    // At 100 registered clients, none more.
+    const have = (await env.OAUTH_KV!.list({ prefix: "client:" })).keys.length;
+    const fillers = Array.from({ length: Math.max(0, 100 - have) }, (_, i) => `client:filler-${i}`);
+    await Promise.all(fillers.map((k) => env.OAUTH_KV!.put(k, "{}")));
+    try {
+      const full = await register(metadata("One Too Many"));
+      expect(full.status).toBe(429);
+      expect((await full.json<any>()).error_description).toContain("registered apps");
+    } finally {
+      await Promise.all(fillers.map((k) => env.OAUTH_KV!.delete(k)));
+    }
+    expect((await register(metadata("Room Again"))).status).toBe(201);
   });
 });
 

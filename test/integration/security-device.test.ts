@@ -31,7 +31,7 @@ describe("the device cookie (issue 26 finding 7)", () => {
     const res = await loginFrom("192.0.2.10", PASSWORD);
     expect(res.status).toBe(200);
     const { pair, line } = deviceCookie(res);
-    expect(pair).toMatch(/^app_device=d1\.dev_[0-9a-f]{32}\.[A-Za-z0-9_-]{43}$/);
+    expect(pair).toMatch(/^app_device=d2\.\d+\.\d+\.dev_[0-9a-f]{32}\.[A-Za-z0-9_-]{43}$/);
     expect(line).toMatch(/HttpOnly/i);
     expect(line).toMatch(/SameSite=Strict/i);
     expect(line).toMatch(/Path=\/api\/v1\/auth(;|$)/);
@@ -63,10 +63,57 @@ describe("the device cookie (issue 26 finding 7)", () => {
     const device = deviceCookie(await loginFrom("192.0.2.10", PASSWORD)).pair;
     for (let i = 0; i < 20; i++) await loginFrom(`198.51.100.${i + 1}`, `guess ${i}`);
     const tampered = `${device.slice(0, -2)}${device.endsWith("AA") ? "BB" : "AA"}`;
-    const forged = `app_device=d1.dev_${"0".repeat(32)}.${"A".repeat(43)}`;
+    const forged = `app_device=d2.0.${2_000_000_000}.dev_${"0".repeat(32)}.${"A".repeat(43)}`;
     for (const cookie of [tampered, forged]) {
       expectEnvelope(await loginFrom("203.0.113.60", PASSWORD, cookie), 429, "RATE_LIMITED");
     }
+  });
+
+  /** Whether a wrong password sent with `cookie` was counted in a device's own bucket. */
+  async function countedAsDevice(cookie: string, now = NOW): Promise<boolean> {
+    await env.DB.prepare("DELETE FROM login_throttle").run();
+    const res = await call("/api/v1/auth/login", {
+      method: "POST",
+      body: { password: "not the password" },
+      now,
+      headers: { "cf-connecting-ip": "203.0.113.70", cookie },
+    });
+    expect(res.status).toBe(401);
+    const row = await env.DB.prepare(
+      "SELECT count(*) AS n FROM login_throttle WHERE key LIKE 'device:%' AND failures > 0",
+    ).first<{ n: number }>();
+    return row!.n > 0;
+  }
+
+  it("sign-out-all and a password change end device cookies; the server ends an old one (issue 35)", async () => {
+    const owner = await setPassword(PASSWORD, NOW);
+    const before = deviceCookie(await loginFrom("192.0.2.10", PASSWORD)).pair;
+    expect(await countedAsDevice(before)).toBe(true);
+    const out = await call("/api/v1/auth/sign-out-all", {
+      method: "POST",
+      headers: { cookie: owner },
+      now: NOW,
+    });
+    expect(out.status, out.text).toBe(200);
+    // The device cookie of before sign-out-all no longer opens the device's own bucket.
+    expect(await countedAsDevice(before)).toBe(false);
+
+    const session = sessionCookie(await loginFrom("192.0.2.10", PASSWORD));
+    const kept = deviceCookie(await loginFrom("192.0.2.10", PASSWORD)).pair;
+    expect(await countedAsDevice(kept)).toBe(true);
+    const changed = await call("/api/v1/auth/set-password", {
+      method: "POST",
+      body: { password: "a brand new passphrase", current_password: PASSWORD },
+      headers: { cookie: session },
+      now: NOW,
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect(await countedAsDevice(kept)).toBe(false);
+    // The browser that changed it gets a device cookie of the new epoch.
+    const renewed = deviceCookie(changed).pair;
+    expect(await countedAsDevice(renewed)).toBe(true);
+    // Past its server-side life (400 days) a device cookie counts for nothing, whatever the browser kept.
+    expect(await countedAsDevice(renewed, "2031-02-10T00:00:00.000Z")).toBe(false);
   });
 
   it("a device has limits of its own: wrong passwords with it lock that device, not strangers' paths", async () => {

@@ -51,21 +51,33 @@ export const lastJournalMonth = (): string | null => {
 export interface SharedFile {
   key: string;
   file: File;
+  /** When the share sheet handed it over (ms since the epoch). */
+  sharedAt: number;
 }
 
 const SHARE_CACHE = "fj-share";
+/** As public/sw.js: a share not kept within a day is dropped unread. */
+const SHARE_TTL_MS = 24 * 3600 * 1000;
 
-/** Files a share left for this page (the service worker keeps them until they are handled). */
-export async function sharedFiles(): Promise<SharedFile[]> {
+/**
+ * Files a share left for this page (the service worker keeps them until the owner keeps or drops
+ * them here); one past its time is dropped instead.
+ */
+export async function sharedFiles(now = Date.now()): Promise<SharedFile[]> {
   if (!("caches" in window)) return [];
   const cache = await caches.open(SHARE_CACHE);
   const out: SharedFile[] = [];
   for (const req of await cache.keys()) {
     const res = await cache.match(req);
     if (!res) continue;
+    const sharedAt = Number(res.headers.get("X-Shared-At"));
+    if (!(now - sharedAt < SHARE_TTL_MS)) {
+      await cache.delete(req);
+      continue;
+    }
     const blob = await res.blob();
     const name = decodeURIComponent(res.headers.get("X-File-Name") ?? "shared file");
-    out.push({ key: req.url, file: new File([blob], name, { type: blob.type }) });
+    out.push({ key: req.url, file: new File([blob], name, { type: blob.type }), sharedAt });
   }
   return out;
 }

@@ -146,16 +146,31 @@ export function sessionCookieValues(header: string | null | undefined): string[]
 export const DEVICE_COOKIE = "app_device";
 export const DEVICE_COOKIE_PATH = "/api/v1/auth";
 export const DEVICE_TTL_S = 400 * 24 * 3600;
-const DEVICE_SHAPE = /^d1\.(dev_[0-9a-f]{32})\.([A-Za-z0-9_-]{43})$/;
+const DEVICE_SHAPE = /^d2\.(\d{1,15})\.(\d{1,15})\.(dev_[0-9a-f]{32})\.([A-Za-z0-9_-]{43})$/;
 
-/** What a device cookie's signature covers (a different text from any session payload). */
-export const devicePayload = (id: string) => `device.v1.${id}`;
-
-/** The id and signature of a device cookie value; null when malformed. */
-export function parseDeviceCookie(value: string): { id: string; signature: string } | null {
-  const m = DEVICE_SHAPE.exec(value);
-  return m ? { id: m[1]!, signature: m[2]! } : null;
+/** What a device cookie says (signed): the session epoch it was made in, its expiry (unix s), its id. */
+export interface DeviceClaims {
+  epoch: number;
+  exp: number;
+  id: string;
 }
+
+/**
+ * What a device cookie's signature covers (a different text from any session payload). The epoch
+ * ties it to the sessions of its time: sign-out-all and a password change (which bump the epoch)
+ * end every device cookie too, and the expiry is the server's, whatever the browser keeps.
+ */
+export const devicePayload = (c: DeviceClaims) => `device.v2.${c.epoch}.${c.exp}.${c.id}`;
+
+/** The claims and signature of a device cookie value; null when malformed. */
+export function parseDeviceCookie(value: string): { claims: DeviceClaims; signature: string } | null {
+  const m = DEVICE_SHAPE.exec(value);
+  return m ? { claims: { epoch: Number(m[1]), exp: Number(m[2]), id: m[3]! }, signature: m[4]! } : null;
+}
+
+/** A device cookie counts while unexpired and made under the current epoch (as a session). */
+export const deviceIsLive = (c: DeviceClaims, currentEpoch: number, now: Date) =>
+  c.epoch === currentEpoch && c.exp * 1000 > now.getTime();
 
 /** A session is live while unexpired and minted under the current epoch. */
 export function sessionIsLive(c: SessionClaims, currentEpoch: number, now: Date): boolean {

@@ -165,14 +165,14 @@ export async function login(
       "No password is set yet: the dashboard is open (set one with POST /api/v1/auth/set-password)",
     );
   }
-  const known = await verifiedDevice(ctx.env, s, devices);
+  const known = await verifiedDevice(ctx.env, s, devices, ctx.clock());
   // The session row is inserted in the right password's batch (with the throttle's reset).
   const fresh = await prepareSession(ctx, { s, client });
   const wrong = new ApiError(401, "Wrong password");
   await checkPassword(ctx, s, input.password, client, wrong, known?.id, [fresh.insert]);
   return {
     session: fresh.cookie,
-    device: known?.value ?? (await mintDevice(ctx.env, s)),
+    device: await mintDevice(ctx.env, s, ctx.clock(), known?.id),
   };
 }
 
@@ -185,7 +185,8 @@ export async function deviceAfterSetPassword(
   { devices, settings }: { devices: string[]; settings?: AuthSettingsRow },
 ): Promise<string> {
   const s = settings ?? (await readAuthSettings(getDb(ctx.env.DB)))!;
-  return (await verifiedDevice(ctx.env, s, devices))?.value ?? (await mintDevice(ctx.env, s));
+  const known = await verifiedDevice(ctx.env, s, devices, ctx.clock());
+  return mintDevice(ctx.env, s, ctx.clock(), known?.id);
 }
 
 /**
