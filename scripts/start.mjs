@@ -85,6 +85,13 @@ const stopAll = (sig) => {
 };
 for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"])
   process.on(sig, () => stopAll(sig === "SIGHUP" ? "SIGTERM" : sig));
+// Started by a launcher (npm, a shell) that is stopped without passing the signal on: when the
+// parent goes, so does everything started here (`npm start` execs node, so npm's own SIGTERM
+// reaches this process; this covers the rest).
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) stopAll("SIGTERM");
+}, 500).unref();
 child.on("exit", (code, signal) => {
   stopCron();
   // Anything of the group still running (workerd) goes with it.

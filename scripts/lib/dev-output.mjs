@@ -15,6 +15,7 @@ const DROP = [
   /^\s+at .+\(.*\)$|^\s+at [^\s]+:\d+:\d+$|^\s+at node:/,
   /^⎔ (Starting local server|Connection status updated|Reloading local server)/,
   /^Resource location: /,
+  /^\[wrangler:info\] ✨ Parsed \d+ valid (header|redirect) rules?\.?$/,
   /^Use --remote if you want/,
   /\/cdn-cgi\/handler\/scheduled/,
   // One line per request (the dashboard makes several a page): FJ_VERBOSE=1 shows them.

@@ -49,7 +49,8 @@ export function coveredControls(page, scope = null) {
     const visible = (el) => {
       if (el.closest("[hidden], [inert], .skip-link, details:not([open]) > :not(summary)")) return false;
       const style = getComputedStyle(el);
-      if (style.visibility === "hidden" || style.display === "none" || Number(style.opacity) === 0) return false;
+      if (style.visibility === "hidden" || style.display === "none" || Number(style.opacity) === 0)
+        return false;
       const r = el.getBoundingClientRect();
       return r.width >= 4 && r.height >= 4;
     };
@@ -105,7 +106,10 @@ export function codeShapedText(page) {
       [/\b[a-z]+(?:_[a-z0-9]+)+\b/, "snake_case"],
       [/\b[a-z]{1,4}_[0-9a-f]{6,}/i, "an id"],
       [/\b[0-9a-f]{16,}\b/i, "a hex id"],
-      [/Request validation failed|Too (big|small): expected|expected (number|string)|Invalid (input|enum)/i, "a validator"],
+      [
+        /Request validation failed|Too (big|small): expected|expected (number|string)|Invalid (input|enum)/i,
+        "a validator",
+      ],
       [/\b1 (transactions|rows|alerts|emails|files|receipts|statements|days)\b/, "a plural after 1"],
       [/\b(undefined|null|NaN|\[object Object\])\b/, "a program value"],
       [/try again later\b/i, "a lockout without when"],

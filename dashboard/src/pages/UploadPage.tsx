@@ -131,8 +131,15 @@ function AiEmailNeeds() {
   const rescue = useAiReadiness("alert_rescue");
   return (
     <div data-testid="upload-ai">
-      <AiNeeds action="categorization" r={categorize} />
-      <AiNeeds action="alert_rescue" r={rescue} />
+      {/* One notice: reading unknown alerts needs what categorizing needs, and more. */}
+      {categorize && !categorize.ready ? (
+        <AiNeeds action="categorization" r={categorize} />
+      ) : (
+        <>
+          <AiNeeds action="categorization" r={categorize} />
+          <AiNeeds action="alert_rescue" r={rescue} />
+        </>
+      )}
     </div>
   );
 }
