@@ -42,7 +42,10 @@ const WORDS: Record<string, string> = {
 
 /** "resolveParseFailure" → "Resolve parse failure", for operations without words of their own. */
 function humanize(op: string): string {
-  const words = op.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  const words = op
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/[_-]+/g, " ")
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -75,9 +78,17 @@ function changedKeys(e: ActivityEntry): string[] {
   );
 }
 
+/** A value of a before/after image in words: a record's plain fields, never its JSON or its ids. */
 function show(v: unknown): string {
-  if (v === null || v === undefined) return "—";
-  return typeof v === "object" ? JSON.stringify(v) : String(v);
+  if (v === null || v === undefined || v === "") return "—";
+  if (Array.isArray(v)) return v.map(show).join(", ") || "—";
+  if (typeof v === "object") {
+    const parts = Object.entries(v as Record<string, unknown>)
+      .filter(([k, x]) => x !== null && typeof x !== "object" && !/(^id$|_id$|Id$|hash|sha|key)/i.test(k))
+      .map(([k, x]) => `${humanize(k)}: ${x}`);
+    return parts.join(" · ") || "(changed)";
+  }
+  return String(v);
 }
 
 export function ActivityItem({
@@ -152,7 +163,7 @@ export function ActivityItem({
           <dl className="facts">
             {keys.map((k) => (
               <div key={k}>
-                <dt>{FIELD_WORDS[k] ?? k}</dt>
+                <dt>{FIELD_WORDS[k] ?? humanize(k)}</dt>
                 <dd>
                   <del>{show(e.before?.[k])}</del> → <ins>{show(e.after?.[k])}</ins>
                 </dd>

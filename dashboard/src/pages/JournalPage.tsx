@@ -8,7 +8,7 @@ import { EmptyMonth } from "../components/FirstRun";
 import { ErrorNotice, Loading } from "../components/States";
 import { TxDrawer } from "../components/TxDrawer";
 import { TxRow } from "../components/TxRow";
-import { dayLabel, monthLabel, money, SPENDING_TYPES } from "../lib/format";
+import { count, dayLabel, monthLabel, money, SPENDING_TYPES } from "../lib/format";
 import { useMonthParam } from "../lib/month";
 import { lastJournalMonth, rememberJournalMonth } from "../lib/pwa";
 import { useLocation } from "../lib/router";
@@ -64,7 +64,7 @@ function MonthOverview({ journal }: { journal: Journal }) {
           <span className="stat-label">Spent in {monthLabel(journal.month)}</span>
           <Money value={journal.month_total} className="stat-value" />
           <span className="stat-sub" data-testid="journal-count">
-            {journal.transaction_count} transactions
+            {count(journal.transaction_count, "transaction")}
             {spent !== journal.transaction_count && ` (${spent} of them spending)`}
           </span>
         </div>
