@@ -4,7 +4,7 @@ import type { Journal, JournalDay } from "../api/types";
 import { Money } from "../components/Money";
 import { MonthPicker } from "../components/MonthPicker";
 import { MtdChart } from "../components/MtdChart";
-import { EmptyMonth } from "../components/FirstRun";
+import { EmptyMonth, GettingStarted } from "../components/FirstRun";
 import { ErrorNotice, Loading } from "../components/States";
 import { TxDrawer } from "../components/TxDrawer";
 import { TxRow } from "../components/TxRow";
@@ -34,6 +34,7 @@ export function JournalPage() {
       </div>
       <ErrorNotice error={journal.error} onRetry={journal.reload} />
       {!j && journal.loading && <Loading rows={5} />}
+      {j && <GettingStarted open={j.days.length === 0} />}
       {j && j.days.length > 0 && <MonthOverview journal={j} />}
       {j && j.days.length > 0 && <SummarizeMonth month={month} onDone={journal.reload} />}
       {j && j.days.length === 0 && <EmptyMonth month={month} />}
