@@ -167,7 +167,7 @@ async function openPage(browser, base, prefix) {
     await page.screenshot({ path: join(shotsDir, `${file}-phone.png`) });
     await page.setViewportSize({ width: 1280, height: 900 });
   };
-  return { context, page, consoleErrors, overflow, shot, base, state: {} };
+  return { context, page, consoleErrors, overflow, shot, base, state: {}, shotsDir };
 }
 
 async function runSuite(name, file, browser, base, prefix, state = {}) {

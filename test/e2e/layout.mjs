@@ -1,3 +1,5 @@
+import { join } from "node:path";
+
 // Checks of what a person sees, shared by the suites that walk every page (feature-a11y on the demo
 // household, feature-firstrun on an empty journal): nothing fixed or sticky covers a control, no
 // internal code on screen, the journal's first row on a phone's first screen.
@@ -129,4 +131,57 @@ export function codeShapedText(page) {
     }
     return [...found];
   });
+}
+
+/**
+ * Walks `paths` at a phone's 390×844 and a desktop's 1280×800 (a screenshot of each kept under
+ * `layout-`), and returns every problem found: a covered control, code-shaped text, on a phone the
+ * journal's first transaction below the first screen (`journalRows`), on the desktop the sidebar's
+ * last link (Settings) below the fold.
+ */
+export async function screenChecks(t, paths, { journalRows = false } = {}) {
+  const { page, base } = t;
+  const problems = [];
+  for (const [width, height, tag] of [
+    [390, 844, "phone"],
+    [1280, 800, "desktop"],
+  ]) {
+    await page.setViewportSize({ width, height });
+    for (const path of paths) {
+      await page.goto(`${base}${path}`);
+      await page.locator("main h1").first().waitFor();
+      await page.waitForLoadState("networkidle").catch(() => {});
+      await page
+        .waitForFunction(() => !document.querySelector(".loading"), null, { timeout: 15_000 })
+        .catch(() => {});
+      await page.waitForTimeout(150);
+      const name = `layout-${tag}-${path.replace(/\W+/g, "-").replace(/^-|-$/g, "") || "journal"}`;
+      await page
+        .screenshot({ path: join(t.shotsDir ?? "test-results/screenshots", `${name}.png`) })
+        .catch(() => {});
+      for (const c of await coveredControls(page)) problems.push(`${tag} ${path}: ${c}`);
+      for (const c of await codeShapedText(page)) problems.push(`${tag} ${path}: ${c}`);
+      if (path === "/" && tag === "phone" && journalRows) {
+        const y = await page.evaluate(() => {
+          const row = document.querySelector("[data-testid=journal-day] .tx-row");
+          return row ? row.getBoundingClientRect().bottom : null;
+        });
+        const bar = await page.evaluate(
+          () => document.querySelector(".bottombar")?.getBoundingClientRect().top ?? innerHeight,
+        );
+        if (y === null || y > bar)
+          problems.push(`phone /: the first transaction ends at y=${y}, the first screen at ${bar}`);
+      }
+      if (path === "/" && tag === "desktop") {
+        const link = page
+          .getByRole("navigation", { name: "Main" })
+          .getByRole("link", { name: "Settings", exact: true });
+        const box = await link.boundingBox();
+        if (!box || box.y + box.height > height)
+          problems.push(`desktop: the sidebar's Settings link is at y=${box?.y} of ${height}`);
+      }
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  return problems;
 }
