@@ -123,7 +123,8 @@ export function codeShapedText(page) {
       if (!text) continue;
       const el = n.parentElement;
       if (!el || el.closest("code, pre, kbd, script, style, noscript, [hidden], [data-raw]")) continue;
-      if (!el.checkVisibility?.() && el.offsetParent === null) continue;
+      // Text of a closed <details> or a hidden part is not on screen.
+      if (el.checkVisibility ? !el.checkVisibility() : el.offsetParent === null) continue;
       for (const [re, kind] of patterns) {
         const m = text.match(re);
         if (m) found.add(`${kind}: "${m[0]}" in "${text.slice(0, 80)}"`);
@@ -160,6 +161,10 @@ export async function screenChecks(t, paths, { journalRows = false } = {}) {
         .screenshot({ path: join(t.shotsDir ?? "test-results/screenshots", `${name}.png`) })
         .catch(() => {});
       for (const c of await coveredControls(page)) problems.push(`${tag} ${path}: ${c}`);
+      // What folded parts say too ("What changed" in Activity, a row's details).
+      await page.evaluate(() => {
+        for (const d of document.querySelectorAll("main details")) d.open = true;
+      });
       for (const c of await codeShapedText(page)) problems.push(`${tag} ${path}: ${c}`);
       if (path === "/" && tag === "phone" && journalRows) {
         const y = await page.evaluate(() => {

@@ -74,9 +74,15 @@ function changedKeys(e: ActivityEntry): string[] {
   if (!e.before || !e.after) return [];
   const keys = new Set([...Object.keys(e.before), ...Object.keys(e.after)]);
   return [...keys].filter(
-    (k) => FIELD_WORDS[k] !== null && JSON.stringify(e.before?.[k]) !== JSON.stringify(e.after?.[k]),
+    (k) =>
+      FIELD_WORDS[k] !== null &&
+      !INTERNAL_KEY.test(k) &&
+      JSON.stringify(e.before?.[k]) !== JSON.stringify(e.after?.[k]),
   );
 }
+
+/** Fields a person never reads: ids, hashes, storage keys. */
+const INTERNAL_KEY = /(^id$|_id$|[a-z]Id$|hash|sha\d*$|_key$|^key$)/i;
 
 /** A value of a before/after image in words: a record's plain fields, never its JSON or its ids. */
 function show(v: unknown): string {
@@ -84,10 +90,12 @@ function show(v: unknown): string {
   if (Array.isArray(v)) return v.map(show).join(", ") || "—";
   if (typeof v === "object") {
     const parts = Object.entries(v as Record<string, unknown>)
-      .filter(([k, x]) => x !== null && typeof x !== "object" && !/(^id$|_id$|Id$|hash|sha|key)/i.test(k))
-      .map(([k, x]) => `${humanize(k)}: ${x}`);
+      .filter(([k, x]) => x !== null && typeof x !== "object" && !INTERNAL_KEY.test(k))
+      .map(([k, x]) => `${humanize(k)}: ${show(x)}`);
     return parts.join(" · ") || "(changed)";
   }
+  // An enum value ("pending_review") in words.
+  if (typeof v === "string" && /^[a-z]+(_[a-z]+)+$/.test(v)) return humanize(v).toLowerCase();
   return String(v);
 }
 
