@@ -83,7 +83,8 @@ async function startServer(stateDir, extra = [], { npm = false } = {}) {
   child.stdout.pipe(out);
   child.stderr.pipe(out);
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  // Migrations on a fresh state take seconds idle, minutes on a loaded shared machine.
+  const deadline = Date.now() + 240_000;
   let exited = null;
   child.once("exit", (code) => {
     exited = code ?? -1;
