@@ -122,7 +122,7 @@ export function codeShapedText(page) {
       const text = n.nodeValue?.trim();
       if (!text) continue;
       const el = n.parentElement;
-      if (!el || el.closest("code, pre, kbd, script, style, noscript, [hidden], [data-raw]")) continue;
+      if (!el || el.closest("code, pre, kbd, script, style, noscript, [hidden]")) continue;
       // Text of a closed <details> or a hidden part is not on screen.
       if (el.checkVisibility ? !el.checkVisibility() : el.offsetParent === null) continue;
       for (const [re, kind] of patterns) {
