@@ -16,7 +16,7 @@ import {
   rmSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { chromium } from "playwright-core";
 import { ensureDashboardDist, root } from "./lib/dashboard.mjs";
 import { freePort } from "./lib/net.mjs";
@@ -44,15 +44,20 @@ function log(line) {
 }
 
 /** Starts the Worker (wrangler dev via scripts/start.mjs) in its own process group. */
-async function startServer(stateDir, extra = []) {
+async function startServer(stateDir, extra = [], { npm = false } = {}) {
   const port = await freePort();
   const inspector = await freePort();
   const logFile = join(stateDir, `server-${port}.log`);
   const out = createWriteStream(logFile);
+  // `npm start`, as a person or a process manager runs it (its own lines count in the start-up
+  // budget; SIGTERM goes to npm alone), or node on start.mjs.
+  const [cmd, ...launcher] = npm
+    ? ["npm", "start", "--"]
+    : [process.execPath, join(root, "scripts", "start.mjs")];
   const child = spawn(
-    process.execPath,
+    cmd,
     [
-      join(root, "scripts", "start.mjs"),
+      ...launcher,
       "--port",
       String(port),
       "--ip",
@@ -67,13 +72,19 @@ async function startServer(stateDir, extra = []) {
       cwd: root,
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+      // npm's `#!/usr/bin/env node` finds the node running this script first.
+      env: {
+        ...process.env,
+        PATH: `${dirname(process.execPath)}:${process.env.PATH}`,
+        WRANGLER_SEND_METRICS: "false",
+      },
     },
   );
   child.stdout.pipe(out);
   child.stderr.pipe(out);
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  // Migrations on a fresh state take seconds idle, minutes on a loaded shared machine.
+  const deadline = Date.now() + 240_000;
   let exited = null;
   child.once("exit", (code) => {
     exited = code ?? -1;
@@ -94,11 +105,12 @@ async function startServer(stateDir, extra = []) {
   );
 }
 
-async function stopServer({ child }) {
+async function stopServer({ child }, { only = false } = {}) {
   if (!child || child.exitCode !== null) return;
   const gone = new Promise((r) => child.once("exit", r));
   try {
-    process.kill(-child.pid, "SIGTERM");
+    // `only`: the launcher alone (npm), as a process manager signals it; it must stop the rest.
+    process.kill(only ? child.pid : -child.pid, "SIGTERM");
   } catch {
     return;
   }
@@ -156,7 +168,7 @@ async function openPage(browser, base, prefix) {
     await page.screenshot({ path: join(shotsDir, `${file}-phone.png`) });
     await page.setViewportSize({ width: 1280, height: 900 });
   };
-  return { context, page, consoleErrors, overflow, shot, base, state: {} };
+  return { context, page, consoleErrors, overflow, shot, base, state: {}, shotsDir };
 }
 
 async function runSuite(name, file, browser, base, prefix, state = {}) {
@@ -235,6 +247,7 @@ async function main() {
       // The demo household, seeded once through this server's own pipeline (fixed --today so the
       // months are stable); the demo-mode run below restarts the same state.
       const seeded = await seedThrough(server.base, { today: TODAY });
+      quietAfterDemo(server);
       log(
         `e2e: demo data seeded (today ${TODAY}: ${seeded.transactions} transactions in ${(seeded.ms / 1000).toFixed(1)} s) at ${Math.round((Date.now() - started) / 1000)} s`,
       );
@@ -297,7 +310,7 @@ async function startFresh() {
   const dir = mkdtempSync(join(tmpdir(), "fj-e2e-remote-"));
   let server = null;
   try {
-    server = await startServer(dir);
+    server = await startServer(dir, [], { npm: true });
     return { dir, server, setupToken: await issueSetupToken(dir) };
   } catch (err) {
     if (server) await stopServer(server);
@@ -344,8 +357,9 @@ async function remoteSuite(fresh) {
       await remote.close().catch(() => {});
     }
   } finally {
-    await stopServer(server);
-    await startupChecks(server);
+    const t0 = Date.now();
+    await stopServer(server, { only: true });
+    await startupChecks(server, t0);
   }
 }
 
@@ -353,7 +367,7 @@ async function remoteSuite(fresh) {
  * A healthy first start (fresh state: the dashboard, every migration, wrangler dev) prints at most
  * 25 lines, says where it listens, shows no stack trace; after SIGTERM nothing serves the port.
  */
-async function startupChecks(server) {
+async function startupChecks(server, stoppedAt = Date.now()) {
   const t0 = Date.now();
   try {
     const lines = readFileSync(server.logFile, "utf8")
@@ -374,12 +388,39 @@ async function startupChecks(server) {
       if (open) await new Promise((r) => setTimeout(r, 250));
     }
     assert.equal(open, false, `port ${port} still served after SIGTERM to npm start`);
+    assert.ok(Date.now() - stoppedAt < 5000, `the port was freed ${Date.now() - stoppedAt} ms after SIGTERM`);
+    // Whatever npm start spawned is gone with it (wrangler, workerd): nothing left in its group.
+    let left = true;
+    try {
+      process.kill(-server.child.pid, 0);
+    } catch {
+      left = false;
+    }
+    assert.equal(left, false, "processes of npm start's group outlived its SIGTERM");
     passed++;
     log(`  ✔ start-up: ${lines.length} lines, stops on SIGTERM (${Date.now() - t0} ms)`);
   } catch (err) {
     failed++;
     log(`  ✖ start-up (${Date.now() - t0} ms)`);
     log(String(err?.stack ?? err).replace(/^/gm, "      "));
+  }
+}
+
+/** Start-up and adding the demo household (~700 emails through the pipeline) print at most 15 lines. */
+function quietAfterDemo(server) {
+  const lines = readFileSync(server.logFile, "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "");
+  try {
+    assert.ok(
+      lines.length <= 15,
+      `start-up and the demo printed ${lines.length} lines:\n${lines.slice(0, 30).join("\n")}`,
+    );
+    passed++;
+    log(`  ✔ start-up and demo data: ${lines.length} lines in the terminal`);
+  } catch (err) {
+    failed++;
+    log(`  ✖ start-up and demo data\n${String(err?.message ?? err).replace(/^/gm, "      ")}`);
   }
 }
 

@@ -1,9 +1,12 @@
 // npm start [-- wrangler dev flags]: builds the dashboard (or its placeholder), applies the D1
 // migrations to the same local state wrangler dev will use, then serves on :8787 and fires the
 // Cron Triggers locally (wrangler dev does not). It prints what a person needs (a healthy start is
-// about a dozen lines: FJ_VERBOSE=1 shows wrangler's own output whole), and Ctrl-C or SIGTERM
+// about a dozen lines; the Worker's structured log goes to a file under the state folder;
+// FJ_VERBOSE=1 shows wrangler's own output and the log whole), and Ctrl-C or SIGTERM
 // stops everything it started (wrangler and workerd run in their own process group).
 import { spawn } from "node:child_process";
+import { createWriteStream, mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { ensureDashboardDist, root } from "./lib/dashboard.mjs";
 import { devOutputFilter, pipeLines } from "./lib/dev-output.mjs";
 import { devOrigin, startLocalCron } from "./lib/local-cron.mjs";
@@ -44,14 +47,22 @@ let stopCron = () => {};
 const onReady = () => {
   console.log(`Finance Journal is ready: ${origin}  (dashboard; API under /api/v1/, reference at /docs)`);
   console.log("  an API token for scripts and assistants: npm run token -- issue --label laptop");
+  if (!verbose) console.log(`  the Worker's log: ${logPath} (FJ_VERBOSE=1 prints it here)`);
   stopCron = startLocalCron(origin, {
     log: (line) => console.log(`  ${line.replace(/^local cron: /, "cron: ")}`),
   });
   console.log("  Ctrl-C stops it.");
 };
-const filter = devOutputFilter({ verbose, onReady });
+// The Worker's structured log lines (one per email, job, request error) go to a file, not the
+// terminal: adding the demo household alone writes ~700 of them.
+const logDir = join(persistTo ?? join(root, ".wrangler", "state"), "logs");
+mkdirSync(logDir, { recursive: true });
+const logPath = join(logDir, "worker.log");
+const logFile = createWriteStream(logPath, { flags: "a" });
+const logLine = (line) => logFile.write(`${line}\n`);
+const filter = devOutputFilter({ verbose, onReady, logLine });
 pipeLines(child.stdout, filter, (s) => process.stdout.write(s));
-pipeLines(child.stderr, devOutputFilter({ verbose }), (s) => process.stderr.write(s));
+pipeLines(child.stderr, devOutputFilter({ verbose, logLine }), (s) => process.stderr.write(s));
 
 // wrangler leaves workerd behind when only wrangler is signalled: signal the whole group.
 let stopping = false;
@@ -74,6 +85,13 @@ const stopAll = (sig) => {
 };
 for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"])
   process.on(sig, () => stopAll(sig === "SIGHUP" ? "SIGTERM" : sig));
+// Started by a launcher (npm, a shell) that is stopped without passing the signal on: when the
+// parent goes, so does everything started here (`npm start` execs node, so npm's own SIGTERM
+// reaches this process; this covers the rest).
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) stopAll("SIGTERM");
+}, 500).unref();
 child.on("exit", (code, signal) => {
   stopCron();
   // Anything of the group still running (workerd) goes with it.

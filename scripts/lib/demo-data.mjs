@@ -165,6 +165,55 @@ export function buildDemoEmails(opts = {}) {
 }
 
 /**
+ * What the demo leaves for a person to do, so every loop shows: two RBC purchases printed in US
+ * dollars (they wait in Needs review: another currency than the journal's), and an alert from a
+ * bank no reader knows yet (quarantined, to teach). A few days before `today`, in its month.
+ */
+export function buildDemoChores({ today = new Date() } = {}) {
+  const day = Math.max(1, Math.min(3, today.getUTCDate() - 1));
+  const at = (hours) => new Date(today.getTime() - day * 86400000 + hours * 3600000);
+  const foreign = [
+    ["Pike Place Market", 4512, 1],
+    ["Seattle Center Parking", 1800, 2],
+  ].map(([company, cents, hours], i) => {
+    const e = {
+      at: at(hours),
+      institution: "RBC",
+      type: "purchase",
+      company,
+      cents,
+      card: CARDS.RBC,
+      id: `chore-${i}`,
+    };
+    const usd = `USD ${Math.floor(cents / 100)}.${pad2(cents % 100)}`;
+    const raw = alertEmail(e, local(e.at), { recipient: DEMO_RECIPIENT, name: DEMO_NAME }).replace(
+      /^Subject: .*$/m,
+      `Subject: Purchase Alert: ${usd} at ${company}`,
+    );
+    return { raw, at: e.at };
+  });
+  const when = at(3);
+  const p = local(when);
+  const unknown = [
+    "From: Tangerine <alerts@tangerine.example>",
+    `To: ${DEMO_RECIPIENT}`,
+    "Subject: Transaction alert",
+    `Date: ${when.toUTCString().replace("GMT", "+0000")}`,
+    "Message-ID: <demo-chore-unknown@finance-journal.example>",
+    "MIME-Version: 1.0",
+    'Content-Type: text/plain; charset="utf-8"',
+    "",
+    `Hi ${DEMO_NAME},`,
+    "",
+    `A purchase of $23.45 at CORNER BAKERY was charged to your Money-Back Credit Card ending in 4321 on ${p.year}-${pad2(p.month)}-${pad2(p.day)}.`,
+    "",
+    "If you don't recognize this transaction, call us right away.",
+    "",
+  ].join("\r\n");
+  return { review: foreign, unknownBank: { raw: unknown, at: when } };
+}
+
+/**
  * The MBNA card's statement of the last whole month (OFX 2, as the bank's web export): every row
  * the alerts told of, plus two the alerts missed (an annual fee and a purchase whose alert never
  * came). Null when the demo holds no whole month.
@@ -172,7 +221,9 @@ export function buildDemoEmails(opts = {}) {
 export function buildDemoStatement(opts = {}) {
   const today = opts.today ?? new Date();
   const events = buildDemoEvents(opts);
-  const lo = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
+  // monthsBack 2: the month before, which the demo leaves half reviewed.
+  const back = opts.monthsBack ?? 1;
+  const lo = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - back, 1));
   const ym = `${lo.getUTCFullYear()}${pad2(lo.getUTCMonth() + 1)}`;
   const ymd = (p) => `${p.year}${pad2(p.month)}${pad2(p.day)}`;
   const rows = events

@@ -1,6 +1,7 @@
 export function devOutputFilter(opts?: {
   verbose?: boolean;
   onReady?: (url: string) => void;
+  logLine?: (line: string) => void;
 }): (line: string) => string | null;
 export function pipeLines(
   stream: NodeJS.ReadableStream,

@@ -15,11 +15,15 @@ const DROP = [
   /^\s+at .+\(.*\)$|^\s+at [^\s]+:\d+:\d+$|^\s+at node:/,
   /^⎔ (Starting local server|Connection status updated|Reloading local server)/,
   /^Resource location: /,
+  /^\[wrangler:info\] ✨ Parsed \d+ valid (header|redirect) rules?\.?$/,
   /^Use --remote if you want/,
   /\/cdn-cgi\/handler\/scheduled/,
   // One line per request (the dashboard makes several a page): FJ_VERBOSE=1 shows them.
   /^\[wrangler:info\] (GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) \S+ \d{3} /,
   /Ready on http/,
+  // The OAuth library's note about a feature this journal leaves off (clientIdMetadataDocumentEnabled:
+  // false), phrased for a wrangler.jsonc this project does not have.
+  /CIMD \(Client ID Metadata Document\) is disabled/,
 ];
 // Multi-line notices to drop whole: a first line and how many lines follow it.
 const BLOCKS = [
@@ -32,8 +36,15 @@ const BLOCKS = [
 // ANSI colour codes (ESC [ … m).
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
 
-/** A line filter with state (blocks, blank runs): returns the line to print, or null. */
-export function devOutputFilter({ verbose = process.env.FJ_VERBOSE === "1", onReady } = {}) {
+/** One of the Worker's structured log lines (src/lib/log.ts): `{"level":…,"event":…}`. */
+const STRUCTURED = /^\{"level":"(debug|info|warn|error)","event":/;
+
+/**
+ * A line filter with state (blocks, blank runs): returns the line to print, or null. The Worker's
+ * structured log lines go to `logLine` (a file) instead of the terminal, except errors; FJ_VERBOSE=1
+ * prints them all.
+ */
+export function devOutputFilter({ verbose = process.env.FJ_VERBOSE === "1", onReady, logLine } = {}) {
   let inBlock = null;
   let lastBlank = true;
   return (raw) => {
@@ -41,6 +52,11 @@ export function devOutputFilter({ verbose = process.env.FJ_VERBOSE === "1", onRe
     const ready = line.match(/Ready on (http\S+)/);
     if (ready) onReady?.(ready[1]);
     if (verbose) return raw;
+    const structured = line.match(STRUCTURED);
+    if (structured) {
+      logLine?.(line);
+      return structured[1] === "error" ? line : null;
+    }
     if (inBlock) {
       if (inBlock.follow.test(line)) return null;
       inBlock = null;

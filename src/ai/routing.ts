@@ -57,9 +57,9 @@ export type Routed =
 export const PROVIDER_WORDS: Record<string, string> = {
   disabled: "Off",
   hosted: "Hosted model API",
-  cli_a: "Local tool A",
-  cli_b: "Local tool B",
-  cli_c: "Local tool C",
+  cli_a: "Command-line model A",
+  cli_b: "Command-line model B",
+  cli_c: "Command-line model C",
 };
 
 /**

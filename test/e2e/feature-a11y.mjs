@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { assert, until } from "./helpers.mjs";
+import { coveredControls, codeShapedText, PAGES as ALL_PAGES, screenChecks } from "./layout.mjs";
 
 const require = createRequire(import.meta.url);
 // Evaluated through the DevTools protocol (not a <script> tag), so the page's own CSP, which allows
@@ -100,6 +101,34 @@ export const steps = [
         else console.log(`      note: ${line}`);
       }
       assert.deepEqual(serious, [], `axe found:\n${serious.join("\n")}`);
+    },
+  },
+  {
+    name: "every page at 390 and 1280 px: nothing fixed covers a control, no code on screen, the first transaction on a phone's first screen",
+    async run(t) {
+      const problems = await screenChecks(t, ALL_PAGES, { journalRows: true });
+      assert.deepEqual(problems, [], problems.join("\n"));
+    },
+  },
+  {
+    name: "phone: a transaction drawer's buttons all reachable, a toast never on a control",
+    async run(t) {
+      const { page, base } = t;
+      await page.setViewportSize({ width: 390, height: 844 });
+      try {
+        await page.goto(`${base}/?month=2026-11`);
+        await page.getByTestId("journal-day").first().waitFor();
+        await page.locator("[data-testid=journal-day] .tx-row").first().click();
+        const drawer = page.getByTestId("drawer");
+        await drawer.waitFor();
+        await page.waitForTimeout(400);
+        const covered = await coveredControls(page, "[data-testid=drawer]");
+        assert.deepEqual(covered, [], covered.join("\n"));
+        const code = await codeShapedText(page);
+        assert.deepEqual(code, [], code.join("\n"));
+      } finally {
+        await page.setViewportSize({ width: 1280, height: 900 });
+      }
     },
   },
 ];

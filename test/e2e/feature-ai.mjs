@@ -57,14 +57,14 @@ export const steps = [
       assert.equal(bridgeRuns(t, "cli_b"), before, "categorization off: the model tool never ran");
       await t.shot("ai-categorization-off-upload");
 
-      // The same upload with Local tool B chosen does reach it: the counter counts.
-      const local = await chooseCategorization(t, "cli_b", "Local tool B");
+      // The same upload with Command-line model B chosen does reach it: the counter counts.
+      const local = await chooseCategorization(t, "cli_b", "Command-line model B");
       await hasText(
         local.getByTestId("provider-sentence-categorization"),
         "model bridge on your own computer",
       );
       await uploadAlert(t, "E2E LOCAL TOOL SHOP", "e2e-ai-on-1");
-      await until(() => bridgeRuns(t, "cli_b") === before + 1, "one run of Local tool B", 30_000);
+      await until(() => bridgeRuns(t, "cli_b") === before + 1, "one run of Command-line model B", 30_000);
       await putConfig(t, { categorization_provider: "disabled" });
     },
   },

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../../scripts/lib/net.mjs";
 import { assert, hasText, until } from "./helpers.mjs";
+import { PAGES, screenChecks } from "./layout.mjs";
 
 const root = join(import.meta.dirname, "..", "..");
 
@@ -62,10 +63,26 @@ export const steps = [
     },
   },
   {
+    name: "the empty journal at 390 and 1280 px: nothing covers a control, no code on screen, the first steps listed",
+    async run(t) {
+      const { page } = t;
+      const steps = page.getByTestId("getting-started");
+      await steps.waitFor();
+      for (const k of ["password", "transaction", "bank", "budget"])
+        await page.getByTestId(`step-${k}`).waitFor();
+      const problems = await screenChecks({ ...t, base: t.state.fresh.base }, PAGES);
+      assert.deepEqual(problems, [], problems.join("\n"));
+      await page.goto(`${t.state.fresh.base}/`);
+      await page.getByTestId("first-run").waitFor();
+    },
+  },
+  {
     name: "adding the demo data fills the journal",
     async run(t) {
       const { page } = t;
       await page.getByRole("button", { name: "Add demo data" }).click();
+      // Not a bare "Adding…": what is happening, and for how long.
+      await hasText(page.getByTestId("demo-progress"), "bank alerts");
       // The demo household goes through the real pipeline (~700 alerts): seconds idle, longer under load.
       await page.locator(".toast", { hasText: "Demo data added" }).first().waitFor({ timeout: 240_000 });
       await until(async () => (await page.getByTestId("journal-day").count()) > 3, "journal days", 15_000);
@@ -75,6 +92,22 @@ export const steps = [
         "the guide stayed after the demo was added",
       );
       await t.shot("after-demo");
+      // Until each is done, its step stays: the demo sets a budget and brings transactions, but
+      // sets no password and teaches no bank (one of its alerts waits to be taught).
+      await page.getByTestId("getting-started").waitFor();
+      assert.equal(await page.getByTestId("step-transaction").count(), 0, "the transaction step stayed");
+      assert.equal(await page.getByTestId("step-budget").count(), 0, "the budget step stayed");
+      assert.equal(await page.getByTestId("step-password").count(), 1, "the password step went");
+      assert.equal(await page.getByTestId("step-bank").count(), 1, "the bank step went");
+      // Every loop shows: alerts to review, a bank to teach, a statement half reviewed, a receipt to match.
+      await page.goto(`${t.state.fresh.base}/review`);
+      await until(
+        async () => Number(await page.getByTestId("attention-count").textContent()) >= 2,
+        "alerts to review",
+      );
+      await hasText(page.locator("main"), "Tangerine", 15_000);
+      await page.goto(`${t.state.fresh.base}/statements`);
+      await hasText(page.locator("main"), "mbna-", 15_000);
       const again = await page.evaluate(
         async () => (await fetch("/api/v1/setup/demo-data", { method: "POST" })).status,
       );

@@ -35,7 +35,7 @@ export const steps = [
       await section.waitFor();
       const task = section.getByTestId("task-insights");
       await task.getByLabel("Provider").selectOption("cli_a");
-      await page.getByText("Insights: Local tool A").first().waitFor();
+      await page.getByText("Insights: Command-line model A").first().waitFor();
       await task.getByRole("button", { name: "Test" }).click();
       const verdict = task.getByTestId("verdict-insights");
       await verdict.waitFor();
@@ -69,7 +69,7 @@ export const steps = [
         await t.shot("insights-no-bridge");
         return;
       }
-      await hasText(page.getByTestId("ai-needs-insights"), "Sends to Local tool A");
+      await hasText(page.getByTestId("ai-needs-insights"), "Sends to Command-line model A");
       await page.getByRole("button", { name: "Generate briefing" }).click();
       await page.getByTestId("insights-progress").waitFor();
       await t.shot("insights-progress");
@@ -100,7 +100,7 @@ export const steps = [
         assert.equal(await box.getByRole("button", { name: "Summarize month" }).isDisabled(), true);
         await t.shot("summarize-off");
       } else {
-        await hasText(box, "Sends to Local tool A");
+        await hasText(box, "Sends to Command-line model A");
         await box.getByRole("button", { name: "Summarize month" }).click();
         await page.getByTestId("summarize-progress").waitFor();
         await t.shot("summarize-progress");

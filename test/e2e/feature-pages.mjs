@@ -483,6 +483,40 @@ export const steps = [
     },
   },
   {
+    name: "budget editor: leaving with unsaved changes asks, and staying keeps them",
+    async run(t) {
+      const { page } = t;
+      await page.goto(`${t.base}/budget/edit?year=2026`);
+      const ceiling = page.getByLabel("Yearly ceiling");
+      await ceiling.waitFor();
+      const was = await ceiling.inputValue();
+      await ceiling.fill(String(Number(was || 0) + 123));
+      const asked = [];
+      const answer = (ok) => (d) => {
+        asked.push(d.message());
+        return ok ? d.accept() : d.dismiss();
+      };
+      // Declined: still in the editor, the change still there (a link, then Back).
+      const stay = answer(false);
+      page.on("dialog", stay);
+      await page.getByRole("link", { name: "Back to the budget" }).click();
+      await page.waitForTimeout(300);
+      assert.match(page.url(), /\/budget\/edit/);
+      assert.equal(await ceiling.inputValue(), String(Number(was || 0) + 123));
+      await page.goBack();
+      await page.waitForTimeout(300);
+      assert.match(page.url(), /\/budget\/edit/);
+      page.off("dialog", stay);
+      assert.ok(asked.length >= 2 && /not saved/.test(asked[0]), `asked: ${asked.join(" | ")}`);
+      // Accepted: the page goes, nothing saved.
+      const go = answer(true);
+      page.on("dialog", go);
+      await page.getByRole("link", { name: "Back to the budget" }).click();
+      await page.waitForURL(/\/budget\?/);
+      page.off("dialog", go);
+    },
+  },
+  {
     name: "every page's first load under a second",
     async run(t) {
       assert.deepEqual(t.state.slow ?? [], []);

@@ -84,7 +84,7 @@ describe("AI readiness", () => {
     await setConfig({ daily_summary_provider: "cli_a" });
     const none = await readiness();
     expect(none.summaries.reason).toMatch(
-      /Local tool A runs on your computer.*MODEL_BRIDGE_URL and MODEL_BRIDGE_TOKEN/,
+      /Command-line model A runs on your computer.*MODEL_BRIDGE_URL and MODEL_BRIDGE_TOKEN/,
     );
     // An address and token, but nothing answers there.
     const dead = await readiness({ MODEL_BRIDGE_URL: "http://127.0.0.1:9", MODEL_BRIDGE_TOKEN: "t" });

@@ -93,13 +93,15 @@ describe("POST /api/v1/setup/demo-data", () => {
     expect(res.body).toMatchObject({
       budget_year: 2026,
       recipient: "demo@finance-journal.example",
-      quarantined: 0,
+      // The alert from a bank no reader knows, left to teach.
+      quarantined: 1,
     });
     expect(res.body.overrides).toBeGreaterThan(25);
     const { n } = (await env.DB.prepare("SELECT COUNT(*) AS n FROM transactions").first<{ n: number }>())!;
     expect(n).toBe(res.body.transactions);
-    // Every alert became a row, plus what the statement held that no alert told of.
-    expect(n).toBe(res.body.emails + res.body.statement_imported);
+    // Every alert became a row, plus what the statement held that no alert told of, plus the two
+    // alerts printed in US dollars (waiting in Needs review).
+    expect(n).toBe(res.body.emails + res.body.statement_imported + 2);
     expect(res.body.emails).toBeGreaterThan(300);
     expect(res.body.statement_imported).toBe(2);
     // Store receipts came through the upload door, each linked to its purchase.
@@ -112,6 +114,21 @@ describe("POST /api/v1/setup/demo-data", () => {
       "application/pdf",
       "application/pdf",
     ]);
+    // What the demo leaves to do, each through its own door: alerts to review, a bank to teach,
+    // a statement half reviewed, a receipt to match.
+    const review = await call("/api/v1/transactions/attention?month=2026-11", { now: NOW });
+    expect(review.body.transactions.map((t: { company: string }) => t.company).sort()).toEqual([
+      "Pike Place Market",
+      "Seattle Center Parking",
+    ]);
+    const failures = await call("/api/v1/parse-failures", { now: NOW });
+    expect(JSON.stringify(failures.body)).toContain("tangerine");
+    const statements = await call("/api/v1/statements", { now: NOW });
+    expect(JSON.stringify(statements.body)).toContain("in_progress");
+    const unmatched = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM attachments WHERE tx_date_file_name IS NULL",
+    ).first<{ n: number }>();
+    expect(unmatched?.n).toBe(1);
     console.log(`demo household: ${res.body.emails} alerts + statement in ${ms} ms`);
 
     // Real shapes: each alert row keeps its raw email, an extraction by the bank's parser, the

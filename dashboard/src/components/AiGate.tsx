@@ -1,7 +1,7 @@
 // Every AI action says beforehand what it needs, and a button that cannot work is disabled with
 // the reason beside it and a link to Settings → Intelligence. The server decides readiness
 // (GET /config/ai-readiness, the same routing every model call uses); reloaded when settings change.
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { api, unwrap } from "../api/client";
 import type { components } from "../api/schema";
 import { useApp } from "../lib/app";
@@ -59,8 +59,22 @@ export function SettingsLink({
   );
 }
 
-/** The line beside an AI action: what it uses and needs, or why it cannot run now. */
+const DISMISSED = "fj.ai-notice-dismissed";
+const dismissedSet = (): Set<string> => {
+  try {
+    return new Set(JSON.parse(localStorage.getItem(DISMISSED) ?? "[]"));
+  } catch {
+    return new Set();
+  }
+};
+
+/**
+ * The line beside an AI action: what it uses, or (one compact, dismissible line) why it cannot run
+ * now. What it needs stays for screen readers and the tooltip; a dismissed notice stays gone on
+ * this device (the button's own description keeps the reason).
+ */
 export function AiNeeds({ action, r }: { action: AiAction; r: Readiness | undefined }) {
+  const [dismissed, setDismissed] = useState(() => dismissedSet().has(action));
   if (!r) return null;
   const id = `ai-needs-${action}`;
   if (r.ready) {
@@ -71,11 +85,48 @@ export function AiNeeds({ action, r }: { action: AiAction; r: Readiness | undefi
       </p>
     );
   }
+  const needs = ` Needs: ${r.needs}`;
+  if (dismissed)
+    return (
+      <span className="sr-only" id={id} data-testid={id} data-ready="false">
+        {r.reason}
+        {needs}
+      </span>
+    );
+  const dismiss = () => {
+    const all = dismissedSet();
+    all.add(action);
+    try {
+      localStorage.setItem(DISMISSED, JSON.stringify([...all]));
+    } catch {
+      // private mode: dismissed for this visit
+    }
+    setDismissed(true);
+  };
   return (
-    <p className="small ai-needs ai-needs-off" id={id} data-testid={id} data-ready="false" role="note">
-      <strong>Not available: </strong>
-      {r.reason} Needs: {r.needs} <SettingsLink />
-    </p>
+    <div
+      className="small ai-needs ai-needs-off"
+      id={id}
+      data-testid={id}
+      data-ready="false"
+      role="note"
+      title={r.needs}
+    >
+      <p>
+        <strong>Not available: </strong>
+        {r.reason}
+        <span className="sr-only">{needs}</span> <SettingsLink>Set up</SettingsLink>
+      </p>
+      <button
+        type="button"
+        className="btn-icon"
+        onClick={dismiss}
+        aria-label="Dismiss this notice"
+        data-testid="ai-dismiss"
+      >
+        ×
+      </button>
+    </div>
   );
 }
 

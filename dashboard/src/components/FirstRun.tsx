@@ -1,5 +1,6 @@
 // What an empty journal says: how alerts get in (Email Routing, the polled mailbox, upload),
 // that a password protects it, and — on this machine only — a demo household to look around with.
+import { useEffect, useState } from "react";
 import { api, DATA_CHANGED, unwrap } from "../api/client";
 import type { SetupStatus } from "../api/types";
 import { useApp } from "../lib/app";
@@ -9,14 +10,107 @@ import { useApi } from "../lib/useApi";
 import { Empty, ErrorNotice } from "./States";
 import { useAction } from "./useAction";
 
-/** The empty month's message: the first-run guide when the whole journal is empty. */
+/**
+ * The empty month's message: the first-run guide when the whole journal is empty; otherwise where
+ * the newest transaction is (a first alert is often from another month than today's).
+ */
 export function EmptyMonth({ month }: { month: string }) {
   const setup = useApi(() => unwrap(api.GET("/api/v1/setup/status")), "setup");
+  const newest = useApi(() => unwrap(api.GET("/api/v1/transactions/latest")), "latest");
   if (setup.data?.empty) return <FirstRun status={setup.data} />;
+  const there = newest.data?.month;
   return (
     <Empty title={`Nothing recorded in ${monthLabel(month)}`}>
-      Transactions appear here as bank alerts arrive. You can also <Link to="/upload">upload an email</Link>.
+      {there && there !== month ? (
+        <span data-testid="newest-month">
+          Your newest transaction is in {monthLabel(there)}:{" "}
+          <Link to={`/?month=${there}`}>open {monthLabel(there)}</Link>.
+        </span>
+      ) : (
+        <>
+          Transactions appear here as bank alerts arrive. You can also{" "}
+          <Link to="/upload">upload an email</Link>.
+        </>
+      )}
     </Empty>
+  );
+}
+
+/**
+ * The first hour, step by step, until each step is done (the state is read, never remembered):
+ * a password, a first transaction, a bank taught, a budget. Nothing shows once all four are done.
+ */
+export function GettingStarted({ open }: { open: boolean }) {
+  const year = new Date().getFullYear();
+  const setup = useApi(() => unwrap(api.GET("/api/v1/setup/status")), "setup");
+  const taught = useApi(() => unwrap(api.GET("/api/v1/templates")), "templates");
+  const budget = useApi(
+    () => unwrap(api.GET("/api/v1/budget/config", { params: { query: { year } } })),
+    `budget-${year}`,
+  );
+  const newest = useApi(() => unwrap(api.GET("/api/v1/transactions/latest")), "latest");
+  if (!setup.data || !taught.data || !budget.data) return null;
+  const there = newest.data?.month;
+  const steps = [
+    {
+      key: "password",
+      done: setup.data.password_set,
+      body: (
+        <>
+          <strong>Set a password</strong> so only you can read the journal:{" "}
+          <Link to="/settings" onClick={toAccount}>
+            Settings → Account
+          </Link>
+          .
+        </>
+      ),
+    },
+    {
+      key: "transaction",
+      done: !setup.data.empty,
+      body: (
+        <>
+          <strong>Bring in a first transaction</strong>: forward a bank alert, or{" "}
+          <Link to="/upload">upload one</Link>; it lands in the month of its date
+          {there ? ` (the newest is in ${monthLabel(there)})` : ""}.
+        </>
+      ),
+    },
+    {
+      key: "bank",
+      done: taught.data.count > 0,
+      body: (
+        <>
+          <strong>Teach the journal a bank</strong> it cannot read yet: such alerts wait in{" "}
+          <Link to="/review">Needs review</Link>, where one example teaches it the rest.
+        </>
+      ),
+    },
+    {
+      key: "budget",
+      done: budget.data.targets_version > 0,
+      body: (
+        <>
+          <strong>Set a budget</strong> for {year}: <Link to="/budget/edit">Edit budget</Link>.
+        </>
+      ),
+    },
+  ];
+  const left = steps.filter((s) => !s.done);
+  if (left.length === 0) return null;
+  return (
+    <details className="card getting-started" open={open} data-testid="getting-started">
+      <summary>
+        Getting started: {steps.length - left.length} of {steps.length} done
+      </summary>
+      <ol>
+        {left.map((s) => (
+          <li key={s.key} data-testid={`step-${s.key}`}>
+            {s.body}
+          </li>
+        ))}
+      </ol>
+    </details>
   );
 }
 
@@ -36,8 +130,9 @@ function FirstRun({ status }: { status: SetupStatus }) {
   const { run, busy, error } = useAction();
   const addDemo = () =>
     run(async () => {
-      await unwrap(api.POST("/api/v1/setup/demo-data"));
+      const res = await unwrap(api.POST("/api/v1/setup/demo-data"));
       window.dispatchEvent(new Event(DATA_CHANGED));
+      return res;
     }, "Demo data added");
   const mb = status.mailbox;
   return (
@@ -115,9 +210,35 @@ function FirstRun({ status }: { status: SetupStatus }) {
           <button type="button" className="btn btn-primary" onClick={addDemo} disabled={busy}>
             {busy ? "Adding…" : "Add demo data"}
           </button>
+          {busy && <DemoProgress />}
           <ErrorNotice error={error} />
         </div>
       )}
+    </div>
+  );
+}
+
+/**
+ * While the demo household goes through the pipeline (one request, 10–30 s): what is happening
+ * and for how long, so a long wait reads as work, not a hang.
+ */
+function DemoProgress() {
+  const [seconds, setSeconds] = useState(0);
+  useEffect(() => {
+    const t0 = Date.now();
+    const timer = setInterval(() => setSeconds(Math.floor((Date.now() - t0) / 1000)), 500);
+    return () => clearInterval(timer);
+  }, []);
+  const stage =
+    seconds < 2
+      ? "Setting up merchant rules and a budget"
+      : "Sending eight months of bank alerts through the same pipeline as your email, then a card statement and receipts";
+  return (
+    <div className="demo-progress" role="status" data-testid="demo-progress">
+      <progress aria-label="Adding demo data" />
+      <p className="small">
+        {stage}… {seconds} s <span className="muted">(usually 10 to 30 seconds)</span>
+      </p>
     </div>
   );
 }

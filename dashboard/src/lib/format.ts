@@ -152,3 +152,8 @@ export function accountTypeLabel(type: string | null | undefined): string {
   const words = type.replace(/_/g, " ");
   return ACCOUNT_WORDS[type] ?? words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** "1 transaction", "3 transactions": a number with its noun (plural adds "s" unless given). */
+export function count(n: number, noun: string, plural = `${noun}s`): string {
+  return `${n.toLocaleString("en-CA")} ${n === 1 ? noun : plural}`;
+}

@@ -1,22 +1,60 @@
 // A small history router: the Worker (and Pages) answer every path with index.html.
-import { type AnchorHTMLAttributes, type MouseEvent, useSyncExternalStore } from "react";
+import { type AnchorHTMLAttributes, type MouseEvent, useEffect, useSyncExternalStore } from "react";
 
 const listeners = new Set<() => void>();
 function emit() {
   for (const fn of listeners) fn();
 }
-if (typeof window !== "undefined") window.addEventListener("popstate", emit);
+
+// A form with unsaved changes registers what to ask before the page goes (a link, Back, a reload):
+// the person confirms, or stays where they were with their changes.
+let leaveQuestion: string | null = null;
+let here = typeof window !== "undefined" ? window.location.pathname + window.location.search : "/";
+const mayLeave = () => !leaveQuestion || window.confirm(leaveQuestion);
+
+if (typeof window !== "undefined")
+  window.addEventListener("popstate", () => {
+    const to = window.location.pathname + window.location.search;
+    if (to !== here && !mayLeave()) {
+      // Back (or Forward) already moved the address: put it back, and the form stays.
+      window.history.pushState(null, "", here);
+      return;
+    }
+    here = to;
+    emit();
+  });
+
+/** While `question` is set, leaving the page (in the app, or closing the tab) asks it first. */
+export function useLeaveGuard(question: string | null) {
+  useEffect(() => {
+    if (!question) return;
+    leaveQuestion = question;
+    const onUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = question;
+    };
+    window.addEventListener("beforeunload", onUnload);
+    return () => {
+      if (leaveQuestion === question) leaveQuestion = null;
+      window.removeEventListener("beforeunload", onUnload);
+    };
+  }, [question]);
+}
 
 function subscribe(fn: () => void) {
   listeners.add(fn);
   return () => listeners.delete(fn);
 }
 
-export function navigate(to: string, opts: { replace?: boolean } = {}) {
-  if (to === window.location.pathname + window.location.search) return;
+export function navigate(to: string, opts: { replace?: boolean } = {}): boolean {
+  const now = window.location.pathname + window.location.search;
+  if (to === now) return true;
+  if (!mayLeave()) return false;
   if (opts.replace) window.history.replaceState(null, "", to);
   else window.history.pushState(null, "", to);
+  here = to;
   emit();
+  return true;
 }
 
 function snapshot() {
@@ -44,8 +82,7 @@ export function Link({ to, onClick, ...rest }: LinkProps) {
     onClick?.(e);
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
-    navigate(to);
-    window.scrollTo(0, 0);
+    if (navigate(to)) window.scrollTo(0, 0);
   };
   return <a href={to} onClick={handle} {...rest} />;
 }

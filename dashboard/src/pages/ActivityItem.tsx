@@ -42,7 +42,10 @@ const WORDS: Record<string, string> = {
 
 /** "resolveParseFailure" → "Resolve parse failure", for operations without words of their own. */
 function humanize(op: string): string {
-  const words = op.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  const words = op
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/[_-]+/g, " ")
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -71,13 +74,29 @@ function changedKeys(e: ActivityEntry): string[] {
   if (!e.before || !e.after) return [];
   const keys = new Set([...Object.keys(e.before), ...Object.keys(e.after)]);
   return [...keys].filter(
-    (k) => FIELD_WORDS[k] !== null && JSON.stringify(e.before?.[k]) !== JSON.stringify(e.after?.[k]),
+    (k) =>
+      FIELD_WORDS[k] !== null &&
+      !INTERNAL_KEY.test(k) &&
+      JSON.stringify(e.before?.[k]) !== JSON.stringify(e.after?.[k]),
   );
 }
 
+/** Fields a person never reads: ids, hashes, storage keys. */
+const INTERNAL_KEY = /(^id$|_id$|[a-z]Id$|hash|sha\d*$|_key$|^key$)/i;
+
+/** A value of a before/after image in words: a record's plain fields, never its JSON or its ids. */
 function show(v: unknown): string {
-  if (v === null || v === undefined) return "—";
-  return typeof v === "object" ? JSON.stringify(v) : String(v);
+  if (v === null || v === undefined || v === "") return "—";
+  if (Array.isArray(v)) return v.map(show).join(", ") || "—";
+  if (typeof v === "object") {
+    const parts = Object.entries(v as Record<string, unknown>)
+      .filter(([k, x]) => x !== null && typeof x !== "object" && !INTERNAL_KEY.test(k))
+      .map(([k, x]) => `${humanize(k)}: ${show(x)}`);
+    return parts.join(" · ") || "(changed)";
+  }
+  // An enum value ("pending_review") in words.
+  if (typeof v === "string" && /^[a-z]+(_[a-z]+)+$/.test(v)) return humanize(v).toLowerCase();
+  return String(v);
 }
 
 export function ActivityItem({
@@ -152,7 +171,7 @@ export function ActivityItem({
           <dl className="facts">
             {keys.map((k) => (
               <div key={k}>
-                <dt>{FIELD_WORDS[k] ?? k}</dt>
+                <dt>{FIELD_WORDS[k] ?? humanize(k)}</dt>
                 <dd>
                   <del>{show(e.before?.[k])}</del> → <ins>{show(e.after?.[k])}</ins>
                 </dd>

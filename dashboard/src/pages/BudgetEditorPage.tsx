@@ -13,7 +13,7 @@ import { useAction } from "../components/useAction";
 import { useYearParam, YearPicker } from "../components/money-pages/YearPicker";
 import { useApp } from "../lib/app";
 import { categoryLabel, money } from "../lib/format";
-import { Link } from "../lib/router";
+import { Link, useLeaveGuard } from "../lib/router";
 import { useApi } from "../lib/useApi";
 
 type Config = components["schemas"]["BudgetConfigResponse"];
@@ -73,6 +73,14 @@ function EditorForm({
   const { busy, error, setError, run } = useAction();
   const notify = useToast();
   const staleRef = useRef<HTMLDivElement>(null);
+  // What was last read or saved: leaving with anything else asks first.
+  const [savedAs, setSavedAs] = useState(() =>
+    JSON.stringify([rowsFrom(config), String(config.spending_ceiling || "")]),
+  );
+  const dirty = JSON.stringify([rows, ceiling]) !== savedAs;
+  useLeaveGuard(
+    dirty && canWrite ? "Leave the budget editor? Your changes to the budget are not saved." : null,
+  );
 
   const annual = rows.reduce((sum, r) => sum + r.annual, 0);
   const used = new Set(rows.map((r) => r.category.toLowerCase()));
@@ -113,6 +121,7 @@ function EditorForm({
           }),
         ).finally(stop);
         setVersions({ t: saved.targets_version, g: saved.groups_version });
+        setSavedAs(JSON.stringify([rows, ceiling]));
         setStale(false);
         notify("Budget saved", "ok", entries);
       } catch (err) {

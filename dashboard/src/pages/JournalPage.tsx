@@ -4,11 +4,11 @@ import type { Journal, JournalDay } from "../api/types";
 import { Money } from "../components/Money";
 import { MonthPicker } from "../components/MonthPicker";
 import { MtdChart } from "../components/MtdChart";
-import { EmptyMonth } from "../components/FirstRun";
+import { EmptyMonth, GettingStarted } from "../components/FirstRun";
 import { ErrorNotice, Loading } from "../components/States";
 import { TxDrawer } from "../components/TxDrawer";
 import { TxRow } from "../components/TxRow";
-import { dayLabel, monthLabel, money, SPENDING_TYPES } from "../lib/format";
+import { count, dayLabel, monthLabel, money, SPENDING_TYPES } from "../lib/format";
 import { useMonthParam } from "../lib/month";
 import { lastJournalMonth, rememberJournalMonth } from "../lib/pwa";
 import { useLocation } from "../lib/router";
@@ -34,6 +34,7 @@ export function JournalPage() {
       </div>
       <ErrorNotice error={journal.error} onRetry={journal.reload} />
       {!j && journal.loading && <Loading rows={5} />}
+      {j && <GettingStarted open={j.days.length === 0} />}
       {j && j.days.length > 0 && <MonthOverview journal={j} />}
       {j && j.days.length > 0 && <SummarizeMonth month={month} onDone={journal.reload} />}
       {j && j.days.length === 0 && <EmptyMonth month={month} />}
@@ -64,7 +65,7 @@ function MonthOverview({ journal }: { journal: Journal }) {
           <span className="stat-label">Spent in {monthLabel(journal.month)}</span>
           <Money value={journal.month_total} className="stat-value" />
           <span className="stat-sub" data-testid="journal-count">
-            {journal.transaction_count} transactions
+            {count(journal.transaction_count, "transaction")}
             {spent !== journal.transaction_count && ` (${spent} of them spending)`}
           </span>
         </div>

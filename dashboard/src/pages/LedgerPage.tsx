@@ -20,7 +20,7 @@ import { Money } from "../components/Money";
 import { MonthPicker } from "../components/MonthPicker";
 import { Empty, ErrorNotice, Loading } from "../components/States";
 import { useApp } from "../lib/app";
-import { isIncoming, monthLabel } from "../lib/format";
+import { isIncoming, monthLabel, count } from "../lib/format";
 import { useMonthParam } from "../lib/month";
 import { navigate, useLocation } from "../lib/router";
 import { useApi } from "../lib/useApi";
@@ -168,8 +168,8 @@ export function LedgerPage() {
             </select>
           </div>
           <p className="small muted" data-testid="ledger-totals">
-            {shown.length} transactions · out <Money value={out} /> · in <Money value={inn} incoming />{" "}
-            (ignored rows not counted)
+            {count(shown.length, "transaction")} · out <Money value={out} /> · in{" "}
+            <Money value={inn} incoming /> (ignored rows not counted)
           </p>
           {chosen.length > 0 && <BulkBar rows={chosen} onDone={changed} />}
           {shown.length === 0 ? (

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { api, unwrap } from "../api/client";
 import type { ParseFailure } from "../api/types";
 import { AiNeeds, useAiReadiness } from "../components/AiGate";
+import { stageWords } from "../lib/failure-words";
 import { Empty, ErrorNotice, Loading } from "../components/States";
 import { useAction } from "../components/useAction";
 import { useApp } from "../lib/app";
@@ -162,19 +163,6 @@ const STATUS_WORDS: Record<string, string> = {
   dismissed: "Dismissed",
   recovered: "Recovered",
 };
-
-/** Why an email could not be read, in words (the API's failure_stage codes). */
-const STAGE_WORDS: Record<string, string> = {
-  no_parser_match: "no reader knows this bank's wording yet",
-  extraction_empty: "the bank is known, but the amount, merchant or date could not be read",
-  ai_extraction_failed: "the AI could not read it",
-  ai_validation_failed: "the AI's reading did not match the email",
-  db_validation_failed: "it could not be saved",
-};
-
-function stageWords(stage: string | null | undefined): string {
-  return stage ? (STAGE_WORDS[stage] ?? stage.replace(/_/g, " ")) : "no reason given";
-}
 
 const sentenceCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 

@@ -1,10 +1,8 @@
 import { Link } from "../lib/router";
 import { AccountSection } from "./settings/AccountSection";
 import { AlertIntakeSection } from "./settings/AlertIntakeSection";
-import { CategoriesSection } from "./settings/CategoriesSection";
 import { ConnectedAppsSection } from "./settings/ConnectedAppsSection";
 import { IntelligenceSection } from "./settings/IntelligenceSection";
-import { OverridesSection } from "./settings/OverridesSection";
 import { PreferencesSection } from "./settings/PreferencesSection";
 import { SessionsSection } from "./settings/SessionsSection";
 import { TokensSection } from "./settings/TokensSection";
@@ -17,8 +15,6 @@ const SECTIONS = [
   ["preferences", "Preferences"],
   ["alerts", "Alert emails"],
   ["intelligence", "Intelligence"],
-  ["categories", "Categories"],
-  ["overrides", "Merchant rules"],
 ] as const;
 
 export function SettingsPage() {
@@ -42,8 +38,14 @@ export function SettingsPage() {
       <PreferencesSection />
       <AlertIntakeSection />
       <IntelligenceSection />
-      <CategoriesSection />
-      <OverridesSection />
+      {/* Categories and merchant rules have one home: the Rules page. */}
+      <div className="card" id="categories">
+        <h2>Categories and merchant rules</h2>
+        <p className="muted small">
+          Adding, renaming and deleting categories, and the rules that file a merchant under one, are on the{" "}
+          <Link to="/rules">Rules</Link> page.
+        </p>
+      </div>
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { MonthColumns } from "../components/money-pages/YearPicker";
 import { MonthPicker } from "../components/MonthPicker";
 import { Empty, ErrorNotice, Loading } from "../components/States";
 import { useApp } from "../lib/app";
-import { categoryLabel, money, shiftMonth } from "../lib/format";
+import { categoryLabel, money, shiftMonth, count } from "../lib/format";
 import { useMonthParam } from "../lib/month";
 import { Link } from "../lib/router";
 import { useApi } from "../lib/useApi";
@@ -61,8 +61,12 @@ export function TrendsPage() {
               format={(n) => money(n, { whole: true })}
             />
             <p className="muted small">
-              {list.reduce((s, m) => s + m.spending_count, 0)} transactions · average{" "}
-              {money(list.reduce((s, m) => s + m.total_spending, 0) / Math.max(1, list.length))} a month
+              {count(
+                list.reduce((s, m) => s + m.spending_count, 0),
+                "transaction",
+              )}{" "}
+              · average {money(list.reduce((s, m) => s + m.total_spending, 0) / Math.max(1, list.length))} a
+              month
             </p>
           </div>
           <div className="card" data-testid="trend-categories">

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ChooseFile, DropZone } from "../components/DropZone";
 import { api, unwrap } from "../api/client";
 import type { UploadResult } from "../api/types";
@@ -7,7 +7,8 @@ import { Money } from "../components/Money";
 import { ErrorNotice, Spinner } from "../components/States";
 import { useAction } from "../components/useAction";
 import { useApp } from "../lib/app";
-import { categoryLabel } from "../lib/format";
+import { uploadDetailWords } from "../lib/failure-words";
+import { categoryLabel, monthLabel } from "../lib/format";
 import { Link } from "../lib/router";
 
 const OUTCOMES: Record<UploadResult["status"], { title: string; tone: string }> = {
@@ -54,6 +55,11 @@ export function UploadPage() {
   };
   const r = outcome?.result;
   const month = monthOf(r?.date_file_name ?? null);
+  // The result card comes into view (above a phone's bottom bar), not below the fold.
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (outcome || statementName) card.current?.scrollIntoView({ block: "center", behavior: "smooth" });
+  }, [outcome, statementName]);
   return (
     <section aria-labelledby="upload-h" className="page-narrow">
       <div className="page-head">
@@ -86,7 +92,12 @@ export function UploadPage() {
       </DropZone>
       <ErrorNotice error={error} />
       {statementName && (
-        <div className="card outcome outcome-info" role="status" data-testid="upload-statement-hint">
+        <div
+          className="card outcome outcome-info"
+          role="status"
+          data-testid="upload-statement-hint"
+          ref={card}
+        >
           <h2>That looks like a bank statement</h2>
           <p className="muted small">{statementName}</p>
           <p>
@@ -100,6 +111,7 @@ export function UploadPage() {
           className={`card outcome outcome-${OUTCOMES[r.status].tone}`}
           role="status"
           data-testid="upload-outcome"
+          ref={card}
         >
           <h2>{OUTCOMES[r.status].title}</h2>
           <p className="muted small">{outcome.name}</p>
@@ -112,12 +124,14 @@ export function UploadPage() {
               <Money value={r.amount} />
             </div>
           )}
-          {r.detail && <p>{r.detail}</p>}
+          {r.detail && <p>{uploadDetailWords(r.status, r.detail)}</p>}
           <p>
             {month && (r.status === "created" || r.status === "duplicate") && (
-              <Link to={`/?month=${month}`}>Open the journal</Link>
+              <Link to={`/?month=${month}`} data-testid="upload-open-month">
+                See it in {monthLabel(month)} of the journal
+              </Link>
             )}
-            {r.status === "quarantined" && <Link to="/review">Review the quarantine</Link>}
+            {r.status === "quarantined" && <Link to="/review">Open Needs review</Link>}
           </p>
         </div>
       )}
@@ -131,8 +145,15 @@ function AiEmailNeeds() {
   const rescue = useAiReadiness("alert_rescue");
   return (
     <div data-testid="upload-ai">
-      <AiNeeds action="categorization" r={categorize} />
-      <AiNeeds action="alert_rescue" r={rescue} />
+      {/* One notice: reading unknown alerts needs what categorizing needs, and more. */}
+      {categorize && !categorize.ready ? (
+        <AiNeeds action="categorization" r={categorize} />
+      ) : (
+        <>
+          <AiNeeds action="categorization" r={categorize} />
+          <AiNeeds action="alert_rescue" r={rescue} />
+        </>
+      )}
     </div>
   );
 }

@@ -7,8 +7,18 @@ declare module "*/scripts/lib/demo-data.mjs" {
     raw: string;
     at: Date;
   }[];
-  /** The card statement of the last whole month (OFX), or null. */
-  export function buildDemoStatement(opts?: { seed?: number; today?: Date; months?: number }): {
+  /** What is left to do: alerts to review (another currency) and one from a bank no reader knows. */
+  export function buildDemoChores(opts?: { today?: Date }): {
+    review: { raw: string; at: Date }[];
+    unknownBank: { raw: string; at: Date };
+  };
+  /** The card statement of the last whole month (or `monthsBack` months ago) as OFX, or null. */
+  export function buildDemoStatement(opts?: {
+    seed?: number;
+    today?: Date;
+    months?: number;
+    monthsBack?: number;
+  }): {
     filename: string;
     text: string;
     rows: number;

@@ -7,6 +7,7 @@
  * real rows carry. No model is asked (the rules categorize) and nothing is notified.
  */
 import {
+  buildDemoChores,
   buildDemoEmails,
   buildDemoStatement,
   DEMO_BUDGET,
@@ -28,7 +29,8 @@ import { checkUpload } from "../attachments/files";
 import { type GroupsDoc, parseGroups, parseTargets, type TargetsDoc } from "../budget/rules";
 import { upload } from "../attachments/service";
 import { executeImport } from "../statements/import";
-import { uploadStatement } from "../statements/service";
+import type { RowEdit } from "../statements/schemas";
+import { applyEdits, loadStatement, uploadStatement } from "../statements/service";
 import { hasBudget, writeDemo } from "./setup-queries";
 
 export interface DemoHouseholdResult {
@@ -114,6 +116,7 @@ export async function seedDemoHousehold(
     imported = (await executeImport(at, { statement_id: up.statement_id, actions: [] })).response.imported;
   }
   const receipts = await uploadReceipts({ ...ctx, clock: fixedClock(now) }, created);
+  await leaveChores(ctx, { today, seed, months, base, outcomes });
   return {
     emails: emails.length,
     outcomes,
@@ -121,6 +124,69 @@ export async function seedDemoHousehold(
     receipts,
     budget_year: writeBudget ? year : null,
   };
+}
+
+/**
+ * What the demo leaves for a person, through the same doors: alerts printed in another currency
+ * (Needs review), an alert from a bank no reader knows (quarantined, to teach), the month before's
+ * statement uploaded and half reviewed, and one receipt not yet matched to its purchase.
+ */
+async function leaveChores(
+  ctx: ServiceCtx,
+  {
+    today,
+    seed,
+    months,
+    base,
+    outcomes,
+  }: {
+    today: Date;
+    seed?: number;
+    months?: number;
+    base: Omit<IngestDeps, "clock">;
+    outcomes: DemoHouseholdResult["outcomes"];
+  },
+) {
+  const chores = buildDemoChores({ today });
+  for (const e of [...chores.review, chores.unknownBank]) {
+    const clock = fixedClock(new Date(e.at.getTime() + DELIVERY_MS).toISOString());
+    const out = await ingestEmail(e.raw, { ...base, clock });
+    outcomes[out.status]++;
+  }
+  const at = { ...ctx, clock: fixedClock(today.toISOString()) };
+  const stmt = buildDemoStatement({ seed, today, months, monthsBack: 2 });
+  if (stmt) {
+    const up = await uploadStatement(at, {
+      bytes: new TextEncoder().encode(stmt.text),
+      filename: stmt.filename,
+    });
+    const { rows } = await loadStatement(at, up.statement_id);
+    // The first half confirmed as suggested; the rest wait.
+    const half = rows.slice(0, Math.ceil(rows.length / 2));
+    if (half.length)
+      await applyEdits(at, {
+        id: up.statement_id,
+        edits: half.map((r) => ({ key: r.tx_index, edit: { action: r.action as RowEdit["action"] } })),
+        summary: (edited) => `reviewed ${edited.length} statement rows`,
+      });
+  }
+  const day = today.toISOString().slice(0, 10);
+  const pdf = receiptPdf({
+    merchant: "Whole Foods Market",
+    day,
+    cents: 4_218,
+    items: ["ORGANIC BANANAS", "OAT MILK"],
+  });
+  await upload(
+    at,
+    checkUpload({
+      bytes: pdf,
+      name: `whole-foods-${day}.pdf`,
+      type: "application/pdf",
+      kind: "receipt",
+      txId: null,
+    }),
+  );
 }
 
 /** Each receipt as a browser sends it (multipart, PDF), through the upload door, linked to its row. */

@@ -41,6 +41,20 @@ describe("npm start's output filter", () => {
     expect(kept).toEqual(['{"level":"error","msg":"imap poll failed","reason":"connection refused"}']);
   });
 
+  it("sends the Worker's structured lines to the log file (errors also to the terminal) and drops the CIMD note", () => {
+    const logged: string[] = [];
+    const filter = devOutputFilter({ verbose: false, logLine: (l: string) => logged.push(l) });
+    const lines = [
+      ...Array.from({ length: 700 }, (_, i) => `{"level":"info","event":"ingest.outcome","n":${i}}`),
+      '{"level":"warn","event":"ingest.attention_mark_failed"}',
+      '{"level":"error","event":"queue.failed"}',
+      "\u001b[33m▲ [WARNING]\u001b[0m CIMD (Client ID Metadata Document) is disabled: add '\"compatibility_flags\": [\"global_fetch_strictly_public\"]' to your wrangler.jsonc to enable.",
+    ];
+    const kept = lines.map(filter).filter((l): l is string => l !== null && l !== "");
+    expect(kept).toEqual(['{"level":"error","event":"queue.failed"}']);
+    expect(logged).toHaveLength(702);
+  });
+
   it("shows everything with FJ_VERBOSE=1", () => {
     const filter = devOutputFilter({ verbose: true });
     const lines = WRANGLER_DEV.split("\n");

@@ -1,4 +1,5 @@
 // With rows selected: move them all to one category (one bulk call, one ledger entry), or trash them.
+import { count } from "../../lib/format";
 import { useState } from "react";
 import { api, unwrap } from "../../api/client";
 import type { Transaction } from "../../api/types";
@@ -11,21 +12,24 @@ export function BulkBar({ rows, onDone }: { rows: Transaction[]; onDone: () => v
   const { busy, error, run } = useAction();
   const [category, setCategory] = useState("");
   const apply = () =>
-    run(async () => {
-      await unwrap(
-        api.PATCH("/api/v1/transactions/bulk", {
-          body: {
-            updates: rows.map((t) => ({
-              forwarded_to: t.forwarded_to,
-              date_file_name: t.date_file_name,
-              category,
-            })),
-            source: "manual_bulk",
-          },
-        }),
-      );
-      onDone();
-    }, `${rows.length} transactions moved to ${category}`);
+    run(
+      async () => {
+        await unwrap(
+          api.PATCH("/api/v1/transactions/bulk", {
+            body: {
+              updates: rows.map((t) => ({
+                forwarded_to: t.forwarded_to,
+                date_file_name: t.date_file_name,
+                category,
+              })),
+              source: "manual_bulk",
+            },
+          }),
+        );
+        onDone();
+      },
+      `${count(rows.length, "transaction")} moved to ${category}`,
+    );
   const trash = () =>
     run(async () => {
       for (const t of rows)

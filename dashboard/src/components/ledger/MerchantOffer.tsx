@@ -70,7 +70,8 @@ export function MerchantOffer({ company, category, exceptId, onDone }: Props) {
         ) : (
           <>
             <p className="small">
-              {rows.length} earlier {company} transactions are filed elsewhere (for example{" "}
+              {rows.length} earlier {company} {rows.length === 1 ? "transaction is" : "transactions are"}{" "}
+              filed elsewhere (for example{" "}
               {rows
                 .slice(0, 2)
                 .map(

@@ -41,9 +41,9 @@ const TASKS: { task: Task; label: string; does: string; providers: readonly stri
 const PROVIDER_LABEL: Record<string, string> = {
   disabled: "Off",
   hosted: "Hosted model API",
-  cli_a: "Local tool A",
-  cli_b: "Local tool B",
-  cli_c: "Local tool C",
+  cli_a: "Command-line model A",
+  cli_b: "Command-line model B",
+  cli_c: "Command-line model C",
 };
 /** One sentence per provider: what leaves the journal and where it goes. */
 const PROVIDER_SENTENCE: Record<string, string> = {

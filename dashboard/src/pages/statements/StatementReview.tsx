@@ -1,7 +1,7 @@
 // One statement under review: balance check, the share alerts caught, per-row and bulk actions,
 // import (one undoable activity entry), reparse, download and delete.
 import { type ReactNode, useState } from "react";
-import { accountTypeLabel } from "../../lib/format";
+import { accountTypeLabel, count } from "../../lib/format";
 import { API_BASE, api, unwrap } from "../../api/client";
 import { ErrorNotice, Loading } from "../../components/States";
 import { useAction } from "../../components/useAction";
@@ -36,14 +36,20 @@ export function StatementReview({ id, accounts }: { id: string; accounts?: React
       stmt.reload();
     });
   const applyBulk = () =>
-    run(async () => {
-      const updates = [...selected].map((tx_index) => ({ tx_index, action: bulk }));
-      await unwrap(
-        api.PATCH("/api/v1/statements/{statement_id}/transactions", { params: { path }, body: { updates } }),
-      );
-      setSelected(new Set());
-      stmt.reload();
-    }, `${selected.size} rows set to ${bulk}`);
+    run(
+      async () => {
+        const updates = [...selected].map((tx_index) => ({ tx_index, action: bulk }));
+        await unwrap(
+          api.PATCH("/api/v1/statements/{statement_id}/transactions", {
+            params: { path },
+            body: { updates },
+          }),
+        );
+        setSelected(new Set());
+        stmt.reload();
+      },
+      `${count(selected.size, "row")} set to ${bulk}`,
+    );
   const doImport = () =>
     run(async () => {
       setOutcome(
