@@ -5,6 +5,7 @@
  */
 import PostalMime, { type Address } from "postal-mime";
 import { htmlToText } from "./html-text";
+import { mimeRefusal, POSTAL_MIME_LIMITS } from "./mime-limits";
 import { scanHeader } from "./raw";
 
 export interface ParsedEmail {
@@ -36,6 +37,8 @@ export interface ParsedEmail {
     /** The forwarded block's date line as printed. */
     printedDate: string | null;
   };
+  /** Set when the email was refused before parsing (mime-limits.ts): why, in words. */
+  refused?: string;
 }
 
 /** Parsers see at most this much text (regex safety on huge mail). */
@@ -104,12 +107,34 @@ function asText(raw: Uint8Array | string): string {
   return typeof raw === "string" ? raw : new TextDecoder("latin1").decode(raw);
 }
 
+/** The head's fields only, for an email refused before parsing: its body is never read. */
+function headOnly(bytes: Uint8Array, refused: string): ParsedEmail {
+  const out = emptyEmail();
+  const from = scanHeader(bytes, "from") ?? "";
+  out.fromEmail = bareAddress(from);
+  out.fromName = from
+    .replace(/<[^>]*>/, "")
+    .replace(/["']/g, "")
+    .trim()
+    .slice(0, 200);
+  out.toEmail = bareAddress(scanHeader(bytes, "to") ?? "");
+  out.forwardedTo = scanRecipient(bytes);
+  out.subject = (scanHeader(bytes, "subject") ?? "").slice(0, 500);
+  out.messageId = scanHeader(bytes, "message-id");
+  out.dateHeader = scanHeader(bytes, "date");
+  out.refused = refused;
+  return out;
+}
+
 export async function parseMime(raw: Uint8Array | string): Promise<ParsedEmail> {
+  const bytes = typeof raw === "string" ? new TextEncoder().encode(raw) : raw;
+  const refused = mimeRefusal(bytes);
+  if (refused) return headOnly(bytes, refused);
   const out = emptyEmail();
   let rawText = "";
   try {
     rawText = asText(raw);
-    const email = await PostalMime.parse(raw);
+    const email = await PostalMime.parse(raw, POSTAL_MIME_LIMITS);
     const headerOf = (key: string) => email.headers.find((h) => h.key === key)?.value ?? null;
     const from = firstMailbox(email.from);
     const to = firstMailbox(email.to);

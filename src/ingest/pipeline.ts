@@ -61,6 +61,8 @@ export async function runPipeline(raw: Uint8Array | string, deps: IngestDeps): P
   // 1. Parse the message; map the recipient to a UserId.
   const email = await parseMime(bytes);
   const envelope = await makeEnvelope(deps, email, rawSha, fileName);
+  // Refused before parsing (a MIME bomb): kept unread with the reason, never lost.
+  if (email.refused) return quarantine(deps, envelope, null, "email_too_complex", { error: email.refused });
 
   // 2. Detect the institution (sender domain, then body names in a fixed order).
   // 3. Parse the fields; a parser that recognizes nothing leaves the details empty.

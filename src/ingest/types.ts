@@ -136,7 +136,9 @@ export type FailureStage =
   | "ai_validation_failed"
   | "db_validation_failed"
   /** The receiving server says the bank's own message failed DMARC, or both DKIM and SPF. */
-  | "authentication_failed";
+  | "authentication_failed"
+  /** Refused before parsing: too large, too deeply nested or too many parts (mime-limits.ts). */
+  | "email_too_complex";
 
 export type IngestOutcome =
   | { status: "created"; tx: TransactionRecord; recovered_by_ai: boolean }
