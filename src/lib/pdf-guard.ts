@@ -43,7 +43,9 @@ const fmt = (n: number) => n.toLocaleString("en-US");
 const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 
 const tooManyOps = () =>
-  new PdfRefused(`A page of this PDF draws more than ${fmt(MAX_OPS_PER_PAGE)} operations; no statement or receipt page does`);
+  new PdfRefused(
+    `A page of this PDF draws more than ${fmt(MAX_OPS_PER_PAGE)} operations; no statement or receipt page does`,
+  );
 
 interface Obj {
   dict: string;
@@ -66,7 +68,8 @@ class OpCounter {
     for (let i = 0; i < b.length; i++) {
       const c = b[i]!;
       if (this.inString > 0) {
-        if (c === 0x5c) i++; // an escaped character
+        if (c === 0x5c)
+          i++; // an escaped character
         else if (c === 0x28) this.inString++;
         else if (c === 0x29) this.inString--;
         this.prev = 32;
@@ -95,7 +98,15 @@ class OpCounter {
 }
 
 const isDelimiter = (c: number) =>
-  c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 0 || c === 0x5d || c === 0x29 || c === 0x3e;
+  c === 32 ||
+  c === 10 ||
+  c === 13 ||
+  c === 9 ||
+  c === 12 ||
+  c === 0 ||
+  c === 0x5d ||
+  c === 0x29 ||
+  c === 0x3e;
 
 /** The names of a dictionary's /Filter (one name or an array). */
 function filtersOf(dict: string): string[] {
@@ -129,10 +140,14 @@ function inflateCapped(
     size += chunk.length;
     budget.left -= chunk.length;
     if (size > MAX_STREAM_BYTES) {
-      throw new PdfRefused(`A stream of this PDF inflates to more than ${mb(MAX_STREAM_BYTES)}; no statement or receipt needs that`);
+      throw new PdfRefused(
+        `A stream of this PDF inflates to more than ${mb(MAX_STREAM_BYTES)}; no statement or receipt needs that`,
+      );
     }
     if (budget.left < 0) {
-      throw new PdfRefused(`This PDF inflates to more than ${mb(MAX_INFLATED_BYTES)}; no statement or receipt needs that`);
+      throw new PdfRefused(
+        `This PDF inflates to more than ${mb(MAX_INFLATED_BYTES)}; no statement or receipt needs that`,
+      );
     }
     if (count) {
       count.push(chunk);
@@ -261,7 +276,9 @@ export function checkPdf(bytes: Uint8Array, maxPages: number): void {
 function checkPages(objects: Map<number, Obj>, forms: number[], maxPages: number, text: string) {
   const formOps = Math.max(0, ...forms.map((n) => objects.get(n)?.ops ?? 0));
   const catalog = [...objects.values()].find((o) => /\/Type\s*\/Catalog\b/.test(o.dict));
-  const rootRef = catalog ? entry(catalog.dict, "Pages") : (/\/Root\s+(\d+)\s+\d+\s+R/.exec(text)?.[0] ?? null);
+  const rootRef = catalog
+    ? entry(catalog.dict, "Pages")
+    : (/\/Root\s+(\d+)\s+\d+\s+R/.exec(text)?.[0] ?? null);
   const root = rootRef ? refs(rootRef)[0] : undefined;
   if (root === undefined) return;
   const memo = new Map<number, { pages: number; ops: number }>();
@@ -269,8 +286,10 @@ function checkPages(objects: Map<number, Obj>, forms: number[], maxPages: number
   const walk = (num: number, depth: number): { pages: number; ops: number } => {
     const known = memo.get(num);
     if (known) return known;
-    if (onPath.has(num)) throw new PdfRefused("This PDF's page tree loops back on itself (a damaged or hostile file)");
-    if (depth > MAX_TREE_DEPTH) throw new PdfRefused(`This PDF's page tree is more than ${MAX_TREE_DEPTH} levels deep`);
+    if (onPath.has(num))
+      throw new PdfRefused("This PDF's page tree loops back on itself (a damaged or hostile file)");
+    if (depth > MAX_TREE_DEPTH)
+      throw new PdfRefused(`This PDF's page tree is more than ${MAX_TREE_DEPTH} levels deep`);
     const obj = objects.get(num);
     let out = { pages: 0, ops: 0 };
     if (obj) {
@@ -287,7 +306,9 @@ function checkPages(objects: Map<number, Obj>, forms: number[], maxPages: number
             );
           }
           if (out.ops > MAX_OPS_PER_FILE) {
-            throw new PdfRefused(`This PDF draws more than ${fmt(MAX_OPS_PER_FILE)} operations over its pages`);
+            throw new PdfRefused(
+              `This PDF draws more than ${fmt(MAX_OPS_PER_FILE)} operations over its pages`,
+            );
           }
         }
         onPath.delete(num);

@@ -140,7 +140,10 @@ export async function parseFile(
     text = await readPdfText(bytes);
   } catch (err) {
     if (err instanceof PdfRefused) {
-      throw new TooLarge(err.message, err.pages !== null ? { pages: err.pages, max_pages: MAX_PDF_PAGES } : null);
+      throw new TooLarge(
+        err.message,
+        err.pages !== null ? { pages: err.pages, max_pages: MAX_PDF_PAGES } : null,
+      );
     }
     throw fileIssue("The PDF could not be read (damaged or password-protected)");
   }

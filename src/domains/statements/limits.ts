@@ -82,12 +82,14 @@ export function checkXml(text: string): void {
       // <?xml ...?>, <!DOCTYPE ...>: no element.
     } else if (tag.startsWith("/")) {
       const name = tag.slice(1).trim();
-      if (open.pop() !== name) throw notWellFormed(`</${name.slice(0, 40)}> closes an element that is not open`);
+      if (open.pop() !== name)
+        throw notWellFormed(`</${name.slice(0, 40)}> closes an element that is not open`);
     } else if (!tag.endsWith("/")) {
       const name = /^[^\s/>]+/.exec(tag)?.[0] ?? "";
       if (!name) throw notWellFormed("a tag has no name");
       open.push(name);
-      if (open.length > MAX_XML_DEPTH) throw notWellFormed(`elements nest more than ${MAX_XML_DEPTH} levels deep`);
+      if (open.length > MAX_XML_DEPTH)
+        throw notWellFormed(`elements nest more than ${MAX_XML_DEPTH} levels deep`);
     }
     at = next;
   }
