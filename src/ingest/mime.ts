@@ -26,6 +26,10 @@ export interface ParsedEmail {
    * `arc:` (the first ARC hop judged the bank's own message before any forwarding).
    */
   authResults?: string[];
+  /** ARC-Seal values as received (received.ts reads each instance's sealer). */
+  arcSeals?: string[];
+  /** Mailboxes the From header names (a list starting with a trusted address is not that address). */
+  fromMailboxes?: number;
   /**
    * Set when the body held a hand-forwarded alert and the fields above were taken from it
    * (forwarded.ts): who forwarded it, and when, as the outer message said.
@@ -36,6 +40,8 @@ export interface ParsedEmail {
     dateHeader: string | null;
     /** The forwarded block's date line as printed. */
     printedDate: string | null;
+    /** Whether the receiving side vouched for `fromEmail` (received.ts); set by the pipeline. */
+    verified?: boolean;
   };
   /** Set when the email was refused before parsing (mime-limits.ts): why, in words. */
   refused?: string;
@@ -68,6 +74,14 @@ function firstMailbox(list: Address | Address[] | undefined): { name: string; ad
     if (m) return { name: m.name ?? "", address: m.address };
   }
   return { name: "", address: "" };
+}
+
+/** Addresses named by the From header(s) (quoted display names left out). */
+function mailboxCount(values: string[]): number {
+  return values.reduce(
+    (n, v) => n + (v.replace(/"(?:[^"\\]|\\.)*"/g, "").match(/[^\s<>,;:"']+@[^\s<>,;"']+/g)?.length ?? 0),
+    0,
+  );
 }
 
 /** Bare address out of a header value such as `"Name" <a@b.c>, other`. */
@@ -152,6 +166,8 @@ export async function parseMime(raw: Uint8Array | string): Promise<ParsedEmail> 
           ? [`arc:${h.value}`]
           : [],
     );
+    out.arcSeals = email.headers.filter((h) => h.key === "arc-seal").map((h) => h.value);
+    out.fromMailboxes = mailboxCount(email.headers.filter((h) => h.key === "from").map((h) => h.value));
     const forwarded = FORWARD_HEADERS.map(headerOf).find((v) => v && bareAddress(v));
     out.forwardedTo = forwarded ? bareAddress(forwarded) : out.toEmail;
     const headEnd = rawText.search(/\r?\n\r?\n/);

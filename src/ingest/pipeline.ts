@@ -13,6 +13,7 @@ import { extractWithAi } from "./extraction";
 import { unwrapForward } from "./forwarded";
 import { sha256Hex } from "./hash";
 import { type ParsedEmail, parseMime } from "./mime";
+import { receivedVerdicts, senderVerified } from "./received";
 import { isTrusted, recordIgnored } from "./ignored";
 import { duplicateNoted, rowJournal, writeWithEntry } from "./ledger";
 import {
@@ -127,7 +128,16 @@ export async function makeEnvelope(
   rawSha: string,
   fileName: string,
 ): Promise<Envelope> {
-  const email = unwrapForward(parsed, deps.settings.timezone);
+  // Only what the receiving side added is believed (received.ts): its own verdicts, and whether
+  // it vouches for the sender a hand forward names as its forwarder.
+  const unwrapped = unwrapForward(parsed, deps.settings.timezone);
+  const email: ParsedEmail = {
+    ...unwrapped,
+    authResults: receivedVerdicts(parsed, deps.settings),
+    ...(unwrapped.forwardedBy
+      ? { forwardedBy: { ...unwrapped.forwardedBy, verified: senderVerified(parsed, deps.settings) } }
+      : {}),
+  };
   const local = localParts(parseEmailDate(email.dateHeader) ?? deps.clock(), deps.settings.timezone);
   const forwardedTo = email.forwardedTo || email.toEmail || "unknown";
   // The envelope's recipient was looked up with the settings (Email Routing): no second read.

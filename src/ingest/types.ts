@@ -23,6 +23,12 @@ export interface IngestSettings {
   currency?: string;
   /** The owner's own addresses that forward alerts (config `forwarding_addresses`). */
   forwardingAddresses?: string[];
+  /** authserv-ids of the receiving server's Authentication-Results (config `receiving_authserv_ids`). */
+  receivingAuthservIds?: string[];
+  /** ARC sealers whose verdict is honoured (config `arc_trusted_sealers`; default none). */
+  arcTrustedSealers?: string[];
+  /** The envelope sender as the receiving side gave it (Email Routing's MAIL FROM), lowercased. */
+  envelopeFrom?: string;
   /** Card last four digits → cardholder first name, per institution (SPEC's `Name`). */
   cardNames?: Record<string, Record<string, string>>;
   /**
