@@ -542,7 +542,9 @@ describe("issue 35: a restore carries data only", () => {
         },
       ],
     });
-    const { c } = await restore(zip, true);
+    const p = await preview(zip);
+    expect(p.status, p.text).toBe(200);
+    const c = await commit({ token: p.body.token, apply_config: true, strategy: "overwrite" });
     expect(c.status, c.text).toBe(200);
     const cfg = (await call("/api/v1/config")).body;
     // The data-like setting came back; none of the security ones did.
