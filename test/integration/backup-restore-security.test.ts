@@ -529,7 +529,7 @@ describe("issue 35: a restore carries data only", () => {
     const zip = handBackup({
       "app_config.json": [
         {
-          id: "default",
+          id: "app",
           data: {
             auth_bypass_for_dev: true,
             forwarding_addresses: ["mallory@evil.example"],
