@@ -74,8 +74,18 @@ export async function checkReading(deps: IngestDeps, email: ParsedEmail, cents: 
   }
   const forwarder = email.forwardedBy?.fromEmail?.toLowerCase() || null;
   let forwardedBy: string | null = null;
-  if (forwarder && !OWNER_DOORS.has(deps.source ?? "") && !(await knownForwarder(deps, forwarder))) {
-    notes.push(`Forwarded by ${forwarder}, not one of your forwarding addresses.`);
+  // A known address counts only when the receiving side vouched for it (received.ts).
+  const vouched = email.forwardedBy?.verified === true;
+  if (
+    forwarder &&
+    !OWNER_DOORS.has(deps.source ?? "") &&
+    !(vouched && (await knownForwarder(deps, forwarder)))
+  ) {
+    notes.push(
+      vouched || !(await knownForwarder(deps, forwarder))
+        ? `Forwarded by ${forwarder}, not one of your forwarding addresses.`
+        : `Forwarded as ${forwarder}, but the receiving server did not confirm that sender.`,
+    );
     forwardedBy = forwarder;
     attention = "unknown_forwarder";
   }

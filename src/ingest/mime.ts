@@ -5,6 +5,7 @@
  */
 import PostalMime, { type Address } from "postal-mime";
 import { htmlToText } from "./html-text";
+import { mimeRefusal, POSTAL_MIME_LIMITS } from "./mime-limits";
 import { scanHeader } from "./raw";
 
 export interface ParsedEmail {
@@ -25,6 +26,10 @@ export interface ParsedEmail {
    * `arc:` (the first ARC hop judged the bank's own message before any forwarding).
    */
   authResults?: string[];
+  /** ARC-Seal values as received (received.ts reads each instance's sealer). */
+  arcSeals?: string[];
+  /** Mailboxes the From header names (a list starting with a trusted address is not that address). */
+  fromMailboxes?: number;
   /**
    * Set when the body held a hand-forwarded alert and the fields above were taken from it
    * (forwarded.ts): who forwarded it, and when, as the outer message said.
@@ -35,7 +40,11 @@ export interface ParsedEmail {
     dateHeader: string | null;
     /** The forwarded block's date line as printed. */
     printedDate: string | null;
+    /** Whether the receiving side vouched for `fromEmail` (received.ts); set by the pipeline. */
+    verified?: boolean;
   };
+  /** Set when the email was refused before parsing (mime-limits.ts): why, in words. */
+  refused?: string;
 }
 
 /** Parsers see at most this much text (regex safety on huge mail). */
@@ -65,6 +74,14 @@ function firstMailbox(list: Address | Address[] | undefined): { name: string; ad
     if (m) return { name: m.name ?? "", address: m.address };
   }
   return { name: "", address: "" };
+}
+
+/** Addresses named by the From header(s) (quoted display names left out). */
+function mailboxCount(values: string[]): number {
+  return values.reduce(
+    (n, v) => n + (v.replace(/"(?:[^"\\]|\\.)*"/g, "").match(/[^\s<>,;:"']+@[^\s<>,;"']+/g)?.length ?? 0),
+    0,
+  );
 }
 
 /** Bare address out of a header value such as `"Name" <a@b.c>, other`. */
@@ -104,12 +121,34 @@ function asText(raw: Uint8Array | string): string {
   return typeof raw === "string" ? raw : new TextDecoder("latin1").decode(raw);
 }
 
+/** The head's fields only, for an email refused before parsing: its body is never read. */
+function headOnly(bytes: Uint8Array, refused: string): ParsedEmail {
+  const out = emptyEmail();
+  const from = scanHeader(bytes, "from") ?? "";
+  out.fromEmail = bareAddress(from);
+  out.fromName = from
+    .replace(/<[^>]*>/, "")
+    .replace(/["']/g, "")
+    .trim()
+    .slice(0, 200);
+  out.toEmail = bareAddress(scanHeader(bytes, "to") ?? "");
+  out.forwardedTo = scanRecipient(bytes);
+  out.subject = (scanHeader(bytes, "subject") ?? "").slice(0, 500);
+  out.messageId = scanHeader(bytes, "message-id");
+  out.dateHeader = scanHeader(bytes, "date");
+  out.refused = refused;
+  return out;
+}
+
 export async function parseMime(raw: Uint8Array | string): Promise<ParsedEmail> {
+  const bytes = typeof raw === "string" ? new TextEncoder().encode(raw) : raw;
+  const refused = mimeRefusal(bytes);
+  if (refused) return headOnly(bytes, refused);
   const out = emptyEmail();
   let rawText = "";
   try {
     rawText = asText(raw);
-    const email = await PostalMime.parse(raw);
+    const email = await PostalMime.parse(raw, POSTAL_MIME_LIMITS);
     const headerOf = (key: string) => email.headers.find((h) => h.key === key)?.value ?? null;
     const from = firstMailbox(email.from);
     const to = firstMailbox(email.to);
@@ -127,6 +166,8 @@ export async function parseMime(raw: Uint8Array | string): Promise<ParsedEmail> 
           ? [`arc:${h.value}`]
           : [],
     );
+    out.arcSeals = email.headers.filter((h) => h.key === "arc-seal").map((h) => h.value);
+    out.fromMailboxes = mailboxCount(email.headers.filter((h) => h.key === "from").map((h) => h.value));
     const forwarded = FORWARD_HEADERS.map(headerOf).find((v) => v && bareAddress(v));
     out.forwardedTo = forwarded ? bareAddress(forwarded) : out.toEmail;
     const headEnd = rawText.search(/\r?\n\r?\n/);

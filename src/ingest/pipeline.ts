@@ -13,6 +13,7 @@ import { extractWithAi } from "./extraction";
 import { unwrapForward } from "./forwarded";
 import { sha256Hex } from "./hash";
 import { type ParsedEmail, parseMime } from "./mime";
+import { receivedVerdicts, senderVerified } from "./received";
 import { isTrusted, recordIgnored } from "./ignored";
 import { duplicateNoted, rowJournal, writeWithEntry } from "./ledger";
 import {
@@ -61,6 +62,8 @@ export async function runPipeline(raw: Uint8Array | string, deps: IngestDeps): P
   // 1. Parse the message; map the recipient to a UserId.
   const email = await parseMime(bytes);
   const envelope = await makeEnvelope(deps, email, rawSha, fileName);
+  // Refused before parsing (a MIME bomb): kept unread with the reason, never lost.
+  if (email.refused) return quarantine(deps, envelope, null, "email_too_complex", { error: email.refused });
 
   // 2. Detect the institution (sender domain, then body names in a fixed order).
   // 3. Parse the fields; a parser that recognizes nothing leaves the details empty.
@@ -125,7 +128,16 @@ export async function makeEnvelope(
   rawSha: string,
   fileName: string,
 ): Promise<Envelope> {
-  const email = unwrapForward(parsed, deps.settings.timezone);
+  // Only what the receiving side added is believed (received.ts): its own verdicts, and whether
+  // it vouches for the sender a hand forward names as its forwarder.
+  const unwrapped = unwrapForward(parsed, deps.settings.timezone);
+  const email: ParsedEmail = {
+    ...unwrapped,
+    authResults: receivedVerdicts(parsed, deps.settings),
+    ...(unwrapped.forwardedBy
+      ? { forwardedBy: { ...unwrapped.forwardedBy, verified: senderVerified(parsed, deps.settings) } }
+      : {}),
+  };
   const local = localParts(parseEmailDate(email.dateHeader) ?? deps.clock(), deps.settings.timezone);
   const forwardedTo = email.forwardedTo || email.toEmail || "unknown";
   // The envelope's recipient was looked up with the settings (Email Routing): no second read.

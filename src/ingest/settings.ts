@@ -153,6 +153,8 @@ export async function loadIngestSettings(
     blockedCompanies: blocked,
     currency: config.journal_currency ?? DEFAULT_JOURNAL_CURRENCY,
     forwardingAddresses: config.forwarding_addresses ?? [],
+    receivingAuthservIds: config.receiving_authserv_ids ?? ["mx.cloudflare.net"],
+    arcTrustedSealers: config.arc_trusted_sealers ?? [],
     cardNames,
     ...(prefetched ? { prefetched } : {}),
   };

@@ -23,6 +23,12 @@ export interface IngestSettings {
   currency?: string;
   /** The owner's own addresses that forward alerts (config `forwarding_addresses`). */
   forwardingAddresses?: string[];
+  /** authserv-ids of the receiving server's Authentication-Results (config `receiving_authserv_ids`). */
+  receivingAuthservIds?: string[];
+  /** ARC sealers whose verdict is honoured (config `arc_trusted_sealers`; default none). */
+  arcTrustedSealers?: string[];
+  /** The envelope sender as the receiving side gave it (Email Routing's MAIL FROM), lowercased. */
+  envelopeFrom?: string;
   /** Card last four digits → cardholder first name, per institution (SPEC's `Name`). */
   cardNames?: Record<string, Record<string, string>>;
   /**
@@ -136,7 +142,9 @@ export type FailureStage =
   | "ai_validation_failed"
   | "db_validation_failed"
   /** The receiving server says the bank's own message failed DMARC, or both DKIM and SPF. */
-  | "authentication_failed";
+  | "authentication_failed"
+  /** Refused before parsing: too large, too deeply nested or too many parts (mime-limits.ts). */
+  | "email_too_complex";
 
 export type IngestOutcome =
   | { status: "created"; tx: TransactionRecord; recovered_by_ai: boolean }

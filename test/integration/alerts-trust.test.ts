@@ -18,8 +18,9 @@ Sincerely,
 CIBC`;
 
 /** mallory@evil.example "forwards" a CIBC alert she wrote herself. */
-const forgedForward = (from = "Mallory <mallory@evil.example>", id = "fwd-1") =>
+const forgedForward = (from = "Mallory <mallory@evil.example>", id = "fwd-1", auth?: string) =>
   buildMime({
+    ...(auth ? { extraHeaders: { "Authentication-Results": auth } } : {}),
     from,
     to: "journal@example.com",
     forwardedTo: "journal@example.com",
@@ -49,6 +50,10 @@ async function attention() {
 
 beforeEach(resetAlertTables);
 
+/** Cloudflare's own verdict on a message Sam really sent from home.example. */
+const SAM_PASSES =
+  "mx.cloudflare.net; dkim=pass header.d=home.example; spf=pass smtp.mailfrom=sam@home.example; dmarc=pass header.from=home.example";
+
 describe("forwarded alerts are trusted only from known forwarding addresses", () => {
   it("mallory@evil.example's fake CIBC alert is flagged with the reason in words", async () => {
     const out = await routeEmail(message(forgedForward(), "mallory@evil.example"), E);
@@ -62,7 +67,10 @@ describe("forwarded alerts are trusted only from known forwarding addresses", ()
   });
 
   it("confirming the row makes the address known: its next forward is not flagged", async () => {
-    await routeEmail(message(forgedForward("Sam <sam@home.example>", "a"), "sam@home.example"), E);
+    await routeEmail(
+      message(forgedForward("Sam <sam@home.example>", "a", SAM_PASSES), "sam@home.example"),
+      E,
+    );
     const [row] = await attention();
     const ok = await call(`/api/v1/transactions/${row.tx_id}`, { method: "PATCH", body: { reviewed: true } });
     expect(ok.status, ok.text).toBe(200);
@@ -70,7 +78,7 @@ describe("forwarded alerts are trusted only from known forwarding addresses", ()
     const trusted = await E.DB.prepare("SELECT address, kind FROM sender_trust").all();
     expect(trusted.results).toEqual([{ address: "sam@home.example", kind: "forwarder" }]);
 
-    const next = forgedForward("Sam <sam@home.example>", "b").map((b) => b);
+    const next = forgedForward("Sam <sam@home.example>", "b", SAM_PASSES).map((b) => b);
     const text = new TextDecoder().decode(next).replace("999.99", "12.34");
     const out = await routeEmail(message(new TextEncoder().encode(text), "sam@home.example"), E);
     expect(out?.status).toBe("created");
@@ -83,8 +91,66 @@ describe("forwarded alerts are trusted only from known forwarding addresses", ()
       body: { forwarding_addresses: ["sam@home.example"] },
     });
     expect(put.status, put.text).toBe(200);
-    await routeEmail(message(forgedForward("Sam <sam@home.example>"), "sam@home.example"), E);
+    await routeEmail(
+      message(forgedForward("Sam <sam@home.example>", "c", SAM_PASSES), "sam@home.example"),
+      E,
+    );
     expect(await attention()).toHaveLength(0);
+  });
+
+  // Issue 35 finding 3: trust comes only from what the receiving side added, never the sender's headers.
+  describe("a forged forward naming the configured address is flagged", () => {
+    const configure = async () => {
+      const put = await call("/api/v1/config", {
+        method: "PUT",
+        body: { forwarding_addresses: ["sam@home.example"] },
+      });
+      expect(put.status, put.text).toBe(200);
+    };
+    const flagged = async (words: RegExp) => {
+      const rows = await attention();
+      expect(rows).toHaveLength(1);
+      expect(rows[0].extraction_audit.notes.join(" ")).toMatch(words);
+    };
+
+    it("a spoofed outer From: the receiver says DMARC failed and the envelope is Mallory's", async () => {
+      await configure();
+      const auth =
+        "mx.cloudflare.net; dkim=none; spf=pass smtp.mailfrom=evil.example; dmarc=fail header.from=home.example";
+      const out = await routeEmail(
+        message(forgedForward("Sam <sam@home.example>", "s1", auth), "mallory@evil.example"),
+        E,
+      );
+      expect(out?.status).toBe("created");
+      await flagged(/Forwarded as sam@home\.example, but the receiving server did not confirm that sender/);
+    });
+
+    it("a spoofed From with no verdict of the receiver at all (a forged one further down is not it)", async () => {
+      await configure();
+      const raw = new TextDecoder()
+        .decode(forgedForward("Sam <sam@home.example>", "s2"))
+        .replace(
+          "From: Sam",
+          "Authentication-Results: mx.cloudflare.net; dmarc=pass header.from=home.example\nFrom: Sam",
+        );
+      // The receiver's own verdict is prepended on top: the sender's forged one sits below it.
+      const received = `Authentication-Results: mx.cloudflare.net; spf=fail smtp.mailfrom=home.example; dmarc=fail header.from=home.example\n${raw}`;
+      await routeEmail(message(new TextEncoder().encode(received), "sam@home.example"), E);
+      await flagged(/did not confirm that sender/);
+    });
+
+    it("a From list that starts with the configured address", async () => {
+      await configure();
+      const out = await routeEmail(
+        message(
+          forgedForward("sam@home.example, Mallory <mallory@evil.example>", "s3", SAM_PASSES),
+          "sam@home.example",
+        ),
+        E,
+      );
+      expect(out?.status).toBe("created");
+      await flagged(/did not confirm that sender/);
+    });
   });
 
   it("the signed-in owner's upload is trusted as before", async () => {
@@ -117,7 +183,12 @@ describe("authentication results of the bank's own message", () => {
     expect((await call("/api/v1/transactions?month=2024-10")).body.count).toBe(0);
   });
 
-  it("after automatic forwarding, the first ARC hop's verdict on the bank's message decides", async () => {
+  it("after automatic forwarding, the first ARC hop's verdict decides when a listed sealer sealed it", async () => {
+    const put = await call("/api/v1/config", {
+      method: "PUT",
+      body: { arc_trusted_sealers: ["gmail.example"] },
+    });
+    expect(put.status, put.text).toBe(200);
     const forwarded = (arc: string) =>
       buildMime({
         from: "CIBC <mailbox.noreply@cibc.com>",
@@ -127,7 +198,8 @@ describe("authentication results of the bank's own message", () => {
         extraHeaders: {
           // The last hop (the owner's mailbox forwarding it on) breaks SPF; the first judged the bank's.
           "Authentication-Results":
-            "mx.cloudflare.net; dkim=none; spf=fail smtp.mailfrom=gmail.example; dmarc=fail",
+            "mx.cloudflare.net; dkim=none; spf=fail smtp.mailfrom=gmail.example; dmarc=fail; arc=pass",
+          "ARC-Seal": "i=1; a=rsa-sha256; cv=none; d=gmail.example; s=arc; b=AAAA",
           "ARC-Authentication-Results": `i=1; mx.gmail.example; ${arc}`,
         },
       });
@@ -138,6 +210,34 @@ describe("authentication results of the bank's own message", () => {
     expect(ok?.status).toBe("created");
     const bad = await routeEmail(message(forwarded("dkim=fail; spf=fail; dmarc=fail"), "x@gmail.example"), E);
     expect(bad).toMatchObject({ status: "quarantined", failure_stage: "authentication_failed" });
+  });
+
+  // Issue 35 finding 3: a forged ARC verdict above the receiver's failure does not rescue it.
+  it("a forged ARC-Authentication-Results (i=0, or an unlisted sealer) never overrides the receiver", async () => {
+    const forged = (id: string, headers: Record<string, string>) =>
+      buildMime({
+        from: "CIBC <mailbox.noreply@cibc.com>",
+        to: "journal@example.com",
+        body: FAKE_CIBC,
+        messageId: `<${id}@cibc.com>`,
+        extraHeaders: headers,
+      });
+    const receiver =
+      "mx.cloudflare.net; dkim=fail header.d=cibc.com; spf=fail smtp.mailfrom=cibc.com; dmarc=fail";
+    const zero = forged("arc0", {
+      "ARC-Authentication-Results": "i=0; mx.cibc.com; dkim=pass; spf=pass; dmarc=pass",
+      "Authentication-Results": receiver,
+    });
+    const unlisted = forged("arc1", {
+      "Authentication-Results": `${receiver}; arc=pass`,
+      "ARC-Seal": "i=1; a=rsa-sha256; cv=none; d=evil.example; s=arc; b=AAAA",
+      "ARC-Authentication-Results": "i=1; mx.evil.example; dkim=pass; spf=pass; dmarc=pass",
+    });
+    for (const raw of [zero, unlisted]) {
+      const out = await routeEmail(message(raw, "x@cibc.com"), E);
+      expect(out).toMatchObject({ status: "quarantined", failure_stage: "authentication_failed" });
+    }
+    expect((await call("/api/v1/transactions?month=2024-10")).body.count).toBe(0);
   });
 
   it("a passing verdict reads it as before", async () => {

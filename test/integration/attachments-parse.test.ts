@@ -10,6 +10,7 @@ import { call, expectEnvelope } from "../helpers/http";
 import { expectEntryInBatch } from "../helpers/ledger-batch";
 import { seedTx } from "../helpers/seed";
 import { receiptFixture } from "../fixtures/receipts";
+import { contentBomb, pageCycle, pageDag } from "../fixtures/hostile/pdfs";
 
 const NOW = "2024-10-20T12:00:00.000Z";
 const GOOD = {
@@ -31,9 +32,9 @@ const modelEnv = () => ({
   MODEL_NAME: "fake-vision",
 });
 
-async function upload(name: string, type: string): Promise<string> {
+async function upload(name: string, type: string, bytes?: Uint8Array): Promise<string> {
   const fd = new FormData();
-  fd.append("file", new File([receiptFixture(name)], name, { type }));
+  fd.append("file", new File([bytes ?? receiptFixture(name)], name, { type }));
   const res = await call("/api/v1/attachments", { method: "POST", rawBody: fd, now: NOW });
   if (res.status !== 200) throw new Error(res.text);
   return res.body.id;
@@ -143,6 +144,26 @@ describe.skipIf(!modelServerUrl())("AI receipt parsing through the fake model se
       parse_json: { method: "pdf_text", total: 30.55 },
     });
   });
+
+  // Issue 35 finding 5: "Read with AI" on a PDF passes the one PDF guard before pdf.js reads it.
+  it("a page-DAG, looping or content-bomb PDF fails in words, fast, and nothing is sent", async () => {
+    await consent(true);
+    const hostile: [string, Uint8Array, RegExp][] = [
+      ["dag.pdf", pageDag(20), /page tree holds more than 30 pages/],
+      ["loop.pdf", pageCycle(), /page tree loops back on itself/],
+      ["bomb.pdf", contentBomb(10), /draws more than 250,000 operations|inflates to more than/],
+    ];
+    for (const [name, bytes, words] of hostile) {
+      const id = await upload(name, "application/pdf", bytes);
+      const t0 = Date.now();
+      const res = await parse(id);
+      expect(Date.now() - t0, name).toBeLessThan(10_000);
+      expect(expectEnvelope(res, 422, "RECEIPT_UNREADABLE").error).toMatch(words);
+      expect(await row(id)).toMatchObject({ parse_status: "failed", parse_json: null });
+      expect((await row(id)).parse_error).toMatch(words);
+    }
+    expect(await m.calls()).toHaveLength(0);
+  }, 90_000);
 
   it("a scanned PDF (no text layer) goes to the model as the PDF itself", async () => {
     await consent(true);

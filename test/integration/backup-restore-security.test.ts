@@ -460,3 +460,98 @@ describe("a crafted backup cannot plant text that is not JSON, or JSON out of sh
     }
   });
 });
+
+// Issue 35 finding 8: a restore carries data only. Storage keys are derived, trust is never
+// restored, and settings that weaken security keep the journal's own values.
+describe("issue 35: a restore carries data only", () => {
+  const SHA = `0123456789abcdef${"0".repeat(48)}`;
+  const ignored = (id: string, raw_key: string) => ({
+    id,
+    status: "ignored",
+    reason: "not_a_transaction_alert",
+    reason_text: "Not a transaction alert",
+    raw_key,
+    raw_sha256: SHA,
+    received_at: "2025-06-01T00:00:00Z",
+    updated_at: "2025-06-01T00:00:00Z",
+  });
+
+  beforeEach(async () => {
+    await env.DB.batch(["ignored_emails", "sender_trust"].map((t) => env.DB.prepare(`DELETE FROM ${t}`)));
+  });
+
+  it("an ignored email's raw_key is kept only when it is the pipeline's key for that row", async () => {
+    await restore(
+      handBackup({
+        "ignored_emails.json": [
+          ignored("ign_a", "backups/auth/state.json"),
+          ignored("ign_b", "emails/2025/06/fedcba9876543210.eml"),
+          ignored("ign_c", "emails/2025/06/0123456789abcdef.eml"),
+          ignored("ign_d", "attachments/2025-06/x.png"),
+        ],
+      }),
+      false,
+    );
+    const rows = await env.DB.prepare("SELECT id, raw_key FROM ignored_emails ORDER BY id").all();
+    expect(rows.results).toEqual([
+      { id: "ign_a", raw_key: null },
+      { id: "ign_b", raw_key: null },
+      { id: "ign_c", raw_key: "emails/2025/06/0123456789abcdef.eml" },
+      { id: "ign_d", raw_key: null },
+    ]);
+  });
+
+  it("a sender_trust row in the backup never trusts a forwarder or sender", async () => {
+    const trust = [
+      {
+        address: "mallory@evil.example",
+        kind: "forwarder",
+        source: "confirmed_row",
+        created_at: "2025-01-01T00:00:00Z",
+      },
+      {
+        address: "alerts@evil.example",
+        kind: "alert_sender",
+        source: "ignored_email",
+        created_at: "2025-01-01T00:00:00Z",
+      },
+    ];
+    await restore(handBackup({ "sender_trust.json": trust }), true);
+    expect(await count("sender_trust")).toBe(0);
+  });
+
+  it("auth_bypass_for_dev, forwarding addresses and ARC sealers are never taken from the backup", async () => {
+    const put = await call("/api/v1/config", {
+      method: "PUT",
+      body: { forwarding_addresses: ["sam@home.example"], object_backup_prefix: "mine/" },
+    });
+    expect(put.status, put.text).toBe(200);
+    const zip = handBackup({
+      "app_config.json": [
+        {
+          id: "app",
+          data: {
+            auth_bypass_for_dev: true,
+            forwarding_addresses: ["mallory@evil.example"],
+            arc_trusted_sealers: ["evil.example"],
+            receiving_authserv_ids: ["mx.evil.example"],
+            object_backup_prefix: "restored/",
+          },
+          version: 3,
+          updated_at: "2025-01-01T00:00:00Z",
+        },
+      ],
+    });
+    const p = await preview(zip);
+    expect(p.status, p.text).toBe(200);
+    const c = await commit({ token: p.body.token, apply_config: true, strategy: "overwrite" });
+    expect(c.status, c.text).toBe(200);
+    const cfg = (await call("/api/v1/config")).body;
+    // The data-like setting came back; none of the security ones did.
+    expect(cfg.object_backup_prefix).toBe("restored/");
+    expect(cfg.auth_bypass_for_dev).toBe(false);
+    expect(cfg.forwarding_addresses).toEqual(["sam@home.example"]);
+    expect(cfg.arc_trusted_sealers).toEqual([]);
+    expect(cfg.receiving_authserv_ids).toEqual(["mx.cloudflare.net"]);
+  });
+});

@@ -19,6 +19,7 @@ import { call, expectEnvelope } from "../helpers/http";
 import { expectEntryInBatch } from "../helpers/ledger-batch";
 import { asText, buildMime } from "../fixtures/emails/builders";
 import { allFailures, allTransactions, resetIngestTables } from "../fixtures/emails/deps";
+import { manyParts, nestedMultipart, nestedRfc822 } from "../fixtures/hostile/emails";
 
 const E = env as unknown as Env;
 const CIBC_BODY = `Dear Carlos,
@@ -395,5 +396,75 @@ describe("every door into the one pipeline", () => {
     await worker.queue!(batch as MessageBatch<unknown>, { ...E, DB: brokenDb }, ctx);
     const result = await getQueueResult(batch, ctx);
     expect(result.retryMessages.map((m) => m.msgId)).toEqual(["o1"]);
+  });
+});
+
+// Issue 35 finding 2: MIME bombs are bounded before postal-mime runs, at every door; the refused
+// email is quarantined unread with the reason in words (the raw kept), never lost.
+describe("email bombs are refused before parsing", () => {
+  beforeEach(() => resetIngestTables());
+
+  const bombs = [
+    {
+      name: "2,000 nested message/rfc822 levels",
+      raw: () => nestedRfc822(2000),
+      words: /nests its parts more than 24 levels/,
+    },
+    { name: "50,000 parts", raw: () => manyParts(50_000), words: /more than 1,000 parts/ },
+    {
+      name: "200 nested multiparts",
+      raw: () => nestedMultipart(200),
+      words: /nests its parts more than 24 levels/,
+    },
+  ];
+
+  for (const bomb of bombs) {
+    it(`${bomb.name}: quarantined in words through Email Routing, R2, IMAP and upload, fast`, async () => {
+      const raw = bomb.raw();
+      const started = Date.now();
+      await viaEmailRouting(raw);
+      await viaR2(raw);
+      await viaImap(raw);
+      const up = await viaUpload(raw);
+      expect(up.status, up.text).toBe(200);
+      expect(up.body.status).toBe("quarantined");
+      expect(Date.now() - started).toBeLessThan(8000);
+      const rows = await allFailures();
+      // One email, one quarantined row (redelivery upserts), its raw kept for a person to look at.
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        failure_stage: "email_too_complex",
+        from_email: "mallory@evil.example",
+      });
+      const pf = await call(`/api/v1/parse-failures/${rows[0]!.id}`);
+      expect(pf.body.error).toMatch(bomb.words);
+      expect(await E.FILES.head(rows[0]!.raw_key)).not.toBeNull();
+      expect(await allTransactions()).toHaveLength(0);
+    });
+  }
+
+  it("real shapes stay within the bounds: a multipart alert with a forwarded message/rfc822 is read", async () => {
+    const inner = new TextDecoder().decode(alert({ messageId: "<inner@cibc.com>" }));
+    const raw = [
+      "From: Sam <sam@home.example>",
+      "To: carlos@example.com",
+      "Subject: Fwd: alert",
+      "Date: Tue, 15 Oct 2024 15:00:00 -0700",
+      "MIME-Version: 1.0",
+      'Content-Type: multipart/mixed; boundary="outer"',
+      "",
+      "--outer",
+      "Content-Type: text/plain",
+      "",
+      "see attached",
+      "--outer",
+      "Content-Type: message/rfc822",
+      "",
+      inner,
+      "--outer--",
+      "",
+    ].join("\r\n");
+    const out = await viaImap(new TextEncoder().encode(raw));
+    expect(out.status).not.toBe("quarantined");
   });
 });

@@ -3,6 +3,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, expectEnvelope } from "../helpers/http";
+import { contentBomb, operatorFlood, pageCycle, pageDag } from "../fixtures/hostile/pdfs";
 
 const NOW = "2026-01-15T12:00:00.000Z";
 const form = (text: string, name: string) => {
@@ -17,6 +18,7 @@ const stored = async () =>
 
 async function refusedFast(text: string, name: string, what: RegExp) {
   const fd = form(text, name);
+  const before = await stored();
   const t0 = Date.now();
   const res = await call("/api/v1/statements/upload", { method: "POST", rawBody: fd, now: NOW });
   const ms = Date.now() - t0;
@@ -25,7 +27,7 @@ async function refusedFast(text: string, name: string, what: RegExp) {
   expect(e.error).toMatch(/at most 10,000/);
   expect(e.details.max_rows).toBe(10_000);
   expect(ms, `refused in ${ms} ms`).toBeLessThan(1000);
-  expect(await stored()).toBe(0);
+  expect(await stored()).toBe(before);
 }
 
 describe("statement row caps", () => {
@@ -63,4 +65,73 @@ describe("statement row caps", () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.metadata.transaction_count).toBe(2000);
   });
+});
+
+// Issue 35 finding 4: the bounds hold for every encoding, checked before the expensive step.
+describe("statement cost bounds for every encoding", () => {
+  const uploadBytes = (bytes: Uint8Array, name: string) => {
+    const fd = new FormData();
+    fd.append("file", new File([bytes], name));
+    return call("/api/v1/statements/upload", { method: "POST", rawBody: fd, now: NOW });
+  };
+
+  it("a QIF with CR-only line endings counts its rows like any other", async () => {
+    await refusedFast(
+      `!Type:Bank\r${"D01/02/2024\rT-3.75\rPCOFFEE\r^\r".repeat(20_000)}`,
+      "cr.qif",
+      /QIF file holds 20,000/,
+    );
+  });
+
+  it("CAMT entries written <Ntry > are counted; unclosed ones are refused in one linear pass", async () => {
+    const head = `<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt>`;
+    await refusedFast(
+      `${head}${"<Ntry >".repeat(150_000)}</Stmt></BkToCstmrStmt></Document>`,
+      "open.xml",
+      /CAMT file holds 150,000/,
+    );
+    // Under the row cap, but each open entry would make the lazy readers scan to the end of the file.
+    const filler = "x".repeat(900);
+    const text = `${head}${`<Ntry ><Amt>1.00</Amt>${filler}`.repeat(9_000)}</Stmt></BkToCstmrStmt></Document>`;
+    const before = await stored();
+    const t0 = Date.now();
+    const res = await upload(text, "quadratic.xml");
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    expect(expectEnvelope(res, 422, "VALIDATION_ERROR").error).toMatch(/not well-formed/);
+    expect(await stored()).toBe(before);
+  });
+
+  it("a well-formed CAMT with entries written <Ntry > is still read", async () => {
+    const ntry =
+      '<Ntry ><Amt Ccy="EUR">3.75</Amt><CdtDbtInd>DBIT</CdtDbtInd><BookgDt><Dt>2024-01-02</Dt></BookgDt></Ntry>';
+    const camt = `<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt>${ntry.repeat(3)}</Stmt></BkToCstmrStmt></Document>`;
+    const res = await upload(camt, "ok.xml");
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.metadata.transaction_count).toBe(3);
+  });
+
+  const pdfs: [string, () => Uint8Array, RegExp][] = [
+    [
+      "a content-stream bomb",
+      () => contentBomb(10),
+      /draws more than 250,000 operations|inflates to more than/,
+    ],
+    ["an operator flood under the byte cap", () => operatorFlood(400_000), /more than 250,000 operations/],
+    ["a page tree that repeats one node (2^20 pages in 2 KB)", () => pageDag(20), /pages/],
+    ["a page tree that loops", pageCycle, /loops back on itself/],
+  ];
+  for (const [name, make, words] of pdfs) {
+    it(`${name} is a 413 in words before pdf.js reads it, and /health keeps answering`, async () => {
+      const bytes = make();
+      const before = await stored();
+      const t0 = Date.now();
+      const [res, health] = await Promise.all([uploadBytes(bytes, "s.pdf"), call("/api/v1/health")]);
+      const ms = Date.now() - t0;
+      expect(expectEnvelope(res, 413, "PAYLOAD_TOO_LARGE").error).toMatch(words);
+      expect(health.status).toBe(200);
+      // Before: pdf.js inflated and walked it (the 460 KB bomb: 21 s, 1.4 GB, /health blocked 16 s).
+      expect(ms, `refused in ${ms} ms`).toBeLessThan(10_000);
+      expect(await stored()).toBe(before);
+    }, 60_000);
+  }
 });

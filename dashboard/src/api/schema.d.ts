@@ -2434,6 +2434,14 @@ export interface components {
             journal_currency: string;
             /** @default [] */
             forwarding_addresses: string[];
+            /**
+             * @default [
+             *       "mx.cloudflare.net"
+             *     ]
+             */
+            receiving_authserv_ids: string[];
+            /** @default [] */
+            arc_trusted_sealers: string[];
         };
         AppConfigUpdateRequest: {
             storage?: string | null;
@@ -2475,6 +2483,8 @@ export interface components {
             tax_tracking_enabled?: boolean | null;
             journal_currency?: string | null;
             forwarding_addresses?: string[] | null;
+            receiving_authserv_ids?: string[] | null;
+            arc_trusted_sealers?: string[] | null;
         };
         /** @description The category list: the stored list, or the 39 defaults before first use. */
         CategoriesResponse: {

@@ -7,6 +7,8 @@ const STAGE_WORDS: Record<string, string> = {
   ai_extraction_failed: "the AI could not read it",
   ai_validation_failed: "the AI's reading did not match the email",
   db_validation_failed: "it could not be saved",
+  authentication_failed: "the receiving server says the bank's own message failed authentication",
+  email_too_complex: "it was refused unread: too large, too deeply nested or too many parts",
 };
 
 const IGNORE_WORDS: Record<string, string> = {

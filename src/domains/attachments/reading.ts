@@ -9,12 +9,16 @@ import { isCli, PROVIDER_WORDS, providerForTask } from "../../ai/routing";
 import type { AttachmentRow } from "../../db/schema";
 import type { ServiceCtx } from "../../lib/context";
 import { ApiError, type DomainError, notFound, Refused, validationError } from "../../lib/errors";
+import { checkPdf, PdfRefused } from "../../lib/pdf-guard";
 import { loadSettings } from "../config/service";
 import { getObjectBytes } from "./files";
 import { DEFAULT_PARSE_TIMEOUT_MS, pdfTextLayer, type ReceiptInput, readReceiptWith } from "./parse";
 import { setParse } from "./queries";
 import { RECEIPT_SCHEMA_VERSION, validateReceipt } from "./receipt-rules";
 import { loadAttachment, toResponse } from "./service";
+
+/** A receipt is a page or two; an invoice with its terms a few more. */
+const MAX_RECEIPT_PAGES = 30;
 
 export interface ReadDeps {
   timeoutMs?: number;
@@ -80,13 +84,6 @@ export async function readReceipt(ctx: ServiceCtx, { id, deps = {} }: { id: stri
   }
   const bytes = await getObjectBytes(ctx.env, before.r2_key);
   if (!bytes) throw notFound("Attachment file");
-  const { input, pdfText } = await inputOf(before, bytes);
-  if (isCli(routed.route.provider) && input.method !== "pdf_text") {
-    throw new Refused(
-      `${PROVIDER_WORDS[routed.route.provider]} reads text only: this receipt is a ${input.method === "vision" ? "photo" : "scanned PDF"}. Choose the hosted model API for document parsing under Settings → Intelligence, or attach a PDF with text.`,
-      "RECEIPT_UNREADABLE",
-    );
-  }
   const fail = async (reason: string, error: Error) => {
     await setParse(ctx.env.DB, id, {
       status: "failed",
@@ -96,6 +93,22 @@ export async function readReceipt(ctx: ServiceCtx, { id, deps = {} }: { id: stri
     });
     return error;
   };
+  // The one PDF cost check (lib/pdf-guard.ts) before pdf.js reads the text layer: a bomb fails in words.
+  if (before.content_type === "application/pdf") {
+    try {
+      checkPdf(bytes, MAX_RECEIPT_PAGES);
+    } catch (err) {
+      if (!(err instanceof PdfRefused)) throw err;
+      throw await fail(err.message, new Refused(err.message, "RECEIPT_UNREADABLE"));
+    }
+  }
+  const { input, pdfText } = await inputOf(before, bytes);
+  if (isCli(routed.route.provider) && input.method !== "pdf_text") {
+    throw new Refused(
+      `${PROVIDER_WORDS[routed.route.provider]} reads text only: this receipt is a ${input.method === "vision" ? "photo" : "scanned PDF"}. Choose the hosted model API for document parsing under Settings → Intelligence, or attach a PDF with text.`,
+      "RECEIPT_UNREADABLE",
+    );
+  }
   let args: Record<string, unknown>;
   try {
     args = await readReceiptWith(routed.provider, input, timeoutMs);

@@ -53,6 +53,34 @@ const Settings = z.object({
     .regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as CAD")
     .default("CAD"),
   forwarding_addresses: z.array(z.string().email().max(320)).max(50).default([]),
+  // Forged forwards (issue 35): trust comes from what the receiving server added. Its
+  // Authentication-Results are known by their authserv-id (Cloudflare Email Routing's by default;
+  // an IMAP mailbox's own, such as mx.google.com, when mail arrives that way), and an ARC set's
+  // verdict counts only from the sealers (ARC-Seal d= domains) listed here.
+  receiving_authserv_ids: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .min(1)
+        .max(253)
+        .regex(/^[a-z0-9.-]+$/, "must be a host name"),
+    )
+    .max(10)
+    .default(["mx.cloudflare.net"]),
+  arc_trusted_sealers: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .min(1)
+        .max(253)
+        .regex(/^[a-z0-9.-]+$/, "must be a domain"),
+    )
+    .max(20)
+    .default([]),
 });
 type SettingsShape = typeof Settings.shape;
 

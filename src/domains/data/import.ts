@@ -12,6 +12,7 @@ import { type FileSink, parseBackup } from "./backup-read";
 import type { ParsedBackup } from "./import-rules";
 import type { ImportResult, ImportStrategy } from "./import-schemas";
 import { diffBackup } from "./import-store";
+import { keepSecuritySettings } from "./restore-trust";
 import { listReads, saveLists } from "./list-backups";
 import { filesView, sample, summarize } from "./import-view";
 import { configReplaced } from "./preview-config";
@@ -177,6 +178,8 @@ export async function commitImport(
     obj.customMetadata?.source_kind === "backup_zip"
       ? await parseBackup(obj.body, sink)
       : await readSource(ctx, new Uint8Array(await obj.arrayBuffer()), sink);
+  // Settings that weaken security or grant trust keep the journal's own values (restore-trust.ts).
+  keepSecuritySettings(backup, (await getConfig({ env: ctx.env })) as unknown as Record<string, unknown>);
   const problems = configProblems(backup);
   if (req.apply_config && problems.length)
     throw validationError(

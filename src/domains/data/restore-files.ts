@@ -70,8 +70,19 @@ export function deriveStatement(row: Row): Row | string {
   };
 }
 
-/** A raw-email pointer is kept only inside the raw-email namespace (or empty); anything else is dropped. */
+/**
+ * A raw-email pointer is kept only inside the raw-email namespace (or empty); anything else is
+ * dropped. An ignored email's key is read back into the pipeline, so it must be exactly the key the
+ * pipeline makes for that row (emails/YYYY/MM/<first 16 of its raw_sha256>.eml), else dropped.
+ */
 export function derivePointer(table: string, row: Row): Row {
+  if (table === "ignored_emails") {
+    const v = row.raw_key;
+    if (v === undefined || v === null) return row;
+    const m = typeof v === "string" ? EMAIL_KEY.exec(v) : null;
+    const sha = typeof row.raw_sha256 === "string" ? row.raw_sha256.toLowerCase() : "";
+    return m && sha.startsWith(m[2]!) ? row : { ...row, raw_key: null };
+  }
   const col = table === "transactions" ? "FileName" : table === "parse_failures" ? "raw_key" : null;
   const v = col ? row[col] : undefined;
   if (!col || v === undefined || v === null || v === "") return row;

@@ -16,9 +16,11 @@ import { parseCamt, looksLikeCamt } from "./parsers/camt";
 import { type CsvMapping, csvTable, parseCsv, previewRows } from "./parsers/csv";
 import { decodeBytes } from "./parsers/decode";
 import { decodeOfx, parseOfx } from "./parsers/ofx";
-import { isPdf, MAX_PDF_PAGES, PdfTooBig, readPdfText } from "./parsers/pdf-text";
+import { PdfRefused } from "../../lib/pdf-guard";
+import { isPdf, MAX_PDF_PAGES, readPdfText } from "./parsers/pdf-text";
 import { looksLikeQif, parseQif } from "./parsers/qif";
 import { institutionSlug } from "./rules";
+import { checkXml, elementCount, lineCount, linesStartingWith } from "./limits";
 
 export const MAX_STATEMENT_BYTES = 10 * 1024 * 1024;
 /** Rows (CSV lines, OFX/QIF/CAMT transactions) one file may hold: years of a busy account fit. */
@@ -61,20 +63,12 @@ function occurrences(hay: string, needle: string): number {
   return n;
 }
 
-/** Rows a file holds, counted without parsing (an upper bound: a CSV counts its line ends, from the bytes). */
+/** Rows a file holds, counted without parsing (an upper bound, on any line ending: see limits.ts). */
 function rowCount(kind: FileKind, bytes: Uint8Array, text: () => string): number {
-  if (kind === "csv") {
-    let lf = 0;
-    let cr = 0;
-    for (let i = 0; i < bytes.length; i++) {
-      if (bytes[i] === 0x0a) lf++;
-      else if (bytes[i] === 0x0d) cr++;
-    }
-    return Math.max(lf, cr);
-  }
+  if (kind === "csv") return lineCount(bytes);
   const t = text();
-  if (kind === "qif") return occurrences(t, "\n^");
-  if (kind === "camt") return occurrences(t, "Ntry>") / 2;
+  if (kind === "qif") return linesStartingWith(t, "^");
+  if (kind === "camt") return elementCount(t, "Ntry");
   return occurrences(t.toUpperCase(), "<STMTTRN>");
 }
 
@@ -135,15 +129,21 @@ export async function parseFile(
     const text = kind === "ofx" || kind === "qfx" ? decodeOfx(bytes) : decodeText(bytes);
     if (kind === "csv") return [csvStatement(text, opts.csvMapping ?? null)];
     if (kind === "qif") return settled(parseQif(text));
-    if (kind === "camt") return settled(parseCamt(text));
+    if (kind === "camt") {
+      checkXml(text);
+      return settled(parseCamt(text));
+    }
     return settled(parseOfx(text));
   }
   let text: Awaited<ReturnType<typeof readPdfText>>;
   try {
     text = await readPdfText(bytes);
   } catch (err) {
-    if (err instanceof PdfTooBig) {
-      throw new TooLarge(err.message, { pages: err.pages, max_pages: MAX_PDF_PAGES });
+    if (err instanceof PdfRefused) {
+      throw new TooLarge(
+        err.message,
+        err.pages !== null ? { pages: err.pages, max_pages: MAX_PDF_PAGES } : null,
+      );
     }
     throw fileIssue("The PDF could not be read (damaged or password-protected)");
   }

@@ -30,7 +30,14 @@ export async function routeEmail(
     const head = await headReads(env, raw, opts.clock ?? systemClock);
     return await ingestEmail(
       raw,
-      await createIngestDeps(env, { ...head, ...opts, source: "email-routing", recipient: message.to }),
+      await createIngestDeps(env, {
+        ...head,
+        ...opts,
+        source: "email-routing",
+        recipient: message.to,
+        // The envelope sender, as the receiving side gave it: received.ts may vouch for a forwarder by it.
+        settings: { ...opts.settings, envelopeFrom: message.from.toLowerCase() },
+      }),
     );
   } catch (err) {
     const day = (opts.clock ?? systemClock)().toISOString().slice(0, 10);

@@ -9,6 +9,7 @@
  * items stop at MAX_PDF_ITEMS.
  */
 import { getDocumentProxy } from "unpdf";
+import { checkPdf, PdfRefused } from "../../../lib/pdf-guard";
 
 export interface TextItem {
   page: number;
@@ -29,13 +30,13 @@ export interface PdfText {
 export const MAX_PDF_PAGES = 300;
 export const MAX_PDF_ITEMS = 200_000;
 
-/** Why a PDF is refused before its text is read. */
-export class PdfTooBig extends Error {
+/** Why a PDF is refused before its text is read (a page count, or lib/pdf-guard.ts's reason). */
+export class PdfTooBig extends PdfRefused {
   constructor(
-    readonly pages: number,
+    pages: number,
     message = `The PDF declares ${pages.toLocaleString("en")} pages; statements are read up to ${MAX_PDF_PAGES} pages (split the file or export a CSV/OFX)`,
   ) {
-    super(message);
+    super(message, pages);
   }
 }
 
@@ -54,6 +55,8 @@ export function declaredPageCount(bytes: Uint8Array): number {
 export async function readPdfText(bytes: Uint8Array): Promise<PdfText> {
   const declared = declaredPageCount(bytes);
   if (declared > MAX_PDF_PAGES) throw new PdfTooBig(declared);
+  // Inflated bytes, operators per page and the page tree, before pdf.js does any of the work.
+  checkPdf(bytes, MAX_PDF_PAGES);
   // pdf.js may transfer (detach) the buffer it is given: hand it a copy.
   const pdf = await getDocumentProxy(new Uint8Array(bytes));
   try {
