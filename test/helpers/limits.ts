@@ -411,7 +411,7 @@ export function limitedD1(real: D1Database): D1Database {
     batch: async (qs, run) => {
       for (const q of qs) checkStatement(q.sql, q.params);
       const out = (await run()) as unknown[];
-      out.forEach((r, i) => checkResult(qs[i]?.sql ?? "?", r));
+      for (const [i, r] of out.entries()) checkResult(qs[i]?.sql ?? "?", r);
       return out;
     },
   });
