@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, expectEnvelope } from "../helpers/http";
 import { clearTransactions, seedTx } from "../helpers/seed";
@@ -216,5 +217,34 @@ describe("search", () => {
     // Categories appear as the category list spells them (stored lowercased).
     expect(lines[1]).toContain(",Groceries,");
     expect(res.text).not.toContain(",groceries,");
+  });
+});
+
+describe("the CSV export of a heavy household's longest range", () => {
+  const N = 20_000;
+  beforeAll(async () => {
+    await clearTransactions();
+    // 20,000 rows over 24 months (2023-01 … 2024-12), written in one statement.
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${N - 1})
+       INSERT INTO transactions (ForwardedTo, DateFileName, TransactionHash, UserId, Institution, Amount,
+         Company, TransactionType, Category, Name, Date, FileName, Subject, Body, Ignored, CreatedAt)
+       SELECT 'me@example.com',
+         printf('%04d.%02d.%02d_10.00_%05d.eml', 2023 + (i * 24 / ${N}) / 12, (i * 24 / ${N}) % 12 + 1, i % 28 + 1, i),
+         'h' || i, 'default', 'RBC', 1000 + i, 'Neighbourhood Grocery Store #' || i, 'purchase', 'groceries',
+         'Alex', '01/01/2023 10:00 PST', 'emails/x', 'Alert', 'A purchase.', 0, '2025-01-01T00:00:00Z'
+       FROM n`,
+    ).run();
+  });
+
+  it("24 months of 20,000 rows export whole, each D1 value under 2,000,000 bytes", async () => {
+    // Issue 36: the rows packed into ONE value made 3.2 MB (a 500 on D1; the limits wrapper fails the test).
+    const res = await call("/api/v1/transactions/export?from=2023-01&to=2024-12");
+    expect(res.status).toBe(200);
+    const lines = res.text.trim().split("\r\n").slice(1);
+    expect(lines).toHaveLength(N);
+    const days = lines.map((l: string) => l.split(",")[1]);
+    expect(days).toEqual([...days].sort());
+    expect(res.text.length).toBeGreaterThan(2_000_000);
   });
 });

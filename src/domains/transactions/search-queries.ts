@@ -157,16 +157,6 @@ export const CSV_COLUMNS = {
   forwarded_to: t.ForwardedTo,
 };
 
-/**
- * Every matching row (no cap), oldest first, as arrays in CSV_COLUMNS order. A year is ~10,000
- * rows of 12 cells: D1 hands them over as ONE JSON text (csvStatement), far cheaper than 120,000
- * separate cells.
- */
-export async function csvRows(d1: D1Database, where: SQL, narrow: boolean): Promise<unknown[][]> {
-  const [packed] = await csvStatement(d1, where, narrow);
-  return csvRowsFromJson(packed?.json);
-}
-
 const DFN_AT = Object.keys(CSV_COLUMNS).indexOf("date_file_name");
 
 /** csvStatement's packed text as row arrays, oldest first. */
