@@ -32,11 +32,63 @@ export interface CountingHooks {
   hold?: (sql: string) => Promise<void> | undefined;
 }
 
+/** One statement as D1 receives it: its SQL and its bound values. */
+export interface D1Query {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * What a wrapper does around each D1 call: `single` wraps one statement's `first`/`all`/`run`/`raw`,
+ * `batch` a batch (its statements in order), `exec` an exec. Each gets the call and `run`, which
+ * makes it on the binding underneath; what it returns is the call's answer.
+ */
+export interface D1Intercept {
+  single?: (q: D1Query, run: () => Promise<unknown>) => Promise<unknown>;
+  batch?: (qs: D1Query[], run: () => Promise<unknown>) => Promise<unknown>;
+  exec?: (sql: string, run: () => Promise<unknown>) => Promise<unknown>;
+}
+
+/**
+ * THE wrapper of a D1 binding (the round-trip counter and the limits check are two uses): every
+ * prepared statement keeps its SQL and bound values, and every call passes through the hooks.
+ * Wrappers nest (a counter over the limits-checked binding of the test setup).
+ */
+export function interceptD1(real: D1Database, hooks: D1Intercept): D1Database {
+  const queryOf = new WeakMap<object, D1Query>();
+  const track = (stmt: D1PreparedStatement, q: D1Query): D1PreparedStatement => {
+    queryOf.set(stmt, q);
+    const s = stmt as unknown as Record<string, (...a: unknown[]) => unknown>;
+    for (const m of ["all", "raw", "run", "first"]) {
+      const orig = s[m]!;
+      const run = (a: unknown[]) => () => orig.apply(stmt, a) as Promise<unknown>;
+      s[m] = (...a: unknown[]) => (hooks.single ? hooks.single(q, run(a)) : run(a)());
+    }
+    const bind = s.bind!;
+    s.bind = (...a: unknown[]) =>
+      track(bind.apply(stmt, a) as D1PreparedStatement, { sql: q.sql, params: a });
+    return stmt;
+  };
+  const db = {
+    prepare: (sql: string) => track(real.prepare(sql), { sql, params: [] }),
+    batch: (stmts: D1PreparedStatement[]) => {
+      const run = () => real.batch(stmts);
+      const qs = stmts.map((st) => queryOf.get(st) ?? { sql: "?", params: [] });
+      return hooks.batch ? hooks.batch(qs, run) : run();
+    },
+    exec: (sql: string) => (hooks.exec ? hooks.exec(sql, () => real.exec(sql)) : real.exec(sql)),
+    dump: () => real.dump(),
+    withSession: () => {
+      throw new Error("interceptD1: withSession is not wrapped");
+    },
+  };
+  return db as unknown as D1Database;
+}
+
 export function countingD1(real: D1Database, { failBatch, hold }: CountingHooks = {}): CountingD1 {
   const trips: Trip[] = [];
   let settled = false;
   let inFlight = 0;
-  const sqlOf = new WeakMap<object, string>();
   /** Records a trip and keeps count of those in flight. */
   const trip = <T>(kind: Trip["kind"], sql: string[], run: () => Promise<T>): Promise<T> => {
     trips.push({ kind, sql, background: settled, overlapped: inFlight > 0 });
@@ -45,37 +97,22 @@ export function countingD1(real: D1Database, { failBatch, hold }: CountingHooks 
       inFlight--;
     });
   };
-  const track = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement => {
-    sqlOf.set(stmt, sql);
-    const s = stmt as unknown as Record<string, (...a: unknown[]) => unknown>;
-    for (const m of ["all", "raw", "run", "first"]) {
-      const orig = s[m]!;
-      s[m] = (...a: unknown[]) =>
-        trip("single", [sql], async () => {
-          await hold?.(sql);
-          return orig.apply(stmt, a) as Promise<unknown>;
-        });
-    }
-    const bind = s.bind!;
-    s.bind = (...a: unknown[]) => track(bind.apply(stmt, a) as D1PreparedStatement, sql);
-    return stmt;
-  };
-  const db = {
-    prepare: (sql: string) => track(real.prepare(sql), sql),
-    batch: (stmts: D1PreparedStatement[]) => {
-      const sql = stmts.map((st) => sqlOf.get(st) ?? "?");
+  const db = interceptD1(real, {
+    single: (q, run) =>
+      trip("single", [q.sql], async () => {
+        await hold?.(q.sql);
+        return run();
+      }),
+    batch: (qs, run) => {
+      const sql = qs.map((q) => q.sql);
       return trip("batch", sql, () =>
-        failBatch?.(sql) ? Promise.reject(new Error("D1_ERROR: simulated outage")) : real.batch(stmts),
+        failBatch?.(sql) ? Promise.reject(new Error("D1_ERROR: simulated outage")) : run(),
       );
     },
-    exec: (sql: string) => trip("exec", [sql], () => real.exec(sql)),
-    dump: () => real.dump(),
-    withSession: () => {
-      throw new Error("countingD1: withSession is not counted");
-    },
-  };
+    exec: (sql, run) => trip("exec", [sql], run),
+  });
   return {
-    db: db as unknown as D1Database,
+    db,
     trips,
     settle: () => {
       settled = true;

@@ -1,11 +1,13 @@
 /**
  * The sweeps' request: one call through the app as a warm isolate gets it, its body read before the
  * counter's mark is set (trips after the mark are waitUntil work the response did not wait for),
- * then the execution context drained. The answer's text, JSON (null when not JSON) and headers.
+ * then the execution context drained; its D1 queries and binding operations are counted against the
+ * plan's per-invocation limits. The answer's text, JSON (null when not JSON) and headers.
  */
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import type { createApp } from "../../src/app";
 import type { Env } from "../../src/env";
+import { perInvocation } from "../../test/helpers/limits";
 import type { CountingD1 } from "./d1-count";
 
 export interface BenchRequest {
@@ -28,7 +30,8 @@ export function benchSender(app: ReturnType<typeof createApp>, counter: Counting
       body: r.form ?? (r.body === undefined ? undefined : JSON.stringify(r.body)),
     });
     const ctx = createExecutionContext();
-    const res = await app.fetch(req, r.env ?? benchEnv, ctx);
+    // One invocation under the plan's per-invocation limits (test/helpers/limits.ts).
+    const res = await app.fetch(req, perInvocation(r.env ?? benchEnv).env, ctx);
     const text = await res.text();
     counter.settle();
     await waitOnExecutionContext(ctx);

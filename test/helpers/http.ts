@@ -2,6 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { type AppDeps, createApp } from "../../src/app";
 import type { Env } from "../../src/env";
 import { fixedClock } from "../../src/lib/clock";
+import { perInvocation } from "./limits";
 import { checkResponse } from "./response-contract";
 
 export interface CallOptions {
@@ -42,7 +43,8 @@ export async function call<T = any>(path: string, opts: CallOptions = {}): Promi
     body,
   });
   const ctx = createExecutionContext();
-  const res = await app.fetch(req, { ...env, ...(opts.env ?? {}) } as Env, ctx);
+  // One invocation: its D1 queries and binding operations counted against the plan (./limits.ts).
+  const res = await app.fetch(req, perInvocation({ ...env, ...(opts.env ?? {}) } as Env).env, ctx);
   // Read the body first (as a real client would): a streamed body is produced by waitUntil work.
   const text = await res.text();
   await waitOnExecutionContext(ctx);

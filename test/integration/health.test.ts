@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { brokenDb } from "../helpers/broken";
 import { call } from "../helpers/http";
+import { unlimitedDB } from "../helpers/limits";
 
 const NOW = "2026-03-15T12:00:00.000Z";
 const ago = (seconds: number) => new Date(Date.parse(NOW) - seconds * 1000).toISOString();
@@ -165,7 +166,7 @@ describe("health with the quarantine table missing", () => {
       await env.DB.prepare("DELETE FROM d1_migrations")
         .run()
         .catch(() => undefined);
-      await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+      await applyD1Migrations(unlimitedDB(), env.TEST_MIGRATIONS);
     }
   });
 });

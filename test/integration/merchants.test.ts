@@ -125,6 +125,16 @@ describe("merchant intelligence", () => {
     expect(body.summary.churned_merchants).toEqual([]);
   });
 
+  it("the longest window the input allows (24 months) stays within D1's 32 arguments per SQL function", async () => {
+    // Issue 36: json_array() took 2 × months + 5 arguments (53 at 24 months): a 500 on D1 deployed.
+    // The limits wrapper of the test setup fails this test on any breach.
+    const long = await get("month=2024-06&months=24");
+    expect(long.status).toBe(200);
+    expect(long.body.period).toEqual({ from: "2022-07", to: "2024-06" });
+    const netflix = long.body.merchants.find((m: { company: string }) => m.company === "Netflix");
+    expect(netflix.monthly_amounts).toEqual([...Array(18).fill(0), 15.99, 15.99, 15.99, 17.99, 17.99, 17.99]);
+  });
+
   it("defaults to the current month in the configured timezone", async () => {
     const late = "2024-07-01T05:00:00Z"; // still June 30 in Los Angeles
     expect((await get("", late)).body.month).toBe("2024-06");

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, expectEnvelope } from "../helpers/http";
 import { clearTransactions, seedTx } from "../helpers/seed";
@@ -108,6 +109,44 @@ describe("search", () => {
     expect((await get("from=2024-01&to=2024-12&company=%25")).body.summary.total_count).toBe(1);
   });
 
+  it("any text the input allows: a 60-character q and a 200-character company (D1's 50-byte LIKE cap)", async () => {
+    // Issues 34 and 36: a LIKE pattern over 50 bytes is a 500 on D1 (the limits wrapper fails the test).
+    const line = "SAFEWAY ONLINE";
+    await seedTx({
+      DateFileName: "2024.06.01_10.00_long.eml",
+      Company: `${line} ${"x".repeat(60)}`,
+      Amount: 1,
+    });
+    const q = await get(`from=2024-06&to=2024-06&q=${encodeURIComponent(`online ${"X".repeat(53)}`)}`);
+    expect(q.status).toBe(200);
+    expect(q.body.summary.total_count).toBe(1);
+    const company = await get(`from=2024-06&to=2024-06&company=${"é".repeat(200)}`);
+    expect(company.status).toBe(200);
+    expect(company.body.summary.total_count).toBe(0);
+    const csv = await call(`/api/v1/transactions/export?from=2024-06&to=2024-06&q=${"y".repeat(200)}`);
+    expect(csv.status).toBe(200);
+  });
+
+  it("every filter list at its maximum (50, 50, 50 and 10 entries: 160 values)", async () => {
+    // Issue 36: an OR per value was too deep an expression at 45 entries and a bound parameter each
+    // (over D1's 100 past 96 values).
+    // Every entry at its maximum length too (200, 100, 100, 40 characters).
+    const fill = (n: number, real: string[], max: number) => [
+      ...real,
+      ...Array.from({ length: n - real.length }, (_, i) => `${i} `.padEnd(max, "z")),
+    ];
+    const res = await post({
+      from_month: "2024-01",
+      to_month: "2024-12",
+      merchant_in: fill(50, ["safeway", "SHELL"], 200),
+      category_in: fill(50, ["GROCERIES", "gasoline"], 100),
+      institution_in: fill(50, ["rbc", "cibc", "RBC"], 100),
+      type_in: fill(10, ["purchase", "PREAUTH"], 40),
+    });
+    expect(res.status).toBe(200);
+    expect(companies(res)).toEqual(["SAFEWAY ONLINE", "Safeway", "Safeway #123", "Shell"]);
+  });
+
   it("the POST route returns the same results for the same filter", async () => {
     const a = await get("from=2024-01&to=2024-05&company=safeway&category=groceries&min_amount=40");
     const b = await post({
@@ -178,5 +217,34 @@ describe("search", () => {
     // Categories appear as the category list spells them (stored lowercased).
     expect(lines[1]).toContain(",Groceries,");
     expect(res.text).not.toContain(",groceries,");
+  });
+});
+
+describe("the CSV export of a heavy household's longest range", () => {
+  const N = 20_000;
+  beforeAll(async () => {
+    await clearTransactions();
+    // 20,000 rows over 24 months (2023-01 … 2024-12), written in one statement.
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${N - 1})
+       INSERT INTO transactions (ForwardedTo, DateFileName, TransactionHash, UserId, Institution, Amount,
+         Company, TransactionType, Category, Name, Date, FileName, Subject, Body, Ignored, CreatedAt)
+       SELECT 'me@example.com',
+         printf('%04d.%02d.%02d_10.00_%05d.eml', 2023 + (i * 24 / ${N}) / 12, (i * 24 / ${N}) % 12 + 1, i % 28 + 1, i),
+         'h' || i, 'default', 'RBC', 1000 + i, 'Neighbourhood Grocery Store #' || i, 'purchase', 'groceries',
+         'Alex', '01/01/2023 10:00 PST', 'emails/x', 'Alert', 'A purchase.', 0, '2025-01-01T00:00:00Z'
+       FROM n`,
+    ).run();
+  });
+
+  it("24 months of 20,000 rows export whole, each D1 value under 2,000,000 bytes", async () => {
+    // Issue 36: the rows packed into ONE value made 3.2 MB (a 500 on D1; the limits wrapper fails the test).
+    const res = await call("/api/v1/transactions/export?from=2023-01&to=2024-12");
+    expect(res.status).toBe(200);
+    const lines = res.text.trim().split("\r\n").slice(1);
+    expect(lines).toHaveLength(N);
+    const days = lines.map((l: string) => l.split(",")[1]);
+    expect(days).toEqual([...days].sort());
+    expect(res.text.length).toBeGreaterThan(2_000_000);
   });
 });

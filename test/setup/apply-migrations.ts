@@ -1,5 +1,5 @@
 import { applyD1Migrations, env, reset } from "cloudflare:test";
-import { vi } from "vitest";
+import { afterEach, vi } from "vitest";
 import { clearEmbeddingMemory } from "../../src/categorize/fuzzy";
 import { invalidateResolverCache } from "../../src/categorize/resolver";
 import { clearAveragesCache } from "../../src/domains/budget/averages";
@@ -7,6 +7,7 @@ import { invalidateSettings } from "../../src/domains/config/service";
 import { INSIGHTS_KIND } from "../../src/domains/insights/service";
 import { SUMMARIES_KIND } from "../../src/domains/journal/summaries";
 import { jobSlot } from "../../src/jobs/slot";
+import { installLimits, takeBreaches, unlimitedDB } from "../helpers/limits";
 
 // Runs before every integration test file. The project runs with `isolate: false` (vitest.config.ts):
 // the files of one pool worker share one workerd and one module graph instead of starting both
@@ -17,7 +18,10 @@ import { jobSlot } from "../../src/jobs/slot";
 // - the app's in-isolate caches (config, category resolver, embeddings, budget averages);
 // - the job slots: a live slot object can outlive reset() with a job the previous file started and
 //   never ran (its queue caught), so a running job is ended here (else this file's start is a 409);
-// - timers and stubbed globals/env a file might have left behind.
+// - timers and stubbed globals/env a file might have left behind;
+// - Cloudflare's production limits (test/helpers/limits.ts): env.DB, env.JOBS and env.OAUTH_KV are
+//   wrapped once per workerd, and a test that breached a limit fails after it ends, with the limit
+//   named, even when the code under test caught the error.
 vi.useRealTimers();
 vi.unstubAllGlobals();
 vi.unstubAllEnvs();
@@ -37,6 +41,17 @@ async function leftovers(): Promise<string[]> {
   ];
 }
 
+installLimits(env);
+takeBreaches();
+afterEach(() => {
+  const found = takeBreaches();
+  if (found.length > 0) {
+    throw new Error(
+      `Cloudflare production limit exceeded:\n${found.map((b) => `  ${b.limit}: ${b.value} > ${b.max} (${b.what})`).join("\n")}`,
+    );
+  }
+});
+
 for (let attempt = 1; ; attempt++) {
   await reset();
   const left = await leftovers();
@@ -47,7 +62,8 @@ invalidateSettings();
 await invalidateResolverCache();
 clearEmbeddingMemory();
 clearAveragesCache();
-await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+// The real binding: applyD1Migrations takes no wrapper (wrangler applies these files deployed).
+await applyD1Migrations(unlimitedDB(), env.TEST_MIGRATIONS);
 for (const kind of [SUMMARIES_KIND, INSIGHTS_KIND]) {
   const slot = jobSlot(env, kind);
   const job = await slot.status();

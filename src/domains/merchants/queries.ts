@@ -43,18 +43,26 @@ export interface NameRow {
 export function windowQuery(lo: string, hi: string, lastLo: string, months: string[], unless?: SQL) {
   // k: the row's month as DateFileName spells it ('YYYY.MM'); the columns compare it per month.
   const k = sql`substr(${t.DateFileName}, 1, 7)`;
-  const inner = sql.join(
-    months.map((ym, i) => {
-      const key = ym.replace("-", ".");
-      return sql`SUM(CASE WHEN k = ${key} THEN Amount ELSE 0 END) AS ${sql.raw(`a${i}`)}, SUM(k = ${key}) AS ${sql.raw(`c${i}`)}`;
-    }),
-    sql`, `,
+  // Each month's key is written into the SQL (checked digits, not bound): 24 months bound twice
+  // each took 48 of D1's 100 parameters.
+  const inner = sql.raw(
+    months
+      .map((ym, i) => {
+        const key = monthKey(ym);
+        return `SUM(CASE WHEN k = '${key}' THEN Amount ELSE 0 END) AS a${i}, SUM(k = '${key}') AS c${i}`;
+      })
+      .join(", "),
   );
   const outer = sql.raw(
     months.map((_, i) => `COALESCE(SUM(a${i}), 0) AS a${i}, SUM(c${i}) AS c${i}`).join(", "),
   );
-  const cols = sql.raw(months.map((_, i) => `a${i}, c${i}`).join(", "));
-  const row = windowRow(months);
+  // The months as ONE text 'a0 c0,a1 c1,…' joined with || (an operator): a function such as
+  // json_array takes at most 32 arguments on D1, and a column per month made 2 × months + 5.
+  // Joined as a balanced tree: a chain of || is one expression level per operator (SQLite stops at 100).
+  const cols = sql.raw(
+    `${joinText(months.map((_, i) => `(COALESCE(a${i}, 0) || ' ' || COALESCE(c${i}, 0))`))} AS m`,
+  );
+  const row = windowRow();
   // SQLite inlines r's expressions into every month column, so k is a plain substr (compared
   // with each month's text), not date arithmetic evaluated twice per month per row.
   return sql`WITH r AS (
@@ -76,32 +84,39 @@ export function windowQuery(lo: string, hi: string, lastLo: string, months: stri
       FROM (SELECT 1) LEFT JOIN p ON 1 ORDER BY merchant)`)}${unless ? sql` END` : sql``} AS json`;
 }
 
+/** SQL texts joined with ',' between them, nested in halves (depth log2 n, not n). */
+function joinText(parts: string[]): string {
+  if (parts.length <= 2) return parts.join(" || ',' || ");
+  const half = Math.ceil(parts.length / 2);
+  return `(${joinText(parts.slice(0, half))} || ',' || ${joinText(parts.slice(half))})`;
+}
+
+/** 'YYYY-MM' → 'YYYY.MM' (as DateFileName starts), refused unless it is exactly that. */
+function monthKey(ym: string): string {
+  if (!/^\d{4}-\d{2}$/.test(ym)) throw new Error(`not a month: ${ym}`);
+  return ym.replace("-", ".");
+}
+
 /**
  * One merchant of the window: its name, category and spelling, its charges ('YYYY.MM.DD cents,…'),
- * per month `a<i>` (cents) and `c<i>` (count), and the last month's total of every spending row.
+ * its months ('cents count,…', oldest first), and the last month's total of every spending row.
  */
-function windowRow(months: string[]) {
-  const column = (name: string) => col(sql.raw(name), cell.number);
+function windowRow() {
   return packedShape({
     merchant: col(sql.raw("merchant"), cell.textOrNull),
     category: col(sql.raw("category"), cell.text),
     company: col(sql.raw("company"), cell.text),
     ch: col(sql.raw("ch"), cell.text),
-    ...Object.fromEntries(
-      months.flatMap((_, i) => [
-        [`a${i}`, column(`a${i}`)],
-        [`c${i}`, column(`c${i}`)],
-      ]),
-    ),
-    last_total: column("last_total"),
+    m: col(sql.raw("m"), cell.text),
+    last_total: col(sql.raw("last_total"), cell.number),
   });
 }
 
 /**
  * Monthly totals and counts per merchant, the merchants' spellings and categories, and the last
  * month's total (cents), as a part for a caller's batch. One statement (one round trip) and one value:
- * the rows as ONE JSON text of arrays (merchant, category, company, then per month total and count,
- * then the last month's total: every spending row, named or not); the LEFT JOIN keeps one row when
+ * the rows as ONE JSON text of arrays (merchant, category, company, charges, the months as one text
+ * 'cents count,…', then the last month's total: every spending row, named or not); the LEFT JOIN keeps one row when
  * no merchant matched. With `unless` (a condition, e.g. a fresh cache row), the statement answers
  * NULL without scanning when it holds, and `read` gives null.
  */
@@ -119,21 +134,11 @@ export function merchantAggregatesPart(
     .select({ json: sql<string | null>`(${windowQuery(lo, hi, lastLo, months, unless)})` })
     .from(sql`(SELECT 1)`);
   const read = (packed: readonly { json: string | null }[]) =>
-    packed[0]?.json == null
-      ? null
-      : aggregatesOf(windowRow(months).decode(packed[0].json) as WindowRow[], months);
+    packed[0]?.json == null ? null : aggregatesOf(windowRow().decode(packed[0].json), months);
   return { query, read };
 }
 
-type WindowRow = Record<string, number> & {
-  merchant: string | null;
-  category: string;
-  company: string;
-  ch: string;
-  last_total: number;
-};
-
-function aggregatesOf(rows: WindowRow[], months: string[]) {
+function aggregatesOf(rows: ReturnType<ReturnType<typeof windowRow>["decode"]>, months: string[]) {
   const monthly: MonthlyRow[] = [];
   const names: NameRow[] = [];
   const charges = new Map<string, Charge[]>();
@@ -142,9 +147,11 @@ function aggregatesOf(rows: WindowRow[], months: string[]) {
     const m = r.merchant;
     names.push({ merchant: m, category: r.category, n: 0, last_seen: "", company: r.company });
     charges.set(m, parseCharges(r.ch));
+    const cells = r.m.split(",");
     months.forEach((ym, i) => {
-      const n = r[`c${i}`] ?? 0;
-      if (n > 0) monthly.push({ merchant: m, ym: ym.replace("-", "."), total: asCents(r[`a${i}`] ?? 0), n });
+      const [total = "0", count = "0"] = (cells[i] ?? "").split(" ");
+      const n = Number(count);
+      if (n > 0) monthly.push({ merchant: m, ym: ym.replace("-", "."), total: asCents(Number(total)), n });
     });
   }
   return { monthly, names, charges, lastMonthTotal: asCents(rows[0]?.last_total ?? 0) };

@@ -8,32 +8,48 @@ import { attentionQueue, transactions as t } from "../../db/schema";
 import { attentionOn, onQueue } from "./attention-queries";
 import { rangeBounds } from "../../lib/month";
 import { LISTED, type ListedRow } from "./rules";
-import { clean, containsPattern, type Filter, RESULT_CAP } from "./search-rules";
+import { clean, type Filter, RESULT_CAP } from "./search-rules";
 
-const like = (col: SQLiteColumn, pattern: string) => sql`${col} LIKE ${pattern} ESCAPE '\\'`;
-const sameText = (col: SQLiteColumn, value: string) => sql`${col} = ${value} COLLATE NOCASE`;
 /**
- * The same test on Category with a unary `+`, which keeps SQLite off idx_transactions_category (a
- * category's rows of every year, each read from the table): the month range of the covering
- * index is the cheaper path, the filter tested on index entries (collation unchanged).
+ * Substring tests without LIKE: D1 caps a LIKE pattern at 50 bytes and the inputs allow 200
+ * characters. `instr` over lower() matches as LIKE did (ASCII case folded, no wildcards).
  */
-const sameCategory = (value: string) => sql`+${t.Category} = ${value} COLLATE NOCASE`;
+const contains = (col: SQL | SQLiteColumn, needle: SQL) => sql`instr(lower(${col}), lower(${needle})) > 0`;
+/** The values of a list as ONE bound JSON text: D1 allows 100 bound parameters, the lists 160 values. */
+const listed = (values: string[]) => sql`(SELECT value FROM json_each(${JSON.stringify(values)}))`;
+/**
+ * Category, institution and type are exact, case-insensitive matches against the list. Category
+ * with a unary `+`, which keeps SQLite off idx_transactions_category (a category's rows of every
+ * year, each read from the table): the month range of the covering index is the cheaper path, the
+ * filter tested on index entries (collation unchanged).
+ */
+const oneOf = (col: SQL | SQLiteColumn, values: string[]) => sql`${col} COLLATE NOCASE IN ${listed(values)}`;
 
 /** Company: substring; category/institution/type: exact; all case-insensitive. Amounts in cents. */
 export function compile(f: Filter): SQL {
   const { lo, hi } = rangeBounds(f.from, f.to);
   const parts: (SQL | undefined)[] = [inRange(lo, hi)];
-  const anyOf = (values: string[], one: (v: string) => SQL) => {
-    if (values.length > 0) parts.push(or(...values.map(one)));
-  };
-  anyOf(clean(f.companies), (v) => like(t.Company, containsPattern(v)));
-  anyOf(clean(f.categories), sameCategory);
-  anyOf(clean(f.institutions), (v) => sameText(t.Institution, v));
-  anyOf(clean(f.types), (v) => sameText(t.TransactionType, v));
+  // One condition per list whatever its length (an OR per value made an expression tree too deep
+  // for SQLite at 45 values, and a bound parameter each).
+  const companies = clean(f.companies);
+  if (companies.length > 0) {
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM ${listed(companies)} AS v WHERE ${contains(t.Company, sql`v.value`)})`,
+    );
+  }
+  const exact: [SQL | SQLiteColumn, string[] | null | undefined][] = [
+    [sql`+${t.Category}`, f.categories],
+    [t.Institution, f.institutions],
+    [t.TransactionType, f.types],
+  ];
+  for (const [column, values] of exact) {
+    const list = clean(values);
+    if (list.length > 0) parts.push(oneOf(column, list));
+  }
   const q = f.q?.trim();
   if (q) {
-    const p = containsPattern(q);
-    parts.push(or(like(t.Company, p), like(t.Category, p), like(t.Comment, p), like(t.Institution, p)));
+    const cols = [t.Company, t.Category, t.Comment, t.Institution];
+    parts.push(or(...cols.map((c) => contains(c, sql`${q}`))));
   }
   if (f.minCents != null) parts.push(sql`${t.Amount} >= ${f.minCents}`);
   if (f.maxCents != null) parts.push(sql`${t.Amount} <= ${f.maxCents}`);
@@ -140,16 +156,6 @@ export const CSV_COLUMNS = {
   deleted_at: t.DeletedAt,
   forwarded_to: t.ForwardedTo,
 };
-
-/**
- * Every matching row (no cap), oldest first, as arrays in CSV_COLUMNS order. A year is ~10,000
- * rows of 12 cells: D1 hands them over as ONE JSON text (csvStatement), far cheaper than 120,000
- * separate cells.
- */
-export async function csvRows(d1: D1Database, where: SQL, narrow: boolean): Promise<unknown[][]> {
-  const [packed] = await csvStatement(d1, where, narrow);
-  return csvRowsFromJson(packed?.json);
-}
 
 const DFN_AT = Object.keys(CSV_COLUMNS).indexOf("date_file_name");
 

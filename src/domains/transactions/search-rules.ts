@@ -31,9 +31,6 @@ export const isNarrow = (f: Filter): boolean =>
   f.minCents != null ||
   f.maxCents != null;
 
-/** A LIKE pattern matching `s` as a substring (with `\` as the escape character). */
-export const containsPattern = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-
 /** What is wrong with a filter's range and bounds (empty when nothing is). */
 export function rangeIssues(f: Filter, fromLoc: string[], toLoc: string[]): ValidationIssue[] {
   const span = monthSpan(f.from, f.to);
