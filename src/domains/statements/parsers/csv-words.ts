@@ -97,7 +97,7 @@ export function directionOf(value: string): "out" | "in" | null {
 
 /** Card words in a header or a file's first lines (a card export lists purchases as positive). */
 export const CARD_WORDS =
-  /\b(card|credit card|card ?number|card no|cardmember|card member|carte|karte|kreditkarte|tarjeta|carta|kaart|creditcard|cartao|visa|mastercard|amex|american express)\b/i;
+  /\b(card|credit card|card ?number|card no|cardmember|card member|carte|karte|kreditkarte|tarjeta|carta|kaart|creditcard|cartao|visa|mastercard|amex|american express|card ?id|cardholder|card holder|merchant category|mcc|kartya|karta|kortti|kort)\b/i;
 
 /** Payment words: the only rows a card export prints as negative. */
 export const PAYMENT_WORDS =
