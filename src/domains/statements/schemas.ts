@@ -181,7 +181,9 @@ export const CsvState = z
         because: z.string().describe("The evidence, in words"),
       })
       .optional()
-      .describe("How the reader decided the signed amounts' direction (absent once the columns are confirmed)"),
+      .describe(
+        "How the reader decided the signed amounts' direction (absent once the columns are confirmed)",
+      ),
   })
   .meta({ id: "StatementCsvState" });
 export const CsvMappingRequest = z

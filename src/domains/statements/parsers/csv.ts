@@ -116,7 +116,10 @@ function creditCardWord(text: string): string[] | null {
 }
 
 /** Rows a card prints as credits: payments, refunds, cashback. */
-const CARD_CREDIT = new RegExp(`${PAYMENT_WORDS.source}|cash\\s*back|rebate|reward|remise|bonus|reversal`, "i");
+const CARD_CREDIT = new RegExp(
+  `${PAYMENT_WORDS.source}|cash\\s*back|rebate|reward|remise|bonus|reversal`,
+  "i",
+);
 
 /**
  * The sign reading of a signed amount column from the file's evidence, strongest first: a balance
@@ -170,7 +173,11 @@ export function signEvidence(
   if (cardWord && positives > 0 && (positives > negatives.length || creditsOnly))
     return { card: true, weak: false, because: `the file names a card ("${cardWord[0]}") and ${share}` };
   if (creditsOnly && negatives.length > 0 && positives > negatives.length)
-    return { card: true, weak: true, because: `${share}, as on a card export (no balance or card name to confirm it)` };
+    return {
+      card: true,
+      weak: true,
+      because: `${share}, as on a card export (no balance or card name to confirm it)`,
+    };
   if (negatives.length === 0 && n >= 2)
     return {
       card: false,
