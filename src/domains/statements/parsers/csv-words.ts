@@ -42,8 +42,8 @@ const LISTS: Record<Role, string[]> = {
   ],
   amount: [
     "amount|transaction amount|value|sum|net amount|total",
-    "montant|montant operation|betrag|umsatz|summe|importe|cantidad|importo|bedrag|valor|montante",
-    "osszeg|kwota|castka|objem",
+    "montant|montant operation|buchungsbetrag|betrag|umsatz|summe|importe|cantidad|importo|bedrag|valor|montante",
+    "osszeg|tranzakcio osszege|osszege|kwota|kwota operacji|castka|zauctovana castka|objem|suma|belopp|belob|belop|maara|summa|suma litais|bedrag eur",
     // A column named by its currency ("CAD$", "USD", "EUR") holds amounts in it.
     "cad|usd|eur|gbp|chf|aud|nzd|jpy|sek|nok|dkk|pln|huf|czk|inr|mxn|brl|zar",
   ],

@@ -60,12 +60,37 @@ export interface CsvPreviewRow {
   amount: number | null;
 }
 
-/** For each role, the column whose header names it best (a column serves its best role only). */
-function columnsByRole(header: string[]) {
+/** Values a role's column must hold (most of its filled cells): dates, or amounts. */
+const VALUES: Partial<Record<Role, (v: string) => boolean>> = {
+  date: looksLikeDate,
+  amount: (v) => parseMoney(v) !== null,
+  withdrawal: (v) => parseMoney(v) !== null,
+  deposit: (v) => parseMoney(v) !== null,
+  balance: (v) => parseMoney(v) !== null,
+};
+
+/** Whether a column's values fit a role: half its filled cells or more read as its kind (an empty column is no date or amount). */
+function holds(body: string[][], col: number, role: Role): boolean {
+  const test = VALUES[role];
+  if (!test || body.length === 0) return true;
+  const cells = body.map((r) => (r[col] ?? "").trim()).filter(Boolean);
+  if (cells.length === 0) return role !== "date" && role !== "amount";
+  return cells.filter(test).length >= cells.length * 0.5;
+}
+
+/**
+ * For each role, the column whose header names it best and whose values fit it ("Umsatz getätigt
+ * von" holding card numbers is no amount; an empty "Dátum" beside a filled "Könyvelés dátuma" is no
+ * date); a column serves its best role only.
+ */
+function columnsByRole(header: string[], body: string[][] = []) {
   const roles: Role[] = ["date", "description", "amount", "withdrawal", "deposit", "balance", "direction"];
-  const best = header.map((cell) => {
-    const scored = roles.map((r) => [r, roleScore(cell, r)] as const).sort((a, b) => b[1] - a[1]);
-    return scored[0]![1] > 0 ? scored[0]! : null;
+  const best = header.map((cell, i) => {
+    const scored = roles
+      .map((r) => [r, roleScore(cell, r)] as const)
+      .filter(([r, sc]) => sc > 0 && holds(body, i, r))
+      .sort((a, b) => b[1] - a[1]);
+    return scored[0] ?? null;
   });
   const pick = (role: Role) => {
     let col: number | null = null;
@@ -141,12 +166,15 @@ export function signEvidence(
     const bal = body.map((r) => parseMoney(r[map.balance!] ?? "", { decimal: mark }));
     let same = 0;
     let opposite = 0;
+    // Oldest first the row's amount moves the balance to it; newest first, the row above's does.
+    const dates = body.map((r) => fileDate(r[map.date] ?? "", map.date_order)).filter(Boolean);
+    const newestFirst = dates.length > 1 && dates[0]! > dates.at(-1)!;
     for (let i = 1; i < body.length; i++) {
       const [a0, a1, b0, b1] = [amounts[i - 1], amounts[i], bal[i - 1], bal[i]];
       if (a0 == null || a1 == null || b0 == null || b1 == null) continue;
-      // Oldest first (the row's amount moves the balance to it) or newest first (the row above).
-      if (b1 - b0 === a1 || b0 - b1 === a0) same++;
-      else if (b1 - b0 === -a1 || b0 - b1 === -a0) opposite++;
+      const [step, a] = newestFirst ? [b0 - b1, a0] : [b1 - b0, a1];
+      if (step === a) same++;
+      else if (step === -a) opposite++;
     }
     if (same + opposite > 0 && same !== opposite)
       return same > opposite
@@ -195,7 +223,18 @@ export function signEvidence(
 
 /** A first guess from the header words and the values; null when no date or amount is named. */
 export function guessMapping(header: string[], body: string[][], fileText = ""): CsvMapping | null {
-  const c = columnsByRole(header);
+  const c = columnsByRole(header, body);
+  // A lone money-in or money-out column printing both signs is a signed amount ("Inflow": -33.87 is
+  // money out; "Outflow": -5.00 is money in).
+  const lone = c.amount.col === null && (c.withdrawal.col === null) !== (c.deposit.col === null);
+  const loneOut = lone && c.withdrawal.col !== null;
+  if (lone) {
+    const side = loneOut ? c.withdrawal : c.deposit;
+    if (body.some((r) => (parseMoney(r[side.col!] ?? "") ?? 0) < 0)) {
+      c.amount = side;
+      c.withdrawal = c.deposit = { col: null, score: 0 };
+    }
+  }
   const twoColumns = c.withdrawal.col !== null && c.deposit.col !== null;
   const useAmount =
     c.amount.col !== null &&
@@ -229,7 +268,7 @@ export function guessMapping(header: string[], body: string[][], fileText = ""):
     }
     if (map.direction === null) {
       const sign = signEvidence(header, body, amounts, map, mark, fileText);
-      map.negative_is = sign.card ? "deposit" : "withdrawal";
+      map.negative_is = sign.card !== (loneOut && c.amount.col !== null) ? "deposit" : "withdrawal";
     }
   }
   return map;
@@ -304,11 +343,15 @@ export type CsvOutcome =
 
 export function parseCsv(text: string, given: CsvMapping | null = null): CsvOutcome {
   const table = csvTable(text);
-  if (!table || (table.body.length === 0 && given?.has_header !== false))
+  if (!table)
     return { ok: false, reason: "not_a_statement", message: "This CSV holds no rows under its header" };
-  const map = given ?? guessMapping(table.header, table.body, text);
+  // One line and no header: the line is a transaction when it holds a date and an amount.
+  const lone = table.body.length === 0 && given?.has_header !== false;
+  if (lone && !(given === null && fallbackMapping(table.header, [table.header])))
+    return { ok: false, reason: "not_a_statement", message: "This CSV holds no rows under its header" };
+  const map = lone ? null : (given ?? guessMapping(table.header, table.body, text));
   if (!map) {
-    const fallback = fallbackMapping(table.header, table.body);
+    const fallback = fallbackMapping(table.header, lone ? [table.header] : table.body);
     if (!fallback)
       return {
         ok: false,
