@@ -99,5 +99,4 @@ const KNOWN_GAPS: string[] = [
   "peer-files monopoly/example-credit: refused-wrong (0/52, got 0) No table this journal knows was found in this PDF: mark its date, description, amount and balance columns once in the review, and statements of this layout will read on their own",
   "peer-files sure/sample_bank_statement.pdf: refused-wrong (0/55, got 0) No transaction table (date, description, withdrawal/deposit and balance columns) was found in this PDF",
   "peer-files capitec/s1.pdf: partial (413/419, got 430) missing 2023-06-26 -140.08; missing 2023-07-03 -79.06; missing 2023-07-05 -588.46",
-  "world2 camt-to-coda/2024-03-07.xml: refused-wrong (0/3, got 0) No entry of this CAMT file could be read: Entry 1: no date; left out; Entry 2: no date; left out; Entry 3: no date; left out",
 ];
