@@ -19,17 +19,16 @@ const files = import.meta.glob(
 const indexes = import.meta.glob("../../../shared/corpora/{peer-files,world2}/index.json", {
   import: "default",
   eager: true,
-}) as Record<string, never>;
+}) as Record<string, { statements: never[] } | undefined>;
 
 const ROOT = "../../../shared/corpora";
 const bytesOf = (url: string) =>
   Uint8Array.from(atob(url.slice(url.indexOf(",") + 1)), (c) => c.charCodeAt(0));
-
+const peerIndex = indexes[`${ROOT}/peer-files/index.json`];
+const world2Index = indexes[`${ROOT}/world2/index.json`];
 const cases: CorpusCase[] = [
-  ...(indexes[`${ROOT}/peer-files/index.json`]
-    ? casesOf("peer-files", indexes[`${ROOT}/peer-files/index.json`])
-    : []),
-  ...(indexes[`${ROOT}/world2/index.json`] ? casesOf("world2", indexes[`${ROOT}/world2/index.json`]) : []),
+  ...(peerIndex ? casesOf("peer-files", peerIndex) : []),
+  ...(world2Index ? casesOf("world2", world2Index) : []),
 ];
 
 async function read(c: CorpusCase, bytes: Uint8Array): Promise<Reading & { mapped?: boolean }> {

@@ -15,6 +15,7 @@ import { parseWithAi } from "./parsers/ai";
 import { parseCamt, looksLikeCamt } from "./parsers/camt";
 import { type CsvMapping, csvTable, parseCsv, previewRows } from "./parsers/csv";
 import { decodeBytes } from "./parsers/decode";
+import { looksLikeMt940, parseMt940 } from "./parsers/mt940";
 import { decodeOfx, parseOfx } from "./parsers/ofx";
 import { isPdf, MAX_PDF_PAGES, PdfTooBig, readPdfText } from "./parsers/pdf-text";
 import { looksLikeQif, parseQif } from "./parsers/qif";
@@ -23,7 +24,7 @@ import { institutionSlug } from "./rules";
 export const MAX_STATEMENT_BYTES = 10 * 1024 * 1024;
 /** Rows (CSV lines, OFX/QIF/CAMT transactions) one file may hold: years of a busy account fit. */
 export const MAX_STATEMENT_ROWS = 10_000;
-export type FileKind = "pdf" | "csv" | "ofx" | "qfx" | "qif" | "camt";
+export type FileKind = "pdf" | "csv" | "ofx" | "qfx" | "qif" | "camt" | "mt940";
 
 const fileIssue = (msg: string, type = "value_error") =>
   validationError([{ loc: ["body", "file"], msg, type }], msg);
@@ -49,6 +50,7 @@ export function detectKind(bytes: Uint8Array, filename: string): FileKind | null
     return /\.qfx$/i.test(filename) || /INTU\.BID/i.test(head) ? "qfx" : "ofx";
   }
   if (looksLikeCamt(head)) return "camt";
+  if (looksLikeMt940(head)) return "mt940";
   if (looksLikeQif(head)) return "qif";
   if (/\.(csv|tsv)$/i.test(filename) || /^[^\n\r]*[,;\t|][^\n\r]*\r?[\n\r]/.test(head)) return "csv";
   return null;
@@ -75,6 +77,7 @@ function rowCount(kind: FileKind, bytes: Uint8Array, text: () => string): number
   const t = text();
   if (kind === "qif") return occurrences(t, "\n^");
   if (kind === "camt") return occurrences(t, "Ntry>") / 2;
+  if (kind === "mt940") return occurrences(t, ":61:");
   return occurrences(t.toUpperCase(), "<STMTTRN>");
 }
 
@@ -136,6 +139,7 @@ export async function parseFile(
     if (kind === "csv") return [csvStatement(text, opts.csvMapping ?? null)];
     if (kind === "qif") return settled(parseQif(text));
     if (kind === "camt") return settled(parseCamt(text));
+    if (kind === "mt940") return settled(parseMt940(text));
     return settled(parseOfx(text));
   }
   let text: Awaited<ReturnType<typeof readPdfText>>;
@@ -188,4 +192,5 @@ export const CONTENT_TYPES: Record<FileKind, string> = {
   qfx: "application/vnd.intu.qfx",
   qif: "application/qif",
   camt: "application/xml",
+  mt940: "text/plain; charset=utf-8",
 };

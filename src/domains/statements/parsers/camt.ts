@@ -93,7 +93,8 @@ function statementOf(stmt: string): ParsedStatement | null {
     const own = dateIn(el(entry, "BookgDt")) ?? dateIn(el(entry, "ValDt"));
     // An entry without its own dates (a batch) takes the statement's date, with a warning.
     const date = own ?? stmtDate;
-    if (!own && stmtDate?.iso) warnings.push(`${where} carries no date: dated ${stmtDate.iso}, the statement's date`);
+    if (!own && stmtDate?.iso)
+      warnings.push(`${where} carries no date: dated ${stmtDate.iso}, the statement's date`);
     const amt = signedAmount(
       entry.replace(/<NtryDtls>[\s\S]*<\/NtryDtls>/, "").replace(/<Chrgs>[\s\S]*?<\/Chrgs>/g, ""),
     );
