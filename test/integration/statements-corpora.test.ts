@@ -68,7 +68,9 @@ describe.skipIf(cases.length === 0)("real-world statement corpora (../shared/cor
       }
       const r = await read(c, bytesOf(await load()));
       const j = judge(c, r);
-      const t = (tally[`${c.corpus} ${c.format}`] ??= { exact: 0, files: 0, rows: 0, of: 0 });
+      const key = `${c.corpus} ${c.format}`;
+      tally[key] ??= { exact: 0, files: 0, rows: 0, of: 0 };
+      const t = tally[key];
       t.files++;
       t.rows += j.matched;
       t.of += c.refuse ? 0 : c.rows.length;
