@@ -97,7 +97,7 @@ if (cases.length === 0) {
 /** Files not yet read as their index says (each named in the branch's report). */
 const KNOWN_GAPS: string[] = [
   "peer-files ofxparse/fidelity-savings: partial (1/4, got 1) missing 2012-07-27 115.83; missing 2012-07-27 -197.11; missing 2012-07-27 -197.12",
-  "peer-files monopoly/example-credit: refused-wrong (0/52, got 0) No table this journal knows was found in this PDF: mark its date, description, amount and balance columns once in the review, and statements of this layout will read on their own",
-  "peer-files sure/sample_bank_statement.pdf: refused-wrong (0/55, got 0) No transaction table (date, description, withdrawal/deposit and balance columns) was found in this PDF",
+  "peer-files monopoly/example-credit: refused-wrong (0/52, got 0) No rows found: no table this journal knows was found in this PDF. Mark its date, description, amount and balance columns once in the review, and statements of this layout will read on their own",
+  "peer-files sure/sample_bank_statement.pdf: refused-wrong (0/55, got 0) No rows found: no table this journal knows was found in this PDF. Mark its date, description, amount and balance columns once in the review, and statements of this layout will read on their own",
   "peer-files capitec/s1.pdf: partial (413/419, got 430) missing 2023-06-26 -140.08; missing 2023-07-03 -79.06; missing 2023-07-05 -588.46",
 ];
