@@ -9,6 +9,7 @@
  */
 import { type Cents, negCents, readMoney, absCents } from "../../../lib/money";
 import { checkBalances } from "./balance";
+import type { CamtOutcome } from "./camt";
 import { realDate } from "./file-dates";
 import type { ParsedStatement, StatementRow } from "./index";
 import type { LayoutRow } from "./layout";
@@ -131,36 +132,37 @@ function statementOf(block: string): ParsedStatement | null {
     }
   }
   if (rows.length === 0 && !opening && !closing) return null;
-  const layout: LayoutRow[] = rows.map((r) => ({
-    date: { year: 0, month: 0, day: 0 },
-    description: r.description,
-    withdrawal: r.type === "withdrawal" ? r.amount : null,
-    deposit: r.type === "deposit" ? r.amount : null,
+  // The balance chain reads each row as money out or in (no printed balance per row).
+  const chain: LayoutRow[] = rows.map(({ description, type, amount }) => ({
+    description,
     balance: null,
+    deposit: type === "deposit" ? amount : null,
+    withdrawal: type === "withdrawal" ? amount : null,
+    date: { year: 0, month: 0, day: 0 },
   }));
   const { balances, check } = checkBalances(
-    layout,
+    chain,
     opening ? { cents: opening.cents, truncated: false } : null,
     closing ? { cents: closing.cents, truncated: false } : null,
     { in: null, out: null },
   );
   check.warnings.push(...warnings);
   const dates = rows.map((r) => r.date).sort();
+  const withBalances = rows.map((r, i) => ({ ...r, balance: balances[i] ?? null }));
   return {
+    rows: withBalances,
+    balance: check,
     institution: "Other",
     account_type: "chequing",
     account: account ? `…${account.replace(/\W/g, "").slice(-4)}` : null,
+    parsed_with_ai: false,
     period_start: opening?.date ?? dates[0] ?? null,
     period_end: closing?.date ?? dates.at(-1) ?? null,
-    parsed_with_ai: false,
-    rows: rows.map((r, i) => ({ ...r, balance: balances[i] ?? null })),
-    balance: check,
   };
 }
 
-export type Mt940Outcome =
-  | { ok: true; statements: ParsedStatement[] }
-  | { ok: false; reason: "not_a_statement"; message: string };
+/** The statements of the file, or a refusal in words (as every text reader answers). */
+export type Mt940Outcome = CamtOutcome;
 
 /** Every statement of the file, merged per account (a statement continued on `:28C:` pages). */
 export function parseMt940(text: string): Mt940Outcome {
