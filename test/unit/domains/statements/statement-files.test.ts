@@ -202,3 +202,28 @@ describe("MT940 / MT942", () => {
     expect(parts[1]!.balance.warnings.join(" ")).toMatch(/\d/);
   });
 });
+
+describe("single-byte code pages told apart by the text they make", () => {
+  const encode = (t: string, cp: string) => {
+    const dec = new TextDecoder(cp);
+    const map = new Map<string, number>();
+    for (let b = 0; b < 256; b++) map.set(dec.decode(new Uint8Array([b])), b);
+    return Uint8Array.from([...t].map((c) => map.get(c) ?? 63));
+  };
+  it.each([
+    [
+      "Datum provedení;Číslo účtu;Zaúčtovaná částka;Měna účtu\n27.05.2018;Převod;-12,50;CZK\n",
+      "windows-1250",
+    ],
+    ["Könyvelés dátuma;Összeg;Közlemény\n2019.04.19.;-350;Vásárlás őszi\n", "windows-1250"],
+    ["Date;Libellé;Montant\n01/02/2024;Chèque n° 12 à régler;-12,50\n", "windows-1252"],
+    ["Data;Descrizione;Importo\n01/02/2024;Attività società più;-12,50\n", "windows-1252"],
+    ["Dato;Tekst;Beløb\n01-02-2024;Køb hos Føtex;-12,50\n", "windows-1252"],
+  ])("%s", (text, cp) => {
+    expect(detectEncoding(encode(text, cp))).toBe(cp);
+  });
+  it("Hungarian trailing-dot dates and Polish month names", () => {
+    expect(fileDate("2019.04.19.", "ymd")).toBe("2019-04-19");
+    expect(fileDate("3 października 2024", "dmy")).toBe("2024-10-03");
+  });
+});
