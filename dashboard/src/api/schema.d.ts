@@ -3902,6 +3902,15 @@ export interface components {
                 preview?: components["schemas"]["StatementCsvPreviewRow"][];
                 /** @description Why the header was not understood (no rows read until the columns are confirmed) */
                 refused?: string;
+                /** @description How the reader decided the signed amounts' direction (absent once the columns are confirmed) */
+                sign?: {
+                    /** @description true: read as a card's (purchases printed positive are money out) */
+                    card: boolean;
+                    /** @description The file's evidence is thin: the review offers the other reading */
+                    weak: boolean;
+                    /** @description The evidence, in words */
+                    because: string;
+                };
             } | null;
         };
         /** @description Rows of this statement an alert email had already captured */
@@ -4005,6 +4014,15 @@ export interface components {
                 preview?: components["schemas"]["StatementCsvPreviewRow"][];
                 /** @description Why the header was not understood (no rows read until the columns are confirmed) */
                 refused?: string;
+                /** @description How the reader decided the signed amounts' direction (absent once the columns are confirmed) */
+                sign?: {
+                    /** @description true: read as a card's (purchases printed positive are money out) */
+                    card: boolean;
+                    /** @description The file's evidence is thin: the review offers the other reading */
+                    weak: boolean;
+                    /** @description The evidence, in words */
+                    because: string;
+                };
             } | null;
             transactions: components["schemas"]["StatementTransactionItem"][];
         };
