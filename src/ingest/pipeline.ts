@@ -5,7 +5,7 @@
  */
 import type { Cents } from "../lib/money";
 import { nameForCard } from "./card-names";
-import { parseStep } from "./institutions";
+import { directedType, parseStep } from "./institutions";
 import { authenticationFailed, checkReading, shouldCheckAuthentication } from "./checks";
 import { type CommitOptions, type CommitResult, commitTransaction, type Draft } from "./commit";
 import { dateFileName, displayDate, type LocalParts, localParts, parseEmailDate } from "./dates";
@@ -218,7 +218,7 @@ async function rescueOrQuarantine(
         amount: ex.value.amount_cents,
         company: ex.value.company,
         name: null,
-        type: ex.value.transaction_type,
+        type: directedType(ex.value.transaction_type, envelope.email.text),
       });
       const checks = await checkReading(deps, envelope.email, ex.value.amount_cents);
       draft.ExtractionAudit = {

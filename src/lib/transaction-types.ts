@@ -1,5 +1,17 @@
-/** The transaction types: the one list (alerts yield the first four; statements also `deposit`). */
-export const TRANSACTION_TYPES = ["purchase", "withdrawal", "preauth", "e-transfer", "deposit"] as const;
+/**
+ * The transaction types: the one list (alerts yield the first five; statements also `deposit`).
+ * Money's direction is part of the type for every type that can go both ways: `e-transfer` is an
+ * Interac e-Transfer received (money in), `e-transfer-sent` one the person sent (money out, counted
+ * as spending). The alert's own words decide (ingest/institutions/etransfer.ts `transferDirection`).
+ */
+export const TRANSACTION_TYPES = [
+  "purchase",
+  "withdrawal",
+  "preauth",
+  "e-transfer",
+  "e-transfer-sent",
+  "deposit",
+] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 /** The types an alert parser (or the model) may return. */
@@ -8,6 +20,7 @@ export const ALERT_TYPES = [
   "withdrawal",
   "preauth",
   "e-transfer",
+  "e-transfer-sent",
 ] as const satisfies readonly TransactionType[];
 
 /** Money out: counted as spending by summaries, budgets, the journal and the tax pack. */
@@ -15,6 +28,7 @@ export const SPENDING_TYPES = [
   "purchase",
   "withdrawal",
   "preauth",
+  "e-transfer-sent",
 ] as const satisfies readonly TransactionType[];
 
 /** Money in. */

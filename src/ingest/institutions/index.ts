@@ -4,10 +4,11 @@ import { MBNA } from "./mbna";
 import { PC_FINANCIAL } from "./pc-financial";
 import { RBC } from "./rbc";
 import { SIMPLII } from "./simplii";
+import { directedType } from "./etransfer";
 import { EMPTY_FIELDS, type Institution, type ParsedFields, type TransactionType } from "./types";
 
 export { parseAmountCents } from "../amount";
-export { parseETransfer } from "./etransfer";
+export { directedType, parseETransfer, transferDirection } from "./etransfer";
 export { cardLastFour } from "./text";
 export type { Institution, ParsedFields, TransactionType } from "./types";
 
@@ -76,7 +77,7 @@ export function parseWithInstitution(inst: Institution, body: string): ParsedFie
     amount,
     company: text(raw?.company),
     name: text(raw?.name),
-    transaction_type: type && TYPES.has(type) ? type : null,
+    transaction_type: type && TYPES.has(type) ? directedType(type, body) : null,
   };
 }
 
