@@ -218,7 +218,7 @@ async function rescueOrQuarantine(
         amount: ex.value.amount_cents,
         company: ex.value.company,
         name: null,
-        type: directedType(ex.value.transaction_type, envelope.email.text),
+        type: ex.value.transaction_type,
       });
       const checks = await checkReading(deps, envelope.email, ex.value.amount_cents);
       draft.ExtractionAudit = {
@@ -349,7 +349,8 @@ export function buildDraft(envelope: Envelope, f: DraftFields): Draft {
     Institution: f.institution,
     Amount: f.amount,
     Company: clean(f.company),
-    TransactionType: f.type,
+    // The direction of money that can go both ways, from the alert's own words.
+    TransactionType: directedType(f.type, e.text),
     Name: clean(f.name),
     Date: displayDate(envelope.local),
     FileName: envelope.fileName,

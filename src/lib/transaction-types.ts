@@ -14,13 +14,15 @@ export const TRANSACTION_TYPES = [
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
-/** The types an alert parser (or the model) may return. */
+/**
+ * The types an alert parser (or the model) may return (SPEC): an `e-transfer` is stored with its
+ * direction (`e-transfer-sent` when the alert says the person sent it: ingest/pipeline.ts).
+ */
 export const ALERT_TYPES = [
   "purchase",
   "withdrawal",
   "preauth",
   "e-transfer",
-  "e-transfer-sent",
 ] as const satisfies readonly TransactionType[];
 
 /** Money out: counted as spending by summaries, budgets, the journal and the tax pack. */

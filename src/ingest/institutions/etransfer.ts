@@ -51,13 +51,9 @@ export function parseETransfer(text: string): ParsedFields {
   if (!/\b(?:sent|transfer)\b/i.test(t)) return empty();
   const blocks = paragraphs(t);
   let m: RegExpExecArray | null = null;
-  let matched: RegExp = RECEIVED;
   for (const re of SENT) {
     m = firstMatch(re, blocks);
-    if (m) {
-      matched = re;
-      break;
-    }
+    if (m) break;
   }
   m ??= firstMatch(RECEIVED, blocks);
   const who = m?.groups?.who ? squash(m.groups.who) : "";
@@ -65,8 +61,9 @@ export function parseETransfer(text: string): ParsedFields {
   const message = labelled(t, "Message", NOT_A_MESSAGE);
   const reference = /\bReference Number:\s*([A-Za-z0-9-]{1,40})/i.exec(t)?.[1] ?? null;
   const company = [who, message, reference].filter((part) => part).join(" | ");
-  const sent = SENT.some((re) => re === matched);
-  return transaction(sent ? "e-transfer-sent" : "e-transfer", m.groups?.amt, company, firstName(greetingName(t)));
+  // The parser's contract (SPEC) is the type `e-transfer` either way; the stored row's direction is
+  // decided from the same words by `directedType` when the draft is built (ingest/pipeline.ts).
+  return transaction("e-transfer", m.groups?.amt, company, firstName(greetingName(t)));
 }
 
 /**
@@ -93,7 +90,7 @@ export function transferDirection(text: string): "sent" | "received" | null {
 
 /**
  * The stored type of an alert's transaction: an e-Transfer whose words say the person sent it is
- * `e-transfer-sent` (money out), whatever read it (a parser or the model).
+ * stored as `e-transfer-sent` (money out), whatever read it (a parser, the model or a template).
  */
 export function directedType<T extends string | null>(type: T, text: string): T | "e-transfer-sent" {
   if (type === "e-transfer" && transferDirection(text) === "sent") return "e-transfer-sent";

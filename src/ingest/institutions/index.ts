@@ -4,7 +4,6 @@ import { MBNA } from "./mbna";
 import { PC_FINANCIAL } from "./pc-financial";
 import { RBC } from "./rbc";
 import { SIMPLII } from "./simplii";
-import { directedType } from "./etransfer";
 import { EMPTY_FIELDS, type Institution, type ParsedFields, type TransactionType } from "./types";
 
 export { parseAmountCents } from "../amount";
@@ -77,7 +76,7 @@ export function parseWithInstitution(inst: Institution, body: string): ParsedFie
     amount,
     company: text(raw?.company),
     name: text(raw?.name),
-    transaction_type: type && TYPES.has(type) ? directedType(type, body) : null,
+    transaction_type: type && TYPES.has(type) ? type : null,
   };
 }
 
