@@ -1,6 +1,6 @@
 /**
  * Merchant-name normalization for resolver tiers 1 and 2 (pure). Both sides of a comparison go
- * through the same function: lowercase, drop store numbers (`#204`, `0123`, `No. 12`), location
+ * through the same function: the display identity (`merchantName`), then lowercase, drop store numbers (`#204`, `0123`, `No. 12`), location
  * markers (`store 12`, `unit 3`, trailing city/region tails after a comma), trailing two-letter
  * region codes, card-processor prefixes (`SQ *`, `TST*`), and punctuation.
  */
@@ -18,7 +18,8 @@ const LOCATION_WORDS = /\b(store|location|loc|branch|unit|ste|suite)\b\.?\s*#?\s
 
 export function normalizeMerchant(input: string | null | undefined): string {
   if (!input) return "";
-  let s = input
+  // The display identity first (codes, card suffixes, `| …` tails gone), then the folding.
+  let s = (merchantName(input) || input)
     .toLowerCase()
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "");
@@ -86,19 +87,21 @@ export function merchantName(input: string | null | undefined): string {
     .replace(/\*+\s*(?=[\w-]*\d)[\w-]+/g, " ")
     .split(" ")
     .filter(Boolean);
-  const kept = tokens.filter((tok, i) => {
-    if (i > 0 && /^\d[\d-]{2,}$/.test(tok.replace(/[.,;:]$/, ""))) return false;
-    return !isCode(tok);
+  // A dropped token leaves its trailing punctuation (a comma still starts a location tail).
+  const kept = tokens.map((tok, i) => {
+    const tail = /[.,;:]$/.exec(tok)?.[0] ?? "";
+    const word = tail ? tok.slice(0, -1) : tok;
+    return (i > 0 && /^\d[\d-]{2,}$/.test(word)) || isCode(word) ? tail : tok;
   });
   const out = kept
+    .filter(Boolean)
     .join(" ")
+    .replace(/\s+([.,;:])/g, "$1")
     .replace(/[\s,;:*#|-]+$/, "")
     .trim();
   return /[\p{L}\p{N}]/u.test(out) ? out : head.trim();
 }
 
 /** A merchant's comparison key: its display name, normalized as the resolver compares names. */
-export const merchantKey = (input: string | null | undefined): string => {
-  const name = merchantName(input);
-  return normalizeMerchant(name) || name.toLowerCase();
-};
+export const merchantKey = (input: string | null | undefined): string =>
+  normalizeMerchant(input) || merchantName(input).toLowerCase();

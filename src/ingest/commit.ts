@@ -232,8 +232,9 @@ export async function commitTransaction(
 ): Promise<CommitResult> {
   const read = cleanDraft(given);
   const draft = identified(read);
-  // 4. Categorize.
-  const cat = await chooseCategory(deps, draft, opts.category ?? { by: "auto" });
+  // 4. Categorize, on the name as read: a rule written for "Safeway #1432" still matches exactly,
+  // and the resolver's normalized tier compares identities.
+  const cat = await chooseCategory(deps, read, opts.category ?? { by: "auto" });
   const tx: TransactionRecord = {
     ...draft,
     ExtractionAudit: draft.ExtractionAudit ?? null,
