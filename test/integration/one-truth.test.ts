@@ -15,7 +15,7 @@ import { describe, expect, it } from "vitest";
 import { alertEmail } from "../../scripts/lib/demo-alerts.mjs";
 import { prng } from "../../scripts/lib/demo-data.mjs";
 import { createApp } from "../../src/app";
-import { categoryKey } from "../../src/categorize/normalize";
+import { categoryKey, merchantKey } from "../../src/categorize/normalize";
 import type { Env } from "../../src/env";
 import { ingestEmail } from "../../src/ingest";
 import { DEPOSIT_TYPES, SPENDING_TYPES } from "../../src/lib/transaction-types";
@@ -169,7 +169,7 @@ async function buildHousehold(seed: number, statementRows: number) {
   );
 
   // Alerts through the ingest pipeline, each at the instant the bank sent it.
-  const alerts = 24 + Math.floor(rand() * 12);
+  const alerts = 14 + Math.floor(rand() * 6);
   for (let i = 0; i < alerts; i++) {
     const month = pick(MONTHS);
     const at = new Date(`${month}-${String(1 + Math.floor(rand() * 28)).padStart(2, "0")}T20:00:00Z`);
@@ -379,6 +379,28 @@ async function expectOneTruth() {
       .reduce((n, c) => n + cents(Number(c[amountAt])), 0);
     expect(csvSpend, `CSV export ${m}`).toBe(spend);
   }
+  // One payer is one row: the income statement, the summary's money in and the merchants list name
+  // each payer or merchant once, however its alerts' reference codes vary.
+  const once = (names: string[], what: string) => {
+    const keys = names.map(merchantKey);
+    expect(keys.filter((k, i) => keys.indexOf(k) !== i), what).toEqual([]);
+  };
+  once(income.income.companies.map((c: { company: string }) => c.company), "income statement payers");
+  once(merchants.merchants.map((r: { company: string }) => r.company), "merchants");
+  for (const m of MONTHS)
+    once(Object.keys((await get(`/api/v1/summary?month=${m}`)).current.deposits_by_company), `money in ${m}`);
+  // A payer's rule files every transfer of it (pay is Income, never Miscellaneous).
+  const pay = await env.DB.prepare(
+    "SELECT DISTINCT Category AS c FROM transactions WHERE Company LIKE 'northwind%' OR Company LIKE 'riley porter%'",
+  ).all<{ c: string }>();
+  expect(pay.results.map((r) => categoryKey(r.c)).filter((c) => c !== "income"), "payers' category").toEqual([]);
+  // Money the person sent never counts as money in.
+  const sentIn = await env.DB.prepare(
+    `SELECT COUNT(*) AS n FROM transactions WHERE Body LIKE '%you sent %' AND TransactionType IN (${DEPOSIT_TYPES.map(() => "?").join(",")})`,
+  )
+    .bind(...DEPOSIT_TYPES)
+    .first<{ n: number }>();
+  expect(sentIn!.n, "sent e-Transfers stored as money in").toBe(0);
   expect(await truthOfRows()).toEqual(truth);
   return truth;
 }
