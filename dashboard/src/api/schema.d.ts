@@ -2800,7 +2800,7 @@ export interface components {
              * @default purchase
              * @enum {string}
              */
-            transaction_type: "purchase" | "withdrawal" | "preauth" | "e-transfer" | "deposit";
+            transaction_type: "purchase" | "withdrawal" | "preauth" | "e-transfer" | "e-transfer-sent" | "deposit";
         };
         CombinedTransactionsResponse: {
             month: string;
@@ -2934,7 +2934,7 @@ export interface components {
             amount?: number | null;
             company?: string | null;
             /** @enum {string|null} */
-            transaction_type?: "purchase" | "withdrawal" | "preauth" | "e-transfer" | "deposit" | null;
+            transaction_type?: "purchase" | "withdrawal" | "preauth" | "e-transfer" | "e-transfer-sent" | "deposit" | null;
         };
         DeleteResponse: {
             tx_id: string;
@@ -4183,7 +4183,7 @@ export interface components {
              * @default purchase
              * @enum {string}
              */
-            transaction_type: "purchase" | "withdrawal" | "preauth" | "e-transfer" | "deposit";
+            transaction_type: "purchase" | "withdrawal" | "preauth" | "e-transfer" | "e-transfer-sent" | "deposit";
             /** @description Time of day, HH:MM (24 h), when the email prints it; the row is stored at 00:00 without it */
             time?: string | null;
             /** @description Texts of the email that change from alert to alert (a card name, a location): the learned template skips them (bounded wildcards) instead of requiring them word for word */

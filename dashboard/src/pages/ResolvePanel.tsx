@@ -12,6 +12,7 @@ const TYPES: ManualResolve["transaction_type"][] = [
   "withdrawal",
   "preauth",
   "e-transfer",
+  "e-transfer-sent",
   "deposit",
 ];
 
