@@ -124,7 +124,7 @@ async function reset() {
   );
 }
 
-const ok = (res: { status: number; text: string }, what: string) => {
+const ok = <R extends { status: number; text: string }>(res: R, what: string): R => {
   if (res.status >= 300) throw new Error(`${what}: ${res.status} ${res.text}`);
   return res;
 };
@@ -136,7 +136,11 @@ async function buildHousehold(seed: number, statementRows: number) {
   ok(await call("/api/v1/categories", { method: "POST", body: { name: "Income" }, now: NOW }), "category");
   for (const [company, category] of SHOPS)
     ok(
-      await call(`/api/v1/overrides/${encodeURIComponent(company)}`, { method: "PUT", body: { category }, now: NOW }),
+      await call(`/api/v1/overrides/${encodeURIComponent(company)}`, {
+        method: "PUT",
+        body: { category },
+        now: NOW,
+      }),
       "override",
     );
   for (const p of PAYERS)
@@ -198,7 +202,9 @@ async function buildHousehold(seed: number, statementRows: number) {
         company,
         cents: 100 + Math.floor(rand() * 40_000),
         card: "5678",
-        ref: Array.from({ length: 12 }, () => "abcdefghijkLMNOPQ0123456789"[Math.floor(rand() * 27)]).join(""),
+        ref: Array.from({ length: 12 }, () => "abcdefghijkLMNOPQ0123456789"[Math.floor(rand() * 27)]).join(
+          "",
+        ),
         id: `${seed}-${i}`,
       };
       raw = alertEmail(e, p, { recipient: RECIPIENT, name: "Alex" });
@@ -212,7 +218,10 @@ async function buildHousehold(seed: number, statementRows: number) {
     const fd = new FormData();
     const text = cardStatement(rand, statementRows);
     fd.append("file", new File([text], "card.ofx", { type: "application/x-ofx" }));
-    const up = ok(await call("/api/v1/statements/upload", { method: "POST", rawBody: fd, now: NOW }), "upload");
+    const up = ok(
+      await call("/api/v1/statements/upload", { method: "POST", rawBody: fd, now: NOW }),
+      "upload",
+    );
     ok(
       await call("/api/v1/statements/import", {
         method: "POST",
@@ -263,7 +272,11 @@ async function buildHousehold(seed: number, statementRows: number) {
   const some = (n: number) => Array.from({ length: n }, () => pick(rows).tx_id);
   for (const id of some(4)) {
     const category = pick(["RESTAURANT/DINING", "groceries ", "Coffee  & Cafes", "Subscriptions"]);
-    await call(`/api/v1/transactions/${encodeURIComponent(id)}`, { method: "PATCH", body: { category }, now: NOW });
+    await call(`/api/v1/transactions/${encodeURIComponent(id)}`, {
+      method: "PATCH",
+      body: { category },
+      now: NOW,
+    });
   }
   const edit = await call(`/api/v1/transactions/${encodeURIComponent(pick(rows).tx_id)}/fields`, {
     method: "PUT",
@@ -271,11 +284,20 @@ async function buildHousehold(seed: number, statementRows: number) {
     now: NOW,
   });
   const undoId = edit.headers.get("x-activity-id");
-  if (undoId && rand() < 0.5) ok(await call(`/api/v1/activity/${undoId}/revert`, { method: "POST", now: NOW }), "undo");
+  if (undoId && rand() < 0.5)
+    ok(await call(`/api/v1/activity/${undoId}/revert`, { method: "POST", now: NOW }), "undo");
   for (const id of some(3))
-    await call(`/api/v1/transactions/${encodeURIComponent(id)}/delete`, { method: "POST", body: { deleted: true }, now: NOW });
+    await call(`/api/v1/transactions/${encodeURIComponent(id)}/delete`, {
+      method: "POST",
+      body: { deleted: true },
+      now: NOW,
+    });
   for (const id of some(3))
-    await call(`/api/v1/transactions/${encodeURIComponent(id)}/ignore`, { method: "POST", body: { ignored: true }, now: NOW });
+    await call(`/api/v1/transactions/${encodeURIComponent(id)}/ignore`, {
+      method: "POST",
+      body: { ignored: true },
+      now: NOW,
+    });
 }
 
 /** A fetch answered by the app (its waitUntil work finished), for the MCP client. */
@@ -299,7 +321,8 @@ async function expectOneTruth() {
   const trend = await get(`/api/v1/summary/trend?months=3&end_month=${MONTHS[2]}`);
   const merchants = await get(`/api/v1/merchants/intelligence?month=${MONTHS[2]}&months=3`);
   const budgeted = new Map<string, number[]>();
-  for (const g of status.groups) for (const c of g.categories) budgeted.set(categoryKey(c.category), c.monthly_spent);
+  for (const g of status.groups)
+    for (const c of g.categories) budgeted.set(categoryKey(c.category), c.monthly_spent);
   const expenseRows = new Map<string, number[]>();
   for (const s of income.expense_sections)
     for (const c of s.categories) {
@@ -317,7 +340,10 @@ async function expectOneTruth() {
     expect(cents(summary.deposit_total), `summary deposits ${m}`).toBe(dep);
     const journal = await get(`/api/v1/journal?month=${m}`);
     expect(cents(journal.month_total), `journal total ${m}`).toBe(spend);
-    const journalDeposits = journal.days.reduce((n: number, d: { deposit_total: number }) => n + cents(d.deposit_total), 0);
+    const journalDeposits = journal.days.reduce(
+      (n: number, d: { deposit_total: number }) => n + cents(d.deposit_total),
+      0,
+    );
     expect(journalDeposits, `journal deposits ${m}`).toBe(dep);
     expect(cents(status.monthly_totals[i]), `budget month total ${m}`).toBe(spend);
     expect(cents(income.total_expenses_monthly[i]), `income statement expenses ${m}`).toBe(spend);
@@ -374,7 +400,9 @@ async function expectOneTruth() {
     const amountAt = cols.indexOf("amount");
     const typeAt = cols.findIndex((c) => c.includes("type"));
     const csvSpend = lines
-      .map((l) => l.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((c) => c.replace(/,$/, "").replace(/^"|"$/g, "")))
+      .map((l) =>
+        l.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((c) => c.replace(/,$/, "").replace(/^"|"$/g, "")),
+      )
       .filter((c) => (SPENDING_TYPES as readonly string[]).includes(c[typeAt] ?? ""))
       .reduce((n, c) => n + cents(Number(c[amountAt])), 0);
     expect(csvSpend, `CSV export ${m}`).toBe(spend);
@@ -383,17 +411,29 @@ async function expectOneTruth() {
   // each payer or merchant once, however its alerts' reference codes vary.
   const once = (names: string[], what: string) => {
     const keys = names.map(merchantKey);
-    expect(keys.filter((k, i) => keys.indexOf(k) !== i), what).toEqual([]);
+    expect(
+      keys.filter((k, i) => keys.indexOf(k) !== i),
+      what,
+    ).toEqual([]);
   };
-  once(income.income.companies.map((c: { company: string }) => c.company), "income statement payers");
-  once(merchants.merchants.map((r: { company: string }) => r.company), "merchants");
+  once(
+    income.income.companies.map((c: { company: string }) => c.company),
+    "income statement payers",
+  );
+  once(
+    merchants.merchants.map((r: { company: string }) => r.company),
+    "merchants",
+  );
   for (const m of MONTHS)
     once(Object.keys((await get(`/api/v1/summary?month=${m}`)).current.deposits_by_company), `money in ${m}`);
   // A payer's rule files every transfer of it (pay is Income, never Miscellaneous).
   const pay = await env.DB.prepare(
     "SELECT DISTINCT Category AS c FROM transactions WHERE Company LIKE 'northwind%' OR Company LIKE 'riley porter%'",
   ).all<{ c: string }>();
-  expect(pay.results.map((r) => categoryKey(r.c)).filter((c) => c !== "income"), "payers' category").toEqual([]);
+  expect(
+    pay.results.map((r) => categoryKey(r.c)).filter((c) => c !== "income"),
+    "payers' category",
+  ).toEqual([]);
   // Money the person sent never counts as money in.
   const sentIn = await env.DB.prepare(
     `SELECT COUNT(*) AS n FROM transactions WHERE Body LIKE '%you sent %' AND TransactionType IN (${DEPOSIT_TYPES.map(() => "?").join(",")})`,
@@ -421,7 +461,9 @@ async function expectMcpAgrees() {
   };
   const m = MONTHS[1]!;
   const summary = await tool("get_summary", { month: m });
-  expect(summary.current.total_spending).toBe((await call(`/api/v1/summary?month=${m}`, { headers: bearer(token) })).body.current.total_spending);
+  expect(summary.current.total_spending).toBe(
+    (await call(`/api/v1/summary?month=${m}`, { headers: bearer(token) })).body.current.total_spending,
+  );
   const journal = await tool("get_journal", { month: m });
   expect(journal.month_total).toBe(summary.current.total_spending);
   const budget = await tool("get_budget_status", { year: YEAR });
@@ -441,7 +483,9 @@ async function checkSeed(seed: number, statementRows: number) {
     await expectMcpAgrees();
     return truth;
   } catch (err) {
-    console.error(`one-truth: seed ${seed} (${statementRows} statement rows) failed; replay: ONE_TRUTH_SEED=${seed}`);
+    console.error(
+      `one-truth: seed ${seed} (${statementRows} statement rows) failed; replay: ONE_TRUTH_SEED=${seed}`,
+    );
     throw err;
   }
 }

@@ -167,7 +167,10 @@ export function parseGroups(value: unknown): GroupsDoc {
   return {
     groups: groups
       .filter((g) => g && typeof g.name === "string" && Array.isArray(g.categories))
-      .map((g) => ({ name: g.name, categories: [...new Set(g.categories.map((c) => categoryKey(String(c))))] })),
+      .map((g) => ({
+        name: g.name,
+        categories: [...new Set(g.categories.map((c) => categoryKey(String(c))))],
+      })),
   };
 }
 

@@ -47,7 +47,11 @@ const NO_MONTHS: Bounds = { lo: "", hi: "" };
 const within = (month: string, b: Bounds) => `${month}.` >= b.lo && `${month}.` < b.hi;
 
 /** Rows re-keyed by `key(row)` after `categoryKey`, rows meeting under one key merged. */
-function foldKeyed<T extends { key: string }>(rows: readonly T[], key: (r: T) => string, merge: (a: T, b: T) => T): T[] {
+function foldKeyed<T extends { key: string }>(
+  rows: readonly T[],
+  key: (r: T) => string,
+  merge: (a: T, b: T) => T,
+): T[] {
   const out = new Map<string, T>();
   for (const r of rows) {
     const row = { ...r, key: categoryKey(r.key) };
@@ -62,7 +66,12 @@ const foldMonths = (rows: readonly MonthCategoryRow[]) =>
   foldKeyed(
     rows,
     (r) => `${r.month}|${r.key}`,
-    (a, b) => ({ ...a, total: addCents(a.total, b.total), n: a.n + b.n, to_date: addCents(a.to_date, b.to_date) }),
+    (a, b) => ({
+      ...a,
+      total: addCents(a.total, b.total),
+      n: a.n + b.n,
+      to_date: addCents(a.to_date, b.to_date),
+    }),
   );
 
 /** Pace of `year` (as of today in the configured zone) against its targets, groups and ceiling. */
@@ -130,7 +139,11 @@ export async function budgetStatusPart(
     // meet under it summed, so a target finds its category however the rows spell it.
     const monthRows = foldMonths(rawMonths);
     const histOnly = rawHist ? foldMonths(rawHist) : undefined;
-    const cmpRows = foldKeyed(rawCmp, (r) => r.key, (a, b) => ({ ...a, total: addCents(a.total, b.total) }));
+    const cmpRows = foldKeyed(
+      rawCmp,
+      (r) => r.key,
+      (a, b) => ({ ...a, total: addCents(a.total, b.total) }),
+    );
     const recurring = rawRecurring.map((r) => ({ ...r, key: categoryKey(r.key) }));
     const arrivedRows = rawArrived.map((r) => ({ ...r, key: categoryKey(r.key) }));
     const budget = await loadBudget(ctx, { userId: cfg.user_id, year, read: Promise.resolve(items) });

@@ -76,13 +76,19 @@ export function parseETransfer(text: string): ParsedFields {
 export function transferDirection(text: string): "sent" | "received" | null {
   const t = normalize(text).normalize("NFC");
   if (
-    /\b(?:you(?:'ve| have)? sent|has accepted your (?:interac )?(?:e-?)?transfer|you (?:have )?transferred)\b/i.test(t) ||
+    /\b(?:you(?:'ve| have)? sent|has accepted your (?:interac )?(?:e-?)?transfer|you (?:have )?transferred)\b/i.test(
+      t,
+    ) ||
     /\bvous avez (?:envoy[ée]|transf[ée]r[ée])|\ba accept[ée] (?:votre|le) (?:virement|transfert)/i.test(t)
   )
     return "sent";
   if (
-    /\b(?:has sent you|sent you (?:money|a money transfer)|(?:automatically|auto-?) ?deposit(?:ed)?|has been deposited|you(?:'ve| have)? received)\b/i.test(t) ||
-    /\bvous a (?:envoy[ée]|transf[ée]r[ée])|\bd[ée]p[ôo]s[ée]e? automatiquement|\bd[ée]p[ôo]t automatique|\bvous avez re[çc]u/i.test(t)
+    /\b(?:has sent you|sent you (?:money|a money transfer)|(?:automatically|auto-?) ?deposit(?:ed)?|has been deposited|you(?:'ve| have)? received)\b/i.test(
+      t,
+    ) ||
+    /\bvous a (?:envoy[ée]|transf[ée]r[ée])|\bd[ée]p[ôo]s[ée]e? automatiquement|\bd[ée]p[ôo]t automatique|\bvous avez re[çc]u/i.test(
+      t,
+    )
   )
     return "received";
   return null;

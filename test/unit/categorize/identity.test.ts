@@ -23,13 +23,20 @@ describe("categoryKey: one category whatever its case or spacing", () => {
       categories: { Groceries: { target: 1_200_000 }, " Home  Goods": { target: 240_000 } },
     });
     expect(Object.keys(doc.categories).sort()).toEqual(["groceries", "home goods"]);
-    expect(parseGroups({ groups: [{ name: "Essentials", categories: ["Groceries", "groceries"] }] })).toEqual({
-      groups: [{ name: "Essentials", categories: ["groceries"] }],
-    });
+    expect(parseGroups({ groups: [{ name: "Essentials", categories: ["Groceries", "groceries"] }] })).toEqual(
+      {
+        groups: [{ name: "Essentials", categories: ["groceries"] }],
+      },
+    );
   });
 
   it("a rename finds a target stored with its typed case", () => {
-    const next = renameInDoc("targets", { categories: { Groceries: { target: 1 } } }, "groceries", "Food") as {
+    const next = renameInDoc(
+      "targets",
+      { categories: { Groceries: { target: 1 } } },
+      "groceries",
+      "Food",
+    ) as {
       categories: Record<string, unknown>;
     };
     expect(Object.keys(next.categories)).toEqual(["food"]);
@@ -60,9 +67,11 @@ describe("merchantName: one payer whatever the codes that vary between its alert
 
   it("names equal but for their codes share one key", () => {
     const keys = new Set(
-      ["NORTHWIND CONSULTING | u4VUG5LyKWbR", "Northwind Consulting | LhWK3GhSvUQD", "NORTHWIND  CONSULTING"].map(
-        merchantKey,
-      ),
+      [
+        "NORTHWIND CONSULTING | u4VUG5LyKWbR",
+        "Northwind Consulting | LhWK3GhSvUQD",
+        "NORTHWIND  CONSULTING",
+      ].map(merchantKey),
     );
     expect([...keys]).toEqual(["northwind consulting"]);
   });
@@ -73,11 +82,17 @@ describe("merchantName: one payer whatever the codes that vary between its alert
 describe("an e-Transfer's direction from the alert's own words", () => {
   it.each([
     ["The $1,875.00 (CAD) you sent to LANDLORD INC has been successfully deposited.", "sent"],
-    ["The transfer you sent to PAT KELLY for the amount of $40 (CAD) has been successfully deposited.", "sent"],
+    [
+      "The transfer you sent to PAT KELLY for the amount of $40 (CAD) has been successfully deposited.",
+      "sent",
+    ],
     ["PAT KELLY has accepted your transfer of $1,250", "sent"],
     ["Vous avez envoyé 1 875,00 $ à LOCATEUR INC.", "sent"],
     ["PAT KELLY a accepté votre virement de 40,00 $", "sent"],
-    ["JANE DOE has sent you money: $1,050.25 (CAD), and the money has been automatically deposited", "received"],
+    [
+      "JANE DOE has sent you money: $1,050.25 (CAD), and the money has been automatically deposited",
+      "received",
+    ],
     ["Auto-deposit: $50.00 from SAM", "received"],
     ["JEAN TREMBLAY vous a envoyé 50,00 $ et l'argent a été déposé automatiquement.", "received"],
     ["Your statement is ready.", null],
