@@ -60,7 +60,8 @@ export const steps = [
       const unbudgeted = page.getByTestId("unbudgeted");
       if (await unbudgeted.count()) {
         const text = (await unbudgeted.innerText()).toLowerCase();
-        for (const name of budget.keys()) assert.ok(!text.includes(`\n${name}\t`), `${name} is not "without a target"`);
+        for (const name of budget.keys())
+          assert.ok(!text.includes(`\n${name}\t`), `${name} is not "without a target"`);
       }
       await t.shot("budget-spending");
 
@@ -72,20 +73,33 @@ export const steps = [
       for (const [name, month] of budget) {
         const row = deltas.locator("tr", { has: page.getByRole("link", { name, exact: false }) });
         if ((await row.count()) !== 1) continue;
-        assert.equal(amount(await row.locator("td.num").first().innerText()), month, `Summary and Budget: ${name}`);
+        assert.equal(
+          amount(await row.locator("td.num").first().innerText()),
+          month,
+          `Summary and Budget: ${name}`,
+        );
       }
 
       await page.goto(`${t.base}/?month=2026-11`);
       const overview = page.getByTestId("journal-overview");
       await overview.waitFor();
-      assert.equal(amount(await overview.locator(".stat-value").first().innerText()), spent, "Journal and Summary: spent");
+      assert.equal(
+        amount(await overview.locator(".stat-value").first().innerText()),
+        spent,
+        "Journal and Summary: spent",
+      );
 
       await page.goto(`${t.base}/income?year=2026`);
-      const groceries = page.locator("tr", { has: page.locator("td.statement-sub", { hasText: /^Groceries$/ }) });
+      const groceries = page.locator("tr", {
+        has: page.locator("td.statement-sub", { hasText: /^Groceries$/ }),
+      });
       await groceries.first().waitFor();
       // Whole dollars on the statement: November is the 11th month column.
       const nov = amount(await groceries.first().locator("td.num").nth(10).innerText());
-      assert.ok(Math.abs(nov - budget.get("groceries")) <= 1, `Income and Budget: groceries ${nov} vs ${budget.get("groceries")}`);
+      assert.ok(
+        Math.abs(nov - budget.get("groceries")) <= 1,
+        `Income and Budget: groceries ${nov} vs ${budget.get("groceries")}`,
+      );
     },
   },
   {
