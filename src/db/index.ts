@@ -37,6 +37,15 @@ export const spending = (): SQL => inArray(t.TransactionType, [...SPENDING_TYPES
 /** Money in. */
 export const deposits = (): SQL => inArray(t.TransactionType, [...DEPOSIT_TYPES]);
 
+/**
+ * A row's category identity in SQL, the one expression every aggregate groups by: trimmed,
+ * lowercased, empty or NULL → `uncategorized` (rows are stored whitespace-tidied: ingest/commit.ts
+ * and migration 0025). SQLite's lower() folds ASCII only; readers that compare with a typed name
+ * fold the grouped keys once more with `categoryKey` (categorize/normalize.ts).
+ */
+export const categoryKeySql = (): SQL<string> =>
+  sql<string>`lower(COALESCE(NULLIF(trim(${t.Category}), ''), 'uncategorized'))`;
+
 /** DateFileName in [lo, hi): month range scans on idx_transactions_month (bounds from lib/month). */
 export const inRange = (lo: string, hi: string): SQL => and(gte(t.DateFileName, lo), lt(t.DateFileName, hi))!;
 

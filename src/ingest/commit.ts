@@ -11,6 +11,7 @@ import {
   fallbackCategory,
   resolveOverride,
 } from "../categorize";
+import { merchantName, tidyName } from "../categorize/normalize";
 import type { Clock } from "../lib/clock";
 import type { JournalEntry, ServiceCtx } from "../lib/context";
 import { log } from "../lib/log";
@@ -136,6 +137,19 @@ function cleanDraft(draft: Draft): Draft {
   return { ...draft, Company: cleanName(draft.Company), Name: cleanName(draft.Name) };
 }
 
+/**
+ * The draft as stored: the company is the payer's one identity (`merchantName`: no reference
+ * code, card suffix or store number that varies between alerts of the same payer), so one payer
+ * is one row in every view and rules match it. The dedup hash is taken before, on the name as
+ * read, so two transfers of one payer on one day stay two rows.
+ */
+function identified(draft: Draft): Draft {
+  return { ...draft, Company: merchantName(draft.Company) || null };
+}
+
+/** A category as stored: whitespace tidied, lowercased (its identity is `categoryKey`). */
+const storedCategory = (category: string) => tidyName(category).toLowerCase();
+
 /** The dedup hash of a draft (hand entry names its file after it). */
 export function draftHash(draft: Draft): Promise<string> {
   return transactionHash({
@@ -195,13 +209,13 @@ export function givenRecord(
   choice: Extract<CategoryChoice, { by: "given" }>,
   nowIso: string,
 ): TransactionRecord {
-  const draft = cleanDraft(given);
+  const draft = identified(cleanDraft(given));
   return {
     ...draft,
     ExtractionAudit: draft.ExtractionAudit ?? null,
     StatementSource: draft.StatementSource ?? null,
     TransactionHash: given.TransactionHash,
-    Category: choice.category.toLowerCase(),
+    Category: storedCategory(choice.category),
     CategoryAudit: categoryAudit({
       source: choice.source,
       confidence: 1,
@@ -216,15 +230,17 @@ export async function commitTransaction(
   given: Draft,
   opts: CommitOptions = {},
 ): Promise<CommitResult> {
-  const draft = cleanDraft(given);
-  // 4. Categorize.
-  const cat = await chooseCategory(deps, draft, opts.category ?? { by: "auto" });
+  const read = cleanDraft(given);
+  const draft = identified(read);
+  // 4. Categorize, on the name as read: a rule written for "Safeway #1432" still matches exactly,
+  // and the resolver's normalized tier compares identities.
+  const cat = await chooseCategory(deps, read, opts.category ?? { by: "auto" });
   const tx: TransactionRecord = {
     ...draft,
     ExtractionAudit: draft.ExtractionAudit ?? null,
     StatementSource: draft.StatementSource ?? null,
-    TransactionHash: draft.TransactionHash ?? (await draftHash(draft)),
-    Category: cat.category.toLowerCase(),
+    TransactionHash: read.TransactionHash ?? (await draftHash(read)),
+    Category: storedCategory(cat.category),
     CategoryAudit: cat.audit,
     TransactionContext: null,
   };

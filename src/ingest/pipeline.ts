@@ -5,7 +5,7 @@
  */
 import type { Cents } from "../lib/money";
 import { nameForCard } from "./card-names";
-import { parseStep } from "./institutions";
+import { directedType, parseStep } from "./institutions";
 import { authenticationFailed, checkReading, shouldCheckAuthentication } from "./checks";
 import { type CommitOptions, type CommitResult, commitTransaction, type Draft } from "./commit";
 import { dateFileName, displayDate, type LocalParts, localParts, parseEmailDate } from "./dates";
@@ -361,7 +361,8 @@ export function buildDraft(envelope: Envelope, f: DraftFields): Draft {
     Institution: f.institution,
     Amount: f.amount,
     Company: clean(f.company),
-    TransactionType: f.type,
+    // The direction of money that can go both ways, from the alert's own words.
+    TransactionType: directedType(f.type, e.text),
     Name: clean(f.name),
     Date: displayDate(envelope.local),
     FileName: envelope.fileName,

@@ -1,8 +1,23 @@
-/** The transaction types: the one list (alerts yield the first four; statements also `deposit`). */
-export const TRANSACTION_TYPES = ["purchase", "withdrawal", "preauth", "e-transfer", "deposit"] as const;
+/**
+ * The transaction types: the one list (alerts yield the first five; statements also `deposit`).
+ * Money's direction is part of the type for every type that can go both ways: `e-transfer` is an
+ * Interac e-Transfer received (money in), `e-transfer-sent` one the person sent (money out, counted
+ * as spending). The alert's own words decide (ingest/institutions/etransfer.ts `transferDirection`).
+ */
+export const TRANSACTION_TYPES = [
+  "purchase",
+  "withdrawal",
+  "preauth",
+  "e-transfer",
+  "e-transfer-sent",
+  "deposit",
+] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
-/** The types an alert parser (or the model) may return. */
+/**
+ * The types an alert parser (or the model) may return (SPEC): an `e-transfer` is stored with its
+ * direction (`e-transfer-sent` when the alert says the person sent it: ingest/pipeline.ts).
+ */
 export const ALERT_TYPES = [
   "purchase",
   "withdrawal",
@@ -15,6 +30,7 @@ export const SPENDING_TYPES = [
   "purchase",
   "withdrawal",
   "preauth",
+  "e-transfer-sent",
 ] as const satisfies readonly TransactionType[];
 
 /** Money in. */

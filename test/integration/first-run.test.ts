@@ -81,6 +81,42 @@ describe("GET /api/v1/setup/status", () => {
   });
 });
 
+type Pace = { category: string; ytd_spent: number; current_month_spent: number };
+
+/**
+ * Issue 34 on the demo household: targets keyed `Groceries` read the spending stored `groceries`
+ * (the Budget page showed $0.00 for every budgeted category), and a payer whose alerts carry a
+ * different reference each time is one payer, filed by its rule (16 "NORTHWIND CONSULTING | …"
+ * payers, pay filed Miscellaneous).
+ */
+async function demoReadsOneTruth(rows: number) {
+  const status = await call("/api/v1/budget/status?year=2026", { now: NOW });
+  expect(status.status, status.text).toBe(200);
+  const budgeted: Pace[] = status.body.groups.flatMap((g: { categories: Pace[] }) => g.categories);
+  expect(budgeted.length).toBeGreaterThanOrEqual(7);
+  const unbudgeted = new Set(status.body.unbudgeted.map((u: Pace) => u.category.toLowerCase()));
+  for (const c of budgeted) {
+    expect(c.ytd_spent, c.category).toBeGreaterThan(0);
+    expect(unbudgeted.has(c.category.toLowerCase()), c.category).toBe(false);
+  }
+  const month = await call("/api/v1/summary?month=2026-11", { now: NOW });
+  const groceries = budgeted.find((c) => c.category.toLowerCase() === "groceries")!;
+  expect(groceries.current_month_spent).toBeGreaterThan(0);
+  expect(groceries.current_month_spent).toBeCloseTo(month.body.current.by_category.groceries.amount, 2);
+  const depositors = Object.keys(month.body.deposits_by_company).filter((k) => /northwind/i.test(k));
+  expect(depositors).toHaveLength(1);
+
+  const income = await call("/api/v1/income-statement?year=2026", { now: NOW });
+  expect(income.status, income.text).toBe(200);
+  const payers: string[] = income.body.income.companies.map((c: { company: string }) => c.company);
+  expect(payers.filter((p) => /northwind/i.test(p))).toEqual(["NORTHWIND CONSULTING"]);
+  const pay = await env.DB.prepare(
+    "SELECT DISTINCT Company AS company, Category AS category FROM transactions WHERE Company LIKE 'northwind%'",
+  ).all<{ company: string; category: string }>();
+  expect(pay.results).toEqual([{ company: "NORTHWIND CONSULTING", category: "income" }]);
+  expect(rows).toBeGreaterThan(0);
+}
+
 describe("POST /api/v1/setup/demo-data", () => {
   // ~700 alerts through the pipeline: about 7 s on an idle 2-core machine, minutes under heavy load.
   it("fills an empty journal over loopback through the real pipeline, journaled: months of real-shaped rows", {
@@ -153,6 +189,7 @@ describe("POST /api/v1/setup/demo-data", () => {
     expect(journal.body.transaction_count).toBeGreaterThan(20);
     const budget = await call("/api/v1/budget/config?year=2026", { now: NOW });
     expect(budget.status, budget.text).toBe(200);
+    await demoReadsOneTruth(n);
     const [entry] = (await call("/api/v1/activity", { now: NOW })).body.entries;
     expect(entry).toMatchObject({ operation_id: "seedDemoData", summary: `added ${n} demo transactions` });
     expect((await status()).body).toMatchObject({ empty: false, demo_data_available: false });

@@ -370,3 +370,35 @@ describe("several accounts in one file", () => {
     expect(again.body.transactions).toHaveLength(1);
   });
 });
+
+describe("MT940 through the upload", () => {
+  it("each account of the file is its own statement, its balances checked", async () => {
+    const text = [
+      ":20:A",
+      ":25:DE44500105175407324931",
+      ":60F:C250301EUR100,00",
+      ":61:2503030303D12,50NMSCNONREF",
+      ":86:/NAME/CORNER CAFE/REMI/Lunch/",
+      ":62F:C250303EUR87,50",
+      "-",
+      ":20:B",
+      ":25:NL91ABNA0417164300",
+      ":60F:C250301EUR0,00",
+      ":61:250305C40,NTRFNONREF",
+      ":86:Refund",
+      ":62F:C250305EUR40,00",
+      "-",
+    ].join("\n");
+    const res = await upload(utf8(text), "export.sta");
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.transactions).toMatchObject([
+      { date: "2025-03-03", type: "withdrawal", amount: 12.5, description: "CORNER CAFE Lunch" },
+    ]);
+    expect(res.body.balance_check).toMatchObject({ ok: true });
+    expect(res.body.other_statements).toHaveLength(1);
+    const other = (
+      await call(`/api/v1/statements/${res.body.other_statements[0].statement_id}`, { now: NOW })
+    ).body;
+    expect(other.transactions).toMatchObject([{ date: "2025-03-05", type: "deposit", amount: 40 }]);
+  });
+});

@@ -59,7 +59,7 @@ describe("teaching a PDF layout by marking its columns", () => {
     expect(up.body.summary.total_parsed).toBe(0);
     expect(up.body.balance_check.ok).toBe(false);
     expect(up.body.balance_check.warnings.join(" ")).toMatch(
-      /mark its date, description, amount and balance columns/,
+      /Mark its date, description, amount and balance columns/,
     );
     const id = up.body.statement_id as string;
 

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { call } from "../helpers/http";
 import { seedTx } from "../helpers/seed";
 import { mapleStatement } from "../fixtures/statements/banks";
+import { pdfFixture } from "../fixtures/statements";
 
 const NOW = "2025-02-02T12:00:00.000Z";
 
@@ -117,5 +118,75 @@ describe("transfers in the review", () => {
       "SELECT Company FROM transactions WHERE ForwardedTo = 'statement@finance-journal.local' ORDER BY Company",
     ).all<{ Company: string }>();
     expect(stored.results.map((r) => r.Company)).toEqual(["COFFEE HOUSE", "JOHN"]);
+  });
+});
+
+describe("RBC statement: own-account moves default to skip (issue 34)", () => {
+  it("card payments, the savings transfer and an own transfer skip with their reason; a transfer sent to a person imports", async () => {
+    const up = await call("/api/v1/statements/upload", {
+      method: "POST",
+      rawBody: form(pdfFixture("Rbc_Chequing_2025-02-24_to_2025-03-24"), "rbc.pdf"),
+      now: "2025-03-30T12:00:00.000Z",
+    });
+    expect(up.status).toBe(200);
+    const rows = (await call(`/api/v1/statements/${up.body.statement_id}`)).body.transactions as any[];
+    const byText = (re: RegExp) => rows.filter((r) => re.test(r.raw_description));
+    for (const r of byText(/CREDITCARD/))
+      expect(r).toMatchObject({
+        action: "skip",
+        transfer: true,
+        reason: expect.stringMatching(/card payment/),
+      });
+    expect(byText(/SAVINGSTRANSFER/)[0]).toMatchObject({
+      action: "skip",
+      reason: expect.stringMatching(/savings/),
+    });
+    expect(byText(/OnlineBankingtransfer/)[0]).toMatchObject({
+      action: "skip",
+      reason: expect.stringMatching(/own accounts/),
+    });
+    expect(byText(/transfersent/)[0]).toMatchObject({ action: "import", transfer: false });
+    expect(byText(/PayrollDeposit/)[0]).toMatchObject({ action: "import", transfer: false });
+  });
+});
+
+describe("a card CSV's signs (issue 34)", () => {
+  const csv = (name: string) => {
+    const fd = new FormData();
+    const text =
+      "Posted Date,Payee,Address,Amount\n2025-03-02,CORNER COFFEE,Town,4.50\n2025-03-05,PAYMENT THANK YOU,,-200.00\n2025-03-07,BOOKSHOP,City,32.10\n";
+    fd.append("file", new File([text], name, { type: "text/csv" }));
+    return fd;
+  };
+  it("reads purchases printed positive as money out, says why, and one click flips it for the layout", async () => {
+    const up = await call("/api/v1/statements/upload", {
+      method: "POST",
+      rawBody: csv("card.csv"),
+      now: NOW,
+    });
+    expect(up.status).toBe(200);
+    const id = up.body.statement_id as string;
+    const s = (await call(`/api/v1/statements/${id}`)).body;
+    const signed = (rows: any[]) => rows.map((r) => `${r.type === "withdrawal" ? "-" : "+"}${r.amount}`);
+    expect(signed(s.transactions)).toEqual(["-4.5", "+200", "-32.1"]);
+    expect(s.csv_mapping.sign).toMatchObject({
+      card: true,
+      weak: true,
+      because: expect.stringMatching(/payment/),
+    });
+    // The person reads it the other way: the mapping is confirmed and remembered for this header.
+    const put = await call(`/api/v1/statements/${id}/csv-mapping`, {
+      method: "PUT",
+      body: { institution: "Corner Card", mapping: { ...s.csv_mapping.mapping, negative_is: "withdrawal" } },
+    });
+    expect(put.status).toBe(200);
+    const again = await call("/api/v1/statements/upload", {
+      method: "POST",
+      rawBody: csv("card-2.csv"),
+      now: NOW,
+    });
+    const s2 = (await call(`/api/v1/statements/${again.body.statement_id}`)).body;
+    expect(signed(s2.transactions)).toEqual(["+4.5", "-200", "+32.1"]);
+    expect(s2.csv_mapping).toMatchObject({ confirmed: true });
   });
 });

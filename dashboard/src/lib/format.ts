@@ -120,7 +120,7 @@ export function categoryLabel(name: string | null | undefined, known: readonly s
   return name.replace(/(^|[\s/&-])(\p{L})/gu, (_, sep: string, ch: string) => sep + ch.toUpperCase());
 }
 
-export const SPENDING_TYPES = new Set(["purchase", "withdrawal", "preauth"]);
+export const SPENDING_TYPES = new Set(["purchase", "withdrawal", "preauth", "e-transfer-sent"]);
 export function isIncoming(type: string | null | undefined): boolean {
   return !!type && !SPENDING_TYPES.has(type);
 }
@@ -130,6 +130,7 @@ const TYPE_WORDS: Record<string, string> = {
   withdrawal: "Withdrawal",
   preauth: "Pre-authorization",
   "e-transfer": "E-transfer",
+  "e-transfer-sent": "E-transfer sent",
   deposit: "Deposit",
 };
 /** A transaction type in words ("preauth" → "Pre-authorization"). */

@@ -13,6 +13,7 @@ const TYPES: ManualResolve["transaction_type"][] = [
   "withdrawal",
   "preauth",
   "e-transfer",
+  "e-transfer-sent",
   "deposit",
 ];
 

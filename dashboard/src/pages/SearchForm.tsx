@@ -16,7 +16,7 @@ export const FILTER_KEYS = [
 ] as const;
 export type Filters = Partial<Record<(typeof FILTER_KEYS)[number], string>>;
 
-const TYPES = ["purchase", "withdrawal", "preauth", "e-transfer", "deposit"];
+const TYPES = ["purchase", "withdrawal", "preauth", "e-transfer", "e-transfer-sent", "deposit"];
 const INSTITUTIONS = ["RBC", "CIBC", "MBNA", "Simplii", "PC Financial"];
 
 /** A labelled select whose empty choice ("Any") means "no filter". */

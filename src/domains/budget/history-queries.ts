@@ -6,7 +6,7 @@
  */
 import { asCents, type Cents } from "../../lib/money";
 import { and, count, type SQL, sql } from "drizzle-orm";
-import { type Db, inRange, live, spending, sumAmount } from "../../db";
+import { categoryKeySql, type Db, inRange, live, spending, sumAmount } from "../../db";
 import { transactions as t } from "../../db/schema";
 
 export interface Bounds {
@@ -15,7 +15,7 @@ export interface Bounds {
 }
 
 const where = (b: Bounds, ...more: SQL[]) => and(inRange(b.lo, b.hi), live(), spending(), ...more);
-const key = sql<string>`lower(trim(COALESCE(${t.Category}, 'uncategorized')))`;
+const key = categoryKeySql();
 const month = sql<string>`substr(${t.DateFileName}, 1, 7)`;
 const company = sql<string>`lower(trim(COALESCE(${t.Company}, '')))`;
 const amount = sql<Cents>`${t.Amount}`.mapWith((v) => asCents(Number(v)));

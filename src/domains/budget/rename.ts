@@ -5,9 +5,7 @@
  */
 import type { Db } from "../../db";
 import { allItemsQuery, replaceItemDataQuery, type StoredItem } from "./queries";
-import { type GroupsDoc, parseGroups, type TargetsDoc } from "./rules";
-
-const key = (s: string) => s.trim().toLowerCase();
+import { categoryKey as key, type GroupsDoc, parseGroups, type TargetsDoc } from "./rules";
 
 /** Pure: the doc with `from` renamed to `to` (or removed when `to` is null); null when untouched. */
 export function renameInDoc(kind: string, data: unknown, from: string, to: string | null): unknown | null {
@@ -15,11 +13,12 @@ export function renameInDoc(kind: string, data: unknown, from: string, to: strin
   if (kind === "targets") {
     const doc = (data ?? {}) as { categories?: Record<string, unknown> };
     const cats = doc.categories ?? {};
-    if (!(f in cats)) return null;
+    const keys = Object.keys(cats).map(key);
+    if (!keys.includes(f)) return null;
     const next: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(cats)) {
-      if (k !== f) next[k] = v;
-      else if (to !== null && !(key(to) in cats)) next[key(to)] = v;
+      if (key(k) !== f) next[key(k)] = v;
+      else if (to !== null && !keys.includes(key(to))) next[key(to)] = v;
     }
     return { ...doc, categories: next };
   }

@@ -7,11 +7,14 @@
  * - A stored targets document marked `"money": "cents"` holds cents (migration 0007 converted the
  *   stored ones); an unmarked one (an R2 backup or a ledger image written in decimal) is decimal
  *   and is converted on read.
- * - Category keys are trimmed and lowercased (transactions store categories lowercased); two keys
- *   equal after that are a validation error, and so is a category listed in two groups.
+ * - Category keys are the category's identity (`categoryKey`: trimmed, whitespace collapsed,
+ *   case-folded), on write and on read (a document written by hand, the demo or an older version
+ *   keyed `Groceries` reads as `groceries`); two keys equal after that are a validation error, and
+ *   so is a category listed in two groups.
  * - Pace: on_track while spent is within ±10% of expected; below is under, above is over. With
  *   nothing expected, any spending is over.
  */
+import { categoryKey } from "../../categorize/normalize";
 import type { ValidationIssue } from "../../lib/errors";
 import { type Cents, fromCents, roundCents, toCents, ZERO_CENTS, sumCents, subCents } from "../../lib/money";
 import {
@@ -43,7 +46,8 @@ export interface GroupsDoc {
 export const EMPTY_TARGETS: TargetsDoc = { money: "cents", spending_ceiling: ZERO_CENTS, categories: {} };
 export const EMPTY_GROUPS: GroupsDoc = { groups: [] };
 
-export const categoryKey = (name: string) => name.trim().toLowerCase();
+/** A target's key is the category's identity (one function for every table: categorize/normalize). */
+export { categoryKey };
 
 /** Problems zod cannot see: keys equal up to case, duplicate group names, a category in two groups. */
 export function configIssues(
@@ -128,7 +132,7 @@ export function parseTargets(value: unknown): TargetsDoc {
   for (const [k, raw] of Object.entries(stored as Record<string, Partial<BudgetCategoryConfig> | null>)) {
     const c = raw ?? {};
     const target = money(c.target);
-    categories[k] = {
+    categories[categoryKey(k)] = {
       target,
       input_mode: c.input_mode === "monthly" ? "monthly" : "yearly",
       monthly_amount: typeof c.monthly_amount === "number" ? money(c.monthly_amount) : monthlyOf(target),
@@ -163,7 +167,10 @@ export function parseGroups(value: unknown): GroupsDoc {
   return {
     groups: groups
       .filter((g) => g && typeof g.name === "string" && Array.isArray(g.categories))
-      .map((g) => ({ name: g.name, categories: g.categories.map(String) })),
+      .map((g) => ({
+        name: g.name,
+        categories: [...new Set(g.categories.map((c) => categoryKey(String(c))))],
+      })),
   };
 }
 

@@ -8,12 +8,13 @@ import { getConfig } from "../config/service";
 import { RECURRING_MIN_MONTHS } from "./forecast";
 import {
   type Bounds,
+  type MonthCategoryRow,
   chargesByCompany,
   monthlyByCategory,
   recurringCharges,
   totalsByCategory,
 } from "./history-queries";
-import { elapsedYearFraction } from "./rules";
+import { categoryKey, elapsedYearFraction } from "./rules";
 import { readItems } from "./queries";
 import { loadBudget } from "./service";
 import {
@@ -44,6 +45,34 @@ const NO_MONTHS: Bounds = { lo: "", hi: "" };
 
 /** A grouped row's month (`YYYY.MM`) lies in a range of whole months. */
 const within = (month: string, b: Bounds) => `${month}.` >= b.lo && `${month}.` < b.hi;
+
+/** Rows re-keyed by `key(row)` after `categoryKey`, rows meeting under one key merged. */
+function foldKeyed<T extends { key: string }>(
+  rows: readonly T[],
+  key: (r: T) => string,
+  merge: (a: T, b: T) => T,
+): T[] {
+  const out = new Map<string, T>();
+  for (const r of rows) {
+    const row = { ...r, key: categoryKey(r.key) };
+    const k = key(row);
+    const had = out.get(k);
+    out.set(k, had ? merge(had, row) : row);
+  }
+  return [...out.values()];
+}
+
+const foldMonths = (rows: readonly MonthCategoryRow[]) =>
+  foldKeyed(
+    rows,
+    (r) => `${r.month}|${r.key}`,
+    (a, b) => ({
+      ...a,
+      total: addCents(a.total, b.total),
+      n: a.n + b.n,
+      to_date: addCents(a.to_date, b.to_date),
+    }),
+  );
 
 /** Pace of `year` (as of today in the configured zone) against its targets, groups and ceiling. */
 export async function getBudgetStatus(
@@ -105,7 +134,18 @@ export async function budgetStatusPart(
     Awaited<(typeof queries)[1]> | undefined,
   ];
   const read = async (results: readonly unknown[]): Promise<BudgetStatusResponse> => {
-    const [items, monthRows, cmpRows, recurring, arrivedRows, histOnly] = results as unknown as Rows;
+    const [items, rawMonths, rawCmp, rawRecurring, rawArrived, rawHist] = results as unknown as Rows;
+    // The SQL keys fold ASCII case only: every key becomes the category's identity, groups that
+    // meet under it summed, so a target finds its category however the rows spell it.
+    const monthRows = foldMonths(rawMonths);
+    const histOnly = rawHist ? foldMonths(rawHist) : undefined;
+    const cmpRows = foldKeyed(
+      rawCmp,
+      (r) => r.key,
+      (a, b) => ({ ...a, total: addCents(a.total, b.total) }),
+    );
+    const recurring = rawRecurring.map((r) => ({ ...r, key: categoryKey(r.key) }));
+    const arrivedRows = rawArrived.map((r) => ({ ...r, key: categoryKey(r.key) }));
     const budget = await loadBudget(ctx, { userId: cfg.user_id, year, read: Promise.resolve(items) });
     const yearRows = span ? monthRows.filter((r) => within(r.month, yearRange)) : monthRows;
     const histRows = span ? monthRows.filter((r) => within(r.month, hist)) : (histOnly ?? []);

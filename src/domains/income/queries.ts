@@ -7,7 +7,7 @@
  * one sort instead of three (per month, per company, then ordered). The months are summed in JS.
  */
 import { and, inArray, sql } from "drizzle-orm";
-import { type Db, inRange, live } from "../../db";
+import { categoryKeySql, type Db, inRange, live } from "../../db";
 import { cell as decode, col, packedShape } from "../../db/packed";
 import { transactions as t } from "../../db/schema";
 import { readBudgetDoc } from "../budget/stored";
@@ -17,7 +17,7 @@ import type { CompanyGroup } from "./rules";
 
 const isIncome = sql`(${inArray(t.TransactionType, [...DEPOSIT_TYPES])})`;
 // Income is reported per company only: its category is one constant group.
-const category = sql`CASE WHEN ${isIncome} THEN '' ELSE lower(COALESCE(NULLIF(trim(${t.Category}), ''), 'uncategorized')) END`;
+const category = sql`CASE WHEN ${isIncome} THEN '' ELSE ${categoryKeySql()} END`;
 const merchant = sql`lower(trim(COALESCE(${t.Company}, '')))`;
 // Each row as `"MM",cents` (its month as text: the rules skip a month that is not 01..12); a NULL
 // amount counts as 0, so a company whose amounts are all NULL still shows, with zeros.

@@ -4,7 +4,7 @@
  */
 import { asCents, type Cents } from "../../lib/money";
 import { and, type SQL, sql } from "drizzle-orm";
-import { type Db, inRange, live, spending, sumAmount } from "../../db";
+import { categoryKeySql, type Db, inRange, live, spending, sumAmount } from "../../db";
 import { kvFreshSql, kvGetPart, kvPut } from "../../db/kv";
 import { cell, col, packedShape } from "../../db/packed";
 import { transactions as t } from "../../db/schema";
@@ -12,7 +12,7 @@ import type { MerchantIntelligenceResponse } from "./schemas";
 import type { Charge } from "./rules";
 
 const merchant = sql`lower(trim(${t.Company}))`;
-const category = sql`lower(COALESCE(NULLIF(trim(${t.Category}), ''), 'uncategorized'))`;
+const category = categoryKeySql();
 const spend = (lo: string, hi: string) => and(live(), spending(), inRange(lo, hi));
 const named = (lo: string, hi: string) =>
   and(spend(lo, hi), sql`${t.Company} IS NOT NULL AND trim(${t.Company}) <> ''`);

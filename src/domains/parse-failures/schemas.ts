@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TRANSACTION_TYPES } from "../../lib/transaction-types";
 
 export const FAILURE_STATUSES = ["quarantined", "recovered", "resolved", "dismissed"] as const;
 export const FailureStatus = z.enum(FAILURE_STATUSES);
@@ -111,9 +112,7 @@ export const ManualResolveRequest = z
     company: z.string().trim().min(1).max(500),
     category: z.string().trim().min(1).max(100).nullable().optional(),
     institution: z.string().trim().min(1).max(100).nullable().optional(),
-    transaction_type: z
-      .enum(["purchase", "withdrawal", "preauth", "e-transfer", "deposit"])
-      .default("purchase"),
+    transaction_type: z.enum(TRANSACTION_TYPES).default("purchase"),
     time: z
       .string()
       .regex(/^([01]\d|2[0-3]):[0-5]\d$/)

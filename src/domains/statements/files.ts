@@ -15,6 +15,7 @@ import { parseWithAi } from "./parsers/ai";
 import { parseCamt, looksLikeCamt } from "./parsers/camt";
 import { type CsvMapping, csvTable, parseCsv, previewRows } from "./parsers/csv";
 import { decodeBytes } from "./parsers/decode";
+import { looksLikeMt940, parseMt940 } from "./parsers/mt940";
 import { decodeOfx, parseOfx } from "./parsers/ofx";
 import { PdfRefused } from "../../lib/pdf-guard";
 import { isPdf, MAX_PDF_PAGES, readPdfText } from "./parsers/pdf-text";
@@ -25,7 +26,7 @@ import { checkXml, elementCount, lineCount, linesStartingWith } from "./limits";
 export const MAX_STATEMENT_BYTES = 10 * 1024 * 1024;
 /** Rows (CSV lines, OFX/QIF/CAMT transactions) one file may hold: years of a busy account fit. */
 export const MAX_STATEMENT_ROWS = 10_000;
-export type FileKind = "pdf" | "csv" | "ofx" | "qfx" | "qif" | "camt";
+export type FileKind = "pdf" | "csv" | "ofx" | "qfx" | "qif" | "camt" | "mt940";
 
 const fileIssue = (msg: string, type = "value_error") =>
   validationError([{ loc: ["body", "file"], msg, type }], msg);
@@ -51,6 +52,7 @@ export function detectKind(bytes: Uint8Array, filename: string): FileKind | null
     return /\.qfx$/i.test(filename) || /INTU\.BID/i.test(head) ? "qfx" : "ofx";
   }
   if (looksLikeCamt(head)) return "camt";
+  if (looksLikeMt940(head)) return "mt940";
   if (looksLikeQif(head)) return "qif";
   if (/\.(csv|tsv)$/i.test(filename) || /^[^\n\r]*[,;\t|][^\n\r]*\r?[\n\r]/.test(head)) return "csv";
   return null;
@@ -69,6 +71,7 @@ function rowCount(kind: FileKind, bytes: Uint8Array, text: () => string): number
   const t = text();
   if (kind === "qif") return linesStartingWith(t, "^");
   if (kind === "camt") return elementCount(t, "Ntry");
+  if (kind === "mt940") return linesStartingWith(t, ":61:");
   return occurrences(t.toUpperCase(), "<STMTTRN>");
 }
 
@@ -133,6 +136,7 @@ export async function parseFile(
       checkXml(text);
       return settled(parseCamt(text));
     }
+    if (kind === "mt940") return settled(parseMt940(text));
     return settled(parseOfx(text));
   }
   let text: Awaited<ReturnType<typeof readPdfText>>;
@@ -188,4 +192,5 @@ export const CONTENT_TYPES: Record<FileKind, string> = {
   qfx: "application/vnd.intu.qfx",
   qif: "application/qif",
   camt: "application/xml",
+  mt940: "text/plain; charset=utf-8",
 };

@@ -6,8 +6,9 @@
  *   2 suspected dup      same date and amount, a cross-type stored row of the same direction
  *   3 fuzzy              date within 2 days, same amount, compatible type → ambiguous
  *   4 new                no match → offered for import
- * Statement withdrawal ~ purchase/withdrawal/preauth; deposit ~ e-transfer/deposit. An e-transfer
- * alert may be a transfer sent as well as received, so against a statement withdrawal it is a
+ * Statement withdrawal ~ purchase/withdrawal/preauth/e-transfer-sent; deposit ~ e-transfer/deposit.
+ * A row stored as `e-transfer` before directions were stored (migration 0025 gave most their
+ * direction) may be a transfer sent as well as received, so against a statement withdrawal it is a
  * cross-type row of the same direction (tier 2). Opposite directions never match.
  */
 import { type Cents, withinCents, asCents } from "../../lib/money";
@@ -17,7 +18,7 @@ export const AMOUNT_TOLERANCE = asCents(1);
 export const FUZZY_DAYS = 2;
 
 export const COMPATIBLE: Record<StatementType, readonly string[]> = {
-  withdrawal: ["purchase", "withdrawal", "preauth"],
+  withdrawal: ["purchase", "withdrawal", "preauth", "e-transfer-sent"],
   deposit: ["e-transfer", "deposit"],
 };
 /** Stored types that may be money moving the statement row's way without being its type. */

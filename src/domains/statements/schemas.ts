@@ -174,6 +174,16 @@ export const CsvState = z
       .string()
       .optional()
       .describe("Why the header was not understood (no rows read until the columns are confirmed)"),
+    sign: z
+      .object({
+        card: z.boolean().describe("true: read as a card's (purchases printed positive are money out)"),
+        weak: z.boolean().describe("The file's evidence is thin: the review offers the other reading"),
+        because: z.string().describe("The evidence, in words"),
+      })
+      .optional()
+      .describe(
+        "How the reader decided the signed amounts' direction (absent once the columns are confirmed)",
+      ),
   })
   .meta({ id: "StatementCsvState" });
 export const CsvMappingRequest = z

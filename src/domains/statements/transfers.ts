@@ -11,7 +11,14 @@ import { type Cents, plainCents } from "../../lib/money";
 
 const TRANSFER_WORDS =
   /\b(transfer|xfer|tfr|virement|vir\.?\s|überweisung|ueberweisung|umbuchung|übertrag|transferencia|traspaso|bonifico|giroconto|girokonto\s*übertrag|overboeking|transferência)\b/i;
-const PEER_PAYMENT = /e-?transfer|interac|zelle|venmo|paypal|bizum/i;
+const PEER_PAYMENT = /e-?transfer|interac|zelle|venmo|paypal|bizum|transferwise/i;
+/** The same words in a description whose spaces a PDF's text lost ("MiscPayment CREDITCARD", "SAVINGSTRANSFER"). */
+const GLUED_CARD_PAYMENT =
+  /(payment|pmt|paiement|pago).{0,24}(creditcard|visa|mastercard|amex|americanexpress)|(creditcard|visa|mastercard|amex)(bill)?(payment|pmt)/;
+const SAVINGS = /savings|epargne|sparkonto|sparen|ahorro|risparmi|spaarrekening|poupanca/;
+const MOVE = /transfer|xfer|tfr|payment|pmt|deposit|withdrawal|virement|ubertrag|umbuchung|traspaso/;
+/** A transfer to or from another person ("Online transfer sent - 5027 JORDAN MILLER"): not between own accounts. */
+const PEER_GLUED = /etransfer|interac|transfer(sent|received|recv)/;
 const CARD_PAYMENT =
   /payment\s*[-–]?\s*(thank\s*you|received|recu|reçu)|thank\s*you\s*(for\s*your\s*)?payment|autopay|auto\s*pay|(credit\s*)?card\s*payment|paiement\s*(carte|reçu|merci)|pago\s*(de\s*)?(tarjeta|recibido)|\bpayment\b.*\b(visa|mastercard|master\s*card|amex|american express|card)\b|\b(visa|mastercard|amex)\b.*\bpayment\b/i;
 
@@ -65,5 +72,12 @@ export function transferReason(
   if (TRANSFER_WORDS.test(d) && !PEER_PAYMENT.test(d)) {
     return "Looks like a transfer between your own accounts (the description says so)";
   }
+  const glued = d.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+  if (GLUED_CARD_PAYMENT.test(glued) && !/debit/.test(glued))
+    return "Looks like a card payment (money moved between your own accounts)";
+  if (SAVINGS.test(glued) && MOVE.test(glued))
+    return "Looks like a move to or from savings (money between your own accounts)";
+  if (/transfer|xfer/.test(glued) && !PEER_GLUED.test(glued) && !PEER_PAYMENT.test(d))
+    return "Looks like a transfer between your own accounts (the description says so)";
   return null;
 }

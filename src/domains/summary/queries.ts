@@ -4,14 +4,14 @@
  */
 import { asCents, type Cents } from "../../lib/money";
 import { and, count, type SQL, sql } from "drizzle-orm";
-import { type Db, deposits, inRange, live, spending, sumAmount } from "../../db";
+import { categoryKeySql, type Db, deposits, inRange, live, spending, sumAmount } from "../../db";
 import { cell, col, packedShape } from "../../db/packed";
 import { transactions as t } from "../../db/schema";
 import type { GroupRow } from "./rules";
 
 type B = { lo: string; hi: string };
 
-const category = sql<string>`lower(COALESCE(${t.Category}, 'uncategorized'))`;
+const category = categoryKeySql();
 const month = sql<string>`substr(${t.DateFileName}, 1, 7)`;
 const where = (b: B, kind: SQL, ...more: SQL[]) => and(inRange(b.lo, b.hi), live(), kind, ...more);
 

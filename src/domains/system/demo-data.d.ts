@@ -29,6 +29,33 @@ declare module "*/scripts/lib/demo-data.mjs" {
     categories: Record<string, { target: number; input_mode: string; category_type: string }>;
   };
   export const DEMO_GROUPS: { groups: { name: string; categories: string[] }[] };
+  /** The seeded generator the household is drawn from: numbers in [0, 1). */
+  export function prng(seed: number): () => number;
+}
+
+declare module "*/scripts/lib/demo-alerts.mjs" {
+  /** One raw alert email in a bank's wording (`p`: the local wall-clock parts it was sent at). */
+  export function alertEmail(
+    e: {
+      institution: string;
+      type: string;
+      company: string;
+      cents: number;
+      card: string;
+      ref: string;
+      id: string;
+    },
+    p: {
+      year: number;
+      month: number;
+      day: number;
+      hour: number;
+      minute: number;
+      weekday: number;
+      offset: number;
+    },
+    who: { recipient: string; name: string },
+  ): string;
 }
 
 declare module "*/scripts/lib/demo-receipts.mjs" {

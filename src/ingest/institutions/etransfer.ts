@@ -61,5 +61,44 @@ export function parseETransfer(text: string): ParsedFields {
   const message = labelled(t, "Message", NOT_A_MESSAGE);
   const reference = /\bReference Number:\s*([A-Za-z0-9-]{1,40})/i.exec(t)?.[1] ?? null;
   const company = [who, message, reference].filter((part) => part).join(" | ");
+  // The parser's contract (SPEC) is the type `e-transfer` either way; the stored row's direction is
+  // decided from the same words by `directedType` when the draft is built (ingest/pipeline.ts).
   return transaction("e-transfer", m.groups?.amt, company, firstName(greetingName(t)));
+}
+
+/**
+ * Which way an e-Transfer moved money, from the notice's own words (English and French): money the
+ * person sent ("you sent", "has accepted your transfer", "vous avez envoyé", "a accepté votre
+ * virement") or received ("has sent you", "deposited", "auto-deposit", "vous a envoyé", "déposé").
+ * Null when the words say neither. Sent is looked for first: a sent notice also says "deposited"
+ * (into the other person's account).
+ */
+export function transferDirection(text: string): "sent" | "received" | null {
+  const t = normalize(text).normalize("NFC");
+  if (
+    /\b(?:you(?:'ve| have)? sent|has accepted your (?:interac )?(?:e-?)?transfer|you (?:have )?transferred)\b/i.test(
+      t,
+    ) ||
+    /\bvous avez (?:envoy[ée]|transf[ée]r[ée])|\ba accept[ée] (?:votre|le) (?:virement|transfert)/i.test(t)
+  )
+    return "sent";
+  if (
+    /\b(?:has sent you|sent you (?:money|a money transfer)|(?:automatically|auto-?) ?deposit(?:ed)?|has been deposited|you(?:'ve| have)? received)\b/i.test(
+      t,
+    ) ||
+    /\bvous a (?:envoy[ée]|transf[ée]r[ée])|\bd[ée]p[ôo]s[ée]e? automatiquement|\bd[ée]p[ôo]t automatique|\bvous avez re[çc]u/i.test(
+      t,
+    )
+  )
+    return "received";
+  return null;
+}
+
+/**
+ * The stored type of an alert's transaction: an e-Transfer whose words say the person sent it is
+ * stored as `e-transfer-sent` (money out), whatever read it (a parser, the model or a template).
+ */
+export function directedType<T extends string | null>(type: T, text: string): T | "e-transfer-sent" {
+  if (type === "e-transfer" && transferDirection(text) === "sent") return "e-transfer-sent";
+  return type;
 }

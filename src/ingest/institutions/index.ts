@@ -7,7 +7,7 @@ import { SIMPLII } from "./simplii";
 import { EMPTY_FIELDS, type Institution, type ParsedFields, type TransactionType } from "./types";
 
 export { parseAmountCents } from "../amount";
-export { parseETransfer } from "./etransfer";
+export { directedType, parseETransfer, transferDirection } from "./etransfer";
 export { cardLastFour } from "./text";
 export type { Institution, ParsedFields, TransactionType } from "./types";
 

@@ -12,7 +12,14 @@ export interface Filter {
   type: string;
 }
 
-export const TX_TYPES = ["purchase", "withdrawal", "preauth", "e-transfer", "deposit"] as const;
+export const TX_TYPES = [
+  "purchase",
+  "withdrawal",
+  "preauth",
+  "e-transfer",
+  "e-transfer-sent",
+  "deposit",
+] as const;
 export type TxType = (typeof TX_TYPES)[number];
 
 /** DateFileName starts with the sortable local time; `date` is MM/DD/YYYY for people. */

@@ -11,7 +11,61 @@ import { useApi } from "../../lib/useApi";
 import { CsvMappingForm } from "./CsvMappingForm";
 import { LayoutTeacher } from "./LayoutTeacher";
 import { type RowEdit, RowTable } from "./RowTable";
-import { type ImportResult, type RowAction, STATUS_LABEL, type StatementRow } from "./types";
+import {
+  type ImportResult,
+  type RowAction,
+  STATUS_LABEL,
+  type StatementDetail,
+  type StatementRow,
+} from "./types";
+
+/**
+ * How a CSV's signed amounts were read (as printed, or as a card's: purchases printed positive are
+ * money out) and why; one click reads the file the other way and remembers it for this header.
+ */
+function SignNotice({ s, canWrite, onDone }: { s: StatementDetail; canWrite: boolean; onDone: () => void }) {
+  const { busy, error, run } = useAction();
+  const state = s.csv_mapping!;
+  const sign = state.sign;
+  if (!sign || state.mapping.amount === null || (!sign.card && !sign.weak)) return null;
+  const flip = () =>
+    run(async () => {
+      const negative_is = state.mapping.negative_is === "deposit" ? "withdrawal" : "deposit";
+      await unwrap(
+        api.PUT("/api/v1/statements/{statement_id}/csv-mapping", {
+          params: { path: { statement_id: s.id } },
+          body: { institution: s.institution || "Other", mapping: { ...state.mapping, negative_is } },
+        }),
+      );
+      onDone();
+    }, "Read the other way; later files with these columns are read the same way");
+  return (
+    <div className={`notice ${sign.weak ? "notice-warn" : ""}`} role="note" data-testid="sign-reading">
+      <p>
+        <strong>
+          {sign.card
+            ? "Read as a card: positive amounts are purchases (money out)."
+            : "Read as printed: positive amounts are money in."}
+        </strong>{" "}
+        Because {sign.because}.
+      </p>
+      {canWrite && (
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={busy}
+          onClick={flip}
+          data-testid="sign-flip"
+        >
+          {sign.card
+            ? "Read as printed instead (positive is money in)"
+            : "Read as a card instead (positive is money out)"}
+        </button>
+      )}
+      <ErrorNotice error={error} />
+    </div>
+  );
+}
 
 export function StatementReview({ id, accounts }: { id: string; accounts?: ReactNode }) {
   const { canWrite, categories } = useApp();
@@ -102,6 +156,9 @@ export function StatementReview({ id, accounts }: { id: string; accounts?: React
         Alerts caught <strong>{Math.round(s.capture.rate * 100)}%</strong> of this statement (
         {s.capture.caught} of {s.capture.total} rows).
       </p>
+      {s.csv_mapping && !s.csv_mapping.confirmed && (
+        <SignNotice s={s} canWrite={canWrite} onDone={stmt.reload} />
+      )}
       {s.csv_mapping && !s.csv_mapping.confirmed && canWrite && <CsvMappingForm s={s} onDone={stmt.reload} />}
       {s.file_kind === "pdf" && canWrite && (s.total_parsed === 0 || !s.balance_check.ok) && (
         <LayoutTeacher id={id} institution={s.institution} onDone={stmt.reload} />

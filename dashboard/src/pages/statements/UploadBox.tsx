@@ -59,7 +59,7 @@ export function UploadBox({
         <p className="dropzone-title">
           {busy
             ? `Reading ${name ?? "the statement"}…`
-            : "Drop a statement here (PDF, CSV, OFX, QFX, QIF or CAMT.053 XML)"}
+            : "Drop a statement here (PDF, CSV, OFX, QFX, QIF, CAMT.053 XML or MT940)"}
         </p>
         {busy && (
           <p role="status" className="muted small">
@@ -67,7 +67,7 @@ export function UploadBox({
           </p>
         )}
         <ChooseFile
-          accept=".pdf,.csv,.tsv,.txt,.ofx,.qfx,.qif,.xml,application/pdf,text/csv,application/xml"
+          accept=".pdf,.csv,.tsv,.txt,.ofx,.qfx,.qif,.xml,.sta,.mt940,.940,application/pdf,text/csv,application/xml"
           label="Statement file"
           testId="statement-input"
           disabled={!canWrite || busy}

@@ -87,4 +87,4 @@ export function teachable(text: PdfText): boolean {
 }
 
 export const TEACH_WARNING =
-  "No table this journal knows was found in this PDF: mark its date, description, amount and balance columns once in the review, and statements of this layout will read on their own";
+  "No rows found: no table this journal knows was found in this PDF. Mark its date, description, amount and balance columns once in the review, and statements of this layout will read on their own";

@@ -69,15 +69,32 @@ function describe(entry: string, debit: boolean): string {
   return [party, remit || info].filter(Boolean).join(" ").slice(0, 300) || "Transaction";
 }
 
+/** The statement's own date: its closing balance's, else the end of its period, else when it was made. */
+function statementDate(stmt: string) {
+  const closing = all(stmt, "Bal").find((b) => /CLBD|CLAV/.test(text(el(b, "Tp")) ?? ""));
+  const period = el(stmt, "FrToDt");
+  const made = el(stmt, "CreDtTm");
+  return (
+    dateIn(closing ? el(closing, "Dt") : null) ??
+    dateIn(period ? (el(period, "ToDtTm") ?? el(period, "ToDt")) : null) ??
+    (made ? dateIn(`<Dt>${made}</Dt>`) : null)
+  );
+}
+
 function statementOf(stmt: string): ParsedStatement | null {
   const warnings: string[] = [];
+  const stmtDate = statementDate(stmt);
   const rows: StatementRow[] = [];
   for (const [i, entry] of all(stmt, "Ntry").entries()) {
     const status = text(el(entry, "Sts")) ?? "BOOK";
     if (/INFO/i.test(status)) continue;
     const where = `Entry ${i + 1}`;
     if (/PDNG|FUTR/i.test(status)) warnings.push(`${where} is not booked yet at the bank (${status})`);
-    const date = dateIn(el(entry, "BookgDt")) ?? dateIn(el(entry, "ValDt"));
+    const own = dateIn(el(entry, "BookgDt")) ?? dateIn(el(entry, "ValDt"));
+    // An entry without its own dates (a batch) takes the statement's date, with a warning.
+    const date = own ?? stmtDate;
+    if (!own && stmtDate?.iso)
+      warnings.push(`${where} carries no date: dated ${stmtDate.iso}, the statement's date`);
     const amt = signedAmount(
       entry.replace(/<NtryDtls>[\s\S]*<\/NtryDtls>/, "").replace(/<Chrgs>[\s\S]*?<\/Chrgs>/g, ""),
     );

@@ -42,8 +42,8 @@ const LISTS: Record<Role, string[]> = {
   ],
   amount: [
     "amount|transaction amount|value|sum|net amount|total",
-    "montant|montant operation|betrag|umsatz|summe|importe|cantidad|importo|bedrag|valor|montante",
-    "osszeg|kwota|castka|objem",
+    "montant|montant operation|buchungsbetrag|betrag|umsatz|summe|importe|cantidad|importo|bedrag|valor|montante",
+    "osszeg|tranzakcio osszege|osszege|kwota|kwota operacji|castka|zauctovana castka|objem|suma|belopp|belob|belop|maara|summa|suma litais|bedrag eur",
     // A column named by its currency ("CAD$", "USD", "EUR") holds amounts in it.
     "cad|usd|eur|gbp|chf|aud|nzd|jpy|sek|nok|dkk|pln|huf|czk|inr|mxn|brl|zar",
   ],
@@ -97,7 +97,7 @@ export function directionOf(value: string): "out" | "in" | null {
 
 /** Card words in a header or a file's first lines (a card export lists purchases as positive). */
 export const CARD_WORDS =
-  /\b(card|credit card|card ?number|card no|cardmember|card member|carte|karte|kreditkarte|tarjeta|carta|kaart|creditcard|cartao|visa|mastercard|amex|american express)\b/i;
+  /\b(card|credit card|card ?number|card no|cardmember|card member|carte|karte|kreditkarte|tarjeta|carta|kaart|creditcard|cartao|visa|mastercard|amex|american express|card ?id|cardholder|card holder|merchant category|mcc|kartya|karta|kortti|kort)\b/i;
 
 /** Payment words: the only rows a card export prints as negative. */
 export const PAYMENT_WORDS =

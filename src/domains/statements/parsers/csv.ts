@@ -60,12 +60,37 @@ export interface CsvPreviewRow {
   amount: number | null;
 }
 
-/** For each role, the column whose header names it best (a column serves its best role only). */
-function columnsByRole(header: string[]) {
+/** Values a role's column must hold (most of its filled cells): dates, or amounts. */
+const VALUES: Partial<Record<Role, (v: string) => boolean>> = {
+  date: looksLikeDate,
+  amount: (v) => parseMoney(v) !== null,
+  withdrawal: (v) => parseMoney(v) !== null,
+  deposit: (v) => parseMoney(v) !== null,
+  balance: (v) => parseMoney(v) !== null,
+};
+
+/** Whether a column's values fit a role: half its filled cells or more read as its kind (an empty column is no date or amount). */
+function holds(body: string[][], col: number, role: Role): boolean {
+  const test = VALUES[role];
+  if (!test || body.length === 0) return true;
+  const cells = body.map((r) => (r[col] ?? "").trim()).filter(Boolean);
+  if (cells.length === 0) return role !== "date" && role !== "amount";
+  return cells.filter(test).length >= cells.length * 0.5;
+}
+
+/**
+ * For each role, the column whose header names it best and whose values fit it ("Umsatz getätigt
+ * von" holding card numbers is no amount; an empty "Dátum" beside a filled "Könyvelés dátuma" is no
+ * date); a column serves its best role only.
+ */
+function columnsByRole(header: string[], body: string[][] = []) {
   const roles: Role[] = ["date", "description", "amount", "withdrawal", "deposit", "balance", "direction"];
-  const best = header.map((cell) => {
-    const scored = roles.map((r) => [r, roleScore(cell, r)] as const).sort((a, b) => b[1] - a[1]);
-    return scored[0]![1] > 0 ? scored[0]! : null;
+  const best = header.map((cell, i) => {
+    const scored = roles
+      .map((r) => [r, roleScore(cell, r)] as const)
+      .filter(([r, sc]) => sc > 0 && holds(body, i, r))
+      .sort((a, b) => b[1] - a[1]);
+    return scored[0] ?? null;
   });
   const pick = (role: Role) => {
     let col: number | null = null;
@@ -90,9 +115,126 @@ function moneyMark(body: string[][], cols: (number | null)[]): DecimalMark {
   return detectNumberFormat(values).decimal;
 }
 
+/**
+ * How a signed amount column's signs were read, and why: as printed (negative is money out), or as
+ * a card's (a purchase printed positive is money out). `weak`: the file's own evidence is thin, the
+ * review says so and offers the other reading in one click.
+ */
+export interface SignReading {
+  card: boolean;
+  weak: boolean;
+  because: string;
+}
+
+/** An amount printed with its own money-in mark ("+ 1,100.00", "1,100.00 CR", a "CR" cell beside it). */
+const markedIn = (r: string[], col: number) =>
+  /^\s*\+|\bCR\.?\s*$/i.test(r[col] ?? "") || /^\s*CR\.?\s*$/i.test(r[col + 1] ?? "");
+
+/** The first card word of `text` that is not a debit card's ("by debit card", "Visa Debit"). */
+function creditCardWord(text: string): string[] | null {
+  const all = new RegExp(CARD_WORDS.source, "gi");
+  for (const m of text.matchAll(all)) {
+    const around = text.slice(Math.max(0, m.index - 7), m.index + m[0].length + 7);
+    if (!/debit/i.test(around)) return [m[0]];
+  }
+  return null;
+}
+
+/** Rows a card prints as credits: payments, refunds, cashback. */
+const CARD_CREDIT = new RegExp(
+  `${PAYMENT_WORDS.source}|cash\\s*back|rebate|reward|remise|bonus|reversal`,
+  "i",
+);
+
+/**
+ * The sign reading of a signed amount column from the file's evidence, strongest first: a balance
+ * column whose changes follow the amounts one way or the other (an owed balance grows with
+ * purchases); amounts marked money in one by one ("+", "CR") beside unmarked ones; card words in the
+ * header or the file's first lines with purchases the majority; the majority alone (weak).
+ */
+export function signEvidence(
+  header: string[],
+  body: string[][],
+  amounts: (Cents | null)[],
+  map: CsvMapping,
+  mark: DecimalMark,
+  fileText = "",
+): SignReading {
+  const col = map.amount!;
+  const n = amounts.filter((a) => a !== null && a !== 0).length;
+  if (map.balance !== null) {
+    const bal = body.map((r) => parseMoney(r[map.balance!] ?? "", { decimal: mark }));
+    let same = 0;
+    let opposite = 0;
+    // Oldest first the row's amount moves the balance to it; newest first, the row above's does.
+    const dates = body.map((r) => fileDate(r[map.date] ?? "", map.date_order)).filter(Boolean);
+    const newestFirst = dates.length > 1 && dates[0]! > dates.at(-1)!;
+    for (let i = 1; i < body.length; i++) {
+      const [a0, a1, b0, b1] = [amounts[i - 1], amounts[i], bal[i - 1], bal[i]];
+      if (a0 == null || a1 == null || b0 == null || b1 == null) continue;
+      const [step, a] = newestFirst ? [b0 - b1, a0] : [b1 - b0, a1];
+      if (step === a) same++;
+      else if (step === -a) opposite++;
+    }
+    if (same + opposite > 0 && same !== opposite)
+      return same > opposite
+        ? { card: false, weak: false, because: "the balance column moves with the amounts as printed" }
+        : {
+            card: true,
+            weak: false,
+            because: "the balance column grows with the positive amounts, as a card's balance owed does",
+          };
+  }
+  const positives = amounts.filter((a) => (a ?? 0) > 0).length;
+  const negatives = body.filter((_, i) => (amounts[i] ?? 0) < 0);
+  const marked = body.filter((r) => markedIn(r, col)).length;
+  if (negatives.length === 0 && marked > 0 && marked < positives)
+    return {
+      card: true,
+      weak: false,
+      because: `the file marks money in row by row (${marked} row${marked === 1 ? "" : "s"} marked + or CR); the unmarked rows are purchases`,
+    };
+  // Card words in the header or the file's first lines (a preamble, or a "Visa ending in 1234" payment column).
+  const cardWord = creditCardWord(header.join(" ")) ?? creditCardWord(fileText.slice(0, 4000));
+  const creditsOnly = negatives.every((r) => CARD_CREDIT.test(r.join(" ")));
+  const share = `${positives} of ${n} amounts are positive${negatives.length && creditsOnly ? " and every negative one is a payment, refund or cashback" : ""}`;
+  if (cardWord && positives > 0 && (positives > negatives.length || creditsOnly))
+    return { card: true, weak: false, because: `the file names a card ("${cardWord[0]}") and ${share}` };
+  if (creditsOnly && negatives.length > 0 && positives > negatives.length)
+    return {
+      card: true,
+      weak: true,
+      because: `${share}, as on a card export (no balance or card name to confirm it)`,
+    };
+  if (negatives.length === 0 && n >= 2)
+    return {
+      card: false,
+      weak: true,
+      because: `all ${n} amounts are positive and nothing in the file says whether they are money in or out: read as money in`,
+    };
+  return {
+    card: false,
+    weak: cardWord !== null,
+    because: cardWord
+      ? `the file names a card ("${cardWord[0]}") but most amounts are negative: read as printed`
+      : "negative amounts are money out, as printed",
+  };
+}
+
 /** A first guess from the header words and the values; null when no date or amount is named. */
 export function guessMapping(header: string[], body: string[][], fileText = ""): CsvMapping | null {
-  const c = columnsByRole(header);
+  const c = columnsByRole(header, body);
+  // A lone money-in or money-out column printing both signs is a signed amount ("Inflow": -33.87 is
+  // money out; "Outflow": -5.00 is money in).
+  const lone = c.amount.col === null && (c.withdrawal.col === null) !== (c.deposit.col === null);
+  const loneOut = lone && c.withdrawal.col !== null;
+  if (lone) {
+    const side = loneOut ? c.withdrawal : c.deposit;
+    if (body.some((r) => (parseMoney(r[side.col!] ?? "") ?? 0) < 0)) {
+      c.amount = side;
+      c.withdrawal = c.deposit = { col: null, score: 0 };
+    }
+  }
   const twoColumns = c.withdrawal.col !== null && c.deposit.col !== null;
   const useAmount =
     c.amount.col !== null &&
@@ -124,13 +266,9 @@ export function guessMapping(header: string[], body: string[][], fileText = ""):
       const dirs = body.map((r) => directionOf(r[dirCol] ?? ""));
       if (dirs.filter(Boolean).length >= body.length * 0.8 && dirs.includes("out")) map.direction = dirCol;
     }
-    // A card export: card words, no balance, and payments as the only negatives.
-    if (map.direction === null && map.balance === null) {
-      const card = CARD_WORDS.test(header.join(" ")) || CARD_WORDS.test(fileText.slice(0, 4000));
-      const negatives = body.filter((_, i) => (amounts[i] ?? 0) < 0);
-      const onlyPayments = negatives.every((r) => PAYMENT_WORDS.test(r.join(" ")));
-      const positives = amounts.filter((a) => (a ?? 0) > 0).length;
-      if (card && onlyPayments && positives > negatives.length) map.negative_is = "deposit";
+    if (map.direction === null) {
+      const sign = signEvidence(header, body, amounts, map, mark, fileText);
+      map.negative_is = sign.card !== (loneOut && c.amount.col !== null) ? "deposit" : "withdrawal";
     }
   }
   return map;
@@ -175,7 +313,9 @@ function signedAmount(r: string[], map: CsvMapping, mark: DecimalMark): Cents | 
       const dir = directionOf(r[map.direction] ?? "");
       return dir === "out" ? negCents(absCents(a)) : dir === "in" ? absCents(a) : a;
     }
-    return map.negative_is === "withdrawal" ? a : negCents(a);
+    if (map.negative_is === "withdrawal") return a;
+    // A card's reading: purchases printed positive are money out, a row marked money in stays in.
+    return a > 0 && markedIn(r, map.amount) ? a : negCents(a);
   }
   const out = read(map.withdrawal);
   const inn = read(map.deposit);
@@ -203,11 +343,15 @@ export type CsvOutcome =
 
 export function parseCsv(text: string, given: CsvMapping | null = null): CsvOutcome {
   const table = csvTable(text);
-  if (!table || (table.body.length === 0 && given?.has_header !== false))
+  if (!table)
     return { ok: false, reason: "not_a_statement", message: "This CSV holds no rows under its header" };
-  const map = given ?? guessMapping(table.header, table.body, text);
+  // One line and no header: the line is a transaction when it holds a date and an amount.
+  const lone = table.body.length === 0 && given?.has_header !== false;
+  if (lone && !(given === null && fallbackMapping(table.header, [table.header])))
+    return { ok: false, reason: "not_a_statement", message: "This CSV holds no rows under its header" };
+  const map = lone ? null : (given ?? guessMapping(table.header, table.body, text));
   if (!map) {
-    const fallback = fallbackMapping(table.header, table.body);
+    const fallback = fallbackMapping(table.header, lone ? [table.header] : table.body);
     if (!fallback)
       return {
         ok: false,
@@ -269,7 +413,19 @@ export function parseCsv(text: string, given: CsvMapping | null = null): CsvOutc
     rows.reverse();
     layout.reverse();
   }
-  const { balances, check } = checkBalances(layout, null, null, { in: null, out: null });
+  const owed = map.amount !== null && map.negative_is === "deposit";
+  const { balances, check } = checkBalances(layout, null, null, { in: null, out: null }, owed);
+  const sign =
+    given === null && map.amount !== null && map.direction == null
+      ? signEvidence(
+          table.header,
+          body,
+          body.map((r) => parseMoney(r[map.amount!] ?? "", { decimal: mark })),
+          map,
+          mark,
+          text,
+        )
+      : null;
   check.warnings.push(...warnings);
   if (noAmount > 0)
     check.warnings.push(
@@ -286,7 +442,7 @@ export function parseCsv(text: string, given: CsvMapping | null = null): CsvOutc
       parsed_with_ai: false,
       rows: rows.map((r, i) => ({ ...r, balance: balances[i] ?? r.balance })),
       balance: check,
-      csv: { header: table.header, mapping: map },
+      csv: { header: table.header, mapping: map, ...(sign ? { sign } : {}) },
     },
   };
 }

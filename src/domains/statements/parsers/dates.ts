@@ -95,9 +95,9 @@ const fullYear = (y: string | undefined): number | null => {
 const NUMERIC = /^(\d{1,2})([/.-])(\d{1,2})(?:\2(\d{2}|\d{4}))?\.?$/;
 
 const ROW_PATTERNS: [RegExp, (m: RegExpExecArray) => PartialDate][] = [
-  // 2025-02-27, 2025/02/27, 2025.02.27
+  // 2025-02-27, 2025/02/27, 2025.02.27 (a time of day after it: "2025-06-17 10:48:41")
   [
-    /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/,
+    /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?$/,
     (m) => ({ year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) }),
   ],
   // 27Feb, 27 Feb, 27-Feb-2025, 27 February 2025, 27. Januar 2025, 1er juillet 2023, 3 de enero de 2025

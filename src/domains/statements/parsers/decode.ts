@@ -28,6 +28,8 @@ function utf16Without(bytes: Uint8Array): "utf-16le" | "utf-16be" | null {
 const CENTRAL = /[ąćęłńśźżčďěňřšťůžőűĺľŕăţșțĄĆĘŁŃŚŹŻČĎĚŇŘŠŤŮŽŐŰĹĽŔĂŢȘȚ]/gu;
 const WESTERN = /[àâãåæçèêëìîïñòôõøùûÿœšžÀÂÃÅÆÇÈÊËÌÎÏÑÒÔÕØÙÛŸŒ€£¥©®°±µ¿¡ß]/gu;
 const SHARED = /[áéíóúöüäÁÉÍÓÚÖÜÄ]/gu;
+// Inside a word only: Italian ends words on one ("più", "può"), French writes "où".
+const VOWEL_PAIRS = /[aeiouyáéíóúý][èìùòøÈÌÙÒØ](?=\p{L})|[èìùòøÈÌÙÒØ][aeiouyáéíóúý]/giu;
 
 /** The single-byte code page whose letters read the high bytes as words. */
 function singleByte(bytes: Uint8Array): "windows-1250" | "windows-1252" {
@@ -37,7 +39,11 @@ function singleByte(bytes: Uint8Array): "windows-1250" | "windows-1252" {
     (s.match(own)?.length ?? 0) * 2 +
     (s.match(SHARED)?.length ?? 0) -
     (s.match(/[\u0080-\u009f¤¦§¨«¬­¯´¸»]/g)?.length ?? 0) * 3;
-  return score(w1250, CENTRAL) > score(w1252, WESTERN) ? "windows-1250" : "windows-1252";
+  // Czech and Slovak read as 1252 turn č, ě, ů, ř into vowels beside vowels ("úèet", "èástka"):
+  // Western words seldom put such a vowel next to another.
+  // Hungarian ő read as 1252 is an õ outside Portuguese's "õe"/"õa".
+  const glued = ((w1252.match(VOWEL_PAIRS)?.length ?? 0) + (w1252.match(/õ(?![ea])/giu)?.length ?? 0)) * 2;
+  return score(w1250, CENTRAL) > score(w1252, WESTERN) - glued ? "windows-1250" : "windows-1252";
 }
 
 function strictDecode(label: string, bytes: Uint8Array): string | null {

@@ -6,20 +6,47 @@
  */
 export type DateOrder = "mdy" | "dmy" | "ymd";
 
-// Month names and abbreviations: EN, FR, DE, ES, IT, NL, PT (accents removed before lookup).
+// Month names and abbreviations: EN, FR, DE, ES, IT, NL, PT, PL, CS/SK, HU, FI, Nordic, LT (accents removed before lookup).
 const MONTHS: [RegExp, number][] = [
-  [/^(jan|janv|januar|janvier|january|ene|enero|gen|gennaio|januari|janeiro)$/, 1],
-  [/^(feb|fev|fevr|februar|fevrier|february|febrero|febbraio|februari|fevereiro)$/, 2],
-  [/^(mar|mrz|maerz|marz|mars|march|marzo|mrt|maart|marco)$/, 3],
-  [/^(apr|avr|avril|april|abr|abril|aprile)$/, 4],
-  [/^(may|mai|mayo|mag|maggio|mei|maio)$/, 5],
-  [/^(jun|juin|juni|june|junio|giu|giugno|jun|junho)$/, 6],
-  [/^(jul|juil|juillet|juli|july|julio|lug|luglio|julho)$/, 7],
-  [/^(aug|aou|aout|august|ago|agosto|augustus)$/, 8],
-  [/^(sep|sept|septembre|september|septiembre|set|settembre|setembro)$/, 9],
-  [/^(oct|okt|oktober|octobre|october|octubre|ott|ottobre|out|outubro)$/, 10],
-  [/^(nov|novembre|november|noviembre|novembro)$/, 11],
-  [/^(dec|dez|dezember|decembre|december|dic|diciembre|dicembre|dezembro)$/, 12],
+  [
+    /^(jan|janv|januar|janvier|january|ene|enero|gen|gennaio|januari|janeiro|sty|styczen|stycznia|led|leden|ledna|tammi|tammikuu|saus|sausio|sausis)$/,
+    1,
+  ],
+  [
+    /^(feb|fev|fevr|februar|fevrier|february|febrero|febbraio|februari|fevereiro|lut|luty|lutego|uno|unor|unora|febr|helmi|vas|vasario)$/,
+    2,
+  ],
+  [
+    /^(mar|mrz|maerz|marz|mars|march|marzo|mrt|maart|marco|marc|marcius|brez|brezen|brezna|maalis|kov|kovo)$/,
+    3,
+  ],
+  [/^(apr|avr|avril|april|abr|abril|aprile|kwi|kwiecien|kwietnia|dub|duben|dubna|huhti|bal|balandzio)$/, 4],
+  [/^(may|mai|mayo|mag|maggio|mei|maio|maj|maja|kve|kveten|kvetna|touko|geg|geguzes|majus)$/, 5],
+  [
+    /^(jun|juin|juni|june|junio|giu|giugno|jun|junho|cze|czerwiec|czerwca|cer|cerven|cervna|kesa|birz|birzelio|junius)$/,
+    6,
+  ],
+  [
+    /^(jul|juil|juillet|juli|july|julio|lug|luglio|julho|lip|lipiec|lipca|cvc|cervenec|cervence|heina|liep|liepos|julius)$/,
+    7,
+  ],
+  [
+    /^(aug|aou|aout|august|ago|agosto|augustus|sie|sierpien|sierpnia|srp|srpen|srpna|elo|rugp|rugpjucio|augusztus)$/,
+    8,
+  ],
+  [
+    /^(sep|sept|septembre|september|septiembre|set|settembre|setembro|wrz|wrzesien|wrzesnia|zar|zari|syys|rugs|rugsejo|szept|szeptember)$/,
+    9,
+  ],
+  [
+    /^(oct|okt|oktober|octobre|october|octubre|ott|ottobre|out|outubro|paz|pazdziernik|pazdziernika|rij|rijen|rijna|loka|spal|spalio)$/,
+    10,
+  ],
+  [/^(nov|novembre|november|noviembre|novembro|lis|listopad|listopada|marras|lapkr|lapkricio)$/, 11],
+  [
+    /^(dec|dez|dezember|decembre|december|dic|diciembre|dicembre|dezembro|gru|grudzien|grudnia|pro|prosinec|prosince|joulu|gruod|gruodzio|desember|des)$/,
+    12,
+  ],
 ];
 const fold = (s: string) =>
   s
@@ -45,11 +72,11 @@ type Parts =
 
 function partsOf(raw: string): Parts | null {
   const v = raw.trim().replace(/^'+/, "");
-  const n = /^(\d{1,4})\s*([./-])\s*(\d{1,2})\s*\2\s*(\d{1,4})(?=$|[\sT,])/.exec(v);
+  const n = /^(\d{1,4})\s*([./-])\s*(\d{1,2})\s*\2\s*(\d{1,4})\.?(?=$|[\sT,])/.exec(v);
   if (n) return { kind: "numeric", a: n[1]!, b: n[3]!, c: n[4]! };
   const compact = /^(\d{4})(\d{2})(\d{2})(?=$|[\sT]|\d{6})/.exec(v);
   if (compact) return { kind: "numeric", a: compact[1]!, b: compact[2]!, c: compact[3]! };
-  const dmy = /^(\d{1,2})[\s./-]*([A-Za-zÀ-ÿ]{3,9})\.?[\s./,-]*(\d{2,4})(?=$|[\sT,])/.exec(v);
+  const dmy = /^(\d{1,2})[\s./-]*(\p{L}{3,12})\.?[\s./,-]*(\d{2,4})(?=$|[\sT,])/u.exec(v);
   if (dmy && monthNumber(dmy[2]!)) {
     return {
       kind: "named",
@@ -58,7 +85,7 @@ function partsOf(raw: string): Parts | null {
       year: fullYear(Number(dmy[3]), dmy[3]!.length),
     };
   }
-  const mdy = /^([A-Za-zÀ-ÿ]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})(?=$|[\sT,])/.exec(v);
+  const mdy = /^(\p{L}{3,12})\.?\s+(\d{1,2}),?\s+(\d{4})(?=$|[\sT,])/u.exec(v);
   if (mdy && monthNumber(mdy[1]!)) {
     return { kind: "named", day: Number(mdy[2]), month: monthNumber(mdy[1]!), year: Number(mdy[3]) };
   }

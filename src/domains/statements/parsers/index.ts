@@ -7,7 +7,7 @@ import type { Cents } from "../../../lib/money";
 import { assemble, type DocumentReading, documentReading, summaryAmount } from "./assemble";
 import type { BalanceCheck } from "./balance";
 import { cleanDescription } from "./clean";
-import type { CsvMapping, CsvPreviewRow } from "./csv";
+import type { CsvMapping, CsvPreviewRow, SignReading } from "./csv";
 import { CLOSING, type LayoutResult, type Line, OPENING, readTable, toLines } from "./layout";
 import type { PdfText } from "./pdf-text";
 
@@ -47,6 +47,8 @@ export interface ParsedStatement {
     preview?: CsvPreviewRow[];
     /** Why the header was refused (no rows were read): the mapping form opens on it. */
     refused?: string;
+    /** How the signed amounts were read (as printed or as a card's) and why, when the reader decided it. */
+    sign?: SignReading;
   };
 }
 

@@ -12,7 +12,7 @@ export class DownloadStatement extends StatementsRoute {
     request: { params: StatementIdParams },
     responses: {
       "200": {
-        description: "Original statement file (PDF, CSV, OFX, QFX, QIF or CAMT XML, as uploaded)",
+        description: "Original statement file (PDF, CSV, OFX, QFX, QIF, CAMT XML or MT940, as uploaded)",
         // Every type a stored statement is served as (its kind's, never the client's).
         content: Object.fromEntries(
           [...new Set([...Object.values(CONTENT_TYPES), "application/octet-stream"])].map((t) => [

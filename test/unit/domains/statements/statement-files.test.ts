@@ -5,6 +5,7 @@ import { directionOf, roleScore } from "../../../../src/domains/statements/parse
 import { decodeBytes, detectEncoding } from "../../../../src/domains/statements/parsers/decode";
 import { decideOrder, fileDate, realDate } from "../../../../src/domains/statements/parsers/file-dates";
 import { parseOfx } from "../../../../src/domains/statements/parsers/ofx";
+import { detectKind, parseFile } from "../../../../src/domains/statements/files";
 
 const utf16 = (s: string, le: boolean, bom: boolean) => {
   const out: number[] = bom ? (le ? [0xff, 0xfe] : [0xfe, 0xff]) : [];
@@ -139,5 +140,90 @@ describe("OFX rows refused in words", () => {
     expect(s!.balance.warnings.join(" | ")).toMatch(
       /20120231 does not exist; left out.*\$20 is not a number; left out.*-2\.345 has a part smaller than a cent/,
     );
+  });
+});
+
+describe("MT940 / MT942", () => {
+  // Written here: two statements of one account (a year end between them) and one of another,
+  // D/C/RD/RC marks, entry dates, structured (?20…/?32) and /NAME/-style and free :86: fields.
+  const mt940 = [
+    "{1:F01BANKDEFFAXXX0000000000}{2:O9401200240101BANKDEFFAXXX00000000002401011200N}{4:",
+    ":20:STMT1",
+    ":25:DE44500105175407324931",
+    ":28C:1/1",
+    ":60F:C231228EUR1000,00",
+    ":61:2312291229D25,50NMSCNONREF//B1",
+    ":86:106?00KARTENZAHLUNG?20SVWZ+Bäckerei Kranz Fil?21iale 4?32BAECKEREI KRANZ GMBH",
+    ":61:2312300102C1200,NTRFREF2",
+    ":86:/NAME/ACME PAYROLL LTD/REMI/Salary December/",
+    ":62F:C231230EUR2174,50",
+    "-}",
+    "{4:",
+    ":20:STMT2",
+    ":25:DE44500105175407324931",
+    ":28C:2/1",
+    ":60F:C231230EUR2174,50",
+    ":61:240102RD10,00NMSCREF3",
+    ":86:Return of a direct debit",
+    ":61:240103RC4,50NMSCREF4",
+    ":86:Reversal of a credit",
+    ":62F:C240103EUR2180,00",
+    "-}",
+    "{4:",
+    ":20:STMT3",
+    ":25:NL91ABNA0417164300",
+    ":60F:D240101EUR50,00",
+    ":61:240105C60,00NTRFNONREF",
+    ":86:Transfer from savings",
+    ":62F:C240105EUR10,00",
+    "-}",
+  ].join("\r\n");
+  it("reads every statement and account, signs, dates and descriptions, and checks the balances", async () => {
+    const bytes = new TextEncoder().encode(mt940);
+    expect(detectKind(bytes, "statement.sta")).toBe("mt940");
+    const parts = await parseFile("mt940", bytes, 2025);
+    expect(parts.map((p) => p.account)).toEqual(["…4931", "…4300"]);
+    const [a, b] = parts;
+    expect(a!.rows.map((r) => [r.date, r.type, r.amount, r.description])).toEqual([
+      ["2023-12-29", "withdrawal", 2550, "BAECKEREI KRANZ GMBH Bäckerei Kranz Filiale 4"],
+      // The entry date (Jan 2) of a Dec 30 value date falls in the next year.
+      ["2024-01-02", "deposit", 120000, "ACME PAYROLL LTD Salary December"],
+      ["2024-01-02", "deposit", 1000, "Return of a direct debit"],
+      ["2024-01-03", "withdrawal", 450, "Reversal of a credit"],
+    ]);
+    expect(a!.balance).toMatchObject({ ok: true, opening: 100000, closing: 218000 });
+    expect(b!.rows).toMatchObject([{ date: "2024-01-05", type: "deposit", amount: 6000 }]);
+    expect(b!.balance).toMatchObject({ ok: true, opening: -5000, closing: 1000 });
+  });
+  it("a closing balance that does not add up is said in words", async () => {
+    const bad = new TextEncoder().encode(mt940.replace(":62F:C240105EUR10,00", ":62F:C240105EUR11,00"));
+    const parts = await parseFile("mt940", bad, 2025);
+    expect(parts[1]!.balance.ok).toBe(false);
+    expect(parts[1]!.balance.warnings.join(" ")).toMatch(/\d/);
+  });
+});
+
+describe("single-byte code pages told apart by the text they make", () => {
+  const encode = (t: string, cp: string) => {
+    const dec = new TextDecoder(cp);
+    const map = new Map<string, number>();
+    for (let b = 0; b < 256; b++) map.set(dec.decode(new Uint8Array([b])), b);
+    return Uint8Array.from([...t].map((c) => map.get(c) ?? 63));
+  };
+  it.each([
+    [
+      "Datum provedení;Číslo účtu;Zaúčtovaná částka;Měna účtu\n27.05.2018;Převod;-12,50;CZK\n",
+      "windows-1250",
+    ],
+    ["Könyvelés dátuma;Összeg;Közlemény\n2019.04.19.;-350;Vásárlás őszi\n", "windows-1250"],
+    ["Date;Libellé;Montant\n01/02/2024;Chèque n° 12 à régler;-12,50\n", "windows-1252"],
+    ["Data;Descrizione;Importo\n01/02/2024;Attività società più;-12,50\n", "windows-1252"],
+    ["Dato;Tekst;Beløb\n01-02-2024;Køb hos Føtex;-12,50\n", "windows-1252"],
+  ])("%s", (text, cp) => {
+    expect(detectEncoding(encode(text, cp))).toBe(cp);
+  });
+  it("Hungarian trailing-dot dates and Polish month names", () => {
+    expect(fileDate("2019.04.19.", "ymd")).toBe("2019-04-19");
+    expect(fileDate("3 października 2024", "dmy")).toBe("2024-10-03");
   });
 });
