@@ -44,7 +44,11 @@ export async function call<T = any>(path: string, opts: CallOptions = {}): Promi
   });
   const ctx = createExecutionContext();
   // One invocation: its D1 queries and binding operations counted against the plan (./limits.ts).
-  const res = await app.fetch(req, perInvocation({ ...env, ...(opts.env ?? {}) } as Env, "paid", exemptWhy(path)).env, ctx);
+  const res = await app.fetch(
+    req,
+    perInvocation({ ...env, ...(opts.env ?? {}) } as Env, "paid", exemptWhy(path)).env,
+    ctx,
+  );
   // Read the body first (as a real client would): a streamed body is produced by waitUntil work.
   const text = await res.text();
   await waitOnExecutionContext(ctx);

@@ -524,7 +524,9 @@ export const invocationPeak = () => ({ ...invocationPeaks });
  */
 export function perInvocation<E extends object>(env: E, plan: Plan = "paid", exempt?: string): Invocation<E> {
   // An exempt invocation is counted (its peak is reported) but not held to the plan: see EXEMPT.
-  const limits = exempt ? { d1Queries: Number.POSITIVE_INFINITY, operations: Number.POSITIVE_INFINITY } : PLAN_LIMITS[plan];
+  const limits = exempt
+    ? { d1Queries: Number.POSITIVE_INFINITY, operations: Number.POSITIVE_INFINITY }
+    : PLAN_LIMITS[plan];
   const counts = { d1Queries: 0, operations: 0 };
   const count = (queries: number, what: string) => {
     counts.d1Queries += queries;

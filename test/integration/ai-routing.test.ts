@@ -263,7 +263,9 @@ describe.skipIf(!modelServerUrl())("AI routing: one entry point for every task",
       now: NOW,
       env: aiEnv(),
     });
-    expect(expectEnvelope(res, 422, "RECEIPT_UNREADABLE").error).toMatch(/Command-line model A reads text only/);
+    expect(expectEnvelope(res, 422, "RECEIPT_UNREADABLE").error).toMatch(
+      /Command-line model A reads text only/,
+    );
     expect(await fm.calls()).toEqual([]);
   });
 });

@@ -556,7 +556,7 @@ export interface paths {
         /** A month of transactions (not deleted), newest first */
         get: operations["listTransactions"];
         put?: never;
-        /** Add a transaction by hand (cash, a missed alert); deduplicated like email rows */
+        /** Add a transaction by hand (cash, a missed alert); an identical one is a 409 unless allow_duplicate */
         post: operations["addManualTransaction"];
         delete?: never;
         options?: never;
@@ -2434,6 +2434,14 @@ export interface components {
             journal_currency: string;
             /** @default [] */
             forwarding_addresses: string[];
+            /**
+             * @default [
+             *       "mx.cloudflare.net"
+             *     ]
+             */
+            receiving_authserv_ids: string[];
+            /** @default [] */
+            arc_trusted_sealers: string[];
         };
         AppConfigUpdateRequest: {
             storage?: string | null;
@@ -2475,6 +2483,8 @@ export interface components {
             tax_tracking_enabled?: boolean | null;
             journal_currency?: string | null;
             forwarding_addresses?: string[] | null;
+            receiving_authserv_ids?: string[] | null;
+            arc_trusted_sealers?: string[] | null;
         };
         /** @description The category list: the stored list, or the 39 defaults before first use. */
         CategoriesResponse: {
@@ -2787,7 +2797,11 @@ export interface components {
             forwarded_to: string;
             date_file_name: string;
             category: string;
-            status: string;
+            /**
+             * @description Always `created`: an identical stored transaction is a 409 DUPLICATE_TRANSACTION instead
+             * @enum {string}
+             */
+            status: "created";
         };
         ManualTransactionRequest: {
             date: string;
@@ -2801,6 +2815,8 @@ export interface components {
              * @enum {string}
              */
             transaction_type: "purchase" | "withdrawal" | "preauth" | "e-transfer" | "e-transfer-sent" | "deposit";
+            /** @description Add it even when an identical transaction (same day, amount, merchant, type and institution) is stored: without it such an add is refused with 409 DUPLICATE_TRANSACTION */
+            allow_duplicate?: boolean;
         };
         CombinedTransactionsResponse: {
             month: string;
@@ -3429,18 +3445,47 @@ export interface components {
             /** Format: binary */
             file: string;
         };
-        /** @description Rows of the journal's tables inserted, replaced, skipped; config rows restored. */
+        /** @description Transactions added, replaced, left (the same counts as the preview's); every table's in `tables`; config rows restored. */
         ImportResult: {
+            /** @description Transactions added: the preview's `counts.new`, plus copies of differing rows with keep_both */
             inserted: number;
+            /** @description Transactions replaced (overwrite) */
             updated: number;
+            /** @description Transactions left as they were */
             skipped: number;
+            /** @description Unreadable transaction rows, skipped (the preview's `counts.invalid`) */
             invalid: number;
             errors: number;
+            /** @description The preview's transaction counts, read from the same backup at commit */
+            counts: {
+                total: number;
+                new: number;
+                duplicates: number;
+                invalid: number;
+            };
+            /** @description Every data table: the preview's `tables` counts and the rows added, replaced, left */
+            tables: {
+                [key: string]: components["schemas"]["ImportTableResult"];
+            };
             config_applied: boolean;
             config_details: {
                 [key: string]: number;
             };
             files?: components["schemas"]["BackupFilesPreview"];
+        };
+        /** @description Per table: the preview's counts, read again at commit, and what the restore did with the rows. */
+        ImportTableResult: {
+            total: number;
+            new: number;
+            identical: number;
+            different: number;
+            invalid: number;
+            /** @description Rows added (a `new` row; with keep_both, a copy of a `different` one) */
+            inserted: number;
+            /** @description Rows replaced (overwrite: the `different` ones) */
+            updated: number;
+            /** @description Rows left as they were */
+            skipped: number;
         };
         ImportCommitRequest: {
             token: string;
@@ -3857,6 +3902,15 @@ export interface components {
                 preview?: components["schemas"]["StatementCsvPreviewRow"][];
                 /** @description Why the header was not understood (no rows read until the columns are confirmed) */
                 refused?: string;
+                /** @description How the reader decided the signed amounts' direction (absent once the columns are confirmed) */
+                sign?: {
+                    /** @description true: read as a card's (purchases printed positive are money out) */
+                    card: boolean;
+                    /** @description The file's evidence is thin: the review offers the other reading */
+                    weak: boolean;
+                    /** @description The evidence, in words */
+                    because: string;
+                };
             } | null;
         };
         /** @description Rows of this statement an alert email had already captured */
@@ -3960,6 +4014,15 @@ export interface components {
                 preview?: components["schemas"]["StatementCsvPreviewRow"][];
                 /** @description Why the header was not understood (no rows read until the columns are confirmed) */
                 refused?: string;
+                /** @description How the reader decided the signed amounts' direction (absent once the columns are confirmed) */
+                sign?: {
+                    /** @description true: read as a card's (purchases printed positive are money out) */
+                    card: boolean;
+                    /** @description The file's evidence is thin: the review offers the other reading */
+                    weak: boolean;
+                    /** @description The evidence, in words */
+                    because: string;
+                };
             } | null;
             transactions: components["schemas"]["StatementTransactionItem"][];
         };
@@ -4190,6 +4253,8 @@ export interface components {
             varying?: string[];
             /** @description Read future emails like this one: learn a template from the typed values (default: true when no built-in parser owns the sender's domain) */
             learn_template?: boolean;
+            /** @description Save even when the typed amount or date does not appear in the email: without it such a resolve is refused before anything is saved (422 NOT_IN_EMAIL, `details.unseen` names each value and `details.suggestion` what the email says) */
+            confirm_not_in_email?: boolean;
         };
         FixtureFromFailureResponse: {
             txt_path: string;
@@ -7440,6 +7505,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description DUPLICATE_TRANSACTION: an identical transaction is stored, nothing was added; `details` holds its `tx_id` and the stored row (`existing`). Send `allow_duplicate: true` to add it anyway. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is not application/json (or multipart for uploads) */
             415: {
                 headers: {
@@ -10559,7 +10633,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Original statement file (PDF, CSV, OFX, QFX, QIF or CAMT XML, as uploaded) */
+            /** @description Original statement file (PDF, CSV, OFX, QFX, QIF, CAMT XML or MT940, as uploaded) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10571,6 +10645,7 @@ export interface operations {
                     "application/vnd.intu.qfx": string;
                     "application/qif": string;
                     "application/xml": string;
+                    "text/plain": string;
                     "application/octet-stream": string;
                 };
             };

@@ -48,7 +48,7 @@ describe("npm start's output filter", () => {
       ...Array.from({ length: 700 }, (_, i) => `{"level":"info","event":"ingest.outcome","n":${i}}`),
       '{"level":"warn","event":"ingest.attention_mark_failed"}',
       '{"level":"error","event":"queue.failed"}',
-      "\u001b[33m▲ [WARNING]\u001b[0m CIMD (Client ID Metadata Document) is disabled: add '\"compatibility_flags\": [\"global_fetch_strictly_public\"]' to your wrangler.jsonc to enable.",
+      '\u001b[33m▲ [WARNING]\u001b[0m CIMD (Client ID Metadata Document) is disabled: add \'"compatibility_flags": ["global_fetch_strictly_public"]\' to your wrangler.jsonc to enable.',
     ];
     const kept = lines.map(filter).filter((l): l is string => l !== null && l !== "");
     expect(kept).toEqual(['{"level":"error","event":"queue.failed"}']);
