@@ -79,19 +79,32 @@ function isCode(token: string): boolean {
  * dropped; what is left keeps its case. A name that would lose every word is kept as typed (tidied).
  */
 export function merchantName(input: string | null | undefined): string {
+  return dropVarying(input, true);
+}
+
+/**
+ * A payer as stored: only what never names the payer is dropped (a trailing `| …` message or
+ * reference, reference-looking codes); a store or card number (`#2281`) is kept, as the bank
+ * printed it (SPEC's Company is the merchant as read). Rules compare by `merchantName`'s key.
+ */
+export function storedName(input: string | null | undefined): string {
+  return dropVarying(input, false);
+}
+
+function dropVarying(input: string | null | undefined, numbers: boolean): string {
   const s = tidyName(input);
   if (!s) return "";
   const head = s.split(/\s*\|\s*/).find((p) => p !== "") ?? s;
-  const tokens = head
-    .replace(/#\s*\d[\w-]*/g, " ")
-    .replace(/\*+\s*(?=[\w-]*\d)[\w-]+/g, " ")
+  const tokens = (
+    numbers ? head.replace(/#\s*\d[\w-]*/g, " ").replace(/\*+\s*(?=[\w-]*\d)[\w-]+/g, " ") : head
+  )
     .split(" ")
     .filter(Boolean);
   // A dropped token leaves its trailing punctuation (a comma still starts a location tail).
   const kept = tokens.map((tok, i) => {
     const tail = /[.,;:]$/.exec(tok)?.[0] ?? "";
     const word = tail ? tok.slice(0, -1) : tok;
-    return (i > 0 && /^\d[\d-]{2,}$/.test(word)) || isCode(word) ? tail : tok;
+    return (numbers && i > 0 && /^\d[\d-]{2,}$/.test(word)) || isCode(word) ? tail : tok;
   });
   const out = kept
     .filter(Boolean)

@@ -11,7 +11,7 @@ import {
   fallbackCategory,
   resolveOverride,
 } from "../categorize";
-import { merchantName, tidyName } from "../categorize/normalize";
+import { storedName, tidyName } from "../categorize/normalize";
 import type { Clock } from "../lib/clock";
 import type { JournalEntry, ServiceCtx } from "../lib/context";
 import { log } from "../lib/log";
@@ -138,13 +138,13 @@ function cleanDraft(draft: Draft): Draft {
 }
 
 /**
- * The draft as stored: the company is the payer's one identity (`merchantName`: no reference
- * code, card suffix or store number that varies between alerts of the same payer), so one payer
- * is one row in every view and rules match it. The dedup hash is taken before, on the name as
- * read, so two transfers of one payer on one day stay two rows.
+ * The draft as stored: the company without what never names the payer (`storedName`: an
+ * e-Transfer's `| message | reference` tail, reference codes), so one payer is one row in every
+ * view and rules match it; a store number stays as printed. The dedup hash is taken before, on
+ * the name as read, so two transfers of one payer on one day stay two rows.
  */
 function identified(draft: Draft): Draft {
-  return { ...draft, Company: merchantName(draft.Company) || null };
+  return { ...draft, Company: storedName(draft.Company) || null };
 }
 
 /** A category as stored: whitespace tidied, lowercased (its identity is `categoryKey`). */

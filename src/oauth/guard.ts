@@ -76,8 +76,10 @@ async function guardRegistration(req: Request, env: Env, now: Date): Promise<Req
   const body = await readCapped(req, MAX_REGISTRATION_BYTES);
   if (!body) return tooLarge();
   const hour = Math.floor(now.getTime() / 3_600_000);
-  const rateKey = `${RATE_PREFIX}${hour}`;
-  const used = Number((await kv.get(rateKey)) ?? 0);
+  // One key per registration (KV allows one write per second to a key: a counter would not hold
+  // two registrations in a second), counted by listing the hour's prefix.
+  const hourPrefix = `${RATE_PREFIX}${hour}:`;
+  const used = (await kv.list({ prefix: hourPrefix, limit: MAX_REGISTRATIONS_PER_HOUR })).keys.length;
   const retryAfter = String(Math.max(1, Math.ceil(((hour + 1) * 3_600_000 - now.getTime()) / 1000)));
   if (used >= MAX_REGISTRATIONS_PER_HOUR) {
     log("warn", "oauth.registration_rate", { hour, used });
@@ -94,7 +96,7 @@ async function guardRegistration(req: Request, env: Env, now: Date): Promise<Req
       { "Retry-After": "86400" },
     );
   }
-  await kv.put(rateKey, String(used + 1), { expirationTtl: 7200 });
+  await kv.put(`${hourPrefix}${crypto.randomUUID()}`, "1", { expirationTtl: 7200 });
   return new Request(req, { body });
 }
 

@@ -87,7 +87,7 @@ export const steps = [
         assert.equal(await button.getAttribute("aria-describedby"), "ai-needs-insights");
         await hasText(needs, "Needs: A provider for Insights");
         await t.shot(`ai-button-disabled-${width}`);
-        await needs.getByRole("link", { name: "Set it up in Settings → Intelligence" }).click();
+        await needs.getByRole("link", { name: "Set up", exact: true }).click();
         await until(() => new URL(page.url()).pathname === "/settings", "the settings page");
         const section = page.getByTestId("settings-intelligence");
         await section.waitFor();

@@ -155,10 +155,10 @@ describe("a template learns what varies (issue 27)", () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.template_note ?? "").not.toMatch(/^merged into/);
     expect(await templates()).toHaveLength(2);
-    // Only the resolve's own entry exists (not undoable), so no X-Activity-Id is offered.
+    // Only the resolve's own entry exists: the resolve is undoable (issue 34), the merge is not in it.
     const rows = await E.DB.prepare("SELECT id, resource_id, reversible FROM activity_log").all<any>();
-    expect(rows.results).toEqual([expect.objectContaining({ resource_id: second, reversible: 0 })]);
-    expect(res.headers.get("X-Activity-Id")).toBeNull();
+    expect(rows.results).toEqual([expect.objectContaining({ resource_id: second, reversible: 1 })]);
+    expect(res.headers.get("X-Activity-Id")).toBe(rows.results[0].id);
     // The same email again as another failure: the transaction is a duplicate (409) and the
     // template it would learn is not saved (its insert is guarded like the failure's status).
     await E.DB.prepare("DELETE FROM alert_templates").run();

@@ -11,6 +11,8 @@ const EDGE = [
   /^src\/http\//,
   /^src\/app\.ts$/,
   /^src\/index\.ts$/,
+  // The Worker's fetch front (wraps the app and the OAuth provider; index.ts's fetch calls it).
+  /^src\/oauth\/front\.ts$/,
   /^src\/domains\/[^/]+\/index\.ts$/,
   /^src\/domains\/[^/]+\/routes\//,
 ];
