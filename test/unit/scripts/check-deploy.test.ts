@@ -1,7 +1,13 @@
 // npm run check:deploy's comparison (scripts/lib/deploy-limits.mjs), fed measured numbers: each value
 // is printed beside its limit, and a breach of any one fails the check. The build itself is not run here.
 import { describe, expect, it } from "vitest";
-import { activeMs, checkDeploy, type DeployMeasures, LIMITS } from "../../../scripts/lib/deploy-limits.mjs";
+import {
+  activeMs,
+  checkDeploy,
+  type DeployMeasures,
+  LIMITS,
+  PAID_KINDS,
+} from "../../../scripts/lib/deploy-limits.mjs";
 
 // Today's Worker, as check:deploy measured it.
 const today: DeployMeasures = {
@@ -10,16 +16,8 @@ const today: DeployMeasures = {
   startupMs: 594,
   startupHow: "local profile",
   crons: 3,
-  bindingKinds: [
-    "D1",
-    "R2",
-    "KV",
-    "Queue producer",
-    "Queue consumer",
-    "Durable Object (SQLite)",
-    "Assets",
-    "Environment variable",
-  ],
+  // What wrangler.toml has today: every reviewed kind but key-value Durable Objects and Email.
+  bindingKinds: PAID_KINDS.filter((k) => k !== "Durable Object (key-value)" && k !== "Email"),
   bindingCount: 27,
   varsCount: 21,
   compatibilityDate: "2026-11-01",
@@ -38,7 +36,9 @@ describe("check:deploy against the Workers Paid plan", () => {
     expect(lineOf(lines, "bundle, uncompressed")).toMatch(/^PASS .* 8\.77 MB .*limit 64\.00 MB/);
     expect(lineOf(lines, "startup")).toMatch(/^PASS .* 594 ms .*limit 1000 ms \(local profile\)/);
     expect(lineOf(lines, "Cron Triggers")).toMatch(/^PASS .* 3 .*limit 250 per account on Paid \(Free: 5\)/);
-    expect(lineOf(lines, "binding kinds")).toMatch(/^PASS .*each on Paid: D1, R2, KV/);
+    expect(lineOf(lines, "binding kinds")).toMatch(
+      /^PASS .* 8 .*each on Paid: D1, R2, KV, Queue producer, Queue consumer, Durable Object \(SQLite\), Assets/,
+    );
     expect(lineOf(lines, "environment variables")).toMatch(/^PASS .* 21 .*limit 128/);
     expect(lineOf(lines, "bindings")).toMatch(/^info .* 27 /);
     expect(lineOf(lines, "compatibility_date")).toMatch(/^PASS .* 2026-11-01 /);
