@@ -3,20 +3,26 @@
  * parts, turned non-capturing when embedded in a line pattern) and a reader; the typed date picks
  * the format at derivation, so `03/04/2026` is never read both ways.
  */
-/** Month names and abbreviations in English, French, Spanish, Portuguese and German. */
+/**
+ * Month names and abbreviations, in the forms alerts print them: English, French, Spanish,
+ * Portuguese, German, Italian, Dutch, Swedish, Danish, Norwegian, Czech, Slovak, Polish, Hungarian,
+ * Turkish and Indonesian, with the genitive a date takes in Czech, Slovak and Polish ("14. října",
+ * "6. septembra", "3 października"). Matched lowercased, a final period dropped. Short forms that
+ * are common words in another language ("des", "sie", "set" aside) are left out.
+ */
 const MONTHS = [
-  ["jan", "january", "janv", "janvier", "ene", "enero", "janeiro", "januar", "jän", "jänner"],
-  ["feb", "february", "févr", "fevr", "février", "febrero", "fev", "fevereiro", "februar"],
-  ["mar", "march", "mars", "marzo", "março", "marco", "märz", "mär", "maerz"],
-  ["apr", "april", "avr", "avril", "abr", "abril"],
-  ["may", "mai", "mayo", "maio"],
-  ["jun", "june", "juin", "junio", "junho", "juni"],
-  ["jul", "july", "juil", "juillet", "julio", "julho", "juli"],
-  ["aug", "august", "août", "aout", "ago", "agosto"],
-  ["sep", "sept", "september", "septembre", "septiembre", "set", "setiembre", "setembro"],
-  ["oct", "october", "octobre", "octubre", "out", "outubro", "okt", "oktober"],
-  ["nov", "november", "novembre", "noviembre", "novembro"],
-  ["dec", "december", "déc", "décembre", "dic", "diciembre", "dez", "dezembro", "dezember"],
+  ["jan", "january", "janv", "janvier", "ene", "enero", "janeiro", "januar", "jän", "jänner", "gennaio", "januari", "leden", "ledna", "január", "januára", "styczeń", "stycznia", "sty", "ocak"],
+  ["feb", "february", "févr", "fevr", "février", "febrero", "fev", "fevereiro", "februar", "febbraio", "februari", "únor", "února", "február", "februára", "luty", "lutego", "lut", "şubat", "subat"],
+  ["mar", "march", "mars", "marzo", "março", "marco", "märz", "mär", "maerz", "maart", "mrt", "marts", "březen", "března", "marec", "marca", "marzec", "március", "márc", "mart", "maret"],
+  ["apr", "april", "avr", "avril", "abr", "abril", "aprile", "duben", "dubna", "apríl", "apríla", "kwiecień", "kwietnia", "kwi", "április", "ápr", "nisan"],
+  ["may", "mai", "mayo", "maio", "maggio", "mei", "maj", "květen", "května", "máj", "mája", "maja", "május", "mayıs", "mayis"],
+  ["jun", "june", "juin", "junio", "junho", "juni", "giugno", "červen", "června", "jún", "júna", "czerwiec", "czerwca", "cze", "június", "haziran"],
+  ["jul", "july", "juil", "juillet", "julio", "julho", "juli", "luglio", "červenec", "července", "júl", "júla", "lipiec", "lipca", "július", "temmuz"],
+  ["aug", "august", "août", "aout", "ago", "agosto", "augustus", "augusti", "srpen", "srpna", "augusta", "sierpień", "sierpnia", "augusztus", "ağustos", "agustos", "agustus"],
+  ["sep", "sept", "september", "septembre", "septiembre", "set", "setiembre", "setembro", "settembre", "září", "septembra", "wrzesień", "września", "wrz", "szeptember", "szept", "eylül", "eylul"],
+  ["oct", "october", "octobre", "octubre", "out", "outubro", "okt", "oktober", "ottobre", "říjen", "října", "október", "októbra", "październik", "października", "paź", "ekim"],
+  ["nov", "november", "novembre", "noviembre", "novembro", "listopad", "listopadu", "novembra", "listopada", "kasım", "kasim"],
+  ["dec", "december", "déc", "décembre", "dic", "diciembre", "dez", "dezembro", "dezember", "dicembre", "desember", "prosinec", "prosince", "decembra", "grudzień", "grudnia", "gru", "aralık", "aralik"],
 ];
 
 function monthOf(word: string): number | null {
@@ -47,7 +53,7 @@ const WEEKDAYS = [
 /** Month and weekday names change from email to email: never a subject's fixed word. */
 export const isDateWord = (w: string) => monthOf(w) !== null || WEEKDAYS.includes(w.toLowerCase());
 
-const MON = "(\\p{L}{3,9}\\.?)";
+const MON = "(\\p{L}{3,12}\\.?)";
 type Parts = { y: number | null; m: number; d: number };
 
 interface DateFormat {
@@ -87,6 +93,24 @@ const DATE_FORMATS: DateFormat[] = [
     read: (g) => ({ y: year(g[2]), m: num(g[1]), d: num(g[0]) }),
   },
   {
+    // 14.10.2022, 6. 9. 2019, 16.01.15 (Czech, Slovak, German, Polish, … day first).
+    id: "dmy_dot",
+    src: "(\\d{1,2})\\. ?(\\d{1,2})\\. ?(\\d{4}|\\d{2})",
+    read: (g) => ({ y: year(g[2]), m: num(g[1]), d: num(g[0]) }),
+  },
+  {
+    // 2024.03.01. (Hungarian, year first).
+    id: "ymd_dot",
+    src: "(\\d{4})\\. ?(\\d{1,2})\\. ?(\\d{1,2})\\.?",
+    read: (g) => ({ y: num(g[0]), m: num(g[1]), d: num(g[2]) }),
+  },
+  {
+    // 2024年3月1日 (Japanese, Chinese), 2024년 3월 1일 (Korean).
+    id: "ymd_cjk",
+    src: "(\\d{4}) ?[年년] ?(\\d{1,2}) ?[月월] ?(\\d{1,2}) ?[日일]",
+    read: (g) => ({ y: num(g[0]), m: num(g[1]), d: num(g[2]) }),
+  },
+  {
     id: "dmy_dash",
     src: "(\\d{1,2})-(\\d{1,2})-(\\d{4})",
     read: (g) => ({ y: num(g[2]), m: num(g[1]), d: num(g[0]) }),
@@ -97,7 +121,7 @@ const DATE_FORMATS: DateFormat[] = [
     read: (g) => ({ y: num(g[2]), m: num(g[0]), d: num(g[1]) }),
   },
   { id: "mon_d_y", src: `${MON} (\\d{1,2}),? (\\d{4})`, read: (g) => named(g[0], g[1], g[2]) },
-  { id: "d_mon_y", src: `(\\d{1,2}) ${MON},? (\\d{4})`, read: (g) => named(g[1], g[0], g[2]) },
+  { id: "d_mon_y", src: `(\\d{1,2})\\.? ${MON},? (\\d{4})`, read: (g) => named(g[1], g[0], g[2]) },
   { id: "d_mon_y_slash", src: `(\\d{1,2})/${MON}/(\\d{4})`, read: (g) => named(g[1], g[0], g[2]) },
   {
     id: "d_mon_y_dash",
@@ -105,7 +129,12 @@ const DATE_FORMATS: DateFormat[] = [
     read: (g) => named(g[1], g[0], String(year(g[2]))),
   },
   { id: "mon_d", src: `${MON} (\\d{1,2})`, read: (g) => named(g[0], g[1]) },
-  { id: "d_mon", src: `(\\d{1,2}) ${MON}`, read: (g) => named(g[1], g[0]) },
+  { id: "d_mon", src: `(\\d{1,2})\\.? ${MON}`, read: (g) => named(g[1], g[0]) },
+  {
+    id: "md_cjk",
+    src: "(\\d{1,2}) ?[月월] ?(\\d{1,2}) ?[日일]",
+    read: (g) => ({ y: null, m: num(g[0]), d: num(g[1]) }),
+  },
   { id: "d_mon_slash", src: `(\\d{1,2})/${MON}`, read: (g) => named(g[1], g[0]) },
 ];
 
