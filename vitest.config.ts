@@ -1,6 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defaultExclude, defineConfig } from "vitest/config";
-import { readAlertCorpora } from "./test/setup/corpora";
+import { readAlertCorpora } from "./scripts/lib/corpora.mjs";
 
 // Two projects, one run (`npm test` and `vitest run` run both; `--project unit` picks one):
 // - unit: pure code in plain Node, no servers, no bindings (seconds instead of a minute in workerd);

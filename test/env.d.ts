@@ -1,6 +1,6 @@
 import type { D1Migration } from "cloudflare:test";
 import type { Env as WorkerEnv } from "../src/env";
-import type { AlertCorpora } from "./setup/corpora";
+import type { AlertCorpora } from "../scripts/lib/corpora.mjs";
 
 declare global {
   namespace Cloudflare {

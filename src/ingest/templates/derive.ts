@@ -5,6 +5,7 @@
  */
 import { type Cents, formatCents } from "../../lib/money";
 import { amountForms, standsAlone } from "./amount";
+import { labelsOf } from "./anchors";
 import { findDate, findTime, isDateWord } from "./dates";
 import { entryTokens, matchText, NUM_SRC, readWithPattern, unsafeEntry, WILD_MAX } from "./match";
 import { findTyped, type Occurrence, widen } from "./merchant-span";
@@ -294,6 +295,7 @@ export function deriveTemplate(input: LearnInput): DeriveResult {
     amount: amount.format,
     date: dateFormat,
     ...(input.unwrap ? { unwrap: true } : {}),
+    labels: labelsOf(input.body),
   };
   const printed = (lines[merchant.slot.line] ?? "").slice(merchant.slot.start, merchant.slot.end);
   const back = readWithPattern(pattern, input.body, input.sentIso);
