@@ -186,7 +186,8 @@ async function variations(raw: string, merchant: string) {
     return out;
   };
   return {
-    "line breaks moved": filled.map((l, i) => (i % 2 ? `${l}\n\n` : `${l} `)).join(""),
+    // Two lines become one; a sentence's end starts a paragraph.
+    "line breaks moved": filled.map((l, i) => `${l}${i % 2 === 0 ? " " : /[.:!?]$/.test(l) ? "\n\n" : "\n"}`).join(""),
     "flattened to one line": filled.join(" | "),
     "upper-cased": parsed.text.toUpperCase(),
     "currency changed": swapCurrency(parsed.text),

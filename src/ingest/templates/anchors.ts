@@ -89,6 +89,10 @@ export interface Anchor {
   preAfter: SlotKind | null;
   /** A one-word `post` ("on") right before another value: that value must start just after it. */
   postBefore: SlotKind | null;
+  /** The value the learned email printed after `post` (a merchant read past it must not hold one). */
+  next: SlotKind | null;
+  /** With `preAfter`: the last word before that value ("terminación 8050, en"), looked for close by. */
+  preFar: string;
 }
 
 /** An anchor strong enough to read by: a word of two letters or more (or any CJK character). */
@@ -110,8 +114,10 @@ function anchorWords(lit: string, side: "pre" | "post"): string {
     if (last !== undefined) words.push(last.replace(/[+\-−–(]+$/u, ""));
     return words.slice(-WORDS).join(" ");
   }
+  const marks = words[0] && !hasText(words[0]) && !isCurrency(words[0]) ? words[0] : "";
   while (words.length && (isCurrency(words[0] ?? "") || !hasText(words[0] ?? ""))) words.shift();
-  return words.slice(0, WORDS).join(" ");
+  // Only a mark follows the value ("BOULANGERIE : 8,10"): the mark is its end.
+  return words.length ? words.slice(0, WORDS).join(" ") : marks;
 }
 
 /** The anchors of a pattern's entries: for every value it reads, the text around it. */
@@ -141,8 +147,24 @@ export function anchorsOf(entries: Token[][]): Anchor[] {
       const prev = tokens[j];
       const next = tokens[k];
       const neighbour = (x: Token | undefined, w: string) =>
-        x && "slot" in x && CHECKABLE.has(x.slot) && !w.includes(" ") ? x.slot : null;
-      out.push({ slot: t.slot, pre: a, post: b, preAfter: neighbour(prev, a), postBefore: neighbour(next, b) });
+        x && "slot" in x && CHECKABLE.has(x.slot) && w.split(" ").filter(hasText).length <= 1 ? x.slot : null;
+      const preAfter = neighbour(prev, a);
+      let far = "";
+      for (let q = j - 1; preAfter && q >= 0; q--) {
+        const x = tokens[q] as Token;
+        if (!("lit" in x)) break;
+        far = x.lit + far;
+      }
+      const preFar = anchorWords(far, "pre").split(" ").at(-1) ?? "";
+      out.push({
+        slot: t.slot,
+        pre: a,
+        post: b,
+        preAfter,
+        postBefore: neighbour(next, b),
+        next: next && "slot" in next && CHECKABLE.has(next.slot) ? next.slot : null,
+        preFar: strong(preFar) ? preFar : "",
+      });
     });
   }
   return out;
@@ -171,11 +193,14 @@ function valueSrc(slot: SlotKind, p: TemplatePattern): string | null {
   return null;
 }
 
-/** Whether a value of kind `slot` ends just before `at` (a bounded look back). */
-function valueEndsAt(slot: SlotKind, p: TemplatePattern, f: Flat, at: number): boolean {
+/** The value of kind `slot` that ends just before `at` (a bounded look back), or null. */
+function valueEndsAt(slot: SlotKind, p: TemplatePattern, f: Flat, at: number): string | null {
   const src = valueSrc(slot, p);
-  return !!src && new RegExp(`(?:${src})${GAP}$`, "u").test(f.text.slice(Math.max(0, at - 40), at));
+  return (src && new RegExp(`(${src})${GAP}$`, "u").exec(f.text.slice(Math.max(0, at - 40), at))?.[1]) || null;
 }
+
+/** A reading and the value printed just before its anchor (checked against that value's reading). */
+const SEP_PREV = "\u0001";
 
 /** Whether a value of kind `slot` starts just after `at`. */
 function valueStartsAt(slot: SlotKind, p: TemplatePattern, f: Flat, at: number): boolean {
@@ -193,17 +218,19 @@ function readAnchor(a: Anchor, f: Flat, p: TemplatePattern, labels: string[]): S
   if (preOk) {
     const at = places(f.low, a.pre);
     if (!at) return null;
-    const after = src ? new RegExp(`^${GAP}(${src})(?![\\p{L}\\d]|[.,]\\d)`, "u") : null;
+    const after = src ? new RegExp(`^${GAP}(${src})(?![\\p{Script=Latin}\\d]|[.,]\\d)`, "u") : null;
     for (const o of at) {
-      if (a.preAfter && !valueEndsAt(a.preAfter, p, f, o)) continue;
+      const prev = a.preAfter ? valueEndsAt(a.preAfter, p, f, o) : "";
+      if (prev === null) continue;
+      if (a.preFar && !f.low.slice(Math.max(0, o - 60), o).includes(a.preFar)) continue;
       const e = o + a.pre.length;
       if (a.slot === "merchant") {
         const m = merchantAt(f, e, a, labels, p);
-        if (m) found.add(m);
+        if (m) found.add(prev ? `${m}${SEP_PREV}${prev}` : m);
         continue;
       }
       const hit = after?.exec(f.text.slice(e, e + 64));
-      if (hit?.[1]) found.add(hit[1]);
+      if (hit?.[1]) found.add(prev ? `${hit[1]}${SEP_PREV}${prev}` : hit[1]);
     }
     if (found.size > 0 || !postOk) return found;
   }
@@ -234,14 +261,16 @@ function datesAnywhere(f: Flat, p: TemplatePattern): Set<string> {
 /** The merchant starting after `from`: up to the first end of its field or sentence. */
 function merchantAt(f: Flat, from: number, a: Anchor, labels: string[], p: TemplatePattern): string | null {
   let s = from;
-  while (s < f.text.length && /[\s:\-–—]/u.test(f.text[s] ?? "")) s++;
+  while (s < f.text.length && /[^\p{L}\p{N}#(&*"'“„]/u.test(f.text[s] ?? "")) s++;
   const limit = s + MERCHANT_MAX + 1;
   const ends: number[] = [];
   for (let i = s; i < Math.min(limit, f.text.length); i++) if (f.hard.has(i)) ends.push(i);
+  let byPost = false;
   if (a.post) {
     for (const o of places(f.low, a.post, s + 1, limit) ?? []) {
       if (a.postBefore && !valueStartsAt(a.postBefore, p, f, o + a.post.length)) continue;
       ends.push(o);
+      byPost = true;
       break;
     }
   }
@@ -258,7 +287,21 @@ function merchantAt(f: Flat, from: number, a: Anchor, labels: string[], p: Templ
   while (e > s && /[\s,;:–—-]/u.test(f.text[e - 1] ?? "")) e--;
   while (e > s && /[.!?]/.test(f.text[e - 1] ?? "") && !closesAbbreviation(f.text, e - 1)) e--;
   const m = f.text.slice(s, e).trim();
-  return m && m.length <= MERCHANT_MAX && /\p{L}/u.test(m) ? m : null;
+  if (!m || m.length > MERCHANT_MAX || !/\p{L}/u.test(m)) return null;
+  // Its following words were not found before the end taken: a name holding the value that
+  // followed it ("AA lae 2026-10-12") ran on past them.
+  if (a.next && !byPost) {
+    const src = valueSrc(a.next, p);
+    if (src && new RegExp(src, "u").test(m)) return null;
+  }
+  return m;
+}
+
+/** Whether a merchant read by lines holds the start of another field or of the line that followed it. */
+export function holdsFieldEnd(merchant: string, labels: string[] | undefined): boolean {
+  if (!labels?.length) return false;
+  const low = flatten(merchant).low;
+  return labels.some((l) => (places(low, l) ?? [0]).some((at) => at > 0));
 }
 
 /** The field labels of an email ("Amount:", "Název protistrany:"), lowercased: where fields end. */
@@ -294,13 +337,39 @@ export function readByAnchors(
   const f = flatten(body);
   const labels = p.labels ?? [];
   const read = new Map<string, Set<string>>();
-  for (const a of anchorsOf(entries)) {
+  const anchors = anchorsOf(entries);
+  const amounts = anchors.filter((a) => a.slot === "amount").length;
+  const missed = new Set<string>();
+  const checks: [SlotKind, SlotKind][] = [];
+  for (const a of anchors) {
     const got = readAnchor(a, f, p, labels);
-    if (!got || got.size === 0) continue;
+    if (!got || got.size === 0) {
+      // A value printed in several places must read in each (never from the wrong one).
+      if (a.slot === "amount" && amounts > 1) missed.add("amount");
+      continue;
+    }
     const had = read.get(a.slot) ?? new Set<string>();
     for (const v of got) had.add(a.slot === "merchant" ? v : v.replace(/\s+/g, " "));
     read.set(a.slot, had);
+    if (a.preAfter) checks.push([a.slot, a.preAfter]);
   }
+  // A reading found after "at" behind a number holds only when that number is the value read
+  // there ("spent $5.00 at KIOSK", not "2026 at 3:45 PM").
+  const plain = (slot: string) => new Set([...(read.get(slot) ?? [])].map((v) => v.split(SEP_PREV)[0] ?? v));
+  for (const [slot, after] of checks) {
+    const want = plain(after);
+    const kept = [...(read.get(slot) ?? [])].filter((v) => {
+      const [, prev] = v.split(SEP_PREV);
+      if (prev === undefined || (after !== "amount" && after !== "date")) return true;
+      return [...want].some((w) =>
+        after === "amount"
+          ? readAmount(w, p.amount) === readAmount(prev, p.amount)
+          : readDate(w, p.date ?? "", sentIso) === readDate(prev, p.date ?? "", sentIso),
+      );
+    });
+    read.set(slot, new Set(kept));
+  }
+  for (const [slot, values] of read) read.set(slot, new Set([...values].map((v) => v.split(SEP_PREV)[0] ?? v)));
   const one = (slot: string): string | null | "several" => {
     const got = read.get(slot);
     if (!got || got.size === 0) return null;
@@ -315,6 +384,8 @@ export function readByAnchors(
       .slice(0, 3)
       .map((v) => `"${v}"`)
       .join(" and ")})`;
+  if (missed.has("amount"))
+    return { ok: false, reason: "the amount is not found in every place the learned email printed it" };
   const amountText = one("amount");
   if (amountText === "several") return { ok: false, reason: disagree("amount") };
   const amount = amountText ? readAmount(amountText, p.amount) : null;

@@ -13,7 +13,7 @@
  * none says which anchor was not found, several say so.
  */
 import { amountRegex, readAmount } from "./amount";
-import { readByAnchors } from "./anchors";
+import { holdsFieldEnd, readByAnchors } from "./anchors";
 import { dateRegex, readDate, readTime, TIME_SRC } from "./dates";
 import { sentenceEnd } from "./merchant-span";
 import { bodyLines, unwrapText } from "./text";
@@ -291,8 +291,13 @@ export function readWithPattern(p: TemplatePattern, body: string, sentIso: strin
   const exact = readLines(p, body, sentIso);
   // Read by its lines, unless the merchant ran past the end of its sentence ("AMAZON PAY IN E
   // COMMERCE. The Available Credit Limit on …"): then only the anchors may read it.
-  if (exact.ok && !runsOn(exact.values.merchant)) return exact;
-  const source = p.unwrap ? unwrapText(body) : body;
+  if (exact.ok && !runsOn(exact.values.merchant) && !holdsFieldEnd(exact.values.merchant, p.labels))
+    return exact;
+  // Over-long lines are never read, as by lines.
+  const source = (p.unwrap ? unwrapText(body) : body)
+    .split("\n")
+    .map((l) => (l.length > MAX_LINE ? "\u0000" : l))
+    .join("\n");
   const loose = readByAnchors(p, p.lines.map(entryTokens), source, sentIso);
   if (loose.ok) return loose;
   if (exact.ok) return { ok: false, reason: `the merchant runs past its sentence, and ${loose.reason}` };
