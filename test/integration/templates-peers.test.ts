@@ -306,8 +306,7 @@ const BANKS: Bank[] = [
   },
   {
     title:
-      "India, Kotak811: the check lets it go (one alert word); 'this was a bank alert', resolved, the next one read",
-    ignored: true,
+      "India, Kotak811: reaches review (its amount and two alert words, issue 37), resolved, the next one read",
     first: "in-kotak/kotak811-1",
     typed: { date: "2026-01-14", amount: 4321, company: "Kotak811", institution: "Kotak811" },
     later: [["in-kotak/kotak811-2", { amount: 1250.5, company: "Kotak811", date: null, day: "2026-01-19" }]],

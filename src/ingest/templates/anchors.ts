@@ -186,7 +186,9 @@ function places(low: string, needle: string, from = 0, to = low.length): number[
 }
 
 function valueSrc(slot: SlotKind, p: TemplatePattern): string | null {
-  if (slot === "amount") return amountRegex(p.amount);
+  // Read by anchors, an amount learned with its cents keeps them ("4" beside an anchor is no amount).
+  if (slot === "amount")
+    return p.amount.cents ? amountRegex(p.amount).replace(/\)\?$/, ")") : amountRegex(p.amount);
   if (slot === "date") return p.date ? dateRegex(p.date) : null;
   if (slot === "time") return TIME_SRC;
   if (slot === "num") return NUM_SRC;
@@ -261,7 +263,7 @@ function datesAnywhere(f: Flat, p: TemplatePattern): Set<string> {
 /** The merchant starting after `from`: up to the first end of its field or sentence. */
 function merchantAt(f: Flat, from: number, a: Anchor, labels: string[], p: TemplatePattern): string | null {
   let s = from;
-  while (s < f.text.length && /[^\p{L}\p{N}#(&*"'“„]/u.test(f.text[s] ?? "")) s++;
+  while (s < f.text.length && /[^\p{L}\p{N}(&*"'“„]/u.test(f.text[s] ?? "")) s++;
   const limit = s + MERCHANT_MAX + 1;
   const ends: number[] = [];
   for (let i = s; i < Math.min(limit, f.text.length); i++) if (f.hard.has(i)) ends.push(i);
@@ -284,7 +286,7 @@ function merchantAt(f: Flat, from: number, a: Anchor, labels: string[], p: Templ
   if (f.text.length <= limit) ends.push(f.text.length);
   if (ends.length === 0) return null;
   let e = Math.min(...ends);
-  while (e > s && /[\s,;:–—-]/u.test(f.text[e - 1] ?? "")) e--;
+  while (e > s && /[\s,;:–—#*$-]/u.test(f.text[e - 1] ?? "")) e--;
   while (e > s && /[.!?]/.test(f.text[e - 1] ?? "") && !closesAbbreviation(f.text, e - 1)) e--;
   const m = f.text.slice(s, e).trim();
   if (!m || m.length > MERCHANT_MAX || !/\p{L}/u.test(m)) return null;
