@@ -1,6 +1,6 @@
 // Issue 27 in the browser, one walk: a real bank notice the relevance check lets go (Kotak811's
 // "your transaction has been processed", from another project's test fixtures, see
-// test/fixtures/alerts/peers/in-kotak: it names its amount and only one word alerts use) is listed
+// ../shared/corpora/project-peers/alerts/in-kotak: it names its amount and only one word alerts use) is listed
 // among the ignored emails with its reason; "This was a bank alert" sends it to Needs review, where it
 // is resolved by hand at 390 px with "Read future emails like this one"; the next alert of that bank,
 // uploaded, becomes a transaction in the journal.
@@ -9,7 +9,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { assert, hasText, signedIn } from "./helpers.mjs";
 
-const PEERS = join(import.meta.dirname, "..", "fixtures", "alerts", "peers");
+// Other projects' alerts are read from ../shared/corpora, never committed here.
+const PEERS = join(import.meta.dirname, "..", "..", "..", "shared", "corpora", "project-peers", "alerts");
 /** A corpus email sent on `date` with its own Message-ID (the server keeps what earlier suites sent). */
 const real = (path, id, date) =>
   readFileSync(join(PEERS, path), "utf8")
