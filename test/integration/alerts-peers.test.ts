@@ -60,7 +60,7 @@ describe.skipIf(!peers || !world2)("real alerts of other countries' banks", () =
   it("the corpora span at least 14 wordings of banks in 6 countries", () => {
     const banks = new Set(alerts.map((p) => name(p).split("/")[0]));
     const countries = new Set(
-      [...banks].map((b) => (/-(cz|sk)\b|^(airbank|tatra)/.exec(b!)?.[1] ?? b!.split("-")[0])),
+      [...banks].map((b) => /-(cz|sk)\b|^(airbank|tatra)/.exec(b!)?.[1] ?? b!.split("-")[0]),
     );
     expect(banks.size).toBeGreaterThanOrEqual(14);
     expect(countries.size).toBeGreaterThanOrEqual(6);

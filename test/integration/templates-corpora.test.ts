@@ -64,7 +64,13 @@ const PEER_GROUPS: Group[] = [
   ]),
   g("sg-dbs", "SG", [
     ["transfer-out-bank-fast-interbank", "2021-09-28", "1900", "Bugs Bunny A/C ending 0000", "e-transfer"],
-    ["transfer-out-bank-own-account", "2021-09-28", "1885.53", "Emergency Fund (A/C ending 1111)", "e-transfer"],
+    [
+      "transfer-out-bank-own-account",
+      "2021-09-28",
+      "1885.53",
+      "Emergency Fund (A/C ending 1111)",
+      "e-transfer",
+    ],
     ["transfer-out-credit-card", "2021-09-28", "1327.44", "DBS/POSB card ending 2912", "e-transfer"],
     ["transfer-out-paynow", "2021-09-27", "16", "Shariful (Mobile no. ending 0000)", "e-transfer"],
   ]),
@@ -147,8 +153,14 @@ async function teach(files: Record<string, string>, group: Group) {
   return { templateId: taught.template_id as string, raw };
 }
 
-async function readsLater(files: Record<string, string>, group: Group, corpusName: string, templateId: string) {
-  const t = (tally[corpusName] ??= { later: 0, read: 0 });
+async function readsLater(
+  files: Record<string, string>,
+  group: Group,
+  corpusName: string,
+  templateId: string,
+) {
+  const t = tally[corpusName] ?? { later: 0, read: 0 };
+  tally[corpusName] = t;
   for (const [n, e] of group.emails.slice(1).entries()) {
     t.later++;
     const raw = own(emlOf(files, e.file), `${e.file}-${n + 1}`);
@@ -161,7 +173,10 @@ async function readsLater(files: Record<string, string>, group: Group, corpusNam
     // The printed day wins; an alert that prints none is filed under its sent day.
     expect(dry.body.date ?? e.expected.date, e.file).toBe(e.expected.date);
     const res = await upload(raw);
-    expect(res.body, `${e.file}: ${res.text}`).toMatchObject({ status: "created", amount: cents(e.expected.amount) });
+    expect(res.body, `${e.file}: ${res.text}`).toMatchObject({
+      status: "created",
+      amount: cents(e.expected.amount),
+    });
     expect(res.body.date_file_name, e.file).toMatch(new RegExp(`^${e.expected.date.replaceAll("-", ".")}_`));
     const want = e.expected.currency ?? CURRENCY[group.country];
     if (want) {
@@ -181,13 +196,21 @@ async function variations(raw: string, merchant: string) {
   const filled = lines.filter(Boolean);
   const closing = "Please do not reply to this automated message.\nQuestions? Call us any time.";
   const swapCurrency = (t: string) => {
-    let out = t.replace(/\b(CZK|EUR|INR|SGD|USD|MXN|COP|CHF|PAB|JPY)\b/g, (c) => (c === "USD" ? "EUR" : "USD"));
-    if (out === t) out = t.replace(/Rs\.? ?(?=\d)/g, "INR ").replace(/\$ ?(?=\d)/g, "US$").replace(/円/g, " JPY");
+    let out = t.replace(/\b(CZK|EUR|INR|SGD|USD|MXN|COP|CHF|PAB|JPY)\b/g, (c) =>
+      c === "USD" ? "EUR" : "USD",
+    );
+    if (out === t)
+      out = t
+        .replace(/Rs\.? ?(?=\d)/g, "INR ")
+        .replace(/\$ ?(?=\d)/g, "US$")
+        .replace(/円/g, " JPY");
     return out;
   };
   return {
     // Two lines become one; a sentence's end starts a paragraph.
-    "line breaks moved": filled.map((l, i) => `${l}${i % 2 === 0 ? " " : /[.:!?]$/.test(l) ? "\n\n" : "\n"}`).join(""),
+    "line breaks moved": filled
+      .map((l, i) => `${l}${i % 2 === 0 ? " " : /[.:!?]$/.test(l) ? "\n\n" : "\n"}`)
+      .join(""),
     "flattened to one line": filled.join(" | "),
     "upper-cased": parsed.text.toUpperCase(),
     "currency changed": swapCurrency(parsed.text),

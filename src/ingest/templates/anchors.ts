@@ -198,7 +198,9 @@ function valueSrc(slot: SlotKind, p: TemplatePattern): string | null {
 /** The value of kind `slot` that ends just before `at` (a bounded look back), or null. */
 function valueEndsAt(slot: SlotKind, p: TemplatePattern, f: Flat, at: number): string | null {
   const src = valueSrc(slot, p);
-  return (src && new RegExp(`(${src})${GAP}$`, "u").exec(f.text.slice(Math.max(0, at - 40), at))?.[1]) || null;
+  return (
+    (src && new RegExp(`(${src})${GAP}$`, "u").exec(f.text.slice(Math.max(0, at - 40), at))?.[1]) || null
+  );
 }
 
 /** A reading and the value printed just before its anchor (checked against that value's reading). */
@@ -371,7 +373,8 @@ export function readByAnchors(
     });
     read.set(slot, new Set(kept));
   }
-  for (const [slot, values] of read) read.set(slot, new Set([...values].map((v) => v.split(SEP_PREV)[0] ?? v)));
+  for (const [slot, values] of read)
+    read.set(slot, new Set([...values].map((v) => v.split(SEP_PREV)[0] ?? v)));
   const one = (slot: string): string | null | "several" => {
     const got = read.get(slot);
     if (!got || got.size === 0) return null;
@@ -395,7 +398,8 @@ export function readByAnchors(
     return { ok: false, reason: "no amount beside the words that label it in the learned email" };
   const merchant = one("merchant");
   if (merchant === "several") return { ok: false, reason: disagree("merchant") };
-  if (!merchant) return { ok: false, reason: "no merchant beside the words that label it in the learned email" };
+  if (!merchant)
+    return { ok: false, reason: "no merchant beside the words that label it in the learned email" };
   let date: string | null = null;
   if (p.date && !read.has("date")) {
     // No anchor reads the date (it opens a line, a time follows it): the one date the email prints.

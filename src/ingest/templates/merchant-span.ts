@@ -97,7 +97,10 @@ export function sentenceEnd(text: string, from: number, limit: number): number {
     if (next !== undefined && next !== " " && next !== "\n") continue;
     const after = text[i + 2];
     if (next !== undefined && after !== undefined && !/[\p{Lu}\p{Lo}\n]/u.test(after) && c === ".") continue;
-    if (closesAbbreviation(text, i) || (c === "." && /(?:^|[\s(])\p{L}$/u.test(text.slice(Math.max(0, i - 2), i))))
+    if (
+      closesAbbreviation(text, i) ||
+      (c === "." && /(?:^|[\s(])\p{L}$/u.test(text.slice(Math.max(0, i - 2), i)))
+    )
       continue;
     return i;
   }
