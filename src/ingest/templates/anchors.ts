@@ -39,7 +39,7 @@ export interface Flat {
   hard: Set<number>;
 }
 
-const SEP = /[\s\u00a0\u202f\u200b\u200c\u200d\ufeff|]/u;
+const SEP = /[\s\u00a0\u202f\u200b\ufeff|]/u;
 
 export function flatten(body: string): Flat {
   const text: string[] = [];
