@@ -116,6 +116,9 @@ function anchorWords(lit: string, side: "pre" | "post"): string {
   }
   const marks = words[0] && !hasText(words[0]) && !isCurrency(words[0]) ? words[0] : "";
   while (words.length && (isCurrency(words[0] ?? "") || !hasText(words[0] ?? ""))) words.shift();
+  // A currency further on belongs to the next value ("AMZN., por $ 109.90"): the anchor ends before it.
+  const cur = words.findIndex(isCurrency);
+  if (cur > 0) words.length = cur;
   // Only a mark follows the value ("BOULANGERIE : 8,10"): the mark is its end.
   return words.length ? words.slice(0, WORDS).join(" ") : marks;
 }
@@ -268,7 +271,6 @@ function merchantAt(f: Flat, from: number, a: Anchor, labels: string[], p: Templ
   while (s < f.text.length && /[^\p{L}\p{N}(&*"'“„]/u.test(f.text[s] ?? "")) s++;
   const limit = s + MERCHANT_MAX + 1;
   const ends: number[] = [];
-  for (let i = s; i < Math.min(limit, f.text.length); i++) if (f.hard.has(i)) ends.push(i);
   let byPost = false;
   if (a.post) {
     for (const o of places(f.low, a.post, s + 1, limit) ?? []) {
@@ -278,6 +280,10 @@ function merchantAt(f: Flat, from: number, a: Anchor, labels: string[], p: Templ
       break;
     }
   }
+  // A bank that wraps its lines (p.unwrap) breaks them anywhere: when the words that followed the
+  // merchant are found, they end it, not a break (or border) in between.
+  if (!(p.unwrap && byPost))
+    for (let i = s; i < Math.min(limit, f.text.length); i++) if (f.hard.has(i)) ends.push(i);
   for (const label of labels) {
     if (label === a.pre || a.pre.endsWith(label)) continue;
     const o = places(f.low, label, s + 1, limit)?.[0];

@@ -21,6 +21,8 @@ import type { Extracted, PatternLine, SlotKind, TemplatePattern, Token } from ".
 
 /** A body line longer than this is never read (a bank prints its values on short lines). */
 export const MAX_LINE = 1000;
+/** Read by anchors only (anchors.ts), a line may be this long: a whole alert flattened onto one line. */
+export const MAX_FLAT_LINE = 20 * MAX_LINE;
 /** A merchant is at most this long (and on one line). */
 export const MERCHANT_MAX = 200;
 /** A wildcard's bound when the pattern gives none, and the largest it may give. */
@@ -293,10 +295,11 @@ export function readWithPattern(p: TemplatePattern, body: string, sentIso: strin
   // COMMERCE. The Available Credit Limit on …"): then only the anchors may read it.
   if (exact.ok && !runsOn(exact.values.merchant) && !holdsFieldEnd(exact.values.merchant, p.labels))
     return exact;
-  // Over-long lines are never read, as by lines.
+  // By anchors a long line is read (an HTML alert flattened onto one line: every window read is
+  // bounded); a line over MAX_FLAT_LINE never is.
   const source = (p.unwrap ? unwrapText(body) : body)
     .split("\n")
-    .map((l) => (l.length > MAX_LINE ? "\u0000" : l))
+    .map((l) => (l.length > MAX_FLAT_LINE ? "\u0000" : l))
     .join("\n");
   const loose = readByAnchors(p, p.lines.map(entryTokens), source, sentIso);
   if (loose.ok) return loose;
