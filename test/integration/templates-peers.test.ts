@@ -201,17 +201,15 @@ const BANKS: Bank[] = [
   },
   {
     title:
-      "India, Kotak debit cards: a time zone after the time merges after one more resolve; both read exactly",
+      "India, Kotak debit cards: a time zone added after the time: the next alert is read exactly by its anchors (issue 37)",
     first: "in-kotak/debit-card-1",
     typed: { date: "2026-04-11", amount: 711, company: "Blinkit", institution: "Kotak" },
-    later: [],
-    second: {
-      first: "in-kotak/debit-card-3",
-      typed: { date: "2026-04-22", amount: 5500.5, company: "Sample Merchant", institution: "Kotak" },
-      merges: true,
-      note: /^merged into/,
-      later: [],
-    },
+    later: [
+      [
+        "in-kotak/debit-card-3",
+        { amount: 5500.5, company: "SAMPLE MERCHANT", date: "2026-04-22", time: "22:36" },
+      ],
+    ],
   },
   {
     title: "Mexico, Banorte: dd/Mon dates in Spanish; another subject merges after one more resolve",
