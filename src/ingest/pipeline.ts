@@ -105,7 +105,8 @@ export async function runPipeline(raw: Uint8Array | string, deps: IngestDeps): P
   }
 
   // 3b. No built-in reading: a template learned from a hand-resolved email of this sender.
-  const learned = await commitLearned(deps, envelope);
+  const seen = { templates: 0 };
+  const learned = await commitLearned(deps, envelope, {}, seen);
   if (learned?.status === "invalid") {
     return quarantine(deps, envelope, institution?.name ?? null, "db_validation_failed", {
       error: learned.reason,
@@ -114,7 +115,13 @@ export async function runPipeline(raw: Uint8Array | string, deps: IngestDeps): P
   if (learned) return asOutcome(learned, false);
 
   // 8. No usable transaction: relevance gate, AI rescue, quarantine.
-  return rescueOrQuarantine(deps, envelope, institution?.name ?? null, stage ?? "extraction_empty");
+  return rescueOrQuarantine(
+    deps,
+    envelope,
+    institution?.name ?? null,
+    stage ?? "extraction_empty",
+    seen.templates > 0,
+  );
 }
 
 /**
@@ -157,12 +164,14 @@ export async function commitLearned(
   deps: IngestDeps,
   envelope: Envelope,
   opts: Pick<CommitOptions, "journal" | "withRow"> = {},
+  seen?: { templates: number },
 ): Promise<CommitResult | null> {
   const reading = await readLearned(
     deps.db,
     envelope.email,
     envelope.local,
     deps.settings.prefetched?.templates,
+    seen,
   );
   if (!reading) return null;
   const local = readingLocal(reading.values, envelope.local, deps.settings.timezone);
@@ -190,6 +199,8 @@ async function rescueOrQuarantine(
   envelope: Envelope,
   institution: string | null,
   parseStage: FailureStage,
+  /** The sender has learned templates: the person resolved an alert of it before. */
+  taught = false,
 ): Promise<IngestOutcome> {
   // SPEC: the AI fallback runs when a client exists and ai_categorization_enabled is true, and the
   // user consented to rescuing unreadable emails with AI (ai_extraction_enabled). The classifier
@@ -201,6 +212,7 @@ async function rescueOrQuarantine(
   const facts = await readUnread(deps, { fromEmail, messageId, rawSha256: envelope.rawSha });
   const from = envelope.email.fromEmail.toLowerCase();
   const known =
+    taught ||
     Boolean(from && deps.settings.alertSenders?.includes(from)) ||
     (facts ? facts.trusted : await isTrusted(deps.db, from, "alert_sender"));
   // An email that failed authentication is never handed to the model either.

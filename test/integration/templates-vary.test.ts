@@ -88,6 +88,19 @@ describe("a template learns what varies (issue 27)", () => {
   it("a template is saved in one round trip; a merge whose update writes nothing offers no Undo", async () => {
     const first = await quarantined(venture({ id: "g1", amount: "12.47", merchant: "TIM HORTONS" }));
     const again = await quarantined(venture({ id: "g1c", amount: "3.10", merchant: "TIM HORTONS" }));
+    // The second wording reaches review before any template exists (a taught template reads it
+    // by its anchors since issue 37).
+    const second = await quarantined(
+      venture({
+        id: "g2",
+        amount: "40.00",
+        merchant: "SHELL OIL 5744",
+        printed: "October 13, 2026",
+        card: "Savor",
+        digits: "9876",
+        breakBefore: true,
+      }),
+    );
     const counter = countingD1(E.DB);
     const learned = await call(`/api/v1/parse-failures/${first}/resolve`, {
       method: "POST",
@@ -127,17 +140,6 @@ describe("a template learns what varies (issue 27)", () => {
     expect(failing.trips.some((t) => t.kind === "batch" && keyed(t.sql))).toBe(true);
     expect(slow.body.template_id).toBe(learned.body.template_id);
     expect(await templates()).toHaveLength(1);
-    const second = await quarantined(
-      venture({
-        id: "g2",
-        amount: "40.00",
-        merchant: "SHELL OIL 5744",
-        printed: "October 13, 2026",
-        card: "Savor",
-        digits: "9876",
-        breakBefore: true,
-      }),
-    );
     await E.DB.prepare("DELETE FROM activity_log").run();
     // The template is planned for the merge, then its update changes nothing (as if it went away).
     await E.DB.prepare(
@@ -173,14 +175,8 @@ describe("a template learns what varies (issue 27)", () => {
 
   it("a second wording of the same bank merges into its template; both read exactly after", async () => {
     const first = await quarantined(venture({ id: "v1", amount: "12.47", merchant: "TIM HORTONS" }));
-    const a = await resolve(first, {
-      date: "2026-10-12",
-      amount: 12.47,
-      company: "Tim Hortons",
-      institution: "Capital Two",
-    });
-    expect(a.template_reason).toBeNull();
-    // Another card, other digits, the line broken before "at": the first template does not read it.
+    // Another card, other digits, the line broken before "at"; in review before any template exists
+    // (once taught, the first template reads it by its anchors, issue 37).
     const savor = { card: "Savor", digits: "9876", breakBefore: true };
     const second = await quarantined(
       venture({
@@ -191,6 +187,13 @@ describe("a template learns what varies (issue 27)", () => {
         ...savor,
       }),
     );
+    const a = await resolve(first, {
+      date: "2026-10-12",
+      amount: 12.47,
+      company: "Tim Hortons",
+      institution: "Capital Two",
+    });
+    expect(a.template_reason).toBeNull();
     const counter = countingD1(E.DB);
     const merged = await call(`/api/v1/parse-failures/${second}/resolve`, {
       method: "POST",

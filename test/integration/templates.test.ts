@@ -66,7 +66,7 @@ describe("learning a bank's alert from one resolved email", () => {
     ]);
   });
 
-  it("a changed wording is quarantined, never guessed", async () => {
+  it("a reworded sentence is read by its labels exactly (issue 37), never guessed", async () => {
     const id = await quarantined(
       maple({ id: "w1", amount: "20.00", merchant: "KIOSK", printed: "Oct 12, 2026" }),
     );
@@ -75,7 +75,11 @@ describe("learning a bank's alert from one resolved email", () => {
       maple({ id: "w2", amount: "21.00", merchant: "KIOSK", printed: "Oct 13, 2026" }, "You have spent"),
       testDeps(),
     );
-    expect(out).toMatchObject({ status: "quarantined", failure_stage: "no_parser_match" });
+    expect(out).toMatchObject({
+      status: "created",
+      tx: { Institution: "Maple CU", Amount: 2100, Company: "KIOSK" },
+    });
+    expect((out as { tx: { DateFileName: string } }).tx.DateFileName).toMatch(/^2026\.10\.13_15\.45/);
   });
 
   it("HTML-only table cells, DD/MM/YYYY dates", async () => {

@@ -36,6 +36,8 @@ export async function readLearned(
   email: Pick<ParsedEmail, "fromEmail" | "subject" | "text">,
   local: LocalParts,
   known?: KnownTemplates,
+  /** Told how many templates the sender has (a sender taught once is an alert sender). */
+  seen?: { templates: number },
 ): Promise<LearnedReading | null> {
   const host = senderHost(email.fromEmail);
   if (!host) return null;
@@ -46,6 +48,7 @@ export async function readLearned(
     log("warn", "templates.load_failed", { error: String(err) });
     return null;
   }
+  if (seen) seen.templates = rows.length;
   const words = new Set(subjectWords(email.subject ?? ""));
   const hits: LearnedReading[] = [];
   for (const row of rows) {

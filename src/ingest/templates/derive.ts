@@ -5,6 +5,7 @@
  */
 import { type Cents, formatCents } from "../../lib/money";
 import { amountForms, standsAlone } from "./amount";
+import { flatten, labelsOf } from "./anchors";
 import { findDate, findTime, isDateWord } from "./dates";
 import { entryTokens, matchText, NUM_SRC, readWithPattern, unsafeEntry, WILD_MAX } from "./match";
 import { findTyped, type Occurrence, widen } from "./merchant-span";
@@ -294,6 +295,7 @@ export function deriveTemplate(input: LearnInput): DeriveResult {
     amount: amount.format,
     date: dateFormat,
     ...(input.unwrap ? { unwrap: true } : {}),
+    labels: [...labelsOf(input.body), ...followers(lines, merchant.slot)],
   };
   const printed = (lines[merchant.slot.line] ?? "").slice(merchant.slot.start, merchant.slot.end);
   const back = readWithPattern(pattern, input.body, input.sentIso);
@@ -319,6 +321,18 @@ export function deriveTemplate(input: LearnInput): DeriveResult {
       merchant: printed.trim(),
     },
   };
+}
+
+/**
+ * The first words of the line after a merchant that ends its line ("If unauthorised, call"): where
+ * the merchant ends when a later alert prints both on one line.
+ */
+function followers(lines: string[], slot: Span): string[] {
+  const line = lines[slot.line] ?? "";
+  const next = lines[slot.line + 1];
+  if (next === undefined || line.slice(slot.end).replace(/[.,;:!?\s]/g, "") !== "") return [];
+  const words = flatten(next).low.split(" ").filter(Boolean).slice(0, 3).join(" ");
+  return /\p{L}{2}/u.test(words) ? [words] : [];
 }
 
 /** Consecutive line numbers grouped: a block of value lines is matched as one. */

@@ -13,12 +13,16 @@
  * none says which anchor was not found, several say so.
  */
 import { amountRegex, readAmount } from "./amount";
+import { holdsFieldEnd, readByAnchors } from "./anchors";
 import { dateRegex, readDate, readTime, TIME_SRC } from "./dates";
+import { sentenceEnd } from "./merchant-span";
 import { bodyLines, unwrapText } from "./text";
 import type { Extracted, PatternLine, SlotKind, TemplatePattern, Token } from "./types";
 
 /** A body line longer than this is never read (a bank prints its values on short lines). */
 export const MAX_LINE = 1000;
+/** Read by anchors only (anchors.ts), a line may be this long: a whole alert flattened onto one line. */
+export const MAX_FLAT_LINE = 20 * MAX_LINE;
 /** A merchant is at most this long (and on one line). */
 export const MERCHANT_MAX = 200;
 /** A wildcard's bound when the pattern gives none, and the largest it may give. */
@@ -286,6 +290,32 @@ export function unsafeEntry(tokens: Token[]): string | null {
  * printed date.
  */
 export function readWithPattern(p: TemplatePattern, body: string, sentIso: string): MatchResult {
+  const exact = readLines(p, body, sentIso);
+  // Read by its lines, unless the merchant ran past the end of its sentence ("AMAZON PAY IN E
+  // COMMERCE. The Available Credit Limit on …"): then only the anchors may read it.
+  if (exact.ok && !runsOn(exact.values.merchant) && !holdsFieldEnd(exact.values.merchant, p.labels))
+    return exact;
+  // By anchors a long line is read (an HTML alert flattened onto one line: every window read is
+  // bounded); a line over MAX_FLAT_LINE never is.
+  const source = (p.unwrap ? unwrapText(body) : body)
+    .split("\n")
+    .map((l) => (l.length > MAX_FLAT_LINE ? "\u0000" : l))
+    .join("\n");
+  const loose = readByAnchors(p, p.lines.map(entryTokens), source, sentIso);
+  if (loose.ok) return loose;
+  if (exact.ok) return { ok: false, reason: `the merchant runs past its sentence, and ${loose.reason}` };
+  // Two readings that disagree are named; else the exact reading's reason says which anchor missed.
+  return { ok: false, reason: loose.reason.startsWith("two readings") ? loose.reason : exact.reason };
+}
+
+/** A merchant holding a sentence's end ("COMMERCE. The …") ran on past its field. */
+const runsOn = (merchant: string) => {
+  const at = sentenceEnd(merchant, 0, merchant.length);
+  return at >= 0 && at < merchant.length - 1;
+};
+
+/** Reads `body` line by line with the pattern's exact fixed text (issue 26). */
+function readLines(p: TemplatePattern, body: string, sentIso: string): MatchResult {
   const text = matchText(p.unwrap ? unwrapText(body) : body);
   const values = new Map<SlotKind, string>();
   for (const entry of p.lines) {

@@ -56,8 +56,55 @@ export function widen(line: string, start: number, end: number, stop: number): n
     if (word === "" || /^\p{Ll}/u.test(word) || (caps && /\p{Ll}/u.test(word)) || /^[-–—:]/.test(word)) break;
     e = w;
   }
-  while (e > start + 1 && /[.,;:!?]/.test(line[e - 1] ?? "")) e--;
+  while (e > start + 1 && /[.,;:!?]/.test(line[e - 1] ?? "") && !closesAbbreviation(line, e - 1)) e--;
   return e;
+}
+
+/** Legal forms and titles written with a closing period ("Ltd.", "Inc.", "Co."); lowercased. */
+const ABBREVIATIONS = new Set(
+  "inc ltd co corp llc plc sa ag bv nv ab as oy spa srl sl sas sarl gmbh kg ohg jr sr st mr mrs ms dr no nr vs etc cie bros assn intl mfg dept".split(
+    " ",
+  ),
+);
+
+/**
+ * Whether the period at `at` closes an abbreviation or a legal form, not a sentence: a word with a
+ * period inside it ("a.s.", "s.r.o.", "U.S.") or a known form ("Ltd.", "Inc."). A lone letter's
+ * period ("W A.") is trimmed like any other, but never ends a sentence (sentenceEnd).
+ */
+export function closesAbbreviation(text: string, at: number): boolean {
+  if (text[at] !== ".") return false;
+  let s = at;
+  while (s > 0 && /[^\s|(]/u.test(text[s - 1] ?? "")) s--;
+  const word = text.slice(s, at);
+  if (word === "" || !/\p{L}/u.test(word)) return false;
+  if (word.includes(".")) return true;
+  return ABBREVIATIONS.has(word.toLowerCase().replace(/[^\p{L}]/gu, ""));
+}
+
+/**
+ * Where a sentence ends at or after `from` in `text` (the index of its mark), or -1: `.` `!` `?`
+ * `;` followed by a space and a capital letter or by the text's end, and not closing an
+ * abbreviation ("AMAZON PAY IN E COMMERCE. The Available …" ends after COMMERCE; "Capi Hnizdo
+ * a.s. Účet" does not end after "a.s."). Looks at most `limit` characters.
+ */
+export function sentenceEnd(text: string, from: number, limit: number): number {
+  const stop = Math.min(text.length, from + limit);
+  for (let i = from; i < stop; i++) {
+    const c = text[i];
+    if (c !== "." && c !== "!" && c !== "?" && c !== ";") continue;
+    const next = text[i + 1];
+    if (next !== undefined && next !== " " && next !== "\n") continue;
+    const after = text[i + 2];
+    if (next !== undefined && after !== undefined && !/[\p{Lu}\p{Lo}\n]/u.test(after) && c === ".") continue;
+    if (
+      closesAbbreviation(text, i) ||
+      (c === "." && /(?:^|[\s(])\p{L}$/u.test(text.slice(Math.max(0, i - 2), i)))
+    )
+      continue;
+    return i;
+  }
+  return -1;
 }
 
 /** Every place the typed name is printed (word-start aligned), before widening. */

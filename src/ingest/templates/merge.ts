@@ -145,6 +145,7 @@ export function mergePatterns(a: TemplatePattern, b: TemplatePattern): MergeResu
       date: a.date,
       // Read unwrapped when either was learned so; both examples are re-read before it is kept.
       ...(a.unwrap || b.unwrap ? { unwrap: true } : {}),
+      ...(a.labels || b.labels ? { labels: [...new Set([...(a.labels ?? []), ...(b.labels ?? [])])] } : {}),
       sources: [...new Set([...(a.sources ?? []), ...(b.sources ?? [])])],
     },
   };

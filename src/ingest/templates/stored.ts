@@ -22,6 +22,7 @@ const patternObject = z.object({
   }),
   date: z.string().nullable(),
   unwrap: z.boolean().optional(),
+  labels: z.array(z.string()).optional(),
   sources: z.array(z.string()).optional(),
 });
 

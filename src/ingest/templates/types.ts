@@ -40,6 +40,12 @@ export interface TemplatePattern {
    * fixed width and a value ran over a line break. Every email is then read unwrapped.
    */
   unwrap?: boolean;
+  /**
+   * The field labels of the learned email(s) ("Amount:", "Název protistrany:"), lowercased: when
+   * an alert's layout changed and it is read by its anchors (anchors.ts), a merchant ends where
+   * another field begins.
+   */
+  labels?: string[];
   /** The quarantined emails (parse-failure ids) it was learned from: a merge re-reads them. */
   sources?: string[];
 }

@@ -52,9 +52,10 @@ describe("deriveTemplate", () => {
       ok: true,
       values: { amount: 810, merchant: "BOULANGERIE", date: "2026-10-13" },
     });
+    // Issue 37: the currency beside the amount is a value, not an anchor (the journal's check flags it).
     expect(
-      readWithPattern(t.pattern, "Achat chez BOULANGERIE : 8,10 USD le 2026-10-13", "2026-10-13").ok,
-    ).toBe(false);
+      readWithPattern(t.pattern, "Achat chez BOULANGERIE : 8,10 USD le 2026-10-13", "2026-10-13"),
+    ).toMatchObject({ ok: true, values: { amount: 810, merchant: "BOULANGERIE", date: "2026-10-13" } });
   });
 
   it("anchors a value alone on its line by the line above (HTML table cells)", () => {

@@ -1,12 +1,13 @@
 // Issue 26, finding 4: a learned template reads an email in time linear in its length. A template
 // learned from a line that prints the merchant seven times has one merchant slot (the other copies
 // are bounded wildcards), and random hostile lines of ~0.9 KB from the same sender are each read
-// (or refused) well under 50 ms; lines over the cap are never read.
+// (or refused) well under 50 ms; lines over the cap are read only by their anchors (an alert
+// flattened onto one line), and lines over the flattened cap never.
 import { asCents } from "../../../../src/lib/money";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { deriveTemplate, readWithPattern } from "../../../../src/ingest/templates";
-import { MAX_LINE } from "../../../../src/ingest/templates/match";
+import { MAX_FLAT_LINE, MAX_LINE } from "../../../../src/ingest/templates/match";
 
 const M = "ACME";
 const line = `Purchase at ${M} for $12.34 at ${M} ${M} ${M} ${M} ${M} ${M} on Oct 12, 2026.`;
@@ -87,9 +88,15 @@ describe("matching a learned template is linear in the email's length", () => {
     expect(next).toMatchObject({ ok: true, values: { amount: 1234, merchant: "BEST BUY #905" } });
   });
 
-  it("a line over the cap is never read", () => {
+  it("a line over the cap is read only by its anchors, exactly; one over the flattened cap never", () => {
     const p = learned();
+    // Over MAX_LINE (an alert flattened onto one line): its lines do not read it, its anchors do.
     const long = line.replace(" on ", ` ${"Z".repeat(MAX_LINE)} on `);
-    expect(readWithPattern(p, long, "2026-10-12").ok).toBe(false);
+    const t0 = performance.now();
+    const r = readWithPattern(p, long, "2026-10-12");
+    expect(performance.now() - t0).toBeLessThan(50);
+    expect(r).toMatchObject({ ok: true, values: { amount: 1234, merchant: M, date: "2026-10-12" } });
+    const huge = line.replace(" on ", ` ${"Z ".repeat(MAX_FLAT_LINE / 2)} on `);
+    expect(readWithPattern(p, huge, "2026-10-12").ok).toBe(false);
   });
 });

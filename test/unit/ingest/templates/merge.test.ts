@@ -50,8 +50,13 @@ describe("merging two examples", () => {
       ok: true,
       values: { amount: 910, merchant: "BAR" },
     });
+    // Past its bound the line no longer reads as learned; read by its anchors (issue 37), the values
+    // are still the right ones.
     const tooLong = third.replace("Visa Infinite Privilege", "X".repeat(60));
-    expect(readWithPattern(m.pattern, tooLong, "2026-10-12").ok).toBe(false);
+    expect(readWithPattern(m.pattern, tooLong, "2026-10-12")).toMatchObject({
+      ok: true,
+      values: { amount: 910, merchant: "BAR" },
+    });
   });
 
   it("words only one email has become an optional wildcard", () => {
