@@ -75,7 +75,7 @@ describe("corpus invariant: every relevant email is one transaction or one quara
         tx.Institution !== want.institution ||
         tx.Amount !== toCents(want.amount as number) ||
         // The parser's SPEC type; a sent e-Transfer is stored with its direction (issue 34).
-        tx.TransactionType.replace(/^e-transfer-sent$/, "e-transfer") !== want.transaction_type
+        (tx.TransactionType ?? "").replace(/^e-transfer-sent$/, "e-transfer") !== want.transaction_type
       ) {
         mismatches.push(`${item.name}: got ${tx.Institution}/${tx.Amount}/${tx.TransactionType}`);
       }
