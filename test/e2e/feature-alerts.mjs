@@ -42,7 +42,7 @@ export const steps = [
       page.setDefaultTimeout(30_000);
       await signedIn(t);
       const first = quiet(1, "43.21", "Fri, 20 Nov 2026 10:00:00 -0800");
-      await upload(t, first, "coop-1.eml", "Not a transaction alert");
+      await upload(t, first, "coop-1.eml", "not a transaction alert");
       await page.goto(`${t.base}/review?month=2026-11`);
       await page.getByTestId("ignored-link").click();
       await page.waitForURL(/\/review\/ignored$/);

@@ -26,7 +26,7 @@ async function startFresh() {
   await until(
     async () => (await fetch(`${base}/api/v1/health`).catch(() => null))?.ok,
     "the fresh server",
-    90_000,
+    240_000,
   );
   return { base, child, dir };
 }

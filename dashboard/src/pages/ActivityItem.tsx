@@ -6,7 +6,7 @@ import { ErrorNotice } from "../components/States";
 import { useAction } from "../components/useAction";
 import { useApp } from "../lib/app";
 import { ago, stamp } from "../lib/format";
-import { describeEntry, FIELD_WORDS } from "./activity-words";
+import { describeEntry, FIELD_WORDS, summaryWords } from "./activity-words";
 
 const WORDS: Record<string, string> = {
   patchTransaction: "Changed a transaction",
@@ -117,7 +117,7 @@ export function ActivityItem({
   // names ids, so it falls back to the words.
   const title =
     describeEntry(e, { categories, byId }) ??
-    (e.operation_id === "revertActivity" ? words : e.summary) ??
+    (e.operation_id === "revertActivity" ? words : summaryWords(e.summary)) ??
     words ??
     `${e.method ?? ""} ${e.path ?? ""}`.trim();
   const keys = changedKeys(e);

@@ -2,6 +2,7 @@
 // (the same ones undo restores), with categories spelled as the category list spells them, so the
 // ledger reads "Starbucks: Coffee & Cafes → Groceries", not an operation id or a lower-cased key.
 import type { ActivityEntry } from "../api/types";
+import { stageWords } from "../lib/failure-words";
 import { categoryLabel, money, typeLabel } from "../lib/format";
 
 type Img = Record<string, unknown> | null | undefined;
@@ -108,3 +109,20 @@ export const FIELD_WORDS: Record<string, string | null> = {
   company: "Merchant",
   category: "Category",
 };
+
+/**
+ * A server summary in words: a quarantine's ("quarantined: pf_… (no_parser_match)") says why in
+ * words; any other id (`pf_…`, `tx_…`, hex runs) and code is left out.
+ */
+export function summaryWords(summary: string | null | undefined): string | null {
+  if (!summary) return null;
+  const q = /^quarantined: \S+ \(([a-z_]+)\)$/.exec(summary);
+  if (q) return `An alert could not be read (${stageWords(q[1])}); it waits under Needs review`;
+  const out = summary
+    .replace(/\b[a-z]{1,6}_[0-9a-f]{6,}\b/gi, "")
+    .replace(/\b[0-9a-f]{12,}\b/gi, "")
+    .replace(/\(\s*\)/g, "")
+    .replace(/\s{2,}/g, " ")
+    .trim();
+  return out || null;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ActivityEntry } from "../../../dashboard/src/api/types";
-import { describeEntry } from "../../../dashboard/src/pages/activity-words";
+import { describeEntry, summaryWords } from "../../../dashboard/src/pages/activity-words";
 
 const categories = ["Coffee & Cafes", "Groceries", "Restaurant/Dining"];
 const entry = (e: Partial<ActivityEntry>): ActivityEntry =>
@@ -109,5 +109,20 @@ describe("activity entries in the UI's words", () => {
       },
     });
     expect(describeEntry(edit, { categories })).toBe("Statement row 4: category Restaurant/Dining");
+  });
+});
+
+describe("a server summary in words (issue 39: no code on screen)", () => {
+  it("says why a quarantined alert waits, without its id or stage code", () => {
+    const words = summaryWords("quarantined: pf_f9dc5fa8ce881d9f2a213708 (no_parser_match)");
+    expect(words).toBe(
+      "An alert could not be read (no reader knows this bank's wording yet); it waits under Needs review",
+    );
+    expect(words).not.toMatch(/pf_|_match/);
+  });
+  it("leaves other ids out and keeps the words", () => {
+    expect(summaryWords("dismissed pf_0123456789abcdef")).toBe("dismissed");
+    expect(summaryWords("Groceries budget set")).toBe("Groceries budget set");
+    expect(summaryWords(null)).toBeNull();
   });
 });
