@@ -115,8 +115,7 @@ describe("learned templates never read a wrong amount or merchant", () => {
             // A digit or mark typed right beside the amount changes the printed amount itself
             // ("$" → "2": "20.01"): read by its anchors, the email's own figure is the value.
             const printed =
-              /[0-9.,]/.test(applied?.ch ?? "") &&
-              edited.includes(shape.amount(r.values.amount));
+              /[0-9.,]/.test(applied?.ch ?? "") && edited.includes(shape.amount(r.values.amount));
             if (!printed) expect(r.values.amount).toBe(cents);
             expect(r.values.merchant).toBe(merchant);
           }
