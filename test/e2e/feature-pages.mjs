@@ -503,7 +503,8 @@ export const steps = [
       await page.waitForTimeout(300);
       assert.match(page.url(), /\/budget\/edit/);
       assert.equal(await ceiling.inputValue(), String(Number(was || 0) + 123));
-      await page.goBack();
+      // Back as the browser's button does (a same-document history step: no page load to wait for).
+      await page.evaluate(() => history.back());
       await page.waitForTimeout(300);
       assert.match(page.url(), /\/budget\/edit/);
       page.off("dialog", stay);
