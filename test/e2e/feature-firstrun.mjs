@@ -105,7 +105,12 @@ export const steps = [
         async () => Number(await page.getByTestId("attention-count").textContent()) >= 2,
         "alerts to review",
       );
-      await hasText(page.locator("main"), "Tangerine", 15_000);
+      // The untaught bank's alert waits in the list (shown by its sender, alerts@tangerine.example).
+      await until(
+        async () => ((await page.locator("main").textContent()) ?? "").toLowerCase().includes("tangerine"),
+        "the untaught bank's alert",
+        15_000,
+      );
       await page.goto(`${t.state.fresh.base}/statements`);
       await hasText(page.locator("main"), "mbna-", 15_000);
       const again = await page.evaluate(

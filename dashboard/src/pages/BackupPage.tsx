@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { api, unwrap } from "../api/client";
 import type { components } from "../api/schema";
+import { ScrollRegion } from "../components/ScrollRegion";
 import { ErrorNotice } from "../components/States";
 import { useAction } from "../components/useAction";
 import { useApp } from "../lib/app";
@@ -194,36 +195,38 @@ function CountsTable({
 }) {
   const cols = ["New", "Same", "Different", "Unreadable", ...(written ? ["Added", "Replaced", "Left"] : [])];
   return (
-    <table className="table">
-      <thead>
-        <tr>
-          <th scope="col">Table</th>
-          {cols.map((c) => (
-            <th key={c} scope="col" className="num">
-              {c}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {Object.entries(tables).map(([name, c]) => (
-          <tr key={name}>
-            <td>{name.replaceAll("_", " ")}</td>
-            <td className="num">{c.new}</td>
-            <td className="num">{c.identical}</td>
-            <td className="num">{c.different}</td>
-            <td className="num">{c.invalid}</td>
-            {written && (
-              <>
-                <td className="num">{c.inserted ?? 0}</td>
-                <td className="num">{c.updated ?? 0}</td>
-                <td className="num">{c.skipped ?? 0}</td>
-              </>
-            )}
+    <ScrollRegion label={written ? "What the restore did, per table" : "What the backup holds, per table"}>
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">Table</th>
+            {cols.map((c) => (
+              <th key={c} scope="col" className="num">
+                {c}
+              </th>
+            ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {Object.entries(tables).map(([name, c]) => (
+            <tr key={name}>
+              <td>{name.replaceAll("_", " ")}</td>
+              <td className="num">{c.new}</td>
+              <td className="num">{c.identical}</td>
+              <td className="num">{c.different}</td>
+              <td className="num">{c.invalid}</td>
+              {written && (
+                <>
+                  <td className="num">{c.inserted ?? 0}</td>
+                  <td className="num">{c.updated ?? 0}</td>
+                  <td className="num">{c.skipped ?? 0}</td>
+                </>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
   );
 }
 
