@@ -4,6 +4,16 @@ import { isValidTimeZone } from "../../lib/time";
 export const REASONING_EFFORTS = ["none", "minimal", "low", "medium", "high", "xhigh", "max"] as const;
 export const CATEGORIZATION_PROVIDERS = ["hosted", "cli_b", "disabled"] as const;
 export const GENERATION_PROVIDERS = ["cli_a", "hosted", "cli_b", "cli_c", "disabled"] as const;
+/** A DNS name as settings hold it (trimmed, lower case): a host or domain of the mail path. */
+const dnsName = (what: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1)
+    .max(253)
+    .regex(/^[a-z0-9.-]+$/, `must be a ${what}`);
+
 export const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const Effort = z.enum(REASONING_EFFORTS).nullable();
@@ -57,30 +67,8 @@ const Settings = z.object({
   // Authentication-Results are known by their authserv-id (Cloudflare Email Routing's by default;
   // an IMAP mailbox's own, such as mx.google.com, when mail arrives that way), and an ARC set's
   // verdict counts only from the sealers (ARC-Seal d= domains) listed here.
-  receiving_authserv_ids: z
-    .array(
-      z
-        .string()
-        .trim()
-        .toLowerCase()
-        .min(1)
-        .max(253)
-        .regex(/^[a-z0-9.-]+$/, "must be a host name"),
-    )
-    .max(10)
-    .default(["mx.cloudflare.net"]),
-  arc_trusted_sealers: z
-    .array(
-      z
-        .string()
-        .trim()
-        .toLowerCase()
-        .min(1)
-        .max(253)
-        .regex(/^[a-z0-9.-]+$/, "must be a domain"),
-    )
-    .max(20)
-    .default([]),
+  receiving_authserv_ids: z.array(dnsName("host name")).max(10).default(["mx.cloudflare.net"]),
+  arc_trusted_sealers: z.array(dnsName("domain")).max(20).default([]),
 });
 type SettingsShape = typeof Settings.shape;
 
