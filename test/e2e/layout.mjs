@@ -136,58 +136,76 @@ export function codeShapedText(page) {
 
 /**
  * Walks `paths` at a phone's 390×844 and a desktop's 1280×800 (a screenshot of each kept under
- * `layout-`), and returns every problem found: a covered control, code-shaped text, on a phone the
- * journal's first transaction below the first screen (`journalRows`), on the desktop the sidebar's
- * last link (Settings) below the fold.
+ * `layout-`), `tabs` pages of the signed-in context at a time (most of a visit is waiting for the
+ * page's data to settle, so the tabs overlap their waits), and returns every problem found, sorted:
+ * a covered control, code-shaped text, on a phone the journal's first transaction below the first
+ * screen (`journalRows`), on the desktop the sidebar's last link (Settings) below the fold, and
+ * whatever `audit(page, {path, tag})` returns for each settled page (checked before anything is
+ * scrolled or unfolded).
  */
-export async function screenChecks(t, paths, { journalRows = false } = {}) {
-  const { page, base } = t;
-  const problems = [];
+export async function screenChecks(t, paths, { journalRows = false, tabs = 3, audit = null } = {}) {
+  const jobs = [];
   for (const [width, height, tag] of [
     [390, 844, "phone"],
     [1280, 800, "desktop"],
-  ]) {
-    await page.setViewportSize({ width, height });
-    for (const path of paths) {
-      await page.goto(`${base}${path}`);
-      await page.locator("main h1").first().waitFor();
-      await page.waitForLoadState("networkidle").catch(() => {});
-      await page
-        .waitForFunction(() => !document.querySelector(".loading"), null, { timeout: 15_000 })
-        .catch(() => {});
-      await page.waitForTimeout(150);
-      const name = `layout-${tag}-${path.replace(/\W+/g, "-").replace(/^-|-$/g, "") || "journal"}`;
-      await page
-        .screenshot({ path: join(t.shotsDir ?? "test-results/screenshots", `${name}.png`) })
-        .catch(() => {});
-      // Measured as the page first shows, before any folded part is opened below.
-      if (path === "/" && tag === "phone" && journalRows) {
-        const y = await page.evaluate(() => {
-          const row = document.querySelector("[data-testid=journal-day] .tx-row");
-          return row ? row.getBoundingClientRect().bottom : null;
-        });
-        const bar = await page.evaluate(
-          () => document.querySelector(".bottombar")?.getBoundingClientRect().top ?? innerHeight,
-        );
-        if (y === null || y > bar)
-          problems.push(`phone /: the first transaction ends at y=${y}, the first screen at ${bar}`);
-      }
-      for (const c of await coveredControls(page)) problems.push(`${tag} ${path}: ${c}`);
-      // What folded parts say too ("What changed" in Activity, a row's details).
-      await page.evaluate(() => {
-        for (const d of document.querySelectorAll("main details")) d.open = true;
-      });
-      for (const c of await codeShapedText(page)) problems.push(`${tag} ${path}: ${c}`);
-      if (path === "/" && tag === "desktop") {
-        const link = page
-          .getByRole("navigation", { name: "Main" })
-          .getByRole("link", { name: "Settings", exact: true });
-        const box = await link.boundingBox();
-        if (!box || box.y + box.height > height)
-          problems.push(`desktop: the sidebar's Settings link is at y=${box?.y} of ${height}`);
-      }
+  ])
+    for (const path of paths) jobs.push({ width, height, tag, path });
+  const problems = [];
+  const tab = async () => {
+    const page = await t.page.context().newPage();
+    page.setDefaultTimeout(20_000);
+    try {
+      for (let job = jobs.shift(); job; job = jobs.shift())
+        problems.push(...(await visit(t, page, job, { journalRows, audit })));
+    } finally {
+      await page.close();
     }
+  };
+  await Promise.all(Array.from({ length: tabs }, tab));
+  return problems.sort();
+}
+
+async function visit(t, page, { width, height, tag, path }, { journalRows, audit }) {
+  const { base } = t;
+  const problems = [];
+  await page.setViewportSize({ width, height });
+  await page.goto(`${base}${path}`);
+  await page.locator("main h1").first().waitFor();
+  await page.waitForLoadState("networkidle").catch(() => {});
+  await page
+    .waitForFunction(() => !document.querySelector(".loading"), null, { timeout: 15_000 })
+    .catch(() => {});
+  await page.waitForTimeout(150);
+  const name = `layout-${tag}-${path.replace(/\W+/g, "-").replace(/^-|-$/g, "") || "journal"}`;
+  await page
+    .screenshot({ path: join(t.shotsDir ?? "test-results/screenshots", `${name}.png`) })
+    .catch(() => {});
+  if (audit) problems.push(...(await audit(page, { path, tag })));
+  // Measured as the page first shows, before any folded part is opened below.
+  if (path === "/" && tag === "phone" && journalRows) {
+    const y = await page.evaluate(() => {
+      const row = document.querySelector("[data-testid=journal-day] .tx-row");
+      return row ? row.getBoundingClientRect().bottom : null;
+    });
+    const bar = await page.evaluate(
+      () => document.querySelector(".bottombar")?.getBoundingClientRect().top ?? innerHeight,
+    );
+    if (y === null || y > bar)
+      problems.push(`phone /: the first transaction ends at y=${y}, the first screen at ${bar}`);
   }
-  await page.setViewportSize({ width: 1280, height: 900 });
+  for (const c of await coveredControls(page)) problems.push(`${tag} ${path}: ${c}`);
+  // What folded parts say too ("What changed" in Activity, a row's details).
+  await page.evaluate(() => {
+    for (const d of document.querySelectorAll("main details")) d.open = true;
+  });
+  for (const c of await codeShapedText(page)) problems.push(`${tag} ${path}: ${c}`);
+  if (path === "/" && tag === "desktop") {
+    const link = page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Settings", exact: true });
+    const box = await link.boundingBox();
+    if (!box || box.y + box.height > height)
+      problems.push(`desktop: the sidebar's Settings link is at y=${box?.y} of ${height}`);
+  }
   return problems;
 }
