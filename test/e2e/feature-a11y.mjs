@@ -38,7 +38,7 @@ async function audit(page) {
 
 export const steps = [
   {
-    name: "every page at 390 and 1280 px: no serious or critical axe violations, nothing fixed covers a control, no code on screen, the first transaction on a phone's first screen",
+    name: "every page at 390 and 1280 px: no serious or critical axe violations, no CSP violation, nothing fixed covers a control, no code on screen, the first transaction on a phone's first screen",
     async run(t) {
       const { page, base } = t;
       await page.goto(`${base}/`);

@@ -139,7 +139,7 @@ export function codeShapedText(page) {
  * `layout-`), `tabs` pages of the signed-in context at a time (most of a visit is waiting for the
  * page's data to settle, so the tabs overlap their waits), and returns every problem found, sorted:
  * a covered control, code-shaped text, on a phone the journal's first transaction below the first
- * screen (`journalRows`), on the desktop the sidebar's last link (Settings) below the fold, and
+ * screen (`journalRows`), a Content-Security-Policy violation, on the desktop the sidebar's last link (Settings) below the fold, and
  * whatever `audit(page, {path, tag})` returns for each settled page (checked before anything is
  * scrolled or unfolded).
  */
@@ -154,6 +154,13 @@ export async function screenChecks(t, paths, { journalRows = false, tabs = 3, au
   const tab = async () => {
     const page = await t.page.context().newPage();
     page.setDefaultTimeout(20_000);
+    // Every Content-Security-Policy violation the page meets while it loads and settles.
+    await page.addInitScript(() => {
+      window.__csp = [];
+      document.addEventListener("securitypolicyviolation", (e) =>
+        window.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+      );
+    });
     try {
       for (let job = jobs.shift(); job; job = jobs.shift())
         problems.push(...(await visit(t, page, job, { journalRows, audit })));
@@ -180,6 +187,7 @@ async function visit(t, page, { width, height, tag, path }, { journalRows, audit
   await page
     .screenshot({ path: join(t.shotsDir ?? "test-results/screenshots", `${name}.png`) })
     .catch(() => {});
+  for (const v of await page.evaluate(() => window.__csp ?? [])) problems.push(`${tag} ${path}: CSP ${v}`);
   if (audit) problems.push(...(await audit(page, { path, tag })));
   // Measured as the page first shows, before any folded part is opened below.
   if (path === "/" && tag === "phone" && journalRows) {

@@ -196,14 +196,14 @@ describe("POST /api/v1/setup/demo-data", () => {
   });
 
   it("a fixed seed and today give the same household", { timeout: 180_000 }, async () => {
-    const a = await call("/api/v1/setup/demo-data?months=2", { method: "POST", now: NOW });
+    const a = await call("/api/v1/setup/demo-data?months=1", { method: "POST", now: NOW });
     expect(a.status, a.text).toBe(201);
     const first = await env.DB.prepare(
       "SELECT DateFileName, Amount, Company FROM transactions ORDER BY 1",
     ).all();
     await clearTransactions();
     await env.DB.batch(["statement_rows", "statements"].map((t) => env.DB.prepare(`DELETE FROM ${t}`)));
-    const b = await call("/api/v1/setup/demo-data?months=2&today=2026-11-21&seed=20261121", {
+    const b = await call("/api/v1/setup/demo-data?months=1&today=2026-11-21&seed=20261121", {
       method: "POST",
     });
     expect(b.status, b.text).toBe(201);
