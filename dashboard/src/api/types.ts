@@ -18,6 +18,8 @@ export type IssuedToken = S["ApiTokenIssueResponse"];
 export type ParseFailure = S["ParseFailureSummary"];
 export type ParseFailureDetail = S["ParseFailureDetail"];
 export type ManualResolve = S["ManualResolveRequest"];
+/** The transaction types of the contract (one list: the API's enum). */
+export type TxType = S["ManualResolveRequest"]["transaction_type"];
 export type UploadResult = S["UploadEmlResponse"];
 export type CategoryWithGroup = S["CategoryWithGroup"];
 export type OverrideEntry = S["OverrideEntry"];

@@ -1,3 +1,4 @@
+import type { TxType } from "../api/types";
 // Money, dates and months, all through Intl so they read naturally in the viewer's locale.
 const CURRENCY: string = import.meta.env.VITE_CURRENCY ?? "CAD";
 
@@ -120,12 +121,18 @@ export function categoryLabel(name: string | null | undefined, known: readonly s
   return name.replace(/(^|[\s/&-])(\p{L})/gu, (_, sep: string, ch: string) => sep + ch.toUpperCase());
 }
 
-export const SPENDING_TYPES = new Set(["purchase", "withdrawal", "preauth", "e-transfer-sent"]);
+export const SPENDING_TYPES = new Set<string>([
+  "purchase",
+  "withdrawal",
+  "preauth",
+  "e-transfer-sent",
+] satisfies TxType[]);
 export function isIncoming(type: string | null | undefined): boolean {
   return !!type && !SPENDING_TYPES.has(type);
 }
 
-const TYPE_WORDS: Record<string, string> = {
+/** Every type of the contract in words: a type the API adds fails the type check until it has its words. */
+const TYPE_WORDS: Record<TxType, string> = {
   purchase: "Purchase",
   withdrawal: "Withdrawal",
   preauth: "Pre-authorization",
@@ -133,10 +140,15 @@ const TYPE_WORDS: Record<string, string> = {
   "e-transfer-sent": "E-transfer sent",
   deposit: "Deposit",
 };
+/** The contract's transaction types, in the order forms list them. */
+export const TX_TYPES = Object.keys(TYPE_WORDS) as TxType[];
 /** A transaction type in words ("preauth" → "Pre-authorization"). */
 export function typeLabel(type: string | null | undefined): string {
   if (!type) return "—";
-  return TYPE_WORDS[type.toLowerCase()] ?? type.charAt(0).toUpperCase() + type.slice(1).replace(/[_-]/g, " ");
+  return (
+    TYPE_WORDS[type.toLowerCase() as TxType] ??
+    type.charAt(0).toUpperCase() + type.slice(1).replace(/[_-]/g, " ")
+  );
 }
 
 const ACCOUNT_WORDS: Record<string, string> = {

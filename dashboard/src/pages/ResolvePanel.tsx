@@ -5,17 +5,10 @@ import type { ManualResolve, ParseFailure } from "../api/types";
 import { ErrorNotice, Loading } from "../components/States";
 import { useAction } from "../components/useAction";
 import { useApp } from "../lib/app";
-import { money, typeLabel } from "../lib/format";
+import { money, TX_TYPES, typeLabel } from "../lib/format";
 import { useApi } from "../lib/useApi";
 
-const TYPES: ManualResolve["transaction_type"][] = [
-  "purchase",
-  "withdrawal",
-  "preauth",
-  "e-transfer",
-  "e-transfer-sent",
-  "deposit",
-];
+const TYPES: ManualResolve["transaction_type"][] = TX_TYPES;
 
 /** A resolve refused before saving: the typed values the email does not print, and what it says. */
 interface Unseen {

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useApp } from "../lib/app";
+import { TX_TYPES } from "../lib/format";
 
 export const FILTER_KEYS = [
   "from",
@@ -16,7 +17,6 @@ export const FILTER_KEYS = [
 ] as const;
 export type Filters = Partial<Record<(typeof FILTER_KEYS)[number], string>>;
 
-const TYPES = ["purchase", "withdrawal", "preauth", "e-transfer", "e-transfer-sent", "deposit"];
 const INSTITUTIONS = ["RBC", "CIBC", "MBNA", "Simplii", "PC Financial"];
 
 /** A labelled select whose empty choice ("Any") means "no filter". */
@@ -90,7 +90,7 @@ export function SearchForm({ initial, onSearch }: { initial: Filters; onSearch: 
             ))}
           </datalist>
         </label>
-        <AnySelect label="Type" value={f.type} options={TYPES} onChange={set("type")} />
+        <AnySelect label="Type" value={f.type} options={TX_TYPES} onChange={set("type")} />
         <label className="field">
           <span>Min amount</span>
           <input

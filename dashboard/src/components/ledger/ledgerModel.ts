@@ -12,15 +12,8 @@ export interface Filter {
   type: string;
 }
 
-export const TX_TYPES = [
-  "purchase",
-  "withdrawal",
-  "preauth",
-  "e-transfer",
-  "e-transfer-sent",
-  "deposit",
-] as const;
-export type TxType = (typeof TX_TYPES)[number];
+export { TX_TYPES } from "../../lib/format";
+export type { TxType } from "../../api/types";
 
 /** DateFileName starts with the sortable local time; `date` is MM/DD/YYYY for people. */
 const sortValue = (t: Transaction, key: SortKey): string | number => {
