@@ -154,6 +154,8 @@ export async function screenChecks(t, paths, { journalRows = false, tabs = 3, au
   const tab = async () => {
     const page = await t.page.context().newPage();
     page.setDefaultTimeout(20_000);
+    // A fresh server of another suite may be booting beside this walk (scripts/e2e.mjs `prepare()`).
+    page.setDefaultNavigationTimeout(45_000);
     // Every Content-Security-Policy violation the page meets while it loads and settles.
     await page.addInitScript(() => {
       window.__csp = [];
