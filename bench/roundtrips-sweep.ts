@@ -44,14 +44,20 @@ const RIBERA = riberaStatement(["01/01/2025", "31/01/2025"], 150_000, [
   { date: "03/01/2025", text: "MERCADONA VALENCIA", cents: -4_512 },
   { date: "05/01/2025", text: "NOMINA ACME SL", cents: 210_000 },
 ]);
-// A statement a rule reads (made here): three rows, their running balances and the totals box.
+// A statement a rule reads (made here), in the weeks before NOW: three rows, balances, the totals box.
 const MAPLE = mapleStatement(
   [
-    { date: "Dec 16", lines: ["PAYROLL DEPOSIT"], in: "1,500.00", balance: "3,500.00" },
-    { date: "Dec 18", lines: ["CORNER GROCERY"], out: "82.40", balance: "3,417.60" },
-    { date: "Dec 20", lines: ["CITY TRANSIT PASS"], out: "120.00", balance: "3,297.60" },
+    { date: "Mar 03", lines: ["PAYROLL DEPOSIT"], in: "1,500.00", balance: "3,500.00" },
+    { date: "Mar 05", lines: ["CORNER GROCERY"], out: "82.40", balance: "3,417.60" },
+    { date: "Mar 10", lines: ["CITY TRANSIT PASS"], out: "120.00", balance: "3,297.60" },
   ],
-  { opening: "2,000.00", closing: "3,297.60", totalsIn: "1,500.00", totalsOut: "202.40" },
+  {
+    opening: "2,000.00",
+    closing: "3,297.60",
+    totalsIn: "1,500.00",
+    totalsOut: "202.40",
+    period: "February 24, 2025 to March 24, 2025",
+  },
 );
 const verbose = Boolean((env as unknown as { TRIPS?: string }).TRIPS);
 const MUTATING = ["post", "put", "patch", "delete"];
