@@ -1,6 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defaultExclude, defineConfig } from "vitest/config";
-import { readAlertCorpora } from "./scripts/lib/corpora.mjs";
+import { readAlertCorpora, readTidings } from "./scripts/lib/corpora.mjs";
 
 // Two projects, one run (`npm test` and `vitest run` run both; `--project unit` picks one):
 // - unit: pure code in plain Node, no servers, no bindings (seconds instead of a minute in workerd);
@@ -58,6 +58,8 @@ export default defineConfig({
                 TEST_MIGRATION_HISTORY: await readD1Migrations("./test/fixtures/migration-history"),
                 // The real alerts of ../shared/corpora (never committed here), null where absent.
                 TEST_ALERT_CORPORA: readAlertCorpora(),
+                // Tidings' reference data of ../shared/reference/tidings (never committed here), null where absent.
+                TEST_TIDINGS: readTidings(),
                 // Tests never reach a hosted provider or a real mailbox unless a test sets them.
                 IMAP_HOST: "",
                 MODEL_API_KEY: "",

@@ -21,7 +21,7 @@ import { buildMime } from "../test/fixtures/emails/builders";
 import { testDeps } from "../test/fixtures/emails/deps";
 import { receiptFixture } from "../test/fixtures/receipts";
 import { maple, prairie } from "../test/fixtures/emails/unknown-banks/banks";
-import { pdfFixture } from "../test/fixtures/statements";
+import { mapleStatement } from "../test/fixtures/statements/banks";
 import { riberaStatement } from "../test/fixtures/statements/unknown-bank";
 import openapi from "../openapi.json";
 import { fakeModel, modelServerUrl } from "../test/helpers/fake-model-client";
@@ -44,6 +44,21 @@ const RIBERA = riberaStatement(["01/01/2025", "31/01/2025"], 150_000, [
   { date: "03/01/2025", text: "MERCADONA VALENCIA", cents: -4_512 },
   { date: "05/01/2025", text: "NOMINA ACME SL", cents: 210_000 },
 ]);
+// A statement a rule reads (made here), in the weeks before NOW: three rows, balances, the totals box.
+const MAPLE = mapleStatement(
+  [
+    { date: "Mar 03", lines: ["PAYROLL DEPOSIT"], in: "1,500.00", balance: "3,500.00" },
+    { date: "Mar 05", lines: ["CORNER GROCERY"], out: "82.40", balance: "3,417.60" },
+    { date: "Mar 10", lines: ["CITY TRANSIT PASS"], out: "120.00", balance: "3,297.60" },
+  ],
+  {
+    opening: "2,000.00",
+    closing: "3,297.60",
+    totalsIn: "1,500.00",
+    totalsOut: "202.40",
+    period: "February 24, 2025 to March 24, 2025",
+  },
+);
 const verbose = Boolean((env as unknown as { TRIPS?: string }).TRIPS);
 const MUTATING = ["post", "put", "patch", "delete"];
 
@@ -378,7 +393,7 @@ it("counts D1 round trips of every mutating operation", async () => {
       () => ({
         method: "POST",
         path: "/api/v1/statements/upload",
-        form: file(pdfFixture("Rbc_Chequing_2025-02-24_to_2025-03-24"), "rbc.pdf", "application/pdf"),
+        form: file(MAPLE, "maple.pdf", "application/pdf"),
       }),
     ],
     [

@@ -1,6 +1,6 @@
 import type { D1Migration } from "cloudflare:test";
 import type { Env as WorkerEnv } from "../src/env";
-import type { AlertCorpora } from "../scripts/lib/corpora.mjs";
+import type { AlertCorpora, TidingsFiles } from "../scripts/lib/corpora.mjs";
 
 declare global {
   namespace Cloudflare {
@@ -8,6 +8,7 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       TEST_MIGRATION_HISTORY: D1Migration[];
       TEST_ALERT_CORPORA: AlertCorpora;
+      TEST_TIDINGS: TidingsFiles;
     }
   }
 }

@@ -1,5 +1,5 @@
-// Raw alert emails for the demo household, in the wording the real banks use (the real samples:
-// test/fixtures/tidings, MIT, and test/fixtures/emails). Each goes through the same pipeline as
+// Raw alert emails for the demo household, in the wording the real banks use (samples:
+// test/fixtures/emails, and Tidings' in ../shared/reference/tidings). Each goes through the same pipeline as
 // any email, so the demo rows carry what real rows carry (extraction, audit, context).
 
 const MONTHS = [

@@ -6,6 +6,8 @@ import {
   ApiError,
   codeForStatus,
   DomainError,
+  ERROR_CODES,
+  type ErrorCode,
   type FailureKind,
   issuesFromZod,
   validationError,
@@ -18,7 +20,9 @@ export * from "../lib/errors";
 export const ErrorEnvelope = z
   .object({
     error: z.string(),
-    code: z.string(),
+    code: z
+      .enum(ERROR_CODES)
+      .describe("The error catalogue (src/lib/errors.ts): one code per kind of failure"),
     details: z.record(z.string(), z.unknown()).nullable(),
   })
   .meta({ id: "ErrorEnvelope", description: "Every 4xx and 5xx response body." });
@@ -26,7 +30,7 @@ export const ErrorEnvelope = z
 export function envelope(
   status: number,
   error: string,
-  code?: string,
+  code?: ErrorCode,
   details: Record<string, unknown> | null = null,
 ) {
   return { error, code: code ?? codeForStatus(status), details };

@@ -8,8 +8,53 @@
  */
 import type { z } from "zod";
 
+/**
+ * The error catalogue: every `code` an envelope may carry, once (ErrorEnvelope.code in openapi.json,
+ * imported by the dashboard from its generated types). Upper snake case; the one exception is
+ * `stale_revert`, spelled as SPEC.md's error table spells it. test/unit/architecture/error-codes.test.ts
+ * holds the rules.
+ */
+export const ERROR_CODES = [
+  // By status (STATUS_CODES below); "ERROR" for a 4xx the map does not list.
+  "BAD_REQUEST",
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "METHOD_NOT_ALLOWED",
+  "CONFLICT",
+  "GONE",
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "VALIDATION_ERROR",
+  "RATE_LIMITED",
+  "INTERNAL_ERROR",
+  "NOT_IMPLEMENTED",
+  "BAD_GATEWAY",
+  "SERVICE_UNAVAILABLE",
+  "GATEWAY_TIMEOUT",
+  "ERROR",
+  // A handler's own: what the person can do about it differs from the status's plain meaning.
+  "AI_NOT_CONFIGURED",
+  "CATEGORY_DELETED",
+  "CROSS_SITE_REQUEST",
+  "CSV_MAPPING_NEEDED",
+  "DUPLICATE_TRANSACTION",
+  "NO_SOURCE_CHECKOUT",
+  "NOT_CSV",
+  "NOT_IN_EMAIL",
+  "NOT_PDF",
+  "PDF_TOO_COSTLY",
+  "RECEIPT_UNREADABLE",
+  "ROW_SETTLED",
+  "TOO_MANY_ROWS",
+  "stale_revert",
+] as const;
+
+/** One code of the catalogue. */
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
 /** The status → code map; a handler may set its own code (for example `stale_revert`). */
-export const STATUS_CODES: Record<number, string> = {
+export const STATUS_CODES: Record<number, ErrorCode> = {
   400: "BAD_REQUEST",
   401: "UNAUTHORIZED",
   403: "FORBIDDEN",
@@ -27,7 +72,7 @@ export const STATUS_CODES: Record<number, string> = {
   504: "GATEWAY_TIMEOUT",
 };
 
-export function codeForStatus(status: number): string {
+export function codeForStatus(status: number): ErrorCode {
   return STATUS_CODES[status] ?? (status >= 500 ? "INTERNAL_ERROR" : "ERROR");
 }
 
@@ -42,7 +87,7 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly code: string = codeForStatus(status),
+    readonly code: ErrorCode = codeForStatus(status),
     readonly details: Record<string, unknown> | null = null,
   ) {
     super(message);
@@ -64,7 +109,7 @@ export class DomainError extends Error {
   constructor(
     readonly kind: FailureKind,
     message: string,
-    readonly code: string,
+    readonly code: ErrorCode,
     readonly details: Record<string, unknown> | null = null,
   ) {
     super(message);
@@ -73,14 +118,18 @@ export class DomainError extends Error {
 
 /** What was asked for does not exist. */
 export class NotFound extends DomainError {
-  constructor(message: string, code = "NOT_FOUND", details: Record<string, unknown> | null = null) {
+  constructor(
+    message: string,
+    code: ErrorCode = "NOT_FOUND",
+    details: Record<string, unknown> | null = null,
+  ) {
     super("not_found", message, code, details);
   }
 }
 
 /** The request collides with the current state (a stale version, a job running, a duplicate). */
 export class Conflict extends DomainError {
-  constructor(message: string, code = "CONFLICT", details: Record<string, unknown> | null = null) {
+  constructor(message: string, code: ErrorCode = "CONFLICT", details: Record<string, unknown> | null = null) {
     super("conflict", message, code, details);
   }
 }
@@ -97,21 +146,25 @@ export class Invalid extends DomainError {
  * (`AI_NOT_CONFIGURED`), content the reader could not read, a mapping still needed.
  */
 export class Refused extends DomainError {
-  constructor(message: string, code: string, details: Record<string, unknown> | null = null) {
+  constructor(message: string, code: ErrorCode, details: Record<string, unknown> | null = null) {
     super("refused", message, code, details);
   }
 }
 
 /** What was asked for existed but has expired (a staged preview past its lifetime). */
 export class Gone extends DomainError {
-  constructor(message: string, code = "GONE", details: Record<string, unknown> | null = null) {
+  constructor(message: string, code: ErrorCode = "GONE", details: Record<string, unknown> | null = null) {
     super("gone", message, code, details);
   }
 }
 
 /** The input costs more than its bound (bytes, rows, pages). */
 export class TooLarge extends DomainError {
-  constructor(message: string, details: Record<string, unknown> | null = null, code = "PAYLOAD_TOO_LARGE") {
+  constructor(
+    message: string,
+    details: Record<string, unknown> | null = null,
+    code: ErrorCode = "PAYLOAD_TOO_LARGE",
+  ) {
     super("too_large", message, code, details);
   }
 }
@@ -121,7 +174,7 @@ export class Unsupported extends DomainError {
   constructor(
     message: string,
     details: Record<string, unknown> | null = null,
-    code = "UNSUPPORTED_MEDIA_TYPE",
+    code: ErrorCode = "UNSUPPORTED_MEDIA_TYPE",
   ) {
     super("unsupported", message, code, details);
   }
@@ -130,7 +183,7 @@ export class Unsupported extends DomainError {
 export const notFound = (what = "Resource") => new NotFound(`${what} not found`);
 export const conflict = (
   message: string,
-  code = "CONFLICT",
+  code: ErrorCode = "CONFLICT",
   details: Record<string, unknown> | null = null,
 ) => new Conflict(message, code, details);
 

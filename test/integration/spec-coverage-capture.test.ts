@@ -3,7 +3,7 @@
 // GET /coverage agrees with the statement's own `capture` figure (issue 23 point 5).
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { pdfFixture } from "../fixtures/statements";
+import { pdfFixture, skipWithoutTidingsPdfs } from "../fixtures/statements";
 import { call } from "../helpers/http";
 import { seedTx } from "../helpers/seed";
 
@@ -41,7 +41,10 @@ async function handAdded(date: string, amount: number, company: string, transact
 describe("SPEC CaptureSummary: alert emails caught it, hand-added rows did not", () => {
   beforeEach(reset);
 
-  it("a hand-added row matching a statement row is not caught; /coverage equals the statement's figure", async () => {
+  it("a hand-added row matching a statement row is not caught; /coverage equals the statement's figure", async ({
+    skip,
+  }) => {
+    skipWithoutTidingsPdfs(skip);
     // An alert email caught the Mar 03 withdrawal; the Mar 19 one was typed in by hand.
     await seedTx({
       DateFileName: "2025.03.03_10.00_b.eml",
@@ -67,7 +70,10 @@ describe("SPEC CaptureSummary: alert emails caught it, hand-added rows did not",
     expect(byType.withdrawal).toBe(1);
   });
 
-  it("importing the statement does not change the figure (imported rows are not alerts)", async () => {
+  it("importing the statement does not change the figure (imported rows are not alerts)", async ({
+    skip,
+  }) => {
+    skipWithoutTidingsPdfs(skip);
     const d = await upload();
     const before = (await call("/api/v1/coverage", { now: NOW })).body.capture;
     expect(before.overall).toEqual({ caught: 0, total: d.transactions.length, rate: 0 });

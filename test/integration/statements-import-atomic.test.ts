@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { countingD1, tally } from "../../bench/lib/d1-count";
 import { call, expectEnvelope } from "../helpers/http";
 import { expectEntryInBatch } from "../helpers/ledger-batch";
-import { pdfFixture } from "../fixtures/statements";
+import { pdfFixture, skipWithoutTidingsPdfs } from "../fixtures/statements";
 
 const NOW = "2025-04-02T12:00:00.000Z";
 const RBC = "Rbc_Chequing_2025-02-24_to_2025-03-24";
@@ -53,7 +53,10 @@ function dagPdf(depth: number): Uint8Array {
 describe("statement import is all or nothing", () => {
   beforeEach(reset);
 
-  it("stores every row's synthetic key at upload, and the import writes exactly those keys", async () => {
+  it("stores every row's synthetic key at upload, and the import writes exactly those keys", async ({
+    skip,
+  }) => {
+    skipWithoutTidingsPdfs(skip);
     const up = await upload(pdfFixture(RBC));
     expect(up.status).toBe(200);
     const id = up.body.statement_id as string;
@@ -78,7 +81,8 @@ describe("statement import is all or nothing", () => {
     );
   });
 
-  it("review edits and the import journal in their own batch, and the import undoes", async () => {
+  it("review edits and the import journal in their own batch, and the import undoes", async ({ skip }) => {
+    skipWithoutTidingsPdfs(skip);
     const id = (await upload(pdfFixture(RBC))).body.statement_id as string;
     const edit = countingD1(env.DB);
     const one = await call(`/api/v1/statements/${id}/transactions/0`, {
@@ -123,7 +127,10 @@ describe("statement import is all or nothing", () => {
     expect(await count("SELECT COUNT(*) AS n FROM transactions")).toBe(0);
   });
 
-  it("an import's undo is stale once what it wrote changed (nothing written); rows without stored keys undo the long way", async () => {
+  it("an import's undo is stale once what it wrote changed (nothing written); rows without stored keys undo the long way", async ({
+    skip,
+  }) => {
+    skipWithoutTidingsPdfs(skip);
     const id = (await upload(pdfFixture(RBC))).body.statement_id as string;
     const imp = await call("/api/v1/statements/import", {
       method: "POST",
@@ -215,7 +222,10 @@ describe("statement import is all or nothing", () => {
     expect(await state()).toEqual([0, 0, 1]);
   });
 
-  it("a write failing midway leaves no transaction, no settled row and the statement as it was", async () => {
+  it("a write failing midway leaves no transaction, no settled row and the statement as it was", async ({
+    skip,
+  }) => {
+    skipWithoutTidingsPdfs(skip);
     const up = await upload(pdfFixture(RBC));
     const id = up.body.statement_id as string;
     const rows = (await call(`/api/v1/statements/${id}`, { now: NOW })).body.transactions as {

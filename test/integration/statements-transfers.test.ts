@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { call } from "../helpers/http";
 import { seedTx } from "../helpers/seed";
 import { mapleStatement } from "../fixtures/statements/banks";
-import { pdfFixture } from "../fixtures/statements";
+import { pdfFixture, skipWithoutTidingsPdfs } from "../fixtures/statements";
 
 const NOW = "2025-02-02T12:00:00.000Z";
 
@@ -122,7 +122,10 @@ describe("transfers in the review", () => {
 });
 
 describe("RBC statement: own-account moves default to skip (issue 34)", () => {
-  it("card payments, the savings transfer and an own transfer skip with their reason; a transfer sent to a person imports", async () => {
+  it("card payments, the savings transfer and an own transfer skip with their reason; a transfer sent to a person imports", async ({
+    skip,
+  }) => {
+    skipWithoutTidingsPdfs(skip);
     const up = await call("/api/v1/statements/upload", {
       method: "POST",
       rawBody: form(pdfFixture("Rbc_Chequing_2025-02-24_to_2025-03-24"), "rbc.pdf"),

@@ -6,7 +6,7 @@ import { countingD1, tally } from "../../bench/lib/d1-count";
 import { call, expectEnvelope } from "../helpers/http";
 import { expectEntryInBatch } from "../helpers/ledger-batch";
 import { seedTx } from "../helpers/seed";
-import { pdfFixture } from "../fixtures/statements";
+import { pdfFixture, skipWithoutTidingsPdfs } from "../fixtures/statements";
 import { makePdf } from "../fixtures/statements/make-pdf";
 
 const NOW = "2025-04-02T12:00:00.000Z";
@@ -49,7 +49,10 @@ const tiers = (rows: { reconcile_tier: string }[]) => rows.map((r) => r.reconcil
 describe("upload", () => {
   beforeEach(reset);
 
-  it("parses, reconciles against an empty journal and keeps the PDF in R2 under its hash", async () => {
+  it("parses, reconciles against an empty journal and keeps the PDF in R2 under its hash", async ({
+    skip,
+  }) => {
+    skipWithoutTidingsPdfs(skip);
     const counter = countingD1(env.DB);
     const res = await call("/api/v1/statements/upload", {
       method: "POST",
@@ -103,7 +106,8 @@ describe("upload", () => {
     expect(tally(listed.trips).trips).toBe(2);
   });
 
-  it("suggests a category from the overrides", async () => {
+  it("suggests a category from the overrides", async ({ skip }) => {
+    skipWithoutTidingsPdfs(skip);
     await putOverride("GROCERY MARKET", "Groceries");
     const res = await uploadStatement(pdfFixture(SIMPLII));
     const grocery = res.body.new.find(
@@ -112,7 +116,10 @@ describe("upload", () => {
     expect(grocery.suggested_category).toBe("Groceries");
   });
 
-  it("reconciles from one read batch; when that batch fails, each read runs alone with the same answer", async () => {
+  it("reconciles from one read batch; when that batch fails, each read runs alone with the same answer", async ({
+    skip,
+  }) => {
+    skipWithoutTidingsPdfs(skip);
     await putOverride("GROCERY MARKET", "Groceries");
     await seedTx({
       DateFileName: "2025.03.03_10.00_b.eml",
@@ -201,7 +208,10 @@ describe("upload", () => {
 describe("reconciliation tiers", () => {
   beforeEach(reset);
 
-  it("exact, suspected duplicate, fuzzy and new; one stored row matched once; opposite directions never", async () => {
+  it("exact, suspected duplicate, fuzzy and new; one stored row matched once; opposite directions never", async ({
+    skip,
+  }) => {
+    skipWithoutTidingsPdfs(skip);
     // Statement rows (Simplii): Feb 28 deposit 820.00, Mar 03 withdrawal 215.44, Mar 07 deposit 1750.00,
     // Mar 10 two withdrawals of 200.00, Mar 19 withdrawal 343.91, Mar 20 withdrawal 62.10.
     await seedTx({
@@ -304,7 +314,10 @@ describe("reconciliation tiers", () => {
 describe("review, import, undo, re-upload, reparse", () => {
   beforeEach(reset);
 
-  it("edits move the statement to in_progress; enrich needs a stored row; bulk edits are all or none", async () => {
+  it("edits move the statement to in_progress; enrich needs a stored row; bulk edits are all or none", async ({
+    skip,
+  }) => {
+    skipWithoutTidingsPdfs(skip);
     const id = (await uploadStatement(pdfFixture(RBC))).body.statement_id;
     const one = await patchRow(id, 1, { action: "skip" });
     expect(one.body).toMatchObject({ ok: true, tx_index: 1, action: "skip" });
@@ -349,7 +362,8 @@ describe("review, import, undo, re-upload, reparse", () => {
     expect(rows[5]).toMatchObject({ action: "skip", edited_category: "Rent" });
   });
 
-  it("a review edit is undone from the ledger: one row, and a bulk edit as a whole", async () => {
+  it("a review edit is undone from the ledger: one row, and a bulk edit as a whole", async ({ skip }) => {
+    skipWithoutTidingsPdfs(skip);
     const id = (await uploadStatement(pdfFixture(RBC))).body.statement_id;
     const original = (await detail(id)).body;
     const one = await patchRow(id, 1, { action: "skip", category: "Rent" });
@@ -393,7 +407,10 @@ describe("review, import, undo, re-upload, reparse", () => {
     expect(back.status).toBe(original.status);
   });
 
-  it("imports with synthetic keys, keeps identical same-day rows apart, and one ledger entry undoes it", async () => {
+  it("imports with synthetic keys, keeps identical same-day rows apart, and one ledger entry undoes it", async ({
+    skip,
+  }) => {
+    skipWithoutTidingsPdfs(skip);
     const id = (await uploadStatement(pdfFixture(SIMPLII))).body.statement_id;
     await patchRow(id, 0, { action: "import", company: "Riley Porter", category: "Gifts" });
     await patchRow(id, 14, { action: "skip" });
@@ -466,7 +483,10 @@ describe("review, import, undo, re-upload, reparse", () => {
     expect(after.transactions[0].action_result).toBeNull();
   });
 
-  it("enrich fills company and category, never over a manual category, never Miscellaneous over real information", async () => {
+  it("enrich fills company and category, never over a manual category, never Miscellaneous over real information", async ({
+    skip,
+  }) => {
+    skipWithoutTidingsPdfs(skip);
     await putOverride("MAPLEWOOD STATIONERY", "Hobbies");
     const bId = await seedTx({
       DateFileName: "2025.03.03_10.00_b.eml",
@@ -560,7 +580,8 @@ describe("review, import, undo, re-upload, reparse", () => {
     expect((await detail(id)).body.status).not.toBe("complete");
   });
 
-  it("reparse re-runs parser and reconciliation and keeps the person's edits", async () => {
+  it("reparse re-runs parser and reconciliation and keeps the person's edits", async ({ skip }) => {
+    skipWithoutTidingsPdfs(skip);
     const id = (await uploadStatement(pdfFixture(RBC))).body.statement_id;
     await patchRow(id, 2, { action: "skip", company: "Transfer in", category: "Transfers" });
     // A stored row arrives after the upload: reparse matches it now.
@@ -629,7 +650,10 @@ describe("review, import, undo, re-upload, reparse", () => {
 describe("download and delete", () => {
   beforeEach(reset);
 
-  it("download returns the stored file under our own name; delete keeps imported transactions", async () => {
+  it("download returns the stored file under our own name; delete keeps imported transactions", async ({
+    skip,
+  }) => {
+    skipWithoutTidingsPdfs(skip);
     const bytes = pdfFixture(RBC);
     const up = await uploadStatement(bytes, 'évil"; x="../../name.pdf');
     expect(up.status, up.text).toBe(200);

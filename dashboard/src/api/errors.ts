@@ -1,9 +1,13 @@
+import type { components } from "./schema";
+
 // Every 4xx/5xx body is {error, code, details}; 422s list each problem in details.errors.
-export interface ErrorEnvelope {
-  error: string;
-  code: string;
-  details: Record<string, unknown> | null;
-}
+export type ErrorEnvelope = components["schemas"]["ErrorEnvelope"];
+
+/** A code of the server's error catalogue (ErrorEnvelope.code in openapi.json, generated types). */
+export type ErrorCode = ErrorEnvelope["code"];
+
+/** Codes of this client's own: the server was not reached, or answered without an envelope. */
+type ClientCode = "NETWORK_ERROR" | `HTTP_${number}`;
 
 interface FieldError {
   loc?: unknown[];
@@ -13,7 +17,7 @@ interface FieldError {
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode | ClientCode,
     message: string,
     readonly details: Record<string, unknown> | null,
   ) {
@@ -61,6 +65,11 @@ export function problemWords(msg: string | undefined): string {
   if (/^Unrecognized key/.test(m)) return "is not a field this form knows";
   // A message written for people (our own refinements) reads as it is.
   return /^[A-Z][a-z].*:|\b(expected|received)\b/.test(m) ? "is not valid" : m || "is not valid";
+}
+
+/** The API refused with this code of the catalogue (a code the contract lacks fails the typecheck). */
+export function hasCode(err: unknown, code: ErrorCode): err is ApiError {
+  return err instanceof ApiError && err.code === code;
 }
 
 function isEnvelope(v: unknown): v is ErrorEnvelope {

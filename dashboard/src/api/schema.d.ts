@@ -2359,7 +2359,11 @@ export interface components {
         /** @description Every 4xx and 5xx response body. */
         ErrorEnvelope: {
             error: string;
-            code: string;
+            /**
+             * @description The error catalogue (src/lib/errors.ts): one code per kind of failure
+             * @enum {string}
+             */
+            code: "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "GONE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "RATE_LIMITED" | "INTERNAL_ERROR" | "NOT_IMPLEMENTED" | "BAD_GATEWAY" | "SERVICE_UNAVAILABLE" | "GATEWAY_TIMEOUT" | "ERROR" | "AI_NOT_CONFIGURED" | "CATEGORY_DELETED" | "CROSS_SITE_REQUEST" | "CSV_MAPPING_NEEDED" | "DUPLICATE_TRANSACTION" | "NO_SOURCE_CHECKOUT" | "NOT_CSV" | "NOT_IN_EMAIL" | "NOT_PDF" | "PDF_TOO_COSTLY" | "RECEIPT_UNREADABLE" | "ROW_SETTLED" | "TOO_MANY_ROWS" | "stale_revert";
             details: {
                 [key: string]: unknown;
             } | null;

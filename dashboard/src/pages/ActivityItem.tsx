@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { api, unwrap } from "../api/client";
-import { ApiError } from "../api/errors";
+import { hasCode } from "../api/errors";
 import type { ActivityEntry } from "../api/types";
 import { ErrorNotice } from "../components/States";
 import { useAction } from "../components/useAction";
@@ -130,7 +130,7 @@ export function ActivityItem({
           }),
         );
       } catch (err) {
-        if (err instanceof ApiError && err.code === "stale_revert") {
+        if (hasCode(err, "stale_revert")) {
           setStale(true);
           return;
         }

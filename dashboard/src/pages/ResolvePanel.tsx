@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { api, unwrap } from "../api/client";
-import { ApiError } from "../api/errors";
+import { hasCode } from "../api/errors";
 import type { ManualResolve, ParseFailure } from "../api/types";
 import { ErrorNotice, Loading } from "../components/States";
 import { useAction } from "../components/useAction";
@@ -17,7 +17,7 @@ interface Unseen {
 }
 
 function unseenOf(err: unknown): Unseen | null {
-  if (!(err instanceof ApiError) || err.code !== "NOT_IN_EMAIL") return null;
+  if (!hasCode(err, "NOT_IN_EMAIL")) return null;
   const list = Array.isArray(err.details?.unseen) ? (err.details.unseen as { field?: unknown }[]) : [];
   const fields = list
     .map((u) => u.field)

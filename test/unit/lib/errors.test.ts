@@ -15,7 +15,7 @@ import {
 
 const cases: [DomainError, number][] = [
   [new NotFound("Statement not found"), 404],
-  [new Conflict("stale", "STALE_REVERT", { seq: 3 }), 409],
+  [new Conflict("stale", "stale_revert", { seq: 3 }), 409],
   [
     new Invalid(
       [{ loc: ["body", "file"], msg: "The file is empty", type: "value_error" }],

@@ -3,7 +3,7 @@
 // offers "Add anyway" (two real purchases of the same thing on one day).
 import { useState } from "react";
 import { api, unwrap } from "../../api/client";
-import { ApiError } from "../../api/errors";
+import { hasCode } from "../../api/errors";
 import type { Transaction } from "../../api/types";
 import { useApp } from "../../lib/app";
 import { categoryLabel, money, txWhen, typeLabel } from "../../lib/format";
@@ -13,7 +13,7 @@ import { type TxFieldValues, TxFields } from "./TxFields";
 
 /** The stored twin a duplicate add names (the 409's `details.existing`), or null. */
 function duplicateOf(err: unknown): Transaction | null {
-  if (!(err instanceof ApiError) || err.code !== "DUPLICATE_TRANSACTION") return null;
+  if (!hasCode(err, "DUPLICATE_TRANSACTION")) return null;
   const existing = err.details?.existing;
   return existing && typeof existing === "object" ? (existing as Transaction) : null;
 }

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { ChooseFile, DropZone } from "../../components/DropZone";
 import { api, unwrap } from "../../api/client";
-import { ApiError } from "../../api/errors";
+import { hasCode } from "../../api/errors";
 import { ErrorNotice, Spinner } from "../../components/States";
 import { useAction } from "../../components/useAction";
 import type { UploadResponse } from "./types";
@@ -12,8 +12,7 @@ async function unwrapKept(call: Parameters<typeof unwrap<UploadResponse>>[0]) {
   try {
     return await unwrap(call);
   } catch (err) {
-    const id =
-      err instanceof ApiError && err.code === "CSV_MAPPING_NEEDED" ? err.details?.statement_id : null;
+    const id = hasCode(err, "CSV_MAPPING_NEEDED") ? err.details?.statement_id : null;
     if (typeof id === "string") return { statement_id: id, other_statements: [] };
     throw err;
   }

@@ -1,56 +1,63 @@
 import { describe, expect, it } from "vitest";
 import { parseStatementText } from "../../../../src/domains/statements/parsers";
 import { readPdfText } from "../../../../src/domains/statements/parsers/pdf-text";
-import { pdfFixture, statementFixtureNames } from "../../../fixtures/statements";
+import { readTidings } from "../../../../scripts/lib/corpora.mjs";
+import {
+  referencePdf,
+  referenceStatementExpectation,
+  referenceStatementNames,
+  TIDINGS_ABSENT,
+} from "../../../fixtures/tidings";
 
-const expected = import.meta.glob("../../../fixtures/statements/*.json", {
-  import: "default",
-  eager: true,
-}) as Record<
-  string,
-  {
-    metadata: {
-      institution: string;
-      account_type: string;
-      period_start: string;
-      period_end: string;
-      transaction_count: number;
-    };
-    transactions: { date: string; type: string; amount: number; balance: number; description: string }[];
-    totals: { funds_out: number; funds_in: number };
-  }
->;
+// Tidings' statement PDFs (MIT) from ../shared/reference/tidings (never committed here).
+const files = readTidings();
+if (!files) console.warn(TIDINGS_ABSENT);
 
-describe("reference statement PDFs parse to their expected rows", () => {
-  for (const name of statementFixtureNames()) {
-    it(name, async () => {
-      const want = expected[`../../../fixtures/statements/${name}.json`]!;
-      const out = parseStatementText(await readPdfText(pdfFixture(name)), 2025);
-      if (!out.ok) throw new Error(out.message);
-      const s = out.statement;
-      expect(s.balance.warnings).toEqual([]);
-      expect(s.balance.ok).toBe(true);
-      expect({
-        institution: s.institution,
-        account_type: s.account_type,
-        period_start: s.period_start,
-        period_end: s.period_end,
-        transaction_count: s.rows.length,
-      }).toEqual(want.metadata);
-      expect(
-        s.rows.map((r) => ({
-          date: r.date,
-          type: r.type,
-          amount: r.amount / 100,
-          balance: r.balance! / 100,
-          description: r.description,
-        })),
-      ).toEqual(want.transactions);
-      const sum = (t: string) => s.rows.filter((r) => r.type === t).reduce((a, r) => a + r.amount, 0) / 100;
-      expect({ funds_out: sum("withdrawal"), funds_in: sum("deposit") }).toEqual(want.totals);
-    });
-  }
-});
+interface Expected {
+  metadata: {
+    institution: string;
+    account_type: string;
+    period_start: string;
+    period_end: string;
+    transaction_count: number;
+  };
+  transactions: { date: string; type: string; amount: number; balance: number; description: string }[];
+  totals: { funds_out: number; funds_in: number };
+}
+
+describe.skipIf(!files)(
+  "reference statement PDFs (../shared/reference/tidings) parse to their expected rows",
+  () => {
+    for (const name of referenceStatementNames(files)) {
+      it(name, async () => {
+        const want = referenceStatementExpectation<Expected>(files, name);
+        const out = parseStatementText(await readPdfText(referencePdf(files, name)), 2025);
+        if (!out.ok) throw new Error(out.message);
+        const s = out.statement;
+        expect(s.balance.warnings).toEqual([]);
+        expect(s.balance.ok).toBe(true);
+        expect({
+          institution: s.institution,
+          account_type: s.account_type,
+          period_start: s.period_start,
+          period_end: s.period_end,
+          transaction_count: s.rows.length,
+        }).toEqual(want.metadata);
+        expect(
+          s.rows.map((r) => ({
+            date: r.date,
+            type: r.type,
+            amount: r.amount / 100,
+            balance: r.balance! / 100,
+            description: r.description,
+          })),
+        ).toEqual(want.transactions);
+        const sum = (t: string) => s.rows.filter((r) => r.type === t).reduce((a, r) => a + r.amount, 0) / 100;
+        expect({ funds_out: sum("withdrawal"), funds_in: sum("deposit") }).toEqual(want.totals);
+      });
+    }
+  },
+);
 
 const own = import.meta.glob("../../../fixtures/statements/own/*.pdf", {
   query: "?inline",
