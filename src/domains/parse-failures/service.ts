@@ -121,7 +121,7 @@ async function retryRow(
  * date's budget targets; `withExamples`, the emails those templates learned from) ride in the
  * settings batch as subqueries on the row. 404 without a row; 409 when already recovered/resolved.
  */
-async function pendingWithDeps(
+export async function pendingWithDeps(
   ctx: Ctx,
   id: string,
   opts: DepsOptions & { withYear: boolean; withExamples?: boolean },
@@ -219,7 +219,9 @@ export async function resolveParseFailure(
       tx_id: encodeTxId(tx.ForwardedTo, tx.DateFileName),
       transaction: createdImage(tx),
     },
-    summary: `resolved as ${input.company.trim()} ${formatCents(toCents(input.amount))}`,
+    summary: `resolved as ${input.company.trim()} ${formatCents(toCents(input.amount))}${
+      input.proposed ? "; values proposed by the model" : ""
+    }`,
   });
   // The failure is marked resolved in the insert's own batch, only when the row is inserted; so is
   // a new template (guarded the same way: never saved for a 409).

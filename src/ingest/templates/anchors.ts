@@ -318,7 +318,8 @@ export function holdsFieldEnd(merchant: string, labels: string[] | undefined): b
 export function labelsOf(body: string): string[] {
   const out = new Set<string>();
   for (const line of body.split(/\r?\n|\|/)) {
-    const m = /^\s*(\p{L}[\p{L}\p{N} .&/'()-]{0,38}?)\s*:/u.exec(line);
+    // A colon between digits is a time of day ("… 5.9.2026 14:05"), not a label's.
+    const m = /^\s*(\p{L}[\p{L}\p{N} .&/'()-]{0,38}?)\s*:(?!\d)/u.exec(line);
     if (m?.[1] && strong(m[1])) out.add(`${flatten(m[1]).low}:`);
     if (out.size >= 40) break;
   }

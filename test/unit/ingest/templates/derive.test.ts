@@ -20,6 +20,26 @@ function learn(over: Partial<LearnInput>) {
 }
 
 describe("deriveTemplate", () => {
+  it("a legal form's period is the merchant's, the bank's full stop after it is not (`s.r.o..`)", () => {
+    const body = (m: string, a: string) =>
+      `Dobrý den,\nkartou 5.9.2026 14:05 jste zaplatili ${a} CZK u obchodníka ${m}.\nZůstatek na účtu: 48 120,00 CZK`;
+    const t = learn({
+      body: body("Kavárna Na Rohu s.r.o.", "1 234,50"),
+      amount: asCents(123450),
+      merchant: "Kavárna Na Rohu s.r.o.",
+      date: "2026-09-05",
+    });
+    expect(t.merchant).toBe("Kavárna Na Rohu s.r.o.");
+    expect(t.pattern.labels).not.toContain("kartou 5.9.2026 14:");
+    for (const [printed, read] of [
+      ["Pekárna Kolář a.s.", "Pekárna Kolář a.s."],
+      ["Pekárna Kolář", "Pekárna Kolář"],
+    ]) {
+      const next = readWithPattern(t.pattern, body(printed!, "86,00"), "2026-10-12");
+      expect(next).toMatchObject({ ok: true, values: { amount: 8600, merchant: read } });
+    }
+  });
+
   it("reads a one-line alert back, then the next one exactly", () => {
     const t = learn({
       body: "Hi Sam,\nYou spent $1,234.56 at TIM HORTONS #42 on Oct 12, 2026 at 3:45 PM.\nCard ending 4242.",
