@@ -313,3 +313,36 @@ describe("formats of other countries (issue 27)", () => {
     expect(plain.pattern.unwrap).toBeUndefined();
   });
 });
+
+describe("a merchant's place word that changes (issue 37)", () => {
+  const body = (a: string, word: string, m: string, d: string) =>
+    `Transaction Successful. INR ${a} spent ${word} ${m} on ${d} at 09:01:05 using your Card x5544.`;
+  const t = learn({
+    body: body("58", "at", "Sample Store", "09/04/26"),
+    amount: asCents(5800),
+    merchant: "Sample Store",
+    date: "2026-04-09",
+  });
+  it("reads `spent on X` after `spent at X` was learned, and the value held to its neighbour", () => {
+    expect(readWithPattern(t.pattern, body("250", "on", "Swiggy", "20/03/26"), "2026-04-07")).toMatchObject({
+      ok: true,
+      values: { amount: 25000, merchant: "Swiggy", date: "2026-03-20" },
+    });
+    const kotak = learn({
+      body: "Your transaction of Rs.711.00 on Blinkit using Kotak Bank Debit Card XX4455 on 11/04/2026 15:13:27 has been processed.",
+      amount: asCents(71100),
+      merchant: "Blinkit",
+      date: "2026-04-11",
+      sentIso: "2026-04-11",
+    });
+    const at =
+      "Your transaction of Rs.2000.00 at SAMPLE STORE using Kotak Bank Debit Card XX1234 on 15/01/2026 10:30:00 has been processed.";
+    expect(readWithPattern(kotak.pattern, at, "2026-04-12")).toMatchObject({
+      ok: true,
+      values: { amount: 200000, merchant: "SAMPLE STORE", date: "2026-01-15" },
+    });
+  });
+  it("never a word of direction: `spent to X` reads nothing", () => {
+    expect(readWithPattern(t.pattern, body("250", "to", "Swiggy", "20/03/26"), "2026-04-07").ok).toBe(false);
+  });
+});
