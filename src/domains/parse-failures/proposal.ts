@@ -6,6 +6,7 @@
  * teach is derived as a dry run, exactly as the resolve will. Never saves: confirming is the
  * ordinary resolve (`proposed: true`), which teaches the template as resolving by hand does.
  */
+import type { z } from "zod";
 import { asAiError, aiErrorWords } from "../../ai/provider";
 import { providerForTask } from "../../ai/routing";
 import { deriveTemplate, nameFromHost, senderHost } from "../../ingest/templates";
@@ -15,25 +16,10 @@ import { fromCents } from "../../lib/money";
 import { getConfig } from "../config/service";
 import { checkProposal, PROPOSE_ALERT_SYSTEM, proposalPrompt, proposeAlertTool } from "./propose";
 import { envelopeOf } from "./replay";
+import type { TemplateProposalResponse } from "./schemas";
 import { pendingWithDeps } from "./service";
 
-export interface TemplateProposal {
-  asked: boolean;
-  proposal: {
-    date: string;
-    time: string | null;
-    amount: number;
-    currency: string | null;
-    company: string;
-    transaction_type: string;
-    institution: string;
-    model: string;
-    template_name: string | null;
-    template_reason: string | null;
-    note: string | null;
-  } | null;
-  reason: string | null;
-}
+export type TemplateProposal = z.infer<typeof TemplateProposalResponse>;
 
 const BY_HAND = "enter the values by hand.";
 
