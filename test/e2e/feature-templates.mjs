@@ -196,6 +196,7 @@ export const steps = [
           assert.ok((await overflow(page)) <= 0, "Needs review with the proposal scrolls sideways at 390 px");
           const confirm = await offer.getByRole("button", { name: "Confirm" }).boundingBox();
           assert.ok(confirm && confirm.x >= 0 && confirm.x + confirm.width <= 390, "Confirm fits the phone");
+          await page.screenshot({ path: `${t.shotsDir}/templates-proposal-390-scrolled.png` });
           // Nothing is saved before Confirm: the email still waits in Needs review.
           const pending = await (
             await page.request.get(`${t.base}/api/v1/parse-failures?status=quarantined`)

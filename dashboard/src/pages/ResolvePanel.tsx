@@ -147,151 +147,149 @@ export function ResolvePanel({ failure, onResolved }: { failure: ParseFailure; o
     });
   };
   return (
-    <>
+    <div className="resolve">
       {open && <TemplateProposal failureId={failure.id} onEdit={editProposal} onResolved={onResolved} />}
-      <div className="resolve">
-        <div className="resolve-email">
-          <h3 className="small-h">Original email</h3>
-          {detail.loading && !detail.data && <Loading rows={3} />}
-          <ErrorNotice error={detail.error} onRetry={detail.reload} />
-          {detail.data && (
-            <pre className="email-body" ref={bodyRef} onMouseUp={noteSelection} onKeyUp={noteSelection}>
-              {detail.data.body || "(empty body)"}
-            </pre>
-          )}
-          {open && learn && (
-            <div className="vary">
-              <p className="muted small">
-                Select words that change from alert to alert (a card name, a city), then mark them: future
-                emails are read whatever they say there.
-              </p>
-              <button type="button" className="btn btn-small" disabled={!selection} onClick={markSelection}>
-                {selection ? `Mark “${selection.slice(0, 40)}” as changing` : "Mark selection as changing"}
-              </button>
-              {varying.length > 0 && (
-                <ul className="marks" aria-label="Changes from alert to alert">
-                  {varying.map((v) => (
-                    <li key={v} className="mark">
-                      <span className="mark-text">{v}</span>
-                      <button
-                        type="button"
-                        className="mark-x"
-                        aria-label={`Unmark ${v}`}
-                        onClick={() => setVarying(varying.filter((x) => x !== v))}
-                      >
-                        ×
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
-          )}
-        </div>
-        {open && (
-          <form className="resolve-form" onSubmit={submit} aria-label="Enter the transaction by hand">
-            <h3 className="small-h">Enter it by hand</h3>
-            <div className="resolve-when">
-              <label className="field">
-                <span>Date</span>
-                <input type="date" required value={form.date} onChange={set("date")} />
-              </label>
-              <label className="field">
-                <span>Time</span>
-                <input type="time" value={form.time} onChange={set("time")} />
-              </label>
-            </div>
-            <label className="field">
-              <span>Amount</span>
-              <input
-                type="number"
-                required
-                min="0.01"
-                step="0.01"
-                inputMode="decimal"
-                value={form.amount}
-                onChange={set("amount")}
-              />
-            </label>
-            <label className="field">
-              <span>Merchant</span>
-              <input required maxLength={500} value={form.company} onChange={set("company")} />
-            </label>
-            <label className="field">
-              <span>Category</span>
-              <select value={form.category} onChange={set("category")}>
-                <option value="">Let the rules decide</option>
-                {categories.map((c) => (
-                  <option key={c}>{c}</option>
-                ))}
-              </select>
-            </label>
-            <label className="field">
-              <span>Institution</span>
-              <input maxLength={100} value={form.institution} onChange={set("institution")} />
-            </label>
-            <label className="field">
-              <span>Type</span>
-              <select value={form.transaction_type} onChange={set("transaction_type")}>
-                {TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {typeLabel(t)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="check">
-              <input type="checkbox" checked={learn} onChange={(e) => setLearn(e.target.checked)} />
-              <span>Read future emails like this one</span>
-            </label>
-            {unseen ? (
-              <div className="notice notice-warn" role="alert" data-testid="resolve-unseen">
-                <p>
-                  <strong>Not saved yet.</strong>{" "}
-                  {unseen.fields.includes("amount") &&
-                    `The email does not show ${money(Number(form.amount))}${
-                      unseen.suggestion?.amount != null ? `: it says ${money(unseen.suggestion.amount)}` : ""
-                    }. `}
-                  {unseen.fields.includes("date") &&
-                    `The email does not show the date ${form.date}${
-                      unseen.suggestion?.date ? `: it says ${unseen.suggestion.date}` : ""
-                    }. `}
-                  Check what you typed.
-                </p>
-                <div className="inline">
-                  {unseen.fields.includes("amount") && unseen.suggestion?.amount != null && (
+      <div className="resolve-email">
+        <h3 className="small-h">Original email</h3>
+        {detail.loading && !detail.data && <Loading rows={3} />}
+        <ErrorNotice error={detail.error} onRetry={detail.reload} />
+        {detail.data && (
+          <pre className="email-body" ref={bodyRef} onMouseUp={noteSelection} onKeyUp={noteSelection}>
+            {detail.data.body || "(empty body)"}
+          </pre>
+        )}
+        {open && learn && (
+          <div className="vary">
+            <p className="muted small">
+              Select words that change from alert to alert (a card name, a city), then mark them: future
+              emails are read whatever they say there.
+            </p>
+            <button type="button" className="btn btn-small" disabled={!selection} onClick={markSelection}>
+              {selection ? `Mark “${selection.slice(0, 40)}” as changing` : "Mark selection as changing"}
+            </button>
+            {varying.length > 0 && (
+              <ul className="marks" aria-label="Changes from alert to alert">
+                {varying.map((v) => (
+                  <li key={v} className="mark">
+                    <span className="mark-text">{v}</span>
                     <button
                       type="button"
-                      className="btn btn-primary"
-                      onClick={() => {
-                        setError(null);
-                        setForm({ ...form, amount: unseen.suggestion!.amount!.toFixed(2) });
-                      }}
+                      className="mark-x"
+                      aria-label={`Unmark ${v}`}
+                      onClick={() => setVarying(varying.filter((x) => x !== v))}
                     >
-                      Use {money(unseen.suggestion.amount)}
+                      ×
                     </button>
-                  )}
-                  <button
-                    type="button"
-                    className="btn"
-                    disabled={!canWrite || busy}
-                    onClick={() => void save(true)}
-                  >
-                    Save as typed
-                  </button>
-                </div>
-              </div>
-            ) : (
-              <ErrorNotice error={error} />
+                  </li>
+                ))}
+              </ul>
             )}
-            <div className="resolve-actions">
-              <button type="submit" className="btn btn-primary" disabled={!canWrite || busy || !!unseen}>
-                Save transaction
-              </button>
-            </div>
-          </form>
+          </div>
         )}
       </div>
-    </>
+      {open && (
+        <form className="resolve-form" onSubmit={submit} aria-label="Enter the transaction by hand">
+          <h3 className="small-h">Enter it by hand</h3>
+          <div className="resolve-when">
+            <label className="field">
+              <span>Date</span>
+              <input type="date" required value={form.date} onChange={set("date")} />
+            </label>
+            <label className="field">
+              <span>Time</span>
+              <input type="time" value={form.time} onChange={set("time")} />
+            </label>
+          </div>
+          <label className="field">
+            <span>Amount</span>
+            <input
+              type="number"
+              required
+              min="0.01"
+              step="0.01"
+              inputMode="decimal"
+              value={form.amount}
+              onChange={set("amount")}
+            />
+          </label>
+          <label className="field">
+            <span>Merchant</span>
+            <input required maxLength={500} value={form.company} onChange={set("company")} />
+          </label>
+          <label className="field">
+            <span>Category</span>
+            <select value={form.category} onChange={set("category")}>
+              <option value="">Let the rules decide</option>
+              {categories.map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span>Institution</span>
+            <input maxLength={100} value={form.institution} onChange={set("institution")} />
+          </label>
+          <label className="field">
+            <span>Type</span>
+            <select value={form.transaction_type} onChange={set("transaction_type")}>
+              {TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {typeLabel(t)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="check">
+            <input type="checkbox" checked={learn} onChange={(e) => setLearn(e.target.checked)} />
+            <span>Read future emails like this one</span>
+          </label>
+          {unseen ? (
+            <div className="notice notice-warn" role="alert" data-testid="resolve-unseen">
+              <p>
+                <strong>Not saved yet.</strong>{" "}
+                {unseen.fields.includes("amount") &&
+                  `The email does not show ${money(Number(form.amount))}${
+                    unseen.suggestion?.amount != null ? `: it says ${money(unseen.suggestion.amount)}` : ""
+                  }. `}
+                {unseen.fields.includes("date") &&
+                  `The email does not show the date ${form.date}${
+                    unseen.suggestion?.date ? `: it says ${unseen.suggestion.date}` : ""
+                  }. `}
+                Check what you typed.
+              </p>
+              <div className="inline">
+                {unseen.fields.includes("amount") && unseen.suggestion?.amount != null && (
+                  <button
+                    type="button"
+                    className="btn btn-primary"
+                    onClick={() => {
+                      setError(null);
+                      setForm({ ...form, amount: unseen.suggestion!.amount!.toFixed(2) });
+                    }}
+                  >
+                    Use {money(unseen.suggestion.amount)}
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="btn"
+                  disabled={!canWrite || busy}
+                  onClick={() => void save(true)}
+                >
+                  Save as typed
+                </button>
+              </div>
+            </div>
+          ) : (
+            <ErrorNotice error={error} />
+          )}
+          <div className="resolve-actions">
+            <button type="submit" className="btn btn-primary" disabled={!canWrite || busy || !!unseen}>
+              Save transaction
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
   );
 }

@@ -51,7 +51,7 @@ export function TemplateProposal({
   if (hidden || got === null) return null;
   if (got === "asking")
     return (
-      <p className="muted small" data-testid="template-proposal-asking">
+      <p className="muted small proposal-row" data-testid="template-proposal-asking">
         Asking the model to read this alert…
       </p>
     );
@@ -59,7 +59,7 @@ export function TemplateProposal({
   const p = got.proposal;
   if (!p)
     return (
-      <p className="notice notice-warn" role="status" data-testid="template-proposal-refused">
+      <p className="notice notice-warn proposal-row" role="status" data-testid="template-proposal-refused">
         {got.reason}
       </p>
     );
@@ -95,7 +95,7 @@ export function TemplateProposal({
     );
   return (
     <section
-      className="notice notice-ok proposal"
+      className="notice notice-ok proposal proposal-row"
       aria-label="The model's reading"
       data-testid="template-proposal"
     >
