@@ -145,6 +145,7 @@ export function TemplateProposal({
         <button
           type="button"
           className="btn"
+          aria-label="Edit the model's reading in the form"
           onClick={() => {
             onEdit(p);
             setHidden(true);
@@ -152,7 +153,12 @@ export function TemplateProposal({
         >
           Edit
         </button>
-        <button type="button" className="btn" onClick={() => setHidden(true)}>
+        <button
+          type="button"
+          className="btn"
+          aria-label="Dismiss the model's reading (the email stays in Needs review)"
+          onClick={() => setHidden(true)}
+        >
           Dismiss
         </button>
       </div>
