@@ -264,6 +264,10 @@ it("counts D1 round trips of every read operation", async () => {
     ],
     ["GET /api/v1/parse-failures", () => "/api/v1/parse-failures"],
     ["GET /api/v1/parse-failures/{failure_id}", () => `/api/v1/parse-failures/${ids.failure}`],
+    [
+      "GET /api/v1/parse-failures/{failure_id}/template-proposal",
+      () => `/api/v1/parse-failures/${ids.failure}/template-proposal`,
+    ],
     ["GET /api/v1/ignored-emails", () => "/api/v1/ignored-emails"],
     ["GET /api/v1/card-names", () => "/api/v1/card-names"],
     ["GET /api/v1/templates", () => "/api/v1/templates"],

@@ -33,7 +33,7 @@ export function amountsInText(text: string): Set<Cents> {
 }
 
 /** The model's amount (a decimal number, or the text it copied) in cents, or why it is unusable. */
-function modelCents(value: unknown): { cents: Cents } | { reason: string } {
+export function modelCents(value: unknown): { cents: Cents } | { reason: string } {
   const missing = { reason: "amount missing or not positive" };
   if (typeof value === "string") {
     const cents = parseCents(value.replace(/[$\s]/g, ""));

@@ -105,7 +105,7 @@ export async function runPipeline(raw: Uint8Array | string, deps: IngestDeps): P
   }
 
   // 3b. No built-in reading: a template learned from a hand-resolved email of this sender.
-  const seen = { templates: 0 };
+  const seen: { templates: number; reason?: string } = { templates: 0 };
   const learned = await commitLearned(deps, envelope, {}, seen);
   if (learned?.status === "invalid") {
     return quarantine(deps, envelope, institution?.name ?? null, "db_validation_failed", {
@@ -121,6 +121,7 @@ export async function runPipeline(raw: Uint8Array | string, deps: IngestDeps): P
     institution?.name ?? null,
     stage ?? "extraction_empty",
     seen.templates > 0,
+    seen.reason,
   );
 }
 
@@ -164,7 +165,7 @@ export async function commitLearned(
   deps: IngestDeps,
   envelope: Envelope,
   opts: Pick<CommitOptions, "journal" | "withRow"> = {},
-  seen?: { templates: number },
+  seen?: { templates: number; reason?: string },
 ): Promise<CommitResult | null> {
   const reading = await readLearned(
     deps.db,
@@ -201,6 +202,8 @@ async function rescueOrQuarantine(
   parseStage: FailureStage,
   /** The sender has learned templates: the person resolved an alert of it before. */
   taught = false,
+  /** Why the sender's templates did not read it, in words (Needs review shows it). */
+  missed?: string,
 ): Promise<IngestOutcome> {
   // SPEC: the AI fallback runs when a client exists and ai_categorization_enabled is true, and the
   // user consented to rescuing unreadable emails with AI (ai_extraction_enabled). The classifier
@@ -234,6 +237,7 @@ async function rescueOrQuarantine(
   let stage: FailureStage = parseStage;
   if (parseStage === "authentication_failed")
     detail.error = "The receiving server reports that the bank's own message failed authentication";
+  else if (missed) detail.error = missed;
   if (ai) {
     const ex = await extractWithAi(ai, envelope.email);
     if (ex.ok) {

@@ -5,8 +5,11 @@
 // from alert to alert" (the card's name) lets the next alert, with another card, become a
 // transaction. (The resolve form at 390 px is walked in feature-alerts.mjs, with a real alert the
 // relevance check let go.)
+// Issue 37: with alert reading routed to a model (the runner's bridge: cli_b's stand-in tool) and
+// "Read unknown alerts with AI" on, Needs review offers the model's reading of an unknown bank's
+// alert as a template; Confirm saves it and teaches the bank (desktop and 390 px).
 // Runs on the seeded demo server (today 2026-11-21).
-import { assert, hasText, until, signedIn } from "./helpers.mjs";
+import { assert, hasText, until, signedIn, putConfig } from "./helpers.mjs";
 
 /** A made-up bank's alert, in its own wording. */
 function mapleAlert({ amount, merchant, day, id, card = "Visa Infinite" }) {
@@ -32,6 +35,26 @@ async function upload(t, raw, name) {
   const input = t.page.getByTestId("eml-input");
   await input.setInputFiles({ name, mimeType: "message/rfc822", buffer: Buffer.from(raw) });
 }
+
+/** Another made-up bank, read by the model: amount with its code, merchant after "at", ISO date. */
+function birchAlert({ amount, merchant, day, id }) {
+  return [
+    "From: Birch Bank <alerts@birchbank.example>",
+    "To: demo@finance-journal.example",
+    "X-Forwarded-To: demo@finance-journal.example",
+    "Subject: Debit card purchase",
+    `Date: ${day} Nov 2026 18:00:00 -0800`,
+    `Message-ID: <${id}@birchbank.example>`,
+    'Content-Type: text/plain; charset="utf-8"',
+    "",
+    "Your Birch debit card was used for a purchase.",
+    `Card payment of ${amount} CAD at ${merchant} on 2026-11-${day}.`,
+    "This is an automated transaction alert.",
+    "",
+  ].join("\r\n");
+}
+
+const overflow = (page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 export const steps = [
   {
@@ -134,6 +157,77 @@ export const steps = [
       );
       await card.scrollIntoViewIfNeeded();
       await t.shot("templates-rules");
+    },
+  },
+  {
+    name: "the model's reading of an unknown bank's alert is offered in Needs review; Confirm saves it and teaches the bank (1280 and 390 px)",
+    async run(t) {
+      const { page } = t;
+      const was = await (await page.request.get(`${t.base}/api/v1/config`)).json();
+      await putConfig(t, {
+        categorization_provider: "cli_b",
+        ai_categorization_enabled: false,
+        ai_extraction_enabled: true,
+      });
+      try {
+        await page.goto(`${t.base}/upload`);
+        await upload(
+          t,
+          birchAlert({ amount: "18.40", merchant: "Birch Street Books", day: "19", id: "tpl-ai-1" }),
+          "birch-1.eml",
+        );
+        await hasText(page.getByTestId("upload-outcome"), "Quarantined");
+        await page.goto(`${t.base}/review?month=2026-11`);
+        const item = page
+          .getByTestId("parse-failures")
+          .locator("li.failure", { hasText: "birchbank.example" });
+        await item.waitFor();
+        await item.getByRole("button", { name: "Resolve…" }).click();
+        const offer = item.getByTestId("template-proposal");
+        await hasText(offer, "Read by the model", 60_000);
+        await hasText(offer, "Birch Street Books");
+        await hasText(offer, "18.40 CAD");
+        await hasText(offer, "2026-11-19");
+        await hasText(offer, "teaches");
+        await t.shot("templates-proposal");
+        await page.setViewportSize({ width: 390, height: 844 });
+        try {
+          await offer.scrollIntoViewIfNeeded();
+          assert.ok((await overflow(page)) <= 0, "Needs review with the proposal scrolls sideways at 390 px");
+          const confirm = await offer.getByRole("button", { name: "Confirm" }).boundingBox();
+          assert.ok(confirm && confirm.x >= 0 && confirm.x + confirm.width <= 390, "Confirm fits the phone");
+          await page.screenshot({ path: `${t.shotsDir}/templates-proposal-390-scrolled.png` });
+          // Nothing is saved before Confirm: the email still waits in Needs review.
+          const pending = await (
+            await page.request.get(`${t.base}/api/v1/parse-failures?status=quarantined`)
+          ).json();
+          assert.ok(
+            pending.failures.some((f) => f.from_email?.includes("birchbank.example")),
+            "still pending",
+          );
+          await offer.getByRole("button", { name: "Confirm" }).click();
+          await page.getByText("Confirmed: Birch Street Books 18.40 CAD was added").first().waitFor();
+          await page.getByText("Future emails like this one will be read as").first().waitFor();
+        } finally {
+          await page.setViewportSize({ width: 1280, height: 900 });
+        }
+        // The bank's next alert is read by the template the confirmation taught.
+        await page.goto(`${t.base}/upload`);
+        await upload(
+          t,
+          birchAlert({ amount: "6.75", merchant: "Elm Cafe", day: "21", id: "tpl-ai-2" }),
+          "birch-2.eml",
+        );
+        const outcome = page.getByTestId("upload-outcome");
+        await hasText(outcome, "Added to your journal");
+        await hasText(outcome, "Elm Cafe");
+      } finally {
+        await putConfig(t, {
+          categorization_provider: was.categorization_provider,
+          ai_categorization_enabled: was.ai_categorization_enabled,
+          ai_extraction_enabled: was.ai_extraction_enabled,
+        });
+      }
     },
   },
 ];

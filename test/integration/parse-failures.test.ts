@@ -385,7 +385,7 @@ describe("parse-failures routes", () => {
     expect(demo.status).toBe(405);
   });
 
-  it("the seven operations are documented under the parse-failures tag", async () => {
+  it("the eight operations are documented under the parse-failures tag", async () => {
     const doc = (await call("/openapi.json")).body;
     const ops = Object.entries(doc.paths as Record<string, Record<string, any>>)
       .filter(([p]) => p.startsWith("/api/v1/parse-failures"))
@@ -397,6 +397,7 @@ describe("parse-failures routes", () => {
       retryParseFailure: ["parse-failures"],
       retryAllParseFailures: ["parse-failures"],
       resolveParseFailure: ["parse-failures"],
+      proposeParseFailureTemplate: ["parse-failures"],
       parseFailureToFixture: ["parse-failures"],
     });
   });

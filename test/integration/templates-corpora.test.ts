@@ -77,6 +77,12 @@ const PEER_GROUPS: Group[] = [
   g("in-kotak", "IN", [
     ["credit-card-1", "2026-04-09", "58", "Sample Store", "withdrawal"],
     ["credit-card-2", "2026-01-15", "1500", "Big Bazaar", "withdrawal"],
+    ["credit-card-3", "2026-03-20", "250", "Swiggy", "withdrawal"],
+  ]),
+  g("in-kotak", "IN", [
+    ["debit-card-1", "2026-04-11", "711", "Blinkit", "withdrawal"],
+    ["debit-card-2", "2026-01-15", "2000", "SAMPLE STORE", "withdrawal"],
+    ["debit-card-3", "2026-04-22", "5500.50", "SAMPLE MERCHANT", "withdrawal"],
   ]),
   g("in-equitas", "IN", [
     ["payment-received-1", "2026-05-05", "12345", "Equitas Credit Card", "deposit"],

@@ -185,19 +185,14 @@ const BANKS: Bank[] = [
     ],
   },
   {
-    title: "India, Kotak credit cards: two-digit years; 'spent on' is a second wording kept apart in words",
+    title:
+      "India, Kotak credit cards: two-digit years; 'spent on' after 'spent at' is read by its anchors (issue 37)",
     first: "in-kotak/credit-card-1",
     typed: { date: "2026-04-09", amount: 58, company: "Sample Store", institution: "Kotak" },
     later: [
       ["in-kotak/credit-card-2", { amount: 1500, company: "Big Bazaar", date: "2026-01-15", time: "14:30" }],
+      ["in-kotak/credit-card-3", { amount: 250, company: "Swiggy", date: "2026-03-20", time: "18:45" }],
     ],
-    second: {
-      first: "in-kotak/credit-card-3",
-      typed: { date: "2026-03-20", amount: 250, company: "Swiggy", institution: "Kotak" },
-      merges: false,
-      note: /^kept as a second template of this bank, not merged: .*merchant/,
-      later: [],
-    },
   },
   {
     title:

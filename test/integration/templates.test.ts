@@ -7,6 +7,7 @@ import { call } from "../helpers/http";
 import { quarantined, resolve } from "../helpers/learn";
 import { allTransactions, resetIngestTables, testDeps } from "../fixtures/emails/deps";
 import { harbour, laurier, maple, prairie } from "../fixtures/emails/unknown-banks/banks";
+import { buildMime } from "../fixtures/emails/builders";
 
 const E = env as unknown as Env;
 
@@ -80,6 +81,43 @@ describe("learning a bank's alert from one resolved email", () => {
       tx: { Institution: "Maple CU", Amount: 2100, Company: "KIOSK" },
     });
     expect((out as { tx: { DateFileName: string } }).tx.DateFileName).toMatch(/^2026\.10\.13_15\.45/);
+  });
+
+  it("two readings that disagree, or none, send the alert to Needs review with the reason (issue 37)", async () => {
+    const id = await quarantined(
+      maple({ id: "d1", amount: "20.00", merchant: "KIOSK", printed: "Oct 12, 2026" }),
+    );
+    await resolve(id, { date: "2026-10-12", amount: 20, company: "KIOSK", institution: "Maple CU" });
+    const twice = buildMime({
+      from: "Maple Credit Union <alerts@notify.maplecu.example>",
+      to: "sam@example.com",
+      subject: "Card purchase alert: $5.00",
+      date: "Tue, 13 Oct 2026 16:00:00 -0700",
+      messageId: "<d2@maplecu.example>",
+      body: [
+        "Your Maple Visa ending 4821 was used.",
+        "You spent $5.00 at KIOSK on Oct 13, 2026 at 3:45 PM.",
+        "You spent $50.00 at KIOSK on Oct 13, 2026 at 3:45 PM.",
+      ].join("\n"),
+    });
+    const reworded = buildMime({
+      from: "Maple Credit Union <alerts@notify.maplecu.example>",
+      to: "sam@example.com",
+      subject: "Card purchase alert: $9.00",
+      date: "Tue, 13 Oct 2026 17:00:00 -0700",
+      messageId: "<d3@maplecu.example>",
+      body: "Hello Sam,\nA payment of $9.00 was approved. Thank you.",
+    });
+    const errors: string[] = [];
+    for (const raw of [twice, reworded]) {
+      const out = await ingestEmail(raw, testDeps());
+      expect(out.status).toBe("quarantined");
+      const listed = (await call("/api/v1/parse-failures")).body.failures as any[];
+      errors.push(listed.find((f) => f.id === (out as { id: string }).id)?.error);
+    }
+    expect(errors[0]).toMatch(/^the learned template "Maple CU purchase" did not read it: .*disagree/);
+    expect(errors[1]).toMatch(/^the learned template "Maple CU purchase" did not read it: /);
+    expect((await allTransactions()).filter((r) => r.Company === "KIOSK")).toHaveLength(1);
   });
 
   it("HTML-only table cells, DD/MM/YYYY dates", async () => {

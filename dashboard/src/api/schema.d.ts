@@ -1521,6 +1521,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/parse-failures/{failure_id}/template-proposal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The model's reading of a quarantined alert, offered as a template to confirm
+         * @description Only when alert reading (the categorization task) has a provider and “Read unknown alerts with AI” is on (otherwise nothing is sent and `asked` is false). The model reads the email; its amount, date, merchant and currency are kept only when the email prints them, else the reading is refused with the reason. Nothing is saved: the person confirms with POST /parse-failures/{failure_id}/resolve (`proposed: true`), which teaches the template as a hand resolve does.
+         */
+        get: operations["proposeParseFailureTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/parse-failures/{failure_id}/resolve": {
         parameters: {
             query?: never;
@@ -4223,6 +4243,38 @@ export interface components {
             /** @description Why it still fails, in words, when the sender has learned templates (which anchor did not match) */
             reason: string | null;
         };
+        /** @description The model's reading of a quarantined alert, offered as a template: nothing is saved until the person confirms it through POST /parse-failures/{failure_id}/resolve */
+        AlertTemplateProposal: {
+            /** @description Whether the model was asked (alert reading has a provider and the person's consent) */
+            asked: boolean;
+            /** @description The model's reading, every value checked against the email's text; null when none */
+            proposal: {
+                /** @description YYYY-MM-DD: the printed date (the sent day when the email prints none) */
+                date: string;
+                /** @description HH:MM printed with it, when the model read one the email prints */
+                time: string | null;
+                /** @description The amount, found standing alone in the email */
+                amount: number;
+                /** @description ISO 4217 code printed with the amount, when one is */
+                currency: string | null;
+                /** @description The merchant or payee, printed in the email */
+                company: string;
+                /** @enum {string} */
+                transaction_type: "purchase" | "withdrawal" | "preauth" | "e-transfer" | "e-transfer-sent" | "deposit";
+                /** @description The bank's name for the template (detected, else the sender's domain) */
+                institution: string;
+                /** @description The model that read the email */
+                model: string;
+                /** @description The template confirming would teach (null: these values teach none, see template_reason) */
+                template_name: string | null;
+                /** @description Why no template would be learned, in words */
+                template_reason: string | null;
+                /** @description What the person should know before confirming, in words */
+                note: string | null;
+            } | null;
+            /** @description Why there is no proposal, in words */
+            reason: string | null;
+        };
         ManualResolveResponse: {
             failure_id: string;
             status: string;
@@ -4257,6 +4309,8 @@ export interface components {
             varying?: string[];
             /** @description Read future emails like this one: learn a template from the typed values (default: true when no built-in parser owns the sender's domain) */
             learn_template?: boolean;
+            /** @description The values are the model's reading the person confirmed (GET …/template-proposal): the activity entry says so; the resolve is otherwise the same */
+            proposed?: boolean;
             /** @description Save even when the typed amount or date does not appear in the email: without it such a resolve is refused before anything is saved (422 NOT_IN_EMAIL, `details.unseen` names each value and `details.suggestion` what the email says) */
             confirm_not_in_email?: boolean;
         };
@@ -11532,6 +11586,82 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RetryResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No parse failure with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Already recovered or resolved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    proposeParseFailureTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                failure_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checked reading, or why there is none */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertTemplateProposal"];
                 };
             };
             /** @description Missing or invalid credentials */

@@ -7,6 +7,7 @@ import { useAction } from "../components/useAction";
 import { useApp } from "../lib/app";
 import { money, TX_TYPES, typeLabel } from "../lib/format";
 import { useApi } from "../lib/useApi";
+import { type ProposedValues, TemplateProposal } from "./TemplateProposal";
 
 const TYPES: ManualResolve["transaction_type"][] = TX_TYPES;
 
@@ -124,8 +125,23 @@ export function ResolvePanel({ failure, onResolved }: { failure: ParseFailure; o
     e.preventDefault();
     void save(false);
   };
+  // Edit on the model's reading: its values in the form, to change before saving.
+  const editProposal = (p: ProposedValues) => {
+    setError(null);
+    setLearn(true);
+    setForm({
+      ...form,
+      date: p.date,
+      time: p.time ?? "",
+      amount: p.amount.toFixed(2),
+      company: p.company,
+      institution: form.institution || p.institution,
+      transaction_type: p.transaction_type,
+    });
+  };
   return (
     <div className="resolve">
+      {open && <TemplateProposal failureId={failure.id} onEdit={editProposal} onResolved={onResolved} />}
       <div className="resolve-email">
         <h3 className="small-h">Original email</h3>
         {detail.loading && !detail.data && <Loading rows={3} />}

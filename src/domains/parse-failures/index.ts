@@ -9,6 +9,7 @@ import { ResolveParseFailure } from "./routes/resolve";
 import { RetryParseFailure } from "./routes/retry";
 import { RetryAllParseFailures } from "./routes/retry-all";
 import { ParseFailureToFixture } from "./routes/to-fixture";
+import { ProposeTemplate } from "./routes/proposal";
 
 export function parseFailuresRouter() {
   const router = domainRouter();
@@ -17,6 +18,7 @@ export function parseFailuresRouter() {
   router.get("/:failure_id", GetParseFailure);
   router.delete("/:failure_id", DismissParseFailure);
   router.post("/:failure_id/retry", RetryParseFailure);
+  router.get("/:failure_id/template-proposal", ProposeTemplate);
   router.post("/:failure_id/resolve", ResolveParseFailure);
   router.post("/:failure_id/to-fixture", ParseFailureToFixture);
   return router;

@@ -134,6 +134,13 @@ export const ManualResolveRequest = z
         "Read future emails like this one: learn a template from the typed values (default: true when " +
           "no built-in parser owns the sender's domain)",
       ),
+    proposed: z
+      .boolean()
+      .optional()
+      .describe(
+        "The values are the model's reading the person confirmed (GET …/template-proposal): the " +
+          "activity entry says so; the resolve is otherwise the same",
+      ),
     confirm_not_in_email: z
       .boolean()
       .optional()
@@ -172,6 +179,46 @@ export const ManualResolveResponse = z
       ),
   })
   .meta({ id: "ManualResolveResponse" });
+
+export const TemplateProposalResponse = z
+  .object({
+    asked: z
+      .boolean()
+      .describe("Whether the model was asked (alert reading has a provider and the person's consent)"),
+    proposal: z
+      .object({
+        date: z.string().describe("YYYY-MM-DD: the printed date (the sent day when the email prints none)"),
+        time: z
+          .string()
+          .nullable()
+          .describe("HH:MM printed with it, when the model read one the email prints"),
+        amount: z.number().describe("The amount, found standing alone in the email"),
+        currency: z.string().nullable().describe("ISO 4217 code printed with the amount, when one is"),
+        company: z.string().describe("The merchant or payee, printed in the email"),
+        transaction_type: z.enum(TRANSACTION_TYPES),
+        institution: z
+          .string()
+          .describe("The bank's name for the template (detected, else the sender's domain)"),
+        model: z.string().describe("The model that read the email"),
+        template_name: z
+          .string()
+          .nullable()
+          .describe(
+            "The template confirming would teach (null: these values teach none, see template_reason)",
+          ),
+        template_reason: z.string().nullable().describe("Why no template would be learned, in words"),
+        note: z.string().nullable().describe("What the person should know before confirming, in words"),
+      })
+      .nullable()
+      .describe("The model's reading, every value checked against the email's text; null when none"),
+    reason: z.string().nullable().describe("Why there is no proposal, in words"),
+  })
+  .meta({
+    id: "AlertTemplateProposal",
+    description:
+      "The model's reading of a quarantined alert, offered as a template: nothing is saved until the person " +
+      "confirms it through POST /parse-failures/{failure_id}/resolve",
+  });
 
 export const FixtureFromFailureRequest = z
   .object({ institution: z.string().nullable().optional() })

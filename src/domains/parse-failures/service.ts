@@ -121,10 +121,9 @@ async function retryRow(
  * date's budget targets; `withExamples`, the emails those templates learned from) ride in the
  * settings batch as subqueries on the row. 404 without a row; 409 when already recovered/resolved.
  */
-async function pendingWithDeps(
+export async function pendingWithDeps(
   ctx: Ctx,
-  id: string,
-  opts: DepsOptions & { withYear: boolean; withExamples?: boolean },
+  { id, opts }: { id: string; opts: DepsOptions & { withYear: boolean; withExamples?: boolean } },
 ) {
   const { withYear, withExamples, ...deps } = opts;
   const part = failurePart(ctx.env.DB, id, { withYear, withExamples });
@@ -139,7 +138,10 @@ async function pendingWithDeps(
 
 /** Re-runs the deterministic parsers from the raw in R2. */
 export async function retryParseFailure(ctx: WriteCtx, { id, opts }: { id: string; opts?: DepsOptions }) {
-  const { deps, row } = await pendingWithDeps(ctx, id, { ...opts, source: "retry", withYear: true });
+  const { deps, row } = await pendingWithDeps(ctx, {
+    id,
+    opts: { ...opts, source: "retry", withYear: true },
+  });
   return retryRow(deps, row, ctx, (status) => ({ resourceId: id, summary: `retried: ${status}` }));
 }
 
@@ -198,12 +200,15 @@ export async function resolveParseFailure(
   // The row, its recipient's mapping, its sender's learned templates (and the emails they learned
   // from) and the override resolver's reads in the settings batch; the typed date's year names
   // the budget targets read there too.
-  const { deps, row, examples } = await pendingWithDeps(ctx, id, {
-    ai: null,
-    source: "resolve",
-    targetsYear: Number(input.date.slice(0, 4)),
-    withYear: false,
-    withExamples: input.learn_template !== false,
+  const { deps, row, examples } = await pendingWithDeps(ctx, {
+    id,
+    opts: {
+      ai: null,
+      source: "resolve",
+      targetsYear: Number(input.date.slice(0, 4)),
+      withYear: false,
+      withExamples: input.learn_template !== false,
+    },
   });
   // A typed amount or date the email does not print is refused before anything is saved (2375 typed
   // for $23.75), unless the person confirms it.
@@ -219,7 +224,9 @@ export async function resolveParseFailure(
       tx_id: encodeTxId(tx.ForwardedTo, tx.DateFileName),
       transaction: createdImage(tx),
     },
-    summary: `resolved as ${input.company.trim()} ${formatCents(toCents(input.amount))}`,
+    summary: `resolved as ${input.company.trim()} ${formatCents(toCents(input.amount))}${
+      input.proposed ? "; values proposed by the model" : ""
+    }`,
   });
   // The failure is marked resolved in the insert's own batch, only when the row is inserted; so is
   // a new template (guarded the same way: never saved for a 409).

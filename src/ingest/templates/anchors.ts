@@ -223,33 +223,77 @@ function readAnchor(a: Anchor, f: Flat, p: TemplatePattern, labels: string[]): S
   const postOk = strong(a.post) || (a.post !== "" && a.postBefore !== null);
   if (a.slot === "merchant" ? !preOk : !preOk && !postOk) return null;
   if (preOk) {
-    const at = places(f.low, a.pre);
-    if (!at) return null;
     const after = src ? new RegExp(`^${GAP}(${src})(?![\\p{Script=Latin}\\d]|[.,]\\d)`, "u") : null;
-    for (const o of at) {
-      const prev = a.preAfter ? valueEndsAt(a.preAfter, p, f, o) : "";
-      if (prev === null) continue;
-      if (a.preFar && !f.low.slice(Math.max(0, o - 60), o).includes(a.preFar)) continue;
-      const e = o + a.pre.length;
-      if (a.slot === "merchant") {
-        const m = merchantAt(f, e, a, labels, p);
-        if (m) found.add(prev ? `${m}${SEP_PREV}${prev}` : m);
-        continue;
+    const readFrom = (pre: string): boolean => {
+      const at = places(f.low, pre);
+      if (!at) return false;
+      for (const o of at) {
+        const prev = a.preAfter ? valueEndsAt(a.preAfter, p, f, o) : "";
+        if (prev === null) continue;
+        if (a.preFar && !f.low.slice(Math.max(0, o - 60), o).includes(a.preFar)) continue;
+        const e = o + pre.length;
+        if (a.slot === "merchant") {
+          const m = merchantAt(f, e, a, labels, p);
+          if (m) found.add(prev ? `${m}${SEP_PREV}${prev}` : m);
+          continue;
+        }
+        const hit = after?.exec(f.text.slice(e, e + 64));
+        if (hit?.[1]) found.add(prev ? `${hit[1]}${SEP_PREV}${prev}` : hit[1]);
       }
-      const hit = after?.exec(f.text.slice(e, e + 64));
-      if (hit?.[1]) found.add(prev ? `${hit[1]}${SEP_PREV}${prev}` : hit[1]);
-    }
+      return true;
+    };
+    if (!readFrom(a.pre)) return null;
+    // A merchant's place word may change from alert to alert ("spent at X" / "spent on X"): only
+    // when the learned one reads nothing, each other place word of its language group is tried.
+    // A lone place word is tried only where it is held to the value before it.
+    if (found.size === 0 && a.slot === "merchant" && (a.pre.includes(" ") || a.preAfter))
+      for (const alt of placeVariants(a.pre)) readFrom(alt);
     if (found.size > 0 || !postOk) return found;
   }
-  const at = places(f.low, a.post);
-  if (!at || !src) return null;
+  if (!src) return null;
   const before = new RegExp(`(?<![\\d.,])(${src})${GAP}$`, "u");
-  for (const o of at) {
-    if (a.postBefore && !valueStartsAt(a.postBefore, p, f, o + a.post.length)) continue;
-    const hit = before.exec(f.text.slice(Math.max(0, o - 48), o));
-    if (hit?.[1]) found.add(hit[1]);
-  }
+  const readBefore = (post: string): boolean => {
+    const at = places(f.low, post);
+    if (!at) return false;
+    for (const o of at) {
+      if (a.postBefore && !valueStartsAt(a.postBefore, p, f, o + post.length)) continue;
+      const hit = before.exec(f.text.slice(Math.max(0, o - 48), o));
+      if (hit?.[1]) found.add(hit[1]);
+    }
+    return true;
+  };
+  if (!readBefore(a.post)) return null;
+  // "58 spent at …" learned, "250 spent on …" printed: the merchant's place word changed.
+  if (found.size === 0 && a.post.includes(" ")) for (const alt of placeVariants(a.post)) readBefore(alt);
   return found;
+}
+
+/**
+ * Words that put a merchant somewhere ("at", "on", "in"), by language: a bank writes one or another
+ * of its language's before the same field. Never words of direction ("to", "from"): those change
+ * what the money did.
+ */
+const PLACE_WORDS: readonly (readonly string[])[] = [
+  ["at", "on", "in", "@"],
+  ["à", "chez", "sur", "@"],
+  ["en", "a", "@"],
+  ["bei", "in", "an", "@"],
+  ["em", "na", "no", "@"],
+  ["u", "v", "ve", "na", "@"],
+  ["w", "na", "u", "@"],
+  ["presso", "da", "in", "su", "@"],
+  ["bij", "in", "op", "@"],
+];
+
+/** The same anchor with its last word, a place word, replaced by each other of its group. */
+function placeVariants(pre: string): string[] {
+  const cut = pre.lastIndexOf(" ");
+  const head = pre.slice(0, cut + 1);
+  const last = pre.slice(cut + 1);
+  const out = new Set<string>();
+  for (const group of PLACE_WORDS)
+    if (group.includes(last)) for (const w of group) if (w !== last) out.add(`${head}${w}`);
+  return [...out];
 }
 
 /** Every distinct date the email prints in the template's format (for a date no anchor reads). */
@@ -318,7 +362,8 @@ export function holdsFieldEnd(merchant: string, labels: string[] | undefined): b
 export function labelsOf(body: string): string[] {
   const out = new Set<string>();
   for (const line of body.split(/\r?\n|\|/)) {
-    const m = /^\s*(\p{L}[\p{L}\p{N} .&/'()-]{0,38}?)\s*:/u.exec(line);
+    // A colon between digits is a time of day ("… 5.9.2026 14:05"), not a label's.
+    const m = /^\s*(\p{L}[\p{L}\p{N} .&/'()-]{0,38}?)\s*:(?!\d)/u.exec(line);
     if (m?.[1] && strong(m[1])) out.add(`${flatten(m[1]).low}:`);
     if (out.size >= 40) break;
   }

@@ -4,7 +4,7 @@
  */
 import type { AlertTemplateRow } from "../../db/schema";
 import { log } from "../../lib/log";
-import type { Cents } from "../../lib/money";
+import { type Cents, formatCents } from "../../lib/money";
 import { dayParts, type LocalParts } from "../dates";
 import type { ParsedEmail } from "../mime";
 import type { ExtractionAudit } from "../types";
@@ -36,8 +36,11 @@ export async function readLearned(
   email: Pick<ParsedEmail, "fromEmail" | "subject" | "text">,
   local: LocalParts,
   known?: KnownTemplates,
-  /** Told how many templates the sender has (a sender taught once is an alert sender). */
-  seen?: { templates: number },
+  /**
+   * Told how many templates the sender has (a sender taught once is an alert sender) and, when
+   * none reads the email, why in words (the Needs review row's reason).
+   */
+  seen?: { templates: number; reason?: string },
 ): Promise<LearnedReading | null> {
   const host = senderHost(email.fromEmail);
   if (!host) return null;
@@ -51,20 +54,40 @@ export async function readLearned(
   if (seen) seen.templates = rows.length;
   const words = new Set(subjectWords(email.subject ?? ""));
   const hits: LearnedReading[] = [];
+  const misses: string[] = [];
   for (const row of rows) {
     const pattern = patternOf(row);
-    if (!pattern || !wordsOf(row).every((w) => words.has(w))) continue;
+    const lacking = wordsOf(row).filter((w) => !words.has(w));
+    if (!pattern || lacking.length) {
+      if (pattern)
+        misses.push(
+          `the learned template "${row.name}" did not read it: the subject lacks the words ${lacking.map((w) => `"${w}"`).join(", ")}`,
+        );
+      continue;
+    }
     const r = readWithPattern(pattern, email.text, isoOf(local));
     if (r.ok) hits.push({ template: row, values: r.values });
+    else misses.push(`the learned template "${row.name}" did not read it: ${r.reason}`);
   }
   const first = hits[0];
-  if (!first) return null;
+  if (!first) {
+    if (seen && misses.length) seen.reason = misses.slice(0, 3).join("; ");
+    return null;
+  }
   const same = (h: LearnedReading) =>
     h.values.amount === first.values.amount &&
     h.values.merchant === first.values.merchant &&
     h.values.date === first.values.date &&
     h.template.transaction_type === first.template.transaction_type;
-  return hits.every(same) ? first : null;
+  if (hits.every(same)) return first;
+  // Never a wrong value rather than none: two readings that disagree go to Needs review, said why.
+  if (seen) {
+    const other = hits.find((h) => !same(h)) ?? first;
+    const words = (h: LearnedReading) =>
+      `"${h.template.name}" read ${h.values.merchant} ${formatCents(h.values.amount)} on ${h.values.date ?? "the sent day"}`;
+    seen.reason = `two learned templates read it differently: ${words(first)}, ${words(other)}`;
+  }
+  return null;
 }
 
 /**

@@ -73,7 +73,8 @@ const ABBREVIATIONS = new Set(
  * period ("W A.") is trimmed like any other, but never ends a sentence (sentenceEnd).
  */
 export function closesAbbreviation(text: string, at: number): boolean {
-  if (text[at] !== ".") return false;
+  // "a.s.." : the first period closes the legal form, the second the bank's sentence.
+  if (text[at] !== "." || text[at - 1] === ".") return false;
   let s = at;
   while (s > 0 && /[^\s|(]/u.test(text[s - 1] ?? "")) s--;
   const word = text.slice(s, at);

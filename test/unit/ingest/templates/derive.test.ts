@@ -20,6 +20,26 @@ function learn(over: Partial<LearnInput>) {
 }
 
 describe("deriveTemplate", () => {
+  it("a legal form's period is the merchant's, the bank's full stop after it is not (`s.r.o..`)", () => {
+    const body = (m: string, a: string) =>
+      `Dobrý den,\nkartou 5.9.2026 14:05 jste zaplatili ${a} CZK u obchodníka ${m}.\nZůstatek na účtu: 48 120,00 CZK`;
+    const t = learn({
+      body: body("Kavárna Na Rohu s.r.o.", "1 234,50"),
+      amount: asCents(123450),
+      merchant: "Kavárna Na Rohu s.r.o.",
+      date: "2026-09-05",
+    });
+    expect(t.merchant).toBe("Kavárna Na Rohu s.r.o.");
+    expect(t.pattern.labels).not.toContain("kartou 5.9.2026 14:");
+    for (const [printed, read] of [
+      ["Pekárna Kolář a.s.", "Pekárna Kolář a.s."],
+      ["Pekárna Kolář", "Pekárna Kolář"],
+    ]) {
+      const next = readWithPattern(t.pattern, body(printed!, "86,00"), "2026-10-12");
+      expect(next).toMatchObject({ ok: true, values: { amount: 8600, merchant: read } });
+    }
+  });
+
   it("reads a one-line alert back, then the next one exactly", () => {
     const t = learn({
       body: "Hi Sam,\nYou spent $1,234.56 at TIM HORTONS #42 on Oct 12, 2026 at 3:45 PM.\nCard ending 4242.",
@@ -291,5 +311,38 @@ describe("formats of other countries (issue 27)", () => {
       merchant: "Tienda",
     });
     expect(plain.pattern.unwrap).toBeUndefined();
+  });
+});
+
+describe("a merchant's place word that changes (issue 37)", () => {
+  const body = (a: string, word: string, m: string, d: string) =>
+    `Transaction Successful. INR ${a} spent ${word} ${m} on ${d} at 09:01:05 using your Card x5544.`;
+  const t = learn({
+    body: body("58", "at", "Sample Store", "09/04/26"),
+    amount: asCents(5800),
+    merchant: "Sample Store",
+    date: "2026-04-09",
+  });
+  it("reads `spent on X` after `spent at X` was learned, and the value held to its neighbour", () => {
+    expect(readWithPattern(t.pattern, body("250", "on", "Swiggy", "20/03/26"), "2026-04-07")).toMatchObject({
+      ok: true,
+      values: { amount: 25000, merchant: "Swiggy", date: "2026-03-20" },
+    });
+    const kotak = learn({
+      body: "Your transaction of Rs.711.00 on Blinkit using Kotak Bank Debit Card XX4455 on 11/04/2026 15:13:27 has been processed.",
+      amount: asCents(71100),
+      merchant: "Blinkit",
+      date: "2026-04-11",
+      sentIso: "2026-04-11",
+    });
+    const at =
+      "Your transaction of Rs.2000.00 at SAMPLE STORE using Kotak Bank Debit Card XX1234 on 15/01/2026 10:30:00 has been processed.";
+    expect(readWithPattern(kotak.pattern, at, "2026-04-12")).toMatchObject({
+      ok: true,
+      values: { amount: 200000, merchant: "SAMPLE STORE", date: "2026-01-15" },
+    });
+  });
+  it("never a word of direction: `spent to X` reads nothing", () => {
+    expect(readWithPattern(t.pattern, body("250", "to", "Swiggy", "20/03/26"), "2026-04-07").ok).toBe(false);
   });
 });
