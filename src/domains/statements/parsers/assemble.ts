@@ -6,7 +6,7 @@
  */
 import { type Cents, type DecimalMark, detectNumberFormat, negCents, absCents } from "../../../lib/money";
 import { type BalanceCheck, checkBalances } from "./balance";
-import { type DateOrder, dateOrderOf, documentYear, findPeriod, resolveYear } from "./dates";
+import { type DateOrder, dateOrderOf, documentYear, findPeriod, printedDates, resolveYear } from "./dates";
 import { type LayoutRow, type Line, lineText, looksLikeAmount, readAmount } from "./layout";
 import type { PdfText } from "./pdf-text";
 
@@ -90,21 +90,26 @@ export function assemble(
   const warnings = [...check.warnings];
   let year = fallbackYear;
   const yearless = rows.some((r) => r.date.year === null);
+  const printedYear = !period && yearless ? documentYear(doc.full, doc.order) : null;
+  if (printedYear) year = printedYear;
+  const janYear = !period && yearless ? yearEndCrossed(rows, doc, year) : null;
   if (!period && yearless) {
-    const printedYear = documentYear(doc.full, doc.order);
-    if (printedYear) {
-      year = printedYear;
-      warnings.push(
-        `No statement period was found: rows without a year were dated in ${printedYear}, the year the statement prints; check the dates`,
-      );
-    } else {
-      warnings.push(
-        `No statement period or year was found: rows were dated in ${fallbackYear}, the year of the upload; check the dates`,
-      );
-    }
+    const where = printedYear
+      ? `${printedYear}, the year the statement prints`
+      : `${fallbackYear}, the year of the upload`;
+    warnings.push(
+      janYear !== null
+        ? `No statement period was found: the rows run over a year end, dated from ${where} (the months before January in ${janYear - 1}); check the dates`
+        : printedYear
+          ? `No statement period was found: rows without a year were dated in ${where}; check the dates`
+          : `No statement period or year was found: rows were dated in ${where}; check the dates`,
+    );
   }
   const out = rows.map((r, i) => ({
-    date: resolveYear(r.date, period, year),
+    date:
+      janYear !== null && r.date.year === null
+        ? resolveYear({ ...r.date, year: r.date.month >= 7 ? janYear - 1 : janYear }, null, year)
+        : resolveYear(r.date, period, year),
     description: r.description.replace(/\s+/g, " ").trim(),
     amount: (r.withdrawal ?? r.deposit)!,
     type: (r.withdrawal !== null ? "withdrawal" : "deposit") as "withdrawal" | "deposit",
@@ -118,4 +123,24 @@ export function assemble(
     // A year guessed from the upload date is a warning, but the rows still add up: ok stays the check's.
     balance: { ...check, warnings },
   };
+}
+
+/**
+ * With no period printed, yearless rows that run from late in a year into the next (December then
+ * January, in either order) straddle a year end: the year of January's side, from the year the
+ * statement prints (on its January side when a full date it prints falls in the first half of that
+ * year, else on December's), or else the year of the upload (made after the statement). Null when
+ * the rows do not cross a year end.
+ */
+function yearEndCrossed(rows: readonly LayoutRow[], doc: DocumentReading, year: number): number | null {
+  const months = rows.filter((r) => r.date.year === null).map((r) => r.date.month);
+  let crossed = false;
+  for (let i = 1; i < months.length; i++) {
+    const [a, b] = [months[i - 1]!, months[i]!];
+    if ((a >= 10 && b <= 3) || (a <= 3 && b >= 10)) crossed = true;
+  }
+  if (!crossed || months.some((m) => m >= 5 && m <= 8)) return null;
+  const printed = printedDates(doc.full, doc.order).filter((d) => Number(d.slice(0, 4)) === year);
+  if (!printed.length) return year;
+  return printed.some((d) => Number(d.slice(5, 7)) <= 6) ? year : year + 1;
 }

@@ -6,7 +6,8 @@
 import type { Line } from "./layout";
 import type { TextItem } from "./pdf-text";
 
-export type ColumnKind = "withdrawal" | "deposit" | "balance" | "amount";
+/** `foreign`: the amount in the currency spent (beside the account's own amount): never a move. */
+export type ColumnKind = "withdrawal" | "deposit" | "balance" | "amount" | "foreign";
 export interface Span {
   kind: ColumnKind;
   x0: number;
@@ -20,6 +21,10 @@ export interface Columns {
 
 /** Column header words (English, French, German, Spanish, Italian, Dutch, Portuguese). */
 const HEADER_WORDS: [ColumnKind, RegExp][] = [
+  [
+    "foreign",
+    /foreign|original\s*(amount|currency)|^orig\.?\s*amount|^fx\b|devise|fremdw[äa]hrung|divisa|valuta\s*estera|vreemde\s*valuta/i,
+  ],
   ["balance", /^(balanc|solde|saldo|kontostand|stand\b)/i],
   [
     "withdrawal",

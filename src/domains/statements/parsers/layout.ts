@@ -26,6 +26,8 @@ export interface LayoutRow {
   deposit: Cents | null;
   /** The printed balance, and whether it was cut short (one decimal shown). */
   balance: { cents: Cents; truncated: boolean } | null;
+  /** The side a CR or DR mark on the amount named (it holds whatever the column's sign convention). */
+  side?: "credit" | "debit";
 }
 
 export interface LayoutResult {
@@ -86,7 +88,13 @@ interface Parts {
   date: PartialDate | null;
   desc: string;
   descX: number | null;
-  amounts: { kind: ColumnKind; cents: Cents; negative: boolean; truncated: boolean }[];
+  amounts: {
+    kind: ColumnKind;
+    cents: Cents;
+    negative: boolean;
+    truncated: boolean;
+    side?: "credit" | "debit";
+  }[];
 }
 
 /** What the whole document settled once: its numeric date order and its decimal mark. */
@@ -208,6 +216,8 @@ export function readTable(lines: readonly Line[], opts: ReadOptions = {}): Layou
       inTable = false;
       continue;
     }
+    // The amount in a foreign currency is the bank's note, never a move nor a balance.
+    parts.amounts = parts.amounts.filter((a) => a.kind !== "foreign");
     const balanceAmt = parts.amounts.find((a) => a.kind === "balance") ?? parts.amounts.at(-1);
     if (OPENING.test(text)) {
       if (!opening && balanceAmt) opening = signed(balanceAmt);
@@ -325,9 +335,66 @@ function setAmounts(p: Pending, moves: Parts["amounts"], bal: Parts["amounts"][n
   const m = moves[0]!;
   if (m.kind === "withdrawal") p.row.withdrawal = m.cents;
   else if (m.kind === "deposit") p.row.deposit = m.cents;
-  // One signed "Amount" column: negative (or DR / trailing minus) is money out.
-  else if (m.negative) p.row.withdrawal = m.cents;
-  else p.row.deposit = m.cents;
+  else placeSigned(p.row, m);
   if (bal) p.row.balance = signed(bal);
   p.hasAmounts = true;
+}
+
+type Printed = { cents: Cents; truncated: boolean } | null;
+
+/** One signed "Amount" column's cell: negative (or trailing minus) is money out; CR and DR name a side. */
+export function placeSigned(
+  row: LayoutRow,
+  a: { cents: Cents; negative: boolean; side?: "credit" | "debit" },
+): void {
+  if (a.side) row.side = a.side;
+  if (a.side === "debit" || (!a.side && a.negative)) row.withdrawal = a.cents;
+  else row.deposit = a.cents;
+}
+
+/**
+ * The sign of one signed amount column, by the evidence the statement gives (as a CSV's): amounts
+ * printed without any sign or mark take their side from the running balance when the printed
+ * balances rise and fall by them; otherwise a card statement (owed balance) reads a plain amount
+ * as a purchase and a negative one as a payment. A CR or DR mark always holds.
+ */
+export function settleSigns(
+  table: { rows: LayoutRow[]; signedColumn: boolean },
+  owed: boolean,
+  opening: Printed,
+) {
+  if (!table.signedColumn) return;
+  const rows = table.rows;
+  const unsigned = rows.every((r) => r.withdrawal === null && !r.side);
+  const sides = unsigned ? sidesByBalance(rows, owed, opening) : null;
+  for (const [i, r] of rows.entries()) {
+    const side = sides?.[i];
+    if (side) {
+      r.withdrawal = side === "debit" ? r.deposit : null;
+      r.deposit = side === "credit" ? r.deposit : null;
+    } else if (owed && !r.side) [r.withdrawal, r.deposit] = [r.deposit, r.withdrawal];
+  }
+}
+
+/** Each unsigned row's side where the balance printed before and after it moved by its amount. */
+function sidesByBalance(rows: readonly LayoutRow[], owed: boolean, opening: Printed) {
+  let prev = opening && !opening.truncated ? opening.cents : null;
+  let fell = 0;
+  let rose = 0;
+  const sides = rows.map((r) => {
+    const amt = r.deposit!;
+    const bal = r.balance && !r.balance.truncated ? r.balance.cents : null;
+    let side: "credit" | "debit" | null = null;
+    if (prev !== null && bal !== null && amt !== 0) {
+      // On a card the balance is owed: a purchase (debit) raises it.
+      if (prev - amt === bal) side = owed ? "credit" : "debit";
+      else if (prev + amt === bal) side = owed ? "debit" : "credit";
+      if (side) prev - amt === bal ? fell++ : rose++;
+    }
+    prev = bal;
+    return side;
+  });
+  // Evidence only when the balance moved both ways by the amounts printed (and most rows agree).
+  const decided = fell + rose;
+  return fell > 0 && rose > 0 && decided * 2 >= rows.length ? sides : null;
 }

@@ -12,6 +12,14 @@ import {
 import { readPdfText } from "../../../../src/domains/statements/parsers/pdf-text";
 import { type OwnRow, mapleStatement } from "../../../fixtures/statements/banks";
 import { makePdf } from "../../../fixtures/statements/make-pdf";
+import {
+  dayMon,
+  en,
+  type GenRow,
+  type GenStatement,
+  monDay,
+  writeStatement,
+} from "../../../fixtures/statements/layouts";
 
 const fmt = (c: number) =>
   (c / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -304,5 +312,192 @@ describe("the model's column proposal (prompt and answer)", () => {
     );
     expect(noAmount.ok).toBe(false);
     expect(marksFromAnswer({ date: "01/03/2025" }, shown).ok).toBe(false);
+  });
+});
+
+describe("a family of generated layouts, one feature each, read by the general rules", () => {
+  const shop = (date: string, text: string | string[], cents: number, fx?: string): GenRow => ({
+    date,
+    lines: typeof text === "string" ? [text] : text,
+    cents,
+    fx,
+  });
+  const signed = (c: number) => `${c < 0 ? "-" : ""}${en(c)}`;
+  const cases: [string, GenStatement][] = [
+    [
+      "separate debit and credit columns",
+      {
+        heading: ["Lakeview Bank", "Chequing account statement from 01 Feb 2025 to 28 Feb 2025"],
+        columns: [
+          { kind: "date", title: "Date", x: 40 },
+          { kind: "desc", title: "Description", x: 120 },
+          { kind: "out", title: "Withdrawals", x: 400 },
+          { kind: "in", title: "Deposits", x: 480 },
+          { kind: "balance", title: "Balance", x: 570 },
+        ],
+        rows: [
+          shop("2025-02-03", "GROCERY MART", -5_412),
+          shop("2025-02-05", "PAYROLL ACME", 215_000),
+          shop("2025-02-05", "RENT FEBRUARY", -140_000),
+          shop("2025-02-20", "INTEREST", 12),
+        ],
+        opening: 100_000,
+        balances: "table",
+        date: (iso) => `${dayMon(iso)} ${iso.slice(0, 4)}`,
+        money: (c) => en(c),
+      },
+    ],
+    [
+      "one signed amount column",
+      {
+        heading: ["Fjord Savings Bank", "Current account - statement period 2025-03-01 to 2025-03-31"],
+        columns: [
+          { kind: "date", title: "Date", x: 40 },
+          { kind: "desc", title: "Details", x: 120 },
+          { kind: "amount", title: "Amount", x: 470 },
+          { kind: "balance", title: "Balance", x: 560 },
+        ],
+        rows: [
+          shop("2025-03-02", "CARD PURCHASE BAKERY", -450),
+          shop("2025-03-10", "SALARY", 310_000),
+          shop("2025-03-11", "TRANSFER TO SAVINGS", -50_000),
+        ],
+        opening: 20_000,
+        balances: "table",
+        date: (iso) => iso,
+        money: (c) => signed(c),
+      },
+    ],
+    [
+      "unsigned amounts whose sign only the running balance tells",
+      {
+        heading: ["Kestrel Bank", "Account statement 01/04/2025 - 30/04/2025"],
+        columns: [
+          { kind: "date", title: "Date", x: 40 },
+          { kind: "desc", title: "Transaction", x: 120 },
+          { kind: "amount", title: "Amount", x: 470 },
+          { kind: "balance", title: "Balance", x: 560 },
+        ],
+        rows: [
+          shop("2025-04-02", "WATER BILL", -3_210),
+          shop("2025-04-04", "REFUND BOOKSHOP", 1_999),
+          shop("2025-04-09", "ATM WITHDRAWAL", -10_000),
+          shop("2025-04-25", "SALARY", 180_000),
+        ],
+        opening: 50_000,
+        balances: "table",
+        date: (iso) => `${iso.slice(8)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`,
+        money: (c) => en(c),
+      },
+    ],
+    [
+      "descriptions over two and three lines",
+      {
+        heading: ["Heron Credit Union", "Chequing statement period: March 1, 2025 to March 31, 2025"],
+        columns: [
+          { kind: "date", title: "Date", x: 40 },
+          { kind: "desc", title: "Description", x: 110 },
+          { kind: "out", title: "Debit", x: 400 },
+          { kind: "in", title: "Credit", x: 480 },
+          { kind: "balance", title: "Balance", x: 570 },
+        ],
+        rows: [
+          shop("2025-03-03", ["BILL PAYMENT", "CITY HYDRO"], -8_850),
+          shop("2025-03-07", ["E-TRANSFER RECEIVED", "FROM J SMITH", "REF 88412"], 25_000),
+          shop("2025-03-12", "COFFEE", -375),
+          shop("2025-03-18", ["MORTGAGE PAYMENT", "HERON CU LOAN 4471", "MARCH"], -152_000),
+        ],
+        opening: 300_000,
+        balances: "table",
+        date: monDay,
+        money: (c) => en(c),
+      },
+    ],
+    [
+      "a year that changes across pages (no period printed, only the statement date)",
+      {
+        heading: ["Osprey Bank", "Chequing account", "Statement date: 15 January 2025"],
+        columns: [
+          { kind: "date", title: "Date", x: 40 },
+          { kind: "desc", title: "Description", x: 110 },
+          { kind: "out", title: "Withdrawals", x: 400 },
+          { kind: "in", title: "Deposits", x: 480 },
+          { kind: "balance", title: "Balance", x: 570 },
+        ],
+        rows: [
+          shop("2024-12-16", "GIFT SHOP", -6_000),
+          shop("2024-12-24", "HOLIDAY BONUS", 50_000),
+          shop("2024-12-31", "ANNUAL FEE", -12_000),
+          shop("2025-01-02", "GROCERY MART", -8_123),
+          shop("2025-01-10", "PAYROLL ACME", 200_000),
+        ],
+        opening: 40_000,
+        balances: "table",
+        perPage: 3,
+        date: dayMon,
+        money: (c) => en(c),
+      },
+    ],
+    [
+      "a foreign-currency column beside the amount",
+      {
+        heading: ["Albatross Visa credit card statement", "Statement period: May 3, 2025 to June 2, 2025"],
+        columns: [
+          { kind: "date", title: ["Transaction", "date"], x: 40 },
+          { kind: "desc", title: "Description", x: 120 },
+          { kind: "fx", title: ["Foreign", "currency"], x: 420 },
+          { kind: "amount", title: "Amount ($)", x: 540 },
+        ],
+        rows: [
+          shop("2025-05-05", "HOTEL LISBOA", -18_250, "EUR 120.00"),
+          shop("2025-05-09", "BOOKSHOP", -2_500),
+          shop("2025-05-20", "PAYMENT - THANK YOU", 40_000),
+          shop("2025-05-28", "NYC TAXI", -3_411, "USD 24.50"),
+        ],
+        opening: 60_000,
+        owed: true,
+        balances: "summary",
+        date: monDay,
+        money: (c, kind) => (kind === "balance" ? `$${en(c)}` : signed(-c)),
+      },
+    ],
+    [
+      "a card statement whose payments are marked CR",
+      {
+        heading: ["Puffin Bank Mastercard", "Statement period: 10 Jun 2025 - 09 Jul 2025"],
+        columns: [
+          { kind: "date", title: "Trans date", x: 40 },
+          { kind: "posted", title: "Post date", x: 100 },
+          { kind: "desc", title: "Description", x: 170 },
+          { kind: "amount", title: "Amount", x: 540 },
+        ],
+        rows: [
+          shop("2025-06-12", "PETROL STATION", -6_540),
+          shop("2025-06-20", "PAYMENT RECEIVED", 50_000),
+          shop("2025-06-22", "SUPERMARKET", -11_234),
+          shop("2025-07-01", "REFUND SHOES", 4_999),
+          shop("2025-07-03", "RESTAURANT", -8_800),
+        ],
+        opening: 75_000,
+        owed: true,
+        balances: "summary",
+        date: dayMon,
+        money: (c, kind) => (kind === "balance" ? en(c) : c > 0 ? `${en(c)} CR` : en(c)),
+      },
+    ],
+  ];
+
+  it.each(cases)("%s", async (_name, spec) => {
+    const { pdf, want, closing } = writeStatement(spec);
+    const out = parseStatementText(await readPdfText(pdf), 2031);
+    if (!out.ok) throw new Error(out.message);
+    const s = out.statement;
+    expect(s.rows.map((r) => [r.date, r.type, r.amount, r.description])).toEqual(want);
+    // A statement that prints no period says how it dated its rows (a person checks them once).
+    const dated = s.balance.warnings.filter((w) => /^No statement period/.test(w));
+    expect(s.balance.warnings).toEqual(dated);
+    if (dated.length) expect(dated[0]).toMatch(/run over a year end.*2025.*January in 2024/);
+    expect(s.balance).toMatchObject({ ok: true, opening: spec.opening, closing, mismatches: [] });
+    if (spec.owed) expect(s.account_type).toBe("credit_card");
   });
 });
