@@ -4,10 +4,18 @@
  * entities and CDATA are decoded once. One statement per account: bank (`STMTRS`), card
  * (`CCSTMTRS`) and the bank transactions inside an investment statement (`INVBANKTRAN`). Amounts go
  * through the one money parser (any number of decimals; trailing zeros past the cent are read, a
- * non-zero part below a cent refuses that row in words, the rest of the file still reads), dates must exist (`20120231` refuses the row, in words). The FITID of each
+ * non-zero part below a cent is rounded half-even to the cent and said in words on that row, for the
+ * person to check), dates must exist (`20120231` refuses the row, in words). The FITID of each
  * transaction is kept (re-importing the same file recognises its rows). Pure.
  */
-import { type Cents, type DecimalMark, detectNumberFormat, readMoney, absCents } from "../../../lib/money";
+import {
+  type Cents,
+  type DecimalMark,
+  detectNumberFormat,
+  readMoney,
+  absCents,
+  plainCents,
+} from "../../../lib/money";
 import { checkBalances } from "./balance";
 import { decodeBytes } from "./decode";
 import { realDate } from "./file-dates";
@@ -82,20 +90,18 @@ function readRows(stmt: string, mark: DecimalMark, warnings: string[]): OfxRow[]
       return;
     }
     const money =
-      rawAmount && /^[+-]?[\d.,\s]+$/.test(rawAmount)
-        ? readMoney(rawAmount, { decimal: mark, exact: true })
-        : null;
-    if (money && !money.ok && money.reason === "sub_cent") {
-      warnings.push(
-        `${where}: the amount ${rawAmount} has a part smaller than a cent, which no bank account can hold; left out (add it by hand with the amount your bank shows)`,
-      );
-      return;
-    }
+      rawAmount && /^[+-]?[\d.,\s]+$/.test(rawAmount) ? readMoney(rawAmount, { decimal: mark }) : null;
     if (!money?.ok) {
       warnings.push(`${where}: the amount ${rawAmount ?? "(missing)"} is not a number; left out`);
       return;
     }
     const amount: Cents = money.cents;
+    // A brokerage's cash (Fidelity writes four decimals) is kept for review at the cent, never silently.
+    if (money.rounded) {
+      warnings.push(
+        `${where}: the amount ${rawAmount} has a part smaller than a cent, which no bank account can hold; read as ${plainCents(amount)} (rounded to the cent): check it against your bank`,
+      );
+    }
     const name = leaf(b, "NAME") ?? leaf(b, "PAYEE");
     const memo = leaf(b, "MEMO");
     const type = leaf(b, "TRNTYPE") ?? "";

@@ -126,7 +126,7 @@ describe("dates in files", () => {
 });
 
 describe("OFX rows refused in words", () => {
-  it("an impossible day, a non-number and a part below a cent leave their rows out, the reason kept", () => {
+  it("an impossible day and a non-number leave their rows out; a part below a cent is read at the cent and said; the reasons kept", () => {
     const trn = (d: string, a: string) =>
       `<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>${d}<TRNAMT>${a}<FITID>${d}${a}<NAME>X</STMTTRN>`;
     const out = parseOfx(
@@ -135,10 +135,13 @@ describe("OFX rows refused in words", () => {
     expect(out.ok).toBe(true);
     if (!out.ok) return;
     const [s] = out.statements;
-    // Zeros past the cent read; a non-zero part below a cent is never rounded away.
-    expect(s!.rows.map((r) => [r.date, r.amount])).toEqual([["2012-03-03", 234]]);
+    // Zeros past the cent read; a non-zero part below a cent is rounded half-even and said, never silently.
+    expect(s!.rows.map((r) => [r.date, r.amount])).toEqual([
+      ["2012-03-02", 234],
+      ["2012-03-03", 234],
+    ]);
     expect(s!.balance.warnings.join(" | ")).toMatch(
-      /20120231 does not exist; left out.*\$20 is not a number; left out.*-2\.345 has a part smaller than a cent/,
+      /20120231 does not exist; left out.*\$20 is not a number; left out.*-2\.345 has a part smaller than a cent.*read as -2\.34 \(rounded to the cent\): check it/,
     );
   });
 });
