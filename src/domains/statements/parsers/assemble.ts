@@ -4,8 +4,15 @@
  * closing balances from the summary boxes, the balance check, and the warnings a person must see
  * (a year taken from the upload date, a check that does not add up). Pure.
  */
-import { type Cents, type DecimalMark, detectNumberFormat, negCents, absCents } from "../../../lib/money";
-import { type BalanceCheck, checkBalances } from "./balance";
+import {
+  type Cents,
+  type DecimalMark,
+  detectNumberFormat,
+  negCents,
+  absCents,
+  plainCents,
+} from "../../../lib/money";
+import { type BalanceCheck, checkBalances, informationRows } from "./balance";
 import { type DateOrder, dateOrderOf, documentYear, findPeriod, printedDates, resolveYear } from "./dates";
 import { type LayoutRow, type Line, lineText, looksLikeAmount, readAmount } from "./layout";
 import type { PdfText } from "./pdf-text";
@@ -69,13 +76,29 @@ export interface Assembled {
 
 type Printed = { cents: Cents; truncated: boolean } | null;
 
+/** Rows printed newest first (dates mostly falling down the page): the check walks them oldest first. */
+function newestFirst(rows: readonly LayoutRow[]): boolean {
+  let down = 0;
+  let up = 0;
+  for (let i = 1; i < rows.length; i++) {
+    const [a, b] = [rows[i - 1]!.date, rows[i]!.date];
+    if ((a.year === null) !== (b.year === null)) continue;
+    const cmp = (b.year ?? 0) - (a.year ?? 0) || b.month - a.month || b.day - a.day;
+    if (cmp < 0) down++;
+    else if (cmp > 0) up++;
+  }
+  return down > up;
+}
+
 export function assemble(
-  rows: readonly LayoutRow[],
+  printedRows: readonly LayoutRow[],
   doc: DocumentReading,
   printed: { opening: Printed; closing: Printed; totalIn: Cents | null; totalOut: Cents | null },
   owed: boolean,
   fallbackYear: number,
 ): Assembled {
+  const ordered = newestFirst(printedRows) ? [...printedRows].reverse() : printedRows;
+  const { kept: rows, left } = informationRows(ordered, printed.opening, owed);
   const { balances, check } = checkBalances(
     rows,
     printed.opening,
@@ -87,7 +110,13 @@ export function assemble(
     owed,
   );
   const period = findPeriod(doc.full, doc.order);
-  const warnings = [...check.warnings];
+  const warnings = [
+    ...check.warnings,
+    ...left.map(
+      (r) =>
+        `Left out "${r.description.replace(/\s+/g, " ").trim().slice(0, 60)}" (${plainCents((r.withdrawal ?? r.deposit)!)}): the printed balances step over it, so it moved no money (the bank's information line)`,
+    ),
+  ];
   let year = fallbackYear;
   const yearless = rows.some((r) => r.date.year === null);
   const printedYear = !period && yearless ? documentYear(doc.full, doc.order) : null;
