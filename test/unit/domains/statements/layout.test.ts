@@ -485,6 +485,84 @@ describe("a family of generated layouts, one feature each, read by the general r
         money: (c, kind) => (kind === "balance" ? en(c) : c > 0 ? `${en(c)} CR` : en(c)),
       },
     ],
+    [
+      "newest first, a receipt column before the date, a status column, 0.00 in the column a row does not use",
+      {
+        heading: ["Mobile money full statement"],
+        columns: [
+          { kind: "ref", title: "Receipt No", x: 40 },
+          { kind: "date", title: "Completion Time", x: 110 },
+          { kind: "desc", title: "Details", x: 200 },
+          { kind: "status", title: "Transaction Status", x: 330 },
+          { kind: "in", title: "Paid in", x: 470 },
+          { kind: "out", title: "Withdrawn", x: 520 },
+          { kind: "balance", title: "Balance", x: 575 },
+        ],
+        rows: [
+          shop("2025-05-09", ["Deposit at agent till 2172", "CENTRE BRANCH"], 80_000_00),
+          shop("2025-05-09", "Customer transfer charge", -108_00),
+          shop("2025-05-14", ["Customer transfer to 0721", "P GITONGA"], -3_000_00),
+          shop("2025-06-17", "Pay bill online to 244441", -1_000_00),
+        ],
+        opening: 0,
+        balances: "none",
+        newestFirst: true,
+        zeros: true,
+        date: (iso) => `${iso} 10:48:41`,
+        money: (c) => en(c),
+      },
+    ],
+    [
+      "an information line the balances step over, and a stamp printed over the rows of every page",
+      {
+        heading: ["Savings account statement", "From Date: 03/06/2023 To Date: 30/06/2023"],
+        columns: [
+          { kind: "date", title: "Posting Date", x: 40 },
+          { kind: "desc", title: "Description", x: 110 },
+          { kind: "in", title: "Money In", x: 430 },
+          { kind: "out", title: "Money Out", x: 500 },
+          { kind: "balance", title: "Balance", x: 570 },
+        ],
+        rows: [
+          shop("2023-06-03", "Gautrain (Card 0797)", -6_500),
+          shop("2023-06-05", "Shoprite Pretoria", -54_978),
+          shop("2023-06-07", "Payment received M Mokgohloa", 25_000),
+          shop("2023-06-15", "Debit order refused (R992.75): Vodacom", 99_275, undefined),
+          shop("2023-06-15", "Debit order refused fee", -700),
+          shop("2023-06-23", "Salary", 953_625),
+          shop("2023-06-24", "ATM cash withdrawal", -10_000),
+        ].map((r, i) => (i === 3 ? { ...r, info: true } : r)),
+        opening: 286_035,
+        balances: "table",
+        perPage: 3,
+        stamp: ["Harbour Bank", "Branch: 470010"],
+        date: (iso) => `${iso.slice(8)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`,
+        money: (c, kind) => (kind === "out" && c !== 0 ? signed(c) : en(c)),
+      },
+    ],
+    [
+      "a card's 'Transaction date' header, last month's balance and the total amount due, payments in brackets",
+      {
+        heading: ["Lion City credit card", "Statement date 01-08-2023"],
+        columns: [
+          { kind: "date", title: "TRANSACTION DATE", x: 52 },
+          { kind: "desc", title: "DESCRIPTION", x: 200 },
+          { kind: "amount", title: "AMOUNT (SGD)", x: 550 },
+        ],
+        rows: [
+          shop("2023-07-02", "PAYMENT BY INTERNET", 41_216),
+          shop("2023-07-03", "BREAKFAST PLACE SINGAPORE SG", -420),
+          shop("2023-07-18", "CASH REBATE", 138),
+          shop("2023-07-31", "BUS RIDE SINGAPORE SG", -1_190),
+        ],
+        opening: 41_216,
+        owed: true,
+        balances: "table",
+        labels: ["LAST MONTH'S BALANCE", "TOTAL AMOUNT DUE"],
+        date: (iso) => `${iso.slice(8)}/${iso.slice(5, 7)}`,
+        money: (c, kind) => (kind === "balance" || c < 0 ? en(c) : `(${en(c)})`),
+      },
+    ],
   ];
 
   it.each(cases)("%s", async (_name, spec) => {
@@ -493,10 +571,23 @@ describe("a family of generated layouts, one feature each, read by the general r
     if (!out.ok) throw new Error(out.message);
     const s = out.statement;
     expect(s.rows.map((r) => [r.date, r.type, r.amount, r.description])).toEqual(want);
-    // A statement that prints no period says how it dated its rows (a person checks them once).
+    // The stamp and the receipt/status columns are no row's words.
+    expect(s.rows.map((r) => r.description).join(" ")).not.toMatch(/Branch|Harbour Bank|COMPLETED|TX0/);
+    // A statement that prints no period says how it dated its rows (a person checks them once); an
+    // information line left out is said too.
     const dated = s.balance.warnings.filter((w) => /^No statement period/.test(w));
-    expect(s.balance.warnings).toEqual(dated);
-    if (dated.length) expect(dated[0]).toMatch(/run over a year end.*2025.*January in 2024/);
+    const left = s.balance.warnings.filter((w) => /^Left out .*printed balances step over it/.test(w));
+    expect(left).toHaveLength(spec.rows.filter((r) => r.info).length);
+    expect(s.balance.warnings).toEqual(
+      [...dated, ...left].sort((a, b) => s.balance.warnings.indexOf(a) - s.balance.warnings.indexOf(b)),
+    );
+    const years = new Set(spec.rows.map((r) => r.date.slice(0, 4)));
+    if (dated.length)
+      expect(dated[0]).toMatch(
+        years.size > 1
+          ? /run over a year end.*2025.*January in 2024/
+          : /dated in \d{4}, the year the statement prints/,
+      );
     expect(s.balance).toMatchObject({ ok: true, opening: spec.opening, closing, mismatches: [] });
     if (spec.owed) expect(s.account_type).toBe("credit_card");
   });
