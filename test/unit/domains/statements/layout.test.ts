@@ -17,6 +17,7 @@ import {
   en,
   type GenRow,
   type GenStatement,
+  cols,
   monDay,
   writeStatement,
 } from "../../../fixtures/statements/layouts";
@@ -328,13 +329,13 @@ describe("a family of generated layouts, one feature each, read by the general r
       "separate debit and credit columns",
       {
         heading: ["Lakeview Bank", "Chequing account statement from 01 Feb 2025 to 28 Feb 2025"],
-        columns: [
-          { kind: "date", title: "Date", x: 40 },
-          { kind: "desc", title: "Description", x: 120 },
-          { kind: "out", title: "Withdrawals", x: 400 },
-          { kind: "in", title: "Deposits", x: 480 },
-          { kind: "balance", title: "Balance", x: 570 },
-        ],
+        columns: cols(
+          ["date", "Date", 40],
+          ["desc", "Description", 120],
+          ["out", "Withdrawals", 400],
+          ["in", "Deposits", 480],
+          ["balance", "Balance", 570],
+        ),
         rows: [
           shop("2025-02-03", "GROCERY MART", -5_412),
           shop("2025-02-05", "PAYROLL ACME", 215_000),
@@ -342,28 +343,25 @@ describe("a family of generated layouts, one feature each, read by the general r
           shop("2025-02-20", "INTEREST", 12),
         ],
         opening: 100_000,
-        balances: "table",
         date: (iso) => `${dayMon(iso)} ${iso.slice(0, 4)}`,
-        money: (c) => en(c),
       },
     ],
     [
       "one signed amount column",
       {
         heading: ["Fjord Savings Bank", "Current account - statement period 2025-03-01 to 2025-03-31"],
-        columns: [
-          { kind: "date", title: "Date", x: 40 },
-          { kind: "desc", title: "Details", x: 120 },
-          { kind: "amount", title: "Amount", x: 470 },
-          { kind: "balance", title: "Balance", x: 560 },
-        ],
+        columns: cols(
+          ["date", "Date", 40],
+          ["desc", "Details", 120],
+          ["amount", "Amount", 470],
+          ["balance", "Balance", 560],
+        ),
         rows: [
           shop("2025-03-02", "CARD PURCHASE BAKERY", -450),
           shop("2025-03-10", "SALARY", 310_000),
           shop("2025-03-11", "TRANSFER TO SAVINGS", -50_000),
         ],
         opening: 20_000,
-        balances: "table",
         date: (iso) => iso,
         money: (c) => signed(c),
       },
@@ -372,12 +370,12 @@ describe("a family of generated layouts, one feature each, read by the general r
       "unsigned amounts whose sign only the running balance tells",
       {
         heading: ["Kestrel Bank", "Account statement 01/04/2025 - 30/04/2025"],
-        columns: [
-          { kind: "date", title: "Date", x: 40 },
-          { kind: "desc", title: "Transaction", x: 120 },
-          { kind: "amount", title: "Amount", x: 470 },
-          { kind: "balance", title: "Balance", x: 560 },
-        ],
+        columns: cols(
+          ["date", "Date", 40],
+          ["desc", "Transaction", 120],
+          ["amount", "Amount", 470],
+          ["balance", "Balance", 560],
+        ),
         rows: [
           shop("2025-04-02", "WATER BILL", -3_210),
           shop("2025-04-04", "REFUND BOOKSHOP", 1_999),
@@ -385,22 +383,20 @@ describe("a family of generated layouts, one feature each, read by the general r
           shop("2025-04-25", "SALARY", 180_000),
         ],
         opening: 50_000,
-        balances: "table",
         date: (iso) => `${iso.slice(8)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`,
-        money: (c) => en(c),
       },
     ],
     [
       "descriptions over two and three lines",
       {
         heading: ["Heron Credit Union", "Chequing statement period: March 1, 2025 to March 31, 2025"],
-        columns: [
-          { kind: "date", title: "Date", x: 40 },
-          { kind: "desc", title: "Description", x: 110 },
-          { kind: "out", title: "Debit", x: 400 },
-          { kind: "in", title: "Credit", x: 480 },
-          { kind: "balance", title: "Balance", x: 570 },
-        ],
+        columns: cols(
+          ["date", "Date", 40],
+          ["desc", "Description", 110],
+          ["out", "Debit", 400],
+          ["in", "Credit", 480],
+          ["balance", "Balance", 570],
+        ),
         rows: [
           shop("2025-03-03", ["BILL PAYMENT", "CITY HYDRO"], -8_850),
           shop("2025-03-07", ["E-TRANSFER RECEIVED", "FROM J SMITH", "REF 88412"], 25_000),
@@ -408,22 +404,20 @@ describe("a family of generated layouts, one feature each, read by the general r
           shop("2025-03-18", ["MORTGAGE PAYMENT", "HERON CU LOAN 4471", "MARCH"], -152_000),
         ],
         opening: 300_000,
-        balances: "table",
         date: monDay,
-        money: (c) => en(c),
       },
     ],
     [
       "a year that changes across pages (no period printed, only the statement date)",
       {
         heading: ["Osprey Bank", "Chequing account", "Statement date: 15 January 2025"],
-        columns: [
-          { kind: "date", title: "Date", x: 40 },
-          { kind: "desc", title: "Description", x: 110 },
-          { kind: "out", title: "Withdrawals", x: 400 },
-          { kind: "in", title: "Deposits", x: 480 },
-          { kind: "balance", title: "Balance", x: 570 },
-        ],
+        columns: cols(
+          ["date", "Date", 40],
+          ["desc", "Description", 110],
+          ["out", "Withdrawals", 400],
+          ["in", "Deposits", 480],
+          ["balance", "Balance", 570],
+        ),
         rows: [
           shop("2024-12-16", "GIFT SHOP", -6_000),
           shop("2024-12-24", "HOLIDAY BONUS", 50_000),
@@ -432,22 +426,20 @@ describe("a family of generated layouts, one feature each, read by the general r
           shop("2025-01-10", "PAYROLL ACME", 200_000),
         ],
         opening: 40_000,
-        balances: "table",
         perPage: 3,
         date: dayMon,
-        money: (c) => en(c),
       },
     ],
     [
       "a foreign-currency column beside the amount",
       {
         heading: ["Albatross Visa credit card statement", "Statement period: May 3, 2025 to June 2, 2025"],
-        columns: [
-          { kind: "date", title: ["Transaction", "date"], x: 40 },
-          { kind: "desc", title: "Description", x: 120 },
-          { kind: "fx", title: ["Foreign", "currency"], x: 420 },
-          { kind: "amount", title: "Amount ($)", x: 540 },
-        ],
+        columns: cols(
+          ["date", ["Transaction", "date"], 40],
+          ["desc", "Description", 120],
+          ["fx", ["Foreign", "currency"], 420],
+          ["amount", "Amount ($)", 540],
+        ),
         rows: [
           shop("2025-05-05", "HOTEL LISBOA", -18_250, "EUR 120.00"),
           shop("2025-05-09", "BOOKSHOP", -2_500),
@@ -465,12 +457,12 @@ describe("a family of generated layouts, one feature each, read by the general r
       "a card statement whose payments are marked CR",
       {
         heading: ["Puffin Bank Mastercard", "Statement period: 10 Jun 2025 - 09 Jul 2025"],
-        columns: [
-          { kind: "date", title: "Trans date", x: 40 },
-          { kind: "posted", title: "Post date", x: 100 },
-          { kind: "desc", title: "Description", x: 170 },
-          { kind: "amount", title: "Amount", x: 540 },
-        ],
+        columns: cols(
+          ["date", "Trans date", 40],
+          ["posted", "Post date", 100],
+          ["desc", "Description", 170],
+          ["amount", "Amount", 540],
+        ),
         rows: [
           shop("2025-06-12", "PETROL STATION", -6_540),
           shop("2025-06-20", "PAYMENT RECEIVED", 50_000),
@@ -489,15 +481,15 @@ describe("a family of generated layouts, one feature each, read by the general r
       "newest first, a receipt column before the date, a status column, 0.00 in the column a row does not use",
       {
         heading: ["Mobile money full statement"],
-        columns: [
-          { kind: "ref", title: "Receipt No", x: 40 },
-          { kind: "date", title: "Completion Time", x: 110 },
-          { kind: "desc", title: "Details", x: 200 },
-          { kind: "status", title: "Transaction Status", x: 330 },
-          { kind: "in", title: "Paid in", x: 470 },
-          { kind: "out", title: "Withdrawn", x: 520 },
-          { kind: "balance", title: "Balance", x: 575 },
-        ],
+        columns: cols(
+          ["ref", "Receipt No", 40],
+          ["date", "Completion Time", 110],
+          ["desc", "Details", 200],
+          ["status", "Transaction Status", 330],
+          ["in", "Paid in", 470],
+          ["out", "Withdrawn", 520],
+          ["balance", "Balance", 575],
+        ),
         rows: [
           shop("2025-05-09", ["Deposit at agent till 2172", "CENTRE BRANCH"], 80_000_00),
           shop("2025-05-09", "Customer transfer charge", -108_00),
@@ -509,20 +501,19 @@ describe("a family of generated layouts, one feature each, read by the general r
         newestFirst: true,
         zeros: true,
         date: (iso) => `${iso} 10:48:41`,
-        money: (c) => en(c),
       },
     ],
     [
       "an information line the balances step over, and a stamp printed over the rows of every page",
       {
         heading: ["Savings account statement", "From Date: 03/06/2023 To Date: 30/06/2023"],
-        columns: [
-          { kind: "date", title: "Posting Date", x: 40 },
-          { kind: "desc", title: "Description", x: 110 },
-          { kind: "in", title: "Money In", x: 430 },
-          { kind: "out", title: "Money Out", x: 500 },
-          { kind: "balance", title: "Balance", x: 570 },
-        ],
+        columns: cols(
+          ["date", "Posting Date", 40],
+          ["desc", "Description", 110],
+          ["in", "Money In", 430],
+          ["out", "Money Out", 500],
+          ["balance", "Balance", 570],
+        ),
         rows: [
           shop("2023-06-03", "Gautrain (Card 0797)", -6_500),
           shop("2023-06-05", "Shoprite Pretoria", -54_978),
@@ -533,7 +524,6 @@ describe("a family of generated layouts, one feature each, read by the general r
           shop("2023-06-24", "ATM cash withdrawal", -10_000),
         ].map((r, i) => (i === 3 ? { ...r, info: true } : r)),
         opening: 286_035,
-        balances: "table",
         perPage: 3,
         stamp: ["Harbour Bank", "Branch: 470010"],
         date: (iso) => `${iso.slice(8)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`,
@@ -544,11 +534,11 @@ describe("a family of generated layouts, one feature each, read by the general r
       "a card's 'Transaction date' header, last month's balance and the total amount due, payments in brackets",
       {
         heading: ["Lion City credit card", "Statement date 01-08-2023"],
-        columns: [
-          { kind: "date", title: "TRANSACTION DATE", x: 52 },
-          { kind: "desc", title: "DESCRIPTION", x: 200 },
-          { kind: "amount", title: "AMOUNT (SGD)", x: 550 },
-        ],
+        columns: cols(
+          ["date", "TRANSACTION DATE", 52],
+          ["desc", "DESCRIPTION", 200],
+          ["amount", "AMOUNT (SGD)", 550],
+        ),
         rows: [
           shop("2023-07-02", "PAYMENT BY INTERNET", 41_216),
           shop("2023-07-03", "BREAKFAST PLACE SINGAPORE SG", -420),
@@ -557,7 +547,6 @@ describe("a family of generated layouts, one feature each, read by the general r
         ],
         opening: 41_216,
         owed: true,
-        balances: "table",
         labels: ["LAST MONTH'S BALANCE", "TOTAL AMOUNT DUE"],
         date: (iso) => `${iso.slice(8)}/${iso.slice(5, 7)}`,
         money: (c, kind) => (kind === "balance" || c < 0 ? en(c) : `(${en(c)})`),
