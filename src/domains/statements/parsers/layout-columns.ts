@@ -51,7 +51,9 @@ const isDescCell = (cell: string): boolean => {
   const words = cell.split(/\s+/);
   // "Transaction date" names a date: its last word is the column's noun.
   if (DATE_WORD.test(words.at(-1)!)) return false;
-  return DESC_WORD.test(cell) || (words.some((w) => DESC_WORD.test(w)) && !words.some((w) => DATE_WORD.test(w)));
+  return (
+    DESC_WORD.test(cell) || (words.some((w) => DESC_WORD.test(w)) && !words.some((w) => DATE_WORD.test(w)))
+  );
 };
 /** A header cell naming a date ("Date", "Transaction date", "Posting date"). */
 const isDateCell = (cell: string): boolean => cell.split(/\s+/).some((w) => DATE_WORD.test(w));

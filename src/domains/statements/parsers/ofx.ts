@@ -76,7 +76,7 @@ function blocks(text: string, tag: string, end: RegExp = new RegExp(`</${tag}>`,
     .map((b) => b.split(end)[0]!);
 }
 
-type OfxRow = StatementRow & { fitid: string | null };
+type OfxRow = StatementRow & { fitid: string | null; trntype: string };
 
 function readRows(stmt: string, mark: DecimalMark, warnings: string[]): OfxRow[] {
   const rows: OfxRow[] = [];
@@ -115,9 +115,30 @@ function readRows(stmt: string, mark: DecimalMark, warnings: string[]): OfxRow[]
       type: debit ? "withdrawal" : "deposit",
       balance: null,
       fitid: leaf(b, "FITID"),
+      trntype: type.toUpperCase(),
     });
   });
   return rows;
+}
+
+/**
+ * OFX signs amounts from the holder's side, but some exports sign a card's purchases positive. Each
+ * row's own TRNTYPE is the evidence (as a CSV's type column): when the rows typed DEBIT or CREDIT
+ * mostly carry the other sign, every row is read the other way round, and the review says why.
+ */
+function signByType(rows: OfxRow[], warnings: string[]): void {
+  let agree = 0;
+  let against = 0;
+  for (const r of rows) {
+    if (r.trntype !== "DEBIT" && r.trntype !== "CREDIT") continue;
+    if ((r.trntype === "DEBIT") === (r.type === "withdrawal")) agree++;
+    else against++;
+  }
+  if (against < 2 || against <= 2 * agree) return;
+  for (const r of rows) r.type = r.type === "withdrawal" ? "deposit" : "withdrawal";
+  warnings.push(
+    `This file signs its amounts the other way round from its own transaction types (${against} rows typed DEBIT or CREDIT carry the other sign): read by the types, a DEBIT as money out`,
+  );
 }
 
 function statementOf(
@@ -128,6 +149,7 @@ function statementOf(
 ): ParsedStatement | null {
   const warnings: string[] = [];
   const rows = readRows(stmt, mark, warnings);
+  signByType(rows, warnings);
   if (rows.length === 0 && warnings.length === 0) return null;
   const ledger = /<LEDGERBAL>([\s\S]*?)(<\/LEDGERBAL>|<AVAILBAL>|$)/i.exec(stmt)?.[1] ?? "";
   const bal = leaf(ledger, "BALAMT");
@@ -164,7 +186,7 @@ function statementOf(
     period_start: ofxDate(leaf(stmt, "DTSTART")) ?? dates[0] ?? null,
     period_end: ofxDate(leaf(stmt, "DTEND")) ?? dates.at(-1) ?? null,
     parsed_with_ai: false,
-    rows: rows.map((r, i) => ({ ...r, balance: balances[i] ?? null })),
+    rows: rows.map(({ trntype: _, ...r }, i) => ({ ...r, balance: balances[i] ?? null })),
     balance: check,
   };
 }

@@ -146,6 +146,44 @@ describe("OFX rows refused in words", () => {
   });
 });
 
+describe("OFX signs by the file's own transaction types", () => {
+  const trn = (type: string, d: string, a: string) =>
+    `<STMTTRN><TRNTYPE>${type}<DTPOSTED>${d}<TRNAMT>${a}<FITID>${d}${a}<NAME>${type} ROW</STMTTRN>`;
+  const card = (rows: string) =>
+    `<OFX><CREDITCARDMSGSRSV1><CCSTMTTRNRS><CCSTMTRS><BANKTRANLIST>${rows}</BANKTRANLIST></CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1></OFX>`;
+  const read = (text: string) => {
+    const out = parseOfx(text);
+    if (!out.ok) throw new Error(out.message);
+    return out.statements[0]!;
+  };
+
+  it("a card export whose DEBIT purchases are positive is read by its types, and says so", () => {
+    const s = read(
+      card(
+        trn("DEBIT", "20250301", "45.00") +
+          trn("DEBIT", "20250302", "12.50") +
+          trn("DEBIT", "20250303", "8.00") +
+          trn("CREDIT", "20250310", "-200.00"),
+      ),
+    );
+    expect(s.rows.map((r) => [r.type, r.amount])).toEqual([
+      ["withdrawal", 4500],
+      ["withdrawal", 1250],
+      ["withdrawal", 800],
+      ["deposit", 20000],
+    ]);
+    expect(s.balance.warnings.join(" ")).toMatch(/other way round from its own transaction types \(4 rows/);
+  });
+
+  it("a file whose types agree with its signs, or that types few rows, is read as signed", () => {
+    const agree = read(card(trn("DEBIT", "20250301", "-45.00") + trn("CREDIT", "20250310", "200.00")));
+    expect(agree.rows.map((r) => r.type)).toEqual(["withdrawal", "deposit"]);
+    const one = read(card(trn("DEBIT", "20250301", "45.00") + trn("POS", "20250302", "-3.00")));
+    expect(one.rows.map((r) => r.type)).toEqual(["deposit", "withdrawal"]);
+    expect(agree.balance.warnings.join(" ") + one.balance.warnings.join(" ")).not.toMatch(/other way round/);
+  });
+});
+
 describe("MT940 / MT942", () => {
   // Written here: two statements of one account (a year end between them) and one of another,
   // D/C/RD/RC marks, entry dates, structured (?20…/?32) and /NAME/-style and free :86: fields.
