@@ -35,6 +35,12 @@ export const steps = [
       t.state.first = await uploadOnStatementsPage(t, own("ribera-2025-01.pdf"));
       const teacher = page.getByTestId("layout-teacher");
       await teacher.waitFor({ timeout: 25_000 });
+      // Never an empty review: it says no rows were found and why, beside the marking form.
+      await hasText(page.getByTestId("balance-warnings"), "No rows found in this PDF");
+      await hasText(
+        page.getByTestId("balance-warnings"),
+        "Mark its date, description, amount and balance columns",
+      );
       await teacher.getByTestId("layout-open").click();
       await page.getByTestId("layout-page").waitFor();
       await t.shot("layout-page");

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { call, expectEnvelope } from "../helpers/http";
 import { type FakeModel, fakeModel, modelServerUrl } from "../helpers/fake-model-client";
 import { makePdf } from "../fixtures/statements/make-pdf";
+import { riberaStatement } from "../fixtures/statements/unknown-bank";
 
 const NOW = "2025-04-02T12:00:00.000Z";
 
@@ -133,5 +134,26 @@ describe("AI statement reader", () => {
     expect(expectEnvelope(await upload(makePdf([[]])), 422, "VALIDATION_ERROR").error).toMatch(/scanned/);
     expect((await fm.calls()).length).toBe(before);
     expect(await stored()).toBe(0);
+  });
+
+  it("a table no rule reads whose AI reading fails is kept for marking: no rows found, never a refusal or an empty answer", async () => {
+    await optIn(true);
+    await fm.script([
+      { kind: "status", status: 500 },
+      { kind: "status", status: 500 },
+    ]);
+    const table = riberaStatement(["01/01/2025", "31/01/2025"], 10_000, [
+      { date: "03/01/2025", text: "MERCADO CENTRAL", cents: -1_250 },
+      { date: "05/01/2025", text: "NOMINA", cents: 50_000 },
+    ]);
+    const res = await upload(table);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.summary.total_parsed).toBe(0);
+    const words = res.body.balance_check.warnings.join(" ");
+    expect(words).toMatch(/^No rows found: .*Mark its date, description, amount and balance columns/);
+    expect(words).toMatch(/AI reading failed/);
+    const page = await call(`/api/v1/statements/${res.body.statement_id}/page-text`, { now: NOW });
+    expect(page.status).toBe(200);
+    expect(page.body.lines.length).toBeGreaterThan(3);
   });
 });

@@ -40,7 +40,12 @@ async function read(c: CorpusCase, bytes: Uint8Array): Promise<Reading & { mappe
     );
   try {
     const parts = await parseFile(kind, bytes, 2025, {});
-    const first = { ok: true as const, rows: rowsOf(parts) };
+    const b = parts[0]?.balance;
+    const first = {
+      ok: true as const,
+      rows: rowsOf(parts),
+      balance: b && { ok: b.ok && parts.length === 1, opening: b.opening, closing: b.closing },
+    };
     // The mapping form: a header no word list names (no rows yet), confirmed as the index says.
     if (c.mapping && parts[0]?.csv?.refused) {
       const mapped = await parseFile(kind, bytes, 2025, {
@@ -60,6 +65,7 @@ describe.skipIf(cases.length === 0)("real-world statement corpora (../shared/cor
   it("every file is read exactly or refused in words, as its index says", async () => {
     const bad: string[] = [];
     const tally: Record<string, { exact: number; files: number; rows: number; of: number }> = {};
+    const checks: string[] = [];
     for (const c of cases) {
       const load = files[`${ROOT}/${c.corpus}/${c.file}`];
       if (!load) {
@@ -74,7 +80,14 @@ describe.skipIf(cases.length === 0)("real-world statement corpora (../shared/cor
       t.files++;
       t.rows += j.matched;
       t.of += c.refuse ? 0 : c.rows.length;
-      if (j.verdict === "exact" || j.verdict === "refused-ok") t.exact++;
+      if (c.format === "pdf" && r.ok) {
+        const b = r.balance;
+        const money = (n: number | null | undefined) => (n == null ? "?" : (n / 100).toFixed(2));
+        checks.push(
+          `  ${c.id}: ${r.rows.length} rows, ${j.verdict}; balance check ${b?.ok ? "ok" : "NOT ok"}, opening ${money(b?.opening)} -> closing ${money(b?.closing)}`,
+        );
+      }
+      if (j.verdict === "exact" || j.verdict === "balance-confirmed" || j.verdict === "refused-ok") t.exact++;
       else
         bad.push(
           `${c.corpus} ${c.id}: ${j.verdict} (${j.matched}/${c.rows.length}, got ${j.got}) ${j.problems.slice(0, 3).join("; ")}`,
@@ -85,6 +98,7 @@ describe.skipIf(cases.length === 0)("real-world statement corpora (../shared/cor
       Object.entries(tally)
         .map(([k, t]) => `${k}: ${t.exact}/${t.files} files, ${t.rows}/${t.of} rows`)
         .join("\n"),
+      `\nPDF balance checks:\n${checks.join("\n")}`,
     );
     expect(bad).toEqual(KNOWN_GAPS);
   }, 120_000);
@@ -95,9 +109,4 @@ if (cases.length === 0) {
 }
 
 /** Files not yet read as their index says (each named in the branch's report). */
-const KNOWN_GAPS: string[] = [
-  "peer-files ofxparse/fidelity-savings: partial (1/4, got 1) missing 2012-07-27 115.83; missing 2012-07-27 -197.11; missing 2012-07-27 -197.12",
-  "peer-files monopoly/example-credit: refused-wrong (0/52, got 0) No rows found: no table this journal knows was found in this PDF. Mark its date, description, amount and balance columns once in the review, and statements of this layout will read on their own",
-  "peer-files sure/sample_bank_statement.pdf: refused-wrong (0/55, got 0) No rows found: no table this journal knows was found in this PDF. Mark its date, description, amount and balance columns once in the review, and statements of this layout will read on their own",
-  "peer-files capitec/s1.pdf: partial (413/419, got 430) missing 2023-06-26 -140.08; missing 2023-07-03 -79.06; missing 2023-07-05 -588.46",
-];
+const KNOWN_GAPS: string[] = [];

@@ -155,12 +155,13 @@ export async function parseFile(
   const taught = readWithStored(text, opts.layouts ?? [], fallbackYear);
   if (taught) return [{ ...taught.statement, layout_id: taught.layoutId }];
   let out = parseStatementText(text, fallbackYear);
+  const unread = !out.ok && out.reason === "not_a_statement";
   // The AI reader only where no deterministic parser found a table (never for a scan).
-  if (!out.ok && out.reason === "not_a_statement" && opts.ai) {
-    out = await parseWithAi(opts.ai, text.items.map((i) => i.str).join(" "));
-  }
-  // A table no rule reads: kept, and the review opens its page for the person to mark the columns.
-  if (!out.ok && out.reason === "not_a_statement" && teachable(text)) {
+  if (unread && opts.ai) out = await parseWithAi(opts.ai, text.items.map((i) => i.str).join(" "));
+  // A table no rule (nor the AI reader) reads: kept, never an empty answer; the review says no rows
+  // were found and opens its page for the person to mark the columns (why the AI reading failed too).
+  if (!out.ok && unread && teachable(text)) {
+    const warnings = out.reason === "ai_validation_failed" ? [TEACH_WARNING, out.message] : [TEACH_WARNING];
     return [
       {
         institution: "Other",
@@ -169,7 +170,7 @@ export async function parseFile(
         period_end: null,
         parsed_with_ai: false,
         rows: [],
-        balance: { ok: false, opening: null, closing: null, mismatches: [], warnings: [TEACH_WARNING] },
+        balance: { ok: false, opening: null, closing: null, mismatches: [], warnings },
         needs_layout: true,
       },
     ];

@@ -135,6 +135,8 @@ export function StatementReview({ id, accounts }: { id: string; accounts?: React
   const open = s.transactions.filter((r) => r.action_result === null);
   // Without any balance the rows are unchecked, not wrong: say so without alarm.
   const unchecked = !s.balance_check.checked;
+  // A PDF no rule read is kept with no rows: the review says so and opens the marking form.
+  const noRows = s.file_kind === "pdf" && s.total_parsed === 0;
   const toImport = open.filter((r) => r.action === "import").length;
   const toEnrich = open.filter((r) => r.action === "enrich" || r.action === "update").length;
   return (
@@ -170,11 +172,13 @@ export function StatementReview({ id, accounts }: { id: string; accounts?: React
           data-testid="balance-warnings"
         >
           <strong>
-            {s.balance_check.ok
-              ? "Check before importing."
-              : unchecked
-                ? "This file carries no balances to check the rows against."
-                : "The balances do not check out — review before importing."}
+            {noRows
+              ? "No rows found in this PDF: mark its columns below."
+              : s.balance_check.ok
+                ? "Check before importing."
+                : unchecked
+                  ? "This file carries no balances to check the rows against."
+                  : "The balances do not check out — review before importing."}
           </strong>
           <ul>
             {s.balance_check.warnings.map((w) => (

@@ -8,7 +8,7 @@ import type { ParsedStatement } from "../parsers";
 import { accountTypeOf } from "../parsers";
 import { assemble, documentReading, summaryAmount } from "../parsers/assemble";
 import { parseRowDate } from "../parsers/dates";
-import { CLOSING, OPENING, readAmount, toLines } from "../parsers/layout";
+import { CLOSING, OPENING, readAmount, settleSigns, toLines } from "../parsers/layout";
 import type { PdfText } from "../parsers/pdf-text";
 import { type HeaderWord, headerLines } from "./fingerprint";
 import { type LayoutMarks, readWithMarks } from "./read";
@@ -36,15 +36,13 @@ export function readTaughtPrinted(
   if (!table.rows.length) return null;
   const account = accountTypeOf(doc.full);
   const owed = account === "credit_card";
-  if (owed && table.signedColumn) {
-    for (const r of table.rows) [r.withdrawal, r.deposit] = [r.deposit, r.withdrawal];
-  }
   const printed = {
     opening: table.opening ?? summaryAmount(lines, OPENING, doc.decimal),
     closing: table.closing ?? summaryAmount(lines, CLOSING, doc.decimal),
     totalIn: null,
     totalOut: null,
   };
+  settleSigns(table, owed, printed.opening);
   const out = assemble(table.rows, doc, printed, owed, fallbackYear);
   const statement: ParsedStatement = {
     institution: layout.institution,

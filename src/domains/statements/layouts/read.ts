@@ -16,6 +16,7 @@ import {
   type Line,
   lineText,
   OPENING,
+  placeSigned,
   readAmount,
   TOTAL_LINE,
 } from "../parsers/layout";
@@ -119,8 +120,7 @@ export function readWithMarks(
       if (!row.date) continue;
       if (out) row.withdrawal = out.cents;
       else if (inn) row.deposit = inn.cents;
-      else if (one!.negative) row.withdrawal = one!.cents;
-      else row.deposit = one!.cents;
+      else placeSigned(row, one!);
       if (bal) row.balance = signed(bal);
       row.description = [row.description, desc].join(" ").trim();
       if (row !== cur) rows.push(row);

@@ -4,9 +4,16 @@
  * closing balances from the summary boxes, the balance check, and the warnings a person must see
  * (a year taken from the upload date, a check that does not add up). Pure.
  */
-import { type Cents, type DecimalMark, detectNumberFormat, negCents, absCents } from "../../../lib/money";
-import { type BalanceCheck, checkBalances } from "./balance";
-import { type DateOrder, dateOrderOf, documentYear, findPeriod, resolveYear } from "./dates";
+import {
+  type Cents,
+  type DecimalMark,
+  detectNumberFormat,
+  negCents,
+  absCents,
+  plainCents,
+} from "../../../lib/money";
+import { type BalanceCheck, checkBalances, informationRows } from "./balance";
+import { type DateOrder, dateOrderOf, documentYear, findPeriod, printedDates, resolveYear } from "./dates";
 import { type LayoutRow, type Line, lineText, looksLikeAmount, readAmount } from "./layout";
 import type { PdfText } from "./pdf-text";
 
@@ -69,13 +76,29 @@ export interface Assembled {
 
 type Printed = { cents: Cents; truncated: boolean } | null;
 
+/** Rows printed newest first (dates mostly falling down the page): the check walks them oldest first. */
+function newestFirst(rows: readonly LayoutRow[]): boolean {
+  let down = 0;
+  let up = 0;
+  for (let i = 1; i < rows.length; i++) {
+    const [a, b] = [rows[i - 1]!.date, rows[i]!.date];
+    if ((a.year === null) !== (b.year === null)) continue;
+    const cmp = (b.year ?? 0) - (a.year ?? 0) || b.month - a.month || b.day - a.day;
+    if (cmp < 0) down++;
+    else if (cmp > 0) up++;
+  }
+  return down > up;
+}
+
 export function assemble(
-  rows: readonly LayoutRow[],
+  printedRows: readonly LayoutRow[],
   doc: DocumentReading,
   printed: { opening: Printed; closing: Printed; totalIn: Cents | null; totalOut: Cents | null },
   owed: boolean,
   fallbackYear: number,
 ): Assembled {
+  const ordered = newestFirst(printedRows) ? [...printedRows].reverse() : printedRows;
+  const { kept: rows, left } = informationRows(ordered, printed.opening, owed);
   const { balances, check } = checkBalances(
     rows,
     printed.opening,
@@ -87,24 +110,35 @@ export function assemble(
     owed,
   );
   const period = findPeriod(doc.full, doc.order);
-  const warnings = [...check.warnings];
+  const warnings = [
+    ...check.warnings,
+    ...left.map(
+      (r) =>
+        `Left out "${r.description.replace(/\s+/g, " ").trim().slice(0, 60)}" (${plainCents((r.withdrawal ?? r.deposit)!)}): the printed balances step over it, so it moved no money (the bank's information line)`,
+    ),
+  ];
   let year = fallbackYear;
   const yearless = rows.some((r) => r.date.year === null);
+  const printedYear = !period && yearless ? documentYear(doc.full, doc.order) : null;
+  if (printedYear) year = printedYear;
+  const janYear = !period && yearless ? yearEndCrossed(rows, doc, year) : null;
   if (!period && yearless) {
-    const printedYear = documentYear(doc.full, doc.order);
-    if (printedYear) {
-      year = printedYear;
-      warnings.push(
-        `No statement period was found: rows without a year were dated in ${printedYear}, the year the statement prints; check the dates`,
-      );
-    } else {
-      warnings.push(
-        `No statement period or year was found: rows were dated in ${fallbackYear}, the year of the upload; check the dates`,
-      );
-    }
+    const where = printedYear
+      ? `${printedYear}, the year the statement prints`
+      : `${fallbackYear}, the year of the upload`;
+    warnings.push(
+      janYear !== null
+        ? `No statement period was found: the rows run over a year end, dated from ${where} (the months before January in ${janYear - 1}); check the dates`
+        : printedYear
+          ? `No statement period was found: rows without a year were dated in ${where}; check the dates`
+          : `No statement period or year was found: rows were dated in ${where}; check the dates`,
+    );
   }
   const out = rows.map((r, i) => ({
-    date: resolveYear(r.date, period, year),
+    date:
+      janYear !== null && r.date.year === null
+        ? resolveYear({ ...r.date, year: r.date.month >= 7 ? janYear - 1 : janYear }, null, year)
+        : resolveYear(r.date, period, year),
     description: r.description.replace(/\s+/g, " ").trim(),
     amount: (r.withdrawal ?? r.deposit)!,
     type: (r.withdrawal !== null ? "withdrawal" : "deposit") as "withdrawal" | "deposit",
@@ -118,4 +152,24 @@ export function assemble(
     // A year guessed from the upload date is a warning, but the rows still add up: ok stays the check's.
     balance: { ...check, warnings },
   };
+}
+
+/**
+ * With no period printed, yearless rows that run from late in a year into the next (December then
+ * January, in either order) straddle a year end: the year of January's side, from the year the
+ * statement prints (on its January side when a full date it prints falls in the first half of that
+ * year, else on December's), or else the year of the upload (made after the statement). Null when
+ * the rows do not cross a year end.
+ */
+function yearEndCrossed(rows: readonly LayoutRow[], doc: DocumentReading, year: number): number | null {
+  const months = rows.filter((r) => r.date.year === null).map((r) => r.date.month);
+  let crossed = false;
+  for (let i = 1; i < months.length; i++) {
+    const [a, b] = [months[i - 1]!, months[i]!];
+    if ((a >= 10 && b <= 3) || (a <= 3 && b >= 10)) crossed = true;
+  }
+  if (!crossed || months.some((m) => m >= 5 && m <= 8)) return null;
+  const printed = printedDates(doc.full, doc.order).filter((d) => Number(d.slice(0, 4)) === year);
+  if (!printed.length) return year;
+  return printed.some((d) => Number(d.slice(5, 7)) <= 6) ? year : year + 1;
 }

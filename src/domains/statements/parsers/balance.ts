@@ -122,3 +122,40 @@ export function checkBalances(
 export function balancesChecked(parsedWithAi: boolean, rows: readonly { balance: number | null }[]): boolean {
   return !parsedWithAi && rows.some((r) => r.balance !== null);
 }
+
+/**
+ * Rows the printed balances step over: a row whose own printed balance does not follow (0.00, or
+ * the balance before it, unchanged) while the next row's printed balance follows from the balance
+ * before it as if the row were not there. Such a line is the bank's information (a refused debit
+ * order, a card check), not a move of money; a misread amount never passes, since the next balance
+ * would carry the difference. Returns the rows kept and those left out.
+ */
+export function informationRows(
+  rows: readonly LayoutRow[],
+  opening: Printed | null,
+  owed = false,
+): { kept: LayoutRow[]; left: LayoutRow[] } {
+  const move = moveOf(owed);
+  const kept: LayoutRow[] = [];
+  const left: LayoutRow[] = [];
+  let before: Cents | null = opening && !opening.truncated ? opening.cents : null;
+  for (const [i, r] of rows.entries()) {
+    const own = r.balance && !r.balance.truncated ? r.balance.cents : null;
+    const next = rows[i + 1]?.balance;
+    const stepped =
+      before !== null &&
+      own !== null &&
+      (own === 0 || own === before) &&
+      own !== addCents(before, move(r)) &&
+      next &&
+      !next.truncated &&
+      next.cents === addCents(before, move(rows[i + 1]!));
+    if (stepped) {
+      left.push(r);
+      continue;
+    }
+    kept.push(r);
+    before = own ?? (before === null ? null : addCents(before, move(r)));
+  }
+  return { kept, left };
+}

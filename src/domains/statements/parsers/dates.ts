@@ -278,6 +278,10 @@ function labelledCycle(
   return { start, end: stmt.iso };
 }
 
+/** Every full date (ISO) the text prints, in order. */
+export const printedDates = (text: string, order: DateOrder | null): string[] =>
+  fullDates(text.replace(/\s+/g, " "), order).map((d) => d.iso);
+
 /** The year a document's yearless rows most likely belong to, from the full dates it prints (its statement date). */
 export function documentYear(text: string, order: DateOrder | null): number | null {
   const years = fullDates(text.replace(/\s+/g, " "), order).map((d) => Number(d.iso.slice(0, 4)));

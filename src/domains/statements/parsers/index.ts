@@ -8,7 +8,7 @@ import { assemble, type DocumentReading, documentReading, summaryAmount } from "
 import type { BalanceCheck } from "./balance";
 import { cleanDescription } from "./clean";
 import type { CsvMapping, CsvPreviewRow, SignReading } from "./csv";
-import { CLOSING, type LayoutResult, type Line, OPENING, readTable, toLines } from "./layout";
+import { CLOSING, type LayoutResult, type Line, OPENING, readTable, settleSigns, toLines } from "./layout";
 import type { PdfText } from "./pdf-text";
 
 export type StatementType = "withdrawal" | "deposit";
@@ -127,10 +127,8 @@ export function parseStatementText(text: PdfText, fallbackYear: number): ParseOu
   const account = accountTypeOf(full);
   // On a card statement a positive amount is a purchase (money owed goes up), a credit is a payment.
   const owed = account === "credit_card";
-  if (owed && table.signedColumn) {
-    for (const r of table.rows) [r.withdrawal, r.deposit] = [r.deposit, r.withdrawal];
-  }
   const printed = printedBalances(lines, doc, table);
+  settleSigns(table, owed, printed.opening);
   const out = assemble(table.rows, doc, printed, owed, fallbackYear);
   return {
     ok: true,

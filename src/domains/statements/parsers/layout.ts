@@ -9,6 +9,7 @@ import type { Cents, DecimalMark } from "../../../lib/money";
 import { readAmount } from "./amount";
 import { type ColumnKind, type Columns, columnOf, headerColumns } from "./layout-columns";
 import { type DateOrder, type PartialDate, parseRowDate } from "./dates";
+import { furnitureOf, withoutFurniture } from "./furniture";
 import type { TextItem } from "./pdf-text";
 
 export { looksLikeAmount, readAmount } from "./amount";
@@ -26,6 +27,8 @@ export interface LayoutRow {
   deposit: Cents | null;
   /** The printed balance, and whether it was cut short (one decimal shown). */
   balance: { cents: Cents; truncated: boolean } | null;
+  /** The side a CR or DR mark on the amount named (it holds whatever the column's sign convention). */
+  side?: "credit" | "debit";
 }
 
 export interface LayoutResult {
@@ -55,14 +58,16 @@ export function toLines(items: readonly TextItem[]): Line[] {
 export const lineText = (l: Line): string => l.items.map((i) => i.str).join(" ");
 
 export const OPENING =
-  /(opening|beginning|starting|previous(\s*statement)?)\s*balance|balance\s*(brought\s*)?forward|^brought\s*forward|^b\/f\b|alter\s*(konto)?stand|alter\s*saldo|anfangssaldo|solde\s*(précédent|precedent|initial|d'ouverture|reporté|reporte|au\s*\d)|ancien\s*solde|saldo\s*(anterior|inicial|iniziale|precedente)|beginsaldo/i;
+  /(opening|beginning|starting|previous(\s*statement)?|last\s*(month|statement)'?s?)\s*balance|balance\s*(brought\s*)?forward|^brought\s*forward|^b\/f\b|alter\s*(konto)?stand|alter\s*saldo|anfangssaldo|solde\s*(précédent|precedent|initial|d'ouverture|reporté|reporte|au\s*\d)|ancien\s*solde|saldo\s*(anterior|inicial|iniziale|precedente)|beginsaldo/i;
 export const CLOSING =
-  /(closing|ending|new)\s*balance|neuer\s*(konto)?stand|neuer\s*saldo|endsaldo|nouveau\s*solde|solde\s*(final|de\s*clôture|nouveau)|saldo\s*(final|actual)|eindsaldo/i;
+  /(closing|ending|new)\s*balance|^total\s*amount\s*due\b|neuer\s*(konto)?stand|neuer\s*saldo|endsaldo|nouveau\s*solde|solde\s*(final|de\s*clôture|nouveau)|saldo\s*(final|actual)|eindsaldo/i;
 const PAGE_END =
-  /balance\s*carried\s*forward|^carried\s*forward|^c\/f\b|continued on next page|end of transactions|^übertrag|^report\b|à reporter|suma y sigue/i;
+  /^page\s*\d+\s*(of|\/)\s*\d+$|balance\s*carried\s*forward|^carried\s*forward|^c\/f\b|continued on next page|end of transactions|^übertrag|^report\b|à reporter|suma y sigue/i;
 /** Total and subtotal lines are never rows (they sum the rows above; the table goes on after them). */
 export const TOTAL_LINE =
   /^(sub-?\s?totals?|totals?\b|grand\s*total|sous-?total|total\s*des|summe|zwischensumme|gesamt|totale|subtotale|totaal|suma\b|summe\b)/i;
+/** Lines that steer the table: kept even when printed identically on every page. */
+const COURSE = [PAGE_END, TOTAL_LINE, OPENING, CLOSING];
 /** A net-activity line ("Net amount of monthly activity", "Net change"): a total, never a row. */
 const NET_LINE = /^net\s+(amount|activity|change|movement|total)/i;
 const SUB_HEADER = /^(date|dates|\(\$\)|\$|cad|posted|eff\.?|trans\.?)$/i;
@@ -86,7 +91,13 @@ interface Parts {
   date: PartialDate | null;
   desc: string;
   descX: number | null;
-  amounts: { kind: ColumnKind; cents: Cents; negative: boolean; truncated: boolean }[];
+  amounts: {
+    kind: ColumnKind;
+    cents: Cents;
+    negative: boolean;
+    truncated: boolean;
+    side?: "credit" | "debit";
+  }[];
 }
 
 /** What the whole document settled once: its numeric date order and its decimal mark. */
@@ -95,25 +106,44 @@ export interface ReadOptions {
   decimal?: DecimalMark;
 }
 
+/**
+ * Two amounts the PDF set as one piece of text ("10,000.00 0.00": two columns' cells run together)
+ * are two cells, each given its share of the width. A space inside one number ("2 795.35") is not.
+ */
+function amountPair(it: TextItem): TextItem[] {
+  const m = /^(\S*\d[.,]\d{2}\)?)\s+(\S*\d[.,]\d{2}\)?)$/.exec(it.str);
+  if (!m || !readAmount(m[1]!) || !readAmount(m[2]!)) return [it];
+  const share = it.w / it.str.length;
+  const w1 = m[1]!.length * share;
+  return [
+    { ...it, str: m[1]!, w: w1 },
+    { ...it, x: it.x + it.w - m[2]!.length * share, str: m[2]!, w: m[2]!.length * share },
+  ];
+}
+
 function splitLine(cols: Columns, line: Line, opts: ReadOptions): Parts {
   const dateItems: TextItem[] = [];
   const descItems: TextItem[] = [];
   const amounts: Parts["amounts"] = [];
-  for (const it of line.items) {
+  for (const it of line.items.flatMap(amountPair)) {
     const amt = it.x + it.w > cols.amountLeft - 30 ? readAmount(it.str, opts.decimal) : null;
     if (amt) amounts.push({ kind: columnOf(cols, it), ...amt });
-    else if (it.x < cols.descX - 1) dateItems.push(it);
+    else if (cols.skip.some((k) => it.x >= k.x0 - 4 && it.x < k.x1 + 4)) continue;
+    // Left of the description column is the date zone, but for text the page set a little left of
+    // it (another page's margin) that runs on under the description.
+    else if (it.x < cols.descX - 1 && !(it.x > cols.descX - 6 && it.x + it.w > cols.descX + 2))
+      dateItems.push(it);
     else descItems.push(it);
   }
   let date: PartialDate | null = null;
-  for (let n = 1; n <= Math.min(3, dateItems.length) && !date; n++) {
-    date = parseRowDate(
-      dateItems
-        .slice(0, n)
-        .map((i) => i.str)
-        .join(" "),
-      opts.order ?? null,
-    );
+  // A date may be printed in pieces ("07", "/", "07"): joined with spaces, then as one word; it may
+  // follow another column of the date zone (a receipt or reference number).
+  for (let from = 0; from < dateItems.length && !date; from++) {
+    for (let n = 1; n <= Math.min(3, dateItems.length - from) && !date; n++) {
+      const strs = dateItems.slice(from, from + n).map((i) => i.str);
+      date =
+        parseRowDate(strs.join(" "), opts.order ?? null) ?? parseRowDate(strs.join(""), opts.order ?? null);
+    }
   }
   // Text in the date zone that is no date belongs to the description (or ends the table).
   const strays = date ? [] : dateItems;
@@ -135,6 +165,7 @@ export function readTable(lines: readonly Line[], opts: ReadOptions = {}): Layou
   let sinceTotal = 0;
   let inTable = false;
   let prevY = 0;
+  let headerY = Number.NaN;
   let page = 0;
   let done = false;
   let spacing = 20;
@@ -142,7 +173,20 @@ export function readTable(lines: readonly Line[], opts: ReadOptions = {}): Layou
   let firstStyle = 0;
   let lastStyle = 0;
 
-  const flushCarry = (evidence = false) => {
+  /**
+   * Carried lines go to the row above. Where the table ends (a page, a total, a footer), only those
+   * set as close as the document's wrapped lines go: a footer further down is no row's text.
+   */
+  const flushCarry = (evidence = false, ending = false) => {
+    if (ending && cur) {
+      let y = carry[0]?.page === cur.page ? cur.lastY : Number.NEGATIVE_INFINITY;
+      const near = carry.findIndex((l) => {
+        const far = y - l.y > Math.max(1.6 * spacing, 14);
+        y = l.y;
+        return far;
+      });
+      if (near >= 0) carry = carry.slice(0, near);
+    }
     if (cur && carry.length) {
       if (evidence && cur.amountsFirst) firstStyle++;
       cur.row.description = [cur.row.description, ...carry.map(lineText)].join(" ").trim();
@@ -173,27 +217,41 @@ export function readTable(lines: readonly Line[], opts: ReadOptions = {}): Layou
     return carry.splice(from + split);
   };
 
+  const furniture = furnitureOf(lines);
   for (let li = 0; li < lines.length; li++) {
-    const line = lines[li]!;
+    const raw = lines[li]!;
     if (done) break;
-    if (line.page !== page) {
-      flushCarry();
-      page = line.page;
+    if (raw.page !== page) {
+      flushCarry(false, true);
+      page = raw.page;
       inTable = false;
     }
-    const pair = headerColumns(line) ? null : merged(line, lines[li + 1]);
-    const header = headerColumns(line) ?? (pair && headerColumns(pair));
+    // A header's words may wrap onto a second line ("Transaction" over "Date", "Withdraw" over "n").
+    const alone = headerColumns(raw);
+    const next = lines[li + 1];
+    const tail =
+      alone && next?.items.every((i) => !readAmount(i.str) && !parseRowDate(i.str)) ? next : undefined;
+    const pair = alone ? merged(raw, tail) : merged(raw, next);
+    const header = (pair && headerColumns(pair)) ?? alone;
     if (header) {
       cols = header;
       headerFound = true;
       inTable = true;
-      prevY = line.y;
-      if (!headerColumns(line)) li++;
+      prevY = raw.y;
+      headerY = raw.y;
+      if (pair && header !== alone) li++;
       continue;
     }
     if (!cols) continue;
+    // Page furniture mixed into a row's line is dropped; a line of furniture alone is skipped unless
+    // it marks the table's course (a page's end, a total, a balance).
+    const clean = withoutFurniture(raw, furniture);
+    if (clean.items.length === 0 && !COURSE.some((re) => re.test(lineText(raw)))) continue;
+    const line = clean.items.length ? clean : raw;
     if (line.items.every((i) => SUB_HEADER.test(i.str))) continue;
     const parts = splitLine(cols, line, opts);
+    // A header word's wrapped tail just under the header ("Withdraw" / "n") is no row's text.
+    if (inTable && !parts.date && !parts.amounts.length && prevY === headerY && prevY - line.y < 10) continue;
     const text = parts.desc;
     const gap = prevY - line.y;
     if (!inTable) {
@@ -204,10 +262,12 @@ export function readTable(lines: readonly Line[], opts: ReadOptions = {}): Layou
       gap > Math.max(3.2 * spacing, 45) ||
       (!parts.date && !parts.amounts.length && (parts.descX ?? 0) < cols.descX - 5)
     ) {
-      flushCarry();
+      flushCarry(false, true);
       inTable = false;
       continue;
     }
+    // The amount in a foreign currency is the bank's note, never a move nor a balance.
+    parts.amounts = parts.amounts.filter((a) => a.kind !== "foreign");
     const balanceAmt = parts.amounts.find((a) => a.kind === "balance") ?? parts.amounts.at(-1);
     if (OPENING.test(text)) {
       if (!opening && balanceAmt) opening = signed(balanceAmt);
@@ -215,19 +275,19 @@ export function readTable(lines: readonly Line[], opts: ReadOptions = {}): Layou
       continue;
     }
     if (CLOSING.test(text)) {
-      flushCarry();
+      flushCarry(false, true);
       if (balanceAmt) closing = signed(balanceAmt);
       done = true;
       break;
     }
     if (TOTAL_LINE.test(text)) {
-      flushCarry();
+      flushCarry(false, true);
       sinceTotal = rows.length;
       inTable = false;
       continue;
     }
     if (PAGE_END.test(text)) {
-      flushCarry();
+      flushCarry(false, true);
       inTable = false;
       if (/end of transactions/i.test(text)) done = true;
       continue;
@@ -293,7 +353,7 @@ export function readTable(lines: readonly Line[], opts: ReadOptions = {}): Layou
       cur.lastY = line.y;
     } else carry.push(line);
   }
-  flushCarry();
+  flushCarry(false, true);
   return {
     signedColumn:
       cols?.spans.some((x) => x.kind === "amount") === true &&
@@ -322,12 +382,70 @@ function newRow(date: PartialDate, description: string): LayoutRow {
 }
 
 function setAmounts(p: Pending, moves: Parts["amounts"], bal: Parts["amounts"][number] | undefined) {
-  const m = moves[0]!;
+  // Some statements print 0.00 in the column a row does not use: the other column holds the move.
+  const m = moves.find((a) => a.cents !== 0) ?? moves[0]!;
   if (m.kind === "withdrawal") p.row.withdrawal = m.cents;
   else if (m.kind === "deposit") p.row.deposit = m.cents;
-  // One signed "Amount" column: negative (or DR / trailing minus) is money out.
-  else if (m.negative) p.row.withdrawal = m.cents;
-  else p.row.deposit = m.cents;
+  else placeSigned(p.row, m);
   if (bal) p.row.balance = signed(bal);
   p.hasAmounts = true;
+}
+
+type Printed = { cents: Cents; truncated: boolean } | null;
+
+/** One signed "Amount" column's cell: negative (or trailing minus) is money out; CR and DR name a side. */
+export function placeSigned(
+  row: LayoutRow,
+  a: { cents: Cents; negative: boolean; side?: "credit" | "debit" },
+): void {
+  if (a.side) row.side = a.side;
+  if (a.side === "debit" || (!a.side && a.negative)) row.withdrawal = a.cents;
+  else row.deposit = a.cents;
+}
+
+/**
+ * The sign of one signed amount column, by the evidence the statement gives (as a CSV's): amounts
+ * printed without any sign or mark take their side from the running balance when the printed
+ * balances rise and fall by them; otherwise a card statement (owed balance) reads a plain amount
+ * as a purchase and a negative one as a payment. A CR or DR mark always holds.
+ */
+export function settleSigns(
+  table: { rows: LayoutRow[]; signedColumn: boolean },
+  owed: boolean,
+  opening: Printed,
+) {
+  if (!table.signedColumn) return;
+  const rows = table.rows;
+  const unsigned = rows.every((r) => r.withdrawal === null && !r.side);
+  const sides = unsigned ? sidesByBalance(rows, owed, opening) : null;
+  for (const [i, r] of rows.entries()) {
+    const side = sides?.[i];
+    if (side) {
+      r.withdrawal = side === "debit" ? r.deposit : null;
+      r.deposit = side === "credit" ? r.deposit : null;
+    } else if (owed && !r.side) [r.withdrawal, r.deposit] = [r.deposit, r.withdrawal];
+  }
+}
+
+/** Each unsigned row's side where the balance printed before and after it moved by its amount. */
+function sidesByBalance(rows: readonly LayoutRow[], owed: boolean, opening: Printed) {
+  let prev = opening && !opening.truncated ? opening.cents : null;
+  let fell = 0;
+  let rose = 0;
+  const sides = rows.map((r) => {
+    const amt = r.deposit!;
+    const bal = r.balance && !r.balance.truncated ? r.balance.cents : null;
+    let side: "credit" | "debit" | null = null;
+    if (prev !== null && bal !== null && amt !== 0) {
+      // On a card the balance is owed: a purchase (debit) raises it.
+      if (prev - amt === bal) side = owed ? "credit" : "debit";
+      else if (prev + amt === bal) side = owed ? "debit" : "credit";
+      if (side) prev - amt === bal ? fell++ : rose++;
+    }
+    prev = bal;
+    return side;
+  });
+  // Evidence only when the balance moved both ways by the amounts printed (and most rows agree).
+  const decided = fell + rose;
+  return fell > 0 && rose > 0 && decided * 2 >= rows.length ? sides : null;
 }

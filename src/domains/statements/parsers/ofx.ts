@@ -4,10 +4,18 @@
  * entities and CDATA are decoded once. One statement per account: bank (`STMTRS`), card
  * (`CCSTMTRS`) and the bank transactions inside an investment statement (`INVBANKTRAN`). Amounts go
  * through the one money parser (any number of decimals; trailing zeros past the cent are read, a
- * non-zero part below a cent refuses that row in words, the rest of the file still reads), dates must exist (`20120231` refuses the row, in words). The FITID of each
+ * non-zero part below a cent is rounded half-even to the cent and said in words on that row, for the
+ * person to check), dates must exist (`20120231` refuses the row, in words). The FITID of each
  * transaction is kept (re-importing the same file recognises its rows). Pure.
  */
-import { type Cents, type DecimalMark, detectNumberFormat, readMoney, absCents } from "../../../lib/money";
+import {
+  type Cents,
+  type DecimalMark,
+  detectNumberFormat,
+  readMoney,
+  absCents,
+  plainCents,
+} from "../../../lib/money";
 import { checkBalances } from "./balance";
 import { decodeBytes } from "./decode";
 import { realDate } from "./file-dates";
@@ -68,7 +76,7 @@ function blocks(text: string, tag: string, end: RegExp = new RegExp(`</${tag}>`,
     .map((b) => b.split(end)[0]!);
 }
 
-type OfxRow = StatementRow & { fitid: string | null };
+type OfxRow = StatementRow & { fitid: string | null; trntype: string };
 
 function readRows(stmt: string, mark: DecimalMark, warnings: string[]): OfxRow[] {
   const rows: OfxRow[] = [];
@@ -82,20 +90,18 @@ function readRows(stmt: string, mark: DecimalMark, warnings: string[]): OfxRow[]
       return;
     }
     const money =
-      rawAmount && /^[+-]?[\d.,\s]+$/.test(rawAmount)
-        ? readMoney(rawAmount, { decimal: mark, exact: true })
-        : null;
-    if (money && !money.ok && money.reason === "sub_cent") {
-      warnings.push(
-        `${where}: the amount ${rawAmount} has a part smaller than a cent, which no bank account can hold; left out (add it by hand with the amount your bank shows)`,
-      );
-      return;
-    }
+      rawAmount && /^[+-]?[\d.,\s]+$/.test(rawAmount) ? readMoney(rawAmount, { decimal: mark }) : null;
     if (!money?.ok) {
       warnings.push(`${where}: the amount ${rawAmount ?? "(missing)"} is not a number; left out`);
       return;
     }
     const amount: Cents = money.cents;
+    // A brokerage's cash (Fidelity writes four decimals) is kept for review at the cent, never silently.
+    if (money.rounded) {
+      warnings.push(
+        `${where}: the amount ${rawAmount} has a part smaller than a cent, which no bank account can hold; read as ${plainCents(amount)} (rounded to the cent): check it against your bank`,
+      );
+    }
     const name = leaf(b, "NAME") ?? leaf(b, "PAYEE");
     const memo = leaf(b, "MEMO");
     const type = leaf(b, "TRNTYPE") ?? "";
@@ -109,9 +115,30 @@ function readRows(stmt: string, mark: DecimalMark, warnings: string[]): OfxRow[]
       type: debit ? "withdrawal" : "deposit",
       balance: null,
       fitid: leaf(b, "FITID"),
+      trntype: type.toUpperCase(),
     });
   });
   return rows;
+}
+
+/**
+ * OFX signs amounts from the holder's side, but some exports sign a card's purchases positive. Each
+ * row's own TRNTYPE is the evidence (as a CSV's type column): when the rows typed DEBIT or CREDIT
+ * mostly carry the other sign, every row is read the other way round, and the review says why.
+ */
+function signByType(rows: OfxRow[], warnings: string[]): void {
+  let agree = 0;
+  let against = 0;
+  for (const r of rows) {
+    if (r.trntype !== "DEBIT" && r.trntype !== "CREDIT") continue;
+    if ((r.trntype === "DEBIT") === (r.type === "withdrawal")) agree++;
+    else against++;
+  }
+  if (against < 2 || against <= 2 * agree) return;
+  for (const r of rows) r.type = r.type === "withdrawal" ? "deposit" : "withdrawal";
+  warnings.push(
+    `This file signs its amounts the other way round from its own transaction types (${against} rows typed DEBIT or CREDIT carry the other sign): read by the types, a DEBIT as money out`,
+  );
 }
 
 function statementOf(
@@ -122,6 +149,7 @@ function statementOf(
 ): ParsedStatement | null {
   const warnings: string[] = [];
   const rows = readRows(stmt, mark, warnings);
+  signByType(rows, warnings);
   if (rows.length === 0 && warnings.length === 0) return null;
   const ledger = /<LEDGERBAL>([\s\S]*?)(<\/LEDGERBAL>|<AVAILBAL>|$)/i.exec(stmt)?.[1] ?? "";
   const bal = leaf(ledger, "BALAMT");
@@ -158,7 +186,7 @@ function statementOf(
     period_start: ofxDate(leaf(stmt, "DTSTART")) ?? dates[0] ?? null,
     period_end: ofxDate(leaf(stmt, "DTEND")) ?? dates.at(-1) ?? null,
     parsed_with_ai: false,
-    rows: rows.map((r, i) => ({ ...r, balance: balances[i] ?? null })),
+    rows: rows.map(({ trntype: _, ...r }, i) => ({ ...r, balance: balances[i] ?? null })),
     balance: check,
   };
 }

@@ -12,6 +12,15 @@ import {
 import { readPdfText } from "../../../../src/domains/statements/parsers/pdf-text";
 import { type OwnRow, mapleStatement } from "../../../fixtures/statements/banks";
 import { makePdf } from "../../../fixtures/statements/make-pdf";
+import {
+  dayMon,
+  en,
+  type GenRow,
+  type GenStatement,
+  cols,
+  monDay,
+  writeStatement,
+} from "../../../fixtures/statements/layouts";
 
 const fmt = (c: number) =>
   (c / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -304,5 +313,271 @@ describe("the model's column proposal (prompt and answer)", () => {
     );
     expect(noAmount.ok).toBe(false);
     expect(marksFromAnswer({ date: "01/03/2025" }, shown).ok).toBe(false);
+  });
+});
+
+describe("a family of generated layouts, one feature each, read by the general rules", () => {
+  const shop = (date: string, text: string | string[], cents: number, fx?: string): GenRow => ({
+    date,
+    lines: typeof text === "string" ? [text] : text,
+    cents,
+    fx,
+  });
+  const signed = (c: number) => `${c < 0 ? "-" : ""}${en(c)}`;
+  const cases: [string, GenStatement][] = [
+    [
+      "separate debit and credit columns",
+      {
+        heading: ["Lakeview Bank", "Chequing account statement from 01 Feb 2025 to 28 Feb 2025"],
+        columns: cols(
+          ["date", "Date", 40],
+          ["desc", "Description", 120],
+          ["out", "Withdrawals", 400],
+          ["in", "Deposits", 480],
+          ["balance", "Balance", 570],
+        ),
+        rows: [
+          shop("2025-02-03", "GROCERY MART", -5_412),
+          shop("2025-02-05", "PAYROLL ACME", 215_000),
+          shop("2025-02-05", "RENT FEBRUARY", -140_000),
+          shop("2025-02-20", "INTEREST", 12),
+        ],
+        opening: 100_000,
+        date: (iso) => `${dayMon(iso)} ${iso.slice(0, 4)}`,
+      },
+    ],
+    [
+      "one signed amount column",
+      {
+        heading: ["Fjord Savings Bank", "Current account - statement period 2025-03-01 to 2025-03-31"],
+        columns: cols(
+          ["date", "Date", 40],
+          ["desc", "Details", 120],
+          ["amount", "Amount", 470],
+          ["balance", "Balance", 560],
+        ),
+        rows: [
+          shop("2025-03-02", "CARD PURCHASE BAKERY", -450),
+          shop("2025-03-10", "SALARY", 310_000),
+          shop("2025-03-11", "TRANSFER TO SAVINGS", -50_000),
+        ],
+        opening: 20_000,
+        date: (iso) => iso,
+        money: (c) => signed(c),
+      },
+    ],
+    [
+      "unsigned amounts whose sign only the running balance tells",
+      {
+        heading: ["Kestrel Bank", "Account statement 01/04/2025 - 30/04/2025"],
+        columns: cols(
+          ["date", "Date", 40],
+          ["desc", "Transaction", 120],
+          ["amount", "Amount", 470],
+          ["balance", "Balance", 560],
+        ),
+        rows: [
+          shop("2025-04-02", "WATER BILL", -3_210),
+          shop("2025-04-04", "REFUND BOOKSHOP", 1_999),
+          shop("2025-04-09", "ATM WITHDRAWAL", -10_000),
+          shop("2025-04-25", "SALARY", 180_000),
+        ],
+        opening: 50_000,
+        date: (iso) => `${iso.slice(8)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`,
+      },
+    ],
+    [
+      "descriptions over two and three lines",
+      {
+        heading: ["Heron Credit Union", "Chequing statement period: March 1, 2025 to March 31, 2025"],
+        columns: cols(
+          ["date", "Date", 40],
+          ["desc", "Description", 110],
+          ["out", "Debit", 400],
+          ["in", "Credit", 480],
+          ["balance", "Balance", 570],
+        ),
+        rows: [
+          shop("2025-03-03", ["BILL PAYMENT", "CITY HYDRO"], -8_850),
+          shop("2025-03-07", ["E-TRANSFER RECEIVED", "FROM J SMITH", "REF 88412"], 25_000),
+          shop("2025-03-12", "COFFEE", -375),
+          shop("2025-03-18", ["MORTGAGE PAYMENT", "HERON CU LOAN 4471", "MARCH"], -152_000),
+        ],
+        opening: 300_000,
+        date: monDay,
+      },
+    ],
+    [
+      "a year that changes across pages (no period printed, only the statement date)",
+      {
+        heading: ["Osprey Bank", "Chequing account", "Statement date: 15 January 2025"],
+        columns: cols(
+          ["date", "Date", 40],
+          ["desc", "Description", 110],
+          ["out", "Withdrawals", 400],
+          ["in", "Deposits", 480],
+          ["balance", "Balance", 570],
+        ),
+        rows: [
+          shop("2024-12-16", "GIFT SHOP", -6_000),
+          shop("2024-12-24", "HOLIDAY BONUS", 50_000),
+          shop("2024-12-31", "ANNUAL FEE", -12_000),
+          shop("2025-01-02", "GROCERY MART", -8_123),
+          shop("2025-01-10", "PAYROLL ACME", 200_000),
+        ],
+        opening: 40_000,
+        perPage: 3,
+        date: dayMon,
+      },
+    ],
+    [
+      "a foreign-currency column beside the amount",
+      {
+        heading: ["Albatross Visa credit card statement", "Statement period: May 3, 2025 to June 2, 2025"],
+        columns: cols(
+          ["date", ["Transaction", "date"], 40],
+          ["desc", "Description", 120],
+          ["fx", ["Foreign", "currency"], 420],
+          ["amount", "Amount ($)", 540],
+        ),
+        rows: [
+          shop("2025-05-05", "HOTEL LISBOA", -18_250, "EUR 120.00"),
+          shop("2025-05-09", "BOOKSHOP", -2_500),
+          shop("2025-05-20", "PAYMENT - THANK YOU", 40_000),
+          shop("2025-05-28", "NYC TAXI", -3_411, "USD 24.50"),
+        ],
+        opening: 60_000,
+        owed: true,
+        balances: "summary",
+        date: monDay,
+        money: (c, kind) => (kind === "balance" ? `$${en(c)}` : signed(-c)),
+      },
+    ],
+    [
+      "a card statement whose payments are marked CR",
+      {
+        heading: ["Puffin Bank Mastercard", "Statement period: 10 Jun 2025 - 09 Jul 2025"],
+        columns: cols(
+          ["date", "Trans date", 40],
+          ["posted", "Post date", 100],
+          ["desc", "Description", 170],
+          ["amount", "Amount", 540],
+        ),
+        rows: [
+          shop("2025-06-12", "PETROL STATION", -6_540),
+          shop("2025-06-20", "PAYMENT RECEIVED", 50_000),
+          shop("2025-06-22", "SUPERMARKET", -11_234),
+          shop("2025-07-01", "REFUND SHOES", 4_999),
+          shop("2025-07-03", "RESTAURANT", -8_800),
+        ],
+        opening: 75_000,
+        owed: true,
+        balances: "summary",
+        date: dayMon,
+        money: (c, kind) => (kind === "balance" ? en(c) : c > 0 ? `${en(c)} CR` : en(c)),
+      },
+    ],
+    [
+      "newest first, a receipt column before the date, a status column, 0.00 in the column a row does not use",
+      {
+        heading: ["Mobile money full statement"],
+        columns: cols(
+          ["ref", "Receipt No", 40],
+          ["date", "Completion Time", 110],
+          ["desc", "Details", 200],
+          ["status", "Transaction Status", 330],
+          ["in", "Paid in", 470],
+          ["out", "Withdrawn", 520],
+          ["balance", "Balance", 575],
+        ),
+        rows: [
+          shop("2025-05-09", ["Deposit at agent till 2172", "CENTRE BRANCH"], 80_000_00),
+          shop("2025-05-09", "Customer transfer charge", -108_00),
+          shop("2025-05-14", ["Customer transfer to 0721", "P GITONGA"], -3_000_00),
+          shop("2025-06-17", "Pay bill online to 244441", -1_000_00),
+        ],
+        opening: 0,
+        balances: "none",
+        newestFirst: true,
+        zeros: true,
+        date: (iso) => `${iso} 10:48:41`,
+      },
+    ],
+    [
+      "an information line the balances step over, and a stamp printed over the rows of every page",
+      {
+        heading: ["Savings account statement", "From Date: 03/06/2023 To Date: 30/06/2023"],
+        columns: cols(
+          ["date", "Posting Date", 40],
+          ["desc", "Description", 110],
+          ["in", "Money In", 430],
+          ["out", "Money Out", 500],
+          ["balance", "Balance", 570],
+        ),
+        rows: [
+          shop("2023-06-03", "Gautrain (Card 0797)", -6_500),
+          shop("2023-06-05", "Shoprite Pretoria", -54_978),
+          shop("2023-06-07", "Payment received M Mokgohloa", 25_000),
+          shop("2023-06-15", "Debit order refused (R992.75): Vodacom", 99_275, undefined),
+          shop("2023-06-15", "Debit order refused fee", -700),
+          shop("2023-06-23", "Salary", 953_625),
+          shop("2023-06-24", "ATM cash withdrawal", -10_000),
+        ].map((r, i) => (i === 3 ? { ...r, info: true } : r)),
+        opening: 286_035,
+        perPage: 3,
+        stamp: ["Harbour Bank", "Branch: 470010"],
+        date: (iso) => `${iso.slice(8)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`,
+        money: (c, kind) => (kind === "out" && c !== 0 ? signed(c) : en(c)),
+      },
+    ],
+    [
+      "a card's 'Transaction date' header, last month's balance and the total amount due, payments in brackets",
+      {
+        heading: ["Lion City credit card", "Statement date 01-08-2023"],
+        columns: cols(
+          ["date", "TRANSACTION DATE", 52],
+          ["desc", "DESCRIPTION", 200],
+          ["amount", "AMOUNT (SGD)", 550],
+        ),
+        rows: [
+          shop("2023-07-02", "PAYMENT BY INTERNET", 41_216),
+          shop("2023-07-03", "BREAKFAST PLACE SINGAPORE SG", -420),
+          shop("2023-07-18", "CASH REBATE", 138),
+          shop("2023-07-31", "BUS RIDE SINGAPORE SG", -1_190),
+        ],
+        opening: 41_216,
+        owed: true,
+        labels: ["LAST MONTH'S BALANCE", "TOTAL AMOUNT DUE"],
+        date: (iso) => `${iso.slice(8)}/${iso.slice(5, 7)}`,
+        money: (c, kind) => (kind === "balance" || c < 0 ? en(c) : `(${en(c)})`),
+      },
+    ],
+  ];
+
+  it.each(cases)("%s", async (_name, spec) => {
+    const { pdf, want, closing } = writeStatement(spec);
+    const out = parseStatementText(await readPdfText(pdf), 2031);
+    if (!out.ok) throw new Error(out.message);
+    const s = out.statement;
+    expect(s.rows.map((r) => [r.date, r.type, r.amount, r.description])).toEqual(want);
+    // The stamp and the receipt/status columns are no row's words.
+    expect(s.rows.map((r) => r.description).join(" ")).not.toMatch(/Branch|Harbour Bank|COMPLETED|TX0/);
+    // A statement that prints no period says how it dated its rows (a person checks them once); an
+    // information line left out is said too.
+    const dated = s.balance.warnings.filter((w) => /^No statement period/.test(w));
+    const left = s.balance.warnings.filter((w) => /^Left out .*printed balances step over it/.test(w));
+    expect(left).toHaveLength(spec.rows.filter((r) => r.info).length);
+    expect(s.balance.warnings).toEqual(
+      [...dated, ...left].sort((a, b) => s.balance.warnings.indexOf(a) - s.balance.warnings.indexOf(b)),
+    );
+    const years = new Set(spec.rows.map((r) => r.date.slice(0, 4)));
+    if (dated.length)
+      expect(dated[0]).toMatch(
+        years.size > 1
+          ? /run over a year end.*2025.*January in 2024/
+          : /dated in \d{4}, the year the statement prints/,
+      );
+    expect(s.balance).toMatchObject({ ok: true, opening: spec.opening, closing, mismatches: [] });
+    if (spec.owed) expect(s.account_type).toBe("credit_card");
   });
 });

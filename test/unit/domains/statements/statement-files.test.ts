@@ -126,7 +126,7 @@ describe("dates in files", () => {
 });
 
 describe("OFX rows refused in words", () => {
-  it("an impossible day, a non-number and a part below a cent leave their rows out, the reason kept", () => {
+  it("an impossible day and a non-number leave their rows out; a part below a cent is read at the cent and said; the reasons kept", () => {
     const trn = (d: string, a: string) =>
       `<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>${d}<TRNAMT>${a}<FITID>${d}${a}<NAME>X</STMTTRN>`;
     const out = parseOfx(
@@ -135,11 +135,52 @@ describe("OFX rows refused in words", () => {
     expect(out.ok).toBe(true);
     if (!out.ok) return;
     const [s] = out.statements;
-    // Zeros past the cent read; a non-zero part below a cent is never rounded away.
-    expect(s!.rows.map((r) => [r.date, r.amount])).toEqual([["2012-03-03", 234]]);
+    // Zeros past the cent read; a non-zero part below a cent is rounded half-even and said, never silently.
+    expect(s!.rows.map((r) => [r.date, r.amount])).toEqual([
+      ["2012-03-02", 234],
+      ["2012-03-03", 234],
+    ]);
     expect(s!.balance.warnings.join(" | ")).toMatch(
-      /20120231 does not exist; left out.*\$20 is not a number; left out.*-2\.345 has a part smaller than a cent/,
+      /20120231 does not exist; left out.*\$20 is not a number; left out.*-2\.345 has a part smaller than a cent.*read as -2\.34 \(rounded to the cent\): check it/,
     );
+  });
+});
+
+describe("OFX signs by the file's own transaction types", () => {
+  const trn = (type: string, d: string, a: string) =>
+    `<STMTTRN><TRNTYPE>${type}<DTPOSTED>${d}<TRNAMT>${a}<FITID>${d}${a}<NAME>${type} ROW</STMTTRN>`;
+  const card = (rows: string) =>
+    `<OFX><CREDITCARDMSGSRSV1><CCSTMTTRNRS><CCSTMTRS><BANKTRANLIST>${rows}</BANKTRANLIST></CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1></OFX>`;
+  const read = (text: string) => {
+    const out = parseOfx(text);
+    if (!out.ok) throw new Error(out.message);
+    return out.statements[0]!;
+  };
+
+  it("a card export whose DEBIT purchases are positive is read by its types, and says so", () => {
+    const s = read(
+      card(
+        trn("DEBIT", "20250301", "45.00") +
+          trn("DEBIT", "20250302", "12.50") +
+          trn("DEBIT", "20250303", "8.00") +
+          trn("CREDIT", "20250310", "-200.00"),
+      ),
+    );
+    expect(s.rows.map((r) => [r.type, r.amount])).toEqual([
+      ["withdrawal", 4500],
+      ["withdrawal", 1250],
+      ["withdrawal", 800],
+      ["deposit", 20000],
+    ]);
+    expect(s.balance.warnings.join(" ")).toMatch(/other way round from its own transaction types \(4 rows/);
+  });
+
+  it("a file whose types agree with its signs, or that types few rows, is read as signed", () => {
+    const agree = read(card(trn("DEBIT", "20250301", "-45.00") + trn("CREDIT", "20250310", "200.00")));
+    expect(agree.rows.map((r) => r.type)).toEqual(["withdrawal", "deposit"]);
+    const one = read(card(trn("DEBIT", "20250301", "45.00") + trn("POS", "20250302", "-3.00")));
+    expect(one.rows.map((r) => r.type)).toEqual(["deposit", "withdrawal"]);
+    expect(agree.balance.warnings.join(" ") + one.balance.warnings.join(" ")).not.toMatch(/other way round/);
   });
 });
 
