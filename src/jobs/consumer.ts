@@ -3,6 +3,7 @@
  * Invalid bodies and messages nothing handles are acked (retrying cannot help them).
  */
 import type { Env } from "../env";
+import { runBuildStep, STEP_KIND } from "../domains/data/export-steps";
 import { runInsightsJob } from "../domains/insights/job";
 import { runDaySummariesJob } from "../domains/journal/summaries-job";
 import { handleInboxObject } from "../ingest/sources/r2-event";
@@ -23,6 +24,7 @@ export const QUEUE_HANDLERS: QueueHandlers = {
   jobs: {
     insights: runInsightsJob,
     "day-summaries": runDaySummariesJob,
+    [STEP_KIND]: (env, msg) => runBuildStep(env, msg),
   },
 };
 
