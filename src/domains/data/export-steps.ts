@@ -277,7 +277,8 @@ const progressOf = (s: BuildState, clock: Clock, phase: string) => ({
   phase,
   rows_done: s.done.rows,
   rows_total: Math.max(s.totals.rows, s.done.rows),
-  files_done: s.done.files,
+  // Files read so far, found or not (the bar reaches its end); `missing` says how many were not.
+  files_done: Math.min(s.done.files + s.done.missing, Math.max(s.totals.files, s.done.files)),
   files_total: Math.max(s.totals.files, s.done.files),
   missing: s.done.missing,
   bytes: s.zip.offset,
