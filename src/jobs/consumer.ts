@@ -5,6 +5,7 @@
 import type { Env } from "../env";
 import { runBuildStep, STEP_KIND } from "../domains/data/export-steps";
 import { runInsightsJob } from "../domains/insights/job";
+import { RETRY_STEP_KIND, runRetryAllStep } from "../domains/parse-failures/retry-steps";
 import { runDaySummariesJob } from "../domains/journal/summaries-job";
 import { handleInboxObject } from "../ingest/sources/r2-event";
 import { log } from "../lib/log";
@@ -25,6 +26,7 @@ export const QUEUE_HANDLERS: QueueHandlers = {
     insights: runInsightsJob,
     "day-summaries": runDaySummariesJob,
     [STEP_KIND]: (env, msg) => runBuildStep(env, msg),
+    [RETRY_STEP_KIND]: (env, msg) => runRetryAllStep(env, msg),
   },
 };
 

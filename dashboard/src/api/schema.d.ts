@@ -1530,9 +1530,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The latest retry-all run: running with its counts so far, done, or error */
+        get: operations["getRetryAllStatus"];
         put?: never;
-        /** Retry the quarantined backlog (optionally filtered by sender domain or institution) */
+        /**
+         * Retry the quarantined backlog (optionally filtered by sender domain or institution)
+         * @description A backlog of up to 100 rows is retried in this request. A larger one: the first 100 here (status running, their counts), the rest in background steps of 100; GET retry-all tells the run's counts.
+         */
         post: operations["retryAllParseFailures"];
         delete?: never;
         options?: never;
@@ -4234,6 +4238,26 @@ export interface components {
             created: number;
             duplicates: number;
             still_failing: number;
+            /**
+             * @description running: a backlog past one step (100 rows) goes on in the background; its counts so far
+             * @enum {string}
+             */
+            status?: "done" | "running";
+            task_id?: string | null;
+        };
+        /** @description The latest retry-all run, with its counts so far */
+        RetryAllStatus: {
+            /** @enum {string} */
+            status: "idle" | "running" | "done" | "error";
+            retried: number;
+            created: number;
+            duplicates: number;
+            still_failing: number;
+            task_id: string | null;
+            started_at: string | null;
+            finished_at: string | null;
+            steps: number;
+            error: string | null;
         };
         /** @description Optional filter; without one the whole backlog is retried. */
         RetryAllRequest: {
@@ -11584,6 +11608,62 @@ export interface operations {
             };
         };
     };
+    getRetryAllStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryAllStatus"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     retryAllParseFailures: {
         parameters: {
             query?: never;
@@ -11622,6 +11702,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A run is still going on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryAllStatus"];
                 };
             };
             /** @description The body is not application/json (or multipart for uploads) */
