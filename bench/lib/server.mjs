@@ -93,3 +93,24 @@ export function get(url) {
     req.on("error", reject);
   });
 }
+
+/** A request with a body (a write the bench times) on the same kept-alive connection. */
+export function send(url, { method = "POST", headers = {}, body = "" } = {}) {
+  return new Promise((resolve, reject) => {
+    const data = typeof body === "string" ? Buffer.from(body) : Buffer.from(body);
+    const req = http.request(
+      url,
+      { agent, method, headers: { ...headers, "content-length": data.length } },
+      (res) => {
+        let bytes = 0;
+        res.on("data", (chunk) => {
+          bytes += chunk.length;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, bytes }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(data);
+  });
+}
