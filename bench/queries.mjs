@@ -39,7 +39,8 @@ async function time(spec) {
     const t0 = performance.now();
     const res = await go(i);
     samples.push(performance.now() - t0);
-    if (res.status < 200 || res.status > 299) throw new Error(`${typeof path === "string" ? path : "route"}: ${res.status}`);
+    if (res.status < 200 || res.status > 299)
+      throw new Error(`${typeof path === "string" ? path : "route"}: ${res.status}`);
   }
   const cpu1 = workerdCpuMs();
   // CPU time of the workerd processes per request: what a loaded machine does not inflate.

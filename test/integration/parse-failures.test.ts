@@ -6,7 +6,7 @@ import type { Env } from "../../src/env";
 import { ingestEmail } from "../../src/ingest";
 import { call, expectEnvelope } from "../helpers/http";
 import { PLAN_LIMITS, perInvocation } from "../helpers/limits";
-import { runRetryAllStep } from "../../src/domains/parse-failures/retry-steps";
+import { retryAllStep } from "../../src/jobs/consumer";
 import type { QueueMessage } from "../../src/jobs/messages";
 import { expectEntryInBatch } from "../helpers/ledger-batch";
 import { buildMime } from "../fixtures/emails/builders";
@@ -227,7 +227,7 @@ describe("parse-failures routes", () => {
     const seen: number[] = [first.body.retried];
     while (sent.length) {
       const inv = perInvocation({ ...E, JOBS } as Env);
-      await runRetryAllStep(inv.env, sent.shift()!);
+      await retryAllStep(inv.env, sent.shift()!);
       expect(inv.counts.d1Queries).toBeLessThanOrEqual(PLAN_LIMITS.paid.d1Queries / 2);
       expect(inv.counts.operations).toBeLessThanOrEqual(PLAN_LIMITS.paid.operations / 2);
       seen.push((await call("/api/v1/parse-failures/retry-all")).body.retried);

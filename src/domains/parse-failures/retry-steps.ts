@@ -9,10 +9,9 @@ import type { Env } from "../../env";
 import type { QueueMessage } from "../../jobs/messages";
 import { jobSlot } from "../../jobs/slot";
 import type { SlotJob } from "../../jobs/slot-state";
-import { type Clock, systemClock } from "../../lib/clock";
+import type { Clock } from "../../lib/clock";
 import type { ServiceCtx } from "../../lib/context";
 import { log } from "../../lib/log";
-import { jobCtx } from "../activity/journal";
 import { RETRY_STEP_ROWS, retryAllParseFailures } from "./service";
 
 export const RETRY_KIND = "retry-all";
@@ -52,7 +51,10 @@ const add = (a: Totals, b: Totals): Totals => ({
  * queued, the answer has the first step's totals with status "running" and the task's id. While
  * a run goes on, another start answers its status (409).
  */
-export async function startRetryAll(ctx: ServiceCtx, filter: Filter, limit = RETRY_STEP_ROWS) {
+export async function startRetryAll(
+  ctx: ServiceCtx,
+  { filter, limit = RETRY_STEP_ROWS }: { filter: Filter; limit?: number },
+) {
   const running = await retryAllStatus(ctx.env, ctx.clock);
   if (running.status === "running") return { started: false, body: running };
   const { totals, next } = await retryAllParseFailures(ctx, { filter, limit });
@@ -66,41 +68,42 @@ export async function startRetryAll(ctx: ServiceCtx, filter: Filter, limit = RET
   return { started: true, body: { ...totals, status: "running" as const, task_id: id } };
 }
 
-/** The queue's "retry-all-step": the next rows after the cursor; never throws (a failure ends the run). */
+/**
+ * The queue's "retry-all-step": the next rows after the cursor, journaled in `ctx` (the queue door's
+ * ledger: it settles it with the outcome). Never throws: a failure ends the run with its reason.
+ */
 export async function runRetryAllStep(
-  env: Env,
-  msg: QueueMessage,
-  clock: Clock = systemClock,
-  limit = RETRY_STEP_ROWS,
-): Promise<void> {
+  ctx: ServiceCtx,
+  { msg, limit = RETRY_STEP_ROWS }: { msg: QueueMessage; limit?: number },
+): Promise<boolean> {
+  const { env, clock } = ctx;
   const p = Payload.safeParse("payload" in msg ? msg.payload : null);
-  if (!p.success) return;
+  if (!p.success) return true;
   const slot = jobSlot(env, RETRY_KIND);
   const job = await slot.status();
-  if (!job || job.id !== p.data.id || job.status !== "running") return;
+  if (!job || job.id !== p.data.id || job.status !== "running") return true;
   // A redelivered message: the run's cursor already moved past it.
-  if (job.progress.after_id !== undefined && job.progress.after_id !== p.data.after.id) return;
-  const { ctx, ledger } = jobCtx(env, clock, RETRY_STEP_KIND);
+  if (job.progress.after_id !== undefined && job.progress.after_id !== p.data.after.id) return true;
   try {
     const { totals, next } = await retryAllParseFailures(ctx, {
       filter: p.data.filter,
       after: p.data.after,
       limit,
     });
-    await ledger.settle(true);
     const sum = add(totalsOf(job), totals);
     const steps = Number(job.progress.steps ?? 1) + 1;
     if (!next) {
       await slot.progress(job.id, { ...sum, steps, updated_at: clock().toISOString() });
       await slot.complete(job.id, { result: sum });
-      return;
+      return true;
     }
     await slot.progress(job.id, { ...sum, steps, after_id: next.id, updated_at: clock().toISOString() });
     await env.JOBS.send({ type: "job", kind: RETRY_STEP_KIND, payload: { ...p.data, after: next } });
+    return true;
   } catch (err) {
-    await ledger.settle(false);
     log("error", "retry_all.step_failed", { error: String(err) });
     await slot.complete(job.id, { error: "Retrying the backlog stopped on an error; start it again." });
+    return false;
   }
 }
 

@@ -30,7 +30,7 @@ export class RetryAllParseFailures extends ParseFailuresRoute {
 
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
-    const { started, body: out } = await startRetryAll(serviceCtx(c), body ?? {});
+    const { started, body: out } = await startRetryAll(serviceCtx(c), { filter: body ?? {} });
     return c.json(out, started ? 200 : 409);
   }
 }
