@@ -81,26 +81,16 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
  * never spends. Resolves to { status, bytes }.
  */
 export function get(url) {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent }, (res) => {
-      let bytes = 0;
-      res.on("data", (chunk) => {
-        bytes += chunk.length;
-      });
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, bytes }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-  });
+  return send(url, { method: "GET" });
 }
 
-/** A request with a body (a write the bench times) on the same kept-alive connection. */
-export function send(url, { method = "POST", headers = {}, body = "" } = {}) {
+/** Any request (a write the bench times, with its body) on the same kept-alive connection. */
+export function send(url, { method = "POST", headers = {}, body } = {}) {
   return new Promise((resolve, reject) => {
-    const data = typeof body === "string" ? Buffer.from(body) : Buffer.from(body);
+    const data = body === undefined ? null : Buffer.from(body);
     const req = http.request(
       url,
-      { agent, method, headers: { ...headers, "content-length": data.length } },
+      { agent, method, headers: data ? { ...headers, "content-length": data.length } : headers },
       (res) => {
         let bytes = 0;
         res.on("data", (chunk) => {
@@ -111,6 +101,6 @@ export function send(url, { method = "POST", headers = {}, body = "" } = {}) {
       },
     );
     req.on("error", reject);
-    req.end(data);
+    req.end(data ?? undefined);
   });
 }
