@@ -348,7 +348,12 @@ export const steps = [
         (async () => {
           await page.getByTestId("download-backup").click();
           const progress = page.getByTestId("backup-progress");
-          if (await progress.waitFor({ state: "visible", timeout: 5000 }).then(() => true, () => false)) {
+          if (
+            await progress.waitFor({ state: "visible", timeout: 5000 }).then(
+              () => true,
+              () => false,
+            )
+          ) {
             await hasText(progress, "rows");
             await t.shot("backup-progress");
           }
