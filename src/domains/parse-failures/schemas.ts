@@ -87,9 +87,16 @@ export const RetryResponse = z
 
 export const RetryAllRequest = z
   .object({
-    from_domain: z.string().nullable().optional().describe("Only rows whose sender domain ends with this"),
+    // Bounded: a filter rides in each queued step's message (128 KB a message).
+    from_domain: z
+      .string()
+      .max(253)
+      .nullable()
+      .optional()
+      .describe("Only rows whose sender domain ends with this"),
     institution: z
       .string()
+      .max(100)
       .nullable()
       .optional()
       .describe("Only rows whose detected institution equals this"),
