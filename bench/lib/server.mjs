@@ -81,15 +81,26 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
  * never spends. Resolves to { status, bytes }.
  */
 export function get(url) {
+  return send(url, { method: "GET" });
+}
+
+/** Any request (a write the bench times, with its body) on the same kept-alive connection. */
+export function send(url, { method = "POST", headers = {}, body } = {}) {
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent }, (res) => {
-      let bytes = 0;
-      res.on("data", (chunk) => {
-        bytes += chunk.length;
-      });
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, bytes }));
-      res.on("error", reject);
-    });
+    const data = body === undefined ? null : Buffer.from(body);
+    const req = http.request(
+      url,
+      { agent, method, headers: data ? { ...headers, "content-length": data.length } : headers },
+      (res) => {
+        let bytes = 0;
+        res.on("data", (chunk) => {
+          bytes += chunk.length;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, bytes }));
+        res.on("error", reject);
+      },
+    );
     req.on("error", reject);
+    req.end(data ?? undefined);
   });
 }

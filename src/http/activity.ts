@@ -20,6 +20,7 @@ export const NOT_JOURNALED: ReadonlySet<string> = new Set([
   "POST /api/v1/auth/sign-out-all",
   "POST /api/v1/transactions/search-by-filter",
   "POST /api/v1/data/export",
+  "POST /api/v1/data/export/jobs",
   "POST /api/v1/data/import/preview",
   "POST /api/v1/config/test-model-key",
   "POST /api/v1/config/test-object-backup",

@@ -3,9 +3,13 @@
  * Invalid bodies and messages nothing handles are acked (retrying cannot help them).
  */
 import type { Env } from "../env";
+import { runBuildStep, STEP_KIND } from "../domains/data/export-steps";
 import { runInsightsJob } from "../domains/insights/job";
+import { RETRY_STEP_KIND, runRetryAllStep } from "../domains/parse-failures/retry-steps";
 import { runDaySummariesJob } from "../domains/journal/summaries-job";
 import { handleInboxObject } from "../ingest/sources/r2-event";
+import { jobCtx } from "../domains/activity/journal";
+import { type Clock, systemClock } from "../lib/clock";
 import { log } from "../lib/log";
 import { QueueMessage } from "./messages";
 
@@ -23,8 +27,16 @@ export const QUEUE_HANDLERS: QueueHandlers = {
   jobs: {
     insights: runInsightsJob,
     "day-summaries": runDaySummariesJob,
+    [STEP_KIND]: (env, msg) => runBuildStep(env, msg),
+    [RETRY_STEP_KIND]: (env, msg) => retryAllStep(env, msg),
   },
 };
+
+/** The queue door of a retry-all step: the step's entries under the job's name, settled with its outcome. */
+export async function retryAllStep(env: Env, msg: QueueMessage, clock: Clock = systemClock) {
+  const { ctx, ledger } = jobCtx(env, clock, RETRY_STEP_KIND);
+  await ledger.settle(await runRetryAllStep(ctx, { msg }));
+}
 
 /** Exponential retry delay: 5 s, 10 s, 20 s, … capped at 5 minutes. */
 const retryDelay = (attempts: number) => Math.min(300, 5 * 2 ** Math.max(0, attempts - 1));

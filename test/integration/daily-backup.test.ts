@@ -2,6 +2,8 @@ import { env } from "cloudflare:test";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { dailyBackup, KEEP_DAILY } from "../../src/domains/data/daily";
+import { buildStatus, runBuildStep, STEP } from "../../src/domains/data/export-steps";
+import type { QueueMessage } from "../../src/jobs/messages";
 import { runCron } from "../../src/jobs/cron";
 import { fixedClock } from "../../src/lib/clock";
 import { call } from "../helpers/http";
@@ -19,14 +21,18 @@ describe("daily backup to R2", () => {
       method: "PUT",
       body: { object_backup_enabled: true, object_backup_prefix: "bk/" },
     });
-    for (let d = 0; d < KEEP_DAILY + 2; d++) {
+    // The days before: zips already there (written directly: one real run each would only repeat).
+    for (let d = 0; d < KEEP_DAILY; d++) {
+      await env.FILES.put(`bk/${new Date(Date.UTC(2026, 0, 1 + d)).toISOString().slice(0, 10)}.zip`, "old");
+    }
+    for (let d = KEEP_DAILY; d < KEEP_DAILY + 2; d++) {
       await dailyBackup(env, fixedClock(new Date(Date.UTC(2026, 0, 1 + d, 3, 30)).toISOString()));
     }
     const keys = (await env.FILES.list({ prefix: "bk/" })).objects.map((o) => o.key);
     expect(keys).toHaveLength(KEEP_DAILY);
     expect(keys[0]).toBe("bk/2026-01-03.zip");
     expect(keys.at(-1)).toBe("bk/2026-02-01.zip");
-    const obj = await env.FILES.get("bk/2026-01-03.zip");
+    const obj = await env.FILES.get("bk/2026-02-01.zip");
     const files = unzipSync(new Uint8Array(await obj!.arrayBuffer()));
     const txs = JSON.parse(new TextDecoder().decode(files["transactions.json"]!));
     expect(txs[0]).toMatchObject({ DateFileName: "2025.12.31_10.00_a.eml", Amount: 12 });
@@ -52,4 +58,41 @@ describe("daily backup to R2", () => {
     const files = unzipSync(new Uint8Array(await obj!.arrayBuffer()));
     expect(files[`files/attachments/${up.body.id}`]).toEqual(photo);
   }, 120_000);
+});
+
+describe("daily backup in bounded steps (issue 36)", () => {
+  it("a journal past one step's budget: the cron run writes the first step, queued steps the rest, into one zip", async () => {
+    await call("/api/v1/config", {
+      method: "PUT",
+      body: { object_backup_enabled: true, object_backup_prefix: "steps/" },
+    });
+    await env.DB.prepare(
+      `WITH RECURSIVE i(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM i WHERE n + 1 < 1200)
+       INSERT INTO transactions (ForwardedTo, DateFileName, TransactionHash, Amount, Category)
+       SELECT 'me@x', '2025.06.01_00.00_' || n || '.eml', 'd' || n, n, 'x' FROM i`,
+    ).run();
+    const sent: QueueMessage[] = [];
+    const jobs = { send: async (m: QueueMessage) => void sent.push(m) } as unknown as Queue<unknown>;
+    const small = { ...STEP, rows: 500 };
+    const clock = fixedClock("2026-04-01T03:30:00Z");
+    const key = await dailyBackup({ ...env, JOBS: jobs }, clock, small);
+    expect(key).toBe("steps/2026-04-01.zip");
+    expect(await env.FILES.head(key!)).toBeNull();
+    const phases: unknown[] = [];
+    while (sent.length) {
+      phases.push((await buildStatus(env, clock, "backup-daily"))?.progress.rows_done);
+      await runBuildStep({ ...env, JOBS: jobs }, sent.shift()!, clock, small);
+    }
+    // 1,200+ rows at 500 a step: three steps or more, rows done rising each time.
+    expect(phases.length).toBeGreaterThanOrEqual(2);
+    expect(phases).toEqual([...phases].sort((a, b) => Number(a) - Number(b)));
+    const job = await buildStatus(env, clock, "backup-daily");
+    expect(job).toMatchObject({ status: "done", result: { key } });
+    const files = unzipSync(new Uint8Array(await (await env.FILES.get(key!))!.arrayBuffer()));
+    const txs = JSON.parse(new TextDecoder().decode(files["transactions.json"]!));
+    expect(txs.filter((t: { TransactionHash: string }) => t.TransactionHash.startsWith("d"))).toHaveLength(
+      1200,
+    );
+    await env.DB.prepare("DELETE FROM transactions WHERE TransactionHash LIKE 'd%'").run();
+  });
 });

@@ -1,12 +1,28 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { PASSWORD, seedToken, setPassword, withCookie } from "../helpers/auth";
+import { bearer, PASSWORD, seedToken, setPassword, withCookie } from "../helpers/auth";
 import { call } from "../helpers/http";
 import { seedTx } from "../helpers/seed";
 import { insertEntry } from "../../src/domains/activity/queries";
 import { countingD1 } from "../../bench/lib/d1-count";
 import { EXPORTED_TABLES } from "../../src/domains/data/rules";
+import { runBuildStep } from "../../src/domains/data/export-steps";
+import type { Env } from "../../src/env";
+import type { QueueMessage } from "../../src/jobs/messages";
+import { PLAN_LIMITS, perInvocation } from "../helpers/limits";
+
+/** `n` transactions in one statement (2024.01.01_00.00_00000.eml …), each pointing to its raw email when `emails`. */
+async function bulkTransactions(n: number, emails = false) {
+  await env.DB.prepare(
+    `WITH RECURSIVE i(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM i WHERE n + 1 < ?)
+     INSERT INTO transactions (ForwardedTo, DateFileName, TransactionHash, Amount, Category, CategoryAudit, FileName)
+     SELECT 'me@x', '2024.01.01_00.00_' || substr('0000' || n, -5) || '.eml', 'h' || n, 1, 'x',
+       '{"source":"override"}', CASE WHEN ? THEN 'emails/2024/01/' || substr('0000' || n, -5) || '.eml' END FROM i`,
+  )
+    .bind(n, emails ? 1 : 0)
+    .run();
+}
 
 async function download(
   headers: Record<string, string> = {},
@@ -28,13 +44,7 @@ async function download(
 
 describe("GET /api/v1/data/export", () => {
   it("streams a zip of every table with a manifest, quarantined rows included, secrets excluded", async () => {
-    for (let i = 0; i < 2105; i++) {
-      await env.DB.prepare(
-        "INSERT INTO transactions (ForwardedTo, DateFileName, TransactionHash, Amount, Category, CategoryAudit) VALUES ('me@x', ?, ?, 1, 'x', '{\"source\":\"override\"}')",
-      )
-        .bind(`2024.01.01_00.00_${String(i).padStart(5, "0")}.eml`, `h${i}`)
-        .run();
-    }
+    await bulkTransactions(2105);
     await seedTx({
       DateFileName: "2024.02.01_10.00_deleted.eml",
       DeletedAt: "2024-02-02T00:00:00Z",
@@ -79,8 +89,11 @@ describe("GET /api/v1/data/export", () => {
     // auth; the inventory (versions and every count) WITH the first pages, sized in SQL to at most
     // 2,000 rows: the transactions' first 2,000 (every later page asks for 0); then the other 106
     // with every other table and the files' key lists (was 4: the inventory alone, then 2 batches).
-    expect(counter.trips).toHaveLength(3);
-    const [, first, rest] = counter.trips;
+    // Before them, the size check (rows and files, each counted to just past what one request
+    // streams; export-steps.ts): a larger journal is built in steps.
+    expect(counter.trips).toHaveLength(4);
+    expect(counter.trips[1]!.sql.join(" ")).toMatch(/COUNT\(\*\) AS size FROM/);
+    const [, , first, rest] = counter.trips;
     expect(first!.sql.filter((q) => /COUNT\(\*\) AS n FROM/.test(q)).length).toBeGreaterThan(20);
     expect(first!.sql.filter((q) => /ORDER BY (rowid|id|k) LIMIT max\(0, min\(/.test(q)).length).toBe(
       first!.sql.length - 1 - EXPORTED_TABLES.length,
@@ -187,4 +200,91 @@ describe("POST /api/v1/data/export (the reference's verb)", () => {
   it("is disabled in the demo", async () => {
     expect((await download({}, { DEMO_MODE: "true" }, "POST")).res.status).toBe(405);
   });
+});
+
+describe("the backup zip built in bounded steps (issue 36)", () => {
+  /** A queue that keeps what is sent (each step's next message), for the test to deliver. */
+  const captured = () => {
+    const sent: QueueMessage[] = [];
+    const queue = {
+      send: async (body: QueueMessage) => void sent.push(body),
+      sendBatch: async () => undefined,
+    } as unknown as Queue<unknown>;
+    return { sent, queue };
+  };
+  /** Half of the Workers Paid per-invocation limits: every step must stay within. */
+  const HALF = { d1Queries: PLAN_LIMITS.paid.d1Queries / 2, operations: PLAN_LIMITS.paid.operations / 2 };
+
+  it("2,000 rows, 600 raw emails: GET answers 202, every invocation stays within half the Paid budget, progress rises to done", async () => {
+    await env.DB.prepare("DELETE FROM transactions").run();
+    await bulkTransactions(2000, true);
+    await env.DB.prepare(
+      "UPDATE transactions SET FileName = NULL WHERE CAST(substr(DateFileName, 18, 5) AS INTEGER) % 10 >= 3",
+    ).run();
+    const mails = ["00000", "00990", "01990"];
+    for (const m of mails) await env.FILES.put(`emails/2024/01/${m}.eml`, `Subject: alert ${m}\r\n\r\nbody`);
+    const auth = bearer((await seedToken("read+write")).token);
+    const q = captured();
+    const { createApp } = await import("../../src/app");
+    const app = createApp();
+    /** One request as its own invocation, its counts kept (the body read, as a client would). */
+    const invoke = async (path: string, init: RequestInit = {}) => {
+      const ctx = createExecutionContext();
+      const inv = perInvocation({ ...env, JOBS: q.queue } as Env);
+      const res = await app.fetch(
+        new Request(`http://localhost${path}`, { ...init, headers: auth }),
+        inv.env,
+        ctx,
+      );
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      await waitOnExecutionContext(ctx);
+      return { res, bytes, counts: inv.counts };
+    };
+    // On the old code this one request streamed the whole zip: 600 R2 reads and the D1 pages in
+    // one invocation, past half of the 1,000 operations a Paid invocation allows.
+    const first = await invoke("/api/v1/data/export");
+    expect(first.res.status).toBe(202);
+    expect(first.counts.operations).toBeLessThanOrEqual(HALF.operations);
+    const started = JSON.parse(new TextDecoder().decode(first.bytes));
+    expect(started).toMatchObject({ status: "running", rows_total: expect.any(Number), files_total: 600 });
+    expect(started.files_done).toBeLessThan(600);
+    const seen = [started.files_done as number];
+    let steps = 0;
+    while (q.sent.length) {
+      const msg = q.sent.shift()!;
+      const inv = perInvocation({ ...env, JOBS: q.queue } as Env);
+      await runBuildStep(inv.env, msg);
+      steps++;
+      expect(inv.counts.d1Queries).toBeLessThanOrEqual(HALF.d1Queries);
+      expect(inv.counts.operations).toBeLessThanOrEqual(HALF.operations);
+      const status = await call("/api/v1/data/export/jobs/current", { headers: auth });
+      seen.push(status.body.files_done);
+    }
+    expect(steps).toBeGreaterThanOrEqual(2);
+    // Progress a person can watch: files done only ever rise, to all of them.
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    const done = await call("/api/v1/data/export/jobs/current", { headers: auth });
+    expect(done.body).toMatchObject({ status: "done", rows_done: done.body.rows_total, files_done: 600 });
+    expect(done.body.download_url).toBe(`/api/v1/data/export/jobs/${done.body.job_id}/file`);
+    // The download: the same format-2 zip, and the restore reads it.
+    const { res, bytes, counts } = await invoke(done.body.download_url);
+    expect(counts.operations).toBeLessThan(10);
+    expect(res.headers.get("content-disposition")).toMatch(/filename="finance-journal-backup-/);
+    const files = unzipSync(bytes);
+    expect(JSON.parse(new TextDecoder().decode(files["transactions.json"]!))).toHaveLength(2000);
+    expect(new TextDecoder().decode(files["files/emails/2024/01/00990.eml"]!)).toContain("alert 00990");
+    expect(JSON.parse(new TextDecoder().decode(files["manifest.json"]!)).counts.transactions).toBe(2000);
+    const fd = new FormData();
+    fd.append("file", new File([bytes], "backup.zip", { type: "application/zip" }));
+    const preview = await call("/api/v1/data/import/preview", { method: "POST", rawBody: fd, headers: auth });
+    expect(preview.status, preview.text).toBe(200);
+    expect(preview.body.counts).toMatchObject({ total: 2000, duplicates: 2000 });
+    // A second export removes the first's zip once it is done (one export kept).
+    await env.DB.prepare("DELETE FROM transactions").run();
+    await call("/api/v1/data/export/jobs", { method: "POST", env: { JOBS: q.queue }, headers: auth });
+    while (q.sent.length) await runBuildStep({ ...env, JOBS: q.queue } as Env, q.sent.shift()!);
+    const zips = (await env.FILES.list({ prefix: "exports/", delimiter: "/" })).objects.map((o) => o.key);
+    expect(zips).toHaveLength(1);
+    expect((await env.FILES.list({ prefix: "exports/steps/" })).objects).toEqual([]);
+  }, 20_000);
 });

@@ -5,6 +5,9 @@ import { getFailures } from "../../src/domains/parse-failures/queries";
 import type { Env } from "../../src/env";
 import { ingestEmail } from "../../src/ingest";
 import { call, expectEnvelope } from "../helpers/http";
+import { PLAN_LIMITS, perInvocation } from "../helpers/limits";
+import { retryAllStep } from "../../src/jobs/consumer";
+import type { QueueMessage } from "../../src/jobs/messages";
 import { expectEntryInBatch } from "../helpers/ledger-batch";
 import { buildMime } from "../fixtures/emails/builders";
 import { allFailures, allTransactions, resetIngestTables, testDeps } from "../fixtures/emails/deps";
@@ -172,7 +175,14 @@ describe("parse-failures routes", () => {
       body: { from_domain: "tangerine.example" },
       env: { DB: still.db },
     });
-    expect(filtered.body).toEqual({ retried: 1, created: 0, duplicates: 0, still_failing: 1 });
+    expect(filtered.body).toEqual({
+      retried: 1,
+      created: 0,
+      duplicates: 0,
+      still_failing: 1,
+      status: "done",
+      task_id: null,
+    });
     // Auth, the backlog with every row's reads (one batch), the statuses with the entry (one batch).
     expect(tally(still.trips).trips).toBe(3);
     await E.DB.prepare("DELETE FROM activity_log").run();
@@ -186,13 +196,58 @@ describe("parse-failures routes", () => {
     // One entry for the request, in the status batch.
     expectEntryInBatch(counter, "parse_failures");
     expect(await ledger()).toEqual([{ resource_id: null, summary: "retried the quarantined backlog (3)" }]);
-    expect(all.body).toEqual({ retried: 3, created: 2, duplicates: 0, still_failing: 1 });
+    expect(all.body).toEqual({
+      retried: 3,
+      created: 2,
+      duplicates: 0,
+      still_failing: 1,
+      status: "done",
+      task_id: null,
+    });
     expect(await allTransactions()).toHaveLength(2);
     expectEnvelope(
       await call("/api/v1/parse-failures/retry-all", { method: "POST", body: { institution: 5 } }),
       422,
       "VALIDATION_ERROR",
     );
+  });
+
+  it("retry-all of a backlog past one step: the request does 100 rows, queued steps the rest, each within half the Paid budget, its counts rising (issue 36)", async () => {
+    await E.DB.prepare(
+      `WITH RECURSIVE i(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM i WHERE n + 1 < 250)
+       INSERT INTO parse_failures (id, status, failure_stage, from_email, subject, body, created_at, updated_at)
+       SELECT 'pf_bulk_' || n, 'quarantined', 'no_parser_match', 'alerts@unknown.example', 'Alert',
+         'Nothing a parser reads ' || n, '2024-10-' || (10 + n % 9) || 'T00:00:00Z', 'x' FROM i`,
+    ).run();
+    await E.DB.prepare("DELETE FROM activity_log").run();
+    const sent: QueueMessage[] = [];
+    const JOBS = { send: async (m: QueueMessage) => void sent.push(m) } as unknown as Queue<unknown>;
+    const first = await call("/api/v1/parse-failures/retry-all", { method: "POST", env: { JOBS } });
+    expect(first.body).toMatchObject({ status: "running", retried: 100, still_failing: 100 });
+    const seen: number[] = [first.body.retried];
+    while (sent.length) {
+      const inv = perInvocation({ ...E, JOBS } as Env);
+      await retryAllStep(inv.env, sent.shift()!);
+      expect(inv.counts.d1Queries).toBeLessThanOrEqual(PLAN_LIMITS.paid.d1Queries / 2);
+      expect(inv.counts.operations).toBeLessThanOrEqual(PLAN_LIMITS.paid.operations / 2);
+      seen.push((await call("/api/v1/parse-failures/retry-all")).body.retried);
+    }
+    // 100, 200, 250: every row once (the cursor walks the backlog's order, newest first).
+    expect(seen).toEqual([100, 200, 250]);
+    const done = await call("/api/v1/parse-failures/retry-all");
+    expect(done.body).toMatchObject({
+      status: "done",
+      retried: 250,
+      created: 0,
+      still_failing: 250,
+      steps: 3,
+    });
+    // Each step's entry in the ledger.
+    expect((await ledger()).map((e) => e.summary)).toEqual([
+      "retried the quarantined backlog (100)",
+      "retried the quarantined backlog (100)",
+      "retried the quarantined backlog (50)",
+    ]);
   });
 
   it("retry reports a duplicate when the transaction already exists", async () => {
@@ -396,6 +451,7 @@ describe("parse-failures routes", () => {
       dismissParseFailure: ["parse-failures"],
       retryParseFailure: ["parse-failures"],
       retryAllParseFailures: ["parse-failures"],
+      getRetryAllStatus: ["parse-failures"],
       resolveParseFailure: ["parse-failures"],
       proposeParseFailureTemplate: ["parse-failures"],
       parseFailureToFixture: ["parse-failures"],

@@ -233,7 +233,14 @@ describe("learning a bank's alert from one resolved email", () => {
     await quarantined(prairie({ id: "bx", amount: "1.00", merchant: "OTHER", printed: "01/10/2026" }));
     await resolve(ids[0]!, { date: "2026-10-10", amount: 10, company: "A MART", institution: "Maple CU" });
     const res = await call("/api/v1/parse-failures/retry-all", { method: "POST", body: {} });
-    expect(res.body).toEqual({ retried: 3, created: 2, duplicates: 0, still_failing: 1 });
+    expect(res.body).toEqual({
+      retried: 3,
+      created: 2,
+      duplicates: 0,
+      still_failing: 1,
+      status: "done",
+      task_id: null,
+    });
     const companies = (await allTransactions()).map((r) => r.Company).sort();
     expect(companies).toEqual(["A MART", "B MART", "C MART"]);
   });

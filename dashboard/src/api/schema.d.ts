@@ -1083,6 +1083,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/data/export/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Build the backup zip in steps; the status tells its progress and where it downloads
+         * @description The first step runs in this request (a small journal is done when it answers); larger ones go on in the background, each step within the Workers per-invocation limits. 409 while a build runs.
+         */
+        post: operations["startBackupBuild"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/data/export/jobs/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest backup build: running (rows and files done of their totals), done or error */
+        get: operations["getBackupBuild"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/data/export/jobs/{job_id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download the zip a finished backup build wrote */
+        get: operations["downloadBackupBuild"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/data/import/preview": {
         parameters: {
             query?: never;
@@ -1476,9 +1530,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The latest retry-all run: running with its counts so far, done, or error */
+        get: operations["getRetryAllStatus"];
         put?: never;
-        /** Retry the quarantined backlog (optionally filtered by sender domain or institution) */
+        /**
+         * Retry the quarantined backlog (optionally filtered by sender domain or institution)
+         * @description A backlog of up to 100 rows is retried in this request. A larger one: the first 100 here (status running, their counts), the rest in background steps of 100; GET retry-all tells the run's counts.
+         */
         post: operations["retryAllParseFailures"];
         delete?: never;
         options?: never;
@@ -3391,6 +3449,25 @@ export interface components {
                 reason: string | null;
             }[];
         };
+        BackupBuildStatus: {
+            /** @enum {string} */
+            status: "idle" | "running" | "done" | "error";
+            job_id: string | null;
+            started_at: string | null;
+            finished_at: string | null;
+            /** @description counting, tables, files or done */
+            phase: string | null;
+            rows_done: number;
+            rows_total: number;
+            files_done: number;
+            files_total: number;
+            /** @description Zip bytes written so far */
+            bytes: number;
+            steps: number;
+            error: string | null;
+            /** @description Where the finished zip downloads (done only) */
+            download_url: string | null;
+        };
         /** @description Dry run of an import; commit it with `token`. */
         ImportPreviewResponse: {
             /** @description Staged-import token. Commit within 15 minutes. */
@@ -4185,6 +4262,26 @@ export interface components {
             created: number;
             duplicates: number;
             still_failing: number;
+            /**
+             * @description running: a backlog past one step (100 rows) goes on in the background; its counts so far
+             * @enum {string}
+             */
+            status?: "done" | "running";
+            task_id?: string | null;
+        };
+        /** @description The latest retry-all run, with its counts so far */
+        RetryAllStatus: {
+            /** @enum {string} */
+            status: "idle" | "running" | "done" | "error";
+            retried: number;
+            created: number;
+            duplicates: number;
+            still_failing: number;
+            task_id: string | null;
+            started_at: string | null;
+            finished_at: string | null;
+            steps: number;
+            error: string | null;
         };
         /** @description Optional filter; without one the whole backlog is retried. */
         RetryAllRequest: {
@@ -9602,6 +9699,15 @@ export interface operations {
                     "application/zip": string;
                 };
             };
+            /** @description A journal past 20,000 rows or 200 stored files: the zip is being built in steps (BackupBuildStatus); it downloads from download_url once done */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupBuildStatus"];
+                };
+            };
             /** @description Missing or invalid credentials */
             401: {
                 headers: {
@@ -9665,6 +9771,15 @@ export interface operations {
                     "application/zip": string;
                 };
             };
+            /** @description A journal past 20,000 rows or 200 stored files: the zip is being built in steps (BackupBuildStatus); it downloads from download_url once done */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupBuildStatus"];
+                };
+            };
             /** @description Missing or invalid credentials */
             401: {
                 headers: {
@@ -9685,6 +9800,192 @@ export interface operations {
             };
             /** @description Disabled in demo mode */
             405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    startBackupBuild: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The build (done, or running with its progress) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupBuildStatus"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A build is running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupBuildStatus"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getBackupBuild: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The build */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupBuildStatus"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    downloadBackupBuild: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The backup zip */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No finished build with this id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11365,6 +11666,62 @@ export interface operations {
             };
         };
     };
+    getRetryAllStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryAllStatus"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     retryAllParseFailures: {
         parameters: {
             query?: never;
@@ -11403,6 +11760,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A run is still going on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryAllStatus"];
                 };
             };
             /** @description The body is not application/json (or multipart for uploads) */

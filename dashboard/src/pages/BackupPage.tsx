@@ -8,8 +8,10 @@ import { ErrorNotice } from "../components/States";
 import { useAction } from "../components/useAction";
 import { useApp } from "../lib/app";
 import { money, stamp } from "../lib/format";
+import { usePolledStatus } from "./insights/usePolledStatus";
 
 type Preview = components["schemas"]["ImportPreviewResponse"];
+type Build = components["schemas"]["BackupBuildStatus"];
 type Result = components["schemas"]["ImportResult"];
 type Strategy = "skip" | "overwrite" | "keep_both";
 
@@ -43,20 +45,46 @@ export function BackupPage() {
   const [applyConfig, setApplyConfig] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
 
+  /** Saves a zip response under the name its Content-Disposition gives. */
+  const save = (blob: Blob, disposition: string | null) => {
+    const name = disposition?.match(/filename="?([^";]+)"?/)?.[1] ?? "finance-journal-backup.zip";
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = name;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+  const fetchBuilt = (b: Build) =>
+    download.run(async () => {
+      if (!b.job_id) return;
+      const r = await api.GET("/api/v1/data/export/jobs/{job_id}/file", {
+        params: { path: { job_id: b.job_id } },
+        parseAs: "blob",
+      });
+      save((await unwrap(Promise.resolve(r))) as Blob, r.response.headers.get("content-disposition"));
+    }, "Backup downloaded");
+  // A large journal's zip is built in steps (the server answers 202): its progress is polled here,
+  // and the zip downloads once it is done (also after a reload while it was building).
+  const build = usePolledStatus(
+    async () => unwrap(api.GET("/api/v1/data/export/jobs/current")),
+    (b) => {
+      if (b.status === "done") void fetchBuilt(b);
+    },
+    1500,
+  );
+
   const exportZip = () =>
     download.run(async () => {
       const r = await api.GET("/api/v1/data/export", { parseAs: "blob" });
+      if (r.response.status === 202) {
+        build.started();
+        return;
+      }
       const blob = await unwrap(Promise.resolve(r));
-      const name =
-        r.response.headers.get("content-disposition")?.match(/filename="?([^";]+)"?/)?.[1] ??
-        "finance-journal-backup.zip";
-      const url = URL.createObjectURL(blob as Blob);
-      const a = document.createElement("a");
-      a.href = url;
-      a.download = name;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      save(blob as Blob, r.response.headers.get("content-disposition"));
     }, "Backup downloaded");
+  const building = build.status?.status === "running";
 
   const runPreview = (f: File) =>
     check.run(async () => {
@@ -102,15 +130,27 @@ export function BackupPage() {
           The zip can be large when you keep many receipts: it is written as it downloads.
         </p>
         <ErrorNotice error={download.error} />
+        {build.status && build.status.status !== "idle" && <BuildProgress b={build.status} />}
         <button
           type="button"
           className="btn btn-primary"
           onClick={exportZip}
-          disabled={!canWrite || download.busy}
+          disabled={!canWrite || download.busy || building}
           data-testid="download-backup"
         >
-          {download.busy ? "Preparing…" : "Download backup"}
+          {download.busy ? "Preparing…" : building ? "Building the backup…" : "Download backup"}
         </button>
+        {build.status?.status === "done" && build.status.download_url && (
+          <button
+            type="button"
+            className="btn"
+            onClick={() => build.status && void fetchBuilt(build.status)}
+            disabled={download.busy}
+            data-testid="download-built"
+          >
+            Download the last built backup ({megabytes(build.status.bytes)})
+          </button>
+        )}
       </div>
       <div className="card" data-testid="restore">
         <h2>Restore from a backup</h2>
@@ -173,6 +213,38 @@ export function BackupPage() {
         )}
       </div>
     </section>
+  );
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0)} MB`;
+const thousands = (n: number) => n.toLocaleString("en-US");
+
+/**
+ * A build in steps, in words and a bar: the rows first (every table), then the stored files
+ * (receipts, statements, raw emails); its error when it failed.
+ */
+function BuildProgress({ b }: { b: Build }) {
+  if (b.status === "error")
+    return (
+      <p className="notice notice-error" role="alert" data-testid="backup-progress">
+        The backup could not be built: {b.error}
+      </p>
+    );
+  if (b.status !== "running") return null;
+  const total = b.rows_total + b.files_total;
+  const done = b.rows_done + b.files_done;
+  return (
+    <div className="demo-progress" role="status" data-testid="backup-progress">
+      <progress aria-label="Building the backup" max={Math.max(1, total)} value={done} />
+      <p className="small">
+        {b.phase === "counting"
+          ? "Counting what to back up…"
+          : `Building the backup: ${thousands(b.rows_done)} of ${thousands(b.rows_total)} rows, ${thousands(b.files_done)} of ${thousands(b.files_total)} files (${megabytes(b.bytes)} so far).`}{" "}
+        <span className="muted">
+          A large journal is written in steps in the background; it downloads here when done.
+        </span>
+      </p>
+    </div>
   );
 }
 

@@ -9,6 +9,7 @@ import { useApp } from "../lib/app";
 import { stamp, txWhen } from "../lib/format";
 import { useApi } from "../lib/useApi";
 import { ResolvePanel } from "./ResolvePanel";
+import { usePolledStatus } from "./insights/usePolledStatus";
 
 type Status = "quarantined" | "recovered" | "resolved" | "dismissed";
 const STATUSES: Status[] = ["quarantined", "recovered", "resolved", "dismissed"];
@@ -24,15 +25,35 @@ export function ParseFailures() {
   const bulk = useAction();
   const rescue = useAiReadiness("alert_rescue");
   const [result, setResult] = useState<string | null>(null);
-  const retryAll = () =>
-    bulk.run(async () => {
-      const r = await unwrap(api.POST("/api/v1/parse-failures/retry-all", { body: {} }));
+  const counts = (r: { retried: number; created: number; duplicates: number; still_failing: number }) =>
+    `${r.created} recovered, ${r.duplicates} already stored, ${r.still_failing} still failing`;
+  // A backlog past one step (100 emails) goes on in the background: its counts are polled here.
+  const run = usePolledStatus(
+    async () => unwrap(api.GET("/api/v1/parse-failures/retry-all")),
+    (r) => {
       setResult(
-        `Retried ${r.retried}: ${r.created} recovered, ${r.duplicates} already stored, ${r.still_failing} still failing.`,
+        r.status === "error"
+          ? `Retrying stopped after ${r.retried}: ${r.error ?? "an error"}`
+          : `Retried ${r.retried}: ${counts(r)}.`,
       );
       list.reload();
       refreshHealth();
+    },
+    1500,
+  );
+  const retryAll = () =>
+    bulk.run(async () => {
+      const r = await unwrap(api.POST("/api/v1/parse-failures/retry-all", { body: {} }));
+      if (r.status === "running") {
+        setResult(null);
+        run.started();
+        return;
+      }
+      setResult(`Retried ${r.retried}: ${counts(r)}.`);
+      list.reload();
+      refreshHealth();
     });
+  const running = run.status?.status === "running" ? run.status : null;
   const failures = list.data?.failures ?? [];
   return (
     <div className="card" data-testid="parse-failures">
@@ -54,9 +75,9 @@ export function ParseFailures() {
             type="button"
             className="btn"
             onClick={retryAll}
-            disabled={!canWrite || bulk.busy || !failures.length}
+            disabled={!canWrite || bulk.busy || !!running || !failures.length}
           >
-            Retry all
+            {running ? "Retrying…" : "Retry all"}
           </button>
         </div>
       </div>
@@ -65,6 +86,14 @@ export function ParseFailures() {
         in beside the original email.
       </p>
       <AiNeeds action="alert_rescue" r={rescue} />
+      {running && (
+        <div className="demo-progress" role="status" data-testid="retry-all-progress">
+          <progress aria-label="Retrying the quarantined emails" />
+          <p className="small">
+            Retrying the quarantined emails, 100 at a time: {running.retried} so far ({counts(running)}).
+          </p>
+        </div>
+      )}
       {result && <p className="notice">{result}</p>}
       <ErrorNotice error={bulk.error ?? list.error} onRetry={list.error ? list.reload : undefined} />
       {!list.data && list.loading && <Loading rows={2} />}

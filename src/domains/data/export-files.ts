@@ -45,6 +45,47 @@ function keyList(
   };
 }
 
+/** The file lists of a backup, in zip order: each's key-page SQL (takes the last key, ends in the limit). */
+export const FILE_LISTS = [
+  {
+    list: "attachments",
+    sql: `SELECT id AS k, r2_key FROM "attachments" WHERE id > ? ORDER BY id LIMIT`,
+    rows: `SELECT 1 FROM "attachments"`,
+  },
+  {
+    list: "statements",
+    sql: `SELECT id AS k, r2_key FROM "statements" WHERE id > ? ORDER BY id LIMIT`,
+    rows: `SELECT 1 FROM "statements"`,
+  },
+  {
+    list: "emails",
+    sql: `SELECT k FROM (SELECT FileName AS k FROM transactions WHERE FileName LIKE 'emails/%'
+     UNION SELECT raw_key AS k FROM parse_failures WHERE raw_key LIKE 'emails/%')
+     WHERE k > ? ORDER BY k LIMIT`,
+    rows: "SELECT 1 FROM (SELECT 1 FROM transactions UNION ALL SELECT 1 FROM parse_failures)",
+  },
+] as const;
+export type FileList = (typeof FILE_LISTS)[number]["list"];
+
+/**
+ * The zip entry of one key-page row: its name, the R2 key to read and the deflate level (images and
+ * PDFs are compressed already: level 0 costs no CPU); null for a key the backup never reads (a row
+ * restored by an old build could name another object).
+ */
+export function fileEntry(
+  list: FileList,
+  r: Record<string, unknown>,
+): { name: string; key: string; level: 0 | 6 } | null {
+  if (list === "emails") {
+    const key = String(r.k);
+    return EMAIL_SPACE.test(key) ? { name: `files/${key}`, key, level: 6 } : null;
+  }
+  const row = { id: String(r.k), r2_key: String(r.r2_key) };
+  const name = entryName(list, row);
+  const ours = list === "attachments" ? isAttachmentKey(row.r2_key) : row.r2_key.startsWith("statements/");
+  return name && ours ? { name, key: row.r2_key, level: 0 } : null;
+}
+
 /**
  * The page sources of the files, in zip order (after the tables): id-keyed attachments and
  * statements, then the raw-email keys rows point to (transactions and quarantine), each once, in
@@ -53,43 +94,21 @@ function keyList(
  */
 export function fileSources(d1: D1Database, bucket: R2Bucket, zip: ZipWriter) {
   const tally: FileCounts = { attachments: 0, statements: 0, emails: 0, missing: 0 };
-  const keyed = (table: "attachments" | "statements") =>
-    keyList(
-      d1,
-      `SELECT id AS k, r2_key FROM "${table}" WHERE id > ? ORDER BY id LIMIT`,
-      `SELECT 1 FROM "${table}"`,
-      async (rows) => {
-        for (const r of rows) {
-          const row = { id: String(r.k), r2_key: String(r.r2_key) };
-          const name = entryName(table, row);
-          // Only keys of the shape uploads make (a row restored by an old build could name another object).
-          const ours =
-            table === "attachments" ? isAttachmentKey(row.r2_key) : row.r2_key.startsWith("statements/");
-          // Images and PDFs are compressed already: stored (level 0) costs no CPU.
-          if (name && ours && (await addObject(bucket, zip, name, row.r2_key, 0))) tally[table]++;
-          else tally.missing++;
-        }
-      },
-    );
-  const emails = keyList(
-    d1,
-    `SELECT k FROM (SELECT FileName AS k FROM transactions WHERE FileName LIKE 'emails/%'
-     UNION SELECT raw_key AS k FROM parse_failures WHERE raw_key LIKE 'emails/%')
-     WHERE k > ? ORDER BY k LIMIT`,
-    "SELECT 1 FROM (SELECT 1 FROM transactions UNION ALL SELECT 1 FROM parse_failures)",
-    async (rows) => {
-      for (const { k } of rows) {
-        const key = String(k);
-        if (!EMAIL_SPACE.test(key)) continue;
-        if (await addObject(bucket, zip, `files/${key}`, key, 6)) tally.emails++;
+  const sources = FILE_LISTS.map(({ list, sql, rows }) =>
+    keyList(d1, sql, rows, async (page) => {
+      for (const r of page) {
+        const e = fileEntry(list, r);
+        // A key outside the email space is skipped (never counted); any other unreadable one is missing.
+        if (!e && list === "emails") continue;
+        if (e && (await addObject(bucket, zip, e.name, e.key, e.level))) tally[list]++;
         else tally.missing++;
       }
-    },
+    }),
   );
   const sizes = (counts: Record<string, number>) => [
     counts.attachments ?? 0,
     counts.statements ?? 0,
     (counts.transactions ?? 0) + (counts.parse_failures ?? 0),
   ];
-  return { sources: [keyed("attachments"), keyed("statements"), emails], sizes, counts: tally };
+  return { sources, sizes, counts: tally };
 }

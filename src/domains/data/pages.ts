@@ -27,17 +27,18 @@ export const BATCH_ROWS = 2000;
  * estimate) share the room evenly. `ordered`: a source's rows are taken only once every source before it is read to its end
  * (pages read in the same batch after an unfinished source are dropped and asked again), for a
  * writer that must go table by table. `first`: the caller's statements riding in the first batch;
- * their results are returned.
+ * their results are returned. `stop`: asked before each batch; true ends the reading there (a
+ * stepped reader's budget is spent: each source's cursor is where the next step goes on).
  */
 export async function readPages<S>(
   run: PageRunner<S>,
   sources: PageSource<S>[],
-  { budget = BATCH_ROWS, ordered = false, first = [] as S[] } = {},
+  { budget = BATCH_ROWS, ordered = false, first = [] as S[], stop = (): boolean => false } = {},
 ): Promise<unknown[][]> {
   const open = [...sources];
   let extra = first;
   let extraResults: unknown[][] = [];
-  while (open.length || extra.length) {
+  while ((open.length && !stop()) || extra.length) {
     let room = budget;
     const unknown = open.filter((s) => s.left === undefined).length;
     const share = Math.max(1, Math.floor(budget / Math.max(1, unknown)));

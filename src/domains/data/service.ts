@@ -35,7 +35,7 @@ function inventoryOf(tables: readonly string[], [versions, ...sizes]: unknown[][
  * The fallback when the first batch fails (a table missing: never once migrated): the exported
  * tables this database has, read from sqlite_master, then their counts (two trips).
  */
-async function inventory(d1: D1Database) {
+export async function inventory(d1: D1Database) {
   const marks = EXPORTED_TABLES.map(() => "?").join(", ");
   const { results } = await d1
     .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (${marks})`)
@@ -46,12 +46,16 @@ async function inventory(d1: D1Database) {
   return inventoryOf(tables, await runner(d1)(inventoryStatements(d1, tables)));
 }
 
+/** A table's page in rowid order after a rowid (the SQL ends in LIMIT: the caller adds it). */
+export const tablePageSql = (table: string) =>
+  `SELECT rowid AS _rid, * FROM "${table}" WHERE rowid > ? ORDER BY rowid LIMIT`;
+
 /** A table read in rowid order into its zip entry: every stored column, as SQLite has it. */
 function tableSource(d1: D1Database, zip: ZipWriter, table: string): SizedSource<Stmt> {
   let after = 0;
   let n = 0;
   let file: ReturnType<ZipWriter["entry"]> | null = null;
-  const sql = `SELECT rowid AS _rid, * FROM "${table}" WHERE rowid > ? ORDER BY rowid LIMIT`;
+  const sql = tablePageSql(table);
   return {
     rows: `SELECT 1 FROM "${table}"`,
     page: (limit) => d1.prepare(`${sql} ?`).bind(after, limit),
@@ -76,6 +80,30 @@ function tableSource(d1: D1Database, zip: ZipWriter, table: string): SizedSource
 const runner = (d1: D1Database) => async (statements: Stmt[]) =>
   (await d1.batch<Record<string, unknown>>(statements)).map((r) => r.results);
 
+/** The backup's manifest.json (the first entry: a reader knows the format before any table). */
+export const manifestText = (
+  ctx: Pick<ServiceCtx, "env" | "clock">,
+  versions: number[],
+  counts: Record<string, number>,
+) =>
+  `${JSON.stringify(
+    {
+      format: "finance-journal-backup",
+      format_version: 2,
+      exported_at: ctx.clock().toISOString(),
+      app_version: ctx.env.APP_VERSION ?? null,
+      schema_versions: versions,
+      counts,
+      excluded: EXCLUDED_TABLES,
+      files:
+        "files/attachments/<id> and files/statements/<id> hold the stored file of that row; " +
+        "files/emails/... the raw emails rows point to (FileName, raw_key). A restore derives " +
+        "every storage key itself and checks each file against its row's hash.",
+    },
+    null,
+    2,
+  )}\n`;
+
 /** Writes the zip into `writable`; resolves when the archive is complete. */
 export async function writeBackup(
   ctx: Pick<ServiceCtx, "env" | "clock">,
@@ -84,26 +112,7 @@ export async function writeBackup(
   const d1 = ctx.env.DB;
   const zip = new ZipWriter(writable);
   const manifest = (versions: number[], counts: Record<string, number>) =>
-    zip.text(
-      "manifest.json",
-      `${JSON.stringify(
-        {
-          format: "finance-journal-backup",
-          format_version: 2,
-          exported_at: ctx.clock().toISOString(),
-          app_version: ctx.env.APP_VERSION ?? null,
-          schema_versions: versions,
-          counts,
-          excluded: EXCLUDED_TABLES,
-          files:
-            "files/attachments/<id> and files/statements/<id> hold the stored file of that row; " +
-            "files/emails/... the raw emails rows point to (FileName, raw_key). A restore derives " +
-            "every storage key itself and checks each file against its row's hash.",
-        },
-        null,
-        2,
-      )}\n`,
-    );
+    zip.text("manifest.json", manifestText(ctx, versions, counts));
   try {
     const files = fileSources(d1, ctx.env.FILES, zip);
     const sourcesOf = (tables: readonly string[]) => [

@@ -7,7 +7,7 @@ import { GetParseFailure } from "./routes/get";
 import { ListParseFailures } from "./routes/list";
 import { ResolveParseFailure } from "./routes/resolve";
 import { RetryParseFailure } from "./routes/retry";
-import { RetryAllParseFailures } from "./routes/retry-all";
+import { GetRetryAllStatus, RetryAllParseFailures } from "./routes/retry-all";
 import { ParseFailureToFixture } from "./routes/to-fixture";
 import { ProposeTemplate } from "./routes/proposal";
 
@@ -15,6 +15,7 @@ export function parseFailuresRouter() {
   const router = domainRouter();
   router.get("/", ListParseFailures);
   router.post("/retry-all", RetryAllParseFailures);
+  router.get("/retry-all", GetRetryAllStatus);
   router.get("/:failure_id", GetParseFailure);
   router.delete("/:failure_id", DismissParseFailure);
   router.post("/:failure_id/retry", RetryParseFailure);

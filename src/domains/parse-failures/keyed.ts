@@ -10,6 +10,7 @@ import type { RowKeys, RowPart } from "../../ingest";
 import { allTemplatesPart, senderTemplatesPart } from "../../ingest/templates";
 import { mappingQuery, mappingsInQuery } from "../../ingest/users";
 import {
+  type BacklogAfter,
   backlogKeys,
   backlogQuery,
   failureKeys,
@@ -94,13 +95,13 @@ const fold = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
  * all of them at once: their recipients' mappings, every learned template (narrowed per sender)
  * and their stored years' budget targets. A fixed number of round trips for the whole set.
  */
-export function backlogPart(d1: D1Database, limit: number): RowPart<Backlog> {
+export function backlogPart(d1: D1Database, limit: number, after: BacklogAfter = null): RowPart<Backlog> {
   const db = getDb(d1);
   const keys = backlogKeys();
   const templates = allTemplatesPart(d1);
   return {
     queries: [
-      backlogQuery(db, limit),
+      backlogQuery(db, limit, "quarantined", after),
       mappingsInQuery(db, keys.recipients),
       templates.query,
       yearsTargetsQuery(db, keys.years),
@@ -128,6 +129,9 @@ export function backlogPart(d1: D1Database, limit: number): RowPart<Backlog> {
       };
       return { row: { rows, keysOf }, keys: null };
     },
-    alone: async () => ({ rows: await getFailuresByStatus(d1, "quarantined", limit), keysOf: () => null }),
+    alone: async () => ({
+      rows: await getFailuresByStatus(d1, "quarantined", limit, after),
+      keysOf: () => null,
+    }),
   };
 }

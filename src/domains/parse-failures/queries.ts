@@ -1,5 +1,19 @@
 /** D1 reads and writes of the quarantine (no business rules). */
-import { and, count, desc, eq, getTableColumns, gte, inArray, ne, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  inArray,
+  lt,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { type Db, getDb } from "../../db";
 import { parseFailures as pf } from "../../db/schema";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -66,12 +80,34 @@ export async function getFailures(d1: D1Database, ids: string[]): Promise<Failur
 export const failureQuery = (db: Db, id: string) => db.select().from(pf).where(eq(pf.id, id)).limit(1);
 
 /** The quarantined backlog with bodies, newest first (retry-all; as listFailures orders it). */
-export const backlogQuery = (db: Db, limit: number, status = "quarantined") =>
-  db.select().from(pf).where(eq(pf.status, status)).orderBy(desc(pf.created_at), pf.id).limit(limit);
+/** Where a stepped retry-all stopped: the last row it read (the backlog's order: newest first, then id). */
+export type BacklogAfter = { created_at: string; id: string } | null;
+
+export const backlogQuery = (db: Db, limit: number, status = "quarantined", after: BacklogAfter = null) =>
+  db
+    .select()
+    .from(pf)
+    .where(
+      and(
+        eq(pf.status, status),
+        after
+          ? or(
+              lt(pf.created_at, after.created_at),
+              and(eq(pf.created_at, after.created_at), gt(pf.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(pf.created_at), pf.id)
+    .limit(limit);
 
 /** The rows of a status with bodies, newest first (the backlog when its batch failed). */
-export const getFailuresByStatus = (d1: D1Database, status: string, limit: number): Promise<FailureRow[]> =>
-  backlogQuery(getDb(d1), limit, status).all();
+export const getFailuresByStatus = (
+  d1: D1Database,
+  status: string,
+  limit: number,
+  after: BacklogAfter = null,
+): Promise<FailureRow[]> => backlogQuery(getDb(d1), limit, status, after).all();
 
 /** What the backlog's rows key, as SQL subqueries: lower-cased recipients and stored years. */
 export const backlogKeys = () => ({

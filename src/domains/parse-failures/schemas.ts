@@ -87,9 +87,16 @@ export const RetryResponse = z
 
 export const RetryAllRequest = z
   .object({
-    from_domain: z.string().nullable().optional().describe("Only rows whose sender domain ends with this"),
+    // Bounded: a filter rides in each queued step's message (128 KB a message).
+    from_domain: z
+      .string()
+      .max(253)
+      .nullable()
+      .optional()
+      .describe("Only rows whose sender domain ends with this"),
     institution: z
       .string()
+      .max(100)
       .nullable()
       .optional()
       .describe("Only rows whose detected institution equals this"),
@@ -102,8 +109,28 @@ export const RetryAllResponse = z
     created: z.number().int(),
     duplicates: z.number().int(),
     still_failing: z.number().int(),
+    status: z
+      .enum(["done", "running"])
+      .optional()
+      .describe("running: a backlog past one step (100 rows) goes on in the background; its counts so far"),
+    task_id: z.string().nullable().optional(),
   })
   .meta({ id: "RetryAllResponse" });
+
+export const RetryAllStatus = z
+  .object({
+    status: z.enum(["idle", "running", "done", "error"]),
+    retried: z.number().int(),
+    created: z.number().int(),
+    duplicates: z.number().int(),
+    still_failing: z.number().int(),
+    task_id: z.string().nullable(),
+    started_at: z.string().nullable(),
+    finished_at: z.string().nullable(),
+    steps: z.number().int(),
+    error: z.string().nullable(),
+  })
+  .meta({ id: "RetryAllStatus", description: "The latest retry-all run, with its counts so far" });
 
 export const ManualResolveRequest = z
   .object({

@@ -10,6 +10,7 @@ import { deleteRowStatements } from "../transactions/queries";
 import { createdImage } from "../transactions/rules";
 import { createKeyedDeps, type DepsOptions } from "../../ingest";
 import { type Backlog, backlogPart, failurePart } from "./keyed";
+import type { BacklogAfter } from "./queries";
 import type { Statement } from "../../db/lists";
 import type { IngestDeps } from "../../ingest/types";
 import {
@@ -159,14 +160,28 @@ function rowDeps(deps: IngestDeps, backlog: Backlog, row: FailureRow): IngestDep
  * round trips for the whole set: the backlog and every row's reads in the settings batch, then
  * each recovered row's insert, then every other row's status in one batch with the request's entry.
  */
+/** Rows one retry-all step reads (each recovered row costs a few D1 queries: well within half of 1,000). */
+export const RETRY_STEP_ROWS = 100;
+
+/**
+ * One step of retry-all: up to `limit` rows of the backlog after `after` (the whole backlog when it
+ * is smaller); `next` is where the following step starts, null once the backlog is read to its end.
+ */
 export async function retryAllParseFailures(
   ctx: WriteCtx,
   {
     filter,
     opts,
-  }: { filter: { from_domain?: string | null; institution?: string | null }; opts?: DepsOptions },
+    after = null,
+    limit = RETRY_STEP_ROWS,
+  }: {
+    filter: { from_domain?: string | null; institution?: string | null };
+    opts?: DepsOptions;
+    after?: BacklogAfter;
+    limit?: number;
+  },
 ) {
-  const part = backlogPart(ctx.env.DB, 1000);
+  const part = backlogPart(ctx.env.DB, limit, after);
   const out = await createKeyedDeps(ctx.env, { clock: ctx.clock, ...opts, source: "retry" }, part);
   const backlog = out.row ?? { rows: [], keysOf: () => null };
   const rows = backlog.rows.filter((r) => matchesFilter(r, filter));
@@ -185,7 +200,10 @@ export async function retryAllParseFailures(
   }
   const [first, ...rest] = statuses;
   if (first) await ctx.batch([first, ...rest]);
-  return totals;
+  const last = backlog.rows.at(-1);
+  const next: BacklogAfter =
+    backlog.rows.length >= limit && last ? { created_at: last.created_at, id: last.id } : null;
+  return { totals, next };
 }
 
 /**

@@ -25,6 +25,7 @@ const DOORS: Record<string, string> = {
   "src/domains/mcp/index.ts": "the MCP door",
   "src/domains/mcp/tools/define.ts": "each MCP write tool's own context",
   "src/domains/attachments/candidates.ts": "a GET's auto-link: its own ledger, entry in the link's batch",
+  "src/jobs/consumer.ts": "the queue door: a job step's entries under the job's name (retry-all)",
 };
 
 /** Files that journal with no batch of their own to ride in, for a reason that stays true. */
@@ -119,6 +120,7 @@ const UNJOURNALED_VERBS: Record<string, string> = {
   "POST config-checks/test-model-key": "a read through POST (NOT_JOURNALED)",
   "POST config-checks/test-object-backup": "a read through POST (NOT_JOURNALED)",
   "POST data/export": "a read through POST (NOT_JOURNALED)",
+  "POST data/export/jobs": "a read through POST: builds the backup zip (NOT_JOURNALED)",
   "POST transactions/search-by-filter": "a read through POST (NOT_JOURNALED)",
   "POST insights/generate": "starts a job (Durable Object slot, queue): no D1 write for an entry to ride in",
 };

@@ -4,6 +4,8 @@ import { type AppContext, serviceCtx } from "../../../http/context";
 import { domainRoute } from "../../../http/route";
 import { ApiError } from "../../../lib/errors";
 import { exportFileName } from "../rules";
+import { BackupBuildStatus } from "./export-jobs";
+import { fitsOneRequest, startExport } from "../export-steps";
 import { writeBackup } from "../service";
 
 const DESCRIPTION =
@@ -11,6 +13,12 @@ const DESCRIPTION =
   "Token hashes, the password hash, the session secret and caches are not exported. Disabled in demo mode.";
 const RESPONSES = {
   "200": { description: "The backup zip", content: { "application/zip": { schema: z.string() } } },
+  "202": {
+    description:
+      "A journal past 20,000 rows or 200 stored files: the zip is being built in steps (BackupBuildStatus); " +
+      "it downloads from download_url once done",
+    content: { "application/json": { schema: BackupBuildStatus } },
+  },
   "405": { description: "Disabled in demo mode" },
 };
 
@@ -19,6 +27,12 @@ abstract class BackupZipRoute extends domainRoute("data") {
   override async handle(c: AppContext) {
     if (isDemo(c.env)) throw new ApiError(405, "Data export is disabled in the demo", "METHOD_NOT_ALLOWED");
     const ctx = serviceCtx(c);
+    // Beyond what one invocation holds (export-steps.ts), the zip is built in steps: 202 with the
+    // build's status (its download_url once done), as POST /data/export/jobs answers.
+    if (!(await fitsOneRequest(ctx.env.DB))) {
+      const { view } = await startExport(ctx.env, ctx.clock);
+      return c.json(view, 202, { location: "/api/v1/data/export/jobs/current" });
+    }
     const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
     ctx.waitUntil(writeBackup(ctx, writable));
     return new Response(readable, {

@@ -1,7 +1,7 @@
 import { contentJson } from "chanfana";
 import { type AppContext, serviceCtx } from "../../../http/context";
-import { RetryAllRequest, RetryAllResponse } from "../schemas";
-import { retryAllParseFailures } from "../service";
+import { retryAllStatus, startRetryAll } from "../retry-steps";
+import { RetryAllRequest, RetryAllResponse, RetryAllStatus } from "../schemas";
 import { json, ParseFailuresRoute } from "./base";
 
 export class RetryAllParseFailures extends ParseFailuresRoute {
@@ -9,7 +9,13 @@ export class RetryAllParseFailures extends ParseFailuresRoute {
     operationId: "retryAllParseFailures",
     summary: "Retry the quarantined backlog (optionally filtered by sender domain or institution)",
     request: { body: { ...contentJson(RetryAllRequest), required: false } },
-    responses: { "200": json("Counts of the retry run", RetryAllResponse) },
+    description:
+      "A backlog of up to 100 rows is retried in this request. A larger one: the first 100 here (status " +
+      "running, their counts), the rest in background steps of 100; GET retry-all tells the run's counts.",
+    responses: {
+      "200": json("Counts of the retry run", RetryAllResponse),
+      "409": json("A run is still going on", RetryAllStatus),
+    },
   };
 
   override async getUnvalidatedData(): Promise<unknown> {
@@ -24,6 +30,20 @@ export class RetryAllParseFailures extends ParseFailuresRoute {
 
   override async handle(c: AppContext) {
     const { body } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await retryAllParseFailures(serviceCtx(c), { filter: body ?? {} }));
+    const { started, body: out } = await startRetryAll(serviceCtx(c), { filter: body ?? {} });
+    return c.json(out, started ? 200 : 409);
+  }
+}
+
+export class GetRetryAllStatus extends ParseFailuresRoute {
+  override schema = {
+    operationId: "getRetryAllStatus",
+    summary: "The latest retry-all run: running with its counts so far, done, or error",
+    responses: { "200": json("The run", RetryAllStatus) },
+  };
+
+  override async handle(c: AppContext) {
+    const ctx = serviceCtx(c);
+    return c.json(await retryAllStatus(ctx.env, ctx.clock));
   }
 }

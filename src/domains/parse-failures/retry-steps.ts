@@ -1,0 +1,135 @@
+/**
+ * Retry-all in bounded steps (issue 36): the request retries the first RETRY_STEP_ROWS rows of the
+ * backlog and answers (a backlog that small is done: the answer is the totals, as before); a larger
+ * one goes on in queue messages ("retry-all-step"), one step each, its running totals in the
+ * single-slot Durable Object, which GET /parse-failures/retry-all returns.
+ */
+import { z } from "zod";
+import type { Env } from "../../env";
+import type { QueueMessage } from "../../jobs/messages";
+import { jobSlot } from "../../jobs/slot";
+import type { SlotJob } from "../../jobs/slot-state";
+import type { Clock } from "../../lib/clock";
+import type { ServiceCtx } from "../../lib/context";
+import { log } from "../../lib/log";
+import { RETRY_STEP_ROWS, retryAllParseFailures } from "./service";
+
+export const RETRY_KIND = "retry-all";
+export const RETRY_STEP_KIND = "retry-all-step";
+/** No step for this long: the run died (its status read fails it). */
+const STALE_MS = 15 * 60 * 1000;
+
+type Filter = { from_domain?: string | null; institution?: string | null };
+type Totals = { retried: number; created: number; duplicates: number; still_failing: number };
+const ZERO: Totals = { retried: 0, created: 0, duplicates: 0, still_failing: 0 };
+
+const Payload = z.object({
+  id: z.string(),
+  after: z.object({ created_at: z.string(), id: z.string() }),
+  filter: z.object({ from_domain: z.string().nullish(), institution: z.string().nullish() }),
+});
+
+const totalsOf = (job: SlotJob | null): Totals => {
+  const p = job?.progress ?? {};
+  const n = (k: keyof Totals) => (typeof p[k] === "number" ? (p[k] as number) : 0);
+  return {
+    retried: n("retried"),
+    created: n("created"),
+    duplicates: n("duplicates"),
+    still_failing: n("still_failing"),
+  };
+};
+const add = (a: Totals, b: Totals): Totals => ({
+  retried: a.retried + b.retried,
+  created: a.created + b.created,
+  duplicates: a.duplicates + b.duplicates,
+  still_failing: a.still_failing + b.still_failing,
+});
+
+/**
+ * POST retry-all: the first step here. Done: the totals with status "done". More left: the rest is
+ * queued, the answer has the first step's totals with status "running" and the task's id. While
+ * a run goes on, another start answers its status (409).
+ */
+export async function startRetryAll(
+  ctx: ServiceCtx,
+  { filter, limit = RETRY_STEP_ROWS }: { filter: Filter; limit?: number },
+) {
+  const running = await retryAllStatus(ctx.env, ctx.clock);
+  if (running.status === "running") return { started: false, body: running };
+  const { totals, next } = await retryAllParseFailures(ctx, { filter, limit });
+  if (!next) return { started: true, body: { ...totals, status: "done" as const, task_id: null } };
+  const slot = jobSlot(ctx.env, RETRY_KIND);
+  const res = await slot.start(RETRY_KIND, 24 * 60 * 60 * 1000);
+  if (!res.ok) return { started: false, body: await retryAllStatus(ctx.env, ctx.clock) };
+  const id = res.job.id;
+  await slot.progress(id, { ...totals, steps: 1, updated_at: ctx.clock().toISOString() });
+  await ctx.env.JOBS.send({ type: "job", kind: RETRY_STEP_KIND, payload: { id, after: next, filter } });
+  return { started: true, body: { ...totals, status: "running" as const, task_id: id } };
+}
+
+/**
+ * The queue's "retry-all-step": the next rows after the cursor, journaled in `ctx` (the queue door's
+ * ledger: it settles it with the outcome). Never throws: a failure ends the run with its reason.
+ */
+export async function runRetryAllStep(
+  ctx: ServiceCtx,
+  { msg, limit = RETRY_STEP_ROWS }: { msg: QueueMessage; limit?: number },
+): Promise<boolean> {
+  const { env, clock } = ctx;
+  const p = Payload.safeParse("payload" in msg ? msg.payload : null);
+  if (!p.success) return true;
+  const slot = jobSlot(env, RETRY_KIND);
+  const job = await slot.status();
+  if (!job || job.id !== p.data.id || job.status !== "running") return true;
+  // A redelivered message: the run's cursor already moved past it.
+  if (job.progress.after_id !== undefined && job.progress.after_id !== p.data.after.id) return true;
+  try {
+    const { totals, next } = await retryAllParseFailures(ctx, {
+      filter: p.data.filter,
+      after: p.data.after,
+      limit,
+    });
+    const sum = add(totalsOf(job), totals);
+    const steps = Number(job.progress.steps ?? 1) + 1;
+    if (!next) {
+      await slot.progress(job.id, { ...sum, steps, updated_at: clock().toISOString() });
+      await slot.complete(job.id, { result: sum });
+      return true;
+    }
+    await slot.progress(job.id, { ...sum, steps, after_id: next.id, updated_at: clock().toISOString() });
+    await env.JOBS.send({ type: "job", kind: RETRY_STEP_KIND, payload: { ...p.data, after: next } });
+    return true;
+  } catch (err) {
+    log("error", "retry_all.step_failed", { error: String(err) });
+    await slot.complete(job.id, { error: "Retrying the backlog stopped on an error; start it again." });
+    return false;
+  }
+}
+
+/** The latest run: running (its totals so far), done, error, or idle. */
+export async function retryAllStatus(env: Env, clock: Clock) {
+  const slot = jobSlot(env, RETRY_KIND);
+  let job = await slot.status();
+  if (job?.status === "running") {
+    const last = Date.parse(String(job.progress.updated_at ?? job.started_at));
+    if (clock().getTime() - last > STALE_MS)
+      job = (await slot.complete(job.id, { error: "Retrying the backlog stopped making progress." })) ?? job;
+  }
+  const status = !job
+    ? "idle"
+    : job.status === "running"
+      ? "running"
+      : job.status === "failed"
+        ? "error"
+        : "done";
+  return {
+    ...(job ? totalsOf(job) : ZERO),
+    status: status as "idle" | "running" | "done" | "error",
+    task_id: job?.id ?? null,
+    started_at: job?.started_at ?? null,
+    finished_at: job?.finished_at ?? null,
+    steps: typeof job?.progress.steps === "number" ? job.progress.steps : 0,
+    error: job?.error ?? null,
+  };
+}
