@@ -36,11 +36,17 @@ const verbose = Boolean((env as unknown as { TRIPS?: string }).TRIPS);
 const TARGET = 2;
 
 /** Operations allowed to answer other than 2xx here, with the reason. */
-const NOT_2XX: Record<string, string> = {};
+const NOT_2XX: Record<string, string> = {
+  "GET /api/v1/data/export/jobs/{job_id}/file":
+    "a small household's export answers in one request: no build, so the file of an unknown build is a 404",
+};
 /** Cached reads (their cache empty in this household): measured cold, then warm; both within the target. */
 const CACHED = new Set(["GET /api/v1/merchants/intelligence", "GET /api/v1/insights/context"]);
 /** Operations allowed above the target, with the reason (ideally empty); an entry no longer over fails. */
-const OVER: Record<string, string> = {};
+const OVER: Record<string, string> = {
+  "GET /api/v1/data/export":
+    "a backup download; no one waits on its trips: capped counts first decide between one request and a build in steps (issue 36)",
+};
 
 const RIBERA = riberaStatement(["01/01/2025", "31/01/2025"], 150_000, [
   { date: "03/01/2025", text: "MERCADONA VALENCIA", cents: -4_512 },
@@ -246,6 +252,9 @@ it("counts D1 round trips of every read operation", async () => {
     ],
     ["GET /api/v1/config/ai-readiness", () => "/api/v1/config/ai-readiness"],
     ["GET /api/v1/data/export", () => "/api/v1/data/export"],
+    ["GET /api/v1/data/export/jobs/current", () => "/api/v1/data/export/jobs/current"],
+    ["GET /api/v1/data/export/jobs/{job_id}/file", () => "/api/v1/data/export/jobs/bk_none/file"],
+    ["GET /api/v1/parse-failures/retry-all", () => "/api/v1/parse-failures/retry-all"],
     ["GET /api/v1/data/object-backup-status", () => "/api/v1/data/object-backup-status"],
     ["GET /api/v1/merchants/intelligence", () => "/api/v1/merchants/intelligence?month=2025-03&months=3"],
     ["GET /api/v1/income-statement", () => "/api/v1/income-statement?year=2025"],

@@ -32,6 +32,8 @@ import { type BenchRequest, benchSender } from "./lib/send";
 const NOW = "2025-04-02T12:00:00.000Z";
 /** The writes allowed above 3 round trips, and why (the sweep fails on any other). */
 const ABOVE_THREE: Record<string, string> = {
+  "POST /api/v1/data/export/jobs":
+    "starts a backup build in steps (issue 36): its counts, the job slot and the first bounded step, each within half the Paid plan's per-invocation limits; no one waits on it",
   "POST /api/v1/setup/demo-data":
     "bulk by design, and loopback only (403 on a deployed Worker, whose requests never come over loopback, so its D1 is local): every generated alert (about 1,700) through the real ingest path, 2 trips each",
 };
@@ -364,6 +366,7 @@ it("counts D1 round trips of every mutating operation", async () => {
       () => ({ method: "POST", path: "/api/v1/config/test-object-backup", body: { bucket: "FILES" } }),
     ],
     ["POST /api/v1/data/export", () => ({ method: "POST", path: "/api/v1/data/export" })],
+    ["POST /api/v1/data/export/jobs", () => ({ method: "POST", path: "/api/v1/data/export/jobs" })],
     [
       "POST /api/v1/data/import/preview",
       async () => {

@@ -92,7 +92,7 @@ describe("SPEC errors: a wrong method on a known path is 405 with Allow, an unkn
     ["DELETE", "/api/v1/health", ["GET", "HEAD"]],
     ["POST", "/api/v1/config", ["GET", "PUT"]],
     ["PUT", "/api/v1/transactions/tx_0123456789abcdef", ["PATCH", "DELETE"]],
-    ["GET", "/api/v1/parse-failures/retry-all", null],
+    ["GET", "/api/v1/parse-failures/resolve-all", null],
   ] as const)("%s %s", async (method, path, allow) => {
     const res = await call(path, { method, body: method === "GET" ? undefined : {} });
     if (allow === null) {

@@ -26,19 +26,21 @@ async function refusedFast(text: string, name: string, what: RegExp) {
   expect(e.error).toMatch(what);
   expect(e.error).toMatch(/at most 10,000/);
   expect(e.details.max_rows).toBe(10_000);
-  expect(ms, `refused in ${ms} ms`).toBeLessThan(1000);
+  // ~0.4 s alone; reading the rows would take tens of seconds. Two seconds leaves room for a full
+  // run (three vitest workers on two cores, with coverage).
+  expect(ms, `refused in ${ms} ms`).toBeLessThan(2000);
   expect(await stored()).toBe(before);
 }
 
 describe("statement row caps", () => {
-  it("a 9.9 MB CSV of 400,000 lines is a 413 in words within a second", async () => {
+  it("a 9.9 MB CSV of 400,000 lines is a 413 in words before any row is read (under 2 s)", async () => {
     const line = "2024-01-02,COFFEE SHOP 1234,-3.75\n";
     const text = `Date,Description,Amount\n${line.repeat(400_000)}`.slice(0, 9_900_000);
     expect(text.length).toBeGreaterThan(9_000_000);
     await refusedFast(text, "huge.csv", /holds 2\d\d,\d{3} lines|holds \d{3},\d{3} lines/);
   });
 
-  it("a 113,000-transaction OFX is a 413 in words within a second", async () => {
+  it("a 113,000-transaction OFX is a 413 in words before any row is read (under 2 s)", async () => {
     const trn = "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240102<TRNAMT>-3.75<FITID>x<NAME>COFFEE</STMTTRN>\n";
     const text = `OFXHEADER:100\nDATA:OFXSGML\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><BANKTRANLIST>${trn.repeat(113_000)}</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>`;
     await refusedFast(text, "huge.ofx", /OFX file holds 113,000 transactions/);

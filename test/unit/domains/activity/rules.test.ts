@@ -103,6 +103,7 @@ describe("what is journaled", () => {
     const postReads = [
       "POST /api/v1/transactions/search-by-filter",
       "POST /api/v1/data/export",
+      "POST /api/v1/data/export/jobs",
       "POST /api/v1/data/import/preview",
       "POST /api/v1/config/test-model-key",
       "POST /api/v1/config/test-object-backup",
