@@ -94,7 +94,13 @@ const taxSpec = (budget: TaxStepBudget): ZipBuildSpec<TaxBuild> => ({
     missing: s.missing,
     bytes: s.zip.offset,
   }),
-  result: (s) => ({ key: s.key, year: s.year, bytes: s.zip.offset, files: s.next - s.missing, missing: s.missing }),
+  result: (s) => ({
+    key: s.key,
+    year: s.year,
+    bytes: s.zip.offset,
+    files: s.next - s.missing,
+    missing: s.missing,
+  }),
   // Only the latest pack is kept (the slot names only the latest build).
   async finished(env, s) {
     const listed = await env.FILES.list({ prefix: "exports/tax/" });

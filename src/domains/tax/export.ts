@@ -25,7 +25,8 @@ async function emailText(env: Env, txId: string): Promise<string | null> {
 /** Where the evidence comes from: one R2 read a receipt, one D1 query an alert's text. */
 export const zipSources = (env: Env): ZipSources => ({
   // Only keys of the shape uploads make (a row restored by an old build could name another object).
-  openReceipt: async (key: string) => (isAttachmentKey(key) ? ((await env.FILES.get(key))?.body ?? null) : null),
+  openReceipt: async (key: string) =>
+    isAttachmentKey(key) ? ((await env.FILES.get(key))?.body ?? null) : null,
   emailText: (txId: string) => emailText(env, txId),
 });
 

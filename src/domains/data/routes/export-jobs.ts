@@ -13,8 +13,7 @@ export const BackupBuildStatus = ZipBuildFields.extend({
   rows_total: z.number().int(),
   files_done: z.number().int(),
   files_total: z.number().int(),
-})
-  .meta({ id: "BackupBuildStatus" });
+}).meta({ id: "BackupBuildStatus" });
 
 const DataRoute = domainRoute("data");
 const json = (description: string) => ({
