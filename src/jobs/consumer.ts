@@ -4,6 +4,7 @@
  */
 import type { Env } from "../env";
 import { runBuildStep, STEP_KIND } from "../domains/data/export-steps";
+import { runTaxBuildStep, TAX_STEP_KIND } from "../domains/tax/export-steps";
 import { runInsightsJob } from "../domains/insights/job";
 import { RETRY_STEP_KIND, runRetryAllStep } from "../domains/parse-failures/retry-steps";
 import { runDaySummariesJob } from "../domains/journal/summaries-job";
@@ -29,6 +30,7 @@ export const QUEUE_HANDLERS: QueueHandlers = {
     "day-summaries": runDaySummariesJob,
     [STEP_KIND]: (env, msg) => runBuildStep(env, msg),
     [RETRY_STEP_KIND]: (env, msg) => retryAllStep(env, msg),
+    [TAX_STEP_KIND]: (env, msg) => runTaxBuildStep(env, msg),
   },
 };
 

@@ -10,6 +10,10 @@ import { resetState } from "../helpers/auth";
 import { call } from "../helpers/http";
 import { clearTransactions, seedTx } from "../helpers/seed";
 import { receiptFixture } from "../fixtures/receipts";
+import type { Env } from "../../src/env";
+import { runTaxBuildStep } from "../../src/domains/tax/export-steps";
+import type { QueueMessage } from "../../src/jobs/messages";
+import { PLAN_LIMITS, perInvocation } from "../helpers/limits";
 
 async function download(year: number) {
   const ctx = createExecutionContext();
@@ -165,5 +169,95 @@ describe("GET /api/v1/tax-pack/export", () => {
     const files = unzipSync(bytes);
     expect(Object.keys(files)).toHaveLength(8);
     expect((await download(1990)).res.status).toBe(422);
+  });
+});
+
+describe("the tax pack past 200 evidence files, built in bounded steps (issue 36)", () => {
+  const HALF = { d1Queries: PLAN_LIMITS.paid.d1Queries / 2, operations: PLAN_LIMITS.paid.operations / 2 };
+
+  /** `receipts` rows with one stored receipt each, then `emails` rows whose evidence is their alert. */
+  async function bulkYear(receipts: number, emails: number) {
+    await env.DB.prepare(
+      `WITH RECURSIVE i(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM i WHERE n + 1 < ?)
+       INSERT INTO transactions (ForwardedTo, DateFileName, TransactionHash, Amount, Category, CategoryAudit,
+         TransactionType, Company, FileName, Subject, Body)
+       SELECT 'me@x', '2025.03.01_10.00_' || substr('0000' || n, -5) || '.eml', 'h' || n, 1000 + n, 'Health Care',
+         '{"source":"override"}', 'purchase', 'Clinic ' || n,
+         CASE WHEN n >= ? THEN 'emails/2025/03/' || n || '.eml' END, 'Alert ' || n, 'You spent at clinic ' || n FROM i`,
+    )
+      .bind(receipts + emails, receipts)
+      .run();
+    const hex = (n: number) => n.toString(16).padStart(64, "0");
+    await env.DB.prepare(
+      `WITH RECURSIVE i(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM i WHERE n + 1 < ?)
+       INSERT INTO attachments (id, original_filename, content_type, size_bytes, sha256, kind, r2_key,
+         tx_forwarded_to, tx_date_file_name, created_at, updated_at)
+       SELECT 'att_' || printf('%016x', n), 'r.jpg', 'image/jpeg', 20, printf('%064x', n), 'receipt',
+         'attachments/2025-03/' || printf('%064x', n) || '.jpg', 'me@x',
+         '2025.03.01_10.00_' || substr('0000' || n, -5) || '.eml', 'x', 'x' FROM i`,
+    )
+      .bind(receipts)
+      .run();
+    for (let n = 0; n < receipts; n += 50)
+      await Promise.all(
+        Array.from({ length: Math.min(50, receipts - n) }, (_, k) =>
+          env.FILES.put(`attachments/2025-03/${hex(n + k)}.jpg`, `receipt ${n + k}`),
+        ),
+      );
+  }
+
+  it("212 receipts and 12 alerts: GET answers 202, each invocation within half the Paid budget, the zip complete", async () => {
+    await bulkYear(212, 12);
+    const sent: QueueMessage[] = [];
+    const queue = { send: async (m: QueueMessage) => void sent.push(m) } as unknown as Queue<unknown>;
+    const invoke = async (path: string) => {
+      const ctx = createExecutionContext();
+      const inv = perInvocation({ ...env, JOBS: queue } as Env);
+      const res = await createApp().fetch(new Request(`http://localhost${path}`), inv.env, ctx);
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      await waitOnExecutionContext(ctx);
+      return { res, bytes, counts: inv.counts };
+    };
+    // On the old code this one request read every receipt and alert: 224 reads in one invocation.
+    const first = await invoke("/api/v1/tax-pack/export?year=2025");
+    expect(first.res.status).toBe(202);
+    expect(first.counts.operations).toBeLessThanOrEqual(HALF.operations);
+    const started = JSON.parse(new TextDecoder().decode(first.bytes));
+    expect(started).toMatchObject({ status: "running", year: 2025, files_total: 224 });
+    expect(started.files_done).toBeGreaterThan(0);
+    expect(started.files_done).toBeLessThan(224);
+    // Asking again while it runs: the same build (202), not a second one.
+    const again = await call("/api/v1/tax-pack/export?year=2025", { env: { JOBS: queue } });
+    expect(again.status).toBe(202);
+    expect(again.body.job_id).toBe(started.job_id);
+    // A small year still streams in its request meanwhile.
+    expect((await call("/api/v1/tax-pack/export?year=2024", { env: { JOBS: queue } })).status).toBe(200);
+    let steps = 0;
+    while (sent.length) {
+      const inv = perInvocation({ ...env, JOBS: queue } as Env);
+      await runTaxBuildStep(inv.env, sent.shift()!);
+      steps++;
+      expect(inv.counts.d1Queries).toBeLessThanOrEqual(HALF.d1Queries);
+      expect(inv.counts.operations).toBeLessThanOrEqual(HALF.operations);
+    }
+    expect(steps).toBeGreaterThanOrEqual(1);
+    const done = await call("/api/v1/tax-pack/export/jobs/current");
+    expect(done.body).toMatchObject({ status: "done", files_done: 224, files_total: 224, missing: 0 });
+    expect(done.body.download_url).toBe(`/api/v1/tax-pack/export/jobs/${done.body.job_id}/file`);
+    const file = await invoke(done.body.download_url);
+    expect(file.res.status).toBe(200);
+    expect(file.res.headers.get("content-disposition")).toBe('attachment; filename="tax-pack-2025.zip"');
+    const files = unzipSync(file.bytes);
+    const names = Object.keys(files);
+    expect(names.filter((n) => n.endsWith(".jpg"))).toHaveLength(212);
+    expect(names.filter((n) => n.endsWith("_email.txt"))).toHaveLength(12);
+    expect(names).toContain("summary.csv");
+    const receipt = names.find((n) => n.endsWith(`_att_${(7).toString(16).padStart(16, "0")}.jpg`))!;
+    expect(new TextDecoder().decode(files[receipt])).toBe("receipt 7");
+    const mail = names.find((n) => n.includes("_clinic-217_email.txt"))!;
+    expect(new TextDecoder().decode(files[mail])).toContain("You spent at clinic 217");
+    expect(new TextDecoder().decode(files["lines/medical.csv"]!).trim().split("\r\n")).toHaveLength(225);
+    expect((await env.FILES.list({ prefix: "exports/steps/" })).objects).toEqual([]);
+    expect((await call(`/api/v1/tax-pack/export/jobs/nope/file`)).status).toBe(404);
   });
 });

@@ -2157,9 +2157,43 @@ export interface paths {
         };
         /**
          * Download the year's tax pack as a zip of CSVs plus evidence files
-         * @description `summary.csv`, `lines/<key>.csv` per line, receipts under `evidence/<key>/` and the source alert as text for email-evidence rows. Streamed (receipts are piped from storage, never buffered whole). File names inside the zip are built from the date, an ASCII slug and the attachment id. CSV cells that look like formulas are defused. Disabled in demo mode.
+         * @description `summary.csv`, `lines/<key>.csv` per line, receipts under `evidence/<key>/` and the source alert as text for email-evidence rows. Streamed (receipts are piped from storage, never buffered whole). File names inside the zip are built from the date, an ASCII slug and the attachment id. CSV cells that look like formulas are defused. A year past 200 evidence files is built in steps instead: 202 with the build's status (its download_url once done; 409 while another year's build runs). Disabled in demo mode.
          */
         get: operations["exportTaxPack"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tax-pack/export/jobs/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest tax pack build: running (files done of their total), done or error */
+        get: operations["getTaxPackBuild"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tax-pack/export/jobs/{job_id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download the zip a finished tax pack build wrote */
+        get: operations["downloadTaxPackBuild"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3457,16 +3491,16 @@ export interface components {
             finished_at: string | null;
             /** @description counting, tables, files or done */
             phase: string | null;
-            rows_done: number;
-            rows_total: number;
-            files_done: number;
-            files_total: number;
             /** @description Zip bytes written so far */
             bytes: number;
             steps: number;
             error: string | null;
             /** @description Where the finished zip downloads (done only) */
             download_url: string | null;
+            rows_done: number;
+            rows_total: number;
+            files_done: number;
+            files_total: number;
         };
         /** @description Dry run of an import; commit it with `token`. */
         ImportPreviewResponse: {
@@ -4907,6 +4941,28 @@ export interface components {
         TaxLineOption: {
             key: string;
             label: string;
+        };
+        /** @description A tax pack zip built in steps (a year past 200 evidence files): its progress and download. */
+        TaxPackBuildStatus: {
+            /** @enum {string} */
+            status: "idle" | "running" | "done" | "error";
+            job_id: string | null;
+            started_at: string | null;
+            finished_at: string | null;
+            /** @description counting, files or done */
+            phase: string | null;
+            /** @description Zip bytes written so far */
+            bytes: number;
+            steps: number;
+            error: string | null;
+            /** @description Where the finished zip downloads (done only) */
+            download_url: string | null;
+            year: number | null;
+            /** @description Evidence files read so far (found or not) */
+            files_done: number;
+            files_total: number;
+            /** @description Evidence files no longer stored (left out) */
+            missing: number;
         };
         TaxMappingResponse: {
             /** @description false: the packaged mapping applies */
@@ -14341,6 +14397,15 @@ export interface operations {
                     "application/zip": string;
                 };
             };
+            /** @description The zip is being built in steps (GET /tax-pack/export/jobs/current) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxPackBuildStatus"];
+                };
+            };
             /** @description Missing or invalid credentials */
             401: {
                 headers: {
@@ -14352,6 +14417,147 @@ export interface operations {
             };
             /** @description Token scope forbids this method and path */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Disabled in demo mode */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Another year's pack is being built */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxPackBuildStatus"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getTaxPackBuild: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The build */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxPackBuildStatus"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    downloadTaxPackBuild: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tax pack zip */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No finished build with this id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

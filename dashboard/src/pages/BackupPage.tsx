@@ -7,6 +7,7 @@ import { ScrollRegion } from "../components/ScrollRegion";
 import { ErrorNotice } from "../components/States";
 import { useAction } from "../components/useAction";
 import { useApp } from "../lib/app";
+import { megabytes, saveBlob, thousands } from "../lib/download";
 import { money, stamp } from "../lib/format";
 import { usePolledStatus } from "./insights/usePolledStatus";
 
@@ -46,15 +47,8 @@ export function BackupPage() {
   const [result, setResult] = useState<Result | null>(null);
 
   /** Saves a zip response under the name its Content-Disposition gives. */
-  const save = (blob: Blob, disposition: string | null) => {
-    const name = disposition?.match(/filename="?([^";]+)"?/)?.[1] ?? "finance-journal-backup.zip";
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = name;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
+  const save = (blob: Blob, disposition: string | null) =>
+    saveBlob(blob, disposition, "finance-journal-backup.zip");
   const fetchBuilt = (b: Build) =>
     download.run(async () => {
       if (!b.job_id) return;
@@ -215,9 +209,6 @@ export function BackupPage() {
     </section>
   );
 }
-
-const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0)} MB`;
-const thousands = (n: number) => n.toLocaleString("en-US");
 
 /**
  * A build in steps, in words and a bar: the rows first (every table), then the stored files

@@ -9,6 +9,7 @@ import { TxDrawer } from "../components/TxDrawer";
 import { TxRow } from "../components/TxRow";
 import { useAction } from "../components/useAction";
 import { useApp } from "../lib/app";
+import { saveBlob } from "../lib/download";
 import { categoryLabel, currentMonth, shiftMonth } from "../lib/format";
 import { setQuery, useLocation } from "../lib/router";
 import { useApi } from "../lib/useApi";
@@ -58,17 +59,11 @@ export function SearchPage() {
         parseAs: "blob",
       });
       const blob = await unwrap(Promise.resolve(r));
-      const name =
-        r.response.headers.get("content-disposition")?.match(/filename="?([^";]+)"?/)?.[1] ??
-        `transactions_${filters.from}_${filters.to}.csv`;
-      const url = URL.createObjectURL(blob as Blob);
-      const a = document.createElement("a");
-      a.href = url;
-      a.download = name;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveBlob(
+        blob as Blob,
+        r.response.headers.get("content-disposition"),
+        `transactions_${filters.from}_${filters.to}.csv`,
+      );
     }, "CSV downloaded");
   const r = results.data;
   return (

@@ -7,15 +7,8 @@ import { useAction } from "../components/useAction";
 import { useApp } from "../lib/app";
 import { Link } from "../lib/router";
 import { useApi } from "../lib/useApi";
-import {
-  clearOverride,
-  exclude,
-  exportUrl,
-  includeIn,
-  loadLineOptions,
-  loadPack,
-  type TaxRow,
-} from "./tax/api";
+import { clearOverride, exclude, includeIn, loadLineOptions, loadPack, type TaxRow } from "./tax/api";
+import { TaxDownload } from "./tax/TaxDownload";
 import { TaxLineCard } from "./tax/TaxLineCard";
 import { TaxMappingEditor } from "./tax/TaxMappingEditor";
 import type { RowActions } from "./tax/TaxRowItem";
@@ -69,20 +62,7 @@ function TaxYear() {
             <span className="stat-value">—</span>
           )}
         </div>
-        {demo ? (
-          <button type="button" className="btn" disabled title="Turned off in the demo">
-            Download tax pack
-          </button>
-        ) : (
-          <a
-            className="btn btn-primary"
-            href={exportUrl(year)}
-            download={`tax-pack-${year}.zip`}
-            data-testid="tax-download"
-          >
-            Download tax pack
-          </a>
-        )}
+        <TaxDownload year={year} demo={demo} />
       </div>
       <ErrorNotice error={pack.error ?? error} onRetry={pack.reload} />
       {!pack.data && pack.loading && <Loading rows={7} />}

@@ -9,18 +9,29 @@
  * job's progress (rows and files done of their totals), which the status route returns.
  * The archive is the same format 2 zip as the streamed export (the restore reads both).
  */
-import { z } from "zod";
 import type { Env } from "../../env";
 import type { QueueMessage } from "../../jobs/messages";
-import { jobSlot } from "../../jobs/slot";
 import type { SlotJob } from "../../jobs/slot-state";
 import { type Clock, systemClock } from "../../lib/clock";
-import { log } from "../../lib/log";
-import { newZipState, SteppedZip, type ZipState } from "../../lib/zip-steps";
+import type { SteppedZip } from "../../lib/zip-steps";
 import { FILE_LISTS, fileEntry } from "./export-files";
 import { EXPORTED_TABLES, shapeRow } from "./rules";
 import { BATCH_ROWS, type PageSource, readPages } from "./pages";
 import { inventory, manifestText, tablePageSql } from "./service";
+import {
+  addBody,
+  type BuildStart,
+  builtZip,
+  continueZipBuild,
+  type Parts,
+  startZipBuild,
+  type ZipBuild,
+  type ZipBuildSpec,
+  zipBuildStatus,
+  zipBuildView,
+} from "./zip-build";
+
+export type { BuildStart };
 
 export const STEP_KIND = "backup-step";
 /** The slot kinds: the person's export and the daily backup never block each other. */
@@ -36,29 +47,18 @@ export type StepBudget = typeof STEP;
  */
 export const DIRECT_LIMITS = { rows: 20_000, files: 200 };
 
-/** R2 multipart parts (every part but the last the same size, at least 5 MiB). */
-export const PART = 8 * 1024 * 1024;
 const PAGE = 2000;
-/** No step for this long: the build died (its status read fails it). */
-const STALE_MS = 15 * 60 * 1000;
-const LEASE_MS = 24 * 60 * 60 * 1000;
 
-const stateKey = (id: string) => `exports/steps/${id}`;
 export const exportKey = (id: string) => `exports/${id}.zip`;
 
-interface BuildState {
-  id: string;
+interface BuildState extends ZipBuild {
   kind: BuildKind;
-  key: string;
-  step: number;
   tables: string[];
   /** Index into tables, then FILE_LISTS. */
   src: number;
   after: string | number;
   /** Rows written into the open table entry. */
   n: number;
-  zip: ZipState;
-  upload: { id: string; parts: R2UploadedPart[] } | null;
   totals: { rows: number; files: number };
   /** Each table's rows at the start (what its pages are sized by). */
   counts: Record<string, number>;
@@ -92,83 +92,6 @@ async function totals(d1: D1Database, counts: Record<string, number>) {
   const stmts = FILE_LISTS.map((f) => d1.prepare(`SELECT COUNT(*) AS size FROM (${allKeys(f.sql)})`));
   const out = await d1.batch<{ size: number }>(stmts);
   return { rows, files: out.reduce((a, r) => a + Number(r.results[0]?.size ?? 0), 0) };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The bytes: whole parts go up as they fill, the rest rides to the next step in the state object
-
-class Parts {
-  private chunks: Uint8Array[] = [];
-  private size = 0;
-  constructor(
-    private readonly bucket: R2Bucket,
-    private readonly s: BuildState,
-    carry: Uint8Array,
-  ) {
-    if (carry.length) this.push(carry);
-  }
-  push = (b: Uint8Array) => {
-    if (!b.length) return;
-    this.chunks.push(b);
-    this.size += b.length;
-  };
-  private take(n: number): Uint8Array {
-    const out = new Uint8Array(n);
-    let at = 0;
-    while (at < n) {
-      const c = this.chunks[0]!;
-      const k = Math.min(c.length, n - at);
-      out.set(c.subarray(0, k), at);
-      at += k;
-      if (k === c.length) this.chunks.shift();
-      else this.chunks[0] = c.subarray(k);
-    }
-    this.size -= n;
-    return out;
-  }
-  private async upload(bytes: Uint8Array) {
-    const meta = { httpMetadata: { contentType: "application/zip" } };
-    const up = this.s.upload
-      ? this.bucket.resumeMultipartUpload(this.s.key, this.s.upload.id)
-      : await this.bucket.createMultipartUpload(this.s.key, meta);
-    this.s.upload ??= { id: up.uploadId, parts: [] };
-    const part = await up.uploadPart(this.s.upload.parts.length + 1, bytes);
-    this.s.upload.parts.push({ partNumber: part.partNumber, etag: part.etag });
-  }
-  /** Uploads every whole part held. */
-  async drain() {
-    while (this.size >= PART) await this.upload(this.take(PART));
-  }
-  /** What is left (under one part). */
-  rest = () => this.take(this.size);
-  /** The archive's end: the last part and the upload's completion (or one put when it is small). */
-  async complete() {
-    const last = this.take(this.size);
-    if (!this.s.upload) {
-      await this.bucket.put(this.s.key, last, { httpMetadata: { contentType: "application/zip" } });
-      return;
-    }
-    if (last.length) await this.upload(last);
-    await this.bucket.resumeMultipartUpload(this.s.key, this.s.upload.id).complete(this.s.upload.parts);
-  }
-}
-
-async function saveState(bucket: R2Bucket, s: BuildState, carry: Uint8Array) {
-  const json = new TextEncoder().encode(JSON.stringify(s));
-  const out = new Uint8Array(4 + json.length + carry.length);
-  new DataView(out.buffer).setUint32(0, json.length);
-  out.set(json, 4);
-  out.set(carry, 4 + json.length);
-  await bucket.put(stateKey(s.id), out);
-}
-
-async function loadState(bucket: R2Bucket, id: string) {
-  const obj = await bucket.get(stateKey(id));
-  if (!obj) return null;
-  const bytes = new Uint8Array(await obj.arrayBuffer());
-  const len = new DataView(bytes.buffer).getUint32(0);
-  const s = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + len))) as BuildState;
-  return { s, carry: bytes.subarray(4 + len) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -251,13 +174,7 @@ async function work(env: Env, s: BuildState, zip: SteppedZip, parts: Parts, budg
         continue;
       }
       zip.begin(e.name, e.level);
-      const reader = obj.body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        zip.add(value);
-        await parts.drain();
-      }
+      await addBody(zip, parts, obj.body);
       zip.end();
       s.done.files++;
     }
@@ -273,35 +190,13 @@ function next(s: BuildState) {
   s.n = 0;
 }
 
-const progressOf = (s: BuildState, clock: Clock, phase: string) => ({
-  phase,
-  rows_done: s.done.rows,
-  rows_total: Math.max(s.totals.rows, s.done.rows),
-  // Files read so far, found or not (the bar reaches its end); `missing` says how many were not.
-  files_done: Math.min(s.done.files + s.done.missing, Math.max(s.totals.files, s.done.files)),
-  files_total: Math.max(s.totals.files, s.done.files),
-  missing: s.done.missing,
-  bytes: s.zip.offset,
-  steps: s.step,
-  updated_at: clock().toISOString(),
-});
-
-/**
- * Runs one step of the build: on to the budget, then either the next step queued (the state saved)
- * or the archive completed and the job done. Never throws: a failure ends the job with its reason.
- */
-async function runStep(
-  env: Env,
-  clock: Clock,
-  s: BuildState,
-  carry: Uint8Array,
-  budget: StepBudget,
-): Promise<boolean> {
-  const slot = jobSlot(env, s.kind);
-  const parts = new Parts(env.FILES, s, carry);
-  const zip = new SteppedZip(s.zip, parts.push);
-  try {
-    if (s.step === 0) {
+/** The backup's steps: the manifest first, then the tables' pages, then the stored files. */
+const backupSpec = (budget: StepBudget): ZipBuildSpec<BuildState> => ({
+  stepKind: STEP_KIND,
+  name: "backup",
+  failure: "The backup could not be written; try again.",
+  async work(env, clock, s, zip, parts) {
+    if (s.step === 1) {
       const inv = await inventory(env.DB);
       s.tables = inv.tables;
       s.counts = inv.counts;
@@ -310,51 +205,27 @@ async function runStep(
       zip.add(manifestText({ env, clock }, inv.versions, inv.counts));
       zip.end();
     }
-    s.step++;
-    const finished = await work(env, s, zip, parts, budget);
-    if (!finished) {
-      zip.suspend();
-      await parts.drain();
-      await saveState(env.FILES, s, parts.rest());
-      await slot.progress(s.id, progressOf(s, clock, s.src < s.tables.length ? "tables" : "files"));
-      await env.JOBS.send({
-        type: "job",
-        kind: STEP_KIND,
-        payload: { kind: s.kind, id: s.id, step: s.step },
-      });
-      return false;
-    }
-    zip.finish();
-    await parts.complete();
-    if (s.step > 1) await env.FILES.delete(stateKey(s.id));
-    await pruneOld(env.FILES, s);
-    await slot.progress(s.id, progressOf(s, clock, "done"));
-    await slot.complete(s.id, {
-      result: {
-        key: s.key,
-        bytes: s.zip.offset,
-        rows: s.done.rows,
-        files: s.done.files,
-        missing: s.done.missing,
-      },
-    });
-    log("info", "backup.built", { kind: s.kind, key: s.key, bytes: s.zip.offset, steps: s.step });
-    return true;
-  } catch (err) {
-    log("error", "backup.step_failed", { kind: s.kind, step: s.step, error: String(err) });
-    await abandon(env, s);
-    await slot.complete(s.id, { error: "The backup could not be written; try again." });
-    return true;
-  }
-}
-
-async function abandon(env: Env, s: BuildState) {
-  if (s.upload)
-    await env.FILES.resumeMultipartUpload(s.key, s.upload.id)
-      .abort()
-      .catch(() => undefined);
-  await env.FILES.delete(stateKey(s.id)).catch(() => undefined);
-}
+    return work(env, s, zip, parts, budget);
+  },
+  progress: (s, done) => ({
+    phase: done ? "done" : s.src < s.tables.length ? "tables" : "files",
+    rows_done: s.done.rows,
+    rows_total: Math.max(s.totals.rows, s.done.rows),
+    // Files read so far, found or not (the bar reaches its end); `missing` says how many were not.
+    files_done: Math.min(s.done.files + s.done.missing, Math.max(s.totals.files, s.done.files)),
+    files_total: Math.max(s.totals.files, s.done.files),
+    missing: s.done.missing,
+    bytes: s.zip.offset,
+  }),
+  result: (s) => ({
+    key: s.key,
+    bytes: s.zip.offset,
+    rows: s.done.rows,
+    files: s.done.files,
+    missing: s.done.missing,
+  }),
+  finished: (env, s) => pruneOld(env.FILES, s),
+});
 
 /** Keeps the newest `keep` zips under the prune prefix (the daily backups; the last export). */
 async function pruneOld(bucket: R2Bucket, s: BuildState) {
@@ -372,14 +243,12 @@ async function pruneOld(bucket: R2Bucket, s: BuildState) {
 // ---------------------------------------------------------------------------------------------
 // The job
 
-export type BuildStart = { ok: true; job: SlotJob; finished: boolean } | { ok: false; job: SlotJob };
-
 /**
  * Starts a build into `key` and runs its first step here (a small journal is done when this
  * returns). `prune`: "prefix|n" keeps the newest n zips under prefix. A build of the same kind
  * still running (and alive) answers `ok: false` with it.
  */
-export async function startBuild(
+export function startBuild(
   env: Env,
   clock: Clock,
   kind: BuildKind,
@@ -387,109 +256,45 @@ export async function startBuild(
   prune: string | null,
   budget: StepBudget = STEP,
 ): Promise<BuildStart> {
-  await buildStatus(env, clock, kind);
-  const slot = jobSlot(env, kind);
-  const res = await slot.start(kind, LEASE_MS);
-  if (!res.ok) return { ok: false, job: res.job };
-  const id = res.job.id;
-  const s: BuildState = {
-    id,
-    kind,
+  return startZipBuild(env, clock, backupSpec(budget), kind, (id) => ({
     key: key(id),
-    step: 0,
     tables: [],
     src: 0,
     after: "",
     n: 0,
-    zip: newZipState(clock()),
-    upload: null,
     totals: { rows: 0, files: 0 },
     counts: {},
     done: { rows: 0, files: 0, missing: 0 },
     prune,
-  };
-  await slot.progress(id, { phase: "counting", updated_at: clock().toISOString(), steps: 0 });
-  const finished = await runStep(env, clock, s, new Uint8Array(0), budget);
-  return { ok: true, job: (await slot.status()) ?? res.job, finished };
+  }));
 }
 
-const StepPayload = z.object({
-  kind: z.enum(["backup-export", "backup-daily"]),
-  id: z.string(),
-  step: z.number().int(),
-});
-
 /** The queue's "backup-step" job: the next step of a running build (a stale or repeated message is dropped). */
-export async function runBuildStep(
+export function runBuildStep(
   env: Env,
   msg: QueueMessage,
   clock: Clock = systemClock,
   budget: StepBudget = STEP,
 ): Promise<boolean> {
-  const p = StepPayload.safeParse("payload" in msg ? msg.payload : null);
-  if (!p.success) return true;
-  const job = await jobSlot(env, p.data.kind).status();
-  if (!job || job.id !== p.data.id || job.status !== "running") return true;
-  const loaded = await loadState(env.FILES, p.data.id);
-  // A redelivered message whose step already ran: the state has moved on (its own message follows).
-  if (!loaded || loaded.s.step !== p.data.step) return true;
-  return runStep(env, clock, loaded.s, loaded.carry, budget);
+  return continueZipBuild(env, clock, backupSpec(budget), ["backup-export", "backup-daily"], msg);
 }
 
-/** The build's job as a status read sees it: a build with no step for STALE_MS is failed here. */
-export async function buildStatus(env: Env, clock: Clock, kind: BuildKind): Promise<SlotJob | null> {
-  const slot = jobSlot(env, kind);
-  const job = await slot.status();
-  if (job?.status !== "running") return job;
-  const last = Date.parse(String(job.progress.updated_at ?? job.started_at));
-  if (clock().getTime() - last <= STALE_MS) return job;
-  const loaded = await loadState(env.FILES, job.id).catch(() => null);
-  if (loaded) await abandon(env, loaded.s);
-  return (
-    (await slot.complete(job.id, {
-      error: "The backup stopped making progress and was abandoned; start it again.",
-    })) ?? job
-  );
-}
+/** The build's job as a status read sees it: a build with no step for 15 minutes is failed here. */
+export const buildStatus = (env: Env, clock: Clock, kind: BuildKind): Promise<SlotJob | null> =>
+  zipBuildStatus(env, clock, kind);
 
 // ---------------------------------------------------------------------------------------------
 // The person's export (GET /data/export beyond DIRECT_LIMITS, and the dashboard's Backup page)
 
 /** The latest export build, as the API returns it. */
 export function buildView(job: SlotJob | null) {
-  const num = (v: unknown) => (typeof v === "number" ? v : 0);
-  if (!job)
-    return {
-      status: "idle" as const,
-      job_id: null,
-      started_at: null,
-      finished_at: null,
-      phase: null,
-      rows_done: 0,
-      rows_total: 0,
-      files_done: 0,
-      files_total: 0,
-      bytes: 0,
-      steps: 0,
-      error: null,
-      download_url: null,
-    };
-  const p = job.progress;
-  const status = job.status === "running" ? "running" : job.status === "failed" ? "error" : "done";
+  const { view, num } = zipBuildView(job, (id) => `/api/v1/data/export/jobs/${id}/file`);
   return {
-    status: status as "running" | "error" | "done",
-    job_id: job.id,
-    started_at: job.started_at,
-    finished_at: job.finished_at,
-    phase: typeof p.phase === "string" ? p.phase : null,
-    rows_done: num(p.rows_done),
-    rows_total: num(p.rows_total),
-    files_done: num(p.files_done),
-    files_total: num(p.files_total),
-    bytes: num(p.bytes),
-    steps: num(p.steps),
-    error: job.error,
-    download_url: status === "done" ? `/api/v1/data/export/jobs/${job.id}/file` : null,
+    ...view,
+    rows_done: num("rows_done"),
+    rows_total: num("rows_total"),
+    files_done: num("files_done"),
+    files_total: num("files_total"),
   };
 }
 
@@ -505,10 +310,8 @@ export async function exportStatus(env: Env, clock: Clock) {
 
 /** The finished export's zip (null when that build is not the latest done one, or its zip is gone). */
 export async function builtExport(env: Env, id: string) {
-  const job = await jobSlot(env, "backup-export").status();
-  if (!job || job.id !== id || job.status !== "done") return null;
-  const obj = await env.FILES.get(exportKey(id));
-  return obj ? { obj, started_at: job.started_at } : null;
+  const built = await builtZip(env, "backup-export", id, exportKey);
+  return built ? { obj: built.obj, started_at: built.job.started_at } : null;
 }
 
 /** True when the journal is small enough to stream its zip in one request (a failed count: try it). */

@@ -1,7 +1,7 @@
 import { domainRouter } from "../../http/route";
 import type { Reverters } from "../activity/reverters";
 import { currentMapping, guardedRestoreMapping, restoreMapping } from "./mapping-store";
-import { ExportTaxPack } from "./routes/export";
+import { DownloadTaxPackBuild, ExportTaxPack, GetTaxPackBuild } from "./routes/export";
 import { GetTaxLines } from "./routes/get-lines";
 import { GetTaxPack } from "./routes/get-pack";
 import { ClearTaxOverride, SetTaxOverride } from "./routes/items";
@@ -16,6 +16,8 @@ export function taxRouter() {
   r.get("/", GetTaxPack);
   r.get("/lines", GetTaxLines);
   r.get("/export", ExportTaxPack);
+  r.get("/export/jobs/current", GetTaxPackBuild);
+  r.get("/export/jobs/:job_id/file", DownloadTaxPackBuild);
   r.get("/mapping", GetTaxMapping);
   r.put("/mapping", PutTaxMapping);
   r.delete("/mapping", DeleteTaxMapping);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZipBuildFields } from "../data/zip-build";
 
 export const TaxYearQuery = z.object({
   year: z.coerce.number().int().min(2020).max(2099).describe("Calendar year"),
@@ -99,3 +100,14 @@ export const TaxMappingResponse = z
 
 export type TaxPackResponse = z.infer<typeof TaxPackResponse>;
 export type TaxPackTransaction = z.infer<typeof TaxPackTransaction>;
+
+export const TaxPackBuildStatus = ZipBuildFields.extend({
+  phase: z.string().nullable().meta({ description: "counting, files or done" }),
+  year: z.number().int().nullable(),
+  files_done: z.number().int().meta({ description: "Evidence files read so far (found or not)" }),
+  files_total: z.number().int(),
+  missing: z.number().int().meta({ description: "Evidence files no longer stored (left out)" }),
+}).meta({
+  id: "TaxPackBuildStatus",
+  description: "A tax pack zip built in steps (a year past 200 evidence files): its progress and download.",
+});

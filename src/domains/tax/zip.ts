@@ -128,6 +128,33 @@ export function lineCsv(plan: ReturnType<typeof evidencePlan>): string {
   return out;
 }
 
+/** An evidence file of the pack: a stored receipt (its R2 key) or an alert's text (its tx id). */
+export interface PackFile {
+  path: string;
+  r2Key?: string;
+  email?: string;
+}
+
+/** The whole pack, in zip order: the CSVs (name, text), then every evidence file. */
+export interface PackFiles {
+  texts: [string, string][];
+  files: PackFile[];
+}
+
+/** What the zip holds, the streamed one and the stepped one alike. */
+export function packFiles(lines: LineResult[], receipts: ReadonlyMap<string, ReceiptRef[]>): PackFiles {
+  const plans = lines.map((l) => ({ line: l, plan: evidencePlan(l, receipts) }));
+  const texts: [string, string][] = [["summary.csv", summaryCsv(lines)]];
+  for (const { line, plan } of plans) texts.push([`lines/${line.line.key}.csv`, lineCsv(plan)]);
+  const files: PackFile[] = [];
+  for (const { plan } of plans)
+    for (const { files: fs } of plan)
+      for (const f of fs)
+        if (f.email) files.push({ path: f.path, email: f.email });
+        else if (f.receipt) files.push({ path: f.path, r2Key: f.receipt.r2Key });
+  return { texts, files };
+}
+
 /** Writes the zip into `writable`; resolves when done (aborts the stream on failure). */
 export async function writeTaxZip(
   lines: LineResult[],
@@ -137,20 +164,17 @@ export async function writeTaxZip(
 ): Promise<void> {
   const zip = new ZipWriter(writable);
   try {
-    await zip.text("summary.csv", summaryCsv(lines));
-    const plans = lines.map((l) => ({ line: l, plan: evidencePlan(l, receipts) }));
-    for (const { line, plan } of plans) await zip.text(`lines/${line.line.key}.csv`, lineCsv(plan));
-    for (const { plan } of plans)
-      for (const { files } of plan)
-        for (const f of files) {
-          if (f.email) {
-            const body = await src.emailText(f.email);
-            if (body !== null) await zip.text(f.path, body);
-          } else if (f.receipt) {
-            const stream = await src.openReceipt(f.receipt.r2Key);
-            if (stream) await zip.stream(f.path, stream, "store");
-          }
-        }
+    const pack = packFiles(lines, receipts);
+    for (const [name, text] of pack.texts) await zip.text(name, text);
+    for (const f of pack.files) {
+      if (f.email) {
+        const body = await src.emailText(f.email);
+        if (body !== null) await zip.text(f.path, body);
+      } else if (f.r2Key) {
+        const stream = await src.openReceipt(f.r2Key);
+        if (stream) await zip.stream(f.path, stream, "store");
+      }
+    }
     await zip.close();
   } catch (err) {
     await zip.abort(err);

@@ -1,5 +1,5 @@
 // The tax pack API calls of the Tax page (typed by the generated schema).
-import { API_BASE, api, unwrap } from "../../api/client";
+import { api, unwrap } from "../../api/client";
 import type { components } from "../../api/schema";
 
 type S = components["schemas"];
@@ -22,8 +22,19 @@ export const exclude = (txId: string) =>
 export const clearOverride = (txId: string) =>
   unwrap(api.DELETE("/api/v1/tax-pack/items/{tx_id}", { params: { path: { tx_id: txId } } }));
 
-/** A plain link: the browser streams the zip to disk (cookies ride along on the same origin). */
-export const exportUrl = (year: number) => `${API_BASE}/api/v1/tax-pack/export?year=${year}`;
+export type TaxBuild = S["TaxPackBuildStatus"];
+
+/** The year's zip: the body itself (a small year), or 202 with the build in steps (a large one). */
+export const fetchExport = (year: number) =>
+  api.GET("/api/v1/tax-pack/export", { params: { query: { year } }, parseAs: "blob" });
+
+export const loadBuild = () => unwrap(api.GET("/api/v1/tax-pack/export/jobs/current"));
+
+export const fetchBuilt = (jobId: string) =>
+  api.GET("/api/v1/tax-pack/export/jobs/{job_id}/file", {
+    params: { path: { job_id: jobId } },
+    parseAs: "blob",
+  });
 
 export type TaxMapping = S["TaxMappingDocument"];
 

@@ -5,24 +5,15 @@ import { domainRoute } from "../../../http/route";
 import { ApiError, notFound } from "../../../lib/errors";
 import { builtExport, exportStatus, startExport } from "../export-steps";
 import { exportFileName } from "../rules";
+import { ZipBuildFields } from "../zip-build";
 
-export const BackupBuildStatus = z
-  .object({
-    status: z.enum(["idle", "running", "done", "error"]),
-    job_id: z.string().nullable(),
-    started_at: z.string().nullable(),
-    finished_at: z.string().nullable(),
-    phase: z.string().nullable().meta({ description: "counting, tables, files or done" }),
-    rows_done: z.number().int(),
-    rows_total: z.number().int(),
-    files_done: z.number().int(),
-    files_total: z.number().int(),
-    bytes: z.number().int().meta({ description: "Zip bytes written so far" }),
-    steps: z.number().int(),
-    error: z.string().nullable(),
-    download_url: z.string().nullable().meta({ description: "Where the finished zip downloads (done only)" }),
-  })
-  .meta({ id: "BackupBuildStatus" });
+export const BackupBuildStatus = ZipBuildFields.extend({
+  phase: z.string().nullable().meta({ description: "counting, tables, files or done" }),
+  rows_done: z.number().int(),
+  rows_total: z.number().int(),
+  files_done: z.number().int(),
+  files_total: z.number().int(),
+}).meta({ id: "BackupBuildStatus" });
 
 const DataRoute = domainRoute("data");
 const json = (description: string) => ({
