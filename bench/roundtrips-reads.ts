@@ -39,6 +39,8 @@ const TARGET = 2;
 const NOT_2XX: Record<string, string> = {
   "GET /api/v1/data/export/jobs/{job_id}/file":
     "a small household's export answers in one request: no build, so the file of an unknown build is a 404",
+  "GET /api/v1/tax-pack/export/jobs/{job_id}/file":
+    "a year of few receipts answers in one request: no build, so the file of an unknown build is a 404",
 };
 /** Cached reads (their cache empty in this household): measured cold, then warm; both within the target. */
 const CACHED = new Set(["GET /api/v1/merchants/intelligence", "GET /api/v1/insights/context"]);
@@ -293,6 +295,8 @@ it("counts D1 round trips of every read operation", async () => {
     ["GET /api/v1/tax-pack", () => "/api/v1/tax-pack?year=2025"],
     ["GET /api/v1/tax-pack/lines", () => "/api/v1/tax-pack/lines"],
     ["GET /api/v1/tax-pack/export", () => "/api/v1/tax-pack/export?year=2025"],
+    ["GET /api/v1/tax-pack/export/jobs/current", () => "/api/v1/tax-pack/export/jobs/current"],
+    ["GET /api/v1/tax-pack/export/jobs/{job_id}/file", () => "/api/v1/tax-pack/export/jobs/tp_none/file"],
     ["GET /api/v1/tax-pack/mapping", () => "/api/v1/tax-pack/mapping"],
     ["GET /api/v1/attachments", () => "/api/v1/attachments"],
     ["GET /api/v1/attachments/{attachment_id}/file", () => `/api/v1/attachments/${ids.attachment}/file`],
