@@ -56,7 +56,7 @@ const isHttp = (path: string) => path.startsWith("src/http/");
 
 /** The layers, lowest first; a file's layer is the first that matches. `ingest`, `categorize`,
  * `notify` and `ai` are domains without a router (they sit in the domain layer, like src/domains). */
-export const LAYERS: readonly (readonly [string, RegExp])[] = [
+const LAYERS: readonly (readonly [string, RegExp])[] = [
   ["lib", /^src\/(lib\/|env\.ts$|wasm\.d\.ts$)/],
   ["db", /^src\/db\//],
   [
@@ -67,12 +67,12 @@ export const LAYERS: readonly (readonly [string, RegExp])[] = [
   ["domains", /^src\/(domains|ingest|categorize|notify|ai)\//],
 ];
 const RANK: Record<string, number> = { lib: 0, db: 1, queries: 2, domains: 3, doors: 4 };
-export const layerOf = (path: string) => LAYERS.find(([, re]) => re.test(path))?.[0] ?? "doors";
+const layerOf = (path: string) => LAYERS.find(([, re]) => re.test(path))?.[0] ?? "doors";
 /** What a pure file may import at run time besides other pure files. */
 const PURE_BASE = /^src\/(lib\/|env\.ts$|db\/json\.ts$|db\/schema(\.ts$|\/))/;
 
 /** Every runtime import that points up a layer, or from a queries file to an impure domain file. */
-export function layerViolations(runtimeEdges: ReadonlyMap<string, readonly string[]>): string[] {
+function layerViolations(runtimeEdges: ReadonlyMap<string, readonly string[]>): string[] {
   const pure = new Set<string>();
   for (let grew = true; grew; ) {
     grew = false;
@@ -182,7 +182,10 @@ describe("import direction", () => {
       const targets = importsOf(text)
         .filter((i) => !i.typeOnly && i.spec.startsWith("."))
         .map((i) => resolveRelative(file, i.spec, files));
-      edges.set(file, targets.filter((t): t is string => t !== null));
+      edges.set(
+        file,
+        targets.filter((t): t is string => t !== null),
+      );
     }
     expect(layerViolations(edges)).toEqual([]);
   });
@@ -192,10 +195,19 @@ describe("import direction", () => {
       ["src/lib/money.ts", ["src/db/index.ts"]],
       ["src/db/kv.ts", ["src/domains/merchants/schemas.ts", "src/lib/money.ts"]],
       ["src/domains/merchants/schemas.ts", ["src/lib/money.ts"]],
-      ["src/domains/merchants/queries.ts", ["src/domains/merchants/rules.ts", "src/domains/merchants/service.ts"]],
+      [
+        "src/domains/merchants/queries.ts",
+        ["src/domains/merchants/rules.ts", "src/domains/merchants/service.ts"],
+      ],
       ["src/domains/merchants/rules.ts", ["src/lib/money.ts", "src/db/json.ts"]],
-      ["src/domains/merchants/service.ts", ["src/db/index.ts", "src/jobs/slot.ts", "src/domains/merchants/queries.ts"]],
-      ["src/ingest/dedup.ts", ["src/domains/transactions/ingest-queries.ts", "src/domains/merchants/index.ts"]],
+      [
+        "src/domains/merchants/service.ts",
+        ["src/db/index.ts", "src/jobs/slot.ts", "src/domains/merchants/queries.ts"],
+      ],
+      [
+        "src/ingest/dedup.ts",
+        ["src/domains/transactions/ingest-queries.ts", "src/domains/merchants/index.ts"],
+      ],
       ["src/domains/transactions/ingest-queries.ts", ["src/db/index.ts"]],
       ["src/domains/merchants/index.ts", ["src/domains/merchants/service.ts", "src/http/route.ts"]],
       ["src/jobs/slot.ts", ["src/lib/money.ts"]],
