@@ -6,7 +6,7 @@ import {
   listCategoryNames,
   listManagedCategories,
 } from "../../src/domains/categories/service";
-import { countingD1, tally } from "../../bench/lib/d1-count";
+import { countingD1 } from "../../bench/lib/d1-count";
 import { brokenDb } from "../helpers/broken";
 import { call, expectEnvelope } from "../helpers/http";
 import { expectEntryInBatch } from "../helpers/ledger-batch";
