@@ -4,7 +4,7 @@
  * in R2 before anything is parsed. Only a storage outage throws (the door decides to retry).
  */
 import type { Cents } from "../lib/money";
-import { nameForCard } from "./card-names";
+import { nameForCard } from "../domains/card-names/names";
 import { directedType, parseStep } from "./institutions";
 import { authenticationFailed, checkReading, shouldCheckAuthentication } from "./checks";
 import { type CommitOptions, type CommitResult, commitTransaction, type Draft } from "./commit";
@@ -14,7 +14,7 @@ import { unwrapForward } from "./forwarded";
 import { sha256Hex } from "./hash";
 import { type ParsedEmail, parseMime } from "./mime";
 import { receivedVerdicts, senderVerified } from "./received";
-import { isTrusted, recordIgnored } from "./ignored";
+import { isTrusted, recordIgnored } from "../domains/ignored-emails/ignored";
 import { duplicateNoted, rowJournal, writeWithEntry } from "./ledger";
 import {
   type FailureRow,

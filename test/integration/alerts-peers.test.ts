@@ -103,7 +103,7 @@ describe("the ignored-email list", () => {
     await upload(newsletter, "2026-08-01T12:00:00Z");
     expect((await call("/api/v1/ignored-emails", { now: "2026-10-29T00:00:00Z" })).body.count).toBe(1);
     expect((await call("/api/v1/ignored-emails", { now: "2026-10-31T00:00:00Z" })).body.count).toBe(0);
-    const { pruneIgnored } = await import("../../src/ingest/ignored");
+    const { pruneIgnored } = await import("../../src/domains/ignored-emails/ignored");
     expect(await pruneIgnored(E.DB, new Date("2026-10-31T00:00:00Z"))).toBe(1);
   });
 

@@ -274,11 +274,11 @@ describe("every door into the one pipeline", () => {
     expectEnvelope(await viaUpload(big), 413, "PAYLOAD_TOO_LARGE");
   });
 
-  it("upload-eml is in the OpenAPI document under the ingestion tag", async () => {
+  it("upload-eml is in the OpenAPI document under the transactions tag", async () => {
     const doc = await call("/openapi.json");
     const op = doc.body.paths["/api/v1/transactions/upload-eml"].post;
     expect(op.operationId).toBe("uploadEml");
-    expect(op.tags).toEqual(["ingestion"]);
+    expect(op.tags).toEqual(["transactions"]);
     expect(Object.keys(op.requestBody.content)).toEqual(["multipart/form-data"]);
     expect(op.responses["200"].content["application/json"].schema.$ref ?? "").toContain("UploadEmlResponse");
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nameForCard } from "../../../../src/ingest/card-names";
+import { nameForCard } from "../../../../src/domains/card-names/names";
 import { parseAlert } from "../../../../src/ingest/institutions";
 import { toCents } from "../../../../src/lib/money";
 
@@ -15,7 +15,7 @@ const expectations = import.meta.glob("../../../fixtures/tidings/**/*.json", {
 }) as Record<string, Record<string, unknown>>;
 
 // The reference fills "name" from its card-holder config when the text has no greeting; the
-// pipeline does the same from the stored mapping (src/ingest/card-names.ts), given here the
+// pipeline does the same from the stored mapping (src/domains/card-names/names.ts), given here the
 // reference's own file (Tidings, MIT).
 const CARD_NAMES = Object.values(
   import.meta.glob("../../../fixtures/tidings/config/card_name_mappings.json", {
