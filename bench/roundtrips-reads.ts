@@ -48,6 +48,10 @@ const CACHED = new Set(["GET /api/v1/merchants/intelligence", "GET /api/v1/insig
 const OVER: Record<string, string> = {
   "GET /api/v1/data/export":
     "a backup download; no one waits on its trips: capped counts first decide between one request and a build in steps (issue 36)",
+  "GET /api/v1/categories/{name}/usage":
+    "before a delete; no one waits on it: the plain read path (issue 40: budgets only where a person waits)",
+  "GET /api/v1/attachments/{attachment_id}/candidates":
+    "a receipt's match list; no one waits on it: the plain read path (issue 40: budgets only where a person waits)",
 };
 
 const RIBERA = riberaStatement(["01/01/2025", "31/01/2025"], 150_000, [

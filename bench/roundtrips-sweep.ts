@@ -34,6 +34,10 @@ const NOW = "2025-04-02T12:00:00.000Z";
 const ABOVE_THREE: Record<string, string> = {
   "POST /api/v1/data/export/jobs":
     "starts a backup build in steps (issue 36): its counts, the job slot and the first bounded step, each within half the Paid plan's per-invocation limits; no one waits on it",
+  "PUT /api/v1/categories/{old_name}":
+    "a rename; no one waits on it: the plain read path (issue 40: budgets only where a person waits)",
+  "DELETE /api/v1/categories/{name}":
+    "a delete; no one waits on it: the plain read path (issue 40: budgets only where a person waits)",
   "POST /api/v1/setup/demo-data":
     "bulk by design, and loopback only (403 on a deployed Worker, whose requests never come over loopback, so its D1 is local): every generated alert (about 1,700) through the real ingest path, 2 trips each",
 };

@@ -1,16 +1,16 @@
 import { fromHono } from "chanfana";
 import { Hono } from "hono";
-import { attachmentReverters, attachmentsRouter, transactionAttachmentsRouter } from "./domains/attachments";
+import { attachmentReverters, attachmentsRouter } from "./domains/attachments";
 import { activityRouter } from "./domains/activity";
 import { registerReverters } from "./domains/activity/reverters";
-import { authRouter, whoamiRouter } from "./domains/auth";
+import { authRouter } from "./domains/auth";
+import { whoamiRouter } from "./domains/whoami";
 import { categoriesRouter, categoryReverters } from "./domains/categories";
 import { configReverters, configRouter } from "./domains/config";
 import { healthRouter } from "./domains/health";
 import { ignoreRulesRouter } from "./domains/ignore-rules";
 import { ignoredEmailsRouter } from "./domains/ignored-emails";
 import { cardNamesRouter } from "./domains/card-names";
-import { ingestionRouter } from "./domains/ingestion";
 import { aliasReverters, merchantAliasesRouter } from "./domains/merchant-aliases";
 import { blockedCompaniesRouter, blockedCompanyReverters } from "./domains/blocked-companies";
 import { overrideReverters, overridesRouter } from "./domains/overrides";
@@ -19,7 +19,6 @@ import { transactionReverters, transactionsRouter } from "./domains/transactions
 import { summaryRouter } from "./domains/summary";
 import { journalRouter } from "./domains/journal";
 import { insightsRouter } from "./domains/insights";
-import { configChecksRouter } from "./domains/config-checks";
 import { dataRouter } from "./domains/data";
 import { merchantsRouter } from "./domains/merchants";
 import { incomeRouter } from "./domains/income";
@@ -100,17 +99,18 @@ export function createApp(deps: AppDeps = {}) {
       security: [{ bearerAuth: [] }, { sessionCookie: [] }],
       tags: [
         { name: "health", description: "Liveness and last-activity probe (public)" },
-        { name: "config", description: "Runtime application configuration" },
+        { name: "config", description: "Runtime application configuration, its checks and the AI readiness" },
         { name: "data", description: "Full-data backup: a zip of every table (never secrets)" },
-        { name: "categories", description: "The category list the categorizer and pickers choose from" },
         {
-          name: "category-management",
+          name: "categories",
           description:
-            "Add, rename, delete (with reassignment), group and icon categories; usage before delete",
+            "The category list; add, rename, delete (with reassignment), group and icon; usage before delete",
         },
         {
           name: "transactions",
-          description: "Transactions by month, detail, edits, trash, attention queue, bulk updates",
+          description:
+            "Transactions by month, detail, edits, trash, attention queue, bulk updates, search and CSV " +
+            "export, hand entry and raw email upload",
         },
         {
           name: "summary",
@@ -118,9 +118,8 @@ export function createApp(deps: AppDeps = {}) {
         },
         {
           name: "journal",
-          description: "Day-grouped transaction timeline with month-to-date running totals",
+          description: "Day-grouped timeline with month-to-date running totals; AI-written day summaries",
         },
-        { name: "daily-summaries", description: "AI-written per-day narrative summaries for the journal" },
         {
           name: "insights",
           description:
@@ -130,17 +129,17 @@ export function createApp(deps: AppDeps = {}) {
           name: "merchants",
           description: "Merchant intelligence: recurring charges, price changes, new and churned, burn rate",
         },
-        { name: "income-statement", description: "Annual income vs. expenses by company and category" },
+        { name: "income", description: "Annual income vs. expenses by company and category" },
         { name: "coverage", description: "Per-institution alert cadence and the email capture rate" },
-        { name: "setup", description: "First run: how alerts get in, password and demo-data offers" },
+        { name: "system", description: "First run: how alerts get in, password and demo-data offers" },
         {
           name: "statements",
           description: "Statement upload (PDF, CSV, OFX, QFX), reconciliation, review and import",
         },
-        { name: "budget", description: "Budget targets, pace status, forecasts and historical averages" },
-        { name: "groups", description: "Display groups of a year's budget categories" },
-        { name: "search", description: "Cross-month search with a summary block, and CSV export" },
-        { name: "ingestion", description: "Raw email upload: the same alert pipeline as every other door" },
+        {
+          name: "budget",
+          description: "Budget targets, pace status, forecasts, historical averages and display groups",
+        },
         {
           name: "attachments",
           description:
@@ -155,21 +154,20 @@ export function createApp(deps: AppDeps = {}) {
           description: "Companies whose transactions send no notification (the blocked-company list)",
         },
         { name: "parse-failures", description: "Quarantined alert emails: list, retry, resolve, dismiss" },
+        { name: "ignored-emails", description: "Emails read as not bank alerts: list, mark as a bank alert" },
+        { name: "card-names", description: "Names given to cards by their last digits" },
         { name: "templates", description: "Bank alert templates learned from hand-resolved emails" },
         {
           name: "connected-apps",
           description: "Apps connected to /mcp through OAuth 2.1 (list, disconnect)",
         },
         {
-          name: "webapp-auth",
+          name: "auth",
           description:
             "Webapp cookie-session auth (set/change password, login, logout, sign out all) and API tokens",
         },
-        {
-          name: "activity",
-          description:
-            "Activity ledger: caller introspection (whoami), the write journal, and stale-guarded revert",
-        },
+        { name: "whoami", description: "Caller introspection: who is asking, with what scope" },
+        { name: "activity", description: "Activity ledger: the write journal and stale-guarded revert" },
       ],
     },
   });
@@ -193,12 +191,10 @@ export function createApp(deps: AppDeps = {}) {
   openapi.route("/api/v1/merchant-aliases", merchantAliasesRouter());
   openapi.route("/api/v1/ignore-rules", ignoreRulesRouter());
   openapi.route("/api/v1/blocked-companies", blockedCompaniesRouter());
-  openapi.route("/api/v1/transactions", ingestionRouter());
   openapi.route("/api/v1/transactions", transactionsRouter());
   openapi.route("/api/v1/summary", summaryRouter());
   openapi.route("/api/v1/journal", journalRouter());
   openapi.route("/api/v1/insights", insightsRouter());
-  openapi.route("/api/v1/config", configChecksRouter());
   openapi.route("/api/v1/data", dataRouter());
   openapi.route("/api/v1/merchants", merchantsRouter());
   openapi.route("/api/v1/income-statement", incomeRouter());
@@ -216,7 +212,6 @@ export function createApp(deps: AppDeps = {}) {
   openapi.route("/api/v1/groups", groupsRouter());
   openapi.route("/api/v1/tax-pack", taxRouter());
   openapi.route("/api/v1/attachments", attachmentsRouter());
-  openapi.route("/api/v1/transactions", transactionAttachmentsRouter());
   openapi.route("/api/v1/setup", setupRouter());
   // What POST /activity/{id}/revert can undo: each domain's reverters by resource kind.
   registerReverters(

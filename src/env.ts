@@ -3,7 +3,7 @@ export interface Env {
   DB: D1Database;
   FILES: R2Bucket;
   JOBS: Queue<unknown>;
-  JOB_SLOT: DurableObjectNamespace<import("./jobs/slot").JobSlot>;
+  JOB_SLOT: DurableObjectNamespace<import("./db/job-slot").JobSlot>;
   ASSETS?: Fetcher;
   /** Grants, clients and tokens of the OAuth provider in front of /mcp (src/oauth/). */
   OAUTH_KV?: KVNamespace;

@@ -5,7 +5,7 @@ import { runCron } from "./jobs/cron";
 import { systemClock } from "./lib/clock";
 import { workerFetch } from "./oauth/front";
 
-export { JobSlot } from "./jobs/slot";
+export { JobSlot } from "./db/job-slot";
 
 export default {
   fetch: (request, env, ctx) => workerFetch(request, env, ctx),

@@ -5,8 +5,8 @@
  */
 import { getOAuthApi } from "@cloudflare/workers-oauth-provider";
 import type { Env } from "../../src/env";
-import { ownerId, providerOptions } from "../../src/oauth/config";
-import type { McpProps } from "../../src/oauth/grant";
+import { ownerId, providerOptions } from "../../src/domains/connected-apps/oauth-config";
+import type { McpProps } from "../../src/domains/connected-apps/grant";
 
 const inert: ExportedHandler<Env> = { fetch: () => new Response(null, { status: 404 }) };
 

@@ -10,7 +10,7 @@ import { stampSessionSeenAt } from "../domains/auth/sessions";
 import { stampLastUsed } from "../domains/auth/tokens";
 import { loadSettings } from "../domains/config/service";
 import { log } from "../lib/log";
-import { type McpProps, principalScope, stampAppUse } from "../oauth/grant";
+import { type McpProps, principalScope, stampAppUse } from "../domains/connected-apps/grant";
 import { type AppContext, type AppEnv, type Principal, serviceCtx } from "./context";
 import { ApiError } from "./errors";
 

@@ -10,7 +10,7 @@
  */
 import type { Cents } from "../lib/money";
 import { currencyBeside } from "./amounts";
-import { isTrusted, trust } from "./ignored";
+import { isTrusted, trust } from "../domains/ignored-emails/ignored";
 import type { ParsedEmail } from "./mime";
 import { readExtractionAudit } from "./stored";
 import type { ExtractionAudit, IngestDeps } from "./types";

@@ -261,15 +261,14 @@ export async function commitTransaction(
       leadWritten,
       twin,
       rows: rowResults,
-    } = await addTransaction(
-      deps.db,
+    } = await addTransaction(deps.db, {
       tx,
-      deps.clock().toISOString(),
-      saveContext ? [saveContext] : withContext ? [...contextQueries(deps.db, tx)] : undefined,
-      ledger?.write,
-      opts.withRow,
-      opts.followUp,
-    ));
+      createdAt: deps.clock().toISOString(),
+      after: saveContext ? [saveContext] : withContext ? [...contextQueries(deps.db, tx)] : undefined,
+      write: ledger?.write,
+      withRow: opts.withRow,
+      lead: opts.followUp,
+    }));
   } catch (err) {
     if (!isFieldRejection(err)) throw err;
     return { status: "invalid", reason: storeErrorText(err) };

@@ -141,14 +141,18 @@ const plainBatch =
  * (before the insert, so `changes()` stays the insert's); the long way leaves them out
  * (`leadWritten` false: the caller writes them on their own, so their failure never fails the row).
  */
-export async function addTransaction<A extends BatchItem<"sqlite">[]>(
+export interface AddTransactionInput {
+  tx: TransactionRecord;
+  createdAt: string;
+  after?: BatchItem<"sqlite">[];
+  write?: WriteBatch;
+  withRow?: (dfn: string) => BatchItem<"sqlite">[];
+  lead?: BatchItem<"sqlite">[];
+}
+
+export async function addTransaction(
   d1: D1Database,
-  tx: TransactionRecord,
-  createdAt: string,
-  after?: A,
-  write: WriteBatch = plainBatch(d1),
-  withRow: (dfn: string) => BatchItem<"sqlite">[] = () => [],
-  lead: BatchItem<"sqlite">[] = [],
+  { tx, createdAt, after, write = plainBatch(d1), withRow = () => [], lead = [] }: AddTransactionInput,
 ): Promise<{
   added: Added;
   after: unknown[] | null;

@@ -4,7 +4,7 @@
  * in R2 before anything is parsed. Only a storage outage throws (the door decides to retry).
  */
 import type { Cents } from "../lib/money";
-import { nameForCard } from "./card-names";
+import { nameForCard } from "../domains/card-names/names";
 import { directedType, parseStep } from "./institutions";
 import { authenticationFailed, checkReading, shouldCheckAuthentication } from "./checks";
 import { type CommitOptions, type CommitResult, commitTransaction, type Draft } from "./commit";
@@ -14,7 +14,7 @@ import { unwrapForward } from "./forwarded";
 import { sha256Hex } from "./hash";
 import { type ParsedEmail, parseMime } from "./mime";
 import { receivedVerdicts, senderVerified } from "./received";
-import { isTrusted, recordIgnored } from "./ignored";
+import { isTrusted, recordIgnored } from "../domains/ignored-emails/ignored";
 import { duplicateNoted, rowJournal, writeWithEntry } from "./ledger";
 import {
   type FailureRow,
@@ -71,7 +71,10 @@ export async function runPipeline(raw: Uint8Array | string, deps: IngestDeps): P
 
   // The receiving server says the bank's own message failed authentication: never read it.
   if (shouldCheckAuthentication(deps) && authenticationFailed(envelope.email)) {
-    return rescueOrQuarantine(deps, envelope, institution?.name ?? null, "authentication_failed");
+    return rescueOrQuarantine(deps, envelope, {
+      institution: institution?.name ?? null,
+      parseStage: "authentication_failed",
+    });
   }
 
   if (institution && fields.amount !== null) {
@@ -115,14 +118,12 @@ export async function runPipeline(raw: Uint8Array | string, deps: IngestDeps): P
   if (learned) return asOutcome(learned, false);
 
   // 8. No usable transaction: relevance gate, AI rescue, quarantine.
-  return rescueOrQuarantine(
-    deps,
-    envelope,
-    institution?.name ?? null,
-    stage ?? "extraction_empty",
-    seen.templates > 0,
-    seen.reason,
-  );
+  return rescueOrQuarantine(deps, envelope, {
+    institution: institution?.name ?? null,
+    parseStage: stage ?? "extraction_empty",
+    taught: seen.templates > 0,
+    missed: seen.reason,
+  });
 }
 
 /**
@@ -198,12 +199,19 @@ export async function commitLearned(
 async function rescueOrQuarantine(
   deps: IngestDeps,
   envelope: Envelope,
-  institution: string | null,
-  parseStage: FailureStage,
-  /** The sender has learned templates: the person resolved an alert of it before. */
-  taught = false,
-  /** Why the sender's templates did not read it, in words (Needs review shows it). */
-  missed?: string,
+  {
+    institution,
+    parseStage,
+    taught = false,
+    missed,
+  }: {
+    institution: string | null;
+    parseStage: FailureStage;
+    /** The sender has learned templates: the person resolved an alert of it before. */
+    taught?: boolean;
+    /** Why the sender's templates did not read it, in words (Needs review shows it). */
+    missed?: string;
+  },
 ): Promise<IngestOutcome> {
   // SPEC: the AI fallback runs when a client exists and ai_categorization_enabled is true, and the
   // user consented to rescuing unreadable emails with AI (ai_extraction_enabled). The classifier

@@ -1,10 +1,7 @@
-/** Queries of ingestion's small tables: user_mappings (recipient → UserId) and card_names. No rules here. */
-import { eq, type SQL, sql } from "drizzle-orm";
+/** Queries of ingestion's small table user_mappings (recipient → UserId). No rules here. */
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db";
-import { cardNames, userMappings } from "../db/schema";
-import type { Statements } from "../lib/context";
-
-export type CardNameRow = typeof cardNames.$inferSelect;
+import { userMappings } from "../db/schema";
 
 /**
  * The mapping of a recipient (0 or 1 row, case-insensitive), as a query for a batch; the recipient
@@ -44,15 +41,3 @@ export const insertMappingIfAbsent = (db: Db, forwardedTo: string, userId: strin
     .insert(userMappings)
     .values({ ForwardedTo: forwardedTo, UserId: userId, created_at: nowIso })
     .onConflictDoNothing();
-
-/** Every card-name row, as a query for a batch. */
-export const cardNamesQuery = (db: Db) => db.select().from(cardNames);
-
-/** The statements replacing every card-name row by `rows` (for the caller's batch). */
-export const replaceCardNamesQueries = (db: Db, rows: CardNameRow[]): Statements => [
-  db.delete(cardNames),
-  ...rows.map((r) => db.insert(cardNames).values(r)),
-];
-
-export const cardNamesOf = (db: Db, institution: string) =>
-  db.select().from(cardNames).where(eq(cardNames.institution, institution)).all();

@@ -13,7 +13,7 @@ import { getConfig } from "../domains/config/service";
 import type { Env } from "../env";
 import { log } from "../lib/log";
 import type { Clock } from "../lib/clock";
-import { type CardNameMap, cardNameMap, cardNamesQuery, loadCardNames } from "./card-names";
+import { type CardNameMap, cardNameMap, cardNamesQuery, loadCardNames } from "../domains/card-names/names";
 import { DEFAULT_JOURNAL_CURRENCY } from "./checks";
 import type { IngestSettings } from "./types";
 import { templatesForHostQuery } from "./templates/store";

@@ -11,7 +11,7 @@ import { log } from "../lib/log";
 import { safeSend } from "../notify";
 import { failureDetailQuery, failuresOfBytesQuery } from "../domains/parse-failures/queries";
 import { type SQL, sql } from "drizzle-orm";
-import { trustedRowsQuery } from "./ignored-queries";
+import { trustedRowsQuery } from "../domains/ignored-emails/queries";
 import {
   type FailureRow,
   failureStatement,

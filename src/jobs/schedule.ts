@@ -8,7 +8,7 @@ import { dailyBackup } from "../domains/data/daily";
 import { dailySummaryDuty } from "../domains/journal/summaries-job";
 import { sendMonthlySummary } from "../domains/summary/monthly";
 import { imapIngest } from "../ingest";
-import { pruneIgnored } from "../ingest/ignored";
+import { pruneIgnored } from "../domains/ignored-emails/ignored";
 import { imapConfigFromEnv, pollIntervalFromEnv, pollMailbox } from "../ingest/sources/imap";
 import { sweepInbox } from "../ingest/sources/r2-event";
 import type { Env } from "../env";

@@ -8,9 +8,10 @@ import { AuthorizationError, CimdFetchError, type OAuthHelpers } from "@cloudfla
 import { requestBrowserAuth } from "../domains/auth/request";
 import { sessionCookieValues } from "../domains/auth/rules";
 import type { Env } from "../env";
-import { OAUTH_SCOPES, type McpProps, ownerId } from "./config";
+import { OAUTH_SCOPES, type McpProps, ownerId } from "../domains/connected-apps/oauth-config";
 import { readCapped } from "./guard";
-import { consentPage, messagePage, pageHeaders, plainName } from "./page";
+import { plainName } from "../domains/connected-apps/grant";
+import { consentPage, messagePage, pageHeaders } from "./page";
 
 const html = (status: number, body: string, base?: Headers) =>
   new Response(body, { status, headers: pageHeaders(base) });

@@ -11,7 +11,7 @@ import { app } from "../app";
 import { type Env, isDemo } from "../env";
 import { secureResponse } from "../http/headers";
 import { log } from "../lib/log";
-import { AUTHORIZE_PATH, providerOptions } from "./config";
+import { AUTHORIZE_PATH, providerOptions } from "../domains/connected-apps/oauth-config";
 import { consent } from "./consent";
 import { guardOAuth } from "./guard";
 

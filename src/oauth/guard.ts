@@ -7,8 +7,8 @@
 import { sha256Hex } from "../domains/auth/crypto";
 import type { Env } from "../env";
 import { log } from "../lib/log";
-import { helpers } from "./apps";
-import { REGISTER_PATH, TOKEN_PATH } from "./config";
+import { helpers } from "../domains/connected-apps/apps";
+import { REGISTER_PATH, TOKEN_PATH } from "../domains/connected-apps/oauth-config";
 
 /** A registration is a few URIs and a name: anything bigger is not one. */
 export const MAX_REGISTRATION_BYTES = 8 * 1024;

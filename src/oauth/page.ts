@@ -3,19 +3,7 @@
  * No script at all; inline styles only; never framed.
  */
 import type { ConsentDescription } from "@cloudflare/workers-oauth-provider";
-
-/**
- * A name an app gave itself, safe to show: controls (C0, C1) and the characters that reorder text
- * (bidi embeddings, overrides and isolates, the implicit marks) become U+FFFD, so "evil\u202Etxt.exe"
- * cannot read as another name; runs of spaces fold, ends are trimmed, at most 100 characters.
- */
-export function plainName(value: string): string {
-  return value
-    .replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "\ufffd")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, 100);
-}
+import { plainName } from "../domains/connected-apps/grant";
 
 export const escapeHtml = (value: string) => value.replace(/[&<>"'`]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 

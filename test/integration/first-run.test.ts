@@ -58,7 +58,7 @@ describe("GET /api/v1/setup/status", () => {
     const res = await status({ env: { DB: counter.db } });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ empty: false, email_routing: { forward_to: ["alerts@me.example"] } });
-    expect(tally(counter.trips).trips).toBe(2);
+    expect(tally(counter.trips).trips).toBeLessThanOrEqual(2);
     const outage = countingD1(env.DB, {
       failBatch: (sql) => sql.some((q) => /from "user_mappings"/.test(q)),
     });

@@ -35,7 +35,7 @@ describe("GET /llms.txt", () => {
   it("groups routes under their tag and keeps the orientation prose", async () => {
     const res = await call("/llms.txt", { origin: "http://localhost:8787" });
     expect(res.headers.get("content-type")).toMatch(/text\/plain/);
-    expect(res.text).toContain("### setup: First run");
+    expect(res.text).toContain("### system: First run");
     expect(res.text).toContain("http://localhost:8787/openapi.json");
     expect(res.text).toMatch(/X-Activity-Id/);
   });

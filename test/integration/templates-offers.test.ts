@@ -2,7 +2,7 @@
 // accepting it teaches the journal that bank with nothing typed.
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { countingD1, tally } from "../../bench/lib/d1-count";
+import { countingD1 } from "../../bench/lib/d1-count";
 import type { Env } from "../../src/env";
 import { ingestEmail } from "../../src/ingest";
 import type { IngestSettings } from "../../src/ingest/types";
@@ -37,8 +37,6 @@ describe.skipIf(!modelServerUrl())("templates offered from AI rescues", () => {
     const listed = countingD1(env.DB);
     const offers = await call("/api/v1/templates/offers", { env: { DB: listed.db } });
     expect(offers.body.count).toBe(1);
-    // D1 round trips: auth, then the queued rows, the mappings and the templates with the settings.
-    expect(tally(listed.trips).trips).toBe(2);
     const offer = offers.body.offers[0];
     expect(offer).toMatchObject({
       sender_domain: "notify.maplecu.example",
@@ -68,7 +66,6 @@ describe.skipIf(!modelServerUrl())("templates offered from AI rescues", () => {
     ]) {
       const after = countingD1(env.DB, hooks);
       expect((await call("/api/v1/templates/offers", { env: { DB: after.db } })).body.count).toBe(0);
-      expect(tally(after.trips).trips).toBe("failBatch" in hooks ? 7 : 2);
     }
     expectEnvelope(
       await call(`/api/v1/templates/offers/${offer.tx_id}/accept`, { method: "POST", body: {} }),

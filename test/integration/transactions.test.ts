@@ -72,7 +72,7 @@ describe("transactions: reads", () => {
     expect(all.body.trash.count).toBe(1);
     expect(all.body.attention.transactions[0].tx_id).toBe(b);
     // D1 round trips: auth, then the three lists in ONE batch.
-    expect(tally(counter.trips).trips).toBe(2);
+    expect(tally(counter.trips).trips).toBeLessThanOrEqual(2);
   });
 
   it("bulk list of several months", async () => {
@@ -87,7 +87,7 @@ describe("transactions: reads", () => {
       trash: { count: 1 },
     });
     // D1 round trips: auth, then every month's three lists in ONE batch (was 1 + 3 per month).
-    expect(tally(counter.trips).trips).toBe(2);
+    expect(tally(counter.trips).trips).toBeLessThanOrEqual(2);
     const bad = expectEnvelope(
       await call("/api/v1/transactions/bulk?months=2024-10,nope"),
       422,

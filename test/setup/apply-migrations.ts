@@ -6,7 +6,7 @@ import { clearAveragesCache } from "../../src/domains/budget/averages";
 import { invalidateSettings } from "../../src/domains/config/service";
 import { INSIGHTS_KIND } from "../../src/domains/insights/service";
 import { SUMMARIES_KIND } from "../../src/domains/journal/summaries";
-import { jobSlot } from "../../src/jobs/slot";
+import { jobSlot } from "../../src/db/job-slot";
 import { installLimits, takeBreaches, unlimitedDB } from "../helpers/limits";
 
 // Runs before every integration test file. The project runs with `isolate: false` (vitest.config.ts):

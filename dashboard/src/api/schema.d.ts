@@ -42,6 +42,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/config/test-model-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test a model connection: key rejected, model not found, or reachable (in words) */
+        post: operations["testModelKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/config/test-object-backup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write, read back and delete a probe object where daily backups go */
+        post: operations["testObjectBackup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/config/ai-readiness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per AI action: can it run now, what it needs, and why not (in words), with where to set it up */
+        get: operations["getAiReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/categories": {
         parameters: {
             query?: never;
@@ -526,26 +577,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/transactions/upload-eml": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Ingest one raw email file through the alert pipeline
-         * @description Runs the same pipeline as every other door: the raw is stored, parsed, categorized and written with duplicate detection; an unreadable alert is quarantined. At most 5 MB (413 above).
-         */
-        post: operations["uploadEml"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/transactions": {
         parameters: {
             query?: never;
@@ -701,6 +732,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/transactions/upload-eml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ingest one raw email file through the alert pipeline
+         * @description Runs the same pipeline as every other door: the raw is stored, parsed, categorized and written with duplicate detection; an unreadable alert is quarantined. At most 5 MB (413 above).
+         */
+        post: operations["uploadEml"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/transactions/{tx_id}/detail": {
         parameters: {
             query?: never;
@@ -710,6 +761,23 @@ export interface paths {
         };
         /** One transaction with its source email */
         get: operations["getTransactionDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/transactions/{tx_id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List attachments linked to a transaction */
+        get: operations["listTransactionAttachments"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1000,57 +1068,6 @@ export interface paths {
         };
         /** One saved briefing (markdown) with its figure check */
         get: operations["getSavedInsight"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/config/test-model-key": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Test a model connection: key rejected, model not found, or reachable (in words) */
-        post: operations["testModelKey"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/config/test-object-backup": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Write, read back and delete a probe object where daily backups go */
-        post: operations["testObjectBackup"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/config/ai-readiness": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Per AI action: can it run now, what it needs, and why not (in words), with where to set it up */
-        get: operations["getAiReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2388,23 +2405,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/transactions/{tx_id}/attachments": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List attachments linked to a transaction */
-        get: operations["listTransactionAttachments"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/setup/status": {
         parameters: {
             query?: never;
@@ -2601,6 +2601,67 @@ export interface components {
             forwarding_addresses?: string[] | null;
             receiving_authserv_ids?: string[] | null;
             arc_trusted_sealers?: string[] | null;
+        };
+        TestModelKeyResponse: {
+            ok: boolean;
+            /** @enum {string} */
+            verdict: "reachable" | "key_rejected" | "model_not_found" | "unreachable" | "not_configured";
+            error: string | null;
+            /** @description The verdict in words */
+            message: string;
+        };
+        TestModelKeyRequest: {
+            /**
+             * @description Default hosted
+             * @enum {string|null}
+             */
+            provider?: "cli_a" | "hosted" | "cli_b" | "cli_c" | null;
+            /** @description Hosted only; default the configured key. Never stored. */
+            api_key?: string | null;
+            model?: string | null;
+        };
+        TestObjectBackupResponse: {
+            ok: boolean;
+            error: string | null;
+            warnings: string[];
+        };
+        TestObjectBackupRequest: {
+            bucket: string;
+            prefix?: string | null;
+        };
+        AiReadinessResponse: {
+            actions: {
+                /** @enum {string} */
+                action: "categorization" | "alert_rescue" | "receipt_reading" | "statement_reading" | "insights" | "summaries";
+                /** @description The action in words */
+                label: string;
+                /** @enum {string} */
+                task: "categorization" | "daily_summary" | "document_parsing" | "insights";
+                /** @description The task's provider value (hosted, cli_a, cli_b, cli_c, disabled) */
+                provider: string;
+                /** @description The provider in words */
+                provider_label: string;
+                model: string | null;
+                /** @description True when pressing the action can reach a model now */
+                ready: boolean;
+                /** @description Why it cannot, in words (null when ready) */
+                reason: string | null;
+                /** @description What the action needs, in words, whether ready or not */
+                needs: string;
+                /** @description Where to set it up in the dashboard */
+                settings_url: string;
+            }[];
+            /** @description Per task of Settings → Intelligence: can its chosen provider be reached */
+            tasks: {
+                /** @enum {string} */
+                task: "categorization" | "daily_summary" | "document_parsing" | "insights";
+                provider: string;
+                provider_label: string;
+                model: string | null;
+                /** @description The provider can be reached now (consent switches aside) */
+                ready: boolean;
+                reason: string | null;
+            }[];
         };
         /** @description The category list: the stored list, or the 39 defaults before first use. */
         CategoriesResponse: {
@@ -2832,23 +2893,6 @@ export interface components {
             /** @enum {string} */
             status: "unblocked";
         };
-        UploadEmlResponse: {
-            /**
-             * @description "created" on success, "duplicate" if already present; otherwise quarantined or ignored
-             * @enum {string}
-             */
-            status: "created" | "duplicate" | "quarantined" | "ignored";
-            date_file_name: string | null;
-            amount: number | null;
-            company: string | null;
-            category: string | null;
-            detail: string | null;
-        };
-        /** @description A raw email file (.eml), at most 5 MB. */
-        Body_uploadEml: {
-            /** Format: binary */
-            file: string;
-        };
         TransactionListResponse: {
             month: string;
             count: number;
@@ -3003,6 +3047,23 @@ export interface components {
             /** @default false */
             include_deleted: boolean;
         };
+        UploadEmlResponse: {
+            /**
+             * @description "created" on success, "duplicate" if already present; otherwise quarantined or ignored
+             * @enum {string}
+             */
+            status: "created" | "duplicate" | "quarantined" | "ignored";
+            date_file_name: string | null;
+            amount: number | null;
+            company: string | null;
+            category: string | null;
+            detail: string | null;
+        };
+        /** @description A raw email file (.eml), at most 5 MB. */
+        Body_uploadEml: {
+            /** Format: binary */
+            file: string;
+        };
         TransactionDetailResponse: {
             tx_id: string;
             forwarded_to: string;
@@ -3015,6 +3076,33 @@ export interface components {
             to_email: string | null;
             file_name: string | null;
             transaction: components["schemas"]["TransactionResponse"];
+        };
+        AttachmentListResponse: {
+            count: number;
+            attachments: components["schemas"]["AttachmentResponse"][];
+        };
+        /** @description A single attachment row as seen by the API. */
+        AttachmentResponse: {
+            id: string;
+            original_filename: string;
+            /** @description Ours, from the checked file type (HEIC converted to JPEG reads image/jpeg) */
+            content_type: string;
+            size_bytes: number;
+            /** @description SHA-256 (hex) of the uploaded file */
+            sha256: string;
+            /** @description `receipt` or `document` */
+            kind: string;
+            /** @description `unparsed`, `parsed` or `failed` (see POST /attachments/{id}/parse) */
+            parse_status: string;
+            parse_error?: string | null;
+            /** @description Parsed receipt data, when present: merchant, date, total, line_items?, and provenance */
+            parse_json?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Linked transaction id; null when unfiled. */
+            tx_id?: string | null;
+            created_at: string;
+            updated_at: string;
         };
         CategoryUpdateResponse: {
             tx_id: string;
@@ -3421,67 +3509,6 @@ export interface components {
             value: number;
             /** @description The surrounding text */
             snippet: string;
-        };
-        TestModelKeyResponse: {
-            ok: boolean;
-            /** @enum {string} */
-            verdict: "reachable" | "key_rejected" | "model_not_found" | "unreachable" | "not_configured";
-            error: string | null;
-            /** @description The verdict in words */
-            message: string;
-        };
-        TestModelKeyRequest: {
-            /**
-             * @description Default hosted
-             * @enum {string|null}
-             */
-            provider?: "cli_a" | "hosted" | "cli_b" | "cli_c" | null;
-            /** @description Hosted only; default the configured key. Never stored. */
-            api_key?: string | null;
-            model?: string | null;
-        };
-        TestObjectBackupResponse: {
-            ok: boolean;
-            error: string | null;
-            warnings: string[];
-        };
-        TestObjectBackupRequest: {
-            bucket: string;
-            prefix?: string | null;
-        };
-        AiReadinessResponse: {
-            actions: {
-                /** @enum {string} */
-                action: "categorization" | "alert_rescue" | "receipt_reading" | "statement_reading" | "insights" | "summaries";
-                /** @description The action in words */
-                label: string;
-                /** @enum {string} */
-                task: "categorization" | "daily_summary" | "document_parsing" | "insights";
-                /** @description The task's provider value (hosted, cli_a, cli_b, cli_c, disabled) */
-                provider: string;
-                /** @description The provider in words */
-                provider_label: string;
-                model: string | null;
-                /** @description True when pressing the action can reach a model now */
-                ready: boolean;
-                /** @description Why it cannot, in words (null when ready) */
-                reason: string | null;
-                /** @description What the action needs, in words, whether ready or not */
-                needs: string;
-                /** @description Where to set it up in the dashboard */
-                settings_url: string;
-            }[];
-            /** @description Per task of Settings → Intelligence: can its chosen provider be reached */
-            tasks: {
-                /** @enum {string} */
-                task: "categorization" | "daily_summary" | "document_parsing" | "insights";
-                provider: string;
-                provider_label: string;
-                model: string | null;
-                /** @description The provider can be reached now (consent switches aside) */
-                ready: boolean;
-                reason: string | null;
-            }[];
         };
         BackupBuildStatus: {
             /** @enum {string} */
@@ -4988,33 +5015,6 @@ export interface components {
             /** @description Target line key (or `other`); required when mode is include. */
             line_key?: string | null;
         };
-        AttachmentListResponse: {
-            count: number;
-            attachments: components["schemas"]["AttachmentResponse"][];
-        };
-        /** @description A single attachment row as seen by the API. */
-        AttachmentResponse: {
-            id: string;
-            original_filename: string;
-            /** @description Ours, from the checked file type (HEIC converted to JPEG reads image/jpeg) */
-            content_type: string;
-            size_bytes: number;
-            /** @description SHA-256 (hex) of the uploaded file */
-            sha256: string;
-            /** @description `receipt` or `document` */
-            kind: string;
-            /** @description `unparsed`, `parsed` or `failed` (see POST /attachments/{id}/parse) */
-            parse_status: string;
-            parse_error?: string | null;
-            /** @description Parsed receipt data, when present: merchant, date, total, line_items?, and provenance */
-            parse_json?: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Linked transaction id; null when unfiled. */
-            tx_id?: string | null;
-            created_at: string;
-            updated_at: string;
-        };
         /** @description JPEG, PNG, WebP, HEIC/HEIF or PDF, at most 10 MB. The extension, the declared content type and the file's own leading bytes must agree. */
         Body_uploadAttachment: {
             /** Format: binary */
@@ -5267,6 +5267,200 @@ export interface operations {
             };
             /** @description The body is not application/json (or multipart for uploads) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    testModelKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TestModelKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description Verdict */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestModelKeyResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    testObjectBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TestObjectBackupRequest"];
+            };
+        };
+        responses: {
+            /** @description Result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestObjectBackupResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAiReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Readiness */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiReadinessResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7540,84 +7734,6 @@ export interface operations {
             };
         };
     };
-    uploadEml: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": components["schemas"]["Body_uploadEml"];
-            };
-        };
-        responses: {
-            /** @description What became of the email */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UploadEmlResponse"];
-                };
-            };
-            /** @description Missing or invalid credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Token scope forbids this method and path */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description File larger than 5 MB */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The body is not application/json (or multipart for uploads) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Validation error: `details.errors` lists every problem */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unexpected error (no stack trace) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
     listTransactions: {
         parameters: {
             query: {
@@ -8338,6 +8454,84 @@ export interface operations {
             };
         };
     };
+    uploadEml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_uploadEml"];
+            };
+        };
+        responses: {
+            /** @description What became of the email */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadEmlResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description File larger than 5 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json (or multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getTransactionDetail: {
         parameters: {
             query?: never;
@@ -8369,6 +8563,73 @@ export interface operations {
             };
             /** @description Token scope forbids this method and path */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listTransactionAttachments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tx_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction's attachments, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttachmentListResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not a transaction id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9516,200 +9777,6 @@ export interface operations {
             };
             /** @description No such briefing in that month */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Validation error: `details.errors` lists every problem */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unexpected error (no stack trace) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    testModelKey: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["TestModelKeyRequest"];
-            };
-        };
-        responses: {
-            /** @description Verdict */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TestModelKeyResponse"];
-                };
-            };
-            /** @description Missing or invalid credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Token scope forbids this method and path */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The body is not application/json (or multipart for uploads) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Validation error: `details.errors` lists every problem */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unexpected error (no stack trace) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    testObjectBackup: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["TestObjectBackupRequest"];
-            };
-        };
-        responses: {
-            /** @description Result */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TestObjectBackupResponse"];
-                };
-            };
-            /** @description Missing or invalid credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Token scope forbids this method and path */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The body is not application/json (or multipart for uploads) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Validation error: `details.errors` lists every problem */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unexpected error (no stack trace) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    getAiReadiness: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Readiness */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AiReadinessResponse"];
-                };
-            };
-            /** @description Missing or invalid credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Token scope forbids this method and path */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15431,73 +15498,6 @@ export interface operations {
                 };
             };
             /** @description No such attachment */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Validation error: `details.errors` lists every problem */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unexpected error (no stack trace) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    listTransactionAttachments: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                tx_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The transaction's attachments, oldest first */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AttachmentListResponse"];
-                };
-            };
-            /** @description Missing or invalid credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Token scope forbids this method and path */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not a transaction id */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -5,25 +5,18 @@
  * response only names the row it would link.
  */
 import { aliasKeyFn } from "../../categorize/rules";
-import { getResolverIndex, resolverReads } from "../../categorize/resolver";
+import { getResolverIndex } from "../../categorize/resolver";
 import { getDb } from "../../db";
 import type { AttachmentRow } from "../../db/schema";
 import { doorCtx } from "../activity/journal";
 import { isDemo } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
-import { log } from "../../lib/log";
 import { readReceipt } from "./stored";
 import { fromCents, plainCents, toCents, ZERO_CENTS } from "../../lib/money";
 import { decodeTxId, encodeTxId } from "../../lib/txid";
-import {
-  attachmentQuery,
-  autoLinkQuery,
-  guessedWindowQueries,
-  receiptedInRange,
-  spendingInRange,
-} from "./queries";
-import { DAY_WINDOW, rankCandidates, type ReceiptFacts, searchBounds, type TxFacts } from "./rules";
+import { autoLinkQuery, receiptedInRange, spendingInRange } from "./queries";
+import { rankCandidates, type ReceiptFacts, searchBounds, type TxFacts } from "./rules";
 import type { ReceiptCandidatesResponse } from "./schemas";
 import { linkImage, loadAttachment, toResponse } from "./service";
 
@@ -42,39 +35,12 @@ function parsedFacts(row: AttachmentRow): FactsInput {
 const dayOf = (dateFileName: string) => dateFileName.slice(0, 10).replaceAll(".", "-");
 const keyOf = (fwd: string | null, dfn: string | null) => `${fwd}\n${dfn}`;
 
-/**
- * The attachment, the resolver's version stamp (and lists when this isolate's copy expired) and the
- * rows of the window its typed or parsed day gives, in ONE round trip; null when that batch fails
- * (then each is read on its own, as before).
- */
-async function candidateReads(ctx: ServiceCtx, id: string, typedDay: string | null) {
-  const db = getDb(ctx.env.DB);
-  const resolver = resolverReads(ctx.env.DB, ctx.clock);
-  try {
-    const [rows, bounds, spend, receipted, ...rest] = await db.batch([
-      attachmentQuery(db, id),
-      ...guessedWindowQueries(ctx.env.DB, id, typedDay, DAY_WINDOW),
-      ...resolver.stmts,
-    ]);
-    const b = bounds[0];
-    return {
-      row: (rows[0] as AttachmentRow | undefined) ?? null,
-      guessed: b ? { lo: b.lo, hi: b.hi, rows: spend, receipted } : null,
-      version: resolver.take(rest),
-    };
-  } catch (err) {
-    log("warn", "attachments.candidates_batch_failed", { error: String(err) });
-    return null;
-  }
-}
-
 /** `mayLink: false` (a cross-site request with browser credentials) only names the auto-link. */
 export async function candidates(
   ctx: ServiceCtx,
   { id, typed, opts = { mayLink: true } }: { id: string; typed: FactsInput; opts?: { mayLink: boolean } },
 ): Promise<ReceiptCandidatesResponse> {
-  const read = await candidateReads(ctx, id, typed.date ?? null);
-  let row = read ? read.row : await loadAttachment(ctx, id);
+  let row = await loadAttachment(ctx, id);
   if (!row) throw notFound("Attachment");
   const given = {
     ...parsedFacts(row),
@@ -89,7 +55,7 @@ export async function candidates(
       },
     );
   }
-  const index = await getResolverIndex(ctx.env.DB, ctx.clock, read?.version);
+  const index = await getResolverIndex(ctx.env.DB, ctx.clock);
   const keyFn = aliasKeyFn(index.aliasOf);
   const facts: ReceiptFacts = {
     totalCents: toCents(given.total),
@@ -97,12 +63,10 @@ export async function candidates(
     merchantKey: given.merchant ? keyFn(given.merchant) : "",
   };
   const { lo, hi } = searchBounds(facts.day);
-  // The rows read with the attachment, when its guessed window is this one (else read now).
-  const g = read?.guessed;
-  const [rows, receipted] =
-    g && g.lo === lo && g.hi === hi
-      ? [g.rows, g.receipted]
-      : await Promise.all([spendingInRange(ctx.env.DB, lo, hi), receiptedInRange(ctx.env.DB, lo, hi, id)]);
+  const [rows, receipted] = await Promise.all([
+    spendingInRange(ctx.env.DB, lo, hi),
+    receiptedInRange(ctx.env.DB, lo, hi, id),
+  ]);
   const withReceipt = new Set(receipted.map((r) => keyOf(r.ForwardedTo, r.DateFileName)));
   const txs: TxFacts[] = rows.map((r) => ({
     txId: encodeTxId(r.ForwardedTo, r.DateFileName),

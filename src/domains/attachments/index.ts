@@ -5,7 +5,7 @@ import { ListReceiptMatchCandidates } from "./routes/candidates";
 import { DeleteAttachment } from "./routes/delete";
 import { DownloadAttachmentFile } from "./routes/file";
 import { LinkAttachment } from "./routes/link";
-import { ListAttachments, ListTransactionAttachments } from "./routes/list";
+import { ListAttachments } from "./routes/list";
 import { ParseReceipt } from "./routes/parse";
 import { UploadAttachment } from "./routes/upload";
 import { currentLink, restoreLink } from "./service";
@@ -20,13 +20,6 @@ export function attachmentsRouter() {
   r.get("/:attachment_id/candidates", ListReceiptMatchCandidates);
   r.post("/:attachment_id/link", LinkAttachment);
   r.delete("/:attachment_id", DeleteAttachment);
-  return r;
-}
-
-/** Mounted at /api/v1/transactions: a transaction's attachments (GET /{tx_id}/attachments). */
-export function transactionAttachmentsRouter() {
-  const r = domainRouter();
-  r.get("/:tx_id/attachments", ListTransactionAttachments);
   return r;
 }
 

@@ -157,30 +157,6 @@ export function receiptedInRange(d1: D1Database, lo: string | SQL, hi: string | 
     );
 }
 
-/**
- * The candidates' window guessed before the receipt's row is read: around the typed day, else the
- * day its parse stored (`days` either side, as DateFileName prefixes, [lo, hi)). For a caller's
- * batch: the guessed bounds (0 or 1 row; the caller checks them against its own), then the
- * spending rows and the receipted rows in them.
- */
-export function guessedWindowQueries(d1: D1Database, id: string, typedDay: string | null, days: number) {
-  const db = getDb(d1);
-  const parsed = sql`(SELECT CASE WHEN ${a.parse_status} = 'parsed' AND json_valid(${a.parse_json})
-    THEN json_extract(${a.parse_json}, '$.date') END FROM ${a} WHERE ${a.id} = ${id})`;
-  const day = sql`COALESCE(${typedDay}, ${parsed})`;
-  const lo = sql<string | null>`replace(date(${day}, ${`-${days} days`}), '-', '.')`;
-  const hi = sql<string | null>`replace(date(${day}, ${`+${days + 1} days`}), '-', '.')`;
-  return [
-    db
-      .select({ lo: sql<string | null>`${lo}`.as("lo"), hi: sql<string | null>`${hi}`.as("hi") })
-      .from(a)
-      .where(eq(a.id, id))
-      .limit(1),
-    spendingInRange(d1, lo, hi),
-    receiptedInRange(d1, lo, hi, id),
-  ] as const;
-}
-
 /** Receipt-kind attachments linked to rows of [lo, hi). */
 export function yearReceipts(db: Db, lo: string, hi: string) {
   return db

@@ -55,7 +55,6 @@ export const LinkAttachmentRequest = z
   .meta({ id: "LinkAttachmentRequest", description: "Link an attachment to a transaction, or unlink it." });
 
 export const AttachmentIdParam = z.object({ attachment_id: z.string().min(1).max(64) });
-export const TxIdParam = z.object({ tx_id: z.string().min(1) });
 
 export const ListAttachmentsQuery = z.object({
   unlinked: z.boolean().nullable().optional().describe("true: only unfiled; false: only linked"),

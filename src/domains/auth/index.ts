@@ -1,6 +1,5 @@
 import { domainRouter } from "../../http/route";
 import { EndWebappSession } from "./routes/end-session";
-import { GetWhoami } from "./routes/get-whoami";
 import { IssueApiToken } from "./routes/issue-token";
 import { ListWebappSessions } from "./routes/list-sessions";
 import { ListApiTokens } from "./routes/list-tokens";
@@ -22,12 +21,5 @@ export function authRouter() {
   router.get("/tokens", ListApiTokens);
   router.post("/tokens", IssueApiToken);
   router.delete("/tokens/:token_id", RevokeApiToken);
-  return router;
-}
-
-/** Mounted at /api/v1/whoami. */
-export function whoamiRouter() {
-  const router = domainRouter();
-  router.get("/", GetWhoami);
   return router;
 }

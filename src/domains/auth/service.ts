@@ -72,13 +72,23 @@ const passwordBuckets = (ctx: Ctx, client: ClientInfo, device: string | null = n
  */
 async function checkPassword(
   ctx: Ctx,
-  s: AuthSettingsRow,
-  password: string,
-  client: ClientInfo,
-  onWrong: ApiError,
-  device: string | null = null,
-  onRight: Parameters<typeof throttled>[1]["onRight"] = [],
-  reserved?: Parameters<typeof throttled>[1]["reserved"],
+  {
+    s,
+    password,
+    client,
+    onWrong,
+    device = null,
+    onRight = [],
+    reserved,
+  }: {
+    s: AuthSettingsRow;
+    password: string;
+    client: ClientInfo;
+    onWrong: ApiError;
+    device?: string | null;
+    onRight?: Parameters<typeof throttled>[1]["onRight"];
+    reserved?: Parameters<typeof throttled>[1]["reserved"];
+  },
 ) {
   return throttled(ctx, {
     buckets: passwordBuckets(ctx, client, device),
@@ -143,7 +153,14 @@ export async function setPassword(
   const wrong = new ApiError(403, "The current password is wrong");
   const [res, , , rows] = (
     s.password_hash && current
-      ? await checkPassword(ctx, s, current, client, wrong, null, async () => [...(await writes())], reserved)
+      ? await checkPassword(ctx, {
+          s,
+          password: current,
+          client,
+          onWrong: wrong,
+          onRight: async () => [...(await writes())],
+          reserved,
+        })
       : await db.batch(await writes())
   ) as [D1Result, unknown, unknown, AuthSettingsRow[]];
   if (res.meta.changes === 0) throw conflict("The password was changed by another request; try again");
@@ -169,7 +186,14 @@ export async function login(
   // The session row is inserted in the right password's batch (with the throttle's reset).
   const fresh = await prepareSession(ctx, { s, client });
   const wrong = new ApiError(401, "Wrong password");
-  await checkPassword(ctx, s, input.password, client, wrong, known?.id, [fresh.insert]);
+  await checkPassword(ctx, {
+    s,
+    password: input.password,
+    client,
+    onWrong: wrong,
+    device: known?.id,
+    onRight: [fresh.insert],
+  });
   return {
     session: fresh.cookie,
     device: await mintDevice(ctx.env, s, ctx.clock(), known?.id),
@@ -220,7 +244,7 @@ export async function signOutAll(
   }
   // Every row ended and the epoch bumped in one batch: a right current password's own batch.
   const wrong = new ApiError(403, "The current password is wrong");
-  await checkPassword(ctx, s, current, client, wrong, null, revoke, reserved);
+  await checkPassword(ctx, { s, password: current, client, onWrong: wrong, onRight: revoke, reserved });
 }
 
 /** Logout: ends the session the request's cookie names (the first `app_session` that verifies). */

@@ -4,7 +4,7 @@
  * The statements join the category write's batch; each row's version is bumped (optimistic lock).
  */
 import type { Db } from "../../db";
-import { allItemsQuery, replaceItemDataQuery, type StoredItem } from "./queries";
+import { allItemsQuery, replaceItemDataQuery } from "./queries";
 import { categoryKey as key, type GroupsDoc, parseGroups, type TargetsDoc } from "./rules";
 
 /** Pure: the doc with `from` renamed to `to` (or removed when `to` is null); null when untouched. */
@@ -37,20 +37,7 @@ export function renameInDoc(kind: string, data: unknown, from: string, to: strin
 
 /** Statements rewriting every budget item that names `from`; run them in the category's batch. */
 export async function budgetRenameStatements(db: Db, from: string, to: string | null, nowIso: string) {
-  return budgetRenameFrom(db, await allItemsQuery(db), from, to, nowIso);
-}
-
-/** The read `budgetRenameFrom` needs, for the caller's read batch. */
-export const budgetItemsRead = allItemsQuery;
-
-/** `budgetRenameStatements` over items already read (`budgetItemsRead` in the caller's batch). */
-export function budgetRenameFrom(
-  db: Db,
-  rows: StoredItem[],
-  from: string,
-  to: string | null,
-  nowIso: string,
-) {
+  const rows = await allItemsQuery(db);
   const out = [];
   for (const r of rows) {
     // The document keeps its stored form (a decimal-era targets document stays unmarked).

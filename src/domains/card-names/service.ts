@@ -1,5 +1,5 @@
 /** The card-name mapping (SPEC's `Name` when an alert greets nobody): read it, replace it. */
-import { loadCardNames, saveCardNames } from "../../ingest/card-names";
+import { loadCardNames, saveCardNames } from "./names";
 import type { ServiceCtx } from "../../lib/context";
 import type { CardNameMapping } from "./schemas";
 

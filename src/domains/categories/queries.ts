@@ -3,7 +3,7 @@ import { and, count, eq, exists, notExists, or, type SQL, sql } from "drizzle-or
 import type { Db } from "../../db";
 import type { ListDef, Statement } from "../../db/lists";
 import { categories, transactions } from "../../db/schema";
-import { targetsOfYear, yearTargetsQuery } from "../budget/queries";
+import { targetsOfYear } from "../budget/queries";
 import { overrideCountQuery } from "../overrides/queries";
 import type { CategoryRow } from "./defaults";
 
@@ -86,26 +86,16 @@ export const setIcon = (db: Db, name: string, icon: string | null) =>
 const t = transactions;
 const sameCategory = (name: string) => sql`${t.Category} = ${name} COLLATE NOCASE`;
 
-/** The usage counts' reads (unexecuted: for a caller's batch; `usageOf` reads their results). */
-export const usageQueries = (db: Db, name: string) =>
-  [db.select({ n: count() }).from(t).where(sameCategory(name)), overrideCountQuery(db, name)] as const;
-
-/** The counts of `usageQueries`' two results. */
-export const usageOf = (tx: { n: number }[], ov: { n: number }[]) => ({
-  transactions: tx[0]?.n ?? 0,
-  overrides: ov[0]?.n ?? 0,
-});
-
 export async function usageCounts(
   db: Db,
   name: string,
 ): Promise<{ transactions: number; overrides: number }> {
-  const [tx, ov] = await db.batch(usageQueries(db, name));
-  return usageOf(tx, ov);
+  const [tx, ov] = await db.batch([
+    db.select({ n: count() }).from(t).where(sameCategory(name)),
+    overrideCountQuery(db, name),
+  ]);
+  return { transactions: tx[0]?.n ?? 0, overrides: ov[0]?.n ?? 0 };
 }
-
-/** A year's budget-targets documents (any user), as a query for a batch (rows: `{ data }`). */
-export const budgetTargetDocsQuery = (db: Db, year: number) => yearTargetsQuery(db, year);
 
 /** This year's budget-targets documents (any user); read-only, for the usage report. */
 export async function budgetTargetDocs(db: Db, year: number): Promise<unknown[]> {

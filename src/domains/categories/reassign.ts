@@ -6,31 +6,21 @@ import { invalidateResolverCache } from "../../categorize";
 import { getDb } from "../../db";
 import { changes, writeList } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
-import { ApiError, conflict, validationError } from "../../lib/errors";
+import { conflict, validationError } from "../../lib/errors";
 import { log } from "../../lib/log";
 import type { Statement } from "../../db/lists";
-import type { StoredItem } from "../budget/queries";
-import { budgetItemsRead, budgetRenameFrom, budgetRenameStatements } from "../budget/rename";
-import { taxMappingRead, taxRenameFrom, taxRenameStatements } from "../tax/mapping-store";
+import { budgetRenameStatements } from "../budget/rename";
+import { taxRenameStatements } from "../tax/mapping-store";
 import { OVERRIDES, reassignOverrides } from "../overrides/queries";
 import { reassignTransactions } from "../transactions/queries";
 import { MISCELLANEOUS } from "./defaults";
-import {
-  budgetTargetDocs,
-  budgetTargetDocsQuery,
-  deleteCategoryRow,
-  renameCategoryRow,
-  usageCounts,
-  usageOf,
-  usageQueries,
-} from "./queries";
+import { budgetTargetDocs, deleteCategoryRow, renameCategoryRow, usageCounts } from "./queries";
 import { budgetNames, findCategory, isProtected, sameName } from "./rules";
 import {
   type CategoryState,
   checkVersion,
   journalCategory,
   loadCategoryState,
-  loadCategoryStateWith,
   requireCategory,
   writeCategories,
 } from "./service";
@@ -45,29 +35,9 @@ type Cascade = (
   nowIso: string,
 ) => Promise<{ budget: Statement[]; tax: Statement[] }>;
 
-/**
- * The list with what a rename or delete rewrites (every budget item, the personal tax mapping) in
- * ONE read batch. When that batch fails, each read alone as before: the tax mapping's read fails
- * open (no tax statement) and the list falls back to its R2 backup.
- */
+/** The list with what a rename or delete rewrites (every budget item, the personal tax mapping). */
 async function loadForMove(ctx: Ctx): Promise<{ state: CategoryState; cascade: Cascade }> {
   const db = getDb(ctx.env.DB);
-  try {
-    const { state, extra } = await loadCategoryStateWith(ctx.env, [budgetItemsRead(db), taxMappingRead(db)]);
-    const [items, tax] = extra as [StoredItem[] | undefined, { data: unknown }[] | undefined];
-    if (items && tax) {
-      const doc = tax[0]?.data ?? null;
-      return {
-        state,
-        cascade: async (from, to, nowIso) => ({
-          budget: budgetRenameFrom(db, items, from, to, nowIso),
-          tax: taxRenameFrom(db, doc, from, to, nowIso),
-        }),
-      };
-    }
-  } catch {
-    /* a read of the batch failed: each alone below */
-  }
   return {
     state: await loadCategoryState(ctx.env),
     cascade: async (from, to, nowIso) => ({
@@ -177,33 +147,18 @@ export async function deleteCategory(
   };
 }
 
-/** What a delete would touch: transactions and overrides of the category, budget and group membership. */
 /**
- * The list, the counts of the name asked and this year's budget documents in ONE round trip; the
- * counts are read again under the list's spelling when it differs. When that batch fails, as
- * before: the list, the counts, then the budget (a failed budget read: not in the budget).
+ * What a delete would touch: transactions and overrides of the category, budget and group
+ * membership. The list, the counts under its spelling, then this year's budget documents (a
+ * failed budget read: not in the budget).
  */
 async function usageReads(ctx: Ctx, name: string) {
   const db = getDb(ctx.env.DB);
-  const year = ctx.clock().getUTCFullYear();
-  try {
-    const { state, extra } = await loadCategoryStateWith(ctx.env, [
-      ...usageQueries(db, name),
-      budgetTargetDocsQuery(db, year),
-    ]);
-    const [tx, ov, docs] = extra as [{ n: number }[], { n: number }[], { data: unknown }[]];
-    const row = requireCategory(state, name);
-    const counts = row.name === name ? usageOf(tx, ov) : await usageCounts(db, row.name);
-    return { row, counts, docs: docs.map((d) => d.data) };
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
-    log("warn", "categories.usage_batch_failed", { error: String(err) });
-  }
   const row = requireCategory(await loadCategoryState(ctx.env), name);
   const counts = await usageCounts(db, row.name);
   let docs: unknown[] = [];
   try {
-    docs = await budgetTargetDocs(db, year);
+    docs = await budgetTargetDocs(db, ctx.clock().getUTCFullYear());
   } catch (err) {
     log("warn", "categories.budget_read_failed", { error: String(err) });
   }

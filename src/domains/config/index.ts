@@ -4,11 +4,17 @@ import { StoredConfig } from "./schemas";
 import { loadSettings, restoreConfig } from "./service";
 import { GetAppConfig } from "./routes/get-config";
 import { PutAppConfig } from "./routes/put-config";
+import { TestModelKey, TestObjectBackup } from "./routes/checks";
+import { GetAiReadiness } from "./routes/readiness";
 
 export function configRouter() {
   const router = domainRouter();
   router.get("/", GetAppConfig);
   router.put("/", PutAppConfig);
+  // The configuration checks (the reference's test-openai / test-s3-backup) and the AI readiness.
+  router.post("/test-model-key", TestModelKey);
+  router.post("/test-object-backup", TestObjectBackup);
+  router.get("/ai-readiness", GetAiReadiness);
   return router;
 }
 

@@ -1,7 +1,7 @@
 /** Connected-app verbs over the OAuth provider's grants (KV): the disconnect journals itself. */
 import type { ServiceCtx } from "../../lib/context";
 import { NotFound } from "../../lib/errors";
-import { disconnectApp } from "../../oauth/apps";
+import { disconnectApp } from "./apps";
 
 /**
  * Revokes an app's grant and every token of it (404 when there is no such app). The change is in

@@ -8,7 +8,7 @@ import type { Db } from "../../db";
 import { transactions } from "../../db/schema";
 import { captureRows as statementCaptureRows } from "../statements/queries";
 import { STATEMENT_RECIPIENT } from "../statements/views";
-import { MANUAL_RECIPIENT } from "../transactions/manual";
+import { MANUAL_RECIPIENT } from "../transactions/rules";
 
 /** The columns these filters read, of the table or of its alias. */
 type Tx = Record<"DeletedAt" | "DateFileName" | "ForwardedTo", AnyColumn>;

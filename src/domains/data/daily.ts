@@ -18,7 +18,12 @@ export async function dailyBackup(env: Env, clock: Clock, budget: StepBudget = S
   if (!config.object_backup_enabled) return null;
   const prefix = (config.object_backup_prefix?.trim() || "backups/daily").replace(/\/*$/, "/");
   const key = `${prefix}${clock().toISOString().slice(0, 10)}.zip`;
-  const res = await startBuild(env, clock, "backup-daily", () => key, `${prefix}|${KEEP_DAILY}`, budget);
+  const res = await startBuild(env, clock, {
+    kind: "backup-daily",
+    key: () => key,
+    prune: `${prefix}|${KEEP_DAILY}`,
+    budget,
+  });
   if (!res.ok) {
     log("warn", "backup.daily_busy", { started_at: res.job.started_at });
     return null;

@@ -11,7 +11,7 @@
  */
 import type { Env } from "../../env";
 import type { QueueMessage } from "../../jobs/messages";
-import type { SlotJob } from "../../jobs/slot-state";
+import type { SlotJob } from "../../db/job-slot-state";
 import { type Clock, systemClock } from "../../lib/clock";
 import type { SteppedZip } from "../../lib/zip-steps";
 import { FILE_LISTS, fileEntry } from "./export-files";
@@ -251,10 +251,12 @@ async function pruneOld(bucket: R2Bucket, s: BuildState) {
 export function startBuild(
   env: Env,
   clock: Clock,
-  kind: BuildKind,
-  key: (id: string) => string,
-  prune: string | null,
-  budget: StepBudget = STEP,
+  {
+    kind,
+    key,
+    prune,
+    budget = STEP,
+  }: { kind: BuildKind; key: (id: string) => string; prune: string | null; budget?: StepBudget },
 ): Promise<BuildStart> {
   return startZipBuild(env, clock, backupSpec(budget), kind, (id) => ({
     key: key(id),
@@ -300,7 +302,12 @@ export function buildView(job: SlotJob | null) {
 
 /** Starts the person's export build (the previous export zip is removed once this one is done). */
 export async function startExport(env: Env, clock: Clock, budget: StepBudget = STEP) {
-  const res = await startBuild(env, clock, "backup-export", exportKey, "exports/|1", budget);
+  const res = await startBuild(env, clock, {
+    kind: "backup-export",
+    key: exportKey,
+    prune: "exports/|1",
+    budget,
+  });
   return { started: res.ok, view: buildView(res.job) };
 }
 

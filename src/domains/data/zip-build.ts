@@ -10,8 +10,8 @@
 import { z } from "zod";
 import type { Env } from "../../env";
 import type { QueueMessage } from "../../jobs/messages";
-import { jobSlot } from "../../jobs/slot";
-import type { Json, Scalar, SlotJob } from "../../jobs/slot-state";
+import { jobSlot } from "../../db/job-slot";
+import type { Json, Scalar, SlotJob } from "../../db/job-slot-state";
 import type { Clock } from "../../lib/clock";
 import { log } from "../../lib/log";
 import { newZipState, SteppedZip, type ZipState } from "../../lib/zip-steps";

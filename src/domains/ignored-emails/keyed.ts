@@ -8,7 +8,7 @@
 import { getDb } from "../../db";
 import type { AlertTemplateRow, IgnoredEmailRow } from "../../db/schema";
 import type { RowKeys, RowPart } from "../../ingest";
-import { getIgnoredRow, ignoredKeys, ignoredRowQuery } from "../../ingest/ignored";
+import { getIgnoredRow, ignoredKeys, ignoredRowQuery } from "./ignored";
 import { senderTemplatesPart } from "../../ingest/templates";
 import { unreadKeyedPart } from "../../ingest/unread";
 import { mappingQuery } from "../../ingest/users";

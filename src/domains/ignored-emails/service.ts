@@ -6,7 +6,7 @@ import {
   markSentToReview,
   sentToReviewStatement,
   trustStatement,
-} from "../../ingest/ignored";
+} from "./ignored";
 import { ignoredPart } from "./keyed";
 import { reviewLedger } from "./review";
 import type { ServiceCtx } from "../../lib/context";

@@ -9,7 +9,7 @@ import { AiError, aiErrorWords } from "../../ai/provider";
 import { getDb } from "../../db";
 import type { Env } from "../../env";
 import type { QueueMessage } from "../../jobs/messages";
-import { jobSlot } from "../../jobs/slot";
+import { jobSlot } from "../../db/job-slot";
 import { type Clock, systemClock } from "../../lib/clock";
 import { log } from "../../lib/log";
 import { getConfig } from "../config/service";

@@ -5,15 +5,15 @@
 import { getDb } from "../../db";
 import { storedJson } from "../../db/json";
 import { type AiEnv, providerForTask, secondsVar } from "../../ai/routing";
-import { jobSlot } from "../../jobs/slot";
+import { jobSlot } from "../../db/job-slot";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound, Refused } from "../../lib/errors";
 import { getConfig } from "../config/service";
 import { savedBriefing, savedOfMonth } from "./queries";
 import { INSIGHTS_TIMEOUT_SECONDS } from "./rules";
 import { BriefingValidation as BriefingValidationSchema } from "./schemas";
-import { readSlotStatus } from "../../jobs/read-status";
-import { statusWord } from "../../jobs/slot-state";
+import { readSlotStatus } from "../../db/job-slot-status";
+import { statusWord } from "../../db/job-slot-state";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
 export const INSIGHTS_KIND = "insights";

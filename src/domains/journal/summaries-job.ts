@@ -11,7 +11,7 @@ import { type AiEnv, isCli, providerForTask } from "../../ai/routing";
 import { getDb } from "../../db";
 import type { Env } from "../../env";
 import type { QueueMessage } from "../../jobs/messages";
-import { jobSlot } from "../../jobs/slot";
+import { jobSlot } from "../../db/job-slot";
 import { type Clock, systemClock } from "../../lib/clock";
 import { log } from "../../lib/log";
 import { getConfig } from "../config/service";

@@ -1,13 +1,13 @@
 import { type AiEnv, providerForTask, secondsVar } from "../../ai/routing";
 import { getDb } from "../../db";
-import { jobSlot } from "../../jobs/slot";
+import { jobSlot } from "../../db/job-slot";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, Refused } from "../../lib/errors";
 import { getConfig } from "../config/service";
 import { monthToSummarize } from "./queries";
 import { DAY_SUMMARY_TIMEOUT_SECONDS, daysToSummarize } from "./summaries-rules";
-import { readSlotStatus } from "../../jobs/read-status";
-import { statusWord } from "../../jobs/slot-state";
+import { readSlotStatus } from "../../db/job-slot-status";
+import { statusWord } from "../../db/job-slot-state";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
 export const SUMMARIES_KIND = "day-summaries";

@@ -8,7 +8,8 @@ import { categoryKeySql, type Db, inRange, live, spending, sumAmount } from "../
 import { kvFreshSql, kvGetPart, kvPut } from "../../db/kv";
 import { cell, col, packedShape } from "../../db/packed";
 import { transactions as t } from "../../db/schema";
-import type { MerchantIntelligenceResponse } from "./schemas";
+import { MerchantIntelligenceResponse } from "./schemas";
+import { storedJson } from "../../db/json";
 import type { Charge } from "./rules";
 
 const merchant = sql`lower(trim(${t.Company}))`;
@@ -173,8 +174,20 @@ export function parseCharges(packed: string): Charge[] {
 
 export type CacheKey = `merchant_intelligence:${string}`;
 
-/** The cache row as a part for a caller's batch. */
-export const readCachePart = (db: Db, key: CacheKey) => kvGetPart(db, key);
+const cacheValue = storedJson("kv_state[merchant_intelligence:]", MerchantIntelligenceResponse.nullable(), {
+  value: () => null,
+});
+
+/** The cache row as a part for a caller's batch (a stored answer not in its shape reads as absent). */
+export function readCachePart(db: Db, key: CacheKey) {
+  const part = kvGetPart(db, key);
+  const read = (rows: Parameters<typeof part.read>[0]) => {
+    const row = part.read(rows);
+    const value = row && cacheValue(row.value);
+    return row && value ? { value, updated_at: row.updated_at } : null;
+  };
+  return { query: part.query, read };
+}
 
 /** SQL true when the cache row of `key` is fresh at `nowIso` (the service's own test on the row). */
 export const freshCacheSql = (key: CacheKey, nowIso: string, ttlMs: number) => kvFreshSql(key, nowIso, ttlMs);

@@ -7,8 +7,8 @@
 import { z } from "zod";
 import type { Env } from "../../env";
 import type { QueueMessage } from "../../jobs/messages";
-import { jobSlot } from "../../jobs/slot";
-import type { SlotJob } from "../../jobs/slot-state";
+import { jobSlot } from "../../db/job-slot";
+import type { SlotJob } from "../../db/job-slot-state";
 import type { Clock } from "../../lib/clock";
 import type { ServiceCtx } from "../../lib/context";
 import { log } from "../../lib/log";

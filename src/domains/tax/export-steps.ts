@@ -8,7 +8,7 @@
  */
 import type { Env } from "../../env";
 import type { QueueMessage } from "../../jobs/messages";
-import type { SlotJob } from "../../jobs/slot-state";
+import type { SlotJob } from "../../db/job-slot-state";
 import { type Clock, systemClock } from "../../lib/clock";
 import {
   addBody,

@@ -132,14 +132,6 @@ export async function taxRenameStatements(db: Db, from: string, to: string | nul
   } catch {
     return [];
   }
-  return taxRenameFrom(db, doc, from, to, nowIso);
-}
-
-/** The read `taxRenameFrom` needs, for the caller's read batch (its rows: `[{ data }]` or `[]`). */
-export const taxMappingRead = q.mappingQuery;
-
-/** `taxRenameStatements` over the stored document already read (`taxMappingRead`; null: none). */
-export function taxRenameFrom(db: Db, doc: unknown, from: string, to: string | null, nowIso: string) {
   const parsed = doc ? parseMapping(doc).mapping : null;
   const next = parsed ? renameCategory(parsed, from, to) : null;
   return next ? [q.writeMapping(db, mappingDoc(next), nowIso)] : [];

@@ -10,6 +10,8 @@ import {
   ListTrashedTransactions,
 } from "./routes/list";
 import { AddManualTransaction } from "./routes/manual";
+import { ListTransactionAttachments } from "./routes/attachments";
+import { UploadEml } from "./routes/upload-eml";
 import { GetLatestTransactionTimestamp, GetTransactionDetail, ListBulkTransactions } from "./routes/read";
 import { ExportTransactionsCsv, SearchTransactions, SearchTransactionsByFilter } from "./routes/search";
 import {
@@ -37,7 +39,9 @@ export function transactionsRouter() {
   r.get("/search", SearchTransactions);
   r.post("/search-by-filter", SearchTransactionsByFilter);
   r.get("/export", ExportTransactionsCsv);
+  r.post("/upload-eml", UploadEml);
   r.get("/:tx_id/detail", GetTransactionDetail);
+  r.get("/:tx_id/attachments", ListTransactionAttachments);
   r.patch("/:tx_id", PatchTransaction);
   r.delete("/:tx_id", PermanentlyDeleteTransaction);
   r.put("/:tx_id/comment", SetTransactionComment);

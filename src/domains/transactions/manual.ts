@@ -11,11 +11,10 @@ import type { ServiceCtx } from "../../lib/context";
 import { conflict, validationError } from "../../lib/errors";
 import { encodeTxId } from "../../lib/txid";
 import { getRow } from "./queries";
-import { createdImage, toResponse } from "./rules";
+import { createdImage, MANUAL_RECIPIENT, toResponse } from "./rules";
 import { nonZeroCents, resolveCategory } from "./service";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
-export const MANUAL_RECIPIENT = "manual@finance-journal.local";
 
 export interface ManualInput {
   date: string;

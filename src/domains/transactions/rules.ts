@@ -6,6 +6,9 @@ import { fromCents, fromCentsOrNull, toCents } from "../../lib/money";
 import { encodeTxId } from "../../lib/txid";
 import { CategoryAudit, ExtractionAudit, type TransactionResponse } from "./schemas";
 
+/** The recipient a hand-entered transaction is filed under (no alert carried it). */
+export const MANUAL_RECIPIENT = "manual@finance-journal.local";
+
 /** A transactions row (Amount in cents; JSON columns decoded), with the attention flag of a list read. */
 export type TxRow = TransactionRow & { needs_attention?: number | boolean | null };
 

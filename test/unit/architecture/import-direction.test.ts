@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { resolveRelative, sourceTree, stripComments } from "./source-tree";
 
-// DESIGN.md's import rule, checked on the source text: imports point inward (routes → service →
-// queries → db). Only the HTTP edge may import hono, chanfana or src/http/; everything else
-// (services, rules, queries, ingest, jobs, categorize, notify, ai, lib, db, env) may not.
-// And src/http must not sit on an import cycle with the code it serves.
+// DESIGN.md's import rules, checked on the source text. (1) Layers point one way at run time:
+// lib ← db ← domain queries ← domain services ← doors (routes, MCP, jobs, OAuth, src/http, app,
+// index); a file never imports a higher layer (type-only imports are erased at build time and are
+// allowed). A queries file may use a domain file only when that file is pure (no database, no I/O:
+// it imports nothing but lib, db/json, db/schema and other pure files). (2) Only the HTTP edge may
+// import hono, chanfana or src/http/. (3) src/http sits on no import cycle with the code it serves.
 
 /** The only files that may import hono, chanfana or src/http/. Everything else under src/ may not. */
 const EDGE = [
@@ -51,6 +53,46 @@ function importsOf(text: string): Import[] {
 
 const isEdge = (path: string) => EDGE.some((re) => re.test(path));
 const isHttp = (path: string) => path.startsWith("src/http/");
+
+/** The layers, lowest first; a file's layer is the first that matches. `ingest`, `categorize`,
+ * `notify` and `ai` are domains without a router (they sit in the domain layer, like src/domains). */
+const LAYERS: readonly (readonly [string, RegExp])[] = [
+  ["lib", /^src\/(lib\/|env\.ts$|wasm\.d\.ts$)/],
+  ["db", /^src\/db\//],
+  [
+    "doors",
+    /^src\/(http|jobs|oauth)\/|^src\/(app|index)\.ts$|^src\/domains\/[^/]+\/(index\.ts$|routes\/)|^src\/domains\/mcp\//,
+  ],
+  ["queries", /^src\/(domains|ingest|categorize)\/(.*\/)?([\w-]*-)?queries(\.ts$|\/)/],
+  ["domains", /^src\/(domains|ingest|categorize|notify|ai)\//],
+];
+const RANK: Record<string, number> = { lib: 0, db: 1, queries: 2, domains: 3, doors: 4 };
+const layerOf = (path: string) => LAYERS.find(([, re]) => re.test(path))?.[0] ?? "doors";
+/** What a pure file may import at run time besides other pure files. */
+const PURE_BASE = /^src\/(lib\/|env\.ts$|db\/json\.ts$|db\/schema(\.ts$|\/))/;
+
+/** Every runtime import that points up a layer, or from a queries file to an impure domain file. */
+function layerViolations(runtimeEdges: ReadonlyMap<string, readonly string[]>): string[] {
+  const pure = new Set<string>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [file, targets] of runtimeEdges) {
+      if (pure.has(file) || !targets.every((t) => PURE_BASE.test(t) || pure.has(t))) continue;
+      pure.add(file);
+      grew = true;
+    }
+  }
+  const problems: string[] = [];
+  for (const [file, targets] of runtimeEdges) {
+    const from = layerOf(file);
+    for (const target of targets) {
+      const to = layerOf(target);
+      if (RANK[to]! > RANK[from]! && !(from === "queries" && to === "domains" && pure.has(target)))
+        problems.push(`${file} (${from}) imports ${target} (${to})`);
+    }
+  }
+  return problems;
+}
 
 /** Every broken rule, one line each: direction violations, then cycles through src/http. */
 function importViolations(sources: Record<string, string>): string[] {
@@ -132,6 +174,58 @@ function pathWithin(graph: Map<string, string[]>, scc: Set<string>): string[] {
 }
 
 describe("import direction", () => {
+  it("each layer imports only lower layers at run time (and queries only pure domain files)", () => {
+    const sources = sourceTree();
+    const files = new Set(Object.keys(sources));
+    const edges = new Map<string, string[]>();
+    for (const [file, text] of Object.entries(sources)) {
+      const targets = importsOf(text)
+        .filter((i) => !i.typeOnly && i.spec.startsWith("."))
+        .map((i) => resolveRelative(file, i.spec, files));
+      edges.set(
+        file,
+        targets.filter((t): t is string => t !== null),
+      );
+    }
+    expect(layerViolations(edges)).toEqual([]);
+  });
+
+  it("the layer checker fails on a sample violation of each pair (synthetic graph)", () => {
+    const graph = new Map<string, string[]>([
+      ["src/lib/money.ts", ["src/db/index.ts"]],
+      ["src/db/kv.ts", ["src/domains/merchants/schemas.ts", "src/lib/money.ts"]],
+      ["src/domains/merchants/schemas.ts", ["src/lib/money.ts"]],
+      [
+        "src/domains/merchants/queries.ts",
+        ["src/domains/merchants/rules.ts", "src/domains/merchants/service.ts"],
+      ],
+      ["src/domains/merchants/rules.ts", ["src/lib/money.ts", "src/db/json.ts"]],
+      [
+        "src/domains/merchants/service.ts",
+        ["src/db/index.ts", "src/jobs/slot.ts", "src/domains/merchants/queries.ts"],
+      ],
+      [
+        "src/ingest/dedup.ts",
+        ["src/domains/transactions/ingest-queries.ts", "src/domains/merchants/index.ts"],
+      ],
+      ["src/domains/transactions/ingest-queries.ts", ["src/db/index.ts"]],
+      ["src/domains/merchants/index.ts", ["src/domains/merchants/service.ts", "src/http/route.ts"]],
+      ["src/jobs/slot.ts", ["src/lib/money.ts"]],
+      ["src/http/route.ts", ["src/lib/money.ts"]],
+    ]);
+    expect(layerViolations(graph)).toEqual([
+      "src/lib/money.ts (lib) imports src/db/index.ts (db)",
+      "src/db/kv.ts (db) imports src/domains/merchants/schemas.ts (domains)",
+      "src/domains/merchants/queries.ts (queries) imports src/domains/merchants/service.ts (domains)",
+      "src/domains/merchants/service.ts (domains) imports src/jobs/slot.ts (doors)",
+      "src/ingest/dedup.ts (domains) imports src/domains/merchants/index.ts (doors)",
+    ]);
+    expect(layerOf("src/ingest/templates/queries.ts")).toBe("queries");
+    expect(layerOf("src/domains/statements/import-revert-queries.ts")).toBe("queries");
+    expect(layerOf("src/domains/mcp/tools/read.ts")).toBe("doors");
+    expect(layerOf("src/categorize/resolver.ts")).toBe("domains");
+  });
+
   it("services, rules, queries, ingest, jobs, lib and db never import hono, chanfana or src/http", () => {
     const sources = sourceTree();
     expect(Object.keys(sources).length).toBeGreaterThan(50);

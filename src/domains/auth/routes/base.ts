@@ -13,7 +13,7 @@ import {
 import type { ClientInfo } from "../sessions";
 import { AuthResponse } from "../schemas";
 
-export const AuthRoute = domainRoute("webapp-auth");
+export const AuthRoute = domainRoute("auth");
 
 /** The `{status}` answer every session route gives. */
 export const authOk = (description: string) => ({

@@ -2,7 +2,7 @@ import { ErrorEnvelope } from "../../../http/errors";
 import { domainRoute } from "../../../http/route";
 
 export const BudgetRoute = domainRoute("budget");
-export const GroupsRoute = domainRoute("groups");
+export const GroupsRoute = domainRoute("budget");
 
 export const json = <T>(schema: T, description = "OK") => ({
   "200": { description, content: { "application/json": { schema } } },

@@ -1,6 +1,6 @@
 import { domainRoute } from "../../../http/route";
 
-export const CardNamesRoute = domainRoute("config");
+export const CardNamesRoute = domainRoute("card-names");
 
 export const json = <T>(description: string, schema: T) => ({
   description,

@@ -4,7 +4,7 @@ import { domainRoute } from "../../../http/route";
 import { parseIfMatch } from "../rules";
 
 export const CategoriesRoute = domainRoute("categories");
-export const CategoryManagementRoute = domainRoute("category-management");
+export const CategoryManagementRoute = domainRoute("categories");
 
 export const json = <T extends z.ZodType>(description: string, schema: T) => ({
   description,

@@ -1,7 +1,7 @@
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { domainRoute } from "../../../http/route";
 import { AppConfigResponse } from "../schemas";
-import { describeConfig } from "../../config-checks/describe-config";
+import { describeConfig } from "../describe-config";
 
 export const ConfigRoute = domainRoute("config");
 

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../../http/context";
 import { domainRoute } from "../../../http/route";
-import { listApps } from "../../../oauth/apps";
+import { listApps } from "../apps";
 import { ConnectedAppList } from "../schemas";
 
 export const AppsRoute = domainRoute("connected-apps");

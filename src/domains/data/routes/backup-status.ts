@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { domainRoute } from "../../../http/route";
-import { ObjectBackupStatusResponse } from "../../config-checks/schemas";
-import { objectBackupStatus } from "../../config-checks/service";
+import { ObjectBackupStatusResponse } from "../../config/checks-schemas";
+import { objectBackupStatus } from "../../config/checks";
 
 const DataRoute = domainRoute("data");
 const json = (description: string, schema: z.ZodType) => ({

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { ErrorEnvelope } from "../../../http/errors";
 import { domainRoute } from "../../../http/route";
 
-export const IgnoredEmailsRoute = domainRoute("parse-failures");
+export const IgnoredEmailsRoute = domainRoute("ignored-emails");
 
 export const json = <T extends z.ZodType>(description: string, schema: T) => ({
   description,

@@ -3,7 +3,7 @@ import { domainRoute } from "../../../http/route";
 import { IncomeStatementQuery, IncomeStatementResponse } from "../schemas";
 import { getIncomeStatement } from "../service";
 
-export class GetIncomeStatement extends domainRoute("income-statement") {
+export class GetIncomeStatement extends domainRoute("income") {
   override schema = {
     operationId: "getIncomeStatement",
     summary: "Annual income vs. expenses view with projection and savings rate",

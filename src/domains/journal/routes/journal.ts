@@ -18,7 +18,7 @@ export class GetJournal extends domainRoute("journal") {
   }
 }
 
-export class ListDaySummaries extends domainRoute("daily-summaries") {
+export class ListDaySummaries extends domainRoute("journal") {
   override schema = {
     operationId: "listDaySummaries",
     summary: "The month's saved AI-written day summaries, by day",

@@ -6,7 +6,7 @@ import { domainRoute, type domainRouter } from "../../../http/route";
 import { Month } from "../../transactions/schemas";
 import { daySummaryStatus, startDaySummaries } from "../summaries";
 
-const SummariesRoute = domainRoute("daily-summaries");
+const SummariesRoute = domainRoute("journal");
 const json = (description: string, schema: z.ZodType) => ({
   description,
   content: { "application/json": { schema } },

@@ -4,7 +4,7 @@ import { domainRoute } from "../../../http/route";
 import { SetupStatusResponse } from "../setup-schemas";
 import { getSetupStatus } from "../setup-service";
 
-export class GetSetupStatus extends domainRoute("setup") {
+export class GetSetupStatus extends domainRoute("system") {
   override schema = {
     operationId: "getSetupStatus",
     summary: "First-run facts: is the journal empty, how alerts get in, password and demo data",

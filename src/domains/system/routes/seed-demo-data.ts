@@ -4,7 +4,7 @@ import { domainRoute } from "../../../http/route";
 import { DemoDataQuery, DemoDataResponse } from "../setup-schemas";
 import { seedDemoData } from "../setup-service";
 
-export class SeedDemoData extends domainRoute("setup") {
+export class SeedDemoData extends domainRoute("system") {
   override schema = {
     operationId: "seedDemoData",
     summary: "Fill an empty journal with the demo household (loopback only)",

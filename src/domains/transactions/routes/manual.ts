@@ -6,7 +6,7 @@ import { addManual } from "../manual";
 import { ManualTransactionRequest, ManualTransactionResponse } from "../schemas";
 import { json } from "./base";
 
-export class AddManualTransaction extends domainRoute("ingestion") {
+export class AddManualTransaction extends domainRoute("transactions") {
   override schema = {
     operationId: "addManualTransaction",
     summary:

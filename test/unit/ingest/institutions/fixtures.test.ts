@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nameForCard } from "../../../../src/ingest/card-names";
+import { nameForCard } from "../../../../src/domains/card-names/names";
 import { parseAlert } from "../../../../src/ingest/institutions";
 import { toCents } from "../../../../src/lib/money";
 import { readTidings } from "../../../../scripts/lib/corpora.mjs";
@@ -11,7 +11,7 @@ const files = readTidings();
 if (!files) console.warn(TIDINGS_ABSENT);
 
 // The reference fills "name" from its card-holder config when the text has no greeting; the
-// pipeline does the same from the stored mapping (src/ingest/card-names.ts), given here the
+// pipeline does the same from the stored mapping (src/domains/card-names/names.ts), given here the
 // reference's own file.
 const CARD_NAMES = files
   ? referenceJson<Record<string, Record<string, string>>>(files, "config/card_name_mappings.json")

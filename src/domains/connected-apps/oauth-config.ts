@@ -6,10 +6,10 @@
  * working on /mcp as external tokens: validated here, then again (with their scope) by the app.
  */
 import { ExternalTokenError, type OAuthProviderOptions } from "@cloudflare/workers-oauth-provider";
-import { requestToken } from "../domains/auth/request";
-import { parseBearer } from "../domains/auth/rules";
-import type { Env } from "../env";
-import { log } from "../lib/log";
+import { requestToken } from "../auth/request";
+import { parseBearer } from "../auth/rules";
+import type { Env } from "../../env";
+import { log } from "../../lib/log";
 import type { McpProps } from "./grant";
 
 /** What an app may ask for: "read" (read your journal) and "write" (read and change it). */

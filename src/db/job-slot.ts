@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env";
-import { type AcquireResult, acquire, finish, type Json, type Scalar, type SlotJob } from "./slot-state";
+import { type AcquireResult, acquire, finish, type Json, type Scalar, type SlotJob } from "./job-slot-state";
 
 const DEFAULT_LEASE_MS = 15 * 60 * 1000;
 

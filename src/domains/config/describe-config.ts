@@ -1,8 +1,8 @@
 /** The configuration as GET /config shows it: live provider availability. */
 import { bridgeAvailability } from "../../ai/routing";
 import type { ServiceCtx } from "../../lib/context";
-import { getConfig } from "../config/service";
-import type { AppConfigResponse } from "../config/schemas";
+import { getConfig } from "./service";
+import type { AppConfigResponse } from "./schemas";
 
 /**
  * What GET /config shows: the configuration plus the live availability of the local CLI providers

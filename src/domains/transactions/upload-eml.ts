@@ -2,7 +2,7 @@ import type { ServiceCtx } from "../../lib/context";
 import { validationError } from "../../lib/errors";
 import { fromCents } from "../../lib/money";
 import { createIngestDeps, type DepsOptions, headReads, ingestEmail, type IngestOutcome } from "../../ingest";
-import type { UploadEmlResponse } from "./schemas";
+import type { UploadEmlResponse } from "./upload-eml-schemas";
 
 export const MAX_EML_BYTES = 5 * 1024 * 1024;
 

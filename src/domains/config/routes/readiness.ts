@@ -1,7 +1,7 @@
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { domainRoute } from "../../../http/route";
 import { aiReadiness } from "../readiness";
-import { AiReadinessResponse } from "../schemas";
+import { AiReadinessResponse } from "../checks-schemas";
 
 export class GetAiReadiness extends domainRoute("config") {
   override schema = {

@@ -6,8 +6,8 @@ import {
   TestModelKeyResponse,
   TestObjectBackupRequest,
   TestObjectBackupResponse,
-} from "../schemas";
-import { testModel, testObjectBackup } from "../service";
+} from "../checks-schemas";
+import { testModel, testObjectBackup } from "../checks";
 
 // The reference files these checks under its config router (and tag); the backup's status is
 // under data (src/domains/data/routes/backup-status.ts).

@@ -3,11 +3,11 @@
  * 90 days), and the addresses the owner vouched for (an alert sender whose emails always pass the
  * gate; a forwarder whose forwarded alerts are trusted). Nothing here throws into the pipeline.
  */
-import type { Batch } from "../lib/context";
-import { getDb } from "../db";
-import type { Statement } from "../db/lists";
-import { log } from "../lib/log";
-import { sha256Hex } from "./hash";
+import type { Batch } from "../../lib/context";
+import { getDb } from "../../db";
+import type { Statement } from "../../db/lists";
+import { log } from "../../lib/log";
+import { sha256Hex } from "../../ingest/hash";
 import {
   deleteIgnoredBefore,
   getIgnoredRow,
@@ -18,7 +18,7 @@ import {
   sentToReviewQuery,
   trustedRow,
   upsertIgnored,
-} from "./ignored-queries";
+} from "./queries";
 
 export { getIgnoredRow, ignoredKeys, ignoredRowQuery, listIgnoredRows };
 

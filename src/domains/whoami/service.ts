@@ -1,7 +1,7 @@
 import { getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
-import { findActiveToken } from "./queries";
-import type { WhoamiResponse } from "./schemas";
+import { findActiveToken } from "../auth/queries";
+import type { WhoamiResponse } from "../auth/schemas";
 
 const KINDS = new Set(["token", "session", "tofu", "dev-bypass"]);
 

@@ -1,8 +1,8 @@
 /** Queries of ignored_emails and sender_trust (what the relevance gate let go; vouched addresses). No rules here. */
 import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { type Db, getDb } from "../db";
-import { ignoredEmails, senderTrust } from "../db/schema";
+import { type Db, getDb } from "../../db";
+import { ignoredEmails, senderTrust } from "../../db/schema";
 
 type IgnoredInsert = typeof ignoredEmails.$inferInsert;
 type TrustInsert = typeof senderTrust.$inferInsert;

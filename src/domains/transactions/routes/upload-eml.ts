@@ -1,11 +1,11 @@
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { ErrorEnvelope } from "../../../http/errors";
 import { domainRoute } from "../../../http/route";
-import { BodyUploadEml, UploadEmlResponse } from "../schemas";
+import { BodyUploadEml, UploadEmlResponse } from "../upload-eml-schemas";
 import { readUpload } from "../../../http/upload";
-import { checkEml, EML_LIMITS, uploadEml } from "../service";
+import { checkEml, EML_LIMITS, uploadEml } from "../upload-eml";
 
-export const IngestionRoute = domainRoute("ingestion");
+export const IngestionRoute = domainRoute("transactions");
 
 export class UploadEml extends IngestionRoute {
   override schema = {

@@ -2,7 +2,7 @@
 import { isCli, routeOf, AI_TASKS, bridgeAvailability } from "../../ai/routing";
 import { readiness, taskReadiness } from "../../ai/readiness";
 import type { ServiceCtx } from "../../lib/context";
-import { getConfig } from "../config/service";
+import { getConfig } from "./service";
 
 export async function aiReadiness(ctx: Pick<ServiceCtx, "env" | "clock">) {
   const config = await getConfig(ctx);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AI_ACTIONS } from "../../ai/readiness";
 import { AI_TASKS } from "../../ai/routing";
-import { GENERATION_PROVIDERS } from "../config/schemas";
+import { GENERATION_PROVIDERS } from "./schemas";
 
 export const TestModelKeyRequest = z
   .object({

@@ -1,9 +1,9 @@
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { domainRoute } from "../../../http/route";
-import { WhoamiResponse } from "../schemas";
-import { whoami } from "../whoami";
+import { WhoamiResponse } from "../../auth/schemas";
+import { whoami } from "../service";
 
-export class GetWhoami extends domainRoute("activity") {
+export class GetWhoami extends domainRoute("whoami") {
   override schema = {
     operationId: "getWhoami",
     summary: "Resolve the current caller's identity (token, session, TOFU, or dev-bypass)",

@@ -3,10 +3,10 @@
  * (or account) last four digits mapped to a name, as the reference's card-name mapping file does
  * (`{ "<institution>": { "<last four>": "<name>" } }`). Stored in the `card_names` table.
  */
-import { getDb } from "../db";
-import type { Batch } from "../lib/context";
-import { log } from "../lib/log";
-import { cardLastFour } from "./institutions";
+import { getDb } from "../../db";
+import type { Batch } from "../../lib/context";
+import { log } from "../../lib/log";
+import { cardLastFour } from "../../ingest/institutions";
 import { type CardNameRow, cardNamesOf, cardNamesQuery, replaceCardNamesQueries } from "./queries";
 
 export { cardNamesQuery };

@@ -3,10 +3,9 @@
  * record it: one KV key per grant, written at most once a minute).
  */
 import { getOAuthApi, type OAuthHelpers } from "@cloudflare/workers-oauth-provider";
-import type { Env } from "../env";
-import { ownerId, providerOptions } from "./config";
-import { principalScope, USED_PREFIX } from "./grant";
-import { plainName } from "./page";
+import type { Env } from "../../env";
+import { ownerId, providerOptions } from "./oauth-config";
+import { plainName, principalScope, USED_PREFIX } from "./grant";
 
 export { stampAppUse } from "./grant";
 

@@ -6,7 +6,7 @@
 import { asAiError } from "../../ai/provider";
 import { type AiEnv, providerForTask } from "../../ai/routing";
 import type { ServiceCtx } from "../../lib/context";
-import { getConfig } from "../config/service";
+import { getConfig } from "./service";
 
 type Ctx = Pick<ServiceCtx, "env" | "clock">;
 const TEST_TIMEOUT_MS = 10_000;

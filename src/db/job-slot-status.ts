@@ -4,8 +4,8 @@
  */
 import type { Env } from "../env";
 import type { Clock } from "../lib/clock";
-import { jobSlot } from "./slot";
-import type { SlotJob } from "./slot-state";
+import { jobSlot } from "./job-slot";
+import type { SlotJob } from "./job-slot-state";
 
 export async function readSlotStatus(
   env: Env,
