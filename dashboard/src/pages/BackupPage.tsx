@@ -14,6 +14,7 @@ import { usePolledStatus } from "./insights/usePolledStatus";
 type Preview = components["schemas"]["ImportPreviewResponse"];
 type Build = components["schemas"]["BackupBuildStatus"];
 type Result = components["schemas"]["ImportResult"];
+type RestoreFiles = components["schemas"]["RestoreFilesStatus"];
 type Strategy = "skip" | "overwrite" | "keep_both";
 
 const STRATEGIES: { id: Strategy; label: string; help: string }[] = [
@@ -68,6 +69,14 @@ export function BackupPage() {
     1500,
   );
 
+  // A backup with many files: its rows are restored at once, the rest of its files written in
+  // steps afterwards (also shown after a reload while they are written).
+  const restoreFiles = usePolledStatus(
+    async () => unwrap(api.GET("/api/v1/data/import/files/current")),
+    () => {},
+    1500,
+  );
+
   const exportZip = () =>
     download.run(async () => {
       const r = await api.GET("/api/v1/data/export", { parseAs: "blob" });
@@ -100,13 +109,13 @@ export function BackupPage() {
   const runCommit = () =>
     apply.run(async () => {
       if (!preview) return;
-      setResult(
-        await unwrap(
-          api.POST("/api/v1/data/import/commit", {
-            body: { token: preview.token, strategy, apply_config: applyConfig },
-          }),
-        ),
+      const done = await unwrap(
+        api.POST("/api/v1/data/import/commit", {
+          body: { token: preview.token, strategy, apply_config: applyConfig },
+        }),
       );
+      setResult(done);
+      if (done.files_later?.status === "running") restoreFiles.started();
       setPreview(null);
     }, "Backup restored");
 
@@ -188,6 +197,7 @@ export function BackupPage() {
           />
         )}
         <ErrorNotice error={apply.error} />
+        {restoreFiles.status && <RestoreFilesProgress r={restoreFiles.status} />}
         {result && (
           <div className="notice notice-ok" role="status" data-testid="restore-result">
             <p>
@@ -195,7 +205,7 @@ export function BackupPage() {
               {result.updated} replaced, {result.skipped} left as they were
               {result.invalid ? `, ${result.invalid} unreadable rows skipped` : ""}.
               {result.files
-                ? ` ${result.files.attachments} receipts and documents, ${result.files.statements} statement files and ${result.files.emails} raw emails put back.`
+                ? ` ${result.files.attachments} receipts and documents, ${result.files.statements} statement files and ${result.files.emails} raw emails ${result.files_later ? "being put back (the progress is shown above)" : "put back"}.`
                 : ""}
               {result.config_applied
                 ? " Categories, rules, budgets and settings restored."
@@ -233,6 +243,32 @@ function BuildProgress({ b }: { b: Build }) {
           : `Building the backup: ${thousands(b.rows_done)} of ${thousands(b.rows_total)} rows, ${thousands(b.files_done)} of ${thousands(b.files_total)} files (${megabytes(b.bytes)} so far).`}{" "}
         <span className="muted">
           A large journal is written in steps in the background; it downloads here when done.
+        </span>
+      </p>
+    </div>
+  );
+}
+
+/** A restore's files still being written in steps (or why that stopped). */
+function RestoreFilesProgress({ r }: { r: RestoreFiles }) {
+  if (r.status === "error")
+    return (
+      <p className="notice notice-error" role="alert" data-testid="restore-files-progress">
+        Not every file of the restore was put back: {r.error}
+      </p>
+    );
+  if (r.status !== "running") return null;
+  return (
+    <div className="demo-progress" role="status" data-testid="restore-files-progress">
+      <progress
+        aria-label="Putting back the backup's files"
+        max={Math.max(1, r.files_total)}
+        value={r.files_done}
+      />
+      <p className="small">
+        {`Putting back the backup's files: ${thousands(r.files_done)} of ${thousands(r.files_total)}.`}{" "}
+        <span className="muted">
+          The rows are restored; a backup with many files has them written in steps in the background.
         </span>
       </p>
     </div>
