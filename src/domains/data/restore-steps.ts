@@ -10,7 +10,7 @@
 import { z } from "zod";
 import type { Env } from "../../env";
 import type { QueueMessage } from "../../jobs/messages";
-import { jobSlot } from "../../jobs/slot";
+import { jobSlot, runView, steppedRun } from "../../jobs/slot";
 import type { SlotJob } from "../../jobs/slot-state";
 import type { Clock } from "../../lib/clock";
 import { conflict } from "../../lib/errors";
@@ -21,8 +21,6 @@ export const RESTORE_FILES_KIND = "restore-files";
 export const RESTORE_STEP_KIND = "restore-files-step";
 /** Files one invocation writes (≤ 2 R2 operations each: under half of the Paid plan's 1,000). */
 export const FILES_PER_STEP = 200;
-/** No step for this long: the run died (its status read fails it). */
-const STALE_MS = 15 * 60 * 1000;
 const keptKey = (token: string) => `restores/${token}.zip`;
 
 const Payload = z.object({
@@ -151,37 +149,12 @@ export async function runRestoreFilesStep(
 }
 
 function view(job: SlotJob | null) {
-  const status = !job
-    ? "idle"
-    : job.status === "running"
-      ? "running"
-      : job.status === "failed"
-        ? "error"
-        : "done";
   const n = (k: string) => (typeof job?.progress[k] === "number" ? (job.progress[k] as number) : 0);
-  return {
-    status: status as "idle" | "running" | "done" | "error",
-    task_id: job?.id ?? null,
-    started_at: job?.started_at ?? null,
-    finished_at: job?.finished_at ?? null,
-    files_done: n("files_done"),
-    files_total: n("files_total"),
-    error: job?.error ?? null,
-  };
+  return { ...runView(job), files_done: n("files_done"), files_total: n("files_total") };
 }
 
 /** The latest run of restored files: running (done of total), done, error, or idle. */
 export async function restoreFilesStatus(env: Env, clock: Clock) {
-  const slot = jobSlot(env, RESTORE_FILES_KIND);
-  let job = await slot.status();
-  if (job?.status === "running") {
-    const last = Date.parse(String(job.progress.updated_at ?? job.started_at));
-    if (clock().getTime() - last > STALE_MS)
-      job =
-        (await slot.complete(job.id, { error: "Writing the restored files stopped making progress." })) ??
-        job;
-  }
-  return view(job);
+  const stalled = "Writing the restored files stopped making progress.";
+  return view((await steppedRun(env, RESTORE_FILES_KIND, clock(), stalled)).job);
 }
-
-export type RestoreFilesView = ReturnType<typeof view>;
