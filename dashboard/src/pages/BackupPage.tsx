@@ -5,6 +5,7 @@ import { api, unwrap } from "../api/client";
 import type { components } from "../api/schema";
 import { ScrollRegion } from "../components/ScrollRegion";
 import { ErrorNotice } from "../components/States";
+import { StepProgress } from "../components/StepProgress";
 import { useAction } from "../components/useAction";
 import { useApp } from "../lib/app";
 import { megabytes, saveBlob, thousands } from "../lib/download";
@@ -225,53 +226,37 @@ export function BackupPage() {
  * (receipts, statements, raw emails); its error when it failed.
  */
 function BuildProgress({ b }: { b: Build }) {
-  if (b.status === "error")
-    return (
-      <p className="notice notice-error" role="alert" data-testid="backup-progress">
-        The backup could not be built: {b.error}
-      </p>
-    );
-  if (b.status !== "running") return null;
-  const total = b.rows_total + b.files_total;
-  const done = b.rows_done + b.files_done;
   return (
-    <div className="demo-progress" role="status" data-testid="backup-progress">
-      <progress aria-label="Building the backup" max={Math.max(1, total)} value={done} />
-      <p className="small">
-        {b.phase === "counting"
-          ? "Counting what to back up…"
-          : `Building the backup: ${thousands(b.rows_done)} of ${thousands(b.rows_total)} rows, ${thousands(b.files_done)} of ${thousands(b.files_total)} files (${megabytes(b.bytes)} so far).`}{" "}
-        <span className="muted">
-          A large journal is written in steps in the background; it downloads here when done.
-        </span>
-      </p>
-    </div>
+    <StepProgress
+      run={b}
+      testId="backup-progress"
+      label="Building the backup"
+      max={b.rows_total + b.files_total}
+      value={b.rows_done + b.files_done}
+      failed="The backup could not be built"
+      why="A large journal is written in steps in the background; it downloads here when done."
+    >
+      {b.phase === "counting"
+        ? "Counting what to back up…"
+        : `Building the backup: ${thousands(b.rows_done)} of ${thousands(b.rows_total)} rows, ${thousands(b.files_done)} of ${thousands(b.files_total)} files (${megabytes(b.bytes)} so far).`}
+    </StepProgress>
   );
 }
 
 /** A restore's files still being written in steps (or why that stopped). */
 function RestoreFilesProgress({ r }: { r: RestoreFiles }) {
-  if (r.status === "error")
-    return (
-      <p className="notice notice-error" role="alert" data-testid="restore-files-progress">
-        Not every file of the restore was put back: {r.error}
-      </p>
-    );
-  if (r.status !== "running") return null;
   return (
-    <div className="demo-progress" role="status" data-testid="restore-files-progress">
-      <progress
-        aria-label="Putting back the backup's files"
-        max={Math.max(1, r.files_total)}
-        value={r.files_done}
-      />
-      <p className="small">
-        {`Putting back the backup's files: ${thousands(r.files_done)} of ${thousands(r.files_total)}.`}{" "}
-        <span className="muted">
-          The rows are restored; a backup with many files has them written in steps in the background.
-        </span>
-      </p>
-    </div>
+    <StepProgress
+      run={r}
+      testId="restore-files-progress"
+      label="Putting back the backup's files"
+      max={r.files_total}
+      value={r.files_done}
+      failed="Not every file of the restore was put back"
+      why="The rows are restored; a backup with many files has them written in steps in the background."
+    >
+      {`Putting back the backup's files: ${thousands(r.files_done)} of ${thousands(r.files_total)}.`}
+    </StepProgress>
   );
 }
 
