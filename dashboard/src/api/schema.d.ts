@@ -10237,7 +10237,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A configuration list changed after the preview: nothing was restored */
+            /** @description A configuration list changed after the preview, or the previous restore's files are still being written: nothing was restored */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -64,7 +64,9 @@ export class CommitBackupImport extends DataRoute {
     responses: {
       "200": { description: "What was written", content: { "application/json": { schema: ImportResult } } },
       "404": envelope("No staged import with this token"),
-      "409": envelope("A configuration list changed after the preview: nothing was restored"),
+      "409": envelope(
+        "A configuration list changed after the preview, or the previous restore's files are still being written: nothing was restored",
+      ),
       "410": envelope("The preview is older than 15 minutes"),
     },
   };
