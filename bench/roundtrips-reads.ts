@@ -260,6 +260,7 @@ it("counts D1 round trips of every read operation", async () => {
     ["GET /api/v1/data/export", () => "/api/v1/data/export"],
     ["GET /api/v1/data/export/jobs/current", () => "/api/v1/data/export/jobs/current"],
     ["GET /api/v1/data/export/jobs/{job_id}/file", () => "/api/v1/data/export/jobs/bk_none/file"],
+    ["GET /api/v1/data/import/files/current", () => "/api/v1/data/import/files/current"],
     ["GET /api/v1/parse-failures/retry-all", () => "/api/v1/parse-failures/retry-all"],
     ["GET /api/v1/data/object-backup-status", () => "/api/v1/data/object-backup-status"],
     ["GET /api/v1/merchants/intelligence", () => "/api/v1/merchants/intelligence?month=2025-03&months=3"],

@@ -42,3 +42,39 @@ export class JobSlot extends DurableObject<Env> {
 export function jobSlot(env: Env, kind: string) {
   return env.JOB_SLOT.get(env.JOB_SLOT.idFromName(kind));
 }
+
+/** No step for this long: a stepped run died (its status read fails it). */
+const STALE_MS = 15 * 60 * 1000;
+
+/**
+ * A stepped run's job as a status read sees it (`updated_at` in its progress is its last step): one
+ * with no step for 15 minutes is failed here with `stalled`. Beside it, the fields every run's
+ * status route returns.
+ */
+export async function steppedRun(env: Env, kind: string, now: Date, stalled: string) {
+  const slot = jobSlot(env, kind);
+  let job = await slot.status();
+  if (job?.status === "running") {
+    const last = Date.parse(String(job.progress.updated_at ?? job.started_at));
+    if (now.getTime() - last > STALE_MS) job = (await slot.complete(job.id, { error: stalled })) ?? job;
+  }
+  return { job, view: runView(job) };
+}
+
+/** The fields of a stepped run's status (idle before any run). */
+export function runView(job: SlotJob | null) {
+  const status = !job
+    ? "idle"
+    : job.status === "running"
+      ? "running"
+      : job.status === "failed"
+        ? "error"
+        : "done";
+  return {
+    status: status as "idle" | "running" | "done" | "error",
+    task_id: job?.id ?? null,
+    started_at: job?.started_at ?? null,
+    finished_at: job?.finished_at ?? null,
+    error: job?.error ?? null,
+  };
+}

@@ -5,6 +5,7 @@
 import type { Env } from "../env";
 import { runBuildStep, STEP_KIND } from "../domains/data/export-steps";
 import { runTaxBuildStep, TAX_STEP_KIND } from "../domains/tax/export-steps";
+import { RESTORE_STEP_KIND, runRestoreFilesStep } from "../domains/data/restore-steps";
 import { runInsightsJob } from "../domains/insights/job";
 import { RETRY_STEP_KIND, runRetryAllStep } from "../domains/parse-failures/retry-steps";
 import { runDaySummariesJob } from "../domains/journal/summaries-job";
@@ -31,6 +32,7 @@ export const QUEUE_HANDLERS: QueueHandlers = {
     [STEP_KIND]: (env, msg) => runBuildStep(env, msg),
     [RETRY_STEP_KIND]: (env, msg) => retryAllStep(env, msg),
     [TAX_STEP_KIND]: (env, msg) => runTaxBuildStep(env, msg),
+    [RESTORE_STEP_KIND]: (env, msg) => runRestoreFilesStep(env, msg, systemClock),
   },
 };
 

@@ -1,5 +1,5 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { strToU8, zipSync } from "fflate";
+import { strToU8, unzipSync, zipSync } from "fflate";
 import { beforeEach, describe, expect, it } from "vitest";
 import { countingD1 } from "../../bench/lib/d1-count";
 import { createApp } from "../../src/app";
@@ -7,6 +7,10 @@ import { call, expectEnvelope } from "../helpers/http";
 import { expectEntryInBatch } from "../helpers/ledger-batch";
 import { seedTx } from "../helpers/seed";
 import { buildMime } from "../fixtures/emails/builders";
+import { PLAN_LIMITS, perInvocation } from "../helpers/limits";
+import type { Env } from "../../src/env";
+import type { QueueMessage } from "../../src/jobs/messages";
+import { FILES_PER_STEP, runRestoreFilesStep } from "../../src/domains/data/restore-steps";
 
 const MONTHS = ["2026-08", "2026-09", "2026-10"];
 const NOW = "2026-10-20T12:00:00.000Z";
@@ -537,5 +541,88 @@ describe("backup restore: POST /api/v1/data/import/preview and /commit", () => {
       405,
       "METHOD_NOT_ALLOWED",
     );
+  });
+});
+
+describe("a restore of a backup with many stored files, in bounded steps (issue 36)", () => {
+  const HALF = { d1Queries: PLAN_LIMITS.paid.d1Queries / 2, operations: PLAN_LIMITS.paid.operations / 2 };
+  const N = 520;
+
+  /** A format 2 backup of N transactions, each pointing at its own raw email (named by its hash). */
+  async function manyFiles() {
+    await seedTx({ DateFileName: "2026.10.02_12.00_t.eml", Amount: 5, Company: "Shop" });
+    const exported = unzipSync(await exportZip());
+    const [template] = JSON.parse(new TextDecoder().decode(exported["transactions.json"]!));
+    const files: Record<string, Uint8Array> = {};
+    const rows = [];
+    for (let n = 0; n < N; n++) {
+      const bytes = strToU8(`From: bank@example.com\r\nSubject: Alert ${n}\r\n\r\nYou spent ${n}\r\n`);
+      const hex = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)), (b) =>
+        b.toString(16).padStart(2, "0"),
+      ).join("");
+      const key = `emails/2026/10/${hex.slice(0, 16)}.eml`;
+      files[`files/${key}`] = bytes;
+      const name = `2026.10.02_12.00_${String(n).padStart(4, "0")}.eml`;
+      rows.push({ ...template, DateFileName: name, TransactionHash: `h${n}`, FileName: key });
+    }
+    // The rows come before the files they point to (as the export writes them).
+    const entries = {
+      "manifest.json": exported["manifest.json"]!,
+      "transactions.json": strToU8(JSON.stringify(rows)),
+      ...files,
+    };
+    await wipe();
+    return { zip: zipSync(entries, { level: 0 }), keys: rows.map((r) => r.FileName as string) };
+  }
+
+  it("520 raw emails: the rows at once, the files across steps, each invocation within half the Paid budget", async () => {
+    const { zip, keys } = await manyFiles();
+    const staged = await preview(zip);
+    expect(staged.status, staged.text).toBe(200);
+    expect(staged.body.files).toMatchObject({ emails: N, refused: [] });
+    const sent: QueueMessage[] = [];
+    const queue = { send: async (m: QueueMessage) => void sent.push(m) } as unknown as Queue<unknown>;
+    const ctx = createExecutionContext();
+    const inv = perInvocation({ ...env, JOBS: queue } as Env);
+    const res = await createApp({ clock: () => new Date(NOW) }).fetch(
+      new Request("http://localhost/api/v1/data/import/commit", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ token: staged.body.token }),
+      }),
+      inv.env,
+      ctx,
+    );
+    const body = (await res.json()) as Record<string, any>;
+    await waitOnExecutionContext(ctx);
+    // On the old code this one request wrote every file: N R2 writes in one invocation.
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect(inv.counts.operations).toBeLessThanOrEqual(HALF.operations);
+    expect(inv.counts.d1Queries).toBeLessThanOrEqual(HALF.d1Queries);
+    expect(body.inserted).toBe(N);
+    expect(body.files_later).toMatchObject({ status: "running", files_done: FILES_PER_STEP, files_total: N });
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM transactions").first<{ n: number }>())!.n).toBe(
+      N,
+    );
+    const running = await call("/api/v1/data/import/files/current", { now: NOW });
+    expect(running.body).toMatchObject({ status: "running", files_done: FILES_PER_STEP, files_total: N });
+    let steps = 0;
+    while (sent.length) {
+      const step = perInvocation({ ...env, JOBS: queue } as Env);
+      await runRestoreFilesStep(step.env, sent.shift()!, () => new Date(NOW));
+      steps++;
+      expect(step.counts.operations).toBeLessThanOrEqual(HALF.operations);
+      expect(step.counts.d1Queries).toBeLessThanOrEqual(HALF.d1Queries);
+    }
+    expect(steps).toBe(Math.ceil(N / FILES_PER_STEP) - 1);
+    const done = await call("/api/v1/data/import/files/current", { now: NOW });
+    expect(done.body).toMatchObject({ status: "done", files_done: N, files_total: N, error: null });
+    const heads = await Promise.all(keys.map((k) => env.FILES.head(k)));
+    expect(heads.filter((h) => !h)).toHaveLength(0);
+    const last = await env.FILES.get(keys[N - 1]!);
+    expect(await last!.text()).toContain(`You spent ${N - 1}`);
+    // Nothing kept: the staged upload and the steps' copy are gone.
+    expect((await env.FILES.list({ prefix: "restores/" })).objects).toEqual([]);
+    expect(await env.FILES.head(`imports/${staged.body.token}.zip`)).toBeNull();
   });
 });

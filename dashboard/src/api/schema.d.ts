@@ -1185,9 +1185,26 @@ export interface paths {
         put?: never;
         /**
          * Apply a previewed backup all-or-nothing (skip, overwrite or keep_both existing rows; settings only with apply_config)
-         * @description Files are written to storage first under server-derived keys, then every row moves into the journal in one atomic batch. 409 when a configuration list that apply_config would replace changed after the preview; 422 when apply_config is set and the backup's settings hold an invalid field.
+         * @description Files are written to storage first under server-derived keys, then every row moves into the journal in one atomic batch. A backup with more files than one request writes (200) has the rest written after the rows, in bounded background steps: `files_later` says so, GET /data/import/files/current tells their progress. 409 when a configuration list that apply_config would replace changed after the preview; 422 when apply_config is set and the backup's settings hold an invalid field.
          */
         post: operations["commitBackupImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/data/import/files/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest restore's files still being written (a backup with many files): done of total */
+        get: operations["getRestoreFiles"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3634,6 +3651,19 @@ export interface components {
                 [key: string]: number;
             };
             files?: components["schemas"]["BackupFilesPreview"];
+            /** @description Set when the backup holds more files than one request writes: the rows are restored, the rest of the files are being written in the background (GET /data/import/files/current tells their progress) */
+            files_later?: {
+                /** @enum {string} */
+                status: "idle" | "running" | "done" | "error";
+                task_id: string | null;
+                started_at: string | null;
+                finished_at: string | null;
+                /** @description Files written to storage so far */
+                files_done: number;
+                /** @description Files the restore writes */
+                files_total: number;
+                error: string | null;
+            } | null;
         };
         /** @description Per table: the preview's counts, read again at commit, and what the restore did with the rows. */
         ImportTableResult: {
@@ -3661,6 +3691,19 @@ export interface components {
              * @default false
              */
             apply_config: boolean;
+        };
+        /** @description The latest restore's files written in bounded steps (a backup with many stored files). */
+        RestoreFilesStatus: {
+            /** @enum {string} */
+            status: "idle" | "running" | "done" | "error";
+            task_id: string | null;
+            started_at: string | null;
+            finished_at: string | null;
+            /** @description Files written to storage so far */
+            files_done: number;
+            /** @description Files the restore writes */
+            files_total: number;
+            error: string | null;
         };
         ObjectBackupStatusResponse: {
             enabled: boolean;
@@ -10261,7 +10304,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A configuration list changed after the preview: nothing was restored */
+            /** @description A configuration list changed after the preview, or the previous restore's files are still being written: nothing was restored */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10281,6 +10324,62 @@ export interface operations {
             };
             /** @description The body is not application/json (or multipart for uploads) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getRestoreFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run (idle when no restore needed steps) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestoreFilesStatus"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,6 +5,7 @@ import { api, unwrap } from "../api/client";
 import type { components } from "../api/schema";
 import { ScrollRegion } from "../components/ScrollRegion";
 import { ErrorNotice } from "../components/States";
+import { StepProgress } from "../components/StepProgress";
 import { useAction } from "../components/useAction";
 import { useApp } from "../lib/app";
 import { megabytes, saveBlob, thousands } from "../lib/download";
@@ -14,6 +15,7 @@ import { usePolledStatus } from "./insights/usePolledStatus";
 type Preview = components["schemas"]["ImportPreviewResponse"];
 type Build = components["schemas"]["BackupBuildStatus"];
 type Result = components["schemas"]["ImportResult"];
+type RestoreFiles = components["schemas"]["RestoreFilesStatus"];
 type Strategy = "skip" | "overwrite" | "keep_both";
 
 const STRATEGIES: { id: Strategy; label: string; help: string }[] = [
@@ -68,6 +70,14 @@ export function BackupPage() {
     1500,
   );
 
+  // A backup with many files: its rows are restored at once, the rest of its files written in
+  // steps afterwards (also shown after a reload while they are written).
+  const restoreFiles = usePolledStatus(
+    async () => unwrap(api.GET("/api/v1/data/import/files/current")),
+    () => {},
+    1500,
+  );
+
   const exportZip = () =>
     download.run(async () => {
       const r = await api.GET("/api/v1/data/export", { parseAs: "blob" });
@@ -100,13 +110,13 @@ export function BackupPage() {
   const runCommit = () =>
     apply.run(async () => {
       if (!preview) return;
-      setResult(
-        await unwrap(
-          api.POST("/api/v1/data/import/commit", {
-            body: { token: preview.token, strategy, apply_config: applyConfig },
-          }),
-        ),
+      const done = await unwrap(
+        api.POST("/api/v1/data/import/commit", {
+          body: { token: preview.token, strategy, apply_config: applyConfig },
+        }),
       );
+      setResult(done);
+      if (done.files_later?.status === "running") restoreFiles.started();
       setPreview(null);
     }, "Backup restored");
 
@@ -188,6 +198,7 @@ export function BackupPage() {
           />
         )}
         <ErrorNotice error={apply.error} />
+        {restoreFiles.status && <RestoreFilesProgress r={restoreFiles.status} />}
         {result && (
           <div className="notice notice-ok" role="status" data-testid="restore-result">
             <p>
@@ -195,7 +206,7 @@ export function BackupPage() {
               {result.updated} replaced, {result.skipped} left as they were
               {result.invalid ? `, ${result.invalid} unreadable rows skipped` : ""}.
               {result.files
-                ? ` ${result.files.attachments} receipts and documents, ${result.files.statements} statement files and ${result.files.emails} raw emails put back.`
+                ? ` ${result.files.attachments} receipts and documents, ${result.files.statements} statement files and ${result.files.emails} raw emails ${result.files_later ? "being put back (the progress is shown above)" : "put back"}.`
                 : ""}
               {result.config_applied
                 ? " Categories, rules, budgets and settings restored."
@@ -215,27 +226,37 @@ export function BackupPage() {
  * (receipts, statements, raw emails); its error when it failed.
  */
 function BuildProgress({ b }: { b: Build }) {
-  if (b.status === "error")
-    return (
-      <p className="notice notice-error" role="alert" data-testid="backup-progress">
-        The backup could not be built: {b.error}
-      </p>
-    );
-  if (b.status !== "running") return null;
-  const total = b.rows_total + b.files_total;
-  const done = b.rows_done + b.files_done;
   return (
-    <div className="demo-progress" role="status" data-testid="backup-progress">
-      <progress aria-label="Building the backup" max={Math.max(1, total)} value={done} />
-      <p className="small">
-        {b.phase === "counting"
-          ? "Counting what to back up…"
-          : `Building the backup: ${thousands(b.rows_done)} of ${thousands(b.rows_total)} rows, ${thousands(b.files_done)} of ${thousands(b.files_total)} files (${megabytes(b.bytes)} so far).`}{" "}
-        <span className="muted">
-          A large journal is written in steps in the background; it downloads here when done.
-        </span>
-      </p>
-    </div>
+    <StepProgress
+      run={b}
+      testId="backup-progress"
+      label="Building the backup"
+      max={b.rows_total + b.files_total}
+      value={b.rows_done + b.files_done}
+      failed="The backup could not be built"
+      why="A large journal is written in steps in the background; it downloads here when done."
+    >
+      {b.phase === "counting"
+        ? "Counting what to back up…"
+        : `Building the backup: ${thousands(b.rows_done)} of ${thousands(b.rows_total)} rows, ${thousands(b.files_done)} of ${thousands(b.files_total)} files (${megabytes(b.bytes)} so far).`}
+    </StepProgress>
+  );
+}
+
+/** A restore's files still being written in steps (or why that stopped). */
+function RestoreFilesProgress({ r }: { r: RestoreFiles }) {
+  return (
+    <StepProgress
+      run={r}
+      testId="restore-files-progress"
+      label="Putting back the backup's files"
+      max={r.files_total}
+      value={r.files_done}
+      failed="Not every file of the restore was put back"
+      why="The rows are restored; a backup with many files has them written in steps in the background."
+    >
+      {`Putting back the backup's files: ${thousands(r.files_done)} of ${thousands(r.files_total)}.`}
+    </StepProgress>
   );
 }
 

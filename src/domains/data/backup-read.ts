@@ -33,6 +33,8 @@ export type FileSink = (
   bytes: Uint8Array,
   contentType: string,
   onlyIfAbsent: boolean,
+  /** The file's place among the backup's file entries (zip order: the same on every read of one zip). */
+  seq: number,
 ) => Promise<void>;
 
 const MANIFEST_CAP = 1024 * 1024;
@@ -83,15 +85,21 @@ function configProblem(row: Row): string | null {
   return `settings ${parsed.error.issues.map((i) => `${i.path.join(".") || "(document)"}: ${i.message}`).join("; ")}`;
 }
 
+/**
+ * `files`: only the file entries whose place (seq) is in [from, to) are inflated and checked (a
+ * restore's later file step; the rows and the other files' verdicts are then incomplete).
+ */
 export async function parseBackup(
   source: Uint8Array | ReadableStream<Uint8Array>,
   sink: FileSink | null,
+  files?: { from: number; to: number },
 ): Promise<ParsedBackup> {
   const tables: Record<string, Row[]> = {};
   const invalid: InvalidRow[] = [];
   let manifest: unknown;
   // File entry name → the row (or raw-email key) it belongs to; removed once read.
-  const wanted = new Map<string, { table: string; row: Row }>();
+  const wanted = new Map<string, { table: string; row: Row; seq?: number }>();
+  let seq = 0;
   const untyped = new Map<Row, string>();
   const report: ParsedBackup["files"] = {
     restored: { attachments: 0, statements: 0, emails: 0 },
@@ -104,7 +112,11 @@ export async function parseBackup(
     if (name === "manifest.json") return manifest === undefined ? MANIFEST_CAP : null;
     if (name.endsWith(".json") && name.slice(0, -5) in IMPORT_TABLES && !(name.slice(0, -5) in tables))
       return TABLE_CAP;
-    return wanted.has(name) ? fileCap(name) : null;
+    const pending = wanted.get(name);
+    if (!pending) return null;
+    pending.seq = seq++;
+    if (files && (pending.seq < files.from || pending.seq >= files.to)) return null;
+    return fileCap(name);
   };
 
   const onEntry = async (name: string, bytes: Uint8Array) => {
@@ -129,7 +141,11 @@ export async function parseBackup(
     }
   };
 
-  const onFile = async (name: string, { table, row }: { table: string; row: Row }, bytes: Uint8Array) => {
+  const onFile = async (
+    name: string,
+    { table, row, seq: at = 0 }: { table: string; row: Row; seq?: number },
+    bytes: Uint8Array,
+  ) => {
     wanted.delete(name);
     let verdict: FileVerdict;
     if (table === "attachments") verdict = await checkAttachmentFile(row, bytes);
@@ -150,7 +166,7 @@ export async function parseBackup(
     }
     if (verdict.row) Object.assign(row, verdict.row);
     untyped.delete(row);
-    if (sink) await sink(verdict.key, bytes, verdict.contentType, verdict.onlyIfAbsent === true);
+    if (sink) await sink(verdict.key, bytes, verdict.contentType, verdict.onlyIfAbsent === true, at);
     report.restored[
       table === "attachments" ? "attachments" : table === "statements" ? "statements" : "emails"
     ]++;

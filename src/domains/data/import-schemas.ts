@@ -89,6 +89,21 @@ export const BackupFilesPreview = z
     description: "The files in the backup that a restore puts back in storage.",
   });
 
+export const RestoreFilesStatus = z
+  .object({
+    status: z.enum(["idle", "running", "done", "error"]),
+    task_id: z.string().nullable(),
+    started_at: z.string().nullable(),
+    finished_at: z.string().nullable(),
+    files_done: z.number().int().describe("Files written to storage so far"),
+    files_total: z.number().int().describe("Files the restore writes"),
+    error: z.string().nullable(),
+  })
+  .meta({
+    id: "RestoreFilesStatus",
+    description: "The latest restore's files written in bounded steps (a backup with many stored files).",
+  });
+
 export const ImportPreviewResponse = z
   .object({
     token: z.string().describe("Staged-import token. Commit within 15 minutes."),
@@ -163,6 +178,12 @@ export const ImportResult = z
     config_applied: z.boolean(),
     config_details: z.record(z.string(), z.number().int()),
     files: BackupFilesPreview.nullable().optional(),
+    files_later: RestoreFilesStatus.nullable()
+      .optional()
+      .describe(
+        "Set when the backup holds more files than one request writes: the rows are restored, the rest of " +
+          "the files are being written in the background (GET /data/import/files/current tells their progress)",
+      ),
   })
   .meta({
     id: "ImportResult",

@@ -9,6 +9,7 @@ import type { ServiceCtx } from "../../lib/context";
 import { resolveUserId } from "../../ingest/users";
 import { parseSearchCsv } from "./import-csv";
 import { type FileSink, parseBackup } from "./backup-read";
+import { assertNoFilesRunning, firstFiles, queueLaterFiles } from "./restore-steps";
 import type { ParsedBackup } from "./import-rules";
 import type { ImportResult, ImportStrategy } from "./import-schemas";
 import { diffBackup } from "./import-store";
@@ -169,10 +170,9 @@ export async function commitImport(
   }
   // Files first (R2, under keys the server derives; the same bytes land on the same key), then the
   // rows in one atomic swap: a failure or a kill before the swap leaves the journal as it was.
-  const sink: FileSink = async (key, bytes, contentType, onlyIfAbsent) => {
-    if (onlyIfAbsent && (await ctx.env.FILES.head(key))) return;
-    await ctx.env.FILES.put(key, bytes, { httpMetadata: { contentType } });
-  };
+  // The first FILES_PER_STEP files are written here; later ones by queued steps (restore-steps.ts).
+  const files = firstFiles(ctx.env);
+  const sink = files.sink;
   // A zip is read as it streams from R2 (never held whole); a CSV is text.
   const backup =
     obj.customMetadata?.source_kind === "backup_zip"
@@ -186,6 +186,7 @@ export async function commitImport(
       problems.map((msg) => ({ loc: ["body", "apply_config"], msg, type: "value_error" })),
       `The backup's settings cannot be restored (${problems.join("; ")}); restore without settings, or fix the backup`,
     );
+  if (files.later) await assertNoFilesRunning(ctx.env, ctx.clock);
   const { diffs } = await diffBackup(ctx.env.DB, backup);
   const versions = readListVersions(obj.customMetadata?.list_versions ?? null);
   const p = plan(diffs, {
@@ -210,6 +211,9 @@ export async function commitImport(
     batch: ctx.batch,
     reads: req.apply_config ? listReads(getDb(ctx.env.DB)) : [],
   });
+  const later = files.later
+    ? await queueLaterFiles(ctx.env, ctx.clock, stagedKey(req.token), req.token, files)
+    : null;
   await ctx.env.FILES.delete(stagedKey(req.token));
   if (req.apply_config) {
     await saveLists(ctx.env, reads);
@@ -234,5 +238,6 @@ export async function commitImport(
     config_applied: req.apply_config && Object.keys(counts.config).length > 0,
     config_details: counts.config,
     files: filesView(backup),
+    files_later: later,
   };
 }

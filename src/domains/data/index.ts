@@ -2,7 +2,7 @@ import { domainRouter } from "../../http/route";
 import { GetObjectBackupStatus } from "./routes/backup-status";
 import { DownloadFullBackup, ExportFullBackup } from "./routes/export";
 import { DownloadBackupBuild, GetBackupBuild, StartBackupBuild } from "./routes/export-jobs";
-import { CommitBackupImport, PreviewBackupImport } from "./routes/import";
+import { CommitBackupImport, GetRestoreFiles, PreviewBackupImport } from "./routes/import";
 
 export function dataRouter() {
   const r = domainRouter();
@@ -13,6 +13,7 @@ export function dataRouter() {
   r.get("/export/jobs/:job_id/file", DownloadBackupBuild);
   r.post("/import/preview", PreviewBackupImport);
   r.post("/import/commit", CommitBackupImport);
+  r.get("/import/files/current", GetRestoreFiles);
   r.get("/object-backup-status", GetObjectBackupStatus);
   return r;
 }

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { Env } from "../../env";
 import type { QueueMessage } from "../../jobs/messages";
-import { jobSlot } from "../../db/job-slot";
+import { jobSlot, steppedRun } from "../../db/job-slot";
 import type { SlotJob } from "../../db/job-slot-state";
 import type { Clock } from "../../lib/clock";
 import type { ServiceCtx } from "../../lib/context";
@@ -16,8 +16,6 @@ import { RETRY_STEP_ROWS, retryAllParseFailures } from "./service";
 
 export const RETRY_KIND = "retry-all";
 export const RETRY_STEP_KIND = "retry-all-step";
-/** No step for this long: the run died (its status read fails it). */
-const STALE_MS = 15 * 60 * 1000;
 
 type Filter = { from_domain?: string | null; institution?: string | null };
 type Totals = { retried: number; created: number; duplicates: number; still_failing: number };
@@ -109,27 +107,15 @@ export async function runRetryAllStep(
 
 /** The latest run: running (its totals so far), done, error, or idle. */
 export async function retryAllStatus(env: Env, clock: Clock) {
-  const slot = jobSlot(env, RETRY_KIND);
-  let job = await slot.status();
-  if (job?.status === "running") {
-    const last = Date.parse(String(job.progress.updated_at ?? job.started_at));
-    if (clock().getTime() - last > STALE_MS)
-      job = (await slot.complete(job.id, { error: "Retrying the backlog stopped making progress." })) ?? job;
-  }
-  const status = !job
-    ? "idle"
-    : job.status === "running"
-      ? "running"
-      : job.status === "failed"
-        ? "error"
-        : "done";
+  const { job, view } = await steppedRun(
+    env,
+    RETRY_KIND,
+    clock(),
+    "Retrying the backlog stopped making progress.",
+  );
   return {
     ...(job ? totalsOf(job) : ZERO),
-    status: status as "idle" | "running" | "done" | "error",
-    task_id: job?.id ?? null,
-    started_at: job?.started_at ?? null,
-    finished_at: job?.finished_at ?? null,
+    ...view,
     steps: typeof job?.progress.steps === "number" ? job.progress.steps : 0,
-    error: job?.error ?? null,
   };
 }
