@@ -70,7 +70,9 @@ export const steps = [
       await steps.waitFor();
       for (const k of ["password", "transaction", "bank", "budget"])
         await page.getByTestId(`step-${k}`).waitFor();
-      const problems = await screenChecks({ ...t, base: t.state.fresh.base }, PAGES);
+      // Every page at a phone's width, where an empty page's parts crowd first; at the desktop's the
+      // journal with its guide (the demo household's walk in feature-a11y covers every page at both).
+      const problems = await screenChecks({ ...t, base: t.state.fresh.base }, PAGES, { desktop: ["/"] });
       assert.deepEqual(problems, [], problems.join("\n"));
       await page.goto(`${t.state.fresh.base}/`);
       await page.getByTestId("first-run").waitFor();

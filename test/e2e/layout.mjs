@@ -141,15 +141,16 @@ export function codeShapedText(page) {
  * a covered control, code-shaped text, on a phone the journal's first transaction below the first
  * screen (`journalRows`), a Content-Security-Policy violation, on the desktop the sidebar's last link (Settings) below the fold, and
  * whatever `audit(page, {path, tag})` returns for each settled page (checked before anything is
- * scrolled or unfolded).
+ * scrolled or unfolded). `desktop`: the paths also walked at 1280 px (all of them unless given).
  */
-export async function screenChecks(t, paths, { journalRows = false, tabs = 3, audit = null } = {}) {
+export async function screenChecks(
+  t,
+  paths,
+  { journalRows = false, tabs = 3, audit = null, desktop = paths } = {},
+) {
   const jobs = [];
-  for (const [width, height, tag] of [
-    [390, 844, "phone"],
-    [1280, 800, "desktop"],
-  ])
-    for (const path of paths) jobs.push({ width, height, tag, path });
+  for (const path of paths) jobs.push({ width: 390, height: 844, tag: "phone", path });
+  for (const path of desktop) jobs.push({ width: 1280, height: 800, tag: "desktop", path });
   const problems = [];
   const tab = async () => {
     const page = await t.page.context().newPage();

@@ -227,16 +227,20 @@ const backupSpec = (budget: StepBudget): ZipBuildSpec<BuildState> => ({
   finished: (env, s) => pruneOld(env.FILES, s),
 });
 
-/** Keeps the newest `keep` zips under the prune prefix (the daily backups; the last export). */
+/**
+ * Keeps the newest `keep` zips under the prune prefix (the daily backups; the last export), this
+ * build's own zip always among them. Newest by upload time: an export's key is its job's random id,
+ * so the key's order says nothing (sorting keys once deleted the zip just built).
+ */
 async function pruneOld(bucket: R2Bucket, s: BuildState) {
   if (!s.prune) return;
   const [prefix, keep] = [s.prune.split("|")[0]!, Number(s.prune.split("|")[1])];
   const listed = await bucket.list({ prefix, delimiter: "/" });
-  const zips = listed.objects
-    .map((o) => o.key)
-    .filter((k) => k.endsWith(".zip"))
-    .sort();
-  const old = zips.slice(0, Math.max(0, zips.length - keep));
+  const others = listed.objects
+    .filter((o) => o.key.endsWith(".zip") && o.key !== s.key)
+    .sort((a, b) => a.uploaded.getTime() - b.uploaded.getTime() || (a.key < b.key ? -1 : 1))
+    .map((o) => o.key);
+  const old = others.slice(0, Math.max(0, others.length - (keep - 1)));
   if (old.length) await bucket.delete(old);
 }
 
