@@ -224,10 +224,11 @@ function readAnchor(a: Anchor, f: Flat, p: TemplatePattern, labels: string[]): S
   if (a.slot === "merchant" ? !preOk : !preOk && !postOk) return null;
   if (preOk) {
     const after = src ? new RegExp(`^${GAP}(${src})(?![\\p{Script=Latin}\\d]|[.,]\\d)`, "u") : null;
-    const readFrom = (pre: string): boolean => {
+    const readFrom = (pre: string, alt = false): boolean => {
       const at = places(f.low, pre);
       if (!at) return false;
       for (const o of at) {
+        if (alt && capitalsAmidLower(f.text, o, pre)) continue;
         const prev = a.preAfter ? valueEndsAt(a.preAfter, p, f, o) : "";
         if (prev === null) continue;
         if (a.preFar && !f.low.slice(Math.max(0, o - 60), o).includes(a.preFar)) continue;
@@ -247,7 +248,7 @@ function readAnchor(a: Anchor, f: Flat, p: TemplatePattern, labels: string[]): S
     // when the learned one reads nothing, each other place word of its language group is tried.
     // A lone place word is tried only where it is held to the value before it.
     if (found.size === 0 && a.slot === "merchant" && (a.pre.includes(" ") || a.preAfter))
-      for (const alt of placeVariants(a.pre)) readFrom(alt);
+      for (const alt of placeVariants(a.pre)) readFrom(alt, true);
     if (found.size > 0 || !postOk) return found;
   }
   if (!src) return null;
@@ -284,6 +285,18 @@ const PLACE_WORDS: readonly (readonly string[])[] = [
   ["presso", "da", "in", "su", "@"],
   ["bij", "in", "op", "@"],
 ];
+
+/**
+ * A place word printed in capitals where the bank's own words around it are not ("paid at ON MART":
+ * the "ON" is the merchant's): never the bank's sentence word, so never tried as one.
+ */
+function capitalsAmidLower(text: string, o: number, pre: string): boolean {
+  const cut = pre.lastIndexOf(" ") + 1;
+  const word = text.slice(o + cut, o + pre.length);
+  if (!/\p{L}/u.test(word) || word !== word.toUpperCase()) return false;
+  const around = cut > 0 ? text.slice(o, o + cut) : text.slice(Math.max(0, o - 24), o);
+  return /\p{Ll}/u.test(around);
+}
 
 /** The same anchor with its last word, a place word, replaced by each other of its group. */
 function placeVariants(pre: string): string[] {
