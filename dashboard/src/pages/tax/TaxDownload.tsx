@@ -3,6 +3,7 @@
 // (also after a reload while it was building).
 import { unwrap } from "../../api/client";
 import { ErrorNotice } from "../../components/States";
+import { StepProgress } from "../../components/StepProgress";
 import { useAction } from "../../components/useAction";
 import { megabytes, saveBlob, thousands } from "../../lib/download";
 import { usePolledStatus } from "../insights/usePolledStatus";
@@ -55,26 +56,19 @@ export function TaxDownload({ year, demo }: { year: number; demo: boolean }) {
         {download.busy ? "Preparing…" : building ? "Building the tax pack…" : "Download tax pack"}
       </button>
       <ErrorNotice error={download.error} />
-      {b?.status === "running" && (
-        <div className="demo-progress" role="status" data-testid="tax-progress">
-          <progress
-            aria-label="Building the tax pack"
-            max={Math.max(1, b.files_total)}
-            value={b.files_done}
-          />
-          <p className="small">
-            Building the {b.year} tax pack: {thousands(b.files_done)} of {thousands(b.files_total)} evidence
-            files ({megabytes(b.bytes)} so far).{" "}
-            <span className="muted">
-              Many receipts are packed in steps; the zip downloads here when done.
-            </span>
-          </p>
-        </div>
-      )}
-      {b?.status === "error" && (
-        <p className="notice notice-error" role="alert" data-testid="tax-progress">
-          The tax pack could not be built: {b.error}
-        </p>
+      {b && (
+        <StepProgress
+          run={b}
+          testId="tax-progress"
+          label="Building the tax pack"
+          max={b.files_total}
+          value={b.files_done}
+          failed="The tax pack could not be built"
+          why="Many receipts are packed in steps; the zip downloads here when done."
+        >
+          Building the {b.year} tax pack: {thousands(b.files_done)} of {thousands(b.files_total)} evidence
+          files ({megabytes(b.bytes)} so far).
+        </StepProgress>
       )}
       {b?.status === "done" && b.missing > 0 && (
         <p className="small muted">{b.missing} evidence files were no longer stored and are left out.</p>
