@@ -40,7 +40,9 @@ async function time(spec) {
     const res = await go(i);
     samples.push(performance.now() - t0);
     if (res.status < 200 || res.status > 299)
-      throw new Error(`${typeof path === "string" ? path : "route"}: ${res.status}`);
+      throw new Error(
+        `${typeof path === "string" ? path : write ? spec.path : "route"}: ${res.status} ${res.head.slice(0, 300)}`,
+      );
   }
   const cpu1 = workerdCpuMs();
   // CPU time of the workerd processes per request: what a loaded machine does not inflate.
@@ -71,7 +73,9 @@ async function writes() {
   };
   const listed = await fetch(`${server.base}/api/v1/transactions?month=2025-06`).then((r) => r.json());
   const ids = (listed.transactions ?? listed.items ?? []).map((t) => t.tx_id).filter(Boolean);
-  const cats = ["Groceries", "Dining", "Shopping"];
+  // Three categories the journal knows (a hand edit to an unknown one is a 422).
+  const known = await fetch(`${server.base}/api/v1/categories`).then((r) => r.json());
+  const cats = (known.categories ?? known.items ?? known).map((c) => c.name ?? c).slice(0, 3);
   const out = [["alert email (upload-eml)", { path: "/api/v1/transactions/upload-eml", request: email }]];
   if (ids.length)
     out.push([

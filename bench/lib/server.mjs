@@ -93,10 +93,13 @@ export function send(url, { method = "POST", headers = {}, body } = {}) {
       { agent, method, headers: data ? { ...headers, "content-length": data.length } : headers },
       (res) => {
         let bytes = 0;
+        let head = "";
         res.on("data", (chunk) => {
           bytes += chunk.length;
+          // A refusal's envelope, for the bench's error message.
+          if ((res.statusCode ?? 0) >= 300 && head.length < 300) head += chunk.toString("utf8");
         });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, bytes }));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, bytes, head }));
         res.on("error", reject);
       },
     );

@@ -43,16 +43,31 @@ export interface PackedShape<C extends Record<string, PackedColumn<unknown>>> {
   row(): SQL.Aliased<string>;
   /** A hand-written FROM's rows as ONE JSON array text (a scalar subquery), in its order. */
   packFrom(from: SQL): SQL<string>;
-  /** A subquery's rows (each its `j`) as ONE JSON array text, in the subquery's order. */
+  /** A subquery's rows (each its `j`) as JSON array texts of PACK_PART_ROWS rows, in the subquery's order. */
   pack<R extends Subquery & { j: SQL.Aliased<string> }>(db: Db, rows: R): ReturnType<typeof packQuery<R>>;
   /** The packed text (null or undefined: no row) as typed row objects, in the text's order. */
   decode(json: string | null | undefined): PackedRow<C>[];
+  /** `pack`'s parts as typed row objects, in order. */
+  decodeParts(parts: readonly { json: string | null }[]): PackedRow<C>[];
   /** The packed text as arrays in declared order, undecoded (the CSV export writes cells as they are). */
   arrays(json: string | null | undefined): unknown[][];
 }
 
+/**
+ * Rows per packed value: D1 caps a value at 2,000,000 bytes, and a month of a large journal can
+ * hold 10,000 rows of ~200 bytes. `pack` hands a subquery's rows over in parts of this many rows
+ * (one result row each, in order; none when there is no row); readers take every part.
+ */
+export const PACK_PART_ROWS = 2_000;
+
 const packQuery = <R extends Subquery & { j: SQL.Aliased<string> }>(db: Db, rows: R) =>
-  db.select({ json: sql<string>`'[' || COALESCE(group_concat(${rows.j}), '') || ']'` }).from(rows);
+  db
+    .select({ json: sql<string>`'[' || group_concat(j) || ']'` })
+    .from(
+      sql`(SELECT j, (row_number() OVER () - 1) / ${sql.raw(String(PACK_PART_ROWS))} AS part FROM ${rows})`,
+    )
+    .groupBy(sql`part`)
+    .orderBy(sql`part`);
 
 export function packedShape<C extends Record<string, PackedColumn<unknown>>>(columns: C): PackedShape<C> {
   const keys = Object.keys(columns) as (keyof C & string)[];
@@ -71,6 +86,9 @@ export function packedShape<C extends Record<string, PackedColumn<unknown>>>(col
       sql<string>`(SELECT '[' || COALESCE(group_concat(${array()}), '') || ']' FROM ${from})`,
     pack: packQuery,
     arrays,
+    decodeParts(parts) {
+      return parts.length === 1 ? this.decode(parts[0]!.json) : parts.flatMap((p) => this.decode(p.json));
+    },
     decode(json) {
       const rows = arrays(json);
       const out = new Array<PackedRow<C>>(rows.length);

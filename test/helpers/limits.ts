@@ -498,7 +498,8 @@ export function limitedKV(real: KVNamespace, now: () => number = Date.now): KVNa
 
 /** Methods of a binding that reach the service (each one operation); others are local. */
 const OPERATIONS: Record<string, Set<string>> = {
-  FILES: new Set(["get", "put", "head", "list", "delete", "createMultipartUpload", "resumeMultipartUpload"]),
+  // resumeMultipartUpload is synchronous and no subrequest: the upload's own calls are (below).
+  FILES: new Set(["get", "put", "head", "list", "delete", "createMultipartUpload"]),
   OAUTH_KV: new Set(["get", "getWithMetadata", "put", "list", "delete"]),
   JOBS: new Set(["send", "sendBatch"]),
 };
@@ -555,6 +556,18 @@ export function perInvocation<E extends object>(env: E, plan: Plan = "paid", exe
       exec: async (sql, run) => (count(1, brief(sql)), run()),
     });
   }
+  // An R2 multipart upload's parts, completion and abort are each a subrequest.
+  const countedUpload = (up: R2MultipartUpload): R2MultipartUpload =>
+    new Proxy(up, {
+      get(target, prop) {
+        const orig = Reflect.get(target, prop, target);
+        if (typeof orig !== "function") return orig;
+        return async (...a: unknown[]) => {
+          count(0, `FILES upload.${String(prop)}`);
+          return orig.apply(target, a);
+        };
+      },
+    });
   for (const [name, ops] of Object.entries(OPERATIONS)) {
     const binding = e[name] as object | undefined;
     if (!binding) continue;
@@ -562,10 +575,13 @@ export function perInvocation<E extends object>(env: E, plan: Plan = "paid", exe
       get(target, prop) {
         const orig = Reflect.get(target, prop, target);
         if (typeof orig !== "function") return orig;
+        if (prop === "resumeMultipartUpload")
+          return (...a: unknown[]) => countedUpload(orig.apply(target, a) as R2MultipartUpload);
         if (!ops.has(String(prop))) return orig.bind(target);
         return async (...a: unknown[]) => {
           count(0, `${name}.${String(prop)}`);
-          return orig.apply(target, a);
+          const res = await orig.apply(target, a);
+          return prop === "createMultipartUpload" ? countedUpload(res as R2MultipartUpload) : res;
         };
       },
     });

@@ -10,7 +10,7 @@ import { cell, col, packedShape } from "../../db/packed";
 import { transactions as t } from "../../db/schema";
 import { MerchantIntelligenceResponse } from "./schemas";
 import { storedJson } from "../../db/json";
-import type { Charge } from "./rules";
+import { type Charge, cadenceDayCap } from "./rules";
 
 const merchant = sql`lower(trim(${t.Company}))`;
 const category = categoryKeySql();
@@ -64,6 +64,9 @@ export function windowQuery(lo: string, hi: string, lastLo: string, months: stri
     `${joinText(months.map((_, i) => `(COALESCE(a${i}, 0) || ' ' || COALESCE(c${i}, 0))`))} AS m`,
   );
   const row = windowRow();
+  // A merchant charged on more days than any cadence allows keeps none: its charges stay unread
+  // (at a large journal they would pass D1's 2 MB value cap), '' as for no charges.
+  const cap = cadenceDayCap(months.length);
   // SQLite inlines r's expressions into every month column, so k is a plain substr (compared
   // with each month's text), not date arithmetic evaluated twice per month per row.
   return sql`WITH r AS (
@@ -72,11 +75,13 @@ export function windowQuery(lo: string, hi: string, lastLo: string, months: stri
       FROM ${t} WHERE ${named(lo, hi)}),
     g AS (
       SELECT merchant, category, COUNT(*) AS n, MAX(dfn) AS last_seen, trim(Company) AS company, ${inner},
-        group_concat(substr(dfn, 1, 10) || ' ' || Amount, ',') AS ch
+        CASE WHEN COUNT(DISTINCT substr(dfn, 1, 10)) > ${sql.raw(String(cap))} THEN NULL
+          ELSE group_concat(substr(dfn, 1, 10) || ' ' || Amount, ',') END AS ch
       FROM r GROUP BY merchant, category),
     p AS (
       SELECT merchant, MAX(printf('%012d', n) || last_seen || char(1) || category) AS cat,
-        MAX(last_seen || char(1) || company) AS name, ${outer}, group_concat(ch, ',') AS ch
+        MAX(last_seen || char(1) || company) AS name, ${outer},
+        CASE WHEN COUNT(ch) < COUNT(*) THEN '' ELSE group_concat(ch, ',') END AS ch
       FROM g GROUP BY merchant)
     SELECT ${unless ? sql`CASE WHEN ${unless} THEN NULL ELSE ` : sql``}${row.packFrom(sql`(
       SELECT merchant, substr(cat, instr(cat, char(1)) + 1) AS category,

@@ -57,6 +57,17 @@ export const CADENCE_KEPT = 0.75;
 /** "Similar amounts": within 25% of the usual charge (a price change stays recurring). */
 export const SIMILAR_AMOUNT_PCT = 25;
 
+/**
+ * The most distinct charge days a merchant can have in a window of `months` and still keep a
+ * cadence: three quarters of its gaps must each be at least the densest cadence's period less its
+ * slack (6 days), and together they fit in the window. A merchant charged on more days keeps none,
+ * so its charges need not be read (at a large journal they would pass D1's 2 MB value cap).
+ */
+export function cadenceDayCap(months: number): number {
+  const shortest = Math.min(...CADENCES.map((c) => c.days - c.slack));
+  return Math.floor((months * 31) / (CADENCE_KEPT * shortest)) + 2;
+}
+
 const median = (xs: number[]) => {
   const v = [...xs].sort((a, b) => a - b);
   const mid = v.length >> 1;

@@ -45,7 +45,7 @@ export function byCompany(db: Db, b: B, deposit: boolean) {
 /** byCompany's JSON text as rows, in key order. */
 export function companyRows(packed: { json: string }[]): GroupRow[] {
   // The packed amount cell is the rows' SUM(Amount): integer cents (the storage boundary).
-  return COMPANY_GROUP.decode(packed[0]?.json).map((r) => ({ ...r, amount: asCents(r.amount) }));
+  return COMPANY_GROUP.decodeParts(packed).map((r) => ({ ...r, amount: asCents(r.amount) }));
 }
 
 /** Spending by month (`YYYY.MM`) and category over a range (anomaly baselines, trends). */

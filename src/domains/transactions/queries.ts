@@ -105,8 +105,7 @@ export async function listMonth(
   hi: string,
   kind: ListKind,
 ): Promise<ListedRow[]> {
-  const [packed] = await listMonthQuery(d1, lo, hi, kind);
-  return rowsFromJson(packed?.json);
+  return rowsFromJson(await listMonthQuery(d1, lo, hi, kind));
 }
 
 /** Several month lists in ONE round trip (a batch of `listMonth`'s reads), in the order asked. */
@@ -117,7 +116,7 @@ export async function listMonths(
   const [first, ...rest] = lists.map((l) => listMonthQuery(d1, l.lo, l.hi, l.kind));
   if (!first) return [];
   const out = await getDb(d1).batch([first, ...rest]);
-  return out.map((packed) => rowsFromJson(packed[0]?.json));
+  return out.map((packed) => rowsFromJson(packed));
 }
 
 /** `listMonth`'s read (unexecuted): the month's rows of one kind as ONE packed JSON text. */

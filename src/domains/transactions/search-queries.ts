@@ -100,8 +100,8 @@ function newestPacked(d1: D1Database, where: SQL) {
 }
 
 /** The packed rows as row objects (keys from the schema), newest first. */
-export function rowsFromJson(json: string | null | undefined): ListedRow[] {
-  const rows: ListedRow[] = LISTED_ROW.decode(json);
+export function rowsFromJson(parts: readonly { json: string | null }[]): ListedRow[] {
+  const rows: ListedRow[] = LISTED_ROW.decodeParts(parts);
   // The concatenation follows the ordered subquery; the sort (stable) makes that order explicit.
   return rows.sort((a, b) =>
     a.DateFileName < b.DateFileName ? 1 : a.DateFileName > b.DateFileName ? -1 : 0,
@@ -129,8 +129,8 @@ export function searchStatements(d1: D1Database, where: SQL) {
  * filter (often a LIKE scan over months of rows) runs once for the aggregates instead of twice.
  */
 export async function searchRows(d1: D1Database, where: SQL) {
-  const [[packed], groups] = await getDb(d1).batch(searchStatements(d1, where));
-  const rows = rowsFromJson(packed?.json);
+  const [packed, groups] = await getDb(d1).batch(searchStatements(d1, where));
+  const rows = rowsFromJson(packed);
   let n = 0;
   let totalCents = ZERO_CENTS;
   for (const g of groups) {
@@ -160,8 +160,9 @@ export const CSV_COLUMNS = {
 const DFN_AT = Object.keys(CSV_COLUMNS).indexOf("date_file_name");
 
 /** csvStatement's packed text as row arrays, oldest first. */
-export function csvRowsFromJson(json: string | null | undefined): unknown[][] {
-  const rows = CSV_ROW.arrays(json);
+export function csvRowsFromJson(parts: readonly { json: string | null }[]): unknown[][] {
+  const rows =
+    parts.length === 1 ? CSV_ROW.arrays(parts[0]!.json) : parts.flatMap((p) => CSV_ROW.arrays(p.json));
   // The concatenation follows the ordered subquery: checked in one pass, sorted only if it did not.
   const key = (r: unknown[]) => r[DFN_AT] as string;
   for (let i = 1; i < rows.length; i++) {

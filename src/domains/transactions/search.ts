@@ -1,6 +1,4 @@
-/** Search and CSV export over a month range; aggregates run in SQL, in cents. */
-import type { SQL } from "drizzle-orm";
-import { categoriesQuery, categoryNames, loadCategories } from "../../categorize/categories";
+import { categoriesQuery, categoryNames } from "../../categorize/categories";
 import { getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { validationError } from "../../lib/errors";
@@ -67,28 +65,17 @@ export async function search(ctx: Ctx, { f, locs }: { f: Filter; locs: FilterLoc
 
 /**
  * The rows and the category list in one D1 round trip: one packed statement per month of the range
- * (each month's rows are ONE value, and D1 caps a value at 2,000,000 bytes: a 24-month range of
- * 20,000 rows packed whole made 3.2 MB; a month of 5,000 rows is under 1 MB), in one batch. When
- * that batch fails, each is read on its own (the list then fails open to the defaults, as everywhere).
+ * (a statement's parts each under D1's 2,000,000-byte value cap: src/db/packed.ts), in one batch.
  */
 async function csvRowsAndCategories(d1: D1Database, f: Filter) {
   const narrow = isNarrow(f);
   const months = Array.from({ length: monthSpan(f.from, f.to) }, (_, i) => addMonths(f.from, i));
-  const statements = months.map((m) => csvStatement(d1, compile({ ...f, from: m, to: m }), narrow));
-  const rowsOf = (packed: { json: string | null }[][]) => packed.flatMap(([p]) => csvRowsFromJson(p?.json));
-  try {
-    const db = getDb(d1);
-    const out = await db.batch([categoriesQuery(db), ...statements]);
-    const [list, ...packed] = out as unknown as [
-      Parameters<typeof categoryNames>[0],
-      ...{ json: string | null }[][],
-    ];
-    return [rowsOf(packed), categoryNames(list)] as const;
-  } catch {
-    const packed = [];
-    for (const st of statements) packed.push(await st);
-    return [rowsOf(packed), await loadCategories(d1)] as const;
-  }
+  const db = getDb(d1);
+  const [list, ...packed] = (await db.batch([
+    categoriesQuery(db),
+    ...months.map((m) => csvStatement(d1, compile({ ...f, from: m, to: m }), narrow)),
+  ])) as unknown as [Parameters<typeof categoryNames>[0], ...{ json: string | null }[][]];
+  return [packed.flatMap((parts) => csvRowsFromJson(parts)), categoryNames(list)] as const;
 }
 
 /** Every matching row (no cap), oldest first, as CSV text (amounts as decimal numbers). */

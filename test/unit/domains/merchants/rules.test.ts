@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   analyze,
   buildSeries,
+  cadenceDayCap,
   cadenceOf,
   classify,
   commonAmount,
@@ -81,6 +82,26 @@ describe("cadence: recurring means a regular rhythm with similar amounts", () =>
     expect(cadenceOf(m, dayOf("2024-06-21"))?.cadence).toBe("monthly");
     expect(cadenceOf(m, dayOf("2024-08-31"))).toBeNull();
   });
+  it("a merchant charged on more days than cadenceDayCap allows keeps no cadence (its charges go unread)", () => {
+    for (const months of [2, 6, 12, 24]) {
+      const window = months * 31;
+      const cap = cadenceDayCap(months);
+      // The densest series that keeps a cadence: every 6 days (weekly less its slack) across the window.
+      const dense = Array.from({ length: Math.floor(window / 6) + 1 }, (_, i) => ({
+        day: i * 6,
+        cents: asCents(999),
+      }));
+      expect(cadenceOf(dense)?.cadence).toBe("weekly");
+      expect(dense.length).toBeLessThanOrEqual(cap);
+      // One more day than the cap in the window: three quarters of its gaps cannot each be 6+ days.
+      const over = Array.from({ length: cap + 1 }, (_, i) => ({
+        day: Math.floor((i * window) / (cap + 1)),
+        cents: asCents(999),
+      }));
+      expect(cadenceOf(over)).toBeNull();
+    }
+  });
+
   it("two charges on one day count once; a single charge is never a cadence", () => {
     expect(cadenceOf([{ day: 1, cents: asCents(100) }], 2)).toBeNull();
     const doubled = every("2024-01-15", 30.44, 4, () => 5).flatMap((c) => [c, c]);
