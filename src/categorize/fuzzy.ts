@@ -70,6 +70,14 @@ export async function embedAll(d1: D1Database, ai: AiProvider, texts: string[], 
   return (t: string) => memory.get(memKey(model, t)) ?? [];
 }
 
+interface FuzzyInput {
+  ai: AiProvider;
+  index: ResolverIndex;
+  company: string | null;
+  nowIso: string;
+  threshold?: number;
+}
+
 /**
  * Best override key at or above `threshold`, else null. Null too when the ambiguity rule holds
  * there: the best key's group names two categories, or keys as close as it name another category
@@ -77,11 +85,7 @@ export async function embedAll(d1: D1Database, ai: AiProvider, texts: string[], 
  */
 export async function resolveFuzzy(
   d1: D1Database,
-  ai: AiProvider,
-  index: ResolverIndex,
-  company: string | null,
-  nowIso: string,
-  threshold = FUZZY_THRESHOLD_AUTOMATIC,
+  { ai, index, company, nowIso, threshold = FUZZY_THRESHOLD_AUTOMATIC }: FuzzyInput,
 ): Promise<ResolverHit | null> {
   const name = normalizeMerchant(company);
   if (!name || index.overrides.length === 0) return null;

@@ -77,7 +77,7 @@ export async function categorize(deps: CategorizeDeps, tx: CategorizeInput): Pro
   if (!deps.ai) return fallbackCategory("no_ai_client");
   if (!deps.aiEnabled) return fallbackCategory("ai_disabled");
   try {
-    const fuzzy = await resolveFuzzy(deps.db, deps.ai, index, tx.company, nowIso);
+    const fuzzy = await resolveFuzzy(deps.db, { ai: deps.ai, index, company: tx.company, nowIso });
     if (fuzzy) return fromHit(fuzzy, deps.ai.embeddingModel);
   } catch (err) {
     // Embeddings down: the model call below still gets its chance.

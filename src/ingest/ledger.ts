@@ -13,11 +13,9 @@ import { log } from "../lib/log";
 import { fromCents } from "../lib/money";
 import { encodeTxId } from "../lib/txid";
 import type { CommitOptions } from "./commit";
-import type { TransactionRecord } from "./types";
+import type { IngestDeps, TransactionRecord } from "./types";
 
 export type IngestLedger = Pick<ServiceCtx, "journal" | "batch">;
-
-type Deps = { db: D1Database; ledger?: IngestLedger };
 
 /** A created or duplicate row's entry: the row's id and what became of it. */
 export const rowEntry = (status: "created" | "duplicate", tx: TransactionRecord): JournalEntry => ({
@@ -26,7 +24,7 @@ export const rowEntry = (status: "created" | "duplicate", tx: TransactionRecord)
 });
 
 /** The created row's entry for the commit's insert batch (none without a ledger). */
-export const rowJournal = (deps: Deps): Pick<CommitOptions, "journal"> =>
+export const rowJournal = (deps: Pick<IngestDeps, "db" | "ledger">): Pick<CommitOptions, "journal"> =>
   deps.ledger ? { journal: { ctx: deps.ledger, entry: (tx) => rowEntry("created", tx) } } : {};
 
 /**
@@ -35,7 +33,7 @@ export const rowJournal = (deps: Deps): Pick<CommitOptions, "journal"> =>
  * it written by the door; a caller that fails drops it with the request.
  */
 export async function writeWithEntry(
-  deps: Deps,
+  deps: Pick<IngestDeps, "db" | "ledger">,
   entry: JournalEntry,
   stmt: Statement,
   ...more: Statement[]
@@ -51,7 +49,11 @@ export async function writeWithEntry(
 }
 
 /** A duplicate: nothing new stored; its entry rides with the sender's parse note when there is one. */
-export async function duplicateNoted(deps: Deps, tx: TransactionRecord, note: Statement | null) {
+export async function duplicateNoted(
+  deps: Pick<IngestDeps, "db" | "ledger">,
+  tx: TransactionRecord,
+  note: Statement | null,
+) {
   const entry = rowEntry("duplicate", tx);
   if (!note) {
     deps.ledger?.journal(entry);

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { countingD1 } from "../../bench/lib/d1-count";
-import { issueToken } from "../../src/domains/auth/tokens";
 import { listAliases } from "../../src/domains/merchant-aliases/service";
 import { resolveOverride } from "../../src/categorize";
 import { fixedClock } from "../../src/lib/clock";
 import { brokenDb } from "../helpers/broken";
+import { seedToken } from "../helpers/auth";
 import { call, expectEnvelope } from "../helpers/http";
 import { expectEntryInBatch } from "../helpers/ledger-batch";
 
@@ -150,7 +150,7 @@ describe("activity ledger", () => {
 
 describe("token scopes", () => {
   it("a read token may list aliases but not change them (403)", async () => {
-    const { token } = await issueToken({ env, clock: () => new Date() }, { label: "r", scope: "read" });
+    const { token } = await seedToken("read", "r");
     const headers = { Authorization: `Bearer ${token}` };
     expect((await call(AL, { headers })).status).toBe(200);
     expectEnvelope(await put("A B", { canonical_name: "C D" }, headers), 403, "FORBIDDEN");

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { issueToken } from "../../src/domains/auth/tokens";
 import { listOverrides } from "../../src/domains/overrides/service";
 import { resolveOverride } from "../../src/categorize";
 import { fixedClock } from "../../src/lib/clock";
 import { countingD1 } from "../../bench/lib/d1-count";
 import { brokenDb } from "../helpers/broken";
+import { seedToken } from "../helpers/auth";
 import { call, expectEnvelope } from "../helpers/http";
 import { expectEntryInBatch } from "../helpers/ledger-batch";
 
@@ -367,7 +367,7 @@ describe("activity ledger", () => {
 
 describe("token scopes", () => {
   it("a read token may read overrides but not write them (403 FORBIDDEN)", async () => {
-    const { token } = await issueToken({ env, clock: () => new Date() }, { label: "r", scope: "read" });
+    const { token } = await seedToken("read", "r");
     const headers = { Authorization: `Bearer ${token}` };
     expect((await call(OV, { headers })).status).toBe(200);
     expect((await call(`${OV}/match?company=x`, { headers })).status).toBe(200);

@@ -20,7 +20,7 @@ import { loadAttachment, toResponse } from "./service";
 /** A receipt is a page or two; an invoice with its terms a few more. */
 const MAX_RECEIPT_PAGES = 30;
 
-export interface ReadDeps {
+export interface ReadOptions {
   timeoutMs?: number;
 }
 
@@ -68,7 +68,7 @@ function failureStatus(err: AiError): ApiError | DomainError {
   return new Refused(`The model could not read the receipt (${err.kind})`, "RECEIPT_UNREADABLE");
 }
 
-export async function readReceipt(ctx: ServiceCtx, { id, deps = {} }: { id: string; deps?: ReadDeps }) {
+export async function readReceipt(ctx: ServiceCtx, { id, deps = {} }: { id: string; deps?: ReadOptions }) {
   const before = await loadAttachment(ctx, id);
   const settings = await loadSettings(ctx.env);
   if (!settings.ai_receipt_parsing_enabled) throw consentOff();

@@ -32,8 +32,6 @@ import {
   USER_AGENT_MAX,
 } from "./rules";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
-
 /** Who is logging in, as the request says: stored on the row so the owner can tell sessions apart. */
 export interface ClientInfo {
   ip: string | null;
@@ -47,7 +45,7 @@ export function sessionSecret(env: Env, s: AuthSettingsRow): string | null {
 
 /** A new session: its row's insert (unexecuted, for the caller's batch) and its signed cookie value. */
 export async function prepareSession(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   { s, client }: { s: AuthSettingsRow; client: ClientInfo },
 ): Promise<{ insert: Statement; cookie: string }> {
   const row = newSessionRow(ctx, client);
@@ -55,7 +53,7 @@ export async function prepareSession(
 }
 
 /** A new session's row (random id, the TTL from now); nothing is written. */
-export function newSessionRow(ctx: Ctx, client: ClientInfo): SessionRow {
+export function newSessionRow(ctx: ServiceCtx, client: ClientInfo): SessionRow {
   const now = ctx.clock();
   const exp = Math.floor(now.getTime() / 1000) + SESSION_TTL_S;
   return {
@@ -112,7 +110,7 @@ export async function stampSessionSeenAt(db: D1Database, session: LiveSession, n
 }
 
 /** Logout: ends that one session (when the cookie named a live one). */
-export async function endOneSession(ctx: Ctx, id: string): Promise<boolean> {
+export async function endOneSession(ctx: ServiceCtx, id: string): Promise<boolean> {
   return endSession(getDb(ctx.env.DB), id, ctx.clock().toISOString());
 }
 

@@ -19,7 +19,6 @@ import {
   upsertBlockedQuery,
 } from "./queries";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
 export type { BlockedRow };
 export { blockedListQuery };
 
@@ -45,7 +44,7 @@ async function find(d1: D1Database, key: string): Promise<BlockedRow | null> {
 }
 
 /** Adds a company (idempotent: an existing entry stays as it was). */
-export async function blockCompany(ctx: Ctx, company: string) {
+export async function blockCompany(ctx: ServiceCtx, company: string) {
   const key = blockKey(company);
   const existing = await find(ctx.env.DB, key);
   if (existing) {
@@ -64,7 +63,7 @@ export async function blockCompany(ctx: Ctx, company: string) {
 }
 
 /** Removes a company; 404 when it is not on the list. */
-export async function unblockCompany(ctx: Ctx, company: string) {
+export async function unblockCompany(ctx: ServiceCtx, company: string) {
   const existing = await find(ctx.env.DB, blockKey(company));
   if (!existing) throw notFound("Blocked company");
   ctx.journal({ kind: "blocked_company", resourceId: existing.key, before: image(existing), after: null });
@@ -73,13 +72,13 @@ export async function unblockCompany(ctx: Ctx, company: string) {
 }
 
 /** Activity revert: the current image of an entry, and writing a before image back. */
-export async function currentBlocked(ctx: Ctx, key: string) {
+export async function currentBlocked(ctx: ServiceCtx, key: string) {
   const row = await find(ctx.env.DB, key);
   return row ? image(row) : null;
 }
 
 export async function restoreBlocked(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   {
     key,
     before,
@@ -107,7 +106,7 @@ export async function restoreBlocked(
  * aborted unless the entry still shows `after`. null when `after` is not such an image (read path).
  */
 export function guardedRestoreBlocked(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   { key, before, after }: { key: string; before: Record<string, unknown> | null; after: Image | null },
 ) {
   const { company, created_at } = after ?? {};

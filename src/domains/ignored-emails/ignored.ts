@@ -3,7 +3,6 @@
  * 90 days), and the addresses the owner vouched for (an alert sender whose emails always pass the
  * gate; a forwarder whose forwarded alerts are trusted). Nothing here throws into the pipeline.
  */
-import type { Batch } from "../../lib/context";
 import { getDb } from "../../db";
 import type { Statement } from "../../db/lists";
 import { log } from "../../lib/log";
@@ -117,19 +116,3 @@ export async function pruneIgnored(d1: D1Database, now: Date): Promise<number> {
 /** The row's "sent to review" status as a statement for the caller's batch. */
 export const sentToReviewStatement = (d1: D1Database, id: string, failureId: string | null, nowIso: string) =>
   sentToReviewQuery(getDb(d1), id, failureId, nowIso);
-
-/**
- * The person said "this was a bank alert": the row records where its re-run landed. `batch`: the
- * caller's ServiceCtx.batch, which carries the write's ledger entry; `also`: the caller's writes
- * that belong with it (the sender's trust).
- */
-export async function markSentToReview(
-  d1: D1Database,
-  id: string,
-  failureId: string | null,
-  nowIso: string,
-  batch: Batch,
-  also: Statement[] = [],
-) {
-  await batch([sentToReviewQuery(getDb(d1), id, failureId, nowIso), ...also]);
-}

@@ -1,12 +1,6 @@
 import type { IgnoredEmailRow } from "../../db/schema";
 import { createKeyedDeps, ingestEmail } from "../../ingest";
-import {
-  IGNORED_RETENTION_DAYS,
-  listIgnoredRows,
-  markSentToReview,
-  sentToReviewStatement,
-  trustStatement,
-} from "./ignored";
+import { IGNORED_RETENTION_DAYS, listIgnoredRows, sentToReviewStatement, trustStatement } from "./ignored";
 import { ignoredPart } from "./keyed";
 import { reviewLedger } from "./review";
 import type { ServiceCtx } from "../../lib/context";
@@ -83,9 +77,8 @@ export async function sendToReview(ctx: ServiceCtx, id: string): Promise<BankAle
   }
   if (review.settledAs() === null) {
     // No batch settled the email (a duplicate with no note): the writes go alone, with the entry.
-    await markSentToReview(db, id, failureId, nowIso, ctx.batch, [
-      trustStatement(db, sender, "alert_sender", "ignored_email", nowIso),
-    ]);
+    const [sent, trust] = writes(failureId);
+    await ctx.batch([sent!, trust!]);
   }
   return {
     id,

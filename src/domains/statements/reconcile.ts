@@ -45,14 +45,9 @@ async function suggestCategories(
     let category = FALLBACK_CATEGORY;
     if (ai) {
       try {
-        const hit = await resolveFuzzy(
-          ctx.env.DB,
-          ai,
-          index,
-          n,
-          ctx.clock().toISOString(),
-          FUZZY_THRESHOLD_RECONCILER,
-        );
+        const nowIso = ctx.clock().toISOString();
+        const input = { ai, index, company: n, nowIso, threshold: FUZZY_THRESHOLD_RECONCILER };
+        const hit = await resolveFuzzy(ctx.env.DB, input);
         if (hit) category = hit.category;
       } catch (err) {
         log("warn", "statements.fuzzy_failed", { error: String(err) });

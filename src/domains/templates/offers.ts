@@ -35,8 +35,6 @@ import { queuedRows } from "../transactions/attention-queries";
 import { keyedColumns, rowByKeyQuery } from "../transactions/queries";
 import { comparable, templateEntry } from "./service";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
-
 interface Offer {
   tx_id: string;
   sender_domain: string;
@@ -166,7 +164,7 @@ function listPart(d1: D1Database): RowPart<Listed> {
 }
 
 /** AI-rescued rows still awaiting review, each offered once per sender domain. */
-export async function listOffers(ctx: Ctx) {
+export async function listOffers(ctx: ServiceCtx) {
   const { deps, row } = await createKeyedDeps(
     ctx.env,
     { clock: ctx.clock, ai: null, source: "template-offer" },

@@ -26,8 +26,6 @@ import { notFound } from "../../lib/errors";
 import { fromCents } from "../../lib/money";
 import type { TemplateSummary, TemplateTestResponse } from "./schemas";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
-type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
 /** A reversible ledger entry over whole template rows (`alert_template`). */
 export const templateEntry = (id: string, before: object | null, after: object | null, summary: string) =>
   ({ kind: "alert_template", resourceId: id, before, after, summary, reversible: true }) as const;
@@ -60,19 +58,19 @@ async function getRow(ctx: Pick<ServiceCtx, "env">, id: string): Promise<AlertTe
   return getTemplateRow(ctx.env.DB, id);
 }
 
-async function mustGet(ctx: Ctx, id: string): Promise<AlertTemplateRow> {
+async function mustGet(ctx: ServiceCtx, id: string): Promise<AlertTemplateRow> {
   const row = await getRow(ctx, id);
   if (!row) throw notFound("Template");
   return row;
 }
 
-export async function listTemplates(ctx: Ctx) {
+export async function listTemplates(ctx: ServiceCtx) {
   const rows = await listTemplateRows(ctx.env.DB);
   return { count: rows.length, templates: rows.map(toSummary) };
 }
 
 /** Renames; returns the ledger images (whole rows, so a revert writes the row back as it was). */
-export async function renameTemplate(ctx: WriteCtx, { id, name }: { id: string; name: string }) {
+export async function renameTemplate(ctx: ServiceCtx, { id, name }: { id: string; name: string }) {
   const before = await mustGet(ctx, id);
   const after = { ...before, name, updated_at: ctx.clock().toISOString() };
   ctx.journal(templateEntry(id, before, comparable(after), `Renamed template to ${name}`));
@@ -80,7 +78,7 @@ export async function renameTemplate(ctx: WriteCtx, { id, name }: { id: string; 
   return { before, after: comparable(after), response: toSummary(after) };
 }
 
-export async function deleteTemplate(ctx: WriteCtx, id: string) {
+export async function deleteTemplate(ctx: ServiceCtx, id: string) {
   const before = await mustGet(ctx, id);
   ctx.journal(templateEntry(id, before, null, `Deleted template ${before.name}`));
   await ctx.batch([deleteTemplateRow(ctx.env.DB, id)]);
@@ -103,7 +101,7 @@ export const currentTemplate = async (ctx: Pick<ServiceCtx, "env">, id: string) 
 
 /** Reverter: writes a whole-row image back (null or `{}`: the template did not exist), with the revert's entry. */
 export async function restoreTemplate(
-  ctx: WriteCtx,
+  ctx: ServiceCtx,
   {
     id,
     image,
@@ -145,7 +143,7 @@ export async function restoreTemplate(
 
 /** What the template would read from a raw email; nothing is written. */
 export async function testTemplate(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   { id, raw }: { id: string; raw: string },
 ): Promise<TemplateTestResponse> {
   const bytes = new TextEncoder().encode(raw);

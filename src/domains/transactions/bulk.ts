@@ -13,7 +13,6 @@ import { guardedRowWrites, restoreImage } from "./service";
 import { rowByKeyQuery, rowQuery, setCategoryIfListedQuery } from "./queries";
 import { canonicalCategory, correctedAudit, editableImage, type TxRow } from "./rules";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
 export interface BulkItem {
   forwarded_to: string;
   date_file_name: string;
@@ -38,7 +37,7 @@ async function bulkReads(d1: D1Database, rowReads: ReturnType<typeof rowByKeyQue
 }
 
 export async function bulkUpdateCategory(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   { updates, source }: { updates: BulkItem[]; source: string },
 ) {
   const db = getDb(ctx.env.DB);
@@ -98,7 +97,7 @@ export async function bulkUpdateCategory(
 }
 
 /** Ledger support for bulk entries: images are `{rows: {tx_id: image}}`; every row read in one batch. */
-export async function currentBulkImage(ctx: Ctx, txIds: readonly string[]) {
+export async function currentBulkImage(ctx: ServiceCtx, txIds: readonly string[]) {
   const keyed = txIds.map((txId) => [txId, decodeTxId(txId)] as const);
   const reads = keyed.flatMap(([, key]) => (key ? [rowQuery(ctx.env.DB, key)] : []));
   const found = reads.length ? await getDb(ctx.env.DB).batch(batchOf(reads)) : [];
@@ -117,7 +116,7 @@ export async function currentBulkImage(ctx: Ctx, txIds: readonly string[]) {
  * take the read path.
  */
 export function guardedBulkRestore(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   {
     txIds,
     image,
@@ -143,7 +142,7 @@ export function guardedBulkRestore(
 }
 
 export async function restoreBulkImage(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   {
     image,
     opts = { force: false },

@@ -14,8 +14,6 @@ import { getRow } from "./queries";
 import { createdImage, MANUAL_RECIPIENT, toResponse } from "./rules";
 import { nonZeroCents, resolveCategory } from "./service";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
-
 export interface ManualInput {
   date: string;
   amount: number;
@@ -31,7 +29,7 @@ export interface ManualInput {
 /** The 409 code of a hand add whose identical twin is stored (`details.existing` shows it). */
 export const DUPLICATE_TRANSACTION = "DUPLICATE_TRANSACTION";
 
-export async function addManual(ctx: Ctx, input: ManualInput) {
+export async function addManual(ctx: ServiceCtx, input: ManualInput) {
   if (!isCalendarDate(input.date)) {
     throw validationError(
       [{ loc: ["body", "date"], msg: "not a real date", type: "value_error" }],

@@ -12,8 +12,6 @@ import { toResponse } from "./rules";
 import { compile, CSV_COLUMNS, csvRowsFromJson, csvStatement, searchRows } from "./search-queries";
 import { csvCell, type Filter, isNarrow, RESULT_CAP, rangeIssues } from "./search-rules";
 
-type Ctx = Pick<ServiceCtx, "env">;
-
 /** Where a filter's issues point: the request fields of its start and end months. */
 export interface FilterLocs {
   from: string[];
@@ -49,7 +47,7 @@ function checked(f: Filter, locs: FilterLocs): Filter {
   return f;
 }
 
-export async function search(ctx: Ctx, { f, locs }: { f: Filter; locs: FilterLocs }) {
+export async function search(ctx: ServiceCtx, { f, locs }: { f: Filter; locs: FilterLocs }) {
   const { rows, n, totalCents, byCategory } = await searchRows(ctx.env.DB, compile(checked(f, locs)));
   return {
     transactions: rows.map(toResponse),
@@ -92,7 +90,10 @@ async function csvRowsAndCategories(d1: D1Database, f: Filter) {
 }
 
 /** Every matching row (no cap), oldest first, as CSV text (amounts as decimal numbers). */
-export async function exportCsv(ctx: Ctx, { f, locs }: { f: Filter; locs: FilterLocs }): Promise<string> {
+export async function exportCsv(
+  ctx: ServiceCtx,
+  { f, locs }: { f: Filter; locs: FilterLocs },
+): Promise<string> {
   const [rows, list] = await csvRowsAndCategories(ctx.env.DB, checked(f, locs));
   // Categories are stored lowercased; the CSV shows them as the category list spells them.
   const display = new Map(list.map((name) => [name.toLowerCase(), name]));

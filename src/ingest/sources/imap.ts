@@ -24,7 +24,7 @@ export interface ImapConfig {
   mailbox: string;
 }
 
-export interface PollDeps {
+export interface PollInput {
   config: ImapConfig;
   db: D1Database;
   clock: Clock;
@@ -96,7 +96,7 @@ function slackMs(intervalSeconds: number): number {
   return Math.min(5_000, intervalSeconds * 100);
 }
 
-export async function pollMailbox(deps: PollDeps): Promise<PollResult> {
+export async function pollMailbox(deps: PollInput): Promise<PollResult> {
   const { db, clock, config } = deps;
   await ensurePollerRow(db);
   const state = (await readPollerState(db))!;
