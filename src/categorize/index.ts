@@ -4,6 +4,7 @@
  * other path ends at Miscellaneous. The CategoryAudit of every outcome is returned with it.
  * Shared by ingestion, hand entry and the domains that edit overrides, aliases and categories.
  */
+import type { Db } from "../db";
 import type { AiProvider } from "../ai/provider";
 import { asAiError } from "../ai/provider";
 import type { Clock } from "../lib/clock";
@@ -26,7 +27,7 @@ export interface CategorizeInput {
 }
 
 export interface CategorizeDeps {
-  db: D1Database;
+  db: Db;
   clock: Clock;
   ai: AiProvider | null;
   aiEnabled: boolean;
@@ -60,7 +61,7 @@ export const fallbackCategory = (reason: string, model: string | null = null): C
 
 /** Overrides only (tiers 0-2): hand-entered rows never go to the model. */
 export async function resolveOverride(
-  db: D1Database,
+  db: Db,
   clock: Clock,
   company: string | null,
   resolverVersion?: string | null,

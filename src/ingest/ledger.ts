@@ -6,7 +6,6 @@
  * with the sender's parse note when there is one, else the door writes it (nothing changed). No
  * ledger (the other doors): the same writes, as before.
  */
-import { getDb } from "../db";
 import type { Statement } from "../db/lists";
 import type { JournalEntry, ServiceCtx } from "../lib/context";
 import { log } from "../lib/log";
@@ -38,7 +37,7 @@ export async function writeWithEntry(
   stmt: Statement,
   ...more: Statement[]
 ): Promise<readonly unknown[]> {
-  if (!deps.ledger) return getDb(deps.db).batch([stmt, ...more]);
+  if (!deps.ledger) return deps.db.batch([stmt, ...more]);
   const id = deps.ledger.journal(entry);
   try {
     return await deps.ledger.batch([stmt, ...more]);

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { getDb } from "../../src/db";
 import { beforeEach, describe, expect, it } from "vitest";
 import { listOverrides } from "../../src/domains/overrides/service";
 import { resolveOverride } from "../../src/categorize";
@@ -67,11 +68,11 @@ describe("PUT /api/v1/overrides/{company}", () => {
 
   it("invalidates the resolver cache at once", async () => {
     const clock = fixedClock("2025-03-01T00:00:00Z");
-    expect(await resolveOverride(env.DB, clock, "NETFLIX.COM")).toBeNull();
+    expect(await resolveOverride(getDb(env.DB), clock, "NETFLIX.COM")).toBeNull();
     await put("netflix.com", { category: "Subscriptions" });
-    expect((await resolveOverride(env.DB, clock, "NETFLIX.COM"))?.category).toBe("Subscriptions");
+    expect((await resolveOverride(getDb(env.DB), clock, "NETFLIX.COM"))?.category).toBe("Subscriptions");
     await del("netflix.com");
-    expect(await resolveOverride(env.DB, clock, "NETFLIX.COM")).toBeNull();
+    expect(await resolveOverride(getDb(env.DB), clock, "NETFLIX.COM")).toBeNull();
   });
 
   it("writes the R2 backup; reads fall back to it when D1 fails", async () => {
@@ -351,7 +352,7 @@ describe("activity ledger", () => {
     await revertIn3(entry.id);
     expect((await call(OV)).body.overrides).toEqual([{ company: "COSTCO", category: "Groceries" }]);
     const clock = fixedClock("2025-03-01T00:00:00Z");
-    expect((await resolveOverride(env.DB, clock, "costco"))?.category).toBe("Groceries");
+    expect((await resolveOverride(getDb(env.DB), clock, "costco"))?.category).toBe("Groceries");
   });
 
   it("refuses a stale revert (409 stale_revert) unless forced", async () => {

@@ -53,7 +53,7 @@ export function toResponse(r: AttachmentRow): AttachmentResponse {
 export const linkImage = (r: AttachmentRow | null) => (r ? { tx_id: txIdOf(r) } : null);
 
 export async function loadAttachment(ctx: ServiceCtx, id: string): Promise<AttachmentRow> {
-  const row = await q.getAttachment(ctx.env.DB, id);
+  const row = await q.getAttachment(getDb(ctx.env.DB), id);
   if (!row) throw notFound("Attachment");
   return row;
 }
@@ -65,7 +65,7 @@ export async function existingTx(
 ) {
   const key = decodeTxId(txId);
   if (!key) throw validationError([{ loc, msg: "Not a transaction id", type: "value_error" }]);
-  const row = await q.getTx(ctx.env.DB, key);
+  const row = await q.getTx(getDb(ctx.env.DB), key);
   if (!row || row.DeletedAt) throw notFound("Transaction");
   return { key, row };
 }
@@ -74,7 +74,7 @@ export async function upload(ctx: ServiceCtx, input: Upload & { family: FileFami
   const link = input.txId ? (await existingTx(ctx, { txId: input.txId })).key : null;
   const hash = await sha256Hex(input.bytes);
   const id = await attachmentId(hash, input.filename);
-  const before = await q.getAttachment(ctx.env.DB, id);
+  const before = await q.getAttachment(getDb(ctx.env.DB), id);
   const now = ctx.clock();
   let row: AttachmentRow;
   if (before) {
@@ -123,13 +123,13 @@ const listOf = (rows: AttachmentRow[]): AttachmentListResponse => ({
 });
 
 export async function list(ctx: ServiceCtx, f: { unlinked?: boolean | null; kind?: string | null }) {
-  return listOf(await q.listAttachments(ctx.env.DB, f));
+  return listOf(await q.listAttachments(getDb(ctx.env.DB), f));
 }
 
 export async function listForTx(ctx: ServiceCtx, txId: string): Promise<AttachmentListResponse> {
   const key = decodeTxId(txId);
   if (!key) throw notFound("Transaction");
-  return listOf(await q.listForTx(ctx.env.DB, key));
+  return listOf(await q.listForTx(getDb(ctx.env.DB), key));
 }
 
 /**
@@ -203,7 +203,7 @@ export async function remove(ctx: ServiceCtx, id: string) {
 
 /** Reverter: the link's current image. */
 export async function currentLink(ctx: ServiceCtx, id: string) {
-  return linkImage(await q.getAttachment(ctx.env.DB, id));
+  return linkImage(await q.getAttachment(getDb(ctx.env.DB), id));
 }
 
 /** Reverter: writes a link image back (the transaction must still exist). */

@@ -3,7 +3,7 @@
  * cookie. Logout ends one row, sign-out-all and a password change end them all; a cookie whose
  * row is ended or missing is refused even while its signature and expiry still hold.
  */
-import { getDb } from "../../db";
+import { getDb, type Db } from "../../db";
 import type { Statement } from "../../db/lists";
 import { type Env, isDemo } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
@@ -103,10 +103,10 @@ export async function resolveSession(
 }
 
 /** Records use at most once per 15 minutes per session (the UPDATE is conditional too). */
-export async function stampSessionSeenAt(db: D1Database, session: LiveSession, now: Date): Promise<void> {
+export async function stampSessionSeenAt(db: Db, session: LiveSession, now: Date): Promise<void> {
   if (!shouldStampLastUsed(session.last_seen_at, now)) return;
   const staleBefore = new Date(now.getTime() - LAST_USED_THROTTLE_MS).toISOString();
-  await stampSessionSeen(getDb(db), session.id, now.toISOString(), staleBefore);
+  await stampSessionSeen(db, session.id, now.toISOString(), staleBefore);
 }
 
 /** Logout: ends that one session (when the cookie named a live one). */

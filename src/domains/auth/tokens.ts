@@ -1,5 +1,5 @@
 /** API token verbs: issue (raw value shown once), list, revoke, authenticate, stamp last use. */
-import { getDb } from "../../db";
+import { getDb, type Db } from "../../db";
 import { isDemo } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
@@ -57,18 +57,18 @@ export async function revokeTokenById(ctx: ServiceCtx, id: string) {
  * The live token a raw bearer value belongs to, or null. Looked up in D1 on every request, so
  * tokens issued or revoked by the command line take effect at once.
  */
-export async function authenticateToken(db: D1Database, raw: string): Promise<TokenRow | null> {
+export async function authenticateToken(db: Db, raw: string): Promise<TokenRow | null> {
   if (!isWellFormedToken(raw)) return null;
   const hash = await sha256Hex(raw);
-  const row = await findActiveTokenByHash(getDb(db), hash);
+  const row = await findActiveTokenByHash(db, hash);
   if (!row || !sameSecret(row.token_hash, hash)) return null;
   const { token_hash: _omit, ...token } = row;
   return token;
 }
 
 /** Records use at most once per 15 minutes per token (the UPDATE is conditional too). */
-export async function stampLastUsed(db: D1Database, token: TokenRow, now: Date): Promise<void> {
+export async function stampLastUsed(db: Db, token: TokenRow, now: Date): Promise<void> {
   if (!shouldStampLastUsed(token.last_used_at, now)) return;
   const staleBefore = new Date(now.getTime() - LAST_USED_THROTTLE_MS).toISOString();
-  await stampTokenUsed(getDb(db), token.id, now.toISOString(), staleBefore);
+  await stampTokenUsed(db, token.id, now.toISOString(), staleBefore);
 }

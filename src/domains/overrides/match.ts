@@ -39,7 +39,7 @@ async function fuzzy(
   const text = (s: string) => normalizeMerchant(s) || s.toLowerCase();
   try {
     const vectorOf = await embedAll(
-      ctx.env.DB,
+      getDb(ctx.env.DB),
       ai,
       [text(company), ...entries.map((e) => text(e.company))],
       ctx.clock().toISOString(),

@@ -34,7 +34,7 @@ import { type FailureRow, matchesFilter, toDetail, toSummary, unseenValues } fro
 import type { ManualResolveRequest, ResolveImage } from "./schemas";
 
 async function mustGet(ctx: ServiceCtx, id: string): Promise<FailureRow> {
-  const row = await getFailure(ctx.env.DB, id);
+  const row = await getFailure(getDb(ctx.env.DB), id);
   if (!row) throw notFound("Parse failure");
   return row;
 }
@@ -44,7 +44,7 @@ export async function listParseFailures(
   ctx: ServiceCtx,
   { status, limit }: { status: string | null; limit: number },
 ) {
-  const rows = await listFailures(ctx.env.DB, status, limit);
+  const rows = await listFailures(getDb(ctx.env.DB), status, limit);
   return { count: rows.length, failures: rows.map(toSummary) };
 }
 
@@ -81,7 +81,7 @@ async function retryRow(
     if (entry) ctx.journal(entry(status));
     await ctx.batch([statusUpdate(...args)], { ifChanged: entry !== undefined });
   };
-  const db = getDb(deps.db);
+  const db = deps.db;
   const result = await replayDeterministic(
     deps,
     row,
@@ -123,7 +123,7 @@ export async function pendingWithDeps(
   { id, opts }: { id: string; opts: DepsOptions & { withYear: boolean; withExamples?: boolean } },
 ) {
   const { withYear, withExamples, ...deps } = opts;
-  const part = failurePart(ctx.env.DB, id, { withYear, withExamples });
+  const part = failurePart(getDb(ctx.env.DB), id, { withYear, withExamples });
   const out = await createKeyedDeps(ctx.env, { clock: ctx.clock, ...deps }, part);
   const row = out.row?.failure;
   if (!row) throw notFound("Parse failure");
@@ -177,7 +177,7 @@ export async function retryAllParseFailures(
     limit?: number;
   },
 ) {
-  const part = backlogPart(ctx.env.DB, limit, after);
+  const part = backlogPart(getDb(ctx.env.DB), limit, after);
   const out = await createKeyedDeps(ctx.env, { clock: ctx.clock, ...opts, source: "retry" }, part);
   const backlog = out.row ?? { rows: [], keysOf: () => null };
   const rows = backlog.rows.filter((r) => matchesFilter(r, filter));
@@ -250,7 +250,7 @@ export async function resolveParseFailure(
   const mergeAfter = plan?.kind === "merge" && !early;
   const result = await commitManual(deps, row, input, {
     journal: mergeAfter ? undefined : { ctx, entry: early?.entry ? () => early.entry! : entry },
-    withRow: (dfn) => [resolvedByInsert(getDb(deps.db), id, dfn, nowIso), ...(early ? [early.stmt] : [])],
+    withRow: (dfn) => [resolvedByInsert(deps.db, id, dfn, nowIso), ...(early ? [early.stmt] : [])],
   });
   if (result.status === "invalid") {
     throw validationError(
@@ -301,7 +301,7 @@ async function refuseUnseen(deps: IngestDeps, row: FailureRow, input: ManualReso
 
 /** A resolve's current image: the failure's status and the row it made, as the entry's after holds it. */
 export async function currentResolve(ctx: ServiceCtx, { id, after }: { id: string; after: unknown }) {
-  const row = await getFailure(ctx.env.DB, id);
+  const row = await getFailure(getDb(ctx.env.DB), id);
   if (!row) return null;
   const txId = (after as { tx_id?: unknown } | null)?.tx_id;
   const image = typeof txId === "string" ? await currentImage(ctx, txId) : null;
@@ -322,7 +322,7 @@ export async function undoResolve(
     opts,
   }: { id: string; before: ResolveImage; after: unknown; opts: { journal?: () => void } },
 ) {
-  const row = await getFailure(ctx.env.DB, id);
+  const row = await getFailure(getDb(ctx.env.DB), id);
   if (!row || row.status !== "resolved") throw conflict("This email is no longer resolved");
   const txId = (after as { tx_id?: unknown } | null)?.tx_id;
   const key = typeof txId === "string" ? decodeTxId(txId) : null;

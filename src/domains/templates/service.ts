@@ -1,3 +1,5 @@
+import type { Db } from "../../db";
+import { getDb } from "../../db";
 import type { AlertTemplateRow } from "../../db/schema";
 import { createKeyedDeps, headReads, type RowPart } from "../../ingest";
 import { sha256Hex } from "../../ingest/hash";
@@ -48,14 +50,14 @@ export function toSummary(row: AlertTemplateRow): TemplateSummary {
 }
 
 /** The template as a part of the settings batch (it keys no other read). */
-const templatePart = (d1: D1Database, id: string): RowPart<AlertTemplateRow> => ({
-  queries: [templateRowQuery(d1, id)],
+const templatePart = (db: Db, id: string): RowPart<AlertTemplateRow> => ({
+  queries: [templateRowQuery(db, id)],
   read: ([rows]) => ({ row: (rows as AlertTemplateRow[])[0] ?? null, keys: null }),
-  alone: () => getTemplateRow(d1, id),
+  alone: () => getTemplateRow(db, id),
 });
 
 async function getRow(ctx: Pick<ServiceCtx, "env">, id: string): Promise<AlertTemplateRow | null> {
-  return getTemplateRow(ctx.env.DB, id);
+  return getTemplateRow(getDb(ctx.env.DB), id);
 }
 
 async function mustGet(ctx: ServiceCtx, id: string): Promise<AlertTemplateRow> {
@@ -65,7 +67,7 @@ async function mustGet(ctx: ServiceCtx, id: string): Promise<AlertTemplateRow> {
 }
 
 export async function listTemplates(ctx: ServiceCtx) {
-  const rows = await listTemplateRows(ctx.env.DB);
+  const rows = await listTemplateRows(getDb(ctx.env.DB));
   return { count: rows.length, templates: rows.map(toSummary) };
 }
 
@@ -74,14 +76,14 @@ export async function renameTemplate(ctx: ServiceCtx, { id, name }: { id: string
   const before = await mustGet(ctx, id);
   const after = { ...before, name, updated_at: ctx.clock().toISOString() };
   ctx.journal(templateEntry(id, before, comparable(after), `Renamed template to ${name}`));
-  await ctx.batch([renameTemplateRow(ctx.env.DB, id, name, after.updated_at)]);
+  await ctx.batch([renameTemplateRow(getDb(ctx.env.DB), id, name, after.updated_at)]);
   return { before, after: comparable(after), response: toSummary(after) };
 }
 
 export async function deleteTemplate(ctx: ServiceCtx, id: string) {
   const before = await mustGet(ctx, id);
   ctx.journal(templateEntry(id, before, null, `Deleted template ${before.name}`));
-  await ctx.batch([deleteTemplateRow(ctx.env.DB, id)]);
+  await ctx.batch([deleteTemplateRow(getDb(ctx.env.DB), id)]);
   return { before, after: null };
 }
 
@@ -114,7 +116,7 @@ export async function restoreTemplate(
   const first = guard ? [guard] : []; // a guarded revert's aborting guard goes first
   if (!image || !pattern) {
     journal?.(); // the revert's own entry rides in the restore's batch
-    await ctx.batch(batchOf([...first, deleteTemplateRow(ctx.env.DB, id)]));
+    await ctx.batch(batchOf([...first, deleteTemplateRow(getDb(ctx.env.DB), id)]));
     return;
   }
   const str = (k: string) => {
@@ -138,7 +140,7 @@ export async function restoreTemplate(
   };
   // A restore keeps the counters of a row that still exists (they count emails, not edits).
   journal?.();
-  await ctx.batch(batchOf([...first, restoreTemplateRow(ctx.env.DB, row)]));
+  await ctx.batch(batchOf([...first, restoreTemplateRow(getDb(ctx.env.DB), row)]));
 }
 
 /** What the template would read from a raw email; nothing is written. */
@@ -152,7 +154,7 @@ export async function testTemplate(
   const { deps, row } = await createKeyedDeps(
     ctx.env,
     { clock: ctx.clock, ai: null, source: "template-test", recipient },
-    templatePart(ctx.env.DB, id),
+    templatePart(getDb(ctx.env.DB), id),
   );
   if (!row) throw notFound("Template");
   const env = await makeEnvelope(deps, await parseMime(bytes), await sha256Hex(bytes), "");

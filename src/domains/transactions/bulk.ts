@@ -1,6 +1,6 @@
 /** Bulk category update: every row validated and written in one D1 batch; per-row results. */
 import type { BatchItem } from "drizzle-orm/batch";
-import { getDb } from "../../db";
+import { getDb, type Db } from "../../db";
 import { clearAttentionRow } from "./attention-queries";
 import type { ServiceCtx } from "../../lib/context";
 import type { EditableImage } from "./rules";
@@ -23,13 +23,12 @@ export interface BulkItem {
  * The category list and every named row in ONE batch. When that batch fails, each read as before:
  * the list alone (the defaults when it cannot be read), then the rows.
  */
-async function bulkReads(d1: D1Database, rowReads: ReturnType<typeof rowByKeyQuery>[]) {
-  const db = getDb(d1);
+async function bulkReads(db: Db, rowReads: ReturnType<typeof rowByKeyQuery>[]) {
   try {
     const [names, ...found] = await db.batch([categoriesQuery(db), ...rowReads]);
     return { list: categoryNames(names), found: found as TxRow[][] };
   } catch {
-    const list = await loadCategories(d1);
+    const list = await loadCategories(db);
     const [first, ...rest] = rowReads;
     const found: TxRow[][] = first ? await db.batch([first, ...rest]) : [];
     return { list, found };
@@ -44,7 +43,7 @@ export async function bulkUpdateCategory(
   const now = ctx.clock().toISOString();
   const keyOf = (u: BulkItem) => ({ forwardedTo: u.forwarded_to, dateFileName: u.date_file_name });
   const { list, found } = await bulkReads(
-    ctx.env.DB,
+    getDb(ctx.env.DB),
     updates.map((u) => rowByKeyQuery(db, keyOf(u))),
   );
   const writes: BatchItem<"sqlite">[] = [];
@@ -99,7 +98,7 @@ export async function bulkUpdateCategory(
 /** Ledger support for bulk entries: images are `{rows: {tx_id: image}}`; every row read in one batch. */
 export async function currentBulkImage(ctx: ServiceCtx, txIds: readonly string[]) {
   const keyed = txIds.map((txId) => [txId, decodeTxId(txId)] as const);
-  const reads = keyed.flatMap(([, key]) => (key ? [rowQuery(ctx.env.DB, key)] : []));
+  const reads = keyed.flatMap(([, key]) => (key ? [rowQuery(getDb(ctx.env.DB), key)] : []));
   const found = reads.length ? await getDb(ctx.env.DB).batch(batchOf(reads)) : [];
   const rows: Record<string, unknown> = {};
   let i = 0;

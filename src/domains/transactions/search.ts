@@ -1,7 +1,7 @@
 /** Search and CSV export over a month range; aggregates run in SQL, in cents. */
 import type { SQL } from "drizzle-orm";
 import { categoriesQuery, categoryNames, loadCategories } from "../../categorize/categories";
-import { getDb } from "../../db";
+import { getDb, type Db } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { validationError } from "../../lib/errors";
 import { fromCents, fromCentsOrNull, roundCents, toCents, type Cents } from "../../lib/money";
@@ -48,7 +48,7 @@ function checked(f: Filter, locs: FilterLocs): Filter {
 }
 
 export async function search(ctx: ServiceCtx, { f, locs }: { f: Filter; locs: FilterLocs }) {
-  const { rows, n, totalCents, byCategory } = await searchRows(ctx.env.DB, compile(checked(f, locs)));
+  const { rows, n, totalCents, byCategory } = await searchRows(getDb(ctx.env.DB), compile(checked(f, locs)));
   return {
     transactions: rows.map(toResponse),
     summary: {
@@ -69,13 +69,12 @@ export async function search(ctx: ServiceCtx, { f, locs }: { f: Filter; locs: Fi
  * 20,000 rows packed whole made 3.2 MB; a month of 5,000 rows is under 1 MB), in one batch. When
  * that batch fails, each is read on its own (the list then fails open to the defaults, as everywhere).
  */
-async function csvRowsAndCategories(d1: D1Database, f: Filter) {
+async function csvRowsAndCategories(db: Db, f: Filter) {
   const narrow = isNarrow(f);
   const months = Array.from({ length: monthSpan(f.from, f.to) }, (_, i) => addMonths(f.from, i));
-  const statements = months.map((m) => csvStatement(d1, compile({ ...f, from: m, to: m }), narrow));
+  const statements = months.map((m) => csvStatement(db, compile({ ...f, from: m, to: m }), narrow));
   const rowsOf = (packed: { json: string | null }[][]) => packed.flatMap(([p]) => csvRowsFromJson(p?.json));
   try {
-    const db = getDb(d1);
     const out = await db.batch([categoriesQuery(db), ...statements]);
     const [list, ...packed] = out as unknown as [
       Parameters<typeof categoryNames>[0],
@@ -85,7 +84,7 @@ async function csvRowsAndCategories(d1: D1Database, f: Filter) {
   } catch {
     const packed = [];
     for (const st of statements) packed.push(await st);
-    return [rowsOf(packed), await loadCategories(d1)] as const;
+    return [rowsOf(packed), await loadCategories(db)] as const;
   }
 }
 
@@ -94,7 +93,7 @@ export async function exportCsv(
   ctx: ServiceCtx,
   { f, locs }: { f: Filter; locs: FilterLocs },
 ): Promise<string> {
-  const [rows, list] = await csvRowsAndCategories(ctx.env.DB, checked(f, locs));
+  const [rows, list] = await csvRowsAndCategories(getDb(ctx.env.DB), checked(f, locs));
   // Categories are stored lowercased; the CSV shows them as the category list spells them.
   const display = new Map(list.map((name) => [name.toLowerCase(), name]));
   const names = Object.keys(CSV_COLUMNS) as (keyof typeof CSV_COLUMNS)[];

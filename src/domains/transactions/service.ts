@@ -45,7 +45,7 @@ export function keyOf(txId: string): TxKey {
 
 async function loadRow(ctx: ServiceCtx, txId: string): Promise<{ key: TxKey; row: TxRow }> {
   const key = keyOf(txId);
-  const row = await getRow(ctx.env.DB, key);
+  const row = await getRow(getDb(ctx.env.DB), key);
   if (!row) throw notFound("Transaction");
   return { key, row };
 }
@@ -61,7 +61,7 @@ export async function listTransactions(
   { month, kind }: { month: string; kind: "active" | "trash" | "attention" },
 ) {
   const { lo, hi } = monthBounds(month);
-  const rows = await listMonth(ctx.env.DB, lo, hi, kind);
+  const rows = await listMonth(getDb(ctx.env.DB), lo, hi, kind);
   return { month, count: rows.length, transactions: rows.map(toResponse) };
 }
 
@@ -70,7 +70,7 @@ const KINDS = ["active", "attention", "trash"] as const;
 /** Each month's active, attention and trash lists, every list in ONE read batch. */
 export async function combinedMonths(ctx: ServiceCtx, months: string[]) {
   const lists = await listMonths(
-    ctx.env.DB,
+    getDb(ctx.env.DB),
     months.flatMap((m) => KINDS.map((kind) => ({ ...monthBounds(m), kind }))),
   );
   const list = (month: string, i: number) => {
@@ -106,7 +106,7 @@ export async function detail(ctx: ServiceCtx, txId: string) {
 }
 
 export async function latest(ctx: ServiceCtx, month: string | null | undefined) {
-  const row = await latestCreated(ctx.env.DB, month ? monthBounds(month) : null);
+  const row = await latestCreated(getDb(ctx.env.DB), month ? monthBounds(month) : null);
   if (!row) return { month: month ?? null, latest: null };
   return { month: month ?? monthOfDateFileName(row.DateFileName), latest: row.CreatedAt };
 }
@@ -116,7 +116,7 @@ export async function resolveCategory(
   ctx: ServiceCtx,
   { category, loc = ["body", "category"] }: { category: string; loc?: string[] },
 ) {
-  return listedCategory(category, await loadCategories(ctx.env.DB), loc);
+  return listedCategory(category, await loadCategories(getDb(ctx.env.DB)), loc);
 }
 
 function listedCategory(category: string, names: string[], loc: string[] = ["body", "category"]) {
@@ -132,7 +132,7 @@ function listedCategory(category: string, names: string[], loc: string[] = ["bod
 async function loadForEdit(ctx: ServiceCtx, txId: string, category: string | null | undefined) {
   if (!category) return { category: null, loaded: await loadRow(ctx, txId) };
   const key = decodeTxId(txId);
-  const both = key ? await getRowAndCategories(ctx.env.DB, key).catch(() => null) : null;
+  const both = key ? await getRowAndCategories(getDb(ctx.env.DB), key).catch(() => null) : null;
   // A bad id or a failed read: the two reads apart (the category's 422 still comes first).
   if (!key || !both)
     return { category: await resolveCategory(ctx, { category }), loaded: await loadRow(ctx, txId) };
@@ -164,7 +164,7 @@ async function edit(
       ? { kind: "transaction", resourceId: txId, before, after, summary: text }
       : { resourceId: txId, summary: text },
   );
-  if (!(await writeEditable(ctx.batch, ctx.env.DB, key, next, category))) {
+  if (!(await writeEditable(ctx.batch, getDb(ctx.env.DB), key, next, category))) {
     throw category ? categoryGone(category) : notFound("Transaction");
   }
   return { key, row, before, after, next, activityId };
@@ -205,7 +205,7 @@ export async function patchTransaction(
   const state = res.next.DeletedAt ? "trashed" : res.next.Ignored ? "ignored" : "active";
   // Confirming a row flagged as forwarded by an unknown address makes that address known.
   if ((category || input.reviewed) && state === "active")
-    await learnForwarder(ctx.env.DB, res.row.ExtractionAudit, ctx.clock().toISOString());
+    await learnForwarder(getDb(ctx.env.DB), res.row.ExtractionAudit, ctx.clock().toISOString());
   return {
     ...res,
     response: {
@@ -313,7 +313,7 @@ export async function markReviewed(ctx: ServiceCtx, txId: string) {
     { images: false },
   );
   if (!res.next.DeletedAt)
-    await learnForwarder(ctx.env.DB, res.row.ExtractionAudit, ctx.clock().toISOString());
+    await learnForwarder(getDb(ctx.env.DB), res.row.ExtractionAudit, ctx.clock().toISOString());
   return { ...res, response: { ...keys(res.key), source: "audit" } };
 }
 
@@ -322,7 +322,7 @@ export async function permanentlyDelete(ctx: ServiceCtx, txId: string) {
   const { key, row } = await loadRow(ctx, txId);
   if (!row.DeletedAt) throw conflict("Move the transaction to the trash before deleting it permanently");
   ctx.journal({ resourceId: txId, summary: "deleted permanently" });
-  await deleteRow(ctx.batch, ctx.env.DB, key, ctx.clock().toISOString());
+  await deleteRow(ctx.batch, getDb(ctx.env.DB), key, ctx.clock().toISOString());
   return { ...keys(key) };
 }
 
@@ -338,13 +338,13 @@ export async function removeAdded(
     throw conflict("The transaction no longer exists");
   });
   opts.journal?.();
-  await deleteRow(ctx.batch, ctx.env.DB, key, ctx.clock().toISOString());
+  await deleteRow(ctx.batch, getDb(ctx.env.DB), key, ctx.clock().toISOString());
 }
 
 /** Ledger support: the current image, and restoring one. */
 export async function currentImage(ctx: ServiceCtx, txId: string) {
   const key = decodeTxId(txId);
-  const row = key ? await getRow(ctx.env.DB, key) : null;
+  const row = key ? await getRow(getDb(ctx.env.DB), key) : null;
   return row ? editableImage(row) : null;
 }
 
@@ -367,7 +367,7 @@ export async function restoreImage(
   const key = keyOf(txId);
   if (!image) throw conflict("Nothing to restore");
   // The row and the category list in one round trip.
-  const { state, extra } = await loadCategoryStateWith(ctx.env, [rowQuery(ctx.env.DB, key)]);
+  const { state, extra } = await loadCategoryStateWith(ctx.env, [rowQuery(getDb(ctx.env.DB), key)]);
   if (!(extra[0] as TxRow[] | undefined)?.[0]) throw conflict("The transaction no longer exists");
   const cols = imageColumns(image);
   const category = typeof cols.Category === "string" && cols.Category.trim() ? cols.Category : null;
@@ -375,7 +375,8 @@ export async function restoreImage(
     ? await requireLiveCategories(ctx, { names: [category], force: opts.force, state })
     : [];
   opts.journal?.(recreated); // a revert's own entry rides in the restore's batch
-  if (!(await writeEditable(ctx.batch, ctx.env.DB, key, cols, category))) throw categoryGone(category ?? "");
+  if (!(await writeEditable(ctx.batch, getDb(ctx.env.DB), key, cols, category)))
+    throw categoryGone(category ?? "");
   return { recreated_categories: recreated };
 }
 

@@ -1,3 +1,4 @@
+import type { Db } from "../../db";
 import type { Env } from "../../env";
 import type { Clock } from "../../lib/clock";
 import { log } from "../../lib/log";
@@ -26,7 +27,7 @@ export interface ImapConfig {
 
 export interface PollInput {
   config: ImapConfig;
-  db: D1Database;
+  db: Db;
   clock: Clock;
   ingest: (raw: Uint8Array, meta: { uid: number }) => Promise<unknown>;
   pollIntervalSeconds: number;
@@ -82,8 +83,8 @@ export function pollIntervalFromEnv(env: Env): number {
   return Number.isFinite(n) && n > 0 ? n : 60;
 }
 
-export async function readPollerState(d1: D1Database): Promise<PollerState | null> {
-  return readPollerRow(d1);
+export async function readPollerState(db: Db): Promise<PollerState | null> {
+  return readPollerRow(db);
 }
 
 function ms(iso: string | null): number | null {
