@@ -4,6 +4,7 @@
  *   npx vitest run -c bench/ingest.config.ts
  */
 import { env } from "cloudflare:test";
+import { getDb } from "../src/db";
 import { expect, it } from "vitest";
 import type { Env } from "../src/env";
 import { ingestEmail } from "../src/ingest";
@@ -66,7 +67,7 @@ it("ingest rate with AI off", async () => {
   const quiet = logNotifier();
   quiet.send = async () => {};
   const deps: IngestDeps = {
-    db: e.DB,
+    db: getDb(e.DB),
     files: e.FILES,
     clock: fixedClock("2024-12-31T12:00:00Z"),
     ai: null,

@@ -43,7 +43,7 @@ import { sameOriginWrites, typedBodies } from "./http/origin";
 import { onError, onNotFound } from "./http/errors";
 import { type Clock, systemClock } from "./lib/clock";
 
-export interface AppDeps {
+export interface AppOptions {
   clock?: Clock;
 }
 
@@ -59,7 +59,7 @@ export const OPENAPI_INFO = {
 };
 
 /** Builds the Hono app: middleware order, the OpenAPI registry, one router per domain. */
-export function createApp(deps: AppDeps = {}) {
+export function createApp(deps: AppOptions = {}) {
   const clock = deps.clock ?? systemClock;
   const app = new Hono<AppEnv>();
 

@@ -1,5 +1,5 @@
 /** The category list the model may choose from: the stored list, else SPEC.md's 39 defaults. */
-import { getDb } from "../db";
+import type { Db } from "../db";
 import { categoriesQuery } from "../domains/categories/queries";
 import { log } from "../lib/log";
 
@@ -58,9 +58,9 @@ export function categoryNames(rows: { name: string }[]): string[] {
   return names;
 }
 
-export async function loadCategories(db: D1Database): Promise<string[]> {
+export async function loadCategories(db: Db): Promise<string[]> {
   try {
-    return categoryNames(await categoriesQuery(getDb(db)));
+    return categoryNames(await categoriesQuery(db));
   } catch (err) {
     log("warn", "categorize.categories_read_failed", { error: String(err) });
     return [...DEFAULT_CATEGORIES];

@@ -6,7 +6,7 @@
  */
 import type { AiProvider } from "../ai/provider";
 import { z } from "zod";
-import { getDb } from "../db";
+import type { Db } from "../db";
 import { storedJson } from "../db/json";
 import { log } from "../lib/log";
 import { cachedVectorsQuery, putVectorQuery } from "./embedding-queries";
@@ -31,27 +31,26 @@ export function clearEmbeddingMemory(): void {
 /** A cached vector; an unreadable one is empty (its text matches nothing; logged). */
 const readVector = storedJson("embeddings.vector", z.array(z.number()), { value: () => [] });
 
-async function readCached(d1: D1Database, model: string, texts: string[]): Promise<void> {
+async function readCached(db: Db, model: string, texts: string[]): Promise<void> {
   const missing = texts.filter((t) => !memory.has(memKey(model, t)));
   // 50 texts + the model stay under D1's 100 bound parameters per query.
   for (let i = 0; i < missing.length; i += 50) {
     const chunk = missing.slice(i, i + 50);
-    const rows = await cachedVectorsQuery(getDb(d1), model, chunk);
+    const rows = await cachedVectorsQuery(db, model, chunk);
     for (const r of rows) memory.set(memKey(model, r.text), readVector(r.vector));
   }
 }
 
 /** Vectors for `texts`, embedding (and storing) only the ones never seen before. */
-export async function embedAll(d1: D1Database, ai: AiProvider, texts: string[], nowIso: string) {
+export async function embedAll(db: Db, ai: AiProvider, texts: string[], nowIso: string) {
   const model = ai.embeddingModel;
   const unique = [...new Set(texts.filter(Boolean))];
   try {
-    await readCached(d1, model, unique);
+    await readCached(db, model, unique);
   } catch (err) {
     log("warn", "fuzzy.cache_read_failed", { error: String(err) });
   }
   const missing = unique.filter((t) => !memory.has(memKey(model, t)));
-  const db = getDb(d1);
   for (let i = 0; i < missing.length; i += 100) {
     const chunk = missing.slice(i, i + 100);
     const vectors = await ai.embed(chunk);
@@ -70,18 +69,22 @@ export async function embedAll(d1: D1Database, ai: AiProvider, texts: string[], 
   return (t: string) => memory.get(memKey(model, t)) ?? [];
 }
 
+interface FuzzyInput {
+  ai: AiProvider;
+  index: ResolverIndex;
+  company: string | null;
+  nowIso: string;
+  threshold?: number;
+}
+
 /**
  * Best override key at or above `threshold`, else null. Null too when the ambiguity rule holds
  * there: the best key's group names two categories, or keys as close as it name another category
  * (the model decides, never a full-confidence pick of one side). Throws AiError on provider failure.
  */
 export async function resolveFuzzy(
-  d1: D1Database,
-  ai: AiProvider,
-  index: ResolverIndex,
-  company: string | null,
-  nowIso: string,
-  threshold = FUZZY_THRESHOLD_AUTOMATIC,
+  db: Db,
+  { ai, index, company, nowIso, threshold = FUZZY_THRESHOLD_AUTOMATIC }: FuzzyInput,
 ): Promise<ResolverHit | null> {
   const name = normalizeMerchant(company);
   if (!name || index.overrides.length === 0) return null;
@@ -89,7 +92,7 @@ export async function resolveFuzzy(
     o,
     text: normalizeMerchant(o.company) || o.company.toLowerCase(),
   }));
-  const vectorOf = await embedAll(d1, ai, [name, ...keys.map((k) => k.text)], nowIso);
+  const vectorOf = await embedAll(db, ai, [name, ...keys.map((k) => k.text)], nowIso);
   const target = vectorOf(name);
   let best: { score: number; o: (typeof keys)[number]["o"] } | null = null;
   for (const k of keys) {

@@ -4,6 +4,7 @@
  * other path ends at Miscellaneous. The CategoryAudit of every outcome is returned with it.
  * Shared by ingestion, hand entry and the domains that edit overrides, aliases and categories.
  */
+import type { Db } from "../db";
 import type { AiProvider } from "../ai/provider";
 import { asAiError } from "../ai/provider";
 import type { Clock } from "../lib/clock";
@@ -26,7 +27,7 @@ export interface CategorizeInput {
 }
 
 export interface CategorizeDeps {
-  db: D1Database;
+  db: Db;
   clock: Clock;
   ai: AiProvider | null;
   aiEnabled: boolean;
@@ -60,7 +61,7 @@ export const fallbackCategory = (reason: string, model: string | null = null): C
 
 /** Overrides only (tiers 0-2): hand-entered rows never go to the model. */
 export async function resolveOverride(
-  db: D1Database,
+  db: Db,
   clock: Clock,
   company: string | null,
   resolverVersion?: string | null,
@@ -77,7 +78,7 @@ export async function categorize(deps: CategorizeDeps, tx: CategorizeInput): Pro
   if (!deps.ai) return fallbackCategory("no_ai_client");
   if (!deps.aiEnabled) return fallbackCategory("ai_disabled");
   try {
-    const fuzzy = await resolveFuzzy(deps.db, deps.ai, index, tx.company, nowIso);
+    const fuzzy = await resolveFuzzy(deps.db, { ai: deps.ai, index, company: tx.company, nowIso });
     if (fuzzy) return fromHit(fuzzy, deps.ai.embeddingModel);
   } catch (err) {
     // Embeddings down: the model call below still gets its chance.

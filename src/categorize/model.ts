@@ -5,7 +5,7 @@
  */
 import { type AiProvider, asAiError } from "../ai/provider";
 import { categorizeTool } from "../ai/tools";
-import { getDb } from "../db";
+import type { Db } from "../db";
 import { type AiState, kvGet, kvPut } from "../db/kv";
 import { log } from "../lib/log";
 import { type Cents, fromCents } from "../lib/money";
@@ -26,13 +26,8 @@ export function nextAiState(
   return { status: n >= DEGRADED_AFTER ? "degraded" : "ok", reason: outcome.reason, consecutive_errors: n };
 }
 
-async function recordAiState(
-  d1: D1Database,
-  outcome: { hard: boolean; reason: string } | null,
-  nowIso: string,
-) {
+async function recordAiState(db: Db, outcome: { hard: boolean; reason: string } | null, nowIso: string) {
   try {
-    const db = getDb(d1);
     const prev = (await kvGet(db, AI_STATE_KEY))?.value ?? null;
     const next = nextAiState(prev, outcome);
     if (prev && JSON.stringify(prev) === JSON.stringify(next)) return;
@@ -45,7 +40,7 @@ async function recordAiState(
 export type ModelResult = { category: string } | { category: null; reason: string };
 
 export async function categorizeWithModel(
-  db: D1Database,
+  db: Db,
   ai: AiProvider,
   categories: string[],
   tx: { amount: Cents; company: string | null; transactionType: string | null },

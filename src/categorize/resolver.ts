@@ -5,7 +5,7 @@
  * this isolate also calls `invalidateResolverCache()`, which drops this isolate's copy (and the
  * in-memory key vectors of tier 3).
  */
-import { getDb } from "../db";
+import type { Db } from "../db";
 import { listVersions } from "../db/lists";
 import { aliasPairs } from "../domains/merchant-aliases/queries";
 import { overridePairs } from "../domains/overrides/queries";
@@ -24,9 +24,9 @@ const stampOf = (rows: { name: string; version: number }[]) =>
   LISTS.map((l) => `${l}:${rows.find((r) => r.name === l)?.version ?? 0}`).join(",");
 
 /** The two lists' versions as one stamp ("overrides:3,merchant_aliases:1"); null when unreadable. */
-async function readVersion(d1: D1Database): Promise<string | null> {
+async function readVersion(db: Db): Promise<string | null> {
   try {
-    return stampOf(await listVersions(getDb(d1), LISTS));
+    return stampOf(await listVersions(db, LISTS));
   } catch {
     return null;
   }
@@ -40,8 +40,7 @@ const fresh = (now: number, version: string | null) =>
  * and the two lists too when this isolate's copy has expired (they would be read next anyway).
  * `take` gives the stamp to pass to getResolverIndex as `known` and primes the cache.
  */
-export function resolverReads(d1: D1Database, clock: Clock) {
-  const db = getDb(d1);
+export function resolverReads(db: Db, clock: Clock) {
   const now = clock().getTime();
   const withLists = !(cache && now - cache.at < RESOLVER_TTL_MS && now >= cache.at);
   const stmts = [listVersions(db, LISTS), ...(withLists ? [overridePairs(db), aliasPairs(db)] : [])];
@@ -65,8 +64,7 @@ export function invalidateResolverCache(): void {
   clearEmbeddingMemory();
 }
 
-async function loadRows(d1: D1Database) {
-  const db = getDb(d1);
+async function loadRows(db: Db) {
   const [o, a] = await db.batch([overridePairs(db), aliasPairs(db)]);
   return { overrides: o, aliases: a };
 }
@@ -75,16 +73,12 @@ async function loadRows(d1: D1Database) {
  * The current index; an unreadable store gives an empty index (categorization goes on). `known`:
  * the version stamp this request already read (resolverReads), so it is not read again.
  */
-export async function getResolverIndex(
-  d1: D1Database,
-  clock: Clock,
-  known?: string | null,
-): Promise<ResolverIndex> {
+export async function getResolverIndex(db: Db, clock: Clock, known?: string | null): Promise<ResolverIndex> {
   const now = clock().getTime();
-  const version = known === undefined || known === null ? await readVersion(d1) : known;
+  const version = known === undefined || known === null ? await readVersion(db) : known;
   if (cache && fresh(now, version)) return cache.index;
   try {
-    const { overrides: o, aliases } = await loadRows(d1);
+    const { overrides: o, aliases } = await loadRows(db);
     cache = { at: now, version, index: buildIndex(o, aliases) };
     return cache.index;
   } catch (err) {

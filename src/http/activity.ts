@@ -7,6 +7,7 @@
  * The ledger never fails the request. Reverters live in src/domains/activity/reverters.ts.
  */
 import type { MiddlewareHandler } from "hono";
+import { getDb } from "../db";
 import { matchedRoutes } from "hono/route";
 import { openLedger } from "../domains/activity/journal";
 import { normalizePath } from "./auth";
@@ -60,7 +61,7 @@ export function activityLedger(index: () => OperationIndex): MiddlewareHandler<A
       opId ??= operationId(c, index(), method, path);
       return { principal: c.get("principal"), operationId: opId, method, path };
     };
-    const ledger = openLedger(c.env.DB, c.get("clock"), envelope);
+    const ledger = openLedger(getDb(c.env.DB), c.get("clock"), envelope);
     c.set("ledger", ledger);
     let ok = false;
     try {

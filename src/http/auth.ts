@@ -3,6 +3,7 @@
  * resolution (bearer token → session cookie → dev bypass → trust on first use).
  */
 import type { MiddlewareHandler } from "hono";
+import { getDb } from "../db";
 import { flag, isDemo } from "../env";
 import { parseBearer, sessionCookieValues, type TokenScope } from "../domains/auth/rules";
 import { type BrowserAuth, requestBrowserAuth, requestToken } from "../domains/auth/request";
@@ -150,7 +151,7 @@ async function tokenPrincipal(c: AppContext, header: string, path: string): Prom
   }
   const ctx = serviceCtx(c);
   ctx.waitUntil(
-    stampLastUsed(c.env.DB, token, ctx.clock()).catch((err) =>
+    stampLastUsed(getDb(c.env.DB), token, ctx.clock()).catch((err) =>
       log("warn", "auth.stamp_failed", { id: token.id, error: String(err) }),
     ),
   );
@@ -165,7 +166,7 @@ async function tokenPrincipal(c: AppContext, header: string, path: string): Prom
 function sessionPrincipal(c: AppContext, { session }: BrowserAuth, now: Date): Principal | null {
   if (!session) return null;
   serviceCtx(c).waitUntil(
-    stampSessionSeenAt(c.env.DB, session, now).catch((err) =>
+    stampSessionSeenAt(getDb(c.env.DB), session, now).catch((err) =>
       log("warn", "auth.session_stamp_failed", { error: String(err) }),
     ),
   );

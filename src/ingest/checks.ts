@@ -8,6 +8,7 @@
  *   than the journal's flags the row.
  * Uploads by the signed-in owner are trusted as before (no forwarder or authentication check).
  */
+import type { Db } from "../db";
 import type { Cents } from "../lib/money";
 import { currencyBeside } from "./amounts";
 import { isTrusted, trust } from "../domains/ignored-emails/ignored";
@@ -110,13 +111,13 @@ async function knownForwarder(deps: IngestDeps, address: string): Promise<boolea
  * becomes a known forwarder. Returns the address learned, if any.
  */
 export async function learnForwarder(
-  d1: D1Database,
+  db: Db,
   extractionAudit: unknown,
   nowIso: string,
 ): Promise<string | null> {
   const audit = readExtractionAudit(extractionAudit);
   const address = typeof audit?.forwarded_by === "string" ? audit.forwarded_by : null;
   if (!address) return null;
-  await trust(d1, address, "forwarder", "confirmed_row", nowIso);
+  await trust(db, address, "forwarder", "confirmed_row", nowIso);
   return address;
 }

@@ -15,7 +15,7 @@ import { storedName, tidyName } from "../categorize/normalize";
 import type { Clock } from "../lib/clock";
 import type { JournalEntry, ServiceCtx } from "../lib/context";
 import { log } from "../lib/log";
-import { getDb } from "../db";
+import type { Db } from "../db";
 import { markAttentionRow } from "../domains/transactions/attention-queries";
 import { type Notifier, safeSend } from "../notify";
 import type { Statement } from "../db/lists";
@@ -98,7 +98,7 @@ export interface CommitOptions {
 
 /** What the commit needs; IngestDeps has all of it. */
 export interface CommitDeps {
-  db: D1Database;
+  db: Db;
   clock: Clock;
   ai: AiProvider | null;
   notify?: Notifier;
@@ -326,11 +326,11 @@ function journaledWrite(j: NonNullable<CommitOptions["journal"]>, tx: Transactio
  * Best-effort writes in one batch; when it fails, each on its own (one failing write does not
  * take the others with it). Failures are logged, never thrown.
  */
-async function bestEffort(d1: D1Database, stmts: Statement[]): Promise<void> {
+async function bestEffort(db: Db, stmts: Statement[]): Promise<void> {
   if (stmts.length === 0) return;
   const [first, ...rest] = stmts;
   try {
-    await getDb(d1).batch([first!, ...rest]);
+    await db.batch([first!, ...rest]);
     return;
   } catch (err) {
     log("warn", "ingest.context_save_failed", { error: String(err) });
@@ -348,7 +348,7 @@ async function bestEffort(d1: D1Database, stmts: Statement[]): Promise<void> {
 async function markAttention(deps: CommitDeps, tx: TransactionRecord, reason: string) {
   try {
     const key = { forwardedTo: tx.ForwardedTo, dateFileName: tx.DateFileName };
-    await markAttentionRow(getDb(deps.db), key, reason, deps.clock().toISOString());
+    await markAttentionRow(deps.db, key, reason, deps.clock().toISOString());
   } catch (err) {
     log("warn", "ingest.attention_mark_failed", { error: String(err) });
   }

@@ -4,7 +4,7 @@
  * budget targets name it. Computed in cents; stored as the decimal, API-shaped JSON snapshot.
  * Any error gives no context (never blocks ingestion).
  */
-import { getDb } from "../db";
+import type { Db } from "../db";
 import { targetsQuery } from "../domains/budget/queries";
 import {
   categoryMonthSpendQuery,
@@ -47,8 +47,7 @@ export function monthlyTarget(data: unknown, category: string): Cents | null {
  * The context's three reads (category spend, merchant visits, budget targets) for one `db.batch`;
  * the commit sends them after the insert in the insert's own batch (they see the new row).
  */
-export function contextQueries(d1: D1Database, tx: TransactionRecord) {
-  const db = getDb(d1);
+export function contextQueries(db: Db, tx: TransactionRecord) {
   const year = Number(tx.DateFileName.slice(0, 4));
   return [
     categoryMonthSpendQuery(db, tx),
@@ -92,7 +91,7 @@ export function contextOf(
  * the row's budget targets were read up front (`targets` of its year); else null (the commit then
  * reads the context with the insert and writes it after).
  */
-export function newRowContext(d1: D1Database, tx: TransactionRecord, targets?: PrefetchedTargets) {
+export function newRowContext(db: Db, tx: TransactionRecord, targets?: PrefetchedTargets) {
   if (!targets || targets.year !== Number(tx.DateFileName.slice(0, 4))) return null;
   const doc = targets.docs.find((d) => d.user_id === tx.UserId)?.data;
   let target: Cents | null = null;
@@ -102,17 +101,14 @@ export function newRowContext(d1: D1Database, tx: TransactionRecord, targets?: P
     log("warn", "ingest.context_failed", { error: String(err) });
     return null;
   }
-  return newRowContextStatement(getDb(d1), tx, target);
+  return newRowContextStatement(db, tx, target);
 }
 
 /** The context read on its own (one round trip); any error gives no context. */
-export async function computeContext(
-  d1: D1Database,
-  tx: TransactionRecord,
-): Promise<TransactionContext | null> {
+export async function computeContext(db: Db, tx: TransactionRecord): Promise<TransactionContext | null> {
   try {
-    const [a, b, c] = contextQueries(d1, tx);
-    return contextOf(tx, (await getDb(d1).batch([a, b, c])) as ContextReads);
+    const [a, b, c] = contextQueries(db, tx);
+    return contextOf(tx, (await db.batch([a, b, c])) as ContextReads);
   } catch (err) {
     log("warn", "ingest.context_failed", { error: String(err) });
     return null;
@@ -120,5 +116,5 @@ export async function computeContext(
 }
 
 /** The statement that saves the context on the record (for the caller's batch). */
-export const contextWrite = (d1: D1Database, tx: TransactionRecord, ctx: TransactionContext) =>
-  setContextStatement(getDb(d1), { forwardedTo: tx.ForwardedTo, dateFileName: tx.DateFileName }, ctx);
+export const contextWrite = (db: Db, tx: TransactionRecord, ctx: TransactionContext) =>
+  setContextStatement(db, { forwardedTo: tx.ForwardedTo, dateFileName: tx.DateFileName }, ctx);

@@ -5,7 +5,7 @@
  * concurrent deliveries write one row. add → undefined (invalid), false (duplicate), DateFileName.
  */
 import type { BatchItem } from "drizzle-orm/batch";
-import { getDb } from "../db";
+import type { Db } from "../db";
 import type { transactions } from "../db/schema";
 import { hashExistsQuery, insertUnlessHashed, twinKeyQuery } from "../domains/transactions/ingest-queries";
 import type { Statements } from "../lib/context";
@@ -88,12 +88,11 @@ const isPkCollision = (err: unknown) =>
     storeErrorText(err),
   );
 
-const existsQuery = (d1: D1Database, forwardedTo: string, hash: string) =>
-  hashExistsQuery(getDb(d1), forwardedTo, hash);
+const existsQuery = (db: Db, forwardedTo: string, hash: string) => hashExistsQuery(db, forwardedTo, hash);
 
-async function existsByHash(d1: D1Database, forwardedTo: string, hash: string): Promise<boolean | null> {
+async function existsByHash(db: Db, forwardedTo: string, hash: string): Promise<boolean | null> {
   try {
-    const rows = await existsQuery(d1, forwardedTo, hash);
+    const rows = await existsQuery(db, forwardedTo, hash);
     return rows.length > 0;
   } catch (err) {
     log("warn", "ingest.dedup_check_failed_open", { error: String(err) });
@@ -102,9 +101,9 @@ async function existsByHash(d1: D1Database, forwardedTo: string, hash: string): 
 }
 
 /** The stored twin's DateFileName of a hash (null when none or unreadable). */
-export async function storedDateFileName(d1: D1Database, forwardedTo: string, hash: string) {
+export async function storedDateFileName(db: Db, forwardedTo: string, hash: string) {
   try {
-    const [row] = await twinKeyQuery(getDb(d1), forwardedTo, hash);
+    const [row] = await twinKeyQuery(db, forwardedTo, hash);
     return row?.dfn ?? null;
   } catch {
     return null;
@@ -121,9 +120,9 @@ export type Added = string | false | undefined;
 export type WriteBatch = (stmts: Statements, dfn: string) => Promise<readonly unknown[]>;
 
 const plainBatch =
-  (d1: D1Database): WriteBatch =>
+  (db: Db): WriteBatch =>
   (stmts) =>
-    getDb(d1).batch(stmts);
+    db.batch(stmts);
 
 /**
  * Writes a transaction unless its hash exists under the same ForwardedTo. Returns undefined when
@@ -151,8 +150,8 @@ export interface AddTransactionInput {
 }
 
 export async function addTransaction(
-  d1: D1Database,
-  { tx, createdAt, after, write = plainBatch(d1), withRow = () => [], lead = [] }: AddTransactionInput,
+  db: Db,
+  { tx, createdAt, after, write = plainBatch(db), withRow = () => [], lead = [] }: AddTransactionInput,
 ): Promise<{
   added: Added;
   after: unknown[] | null;
@@ -162,7 +161,6 @@ export async function addTransaction(
   rows?: unknown[];
 }> {
   if (validateRecord(tx).length > 0) return { added: undefined, after: null, leadWritten: false };
-  const db = getDb(d1);
   const insert = (dfn: string) => insertUnlessHashed(db, toRow({ ...tx, DateFileName: dfn }, createdAt));
   try {
     const [first, ...rest] = [
@@ -185,7 +183,7 @@ export async function addTransaction(
     if (!isPkCollision(err)) log("warn", "ingest.write_batch_failed", { error: String(err) });
   }
   const longWay = { after: null, leadWritten: false };
-  if ((await existsByHash(d1, tx.ForwardedTo, tx.TransactionHash)) === true)
+  if ((await existsByHash(db, tx.ForwardedTo, tx.TransactionHash)) === true)
     return { added: false, ...longWay };
   const base = tx.DateFileName;
   for (let n = 1; n <= 20; n++) {

@@ -3,6 +3,7 @@
  * event, upload-eml). `createIngestDeps` builds the production collaborators from the Worker env.
  */
 import { aiFor } from "../ai/routing";
+import { getDb } from "../db";
 import type { AiProvider } from "../ai/provider";
 import { getConfig } from "../domains/config/service";
 import type { Env } from "../env";
@@ -96,7 +97,7 @@ async function buildDeps(env: Env, opts: DepsOptions, part?: RowPart<unknown>) {
       ? opts.ai
       : aiFor(env, await getConfig({ env }), "categorization", { maxRetries: 1 });
   const deps: IngestDeps = {
-    db: env.DB,
+    db: getDb(env.DB),
     files: env.FILES,
     clock: opts.clock ?? systemClock,
     ai,

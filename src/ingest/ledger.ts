@@ -6,18 +6,15 @@
  * with the sender's parse note when there is one, else the door writes it (nothing changed). No
  * ledger (the other doors): the same writes, as before.
  */
-import { getDb } from "../db";
 import type { Statement } from "../db/lists";
 import type { JournalEntry, ServiceCtx } from "../lib/context";
 import { log } from "../lib/log";
 import { fromCents } from "../lib/money";
 import { encodeTxId } from "../lib/txid";
 import type { CommitOptions } from "./commit";
-import type { TransactionRecord } from "./types";
+import type { IngestDeps, TransactionRecord } from "./types";
 
 export type IngestLedger = Pick<ServiceCtx, "journal" | "batch">;
-
-type Deps = { db: D1Database; ledger?: IngestLedger };
 
 /** A created or duplicate row's entry: the row's id and what became of it. */
 export const rowEntry = (status: "created" | "duplicate", tx: TransactionRecord): JournalEntry => ({
@@ -26,7 +23,7 @@ export const rowEntry = (status: "created" | "duplicate", tx: TransactionRecord)
 });
 
 /** The created row's entry for the commit's insert batch (none without a ledger). */
-export const rowJournal = (deps: Deps): Pick<CommitOptions, "journal"> =>
+export const rowJournal = (deps: Pick<IngestDeps, "db" | "ledger">): Pick<CommitOptions, "journal"> =>
   deps.ledger ? { journal: { ctx: deps.ledger, entry: (tx) => rowEntry("created", tx) } } : {};
 
 /**
@@ -35,12 +32,12 @@ export const rowJournal = (deps: Deps): Pick<CommitOptions, "journal"> =>
  * it written by the door; a caller that fails drops it with the request.
  */
 export async function writeWithEntry(
-  deps: Deps,
+  deps: Pick<IngestDeps, "db" | "ledger">,
   entry: JournalEntry,
   stmt: Statement,
   ...more: Statement[]
 ): Promise<readonly unknown[]> {
-  if (!deps.ledger) return getDb(deps.db).batch([stmt, ...more]);
+  if (!deps.ledger) return deps.db.batch([stmt, ...more]);
   const id = deps.ledger.journal(entry);
   try {
     return await deps.ledger.batch([stmt, ...more]);
@@ -51,7 +48,11 @@ export async function writeWithEntry(
 }
 
 /** A duplicate: nothing new stored; its entry rides with the sender's parse note when there is one. */
-export async function duplicateNoted(deps: Deps, tx: TransactionRecord, note: Statement | null) {
+export async function duplicateNoted(
+  deps: Pick<IngestDeps, "db" | "ledger">,
+  tx: TransactionRecord,
+  note: Statement | null,
+) {
   const entry = rowEntry("duplicate", tx);
   if (!note) {
     deps.ledger?.journal(entry);

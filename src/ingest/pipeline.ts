@@ -63,7 +63,12 @@ export async function runPipeline(raw: Uint8Array | string, deps: IngestDeps): P
   const email = await parseMime(bytes);
   const envelope = await makeEnvelope(deps, email, rawSha, fileName);
   // Refused before parsing (a MIME bomb): kept unread with the reason, never lost.
-  if (email.refused) return quarantine(deps, envelope, null, "email_too_complex", { error: email.refused });
+  if (email.refused)
+    return quarantine(deps, envelope, {
+      institution: null,
+      stage: "email_too_complex",
+      detail: { error: email.refused },
+    });
 
   // 2. Detect the institution (sender domain, then body names in a fixed order).
   // 3. Parse the fields; a parser that recognizes nothing leaves the details empty.
@@ -104,15 +109,22 @@ export async function runPipeline(raw: Uint8Array | string, deps: IngestDeps): P
     });
     if (result.status === "duplicate") await duplicateNoted(deps, result.tx, noteAgain(deps, result, note));
     if (result.status !== "invalid") return asOutcome(result, false);
-    return quarantine(deps, envelope, institution.name, "db_validation_failed", { error: result.reason });
+    return quarantine(deps, envelope, {
+      institution: institution.name,
+      stage: "db_validation_failed",
+      detail: { error: result.reason },
+    });
   }
 
   // 3b. No built-in reading: a template learned from a hand-resolved email of this sender.
   const seen: { templates: number; reason?: string } = { templates: 0 };
   const learned = await commitLearned(deps, envelope, {}, seen);
   if (learned?.status === "invalid") {
-    return quarantine(deps, envelope, institution?.name ?? null, "db_validation_failed", {
-      error: learned.reason,
+    const detail = { error: learned.reason };
+    return quarantine(deps, envelope, {
+      institution: institution?.name ?? null,
+      stage: "db_validation_failed",
+      detail,
     });
   }
   if (learned) return asOutcome(learned, false);
@@ -278,7 +290,7 @@ async function rescueOrQuarantine(
       detail.error = ex.reason;
     }
   }
-  return quarantine(deps, envelope, institution, stage, detail, facts);
+  return quarantine(deps, envelope, { institution, stage, detail, facts });
 }
 
 /** The ignored-email list (90 days): nothing the gate lets go is lost without a trace. */
@@ -305,13 +317,18 @@ async function listIgnored(deps: IngestDeps, envelope: Envelope, reason: string)
   );
 }
 
+/** Why an email is quarantined: the institution it was read as, the stage that failed, the details. */
+interface Quarantined {
+  institution: string | null;
+  stage: FailureStage;
+  detail: Record<string, unknown>;
+  facts?: UnreadFacts | null;
+}
+
 async function quarantine(
   deps: IngestDeps,
   envelope: Envelope,
-  institution: string | null,
-  stage: FailureStage,
-  detail: Record<string, unknown>,
-  facts: UnreadFacts | null = null,
+  { institution, stage, detail, facts = null }: Quarantined,
 ): Promise<IngestOutcome> {
   const id =
     facts?.quarantineId ?? (await quarantineIdFor(deps.db, envelope.email.messageId, envelope.rawSha));

@@ -6,7 +6,7 @@ import type { AiProvider } from "../ai/provider";
 import { asAiError } from "../ai/provider";
 import { detectAlertTool } from "../ai/tools";
 import { z } from "zod";
-import { getDb } from "../db";
+import type { Db } from "../db";
 import type { Statement } from "../db/lists";
 import { storedJson } from "../db/json";
 import { kvPutIfOlder } from "../db/kv";
@@ -329,16 +329,12 @@ export async function messageIdQuarantineId(messageId: string): Promise<string> 
  * keeps that id, so redelivering an email quarantined before the change still upserts; any other
  * email gets the raw-hash id. Ids are opaque strings either way.
  */
-export async function quarantineIdFor(
-  d1: D1Database,
-  messageId: string | null,
-  rawSha256: string,
-): Promise<string> {
+export async function quarantineIdFor(db: Db, messageId: string | null, rawSha256: string): Promise<string> {
   const id = await quarantineId(rawSha256);
   if (!messageId?.trim()) return id;
   const legacy = await messageIdQuarantineId(messageId);
   try {
-    const row = await failureDetail(getDb(d1), legacy);
+    const row = await failureDetail(db, legacy);
     const sameBytes = row ? readFailureDetail(row).raw_sha256 : null;
     return sameBytes === rawSha256 ? legacy : id;
   } catch (err) {
@@ -369,19 +365,19 @@ const MAX_BODY = 100_000;
 
 /** Upsert: redelivery refreshes the stage and details but keeps created_at and a dismissed status. */
 export async function recordFailure(
-  d1: D1Database,
+  db: Db,
   row: FailureRow,
   nowIso: string,
-  write: (stmt: Statement) => Promise<unknown> = (stmt) => getDb(d1).batch([stmt]),
+  write: (stmt: Statement) => Promise<unknown> = (stmt) => db.batch([stmt]),
 ): Promise<void> {
-  await write(failureStatement(d1, row, nowIso));
+  await write(failureStatement(db, row, nowIso));
 }
 
 /** recordFailure's upsert as a statement for a caller's batch. */
-export function failureStatement(d1: D1Database, row: FailureRow, nowIso: string) {
+export function failureStatement(db: Db, row: FailureRow, nowIso: string) {
   const e = row.email;
   return upsertFailure(
-    getDb(d1),
+    db,
     row.id,
     {
       failure_stage: row.stage,
@@ -405,14 +401,14 @@ const DAY_MS = 24 * 3600 * 1000;
 
 /** Sends the quarantine notice when none went out for this institution in the last 24 hours. */
 export async function noticeOncePerDay(
-  d1: D1Database,
+  db: Db,
   notifier: Notifier,
   institution: string | null,
   stage: FailureStage,
   now: Date,
 ): Promise<boolean> {
   try {
-    const res = await noticeStamp(d1, institution, now);
+    const res = await noticeStamp(db, institution, now);
     if ((res.meta?.changes ?? 0) === 0) return false;
   } catch (err) {
     log("warn", "quarantine.notice_state_failed", { error: String(err) });
@@ -425,12 +421,12 @@ export async function noticeOncePerDay(
  * The once-a-day stamp of an institution's quarantine notice (a statement for a caller's batch):
  * it changes a row only when no notice went out in the last 24 hours (then send the notice).
  */
-export function noticeStamp(d1: D1Database, institution: string | null, now: Date) {
+export function noticeStamp(db: Db, institution: string | null, now: Date) {
   // The stamp is a JSON string: the guard compares it with the cutoff encoded the same way.
   const key = `quarantine_notice:${(institution ?? "unknown").toLowerCase()}` as const;
   const nowIso = now.toISOString();
   const cutoff = new Date(now.getTime() - DAY_MS).toISOString();
-  return kvPutIfOlder(getDb(d1), key, nowIso, cutoff, nowIso);
+  return kvPutIfOlder(db, key, nowIso, cutoff, nowIso);
 }
 
 export const quarantineNotice = (institution: string | null, stage: FailureStage) => ({

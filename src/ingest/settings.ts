@@ -1,6 +1,6 @@
 /** What ingestion reads from configuration: getConfig() plus the blocked-company list. */
 import { resolverReads } from "../categorize/resolver";
-import { getDb } from "../db";
+import { getDb, type Db } from "../db";
 import {
   blockedListQuery,
   blockedNames,
@@ -22,9 +22,9 @@ import type { Statement } from "../db/lists";
 import { type UnreadKey, unreadPart } from "./unread";
 
 /** The blocked-company list (table blocked_companies, migration 0021), lower-cased; [] when unreadable. */
-export async function loadBlockedCompanies(d1: D1Database): Promise<string[]> {
+export async function loadBlockedCompanies(db: Db): Promise<string[]> {
   try {
-    return await blockedNames(d1);
+    return await blockedNames(db);
   } catch (err) {
     log("warn", "ingest.blocked_companies_read_failed", { error: String(err) });
     return [];
@@ -32,11 +32,11 @@ export async function loadBlockedCompanies(d1: D1Database): Promise<string[]> {
 }
 
 /** Replaces the list (tests and scripts; the API adds and removes one company at a time). */
-export async function saveBlockedCompanies(d1: D1Database, names: string[], nowIso: string): Promise<void> {
+export async function saveBlockedCompanies(db: Db, names: string[], nowIso: string): Promise<void> {
   const rows = [...new Map(names.map((n) => [blockKey(n), n.trim()])).entries()]
     .filter(([key]) => key)
     .map(([key, company]) => ({ key, company, created_at: nowIso }));
-  await replaceBlocked(d1, rows);
+  await replaceBlocked(db, rows);
 }
 
 /**
@@ -85,12 +85,11 @@ interface Reads {
 }
 
 /** The reads in ONE batch; when that batch fails, each read on its own (each fails open). */
-async function readAll(d1: D1Database, one?: OneEmail, part?: RowPart<unknown>): Promise<Reads> {
-  const db = getDb(d1);
-  const resolver = one ? resolverReads(d1, one.clock) : null;
+async function readAll(db: Db, one?: OneEmail, part?: RowPart<unknown>): Promise<Reads> {
+  const resolver = one ? resolverReads(db, one.clock) : null;
   const year = one?.targetsYear;
   const host = one?.templatesHost;
-  const unread = one?.unread ? { key: one.unread, part: await unreadPart(d1, one.unread) } : null;
+  const unread = one?.unread ? { key: one.unread, part: await unreadPart(db, one.unread) } : null;
   try {
     const [blocked, cards, mapping, ...rest] = await db.batch([
       blockedListQuery(db),
@@ -98,7 +97,7 @@ async function readAll(d1: D1Database, one?: OneEmail, part?: RowPart<unknown>):
       mappingQuery(db, one?.recipient ?? ""),
       ...(resolver?.stmts ?? []),
       ...(year === undefined ? [] : [yearTargetsQuery(db, year)]),
-      ...(host === undefined ? [] : [templatesForHostQuery(d1, host)]),
+      ...(host === undefined ? [] : [templatesForHostQuery(db, host)]),
       ...(unread?.part.queries ?? []),
       ...(part?.queries ?? []),
     ]);
@@ -129,8 +128,8 @@ async function readAll(d1: D1Database, one?: OneEmail, part?: RowPart<unknown>):
   } catch (err) {
     log("warn", "ingest.settings_batch_failed", { error: String(err) });
     const [blocked, cardNames, row] = await Promise.all([
-      loadBlockedCompanies(d1),
-      loadCardNames(d1),
+      loadBlockedCompanies(db),
+      loadCardNames(db),
       part?.alone(),
     ]);
     return { blocked, cardNames, ...(part ? { row } : {}) };
@@ -142,7 +141,7 @@ export async function loadIngestSettings(
   one?: OneEmail,
   part?: RowPart<unknown>,
 ): Promise<IngestSettings & { row?: unknown }> {
-  const [config, reads] = await Promise.all([getConfig({ env }), readAll(env.DB, one, part)]);
+  const [config, reads] = await Promise.all([getConfig({ env }), readAll(getDb(env.DB), one, part)]);
   const { blocked, cardNames, prefetched, row } = reads;
   return {
     ...(part ? { row } : {}),

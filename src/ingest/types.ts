@@ -2,6 +2,7 @@
 import type { Cents } from "../lib/money";
 import type { AiProvider } from "../ai/provider";
 import type { CategoryAudit } from "../categorize/audit";
+import type { Db } from "../db";
 import type { AlertTemplateRow, transactions } from "../db/schema";
 import type { Clock } from "../lib/clock";
 import type { Notifier } from "../notify/types";
@@ -61,8 +62,7 @@ export interface PrefetchedTargets {
 
 /** Collaborators every door passes in (no module mocking in tests). */
 export interface IngestDeps {
-  /** The D1 binding; queries go through getDb(db). */
-  db: D1Database;
+  db: Db;
   files: R2Bucket;
   clock: Clock;
   ai: AiProvider | null;

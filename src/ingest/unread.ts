@@ -5,7 +5,7 @@
  * once-a-day notice stamp, the drift count). When a batch fails the pipeline takes the step-by-step
  * path instead (`null`/`false` here), each step failing open as before.
  */
-import { getDb } from "../db";
+import type { Db } from "../db";
 import type { DriftState } from "../db/kv";
 import { log } from "../lib/log";
 import { safeSend } from "../notify";
@@ -40,11 +40,10 @@ export interface UnreadKey {
 }
 
 /** The reads as statements for a caller's batch, and how their results become the facts. */
-export async function unreadPart(d1: D1Database, key: UnreadKey) {
-  const db = getDb(d1);
+export async function unreadPart(db: Db, key: UnreadKey) {
   const id = await quarantineId(key.rawSha256);
   const legacy = key.messageId?.trim() ? await messageIdQuarantineId(key.messageId) : null;
-  const drift = driftRead(d1, key.fromEmail);
+  const drift = driftRead(db, key.fromEmail);
   const from = key.fromEmail.trim().toLowerCase();
   const queries = [
     trustedRowsQuery(db, from, "alert_sender"),
@@ -69,9 +68,8 @@ export async function unreadPart(d1: D1Database, key: UnreadKey) {
  * superset of the older-id row the Message-ID names) and the sender domain's drift state. `read`
  * takes the row's values; null when the drift key's guess missed (the pipeline reads it all).
  */
-export function unreadKeyedPart(d1: D1Database, cols: { fromEmail: SQL; rawSha256: SQL }) {
-  const db = getDb(d1);
-  const drift = driftGuessRead(d1, cols.fromEmail);
+export function unreadKeyedPart(db: Db, cols: { fromEmail: SQL; rawSha256: SQL }) {
+  const drift = driftGuessRead(db, cols.fromEmail);
   const queries = [
     trustedRowsQuery(db, sql`lower(trim(coalesce(${cols.fromEmail}, '')))`, "alert_sender"),
     failuresOfBytesQuery(db, cols.rawSha256),
@@ -104,7 +102,7 @@ export async function readUnread(deps: Pick<IngestDeps, "db" | "settings">, key:
   if (pre && sameUnread(pre.key, key)) return pre.facts;
   const part = await unreadPart(deps.db, key);
   try {
-    return part.read(await getDb(deps.db).batch(part.queries));
+    return part.read(await deps.db.batch(part.queries));
   } catch (err) {
     log("warn", "quarantine.reads_batch_failed", { error: String(err) });
     return null;
@@ -133,7 +131,7 @@ export async function writeQuarantine(
   try {
     // A failed batch drops its queued entry: the step-by-step path journals it again.
     deps.ledger?.journal(entry);
-    results = await (deps.ledger ? deps.ledger.batch(stmts) : getDb(deps.db).batch(stmts));
+    results = await (deps.ledger ? deps.ledger.batch(stmts) : deps.db.batch(stmts));
   } catch (err) {
     log("warn", "quarantine.write_batch_failed", { error: String(err) });
     return false;

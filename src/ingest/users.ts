@@ -2,16 +2,16 @@
  * Recipient (forwarded-to) → UserId through user_mappings. Read per email (a one-row lookup), so a
  * restored or edited mapping applies to the very next email.
  */
-import { type Db, getDb } from "../db";
+import type { Db } from "../db";
 import { log } from "../lib/log";
 import { insertMappingIfAbsent, mappedRecipients, mappingQuery, mappingsInQuery } from "./queries";
 
 export { insertMappingIfAbsent, mappingQuery, mappingsInQuery };
 
 /** The mapped UserId, else the configured default (a failed lookup also gives the default). */
-export async function resolveUserId(d1: D1Database, forwardedTo: string, fallback: string): Promise<string> {
+export async function resolveUserId(db: Db, forwardedTo: string, fallback: string): Promise<string> {
   try {
-    const [row] = await mappingQuery(getDb(d1), forwardedTo);
+    const [row] = await mappingQuery(db, forwardedTo);
     return row?.userId ?? fallback;
   } catch (err) {
     log("warn", "ingest.user_mapping_failed", { error: String(err) });

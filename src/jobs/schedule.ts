@@ -3,6 +3,7 @@
  * expressions (test/unit/jobs/local-cron.test.ts checks the two, and the local cron driver, agree).
  */
 import { pruneActivityLedger } from "../domains/activity/retention";
+import { getDb } from "../db";
 import { pruneAuthState } from "../domains/auth/prune";
 import { dailyBackup } from "../domains/data/daily";
 import { dailySummaryDuty } from "../domains/journal/summaries-job";
@@ -25,7 +26,7 @@ async function pollImap(env: Env, clock: Clock) {
   if (!config) return;
   const result = await pollMailbox({
     config,
-    db: env.DB,
+    db: getDb(env.DB),
     clock,
     ingest: imapIngest(env, clock),
     pollIntervalSeconds: pollIntervalFromEnv(env),
@@ -52,7 +53,10 @@ export const SCHEDULE: Readonly<Record<CronExpression, readonly Duty[]>> = {
     { name: "backup.daily", run: dailyBackup },
     { name: "activity.retention", run: pruneActivityLedger },
     // Ignored emails are listed for 90 days (the raw email stays in R2 with every other).
-    { name: "ignored.retention", run: (env, clock) => pruneIgnored(env.DB, clock()).then(() => undefined) },
+    {
+      name: "ignored.retention",
+      run: (env, clock) => pruneIgnored(getDb(env.DB), clock()).then(() => undefined),
+    },
     { name: "auth.prune", run: pruneAuthState },
   ],
   // The 8th at 17:00 UTC: the previous month's summary through the notification provider.

@@ -1,7 +1,9 @@
 import { env } from "cloudflare:test";
 import type { TokenScope } from "../../src/domains/auth/rules";
 import { issueToken } from "../../src/domains/auth/tokens";
-import { systemClock } from "../../src/lib/clock";
+import { jobCtx } from "../../src/domains/activity/journal";
+import { type Clock, systemClock } from "../../src/lib/clock";
+import type { ServiceCtx } from "../../src/lib/context";
 import { type CallResult, call } from "./http";
 
 export const PASSWORD = "correct horse battery";
@@ -17,8 +19,14 @@ export async function resetState(): Promise<void> {
 
 /** Issues a token straight through the service (what the command line and the settings page do). */
 export async function seedToken(scope: TokenScope = "read+write", label = `test-${scope}`) {
-  return issueToken({ env, clock: systemClock }, { label, scope });
+  return issueToken(plainCtx(), { label, scope });
 }
+
+/** A verb context for a test that calls a verb directly: no principal, nothing journaled. */
+export const plainCtx = (clock: Clock = systemClock): ServiceCtx => ({
+  ...jobCtx(env, clock, "test").ctx,
+  journal: () => "",
+});
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

@@ -1,5 +1,5 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { type AppDeps, createApp } from "../../src/app";
+import { type AppOptions, createApp } from "../../src/app";
 import type { Env } from "../../src/env";
 import { fixedClock } from "../../src/lib/clock";
 import { exemptWhy, perInvocation } from "./limits";
@@ -29,7 +29,7 @@ export interface CallResult<T = any> {
  * (./response-contract.ts): a broken shape fails the test that made the call.
  */
 export async function call<T = any>(path: string, opts: CallOptions = {}): Promise<CallResult<T>> {
-  const deps: AppDeps = opts.now ? { clock: fixedClock(opts.now) } : {};
+  const deps: AppOptions = opts.now ? { clock: fixedClock(opts.now) } : {};
   const app = createApp(deps);
   const headers = new Headers(opts.headers ?? {});
   let body: BodyInit | undefined = opts.rawBody;

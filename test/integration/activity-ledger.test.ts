@@ -48,7 +48,7 @@ const ENTRY_KEYS = [
 ];
 
 function seedRow(id: string, ts: string, extra: Record<string, unknown> = {}) {
-  return insertEntry(env.DB, {
+  return insertEntry(getDb(env.DB), {
     id,
     ts,
     principal_kind: "tofu",
@@ -271,7 +271,7 @@ describe("a verb journals in its own batch", () => {
 
   it("a door's entries are the written ones: a guarded entry its batch did not write is not named", async () => {
     const envelope = () => ({ principal: SYSTEM, operationId: "test", method: "PUT", path: "/test" });
-    const ledger = openLedger(env.DB, () => new Date("2030-03-01T00:00:00Z"), envelope);
+    const ledger = openLedger(getDb(env.DB), () => new Date("2030-03-01T00:00:00Z"), envelope);
     const db = getDb(env.DB);
     const image = (category: string) => ({ company: "GHOST", category });
     const update = (c: string) =>
@@ -279,7 +279,7 @@ describe("a verb journals in its own batch", () => {
     // The guarded write matches nothing: its entry is queued but never written.
     const lost = ledger.journal({ kind: "override", resourceId: "GHOST", before: {}, after: image("a") });
     await ledger.batch([update("a")], { ifChanged: true });
-    expect(await getEntry(env.DB, lost)).toBeNull();
+    expect(await getEntry(getDb(env.DB), lost)).toBeNull();
     expect(ledger.entries).toEqual([]);
     expect(ledger.journaled).toBe(1);
     // Once the row exists, the same guarded write changes it and its entry is written and named.
@@ -290,7 +290,7 @@ describe("a verb journals in its own batch", () => {
     const settled = ledger.journal({ summary: "settled" });
     await ledger.settle(true);
     expect(ledger.entries.map((e) => e.id)).toEqual([kept, settled]);
-    for (const id of [kept, settled]) expect(await getEntry(env.DB, id)).not.toBeNull();
+    for (const id of [kept, settled]) expect(await getEntry(getDb(env.DB), id)).not.toBeNull();
     expect(ledger.journaled).toBe(3);
   });
 

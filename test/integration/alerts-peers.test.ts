@@ -2,6 +2,7 @@
 // and world2, other projects' tests with their licences, never committed here) reach Needs review instead of being ignored; what the
 // relevance check does let go is listed with its reason, and "this was a bank alert" moves it.
 import { env } from "cloudflare:test";
+import { getDb } from "../../src/db";
 import { beforeEach, describe, expect, it } from "vitest";
 import { countingD1 } from "../../bench/lib/d1-count";
 import type { Env } from "../../src/env";
@@ -104,7 +105,7 @@ describe("the ignored-email list", () => {
     expect((await call("/api/v1/ignored-emails", { now: "2026-10-29T00:00:00Z" })).body.count).toBe(1);
     expect((await call("/api/v1/ignored-emails", { now: "2026-10-31T00:00:00Z" })).body.count).toBe(0);
     const { pruneIgnored } = await import("../../src/domains/ignored-emails/ignored");
-    expect(await pruneIgnored(E.DB, new Date("2026-10-31T00:00:00Z"))).toBe(1);
+    expect(await pruneIgnored(getDb(E.DB), new Date("2026-10-31T00:00:00Z"))).toBe(1);
   });
 
   it("'this was a bank alert' sends it to Needs review; its sender then always passes", async () => {

@@ -1,11 +1,12 @@
 import { env } from "cloudflare:test";
+import { getDb } from "../../src/db";
 import { beforeEach, describe, expect, it } from "vitest";
 import { countingD1 } from "../../bench/lib/d1-count";
-import { issueToken } from "../../src/domains/auth/tokens";
 import { listAliases } from "../../src/domains/merchant-aliases/service";
 import { resolveOverride } from "../../src/categorize";
 import { fixedClock } from "../../src/lib/clock";
 import { brokenDb } from "../helpers/broken";
+import { seedToken } from "../helpers/auth";
 import { call, expectEnvelope } from "../helpers/http";
 import { expectEntryInBatch } from "../helpers/ledger-batch";
 
@@ -47,11 +48,11 @@ describe("GET /api/v1/merchant-aliases", () => {
 describe("PUT /api/v1/merchant-aliases/{raw_name}", () => {
   it("stores the alias, replaces it case-insensitively, and the resolver uses it at once", async () => {
     await call("/api/v1/overrides/Amazon", { method: "PUT", body: { category: "Technology" } });
-    expect(await resolveOverride(env.DB, clock, "AMZN MKTP CA #12")).toBeNull();
+    expect(await resolveOverride(getDb(env.DB), clock, "AMZN MKTP CA #12")).toBeNull();
     const res = await put("AMZN Mktp CA", { canonical_name: "Amazon" });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true });
-    expect(await resolveOverride(env.DB, clock, "AMZN MKTP CA #12")).toMatchObject({
+    expect(await resolveOverride(getDb(env.DB), clock, "AMZN MKTP CA #12")).toMatchObject({
       category: "Technology",
       audit: { source: "override_alias" },
     });
@@ -92,10 +93,10 @@ describe("DELETE /api/v1/merchant-aliases/{raw_name}", () => {
   it("removes (any case) and the resolver forgets it at once; then 404", async () => {
     await call("/api/v1/overrides/Amazon", { method: "PUT", body: { category: "Technology" } });
     await put("AMZN MKTP", { canonical_name: "Amazon" });
-    expect(await resolveOverride(env.DB, clock, "AMZN MKTP")).not.toBeNull();
+    expect(await resolveOverride(getDb(env.DB), clock, "AMZN MKTP")).not.toBeNull();
     const res = await del("amzn mktp");
     expect(res.body).toEqual({ ok: true });
-    expect(await resolveOverride(env.DB, clock, "AMZN MKTP")).toBeNull();
+    expect(await resolveOverride(getDb(env.DB), clock, "AMZN MKTP")).toBeNull();
     expectEnvelope(await del("AMZN MKTP"), 404, "NOT_FOUND");
   });
 });
@@ -150,7 +151,7 @@ describe("activity ledger", () => {
 
 describe("token scopes", () => {
   it("a read token may list aliases but not change them (403)", async () => {
-    const { token } = await issueToken({ env, clock: () => new Date() }, { label: "r", scope: "read" });
+    const { token } = await seedToken("read", "r");
     const headers = { Authorization: `Bearer ${token}` };
     expect((await call(AL, { headers })).status).toBe(200);
     expectEnvelope(await put("A B", { canonical_name: "C D" }, headers), 403, "FORBIDDEN");

@@ -3,11 +3,11 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { revokeTokenById } from "../../src/domains/auth/tokens";
 import { isPublicPath } from "../../src/http/auth";
-import { systemClock } from "../../src/lib/clock";
 import {
   bearer,
   login,
   PASSWORD,
+  plainCtx,
   resetState,
   seedToken,
   sessionCookie,
@@ -265,7 +265,7 @@ interface Arranged {
 async function arrange(state: State): Promise<Arranged> {
   await resetState();
   const [read, write, revoked] = await Promise.all([seedToken("read"), seedToken("read+write"), seedToken()]);
-  await revokeTokenById({ env, clock: systemClock }, revoked.id);
+  await revokeTokenById(plainCtx(), revoked.id);
   const headers: Arranged["headers"] = {
     none: {},
     basic: { authorization: "Basic dXNlcjpwYXNz" },

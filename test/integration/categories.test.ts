@@ -1,6 +1,5 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { issueToken } from "../../src/domains/auth/tokens";
 import {
   listCategoryIcons,
   listCategoryNames,
@@ -8,6 +7,7 @@ import {
 } from "../../src/domains/categories/service";
 import { countingD1 } from "../../bench/lib/d1-count";
 import { brokenDb } from "../helpers/broken";
+import { seedToken } from "../helpers/auth";
 import { call, expectEnvelope } from "../helpers/http";
 import { expectEntryInBatch } from "../helpers/ledger-batch";
 
@@ -398,7 +398,7 @@ describe("category icons", () => {
 
 describe("token scopes", () => {
   it("a read token may list but not write (403 FORBIDDEN)", async () => {
-    const { token } = await issueToken({ env, clock: () => new Date() }, { label: "r", scope: "read" });
+    const { token } = await seedToken("read", "r");
     const headers = { Authorization: `Bearer ${token}` };
     expect((await call(CATS, { headers })).status).toBe(200);
     expect((await call(`${CATS}/managed`, { headers })).status).toBe(200);

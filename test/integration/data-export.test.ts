@@ -1,4 +1,5 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { getDb } from "../../src/db";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { bearer, PASSWORD, seedToken, setPassword, withCookie } from "../helpers/auth";
@@ -55,7 +56,7 @@ describe("GET /api/v1/data/export", () => {
     ).run();
     // Ledger images: one written by drizzle's JSON mode, one as older code stored it (text, "null").
     await env.DB.prepare("DELETE FROM activity_log").run();
-    await insertEntry(env.DB, {
+    await insertEntry(getDb(env.DB), {
       id: "act_json_mode",
       ts: "2024-02-03T00:00:00.000Z",
       principal_kind: "tofu",

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { issueToken } from "../../src/domains/auth/tokens";
 import { listIgnoreRules, loadIgnoreMatcher } from "../../src/domains/ignore-rules/service";
 import { countingD1 } from "../../bench/lib/d1-count";
 import { brokenDb } from "../helpers/broken";
+import { seedToken } from "../helpers/auth";
 import { call, expectEnvelope } from "../helpers/http";
 import { expectEntryInBatch, expectNoLoneEntry } from "../helpers/ledger-batch";
 
@@ -266,7 +266,7 @@ describe("ignore-rule suggestions", () => {
 
 describe("token scopes", () => {
   it("a read token may read rules and suggestions but not write (403)", async () => {
-    const { token } = await issueToken({ env, clock: () => new Date() }, { label: "r", scope: "read" });
+    const { token } = await seedToken("read", "r");
     const headers = { Authorization: `Bearer ${token}` };
     expect((await call(IR, { headers })).status).toBe(200);
     expect((await call(`${IR}/suggestions`, { headers })).status).toBe(200);

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { getDb } from "../../src/db";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Env } from "../../src/env";
 import { requireImap } from "../helpers/imap";
@@ -146,7 +147,7 @@ describe("pollMailbox", () => {
     ingested.push({ uid: meta.uid, raw });
   };
   const poll = (cfg: ImapConfig, over: Partial<Parameters<typeof pollMailbox>[0]> = {}) =>
-    pollMailbox({ config: cfg, db: env.DB, clock, ingest, pollIntervalSeconds: 60, ...over });
+    pollMailbox({ config: cfg, db: getDb(env.DB), clock, ingest, pollIntervalSeconds: 60, ...over });
 
   beforeEach(async () => {
     await env.DB.prepare("DELETE FROM poller_state").run();
@@ -160,7 +161,7 @@ describe("pollMailbox", () => {
     const b = await append(box, message("two"));
     expect(await poll(config(box))).toEqual({ status: "polled", fetched: 2, lastUid: b.uid });
     expect(ingested.map((m) => m.uid)).toEqual([a.uid, b.uid]);
-    let state = await readPollerState(env.DB);
+    let state = await readPollerState(getDb(env.DB));
     expect(state).toMatchObject({ last_uid: b.uid, uid_validity: a.uidValidity, consecutive_failures: 0 });
     expect(state!.last_poll_at).toBe(new Date(at(0)).toISOString());
 
@@ -172,7 +173,7 @@ describe("pollMailbox", () => {
 
     now = at(120);
     expect(await poll(config(box))).toMatchObject({ status: "polled", fetched: 0, lastUid: c.uid });
-    state = await readPollerState(env.DB);
+    state = await readPollerState(getDb(env.DB));
     expect(state!.last_poll_at).toBe(new Date(at(120)).toISOString());
   });
 
@@ -197,7 +198,7 @@ describe("pollMailbox", () => {
       const res = await poll(closed);
       expect(res.status).toBe("failed");
       expect(res.error).toMatch(/ImapConnectionError/);
-      const state = (await readPollerState(env.DB))!;
+      const state = (await readPollerState(getDb(env.DB)))!;
       expect(state.consecutive_failures).toBe(i);
       const delay = (Date.parse(state.next_attempt_at!) - at(t)) / 1000;
       delays.push(delay);
@@ -212,7 +213,7 @@ describe("pollMailbox", () => {
     const box = newMailbox("recover");
     await append(box, message("back"));
     expect(await poll(config(box))).toMatchObject({ status: "polled", fetched: 1 });
-    const state = (await readPollerState(env.DB))!;
+    const state = (await readPollerState(getDb(env.DB)))!;
     expect(state).toMatchObject({ consecutive_failures: 0, next_attempt_at: null, last_error: null });
     expect(state.last_poll_at).toBe(new Date(at(t)).toISOString());
   });
@@ -221,7 +222,7 @@ describe("pollMailbox", () => {
     const res = await poll(config("INBOX", { password: "not-the-Password-99" }));
     expect(res.status).toBe("failed");
     expect(res.error).toMatch(/ImapAuthError/);
-    const state = (await readPollerState(env.DB))!;
+    const state = (await readPollerState(getDb(env.DB)))!;
     expect(state.last_error).not.toContain("not-the-Password-99");
     expect(Date.parse(state.next_attempt_at!) - at(0)).toBe(5_000);
   });
@@ -239,7 +240,7 @@ describe("pollMailbox", () => {
     now = at(60);
     expect(await poll(config(box))).toMatchObject({ status: "polled", fetched: 1, lastUid: fresh.uid });
     expect(ingested.map((m) => m.uid)).toEqual([fresh.uid]);
-    expect(await readPollerState(env.DB)).toMatchObject({
+    expect(await readPollerState(getDb(env.DB))).toMatchObject({
       last_uid: fresh.uid,
       uid_validity: fresh.uidValidity,
     });
@@ -260,12 +261,15 @@ describe("pollMailbox", () => {
     const res = await poll(config(box), { ingest: flaky });
     expect(res).toMatchObject({ status: "polled", fetched: 1, lastUid: uids[0] });
     expect(res.error).toContain("pipeline down");
-    expect(await readPollerState(env.DB)).toMatchObject({ last_uid: uids[0], consecutive_failures: 0 });
+    expect(await readPollerState(getDb(env.DB))).toMatchObject({
+      last_uid: uids[0],
+      consecutive_failures: 0,
+    });
 
     now = at(60);
     expect(await poll(config(box), { ingest: flaky })).toMatchObject({ fetched: 2, lastUid: uids[2] });
     expect(ingested.map((m) => m.uid)).toEqual(uids);
-    expect((await readPollerState(env.DB))!.last_error).toBeNull();
+    expect((await readPollerState(getDb(env.DB)))!.last_error).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { getDb } from "../../src/db";
 import { beforeEach, describe, expect, it } from "vitest";
 import { invalidateResolverCache } from "../../src/categorize";
 import type { Env } from "../../src/env";
@@ -297,7 +298,7 @@ describe("context and notifications", () => {
 
   it("blocked companies are not notified; provider failures never lose the transaction", async () => {
     const notify = recordingNotifier();
-    await saveBlockedCompanies(env.DB, ["granite insurance #204"], now);
+    await saveBlockedCompanies(getDb(env.DB), ["granite insurance #204"], now);
     const { loadIngestSettings } = await import("../../src/ingest/settings");
     const settings = await loadIngestSettings(env as any);
     expect(settings.blockedCompanies).toEqual(["granite insurance #204"]);

@@ -4,6 +4,7 @@ import type { AiProvider } from "../../src/ai/provider";
 import { matchOverride } from "../../src/domains/overrides/match";
 import { fixedClock } from "../../src/lib/clock";
 import { countingD1 } from "../../bench/lib/d1-count";
+import { plainCtx } from "../helpers/auth";
 import { call, expectEnvelope } from "../helpers/http";
 import { expectEntryInBatch } from "../helpers/ledger-batch";
 
@@ -260,7 +261,7 @@ const fakeAi = (fail = false): AiProvider => ({
 });
 
 describe("matchOverride fuzzy tier (service, fake embeddings)", () => {
-  const ctx = { env, clock: fixedClock(NOW) };
+  const ctx = plainCtx(fixedClock(NOW));
 
   it("lists fuzzy candidates at or above min_score, best first, at most 5", async () => {
     await call(`${OV}/STARBUCKS%20COFFEE`, { method: "PUT", body: { category: "Coffee & Cafes" } });

@@ -1,11 +1,12 @@
 import { env } from "cloudflare:test";
+import { getDb } from "../../src/db";
 import { beforeEach, describe, expect, it } from "vitest";
-import { issueToken } from "../../src/domains/auth/tokens";
 import { listOverrides } from "../../src/domains/overrides/service";
 import { resolveOverride } from "../../src/categorize";
 import { fixedClock } from "../../src/lib/clock";
 import { countingD1 } from "../../bench/lib/d1-count";
 import { brokenDb } from "../helpers/broken";
+import { seedToken } from "../helpers/auth";
 import { call, expectEnvelope } from "../helpers/http";
 import { expectEntryInBatch } from "../helpers/ledger-batch";
 
@@ -67,11 +68,11 @@ describe("PUT /api/v1/overrides/{company}", () => {
 
   it("invalidates the resolver cache at once", async () => {
     const clock = fixedClock("2025-03-01T00:00:00Z");
-    expect(await resolveOverride(env.DB, clock, "NETFLIX.COM")).toBeNull();
+    expect(await resolveOverride(getDb(env.DB), clock, "NETFLIX.COM")).toBeNull();
     await put("netflix.com", { category: "Subscriptions" });
-    expect((await resolveOverride(env.DB, clock, "NETFLIX.COM"))?.category).toBe("Subscriptions");
+    expect((await resolveOverride(getDb(env.DB), clock, "NETFLIX.COM"))?.category).toBe("Subscriptions");
     await del("netflix.com");
-    expect(await resolveOverride(env.DB, clock, "NETFLIX.COM")).toBeNull();
+    expect(await resolveOverride(getDb(env.DB), clock, "NETFLIX.COM")).toBeNull();
   });
 
   it("writes the R2 backup; reads fall back to it when D1 fails", async () => {
@@ -351,7 +352,7 @@ describe("activity ledger", () => {
     await revertIn3(entry.id);
     expect((await call(OV)).body.overrides).toEqual([{ company: "COSTCO", category: "Groceries" }]);
     const clock = fixedClock("2025-03-01T00:00:00Z");
-    expect((await resolveOverride(env.DB, clock, "costco"))?.category).toBe("Groceries");
+    expect((await resolveOverride(getDb(env.DB), clock, "costco"))?.category).toBe("Groceries");
   });
 
   it("refuses a stale revert (409 stale_revert) unless forced", async () => {
@@ -367,7 +368,7 @@ describe("activity ledger", () => {
 
 describe("token scopes", () => {
   it("a read token may read overrides but not write them (403 FORBIDDEN)", async () => {
-    const { token } = await issueToken({ env, clock: () => new Date() }, { label: "r", scope: "read" });
+    const { token } = await seedToken("read", "r");
     const headers = { Authorization: `Bearer ${token}` };
     expect((await call(OV, { headers })).status).toBe(200);
     expect((await call(`${OV}/match?company=x`, { headers })).status).toBe(200);

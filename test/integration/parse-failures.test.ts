@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { getDb } from "../../src/db";
 import { beforeEach, describe, expect, it } from "vitest";
 import { countingD1 } from "../../bench/lib/d1-count";
 import { getFailures } from "../../src/domains/parse-failures/queries";
@@ -450,10 +451,10 @@ describe("parse-failures routes", () => {
     const b = await quarantine(unknownAlert("<m2@x>"));
     const ids = [...Array.from({ length: 150 }, (_, i) => `pf_none_${i}`), a, b];
     const counter = countingD1(E.DB);
-    const rows = await getFailures(counter.db, ids);
+    const rows = await getFailures(getDb(counter.db), ids);
     expect(rows.map((r) => r.id).sort()).toEqual([a, b].sort());
     expect(counter.trips).toHaveLength(1);
-    expect(await getFailures(E.DB, [])).toEqual([]);
+    expect(await getFailures(getDb(E.DB), [])).toEqual([]);
   });
 
   it("health counts the 7-day quarantine", async () => {

@@ -1,6 +1,7 @@
 // The search and CSV export over more rows than the result cap, and the query plans their speed
 // depends on (issue 16): the filter is tested on the covering month index, rows read by rowid.
 import { env } from "cloudflare:test";
+import { getDb } from "../../src/db";
 import { beforeAll, describe, expect, it } from "vitest";
 import { compile, csvStatement, searchStatements } from "../../src/domains/transactions/search-queries";
 import { csvCell, type Filter, isNarrow } from "../../src/domains/transactions/search-rules";
@@ -76,8 +77,8 @@ describe("search over more rows than the cap", () => {
       const narrow = isNarrow(f);
       expect(narrow).toBe(f.companies !== undefined || f.categories !== undefined);
       for (const q of [
-        ...searchStatements(env.DB, where),
-        ...(narrow ? [csvStatement(env.DB, where, true)] : []),
+        ...searchStatements(getDb(env.DB), where),
+        ...(narrow ? [csvStatement(getDb(env.DB), where, true)] : []),
       ]) {
         const text = await plan(q);
         expect(text).toMatch(/COVERING INDEX idx_transactions_month_cover/);
@@ -88,7 +89,7 @@ describe("search over more rows than the cap", () => {
     // CSV column is in it), no sort of 10,000 rows by date and no row lookups. The one B-tree is
     // the packing's: rows grouped into parts of PACK_PART_ROWS (src/db/packed.ts), keyed by their
     // already ascending row number, so that no part passes D1's 2 MB value cap.
-    const whole = await plan(csvStatement(env.DB, compile(filter({})), false));
+    const whole = await plan(csvStatement(getDb(env.DB), compile(filter({})), false));
     expect(whole).toMatch(/COVERING INDEX idx_transactions_month_cover/);
     expect(whole.match(/TEMP B-TREE[A-Z ]*/g)).toEqual(["TEMP B-TREE FOR GROUP BY"]);
   });

@@ -294,15 +294,13 @@ describe("month aggregates stay on the month-range index", () => {
   it("the income statement and the merchant window read the year from the covering index", async () => {
     const db = getDb(env.DB);
     const b = rangeBounds("2024-01", "2024-12");
+    const w = { ...b, lastLo: rangeBounds("2024-12", "2024-12").lo, months: ["2024-11", "2024-12"] };
     const statements = {
       income: yearStatement(b.lo, b.hi, 2024, "default"),
-      merchants: windowQuery(b.lo, b.hi, rangeBounds("2024-12", "2024-12").lo, ["2024-11", "2024-12"]),
+      merchants: windowQuery(w),
       // Guarded by the cache row's freshness (a primary-key lookup): the same plan when it runs.
       "merchants guarded": windowQuery(
-        b.lo,
-        b.hi,
-        rangeBounds("2024-12", "2024-12").lo,
-        ["2024-11", "2024-12"],
+        w,
         freshCacheSql("merchant_intelligence:2024-12:2", "2025-01-01T00:00:00.000Z", 3_600_000),
       ),
     };

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { getDb } from "../../src/db";
 import { beforeEach, describe, expect, it } from "vitest";
 import { countingD1 } from "../../bench/lib/d1-count";
 import { insertEntry } from "../../src/domains/activity/queries";
@@ -238,7 +239,7 @@ describe("ledger images for transaction edits", () => {
       DeletedAt: null,
     };
     // The row as it stands now (10.00), and an old entry that changed 0.29 into 10 (REAL days).
-    await insertEntry(env.DB, {
+    await insertEntry(getDb(env.DB), {
       id: "act_before_cents",
       ts: "2024-10-05T00:00:00.000Z",
       principal_kind: "tofu",

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { getDb } from "../../src/db";
 import { beforeEach, describe, expect, it } from "vitest";
 import { countingD1, tally } from "../../bench/lib/d1-count";
 import { computeContext } from "../../src/ingest/context";
@@ -437,7 +438,7 @@ describe("manual transactions", () => {
       category_budget_pct: 33.3,
     });
     // The same snapshot the alert door's reads give for that row.
-    expect(stored).toEqual(await computeContext(env.DB, row as unknown as TransactionRecord));
+    expect(stored).toEqual(await computeContext(getDb(env.DB), row as unknown as TransactionRecord));
     // Without a target (another year's row): the target and percentage are null, as contextOf has them.
     const other = await add("2023-10-06", 12, "Groceries");
     const ctx = await env.DB.prepare(

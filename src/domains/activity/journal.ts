@@ -6,7 +6,7 @@
  * envelope and, before it answers, writes the entries no batch took (`settle`).
  */
 import type { BatchResponse } from "drizzle-orm/batch";
-import { getDb } from "../../db";
+import { getDb, type Db } from "../../db";
 import type { Env } from "../../env";
 import type { Clock } from "../../lib/clock";
 import type { JournalEntry, Principal, ServiceCtx, Statements } from "../../lib/context";
@@ -75,11 +75,10 @@ export interface Ledger {
   settle(ok: boolean): Promise<void>;
 }
 
-export function openLedger(d1: D1Database, clock: Clock, envelope: () => Envelope): Ledger {
+export function openLedger(db: Db, clock: Clock, envelope: () => Envelope): Ledger {
   const entries: ActivityInsert[] = [];
   let journaled = 0;
   let queued: ActivityInsert[] = [];
-  const db = getDb(d1);
   const fail = (rows: ActivityInsert[], err: unknown) =>
     log("error", "activity.capture_failed", { entries: rows.map((r) => r.id), error: String(err) });
   /** Records the rows a batch wrote (a guarded insert that changed nothing did not). */
@@ -137,7 +136,7 @@ export function doorCtx(
   envelope: Envelope,
   waitUntil: ServiceCtx["waitUntil"] = (p) => void p.catch(() => undefined),
 ): { ctx: ServiceCtx; ledger: Ledger } {
-  const ledger = openLedger(env.DB, clock, () => envelope);
+  const ledger = openLedger(getDb(env.DB), clock, () => envelope);
   const ctx: ServiceCtx = {
     env,
     clock,

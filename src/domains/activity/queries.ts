@@ -1,6 +1,6 @@
 /** D1 queries of the activity ledger (activity_log, drizzle). No rules here. */
 import { and, desc, eq, getTableColumns, gte, isNull, lt, type SQL, sql } from "drizzle-orm";
-import { type Db, getDb } from "../../db";
+import type { Db } from "../../db";
 import { activityLog } from "../../db/schema";
 
 /** A stored entry (`seq` is the insertion order that breaks timestamp ties). */
@@ -8,8 +8,8 @@ export type ActivityRow = typeof activityLog.$inferSelect;
 /** A new entry: every column but `seq`, which SQLite assigns. */
 export type ActivityInsert = Omit<typeof activityLog.$inferInsert, "seq">;
 
-export async function insertEntry(d1: D1Database, r: ActivityInsert): Promise<void> {
-  await getDb(d1).insert(activityLog).values(r);
+export async function insertEntry(db: Db, r: ActivityInsert): Promise<void> {
+  await db.insert(activityLog).values(r);
 }
 
 /** One insert per entry, to ride in a caller's `db.batch` (the images: drizzle's JSON mode). */
@@ -39,9 +39,9 @@ export interface ActivityFilter {
   principalKind?: string | null;
 }
 
-export function listEntries(d1: D1Database, f: ActivityFilter): Promise<ActivityRow[]> {
+export function listEntries(db: Db, f: ActivityFilter): Promise<ActivityRow[]> {
   const a = activityLog;
-  return getDb(d1)
+  return db
     .select()
     .from(a)
     .where(
@@ -56,14 +56,14 @@ export function listEntries(d1: D1Database, f: ActivityFilter): Promise<Activity
     .limit(f.limit);
 }
 
-export async function getEntry(d1: D1Database, id: string): Promise<ActivityRow | null> {
-  const [row] = await getDb(d1).select().from(activityLog).where(eq(activityLog.id, id)).limit(1);
+export async function getEntry(db: Db, id: string): Promise<ActivityRow | null> {
+  const [row] = await db.select().from(activityLog).where(eq(activityLog.id, id)).limit(1);
   return row ?? null;
 }
 
 /** Stamps the revert only if nobody did first: two concurrent reverts cannot both win. */
-export async function claimRevert(d1: D1Database, id: string, at: string, by: string): Promise<boolean> {
-  const res = await getDb(d1)
+export async function claimRevert(db: Db, id: string, at: string, by: string): Promise<boolean> {
+  const res = await db
     .update(activityLog)
     .set({ reverted_at: at, reverted_by: by })
     .where(and(eq(activityLog.id, id), isNull(activityLog.reverted_at)));
@@ -101,14 +101,14 @@ export const claimStatements = (db: Db, id: string, at: string, by: string) =>
   ] as const;
 
 /** Undoes a claim when restoring failed, so the entry can be reverted again. */
-export async function releaseRevert(d1: D1Database, id: string, by: string): Promise<void> {
-  await getDb(d1)
+export async function releaseRevert(db: Db, id: string, by: string): Promise<void> {
+  await db
     .update(activityLog)
     .set({ reverted_at: null, reverted_by: null })
     .where(and(eq(activityLog.id, id), eq(activityLog.reverted_by, by)));
 }
 
-export async function pruneBefore(d1: D1Database, cutoffIso: string): Promise<number> {
-  const res = await getDb(d1).delete(activityLog).where(lt(activityLog.ts, cutoffIso));
+export async function pruneBefore(db: Db, cutoffIso: string): Promise<number> {
+  const res = await db.delete(activityLog).where(lt(activityLog.ts, cutoffIso));
   return res.meta.changes;
 }

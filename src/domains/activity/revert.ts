@@ -65,7 +65,7 @@ function typedBefore(entry: ActivityRow, kind: string, reverter: Reverter): Imag
 
 /** 404 unknown; 409 CONFLICT already reverted, not reversible, or its before image out of shape. */
 async function plan(ctx: ServiceCtx, id: string, force: boolean): Promise<Plan> {
-  const entry = await getEntry(ctx.env.DB, id);
+  const entry = await getEntry(getDb(ctx.env.DB), id);
   if (!entry) throw notFound("Activity entry");
   if (entry.reverted_at) {
     throw conflict("This entry was already reverted", "CONFLICT", { reverted_by: entry.reverted_by });
@@ -153,7 +153,7 @@ async function guardedRevert(ctx: ServiceCtx, p: Plan): Promise<Reverted | null>
     // Its batch was written (claim, restore, entry): a later failure is the answer, not a retry.
     if (c.claimed()) throw err;
     // Another revert stamped the entry first (the claim's guard): answered as the plan would.
-    const now = await getEntry(ctx.env.DB, p.entry.id);
+    const now = await getEntry(getDb(ctx.env.DB), p.entry.id);
     if (now?.reverted_at)
       throw conflict("This entry was already reverted", "CONFLICT", { reverted_by: now.reverted_by });
     log("info", "activity.revert_read_path", { entry: p.entry.id, reason: String(err) });
@@ -191,13 +191,13 @@ async function readPathRevert(ctx: ServiceCtx, p: Plan): Promise<Reverted> {
     const recreated = recreatedOf(outcome);
     queue(recreated);
     // A restore with no batch of its own for the claim: stamped after it.
-    if (!c.claimed() && !(await claimRevert(ctx.env.DB, p.entry.id, p.at, p.id))) {
+    if (!c.claimed() && !(await claimRevert(getDb(ctx.env.DB), p.entry.id, p.at, p.id))) {
       throw conflict("This entry was already reverted");
     }
     return { summary: summary!, recreated_categories: recreated };
   } catch (err) {
-    if (c.claimed()) await releaseRevert(ctx.env.DB, p.entry.id, p.id);
-    else if ((await getEntry(ctx.env.DB, p.entry.id))?.reverted_at)
+    if (c.claimed()) await releaseRevert(getDb(ctx.env.DB), p.entry.id, p.id);
+    else if ((await getEntry(getDb(ctx.env.DB), p.entry.id))?.reverted_at)
       throw conflict("This entry was already reverted");
     throw err;
   }

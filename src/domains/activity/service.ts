@@ -1,4 +1,5 @@
 import { isDemo } from "../../env";
+import { getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { type ActivityRow, listEntries } from "./queries";
 import { readImage } from "./images";
@@ -25,7 +26,7 @@ export async function listActivity(
     principalId = ctx.principal.kind === "token" ? ctx.principal.id : null;
     principalKind = ctx.principal.kind === "token" ? null : ctx.principal.kind;
   }
-  const rows = await listEntries(ctx.env.DB, {
+  const rows = await listEntries(getDb(ctx.env.DB), {
     limit: input.limit,
     since: input.since ? new Date(input.since).toISOString() : null,
     operation: input.operation ?? null,

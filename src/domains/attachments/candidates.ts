@@ -55,7 +55,7 @@ export async function candidates(
       },
     );
   }
-  const index = await getResolverIndex(ctx.env.DB, ctx.clock);
+  const index = await getResolverIndex(getDb(ctx.env.DB), ctx.clock);
   const keyFn = aliasKeyFn(index.aliasOf);
   const facts: ReceiptFacts = {
     totalCents: toCents(given.total),
@@ -64,8 +64,8 @@ export async function candidates(
   };
   const { lo, hi } = searchBounds(facts.day);
   const [rows, receipted] = await Promise.all([
-    spendingInRange(ctx.env.DB, lo, hi),
-    receiptedInRange(ctx.env.DB, lo, hi, id),
+    spendingInRange(getDb(ctx.env.DB), lo, hi),
+    receiptedInRange(getDb(ctx.env.DB), lo, hi, id),
   ]);
   const withReceipt = new Set(receipted.map((r) => keyOf(r.ForwardedTo, r.DateFileName)));
   const txs: TxFacts[] = rows.map((r) => ({

@@ -1,6 +1,6 @@
 /** D1 queries of attachments (drizzle). No rules here. */
 import { and, asc, desc, eq, exists, gte, isNotNull, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
-import { type Db, getDb, live, spending } from "../../db";
+import { type Db, live, spending } from "../../db";
 import { type AttachmentRow, attachments, transactions } from "../../db/schema";
 import type { TxKey } from "../../lib/txid";
 import type { StoredReceipt } from "./stored";
@@ -11,13 +11,13 @@ const t = transactions;
 /** An attachment's row (unexecuted: for a batch); `getAttachment` runs it. */
 export const attachmentQuery = (db: Db, id: string) => db.select().from(a).where(eq(a.id, id)).limit(1);
 
-export async function getAttachment(d1: D1Database, id: string): Promise<AttachmentRow | null> {
-  const [row] = await attachmentQuery(getDb(d1), id);
+export async function getAttachment(db: Db, id: string): Promise<AttachmentRow | null> {
+  const [row] = await attachmentQuery(db, id);
   return row ?? null;
 }
 
-export function listAttachments(d1: D1Database, f: { unlinked?: boolean | null; kind?: string | null }) {
-  return getDb(d1)
+export function listAttachments(db: Db, f: { unlinked?: boolean | null; kind?: string | null }) {
+  return db
     .select()
     .from(a)
     .where(
@@ -30,8 +30,8 @@ export function listAttachments(d1: D1Database, f: { unlinked?: boolean | null; 
     .orderBy(desc(a.created_at), a.id);
 }
 
-export function listForTx(d1: D1Database, key: TxKey) {
-  return getDb(d1)
+export function listForTx(db: Db, key: TxKey) {
+  return db
     .select()
     .from(a)
     .where(and(eq(a.tx_forwarded_to, key.forwardedTo), eq(a.tx_date_file_name, key.dateFileName)))
@@ -94,11 +94,11 @@ export const autoLinkQuery = (db: Db, id: string, key: TxKey, nowIso: string) =>
 
 /** A parse's outcome (awaited, or one of the caller's batch: the parse's entry rides with it). */
 export function setParse(
-  d1: D1Database,
+  db: Db,
   id: string,
   v: { status: string; error: string | null; json: StoredReceipt | null; nowIso: string },
 ) {
-  return getDb(d1)
+  return db
     .update(a)
     .set({ parse_status: v.status, parse_error: v.error, parse_json: v.json, updated_at: v.nowIso })
     .where(eq(a.id, id));
@@ -123,14 +123,14 @@ export const txQuery = (db: Db, key: TxKey) =>
     .where(and(eq(t.ForwardedTo, key.forwardedTo), eq(t.DateFileName, key.dateFileName)))
     .limit(1);
 
-export async function getTx(d1: D1Database, key: TxKey) {
-  const [row] = await txQuery(getDb(d1), key);
+export async function getTx(db: Db, key: TxKey) {
+  const [row] = await txQuery(db, key);
   return row ?? null;
 }
 
 /** Live spending rows with DateFileName in [lo, hi) (bounds: values or SQL). */
-export function spendingInRange(d1: D1Database, lo: string | SQL, hi: string | SQL) {
-  return getDb(d1)
+export function spendingInRange(db: Db, lo: string | SQL, hi: string | SQL) {
+  return db
     .select({
       ForwardedTo: t.ForwardedTo,
       DateFileName: t.DateFileName,
@@ -143,8 +143,8 @@ export function spendingInRange(d1: D1Database, lo: string | SQL, hi: string | S
 }
 
 /** The transactions other receipts are linked to in [lo, hi) (bounds: values or SQL). */
-export function receiptedInRange(d1: D1Database, lo: string | SQL, hi: string | SQL, exceptId: string) {
-  return getDb(d1)
+export function receiptedInRange(db: Db, lo: string | SQL, hi: string | SQL, exceptId: string) {
+  return db
     .select({ ForwardedTo: a.tx_forwarded_to, DateFileName: a.tx_date_file_name })
     .from(a)
     .where(

@@ -5,6 +5,7 @@
  * as parse_status `failed` with the reason, and nothing of a failed read is kept.
  */
 import { AiError } from "../../ai/provider";
+import { getDb } from "../../db";
 import { isCli, PROVIDER_WORDS, providerForTask } from "../../ai/routing";
 import type { AttachmentRow } from "../../db/schema";
 import type { ServiceCtx } from "../../lib/context";
@@ -20,7 +21,7 @@ import { loadAttachment, toResponse } from "./service";
 /** A receipt is a page or two; an invoice with its terms a few more. */
 const MAX_RECEIPT_PAGES = 30;
 
-export interface ReadDeps {
+export interface ReadOptions {
   timeoutMs?: number;
 }
 
@@ -68,7 +69,7 @@ function failureStatus(err: AiError): ApiError | DomainError {
   return new Refused(`The model could not read the receipt (${err.kind})`, "RECEIPT_UNREADABLE");
 }
 
-export async function readReceipt(ctx: ServiceCtx, { id, deps = {} }: { id: string; deps?: ReadDeps }) {
+export async function readReceipt(ctx: ServiceCtx, { id, deps = {} }: { id: string; deps?: ReadOptions }) {
   const before = await loadAttachment(ctx, id);
   const settings = await loadSettings(ctx.env);
   if (!settings.ai_receipt_parsing_enabled) throw consentOff();
@@ -85,7 +86,7 @@ export async function readReceipt(ctx: ServiceCtx, { id, deps = {} }: { id: stri
   const bytes = await getObjectBytes(ctx.env, before.r2_key);
   if (!bytes) throw notFound("Attachment file");
   const fail = async (reason: string, error: Error) => {
-    await setParse(ctx.env.DB, id, {
+    await setParse(getDb(ctx.env.DB), id, {
       status: "failed",
       error: reason,
       json: null,
@@ -145,7 +146,7 @@ export async function readReceipt(ctx: ServiceCtx, { id, deps = {} }: { id: stri
   });
   // The row as written comes back from the write itself (no read after it).
   const [rows] = await ctx.batch([
-    setParse(ctx.env.DB, id, { status: "parsed", error: null, json: parsed, nowIso: at }).returning(),
+    setParse(getDb(ctx.env.DB), id, { status: "parsed", error: null, json: parsed, nowIso: at }).returning(),
   ]);
   const after = rows[0];
   if (!after) throw notFound("Attachment");

@@ -11,10 +11,6 @@ import * as q from "./queries";
 import type { AttachmentListResponse, AttachmentResponse } from "./schemas";
 import { readReceipt } from "./stored";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
-/** A verb's context: it journals its change in the change's own batch. */
-type Verb = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
-
 /** An attachment entry; only link images are reversible (uploads and deletes touch R2). */
 const entry = (
   id: string,
@@ -56,29 +52,29 @@ export function toResponse(r: AttachmentRow): AttachmentResponse {
 /** The ledger image of a link (what link/unlink revert compares and restores). */
 export const linkImage = (r: AttachmentRow | null) => (r ? { tx_id: txIdOf(r) } : null);
 
-export async function loadAttachment(ctx: Ctx, id: string): Promise<AttachmentRow> {
-  const row = await q.getAttachment(ctx.env.DB, id);
+export async function loadAttachment(ctx: ServiceCtx, id: string): Promise<AttachmentRow> {
+  const row = await q.getAttachment(getDb(ctx.env.DB), id);
   if (!row) throw notFound("Attachment");
   return row;
 }
 
 /** A tx_id that names a stored transaction; 422 for a malformed id, 404 for a missing row. */
 export async function existingTx(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   { txId, loc = ["body", "tx_id"] }: { txId: string; loc?: string[] },
 ) {
   const key = decodeTxId(txId);
   if (!key) throw validationError([{ loc, msg: "Not a transaction id", type: "value_error" }]);
-  const row = await q.getTx(ctx.env.DB, key);
+  const row = await q.getTx(getDb(ctx.env.DB), key);
   if (!row || row.DeletedAt) throw notFound("Transaction");
   return { key, row };
 }
 
-export async function upload(ctx: Verb, input: Upload & { family: FileFamily }) {
+export async function upload(ctx: ServiceCtx, input: Upload & { family: FileFamily }) {
   const link = input.txId ? (await existingTx(ctx, { txId: input.txId })).key : null;
   const hash = await sha256Hex(input.bytes);
   const id = await attachmentId(hash, input.filename);
-  const before = await q.getAttachment(ctx.env.DB, id);
+  const before = await q.getAttachment(getDb(ctx.env.DB), id);
   const now = ctx.clock();
   let row: AttachmentRow;
   if (before) {
@@ -126,14 +122,14 @@ const listOf = (rows: AttachmentRow[]): AttachmentListResponse => ({
   attachments: rows.map(toResponse),
 });
 
-export async function list(ctx: Ctx, f: { unlinked?: boolean | null; kind?: string | null }) {
-  return listOf(await q.listAttachments(ctx.env.DB, f));
+export async function list(ctx: ServiceCtx, f: { unlinked?: boolean | null; kind?: string | null }) {
+  return listOf(await q.listAttachments(getDb(ctx.env.DB), f));
 }
 
-export async function listForTx(ctx: Ctx, txId: string): Promise<AttachmentListResponse> {
+export async function listForTx(ctx: ServiceCtx, txId: string): Promise<AttachmentListResponse> {
   const key = decodeTxId(txId);
   if (!key) throw notFound("Transaction");
-  return listOf(await q.listForTx(ctx.env.DB, key));
+  return listOf(await q.listForTx(getDb(ctx.env.DB), key));
 }
 
 /**
@@ -141,7 +137,7 @@ export async function listForTx(ctx: Ctx, txId: string): Promise<AttachmentListR
  * own header names (an accepted image or PDF), never the row's string: anything else is
  * `application/octet-stream`, which the route serves only as a download.
  */
-export async function file(ctx: Ctx, id: string) {
+export async function file(ctx: ServiceCtx, id: string) {
   const row = await loadAttachment(ctx, id);
   if (!isAttachmentKey(row.r2_key)) throw notFound("Attachment file");
   const obj = await ctx.env.FILES.get(row.r2_key);
@@ -157,7 +153,7 @@ export async function file(ctx: Ctx, id: string) {
  * The attachment and the transaction a link names, read in ONE batch (the attachment's 404 first,
  * then the transaction's). A malformed tx_id, or no transaction to check, reads as before.
  */
-async function linkReads(ctx: Ctx, id: string, txId: string | null) {
+async function linkReads(ctx: ServiceCtx, id: string, txId: string | null) {
   const key = txId === null ? null : decodeTxId(txId);
   if (txId === null || !key) {
     const before = await loadAttachment(ctx, id);
@@ -172,7 +168,7 @@ async function linkReads(ctx: Ctx, id: string, txId: string | null) {
 
 /** Link to a transaction, or unlink with null. */
 /** Links an attachment to a transaction (or unlinks it, `txId` null): journaled, reversible. */
-export async function link(ctx: Verb, { id, txId }: { id: string; txId: string | null }) {
+export async function link(ctx: ServiceCtx, { id, txId }: { id: string; txId: string | null }) {
   const { before, key } = await linkReads(ctx, id, txId);
   const now = ctx.clock().toISOString();
   const after: AttachmentRow = {
@@ -192,7 +188,7 @@ export async function link(ctx: Verb, { id, txId }: { id: string; txId: string |
  * Only a key of the shape uploads make is ever deleted (a row from an old restore cannot name
  * another object).
  */
-export async function remove(ctx: Verb, id: string) {
+export async function remove(ctx: ServiceCtx, id: string) {
   const row = await loadAttachment(ctx, id);
   ctx.journal(entry(id, toResponse(row), null, `Deleted ${row.kind} ${row.original_filename}`));
   const db = getDb(ctx.env.DB);
@@ -206,13 +202,13 @@ export async function remove(ctx: Verb, id: string) {
 }
 
 /** Reverter: the link's current image. */
-export async function currentLink(ctx: Ctx, id: string) {
-  return linkImage(await q.getAttachment(ctx.env.DB, id));
+export async function currentLink(ctx: ServiceCtx, id: string) {
+  return linkImage(await q.getAttachment(getDb(ctx.env.DB), id));
 }
 
 /** Reverter: writes a link image back (the transaction must still exist). */
 export async function restoreLink(
-  ctx: Verb,
+  ctx: ServiceCtx,
   { id, image }: { id: string; image: Record<string, unknown> | null },
 ) {
   await loadAttachment(ctx, id);

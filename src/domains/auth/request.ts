@@ -46,7 +46,7 @@ export async function requestToken(env: Env, raw: string): Promise<TokenRow | nu
     row = (rows as TokenAuthRow[])[0];
   } catch (err) {
     log("warn", "auth.batch_failed", { error: String(err) });
-    return authenticateToken(env.DB, raw);
+    return authenticateToken(getDb(env.DB), raw);
   }
   if (!row || !sameSecret(row.token_hash, hash)) return null;
   const { token_hash: _omit, ...token } = row;

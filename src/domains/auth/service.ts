@@ -2,7 +2,7 @@
 import { getDb } from "../../db";
 import type { Statement } from "../../db/lists";
 import type { Env } from "../../env";
-import type { Principal, ServiceCtx } from "../../lib/context";
+import type { ServiceCtx } from "../../lib/context";
 import { ApiError, conflict, validationError } from "../../lib/errors";
 import { log } from "../../lib/log";
 import { pbkdf2Hex, randomBytes, sameSecret } from "./crypto";
@@ -30,9 +30,6 @@ import {
 import { bucketsFor, reserveInBatch, throttled } from "./throttle";
 import { deviceBucket, mintDevice, verifiedDevice } from "./device";
 
-/** The caller is absent on the public login route. */
-type Ctx = Pick<ServiceCtx, "env" | "clock"> & { principal?: Principal };
-
 export interface AuthState {
   settings: AuthSettingsRow | null;
   passwordSet: boolean;
@@ -52,7 +49,7 @@ export async function loadAuthState(env: Env): Promise<AuthState> {
 }
 
 /** The auth_settings row, created on first need with a fresh random session secret (one batch). */
-async function ensureSettings(ctx: Ctx): Promise<AuthSettingsRow> {
+async function ensureSettings(ctx: ServiceCtx): Promise<AuthSettingsRow> {
   const db = getDb(ctx.env.DB);
   const secret = toBase64Url(randomBytes(32));
   const [, rows] = await db.batch([
@@ -63,7 +60,7 @@ async function ensureSettings(ctx: Ctx): Promise<AuthSettingsRow> {
 }
 
 /** The throttle buckets a password check counts in: the device's, the caller's, or the address + global. */
-const passwordBuckets = (ctx: Ctx, client: ClientInfo, device: string | null = null) =>
+const passwordBuckets = (ctx: ServiceCtx, client: ClientInfo, device: string | null = null) =>
   device ? [deviceBucket(device)] : bucketsFor(ctx.principal ?? null, clientBucket(client.ip));
 
 /**
@@ -71,7 +68,7 @@ const passwordBuckets = (ctx: Ctx, client: ClientInfo, device: string | null = n
  * hashing; 429 RATE_LIMITED with retry_after_seconds once a bucket is locked).
  */
 async function checkPassword(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   {
     s,
     password,
@@ -114,7 +111,7 @@ async function checkPassword(
  * out; returns a fresh cookie for the caller.
  */
 export async function setPassword(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   { input, client }: { input: { password: string; current_password?: string | null }; client: ClientInfo },
 ): Promise<{ session: string; settings: AuthSettingsRow }> {
   const db = getDb(ctx.env.DB);
@@ -173,7 +170,7 @@ export async function setPassword(
  * (its own when one of `devices` verifies, which also moves the check into that device's bucket).
  */
 export async function login(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   { input, client, devices = [] }: { input: { password: string }; client: ClientInfo; devices?: string[] },
 ): Promise<{ session: string; device: string }> {
   const s = await readAuthSettings(getDb(ctx.env.DB));
@@ -205,7 +202,7 @@ export async function login(
  * set-password read back (else read now).
  */
 export async function deviceAfterSetPassword(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   { devices, settings }: { devices: string[]; settings?: AuthSettingsRow },
 ): Promise<string> {
   const s = settings ?? (await readAuthSettings(getDb(ctx.env.DB)))!;
@@ -220,7 +217,7 @@ export async function deviceAfterSetPassword(
  * after one trip and a wrong password stays counted even if the request dies.
  */
 export async function signOutAll(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   { input, client }: { input: { current_password?: string | null } | null; client: ClientInfo },
 ): Promise<void> {
   const db = getDb(ctx.env.DB);
@@ -248,7 +245,7 @@ export async function signOutAll(
 }
 
 /** Logout: ends the session the request's cookie names (the first `app_session` that verifies). */
-export async function logout(ctx: Ctx, cookies: string[]): Promise<void> {
+export async function logout(ctx: ServiceCtx, cookies: string[]): Promise<void> {
   const auth = await loadAuthState(ctx.env);
   const session = await resolveSession(ctx.env, auth.settings, cookies, ctx.clock());
   if (session) await endOneSession(ctx, session.id);

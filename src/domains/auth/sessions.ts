@@ -3,7 +3,7 @@
  * cookie. Logout ends one row, sign-out-all and a password change end them all; a cookie whose
  * row is ended or missing is refused even while its signature and expiry still hold.
  */
-import { getDb } from "../../db";
+import { getDb, type Db } from "../../db";
 import type { Statement } from "../../db/lists";
 import { type Env, isDemo } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
@@ -32,8 +32,6 @@ import {
   USER_AGENT_MAX,
 } from "./rules";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
-
 /** Who is logging in, as the request says: stored on the row so the owner can tell sessions apart. */
 export interface ClientInfo {
   ip: string | null;
@@ -47,7 +45,7 @@ export function sessionSecret(env: Env, s: AuthSettingsRow): string | null {
 
 /** A new session: its row's insert (unexecuted, for the caller's batch) and its signed cookie value. */
 export async function prepareSession(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   { s, client }: { s: AuthSettingsRow; client: ClientInfo },
 ): Promise<{ insert: Statement; cookie: string }> {
   const row = newSessionRow(ctx, client);
@@ -55,7 +53,7 @@ export async function prepareSession(
 }
 
 /** A new session's row (random id, the TTL from now); nothing is written. */
-export function newSessionRow(ctx: Ctx, client: ClientInfo): SessionRow {
+export function newSessionRow(ctx: ServiceCtx, client: ClientInfo): SessionRow {
   const now = ctx.clock();
   const exp = Math.floor(now.getTime() / 1000) + SESSION_TTL_S;
   return {
@@ -105,14 +103,14 @@ export async function resolveSession(
 }
 
 /** Records use at most once per 15 minutes per session (the UPDATE is conditional too). */
-export async function stampSessionSeenAt(db: D1Database, session: LiveSession, now: Date): Promise<void> {
+export async function stampSessionSeenAt(db: Db, session: LiveSession, now: Date): Promise<void> {
   if (!shouldStampLastUsed(session.last_seen_at, now)) return;
   const staleBefore = new Date(now.getTime() - LAST_USED_THROTTLE_MS).toISOString();
-  await stampSessionSeen(getDb(db), session.id, now.toISOString(), staleBefore);
+  await stampSessionSeen(db, session.id, now.toISOString(), staleBefore);
 }
 
 /** Logout: ends that one session (when the cookie named a live one). */
-export async function endOneSession(ctx: Ctx, id: string): Promise<boolean> {
+export async function endOneSession(ctx: ServiceCtx, id: string): Promise<boolean> {
   return endSession(getDb(ctx.env.DB), id, ctx.clock().toISOString());
 }
 

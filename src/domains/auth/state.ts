@@ -1,10 +1,10 @@
-import { getDb } from "../../db";
+import type { Db } from "../../db";
 import { passwordIsSet } from "./queries";
 
 /** Whether a dashboard password is set (ends trust-on-first-use). Missing table → not set. */
-export async function isPasswordSet(d1: D1Database): Promise<boolean> {
+export async function isPasswordSet(db: Db): Promise<boolean> {
   try {
-    return await passwordIsSet(getDb(d1));
+    return await passwordIsSet(db);
   } catch {
     return false;
   }

@@ -29,8 +29,6 @@ export const LIMITS = {
   maxS: LOCKOUT_MAX_S,
 };
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
-
 export function rateLimited(seconds: number): ApiError {
   return new ApiError(429, "Too many wrong passwords: try again later", "RATE_LIMITED", {
     retry_after_seconds: seconds,
@@ -46,7 +44,7 @@ type Reserved = Awaited<ReturnType<typeof reserveAttempt>>;
  * The reservation as statements for the caller's own read batch (so it costs no trip of its own),
  * writing only when `onlyIf` holds; its last statement's rows are `throttled`'s `reserved`.
  */
-export const reserveInBatch = (ctx: Ctx, db: Db, buckets: string[], onlyIf?: SQL) =>
+export const reserveInBatch = (ctx: ServiceCtx, db: Db, buckets: string[], onlyIf?: SQL) =>
   reserveAttemptQueries(db, buckets, ctx.clock().toISOString(), LIMITS, onlyIf);
 
 /**
@@ -57,7 +55,7 @@ export const reserveInBatch = (ctx: Ctx, db: Db, buckets: string[], onlyIf?: SQL
  * results of `onRight`'s statements.
  */
 export async function throttled(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   {
     buckets,
     check,

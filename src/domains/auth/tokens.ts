@@ -1,5 +1,5 @@
 /** API token verbs: issue (raw value shown once), list, revoke, authenticate, stamp last use. */
-import { getDb } from "../../db";
+import { getDb, type Db } from "../../db";
 import { isDemo } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
@@ -16,17 +16,9 @@ import { isWellFormedToken, LAST_USED_THROTTLE_MS, shouldStampLastUsed, type Tok
 
 export type { TokenRow };
 
-/**
- * A token verb's context: a door's (its entry rides in the write's batch) or a bare `{env, clock}`
- * (the command line and tests mint tokens with no ledger: the write runs alone).
- */
-type TokenCtx = Pick<ServiceCtx, "env" | "clock"> & Partial<Pick<ServiceCtx, "journal" | "batch">>;
-const batchOf = (ctx: TokenCtx): ServiceCtx["batch"] =>
-  ctx.batch ?? ((stmts) => getDb(ctx.env.DB).batch(stmts));
-
 /** Mints a token; only its SHA-256 is stored, the raw value is returned this once. */
 export async function issueToken(
-  ctx: TokenCtx,
+  ctx: ServiceCtx,
   input: { label: string; scope: TokenScope },
 ): Promise<TokenRow & { token: string }> {
   const token = newRawToken();
@@ -39,7 +31,7 @@ export async function issueToken(
   };
   const insert = insertToken(getDb(ctx.env.DB), { ...row, token_hash: await sha256Hex(token) });
   ctx.journal?.({ resourceId: row.id, summary: `issued ${row.scope} token "${row.label}"` });
-  await batchOf(ctx)([insert]);
+  await ctx.batch([insert]);
   return { ...row, token };
 }
 
@@ -53,9 +45,9 @@ export async function listTokens(ctx: Pick<ServiceCtx, "env">): Promise<TokenRow
 }
 
 /** Permanent revocation; 404 when the id is unknown or already revoked (then no entry either). */
-export async function revokeTokenById(ctx: TokenCtx, id: string) {
+export async function revokeTokenById(ctx: ServiceCtx, id: string) {
   ctx.journal?.({ resourceId: id, summary: "revoked token" });
-  const [res] = await batchOf(ctx)([revokeToken(getDb(ctx.env.DB), id, ctx.clock().toISOString())], {
+  const [res] = await ctx.batch([revokeToken(getDb(ctx.env.DB), id, ctx.clock().toISOString())], {
     ifChanged: true,
   });
   if (res.meta.changes === 0) throw notFound("Token");
@@ -65,18 +57,18 @@ export async function revokeTokenById(ctx: TokenCtx, id: string) {
  * The live token a raw bearer value belongs to, or null. Looked up in D1 on every request, so
  * tokens issued or revoked by the command line take effect at once.
  */
-export async function authenticateToken(db: D1Database, raw: string): Promise<TokenRow | null> {
+export async function authenticateToken(db: Db, raw: string): Promise<TokenRow | null> {
   if (!isWellFormedToken(raw)) return null;
   const hash = await sha256Hex(raw);
-  const row = await findActiveTokenByHash(getDb(db), hash);
+  const row = await findActiveTokenByHash(db, hash);
   if (!row || !sameSecret(row.token_hash, hash)) return null;
   const { token_hash: _omit, ...token } = row;
   return token;
 }
 
 /** Records use at most once per 15 minutes per token (the UPDATE is conditional too). */
-export async function stampLastUsed(db: D1Database, token: TokenRow, now: Date): Promise<void> {
+export async function stampLastUsed(db: Db, token: TokenRow, now: Date): Promise<void> {
   if (!shouldStampLastUsed(token.last_used_at, now)) return;
   const staleBefore = new Date(now.getTime() - LAST_USED_THROTTLE_MS).toISOString();
-  await stampTokenUsed(getDb(db), token.id, now.toISOString(), staleBefore);
+  await stampTokenUsed(db, token.id, now.toISOString(), staleBefore);
 }

@@ -2,7 +2,7 @@
  * The blocked-company list (SPEC step 7 and Events: no notification for a company on it). Names
  * match without regard to case or surrounding spaces. Every write stages before/after images.
  */
-import { getDb } from "../../db";
+import { getDb, type Db } from "../../db";
 import { batchOf, type Statement } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
 import { abortUnless } from "../activity/queries";
@@ -19,35 +19,34 @@ import {
   upsertBlockedQuery,
 } from "./queries";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
 export type { BlockedRow };
 export { blockedListQuery };
 
 export const blockKey = (company: string) => company.trim().toLowerCase();
 const image = (r: BlockedRow) => ({ company: r.company, created_at: r.created_at });
 
-export async function listBlocked(d1: D1Database): Promise<BlockedRow[]> {
-  return blockedListQuery(getDb(d1));
+export async function listBlocked(db: Db): Promise<BlockedRow[]> {
+  return blockedListQuery(db);
 }
 
 /** The names ingestion compares against (lower-cased). */
-export async function blockedNames(d1: D1Database): Promise<string[]> {
-  return (await listBlocked(d1)).map((r) => r.key);
+export async function blockedNames(db: Db): Promise<string[]> {
+  return (await listBlocked(db)).map((r) => r.key);
 }
 
 /** Replaces the whole list in one batch (tests and scripts: ingest/settings.ts saveBlockedCompanies). */
-export async function replaceBlocked(d1: D1Database, rows: BlockedRow[]): Promise<void> {
-  await replaceBlockedRows(getDb(d1), rows);
+export async function replaceBlocked(db: Db, rows: BlockedRow[]): Promise<void> {
+  await replaceBlockedRows(db, rows);
 }
 
-async function find(d1: D1Database, key: string): Promise<BlockedRow | null> {
-  return findBlocked(getDb(d1), key);
+async function find(db: Db, key: string): Promise<BlockedRow | null> {
+  return findBlocked(db, key);
 }
 
 /** Adds a company (idempotent: an existing entry stays as it was). */
-export async function blockCompany(ctx: Ctx, company: string) {
+export async function blockCompany(ctx: ServiceCtx, company: string) {
   const key = blockKey(company);
-  const existing = await find(ctx.env.DB, key);
+  const existing = await find(getDb(ctx.env.DB), key);
   if (existing) {
     ctx.journal({
       kind: "blocked_company",
@@ -64,8 +63,8 @@ export async function blockCompany(ctx: Ctx, company: string) {
 }
 
 /** Removes a company; 404 when it is not on the list. */
-export async function unblockCompany(ctx: Ctx, company: string) {
-  const existing = await find(ctx.env.DB, blockKey(company));
+export async function unblockCompany(ctx: ServiceCtx, company: string) {
+  const existing = await find(getDb(ctx.env.DB), blockKey(company));
   if (!existing) throw notFound("Blocked company");
   ctx.journal({ kind: "blocked_company", resourceId: existing.key, before: image(existing), after: null });
   await ctx.batch([deleteBlockedQuery(getDb(ctx.env.DB), existing.key)]);
@@ -73,13 +72,13 @@ export async function unblockCompany(ctx: Ctx, company: string) {
 }
 
 /** Activity revert: the current image of an entry, and writing a before image back. */
-export async function currentBlocked(ctx: Ctx, key: string) {
-  const row = await find(ctx.env.DB, key);
+export async function currentBlocked(ctx: ServiceCtx, key: string) {
+  const row = await find(getDb(ctx.env.DB), key);
   return row ? image(row) : null;
 }
 
 export async function restoreBlocked(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   {
     key,
     before,
@@ -107,7 +106,7 @@ export async function restoreBlocked(
  * aborted unless the entry still shows `after`. null when `after` is not such an image (read path).
  */
 export function guardedRestoreBlocked(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   { key, before, after }: { key: string; before: Record<string, unknown> | null; after: Image | null },
 ) {
   const { company, created_at } = after ?? {};

@@ -13,7 +13,6 @@ import { type MonthCategoryRow, monthlyByCategory } from "./history-queries";
 import { inferCategoryType } from "./rules";
 import type { HistoricalAveragesResponse } from "./schemas";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
 export const CACHE_TTL_MS = 60 * 60 * 1000;
 const MAX_ENTRIES = 64;
 
@@ -24,7 +23,10 @@ export function clearAveragesCache(): void {
   cache.clear();
 }
 
-export async function getHistoricalAverages(ctx: Ctx, months: number): Promise<HistoricalAveragesResponse> {
+export async function getHistoricalAverages(
+  ctx: ServiceCtx,
+  months: number,
+): Promise<HistoricalAveragesResponse> {
   const part = await historicalAveragesPart(ctx, months);
   const [query] = part.queries;
   return part.read(query ? [await query] : []);
@@ -34,7 +36,7 @@ export async function getHistoricalAverages(ctx: Ctx, months: number): Promise<H
  * The averages as a part for a caller's batch: no query while this isolate's copy is fresh, else
  * the window's one read; `read` gives the averages from its result (and keeps them).
  */
-export async function historicalAveragesPart(ctx: Ctx, months: number) {
+export async function historicalAveragesPart(ctx: ServiceCtx, months: number) {
   const { timezone, user_id } = await getConfig(ctx);
   const current = localToday(ctx.clock(), timezone).month;
   const start = addMonths(current, -months);

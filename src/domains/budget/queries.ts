@@ -92,10 +92,7 @@ export interface ItemWrite {
 export async function writeItems(
   db: Db,
   batch: Batch,
-  userId: string,
-  year: number,
-  items: ItemWrite[],
-  nowIso: string,
+  { userId, year, items, nowIso }: { userId: string; year: number; items: ItemWrite[]; nowIso: string },
 ): Promise<Partial<Record<ItemKind, number>> | null> {
   const values = sql.join(
     items.map((it) => sql`SELECT ${it.kind} AS kind, ${JSON.stringify(it.data)} AS data`),

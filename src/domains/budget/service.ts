@@ -28,9 +28,6 @@ import {
 } from "./rules";
 import type { BudgetConfigUpdateRequest, BudgetGroupConfig, GroupsResponse } from "./schemas";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
-type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
-
 interface Item {
   data: unknown;
   version: number;
@@ -47,7 +44,7 @@ export interface Loaded {
 const backupName = (userId: string, year: number, kind: ItemKind) =>
   `budget/${encodeURIComponent(userId)}/${year}/${kind}`; // user ids never raw into an R2 key
 
-export async function budgetUser(ctx: Ctx): Promise<{ userId: string; currentYear: number }> {
+export async function budgetUser(ctx: ServiceCtx): Promise<{ userId: string; currentYear: number }> {
   const cfg = await getConfig(ctx);
   return {
     userId: cfg.user_id,
@@ -60,7 +57,7 @@ export async function budgetUser(ctx: Ctx): Promise<{ userId: string; currentYea
  * money moved to cents is an unmarked decimal document; parseTargets converts it).
  */
 export async function loadBudget(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   {
     userId,
     year,
@@ -96,9 +93,9 @@ export async function loadBudget(
 }
 
 /** Writes items (guarded unless `expected` is null) and their backups; 409 when a version is stale. */
-async function write(ctx: WriteCtx, userId: string, year: number, items: ItemWrite[]) {
+async function write(ctx: ServiceCtx, userId: string, year: number, items: ItemWrite[]) {
   const now = ctx.clock().toISOString();
-  const versions = await writeItems(getDb(ctx.env.DB), ctx.batch, userId, year, items, now);
+  const versions = await writeItems(getDb(ctx.env.DB), ctx.batch, { userId, year, items, nowIso: now });
   if (!versions) {
     throw conflict("The budget configuration changed since it was read; reload and try again", "CONFLICT", {
       year,
@@ -115,7 +112,7 @@ async function write(ctx: WriteCtx, userId: string, year: number, items: ItemWri
   return versions;
 }
 
-export async function getBudgetConfig(ctx: Ctx, year: number) {
+export async function getBudgetConfig(ctx: ServiceCtx, year: number) {
   const { userId } = await budgetUser(ctx);
   const b = await loadBudget(ctx, { userId, year });
   return configResponse(year, b.targets, b.groups, b.versions);
@@ -123,7 +120,7 @@ export async function getBudgetConfig(ctx: Ctx, year: number) {
 
 /** Replaces targets and groups of a year in one guarded write; returns the ledger images too. */
 export async function putBudgetConfig(
-  ctx: WriteCtx,
+  ctx: ServiceCtx,
   { year, input }: { year: number; input: BudgetConfigUpdateRequest },
 ) {
   const issues = configIssues(input);
@@ -156,7 +153,7 @@ export async function putBudgetConfig(
   };
 }
 
-export async function getGroups(ctx: Ctx, year: number | null | undefined): Promise<GroupsResponse> {
+export async function getGroups(ctx: ServiceCtx, year: number | null | undefined): Promise<GroupsResponse> {
   const u = await budgetUser(ctx);
   const y = year ?? u.currentYear;
   const b = await loadBudget(ctx, { userId: u.userId, year: y });
@@ -164,7 +161,7 @@ export async function getGroups(ctx: Ctx, year: number | null | undefined): Prom
 }
 
 export async function putGroups(
-  ctx: WriteCtx,
+  ctx: ServiceCtx,
   {
     year,
     input,
@@ -208,7 +205,7 @@ export function parseResourceId(id: string): { userId: string; year: number } {
 }
 
 export async function currentImage(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   { kind, id }: { kind: "budget-targets" | "budget-groups"; id: string },
 ) {
   const { userId, year } = parseResourceId(id);
@@ -218,7 +215,7 @@ export async function currentImage(
 
 /** Writes a before image back (a create's `{}` restores the empty defaults, with a new version). */
 export async function restoreImage(
-  ctx: WriteCtx,
+  ctx: ServiceCtx,
   {
     kind,
     id,

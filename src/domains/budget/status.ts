@@ -29,7 +29,6 @@ import {
 import { statusOut } from "./status-response";
 import type { BudgetStatusResponse, CategoryPaceDetail } from "./status-schemas";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
 export const HISTORY_MONTHS = 6;
 
 const monthIndex = (m: string) => Number(m.slice(5, 7)) - 1;
@@ -76,7 +75,7 @@ const foldMonths = (rows: readonly MonthCategoryRow[]) =>
 
 /** Pace of `year` (as of today in the configured zone) against its targets, groups and ceiling. */
 export async function getBudgetStatus(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   { year, compareYear }: { year: number; compareYear?: number | null },
 ): Promise<BudgetStatusResponse> {
   const part = await budgetStatusPart(ctx, { year, compareYear });
@@ -88,7 +87,7 @@ export async function getBudgetStatus(
  * their results become the status. A caller batching it with other reads runs the queries itself.
  */
 export async function budgetStatusPart(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   { year, compareYear }: { year: number; compareYear?: number | null },
 ) {
   const cfg = await getConfig(ctx);

@@ -3,7 +3,7 @@
  * (or account) last four digits mapped to a name, as the reference's card-name mapping file does
  * (`{ "<institution>": { "<last four>": "<name>" } }`). Stored in the `card_names` table.
  */
-import { getDb } from "../../db";
+import type { Db } from "../../db";
 import type { Batch } from "../../lib/context";
 import { log } from "../../lib/log";
 import { cardLastFour } from "../../ingest/institutions";
@@ -34,9 +34,9 @@ export function cardNameMap(rows: CardNameRow[]): CardNameMap {
 }
 
 /** Every mapping, as one map (read once per email batch with the other settings; fails open). */
-export async function loadCardNames(d1: D1Database): Promise<CardNameMap> {
+export async function loadCardNames(db: Db): Promise<CardNameMap> {
   try {
-    return cardNameMap(await cardNamesQuery(getDb(d1)));
+    return cardNameMap(await cardNamesQuery(db));
   } catch (err) {
     log("warn", "ingest.card_names_read_failed", { error: String(err) });
     return {};
@@ -45,17 +45,11 @@ export async function loadCardNames(d1: D1Database): Promise<CardNameMap> {
 
 /** Replaces the whole mapping (the card-names API writes it this way). */
 /** `batch`: the caller's ServiceCtx.batch, which carries the write's ledger entry. */
-export async function saveCardNames(
-  d1: D1Database,
-  map: CardNameMap,
-  nowIso: string,
-  batch: Batch,
-): Promise<void> {
-  const db = getDb(d1);
+export async function saveCardNames(db: Db, map: CardNameMap, nowIso: string, batch: Batch): Promise<void> {
   const rows = Object.entries(map).flatMap(([institution, cards]) =>
     Object.entries(cards).map(([last_four, name]) => ({ institution, last_four, name, updated_at: nowIso })),
   );
   await batch(replaceCardNamesQueries(db, rows));
 }
 
-export const cardNamesFor = (d1: D1Database, institution: string) => cardNamesOf(getDb(d1), institution);
+export const cardNamesFor = (db: Db, institution: string) => cardNamesOf(db, institution);

@@ -1,19 +1,20 @@
 /** The card-name mapping (SPEC's `Name` when an alert greets nobody): read it, replace it. */
 import { loadCardNames, saveCardNames } from "./names";
+import { getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import type { CardNameMapping } from "./schemas";
 
 const count = (m: CardNameMapping) => Object.values(m).reduce((n, cards) => n + Object.keys(cards).length, 0);
 
 export async function getCardNames(ctx: ServiceCtx) {
-  const mappings = await loadCardNames(ctx.env.DB);
+  const mappings = await loadCardNames(getDb(ctx.env.DB));
   return { count: count(mappings), mappings };
 }
 
 export async function putCardNames(ctx: ServiceCtx, mappings: CardNameMapping) {
-  const before = await loadCardNames(ctx.env.DB);
+  const before = await loadCardNames(getDb(ctx.env.DB));
   const response = { count: count(mappings), mappings };
   ctx.journal({ resourceId: "card_names", summary: `Card-name mapping set (${response.count} cards)` });
-  await saveCardNames(ctx.env.DB, mappings, ctx.clock().toISOString(), ctx.batch);
+  await saveCardNames(getDb(ctx.env.DB), mappings, ctx.clock().toISOString(), ctx.batch);
   return { before, response };
 }

@@ -25,9 +25,6 @@ import {
   writeCategories,
 } from "./service";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
-type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
-
 /** The budget and tax statements that carry a rename (`to`) or a delete (`to` null) through. */
 type Cascade = (
   from: string,
@@ -36,7 +33,7 @@ type Cascade = (
 ) => Promise<{ budget: Statement[]; tax: Statement[] }>;
 
 /** The list with what a rename or delete rewrites (every budget item, the personal tax mapping). */
-async function loadForMove(ctx: Ctx): Promise<{ state: CategoryState; cascade: Cascade }> {
+async function loadForMove(ctx: ServiceCtx): Promise<{ state: CategoryState; cascade: Cascade }> {
   const db = getDb(ctx.env.DB);
   return {
     state: await loadCategoryState(ctx.env),
@@ -48,7 +45,7 @@ async function loadForMove(ctx: Ctx): Promise<{ state: CategoryState; cascade: C
 }
 
 /** After overrides moved with a category: a new override list version, cache dropped, backup refreshed. */
-async function afterOverridesMoved(ctx: Ctx, moved: number): Promise<void> {
+async function afterOverridesMoved(ctx: ServiceCtx, moved: number): Promise<void> {
   if (moved === 0) return;
   const now = ctx.clock().toISOString();
   await writeList(ctx.env, OVERRIDES, [], now);
@@ -64,7 +61,7 @@ function refuseProtected(name: string, verb: "renamed" | "deleted"): void {
 }
 
 export async function renameCategory(
-  ctx: WriteCtx,
+  ctx: ServiceCtx,
   {
     oldName,
     newName,
@@ -105,7 +102,7 @@ export async function renameCategory(
 }
 
 export async function deleteCategory(
-  ctx: WriteCtx,
+  ctx: ServiceCtx,
   {
     name,
     reassignTo,
@@ -152,7 +149,7 @@ export async function deleteCategory(
  * membership. The list, the counts under its spelling, then this year's budget documents (a
  * failed budget read: not in the budget).
  */
-async function usageReads(ctx: Ctx, name: string) {
+async function usageReads(ctx: ServiceCtx, name: string) {
   const db = getDb(ctx.env.DB);
   const row = requireCategory(await loadCategoryState(ctx.env), name);
   const counts = await usageCounts(db, row.name);
@@ -165,7 +162,7 @@ async function usageReads(ctx: Ctx, name: string) {
   return { row, counts, docs };
 }
 
-export async function categoryUsage(ctx: Ctx, name: string) {
+export async function categoryUsage(ctx: ServiceCtx, name: string) {
   const { row, counts, docs } = await usageReads(ctx, name);
   const inBudget = docs.some((d) => budgetNames(d, row.name));
   return {

@@ -15,8 +15,6 @@ import { categoryShows, setGroup, setIcon } from "./queries";
 import { findCategory } from "./rules";
 import { categoryImage, loadCategoryState, writeCategories } from "./service";
 
-type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "batch">;
-
 const Look = z.object({ name: z.string(), group: z.string().nullable(), icon: z.string().nullable() });
 type Look = z.infer<typeof Look>;
 
@@ -26,7 +24,7 @@ async function current(ctx: Pick<ServiceCtx, "env">, name: string) {
 }
 
 /** Writes `before`'s group and icon back on the stored row (it exists: the stale guard or `force`). */
-async function restore(ctx: WriteCtx, look: Look, guard?: Statement) {
+async function restore(ctx: ServiceCtx, look: Look, guard?: Statement) {
   const state = await loadCategoryState(ctx.env);
   const row = findCategory(state.rows, look.name);
   if (!row) throw conflict(`Category '${look.name}' no longer exists`, "CONFLICT", { category: look.name });

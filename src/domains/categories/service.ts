@@ -11,10 +11,6 @@ import { type CategoryRow, defaultRows } from "./defaults";
 import { CATEGORIES, categoryLive, insertCategory, materialize, setGroup, setIcon } from "./queries";
 import { effectiveRows, findCategory, iconsOf, nextPosition, toManaged } from "./rules";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
-/** A category verb's context: its entry rides in the list write's batch. */
-type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
-
 export interface CategoryState {
   rows: CategoryRow[];
   stored: boolean;
@@ -70,7 +66,7 @@ export function checkVersion(state: CategoryState, expected: number | null | und
  * deleted categories passes none: the revert's own entry rides in its restore).
  */
 export async function writeCategories(
-  ctx: Ctx & { batch?: ServiceCtx["batch"] },
+  ctx: Pick<ServiceCtx, "env" | "clock"> & { batch?: ServiceCtx["batch"] },
   write: { state: CategoryState; stmts: Statement[] },
 ): Promise<unknown[]> {
   return (await writeCategoriesState(ctx, write)).results;
@@ -78,7 +74,7 @@ export async function writeCategories(
 
 /** `writeCategories`, with the list as its batch re-read it (no read after the write). */
 async function writeCategoriesState(
-  ctx: Ctx & { batch?: ServiceCtx["batch"] },
+  ctx: Pick<ServiceCtx, "env" | "clock"> & { batch?: ServiceCtx["batch"] },
   { state, stmts }: { state: CategoryState; stmts: Statement[] },
 ): Promise<{ results: unknown[]; state: CategoryState }> {
   const seed = state.stored ? [] : materialize(getDb(ctx.env.DB), state.rows);
@@ -123,7 +119,7 @@ export function journalCategory(
 
 /** Adds a category (names are unique case-insensitively: 409 otherwise); returns the managed list. */
 export async function addCategory(
-  ctx: WriteCtx,
+  ctx: ServiceCtx,
   {
     input,
     expectedVersion,
@@ -146,7 +142,7 @@ export async function addCategory(
 }
 
 export async function updateCategoryGroup(
-  ctx: WriteCtx,
+  ctx: ServiceCtx,
   { name, group, expectedVersion }: { name: string; group: string | null; expectedVersion?: number | null },
 ) {
   const state = await loadCategoryState(ctx.env);
@@ -166,7 +162,7 @@ export async function listCategoryIcons(ctx: Pick<ServiceCtx, "env">) {
 
 /** Sets (a string) or clears (null) a category's icon; returns the icon map. */
 export async function setCategoryIcon(
-  ctx: WriteCtx,
+  ctx: ServiceCtx,
   { name, icon, expectedVersion }: { name: string; icon: string | null; expectedVersion?: number | null },
 ) {
   const state = await loadCategoryState(ctx.env);
@@ -193,7 +189,7 @@ const displayName = (name: string) =>
  * list, no group) and returns their names so the response can say so.
  */
 export async function requireLiveCategories(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   { names, force, state: read }: { names: readonly string[]; force: boolean; state?: CategoryState },
 ): Promise<string[]> {
   // `state`: the list the caller read in its own batch (else read now).

@@ -8,7 +8,6 @@ import { type AiEnv, providerForTask } from "../../ai/routing";
 import type { ServiceCtx } from "../../lib/context";
 import { getConfig } from "./service";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
 const TEST_TIMEOUT_MS = 10_000;
 export const DEFAULT_BACKUP_PREFIX = "backups/daily";
 
@@ -29,7 +28,7 @@ export interface TestModelInput {
 }
 
 /** One tiny request through the routing layer, as a task with these settings would make it. */
-export async function testModel(ctx: Ctx, input: TestModelInput) {
+export async function testModel(ctx: ServiceCtx, input: TestModelInput) {
   const provider = input.provider ?? "hosted";
   const done = (verdict: Verdict, detail?: string) => ({
     ok: verdict === "reachable",
@@ -68,7 +67,7 @@ const prefixOf = (p: string | null | undefined) =>
 
 /** Writes, reads back and deletes a small probe object under the prefix. */
 export async function testObjectBackup(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   input: { bucket: string; prefix?: string | null | undefined },
 ) {
   const warnings: string[] = [];
@@ -91,7 +90,7 @@ export async function testObjectBackup(
 }
 
 /** What the bucket shows: the daily zips under the prefix (the newest is the last success). */
-export async function objectBackupStatus(ctx: Ctx) {
+export async function objectBackupStatus(ctx: ServiceCtx) {
   const cfg = await getConfig(ctx);
   const prefix = `${prefixOf(cfg.object_backup_prefix)}/`;
   const listed = await ctx.env.FILES.list({ prefix });

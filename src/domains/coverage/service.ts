@@ -7,15 +7,13 @@ import { coverageRows } from "./queries";
 import { cadence, captureSummary, monthsBefore, WINDOW_MONTHS } from "./rules";
 import type { CoverageResponse } from "./schemas";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
-
 /** Today in the configured zone as 'YYYY-MM-DD'. */
-async function today(ctx: Ctx, now: Date): Promise<string> {
+async function today(ctx: ServiceCtx, now: Date): Promise<string> {
   const t = localToday(now, (await getConfig(ctx)).timezone);
   return `${t.month}-${String(t.day).padStart(2, "0")}`;
 }
 
-export async function getCoverage(ctx: Ctx): Promise<CoverageResponse> {
+export async function getCoverage(ctx: ServiceCtx): Promise<CoverageResponse> {
   const now = ctx.clock();
   const day = await today(ctx, now);
   const db = getDb(ctx.env.DB);

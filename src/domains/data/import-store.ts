@@ -5,7 +5,7 @@
 import { asc, getTableColumns } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { type Db, getDb } from "../../db/index";
+import type { Db } from "../../db/index";
 import { type PageSource, readPages } from "./pages";
 import { IMPORT_TABLES, type ParsedBackup, type Row, rowKey, sameRow, type TableDef } from "./import-rules";
 
@@ -64,11 +64,10 @@ function verdicts(db: Db, def: TableDef, imported: Map<string, Row>) {
  * riding in the first batch (their results in `firstResults`).
  */
 export async function diffBackup(
-  d1: D1Database,
+  db: Db,
   backup: ParsedBackup,
   first: Statement[] = [],
 ): Promise<{ diffs: TableDiff[]; firstResults: unknown[][] }> {
-  const db = getDb(d1);
   const reads = Object.entries(backup.tables).map(([name, rows]) => {
     const def = IMPORT_TABLES[name]!;
     return { name, def, rows, ...verdicts(db, def, new Map(rows.map((r) => [rowKey(def, r), r]))) };

@@ -66,7 +66,7 @@ async function readSource(
   const users = new Map<string, string>();
   for (const row of parsed.tables.transactions ?? []) {
     const to = String(row.ForwardedTo);
-    if (!users.has(to)) users.set(to, await resolveUserId(ctx.env.DB, to, fallback));
+    if (!users.has(to)) users.set(to, await resolveUserId(getDb(ctx.env.DB), to, fallback));
     row.UserId = users.get(to);
   }
   return parsed;
@@ -82,7 +82,7 @@ export async function previewImport(ctx: ServiceCtx, upload: { bytes: Uint8Array
   // One read batch (a normal household): every table's stored rows, the list versions, and the
   // staging rows of restores that never finished dropped.
   const db = getDb(ctx.env.DB);
-  const { diffs, firstResults } = await diffBackup(ctx.env.DB, backup, [
+  const { diffs, firstResults } = await diffBackup(getDb(ctx.env.DB), backup, [
     listVersionsQuery(db),
     staleStagingQuery(db, now),
   ]);
@@ -187,7 +187,7 @@ export async function commitImport(
       `The backup's settings cannot be restored (${problems.join("; ")}); restore without settings, or fix the backup`,
     );
   if (files.later) await assertNoFilesRunning(ctx.env, ctx.clock);
-  const { diffs } = await diffBackup(ctx.env.DB, backup);
+  const { diffs } = await diffBackup(getDb(ctx.env.DB), backup);
   const versions = readListVersions(obj.customMetadata?.list_versions ?? null);
   const p = plan(diffs, {
     strategy: req.strategy,

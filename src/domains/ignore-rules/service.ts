@@ -36,9 +36,6 @@ import { ignoreCompanies } from "../transactions/queries";
 import { type IgnoreMatcher, ignoreMatcher, planApply, selectIgnoreSuggestions } from "./rules";
 import type { IgnoreRuleListResponse } from "./schemas";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
-type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
-
 async function patterns(env: Env): Promise<{ patterns: string[]; version: number }> {
   const { items, version } = await loadList(env, IGNORE_RULES);
   return { patterns: items.map((r) => r.pattern), version };
@@ -67,13 +64,13 @@ const rulesResponse = (list: string[], version: number): IgnoreRuleListResponse 
  * One write with the version bump, the re-read of the list and the request's (envelope-only)
  * ledger entry in one batch; returns the list as written.
  */
-async function write<T>(ctx: WriteCtx, list: ListDef<T>, stmt: Statement): Promise<Snapshot<T>> {
+async function write<T>(ctx: ServiceCtx, list: ListDef<T>, stmt: Statement): Promise<Snapshot<T>> {
   ctx.journal({});
   return (await writeListSnapshot(ctx.env, list, [stmt], ctx.clock().toISOString(), ctx.batch)).snapshot;
 }
 
 /** Adds a rule (409 when the pattern exists, any case); existing rows change only on apply. */
-export async function addIgnoreRule(ctx: WriteCtx, pattern: string) {
+export async function addIgnoreRule(ctx: ServiceCtx, pattern: string) {
   const existing = (await patterns(ctx.env)).patterns.find((p) => p.toLowerCase() === pattern.toLowerCase());
   if (existing) throw conflict(`Ignore rule '${existing}' already exists`, "CONFLICT", { existing });
   const snap = await write(
@@ -87,7 +84,7 @@ export async function addIgnoreRule(ctx: WriteCtx, pattern: string) {
   );
 }
 
-export async function deleteIgnoreRule(ctx: WriteCtx, pattern: string) {
+export async function deleteIgnoreRule(ctx: ServiceCtx, pattern: string) {
   const existing = (await patterns(ctx.env)).patterns.find((p) => p.toLowerCase() === pattern.toLowerCase());
   if (!existing) throw notFound(`Ignore rule '${pattern}'`);
   await write(ctx, IGNORE_RULES, deleteRule(getDb(ctx.env.DB), existing));
@@ -95,7 +92,7 @@ export async function deleteIgnoreRule(ctx: WriteCtx, pattern: string) {
 }
 
 /** Backfill: sets Ignored on non-deleted, un-ignored rows matching one rule (404 if unknown) or all. */
-export async function applyIgnoreRules(ctx: WriteCtx, pattern?: string | null) {
+export async function applyIgnoreRules(ctx: ServiceCtx, pattern?: string | null) {
   const db = getDb(ctx.env.DB);
   // The rules, the open rows per company and the aliases: one round trip.
   const read = await loadListWith(ctx.env, IGNORE_RULES, [openCounts(db), ...snapshotParts(db, ALIASES)]);
@@ -132,7 +129,7 @@ export async function listDismissedIgnoreSuggestions(ctx: Pick<ServiceCtx, "env"
   return { dismissed, count: dismissed.length };
 }
 
-export async function getIgnoreRuleSuggestions(ctx: Ctx, months: number) {
+export async function getIgnoreRuleSuggestions(ctx: ServiceCtx, months: number) {
   // The three lists and the counts in ONE round trip (each alone when that batch fails).
   const read = await loadLists(
     ctx.env,
@@ -150,13 +147,13 @@ export async function getIgnoreRuleSuggestions(ctx: Ctx, months: number) {
   return { suggestions, count: suggestions.length };
 }
 
-export async function dismissIgnoreSuggestion(ctx: WriteCtx, merchant: string) {
+export async function dismissIgnoreSuggestion(ctx: ServiceCtx, merchant: string) {
   const stmt = upsertDismissedMerchant(getDb(ctx.env.DB), merchant, ctx.clock().toISOString());
   await write(ctx, DISMISSED_IGNORE, stmt);
   return { detail: `Dismissed ignore suggestion '${merchant}'` };
 }
 
-export async function undismissIgnoreSuggestion(ctx: WriteCtx, merchant: string) {
+export async function undismissIgnoreSuggestion(ctx: ServiceCtx, merchant: string) {
   const { dismissed } = await listDismissedIgnoreSuggestions(ctx);
   const existing = dismissed.find((d) => d.merchant.toLowerCase() === merchant.toLowerCase());
   if (!existing) throw notFound(`Dismissed ignore suggestion '${merchant}'`);

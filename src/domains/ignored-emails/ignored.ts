@@ -3,8 +3,7 @@
  * 90 days), and the addresses the owner vouched for (an alert sender whose emails always pass the
  * gate; a forwarder whose forwarded alerts are trusted). Nothing here throws into the pipeline.
  */
-import type { Batch } from "../../lib/context";
-import { getDb } from "../../db";
+import type { Db } from "../../db";
 import type { Statement } from "../../db/lists";
 import { log } from "../../lib/log";
 import { sha256Hex } from "../../ingest/hash";
@@ -45,10 +44,10 @@ export async function ignoredId(rawSha256: string): Promise<string> {
 
 /** Lists the email (redelivery refreshes the row but keeps when it first came and its status). */
 export async function recordIgnored(
-  d1: D1Database,
+  db: Db,
   e: IgnoredInput,
   nowIso: string,
-  write: (stmt: Statement, id: string) => Promise<unknown> = (stmt) => getDb(d1).batch([stmt]),
+  write: (stmt: Statement, id: string) => Promise<unknown> = (stmt) => db.batch([stmt]),
 ): Promise<string | null> {
   try {
     const id = await ignoredId(e.rawSha256);
@@ -65,7 +64,7 @@ export async function recordIgnored(
       raw_sha256: e.rawSha256,
       updated_at: nowIso,
     };
-    await write(upsertIgnored(getDb(d1), { id, status: "ignored", received_at: nowIso }, fields), id);
+    await write(upsertIgnored(db, { id, status: "ignored", received_at: nowIso }, fields), id);
     return id;
   } catch (err) {
     log("warn", "ingest.ignored_record_failed", { error: String(err) });
@@ -74,11 +73,11 @@ export async function recordIgnored(
 }
 
 /** Whether the owner vouched for this address (lookups fail closed: not trusted). */
-export async function isTrusted(d1: D1Database, address: string | null, kind: TrustKind): Promise<boolean> {
+export async function isTrusted(db: Db, address: string | null, kind: TrustKind): Promise<boolean> {
   const a = address?.trim().toLowerCase();
   if (!a) return false;
   try {
-    const row = await trustedRow(getDb(d1), a, kind);
+    const row = await trustedRow(db, a, kind);
     return row !== undefined;
   } catch (err) {
     log("warn", "ingest.trust_read_failed", { error: String(err) });
@@ -88,48 +87,27 @@ export async function isTrusted(d1: D1Database, address: string | null, kind: Tr
 
 /** Records the address as vouched for; true when it was not known before. */
 export async function trust(
-  d1: D1Database,
+  db: Db,
   address: string,
   kind: TrustKind,
   source: string,
   nowIso: string,
 ): Promise<boolean> {
-  const res = await trustStatement(d1, address, kind, source, nowIso);
+  const res = await trustStatement(db, address, kind, source, nowIso);
   return (res.meta?.changes ?? 0) > 0;
 }
 
 /** The trust of an address as a statement for the caller's batch (known before: no change). */
-export const trustStatement = (
-  d1: D1Database,
-  address: string,
-  kind: TrustKind,
-  source: string,
-  nowIso: string,
-) => insertTrust(getDb(d1), { address: address.trim().toLowerCase(), kind, source, created_at: nowIso });
+export const trustStatement = (db: Db, address: string, kind: TrustKind, source: string, nowIso: string) =>
+  insertTrust(db, { address: address.trim().toLowerCase(), kind, source, created_at: nowIso });
 
 /** Retention: ignored emails older than 90 days go (the daily duty calls this). */
-export async function pruneIgnored(d1: D1Database, now: Date): Promise<number> {
+export async function pruneIgnored(db: Db, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - IGNORED_RETENTION_DAYS * 24 * 3600 * 1000).toISOString();
-  const res = await deleteIgnoredBefore(getDb(d1), cutoff);
+  const res = await deleteIgnoredBefore(db, cutoff);
   return res.meta?.changes ?? 0;
 }
 
 /** The row's "sent to review" status as a statement for the caller's batch. */
-export const sentToReviewStatement = (d1: D1Database, id: string, failureId: string | null, nowIso: string) =>
-  sentToReviewQuery(getDb(d1), id, failureId, nowIso);
-
-/**
- * The person said "this was a bank alert": the row records where its re-run landed. `batch`: the
- * caller's ServiceCtx.batch, which carries the write's ledger entry; `also`: the caller's writes
- * that belong with it (the sender's trust).
- */
-export async function markSentToReview(
-  d1: D1Database,
-  id: string,
-  failureId: string | null,
-  nowIso: string,
-  batch: Batch,
-  also: Statement[] = [],
-) {
-  await batch([sentToReviewQuery(getDb(d1), id, failureId, nowIso), ...also]);
-}
+export const sentToReviewStatement = (db: Db, id: string, failureId: string | null, nowIso: string) =>
+  sentToReviewQuery(db, id, failureId, nowIso);

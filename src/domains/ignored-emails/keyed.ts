@@ -5,7 +5,7 @@
  * its sender domain's drift state), all SQL subqueries on the row's stored columns, which are the
  * parse's own values (recipient, sender, Message-ID, hash, date), not guesses from the head.
  */
-import { getDb } from "../../db";
+import type { Db } from "../../db";
 import type { AlertTemplateRow, IgnoredEmailRow } from "../../db/schema";
 import type { RowKeys, RowPart } from "../../ingest";
 import { getIgnoredRow, ignoredKeys, ignoredRowQuery } from "./ignored";
@@ -20,11 +20,10 @@ const yearOf = (emailDate: string | null) => {
   return m ? Number(m[1]) : undefined;
 };
 
-export function ignoredPart(d1: D1Database, id: string): RowPart<IgnoredEmailRow> {
-  const db = getDb(d1);
+export function ignoredPart(db: Db, id: string): RowPart<IgnoredEmailRow> {
   const keys = ignoredKeys(id);
-  const templates = senderTemplatesPart(d1, keys.fromEmail);
-  const unread = unreadKeyedPart(d1, keys);
+  const templates = senderTemplatesPart(db, keys.fromEmail);
+  const unread = unreadKeyedPart(db, keys);
   return {
     queries: [
       ignoredRowQuery(db, id),
@@ -55,6 +54,6 @@ export function ignoredPart(d1: D1Database, id: string): RowPart<IgnoredEmailRow
       };
       return { row, keys: out };
     },
-    alone: async () => (await getIgnoredRow(d1, id)) ?? null,
+    alone: async () => (await getIgnoredRow(db, id)) ?? null,
   };
 }

@@ -1,7 +1,7 @@
 /** Queries of ignored_emails and sender_trust (what the relevance gate let go; vouched addresses). No rules here. */
 import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { type Db, getDb } from "../../db";
+import type { Db } from "../../db";
 import { ignoredEmails, senderTrust } from "../../db/schema";
 
 type IgnoredInsert = typeof ignoredEmails.$inferInsert;
@@ -41,8 +41,8 @@ export const deleteIgnoredBefore = (db: Db, cutoffIso: string) =>
   db.delete(ignoredEmails).where(lt(ignoredEmails.received_at, cutoffIso));
 
 /** Ignored emails received since `cutoffIso`, newest first (the ignored-emails page). */
-export const listIgnoredRows = (d1: D1Database, cutoffIso: string, limit: number) =>
-  getDb(d1)
+export const listIgnoredRows = (db: Db, cutoffIso: string, limit: number) =>
+  db
     .select()
     .from(ignoredEmails)
     .where(gte(ignoredEmails.received_at, cutoffIso))
@@ -50,8 +50,8 @@ export const listIgnoredRows = (d1: D1Database, cutoffIso: string, limit: number
     .limit(limit)
     .all();
 
-export const getIgnoredRow = (d1: D1Database, id: string) =>
-  getDb(d1).select().from(ignoredEmails).where(eq(ignoredEmails.id, id)).get();
+export const getIgnoredRow = (db: Db, id: string) =>
+  db.select().from(ignoredEmails).where(eq(ignoredEmails.id, id)).get();
 
 /** One row as a list (0 or 1 row), for a caller's batch. */
 export const ignoredRowQuery = (db: Db, id: string) =>

@@ -1,12 +1,7 @@
 import type { IgnoredEmailRow } from "../../db/schema";
+import { getDb } from "../../db";
 import { createKeyedDeps, ingestEmail } from "../../ingest";
-import {
-  IGNORED_RETENTION_DAYS,
-  listIgnoredRows,
-  markSentToReview,
-  sentToReviewStatement,
-  trustStatement,
-} from "./ignored";
+import { IGNORED_RETENTION_DAYS, listIgnoredRows, sentToReviewStatement, trustStatement } from "./ignored";
 import { ignoredPart } from "./keyed";
 import { reviewLedger } from "./review";
 import type { ServiceCtx } from "../../lib/context";
@@ -31,7 +26,7 @@ const view = (r: IgnoredEmailRow) => ({
 /** The last 90 days, newest first. */
 export async function listIgnoredEmails(ctx: ServiceCtx) {
   const cutoff = new Date(ctx.clock().getTime() - IGNORED_RETENTION_DAYS * 86_400_000).toISOString();
-  const rows = await listIgnoredRows(ctx.env.DB, cutoff, LIST_LIMIT);
+  const rows = await listIgnoredRows(getDb(ctx.env.DB), cutoff, LIST_LIMIT);
   return { count: rows.length, retention_days: IGNORED_RETENTION_DAYS, emails: rows.map(view) };
 }
 
@@ -46,7 +41,7 @@ export async function sendToReview(ctx: ServiceCtx, id: string): Promise<BankAle
   const keyed = await createKeyedDeps(
     ctx.env,
     { clock: ctx.clock, source: "ignored_list" },
-    ignoredPart(ctx.env.DB, id),
+    ignoredPart(getDb(ctx.env.DB), id),
   );
   const row = keyed.row;
   if (!row) throw notFound("Ignored email");
@@ -58,7 +53,7 @@ export async function sendToReview(ctx: ServiceCtx, id: string): Promise<BankAle
   // Its trust, the row's status and the entry ride in the batch that settles the email
   // (`reviewLedger`).
   const sender = row.from_email.trim().toLowerCase();
-  const db = ctx.env.DB;
+  const db = getDb(ctx.env.DB);
   const writes = (failureId: string | null) => [
     sentToReviewStatement(db, id, failureId, nowIso),
     trustStatement(db, sender, "alert_sender", "ignored_email", nowIso),
@@ -83,9 +78,8 @@ export async function sendToReview(ctx: ServiceCtx, id: string): Promise<BankAle
   }
   if (review.settledAs() === null) {
     // No batch settled the email (a duplicate with no note): the writes go alone, with the entry.
-    await markSentToReview(db, id, failureId, nowIso, ctx.batch, [
-      trustStatement(db, sender, "alert_sender", "ignored_email", nowIso),
-    ]);
+    const [sent, trust] = writes(failureId);
+    await ctx.batch([sent!, trust!]);
   }
   return {
     id,

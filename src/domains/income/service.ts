@@ -9,15 +9,13 @@ import { statementOut } from "./response";
 import { categoryTypes, incomeStatement, monthsElapsed } from "./rules";
 import type { IncomeStatementResponse } from "./schemas";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
-
 /**
  * Deposit types (e-transfer, deposit) are income; spending types are expenses, grouped into sections
  * by the year's budget category types. Deleted and ignored rows are excluded. The projection scales
  * the months begun so far (in the configured timezone) to twelve.
  */
 export async function getIncomeStatement(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   input: { year: number },
 ): Promise<IncomeStatementResponse> {
   const { year } = input;

@@ -14,7 +14,6 @@ import { commentedRows, largestSpending, previousBriefing } from "./queries";
 import { fixedChargesOf, recurringAnnualOf } from "./rules";
 import { lastYearCommentsOf, lastYearCommentsQuery, suspectedIgnoredPart } from "./signals";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
 const EXCERPT_CHARS = 600;
 
 const daysInMonth = (month: string) =>
@@ -35,7 +34,7 @@ async function orNull<T>(p: Promise<T>): Promise<T | null> {
  * own as before (a failing budget or merchant part leaves its slot empty, not the page). The merchant
  * window is computed in that batch unless its cache row is fresh (guarded in SQL).
  */
-async function readAll<T extends Statements>(ctx: Ctx, month: string, year: number, own: T) {
+async function readAll<T extends Statements>(ctx: ServiceCtx, month: string, year: number, own: T) {
   const db = getDb(ctx.env.DB);
   const [sumP, budP, merP, avgP] = await Promise.all([
     summaryPart(ctx, month),
@@ -80,7 +79,7 @@ async function readAll<T extends Statements>(ctx: Ctx, month: string, year: numb
   return [summary, budget, merchants, mine, averages] as const;
 }
 
-export async function buildContext(ctx: Ctx, monthIn?: string) {
+export async function buildContext(ctx: ServiceCtx, monthIn?: string) {
   const today = await currentMonth(ctx);
   const month = monthIn ?? today.month;
   const cfg = await getConfig(ctx);

@@ -10,6 +10,7 @@ import { getDb } from "../../db";
 import type { Env } from "../../env";
 import type { QueueMessage } from "../../jobs/messages";
 import { jobSlot } from "../../db/job-slot";
+import { jobCtx } from "../activity/journal";
 import { type Clock, systemClock } from "../../lib/clock";
 import { log } from "../../lib/log";
 import { getConfig } from "../config/service";
@@ -51,7 +52,7 @@ export async function runInsightsJob(env: Env, msg: QueueMessage, clock: Clock =
   const fail = (error: string) => slot.complete(task_id, { error });
   if (remaining <= 0) return void (await fail(timeoutMessage(limit)));
 
-  const ctx = { env, clock };
+  const { ctx } = jobCtx(env, clock, INSIGHTS_KIND);
   const abort = new AbortController();
   try {
     await slot.progress(task_id, { phase: "context" });

@@ -15,7 +15,6 @@ import { BriefingValidation as BriefingValidationSchema } from "./schemas";
 import { readSlotStatus } from "../../db/job-slot-status";
 import { statusWord } from "../../db/job-slot-state";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
 export const INSIGHTS_KIND = "insights";
 /** How long past its limit a job may stay "running" before a status read calls it failed. */
 const GRACE_MS = 15_000;
@@ -25,7 +24,7 @@ export const insightsLimitMs = (env: AiEnv) =>
 export const timeoutMessage = (ms: number) =>
   `The briefing took longer than ${Math.round(ms / 1000)} s and was stopped; nothing was saved.`;
 
-export async function startInsights(ctx: Ctx, month: string) {
+export async function startInsights(ctx: ServiceCtx, month: string) {
   const env = ctx.env as AiEnv;
   const routed = providerForTask(env, await getConfig(ctx), "insights");
   // Not set up (off, no key, no bridge) is the person's configuration, never a server fault: 422.
@@ -50,7 +49,7 @@ export async function startInsights(ctx: Ctx, month: string) {
 }
 
 /** The slot's job as the status response; a job long past its limit is failed here, never stuck. */
-export async function insightsStatus(ctx: Ctx) {
+export async function insightsStatus(ctx: ServiceCtx) {
   const limit = insightsLimitMs(ctx.env as AiEnv);
   const job = await readSlotStatus(
     ctx.env,
@@ -73,7 +72,7 @@ export async function insightsStatus(ctx: Ctx) {
   };
 }
 
-export async function listSaved(ctx: Ctx, month: string) {
+export async function listSaved(ctx: ServiceCtx, month: string) {
   const { user_id } = await getConfig(ctx);
   const rows = await savedOfMonth(getDb(ctx.env.DB), user_id, month);
   const items = rows.map((r) => ({
@@ -85,7 +84,7 @@ export async function listSaved(ctx: Ctx, month: string) {
   return { items, count: items.length };
 }
 
-export async function getSaved(ctx: Ctx, { id, month }: { id: string; month: string }) {
+export async function getSaved(ctx: ServiceCtx, { id, month }: { id: string; month: string }) {
   const { user_id } = await getConfig(ctx);
   const row = await savedBriefing(getDb(ctx.env.DB), id, user_id, month);
   if (!row) throw notFound("Saved briefing");

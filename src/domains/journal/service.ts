@@ -9,8 +9,6 @@ import { toResponse } from "../transactions/rules";
 import { journalRowsQuery, summariesQuery } from "./queries";
 import { groupDays, monthlyCeiling } from "./rules";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
-
 /** The year's annual spending ceiling in cents (a decimal-era document is converted); null when none. */
 function annualCeiling(rows: { data: unknown }[]): Cents | null {
   const data = rows[0]?.data;
@@ -18,7 +16,7 @@ function annualCeiling(rows: { data: unknown }[]): Cents | null {
 }
 
 /** The journal: a month's live (not deleted, not ignored) rows by day, newest first. */
-export async function getJournal(ctx: Ctx, month: string) {
+export async function getJournal(ctx: ServiceCtx, month: string) {
   const { user_id } = await getConfig(ctx);
   const { lo, hi } = monthBounds(month);
   const db = getDb(ctx.env.DB);
@@ -50,7 +48,7 @@ export async function getJournal(ctx: Ctx, month: string) {
   };
 }
 
-export async function listDaySummaries(ctx: Ctx, month: string) {
+export async function listDaySummaries(ctx: ServiceCtx, month: string) {
   const { user_id } = await getConfig(ctx);
   const rows = await summariesQuery(getDb(ctx.env.DB), user_id, month);
   return { month, summaries: Object.fromEntries(rows.map((r) => [r.day, r.summary])) };

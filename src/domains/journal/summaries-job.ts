@@ -12,6 +12,7 @@ import { getDb } from "../../db";
 import type { Env } from "../../env";
 import type { QueueMessage } from "../../jobs/messages";
 import { jobSlot } from "../../db/job-slot";
+import { jobCtx } from "../activity/journal";
 import { type Clock, systemClock } from "../../lib/clock";
 import { log } from "../../lib/log";
 import { getConfig } from "../config/service";
@@ -112,7 +113,7 @@ export async function runDaySummariesJob(
 
 /** Every minute: with daily summaries on, summarize today at the configured local time. */
 export async function dailySummaryDuty(env: Env, clock: Clock): Promise<void> {
-  const ctx = { env, clock };
+  const { ctx } = jobCtx(env, clock, "summaries.daily");
   const cfg = await getConfig(ctx);
   if (!cfg.enable_daily_summaries || cfg.daily_summary_provider === "disabled") return;
   const { due, date } = summaryDue(clock(), cfg.timezone, cfg.daily_summary_schedule_time);

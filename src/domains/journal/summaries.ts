@@ -9,7 +9,6 @@ import { DAY_SUMMARY_TIMEOUT_SECONDS, daysToSummarize } from "./summaries-rules"
 import { readSlotStatus } from "../../db/job-slot-status";
 import { statusWord } from "../../db/job-slot-state";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
 export const SUMMARIES_KIND = "day-summaries";
 const GRACE_MS = 15_000;
 
@@ -22,7 +21,7 @@ export interface StartInput {
   force?: boolean | undefined;
 }
 
-export async function startDaySummaries(ctx: Ctx, input: StartInput) {
+export async function startDaySummaries(ctx: ServiceCtx, input: StartInput) {
   const env = ctx.env as AiEnv;
   const cfg = await getConfig(ctx);
   const routed = providerForTask(env, cfg, "daily_summary");
@@ -57,11 +56,11 @@ const busy = (p: Record<string, unknown>) =>
     `Day summaries for ${p.month ?? "a month"} are already being written (${p.completed ?? 0} of ${p.total ?? "?"} days done); wait for that job to finish.`,
   );
 
-function isPastLimit(ctx: Ctx, startedAt: string): boolean {
+function isPastLimit(ctx: ServiceCtx, startedAt: string): boolean {
   return ctx.clock().getTime() - Date.parse(startedAt) > summariesLimitMs(ctx.env as AiEnv) + GRACE_MS;
 }
 
-export async function daySummaryStatus(ctx: Ctx) {
+export async function daySummaryStatus(ctx: ServiceCtx) {
   const limit = summariesLimitMs(ctx.env as AiEnv) + GRACE_MS;
   const stopped = "The job ran past its time limit and was stopped.";
   const job = await readSlotStatus(ctx.env, SUMMARIES_KIND, ctx.clock, limit, stopped);

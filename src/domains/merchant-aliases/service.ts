@@ -14,8 +14,6 @@ import { ALIASES, type AliasRow, aliasShows, deleteAliasRow, getAlias, upsertAli
 import { aliasProblems } from "./rules";
 import type { MerchantAliasEntry } from "./schemas";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
-
 const entry = (a: AliasRow): MerchantAliasEntry => ({ raw_name: a.raw_name, canonical_name: a.canonical });
 
 export async function listAliases(ctx: Pick<ServiceCtx, "env">) {
@@ -23,7 +21,7 @@ export async function listAliases(ctx: Pick<ServiceCtx, "env">) {
   return { aliases: items.map(entry), count: items.length, version };
 }
 
-async function writeAliases(ctx: Ctx, stmts: Statement[]): Promise<void> {
+async function writeAliases(ctx: ServiceCtx, stmts: Statement[]): Promise<void> {
   const now = ctx.clock().toISOString();
   await writeList(ctx.env, ALIASES, stmts, now, ctx.batch);
   invalidateResolverCache();
@@ -38,7 +36,10 @@ export async function currentAlias(
   return row ? entry(row) : null;
 }
 
-export async function putAlias(ctx: Ctx, { rawName, canonical }: { rawName: string; canonical: string }) {
+export async function putAlias(
+  ctx: ServiceCtx,
+  { rawName, canonical }: { rawName: string; canonical: string },
+) {
   const issues = aliasProblems(rawName, canonical);
   if (issues.length > 0) throw validationError(issues);
   const before = (await currentAlias(ctx, rawName)) ?? {};
@@ -50,7 +51,7 @@ export async function putAlias(ctx: Ctx, { rawName, canonical }: { rawName: stri
   return { before, after };
 }
 
-export async function deleteAlias(ctx: Ctx, rawName: string) {
+export async function deleteAlias(ctx: ServiceCtx, rawName: string) {
   const before = await currentAlias(ctx, rawName);
   if (!before) throw notFound(`Merchant alias '${rawName}'`);
   ctx.journal({ kind: "alias", resourceId: rawName, before, after: null });
@@ -60,7 +61,7 @@ export async function deleteAlias(ctx: Ctx, rawName: string) {
 
 /** Activity revert: writes `before` back (`{}` or null means the alias did not exist). */
 export async function restoreAlias(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   {
     rawName,
     before,
@@ -83,7 +84,7 @@ export async function restoreAlias(
  * unless the alias still shows `after`. null when `after` is not an alias image (the read path).
  */
 export function guardedRestoreAlias(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   {
     rawName,
     before,

@@ -33,6 +33,14 @@ export interface NameRow {
   company: string;
 }
 
+/** A window of months: its bounds, the last month's first day, and the months (YYYY-MM). */
+export interface MonthWindow {
+  lo: string;
+  hi: string;
+  lastLo: string;
+  months: string[];
+}
+
 /**
  * ONE scan of the window: per merchant and category, the count, latest row and per-month sums and
  * counts (columns), then per merchant the month columns summed, the most used category (ties: the
@@ -41,7 +49,7 @@ export interface NameRow {
  * Plan: SEARCH transactions USING COVERING INDEX idx_transactions_month_cover, no SCAN (asserted in
  * summary.test.ts).
  */
-export function windowQuery(lo: string, hi: string, lastLo: string, months: string[], unless?: SQL) {
+export function windowQuery({ lo, hi, lastLo, months }: MonthWindow, unless?: SQL) {
   // k: the row's month as DateFileName spells it ('YYYY.MM'); the columns compare it per month.
   const k = sql`substr(${t.DateFileName}, 1, 7)`;
   // Each month's key is written into the SQL (checked digits, not bound): 24 months bound twice
@@ -126,21 +134,12 @@ function windowRow() {
  * no merchant matched. With `unless` (a condition, e.g. a fresh cache row), the statement answers
  * NULL without scanning when it holds, and `read` gives null.
  */
-export function merchantAggregatesPart(
-  db: Db,
-  lo: string,
-  hi: string,
-  lastLo: string,
-  months: string[],
-  unless?: SQL,
-) {
+export function merchantAggregatesPart(db: Db, w: MonthWindow, unless?: SQL) {
   // A select (not db.all: drizzle's D1 batch cannot bind a raw statement's parameters) whose one
   // cell is the statement as a scalar subquery.
-  const query = db
-    .select({ json: sql<string | null>`(${windowQuery(lo, hi, lastLo, months, unless)})` })
-    .from(sql`(SELECT 1)`);
+  const query = db.select({ json: sql<string | null>`(${windowQuery(w, unless)})` }).from(sql`(SELECT 1)`);
   const read = (packed: readonly { json: string | null }[]) =>
-    packed[0]?.json == null ? null : aggregatesOf(windowRow().decode(packed[0].json), months);
+    packed[0]?.json == null ? null : aggregatesOf(windowRow().decode(packed[0].json), w.months);
   return { query, read };
 }
 

@@ -12,9 +12,6 @@ import type { MerchantIntelligenceResponse } from "./schemas";
 
 export const CACHE_TTL_MS = 60 * 60 * 1000;
 
-/** `waitUntil` (a request's): the cache row is written after the response; without it, awaited. */
-type Ctx = Pick<ServiceCtx, "env" | "clock"> & Partial<Pick<ServiceCtx, "waitUntil">>;
-
 export interface IntelligenceInput {
   month?: string | undefined;
   months: number;
@@ -27,7 +24,7 @@ export interface IntelligenceInput {
  * the compute run one after the other as before.
  */
 export async function getMerchantIntelligence(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   input: IntelligenceInput,
 ): Promise<MerchantIntelligenceResponse> {
   const part = await intelligencePart(ctx, input);
@@ -48,7 +45,7 @@ export async function getMerchantIntelligence(
  * cache write begun in waitUntil). A fresh row whose value is not in shape (the guard skipped the
  * compute) is computed on its own: one more round trip, as a miss cost before.
  */
-export async function intelligencePart(ctx: Ctx, input: IntelligenceInput) {
+export async function intelligencePart(ctx: ServiceCtx, input: IntelligenceInput) {
   const now = ctx.clock();
   const nowIso = now.toISOString();
   const local = localToday(now, (await getConfig(ctx)).timezone);
@@ -58,14 +55,7 @@ export async function intelligencePart(ctx: Ctx, input: IntelligenceInput) {
   const db = getDb(ctx.env.DB);
   const cache = readCachePart(db, key);
   const w = windowOf(month, count);
-  const agg = merchantAggregatesPart(
-    db,
-    w.lo,
-    w.hi,
-    w.lastLo,
-    w.months,
-    freshCacheSql(key, nowIso, CACHE_TTL_MS),
-  );
+  const agg = merchantAggregatesPart(db, w, freshCacheSql(key, nowIso, CACHE_TTL_MS));
   const today = `${local.month}-${String(local.day).padStart(2, "0")}`;
   const fresh = (rows: Parameters<typeof cache.read>[0]) => {
     const cached = cache.read(rows);
@@ -79,10 +69,6 @@ export async function intelligencePart(ctx: Ctx, input: IntelligenceInput) {
     // waitUntil it begins after a macrotask, once the response is on its way: workerd never held
     // the response for it (merchants.test.ts holds the write and gets the answer), and begun
     // after, the round-trip counters see it as the background work it is.
-    if (!ctx.waitUntil) {
-      await writeCache(db, key, result, nowIso);
-      return result;
-    }
     const later = new Promise((resolve) => setTimeout(resolve, 0));
     ctx.waitUntil(
       later
@@ -93,7 +79,7 @@ export async function intelligencePart(ctx: Ctx, input: IntelligenceInput) {
   };
   const answer = (aggregates: Aggregates) => store(analyzeWindow(month, count, today, aggregates));
   const compute = async () => {
-    const plain = merchantAggregatesPart(db, w.lo, w.hi, w.lastLo, w.months);
+    const plain = merchantAggregatesPart(db, w);
     return answer(plain.read(await plain.query)!);
   };
   const read = async (rows: readonly unknown[]): Promise<MerchantIntelligenceResponse> => {

@@ -19,8 +19,6 @@ import {
   upsertDismissed,
 } from "./queries";
 
-type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "batch">;
-
 const Row = z.object({
   key: z.string(),
   company: z.string(),
@@ -43,7 +41,7 @@ async function current(ctx: Pick<ServiceCtx, "env">, key: string) {
 }
 
 /** Writes `before` back under `key` (null: no dismissal), after `guard` when given, in one batch. */
-async function restore(ctx: WriteCtx, key: string, before: DismissedRow | null, guard?: Statement) {
+async function restore(ctx: ServiceCtx, key: string, before: DismissedRow | null, guard?: Statement) {
   const db = getDb(ctx.env.DB);
   const write = before ? upsertDismissed(db, { ...before, key }) : deleteDismissed(db, key);
   await writeList(

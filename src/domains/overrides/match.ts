@@ -24,20 +24,22 @@ import {
 } from "./rules";
 import type { OverrideMatchCandidate } from "./schemas";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
+interface FuzzyInput {
+  ai: AiProvider;
+  company: string;
+  entries: OverrideEntry[];
+  minScore: number;
+  exclude: Set<string>;
+}
 
 async function fuzzy(
-  ctx: Ctx,
-  ai: AiProvider,
-  company: string,
-  entries: OverrideEntry[],
-  minScore: number,
-  exclude: Set<string>,
+  ctx: ServiceCtx,
+  { ai, company, entries, minScore, exclude }: FuzzyInput,
 ): Promise<OverrideMatchCandidate[]> {
   const text = (s: string) => normalizeMerchant(s) || s.toLowerCase();
   try {
     const vectorOf = await embedAll(
-      ctx.env.DB,
+      getDb(ctx.env.DB),
       ai,
       [text(company), ...entries.map((e) => text(e.company))],
       ctx.clock().toISOString(),
@@ -55,7 +57,7 @@ async function fuzzy(
 }
 
 export async function matchOverride(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   {
     input,
     ai,
@@ -70,7 +72,14 @@ export async function matchOverride(
       ? [...overrides.items, ...(await historyCorpus(getDb(ctx.env.DB)))]
       : overrides.items;
     const seen = new Set(candidates.map((c) => c.matched_rule.toLowerCase()));
-    candidates.push(...(await fuzzy(ctx, ai, input.company, corpus, input.min_score, seen)));
+    const fuzzyInput = {
+      ai,
+      company: input.company,
+      entries: corpus,
+      minScore: input.min_score,
+      exclude: seen,
+    };
+    candidates.push(...(await fuzzy(ctx, fuzzyInput)));
   }
   const top = candidates[0];
   return {

@@ -29,9 +29,6 @@ import {
 import { consolidationProblems } from "./rules";
 import type { OverrideListResponse } from "./schemas";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
-type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
-
 export async function listOverrides(ctx: Pick<ServiceCtx, "env">): Promise<OverrideListResponse> {
   return listResponse(await loadList(ctx.env, OVERRIDES));
 }
@@ -45,7 +42,7 @@ function listResponse({ items, version }: Snapshot<OverrideEntry>): OverrideList
  * Runs override statements with the version bump, the verb's queued ledger entry and the re-read
  * of the list in one batch, then drops the resolver cache and backs up; returns the list.
  */
-export async function writeOverrides(ctx: WriteCtx, stmts: Statement[]): Promise<Snapshot<OverrideEntry>> {
+export async function writeOverrides(ctx: ServiceCtx, stmts: Statement[]): Promise<Snapshot<OverrideEntry>> {
   const now = ctx.clock().toISOString();
   const { snapshot } = await writeListSnapshot(ctx.env, OVERRIDES, stmts, now, ctx.batch);
   invalidateResolverCache();
@@ -54,7 +51,7 @@ export async function writeOverrides(ctx: WriteCtx, stmts: Statement[]): Promise
 
 /** The list's spelling of `category`, or 422 naming `loc` when it is not in the list. */
 export async function canonicalCategory(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   { category, loc }: { category: string; loc: string[] },
 ): Promise<string> {
   const row = findCategory((await loadCategoryState(ctx.env)).rows, category);
@@ -75,7 +72,7 @@ export async function currentOverride(
 
 /** Creates or replaces an override; returns the list and the ledger images (`{}` before a create). */
 export async function putOverride(
-  ctx: WriteCtx,
+  ctx: ServiceCtx,
   { company, category }: { company: string; category: string },
 ) {
   // The category list and the current override in one round trip.
@@ -91,7 +88,7 @@ export async function putOverride(
 }
 
 /** Removes an override (404 when absent); returns the ledger images. */
-export async function deleteOverride(ctx: WriteCtx, company: string) {
+export async function deleteOverride(ctx: ServiceCtx, company: string) {
   const before = await currentOverride(ctx, company);
   if (!before) throw notFound(`Override for '${company}'`);
   ctx.journal({ kind: "override", resourceId: company, before, after: null });
@@ -104,7 +101,7 @@ export async function deleteOverride(ctx: WriteCtx, company: string) {
  * category deleted since is refused (409 CATEGORY_DELETED) unless `force`, which recreates it.
  */
 export async function restoreOverride(
-  ctx: WriteCtx,
+  ctx: ServiceCtx,
   {
     company,
     before,
@@ -132,7 +129,7 @@ export async function restoreOverride(
  * when `after` is not an override image (that entry takes the read path).
  */
 export function guardedRestoreOverride(
-  ctx: WriteCtx,
+  ctx: ServiceCtx,
   {
     company,
     before,
@@ -155,7 +152,7 @@ export function guardedRestoreOverride(
  * 409 when the canonical company already has an override outside the group.
  */
 export async function consolidateOverrides(
-  ctx: WriteCtx,
+  ctx: ServiceCtx,
   input: { normalized_key: string; canonical_company: string; category: string; members: string[] },
 ) {
   // The category list and the override list in one round trip (as putOverride).

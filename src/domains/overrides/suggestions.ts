@@ -22,13 +22,11 @@ import {
 } from "./queries";
 import { type Correction, dismissKey, selectSuggestions, windowStartPrefix } from "./rules";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
-
 export async function listDismissed(ctx: Pick<ServiceCtx, "env">): Promise<DismissedRow[]> {
   return (await loadList(ctx.env, DISMISSED)).items;
 }
 
-export async function getOverrideSuggestions(ctx: Ctx, months: number) {
+export async function getOverrideSuggestions(ctx: ServiceCtx, months: number) {
   // The four lists and the corrections in ONE round trip (each alone when that batch fails).
   const read = await loadLists(
     ctx.env,
@@ -48,11 +46,9 @@ export async function getOverrideSuggestions(ctx: Ctx, months: number) {
   return { suggestions, count: suggestions.length };
 }
 
-type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
-
 /** The dismissed list's write, with the verb's entry in its batch (reversible: dismissal-revert.ts). */
 async function writeDismissed(
-  ctx: WriteCtx,
+  ctx: ServiceCtx,
   stmt: Statement,
   entry: { key: string; before: object; after: object | null; summary: string },
 ): Promise<void> {
@@ -67,7 +63,7 @@ async function writeDismissed(
 }
 
 export async function dismissSuggestion(
-  ctx: WriteCtx,
+  ctx: ServiceCtx,
   { company, category }: { company: string; category: string },
 ) {
   const key = dismissKey(company, category);
@@ -84,7 +80,7 @@ export async function dismissSuggestion(
   return { detail };
 }
 
-export async function undismissSuggestion(ctx: WriteCtx, key: string) {
+export async function undismissSuggestion(ctx: ServiceCtx, key: string) {
   const k = key.trim().toLowerCase();
   const found = (await listDismissed(ctx)).find((d) => d.key === k);
   if (!found) throw notFound(`Dismissed suggestion '${k}'`);

@@ -3,7 +3,7 @@
  * learned templates, its email year's budget targets), keyed by the row's id in one batch: the
  * settings batch of the retry and the resolve (`createKeyedDeps`), one round trip, not two.
  */
-import { getDb } from "../../db";
+import type { Db } from "../../db";
 import type { AlertTemplateRow } from "../../db/schema";
 import { yearsTargetsQuery, yearTargetsQuery } from "../budget/queries";
 import type { RowKeys, RowPart } from "../../ingest";
@@ -38,13 +38,12 @@ export interface KeyedFailure {
  * `withExamples`: the failures the sender's templates learned from too (a resolve that may merge).
  */
 export function failurePart(
-  d1: D1Database,
+  db: Db,
   id: string,
   { withYear, withExamples = false }: { withYear: boolean; withExamples?: boolean },
 ): RowPart<KeyedFailure> {
-  const db = getDb(d1);
   const keys = failureKeys(id);
-  const templates = senderTemplatesPart(d1, keys.fromEmail);
+  const templates = senderTemplatesPart(db, keys.fromEmail);
   const queries = [
     failureQuery(db, id),
     mappingQuery(db, keys.recipient),
@@ -75,7 +74,7 @@ export function failurePart(
       return { row: { failure: row, examples }, keys: out };
     },
     alone: async () => {
-      const failure = await getFailure(d1, id);
+      const failure = await getFailure(db, id);
       return failure ? { failure, examples: null } : null;
     },
   };
@@ -95,10 +94,9 @@ const fold = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
  * all of them at once: their recipients' mappings, every learned template (narrowed per sender)
  * and their stored years' budget targets. A fixed number of round trips for the whole set.
  */
-export function backlogPart(d1: D1Database, limit: number, after: BacklogAfter = null): RowPart<Backlog> {
-  const db = getDb(d1);
+export function backlogPart(db: Db, limit: number, after: BacklogAfter = null): RowPart<Backlog> {
   const keys = backlogKeys();
-  const templates = allTemplatesPart(d1);
+  const templates = allTemplatesPart(db);
   return {
     queries: [
       backlogQuery(db, limit, "quarantined", after),
@@ -130,7 +128,7 @@ export function backlogPart(d1: D1Database, limit: number, after: BacklogAfter =
       return { row: { rows, keysOf }, keys: null };
     },
     alone: async () => ({
-      rows: await getFailuresByStatus(d1, "quarantined", limit, after),
+      rows: await getFailuresByStatus(db, "quarantined", limit, after),
       keysOf: () => null,
     }),
   };

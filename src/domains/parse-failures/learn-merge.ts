@@ -121,16 +121,22 @@ async function asBlocks(examples: Examples, old: TemplatePattern): Promise<Deriv
   return d.ok ? { ...d.template, pattern: { ...d.template.pattern, sources: old.sources } } : null;
 }
 
+/**
+ * A new example to merge: its sender's host, its type, the template derived from it, the same
+ * re-derived with value lines as blocks, and the examples read with the settings (if any).
+ */
+export interface MergeInput {
+  host: string;
+  transactionType: string;
+  derived: Derived;
+  example: Example;
+  asBlocksToo: () => Derived | null;
+  storedExamples?: FailureRow[] | null;
+}
+
 /** The first of the sender's templates that merges with this example, checked on every email it read. */
-export async function mergeIntoExisting(
-  deps: IngestDeps,
-  host: string,
-  transactionType: string,
-  derived: Derived,
-  example: Example,
-  asBlocksToo: () => Derived | null,
-  storedExamples: FailureRow[] | null = null,
-): Promise<MergeOutcome> {
+export async function mergeIntoExisting(deps: IngestDeps, input: MergeInput): Promise<MergeOutcome> {
+  const { host, transactionType, derived, example, asBlocksToo, storedExamples = null } = input;
   // Read with the settings when the caller knew the host up front (the resolve), else now.
   const known = deps.settings.prefetched?.templates;
   const rows = (known?.host === host ? known.rows : await templatesForHost(deps.db, host))

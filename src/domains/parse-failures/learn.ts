@@ -93,7 +93,14 @@ export async function planLearning(
     const d = deriveTemplate({ ...learnInput, blocks: true });
     return d.ok ? { ...d.template, pattern: { ...d.template.pattern, sources: [row.id] } } : null;
   };
-  const merge = await mergeIntoExisting(deps, host, type, derived.template, example, blocks, stored);
+  const merge = await mergeIntoExisting(deps, {
+    host,
+    transactionType: type,
+    derived: derived.template,
+    example,
+    asBlocksToo: blocks,
+    storedExamples: stored,
+  });
   const meta = {
     name: `${institution} ${type}`,
     institution,

@@ -23,10 +23,7 @@ export type TemplateProposal = z.infer<typeof TemplateProposalResponse>;
 
 const BY_HAND = "enter the values by hand.";
 
-export async function proposeTemplate(
-  ctx: Pick<ServiceCtx, "env" | "clock">,
-  id: string,
-): Promise<TemplateProposal> {
+export async function proposeTemplate(ctx: ServiceCtx, id: string): Promise<TemplateProposal> {
   const config = await getConfig(ctx);
   // The row first: an unknown id is a 404, an email already resolved a 409, whatever the settings.
   const { deps, row } = await pendingWithDeps(ctx, {

@@ -14,7 +14,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import { type Db, getDb } from "../../db";
+import type { Db } from "../../db";
 import { parseFailures as pf } from "../../db/schema";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { FailureRow } from "./rules";
@@ -47,12 +47,8 @@ export const upsertFailure = (db: Db, id: string, fields: FailureFields, nowIso:
     });
 
 /** Newest first; the listing leaves the (large) body out. */
-export async function listFailures(
-  d1: D1Database,
-  status: string | null,
-  limit: number,
-): Promise<FailureRow[]> {
-  return getDb(d1)
+export async function listFailures(db: Db, status: string | null, limit: number): Promise<FailureRow[]> {
+  return db
     .select({ ...getTableColumns(pf), body: sql<string | null>`NULL` })
     .from(pf)
     .where(status ? eq(pf.status, status) : ne(pf.status, "dismissed"))
@@ -64,8 +60,7 @@ export async function listFailures(
 const IDS_PER_STATEMENT = 90;
 
 /** Several failures by id, in one round trip (the emails a sender's templates learned from). */
-export async function getFailures(d1: D1Database, ids: string[]): Promise<FailureRow[]> {
-  const db = getDb(d1);
+export async function getFailures(db: Db, ids: string[]): Promise<FailureRow[]> {
   const [first, ...rest] = Array.from({ length: Math.ceil(ids.length / IDS_PER_STATEMENT) }, (_, i) =>
     db
       .select()
@@ -103,11 +98,11 @@ export const backlogQuery = (db: Db, limit: number, status = "quarantined", afte
 
 /** The rows of a status with bodies, newest first (the backlog when its batch failed). */
 export const getFailuresByStatus = (
-  d1: D1Database,
+  db: Db,
   status: string,
   limit: number,
   after: BacklogAfter = null,
-): Promise<FailureRow[]> => backlogQuery(getDb(d1), limit, status, after).all();
+): Promise<FailureRow[]> => backlogQuery(db, limit, status, after).all();
 
 /** What the backlog's rows key, as SQL subqueries: lower-cased recipients and stored years. */
 export const backlogKeys = () => ({
@@ -141,8 +136,8 @@ export function failureKeys(id: string) {
   };
 }
 
-export async function getFailure(d1: D1Database, id: string): Promise<FailureRow | null> {
-  return (await getDb(d1).select().from(pf).where(eq(pf.id, id)).get()) ?? null;
+export async function getFailure(db: Db, id: string): Promise<FailureRow | null> {
+  return (await db.select().from(pf).where(eq(pf.id, id)).get()) ?? null;
 }
 
 /** Sets the status; the resolved key and the stage change only when given (a statement for a batch). */

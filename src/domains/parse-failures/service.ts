@@ -33,31 +33,27 @@ import { commitManual, envelopeOf, missReason, replayDeterministic } from "./rep
 import { type FailureRow, matchesFilter, toDetail, toSummary, unseenValues } from "./rules";
 import type { ManualResolveRequest, ResolveImage } from "./schemas";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
-/** A verb that writes: its entry rides in its status write's batch. */
-type WriteCtx = Ctx & Pick<ServiceCtx, "journal" | "batch">;
-
-async function mustGet(ctx: Ctx, id: string): Promise<FailureRow> {
-  const row = await getFailure(ctx.env.DB, id);
+async function mustGet(ctx: ServiceCtx, id: string): Promise<FailureRow> {
+  const row = await getFailure(getDb(ctx.env.DB), id);
   if (!row) throw notFound("Parse failure");
   return row;
 }
 
 /** Quarantined rows, newest first; without a status filter, every row not dismissed. */
 export async function listParseFailures(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   { status, limit }: { status: string | null; limit: number },
 ) {
-  const rows = await listFailures(ctx.env.DB, status, limit);
+  const rows = await listFailures(getDb(ctx.env.DB), status, limit);
   return { count: rows.length, failures: rows.map(toSummary) };
 }
 
-export async function getParseFailure(ctx: Ctx, id: string) {
+export async function getParseFailure(ctx: ServiceCtx, id: string) {
   return toDetail(await mustGet(ctx, id));
 }
 
 /** Dismiss: the row leaves the default listing (idempotent); the entry rides in the status write. */
-export async function dismissParseFailure(ctx: WriteCtx, id: string) {
+export async function dismissParseFailure(ctx: ServiceCtx, id: string) {
   await mustGet(ctx, id);
   ctx.journal({ resourceId: id, summary: "dismissed" });
   const update = statusUpdate(getDb(ctx.env.DB), id, "dismissed", ctx.clock().toISOString());
@@ -85,7 +81,7 @@ async function retryRow(
     if (entry) ctx.journal(entry(status));
     await ctx.batch([statusUpdate(...args)], { ifChanged: entry !== undefined });
   };
-  const db = getDb(deps.db);
+  const db = deps.db;
   const result = await replayDeterministic(
     deps,
     row,
@@ -123,11 +119,11 @@ async function retryRow(
  * settings batch as subqueries on the row. 404 without a row; 409 when already recovered/resolved.
  */
 export async function pendingWithDeps(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   { id, opts }: { id: string; opts: DepsOptions & { withYear: boolean; withExamples?: boolean } },
 ) {
   const { withYear, withExamples, ...deps } = opts;
-  const part = failurePart(ctx.env.DB, id, { withYear, withExamples });
+  const part = failurePart(getDb(ctx.env.DB), id, { withYear, withExamples });
   const out = await createKeyedDeps(ctx.env, { clock: ctx.clock, ...deps }, part);
   const row = out.row?.failure;
   if (!row) throw notFound("Parse failure");
@@ -138,7 +134,7 @@ export async function pendingWithDeps(
 }
 
 /** Re-runs the deterministic parsers from the raw in R2. */
-export async function retryParseFailure(ctx: WriteCtx, { id, opts }: { id: string; opts?: DepsOptions }) {
+export async function retryParseFailure(ctx: ServiceCtx, { id, opts }: { id: string; opts?: DepsOptions }) {
   const { deps, row } = await pendingWithDeps(ctx, {
     id,
     opts: { ...opts, source: "retry", withYear: true },
@@ -168,7 +164,7 @@ export const RETRY_STEP_ROWS = 100;
  * is smaller); `next` is where the following step starts, null once the backlog is read to its end.
  */
 export async function retryAllParseFailures(
-  ctx: WriteCtx,
+  ctx: ServiceCtx,
   {
     filter,
     opts,
@@ -181,7 +177,7 @@ export async function retryAllParseFailures(
     limit?: number;
   },
 ) {
-  const part = backlogPart(ctx.env.DB, limit, after);
+  const part = backlogPart(getDb(ctx.env.DB), limit, after);
   const out = await createKeyedDeps(ctx.env, { clock: ctx.clock, ...opts, source: "retry" }, part);
   const backlog = out.row ?? { rows: [], keysOf: () => null };
   const rows = backlog.rows.filter((r) => matchesFilter(r, filter));
@@ -212,7 +208,7 @@ export async function retryAllParseFailures(
  * known before the row is written), else the resolve's own, with the row.
  */
 export async function resolveParseFailure(
-  ctx: Ctx & Pick<ServiceCtx, "journal" | "batch">,
+  ctx: ServiceCtx,
   { id, input }: { id: string; input: ManualResolveRequest },
 ) {
   // The row, its recipient's mapping, its sender's learned templates (and the emails they learned
@@ -254,7 +250,7 @@ export async function resolveParseFailure(
   const mergeAfter = plan?.kind === "merge" && !early;
   const result = await commitManual(deps, row, input, {
     journal: mergeAfter ? undefined : { ctx, entry: early?.entry ? () => early.entry! : entry },
-    withRow: (dfn) => [resolvedByInsert(getDb(deps.db), id, dfn, nowIso), ...(early ? [early.stmt] : [])],
+    withRow: (dfn) => [resolvedByInsert(deps.db, id, dfn, nowIso), ...(early ? [early.stmt] : [])],
   });
   if (result.status === "invalid") {
     throw validationError(
@@ -304,8 +300,8 @@ async function refuseUnseen(deps: IngestDeps, row: FailureRow, input: ManualReso
 }
 
 /** A resolve's current image: the failure's status and the row it made, as the entry's after holds it. */
-export async function currentResolve(ctx: Ctx, { id, after }: { id: string; after: unknown }) {
-  const row = await getFailure(ctx.env.DB, id);
+export async function currentResolve(ctx: ServiceCtx, { id, after }: { id: string; after: unknown }) {
+  const row = await getFailure(getDb(ctx.env.DB), id);
   if (!row) return null;
   const txId = (after as { tx_id?: unknown } | null)?.tx_id;
   const image = typeof txId === "string" ? await currentImage(ctx, txId) : null;
@@ -318,7 +314,7 @@ export async function currentResolve(ctx: Ctx, { id, after }: { id: string; afte
  * longer resolved.
  */
 export async function undoResolve(
-  ctx: WriteCtx,
+  ctx: ServiceCtx,
   {
     id,
     before,
@@ -326,7 +322,7 @@ export async function undoResolve(
     opts,
   }: { id: string; before: ResolveImage; after: unknown; opts: { journal?: () => void } },
 ) {
-  const row = await getFailure(ctx.env.DB, id);
+  const row = await getFailure(getDb(ctx.env.DB), id);
   if (!row || row.status !== "resolved") throw conflict("This email is no longer resolved");
   const txId = (after as { tx_id?: unknown } | null)?.tx_id;
   const key = typeof txId === "string" ? decodeTxId(txId) : null;
@@ -344,7 +340,7 @@ export async function undoResolve(
  * to-fixture writes a scrubbed fixture pair into the source checkout. A Worker has no writable
  * checkout, so this deployment always refuses (demo mode already answers 405 before this).
  */
-export async function parseFailureToFixture(ctx: Ctx, id: string): Promise<never> {
+export async function parseFailureToFixture(ctx: ServiceCtx, id: string): Promise<never> {
   await mustGet(ctx, id);
   throw conflict(
     "to-fixture needs a writable source checkout, which a Cloudflare Worker does not have: " +

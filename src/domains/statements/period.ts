@@ -71,7 +71,7 @@ export interface GuessPart {
  */
 export function guessPart(ctx: ServiceCtx, at: { statementId: string; day?: string }): GuessPart {
   const db = getDb(ctx.env.DB);
-  const resolver = resolverReads(ctx.env.DB, ctx.clock);
+  const resolver = resolverReads(getDb(ctx.env.DB), ctx.clock);
   const n = resolver.stmts.length;
   const id = at.statementId;
   if (at.day) {
@@ -188,7 +188,7 @@ export async function periodReads(
   const kept = guessed && fromGuess(guessed, match, transfer);
   if (kept) return kept;
   const db = getDb(ctx.env.DB);
-  const resolver = resolverReads(ctx.env.DB, ctx.clock);
+  const resolver = resolverReads(getDb(ctx.env.DB), ctx.clock);
   const n = resolver.stmts.length;
   try {
     const { results, config } = await batchWithConfig(ctx, [

@@ -5,6 +5,7 @@
  * previous rows so a person's edits and settled results survive.
  */
 import { plainCents, type Cents } from "../../lib/money";
+import { getDb } from "../../db";
 import { aiFor } from "../../ai/routing";
 import { FALLBACK_CATEGORY } from "../../categorize/categories";
 import { FUZZY_THRESHOLD_RECONCILER, resolveFuzzy } from "../../categorize/fuzzy";
@@ -28,7 +29,7 @@ async function suggestCategories(
   known: string | null | undefined,
   settings: Settings | undefined,
 ): Promise<Map<string, string>> {
-  const index = await getResolverIndex(ctx.env.DB, ctx.clock, known);
+  const index = await getResolverIndex(getDb(ctx.env.DB), ctx.clock, known);
   const out = new Map<string, string>();
   const misses: string[] = [];
   for (const n of new Set(names)) {
@@ -45,14 +46,9 @@ async function suggestCategories(
     let category = FALLBACK_CATEGORY;
     if (ai) {
       try {
-        const hit = await resolveFuzzy(
-          ctx.env.DB,
-          ai,
-          index,
-          n,
-          ctx.clock().toISOString(),
-          FUZZY_THRESHOLD_RECONCILER,
-        );
+        const nowIso = ctx.clock().toISOString();
+        const input = { ai, index, company: n, nowIso, threshold: FUZZY_THRESHOLD_RECONCILER };
+        const hit = await resolveFuzzy(getDb(ctx.env.DB), input);
         if (hit) category = hit.category;
       } catch (err) {
         log("warn", "statements.fuzzy_failed", { error: String(err) });

@@ -4,6 +4,7 @@
  */
 import type { Env } from "../../env";
 import { type Notifier, type NotifyMessage, notifierFromEnv, safeSend } from "../../notify";
+import { jobCtx } from "../activity/journal";
 import type { Clock } from "../../lib/clock";
 import { addMonths } from "../../lib/month";
 import { currentMonth, getSummary } from "./service";
@@ -46,7 +47,7 @@ export function monthlySummaryMessage(s: Awaited<ReturnType<typeof getSummary>>)
 
 /** Summarizes the month before the current one (in the configured time zone) and sends it. */
 export async function sendMonthlySummary(env: Env, clock: Clock, notifier: Notifier = notifierFromEnv(env)) {
-  const ctx = { env, clock };
+  const { ctx } = jobCtx(env, clock, "summary.monthly");
   const { month } = await currentMonth(ctx);
   const summary = await getSummary(ctx, addMonths(month, -1));
   const message = monthlySummaryMessage(summary);

@@ -15,10 +15,11 @@ import {
 import { anomalyOut, deltaOut, monthOut, paceOut, trendMonthOut } from "./response";
 import { anomalies, categoryDeltas, monthSummary, pace, pct } from "./rules";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
 const BASELINE_MONTHS = 6;
 
-export async function currentMonth(ctx: Ctx): Promise<{ month: string; day: number; timezone: string }> {
+export async function currentMonth(
+  ctx: ServiceCtx,
+): Promise<{ month: string; day: number; timezone: string }> {
   const { timezone } = await getConfig(ctx);
   const t = localToday(ctx.clock(), timezone);
   return { month: t.month, day: t.day, timezone };
@@ -27,7 +28,7 @@ export async function currentMonth(ctx: Ctx): Promise<{ month: string; day: numb
 /** `YYYY-MM` of an aggregate's `YYYY.MM` month key. */
 const monthOf = (ym: string) => monthOfDateFileName(`${ym}.`);
 
-export async function getSummary(ctx: Ctx, month: string) {
+export async function getSummary(ctx: ServiceCtx, month: string) {
   const part = await summaryPart(ctx, month);
   return part.read(await getDb(ctx.env.DB).batch(part.queries));
 }
@@ -38,7 +39,7 @@ export async function getSummary(ctx: Ctx, month: string) {
  * baselines and the pace's month-to-date sums) and how their results become the summary. A caller
  * batching it with other reads runs the queries itself.
  */
-export async function summaryPart(ctx: Ctx, month: string) {
+export async function summaryPart(ctx: ServiceCtx, month: string) {
   const db = getDb(ctx.env.DB);
   const prevMonth = addMonths(month, -1);
   const cur = monthBounds(month);
@@ -147,7 +148,7 @@ export function trendPart(db: Db, months: number, end: string) {
   };
 }
 
-export async function getTrend(ctx: Ctx, { months, endMonth }: { months: number; endMonth?: string }) {
+export async function getTrend(ctx: ServiceCtx, { months, endMonth }: { months: number; endMonth?: string }) {
   const end = endMonth ?? (await currentMonth(ctx)).month;
   const part = trendPart(getDb(ctx.env.DB), months, end);
   return part.read(await part.query);

@@ -72,7 +72,7 @@ export async function seedDemoHousehold(
 
   const emails = buildDemoEmails({ seed, today, months });
   const base: Omit<IngestDeps, "clock"> = {
-    db: ctx.env.DB,
+    db: getDb(ctx.env.DB),
     files: ctx.env.FILES,
     ai: null,
     notify: silent,

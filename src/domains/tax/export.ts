@@ -10,8 +10,6 @@ import * as q from "./queries";
 import { computeYear } from "./service";
 import { packFiles, writeTaxZip, type ZipSources } from "./zip";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
-
 export const exportName = (year: number) => `tax-pack-${year}.zip`;
 
 /** The alert as an accountant reads it: a few headers, then the body as stored. */
@@ -39,10 +37,7 @@ export type TaxExport =
  * zip streams through a TransformStream while the response is already flowing; past it, the
  * stepped build starts (its first step here) and its status is the answer.
  */
-export async function startTaxExport(
-  ctx: Ctx & Pick<ServiceCtx, "waitUntil">,
-  year: number,
-): Promise<TaxExport> {
+export async function startTaxExport(ctx: ServiceCtx, year: number): Promise<TaxExport> {
   const pack = await computeYear(ctx, year);
   const files = packFiles(pack.lines, pack.receipts);
   if (files.files.length > DIRECT_FILES) {

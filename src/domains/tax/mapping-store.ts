@@ -18,10 +18,9 @@ import {
 } from "./mapping";
 import * as q from "./queries";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
 const BACKUP_NAME = "tax_mapping";
 
-async function storedDoc(ctx: Pick<Ctx, "env">): Promise<unknown | null> {
+async function storedDoc(ctx: Pick<ServiceCtx, "env">): Promise<unknown | null> {
   const { value } = await readWithFallback(ctx.env.FILES, BACKUP_NAME, () =>
     q.readMapping(getDb(ctx.env.DB)),
   );
@@ -30,7 +29,7 @@ async function storedDoc(ctx: Pick<Ctx, "env">): Promise<unknown | null> {
 
 /** The effective mapping and whether it is the personal one. */
 export async function loadMappingInfo(
-  ctx: Pick<Ctx, "env">,
+  ctx: Pick<ServiceCtx, "env">,
 ): Promise<{ mapping: TaxMapping; personal: boolean }> {
   return effectiveMapping(await storedDoc(ctx));
 }
@@ -46,13 +45,13 @@ export function effectiveMapping(doc: unknown | null): { mapping: TaxMapping; pe
   return { mapping: packagedMapping(), personal: false };
 }
 
-export const loadMapping = async (ctx: Pick<Ctx, "env">) => (await loadMappingInfo(ctx)).mapping;
+export const loadMapping = async (ctx: Pick<ServiceCtx, "env">) => (await loadMappingInfo(ctx)).mapping;
 
 /**
  * Replaces the stored mapping (`after` null: drops it) with the entry `entry` makes of the images
  * in the same batch; then the R2 copy. Returns the before image (`{}`: there was none).
  */
-async function writeDoc(ctx: Ctx, after: TaxMappingDoc | null, entry: (before: object) => void) {
+async function writeDoc(ctx: ServiceCtx, after: TaxMappingDoc | null, entry: (before: object) => void) {
   const before = ((await storedDoc(ctx)) as object | null) ?? {};
   const db = getDb(ctx.env.DB);
   entry(before);
@@ -73,7 +72,7 @@ function validDoc(doc: unknown): TaxMappingDoc {
 }
 
 /** Validates and stores a personal mapping (journaled, reversible); returns the images. */
-export async function putMapping(ctx: Ctx, doc: unknown) {
+export async function putMapping(ctx: ServiceCtx, doc: unknown) {
   const after = validDoc(doc);
   const before = await writeDoc(ctx, after, (b) =>
     ctx.journal(mappingEntry(b, after, "Set a personal tax line mapping")),
@@ -82,7 +81,7 @@ export async function putMapping(ctx: Ctx, doc: unknown) {
 }
 
 /** Drops the personal mapping (the packaged one applies again; journaled, reversible). */
-export async function deleteMapping(ctx: Ctx) {
+export async function deleteMapping(ctx: ServiceCtx) {
   const before = await writeDoc(ctx, null, (b) =>
     ctx.journal(mappingEntry(b, null, "Dropped the personal tax line mapping")),
   );
@@ -90,12 +89,12 @@ export async function deleteMapping(ctx: Ctx) {
 }
 
 /** Reverter pair for `tax_mapping`. */
-export const currentMapping = async (ctx: Pick<Ctx, "env">) =>
+export const currentMapping = async (ctx: Pick<ServiceCtx, "env">) =>
   ((await storedDoc(ctx)) as object | null) ?? null;
 
 /** Writes an image back; the revert's own entry (`journal`) rides in the write's batch. */
 export async function restoreMapping(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   { image, journal }: { image: Record<string, unknown> | null; journal?: () => void },
 ) {
   const after = image && Array.isArray(image.lines) ? validDoc(image) : null;
@@ -107,7 +106,7 @@ export async function restoreMapping(
  * write, aborted unless the stored mapping still is `after`; then the R2 copy.
  */
 export function guardedRestoreMapping(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   { image, after }: { image: Record<string, unknown> | null; after: Record<string, unknown> | null },
 ) {
   if (after && !Array.isArray(after.lines)) return null;

@@ -23,9 +23,6 @@ import {
 } from "./rules";
 import type { TaxPackResponse, TaxPackTransaction } from "./schemas";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
-type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
-
 export interface YearPack {
   year: number;
   mapping: TaxMapping;
@@ -38,7 +35,7 @@ export interface YearPack {
  * The effective mapping and the year's rows, receipts and overrides in ONE round trip; when that
  * batch fails, as before: the mapping alone (its R2 copy when D1 fails), then the year's reads.
  */
-async function readYear(ctx: Ctx, lo: string, hi: string) {
+async function readYear(ctx: ServiceCtx, lo: string, hi: string) {
   const db = getDb(ctx.env.DB);
   const year = () =>
     [q.yearRows(db, lo, hi), q.yearReceipts(db, lo, hi), q.yearOverrides(db, lo, hi)] as const;
@@ -55,7 +52,7 @@ async function readYear(ctx: Ctx, lo: string, hi: string) {
 }
 
 /** Computes the year's lines (cents) with the receipts behind them. */
-export async function computeYear(ctx: Ctx, year: number): Promise<YearPack> {
+export async function computeYear(ctx: ServiceCtx, year: number): Promise<YearPack> {
   const [lo, hi] = yearRange(year);
   const { mapping, rows, receipts, overrides } = await readYear(ctx, lo, hi);
   const byTx = new Map<string, { id: string; r2Key: string; contentType: string; size: number }[]>();
@@ -102,7 +99,7 @@ export const memberResponse = (m: Member): TaxPackTransaction => ({
   manual: m.manual,
 });
 
-export async function getTaxPack(ctx: Ctx, year: number): Promise<TaxPackResponse> {
+export async function getTaxPack(ctx: ServiceCtx, year: number): Promise<TaxPackResponse> {
   const pack = await computeYear(ctx, year);
   const grand = sumCents(pack.lines.map((l) => l.total));
   return {
@@ -124,7 +121,7 @@ export async function getTaxPack(ctx: Ctx, year: number): Promise<TaxPackRespons
 }
 
 /** The picker's options: every mapped line, then Other claimable. */
-export async function taxLines(ctx: Ctx) {
+export async function taxLines(ctx: ServiceCtx) {
   const m = await loadMapping(ctx);
   return {
     lines: [...m.lines.map((l) => ({ key: l.key, label: l.label })), { key: OTHER_KEY, label: OTHER_LABEL }],
@@ -143,7 +140,7 @@ type OverrideRow = Awaited<ReturnType<typeof q.getOverride>>;
  * mapping. When that batch fails, each read alone as before (the mapping falls back to its R2 copy).
  */
 async function overrideReads(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   key: TxKey,
 ): Promise<{ tx: TxRow; override: OverrideRow; mapping: () => Promise<TaxMapping> }> {
   const db = getDb(ctx.env.DB);
@@ -168,7 +165,7 @@ function requireSpending(tx: TxRow, loc: (string | number)[]): void {
 
 /** Upserts an include (into a line key or `other`) or an exclude; returns the ledger images. */
 export async function setOverride(
-  ctx: WriteCtx,
+  ctx: ServiceCtx,
   input: { tx_id: string; mode: "include" | "exclude"; line_key?: string | null },
 ) {
   const key = decodeTxId(input.tx_id);
@@ -199,7 +196,7 @@ export async function setOverride(
 }
 
 /** Removes the override of a transaction (404 when there is none); returns the ledger image. */
-export async function clearOverride(ctx: WriteCtx, txId: string) {
+export async function clearOverride(ctx: ServiceCtx, txId: string) {
   const key = decodeTxId(txId);
   const before = key ? overrideImage(await q.getOverride(getDb(ctx.env.DB), key)) : null;
   if (!key || !before) throw notFound("Tax override");
@@ -210,14 +207,14 @@ export async function clearOverride(ctx: WriteCtx, txId: string) {
 }
 
 /** Reverter: the override's current image. */
-export async function currentOverride(ctx: Ctx, txId: string) {
+export async function currentOverride(ctx: ServiceCtx, txId: string) {
   const key = decodeTxId(txId);
   return key ? overrideImage(await q.getOverride(getDb(ctx.env.DB), key)) : null;
 }
 
 /** Reverter: writes an image back (`{}` or null: no override); the revert's entry rides in its batch. */
 export async function restoreOverride(
-  ctx: WriteCtx,
+  ctx: ServiceCtx,
   {
     txId,
     image,
@@ -243,7 +240,7 @@ export async function restoreOverride(
  * aborted unless the override still shows `after`. null when `after` is not such an image.
  */
 export function guardedRestoreOverride(
-  ctx: WriteCtx,
+  ctx: ServiceCtx,
   { txId, image, after }: { txId: string; image: Record<string, unknown> | null; after: Image | null },
 ) {
   const key = decodeTxId(txId);

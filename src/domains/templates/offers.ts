@@ -3,7 +3,7 @@
  * learned template reads, whose validated values are found verbatim in the email, is offered as a
  * template; accepting it saves the template without the person typing anything.
  */
-import { getDb } from "../../db";
+import { getDb, type Db } from "../../db";
 import type { AlertTemplateRow, TransactionRow } from "../../db/schema";
 import { createKeyedDeps, type RowPart } from "../../ingest";
 import { allMappingsQuery } from "../../ingest/queries";
@@ -34,8 +34,6 @@ import { decodeTxId, encodeTxId, type TxKey } from "../../lib/txid";
 import { queuedRows } from "../transactions/attention-queries";
 import { keyedColumns, rowByKeyQuery } from "../transactions/queries";
 import { comparable, templateEntry } from "./service";
-
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
 
 interface Offer {
   tx_id: string;
@@ -90,9 +88,8 @@ async function offerFor(
  * The offer's transaction as a part of the settings batch: the row (stored columns), the mapping of
  * its recipient and its sender's learned templates, keyed by the row in SQL.
  */
-function offerPart(d1: D1Database, key: TxKey): RowPart<TransactionRow> {
-  const db = getDb(d1);
-  const templates = senderTemplatesPart(d1, keyedColumns(key).fromEmail);
+function offerPart(db: Db, key: TxKey): RowPart<TransactionRow> {
+  const templates = senderTemplatesPart(db, keyedColumns(key).fromEmail);
   return {
     queries: [rowByKeyQuery(db, key), mappingQuery(db, key.forwardedTo), templates.query],
     read(results) {
@@ -148,11 +145,10 @@ type Listed = { rows: TransactionRow[]; known: RowKnown | null };
  * The queued rows, every recipient mapping and every learned template as a part of the settings
  * batch (ONE round trip); when that batch fails, the rows alone (each row's reads then on its own).
  */
-function listPart(d1: D1Database): RowPart<Listed> {
-  const db = getDb(d1);
+function listPart(db: Db): RowPart<Listed> {
   const queued = () => queuedRows(db, "ai_extraction", 50);
   return {
-    queries: [queued(), allMappingsQuery(db), allTemplatesPart(d1).query],
+    queries: [queued(), allMappingsQuery(db), allTemplatesPart(db).query],
     read(results) {
       const [rows = [], mappings = [], templates = []] = results as [
         { tx: TransactionRow }[],
@@ -166,11 +162,11 @@ function listPart(d1: D1Database): RowPart<Listed> {
 }
 
 /** AI-rescued rows still awaiting review, each offered once per sender domain. */
-export async function listOffers(ctx: Ctx) {
+export async function listOffers(ctx: ServiceCtx) {
   const { deps, row } = await createKeyedDeps(
     ctx.env,
     { clock: ctx.clock, ai: null, source: "template-offer" },
-    listPart(ctx.env.DB),
+    listPart(getDb(ctx.env.DB)),
   );
   const offers: Offer[] = [];
   for (const tx of row?.rows ?? []) {
@@ -191,7 +187,7 @@ export async function acceptOffer(
   const { deps, row: tx } = await createKeyedDeps(
     ctx.env,
     { clock: ctx.clock, ai: null, source: "template-offer" },
-    offerPart(ctx.env.DB, key),
+    offerPart(getDb(ctx.env.DB), key),
   );
   if (!tx || tx.DeletedAt !== null) throw notFound("Transaction");
   const o = await offerFor(deps, tx);
@@ -214,10 +210,10 @@ export async function acceptOffer(
   const stored =
     known?.host === o.derived.senderDomain
       ? known.rows.find((r) => r.id === id)
-      : await getTemplateRow(ctx.env.DB, id);
+      : await getTemplateRow(getDb(ctx.env.DB), id);
   const row = stored ?? fresh;
   const summary = `Taught the journal ${row.institution}'s alerts`;
   ctx.journal(templateEntry(id, {}, comparable(row), summary));
-  await ctx.batch([insertTemplateRow(ctx.env.DB, fresh)]);
+  await ctx.batch([insertTemplateRow(getDb(ctx.env.DB), fresh)]);
   return row;
 }

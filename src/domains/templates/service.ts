@@ -1,3 +1,5 @@
+import type { Db } from "../../db";
+import { getDb } from "../../db";
 import type { AlertTemplateRow } from "../../db/schema";
 import { createKeyedDeps, headReads, type RowPart } from "../../ingest";
 import { sha256Hex } from "../../ingest/hash";
@@ -26,8 +28,6 @@ import { notFound } from "../../lib/errors";
 import { fromCents } from "../../lib/money";
 import type { TemplateSummary, TemplateTestResponse } from "./schemas";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
-type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
 /** A reversible ledger entry over whole template rows (`alert_template`). */
 export const templateEntry = (id: string, before: object | null, after: object | null, summary: string) =>
   ({ kind: "alert_template", resourceId: id, before, after, summary, reversible: true }) as const;
@@ -50,40 +50,40 @@ export function toSummary(row: AlertTemplateRow): TemplateSummary {
 }
 
 /** The template as a part of the settings batch (it keys no other read). */
-const templatePart = (d1: D1Database, id: string): RowPart<AlertTemplateRow> => ({
-  queries: [templateRowQuery(d1, id)],
+const templatePart = (db: Db, id: string): RowPart<AlertTemplateRow> => ({
+  queries: [templateRowQuery(db, id)],
   read: ([rows]) => ({ row: (rows as AlertTemplateRow[])[0] ?? null, keys: null }),
-  alone: () => getTemplateRow(d1, id),
+  alone: () => getTemplateRow(db, id),
 });
 
 async function getRow(ctx: Pick<ServiceCtx, "env">, id: string): Promise<AlertTemplateRow | null> {
-  return getTemplateRow(ctx.env.DB, id);
+  return getTemplateRow(getDb(ctx.env.DB), id);
 }
 
-async function mustGet(ctx: Ctx, id: string): Promise<AlertTemplateRow> {
+async function mustGet(ctx: ServiceCtx, id: string): Promise<AlertTemplateRow> {
   const row = await getRow(ctx, id);
   if (!row) throw notFound("Template");
   return row;
 }
 
-export async function listTemplates(ctx: Ctx) {
-  const rows = await listTemplateRows(ctx.env.DB);
+export async function listTemplates(ctx: ServiceCtx) {
+  const rows = await listTemplateRows(getDb(ctx.env.DB));
   return { count: rows.length, templates: rows.map(toSummary) };
 }
 
 /** Renames; returns the ledger images (whole rows, so a revert writes the row back as it was). */
-export async function renameTemplate(ctx: WriteCtx, { id, name }: { id: string; name: string }) {
+export async function renameTemplate(ctx: ServiceCtx, { id, name }: { id: string; name: string }) {
   const before = await mustGet(ctx, id);
   const after = { ...before, name, updated_at: ctx.clock().toISOString() };
   ctx.journal(templateEntry(id, before, comparable(after), `Renamed template to ${name}`));
-  await ctx.batch([renameTemplateRow(ctx.env.DB, id, name, after.updated_at)]);
+  await ctx.batch([renameTemplateRow(getDb(ctx.env.DB), id, name, after.updated_at)]);
   return { before, after: comparable(after), response: toSummary(after) };
 }
 
-export async function deleteTemplate(ctx: WriteCtx, id: string) {
+export async function deleteTemplate(ctx: ServiceCtx, id: string) {
   const before = await mustGet(ctx, id);
   ctx.journal(templateEntry(id, before, null, `Deleted template ${before.name}`));
-  await ctx.batch([deleteTemplateRow(ctx.env.DB, id)]);
+  await ctx.batch([deleteTemplateRow(getDb(ctx.env.DB), id)]);
   return { before, after: null };
 }
 
@@ -103,7 +103,7 @@ export const currentTemplate = async (ctx: Pick<ServiceCtx, "env">, id: string) 
 
 /** Reverter: writes a whole-row image back (null or `{}`: the template did not exist), with the revert's entry. */
 export async function restoreTemplate(
-  ctx: WriteCtx,
+  ctx: ServiceCtx,
   {
     id,
     image,
@@ -116,7 +116,7 @@ export async function restoreTemplate(
   const first = guard ? [guard] : []; // a guarded revert's aborting guard goes first
   if (!image || !pattern) {
     journal?.(); // the revert's own entry rides in the restore's batch
-    await ctx.batch(batchOf([...first, deleteTemplateRow(ctx.env.DB, id)]));
+    await ctx.batch(batchOf([...first, deleteTemplateRow(getDb(ctx.env.DB), id)]));
     return;
   }
   const str = (k: string) => {
@@ -140,12 +140,12 @@ export async function restoreTemplate(
   };
   // A restore keeps the counters of a row that still exists (they count emails, not edits).
   journal?.();
-  await ctx.batch(batchOf([...first, restoreTemplateRow(ctx.env.DB, row)]));
+  await ctx.batch(batchOf([...first, restoreTemplateRow(getDb(ctx.env.DB), row)]));
 }
 
 /** What the template would read from a raw email; nothing is written. */
 export async function testTemplate(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   { id, raw }: { id: string; raw: string },
 ): Promise<TemplateTestResponse> {
   const bytes = new TextEncoder().encode(raw);
@@ -154,7 +154,7 @@ export async function testTemplate(
   const { deps, row } = await createKeyedDeps(
     ctx.env,
     { clock: ctx.clock, ai: null, source: "template-test", recipient },
-    templatePart(ctx.env.DB, id),
+    templatePart(getDb(ctx.env.DB), id),
   );
   if (!row) throw notFound("Template");
   const env = await makeEnvelope(deps, await parseMime(bytes), await sha256Hex(bytes), "");

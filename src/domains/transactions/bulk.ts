@@ -1,6 +1,6 @@
 /** Bulk category update: every row validated and written in one D1 batch; per-row results. */
 import type { BatchItem } from "drizzle-orm/batch";
-import { getDb } from "../../db";
+import { getDb, type Db } from "../../db";
 import { clearAttentionRow } from "./attention-queries";
 import type { ServiceCtx } from "../../lib/context";
 import type { EditableImage } from "./rules";
@@ -13,7 +13,6 @@ import { guardedRowWrites, restoreImage } from "./service";
 import { rowByKeyQuery, rowQuery, setCategoryIfListedQuery } from "./queries";
 import { canonicalCategory, correctedAudit, editableImage, type TxRow } from "./rules";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
 export interface BulkItem {
   forwarded_to: string;
   date_file_name: string;
@@ -24,13 +23,12 @@ export interface BulkItem {
  * The category list and every named row in ONE batch. When that batch fails, each read as before:
  * the list alone (the defaults when it cannot be read), then the rows.
  */
-async function bulkReads(d1: D1Database, rowReads: ReturnType<typeof rowByKeyQuery>[]) {
-  const db = getDb(d1);
+async function bulkReads(db: Db, rowReads: ReturnType<typeof rowByKeyQuery>[]) {
   try {
     const [names, ...found] = await db.batch([categoriesQuery(db), ...rowReads]);
     return { list: categoryNames(names), found: found as TxRow[][] };
   } catch {
-    const list = await loadCategories(d1);
+    const list = await loadCategories(db);
     const [first, ...rest] = rowReads;
     const found: TxRow[][] = first ? await db.batch([first, ...rest]) : [];
     return { list, found };
@@ -38,14 +36,14 @@ async function bulkReads(d1: D1Database, rowReads: ReturnType<typeof rowByKeyQue
 }
 
 export async function bulkUpdateCategory(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   { updates, source }: { updates: BulkItem[]; source: string },
 ) {
   const db = getDb(ctx.env.DB);
   const now = ctx.clock().toISOString();
   const keyOf = (u: BulkItem) => ({ forwardedTo: u.forwarded_to, dateFileName: u.date_file_name });
   const { list, found } = await bulkReads(
-    ctx.env.DB,
+    getDb(ctx.env.DB),
     updates.map((u) => rowByKeyQuery(db, keyOf(u))),
   );
   const writes: BatchItem<"sqlite">[] = [];
@@ -98,9 +96,9 @@ export async function bulkUpdateCategory(
 }
 
 /** Ledger support for bulk entries: images are `{rows: {tx_id: image}}`; every row read in one batch. */
-export async function currentBulkImage(ctx: Ctx, txIds: readonly string[]) {
+export async function currentBulkImage(ctx: ServiceCtx, txIds: readonly string[]) {
   const keyed = txIds.map((txId) => [txId, decodeTxId(txId)] as const);
-  const reads = keyed.flatMap(([, key]) => (key ? [rowQuery(ctx.env.DB, key)] : []));
+  const reads = keyed.flatMap(([, key]) => (key ? [rowQuery(getDb(ctx.env.DB), key)] : []));
   const found = reads.length ? await getDb(ctx.env.DB).batch(batchOf(reads)) : [];
   const rows: Record<string, unknown> = {};
   let i = 0;
@@ -117,7 +115,7 @@ export async function currentBulkImage(ctx: Ctx, txIds: readonly string[]) {
  * take the read path.
  */
 export function guardedBulkRestore(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   {
     txIds,
     image,
@@ -143,7 +141,7 @@ export function guardedBulkRestore(
 }
 
 export async function restoreBulkImage(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   {
     image,
     opts = { force: false },

@@ -3,6 +3,7 @@
  * context), overrides-only categorization, no notification. A typed date is stored at 00:00.
  */
 import { isCalendarDate } from "../../lib/calendar";
+import { getDb } from "../../db";
 import { createIngestDeps } from "../../ingest";
 import { commitTransaction, type Draft, draftHash, typedCategory } from "../../ingest/commit";
 import { dateFileName, dayParts, displayDate } from "../../ingest/dates";
@@ -13,8 +14,6 @@ import { encodeTxId } from "../../lib/txid";
 import { getRow } from "./queries";
 import { createdImage, MANUAL_RECIPIENT, toResponse } from "./rules";
 import { nonZeroCents, resolveCategory } from "./service";
-
-type Ctx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
 
 export interface ManualInput {
   date: string;
@@ -31,7 +30,7 @@ export interface ManualInput {
 /** The 409 code of a hand add whose identical twin is stored (`details.existing` shows it). */
 export const DUPLICATE_TRANSACTION = "DUPLICATE_TRANSACTION";
 
-export async function addManual(ctx: Ctx, input: ManualInput) {
+export async function addManual(ctx: ServiceCtx, input: ManualInput) {
   if (!isCalendarDate(input.date)) {
     throw validationError(
       [{ loc: ["body", "date"], msg: "not a real date", type: "value_error" }],
@@ -103,7 +102,7 @@ export async function addManual(ctx: Ctx, input: ManualInput) {
   const txId = encodeTxId(MANUAL_RECIPIENT, dfn);
   if (result.status === "duplicate") {
     // Nothing was written: a 409 that shows the stored twin, so the person can add anyway.
-    const twin = await getRow(ctx.env.DB, { forwardedTo: MANUAL_RECIPIENT, dateFileName: dfn });
+    const twin = await getRow(getDb(ctx.env.DB), { forwardedTo: MANUAL_RECIPIENT, dateFileName: dfn });
     throw conflict(
       "An identical transaction (same day, amount, merchant, type and institution) is already in the " +
         "journal: nothing was added. Send allow_duplicate: true to add it anyway.",

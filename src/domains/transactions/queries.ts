@@ -11,7 +11,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import { type Db, getDb, inRange, sameJson } from "../../db";
+import { type Db, inRange, sameJson } from "../../db";
 import type { Statement } from "../../db/lists";
 import { attentionQueue, transactions as t } from "../../db/schema";
 import { categoriesQuery, categoryNames } from "../../categorize/categories";
@@ -36,8 +36,8 @@ export function listedColumns() {
   };
 }
 
-export function selectWithAttention(d1: D1Database, where: SQL | undefined) {
-  return getDb(d1)
+export function selectWithAttention(db: Db, where: SQL | undefined) {
+  return db
     .select({
       ...getTableColumns(t),
       needs_attention: onQueue().as("needs_attention"),
@@ -99,28 +99,23 @@ export function ignoreCompanies(db: Db, companies: string[]): Statement[] {
 
 export type ListKind = "active" | "trash" | "attention";
 
-export async function listMonth(
-  d1: D1Database,
-  lo: string,
-  hi: string,
-  kind: ListKind,
-): Promise<ListedRow[]> {
-  return rowsFromJson(await listMonthQuery(d1, lo, hi, kind));
+export async function listMonth(db: Db, lo: string, hi: string, kind: ListKind): Promise<ListedRow[]> {
+  return rowsFromJson(await listMonthQuery(db, lo, hi, kind));
 }
 
 /** Several month lists in ONE round trip (a batch of `listMonth`'s reads), in the order asked. */
 export async function listMonths(
-  d1: D1Database,
+  db: Db,
   lists: { lo: string; hi: string; kind: ListKind }[],
 ): Promise<ListedRow[][]> {
-  const [first, ...rest] = lists.map((l) => listMonthQuery(d1, l.lo, l.hi, l.kind));
+  const [first, ...rest] = lists.map((l) => listMonthQuery(db, l.lo, l.hi, l.kind));
   if (!first) return [];
-  const out = await getDb(d1).batch([first, ...rest]);
+  const out = await db.batch([first, ...rest]);
   return out.map((packed) => rowsFromJson(packed));
 }
 
 /** `listMonth`'s read (unexecuted): the month's rows of one kind as ONE packed JSON text. */
-function listMonthQuery(d1: D1Database, lo: string, hi: string, kind: ListKind) {
+function listMonthQuery(db: Db, lo: string, hi: string, kind: ListKind) {
   const state =
     kind === "trash"
       ? isNotNull(t.DeletedAt)
@@ -129,7 +124,6 @@ function listMonthQuery(d1: D1Database, lo: string, hi: string, kind: ListKind) 
         : isNull(t.DeletedAt);
   // The month's rows as ONE JSON text (as the search hands its rows over): D1 passes one value
   // instead of ~800 rows × 17 cells, which is most of a month read's cost.
-  const db = getDb(d1);
   const rows = db
     .select({ j: LISTED_ROW.row() })
     .from(t)
@@ -140,18 +134,17 @@ function listMonthQuery(d1: D1Database, lo: string, hi: string, kind: ListKind) 
   return LISTED_ROW.pack(db, rows);
 }
 
-export async function getRow(d1: D1Database, key: TxKey): Promise<TxRow | null> {
-  const [row] = await rowQuery(d1, key);
+export async function getRow(db: Db, key: TxKey): Promise<TxRow | null> {
+  const [row] = await rowQuery(db, key);
   return row ?? null;
 }
 
 /** `getRow`'s read (unexecuted: for a caller's read batch; rows: 0 or 1). */
-export const rowQuery = (d1: D1Database, key: TxKey) => selectWithAttention(d1, isKey(key)).limit(1);
+export const rowQuery = (db: Db, key: TxKey) => selectWithAttention(db, isKey(key)).limit(1);
 
 /** The row and the category list in one round trip (an edit that sets a category needs both). */
-export async function getRowAndCategories(d1: D1Database, key: TxKey) {
-  const db = getDb(d1);
-  const [rows, names] = await db.batch([selectWithAttention(d1, isKey(key)).limit(1), categoriesQuery(db)]);
+export async function getRowAndCategories(db: Db, key: TxKey) {
+  const [rows, names] = await db.batch([selectWithAttention(db, isKey(key)).limit(1), categoriesQuery(db)]);
   return { row: (rows[0] as TxRow | undefined) ?? null, names: categoryNames(names) };
 }
 
@@ -183,12 +176,11 @@ export const setCategoryIfListedQuery = (
 /** `batch`: the caller's ServiceCtx.batch, which carries the ledger entry of the edit. */
 export async function writeEditable(
   batch: Batch,
-  d1: D1Database,
+  db: Db,
   key: TxKey,
   cols: Editable,
   category?: string | null,
 ) {
-  const db = getDb(d1);
   const guard = category ? categoryListed(db, category) : undefined;
   // The guarded UPDATE goes last: the edit's ledger entry is written only when it changed the row.
   const [, res] = await batch(
@@ -240,16 +232,16 @@ export const guardedEditableWrites = (db: Db, key: TxKey, cols: Editable, was: E
  * Deletes the row for good, in one batch with what pointed at it: its attention-queue entry goes,
  * and its attachments become unfiled (kept, never lost; they can be linked again).
  */
-export async function deleteRow(batch: Batch, d1: D1Database, key: TxKey, nowIso: string) {
-  await batch(deleteRowStatements(getDb(d1), key, nowIso));
+export async function deleteRow(batch: Batch, db: Db, key: TxKey, nowIso: string) {
+  await batch(deleteRowStatements(db, key, nowIso));
 }
 
 /** `deleteRow`'s statements (unexecuted: an undo puts them in one batch with its own writes). */
 export const deleteRowStatements = (db: Db, key: TxKey, nowIso: string) =>
   [db.delete(t).where(isKey(key)), clearAttentionRow(db, key), unfileAttachments(db, key, nowIso)] as const;
 
-export async function latestCreated(d1: D1Database, bounds: { lo: string; hi: string } | null) {
-  const [row] = await getDb(d1)
+export async function latestCreated(db: Db, bounds: { lo: string; hi: string } | null) {
+  const [row] = await db
     .select({ DateFileName: t.DateFileName, CreatedAt: t.CreatedAt })
     .from(t)
     .where(and(bounds ? inRange(bounds.lo, bounds.hi) : undefined, isNull(t.DeletedAt)))

@@ -2,7 +2,7 @@
 import { ZERO_CENTS, addCents } from "../../lib/money";
 import { and, asc, count, desc, eq, getTableColumns, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { getDb, inRange, sumAmount } from "../../db";
+import { inRange, sumAmount, type Db } from "../../db";
 import { cell, col, type PackedColumn, packedShape } from "../../db/packed";
 import { attentionQueue, transactions as t } from "../../db/schema";
 import { attentionOn, onQueue } from "./attention-queries";
@@ -63,8 +63,8 @@ export function compile(f: Filter): SQL {
  * amount, ignored, deleted) are all in idx_transactions_month_cover, so SQLite tests them on index
  * entries and reads from the table only the rows that match, not every row of the months.
  */
-const matchingIds = (d1: D1Database, where: SQL) =>
-  getDb(d1)
+const matchingIds = (db: Db, where: SQL) =>
+  db
     .select({ id: sql`${t}.rowid` })
     .from(t)
     .where(where)
@@ -86,9 +86,8 @@ export const LISTED_ROW = packedShape({
  * Plan: the ids from SEARCH transactions USING COVERING INDEX idx_transactions_month_cover, never
  * idx_transactions_category nor a SCAN (asserted in search-plans.test.ts).
  */
-function newestPacked(d1: D1Database, where: SQL) {
-  const db = getDb(d1);
-  const newest = matchingIds(d1, where).orderBy(desc(t.DateFileName)).limit(RESULT_CAP);
+function newestPacked(db: Db, where: SQL) {
+  const newest = matchingIds(db, where).orderBy(desc(t.DateFileName)).limit(RESULT_CAP);
   const rows = db
     .select({ j: LISTED_ROW.row() })
     .from(t)
@@ -109,11 +108,10 @@ export function rowsFromJson(parts: readonly { json: string | null }[]): ListedR
 }
 
 /** The search's two statements: the newest RESULT_CAP rows (packed), and the by-category groups. */
-export function searchStatements(d1: D1Database, where: SQL) {
-  const db = getDb(d1);
+export function searchStatements(db: Db, where: SQL) {
   const category = sql<string>`lower(COALESCE(${t.Category}, 'uncategorized'))`;
   return [
-    newestPacked(d1, where),
+    newestPacked(db, where),
     db
       .select({ category, n: count(), total: sumAmount() })
       .from(t)
@@ -128,8 +126,8 @@ export function searchStatements(d1: D1Database, where: SQL) {
  * statements in one round trip: the count and total are the sums of the by-category groups, so the
  * filter (often a LIKE scan over months of rows) runs once for the aggregates instead of twice.
  */
-export async function searchRows(d1: D1Database, where: SQL) {
-  const [packed, groups] = await getDb(d1).batch(searchStatements(d1, where));
+export async function searchRows(db: Db, where: SQL) {
+  const [packed, groups] = await db.batch(searchStatements(db, where));
   const rows = rowsFromJson(packed);
   let n = 0;
   let totalCents = ZERO_CENTS;
@@ -186,12 +184,11 @@ const CSV_ROW = packedShape(
  * Plan: COVERING INDEX idx_transactions_month_cover either way, no TEMP B-TREE for the whole range
  * (asserted in search-plans.test.ts).
  */
-export function csvStatement(d1: D1Database, where: SQL, narrow: boolean) {
-  const db = getDb(d1);
+export function csvStatement(db: Db, where: SQL, narrow: boolean) {
   const rows = db
     .select({ j: CSV_ROW.row() })
     .from(t)
-    .where(narrow ? sql`${t}.rowid IN ${matchingIds(d1, where)}` : where)
+    .where(narrow ? sql`${t}.rowid IN ${matchingIds(db, where)}` : where)
     .orderBy(asc(t.DateFileName))
     .as("r");
   return CSV_ROW.pack(db, rows);

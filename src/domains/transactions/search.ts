@@ -1,5 +1,6 @@
+/** Search and CSV export over a month range; aggregates run in SQL, in cents. */
 import { categoriesQuery, categoryNames } from "../../categorize/categories";
-import { getDb } from "../../db";
+import { getDb, type Db } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { validationError } from "../../lib/errors";
 import { fromCents, fromCentsOrNull, roundCents, toCents, type Cents } from "../../lib/money";
@@ -9,8 +10,6 @@ import type { SearchQuery } from "./schemas";
 import { toResponse } from "./rules";
 import { compile, CSV_COLUMNS, csvRowsFromJson, csvStatement, searchRows } from "./search-queries";
 import { csvCell, type Filter, isNarrow, RESULT_CAP, rangeIssues } from "./search-rules";
-
-type Ctx = Pick<ServiceCtx, "env">;
 
 /** Where a filter's issues point: the request fields of its start and end months. */
 export interface FilterLocs {
@@ -47,8 +46,8 @@ function checked(f: Filter, locs: FilterLocs): Filter {
   return f;
 }
 
-export async function search(ctx: Ctx, { f, locs }: { f: Filter; locs: FilterLocs }) {
-  const { rows, n, totalCents, byCategory } = await searchRows(ctx.env.DB, compile(checked(f, locs)));
+export async function search(ctx: ServiceCtx, { f, locs }: { f: Filter; locs: FilterLocs }) {
+  const { rows, n, totalCents, byCategory } = await searchRows(getDb(ctx.env.DB), compile(checked(f, locs)));
   return {
     transactions: rows.map(toResponse),
     summary: {
@@ -67,20 +66,22 @@ export async function search(ctx: Ctx, { f, locs }: { f: Filter; locs: FilterLoc
  * The rows and the category list in one D1 round trip: one packed statement per month of the range
  * (a statement's parts each under D1's 2,000,000-byte value cap: src/db/packed.ts), in one batch.
  */
-async function csvRowsAndCategories(d1: D1Database, f: Filter) {
+async function csvRowsAndCategories(db: Db, f: Filter) {
   const narrow = isNarrow(f);
   const months = Array.from({ length: monthSpan(f.from, f.to) }, (_, i) => addMonths(f.from, i));
-  const db = getDb(d1);
   const [list, ...packed] = (await db.batch([
     categoriesQuery(db),
-    ...months.map((m) => csvStatement(d1, compile({ ...f, from: m, to: m }), narrow)),
+    ...months.map((m) => csvStatement(db, compile({ ...f, from: m, to: m }), narrow)),
   ])) as unknown as [Parameters<typeof categoryNames>[0], ...{ json: string | null }[][]];
   return [packed.flatMap((parts) => csvRowsFromJson(parts)), categoryNames(list)] as const;
 }
 
 /** Every matching row (no cap), oldest first, as CSV text (amounts as decimal numbers). */
-export async function exportCsv(ctx: Ctx, { f, locs }: { f: Filter; locs: FilterLocs }): Promise<string> {
-  const [rows, list] = await csvRowsAndCategories(ctx.env.DB, checked(f, locs));
+export async function exportCsv(
+  ctx: ServiceCtx,
+  { f, locs }: { f: Filter; locs: FilterLocs },
+): Promise<string> {
+  const [rows, list] = await csvRowsAndCategories(getDb(ctx.env.DB), checked(f, locs));
   // Categories are stored lowercased; the CSV shows them as the category list spells them.
   const display = new Map(list.map((name) => [name.toLowerCase(), name]));
   const names = Object.keys(CSV_COLUMNS) as (keyof typeof CSV_COLUMNS)[];

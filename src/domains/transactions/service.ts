@@ -37,19 +37,15 @@ import {
   type TxRow,
 } from "./rules";
 
-type Ctx = Pick<ServiceCtx, "env" | "clock">;
-/** A verb that writes: its ledger entry goes in its own batch. */
-type WriteCtx = Pick<ServiceCtx, "env" | "clock" | "journal" | "batch">;
-
 export function keyOf(txId: string): TxKey {
   const key = decodeTxId(txId);
   if (!key) throw notFound("Transaction");
   return key;
 }
 
-async function loadRow(ctx: Ctx, txId: string): Promise<{ key: TxKey; row: TxRow }> {
+async function loadRow(ctx: ServiceCtx, txId: string): Promise<{ key: TxKey; row: TxRow }> {
   const key = keyOf(txId);
-  const row = await getRow(ctx.env.DB, key);
+  const row = await getRow(getDb(ctx.env.DB), key);
   if (!row) throw notFound("Transaction");
   return { key, row };
 }
@@ -61,20 +57,20 @@ const keys = (key: TxKey) => ({
 });
 
 export async function listTransactions(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   { month, kind }: { month: string; kind: "active" | "trash" | "attention" },
 ) {
   const { lo, hi } = monthBounds(month);
-  const rows = await listMonth(ctx.env.DB, lo, hi, kind);
+  const rows = await listMonth(getDb(ctx.env.DB), lo, hi, kind);
   return { month, count: rows.length, transactions: rows.map(toResponse) };
 }
 
 const KINDS = ["active", "attention", "trash"] as const;
 
 /** Each month's active, attention and trash lists, every list in ONE read batch. */
-export async function combinedMonths(ctx: Ctx, months: string[]) {
+export async function combinedMonths(ctx: ServiceCtx, months: string[]) {
   const lists = await listMonths(
-    ctx.env.DB,
+    getDb(ctx.env.DB),
     months.flatMap((m) => KINDS.map((kind) => ({ ...monthBounds(m), kind }))),
   );
   const list = (month: string, i: number) => {
@@ -89,12 +85,12 @@ export async function combinedMonths(ctx: Ctx, months: string[]) {
   }));
 }
 
-export async function combined(ctx: Ctx, month: string) {
+export async function combined(ctx: ServiceCtx, month: string) {
   const [one] = await combinedMonths(ctx, [month]);
   return one!;
 }
 
-export async function detail(ctx: Ctx, txId: string) {
+export async function detail(ctx: ServiceCtx, txId: string) {
   const { key, row } = await loadRow(ctx, txId);
   return {
     ...keys(key),
@@ -109,18 +105,18 @@ export async function detail(ctx: Ctx, txId: string) {
   };
 }
 
-export async function latest(ctx: Ctx, month: string | null | undefined) {
-  const row = await latestCreated(ctx.env.DB, month ? monthBounds(month) : null);
+export async function latest(ctx: ServiceCtx, month: string | null | undefined) {
+  const row = await latestCreated(getDb(ctx.env.DB), month ? monthBounds(month) : null);
   if (!row) return { month: month ?? null, latest: null };
   return { month: month ?? monthOfDateFileName(row.DateFileName), latest: row.CreatedAt };
 }
 
 /** Validates a category against the user's list and returns its stored (lowercased) spelling. */
 export async function resolveCategory(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   { category, loc = ["body", "category"] }: { category: string; loc?: string[] },
 ) {
-  return listedCategory(category, await loadCategories(ctx.env.DB), loc);
+  return listedCategory(category, await loadCategories(getDb(ctx.env.DB)), loc);
 }
 
 function listedCategory(category: string, names: string[], loc: string[] = ["body", "category"]) {
@@ -133,10 +129,10 @@ function listedCategory(category: string, names: string[], loc: string[] = ["bod
  * The row and, when the edit sets one, the category's stored spelling: one round trip (the
  * category list read fails open to the defaults, as resolveCategory does, in a second one).
  */
-async function loadForEdit(ctx: Ctx, txId: string, category: string | null | undefined) {
+async function loadForEdit(ctx: ServiceCtx, txId: string, category: string | null | undefined) {
   if (!category) return { category: null, loaded: await loadRow(ctx, txId) };
   const key = decodeTxId(txId);
-  const both = key ? await getRowAndCategories(ctx.env.DB, key).catch(() => null) : null;
+  const both = key ? await getRowAndCategories(getDb(ctx.env.DB), key).catch(() => null) : null;
   // A bad id or a failed read: the two reads apart (the category's 422 still comes first).
   if (!key || !both)
     return { category: await resolveCategory(ctx, { category }), loaded: await loadRow(ctx, txId) };
@@ -150,7 +146,7 @@ async function loadForEdit(ctx: Ctx, txId: string, category: string | null | und
  * The ledger entry (images, `summary` of the change) is written in the edit's own batch.
  */
 async function edit(
-  ctx: WriteCtx,
+  ctx: ServiceCtx,
   txId: string,
   change: (row: TxRow, now: string) => Partial<Editable>,
   summary: (row: TxRow, next: Editable) => string,
@@ -168,7 +164,7 @@ async function edit(
       ? { kind: "transaction", resourceId: txId, before, after, summary: text }
       : { resourceId: txId, summary: text },
   );
-  if (!(await writeEditable(ctx.batch, ctx.env.DB, key, next, category))) {
+  if (!(await writeEditable(ctx.batch, getDb(ctx.env.DB), key, next, category))) {
     throw category ? categoryGone(category) : notFound("Transaction");
   }
   return { key, row, before, after, next, activityId };
@@ -181,7 +177,10 @@ export interface PatchInput {
 }
 
 /** Category correction, review-only mark and state change; touching takes the row off the queue. */
-export async function patchTransaction(ctx: WriteCtx, { txId, input }: { txId: string; input: PatchInput }) {
+export async function patchTransaction(
+  ctx: ServiceCtx,
+  { txId, input }: { txId: string; input: PatchInput },
+) {
   const { category, loaded } = await loadForEdit(ctx, txId, input.category);
   const res = await edit(
     ctx,
@@ -206,7 +205,7 @@ export async function patchTransaction(ctx: WriteCtx, { txId, input }: { txId: s
   const state = res.next.DeletedAt ? "trashed" : res.next.Ignored ? "ignored" : "active";
   // Confirming a row flagged as forwarded by an unknown address makes that address known.
   if ((category || input.reviewed) && state === "active")
-    await learnForwarder(ctx.env.DB, res.row.ExtractionAudit, ctx.clock().toISOString());
+    await learnForwarder(getDb(ctx.env.DB), res.row.ExtractionAudit, ctx.clock().toISOString());
   return {
     ...res,
     response: {
@@ -221,7 +220,7 @@ export async function patchTransaction(ctx: WriteCtx, { txId, input }: { txId: s
 }
 
 export async function setComment(
-  ctx: WriteCtx,
+  ctx: ServiceCtx,
   { txId, comment }: { txId: string; comment: string | null | undefined },
 ) {
   const text = comment?.trim() ? comment.trim() : null;
@@ -249,7 +248,7 @@ export interface FieldsInput {
   transaction_type?: string | null;
 }
 
-export async function updateFields(ctx: WriteCtx, { txId, input }: { txId: string; input: FieldsInput }) {
+export async function updateFields(ctx: ServiceCtx, { txId, input }: { txId: string; input: FieldsInput }) {
   if (input.amount == null && input.company == null && input.transaction_type == null) {
     throw validationError([
       { loc: ["body"], msg: "give at least one of amount, company, transaction_type", type: "missing" },
@@ -283,7 +282,7 @@ export async function updateFields(ctx: WriteCtx, { txId, input }: { txId: strin
   };
 }
 
-export async function softDelete(ctx: WriteCtx, { txId, deleted }: { txId: string; deleted: boolean }) {
+export async function softDelete(ctx: ServiceCtx, { txId, deleted }: { txId: string; deleted: boolean }) {
   const res = await edit(
     ctx,
     txId,
@@ -294,7 +293,7 @@ export async function softDelete(ctx: WriteCtx, { txId, deleted }: { txId: strin
   return { ...res, response: { ...keys(res.key), deleted_at: res.next.DeletedAt } };
 }
 
-export async function setIgnored(ctx: WriteCtx, { txId, ignored }: { txId: string; ignored: boolean }) {
+export async function setIgnored(ctx: ServiceCtx, { txId, ignored }: { txId: string; ignored: boolean }) {
   const res = await edit(
     ctx,
     txId,
@@ -305,7 +304,7 @@ export async function setIgnored(ctx: WriteCtx, { txId, ignored }: { txId: strin
   return { ...res, response: { ...keys(res.key), ignored } };
 }
 
-export async function markReviewed(ctx: WriteCtx, txId: string) {
+export async function markReviewed(ctx: ServiceCtx, txId: string) {
   const res = await edit(
     ctx,
     txId,
@@ -314,16 +313,16 @@ export async function markReviewed(ctx: WriteCtx, txId: string) {
     { images: false },
   );
   if (!res.next.DeletedAt)
-    await learnForwarder(ctx.env.DB, res.row.ExtractionAudit, ctx.clock().toISOString());
+    await learnForwarder(getDb(ctx.env.DB), res.row.ExtractionAudit, ctx.clock().toISOString());
   return { ...res, response: { ...keys(res.key), source: "audit" } };
 }
 
 /** Permanent delete: only from the trash, so one click can never lose a live transaction. */
-export async function permanentlyDelete(ctx: WriteCtx, txId: string) {
+export async function permanentlyDelete(ctx: ServiceCtx, txId: string) {
   const { key, row } = await loadRow(ctx, txId);
   if (!row.DeletedAt) throw conflict("Move the transaction to the trash before deleting it permanently");
   ctx.journal({ resourceId: txId, summary: "deleted permanently" });
-  await deleteRow(ctx.batch, ctx.env.DB, key, ctx.clock().toISOString());
+  await deleteRow(ctx.batch, getDb(ctx.env.DB), key, ctx.clock().toISOString());
   return { ...keys(key) };
 }
 
@@ -332,20 +331,20 @@ export async function permanentlyDelete(ctx: WriteCtx, txId: string) {
  * batch with the revert's entry. 409 when it is gone already.
  */
 export async function removeAdded(
-  ctx: WriteCtx,
+  ctx: ServiceCtx,
   { txId, opts }: { txId: string; opts: { journal?: (recreated?: string[]) => void } },
 ) {
   const { key } = await loadRow(ctx, txId).catch(() => {
     throw conflict("The transaction no longer exists");
   });
   opts.journal?.();
-  await deleteRow(ctx.batch, ctx.env.DB, key, ctx.clock().toISOString());
+  await deleteRow(ctx.batch, getDb(ctx.env.DB), key, ctx.clock().toISOString());
 }
 
 /** Ledger support: the current image, and restoring one. */
-export async function currentImage(ctx: Ctx, txId: string) {
+export async function currentImage(ctx: ServiceCtx, txId: string) {
   const key = decodeTxId(txId);
-  const row = key ? await getRow(ctx.env.DB, key) : null;
+  const row = key ? await getRow(getDb(ctx.env.DB), key) : null;
   return row ? editableImage(row) : null;
 }
 
@@ -354,7 +353,7 @@ export async function currentImage(ctx: Ctx, txId: string) {
  * `force` the category is recreated first (returned). The write is guarded like an edit's.
  */
 export async function restoreImage(
-  ctx: WriteCtx,
+  ctx: ServiceCtx,
   {
     txId,
     image,
@@ -368,7 +367,7 @@ export async function restoreImage(
   const key = keyOf(txId);
   if (!image) throw conflict("Nothing to restore");
   // The row and the category list in one round trip.
-  const { state, extra } = await loadCategoryStateWith(ctx.env, [rowQuery(ctx.env.DB, key)]);
+  const { state, extra } = await loadCategoryStateWith(ctx.env, [rowQuery(getDb(ctx.env.DB), key)]);
   if (!(extra[0] as TxRow[] | undefined)?.[0]) throw conflict("The transaction no longer exists");
   const cols = imageColumns(image);
   const category = typeof cols.Category === "string" && cols.Category.trim() ? cols.Category : null;
@@ -376,7 +375,8 @@ export async function restoreImage(
     ? await requireLiveCategories(ctx, { names: [category], force: opts.force, state })
     : [];
   opts.journal?.(recreated); // a revert's own entry rides in the restore's batch
-  if (!(await writeEditable(ctx.batch, ctx.env.DB, key, cols, category))) throw categoryGone(category ?? "");
+  if (!(await writeEditable(ctx.batch, getDb(ctx.env.DB), key, cols, category)))
+    throw categoryGone(category ?? "");
   return { recreated_categories: recreated };
 }
 

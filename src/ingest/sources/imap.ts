@@ -1,3 +1,4 @@
+import type { Db } from "../../db";
 import type { Env } from "../../env";
 import type { Clock } from "../../lib/clock";
 import { log } from "../../lib/log";
@@ -24,9 +25,9 @@ export interface ImapConfig {
   mailbox: string;
 }
 
-export interface PollDeps {
+export interface PollInput {
   config: ImapConfig;
-  db: D1Database;
+  db: Db;
   clock: Clock;
   ingest: (raw: Uint8Array, meta: { uid: number }) => Promise<unknown>;
   pollIntervalSeconds: number;
@@ -82,8 +83,8 @@ export function pollIntervalFromEnv(env: Env): number {
   return Number.isFinite(n) && n > 0 ? n : 60;
 }
 
-export async function readPollerState(d1: D1Database): Promise<PollerState | null> {
-  return readPollerRow(d1);
+export async function readPollerState(db: Db): Promise<PollerState | null> {
+  return readPollerRow(db);
 }
 
 function ms(iso: string | null): number | null {
@@ -96,7 +97,7 @@ function slackMs(intervalSeconds: number): number {
   return Math.min(5_000, intervalSeconds * 100);
 }
 
-export async function pollMailbox(deps: PollDeps): Promise<PollResult> {
+export async function pollMailbox(deps: PollInput): Promise<PollResult> {
   const { db, clock, config } = deps;
   await ensurePollerRow(db);
   const state = (await readPollerState(db))!;

@@ -1,6 +1,6 @@
 /** Queries of poller_state: the IMAP poller's one row (id 'imap'): cursor, heartbeat, backoff. No rules here. */
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
-import { getDb, type Db } from "../../db";
+import type { Db } from "../../db";
 import { pollerState as p } from "../../db/schema";
 
 const ID = "imap";
@@ -22,21 +22,20 @@ export const heartbeatQuery = (db: Db) =>
     .from(p)
     .where(eq(p.id, ID));
 
-export async function readPollerRow(d1: D1Database): Promise<PollerState | null> {
+export async function readPollerRow(db: Db): Promise<PollerState | null> {
   const { id: _id, ...columns } = getTableColumns(p);
-  return (await getDb(d1).select(columns).from(p).where(eq(p.id, ID)).get()) ?? null;
+  return (await db.select(columns).from(p).where(eq(p.id, ID)).get()) ?? null;
 }
 
 /** Creates the row with its defaults unless it exists. */
-export const ensurePollerRow = (d1: D1Database) =>
-  getDb(d1).insert(p).values({ id: ID }).onConflictDoNothing();
+export const ensurePollerRow = (db: Db) => db.insert(p).values({ id: ID }).onConflictDoNothing();
 
-export const setPollerState = (d1: D1Database, fields: Partial<PollerState>) =>
-  getDb(d1).update(p).set(fields).where(eq(p.id, ID));
+export const setPollerState = (db: Db, fields: Partial<PollerState>) =>
+  db.update(p).set(fields).where(eq(p.id, ID));
 
 /** Stamps this attempt only if `last_attempt_at` is still what the caller read (the claim). */
-export const claimPollerAttempt = (d1: D1Database, nowIso: string, seen: string | null) =>
-  getDb(d1)
+export const claimPollerAttempt = (db: Db, nowIso: string, seen: string | null) =>
+  db
     .update(p)
     .set({ last_attempt_at: nowIso })
     .where(and(eq(p.id, ID), sql`${p.last_attempt_at} IS ${seen}`));

@@ -2,6 +2,7 @@
  * The pipeline's use of learned templates: after the built-in parsers read nothing, the templates
  * of the sender's domain (and subject words) are tried; exactly one reading, or none.
  */
+import type { Db } from "../../db";
 import type { AlertTemplateRow } from "../../db/schema";
 import { log } from "../../lib/log";
 import { type Cents, formatCents } from "../../lib/money";
@@ -28,11 +29,11 @@ const isoOf = (p: LocalParts) => `${p.year}-${p.month}-${p.day}`;
 export type KnownTemplates = { host: string; rows: AlertTemplateRow[] } | undefined;
 
 /** The host's templates: those read up front when they are this host's, else read now. */
-const templatesOf = (d1: D1Database, host: string, known: KnownTemplates) =>
-  known?.host === host ? Promise.resolve(known.rows) : templatesForHost(d1, host);
+const templatesOf = (db: Db, host: string, known: KnownTemplates) =>
+  known?.host === host ? Promise.resolve(known.rows) : templatesForHost(db, host);
 
 export async function readLearned(
-  d1: D1Database,
+  db: Db,
   email: Pick<ParsedEmail, "fromEmail" | "subject" | "text">,
   local: LocalParts,
   known?: KnownTemplates,
@@ -46,7 +47,7 @@ export async function readLearned(
   if (!host) return null;
   let rows: AlertTemplateRow[];
   try {
-    rows = await templatesOf(d1, host, known);
+    rows = await templatesOf(db, host, known);
   } catch (err) {
     log("warn", "templates.load_failed", { error: String(err) });
     return null;
@@ -95,13 +96,13 @@ export async function readLearned(
  * the first template's missing subject words, or the anchor that did not match.
  */
 export async function explainMiss(
-  d1: D1Database,
+  db: Db,
   email: Pick<ParsedEmail, "fromEmail" | "subject" | "text">,
   local: LocalParts,
   known?: KnownTemplates,
 ): Promise<string | null> {
   const host = senderHost(email.fromEmail);
-  const rows = host ? await templatesOf(d1, host, known).catch(() => []) : [];
+  const rows = host ? await templatesOf(db, host, known).catch(() => []) : [];
   const words = new Set(subjectWords(email.subject ?? ""));
   const reasons = rows.map((row) => {
     const missing = wordsOf(row).filter((w) => !words.has(w));

@@ -3,7 +3,7 @@
  * or learned template) and now quarantines several emails in a row probably changed its wording.
  * One kv_state row per domain; one notice when the run starts counting; cleared by the next parse.
  */
-import { getDb } from "../../db";
+import type { Db } from "../../db";
 import { type DriftState, kvGet, kvGetGuessPart, kvGetPart, kvPut, kvRead, kvRowsQuery } from "../../db/kv";
 import { type SQL, sql } from "drizzle-orm";
 import { log } from "../../lib/log";
@@ -16,21 +16,21 @@ const PREFIX = "wording:" as const;
 
 const keyOf = (host: string) => `${PREFIX}${host}` as const;
 
-async function write(d1: D1Database, host: string, state: DriftState, nowIso: string) {
-  await kvPut(getDb(d1), keyOf(host), state, nowIso);
+async function write(db: Db, host: string, state: DriftState, nowIso: string) {
+  await kvPut(db, keyOf(host), state, nowIso);
 }
 
 /** noteParsed's write as a statement for a caller's batch (null when the sender has no host). */
-export function parsedNote(d1: D1Database, fromEmail: string, institution: string, nowIso: string) {
+export function parsedNote(db: Db, fromEmail: string, institution: string, nowIso: string) {
   const host = senderHost(fromEmail);
   if (!host) return null;
   const state = { institution, last_parsed_at: nowIso, fails: 0, notified: false };
-  return kvPut(getDb(d1), keyOf(host), state, nowIso);
+  return kvPut(db, keyOf(host), state, nowIso);
 }
 
 /** A deterministic parse from this sender: the domain reads fine (clears any drift). */
-export async function noteParsed(d1: D1Database, fromEmail: string, institution: string, nowIso: string) {
-  const note = parsedNote(d1, fromEmail, institution, nowIso);
+export async function noteParsed(db: Db, fromEmail: string, institution: string, nowIso: string) {
+  const note = parsedNote(db, fromEmail, institution, nowIso);
   if (!note) return;
   try {
     await note;
@@ -40,14 +40,14 @@ export async function noteParsed(d1: D1Database, fromEmail: string, institution:
 }
 
 /** A quarantine from this sender: counts toward drift when the domain has parsed before. */
-export async function noteQuarantined(d1: D1Database, notifier: Notifier, fromEmail: string, now: Date) {
+export async function noteQuarantined(db: Db, notifier: Notifier, fromEmail: string, now: Date) {
   const host = senderHost(fromEmail);
   if (!host) return;
   try {
-    const state = (await kvGet(getDb(d1), keyOf(host)))?.value;
+    const state = (await kvGet(db, keyOf(host)))?.value;
     if (!state) return;
     const step = driftStep(state);
-    await write(d1, host, step.next, now.toISOString());
+    await write(db, host, step.next, now.toISOString());
     if (step.notice) await safeSend(notifier, step.notice);
   } catch (err) {
     log("warn", "drift.note_quarantined_failed", { error: String(err) });
@@ -55,9 +55,9 @@ export async function noteQuarantined(d1: D1Database, notifier: Notifier, fromEm
 }
 
 /** The drift state's read of a sender host, for a caller's read batch (null without a host). */
-export const driftRead = (d1: D1Database, fromEmail: string) => {
+export const driftRead = (db: Db, fromEmail: string) => {
   const host = senderHost(fromEmail);
-  return host ? { host, ...kvGetPart(getDb(d1), keyOf(host)) } : null;
+  return host ? { host, ...kvGetPart(db, keyOf(host)) } : null;
 };
 
 /**
@@ -65,9 +65,9 @@ export const driftRead = (d1: D1Database, fromEmail: string) => {
  * lower-cased; `read` answers only when that guess is the address's sender host (else undefined:
  * the caller reads it the usual way); null without a host, as driftRead.
  */
-export const driftGuessRead = (d1: D1Database, fromEmail: SQL) => {
+export const driftGuessRead = (db: Db, fromEmail: SQL) => {
   const a = sql`lower(trim(coalesce(${fromEmail}, '')))`;
-  const part = kvGetGuessPart(getDb(d1), sql`${PREFIX} || substr(${a}, instr(${a}, '@') + 1)`);
+  const part = kvGetGuessPart(db, sql`${PREFIX} || substr(${a}, instr(${a}, '@') + 1)`);
   const read = (rows: unknown[], address: string) => {
     const host = senderHost(address);
     if (!host) return null; // no host: no drift kept (as driftRead)
@@ -95,8 +95,8 @@ export function driftStep(state: DriftState) {
 }
 
 /** The drift write of a host as a statement for a caller's batch. */
-export const driftWrite = (d1: D1Database, host: string, state: DriftState, nowIso: string) =>
-  kvPut(getDb(d1), keyOf(host), state, nowIso);
+export const driftWrite = (db: Db, host: string, state: DriftState, nowIso: string) =>
+  kvPut(db, keyOf(host), state, nowIso);
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -119,9 +119,8 @@ export function driftReasonsFrom(rows: readonly { key: string; value: unknown }[
 }
 
 /** Health's reasons: one per domain in drift, in words. */
-export async function driftReasons(d1: D1Database): Promise<string[]> {
+export async function driftReasons(db: Db): Promise<string[]> {
   try {
-    const db = getDb(d1);
     const rows = await kvRowsQuery(db, { families: [PREFIX] }).all();
     return driftReasonsFrom(rows);
   } catch (err) {

@@ -1,6 +1,6 @@
 /** Queries of alert_templates (learned templates). No rules here. */
 import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
-import { type Db, getDb, rowShows, sameJson, sameText } from "../../db";
+import { type Db, rowShows, sameJson, sameText } from "../../db";
 import { type AlertTemplateRow, alertTemplates as a } from "../../db/schema";
 
 /** Templates of any of these sender domains, oldest first (a query: one statement of a caller's batch). */
@@ -33,12 +33,12 @@ export const sourcesInAddressSql = (fromEmail: SQL) => sql`
 export const allTemplatesQuery = (db: Db) => db.select().from(a).orderBy(a.created_at, a.id);
 
 /** Templates of any of these sender domains, oldest first. */
-export const templatesOfDomains = (d1: D1Database, domains: string[]): Promise<AlertTemplateRow[]> =>
-  templatesOfDomainsQuery(getDb(d1), domains).all();
+export const templatesOfDomains = (db: Db, domains: string[]): Promise<AlertTemplateRow[]> =>
+  templatesOfDomainsQuery(db, domains).all();
 
 /** The insert of a new row unless its id is stored (awaited, or one of the caller's batch). */
-export const insertTemplateRow = (d1: D1Database, row: AlertTemplateRow) =>
-  getDb(d1).insert(a).values(row).onConflictDoNothing();
+export const insertTemplateRow = (db: Db, row: AlertTemplateRow) =>
+  db.insert(a).values(row).onConflictDoNothing();
 
 /**
  * The insert of a new row for a guarded batch: only when the statement before it changed a row
@@ -46,12 +46,12 @@ export const insertTemplateRow = (d1: D1Database, row: AlertTemplateRow) =>
  * stored under its id is kept as it is, yet the no-op upsert counts as a change, so a ledger entry
  * guarded on this statement follows the guard, not whether the template was new.
  */
-export const insertTemplateAfterChange = (d1: D1Database, row: AlertTemplateRow) => {
+export const insertTemplateAfterChange = (db: Db, row: AlertTemplateRow) => {
   const values = Object.entries(getTableColumns(a)).map(([key, col]) => {
     const v = row[key as keyof AlertTemplateRow];
     return sql`${v === null ? null : col.mapToDriverValue(v)}`;
   });
-  return getDb(d1)
+  return db
     .insert(a)
     .select(sql`SELECT ${sql.join(values, sql`, `)} WHERE changes() > 0`)
     .onConflictDoUpdate({ target: a.id, set: { name: sql`${a.name}` } });
@@ -63,8 +63,8 @@ export const templateById = (db: Db, id: string) => db.select().from(a).where(eq
 export const templateByIdQuery = (db: Db, id: string) => db.select().from(a).where(eq(a.id, id));
 
 /** Counts one email read (a transaction created from it). */
-export async function noteRead(d1: D1Database, id: string, nowIso: string): Promise<void> {
-  await getDb(d1)
+export async function noteRead(db: Db, id: string, nowIso: string): Promise<void> {
+  await db
     .update(a)
     .set({ match_count: sql`${a.match_count} + 1`, last_matched_at: nowIso })
     .where(eq(a.id, id));
@@ -75,37 +75,36 @@ export async function noteRead(d1: D1Database, id: string, nowIso: string): Prom
  * `afterChange`: only when the statement before it changed a row (a resolve's guarded batch).
  */
 export const setPatternColumns = (
-  d1: D1Database,
+  db: Db,
   id: string,
   cols: Pick<AlertTemplateRow, "pattern" | "subject_words" | "example" | "updated_at">,
   afterChange = false,
 ) =>
-  getDb(d1)
+  db
     .update(a)
     .set(cols)
     .where(afterChange ? and(eq(a.id, id), sql`changes() > 0`) : eq(a.id, id));
 
 /** One template by id, or null (the templates domain reads, renames and reverts through these). */
-export async function getTemplateRow(d1: D1Database, id: string): Promise<AlertTemplateRow | null> {
-  return (await templateById(getDb(d1), id)) ?? null;
+export async function getTemplateRow(db: Db, id: string): Promise<AlertTemplateRow | null> {
+  return (await templateById(db, id)) ?? null;
 }
 
 /** Every template, by institution then age. */
-export const listTemplateRows = (d1: D1Database) =>
-  getDb(d1).select().from(a).orderBy(a.institution, a.created_at).all();
+export const listTemplateRows = (db: Db) => db.select().from(a).orderBy(a.institution, a.created_at).all();
 
 /** The rename statement (awaited, or one of the caller's batch: the verb's ledger entry rides with it). */
-export const renameTemplateRow = (d1: D1Database, id: string, name: string, nowIso: string) =>
-  getDb(d1).update(a).set({ name, updated_at: nowIso }).where(eq(a.id, id));
+export const renameTemplateRow = (db: Db, id: string, name: string, nowIso: string) =>
+  db.update(a).set({ name, updated_at: nowIso }).where(eq(a.id, id));
 
 /** The delete statement (awaited, or one of the caller's batch). */
-export const deleteTemplateRow = (d1: D1Database, id: string) => getDb(d1).delete(a).where(eq(a.id, id));
+export const deleteTemplateRow = (db: Db, id: string) => db.delete(a).where(eq(a.id, id));
 
 /** Writes a whole row back (awaited, or one of the caller's batch); a row that still exists keeps its
  * read counters (they count emails). */
-export function restoreTemplateRow(d1: D1Database, row: AlertTemplateRow) {
+export function restoreTemplateRow(db: Db, row: AlertTemplateRow) {
   const { id: _key, match_count: _n, last_matched_at: _at, ...rest } = row;
-  return getDb(d1).insert(a).values(row).onConflictDoUpdate({ target: a.id, set: rest });
+  return db.insert(a).values(row).onConflictDoUpdate({ target: a.id, set: rest });
 }
 
 /** A template as its ledger images compare it: the row without its read counters. */

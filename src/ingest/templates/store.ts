@@ -1,6 +1,6 @@
 /** Learned templates in D1: the ones a sender may use, saving a derived one, counting reads. */
 import { type SQL, sql } from "drizzle-orm";
-import { getDb } from "../../db";
+import type { Db } from "../../db";
 import type { AlertTemplateRow } from "../../db/schema";
 import { sha256Hex } from "../hash";
 import type { Derived } from "./derive";
@@ -43,20 +43,19 @@ export function domainsOf(host: string): string[] {
 }
 
 /** Templates a sender's host may be read with, oldest first. */
-export async function templatesForHost(d1: D1Database, host: string): Promise<AlertTemplateRow[]> {
-  return templatesOfDomains(d1, domainsOf(host));
+export async function templatesForHost(db: Db, host: string): Promise<AlertTemplateRow[]> {
+  return templatesOfDomains(db, domainsOf(host));
 }
 
 /** The same read as one statement of a caller's batch (the resolve's settings batch). */
-export const templatesForHostQuery = (d1: D1Database, host: string) =>
-  templatesOfDomainsQuery(getDb(d1), domainsOf(host));
+export const templatesForHostQuery = (db: Db, host: string) => templatesOfDomainsQuery(db, domainsOf(host));
 
 /**
  * A sender's templates keyed by a stored row's address (SQL): the statement for the caller's batch
  * (a superset) and `narrow`, which keeps the templates of the address's host as templatesForHost.
  */
-export const senderTemplatesPart = (d1: D1Database, fromEmail: SQL) => ({
-  query: templatesInAddressQuery(getDb(d1), fromEmail),
+export const senderTemplatesPart = (db: Db, fromEmail: SQL) => ({
+  query: templatesInAddressQuery(db, fromEmail),
   /** The ids of the emails those templates learned from, as SQL (a superset too). */
   sources: sourcesInAddressSql(fromEmail),
   narrow(
@@ -71,12 +70,12 @@ export const senderTemplatesPart = (d1: D1Database, fromEmail: SQL) => ({
 });
 
 /** One template by id as a list (0 or 1 row), for a caller's batch. */
-export const templateRowQuery = (d1: D1Database, id: string) => templateByIdQuery(getDb(d1), id);
+export const templateRowQuery = (db: Db, id: string) => templateByIdQuery(db, id);
 
 /** Every template (a batch statement) and `narrow`: one sender's, as templatesForHost reads them. */
-export const allTemplatesPart = (d1: D1Database) => ({
-  query: allTemplatesQuery(getDb(d1)),
-  narrow: senderTemplatesPart(d1, sql`NULL`).narrow,
+export const allTemplatesPart = (db: Db) => ({
+  query: allTemplatesQuery(db),
+  narrow: senderTemplatesPart(db, sql`NULL`).narrow,
 });
 
 export const patternOf = (row: Pick<AlertTemplateRow, "pattern">): TemplatePattern | null =>
@@ -118,12 +117,12 @@ export const newTemplateRow = (id: string, t: Derived, meta: SaveMeta): AlertTem
 });
 
 /** Saves a derived template (an identical one already saved is kept as is); its stored row. */
-export async function saveTemplate(d1: D1Database, t: Derived, meta: SaveMeta): Promise<AlertTemplateRow> {
+export async function saveTemplate(db: Db, t: Derived, meta: SaveMeta): Promise<AlertTemplateRow> {
   const id = await templateId(t);
   // The insert and the read back in one round trip (the read sees the row either way).
-  const [, [row]] = await getDb(d1).batch([
-    insertTemplateRow(d1, newTemplateRow(id, t, meta)),
-    templateByIdQuery(getDb(d1), id),
+  const [, [row]] = await db.batch([
+    insertTemplateRow(db, newTemplateRow(id, t, meta)),
+    templateByIdQuery(db, id),
   ]);
   if (!row) throw new Error(`template ${id} vanished after its write`);
   return row;
@@ -135,7 +134,7 @@ export async function saveTemplate(d1: D1Database, t: Derived, meta: SaveMeta): 
  * which the caller runs in the batch that carries its ledger entry.
  */
 export function patternUpdate(
-  d1: D1Database,
+  db: Db,
   row: AlertTemplateRow,
   next: { pattern: TemplatePattern; subjectWords: string[]; example: string; nowIso: string },
 ): {
@@ -153,7 +152,7 @@ export function patternUpdate(
   const after = JSON.parse(JSON.stringify({ ...row, ...cols })) as AlertTemplateRow;
   return {
     after,
-    update: setPatternColumns(d1, row.id, cols),
-    updateAfterChange: setPatternColumns(d1, row.id, cols, true),
+    update: setPatternColumns(db, row.id, cols),
+    updateAfterChange: setPatternColumns(db, row.id, cols, true),
   };
 }

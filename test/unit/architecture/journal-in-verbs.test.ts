@@ -26,6 +26,9 @@ const DOORS: Record<string, string> = {
   "src/domains/mcp/tools/define.ts": "each MCP write tool's own context",
   "src/domains/attachments/candidates.ts": "a GET's auto-link: its own ledger, entry in the link's batch",
   "src/jobs/consumer.ts": "the queue door: a job step's entries under the job's name (retry-all)",
+  "src/domains/insights/job.ts": "the insights queue job's context",
+  "src/domains/journal/summaries-job.ts": "the daily-summary cron duty's context",
+  "src/domains/summary/monthly.ts": "the monthly-summary cron duty's context",
 };
 
 /** Files that journal with no batch of their own to ride in, for a reason that stays true. */
@@ -43,7 +46,8 @@ const JOURNALS = /\.journal\s*\(/;
 const READS_LEDGER = /\bget\(\s*["']ledger["']\s*\)|\.ledger\b/;
 const IMPORTS_LEDGER = /from\s+["'][^"']*activity\/journal["']/;
 const OPENS_LEDGER = /\b(openLedger|doorCtx|jobCtx)\s*\(|\.settle\s*\(/;
-const HANDS_A_BATCH = /\bbatch\b/;
+/** A batch of its own, or its ctx handed to the ingest commit (`journal: { ctx, … }`), whose insert carries the entry. */
+const HANDS_A_BATCH = /\bbatch\b|\bjournal:\s*\{\s*ctx\b/;
 
 function problems(files: Record<string, string>): string[] {
   const out: string[] = [];

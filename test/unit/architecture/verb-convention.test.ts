@@ -83,3 +83,100 @@ describe("service verb calling convention", () => {
     ]);
   });
 });
+
+// Issue 40, point 4: one context type for verbs (ServiceCtx, or a Pick of it), one per door, one D1
+// handle type. A type named like a context (…Ctx, …Deps, …Context) is one of those listed; no
+// function takes the raw D1 binding first (queries take `Db` from getDb, verbs the ServiceCtx);
+// no verb (an exported function of a service file) takes `Env` first.
+
+/** The context types there are, with what each is for. */
+const CONTEXT_TYPES: Record<string, string> = {
+  "src/lib/context.ts: ServiceCtx": "what every verb receives",
+  "src/http/context.ts: AppContext": "the HTTP door's (hono's); serviceCtx(c) builds the verb's from it",
+  "src/domains/mcp/context.ts: ToolContext": "the MCP door's: the tool call's ServiceCtx and its ledger",
+  "src/ingest/types.ts: TransactionContext": "data: the month-to-date snapshot stored with a row",
+  "src/domains/insights/context.ts: InsightsContext": "data: what the model is told about the month",
+};
+/** Context types still to fold into ServiceCtx (the ingest pipeline's); may only shrink. */
+const CONTEXT_NOT_YET = [
+  "src/categorize/index.ts: CategorizeDeps",
+  "src/ingest/commit.ts: CommitDeps",
+  "src/ingest/types.ts: IngestDeps",
+];
+/**
+ * Service-file helpers that take `Env`: read by doors before any context exists (the auth
+ * middleware, createIngestDeps, the config cache every door shares). May only shrink.
+ */
+const ENV_NOT_YET = [
+  "src/domains/auth/service.ts: loadAuthState",
+  "src/domains/config/service.ts: deployment",
+  "src/domains/config/service.ts: settingsFresh",
+  "src/domains/config/service.ts: settingsBatchRead",
+  "src/domains/config/service.ts: loadSettings",
+  "src/domains/ignore-rules/service.ts: loadIgnoreMatcher",
+];
+/** Files that run raw statements over every table by name (backup, restore): the binding is meant. */
+const RAW_D1 = [
+  "src/domains/data/export-files.ts",
+  "src/domains/data/export-steps.ts",
+  "src/domains/data/restore-swap.ts",
+  "src/domains/data/service.ts",
+];
+
+const CONTEXT_TYPE = /^\s*(?:export\s+)?(?:type|interface)\s+(\w*(?:Ctx|Deps|Context))\b/gm;
+const FIRST_PARAM =
+  /(?:function\s+(\w+)\s*(?:<[^>(]*>)?\s*\(|(?:const|let)\s+(\w+)\s*=\s*(?:async\s*)?\()\s*\w+\??\s*:\s*(D1Database|Env)\b/g;
+
+function contextViolations(files: Record<string, string>) {
+  const types: string[] = [];
+  const d1: string[] = [];
+  const envVerbs: string[] = [];
+  for (const [file, raw] of Object.entries(files)) {
+    if (!file.startsWith("src/")) continue;
+    const text = stripComments(raw);
+    for (const m of text.matchAll(CONTEXT_TYPE)) {
+      const name = `${file}: ${m[1]}`;
+      if (!(name in CONTEXT_TYPES) && !types.includes(name)) types.push(name);
+    }
+    for (const m of text.matchAll(FIRST_PARAM)) {
+      if (m[3] === "D1Database" && !file.startsWith("src/db/") && !d1.includes(file)) d1.push(file);
+      const exported = /export\s+(?:async\s+)?$/.test(text.slice(Math.max(0, m.index! - 14), m.index));
+      const verb = exported && /\/service\.ts$/.test(file);
+      if (m[3] === "Env" && verb) envVerbs.push(`${file}: ${m[1] ?? m[2]}`);
+    }
+  }
+  return { types, d1, envVerbs };
+}
+
+describe("one context type, one D1 handle", () => {
+  it("context types are the verbs' and the doors'; no raw D1 binding first; no verb takes Env", () => {
+    const found = contextViolations(sources);
+    expect(found.types).toEqual(CONTEXT_NOT_YET);
+    expect(found.d1.sort()).toEqual(RAW_D1);
+    expect(found.envVerbs).toEqual(ENV_NOT_YET);
+    for (const name of Object.keys(CONTEXT_TYPES)) {
+      const [file, type] = name.split(": ");
+      expect(stripComments(sources[file!] ?? "")).toMatch(new RegExp(`(?:type|interface)\\s+${type}\\b`));
+    }
+  });
+
+  it("fails on a sample violation of each kind (synthetic sources)", () => {
+    const files = {
+      "src/lib/context.ts": "export interface ServiceCtx { env: Env }",
+      "src/domains/a/service.ts": [
+        'import { type AppContext, serviceCtx } from "../../http/context";',
+        'type Ctx = Pick<ServiceCtx, "env">;',
+        "export async function listA(env: Env, id: string) {}",
+        "async function helper(env: Env) {}",
+      ].join("\n"),
+      "src/domains/a/queries.ts": "export const rowOf = (d1: D1Database, id: string) => getDb(d1).select();",
+      "src/db/index.ts": "export function getDb(d1: D1Database): Db { return drizzle(d1); }",
+      "src/ingest/x.ts": "export interface XDeps { db: Db }",
+    };
+    expect(contextViolations(files)).toEqual({
+      types: ["src/domains/a/service.ts: Ctx", "src/ingest/x.ts: XDeps"],
+      d1: ["src/domains/a/queries.ts"],
+      envVerbs: ["src/domains/a/service.ts: listA"],
+    });
+  });
+});

@@ -1,4 +1,5 @@
 import type { AppContext } from "../../../http/context";
+import { getDb } from "../../../db";
 import { BlockedCompanyListResponse } from "../schemas";
 import { listBlocked } from "../service";
 import { BlockedRoute, json } from "./base";
@@ -11,7 +12,7 @@ export class ListBlockedCompanies extends BlockedRoute {
   };
 
   override async handle(c: AppContext) {
-    const rows = await listBlocked(c.env.DB);
+    const rows = await listBlocked(getDb(c.env.DB));
     return c.json({
       companies: rows.map((r) => ({ company: r.company, created_at: r.created_at })),
       count: rows.length,

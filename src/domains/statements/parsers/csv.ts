@@ -146,6 +146,15 @@ const CARD_CREDIT = new RegExp(
   "i",
 );
 
+/** The file a sign reading looks at: its header, rows, parsed amounts, decimal mark and text. */
+interface SignInput {
+  header: string[];
+  body: string[][];
+  amounts: (Cents | null)[];
+  mark: DecimalMark;
+  fileText?: string;
+}
+
 /**
  * The sign reading of a signed amount column from the file's evidence, strongest first: a balance
  * column whose changes follow the amounts one way or the other (an owed balance grows with
@@ -153,12 +162,8 @@ const CARD_CREDIT = new RegExp(
  * header or the file's first lines with purchases the majority; the majority alone (weak).
  */
 export function signEvidence(
-  header: string[],
-  body: string[][],
-  amounts: (Cents | null)[],
   map: CsvMapping,
-  mark: DecimalMark,
-  fileText = "",
+  { header, body, amounts, mark, fileText = "" }: SignInput,
 ): SignReading {
   const col = map.amount!;
   const n = amounts.filter((a) => a !== null && a !== 0).length;
@@ -267,7 +272,7 @@ export function guessMapping(header: string[], body: string[][], fileText = ""):
       if (dirs.filter(Boolean).length >= body.length * 0.8 && dirs.includes("out")) map.direction = dirCol;
     }
     if (map.direction === null) {
-      const sign = signEvidence(header, body, amounts, map, mark, fileText);
+      const sign = signEvidence(map, { header, body, amounts, mark, fileText });
       map.negative_is = sign.card !== (loneOut && c.amount.col !== null) ? "deposit" : "withdrawal";
     }
   }
@@ -417,14 +422,13 @@ export function parseCsv(text: string, given: CsvMapping | null = null): CsvOutc
   const { balances, check } = checkBalances(layout, null, null, { in: null, out: null }, owed);
   const sign =
     given === null && map.amount !== null && map.direction == null
-      ? signEvidence(
-          table.header,
+      ? signEvidence(map, {
+          header: table.header,
           body,
-          body.map((r) => parseMoney(r[map.amount!] ?? "", { decimal: mark })),
-          map,
+          amounts: body.map((r) => parseMoney(r[map.amount!] ?? "", { decimal: mark })),
           mark,
-          text,
-        )
+          fileText: text,
+        })
       : null;
   check.warnings.push(...warnings);
   if (noAmount > 0)
