@@ -503,6 +503,9 @@ const OPERATIONS: Record<string, Set<string>> = {
   JOBS: new Set(["send", "sendBatch"]),
 };
 
+/** Durable Object namespaces: each call on one of their stubs (fetch or an RPC method) is one operation. */
+const DURABLE_OBJECTS = ["JOB_SLOT"];
+
 export interface Invocation<E> {
   env: E;
   /** D1 statements and binding operations so far. */
@@ -567,6 +570,31 @@ export function perInvocation<E extends object>(env: E, plan: Plan = "paid", exe
           count(0, `${name}.${String(prop)}`);
           return orig.apply(target, a);
         };
+      },
+    });
+  }
+  for (const name of DURABLE_OBJECTS) {
+    const ns = e[name] as object | undefined;
+    if (!ns) continue;
+    // A stub's every method reaches the object (a subrequest); `then` is no call (an await of the stub).
+    const stub = (target: object) =>
+      new Proxy(target, {
+        get(t, prop) {
+          const orig = Reflect.get(t, prop, t);
+          if (typeof prop === "symbol" || prop === "then" || typeof orig !== "function") return orig;
+          return async (...a: unknown[]) => {
+            count(0, `${name}.${prop}`);
+            // Reflect.apply: `orig.apply` on an RPC method would be a call of a method "apply".
+            return Reflect.apply(orig, t, a);
+          };
+        },
+      });
+    out[name] = new Proxy(ns, {
+      get(target, prop) {
+        const orig = Reflect.get(target, prop, target);
+        if (typeof orig !== "function") return orig;
+        if (prop !== "get" && prop !== "getByName") return orig.bind(target);
+        return (...a: unknown[]) => stub(orig.apply(target, a));
       },
     });
   }
