@@ -9,12 +9,7 @@ import { dailySummaryDuty } from "../domains/journal/summaries-job";
 import { sendMonthlySummary } from "../domains/summary/monthly";
 import { imapIngest } from "../ingest";
 import { pruneIgnored } from "../domains/ignored-emails/ignored";
-import {
-  IMAP_STEP_KIND,
-  imapConfigFromEnv,
-  pollIntervalFromEnv,
-  pollMailbox,
-} from "../ingest/sources/imap";
+import { IMAP_STEP_KIND, imapConfigFromEnv, pollIntervalFromEnv, pollMailbox } from "../ingest/sources/imap";
 import { sweepInbox } from "../ingest/sources/r2-event";
 import type { Env } from "../env";
 import { type Clock, systemClock } from "../lib/clock";

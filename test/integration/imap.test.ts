@@ -284,7 +284,7 @@ describe("a mailbox backlog in bounded steps (issue 36)", () => {
     const box = newMailbox("backlog");
     const total = STEP_MESSAGES + 4;
     // `total` alerts in one session, each its own amount ($1.25, $2.25, ...) and Message-ID.
-    const body = "You've recently made a purchase with your CIBC Costco World Mastercard ending in 2210 for ${n}.25 at SAVE-ON-FOODS #2281.";
+    const body = `You've recently made a purchase with your CIBC Costco World Mastercard ending in 2210 for $${"{n}"}.25 at SAVE-ON-FOODS #2281.`;
     const from = "CIBC <mailbox.noreply@cibc.com>";
     const raw = buildMime({ from, to: "carlos@example.com", body, messageId: "<backlog-{n}@cibc>" });
     await control(`/append?count=${total}`, box, raw);

@@ -147,7 +147,8 @@ export async function pollMailbox(deps: PollDeps): Promise<PollResult> {
   // Claim this attempt: if another invocation claimed it since our read, let that one poll.
   const claim = now.toISOString();
   const lease = new Date(now.getTime() + LEASE_MS).toISOString();
-  if (!(await claimPollerAttempt(db, claim, state.last_attempt_at, lease)).meta.changes) return skipped("busy");
+  if (!(await claimPollerAttempt(db, claim, state.last_attempt_at, lease)).meta.changes)
+    return skipped("busy");
   // Every write of this attempt holds only while the claim is ours (a lease outlived: stop).
   const set = (fields: Partial<PollerState>) => setPollerState(db, fields, claim);
 
