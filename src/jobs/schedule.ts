@@ -25,7 +25,7 @@ export { CRON } from "./crons";
  * one bounded step: when messages remain above the cursor it queues the next step ("imap-step",
  * the cursor it left in the payload), which the queue consumer runs here with `after`.
  */
-export async function pollImap(env: Env, clock: Clock, after?: number) {
+export async function pollImap(env: Env, clock: Clock, after?: number, maxMessages?: number) {
   const config = imapConfigFromEnv(env);
   if (!config) return;
   const result = await pollMailbox({
@@ -36,16 +36,22 @@ export async function pollImap(env: Env, clock: Clock, after?: number) {
     pollIntervalSeconds: pollIntervalFromEnv(env),
     chain: (uid) => env.JOBS.send({ type: "job", kind: IMAP_STEP_KIND, payload: { after: uid } }),
     ...(after === undefined ? {} : { step: { after } }),
+    ...(maxMessages ? { maxMessages } : {}),
   });
   if (result.status !== "skipped") log("info", "imap.poll", { ...result });
   return result;
 }
 
-/** The queue's "imap-step": the next step of a mailbox backlog. */
-export async function imapStep(env: Env, msg: QueueMessage, clock: Clock = systemClock) {
+/** The queue's "imap-step": the next step of a mailbox backlog (`maxMessages`: a test's smaller step). */
+export async function imapStep(
+  env: Env,
+  msg: QueueMessage,
+  clock: Clock = systemClock,
+  maxMessages?: number,
+) {
   const after = "payload" in msg ? msg.payload.after : undefined;
   if (typeof after !== "number" || !Number.isInteger(after) || after < 0) return;
-  return pollImap(env, clock, after);
+  return pollImap(env, clock, after, maxMessages);
 }
 
 /** Raw emails under the inbox prefix that no R2 notification delivered. */
