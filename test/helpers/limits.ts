@@ -13,7 +13,8 @@ import { interceptD1 } from "../../bench/lib/d1-count";
  *   BLOBs and rows, 1,000 queries per Worker invocation (Paid; 50 Free). 5 terms per compound SELECT
  *   (issue 36's measurement of the deployed D1).
  * - Workers (developers.cloudflare.com/workers/platform/limits, kv/platform/limits): 1,000 operations
- *   on Cloudflare services (KV, R2, D1, Queues...) per invocation; Free: 50 subrequests.
+ *   on Cloudflare services (KV, R2, D1, Queues, a Durable Object stub's calls...) per invocation;
+ *   Free: 50 subrequests.
  * - Queues (queues/platform/limits): 128 KB a message (1 KB = 1,000 bytes, ~100 bytes of metadata
  *   count), sendBatch at most 100 messages and 256 KB in all.
  * - KV: 25 MiB a value, 512-byte keys, 1 write per second to the same key.
