@@ -112,6 +112,10 @@ export const pollerState = sqliteTable("poller_state", {
   next_attempt_at: text("next_attempt_at"),
   consecutive_failures: integer("consecutive_failures").notNull().default(0),
   last_error: text("last_error"),
+  /** Messages above the cursor left to read after the last step (null until the first poll). */
+  backlog: integer("backlog"),
+  /** A running step's claim: no other invocation claims the mailbox before this time. */
+  lease_until: text("lease_until"),
 });
 
 /** Parse-failure quarantine: relevant emails that yielded no usable transaction. */

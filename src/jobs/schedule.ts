@@ -10,18 +10,23 @@ import { dailySummaryDuty } from "../domains/journal/summaries-job";
 import { sendMonthlySummary } from "../domains/summary/monthly";
 import { imapIngest } from "../ingest";
 import { pruneIgnored } from "../domains/ignored-emails/ignored";
-import { imapConfigFromEnv, pollIntervalFromEnv, pollMailbox } from "../ingest/sources/imap";
+import { IMAP_STEP_KIND, imapConfigFromEnv, pollIntervalFromEnv, pollMailbox } from "../ingest/sources/imap";
 import { sweepInbox } from "../ingest/sources/r2-event";
 import type { Env } from "../env";
-import type { Clock } from "../lib/clock";
+import { type Clock, systemClock } from "../lib/clock";
 import { log } from "../lib/log";
 import type { Duty } from "./cron";
+import type { QueueMessage } from "./messages";
 import { CRON, type CronExpression } from "./crons";
 
 export { CRON } from "./crons";
 
-/** Poll the mailbox when one is configured (pollMailbox honours poll_interval and backoff). */
-async function pollImap(env: Env, clock: Clock) {
+/**
+ * Poll the mailbox when one is configured (pollMailbox honours poll_interval and backoff). A poll is
+ * one bounded step: when messages remain above the cursor it queues the next step ("imap-step",
+ * the cursor it left in the payload), which the queue consumer runs here with `after`.
+ */
+export async function pollImap(env: Env, clock: Clock, after?: number, maxMessages?: number) {
   const config = imapConfigFromEnv(env);
   if (!config) return;
   const result = await pollMailbox({
@@ -30,8 +35,24 @@ async function pollImap(env: Env, clock: Clock) {
     clock,
     ingest: imapIngest(env, clock),
     pollIntervalSeconds: pollIntervalFromEnv(env),
+    chain: (uid) => env.JOBS.send({ type: "job", kind: IMAP_STEP_KIND, payload: { after: uid } }),
+    ...(after === undefined ? {} : { step: { after } }),
+    ...(maxMessages ? { maxMessages } : {}),
   });
   if (result.status !== "skipped") log("info", "imap.poll", { ...result });
+  return result;
+}
+
+/** The queue's "imap-step": the next step of a mailbox backlog (`maxMessages`: a test's smaller step). */
+export async function imapStep(
+  env: Env,
+  msg: QueueMessage,
+  clock: Clock = systemClock,
+  maxMessages?: number,
+) {
+  const after = "payload" in msg ? msg.payload.after : undefined;
+  if (typeof after !== "number" || !Number.isInteger(after) || after < 0) return;
+  return pollImap(env, clock, after, maxMessages);
 }
 
 /** Raw emails under the inbox prefix that no R2 notification delivered. */
@@ -43,7 +64,7 @@ async function sweep(env: Env, clock: Clock) {
 /** Every expression of CRON has its list (the type refuses a missing or an extra one). */
 export const SCHEDULE: Readonly<Record<CronExpression, readonly Duty[]>> = {
   [CRON.everyMinute]: [
-    { name: "imap.poll", run: pollImap },
+    { name: "imap.poll", run: (env, clock) => pollImap(env, clock) },
     { name: "inbox.sweep", run: sweep },
     // With enable_daily_summaries: today's day summary at daily_summary_schedule_time (local).
     { name: "summaries.daily", run: dailySummaryDuty },

@@ -13,7 +13,8 @@ import { interceptD1 } from "../../bench/lib/d1-count";
  *   BLOBs and rows, 1,000 queries per Worker invocation (Paid; 50 Free). 5 terms per compound SELECT
  *   (issue 36's measurement of the deployed D1).
  * - Workers (developers.cloudflare.com/workers/platform/limits, kv/platform/limits): 1,000 operations
- *   on Cloudflare services (KV, R2, D1, Queues...) per invocation; Free: 50 subrequests.
+ *   on Cloudflare services (KV, R2, D1, Queues, a Durable Object stub's calls...) per invocation;
+ *   Free: 50 subrequests.
  * - Queues (queues/platform/limits): 128 KB a message (1 KB = 1,000 bytes, ~100 bytes of metadata
  *   count), sendBatch at most 100 messages and 256 KB in all.
  * - KV: 25 MiB a value, 512-byte keys, 1 write per second to the same key.
@@ -504,6 +505,9 @@ const OPERATIONS: Record<string, Set<string>> = {
   JOBS: new Set(["send", "sendBatch"]),
 };
 
+/** Durable Object namespaces: each call on one of their stubs (fetch or an RPC method) is one operation. */
+const DURABLE_OBJECTS = ["JOB_SLOT"];
+
 export interface Invocation<E> {
   env: E;
   /** D1 statements and binding operations so far. */
@@ -583,6 +587,31 @@ export function perInvocation<E extends object>(env: E, plan: Plan = "paid", exe
           const res = await orig.apply(target, a);
           return prop === "createMultipartUpload" ? countedUpload(res as R2MultipartUpload) : res;
         };
+      },
+    });
+  }
+  for (const name of DURABLE_OBJECTS) {
+    const ns = e[name] as object | undefined;
+    if (!ns) continue;
+    // A stub's every method reaches the object (a subrequest); `then` is no call (an await of the stub).
+    const stub = (target: object) =>
+      new Proxy(target, {
+        get(t, prop) {
+          const orig = Reflect.get(t, prop, t);
+          if (typeof prop === "symbol" || prop === "then" || typeof orig !== "function") return orig;
+          return async (...a: unknown[]) => {
+            count(0, `${name}.${prop}`);
+            // Reflect.apply: `orig.apply` on an RPC method would be a call of a method "apply".
+            return Reflect.apply(orig, t, a);
+          };
+        },
+      });
+    out[name] = new Proxy(ns, {
+      get(target, prop) {
+        const orig = Reflect.get(target, prop, target);
+        if (typeof orig !== "function") return orig;
+        if (prop !== "get" && prop !== "getByName") return orig.bind(target);
+        return (...a: unknown[]) => stub(orig.apply(target, a));
       },
     });
   }

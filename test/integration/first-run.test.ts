@@ -31,7 +31,14 @@ describe("GET /api/v1/setup/status", () => {
       local: true,
       demo_data_available: true,
       email_routing: { forward_to: [] },
-      mailbox: { configured: false, address: null, folder: null, last_poll: null, last_error: null },
+      mailbox: {
+        configured: false,
+        address: null,
+        folder: null,
+        last_poll: null,
+        last_error: null,
+        backlog: null,
+      },
     });
   });
 

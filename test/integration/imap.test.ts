@@ -8,8 +8,16 @@ import {
   type ImapConfig,
   imapConfigFromEnv,
   pollMailbox,
+  OPS_PER_INGEST,
   readPollerState,
+  STEP_MESSAGES,
 } from "../../src/ingest/sources/imap";
+import { imapStep, pollImap } from "../../src/jobs/schedule";
+import type { QueueMessage } from "../../src/jobs/messages";
+import { buildMime } from "../fixtures/emails/builders";
+import { allTransactions, resetIngestTables } from "../fixtures/emails/deps";
+import { call } from "../helpers/http";
+import { PLAN_LIMITS, perInvocation } from "../helpers/limits";
 import {
   ImapAuthError,
   ImapConnectionError,
@@ -30,7 +38,7 @@ function message(subject: string, body = "Purchase of $12.34 at Coffee Shop"): U
 }
 
 async function control(path: string, mailbox: string, body?: Uint8Array): Promise<any> {
-  const url = `${imap.controlUrl}${path}?mailbox=${encodeURIComponent(mailbox)}`;
+  const url = `${imap.controlUrl}${path}${path.includes("?") ? "&" : "?"}mailbox=${encodeURIComponent(mailbox)}`;
   const res = await fetch(url, { method: "POST", body });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return res.json();
@@ -159,7 +167,7 @@ describe("pollMailbox", () => {
     const box = newMailbox("poll");
     const a = await append(box, message("one"));
     const b = await append(box, message("two"));
-    expect(await poll(config(box))).toEqual({ status: "polled", fetched: 2, lastUid: b.uid });
+    expect(await poll(config(box))).toEqual({ status: "polled", fetched: 2, lastUid: b.uid, remaining: 0 });
     expect(ingested.map((m) => m.uid)).toEqual([a.uid, b.uid]);
     let state = await readPollerState(getDb(env.DB));
     expect(state).toMatchObject({ last_uid: b.uid, uid_validity: a.uidValidity, consecutive_failures: 0 });
@@ -270,6 +278,86 @@ describe("pollMailbox", () => {
     expect(await poll(config(box), { ingest: flaky })).toMatchObject({ fetched: 2, lastUid: uids[2] });
     expect(ingested.map((m) => m.uid)).toEqual(uids);
     expect((await readPollerState(getDb(env.DB)))!.last_error).toBeNull();
+  });
+});
+
+describe("a mailbox backlog in bounded steps (issue 36)", () => {
+  it("reads a backlog past one step in steps chained through the queue: every message once, each step within half the Paid budget, the backlog shown falling to 0", async () => {
+    await resetIngestTables();
+    await env.DB.prepare("DELETE FROM poller_state").run();
+    const box = newMailbox("backlog");
+    // Steps of 5 here (the time of the test); one message's operations, measured, bound the real step.
+    const size = 5;
+    const total = 2 * size + 2;
+    // `total` alerts in one session, each its own amount ($1.25, $2.25, ...) and Message-ID.
+    const body = `You've recently made a purchase with your CIBC Costco World Mastercard ending in 2210 for $${"{n}"}.25 at SAVE-ON-FOODS #2281.`;
+    const from = "CIBC <mailbox.noreply@cibc.com>";
+    const raw = buildMime({ from, to: "carlos@example.com", body, messageId: "<backlog-{n}@cibc>" });
+    await control(`/append?count=${total}`, box, raw);
+    const sent: QueueMessage[] = [];
+    const JOBS = { send: async (m: QueueMessage) => void sent.push(m) } as unknown as Queue<unknown>;
+    const E = {
+      ...env,
+      JOBS,
+      IMAP_HOST: imap.host,
+      IMAP_PORT: String(imap.plainPort),
+      IMAP_TLS: "plain",
+      IMAP_USER: imap.user,
+      IMAP_PASSWORD: imap.password,
+      IMAP_MAILBOX: box,
+    } as unknown as Env;
+    const clock = () => new Date("2026-03-01T12:00:00Z");
+    const backlog = async () => (await call("/api/v1/setup/status", { env: E })).body.mailbox.backlog;
+    expect(await backlog()).toBeNull();
+    const steps: { fetched: number; d1Queries: number; operations: number; backlog: number }[] = [];
+    // The cron's poll and, at the same time, a stray step from the cursor it read: one claims the
+    // mailbox, the other does nothing (never the same UID twice).
+    const rival = perInvocation(E);
+    let run: (e: Env) => Promise<unknown> = async (e) => {
+      const step = { type: "job" as const, kind: "imap-step", payload: { after: 0 } };
+      const [cron, stray] = await Promise.all([
+        pollImap(e, clock, undefined, size),
+        imapStep(rival.env, step, clock, size),
+      ]);
+      expect(stray).toMatchObject({ status: "skipped", fetched: 0 });
+      return cron;
+    };
+    // Then each queued step: one invocation each, under the Paid plan's counts.
+    for (let i = 0; i < 5; i++) {
+      const inv = perInvocation(E);
+      const res = (await run(inv.env)) as { fetched: number };
+      steps.push({ fetched: res.fetched, ...inv.counts, backlog: await backlog() });
+      const next = sent.shift();
+      if (!next) break;
+      expect(next).toMatchObject({ type: "job", kind: "imap-step" });
+      run = (e) => imapStep(e, next, clock, size);
+    }
+    expect(steps.map((s) => [s.fetched, s.backlog])).toEqual([
+      [size, size + 2],
+      [size, 2],
+      [2, 0],
+    ]);
+    for (const s of steps) {
+      expect(s.d1Queries).toBeLessThanOrEqual(PLAN_LIMITS.paid.d1Queries / 2);
+      expect(s.operations).toBeLessThanOrEqual(PLAN_LIMITS.paid.operations / 2);
+    }
+    // One message's operations (its ingest and the cursor's write; ~4: the raw email's put, the
+    // settings batch, the write, the cursor) within the number the real step's size is set by, and
+    // a step of STEP_MESSAGES of the heaviest so within half the budget.
+    const perMessage = (steps[1]!.operations - steps[2]!.operations) / (size - 2);
+    const overhead = steps[2]!.operations - 2 * perMessage;
+    expect(perMessage).toBeLessThanOrEqual(OPS_PER_INGEST);
+    expect(STEP_MESSAGES * OPS_PER_INGEST + overhead).toBeLessThanOrEqual(PLAN_LIMITS.paid.operations / 2);
+    // Every message once: one row each (each alert's own amount).
+    const rows = await allTransactions();
+    expect(rows).toHaveLength(total);
+    expect(new Set(rows.map((r) => r.Amount)).size).toBe(total);
+    // A redelivered step finds the cursor moved on and does nothing.
+    const again = perInvocation(E);
+    expect(
+      await imapStep(again.env, { type: "job", kind: "imap-step", payload: { after: 0 } }, clock),
+    ).toMatchObject({ status: "skipped", reason: "moved", fetched: 0 });
+    expect(await allTransactions()).toHaveLength(total);
   });
 });
 

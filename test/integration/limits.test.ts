@@ -5,6 +5,7 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import type { Env } from "../../src/env";
 import {
   D1_LIMITS,
   expectBreach,
@@ -99,6 +100,17 @@ describe("per invocation (Workers plan)", () => {
     for (let i = 0; i < 49; i++) await inv.env.FILES.head(`nothing/${i}`);
     expect(inv.counts).toEqual({ d1Queries: 1, operations: 50 });
     await expectBreach("operations per invocation", () => inv.env.FILES.get("nothing"));
+  });
+
+  it("a Durable Object's stub: each RPC call or fetch is one operation (a subrequest)", async () => {
+    const inv = perInvocation(env as unknown as Env, "free");
+    const slot = inv.env.JOB_SLOT.get(inv.env.JOB_SLOT.idFromName("limits-test"));
+    expect(inv.counts.operations).toBe(0);
+    await slot.status();
+    await slot.status();
+    expect(inv.counts).toEqual({ d1Queries: 0, operations: 2 });
+    for (let i = 0; i < 48; i++) await inv.env.FILES.head(`nothing/${i}`);
+    await expectBreach("operations per invocation", () => slot.status());
   });
 });
 

@@ -79,7 +79,10 @@ async function trustBundle(server: DovecotServer, previous: string | undefined):
   return path;
 }
 
-/** POST /append?mailbox=M (raw message body) → {uid, uidValidity}; POST /reset?mailbox=M → {ok}. */
+/**
+ * POST /append?mailbox=M (raw message body) → {uid, uidValidity}; with &count=N, N copies in one
+ * session, "{n}" in each read as its number (the last one's UID); POST /reset?mailbox=M → {ok}.
+ */
 async function startControlServer(
   server: DovecotServer,
 ): Promise<{ port: number; close: () => Promise<void> }> {
@@ -109,7 +112,8 @@ async function startControlServer(
             raw.set(c, at);
             at += c.byteLength;
           }
-          return reply(200, await serial(() => appendMessage(server, mailbox, raw)));
+          const count = Math.min(1000, Math.max(1, Number(url.searchParams.get("count")) || 1));
+          return reply(200, await serial(() => appendMessage(server, mailbox, raw, count)));
         }
         if (url.pathname === "/reset") {
           await serial(() => resetMailbox(server, mailbox));

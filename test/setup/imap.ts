@@ -16,7 +16,7 @@ export interface ImapTestInfo {
   user: string;
   password: string;
   caPath: string;
-  /** POST {controlUrl}/append?mailbox=M (raw body) → {uid, uidValidity}; POST /reset?mailbox=M. */
+  /** POST {controlUrl}/append?mailbox=M[&count=N] (raw body) → {uid, uidValidity} (the last); POST /reset?mailbox=M. */
   controlUrl: string;
   /** A local port nothing listens on (connection refused). */
   closedPort: number;
@@ -206,13 +206,21 @@ export async function appendMessage(
   server: DovecotServer,
   mailbox: string,
   raw: Uint8Array,
+  count = 1,
 ): Promise<{ uid: number; uidValidity: number }> {
   return session(server, async (cmd) => {
     if (mailbox.toUpperCase() !== "INBOX") await cmd(`CREATE ${quote(mailbox)}`);
-    const res = await cmd(`APPEND ${quote(mailbox)}`, raw);
-    const m = /\[APPENDUID (\d+) (\d+)\]/.exec(res.lines.at(-1) ?? "");
-    if (!res.ok || !m) throw new Error(`APPEND failed: ${res.lines.at(-1)}`);
-    return { uidValidity: Number(m[1]), uid: Number(m[2]) };
+    // `count` copies in one session, each with "{n}" in it read as its number (1, 2, ...).
+    const text = count > 1 ? new TextDecoder().decode(raw) : "";
+    let last = { uid: 0, uidValidity: 0 };
+    for (let n = 1; n <= count; n++) {
+      const msg = count > 1 ? new TextEncoder().encode(text.replaceAll("{n}", String(n))) : raw;
+      const res = await cmd(`APPEND ${quote(mailbox)}`, msg);
+      const m = /\[APPENDUID (\d+) (\d+)\]/.exec(res.lines.at(-1) ?? "");
+      if (!res.ok || !m) throw new Error(`APPEND failed: ${res.lines.at(-1)}`);
+      last = { uidValidity: Number(m[1]), uid: Number(m[2]) };
+    }
+    return last;
   });
 }
 

@@ -5126,6 +5126,8 @@ export interface components {
                 last_poll: string | null;
                 /** @description The last poll error's class only, never server text */
                 last_error: string | null;
+                /** @description Messages above the poller's cursor still to read after its last step (a new mailbox is read in steps, one after another); null before the first poll */
+                backlog: number | null;
             };
         };
         /** @description What the demo household seeding wrote. */

@@ -172,6 +172,7 @@ function FirstRun({ status }: { status: SetupStatus }) {
                 It checks <code>{mb.address ?? "the configured mailbox"}</code>
                 {mb.folder && <> ({mb.folder})</>} every minute —{" "}
                 {mb.last_poll ? `last checked ${ago(mb.last_poll)}` : "not checked yet"}
+                {mb.backlog ? ` · ${mb.backlog.toLocaleString()} messages left to read` : null}
                 {mb.last_error && <span className="text-danger"> · last check failed: {mb.last_error}</span>}.
                 Forward your alerts to that address.
               </>

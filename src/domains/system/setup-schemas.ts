@@ -19,6 +19,13 @@ export const SetupStatusResponse = z
       folder: z.string().nullable(),
       last_poll: z.string().nullable(),
       last_error: z.string().nullable().describe("The last poll error's class only, never server text"),
+      backlog: z
+        .number()
+        .int()
+        .nullable()
+        .describe(
+          "Messages above the poller's cursor still to read after its last step (a new mailbox is read in steps, one after another); null before the first poll",
+        ),
     }),
   })
   .meta({

@@ -29,6 +29,7 @@ export async function getSetupStatus(ctx: ServiceCtx, local: boolean): Promise<S
       last_poll: heartbeat?.last_poll_at ?? null,
       // Only the error's class (e.g. ImapAuthError), as health does: never host or server text.
       last_error: heartbeat?.last_error?.split(":")[0]?.trim() || null,
+      backlog: configured ? (heartbeat?.backlog ?? null) : null,
     },
   };
 }

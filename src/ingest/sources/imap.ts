@@ -31,8 +31,14 @@ export interface PollInput {
   clock: Clock;
   ingest: (raw: Uint8Array, meta: { uid: number }) => Promise<unknown>;
   pollIntervalSeconds: number;
-  /** At most this many messages per poll (the rest wait for the next poll). Default 50. */
+  /** At most this many messages per step (default STEP_MESSAGES). */
   maxMessages?: number;
+  /** No message is started after this much wall time of a step (default STEP_WALL_MS). */
+  stepWallMs?: number;
+  /** Called when messages above the cursor remain after a step: queue the next step at once. */
+  chain?: (after: number) => Promise<unknown>;
+  /** A chained step (not the cron's poll): no interval wait; a no-op once the cursor left `after`. */
+  step?: { after: number };
   connectTimeoutMs?: number;
   commandTimeoutMs?: number;
 }
@@ -41,9 +47,27 @@ export interface PollResult {
   status: "polled" | "skipped" | "failed";
   fetched: number;
   lastUid: number;
+  /** Messages above the cursor left after this step (0 when the inbox is read). */
+  remaining?: number;
   error?: string;
-  reason?: "interval" | "backoff" | "busy";
+  reason?: "interval" | "backoff" | "busy" | "moved";
 }
+
+/**
+ * One poll is one bounded step (issue 36): a backlog of thousands of messages (a new mailbox) is
+ * read in steps chained through the queue, each within half a Paid invocation's 1,000 operations
+ * and 1,000 D1 queries. A message of an alert costs ~4 operations (the raw email's put, the
+ * settings batch, the write batch, the cursor; the test measures it under the limits wrapper and
+ * holds it to OPS_PER_INGEST, which leaves room for an AI call or attachments), so a step of
+ * STEP_MESSAGES stays under 25 × 12 + its own ~10 = 310 of the 500; and it starts no message
+ * after STEP_WALL_MS.
+ */
+export const OPS_PER_INGEST = 12;
+export const STEP_MESSAGES = 25;
+export const STEP_WALL_MS = 20_000;
+/** A claim's lease: a step that died leaves the mailbox to the next poll after this long. */
+export const LEASE_MS = 120_000;
+export const IMAP_STEP_KIND = "imap-step";
 
 export type { PollerState };
 export const BACKOFF_BASE_SECONDS = 5;
@@ -112,6 +136,9 @@ export async function pollMailbox(deps: PollInput): Promise<PollResult> {
   if (state.consecutive_failures > 0) {
     const next = ms(state.next_attempt_at);
     if (next !== null && now.getTime() < next) return skipped("backoff");
+  } else if (deps.step) {
+    // A redelivered step, or another poll read on from the cursor (and chains its own next step).
+    if (state.last_uid !== deps.step.after) return skipped("moved");
   } else {
     const last = ms(state.last_attempt_at);
     const due = deps.pollIntervalSeconds * 1000 - slackMs(deps.pollIntervalSeconds);
@@ -119,11 +146,18 @@ export async function pollMailbox(deps: PollInput): Promise<PollResult> {
   }
 
   // Claim this attempt: if another invocation claimed it since our read, let that one poll.
-  const claim = await claimPollerAttempt(db, now.toISOString(), state.last_attempt_at);
-  if (!claim.meta.changes) return skipped("busy");
+  const claim = now.toISOString();
+  const lease = new Date(now.getTime() + LEASE_MS).toISOString();
+  if (!(await claimPollerAttempt(db, claim, state.last_attempt_at, lease)).meta.changes)
+    return skipped("busy");
+  // Every write of this attempt holds only while the claim is ours (a lease outlived: stop).
+  const set = (fields: Partial<PollerState>) => setPollerState(db, fields, claim);
 
+  const started = Date.now();
+  const wallMs = deps.stepWallMs ?? STEP_WALL_MS;
   let lastUid = state.last_uid;
   let fetched = 0;
+  let remaining = 0;
   let ingestError: string | undefined;
   let session: ImapSession | undefined;
   try {
@@ -141,11 +175,13 @@ export async function pollMailbox(deps: PollInput): Promise<PollResult> {
       lastUid = 0;
     }
     if (state.uid_validity !== uidValidity) {
-      await setPollerState(db, { uid_validity: uidValidity, last_uid: lastUid });
+      await set({ uid_validity: uidValidity, last_uid: lastUid });
     }
 
     const uids = (await session.searchUidsFrom(lastUid + 1)).filter((u) => u > lastUid);
-    for (const uid of uids.slice(0, deps.maxMessages ?? 50)) {
+    remaining = uids.length;
+    for (const uid of uids.slice(0, deps.maxMessages ?? STEP_MESSAGES)) {
+      if (Date.now() - started >= wallMs) break;
       const raw = await session.fetchRaw(uid);
       if (raw) {
         try {
@@ -159,32 +195,49 @@ export async function pollMailbox(deps: PollInput): Promise<PollResult> {
         fetched++;
       }
       lastUid = uid;
-      await setPollerState(db, { last_uid: uid });
+      remaining--;
+      // The cursor moves only while the claim is ours: another attempt took the mailbox, stop.
+      if (!(await set({ last_uid: uid })).meta.changes) throw new LostClaim();
     }
     await session.logout();
 
-    await setPollerState(db, {
+    await set({
       last_poll_at: clock().toISOString(),
       consecutive_failures: 0,
       next_attempt_at: null,
       last_error: ingestError ?? null,
+      backlog: remaining,
+      lease_until: null,
     });
-    log("info", "imap.polled", { fetched, lastUid, mailbox: config.mailbox });
-    return { status: "polled", fetched, lastUid, ...(ingestError ? { error: ingestError } : {}) };
+    log("info", "imap.polled", { fetched, lastUid, remaining, mailbox: config.mailbox });
+    // More above the cursor: the next step now, not at the next interval (an ingest that failed
+    // waits for the next poll instead).
+    if (remaining > 0 && !ingestError && deps.chain) {
+      await deps.chain(lastUid).catch((err) => log("warn", "imap.chain_failed", { error: errorText(err) }));
+    }
+    return { status: "polled", fetched, lastUid, remaining, ...(ingestError ? { error: ingestError } : {}) };
   } catch (err) {
     session?.close();
+    if (err instanceof LostClaim) {
+      log("warn", "imap.claim_lost", { lastUid });
+      return { status: "skipped", fetched, lastUid, reason: "busy" };
+    }
     const failures = state.consecutive_failures + 1;
     const next = new Date(now.getTime() + backoffSeconds(failures) * 1000);
     const error = errorText(err);
-    await setPollerState(db, {
+    await set({
       consecutive_failures: failures,
       next_attempt_at: next.toISOString(),
       last_error: error,
+      lease_until: null,
     });
     log("warn", "imap.poll_failed", { failures, retryAt: next.toISOString(), error });
     return { status: "failed", fetched, lastUid, error };
   }
 }
+
+/** Another attempt claimed the mailbox while this one ran (its lease ran out). */
+class LostClaim extends Error {}
 
 function errorText(err: unknown): string {
   const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);

@@ -3,7 +3,9 @@ import { api, unwrap } from "../../api/client";
 import { ErrorNotice } from "../../components/States";
 import { useAction } from "../../components/useAction";
 import { useApp } from "../../lib/app";
+import { ago } from "../../lib/format";
 import { Link } from "../../lib/router";
+import { useApi } from "../../lib/useApi";
 
 type CardNames = Record<string, Record<string, string>>;
 
@@ -22,6 +24,27 @@ function fromLines(text: string): CardNames {
     out[m[1]!] = cards;
   }
   return out;
+}
+
+/** The polled mailbox (IMAP) when one is set up: its last check and how much of its backlog is left. */
+function MailboxStatus() {
+  const mb = useApi(() => unwrap(api.GET("/api/v1/setup/status")), "setup").data?.mailbox;
+  if (!mb?.configured) return null;
+  return (
+    <p className="small" data-testid="mailbox-status">
+      Mailbox <code>{mb.address ?? "configured"}</code>
+      {mb.folder && <> ({mb.folder})</>}:{" "}
+      {mb.last_poll ? `last checked ${ago(mb.last_poll)}` : "not checked yet"}
+      {mb.backlog ? (
+        <>
+          {" "}
+          · <strong>{mb.backlog.toLocaleString()} messages left to read</strong> (read in steps, one after
+          another)
+        </>
+      ) : null}
+      {mb.last_error && <span className="text-danger"> · last check failed: {mb.last_error}</span>}
+    </p>
+  );
 }
 
 /** Journal currency, own forwarding addresses and card holders (config and /api/v1/card-names). */
@@ -60,6 +83,7 @@ export function AlertIntakeSection() {
         Rows printed in another currency, and alerts forwarded by an address not listed here (nor confirmed
         once), wait under <Link to="/review">Needs review</Link> with the reason.
       </p>
+      <MailboxStatus />
       <label className="field">
         <span>Journal currency (ISO code)</span>
         <input
