@@ -1,16 +1,5 @@
 /** D1 queries for transactions (drizzle); no business rules. Month reads are DateFileName range scans. */
-import {
-  and,
-  desc,
-  eq,
-  exists,
-  getTableColumns,
-  inArray,
-  isNotNull,
-  isNull,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { type Db, getDb, inRange } from "../../db";
 import type { Statement } from "../../db/lists";
 import { attentionQueue, transactions as t } from "../../db/schema";
@@ -203,15 +192,6 @@ export async function writeEditable(
   );
   return res.meta.changes > 0;
 }
-
-/** True while the transaction `key` is stored and not in the trash (a guard for a batch). */
-export const liveTxExists = (db: Db, key: TxKey) =>
-  exists(
-    db
-      .select({ one: sql`1` })
-      .from(t)
-      .where(and(isKey(key), isNull(t.DeletedAt))),
-  );
 
 /**
  * Deletes the row for good, in one batch with what pointed at it: its attention-queue entry goes,
