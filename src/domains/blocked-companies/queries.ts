@@ -1,6 +1,6 @@
 /** Queries of the blocked-company list (blocked_companies). No rules here. */
 import { asc, eq } from "drizzle-orm";
-import { type Db } from "../../db";
+import type { Db } from "../../db";
 import { blockedCompanies as b } from "../../db/schema";
 
 export type BlockedRow = typeof b.$inferSelect;

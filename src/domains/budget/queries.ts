@@ -1,6 +1,6 @@
 /** Queries of budget_config (per user and year: `targets` and `groups`, each versioned). */
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import { type Db } from "../../db";
+import type { Db } from "../../db";
 import type { Batch } from "../../lib/context";
 import { budgetConfig } from "../../db/schema";
 

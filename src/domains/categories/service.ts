@@ -7,7 +7,7 @@ import { getDb } from "../../db";
 import { loadList, loadListWith, type Statement, writeListSnapshot } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
-import { type CategoryRow } from "./defaults";
+import type { CategoryRow } from "./defaults";
 import { CATEGORIES, insertCategory, materialize, setGroup, setIcon } from "./queries";
 import { effectiveRows, findCategory, iconsOf, nextPosition, toManaged } from "./rules";
 

@@ -1,7 +1,7 @@
 /** Statements of the merchant-alias domain (tier 2 of the override resolver). */
 import { eq, sql } from "drizzle-orm";
 import type { AliasRow } from "../../categorize/rules";
-import { type Db } from "../../db";
+import type { Db } from "../../db";
 import type { ListDef } from "../../db/lists";
 import { merchantAliases } from "../../db/schema";
 

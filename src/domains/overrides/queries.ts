@@ -1,6 +1,6 @@
 /** Statements of the override domain (overrides and dismissed suggestions). */
 import { and, count, eq, gte, isNotNull, isNull, ne, sql } from "drizzle-orm";
-import { type Db } from "../../db";
+import type { Db } from "../../db";
 import type { ListDef } from "../../db/lists";
 import { dismissedSuggestions, overrides, transactions } from "../../db/schema";
 import type { Correction } from "./rules";
