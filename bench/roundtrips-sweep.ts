@@ -38,6 +38,7 @@ const ABOVE_THREE: Record<string, string> = {
     "a rename; no one waits on it: the plain read path (issue 40: budgets only where a person waits)",
   "DELETE /api/v1/categories/{name}":
     "a delete; no one waits on it: the plain read path (issue 40: budgets only where a person waits)",
+  "POST /api/v1/activity/{entry_id}/revert": "revert: read path only, issue 40 (no one waits on an undo)",
   "POST /api/v1/setup/demo-data":
     "bulk by design, and loopback only (403 on a deployed Worker, whose requests never come over loopback, so its D1 is local): every generated alert (about 1,700) through the real ingest path, 2 trips each",
 };

@@ -4,9 +4,8 @@
  * positional binds.
  */
 import { asCents, type Cents } from "../lib/money";
-import { and, exists, gte, inArray, isNull, lt, eq, notExists, type SQL, sql } from "drizzle-orm";
+import { and, gte, inArray, isNull, lt, eq, type SQL, sql } from "drizzle-orm";
 import { type DrizzleD1Database, drizzle } from "drizzle-orm/d1";
-import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { DEPOSIT_TYPES, SPENDING_TYPES } from "../lib/transaction-types";
 import * as schema from "./schema";
 
@@ -53,31 +52,3 @@ export const inRange = (lo: string, hi: string): SQL => and(gte(t.DateFileName, 
 /** SUM(Amount) over the rows: integer cents (the storage boundary brands it). */
 export const sumAmount = (): SQL<Cents> =>
   sql<Cents>`COALESCE(SUM(${t.Amount}), 0)`.mapWith((v) => asCents(Number(v)));
-
-/**
- * A revert guard's "the JSON column holds `value`": compared as JSON (key order and spacing aside),
- * strict JSON only (SQLite's json() also takes JSON5, which the columns' readers refuse, so a JSON5
- * cell must fail the guard as it fails the read path's comparison). null/undefined: the cell is SQL
- * NULL or JSON null, as the reader reads both.
- */
-export const sameJson = (col: SQL | SQLiteColumn, value: unknown): SQL =>
-  value === null || value === undefined
-    ? sql`(${col} IS NULL OR (json_valid(${col}) AND json(${col}) = 'null'))`
-    : sql`(json_valid(${col}) AND json(${col}) = json(${JSON.stringify(value)}))`;
-
-/** A revert guard's "the text column holds `value` exactly" (binary comparison; NULL matches only null). */
-export const sameText = (col: SQL | SQLiteColumn, value: string | null): SQL =>
-  sql`${col} IS ${value} COLLATE BINARY`;
-
-/**
- * A revert's stale guard on one row: while the row of `table` that `where` names holds every one of
- * `exact` (the entry's after image, compared column by column), or, for `exact` null (the image
- * says there is no row), while there is no such row.
- */
-export function rowShows(db: Db, table: SQLiteTable, where: SQL | undefined, exact: SQL[] | null): SQL {
-  const row = db
-    .select({ one: sql`1` })
-    .from(table)
-    .where(and(where, ...(exact ?? [])));
-  return exact ? exists(row) : notExists(row);
-}

@@ -75,7 +75,7 @@ export async function claimRevert(db: Db, id: string, at: string, by: string): P
  * it is written. `json()` of text that is not JSON is an error, and the CASE evaluates it only when
  * `cond` fails; when it holds the statement inserts nothing (a SELECT alone cannot ride in a batch).
  */
-export const abortUnless = (db: Db, cond: SQL) => {
+const abortUnless = (db: Db, cond: SQL) => {
   const nulls = sql.join(
     names.map(() => sql`NULL`),
     sql`, `,

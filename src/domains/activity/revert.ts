@@ -1,16 +1,12 @@
 /**
- * POST /activity/{id}/revert: undo one ledger entry. D1 trips after the door's auth batch: the
- * entry, then — for a kind whose reverter has a `guarded` restore — one batch holding the claim,
- * the guarded restore and the revert's own entry (3 in all). When that batch fails (the resource
- * changed, a category went: nothing written) the entry is read again (another revert may have
- * stamped it: 409), then, as with `force` or for other kinds, the read path: the resource's current
- * image (stale check), the restore's own reads, then the restore's batch, which the claim rides in.
+ * POST /activity/{id}/revert: undo one ledger entry. One path for every kind: the entry, the
+ * resource's current image (stale check), the restore's own reads, then the restore's batch, which
+ * the claim and the revert's own entry ride in.
  */
 import { getDb } from "../../db";
 import { StoredJsonError } from "../../db/json";
 import type { Batch, ServiceCtx, Statements } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
-import { log } from "../../lib/log";
 import { imageReader, readImage } from "./images";
 import { newEntryId } from "./journal";
 import { type ActivityRow, claimRevert, claimStatements, getEntry, releaseRevert } from "./queries";
@@ -109,7 +105,19 @@ function journal(ctx: ServiceCtx, p: Plan, current: ImageLike | null, summary: s
 /** Undoes the entry: 404/409 as `plan`; 409 stale_revert (unless force); a reverter's own 409s. */
 export async function revertEntry(ctx: ServiceCtx, input: { id: string; force: boolean }): Promise<Reverted> {
   const p = await plan(ctx, input.id, input.force);
-  return (await guardedRevert(ctx, p)) ?? (await readPathRevert(ctx, p));
+  const current = await p.reverter.current(ctx, p.resourceId, { before: p.before, after: p.after });
+  if (!p.force && !sameImage(current, p.after)) {
+    throw conflict(
+      "The resource changed since this entry; revert with force=true to apply anyway",
+      "stale_revert",
+      {
+        entry_id: p.entry.id,
+        resource_id: p.resourceId,
+        changed_fields: changedKeys(current, p.after),
+      },
+    );
+  }
+  return restore(ctx, p, current);
 }
 
 /**
@@ -128,53 +136,8 @@ function claiming(ctx: ServiceCtx, p: Plan, queued: () => boolean) {
   return { ctx: { ...ctx, batch }, claimed: () => claimed };
 }
 
-/** The reverter's guarded write, or null (none, or its images refused: the read path answers). */
-function guardedRun(ctx: ServiceCtx, p: Plan) {
-  try {
-    return p.reverter.guarded?.(ctx, p.resourceId, p.restore, p.after) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** The claim, the guarded restore and the entry in one batch; null when it does not apply or failed. */
-async function guardedRevert(ctx: ServiceCtx, p: Plan): Promise<Reverted | null> {
-  const c = claiming(ctx, p, () => true);
-  const run = p.force ? null : guardedRun(c.ctx, p);
-  if (!run) return null;
-  const summary = summaryOf(p, []);
-  // The guard held the resource equal to `after`: that is its current image.
-  journal(ctx, p, p.after, summary);
-  try {
-    await run();
-    if (!c.claimed()) throw new Error("a guarded restore wrote no batch");
-    return { summary, recreated_categories: [] };
-  } catch (err) {
-    // Its batch was written (claim, restore, entry): a later failure is the answer, not a retry.
-    if (c.claimed()) throw err;
-    // Another revert stamped the entry first (the claim's guard): answered as the plan would.
-    const now = await getEntry(getDb(ctx.env.DB), p.entry.id);
-    if (now?.reverted_at)
-      throw conflict("This entry was already reverted", "CONFLICT", { reverted_by: now.reverted_by });
-    log("info", "activity.revert_read_path", { entry: p.entry.id, reason: String(err) });
-    return null;
-  }
-}
-
-/** The stale check on the resource's current image, then the restore; the claim rides in its batch. */
-async function readPathRevert(ctx: ServiceCtx, p: Plan): Promise<Reverted> {
-  const current = await p.reverter.current(ctx, p.resourceId, { before: p.before, after: p.after });
-  if (!p.force && !sameImage(current, p.after)) {
-    throw conflict(
-      "The resource changed since this entry; revert with force=true to apply anyway",
-      "stale_revert",
-      {
-        entry_id: p.entry.id,
-        resource_id: p.resourceId,
-        changed_fields: changedKeys(current, p.after),
-      },
-    );
-  }
+/** The restore, its batch taking the claim and the revert's own entry. */
+async function restore(ctx: ServiceCtx, p: Plan, current: ImageLike | null): Promise<Reverted> {
   let summary: string | null = null;
   const c = claiming(ctx, p, () => summary !== null);
   const queue = (recreated: string[] = []) => {

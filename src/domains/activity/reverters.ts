@@ -51,21 +51,6 @@ export interface Reverter<T extends Image | null = Image | null> {
    * RestoreOutcome, or to nothing (most reverters).
    */
   restore(ctx: ServiceCtx, resourceId: string, before: T, opts: RestoreOptions): Promise<unknown>;
-  /**
-   * Optional: the restore with no read before it, for a revert without `force`: writes `before`
-   * back in ONE `ctx.batch` whose statements turn each check of the read path (the resource still
-   * shows `after`; what `restore` refuses) into an aborting guard (queries.ts `abortUnless`). The
-   * claim and the revert's own entry ride in that batch; when it fails nothing was written and the
-   * revert takes the read path (`current`, then `restore`), which answers exactly. Returns the
-   * write to run (its first D1 call is that batch: the entry is queued just before it), or null:
-   * this entry takes the read path.
-   */
-  guarded?(
-    ctx: ServiceCtx,
-    resourceId: string,
-    before: T,
-    after: Image | null,
-  ): (() => Promise<unknown>) | null;
 }
 
 /**

@@ -1,6 +1,5 @@
 import { domainRouter } from "../../http/route";
 import type { Reverters } from "../activity/reverters";
-import { guardedRestoreLink } from "./revert";
 import { ListReceiptMatchCandidates } from "./routes/candidates";
 import { DeleteAttachment } from "./routes/delete";
 import { DownloadAttachmentFile } from "./routes/file";
@@ -31,6 +30,5 @@ export const attachmentReverters: Reverters = {
       opts.journal?.(); // the revert's own entry rides in the link's batch
       return restoreLink(ctx, { id, image: before });
     },
-    guarded: (ctx, id, before, after) => guardedRestoreLink(ctx, { id, before, after }),
   },
 };

@@ -1,6 +1,6 @@
 /** D1 queries of attachments (drizzle). No rules here. */
-import { and, asc, desc, eq, exists, gte, isNotNull, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
-import { type Db, live, spending } from "../../db";
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, ne, type SQL } from "drizzle-orm";
+import { type Db, getDb, live, spending } from "../../db";
 import { type AttachmentRow, attachments, transactions } from "../../db/schema";
 import type { TxKey } from "../../lib/txid";
 import type { StoredReceipt } from "./stored";
@@ -65,25 +65,6 @@ const linkSet = (key: TxKey | null, nowIso: string) => ({
 
 export const setLinkQuery = (db: Db, id: string, key: TxKey | null, nowIso: string) =>
   db.update(a).set(linkSet(key, nowIso)).where(eq(a.id, id));
-
-/**
- * True while attachment `id` exists and is linked to `key` (null: to no transaction, as `txIdOf`
- * reads a row with either part empty): a revert's guard.
- */
-export const linkShows = (db: Db, id: string, key: TxKey | null) =>
-  exists(
-    db
-      .select({ one: sql`1` })
-      .from(a)
-      .where(
-        and(
-          eq(a.id, id),
-          key
-            ? and(eq(a.tx_forwarded_to, key.forwardedTo), eq(a.tx_date_file_name, key.dateFileName))
-            : sql`NOT (COALESCE(${a.tx_forwarded_to}, '') <> '' AND COALESCE(${a.tx_date_file_name}, '') <> '')`,
-        ),
-      ),
-  );
 
 /** The auto-link of a candidates request: it lands only while the attachment is still unfiled. */
 export const autoLinkQuery = (db: Db, id: string, key: TxKey, nowIso: string) =>

@@ -3,7 +3,7 @@ import type { Reverters } from "../activity/reverters";
 import { UnblockCompany } from "./routes/delete";
 import { ListBlockedCompanies } from "./routes/list";
 import { BlockCompany } from "./routes/put";
-import { currentBlocked, guardedRestoreBlocked, restoreBlocked } from "./service";
+import { currentBlocked, restoreBlocked } from "./service";
 
 /** Mounted at /api/v1/blocked-companies. */
 export function blockedCompaniesRouter() {
@@ -19,6 +19,5 @@ export const blockedCompanyReverters: Reverters = {
   blocked_company: {
     current: (ctx, key) => currentBlocked(ctx, key),
     restore: (ctx, key, before, opts) => restoreBlocked(ctx, { key, before, journal: opts.journal }),
-    guarded: (ctx, key, before, after) => guardedRestoreBlocked(ctx, { key, before, after }),
   },
 };

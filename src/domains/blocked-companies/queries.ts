@@ -1,6 +1,6 @@
 /** Queries of the blocked-company list (blocked_companies). No rules here. */
 import { asc, eq } from "drizzle-orm";
-import { type Db, rowShows, sameText } from "../../db";
+import type { Db } from "../../db";
 import { blockedCompanies as b } from "../../db/schema";
 
 export type BlockedRow = typeof b.$inferSelect;
@@ -29,15 +29,3 @@ export const upsertBlockedQuery = (db: Db, row: BlockedRow) =>
     .insert(b)
     .values(row)
     .onConflictDoUpdate({ target: b.key, set: { company: row.company } });
-
-/**
- * True while the entry of `key` is exactly `shown` (its name and date as stored), or, for null,
- * while there is none: a revert's stale guard.
- */
-export const blockedShows = (db: Db, key: string, shown: Pick<BlockedRow, "company" | "created_at"> | null) =>
-  rowShows(
-    db,
-    b,
-    eq(b.key, key),
-    shown && [sameText(b.company, shown.company), sameText(b.created_at, shown.created_at)],
-  );

@@ -3,15 +3,11 @@
  * match without regard to case or surrounding spaces. Every write stages before/after images.
  */
 import { getDb, type Db } from "../../db";
-import { batchOf, type Statement } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
-import { abortUnless } from "../activity/queries";
-import { type Image, sameImage } from "../activity/rules";
 import { notFound } from "../../lib/errors";
 import {
   type BlockedRow,
   blockedListQuery,
-  blockedShows,
   deleteBlockedQuery,
   findBlocked,
   insertBlockedQuery,
@@ -79,18 +75,12 @@ export async function currentBlocked(ctx: ServiceCtx, key: string) {
 
 export async function restoreBlocked(
   ctx: ServiceCtx,
-  {
-    key,
-    before,
-    journal,
-    guard,
-  }: { key: string; before: Record<string, unknown> | null; journal?: () => void; guard?: Statement },
+  { key, before, journal }: { key: string; before: Record<string, unknown> | null; journal?: () => void },
 ) {
   const db = getDb(ctx.env.DB);
   journal?.(); // the revert's own entry rides in the restore's batch
-  const first = guard ? [guard] : [];
   if (!before || typeof before.company !== "string") {
-    await ctx.batch(batchOf([...first, deleteBlockedQuery(db, key)]));
+    await ctx.batch([deleteBlockedQuery(db, key)]);
     return;
   }
   const row = {
@@ -98,22 +88,5 @@ export async function restoreBlocked(
     company: before.company,
     created_at: String(before.created_at ?? ctx.clock().toISOString()),
   };
-  await ctx.batch(batchOf([...first, upsertBlockedQuery(db, row)]));
-}
-
-/**
- * The revert's restore with no read before it (activity's Reverter.guarded): `restoreBlocked`,
- * aborted unless the entry still shows `after`. null when `after` is not such an image (read path).
- */
-export function guardedRestoreBlocked(
-  ctx: ServiceCtx,
-  { key, before, after }: { key: string; before: Record<string, unknown> | null; after: Image | null },
-) {
-  const { company, created_at } = after ?? {};
-  const shown =
-    typeof company === "string" && typeof created_at === "string" ? { company, created_at } : null;
-  if (after && (!shown || !sameImage(shown, after))) return null;
-  const db = getDb(ctx.env.DB);
-  const guard = abortUnless(db, blockedShows(db, key, shown));
-  return () => restoreBlocked(ctx, { key, before, guard });
+  await ctx.batch([upsertBlockedQuery(db, row)]);
 }

@@ -1,6 +1,5 @@
 import { domainRouter } from "../../http/route";
 import type { Reverter, Reverters } from "../activity/reverters";
-import { guardedBudgetRestore } from "./guarded";
 import { GetBudgetConfig, PutBudgetConfig } from "./routes/config";
 import { GetGroups, PutGroups } from "./routes/groups";
 import { GetBudgetHistoricalAverages, GetBudgetStatus } from "./routes/status";
@@ -29,7 +28,6 @@ export function groupsRouter() {
 const budgetReverter = (kind: "budget-targets" | "budget-groups"): Reverter => ({
   current: (ctx, id) => currentImage(ctx, { kind, id }),
   restore: (ctx, id, before, opts) => restoreImage(ctx, { kind, id, before, journal: opts.journal }),
-  guarded: (ctx, id, before, after) => guardedBudgetRestore(ctx, { kind, id, before, after }),
 });
 
 /** This domain's ledger reverters (app.ts registers them). */

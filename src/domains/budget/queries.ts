@@ -1,6 +1,6 @@
 /** Queries of budget_config (per user and year: `targets` and `groups`, each versioned). */
-import { and, eq, exists, type SQL, sql } from "drizzle-orm";
-import { type Db, sameJson } from "../../db";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db";
 import type { Batch } from "../../lib/context";
 import { budgetConfig } from "../../db/schema";
 
@@ -62,15 +62,6 @@ export async function hasBudgetYear(db: Db, year: number): Promise<boolean> {
   const rows = await db.select({ year: b.year }).from(b).where(eq(b.year, year)).limit(1);
   return rows.length > 0;
 }
-
-/** True while the user's year has the item `kind` stored as exactly `doc` (JSON, key order too): a revert's guard. */
-export const itemShows = (db: Db, userId: string, year: number, kind: ItemKind, doc: unknown) =>
-  exists(
-    db
-      .select({ one: sql`1` })
-      .from(b)
-      .where(and(eq(b.user_id, userId), eq(b.year, year), eq(b.kind, kind), sameJson(b.data, doc))),
-  );
 
 export type ItemInsert = typeof b.$inferInsert;
 

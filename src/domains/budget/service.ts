@@ -4,8 +4,7 @@
  * to it when D1 fails.
  */
 import { getDb } from "../../db";
-import { batchOf, type Statement } from "../../db/lists";
-import type { Batch, ServiceCtx, Statements } from "../../lib/context";
+import type { ServiceCtx } from "../../lib/context";
 import { conflict, validationError } from "../../lib/errors";
 import { loadBackup, saveBackup } from "../../lib/backup";
 import { localToday } from "../../lib/local-time";
@@ -196,10 +195,10 @@ export async function putGroups(
 // budget-groups = the groups only. Versions stay out: a revert is a new write with a new version.
 // Images speak the API's decimal amounts (unmarked), like the ones written before cents.
 export const resourceId = (userId: string, year: number) => `${userId}:${year}`;
-export const imageOf = (t: TargetsDoc, g: GroupsDoc) => ({ ...targetsOut(t), groups: g.groups });
+const imageOf = (t: TargetsDoc, g: GroupsDoc) => ({ ...targetsOut(t), groups: g.groups });
 const configImage = (b: Loaded) => (b.exists.targets || b.exists.groups ? imageOf(b.targets, b.groups) : {});
 
-export function parseResourceId(id: string): { userId: string; year: number } {
+function parseResourceId(id: string): { userId: string; year: number } {
   const i = id.lastIndexOf(":");
   return { userId: id.slice(0, i), year: Number(id.slice(i + 1)) };
 }
@@ -221,15 +220,12 @@ export async function restoreImage(
     id,
     before,
     journal,
-    guards,
   }: {
     kind: "budget-targets" | "budget-groups";
     id: string;
     before: Record<string, unknown> | null;
     /** Queues the revert's own entry: it rides in the write's batch. */
     journal?: () => void;
-    /** Statements that go first in the write's batch (a guarded revert's aborting guards). */
-    guards?: Statement[];
   },
 ) {
   const { userId, year } = parseResourceId(id);
@@ -237,7 +233,5 @@ export async function restoreImage(
   const items: ItemWrite[] = [{ kind: "groups", data: groups, expected: null }];
   if (kind === "budget-targets") items.push({ kind: "targets", data: parseTargets(before), expected: null });
   journal?.();
-  const batch = (async (stmts: Statements, opts?: { ifChanged?: boolean }) =>
-    (await ctx.batch(batchOf([...(guards ?? []), ...stmts]), opts)).slice(guards?.length ?? 0)) as Batch;
-  await write(guards?.length ? { ...ctx, batch } : ctx, userId, year, items);
+  await write(ctx, userId, year, items);
 }

@@ -1,5 +1,5 @@
 /** Statements of the category domain. Transactions' Category is compared case-insensitively. */
-import { and, count, eq, exists, notExists, or, type SQL, sql } from "drizzle-orm";
+import { count, eq, exists, notExists, or, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import type { ListDef, Statement } from "../../db/lists";
 import { categories, transactions } from "../../db/schema";
@@ -39,16 +39,6 @@ export const categoryListed = (db: Db, name: string) =>
     notExists(db.select({ one: sql`1` }).from(c)),
   );
 
-/**
- * True while `name` is a stored category (NOCASE), or, while no list is stored, when `inDefaults`
- * (the caller found it among the defaults, which are then in effect). Stricter than
- * `categoryListed`: a revert's guard, refused exactly where the revert's read path would refuse.
- */
-export const categoryLive = (db: Db, name: string, inDefaults: boolean): SQL =>
-  sql`(${exists(db.select({ one: sql`1` }).from(c).where(eq(c.name, name)))} OR ${
-    inDefaults ? notExists(db.select({ one: sql`1` }).from(c)) : sql`0`
-  })`;
-
 export const insertCategory = (db: Db, r: CategoryRow) => db.insert(c).values(r);
 
 // `name` is a NOCASE column: `eq` matches any case, as the list's lookups do.
@@ -56,26 +46,6 @@ export const renameCategoryRow = (db: Db, oldName: string, newName: string) =>
   db.update(c).set({ name: newName }).where(eq(c.name, oldName));
 
 export const deleteCategoryRow = (db: Db, name: string) => db.delete(c).where(eq(c.name, name));
-
-/** True while the category `name` (any case) is stored with exactly this look (a revert's guard). */
-export const categoryShows = (
-  db: Db,
-  name: string,
-  shown: { name: string; group: string | null; icon: string | null },
-) =>
-  exists(
-    db
-      .select({ one: sql`1` })
-      .from(c)
-      .where(
-        and(
-          eq(c.name, name),
-          sql`${c.name} = ${shown.name} COLLATE BINARY`,
-          sql`${c.group_name} IS ${shown.group}`,
-          sql`${c.icon} IS ${shown.icon}`,
-        ),
-      ),
-  );
 
 export const setGroup = (db: Db, name: string, group: string | null) =>
   db.update(c).set({ group_name: group }).where(eq(c.name, name));

@@ -5,13 +5,10 @@
  */
 import { z } from "zod";
 import { getDb } from "../../db";
-import type { Statement } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict } from "../../lib/errors";
-import { abortUnless } from "../activity/queries";
 import { typedReverter } from "../activity/reverters";
-import { sameImage } from "../activity/rules";
-import { categoryShows, setGroup, setIcon } from "./queries";
+import { setGroup, setIcon } from "./queries";
 import { findCategory } from "./rules";
 import { categoryImage, loadCategoryState, writeCategories } from "./service";
 
@@ -24,13 +21,13 @@ async function current(ctx: Pick<ServiceCtx, "env">, name: string) {
 }
 
 /** Writes `before`'s group and icon back on the stored row (it exists: the stale guard or `force`). */
-async function restore(ctx: ServiceCtx, look: Look, guard?: Statement) {
+async function restore(ctx: ServiceCtx, look: Look) {
   const state = await loadCategoryState(ctx.env);
   const row = findCategory(state.rows, look.name);
   if (!row) throw conflict(`Category '${look.name}' no longer exists`, "CONFLICT", { category: look.name });
   const db = getDb(ctx.env.DB);
   const stmts = [setGroup(db, row.name, look.group), setIcon(db, row.name, look.icon)];
-  await writeCategories(ctx, { state, stmts: guard ? [guard, ...stmts] : stmts });
+  await writeCategories(ctx, { state, stmts });
 }
 
 export const categoryReverter = typedReverter(Look, {
@@ -38,20 +35,6 @@ export const categoryReverter = typedReverter(Look, {
   restore: async (ctx, _name, before, opts) => {
     opts.journal?.(); // the revert's own entry rides in the list write's batch
     await restore(ctx, before);
-  },
-  guarded: (ctx, name, before, after) => {
-    const shown = Look.safeParse(after);
-    if (!shown.success || !sameImage(shown.data, after)) return null;
-    const db = getDb(ctx.env.DB);
-    const guard = abortUnless(db, categoryShows(db, name, shown.data));
-    // The guard holds the row stored: the list needs no defaults written first, nor a read.
-    const state = { rows: [], stored: true, version: 0 };
-    const stmts = [
-      guard,
-      setGroup(db, shown.data.name, before.group),
-      setIcon(db, shown.data.name, before.icon),
-    ];
-    return () => writeCategories(ctx, { state, stmts });
   },
 });
 

@@ -7,8 +7,8 @@ import { getDb } from "../../db";
 import { loadList, loadListWith, type Statement, writeListSnapshot } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
-import { type CategoryRow, defaultRows } from "./defaults";
-import { CATEGORIES, categoryLive, insertCategory, materialize, setGroup, setIcon } from "./queries";
+import type { CategoryRow } from "./defaults";
+import { CATEGORIES, insertCategory, materialize, setGroup, setIcon } from "./queries";
 import { effectiveRows, findCategory, iconsOf, nextPosition, toManaged } from "./rules";
 
 export interface CategoryState {
@@ -227,13 +227,6 @@ export async function requireLiveCategories(
   });
   return rows.map((r) => r.name);
 }
-
-/**
- * A condition for a write that must fail where `requireLiveCategories` (without force) would refuse:
- * `name` is a stored category, or no list is stored and `name` is one of the defaults.
- */
-export const liveCategoryCondition = (db: ReturnType<typeof getDb>, name: string) =>
-  categoryLive(db, name, findCategory(defaultRows(), name.trim()) !== undefined);
 
 /** 409 for an edit whose category vanished between validation and write (renamed or deleted meanwhile). */
 export function categoryGone(name: string) {

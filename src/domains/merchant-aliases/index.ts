@@ -3,7 +3,7 @@ import type { Reverters } from "../activity/reverters";
 import { DeleteMerchantAlias } from "./routes/delete-alias";
 import { ListMerchantAliases } from "./routes/list-aliases";
 import { PutMerchantAlias } from "./routes/put-alias";
-import { currentAlias, guardedRestoreAlias, restoreAlias } from "./service";
+import { currentAlias, restoreAlias } from "./service";
 
 /** Mounted at /api/v1/merchant-aliases. */
 export function merchantAliasesRouter() {
@@ -19,6 +19,5 @@ export const aliasReverters: Reverters = {
   alias: {
     current: (ctx, rawName) => currentAlias(ctx, rawName),
     restore: (ctx, rawName, before, opts) => restoreAlias(ctx, { rawName, before, journal: opts.journal }),
-    guarded: (ctx, rawName, before, after) => guardedRestoreAlias(ctx, { rawName, before, after }),
   },
 };

@@ -1,7 +1,7 @@
 /** Statements of the merchant-alias domain (tier 2 of the override resolver). */
 import { eq, sql } from "drizzle-orm";
 import type { AliasRow } from "../../categorize/rules";
-import { type Db, rowShows, sameText } from "../../db";
+import type { Db } from "../../db";
 import type { ListDef } from "../../db/lists";
 import { merchantAliases } from "../../db/schema";
 
@@ -34,15 +34,3 @@ export const upsertAlias = (db: Db, row: AliasRow, nowIso: string) =>
     .onConflictDoUpdate({ target: a.raw_name, set: { ...row, updated_at: nowIso } });
 
 export const deleteAliasRow = (db: Db, rawName: string) => db.delete(a).where(eq(a.raw_name, rawName));
-
-/**
- * True while `rawName`'s alias (any case) is exactly `shown` (its spelling and canonical as stored),
- * or, for null, while it has none: a revert's stale guard.
- */
-export const aliasShows = (db: Db, rawName: string, shown: AliasRow | null) =>
-  rowShows(
-    db,
-    a,
-    eq(a.raw_name, rawName),
-    shown && [sameText(a.raw_name, shown.raw_name), sameText(a.canonical, shown.canonical)],
-  );

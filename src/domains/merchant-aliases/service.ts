@@ -8,9 +8,7 @@ import { getDb } from "../../db";
 import { loadList, type Statement, writeList } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound, validationError } from "../../lib/errors";
-import { abortUnless } from "../activity/queries";
-import { type Image, sameImage } from "../activity/rules";
-import { ALIASES, type AliasRow, aliasShows, deleteAliasRow, getAlias, upsertAlias } from "./queries";
+import { ALIASES, type AliasRow, deleteAliasRow, getAlias, upsertAlias } from "./queries";
 import { aliasProblems } from "./rules";
 import type { MerchantAliasEntry } from "./schemas";
 
@@ -66,37 +64,14 @@ export async function restoreAlias(
     rawName,
     before,
     journal,
-    guard,
-  }: { rawName: string; before: Record<string, unknown> | null; journal?: () => void; guard?: Statement },
+  }: { rawName: string; before: Record<string, unknown> | null; journal?: () => void },
 ) {
   const db = getDb(ctx.env.DB);
-  const stmts: Statement[] = [...(guard ? [guard] : []), deleteAliasRow(db, rawName)];
+  const stmts: Statement[] = [deleteAliasRow(db, rawName)];
   if (before && typeof before.raw_name === "string" && typeof before.canonical_name === "string") {
     const restored = { raw_name: before.raw_name, canonical: before.canonical_name };
     stmts.push(upsertAlias(db, restored, ctx.clock().toISOString()));
   }
   journal?.(); // the revert's own entry rides in the restore's batch
   await writeAliases(ctx, stmts);
-}
-
-/**
- * The revert's restore with no read before it (activity's Reverter.guarded): `restoreAlias`, aborted
- * unless the alias still shows `after`. null when `after` is not an alias image (the read path).
- */
-export function guardedRestoreAlias(
-  ctx: ServiceCtx,
-  {
-    rawName,
-    before,
-    after,
-  }: { rawName: string; before: Record<string, unknown> | null; after: Image | null },
-) {
-  const { raw_name, canonical_name } = after ?? {};
-  const shown =
-    typeof raw_name === "string" && typeof canonical_name === "string"
-      ? { raw_name, canonical: canonical_name }
-      : null;
-  if (after && (!shown || !sameImage(entry(shown), after))) return null;
-  const guard = abortUnless(getDb(ctx.env.DB), aliasShows(getDb(ctx.env.DB), rawName, shown));
-  return () => restoreAlias(ctx, { rawName, before, guard });
 }

@@ -7,19 +7,11 @@
  */
 import { z } from "zod";
 import { getDb } from "../../db";
-import type { Statement } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
-import { abortUnless } from "../activity/queries";
 import { type EntryImages, typedReverter } from "../activity/reverters";
 import type { Image } from "../activity/rules";
-import { liveCategoryCondition, requireLiveCategories } from "../categories/service";
-import {
-  deleteOverrideRow,
-  type OverrideEntry,
-  overrideQuery,
-  overrideShows,
-  upsertOverride,
-} from "./queries";
+import { requireLiveCategories } from "../categories/service";
+import { deleteOverrideRow, type OverrideEntry, overrideQuery, upsertOverride } from "./queries";
 import { writeOverrides } from "./service";
 
 const Group = z.object({ overrides: z.array(z.object({ company: z.string(), category: z.string() })) });
@@ -76,18 +68,5 @@ export const consolidationReverter = typedReverter(Group, {
     opts.journal?.(recreated); // the revert's own entry rides in the list write's batch
     await writeOverrides(ctx, writes(getDb(ctx.env.DB), before.overrides, after, ctx.clock().toISOString()));
     return { recreated_categories: recreated };
-  },
-  guarded: (ctx, _key, before: Group, image) => {
-    const after = overridesOf(image);
-    if (!after || new Set(after.map((o) => lower(o.company))).size !== after.length) return null;
-    const db = getDb(ctx.env.DB);
-    const shown = new Map(after.map((o) => [lower(o.company), o]));
-    const guards: Statement[] = companiesOf(before.overrides, after).map((c) =>
-      abortUnless(db, overrideShows(db, c, shown.get(lower(c)) ?? null)),
-    );
-    for (const cat of new Set(before.overrides.map((o) => o.category)))
-      guards.push(abortUnless(db, liveCategoryCondition(db, cat)));
-    const stmts = [...guards, ...writes(db, before.overrides, after, ctx.clock().toISOString())];
-    return () => writeOverrides(ctx, stmts);
   },
 });

@@ -5,19 +5,10 @@
  */
 import { z } from "zod";
 import { getDb } from "../../db";
-import { type Statement, writeList } from "../../db/lists";
+import { writeList } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
-import { abortUnless } from "../activity/queries";
 import { typedReverter } from "../activity/reverters";
-import { sameImage } from "../activity/rules";
-import {
-  DISMISSED,
-  type DismissedRow,
-  deleteDismissed,
-  dismissedQuery,
-  dismissedShows,
-  upsertDismissed,
-} from "./queries";
+import { DISMISSED, type DismissedRow, deleteDismissed, dismissedQuery, upsertDismissed } from "./queries";
 
 const Row = z.object({
   key: z.string(),
@@ -40,17 +31,11 @@ async function current(ctx: Pick<ServiceCtx, "env">, key: string) {
   return row ? image(row) : null;
 }
 
-/** Writes `before` back under `key` (null: no dismissal), after `guard` when given, in one batch. */
-async function restore(ctx: ServiceCtx, key: string, before: DismissedRow | null, guard?: Statement) {
+/** Writes `before` back under `key` (null: no dismissal) in one batch. */
+async function restore(ctx: ServiceCtx, key: string, before: DismissedRow | null) {
   const db = getDb(ctx.env.DB);
   const write = before ? upsertDismissed(db, { ...before, key }) : deleteDismissed(db, key);
-  await writeList(
-    ctx.env,
-    DISMISSED,
-    [...(guard ? [guard] : []), write],
-    ctx.clock().toISOString(),
-    ctx.batch,
-  );
+  await writeList(ctx.env, DISMISSED, [write], ctx.clock().toISOString(), ctx.batch);
 }
 
 export const dismissalReverter = typedReverter(DismissalImage, {
@@ -58,12 +43,5 @@ export const dismissalReverter = typedReverter(DismissalImage, {
   restore: async (ctx, key, before, opts) => {
     opts.journal?.(); // the revert's own entry rides in the list write's batch
     await restore(ctx, key, before);
-  },
-  guarded: (ctx, key, before, after) => {
-    const shown = Row.safeParse(after);
-    if (after && (!shown.success || !sameImage(shown.data, after))) return null;
-    const db = getDb(ctx.env.DB);
-    const guard = abortUnless(db, dismissedShows(db, key, shown.success ? shown.data : null));
-    return () => restore(ctx, key, before, guard);
   },
 });

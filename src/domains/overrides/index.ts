@@ -12,7 +12,7 @@ import { PutOverride } from "./routes/put-override";
 import { UndismissOverrideSuggestion } from "./routes/undismiss-suggestion";
 import { consolidationReverter } from "./consolidation-revert";
 import { dismissalReverter } from "./dismissal-revert";
-import { currentOverride, guardedRestoreOverride, restoreOverride } from "./service";
+import { currentOverride, restoreOverride } from "./service";
 
 /** Mounted at /api/v1/overrides. Fixed paths register before `/:company`. */
 export function overridesRouter() {
@@ -40,7 +40,6 @@ export const overrideReverters: Reverters = {
   override: typedReverter(OverrideImage, {
     current: (ctx, company) => currentOverride(ctx, company),
     restore: (ctx, company, before, opts) => restoreOverride(ctx, { company, before, opts }),
-    guarded: (ctx, company, before, after) => guardedRestoreOverride(ctx, { company, before, after }),
   }),
   override_suggestion_dismissal: dismissalReverter,
   override_consolidation: consolidationReverter,

@@ -1,6 +1,6 @@
 /** Statements of the override domain (overrides and dismissed suggestions). */
 import { and, count, eq, gte, isNotNull, isNull, ne, sql } from "drizzle-orm";
-import { type Db, rowShows, sameText } from "../../db";
+import type { Db } from "../../db";
 import type { ListDef } from "../../db/lists";
 import { dismissedSuggestions, overrides, transactions } from "../../db/schema";
 import type { Correction } from "./rules";
@@ -61,18 +61,6 @@ export const reassignOverrides = (db: Db, from: string, to: string, nowIso: stri
 export const overrideCountQuery = (db: Db, category: string) =>
   db.select({ n: count() }).from(o).where(sameOverrideCategory(category));
 
-/**
- * True while `company`'s override (any case) is exactly `shown` (its spelling and category as
- * stored), or, for null, while it has none: a revert's stale guard.
- */
-export const overrideShows = (db: Db, company: string, shown: OverrideEntry | null) =>
-  rowShows(
-    db,
-    o,
-    eq(o.company, company),
-    shown && [sameText(o.company, shown.company), sameText(o.category, shown.category)],
-  );
-
 export const deleteOverrideRow = (db: Db, company: string) => db.delete(o).where(eq(o.company, company));
 
 export const upsertDismissed = (db: Db, r: DismissedRow) =>
@@ -86,19 +74,6 @@ export const upsertDismissed = (db: Db, r: DismissedRow) =>
 
 /** A dismissal by key (0 or 1 row). */
 export const dismissedQuery = (db: Db, key: string) => db.select().from(d).where(eq(d.key, key));
-
-/** True while the dismissal of `key` is exactly `shown`, or, for null, while there is none (a revert's guard). */
-export const dismissedShows = (db: Db, key: string, shown: DismissedRow | null) =>
-  rowShows(
-    db,
-    d,
-    eq(d.key, key),
-    shown && [
-      sql`${d.company} = ${shown.company}`,
-      sql`${d.category} = ${shown.category}`,
-      eq(d.dismissed_at, shown.dismissed_at),
-    ],
-  );
 
 export const deleteDismissed = (db: Db, key: string) => db.delete(d).where(eq(d.key, key));
 

@@ -9,21 +9,13 @@ import { loadList, type Snapshot, type Statement, writeListSnapshot } from "../.
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound, validationError } from "../../lib/errors";
 import { findCategory } from "../categories/rules";
-import { abortUnless } from "../activity/queries";
-import { sameImage } from "../activity/rules";
-import {
-  liveCategoryCondition,
-  loadCategoryState,
-  loadCategoryStateWith,
-  requireLiveCategories,
-} from "../categories/service";
+import { loadCategoryState, loadCategoryStateWith, requireLiveCategories } from "../categories/service";
 import {
   deleteOverrideRow,
   getOverride,
   OVERRIDES,
   type OverrideEntry,
   overrideQuery,
-  overrideShows,
   upsertOverride,
 } from "./queries";
 import { consolidationProblems } from "./rules";
@@ -121,30 +113,6 @@ export async function restoreOverride(
   opts.journal?.(recreated); // a revert's own entry rides in the restore's batch
   await writeOverrides(ctx, stmts);
   return { recreated_categories: recreated };
-}
-
-/**
- * The revert's restore with no read before it (activity's Reverter.guarded): `restoreOverride`'s
- * writes, aborted unless the override still shows `after` and `before`'s category is live. null
- * when `after` is not an override image (that entry takes the read path).
- */
-export function guardedRestoreOverride(
-  ctx: ServiceCtx,
-  {
-    company,
-    before,
-    after,
-  }: { company: string; before: OverrideEntry | null; after: Record<string, unknown> | null },
-) {
-  const { company: c, category } = after ?? {};
-  const shown = typeof c === "string" && typeof category === "string" ? { company: c, category } : null;
-  if (after && (!shown || !sameImage(shown, after))) return null;
-  const db = getDb(ctx.env.DB);
-  const stmts: Statement[] = [abortUnless(db, overrideShows(db, company, shown))];
-  if (before) stmts.push(abortUnless(db, liveCategoryCondition(db, before.category)));
-  stmts.push(deleteOverrideRow(db, company));
-  if (before) stmts.push(upsertOverride(db, before, ctx.clock().toISOString()));
-  return () => writeOverrides(ctx, stmts);
 }
 
 /**

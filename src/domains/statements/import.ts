@@ -307,7 +307,7 @@ function afterImages(plan: ImportPlan, existing: Map<string, TxImage>, now: stri
 }
 
 /** The writes that put a ledger `before` image back: created transactions go, changed ones get their fields back. */
-export function restoreWrites(db: Db, id: string, before: StoredImportImage, nowIso: string): Statement[] {
+function restoreWrites(db: Db, id: string, before: StoredImportImage, nowIso: string): Statement[] {
   const writes: Statement[] = [];
   for (const [key, img] of Object.entries(before.transactions)) {
     const [fwd, dfn] = key.split("\n") as [string, string];

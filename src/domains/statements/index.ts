@@ -2,10 +2,8 @@
 import { domainRouter } from "../../http/route";
 import { type Reverters, typedReverter } from "../activity/reverters";
 import { currentImage, restoreImage } from "./import";
-import { guardedRestoreImport } from "./import-revert";
 import { ImportImageShape, ReviewImageShape } from "./ledger-images";
 import { currentReview, restoreReview } from "./review-image";
-import { guardedRestoreReview } from "./review-revert";
 import { BulkUpdateStatementRows } from "./routes/bulk-update";
 import { ConfirmCsvMapping } from "./routes/csv-mapping";
 import { DeleteStatement } from "./routes/delete";
@@ -19,7 +17,6 @@ import { UploadStatement } from "./routes/upload";
 import { GetPageText, TeachLayout } from "./routes/layout";
 import { ProposeLayout } from "./routes/layout-proposal";
 import { DeleteLayout, ListLayouts, RenameLayout } from "./routes/layouts";
-import { guardedRestoreLayout } from "./layouts/revert";
 import { getLayout, restoreLayout } from "./layouts/service";
 import { LayoutImage } from "./layouts/stored";
 
@@ -57,7 +54,6 @@ export const statementReverters: Reverters = {
       opts.journal?.();
       return restoreReview(ctx, { id, before });
     },
-    guarded: (ctx, id, before, after) => guardedRestoreReview(ctx, { id, before, after }),
   }),
   "statement-layout": typedReverter(LayoutImage, {
     current: (ctx, id) => getLayout(ctx, id),
@@ -65,7 +61,6 @@ export const statementReverters: Reverters = {
       opts.journal?.();
       return restoreLayout(ctx, { id, before });
     },
-    guarded: (ctx, id, before, after) => guardedRestoreLayout(ctx, { id, before, after }),
   }),
   "statement-import": typedReverter(ImportImageShape, {
     current: (ctx, id) => currentImage(ctx, { id }),
@@ -73,6 +68,5 @@ export const statementReverters: Reverters = {
       opts.journal?.();
       return restoreImage(ctx, { id, before });
     },
-    guarded: (ctx, id, before, after) => guardedRestoreImport(ctx, { id, before, after }),
   }),
 };

@@ -1,12 +1,12 @@
 import { domainRouter } from "../../http/route";
 import type { Reverters } from "../activity/reverters";
-import { currentMapping, guardedRestoreMapping, restoreMapping } from "./mapping-store";
+import { currentMapping, restoreMapping } from "./mapping-store";
 import { DownloadTaxPackBuild, ExportTaxPack, GetTaxPackBuild } from "./routes/export";
 import { GetTaxLines } from "./routes/get-lines";
 import { GetTaxPack } from "./routes/get-pack";
 import { ClearTaxOverride, SetTaxOverride } from "./routes/items";
 import { DeleteTaxMapping, GetTaxMapping, PutTaxMapping } from "./routes/mapping";
-import { currentOverride, guardedRestoreOverride, restoreOverride } from "./service";
+import { currentOverride, restoreOverride } from "./service";
 
 export { taxRenameStatements } from "./mapping-store";
 
@@ -32,11 +32,9 @@ export const taxReverters: Reverters = {
     current: (ctx, id) => currentOverride(ctx, id),
     restore: (ctx, id, before, opts) =>
       restoreOverride(ctx, { txId: id, image: before, journal: opts.journal }),
-    guarded: (ctx, id, before, after) => guardedRestoreOverride(ctx, { txId: id, image: before, after }),
   },
   tax_mapping: {
     current: (ctx) => currentMapping(ctx),
     restore: (ctx, _id, before, opts) => restoreMapping(ctx, { image: before, journal: opts.journal }),
-    guarded: (ctx, _id, before, after) => guardedRestoreMapping(ctx, { image: before, after }),
   },
 };

@@ -5,7 +5,6 @@
 import { type Db, getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { validationError } from "../../lib/errors";
-import { abortUnless } from "../activity/queries";
 import { readWithFallback, saveBackup } from "../../lib/backup";
 import { log } from "../../lib/log";
 import {
@@ -99,24 +98,6 @@ export async function restoreMapping(
 ) {
   const after = image && Array.isArray(image.lines) ? validDoc(image) : null;
   await writeDoc(ctx, after, () => journal?.());
-}
-
-/**
- * The revert's restore with no read before it (activity's Reverter.guarded): `restoreMapping`'s
- * write, aborted unless the stored mapping still is `after`; then the R2 copy.
- */
-export function guardedRestoreMapping(
-  ctx: ServiceCtx,
-  { image, after }: { image: Record<string, unknown> | null; after: Record<string, unknown> | null },
-) {
-  if (after && !Array.isArray(after.lines)) return null;
-  const doc = image && Array.isArray(image.lines) ? validDoc(image) : null;
-  return async () => {
-    const db = getDb(ctx.env.DB);
-    const write = doc ? q.writeMapping(db, doc, ctx.clock().toISOString()) : q.clearMapping(db);
-    await ctx.batch([abortUnless(db, q.mappingShows(db, after)), write]);
-    await saveBackup(ctx.env.FILES, BACKUP_NAME, doc);
-  };
 }
 
 /**

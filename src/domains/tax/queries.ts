@@ -1,6 +1,6 @@
 /** Tax pack queries: the year's spending rows, their receipt counts, overrides, the personal mapping. */
-import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
-import { type Db, inRange, live, rowShows, sameJson, spending } from "../../db";
+import { and, asc, eq, gte, lt } from "drizzle-orm";
+import { type Db, inRange, live, spending } from "../../db";
 import { taxMapping, taxOverrides as o, transactions as t } from "../../db/schema";
 import type { TxKey } from "../../lib/txid";
 import type { TaxMappingDoc } from "./mapping";
@@ -37,19 +37,6 @@ export const overrideQuery = (db: Db, k: TxKey) =>
     .select()
     .from(o)
     .where(and(eq(o.tx_forwarded_to, k.forwardedTo), eq(o.tx_date_file_name, k.dateFileName)));
-
-/**
- * True while the transaction's override is exactly `shown` (mode and line as stored), or, for null,
- * while it has none: a revert's stale guard.
- */
-export function overrideShows(db: Db, k: TxKey, shown: { mode: string; line_key: string | null } | null) {
-  return rowShows(
-    db,
-    o,
-    and(eq(o.tx_forwarded_to, k.forwardedTo), eq(o.tx_date_file_name, k.dateFileName)),
-    shown && [sql`${o.mode} = ${shown.mode}`, sql`${o.line_key} IS ${shown.line_key}`],
-  );
-}
 
 export async function getOverride(db: Db, k: TxKey) {
   const [row] = await overrideQuery(db, k);
@@ -111,14 +98,6 @@ export async function readMapping(db: Db): Promise<unknown | null> {
   const [row] = await mappingQuery(db);
   // Checked by the caller with parseMapping (the mapping's own validator, every problem named).
   return row ? row.data : null;
-}
-
-/**
- * True while the stored mapping is `shown` (the same JSON, key order too), or, for null, while there
- * is none: a revert's stale guard.
- */
-export function mappingShows(db: Db, shown: object | null) {
-  return rowShows(db, taxMapping, eq(taxMapping.id, MAPPING_ID), shown && [sameJson(taxMapping.data, shown)]);
 }
 
 export function writeMapping(db: Db, data: TaxMappingDoc, now: string) {

@@ -1,8 +1,5 @@
 /** Tax pack verbs: the year's lines, the line picker, include/exclude overrides and their revert. */
 import { getDb } from "../../db";
-import { batchOf, type Statement } from "../../db/lists";
-import { abortUnless } from "../activity/queries";
-import { type Image, sameImage } from "../activity/rules";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound, validationError } from "../../lib/errors";
 import { fromCents, ZERO_CENTS, sumCents } from "../../lib/money";
@@ -215,12 +212,7 @@ export async function currentOverride(ctx: ServiceCtx, txId: string) {
 /** Reverter: writes an image back (`{}` or null: no override); the revert's entry rides in its batch. */
 export async function restoreOverride(
   ctx: ServiceCtx,
-  {
-    txId,
-    image,
-    journal,
-    guard,
-  }: { txId: string; image: Record<string, unknown> | null; journal?: () => void; guard?: Statement },
+  { txId, image, journal }: { txId: string; image: Record<string, unknown> | null; journal?: () => void },
 ) {
   const key = decodeTxId(txId);
   if (!key) throw notFound("Transaction");
@@ -232,24 +224,5 @@ export async function restoreOverride(
     mode === "include" || mode === "exclude"
       ? q.upsertOverride(db, key, mode, lineKey, ctx.clock().toISOString())
       : q.deleteOverride(db, key);
-  await ctx.batch(batchOf([...(guard ? [guard] : []), write]));
-}
-
-/**
- * The revert's restore with no read before it (activity's Reverter.guarded): `restoreOverride`,
- * aborted unless the override still shows `after`. null when `after` is not such an image.
- */
-export function guardedRestoreOverride(
-  ctx: ServiceCtx,
-  { txId, image, after }: { txId: string; image: Record<string, unknown> | null; after: Image | null },
-) {
-  const key = decodeTxId(txId);
-  const { mode, line_key } = after ?? {};
-  const shown =
-    typeof mode === "string" && (typeof line_key === "string" || line_key === null)
-      ? { mode, line_key }
-      : null;
-  if (!key || (after && (!shown || !sameImage(shown, after)))) return null;
-  const guard = abortUnless(getDb(ctx.env.DB), q.overrideShows(getDb(ctx.env.DB), key, shown));
-  return () => restoreOverride(ctx, { txId, image, guard });
+  await ctx.batch([write]);
 }

@@ -5,7 +5,6 @@ import { ListTemplates } from "./routes/list";
 import { AcceptTemplateOffer, ListTemplateOffers } from "./routes/offers";
 import { RenameTemplate } from "./routes/rename";
 import { TestTemplate } from "./routes/test";
-import { guardedRestoreTemplate } from "./revert";
 import { currentTemplate, restoreTemplate } from "./service";
 
 /** Mounted at /api/v1/templates. */
@@ -25,6 +24,5 @@ export const templateReverters: Reverters = {
   alert_template: {
     current: (ctx, id) => currentTemplate(ctx, id),
     restore: (ctx, id, before, opts) => restoreTemplate(ctx, { id, image: before, journal: opts.journal }),
-    guarded: (ctx, id, before, after) => guardedRestoreTemplate(ctx, { id, before, after }),
   },
 };

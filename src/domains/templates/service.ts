@@ -22,7 +22,6 @@ import {
   restoreTemplateRow,
   templateRowQuery,
 } from "../../ingest/templates/store";
-import { batchOf, type Statement } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { fromCents } from "../../lib/money";
@@ -104,19 +103,13 @@ export const currentTemplate = async (ctx: Pick<ServiceCtx, "env">, id: string) 
 /** Reverter: writes a whole-row image back (null or `{}`: the template did not exist), with the revert's entry. */
 export async function restoreTemplate(
   ctx: ServiceCtx,
-  {
-    id,
-    image,
-    journal,
-    guard,
-  }: { id: string; image: Record<string, unknown> | null; journal?: () => void; guard?: Statement },
+  { id, image, journal }: { id: string; image: Record<string, unknown> | null; journal?: () => void },
 ) {
   // Images hold the pattern as JSON text (older ledger entries) or as the object.
   const pattern = image?.pattern ? readTemplatePattern(image.pattern) : null;
-  const first = guard ? [guard] : []; // a guarded revert's aborting guard goes first
   if (!image || !pattern) {
     journal?.(); // the revert's own entry rides in the restore's batch
-    await ctx.batch(batchOf([...first, deleteTemplateRow(getDb(ctx.env.DB), id)]));
+    await ctx.batch([deleteTemplateRow(getDb(ctx.env.DB), id)]);
     return;
   }
   const str = (k: string) => {
@@ -140,7 +133,7 @@ export async function restoreTemplate(
   };
   // A restore keeps the counters of a row that still exists (they count emails, not edits).
   journal?.();
-  await ctx.batch(batchOf([...first, restoreTemplateRow(getDb(ctx.env.DB), row)]));
+  await ctx.batch([restoreTemplateRow(getDb(ctx.env.DB), row)]);
 }
 
 /** What the template would read from a raw email; nothing is written. */

@@ -5,11 +5,10 @@ import { clearAttentionRow } from "./attention-queries";
 import type { ServiceCtx } from "../../lib/context";
 import type { EditableImage } from "./rules";
 import { decodeTxId, encodeTxId } from "../../lib/txid";
-import { batchOf, type Statement } from "../../db/lists";
-import { sameImage } from "../activity/rules";
+import { batchOf } from "../../db/lists";
 import { categoriesQuery, categoryNames, loadCategories } from "../../categorize/categories";
 import { requireLiveCategories } from "../categories/service";
-import { guardedRowWrites, restoreImage } from "./service";
+import { restoreImage } from "./service";
 import { rowByKeyQuery, rowQuery, setCategoryIfListedQuery } from "./queries";
 import { canonicalCategory, correctedAudit, editableImage, type TxRow } from "./rules";
 
@@ -107,37 +106,6 @@ export async function currentBulkImage(ctx: ServiceCtx, txIds: readonly string[]
     rows[txId] = row ? editableImage(row) : null;
   }
   return { rows };
-}
-
-/**
- * A bulk revert with no read before it (activity's Reverter.guarded): every row's guarded restore
- * in one batch, all or nothing. null when the images do not name the same rows or a row's would
- * take the read path.
- */
-export function guardedBulkRestore(
-  ctx: ServiceCtx,
-  {
-    txIds,
-    image,
-    after,
-  }: { txIds: readonly string[]; image: { rows: Record<string, EditableImage> }; after: unknown },
-) {
-  const shown = (after as { rows?: unknown } | null)?.rows;
-  if (!shown || typeof shown !== "object" || !sameImage(Object.keys(shown), txIds)) return null;
-  if (!sameImage(Object.keys(image.rows), txIds)) return null;
-  const db = getDb(ctx.env.DB);
-  const stmts: Statement[] = [];
-  for (const txId of txIds) {
-    const row = guardedRowWrites(
-      db,
-      txId,
-      image.rows[txId] ?? null,
-      (shown as Record<string, unknown>)[txId],
-    );
-    if (!row) return null;
-    stmts.push(...row);
-  }
-  return stmts.length ? () => ctx.batch(batchOf(stmts)) : null;
 }
 
 export async function restoreBulkImage(

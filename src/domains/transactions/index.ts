@@ -1,6 +1,6 @@
 import { domainRouter } from "../../http/route";
 import { type Reverters, typedReverter } from "../activity/reverters";
-import { currentBulkImage, guardedBulkRestore, restoreBulkImage } from "./bulk";
+import { currentBulkImage, restoreBulkImage } from "./bulk";
 import { BulkUpdateTransactionCategory } from "./routes/bulk";
 import { PatchTransaction, SetTransactionComment, UpdateTransactionFields } from "./routes/edit";
 import {
@@ -21,7 +21,7 @@ import {
   SoftDeleteTransaction,
 } from "./routes/state";
 import { EditableImage } from "./rules";
-import { currentImage, guardedRestore, removeAdded, restoreImage } from "./service";
+import { currentImage, removeAdded, restoreImage } from "./service";
 import { z } from "zod";
 import { storedJson } from "../../db/json";
 
@@ -64,7 +64,6 @@ export const transactionReverters: Reverters = {
   transaction: typedReverter(EditableImage.nullable(), {
     current: currentImage,
     restore: (ctx, txId, image, opts) => restoreImage(ctx, { txId, image, opts }),
-    guarded: (ctx, txId, image, after) => guardedRestore(ctx, { txId, image, after }),
   }),
   // A row added by hand (before: `{}`, a create; after: its image): undo deletes it while it still
   // shows `after`.
@@ -76,7 +75,5 @@ export const transactionReverters: Reverters = {
   "transactions-bulk": typedReverter(BulkImage, {
     current: (ctx, resourceId) => currentBulkImage(ctx, readBulkIds(resourceId)),
     restore: (ctx, _resourceId, before, opts) => restoreBulkImage(ctx, { image: before, opts }),
-    guarded: (ctx, resourceId, before, after) =>
-      guardedBulkRestore(ctx, { txIds: readBulkIds(resourceId), image: before, after }),
   }),
 };

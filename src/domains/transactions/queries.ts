@@ -1,27 +1,15 @@
 /** D1 queries for transactions (drizzle); no business rules. Month reads are DateFileName range scans. */
-import {
-  and,
-  desc,
-  eq,
-  exists,
-  getTableColumns,
-  inArray,
-  isNotNull,
-  isNull,
-  type SQL,
-  sql,
-} from "drizzle-orm";
-import { type Db, inRange, sameJson } from "../../db";
+import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { type Db, getDb, inRange } from "../../db";
 import type { Statement } from "../../db/lists";
 import { attentionQueue, transactions as t } from "../../db/schema";
 import { categoriesQuery, categoryNames } from "../../categorize/categories";
 import type { Batch } from "../../lib/context";
-import { abortUnless } from "../activity/queries";
 import { unfileAttachments } from "../attachments/queries";
 import { categoryListed } from "../categories/queries";
 import { attentionOn, clearAttentionRow, onQueue } from "./attention-queries";
 import type { TxKey } from "../../lib/txid";
-import { EDITABLE, type Editable, LISTED, type ListedRow, type TxRow } from "./rules";
+import { type Editable, LISTED, type ListedRow, type TxRow } from "./rules";
 import { LISTED_ROW, rowsFromJson } from "./search-queries";
 
 const isKey = (key: TxKey) => and(eq(t.ForwardedTo, key.forwardedTo), eq(t.DateFileName, key.dateFileName));
@@ -195,38 +183,6 @@ export async function writeEditable(
   );
   return res.meta.changes > 0;
 }
-
-/** True while the transaction `key` is stored and not in the trash (a guard for a batch). */
-export const liveTxExists = (db: Db, key: TxKey) =>
-  exists(
-    db
-      .select({ one: sql`1` })
-      .from(t)
-      .where(and(isKey(key), isNull(t.DeletedAt))),
-  );
-
-/**
- * A revert's restore as one batch with no read before it (unexecuted): aborting guards (the row
- * still holds `was`, each column compared with IS and the audit as JSON; `live`, the restored
- * category still listed), then `writeEditable`'s two writes. A guard that fails writes nothing.
- */
-export const guardedEditableWrites = (db: Db, key: TxKey, cols: Editable, was: Editable, live?: SQL) => {
-  const same = EDITABLE.map((c) =>
-    c === "CategoryAudit"
-      ? sameJson(t.CategoryAudit, was.CategoryAudit)
-      : sql`${t[c]} IS ${sql.param(was[c] ?? null, t[c])}`,
-  );
-  const holds = db
-    .select({ one: sql`1` })
-    .from(t)
-    .where(and(isKey(key), ...same));
-  return [
-    abortUnless(db, exists(holds)),
-    ...(live ? [abortUnless(db, live)] : []),
-    clearAttentionRow(db, key),
-    db.update(t).set(cols).where(isKey(key)),
-  ] as const;
-};
 
 /**
  * Deletes the row for good, in one batch with what pointed at it: its attention-queue entry goes,

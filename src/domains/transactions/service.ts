@@ -1,24 +1,17 @@
 /** Transaction reads and the editing loop. Each edit returns before/after images for the ledger. */
 import type { ServiceCtx } from "../../lib/context";
+import { getDb } from "../../db";
 import { learnForwarder } from "../../ingest/checks";
 import { conflict, notFound, validationError } from "../../lib/errors";
 import { fromCentsOrNull, toCents } from "../../lib/money";
 import { monthBounds, monthOfDateFileName } from "../../lib/month";
 import { decodeTxId, encodeTxId, type TxKey } from "../../lib/txid";
 import { loadCategories } from "../../categorize/categories";
-import {
-  categoryGone,
-  liveCategoryCondition,
-  loadCategoryStateWith,
-  requireLiveCategories,
-} from "../categories/service";
-import { sameImage } from "../activity/rules";
-import { getDb } from "../../db";
+import { categoryGone, loadCategoryStateWith, requireLiveCategories } from "../categories/service";
 import {
   deleteRow,
   getRow,
   getRowAndCategories,
-  guardedEditableWrites,
   latestCreated,
   listMonth,
   listMonths,
@@ -29,7 +22,7 @@ import {
   canonicalCategory,
   correctedAudit,
   type Editable,
-  EditableImage,
+  type EditableImage,
   editableImage,
   imageColumns,
   reviewedAudit,
@@ -378,37 +371,4 @@ export async function restoreImage(
   if (!(await writeEditable(ctx.batch, getDb(ctx.env.DB), key, cols, category)))
     throw categoryGone(category ?? "");
   return { recreated_categories: recreated };
-}
-
-/**
- * A revert's restore with no read before it (activity's Reverter.guarded): the before image's
- * writes, guarded so the batch fails unless the row still holds what `after` shows and the restored
- * category is live (the read path's stale check and CATEGORY_DELETED). null when a row holding
- * `after`'s columns would not show `after` exactly (an older image): that entry takes the read path.
- */
-export function guardedRestore(
-  ctx: Pick<ServiceCtx, "env" | "batch">,
-  { txId, image, after }: { txId: string; image: EditableImage | null; after: unknown },
-) {
-  const stmts = guardedRowWrites(getDb(ctx.env.DB), txId, image, after);
-  return stmts ? () => ctx.batch(stmts) : null;
-}
-
-/** `guardedRestore`'s statements for one row (a bulk revert puts every row's in one batch). */
-export function guardedRowWrites(
-  db: ReturnType<typeof getDb>,
-  txId: string,
-  image: EditableImage | null,
-  after: unknown,
-) {
-  const key = decodeTxId(txId);
-  const typed = EditableImage.safeParse(after);
-  if (!key || !image || !after || typeof after !== "object" || !typed.success) return null;
-  const audit = (after as { CategoryAudit?: unknown }).CategoryAudit ?? null;
-  const was: Editable = { ...imageColumns(typed.data), CategoryAudit: audit as Editable["CategoryAudit"] };
-  if (!sameImage(editableImage(was), after)) return null;
-  const cols = imageColumns(image);
-  const category = typeof cols.Category === "string" && cols.Category.trim() ? cols.Category : null;
-  const live = category ? liveCategoryCondition(db, category) : undefined;
-  return guardedEditableWrites(db, key, cols, was, live);
 }

@@ -1,6 +1,6 @@
 /** Queries of alert_templates (learned templates). No rules here. */
 import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
-import { type Db, rowShows, sameJson, sameText } from "../../db";
+import { type Db, getDb } from "../../db";
 import { type AlertTemplateRow, alertTemplates as a } from "../../db/schema";
 
 /** Templates of any of these sender domains, oldest first (a query: one statement of a caller's batch). */
@@ -106,29 +106,3 @@ export function restoreTemplateRow(db: Db, row: AlertTemplateRow) {
   const { id: _key, match_count: _n, last_matched_at: _at, ...rest } = row;
   return db.insert(a).values(row).onConflictDoUpdate({ target: a.id, set: rest });
 }
-
-/** A template as its ledger images compare it: the row without its read counters. */
-export type ComparableTemplate = Omit<AlertTemplateRow, "match_count" | "last_matched_at">;
-
-/**
- * True while template `id` is stored exactly as `shown` (counters aside; the JSON columns compared
- * as JSON), or, for null, while it is not stored: a revert's guard.
- */
-export const templateShows = (db: Db, id: string, shown: ComparableTemplate | null) =>
-  rowShows(
-    db,
-    a,
-    eq(a.id, id),
-    shown && [
-      sameText(a.name, shown.name),
-      sameText(a.institution, shown.institution),
-      sameText(a.sender_domain, shown.sender_domain),
-      sameText(a.transaction_type, shown.transaction_type),
-      sameText(a.example, shown.example),
-      sameText(a.source_failure_id, shown.source_failure_id),
-      sameText(a.created_at, shown.created_at),
-      sameText(a.updated_at, shown.updated_at),
-      sameJson(a.subject_words, shown.subject_words),
-      sameJson(a.pattern, shown.pattern),
-    ],
-  );

@@ -1,6 +1,6 @@
 /** Queries of statement_layouts (taught PDF layouts, one per header fingerprint). No rules here. */
-import { eq, type SQL, sql } from "drizzle-orm";
-import { type Db, rowShows, sameJson, sameText, schema } from "../../../db";
+import { eq, sql } from "drizzle-orm";
+import { type Db, schema } from "../../../db";
 import type { StatementLayoutRecord } from "../../../db/schema";
 
 const l = schema.statementLayouts;
@@ -38,27 +38,3 @@ export const putLayoutQuery = (db: Db, record: StatementLayoutRecord) =>
 /** The ledger's restore as one statement: null removes the layout, a record puts it back as it was. */
 export const restoreLayoutQuery = (db: Db, id: string, before: StatementLayoutRecord | null) =>
   before === null ? deleteLayoutQuery(db, id) : putLayoutQuery(db, before);
-
-/**
- * True while layout `id` is stored exactly as `shown` (every column; the JSON columns compared as
- * JSON) or, for null, while it is not stored: a revert's guard.
- */
-export function layoutShows(db: Db, id: string, shown: StatementLayoutRecord | null): SQL {
-  return rowShows(
-    db,
-    l,
-    eq(l.id, id),
-    shown && [
-      sameText(l.name, shown.name),
-      sameText(l.institution, shown.institution),
-      sameText(l.fingerprint, shown.fingerprint),
-      sameJson(l.header, shown.header),
-      sameJson(l.marks, shown.marks),
-      sameText(l.source_statement_id, shown.source_statement_id),
-      sql`${l.match_count} IS ${shown.match_count}`,
-      sameText(l.last_matched_at, shown.last_matched_at),
-      sameText(l.created_at, shown.created_at),
-      sameText(l.updated_at, shown.updated_at),
-    ],
-  );
-}
