@@ -183,10 +183,6 @@ export const otherAccountRowsQuery = (db: Db, id: string, lo: string | SQL, hi: 
     .innerJoin(s, eq(s.id, r.statement_id))
     .where(and(gte(r.date, lo), lte(r.date, hi), ne(r.statement_id, id)));
 
-export function txKeyWhere(forwardedTo: string, dateFileName: string): SQL {
-  return and(eq(t.ForwardedTo, forwardedTo), eq(t.DateFileName, dateFileName))!;
-}
-
 export const txImageColumns = {
   Amount: t.Amount,
   Company: t.Company,
@@ -212,9 +208,6 @@ export const txImageQueries = (db: Db, dateFileNames: string[]) => {
   }
   return out;
 };
-
-export const readTxImage = (db: Db, forwardedTo: string, dateFileName: string) =>
-  db.select(txImageColumns).from(t).where(txKeyWhere(forwardedTo, dateFileName)).get();
 
 /**
  * Statement rows per institution and direction, and how many an alert email had already caught:
