@@ -54,7 +54,7 @@ export const GUESS: GuessDays = {
 };
 
 /** Statements for the caller's read batch, and `take` (their results) → the guessed reads. */
-export interface GuessPart {
+interface GuessPart {
   stmts: Statement[];
   take(results: unknown[]): Guessed | null;
 }
@@ -63,7 +63,7 @@ export interface GuessPart {
  * The guessed reads for the caller's pre-parse batch: of a stored statement (`statementId`), or of
  * a file being uploaded now (`day`: its upload day; `statementId` is then the new statement's id).
  */
-export function guessPart(ctx: ServiceCtx, at: { statementId: string; day?: string }): GuessPart {
+function guessPart(ctx: ServiceCtx, at: { statementId: string; day?: string }): GuessPart {
   const db = getDb(ctx.env.DB);
   const resolver = resolverReads(ctx.env.DB, ctx.clock);
   const n = resolver.stmts.length;
@@ -97,8 +97,9 @@ export function guessPart(ctx: ServiceCtx, at: { statementId: string; day?: stri
  */
 export async function withGuess(
   ctx: ServiceCtx,
-  { own, guess }: { own: Statement[]; guess: GuessPart },
+  { own, at }: { own: Statement[]; at: { statementId: string; day?: string } },
 ): Promise<{ results: unknown[]; guessed: Guessed | null; config: Settings }> {
+  const guess = guessPart(ctx, at);
   const { results: all, config } = await batchWithConfig(ctx, [...own, ...guess.stmts]);
   return { results: all.slice(0, own.length), guessed: guess.take(all.slice(own.length)), config };
 }
