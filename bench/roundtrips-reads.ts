@@ -47,7 +47,7 @@ const CACHED = new Set(["GET /api/v1/merchants/intelligence", "GET /api/v1/insig
 /** Operations allowed above the target, with the reason (ideally empty); an entry no longer over fails. */
 const OVER: Record<string, string> = {
   "GET /api/v1/data/export":
-    "a backup download; no one waits on its trips: capped counts first decide between one request and a build in steps (issue 36)",
+    "a backup download; no one waits on its trips: capped counts decide between one request and a build in steps, then the inventory (the tables, then their counts) and the pages",
   "GET /api/v1/categories/{name}/usage":
     "before a delete; no one waits on it: the plain read path (issue 40: budgets only where a person waits)",
   "GET /api/v1/attachments/{attachment_id}/candidates":

@@ -32,6 +32,8 @@ import { type BenchRequest, benchSender } from "./lib/send";
 const NOW = "2025-04-02T12:00:00.000Z";
 /** The writes allowed above 3 round trips, and why (the sweep fails on any other). */
 const ABOVE_THREE: Record<string, string> = {
+  "POST /api/v1/data/export":
+    "a backup download (GET's verb); no one waits on its trips: the size check, the inventory (the tables, then their counts), then the pages (issue 40: budgets only where a person waits)",
   "POST /api/v1/data/export/jobs":
     "starts a backup build in steps (issue 36): its counts, the job slot and the first bounded step, each within half the Paid plan's per-invocation limits; no one waits on it",
   "PUT /api/v1/categories/{old_name}":

@@ -114,7 +114,7 @@ describe("upload", () => {
     expect(grocery.suggested_category).toBe("Groceries");
   });
 
-  it("reconciles from one read batch; when that batch fails, each read runs alone with the same answer", async ({
+  it("reconciles from one read batch", async ({
     skip,
   }) => {
     skipWithoutTidingsPdfs(skip);
@@ -138,8 +138,8 @@ describe("upload", () => {
     const periodBatch = (sql: string[]) =>
       sql.some((q) => q.includes('"config_versions"')) &&
       sql.some((q) => q.includes('"statement_rows"."date"'));
-    const answer = async (failing: boolean) => {
-      const counter = countingD1(env.DB, { failBatch: failing ? periodBatch : undefined });
+    const answer = async () => {
+      const counter = countingD1(env.DB);
       const res = await call("/api/v1/statements/upload", {
         method: "POST",
         rawBody: form(pdfFixture(SIMPLII), "simplii.pdf"),
@@ -160,14 +160,10 @@ describe("upload", () => {
       await call(`/api/v1/statements/${res.body.statement_id}`, { method: "DELETE", now: NOW });
       return { counter, reads, rows };
     };
-    const batched = await answer(false);
+    const batched = await answer();
     expect(batched.reads).toHaveLength(1);
     expect(periodBatch(batched.reads[0]!.sql)).toBe(true);
     expect(batched.rows.some((r) => r.startsWith("2025-03-03 215.44 matched "))).toBe(true);
-    // The guessed batch fails: the layouts alone, then the period's batch (failing too), then each read.
-    const fallback = await answer(true);
-    expect(fallback.reads.map((t) => t.kind)).toEqual(["batch", "batch", "single"]);
-    expect(fallback.rows).toEqual(batched.rows);
     expect(batched.rows.some((r) => r.endsWith(" Groceries"))).toBe(true);
   });
 
@@ -606,10 +602,9 @@ describe("review, import, undo, re-upload, reparse", () => {
     expect(res.body.transactions[6]).toMatchObject({ reconcile_tier: "matched", db_company: "Northwind" });
     expect(res.body).toMatchObject({ status: "in_progress", matched_count: 1, new_count: 10 });
     // Stored rows dated elsewhere (as if an older parse read other dates): the guess misses the
-    // parse's window, so the period is read again (one more trip) with the same answer; and when
-    // the guessed batch fails, the statement's reads run alone as before, again the same answer.
-    const again = async (hooks: Parameters<typeof countingD1>[1] = {}) => {
-      const c = countingD1(env.DB, hooks);
+    // parse's window, so the period is read again (one more trip) with the same answer.
+    const again = async () => {
+      const c = countingD1(env.DB);
       const r = await call(`/api/v1/statements/${id}/reparse`, {
         method: "POST",
         now: NOW,
@@ -624,8 +619,6 @@ describe("review, import, undo, re-upload, reparse", () => {
       .run();
     const missed = await again();
     expect(missed.rows).toEqual(same.rows);
-    const failed = await again({ failBatch: (sql) => sql.some((q) => q.includes("COALESCE(date(MIN(")) });
-    expect(failed.rows).toEqual(same.rows);
     expectEnvelope(
       await call("/api/v1/statements/stmt_nope/reparse", { method: "POST", now: NOW }),
       404,

@@ -3,6 +3,7 @@
  * checked before anything is written; R2 keys come from the month and the file's hash only.
  */
 import type { Env } from "../../env";
+import { sha256Hex } from "../../ingest/hash";
 import { Unsupported, validationError } from "../../lib/errors";
 import { checkPixels } from "./dimensions";
 import { checkFile, FAMILIES, type FileFamily, MAX_ATTACHMENT_BYTES } from "./filetype";
@@ -51,12 +52,6 @@ export function checkUpload(file: UploadedAttachment): Upload & { family: FileFa
   if (!check.ok) throw new Unsupported(check.reason, { accepted: Object.keys(FAMILIES) });
   checkPixels(file.bytes);
   return { filename, declaredType: file.type, bytes: file.bytes, kind, txId, family: check.family };
-}
-
-export async function sha256Hex(data: Uint8Array | string): Promise<string> {
-  const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
-  const digest = await crypto.subtle.digest("SHA-256", bytes);
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** `att_` + 16 hex of SHA-256 over (file hash, original filename): the same file re-uploaded upserts. */

@@ -5,7 +5,7 @@
  */
 import type { ZipLevel, ZipWriter } from "../../lib/zip-writer";
 import { isAttachmentKey } from "../attachments/files";
-import type { SizedSource } from "./pages";
+import type { PageSource } from "./pages";
 import { EMAIL_SPACE, entryName } from "./restore-files";
 
 export interface FileCounts {
@@ -25,19 +25,16 @@ async function addObject(bucket: R2Bucket, zip: ZipWriter, name: string, key: st
 
 /**
  * A key list read in pages (`sql` takes the last key, then ends in the limit), each page's files
- * streamed into the zip as it arrives; `rows`: SQL with a row per key it may hold (its estimate).
+ * streamed into the zip as it arrives.
  */
 function keyList(
   d1: D1Database,
   sql: string,
-  rows: string,
   onPage: (rows: Record<string, unknown>[]) => Promise<void>,
-): SizedSource<D1PreparedStatement> {
+): PageSource<D1PreparedStatement> {
   let after = "";
   return {
-    rows,
     page: (limit) => d1.prepare(`${sql} ?`).bind(after, limit),
-    pageUpTo: (limit) => d1.prepare(`${sql} ${limit}`).bind(after),
     take: async (rows) => {
       await onPage(rows);
       after = String(rows.at(-1)?.k ?? after);
@@ -50,19 +47,16 @@ export const FILE_LISTS = [
   {
     list: "attachments",
     sql: `SELECT id AS k, r2_key FROM "attachments" WHERE id > ? ORDER BY id LIMIT`,
-    rows: `SELECT 1 FROM "attachments"`,
   },
   {
     list: "statements",
     sql: `SELECT id AS k, r2_key FROM "statements" WHERE id > ? ORDER BY id LIMIT`,
-    rows: `SELECT 1 FROM "statements"`,
   },
   {
     list: "emails",
     sql: `SELECT k FROM (SELECT FileName AS k FROM transactions WHERE FileName LIKE 'emails/%'
      UNION SELECT raw_key AS k FROM parse_failures WHERE raw_key LIKE 'emails/%')
      WHERE k > ? ORDER BY k LIMIT`,
-    rows: "SELECT 1 FROM (SELECT 1 FROM transactions UNION ALL SELECT 1 FROM parse_failures)",
   },
 ] as const;
 export type FileList = (typeof FILE_LISTS)[number]["list"];
@@ -89,13 +83,12 @@ export function fileEntry(
 /**
  * The page sources of the files, in zip order (after the tables): id-keyed attachments and
  * statements, then the raw-email keys rows point to (transactions and quarantine), each once, in
- * key order. `sizes`: how many keys each may hold at most, from the inventory's row counts (what
- * their `rows` count).
+ * key order. `sizes`: how many keys each may hold at most, from the inventory's row counts.
  */
 export function fileSources(d1: D1Database, bucket: R2Bucket, zip: ZipWriter) {
   const tally: FileCounts = { attachments: 0, statements: 0, emails: 0, missing: 0 };
-  const sources = FILE_LISTS.map(({ list, sql, rows }) =>
-    keyList(d1, sql, rows, async (page) => {
+  const sources = FILE_LISTS.map(({ list, sql }) =>
+    keyList(d1, sql, async (page) => {
       for (const r of page) {
         const e = fileEntry(list, r);
         // A key outside the email space is skipped (never counted); any other unreadable one is missing.

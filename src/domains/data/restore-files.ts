@@ -5,7 +5,8 @@
  * make is replaced (attachments, statements) or dropped (raw emails); a file whose bytes do not match
  * the row's hash, or are not an image/PDF for an attachment, is refused with the reason.
  */
-import { cleanFilename, sha256Hex } from "../attachments/files";
+import { sha256Hex } from "../../ingest/hash";
+import { cleanFilename } from "../attachments/files";
 import { MAX_PIXELS, imageSize } from "../attachments/dimensions";
 import { FAMILIES, type FileFamily, extensionOf, sniff } from "../attachments/filetype";
 import { CONTENT_TYPES, type FileKind, r2KeyFor } from "../statements/files";

@@ -2,7 +2,8 @@
  * Full-data backup (format 2): a zip streamed as it is built (fflate): the manifest first, one JSON
  * file per table read in rowid pages, then every file the rows point to (export-files.ts). The
  * pages of several tables (and the files' key lists) ride in one batch of at most BATCH_ROWS rows
- * (pages.ts): a household of normal size is read in a trip or two after the inventory.
+ * (pages.ts): a household of normal size is read in a trip or two after the inventory (two trips:
+ * which exported tables this database has, then their counts).
  * Quarantined emails are included; secrets never are. Memory stays at a batch of rows or one
  * chunk of one file, whatever the journal's size (bench/backup-export.mjs measures it).
  */
@@ -10,31 +11,12 @@ import { log } from "../../lib/log";
 import type { ServiceCtx } from "../../lib/context";
 import { ZipWriter } from "../../lib/zip-writer";
 import { fileSources } from "./export-files";
-import { firstPages, readPages, type SizedSource, takeFirstPages } from "./pages";
+import { type PageSource, readPages } from "./pages";
 import { EXCLUDED_TABLES, EXPORTED_TABLES, shapeRow } from "./rules";
 
 type Stmt = D1PreparedStatement;
 
-/** The statements of the inventory: the schema versions, then every table's row count. */
-const inventoryStatements = (d1: D1Database, tables: readonly string[]) => [
-  d1.prepare("SELECT version FROM schema_version ORDER BY version"),
-  ...tables.map((t) => d1.prepare(`SELECT COUNT(*) AS n FROM "${t}"`)),
-];
-
-/** The inventory from its statements' results (in inventoryStatements' order). */
-function inventoryOf(tables: readonly string[], [versions, ...sizes]: unknown[][]) {
-  const counts: Record<string, number> = {};
-  tables.forEach((t, i) => {
-    counts[t] = Number((sizes[i]?.[0] as { n?: number } | undefined)?.n ?? 0);
-  });
-  const applied = (versions ?? []) as { version: number }[];
-  return { tables: [...tables], counts, versions: applied.map((r) => Number(r.version)) };
-}
-
-/**
- * The fallback when the first batch fails (a table missing: never once migrated): the exported
- * tables this database has, read from sqlite_master, then their counts (two trips).
- */
+/** The exported tables this database has (every one, once migrated), their row counts and the schema versions. */
 export async function inventory(d1: D1Database) {
   const marks = EXPORTED_TABLES.map(() => "?").join(", ");
   const { results } = await d1
@@ -43,7 +25,15 @@ export async function inventory(d1: D1Database) {
     .all<{ name: string }>();
   const present = new Set(results.map((r) => r.name));
   const tables = EXPORTED_TABLES.filter((t) => present.has(t));
-  return inventoryOf(tables, await runner(d1)(inventoryStatements(d1, tables)));
+  const [versions, ...sizes] = await runner(d1)([
+    d1.prepare("SELECT version FROM schema_version ORDER BY version"),
+    ...tables.map((t) => d1.prepare(`SELECT COUNT(*) AS n FROM "${t}"`)),
+  ]);
+  const counts: Record<string, number> = {};
+  tables.forEach((t, i) => {
+    counts[t] = Number((sizes[i]?.[0] as { n?: number } | undefined)?.n ?? 0);
+  });
+  return { tables, counts, versions: (versions as { version: number }[]).map((r) => Number(r.version)) };
 }
 
 /** A table's page in rowid order after a rowid (the SQL ends in LIMIT: the caller adds it). */
@@ -51,15 +41,13 @@ export const tablePageSql = (table: string) =>
   `SELECT rowid AS _rid, * FROM "${table}" WHERE rowid > ? ORDER BY rowid LIMIT`;
 
 /** A table read in rowid order into its zip entry: every stored column, as SQLite has it. */
-function tableSource(d1: D1Database, zip: ZipWriter, table: string): SizedSource<Stmt> {
+function tableSource(d1: D1Database, zip: ZipWriter, table: string): PageSource<Stmt> {
   let after = 0;
   let n = 0;
   let file: ReturnType<ZipWriter["entry"]> | null = null;
   const sql = tablePageSql(table);
   return {
-    rows: `SELECT 1 FROM "${table}"`,
     page: (limit) => d1.prepare(`${sql} ?`).bind(after, limit),
-    pageUpTo: (limit) => d1.prepare(`${sql} ${limit}`).bind(after),
     take: async (rows, last) => {
       if (!file) {
         file = zip.entry(`${table}.json`);
@@ -111,40 +99,16 @@ export async function writeBackup(
 ) {
   const d1 = ctx.env.DB;
   const zip = new ZipWriter(writable);
-  const manifest = (versions: number[], counts: Record<string, number>) =>
-    zip.text("manifest.json", manifestText(ctx, versions, counts));
   try {
     const files = fileSources(d1, ctx.env.FILES, zip);
-    const sourcesOf = (tables: readonly string[]) => [
-      ...tables.map((t) => tableSource(d1, zip, t)),
-      ...files.sources,
-    ];
-    // ONE trip: the inventory (versions, every count) and every source's first page, sized in SQL
-    // from the same counts so the batch holds at most BATCH_ROWS rows.
-    const sources = sourcesOf(EXPORTED_TABLES);
-    const head = inventoryStatements(d1, EXPORTED_TABLES);
-    let first: unknown[][] | null = null;
-    try {
-      first = await runner(d1)([...head, ...firstPages(sources)]);
-    } catch (err) {
-      log("warn", "data_export.inventory_fallback", { error: String(err) });
-    }
-    let open: SizedSource<Stmt>[];
-    if (first) {
-      const { counts, versions } = inventoryOf(EXPORTED_TABLES, first.slice(0, head.length));
-      // The manifest comes first, so a reader knows the format before any table.
-      await manifest(versions, counts);
-      const sizes = [...EXPORTED_TABLES.map((t) => counts[t] ?? 0), ...files.sizes(counts)];
-      open = await takeFirstPages(sources, first.slice(head.length), sizes);
-    } else {
-      const { tables, counts, versions } = await inventory(d1);
-      await manifest(versions, counts);
-      open = sourcesOf(tables);
-      const sizes = [...tables.map((t) => counts[t] ?? 0), ...files.sizes(counts)];
-      open.forEach((s, i) => {
-        s.left = sizes[i];
-      });
-    }
+    const { tables, counts, versions } = await inventory(d1);
+    // The manifest comes first, so a reader knows the format before any table.
+    await zip.text("manifest.json", manifestText(ctx, versions, counts));
+    const open = [...tables.map((t) => tableSource(d1, zip, t)), ...files.sources];
+    const sizes = [...tables.map((t) => counts[t] ?? 0), ...files.sizes(counts)];
+    open.forEach((s, i) => {
+      s.left = sizes[i];
+    });
     await readPages(runner(d1), open, { ordered: true });
     log("info", "data_export.files", { ...files.counts });
     await zip.close();

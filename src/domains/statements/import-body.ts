@@ -14,9 +14,7 @@ import type { ParsedStatement } from "./parsers";
 import * as q from "./queries";
 import { buildRows } from "./reconcile";
 import type { ImportRequest } from "./schemas";
-
-const newId = () =>
-  `stmt_${Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("")}`;
+import { newId } from "./service";
 
 const missing = (field: string) =>
   validationError(

@@ -6,21 +6,18 @@
  * that same batch (`guessPart`): around the statement's stored rows, or around its upload day when
  * it has none. After the parse, `periodReads` keeps the guessed rows when the guess covers the
  * parse's windows (filtered to them with the same comparisons as the SQL: the same rows), else
- * reads them in one batch as before (each alone when that batch fails).
+ * reads them in one batch.
  */
 import { resolverReads } from "../../categorize/resolver";
 import { getDb } from "../../db";
 import type { Statement } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
-import { log } from "../../lib/log";
 import { getConfig, settingsBatchRead, settingsFresh } from "../config/service";
 import {
   type GuessDays,
   guessBoundsQuery,
   guessWindowQueries,
-  otherAccountRows,
   otherAccountRowsQuery,
-  storedInWindow,
   storedInWindowQuery,
   withDeleted,
 } from "./queries";
@@ -30,7 +27,7 @@ import { TRANSFER_DAYS } from "./transfers";
 export type Span = { lo: string; hi: string } | null;
 /** The settings as this request's statement verb reads them once (the AI switches, the routing). */
 export type Settings = Awaited<ReturnType<typeof getConfig>>;
-type Others = Awaited<ReturnType<typeof otherAccountRows>>;
+type Others = Awaited<ReturnType<typeof otherAccountRowsQuery>>;
 
 export interface PeriodReads {
   /** The resolver's version stamp (undefined: getResolverIndex reads it itself). */
@@ -56,11 +53,8 @@ export const GUESS: GuessDays = {
   daysAfter: 7,
 };
 
-const shift = (iso: string, days: number) =>
-  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
 /** Statements for the caller's read batch, and `take` (their results) → the guessed reads. */
-export interface GuessPart {
+interface GuessPart {
   stmts: Statement[];
   take(results: unknown[]): Guessed | null;
 }
@@ -69,30 +63,17 @@ export interface GuessPart {
  * The guessed reads for the caller's pre-parse batch: of a stored statement (`statementId`), or of
  * a file being uploaded now (`day`: its upload day; `statementId` is then the new statement's id).
  */
-export function guessPart(ctx: ServiceCtx, at: { statementId: string; day?: string }): GuessPart {
+function guessPart(ctx: ServiceCtx, at: { statementId: string; day?: string }): GuessPart {
   const db = getDb(ctx.env.DB);
   const resolver = resolverReads(getDb(ctx.env.DB), ctx.clock);
   const n = resolver.stmts.length;
   const id = at.statementId;
-  if (at.day) {
-    const span = { lo: shift(at.day, -GUESS.daysBefore), hi: shift(at.day, GUESS.daysAfter) };
-    return {
-      stmts: [
-        ...resolver.stmts,
-        storedInWindowQuery(db, span.lo, span.hi),
-        otherAccountRowsQuery(db, id, span.lo, span.hi),
-      ],
-      take: (res) => ({
-        resolverVersion: resolver.take(res.slice(0, n)),
-        match: span,
-        transfer: span,
-        stored: withDeleted(res[n] as Parameters<typeof withDeleted>[0]),
-        others: res[n + 1] as Others,
-      }),
-    };
-  }
   return {
-    stmts: [...resolver.stmts, guessBoundsQuery(db, id, GUESS), ...guessWindowQueries(db, id, GUESS)],
+    stmts: [
+      ...resolver.stmts,
+      guessBoundsQuery(db, id, GUESS, at.day),
+      ...guessWindowQueries(db, id, GUESS, at.day),
+    ],
     take: (res) => {
       const b = (
         res[n] as { mlo: string | null; mhi: string | null; tlo: string | null; thi: string | null }[]
@@ -111,24 +92,16 @@ export function guessPart(ctx: ServiceCtx, at: { statementId: string; day?: stri
 }
 
 /**
- * Runs the caller's pre-parse reads with the guessed ones in one batch; when that batch fails, the
- * caller's reads alone (as before the guess) and no guess. `config`: the settings, taken once with
- * them (`batchWithConfig`) for the rest of the verb.
+ * Runs the caller's pre-parse reads with the guessed ones in one batch. `config`: the settings,
+ * taken once with them (`batchWithConfig`) for the rest of the verb.
  */
 export async function withGuess(
   ctx: ServiceCtx,
-  { own, guess }: { own: Statement[]; guess: GuessPart },
+  { own, at }: { own: Statement[]; at: { statementId: string; day?: string } },
 ): Promise<{ results: unknown[]; guessed: Guessed | null; config: Settings }> {
-  try {
-    const { results: all, config } = await batchWithConfig(ctx, [...own, ...guess.stmts]);
-    return { results: all.slice(0, own.length), guessed: guess.take(all.slice(own.length)), config };
-  } catch (err) {
-    log("warn", "statements.guess_batch_failed", { error: String(err) });
-    const { results, config } = own.length
-      ? await batchWithConfig(ctx, own)
-      : { results: [], config: await getConfig(ctx) };
-    return { results, guessed: null, config };
-  }
+  const guess = guessPart(ctx, at);
+  const { results: all, config } = await batchWithConfig(ctx, [...own, ...guess.stmts]);
+  return { results: all.slice(0, own.length), guessed: guess.take(all.slice(own.length)), config };
 }
 
 /**
@@ -172,10 +145,7 @@ function fromGuess(g: Guessed, match: Span, transfer: Span): PeriodReads | null 
   return { resolverVersion: g.resolverVersion, stored, others };
 }
 
-/**
- * The period's reads in ONE round trip (none when `guessed` covers them). When that batch fails,
- * each is read on its own.
- */
+/** The period's reads in ONE round trip (none when `guessed` covers them). */
 export async function periodReads(
   ctx: ServiceCtx,
   {
@@ -190,21 +160,12 @@ export async function periodReads(
   const db = getDb(ctx.env.DB);
   const resolver = resolverReads(getDb(ctx.env.DB), ctx.clock);
   const n = resolver.stmts.length;
-  try {
-    const { results, config } = await batchWithConfig(ctx, [
-      ...resolver.stmts,
-      ...(match ? [storedInWindowQuery(db, match.lo, match.hi)] : []),
-      ...(transfer ? [otherAccountRowsQuery(db, statementId, transfer.lo, transfer.hi)] : []),
-    ]);
-    const stored = match ? (results[n] as Parameters<typeof withDeleted>[0]) : [];
-    const others = transfer ? (results[n + (match ? 1 : 0)] as Others) : [];
-    const resolverVersion = resolver.take(results.slice(0, n));
-    return { resolverVersion, stored: withDeleted(stored), others, config };
-  } catch (err) {
-    log("warn", "statements.period_batch_failed", { error: String(err) });
-    return {
-      stored: match ? await storedInWindow(db, match.lo, match.hi) : [],
-      others: transfer ? await otherAccountRows(db, statementId, transfer.lo, transfer.hi) : [],
-    };
-  }
+  // A window left out is read over an empty range, so each result keeps its place.
+  const { results, config } = await batchWithConfig(ctx, [
+    ...resolver.stmts,
+    storedInWindowQuery(db, match?.lo ?? "", match?.hi ?? ""),
+    otherAccountRowsQuery(db, statementId, transfer?.lo ?? "1", transfer?.hi ?? "0"),
+  ]);
+  const [stored, others] = results.slice(n) as [Parameters<typeof withDeleted>[0], Others];
+  return { resolverVersion: resolver.take(results.slice(0, n)), stored: withDeleted(stored), others, config };
 }

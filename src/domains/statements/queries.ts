@@ -151,10 +151,9 @@ const storedColumns = {
 };
 
 /**
- * Stored rows dated in [lo, hi) (ISO days), on idx_transactions_month. Deleted rows come back
- * flagged: they still hold their keys (a trashed import is not offered again).
+ * Stored rows dated in [lo, hi) (ISO days), on idx_transactions_month, for a caller's batch. Deleted
+ * rows come back flagged: they still hold their keys (a trashed import is not offered again).
  */
-/** Stored rows in [lo, hi) by DateFileName (trashed ones too), as a query for a caller's batch. */
 export const storedInWindowQuery = (db: Db, lo: string, hi: string) => {
   const dots = (iso: string) => iso.replaceAll("-", ".");
   return db
@@ -167,18 +166,11 @@ export const storedInWindowQuery = (db: Db, lo: string, hi: string) => {
 export const withDeleted = (rows: Awaited<ReturnType<typeof storedInWindowQuery>>) =>
   rows.map((x): StoredTx & { deleted: boolean } => ({ ...x, deleted: Boolean(x.deleted) }));
 
-export async function storedInWindow(db: Db, lo: string, hi: string) {
-  return withDeleted(await storedInWindowQuery(db, lo, hi));
-}
-
 /**
  * Rows of other statements dated in [lo, hi] (ISO days), with their statement's account: transfer
  * twins. A query for a caller's batch.
  */
-export const otherAccountRowsQuery = (db: Db, id: string, lo: string, hi: string) =>
-  otherRowsBetween(db, id, lo, hi);
-
-const otherRowsBetween = (db: Db, id: string, lo: string | SQL, hi: string | SQL) =>
+export const otherAccountRowsQuery = (db: Db, id: string, lo: string | SQL, hi: string | SQL) =>
   db
     .select({
       date: r.date,
@@ -190,13 +182,6 @@ const otherRowsBetween = (db: Db, id: string, lo: string | SQL, hi: string | SQL
     .from(r)
     .innerJoin(s, eq(s.id, r.statement_id))
     .where(and(gte(r.date, lo), lte(r.date, hi), ne(r.statement_id, id)));
-
-export const otherAccountRows = (db: Db, id: string, lo: string, hi: string) =>
-  otherAccountRowsQuery(db, id, lo, hi).all();
-
-export function txKeyWhere(forwardedTo: string, dateFileName: string): SQL {
-  return and(eq(t.ForwardedTo, forwardedTo), eq(t.DateFileName, dateFileName))!;
-}
 
 export const txImageColumns = {
   Amount: t.Amount,
@@ -223,9 +208,6 @@ export const txImageQueries = (db: Db, dateFileNames: string[]) => {
   }
   return out;
 };
-
-export const readTxImage = (db: Db, forwardedTo: string, dateFileName: string) =>
-  db.select(txImageColumns).from(t).where(txKeyWhere(forwardedTo, dateFileName)).get();
 
 /**
  * Statement rows per institution and direction, and how many an alert email had already caught:
@@ -256,11 +238,11 @@ export function captureRows(db: Db, notAlertRecipients: readonly string[]) {
 }
 
 /**
- * A stored statement's guessed reconciliation windows, as SQL (ISO days): around its stored rows'
- * dates (the match window [min - matchBefore, max + matchAfter), the transfer window
- * [min - transferDays, max + transferDays]), or, with no rows, around its upload day
- * ([day - daysBefore, day + daysAfter] for both). Read before the file is parsed again; the parse's
- * own windows are checked against the returned bounds (`guessBoundsQuery`).
+ * A statement's guessed reconciliation windows, as SQL (ISO days): around its stored rows' dates
+ * (the match window [min - matchBefore, max + matchAfter), the transfer window [min - transferDays,
+ * max + transferDays]), or, with no rows, around its upload day ([day - daysBefore, day + daysAfter]
+ * for both; `day`: a file being uploaded now, else the stored statement's upload day). Read before
+ * the file is parsed; the parse's own windows are checked against the bounds (`guessBoundsQuery`).
  */
 export interface GuessDays {
   matchBefore: number;
@@ -270,43 +252,50 @@ export interface GuessDays {
   daysAfter: number;
 }
 
+type Bound = "mlo" | "mhi" | "tlo" | "thi";
 const shiftSql = (d: number) => `${d >= 0 ? "+" : ""}${d} days`;
 
-function guessBound(id: string, g: GuessDays, which: "mlo" | "mhi" | "tlo" | "thi") {
+/** One bound, as an aggregate over the statement's rows (one row, even with none). */
+function guessBound(id: string, g: GuessDays, which: Bound, day?: string) {
   const byRows = {
     mlo: sql`date(MIN(${r.date}), ${shiftSql(-g.matchBefore)})`,
     mhi: sql`date(MAX(${r.date}), ${shiftSql(g.matchAfter)})`,
     tlo: sql`date(MIN(${r.date}), ${shiftSql(-g.transferDays)})`,
     thi: sql`date(MAX(${r.date}), ${shiftSql(g.transferDays)})`,
   }[which];
-  const lo = which === "mlo" || which === "tlo";
-  const byUpload = sql`(SELECT date(substr(${s.uploaded_at}, 1, 10), ${shiftSql(lo ? -g.daysBefore : g.daysAfter)}) FROM ${s} WHERE ${s.id} = ${id})`;
-  return sql`(SELECT COALESCE(${byRows}, ${byUpload}) FROM ${r} WHERE ${r.statement_id} = ${id})`;
+  const by = shiftSql(which === "mlo" || which === "tlo" ? -g.daysBefore : g.daysAfter);
+  const byUpload = day
+    ? sql`date(${day}, ${by})`
+    : sql`(SELECT date(substr(${s.uploaded_at}, 1, 10), ${by}) FROM ${s} WHERE ${s.id} = ${id})`;
+  return sql`COALESCE(${byRows}, ${byUpload})`;
 }
 
+const boundOf = (id: string, g: GuessDays, which: Bound, day?: string) =>
+  sql`(SELECT ${guessBound(id, g, which, day)} FROM ${r} WHERE ${r.statement_id} = ${id})`;
+
 /** The bounds `guessWindowQueries` read over (null when the statement is gone). */
-export const guessBoundsQuery = (db: Db, id: string, g: GuessDays) =>
+export const guessBoundsQuery = (db: Db, id: string, g: GuessDays, day?: string) =>
   db
     .select({
-      mlo: sql<string | null>`${guessBound(id, g, "mlo")}`.as("mlo"),
-      mhi: sql<string | null>`${guessBound(id, g, "mhi")}`.as("mhi"),
-      tlo: sql<string | null>`${guessBound(id, g, "tlo")}`.as("tlo"),
-      thi: sql<string | null>`${guessBound(id, g, "thi")}`.as("thi"),
+      mlo: sql<string | null>`${guessBound(id, g, "mlo", day)}`.as("mlo"),
+      mhi: sql<string | null>`${guessBound(id, g, "mhi", day)}`.as("mhi"),
+      tlo: sql<string | null>`${guessBound(id, g, "tlo", day)}`.as("tlo"),
+      thi: sql<string | null>`${guessBound(id, g, "thi", day)}`.as("thi"),
     })
-    .from(s)
-    .where(eq(s.id, id));
+    .from(r)
+    .where(eq(r.statement_id, id));
 
-/** The stored rows and other statements' rows over a stored statement's guessed windows. */
-export const guessWindowQueries = (db: Db, id: string, g: GuessDays) =>
+/** The stored rows and other statements' rows over a statement's guessed windows. */
+export const guessWindowQueries = (db: Db, id: string, g: GuessDays, day?: string) =>
   [
     db
       .select(storedColumns)
       .from(t)
       .where(
         and(
-          gte(t.DateFileName, sql`replace(${guessBound(id, g, "mlo")}, '-', '.')`),
-          lt(t.DateFileName, sql`replace(${guessBound(id, g, "mhi")}, '-', '.')`),
+          gte(t.DateFileName, sql`replace(${boundOf(id, g, "mlo", day)}, '-', '.')`),
+          lt(t.DateFileName, sql`replace(${boundOf(id, g, "mhi", day)}, '-', '.')`),
         ),
       ),
-    otherRowsBetween(db, id, sql`${guessBound(id, g, "tlo")}`, sql`${guessBound(id, g, "thi")}`),
+    otherAccountRowsQuery(db, id, boundOf(id, g, "tlo", day), boundOf(id, g, "thi", day)),
   ] as const;

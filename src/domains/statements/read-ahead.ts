@@ -13,7 +13,7 @@ import type { CsvMappingRow } from "./csv-mapping-queries";
 import { mappingQueryFor } from "./csv-mappings";
 import { checkRows, decodeText } from "./files";
 import { layoutsQuery } from "./layouts/queries";
-import { guessPart, withGuess } from "./period";
+import { withGuess } from "./period";
 import { statementOf, statementQueries } from "./queries";
 
 /**
@@ -26,10 +26,7 @@ export async function loadWithGuess(
 ) {
   const db = getDb(ctx.env.DB);
   const own = [...statementQueries(db, id), ...extra];
-  const { results, guessed, config } = await withGuess(ctx, {
-    own,
-    guess: guessPart(ctx, { statementId: id }),
-  });
+  const { results, guessed, config } = await withGuess(ctx, { own, at: { statementId: id } });
   const { stmt, rows, extra: more } = statementOf(results);
   if (!stmt) throw notFound("Statement");
   return { stmt, rows, extra: more, guessed, config };
@@ -44,7 +41,7 @@ export const NO_GUESS = { guessed: null, config: undefined } as const;
  */
 export async function layoutsWithGuess(ctx: ServiceCtx, at: { statementId: string; day: string }) {
   const own = [layoutsQuery(getDb(ctx.env.DB))];
-  const { results, guessed, config } = await withGuess(ctx, { own, guess: guessPart(ctx, at) });
+  const { results, guessed, config } = await withGuess(ctx, { own, at });
   return { layouts: results[0] as StatementLayoutRecord[], guessed, config };
 }
 
@@ -60,6 +57,6 @@ export async function mappingWithGuess(
   const text = decodeText(at.bytes);
   const query = mappingQueryFor(getDb(ctx.env.DB), text.slice(0, 64 * 1024));
   const own = query ? [query] : [];
-  const { results, guessed, config } = await withGuess(ctx, { own, guess: guessPart(ctx, at) });
+  const { results, guessed, config } = await withGuess(ctx, { own, at });
   return { text, mappings: (results[0] ?? []) as CsvMappingRow[], guessed, config };
 }

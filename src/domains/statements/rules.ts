@@ -62,7 +62,7 @@ export interface Reconciled {
 }
 
 const dayOf = (dfn: string): string => dfn.slice(0, 10).replaceAll(".", "-");
-const dayNo = (iso: string): number => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
+export const dayNo = (iso: string): number => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
 const sameAmount = (s: StoredTx, r: RowToReconcile) =>
   s.Amount !== null && withinCents(s.Amount, r.amount, AMOUNT_TOLERANCE);
 const compatible = (s: StoredTx, r: RowToReconcile) =>

@@ -49,7 +49,7 @@ export async function confirmCsvMapping(
   });
 }
 
-const newId = () =>
+export const newId = () =>
   `stmt_${Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("")}`;
 
 export async function uploadStatement(ctx: ServiceCtx, upload: { bytes: Uint8Array; filename: string }) {

@@ -8,6 +8,7 @@
  * e-transfer pays another person and is not one. Pure.
  */
 import { type Cents, plainCents } from "../../lib/money";
+import { dayNo } from "./rules";
 
 const TRANSFER_WORDS =
   /\b(transfer|xfer|tfr|virement|vir\.?\s|überweisung|ueberweisung|umbuchung|übertrag|transferencia|traspaso|bonifico|giroconto|girokonto\s*übertrag|overboeking|transferência)\b/i;
@@ -37,7 +38,6 @@ export interface Counterpart {
   account_type: string;
 }
 
-const dayNo = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
 export const TRANSFER_DAYS = 3;
 
 /** Why this row looks like a transfer between own accounts or a card payment, or null. */

@@ -6,7 +6,6 @@
  * rows; opening/closing lines give the printed balances. The header line the layout was taught on
  * (its fingerprint, fingerprint.ts) marks where each page's table starts. Pure.
  */
-import { negCents } from "../../../lib/money";
 import type { Cents } from "../../../lib/money";
 import type { DocumentReading } from "../parsers/assemble";
 import { parseRowDate } from "../parsers/dates";
@@ -18,6 +17,7 @@ import {
   OPENING,
   placeSigned,
   readAmount,
+  signed,
   TOTAL_LINE,
 } from "../parsers/layout";
 import type { TextItem } from "../parsers/pdf-text";
@@ -56,10 +56,6 @@ export interface TaughtTable {
 }
 
 type Printed = { cents: Cents; truncated: boolean };
-const signed = (a: { cents: Cents; negative: boolean; truncated: boolean }): Printed => ({
-  cents: a.negative ? negCents(a.cents) : a.cents,
-  truncated: a.truncated,
-});
 
 /** `startY(page)`: the y of the page's header line (rows are read below it), or null (whole page). */
 export function readWithMarks(

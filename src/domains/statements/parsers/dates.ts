@@ -3,71 +3,10 @@
  * "19.01."), which comes from the statement period (a period may cross a year end). All-numeric
  * dates are read in ONE order per document (day-first or month-first), decided from every date the
  * document prints; month names are read in English, French, German, Spanish, Italian, Dutch and
- * Portuguese. Pure.
+ * Portuguese (and the other languages of file-dates.ts's month words). Pure.
  */
+import { MONTH_OF, monthNumber as monthOf } from "./file-dates";
 
-/** Month names and abbreviations (lowercase, accents kept and also stripped) → month. */
-const MONTH_NAMES: [number, string[]][] = [
-  [
-    1,
-    [
-      "jan",
-      "january",
-      "janv",
-      "janvier",
-      "januar",
-      "jän",
-      "enero",
-      "ene",
-      "gennaio",
-      "gen",
-      "januari",
-      "janeiro",
-    ],
-  ],
-  [
-    2,
-    [
-      "feb",
-      "february",
-      "févr",
-      "fevr",
-      "février",
-      "fevrier",
-      "februar",
-      "febrero",
-      "febbraio",
-      "februari",
-      "fev",
-      "fevereiro",
-    ],
-  ],
-  [3, ["mar", "march", "mars", "märz", "marz", "mär", "marzo", "maart", "mrt", "março", "marco"]],
-  [4, ["apr", "april", "avr", "avril", "abril", "abr", "aprile"]],
-  [5, ["may", "mai", "mayo", "maggio", "mag", "mei", "maio"]],
-  [6, ["jun", "june", "juin", "juni", "junio", "giugno", "giu", "junho"]],
-  [7, ["jul", "july", "juil", "juillet", "juli", "julio", "luglio", "lug", "julho"]],
-  [8, ["aug", "august", "août", "aout", "agosto", "ago", "augustus"]],
-  [9, ["sep", "sept", "september", "septembre", "septiembre", "set", "settembre", "setembro"]],
-  [10, ["oct", "october", "octobre", "okt", "oktober", "octubre", "ottobre", "ott", "out", "outubro"]],
-  [11, ["nov", "november", "novembre", "noviembre", "novembro"]],
-  [
-    12,
-    [
-      "dec",
-      "december",
-      "décembre",
-      "decembre",
-      "dez",
-      "dezember",
-      "diciembre",
-      "dic",
-      "dicembre",
-      "dezembro",
-    ],
-  ],
-];
-const MONTH_OF = new Map<string, number>(MONTH_NAMES.flatMap(([m, names]) => names.map((n) => [n, m])));
 const MONTH_WORD = `(${[...MONTH_OF.keys()].sort((a, b) => b.length - a.length).join("|")})\\.?`;
 
 export interface PartialDate {
@@ -78,8 +17,6 @@ export interface PartialDate {
 
 /** How a document writes all-numeric dates: day-first (31/01), month-first (01/31), or not known. */
 export type DateOrder = "dmy" | "mdy";
-
-const monthOf = (word: string): number => MONTH_OF.get(word.toLowerCase().replace(/\.$/, "")) ?? 0;
 
 const DAYS_IN = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const valid = (d: PartialDate): PartialDate | null =>

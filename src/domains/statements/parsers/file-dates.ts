@@ -6,55 +6,33 @@
  */
 export type DateOrder = "mdy" | "dmy" | "ymd";
 
-// Month names and abbreviations: EN, FR, DE, ES, IT, NL, PT, PL, CS/SK, HU, FI, Nordic, LT (accents removed before lookup).
-const MONTHS: [RegExp, number][] = [
-  [
-    /^(jan|janv|januar|janvier|january|ene|enero|gen|gennaio|januari|janeiro|sty|styczen|stycznia|led|leden|ledna|tammi|tammikuu|saus|sausio|sausis)$/,
-    1,
-  ],
-  [
-    /^(feb|fev|fevr|februar|fevrier|february|febrero|febbraio|februari|fevereiro|lut|luty|lutego|uno|unor|unora|febr|helmi|vas|vasario)$/,
-    2,
-  ],
-  [
-    /^(mar|mrz|maerz|marz|mars|march|marzo|mrt|maart|marco|marc|marcius|brez|brezen|brezna|maalis|kov|kovo)$/,
-    3,
-  ],
-  [/^(apr|avr|avril|april|abr|abril|aprile|kwi|kwiecien|kwietnia|dub|duben|dubna|huhti|bal|balandzio)$/, 4],
-  [/^(may|mai|mayo|mag|maggio|mei|maio|maj|maja|kve|kveten|kvetna|touko|geg|geguzes|majus)$/, 5],
-  [
-    /^(jun|juin|juni|june|junio|giu|giugno|jun|junho|cze|czerwiec|czerwca|cer|cerven|cervna|kesa|birz|birzelio|junius)$/,
-    6,
-  ],
-  [
-    /^(jul|juil|juillet|juli|july|julio|lug|luglio|julho|lip|lipiec|lipca|cvc|cervenec|cervence|heina|liep|liepos|julius)$/,
-    7,
-  ],
-  [
-    /^(aug|aou|aout|august|ago|agosto|augustus|sie|sierpien|sierpnia|srp|srpen|srpna|elo|rugp|rugpjucio|augusztus)$/,
-    8,
-  ],
-  [
-    /^(sep|sept|septembre|september|septiembre|set|settembre|setembro|wrz|wrzesien|wrzesnia|zar|zari|syys|rugs|rugsejo|szept|szeptember)$/,
-    9,
-  ],
-  [
-    /^(oct|okt|oktober|octobre|october|octubre|ott|ottobre|out|outubro|paz|pazdziernik|pazdziernika|rij|rijen|rijna|loka|spal|spalio)$/,
-    10,
-  ],
-  [/^(nov|novembre|november|noviembre|novembro|lis|listopad|listopada|marras|lapkr|lapkricio)$/, 11],
-  [
-    /^(dec|dez|dezember|decembre|december|dic|diciembre|dicembre|dezembro|gru|grudzien|grudnia|pro|prosinec|prosince|joulu|gruod|gruodzio|desember|des)$/,
-    12,
-  ],
-];
+/**
+ * Month names and abbreviations, January first: EN, FR, DE, ES, IT, NL, PT, PL, CS/SK, HU, FI,
+ * Nordic, LT; lowercase, accented forms also without their accents (a lookup folds them away).
+ */
+const MONTH_WORDS = [
+  "jan janv januar janvier january ene enero gen gennaio januari janeiro sty styczen stycznia led leden ledna tammi tammikuu saus sausio sausis jän",
+  "feb fev fevr februar fevrier february febrero febbraio februari fevereiro lut luty lutego uno unor unora febr helmi vas vasario févr février",
+  "mar mrz maerz marz mars march marzo mrt maart marco marc marcius brez brezen brezna maalis kov kovo märz mär março",
+  "apr avr avril april abr abril aprile kwi kwiecien kwietnia dub duben dubna huhti bal balandzio",
+  "may mai mayo mag maggio mei maio maj maja kve kveten kvetna touko geg geguzes majus",
+  "jun juin juni june junio giu giugno junho cze czerwiec czerwca cer cerven cervna kesa birz birzelio junius",
+  "jul juil juillet juli july julio lug luglio julho lip lipiec lipca cvc cervenec cervence heina liep liepos julius",
+  "aug aou aout august ago agosto augustus sie sierpien sierpnia srp srpen srpna elo rugp rugpjucio augusztus août",
+  "sep sept septembre september septiembre set settembre setembro wrz wrzesien wrzesnia zar zari syys rugs rugsejo szept szeptember",
+  "oct okt oktober octobre october octubre ott ottobre out outubro paz pazdziernik pazdziernika rij rijen rijna loka spal spalio",
+  "nov novembre november noviembre novembro lis listopad listopada marras lapkr lapkricio",
+  "dec dez dezember decembre december dic diciembre dicembre dezembro gru grudzien grudnia pro prosinec prosince joulu gruod gruodzio desember des décembre",
+].map((w) => w.split(" "));
+/** Each month word → its month (1-12). */
+export const MONTH_OF = new Map(MONTH_WORDS.flatMap((names, i) => names.map((n) => [n, i + 1] as const)));
 const fold = (s: string) =>
   s
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
     .replace(/\.$/, "");
-export const monthNumber = (word: string) => MONTHS.find(([re]) => re.test(fold(word)))?.[1] ?? 0;
+export const monthNumber = (word: string) => MONTH_OF.get(fold(word)) ?? 0;
 
 /** A real calendar day → YYYY-MM-DD; null for 2012-02-31 and other days that do not exist. */
 export function realDate(y: number, m: number, d: number): string | null {

@@ -372,7 +372,8 @@ function sumsRows(rows: readonly LayoutRow[], moves: Parts["amounts"]): boolean 
   return net !== 0 && Math.abs(net) === moves[0]!.cents;
 }
 
-const signed = (a: { cents: Cents; negative: boolean; truncated: boolean }) => ({
+/** A read amount with its sign applied. */
+export const signed = (a: { cents: Cents; negative: boolean; truncated: boolean }) => ({
   cents: a.negative ? negCents(a.cents) : a.cents,
   truncated: a.truncated,
 });

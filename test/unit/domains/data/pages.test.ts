@@ -1,21 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  firstLimitSql,
-  firstLimits,
-  type PageSource,
-  readPages,
-  type SizedSource,
-  takeFirstPages,
-} from "../../../../src/domains/data/pages";
-
-// Node's own SQLite (the project's types are the Workers' ones, without node:sqlite).
-type Sqlite = {
-  DatabaseSync: new (
-    path: string,
-  ) => { exec(sql: string): void; prepare(sql: string): { get(): { l?: unknown } | undefined } };
-};
-const { DatabaseSync } = (await import("node:sqlite" as string)) as Sqlite;
+import { type PageSource, readPages } from "../../../../src/domains/data/pages";
 
 /** An in-memory table read by offset; a statement is [table index, offset, limit]. */
 type Stmt = { t: number; offset: number; limit: number };
@@ -108,73 +93,5 @@ describe("readPages: several tables' pages in one batch, a bounded number of row
     expect(s.taken).toEqual([every(2)]);
     const none = setup([], false);
     expect(await readPages(none.run, none.sources, { first: [extra] })).toHaveLength(1);
-  });
-});
-
-describe("the first pages ride in the counts' batch, sized in SQL within the same budget", () => {
-  it("firstLimits never asks for more than the budget; a source that does not fit leaves 0 to the rest", () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.nat(80), { maxLength: 10 }),
-        fc.integer({ min: 1, max: 100 }),
-        (sizes, budget) => {
-          const limits = firstLimits(sizes, budget);
-          expect(limits.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(budget);
-          const cut = limits.findIndex((l, i) => l < sizes[i]! + 1);
-          if (cut >= 0) expect(limits.slice(cut + 1).every((l) => l === 0)).toBe(true);
-        },
-      ),
-    );
-    expect(firstLimits([3, 0, 5], 100)).toEqual([4, 1, 6]);
-    expect(firstLimits([150, 2], 100)).toEqual([100, 0]);
-  });
-
-  it("the SQL limit is the limit firstLimits computes from the counts (SQLite, counts capped)", () => {
-    const db = new DatabaseSync(":memory:");
-    fc.assert(
-      fc.property(
-        fc.array(fc.nat(30), { minLength: 1, maxLength: 13 }),
-        fc.integer({ min: 1, max: 40 }),
-        (sizes, budget) => {
-          const rows = sizes.map((n, t) => {
-            db.exec(`DROP TABLE IF EXISTS t${t}; CREATE TABLE t${t} (v)`);
-            for (let k = 0; k < n; k++) db.exec(`INSERT INTO t${t} VALUES (${k})`);
-            return `SELECT 1 FROM t${t}`;
-          });
-          const sql = rows.map(
-            (_, i) => db.prepare(`SELECT ${firstLimitSql(rows, i, budget)} AS l`).get()?.l,
-          );
-          expect(sql).toEqual(firstLimits(sizes, budget));
-        },
-      ),
-      { numRuns: 60 },
-    );
-  });
-
-  it("takes the first pages, then readPages goes on from where each stopped: every row once, in order", async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(fc.nat(60), { minLength: 1, maxLength: 8 }),
-        fc.integer({ min: 1, max: 50 }),
-        async (sizes, budget) => {
-          const s = setup(sizes, false);
-          const sized = s.sources.map((src) => ({
-            ...src,
-            rows: "",
-            pageUpTo: () => src.page(0),
-          })) as SizedSource<Stmt>[];
-          // The first batch, as SQL would size it.
-          const limits = firstLimits(sizes, budget);
-          const pages = await s.run(sized.map((src, i) => ({ ...src.page(0), limit: limits[i]! })));
-          const open = await takeFirstPages(sized, pages, sizes, budget);
-          await readPages(s.run, open, { budget, ordered: true });
-          for (const b of s.batches) expect(rowsAsked(b)).toBeLessThanOrEqual(budget);
-          expect(s.taken).toEqual(s.actual.map(every));
-          // A household within the budget is read in that one batch.
-          if (sizes.reduce((a, n) => a + n + 1, 0) <= budget) expect(s.batches).toHaveLength(1);
-        },
-      ),
-      { numRuns: 200 },
-    );
   });
 });
