@@ -114,9 +114,7 @@ describe("upload", () => {
     expect(grocery.suggested_category).toBe("Groceries");
   });
 
-  it("reconciles from one read batch", async ({
-    skip,
-  }) => {
+  it("reconciles from one read batch", async ({ skip }) => {
     skipWithoutTidingsPdfs(skip);
     await putOverride("GROCERY MARKET", "Groceries");
     await seedTx({
