@@ -10,6 +10,7 @@ import { runInsightsJob } from "../domains/insights/job";
 import { RETRY_STEP_KIND, runRetryAllStep } from "../domains/parse-failures/retry-steps";
 import { runDaySummariesJob } from "../domains/journal/summaries-job";
 import { handleInboxObject } from "../ingest/sources/r2-event";
+import { DEMO_STEP_KIND, runDemoStep } from "../domains/system/demo-steps";
 import { jobCtx } from "../domains/activity/journal";
 import { type Clock, systemClock } from "../lib/clock";
 import { log } from "../lib/log";
@@ -33,6 +34,7 @@ export const QUEUE_HANDLERS: QueueHandlers = {
     [RETRY_STEP_KIND]: (env, msg) => retryAllStep(env, msg),
     [TAX_STEP_KIND]: (env, msg) => runTaxBuildStep(env, msg),
     [RESTORE_STEP_KIND]: (env, msg) => runRestoreFilesStep(env, msg, systemClock),
+    [DEMO_STEP_KIND]: (env, msg) => runDemoStep(env, msg),
   },
 };
 
