@@ -74,7 +74,10 @@ export async function seedThrough(base, { today = null, seed = null, log = () =>
   let said = -1;
   // No step for 15 minutes fails the run (the status read says so); this wait is a little longer.
   while (body?.status === "running" && Date.now() - t0 < 20 * 60_000) {
-    if (body.emails_done !== said) log(`  alerts ${(said = body.emails_done)} of ${body.emails_total}`);
+    if (body.emails_done !== said) {
+      said = body.emails_done;
+      log(`  alerts ${said} of ${body.emails_total}`);
+    }
     await new Promise((r) => setTimeout(r, 500));
     body = await (await fetch(`${base}/api/v1/setup/demo-data`)).json().catch(() => body);
   }
