@@ -157,8 +157,7 @@ export function stepShares(lengths: number[], perStep: number, step: number) {
  */
 export async function finishDemo(
   ctx: ServiceCtx,
-  p: DemoParams,
-  outcomes: DemoOutcomes,
+  { params: p, outcomes }: { params: DemoParams; outcomes: DemoOutcomes },
 ): Promise<{ statement_imported: number; receipts: number }> {
   const at = { ...ctx, clock: fixedClock(p.today.toISOString()) };
   let imported = 0;

@@ -12,11 +12,10 @@ import { jobSlot, steppedRun } from "../../db/job-slot";
 import type { SlotJob } from "../../db/job-slot-state";
 import type { Env } from "../../env";
 import type { QueueMessage } from "../../jobs/messages";
-import { type Clock, systemClock } from "../../lib/clock";
+import type { Clock } from "../../lib/clock";
 import type { ServiceCtx } from "../../lib/context";
 import { ApiError, conflict } from "../../lib/errors";
 import { log } from "../../lib/log";
-import { jobCtx } from "../activity/journal";
 import {
   type DemoOutcomes,
   type DemoParams,
@@ -32,8 +31,8 @@ export const DEMO_KIND = "demo-data";
 export const DEMO_STEP_KIND = "demo-data-step";
 /** Alerts a step sends: ~6 operations each, so a step stays well under half the Paid plan's 1,000. */
 export const DEMO_STEP_ALERTS = 60;
-/** The ledger's name for the seed (the request's operation): its summary entry is the last step's. */
-const OPERATION = "seedDemoData";
+/** The queue door's ledger name for the steps (the request's operation): the last step's entry sums the seed up. */
+export const DEMO_OPERATION = "seedDemoData";
 
 const Payload = z.object({
   id: z.string(),
@@ -90,15 +89,15 @@ export async function startDemoData(
  * The queue's "demo-data-step": the next alerts, or (once they are all in) the rest and the
  * summary entry. A redelivered or stale message does nothing; a failure ends the run with its reason.
  */
-export async function runDemoStep(env: Env, msg: QueueMessage, clock: Clock = systemClock): Promise<void> {
+export async function runDemoStep(ctx: ServiceCtx, { msg }: { msg: QueueMessage }): Promise<boolean> {
+  const { env, clock } = ctx;
   const parsed = Payload.safeParse("payload" in msg ? msg.payload : null);
-  if (!parsed.success) return;
+  if (!parsed.success) return true;
   const p = parsed.data;
   const slot = jobSlot(env, DEMO_KIND);
   const job = await slot.status();
-  if (!job || job.id !== p.id || job.status !== "running" || num(job, "next_step") !== p.step) return;
+  if (!job || job.id !== p.id || job.status !== "running" || num(job, "next_step") !== p.step) return true;
   const params: DemoParams = { today: new Date(p.today), seed: p.seed, months: p.months };
-  const { ctx, ledger } = jobCtx(env, clock, OPERATION);
   const stamp = () => ({ steps: p.step + 1, next_step: p.step + 1, updated_at: clock().toISOString() });
   try {
     const outcomes = outcomesOf(job);
@@ -112,12 +111,11 @@ export async function runDemoStep(env: Env, msg: QueueMessage, clock: Clock = sy
         stage: r.more ? "alerts" : "statement",
       });
       await env.JOBS.send({ type: "job", kind: DEMO_STEP_KIND, payload: { ...p, step: p.step + 1 } });
-      return;
+      return true;
     }
-    const rest = await finishDemo(ctx, params, outcomes);
+    const rest = await finishDemo(ctx, { params, outcomes });
     const transactions = await countTransactions(getDb(env.DB));
     ctx.journal({ resourceId: "demo-data", summary: `added ${transactions} demo transactions` });
-    await ledger.settle(true);
     await slot.progress(job.id, { ...outcomes, ...stamp(), stage: "done" });
     await slot.complete(job.id, {
       result: {
@@ -130,12 +128,13 @@ export async function runDemoStep(env: Env, msg: QueueMessage, clock: Clock = sy
         recipient: DEMO_RECIPIENT,
       },
     });
+    return true;
   } catch (err) {
     log("error", "demo_data.step_failed", { step: p.step, error: String(err) });
-    await ledger.settle(false);
     await slot.complete(job.id, {
       error: "Adding the demo data stopped on an error; empty the journal and try again.",
     });
+    return false;
   }
 }
 
