@@ -1,5 +1,6 @@
 // What an empty journal says: how alerts get in (Email Routing, the polled mailbox, upload),
 // that a password protects it, and — on this machine only — a demo household to look around with.
+import { useState } from "react";
 import { api, DATA_CHANGED, unwrap } from "../api/client";
 import type { components } from "../api/schema";
 import type { SetupStatus } from "../api/types";
@@ -8,10 +9,8 @@ import { ago, monthLabel } from "../lib/format";
 import { Link } from "../lib/router";
 import { thousands } from "../lib/download";
 import { useApi } from "../lib/useApi";
-import { usePolledStatus } from "../pages/insights/usePolledStatus";
 import { Empty, ErrorNotice } from "./States";
 import { StepProgress } from "./StepProgress";
-import { useToast } from "./Toast";
 import { useAction } from "./useAction";
 
 /**
@@ -136,23 +135,21 @@ const loadDemo = () => unwrap(api.GET("/api/v1/setup/demo-data"));
 function FirstRun({ status }: { status: SetupStatus }) {
   const { canWrite } = useApp();
   const { run, busy, error } = useAction();
-  const notify = useToast();
-  // The seed goes on in background steps: its count is polled until done, then the journal reloads.
-  const seed = usePolledStatus(
-    loadDemo,
-    (s) => {
-      if (s.status !== "done") return;
-      window.dispatchEvent(new Event(DATA_CHANGED));
-      notify("Demo data added", "ok");
-    },
-    1000,
-  );
-  const adding = seed.status?.status === "running";
+  const [seed, setSeed] = useState<DemoDataStatus | null>(null);
+  // The seed goes on in background steps: its count is read each second until done, then the
+  // journal reloads (the loop lives in the action, so it ends even if this screen goes first).
   const addDemo = () =>
     run(async () => {
-      await unwrap(api.POST("/api/v1/setup/demo-data"));
-      seed.started();
-    });
+      let s = await unwrap(api.POST("/api/v1/setup/demo-data"));
+      setSeed(s);
+      while (s.status === "running") {
+        await new Promise((r) => setTimeout(r, 1000));
+        s = await loadDemo().catch(() => s);
+        setSeed(s);
+      }
+      if (s.status === "error") throw new Error(s.error ?? "The demo data could not be added");
+      window.dispatchEvent(new Event(DATA_CHANGED));
+    }, "Demo data added");
   const mb = status.mailbox;
   return (
     <div className="first-run" data-testid="first-run">
@@ -226,10 +223,10 @@ function FirstRun({ status }: { status: SetupStatus }) {
             Fill this journal with eight months of a made-up household to try every page. Only offered here,
             on this machine, while the journal is empty.
           </p>
-          <button type="button" className="btn btn-primary" onClick={addDemo} disabled={busy || adding}>
-            {busy || adding ? "Adding…" : "Add demo data"}
+          <button type="button" className="btn btn-primary" onClick={addDemo} disabled={busy}>
+            {busy ? "Adding…" : "Add demo data"}
           </button>
-          {seed.status && <DemoProgress run={seed.status} />}
+          {busy && seed && <DemoProgress run={seed} />}
           <ErrorNotice error={error} />
         </div>
       )}
