@@ -311,6 +311,7 @@ it("counts D1 round trips of every read operation", async () => {
     ],
     ["GET /api/v1/transactions/{tx_id}/attachments", () => `/api/v1/transactions/${q(ids.tx!)}/attachments`],
     ["GET /api/v1/setup/status", () => "/api/v1/setup/status"],
+    ["GET /api/v1/setup/demo-data", () => "/api/v1/setup/demo-data"],
   ];
 
   const rows: string[] = [];

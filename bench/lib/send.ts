@@ -7,7 +7,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import type { createApp } from "../../src/app";
 import type { Env } from "../../src/env";
-import { exemptWhy, perInvocation } from "../../test/helpers/limits";
+import { perInvocation } from "../../test/helpers/limits";
 import type { CountingD1 } from "./d1-count";
 
 export interface BenchRequest {
@@ -31,7 +31,7 @@ export function benchSender(app: ReturnType<typeof createApp>, counter: Counting
     });
     const ctx = createExecutionContext();
     // One invocation under the plan's per-invocation limits (test/helpers/limits.ts).
-    const res = await app.fetch(req, perInvocation(r.env ?? benchEnv, "paid", exemptWhy(r.path)).env, ctx);
+    const res = await app.fetch(req, perInvocation(r.env ?? benchEnv).env, ctx);
     const text = await res.text();
     counter.settle();
     await waitOnExecutionContext(ctx);

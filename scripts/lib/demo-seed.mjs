@@ -46,7 +46,7 @@ export async function seedDemoState({ persistTo = null, today = null, seed = nul
     }
     if (!up) throw new Error("the Worker did not start under wrangler dev");
     log(`sending the demo household's alerts and statement through ${base}`);
-    return await seedThrough(base, { today, seed });
+    return await seedThrough(base, { today, seed, log });
   } finally {
     try {
       process.kill(-child.pid, "SIGTERM");
@@ -60,15 +60,27 @@ export async function seedDemoState({ persistTo = null, today = null, seed = nul
 
 /**
  * Asks the Worker already serving `base` (loopback, an empty journal) to seed the demo household
- * through its pipeline; resolves with the route's answer and the time it took.
+ * through its pipeline, then waits while its queued steps run (GET /setup/demo-data counts the
+ * alerts sent; `log` gets each new count); resolves with what the seed wrote and the time it took.
  */
-export async function seedThrough(base, { today = null, seed = null } = {}) {
+export async function seedThrough(base, { today = null, seed = null, log = () => {} } = {}) {
   const q = new URLSearchParams();
   if (today) q.set("today", today);
   if (seed !== null) q.set("seed", String(seed));
   const t0 = Date.now();
   const res = await fetch(`${base}/api/v1/setup/demo-data?${q}`, { method: "POST" });
-  const body = await res.json().catch(() => null);
-  if (res.status !== 201) throw new Error(`demo data: ${res.status} ${JSON.stringify(body)}`);
-  return { ...body, ms: Date.now() - t0 };
+  let body = await res.json().catch(() => null);
+  if (res.status !== 202) throw new Error(`demo data: ${res.status} ${JSON.stringify(body)}`);
+  let said = -1;
+  // No step for 15 minutes fails the run (the status read says so); this wait is a little longer.
+  while (body?.status === "running" && Date.now() - t0 < 20 * 60_000) {
+    if (body.emails_done !== said) {
+      said = body.emails_done;
+      log(`  alerts ${said} of ${body.emails_total}`);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    body = await (await fetch(`${base}/api/v1/setup/demo-data`)).json().catch(() => body);
+  }
+  if (body?.status !== "done" || !body.result) throw new Error(`demo data: ${JSON.stringify(body)}`);
+  return { ...body.result, ms: Date.now() - t0 };
 }

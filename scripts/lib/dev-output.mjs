@@ -20,6 +20,8 @@ const DROP = [
   /\/cdn-cgi\/handler\/scheduled/,
   // One line per request (the dashboard makes several a page): FJ_VERBOSE=1 shows them.
   /^\[wrangler:info\] (GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) \S+ \d{3} /,
+  // One line per queue batch (the demo seed's steps, a backup's): the Worker's log has what each did.
+  /^\[wrangler:info\] QUEUE \S+ \d+\/\d+ /,
   /Ready on http/,
   // The OAuth library's note about a feature this journal leaves off (clientIdMetadataDocumentEnabled:
   // false), phrased for a wrangler.jsonc this project does not have.

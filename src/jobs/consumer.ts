@@ -12,6 +12,7 @@ import { runDaySummariesJob } from "../domains/journal/summaries-job";
 import { handleInboxObject } from "../ingest/sources/r2-event";
 import { IMAP_STEP_KIND } from "../ingest/sources/imap";
 import { imapStep } from "./schedule";
+import { DEMO_OPERATION, DEMO_STEP_KIND, runDemoStep } from "../domains/system/demo-steps";
 import { jobCtx } from "../domains/activity/journal";
 import { type Clock, systemClock } from "../lib/clock";
 import { log } from "../lib/log";
@@ -36,6 +37,7 @@ export const QUEUE_HANDLERS: QueueHandlers = {
     [TAX_STEP_KIND]: (env, msg) => runTaxBuildStep(env, msg),
     [RESTORE_STEP_KIND]: (env, msg) => runRestoreFilesStep(env, msg, systemClock),
     [IMAP_STEP_KIND]: (env, msg) => imapStep(env, msg),
+    [DEMO_STEP_KIND]: (env, msg) => demoStep(env, msg),
   },
 };
 
@@ -43,6 +45,12 @@ export const QUEUE_HANDLERS: QueueHandlers = {
 export async function retryAllStep(env: Env, msg: QueueMessage, clock: Clock = systemClock) {
   const { ctx, ledger } = jobCtx(env, clock, RETRY_STEP_KIND);
   await ledger.settle(await runRetryAllStep(ctx, { msg }));
+}
+
+/** The queue door of a demo seed's step: its entries under the seed's operation, settled with its outcome. */
+export async function demoStep(env: Env, msg: QueueMessage, clock: Clock = systemClock) {
+  const { ctx, ledger } = jobCtx(env, clock, DEMO_OPERATION);
+  await ledger.settle(await runDemoStep(ctx, { msg }));
 }
 
 /** Exponential retry delay: 5 s, 10 s, 20 s, … capped at 5 minutes. */

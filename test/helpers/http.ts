@@ -2,7 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { type AppOptions, createApp } from "../../src/app";
 import type { Env } from "../../src/env";
 import { fixedClock } from "../../src/lib/clock";
-import { exemptWhy, perInvocation } from "./limits";
+import { type Invocation, perInvocation } from "./limits";
 import { checkResponse } from "./response-contract";
 
 export interface CallOptions {
@@ -21,6 +21,8 @@ export interface CallResult<T = any> {
   headers: Headers;
   body: T;
   text: string;
+  /** The invocation's D1 queries and binding operations (./limits.ts). */
+  counts: Invocation<Env>["counts"];
 }
 
 /**
@@ -44,11 +46,8 @@ export async function call<T = any>(path: string, opts: CallOptions = {}): Promi
   });
   const ctx = createExecutionContext();
   // One invocation: its D1 queries and binding operations counted against the plan (./limits.ts).
-  const res = await app.fetch(
-    req,
-    perInvocation({ ...env, ...(opts.env ?? {}) } as Env, "paid", exemptWhy(path)).env,
-    ctx,
-  );
+  const inv = perInvocation({ ...env, ...(opts.env ?? {}) } as Env);
+  const res = await app.fetch(req, inv.env, ctx);
   // Read the body first (as a real client would): a streamed body is produced by waitUntil work.
   const text = await res.text();
   await waitOnExecutionContext(ctx);
@@ -59,7 +58,7 @@ export async function call<T = any>(path: string, opts: CallOptions = {}): Promi
     /* not JSON */
   }
   checkResponse(app, req.method, new URL(req.url), { status: res.status, headers: res.headers, text });
-  return { status: res.status, headers: res.headers, body: parsed as T, text };
+  return { status: res.status, headers: res.headers, body: parsed as T, text, counts: inv.counts };
 }
 
 /** Asserts the error envelope shape and returns it. */

@@ -514,17 +514,6 @@ export interface Invocation<E> {
   counts: { d1Queries: number; operations: number };
 }
 
-/**
- * Requests not held to the per-invocation limits, each with its reason. Only the demo seed: it is
- * loopback only (403 on a deployed Worker), and it sends ~700 generated alerts through the real
- * ingest path in one request, ~3,400 local D1 queries.
- */
-export const EXEMPT: { path: string; why: string }[] = [
-  { path: "/api/v1/setup/demo-data", why: "loopback-only demo seed (refused on a deployed Worker)" },
-];
-export const exemptWhy = (path: string): string | undefined =>
-  EXEMPT.find((e) => path.split("?")[0] === e.path)?.why;
-
 /** The largest count any one invocation reached (the report of issue 36). */
 const invocationPeaks = { d1Queries: 0, operations: 0 };
 export const invocationPeak = () => ({ ...invocationPeaks });
@@ -533,11 +522,8 @@ export const invocationPeak = () => ({ ...invocationPeaks });
  * The bindings of ONE Worker invocation (a request, a queue batch, a cron run), counting its D1
  * queries and its operations on Cloudflare services against the plan's per-invocation limits.
  */
-export function perInvocation<E extends object>(env: E, plan: Plan = "paid", exempt?: string): Invocation<E> {
-  // An exempt invocation is counted (its peak is reported) but not held to the plan: see EXEMPT.
-  const limits = exempt
-    ? { d1Queries: Number.POSITIVE_INFINITY, operations: Number.POSITIVE_INFINITY }
-    : PLAN_LIMITS[plan];
+export function perInvocation<E extends object>(env: E, plan: Plan = "paid"): Invocation<E> {
+  const limits = PLAN_LIMITS[plan];
   const counts = { d1Queries: 0, operations: 0 };
   const count = (queries: number, what: string) => {
     counts.d1Queries += queries;

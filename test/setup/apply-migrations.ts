@@ -6,6 +6,7 @@ import { clearAveragesCache } from "../../src/domains/budget/averages";
 import { invalidateSettings } from "../../src/domains/config/service";
 import { INSIGHTS_KIND } from "../../src/domains/insights/service";
 import { SUMMARIES_KIND } from "../../src/domains/journal/summaries";
+import { DEMO_KIND } from "../../src/domains/system/demo-steps";
 import { jobSlot } from "../../src/db/job-slot";
 import { installLimits, takeBreaches, unlimitedDB } from "../helpers/limits";
 
@@ -64,7 +65,7 @@ clearEmbeddingMemory();
 clearAveragesCache();
 // The real binding: applyD1Migrations takes no wrapper (wrangler applies these files deployed).
 await applyD1Migrations(unlimitedDB(), env.TEST_MIGRATIONS);
-for (const kind of [SUMMARIES_KIND, INSIGHTS_KIND]) {
+for (const kind of [SUMMARIES_KIND, INSIGHTS_KIND, DEMO_KIND]) {
   const slot = jobSlot(env, kind);
   const job = await slot.status();
   if (job?.status === "running") await slot.complete(job.id, { error: "ended between test files" });

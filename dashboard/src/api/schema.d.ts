@@ -2449,11 +2449,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The latest demo seeding: alerts sent of all while running, what it wrote when done */
+        get: operations["getDemoDataStatus"];
         put?: never;
         /**
-         * Fill an empty journal with the demo household (loopback only)
-         * @description Sets up the demo household's merchant rules and a budget for this year (when none exists), then sends ~8 months of generated bank alerts (the banks' own wording) through the ingest pipeline and a card statement through upload → reconcile → import: no row is written by hand. `today` and `seed` fix the clock and the generator. 403 unless the request reached the Worker over loopback; 409 when any transaction already exists; 405 in the read-only demo. Journaled (envelope only).
+         * Fill an empty journal with the demo household (loopback only), in background steps
+         * @description Sets up the demo household's merchant rules and a budget for this year (when none exists) and answers 202; then, in background steps of 60, ~8 months of generated bank alerts (the banks' own wording) go through the ingest pipeline, and a card statement through upload → reconcile → import: no row is written by hand. GET /setup/demo-data tells the alerts sent of all, and what was written once done. `today` and `seed` fix the clock and the generator. 403 unless the request reached the Worker over loopback; 409 when any transaction already exists or a seed is going on; 405 in the read-only demo. Journaled (envelope only).
          */
         post: operations["seedDemoData"];
         delete?: never;
@@ -5130,22 +5131,42 @@ export interface components {
                 backlog: number | null;
             };
         };
-        /** @description What the demo household seeding wrote. */
-        DemoDataResponse: {
-            /** @description Transaction rows in the journal afterwards */
-            transactions: number;
-            /** @description Generated bank alerts sent through the ingest pipeline */
-            emails: number;
-            /** @description Alerts the pipeline quarantined (none expected) */
-            quarantined: number;
-            /** @description Rows the card statement added through upload → reconcile → import (alerts it missed) */
-            statement_imported: number;
-            /** @description Store receipts uploaded and linked to their purchases */
-            receipts: number;
-            overrides: number;
-            /** @description The year a demo budget was written for (null: one existed) */
-            budget_year: number | null;
-            recipient: string;
+        /** @description The latest demo seeding: its alerts sent of all while running, what it wrote when done. */
+        DemoDataStatus: {
+            /** @enum {string} */
+            status: "idle" | "running" | "done" | "error";
+            task_id: string | null;
+            started_at: string | null;
+            finished_at: string | null;
+            error: string | null;
+            /**
+             * @description alerts: sending the generated alerts; statement: the statement, receipts and chores
+             * @enum {string|null}
+             */
+            stage: "alerts" | "statement" | "done" | null;
+            /** @description Generated alerts sent through the ingest pipeline so far */
+            emails_done: number;
+            /** @description All the generated alerts of this seed */
+            emails_total: number;
+            /** @description Background steps done */
+            steps: number;
+            /** @description What the seed wrote, once done */
+            result: {
+                /** @description Transaction rows in the journal afterwards */
+                transactions: number;
+                /** @description Generated bank alerts sent through the ingest pipeline */
+                emails: number;
+                /** @description Alerts the pipeline quarantined (none expected) */
+                quarantined: number;
+                /** @description Rows the card statement added through upload → reconcile → import (alerts it missed) */
+                statement_imported: number;
+                /** @description Store receipts uploaded and linked to their purchases */
+                receipts: number;
+                overrides: number;
+                /** @description The year a demo budget was written for (null: one existed) */
+                budget_year: number | null;
+                recipient: string;
+            } | null;
         };
     };
     responses: never;
@@ -15683,6 +15704,62 @@ export interface operations {
             };
         };
     };
+    getDemoDataStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run (idle before any) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DemoDataStatus"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Token scope forbids this method and path */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error: `details.errors` lists every problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     seedDemoData: {
         parameters: {
             query?: {
@@ -15699,13 +15776,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Written */
-            201: {
+            /** @description Started: the run's status */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DemoDataResponse"];
+                    "application/json": components["schemas"]["DemoDataStatus"];
                 };
             };
             /** @description Missing or invalid credentials */

@@ -1,13 +1,16 @@
 // What an empty journal says: how alerts get in (Email Routing, the polled mailbox, upload),
 // that a password protects it, and — on this machine only — a demo household to look around with.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { api, DATA_CHANGED, unwrap } from "../api/client";
+import type { components } from "../api/schema";
 import type { SetupStatus } from "../api/types";
 import { useApp } from "../lib/app";
 import { ago, monthLabel } from "../lib/format";
 import { Link } from "../lib/router";
+import { thousands } from "../lib/download";
 import { useApi } from "../lib/useApi";
 import { Empty, ErrorNotice } from "./States";
+import { StepProgress } from "./StepProgress";
 import { useAction } from "./useAction";
 
 /**
@@ -125,14 +128,27 @@ function toAccount() {
   setTimeout(look, 0);
 }
 
+type DemoDataStatus = components["schemas"]["DemoDataStatus"];
+
+const loadDemo = () => unwrap(api.GET("/api/v1/setup/demo-data"));
+
 function FirstRun({ status }: { status: SetupStatus }) {
   const { canWrite } = useApp();
   const { run, busy, error } = useAction();
+  const [seed, setSeed] = useState<DemoDataStatus | null>(null);
+  // The seed goes on in background steps: its count is read each second until done, then the
+  // journal reloads (the loop lives in the action, so it ends even if this screen goes first).
   const addDemo = () =>
     run(async () => {
-      const res = await unwrap(api.POST("/api/v1/setup/demo-data"));
+      let s = await unwrap(api.POST("/api/v1/setup/demo-data"));
+      setSeed(s);
+      while (s.status === "running") {
+        await new Promise((r) => setTimeout(r, 1000));
+        s = await loadDemo().catch(() => s);
+        setSeed(s);
+      }
+      if (s.status === "error") throw new Error(s.error ?? "The demo data could not be added");
       window.dispatchEvent(new Event(DATA_CHANGED));
-      return res;
     }, "Demo data added");
   const mb = status.mailbox;
   return (
@@ -211,7 +227,7 @@ function FirstRun({ status }: { status: SetupStatus }) {
           <button type="button" className="btn btn-primary" onClick={addDemo} disabled={busy}>
             {busy ? "Adding…" : "Add demo data"}
           </button>
-          {busy && <DemoProgress />}
+          {busy && seed && <DemoProgress run={seed} />}
           <ErrorNotice error={error} />
         </div>
       )}
@@ -219,27 +235,22 @@ function FirstRun({ status }: { status: SetupStatus }) {
   );
 }
 
-/**
- * While the demo household goes through the pipeline (one request, 10–30 s): what is happening
- * and for how long, so a long wait reads as work, not a hang.
- */
-function DemoProgress() {
-  const [seconds, setSeconds] = useState(0);
-  useEffect(() => {
-    const t0 = Date.now();
-    const timer = setInterval(() => setSeconds(Math.floor((Date.now() - t0) / 1000)), 500);
-    return () => clearInterval(timer);
-  }, []);
-  const stage =
-    seconds < 2
-      ? "Setting up merchant rules and a budget"
-      : "Sending eight months of bank alerts through the same pipeline as your email, then a card statement and receipts";
+/** While the demo household goes through the pipeline in steps: the alerts sent of all, then the rest. */
+function DemoProgress({ run }: { run: DemoDataStatus }) {
+  const alerts = run.stage === "alerts";
   return (
-    <div className="demo-progress" role="status" data-testid="demo-progress">
-      <progress aria-label="Adding demo data" />
-      <p className="small">
-        {stage}… {seconds} s <span className="muted">(usually 10 to 30 seconds)</span>
-      </p>
-    </div>
+    <StepProgress
+      run={run}
+      testId="demo-progress"
+      label="Adding demo data"
+      max={run.emails_total + 1}
+      value={run.emails_done}
+      failed="The demo data could not be added"
+      why="(sent in steps, as the journal does all long work)"
+    >
+      {alerts
+        ? `Sending bank alerts through the same pipeline as your email: ${thousands(run.emails_done)} of ${thousands(run.emails_total)}.`
+        : `All ${thousands(run.emails_total)} bank alerts are in; now a card statement, receipts and a few things left to do.`}
+    </StepProgress>
   );
 }

@@ -20,7 +20,8 @@ import { invalidateResolverCache } from "../../categorize/resolver";
 import { getDb } from "../../db";
 import { ingestEmail } from "../../ingest";
 import { loadIngestSettings } from "../../ingest/settings";
-import type { IngestDeps, IngestOutcome, TransactionRecord } from "../../ingest/types";
+import type { Env } from "../../env";
+import type { IngestDeps, IngestOutcome } from "../../ingest/types";
 import { fixedClock } from "../../lib/clock";
 import type { ServiceCtx } from "../../lib/context";
 import { toCents } from "../../lib/money";
@@ -31,15 +32,16 @@ import { upload } from "../attachments/service";
 import { executeImport } from "../statements/import";
 import type { RowEdit } from "../statements/schemas";
 import { applyEdits, loadStatement, uploadStatement } from "../statements/service";
-import { hasBudget, writeDemo } from "./setup-queries";
+import { hasBudget, latestAlertRows, writeDemo } from "./setup-queries";
 
-export interface DemoHouseholdResult {
-  emails: number;
-  outcomes: Record<IngestOutcome["status"], number>;
-  statement_imported: number;
-  receipts: number;
-  budget_year: number | null;
+/** What a seed is drawn from: the demo's today (its fixed clock), the generator's seed, its months. */
+export interface DemoParams {
+  today: Date;
+  seed?: number;
+  months?: number;
 }
+
+export type DemoOutcomes = Record<IngestOutcome["status"], number>;
 
 /** The purchases that get a receipt (the latest of each), with what the receipt lists. */
 const RECEIPTS: [company: string, items: string[]][] = [
@@ -52,10 +54,8 @@ const silent = { name: "demo", send: async () => {} };
 /** A bank's alert reaches the journal a little after the bank sends it. */
 const DELIVERY_MS = 20_000;
 
-export async function seedDemoHousehold(
-  ctx: ServiceCtx,
-  { today, seed, months }: { today: Date; seed?: number; months?: number },
-): Promise<DemoHouseholdResult> {
+/** The rules, the recipient and (when the year has none) a budget, in one batch: the budget's year or null. */
+export async function setUpDemo(ctx: ServiceCtx, today: Date): Promise<number | null> {
   const db = getDb(ctx.env.DB);
   const now = today.toISOString();
   const year = today.getUTCFullYear();
@@ -69,61 +69,109 @@ export async function seedDemoHousehold(
     now,
   });
   invalidateResolverCache();
+  return writeBudget ? year : null;
+}
 
-  const emails = buildDemoEmails({ seed, today, months });
-  const base: Omit<IngestDeps, "clock"> = {
-    db: getDb(ctx.env.DB),
-    files: ctx.env.FILES,
-    ai: null,
-    notify: silent,
-    settings: await loadIngestSettings(ctx.env),
-    source: "demo",
-  };
-  const outcomes: DemoHouseholdResult["outcomes"] = { created: 0, duplicate: 0, quarantined: 0, ignored: 0 };
-  // One lane per month, in order within it: what a row's context counts (its month's category total
-  // and merchant visits) depends only on earlier rows of the same month, so the months can go at
-  // once (about 6x faster than one by one) and the rows come out the same every time.
-  const month = new Intl.DateTimeFormat("en-CA", {
-    timeZone: base.settings.timezone,
-    year: "numeric",
-    month: "2-digit",
-  });
-  const lanes = new Map<string, typeof emails>();
+const ingestDeps = async (env: Env): Promise<Omit<IngestDeps, "clock">> => ({
+  db: getDb(env.DB),
+  files: env.FILES,
+  ai: null,
+  notify: silent,
+  settings: await loadIngestSettings(env),
+  source: "demo",
+});
+
+/**
+ * The generated alerts in lanes, one per month, in order within each: what a row's context counts
+ * (its month's category total and merchant visits) depends only on earlier rows of the same month,
+ * so the months can go at once (about 6x faster than one by one) and the rows come out the same.
+ */
+function demoLanes(p: DemoParams, timezone: string) {
+  const month = new Intl.DateTimeFormat("en-CA", { timeZone: timezone, year: "numeric", month: "2-digit" });
+  const lanes = new Map<string, { raw: string; at: Date }[]>();
+  const emails = buildDemoEmails(p);
   for (const e of emails) {
     const key = month.format(e.at);
-    lanes.set(key, [...(lanes.get(key) ?? []), e]);
+    const lane = lanes.get(key);
+    if (lane) lane.push(e);
+    else lanes.set(key, [e]);
   }
-  const created: TransactionRecord[] = [];
+  return { total: emails.length, lanes: [...lanes.values()] };
+}
+
+/** How many generated alerts the demo sends (what its progress counts to). */
+export const demoAlertCount = (p: DemoParams) => buildDemoEmails(p).length;
+
+/**
+ * Step `step` of the alerts: the next `perStep` alerts, dealt round the month lanes one at a time
+ * (each lane's share in its order), through ingestEmail at the instant the bank sent each. `done`:
+ * alerts sent after this step; `more`: whether another step has alerts left.
+ */
+export async function ingestDemoAlerts(
+  env: Env,
+  p: DemoParams,
+  { step, perStep }: { step: number; perStep: number },
+): Promise<{ outcomes: DemoOutcomes; done: number; total: number; more: boolean }> {
+  const base = await ingestDeps(env);
+  const { total, lanes } = demoLanes(p, base.settings.timezone);
+  const { from, to } = stepShares(
+    lanes.map((l) => l.length),
+    perStep,
+    step,
+  );
+  const outcomes: DemoOutcomes = { created: 0, duplicate: 0, quarantined: 0, ignored: 0 };
   await Promise.all(
-    [...lanes.values()].map(async (lane) => {
-      for (const e of lane) {
+    lanes.map(async (lane, i) => {
+      for (const e of lane.slice(from[i], to[i])) {
         const clock = fixedClock(new Date(e.at.getTime() + DELIVERY_MS).toISOString());
         const out = await ingestEmail(e.raw, { ...base, clock });
         outcomes[out.status]++;
-        if (out.status === "created") created.push(out.tx);
       }
     }),
   );
+  const done = to.reduce((a, b) => a + b, 0);
+  return { outcomes, done, total, more: done < total };
+}
 
+/** Where each lane stands before and after step `step`, `perStep` alerts a step dealt round the lanes. */
+export function stepShares(lengths: number[], perStep: number, step: number) {
+  let from = lengths.map(() => 0);
+  for (let s = 0; ; s++) {
+    const to = [...from];
+    let left = Math.max(1, perStep);
+    while (left > 0 && to.some((t, i) => t < lengths[i]!))
+      for (let i = 0; i < to.length && left > 0; i++)
+        if (to[i]! < lengths[i]!) {
+          to[i]!++;
+          left--;
+        }
+    if (s >= step) return { from, to };
+    from = to;
+  }
+}
+
+/**
+ * After the alerts: the card statement through upload → reconcile → import, a few store receipts
+ * through the attachments upload door (linked to the latest alert row of their store), then what
+ * is left for a person to do (leaveChores).
+ */
+export async function finishDemo(
+  ctx: ServiceCtx,
+  { params: p, outcomes }: { params: DemoParams; outcomes: DemoOutcomes },
+): Promise<{ statement_imported: number; receipts: number }> {
+  const at = { ...ctx, clock: fixedClock(p.today.toISOString()) };
   let imported = 0;
-  const stmt = buildDemoStatement({ seed, today, months });
+  const stmt = buildDemoStatement(p);
   if (stmt) {
-    const at = { ...ctx, clock: fixedClock(now) };
     const up = await uploadStatement(at, {
       bytes: new TextEncoder().encode(stmt.text),
       filename: stmt.filename,
     });
     imported = (await executeImport(at, { statement_id: up.statement_id, actions: [] })).response.imported;
   }
-  const receipts = await uploadReceipts({ ...ctx, clock: fixedClock(now) }, created);
-  await leaveChores(ctx, { today, seed, months, base, outcomes });
-  return {
-    emails: emails.length,
-    outcomes,
-    statement_imported: imported,
-    receipts,
-    budget_year: writeBudget ? year : null,
-  };
+  const receipts = await uploadReceipts(at);
+  await leaveChores(ctx, { ...p, base: await ingestDeps(ctx.env), outcomes });
+  return { statement_imported: imported, receipts };
 }
 
 /**
@@ -144,7 +192,7 @@ async function leaveChores(
     seed?: number;
     months?: number;
     base: Omit<IngestDeps, "clock">;
-    outcomes: DemoHouseholdResult["outcomes"];
+    outcomes: DemoOutcomes;
   },
 ) {
   const chores = buildDemoChores({ today });
@@ -190,13 +238,15 @@ async function leaveChores(
 }
 
 /** Each receipt as a browser sends it (multipart, PDF), through the upload door, linked to its row. */
-async function uploadReceipts(ctx: ServiceCtx, created: TransactionRecord[]): Promise<number> {
+async function uploadReceipts(ctx: ServiceCtx): Promise<number> {
+  const rows = await latestAlertRows(
+    getDb(ctx.env.DB),
+    RECEIPTS.map(([company]) => company),
+  );
   let n = 0;
-  for (const [company, items] of RECEIPTS) {
-    const tx = created
-      .filter((t) => t.Company?.toLowerCase() === company.toLowerCase())
-      .sort((a, b) => b.DateFileName.localeCompare(a.DateFileName))[0];
-    if (!tx) continue;
+  for (const [i, [company, items]] of RECEIPTS.entries()) {
+    const tx = rows[i];
+    if (!tx || tx.Amount === null) continue;
     const day = tx.DateFileName.slice(0, 10).replaceAll(".", "-");
     const pdf = receiptPdf({ merchant: company, day, cents: tx.Amount, items });
     const name = `${company.replace(/\W+/g, "-").toLowerCase()}-${day}.pdf`;

@@ -1,5 +1,5 @@
 /** First-run reads and the demo household's writes. */
-import { sql } from "drizzle-orm";
+import { and, desc, isNull, sql } from "drizzle-orm";
 import { bumpVersion } from "../../db/lists";
 import type { Db } from "../../db";
 import { transactions } from "../../db/schema";
@@ -66,6 +66,29 @@ export async function countTransactions(db: Db): Promise<number> {
 }
 
 export const hasBudget = hasBudgetYear;
+
+/** Each company's newest alert row (not one a statement brought), in one round trip: its receipt's purchase. */
+export async function latestAlertRows(db: Db, companies: string[]) {
+  const newest = (company: string) =>
+    db
+      .select({
+        ForwardedTo: transactions.ForwardedTo,
+        DateFileName: transactions.DateFileName,
+        Amount: transactions.Amount,
+      })
+      .from(transactions)
+      .where(
+        and(
+          sql`lower(${transactions.Company}) = ${company.toLowerCase()}`,
+          isNull(transactions.StatementSource),
+        ),
+      )
+      .orderBy(desc(transactions.DateFileName))
+      .limit(1);
+  const [first, ...rest] = companies.map(newest);
+  if (!first) return [];
+  return (await db.batch([first, ...rest])).map((rows) => rows[0]);
+}
 
 type TxRow = typeof transactions.$inferInsert;
 type BudgetRow = ItemInsert;

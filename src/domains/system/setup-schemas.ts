@@ -75,5 +75,26 @@ export const DemoDataResponse = z
   })
   .meta({ id: "DemoDataResponse", description: "What the demo household seeding wrote." });
 
+export const DemoDataStatus = z
+  .object({
+    status: z.enum(["idle", "running", "done", "error"]),
+    task_id: z.string().nullable(),
+    started_at: z.string().nullable(),
+    finished_at: z.string().nullable(),
+    error: z.string().nullable(),
+    stage: z
+      .enum(["alerts", "statement", "done"])
+      .nullable()
+      .describe("alerts: sending the generated alerts; statement: the statement, receipts and chores"),
+    emails_done: z.number().int().describe("Generated alerts sent through the ingest pipeline so far"),
+    emails_total: z.number().int().describe("All the generated alerts of this seed"),
+    steps: z.number().int().describe("Background steps done"),
+    result: DemoDataResponse.nullable().describe("What the seed wrote, once done"),
+  })
+  .meta({
+    id: "DemoDataStatus",
+    description: "The latest demo seeding: its alerts sent of all while running, what it wrote when done.",
+  });
+
 export type SetupStatus = z.infer<typeof SetupStatusResponse>;
-export type DemoDataResult = z.infer<typeof DemoDataResponse>;
+export type DemoDataStatus = z.infer<typeof DemoDataStatus>;

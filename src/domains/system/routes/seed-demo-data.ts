@@ -1,28 +1,46 @@
 import { isLocalRequest } from "../../../http/auth";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { domainRoute } from "../../../http/route";
-import { DemoDataQuery, DemoDataResponse } from "../setup-schemas";
-import { seedDemoData } from "../setup-service";
+import { demoDataStatus, startDemoData } from "../demo-steps";
+import { DemoDataQuery, DemoDataStatus } from "../setup-schemas";
+
+const json = (description: string) => ({
+  description,
+  content: { "application/json": { schema: DemoDataStatus } },
+});
 
 export class SeedDemoData extends domainRoute("system") {
   override schema = {
     operationId: "seedDemoData",
-    summary: "Fill an empty journal with the demo household (loopback only)",
+    summary: "Fill an empty journal with the demo household (loopback only), in background steps",
     description:
-      "Sets up the demo household's merchant rules and a budget for this year (when none exists), then " +
-      "sends ~8 months of generated bank alerts (the banks' own wording) through the ingest pipeline and a " +
-      "card statement through upload → reconcile → import: no row is written by hand. `today` and `seed` " +
-      "fix the clock and the generator. 403 unless the request reached the Worker over loopback; 409 when " +
-      "any transaction already exists; 405 in the read-only demo. Journaled (envelope only).",
+      "Sets up the demo household's merchant rules and a budget for this year (when none exists) and " +
+      "answers 202; then, in background steps of 60, ~8 months of generated bank alerts (the banks' own " +
+      "wording) go through the ingest pipeline, and a card statement through upload → reconcile → import: " +
+      "no row is written by hand. GET /setup/demo-data tells the alerts sent of all, and what was written " +
+      "once done. `today` and `seed` fix the clock and the generator. 403 unless the request reached the " +
+      "Worker over loopback; 409 when any transaction already exists or a seed is going on; 405 in the " +
+      "read-only demo. Journaled (envelope only).",
     request: { query: DemoDataQuery },
-    responses: {
-      "201": { description: "Written", content: { "application/json": { schema: DemoDataResponse } } },
-    },
+    responses: { "202": json("Started: the run's status") },
   };
 
   override async handle(c: AppContext) {
     const local = isLocalRequest(c.env, c.req.raw);
     const { query } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await seedDemoData(serviceCtx(c), { local, ...query }), 201);
+    return c.json(await startDemoData(serviceCtx(c), { local, ...query }), 202);
+  }
+}
+
+export class GetDemoDataStatus extends domainRoute("system") {
+  override schema = {
+    operationId: "getDemoDataStatus",
+    summary: "The latest demo seeding: alerts sent of all while running, what it wrote when done",
+    responses: { "200": json("The run (idle before any)") },
+  };
+
+  override async handle(c: AppContext) {
+    const ctx = serviceCtx(c);
+    return c.json(await demoDataStatus(ctx.env, ctx.clock));
   }
 }
