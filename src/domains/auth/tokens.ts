@@ -61,19 +61,6 @@ export async function revokeTokenById(ctx: TokenCtx, id: string) {
   if (res.meta.changes === 0) throw notFound("Token");
 }
 
-/**
- * The live token a raw bearer value belongs to, or null. Looked up in D1 on every request, so
- * tokens issued or revoked by the command line take effect at once.
- */
-export async function authenticateToken(db: D1Database, raw: string): Promise<TokenRow | null> {
-  if (!isWellFormedToken(raw)) return null;
-  const hash = await sha256Hex(raw);
-  const row = await findActiveTokenByHash(getDb(db), hash);
-  if (!row || !sameSecret(row.token_hash, hash)) return null;
-  const { token_hash: _omit, ...token } = row;
-  return token;
-}
-
 /** Records use at most once per 15 minutes per token (the UPDATE is conditional too). */
 export async function stampLastUsed(db: D1Database, token: TokenRow, now: Date): Promise<void> {
   if (!shouldStampLastUsed(token.last_used_at, now)) return;
