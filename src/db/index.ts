@@ -27,7 +27,8 @@ export function getDb(d1: D1Database): Db {
 
 export { schema };
 
-type Query = BatchItem<"sqlite"> & PromiseLike<unknown>;
+/** A statement that reads (or writes) in a batch and can be awaited alone. */
+export type Query = BatchItem<"sqlite"> & PromiseLike<unknown>;
 /** What `namedBatch` hands back: each statement's result under its name (undefined for a skipped one). */
 export type Named<S> = { [K in keyof S]: Awaited<S[K]> };
 
@@ -36,7 +37,10 @@ export type Named<S> = { [K in keyof S]: Awaited<S[K]> };
  * were: `const { rows, total } = await namedBatch(db, { rows: rowsQuery, total: totalQuery })`. An
  * undefined statement is left out of the batch (its result is undefined). A failing batch throws.
  */
-export async function namedBatch<S extends Record<string, Query | undefined>>(db: Db, stmts: S): Promise<Named<S>> {
+export async function namedBatch<S extends Record<string, Query | undefined>>(
+  db: Db,
+  stmts: S,
+): Promise<Named<S>> {
   const keys = Object.keys(stmts).filter((k) => stmts[k] !== undefined);
   const results = await db.batch(keys.map((k) => stmts[k]!) as [Query, ...Query[]]);
   return Object.fromEntries(keys.map((k, i) => [k, results[i]])) as Named<S>;

@@ -63,15 +63,11 @@ export async function requestBrowserAuth(env: Env, values: string[], now: Date):
   const db = getDb(env.DB);
   const ids = candidateIds(values);
   const nowIso = now.toISOString();
-  let read;
-  try {
-    read = await batchWithSettings(env, db, {
-      settings: authSettingsQuery(db),
-      sessions: ids.length > 0 ? liveSessionsQuery(db, ids, nowIso) : undefined,
-    });
-  } catch (err) {
-    return { auth: await degradedAuthState(env, err), session: null };
-  }
+  const read = await batchWithSettings(env, db, {
+    settings: authSettingsQuery(db),
+    sessions: ids.length > 0 ? liveSessionsQuery(db, ids, nowIso) : undefined,
+  }).catch((err: unknown) => degradedAuthState(env, err));
+  if ("degraded" in read) return { auth: read, session: null };
   const settings = read.settings[0] ?? null;
   const live = new Map((read.sessions ?? []).map((row) => [row.id, row]));
   const auth = { settings, passwordSet: Boolean(settings?.password_hash), degraded: false };

@@ -49,6 +49,12 @@ export async function readHealthRows(
     };
   } catch (err) {
     log("warn", "health.read_failed", { error: String(err) });
-    return { heartbeat: null, lastTransactionAt: null, parseFailures7d: null, state: null, passwordSet: false };
+    return {
+      heartbeat: null,
+      lastTransactionAt: null,
+      parseFailures7d: null,
+      state: null,
+      passwordSet: false,
+    };
   }
 }

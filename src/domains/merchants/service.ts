@@ -82,7 +82,10 @@ export async function intelligencePart(ctx: Ctx, input: IntelligenceInput) {
     return answer(plain.read(await plain.query)!);
   };
   const read = async (rows: readonly unknown[]): Promise<MerchantIntelligenceResponse> => {
-    const [cacheRows, windowRows] = rows as [Parameters<typeof cache.read>[0], Parameters<typeof agg.read>[0]];
+    const [cacheRows, windowRows] = rows as [
+      Parameters<typeof cache.read>[0],
+      Parameters<typeof agg.read>[0],
+    ];
     const computed = agg.read(windowRows);
     if (computed) return answer(computed);
     return cache.read(cacheRows)?.value ?? compute();
