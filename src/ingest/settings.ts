@@ -1,35 +1,20 @@
 /** What ingestion reads from configuration: getConfig() plus the blocked-company list. */
 import { resolverReads } from "../categorize/resolver";
 import { getDb } from "../db";
-import {
-  blockedListQuery,
-  blockedNames,
-  blockKey,
-  replaceBlocked,
-} from "../domains/blocked-companies/service";
+import { blockedListQuery, blockKey, replaceBlocked } from "../domains/blocked-companies/service";
 import type { AlertTemplateRow } from "../db/schema";
 import { yearTargetsQuery } from "../domains/budget/queries";
 import { getConfig } from "../domains/config/service";
 import type { Env } from "../env";
 import { log } from "../lib/log";
 import type { Clock } from "../lib/clock";
-import { type CardNameMap, cardNameMap, cardNamesQuery, loadCardNames } from "../domains/card-names/names";
+import { type CardNameMap, cardNameMap, cardNamesQuery } from "../domains/card-names/names";
 import { DEFAULT_JOURNAL_CURRENCY } from "./checks";
 import type { IngestSettings } from "./types";
 import { templatesForHostQuery } from "./templates/store";
 import { mappingQuery } from "./users";
 import type { Statement } from "../db/lists";
 import { type UnreadKey, unreadPart } from "./unread";
-
-/** The blocked-company list (table blocked_companies, migration 0021), lower-cased; [] when unreadable. */
-export async function loadBlockedCompanies(d1: D1Database): Promise<string[]> {
-  try {
-    return await blockedNames(d1);
-  } catch (err) {
-    log("warn", "ingest.blocked_companies_read_failed", { error: String(err) });
-    return [];
-  }
-}
 
 /** Replaces the list (tests and scripts; the API adds and removes one company at a time). */
 export async function saveBlockedCompanies(d1: D1Database, names: string[], nowIso: string): Promise<void> {
@@ -67,12 +52,11 @@ export type RowKeys = Pick<
 /**
  * A caller's stored row (it knows only its id) and the reads its columns key, as SQL subqueries on
  * that row, in the settings batch: one round trip instead of the row's then the settings'. The
- * keys it reads replace the literal ones of `OneEmail`; `alone` reads the row when the batch fails.
+ * keys it reads replace the literal ones of `OneEmail`.
  */
 export interface RowPart<R> {
   queries: Statement[];
   read(results: unknown[]): RowRead<R> | Promise<RowRead<R>>;
-  alone(): Promise<R | null>;
 }
 
 type RowRead<R> = { row: R | null; keys: RowKeys | null };
@@ -84,7 +68,10 @@ interface Reads {
   row?: unknown;
 }
 
-/** The reads in ONE batch; when that batch fails, each read on its own (each fails open). */
+/**
+ * The reads in ONE batch. When it fails, an email without a caller's row reads the lists as empty
+ * (fail-open: the email is still recorded); a caller's row makes the failure the caller's.
+ */
 async function readAll(d1: D1Database, one?: OneEmail, part?: RowPart<unknown>): Promise<Reads> {
   const db = getDb(d1);
   const resolver = one ? resolverReads(d1, one.clock) : null;
@@ -127,13 +114,9 @@ async function readAll(d1: D1Database, one?: OneEmail, part?: RowPart<unknown>):
       ...(own ? { row: own.row } : {}),
     };
   } catch (err) {
-    log("warn", "ingest.settings_batch_failed", { error: String(err) });
-    const [blocked, cardNames, row] = await Promise.all([
-      loadBlockedCompanies(d1),
-      loadCardNames(d1),
-      part?.alone(),
-    ]);
-    return { blocked, cardNames, ...(part ? { row } : {}) };
+    if (part) throw err;
+    log("warn", "ingest.settings_read_failed", { error: String(err) });
+    return { blocked: [], cardNames: {} };
   }
 }
 

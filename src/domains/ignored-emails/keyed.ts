@@ -8,7 +8,7 @@
 import { getDb } from "../../db";
 import type { AlertTemplateRow, IgnoredEmailRow } from "../../db/schema";
 import type { RowKeys, RowPart } from "../../ingest";
-import { getIgnoredRow, ignoredKeys, ignoredRowQuery } from "./ignored";
+import { ignoredKeys, ignoredRowQuery } from "./ignored";
 import { senderTemplatesPart } from "../../ingest/templates";
 import { unreadKeyedPart } from "../../ingest/unread";
 import { mappingQuery } from "../../ingest/users";
@@ -55,6 +55,5 @@ export function ignoredPart(d1: D1Database, id: string): RowPart<IgnoredEmailRow
       };
       return { row, keys: out };
     },
-    alone: async () => (await getIgnoredRow(d1, id)) ?? null,
   };
 }

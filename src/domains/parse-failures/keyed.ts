@@ -16,8 +16,6 @@ import {
   failureKeys,
   failureQuery,
   failuresInQuery,
-  getFailure,
-  getFailuresByStatus,
 } from "./queries";
 import type { FailureRow } from "./rules";
 
@@ -74,10 +72,6 @@ export function failurePart(
       };
       return { row: { failure: row, examples }, keys: out };
     },
-    alone: async () => {
-      const failure = await getFailure(d1, id);
-      return failure ? { failure, examples: null } : null;
-    },
   };
 }
 
@@ -129,9 +123,5 @@ export function backlogPart(d1: D1Database, limit: number, after: BacklogAfter =
       };
       return { row: { rows, keysOf }, keys: null };
     },
-    alone: async () => ({
-      rows: await getFailuresByStatus(d1, "quarantined", limit, after),
-      keysOf: () => null,
-    }),
   };
 }

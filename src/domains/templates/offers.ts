@@ -110,7 +110,6 @@ function offerPart(d1: D1Database, key: TxKey): RowPart<TransactionRow> {
       };
       return { row: tx, keys };
     },
-    alone: async () => (await rowByKeyQuery(db, key))[0] ?? null,
   };
 }
 
@@ -146,13 +145,12 @@ type Listed = { rows: TransactionRow[]; known: RowKnown | null };
 
 /**
  * The queued rows, every recipient mapping and every learned template as a part of the settings
- * batch (ONE round trip); when that batch fails, the rows alone (each row's reads then on its own).
+ * batch (ONE round trip).
  */
 function listPart(d1: D1Database): RowPart<Listed> {
   const db = getDb(d1);
-  const queued = () => queuedRows(db, "ai_extraction", 50);
   return {
-    queries: [queued(), allMappingsQuery(db), allTemplatesPart(d1).query],
+    queries: [queuedRows(db, "ai_extraction", 50), allMappingsQuery(db), allTemplatesPart(d1).query],
     read(results) {
       const [rows = [], mappings = [], templates = []] = results as [
         { tx: TransactionRow }[],
@@ -161,7 +159,6 @@ function listPart(d1: D1Database): RowPart<Listed> {
       ];
       return { row: { rows: rows.map((r) => r.tx), known: { mappings, templates } }, keys: null };
     },
-    alone: async () => ({ rows: (await queued()).map((r) => r.tx), known: null }),
   };
 }
 

@@ -53,7 +53,6 @@ export function toSummary(row: AlertTemplateRow): TemplateSummary {
 const templatePart = (d1: D1Database, id: string): RowPart<AlertTemplateRow> => ({
   queries: [templateRowQuery(d1, id)],
   read: ([rows]) => ({ row: (rows as AlertTemplateRow[])[0] ?? null, keys: null }),
-  alone: () => getTemplateRow(d1, id),
 });
 
 async function getRow(ctx: Pick<ServiceCtx, "env">, id: string): Promise<AlertTemplateRow | null> {
