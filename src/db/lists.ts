@@ -88,7 +88,7 @@ type Snapshots<L extends readonly ListDef<unknown>[]> = {
  */
 export async function loadLists<
   const L extends readonly ListDef<unknown>[],
-  E extends Record<string, Query> = {},
+  E extends Record<string, Query> = Record<never, Query>,
 >(env: Env, lists: L, extra: E = {} as E): Promise<{ snapshots: Snapshots<L>; extra: Named<E> }> {
   const db = getDb(env.DB);
   const names = Object.keys(extra);

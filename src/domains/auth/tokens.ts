@@ -3,16 +3,9 @@ import { getDb } from "../../db";
 import { isDemo } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
-import { newRawToken, newTokenId, sameSecret, sha256Hex } from "./crypto";
-import {
-  findActiveTokenByHash,
-  insertToken,
-  listActiveTokens,
-  revokeToken,
-  stampTokenUsed,
-  type TokenRow,
-} from "./queries";
-import { isWellFormedToken, LAST_USED_THROTTLE_MS, shouldStampLastUsed, type TokenScope } from "./rules";
+import { newRawToken, newTokenId, sha256Hex } from "./crypto";
+import { insertToken, listActiveTokens, revokeToken, stampTokenUsed, type TokenRow } from "./queries";
+import { LAST_USED_THROTTLE_MS, shouldStampLastUsed, type TokenScope } from "./rules";
 
 export type { TokenRow };
 
