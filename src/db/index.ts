@@ -4,7 +4,8 @@
  * positional binds.
  */
 import { asCents, type Cents } from "../lib/money";
-import { and, gte, inArray, isNull, lt, eq, type SQL, sql } from "drizzle-orm";
+import { and, exists, gte, inArray, isNull, lt, eq, notExists, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { type DrizzleD1Database, drizzle } from "drizzle-orm/d1";
 import { DEPOSIT_TYPES, SPENDING_TYPES } from "../lib/transaction-types";
 import * as schema from "./schema";
@@ -24,6 +25,25 @@ export function getDb(d1: D1Database): Db {
 }
 
 export { schema };
+
+/** A statement that reads (or writes) in a batch and can be awaited alone. */
+export type Query = BatchItem<"sqlite"> & PromiseLike<unknown>;
+/** What `namedBatch` hands back: each statement's result under its name (undefined for a skipped one). */
+export type Named<S> = { [K in keyof S]: Awaited<S[K]> };
+
+/**
+ * Independent statements in ONE `db.batch` (one round trip), their results named as the statements
+ * were: `const { rows, total } = await namedBatch(db, { rows: rowsQuery, total: totalQuery })`. An
+ * undefined statement is left out of the batch (its result is undefined). A failing batch throws.
+ */
+export async function namedBatch<S extends Record<string, Query | undefined>>(
+  db: Db,
+  stmts: S,
+): Promise<Named<S>> {
+  const keys = Object.keys(stmts).filter((k) => stmts[k] !== undefined);
+  const results = await db.batch(keys.map((k) => stmts[k]!) as [Query, ...Query[]]);
+  return Object.fromEntries(keys.map((k, i) => [k, results[i]])) as Named<S>;
+}
 
 const t = schema.transactions;
 

@@ -1,16 +1,16 @@
 /**
  * Versioned configuration lists shared by the category, override, alias and ignore-rule domains:
  * one version counter per list in config_versions (bumped in the write's own batch), and the R2
- * JSON backup that every write refreshes and every read falls back to when D1 fails (SPEC.md
+ * JSON backup that every write refreshes and a list's read falls back to when D1 fails (SPEC.md
  * storage rules). A list is its config_versions name (also its backup name) and its read query.
  */
 import { eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Batch } from "../lib/context";
 import type { Env } from "../env";
-import { readWithFallback, saveBackup } from "../lib/backup";
+import { loadBackup, saveBackup } from "../lib/backup";
 import { log } from "../lib/log";
-import { type Db, getDb } from "./index";
+import { type Db, getDb, type Named, type Query } from "./index";
 import { configVersions } from "./schema";
 
 export type Statement = BatchItem<"sqlite">;
@@ -74,28 +74,7 @@ async function readSnapshot<T>(db: Db, list: ListDef<T>): Promise<Snapshot<T>> {
 
 /** The list from D1; when D1 fails, from its R2 backup (an empty list when there is none). */
 export async function loadList<T>(env: Env, list: ListDef<T>): Promise<Snapshot<T>> {
-  return (await loadListWith(env, list, [])).snapshot;
-}
-
-/**
- * The list and the results of `extra` reads, in ONE batch (one round trip). When D1 fails the
- * list comes from its R2 backup and `extra` runs again on its own (and fails as it would have).
- */
-export async function loadListWith<T>(
-  env: Env,
-  list: ListDef<T>,
-  extra: Statement[],
-): Promise<{ snapshot: Snapshot<T>; extra: unknown[] }> {
-  const db = getDb(env.DB);
-  let results: unknown[] = [];
-  const { value } = await readWithFallback<Snapshot<T>>(env.FILES, list.name, async () => {
-    const all = await db.batch(batchOf([...snapshotParts(db, list), ...extra]));
-    results = all.slice(2);
-    return snapshotOf<T>(all[0], all[1]);
-  });
-  if (extra.length > 0 && results.length === 0) results = await db.batch(batchOf(extra));
-  const snapshot = { version: value?.version ?? 0, items: Array.isArray(value?.items) ? value.items : [] };
-  return { snapshot, extra: results };
+  return (await loadLists(env, [list])).snapshots[0];
 }
 
 type Snapshots<L extends readonly ListDef<unknown>[]> = {
@@ -103,29 +82,36 @@ type Snapshots<L extends readonly ListDef<unknown>[]> = {
 };
 
 /**
- * Several lists and the results of `extra` reads in ONE batch (one round trip). When that batch
- * fails, as each read did alone: every list on its own (its R2 backup when D1 fails), then `extra`
- * on its own (and fails as it would have).
+ * Several lists and the caller's named reads in ONE batch (one round trip), the reads' results by
+ * name. When the batch fails, a call without reads takes each list from its R2 backup (an empty
+ * list when there is none); with reads, the failure is the caller's.
  */
-export async function loadLists<const L extends readonly ListDef<unknown>[]>(
-  env: Env,
-  lists: L,
-  extra: Statement[] = [],
-): Promise<{ snapshots: Snapshots<L>; extra: unknown[] }> {
+export async function loadLists<
+  const L extends readonly ListDef<unknown>[],
+  E extends Record<string, Query> = Record<never, Query>,
+>(env: Env, lists: L, extra: E = {} as E): Promise<{ snapshots: Snapshots<L>; extra: Named<E> }> {
   const db = getDb(env.DB);
+  const names = Object.keys(extra);
   try {
-    const all = await db.batch(batchOf([...lists.flatMap((l) => snapshotParts(db, l)), ...extra]));
-    const snapshots = lists.map((_, i) => {
-      const snap = snapshotOf<unknown>(all[2 * i], all[2 * i + 1]);
-      return { version: snap.version, items: Array.isArray(snap.items) ? snap.items : [] };
-    });
-    return { snapshots: snapshots as Snapshots<L>, extra: all.slice(2 * lists.length) };
+    const all = await db.batch(
+      batchOf([...lists.flatMap((l) => snapshotParts(db, l)), ...Object.values(extra)]),
+    );
+    const snapshots = lists.map((_, i) => snapshotOf<unknown>(all[2 * i], all[2 * i + 1]));
+    const reads = Object.fromEntries(names.map((k, i) => [k, all[2 * lists.length + i]]));
+    return { snapshots: snapshots as Snapshots<L>, extra: reads as Named<E> };
   } catch (err) {
-    log("warn", "lists.batch_failed", { lists: lists.map((l) => l.name), error: String(err) });
+    if (names.length > 0) throw err;
+    log("warn", "config.d1_read_failed_using_backup", {
+      lists: lists.map((l) => l.name),
+      error: String(err),
+    });
   }
-  const snapshots = await Promise.all(lists.map((l) => loadList(env, l)));
-  const results = extra.length > 0 ? await db.batch(batchOf(extra)) : [];
-  return { snapshots: snapshots as Snapshots<L>, extra: results };
+  const backups = await Promise.all(lists.map((l) => loadBackup<Snapshot<unknown>>(env.FILES, l.name)));
+  const snapshots = backups.map((b) => ({
+    version: b?.version ?? 0,
+    items: Array.isArray(b?.items) ? b.items : [],
+  }));
+  return { snapshots: snapshots as Snapshots<L>, extra: {} as Named<E> };
 }
 
 /** Re-reads the list after a write and saves it as the R2 backup (never fails the write). */

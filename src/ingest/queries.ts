@@ -29,12 +29,6 @@ export const allMappingsQuery = (db: Db) =>
 export const mappedRecipientsQuery = (db: Db) =>
   db.select({ to: userMappings.ForwardedTo }).from(userMappings).limit(20);
 
-/** Up to 20 mapped recipient addresses. */
-export async function mappedRecipients(db: Db): Promise<string[]> {
-  const rows = await mappedRecipientsQuery(db);
-  return rows.map((r) => r.to);
-}
-
 /** A recipient mapped to a user unless it is mapped already (a statement for the caller's batch). */
 export const insertMappingIfAbsent = (db: Db, forwardedTo: string, userId: string, nowIso: string) =>
   db

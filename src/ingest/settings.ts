@@ -1,35 +1,20 @@
 /** What ingestion reads from configuration: getConfig() plus the blocked-company list. */
 import { resolverReads } from "../categorize/resolver";
-import { getDb, type Db } from "../db";
-import {
-  blockedListQuery,
-  blockedNames,
-  blockKey,
-  replaceBlocked,
-} from "../domains/blocked-companies/service";
+import { type Db, getDb } from "../db";
+import { blockedListQuery, blockKey, replaceBlocked } from "../domains/blocked-companies/service";
 import type { AlertTemplateRow } from "../db/schema";
 import { yearTargetsQuery } from "../domains/budget/queries";
 import { getConfig } from "../domains/config/service";
 import type { Env } from "../env";
 import { log } from "../lib/log";
 import type { Clock } from "../lib/clock";
-import { type CardNameMap, cardNameMap, cardNamesQuery, loadCardNames } from "../domains/card-names/names";
+import { type CardNameMap, cardNameMap, cardNamesQuery } from "../domains/card-names/names";
 import { DEFAULT_JOURNAL_CURRENCY } from "./checks";
 import type { IngestSettings } from "./types";
 import { templatesForHostQuery } from "./templates/store";
 import { mappingQuery } from "./users";
 import type { Statement } from "../db/lists";
 import { type UnreadKey, unreadPart } from "./unread";
-
-/** The blocked-company list (table blocked_companies, migration 0021), lower-cased; [] when unreadable. */
-export async function loadBlockedCompanies(db: Db): Promise<string[]> {
-  try {
-    return await blockedNames(db);
-  } catch (err) {
-    log("warn", "ingest.blocked_companies_read_failed", { error: String(err) });
-    return [];
-  }
-}
 
 /** Replaces the list (tests and scripts; the API adds and removes one company at a time). */
 export async function saveBlockedCompanies(db: Db, names: string[], nowIso: string): Promise<void> {
@@ -67,12 +52,11 @@ export type RowKeys = Pick<
 /**
  * A caller's stored row (it knows only its id) and the reads its columns key, as SQL subqueries on
  * that row, in the settings batch: one round trip instead of the row's then the settings'. The
- * keys it reads replace the literal ones of `OneEmail`; `alone` reads the row when the batch fails.
+ * keys it reads replace the literal ones of `OneEmail`.
  */
 export interface RowPart<R> {
   queries: Statement[];
   read(results: unknown[]): RowRead<R> | Promise<RowRead<R>>;
-  alone(): Promise<R | null>;
 }
 
 type RowRead<R> = { row: R | null; keys: RowKeys | null };
@@ -84,7 +68,10 @@ interface Reads {
   row?: unknown;
 }
 
-/** The reads in ONE batch; when that batch fails, each read on its own (each fails open). */
+/**
+ * The reads in ONE batch. When it fails, an email without a caller's row reads the lists as empty
+ * (fail-open: the email is still recorded); a caller's row makes the failure the caller's.
+ */
 async function readAll(db: Db, one?: OneEmail, part?: RowPart<unknown>): Promise<Reads> {
   const resolver = one ? resolverReads(db, one.clock) : null;
   const year = one?.targetsYear;
@@ -126,13 +113,9 @@ async function readAll(db: Db, one?: OneEmail, part?: RowPart<unknown>): Promise
       ...(own ? { row: own.row } : {}),
     };
   } catch (err) {
-    log("warn", "ingest.settings_batch_failed", { error: String(err) });
-    const [blocked, cardNames, row] = await Promise.all([
-      loadBlockedCompanies(db),
-      loadCardNames(db),
-      part?.alone(),
-    ]);
-    return { blocked, cardNames, ...(part ? { row } : {}) };
+    if (part) throw err;
+    log("warn", "ingest.settings_read_failed", { error: String(err) });
+    return { blocked: [], cardNames: {} };
   }
 }
 

@@ -2,9 +2,9 @@
  * Recipient (forwarded-to) → UserId through user_mappings. Read per email (a one-row lookup), so a
  * restored or edited mapping applies to the very next email.
  */
-import type { Db } from "../db";
+import { type Db, getDb } from "../db";
 import { log } from "../lib/log";
-import { insertMappingIfAbsent, mappedRecipients, mappingQuery, mappingsInQuery } from "./queries";
+import { insertMappingIfAbsent, mappingQuery, mappingsInQuery } from "./queries";
 
 export { insertMappingIfAbsent, mappingQuery, mappingsInQuery };
 
@@ -17,9 +17,4 @@ export async function resolveUserId(db: Db, forwardedTo: string, fallback: strin
     log("warn", "ingest.user_mapping_failed", { error: String(err) });
     return fallback;
   }
-}
-
-/** Recipient addresses alerts have arrived at (the mapping table learns each one). */
-export async function knownRecipients(db: Db, exclude: string): Promise<string[]> {
-  return (await mappedRecipients(db)).filter((to) => to.toLowerCase() !== exclude.toLowerCase());
 }

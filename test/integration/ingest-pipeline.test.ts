@@ -478,7 +478,7 @@ describe("the Email Routing door reads the recipient's mapping and the overrides
     expect(rows.find((r) => r.ForwardedTo === "other@example.com")?.UserId).toBe("fallback");
   });
 
-  it("when the settings batch fails, each read fails open on its own and the row is written", async () => {
+  it("when the settings batch fails, the lists read as empty (fail-open) and the row is written", async () => {
     failed.length = 0;
     const db = failingOn(env.DB, /from "user_mappings"|from "card_names"/i);
     const out = await door(db, cibc());

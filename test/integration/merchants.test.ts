@@ -223,19 +223,6 @@ describe("merchant intelligence", () => {
     }
   });
 
-  it("when the batch fails, the cache read and the compute run one after the other (same answer)", async () => {
-    const clean = (await get("month=2024-06&months=2")).body;
-    await clearCache();
-    const counter = countingD1(env.DB, {
-      failBatch: (q) => q.some((x) => /from "kv_state"/.test(x)),
-    });
-    const res = await get("month=2024-06&months=2", NOW, { env: { DB: counter.db } as never });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual(clean);
-    // auth, the failed batch, the cache read, the compute, the cache write.
-    expect(counter.trips.map((t) => t.kind)).toEqual(["batch", "batch", "single", "single", "single"]);
-  });
-
   it("rejects bad query parameters with the 422 envelope", async () => {
     for (const qs of [
       "months=0",

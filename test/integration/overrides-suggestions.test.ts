@@ -64,12 +64,6 @@ describe("GET /api/v1/overrides/suggestions", () => {
       last_corrected: "2025-06-10T08:00:00Z",
     });
     expect(res.body.suggestions[0].company.toLowerCase()).toBe("save on foods");
-    // The same answer when the folded read batch fails (each read on its own).
-    for (const hooks of [{}, { failBatch: (sql: string[]) => sql.length > 4 }]) {
-      const counter = countingD1(env.DB, hooks);
-      const again = await call(`${OV}/suggestions`, { now: NOW, env: { DB: counter.db } });
-      expect(again.body).toEqual(res.body);
-    }
   });
 
   it("leaves out single corrections, split decisions, non-manual sources, old rows and deleted rows", async () => {

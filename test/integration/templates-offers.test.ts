@@ -58,15 +58,8 @@ describe.skipIf(!modelServerUrl())("templates offered from AI rescues", () => {
     expect(accept.trips.filter((t) => !t.background)).toHaveLength(3);
     expect(accept.trips[1]!.sql.some((q) => /from "alert_templates"/.test(q))).toBe(true);
     expect(accepted.body).toMatchObject({ name: "Maple CU purchase", institution: "Maple CU" });
-    // Taught now: the listed row's sender's template (read with the settings) reads it, no offer;
-    // with that batch down, each read on its own says the same.
-    for (const hooks of [
-      {},
-      { failBatch: (sql: string[]) => sql.some((q) => /from "alert_templates"/.test(q)) },
-    ]) {
-      const after = countingD1(env.DB, hooks);
-      expect((await call("/api/v1/templates/offers", { env: { DB: after.db } })).body.count).toBe(0);
-    }
+    // Taught now: the listed row's sender's template (read with the settings) reads it, no offer.
+    expect((await call("/api/v1/templates/offers")).body.count).toBe(0);
     expectEnvelope(
       await call(`/api/v1/templates/offers/${offer.tx_id}/accept`, { method: "POST", body: {} }),
       409,

@@ -38,11 +38,6 @@ export function activeTokenByHashQuery(db: Db, hash: string) {
     .where(and(eq(t.token_hash, hash), isNull(t.revoked_at)));
 }
 
-export async function findActiveTokenByHash(db: Db, hash: string): Promise<TokenAuthRow | null> {
-  const [row] = await activeTokenByHashQuery(db, hash);
-  return row ?? null;
-}
-
 export async function findActiveToken(db: Db, id: string): Promise<TokenRow | null> {
   const [row] = await db
     .select(TOKEN_COLUMNS)

@@ -3,51 +3,33 @@
  * call): the bearer token's row, or the auth settings with the cookie's session rows; plus the
  * stored configuration when this isolate's few-seconds copy is stale (the route then reads it from
  * that copy). Token and session validity are never cached: a revoked token or an ended session
- * fails on its very next request. When the batch fails, each read runs on its own as before (the
- * R2 marker decides whether a password exists while D1 is down).
+ * fails on its very next request. When the browser's batch fails, the R2 marker decides whether a
+ * password exists (degraded); a token's failing batch is the caller's error to answer.
  */
-import type { BatchItem } from "drizzle-orm/batch";
-import { getDb } from "../../db";
+import { type Db, getDb, type Named, namedBatch } from "../../db";
 import type { Env } from "../../env";
-import { log } from "../../lib/log";
 import { settingsBatchRead } from "../config/service";
 import { sameSecret, sha256Hex } from "./crypto";
-import {
-  activeTokenByHashQuery,
-  type AuthSettingsRow,
-  authSettingsQuery,
-  type TokenAuthRow,
-  type TokenRow,
-} from "./queries";
+import { activeTokenByHashQuery, authSettingsQuery, type TokenRow } from "./queries";
 import { isWellFormedToken, parseSessionCookie, SESSION_ID_SHAPE } from "./rules";
-import { type AuthState, loadAuthState } from "./service";
+import { type AuthState, degradedAuthState } from "./service";
 import { findLiveSession, type LiveSession, liveSessionsQuery } from "./session-queries";
 import { resolveSession } from "./sessions";
-import { authenticateToken } from "./tokens";
 
-type Item = BatchItem<"sqlite">;
-
-/** Runs `items` plus the stale settings read (if any) as one batch; returns the items' results. */
-async function batchWithSettings(env: Env, items: [Item, ...Item[]]): Promise<unknown[]> {
+/** `reads` plus the stale settings read (if any) as one batch; the settings are kept for the route. */
+async function batchWithSettings<S extends Parameters<typeof namedBatch>[1]>(env: Env, db: Db, reads: S) {
   const settings = settingsBatchRead(env);
-  const all: [Item, ...Item[]] = settings ? [...items, settings.query] : items;
-  const results = (await getDb(env.DB).batch(all)) as unknown[];
-  if (settings) settings.keep(results[items.length] as { data: string }[]);
-  return results.slice(0, items.length);
+  const { config, ...results } = await namedBatch(db, { ...reads, config: settings?.query });
+  if (settings) settings.keep(config as unknown as { data: string }[]);
+  return results as unknown as Named<S>;
 }
 
 /** The live token a raw bearer value belongs to, or null (malformed values never reach D1). */
 export async function requestToken(env: Env, raw: string): Promise<TokenRow | null> {
   if (!isWellFormedToken(raw)) return null;
   const hash = await sha256Hex(raw);
-  let row: TokenAuthRow | undefined;
-  try {
-    const [rows] = await batchWithSettings(env, [activeTokenByHashQuery(getDb(env.DB), hash)]);
-    row = (rows as TokenAuthRow[])[0];
-  } catch (err) {
-    log("warn", "auth.batch_failed", { error: String(err) });
-    return authenticateToken(getDb(env.DB), raw);
-  }
+  const db = getDb(env.DB);
+  const row = (await batchWithSettings(env, db, { token: activeTokenByHashQuery(db, hash) })).token[0];
   if (!row || !sameSecret(row.token_hash, hash)) return null;
   const { token_hash: _omit, ...token } = row;
   return token;
@@ -80,31 +62,21 @@ function candidateIds(values: string[]): string[] {
 export async function requestBrowserAuth(env: Env, values: string[], now: Date): Promise<BrowserAuth> {
   const db = getDb(env.DB);
   const ids = candidateIds(values);
-  let settings: AuthSettingsRow | null;
-  let live: Map<string, LiveSession>;
-  try {
-    const [s, r] = await batchWithSettings(
-      env,
-      ids.length > 0
-        ? [authSettingsQuery(db), liveSessionsQuery(db, ids, now.toISOString())]
-        : [authSettingsQuery(db)],
-    );
-    settings = (s as AuthSettingsRow[])[0] ?? null;
-    live = new Map(((r ?? []) as LiveSession[]).map((row) => [row.id, row]));
-  } catch (err) {
-    log("warn", "auth.batch_failed", { error: String(err) });
-    const auth = await loadAuthState(env);
-    const session =
-      auth.degraded || values.length === 0 ? null : await resolveSession(env, auth.settings, values, now);
-    return { auth, session };
-  }
+  const nowIso = now.toISOString();
+  const read = await batchWithSettings(env, db, {
+    settings: authSettingsQuery(db),
+    sessions: ids.length > 0 ? liveSessionsQuery(db, ids, nowIso) : undefined,
+  }).catch((err: unknown) => degradedAuthState(env, err));
+  if ("degraded" in read) return { auth: read, session: null };
+  const settings = read.settings[0] ?? null;
+  const live = new Map((read.sessions ?? []).map((row) => [row.id, row]));
   const auth = { settings, passwordSet: Boolean(settings?.password_hash), degraded: false };
   if (ids.length === 0) return { auth, session: null };
   // Signature, expiry and epoch are checked against these settings; the row must be live now. A
   // signed value beyond the batch (past many planted ones) has its row read on its own.
   const fetched = new Set(ids);
   const session = await resolveSession(env, settings, values, now, async (id) =>
-    fetched.has(id) ? (live.get(id) ?? null) : findLiveSession(db, id, now.toISOString()),
+    fetched.has(id) ? (live.get(id) ?? null) : findLiveSession(db, id, nowIso),
   );
   return { auth, session };
 }

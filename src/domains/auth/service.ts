@@ -43,9 +43,14 @@ export async function loadAuthState(env: Env): Promise<AuthState> {
     const settings = await readAuthSettings(getDb(env.DB));
     return { settings, passwordSet: Boolean(settings?.password_hash), degraded: false };
   } catch (err) {
-    log("warn", "auth.d1_read_failed_using_marker", { error: String(err) });
-    return { settings: null, passwordSet: await markerSaysPasswordSet(env.FILES), degraded: true };
+    return degradedAuthState(env, err);
   }
+}
+
+/** D1 failed: sessions cannot be checked; the R2 marker decides whether a password exists. */
+export async function degradedAuthState(env: Env, err: unknown): Promise<AuthState> {
+  log("warn", "auth.d1_read_failed_using_marker", { error: String(err) });
+  return { settings: null, passwordSet: await markerSaysPasswordSet(env.FILES), degraded: true };
 }
 
 /** The auth_settings row, created on first need with a fresh random session secret (one batch). */

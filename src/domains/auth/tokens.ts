@@ -3,16 +3,9 @@ import { getDb, type Db } from "../../db";
 import { isDemo } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
-import { newRawToken, newTokenId, sameSecret, sha256Hex } from "./crypto";
-import {
-  findActiveTokenByHash,
-  insertToken,
-  listActiveTokens,
-  revokeToken,
-  stampTokenUsed,
-  type TokenRow,
-} from "./queries";
-import { isWellFormedToken, LAST_USED_THROTTLE_MS, shouldStampLastUsed, type TokenScope } from "./rules";
+import { newRawToken, newTokenId, sha256Hex } from "./crypto";
+import { insertToken, listActiveTokens, revokeToken, stampTokenUsed, type TokenRow } from "./queries";
+import { LAST_USED_THROTTLE_MS, shouldStampLastUsed, type TokenScope } from "./rules";
 
 export type { TokenRow };
 
@@ -51,19 +44,6 @@ export async function revokeTokenById(ctx: ServiceCtx, id: string) {
     ifChanged: true,
   });
   if (res.meta.changes === 0) throw notFound("Token");
-}
-
-/**
- * The live token a raw bearer value belongs to, or null. Looked up in D1 on every request, so
- * tokens issued or revoked by the command line take effect at once.
- */
-export async function authenticateToken(db: Db, raw: string): Promise<TokenRow | null> {
-  if (!isWellFormedToken(raw)) return null;
-  const hash = await sha256Hex(raw);
-  const row = await findActiveTokenByHash(db, hash);
-  if (!row || !sameSecret(row.token_hash, hash)) return null;
-  const { token_hash: _omit, ...token } = row;
-  return token;
 }
 
 /** Records use at most once per 15 minutes per token (the UPDATE is conditional too). */

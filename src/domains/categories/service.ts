@@ -3,8 +3,8 @@
  * icons. Every write stores the defaults first when nothing is stored yet, bumps the list
  * version in the same batch, and refreshes the R2 backup; reads fall back to that backup.
  */
-import { getDb } from "../../db";
-import { loadList, loadListWith, type Statement, writeListSnapshot } from "../../db/lists";
+import { getDb, type Query } from "../../db";
+import { loadList, loadLists, type Statement, writeListSnapshot } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
 import type { CategoryRow } from "./defaults";
@@ -23,13 +23,17 @@ export async function loadCategoryState(env: ServiceCtx["env"]): Promise<Categor
   return { ...effectiveRows(snap.items), version: snap.version };
 }
 
-/** The state and the results of `extra` reads of the caller, in one round trip. */
-export async function loadCategoryStateWith(
+/** The state and the caller's named reads, in one round trip. */
+export async function loadCategoryStateWith<E extends Record<string, Query>>(
   env: ServiceCtx["env"],
-  extra: Statement[],
-): Promise<{ state: CategoryState; extra: unknown[] }> {
-  const { snapshot, extra: results } = await loadListWith(env, CATEGORIES, extra);
-  return { state: { ...effectiveRows(snapshot.items), version: snapshot.version }, extra: results };
+  extra: E,
+) {
+  const { snapshots, extra: results } = await loadLists(env, [CATEGORIES], extra);
+  const [snapshot] = snapshots;
+  return {
+    state: { ...effectiveRows(snapshot.items), version: snapshot.version } as CategoryState,
+    extra: results,
+  };
 }
 
 /** The category names, in list order (what the model and the pickers choose from). */

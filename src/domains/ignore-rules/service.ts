@@ -9,20 +9,16 @@ import {
   type ListDef,
   loadList,
   loadLists,
-  loadListWith,
   type Snapshot,
-  snapshotParts,
   type Statement,
   writeListSnapshot,
 } from "../../db/lists";
 import type { Env } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
-import type { AliasRow } from "../../categorize/rules";
 import { ALIASES } from "../merchant-aliases/queries";
 import { windowStartPrefix } from "../overrides/rules";
 import {
-  type CompanyCount,
   DISMISSED_IGNORE,
   deleteDismissedMerchant,
   deleteRule,
@@ -95,12 +91,12 @@ export async function deleteIgnoreRule(ctx: ServiceCtx, pattern: string) {
 export async function applyIgnoreRules(ctx: ServiceCtx, pattern?: string | null) {
   const db = getDb(ctx.env.DB);
   // The rules, the open rows per company and the aliases: one round trip.
-  const read = await loadListWith(ctx.env, IGNORE_RULES, [openCounts(db), ...snapshotParts(db, ALIASES)]);
-  const [counts, aliasRows] = read.extra as [CompanyCount[], AliasRow[]];
-  const all = read.snapshot.items.map((r) => r.pattern);
+  const read = await loadLists(ctx.env, [IGNORE_RULES, ALIASES], { counts: openCounts(db) });
+  const [rules, aliases] = read.snapshots;
+  const all = rules.items.map((r) => r.pattern);
   const chosen = pattern ? all.filter((p) => p.toLowerCase() === pattern.toLowerCase()) : all;
   if (pattern && chosen.length === 0) throw notFound(`Ignore rule '${pattern}'`);
-  const plan = planApply(chosen, counts, aliasRows);
+  const plan = planApply(chosen, read.extra.counts, aliases.items);
   const totalUpdated = plan.results.reduce((s, r) => s + r.updated, 0);
   // The merchants flipped (images for transparency: not reversible), in the update's own batch; a
   // rerun that flips nothing has no write, and the door writes its entry.
@@ -130,14 +126,12 @@ export async function listDismissedIgnoreSuggestions(ctx: Pick<ServiceCtx, "env"
 }
 
 export async function getIgnoreRuleSuggestions(ctx: ServiceCtx, months: number) {
-  // The three lists and the counts in ONE round trip (each alone when that batch fails).
-  const read = await loadLists(
-    ctx.env,
-    [IGNORE_RULES, ALIASES, DISMISSED_IGNORE],
-    [ignoredCountsQuery(getDb(ctx.env.DB), windowStartPrefix(ctx.clock(), months))],
-  );
+  // The three lists and the counts in ONE round trip.
+  const read = await loadLists(ctx.env, [IGNORE_RULES, ALIASES, DISMISSED_IGNORE], {
+    counts: ignoredCountsQuery(getDb(ctx.env.DB), windowStartPrefix(ctx.clock(), months)),
+  });
   const [rules, aliasList, dismissed] = read.snapshots;
-  const counts = read.extra[0] as CompanyCount[];
+  const { counts } = read.extra;
   const matcher = ignoreMatcher(
     rules.items.map((r) => r.pattern),
     aliasList.items,

@@ -9,7 +9,6 @@ import { log } from "../../lib/log";
 import { sha256Hex } from "../../ingest/hash";
 import {
   deleteIgnoredBefore,
-  getIgnoredRow,
   ignoredKeys,
   ignoredRowQuery,
   insertTrust,
@@ -19,7 +18,7 @@ import {
   upsertIgnored,
 } from "./queries";
 
-export { getIgnoredRow, ignoredKeys, ignoredRowQuery, listIgnoredRows };
+export { ignoredKeys, ignoredRowQuery, listIgnoredRows };
 
 export const IGNORED_RETENTION_DAYS = 90;
 

@@ -8,7 +8,7 @@
 import type { Db } from "../../db";
 import type { AlertTemplateRow, IgnoredEmailRow } from "../../db/schema";
 import type { RowKeys, RowPart } from "../../ingest";
-import { getIgnoredRow, ignoredKeys, ignoredRowQuery } from "./ignored";
+import { ignoredKeys, ignoredRowQuery } from "./ignored";
 import { senderTemplatesPart } from "../../ingest/templates";
 import { unreadKeyedPart } from "../../ingest/unread";
 import { mappingQuery } from "../../ingest/users";
@@ -54,6 +54,5 @@ export function ignoredPart(db: Db, id: string): RowPart<IgnoredEmailRow> {
       };
       return { row, keys: out };
     },
-    alone: async () => (await getIgnoredRow(db, id)) ?? null,
   };
 }

@@ -50,9 +50,6 @@ export const listIgnoredRows = (db: Db, cutoffIso: string, limit: number) =>
     .limit(limit)
     .all();
 
-export const getIgnoredRow = (db: Db, id: string) =>
-  db.select().from(ignoredEmails).where(eq(ignoredEmails.id, id)).get();
-
 /** One row as a list (0 or 1 row), for a caller's batch. */
 export const ignoredRowQuery = (db: Db, id: string) =>
   db.select().from(ignoredEmails).where(eq(ignoredEmails.id, id)).limit(1);

@@ -20,30 +20,21 @@ export interface IntelligenceInput {
 /**
  * The window `months` long ending at `month` (default: the current month in the configured
  * timezone): ONE batch reads the cache row and computes the window unless that row is fresh (the
- * compute is guarded in SQL, so a hit scans nothing). When the batch fails, the cache read and
- * the compute run one after the other as before.
+ * compute is guarded in SQL, so a hit scans nothing).
  */
 export async function getMerchantIntelligence(
   ctx: ServiceCtx,
   input: IntelligenceInput,
 ): Promise<MerchantIntelligenceResponse> {
   const part = await intelligencePart(ctx, input);
-  let rows: readonly unknown[];
-  try {
-    rows = await getDb(ctx.env.DB).batch(part.queries);
-  } catch (err) {
-    log("warn", "merchants.batch_failed", { error: String(err) });
-    const cached = part.fresh(await part.cacheRead());
-    return cached ?? part.compute();
-  }
-  return part.read(rows);
+  return part.read(await getDb(ctx.env.DB).batch(part.queries));
 }
 
 /**
  * The intelligence as a part for a caller's batch: `queries` (the cache row, the window guarded by
- * that row's freshness) and `read` giving the cached answer while fresh, else the computed one (its
- * cache write begun in waitUntil). A fresh row whose value is not in shape (the guard skipped the
- * compute) is computed on its own: one more round trip, as a miss cost before.
+ * that row's freshness: the one freshness rule, in SQL) and `read` giving the cached answer when
+ * the guard skipped the compute, else the computed one (its cache write begun in waitUntil). A
+ * fresh row whose value is not in shape is computed on its own: one more round trip.
  */
 export async function intelligencePart(ctx: ServiceCtx, input: IntelligenceInput) {
   const now = ctx.clock();
@@ -57,12 +48,6 @@ export async function intelligencePart(ctx: ServiceCtx, input: IntelligenceInput
   const w = windowOf(month, count);
   const agg = merchantAggregatesPart(db, w, freshCacheSql(key, nowIso, CACHE_TTL_MS));
   const today = `${local.month}-${String(local.day).padStart(2, "0")}`;
-  const fresh = (rows: Parameters<typeof cache.read>[0]) => {
-    const cached = cache.read(rows);
-    if (!cached) return null;
-    const age = now.getTime() - Date.parse(cached.updated_at);
-    return age >= 0 && age < CACHE_TTL_MS ? cached.value : null;
-  };
   const store = async (result: MerchantIntelligenceResponse) => {
     // The write is not part of the answer: a request's response does not wait for it (a request
     // that arrives before it lands computes the window again, which is all a miss costs). In
@@ -83,18 +68,15 @@ export async function intelligencePart(ctx: ServiceCtx, input: IntelligenceInput
     return answer(plain.read(await plain.query)!);
   };
   const read = async (rows: readonly unknown[]): Promise<MerchantIntelligenceResponse> => {
-    const cached = fresh(rows[0] as Parameters<typeof cache.read>[0]);
-    if (cached) return cached;
-    const computed = agg.read(rows[1] as Parameters<typeof agg.read>[0]);
-    return computed ? answer(computed) : compute();
+    const [cacheRows, windowRows] = rows as [
+      Parameters<typeof cache.read>[0],
+      Parameters<typeof agg.read>[0],
+    ];
+    const computed = agg.read(windowRows);
+    if (computed) return answer(computed);
+    return cache.read(cacheRows)?.value ?? compute();
   };
-  return {
-    queries: [cache.query, agg.query] as const,
-    read,
-    fresh,
-    compute,
-    cacheRead: () => cache.query,
-  };
+  return { queries: [cache.query, agg.query] as const, read };
 }
 
 type Aggregates = NonNullable<ReturnType<ReturnType<typeof merchantAggregatesPart>["read"]>>;

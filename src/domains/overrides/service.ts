@@ -69,10 +69,10 @@ export async function putOverride(
 ) {
   // The category list and the current override in one round trip.
   const db = getDb(ctx.env.DB);
-  const { state, extra } = await loadCategoryStateWith(ctx.env, [overrideQuery(db, company)]);
+  const { state, extra } = await loadCategoryStateWith(ctx.env, { before: overrideQuery(db, company) });
   const row = findCategory(state.rows, category);
   if (!row) throw notInList(category);
-  const before = (extra[0] as OverrideEntry[])[0] ?? null;
+  const before = extra.before[0] ?? null;
   const after = { company, category: row.name };
   const activityId = ctx.journal({ kind: "override", resourceId: company, before: before ?? {}, after });
   const list = await writeOverrides(ctx, [upsertOverride(db, after, ctx.clock().toISOString())]);
@@ -124,11 +124,13 @@ export async function consolidateOverrides(
   input: { normalized_key: string; canonical_company: string; category: string; members: string[] },
 ) {
   // The category list and the override list in one round trip (as putOverride).
-  const { state, extra } = await loadCategoryStateWith(ctx.env, [OVERRIDES.query(getDb(ctx.env.DB))]);
+  const { state, extra } = await loadCategoryStateWith(ctx.env, {
+    items: OVERRIDES.query(getDb(ctx.env.DB)),
+  });
   const row = findCategory(state.rows, input.category);
   if (!row) throw notInList(input.category, ["body", "category"]);
   const category = row.name;
-  const items = extra[0] as OverrideEntry[];
+  const { items } = extra;
   const { missing, foreign } = consolidationProblems(items, input.members, input.normalized_key);
   if (missing.length > 0 || foreign.length > 0) {
     throw validationError([

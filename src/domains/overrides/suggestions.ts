@@ -20,21 +20,19 @@ import {
   OVERRIDES,
   upsertDismissed,
 } from "./queries";
-import { type Correction, dismissKey, selectSuggestions, windowStartPrefix } from "./rules";
+import { dismissKey, selectSuggestions, windowStartPrefix } from "./rules";
 
 export async function listDismissed(ctx: Pick<ServiceCtx, "env">): Promise<DismissedRow[]> {
   return (await loadList(ctx.env, DISMISSED)).items;
 }
 
 export async function getOverrideSuggestions(ctx: ServiceCtx, months: number) {
-  // The four lists and the corrections in ONE round trip (each alone when that batch fails).
-  const read = await loadLists(
-    ctx.env,
-    [OVERRIDES, ALIASES, CATEGORIES, DISMISSED],
-    [correctionCountsQuery(getDb(ctx.env.DB), windowStartPrefix(ctx.clock(), months))],
-  );
+  // The four lists and the corrections in ONE round trip.
+  const read = await loadLists(ctx.env, [OVERRIDES, ALIASES, CATEGORIES, DISMISSED], {
+    corrections: correctionCountsQuery(getDb(ctx.env.DB), windowStartPrefix(ctx.clock(), months)),
+  });
   const [overrides, aliases, stored, { items: dismissed }] = read.snapshots;
-  const corrections = read.extra[0] as Correction[];
+  const { corrections } = read.extra;
   const categories = effectiveRows(stored.items);
   const index = buildIndex(overrides.items, aliases.items);
   const dismissedAt = new Map(dismissed.map((d) => [d.key, d.dismissed_at]));

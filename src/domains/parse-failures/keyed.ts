@@ -16,8 +16,6 @@ import {
   failureKeys,
   failureQuery,
   failuresInQuery,
-  getFailure,
-  getFailuresByStatus,
 } from "./queries";
 import type { FailureRow } from "./rules";
 
@@ -73,10 +71,6 @@ export function failurePart(
       };
       return { row: { failure: row, examples }, keys: out };
     },
-    alone: async () => {
-      const failure = await getFailure(db, id);
-      return failure ? { failure, examples: null } : null;
-    },
   };
 }
 
@@ -127,9 +121,5 @@ export function backlogPart(db: Db, limit: number, after: BacklogAfter = null): 
       };
       return { row: { rows, keysOf }, keys: null };
     },
-    alone: async () => ({
-      rows: await getFailuresByStatus(db, "quarantined", limit, after),
-      keysOf: () => null,
-    }),
   };
 }

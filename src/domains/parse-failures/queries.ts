@@ -96,14 +96,6 @@ export const backlogQuery = (db: Db, limit: number, status = "quarantined", afte
     .orderBy(desc(pf.created_at), pf.id)
     .limit(limit);
 
-/** The rows of a status with bodies, newest first (the backlog when its batch failed). */
-export const getFailuresByStatus = (
-  db: Db,
-  status: string,
-  limit: number,
-  after: BacklogAfter = null,
-): Promise<FailureRow[]> => backlogQuery(db, limit, status, after).all();
-
 /** What the backlog's rows key, as SQL subqueries: lower-cased recipients and stored years. */
 export const backlogKeys = () => ({
   recipients: sql`SELECT lower(${pf.forwarded_to}) FROM ${pf} WHERE ${pf.status} = 'quarantined'`,

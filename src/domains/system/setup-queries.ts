@@ -1,15 +1,13 @@
 /** First-run reads and the demo household's writes. */
 import { and, desc, isNull, sql } from "drizzle-orm";
 import { bumpVersion } from "../../db/lists";
-import type { Db } from "../../db";
+import { type Db, namedBatch } from "../../db";
 import { transactions } from "../../db/schema";
 import { mappedRecipientsQuery } from "../../ingest/queries";
 import { heartbeatQuery, type PollerHealth } from "../../ingest/sources/poller-queries";
-import { insertMappingIfAbsent, knownRecipients } from "../../ingest/users";
-import { log } from "../../lib/log";
-import { passwordIsSet, passwordSetQuery } from "../auth/queries";
+import { insertMappingIfAbsent } from "../../ingest/users";
+import { passwordSetQuery } from "../auth/queries";
 import { hasBudgetYear, type ItemInsert, insertItemIfAbsent } from "../budget/queries";
-import { readHeartbeat } from "../health/queries";
 import { insertOverrideIfAbsent } from "../overrides/queries";
 import { insertRowsIfAbsent } from "../transactions/queries";
 
@@ -29,35 +27,20 @@ export interface SetupRows {
   heartbeat: PollerHealth | null;
 }
 
-/**
- * The first-run screen's facts in one round trip; when that batch fails, each read runs on its
- * own as before (the password and the heartbeat fail open, the others answer their error).
- */
+/** The first-run screen's facts in one round trip. */
 export async function readSetupRows(db: Db, exclude: string): Promise<SetupRows> {
-  const others = (to: string[]) => to.filter((x) => x.toLowerCase() !== exclude.toLowerCase());
-  try {
-    const [tx, pw, to, hb] = await db.batch([
-      anyTransactionQuery(db),
-      passwordSetQuery(db),
-      mappedRecipientsQuery(db),
-      heartbeatQuery(db),
-    ]);
-    return {
-      any: tx.length > 0,
-      passwordSet: pw.length > 0,
-      recipients: others(to.map((r) => r.to)),
-      heartbeat: hb[0] ?? null,
-    };
-  } catch (err) {
-    log("warn", "setup.batch_failed", { error: String(err) });
-  }
-  const [any, passwordSet, recipients, heartbeat] = await Promise.all([
-    hasAnyTransaction(db),
-    passwordIsSet(db).catch(() => false),
-    knownRecipients(db, exclude),
-    readHeartbeat(db),
-  ]);
-  return { any, passwordSet, recipients, heartbeat };
+  const r = await namedBatch(db, {
+    any: anyTransactionQuery(db),
+    password: passwordSetQuery(db),
+    recipients: mappedRecipientsQuery(db),
+    heartbeat: heartbeatQuery(db),
+  });
+  return {
+    any: r.any.length > 0,
+    passwordSet: r.password.length > 0,
+    recipients: r.recipients.map((x) => x.to).filter((to) => to.toLowerCase() !== exclude.toLowerCase()),
+    heartbeat: r.heartbeat[0] ?? null,
+  };
 }
 
 export async function countTransactions(db: Db): Promise<number> {

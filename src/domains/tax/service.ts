@@ -1,5 +1,5 @@
 /** Tax pack verbs: the year's lines, the line picker, include/exclude overrides and their revert. */
-import { getDb } from "../../db";
+import { getDb, namedBatch } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound, validationError } from "../../lib/errors";
 import { fromCents, ZERO_CENTS, sumCents } from "../../lib/money";
@@ -7,7 +7,6 @@ import { decodeTxId, encodeTxId, type TxKey } from "../../lib/txid";
 import { isSpendingType } from "../../lib/transaction-types";
 import { OTHER_KEY, OTHER_LABEL, type TaxMapping } from "./mapping";
 import { effectiveMapping, loadMapping } from "./mapping-store";
-import { log } from "../../lib/log";
 import * as q from "./queries";
 import {
   buildLines,
@@ -28,24 +27,16 @@ export interface YearPack {
   receipts: Map<string, { id: string; r2Key: string; contentType: string; size: number }[]>;
 }
 
-/**
- * The effective mapping and the year's rows, receipts and overrides in ONE round trip; when that
- * batch fails, as before: the mapping alone (its R2 copy when D1 fails), then the year's reads.
- */
+/** The effective mapping and the year's rows, receipts and overrides in ONE round trip. */
 async function readYear(ctx: ServiceCtx, lo: string, hi: string) {
   const db = getDb(ctx.env.DB);
-  const year = () =>
-    [q.yearRows(db, lo, hi), q.yearReceipts(db, lo, hi), q.yearOverrides(db, lo, hi)] as const;
-  try {
-    const [stored, rows, receipts, overrides] = await db.batch([q.mappingQuery(db), ...year()]);
-    const { mapping } = effectiveMapping(stored[0] ? stored[0].data : null);
-    return { mapping, rows, receipts, overrides };
-  } catch (err) {
-    log("warn", "tax.year_batch_failed", { error: String(err) });
-  }
-  const mapping = await loadMapping(ctx);
-  const [rows, receipts, overrides] = await db.batch(year());
-  return { mapping, rows, receipts, overrides };
+  const { stored, ...year } = await namedBatch(db, {
+    stored: q.mappingQuery(db),
+    rows: q.yearRows(db, lo, hi),
+    receipts: q.yearReceipts(db, lo, hi),
+    overrides: q.yearOverrides(db, lo, hi),
+  });
+  return { mapping: effectiveMapping(stored[0] ? stored[0].data : null).mapping, ...year };
 }
 
 /** Computes the year's lines (cents) with the receipts behind them. */

@@ -107,7 +107,6 @@ function offerPart(db: Db, key: TxKey): RowPart<TransactionRow> {
       };
       return { row: tx, keys };
     },
-    alone: async () => (await rowByKeyQuery(db, key))[0] ?? null,
   };
 }
 
@@ -143,12 +142,11 @@ type Listed = { rows: TransactionRow[]; known: RowKnown | null };
 
 /**
  * The queued rows, every recipient mapping and every learned template as a part of the settings
- * batch (ONE round trip); when that batch fails, the rows alone (each row's reads then on its own).
+ * batch (ONE round trip).
  */
 function listPart(db: Db): RowPart<Listed> {
-  const queued = () => queuedRows(db, "ai_extraction", 50);
   return {
-    queries: [queued(), allMappingsQuery(db), allTemplatesPart(db).query],
+    queries: [queuedRows(db, "ai_extraction", 50), allMappingsQuery(db), allTemplatesPart(db).query],
     read(results) {
       const [rows = [], mappings = [], templates = []] = results as [
         { tx: TransactionRow }[],
@@ -157,7 +155,6 @@ function listPart(db: Db): RowPart<Listed> {
       ];
       return { row: { rows: rows.map((r) => r.tx), known: { mappings, templates } }, keys: null };
     },
-    alone: async () => ({ rows: (await queued()).map((r) => r.tx), known: null }),
   };
 }
 

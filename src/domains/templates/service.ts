@@ -52,7 +52,6 @@ export function toSummary(row: AlertTemplateRow): TemplateSummary {
 const templatePart = (db: Db, id: string): RowPart<AlertTemplateRow> => ({
   queries: [templateRowQuery(db, id)],
   read: ([rows]) => ({ row: (rows as AlertTemplateRow[])[0] ?? null, keys: null }),
-  alone: () => getTemplateRow(db, id),
 });
 
 async function getRow(ctx: Pick<ServiceCtx, "env">, id: string): Promise<AlertTemplateRow | null> {

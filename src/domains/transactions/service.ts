@@ -360,8 +360,8 @@ export async function restoreImage(
   const key = keyOf(txId);
   if (!image) throw conflict("Nothing to restore");
   // The row and the category list in one round trip.
-  const { state, extra } = await loadCategoryStateWith(ctx.env, [rowQuery(getDb(ctx.env.DB), key)]);
-  if (!(extra[0] as TxRow[] | undefined)?.[0]) throw conflict("The transaction no longer exists");
+  const { state, extra } = await loadCategoryStateWith(ctx.env, { row: rowQuery(getDb(ctx.env.DB), key) });
+  if (!extra.row[0]) throw conflict("The transaction no longer exists");
   const cols = imageColumns(image);
   const category = typeof cols.Category === "string" && cols.Category.trim() ? cols.Category : null;
   const recreated = category
