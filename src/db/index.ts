@@ -4,7 +4,7 @@
  * positional binds.
  */
 import { asCents, type Cents } from "../lib/money";
-import { and, exists, gte, inArray, isNull, lt, eq, notExists, type SQL, sql } from "drizzle-orm";
+import { and, gte, inArray, isNull, lt, eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { type DrizzleD1Database, drizzle } from "drizzle-orm/d1";
 import { DEPOSIT_TYPES, SPENDING_TYPES } from "../lib/transaction-types";

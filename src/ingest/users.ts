@@ -2,7 +2,7 @@
  * Recipient (forwarded-to) → UserId through user_mappings. Read per email (a one-row lookup), so a
  * restored or edited mapping applies to the very next email.
  */
-import { type Db, getDb } from "../db";
+import type { Db } from "../db";
 import { log } from "../lib/log";
 import { insertMappingIfAbsent, mappingQuery, mappingsInQuery } from "./queries";
 

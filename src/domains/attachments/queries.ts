@@ -1,6 +1,6 @@
 /** D1 queries of attachments (drizzle). No rules here. */
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, ne, type SQL } from "drizzle-orm";
-import { type Db, getDb, live, spending } from "../../db";
+import { type Db, live, spending } from "../../db";
 import { type AttachmentRow, attachments, transactions } from "../../db/schema";
 import type { TxKey } from "../../lib/txid";
 import type { StoredReceipt } from "./stored";

@@ -1,6 +1,6 @@
 /** D1 queries for transactions (drizzle); no business rules. Month reads are DateFileName range scans. */
 import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
-import { type Db, getDb, inRange } from "../../db";
+import { type Db, inRange } from "../../db";
 import type { Statement } from "../../db/lists";
 import { attentionQueue, transactions as t } from "../../db/schema";
 import { categoriesQuery, categoryNames } from "../../categorize/categories";
