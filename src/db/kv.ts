@@ -31,7 +31,7 @@ const KEYS = {
   ai_categorization: aiState,
 } as const;
 const FAMILIES = {
-  /** Wording drift per sender domain (ingest/templates/drift.ts). */
+  /** Wording drift per sender domain (domains/templates/engine/drift.ts). */
   "wording:": driftState,
   /** When the quarantine notice last went out per institution, an ISO instant (ingest/quarantine.ts). */
   "quarantine_notice:": z.string(),

@@ -49,7 +49,7 @@ export const TABLE_OWNERS = {
   statement_row_keys: "src/domains/statements/",
   tax_overrides: "src/domains/tax/",
   tax_mapping: "src/domains/tax/",
-  alert_templates: "src/ingest/templates/",
+  alert_templates: "src/domains/templates/",
 } as const satisfies Record<string, string>;
 
 /** Folders that may touch every table (see above). */

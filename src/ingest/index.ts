@@ -16,7 +16,7 @@ import { bareAddress, scanRecipient } from "./mime";
 import { runPipeline } from "./pipeline";
 import type { UnreadKey } from "./unread";
 import { headerDate, scanHeader } from "./raw";
-import { senderHost } from "./templates/text";
+import { senderHost } from "../domains/templates/engine/text";
 import { loadIngestSettings, type RowPart } from "./settings";
 import type { IngestDeps, IngestOutcome, IngestSettings, Notifier } from "./types";
 

@@ -38,7 +38,7 @@ import {
   parsedNote,
   readingLocal,
   readLearned,
-} from "./templates";
+} from "../domains/templates/engine";
 
 const MAX_BODY = 100_000;
 

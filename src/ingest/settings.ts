@@ -11,7 +11,7 @@ import type { Clock } from "../lib/clock";
 import { type CardNameMap, cardNameMap, cardNamesQuery } from "../domains/card-names/names";
 import { DEFAULT_JOURNAL_CURRENCY } from "./checks";
 import type { IngestSettings } from "./types";
-import { templatesForHostQuery } from "./templates/store";
+import { templatesForHostQuery } from "../domains/templates/engine/store";
 import { mappingQuery } from "./users";
 import type { Statement } from "../db/lists";
 import { type UnreadKey, unreadPart } from "./unread";

@@ -21,7 +21,7 @@ import {
   quarantineNotice,
   readFailureDetail,
 } from "./quarantine";
-import { driftGuessRead, driftRead, driftStep, driftWrite } from "./templates";
+import { driftGuessRead, driftRead, driftStep, driftWrite } from "../domains/templates/engine";
 import type { IngestDeps } from "./types";
 
 export interface UnreadFacts {

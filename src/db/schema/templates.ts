@@ -5,7 +5,7 @@
  */
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { jsonText } from "../json-column";
-import type { TemplatePattern } from "../../ingest/templates/types";
+import type { TemplatePattern } from "../../domains/templates/engine/types";
 
 export const alertTemplates = sqliteTable(
   "alert_templates",
@@ -19,7 +19,7 @@ export const alertTemplates = sqliteTable(
     sender_domain: text("sender_domain").notNull(),
     /** JSON array of the subject's fixed words (all must be in a matching email's subject). */
     subject_words: jsonText("subject_words").notNull().$type<string[]>(),
-    /** JSON TemplatePattern (src/ingest/templates/types.ts; read: templates/stored.ts). */
+    /** JSON TemplatePattern (src/domains/templates/engine/types.ts; read: templates/stored.ts). */
     pattern: jsonText("pattern").notNull().$type<TemplatePattern>(),
     transaction_type: text("transaction_type").notNull(),
     /** The value lines with slots and digits masked. */

@@ -4,7 +4,7 @@ import { flag } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
 import { ageSeconds } from "../../lib/clock";
 import { AI_STATE_KEY } from "../../categorize/model";
-import { DRIFT_KEY_PREFIX, driftReasonsFrom } from "../../ingest/templates";
+import { DRIFT_KEY_PREFIX, driftReasonsFrom } from "../templates/engine";
 import { readHealthRows } from "./queries";
 import { healthStatus } from "./rules";
 import type { HealthResponse } from "./schemas";

@@ -9,7 +9,7 @@ import type { Db } from "../../db";
 import type { AlertTemplateRow, IgnoredEmailRow } from "../../db/schema";
 import type { RowKeys, RowPart } from "../../ingest";
 import { ignoredKeys, ignoredRowQuery } from "./ignored";
-import { senderTemplatesPart } from "../../ingest/templates";
+import { senderTemplatesPart } from "../templates/engine";
 import { unreadKeyedPart } from "../../ingest/unread";
 import { mappingQuery } from "../../ingest/users";
 import { yearTargetsQuery } from "../budget/queries";

@@ -7,7 +7,7 @@ import type { Db } from "../../db";
 import type { AlertTemplateRow } from "../../db/schema";
 import { yearsTargetsQuery, yearTargetsQuery } from "../budget/queries";
 import type { RowKeys, RowPart } from "../../ingest";
-import { allTemplatesPart, senderTemplatesPart } from "../../ingest/templates";
+import { allTemplatesPart, senderTemplatesPart } from "../templates/engine";
 import { mappingQuery, mappingsInQuery } from "../../ingest/users";
 import {
   type BacklogAfter,

@@ -15,7 +15,7 @@ import {
   templatesForHost,
   patternUpdate,
   wordsOf,
-} from "../../ingest/templates";
+} from "../templates/engine";
 import type { IngestDeps } from "../../ingest/types";
 import { getFailure, getFailures } from "./queries";
 import type { FailureRow } from "./rules";

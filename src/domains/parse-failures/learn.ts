@@ -11,8 +11,8 @@ import {
   saveTemplate,
   senderHost,
   templateId,
-} from "../../ingest/templates";
-import { insertTemplateAfterChange, newTemplateRow, type SaveMeta } from "../../ingest/templates/store";
+} from "../templates/engine";
+import { insertTemplateAfterChange, newTemplateRow, type SaveMeta } from "../templates/engine/store";
 import type { Statement } from "../../db/lists";
 import type { IngestDeps } from "../../ingest/types";
 import type { JournalEntry, ServiceCtx } from "../../lib/context";

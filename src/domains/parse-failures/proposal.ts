@@ -9,7 +9,7 @@
 import type { z } from "zod";
 import { asAiError, aiErrorWords } from "../../ai/provider";
 import { providerForTask } from "../../ai/routing";
-import { deriveTemplate, nameFromHost, senderHost } from "../../ingest/templates";
+import { deriveTemplate, nameFromHost, senderHost } from "../templates/engine";
 import type { ServiceCtx } from "../../lib/context";
 import { log } from "../../lib/log";
 import { fromCents } from "../../lib/money";

@@ -8,7 +8,7 @@ import { sha256Hex } from "../../ingest/hash";
 import { parseStep } from "../../ingest/institutions";
 import { emptyEmail, type ParsedEmail, parseMime } from "../../ingest/mime";
 import { buildDraft, commitLearned, type Envelope, makeEnvelope } from "../../ingest/pipeline";
-import { explainMiss } from "../../ingest/templates";
+import { explainMiss } from "../templates/engine";
 import type { FailureStage, IngestDeps } from "../../ingest/types";
 import { toCents } from "../../lib/money";
 import { parseDetail, type FailureRow } from "./rules";

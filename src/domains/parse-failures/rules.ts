@@ -1,10 +1,10 @@
 /** Pure parse-failure rules: row → API shapes, retry filters. */
 import type { parseFailures } from "../../db/schema";
 import { readFailureDetail } from "../../ingest/quarantine";
-import { suggestValues } from "../../ingest/templates";
-import { amountForms, standsAlone } from "../../ingest/templates/amount";
-import { datesIn, findDate } from "../../ingest/templates/dates";
-import { matchText } from "../../ingest/templates/match";
+import { suggestValues } from "../templates/engine";
+import { amountForms, standsAlone } from "../templates/engine/amount";
+import { datesIn, findDate } from "../templates/engine/dates";
+import { matchText } from "../templates/engine/match";
 import { type Cents, formatCents } from "../../lib/money";
 import type { ParseFailureDetail, ParseFailureSummary } from "./schemas";
 

@@ -3,7 +3,7 @@ import type { JournalEntry, ServiceCtx } from "../../lib/context";
 import { conflict, notFound, Refused, validationError } from "../../lib/errors";
 import { formatCents, toCents } from "../../lib/money";
 import { decodeTxId, encodeTxId } from "../../lib/txid";
-import { suggestValues } from "../../ingest/templates";
+import { suggestValues } from "../templates/engine";
 import type { TransactionRecord } from "../../ingest/types";
 import { currentImage } from "../transactions/service";
 import { deleteRowStatements } from "../transactions/queries";

@@ -18,14 +18,9 @@ import {
   readLearned,
   senderTemplatesPart,
   templateId,
-} from "../../ingest/templates";
+} from "./engine";
 import { mappingQuery } from "../../ingest/users";
-import {
-  allTemplatesPart,
-  getTemplateRow,
-  insertTemplateRow,
-  newTemplateRow,
-} from "../../ingest/templates/store";
+import { allTemplatesPart, getTemplateRow, insertTemplateRow, newTemplateRow } from "./engine/store";
 import type { IngestDeps } from "../../ingest/types";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";

@@ -5,15 +5,8 @@ import { createKeyedDeps, headReads, type RowPart } from "../../ingest";
 import { sha256Hex } from "../../ingest/hash";
 import { parseMime } from "../../ingest/mime";
 import { makeEnvelope } from "../../ingest/pipeline";
-import {
-  hostMatches,
-  patternOf,
-  readWithPattern,
-  senderHost,
-  subjectWords,
-  wordsOf,
-} from "../../ingest/templates";
-import { readSubjectWords, readTemplatePattern } from "../../ingest/templates/stored";
+import { hostMatches, patternOf, readWithPattern, senderHost, subjectWords, wordsOf } from "./engine";
+import { readSubjectWords, readTemplatePattern } from "./engine/stored";
 import {
   deleteTemplateRow,
   getTemplateRow,
@@ -21,7 +14,7 @@ import {
   renameTemplateRow,
   restoreTemplateRow,
   templateRowQuery,
-} from "../../ingest/templates/store";
+} from "./engine/store";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { fromCents } from "../../lib/money";

@@ -220,7 +220,7 @@ describe("import direction", () => {
       "src/domains/merchants/service.ts (domains) imports src/jobs/slot.ts (doors)",
       "src/ingest/dedup.ts (domains) imports src/domains/merchants/index.ts (doors)",
     ]);
-    expect(layerOf("src/ingest/templates/queries.ts")).toBe("queries");
+    expect(layerOf("src/domains/templates/engine/queries.ts")).toBe("queries");
     expect(layerOf("src/domains/statements/import-revert-queries.ts")).toBe("queries");
     expect(layerOf("src/domains/mcp/tools/read.ts")).toBe("doors");
     expect(layerOf("src/categorize/resolver.ts")).toBe("domains");

@@ -109,6 +109,7 @@ const CONTEXT_NOT_YET = [
  */
 const ENV_NOT_YET = [
   "src/domains/auth/service.ts: loadAuthState",
+  "src/domains/auth/service.ts: degradedAuthState",
   "src/domains/config/service.ts: deployment",
   "src/domains/config/service.ts: settingsFresh",
   "src/domains/config/service.ts: settingsBatchRead",

@@ -6,8 +6,8 @@
 import { asCents } from "../../../../src/lib/money";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { deriveTemplate, readWithPattern } from "../../../../src/ingest/templates";
-import { MAX_FLAT_LINE, MAX_LINE } from "../../../../src/ingest/templates/match";
+import { deriveTemplate, readWithPattern } from "../../../../src/domains/templates/engine";
+import { MAX_FLAT_LINE, MAX_LINE } from "../../../../src/domains/templates/engine/match";
 
 const M = "ACME";
 const line = `Purchase at ${M} for $12.34 at ${M} ${M} ${M} ${M} ${M} ${M} on Oct 12, 2026.`;

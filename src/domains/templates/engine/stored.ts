@@ -1,6 +1,6 @@
 /** The stored JSON of a learned template (alert_templates.pattern, .subject_words), read with its shape. */
 import { z } from "zod";
-import { exactShape, storedJson } from "../../db/json";
+import { exactShape, storedJson } from "../../../db/json";
 import type { TemplatePattern, Token } from "./types";
 
 const token: z.ZodType<Token> = z.union([

@@ -5,8 +5,8 @@
  * and a merchant guess (the value of a merchant-like label, else the name after "at"/"chez"/"en").
  * Only suggestions: the person checks them before saving.
  */
-import { fromCents } from "../../lib/money";
-import { findAmounts } from "../amounts";
+import { fromCents } from "../../../lib/money";
+import { findAmounts } from "../../../ingest/amounts";
 import { datesIn, findTime, readTime } from "./dates";
 import { widen } from "./merchant-span";
 import { bodyLines } from "./text";

@@ -2,13 +2,13 @@
  * The pipeline's use of learned templates: after the built-in parsers read nothing, the templates
  * of the sender's domain (and subject words) are tried; exactly one reading, or none.
  */
-import type { Db } from "../../db";
-import type { AlertTemplateRow } from "../../db/schema";
-import { log } from "../../lib/log";
-import { type Cents, formatCents } from "../../lib/money";
-import { dayParts, type LocalParts } from "../dates";
-import type { ParsedEmail } from "../mime";
-import type { ExtractionAudit } from "../types";
+import type { Db } from "../../../db";
+import type { AlertTemplateRow } from "../../../db/schema";
+import { log } from "../../../lib/log";
+import { type Cents, formatCents } from "../../../lib/money";
+import { dayParts, type LocalParts } from "../../../ingest/dates";
+import type { ParsedEmail } from "../../../ingest/mime";
+import type { ExtractionAudit } from "../../../ingest/types";
 import { readWithPattern } from "./match";
 import { patternOf, templatesForHost, wordsOf } from "./store";
 import { senderHost, subjectWords } from "./text";

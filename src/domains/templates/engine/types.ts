@@ -1,5 +1,5 @@
 /** The shape of a learned template: per value line, fixed text and typed slots. */
-import type { Cents } from "../../lib/money";
+import type { Cents } from "../../../lib/money";
 
 /**
  * `num` is any other number on a value line (card digits, a balance): never read, only skipped.

@@ -3,7 +3,7 @@
  * verbatim in the body, keep the fixed text around it, and keep the template only when it reads
  * exactly those values back from its own email. Every refusal says why in words.
  */
-import { type Cents, formatCents } from "../../lib/money";
+import { type Cents, formatCents } from "../../../lib/money";
 import { amountForms, standsAlone } from "./amount";
 import { flatten, labelsOf } from "./anchors";
 import { findDate, findTime, isDateWord } from "./dates";

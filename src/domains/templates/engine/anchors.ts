@@ -14,7 +14,7 @@
  * and the email is not read (Needs review says why). Time is linear in the email's length: each
  * anchor is found with indexOf and each value read in a window of bounded length.
  */
-import { MINOR_UNITS, SYMBOLS } from "../currencies";
+import { MINOR_UNITS, SYMBOLS } from "../../../ingest/currencies";
 import { amountRegex, readAmount } from "./amount";
 import { NUM_SRC } from "./match";
 import { dateRegex, readDate, readTime, TIME_SRC } from "./dates";

@@ -1,8 +1,8 @@
 /** Learned templates in D1: the ones a sender may use, saving a derived one, counting reads. */
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db";
-import type { AlertTemplateRow } from "../../db/schema";
-import { sha256Hex } from "../hash";
+import type { Db } from "../../../db";
+import type { AlertTemplateRow } from "../../../db/schema";
+import { sha256Hex } from "../../../ingest/hash";
 import type { Derived } from "./derive";
 import {
   deleteTemplateRow,

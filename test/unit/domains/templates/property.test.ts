@@ -3,7 +3,7 @@
 import { asCents } from "../../../../src/lib/money";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { deriveTemplate, readWithPattern } from "../../../../src/ingest/templates";
+import { deriveTemplate, readWithPattern } from "../../../../src/domains/templates/engine";
 
 type Part = { lit: string } | { value: "amount" | "merchant" | "date" };
 

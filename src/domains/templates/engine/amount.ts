@@ -3,7 +3,7 @@
  * (`1,234.56`, `1234.56`, `1 234,56`, `1.234,56`), the slot regex of one form, and its exact
  * reading back into cents (from the digits, never through a float).
  */
-import { type Cents, formatCents, parseMoney } from "../../lib/money";
+import { type Cents, formatCents, parseMoney } from "../../../lib/money";
 import { escapeRe } from "./text";
 import type { AmountFormat } from "./types";
 

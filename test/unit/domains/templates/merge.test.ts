@@ -8,7 +8,7 @@ import {
   mergePatterns,
   readWithPattern,
   renderTokens,
-} from "../../../../src/ingest/templates";
+} from "../../../../src/domains/templates/engine";
 
 const learn = (body: string, amount: number, merchant: string, blocks = false) => {
   const d = deriveTemplate({

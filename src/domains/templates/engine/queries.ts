@@ -1,7 +1,7 @@
 /** Queries of alert_templates (learned templates). No rules here. */
 import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db";
-import { type AlertTemplateRow, alertTemplates as a } from "../../db/schema";
+import type { Db } from "../../../db";
+import { type AlertTemplateRow, alertTemplates as a } from "../../../db/schema";
 
 /** Templates of any of these sender domains, oldest first (a query: one statement of a caller's batch). */
 export const templatesOfDomainsQuery = (db: Db, domains: string[]) =>

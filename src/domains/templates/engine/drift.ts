@@ -3,11 +3,19 @@
  * or learned template) and now quarantines several emails in a row probably changed its wording.
  * One kv_state row per domain; one notice when the run starts counting; cleared by the next parse.
  */
-import type { Db } from "../../db";
-import { type DriftState, kvGet, kvGetGuessPart, kvGetPart, kvPut, kvRead, kvRowsQuery } from "../../db/kv";
+import type { Db } from "../../../db";
+import {
+  type DriftState,
+  kvGet,
+  kvGetGuessPart,
+  kvGetPart,
+  kvPut,
+  kvRead,
+  kvRowsQuery,
+} from "../../../db/kv";
 import { type SQL, sql } from "drizzle-orm";
-import { log } from "../../lib/log";
-import { type Notifier, safeSend } from "../../notify";
+import { log } from "../../../lib/log";
+import { type Notifier, safeSend } from "../../../notify";
 import { senderHost } from "./text";
 
 /** Quarantines in a row, after a parse, that count as drift. */

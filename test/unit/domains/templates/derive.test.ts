@@ -1,6 +1,6 @@
 import { asCents } from "../../../../src/lib/money";
 import { describe, expect, it } from "vitest";
-import { deriveTemplate, type LearnInput, readWithPattern } from "../../../../src/ingest/templates";
+import { deriveTemplate, type LearnInput, readWithPattern } from "../../../../src/domains/templates/engine";
 
 const base = (over: Partial<LearnInput>): LearnInput => ({
   fromEmail: "Maple CU <alerts@maplecu.example>",
