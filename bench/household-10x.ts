@@ -18,6 +18,7 @@ import type { QueueMessage } from "../src/jobs/messages";
 import { normalizeMerchant } from "../src/categorize/normalize";
 import { fixedClock } from "../src/lib/clock";
 import { resetState } from "../test/helpers/auth";
+import { seedReceipts } from "../test/helpers/seed";
 import { PLAN_LIMITS, peakReport, perInvocation, takeBreaches, unlimitedDB } from "../test/helpers/limits";
 
 const ROWS = Number((env as unknown as { HOUSEHOLD_ROWS?: string }).HOUSEHOLD_ROWS || 1_000_000);
@@ -61,7 +62,7 @@ async function seedJournal(rows: number) {
 }
 
 /** `count` receipts in 2025 (rows linked to March transactions, a small object each). */
-async function seedReceipts(count: number) {
+async function seedReceiptYear(count: number) {
   const db = unlimitedDB();
   await db
     .prepare(
@@ -73,26 +74,7 @@ async function seedReceipts(count: number) {
     )
     .bind(count)
     .run();
-  await db
-    .prepare(
-      `WITH RECURSIVE i(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM i WHERE n + 1 < ?)
-       INSERT INTO attachments (id, original_filename, content_type, size_bytes, sha256, kind, r2_key,
-         tx_forwarded_to, tx_date_file_name, created_at, updated_at)
-       SELECT 'att_' || printf('%016x', n), 'r.jpg', 'image/jpeg', 20, printf('%064x', n), 'receipt',
-         'attachments/2025-03/' || printf('%064x', n) || '.jpg', 'me@x',
-         '2025.03.01_10.00_r' || substr('0000' || n, -5) || '.eml', 'x', 'x' FROM i`,
-    )
-    .bind(count)
-    .run();
-  for (let n = 0; n < count; n += 50)
-    await Promise.all(
-      Array.from({ length: Math.min(50, count - n) }, (_, k) =>
-        env.FILES.put(
-          `attachments/2025-03/${(n + k).toString(16).padStart(64, "0")}.jpg`,
-          `receipt ${n + k}`,
-        ),
-      ),
-    );
+  await seedReceipts(db, count, "r");
 }
 
 /** A CSV statement of `rows` rows in 2025-11 (a header the CSV reader knows). */
@@ -119,7 +101,7 @@ it(
     await resetState();
     const t0 = Date.now();
     await seedJournal(ROWS);
-    await seedReceipts(RECEIPTS);
+    await seedReceiptYear(RECEIPTS);
     console.log(`seeded ${ROWS} rows + ${RECEIPTS} receipts in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
     const rows: Row[] = [];

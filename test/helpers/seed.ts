@@ -62,3 +62,30 @@ export async function clearTransactions(): Promise<void> {
     env.DB.prepare("DELETE FROM attention_queue"),
   ]);
 }
+
+/**
+ * `count` receipts, the nth linked to the transaction `me@x` / '2025.03.01_10.00_<mark><n, 5 digits>.eml'
+ * (rows the caller made), each with a small stored object: a year with many evidence files.
+ */
+export async function seedReceipts(db: D1Database, count: number, mark = ""): Promise<void> {
+  await db
+    .prepare(
+      `WITH RECURSIVE i(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM i WHERE n + 1 < ?)
+       INSERT INTO attachments (id, original_filename, content_type, size_bytes, sha256, kind, r2_key,
+         tx_forwarded_to, tx_date_file_name, created_at, updated_at)
+       SELECT 'att_' || printf('%016x', n), 'r.jpg', 'image/jpeg', 20, printf('%064x', n), 'receipt',
+         'attachments/2025-03/' || printf('%064x', n) || '.jpg', 'me@x',
+         '2025.03.01_10.00_' || ? || substr('0000' || n, -5) || '.eml', 'x', 'x' FROM i`,
+    )
+    .bind(count, mark)
+    .run();
+  for (let n = 0; n < count; n += 50)
+    await Promise.all(
+      Array.from({ length: Math.min(50, count - n) }, (_, k) =>
+        env.FILES.put(
+          `attachments/2025-03/${(n + k).toString(16).padStart(64, "0")}.jpg`,
+          `receipt ${n + k}`,
+        ),
+      ),
+    );
+}

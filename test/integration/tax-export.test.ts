@@ -8,7 +8,7 @@ import { getDb } from "../../src/db";
 import { attachments, transactions } from "../../src/db/schema";
 import { resetState } from "../helpers/auth";
 import { call } from "../helpers/http";
-import { clearTransactions, seedTx } from "../helpers/seed";
+import { clearTransactions, seedReceipts, seedTx } from "../helpers/seed";
 import { receiptFixture } from "../fixtures/receipts";
 import type { Env } from "../../src/env";
 import { runTaxBuildStep } from "../../src/domains/tax/export-steps";
@@ -187,23 +187,7 @@ describe("the tax pack past 200 evidence files, built in bounded steps (issue 36
     )
       .bind(receipts + emails, receipts)
       .run();
-    const hex = (n: number) => n.toString(16).padStart(64, "0");
-    await env.DB.prepare(
-      `WITH RECURSIVE i(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM i WHERE n + 1 < ?)
-       INSERT INTO attachments (id, original_filename, content_type, size_bytes, sha256, kind, r2_key,
-         tx_forwarded_to, tx_date_file_name, created_at, updated_at)
-       SELECT 'att_' || printf('%016x', n), 'r.jpg', 'image/jpeg', 20, printf('%064x', n), 'receipt',
-         'attachments/2025-03/' || printf('%064x', n) || '.jpg', 'me@x',
-         '2025.03.01_10.00_' || substr('0000' || n, -5) || '.eml', 'x', 'x' FROM i`,
-    )
-      .bind(receipts)
-      .run();
-    for (let n = 0; n < receipts; n += 50)
-      await Promise.all(
-        Array.from({ length: Math.min(50, receipts - n) }, (_, k) =>
-          env.FILES.put(`attachments/2025-03/${hex(n + k)}.jpg`, `receipt ${n + k}`),
-        ),
-      );
+    await seedReceipts(env.DB, receipts);
   }
 
   it("212 receipts and 12 alerts: GET answers 202, each invocation within half the Paid budget, the zip complete", async () => {
