@@ -28,21 +28,38 @@ export { schema };
 
 /** A statement that reads (or writes) in a batch and can be awaited alone. */
 export type Query = BatchItem<"sqlite"> & PromiseLike<unknown>;
-/** What `namedBatch` hands back: each statement's result under its name (undefined for a skipped one). */
-export type Named<S> = { [K in keyof S]: Awaited<S[K]> };
+/**
+ * What `namedBatch` hands back: each statement's result under its name (undefined for a skipped
+ * one); a list of statements (a service's part) gives the list of their results.
+ */
+export type Named<S> = {
+  [K in keyof S]: S[K] extends readonly unknown[]
+    ? { -readonly [I in keyof S[K]]: Awaited<S[K][I]> }
+    : Awaited<S[K]>;
+};
 
 /**
  * Independent statements in ONE `db.batch` (one round trip), their results named as the statements
  * were: `const { rows, total } = await namedBatch(db, { rows: rowsQuery, total: totalQuery })`. An
- * undefined statement is left out of the batch (its result is undefined). A failing batch throws.
+ * undefined statement is left out of the batch (its result is undefined); a list (a service's part)
+ * gets its results as a list. A failing batch throws.
  */
-export async function namedBatch<S extends Record<string, Query | undefined>>(
+export async function namedBatch<S extends Record<string, Query | readonly Query[] | undefined>>(
   db: Db,
   stmts: S,
 ): Promise<Named<S>> {
-  const keys = Object.keys(stmts).filter((k) => stmts[k] !== undefined);
-  const results = await db.batch(keys.map((k) => stmts[k]!) as [Query, ...Query[]]);
-  return Object.fromEntries(keys.map((k, i) => [k, results[i]])) as Named<S>;
+  const flat: Query[] = [];
+  const at: [key: string, from: number, n: number | null][] = [];
+  for (const [k, v] of Object.entries(stmts)) {
+    if (v === undefined) continue;
+    const list = Array.isArray(v) ? (v as readonly Query[]) : null;
+    at.push([k, flat.length, list ? list.length : null]);
+    flat.push(...(list ?? [v as Query]));
+  }
+  const results: unknown[] = flat.length ? await db.batch(flat as [Query, ...Query[]]) : [];
+  return Object.fromEntries(
+    at.map(([k, i, n]) => [k, n === null ? results[i] : results.slice(i, i + n)]),
+  ) as Named<S>;
 }
 
 const t = schema.transactions;

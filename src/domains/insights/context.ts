@@ -1,14 +1,13 @@
 import type { BatchResponse } from "drizzle-orm/batch";
-import { getDb } from "../../db";
-import { batchOf } from "../../db/lists";
+import { getDb, namedBatch, type Query } from "../../db";
 import type { ServiceCtx, Statements } from "../../lib/context";
 import { fromCents, ZERO_CENTS } from "../../lib/money";
 import { addMonths, monthBounds } from "../../lib/month";
-import { getHistoricalAverages, historicalAveragesPart } from "../budget/averages";
-import { budgetStatusPart, getBudgetStatus } from "../budget/status";
+import { historicalAveragesPart } from "../budget/averages";
+import { budgetStatusPart } from "../budget/status";
 import { getConfig } from "../config/service";
 import { getMerchantIntelligence, intelligencePart } from "../merchants/service";
-import { currentMonth, getSummary, summaryPart, trendPart } from "../summary/service";
+import { currentMonth, summaryPart, trendPart } from "../summary/service";
 import { paceBlock } from "./pace";
 import { commentedRows, largestSpending, previousBriefing } from "./queries";
 import { fixedChargesOf, recurringAnnualOf } from "./rules";
@@ -29,54 +28,33 @@ async function orNull<T>(p: Promise<T>): Promise<T | null> {
 }
 
 /**
- * The context's own reads with the summary's, the budget status's and the cached merchant
- * intelligence's statements, in ONE round trip. When that batch fails, each service runs on its
- * own as before (a failing budget or merchant part leaves its slot empty, not the page). The merchant
- * window is computed in that batch unless its cache row is fresh (guarded in SQL).
+ * The context's own reads with the summary's, the budget status's, the cached merchant
+ * intelligence's and the averages' statements, in ONE round trip (a failing budget, merchant or
+ * averages read leaves its slot empty, not the page). The merchant window is computed in that batch
+ * unless its cache row is fresh (guarded in SQL).
  */
 async function readAll<T extends Statements>(ctx: ServiceCtx, month: string, year: number, own: T) {
-  const db = getDb(ctx.env.DB);
   const [sumP, budP, merP, avgP] = await Promise.all([
     summaryPart(ctx, month),
     orNull(budgetStatusPart(ctx, { year })),
     orNull(intelligencePart(ctx, { month, months: 6 })),
     orNull(historicalAveragesPart(ctx, 6)),
   ]);
-  const intelligence = () => orNull(getMerchantIntelligence(ctx, { month, months: 6 }));
-  let results: unknown[];
-  try {
-    const extra = [
-      ...sumP.queries,
-      ...(budP?.queries ?? []),
-      ...(merP?.queries ?? []),
-      ...(avgP?.queries ?? []),
-    ];
-    results = await db.batch(batchOf([...own, ...extra]));
-  } catch {
-    return Promise.all([
-      getSummary(ctx, month),
-      orNull(getBudgetStatus(ctx, { year })),
-      intelligence(),
-      db.batch(own) as Promise<BatchResponse<T>>,
-      orNull(getHistoricalAverages(ctx, 6)),
-    ]);
-  }
-  const mine = results.slice(0, own.length) as BatchResponse<T>;
-  let at = own.length;
-  const take = (n: number) => {
-    const part = results.slice(at, at + n);
-    at += n;
-    return part;
-  };
-  const summary = sumP.read(take(sumP.queries.length));
-  const budget = budP ? await orNull(budP.read(take(budP.queries.length))) : null;
-  const merchantRows = merP ? take(merP.queries.length) : null;
-  const averages = avgP
-    ? await orNull(Promise.resolve().then(() => avgP.read(take(avgP.queries.length))))
-    : null;
-  // The cache row and, unless it was fresh, the window computed in the same batch (and cached).
-  const merchants = merP && merchantRows ? await orNull(merP.read(merchantRows)) : await intelligence();
-  return [summary, budget, merchants, mine, averages] as const;
+  const r = await namedBatch(getDb(ctx.env.DB), {
+    own: own as unknown as readonly Query[],
+    sum: sumP.queries as readonly Query[],
+    bud: budP?.queries as readonly Query[] | undefined,
+    mer: merP?.queries as readonly Query[] | undefined,
+    avg: avgP?.queries as readonly Query[] | undefined,
+  });
+  const summary = sumP.read(r.sum);
+  const budget = budP && r.bud ? await orNull(budP.read(r.bud)) : null;
+  const averages = avgP && r.avg ? await orNull(Promise.resolve().then(() => avgP.read(r.avg!))) : null;
+  const merchants =
+    merP && r.mer
+      ? await orNull(merP.read(r.mer as Parameters<typeof merP.read>[0]))
+      : await orNull(getMerchantIntelligence(ctx, { month, months: 6 }));
+  return [summary, budget, merchants, r.own as unknown as BatchResponse<T>, averages] as const;
 }
 
 export async function buildContext(ctx: ServiceCtx, monthIn?: string) {
