@@ -94,27 +94,6 @@ export function kvGetPart<K extends KvKey>(db: Db, key: K) {
 }
 
 /**
- * kvGetPart with the key as SQL (a guess from another row read in the same batch): `read` gives
- * the value only when the stored row's key is `key` (what the caller then knows), else null.
- */
-export function kvGetGuessPart(db: Db, keySql: SQL) {
-  const query = db
-    .select({ key: kvState.key, value: kvState.value, updated_at: kvState.updated_at })
-    .from(kvState)
-    .where(eq(kvState.key, keySql))
-    .limit(1);
-  const read = <K extends KvKey>(
-    rows: readonly { key: string; value: unknown; updated_at: string }[],
-    key: K,
-  ) => {
-    const row = rows[0];
-    const value = row && row.key === key ? kvRead(key, row.value) : null;
-    return row && value !== null ? { value, updated_at: row.updated_at } : null;
-  };
-  return { query, read };
-}
-
-/**
  * SQL true when `key`'s row was written at most `ttlMs` before `nowIso` and not after it (on the ISO
  * text kvPut stores): one primary-key lookup, a constant term SQLite evaluates once, so a statement
  * guarded by it (a cache's compute) costs nothing on a fresh row.

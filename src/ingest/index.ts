@@ -17,11 +17,10 @@ import { runPipeline } from "./pipeline";
 import type { UnreadKey } from "./unread";
 import { headerDate, scanHeader } from "./raw";
 import { senderHost } from "../domains/templates/engine/text";
-import { loadIngestSettings, type RowPart } from "./settings";
+import { loadIngestSettings } from "./settings";
 import type { IngestDeps, IngestOutcome, IngestSettings, Notifier } from "./types";
 
 export type { IngestDeps, IngestOutcome, IngestSettings, Notifier, TransactionRecord } from "./types";
-export type { RowKeys, RowPart } from "./settings";
 
 /** Runs the pipeline and logs one line per email. Throws only on a storage outage. */
 export async function ingestEmail(raw: Uint8Array | string, deps: IngestDeps): Promise<IngestOutcome> {
@@ -62,26 +61,8 @@ export interface DepsOptions {
  * categorization task (it also rescues alerts no parser reads); none when that task is off.
  */
 export async function createIngestDeps(env: Env, opts: DepsOptions = {}): Promise<IngestDeps> {
-  return (await buildDeps(env, opts)).deps;
-}
-
-/**
- * createIngestDeps for a verb that knows only its stored row's id (a parse failure, an ignored
- * email): the row and the reads its columns key ride in the settings batch (`RowPart`); `row` is
- * null when there is no such row. The recipient, templates host and year come from the row.
- */
-export async function createKeyedDeps<R>(
-  env: Env,
-  opts: DepsOptions,
-  part: RowPart<R>,
-): Promise<{ deps: IngestDeps; row: R | null }> {
-  const { deps, row } = await buildDeps(env, { ...opts, recipient: opts.recipient ?? "" }, part);
-  return { deps, row: (row as R | null | undefined) ?? null };
-}
-
-async function buildDeps(env: Env, opts: DepsOptions, part?: RowPart<unknown>) {
   const one =
-    opts.recipient !== undefined && (opts.recipient || part)
+    opts.recipient !== undefined
       ? {
           recipient: opts.recipient,
           clock: opts.clock ?? systemClock,
@@ -90,13 +71,12 @@ async function buildDeps(env: Env, opts: DepsOptions, part?: RowPart<unknown>) {
           unread: opts.unread,
         }
       : undefined;
-  const { row, ...loaded } = await loadIngestSettings(env, one, part);
-  const settings = { ...loaded, ...(opts.settings ?? {}) };
+  const settings = { ...(await loadIngestSettings(env, one)), ...(opts.settings ?? {}) };
   const ai =
     opts.ai !== undefined
       ? opts.ai
       : aiFor(env, await getConfig({ env }), "categorization", { maxRetries: 1 });
-  const deps: IngestDeps = {
+  return {
     db: getDb(env.DB),
     files: env.FILES,
     clock: opts.clock ?? systemClock,
@@ -106,7 +86,6 @@ async function buildDeps(env: Env, opts: DepsOptions, part?: RowPart<unknown>) {
     source: opts.source ?? "unknown",
     ...(opts.ledger ? { ledger: opts.ledger } : {}),
   };
-  return { deps, row };
 }
 
 /**

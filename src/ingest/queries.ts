@@ -14,17 +14,6 @@ export const mappingQuery = (db: Db, forwardedTo: string | SQL) =>
     .where(sql`${userMappings.ForwardedTo} = ${forwardedTo} COLLATE NOCASE`)
     .limit(1);
 
-/** The mappings of the lower-cased recipients an SQL subquery lists (as NOCASE: ASCII folded). */
-export const mappingsInQuery = (db: Db, recipients: SQL) =>
-  db
-    .select({ forwardedTo: userMappings.ForwardedTo, userId: userMappings.UserId })
-    .from(userMappings)
-    .where(sql`lower(${userMappings.ForwardedTo}) IN (${recipients})`);
-
-/** Every recipient mapping (a small table), as a query for a batch. */
-export const allMappingsQuery = (db: Db) =>
-  db.select({ forwardedTo: userMappings.ForwardedTo, userId: userMappings.UserId }).from(userMappings);
-
 /** Up to 20 mapped recipient addresses, as a query for a batch. */
 export const mappedRecipientsQuery = (db: Db) =>
   db.select({ to: userMappings.ForwardedTo }).from(userMappings).limit(20);

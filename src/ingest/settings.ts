@@ -13,7 +13,6 @@ import { DEFAULT_JOURNAL_CURRENCY } from "./checks";
 import type { IngestSettings } from "./types";
 import { templatesForHostQuery } from "../domains/templates/engine/store";
 import { mappingQuery } from "./users";
-import type { Statement } from "../db/lists";
 import { type UnreadKey, unreadPart } from "./unread";
 
 /** Replaces the list (tests and scripts; the API adds and removes one company at a time). */
@@ -43,36 +42,14 @@ export interface OneEmail {
   unread?: UnreadKey;
 }
 
-/** What a stored row names of its one email (the recipient's mapping, targets, templates). */
-export type RowKeys = Pick<
-  NonNullable<IngestSettings["prefetched"]>,
-  "recipient" | "userId" | "targets" | "templates" | "unread"
->;
-
-/**
- * A caller's stored row (it knows only its id) and the reads its columns key, as SQL subqueries on
- * that row, in the settings batch: one round trip instead of the row's then the settings'. The
- * keys it reads replace the literal ones of `OneEmail`.
- */
-export interface RowPart<R> {
-  queries: Statement[];
-  read(results: unknown[]): RowRead<R> | Promise<RowRead<R>>;
-}
-
-type RowRead<R> = { row: R | null; keys: RowKeys | null };
-
 interface Reads {
   blocked: string[];
   cardNames: CardNameMap;
   prefetched?: IngestSettings["prefetched"];
-  row?: unknown;
 }
 
-/**
- * The reads in ONE batch. When it fails, an email without a caller's row reads the lists as empty
- * (fail-open: the email is still recorded); a caller's row makes the failure the caller's.
- */
-async function readAll(db: Db, one?: OneEmail, part?: RowPart<unknown>): Promise<Reads> {
+/** The reads in ONE batch. When it fails, the lists read as empty (fail-open: the email is still recorded). */
+async function readAll(db: Db, one?: OneEmail): Promise<Reads> {
   const resolver = one ? resolverReads(db, one.clock) : null;
   const year = one?.targetsYear;
   const host = one?.templatesHost;
@@ -86,10 +63,7 @@ async function readAll(db: Db, one?: OneEmail, part?: RowPart<unknown>): Promise
       ...(year === undefined ? [] : [yearTargetsQuery(db, year)]),
       ...(host === undefined ? [] : [templatesForHostQuery(db, host)]),
       ...(unread?.part.queries ?? []),
-      ...(part?.queries ?? []),
     ]);
-    const own = part ? await part.read(rest.splice(rest.length - part.queries.length)) : null;
-    const keys = own?.keys;
     const facts = unread ? unread.part.read(rest.splice(rest.length - unread.part.queries.length)) : null;
     const templates = host === undefined ? undefined : (rest.pop() as AlertTemplateRow[]);
     const docs = year === undefined ? undefined : (rest.pop() as { user_id: string; data: unknown }[]);
@@ -99,35 +73,25 @@ async function readAll(db: Db, one?: OneEmail, part?: RowPart<unknown>): Promise
       prefetched:
         one && resolver
           ? {
-              recipient: keys ? keys.recipient : one.recipient,
-              userId: keys ? keys.userId : (mapping[0]?.userId ?? null),
+              recipient: one.recipient,
+              userId: mapping[0]?.userId ?? null,
               resolverVersion: resolver.take(rest),
               ...(docs && year !== undefined ? { targets: { year, docs } } : {}),
               ...(templates && host !== undefined ? { templates: { host, rows: templates } } : {}),
-              ...(keys?.targets ? { targets: keys.targets } : {}),
-              ...(keys?.templates ? { templates: keys.templates } : {}),
-              ...(keys?.unread ? { unread: keys.unread } : {}),
               ...(unread && facts ? { unread: { key: unread.key, facts } } : {}),
             }
           : undefined,
-      ...(own ? { row: own.row } : {}),
     };
   } catch (err) {
-    if (part) throw err;
     log("warn", "ingest.settings_read_failed", { error: String(err) });
     return { blocked: [], cardNames: {} };
   }
 }
 
-export async function loadIngestSettings(
-  env: Env,
-  one?: OneEmail,
-  part?: RowPart<unknown>,
-): Promise<IngestSettings & { row?: unknown }> {
-  const [config, reads] = await Promise.all([getConfig({ env }), readAll(getDb(env.DB), one, part)]);
-  const { blocked, cardNames, prefetched, row } = reads;
+export async function loadIngestSettings(env: Env, one?: OneEmail): Promise<IngestSettings> {
+  const [config, reads] = await Promise.all([getConfig({ env }), readAll(getDb(env.DB), one)]);
+  const { blocked, cardNames, prefetched } = reads;
   return {
-    ...(part ? { row } : {}),
     timezone: config.timezone,
     userId: config.user_id,
     aiCategorizationEnabled: config.ai_categorization_enabled,

@@ -9,8 +9,7 @@ import type { Db } from "../db";
 import type { DriftState } from "../db/kv";
 import { log } from "../lib/log";
 import { safeSend } from "../notify";
-import { failureDetailQuery, failuresOfBytesQuery } from "../domains/parse-failures/queries";
-import { type SQL, sql } from "drizzle-orm";
+import { failureDetailQuery } from "../domains/parse-failures/queries";
 import { trustedRowsQuery } from "../domains/ignored-emails/queries";
 import {
   type FailureRow,
@@ -21,7 +20,7 @@ import {
   quarantineNotice,
   readFailureDetail,
 } from "./quarantine";
-import { driftGuessRead, driftRead, driftStep, driftWrite } from "../domains/templates/engine";
+import { driftRead, driftStep, driftWrite } from "../domains/templates/engine";
 import type { IngestDeps } from "./types";
 
 export interface UnreadFacts {
@@ -57,34 +56,6 @@ export async function unreadPart(db: Db, key: UnreadKey) {
       trusted: from !== "" && trust.length > 0,
       quarantineId: sameBytes && legacy ? legacy : id,
       drift: drift ? { host: drift.host, state: drift.read(driftRows ?? [])?.value ?? null } : null,
-    };
-  };
-  return { queries, read };
-}
-
-/**
- * unreadPart keyed by a stored row's columns in SQL (an ignored email: its sender, hash), for the
- * batch that reads that row: whether the sender is trusted, the failures kept for these bytes (a
- * superset of the older-id row the Message-ID names) and the sender domain's drift state. `read`
- * takes the row's values; null when the drift key's guess missed (the pipeline reads it all).
- */
-export function unreadKeyedPart(db: Db, cols: { fromEmail: SQL; rawSha256: SQL }) {
-  const drift = driftGuessRead(db, cols.fromEmail);
-  const queries = [
-    trustedRowsQuery(db, sql`lower(trim(coalesce(${cols.fromEmail}, '')))`, "alert_sender"),
-    failuresOfBytesQuery(db, cols.rawSha256),
-    drift.query,
-  ] as const;
-  const read = async (results: readonly unknown[], key: UnreadKey): Promise<UnreadFacts | null> => {
-    const [trust, kept, driftRows] = results as [unknown[], { id: string }[], unknown[]];
-    const state = drift.read(driftRows, key.fromEmail);
-    if (state === undefined) return null;
-    const legacy = key.messageId?.trim() ? await messageIdQuarantineId(key.messageId) : null;
-    const from = key.fromEmail.trim().toLowerCase();
-    return {
-      trusted: from !== "" && trust.length > 0,
-      quarantineId: legacy && kept.some((r) => r.id === legacy) ? legacy : await quarantineId(key.rawSha256),
-      drift: state,
     };
   };
   return { queries, read };

@@ -50,13 +50,6 @@ export const yearTargetsQuery = (db: Db, year: number | SQL) =>
     .from(b)
     .where(and(eq(b.kind, "targets"), eq(b.year, year)));
 
-/** The budget targets documents of the years an SQL subquery lists, with their year. */
-export const yearsTargetsQuery = (db: Db, years: SQL) =>
-  db
-    .select({ year: b.year, user_id: b.user_id, data: b.data })
-    .from(b)
-    .where(and(eq(b.kind, "targets"), sql`${b.year} IN (${years})`));
-
 /** Whether any user has a budget item for the year. */
 export async function hasBudgetYear(db: Db, year: number): Promise<boolean> {
   const rows = await db.select({ year: b.year }).from(b).where(eq(b.year, year)).limit(1);

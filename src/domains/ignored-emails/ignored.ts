@@ -9,16 +9,15 @@ import { log } from "../../lib/log";
 import { sha256Hex } from "../../ingest/hash";
 import {
   deleteIgnoredBefore,
-  ignoredKeys,
   ignoredRowQuery,
   insertTrust,
   listIgnoredRows,
   sentToReviewQuery,
-  trustedRow,
+  trustedRowsQuery,
   upsertIgnored,
 } from "./queries";
 
-export { ignoredKeys, ignoredRowQuery, listIgnoredRows };
+export { ignoredRowQuery, listIgnoredRows, sentToReviewQuery };
 
 export const IGNORED_RETENTION_DAYS = 90;
 
@@ -76,7 +75,7 @@ export async function isTrusted(db: Db, address: string | null, kind: TrustKind)
   const a = address?.trim().toLowerCase();
   if (!a) return false;
   try {
-    const row = await trustedRow(db, a, kind);
+    const row = await trustedRowsQuery(db, a, kind).get();
     return row !== undefined;
   } catch (err) {
     log("warn", "ingest.trust_read_failed", { error: String(err) });
@@ -106,7 +105,3 @@ export async function pruneIgnored(db: Db, now: Date): Promise<number> {
   const res = await deleteIgnoredBefore(db, cutoff);
   return res.meta?.changes ?? 0;
 }
-
-/** The row's "sent to review" status as a statement for the caller's batch. */
-export const sentToReviewStatement = (db: Db, id: string, failureId: string | null, nowIso: string) =>
-  sentToReviewQuery(db, id, failureId, nowIso);

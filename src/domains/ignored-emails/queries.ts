@@ -1,6 +1,5 @@
 /** Queries of ignored_emails and sender_trust (what the relevance gate let go; vouched addresses). No rules here. */
-import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { and, desc, eq, gte, lt } from "drizzle-orm";
 import type { Db } from "../../db";
 import { ignoredEmails, senderTrust } from "../../db/schema";
 
@@ -20,12 +19,8 @@ export const upsertIgnored = (
     .values({ ...row, ...fields })
     .onConflictDoUpdate({ target: ignoredEmails.id, set: fields });
 
-/** The address row of `kind`, if vouched for. */
-export const trustedRow = (db: Db, address: string, kind: TrustInsert["kind"]) =>
-  trustedRowsQuery(db, address, kind).get();
-
-/** trustedRow as a statement for a caller's batch (its rows: none or one). */
-export const trustedRowsQuery = (db: Db, address: string | SQL, kind: TrustInsert["kind"]) =>
+/** The address row of `kind`, if vouched for (its rows: none or one). */
+export const trustedRowsQuery = (db: Db, address: string, kind: TrustInsert["kind"]) =>
   db
     .select({ address: senderTrust.address })
     .from(senderTrust)
@@ -53,17 +48,6 @@ export const listIgnoredRows = (db: Db, cutoffIso: string, limit: number) =>
 /** One row as a list (0 or 1 row), for a caller's batch. */
 export const ignoredRowQuery = (db: Db, id: string) =>
   db.select().from(ignoredEmails).where(eq(ignoredEmails.id, id)).limit(1);
-
-/** The row's columns that key the reads of its re-run, as SQL subqueries on it (same batch). */
-export function ignoredKeys(id: string) {
-  const col = (c: SQLiteColumn) => sql`(SELECT ${c} FROM ${ignoredEmails} WHERE ${ignoredEmails.id} = ${id})`;
-  return {
-    recipient: col(ignoredEmails.forwarded_to),
-    fromEmail: col(ignoredEmails.from_email),
-    rawSha256: col(ignoredEmails.raw_sha256),
-    year: sql`CAST(substr(${col(ignoredEmails.email_date)}, 7, 4) AS INTEGER)`,
-  };
-}
 
 /** The row records where its re-run landed (unexecuted: for the verb's ledger batch). */
 export const sentToReviewQuery = (db: Db, id: string, failureId: string | null, nowIso: string) =>

@@ -17,7 +17,7 @@ import {
   wordsOf,
 } from "../templates/engine";
 import type { IngestDeps } from "../../ingest/types";
-import { getFailure, getFailures } from "./queries";
+import { getFailures } from "./queries";
 import type { FailureRow } from "./rules";
 import { envelopeOf } from "./replay";
 
@@ -39,19 +39,16 @@ type Examples = (failureId: string) => Promise<Example | null>;
 
 /**
  * The examples of a merge's candidate templates: the rows of every email they learned from are read
- * in ONE round trip on first use, and each example is built once (the re-learning and the check
- * both ask for the same email).
+ * together on first use, and each example is built once (the re-learning and the check both ask
+ * for the same email).
  */
-function examplesOf(deps: IngestDeps, rows: AlertTemplateRow[], known: FailureRow[] | null): Examples {
+function examplesOf(deps: IngestDeps, rows: AlertTemplateRow[]): Examples {
   const ids = [...new Set(rows.flatMap((r) => sourcesOf(r)))];
-  // Read with the settings (every email the sender's templates learned from): no read here.
-  let stored: Promise<Map<string, FailureRow>> | null = known
-    ? Promise.resolve(new Map(known.map((f) => [f.id, f])))
-    : null;
+  let stored: Promise<Map<string, FailureRow>> | null = null;
   const built = new Map<string, Promise<Example | null>>();
   const build = async (failureId: string) => {
     stored ??= getFailures(deps.db, ids).then((found) => new Map(found.map((f) => [f.id, f])));
-    const row = (await stored).get(failureId) ?? (known ? null : await getFailure(deps.db, failureId));
+    const row = (await stored).get(failureId);
     return row ? exampleOf(deps, row) : null;
   };
   return (failureId) => {
@@ -122,8 +119,8 @@ async function asBlocks(examples: Examples, old: TemplatePattern): Promise<Deriv
 }
 
 /**
- * A new example to merge: its sender's host, its type, the template derived from it, the same
- * re-derived with value lines as blocks, and the examples read with the settings (if any).
+ * A new example to merge: its sender's host, its type, the template derived from it and the same
+ * re-derived with value lines as blocks.
  */
 export interface MergeInput {
   host: string;
@@ -131,19 +128,17 @@ export interface MergeInput {
   derived: Derived;
   example: Example;
   asBlocksToo: () => Derived | null;
-  storedExamples?: FailureRow[] | null;
 }
 
 /** The first of the sender's templates that merges with this example, checked on every email it read. */
 export async function mergeIntoExisting(deps: IngestDeps, input: MergeInput): Promise<MergeOutcome> {
-  const { host, transactionType, derived, example, asBlocksToo, storedExamples = null } = input;
+  const { host, transactionType, derived, example, asBlocksToo } = input;
   // Read with the settings when the caller knew the host up front (the resolve), else now.
   const known = deps.settings.prefetched?.templates;
   const rows = (known?.host === host ? known.rows : await templatesForHost(deps.db, host))
     .filter((r) => r.transaction_type === transactionType && r.sender_domain === derived.senderDomain)
     .reverse();
-  // The examples read with the settings cover the templates read there (the same host).
-  const examples = examplesOf(deps, rows, known?.host === host ? storedExamples : null);
+  const examples = examplesOf(deps, rows);
   let reason: string | null = null;
   for (const row of rows) {
     const old = patternOf(row);

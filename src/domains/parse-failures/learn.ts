@@ -61,7 +61,6 @@ export async function planLearning(
   deps: IngestDeps,
   row: FailureRow,
   input: ManualResolveRequest,
-  stored: FailureRow[] | null = null,
 ): Promise<LearnPlan> {
   const env = await envelopeOf(deps, row);
   const l = env.local;
@@ -99,7 +98,6 @@ export async function planLearning(
     derived: derived.template,
     example,
     asBlocksToo: blocks,
-    storedExamples: stored,
   });
   const meta = {
     name: `${institution} ${type}`,

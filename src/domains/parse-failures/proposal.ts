@@ -26,10 +26,7 @@ const BY_HAND = "enter the values by hand.";
 export async function proposeTemplate(ctx: ServiceCtx, id: string): Promise<TemplateProposal> {
   const config = await getConfig(ctx);
   // The row first: an unknown id is a 404, an email already resolved a 409, whatever the settings.
-  const { deps, row } = await pendingWithDeps(ctx, {
-    id,
-    opts: { ai: null, source: "proposal", withYear: false },
-  });
+  const { deps, row } = await pendingWithDeps(ctx, { id, opts: { ai: null, source: "proposal" } });
   const routed = providerForTask(ctx.env, config, "categorization", { timeoutMs: 30_000, maxRetries: 0 });
   if (!routed.ok) return { asked: false, proposal: null, reason: routed.reason };
   if (config.ai_extraction_enabled !== true)

@@ -1,22 +1,7 @@
 /** D1 reads and writes of the quarantine (no business rules). */
-import {
-  and,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  gt,
-  gte,
-  inArray,
-  lt,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, gt, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { parseFailures as pf } from "../../db/schema";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { FailureRow } from "./rules";
 
 /** How many alerts were quarantined since an instant (the health page; a query for a batch). */
@@ -71,13 +56,10 @@ export async function getFailures(db: Db, ids: string[]): Promise<FailureRow[]> 
   return (await db.batch([first, ...rest])).flat();
 }
 
-/** One failure as a list (0 or 1 row): a statement of a caller's batch. */
-export const failureQuery = (db: Db, id: string) => db.select().from(pf).where(eq(pf.id, id)).limit(1);
-
-/** The quarantined backlog with bodies, newest first (retry-all; as listFailures orders it). */
 /** Where a stepped retry-all stopped: the last row it read (the backlog's order: newest first, then id). */
 export type BacklogAfter = { created_at: string; id: string } | null;
 
+/** The quarantined backlog with bodies, newest first (retry-all; as listFailures orders it). */
 export const backlogQuery = (db: Db, limit: number, status = "quarantined", after: BacklogAfter = null) =>
   db
     .select()
@@ -95,38 +77,6 @@ export const backlogQuery = (db: Db, limit: number, status = "quarantined", afte
     )
     .orderBy(desc(pf.created_at), pf.id)
     .limit(limit);
-
-/** What the backlog's rows key, as SQL subqueries: lower-cased recipients and stored years. */
-export const backlogKeys = () => ({
-  recipients: sql`SELECT lower(${pf.forwarded_to}) FROM ${pf} WHERE ${pf.status} = 'quarantined'`,
-  years: sql`SELECT CAST(substr(${pf.email_date}, 7, 4) AS INTEGER) FROM ${pf} WHERE ${pf.status} = 'quarantined'`,
-});
-
-/** The ids of failures kept for the raw whose hash is the SQL given (a caller's batch; a scan). */
-export const failuresOfBytesQuery = (db: Db, rawSha256: SQL) =>
-  db
-    .select({ id: pf.id })
-    .from(pf)
-    .where(
-      sql`CASE WHEN json_valid(${pf.detail}) THEN json_extract(${pf.detail}, '$.raw_sha256') END = ${rawSha256}`,
-    );
-
-/** The failures whose ids an SQL subquery lists (a caller's batch). */
-export const failuresInQuery = (db: Db, ids: SQL) => db.select().from(pf).where(sql`${pf.id} IN (${ids})`);
-
-/**
- * The failure's columns that key its replay's reads, as SQL subqueries on its row (so those reads
- * ride in one batch with the row): recipient, sender address and the stored email date's year
- * (`MM/DD/YYYY …`, the same digits `yearOf` takes; NULL otherwise).
- */
-export function failureKeys(id: string) {
-  const col = (c: SQLiteColumn) => sql`(SELECT ${c} FROM ${pf} WHERE ${pf.id} = ${id})`;
-  return {
-    recipient: col(pf.forwarded_to),
-    fromEmail: col(pf.from_email),
-    year: sql`CAST(substr(${col(pf.email_date)}, 7, 4) AS INTEGER)`,
-  };
-}
 
 export async function getFailure(db: Db, id: string): Promise<FailureRow | null> {
   return (await db.select().from(pf).where(eq(pf.id, id)).get()) ?? null;

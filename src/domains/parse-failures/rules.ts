@@ -40,6 +40,12 @@ const sentIsoOf = (emailDate: string | null) => {
   return m ? `${m[3]}-${m[1]}-${m[2]}` : null;
 };
 
+/** The year of a stored email date, else undefined. */
+export const yearOf = (emailDate: string | null) => {
+  const sent = sentIsoOf(emailDate);
+  return sent ? Number(sent.slice(0, 4)) : undefined;
+};
+
 export function toDetail(row: FailureRow): ParseFailureDetail {
   const sent = sentIsoOf(row.email_date) ?? row.created_at.slice(0, 10);
   return {

@@ -8,9 +8,8 @@ import type { TransactionRecord } from "../../ingest/types";
 import { currentImage } from "../transactions/service";
 import { deleteRowStatements } from "../transactions/queries";
 import { createdImage } from "../transactions/rules";
-import { createKeyedDeps, type DepsOptions } from "../../ingest";
-import { type Backlog, backlogPart, failurePart } from "./keyed";
-import type { BacklogAfter } from "./queries";
+import { createIngestDeps, type DepsOptions } from "../../ingest";
+import { senderHost } from "../templates/engine";
 import type { Statement } from "../../db/lists";
 import type { IngestDeps } from "../../ingest/types";
 import {
@@ -22,6 +21,8 @@ import {
   wantsLearning,
 } from "./learn";
 import {
+  type BacklogAfter,
+  backlogQuery,
   getFailure,
   listFailures,
   recoveredByInsert,
@@ -30,7 +31,7 @@ import {
   unresolveQuery,
 } from "./queries";
 import { commitManual, envelopeOf, missReason, replayDeterministic } from "./replay";
-import { type FailureRow, matchesFilter, toDetail, toSummary, unseenValues } from "./rules";
+import { type FailureRow, matchesFilter, toDetail, toSummary, unseenValues, yearOf } from "./rules";
 import type { ManualResolveRequest, ResolveImage } from "./schemas";
 
 async function mustGet(ctx: ServiceCtx, id: string): Promise<FailureRow> {
@@ -113,49 +114,33 @@ async function retryRow(
 }
 
 /**
- * The failure `id` and the settings of its replay, in ONE round trip: the row and what its columns
- * key (its recipient's mapping, its sender's learned templates and, `withYear`, its stored email
- * date's budget targets; `withExamples`, the emails those templates learned from) ride in the
- * settings batch as subqueries on the row. 404 without a row; 409 when already recovered/resolved.
+ * The pending failure `id` (404 without a row; 409 when already recovered or resolved) and its
+ * replay's deps, with what its columns key read in the settings batch: its recipient's mapping,
+ * its sender's learned templates and the budget targets of its stored email date's year (or
+ * `opts.targetsYear`).
  */
-export async function pendingWithDeps(
-  ctx: ServiceCtx,
-  { id, opts }: { id: string; opts: DepsOptions & { withYear: boolean; withExamples?: boolean } },
-) {
-  const { withYear, withExamples, ...deps } = opts;
-  const part = failurePart(getDb(ctx.env.DB), id, { withYear, withExamples });
-  const out = await createKeyedDeps(ctx.env, { clock: ctx.clock, ...deps }, part);
-  const row = out.row?.failure;
-  if (!row) throw notFound("Parse failure");
+export async function pendingWithDeps(ctx: ServiceCtx, { id, opts }: { id: string; opts: DepsOptions }) {
+  const row = await mustGet(ctx, id);
   if (row.status === "recovered" || row.status === "resolved") {
     throw conflict(`Parse failure ${id} is already ${row.status}`);
   }
-  return { deps: out.deps, row, examples: out.row?.examples ?? null };
+  const host = senderHost(row.from_email);
+  const deps = await createIngestDeps(ctx.env, {
+    clock: ctx.clock,
+    recipient: row.forwarded_to ?? "",
+    targetsYear: yearOf(row.email_date),
+    ...(host ? { templatesHost: host } : {}),
+    ...opts,
+  });
+  return { deps, row };
 }
 
 /** Re-runs the deterministic parsers from the raw in R2. */
 export async function retryParseFailure(ctx: ServiceCtx, { id, opts }: { id: string; opts?: DepsOptions }) {
-  const { deps, row } = await pendingWithDeps(ctx, {
-    id,
-    opts: { ...opts, source: "retry", withYear: true },
-  });
+  const { deps, row } = await pendingWithDeps(ctx, { id, opts: { ...opts, source: "retry" } });
   return retryRow(deps, row, ctx, (status) => ({ resourceId: id, summary: `retried: ${status}` }));
 }
 
-/** A row's own deps from the backlog's shared settings: its keys replace the batch's. */
-function rowDeps(deps: IngestDeps, backlog: Backlog, row: FailureRow): IngestDeps {
-  const keys = backlog.keysOf(row);
-  const pre = deps.settings.prefetched;
-  if (!keys || !pre) return deps;
-  const { targets: _t, templates: _s, ...shared } = pre;
-  return { ...deps, settings: { ...deps.settings, prefetched: { ...shared, ...keys } } };
-}
-
-/**
- * Retries the quarantined backlog (optionally filtered), one row at a time, in a fixed number of
- * round trips for the whole set: the backlog and every row's reads in the settings batch, then
- * each recovered row's insert, then every other row's status in one batch with the request's entry.
- */
 /** Rows one retry-all step reads (each recovered row costs a few D1 queries: well within half of 1,000). */
 export const RETRY_STEP_ROWS = 100;
 
@@ -177,16 +162,17 @@ export async function retryAllParseFailures(
     limit?: number;
   },
 ) {
-  const part = backlogPart(getDb(ctx.env.DB), limit, after);
-  const out = await createKeyedDeps(ctx.env, { clock: ctx.clock, ...opts, source: "retry" }, part);
-  const backlog = out.row ?? { rows: [], keysOf: () => null };
-  const rows = backlog.rows.filter((r) => matchesFilter(r, filter));
+  const [backlog, deps] = await Promise.all([
+    backlogQuery(getDb(ctx.env.DB), limit, "quarantined", after),
+    createIngestDeps(ctx.env, { clock: ctx.clock, ...opts, source: "retry" }),
+  ]);
+  const rows = backlog.filter((r) => matchesFilter(r, filter));
   const totals = { retried: 0, created: 0, duplicates: 0, still_failing: 0 };
   // One entry for the request, riding in the status batch (written by the door when none ran).
   ctx.journal({ summary: `retried the quarantined backlog (${rows.length})` });
   const statuses: Statement[] = [];
   for (const row of rows) {
-    const r = await retryRow(rowDeps(out.deps, backlog, row), row, ctx, undefined, (s) => {
+    const r = await retryRow(deps, row, ctx, undefined, (s) => {
       statuses.push(s);
     });
     totals.retried++;
@@ -196,9 +182,9 @@ export async function retryAllParseFailures(
   }
   const [first, ...rest] = statuses;
   if (first) await ctx.batch([first, ...rest]);
-  const last = backlog.rows.at(-1);
+  const last = backlog.at(-1);
   const next: BacklogAfter =
-    backlog.rows.length >= limit && last ? { created_at: last.created_at, id: last.id } : null;
+    backlog.length >= limit && last ? { created_at: last.created_at, id: last.id } : null;
   return { totals, next };
 }
 
@@ -211,23 +197,15 @@ export async function resolveParseFailure(
   ctx: ServiceCtx,
   { id, input }: { id: string; input: ManualResolveRequest },
 ) {
-  // The row, its recipient's mapping, its sender's learned templates (and the emails they learned
-  // from) and the override resolver's reads in the settings batch; the typed date's year names
-  // the budget targets read there too.
-  const { deps, row, examples } = await pendingWithDeps(ctx, {
+  // The typed date's year names the budget targets read with the settings.
+  const { deps, row } = await pendingWithDeps(ctx, {
     id,
-    opts: {
-      ai: null,
-      source: "resolve",
-      targetsYear: Number(input.date.slice(0, 4)),
-      withYear: false,
-      withExamples: input.learn_template !== false,
-    },
+    opts: { ai: null, source: "resolve", targetsYear: Number(input.date.slice(0, 4)) },
   });
   // A typed amount or date the email does not print is refused before anything is saved (2375 typed
   // for $23.75), unless the person confirms it.
   if (!input.confirm_not_in_email) await refuseUnseen(deps, row, input);
-  const plan = wantsLearning(row, input) ? await planLearning(deps, row, input, examples) : null;
+  const plan = wantsLearning(row, input) ? await planLearning(deps, row, input) : null;
   // Undoable: the revert deletes the row and puts the failure back in its earlier status.
   const entry = (tx: TransactionRecord) => ({
     kind: RESOLVE_KIND,
@@ -323,7 +301,7 @@ export async function undoResolve(
   }: { id: string; before: ResolveImage; after: unknown; opts: { journal?: () => void } },
 ) {
   const row = await getFailure(getDb(ctx.env.DB), id);
-  if (!row || row.status !== "resolved") throw conflict("This email is no longer resolved");
+  if (row?.status !== "resolved") throw conflict("This email is no longer resolved");
   const txId = (after as { tx_id?: unknown } | null)?.tx_id;
   const key = typeof txId === "string" ? decodeTxId(txId) : null;
   const db = getDb(ctx.env.DB);

@@ -3,31 +3,22 @@
  * learned template reads, whose validated values are found verbatim in the email, is offered as a
  * template; accepting it saves the template without the person typing anything.
  */
-import { getDb, type Db } from "../../db";
-import type { AlertTemplateRow, TransactionRow } from "../../db/schema";
-import { createKeyedDeps, type RowPart } from "../../ingest";
-import { allMappingsQuery } from "../../ingest/queries";
+import { getDb } from "../../db";
+import type { TransactionRow } from "../../db/schema";
+import { createIngestDeps } from "../../ingest";
 import { sha256Hex } from "../../ingest/hash";
 import { institutionByDomain } from "../../ingest/institutions";
 import { parseMime } from "../../ingest/mime";
 import { makeEnvelope } from "../../ingest/pipeline";
-import {
-  type Derived,
-  deriveTemplate,
-  nameFromHost,
-  readLearned,
-  senderTemplatesPart,
-  templateId,
-} from "./engine";
-import { mappingQuery } from "../../ingest/users";
-import { allTemplatesPart, getTemplateRow, insertTemplateRow, newTemplateRow } from "./engine/store";
+import { type Derived, deriveTemplate, nameFromHost, readLearned, senderHost, templateId } from "./engine";
+import { getTemplateRow, insertTemplateRow, newTemplateRow } from "./engine/store";
 import type { IngestDeps } from "../../ingest/types";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
 import { fromCents } from "../../lib/money";
-import { decodeTxId, encodeTxId, type TxKey } from "../../lib/txid";
+import { decodeTxId, encodeTxId } from "../../lib/txid";
 import { queuedRows } from "../transactions/attention-queries";
-import { keyedColumns, rowByKeyQuery } from "../transactions/queries";
+import { rowByKeyQuery } from "../transactions/queries";
 import { comparable, templateEntry } from "./service";
 
 interface Offer {
@@ -41,11 +32,9 @@ interface Offer {
 }
 
 async function offerFor(
-  base: IngestDeps,
+  deps: IngestDeps,
   tx: TransactionRow,
-  known?: RowKnown,
 ): Promise<{ offer: Offer; derived: Derived } | null> {
-  const deps = known ? withKnown(base, tx, known) : base;
   if (institutionByDomain(tx.FromEmail) || !tx.FileName || tx.Amount === null || !tx.Company) return null;
   const object = await deps.files.get(tx.FileName);
   if (!object) return null;
@@ -79,90 +68,15 @@ async function offerFor(
   };
 }
 
-/**
- * The offer's transaction as a part of the settings batch: the row (stored columns), the mapping of
- * its recipient and its sender's learned templates, keyed by the row in SQL.
- */
-function offerPart(db: Db, key: TxKey): RowPart<TransactionRow> {
-  const templates = senderTemplatesPart(db, keyedColumns(key).fromEmail);
-  return {
-    queries: [rowByKeyQuery(db, key), mappingQuery(db, key.forwardedTo), templates.query],
-    read(results) {
-      const [[tx] = [], mapping = [], tpl = []] = results as [
-        TransactionRow[],
-        { userId: string | null }[],
-        AlertTemplateRow[],
-      ];
-      if (!tx) return { row: null, keys: null };
-      const sender = templates.narrow(tpl, tx.FromEmail);
-      const keys = {
-        recipient: tx.ForwardedTo,
-        userId: mapping[0]?.userId ?? null,
-        ...(sender ? { templates: sender } : {}),
-      };
-      return { row: tx, keys };
-    },
-  };
-}
-
-/** What the list read for every row with the settings: the mappings and every learned template. */
-interface RowKnown {
-  mappings: { forwardedTo: string; userId: string | null }[];
-  templates: AlertTemplateRow[];
-}
-
-/** The deps for one listed row: its recipient's mapping and its sender's templates as prefetched. */
-function withKnown(deps: IngestDeps, tx: TransactionRow, known: RowKnown): IngestDeps {
-  const pre = deps.settings.prefetched;
-  if (!pre) return deps;
-  const to = tx.ForwardedTo.toLowerCase();
-  const mapping = known.mappings.find((m) => m.forwardedTo.toLowerCase() === to);
-  const templates = allTemplatesPart(deps.db).narrow(known.templates, tx.FromEmail);
-  const { templates: _, ...rest } = pre;
-  return {
-    ...deps,
-    settings: {
-      ...deps.settings,
-      prefetched: {
-        ...rest,
-        recipient: tx.ForwardedTo,
-        userId: mapping?.userId ?? null,
-        ...(templates ? { templates } : {}),
-      },
-    },
-  };
-}
-
-type Listed = { rows: TransactionRow[]; known: RowKnown | null };
-
-/**
- * The queued rows, every recipient mapping and every learned template as a part of the settings
- * batch (ONE round trip).
- */
-function listPart(db: Db): RowPart<Listed> {
-  return {
-    queries: [queuedRows(db, "ai_extraction", 50), allMappingsQuery(db), allTemplatesPart(db).query],
-    read(results) {
-      const [rows = [], mappings = [], templates = []] = results as [
-        { tx: TransactionRow }[],
-        RowKnown["mappings"],
-        AlertTemplateRow[],
-      ];
-      return { row: { rows: rows.map((r) => r.tx), known: { mappings, templates } }, keys: null };
-    },
-  };
-}
-
 /** AI-rescued rows still awaiting review, each offered once per sender domain. */
 export async function listOffers(ctx: ServiceCtx) {
-  const { deps, row } = await createKeyedDeps(
-    ctx.env,
-    { clock: ctx.clock, ai: null, source: "template-offer" },
-    listPart(getDb(ctx.env.DB)),
-  );
+  const [queued, deps] = await Promise.all([
+    queuedRows(getDb(ctx.env.DB), "ai_extraction", 50),
+    createIngestDeps(ctx.env, { clock: ctx.clock, ai: null, source: "template-offer" }),
+  ]);
   const offers: Offer[] = [];
-  for (const tx of row?.rows ?? []) {
-    const o = await offerFor(deps, tx, row?.known ?? undefined);
+  for (const { tx } of queued) {
+    const o = await offerFor(deps, tx);
     if (o && !offers.some((x) => x.sender_domain === o.offer.sender_domain)) offers.push(o.offer);
   }
   return { count: offers.length, offers };
@@ -175,13 +89,17 @@ export async function acceptOffer(
 ) {
   const key = decodeTxId(txId);
   if (!key) throw notFound("Transaction");
-  // The row, its recipient's mapping and its sender's templates in the settings batch.
-  const { deps, row: tx } = await createKeyedDeps(
-    ctx.env,
-    { clock: ctx.clock, ai: null, source: "template-offer" },
-    offerPart(getDb(ctx.env.DB), key),
-  );
+  const [tx] = await rowByKeyQuery(getDb(ctx.env.DB), key);
   if (!tx || tx.DeletedAt !== null) throw notFound("Transaction");
+  // Its recipient's mapping and its sender's templates ride in the settings batch.
+  const host = senderHost(tx.FromEmail);
+  const deps = await createIngestDeps(ctx.env, {
+    clock: ctx.clock,
+    ai: null,
+    source: "template-offer",
+    recipient: tx.ForwardedTo,
+    ...(host ? { templatesHost: host } : {}),
+  });
   const o = await offerFor(deps, tx);
   if (!o)
     throw conflict(

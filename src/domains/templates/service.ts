@@ -1,7 +1,6 @@
-import type { Db } from "../../db";
 import { getDb } from "../../db";
 import type { AlertTemplateRow } from "../../db/schema";
-import { createKeyedDeps, headReads, type RowPart } from "../../ingest";
+import { createIngestDeps, headReads } from "../../ingest";
 import { sha256Hex } from "../../ingest/hash";
 import { parseMime } from "../../ingest/mime";
 import { makeEnvelope } from "../../ingest/pipeline";
@@ -13,7 +12,6 @@ import {
   listTemplateRows,
   renameTemplateRow,
   restoreTemplateRow,
-  templateRowQuery,
 } from "./engine/store";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
@@ -40,12 +38,6 @@ export function toSummary(row: AlertTemplateRow): TemplateSummary {
     updated_at: row.updated_at,
   };
 }
-
-/** The template as a part of the settings batch (it keys no other read). */
-const templatePart = (db: Db, id: string): RowPart<AlertTemplateRow> => ({
-  queries: [templateRowQuery(db, id)],
-  read: ([rows]) => ({ row: (rows as AlertTemplateRow[])[0] ?? null, keys: null }),
-});
 
 async function getRow(ctx: Pick<ServiceCtx, "env">, id: string): Promise<AlertTemplateRow | null> {
   return getTemplateRow(getDb(ctx.env.DB), id);
@@ -133,15 +125,16 @@ export async function testTemplate(
   ctx: ServiceCtx,
   { id, raw }: { id: string; raw: string },
 ): Promise<TemplateTestResponse> {
+  const row = await mustGet(ctx, id);
   const bytes = new TextEncoder().encode(raw);
-  // The template and the email's recipient (its user mapping) are read with the settings.
+  // The email's recipient (its user mapping) is read with the settings.
   const { recipient } = await headReads(ctx.env, bytes, ctx.clock);
-  const { deps, row } = await createKeyedDeps(
-    ctx.env,
-    { clock: ctx.clock, ai: null, source: "template-test", recipient },
-    templatePart(getDb(ctx.env.DB), id),
-  );
-  if (!row) throw notFound("Template");
+  const deps = await createIngestDeps(ctx.env, {
+    clock: ctx.clock,
+    ai: null,
+    source: "template-test",
+    ...(recipient ? { recipient } : {}),
+  });
   const env = await makeEnvelope(deps, await parseMime(bytes), await sha256Hex(bytes), "");
   const base = { institution: row.institution, transaction_type: row.transaction_type };
   const none = (reason: string) => ({

@@ -136,12 +136,6 @@ export async function getRowAndCategories(db: Db, key: TxKey) {
   return { row: (rows[0] as TxRow | undefined) ?? null, names: categoryNames(names) };
 }
 
-/** Columns of the row `key` as SQL subqueries (what a read in the same batch is keyed by). */
-export const keyedColumns = (key: TxKey) => {
-  const col = (c: typeof t.FromEmail) => sql`(SELECT ${c} FROM ${t} WHERE ${isKey(key)})`;
-  return { fromEmail: col(t.FromEmail) };
-};
-
 /** A row by key, its stored columns only (unexecuted: the bulk edit reads its rows in one batch). */
 export const rowByKeyQuery = (db: Db, key: TxKey) => db.select().from(t).where(isKey(key)).limit(1);
 

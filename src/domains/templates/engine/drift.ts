@@ -4,16 +4,7 @@
  * One kv_state row per domain; one notice when the run starts counting; cleared by the next parse.
  */
 import type { Db } from "../../../db";
-import {
-  type DriftState,
-  kvGet,
-  kvGetGuessPart,
-  kvGetPart,
-  kvPut,
-  kvRead,
-  kvRowsQuery,
-} from "../../../db/kv";
-import { type SQL, sql } from "drizzle-orm";
+import { type DriftState, kvGet, kvGetPart, kvPut, kvRead, kvRowsQuery } from "../../../db/kv";
 import { log } from "../../../lib/log";
 import { type Notifier, safeSend } from "../../../notify";
 import { senderHost } from "./text";
@@ -66,25 +57,6 @@ export async function noteQuarantined(db: Db, notifier: Notifier, fromEmail: str
 export const driftRead = (db: Db, fromEmail: string) => {
   const host = senderHost(fromEmail);
   return host ? { host, ...kvGetPart(db, keyOf(host)) } : null;
-};
-
-/**
- * driftRead keyed by a stored address in SQL: its key guessed as the text after the first "@",
- * lower-cased; `read` answers only when that guess is the address's sender host (else undefined:
- * the caller reads it the usual way); null without a host, as driftRead.
- */
-export const driftGuessRead = (db: Db, fromEmail: SQL) => {
-  const a = sql`lower(trim(coalesce(${fromEmail}, '')))`;
-  const part = kvGetGuessPart(db, sql`${PREFIX} || substr(${a}, instr(${a}, '@') + 1)`);
-  const read = (rows: unknown[], address: string) => {
-    const host = senderHost(address);
-    if (!host) return null; // no host: no drift kept (as driftRead)
-    const bare = address.trim().toLowerCase();
-    if (bare.slice(bare.indexOf("@") + 1) !== host) return undefined;
-    const found = part.read(rows as Parameters<typeof part.read>[0], keyOf(host));
-    return { host, state: found?.value ?? null };
-  };
-  return { query: part.query, read };
 };
 
 /** The drift state after one more quarantine, and the notice to send when the run starts counting. */

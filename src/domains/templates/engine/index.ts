@@ -23,8 +23,6 @@ export {
   noteRead,
   patternOf,
   saveTemplate,
-  allTemplatesPart,
-  senderTemplatesPart,
   templateId,
   templatesForHost,
   templatesForHostQuery,
@@ -34,7 +32,6 @@ export {
 export {
   DRIFT_AFTER,
   DRIFT_KEY_PREFIX,
-  driftGuessRead,
   driftRead,
   driftReasons,
   driftReasonsFrom,

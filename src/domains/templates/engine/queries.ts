@@ -1,36 +1,11 @@
 /** Queries of alert_templates (learned templates). No rules here. */
-import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db";
 import { type AlertTemplateRow, alertTemplates as a } from "../../../db/schema";
 
 /** Templates of any of these sender domains, oldest first (a query: one statement of a caller's batch). */
 export const templatesOfDomainsQuery = (db: Db, domains: string[]) =>
   db.select().from(a).where(inArray(a.sender_domain, domains)).orderBy(a.created_at, a.id);
-
-/**
- * Every template whose domain occurs in a sender address given as SQL (a subquery on a stored row),
- * oldest first: a superset of the sender host's templates, which the caller narrows by `domainsOf`.
- */
-export const templatesInAddressQuery = (db: Db, fromEmail: SQL) =>
-  db
-    .select()
-    .from(a)
-    .where(sql`instr(lower(coalesce(${fromEmail}, '')), ${a.sender_domain}) > 0`)
-    .orderBy(a.created_at, a.id);
-
-/**
- * The ids of the emails the templates `templatesInAddressQuery` reads learned from (their pattern's
- * sources and the one that taught each), as SQL for a caller's `IN (…)`; an unreadable pattern
- * adds none.
- */
-export const sourcesInAddressSql = (fromEmail: SQL) => sql`
-  SELECT j.value FROM ${a} AS t, json_each(CASE WHEN json_valid(t.pattern) THEN t.pattern ELSE '{}' END, '$.sources') AS j
-    WHERE instr(lower(coalesce(${fromEmail}, '')), t.sender_domain) > 0
-  UNION SELECT t.source_failure_id FROM ${a} AS t
-    WHERE instr(lower(coalesce(${fromEmail}, '')), t.sender_domain) > 0`;
-
-/** Every template, oldest first (a caller's batch; narrowed per sender by the caller). */
-export const allTemplatesQuery = (db: Db) => db.select().from(a).orderBy(a.created_at, a.id);
 
 /** Templates of any of these sender domains, oldest first. */
 export const templatesOfDomains = (db: Db, domains: string[]): Promise<AlertTemplateRow[]> =>

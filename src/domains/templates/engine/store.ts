@@ -1,5 +1,3 @@
-/** Learned templates in D1: the ones a sender may use, saving a derived one, counting reads. */
-import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db";
 import type { AlertTemplateRow } from "../../../db/schema";
 import { sha256Hex } from "../../../ingest/hash";
@@ -16,12 +14,8 @@ import {
   setPatternColumns,
   templateByIdQuery,
   templatesOfDomains,
-  allTemplatesQuery,
-  sourcesInAddressSql,
-  templatesInAddressQuery,
   templatesOfDomainsQuery,
 } from "./queries";
-import { senderHost } from "./text";
 import { readSubjectWords, readTemplatePattern } from "./stored";
 import type { TemplatePattern } from "./types";
 
@@ -49,34 +43,6 @@ export async function templatesForHost(db: Db, host: string): Promise<AlertTempl
 
 /** The same read as one statement of a caller's batch (the resolve's settings batch). */
 export const templatesForHostQuery = (db: Db, host: string) => templatesOfDomainsQuery(db, domainsOf(host));
-
-/**
- * A sender's templates keyed by a stored row's address (SQL): the statement for the caller's batch
- * (a superset) and `narrow`, which keeps the templates of the address's host as templatesForHost.
- */
-export const senderTemplatesPart = (db: Db, fromEmail: SQL) => ({
-  query: templatesInAddressQuery(db, fromEmail),
-  /** The ids of the emails those templates learned from, as SQL (a superset too). */
-  sources: sourcesInAddressSql(fromEmail),
-  narrow(
-    rows: AlertTemplateRow[],
-    address: string | null,
-  ): { host: string; rows: AlertTemplateRow[] } | undefined {
-    const host = senderHost(address);
-    if (!host) return undefined;
-    const domains = new Set(domainsOf(host));
-    return { host, rows: rows.filter((r) => domains.has(r.sender_domain)) };
-  },
-});
-
-/** One template by id as a list (0 or 1 row), for a caller's batch. */
-export const templateRowQuery = (db: Db, id: string) => templateByIdQuery(db, id);
-
-/** Every template (a batch statement) and `narrow`: one sender's, as templatesForHost reads them. */
-export const allTemplatesPart = (db: Db) => ({
-  query: allTemplatesQuery(db),
-  narrow: senderTemplatesPart(db, sql`NULL`).narrow,
-});
 
 export const patternOf = (row: Pick<AlertTemplateRow, "pattern">): TemplatePattern | null =>
   readTemplatePattern(row.pattern);
