@@ -52,6 +52,10 @@ const OVER: Record<string, string> = {
     "before a delete; no one waits on it: the plain read path (issue 40: budgets only where a person waits)",
   "GET /api/v1/attachments/{attachment_id}/candidates":
     "a receipt's match list; no one waits on it: the plain read path (issue 40: budgets only where a person waits)",
+  "GET /api/v1/parse-failures/{failure_id}/template-proposal":
+    "asks a model (seconds); no one waits on its trips: plain read-then-write path, issue 40",
+  "GET /api/v1/templates/offers":
+    "the settings and the queued rows side by side, then each row's own reads: plain read-then-write path, issue 40",
 };
 
 const RIBERA = riberaStatement(["01/01/2025", "31/01/2025"], 150_000, [

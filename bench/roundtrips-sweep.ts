@@ -41,6 +41,12 @@ const ABOVE_THREE: Record<string, string> = {
   "DELETE /api/v1/categories/{name}":
     "a delete; no one waits on it: the plain read path (issue 40: budgets only where a person waits)",
   "POST /api/v1/activity/{entry_id}/revert": "revert: read path only, issue 40 (no one waits on an undo)",
+  "POST /api/v1/parse-failures/{failure_id}/retry": "no one waits: plain read-then-write path, issue 40",
+  "POST /api/v1/parse-failures/retry-all": "no one waits: plain read-then-write path, issue 40",
+  "POST /api/v1/parse-failures/{failure_id}/resolve": "no one waits: plain read-then-write path, issue 40",
+  "POST /api/v1/ignored-emails/{ignored_id}/bank-alert": "no one waits: plain read-then-write path, issue 40",
+  "POST /api/v1/templates/offers/{tx_id}/accept": "no one waits: plain read-then-write path, issue 40",
+  "POST /api/v1/templates/{template_id}/test": "no one waits: plain read-then-write path, issue 40",
   "POST /api/v1/setup/demo-data":
     "loopback only (403 on a deployed Worker): the empty-journal and budget checks and the rules' batch before it queues the alerts' steps (issue 36: each step ~60 alerts, 2 trips each, within half the Paid budget)",
 };

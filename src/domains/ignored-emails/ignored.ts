@@ -1,5 +1,5 @@
 /**
- * What the relevance gate let go is listed, not lost (issue 27): one row per ignored email (kept
+ * What the relevance gate let go is listed, not lost: one row per ignored email (kept
  * 90 days), and the addresses the owner vouched for (an alert sender whose emails always pass the
  * gate; a forwarder whose forwarded alerts are trusted). Nothing here throws into the pipeline.
  */

@@ -1,5 +1,5 @@
 /**
- * A second example of a sender that already has a template (issue 27): the two are merged into
+ * A second example of a sender that already has a template: the two are merged into
  * one template that reads both emails exactly, or the merge is refused in words (and the caller
  * keeps the new template beside the old one).
  */

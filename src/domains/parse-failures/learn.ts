@@ -1,5 +1,5 @@
 /**
- * Learning a template from a resolved email (issue 18): the values a person typed, found in the
+ * Learning a template from a resolved email: the values a person typed, found in the
  * email's own text. The hand-entered transaction stands whether or not a template is made.
  */
 import type { AlertTemplateRow } from "../../db/schema";

@@ -1,6 +1,6 @@
 /**
- * The model's reading of a quarantined alert, offered as a template the person confirms (issue 37,
- * the statement layout proposal's rule): asked only when alert reading has a provider (the
+ * The model's reading of a quarantined alert, offered as a template the person confirms (the
+ * statement layout proposal's rule): asked only when alert reading has a provider (the
  * categorization task, which rescues alerts) and the person turned on “Read unknown alerts with
  * AI”; every value is checked against the email's own text (`propose.ts`) and the template it would
  * teach is derived as a dry run, exactly as the resolve will. Never saves: confirming is the

@@ -44,7 +44,7 @@ export async function listFailures(db: Db, status: string | null, limit: number)
 /** D1 binds at most 100 values per statement: ids are asked for in chunks of this many. */
 const IDS_PER_STATEMENT = 90;
 
-/** Several failures by id, in one round trip (the emails a sender's templates learned from). */
+/** Several failures by id, in one batch (the emails a sender's templates learned from). */
 export async function getFailures(db: Db, ids: string[]): Promise<FailureRow[]> {
   const [first, ...rest] = Array.from({ length: Math.ceil(ids.length / IDS_PER_STATEMENT) }, (_, i) =>
     db
@@ -101,20 +101,18 @@ export const statusUpdate = (
     .where(eq(pf.id, id));
 
 /**
- * Marks a failure resolved by the row just inserted: for the insert's own batch, right after it,
- * changing the failure only when the insert did (`changes() > 0`).
+ * Marks a failure resolved or recovered by the row just inserted: for the insert's own batch, right
+ * after it, changing the failure only when the insert did (`changes() > 0`).
  */
-export const resolvedByInsert = (db: Db, id: string, dateFileName: string, nowIso: string) =>
+export const settledByInsert = (
+  db: Db,
+  id: string,
+  status: "resolved" | "recovered",
+  { dateFileName, nowIso }: { dateFileName: string; nowIso: string },
+) =>
   db
     .update(pf)
-    .set({ status: "resolved", updated_at: nowIso, resolved_tx: dateFileName })
-    .where(and(eq(pf.id, id), sql`changes() > 0`));
-
-/** Marks a failure recovered by the row just inserted (a retry): guarded like `resolvedByInsert`. */
-export const recoveredByInsert = (db: Db, id: string, dateFileName: string, nowIso: string) =>
-  db
-    .update(pf)
-    .set({ status: "recovered", updated_at: nowIso, resolved_tx: dateFileName })
+    .set({ status, updated_at: nowIso, resolved_tx: dateFileName })
     .where(and(eq(pf.id, id), sql`changes() > 0`));
 
 /** Undo of a resolve: the failure back to its earlier status, no resolved row (a statement for a batch). */

@@ -54,7 +54,7 @@ export async function replayDeterministic(
   const env = await envelopeOf(deps, row);
   const { institution, fields, stage } = parseStep(env.email.fromEmail, env.email.text);
   if (!institution || fields.amount === null) {
-    // A template learned since (issue 18) may read what the built-in parsers cannot.
+    // A template learned since may read what the built-in parsers cannot.
     const learned = await commitLearned(deps, env, opts);
     if (learned?.status === "invalid")
       return { status: "failed", stage: "db_validation_failed", envelope: env };
@@ -72,7 +72,7 @@ export async function replayDeterministic(
   return result;
 }
 
-/** Why the sender's learned templates did not read this email (issue 23), or null. */
+/** Why the sender's learned templates did not read this email, or null. */
 export async function missReason(deps: IngestDeps, env: Envelope): Promise<string | null> {
   return explainMiss(deps.db, env.email, env.local, deps.settings.prefetched?.templates);
 }

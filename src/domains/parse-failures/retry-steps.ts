@@ -1,6 +1,6 @@
 /**
- * Retry-all in bounded steps (issue 36): the request retries the first RETRY_STEP_ROWS rows of the
- * backlog and answers (a backlog that small is done: the answer is the totals, as before); a larger
+ * Retry-all in bounded steps: the request retries the first RETRY_STEP_ROWS rows of the
+ * backlog and answers (a backlog that small is done: the answer is the totals); a larger
  * one goes on in queue messages ("retry-all-step"), one step each, its running totals in the
  * single-slot Durable Object, which GET /parse-failures/retry-all returns.
  */

@@ -25,8 +25,7 @@ import {
   backlogQuery,
   getFailure,
   listFailures,
-  recoveredByInsert,
-  resolvedByInsert,
+  settledByInsert,
   statusUpdate,
   unresolveQuery,
 } from "./queries";
@@ -89,7 +88,7 @@ async function retryRow(
     entry
       ? {
           journal: { ctx, entry: () => entry("recovered") },
-          withRow: (dfn) => [recoveredByInsert(db, row.id, dfn, nowIso)],
+          withRow: (dfn) => [settledByInsert(db, row.id, "recovered", { dateFileName: dfn, nowIso })],
         }
       : {},
   );
@@ -228,7 +227,10 @@ export async function resolveParseFailure(
   const mergeAfter = plan?.kind === "merge" && !early;
   const result = await commitManual(deps, row, input, {
     journal: mergeAfter ? undefined : { ctx, entry: early?.entry ? () => early.entry! : entry },
-    withRow: (dfn) => [resolvedByInsert(deps.db, id, dfn, nowIso), ...(early ? [early.stmt] : [])],
+    withRow: (dfn) => [
+      settledByInsert(deps.db, id, "resolved", { dateFileName: dfn, nowIso }),
+      ...(early ? [early.stmt] : []),
+    ],
   });
   if (result.status === "invalid") {
     throw validationError(

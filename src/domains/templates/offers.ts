@@ -1,5 +1,5 @@
 /**
- * AI-offered templates (issue 18, item 6): an AI-rescued alert of a bank no built-in parser or
+ * AI-offered templates: an AI-rescued alert of a bank no built-in parser or
  * learned template reads, whose validated values are found verbatim in the email, is offered as a
  * template; accepting it saves the template without the person typing anything.
  */
