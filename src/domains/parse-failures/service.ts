@@ -113,25 +113,28 @@ async function retryRow(
 }
 
 /**
- * The pending failure `id` (404 without a row; 409 when already recovered or resolved) and its
- * replay's deps, with what its columns key read in the settings batch: its recipient's mapping,
- * its sender's learned templates and the budget targets of its stored email date's year (or
- * `opts.targetsYear`).
+ * A failure's replay deps, with what its columns key read in the settings batch as a door reads
+ * them: its recipient's mapping, its sender's learned templates and the budget targets of its
+ * stored email date's year (or `opts.targetsYear`).
  */
-export async function pendingWithDeps(ctx: ServiceCtx, { id, opts }: { id: string; opts: DepsOptions }) {
-  const row = await mustGet(ctx, id);
-  if (row.status === "recovered" || row.status === "resolved") {
-    throw conflict(`Parse failure ${id} is already ${row.status}`);
-  }
+function replayDeps(ctx: ServiceCtx, row: FailureRow, opts: DepsOptions) {
   const host = senderHost(row.from_email);
-  const deps = await createIngestDeps(ctx.env, {
+  return createIngestDeps(ctx.env, {
     clock: ctx.clock,
     recipient: row.forwarded_to ?? "",
     targetsYear: yearOf(row.email_date),
     ...(host ? { templatesHost: host } : {}),
     ...opts,
   });
-  return { deps, row };
+}
+
+/** The pending failure `id` (404 without a row; 409 when already recovered or resolved) and its deps. */
+export async function pendingWithDeps(ctx: ServiceCtx, { id, opts }: { id: string; opts: DepsOptions }) {
+  const row = await mustGet(ctx, id);
+  if (row.status === "recovered" || row.status === "resolved") {
+    throw conflict(`Parse failure ${id} is already ${row.status}`);
+  }
+  return { deps: await replayDeps(ctx, row, opts), row };
 }
 
 /** Re-runs the deterministic parsers from the raw in R2. */
@@ -161,17 +164,21 @@ export async function retryAllParseFailures(
     limit?: number;
   },
 ) {
-  const [backlog, deps] = await Promise.all([
-    backlogQuery(getDb(ctx.env.DB), limit, "quarantined", after),
-    createIngestDeps(ctx.env, { clock: ctx.clock, ...opts, source: "retry" }),
-  ]);
+  const backlog = await backlogQuery(getDb(ctx.env.DB), limit, "quarantined", after);
   const rows = backlog.filter((r) => matchesFilter(r, filter));
+  // Rows of one recipient, sender and year share their deps (one settings read).
+  const shared = new Map<string, Promise<IngestDeps>>();
+  const depsOf = (row: FailureRow) => {
+    const key = JSON.stringify([row.forwarded_to, senderHost(row.from_email), yearOf(row.email_date)]);
+    if (!shared.has(key)) shared.set(key, replayDeps(ctx, row, { ...opts, source: "retry" }));
+    return shared.get(key)!;
+  };
   const totals = { retried: 0, created: 0, duplicates: 0, still_failing: 0 };
   // One entry for the request, riding in the status batch (written by the door when none ran).
   ctx.journal({ summary: `retried the quarantined backlog (${rows.length})` });
   const statuses: Statement[] = [];
   for (const row of rows) {
-    const r = await retryRow(deps, row, ctx, undefined, (s) => {
+    const r = await retryRow(await depsOf(row), row, ctx, undefined, (s) => {
       statuses.push(s);
     });
     totals.retried++;
