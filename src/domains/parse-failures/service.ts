@@ -62,18 +62,24 @@ export async function dismissParseFailure(ctx: ServiceCtx, id: string) {
 }
 
 /**
- * Replays one row and writes its new status through the verb's batch. `entry`: the row's own
- * ledger entry (a single retry): a recovered row's status and entry ride in the insert's own batch
- * (guarded: only when the row was inserted), else the entry is queued just before the status write.
- * Without it the caller's queued entry (retry-all's one) rides in its status write; `defer`: the
- * status write is handed to the caller (retry-all writes every row's in one batch at the end).
+ * Replays one row. `entry`: the row's own ledger entry (a single retry): a recovered row's status
+ * and entry ride in the insert's own batch (guarded: only when the row was inserted), else the
+ * entry rides in the status write. `defer`: the status write is handed to the caller (retry-all
+ * writes every row's in one batch at the end, with its one entry).
  */
 async function retryRow(
-  deps: IngestDeps,
-  row: FailureRow,
   ctx: Pick<ServiceCtx, "journal" | "batch">,
-  entry?: (status: string) => JournalEntry,
-  defer?: (status: Statement) => void,
+  {
+    deps,
+    row,
+    entry,
+    defer,
+  }: {
+    deps: IngestDeps;
+    row: FailureRow;
+    entry?: (status: string) => JournalEntry;
+    defer?: (status: Statement) => void;
+  },
 ) {
   const nowIso = deps.clock().toISOString();
   const write = async (status: string, ...args: Parameters<typeof statusUpdate>) => {
@@ -140,7 +146,7 @@ export async function pendingWithDeps(ctx: ServiceCtx, { id, opts }: { id: strin
 /** Re-runs the deterministic parsers from the raw in R2. */
 export async function retryParseFailure(ctx: ServiceCtx, { id, opts }: { id: string; opts?: DepsOptions }) {
   const { deps, row } = await pendingWithDeps(ctx, { id, opts: { ...opts, source: "retry" } });
-  return retryRow(deps, row, ctx, (status) => ({ resourceId: id, summary: `retried: ${status}` }));
+  return retryRow(ctx, { deps, row, entry: (status) => ({ resourceId: id, summary: `retried: ${status}` }) });
 }
 
 /** Rows one retry-all step reads (each recovered row costs a few D1 queries: well within half of 1,000). */
@@ -178,9 +184,7 @@ export async function retryAllParseFailures(
   ctx.journal({ summary: `retried the quarantined backlog (${rows.length})` });
   const statuses: Statement[] = [];
   for (const row of rows) {
-    const r = await retryRow(await depsOf(row), row, ctx, undefined, (s) => {
-      statuses.push(s);
-    });
+    const r = await retryRow(ctx, { deps: await depsOf(row), row, defer: (s) => statuses.push(s) });
     totals.retried++;
     if (r.status === "recovered") totals.created++;
     else if (r.status === "duplicate") totals.duplicates++;
