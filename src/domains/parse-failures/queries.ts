@@ -60,13 +60,13 @@ export async function getFailures(db: Db, ids: string[]): Promise<FailureRow[]> 
 export type BacklogAfter = { created_at: string; id: string } | null;
 
 /** The quarantined backlog with bodies, newest first (retry-all; as listFailures orders it). */
-export const backlogQuery = (db: Db, limit: number, status = "quarantined", after: BacklogAfter = null) =>
+export const backlogQuery = (db: Db, limit: number, after: BacklogAfter) =>
   db
     .select()
     .from(pf)
     .where(
       and(
-        eq(pf.status, status),
+        eq(pf.status, "quarantined"),
         after
           ? or(
               lt(pf.created_at, after.created_at),

@@ -18,8 +18,10 @@ export const RETRY_KIND = "retry-all";
 export const RETRY_STEP_KIND = "retry-all-step";
 
 type Filter = { from_domain?: string | null; institution?: string | null };
-type Totals = { retried: number; created: number; duplicates: number; still_failing: number };
-const ZERO: Totals = { retried: 0, created: 0, duplicates: 0, still_failing: 0 };
+const COUNTS = ["retried", "created", "duplicates", "still_failing"] as const;
+type Totals = Record<(typeof COUNTS)[number], number>;
+const totals = (count: (k: keyof Totals) => number) =>
+  Object.fromEntries(COUNTS.map((k) => [k, count(k)])) as Totals;
 
 const Payload = z.object({
   id: z.string(),
@@ -29,20 +31,9 @@ const Payload = z.object({
 
 const totalsOf = (job: SlotJob | null): Totals => {
   const p = job?.progress ?? {};
-  const n = (k: keyof Totals) => (typeof p[k] === "number" ? (p[k] as number) : 0);
-  return {
-    retried: n("retried"),
-    created: n("created"),
-    duplicates: n("duplicates"),
-    still_failing: n("still_failing"),
-  };
+  return totals((k) => (typeof p[k] === "number" ? (p[k] as number) : 0));
 };
-const add = (a: Totals, b: Totals): Totals => ({
-  retried: a.retried + b.retried,
-  created: a.created + b.created,
-  duplicates: a.duplicates + b.duplicates,
-  still_failing: a.still_failing + b.still_failing,
-});
+const add = (a: Totals, b: Totals): Totals => totals((k) => a[k] + b[k]);
 
 /**
  * POST retry-all: the first step here. Done: the totals with status "done". More left: the rest is
@@ -114,7 +105,7 @@ export async function retryAllStatus(env: Env, clock: Clock) {
     "Retrying the backlog stopped making progress.",
   );
   return {
-    ...(job ? totalsOf(job) : ZERO),
+    ...totalsOf(job),
     ...view,
     steps: typeof job?.progress.steps === "number" ? job.progress.steps : 0,
   };

@@ -170,7 +170,7 @@ export async function retryAllParseFailures(
     limit?: number;
   },
 ) {
-  const backlog = await backlogQuery(getDb(ctx.env.DB), limit, "quarantined", after);
+  const backlog = await backlogQuery(getDb(ctx.env.DB), limit, after);
   const rows = backlog.filter((r) => matchesFilter(r, filter));
   // Rows of one recipient, sender and year share their deps (one settings read).
   const shared = new Map<string, Promise<IngestDeps>>();
