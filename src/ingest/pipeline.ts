@@ -14,18 +14,10 @@ import { unwrapForward } from "./forwarded";
 import { sha256Hex } from "./hash";
 import { type ParsedEmail, parseMime } from "./mime";
 import { receivedVerdicts, senderVerified } from "./received";
-import { isTrusted, recordIgnored } from "../domains/ignored-emails/ignored";
+import { recordIgnored } from "../domains/ignored-emails/ignored";
 import { duplicateNoted, rowJournal, writeWithEntry } from "./ledger";
-import {
-  type FailureRow,
-  ignoredInWords,
-  noticeOncePerDay,
-  quarantineIdFor,
-  recordFailure,
-  relevanceGate,
-} from "./quarantine";
+import { type FailureRow, ignoredInWords, relevanceGate } from "./quarantine";
 import { headerDate, rawKey, storeRaw, toBytes } from "./raw";
-import type { Statement } from "../db/lists";
 import type { FailureStage, IngestDeps, IngestOutcome } from "./types";
 import { readUnread, type UnreadFacts, writeQuarantine } from "./unread";
 import { resolveUserId } from "./users";
@@ -33,7 +25,6 @@ import {
   CONFIRM_FIRST,
   learnedAudit,
   learnedFields,
-  noteQuarantined,
   noteRead,
   parsedNote,
   readingLocal,
@@ -100,14 +91,14 @@ export async function runPipeline(raw: Uint8Array | string, deps: IngestDeps): P
       schema_version: 1,
       ...checks.audit,
     };
-    // The sender's drift note rides with the context write of a created row.
+    // The sender's parse note leads the insert's batch (a created row and a duplicate alike).
     const note = parsedNote(deps.db, envelope.email.fromEmail, institution.name, deps.clock().toISOString());
     const result = await commitTransaction(deps, draft, {
       ...attention(checks.attention),
       followUp: note ? [note] : [],
       ...rowJournal(deps),
     });
-    if (result.status === "duplicate") await duplicateNoted(deps, result.tx, noteAgain(deps, result, note));
+    if (result.status === "duplicate") await duplicateNoted(deps, result.tx, note);
     if (result.status !== "invalid") return asOutcome(result, false);
     return quarantine(deps, envelope, {
       institution: institution.name,
@@ -203,8 +194,7 @@ export async function commitLearned(
     ...opts,
   });
   if (result.status === "created") await noteRead(deps.db, reading.template.id, nowIso);
-  else if (result.status === "duplicate")
-    await duplicateNoted(deps, result.tx, noteAgain(deps, result, note));
+  else if (result.status === "duplicate") await duplicateNoted(deps, result.tx, note);
   return result;
 }
 
@@ -230,14 +220,9 @@ async function rescueOrQuarantine(
   // reads the whole body, so it shares that consent.
   const aiConsent =
     deps.ai && deps.settings.aiCategorizationEnabled && deps.settings.aiExtractionEnabled ? deps.ai : null;
-  // The reads of an unread email in one batch (null: read each on its own, as they fail open).
-  const { fromEmail, messageId } = envelope.email;
-  const facts = await readUnread(deps, { fromEmail, messageId, rawSha256: envelope.rawSha });
+  const facts = await unreadFacts(deps, envelope);
   const from = envelope.email.fromEmail.toLowerCase();
-  const known =
-    taught ||
-    Boolean(from && deps.settings.alertSenders?.includes(from)) ||
-    (facts ? facts.trusted : await isTrusted(deps.db, from, "alert_sender"));
+  const known = taught || Boolean(from && deps.settings.alertSenders?.includes(from)) || facts.trusted;
   // An email that failed authentication is never handed to the model either.
   const ai = parseStage === "authentication_failed" ? null : aiConsent;
   const gate = await relevanceGate(
@@ -322,17 +307,24 @@ interface Quarantined {
   institution: string | null;
   stage: FailureStage;
   detail: Record<string, unknown>;
-  facts?: UnreadFacts | null;
+  facts?: UnreadFacts;
 }
+
+/** An unread email's reads in one batch (or as the settings batch read them from its head). */
+const unreadFacts = (deps: IngestDeps, envelope: Envelope) =>
+  readUnread(deps, {
+    fromEmail: envelope.email.fromEmail,
+    messageId: envelope.email.messageId,
+    rawSha256: envelope.rawSha,
+  });
 
 async function quarantine(
   deps: IngestDeps,
   envelope: Envelope,
-  { institution, stage, detail, facts = null }: Quarantined,
+  { institution, stage, detail, facts }: Quarantined,
 ): Promise<IngestOutcome> {
-  const id =
-    facts?.quarantineId ?? (await quarantineIdFor(deps.db, envelope.email.messageId, envelope.rawSha));
-  const now = deps.clock();
+  const read = facts ?? (await unreadFacts(deps, envelope));
+  const id = read.quarantineId;
   const row: FailureRow = {
     id,
     stage,
@@ -349,31 +341,11 @@ async function quarantine(
       user_id: envelope.userId,
     },
   };
-  const out = { status: "quarantined" as const, id, failure_stage: stage, institution };
-  // The row, the notice stamp and the drift count in one batch; else step by step.
-  if (facts && (await writeQuarantine(deps, row, facts, now))) return out;
-  await recordFailure(
-    deps.db,
-    row,
-    now.toISOString(),
-    deps.ledger
-      ? (stmt) => writeWithEntry(deps, { resourceId: id, summary: `quarantined: ${id} (${stage})` }, stmt)
-      : undefined,
-  );
-  await noticeOncePerDay(deps.db, deps.notify, institution, stage, now);
-  // A domain that used to parse and now quarantines in a row: its wording may have changed.
-  await noteQuarantined(deps.db, deps.notify, envelope.email.fromEmail, now);
-  return out;
+  await writeQuarantine(deps, row, read, deps.clock());
+  return { status: "quarantined", id, failure_stage: stage, institution };
 }
 
 const attention = (reason: string | null) => (reason ? { attentionReason: reason } : {});
-
-/**
- * A duplicate's parse note, to write with its entry: none when it led the insert's batch and no
- * ledger waits for a write to ride in (the verb's ledger writes it again with the entry).
- */
-const noteAgain = (deps: IngestDeps, result: { followedUp?: boolean }, note: Statement | null) =>
-  result.followedUp && !deps.ledger ? null : note;
 
 /** SPEC's `Name` when the alert prints none: the cardholder mapped to the card's last four digits. */
 function cardName(deps: IngestDeps, institution: string, text: string): string | null {
