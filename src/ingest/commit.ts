@@ -131,7 +131,11 @@ export const typedCategory = (category: string | null | undefined): CategoryChoi
 
 const givenCategory = (choice: Extract<CategoryChoice, { by: "given" }>, nowIso: string): Categorized => ({
   category: choice.category,
-  audit: categoryAudit({ source: choice.source, confidence: 1, reviewed_at: choice.reviewed ? nowIso : null }),
+  audit: categoryAudit({
+    source: choice.source,
+    confidence: 1,
+    reviewed_at: choice.reviewed ? nowIso : null,
+  }),
 });
 
 /** The record of a cleaned, identified draft with its hash and category (no context yet). */
@@ -202,7 +206,8 @@ export async function commitTransaction(
   if (added === undefined) return { status: "invalid", reason: "fields rejected by validation" };
   // A duplicate reports the already-stored row's key.
   if (added === false) return { status: "duplicate", tx: twin ? { ...tx, DateFileName: twin } : tx };
-  if (context) tx.TransactionContext = (rows[0] as { context: TransactionContext | null }[])[0]?.context ?? null;
+  if (context)
+    tx.TransactionContext = (rows[0] as { context: TransactionContext | null }[])[0]?.context ?? null;
   if (opts.attentionReason) await markAttention(deps, tx, opts.attentionReason);
   // 7. Notify (provider failures never lose the transaction).
   if (opts.notify !== false && shouldNotify(tx, deps.settings.blockedCompanies)) {

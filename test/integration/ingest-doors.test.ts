@@ -114,7 +114,9 @@ const viaImap = (raw: Uint8Array) => imapIngest(E)(raw, { uid: 1 });
 async function failingWrites(table: string) {
   await E.DB.batch([
     E.DB.prepare("CREATE TABLE outage_gone (x)"),
-    E.DB.prepare(`CREATE TRIGGER outage AFTER INSERT ON ${table} BEGIN INSERT INTO outage_gone VALUES (1); END`),
+    E.DB.prepare(
+      `CREATE TRIGGER outage AFTER INSERT ON ${table} BEGIN INSERT INTO outage_gone VALUES (1); END`,
+    ),
     E.DB.prepare("DROP TABLE outage_gone"),
   ]);
   return { end: () => E.DB.prepare("DROP TRIGGER outage").run() };
@@ -222,7 +224,10 @@ describe("every door into the one pipeline", () => {
     expect(await allFailures()).toHaveLength(1);
     // Each failed batch took its entry and the sender's parse note with it.
     const entries = (await call("/api/v1/activity")).body.entries;
-    expect(entries.map((e: { summary: string }) => e.summary.split(":")[0])).toEqual(["quarantined", "created"]);
+    expect(entries.map((e: { summary: string }) => e.summary.split(":")[0])).toEqual([
+      "quarantined",
+      "created",
+    ]);
     const note = await E.DB.prepare("SELECT value FROM kv_state WHERE key = 'wording:cibc.com'").first();
     expect(JSON.parse(String(note?.value))).toMatchObject({ institution: "CIBC", fails: 0 });
   });

@@ -445,7 +445,9 @@ describe("fail-open exactly where SPEC says", () => {
 
   it("a storage outage on the write batch or its dedup check is not swallowed (the door retries)", async () => {
     for (const part of [/insert into "transactions"/i, /select "DateFileName" from "transactions"/i]) {
-      await expect(ingestEmail(cibc(), testDeps({ db: failingOn(env.DB, part) }))).rejects.toThrow(/D1_ERROR/);
+      await expect(ingestEmail(cibc(), testDeps({ db: failingOn(env.DB, part) }))).rejects.toThrow(
+        /D1_ERROR/,
+      );
     }
     expect(await allTransactions()).toHaveLength(0);
   });
