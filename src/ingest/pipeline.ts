@@ -18,7 +18,7 @@ import { recordIgnored } from "../domains/ignored-emails/ignored";
 import { duplicateNoted, rowJournal, writeWithEntry } from "./ledger";
 import { type FailureRow, ignoredInWords, relevanceGate } from "./quarantine";
 import { headerDate, rawKey, storeRaw, toBytes } from "./raw";
-import type { FailureStage, IngestDeps, IngestOutcome } from "./types";
+import type { ExtractionAudit, FailureStage, IngestDeps, IngestOutcome } from "./types";
 import { readUnread, type UnreadFacts, writeQuarantine } from "./unread";
 import { resolveUserId } from "./users";
 import {
@@ -73,52 +73,33 @@ export async function runPipeline(raw: Uint8Array | string, deps: IngestDeps): P
     });
   }
 
-  if (institution && fields.amount !== null) {
-    // 4-7. Categorize, write with dedup, context, notify.
-    const draft = buildDraft(envelope, {
-      institution: institution.name,
-      amount: fields.amount,
-      company: fields.company,
-      name: fields.name ?? cardName(deps, institution.name, envelope.email.text),
-      type: fields.transaction_type,
-    });
-    const checks = await checkReading(deps, envelope.email, fields.amount);
-    draft.ExtractionAudit = {
-      method: "parser",
-      model: institution.name,
-      validated: true,
-      extracted_at: deps.clock().toISOString(),
-      schema_version: 1,
-      ...checks.audit,
-    };
-    // The sender's parse note leads the insert's batch (a created row and a duplicate alike).
-    const note = parsedNote(deps.db, envelope.email.fromEmail, institution.name, deps.clock().toISOString());
-    const result = await commitTransaction(deps, draft, {
-      ...attention(checks.attention),
-      followUp: note ? [note] : [],
-      ...rowJournal(deps),
-    });
-    if (result.status === "duplicate") await duplicateNoted(deps, result.tx, note);
-    if (result.status !== "invalid") return asOutcome(result, false);
-    return quarantine(deps, envelope, {
-      institution: institution.name,
-      stage: "db_validation_failed",
-      detail: { error: result.reason },
-    });
-  }
-
-  // 3b. No built-in reading: a template learned from a hand-resolved email of this sender.
+  // 4-7. Categorize, write with dedup, context, notify.
   const seen: { templates: number; reason?: string } = { templates: 0 };
-  const learned = await commitLearned(deps, envelope, {}, seen);
-  if (learned?.status === "invalid") {
-    const detail = { error: learned.reason };
+  const read =
+    institution && fields.amount !== null
+      ? await commitReading(
+          deps,
+          envelope,
+          buildDraft(envelope, {
+            institution: institution.name,
+            amount: fields.amount,
+            company: fields.company,
+            // SPEC's `Name` when the alert prints none: the cardholder of the card's last four digits.
+            name: fields.name ?? nameForCard(deps.settings.cardNames, institution.name, envelope.email.text),
+            type: fields.transaction_type,
+          }),
+          { audit: readAudit("parser", institution.name, deps.clock().toISOString()) },
+        )
+      : // 3b. No built-in reading: a template learned from a hand-resolved email of this sender.
+        await commitLearned(deps, envelope, {}, seen);
+  if (read?.status === "invalid") {
     return quarantine(deps, envelope, {
       institution: institution?.name ?? null,
       stage: "db_validation_failed",
-      detail,
+      detail: { error: read.reason },
     });
   }
-  if (learned) return asOutcome(learned, false);
+  if (read) return asOutcome(read, false);
 
   // 8. No usable transaction: relevance gate, AI rescue, quarantine.
   return rescueOrQuarantine(deps, envelope, {
@@ -180,21 +161,67 @@ export async function commitLearned(
   );
   if (!reading) return null;
   const local = readingLocal(reading.values, envelope.local, deps.settings.timezone);
-  const draft = buildDraft({ ...envelope, local }, learnedFields(reading));
   const nowIso = deps.clock().toISOString();
-  const checks = await checkReading(deps, envelope.email, draft.Amount);
-  draft.ExtractionAudit = { ...learnedAudit(reading.template, nowIso), ...checks.audit };
   const confirm = reading.template.match_count < CONFIRM_FIRST;
-  // The sender's parse note leads the insert's batch (a created row and a duplicate alike).
-  const note = parsedNote(deps.db, envelope.email.fromEmail, reading.template.institution, nowIso);
-  const result = await commitTransaction(deps, draft, {
-    ...attention(checks.attention ?? (confirm ? "learned_template" : null)),
-    followUp: note ? [note] : [],
-    ...rowJournal(deps),
-    ...opts,
-  });
+  const result = await commitReading(
+    deps,
+    envelope,
+    buildDraft({ ...envelope, local }, learnedFields(reading)),
+    {
+      audit: learnedAudit(reading.template, nowIso),
+      attention: (flag) => flag ?? (confirm ? "learned_template" : null),
+      opts,
+    },
+  );
   if (result.status === "created") await noteRead(deps.db, reading.template.id, nowIso);
-  else if (result.status === "duplicate") await duplicateNoted(deps, result.tx, note);
+  return result;
+}
+
+const readAudit = (method: ExtractionAudit["method"], model: string, nowIso: string): ExtractionAudit => ({
+  method,
+  model,
+  validated: true,
+  extracted_at: nowIso,
+  schema_version: 1,
+});
+
+/**
+ * Commits one reading of the email (a parser's, a learned template's, the model's): the checks
+ * join its audit and may flag it (`attention` picks the reason from theirs), the verb's entry
+ * rides with the row; a parser's or template's reading leads the insert's batch with the sender's
+ * parse note (a created row and a duplicate alike), and a duplicate's entry rides with that note.
+ */
+async function commitReading(
+  deps: IngestDeps,
+  envelope: Envelope,
+  draft: Draft,
+  {
+    audit,
+    attention = (flag) => flag,
+    opts = {},
+  }: {
+    audit: ExtractionAudit;
+    attention?: (flag: string | null) => string | null;
+    opts?: Pick<CommitOptions, "journal" | "withRow">;
+  },
+): Promise<CommitResult> {
+  const checks = await checkReading(deps, envelope.email, draft.Amount);
+  const reason = attention(checks.attention);
+  const note =
+    audit.method === "ai_fallback"
+      ? null
+      : parsedNote(deps.db, envelope.email.fromEmail, draft.Institution, audit.extracted_at);
+  const result = await commitTransaction(
+    deps,
+    { ...draft, ExtractionAudit: { ...audit, ...checks.audit } },
+    {
+      ...(reason ? { attentionReason: reason } : {}),
+      followUp: note ? [note] : [],
+      ...rowJournal(deps),
+      ...opts,
+    },
+  );
+  if (result.status === "duplicate") await duplicateNoted(deps, result.tx, note);
   return result;
 }
 
@@ -253,20 +280,10 @@ async function rescueOrQuarantine(
         name: null,
         type: ex.value.transaction_type,
       });
-      const checks = await checkReading(deps, envelope.email, ex.value.amount_cents);
-      draft.ExtractionAudit = {
-        method: "ai_fallback",
-        model: ai.model,
-        validated: true,
-        extracted_at: deps.clock().toISOString(),
-        schema_version: 1,
-        ...checks.audit,
-      };
-      const result = await commitTransaction(deps, draft, {
-        attentionReason: "ai_extraction",
-        ...rowJournal(deps),
+      const result = await commitReading(deps, envelope, draft, {
+        audit: readAudit("ai_fallback", ai.model, deps.clock().toISOString()),
+        attention: () => "ai_extraction",
       });
-      if (result.status === "duplicate") await duplicateNoted(deps, result.tx, null);
       if (result.status !== "invalid") return asOutcome(result, true);
       stage = "db_validation_failed";
       detail.error = result.reason;
@@ -345,13 +362,6 @@ async function quarantine(
   return { status: "quarantined", id, failure_stage: stage, institution };
 }
 
-const attention = (reason: string | null) => (reason ? { attentionReason: reason } : {});
-
-/** SPEC's `Name` when the alert prints none: the cardholder mapped to the card's last four digits. */
-function cardName(deps: IngestDeps, institution: string, text: string): string | null {
-  return nameForCard(deps.settings.cardNames, institution, text);
-}
-
 export interface DraftFields {
   institution: string;
   amount: Cents;
@@ -359,11 +369,6 @@ export interface DraftFields {
   name: string | null;
   type: string | null;
 }
-
-const clean = (s: string | null) => {
-  const t = s?.replace(/\s+/g, " ").trim();
-  return t ? t : null;
-};
 
 export function buildDraft(envelope: Envelope, f: DraftFields): Draft {
   const e = envelope.email;
@@ -373,10 +378,11 @@ export function buildDraft(envelope: Envelope, f: DraftFields): Draft {
     UserId: envelope.userId,
     Institution: f.institution,
     Amount: f.amount,
-    Company: clean(f.company),
+    // Names are cleaned by the commit (cleanName).
+    Company: f.company,
     // The direction of money that can go both ways, from the alert's own words.
     TransactionType: directedType(f.type, e.text),
-    Name: clean(f.name),
+    Name: f.name,
     Date: displayDate(envelope.local),
     FileName: envelope.fileName,
     FromName: e.fromName,
