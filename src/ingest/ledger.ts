@@ -27,7 +27,7 @@ export const rowJournal = (deps: Pick<IngestDeps, "db" | "ledger">): Pick<Commit
   deps.ledger ? { journal: { ctx: deps.ledger, entry: (tx) => rowEntry("created", tx) } } : {};
 
 /**
- * Runs `stmt` (and `more`) with the entry in one batch (without a ledger: alone). When the write
+ * Runs `stmt` with the entry in one batch (without a ledger: alone). When the write
  * fails the entry is queued again under its id, so a caller that goes on (fail-open) still gets
  * it written by the door; a caller that fails drops it with the request.
  */
@@ -35,12 +35,11 @@ export async function writeWithEntry(
   deps: Pick<IngestDeps, "db" | "ledger">,
   entry: JournalEntry,
   stmt: Statement,
-  ...more: Statement[]
 ): Promise<readonly unknown[]> {
-  if (!deps.ledger) return deps.db.batch([stmt, ...more]);
+  if (!deps.ledger) return deps.db.batch([stmt]);
   const id = deps.ledger.journal(entry);
   try {
-    return await deps.ledger.batch([stmt, ...more]);
+    return await deps.ledger.batch([stmt]);
   } catch (err) {
     deps.ledger.journal({ ...entry, id });
     throw err;
