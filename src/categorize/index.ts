@@ -4,10 +4,10 @@
  * other path ends at Miscellaneous. The CategoryAudit of every outcome is returned with it.
  * Shared by ingestion, hand entry and the domains that edit overrides, aliases and categories.
  */
-import type { Db } from "../db";
-import type { AiProvider } from "../ai/provider";
 import { asAiError } from "../ai/provider";
+import type { Db } from "../db";
 import type { Clock } from "../lib/clock";
+import type { IngestDeps } from "../ingest/types";
 import { log } from "../lib/log";
 import type { Cents } from "../lib/money";
 import { type CategoryAudit, categoryAudit } from "./audit";
@@ -24,15 +24,8 @@ export interface CategorizeInput {
   amount: Cents;
   company: string | null;
   transactionType: string | null;
-}
-
-export interface CategorizeDeps {
-  db: Db;
-  clock: Clock;
-  ai: AiProvider | null;
-  aiEnabled: boolean;
-  /** The override/alias version stamp this request already read (resolverReads), if any. */
-  resolverVersion?: string | null;
+  /** Overrides only (tiers 0-2), else Miscellaneous: hand-entered rows never go to the model. */
+  overridesOnly?: boolean;
 }
 
 export interface Categorized {
@@ -54,29 +47,29 @@ function fromHit(h: ResolverHit, model: string | null = null): Categorized {
 }
 
 /** Miscellaneous, saying why nothing better was found. */
-export const fallbackCategory = (reason: string, model: string | null = null): Categorized => ({
+const fallbackCategory = (reason: string, model: string | null = null): Categorized => ({
   category: FALLBACK_CATEGORY,
   audit: categoryAudit({ source: "fallback", model, fallback_reason: reason }),
 });
 
-/** Overrides only (tiers 0-2): hand-entered rows never go to the model. */
-export async function resolveOverride(
-  db: Db,
-  clock: Clock,
-  company: string | null,
-  resolverVersion?: string | null,
-) {
-  const hit = resolveDeterministic(await getResolverIndex(db, clock, resolverVersion), company);
+/** Overrides only (tiers 0-2), or null. */
+export async function resolveOverride(db: Db, clock: Clock, company: string | null) {
+  const hit = resolveDeterministic(await getResolverIndex(db, clock), company);
   return hit ? fromHit(hit) : null;
 }
 
-export async function categorize(deps: CategorizeDeps, tx: CategorizeInput): Promise<Categorized> {
-  const nowIso = deps.clock().toISOString();
-  const index = await getResolverIndex(deps.db, deps.clock, deps.resolverVersion);
+/** The resolver's version stamp is the one the settings batch read (resolverReads), if any. */
+export async function categorize(
+  deps: Pick<IngestDeps, "db" | "clock" | "ai" | "settings">,
+  tx: CategorizeInput,
+): Promise<Categorized> {
+  const index = await getResolverIndex(deps.db, deps.clock, deps.settings.prefetched?.resolverVersion);
   const hit = resolveDeterministic(index, tx.company);
   if (hit) return fromHit(hit);
+  if (tx.overridesOnly) return fallbackCategory("no_override_matched");
   if (!deps.ai) return fallbackCategory("no_ai_client");
-  if (!deps.aiEnabled) return fallbackCategory("ai_disabled");
+  if (!deps.settings.aiCategorizationEnabled) return fallbackCategory("ai_disabled");
+  const nowIso = deps.clock().toISOString();
   try {
     const fuzzy = await resolveFuzzy(deps.db, { ai: deps.ai, index, company: tx.company, nowIso });
     if (fuzzy) return fromHit(fuzzy, deps.ai.embeddingModel);

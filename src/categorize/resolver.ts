@@ -64,11 +64,6 @@ export function invalidateResolverCache(): void {
   clearEmbeddingMemory();
 }
 
-async function loadRows(db: Db) {
-  const [o, a] = await db.batch([overridePairs(db), aliasPairs(db)]);
-  return { overrides: o, aliases: a };
-}
-
 /**
  * The current index; an unreadable store gives an empty index (categorization goes on). `known`:
  * the version stamp this request already read (resolverReads), so it is not read again.
@@ -78,8 +73,8 @@ export async function getResolverIndex(db: Db, clock: Clock, known?: string | nu
   const version = known === undefined || known === null ? await readVersion(db) : known;
   if (cache && fresh(now, version)) return cache.index;
   try {
-    const { overrides: o, aliases } = await loadRows(db);
-    cache = { at: now, version, index: buildIndex(o, aliases) };
+    const [o, a] = await db.batch([overridePairs(db), aliasPairs(db)]);
+    cache = { at: now, version, index: buildIndex(o, a) };
     return cache.index;
   } catch (err) {
     log("warn", "resolver.load_failed", { error: String(err) });

@@ -1,12 +1,12 @@
 /**
- * What the pipeline checks on an email before trusting its reading (issues 26 and 27):
+ * What the pipeline checks on an email before trusting its reading:
  * - the bank's own message failed authentication where the receiving server says so
  *   (Authentication-Results / ARC-Authentication-Results): quarantined instead of read;
  * - a hand-forwarded alert from an address the owner has not vouched for (configured forwarding
  *   addresses, or one learned when the owner confirmed such a row): still its transaction, flagged;
  * - the currency printed beside the amount, kept in the row's extraction audit; another currency
  *   than the journal's flags the row.
- * Uploads by the signed-in owner are trusted as before (no forwarder or authentication check).
+ * Uploads by the signed-in owner are trusted (no forwarder or authentication check).
  */
 import type { Db } from "../db";
 import type { Cents } from "../lib/money";

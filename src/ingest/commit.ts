@@ -3,40 +3,17 @@
  * parse-failure retry or resolve, a hand entry, a statement import. Steps 4-7 of the pipeline:
  * categorize, write with dedup, context, notify; each caller says which of them apply.
  */
-import type { AiProvider } from "../ai/provider";
-import {
-  type Categorized,
-  categorize,
-  categoryAudit,
-  fallbackCategory,
-  resolveOverride,
-} from "../categorize";
+import { type Categorized, categorize, categoryAudit } from "../categorize";
 import { storedName, tidyName } from "../categorize/normalize";
-import type { Clock } from "../lib/clock";
 import type { JournalEntry, ServiceCtx } from "../lib/context";
 import { log } from "../lib/log";
-import type { Db } from "../db";
 import { markAttentionRow } from "../domains/transactions/attention-queries";
-import { type Notifier, safeSend } from "../notify";
+import { safeSend } from "../notify";
 import type { Statement } from "../db/lists";
-import {
-  type ContextReads,
-  computeContext,
-  contextOf,
-  contextQueries,
-  contextWrite,
-  newRowContext,
-} from "./context";
-import {
-  type Added,
-  addTransaction,
-  storedDateFileName,
-  storeErrorText,
-  transactionHash,
-  type WriteBatch,
-} from "./dedup";
+import { contextWriter } from "./context";
+import { addTransaction, storeErrorText, transactionHash, type WriteBatch } from "./dedup";
 import { shouldNotify, transactionMessage } from "./notify";
-import type { ExtractionAudit, IngestSettings, TransactionContext, TransactionRecord } from "./types";
+import type { ExtractionAudit, IngestDeps, TransactionContext, TransactionRecord } from "./types";
 
 /** Everything of a transaction except what the commit computes (hash, category, context). */
 export type Draft = Omit<
@@ -71,15 +48,11 @@ export interface CommitOptions {
   category?: CategoryChoice;
   /** Step 7 (default true; only rows a person did not type notify). */
   notify?: boolean;
-  /** Step 6 (default true). */
-  context?: boolean;
   /** Put the row on the attention queue (AI-rescued rows). */
   attentionReason?: string;
   /**
-   * Best-effort statements of the caller that hold whether the row is created or a duplicate (the
-   * sender's drift note): first in the insert's own batch; when that batch fails they are left out
-   * of the retry and, for a created row, written with the context after it (a failure is logged
-   * and never fails the commit).
+   * The caller's statements that hold whether the row is created or a duplicate (the sender's
+   * parse note): first in the insert's own batch.
    */
   followUp?: Statement[];
   /**
@@ -96,23 +69,13 @@ export interface CommitOptions {
   withRow?: (dateFileName: string) => Statement[];
 }
 
-/** What the commit needs; IngestDeps has all of it. */
-export interface CommitDeps {
-  db: Db;
-  clock: Clock;
-  ai: AiProvider | null;
-  notify?: Notifier;
-  settings: Pick<IngestSettings, "aiCategorizationEnabled" | "blockedCompanies" | "prefetched">;
-}
-
 export type CommitResult =
   /**
    * `activityId`: the entry of `journal` written with the row (when one was asked for);
    * `rowResults`: the results of `withRow`'s statements in the insert's batch.
    */
-  | { status: "created"; tx: TransactionRecord; activityId?: string; rowResults?: unknown[] }
-  /** `followedUp`: the caller's `followUp` statements were written (they lead the insert's batch). */
-  | { status: "duplicate"; tx: TransactionRecord; followedUp?: boolean }
+  | { status: "created"; tx: TransactionRecord; activityId?: string; rowResults: unknown[] }
+  | { status: "duplicate"; tx: TransactionRecord }
   | { status: "invalid"; reason: string };
 
 /** A write that rejects the fields themselves (not an outage): quarantine as db_validation_failed. */
@@ -166,38 +129,25 @@ export function draftHash(draft: Draft): Promise<string> {
 export const typedCategory = (category: string | null | undefined): CategoryChoice =>
   category ? { by: "given", category, source: "manual", reviewed: true } : { by: "overrides" };
 
-async function chooseCategory(deps: CommitDeps, draft: Draft, choice: CategoryChoice): Promise<Categorized> {
-  if (choice.by === "given") {
-    return {
-      category: choice.category,
-      audit: categoryAudit({
-        source: choice.source,
-        confidence: 1,
-        reviewed_at: choice.reviewed ? deps.clock().toISOString() : null,
-      }),
-    };
-  }
-  if (choice.by === "overrides") {
-    return (
-      (await resolveOverride(
-        deps.db,
-        deps.clock,
-        draft.Company,
-        deps.settings.prefetched?.resolverVersion,
-      )) ?? fallbackCategory("no_override_matched")
-    );
-  }
-  return categorize(
-    {
-      db: deps.db,
-      clock: deps.clock,
-      ai: deps.ai,
-      aiEnabled: deps.settings.aiCategorizationEnabled,
-      resolverVersion: deps.settings.prefetched?.resolverVersion,
-    },
-    { amount: draft.Amount, company: draft.Company, transactionType: draft.TransactionType },
-  );
-}
+const givenCategory = (choice: Extract<CategoryChoice, { by: "given" }>, nowIso: string): Categorized => ({
+  category: choice.category,
+  audit: categoryAudit({
+    source: choice.source,
+    confidence: 1,
+    reviewed_at: choice.reviewed ? nowIso : null,
+  }),
+});
+
+/** The record of a cleaned, identified draft with its hash and category (no context yet). */
+const toRecord = (draft: Draft, hash: string, cat: Categorized): TransactionRecord => ({
+  ...draft,
+  ExtractionAudit: draft.ExtractionAudit ?? null,
+  StatementSource: draft.StatementSource ?? null,
+  TransactionHash: hash,
+  Category: storedCategory(cat.category),
+  CategoryAudit: cat.audit,
+  TransactionContext: null,
+});
 
 /**
  * The record of a draft whose category is given, built as the commit builds it (names cleaned,
@@ -209,108 +159,72 @@ export function givenRecord(
   choice: Extract<CategoryChoice, { by: "given" }>,
   nowIso: string,
 ): TransactionRecord {
-  const draft = identified(cleanDraft(given));
-  return {
-    ...draft,
-    ExtractionAudit: draft.ExtractionAudit ?? null,
-    StatementSource: draft.StatementSource ?? null,
-    TransactionHash: given.TransactionHash,
-    Category: storedCategory(choice.category),
-    CategoryAudit: categoryAudit({
-      source: choice.source,
-      confidence: 1,
-      reviewed_at: choice.reviewed ? nowIso : null,
-    }),
-    TransactionContext: null,
-  };
+  return toRecord(identified(cleanDraft(given)), given.TransactionHash, givenCategory(choice, nowIso));
 }
 
+/**
+ * Steps 4-7: categorize, then ONE batch writes the row with dedup, its month context and the
+ * caller's statements (`followUp`, `withRow`, the verb's entry); notify after. A failing batch
+ * throws (the door keeps the email for a retry).
+ */
 export async function commitTransaction(
-  deps: CommitDeps,
+  deps: Pick<IngestDeps, "db" | "clock" | "ai" | "notify" | "settings">,
   given: Draft,
   opts: CommitOptions = {},
 ): Promise<CommitResult> {
   const read = cleanDraft(given);
-  const draft = identified(read);
   // 4. Categorize, on the name as read: a rule written for "Safeway #1432" still matches exactly,
   // and the resolver's normalized tier compares identities.
-  const cat = await chooseCategory(deps, read, opts.category ?? { by: "auto" });
-  const tx: TransactionRecord = {
-    ...draft,
-    ExtractionAudit: draft.ExtractionAudit ?? null,
-    StatementSource: draft.StatementSource ?? null,
-    TransactionHash: read.TransactionHash ?? (await draftHash(read)),
-    Category: storedCategory(cat.category),
-    CategoryAudit: cat.audit,
-    TransactionContext: null,
-  };
-  // 5. Write with duplicate detection; the context rides in the write's batch: written there when
-  // the budget targets were read up front (6 is then done), else its reads (written after, in 6).
-  const withContext = opts.context !== false;
-  const saveContext = withContext ? newRowContext(deps.db, tx, deps.settings.prefetched?.targets) : null;
+  const choice = opts.category ?? { by: "auto" };
+  const cat =
+    choice.by === "given"
+      ? givenCategory(choice, deps.clock().toISOString())
+      : await categorize(deps, {
+          amount: read.Amount,
+          company: read.Company,
+          transactionType: read.TransactionType,
+          overridesOnly: choice.by === "overrides",
+        });
+  const tx = toRecord(identified(read), read.TransactionHash ?? (await draftHash(read)), cat);
+  // 5-6. Write with duplicate detection; the context is written right after the insert.
+  const context = await contextWriter(deps.db, tx, deps.settings.prefetched?.targets);
   const ledger = opts.journal ? journaledWrite(opts.journal, tx) : undefined;
-  let added: Added;
-  let reads: unknown[] | null;
-  let leadWritten = false;
-  let twin: string | undefined;
-  let rowResults: unknown[] | undefined;
+  let written: Awaited<ReturnType<typeof addTransaction>>;
   try {
-    ({
-      added,
-      after: reads,
-      leadWritten,
-      twin,
-      rows: rowResults,
-    } = await addTransaction(deps.db, {
+    written = await addTransaction(deps.db, {
       tx,
       createdAt: deps.clock().toISOString(),
-      after: saveContext ? [saveContext] : withContext ? [...contextQueries(deps.db, tx)] : undefined,
       write: ledger?.write,
-      withRow: opts.withRow,
+      withRow: (dfn) => [...(context ? [context(dfn)] : []), ...(opts.withRow?.(dfn) ?? [])],
       lead: opts.followUp,
-    }));
+    });
   } catch (err) {
     if (!isFieldRejection(err)) throw err;
     return { status: "invalid", reason: storeErrorText(err) };
   }
+  const { added, twin, rows = [] } = written;
   if (added === undefined) return { status: "invalid", reason: "fields rejected by validation" };
-  if (added === false) {
-    // Report the already-stored row's key, else the candidate's.
-    // The stored twin's key came with the insert's check, else (the long way) it is read now.
-    const dfn = twin ?? (await storedDateFileName(deps.db, tx.ForwardedTo, tx.TransactionHash));
-    return { status: "duplicate", tx: dfn ? { ...tx, DateFileName: dfn } : tx, followedUp: leadWritten };
-  }
+  // A duplicate reports the already-stored row's key.
+  if (added === false) return { status: "duplicate", tx: twin ? { ...tx, DateFileName: twin } : tx };
+  if (context)
+    tx.TransactionContext = (rows[0] as { context: TransactionContext | null }[])[0]?.context ?? null;
   if (opts.attentionReason) await markAttention(deps, tx, opts.attentionReason);
-  // 6. Context (never blocks), written in one batch with the caller's follow-ups.
-  const tail: Statement[] = [];
-  if (withContext && saveContext && reads) {
-    // Stored with the row: the snapshot its batch wrote.
-    tx.TransactionContext = (reads[0] as { context: TransactionContext | null }[])[0]?.context ?? null;
-  } else if (withContext) {
-    const context =
-      reads && !saveContext ? contextOf(tx, reads as ContextReads) : await computeContext(deps.db, tx);
-    if (context) {
-      tx.TransactionContext = context;
-      tail.push(contextWrite(deps.db, tx, context));
-    }
-  }
-  await bestEffort(deps.db, [...tail, ...(leadWritten ? [] : (opts.followUp ?? []))]);
   // 7. Notify (provider failures never lose the transaction).
-  if (opts.notify !== false && deps.notify && shouldNotify(tx, deps.settings.blockedCompanies)) {
+  if (opts.notify !== false && shouldNotify(tx, deps.settings.blockedCompanies)) {
     await safeSend(deps.notify, transactionMessage(tx, cat.category));
   }
   return {
     status: "created",
     tx,
     ...(ledger ? { activityId: ledger.id() } : {}),
-    ...(rowResults ? { rowResults } : {}),
+    rowResults: rows.slice(context ? 1 : 0),
   };
 }
 
 /**
- * The insert's batches run through the verb's ledger: each (the long way may take several) queues
- * the entry, under one id, for the key it writes, and writes it only when the insert changed a row.
- * Reads after the insert (the context's) leave `changes()` as the insert set it.
+ * The insert's batches run through the verb's ledger: each (a same-minute collision takes another)
+ * queues the entry, under one id, for the key it writes, and writes it only when the insert changed
+ * a row.
  */
 function journaledWrite(j: NonNullable<CommitOptions["journal"]>, tx: TransactionRecord) {
   let id: string | undefined;
@@ -322,30 +236,7 @@ function journaledWrite(j: NonNullable<CommitOptions["journal"]>, tx: Transactio
   return { write, id: () => id };
 }
 
-/**
- * Best-effort writes in one batch; when it fails, each on its own (one failing write does not
- * take the others with it). Failures are logged, never thrown.
- */
-async function bestEffort(db: Db, stmts: Statement[]): Promise<void> {
-  if (stmts.length === 0) return;
-  const [first, ...rest] = stmts;
-  try {
-    await db.batch([first!, ...rest]);
-    return;
-  } catch (err) {
-    log("warn", "ingest.context_save_failed", { error: String(err) });
-  }
-  if (stmts.length === 1) return;
-  for (const stmt of stmts) {
-    try {
-      await stmt;
-    } catch (err) {
-      log("warn", "ingest.follow_up_failed", { error: String(err) });
-    }
-  }
-}
-
-async function markAttention(deps: CommitDeps, tx: TransactionRecord, reason: string) {
+async function markAttention(deps: Pick<IngestDeps, "db" | "clock">, tx: TransactionRecord, reason: string) {
   try {
     const key = { forwardedTo: tx.ForwardedTo, dateFileName: tx.DateFileName };
     await markAttentionRow(deps.db, key, reason, deps.clock().toISOString());

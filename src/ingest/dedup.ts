@@ -1,15 +1,14 @@
 /**
  * Deduplication and the transaction write. SPEC.md: hash over
- * `forwarded_to|institution|amount|company|date|transaction_type`; query first (fail-open on a
- * check error), and the UNIQUE (ForwardedTo, TransactionHash) index makes it atomic, so two
+ * `forwarded_to|institution|amount|company|date|transaction_type`; the check and the insert run in
+ * one batch, and the UNIQUE (ForwardedTo, TransactionHash) index makes it atomic, so two
  * concurrent deliveries write one row. add → undefined (invalid), false (duplicate), DateFileName.
  */
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db";
 import type { transactions } from "../db/schema";
-import { hashExistsQuery, insertUnlessHashed, twinKeyQuery } from "../domains/transactions/ingest-queries";
+import { insertUnlessHashed, twinKeyQuery } from "../domains/transactions/ingest-queries";
 import type { Statements } from "../lib/context";
-import { log } from "../lib/log";
 import { type Cents, plainCents, asCents } from "../lib/money";
 import { sha256Hex } from "./hash";
 import type { TransactionRecord } from "./types";
@@ -88,28 +87,6 @@ const isPkCollision = (err: unknown) =>
     storeErrorText(err),
   );
 
-const existsQuery = (db: Db, forwardedTo: string, hash: string) => hashExistsQuery(db, forwardedTo, hash);
-
-async function existsByHash(db: Db, forwardedTo: string, hash: string): Promise<boolean | null> {
-  try {
-    const rows = await existsQuery(db, forwardedTo, hash);
-    return rows.length > 0;
-  } catch (err) {
-    log("warn", "ingest.dedup_check_failed_open", { error: String(err) });
-    return null;
-  }
-}
-
-/** The stored twin's DateFileName of a hash (null when none or unreadable). */
-export async function storedDateFileName(db: Db, forwardedTo: string, hash: string) {
-  try {
-    const [row] = await twinKeyQuery(db, forwardedTo, hash);
-    return row?.dfn ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /** What a write returns: undefined (invalid), false (duplicate), else the stored DateFileName. */
 export type Added = string | false | undefined;
 
@@ -125,25 +102,17 @@ const plainBatch =
     db.batch(stmts);
 
 /**
- * Writes a transaction unless its hash exists under the same ForwardedTo. Returns undefined when
- * the fields are invalid, false for a duplicate, else the stored DateFileName (mutates tx to it).
- * Throws only on a storage failure other than a constraint.
- *
- * The check, the insert and the caller's `after` reads (which then see the new row) go in ONE
- * round trip. When that batch fails for another reason than a same-minute collision (a read that
- * fails, an outage), the write is retried the long way: the check alone (failing open), then the
- * insert; `after` results are then null and the caller reads them itself. Every write goes
- * through `write` (one round trip each). `withRow`: the caller's writes of a created row (for the
- * key it is written under), last in every insert's batch, each guarded by the caller on
- * `changes() > 0` so they apply only when the row was inserted. `lead`: the caller's best-effort
- * writes that hold whatever becomes of the row (the sender's parse note), first in the one batch
- * (before the insert, so `changes()` stays the insert's); the long way leaves them out
- * (`leadWritten` false: the caller writes them on their own, so their failure never fails the row).
+ * Writes a transaction unless its hash exists under the same ForwardedTo, in ONE batch: the
+ * twin's key, `lead` (the caller's writes that hold whatever becomes of the row: the sender's
+ * parse note; before the insert, so `changes()` stays the insert's), the insert and `withRow` (the
+ * caller's writes of a created row for the key it is written under, each guarded by the caller on
+ * `changes() > 0`). Returns undefined when the fields are invalid, false for a duplicate, else
+ * the stored DateFileName (mutates tx to it). A same-minute key taken by another transaction is
+ * retried as `_2`, `_3`, …; any other failure throws (the door retries the email).
  */
 export interface AddTransactionInput {
   tx: TransactionRecord;
   createdAt: string;
-  after?: BatchItem<"sqlite">[];
   write?: WriteBatch;
   withRow?: (dfn: string) => BatchItem<"sqlite">[];
   lead?: BatchItem<"sqlite">[];
@@ -151,54 +120,34 @@ export interface AddTransactionInput {
 
 export async function addTransaction(
   db: Db,
-  { tx, createdAt, after, write = plainBatch(db), withRow = () => [], lead = [] }: AddTransactionInput,
+  { tx, createdAt, write = plainBatch(db), withRow = () => [], lead = [] }: AddTransactionInput,
 ): Promise<{
   added: Added;
-  after: unknown[] | null;
-  leadWritten: boolean;
   twin?: string;
   /** The results of `withRow`'s statements in the batch that inserted the row. */
   rows?: unknown[];
 }> {
-  if (validateRecord(tx).length > 0) return { added: undefined, after: null, leadWritten: false };
-  const insert = (dfn: string) => insertUnlessHashed(db, toRow({ ...tx, DateFileName: dfn }, createdAt));
-  try {
-    const [first, ...rest] = [
-      ...lead,
-      twinKeyQuery(db, tx.ForwardedTo, tx.TransactionHash),
-      insert(tx.DateFileName),
-      ...(after ?? []),
-      ...withRow(tx.DateFileName),
-    ];
-    const all = await write([first!, ...rest], tx.DateFileName);
-    const [twin, res, ...reads] = all.slice(lead.length);
-    const twinKey = (twin as { dfn: string }[])[0]?.dfn;
-    if (twinKey !== undefined || ((res as D1Result).meta?.changes ?? 0) === 0) {
-      // The stored twin's key came with the check (no read after).
-      return { added: false, after: null, leadWritten: true, ...(twinKey ? { twin: twinKey } : {}) };
-    }
-    const n = after?.length ?? 0;
-    return { added: tx.DateFileName, after: reads.slice(0, n), leadWritten: true, rows: reads.slice(n) };
-  } catch (err) {
-    if (!isPkCollision(err)) log("warn", "ingest.write_batch_failed", { error: String(err) });
-  }
-  const longWay = { after: null, leadWritten: false };
-  if ((await existsByHash(db, tx.ForwardedTo, tx.TransactionHash)) === true)
-    return { added: false, ...longWay };
+  if (validateRecord(tx).length > 0) return { added: undefined };
   const base = tx.DateFileName;
   for (let n = 1; n <= 20; n++) {
-    const candidate = suffixed(base, n);
+    const dfn = suffixed(base, n);
+    const twinKey = twinKeyQuery(db, tx.ForwardedTo, tx.TransactionHash);
+    const insert = insertUnlessHashed(db, toRow({ ...tx, DateFileName: dfn }, createdAt));
+    let results: readonly unknown[];
     try {
-      const [res, ...rows] = (await write([insert(candidate), ...withRow(candidate)], candidate)) as [
-        D1Result,
-        ...unknown[],
-      ];
-      if ((res.meta?.changes ?? 0) === 0) return { added: false, ...longWay };
-      tx.DateFileName = candidate;
-      return { added: candidate, ...longWay, rows };
+      results = await write([twinKey, ...lead, insert, ...withRow(dfn)], dfn);
     } catch (err) {
-      if (!isPkCollision(err)) throw err;
+      if (isPkCollision(err)) continue;
+      throw err;
     }
+    const [twin, ...rest] = results;
+    const [res, ...rows] = rest.slice(lead.length);
+    const stored = (twin as { dfn: string }[])[0]?.dfn;
+    if (stored !== undefined || ((res as D1Result).meta?.changes ?? 0) === 0) {
+      return { added: false, ...(stored ? { twin: stored } : {}) };
+    }
+    tx.DateFileName = dfn;
+    return { added: dfn, rows };
   }
   throw new Error(`no free DateFileName for ${base}`);
 }

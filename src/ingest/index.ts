@@ -121,8 +121,7 @@ export async function headYear(env: Env, raw: Uint8Array, clock: Clock): Promise
 
 /**
  * The callback the IMAP poller takes: `pollMailbox({ ..., ingest: imapIngest(env, clock) })`.
- * Each message's settings batch carries its head's reads (`headReads`): one batch instead of the
- * user mapping, resolver and context reads one by one.
+ * Each message's settings batch carries its head's reads (`headReads`).
  */
 export function imapIngest(
   env: Env,

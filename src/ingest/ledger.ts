@@ -4,7 +4,7 @@
  * is written with the insert (CommitOptions.journal, guarded: only when the row was inserted); a
  * quarantined or ignored email's with its parse_failures or ignored_emails write; a duplicate's
  * with the sender's parse note when there is one, else the door writes it (nothing changed). No
- * ledger (the other doors): the same writes, as before.
+ * ledger (the other doors): the same writes.
  */
 import type { Statement } from "../db/lists";
 import type { JournalEntry, ServiceCtx } from "../lib/context";
@@ -27,7 +27,7 @@ export const rowJournal = (deps: Pick<IngestDeps, "db" | "ledger">): Pick<Commit
   deps.ledger ? { journal: { ctx: deps.ledger, entry: (tx) => rowEntry("created", tx) } } : {};
 
 /**
- * Runs `stmt` (and `more`) with the entry in one batch (without a ledger: alone, as before). When the write
+ * Runs `stmt` with the entry in one batch (without a ledger: alone). When the write
  * fails the entry is queued again under its id, so a caller that goes on (fail-open) still gets
  * it written by the door; a caller that fails drops it with the request.
  */
@@ -35,27 +35,30 @@ export async function writeWithEntry(
   deps: Pick<IngestDeps, "db" | "ledger">,
   entry: JournalEntry,
   stmt: Statement,
-  ...more: Statement[]
 ): Promise<readonly unknown[]> {
-  if (!deps.ledger) return deps.db.batch([stmt, ...more]);
+  if (!deps.ledger) return deps.db.batch([stmt]);
   const id = deps.ledger.journal(entry);
   try {
-    return await deps.ledger.batch([stmt, ...more]);
+    return await deps.ledger.batch([stmt]);
   } catch (err) {
     deps.ledger.journal({ ...entry, id });
     throw err;
   }
 }
 
-/** A duplicate: nothing new stored; its entry rides with the sender's parse note when there is one. */
+/**
+ * A duplicate: nothing new stored. A verb's ledger gets its entry, written with the sender's parse
+ * note when there is one (the note already led the insert's batch: this write is its twin's entry).
+ */
 export async function duplicateNoted(
   deps: Pick<IngestDeps, "db" | "ledger">,
   tx: TransactionRecord,
   note: Statement | null,
 ) {
+  if (!deps.ledger) return;
   const entry = rowEntry("duplicate", tx);
   if (!note) {
-    deps.ledger?.journal(entry);
+    deps.ledger.journal(entry);
     return;
   }
   try {

@@ -1,6 +1,6 @@
 /**
  * The cost of an email, bounded before postal-mime reads it: size, MIME nesting depth and part
- * count, found by one linear pass over the raw lines (issue 35). It follows the structure the
+ * count, found by one linear pass over the raw lines. It follows the structure the
  * parser would build: a header block opens a part; a multipart's `boundary` opens a level whose
  * delimiter lines start its parts (an outer delimiter also closes the inner levels); a
  * `message/rfc822` (or `message/global`, or a digest's untyped part) body is itself a header block

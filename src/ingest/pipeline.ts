@@ -14,26 +14,17 @@ import { unwrapForward } from "./forwarded";
 import { sha256Hex } from "./hash";
 import { type ParsedEmail, parseMime } from "./mime";
 import { receivedVerdicts, senderVerified } from "./received";
-import { isTrusted, recordIgnored } from "../domains/ignored-emails/ignored";
+import { recordIgnored } from "../domains/ignored-emails/ignored";
 import { duplicateNoted, rowJournal, writeWithEntry } from "./ledger";
-import {
-  type FailureRow,
-  ignoredInWords,
-  noticeOncePerDay,
-  quarantineIdFor,
-  recordFailure,
-  relevanceGate,
-} from "./quarantine";
+import { type FailureRow, ignoredInWords, relevanceGate } from "./quarantine";
 import { headerDate, rawKey, storeRaw, toBytes } from "./raw";
-import type { Statement } from "../db/lists";
-import type { FailureStage, IngestDeps, IngestOutcome } from "./types";
+import type { ExtractionAudit, FailureStage, IngestDeps, IngestOutcome } from "./types";
 import { readUnread, type UnreadFacts, writeQuarantine } from "./unread";
 import { resolveUserId } from "./users";
 import {
   CONFIRM_FIRST,
   learnedAudit,
   learnedFields,
-  noteQuarantined,
   noteRead,
   parsedNote,
   readingLocal,
@@ -82,52 +73,33 @@ export async function runPipeline(raw: Uint8Array | string, deps: IngestDeps): P
     });
   }
 
-  if (institution && fields.amount !== null) {
-    // 4-7. Categorize, write with dedup, context, notify.
-    const draft = buildDraft(envelope, {
-      institution: institution.name,
-      amount: fields.amount,
-      company: fields.company,
-      name: fields.name ?? cardName(deps, institution.name, envelope.email.text),
-      type: fields.transaction_type,
-    });
-    const checks = await checkReading(deps, envelope.email, fields.amount);
-    draft.ExtractionAudit = {
-      method: "parser",
-      model: institution.name,
-      validated: true,
-      extracted_at: deps.clock().toISOString(),
-      schema_version: 1,
-      ...checks.audit,
-    };
-    // The sender's drift note rides with the context write of a created row.
-    const note = parsedNote(deps.db, envelope.email.fromEmail, institution.name, deps.clock().toISOString());
-    const result = await commitTransaction(deps, draft, {
-      ...attention(checks.attention),
-      followUp: note ? [note] : [],
-      ...rowJournal(deps),
-    });
-    if (result.status === "duplicate") await duplicateNoted(deps, result.tx, noteAgain(deps, result, note));
-    if (result.status !== "invalid") return asOutcome(result, false);
-    return quarantine(deps, envelope, {
-      institution: institution.name,
-      stage: "db_validation_failed",
-      detail: { error: result.reason },
-    });
-  }
-
-  // 3b. No built-in reading: a template learned from a hand-resolved email of this sender.
+  // 4-7. Categorize, write with dedup, context, notify.
   const seen: { templates: number; reason?: string } = { templates: 0 };
-  const learned = await commitLearned(deps, envelope, {}, seen);
-  if (learned?.status === "invalid") {
-    const detail = { error: learned.reason };
+  const read =
+    institution && fields.amount !== null
+      ? await commitReading(
+          deps,
+          envelope,
+          buildDraft(envelope, {
+            institution: institution.name,
+            amount: fields.amount,
+            company: fields.company,
+            // SPEC's `Name` when the alert prints none: the cardholder of the card's last four digits.
+            name: fields.name ?? nameForCard(deps.settings.cardNames, institution.name, envelope.email.text),
+            type: fields.transaction_type,
+          }),
+          { audit: readAudit("parser", institution.name, deps.clock().toISOString()) },
+        )
+      : // 3b. No built-in reading: a template learned from a hand-resolved email of this sender.
+        await commitLearned(deps, envelope, {}, seen);
+  if (read?.status === "invalid") {
     return quarantine(deps, envelope, {
       institution: institution?.name ?? null,
       stage: "db_validation_failed",
-      detail,
+      detail: { error: read.reason },
     });
   }
-  if (learned) return asOutcome(learned, false);
+  if (read) return asOutcome(read, false);
 
   // 8. No usable transaction: relevance gate, AI rescue, quarantine.
   return rescueOrQuarantine(deps, envelope, {
@@ -189,22 +161,67 @@ export async function commitLearned(
   );
   if (!reading) return null;
   const local = readingLocal(reading.values, envelope.local, deps.settings.timezone);
-  const draft = buildDraft({ ...envelope, local }, learnedFields(reading));
   const nowIso = deps.clock().toISOString();
-  const checks = await checkReading(deps, envelope.email, draft.Amount);
-  draft.ExtractionAudit = { ...learnedAudit(reading.template, nowIso), ...checks.audit };
   const confirm = reading.template.match_count < CONFIRM_FIRST;
-  // The sender's parse note leads the insert's batch (a created row and a duplicate alike).
-  const note = parsedNote(deps.db, envelope.email.fromEmail, reading.template.institution, nowIso);
-  const result = await commitTransaction(deps, draft, {
-    ...attention(checks.attention ?? (confirm ? "learned_template" : null)),
-    followUp: note ? [note] : [],
-    ...rowJournal(deps),
-    ...opts,
-  });
+  const result = await commitReading(
+    deps,
+    envelope,
+    buildDraft({ ...envelope, local }, learnedFields(reading)),
+    {
+      audit: learnedAudit(reading.template, nowIso),
+      attention: (flag) => flag ?? (confirm ? "learned_template" : null),
+      opts,
+    },
+  );
   if (result.status === "created") await noteRead(deps.db, reading.template.id, nowIso);
-  else if (result.status === "duplicate")
-    await duplicateNoted(deps, result.tx, noteAgain(deps, result, note));
+  return result;
+}
+
+const readAudit = (method: ExtractionAudit["method"], model: string, nowIso: string): ExtractionAudit => ({
+  method,
+  model,
+  validated: true,
+  extracted_at: nowIso,
+  schema_version: 1,
+});
+
+/**
+ * Commits one reading of the email (a parser's, a learned template's, the model's): the checks
+ * join its audit and may flag it (`attention` picks the reason from theirs), the verb's entry
+ * rides with the row; a parser's or template's reading leads the insert's batch with the sender's
+ * parse note (a created row and a duplicate alike), and a duplicate's entry rides with that note.
+ */
+async function commitReading(
+  deps: IngestDeps,
+  envelope: Envelope,
+  draft: Draft,
+  {
+    audit,
+    attention = (flag) => flag,
+    opts = {},
+  }: {
+    audit: ExtractionAudit;
+    attention?: (flag: string | null) => string | null;
+    opts?: Pick<CommitOptions, "journal" | "withRow">;
+  },
+): Promise<CommitResult> {
+  const checks = await checkReading(deps, envelope.email, draft.Amount);
+  const reason = attention(checks.attention);
+  const note =
+    audit.method === "ai_fallback"
+      ? null
+      : parsedNote(deps.db, envelope.email.fromEmail, draft.Institution, audit.extracted_at);
+  const result = await commitTransaction(
+    deps,
+    { ...draft, ExtractionAudit: { ...audit, ...checks.audit } },
+    {
+      ...(reason ? { attentionReason: reason } : {}),
+      followUp: note ? [note] : [],
+      ...rowJournal(deps),
+      ...opts,
+    },
+  );
+  if (result.status === "duplicate") await duplicateNoted(deps, result.tx, note);
   return result;
 }
 
@@ -230,14 +247,9 @@ async function rescueOrQuarantine(
   // reads the whole body, so it shares that consent.
   const aiConsent =
     deps.ai && deps.settings.aiCategorizationEnabled && deps.settings.aiExtractionEnabled ? deps.ai : null;
-  // The reads of an unread email in one batch (null: read each on its own, as they fail open).
-  const { fromEmail, messageId } = envelope.email;
-  const facts = await readUnread(deps, { fromEmail, messageId, rawSha256: envelope.rawSha });
+  const facts = await unreadFacts(deps, envelope);
   const from = envelope.email.fromEmail.toLowerCase();
-  const known =
-    taught ||
-    Boolean(from && deps.settings.alertSenders?.includes(from)) ||
-    (facts ? facts.trusted : await isTrusted(deps.db, from, "alert_sender"));
+  const known = taught || Boolean(from && deps.settings.alertSenders?.includes(from)) || facts.trusted;
   // An email that failed authentication is never handed to the model either.
   const ai = parseStage === "authentication_failed" ? null : aiConsent;
   const gate = await relevanceGate(
@@ -268,20 +280,10 @@ async function rescueOrQuarantine(
         name: null,
         type: ex.value.transaction_type,
       });
-      const checks = await checkReading(deps, envelope.email, ex.value.amount_cents);
-      draft.ExtractionAudit = {
-        method: "ai_fallback",
-        model: ai.model,
-        validated: true,
-        extracted_at: deps.clock().toISOString(),
-        schema_version: 1,
-        ...checks.audit,
-      };
-      const result = await commitTransaction(deps, draft, {
-        attentionReason: "ai_extraction",
-        ...rowJournal(deps),
+      const result = await commitReading(deps, envelope, draft, {
+        audit: readAudit("ai_fallback", ai.model, deps.clock().toISOString()),
+        attention: () => "ai_extraction",
       });
-      if (result.status === "duplicate") await duplicateNoted(deps, result.tx, null);
       if (result.status !== "invalid") return asOutcome(result, true);
       stage = "db_validation_failed";
       detail.error = result.reason;
@@ -322,17 +324,24 @@ interface Quarantined {
   institution: string | null;
   stage: FailureStage;
   detail: Record<string, unknown>;
-  facts?: UnreadFacts | null;
+  facts?: UnreadFacts;
 }
+
+/** An unread email's reads in one batch (or as the settings batch read them from its head). */
+const unreadFacts = (deps: IngestDeps, envelope: Envelope) =>
+  readUnread(deps, {
+    fromEmail: envelope.email.fromEmail,
+    messageId: envelope.email.messageId,
+    rawSha256: envelope.rawSha,
+  });
 
 async function quarantine(
   deps: IngestDeps,
   envelope: Envelope,
-  { institution, stage, detail, facts = null }: Quarantined,
+  { institution, stage, detail, facts }: Quarantined,
 ): Promise<IngestOutcome> {
-  const id =
-    facts?.quarantineId ?? (await quarantineIdFor(deps.db, envelope.email.messageId, envelope.rawSha));
-  const now = deps.clock();
+  const read = facts ?? (await unreadFacts(deps, envelope));
+  const id = read.quarantineId;
   const row: FailureRow = {
     id,
     stage,
@@ -349,35 +358,8 @@ async function quarantine(
       user_id: envelope.userId,
     },
   };
-  const out = { status: "quarantined" as const, id, failure_stage: stage, institution };
-  // The row, the notice stamp and the drift count in one batch; else step by step.
-  if (facts && (await writeQuarantine(deps, row, facts, now))) return out;
-  await recordFailure(
-    deps.db,
-    row,
-    now.toISOString(),
-    deps.ledger
-      ? (stmt) => writeWithEntry(deps, { resourceId: id, summary: `quarantined: ${id} (${stage})` }, stmt)
-      : undefined,
-  );
-  await noticeOncePerDay(deps.db, deps.notify, institution, stage, now);
-  // A domain that used to parse and now quarantines in a row: its wording may have changed.
-  await noteQuarantined(deps.db, deps.notify, envelope.email.fromEmail, now);
-  return out;
-}
-
-const attention = (reason: string | null) => (reason ? { attentionReason: reason } : {});
-
-/**
- * A duplicate's parse note, to write with its entry: none when it led the insert's batch and no
- * ledger waits for a write to ride in (the verb's ledger writes it again with the entry).
- */
-const noteAgain = (deps: IngestDeps, result: { followedUp?: boolean }, note: Statement | null) =>
-  result.followedUp && !deps.ledger ? null : note;
-
-/** SPEC's `Name` when the alert prints none: the cardholder mapped to the card's last four digits. */
-function cardName(deps: IngestDeps, institution: string, text: string): string | null {
-  return nameForCard(deps.settings.cardNames, institution, text);
+  await writeQuarantine(deps, row, read, deps.clock());
+  return { status: "quarantined", id, failure_stage: stage, institution };
 }
 
 export interface DraftFields {
@@ -388,11 +370,6 @@ export interface DraftFields {
   type: string | null;
 }
 
-const clean = (s: string | null) => {
-  const t = s?.replace(/\s+/g, " ").trim();
-  return t ? t : null;
-};
-
 export function buildDraft(envelope: Envelope, f: DraftFields): Draft {
   const e = envelope.email;
   return {
@@ -401,10 +378,11 @@ export function buildDraft(envelope: Envelope, f: DraftFields): Draft {
     UserId: envelope.userId,
     Institution: f.institution,
     Amount: f.amount,
-    Company: clean(f.company),
+    // Names are cleaned by the commit (cleanName).
+    Company: f.company,
     // The direction of money that can go both ways, from the alert's own words.
     TransactionType: directedType(f.type, e.text),
-    Name: clean(f.name),
+    Name: f.name,
     Date: displayDate(envelope.local),
     FileName: envelope.fileName,
     FromName: e.fromName,

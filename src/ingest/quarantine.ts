@@ -1,18 +1,16 @@
 /**
  * Parse-failure quarantine: the relevance gate, the deterministic `pf_` id (from the raw bytes),
- * the upsert, and the once-per-institution-per-24h notice. Nothing here throws (the gate never raises).
+ * the upsert, and the once-per-institution-per-24h notice stamp. The gate never raises.
  */
 import type { AiProvider } from "../ai/provider";
 import { asAiError } from "../ai/provider";
 import { detectAlertTool } from "../ai/tools";
 import { z } from "zod";
 import type { Db } from "../db";
-import type { Statement } from "../db/lists";
 import { storedJson } from "../db/json";
 import { kvPutIfOlder } from "../db/kv";
-import { failureDetail, upsertFailure } from "../domains/parse-failures/queries";
+import { upsertFailure } from "../domains/parse-failures/queries";
 import { log } from "../lib/log";
-import { type Notifier, safeSend } from "../notify";
 import { findAmounts } from "./amounts";
 import { sha256Hex } from "./hash";
 import type { ParsedEmail } from "./mime";
@@ -324,25 +322,6 @@ export async function messageIdQuarantineId(messageId: string): Promise<string> 
   return `pf_${(await sha256Hex(`mid:${messageId.trim().toLowerCase()}`)).slice(0, 24)}`;
 }
 
-/**
- * The id of this email's row. A row stored under the older Message-ID id for these same bytes
- * keeps that id, so redelivering an email quarantined before the change still upserts; any other
- * email gets the raw-hash id. Ids are opaque strings either way.
- */
-export async function quarantineIdFor(db: Db, messageId: string | null, rawSha256: string): Promise<string> {
-  const id = await quarantineId(rawSha256);
-  if (!messageId?.trim()) return id;
-  const legacy = await messageIdQuarantineId(messageId);
-  try {
-    const row = await failureDetail(db, legacy);
-    const sameBytes = row ? readFailureDetail(row).raw_sha256 : null;
-    return sameBytes === rawSha256 ? legacy : id;
-  } catch (err) {
-    log("warn", "quarantine.legacy_id_check_failed", { error: String(err) });
-    return id;
-  }
-}
-
 const readDetail = storedJson("parse_failures.detail", z.record(z.string(), z.unknown()), {
   value: () => ({}),
 });
@@ -363,17 +342,10 @@ export interface FailureRow {
 
 const MAX_BODY = 100_000;
 
-/** Upsert: redelivery refreshes the stage and details but keeps created_at and a dismissed status. */
-export async function recordFailure(
-  db: Db,
-  row: FailureRow,
-  nowIso: string,
-  write: (stmt: Statement) => Promise<unknown> = (stmt) => db.batch([stmt]),
-): Promise<void> {
-  await write(failureStatement(db, row, nowIso));
-}
-
-/** recordFailure's upsert as a statement for a caller's batch. */
+/**
+ * The failure row's upsert (for a caller's batch): redelivery refreshes the stage and details but
+ * keeps created_at and a dismissed status.
+ */
 export function failureStatement(db: Db, row: FailureRow, nowIso: string) {
   const e = row.email;
   return upsertFailure(
@@ -398,24 +370,6 @@ export function failureStatement(db: Db, row: FailureRow, nowIso: string) {
 }
 
 const DAY_MS = 24 * 3600 * 1000;
-
-/** Sends the quarantine notice when none went out for this institution in the last 24 hours. */
-export async function noticeOncePerDay(
-  db: Db,
-  notifier: Notifier,
-  institution: string | null,
-  stage: FailureStage,
-  now: Date,
-): Promise<boolean> {
-  try {
-    const res = await noticeStamp(db, institution, now);
-    if ((res.meta?.changes ?? 0) === 0) return false;
-  } catch (err) {
-    log("warn", "quarantine.notice_state_failed", { error: String(err) });
-    return false;
-  }
-  return safeSend(notifier, quarantineNotice(institution, stage));
-}
 
 /**
  * The once-a-day stamp of an institution's quarantine notice (a statement for a caller's batch):

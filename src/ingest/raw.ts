@@ -20,13 +20,9 @@ export function scanHeader(bytes: Uint8Array, name: string): string | null {
   return m?.[1]?.trim() || null;
 }
 
-/** The Date header value from the message head, without a full MIME parse. */
-export function scanDateHeader(bytes: Uint8Array): string | null {
-  return scanHeader(bytes, "date");
-}
-
+/** The Date header's instant, from the message head without a full MIME parse. */
 export function headerDate(bytes: Uint8Array): Date | null {
-  return parseEmailDate(scanDateHeader(bytes));
+  return parseEmailDate(scanHeader(bytes, "date"));
 }
 
 export function rawKey(year: string, month: string, rawSha256: string): string {

@@ -1,5 +1,5 @@
 /**
- * What the receiving side vouches for (issue 35): trust in an email comes only from headers the
+ * What the receiving side vouches for: trust in an email comes only from headers the
  * receiving server added and from the envelope, never from headers the sender can write.
  * - The receiver's verdict is the TOPMOST Authentication-Results whose authserv-id is one of the
  *   configured receiving servers (`receiving_authserv_ids`, Cloudflare's by default): a receiver

@@ -2,12 +2,10 @@
  * An email no parser read, in two round trips: its reads in one batch (whether its sender is a
  * trusted alert sender, the row under its older Message-ID id, its sender domain's drift state)
  * and, when it is quarantined, its writes in one (the failure row with the verb's entry, the
- * once-a-day notice stamp, the drift count). When a batch fails the pipeline takes the step-by-step
- * path instead (`null`/`false` here), each step failing open as before.
+ * once-a-day notice stamp, the drift count). A failing batch throws (the door retries the email).
  */
 import type { Db } from "../db";
 import type { DriftState } from "../db/kv";
-import { log } from "../lib/log";
 import { safeSend } from "../notify";
 import { failureDetailQuery } from "../domains/parse-failures/queries";
 import { trustedRowsQuery } from "../domains/ignored-emails/queries";
@@ -67,29 +65,21 @@ export const sameUnread = (a: UnreadKey, b: UnreadKey) =>
   a.fromEmail.trim().toLowerCase() === b.fromEmail.trim().toLowerCase() &&
   (a.messageId?.trim() ?? "") === (b.messageId?.trim() ?? "");
 
-/** The reads in one batch; null when it fails (the caller reads each on its own). */
+/** The reads in one batch (or as the settings batch read them, when the parse agrees). */
 export async function readUnread(deps: Pick<IngestDeps, "db" | "settings">, key: UnreadKey) {
   const pre = deps.settings.prefetched?.unread;
   if (pre && sameUnread(pre.key, key)) return pre.facts;
   const part = await unreadPart(deps.db, key);
-  try {
-    return part.read(await deps.db.batch(part.queries));
-  } catch (err) {
-    log("warn", "quarantine.reads_batch_failed", { error: String(err) });
-    return null;
-  }
+  return part.read(await deps.db.batch(part.queries));
 }
 
-/**
- * The quarantine's writes in one batch with the entry, then its notices. False when the batch
- * failed (nothing written: the caller writes step by step).
- */
+/** The quarantine's writes in one batch with the entry, then its notices. */
 export async function writeQuarantine(
   deps: Pick<IngestDeps, "db" | "ledger" | "notify">,
   row: FailureRow,
   facts: UnreadFacts,
   now: Date,
-): Promise<boolean> {
+): Promise<void> {
   const nowIso = now.toISOString();
   const step = facts.drift?.state ? driftStep(facts.drift.state) : null;
   const entry = { resourceId: row.id, summary: `quarantined: ${row.id} (${row.stage})` };
@@ -98,17 +88,9 @@ export async function writeQuarantine(
     noticeStamp(deps.db, row.institution, now),
     ...(step && facts.drift ? [driftWrite(deps.db, facts.drift.host, step.next, nowIso)] : []),
   ] as const;
-  let results: readonly unknown[];
-  try {
-    // A failed batch drops its queued entry: the step-by-step path journals it again.
-    deps.ledger?.journal(entry);
-    results = await (deps.ledger ? deps.ledger.batch(stmts) : deps.db.batch(stmts));
-  } catch (err) {
-    log("warn", "quarantine.write_batch_failed", { error: String(err) });
-    return false;
-  }
+  deps.ledger?.journal(entry);
+  const results = await (deps.ledger ? deps.ledger.batch(stmts) : deps.db.batch(stmts));
   const stamped = ((results[1] as D1Result | undefined)?.meta?.changes ?? 0) > 0;
   if (stamped) await safeSend(deps.notify, quarantineNotice(row.institution, row.stage));
   if (step?.notice) await safeSend(deps.notify, step.notice);
-  return true;
 }

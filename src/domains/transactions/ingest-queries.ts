@@ -15,10 +15,6 @@ const byKey = (key: TxKey) => and(eq(t.ForwardedTo, key.forwardedTo), eq(t.DateF
 const byHash = (forwardedTo: string, hash: string) =>
   and(eq(t.ForwardedTo, forwardedTo), eq(t.TransactionHash, hash));
 
-/** Whether a row of this hash exists under this recipient (0 or 1 row). */
-export const hashExistsQuery = (db: Db, forwardedTo: string, hash: string) =>
-  db.select({ one: sql<number>`1` }).from(t).where(byHash(forwardedTo, hash)).limit(1);
-
 /** The stored twin's DateFileName of a hash (0 or 1 row). */
 export const twinKeyQuery = (db: Db, forwardedTo: string, hash: string) =>
   db.select({ dfn: t.DateFileName }).from(t).where(byHash(forwardedTo, hash)).limit(1);
@@ -70,15 +66,11 @@ export const merchantMonthVisitsQuery = (db: Db, tx: ContextOf) => {
     );
 };
 
-/** Stores a row's context snapshot. */
-export const setContextStatement = (db: Db, key: TxKey, context: Insert["TransactionContext"]) =>
-  db.update(t).set({ TransactionContext: context }).where(byKey(key));
-
 /**
  * A new row's context saved in the insert's own batch, right after the insert, only when it inserted
- * (`changes() > 0`): the month's spend and visits are read in SQL with the same queries (so they see
- * the row, as the reads after the insert do), the budget target (cents, from the targets document,
- * or null) is given. The snapshot has contextOf's fields and order; the stored context is returned.
+ * (`changes() > 0`): the month's spend and visits are read in SQL (they see the row), the budget
+ * target (cents, from the targets document, or null) is given. The snapshot has TransactionContext's
+ * fields and order; the stored context is returned.
  */
 export const newRowContextStatement = (
   db: Db,

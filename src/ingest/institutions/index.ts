@@ -1,3 +1,4 @@
+import { senderHost } from "../../domains/templates/engine/text";
 import { TRANSACTION_TYPES } from "../../lib/transaction-types";
 import { CIBC } from "./cibc";
 import { MBNA } from "./mbna";
@@ -19,19 +20,6 @@ export type { Institution, ParsedFields, TransactionType } from "./types";
  */
 export const INSTITUTIONS: Institution[] = [RBC, SIMPLII, CIBC, MBNA, PC_FINANCIAL];
 
-/** Host part of a From value such as "RBC <alerts@rbc.com>" or "alerts@rbc.com". */
-function senderDomain(fromEmail: string | null): string | null {
-  if (typeof fromEmail !== "string") return null;
-  const address = /<([^<>]*)>/.exec(fromEmail)?.[1] ?? fromEmail;
-  const at = address.lastIndexOf("@");
-  const host = address
-    .slice(at + 1)
-    .trim()
-    .toLowerCase()
-    .replace(/\.+$/, "");
-  return /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/.test(host) ? host : null;
-}
-
 function domainMatches(host: string, domain: string): boolean {
   return host === domain || host.endsWith(`.${domain}`);
 }
@@ -42,7 +30,7 @@ function domainMatches(host: string, domain: string): boolean {
  * Phase 2: the first institution in INSTITUTIONS whose name appears in the body.
  */
 export function detectInstitution(fromEmail: string | null, body: string): Institution | null {
-  const host = senderDomain(fromEmail);
+  const host = senderHost(fromEmail);
   if (host) {
     const byDomain = INSTITUTIONS.find((inst) => inst.domains.some((d) => domainMatches(host, d)));
     if (byDomain) return byDomain;
@@ -53,7 +41,7 @@ export function detectInstitution(fromEmail: string | null, body: string): Insti
 
 /** The built-in institution that owns this sender's domain (never guessed from the body). */
 export function institutionByDomain(fromEmail: string | null): Institution | null {
-  const host = senderDomain(fromEmail);
+  const host = senderHost(fromEmail);
   return host
     ? (INSTITUTIONS.find((inst) => inst.domains.some((d) => domainMatches(host, d))) ?? null)
     : null;
@@ -86,7 +74,7 @@ const INTERAC_WORDING = /\bInterac\b[^\n]{0,20}?\be-?Transfer/i;
 
 /** An Interac e-Transfer notice: sent from Interac's domain, or worded as one. */
 export function isETransferNotice(fromEmail: string | null, body: string): boolean {
-  const host = senderDomain(fromEmail);
+  const host = senderHost(fromEmail);
   if (host && domainMatches(host, INTERAC_DOMAIN)) return true;
   return typeof body === "string" && INTERAC_WORDING.test(body);
 }

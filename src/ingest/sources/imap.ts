@@ -54,7 +54,7 @@ export interface PollResult {
 }
 
 /**
- * One poll is one bounded step (issue 36): a backlog of thousands of messages (a new mailbox) is
+ * One poll is one bounded step: a backlog of thousands of messages (a new mailbox) is
  * read in steps chained through the queue, each within half a Paid invocation's 1,000 operations
  * and 1,000 D1 queries. A message of an alert costs ~4 operations (the raw email's put, the
  * settings batch, the write batch, the cursor; the test measures it under the limits wrapper and
