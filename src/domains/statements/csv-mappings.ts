@@ -5,12 +5,7 @@
 import type { Db } from "../../db";
 import { validationError } from "../../lib/errors";
 import { type CsvMapping, csvTable } from "./parsers/csv";
-import {
-  type CsvMappingRow,
-  mappingBySignature,
-  mappingBySignatureQuery,
-  upsertMappingQuery,
-} from "./csv-mapping-queries";
+import { mappingBySignature, mappingBySignatureQuery, upsertMappingQuery } from "./csv-mapping-queries";
 import { readCsvMapping } from "./stored";
 
 export const signatureOf = (header: string[]) => header.map((h) => h.trim().toLowerCase()).join("|");
@@ -20,15 +15,6 @@ export async function storedMapping(db: Db, text: string) {
   const table = csvTable(text);
   if (!table) return null;
   const row = await mappingBySignature(db, signatureOf(table.header));
-  return row ? { institution: row.institution, mapping: readCsvMapping(row.mapping) } : null;
-}
-
-/** The confirmed mapping of this CSV's header layout among `rows` (stored mappings read ahead). */
-export function mappingAmong(rows: readonly CsvMappingRow[], text: string) {
-  const table = csvTable(text);
-  if (!table) return null;
-  const signature = signatureOf(table.header);
-  const row = rows.find((r) => r.signature === signature);
   return row ? { institution: row.institution, mapping: readCsvMapping(row.mapping) } : null;
 }
 

@@ -16,7 +16,6 @@ import {
   countMatchQuery,
   deleteLayoutQuery,
   layoutById,
-  layoutsQuery,
   listLayouts,
   renameLayoutQuery,
   restoreLayoutQuery,
@@ -25,7 +24,7 @@ import {
 import type { LayoutMarks } from "./read";
 import { readLayoutHeader, readLayoutMarks } from "./stored";
 
-export { countMatchQuery, layoutsQuery, listLayouts };
+export { countMatchQuery, listLayouts };
 
 export async function listLayoutItems(ctx: ServiceCtx) {
   return { layouts: (await listLayouts(getDb(ctx.env.DB))).map(layoutItem) };
