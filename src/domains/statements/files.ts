@@ -104,13 +104,7 @@ function csvStatement(text: string, mapping: CsvMapping | null): ParsedStatement
   }
   if (out.reason !== "needs_mapping") throw fileIssue(out.message, out.reason);
   return {
-    institution: "Other",
-    account_type: "chequing",
-    period_start: null,
-    period_end: null,
-    parsed_with_ai: false,
-    rows: [],
-    balance: { ok: false, opening: null, closing: null, mismatches: [], warnings: [out.message] },
+    ...noRows("chequing", [out.message]),
     csv: {
       header: out.table.header,
       mapping: out.mapping,
@@ -119,6 +113,17 @@ function csvStatement(text: string, mapping: CsvMapping | null): ParsedStatement
     },
   };
 }
+
+/** A statement kept with no rows (the review opens the mapping form or the page to mark). */
+export const noRows = (account_type: string, warnings: string[]): ParsedStatement => ({
+  institution: "Other",
+  account_type,
+  period_start: null,
+  period_end: null,
+  parsed_with_ai: false,
+  rows: [],
+  balance: { ok: false, opening: null, closing: null, mismatches: [], warnings },
+});
 
 /** Parses any supported file into one statement per account; a file that is no statement is a 422. */
 export async function parseFile(
@@ -163,16 +168,7 @@ export async function parseFile(
   if (!out.ok && unread && teachable(text)) {
     const warnings = out.reason === "ai_validation_failed" ? [TEACH_WARNING, out.message] : [TEACH_WARNING];
     return [
-      {
-        institution: "Other",
-        account_type: accountTypeOf(text.items.map((i) => i.str).join(" ")),
-        period_start: null,
-        period_end: null,
-        parsed_with_ai: false,
-        rows: [],
-        balance: { ok: false, opening: null, closing: null, mismatches: [], warnings },
-        needs_layout: true,
-      },
+      { ...noRows(accountTypeOf(text.items.map((i) => i.str).join(" ")), warnings), needs_layout: true },
     ];
   }
   if (!out.ok) throw fileIssue(out.message, out.reason);

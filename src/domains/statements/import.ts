@@ -119,14 +119,11 @@ function imageOf(
 }
 
 /** The current image of a statement (the reverter's stale guard compares it with an entry's `after`). */
-export async function currentImage(
-  ctx: ServiceCtx,
-  { id, keys }: { id: string; keys?: string[] },
-): Promise<ImportImage | null> {
+export async function currentImage(ctx: ServiceCtx, id: string): Promise<ImportImage | null> {
   const db = getDb(ctx.env.DB);
   const read = await q.readStatementWithRows(db, id);
   if (!read.stmt) return null;
-  const touched = keys ?? touchedKeys(await rowKeys(read.stmt, read.rows, read.keys), read.rows);
+  const touched = touchedKeys(await rowKeys(read.stmt, read.rows, read.keys), read.rows);
   return imageOf(read.stmt, read.rows, touched, await readImages(db, touched));
 }
 
@@ -244,7 +241,7 @@ export async function executeImport(
   });
   // ONE batch: the new transactions, the patches, every row's result, the statement's status and
   // the ledger entry.
-  await ctx.batch([writes[0]!, ...writes.slice(1)]);
+  await ctx.batch(batchOf(writes));
   return { response, before, after, rows: plan.touched.length };
 }
 
