@@ -7,7 +7,7 @@
  */
 import type { AiProvider } from "../../ai/provider";
 import type { StatementLayoutRecord } from "../../db/schema";
-import { TooLarge, validationError } from "../../lib/errors";
+import { NotFound, TooLarge, validationError } from "../../lib/errors";
 import { cleanFilename } from "../../lib/filename";
 import { readWithStored, TEACH_WARNING, teachable } from "./layouts/apply";
 import { accountTypeOf, type ParsedStatement, parseStatementText } from "./parsers";
@@ -173,6 +173,13 @@ export async function parseFile(
   }
   if (!out.ok) throw fileIssue(out.message, out.reason);
   return [out.statement];
+}
+
+/** The stored file of a statement (404 in words when the object is gone). */
+export async function storedFile(files: R2Bucket, key: string): Promise<Uint8Array> {
+  const obj = await files.get(key);
+  if (!obj) throw new NotFound("The stored statement file is missing");
+  return new Uint8Array(await obj.arrayBuffer());
 }
 
 /** R2 key: the first account of a file under its hash, the others with their place in the file. */

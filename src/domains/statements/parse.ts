@@ -68,12 +68,3 @@ export function parsedColumns(parsed: Parsed) {
     csv_mapping: parsed.csvState,
   } satisfies Partial<StatementRecord>;
 }
-
-/** The statement of one account of a file (`part`: its place in the file). */
-export async function parseAny(
-  ctx: ServiceCtx,
-  { part = 0, ...input }: FileToParse & ReadAhead & { part?: number },
-) {
-  const parts = await parseAll(ctx, input);
-  return parts[part] ?? parts[0]!;
-}

@@ -5,14 +5,22 @@ import { sha256Hex } from "../../ingest/hash";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, NotFound, notFound, Refused, Unsupported, validationError } from "../../lib/errors";
 import { checkMapping, saveMappingQuery } from "./csv-mappings";
-import { CONTENT_TYPES, decodeText, detectKind, type FileKind, partOfKey, r2KeyFor } from "./files";
+import {
+  CONTENT_TYPES,
+  decodeText,
+  detectKind,
+  type FileKind,
+  partOfKey,
+  r2KeyFor,
+  storedFile,
+} from "./files";
 import { batchOf, type Statement } from "../../db/lists";
 import { countMatchQuery } from "./layouts/service";
 import { getConfig } from "../config/service";
 import { type CsvMapping, csvTable } from "./parsers/csv";
 import * as q from "./queries";
 import { uploadReadAhead } from "./read-ahead";
-import { parseAll, parseAny, parsedColumns, type ReadAhead } from "./parse";
+import { parseAll, parsedColumns, type ReadAhead } from "./parse";
 import { reviewImage } from "./review-image";
 import { buildRows } from "./reconcile";
 import { statementStatus } from "./rules";
@@ -29,7 +37,7 @@ export async function confirmCsvMapping(
 ) {
   const loaded = await loadStatement(ctx, id);
   if (loaded.stmt.file_kind !== "csv") throw conflict("Only a CSV statement has a column mapping", "NOT_CSV");
-  const bytes = await storedFile(ctx, loaded.stmt.r2_key);
+  const bytes = await storedFile(ctx.env.FILES, loaded.stmt.r2_key);
   const table = csvTable(decodeText(bytes));
   if (!table) throw conflict("The stored CSV has no header row", "NOT_CSV");
   checkMapping(table.header, body.mapping);
@@ -231,13 +239,6 @@ export async function applyEdits(
   return { rows: edited };
 }
 
-/** The stored file of a statement (404 in words when the object is gone). */
-async function storedFile(ctx: ServiceCtx, key: string): Promise<Uint8Array> {
-  const obj = await ctx.env.FILES.get(key);
-  if (!obj) throw new NotFound("The stored statement file is missing");
-  return new Uint8Array(await obj.arrayBuffer());
-}
-
 /**
  * Reads a stored statement again and replaces its rows, keeping the person's edits and results.
  * `extra` statements join the write's batch; `summary` names the entry that rides in it (null:
@@ -253,17 +254,18 @@ export async function reread(
   },
 ) {
   const { stmt, rows: previous } = opts.loaded;
-  const bytes = opts.bytes ?? (await storedFile(ctx, stmt.r2_key));
+  const bytes = opts.bytes ?? (await storedFile(ctx.env.FILES, stmt.r2_key));
   const config = await getConfig(ctx);
-  const parsed = await parseAny(ctx, {
+  const parts = await parseAll(ctx, {
     kind: stmt.file_kind as FileKind,
     bytes,
     fallbackYear: Number(stmt.uploaded_at.slice(0, 4)),
-    part: partOfKey(stmt.r2_key),
     mapping: opts.mapping,
     layouts: opts.layouts,
     config,
   });
+  // The statement of this one account of the file (its place in the file, in its key).
+  const parsed = parts[partOfKey(stmt.r2_key)] ?? parts[0]!;
   const rows = await buildRows(ctx, {
     statementId: stmt.id,
     parsed,
