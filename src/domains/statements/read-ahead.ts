@@ -7,12 +7,11 @@ import { getDb } from "../../db";
 import type { StatementLayoutRecord } from "../../db/schema";
 import type { ServiceCtx } from "../../lib/context";
 import type { CsvMappingRow } from "./csv-mapping-queries";
-import { mappingQueryFor } from "./csv-mappings";
+import { confirmedOf, mappingQueryFor } from "./csv-mappings";
 import { checkRows, decodeText, type FileKind } from "./files";
 import { layoutsQuery } from "./layouts/queries";
 import type { ReadAhead } from "./parse";
 import { type Guessed, withGuess } from "./period";
-import { readCsvMapping } from "./stored";
 
 export async function uploadReadAhead(
   ctx: ServiceCtx,
@@ -28,10 +27,5 @@ export async function uploadReadAhead(
   const text = decodeText(bytes);
   const query = mappingQueryFor(db, text.slice(0, 64 * 1024));
   const { results, guessed } = await withGuess(ctx, { own: query ? [query] : [], ...at });
-  const row = (results[0] as CsvMappingRow[] | undefined)?.[0];
-  return {
-    text,
-    mapping: row ? { institution: row.institution, mapping: readCsvMapping(row.mapping) } : null,
-    guessed,
-  };
+  return { text, mapping: confirmedOf(results[0] as CsvMappingRow[] | undefined), guessed };
 }

@@ -177,16 +177,8 @@ export function editPatch(row: StatementRowRecord, edit: RowEdit): Partial<State
     });
   }
   if ((edit.action === "enrich" || edit.action === "update") && !row.db_date_file_name) {
-    throw validationError(
-      [
-        {
-          loc: ["body", "action"],
-          msg: `Row ${row.tx_index} has no stored transaction to ${edit.action}`,
-          type: "value_error",
-        },
-      ],
-      `Row ${row.tx_index} has no stored transaction to ${edit.action}`,
-    );
+    const msg = `Row ${row.tx_index} has no stored transaction to ${edit.action}`;
+    throw validationError([{ loc: ["body", "action"], msg, type: "value_error" }], msg);
   }
   const patch: Partial<StatementRowRecord> = { action: edit.action, edited: 1 };
   if (edit.company !== undefined) patch.edited_company = edit.company;
