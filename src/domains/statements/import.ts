@@ -31,14 +31,8 @@ import type { StoredImportImage } from "./ledger-images";
 import { editPatch } from "./service";
 import { STATEMENT_RECIPIENT } from "./views";
 
-/** The ledger image of a statement: its status, its rows' results, the transactions they touched. */
-export interface ImportImage {
-  status: string;
-  completed_at: string | null;
-  rows: Record<string, { action: string; action_result: string | null; acted_at: string | null }>;
-  /** `ForwardedTo\nDateFileName` → the row's fields (null: the row does not exist). */
-  transactions: Record<string, TxImage | null>;
-}
+/** The ledger image of a statement as written (its transactions' fields typed). */
+type ImportImage = Omit<StoredImportImage, "transactions"> & { transactions: Record<string, TxImage | null> };
 
 const statementSource = (s: StatementRecord) =>
   `${s.institution} ${s.account_type} ${s.period_start ?? "?"}..${s.period_end ?? "?"} (${s.id})`;

@@ -4,7 +4,6 @@
  * (src/domains/activity/images.ts), so a restore gets typed fields, never a cast.
  */
 import { z } from "zod";
-import type { ImportImage } from "./import";
 
 const rowChoice = z.object({
   action: z.string(),
@@ -46,6 +45,3 @@ export const ImportImageShape = z.object({
   transactions: z.record(z.string(), txImage.nullable()),
 });
 export type StoredImportImage = z.infer<typeof ImportImageShape>;
-/** Every image an import writes reads in that shape (a compile-time check). */
-const readsAsWritten = <W extends StoredImportImage>(_written?: W) => true;
-readsAsWritten<ImportImage>();
