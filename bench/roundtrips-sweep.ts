@@ -47,6 +47,14 @@ const ABOVE_THREE: Record<string, string> = {
   "POST /api/v1/ignored-emails/{ignored_id}/bank-alert": "no one waits: plain read-then-write path, issue 40",
   "POST /api/v1/templates/offers/{tx_id}/accept": "no one waits: plain read-then-write path, issue 40",
   "POST /api/v1/templates/{template_id}/test": "no one waits: plain read-then-write path, issue 40",
+  "POST /api/v1/statements/{statement_id}/reparse":
+    "a reparse; no one waits on it: the statement, the taught layouts, the period, then the write (budgets only where a person waits)",
+  "POST /api/v1/statements/import":
+    "the import of a reviewed statement; no one waits on it: the statement, the transactions it names, then the write (budgets only where a person waits)",
+  "PUT /api/v1/statements/{statement_id}/csv-mapping":
+    "a CSV mapping's confirmation; no one waits on it: the statement, the period, then the write (budgets only where a person waits)",
+  "PUT /api/v1/statements/{statement_id}/layout":
+    "teaching a layout; no one waits on it: the statement, the taught layouts, the period, then the write (budgets only where a person waits)",
   "POST /api/v1/setup/demo-data":
     "loopback only (403 on a deployed Worker): the empty-journal and budget checks and the rules' batch before it queues the alerts' steps (issue 36: each step ~60 alerts, 2 trips each, within half the Paid budget)",
 };

@@ -5,37 +5,27 @@
 import type { Db } from "../../db";
 import { validationError } from "../../lib/errors";
 import { type CsvMapping, csvTable } from "./parsers/csv";
-import {
-  type CsvMappingRow,
-  mappingBySignature,
-  mappingBySignatureQuery,
-  upsertMappingQuery,
-} from "./csv-mapping-queries";
+import { type CsvMappingRow, mappingBySignatureQuery, upsertMappingQuery } from "./csv-mapping-queries";
 import { readCsvMapping } from "./stored";
 
 export const signatureOf = (header: string[]) => header.map((h) => h.trim().toLowerCase()).join("|");
-
-/** The confirmed mapping of this CSV's header layout, if any. */
-export async function storedMapping(db: Db, text: string) {
-  const table = csvTable(text);
-  if (!table) return null;
-  const row = await mappingBySignature(db, signatureOf(table.header));
-  return row ? { institution: row.institution, mapping: readCsvMapping(row.mapping) } : null;
-}
-
-/** The confirmed mapping of this CSV's header layout among `rows` (stored mappings read ahead). */
-export function mappingAmong(rows: readonly CsvMappingRow[], text: string) {
-  const table = csvTable(text);
-  if (!table) return null;
-  const signature = signatureOf(table.header);
-  const row = rows.find((r) => r.signature === signature);
-  return row ? { institution: row.institution, mapping: readCsvMapping(row.mapping) } : null;
-}
 
 /** The read of this CSV's header layout's stored mapping, for a caller's batch (none: no header). */
 export function mappingQueryFor(db: Db, text: string) {
   const table = csvTable(text);
   return table ? mappingBySignatureQuery(db, signatureOf(table.header)) : null;
+}
+
+/** The confirmed mapping among the read's rows, if any. */
+export const confirmedOf = (rows: readonly CsvMappingRow[] | undefined) => {
+  const row = rows?.[0];
+  return row ? { institution: row.institution, mapping: readCsvMapping(row.mapping) } : null;
+};
+
+/** The confirmed mapping of this CSV's header layout, if any. */
+export async function storedMapping(db: Db, text: string) {
+  const query = mappingQueryFor(db, text);
+  return query ? confirmedOf(await query) : null;
 }
 
 /** Checks a mapping against the header it is for (column indexes exist, amounts are mapped). */

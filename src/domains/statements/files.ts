@@ -7,7 +7,7 @@
  */
 import type { AiProvider } from "../../ai/provider";
 import type { StatementLayoutRecord } from "../../db/schema";
-import { TooLarge, validationError } from "../../lib/errors";
+import { NotFound, TooLarge, validationError } from "../../lib/errors";
 import { cleanFilename } from "../../lib/filename";
 import { readWithStored, TEACH_WARNING, teachable } from "./layouts/apply";
 import { accountTypeOf, type ParsedStatement, parseStatementText } from "./parsers";
@@ -104,13 +104,7 @@ function csvStatement(text: string, mapping: CsvMapping | null): ParsedStatement
   }
   if (out.reason !== "needs_mapping") throw fileIssue(out.message, out.reason);
   return {
-    institution: "Other",
-    account_type: "chequing",
-    period_start: null,
-    period_end: null,
-    parsed_with_ai: false,
-    rows: [],
-    balance: { ok: false, opening: null, closing: null, mismatches: [], warnings: [out.message] },
+    ...noRows("chequing", [out.message]),
     csv: {
       header: out.table.header,
       mapping: out.mapping,
@@ -119,6 +113,17 @@ function csvStatement(text: string, mapping: CsvMapping | null): ParsedStatement
     },
   };
 }
+
+/** A statement kept with no rows (the review opens the mapping form or the page to mark). */
+export const noRows = (account_type: string, warnings: string[]): ParsedStatement => ({
+  institution: "Other",
+  account_type,
+  period_start: null,
+  period_end: null,
+  parsed_with_ai: false,
+  rows: [],
+  balance: { ok: false, opening: null, closing: null, mismatches: [], warnings },
+});
 
 /** Parses any supported file into one statement per account; a file that is no statement is a 422. */
 export async function parseFile(
@@ -163,20 +168,18 @@ export async function parseFile(
   if (!out.ok && unread && teachable(text)) {
     const warnings = out.reason === "ai_validation_failed" ? [TEACH_WARNING, out.message] : [TEACH_WARNING];
     return [
-      {
-        institution: "Other",
-        account_type: accountTypeOf(text.items.map((i) => i.str).join(" ")),
-        period_start: null,
-        period_end: null,
-        parsed_with_ai: false,
-        rows: [],
-        balance: { ok: false, opening: null, closing: null, mismatches: [], warnings },
-        needs_layout: true,
-      },
+      { ...noRows(accountTypeOf(text.items.map((i) => i.str).join(" ")), warnings), needs_layout: true },
     ];
   }
   if (!out.ok) throw fileIssue(out.message, out.reason);
   return [out.statement];
+}
+
+/** The stored file of a statement (404 in words when the object is gone). */
+export async function storedFile(files: R2Bucket, key: string): Promise<Uint8Array> {
+  const obj = await files.get(key);
+  if (!obj) throw new NotFound("The stored statement file is missing");
+  return new Uint8Array(await obj.arrayBuffer());
 }
 
 /** R2 key: the first account of a file under its hash, the others with their place in the file. */

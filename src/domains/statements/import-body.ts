@@ -11,6 +11,7 @@ import type { ServiceCtx } from "../../lib/context";
 import { validationError } from "../../lib/errors";
 import { toCents, absCents } from "../../lib/money";
 import type { ParsedStatement } from "./parsers";
+import { parsedColumns } from "./parse";
 import * as q from "./queries";
 import { buildRows } from "./reconcile";
 import type { ImportRequest } from "./schemas";
@@ -62,14 +63,7 @@ export async function statementFromBody(ctx: ServiceCtx, req: ImportRequest) {
     file_sha256: await sha256Hex(JSON.stringify(req.transactions)),
     // No file: a key of its own that no object holds (download answers 404 in words).
     r2_key: `statements/none/${id}`,
-    institution: m.institution,
-    account_type: m.account_type,
-    period_start: m.period_start,
-    period_end: m.period_end,
-    parsed_with_ai: m.parsed_with_ai ? 1 : 0,
-    balance_ok: 0,
-    warnings: parsed.balance.warnings,
-    csv_mapping: null,
+    ...parsedColumns({ ...parsed, csvState: null }),
     status: "pending_review",
     uploaded_at: now,
     updated_at: now,

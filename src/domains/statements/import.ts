@@ -22,7 +22,6 @@ import { notFound } from "../../lib/errors";
 import { getConfig } from "../config/service";
 import { insertRowStatement, patchRowStatement, removeRowStatement } from "../transactions/ingest-queries";
 import { type ImportPlan, keyOf, planImport, type TxImage } from "./import-plan";
-import { batchWithConfig, type Settings } from "./period";
 import * as q from "./queries";
 import { fileExtension, syntheticKey } from "./reconcile";
 import { statementStatus } from "./rules";
@@ -32,14 +31,8 @@ import type { StoredImportImage } from "./ledger-images";
 import { editPatch } from "./service";
 import { STATEMENT_RECIPIENT } from "./views";
 
-/** The ledger image of a statement: its status, its rows' results, the transactions they touched. */
-export interface ImportImage {
-  status: string;
-  completed_at: string | null;
-  rows: Record<string, { action: string; action_result: string | null; acted_at: string | null }>;
-  /** `ForwardedTo\nDateFileName` → the row's fields (null: the row does not exist). */
-  transactions: Record<string, TxImage | null>;
-}
+/** The ledger image of a statement as written (its transactions' fields typed). */
+type ImportImage = Omit<StoredImportImage, "transactions"> & { transactions: Record<string, TxImage | null> };
 
 const statementSource = (s: StatementRecord) =>
   `${s.institution} ${s.account_type} ${s.period_start ?? "?"}..${s.period_end ?? "?"} (${s.id})`;
@@ -69,47 +62,17 @@ async function rowKeys(
 
 type ImageRow = { fwd: string; dfn: string } & TxImage;
 
-/** The images of the read results (the batch's statements from `q.txImageQueries`). */
-function imagesOf(results: readonly unknown[]): Map<string, TxImage> {
-  const out = new Map<string, TxImage>();
-  for (const rows of results as ImageRow[][]) {
-    for (const { fwd, dfn, ...img } of rows) out.set(keyOf(fwd, dfn), img);
-  }
-  return out;
-}
-
 /** The transactions' images, all chunks in one round trip (none without keys). */
 async function readImages(db: Db, keys: string[]): Promise<Map<string, TxImage>> {
   const reads = q.txImageQueries(
     db,
     keys.map((k) => k.split("\n")[1]!),
   );
-  if (reads.length === 0) return new Map();
-  return imagesOf(await db.batch(reads as [(typeof reads)[number], ...typeof reads]));
-}
-
-/**
- * The images of `keys`: from the statement's own read when it covered their DateFileNames (keys
- * stored at upload, matches stored at reconcile), the rest in one more round trip.
- */
-async function knownImages(
-  db: Db,
-  read: Awaited<ReturnType<typeof q.readStatementWithRows>>,
-  keys: string[],
-): Promise<Map<string, TxImage>> {
-  const covered = new Set([
-    ...read.keys.values(),
-    ...read.rows.flatMap((r) => (r.db_date_file_name ? [r.db_date_file_name] : [])),
-  ]);
-  const dfnOf = (key: string) => key.split("\n")[1]!;
-  const have = imagesOf([read.images]);
   const out = new Map<string, TxImage>();
-  for (const key of keys) {
-    const img = have.get(key);
-    if (img) out.set(key, img);
+  if (reads.length === 0) return out;
+  for (const rows of (await db.batch(reads as [(typeof reads)[number], ...typeof reads])) as ImageRow[][]) {
+    for (const { fwd, dfn, ...img } of rows) out.set(keyOf(fwd, dfn), img);
   }
-  const rest = keys.filter((key) => !covered.has(dfnOf(key)));
-  for (const [key, img] of await readImages(db, rest)) out.set(key, img);
   return out;
 }
 
@@ -150,14 +113,11 @@ function imageOf(
 }
 
 /** The current image of a statement (the reverter's stale guard compares it with an entry's `after`). */
-export async function currentImage(
-  ctx: ServiceCtx,
-  { id, keys }: { id: string; keys?: string[] },
-): Promise<ImportImage | null> {
+export async function currentImage(ctx: ServiceCtx, id: string): Promise<ImportImage | null> {
   const db = getDb(ctx.env.DB);
   const read = await q.readStatementWithRows(db, id);
   if (!read.stmt) return null;
-  const touched = keys ?? touchedKeys(await rowKeys(read.stmt, read.rows, read.keys), read.rows);
+  const touched = touchedKeys(await rowKeys(read.stmt, read.rows, read.keys), read.rows);
   return imageOf(read.stmt, read.rows, touched, await readImages(db, touched));
 }
 
@@ -186,21 +146,15 @@ function applyActions(rows: StatementRowRecord[], actions: ImportRequest["action
 }
 
 /**
- * D1 round trips: the statement with its rows and keys (1), the transactions the plan compares
- * against and the earlier imports' (1), then the writes with the ledger entry in one batch (1).
+ * Reads the statement with its rows and keys, then the transactions the plan compares against and
+ * the earlier imports', and writes the plan with the ledger entry in one batch.
  */
 export async function executeImport(
   ctx: ServiceCtx,
   req: ImportRequest & { statement_id: string; inserts?: readonly Statement[] },
 ) {
   const db = getDb(ctx.env.DB);
-  // The settings are taken with the read (this isolate's fresh copy, else read in that batch).
-  let settings: Settings | undefined;
-  const read = await q.readStatementWithRows(db, req.statement_id, req.inserts, async (stmts) => {
-    const out = await batchWithConfig(ctx, stmts);
-    settings = out.config;
-    return out.results;
-  });
+  const read = await q.readStatementWithRows(db, req.statement_id, req.inserts);
   const stmt = read.stmt;
   if (!stmt) throw notFound("Statement");
   // The before image is the rows as stored, before the request's actions apply to them.
@@ -208,7 +162,7 @@ export async function executeImport(
   const rows = read.rows;
   applyActions(rows, req.actions);
   const now = ctx.clock().toISOString();
-  const config = settings ?? (await getConfig(ctx));
+  const config = await getConfig(ctx);
   const keys = await rowKeys(stmt, rows, read.keys);
   const pending = rows.filter((r) => r.action_result === null);
   const newKeys = pending.filter((r) => r.action === "import").map((r) => keys.get(r.tx_index)!);
@@ -219,10 +173,9 @@ export async function executeImport(
     .filter((r) => (r.action === "enrich" || r.action === "update") && r.db_date_file_name)
     .map((r) => keyOf(r.db_forwarded_to!, r.db_date_file_name!));
   // Rows settled by earlier imports keep their transactions in the images (the reverter's current
-  // image has the same keys); this import does not write them. All come from the statement's read
-  // (its stored keys and matches), so no trip of their own.
+  // image has the same keys); this import does not write them.
   const earlier = touchedKeys(keys, rows);
-  const existing = await knownImages(db, read, [
+  const existing = await readImages(db, [
     ...newKeys.map((d) => keyOf(STATEMENT_RECIPIENT, d)),
     ...matchKeys,
     ...earlier,
@@ -282,7 +235,7 @@ export async function executeImport(
   });
   // ONE batch: the new transactions, the patches, every row's result, the statement's status and
   // the ledger entry.
-  await ctx.batch([writes[0]!, ...writes.slice(1)]);
+  await ctx.batch(batchOf(writes));
   return { response, before, after, rows: plan.touched.length };
 }
 

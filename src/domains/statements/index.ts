@@ -49,21 +49,21 @@ export function statementsRouter() {
  */
 export const statementReverters: Reverters = {
   "statement-review": typedReverter(ReviewImageShape, {
-    current: (ctx, id) => currentReview(ctx, id),
+    current: currentReview,
     restore: (ctx, id, before, opts) => {
       opts.journal?.();
       return restoreReview(ctx, { id, before });
     },
   }),
   "statement-layout": typedReverter(LayoutImage, {
-    current: (ctx, id) => getLayout(ctx, id),
+    current: getLayout,
     restore: (ctx, id, before, opts) => {
       opts.journal?.();
       return restoreLayout(ctx, { id, before });
     },
   }),
   "statement-import": typedReverter(ImportImageShape, {
-    current: (ctx, id) => currentImage(ctx, { id }),
+    current: currentImage,
     restore: (ctx, id, before, opts) => {
       opts.journal?.();
       return restoreImage(ctx, { id, before });

@@ -4,9 +4,6 @@
  * (src/domains/activity/images.ts), so a restore gets typed fields, never a cast.
  */
 import { z } from "zod";
-import { exactShape } from "../../db/json";
-import type { ImportImage } from "./import";
-import type { ReviewImage } from "./review-image";
 
 const rowChoice = z.object({
   action: z.string(),
@@ -14,14 +11,13 @@ const rowChoice = z.object({
   edited_company: z.string().nullable(),
   edited_category: z.string().nullable(),
 });
-const review = z.object({
+/** A review edit's image: the statement's status and each row's choices. */
+export const ReviewImageShape = z.object({
   status: z.string(),
   completed_at: z.string().nullable(),
   rows: z.record(z.string(), rowChoice),
 });
-exactShape<z.infer<typeof review>, ReviewImage>(true);
-/** A review edit's image: the statement's status and each row's choices. */
-export const ReviewImageShape = review;
+export type ReviewImage = z.infer<typeof ReviewImageShape>;
 
 /**
  * A transaction an import touched, as the image holds it. `Amount` is cents in entries written
@@ -49,6 +45,3 @@ export const ImportImageShape = z.object({
   transactions: z.record(z.string(), txImage.nullable()),
 });
 export type StoredImportImage = z.infer<typeof ImportImageShape>;
-/** Every image an import writes reads in that shape (a compile-time check). */
-const readsAsWritten = <W extends StoredImportImage>(_written?: W) => true;
-readsAsWritten<ImportImage>();

@@ -1,142 +1,77 @@
 /**
- * What reconciling a statement reads: the resolver's version stamp (and its lists when this
- * isolate's copy expired), the stored rows of the match window and the other statements' rows of
- * the transfer window. Those windows come from the parsed dates, so a verb that reads before it
- * parses (a stored statement and its rows, the taught layouts) reads them over a GUESSED window in
- * that same batch (`guessPart`): around the statement's stored rows, or around its upload day when
- * it has none. After the parse, `periodReads` keeps the guessed rows when the guess covers the
- * parse's windows (filtered to them with the same comparisons as the SQL: the same rows), else
- * reads them in one batch.
+ * What reconciling a statement reads, in one batch: the resolver's version stamp (and its lists
+ * when this isolate's copy expired), the stored rows of the match window and the other statements'
+ * rows of the transfer window. Both windows come from the parsed dates; an upload reads them before
+ * its parse over a GUESSED window (the upload day's last 95 days and next 7, a statement's usual
+ * place) with what its parse needs (`withGuess`). After the parse the guessed rows are kept when
+ * the guess covers the parse's windows (filtered with the SQL's own comparisons: the same rows),
+ * else the windows are read.
  */
 import { resolverReads } from "../../categorize/resolver";
 import { getDb } from "../../db";
 import type { Statement } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
-import { getConfig, settingsBatchRead, settingsFresh } from "../config/service";
-import {
-  type GuessDays,
-  guessBoundsQuery,
-  guessWindowQueries,
-  otherAccountRowsQuery,
-  storedInWindowQuery,
-  withDeleted,
-} from "./queries";
-import { FUZZY_DAYS, type StoredTx } from "./rules";
+import type { getConfig } from "../config/service";
+import { otherAccountRowsQuery, storedInWindowQuery, withDeleted } from "./queries";
+import { matchWindow, shiftDay } from "./rules";
 import { TRANSFER_DAYS } from "./transfers";
 
-export type Span = { lo: string; hi: string } | null;
-/** The settings as this request's statement verb reads them once (the AI switches, the routing). */
+/** [lo, hi) for the match window, [lo, hi] for the transfer window (ISO days). */
+type Span = { lo: string; hi: string } | null;
+/** The settings as a statement verb reads them once (the AI switches, the routing). */
 export type Settings = Awaited<ReturnType<typeof getConfig>>;
-type Others = Awaited<ReturnType<typeof otherAccountRowsQuery>>;
 
-export interface PeriodReads {
-  /** The resolver's version stamp (undefined: getResolverIndex reads it itself). */
-  resolverVersion?: string | null;
-  /** The settings taken with these reads (undefined: read when needed). */
-  config?: Settings;
-  stored: (StoredTx & { deleted: boolean })[];
-  others: Others;
+interface PeriodReads {
+  resolverVersion: string;
+  stored: ReturnType<typeof withDeleted>;
+  others: Awaited<ReturnType<typeof otherAccountRowsQuery>>;
 }
 
-/** Rows read before the parse over guessed windows (match: [lo, hi), transfer: [lo, hi], ISO days). */
+/** The period's rows read before the parse over the guessed window. */
 export interface Guessed extends PeriodReads {
-  match: Span;
-  transfer: Span;
+  span: { lo: string; hi: string };
 }
 
-/** The guess with no stored rows: the upload day's last 95 days and next week (a statement's usual place). */
-export const GUESS: GuessDays = {
-  matchBefore: FUZZY_DAYS,
-  matchAfter: FUZZY_DAYS + 1,
-  transferDays: TRANSFER_DAYS,
-  daysBefore: 95,
-  daysAfter: 7,
+function periodQueries(ctx: ServiceCtx, statementId: string, match: Span, transfer: Span) {
+  const db = getDb(ctx.env.DB);
+  const resolver = resolverReads(db, ctx.clock);
+  const n = resolver.stmts.length;
+  // A window left out is read over an empty range, so each result keeps its place.
+  const stmts: Statement[] = [
+    ...resolver.stmts,
+    storedInWindowQuery(db, match?.lo ?? "", match?.hi ?? ""),
+    otherAccountRowsQuery(db, statementId, transfer?.lo ?? "1", transfer?.hi ?? "0"),
+  ];
+  const take = (res: unknown[]): PeriodReads => ({
+    resolverVersion: resolver.take(res.slice(0, n)),
+    stored: withDeleted(res[n] as Parameters<typeof withDeleted>[0]),
+    others: res[n + 1] as PeriodReads["others"],
+  });
+  return { stmts, take };
+}
+
+const runBatch = async (ctx: ServiceCtx, stmts: Statement[]) => {
+  const db = getDb(ctx.env.DB);
+  return (await db.batch(stmts as unknown as Parameters<typeof db.batch>[0])) as unknown as unknown[];
 };
 
-/** Statements for the caller's read batch, and `take` (their results) → the guessed reads. */
-interface GuessPart {
-  stmts: Statement[];
-  take(results: unknown[]): Guessed | null;
-}
-
-/**
- * The guessed reads for the caller's pre-parse batch: of a stored statement (`statementId`), or of
- * a file being uploaded now (`day`: its upload day; `statementId` is then the new statement's id).
- */
-function guessPart(ctx: ServiceCtx, at: { statementId: string; day?: string }): GuessPart {
-  const db = getDb(ctx.env.DB);
-  const resolver = resolverReads(getDb(ctx.env.DB), ctx.clock);
-  const n = resolver.stmts.length;
-  const id = at.statementId;
-  return {
-    stmts: [
-      ...resolver.stmts,
-      guessBoundsQuery(db, id, GUESS, at.day),
-      ...guessWindowQueries(db, id, GUESS, at.day),
-    ],
-    take: (res) => {
-      const b = (
-        res[n] as { mlo: string | null; mhi: string | null; tlo: string | null; thi: string | null }[]
-      )[0];
-      const version = resolver.take(res.slice(0, n));
-      if (!b?.mlo || !b.mhi || !b.tlo || !b.thi) return null;
-      return {
-        resolverVersion: version,
-        match: { lo: b.mlo, hi: b.mhi },
-        transfer: { lo: b.tlo, hi: b.thi },
-        stored: withDeleted(res[n + 1] as Parameters<typeof withDeleted>[0]),
-        others: res[n + 2] as Others,
-      };
-    },
-  };
-}
-
-/**
- * Runs the caller's pre-parse reads with the guessed ones in one batch. `config`: the settings,
- * taken once with them (`batchWithConfig`) for the rest of the verb.
- */
+/** An upload's own pre-parse reads with the period's over the window guessed around `day`: one round trip. */
 export async function withGuess(
   ctx: ServiceCtx,
-  { own, at }: { own: Statement[]; at: { statementId: string; day?: string } },
-): Promise<{ results: unknown[]; guessed: Guessed | null; config: Settings }> {
-  const guess = guessPart(ctx, at);
-  const { results: all, config } = await batchWithConfig(ctx, [...own, ...guess.stmts]);
-  return { results: all.slice(0, own.length), guessed: guess.take(all.slice(own.length)), config };
+  { own, statementId, day }: { own: Statement[]; statementId: string; day: string },
+): Promise<{ results: unknown[]; guessed: Guessed }> {
+  const span = { lo: shiftDay(day, -95), hi: shiftDay(day, 7) };
+  const period = periodQueries(ctx, statementId, span, span);
+  const all = await runBatch(ctx, [...own, ...period.stmts]);
+  return { results: all.slice(0, own.length), guessed: { span, ...period.take(all.slice(own.length)) } };
 }
 
-/**
- * Runs `stmts` as one batch and takes the settings for the rest of the verb: this isolate's fresh
- * copy, else read in that batch (so a parse or plan that outlasts the copy's few seconds costs no
- * lone settings read after it).
- */
-export async function batchWithConfig(
-  ctx: ServiceCtx,
-  stmts: Statement[],
-): Promise<{ results: unknown[]; config: Settings }> {
-  const early = settingsFresh(ctx.env) ? await getConfig(ctx) : null;
-  const results = await withSettings(ctx, stmts);
-  return { results, config: early ?? (await getConfig(ctx)) };
-}
-
-/**
- * Runs `stmts` as one batch, with the settings read when this isolate's copy is stale (kept as
- * loadSettings would: the parse's AI switch and the categories' reads after it cost no trip).
- */
-async function withSettings(ctx: ServiceCtx, stmts: Statement[]): Promise<unknown[]> {
-  const db = getDb(ctx.env.DB);
-  const settings = settingsBatchRead(ctx.env);
-  const all = settings ? [...stmts, settings.query] : stmts;
-  const results = (await db.batch(all as unknown as Parameters<typeof db.batch>[0])) as unknown as unknown[];
-  if (settings) settings.keep(results[stmts.length] as { data: string }[]);
-  return results.slice(0, stmts.length);
-}
-
-const within = (read: Span, need: Span) =>
-  need === null || (read !== null && read.lo <= need.lo && need.hi <= read.hi);
+const within = (read: { lo: string; hi: string }, need: Span) =>
+  need === null || (read.lo <= need.lo && need.hi <= read.hi);
 
 /** The guessed reads cut to the parse's windows, or null when the guess does not cover them. */
 function fromGuess(g: Guessed, match: Span, transfer: Span): PeriodReads | null {
-  if (!within(g.match, match) || !within(g.transfer, transfer)) return null;
+  if (!within(g.span, match) || !within(g.span, transfer)) return null;
   const dots = (iso: string) => iso.replaceAll("-", ".");
   const stored = match
     ? g.stored.filter((x) => x.DateFileName >= dots(match.lo) && x.DateFileName < dots(match.hi))
@@ -145,27 +80,18 @@ function fromGuess(g: Guessed, match: Span, transfer: Span): PeriodReads | null 
   return { resolverVersion: g.resolverVersion, stored, others };
 }
 
-/** The period's reads in ONE round trip (none when `guessed` covers them). */
+/** The period's reads for the parsed `dates` in one round trip (none when `guessed` covers them). */
 export async function periodReads(
   ctx: ServiceCtx,
-  {
-    statementId,
-    match,
-    transfer,
-    guessed = null,
-  }: { statementId: string; match: Span; transfer: Span; guessed?: Guessed | null },
+  { statementId, dates, guessed }: { statementId: string; dates: string[]; guessed: Guessed | null },
 ): Promise<PeriodReads> {
+  const sorted = [...dates].sort();
+  const match = matchWindow(sorted);
+  const transfer = sorted.length
+    ? { lo: shiftDay(sorted[0]!, -TRANSFER_DAYS), hi: shiftDay(sorted.at(-1)!, TRANSFER_DAYS) }
+    : null;
   const kept = guessed && fromGuess(guessed, match, transfer);
   if (kept) return kept;
-  const db = getDb(ctx.env.DB);
-  const resolver = resolverReads(getDb(ctx.env.DB), ctx.clock);
-  const n = resolver.stmts.length;
-  // A window left out is read over an empty range, so each result keeps its place.
-  const { results, config } = await batchWithConfig(ctx, [
-    ...resolver.stmts,
-    storedInWindowQuery(db, match?.lo ?? "", match?.hi ?? ""),
-    otherAccountRowsQuery(db, statementId, transfer?.lo ?? "1", transfer?.hi ?? "0"),
-  ]);
-  const [stored, others] = results.slice(n) as [Parameters<typeof withDeleted>[0], Others];
-  return { resolverVersion: resolver.take(results.slice(0, n)), stored: withDeleted(stored), others, config };
+  const period = periodQueries(ctx, statementId, match, transfer);
+  return period.take(await runBatch(ctx, period.stmts));
 }

@@ -1,6 +1,6 @@
 /** Statement storage: drizzle over the statements tables, and the stored rows a statement can match. */
 import type { Batch } from "../../lib/context";
-import { and, asc, desc, eq, gte, inArray, lt, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, lte, ne, sql } from "drizzle-orm";
 import { type Db, schema } from "../../db";
 import type { Statement } from "../../db/lists";
 import type { StatementRecord, StatementRowInsert, StatementRowRecord } from "../../db/schema";
@@ -44,72 +44,37 @@ export const replaceRowsQueries = (db: Db, id: string, patch: Partial<StatementR
 
 export const getStatement = (db: Db, id: string) => db.select().from(s).where(eq(s.id, id)).get();
 
-/** A statement (null when absent), its rows by index and the results of `extra` reads: one D1 round trip. */
-export async function statementAndRows(db: Db, id: string, extra: Statement[] = []) {
-  return statementOf(await db.batch([...statementQueries(db, id), ...extra]));
-}
-
-/** The reads of a statement and its rows by index, for a caller's batch (`statementOf` its results). */
-export const statementQueries = (db: Db, id: string) =>
-  [
+/** A statement (null when absent) and its rows by index: one D1 round trip. */
+export async function statementAndRows(db: Db, id: string) {
+  const [stmts, rows] = await db.batch([
     db.select().from(s).where(eq(s.id, id)),
     db.select().from(r).where(eq(r.statement_id, id)).orderBy(asc(r.tx_index)),
-  ] as const;
-
-export function statementOf([stmts, rows, ...more]: readonly unknown[]) {
-  return {
-    stmt: (stmts as StatementRecord[])[0] ?? null,
-    rows: rows as StatementRowRecord[],
-    extra: more as unknown[],
-  };
+  ]);
+  return { stmt: stmts[0] ?? null, rows };
 }
 
 /**
  * A statement, its rows (by index) and their stored synthetic keys: one D1 round trip. `before`:
- * writes that run first in the same batch (a statement made from a request, inserted then read);
- * `run`: the caller's batch runner (one that also reads its settings).
+ * writes that run first in the same batch (a statement made from a request, inserted then read).
  */
-export async function readStatementWithRows(
-  db: Db,
-  id: string,
-  before: readonly Statement[] = [],
-  run: (stmts: Statement[]) => Promise<unknown[]> = async (stmts) =>
-    (await db.batch(stmts as unknown as Parameters<typeof db.batch>[0])) as unknown as unknown[],
-) {
-  const all = await run([
+export async function readStatementWithRows(db: Db, id: string, before: readonly Statement[] = []) {
+  const all = (await db.batch([
     ...before,
     db.select().from(s).where(eq(s.id, id)),
     db.select().from(r).where(eq(r.statement_id, id)).orderBy(asc(r.tx_index)),
     db.select().from(k).where(eq(k.statement_id, id)),
-    storedKeyImagesQuery(db, id),
-  ]);
-  const [stmts, rows, keys, images] = all.slice(before.length) as [
+  ] as unknown as Parameters<typeof db.batch>[0])) as unknown as unknown[];
+  const [stmts, rows, keys] = all.slice(before.length) as [
     StatementRecord[],
     StatementRowRecord[],
     { tx_index: number; date_file_name: string }[],
-    Awaited<ReturnType<typeof storedKeyImagesQuery>>,
   ];
   return {
-    stmt: (stmts[0] as StatementRecord | undefined) ?? null,
-    rows: rows as StatementRowRecord[],
+    stmt: stmts[0] ?? null,
+    rows,
     keys: new Map(keys.map((x) => [x.tx_index, x.date_file_name])),
-    /** The images of every transaction a stored key or a stored match of the statement names. */
-    images,
   };
 }
-
-/**
- * The transactions whose DateFileName is one of the statement's stored synthetic keys or stored
- * matches (what an import compares against), read in the statement's own batch.
- */
-const storedKeyImagesQuery = (db: Db, id: string) =>
-  db
-    .select({ fwd: t.ForwardedTo, dfn: t.DateFileName, ...txImageColumns })
-    .from(t)
-    .where(
-      sql`${t.DateFileName} IN (SELECT ${k.date_file_name} FROM ${k} WHERE ${k.statement_id} = ${id}
-        UNION SELECT ${r.db_date_file_name} FROM ${r} WHERE ${r.statement_id} = ${id} AND ${r.db_date_file_name} IS NOT NULL)`,
-    );
 
 /** Every statement, newest first, and every statement row: the list's ONE round trip. */
 export const statementsAndRows = (db: Db) =>
@@ -170,7 +135,7 @@ export const withDeleted = (rows: Awaited<ReturnType<typeof storedInWindowQuery>
  * Rows of other statements dated in [lo, hi] (ISO days), with their statement's account: transfer
  * twins. A query for a caller's batch.
  */
-export const otherAccountRowsQuery = (db: Db, id: string, lo: string | SQL, hi: string | SQL) =>
+export const otherAccountRowsQuery = (db: Db, id: string, lo: string, hi: string) =>
   db
     .select({
       date: r.date,
@@ -183,7 +148,7 @@ export const otherAccountRowsQuery = (db: Db, id: string, lo: string | SQL, hi: 
     .innerJoin(s, eq(s.id, r.statement_id))
     .where(and(gte(r.date, lo), lte(r.date, hi), ne(r.statement_id, id)));
 
-export const txImageColumns = {
+const txImageColumns = {
   Amount: t.Amount,
   Company: t.Company,
   Category: t.Category,
@@ -236,66 +201,3 @@ export function captureRows(db: Db, notAlertRecipients: readonly string[]) {
     .where(ne(r.reconcile_tier, "previously_imported"))
     .groupBy(s.institution, r.type);
 }
-
-/**
- * A statement's guessed reconciliation windows, as SQL (ISO days): around its stored rows' dates
- * (the match window [min - matchBefore, max + matchAfter), the transfer window [min - transferDays,
- * max + transferDays]), or, with no rows, around its upload day ([day - daysBefore, day + daysAfter]
- * for both; `day`: a file being uploaded now, else the stored statement's upload day). Read before
- * the file is parsed; the parse's own windows are checked against the bounds (`guessBoundsQuery`).
- */
-export interface GuessDays {
-  matchBefore: number;
-  matchAfter: number;
-  transferDays: number;
-  daysBefore: number;
-  daysAfter: number;
-}
-
-type Bound = "mlo" | "mhi" | "tlo" | "thi";
-const shiftSql = (d: number) => `${d >= 0 ? "+" : ""}${d} days`;
-
-/** One bound, as an aggregate over the statement's rows (one row, even with none). */
-function guessBound(id: string, g: GuessDays, which: Bound, day?: string) {
-  const byRows = {
-    mlo: sql`date(MIN(${r.date}), ${shiftSql(-g.matchBefore)})`,
-    mhi: sql`date(MAX(${r.date}), ${shiftSql(g.matchAfter)})`,
-    tlo: sql`date(MIN(${r.date}), ${shiftSql(-g.transferDays)})`,
-    thi: sql`date(MAX(${r.date}), ${shiftSql(g.transferDays)})`,
-  }[which];
-  const by = shiftSql(which === "mlo" || which === "tlo" ? -g.daysBefore : g.daysAfter);
-  const byUpload = day
-    ? sql`date(${day}, ${by})`
-    : sql`(SELECT date(substr(${s.uploaded_at}, 1, 10), ${by}) FROM ${s} WHERE ${s.id} = ${id})`;
-  return sql`COALESCE(${byRows}, ${byUpload})`;
-}
-
-const boundOf = (id: string, g: GuessDays, which: Bound, day?: string) =>
-  sql`(SELECT ${guessBound(id, g, which, day)} FROM ${r} WHERE ${r.statement_id} = ${id})`;
-
-/** The bounds `guessWindowQueries` read over (null when the statement is gone). */
-export const guessBoundsQuery = (db: Db, id: string, g: GuessDays, day?: string) =>
-  db
-    .select({
-      mlo: sql<string | null>`${guessBound(id, g, "mlo", day)}`.as("mlo"),
-      mhi: sql<string | null>`${guessBound(id, g, "mhi", day)}`.as("mhi"),
-      tlo: sql<string | null>`${guessBound(id, g, "tlo", day)}`.as("tlo"),
-      thi: sql<string | null>`${guessBound(id, g, "thi", day)}`.as("thi"),
-    })
-    .from(r)
-    .where(eq(r.statement_id, id));
-
-/** The stored rows and other statements' rows over a statement's guessed windows. */
-export const guessWindowQueries = (db: Db, id: string, g: GuessDays, day?: string) =>
-  [
-    db
-      .select(storedColumns)
-      .from(t)
-      .where(
-        and(
-          gte(t.DateFileName, sql`replace(${boundOf(id, g, "mlo", day)}, '-', '.')`),
-          lt(t.DateFileName, sql`replace(${boundOf(id, g, "mhi", day)}, '-', '.')`),
-        ),
-      ),
-    otherAccountRowsQuery(db, id, boundOf(id, g, "tlo", day), boundOf(id, g, "thi", day)),
-  ] as const;

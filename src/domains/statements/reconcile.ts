@@ -19,14 +19,14 @@ import { sha256Hex } from "../../ingest/hash";
 import { cleanDescription, type ParsedStatement } from "./parsers";
 import { type Guessed, periodReads, type Settings } from "./period";
 import type { RowWithKey } from "./queries";
-import { institutionSlug, isMisc, matchWindow, occurrences, reconcile, type RowToReconcile } from "./rules";
-import { TRANSFER_DAYS, transferReason } from "./transfers";
+import { institutionSlug, isMisc, occurrences, reconcile, type RowToReconcile } from "./rules";
+import { transferReason } from "./transfers";
 
 /** Suggested category per distinct cleaned description. */
 async function suggestCategories(
   ctx: ServiceCtx,
   names: string[],
-  known: string | null | undefined,
+  known: string,
   settings: Settings | undefined,
 ): Promise<Map<string, string>> {
   const index = await getResolverIndex(getDb(ctx.env.DB), ctx.clock, known);
@@ -87,28 +87,19 @@ export async function buildRows(
     parsed: ParsedStatement;
     fileKind: string;
     previous?: StatementRowRecord[];
-    /** Rows read before the parse over a guessed window (used when it covers the parse's). */
+    /** An upload's rows read before the parse over a guessed window (used when it covers the parse's). */
     guessed?: Guessed | null;
-    /** The settings the verb took with its read ahead (else read here). */
+    /** The settings the verb took at its start (else read here). */
     config?: Settings;
   },
 ): Promise<RowWithKey[]> {
   const cleaned = parsed.rows.map((r) => cleanDescription(r.description));
-  const window = matchWindow(parsed.rows.map((r) => r.date));
-  const dates = parsed.rows.map((r) => r.date).sort();
-  const shift = (iso: string, days: number) =>
-    new Date(Date.parse(iso) + days * 86_400_000).toISOString().slice(0, 10);
-  const transferSpan = dates.length
-    ? { lo: shift(dates[0]!, -TRANSFER_DAYS), hi: shift(dates.at(-1)!, TRANSFER_DAYS) }
-    : null;
-  const period = await periodReads(ctx, {
+  const { resolverVersion, stored, others } = await periodReads(ctx, {
     statementId,
-    match: window,
-    transfer: transferSpan,
+    dates: parsed.rows.map((r) => r.date),
     guessed,
   });
-  const { resolverVersion, stored, others } = period;
-  const suggested = await suggestCategories(ctx, cleaned, resolverVersion, config ?? period.config);
+  const suggested = await suggestCategories(ctx, cleaned, resolverVersion, config);
   const occ = occurrences(parsed.rows);
   const keys = await Promise.all(
     parsed.rows.map((r, i) => syntheticKey(parsed.institution, fileExtension(fileKind), r, occ[i]!)),

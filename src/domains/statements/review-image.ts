@@ -6,15 +6,8 @@
 import { getDb } from "../../db";
 import type { StatementRecord, StatementRowRecord } from "../../db/schema";
 import type { ServiceCtx } from "../../lib/context";
+import type { ReviewImage } from "./ledger-images";
 import * as q from "./queries";
-
-type RowChoice = Pick<StatementRowRecord, "action" | "edited" | "edited_company" | "edited_category">;
-
-export interface ReviewImage {
-  status: string;
-  completed_at: string | null;
-  rows: Record<string, RowChoice>;
-}
 
 export function reviewImage(stmt: StatementRecord, rows: StatementRowRecord[]): ReviewImage {
   return {

@@ -63,6 +63,9 @@ export interface Reconciled {
 
 const dayOf = (dfn: string): string => dfn.slice(0, 10).replaceAll(".", "-");
 export const dayNo = (iso: string): number => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
+/** The ISO day `days` after `iso` (before it when negative). */
+export const shiftDay = (iso: string, days: number) =>
+  new Date((dayNo(iso) + days) * 86_400_000).toISOString().slice(0, 10);
 const sameAmount = (s: StoredTx, r: RowToReconcile) =>
   s.Amount !== null && withinCents(s.Amount, r.amount, AMOUNT_TOLERANCE);
 const compatible = (s: StoredTx, r: RowToReconcile) =>
@@ -181,9 +184,7 @@ export function reconcile(rows: readonly RowToReconcile[], stored: readonly Stor
 export function matchWindow(dates: readonly string[]): { lo: string; hi: string } | null {
   if (!dates.length) return null;
   const sorted = [...dates].sort();
-  const shift = (iso: string, days: number) =>
-    new Date((dayNo(iso) + days) * 86_400_000).toISOString().slice(0, 10);
-  return { lo: shift(sorted[0]!, -FUZZY_DAYS), hi: shift(sorted.at(-1)!, FUZZY_DAYS + 1) };
+  return { lo: shiftDay(sorted[0]!, -FUZZY_DAYS), hi: shiftDay(sorted.at(-1)!, FUZZY_DAYS + 1) };
 }
 
 /** Statement status from its rows (SPEC.md "States and transitions"). */

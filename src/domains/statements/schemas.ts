@@ -322,8 +322,4 @@ export type StatementDetailResponse = z.infer<typeof StatementDetailResponse>;
 export type StatementTransactionItem = z.infer<typeof StatementTransactionItem>;
 export type ImportRequest = z.infer<typeof ImportRequest>;
 export type ImportResponse = z.infer<typeof ImportResponse>;
-export type RowEdit = {
-  action: z.infer<typeof ActionEnum>;
-  category?: string | null;
-  company?: string | null;
-};
+export type RowEdit = z.infer<typeof TransactionActionUpdate>;

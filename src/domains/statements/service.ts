@@ -1,20 +1,26 @@
 /** Statement verbs: upload (parse, reconcile, persist), list, detail, review edits, reparse, delete, download. */
 import { getDb } from "../../db";
-import type { StatementLayoutRecord, StatementRecord, StatementRowRecord } from "../../db/schema";
+import type { StatementRecord, StatementRowRecord } from "../../db/schema";
 import { sha256Hex } from "../../ingest/hash";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, NotFound, notFound, Refused, Unsupported, validationError } from "../../lib/errors";
-import type { CsvMappingRow } from "./csv-mapping-queries";
 import { checkMapping, saveMappingQuery } from "./csv-mappings";
-import { CONTENT_TYPES, decodeText, detectKind, type FileKind, partOfKey, r2KeyFor } from "./files";
+import {
+  CONTENT_TYPES,
+  decodeText,
+  detectKind,
+  type FileKind,
+  partOfKey,
+  r2KeyFor,
+  storedFile,
+} from "./files";
 import { batchOf, type Statement } from "../../db/lists";
-import { countMatchQuery, layoutsQuery } from "./layouts/service";
-import { mappingsIfCsvQuery } from "./csv-mapping-queries";
+import { countMatchQuery } from "./layouts/service";
+import { getConfig } from "../config/service";
 import { type CsvMapping, csvTable } from "./parsers/csv";
 import * as q from "./queries";
-import type { Guessed, Settings } from "./period";
-import { layoutsWithGuess, loadWithGuess, mappingWithGuess, NO_GUESS } from "./read-ahead";
-import { type Confirmed, parseAll, parseAny, parsedColumns } from "./parse";
+import { uploadReadAhead } from "./read-ahead";
+import { parseAll, parsedColumns, type ReadAhead } from "./parse";
 import { reviewImage } from "./review-image";
 import { buildRows } from "./reconcile";
 import { statementStatus } from "./rules";
@@ -29,10 +35,9 @@ export async function confirmCsvMapping(
   ctx: ServiceCtx,
   { id, body }: { id: string; body: { institution: string; mapping: CsvMapping } },
 ) {
-  // The statement, its rows and the period's guessed reads: one round trip.
-  const loaded = await loadWithGuess(ctx, { id });
+  const loaded = await loadStatement(ctx, id);
   if (loaded.stmt.file_kind !== "csv") throw conflict("Only a CSV statement has a column mapping", "NOT_CSV");
-  const bytes = await storedFile(ctx, loaded.stmt.r2_key);
+  const bytes = await storedFile(ctx.env.FILES, loaded.stmt.r2_key);
   const table = csvTable(decodeText(bytes));
   if (!table) throw conflict("The stored CSV has no header row", "NOT_CSV");
   checkMapping(table.header, body.mapping);
@@ -41,11 +46,9 @@ export async function confirmCsvMapping(
   return reread(ctx, {
     loaded,
     bytes,
-    confirmed: body,
+    mapping: body,
     extra: [saveMappingQuery(db, table.header, body.institution, body.mapping, now)],
     summary: () => `CSV columns confirmed for ${body.institution}`,
-    guessed: loaded.guessed,
-    config: loaded.config,
   });
 }
 
@@ -60,19 +63,18 @@ export async function uploadStatement(ctx: ServiceCtx, upload: { bytes: Uint8Arr
     );
   const now = ctx.clock().toISOString();
   const firstId = newId();
-  // What the parse needs from D1 (a PDF: the taught layouts; a CSV: its header's stored mapping)
-  // is read with the period's reads over a window guessed around today: one round trip.
-  const at = { statementId: firstId, day: now.slice(0, 10) };
-  const { guessed, ...ahead } =
-    kind === "pdf"
-      ? await layoutsWithGuess(ctx, at)
-      : kind === "csv"
-        ? await mappingWithGuess(ctx, { ...at, bytes: upload.bytes })
-        : NO_GUESS;
+  const config = await getConfig(ctx);
+  const { guessed, ...ahead } = await uploadReadAhead(ctx, {
+    kind,
+    bytes: upload.bytes,
+    statementId: firstId,
+    day: now.slice(0, 10),
+  });
   const parts = await parseAll(ctx, {
     kind,
     bytes: upload.bytes,
     fallbackYear: ctx.clock().getUTCFullYear(),
+    config,
     ...ahead,
   });
   const sha = await sha256Hex(upload.bytes);
@@ -82,13 +84,12 @@ export async function uploadStatement(ctx: ServiceCtx, upload: { bytes: Uint8Arr
     const key = r2KeyFor(parsed.institution, sha, kind, part);
     const id = part === 0 ? firstId : newId();
     // The guess was read before any part was inserted: only the first part may use it.
-    const guess = part === 0 ? guessed : null;
     const rows = await buildRows(ctx, {
       statementId: id,
       parsed,
       fileKind: kind,
-      guessed: guess,
-      config: ahead.config,
+      guessed: part === 0 ? guessed : null,
+      config,
     });
     const stmt: StatementRecord = {
       id,
@@ -176,16 +177,8 @@ export function editPatch(row: StatementRowRecord, edit: RowEdit): Partial<State
     });
   }
   if ((edit.action === "enrich" || edit.action === "update") && !row.db_date_file_name) {
-    throw validationError(
-      [
-        {
-          loc: ["body", "action"],
-          msg: `Row ${row.tx_index} has no stored transaction to ${edit.action}`,
-          type: "value_error",
-        },
-      ],
-      `Row ${row.tx_index} has no stored transaction to ${edit.action}`,
-    );
+    const msg = `Row ${row.tx_index} has no stored transaction to ${edit.action}`;
+    throw validationError([{ loc: ["body", "action"], msg, type: "value_error" }], msg);
   }
   const patch: Partial<StatementRowRecord> = { action: edit.action, edited: 1 };
   if (edit.company !== undefined) patch.edited_company = edit.company;
@@ -238,13 +231,6 @@ export async function applyEdits(
   return { rows: edited };
 }
 
-/** The stored file of a statement (404 in words when the object is gone). */
-async function storedFile(ctx: ServiceCtx, key: string): Promise<Uint8Array> {
-  const obj = await ctx.env.FILES.get(key);
-  if (!obj) throw new NotFound("The stored statement file is missing");
-  return new Uint8Array(await obj.arrayBuffer());
-}
-
 /**
  * Reads a stored statement again and replaces its rows, keeping the person's edits and results.
  * `extra` statements join the write's batch; `summary` names the entry that rides in it (null:
@@ -252,40 +238,32 @@ async function storedFile(ctx: ServiceCtx, key: string): Promise<Uint8Array> {
  */
 export async function reread(
   ctx: ServiceCtx,
-  opts: {
+  opts: Pick<ReadAhead, "layouts" | "mapping"> & {
     loaded: Awaited<ReturnType<typeof loadStatement>>;
     bytes?: Uint8Array;
-    confirmed?: Confirmed;
     extra?: Statement[];
     summary: ((rows: number) => string) | null;
-    layouts?: StatementLayoutRecord[];
-    /** Stored CSV mappings read with the statement (every one, when it is a CSV). */
-    mappings?: CsvMappingRow[];
-    /** The period's reads made with the statement, over a guessed window. */
-    guessed?: Guessed | null;
-    /** The settings taken with them. */
-    config?: Settings;
   },
 ) {
   const { stmt, rows: previous } = opts.loaded;
-  const bytes = opts.bytes ?? (await storedFile(ctx, stmt.r2_key));
-  const parsed = await parseAny(ctx, {
+  const bytes = opts.bytes ?? (await storedFile(ctx.env.FILES, stmt.r2_key));
+  const config = await getConfig(ctx);
+  const parts = await parseAll(ctx, {
     kind: stmt.file_kind as FileKind,
     bytes,
     fallbackYear: Number(stmt.uploaded_at.slice(0, 4)),
-    part: partOfKey(stmt.r2_key),
-    confirmed: opts.confirmed ?? null,
-    layouts: opts.layouts ?? null,
-    mappings: opts.mappings ?? null,
-    config: opts.config,
+    mapping: opts.mapping,
+    layouts: opts.layouts,
+    config,
   });
+  // The statement of this one account of the file (its place in the file, in its key).
+  const parsed = parts[partOfKey(stmt.r2_key)] ?? parts[0]!;
   const rows = await buildRows(ctx, {
     statementId: stmt.id,
     parsed,
     fileKind: stmt.file_kind,
     previous,
-    guessed: opts.guessed ?? null,
-    config: opts.config,
+    config,
   });
   const status = statementStatus(
     rows.map((r) => ({ edited: r.edited ?? 0, action_result: r.action_result ?? null })),
@@ -303,19 +281,9 @@ export async function reread(
 
 /** Parses the stored file again and reconciles anew (journaled: the entry rides in the rows' batch). */
 export async function reparseStatement(ctx: ServiceCtx, id: string) {
-  // The taught layouts and the period's guessed reads are read with the statement (one round trip).
-  const db = getDb(ctx.env.DB);
-  const { stmt, rows, extra, guessed, config } = await loadWithGuess(ctx, {
-    id,
-    extra: [layoutsQuery(db), mappingsIfCsvQuery(db, id)],
-  });
   return reread(ctx, {
-    loaded: { stmt, rows },
-    layouts: extra[0] as StatementLayoutRecord[],
-    mappings: extra[1] as CsvMappingRow[],
+    loaded: await loadStatement(ctx, id),
     summary: (n) => `reparsed statement (${n} rows)`,
-    guessed,
-    config,
   });
 }
 

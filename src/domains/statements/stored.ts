@@ -3,31 +3,22 @@
  * `statement_rows.candidates` (amounts in cents) and `statement_csv_mappings.mapping`.
  */
 import { z } from "zod";
-import { exactShape, storedJson } from "../../db/json";
+import { storedJson } from "../../db/json";
 import type { Cents } from "../../lib/money";
 import type { CsvMapping } from "./parsers/csv";
 import { CsvMappingSchema, CsvState } from "./schemas";
 
 export type StoredCsvState = z.infer<typeof CsvState>;
 
-/** A candidate alert row of an ambiguous statement row (amount in cents). */
-export interface StoredDbMatch {
-  forwarded_to: string;
-  date_file_name: string;
-  company: string | null;
-  amount: Cents | null;
-  category: string | null;
-}
-
-const dbMatchObject = z.object({
+const dbMatch = z.object({
   forwarded_to: z.string(),
   date_file_name: z.string(),
   company: z.string().nullable(),
   amount: z.number().int().nullable() as z.ZodType<Cents | null>,
   category: z.string().nullable(),
 });
-exactShape<z.infer<typeof dbMatchObject>, StoredDbMatch>(true);
-const dbMatch: z.ZodType<StoredDbMatch> = dbMatchObject;
+/** A candidate alert row of an ambiguous statement row (amount in cents). */
+export type StoredDbMatch = z.infer<typeof dbMatch>;
 
 /** What the parse could not confirm; unreadable → no warnings shown (logged). */
 export const readWarnings = storedJson("statements.warnings", z.array(z.string()), { value: () => [] });

@@ -1,15 +1,12 @@
 /**
- * Teaching a PDF layout: the statement, its rows, the taught layouts and the period's guessed reads
- * in one round trip; the marks read the stored file; the layout's save, the statement's rows read
- * again with it and the layout's entry (with images, undoable) in one write batch.
+ * Teaching a PDF layout: the marks read the stored file; the layout's save, the statement's rows
+ * read again with it and the layout's entry (with images, undoable) in one write batch.
  */
 import { getDb } from "../../db";
-import type { StatementLayoutRecord } from "../../db/schema";
 import type { ServiceCtx } from "../../lib/context";
-import { layoutItem, layoutsQuery, teachLayout } from "./layouts/service";
+import { layoutItem, listLayouts, teachLayout } from "./layouts/service";
 import type { LayoutMarks } from "./layouts/read";
-import { loadWithGuess } from "./read-ahead";
-import { reread } from "./service";
+import { loadStatement, reread } from "./service";
 
 export async function teachStatementLayout(
   ctx: ServiceCtx,
@@ -18,9 +15,8 @@ export async function teachStatementLayout(
     body,
   }: { id: string; body: { marks: LayoutMarks; name?: string; institution?: string; proposed?: boolean } },
 ) {
-  const db = getDb(ctx.env.DB);
-  const loaded = await loadWithGuess(ctx, { id, extra: [layoutsQuery(db)] });
-  const stored = loaded.extra[0] as StatementLayoutRecord[];
+  const loaded = await loadStatement(ctx, id);
+  const stored = await listLayouts(getDb(ctx.env.DB));
   const taught = await teachLayout(ctx, { stmt: loaded.stmt, body, layouts: stored });
   const statement = await reread(ctx, {
     loaded,
@@ -29,8 +25,6 @@ export async function teachStatementLayout(
     extra: [taught.save],
     // The layout's entry (queued by teachLayout) rides in this batch; the re-read adds none.
     summary: null,
-    guessed: loaded.guessed,
-    config: loaded.config,
   });
   return { layout: layoutItem(taught.after), statement };
 }

@@ -119,18 +119,10 @@ export function detail(s: StatementRecord, rows: readonly StatementRowRecord[]):
   return { ...summaryItem(s, rows), transactions: rows.map(rowItem) };
 }
 
-/** Another account's statement read from the same file (OFX, QIF and CAMT files may hold several). */
-export interface OtherStatement {
-  statement_id: string;
-  account: string | null;
-  account_type: string;
-  transaction_count: number;
-}
-
 export function uploadResponse(
   s: StatementRecord,
   rows: readonly StatementRowRecord[],
-  others: OtherStatement[] = [],
+  others: StatementUploadResponse["other_statements"] = [],
   account: string | null = null,
 ): StatementUploadResponse {
   const items = rows.map(rowItem);

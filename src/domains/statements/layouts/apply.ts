@@ -4,11 +4,10 @@
  * what tells a PDF worth teaching (lines with a date and an amount) from one that is no statement.
  */
 import type { StatementLayoutRecord } from "../../../db/schema";
-import type { ParsedStatement } from "../parsers";
-import { accountTypeOf } from "../parsers";
-import { assemble, documentReading, summaryAmount } from "../parsers/assemble";
+import { type ParsedStatement, tableStatement } from "../parsers";
+import { documentReading, summaryAmount } from "../parsers/assemble";
 import { parseRowDate } from "../parsers/dates";
-import { CLOSING, OPENING, readAmount, settleSigns, toLines } from "../parsers/layout";
+import { CLOSING, OPENING, readAmount, toLines } from "../parsers/layout";
 import type { PdfText } from "../parsers/pdf-text";
 import { type HeaderWord, headerLines } from "./fingerprint";
 import { type LayoutMarks, readWithMarks } from "./read";
@@ -34,25 +33,13 @@ export function readTaughtPrinted(
   const doc = documentReading(text);
   const table = readWithMarks(lines, layout.marks, doc, (p) => tops.get(p) ?? null);
   if (!table.rows.length) return null;
-  const account = accountTypeOf(doc.full);
-  const owed = account === "credit_card";
   const printed = {
     opening: table.opening ?? summaryAmount(lines, OPENING, doc.decimal),
     closing: table.closing ?? summaryAmount(lines, CLOSING, doc.decimal),
     totalIn: null,
     totalOut: null,
   };
-  settleSigns(table, owed, printed.opening);
-  const out = assemble(table.rows, doc, printed, owed, fallbackYear);
-  const statement: ParsedStatement = {
-    institution: layout.institution,
-    account_type: account,
-    period_start: out.period_start,
-    period_end: out.period_end,
-    parsed_with_ai: false,
-    rows: out.rows,
-    balance: out.balance,
-  };
+  const statement = tableStatement(table, doc, printed, fallbackYear, layout.institution);
   return { statement, printedOpening: printed.opening !== null, printedClosing: printed.closing !== null };
 }
 

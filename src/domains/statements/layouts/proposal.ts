@@ -6,6 +6,7 @@
  * the proposal with the reason in words, and the person marks the columns by hand. Never saves:
  * the person confirms the marks through the ordinary teach route.
  */
+import type { z } from "zod";
 import { asAiError, aiErrorWords } from "../../../ai/provider";
 import { providerForTask } from "../../../ai/routing";
 import type { ServiceCtx } from "../../../lib/context";
@@ -16,14 +17,10 @@ import { toLines } from "../parsers/layout";
 import { readTaughtPrinted } from "./apply";
 import { findHeader } from "./fingerprint";
 import { marksFromAnswer, PROPOSE_SYSTEM, promptLines, proposeTool } from "./propose";
-import type { LayoutMarks } from "./read";
+import type { LayoutProposalResponse } from "./schemas";
 import { pdfTextOf } from "./service";
 
-export interface LayoutProposal {
-  asked: boolean;
-  proposal: { marks: LayoutMarks; model: string; rows: number; opening: number; closing: number } | null;
-  reason: string | null;
-}
+type LayoutProposal = z.infer<typeof LayoutProposalResponse>;
 
 const BY_HAND = "mark the columns by hand.";
 

@@ -7,7 +7,8 @@
 import { getDb } from "../../../db";
 import type { StatementLayoutRecord } from "../../../db/schema";
 import type { ServiceCtx } from "../../../lib/context";
-import { conflict, NotFound, notFound, validationError } from "../../../lib/errors";
+import { conflict, notFound, validationError } from "../../../lib/errors";
+import { storedFile } from "../files";
 import { toLines } from "../parsers/layout";
 import { readPdfText } from "../parsers/pdf-text";
 import { readTaught } from "./apply";
@@ -16,7 +17,6 @@ import {
   countMatchQuery,
   deleteLayoutQuery,
   layoutById,
-  layoutsQuery,
   listLayouts,
   renameLayoutQuery,
   restoreLayoutQuery,
@@ -25,7 +25,7 @@ import {
 import type { LayoutMarks } from "./read";
 import { readLayoutHeader, readLayoutMarks } from "./stored";
 
-export { countMatchQuery, layoutsQuery, listLayouts };
+export { countMatchQuery, listLayouts };
 
 export async function listLayoutItems(ctx: ServiceCtx) {
   return { layouts: (await listLayouts(getDb(ctx.env.DB))).map(layoutItem) };
@@ -51,9 +51,7 @@ export function layoutItem(r: StatementLayoutRecord) {
 /** A PDF statement's stored file (409 for another kind, 404 in words when the object is gone). */
 async function pdfBytesOf(ctx: ServiceCtx, stmt: { file_kind: string; r2_key: string }) {
   if (stmt.file_kind !== "pdf") throw conflict("Only a PDF statement has a page layout", "NOT_PDF");
-  const obj = await ctx.env.FILES.get(stmt.r2_key);
-  if (!obj) throw new NotFound("The stored statement file is missing");
-  return new Uint8Array(await obj.arrayBuffer());
+  return storedFile(ctx.env.FILES, stmt.r2_key);
 }
 
 export async function pdfTextOf(ctx: ServiceCtx, stmt: { file_kind: string; r2_key: string }) {

@@ -14,6 +14,7 @@ import {
   addCents,
   absCents,
 } from "../../../lib/money";
+import type { StatementRow } from "./index";
 import type { LayoutRow } from "./layout";
 
 export interface Printed {
@@ -158,4 +159,37 @@ export function informationRows(
     before = own ?? (before === null ? null : addCents(before, move(r)));
   }
   return { kept, left };
+}
+
+/**
+ * A file's signed rows (OFX, CAMT, MT940, CSV) checked as one chain from `opening` to `closing`,
+ * each row given its running balance where it printed none; the reader's own `warnings` follow
+ * the check's.
+ */
+export function chainRows(
+  rows: StatementRow[],
+  {
+    opening = null,
+    closing = null,
+    owed = false,
+    warnings,
+  }: { opening?: Cents | null; closing?: Cents | null; owed?: boolean; warnings: string[] },
+): { rows: StatementRow[]; balance: BalanceCheck } {
+  const printed = (cents: Cents | null) => (cents === null ? null : { cents, truncated: false });
+  const layout: LayoutRow[] = rows.map((r) => ({
+    date: { year: 0, month: 0, day: 0 },
+    description: r.description,
+    withdrawal: r.type === "withdrawal" ? r.amount : null,
+    deposit: r.type === "deposit" ? r.amount : null,
+    balance: printed(r.balance),
+  }));
+  const { balances, check } = checkBalances(
+    layout,
+    printed(opening),
+    printed(closing),
+    { in: null, out: null },
+    owed,
+  );
+  check.warnings.push(...warnings);
+  return { rows: rows.map((r, i) => ({ ...r, balance: balances[i] ?? r.balance })), balance: check };
 }

@@ -10,10 +10,9 @@
  * rows. Pure.
  */
 import { type Cents, readMoney, negCents, absCents } from "../../../lib/money";
-import { checkBalances } from "./balance";
+import { chainRows } from "./balance";
 import { realDate } from "./file-dates";
 import type { ParsedStatement, StatementRow } from "./index";
-import type { LayoutRow } from "./layout";
 import { decodeEntities } from "./ofx";
 
 export const looksLikeCamt = (text: string) =>
@@ -55,7 +54,7 @@ function balance(stmt: string, codes: RegExp) {
   for (const b of all(stmt, "Bal")) {
     if (!codes.test(text(el(b, "Tp")) ?? "")) continue;
     const a = signedAmount(b);
-    if (a.cents !== null) return { cents: a.cents, truncated: false };
+    if (a.cents !== null) return a.cents;
   }
   return null;
 }
@@ -119,18 +118,11 @@ function statementOf(stmt: string): ParsedStatement | null {
     });
   }
   if (rows.length === 0 && warnings.length === 0) return null;
-  const layout: LayoutRow[] = rows.map((r) => ({
-    date: { year: 0, month: 0, day: 0 },
-    description: r.description,
-    withdrawal: r.type === "withdrawal" ? r.amount : null,
-    deposit: r.type === "deposit" ? r.amount : null,
-    balance: null,
-  }));
-  const { balances, check } = checkBalances(layout, balance(stmt, /OPBD|PRCD/), balance(stmt, /CLBD/), {
-    in: null,
-    out: null,
+  const chained = chainRows(rows, {
+    opening: balance(stmt, /OPBD|PRCD/),
+    closing: balance(stmt, /CLBD/),
+    warnings,
   });
-  check.warnings.push(...warnings);
   const acct = el(stmt, "Acct") ?? "";
   const iban = text(el(acct, "IBAN")) ?? text(el(el(acct, "Othr") ?? "", "Id"));
   const bank = text(el(el(acct, "FinInstnId") ?? "", "Nm"));
@@ -143,8 +135,7 @@ function statementOf(stmt: string): ParsedStatement | null {
     period_start: dateIn(el(period ?? "", "FrDtTm") ?? el(period ?? "", "FrDt"))?.iso ?? dates[0] ?? null,
     period_end: dateIn(el(period ?? "", "ToDtTm") ?? el(period ?? "", "ToDt"))?.iso ?? dates.at(-1) ?? null,
     parsed_with_ai: false,
-    rows: rows.map((r, i) => ({ ...r, balance: balances[i] ?? null })),
-    balance: check,
+    ...chained,
   };
 }
 

@@ -19,7 +19,7 @@ import {
   subCents,
   ZERO_CENTS,
 } from "../../../lib/money";
-import { checkBalances } from "./balance";
+import { chainRows } from "./balance";
 import { type CsvTable, csvTable } from "./csv-table";
 import {
   CARD_WORDS,
@@ -32,7 +32,6 @@ import {
 } from "./csv-words";
 import { type DateOrder, decideOrder, fileDate, looksLikeDate } from "./file-dates";
 import type { ParseOutcome, StatementRow } from "./index";
-import type { LayoutRow } from "./layout";
 
 export { csvTable };
 
@@ -376,7 +375,6 @@ export function parseCsv(text: string, given: CsvMapping | null = null): CsvOutc
   const body = map.has_header === false ? [table.header, ...table.body] : table.body;
   const mark = moneyMark(body, [map.amount, map.withdrawal, map.deposit, map.balance]);
   const rows: StatementRow[] = [];
-  const layout: LayoutRow[] = [];
   const warnings: string[] = [];
   let noAmount = 0;
   body.forEach((r, i) => {
@@ -399,13 +397,6 @@ export function parseCsv(text: string, given: CsvMapping | null = null): CsvOutc
       type: signed < 0 ? "withdrawal" : "deposit",
       balance: bal,
     });
-    layout.push({
-      date: { year: 0, month: 0, day: 0 },
-      description,
-      withdrawal: signed < 0 ? negCents(signed) : null,
-      deposit: signed > 0 ? signed : null,
-      balance: bal === null ? null : { cents: bal, truncated: false },
-    });
   });
   if (rows.length === 0)
     return {
@@ -414,12 +405,9 @@ export function parseCsv(text: string, given: CsvMapping | null = null): CsvOutc
       message: warnings[0] ?? "No row of this CSV has both a date and an amount in the mapped columns",
     };
   // Many exports list the newest row first: the balance chain runs oldest first.
-  if (rows[0]!.date > rows.at(-1)!.date) {
-    rows.reverse();
-    layout.reverse();
-  }
+  if (rows[0]!.date > rows.at(-1)!.date) rows.reverse();
   const owed = map.amount !== null && map.negative_is === "deposit";
-  const { balances, check } = checkBalances(layout, null, null, { in: null, out: null }, owed);
+  const chained = chainRows(rows, { owed, warnings });
   const sign =
     given === null && map.amount !== null && map.direction == null
       ? signEvidence(map, {
@@ -430,9 +418,8 @@ export function parseCsv(text: string, given: CsvMapping | null = null): CsvOutc
           fileText: text,
         })
       : null;
-  check.warnings.push(...warnings);
   if (noAmount > 0)
-    check.warnings.push(
+    chained.balance.warnings.push(
       `${noAmount} dated row${noAmount === 1 ? "" : "s"} without an amount in the mapped columns left out`,
     );
   const sorted = rows.map((r) => r.date).sort();
@@ -444,8 +431,7 @@ export function parseCsv(text: string, given: CsvMapping | null = null): CsvOutc
       period_start: sorted[0]!,
       period_end: sorted.at(-1)!,
       parsed_with_ai: false,
-      rows: rows.map((r, i) => ({ ...r, balance: balances[i] ?? r.balance })),
-      balance: check,
+      ...chained,
       csv: { header: table.header, mapping: map, ...(sign ? { sign } : {}) },
     },
   };

@@ -8,7 +8,16 @@ import { assemble, type DocumentReading, documentReading, summaryAmount } from "
 import type { BalanceCheck } from "./balance";
 import { cleanDescription } from "./clean";
 import type { CsvMapping, CsvPreviewRow, SignReading } from "./csv";
-import { CLOSING, type LayoutResult, type Line, OPENING, readTable, settleSigns, toLines } from "./layout";
+import {
+  CLOSING,
+  type LayoutResult,
+  type LayoutRow,
+  type Line,
+  OPENING,
+  readTable,
+  settleSigns,
+  toLines,
+} from "./layout";
 import type { PdfText } from "./pdf-text";
 
 export type StatementType = "withdrawal" | "deposit";
@@ -124,23 +133,34 @@ export function parseStatementText(text: PdfText, fallbackYear: number): ParseOu
         "No transaction table (date, description, withdrawal/deposit and balance columns) was found in this PDF",
     };
   }
-  const account = accountTypeOf(full);
-  // On a card statement a positive amount is a purchase (money owed goes up), a credit is a payment.
-  const owed = account === "credit_card";
   const printed = printedBalances(lines, doc, table);
+  return {
+    ok: true,
+    statement: tableStatement(table, doc, printed, fallbackYear, statementInstitution(full, parser)),
+  };
+}
+
+/** A PDF table's rows settled (signs, years, the balance check) into the statement of `institution`. */
+export function tableStatement(
+  table: { rows: LayoutRow[]; signedColumn: boolean },
+  doc: DocumentReading,
+  printed: Parameters<typeof assemble>[2],
+  fallbackYear: number,
+  institution: string,
+): ParsedStatement {
+  const account_type = accountTypeOf(doc.full);
+  // On a card statement a positive amount is a purchase (money owed goes up), a credit is a payment.
+  const owed = account_type === "credit_card";
   settleSigns(table, owed, printed.opening);
   const out = assemble(table.rows, doc, printed, owed, fallbackYear);
   return {
-    ok: true,
-    statement: {
-      institution: statementInstitution(full, parser),
-      account_type: account,
-      period_start: out.period_start,
-      period_end: out.period_end,
-      parsed_with_ai: false,
-      rows: out.rows,
-      balance: out.balance,
-    },
+    institution,
+    account_type,
+    period_start: out.period_start,
+    period_end: out.period_end,
+    parsed_with_ai: false,
+    rows: out.rows,
+    balance: out.balance,
   };
 }
 

@@ -8,11 +8,10 @@
  * (`:62F:`/`:62M:`) balances check the rows like a PDF's. Pure.
  */
 import { type Cents, negCents, readMoney, absCents } from "../../../lib/money";
-import { checkBalances } from "./balance";
+import { chainRows } from "./balance";
 import type { CamtOutcome } from "./camt";
 import { realDate } from "./file-dates";
 import type { ParsedStatement, StatementRow } from "./index";
-import type { LayoutRow } from "./layout";
 
 /** An MT940/942 text: a `:20:` reference and a `:61:` or `:60F:` line near the start. */
 export const looksLikeMt940 = (text: string) => {
@@ -132,26 +131,9 @@ function statementOf(block: string): ParsedStatement | null {
     }
   }
   if (rows.length === 0 && !opening && !closing) return null;
-  // The balance chain reads each row as money out or in (no printed balance per row).
-  const chain: LayoutRow[] = rows.map(({ description, type, amount }) => ({
-    description,
-    balance: null,
-    deposit: type === "deposit" ? amount : null,
-    withdrawal: type === "withdrawal" ? amount : null,
-    date: { year: 0, month: 0, day: 0 },
-  }));
-  const { balances, check } = checkBalances(
-    chain,
-    opening ? { cents: opening.cents, truncated: false } : null,
-    closing ? { cents: closing.cents, truncated: false } : null,
-    { in: null, out: null },
-  );
-  check.warnings.push(...warnings);
   const dates = rows.map((r) => r.date).sort();
-  const withBalances = rows.map((r, i) => ({ ...r, balance: balances[i] ?? null }));
   return {
-    rows: withBalances,
-    balance: check,
+    ...chainRows(rows, { opening: opening?.cents ?? null, closing: closing?.cents ?? null, warnings }),
     institution: "Other",
     account_type: "chequing",
     account: account ? `…${account.replace(/\W/g, "").slice(-4)}` : null,

@@ -16,11 +16,10 @@ import {
   absCents,
   plainCents,
 } from "../../../lib/money";
-import { checkBalances } from "./balance";
+import { chainRows } from "./balance";
 import { decodeBytes } from "./decode";
 import { realDate } from "./file-dates";
 import type { ParsedStatement, StatementRow } from "./index";
-import type { LayoutRow } from "./layout";
 
 /** The header's charset label (OFX 1 `CHARSET:1252` / `ENCODING:UTF-8`, OFX 2 `encoding="..."`). */
 function declaredCharset(head: string): string | null {
@@ -155,20 +154,10 @@ function statementOf(
   const bal = leaf(ledger, "BALAMT");
   const closingRead = kind === "INVSTMTRS" || !bal ? null : readMoney(bal, { decimal: mark });
   const closing = closingRead?.ok ? closingRead.cents : null;
-  const layoutRows: LayoutRow[] = rows.map((r) => ({
-    date: { year: 0, month: 0, day: 0 },
-    description: r.description,
-    withdrawal: r.type === "withdrawal" ? r.amount : null,
-    deposit: r.type === "deposit" ? r.amount : null,
-    balance: null,
-  }));
-  const { balances, check } = checkBalances(
-    layoutRows,
-    null,
-    closing === null ? null : { cents: closing, truncated: false },
-    { in: null, out: null },
+  const chained = chainRows(
+    rows.map(({ trntype: _, ...r }) => r),
+    { closing, warnings },
   );
-  check.warnings.push(...warnings);
   const acct = leaf(stmt, "ACCTTYPE");
   const dates = rows.map((r) => r.date).sort();
   const acctId = leaf(stmt, "ACCTID");
@@ -186,8 +175,7 @@ function statementOf(
     period_start: ofxDate(leaf(stmt, "DTSTART")) ?? dates[0] ?? null,
     period_end: ofxDate(leaf(stmt, "DTEND")) ?? dates.at(-1) ?? null,
     parsed_with_ai: false,
-    rows: rows.map(({ trntype: _, ...r }, i) => ({ ...r, balance: balances[i] ?? null })),
-    balance: check,
+    ...chained,
   };
 }
 
