@@ -1,5 +1,5 @@
 /**
- * Reading an alert by its meaning when its layout changed (issue 37): the same template, read by
+ * Reading an alert by its meaning when its layout changed: the same template, read by
  * the words that label or surround each value instead of by its exact lines.
  *
  * The email is flattened: every run of spaces, line breaks and table borders (`|`) is one space

@@ -1,5 +1,5 @@
 /**
- * Reading an email with a learned template, in time linear in the email's length (issue 26).
+ * Reading an email with a learned template, in time linear in the email's length.
  *
  * The body's lines are joined by "\n" into one text. A pattern entry (a value line, with the line
  * above it when it has one) is a token list: literal anchors, bounded slots (amount, date, time,
@@ -314,7 +314,7 @@ const runsOn = (merchant: string) => {
   return at >= 0 && at < merchant.length - 1;
 };
 
-/** Reads `body` line by line with the pattern's exact fixed text (issue 26). */
+/** Reads `body` line by line with the pattern's exact fixed text. */
 function readLines(p: TemplatePattern, body: string, sentIso: string): MatchResult {
   const text = matchText(p.unwrap ? unwrapText(body) : body);
   const values = new Map<SlotKind, string>();

@@ -1,5 +1,5 @@
 /**
- * Learning what varies (issue 27): two templates of one sender, learned from two emails, become
+ * Learning what varies: two templates of one sender, learned from two emails, become
  * one whose differing fixed text is a bounded wildcard ("VentureOne" vs "Savor"), or one space or
  * line break where the emails broke a line differently. The values they read must appear in the
  * same order; the fixed text right beside a value is never given up to a wildcard (the value's

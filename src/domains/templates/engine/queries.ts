@@ -32,10 +32,6 @@ export const sourcesInAddressSql = (fromEmail: SQL) => sql`
 /** Every template, oldest first (a caller's batch; narrowed per sender by the caller). */
 export const allTemplatesQuery = (db: Db) => db.select().from(a).orderBy(a.created_at, a.id);
 
-/** Templates of any of these sender domains, oldest first. */
-export const templatesOfDomains = (db: Db, domains: string[]): Promise<AlertTemplateRow[]> =>
-  templatesOfDomainsQuery(db, domains).all();
-
 /** The insert of a new row unless its id is stored (awaited, or one of the caller's batch). */
 export const insertTemplateRow = (db: Db, row: AlertTemplateRow) =>
   db.insert(a).values(row).onConflictDoNothing();
@@ -56,8 +52,6 @@ export const insertTemplateAfterChange = (db: Db, row: AlertTemplateRow) => {
     .select(sql`SELECT ${sql.join(values, sql`, `)} WHERE changes() > 0`)
     .onConflictDoUpdate({ target: a.id, set: { name: sql`${a.name}` } });
 };
-
-export const templateById = (db: Db, id: string) => db.select().from(a).where(eq(a.id, id)).get();
 
 /** One row by id as a list (0 or 1 row): one statement of a caller's batch. */
 export const templateByIdQuery = (db: Db, id: string) => db.select().from(a).where(eq(a.id, id));
@@ -87,7 +81,7 @@ export const setPatternColumns = (
 
 /** One template by id, or null (the templates domain reads, renames and reverts through these). */
 export async function getTemplateRow(db: Db, id: string): Promise<AlertTemplateRow | null> {
-  return (await templateById(db, id)) ?? null;
+  return (await templateByIdQuery(db, id).get()) ?? null;
 }
 
 /** Every template, by institution then age. */
