@@ -16,13 +16,11 @@
  */
 import { MINOR_UNITS, SYMBOLS } from "../../../ingest/currencies";
 import { amountRegex, readAmount } from "./amount";
-import { NUM_SRC } from "./match";
+import { MERCHANT_MAX, NUM_SRC } from "./match";
 import { dateRegex, readDate, readTime, TIME_SRC } from "./dates";
 import { closesAbbreviation, sentenceEnd } from "./merchant-span";
 import type { Extracted, SlotKind, TemplatePattern, Token } from "./types";
 
-/** A merchant is at most this long. */
-const MERCHANT_MAX = 200;
 /** How far past its anchor a value may start (spaces, a colon, a currency between). */
 const GAP = "[^\\p{L}\\p{N}]{0,6}(?:\\p{L}{1,4}(?!\\p{L})\\.?[^\\p{L}\\p{N}]{0,4})?";
 /** Anchors are the last (first) few words before (after) a value. */
@@ -385,13 +383,6 @@ export function labelsOf(body: string): string[] {
 
 export type LooseResult = { ok: true; values: Extracted } | { ok: false; reason: string };
 
-const SLOT_WORDS: Record<string, string> = {
-  amount: "amount",
-  merchant: "merchant",
-  date: "date",
-  time: "time",
-};
-
 /**
  * Reads `body` by the anchors of pattern `p` (entries' tokens given), or says why not. `sentIso`
  * dates a yearless printed date.
@@ -449,7 +440,7 @@ export function readByAnchors(
     return [...got][0] ?? null;
   };
   const disagree = (slot: string) =>
-    `two readings of the ${SLOT_WORDS[slot]} disagree (${[...(read.get(slot) ?? [])]
+    `two readings of the ${slot} disagree (${[...(read.get(slot) ?? [])]
       .slice(0, 3)
       .map((v) => `"${v}"`)
       .join(" and ")})`;

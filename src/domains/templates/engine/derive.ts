@@ -7,7 +7,7 @@ import { type Cents, formatCents } from "../../../lib/money";
 import { amountForms, standsAlone } from "./amount";
 import { flatten, labelsOf } from "./anchors";
 import { findDate, findTime, isDateWord } from "./dates";
-import { entryTokens, matchText, NUM_SRC, readWithPattern, unsafeEntry, WILD_MAX } from "./match";
+import { entryTokens, matchText, NUM_SRC, readWithPattern, unsafeEntry, WILD_MAX, wildMax } from "./match";
 import { findTyped, type Occurrence, widen } from "./merchant-span";
 import { senderHost, subjectWords, unwrapText } from "./text";
 import type { AmountFormat, PatternLine, SlotKind, TemplatePattern, Token } from "./types";
@@ -193,7 +193,7 @@ function markedOn(line: number, text: string, marks: string[], values: Span[]): 
       const hit = values.find((v) => v.slot !== "wild" && overlaps(v, span));
       if (hit) return `the text you marked as changing ("${m}") overlaps the ${hit.slot}`;
       if (out.some((o) => overlaps(o, span)) || values.some((v) => overlaps(v, span))) continue;
-      out.push({ ...span, max: Math.min(WILD_MAX, Math.max(40, 2 * m.length)) });
+      out.push({ ...span, max: wildMax(m.length) });
     }
   }
   return out;

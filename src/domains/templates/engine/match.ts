@@ -27,6 +27,8 @@ export const MAX_FLAT_LINE = 20 * MAX_LINE;
 export const MERCHANT_MAX = 200;
 /** A wildcard's bound when the pattern gives none, and the largest it may give. */
 export const WILD_MAX = 200;
+/** The bound of a wildcard over varying text of this length: twice it, at least 40. */
+export const wildMax = (length: number) => Math.min(WILD_MAX, Math.max(40, 2 * length));
 
 /** Any other number: digits, with `,` `.` `'` `’` between them (a balance `3’333.33`). */
 export const NUM_SRC = "\\d(?:[\\d,.'’]{0,30}\\d)?";
