@@ -382,6 +382,7 @@ export function labelsOf(body: string): string[] {
 }
 
 export type LooseResult = { ok: true; values: Extracted } | { ok: false; reason: string };
+const refuse = (reason: string): LooseResult => ({ ok: false, reason });
 
 /**
  * Reads `body` by the anchors of pattern `p` (entries' tokens given), or says why not. `sentIso`
@@ -428,8 +429,7 @@ export function readByAnchors(
     });
     read.set(slot, new Set(kept));
   }
-  for (const [slot, values] of read)
-    read.set(slot, new Set([...values].map((v) => v.split(SEP_PREV)[0] ?? v)));
+  for (const slot of read.keys()) read.set(slot, plain(slot));
   const one = (slot: string): string | null | "several" => {
     const got = read.get(slot);
     if (!got || got.size === 0) return null;
@@ -445,16 +445,15 @@ export function readByAnchors(
       .map((v) => `"${v}"`)
       .join(" and ")})`;
   if (missed.has("amount"))
-    return { ok: false, reason: "the amount is not found in every place the learned email printed it" };
+    return refuse("the amount is not found in every place the learned email printed it");
   const amountText = one("amount");
-  if (amountText === "several") return { ok: false, reason: disagree("amount") };
+  if (amountText === "several") return refuse(disagree("amount"));
   const amount = amountText ? readAmount(amountText, p.amount) : null;
   if (amount === null || amount <= 0)
-    return { ok: false, reason: "no amount beside the words that label it in the learned email" };
+    return refuse("no amount beside the words that label it in the learned email");
   const merchant = one("merchant");
-  if (merchant === "several") return { ok: false, reason: disagree("merchant") };
-  if (!merchant)
-    return { ok: false, reason: "no merchant beside the words that label it in the learned email" };
+  if (merchant === "several") return refuse(disagree("merchant"));
+  if (!merchant) return refuse("no merchant beside the words that label it in the learned email");
   let date: string | null = null;
   if (p.date && !read.has("date")) {
     // No anchor reads the date (it opens a line, a time follows it): the one date the email prints.
@@ -465,11 +464,11 @@ export function readByAnchors(
     const d = one("date");
     if (d === "several") {
       const days = new Set([...(read.get("date") ?? [])].map((x) => readDate(x, p.date ?? "", sentIso)));
-      if (days.size > 1) return { ok: false, reason: disagree("date") };
+      if (days.size > 1) return refuse(disagree("date"));
     }
     const text = d === "several" ? [...(read.get("date") ?? [])][0] : d;
     date = text ? readDate(text, p.date, sentIso) : null;
-    if (!date) return { ok: false, reason: "no date beside the words that label it in the learned email" };
+    if (!date) return refuse("no date beside the words that label it in the learned email");
   }
   const t = one("time");
   const time = t && t !== "several" ? readTime(t) : null;

@@ -258,6 +258,7 @@ export function readEntry(tokens: Token[], text: string, p: TemplatePattern): En
 }
 
 export type MatchResult = { ok: true; values: Extracted } | { ok: false; reason: string };
+const refuse = (reason: string): MatchResult => ({ ok: false, reason });
 
 /**
  * Why an entry cannot be matched safely, or null: a free slot must be followed by a literal (or
@@ -305,7 +306,7 @@ export function readWithPattern(p: TemplatePattern, body: string, sentIso: strin
     .join("\n");
   const loose = readByAnchors(p, p.lines.map(entryTokens), source, sentIso);
   if (loose.ok) return loose;
-  if (exact.ok) return { ok: false, reason: `the merchant runs past its sentence, and ${loose.reason}` };
+  if (exact.ok) return refuse(`the merchant runs past its sentence, and ${loose.reason}`);
   // Two readings that disagree are named; else the exact reading's reason says which anchor missed.
   return { ok: false, reason: loose.reason.startsWith("two readings") ? loose.reason : exact.reason };
 }
@@ -325,28 +326,26 @@ function readLines(p: TemplatePattern, body: string, sentIso: string): MatchResu
     if (!r.ok) return r;
     for (const [k, v] of r.values) {
       // A value printed in several places must read the same in each.
-      if (values.has(k) && values.get(k)?.trim() !== v.trim()) {
-        return { ok: false, reason: `the ${k} is printed twice with different values` };
-      }
+      if (values.has(k) && values.get(k)?.trim() !== v.trim())
+        return refuse(`the ${k} is printed twice with different values`);
       values.set(k, v);
     }
   }
   const amountText = values.get("amount");
   const amount = amountText === undefined ? null : readAmount(amountText, p.amount);
-  if (amount === null || amount <= 0) return { ok: false, reason: "no amount in the learned format" };
+  if (amount === null || amount <= 0) return refuse("no amount in the learned format");
   const merchant = values.get("merchant")?.trim() ?? "";
-  if (merchant === "" || merchant.length > MERCHANT_MAX || !/\p{L}/u.test(merchant)) {
-    return { ok: false, reason: "no merchant where the template expects one" };
-  }
+  if (merchant === "" || merchant.length > MERCHANT_MAX || !/\p{L}/u.test(merchant))
+    return refuse("no merchant where the template expects one");
   let date: string | null = null;
   if (p.date) {
     date = readDate(values.get("date") ?? "", p.date, sentIso);
-    if (!date) return { ok: false, reason: "no date in the learned format" };
+    if (!date) return refuse("no date in the learned format");
   }
   let time: string | null = null;
   if (values.has("time")) {
     time = readTime(values.get("time") ?? "");
-    if (!time) return { ok: false, reason: "no time of day in the learned format" };
+    if (!time) return refuse("no time of day in the learned format");
   }
   return { ok: true, values: { amount, merchant, date, time } };
 }
