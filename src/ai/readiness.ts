@@ -9,6 +9,7 @@ import {
   isCli,
   PROVIDER_WORDS,
   providerForTask,
+  TASK_LABELS,
   type AiEnv,
   type AiTask,
   type TaskSettings,
@@ -32,13 +33,6 @@ export const CONSENT_WORDS = {
   ai_statement_parsing_enabled: "Read statements with AI",
 } as const;
 type Consent = keyof typeof CONSENT_WORDS;
-
-const TASK_WORDS: Record<AiTask, string> = {
-  categorization: "Categorization",
-  daily_summary: "Day summaries",
-  document_parsing: "Document parsing",
-  insights: "Insights",
-};
 
 const ACTIONS: Record<AiAction, { label: string; task: AiTask; consents: Consent[] }> = {
   categorization: {
@@ -65,59 +59,23 @@ const ACTIONS: Record<AiAction, { label: string; task: AiTask; consents: Consent
   summaries: { label: "Summarize days and months", task: "daily_summary", consents: [] },
 };
 
-export interface ActionReadiness {
-  action: AiAction;
-  label: string;
-  task: AiTask;
-  provider: string;
-  provider_label: string;
-  model: string | null;
-  ready: boolean;
-  reason: string | null;
-  needs: string;
-  settings_url: string;
-}
-
 export const SETTINGS_URL = "/settings#intelligence";
 
-/** Whether a task's route can reach a model now (consents aside), or why not. */
-function taskReason(env: AiEnv, settings: TaskSettings, task: AiTask, bridge: Record<string, boolean>) {
+/** A task's provider and model, and why it cannot reach a model now (null: it can; consents aside). */
+function taskState(env: AiEnv, settings: TaskSettings, task: AiTask, bridge: Record<string, boolean>) {
   const routed = providerForTask(env, settings, task);
   const provider = routed.route.provider;
-  if (!routed.ok) return { routed, reason: routed.reason };
-  if (isCli(provider) && bridge[provider] !== true)
-    return {
-      routed,
-      reason: `${TASK_WORDS[task]}: ${PROVIDER_WORDS[provider]} is chosen, but the model bridge does not answer or has no command for it (see the README).`,
-    };
-  return { routed, reason: null };
+  let reason = routed.ok ? null : routed.reason;
+  if (routed.ok && isCli(provider) && bridge[provider] !== true)
+    reason = `${TASK_LABELS[task]}: ${PROVIDER_WORDS[provider]} is chosen, but the model bridge does not answer or has no command for it (see the README).`;
+  const model = routed.ok ? routed.model : routed.route.model;
+  return { task, provider, provider_label: PROVIDER_WORDS[provider] ?? provider, model, reason };
 }
 
-export interface TaskReadiness {
-  task: AiTask;
-  provider: string;
-  provider_label: string;
-  model: string | null;
-  ready: boolean;
-  reason: string | null;
-}
-
-export function taskReadiness(
-  env: AiEnv,
-  settings: TaskSettings,
-  bridge: Record<string, boolean>,
-): TaskReadiness[] {
+export function taskReadiness(env: AiEnv, settings: TaskSettings, bridge: Record<string, boolean>) {
   return AI_TASKS.map((task) => {
-    const { routed, reason } = taskReason(env, settings, task, bridge);
-    const provider = routed.route.provider;
-    return {
-      task,
-      provider,
-      provider_label: PROVIDER_WORDS[provider] ?? provider,
-      model: routed.ok ? routed.model : routed.route.model,
-      ready: reason === null,
-      reason,
-    };
+    const { reason, ...state } = taskState(env, settings, task, bridge);
+    return { ...state, ready: reason === null, reason };
   });
 }
 
@@ -125,28 +83,25 @@ export function readiness(
   env: AiEnv,
   settings: TaskSettings & Partial<Record<Consent, boolean | null>>,
   bridge: Record<string, boolean>,
-): ActionReadiness[] {
+) {
   return AI_ACTIONS.map((action) => {
     const a = ACTIONS[action];
-    const { routed, reason: routeReason } = taskReason(env, settings, a.task, bridge);
-    const provider = routed.route.provider;
+    const { task, reason: routeReason, ...state } = taskState(env, settings, a.task, bridge);
     const consentWords = a.consents.map((c) => `“${CONSENT_WORDS[c]}”`).join(" and ");
     const needs =
-      `A provider for ${TASK_WORDS[a.task]} under Settings → Intelligence (the hosted model API with a key on ` +
+      `A provider for ${TASK_LABELS[task]} under Settings → Intelligence (the hosted model API with a key on ` +
       `this server, or a local tool through the model bridge)${consentWords ? `, and ${consentWords} turned on there` : ""}.`;
-    let reason: string | null = routeReason;
-    if (reason === null) {
-      const off = a.consents.filter((c) => settings[c] !== true);
-      if (off.length)
-        reason = `${off.map((c) => `“${CONSENT_WORDS[c]}”`).join(" and ")} ${off.length > 1 ? "are" : "is"} off under Settings → Intelligence.`;
-    }
+    const off = a.consents.filter((c) => settings[c] !== true);
+    const reason =
+      routeReason ??
+      (off.length
+        ? `${off.map((c) => `“${CONSENT_WORDS[c]}”`).join(" and ")} ${off.length > 1 ? "are" : "is"} off under Settings → Intelligence.`
+        : null);
     return {
       action,
       label: a.label,
-      task: a.task,
-      provider,
-      provider_label: PROVIDER_WORDS[provider] ?? provider,
-      model: routed.ok ? routed.model : routed.route.model,
+      task,
+      ...state,
       ready: reason === null,
       reason,
       needs,

@@ -1,5 +1,5 @@
 /**
- * Reading an alert by its meaning when its layout changed (issue 37): the same template, read by
+ * Reading an alert by its meaning when its layout changed: the same template, read by
  * the words that label or surround each value instead of by its exact lines.
  *
  * The email is flattened: every run of spaces, line breaks and table borders (`|`) is one space
@@ -16,13 +16,11 @@
  */
 import { MINOR_UNITS, SYMBOLS } from "../../../ingest/currencies";
 import { amountRegex, readAmount } from "./amount";
-import { NUM_SRC } from "./match";
+import { MERCHANT_MAX, NUM_SRC } from "./match";
 import { dateRegex, readDate, readTime, TIME_SRC } from "./dates";
 import { closesAbbreviation, sentenceEnd } from "./merchant-span";
 import type { Extracted, SlotKind, TemplatePattern, Token } from "./types";
 
-/** A merchant is at most this long. */
-const MERCHANT_MAX = 200;
 /** How far past its anchor a value may start (spaces, a colon, a currency between). */
 const GAP = "[^\\p{L}\\p{N}]{0,6}(?:\\p{L}{1,4}(?!\\p{L})\\.?[^\\p{L}\\p{N}]{0,4})?";
 /** Anchors are the last (first) few words before (after) a value. */
@@ -384,13 +382,7 @@ export function labelsOf(body: string): string[] {
 }
 
 export type LooseResult = { ok: true; values: Extracted } | { ok: false; reason: string };
-
-const SLOT_WORDS: Record<string, string> = {
-  amount: "amount",
-  merchant: "merchant",
-  date: "date",
-  time: "time",
-};
+const refuse = (reason: string): LooseResult => ({ ok: false, reason });
 
 /**
  * Reads `body` by the anchors of pattern `p` (entries' tokens given), or says why not. `sentIso`
@@ -437,8 +429,7 @@ export function readByAnchors(
     });
     read.set(slot, new Set(kept));
   }
-  for (const [slot, values] of read)
-    read.set(slot, new Set([...values].map((v) => v.split(SEP_PREV)[0] ?? v)));
+  for (const slot of read.keys()) read.set(slot, plain(slot));
   const one = (slot: string): string | null | "several" => {
     const got = read.get(slot);
     if (!got || got.size === 0) return null;
@@ -449,21 +440,20 @@ export function readByAnchors(
     return [...got][0] ?? null;
   };
   const disagree = (slot: string) =>
-    `two readings of the ${SLOT_WORDS[slot]} disagree (${[...(read.get(slot) ?? [])]
+    `two readings of the ${slot} disagree (${[...(read.get(slot) ?? [])]
       .slice(0, 3)
       .map((v) => `"${v}"`)
       .join(" and ")})`;
   if (missed.has("amount"))
-    return { ok: false, reason: "the amount is not found in every place the learned email printed it" };
+    return refuse("the amount is not found in every place the learned email printed it");
   const amountText = one("amount");
-  if (amountText === "several") return { ok: false, reason: disagree("amount") };
+  if (amountText === "several") return refuse(disagree("amount"));
   const amount = amountText ? readAmount(amountText, p.amount) : null;
   if (amount === null || amount <= 0)
-    return { ok: false, reason: "no amount beside the words that label it in the learned email" };
+    return refuse("no amount beside the words that label it in the learned email");
   const merchant = one("merchant");
-  if (merchant === "several") return { ok: false, reason: disagree("merchant") };
-  if (!merchant)
-    return { ok: false, reason: "no merchant beside the words that label it in the learned email" };
+  if (merchant === "several") return refuse(disagree("merchant"));
+  if (!merchant) return refuse("no merchant beside the words that label it in the learned email");
   let date: string | null = null;
   if (p.date && !read.has("date")) {
     // No anchor reads the date (it opens a line, a time follows it): the one date the email prints.
@@ -474,11 +464,11 @@ export function readByAnchors(
     const d = one("date");
     if (d === "several") {
       const days = new Set([...(read.get("date") ?? [])].map((x) => readDate(x, p.date ?? "", sentIso)));
-      if (days.size > 1) return { ok: false, reason: disagree("date") };
+      if (days.size > 1) return refuse(disagree("date"));
     }
     const text = d === "several" ? [...(read.get("date") ?? [])][0] : d;
     date = text ? readDate(text, p.date, sentIso) : null;
-    if (!date) return { ok: false, reason: "no date beside the words that label it in the learned email" };
+    if (!date) return refuse("no date beside the words that label it in the learned email");
   }
   const t = one("time");
   const time = t && t !== "several" ? readTime(t) : null;

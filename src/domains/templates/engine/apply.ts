@@ -5,11 +5,11 @@
 import type { Db } from "../../../db";
 import type { AlertTemplateRow } from "../../../db/schema";
 import { log } from "../../../lib/log";
-import { type Cents, formatCents } from "../../../lib/money";
+import { formatCents } from "../../../lib/money";
 import { dayParts, type LocalParts } from "../../../ingest/dates";
 import type { ParsedEmail } from "../../../ingest/mime";
 import type { ExtractionAudit } from "../../../ingest/types";
-import { readWithPattern } from "./match";
+import { type MatchResult, readWithPattern } from "./match";
 import { patternOf, templatesForHost, wordsOf } from "./store";
 import { senderHost, subjectWords } from "./text";
 import type { Extracted } from "./types";
@@ -24,7 +24,6 @@ export interface LearnedReading {
 
 const isoOf = (p: LocalParts) => `${p.year}-${p.month}-${p.day}`;
 
-/** The one template reading of this email, or null (none matched, or several read it differently). */
 /** A sender's templates read with the settings (`IngestSettings.prefetched.templates`). */
 export type KnownTemplates = { host: string; rows: AlertTemplateRow[] } | undefined;
 
@@ -32,9 +31,26 @@ export type KnownTemplates = { host: string; rows: AlertTemplateRow[] } | undefi
 const templatesOf = (db: Db, host: string, known: KnownTemplates) =>
   known?.host === host ? Promise.resolve(known.rows) : templatesForHost(db, host);
 
+type Email = Pick<ParsedEmail, "fromEmail" | "subject" | "text">;
+
+/** One template's reading of the email, or why it read nothing; null when its pattern is unreadable. */
+function readOne(row: AlertTemplateRow, email: Email, local: LocalParts): MatchResult | null {
+  const pattern = patternOf(row);
+  if (!pattern) return null;
+  const words = new Set(subjectWords(email.subject ?? ""));
+  const lacking = wordsOf(row).filter((w) => !words.has(w));
+  if (lacking.length)
+    return { ok: false, reason: `the subject lacks the words ${lacking.map((w) => `"${w}"`).join(", ")}` };
+  return readWithPattern(pattern, email.text, isoOf(local));
+}
+
+const missed = (row: AlertTemplateRow, why: string) =>
+  `the learned template "${row.name}" did not read it: ${why}`;
+
+/** The one template reading of this email, or null (none matched, or several read it differently). */
 export async function readLearned(
   db: Db,
-  email: Pick<ParsedEmail, "fromEmail" | "subject" | "text">,
+  email: Email,
   local: LocalParts,
   known?: KnownTemplates,
   /**
@@ -53,22 +69,12 @@ export async function readLearned(
     return null;
   }
   if (seen) seen.templates = rows.length;
-  const words = new Set(subjectWords(email.subject ?? ""));
   const hits: LearnedReading[] = [];
   const misses: string[] = [];
   for (const row of rows) {
-    const pattern = patternOf(row);
-    const lacking = wordsOf(row).filter((w) => !words.has(w));
-    if (!pattern || lacking.length) {
-      if (pattern)
-        misses.push(
-          `the learned template "${row.name}" did not read it: the subject lacks the words ${lacking.map((w) => `"${w}"`).join(", ")}`,
-        );
-      continue;
-    }
-    const r = readWithPattern(pattern, email.text, isoOf(local));
-    if (r.ok) hits.push({ template: row, values: r.values });
-    else misses.push(`the learned template "${row.name}" did not read it: ${r.reason}`);
+    const r = readOne(row, email, local);
+    if (r?.ok) hits.push({ template: row, values: r.values });
+    else if (r) misses.push(missed(row, r.reason));
   }
   const first = hits[0];
   if (!first) {
@@ -97,25 +103,15 @@ export async function readLearned(
  */
 export async function explainMiss(
   db: Db,
-  email: Pick<ParsedEmail, "fromEmail" | "subject" | "text">,
+  email: Email,
   local: LocalParts,
   known?: KnownTemplates,
 ): Promise<string | null> {
   const host = senderHost(email.fromEmail);
   const rows = host ? await templatesOf(db, host, known).catch(() => []) : [];
-  const words = new Set(subjectWords(email.subject ?? ""));
   const reasons = rows.map((row) => {
-    const missing = wordsOf(row).filter((w) => !words.has(w));
-    const pattern = patternOf(row);
-    const why = !pattern
-      ? "it is unreadable"
-      : missing.length
-        ? `the subject lacks the words ${missing.map((w) => `"${w}"`).join(", ")}`
-        : (() => {
-            const r = readWithPattern(pattern, email.text, isoOf(local));
-            return r.ok ? "another template read it differently" : r.reason;
-          })();
-    return `the learned template "${row.name}" did not read it: ${why}`;
+    const r = readOne(row, email, local);
+    return missed(row, !r ? "it is unreadable" : r.ok ? "another template read it differently" : r.reason);
   });
   return reasons.length ? reasons.join("; ") : null;
 }
@@ -141,15 +137,7 @@ export function learnedAudit(template: AlertTemplateRow, nowIso: string): Extrac
   };
 }
 
-export interface LearnedFields {
-  institution: string;
-  amount: Cents;
-  company: string;
-  name: null;
-  type: string;
-}
-
-export const learnedFields = (r: LearnedReading): LearnedFields => ({
+export const learnedFields = (r: LearnedReading) => ({
   institution: r.template.institution,
   amount: r.values.amount,
   company: r.values.merchant,

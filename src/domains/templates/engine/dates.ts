@@ -11,238 +11,19 @@
  * are common words in another language ("des", "sie", "set" aside) are left out.
  */
 const MONTHS = [
-  [
-    "jan",
-    "january",
-    "janv",
-    "janvier",
-    "ene",
-    "enero",
-    "janeiro",
-    "januar",
-    "jän",
-    "jänner",
-    "gennaio",
-    "januari",
-    "leden",
-    "ledna",
-    "január",
-    "januára",
-    "styczeń",
-    "stycznia",
-    "sty",
-    "ocak",
-  ],
-  [
-    "feb",
-    "february",
-    "févr",
-    "fevr",
-    "février",
-    "febrero",
-    "fev",
-    "fevereiro",
-    "februar",
-    "febbraio",
-    "februari",
-    "únor",
-    "února",
-    "február",
-    "februára",
-    "luty",
-    "lutego",
-    "lut",
-    "şubat",
-    "subat",
-  ],
-  [
-    "mar",
-    "march",
-    "mars",
-    "marzo",
-    "março",
-    "marco",
-    "märz",
-    "mär",
-    "maerz",
-    "maart",
-    "mrt",
-    "marts",
-    "březen",
-    "března",
-    "marec",
-    "marca",
-    "marzec",
-    "március",
-    "márc",
-    "mart",
-    "maret",
-  ],
-  [
-    "apr",
-    "april",
-    "avr",
-    "avril",
-    "abr",
-    "abril",
-    "aprile",
-    "duben",
-    "dubna",
-    "apríl",
-    "apríla",
-    "kwiecień",
-    "kwietnia",
-    "kwi",
-    "április",
-    "ápr",
-    "nisan",
-  ],
-  [
-    "may",
-    "mai",
-    "mayo",
-    "maio",
-    "maggio",
-    "mei",
-    "maj",
-    "květen",
-    "května",
-    "máj",
-    "mája",
-    "maja",
-    "május",
-    "mayıs",
-    "mayis",
-  ],
-  [
-    "jun",
-    "june",
-    "juin",
-    "junio",
-    "junho",
-    "juni",
-    "giugno",
-    "červen",
-    "června",
-    "jún",
-    "júna",
-    "czerwiec",
-    "czerwca",
-    "cze",
-    "június",
-    "haziran",
-  ],
-  [
-    "jul",
-    "july",
-    "juil",
-    "juillet",
-    "julio",
-    "julho",
-    "juli",
-    "luglio",
-    "červenec",
-    "července",
-    "júl",
-    "júla",
-    "lipiec",
-    "lipca",
-    "július",
-    "temmuz",
-  ],
-  [
-    "aug",
-    "august",
-    "août",
-    "aout",
-    "ago",
-    "agosto",
-    "augustus",
-    "augusti",
-    "srpen",
-    "srpna",
-    "augusta",
-    "sierpień",
-    "sierpnia",
-    "augusztus",
-    "ağustos",
-    "agustos",
-    "agustus",
-  ],
-  [
-    "sep",
-    "sept",
-    "september",
-    "septembre",
-    "septiembre",
-    "set",
-    "setiembre",
-    "setembro",
-    "settembre",
-    "září",
-    "septembra",
-    "wrzesień",
-    "września",
-    "wrz",
-    "szeptember",
-    "szept",
-    "eylül",
-    "eylul",
-  ],
-  [
-    "oct",
-    "october",
-    "octobre",
-    "octubre",
-    "out",
-    "outubro",
-    "okt",
-    "oktober",
-    "ottobre",
-    "říjen",
-    "října",
-    "október",
-    "októbra",
-    "październik",
-    "października",
-    "paź",
-    "ekim",
-  ],
-  [
-    "nov",
-    "november",
-    "novembre",
-    "noviembre",
-    "novembro",
-    "listopad",
-    "listopadu",
-    "novembra",
-    "listopada",
-    "kasım",
-    "kasim",
-  ],
-  [
-    "dec",
-    "december",
-    "déc",
-    "décembre",
-    "dic",
-    "diciembre",
-    "dez",
-    "dezembro",
-    "dezember",
-    "dicembre",
-    "desember",
-    "prosinec",
-    "prosince",
-    "decembra",
-    "grudzień",
-    "grudnia",
-    "gru",
-    "aralık",
-    "aralik",
-  ],
-];
+  "jan january janv janvier ene enero janeiro januar jän jänner gennaio januari leden ledna január januára styczeń stycznia sty ocak",
+  "feb february févr fevr février febrero fev fevereiro februar febbraio februari únor února február februára luty lutego lut şubat subat",
+  "mar march mars marzo março marco märz mär maerz maart mrt marts březen března marec marca marzec március márc mart maret",
+  "apr april avr avril abr abril aprile duben dubna apríl apríla kwiecień kwietnia kwi április ápr nisan",
+  "may mai mayo maio maggio mei maj květen května máj mája maja május mayıs mayis",
+  "jun june juin junio junho juni giugno červen června jún júna czerwiec czerwca cze június haziran",
+  "jul july juil juillet julio julho juli luglio červenec července júl júla lipiec lipca július temmuz",
+  "aug august août aout ago agosto augustus augusti srpen srpna augusta sierpień sierpnia augusztus ağustos agustos agustus",
+  "sep sept september septembre septiembre set setiembre setembro settembre září septembra wrzesień września wrz szeptember szept eylül eylul",
+  "oct october octobre octubre out outubro okt oktober ottobre říjen října október októbra październik października paź ekim",
+  "nov november novembre noviembre novembro listopad listopadu novembra listopada kasım kasim",
+  "dec december déc décembre dic diciembre dez dezembro dezember dicembre desember prosinec prosince decembra grudzień grudnia gru aralık aralik",
+].map((names) => names.split(" "));
 
 function monthOf(word: string): number | null {
   const w = word.toLowerCase().replace(/\.$/, "");
@@ -250,24 +31,8 @@ function monthOf(word: string): number | null {
   return i < 0 ? null : i + 1;
 }
 
-const WEEKDAYS = [
-  "mon",
-  "monday",
-  "tue",
-  "tuesday",
-  "wed",
-  "wednesday",
-  "thu",
-  "thursday",
-  "fri",
-  "friday",
-  "sat",
-  "saturday",
-  "sun",
-  "sunday",
-  "am",
-  "pm",
-];
+const WEEKDAYS =
+  "mon monday tue tuesday wed wednesday thu thursday fri friday sat saturday sun sunday am pm".split(" ");
 
 /** Month and weekday names change from email to email: never a subject's fixed word. */
 export const isDateWord = (w: string) => monthOf(w) !== null || WEEKDAYS.includes(w.toLowerCase());
@@ -275,87 +40,43 @@ export const isDateWord = (w: string) => monthOf(w) !== null || WEEKDAYS.include
 const MON = "(\\p{L}{3,12}\\.?)";
 type Parts = { y: number | null; m: number; d: number };
 
-interface DateFormat {
-  id: string;
-  src: string;
-  read(g: string[]): Parts | null;
-}
+/** A format: its regex source and the order its groups print the year, month and day in. */
+type DateFormat = { id: string; order: string; src: string };
 
 const num = (s: string | undefined) => Number.parseInt(s ?? "", 10);
-/** A two-digit year is this century's ("26" → 2026). */
-const year = (s: string | undefined) => (s?.length === 2 ? 2000 + num(s) : num(s));
-const named = (mon: string | undefined, d: string | undefined, y?: string): Parts | null => {
-  const m = monthOf(mon ?? "");
-  return m ? { y: y ? num(y) : null, m, d: num(d) } : null;
-};
 
 /** Formats with a year first: a yearless reading is tried only when none with a year fits. */
 const DATE_FORMATS: DateFormat[] = [
-  {
-    id: "ymd",
-    src: "(\\d{4})-(\\d{2})-(\\d{2})",
-    read: (g) => ({ y: num(g[0]), m: num(g[1]), d: num(g[2]) }),
-  },
-  {
-    id: "ymd_slash",
-    src: "(\\d{4})/(\\d{1,2})/(\\d{1,2})",
-    read: (g) => ({ y: num(g[0]), m: num(g[1]), d: num(g[2]) }),
-  },
-  {
-    id: "mdy_slash",
-    src: "(\\d{1,2})/(\\d{1,2})/(\\d{4}|\\d{2})",
-    read: (g) => ({ y: year(g[2]), m: num(g[0]), d: num(g[1]) }),
-  },
-  {
-    id: "dmy_slash",
-    src: "(\\d{1,2})/(\\d{1,2})/(\\d{4}|\\d{2})",
-    read: (g) => ({ y: year(g[2]), m: num(g[1]), d: num(g[0]) }),
-  },
-  {
-    // 14.10.2022, 6. 9. 2019, 16.01.15 (Czech, Slovak, German, Polish, … day first).
-    id: "dmy_dot",
-    src: "(\\d{1,2})\\. ?(\\d{1,2})\\. ?(\\d{4}|\\d{2})",
-    read: (g) => ({ y: year(g[2]), m: num(g[1]), d: num(g[0]) }),
-  },
-  {
-    // 2024.03.01. (Hungarian, year first).
-    id: "ymd_dot",
-    src: "(\\d{4})\\. ?(\\d{1,2})\\. ?(\\d{1,2})\\.?",
-    read: (g) => ({ y: num(g[0]), m: num(g[1]), d: num(g[2]) }),
-  },
-  {
-    // 2024年3月1日 (Japanese, Chinese), 2024년 3월 1일 (Korean).
-    id: "ymd_cjk",
-    src: "(\\d{4}) ?[年년] ?(\\d{1,2}) ?[月월] ?(\\d{1,2}) ?[日일]",
-    read: (g) => ({ y: num(g[0]), m: num(g[1]), d: num(g[2]) }),
-  },
-  {
-    id: "dmy_dash",
-    src: "(\\d{1,2})-(\\d{1,2})-(\\d{4})",
-    read: (g) => ({ y: num(g[2]), m: num(g[1]), d: num(g[0]) }),
-  },
-  {
-    id: "mdy_dash",
-    src: "(\\d{1,2})-(\\d{1,2})-(\\d{4})",
-    read: (g) => ({ y: num(g[2]), m: num(g[0]), d: num(g[1]) }),
-  },
-  { id: "mon_d_y", src: `${MON} (\\d{1,2}),? (\\d{4})`, read: (g) => named(g[0], g[1], g[2]) },
-  { id: "d_mon_y", src: `(\\d{1,2})\\.? ${MON},? (\\d{4})`, read: (g) => named(g[1], g[0], g[2]) },
-  { id: "d_mon_y_slash", src: `(\\d{1,2})/${MON}/(\\d{4})`, read: (g) => named(g[1], g[0], g[2]) },
-  {
-    id: "d_mon_y_dash",
-    src: `(\\d{1,2})-${MON}-(\\d{4}|\\d{2})`,
-    read: (g) => named(g[1], g[0], String(year(g[2]))),
-  },
-  { id: "mon_d", src: `${MON} (\\d{1,2})`, read: (g) => named(g[0], g[1]) },
-  { id: "d_mon", src: `(\\d{1,2})\\.? ${MON}`, read: (g) => named(g[1], g[0]) },
-  {
-    id: "md_cjk",
-    src: "(\\d{1,2}) ?[月월] ?(\\d{1,2}) ?[日일]",
-    read: (g) => ({ y: null, m: num(g[0]), d: num(g[1]) }),
-  },
-  { id: "d_mon_slash", src: `(\\d{1,2})/${MON}`, read: (g) => named(g[1], g[0]) },
+  { id: "ymd", order: "ymd", src: "(\\d{4})-(\\d{2})-(\\d{2})" },
+  { id: "ymd_slash", order: "ymd", src: "(\\d{4})/(\\d{1,2})/(\\d{1,2})" },
+  { id: "mdy_slash", order: "mdy", src: "(\\d{1,2})/(\\d{1,2})/(\\d{4}|\\d{2})" },
+  { id: "dmy_slash", order: "dmy", src: "(\\d{1,2})/(\\d{1,2})/(\\d{4}|\\d{2})" },
+  // 14.10.2022, 6. 9. 2019, 16.01.15 (Czech, Slovak, German, Polish, … day first).
+  { id: "dmy_dot", order: "dmy", src: "(\\d{1,2})\\. ?(\\d{1,2})\\. ?(\\d{4}|\\d{2})" },
+  // 2024.03.01. (Hungarian, year first).
+  { id: "ymd_dot", order: "ymd", src: "(\\d{4})\\. ?(\\d{1,2})\\. ?(\\d{1,2})\\.?" },
+  // 2024年3月1日 (Japanese, Chinese), 2024년 3월 1일 (Korean).
+  { id: "ymd_cjk", order: "ymd", src: "(\\d{4}) ?[年년] ?(\\d{1,2}) ?[月월] ?(\\d{1,2}) ?[日일]" },
+  { id: "dmy_dash", order: "dmy", src: "(\\d{1,2})-(\\d{1,2})-(\\d{4})" },
+  { id: "mdy_dash", order: "mdy", src: "(\\d{1,2})-(\\d{1,2})-(\\d{4})" },
+  { id: "mon_d_y", order: "mdy", src: `${MON} (\\d{1,2}),? (\\d{4})` },
+  { id: "d_mon_y", order: "dmy", src: `(\\d{1,2})\\.? ${MON},? (\\d{4})` },
+  { id: "d_mon_y_slash", order: "dmy", src: `(\\d{1,2})/${MON}/(\\d{4})` },
+  { id: "d_mon_y_dash", order: "dmy", src: `(\\d{1,2})-${MON}-(\\d{4}|\\d{2})` },
+  { id: "mon_d", order: "md", src: `${MON} (\\d{1,2})` },
+  { id: "d_mon", order: "dm", src: `(\\d{1,2})\\.? ${MON}` },
+  { id: "md_cjk", order: "md", src: "(\\d{1,2}) ?[月월] ?(\\d{1,2}) ?[日일]" },
+  { id: "d_mon_slash", order: "dm", src: `(\\d{1,2})/${MON}` },
 ];
+
+/** A format's groups read in its order: a month by number or name, a two-digit year this century's. */
+function partsOf(order: string, g: string[]): Parts | null {
+  const at = (part: string) => g[order.indexOf(part)];
+  const [y, mon = "", d] = [at("y"), at("m"), at("d")];
+  const m = /^\d/.test(mon) ? num(mon) : monthOf(mon);
+  if (!m) return null;
+  return { y: y === undefined ? null : y.length === 2 ? 2000 + num(y) : num(y), m, d: num(d) };
+}
 
 const BOUNDARY_BEFORE = "(?<![\\p{L}\\d/.-])";
 const BOUNDARY_AFTER = "(?![\\p{L}\\d]|[/-]\\d)";
@@ -393,7 +114,7 @@ export function readDate(text: string, id: string, sentIso: string): string | nu
   if (!f) return null;
   const m = new RegExp(`^${f.src}$`, "u").exec(text);
   if (!m) return null;
-  const p = f.read(m.slice(1));
+  const p = partsOf(f.order, m.slice(1));
   if (!p || !valid(p)) return null;
   if (p.y !== null) return iso(p.y, p.m, p.d);
   const sentYear = num(sentIso.slice(0, 4));
@@ -418,17 +139,21 @@ export function findDate(
   typed: string,
   sentIso: string,
 ): { start: number; end: number; format: string } | null {
-  for (const f of DATE_FORMATS) {
-    const re = new RegExp(`${BOUNDARY_BEFORE}${f.src}${BOUNDARY_AFTER}`, "gu");
-    for (const m of line.matchAll(re)) {
-      if (readDate(m[0], f.id, sentIso) !== typed) continue;
-      // Both orders read the typed date (day = month): the order is left to later emails.
-      const either = eitherOf(f.id);
-      const open = either && EITHER[either]?.every((x) => readDate(m[0], x, sentIso) === typed);
-      return { start: m.index, end: m.index + m[0].length, format: open ? either : f.id };
-    }
+  for (const { f, m } of printed(line)) {
+    if (readDate(m[0], f.id, sentIso) !== typed) continue;
+    // Both orders read the typed date (day = month): the order is left to later emails.
+    const either = eitherOf(f.id);
+    const open = either && EITHER[either]?.every((x) => readDate(m[0], x, sentIso) === typed);
+    return { start: m.index, end: m.index + m[0].length, format: open ? either : f.id };
   }
   return null;
+}
+
+/** Every date printed in `line`, format by format (formats with a year first). */
+function* printed(line: string) {
+  for (const f of DATE_FORMATS)
+    for (const m of line.matchAll(new RegExp(`${BOUNDARY_BEFORE}${f.src}${BOUNDARY_AFTER}`, "gu")))
+      yield { f, m };
 }
 
 /** A time of day: `15:42`, `3:42 PM`, `3:42:10 p.m.` (seconds are read and dropped). */
@@ -461,13 +186,8 @@ export function findTime(line: string, from = 0): { start: number; end: number }
  * day-first and month-first readings are kept when both are valid (the caller picks).
  */
 export function datesIn(line: string, sentIso: string): { start: number; end: number; iso: string }[] {
-  const out: { start: number; end: number; iso: string }[] = [];
-  for (const f of DATE_FORMATS) {
-    const re = new RegExp(`${BOUNDARY_BEFORE}${f.src}${BOUNDARY_AFTER}`, "gu");
-    for (const m of line.slice(0, 2000).matchAll(re)) {
-      const iso = readDate(m[0], f.id, sentIso);
-      if (iso) out.push({ start: m.index, end: m.index + m[0].length, iso });
-    }
-  }
-  return out;
+  return [...printed(line.slice(0, 2000))].flatMap(({ f, m }) => {
+    const iso = readDate(m[0], f.id, sentIso);
+    return iso ? [{ start: m.index, end: m.index + m[0].length, iso }] : [];
+  });
 }

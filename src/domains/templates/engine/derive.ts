@@ -7,7 +7,7 @@ import { type Cents, formatCents } from "../../../lib/money";
 import { amountForms, standsAlone } from "./amount";
 import { flatten, labelsOf } from "./anchors";
 import { findDate, findTime, isDateWord } from "./dates";
-import { entryTokens, matchText, NUM_SRC, readWithPattern, unsafeEntry, WILD_MAX } from "./match";
+import { entryTokens, matchText, NUM_SRC, readWithPattern, unsafeEntry, WILD_MAX, wildMax } from "./match";
 import { findTyped, type Occurrence, widen } from "./merchant-span";
 import { senderHost, subjectWords, unwrapText } from "./text";
 import type { AmountFormat, PatternLine, SlotKind, TemplatePattern, Token } from "./types";
@@ -45,6 +45,7 @@ export interface Derived {
 }
 
 export type DeriveResult = { ok: true; template: Derived } | { ok: false; reason: string };
+const refuse = (reason: string): DeriveResult => ({ ok: false, reason });
 
 interface Span {
   line: number;
@@ -193,7 +194,7 @@ function markedOn(line: number, text: string, marks: string[], values: Span[]): 
       const hit = values.find((v) => v.slot !== "wild" && overlaps(v, span));
       if (hit) return `the text you marked as changing ("${m}") overlaps the ${hit.slot}`;
       if (out.some((o) => overlaps(o, span)) || values.some((v) => overlaps(v, span))) continue;
-      out.push({ ...span, max: Math.min(WILD_MAX, Math.max(40, 2 * m.length)) });
+      out.push({ ...span, max: wildMax(m.length) });
     }
   }
   return out;
@@ -201,19 +202,14 @@ function markedOn(line: number, text: string, marks: string[], values: Span[]): 
 
 export function deriveTemplate(input: LearnInput): DeriveResult {
   const domain = senderHost(input.fromEmail);
-  if (!domain) return { ok: false, reason: "the sender's address has no domain to recognize the bank by" };
+  if (!domain) return refuse("the sender's address has no domain to recognize the bank by");
   const lines = matchText(input.unwrap ? unwrapText(input.body) : input.body).split("\n");
   const amount = findAmount(lines, input.amount);
-  if (!amount) {
-    return {
-      ok: false,
-      reason: `the amount you typed (${formatCents(input.amount)}) does not appear in the email`,
-    };
-  }
+  if (!amount)
+    return refuse(`the amount you typed (${formatCents(input.amount)}) does not appear in the email`);
   const spans: Span[] = [...amount.spans];
   const typed = pickTyped(findTyped(lines, input.merchant).filter((o) => !spans.some((s) => overlaps(s, o))));
   const core = typed ? [typed] : [];
-  let dateFormat: string | null = null;
   // The printed date: the first one with a time of day after it (on its line, then on the next), else
   // the first ("dated 28 Sep" in a sentence, "Date & Time: 28 Sep 08:58" below: the second).
   const dates = [...lines.entries()].flatMap(([line, l]) => {
@@ -226,17 +222,13 @@ export function deriveTemplate(input: LearnInput): DeriveResult {
     return [{ line, d, time: time && free ? { line: tLine, ...time } : null }];
   });
   const chosen = dates.find((x) => x.time?.line === x.line) ?? dates.find((x) => x.time) ?? dates[0];
+  const dateFormat = chosen?.d.format ?? null;
   if (chosen) {
-    dateFormat = chosen.d.format;
     spans.push({ line: chosen.line, start: chosen.d.start, end: chosen.d.end, slot: "date" });
     if (chosen.time) spans.push({ ...chosen.time, slot: "time" });
   }
-  if (!dateFormat && input.date !== input.sentIso) {
-    return {
-      ok: false,
-      reason: "the date you typed does not appear in the email and is not the day it was sent",
-    };
-  }
+  if (!dateFormat && input.date !== input.sentIso)
+    return refuse("the date you typed does not appear in the email and is not the day it was sent");
   // The merchant found nowhere, but the bank wrapped its lines: learn from the email unwrapped.
   if (!input.unwrap && findTyped(lines, input.merchant).length === 0) {
     const unwrapped = matchText(unwrapText(input.body));
@@ -244,13 +236,9 @@ export function deriveTemplate(input: LearnInput): DeriveResult {
       return deriveTemplate({ ...input, unwrap: true });
   }
   const merchant = merchantSpans(lines, input.merchant, spans);
-  if (!merchant) return { ok: false, reason: "the merchant you typed does not appear in the email" };
-  if (merchant === "ambiguous") {
-    return {
-      ok: false,
-      reason: "the merchant you typed appears several times in the email, none in the case you typed it",
-    };
-  }
+  if (!merchant) return refuse("the merchant you typed does not appear in the email");
+  if (merchant === "ambiguous")
+    return refuse("the merchant you typed appears several times in the email, none in the case you typed it");
   spans.push(merchant.slot);
   const valueLines = new Set(spans.map((s) => s.line));
   spans.push(...merchant.copies.filter((c) => valueLines.has(c.line)));
@@ -268,7 +256,7 @@ export function deriveTemplate(input: LearnInput): DeriveResult {
     const tokens: Token[] = [];
     for (const line of block) {
       const t = lineTokens(line);
-      if (typeof t === "string") return { ok: false, reason: t };
+      if (typeof t === "string") return refuse(t);
       if (tokens.length > 0) tokens.push({ lit: "\n" });
       tokens.push(...t);
     }
@@ -276,17 +264,14 @@ export function deriveTemplate(input: LearnInput): DeriveResult {
     const first = block[0] ?? 0;
     if (!hasWords(tokens)) {
       if (first === 0)
-        return {
-          ok: false,
-          reason: "a value stands alone on the email's first line, with no words around it",
-        };
+        return refuse("a value stands alone on the email's first line, with no words around it");
       const t = lineTokens(first - 1);
-      if (typeof t === "string") return { ok: false, reason: t };
+      if (typeof t === "string") return refuse(t);
       before = t;
     }
     const entry = { before, line: tokens };
     const unsafe = unsafeEntry(entryTokens(entry));
-    if (unsafe) return { ok: false, reason: unsafe };
+    if (unsafe) return refuse(unsafe);
     entries.push(entry);
   }
   const pattern: TemplatePattern = {
@@ -299,17 +284,13 @@ export function deriveTemplate(input: LearnInput): DeriveResult {
   };
   const printed = (lines[merchant.slot.line] ?? "").slice(merchant.slot.start, merchant.slot.end);
   const back = readWithPattern(pattern, input.body, input.sentIso);
-  if (!back.ok)
-    return { ok: false, reason: `the template could not read its own email back: ${back.reason}` };
+  if (!back.ok) return refuse(`the template could not read its own email back: ${back.reason}`);
   const v = back.values;
-  if (v.amount !== input.amount)
-    return { ok: false, reason: "the template read a different amount back from the email" };
-  if (v.merchant !== printed.trim()) {
-    return { ok: false, reason: `the template read the merchant back as "${v.merchant}", not as printed` };
-  }
-  if ((v.date ?? input.sentIso) !== input.date) {
-    return { ok: false, reason: "the template read a different date back from the email" };
-  }
+  if (v.amount !== input.amount) return refuse("the template read a different amount back from the email");
+  if (v.merchant !== printed.trim())
+    return refuse(`the template read the merchant back as "${v.merchant}", not as printed`);
+  if ((v.date ?? input.sentIso) !== input.date)
+    return refuse("the template read a different date back from the email");
   const merchantWords = new Set(subjectWords(`${input.merchant} ${printed}`));
   return {
     ok: true,

@@ -1,5 +1,5 @@
 /**
- * Wording drift, for every bank (issue 18): a sender domain that used to parse (built-in parser
+ * Wording drift, for every bank: a sender domain that used to parse (built-in parser
  * or learned template) and now quarantines several emails in a row probably changed its wording.
  * One kv_state row per domain; one notice when the run starts counting; cleared by the next parse.
  */
@@ -10,32 +10,17 @@ import { type Notifier, safeSend } from "../../../notify";
 import { senderHost } from "./text";
 
 /** Quarantines in a row, after a parse, that count as drift. */
-export const DRIFT_AFTER = 3;
+const DRIFT_AFTER = 3;
 const PREFIX = "wording:" as const;
 
 const keyOf = (host: string) => `${PREFIX}${host}` as const;
 
-async function write(db: Db, host: string, state: DriftState, nowIso: string) {
-  await kvPut(db, keyOf(host), state, nowIso);
-}
-
-/** noteParsed's write as a statement for a caller's batch (null when the sender has no host). */
+/** A parse from this sender clears its drift: the write, for a caller's batch (null without a host). */
 export function parsedNote(db: Db, fromEmail: string, institution: string, nowIso: string) {
   const host = senderHost(fromEmail);
   if (!host) return null;
   const state = { institution, last_parsed_at: nowIso, fails: 0, notified: false };
   return kvPut(db, keyOf(host), state, nowIso);
-}
-
-/** A deterministic parse from this sender: the domain reads fine (clears any drift). */
-export async function noteParsed(db: Db, fromEmail: string, institution: string, nowIso: string) {
-  const note = parsedNote(db, fromEmail, institution, nowIso);
-  if (!note) return;
-  try {
-    await note;
-  } catch (err) {
-    log("warn", "drift.note_parsed_failed", { error: String(err) });
-  }
 }
 
 /** A quarantine from this sender: counts toward drift when the domain has parsed before. */
@@ -46,7 +31,7 @@ export async function noteQuarantined(db: Db, notifier: Notifier, fromEmail: str
     const state = (await kvGet(db, keyOf(host)))?.value;
     if (!state) return;
     const step = driftStep(state);
-    await write(db, host, step.next, now.toISOString());
+    await driftWrite(db, host, step.next, now.toISOString());
     if (step.notice) await safeSend(notifier, step.notice);
   } catch (err) {
     log("warn", "drift.note_quarantined_failed", { error: String(err) });

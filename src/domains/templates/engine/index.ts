@@ -1,13 +1,12 @@
 export {
   deriveTemplate,
   type Derived,
-  type DeriveResult,
   type LearnInput,
   maskedExample,
   renderTokens,
 } from "./derive";
 export { mergePatterns } from "./merge";
-export { readWithPattern, type MatchResult } from "./match";
+export { readWithPattern } from "./match";
 export { hostMatches, nameFromHost, senderHost, subjectWords } from "./text";
 export type { Extracted, TemplatePattern } from "./types";
 export {
@@ -15,7 +14,6 @@ export {
   explainMiss,
   learnedAudit,
   learnedFields,
-  type LearnedReading,
   readingLocal,
   readLearned,
 } from "./apply";
@@ -30,15 +28,13 @@ export {
   wordsOf,
 } from "./store";
 export {
-  DRIFT_AFTER,
   DRIFT_KEY_PREFIX,
   driftRead,
   driftReasons,
   driftReasonsFrom,
   driftStep,
   driftWrite,
-  noteParsed,
   parsedNote,
   noteQuarantined,
 } from "./drift";
-export { type Suggestion, suggestValues } from "./suggest";
+export { suggestValues } from "./suggest";

@@ -1,5 +1,5 @@
 /**
- * Reading an email with a learned template, in time linear in the email's length (issue 26).
+ * Reading an email with a learned template, in time linear in the email's length.
  *
  * The body's lines are joined by "\n" into one text. A pattern entry (a value line, with the line
  * above it when it has one) is a token list: literal anchors, bounded slots (amount, date, time,
@@ -27,6 +27,8 @@ export const MAX_FLAT_LINE = 20 * MAX_LINE;
 export const MERCHANT_MAX = 200;
 /** A wildcard's bound when the pattern gives none, and the largest it may give. */
 export const WILD_MAX = 200;
+/** The bound of a wildcard over varying text of this length: twice it, at least 40. */
+export const wildMax = (length: number) => Math.min(WILD_MAX, Math.max(40, 2 * length));
 
 /** Any other number: digits, with `,` `.` `'` `’` between them (a balance `3’333.33`). */
 export const NUM_SRC = "\\d(?:[\\d,.'’]{0,30}\\d)?";
@@ -256,6 +258,7 @@ export function readEntry(tokens: Token[], text: string, p: TemplatePattern): En
 }
 
 export type MatchResult = { ok: true; values: Extracted } | { ok: false; reason: string };
+const refuse = (reason: string): MatchResult => ({ ok: false, reason });
 
 /**
  * Why an entry cannot be matched safely, or null: a free slot must be followed by a literal (or
@@ -303,7 +306,7 @@ export function readWithPattern(p: TemplatePattern, body: string, sentIso: strin
     .join("\n");
   const loose = readByAnchors(p, p.lines.map(entryTokens), source, sentIso);
   if (loose.ok) return loose;
-  if (exact.ok) return { ok: false, reason: `the merchant runs past its sentence, and ${loose.reason}` };
+  if (exact.ok) return refuse(`the merchant runs past its sentence, and ${loose.reason}`);
   // Two readings that disagree are named; else the exact reading's reason says which anchor missed.
   return { ok: false, reason: loose.reason.startsWith("two readings") ? loose.reason : exact.reason };
 }
@@ -314,7 +317,7 @@ const runsOn = (merchant: string) => {
   return at >= 0 && at < merchant.length - 1;
 };
 
-/** Reads `body` line by line with the pattern's exact fixed text (issue 26). */
+/** Reads `body` line by line with the pattern's exact fixed text. */
 function readLines(p: TemplatePattern, body: string, sentIso: string): MatchResult {
   const text = matchText(p.unwrap ? unwrapText(body) : body);
   const values = new Map<SlotKind, string>();
@@ -323,28 +326,26 @@ function readLines(p: TemplatePattern, body: string, sentIso: string): MatchResu
     if (!r.ok) return r;
     for (const [k, v] of r.values) {
       // A value printed in several places must read the same in each.
-      if (values.has(k) && values.get(k)?.trim() !== v.trim()) {
-        return { ok: false, reason: `the ${k} is printed twice with different values` };
-      }
+      if (values.has(k) && values.get(k)?.trim() !== v.trim())
+        return refuse(`the ${k} is printed twice with different values`);
       values.set(k, v);
     }
   }
   const amountText = values.get("amount");
   const amount = amountText === undefined ? null : readAmount(amountText, p.amount);
-  if (amount === null || amount <= 0) return { ok: false, reason: "no amount in the learned format" };
+  if (amount === null || amount <= 0) return refuse("no amount in the learned format");
   const merchant = values.get("merchant")?.trim() ?? "";
-  if (merchant === "" || merchant.length > MERCHANT_MAX || !/\p{L}/u.test(merchant)) {
-    return { ok: false, reason: "no merchant where the template expects one" };
-  }
+  if (merchant === "" || merchant.length > MERCHANT_MAX || !/\p{L}/u.test(merchant))
+    return refuse("no merchant where the template expects one");
   let date: string | null = null;
   if (p.date) {
     date = readDate(values.get("date") ?? "", p.date, sentIso);
-    if (!date) return { ok: false, reason: "no date in the learned format" };
+    if (!date) return refuse("no date in the learned format");
   }
   let time: string | null = null;
   if (values.has("time")) {
     time = readTime(values.get("time") ?? "");
-    if (!time) return { ok: false, reason: "no time of day in the learned format" };
+    if (!time) return refuse("no time of day in the learned format");
   }
   return { ok: true, values: { amount, merchant, date, time } };
 }

@@ -1,5 +1,5 @@
 /**
- * Where the email prints the merchant a person typed (issue 23): a tolerant match of what was typed
+ * Where the email prints the merchant a person typed: a tolerant match of what was typed
  * (case, accents, punctuation and spacing ignored; the typed name may be a prefix of the printed
  * one), widened to the email's own merchant span, so that a template anchors on the text around
  * the span and never on the merchant's own words ("Best Buy #905" typed, `BEST BUY #905 VANCOUVER

@@ -1,11 +1,11 @@
 /**
- * Learning what varies (issue 27): two templates of one sender, learned from two emails, become
+ * Learning what varies: two templates of one sender, learned from two emails, become
  * one whose differing fixed text is a bounded wildcard ("VentureOne" vs "Savor"), or one space or
  * line break where the emails broke a line differently. The values they read must appear in the
  * same order; the fixed text right beside a value is never given up to a wildcard (the value's
  * anchor is never widened); the caller keeps the merge only when it reads both examples exactly.
  */
-import { EXTRACTED, entryTokens, unsafeEntry, WILD_MAX } from "./match";
+import { EXTRACTED, entryTokens, unsafeEntry, WILD_MAX, wildMax } from "./match";
 import type { PatternLine, TemplatePattern, Token } from "./types";
 
 export type MergeResult = { ok: true; pattern: TemplatePattern } | { ok: false; reason: string };
@@ -20,7 +20,7 @@ function render(tokens: Token[]): string {
     .join("");
 }
 
-function parse(s: string, wildMax: number): Token[] {
+function parse(s: string): Token[] {
   const out: Token[] = [];
   let lit = "";
   const flush = () => {
@@ -30,7 +30,7 @@ function parse(s: string, wildMax: number): Token[] {
   for (const c of s) {
     if (c === NUM || c === WILD || c === SP) {
       flush();
-      out.push(c === NUM ? { slot: "num" } : c === SP ? { slot: "sp" } : { slot: "wild", max: wildMax });
+      out.push(c === NUM ? { slot: "num" } : c === SP ? { slot: "sp" } : { slot: "wild", max: WILD_MAX });
     } else lit += c;
   }
   flush();
@@ -38,6 +38,10 @@ function parse(s: string, wildMax: number): Token[] {
 }
 
 const isSpace = (c: string | undefined) => c === " " || c === "\n";
+
+/** A wildcard's bound over the texts it replaces: the largest when one holds a wildcard. */
+const boundOf = (...texts: string[]) =>
+  texts.some((t) => t.includes(WILD)) ? WILD_MAX : wildMax(Math.max(...texts.map((t) => t.length)));
 
 /** One run of fixed text between two values (or a line edge), merged; null when it cannot be. */
 function mergeRun(a: Token[], b: Token[]): Token[] | string {
@@ -50,26 +54,19 @@ function mergeRun(a: Token[], b: Token[]): Token[] | string {
   let s = 0;
   while (s < n - p && x[x.length - 1 - s] === y[y.length - 1 - s]) s++;
   const mid = (z: string) => z.slice(p, z.length - s);
-  // One space where the other has a line break.
-  if ([mid(x), mid(y)].every((m) => m.length === 1 && isSpace(m))) {
-    return [...parse(x.slice(0, p), WILD_MAX), { slot: "sp" }, ...parse(x.slice(x.length - s), WILD_MAX)];
-  }
-  // Words only one email has ("22:36:25 IST from" vs "15:13:27 from"): an optional wildcard.
+  const around = (t: Token) => [...parse(x.slice(0, p)), t, ...parse(x.slice(x.length - s))];
   const [inX, inY] = [mid(x), mid(y)];
+  // One space where the other has a line break.
+  if ([inX, inY].every((m) => m.length === 1 && isSpace(m))) return around({ slot: "sp" });
+  // Words only one email has ("22:36:25 IST from" vs "15:13:27 from"): an optional wildcard.
   const added = inX || inY;
   const z = inX ? x : y;
   if (
     (inX === "" || inY === "") &&
     (p === 0 || isSpace(z[p - 1])) &&
     (isSpace(added.at(-1)) || isSpace(z[p + added.length]))
-  ) {
-    const max = added.includes(WILD) ? WILD_MAX : Math.min(WILD_MAX, Math.max(40, 2 * added.length));
-    return [
-      ...parse(x.slice(0, p), WILD_MAX),
-      { slot: "wild", max, opt: true },
-      ...parse(x.slice(x.length - s), WILD_MAX),
-    ];
-  }
+  )
+    return around({ slot: "wild", max: boundOf(added), opt: true });
   // Whole words vary: the wildcard starts after a space and ends before one, and is never empty.
   while (p > 0 && !isSpace(x[p - 1])) p--;
   while (s > 0 && !isSpace(x[x.length - s])) s--;
@@ -78,15 +75,7 @@ function mergeRun(a: Token[], b: Token[]): Token[] | string {
     while (p > 0 && !isSpace(x[p - 1])) p--;
   }
   if (mid(x) === "" || mid(y) === "") return "one email has text where the other has none, beside a value";
-  const longest = Math.max(mid(x).length, mid(y).length);
-  const max = [mid(x), mid(y)].some((m) => m.includes(WILD))
-    ? WILD_MAX
-    : Math.min(WILD_MAX, Math.max(40, 2 * longest));
-  return [
-    ...parse(x.slice(0, p), WILD_MAX),
-    { slot: "wild", max },
-    ...parse(x.slice(x.length - s), WILD_MAX),
-  ];
+  return around({ slot: "wild", max: boundOf(mid(x), mid(y)) });
 }
 
 /** Splits an entry's tokens at the values it reads: runs of fixed text and the values between. */

@@ -32,8 +32,6 @@ export const insertTemplateAfterChange = (db: Db, row: AlertTemplateRow) => {
     .onConflictDoUpdate({ target: a.id, set: { name: sql`${a.name}` } });
 };
 
-export const templateById = (db: Db, id: string) => db.select().from(a).where(eq(a.id, id)).get();
-
 /** One row by id as a list (0 or 1 row): one statement of a caller's batch. */
 export const templateByIdQuery = (db: Db, id: string) => db.select().from(a).where(eq(a.id, id));
 
@@ -62,7 +60,7 @@ export const setPatternColumns = (
 
 /** One template by id, or null (the templates domain reads, renames and reverts through these). */
 export async function getTemplateRow(db: Db, id: string): Promise<AlertTemplateRow | null> {
-  return (await templateById(db, id)) ?? null;
+  return (await templateByIdQuery(db, id).get()) ?? null;
 }
 
 /** Every template, by institution then age. */

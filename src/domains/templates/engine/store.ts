@@ -38,7 +38,7 @@ export function domainsOf(host: string): string[] {
 
 /** Templates a sender's host may be read with, oldest first. */
 export async function templatesForHost(db: Db, host: string): Promise<AlertTemplateRow[]> {
-  return templatesOfDomains(db, domainsOf(host));
+  return templatesOfDomainsQuery(db, domainsOf(host)).all();
 }
 
 /** The same read as one statement of a caller's batch (the resolve's settings batch). */
@@ -95,7 +95,7 @@ export async function saveTemplate(db: Db, t: Derived, meta: SaveMeta): Promise<
 }
 
 /**
- * A template merged with a second example (issue 27): same id, new pattern, words and example.
+ * A template merged with a second example: same id, new pattern, words and example.
  * The row as it will read back once written (JSON columns as stored) and its update statement,
  * which the caller runs in the batch that carries its ledger entry.
  */

@@ -1,5 +1,5 @@
 /**
- * What a quarantined email plainly says, to prefill the resolve form (issue 25): the first amount
+ * What a quarantined email plainly says, to prefill the resolve form: the first amount
  * with a currency mark (or after an amount label), the transaction's date and time (a date followed
  * by a time first; a date that could read two ways takes the reading nearest before the sent day),
  * and a merchant guess (the value of a merchant-like label, else the name after "at"/"chez"/"en").
