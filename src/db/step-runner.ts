@@ -21,6 +21,8 @@ export interface StepRun {
   event: string;
   /** The job's error when a step fails. */
   failure: string;
+  /** After a failed step, before the job ends (e.g. a kept file removed). */
+  cleanup?: () => Promise<unknown>;
 }
 
 type Progress = Record<string, Scalar>;
@@ -56,21 +58,20 @@ export async function afterStep(env: Env, clock: Clock, run: StepRun, id: string
   else await slot.complete(id, { result: out.result });
 }
 
-/** Runs one step of job `id`; a failure (false) is logged, `cleanup` runs, and the job ends with its reason. */
+/** Runs one step of job `id`; a failure (false) is logged, cleaned up, and ends the job with its reason. */
 export async function runJobStep(
   env: Env,
   clock: Clock,
   run: StepRun,
   id: string,
   step: () => Promise<StepDone>,
-  cleanup?: () => Promise<unknown>,
 ): Promise<boolean> {
   try {
     await afterStep(env, clock, run, id, await step());
     return true;
   } catch (err) {
     log("error", run.event, { kind: run.kind, error: String(err) });
-    await cleanup?.().catch(() => undefined);
+    await run.cleanup?.().catch(() => undefined);
     await jobSlot(env, run.kind).complete(id, { error: run.failure });
     return false;
   }

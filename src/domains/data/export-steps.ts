@@ -15,7 +15,7 @@ import type { SlotJob } from "../../db/job-slot-state";
 import { type Clock, systemClock } from "../../lib/clock";
 import type { SteppedZip } from "../../lib/zip-steps";
 import { FILE_LISTS, fileEntry } from "./export-files";
-import { EXPORTED_TABLES, shapeRow } from "./rules";
+import { EXPORTED_TABLES, exportFileName, shapeRow } from "./rules";
 import { BATCH_ROWS, type PageSource, readPages } from "./pages";
 import { inventory, manifestText, tablePageSql } from "./service";
 import {
@@ -322,7 +322,7 @@ export async function exportStatus(env: Env, clock: Clock) {
 /** The finished export's zip (null when that build is not the latest done one, or its zip is gone). */
 export async function builtExport(env: Env, id: string) {
   const built = await builtZip(env, "backup-export", id, exportKey);
-  return built ? { obj: built.obj, started_at: built.job.started_at } : null;
+  return built ? { obj: built.obj, filename: exportFileName(built.job.started_at) } : null;
 }
 
 /** True when the journal is small enough to stream its zip in one request (a failed count: try it). */

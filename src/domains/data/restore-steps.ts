@@ -130,7 +130,7 @@ export async function runRestoreFilesStep(
   return runJobStep(
     env,
     clock,
-    RUN,
+    { ...RUN, cleanup: () => env.FILES.delete(kept) },
     job.id,
     async (): Promise<StepDone> => {
       const obj = await env.FILES.get(kept);
@@ -150,7 +150,6 @@ export async function runRestoreFilesStep(
       await env.FILES.delete(kept);
       return { progress: { files_done: done }, result: { files_done: done } };
     },
-    () => env.FILES.delete(kept),
   );
 }
 

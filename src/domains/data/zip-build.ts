@@ -159,6 +159,7 @@ function runStep<S extends ZipBuild>(env: Env, clock: Clock, spec: ZipBuildSpec<
     stepKind: spec.stepKind,
     event: `${spec.name}.step_failed`,
     failure: spec.failure,
+    cleanup: () => abandon(env, s),
   };
   const step = async (): Promise<StepDone> => {
     const parts = new Parts(env.FILES, s, carry);
@@ -180,7 +181,7 @@ function runStep<S extends ZipBuild>(env: Env, clock: Clock, spec: ZipBuildSpec<
     log("info", `${spec.name}.built`, { kind: s.kind, key: s.key, bytes: s.zip.offset, steps: s.step });
     return { progress: { ...spec.progress(s, true), steps: s.step }, result: spec.result(s) };
   };
-  return runJobStep(env, clock, run, s.id, step, () => abandon(env, s));
+  return runJobStep(env, clock, run, s.id, step);
 }
 
 export type BuildStart = { ok: true; job: SlotJob; finished: boolean } | { ok: false; job: SlotJob };

@@ -20,7 +20,7 @@ import {
   zipBuildStatus,
   zipBuildView,
 } from "../data/zip-build";
-import { zipSources } from "./export";
+import { exportName, zipSources } from "./export";
 import type { PackFile, PackFiles } from "./zip";
 
 export const TAX_STEP_KIND = "tax-pack-step";
@@ -152,8 +152,8 @@ export async function taxBuildStatus(env: Env, clock: Clock) {
   return taxBuildView(await zipBuildStatus(env, clock, KIND));
 }
 
-/** The finished pack's zip and year (null when that build is not the latest done one). */
+/** The finished pack's zip and its name (null when that build is not the latest done one). */
 export async function builtTaxPack(env: Env, id: string) {
   const built = await builtZip(env, KIND, id, packKey);
-  return built ? { obj: built.obj, year: Number(built.job.progress.year) } : null;
+  return built ? { obj: built.obj, filename: exportName(Number(built.job.progress.year)) } : null;
 }
