@@ -1,5 +1,5 @@
 /**
- * A zip built in bounded steps (issue 36), whatever goes into it: the backup (export-steps.ts) and
+ * A zip built in bounded steps, whatever goes into it: the backup (export-steps.ts) and
  * the tax pack (domains/tax/export-steps.ts) each say what one step writes; this module runs the
  * steps. The first step runs in the invocation that starts the build, each next one is a queue
  * message (the build's own kind). What the next step needs rides in one R2 object (the build's

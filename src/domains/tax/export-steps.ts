@@ -1,5 +1,5 @@
 /**
- * The tax pack zip built in bounded steps (issue 36): a year with more evidence files than one
+ * The tax pack zip built in bounded steps: a year with more evidence files than one
  * request reads (DIRECT_FILES) is written by the shared stepped zip build (data/zip-build.ts): the
  * CSVs and the first files in the request, each next step ("tax-pack-step") a queue message within
  * STEP (each well under half of the Workers Paid per-invocation limits: a receipt is one R2 read,
@@ -21,7 +21,7 @@ import {
   zipBuildView,
 } from "../data/zip-build";
 import { exportName, zipSources } from "./export";
-import type { PackFile, PackFiles } from "./zip";
+import { openEvidence, type PackFile, type PackFiles } from "./zip";
 
 export const TAX_STEP_KIND = "tax-pack-step";
 const KIND = "tax-export";
@@ -65,22 +65,16 @@ const taxSpec = (budget: TaxStepBudget): ZipBuildSpec<TaxBuild> => ({
         return false;
       const f = s.files[s.next]!;
       read++;
-      if (f.email) {
-        const body = await src.emailText(f.email);
-        if (body === null) s.missing++;
-        else {
-          zip.begin(f.path);
-          zip.add(body);
-          zip.end();
-        }
-      } else if (f.r2Key) {
-        const body = await src.openReceipt(f.r2Key);
-        if (!body) s.missing++;
-        else {
-          zip.begin(f.path, 0);
-          await addBody(zip, parts, body);
-          zip.end();
-        }
+      const body = await openEvidence(src, f);
+      if (body === null) s.missing++;
+      else if (typeof body === "string") {
+        zip.begin(f.path);
+        zip.add(body);
+        zip.end();
+      } else {
+        zip.begin(f.path, 0);
+        await addBody(zip, parts, body);
+        zip.end();
       }
       s.next++;
     }
