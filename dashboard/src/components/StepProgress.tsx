@@ -1,4 +1,4 @@
-// A run that goes on in background steps (issue 36): a bar, its words, and a muted line saying why it
+// A run that goes on in background steps: a bar, its words, and a muted line saying why it
 // takes steps; or its error in words when it failed. Nothing once it is done.
 import type { ReactNode } from "react";
 

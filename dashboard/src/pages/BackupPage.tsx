@@ -7,8 +7,9 @@ import { ScrollRegion } from "../components/ScrollRegion";
 import { ErrorNotice } from "../components/States";
 import { StepProgress } from "../components/StepProgress";
 import { useAction } from "../components/useAction";
+import { useZipBuild } from "../components/useZipBuild";
 import { useApp } from "../lib/app";
-import { megabytes, saveBlob, thousands } from "../lib/download";
+import { megabytes, thousands } from "../lib/download";
 import { money, stamp } from "../lib/format";
 import { usePolledStatus } from "./insights/usePolledStatus";
 
@@ -38,7 +39,6 @@ const STRATEGIES: { id: Strategy; label: string; help: string }[] = [
 
 export function BackupPage() {
   const { canWrite } = useApp();
-  const download = useAction();
   const check = useAction();
   const apply = useAction();
   const [file, setFile] = useState<File | null>(null);
@@ -48,27 +48,13 @@ export function BackupPage() {
   const [applyConfig, setApplyConfig] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
 
-  /** Saves a zip response under the name its Content-Disposition gives. */
-  const save = (blob: Blob, disposition: string | null) =>
-    saveBlob(blob, disposition, "finance-journal-backup.zip");
-  const fetchBuilt = (b: Build) =>
-    download.run(async () => {
-      if (!b.job_id) return;
-      const r = await api.GET("/api/v1/data/export/jobs/{job_id}/file", {
-        params: { path: { job_id: b.job_id } },
-        parseAs: "blob",
-      });
-      save((await unwrap(Promise.resolve(r))) as Blob, r.response.headers.get("content-disposition"));
-    }, "Backup downloaded");
-  // A large journal's zip is built in steps (the server answers 202): its progress is polled here,
-  // and the zip downloads once it is done (also after a reload while it was building).
-  const build = usePolledStatus(
-    async () => unwrap(api.GET("/api/v1/data/export/jobs/current")),
-    (b) => {
-      if (b.status === "done") void fetchBuilt(b);
-    },
-    1500,
-  );
+  const { download, build, start, getBuilt, building } = useZipBuild({
+    load: () => unwrap(api.GET("/api/v1/data/export/jobs/current")),
+    fetchBuilt: (job_id) =>
+      api.GET("/api/v1/data/export/jobs/{job_id}/file", { params: { path: { job_id } }, parseAs: "blob" }),
+    fallback: () => "finance-journal-backup.zip",
+    done: "Backup downloaded",
+  });
 
   // A backup with many files: its rows are restored at once, the rest of its files written in
   // steps afterwards (also shown after a reload while they are written).
@@ -77,18 +63,6 @@ export function BackupPage() {
     () => {},
     1500,
   );
-
-  const exportZip = () =>
-    download.run(async () => {
-      const r = await api.GET("/api/v1/data/export", { parseAs: "blob" });
-      if (r.response.status === 202) {
-        build.started();
-        return;
-      }
-      const blob = await unwrap(Promise.resolve(r));
-      save(blob as Blob, r.response.headers.get("content-disposition"));
-    }, "Backup downloaded");
-  const building = build.status?.status === "running";
 
   const runPreview = (f: File) =>
     check.run(async () => {
@@ -138,7 +112,7 @@ export function BackupPage() {
         <button
           type="button"
           className="btn btn-primary"
-          onClick={exportZip}
+          onClick={() => start(() => api.GET("/api/v1/data/export", { parseAs: "blob" }))}
           disabled={!canWrite || download.busy || building}
           data-testid="download-backup"
         >
@@ -148,7 +122,7 @@ export function BackupPage() {
           <button
             type="button"
             className="btn"
-            onClick={() => build.status && void fetchBuilt(build.status)}
+            onClick={() => build.status && void getBuilt(build.status)}
             disabled={download.busy}
             data-testid="download-built"
           >

@@ -1,13 +1,7 @@
 /**
- * The backup zip built in bounded steps (issue 36): a household too large for one invocation (see
- * DIRECT_LIMITS) is written by a chain of steps, the first in the request (or cron run) that starts
- * it, each next one a queue message ("backup-step"). A step stops at STEP's budget (D1 queries,
- * stored files read, rows, bytes, wall time: each well under half of the Workers Paid
- * per-invocation limits), after a whole page or file. What the next step needs rides in one R2
- * object (the build's state: cursor, the zip's directory, the bytes under one upload part); the zip
- * goes into an R2 multipart upload in PART-sized parts. The single-slot Durable Object holds the
- * job's progress (rows and files done of their totals), which the status route returns.
- * The archive is the same format 2 zip as the streamed export (the restore reads both).
+ * The backup zip built in bounded steps (zip-build.ts runs them): a household too large for one
+ * invocation (DIRECT_LIMITS) is written by a chain of steps, each within STEP, after a whole page
+ * or file. The archive is the same format 2 zip as the streamed export (the restore reads both).
  */
 import type { Env } from "../../env";
 import type { QueueMessage } from "../../jobs/messages";
@@ -15,7 +9,7 @@ import type { SlotJob } from "../../db/job-slot-state";
 import { type Clock, systemClock } from "../../lib/clock";
 import type { SteppedZip } from "../../lib/zip-steps";
 import { FILE_LISTS, fileEntry } from "./export-files";
-import { EXPORTED_TABLES, shapeRow } from "./rules";
+import { EXPORTED_TABLES, exportFileName, shapeRow } from "./rules";
 import { BATCH_ROWS, type PageSource, readPages } from "./pages";
 import { inventory, manifestText, tablePageSql } from "./service";
 import {
@@ -322,7 +316,7 @@ export async function exportStatus(env: Env, clock: Clock) {
 /** The finished export's zip (null when that build is not the latest done one, or its zip is gone). */
 export async function builtExport(env: Env, id: string) {
   const built = await builtZip(env, "backup-export", id, exportKey);
-  return built ? { obj: built.obj, started_at: built.job.started_at } : null;
+  return built ? { obj: built.obj, filename: exportFileName(built.job.started_at) } : null;
 }
 
 /** True when the journal is small enough to stream its zip in one request (a failed count: try it). */

@@ -28,7 +28,7 @@ export const IMPORT_TABLES: Record<string, TableDef> = {
   parse_failures: { table: t.parseFailures, key: ["id"], kind: "data" },
   alert_templates: { table: t.alertTemplates, key: ["id"], kind: "data" },
   ignored_emails: { table: t.ignoredEmails, key: ["id"], kind: "data" },
-  // sender_trust is never restored: trust is earned in this journal (issue 35), not carried in a file.
+  // sender_trust is never restored: trust is earned in this journal, not carried in a file.
   card_names: { table: t.cardNames, key: ["institution", "last_four"], kind: "config" },
   day_summaries: { table: t.daySummaries, key: ["user_id", "day"], kind: "data" },
   insight_briefings: { table: t.insightBriefings, key: ["id"], kind: "data" },

@@ -60,8 +60,8 @@ function verdicts(db: Db, def: TableDef, imported: Map<string, Row>) {
 
 /**
  * Each imported row against the journal: every table's pages ride together, at most PAGE stored
- * rows a batch (a household of normal size is one round trip). `first`: the caller's statements
- * riding in the first batch (their results in `firstResults`).
+ * rows a batch. `first`: the caller's statements riding in the first batch (their results in
+ * `firstResults`).
  */
 export async function diffBackup(
   db: Db,

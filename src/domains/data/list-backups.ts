@@ -1,7 +1,7 @@
 /**
  * The configuration lists' R2 backups after a restore with apply_config: each list and its version
- * are read at the end of the swap's own batch (they see the restored rows; no round trip of their
- * own), then saved as the backup the list's own writes keep.
+ * are read at the end of the swap's own batch (they see the restored rows), then saved as the
+ * backup the list's own writes keep.
  */
 import type { Db } from "../../db";
 import { type ListDef, type Statement, snapshotParts } from "../../db/lists";

@@ -1,7 +1,6 @@
 /**
- * Reading many tables in pages, several tables' pages in ONE round trip: each batch asks for at
- * most `budget` rows in all (memory stays at one batch's rows, whatever the journal's size), and a
- * household of normal size is read in one or two batches instead of one trip per table page.
+ * Reading many tables in pages, several tables' pages in one batch: each batch asks for at most
+ * `budget` rows in all (memory stays at one batch's rows, whatever the journal's size).
  */
 
 /** One table (or key list) read in pages; `S` is what the batch runner takes (a statement). */

@@ -8,7 +8,7 @@ export interface Replaced {
   current_rows: number;
 }
 
-/** From the diff, which read every stored row of the backup's tables (no round trip of its own). */
+/** From the diff, which read every stored row of the backup's tables. */
 export function configReplaced(diffs: TableDiff[]): Replaced[] {
   return diffs
     .filter((d) => d.def.kind === "config")

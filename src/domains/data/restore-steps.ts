@@ -1,5 +1,5 @@
 /**
- * A restore's files in bounded steps (issue 36): each restored file is an R2 write (and a check for
+ * A restore's files in bounded steps: each restored file is an R2 write (and a check for
  * an older-style email), so a backup with many files would pass the Workers per-invocation budget.
  * The commit checks every file (its rows depend on the verdicts) but writes only the first
  * FILES_PER_STEP; when more are left it keeps the zip under restores/<token>.zip, and queue
@@ -12,9 +12,16 @@ import type { Env } from "../../env";
 import type { QueueMessage } from "../../jobs/messages";
 import { jobSlot, runView, steppedRun } from "../../db/job-slot";
 import type { SlotJob } from "../../db/job-slot-state";
+import {
+  afterStep,
+  progressNum,
+  queuedJob,
+  runJobStep,
+  type StepDone,
+  type StepRun,
+} from "../../db/step-runner";
 import type { Clock } from "../../lib/clock";
 import { conflict } from "../../lib/errors";
-import { log } from "../../lib/log";
 import { type FileSink, parseBackup } from "./backup-read";
 
 export const RESTORE_FILES_KIND = "restore-files";
@@ -71,6 +78,13 @@ export async function assertNoFilesRunning(env: Env, clock: Clock) {
     );
 }
 
+const RUN: StepRun = {
+  kind: RESTORE_FILES_KIND,
+  stepKind: RESTORE_STEP_KIND,
+  event: "restore_files.step_failed",
+  failure: "Writing the restored files stopped on an error; restore the backup again to put them back.",
+};
+
 /**
  * After the rows' swap: keeps the staged zip under our own key and queues the first step. The
  * staged object is moved (read and written once more), so the 15-minute preview cleanup never
@@ -87,70 +101,64 @@ export async function queueLaterFiles(
   if (!obj) throw new Error("the staged backup vanished before its files were written");
   await env.FILES.put(keptKey(token), obj.body);
   const slot = jobSlot(env, RESTORE_FILES_KIND);
-  const res = await slot.start(RESTORE_FILES_KIND, 24 * 60 * 60 * 1000);
-  const job = res.job;
+  const { job } = await slot.start(RESTORE_FILES_KIND, 24 * 60 * 60 * 1000);
   const from = counts.limit ?? FILES_PER_STEP;
-  await slot.progress(job.id, {
-    files_done: counts.written,
-    files_total: counts.written + counts.later,
-    from,
-    end: counts.end,
-    updated_at: clock().toISOString(),
+  await afterStep(env, clock, RUN, job.id, {
+    progress: {
+      files_done: counts.written,
+      files_total: counts.written + counts.later,
+      from,
+      end: counts.end,
+    },
+    next: { id: job.id, token, from },
   });
-  await env.JOBS.send({ type: "job", kind: RESTORE_STEP_KIND, payload: { id: job.id, token, from } });
   return view(await slot.status());
 }
 
-/** The queue's "restore-files-step": the next window of files. Never throws: a failure ends the run with its reason. */
+/** The queue's "restore-files-step": the next window of files (a stale or redelivered message is dropped). */
 export async function runRestoreFilesStep(
   env: Env,
   msg: QueueMessage,
   clock: Clock,
   limit = FILES_PER_STEP,
 ): Promise<boolean> {
-  const p = Payload.safeParse("payload" in msg ? msg.payload : null);
-  if (!p.success) return true;
-  const slot = jobSlot(env, RESTORE_FILES_KIND);
-  const job = await slot.status();
-  // A stale or redelivered message: the run moved past it.
-  if (!job || job.id !== p.data.id || job.status !== "running" || job.progress.from !== p.data.from)
-    return true;
-  const { token, from } = p.data;
-  try {
-    const obj = await env.FILES.get(keptKey(token));
-    if (!obj) throw new Error("the kept backup zip is gone");
-    const write = put(env);
-    let written = 0;
-    const sink: FileSink = async (...file) => {
-      written++;
-      await write(...file);
-    };
-    // Only this window's entries are inflated and checked.
-    const next = from + limit;
-    await parseBackup(obj.body, sink, { from, to: next });
-    const done = Number(job.progress.files_done ?? 0) + written;
-    if (next >= Number(job.progress.end ?? 0)) {
-      await slot.progress(job.id, { files_done: done, updated_at: clock().toISOString() });
-      await slot.complete(job.id, { result: { files_done: done } });
-      await env.FILES.delete(keptKey(token));
-      return true;
-    }
-    await slot.progress(job.id, { files_done: done, from: next, updated_at: clock().toISOString() });
-    await env.JOBS.send({ type: "job", kind: RESTORE_STEP_KIND, payload: { id: job.id, token, from: next } });
-    return true;
-  } catch (err) {
-    log("error", "restore_files.step_failed", { error: String(err) });
-    await slot.complete(job.id, {
-      error: "Writing the restored files stopped on an error; restore the backup again to put them back.",
-    });
-    await env.FILES.delete(keptKey(token));
-    return false;
-  }
+  const queued = await queuedJob(env, msg, Payload, () => RESTORE_FILES_KIND);
+  if (!queued || queued.job.progress.from !== queued.p.from) return true;
+  const { job, p } = queued;
+  const { token, from } = p;
+  const kept = keptKey(token);
+  return runJobStep(
+    env,
+    clock,
+    { ...RUN, cleanup: () => env.FILES.delete(kept) },
+    job.id,
+    async (): Promise<StepDone> => {
+      const obj = await env.FILES.get(kept);
+      if (!obj) throw new Error("the kept backup zip is gone");
+      const write = put(env);
+      let written = 0;
+      const sink: FileSink = async (...file) => {
+        written++;
+        await write(...file);
+      };
+      // Only this window's entries are inflated and checked.
+      const next = from + limit;
+      await parseBackup(obj.body, sink, { from, to: next });
+      const done = progressNum(job, "files_done") + written;
+      if (next < progressNum(job, "end"))
+        return { progress: { files_done: done, from: next }, next: { ...p, from: next } };
+      await env.FILES.delete(kept);
+      return { progress: { files_done: done }, result: { files_done: done } };
+    },
+  );
 }
 
 function view(job: SlotJob | null) {
-  const n = (k: string) => (typeof job?.progress[k] === "number" ? (job.progress[k] as number) : 0);
-  return { ...runView(job), files_done: n("files_done"), files_total: n("files_total") };
+  return {
+    ...runView(job),
+    files_done: progressNum(job, "files_done"),
+    files_total: progressNum(job, "files_total"),
+  };
 }
 
 /** The latest run of restored files: running (done of total), done, error, or idle. */

@@ -1,5 +1,5 @@
 /**
- * A restore carries data only (issue 35): settings that weaken security or grant trust are never
+ * A restore carries data only: settings that weaken security or grant trust are never
  * taken from a backup. Whatever the backup's settings document says of them, the journal keeps its
  * own values: the development login bypass, the passwordless acknowledgement, the forwarding
  * addresses and the receiving-server and ARC-sealer lists that decide which forwards are believed.

@@ -2,9 +2,7 @@
  * Full-data backup (format 2): a zip streamed as it is built (fflate): the manifest first, one JSON
  * file per table read in rowid pages, then every file the rows point to (export-files.ts). The
  * pages of several tables (and the files' key lists) ride in one batch of at most BATCH_ROWS rows
- * (pages.ts): a household of normal size is read in a trip or two after the inventory (two trips:
- * which exported tables this database has, then their counts).
- * Quarantined emails are included; secrets never are. Memory stays at a batch of rows or one
+ * (pages.ts). Quarantined emails are included; secrets never are. Memory stays at a batch of rows or one
  * chunk of one file, whatever the journal's size (bench/backup-export.mjs measures it).
  */
 import { log } from "../../lib/log";
@@ -102,7 +100,6 @@ export async function writeBackup(
   try {
     const files = fileSources(d1, ctx.env.FILES, zip);
     const { tables, counts, versions } = await inventory(d1);
-    // The manifest comes first, so a reader knows the format before any table.
     await zip.text("manifest.json", manifestText(ctx, versions, counts));
     const open = [...tables.map((t) => tableSource(d1, zip, t)), ...files.sources];
     const sizes = [...tables.map((t) => counts[t] ?? 0), ...files.sizes(counts)];

@@ -1,5 +1,5 @@
 /**
- * A zip built in bounded steps (issue 36), whatever goes into it: the backup (export-steps.ts) and
+ * A zip built in bounded steps, whatever goes into it: the backup (export-steps.ts) and
  * the tax pack (domains/tax/export-steps.ts) each say what one step writes; this module runs the
  * steps. The first step runs in the invocation that starts the build, each next one is a queue
  * message (the build's own kind). What the next step needs rides in one R2 object (the build's
@@ -10,8 +10,9 @@
 import { z } from "zod";
 import type { Env } from "../../env";
 import type { QueueMessage } from "../../jobs/messages";
-import { jobSlot } from "../../db/job-slot";
+import { jobSlot, runView } from "../../db/job-slot";
 import type { Json, Scalar, SlotJob } from "../../db/job-slot-state";
+import { progressNum, queuedJob, runJobStep, type StepDone } from "../../db/step-runner";
 import type { Clock } from "../../lib/clock";
 import { log } from "../../lib/log";
 import { newZipState, SteppedZip, type ZipState } from "../../lib/zip-steps";
@@ -152,46 +153,35 @@ async function abandon(env: Env, s: ZipBuild) {
  * Runs one step of the build: on to the budget, then either the next step queued (the state saved)
  * or the archive completed and the job done. Never throws: a failure ends the job with its reason.
  */
-async function runStep<S extends ZipBuild>(
-  env: Env,
-  clock: Clock,
-  spec: ZipBuildSpec<S>,
-  s: S,
-  carry: Uint8Array,
-): Promise<boolean> {
-  const slot = jobSlot(env, s.kind);
-  const parts = new Parts(env.FILES, s, carry);
-  const zip = new SteppedZip(s.zip, parts.push);
-  const progress = (done: boolean) =>
-    slot.progress(s.id, { ...spec.progress(s, done), steps: s.step, updated_at: clock().toISOString() });
-  try {
+function runStep<S extends ZipBuild>(env: Env, clock: Clock, spec: ZipBuildSpec<S>, s: S, carry: Uint8Array) {
+  const run = {
+    kind: s.kind,
+    stepKind: spec.stepKind,
+    event: `${spec.name}.step_failed`,
+    failure: spec.failure,
+    cleanup: () => abandon(env, s),
+  };
+  const step = async (): Promise<StepDone> => {
+    const parts = new Parts(env.FILES, s, carry);
+    const zip = new SteppedZip(s.zip, parts.push);
     s.step++;
     if (!(await spec.work(env, clock, s, zip, parts))) {
       zip.suspend();
       await parts.drain();
       await saveState(env.FILES, s, parts.rest());
-      await progress(false);
-      await env.JOBS.send({
-        type: "job",
-        kind: spec.stepKind,
-        payload: { kind: s.kind, id: s.id, step: s.step },
-      });
-      return false;
+      return {
+        progress: { ...spec.progress(s, false), steps: s.step },
+        next: { kind: s.kind, id: s.id, step: s.step },
+      };
     }
     zip.finish();
     await parts.complete();
     if (s.step > 1) await env.FILES.delete(stateKey(s.id));
     await spec.finished?.(env, s);
-    await progress(true);
-    await slot.complete(s.id, { result: spec.result(s) });
     log("info", `${spec.name}.built`, { kind: s.kind, key: s.key, bytes: s.zip.offset, steps: s.step });
-    return true;
-  } catch (err) {
-    log("error", `${spec.name}.step_failed`, { kind: s.kind, step: s.step, error: String(err) });
-    await abandon(env, s);
-    await slot.complete(s.id, { error: spec.failure });
-    return true;
-  }
+    return { progress: { ...spec.progress(s, true), steps: s.step }, result: spec.result(s) };
+  };
+  return runJobStep(env, clock, run, s.id, step);
 }
 
 export type BuildStart = { ok: true; job: SlotJob; finished: boolean } | { ok: false; job: SlotJob };
@@ -215,11 +205,10 @@ export async function startZipBuild<S extends ZipBuild>(
   const id = res.job.id;
   const s = { ...init(id), id, kind, step: 0, zip: newZipState(clock()), upload: null } as S;
   await slot.progress(id, { phase: "counting", updated_at: clock().toISOString(), steps: 0 });
-  const finished = await runStep(env, clock, spec, s, new Uint8Array(0));
-  return { ok: true, job: (await slot.status()) ?? res.job, finished };
+  await runStep(env, clock, spec, s, new Uint8Array(0));
+  const job = (await slot.status()) ?? res.job;
+  return { ok: true, job, finished: job.status !== "running" };
 }
-
-const StepPayload = z.object({ kind: z.string(), id: z.string(), step: z.number().int() });
 
 /** A queued step of a running build of one of `kinds` (a stale or repeated message is dropped). */
 export async function continueZipBuild<S extends ZipBuild>(
@@ -229,13 +218,16 @@ export async function continueZipBuild<S extends ZipBuild>(
   kinds: readonly string[],
   msg: QueueMessage,
 ): Promise<boolean> {
-  const p = StepPayload.safeParse("payload" in msg ? msg.payload : null);
-  if (!p.success || !kinds.includes(p.data.kind)) return true;
-  const job = await jobSlot(env, p.data.kind).status();
-  if (!job || job.id !== p.data.id || job.status !== "running") return true;
-  const loaded = await loadState<S>(env.FILES, p.data.id);
+  const payload = z.object({
+    kind: z.string().refine((k) => kinds.includes(k)),
+    id: z.string(),
+    step: z.int(),
+  });
+  const queued = await queuedJob(env, msg, payload, (p) => p.kind);
+  if (!queued) return true;
+  const loaded = await loadState<S>(env.FILES, queued.p.id);
   // A redelivered message whose step already ran: the state has moved on (its own message follows).
-  if (!loaded || loaded.s.step !== p.data.step) return true;
+  if (!loaded || loaded.s.step !== queued.p.step) return true;
   return runStep(env, clock, spec, loaded.s, loaded.carry);
 }
 
@@ -270,38 +262,18 @@ export const ZipBuildFields = z.object({
 
 /** The common part of a build's status view (each build adds its own counters). */
 export function zipBuildView(job: SlotJob | null, downloadUrl: (id: string) => string) {
-  const num = (v: unknown) => (typeof v === "number" ? v : 0);
-  if (!job)
-    return {
-      view: {
-        status: "idle" as const,
-        job_id: null,
-        started_at: null,
-        finished_at: null,
-        phase: null,
-        bytes: 0,
-        steps: 0,
-        error: null,
-        download_url: null,
-      },
-      num: (_k: string) => 0,
-    };
-  const p = job.progress;
-  const status = job.status === "running" ? "running" : job.status === "failed" ? "error" : "done";
-  return {
-    view: {
-      status: status as "running" | "error" | "done",
-      job_id: job.id as string | null,
-      started_at: job.started_at as string | null,
-      finished_at: job.finished_at,
-      phase: typeof p.phase === "string" ? p.phase : null,
-      bytes: num(p.bytes),
-      steps: num(p.steps),
-      error: job.error,
-      download_url: status === "done" ? downloadUrl(job.id) : null,
-    },
-    num: (k: string) => num(p[k]),
+  const { task_id, ...run } = runView(job);
+  const num = (k: string) => progressNum(job, k);
+  const phase = job?.progress.phase;
+  const view = {
+    ...run,
+    job_id: task_id,
+    phase: typeof phase === "string" ? phase : null,
+    bytes: num("bytes"),
+    steps: num("steps"),
+    download_url: job && run.status === "done" ? downloadUrl(job.id) : null,
   };
+  return { view, num };
 }
 
 /** The finished build's zip (null when that build is not the latest done one of its kind, or its zip is gone). */

@@ -1,5 +1,5 @@
 /**
- * The demo household in bounded steps (issue 36): the request sets up the rules and budget, takes
+ * The demo household in bounded steps: the request sets up the rules and budget, takes
  * the single slot and queues the first step ("demo-data-step"); each step sends the next
  * DEMO_STEP_ALERTS alerts through ingest (./demo-household.ts) and queues the next, and the last
  * brings the statement, receipts and chores in. The slot holds the counts (alerts sent of all),
@@ -12,10 +12,17 @@ import { jobSlot, steppedRun } from "../../db/job-slot";
 import type { SlotJob } from "../../db/job-slot-state";
 import type { Env } from "../../env";
 import type { QueueMessage } from "../../jobs/messages";
+import {
+  afterStep,
+  progressNum,
+  queuedJob,
+  runJobStep,
+  type StepDone,
+  type StepRun,
+} from "../../db/step-runner";
 import type { Clock } from "../../lib/clock";
 import type { ServiceCtx } from "../../lib/context";
 import { ApiError, conflict } from "../../lib/errors";
-import { log } from "../../lib/log";
 import {
   type DemoOutcomes,
   type DemoParams,
@@ -44,16 +51,19 @@ const Payload = z.object({
 type Payload = z.infer<typeof Payload>;
 
 const OUTCOMES = ["created", "duplicate", "quarantined", "ignored"] as const;
-const num = (job: SlotJob | null, k: string) => {
-  const v = job?.progress[k];
-  return typeof v === "number" ? v : 0;
-};
 const outcomesOf = (job: SlotJob): DemoOutcomes =>
-  Object.fromEntries(OUTCOMES.map((k) => [k, num(job, k)])) as DemoOutcomes;
+  Object.fromEntries(OUTCOMES.map((k) => [k, progressNum(job, k)])) as DemoOutcomes;
+
+const RUN: StepRun = {
+  kind: DEMO_KIND,
+  stepKind: DEMO_STEP_KIND,
+  event: "demo_data.step_failed",
+  failure: "Adding the demo data stopped on an error; empty the journal and try again.",
+};
 
 /**
  * POST /setup/demo-data: 403 unless over loopback, 409 when the journal has a row or a seed is
- * going on; else the rules and budget now, the alerts queued. Answers the run's status.
+ * going on; else the rules and budget set up here, the alerts queued. Answers the run's status.
  */
 export async function startDemoData(
   ctx: ServiceCtx,
@@ -64,23 +74,23 @@ export async function startDemoData(
     throw conflict("Demo data is being added already");
   if (await hasAnyTransaction(getDb(ctx.env.DB)))
     throw conflict("The journal already has transactions: demo data is for a new one");
-  const slot = jobSlot(ctx.env, DEMO_KIND);
-  const res = await slot.start(DEMO_KIND, 60 * 60 * 1000);
+  const res = await jobSlot(ctx.env, DEMO_KIND).start(DEMO_KIND, 60 * 60 * 1000);
   if (!res.ok) throw conflict("Demo data is being added already");
-  // A given day stands at 20:00 UTC (the evening in North America), as `npm run seed:demo --today` did.
+  // A given day stands at 20:00 UTC (the evening in North America), as `npm run seed:demo --today` does.
   const at = today ? new Date(`${today}T20:00:00Z`) : ctx.clock();
   const budgetYear = await setUpDemo(ctx, at);
   const params: DemoParams = { today: at, seed, months };
-  await slot.progress(res.job.id, {
-    stage: "alerts",
-    emails_done: 0,
-    emails_total: demoAlertCount(params),
-    budget_year: budgetYear,
-    next_step: 0,
-    updated_at: ctx.clock().toISOString(),
+  const next: Payload = { id: res.job.id, today: at.toISOString(), seed, months, step: 0 };
+  await afterStep(ctx.env, ctx.clock, RUN, res.job.id, {
+    progress: {
+      stage: "alerts",
+      emails_done: 0,
+      emails_total: demoAlertCount(params),
+      budget_year: budgetYear,
+      next_step: 0,
+    },
+    next,
   });
-  const payload: Payload = { id: res.job.id, today: at.toISOString(), seed, months, step: 0 };
-  await ctx.env.JOBS.send({ type: "job", kind: DEMO_STEP_KIND, payload });
   ctx.journal({ resourceId: "demo-data", summary: "started adding the demo household" });
   return demoDataStatus(ctx.env, ctx.clock);
 }
@@ -91,51 +101,38 @@ export async function startDemoData(
  */
 export async function runDemoStep(ctx: ServiceCtx, { msg }: { msg: QueueMessage }): Promise<boolean> {
   const { env, clock } = ctx;
-  const parsed = Payload.safeParse("payload" in msg ? msg.payload : null);
-  if (!parsed.success) return true;
-  const p = parsed.data;
-  const slot = jobSlot(env, DEMO_KIND);
-  const job = await slot.status();
-  if (!job || job.id !== p.id || job.status !== "running" || num(job, "next_step") !== p.step) return true;
+  const queued = await queuedJob(env, msg, Payload, () => DEMO_KIND);
+  if (!queued || progressNum(queued.job, "next_step") !== queued.p.step) return true;
+  const { job, p } = queued;
   const params: DemoParams = { today: new Date(p.today), seed: p.seed, months: p.months };
-  const stamp = () => ({ steps: p.step + 1, next_step: p.step + 1, updated_at: clock().toISOString() });
-  try {
+  const stamp = { steps: p.step + 1, next_step: p.step + 1 };
+  return runJobStep(env, clock, RUN, job.id, async (): Promise<StepDone> => {
     const outcomes = outcomesOf(job);
     if (job.progress.stage === "alerts") {
       const r = await ingestDemoAlerts(env, params, { step: p.step, perStep: DEMO_STEP_ALERTS });
       for (const k of OUTCOMES) outcomes[k] += r.outcomes[k];
-      await slot.progress(job.id, {
-        ...outcomes,
-        ...stamp(),
-        emails_done: r.done,
-        stage: r.more ? "alerts" : "statement",
-      });
-      await env.JOBS.send({ type: "job", kind: DEMO_STEP_KIND, payload: { ...p, step: p.step + 1 } });
-      return true;
+      const stage = r.more ? "alerts" : "statement";
+      return {
+        progress: { ...outcomes, ...stamp, emails_done: r.done, stage },
+        next: { ...p, step: p.step + 1 },
+      };
     }
     const rest = await finishDemo(ctx, { params, outcomes });
     const transactions = await countTransactions(getDb(env.DB));
     ctx.journal({ resourceId: "demo-data", summary: `added ${transactions} demo transactions` });
-    await slot.progress(job.id, { ...outcomes, ...stamp(), stage: "done" });
-    await slot.complete(job.id, {
+    return {
+      progress: { ...outcomes, ...stamp, stage: "done" },
       result: {
         transactions,
-        emails: num(job, "emails_total"),
+        emails: progressNum(job, "emails_total"),
         quarantined: outcomes.quarantined,
         ...rest,
         overrides: DEMO_OVERRIDES.length,
         budget_year: typeof job.progress.budget_year === "number" ? job.progress.budget_year : null,
         recipient: DEMO_RECIPIENT,
       },
-    });
-    return true;
-  } catch (err) {
-    log("error", "demo_data.step_failed", { step: p.step, error: String(err) });
-    await slot.complete(job.id, {
-      error: "Adding the demo data stopped on an error; empty the journal and try again.",
-    });
-    return false;
-  }
+    };
+  });
 }
 
 /** The latest seed: running (alerts sent of all), done (what it wrote), error, or idle. */
@@ -150,9 +147,9 @@ export async function demoDataStatus(env: Env, clock: Clock): Promise<DemoDataSt
   return {
     ...view,
     stage: stage === "alerts" || stage === "statement" || stage === "done" ? stage : null,
-    emails_done: num(job, "emails_done"),
-    emails_total: num(job, "emails_total"),
-    steps: num(job, "steps"),
+    emails_done: progressNum(job, "emails_done"),
+    emails_total: progressNum(job, "emails_total"),
+    steps: progressNum(job, "steps"),
     result: job?.status === "done" ? (job.result as DemoDataStatus["result"]) : null,
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The tax pack zip built in bounded steps (issue 36): a year with more evidence files than one
+ * The tax pack zip built in bounded steps: a year with more evidence files than one
  * request reads (DIRECT_FILES) is written by the shared stepped zip build (data/zip-build.ts): the
  * CSVs and the first files in the request, each next step ("tax-pack-step") a queue message within
  * STEP (each well under half of the Workers Paid per-invocation limits: a receipt is one R2 read,
@@ -20,8 +20,8 @@ import {
   zipBuildStatus,
   zipBuildView,
 } from "../data/zip-build";
-import { zipSources } from "./export";
-import type { PackFile, PackFiles } from "./zip";
+import { exportName, zipSources } from "./export";
+import { openEvidence, type PackFile, type PackFiles } from "./zip";
 
 export const TAX_STEP_KIND = "tax-pack-step";
 const KIND = "tax-export";
@@ -65,22 +65,16 @@ const taxSpec = (budget: TaxStepBudget): ZipBuildSpec<TaxBuild> => ({
         return false;
       const f = s.files[s.next]!;
       read++;
-      if (f.email) {
-        const body = await src.emailText(f.email);
-        if (body === null) s.missing++;
-        else {
-          zip.begin(f.path);
-          zip.add(body);
-          zip.end();
-        }
-      } else if (f.r2Key) {
-        const body = await src.openReceipt(f.r2Key);
-        if (!body) s.missing++;
-        else {
-          zip.begin(f.path, 0);
-          await addBody(zip, parts, body);
-          zip.end();
-        }
+      const body = await openEvidence(src, f);
+      if (body === null) s.missing++;
+      else if (typeof body === "string") {
+        zip.begin(f.path);
+        zip.add(body);
+        zip.end();
+      } else {
+        zip.begin(f.path, 0);
+        await addBody(zip, parts, body);
+        zip.end();
       }
       s.next++;
     }
@@ -152,8 +146,8 @@ export async function taxBuildStatus(env: Env, clock: Clock) {
   return taxBuildView(await zipBuildStatus(env, clock, KIND));
 }
 
-/** The finished pack's zip and year (null when that build is not the latest done one). */
+/** The finished pack's zip and its name (null when that build is not the latest done one). */
 export async function builtTaxPack(env: Env, id: string) {
   const built = await builtZip(env, KIND, id, packKey);
-  return built ? { obj: built.obj, year: Number(built.job.progress.year) } : null;
+  return built ? { obj: built.obj, filename: exportName(Number(built.job.progress.year)) } : null;
 }

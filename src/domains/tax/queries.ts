@@ -66,18 +66,12 @@ export function deleteOverride(db: Db, k: TxKey) {
     .where(and(eq(o.tx_forwarded_to, k.forwardedTo), eq(o.tx_date_file_name, k.dateFileName)));
 }
 
-/** The transaction an override names (for validation). */
 /** The fields an override checks of its transaction (unexecuted: for a read batch). */
 export const txQuery = (db: Db, k: TxKey) =>
   db
     .select({ type: t.TransactionType, deletedAt: t.DeletedAt, category: t.Category, dfn: t.DateFileName })
     .from(t)
     .where(and(eq(t.ForwardedTo, k.forwardedTo), eq(t.DateFileName, k.dateFileName)));
-
-export async function getTx(db: Db, k: TxKey) {
-  const [row] = await txQuery(db, k);
-  return row ?? null;
-}
 
 /** The source alert's body (the export writes it as text for email-evidence rows). */
 export async function txBody(db: Db, k: TxKey) {

@@ -27,7 +27,7 @@ export interface YearPack {
   receipts: Map<string, { id: string; r2Key: string; contentType: string; size: number }[]>;
 }
 
-/** The effective mapping and the year's rows, receipts and overrides in ONE round trip. */
+/** The effective mapping and the year's rows, receipts and overrides, in one batch. */
 async function readYear(ctx: ServiceCtx, lo: string, hi: string) {
   const db = getDb(ctx.env.DB);
   const { stored, ...year } = await namedBatch(db, {
@@ -120,26 +120,17 @@ export async function taxLines(ctx: ServiceCtx) {
 export const overrideImage = (r: { mode: string; line_key: string | null } | null) =>
   r ? { mode: r.mode, line_key: r.line_key } : null;
 
-type TxRow = Awaited<ReturnType<typeof q.getTx>>;
-type OverrideRow = Awaited<ReturnType<typeof q.getOverride>>;
+type TxRow = Awaited<ReturnType<typeof q.txQuery>>[number] | null;
 
-/**
- * What an override write reads, in ONE batch: the transaction, its override and the stored
- * mapping. When that batch fails, each read alone as before (the mapping falls back to its R2 copy).
- */
-async function overrideReads(
-  ctx: ServiceCtx,
-  key: TxKey,
-): Promise<{ tx: TxRow; override: OverrideRow; mapping: () => Promise<TaxMapping> }> {
+/** What an override write reads, in one batch: the transaction, its override and the stored mapping. */
+async function overrideReads(ctx: ServiceCtx, key: TxKey) {
   const db = getDb(ctx.env.DB);
-  try {
-    const [tx, ov, doc] = await db.batch([q.txQuery(db, key), q.overrideQuery(db, key), q.mappingQuery(db)]);
-    const mapping = effectiveMapping(doc[0]?.data ?? null).mapping;
-    return { tx: tx[0] ?? null, override: ov[0] ?? null, mapping: async () => mapping };
-  } catch {
-    const tx = await q.getTx(db, key);
-    return { tx, override: await q.getOverride(db, key), mapping: () => loadMapping(ctx) };
-  }
+  const [tx, ov, doc] = await db.batch([q.txQuery(db, key), q.overrideQuery(db, key), q.mappingQuery(db)]);
+  return {
+    tx: tx[0] ?? null,
+    override: ov[0] ?? null,
+    mapping: effectiveMapping(doc[0]?.data ?? null).mapping,
+  };
 }
 
 /** 404 unless the transaction is live, 422 unless it is spending. */
@@ -163,7 +154,7 @@ export async function setOverride(
   requireSpending(reads.tx, ["body", "tx_id"]);
   let lineKey: string | null = null;
   if (input.mode === "include") {
-    const m = await reads.mapping();
+    const m = reads.mapping;
     lineKey = input.line_key?.trim() ?? "";
     if (!lineKey)
       throw validationError([

@@ -70,10 +70,10 @@ const row = (cells: unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;
 export function evidencePlan(line: LineResult, receipts: ReadonlyMap<string, ReceiptRef[]>) {
   return line.members.map((m, i) => {
     const stem = `evidence/${line.line.key}/${isoDay(m.row.dateFileName)}_${String(i + 1).padStart(3, "0")}_${slug(m.row.company)}`;
-    const files: { path: string; receipt?: ReceiptRef; email?: string }[] = [];
+    const files: PackFile[] = [];
     if (m.evidence === "receipt")
       for (const r of receipts.get(m.row.txId) ?? [])
-        files.push({ path: `${stem}_${r.id}.${EXT[r.contentType] ?? "bin"}`, receipt: r });
+        files.push({ path: `${stem}_${r.id}.${EXT[r.contentType] ?? "bin"}`, r2Key: r.r2Key });
     if (m.evidence === "email") files.push({ path: `${stem}_email.txt`, email: m.row.txId });
     return { member: m, files };
   });
@@ -146,14 +146,13 @@ export function packFiles(lines: LineResult[], receipts: ReadonlyMap<string, Rec
   const plans = lines.map((l) => ({ line: l, plan: evidencePlan(l, receipts) }));
   const texts: [string, string][] = [["summary.csv", summaryCsv(lines)]];
   for (const { line, plan } of plans) texts.push([`lines/${line.line.key}.csv`, lineCsv(plan)]);
-  const files: PackFile[] = [];
-  for (const { plan } of plans)
-    for (const { files: fs } of plan)
-      for (const f of fs)
-        if (f.email) files.push({ path: f.path, email: f.email });
-        else if (f.receipt) files.push({ path: f.path, r2Key: f.receipt.r2Key });
+  const files = plans.flatMap(({ plan }) => plan.flatMap((p) => p.files));
   return { texts, files };
 }
+
+/** An evidence file's body: the alert's text, the receipt's stream, or null when it is gone. */
+export const openEvidence = (src: ZipSources, f: PackFile) =>
+  f.email ? src.emailText(f.email) : f.r2Key ? src.openReceipt(f.r2Key) : Promise.resolve(null);
 
 /** Writes the zip into `writable`; resolves when done (aborts the stream on failure). */
 export async function writeTaxZip(
@@ -167,13 +166,9 @@ export async function writeTaxZip(
     const pack = packFiles(lines, receipts);
     for (const [name, text] of pack.texts) await zip.text(name, text);
     for (const f of pack.files) {
-      if (f.email) {
-        const body = await src.emailText(f.email);
-        if (body !== null) await zip.text(f.path, body);
-      } else if (f.r2Key) {
-        const stream = await src.openReceipt(f.r2Key);
-        if (stream) await zip.stream(f.path, stream, "store");
-      }
+      const body = await openEvidence(src, f);
+      if (typeof body === "string") await zip.text(f.path, body);
+      else if (body) await zip.stream(f.path, body, "store");
     }
     await zip.close();
   } catch (err) {

@@ -1,43 +1,20 @@
 // The Tax page's download: a small year's zip comes in the answer; a year with many receipts is
 // built in steps on the server (202), its progress shown here, and the zip downloads once done
 // (also after a reload while it was building).
-import { unwrap } from "../../api/client";
 import { ErrorNotice } from "../../components/States";
 import { StepProgress } from "../../components/StepProgress";
-import { useAction } from "../../components/useAction";
-import { megabytes, saveBlob, thousands } from "../../lib/download";
-import { usePolledStatus } from "../insights/usePolledStatus";
-import { fetchBuilt, fetchExport, loadBuild, type TaxBuild } from "./api";
-
-type Got = Awaited<ReturnType<typeof fetchBuilt>>;
+import { useZipBuild } from "../../components/useZipBuild";
+import { megabytes, thousands } from "../../lib/download";
+import { fetchBuilt, fetchExport, loadBuild } from "./api";
 
 export function TaxDownload({ year, demo }: { year: number; demo: boolean }) {
-  const download = useAction();
-  const save = async (r: Got, fallback: string) =>
-    saveBlob(
-      (await unwrap(Promise.resolve(r))) as Blob,
-      r.response.headers.get("content-disposition"),
-      fallback,
-    );
-  const getBuilt = (b: TaxBuild) =>
-    download.run(async () => {
-      if (b.job_id) await save(await fetchBuilt(b.job_id), `tax-pack-${b.year ?? year}.zip`);
-    }, "Tax pack downloaded");
-  const build = usePolledStatus(
-    loadBuild,
-    (b) => {
-      if (b.status === "done") void getBuilt(b);
-    },
-    1500,
-  );
-  const start = () =>
-    download.run(async () => {
-      const r = await fetchExport(year);
-      if (r.response.status === 202) return build.started();
-      await save(r as Got, `tax-pack-${year}.zip`);
-    }, "Tax pack downloaded");
+  const { download, build, start, building } = useZipBuild({
+    load: loadBuild,
+    fetchBuilt,
+    fallback: (b) => `tax-pack-${b?.year ?? year}.zip`,
+    done: "Tax pack downloaded",
+  });
   const b = build.status;
-  const building = b?.status === "running";
   if (demo)
     return (
       <button type="button" className="btn" disabled title="Turned off in the demo">
@@ -49,7 +26,7 @@ export function TaxDownload({ year, demo }: { year: number; demo: boolean }) {
       <button
         type="button"
         className="btn btn-primary"
-        onClick={start}
+        onClick={() => start(() => fetchExport(year))}
         disabled={download.busy || building}
         data-testid="tax-download"
       >

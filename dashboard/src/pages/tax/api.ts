@@ -22,8 +22,6 @@ export const exclude = (txId: string) =>
 export const clearOverride = (txId: string) =>
   unwrap(api.DELETE("/api/v1/tax-pack/items/{tx_id}", { params: { path: { tx_id: txId } } }));
 
-export type TaxBuild = S["TaxPackBuildStatus"];
-
 /** The year's zip: the body itself (a small year), or 202 with the build in steps (a large one). */
 export const fetchExport = (year: number) =>
   api.GET("/api/v1/tax-pack/export", { params: { query: { year } }, parseAs: "blob" });

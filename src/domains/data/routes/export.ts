@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { isDemo } from "../../../env";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { domainRoute } from "../../../http/route";
-import { ApiError } from "../../../lib/errors";
+import { refuseInDemo, zipResponse } from "../../../http/step-routes";
 import { exportFileName } from "../rules";
 import { BackupBuildStatus } from "./export-jobs";
 import { fitsOneRequest, startExport } from "../export-steps";
@@ -25,23 +24,16 @@ const RESPONSES = {
 /** The backup zip, streamed as it is written (both verbs answer the same). */
 abstract class BackupZipRoute extends domainRoute("data") {
   override async handle(c: AppContext) {
-    if (isDemo(c.env)) throw new ApiError(405, "Data export is disabled in the demo", "METHOD_NOT_ALLOWED");
+    refuseInDemo(c.env, "Data export");
     const ctx = serviceCtx(c);
-    // Beyond what one invocation holds (export-steps.ts), the zip is built in steps: 202 with the
-    // build's status (its download_url once done), as POST /data/export/jobs answers.
+    // Beyond what one invocation holds, the zip is built in steps: 202 with the build's status.
     if (!(await fitsOneRequest(ctx.env.DB))) {
       const { view } = await startExport(ctx.env, ctx.clock);
       return c.json(view, 202, { location: "/api/v1/data/export/jobs/current" });
     }
     const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
     ctx.waitUntil(writeBackup(ctx, writable));
-    return new Response(readable, {
-      headers: {
-        "content-type": "application/zip",
-        "content-disposition": `attachment; filename="${exportFileName(ctx.clock().toISOString())}"`,
-        "cache-control": "no-store",
-      },
-    });
+    return zipResponse(readable, exportFileName(ctx.clock().toISOString()));
   }
 }
 

@@ -1,6 +1,7 @@
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { ErrorEnvelope } from "../../../http/errors";
 import { domainRoute } from "../../../http/route";
+import { runStatusRoute } from "../../../http/step-routes";
 import { commitImport, previewImport } from "../import";
 import { readUpload } from "../../../http/upload";
 import { BACKUP_LIMITS, backupFilename } from "../import-view";
@@ -77,19 +78,10 @@ export class CommitBackupImport extends DataRoute {
 }
 
 /** GET /api/v1/data/import/files/current: the latest restore's files written in steps. */
-export class GetRestoreFiles extends DataRoute {
-  override schema = {
-    operationId: "getRestoreFiles",
-    summary: "The latest restore's files still being written (a backup with many files): done of total",
-    responses: {
-      "200": {
-        description: "The run (idle when no restore needed steps)",
-        content: { "application/json": { schema: RestoreFilesStatus } },
-      },
-    },
-  };
-  override async handle(c: AppContext) {
-    const ctx = serviceCtx(c);
-    return c.json(await restoreFilesStatus(ctx.env, ctx.clock));
-  }
-}
+export const GetRestoreFiles = runStatusRoute("data", {
+  operationId: "getRestoreFiles",
+  summary: "The latest restore's files still being written (a backup with many files): done of total",
+  answer: "The run (idle when no restore needed steps)",
+  schema: RestoreFilesStatus,
+  read: (ctx) => restoreFilesStatus(ctx.env, ctx.clock),
+});

@@ -1,6 +1,7 @@
 import { isLocalRequest } from "../../../http/auth";
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { domainRoute } from "../../../http/route";
+import { runStatusRoute } from "../../../http/step-routes";
 import { demoDataStatus, startDemoData } from "../demo-steps";
 import { DemoDataQuery, DemoDataStatus } from "../setup-schemas";
 
@@ -32,15 +33,10 @@ export class SeedDemoData extends domainRoute("system") {
   }
 }
 
-export class GetDemoDataStatus extends domainRoute("system") {
-  override schema = {
-    operationId: "getDemoDataStatus",
-    summary: "The latest demo seeding: alerts sent of all while running, what it wrote when done",
-    responses: { "200": json("The run (idle before any)") },
-  };
-
-  override async handle(c: AppContext) {
-    const ctx = serviceCtx(c);
-    return c.json(await demoDataStatus(ctx.env, ctx.clock));
-  }
-}
+export const GetDemoDataStatus = runStatusRoute("system", {
+  operationId: "getDemoDataStatus",
+  summary: "The latest demo seeding: alerts sent of all while running, what it wrote when done",
+  answer: "The run (idle before any)",
+  schema: DemoDataStatus,
+  read: (ctx) => demoDataStatus(ctx.env, ctx.clock),
+});

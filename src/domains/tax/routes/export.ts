@@ -1,26 +1,10 @@
 import { z } from "zod";
-import { isDemo } from "../../../env";
 import { type AppContext, serviceCtx } from "../../../http/context";
-import { ApiError, notFound } from "../../../lib/errors";
+import { builtZipRoute, refuseInDemo, runStatusRoute, zipResponse } from "../../../http/step-routes";
 import { exportName, startTaxExport } from "../export";
 import { builtTaxPack, taxBuildStatus } from "../export-steps";
 import { TaxPackBuildStatus, TaxYearQuery } from "../schemas";
 import { TaxRoute, errors, json } from "./base";
-
-const demoRefused = (c: AppContext) => {
-  if (isDemo(c.env))
-    throw new ApiError(405, "The tax pack export is disabled in the demo", "METHOD_NOT_ALLOWED");
-};
-
-const zipResponse = (body: ReadableStream, year: number, size?: number) =>
-  new Response(body, {
-    headers: {
-      "content-type": "application/zip",
-      ...(size === undefined ? {} : { "content-length": String(size) }),
-      "content-disposition": `attachment; filename="${exportName(year)}"`,
-      "cache-control": "no-store",
-    },
-  });
 
 export class ExportTaxPack extends TaxRoute {
   override schema = {
@@ -43,10 +27,10 @@ export class ExportTaxPack extends TaxRoute {
   };
 
   override async handle(c: AppContext) {
-    demoRefused(c);
+    refuseInDemo(c.env, "The tax pack export");
     const { query } = await this.getValidatedData<typeof this.schema>();
     const out = await startTaxExport(serviceCtx(c), query.year);
-    if ("streamed" in out) return zipResponse(out.streamed, query.year);
+    if ("streamed" in out) return zipResponse(out.streamed, exportName(query.year));
     // A build of this year already running answers as a fresh start does.
     const status = out.started || out.build.year === query.year ? 202 : 409;
     return c.json(out.build, status, { location: "/api/v1/tax-pack/export/jobs/current" });
@@ -54,34 +38,20 @@ export class ExportTaxPack extends TaxRoute {
 }
 
 /** GET /api/v1/tax-pack/export/jobs/current: the latest stepped build's progress. */
-export class GetTaxPackBuild extends TaxRoute {
-  override schema = {
-    operationId: "getTaxPackBuild",
-    summary: "The latest tax pack build: running (files done of their total), done or error",
-    responses: { "200": json("The build", TaxPackBuildStatus) },
-  };
-  override async handle(c: AppContext) {
-    const ctx = serviceCtx(c);
-    return c.json(await taxBuildStatus(ctx.env, ctx.clock));
-  }
-}
+export const GetTaxPackBuild = runStatusRoute("tax", {
+  operationId: "getTaxPackBuild",
+  summary: "The latest tax pack build: running (files done of their total), done or error",
+  answer: "The build",
+  schema: TaxPackBuildStatus,
+  read: (ctx) => taxBuildStatus(ctx.env, ctx.clock),
+});
 
 /** GET /api/v1/tax-pack/export/jobs/{job_id}/file: the built zip. */
-export class DownloadTaxPackBuild extends TaxRoute {
-  override schema = {
-    operationId: "downloadTaxPackBuild",
-    summary: "Download the zip a finished tax pack build wrote",
-    request: { params: z.object({ job_id: z.string().min(1).max(64) }) },
-    responses: {
-      "200": { description: "The tax pack zip", content: { "application/zip": { schema: z.string() } } },
-      ...errors({ "404": "No finished build with this id", "405": "Disabled in demo mode" }),
-    },
-  };
-  override async handle(c: AppContext) {
-    demoRefused(c);
-    const { params } = await this.getValidatedData<typeof this.schema>();
-    const built = await builtTaxPack(serviceCtx(c).env, params.job_id);
-    if (!built) throw notFound("Finished tax pack build");
-    return zipResponse(built.obj.body, built.year, built.obj.size);
-  }
-}
+export const DownloadTaxPackBuild = builtZipRoute("tax", {
+  operationId: "downloadTaxPackBuild",
+  summary: "Download the zip a finished tax pack build wrote",
+  what: "tax pack",
+  errors: errors({ "404": "No finished build with this id", "405": "Disabled in demo mode" }),
+  demo: "The tax pack export",
+  built: builtTaxPack,
+});
