@@ -66,12 +66,6 @@ const snapshotOf = <T>(items: unknown, version: unknown): Snapshot<T> => ({
   items: items as T[],
 });
 
-/** Items and version read in one batch, so they agree. */
-async function readSnapshot<T>(db: Db, list: ListDef<T>): Promise<Snapshot<T>> {
-  const [items, version] = await db.batch(snapshotParts(db, list));
-  return snapshotOf(items, version);
-}
-
 /** The list from D1; when D1 fails, from its R2 backup (an empty list when there is none). */
 export async function loadList<T>(env: Env, list: ListDef<T>): Promise<Snapshot<T>> {
   return (await loadLists(env, [list])).snapshots[0];
@@ -112,15 +106,6 @@ export async function loadLists<
     items: Array.isArray(b?.items) ? b.items : [],
   }));
   return { snapshots: snapshots as Snapshots<L>, extra: {} as Named<E> };
-}
-
-/** Re-reads the list after a write and saves it as the R2 backup (never fails the write). */
-export async function backupList<T>(env: Env, list: ListDef<T>): Promise<void> {
-  try {
-    await saveBackup(env.FILES, list.name, await readSnapshot(getDb(env.DB), list));
-  } catch (err) {
-    log("warn", "backup.snapshot_failed", { name: list.name, error: String(err) });
-  }
 }
 
 /**
