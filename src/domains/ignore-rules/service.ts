@@ -40,8 +40,8 @@ async function patterns(env: Env): Promise<{ patterns: string[]; version: number
 const aliases = async (env: Env) => (await loadList(env, ALIASES)).items;
 
 /** The matcher ingestion uses to pin new transactions: the pattern that matches a company, or null. */
-export async function loadIgnoreMatcher(env: Env): Promise<IgnoreMatcher> {
-  const [p, a] = await Promise.all([patterns(env), aliases(env)]);
+export async function loadIgnoreMatcher(ctx: Pick<ServiceCtx, "env">): Promise<IgnoreMatcher> {
+  const [p, a] = await Promise.all([patterns(ctx.env), aliases(ctx.env)]);
   return ignoreMatcher(p.patterns, a);
 }
 

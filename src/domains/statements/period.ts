@@ -113,7 +113,7 @@ export async function batchWithConfig(
   ctx: ServiceCtx,
   stmts: Statement[],
 ): Promise<{ results: unknown[]; config: Settings }> {
-  const early = settingsFresh(ctx.env) ? await getConfig(ctx) : null;
+  const early = settingsFresh(ctx) ? await getConfig(ctx) : null;
   const results = await withSettings(ctx, stmts);
   return { results, config: early ?? (await getConfig(ctx)) };
 }
@@ -124,7 +124,7 @@ export async function batchWithConfig(
  */
 async function withSettings(ctx: ServiceCtx, stmts: Statement[]): Promise<unknown[]> {
   const db = getDb(ctx.env.DB);
-  const settings = settingsBatchRead(ctx.env);
+  const settings = settingsBatchRead(ctx);
   const all = settings ? [...stmts, settings.query] : stmts;
   const results = (await db.batch(all as unknown as Parameters<typeof db.batch>[0])) as unknown as unknown[];
   if (settings) settings.keep(results[stmts.length] as { data: string }[]);
