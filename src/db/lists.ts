@@ -6,7 +6,7 @@
  */
 import { eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Batch } from "../lib/context";
+import type { ServiceCtx } from "../lib/context";
 import type { Env } from "../env";
 import { loadBackup, saveBackup } from "../lib/backup";
 import { log } from "../lib/log";
@@ -108,37 +108,36 @@ export async function loadLists<
   return { snapshots: snapshots as Snapshots<L>, extra: {} as Named<E> };
 }
 
+/** A verb's context; without `batch`, a write that carries no ledger entry. */
+type ListWriter = Pick<ServiceCtx, "env" | "clock"> & { batch?: ServiceCtx["batch"] };
+
 /**
- * Runs `stmts`, the list's version bump and the re-read of the list in ONE batch, then saves that
- * snapshot as the R2 backup. Returns the results of `stmts` (D1 results for writes:
- * `meta.changes`) and the list as written. `batch`: the verb's ServiceCtx.batch, so its ledger
- * entry is written in the same batch.
+ * Runs `stmts`, the list's version bump and the re-read of the list in the verb's batch (with its
+ * ledger entry), then saves that snapshot as the R2 backup. Returns the results of `stmts` (D1
+ * results for writes: `meta.changes`) and the list as written.
  */
 export async function writeListSnapshot<T>(
-  env: Env,
+  ctx: ListWriter,
   list: ListDef<T>,
   stmts: Statement[],
-  nowIso: string,
-  batch?: Batch,
 ): Promise<{ results: unknown[]; snapshot: Snapshot<T> }> {
-  const db = getDb(env.DB);
-  const all = batchOf([...stmts, bumpVersion(db, list.name, nowIso), ...snapshotParts(db, list)]);
-  const results: unknown[] = batch ? await batch(all) : await db.batch(all);
+  const db = getDb(ctx.env.DB);
+  const bump = bumpVersion(db, list.name, ctx.clock().toISOString());
+  const all = batchOf([...stmts, bump, ...snapshotParts(db, list)]);
+  const results: unknown[] = ctx.batch ? await ctx.batch(all) : await db.batch(all);
   const n = stmts.length;
   const snapshot = snapshotOf<T>(results[n + 1], results[n + 2]);
-  await saveBackup(env.FILES, list.name, snapshot);
+  await saveBackup(ctx.env.FILES, list.name, snapshot);
   return { results: results.slice(0, n), snapshot };
 }
 
 /** `writeListSnapshot` for callers that need only the results of `stmts`. */
 export async function writeList<T>(
-  env: Env,
+  ctx: ListWriter,
   list: ListDef<T>,
   stmts: Statement[],
-  nowIso: string,
-  batch?: Batch,
 ): Promise<unknown[]> {
-  return (await writeListSnapshot(env, list, stmts, nowIso, batch)).results;
+  return (await writeListSnapshot(ctx, list, stmts)).results;
 }
 
 /** Rows a write statement changed, from its batch result. */

@@ -83,8 +83,7 @@ async function writeCategoriesState(
 ): Promise<{ results: unknown[]; state: CategoryState }> {
   const seed = state.stored ? [] : materialize(getDb(ctx.env.DB), state.rows);
   const all = [...seed, ...stmts];
-  const now = ctx.clock().toISOString();
-  const { results, snapshot } = await writeListSnapshot(ctx.env, CATEGORIES, all, now, ctx.batch);
+  const { results, snapshot } = await writeListSnapshot(ctx, CATEGORIES, all);
   const written = { ...effectiveRows(snapshot.items), version: snapshot.version };
   return { results: results.slice(seed.length), state: written };
 }

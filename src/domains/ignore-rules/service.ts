@@ -62,7 +62,7 @@ const rulesResponse = (list: string[], version: number): IgnoreRuleListResponse 
  */
 async function write<T>(ctx: ServiceCtx, list: ListDef<T>, stmt: Statement): Promise<Snapshot<T>> {
   ctx.journal({});
-  return (await writeListSnapshot(ctx.env, list, [stmt], ctx.clock().toISOString(), ctx.batch)).snapshot;
+  return (await writeListSnapshot(ctx, list, [stmt])).snapshot;
 }
 
 /** Adds a rule (409 when the pattern exists, any case); existing rows change only on apply. */

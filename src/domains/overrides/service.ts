@@ -35,8 +35,7 @@ function listResponse({ items, version }: Snapshot<OverrideEntry>): OverrideList
  * of the list in one batch, then drops the resolver cache and backs up; returns the list.
  */
 export async function writeOverrides(ctx: ServiceCtx, stmts: Statement[]): Promise<Snapshot<OverrideEntry>> {
-  const now = ctx.clock().toISOString();
-  const { snapshot } = await writeListSnapshot(ctx.env, OVERRIDES, stmts, now, ctx.batch);
+  const { snapshot } = await writeListSnapshot(ctx, OVERRIDES, stmts);
   invalidateResolverCache();
   return snapshot;
 }

@@ -57,7 +57,7 @@ async function writeDismissed(
     after: entry.after,
     summary: entry.summary,
   });
-  await writeList(ctx.env, DISMISSED, [stmt], ctx.clock().toISOString(), ctx.batch);
+  await writeList(ctx, DISMISSED, [stmt]);
 }
 
 export async function dismissSuggestion(
