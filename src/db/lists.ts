@@ -10,7 +10,7 @@ import type { ServiceCtx } from "../lib/context";
 import type { Env } from "../env";
 import { loadBackup, saveBackup } from "../lib/backup";
 import { log } from "../lib/log";
-import { type Db, getDb, type Named, type Query } from "./index";
+import { type Db, getDb } from "./index";
 import { configVersions } from "./schema";
 
 export type Statement = BatchItem<"sqlite">;
@@ -68,7 +68,7 @@ const snapshotOf = <T>(items: unknown, version: unknown): Snapshot<T> => ({
 
 /** The list from D1; when D1 fails, from its R2 backup (an empty list when there is none). */
 export async function loadList<T>(env: Env, list: ListDef<T>): Promise<Snapshot<T>> {
-  return (await loadLists(env, [list])).snapshots[0];
+  return (await loadLists(env, [list]))[0];
 }
 
 type Snapshots<L extends readonly ListDef<unknown>[]> = {
@@ -76,25 +76,18 @@ type Snapshots<L extends readonly ListDef<unknown>[]> = {
 };
 
 /**
- * Several lists and the caller's named reads in ONE batch (one round trip), the reads' results by
- * name. When the batch fails, a call without reads takes each list from its R2 backup (an empty
- * list when there is none); with reads, the failure is the caller's.
+ * Several lists in one batch (so they agree); when it fails, each list from its R2 backup (an
+ * empty list when there is none).
  */
-export async function loadLists<
-  const L extends readonly ListDef<unknown>[],
-  E extends Record<string, Query> = Record<never, Query>,
->(env: Env, lists: L, extra: E = {} as E): Promise<{ snapshots: Snapshots<L>; extra: Named<E> }> {
+export async function loadLists<const L extends readonly ListDef<unknown>[]>(
+  env: Env,
+  lists: L,
+): Promise<Snapshots<L>> {
   const db = getDb(env.DB);
-  const names = Object.keys(extra);
   try {
-    const all = await db.batch(
-      batchOf([...lists.flatMap((l) => snapshotParts(db, l)), ...Object.values(extra)]),
-    );
-    const snapshots = lists.map((_, i) => snapshotOf<unknown>(all[2 * i], all[2 * i + 1]));
-    const reads = Object.fromEntries(names.map((k, i) => [k, all[2 * lists.length + i]]));
-    return { snapshots: snapshots as Snapshots<L>, extra: reads as Named<E> };
+    const all = await db.batch(batchOf(lists.flatMap((l) => snapshotParts(db, l))));
+    return lists.map((_, i) => snapshotOf<unknown>(all[2 * i], all[2 * i + 1])) as Snapshots<L>;
   } catch (err) {
-    if (names.length > 0) throw err;
     log("warn", "config.d1_read_failed_using_backup", {
       lists: lists.map((l) => l.name),
       error: String(err),
@@ -105,7 +98,7 @@ export async function loadLists<
     version: b?.version ?? 0,
     items: Array.isArray(b?.items) ? b.items : [],
   }));
-  return { snapshots: snapshots as Snapshots<L>, extra: {} as Named<E> };
+  return snapshots as Snapshots<L>;
 }
 
 /** A verb's context; without `batch`, a write that carries no ledger entry. */

@@ -90,13 +90,11 @@ export async function deleteIgnoreRule(ctx: ServiceCtx, pattern: string) {
 /** Backfill: sets Ignored on non-deleted, un-ignored rows matching one rule (404 if unknown) or all. */
 export async function applyIgnoreRules(ctx: ServiceCtx, pattern?: string | null) {
   const db = getDb(ctx.env.DB);
-  // The rules, the open rows per company and the aliases: one round trip.
-  const read = await loadLists(ctx.env, [IGNORE_RULES, ALIASES], { counts: openCounts(db) });
-  const [rules, aliases] = read.snapshots;
+  const [rules, aliases] = await loadLists(ctx.env, [IGNORE_RULES, ALIASES]);
   const all = rules.items.map((r) => r.pattern);
   const chosen = pattern ? all.filter((p) => p.toLowerCase() === pattern.toLowerCase()) : all;
   if (pattern && chosen.length === 0) throw notFound(`Ignore rule '${pattern}'`);
-  const plan = planApply(chosen, read.extra.counts, aliases.items);
+  const plan = planApply(chosen, await openCounts(db), aliases.items);
   const totalUpdated = plan.results.reduce((s, r) => s + r.updated, 0);
   // The merchants flipped (images for transparency: not reversible), in the update's own batch; a
   // rerun that flips nothing has no write, and the door writes its entry.
@@ -126,12 +124,8 @@ export async function listDismissedIgnoreSuggestions(ctx: Pick<ServiceCtx, "env"
 }
 
 export async function getIgnoreRuleSuggestions(ctx: ServiceCtx, months: number) {
-  // The three lists and the counts in ONE round trip.
-  const read = await loadLists(ctx.env, [IGNORE_RULES, ALIASES, DISMISSED_IGNORE], {
-    counts: ignoredCountsQuery(getDb(ctx.env.DB), windowStartPrefix(ctx.clock(), months)),
-  });
-  const [rules, aliasList, dismissed] = read.snapshots;
-  const { counts } = read.extra;
+  const [rules, aliasList, dismissed] = await loadLists(ctx.env, [IGNORE_RULES, ALIASES, DISMISSED_IGNORE]);
+  const counts = await ignoredCountsQuery(getDb(ctx.env.DB), windowStartPrefix(ctx.clock(), months));
   const matcher = ignoreMatcher(
     rules.items.map((r) => r.pattern),
     aliasList.items,
