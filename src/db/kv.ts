@@ -93,14 +93,6 @@ export function kvGetPart<K extends KvKey>(db: Db, key: K) {
   return { query, read };
 }
 
-/**
- * SQL true when `key`'s row was written at most `ttlMs` before `nowIso` and not after it (on the ISO
- * text kvPut stores): one primary-key lookup, a constant term SQLite evaluates once, so a statement
- * guarded by it (a cache's compute) costs nothing on a fresh row.
- */
-export const kvFreshSql = (key: KvKey, nowIso: string, ttlMs: number): SQL =>
-  sql`EXISTS (SELECT 1 FROM ${kvState} WHERE ${kvState.key} = ${key} AND ${kvState.updated_at} > ${new Date(Date.parse(nowIso) - ttlMs).toISOString()} AND ${kvState.updated_at} <= ${nowIso})`;
-
 /** Writes a declared key (unexecuted: await it, or put it in a batch). */
 export function kvPut<K extends KvKey>(db: Db, key: K, value: KvValue<K>, nowIso: string) {
   const row = { value: value as AnyKvValue, updated_at: nowIso };

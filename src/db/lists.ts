@@ -6,11 +6,11 @@
  */
 import { eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Batch } from "../lib/context";
+import type { ServiceCtx } from "../lib/context";
 import type { Env } from "../env";
 import { loadBackup, saveBackup } from "../lib/backup";
 import { log } from "../lib/log";
-import { type Db, getDb, type Named, type Query } from "./index";
+import { type Db, getDb } from "./index";
 import { configVersions } from "./schema";
 
 export type Statement = BatchItem<"sqlite">;
@@ -66,15 +66,9 @@ const snapshotOf = <T>(items: unknown, version: unknown): Snapshot<T> => ({
   items: items as T[],
 });
 
-/** Items and version read in one batch, so they agree. */
-async function readSnapshot<T>(db: Db, list: ListDef<T>): Promise<Snapshot<T>> {
-  const [items, version] = await db.batch(snapshotParts(db, list));
-  return snapshotOf(items, version);
-}
-
 /** The list from D1; when D1 fails, from its R2 backup (an empty list when there is none). */
 export async function loadList<T>(env: Env, list: ListDef<T>): Promise<Snapshot<T>> {
-  return (await loadLists(env, [list])).snapshots[0];
+  return (await loadLists(env, [list]))[0];
 }
 
 type Snapshots<L extends readonly ListDef<unknown>[]> = {
@@ -82,25 +76,18 @@ type Snapshots<L extends readonly ListDef<unknown>[]> = {
 };
 
 /**
- * Several lists and the caller's named reads in ONE batch (one round trip), the reads' results by
- * name. When the batch fails, a call without reads takes each list from its R2 backup (an empty
- * list when there is none); with reads, the failure is the caller's.
+ * Several lists in one batch (so they agree); when it fails, each list from its R2 backup (an
+ * empty list when there is none).
  */
-export async function loadLists<
-  const L extends readonly ListDef<unknown>[],
-  E extends Record<string, Query> = Record<never, Query>,
->(env: Env, lists: L, extra: E = {} as E): Promise<{ snapshots: Snapshots<L>; extra: Named<E> }> {
+export async function loadLists<const L extends readonly ListDef<unknown>[]>(
+  env: Env,
+  lists: L,
+): Promise<Snapshots<L>> {
   const db = getDb(env.DB);
-  const names = Object.keys(extra);
   try {
-    const all = await db.batch(
-      batchOf([...lists.flatMap((l) => snapshotParts(db, l)), ...Object.values(extra)]),
-    );
-    const snapshots = lists.map((_, i) => snapshotOf<unknown>(all[2 * i], all[2 * i + 1]));
-    const reads = Object.fromEntries(names.map((k, i) => [k, all[2 * lists.length + i]]));
-    return { snapshots: snapshots as Snapshots<L>, extra: reads as Named<E> };
+    const all = await db.batch(batchOf(lists.flatMap((l) => snapshotParts(db, l))));
+    return lists.map((_, i) => snapshotOf<unknown>(all[2 * i], all[2 * i + 1])) as Snapshots<L>;
   } catch (err) {
-    if (names.length > 0) throw err;
     log("warn", "config.d1_read_failed_using_backup", {
       lists: lists.map((l) => l.name),
       error: String(err),
@@ -111,49 +98,39 @@ export async function loadLists<
     version: b?.version ?? 0,
     items: Array.isArray(b?.items) ? b.items : [],
   }));
-  return { snapshots: snapshots as Snapshots<L>, extra: {} as Named<E> };
+  return snapshots as Snapshots<L>;
 }
 
-/** Re-reads the list after a write and saves it as the R2 backup (never fails the write). */
-export async function backupList<T>(env: Env, list: ListDef<T>): Promise<void> {
-  try {
-    await saveBackup(env.FILES, list.name, await readSnapshot(getDb(env.DB), list));
-  } catch (err) {
-    log("warn", "backup.snapshot_failed", { name: list.name, error: String(err) });
-  }
-}
+/** A verb's context; without `batch`, a write that carries no ledger entry. */
+type ListWriter = Pick<ServiceCtx, "env" | "clock"> & { batch?: ServiceCtx["batch"] };
 
 /**
- * Runs `stmts`, the list's version bump and the re-read of the list in ONE batch, then saves that
- * snapshot as the R2 backup. Returns the results of `stmts` (D1 results for writes:
- * `meta.changes`) and the list as written. `batch`: the verb's ServiceCtx.batch, so its ledger
- * entry is written in the same batch.
+ * Runs `stmts`, the list's version bump and the re-read of the list in the verb's batch (with its
+ * ledger entry), then saves that snapshot as the R2 backup. Returns the results of `stmts` (D1
+ * results for writes: `meta.changes`) and the list as written.
  */
 export async function writeListSnapshot<T>(
-  env: Env,
+  ctx: ListWriter,
   list: ListDef<T>,
   stmts: Statement[],
-  nowIso: string,
-  batch?: Batch,
 ): Promise<{ results: unknown[]; snapshot: Snapshot<T> }> {
-  const db = getDb(env.DB);
-  const all = batchOf([...stmts, bumpVersion(db, list.name, nowIso), ...snapshotParts(db, list)]);
-  const results: unknown[] = batch ? await batch(all) : await db.batch(all);
+  const db = getDb(ctx.env.DB);
+  const bump = bumpVersion(db, list.name, ctx.clock().toISOString());
+  const all = batchOf([...stmts, bump, ...snapshotParts(db, list)]);
+  const results: unknown[] = ctx.batch ? await ctx.batch(all) : await db.batch(all);
   const n = stmts.length;
   const snapshot = snapshotOf<T>(results[n + 1], results[n + 2]);
-  await saveBackup(env.FILES, list.name, snapshot);
+  await saveBackup(ctx.env.FILES, list.name, snapshot);
   return { results: results.slice(0, n), snapshot };
 }
 
 /** `writeListSnapshot` for callers that need only the results of `stmts`. */
 export async function writeList<T>(
-  env: Env,
+  ctx: ListWriter,
   list: ListDef<T>,
   stmts: Statement[],
-  nowIso: string,
-  batch?: Batch,
 ): Promise<unknown[]> {
-  return (await writeListSnapshot(env, list, stmts, nowIso, batch)).results;
+  return (await writeListSnapshot(ctx, list, stmts)).results;
 }
 
 /** Rows a write statement changed, from its batch result. */

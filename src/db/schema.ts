@@ -324,7 +324,6 @@ export const daySummaries = sqliteTable(
 );
 
 export type TransactionRow = typeof transactions.$inferSelect;
-export type TransactionInsert = typeof transactions.$inferInsert;
 export * from "./schema/attachments";
 export * from "./schema/statements";
 export * from "./schema/insights";

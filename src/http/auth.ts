@@ -182,7 +182,7 @@ async function browserPrincipal(c: AppContext): Promise<Principal> {
   // The dev bypass is honoured only for requests addressed to this machine (wrangler dev), so a
   // flag left on in a deployed Worker never opens it to the internet.
   const local = isLocalRequest(c.env, c.req.raw);
-  if (local && (await loadSettings(c.env)).auth_bypass_for_dev) {
+  if (local && (await loadSettings(c)).auth_bypass_for_dev) {
     return DEV_BYPASS;
   }
   if (auth.passwordSet && auth.degraded)

@@ -3,7 +3,7 @@ import { loadSettings, settingsFresh } from "../domains/config/service";
 import { isDemo } from "../env";
 import { log } from "../lib/log";
 import { startAuthRead } from "./auth";
-import type { AppEnv } from "./context";
+import type { AppContext, AppEnv } from "./context";
 import { envelope } from "./errors";
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -26,8 +26,8 @@ export const demoGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   const path = new URL(c.req.url).pathname;
   if (READ_ONLY_EXEMPT.some((r) => r.test(path))) return next();
   // A stale isolate's settings ride in the auth middleware's one batch: started here, not read twice.
-  if (!settingsFresh(c.env)) await startAuthRead(c);
-  if (await storedReadOnly(c.env)) {
+  if (!settingsFresh(c)) await startAuthRead(c);
+  if (await storedReadOnly(c)) {
     c.header("Allow", "GET, HEAD, OPTIONS");
     return c.json(
       refuse('Read-only mode is on (demo_mode): PUT /api/v1/config {"demo_mode": false} turns it off'),
@@ -38,9 +38,9 @@ export const demoGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /** The stored switch; unreadable settings do not lock the journal (fail-open, logged). */
-async function storedReadOnly(env: AppEnv["Bindings"]): Promise<boolean> {
+async function storedReadOnly(c: AppContext): Promise<boolean> {
   try {
-    return (await loadSettings(env)).demo_mode;
+    return (await loadSettings(c)).demo_mode;
   } catch (err) {
     log("warn", "demo.read_only_check_failed", { error: String(err) });
     return false;

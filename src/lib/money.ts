@@ -57,10 +57,6 @@ export type Decimals<T> = T extends Cents
 /** Zero cents (a fallback for a missing amount). */
 export const ZERO_CENTS = 0 as Cents;
 
-/** Nullable `asCents` for optional cents columns. */
-export const asCentsOrNull = (n: number | null | undefined): Cents | null =>
-  n === null || n === undefined ? null : (n as Cents);
-
 /** Decimal currency units → integer cents, rounding half away from zero (1.005 → 101). */
 export function toCents(amount: number): Cents {
   if (!Number.isFinite(amount)) throw new RangeError(`not a finite amount: ${amount}`);

@@ -38,5 +38,3 @@ export const DEPOSIT_TYPES = ["e-transfer", "deposit"] as const satisfies readon
 
 export const isSpendingType = (t: string | null | undefined): boolean =>
   (SPENDING_TYPES as readonly string[]).includes((t ?? "").toLowerCase());
-export const isDepositType = (t: string | null | undefined): boolean =>
-  (DEPOSIT_TYPES as readonly string[]).includes((t ?? "").toLowerCase());

@@ -111,7 +111,7 @@ describe("matching (what ingestion pins)", () => {
       body: { canonical_name: "Spotify AB" },
     });
     await add("Spotify AB");
-    const matcher = await loadIgnoreMatcher(env);
+    const matcher = await loadIgnoreMatcher({ env });
     expect(matcher("netflix.com")).toBe("NETFLIX.COM");
     expect(matcher("NETFLIX.COM #4455, LOS GATOS CA")).toBe("NETFLIX.COM");
     expect(matcher("SPOTIFY P0123")).toBe("Spotify AB");

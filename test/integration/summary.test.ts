@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { getDb } from "../../src/db";
 import * as budgetQ from "../../src/domains/budget/history-queries";
 import { yearStatement } from "../../src/domains/income/queries";
-import { freshCacheSql, windowQuery } from "../../src/domains/merchants/queries";
+import { windowQuery } from "../../src/domains/merchants/queries";
 import * as summaryQ from "../../src/domains/summary/queries";
 import { rangeBounds } from "../../src/lib/month";
 import { call, expectEnvelope } from "../helpers/http";
@@ -298,11 +298,6 @@ describe("month aggregates stay on the month-range index", () => {
     const statements = {
       income: yearStatement(b.lo, b.hi, 2024, "default"),
       merchants: windowQuery(w),
-      // Guarded by the cache row's freshness (a primary-key lookup): the same plan when it runs.
-      "merchants guarded": windowQuery(
-        w,
-        freshCacheSql("merchant_intelligence:2024-12:2", "2025-01-01T00:00:00.000Z", 3_600_000),
-      ),
     };
     for (const [name, statement] of Object.entries(statements)) {
       const plan = await db.all<{ detail: string }>(sql`EXPLAIN QUERY PLAN ${statement}`);

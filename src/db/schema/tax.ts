@@ -34,5 +34,3 @@ export const taxMapping = sqliteTable("tax_mapping", {
   data: jsonText("data").notNull().$type<TaxMappingDoc>(),
   updated_at: text("updated_at").notNull(),
 });
-
-export type TaxOverrideRow = typeof taxOverrides.$inferSelect;

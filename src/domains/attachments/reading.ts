@@ -71,7 +71,7 @@ function failureStatus(err: AiError): ApiError | DomainError {
 
 export async function readReceipt(ctx: ServiceCtx, { id, deps = {} }: { id: string; deps?: ReadOptions }) {
   const before = await loadAttachment(ctx, id);
-  const settings = await loadSettings(ctx.env);
+  const settings = await loadSettings(ctx);
   if (!settings.ai_receipt_parsing_enabled) throw consentOff();
   const timeoutMs = deps.timeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS;
   const routed = providerForTask(ctx.env, settings, "document_parsing", { timeoutMs });

@@ -10,7 +10,6 @@ const owner = () => eq(a.id, "owner");
 
 /** A token's metadata as listed and returned: never the hash. */
 export type TokenRow = Pick<typeof t.$inferSelect, "id" | "label" | "scope" | "created_at" | "last_used_at">;
-export type TokenAuthRow = TokenRow & Pick<typeof t.$inferSelect, "token_hash">;
 export type AuthSettingsRow = Pick<
   typeof a.$inferSelect,
   | "password_hash"
@@ -144,12 +143,6 @@ export const bumpSessionEpochQuery = (db: Db, nowIso: string) =>
     .update(a)
     .set({ session_epoch: sql`${a.session_epoch} + 1`, updated_at: nowIso })
     .where(owner());
-
-/** Whether a dashboard password is set (ends trust-on-first-use). */
-export async function passwordIsSet(db: Db): Promise<boolean> {
-  const [row] = await passwordSetQuery(db);
-  return row !== undefined;
-}
 
 /** One row when a password is set, none otherwise (unexecuted: health batches it). */
 export function passwordSetQuery(db: Db) {

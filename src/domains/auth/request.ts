@@ -18,7 +18,7 @@ import { resolveSession } from "./sessions";
 
 /** `reads` plus the stale settings read (if any) as one batch; the settings are kept for the route. */
 async function batchWithSettings<S extends Parameters<typeof namedBatch>[1]>(env: Env, db: Db, reads: S) {
-  const settings = settingsBatchRead(env);
+  const settings = settingsBatchRead({ env });
   const { config, ...results } = await namedBatch(db, { ...reads, config: settings?.query });
   if (settings) settings.keep(config as unknown as { data: string }[]);
   return results as unknown as Named<S>;
@@ -66,7 +66,7 @@ export async function requestBrowserAuth(env: Env, values: string[], now: Date):
   const read = await batchWithSettings(env, db, {
     settings: authSettingsQuery(db),
     sessions: ids.length > 0 ? liveSessionsQuery(db, ids, nowIso) : undefined,
-  }).catch((err: unknown) => degradedAuthState(env, err));
+  }).catch((err: unknown) => degradedAuthState({ env }, err));
   if ("degraded" in read) return { auth: read, session: null };
   const settings = read.settings[0] ?? null;
   const live = new Map((read.sessions ?? []).map((row) => [row.id, row]));

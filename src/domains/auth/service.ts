@@ -1,7 +1,6 @@
 /** Dashboard password and browser sessions: set-password, login, sign-out-all, cookie checks. */
 import { getDb } from "../../db";
 import type { Statement } from "../../db/lists";
-import type { Env } from "../../env";
 import type { ServiceCtx } from "../../lib/context";
 import { ApiError, conflict, validationError } from "../../lib/errors";
 import { log } from "../../lib/log";
@@ -38,19 +37,19 @@ export interface AuthState {
 }
 
 /** The auth row from D1; when D1 fails, the R2 marker decides whether a password exists. */
-export async function loadAuthState(env: Env): Promise<AuthState> {
+async function loadAuthState(ctx: Pick<ServiceCtx, "env">): Promise<AuthState> {
   try {
-    const settings = await readAuthSettings(getDb(env.DB));
+    const settings = await readAuthSettings(getDb(ctx.env.DB));
     return { settings, passwordSet: Boolean(settings?.password_hash), degraded: false };
   } catch (err) {
-    return degradedAuthState(env, err);
+    return degradedAuthState(ctx, err);
   }
 }
 
 /** D1 failed: sessions cannot be checked; the R2 marker decides whether a password exists. */
-export async function degradedAuthState(env: Env, err: unknown): Promise<AuthState> {
+export async function degradedAuthState(ctx: Pick<ServiceCtx, "env">, err: unknown): Promise<AuthState> {
   log("warn", "auth.d1_read_failed_using_marker", { error: String(err) });
-  return { settings: null, passwordSet: await markerSaysPasswordSet(env.FILES), degraded: true };
+  return { settings: null, passwordSet: await markerSaysPasswordSet(ctx.env.FILES), degraded: true };
 }
 
 /** The auth_settings row, created on first need with a fresh random session secret (one batch). */
@@ -251,7 +250,7 @@ export async function signOutAll(
 
 /** Logout: ends the session the request's cookie names (the first `app_session` that verifies). */
 export async function logout(ctx: ServiceCtx, cookies: string[]): Promise<void> {
-  const auth = await loadAuthState(ctx.env);
+  const auth = await loadAuthState(ctx);
   const session = await resolveSession(ctx.env, auth.settings, cookies, ctx.clock());
   if (session) await endOneSession(ctx, session.id);
 }

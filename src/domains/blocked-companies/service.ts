@@ -25,11 +25,6 @@ export async function listBlocked(db: Db): Promise<BlockedRow[]> {
   return blockedListQuery(db);
 }
 
-/** The names ingestion compares against (lower-cased). */
-export async function blockedNames(db: Db): Promise<string[]> {
-  return (await listBlocked(db)).map((r) => r.key);
-}
-
 /** Replaces the whole list in one batch (tests and scripts: ingest/settings.ts saveBlockedCompanies). */
 export async function replaceBlocked(db: Db, rows: BlockedRow[]): Promise<void> {
   await replaceBlockedRows(db, rows);

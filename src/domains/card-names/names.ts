@@ -7,7 +7,7 @@ import type { Db } from "../../db";
 import type { Batch } from "../../lib/context";
 import { log } from "../../lib/log";
 import { cardLastFour } from "../../ingest/institutions";
-import { type CardNameRow, cardNamesOf, cardNamesQuery, replaceCardNamesQueries } from "./queries";
+import { type CardNameRow, cardNamesQuery, replaceCardNamesQueries } from "./queries";
 
 export { cardNamesQuery };
 
@@ -51,5 +51,3 @@ export async function saveCardNames(db: Db, map: CardNameMap, nowIso: string, ba
   );
   await batch(replaceCardNamesQueries(db, rows));
 }
-
-export const cardNamesFor = (db: Db, institution: string) => cardNamesOf(db, institution);

@@ -1,5 +1,4 @@
 /** Queries of card_names (names given to cards by their last digits). No rules here. */
-import { eq } from "drizzle-orm";
 import type { Db } from "../../db";
 import { cardNames } from "../../db/schema";
 import type { Statements } from "../../lib/context";
@@ -14,6 +13,3 @@ export const replaceCardNamesQueries = (db: Db, rows: CardNameRow[]): Statements
   db.delete(cardNames),
   ...rows.map((r) => db.insert(cardNames).values(r)),
 ];
-
-export const cardNamesOf = (db: Db, institution: string) =>
-  db.select().from(cardNames).where(eq(cardNames.institution, institution)).all();

@@ -47,8 +47,7 @@ async function loadForMove(ctx: ServiceCtx): Promise<{ state: CategoryState; cas
 /** After overrides moved with a category: a new override list version, cache dropped, backup refreshed. */
 async function afterOverridesMoved(ctx: ServiceCtx, moved: number): Promise<void> {
   if (moved === 0) return;
-  const now = ctx.clock().toISOString();
-  await writeList(ctx.env, OVERRIDES, [], now);
+  await writeList(ctx, OVERRIDES, []);
   invalidateResolverCache();
 }
 

@@ -3,8 +3,8 @@
  * icons. Every write stores the defaults first when nothing is stored yet, bumps the list
  * version in the same batch, and refreshes the R2 backup; reads fall back to that backup.
  */
-import { getDb, type Query } from "../../db";
-import { loadList, loadLists, type Statement, writeListSnapshot } from "../../db/lists";
+import { getDb } from "../../db";
+import { loadList, type Statement, writeListSnapshot } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
 import type { CategoryRow } from "./defaults";
@@ -21,19 +21,6 @@ export interface CategoryState {
 export async function loadCategoryState(env: ServiceCtx["env"]): Promise<CategoryState> {
   const snap = await loadList(env, CATEGORIES);
   return { ...effectiveRows(snap.items), version: snap.version };
-}
-
-/** The state and the caller's named reads, in one round trip. */
-export async function loadCategoryStateWith<E extends Record<string, Query>>(
-  env: ServiceCtx["env"],
-  extra: E,
-) {
-  const { snapshots, extra: results } = await loadLists(env, [CATEGORIES], extra);
-  const [snapshot] = snapshots;
-  return {
-    state: { ...effectiveRows(snapshot.items), version: snapshot.version } as CategoryState,
-    extra: results,
-  };
 }
 
 /** The category names, in list order (what the model and the pickers choose from). */
@@ -83,8 +70,7 @@ async function writeCategoriesState(
 ): Promise<{ results: unknown[]; state: CategoryState }> {
   const seed = state.stored ? [] : materialize(getDb(ctx.env.DB), state.rows);
   const all = [...seed, ...stmts];
-  const now = ctx.clock().toISOString();
-  const { results, snapshot } = await writeListSnapshot(ctx.env, CATEGORIES, all, now, ctx.batch);
+  const { results, snapshot } = await writeListSnapshot(ctx, CATEGORIES, all);
   const written = { ...effectiveRows(snapshot.items), version: snapshot.version };
   return { results: results.slice(seed.length), state: written };
 }
@@ -194,10 +180,9 @@ const displayName = (name: string) =>
  */
 export async function requireLiveCategories(
   ctx: ServiceCtx,
-  { names, force, state: read }: { names: readonly string[]; force: boolean; state?: CategoryState },
+  { names, force }: { names: readonly string[]; force: boolean },
 ): Promise<string[]> {
-  // `state`: the list the caller read in its own batch (else read now).
-  const state = read ?? (await loadCategoryState(ctx.env));
+  const state = await loadCategoryState(ctx.env);
   const missing = [
     ...new Map(
       names

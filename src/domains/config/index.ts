@@ -24,7 +24,7 @@ export function configRouter() {
  */
 export const configReverters: Reverters = {
   config: typedReverter(StoredConfig, {
-    current: async (ctx) => loadSettings(ctx.env),
+    current: async (ctx) => loadSettings(ctx),
     restore: (ctx, _id, before, opts) => restoreConfig(ctx, { image: before, journal: opts.journal }),
   }),
 };

@@ -9,7 +9,7 @@ import type { AppConfigResponse, AppConfigUpdateRequest, StoredConfig } from "./
 
 const BACKUP_NAME = "app_config";
 
-export function deployment(env: Env): Deployment {
+function deployment(env: Env): Deployment {
   return {
     demoMode: flag(env.DEMO_MODE),
     hostedEnabled: Boolean(env.MODEL_API_KEY?.trim()),
@@ -61,7 +61,7 @@ function cachedFresh(env: Env, now: number): boolean {
 }
 
 /** Whether this isolate's settings copy is fresh (loadSettings then costs no round trip). */
-export const settingsFresh = (env: Env): boolean => cachedFresh(env, Date.now());
+export const settingsFresh = (ctx: Pick<ServiceCtx, "env">): boolean => cachedFresh(ctx.env, Date.now());
 
 /**
  * For a caller that reads D1 in one batch anyway (the auth middleware): the stored-config query
@@ -69,7 +69,7 @@ export const settingsFresh = (env: Env): boolean => cachedFresh(env, Date.now())
  * as loadSettings would have (not when this isolate wrote app_config meanwhile), so the route's
  * own loadSettings costs no round trip.
  */
-export function settingsBatchRead(env: Env) {
+export function settingsBatchRead({ env }: Pick<ServiceCtx, "env">) {
   const at = Date.now();
   if (cachedFresh(env, at)) return null;
   const gen = generation;
@@ -90,7 +90,7 @@ export function settingsBatchRead(env: Env) {
 }
 
 /** The stored settings (D1, or the R2 backup when D1 fails), defaults filled in. A copy: callers may change it. */
-export async function loadSettings(env: Env): Promise<StoredConfig> {
+export async function loadSettings({ env }: Pick<ServiceCtx, "env">): Promise<StoredConfig> {
   const now = Date.now();
   const hit = settingsCache.get(env);
   if (hit && cachedFresh(env, now)) return structuredClone(await hit.value);
@@ -110,7 +110,7 @@ export async function loadSettings(env: Env): Promise<StoredConfig> {
 
 /** The effective configuration every other domain reads. */
 export async function getConfig(ctx: Pick<ServiceCtx, "env">): Promise<AppConfigResponse> {
-  return toResponse(await loadSettings(ctx.env), deployment(ctx.env));
+  return toResponse(await loadSettings(ctx), deployment(ctx.env));
 }
 
 /**
@@ -129,7 +129,7 @@ export async function updateConfig(ctx: ServiceCtx, input: AppConfigUpdateReques
       },
     ]);
   }
-  const before = await loadSettings(ctx.env);
+  const before = await loadSettings(ctx);
   const after = applyUpdate(before, input);
   ctx.journal({ kind: "config", resourceId: "app", before, after });
   await writeStoredConfig(getDb(ctx.env.DB), ctx.batch, after, ctx.clock().toISOString());

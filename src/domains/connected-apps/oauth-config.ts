@@ -14,7 +14,6 @@ import type { McpProps } from "./grant";
 
 /** What an app may ask for: "read" (read your journal) and "write" (read and change it). */
 export const OAUTH_SCOPES = ["read", "write"] as const;
-export type OAuthScope = (typeof OAUTH_SCOPES)[number];
 
 export const AUTHORIZE_PATH = "/oauth/authorize";
 export const TOKEN_PATH = "/oauth/token";

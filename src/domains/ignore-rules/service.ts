@@ -40,8 +40,8 @@ async function patterns(env: Env): Promise<{ patterns: string[]; version: number
 const aliases = async (env: Env) => (await loadList(env, ALIASES)).items;
 
 /** The matcher ingestion uses to pin new transactions: the pattern that matches a company, or null. */
-export async function loadIgnoreMatcher(env: Env): Promise<IgnoreMatcher> {
-  const [p, a] = await Promise.all([patterns(env), aliases(env)]);
+export async function loadIgnoreMatcher(ctx: Pick<ServiceCtx, "env">): Promise<IgnoreMatcher> {
+  const [p, a] = await Promise.all([patterns(ctx.env), aliases(ctx.env)]);
   return ignoreMatcher(p.patterns, a);
 }
 
@@ -62,7 +62,7 @@ const rulesResponse = (list: string[], version: number): IgnoreRuleListResponse 
  */
 async function write<T>(ctx: ServiceCtx, list: ListDef<T>, stmt: Statement): Promise<Snapshot<T>> {
   ctx.journal({});
-  return (await writeListSnapshot(ctx.env, list, [stmt], ctx.clock().toISOString(), ctx.batch)).snapshot;
+  return (await writeListSnapshot(ctx, list, [stmt])).snapshot;
 }
 
 /** Adds a rule (409 when the pattern exists, any case); existing rows change only on apply. */
@@ -90,13 +90,11 @@ export async function deleteIgnoreRule(ctx: ServiceCtx, pattern: string) {
 /** Backfill: sets Ignored on non-deleted, un-ignored rows matching one rule (404 if unknown) or all. */
 export async function applyIgnoreRules(ctx: ServiceCtx, pattern?: string | null) {
   const db = getDb(ctx.env.DB);
-  // The rules, the open rows per company and the aliases: one round trip.
-  const read = await loadLists(ctx.env, [IGNORE_RULES, ALIASES], { counts: openCounts(db) });
-  const [rules, aliases] = read.snapshots;
+  const [rules, aliases] = await loadLists(ctx.env, [IGNORE_RULES, ALIASES]);
   const all = rules.items.map((r) => r.pattern);
   const chosen = pattern ? all.filter((p) => p.toLowerCase() === pattern.toLowerCase()) : all;
   if (pattern && chosen.length === 0) throw notFound(`Ignore rule '${pattern}'`);
-  const plan = planApply(chosen, read.extra.counts, aliases.items);
+  const plan = planApply(chosen, await openCounts(db), aliases.items);
   const totalUpdated = plan.results.reduce((s, r) => s + r.updated, 0);
   // The merchants flipped (images for transparency: not reversible), in the update's own batch; a
   // rerun that flips nothing has no write, and the door writes its entry.
@@ -126,12 +124,8 @@ export async function listDismissedIgnoreSuggestions(ctx: Pick<ServiceCtx, "env"
 }
 
 export async function getIgnoreRuleSuggestions(ctx: ServiceCtx, months: number) {
-  // The three lists and the counts in ONE round trip.
-  const read = await loadLists(ctx.env, [IGNORE_RULES, ALIASES, DISMISSED_IGNORE], {
-    counts: ignoredCountsQuery(getDb(ctx.env.DB), windowStartPrefix(ctx.clock(), months)),
-  });
-  const [rules, aliasList, dismissed] = read.snapshots;
-  const { counts } = read.extra;
+  const [rules, aliasList, dismissed] = await loadLists(ctx.env, [IGNORE_RULES, ALIASES, DISMISSED_IGNORE]);
+  const counts = await ignoredCountsQuery(getDb(ctx.env.DB), windowStartPrefix(ctx.clock(), months));
   const matcher = ignoreMatcher(
     rules.items.map((r) => r.pattern),
     aliasList.items,

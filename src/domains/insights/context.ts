@@ -6,7 +6,7 @@ import { addMonths, monthBounds } from "../../lib/month";
 import { historicalAveragesPart } from "../budget/averages";
 import { budgetStatusPart } from "../budget/status";
 import { getConfig } from "../config/service";
-import { getMerchantIntelligence, intelligencePart } from "../merchants/service";
+import { getMerchantIntelligence } from "../merchants/service";
 import { currentMonth, summaryPart, trendPart } from "../summary/service";
 import { paceBlock } from "./pace";
 import { commentedRows, largestSpending, previousBriefing } from "./queries";
@@ -28,32 +28,26 @@ async function orNull<T>(p: Promise<T>): Promise<T | null> {
 }
 
 /**
- * The context's own reads with the summary's, the budget status's, the cached merchant
- * intelligence's and the averages' statements, in ONE round trip (a failing budget, merchant or
- * averages read leaves its slot empty, not the page). The merchant window is computed in that batch
- * unless its cache row is fresh (guarded in SQL).
+ * The context's own reads with the summary's, the budget status's and the averages' statements, in
+ * ONE round trip (a failing budget or averages read leaves its slot empty, not the page); then the
+ * cached merchant intelligence.
  */
 async function readAll<T extends Statements>(ctx: ServiceCtx, month: string, year: number, own: T) {
-  const [sumP, budP, merP, avgP] = await Promise.all([
+  const [sumP, budP, avgP] = await Promise.all([
     summaryPart(ctx, month),
     orNull(budgetStatusPart(ctx, { year })),
-    orNull(intelligencePart(ctx, { month, months: 6 })),
     orNull(historicalAveragesPart(ctx, 6)),
   ]);
   const r = await namedBatch(getDb(ctx.env.DB), {
     own: own as unknown as readonly Query[],
     sum: sumP.queries as readonly Query[],
     bud: budP?.queries as readonly Query[] | undefined,
-    mer: merP?.queries as readonly Query[] | undefined,
     avg: avgP?.queries as readonly Query[] | undefined,
   });
   const summary = sumP.read(r.sum);
   const budget = budP && r.bud ? await orNull(budP.read(r.bud)) : null;
   const averages = avgP && r.avg ? await orNull(Promise.resolve().then(() => avgP.read(r.avg!))) : null;
-  const merchants =
-    merP && r.mer
-      ? await orNull(merP.read(r.mer as Parameters<typeof merP.read>[0]))
-      : await orNull(getMerchantIntelligence(ctx, { month, months: 6 }));
+  const merchants = await orNull(getMerchantIntelligence(ctx, { month, months: 6 }));
   return [summary, budget, merchants, r.own as unknown as BatchResponse<T>, averages] as const;
 }
 

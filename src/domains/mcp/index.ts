@@ -23,7 +23,7 @@ async function handle(c: AppContext): Promise<Response> {
   if (!demo && principal.kind !== "token" && principal.kind !== "oauth")
     throw new ApiError(401, "Send `Authorization: Bearer fin_...`");
   // The owner's read-only switch (stored demo_mode) holds here as on the API (src/http/demo.ts).
-  const readOnly = demo || (await loadSettings(c.env)).demo_mode;
+  const readOnly = demo || (await loadSettings(c)).demo_mode;
   const canWrite = !readOnly && principal.scope === "read+write";
   if (!canWrite) {
     const refused = await refuseWriteTool(c.req.raw, readOnly, MAX_BODY_BYTES, principal.kind === "oauth");

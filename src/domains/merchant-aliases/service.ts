@@ -20,8 +20,7 @@ export async function listAliases(ctx: Pick<ServiceCtx, "env">) {
 }
 
 async function writeAliases(ctx: ServiceCtx, stmts: Statement[]): Promise<void> {
-  const now = ctx.clock().toISOString();
-  await writeList(ctx.env, ALIASES, stmts, now, ctx.batch);
+  await writeList(ctx, ALIASES, stmts);
   invalidateResolverCache();
 }
 

@@ -3,9 +3,9 @@
  * index) and the 1-hour cache row in kv_state.
  */
 import { asCents, type Cents } from "../../lib/money";
-import { and, type SQL, sql } from "drizzle-orm";
+import { and, sql } from "drizzle-orm";
 import { categoryKeySql, type Db, inRange, live, spending, sumAmount } from "../../db";
-import { kvFreshSql, kvGetPart, kvPut } from "../../db/kv";
+import { kvGet, kvPut } from "../../db/kv";
 import { cell, col, packedShape } from "../../db/packed";
 import { transactions as t } from "../../db/schema";
 import { MerchantIntelligenceResponse } from "./schemas";
@@ -49,7 +49,7 @@ export interface MonthWindow {
  * Plan: SEARCH transactions USING COVERING INDEX idx_transactions_month_cover, no SCAN (asserted in
  * summary.test.ts).
  */
-export function windowQuery({ lo, hi, lastLo, months }: MonthWindow, unless?: SQL) {
+export function windowQuery({ lo, hi, lastLo, months }: MonthWindow) {
   // k: the row's month as DateFileName spells it ('YYYY.MM'); the columns compare it per month.
   const k = sql`substr(${t.DateFileName}, 1, 7)`;
   // Each month's key is written into the SQL (checked digits, not bound): 24 months bound twice
@@ -91,11 +91,11 @@ export function windowQuery({ lo, hi, lastLo, months }: MonthWindow, unless?: SQ
         MAX(last_seen || char(1) || company) AS name, ${outer},
         CASE WHEN COUNT(ch) < COUNT(*) THEN '' ELSE group_concat(ch, ',') END AS ch
       FROM g GROUP BY merchant)
-    SELECT ${unless ? sql`CASE WHEN ${unless} THEN NULL ELSE ` : sql``}${row.packFrom(sql`(
+    SELECT ${row.packFrom(sql`(
       SELECT merchant, substr(cat, instr(cat, char(1)) + 1) AS category,
         substr(name, instr(name, char(1)) + 1) AS company, ch, ${cols},
         (SELECT ${sumAmount()} FROM ${t} WHERE ${spend(lastLo, hi)}) AS last_total
-      FROM (SELECT 1) LEFT JOIN p ON 1 ORDER BY merchant)`)}${unless ? sql` END` : sql``} AS json`;
+      FROM (SELECT 1) LEFT JOIN p ON 1 ORDER BY merchant)`)} AS json`;
 }
 
 /** SQL texts joined with ',' between them, nested in halves (depth log2 n, not n). */
@@ -128,19 +128,14 @@ function windowRow() {
 
 /**
  * Monthly totals and counts per merchant, the merchants' spellings and categories, and the last
- * month's total (cents), as a part for a caller's batch. One statement (one round trip) and one value:
- * the rows as ONE JSON text of arrays (merchant, category, company, charges, the months as one text
- * 'cents count,…', then the last month's total: every spending row, named or not); the LEFT JOIN keeps one row when
- * no merchant matched. With `unless` (a condition, e.g. a fresh cache row), the statement answers
- * NULL without scanning when it holds, and `read` gives null.
+ * month's total (cents). One statement and one value: the rows as ONE JSON text of arrays
+ * (merchant, category, company, charges, the months as one text 'cents count,…', then the last
+ * month's total: every spending row, named or not); the LEFT JOIN keeps one row when no merchant
+ * matched.
  */
-export function merchantAggregatesPart(db: Db, w: MonthWindow, unless?: SQL) {
-  // A select (not db.all: drizzle's D1 batch cannot bind a raw statement's parameters) whose one
-  // cell is the statement as a scalar subquery.
-  const query = db.select({ json: sql<string | null>`(${windowQuery(w, unless)})` }).from(sql`(SELECT 1)`);
-  const read = (packed: readonly { json: string | null }[]) =>
-    packed[0]?.json == null ? null : aggregatesOf(windowRow().decode(packed[0].json), w.months);
-  return { query, read };
+export async function merchantAggregates(db: Db, w: MonthWindow) {
+  const [packed] = await db.select({ json: sql<string>`(${windowQuery(w)})` }).from(sql`(SELECT 1)`);
+  return aggregatesOf(windowRow().decode(packed!.json), w.months);
 }
 
 function aggregatesOf(rows: ReturnType<ReturnType<typeof windowRow>["decode"]>, months: string[]) {
@@ -182,19 +177,12 @@ const cacheValue = storedJson("kv_state[merchant_intelligence:]", MerchantIntell
   value: () => null,
 });
 
-/** The cache row as a part for a caller's batch (a stored answer not in its shape reads as absent). */
-export function readCachePart(db: Db, key: CacheKey) {
-  const part = kvGetPart(db, key);
-  const read = (rows: Parameters<typeof part.read>[0]) => {
-    const row = part.read(rows);
-    const value = row && cacheValue(row.value);
-    return row && value ? { value, updated_at: row.updated_at } : null;
-  };
-  return { query: part.query, read };
+/** The cache row (a stored answer not in its shape reads as absent). */
+export async function readCache(db: Db, key: CacheKey) {
+  const row = await kvGet(db, key);
+  const value = row && cacheValue(row.value);
+  return row && value ? { value, updated_at: row.updated_at } : null;
 }
-
-/** SQL true when the cache row of `key` is fresh at `nowIso` (the service's own test on the row). */
-export const freshCacheSql = (key: CacheKey, nowIso: string, ttlMs: number) => kvFreshSql(key, nowIso, ttlMs);
 
 export async function writeCache(db: Db, key: CacheKey, value: MerchantIntelligenceResponse, nowIso: string) {
   await kvPut(db, key, value, nowIso);

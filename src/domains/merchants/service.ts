@@ -5,7 +5,7 @@ import { localToday } from "../../lib/local-time";
 import { log } from "../../lib/log";
 import { addMonths, monthBounds, rangeBounds } from "../../lib/month";
 import { getConfig } from "../config/service";
-import { freshCacheSql, merchantAggregatesPart, readCachePart, writeCache } from "./queries";
+import { merchantAggregates, readCache, writeCache } from "./queries";
 import { intelligenceOut } from "./response";
 import { analyze, buildSeries } from "./rules";
 import type { MerchantIntelligenceResponse } from "./schemas";
@@ -19,24 +19,13 @@ export interface IntelligenceInput {
 
 /**
  * The window `months` long ending at `month` (default: the current month in the configured
- * timezone): ONE batch reads the cache row and computes the window unless that row is fresh (the
- * compute is guarded in SQL, so a hit scans nothing).
+ * timezone): the cached answer while its row is fresh, else computed (its cache write begun in
+ * waitUntil).
  */
 export async function getMerchantIntelligence(
   ctx: ServiceCtx,
   input: IntelligenceInput,
 ): Promise<MerchantIntelligenceResponse> {
-  const part = await intelligencePart(ctx, input);
-  return part.read(await getDb(ctx.env.DB).batch(part.queries));
-}
-
-/**
- * The intelligence as a part for a caller's batch: `queries` (the cache row, the window guarded by
- * that row's freshness: the one freshness rule, in SQL) and `read` giving the cached answer when
- * the guard skipped the compute, else the computed one (its cache write begun in waitUntil). A
- * fresh row whose value is not in shape is computed on its own: one more round trip.
- */
-export async function intelligencePart(ctx: ServiceCtx, input: IntelligenceInput) {
   const now = ctx.clock();
   const nowIso = now.toISOString();
   const local = localToday(now, (await getConfig(ctx)).timezone);
@@ -44,42 +33,23 @@ export async function intelligencePart(ctx: ServiceCtx, input: IntelligenceInput
   const count = input.months;
   const key = `merchant_intelligence:${month}:${count}` as const;
   const db = getDb(ctx.env.DB);
-  const cache = readCachePart(db, key);
-  const w = windowOf(month, count);
-  const agg = merchantAggregatesPart(db, w, freshCacheSql(key, nowIso, CACHE_TTL_MS));
+  const cached = await readCache(db, key);
+  const oldest = new Date(now.getTime() - CACHE_TTL_MS).toISOString();
+  if (cached && cached.updated_at > oldest && cached.updated_at <= nowIso) return cached.value;
   const today = `${local.month}-${String(local.day).padStart(2, "0")}`;
-  const store = async (result: MerchantIntelligenceResponse) => {
-    // The write is not part of the answer: a request's response does not wait for it (a request
-    // that arrives before it lands computes the window again, which is all a miss costs). In
-    // waitUntil it begins after a macrotask, once the response is on its way: workerd never held
-    // the response for it (merchants.test.ts holds the write and gets the answer), and begun
-    // after, the round-trip counters see it as the background work it is.
-    const later = new Promise((resolve) => setTimeout(resolve, 0));
-    ctx.waitUntil(
-      later
-        .then(() => writeCache(db, key, result, nowIso))
-        .catch((err) => log("warn", "merchants.cache_write_failed", { error: String(err) })),
-    );
-    return result;
-  };
-  const answer = (aggregates: Aggregates) => store(analyzeWindow(month, count, today, aggregates));
-  const compute = async () => {
-    const plain = merchantAggregatesPart(db, w);
-    return answer(plain.read(await plain.query)!);
-  };
-  const read = async (rows: readonly unknown[]): Promise<MerchantIntelligenceResponse> => {
-    const [cacheRows, windowRows] = rows as [
-      Parameters<typeof cache.read>[0],
-      Parameters<typeof agg.read>[0],
-    ];
-    const computed = agg.read(windowRows);
-    if (computed) return answer(computed);
-    return cache.read(cacheRows)?.value ?? compute();
-  };
-  return { queries: [cache.query, agg.query] as const, read };
+  const result = analyzeWindow(month, count, today, await merchantAggregates(db, windowOf(month, count)));
+  // The response does not wait for the write: in waitUntil it begins after a macrotask, once the
+  // response is on its way (merchants.test.ts holds the write and gets the answer).
+  const later = new Promise((resolve) => setTimeout(resolve, 0));
+  ctx.waitUntil(
+    later
+      .then(() => writeCache(db, key, result, nowIso))
+      .catch((err) => log("warn", "merchants.cache_write_failed", { error: String(err) })),
+  );
+  return result;
 }
 
-type Aggregates = NonNullable<ReturnType<ReturnType<typeof merchantAggregatesPart>["read"]>>;
+type Aggregates = Awaited<ReturnType<typeof merchantAggregates>>;
 
 function windowOf(month: string, count: number) {
   const from = addMonths(month, -(count - 1));

@@ -35,7 +35,7 @@ async function current(ctx: Pick<ServiceCtx, "env">, key: string) {
 async function restore(ctx: ServiceCtx, key: string, before: DismissedRow | null) {
   const db = getDb(ctx.env.DB);
   const write = before ? upsertDismissed(db, { ...before, key }) : deleteDismissed(db, key);
-  await writeList(ctx.env, DISMISSED, [write], ctx.clock().toISOString(), ctx.batch);
+  await writeList(ctx, DISMISSED, [write]);
 }
 
 export const dismissalReverter = typedReverter(DismissalImage, {

@@ -65,7 +65,7 @@ export async function matchOverride(
 ) {
   // Fuzzy candidates embed the company: only when categorization is routed to a provider.
   if (ai === undefined) ai = aiFor(ctx.env, await getConfig(ctx), "categorization", { maxRetries: 1 });
-  const [overrides, aliases] = (await loadLists(ctx.env, [OVERRIDES, ALIASES])).snapshots;
+  const [overrides, aliases] = await loadLists(ctx.env, [OVERRIDES, ALIASES]);
   const candidates = deterministicCandidates(buildIndex(overrides.items, aliases.items), input.company);
   if (ai && candidates.length < MATCH_CANDIDATE_LIMIT) {
     const corpus = input.include_history

@@ -9,15 +9,8 @@ import { loadList, type Snapshot, type Statement, writeListSnapshot } from "../.
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound, validationError } from "../../lib/errors";
 import { findCategory } from "../categories/rules";
-import { loadCategoryState, loadCategoryStateWith, requireLiveCategories } from "../categories/service";
-import {
-  deleteOverrideRow,
-  getOverride,
-  OVERRIDES,
-  type OverrideEntry,
-  overrideQuery,
-  upsertOverride,
-} from "./queries";
+import { loadCategoryState, requireLiveCategories } from "../categories/service";
+import { deleteOverrideRow, getOverride, OVERRIDES, type OverrideEntry, upsertOverride } from "./queries";
 import { consolidationProblems } from "./rules";
 import type { OverrideListResponse } from "./schemas";
 
@@ -35,8 +28,7 @@ function listResponse({ items, version }: Snapshot<OverrideEntry>): OverrideList
  * of the list in one batch, then drops the resolver cache and backs up; returns the list.
  */
 export async function writeOverrides(ctx: ServiceCtx, stmts: Statement[]): Promise<Snapshot<OverrideEntry>> {
-  const now = ctx.clock().toISOString();
-  const { snapshot } = await writeListSnapshot(ctx.env, OVERRIDES, stmts, now, ctx.batch);
+  const { snapshot } = await writeListSnapshot(ctx, OVERRIDES, stmts);
   invalidateResolverCache();
   return snapshot;
 }
@@ -67,12 +59,10 @@ export async function putOverride(
   ctx: ServiceCtx,
   { company, category }: { company: string; category: string },
 ) {
-  // The category list and the current override in one round trip.
   const db = getDb(ctx.env.DB);
-  const { state, extra } = await loadCategoryStateWith(ctx.env, { before: overrideQuery(db, company) });
-  const row = findCategory(state.rows, category);
+  const row = findCategory((await loadCategoryState(ctx.env)).rows, category);
   if (!row) throw notInList(category);
-  const before = extra.before[0] ?? null;
+  const before = await getOverride(db, company);
   const after = { company, category: row.name };
   const activityId = ctx.journal({ kind: "override", resourceId: company, before: before ?? {}, after });
   const list = await writeOverrides(ctx, [upsertOverride(db, after, ctx.clock().toISOString())]);
@@ -123,14 +113,10 @@ export async function consolidateOverrides(
   ctx: ServiceCtx,
   input: { normalized_key: string; canonical_company: string; category: string; members: string[] },
 ) {
-  // The category list and the override list in one round trip (as putOverride).
-  const { state, extra } = await loadCategoryStateWith(ctx.env, {
-    items: OVERRIDES.query(getDb(ctx.env.DB)),
-  });
-  const row = findCategory(state.rows, input.category);
+  const row = findCategory((await loadCategoryState(ctx.env)).rows, input.category);
   if (!row) throw notInList(input.category, ["body", "category"]);
   const category = row.name;
-  const { items } = extra;
+  const items = await OVERRIDES.query(getDb(ctx.env.DB));
   const { missing, foreign } = consolidationProblems(items, input.members, input.normalized_key);
   if (missing.length > 0 || foreign.length > 0) {
     throw validationError([

@@ -27,12 +27,10 @@ export async function listDismissed(ctx: Pick<ServiceCtx, "env">): Promise<Dismi
 }
 
 export async function getOverrideSuggestions(ctx: ServiceCtx, months: number) {
-  // The four lists and the corrections in ONE round trip.
-  const read = await loadLists(ctx.env, [OVERRIDES, ALIASES, CATEGORIES, DISMISSED], {
-    corrections: correctionCountsQuery(getDb(ctx.env.DB), windowStartPrefix(ctx.clock(), months)),
-  });
-  const [overrides, aliases, stored, { items: dismissed }] = read.snapshots;
-  const { corrections } = read.extra;
+  const lists = [OVERRIDES, ALIASES, CATEGORIES, DISMISSED] as const;
+  const [overrides, aliases, stored, { items: dismissed }] = await loadLists(ctx.env, lists);
+  const db = getDb(ctx.env.DB);
+  const corrections = await correctionCountsQuery(db, windowStartPrefix(ctx.clock(), months));
   const categories = effectiveRows(stored.items);
   const index = buildIndex(overrides.items, aliases.items);
   const dismissedAt = new Map(dismissed.map((d) => [d.key, d.dismissed_at]));
@@ -57,7 +55,7 @@ async function writeDismissed(
     after: entry.after,
     summary: entry.summary,
   });
-  await writeList(ctx.env, DISMISSED, [stmt], ctx.clock().toISOString(), ctx.batch);
+  await writeList(ctx, DISMISSED, [stmt]);
 }
 
 export async function dismissSuggestion(

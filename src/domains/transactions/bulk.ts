@@ -1,12 +1,12 @@
 /** Bulk category update: every row validated and written in one D1 batch; per-row results. */
 import type { BatchItem } from "drizzle-orm/batch";
-import { getDb, type Db } from "../../db";
+import { getDb } from "../../db";
 import { clearAttentionRow } from "./attention-queries";
 import type { ServiceCtx } from "../../lib/context";
 import type { EditableImage } from "./rules";
 import { decodeTxId, encodeTxId } from "../../lib/txid";
 import { batchOf } from "../../db/lists";
-import { categoriesQuery, categoryNames, loadCategories } from "../../categorize/categories";
+import { loadCategories } from "../../categorize/categories";
 import { requireLiveCategories } from "../categories/service";
 import { restoreImage } from "./service";
 import { rowByKeyQuery, rowQuery, setCategoryIfListedQuery } from "./queries";
@@ -18,22 +18,6 @@ export interface BulkItem {
   category: string;
 }
 
-/**
- * The category list and every named row in ONE batch. When that batch fails, each read as before:
- * the list alone (the defaults when it cannot be read), then the rows.
- */
-async function bulkReads(db: Db, rowReads: ReturnType<typeof rowByKeyQuery>[]) {
-  try {
-    const [names, ...found] = await db.batch([categoriesQuery(db), ...rowReads]);
-    return { list: categoryNames(names), found: found as TxRow[][] };
-  } catch {
-    const list = await loadCategories(db);
-    const [first, ...rest] = rowReads;
-    const found: TxRow[][] = first ? await db.batch([first, ...rest]) : [];
-    return { list, found };
-  }
-}
-
 export async function bulkUpdateCategory(
   ctx: ServiceCtx,
   { updates, source }: { updates: BulkItem[]; source: string },
@@ -41,10 +25,9 @@ export async function bulkUpdateCategory(
   const db = getDb(ctx.env.DB);
   const now = ctx.clock().toISOString();
   const keyOf = (u: BulkItem) => ({ forwardedTo: u.forwarded_to, dateFileName: u.date_file_name });
-  const { list, found } = await bulkReads(
-    getDb(ctx.env.DB),
-    updates.map((u) => rowByKeyQuery(db, keyOf(u))),
-  );
+  const list = await loadCategories(db);
+  const reads = updates.map((u) => rowByKeyQuery(db, keyOf(u)));
+  const found = (reads.length ? await db.batch(batchOf(reads)) : []) as TxRow[][];
   const writes: BatchItem<"sqlite">[] = [];
   /** Position in `writes` of each result's guarded UPDATE. */
   const updateAt = new Map<number, number>();

@@ -7,7 +7,7 @@ import { fromCentsOrNull, toCents } from "../../lib/money";
 import { monthBounds, monthOfDateFileName } from "../../lib/month";
 import { decodeTxId, encodeTxId, type TxKey } from "../../lib/txid";
 import { loadCategories } from "../../categorize/categories";
-import { categoryGone, loadCategoryStateWith, requireLiveCategories } from "../categories/service";
+import { categoryGone, requireLiveCategories } from "../categories/service";
 import {
   deleteRow,
   getRow,
@@ -15,7 +15,6 @@ import {
   latestCreated,
   listMonth,
   listMonths,
-  rowQuery,
   writeEditable,
 } from "./queries";
 import {
@@ -359,13 +358,11 @@ export async function restoreImage(
 ): Promise<{ recreated_categories: string[] }> {
   const key = keyOf(txId);
   if (!image) throw conflict("Nothing to restore");
-  // The row and the category list in one round trip.
-  const { state, extra } = await loadCategoryStateWith(ctx.env, { row: rowQuery(getDb(ctx.env.DB), key) });
-  if (!extra.row[0]) throw conflict("The transaction no longer exists");
+  if (!(await getRow(getDb(ctx.env.DB), key))) throw conflict("The transaction no longer exists");
   const cols = imageColumns(image);
   const category = typeof cols.Category === "string" && cols.Category.trim() ? cols.Category : null;
   const recreated = category
-    ? await requireLiveCategories(ctx, { names: [category], force: opts.force, state })
+    ? await requireLiveCategories(ctx, { names: [category], force: opts.force })
     : [];
   opts.journal?.(recreated); // a revert's own entry rides in the restore's batch
   if (!(await writeEditable(ctx.batch, getDb(ctx.env.DB), key, cols, category)))
