@@ -24,6 +24,12 @@ export function targetsQuery(db: Db, userId: string, year: number) {
   return db.select({ data: b.data }).from(b).where(targetsOf(userId, year));
 }
 
+/** The targets document of a user's year (as stored: read it with parseTargets), or null. */
+export async function readTargetsData(db: Db, userId: string, year: number): Promise<unknown> {
+  const rows = await targetsQuery(db, userId, year);
+  return rows[0]?.data ?? null;
+}
+
 /** The same document as a scalar subquery (JSON text), for a caller that packs one statement (income). */
 export const targetsDataSql = (userId: string, year: number): SQL =>
   sql`(SELECT ${b.data} FROM ${b} WHERE ${targetsOf(userId, year)})`;

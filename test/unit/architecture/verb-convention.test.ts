@@ -102,7 +102,6 @@ const CONTEXT_TYPES: Record<string, string> = {
 };
 /** Context types still to fold into ServiceCtx or IngestDeps; may only shrink. */
 const CONTEXT_NOT_YET: string[] = [];
-];
 /** Files that run raw statements over every table by name (backup, restore): the binding is meant. */
 const RAW_D1 = [
   "src/domains/data/export-files.ts",
