@@ -14,7 +14,6 @@ import { BATCH_ROWS, type PageSource, readPages } from "./pages";
 import { inventory, manifestText, tablePageSql } from "./service";
 import {
   addBody,
-  type BuildStart,
   builtZip,
   continueZipBuild,
   type Parts,
@@ -24,8 +23,6 @@ import {
   zipBuildStatus,
   zipBuildView,
 } from "./zip-build";
-
-export type { BuildStart };
 
 export const STEP_KIND = "backup-step";
 /** The slot kinds: the person's export and the daily backup never block each other. */
@@ -255,7 +252,7 @@ export function startBuild(
     prune,
     budget = STEP,
   }: { kind: BuildKind; key: (id: string) => string; prune: string | null; budget?: StepBudget },
-): Promise<BuildStart> {
+): ReturnType<typeof startZipBuild> {
   return startZipBuild(env, clock, backupSpec(budget), kind, (id) => ({
     key: key(id),
     tables: [],

@@ -43,7 +43,7 @@ async function readYear(ctx: ServiceCtx, lo: string, hi: string) {
 export async function computeYear(ctx: ServiceCtx, year: number): Promise<YearPack> {
   const [lo, hi] = yearRange(year);
   const { mapping, rows, receipts, overrides } = await readYear(ctx, lo, hi);
-  const byTx = new Map<string, { id: string; r2Key: string; contentType: string; size: number }[]>();
+  const byTx: YearPack["receipts"] = new Map();
   for (const r of receipts) {
     if (!r.forwardedTo || !r.dateFileName) continue;
     const id = encodeTxId(r.forwardedTo, r.dateFileName);
