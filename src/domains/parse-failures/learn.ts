@@ -12,10 +12,15 @@ import {
   senderHost,
   templateId,
 } from "../templates/engine";
-import { insertTemplateAfterChange, newTemplateRow, type SaveMeta } from "../templates/engine/store";
+import {
+  getTemplateRow,
+  insertTemplateAfterChange,
+  newTemplateRow,
+  type SaveMeta,
+} from "../templates/engine/store";
 import type { Statement } from "../../db/lists";
 import type { IngestDeps } from "../../ingest/types";
-import type { JournalEntry, ServiceCtx } from "../../lib/context";
+import type { JournalEntry } from "../../lib/context";
 import { toCents } from "../../lib/money";
 import { comparable } from "../templates/service";
 import { type MergeOutcome, mergeIntoExisting } from "./learn-merge";
@@ -124,17 +129,14 @@ export interface BatchedLearning {
 
 /**
  * The plan's write for the resolve's insert batch, so a template is saved or merged exactly when
- * the transaction is, in the same round trip (never for a 409). Only when the sender's templates
- * were read with the settings (an identical stored row is then known without a read: its insert
- * keeps it, `insertTemplateAfterChange`). Null otherwise: applyLearning writes it after.
+ * the transaction is (never for a 409); an identical stored row is kept by its insert
+ * (`insertTemplateAfterChange`). Null when nothing is to be written.
  */
 export async function batchedLearning(
   deps: IngestDeps,
   plan: LearnPlan | null,
 ): Promise<BatchedLearning | null> {
-  const known = deps.settings.prefetched?.templates;
-  if (!plan || plan.kind === "nothing" || !known || known.host !== plan.save.derived.senderDomain)
-    return null;
+  if (!plan || plan.kind === "nothing") return null;
   if (plan.kind === "merge") {
     const { before, after, updateAfterChange } = plan.merge;
     return {
@@ -146,7 +148,12 @@ export async function batchedLearning(
   }
   const { derived, meta, note } = plan.save;
   const fresh = newTemplateRow(await templateId(derived), derived, meta);
-  const row = known.rows.find((r) => r.id === fresh.id) ?? fresh;
+  const known = deps.settings.prefetched?.templates;
+  const stored =
+    known?.host === derived.senderDomain
+      ? known.rows.find((r) => r.id === fresh.id)
+      : await getTemplateRow(deps.db, fresh.id);
+  const row = stored ?? fresh;
   const outcome = {
     template_id: row.id,
     template_name: row.name,
@@ -174,23 +181,11 @@ const merged = (before: AlertTemplateRow, after: AlertTemplateRow): LearnOutcome
   merged: { before, after },
 });
 
-/**
- * Writes the plan once the transaction stands. A merge is journaled (whole-row images, so it can
- * be undone) in the template update's own batch; `activityId` is that entry's id.
- */
-export async function applyLearning(
-  ctx: Pick<ServiceCtx, "journal" | "batch">,
-  { deps, plan }: { deps: IngestDeps; plan: LearnPlan },
-): Promise<LearnOutcome & { activityId?: string }> {
-  if (plan.kind === "nothing") return plan.outcome;
-  if (plan.kind === "merge") {
-    const { before, after, update } = plan.merge;
-    const activityId = ctx.journal(mergeEntry(before, after));
-    const [res] = await ctx.batch([update], { ifChanged: true });
-    if (((res as D1Result).meta?.changes ?? 0) > 0) return { ...merged(before, after), activityId };
-    // The template went away meanwhile (no entry was written): keep this example as its own.
-  }
-  const { derived, meta, note } = plan.save;
+/** Saves the example's template after the transaction (a merge whose template went away meanwhile). */
+export async function saveLearned(
+  deps: IngestDeps,
+  { derived, meta, note }: SavePlan,
+): Promise<LearnOutcome> {
   const saved = await saveTemplate(deps.db, derived, meta);
   return { template_id: saved.id, template_name: saved.name, template_reason: null, template_note: note };
 }

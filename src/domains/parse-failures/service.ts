@@ -13,11 +13,11 @@ import { senderHost } from "../templates/engine";
 import type { Statement } from "../../db/lists";
 import type { IngestDeps } from "../../ingest/types";
 import {
-  applyLearning,
   batchedLearning,
   type LearnOutcome,
   NOT_ASKED,
   planLearning,
+  saveLearned,
   wantsLearning,
 } from "./learn";
 import {
@@ -234,10 +234,9 @@ export async function resolveParseFailure(
   // a new template (guarded the same way: never saved for a 409).
   const nowIso = ctx.clock().toISOString();
   const early = await batchedLearning(deps, plan);
-  // A merge's entry replaces the resolve's (in the insert's batch, or in its own update's after).
-  const mergeAfter = plan?.kind === "merge" && !early;
+  // A merge's entry replaces the resolve's in the insert's batch.
   const result = await commitManual(deps, row, input, {
-    journal: mergeAfter ? undefined : { ctx, entry: early?.entry ? () => early.entry! : entry },
+    journal: { ctx, entry: early?.entry ? () => early.entry! : entry },
     withRow: (dfn) => [
       settledByInsert(deps.db, id, "resolved", { dateFileName: dfn, nowIso }),
       ...(early ? [early.stmt] : []),
@@ -256,15 +255,18 @@ export async function resolveParseFailure(
   }
   const inBatch = early?.outcome(result.rowResults) ?? null;
   // A merge whose template went away meanwhile wrote nothing: the example is saved as its own.
-  const later =
-    plan?.kind === "merge" && early && !inBatch ? ({ kind: "save", save: plan.save } as const) : plan;
-  const outcome: LearnOutcome & { activityId?: string } =
-    inBatch ?? (later ? await applyLearning(ctx, { deps, plan: later }) : NOT_ASKED);
-  const { merged, activityId: mergeId, ...learned } = outcome;
+  const outcome: LearnOutcome =
+    inBatch ??
+    (plan?.kind === "merge"
+      ? await saveLearned(deps, plan.save)
+      : plan?.kind === "nothing"
+        ? plan.outcome
+        : NOT_ASKED);
+  const { merged, ...learned } = outcome;
   // An entry the batch did not write (a merge that found its template gone): the resolve's is
   // then written by the door.
-  const written = early?.entry ? (inBatch ? result.activityId : undefined) : result.activityId;
-  const activityId = mergeId ?? written ?? ctx.journal(entry(result.tx));
+  const written = early?.entry && !inBatch ? undefined : result.activityId;
+  const activityId = written ?? ctx.journal(entry(result.tx));
   return {
     response: { failure_id: id, status: "resolved", date_file_name: result.tx.DateFileName, ...learned },
     merged,

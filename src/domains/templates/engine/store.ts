@@ -105,8 +105,7 @@ export function patternUpdate(
   next: { pattern: TemplatePattern; subjectWords: string[]; example: string; nowIso: string },
 ): {
   after: AlertTemplateRow;
-  update: ReturnType<typeof setPatternColumns>;
-  /** The same update guarded on the statement before it (`changes() > 0`). */
+  /** The update, guarded on the statement before it (`changes() > 0`). */
   updateAfterChange: ReturnType<typeof setPatternColumns>;
 } {
   const cols = {
@@ -118,7 +117,6 @@ export function patternUpdate(
   const after = JSON.parse(JSON.stringify({ ...row, ...cols })) as AlertTemplateRow;
   return {
     after,
-    update: setPatternColumns(db, row.id, cols),
     updateAfterChange: setPatternColumns(db, row.id, cols, true),
   };
 }
