@@ -9,9 +9,9 @@ import type { Env } from "../../env";
 import type { QueueMessage } from "../../jobs/messages";
 import { jobSlot, steppedRun } from "../../db/job-slot";
 import type { SlotJob } from "../../db/job-slot-state";
+import { afterStep, progressNum, queuedJob, runJobStep, type StepRun } from "../../db/step-runner";
 import type { Clock } from "../../lib/clock";
 import type { ServiceCtx } from "../../lib/context";
-import { log } from "../../lib/log";
 import { RETRY_STEP_ROWS, retryAllParseFailures } from "./service";
 
 export const RETRY_KIND = "retry-all";
@@ -22,6 +22,12 @@ const COUNTS = ["retried", "created", "duplicates", "still_failing"] as const;
 type Totals = Record<(typeof COUNTS)[number], number>;
 const totals = (count: (k: keyof Totals) => number) =>
   Object.fromEntries(COUNTS.map((k) => [k, count(k)])) as Totals;
+const RUN: StepRun = {
+  kind: RETRY_KIND,
+  stepKind: RETRY_STEP_KIND,
+  event: "retry_all.step_failed",
+  failure: "Retrying the backlog stopped on an error; start it again.",
+};
 
 const Payload = z.object({
   id: z.string(),
@@ -29,10 +35,7 @@ const Payload = z.object({
   filter: z.object({ from_domain: z.string().nullish(), institution: z.string().nullish() }),
 });
 
-const totalsOf = (job: SlotJob | null): Totals => {
-  const p = job?.progress ?? {};
-  return totals((k) => (typeof p[k] === "number" ? (p[k] as number) : 0));
-};
+const totalsOf = (job: SlotJob | null): Totals => totals((k) => progressNum(job, k));
 const add = (a: Totals, b: Totals): Totals => totals((k) => a[k] + b[k]);
 
 /**
@@ -52,8 +55,10 @@ export async function startRetryAll(
   const res = await slot.start(RETRY_KIND, 24 * 60 * 60 * 1000);
   if (!res.ok) return { started: false, body: await retryAllStatus(ctx.env, ctx.clock) };
   const id = res.job.id;
-  await slot.progress(id, { ...totals, steps: 1, updated_at: ctx.clock().toISOString() });
-  await ctx.env.JOBS.send({ type: "job", kind: RETRY_STEP_KIND, payload: { id, after: next, filter } });
+  await afterStep(ctx.env, ctx.clock, RUN, id, {
+    progress: { ...totals, steps: 1 },
+    next: { id, after: next, filter },
+  });
   return { started: true, body: { ...totals, status: "running" as const, task_id: id } };
 }
 
@@ -65,35 +70,18 @@ export async function runRetryAllStep(
   ctx: ServiceCtx,
   { msg, limit = RETRY_STEP_ROWS }: { msg: QueueMessage; limit?: number },
 ): Promise<boolean> {
-  const { env, clock } = ctx;
-  const p = Payload.safeParse("payload" in msg ? msg.payload : null);
-  if (!p.success) return true;
-  const slot = jobSlot(env, RETRY_KIND);
-  const job = await slot.status();
-  if (!job || job.id !== p.data.id || job.status !== "running") return true;
+  const queued = await queuedJob(ctx.env, msg, Payload, () => RETRY_KIND);
+  if (!queued) return true;
+  const { job, p } = queued;
   // A redelivered message: the run's cursor already moved past it.
-  if (job.progress.after_id !== undefined && job.progress.after_id !== p.data.after.id) return true;
-  try {
-    const { totals, next } = await retryAllParseFailures(ctx, {
-      filter: p.data.filter,
-      after: p.data.after,
-      limit,
-    });
+  if (job.progress.after_id !== undefined && job.progress.after_id !== p.after.id) return true;
+  return runJobStep(ctx.env, ctx.clock, RUN, job.id, async () => {
+    const { totals, next } = await retryAllParseFailures(ctx, { filter: p.filter, after: p.after, limit });
     const sum = add(totalsOf(job), totals);
-    const steps = Number(job.progress.steps ?? 1) + 1;
-    if (!next) {
-      await slot.progress(job.id, { ...sum, steps, updated_at: clock().toISOString() });
-      await slot.complete(job.id, { result: sum });
-      return true;
-    }
-    await slot.progress(job.id, { ...sum, steps, after_id: next.id, updated_at: clock().toISOString() });
-    await env.JOBS.send({ type: "job", kind: RETRY_STEP_KIND, payload: { ...p.data, after: next } });
-    return true;
-  } catch (err) {
-    log("error", "retry_all.step_failed", { error: String(err) });
-    await slot.complete(job.id, { error: "Retrying the backlog stopped on an error; start it again." });
-    return false;
-  }
+    const steps = progressNum(job, "steps") + 1;
+    if (!next) return { progress: { ...sum, steps }, result: sum };
+    return { progress: { ...sum, steps, after_id: next.id }, next: { ...p, after: next } };
+  });
 }
 
 /** The latest run: running (its totals so far), done, error, or idle. */
@@ -104,9 +92,5 @@ export async function retryAllStatus(env: Env, clock: Clock) {
     clock(),
     "Retrying the backlog stopped making progress.",
   );
-  return {
-    ...totalsOf(job),
-    ...view,
-    steps: typeof job?.progress.steps === "number" ? job.progress.steps : 0,
-  };
+  return { ...totalsOf(job), ...view, steps: progressNum(job, "steps") };
 }

@@ -1,5 +1,6 @@
 import { contentJson } from "chanfana";
 import { type AppContext, serviceCtx } from "../../../http/context";
+import { runStatusRoute } from "../../../http/step-routes";
 import { retryAllStatus, startRetryAll } from "../retry-steps";
 import { RetryAllRequest, RetryAllResponse, RetryAllStatus } from "../schemas";
 import { json, ParseFailuresRoute } from "./base";
@@ -35,15 +36,10 @@ export class RetryAllParseFailures extends ParseFailuresRoute {
   }
 }
 
-export class GetRetryAllStatus extends ParseFailuresRoute {
-  override schema = {
-    operationId: "getRetryAllStatus",
-    summary: "The latest retry-all run: running with its counts so far, done, or error",
-    responses: { "200": json("The run", RetryAllStatus) },
-  };
-
-  override async handle(c: AppContext) {
-    const ctx = serviceCtx(c);
-    return c.json(await retryAllStatus(ctx.env, ctx.clock));
-  }
-}
+export const GetRetryAllStatus = runStatusRoute("parse-failures", {
+  operationId: "getRetryAllStatus",
+  summary: "The latest retry-all run: running with its counts so far, done, or error",
+  answer: "The run",
+  schema: RetryAllStatus,
+  read: (ctx) => retryAllStatus(ctx.env, ctx.clock),
+});
