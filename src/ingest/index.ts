@@ -105,18 +105,13 @@ export async function headReads(
   const fromEmail = bareAddress(scanHeader(raw, "from") ?? "");
   const host = senderHost(fromEmail);
   const unread = { fromEmail, messageId: scanHeader(raw, "message-id"), rawSha256: await sha256Hex(raw) };
+  const { timezone } = await getConfig({ env });
   return {
     ...(recipient ? { recipient } : {}),
-    targetsYear: await headYear(env, raw, clock),
+    targetsYear: Number(localParts(headerDate(raw) ?? clock(), timezone).year),
     ...(host ? { templatesHost: host } : {}),
     unread,
   };
-}
-
-/** The row's year from the message's Date header (else now) in the configured zone. */
-export async function headYear(env: Env, raw: Uint8Array, clock: Clock): Promise<number> {
-  const { timezone } = await getConfig({ env });
-  return Number(localParts(headerDate(raw) ?? clock(), timezone).year);
 }
 
 /**

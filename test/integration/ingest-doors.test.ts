@@ -27,6 +27,14 @@ const CIBC_BODY = `Dear Carlos,
 CIBC`;
 const alert = (o: Partial<Parameters<typeof buildMime>[0]> = {}) =>
   buildMime({ from: "CIBC <mailbox.noreply@cibc.com>", to: "carlos@example.com", body: CIBC_BODY, ...o });
+/** An alert no parser reads (quarantined as no_parser_match). */
+const unreadAlert = (messageId?: string) =>
+  buildMime({
+    from: "alerts@tangerine.example",
+    subject: "Transaction alert",
+    ...(messageId ? { messageId } : {}),
+    body: "A purchase of $9.99 was charged to your card.",
+  });
 const withdrawal = () =>
   buildMime({
     from: "RBC <notifications@rbc.com>",
@@ -171,9 +179,7 @@ describe("every door into the one pipeline", () => {
     const duplicate = await uploadJournaled(alert(), "kv_state", true);
     expect(duplicate.res.body.status).toBe("duplicate");
     expect(duplicate.entry.summary).toBe("duplicate: SAVE-ON-FOODS #2281 64.19");
-    const body = "A purchase of $9.99 was charged to your card.";
-    const mime = buildMime({ from: "alerts@tangerine.example", subject: "Transaction alert", body });
-    const quarantined = await uploadJournaled(mime, "parse_failures");
+    const quarantined = await uploadJournaled(unreadAlert(), "parse_failures");
     expect(quarantined.entry.summary).toMatch(/^quarantined: pf_[0-9a-f]{24} \(no_parser_match\)$/);
     const ignored = await uploadJournaled(
       buildMime({ from: "news@x.example", body: "Hi" }),
@@ -204,15 +210,10 @@ describe("every door into the one pipeline", () => {
   });
 
   it("upload-eml: a failing write batch writes nothing and answers an error; uploaded again, the email is settled", async () => {
-    const unread = buildMime({
-      from: "alerts@tangerine.example",
-      subject: "Transaction alert",
-      body: "A purchase of $9.99 was charged to your card.",
-    });
     await E.DB.prepare("DELETE FROM activity_log").run();
     for (const [raw, table, status] of [
       [alert(), "transactions", "created"],
-      [unread, "parse_failures", "quarantined"],
+      [unreadAlert(), "parse_failures", "quarantined"],
     ] as const) {
       const fails = await failingWrites(table);
       const res = await viaUpload(raw);
@@ -233,14 +234,8 @@ describe("every door into the one pipeline", () => {
   });
 
   it("upload-eml: a quarantine is three round trips", async () => {
-    const unread = buildMime({
-      from: "alerts@tangerine.example",
-      subject: "Transaction alert",
-      messageId: "<q1@t>",
-      body: "A purchase of $9.99 was charged to your card.",
-    });
     const counter = countingD1(E.DB);
-    const q = await viaUpload(unread, "alert.eml", counter.db);
+    const q = await viaUpload(unreadAlert("<q1@t>"), "alert.eml", counter.db);
     expect(q.body.status, q.text).toBe("quarantined");
     // Auth, the settings with the unread email's reads (trust, older id, drift: the head names the
     // sender, Message-ID and hash), the row with the notice stamp and the entry.
@@ -249,13 +244,7 @@ describe("every door into the one pipeline", () => {
   });
 
   it("upload-eml: quarantined and ignored outcomes are reported", async () => {
-    const q = await viaUpload(
-      buildMime({
-        from: "alerts@tangerine.example",
-        subject: "Transaction alert",
-        body: "A purchase of $9.99 was charged to your card.",
-      }),
-    );
+    const q = await viaUpload(unreadAlert());
     expect(q.body).toMatchObject({ status: "quarantined", date_file_name: null });
     expect(q.body.detail).toMatch(/no_parser_match.*pf_[0-9a-f]{24}/);
     const i = await viaUpload(buildMime({ from: "news@x.example", body: "Hello friend" }));
