@@ -9,6 +9,7 @@ import type { Db } from "../db";
 import type { transactions } from "../db/schema";
 import { insertUnlessHashed, twinKeyQuery } from "../domains/transactions/ingest-queries";
 import type { Statements } from "../lib/context";
+import { log } from "../lib/log";
 import { type Cents, plainCents, asCents } from "../lib/money";
 import { sha256Hex } from "./hash";
 import type { TransactionRecord } from "./types";
@@ -108,7 +109,9 @@ const plainBatch =
  * caller's writes of a created row for the key it is written under, each guarded by the caller on
  * `changes() > 0`). Returns undefined when the fields are invalid, false for a duplicate, else
  * the stored DateFileName (mutates tx to it). A same-minute key taken by another transaction is
- * retried as `_2`, `_3`, …; any other failure throws (the door retries the email).
+ * retried as `_2`, `_3`, …. Any other failure is tried once more with the insert and `withRow`
+ * alone (SPEC: a failing dedup check does not stop the write, the UNIQUE index still refuses a
+ * twin; the best-effort note is left out); when that fails too it throws (the door retries).
  */
 export interface AddTransactionInput {
   tx: TransactionRecord;
@@ -129,19 +132,25 @@ export async function addTransaction(
 }> {
   if (validateRecord(tx).length > 0) return { added: undefined };
   const base = tx.DateFileName;
+  let bare = false;
   for (let n = 1; n <= 20; n++) {
     const dfn = suffixed(base, n);
-    const twinKey = twinKeyQuery(db, tx.ForwardedTo, tx.TransactionHash);
     const insert = insertUnlessHashed(db, toRow({ ...tx, DateFileName: dfn }, createdAt));
+    const first = bare ? [] : [twinKeyQuery(db, tx.ForwardedTo, tx.TransactionHash), ...lead];
     let results: readonly unknown[];
     try {
-      results = await write([twinKey, ...lead, insert, ...withRow(dfn)], dfn);
+      results = await write([...first, insert, ...withRow(dfn)] as unknown as Statements, dfn);
     } catch (err) {
       if (isPkCollision(err)) continue;
-      throw err;
+      if (bare) throw err;
+      // SPEC: a dedup check that errors does not stop the write; nor does a failing parse note.
+      log("warn", "ingest.dedup_check_failed_open", { error: storeErrorText(err) });
+      bare = true;
+      n--;
+      continue;
     }
-    const [twin, ...rest] = results;
-    const [res, ...rows] = rest.slice(lead.length);
+    const [twin, ...rest] = bare ? [[], ...results] : results;
+    const [res, ...rows] = bare ? rest : rest.slice(lead.length);
     const stored = (twin as { dfn: string }[])[0]?.dfn;
     if (stored !== undefined || ((res as D1Result).meta?.changes ?? 0) === 0) {
       return { added: false, ...(stored ? { twin: stored } : {}) };

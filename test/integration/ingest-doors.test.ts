@@ -385,8 +385,8 @@ describe("every door into the one pipeline", () => {
   });
 
   it("Email Routing and R2: a failing write batch keeps the email until a retry writes it", async () => {
-    // The sender's parse note fails: the insert's one batch with it.
-    const fails = await failingWrites("kv_state");
+    // The insert itself fails (its one batch, then the bare retry).
+    const fails = await failingWrites("transactions");
     expect(await routeEmail(emailMessage(alert()), E)).toBeNull();
     expect(await allTransactions()).toHaveLength(0);
     const [parked] = (await E.FILES.list({ prefix: "inbox/retry/" })).objects;

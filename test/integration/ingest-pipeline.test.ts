@@ -424,13 +424,16 @@ function failingOn(db: D1Database, pattern: RegExp): D1Database {
 describe("fail-open exactly where SPEC says", () => {
   beforeEach(() => resetIngestTables());
 
-  it("user mapping, override load and state reads fail open: the row is still written", async () => {
-    const db = failingOn(env.DB, /from "user_mappings"|from "overrides"|from "config_versions"/i);
+  it("dedup check, user mapping, override load and state reads fail open: the row is still written", async () => {
+    const db = failingOn(
+      env.DB,
+      /select "DateFileName" from "transactions"|from "user_mappings"|from "overrides"|from "config_versions"/i,
+    );
     failed.length = 0;
     const out = await ingestEmail(cibc(), testDeps({ db, settings: { userId: "fallback" } }));
     expect(out.status).toBe("created");
-    // Each of the three reads really was refused (config_versions: the resolver's version stamp).
-    for (const table of ["user_mappings", "overrides", "config_versions"]) {
+    // Each of the four reads really was refused (config_versions: the resolver's version stamp).
+    for (const table of ["transactions", "user_mappings", "overrides", "config_versions"]) {
       expect(
         failed.some((q) => q.includes(`from "${table}"`)),
         table,
@@ -438,17 +441,14 @@ describe("fail-open exactly where SPEC says", () => {
     }
     const [row] = await allTransactions();
     expect(row).toMatchObject({ UserId: "fallback", Category: "miscellaneous" });
-    // The insert's batch (its dedup check, the UNIQUE index) refuses a second copy.
+    // The atomic insert still refuses a second copy even without the check.
     expect((await ingestEmail(cibc(), testDeps({ db }))).status).toBe("duplicate");
     expect(await allTransactions()).toHaveLength(1);
   });
 
-  it("a storage outage on the write batch or its dedup check is not swallowed (the door retries)", async () => {
-    for (const part of [/insert into "transactions"/i, /select "DateFileName" from "transactions"/i]) {
-      await expect(ingestEmail(cibc(), testDeps({ db: failingOn(env.DB, part) }))).rejects.toThrow(
-        /D1_ERROR/,
-      );
-    }
+  it("a storage outage on the write is not swallowed (the door retries)", async () => {
+    const db = failingOn(env.DB, /insert into "transactions"/i);
+    await expect(ingestEmail(cibc(), testDeps({ db }))).rejects.toThrow(/D1_ERROR/);
     expect(await allTransactions()).toHaveLength(0);
   });
 });
@@ -487,5 +487,13 @@ describe("the Email Routing door reads the recipient's mapping and the overrides
     expect(failed.some((q) => q.includes('from "user_mappings"'))).toBe(true);
     const [row] = await allTransactions();
     expect(row).toMatchObject({ UserId: "fallback" });
+  });
+
+  it("a failing drift note does not lose the row nor the context written in its batch", async () => {
+    const db = failingOn(env.DB, /insert into "kv_state"/i);
+    const out = await door(db, cibc());
+    expect(out?.status).toBe("created");
+    const [row] = await allTransactions();
+    expect(row?.TransactionContext).not.toBeNull();
   });
 });
