@@ -8,8 +8,7 @@
  * else the windows are read.
  */
 import { resolverReads } from "../../categorize/resolver";
-import { getDb } from "../../db";
-import type { Statement } from "../../db/lists";
+import { getDb, namedBatch, type Query } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import type { getConfig } from "../config/service";
 import { otherAccountRowsQuery, storedInWindowQuery, withDeleted } from "./queries";
@@ -37,7 +36,7 @@ function periodQueries(ctx: ServiceCtx, statementId: string, match: Span, transf
   const resolver = resolverReads(db, ctx.clock);
   const n = resolver.stmts.length;
   // A window left out is read over an empty range, so each result keeps its place.
-  const stmts: Statement[] = [
+  const stmts: Query[] = [
     ...resolver.stmts,
     storedInWindowQuery(db, match?.lo ?? "", match?.hi ?? ""),
     otherAccountRowsQuery(db, statementId, transfer?.lo ?? "1", transfer?.hi ?? "0"),
@@ -50,20 +49,16 @@ function periodQueries(ctx: ServiceCtx, statementId: string, match: Span, transf
   return { stmts, take };
 }
 
-const runBatch = async (ctx: ServiceCtx, stmts: Statement[]) => {
-  const db = getDb(ctx.env.DB);
-  return (await db.batch(stmts as unknown as Parameters<typeof db.batch>[0])) as unknown as unknown[];
-};
-
-/** An upload's own pre-parse reads with the period's over the window guessed around `day`: one round trip. */
-export async function withGuess(
+/** An upload's own pre-parse read with the period's over the window guessed around `day`: one round trip. */
+export async function withGuess<Q extends Query>(
   ctx: ServiceCtx,
-  { own, statementId, day }: { own: Statement[]; statementId: string; day: string },
-): Promise<{ results: unknown[]; guessed: Guessed }> {
+  { own, statementId, day }: { own: Q | undefined; statementId: string; day: string },
+) {
   const span = { lo: shiftDay(day, -95), hi: shiftDay(day, 7) };
   const period = periodQueries(ctx, statementId, span, span);
-  const all = await runBatch(ctx, [...own, ...period.stmts]);
-  return { results: all.slice(0, own.length), guessed: { span, ...period.take(all.slice(own.length)) } };
+  const read = await namedBatch(getDb(ctx.env.DB), { own, period: period.stmts });
+  const guessed: Guessed = { span, ...period.take(read.period) };
+  return { own: read.own, guessed };
 }
 
 const within = (read: { lo: string; hi: string }, need: Span) =>
@@ -93,5 +88,5 @@ export async function periodReads(
   const kept = guessed && fromGuess(guessed, match, transfer);
   if (kept) return kept;
   const period = periodQueries(ctx, statementId, match, transfer);
-  return period.take(await runBatch(ctx, period.stmts));
+  return period.take((await namedBatch(getDb(ctx.env.DB), { period: period.stmts })).period);
 }

@@ -4,9 +4,7 @@
  * (its rows counted and its text decoded first, as the parse does). Other kinds read nothing ahead.
  */
 import { getDb } from "../../db";
-import type { StatementLayoutRecord } from "../../db/schema";
 import type { ServiceCtx } from "../../lib/context";
-import type { CsvMappingRow } from "./csv-mapping-queries";
 import { confirmedOf, mappingQueryFor } from "./csv-mappings";
 import { checkRows, decodeText, type FileKind } from "./files";
 import { layoutsQuery } from "./layouts/queries";
@@ -19,13 +17,13 @@ export async function uploadReadAhead(
 ): Promise<ReadAhead & { guessed: Guessed | null }> {
   const db = getDb(ctx.env.DB);
   if (kind === "pdf") {
-    const { results, guessed } = await withGuess(ctx, { own: [layoutsQuery(db)], ...at });
-    return { layouts: results[0] as StatementLayoutRecord[], guessed };
+    const { own, guessed } = await withGuess(ctx, { own: layoutsQuery(db), ...at });
+    return { layouts: own, guessed };
   }
   if (kind !== "csv") return { guessed: null };
   checkRows("csv", bytes);
   const text = decodeText(bytes);
   const query = mappingQueryFor(db, text.slice(0, 64 * 1024));
-  const { results, guessed } = await withGuess(ctx, { own: query ? [query] : [], ...at });
-  return { text, mapping: confirmedOf(results[0] as CsvMappingRow[] | undefined), guessed };
+  const { own, guessed } = await withGuess(ctx, { own: query ?? undefined, ...at });
+  return { text, mapping: confirmedOf(own), guessed };
 }
