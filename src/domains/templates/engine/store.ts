@@ -18,6 +18,7 @@ import {
   allTemplatesQuery,
   sourcesInAddressSql,
   templatesInAddressQuery,
+  templatesOfDomains,
   templatesOfDomainsQuery,
 } from "./queries";
 import { senderHost } from "./text";
@@ -43,7 +44,7 @@ export function domainsOf(host: string): string[] {
 
 /** Templates a sender's host may be read with, oldest first. */
 export async function templatesForHost(db: Db, host: string): Promise<AlertTemplateRow[]> {
-  return templatesOfDomainsQuery(db, domainsOf(host)).all();
+  return templatesOfDomains(db, domainsOf(host));
 }
 
 /** The same read as one statement of a caller's batch (the resolve's settings batch). */
