@@ -32,10 +32,6 @@ export const sourcesInAddressSql = (fromEmail: SQL) => sql`
 /** Every template, oldest first (a caller's batch; narrowed per sender by the caller). */
 export const allTemplatesQuery = (db: Db) => db.select().from(a).orderBy(a.created_at, a.id);
 
-/** Templates of any of these sender domains, oldest first. */
-export const templatesOfDomains = (db: Db, domains: string[]): Promise<AlertTemplateRow[]> =>
-  templatesOfDomainsQuery(db, domains).all();
-
 /** The insert of a new row unless its id is stored (awaited, or one of the caller's batch). */
 export const insertTemplateRow = (db: Db, row: AlertTemplateRow) =>
   db.insert(a).values(row).onConflictDoNothing();

@@ -18,7 +18,6 @@ import {
   allTemplatesQuery,
   sourcesInAddressSql,
   templatesInAddressQuery,
-  templatesOfDomains,
   templatesOfDomainsQuery,
 } from "./queries";
 import { senderHost } from "./text";
@@ -44,7 +43,7 @@ export function domainsOf(host: string): string[] {
 
 /** Templates a sender's host may be read with, oldest first. */
 export async function templatesForHost(db: Db, host: string): Promise<AlertTemplateRow[]> {
-  return templatesOfDomains(db, domainsOf(host));
+  return templatesOfDomainsQuery(db, domainsOf(host)).all();
 }
 
 /** The same read as one statement of a caller's batch (the resolve's settings batch). */
