@@ -157,11 +157,8 @@ export async function bridgeAvailability(env: AiEnv): Promise<Record<"cli_a" | "
     });
     if (!res.ok) return none;
     const body = (await res.json()) as { providers?: Record<string, { available?: boolean }> };
-    return {
-      cli_a: body.providers?.cli_a?.available === true,
-      cli_b: body.providers?.cli_b?.available === true,
-      cli_c: body.providers?.cli_c?.available === true,
-    };
+    const available = (p: keyof typeof none) => body.providers?.[p]?.available === true;
+    return { cli_a: available("cli_a"), cli_b: available("cli_b"), cli_c: available("cli_c") };
   } catch {
     return none;
   }

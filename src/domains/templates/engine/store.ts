@@ -85,7 +85,7 @@ export const newTemplateRow = (id: string, t: Derived, meta: SaveMeta): AlertTem
 /** Saves a derived template (an identical one already saved is kept as is); its stored row. */
 export async function saveTemplate(db: Db, t: Derived, meta: SaveMeta): Promise<AlertTemplateRow> {
   const id = await templateId(t);
-  // The insert and the read back in one round trip (the read sees the row either way).
+  // The read sees the row whether the insert wrote it or found it stored.
   const [, [row]] = await db.batch([
     insertTemplateRow(db, newTemplateRow(id, t, meta)),
     templateByIdQuery(db, id),
@@ -97,17 +97,14 @@ export async function saveTemplate(db: Db, t: Derived, meta: SaveMeta): Promise<
 /**
  * A template merged with a second example: same id, new pattern, words and example.
  * The row as it will read back once written (JSON columns as stored) and its update statement,
- * which the caller runs in the batch that carries its ledger entry.
+ * which the caller runs in the batch that carries its ledger entry (`updateAfterChange`: guarded
+ * on the statement before it, `changes() > 0`).
  */
 export function patternUpdate(
   db: Db,
   row: AlertTemplateRow,
   next: { pattern: TemplatePattern; subjectWords: string[]; example: string; nowIso: string },
-): {
-  after: AlertTemplateRow;
-  /** The update, guarded on the statement before it (`changes() > 0`). */
-  updateAfterChange: ReturnType<typeof setPatternColumns>;
-} {
+) {
   const cols = {
     pattern: next.pattern,
     subject_words: next.subjectWords,

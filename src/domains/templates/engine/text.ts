@@ -53,7 +53,7 @@ export const hostMatches = (host: string, domain: string) => host === domain || 
 
 /** Lowercased words of a subject, letters only (numbers and amounts vary from email to email). */
 export function subjectWords(subject: string): string[] {
-  return [...new Set((subject.toLowerCase().match(/\p{L}{2,}/gu) ?? []).map((w) => w))];
+  return [...new Set(subject.toLowerCase().match(/\p{L}{2,}/gu) ?? [])];
 }
 
 /** "alerts.maplecu.example" → "Maplecu": a bank's name until the person gives one. */
