@@ -54,7 +54,8 @@ const OVER: Record<string, string> = {
   "GET /api/v1/ignore-rules/suggestions": "the lists, then the counts (no one waits: plain path, issue 40)",
   "GET /api/v1/insights/context":
     "the summary, budget, averages and context reads each on its own; warm, the merchant cache row (no one waits: plain path, issue 40)",
-  "GET /api/v1/merchants/intelligence": "cold: the cache row, then the window; warm: the row (no one waits: plain path, issue 40)",
+  "GET /api/v1/merchants/intelligence":
+    "cold: the cache row, then the window; warm: the row (no one waits: plain path, issue 40)",
   "GET /api/v1/attachments/{attachment_id}/candidates":
     "a receipt's match list; no one waits on it: the plain read path (issue 40: budgets only where a person waits)",
 };

@@ -41,10 +41,14 @@ const ABOVE_THREE: Record<string, string> = {
   "DELETE /api/v1/categories/{name}":
     "a delete; no one waits on it: the plain read path (issue 40: budgets only where a person waits)",
   "POST /api/v1/activity/{entry_id}/revert": "revert: read path only, issue 40 (no one waits on an undo)",
-  "PUT /api/v1/overrides/{company}": "the category list, then the override, then the write (no one waits: plain path, issue 40)",
-  "POST /api/v1/overrides/consolidate": "the category list, then the overrides, then the write (no one waits: plain path, issue 40)",
-  "POST /api/v1/ignore-rules/apply": "the lists, then the open rows per company, then the write (no one waits: plain path, issue 40)",
-  "PATCH /api/v1/transactions/bulk": "the category list, then the rows, then the write (no one waits: plain path, issue 40)",
+  "PUT /api/v1/overrides/{company}":
+    "the category list, then the override, then the write (no one waits: plain path, issue 40)",
+  "POST /api/v1/overrides/consolidate":
+    "the category list, then the overrides, then the write (no one waits: plain path, issue 40)",
+  "POST /api/v1/ignore-rules/apply":
+    "the lists, then the open rows per company, then the write (no one waits: plain path, issue 40)",
+  "PATCH /api/v1/transactions/bulk":
+    "the category list, then the rows, then the write (no one waits: plain path, issue 40)",
   "POST /api/v1/setup/demo-data":
     "loopback only (403 on a deployed Worker): the empty-journal and budget checks and the rules' batch before it queues the alerts' steps (issue 36: each step ~60 alerts, 2 trips each, within half the Paid budget)",
 };
