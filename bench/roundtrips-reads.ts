@@ -50,6 +50,12 @@ const OVER: Record<string, string> = {
     "a backup download; no one waits on its trips: capped counts decide between one request and a build in steps, then the inventory (the tables, then their counts) and the pages",
   "GET /api/v1/categories/{name}/usage":
     "before a delete; no one waits on it: the plain read path (issue 40: budgets only where a person waits)",
+  "GET /api/v1/overrides/suggestions": "the lists, then the corrections (no one waits: plain path, issue 40)",
+  "GET /api/v1/ignore-rules/suggestions": "the lists, then the counts (no one waits: plain path, issue 40)",
+  "GET /api/v1/insights/context":
+    "the summary, budget, averages and context reads each on its own; warm, the merchant cache row (no one waits: plain path, issue 40)",
+  "GET /api/v1/merchants/intelligence":
+    "cold: the cache row, then the window; warm: the row (no one waits: plain path, issue 40)",
   "GET /api/v1/attachments/{attachment_id}/candidates":
     "a receipt's match list; no one waits on it: the plain read path (issue 40: budgets only where a person waits)",
   "GET /api/v1/parse-failures/{failure_id}/template-proposal":

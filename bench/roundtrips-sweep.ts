@@ -55,6 +55,14 @@ const ABOVE_THREE: Record<string, string> = {
     "a CSV mapping's confirmation; no one waits on it: the statement, the period, then the write (budgets only where a person waits)",
   "PUT /api/v1/statements/{statement_id}/layout":
     "teaching a layout; no one waits on it: the statement, the taught layouts, the period, then the write (budgets only where a person waits)",
+  "PUT /api/v1/overrides/{company}":
+    "the category list, then the override, then the write (no one waits: plain path, issue 40)",
+  "POST /api/v1/overrides/consolidate":
+    "the category list, then the overrides, then the write (no one waits: plain path, issue 40)",
+  "POST /api/v1/ignore-rules/apply":
+    "the lists, then the open rows per company, then the write (no one waits: plain path, issue 40)",
+  "PATCH /api/v1/transactions/bulk":
+    "the category list, then the rows, then the write (no one waits: plain path, issue 40)",
   "POST /api/v1/setup/demo-data":
     "loopback only (403 on a deployed Worker): the empty-journal and budget checks and the rules' batch before it queues the alerts' steps (issue 36: each step ~60 alerts, 2 trips each, within half the Paid budget)",
 };

@@ -1,5 +1,5 @@
 /**
- * Security headers on every response the Worker makes (issue 26 finding 5: clickjacking). No page
+ * Security headers on every response the Worker makes (clickjacking). No page
  * of this origin may be framed (`frame-ancestors 'none'`, `X-Frame-Options: DENY`), no response is
  * content-sniffed, and no URL leaks through a Referer. A response that brings its own
  * Content-Security-Policy (the /docs and /redoc pages, a served file) keeps it, with

@@ -1,5 +1,5 @@
 /**
- * 405 for a wrong method on a known path (issue 23 point 5): when no route answers, the routes
+ * 405 for a wrong method on a known path: when no route answers, the routes
  * registered for the same path under other methods decide between 404 (no such path) and 405 with
  * `Allow` listing the methods that path has.
  */

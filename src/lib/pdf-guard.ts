@@ -1,6 +1,6 @@
 /**
  * THE cost check every PDF passes before pdf.js (unpdf) reads it: statements, the layout marking
- * and proposal, and receipts (issue 35). pdf.js has no limits of its own: a 460 KB content-stream
+ * and proposal, and receipts. pdf.js has no limits of its own: a 460 KB content-stream
  * bomb inflates to gigabytes, a 2 KB page tree whose kids repeat one node claims millions of
  * pages, and both run synchronously, blocking the isolate. This pass is linear in the file and
  * in the inflated bytes it allows:

@@ -1,5 +1,5 @@
 /**
- * What the Worker checks around the OAuth library's own endpoints (issue 35), before the provider
+ * What the Worker checks around the OAuth library's own endpoints, before the provider
  * sees the request: dynamic client registration is bounded (body size, a rate per hour, a count of
  * registered clients), and a rotated refresh token presented again ends its grant (OAuth 2.1's
  * refresh token reuse detection: the library itself accepts the previous token once more).

@@ -1,5 +1,5 @@
 /**
- * Browser sessions with a server-side identity (issue 11): the signed `app_session` cookie carries
+ * Browser sessions with a server-side identity: the signed `app_session` cookie carries
  * the row's id, and a cookie whose row is ended, expired or missing is refused. Also the
  * wrong-password throttle, one row per client address plus one global row.
  */

@@ -1,5 +1,5 @@
 /**
- * Tax pack (issue 14): per-transaction overrides of claim-line membership, and the personal
+ * Tax pack: per-transaction overrides of claim-line membership, and the personal
  * line mapping that replaces the packaged one (src/domains/tax/lines.json).
  */
 import { index, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";

@@ -1,5 +1,5 @@
 /**
- * Learned alert templates (issue 18): how to read an unknown bank's alert, derived from one email
+ * Learned alert templates: how to read an unknown bank's alert, derived from one email
  * a person resolved by hand. `pattern` holds only fixed text and slots (never the typed values);
  * `example` is the masked rendering shown on the Rules page.
  */

@@ -33,7 +33,7 @@ export async function listActivity(
     principalId,
     principalKind,
   });
-  // The public demo names no token (issue 26 finding 10): the kind and id say enough.
+  // The public demo names no token: the kind and id say enough.
   const demo = isDemo(ctx.env);
   return rows.map((r) => (demo ? { ...toEntry(r), principal_label: null } : toEntry(r)));
 }

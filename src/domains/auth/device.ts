@@ -1,10 +1,10 @@
 /**
- * Device cookies (issue 26 finding 7, OWASP's advice against lockout abuse): a browser that has
+ * Device cookies (OWASP's advice against lockout abuse): a browser that has
  * signed in before carries a signed `app_device` cookie, and its logins are throttled in that
  * device's own bucket instead of the client-address and global ones. Strangers' guesses, however
  * many and from however many addresses, then never lock the owner out, while a stranger (who has
  * no valid device cookie: it is only made by a right password) still meets every lock. A device
- * cookie carries the session epoch and its own expiry (issue 35): sign-out-all and a password change
+ * cookie carries the session epoch and its own expiry: sign-out-all and a password change
  * end it with the sessions, and the server refuses it after DEVICE_TTL_S whatever the browser keeps.
  */
 import { hmacSign, hmacVerify, randomBytes } from "./crypto";

@@ -115,7 +115,7 @@ export const SESSION_ID_SHAPE = /^ses_[0-9a-f]{32}$/;
 
 /**
  * Every value of the cookie `name` in a Cookie header, in order, duplicates dropped. All of them:
- * a sibling subdomain may plant any number of its own before the real one (issue 26 finding 10).
+ * a sibling subdomain may plant any number of its own before the real one.
  */
 export function cookieValues(header: string | null | undefined, name: string): string[] {
   const out = new Set<string>();

@@ -118,7 +118,7 @@ export async function endOneSession(ctx: ServiceCtx, id: string): Promise<boolea
 export async function listSessions(ctx: Pick<ServiceCtx, "env" | "clock" | "principal">) {
   const rows = await listLiveSessions(getDb(ctx.env.DB), ctx.clock().toISOString());
   const mine = ctx.principal.kind === "session" ? ctx.principal.id : null;
-  // The public demo shows that sessions exist, never where from (issue 26 finding 10).
+  // The public demo shows that sessions exist, never where from.
   const hide = isDemo(ctx.env);
   return rows.map(({ ended_at: _e, ...r }) => ({
     ...r,

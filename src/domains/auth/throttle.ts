@@ -1,5 +1,5 @@
 /**
- * The wrong-password throttle (issue 11). An attempt is reserved atomically before the hash is
+ * The wrong-password throttle. An attempt is reserved atomically before the hash is
  * computed, so a burst cannot outrun the lock. Buckets: the client address (so an attacker locking
  * their own address leaves the owner's alone) plus a higher global one (capping guesses spread
  * over many addresses); a signed-in caller re-entering the current password counts in a bucket of

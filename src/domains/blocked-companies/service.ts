@@ -30,14 +30,10 @@ export async function replaceBlocked(db: Db, rows: BlockedRow[]): Promise<void> 
   await replaceBlockedRows(db, rows);
 }
 
-async function find(db: Db, key: string): Promise<BlockedRow | null> {
-  return findBlocked(db, key);
-}
-
 /** Adds a company (idempotent: an existing entry stays as it was). */
 export async function blockCompany(ctx: ServiceCtx, company: string) {
   const key = blockKey(company);
-  const existing = await find(getDb(ctx.env.DB), key);
+  const existing = await findBlocked(getDb(ctx.env.DB), key);
   if (existing) {
     ctx.journal({
       kind: "blocked_company",
@@ -55,7 +51,7 @@ export async function blockCompany(ctx: ServiceCtx, company: string) {
 
 /** Removes a company; 404 when it is not on the list. */
 export async function unblockCompany(ctx: ServiceCtx, company: string) {
-  const existing = await find(getDb(ctx.env.DB), blockKey(company));
+  const existing = await findBlocked(getDb(ctx.env.DB), blockKey(company));
   if (!existing) throw notFound("Blocked company");
   ctx.journal({ kind: "blocked_company", resourceId: existing.key, before: image(existing), after: null });
   await ctx.batch([deleteBlockedQuery(getDb(ctx.env.DB), existing.key)]);
@@ -64,7 +60,7 @@ export async function unblockCompany(ctx: ServiceCtx, company: string) {
 
 /** Activity revert: the current image of an entry, and writing a before image back. */
 export async function currentBlocked(ctx: ServiceCtx, key: string) {
-  const row = await find(getDb(ctx.env.DB), key);
+  const row = await findBlocked(getDb(ctx.env.DB), key);
   return row ? image(row) : null;
 }
 

@@ -27,16 +27,6 @@ export async function getHistoricalAverages(
   ctx: ServiceCtx,
   months: number,
 ): Promise<HistoricalAveragesResponse> {
-  const part = await historicalAveragesPart(ctx, months);
-  const [query] = part.queries;
-  return part.read(query ? [await query] : []);
-}
-
-/**
- * The averages as a part for a caller's batch: no query while this isolate's copy is fresh, else
- * the window's one read; `read` gives the averages from its result (and keeps them).
- */
-export async function historicalAveragesPart(ctx: ServiceCtx, months: number) {
   const { timezone, user_id } = await getConfig(ctx);
   const current = localToday(ctx.clock(), timezone).month;
   const start = addMonths(current, -months);
@@ -45,17 +35,12 @@ export async function historicalAveragesPart(ctx: ServiceCtx, months: number) {
   const now = ctx.clock().getTime();
   const hit = cache.get(key);
   // A clock that went backwards (tests standing at an earlier instant) also misses.
-  if (hit && now >= hit.at && now - hit.at < CACHE_TTL_MS)
-    return { queries: [], read: (_: readonly unknown[]) => hit.value };
-  return {
-    queries: [monthlyByCategory(getDb(ctx.env.DB), rangeBounds(start, end))],
-    read: (results: readonly unknown[]) => {
-      const value = averagesOf(results[0] as MonthCategoryRow[], { start, end });
-      if (cache.size >= MAX_ENTRIES) cache.clear();
-      cache.set(key, { at: now, value });
-      return value;
-    },
-  };
+  if (hit && now >= hit.at && now - hit.at < CACHE_TTL_MS) return hit.value;
+  const rows = await monthlyByCategory(getDb(ctx.env.DB), rangeBounds(start, end));
+  const value = averagesOf(rows, { start, end });
+  if (cache.size >= MAX_ENTRIES) cache.clear();
+  cache.set(key, { at: now, value });
+  return value;
 }
 
 /** Pure: per-category averages over the months of the window that hold any spending (rows in cents). */

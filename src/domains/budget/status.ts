@@ -78,18 +78,6 @@ export async function getBudgetStatus(
   ctx: ServiceCtx,
   { year, compareYear }: { year: number; compareYear?: number | null },
 ): Promise<BudgetStatusResponse> {
-  const part = await budgetStatusPart(ctx, { year, compareYear });
-  return part.read(await getDb(ctx.env.DB).batch(part.queries));
-}
-
-/**
- * The status as a part: its statements (one round trip, the budget's items included) and how
- * their results become the status. A caller batching it with other reads runs the queries itself.
- */
-export async function budgetStatusPart(
-  ctx: ServiceCtx,
-  { year, compareYear }: { year: number; compareYear?: number | null },
-) {
   const cfg = await getConfig(ctx);
   const today = localToday(ctx.clock(), cfg.timezone);
   const curYear = Number(today.month.slice(0, 4));
@@ -114,7 +102,7 @@ export async function budgetStatusPart(
   // both ranges gives the year's months and the history's (the year's rows ignore to_date).
   const span = overlapSpan(yearRange, hist);
   // The budget's items ride in the same batch: one D1 round trip for the whole status.
-  const queries = [
+  const results = await db.batch([
     readItems(db, cfg.user_id, year),
     monthlyByCategory(db, span ?? yearRange, today.day),
     totalsByCategory(db, rangeBounds(`${cmp}-01`, `${cmp}-12`)),
@@ -123,95 +111,79 @@ export async function budgetStatusPart(
     recurringCharges(db, isCurrent ? hist : NO_MONTHS, RECURRING_MIN_MONTHS),
     chargesByCompany(db, isCurrent ? monthBounds(today.month) : NO_MONTHS),
     ...(span ? [] : [monthlyByCategory(db, hist, today.day)]),
-  ] as const;
-  type Rows = [
-    Awaited<(typeof queries)[0]>,
-    Awaited<(typeof queries)[1]>,
-    Awaited<(typeof queries)[2]>,
-    Awaited<(typeof queries)[3]>,
-    Awaited<(typeof queries)[4]>,
-    Awaited<(typeof queries)[1]> | undefined,
-  ];
-  const read = async (results: readonly unknown[]): Promise<BudgetStatusResponse> => {
-    const [items, rawMonths, rawCmp, rawRecurring, rawArrived, rawHist] = results as unknown as Rows;
-    // The SQL keys fold ASCII case only: every key becomes the category's identity, groups that
-    // meet under it summed, so a target finds its category however the rows spell it.
-    const monthRows = foldMonths(rawMonths);
-    const histOnly = rawHist ? foldMonths(rawHist) : undefined;
-    const cmpRows = foldKeyed(
-      rawCmp,
-      (r) => r.key,
-      (a, b) => ({ ...a, total: addCents(a.total, b.total) }),
-    );
-    const recurring = rawRecurring.map((r) => ({ ...r, key: categoryKey(r.key) }));
-    const arrivedRows = rawArrived.map((r) => ({ ...r, key: categoryKey(r.key) }));
-    const budget = await loadBudget(ctx, { userId: cfg.user_id, year, read: Promise.resolve(items) });
-    const yearRows = span ? monthRows.filter((r) => within(r.month, yearRange)) : monthRows;
-    const histRows = span ? monthRows.filter((r) => within(r.month, hist)) : (histOnly ?? []);
-    const arrived = new Set(arrivedRows.map((r) => `${r.key}|${r.company}|${r.amount}`));
-    const histMonths = [...new Set(histRows.map((r) => r.month))].sort();
-    const hasPrior = cmpRows.length > 0;
+  ]);
+  const [items, rawMonths, rawCmp, rawRecurring, rawArrived, rawHist] = results;
+  // The SQL keys fold ASCII case only: every key becomes the category's identity, groups that
+  // meet under it summed, so a target finds its category however the rows spell it.
+  const monthRows = foldMonths(rawMonths);
+  const histOnly = rawHist ? foldMonths(rawHist) : undefined;
+  const cmpRows = foldKeyed(
+    rawCmp,
+    (r) => r.key,
+    (a, b) => ({ ...a, total: addCents(a.total, b.total) }),
+  );
+  const recurring = rawRecurring.map((r) => ({ ...r, key: categoryKey(r.key) }));
+  const arrivedRows = rawArrived.map((r) => ({ ...r, key: categoryKey(r.key) }));
+  const budget = await loadBudget(ctx, { userId: cfg.user_id, year, read: Promise.resolve(items) });
+  const yearRows = span ? monthRows.filter((r) => within(r.month, yearRange)) : monthRows;
+  const histRows = span ? monthRows.filter((r) => within(r.month, hist)) : (histOnly ?? []);
+  const arrived = new Set(arrivedRows.map((r) => `${r.key}|${r.company}|${r.amount}`));
+  const histMonths = [...new Set(histRows.map((r) => r.month))].sort();
+  const hasPrior = cmpRows.length > 0;
 
-    const facts = (key: string): CategoryFacts => {
-      const monthly = Array<Cents>(12).fill(ZERO_CENTS);
-      const counts = Array<number>(12).fill(0);
-      for (const r of yearRows) {
-        if (r.key !== key) continue;
-        monthly[monthIndex(r.month)] = r.total;
-        counts[monthIndex(r.month)] = r.n;
-      }
-      const history = histMonths.map((m) => {
-        const r = histRows.find((h) => h.month === m && h.key === key);
-        return { total: r?.total ?? ZERO_CENTS, toDate: r?.to_date ?? ZERO_CENTS };
-      });
-      const charges = recurring
-        .filter((r) => r.key === key)
-        .map((r) => ({ amount: r.amount, arrived: arrived.has(`${key}|${r.company}|${r.amount}`) }));
-      const prior = hasPrior ? (cmpRows.find((r) => r.key === key)?.total ?? ZERO_CENTS) : null;
-      return { monthly, counts, prior, history, recurring: charges };
-    };
-
-    const details = new Map<string, CategoryPaceDetail>();
-    for (const [key, c] of Object.entries(budget.targets.categories))
-      details.set(key, categoryPace(key, c, facts(key), w));
-
-    const monthlyTotals = Array<Cents>(12).fill(ZERO_CENTS);
+  const facts = (key: string): CategoryFacts => {
+    const monthly = Array<Cents>(12).fill(ZERO_CENTS);
+    const counts = Array<number>(12).fill(0);
     for (const r of yearRows) {
-      const i = monthIndex(r.month);
-      monthlyTotals[i] = addCents(monthlyTotals[i]!, r.total);
+      if (r.key !== key) continue;
+      monthly[monthIndex(r.month)] = r.total;
+      counts[monthIndex(r.month)] = r.n;
     }
-    const unbudgeted = [...new Set(yearRows.map((r) => r.key))]
-      .filter((k) => !details.has(k))
-      .map((k) => {
-        const f = facts(k);
-        return {
-          category: k,
-          ytd_spent: ytdOf(f.monthly, w),
-          monthly_avg_historical: histMonths.length
-            ? roundCents(sum(f.history.map((h) => h.total)) / histMonths.length)
-            : 0,
-          current_month_spent: w.isCurrent ? (f.monthly[w.monthIndex] ?? 0) : 0,
-        };
-      })
-      .filter((u) => u.ytd_spent > 0)
-      .sort((a, b) => b.ytd_spent - a.ytd_spent || a.category.localeCompare(b.category));
-
-    return statusOut({
-      year,
-      as_of: asOf,
-      elapsed_year_fraction: Math.round(w.fraction * 10_000) / 10_000,
-      overall: overallPace(
-        budget.targets.spending_ceiling,
-        ytdOf(monthlyTotals, w),
-        [...details.values()],
-        w,
-      ),
-      groups: arrangeGroups(budget.groups.groups, details, w, hasPrior),
-      unbudgeted,
-      monthly_totals: monthlyTotals,
-      prior_year_total: hasPrior ? sum(cmpRows.map((r) => r.total)) : null,
-      compare_year: hasPrior ? cmp : null,
+    const history = histMonths.map((m) => {
+      const r = histRows.find((h) => h.month === m && h.key === key);
+      return { total: r?.total ?? ZERO_CENTS, toDate: r?.to_date ?? ZERO_CENTS };
     });
+    const charges = recurring
+      .filter((r) => r.key === key)
+      .map((r) => ({ amount: r.amount, arrived: arrived.has(`${key}|${r.company}|${r.amount}`) }));
+    const prior = hasPrior ? (cmpRows.find((r) => r.key === key)?.total ?? ZERO_CENTS) : null;
+    return { monthly, counts, prior, history, recurring: charges };
   };
-  return { queries, read };
+
+  const details = new Map<string, CategoryPaceDetail>();
+  for (const [key, c] of Object.entries(budget.targets.categories))
+    details.set(key, categoryPace(key, c, facts(key), w));
+
+  const monthlyTotals = Array<Cents>(12).fill(ZERO_CENTS);
+  for (const r of yearRows) {
+    const i = monthIndex(r.month);
+    monthlyTotals[i] = addCents(monthlyTotals[i]!, r.total);
+  }
+  const unbudgeted = [...new Set(yearRows.map((r) => r.key))]
+    .filter((k) => !details.has(k))
+    .map((k) => {
+      const f = facts(k);
+      return {
+        category: k,
+        ytd_spent: ytdOf(f.monthly, w),
+        monthly_avg_historical: histMonths.length
+          ? roundCents(sum(f.history.map((h) => h.total)) / histMonths.length)
+          : 0,
+        current_month_spent: w.isCurrent ? (f.monthly[w.monthIndex] ?? 0) : 0,
+      };
+    })
+    .filter((u) => u.ytd_spent > 0)
+    .sort((a, b) => b.ytd_spent - a.ytd_spent || a.category.localeCompare(b.category));
+
+  return statusOut({
+    year,
+    as_of: asOf,
+    elapsed_year_fraction: Math.round(w.fraction * 10_000) / 10_000,
+    overall: overallPace(budget.targets.spending_ceiling, ytdOf(monthlyTotals, w), [...details.values()], w),
+    groups: arrangeGroups(budget.groups.groups, details, w, hasPrior),
+    unbudgeted,
+    monthly_totals: monthlyTotals,
+    prior_year_total: hasPrior ? sum(cmpRows.map((r) => r.total)) : null,
+    compare_year: hasPrior ? cmp : null,
+  });
 }

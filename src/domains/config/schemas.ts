@@ -63,7 +63,7 @@ const Settings = z.object({
     .regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as CAD")
     .default("CAD"),
   forwarding_addresses: z.array(z.string().email().max(320)).max(50).default([]),
-  // Forged forwards (issue 35): trust comes from what the receiving server added. Its
+  // Forged forwards: trust comes from what the receiving server added. Its
   // Authentication-Results are known by their authserv-id (Cloudflare Email Routing's by default;
   // an IMAP mailbox's own, such as mx.google.com, when mail arrives that way), and an ARC set's
   // verdict counts only from the sealers (ARC-Seal d= domains) listed here.
@@ -150,7 +150,7 @@ type InputShape = typeof SettingsInput.shape;
 const opt = <T extends z.ZodType>(t: T) => t.nullable().optional();
 
 /**
- * Not strict: the body of GET /config comes back as an update (issue 23 point 5). Keys that are
+ * Not strict: the body of GET /config comes back as an update. Keys that are
  * not settings (unknown, or response-only such as `hosted_enabled`) are ignored and named in the
  * `X-Config-Ignored` response header; `storage` is accepted and ignored too (D1 is the only one).
  */

@@ -20,7 +20,7 @@ export async function getHealth(ctx: ServiceCtx, remote: boolean = false): Promi
     parseFailures7d: failures,
     state,
     passwordSet: authRequired,
-    // The AI status and the wording-drift records (issue 18) come in one kv_state read.
+    // The AI status and the wording-drift records come in one kv_state read.
   } = await readHealthRows(db, { sinceIso: since, stateKey: AI_STATE_KEY, statePrefix: DRIFT_KEY_PREFIX });
   const ai = parseAiState(state?.find((r) => r.key === AI_STATE_KEY)?.value ?? null);
   // A bank whose alerts stopped parsing degrades an otherwise ok status.

@@ -1,54 +1,29 @@
-import type { BatchResponse } from "drizzle-orm/batch";
-import { getDb, namedBatch, type Query } from "../../db";
-import type { ServiceCtx, Statements } from "../../lib/context";
+import { getDb } from "../../db";
+import type { ServiceCtx } from "../../lib/context";
 import { fromCents, ZERO_CENTS } from "../../lib/money";
 import { addMonths, monthBounds } from "../../lib/month";
-import { historicalAveragesPart } from "../budget/averages";
-import { budgetStatusPart } from "../budget/status";
+import { getHistoricalAverages } from "../budget/averages";
+import { getBudgetStatus } from "../budget/status";
 import { getConfig } from "../config/service";
 import { getMerchantIntelligence } from "../merchants/service";
-import { currentMonth, summaryPart, trendPart } from "../summary/service";
+import { currentMonth, getSummary, trendOf } from "../summary/service";
 import { paceBlock } from "./pace";
 import { commentedRows, largestSpending, previousBriefing } from "./queries";
 import { fixedChargesOf, recurringAnnualOf } from "./rules";
-import { lastYearCommentsOf, lastYearCommentsQuery, suspectedIgnoredPart } from "./signals";
+import { lastYearComments, suspectedIgnored } from "./signals";
 
 const EXCERPT_CHARS = 600;
 
 const daysInMonth = (month: string) =>
   new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
 
-/** A part that fails (an empty budget, a missing cache table) leaves its slot empty, not the page. */
+/** A read that fails (an empty budget, a missing cache table) leaves its slot empty, not the page. */
 async function orNull<T>(p: Promise<T>): Promise<T | null> {
   try {
     return await p;
   } catch {
     return null;
   }
-}
-
-/**
- * The context's own reads with the summary's, the budget status's and the averages' statements, in
- * ONE round trip (a failing budget or averages read leaves its slot empty, not the page); then the
- * cached merchant intelligence.
- */
-async function readAll<T extends Statements>(ctx: ServiceCtx, month: string, year: number, own: T) {
-  const [sumP, budP, avgP] = await Promise.all([
-    summaryPart(ctx, month),
-    orNull(budgetStatusPart(ctx, { year })),
-    orNull(historicalAveragesPart(ctx, 6)),
-  ]);
-  const r = await namedBatch(getDb(ctx.env.DB), {
-    own: own as unknown as readonly Query[],
-    sum: sumP.queries as readonly Query[],
-    bud: budP?.queries as readonly Query[] | undefined,
-    avg: avgP?.queries as readonly Query[] | undefined,
-  });
-  const summary = sumP.read(r.sum);
-  const budget = budP && r.bud ? await orNull(budP.read(r.bud)) : null;
-  const averages = avgP && r.avg ? await orNull(Promise.resolve().then(() => avgP.read(r.avg!))) : null;
-  const merchants = await orNull(getMerchantIntelligence(ctx, { month, months: 6 }));
-  return [summary, budget, merchants, r.own as unknown as BatchResponse<T>, averages] as const;
 }
 
 export async function buildContext(ctx: ServiceCtx, monthIn?: string) {
@@ -58,43 +33,19 @@ export async function buildContext(ctx: ServiceCtx, monthIn?: string) {
   const db = getDb(ctx.env.DB);
   const b = monthBounds(month);
   const year = Number(month.slice(0, 4));
-  const trends = {
-    trend: trendPart(db, 6, month),
-    lastYear: trendPart(db, 1, addMonths(month, -12)),
-    history: trendPart(db, 24, addMonths(month, -1)),
-    yearToMonth: trendPart(db, Number(month.slice(5, 7)), month),
-  };
-  const ignored = suspectedIgnoredPart(db, month);
-  const own = [
-    trends.trend.query,
-    trends.lastYear.query,
-    trends.history.query,
-    trends.yearToMonth.query,
-    commentedRows(db, b.lo, b.hi),
-    largestSpending(db, b.lo, b.hi, 5),
-    previousBriefing(db, cfg.user_id, month),
-    ...ignored.queries,
-    lastYearCommentsQuery(db, month),
-  ] as const;
-  const [summary, budget, merchants, read, avg] = await readAll(ctx, month, year, own);
-  const [
-    trendRows,
-    lastYearRows,
-    historyRows,
-    ytmRows,
-    commented,
-    largest,
-    previous,
-    ignNow,
-    ignBefore,
-    notes,
-  ] = read;
-  const trend = trends.trend.read(trendRows);
-  const lastYear = trends.lastYear.read(lastYearRows);
-  const history = trends.history.read(historyRows);
-  const yearToMonth = trends.yearToMonth.read(ytmRows);
-  const ignoredLike = ignored.read(ignNow, ignBefore);
-  const lastYearNotes = lastYearCommentsOf(notes);
+  const summary = await getSummary(ctx, month);
+  const budget = await orNull(getBudgetStatus(ctx, { year }));
+  const merchants = await orNull(getMerchantIntelligence(ctx, { month, months: 6 }));
+  const avg = await orNull(getHistoricalAverages(ctx, 6));
+  const trend = await trendOf(db, 6, month);
+  const lastYear = await trendOf(db, 1, addMonths(month, -12));
+  const history = await trendOf(db, 24, addMonths(month, -1));
+  const yearToMonth = await trendOf(db, Number(month.slice(5, 7)), month);
+  const commented = await commentedRows(db, b.lo, b.hi);
+  const largest = await largestSpending(db, b.lo, b.hi, 5);
+  const previous = await previousBriefing(db, cfg.user_id, month);
+  const ignoredLike = await suspectedIgnored(db, month);
+  const lastYearNotes = await lastYearComments(db, month);
   const txOut = (r: (typeof largest)[number]) => ({
     date: r.date.slice(0, 10).replace(/\./g, "-"),
     company: r.company ?? "",

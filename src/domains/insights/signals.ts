@@ -5,7 +5,7 @@
  */
 import { normalizeMerchant } from "../../categorize/normalize";
 import type { Db } from "../../db";
-import { fromCents, ZERO_CENTS, type Cents } from "../../lib/money";
+import { fromCents, ZERO_CENTS } from "../../lib/money";
 import { addMonths, monthBounds } from "../../lib/month";
 import { commentedRows, merchantIgnoreHabit } from "./queries";
 
@@ -15,22 +15,11 @@ export const IGNORE_HISTORY_MONTHS = 12;
 export const IGNORE_MIN_ROWS = 2;
 export const IGNORE_MIN_SHARE = 0.5;
 
-/**
- * Merchants charging this month (rows not ignored) whose earlier rows were mostly ignored: the two
- * statements (this month's merchants, their history), for the caller's batch, and `read`.
- */
-export function suspectedIgnoredPart(db: Db, month: string) {
+/** Merchants charging this month (rows not ignored) whose earlier rows were mostly ignored. */
+export async function suspectedIgnored(db: Db, month: string) {
   const cur = monthBounds(month);
   const hist = { lo: monthBounds(addMonths(month, -IGNORE_HISTORY_MONTHS)).lo, hi: cur.lo };
-  return { queries: merchantIgnoreHabit(db, cur, hist), read: readSuspected };
-}
-
-type SuspectedRows = [
-  { company: string | null; cents: Cents; n: number }[],
-  { company: string | null; n: number; ignored: number }[],
-];
-
-function readSuspected(now: SuspectedRows[0], before: SuspectedRows[1]) {
+  const [now, before] = await db.batch(merchantIgnoreHabit(db, cur, hist));
   // Merchants are compared by their normalized name: "NETFLIX.COM 8844" resembles "Netflix.com".
   const habit = new Map<string, { n: number; ignored: number }>();
   for (const r of before) {
@@ -57,15 +46,10 @@ function readSuspected(now: SuspectedRows[0], before: SuspectedRows[1]) {
     .sort((a, b) => b.amount - a.amount);
 }
 
-/** Last year's comments on the same month's live spending, oldest first (at most 50): the statement. */
-export function lastYearCommentsQuery(db: Db, month: string) {
+/** Last year's comments on the same month's live spending, oldest first (at most 50), decimal amounts. */
+export async function lastYearComments(db: Db, month: string) {
   const b = monthBounds(addMonths(month, -12));
-  return commentedRows(db, b.lo, b.hi, true);
-}
-
-/** The comments' rows as the context shows them (decimal amounts). */
-export function lastYearCommentsOf(rows: Awaited<ReturnType<typeof lastYearCommentsQuery>>) {
-  return rows.map((r) => ({
+  return (await commentedRows(db, b.lo, b.hi, true)).map((r) => ({
     date: r.date.slice(0, 10).replace(/\./g, "-"),
     company: r.company ?? "",
     amount: fromCents(r.amount ?? ZERO_CENTS),

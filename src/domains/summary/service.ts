@@ -1,4 +1,5 @@
 /** Monthly summary and spending trend: SQL aggregates in cents, pure rules, decimal out. */
+import type { BatchResponse } from "drizzle-orm/batch";
 import { type Db, getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { asCents, fromCentsField, ZERO_CENTS, addCents, type Cents } from "../../lib/money";
@@ -28,25 +29,19 @@ export async function currentMonth(
 /** `YYYY-MM` of an aggregate's `YYYY.MM` month key. */
 const monthOf = (ym: string) => monthOfDateFileName(`${ym}.`);
 
-export async function getSummary(ctx: ServiceCtx, month: string) {
-  const part = await summaryPart(ctx, month);
-  return part.read(await getDb(ctx.env.DB).batch(part.queries));
-}
-
 /**
- * The summary of `month` as a part: its statements (one round trip; the window, baseline months
- * through this month, is one covering-index scan that yields both months' categories, the anomaly
- * baselines and the pace's month-to-date sums) and how their results become the summary. A caller
- * batching it with other reads runs the queries itself.
+ * The summary of `month` in one round trip: the window, baseline months through this month, is one
+ * covering-index scan that yields both months' categories, the anomaly baselines and the pace's
+ * month-to-date sums.
  */
-export async function summaryPart(ctx: ServiceCtx, month: string) {
+export async function getSummary(ctx: ServiceCtx, month: string) {
   const db = getDb(ctx.env.DB);
   const prevMonth = addMonths(month, -1);
   const cur = monthBounds(month);
   const prev = monthBounds(prevMonth);
   const today = await currentMonth(ctx);
   const isCurrent = today.month === month;
-  const queries = [
+  const results = await db.batch([
     windowByMonthCategory(
       db,
       rangeBounds(addMonths(month, -BASELINE_MONTHS), month),
@@ -57,22 +52,20 @@ export async function summaryPart(ctx: ServiceCtx, month: string) {
     byCompany(db, prev, false),
     byCompany(db, prev, true),
     commentedByCategory(db, cur),
-  ] as const;
-  return {
-    queries,
-    read: (results: readonly unknown[]) =>
-      summaryOf(month, prevMonth, today.day, isCurrent, results as unknown as SummaryRows),
-  };
+  ]);
+  return summaryOf(month, prevMonth, today.day, isCurrent, results);
 }
 
-type SummaryRows = [
-  Awaited<ReturnType<typeof windowByMonthCategory>>,
-  Awaited<ReturnType<typeof byCompany>>,
-  Awaited<ReturnType<typeof byCompany>>,
-  Awaited<ReturnType<typeof byCompany>>,
-  Awaited<ReturnType<typeof byCompany>>,
-  Awaited<ReturnType<typeof commentedByCategory>>,
-];
+type SummaryRows = BatchResponse<
+  [
+    ReturnType<typeof windowByMonthCategory>,
+    ReturnType<typeof byCompany>,
+    ReturnType<typeof byCompany>,
+    ReturnType<typeof byCompany>,
+    ReturnType<typeof byCompany>,
+    ReturnType<typeof commentedByCategory>,
+  ]
+>;
 
 function summaryOf(
   month: string,
@@ -126,30 +119,24 @@ function paceBlock(month: string, day: number, window: { month: string; to_date:
   return pace(day, daysInMonth(month), get(month).toDate, get(addMonths(month, -1)).toDate, prior);
 }
 
-/**
- * The trend of `months` months ending at `end`: its one statement, and how its rows become the
- * trend (a caller batching it with other reads runs the query itself).
- */
-export function trendPart(db: Db, months: number, end: string) {
+/** The trend of `months` months ending at `end`. */
+export async function trendOf(db: Db, months: number, end: string) {
   const start = addMonths(end, -(months - 1));
+  const rows = await byMonthCategory(db, rangeBounds(start, end));
   return {
-    query: byMonthCategory(db, rangeBounds(start, end)),
-    read: (rows: Awaited<ReturnType<typeof byMonthCategory>>) => ({
-      months: Array.from({ length: months }, (_, i) => addMonths(start, i)).map((m) => {
-        const mine = rows.filter((r) => monthOf(r.month) === m).sort((a, b) => b.amount - a.amount);
-        return trendMonthOut({
-          year_month: m,
-          total_spending: mine.reduce((s, r) => s + r.amount, 0),
-          spending_count: mine.reduce((s, r) => s + r.n, 0),
-          by_category: Object.fromEntries(mine.map((r) => [r.key, { amount: r.amount, count: r.n }])),
-        });
-      }),
+    months: Array.from({ length: months }, (_, i) => addMonths(start, i)).map((m) => {
+      const mine = rows.filter((r) => monthOf(r.month) === m).sort((a, b) => b.amount - a.amount);
+      return trendMonthOut({
+        year_month: m,
+        total_spending: mine.reduce((s, r) => s + r.amount, 0),
+        spending_count: mine.reduce((s, r) => s + r.n, 0),
+        by_category: Object.fromEntries(mine.map((r) => [r.key, { amount: r.amount, count: r.n }])),
+      });
     }),
   };
 }
 
 export async function getTrend(ctx: ServiceCtx, { months, endMonth }: { months: number; endMonth?: string }) {
   const end = endMonth ?? (await currentMonth(ctx)).month;
-  const part = trendPart(getDb(ctx.env.DB), months, end);
-  return part.read(await part.query);
+  return trendOf(getDb(ctx.env.DB), months, end);
 }

@@ -47,8 +47,11 @@ const JOURNALS = /\.journal\s*\(/;
 const READS_LEDGER = /\bget\(\s*["']ledger["']\s*\)|\.ledger\b/;
 const IMPORTS_LEDGER = /from\s+["'][^"']*activity\/journal["']/;
 const OPENS_LEDGER = /\b(openLedger|doorCtx|jobCtx)\s*\(|\.settle\s*\(/;
-/** A batch of its own, or its ctx handed to the ingest commit (`journal: { ctx, … }`), whose insert carries the entry. */
-const HANDS_A_BATCH = /\bbatch\b|\bjournal:\s*\{\s*ctx\b/;
+/**
+ * A batch of its own, or its ctx handed to the ingest commit (`journal: { ctx, … }`) or a list
+ * write (`writeList(ctx, …)`), whose batch carries the entry.
+ */
+const HANDS_A_BATCH = /\bbatch\b|\bjournal:\s*\{\s*ctx\b|\bwriteList(?:Snapshot)?\(\s*ctx\b/;
 
 function problems(files: Record<string, string>): string[] {
   const out: string[] = [];
