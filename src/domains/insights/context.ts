@@ -33,19 +33,36 @@ export async function buildContext(ctx: ServiceCtx, monthIn?: string) {
   const db = getDb(ctx.env.DB);
   const b = monthBounds(month);
   const year = Number(month.slice(0, 4));
-  const summary = await getSummary(ctx, month);
-  const budget = await orNull(getBudgetStatus(ctx, { year }));
-  const merchants = await orNull(getMerchantIntelligence(ctx, { month, months: 6 }));
-  const avg = await orNull(getHistoricalAverages(ctx, 6));
-  const trend = await trendOf(db, 6, month);
-  const lastYear = await trendOf(db, 1, addMonths(month, -12));
-  const history = await trendOf(db, 24, addMonths(month, -1));
-  const yearToMonth = await trendOf(db, Number(month.slice(5, 7)), month);
-  const commented = await commentedRows(db, b.lo, b.hi);
-  const largest = await largestSpending(db, b.lo, b.hi, 5);
-  const previous = await previousBriefing(db, cfg.user_id, month);
-  const ignoredLike = await suspectedIgnored(db, month);
-  const lastYearNotes = await lastYearComments(db, month);
+  // Independent reads, side by side: the panel waits for the slowest, not for their sum.
+  const [
+    summary,
+    budget,
+    merchants,
+    avg,
+    trend,
+    lastYear,
+    history,
+    yearToMonth,
+    commented,
+    largest,
+    previous,
+    ignoredLike,
+    lastYearNotes,
+  ] = await Promise.all([
+    getSummary(ctx, month),
+    orNull(getBudgetStatus(ctx, { year })),
+    orNull(getMerchantIntelligence(ctx, { month, months: 6 })),
+    orNull(getHistoricalAverages(ctx, 6)),
+    trendOf(db, 6, month),
+    trendOf(db, 1, addMonths(month, -12)),
+    trendOf(db, 24, addMonths(month, -1)),
+    trendOf(db, Number(month.slice(5, 7)), month),
+    commentedRows(db, b.lo, b.hi),
+    largestSpending(db, b.lo, b.hi, 5),
+    previousBriefing(db, cfg.user_id, month),
+    suspectedIgnored(db, month),
+    lastYearComments(db, month),
+  ]);
   const txOut = (r: (typeof largest)[number]) => ({
     date: r.date.slice(0, 10).replace(/\./g, "-"),
     company: r.company ?? "",
