@@ -23,10 +23,7 @@ export interface HashFields {
   transactionType: string | null;
 }
 
-/**
- * The amount part of the hash, rendered from cents exactly as the hash has always rendered the
- * decimal amount (`toFixed(2)`: "1687.00", "0.05", no separators), so stored hashes still match.
- */
+/** The amount part of the hash: `toFixed(2)` of the decimal ("1687.00", "0.05", no separators). */
 export const hashAmount = (cents: Cents): string => plainCents(cents);
 
 /** The pipe-joined hash input; every part trimmed (CRLF mail leaves trailing CRs otherwise). */
@@ -133,24 +130,27 @@ export async function addTransaction(
   if (validateRecord(tx).length > 0) return { added: undefined };
   const base = tx.DateFileName;
   let bare = false;
-  for (let n = 1; n <= 20; n++) {
-    const dfn = suffixed(base, n);
-    const insert = insertUnlessHashed(db, toRow({ ...tx, DateFileName: dfn }, createdAt));
+  /** One batch under `dfn`: [twin, insert, ...withRow] results, or null when another row holds the key. */
+  const attempt = async (dfn: string): Promise<unknown[] | null> => {
     const first = bare ? [] : [twinKeyQuery(db, tx.ForwardedTo, tx.TransactionHash), ...lead];
-    let results: readonly unknown[];
+    const insert = insertUnlessHashed(db, toRow({ ...tx, DateFileName: dfn }, createdAt));
     try {
-      results = await write([...first, insert, ...withRow(dfn)] as unknown as Statements, dfn);
+      const results = await write([...first, insert, ...withRow(dfn)] as unknown as Statements, dfn);
+      return bare ? [[], ...results] : [results[0], ...results.slice(1 + lead.length)];
     } catch (err) {
-      if (isPkCollision(err)) continue;
+      if (isPkCollision(err)) return null;
       if (bare) throw err;
       // SPEC: a dedup check that errors does not stop the write; nor does a failing parse note.
       log("warn", "ingest.dedup_check_failed_open", { error: storeErrorText(err) });
       bare = true;
-      n--;
-      continue;
+      return attempt(dfn);
     }
-    const [twin, ...rest] = bare ? [[], ...results] : results;
-    const [res, ...rows] = bare ? rest : rest.slice(lead.length);
+  };
+  for (let n = 1; n <= 20; n++) {
+    const dfn = suffixed(base, n);
+    const results = await attempt(dfn);
+    if (!results) continue;
+    const [twin, res, ...rows] = results;
     const stored = (twin as { dfn: string }[])[0]?.dfn;
     if (stored !== undefined || ((res as D1Result).meta?.changes ?? 0) === 0) {
       return { added: false, ...(stored ? { twin: stored } : {}) };

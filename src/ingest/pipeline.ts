@@ -3,7 +3,11 @@
  * `ingestEmail`; it ends as created, duplicate, quarantined or ignored. The raw bytes are stored
  * in R2 before anything is parsed. Only a storage outage throws (the door decides to retry).
  */
-import type { Cents } from "../lib/money";
+import type { Statement } from "../db/lists";
+import type { JournalEntry } from "../lib/context";
+import { log } from "../lib/log";
+import { type Cents, fromCents } from "../lib/money";
+import { encodeTxId } from "../lib/txid";
 import { nameForCard } from "../domains/card-names/names";
 import { directedType, parseStep } from "./institutions";
 import { authenticationFailed, checkReading, shouldCheckAuthentication } from "./checks";
@@ -15,10 +19,9 @@ import { sha256Hex } from "./hash";
 import { type ParsedEmail, parseMime } from "./mime";
 import { receivedVerdicts, senderVerified } from "./received";
 import { recordIgnored } from "../domains/ignored-emails/ignored";
-import { duplicateNoted, rowJournal, writeWithEntry } from "./ledger";
 import { type FailureRow, ignoredInWords, relevanceGate } from "./quarantine";
 import { headerDate, rawKey, storeRaw, toBytes } from "./raw";
-import type { ExtractionAudit, FailureStage, IngestDeps, IngestOutcome } from "./types";
+import type { ExtractionAudit, FailureStage, IngestDeps, IngestOutcome, TransactionRecord } from "./types";
 import { readUnread, type UnreadFacts, writeQuarantine } from "./unread";
 import { resolveUserId } from "./users";
 import {
@@ -217,12 +220,40 @@ async function commitReading(
     {
       ...(reason ? { attentionReason: reason } : {}),
       followUp: note ? [note] : [],
-      ...rowJournal(deps),
+      ...(deps.ledger ? { journal: { ctx: deps.ledger, entry: (tx) => rowEntry("created", tx) } } : {}),
       ...opts,
     },
   );
-  if (result.status === "duplicate") await duplicateNoted(deps, result.tx, note);
+  if (result.status !== "duplicate" || !deps.ledger) return result;
+  const entry = rowEntry("duplicate", result.tx);
+  if (!note) deps.ledger.journal(entry);
+  else
+    await writeWithEntry(deps, entry, note).catch((err) =>
+      log("warn", "drift.note_parsed_failed", { error: String(err) }),
+    );
   return result;
+}
+
+/** A created or duplicate row's entry in the verb's ledger: the row's id and what became of it. */
+const rowEntry = (status: "created" | "duplicate", tx: TransactionRecord): JournalEntry => ({
+  resourceId: encodeTxId(tx.ForwardedTo, tx.DateFileName),
+  summary: `${status}: ${tx.Company ?? "(no company)"} ${fromCents(tx.Amount)}`,
+});
+
+/**
+ * Runs `stmt` with the entry in one batch (without a ledger: alone). When the write fails the entry
+ * is queued again under its id, so a caller that goes on (fail-open) still gets it written by the
+ * door; a caller that fails drops it with the request.
+ */
+async function writeWithEntry(deps: IngestDeps, entry: JournalEntry, stmt: Statement) {
+  if (!deps.ledger) return deps.db.batch([stmt]);
+  const id = deps.ledger.journal(entry);
+  try {
+    return await deps.ledger.batch([stmt]);
+  } catch (err) {
+    deps.ledger.journal({ ...entry, id });
+    throw err;
+  }
 }
 
 async function rescueOrQuarantine(

@@ -12,7 +12,8 @@ import { type CardNameMap, cardNameMap, cardNamesQuery } from "../domains/card-n
 import { DEFAULT_JOURNAL_CURRENCY } from "./checks";
 import type { IngestSettings } from "./types";
 import { templatesForHostQuery } from "../domains/templates/engine/store";
-import { mappingQuery } from "./users";
+import { DEFAULT_RECEIVERS } from "./received";
+import { mappingQuery } from "./queries";
 import { type UnreadKey, unreadPart } from "./unread";
 
 /** Replaces the list (tests and scripts; the API adds and removes one company at a time). */
@@ -99,7 +100,7 @@ export async function loadIngestSettings(env: Env, one?: OneEmail): Promise<Inge
     blockedCompanies: blocked,
     currency: config.journal_currency ?? DEFAULT_JOURNAL_CURRENCY,
     forwardingAddresses: config.forwarding_addresses ?? [],
-    receivingAuthservIds: config.receiving_authserv_ids ?? ["mx.cloudflare.net"],
+    receivingAuthservIds: config.receiving_authserv_ids ?? DEFAULT_RECEIVERS,
     arcTrustedSealers: config.arc_trusted_sealers ?? [],
     cardNames,
     ...(prefetched ? { prefetched } : {}),

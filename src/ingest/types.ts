@@ -7,7 +7,7 @@ import type { AlertTemplateRow, transactions } from "../db/schema";
 import type { Clock } from "../lib/clock";
 import type { Notifier } from "../notify/types";
 import type { UnreadFacts, UnreadKey } from "./unread";
-import type { IngestLedger } from "./ledger";
+import type { ServiceCtx } from "../lib/context";
 
 export type { CategoryAudit } from "../categorize/audit";
 export type { Notifier, NotifyMessage } from "../notify/types";
@@ -70,8 +70,11 @@ export interface IngestDeps {
   settings: IngestSettings;
   /** Which door delivered the email (logged, stamped nowhere else). */
   source?: string;
-  /** The ledger of the verb that runs the pipeline (upload-eml): each outcome's entry rides in its write. */
-  ledger?: IngestLedger;
+  /**
+   * The ledger of the verb that runs the pipeline (upload-eml): each outcome's entry rides in the
+   * write that settles the email (a duplicate without a parse note: the door writes it).
+   */
+  ledger?: Pick<ServiceCtx, "journal" | "batch">;
 }
 
 export interface ExtractionAudit {
