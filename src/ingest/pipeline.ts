@@ -36,7 +36,7 @@ import {
 
 const MAX_BODY = 100_000;
 
-interface Envelope {
+export interface Envelope {
   email: ParsedEmail;
   rawSha: string;
   fileName: string;
@@ -431,5 +431,3 @@ function asOutcome(result: Exclude<CommitResult, { status: "invalid" }>, recover
     ? { status: "created", tx: result.tx, recovered_by_ai: recovered }
     : { status: "duplicate", tx: result.tx };
 }
-
-export type { Envelope };

@@ -107,9 +107,7 @@ export function pollIntervalFromEnv(env: Env): number {
   return Number.isFinite(n) && n > 0 ? n : 60;
 }
 
-export async function readPollerState(db: Db): Promise<PollerState | null> {
-  return readPollerRow(db);
-}
+export const readPollerState = readPollerRow;
 
 function ms(iso: string | null): number | null {
   const t = iso ? Date.parse(iso) : Number.NaN;
@@ -124,7 +122,7 @@ function slackMs(intervalSeconds: number): number {
 export async function pollMailbox(deps: PollInput): Promise<PollResult> {
   const { db, clock, config } = deps;
   await ensurePollerRow(db);
-  const state = (await readPollerState(db))!;
+  const state = (await readPollerRow(db))!;
   const now = clock();
   const skipped = (reason: PollResult["reason"]): PollResult => ({
     status: "skipped",
@@ -161,13 +159,8 @@ export async function pollMailbox(deps: PollInput): Promise<PollResult> {
   let ingestError: string | undefined;
   let session: ImapSession | undefined;
   try {
-    session = await ImapSession.open({
-      host: config.host,
-      port: config.port,
-      tls: config.tls,
-      connectTimeoutMs: deps.connectTimeoutMs,
-      commandTimeoutMs: deps.commandTimeoutMs,
-    });
+    const { connectTimeoutMs, commandTimeoutMs } = deps;
+    session = await ImapSession.open({ ...config, connectTimeoutMs, commandTimeoutMs });
     await session.login(config.user, config.password);
     const { uidValidity } = await session.select(config.mailbox);
     if (state.uid_validity !== null && state.uid_validity !== uidValidity) {
