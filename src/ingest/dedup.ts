@@ -85,19 +85,11 @@ const isPkCollision = (err: unknown) =>
     storeErrorText(err),
   );
 
-/** What a write returns: undefined (invalid), false (duplicate), else the stored DateFileName. */
-export type Added = string | false | undefined;
-
 /**
  * Runs one batch that inserts the row under `dfn` (a plain db.batch by default). A verb's commit
  * passes its ledger's batch here, so the verb's entry rides in the insert's own round trip.
  */
 export type WriteBatch = (stmts: Statements, dfn: string) => Promise<readonly unknown[]>;
-
-const plainBatch =
-  (db: Db): WriteBatch =>
-  (stmts) =>
-    db.batch(stmts);
 
 /**
  * Writes a transaction unless its hash exists under the same ForwardedTo, in ONE batch: the
@@ -120,9 +112,10 @@ export interface AddTransactionInput {
 
 export async function addTransaction(
   db: Db,
-  { tx, createdAt, write = plainBatch(db), withRow = () => [], lead = [] }: AddTransactionInput,
+  { tx, createdAt, write = (stmts) => db.batch(stmts), withRow = () => [], lead = [] }: AddTransactionInput,
 ): Promise<{
-  added: Added;
+  /** Undefined (invalid), false (duplicate), else the stored DateFileName. */
+  added: string | false | undefined;
   twin?: string;
   /** The results of `withRow`'s statements in the batch that inserted the row. */
   rows?: unknown[];

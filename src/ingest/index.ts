@@ -14,7 +14,6 @@ import { localParts } from "./dates";
 import { sha256Hex } from "./hash";
 import { bareAddress, scanRecipient } from "./mime";
 import { runPipeline } from "./pipeline";
-import type { UnreadKey } from "./unread";
 import { headerDate, scanHeader } from "./raw";
 import { senderHost } from "../domains/templates/engine/text";
 import { loadIngestSettings, type OneEmail } from "./settings";
@@ -100,17 +99,18 @@ export async function headReads(
   };
 }
 
-/**
- * The callback the IMAP poller takes: `pollMailbox({ ..., ingest: imapIngest(env, clock) })`.
- * Each message's settings batch carries its head's reads (`headReads`).
- */
+/** One email through a door: its head's reads (`headReads`) join the settings batch. */
+export async function ingestAtDoor(env: Env, raw: Uint8Array, opts: DepsOptions & { source: string }) {
+  const head = await headReads(env, raw, opts.clock ?? systemClock);
+  return ingestEmail(raw, await createIngestDeps(env, { ...head, ...opts }));
+}
+
+/** The callback the IMAP poller takes: `pollMailbox({ ..., ingest: imapIngest(env, clock) })`. */
 export function imapIngest(
   env: Env,
   clock: Clock = systemClock,
   opts: Omit<DepsOptions, "clock" | "source"> = {},
 ) {
-  return async (raw: Uint8Array, _meta: { uid: number }): Promise<IngestOutcome> => {
-    const head = await headReads(env, raw, clock);
-    return ingestEmail(raw, await createIngestDeps(env, { ...head, ...opts, clock, source: "imap" }));
-  };
+  return (raw: Uint8Array, _meta: { uid: number }) =>
+    ingestAtDoor(env, raw, { ...opts, clock, source: "imap" });
 }

@@ -19,7 +19,7 @@ import { sha256Hex } from "./hash";
 import { type ParsedEmail, parseMime } from "./mime";
 import { receivedVerdicts, senderVerified } from "./received";
 import { recordIgnored } from "../domains/ignored-emails/ignored";
-import { type FailureRow, ignoredInWords, relevanceGate } from "./quarantine";
+import { type FailureRow, ignoredInWords, MAX_BODY, relevanceGate } from "./quarantine";
 import { headerDate, rawKey, storeRaw, toBytes } from "./raw";
 import type { ExtractionAudit, FailureStage, IngestDeps, IngestOutcome, TransactionRecord } from "./types";
 import { readUnread, type UnreadFacts, writeQuarantine } from "./unread";
@@ -33,8 +33,6 @@ import {
   readingLocal,
   readLearned,
 } from "../domains/templates/engine";
-
-const MAX_BODY = 100_000;
 
 export interface Envelope {
   email: ParsedEmail;

@@ -309,18 +309,17 @@ export async function relevanceGate(
   }
 }
 
+const failureId = async (input: string) => `pf_${(await sha256Hex(input)).slice(0, 24)}`;
+
 /**
  * `pf_` + 24 hex of SHA-256 over the raw bytes' hash: redelivery of the same bytes upserts, while a
  * different email reusing a Message-ID gets its own row (and keeps its own raw).
  */
-export async function quarantineId(rawSha256: string): Promise<string> {
-  return `pf_${(await sha256Hex(`raw:${rawSha256}`)).slice(0, 24)}`;
-}
+export const quarantineId = (rawSha256: string) => failureId(`raw:${rawSha256}`);
 
 /** The id rows quarantined before raw-hash ids carried when their email had a Message-ID. */
-export async function messageIdQuarantineId(messageId: string): Promise<string> {
-  return `pf_${(await sha256Hex(`mid:${messageId.trim().toLowerCase()}`)).slice(0, 24)}`;
-}
+export const messageIdQuarantineId = (messageId: string) =>
+  failureId(`mid:${messageId.trim().toLowerCase()}`);
 
 const readDetail = storedJson("parse_failures.detail", z.record(z.string(), z.unknown()), {
   value: () => ({}),
@@ -340,7 +339,8 @@ export interface FailureRow {
   detail: Record<string, unknown>;
 }
 
-const MAX_BODY = 100_000;
+/** The body kept with a row (a transaction or a parse failure). */
+export const MAX_BODY = 100_000;
 
 /**
  * The failure row's upsert (for a caller's batch): redelivery refreshes the stage and details but

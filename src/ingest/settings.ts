@@ -1,7 +1,7 @@
 /** What ingestion reads from configuration: getConfig() plus the blocked-company list. */
 import { resolverReads } from "../categorize/resolver";
 import { type Db, getDb } from "../db";
-import { blockedListQuery, blockKey, replaceBlocked } from "../domains/blocked-companies/service";
+import { blockedListQuery } from "../domains/blocked-companies/service";
 import type { AlertTemplateRow } from "../db/schema";
 import { yearTargetsQuery } from "../domains/budget/queries";
 import { getConfig } from "../domains/config/service";
@@ -15,14 +15,6 @@ import { templatesForHostQuery } from "../domains/templates/engine/store";
 import { DEFAULT_RECEIVERS } from "./received";
 import { mappingQuery } from "./queries";
 import { type UnreadKey, unreadPart } from "./unread";
-
-/** Replaces the list (tests and scripts; the API adds and removes one company at a time). */
-export async function saveBlockedCompanies(db: Db, names: string[], nowIso: string): Promise<void> {
-  const rows = [...new Map(names.map((n) => [blockKey(n), n.trim()])).entries()]
-    .filter(([key]) => key)
-    .map(([key, company]) => ({ key, company, created_at: nowIso }));
-  await replaceBlocked(db, rows);
-}
 
 /**
  * One email's reads, known before it is parsed (the Email Routing door knows the recipient from

@@ -54,13 +54,9 @@ export interface PollResult {
 }
 
 /**
- * One poll is one bounded step: a backlog of thousands of messages (a new mailbox) is
- * read in steps chained through the queue, each within half a Paid invocation's 1,000 operations
- * and 1,000 D1 queries. A message of an alert costs ~4 operations (the raw email's put, the
- * settings batch, the write batch, the cursor; the test measures it under the limits wrapper and
- * holds it to OPS_PER_INGEST, which leaves room for an AI call or attachments), so a step of
- * STEP_MESSAGES stays under 25 × 12 + its own ~10 = 310 of the 500; and it starts no message
- * after STEP_WALL_MS.
+ * One poll is one bounded step: a backlog (a new mailbox) is read in steps chained through the
+ * queue, each within half a Paid invocation's 1,000 operations and 1,000 D1 queries. An alert
+ * costs ~4 operations; the test holds it to OPS_PER_INGEST (room for an AI call or attachments).
  */
 export const OPS_PER_INGEST = 12;
 export const STEP_MESSAGES = 25;
@@ -70,13 +66,10 @@ export const LEASE_MS = 120_000;
 export const IMAP_STEP_KIND = "imap-step";
 
 export type { PollerState };
-export const BACKOFF_BASE_SECONDS = 5;
-export const BACKOFF_MAX_SECONDS = 300;
 
 /** Delay after the n-th consecutive failure: 5, 10, 20, ... capped at 300 seconds. */
 export function backoffSeconds(failures: number): number {
-  const n = Math.max(1, failures);
-  return Math.min(BACKOFF_MAX_SECONDS, BACKOFF_BASE_SECONDS * 2 ** Math.min(n - 1, 16));
+  return Math.min(300, 5 * 2 ** Math.min(Math.max(1, failures) - 1, 16));
 }
 
 /** The IMAP settings of the Worker, or null when no mailbox is configured (IMAP_HOST empty). */
@@ -114,11 +107,6 @@ function ms(iso: string | null): number | null {
   return Number.isNaN(t) ? null : t;
 }
 
-/** Cron jitter tolerance: a poll due within this much of the interval counts as due. */
-function slackMs(intervalSeconds: number): number {
-  return Math.min(5_000, intervalSeconds * 100);
-}
-
 export async function pollMailbox(deps: PollInput): Promise<PollResult> {
   const { db, clock, config } = deps;
   await ensurePollerRow(db);
@@ -139,7 +127,8 @@ export async function pollMailbox(deps: PollInput): Promise<PollResult> {
     if (state.last_uid !== deps.step.after) return skipped("moved");
   } else {
     const last = ms(state.last_attempt_at);
-    const due = deps.pollIntervalSeconds * 1000 - slackMs(deps.pollIntervalSeconds);
+    // Cron jitter: a poll due within a tenth of the interval (at most 5 s) counts as due.
+    const due = deps.pollIntervalSeconds * 1000 - Math.min(5_000, deps.pollIntervalSeconds * 100);
     if (last !== null && now.getTime() - last < due) return skipped("interval");
   }
 
