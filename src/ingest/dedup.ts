@@ -91,17 +91,6 @@ const isPkCollision = (err: unknown) =>
  */
 export type WriteBatch = (stmts: Statements, dfn: string) => Promise<readonly unknown[]>;
 
-/**
- * Writes a transaction unless its hash exists under the same ForwardedTo, in ONE batch: the
- * twin's key, `lead` (the caller's writes that hold whatever becomes of the row: the sender's
- * parse note; before the insert, so `changes()` stays the insert's), the insert and `withRow` (the
- * caller's writes of a created row for the key it is written under, each guarded by the caller on
- * `changes() > 0`). Returns undefined when the fields are invalid, false for a duplicate, else
- * the stored DateFileName (mutates tx to it). A same-minute key taken by another transaction is
- * retried as `_2`, `_3`, …. Any other failure is tried once more with the insert and `withRow`
- * alone (SPEC: a failing dedup check does not stop the write, the UNIQUE index still refuses a
- * twin; the best-effort note is left out); when that fails too it throws (the door retries).
- */
 export interface AddTransactionInput {
   tx: TransactionRecord;
   createdAt: string;
@@ -110,6 +99,15 @@ export interface AddTransactionInput {
   lead?: BatchItem<"sqlite">[];
 }
 
+/**
+ * Writes a transaction unless its hash exists under the same ForwardedTo, in ONE batch: the
+ * twin's key, `lead` (writes that hold whatever becomes of the row; before the insert, so
+ * `changes()` stays the insert's), the insert and `withRow` (writes of a created row, each guarded
+ * by the caller on `changes() > 0`). A same-minute key taken by another transaction is retried as
+ * `_2`, `_3`, …. Any other failure is tried once more with the insert and `withRow` alone (SPEC: a
+ * failing dedup check does not stop the write; the UNIQUE index still refuses a twin); when that
+ * fails too it throws (the door retries). Mutates tx to the stored DateFileName.
+ */
 export async function addTransaction(
   db: Db,
   { tx, createdAt, write = (stmts) => db.batch(stmts), withRow = () => [], lead = [] }: AddTransactionInput,

@@ -271,22 +271,17 @@ async function rescueOrQuarantine(
     missed?: string;
   },
 ): Promise<IngestOutcome> {
+  const authFailed = parseStage === "authentication_failed";
   // SPEC: the AI fallback runs when a client exists and ai_categorization_enabled is true, and the
   // user consented to rescuing unreadable emails with AI (ai_extraction_enabled). The classifier
-  // reads the whole body, so it shares that consent.
-  const aiConsent =
-    deps.ai && deps.settings.aiCategorizationEnabled && deps.settings.aiExtractionEnabled ? deps.ai : null;
+  // reads the whole body, so it shares that consent. An email that failed authentication is never
+  // handed to the model.
+  const { aiCategorizationEnabled, aiExtractionEnabled, alertSenders } = deps.settings;
+  const ai = !authFailed && aiCategorizationEnabled && aiExtractionEnabled ? deps.ai : null;
   const facts = await unreadFacts(deps, envelope);
   const from = envelope.email.fromEmail.toLowerCase();
-  const known = taught || Boolean(from && deps.settings.alertSenders?.includes(from)) || facts.trusted;
-  // An email that failed authentication is never handed to the model either.
-  const ai = parseStage === "authentication_failed" ? null : aiConsent;
-  const gate = await relevanceGate(
-    envelope.email,
-    institution,
-    ai,
-    known || parseStage === "authentication_failed",
-  );
+  const known = authFailed || taught || Boolean(from && alertSenders?.includes(from)) || facts.trusted;
+  const gate = await relevanceGate(envelope.email, institution, ai, known);
   if (!gate.relevant) {
     await listIgnored(deps, envelope, gate.reason);
     return { status: "ignored", reason: gate.reason };
@@ -296,7 +291,7 @@ async function rescueOrQuarantine(
     alert_classifier_result: gate.classifier,
   };
   let stage: FailureStage = parseStage;
-  if (parseStage === "authentication_failed")
+  if (authFailed)
     detail.error = "The receiving server reports that the bank's own message failed authentication";
   else if (missed) detail.error = missed;
   if (ai) {
@@ -342,9 +337,7 @@ async function listIgnored(deps: IngestDeps, envelope: Envelope, reason: string)
       forwardedTo: envelope.forwardedTo,
     },
     deps.clock().toISOString(),
-    deps.ledger
-      ? (stmt, id) => writeWithEntry(deps, { resourceId: id, summary: `ignored: ${reason}` }, stmt)
-      : undefined,
+    (stmt, id) => writeWithEntry(deps, { resourceId: id, summary: `ignored: ${reason}` }, stmt),
   );
 }
 

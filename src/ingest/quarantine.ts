@@ -8,7 +8,6 @@ import { detectAlertTool } from "../ai/tools";
 import { z } from "zod";
 import type { Db } from "../db";
 import { storedJson } from "../db/json";
-import { kvPutIfOlder } from "../db/kv";
 import { upsertFailure } from "../domains/parse-failures/queries";
 import { log } from "../lib/log";
 import { findAmounts } from "./amounts";
@@ -368,23 +367,3 @@ export function failureStatement(db: Db, row: FailureRow, nowIso: string) {
     nowIso,
   );
 }
-
-const DAY_MS = 24 * 3600 * 1000;
-
-/**
- * The once-a-day stamp of an institution's quarantine notice (a statement for a caller's batch):
- * it changes a row only when no notice went out in the last 24 hours (then send the notice).
- */
-export function noticeStamp(db: Db, institution: string | null, now: Date) {
-  // The stamp is a JSON string: the guard compares it with the cutoff encoded the same way.
-  const key = `quarantine_notice:${(institution ?? "unknown").toLowerCase()}` as const;
-  const nowIso = now.toISOString();
-  const cutoff = new Date(now.getTime() - DAY_MS).toISOString();
-  return kvPutIfOlder(db, key, nowIso, cutoff, nowIso);
-}
-
-export const quarantineNotice = (institution: string | null, stage: FailureStage) => ({
-  kind: "quarantine" as const,
-  title: `Unreadable ${institution ?? "bank"} alert quarantined`,
-  text: `An email from ${institution ?? "an unknown sender"} could not be read (${stage}). Review it under Parse failures.`,
-});
