@@ -202,7 +202,12 @@ export async function commitTransaction(
   if (added === false) return { status: "duplicate", tx: twin ? { ...tx, DateFileName: twin } : tx };
   if (context)
     tx.TransactionContext = (rows[0] as { context: TransactionContext | null }[])[0]?.context ?? null;
-  if (opts.attentionReason) await markAttention(deps, tx, opts.attentionReason);
+  if (opts.attentionReason) {
+    const key = { forwardedTo: tx.ForwardedTo, dateFileName: tx.DateFileName };
+    await markAttentionRow(deps.db, key, opts.attentionReason, deps.clock().toISOString()).catch((err) =>
+      log("warn", "ingest.attention_mark_failed", { error: String(err) }),
+    );
+  }
   // 7. Notify (provider failures never lose the transaction).
   if (opts.notify !== false && shouldNotify(tx, deps.settings.blockedCompanies)) {
     await safeSend(deps.notify, transactionMessage(tx, cat.category));
@@ -228,13 +233,4 @@ function journaledWrite(j: NonNullable<CommitOptions["journal"]>, tx: Transactio
     return j.ctx.batch(stmts, { ifChanged: true });
   };
   return { write, id: () => id };
-}
-
-async function markAttention(deps: Pick<IngestDeps, "db" | "clock">, tx: TransactionRecord, reason: string) {
-  try {
-    const key = { forwardedTo: tx.ForwardedTo, dateFileName: tx.DateFileName };
-    await markAttentionRow(deps.db, key, reason, deps.clock().toISOString());
-  } catch (err) {
-    log("warn", "ingest.attention_mark_failed", { error: String(err) });
-  }
 }

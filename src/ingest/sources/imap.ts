@@ -78,11 +78,7 @@ export function imapConfigFromEnv(env: Env): ImapConfig | null {
   if (!host) return null;
   const raw = (env.IMAP_TLS ?? "").trim().toLowerCase();
   const tls: ImapTls =
-    raw === "starttls"
-      ? "starttls"
-      : raw === "plain" || raw === "none" || raw === "off"
-        ? "plain"
-        : "implicit";
+    raw === "starttls" ? "starttls" : ["plain", "none", "off"].includes(raw) ? "plain" : "implicit";
   const port = Number.parseInt(env.IMAP_PORT ?? "", 10);
   return {
     host,
