@@ -87,10 +87,9 @@ export class HostedProvider implements AiProvider {
   }
 
   async callTool(req: ToolCallRequest): Promise<Record<string, unknown>> {
-    let completion: OpenAI.Chat.Completions.ChatCompletion;
     const effort = this.effortField();
-    try {
-      completion = await this.client.chat.completions.create(
+    const completion = await this.client.chat.completions
+      .create(
         {
           model: this.model,
           // Reasoning models take an effort instead of a temperature.
@@ -103,10 +102,8 @@ export class HostedProvider implements AiProvider {
           tool_choice: { type: "function", function: { name: req.tool.name } },
         },
         { timeout: this.timeoutFor(req.timeoutMs) },
-      );
-    } catch (err) {
-      throw mapError(err);
-    }
+      )
+      .catch((err) => Promise.reject(mapError(err)));
     const message = completion.choices?.[0]?.message;
     if (!message) throw new AiError("no_tool_call", "model returned no completion");
     if (message.refusal) throw new AiError("refusal", "model refused the request");

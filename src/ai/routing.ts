@@ -1,13 +1,10 @@
 /**
- * Per-task provider routing: each AI task (categorization, day summaries, document parsing,
- * insights) names its provider, model and reasoning effort in the settings. Every model call in
- * the codebase asks `providerForTask`/`aiFor` first: categorization (and the fuzzy tier's
- * embeddings, and the rescue of alerts no parser reads) follows `categorization_*`; statements and
- * receipts follow `document_parsing_*`; briefings follow `insights_*`; day and month summaries
- * follow `daily_summary_*`. `hosted` is the
+ * Per-task provider routing: each AI task names its provider, model and reasoning effort in the
+ * settings (`<task>_provider`, ...; the fuzzy tier's embeddings and the alert rescue follow
+ * `categorization_*`, statements and receipts `document_parsing_*`). `hosted` is the
  * OpenAI-compatible API (MODEL_API_KEY / MODEL_BASE_URL); `cli_a/b/c` are command-line tools on the
- * person's computer, reached through the local model bridge (`npm run model-bridge`) at
- * MODEL_BRIDGE_URL, which speaks the same chat-completions protocol; `disabled` sends nothing.
+ * person's computer behind the local model bridge (MODEL_BRIDGE_URL, the same chat-completions
+ * protocol); `disabled` sends nothing.
  */
 import type { Env } from "../env";
 import { HostedProvider } from "./hosted";
@@ -126,13 +123,8 @@ export function providerForTask(
 }
 
 /** The task's provider, or null when it is off or cannot run (the caller falls back without AI). */
-export function aiFor(
-  env: AiEnv,
-  settings: TaskSettings,
-  task: AiTask,
-  opts: { timeoutMs?: number; maxRetries?: 0 | 1 } = {},
-): AiProvider | null {
-  const routed = providerForTask(env, settings, task, opts);
+export function aiFor(...args: Parameters<typeof providerForTask>): AiProvider | null {
+  const routed = providerForTask(...args);
   return routed.ok ? routed.provider : null;
 }
 

@@ -55,9 +55,8 @@ export async function embedAll(db: Db, ai: AiProvider, texts: string[], nowIso: 
     const chunk = missing.slice(i, i + 100);
     const vectors = await ai.embed(chunk);
     const writes = chunk.map((t, j) => {
-      const v = vectors[j] ?? [];
-      memory.set(memKey(model, t), v);
-      const vector = v;
+      const vector = vectors[j] ?? [];
+      memory.set(memKey(model, t), vector);
       return putVectorQuery(db, { model, text: t, vector, created_at: nowIso });
     });
     const [first, ...rest] = writes;

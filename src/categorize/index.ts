@@ -11,7 +11,7 @@ import type { IngestDeps } from "../ingest/types";
 import { log } from "../lib/log";
 import type { Cents } from "../lib/money";
 import { type CategoryAudit, categoryAudit } from "./audit";
-import { FALLBACK_CATEGORY, loadCategories } from "./categories";
+import { FALLBACK_CATEGORY } from "./categories";
 import { resolveFuzzy } from "./fuzzy";
 import { categorizeWithModel } from "./model";
 import { getResolverIndex } from "./resolver";
@@ -77,11 +77,7 @@ export async function categorize(
     // Embeddings down: the model call below still gets its chance.
     log("warn", "categorize.fuzzy_failed", { error: asAiError(err).message });
   }
-  const categories = await loadCategories(deps.db);
-  const result = await categorizeWithModel(deps.db, deps.ai, categories, tx, nowIso);
+  const result = await categorizeWithModel(deps.db, deps.ai, tx, nowIso);
   if (result.category === null) return fallbackCategory(result.reason, deps.ai.model);
-  return {
-    category: result.category,
-    audit: categoryAudit({ source: "ai", model: deps.ai.model, tier: null }),
-  };
+  return { category: result.category, audit: categoryAudit({ source: "ai", model: deps.ai.model }) };
 }

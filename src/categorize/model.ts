@@ -1,5 +1,6 @@
 /**
- * The model stage: a forced `categorize_transaction` call constrained to the category list.
+ * The model stage: a forced `categorize_transaction` call constrained to the category list
+ * (loadCategories: the stored list, else the defaults).
  * Any failure → Miscellaneous. Transport failures are counted in kv_state 'ai_categorization'
  * ({status, reason, consecutive_errors}); health reads it (degraded after 3 in a row).
  */
@@ -8,6 +9,7 @@ import { categorizeTool } from "../ai/tools";
 import type { Db } from "../db";
 import { type AiState, kvGet, kvPut } from "../db/kv";
 import { log } from "../lib/log";
+import { loadCategories } from "./categories";
 import { type Cents, fromCents } from "../lib/money";
 
 export const AI_STATE_KEY = "ai_categorization" as const;
@@ -42,10 +44,10 @@ export type ModelResult = { category: string } | { category: null; reason: strin
 export async function categorizeWithModel(
   db: Db,
   ai: AiProvider,
-  categories: string[],
   tx: { amount: Cents; company: string | null; transactionType: string | null },
   nowIso: string,
 ): Promise<ModelResult> {
+  const categories = await loadCategories(db);
   try {
     const args = await ai.callTool({
       system:

@@ -77,15 +77,13 @@ export async function checkReading(deps: IngestDeps, email: ParsedEmail, cents: 
   let forwardedBy: string | null = null;
   // A known address counts only when the receiving side vouched for it (received.ts).
   const vouched = email.forwardedBy?.verified === true;
-  if (
-    forwarder &&
-    !OWNER_DOORS.has(deps.source ?? "") &&
-    !(vouched && (await knownForwarder(deps, forwarder)))
-  ) {
+  const known =
+    forwarder && !OWNER_DOORS.has(deps.source ?? "") ? await knownForwarder(deps, forwarder) : null;
+  if (forwarder && known !== null && !(vouched && known)) {
     notes.push(
-      vouched || !(await knownForwarder(deps, forwarder))
-        ? `Forwarded by ${forwarder}, not one of your forwarding addresses.`
-        : `Forwarded as ${forwarder}, but the receiving server did not confirm that sender.`,
+      known
+        ? `Forwarded as ${forwarder}, but the receiving server did not confirm that sender.`
+        : `Forwarded by ${forwarder}, not one of your forwarding addresses.`,
     );
     forwardedBy = forwarder;
     attention = "unknown_forwarder";

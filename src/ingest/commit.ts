@@ -100,19 +100,6 @@ function cleanDraft(draft: Draft): Draft {
   return { ...draft, Company: cleanName(draft.Company), Name: cleanName(draft.Name) };
 }
 
-/**
- * The draft as stored: the company without what never names the payer (`storedName`: an
- * e-Transfer's `| message | reference` tail, reference codes), so one payer is one row in every
- * view and rules match it; a store number stays as printed. The dedup hash is taken before, on
- * the name as read, so two transfers of one payer on one day stay two rows.
- */
-function identified(draft: Draft): Draft {
-  return { ...draft, Company: storedName(draft.Company) || null };
-}
-
-/** A category as stored: whitespace tidied, lowercased (its identity is `categoryKey`). */
-const storedCategory = (category: string) => tidyName(category).toLowerCase();
-
 /** The dedup hash of a draft (hand entry names its file after it). */
 export function draftHash(draft: Draft): Promise<string> {
   return transactionHash({
@@ -138,13 +125,20 @@ const givenCategory = (choice: Extract<CategoryChoice, { by: "given" }>, nowIso:
   }),
 });
 
-/** The record of a cleaned, identified draft with its hash and category (no context yet). */
+/**
+ * The record of a cleaned draft with its hash and category (no context yet). The company is
+ * stored without what never names the payer (`storedName`: an e-Transfer's `| message | reference`
+ * tail, reference codes), so one payer is one row in every view and rules match it; the dedup hash
+ * is taken before, on the name as read, so two transfers of one payer on one day stay two rows.
+ * The category is stored tidied and lowercased (its identity is `categoryKey`).
+ */
 const toRecord = (draft: Draft, hash: string, cat: Categorized): TransactionRecord => ({
   ...draft,
+  Company: storedName(draft.Company) || null,
   ExtractionAudit: draft.ExtractionAudit ?? null,
   StatementSource: draft.StatementSource ?? null,
   TransactionHash: hash,
-  Category: storedCategory(cat.category),
+  Category: tidyName(cat.category).toLowerCase(),
   CategoryAudit: cat.audit,
   TransactionContext: null,
 });
@@ -159,7 +153,7 @@ export function givenRecord(
   choice: Extract<CategoryChoice, { by: "given" }>,
   nowIso: string,
 ): TransactionRecord {
-  return toRecord(identified(cleanDraft(given)), given.TransactionHash, givenCategory(choice, nowIso));
+  return toRecord(cleanDraft(given), given.TransactionHash, givenCategory(choice, nowIso));
 }
 
 /**
@@ -185,7 +179,7 @@ export async function commitTransaction(
           transactionType: read.TransactionType,
           overridesOnly: choice.by === "overrides",
         });
-  const tx = toRecord(identified(read), read.TransactionHash ?? (await draftHash(read)), cat);
+  const tx = toRecord(read, read.TransactionHash ?? (await draftHash(read)), cat);
   // 5-6. Write with duplicate detection; the context is written right after the insert.
   const context = await contextWriter(deps.db, tx, deps.settings.prefetched?.targets);
   const ledger = opts.journal ? journaledWrite(opts.journal, tx) : undefined;
@@ -208,7 +202,12 @@ export async function commitTransaction(
   if (added === false) return { status: "duplicate", tx: twin ? { ...tx, DateFileName: twin } : tx };
   if (context)
     tx.TransactionContext = (rows[0] as { context: TransactionContext | null }[])[0]?.context ?? null;
-  if (opts.attentionReason) await markAttention(deps, tx, opts.attentionReason);
+  if (opts.attentionReason) {
+    const key = { forwardedTo: tx.ForwardedTo, dateFileName: tx.DateFileName };
+    await markAttentionRow(deps.db, key, opts.attentionReason, deps.clock().toISOString()).catch((err) =>
+      log("warn", "ingest.attention_mark_failed", { error: String(err) }),
+    );
+  }
   // 7. Notify (provider failures never lose the transaction).
   if (opts.notify !== false && shouldNotify(tx, deps.settings.blockedCompanies)) {
     await safeSend(deps.notify, transactionMessage(tx, cat.category));
@@ -234,13 +233,4 @@ function journaledWrite(j: NonNullable<CommitOptions["journal"]>, tx: Transactio
     return j.ctx.batch(stmts, { ifChanged: true });
   };
   return { write, id: () => id };
-}
-
-async function markAttention(deps: Pick<IngestDeps, "db" | "clock">, tx: TransactionRecord, reason: string) {
-  try {
-    const key = { forwardedTo: tx.ForwardedTo, dateFileName: tx.DateFileName };
-    await markAttentionRow(deps.db, key, reason, deps.clock().toISOString());
-  } catch (err) {
-    log("warn", "ingest.attention_mark_failed", { error: String(err) });
-  }
 }

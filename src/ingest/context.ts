@@ -27,11 +27,7 @@ export function monthlyTarget(data: unknown, category: string): Cents | null {
   const entry = Object.entries(cats).find(([k]) => k.toLowerCase() === category.toLowerCase())?.[1];
   if (!entry) return null;
   const cents = (v: unknown) =>
-    typeof v === "number" && Number.isFinite(v)
-      ? doc?.money === "cents"
-        ? roundCents(v)
-        : toCents(v)
-      : null;
+    typeof v !== "number" || !Number.isFinite(v) ? null : doc?.money === "cents" ? roundCents(v) : toCents(v);
   const monthly = cents(entry.monthly_amount);
   const annual = cents(entry.target);
   const value = monthly !== null && monthly > 0 ? monthly : annual !== null ? roundCents(annual / 12) : null;

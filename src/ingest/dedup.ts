@@ -23,10 +23,7 @@ export interface HashFields {
   transactionType: string | null;
 }
 
-/**
- * The amount part of the hash, rendered from cents exactly as the hash has always rendered the
- * decimal amount (`toFixed(2)`: "1687.00", "0.05", no separators), so stored hashes still match.
- */
+/** The amount part of the hash: `toFixed(2)` of the decimal ("1687.00", "0.05", no separators). */
 export const hashAmount = (cents: Cents): string => plainCents(cents);
 
 /** The pipe-joined hash input; every part trimmed (CRLF mail leaves trailing CRs otherwise). */
@@ -88,31 +85,12 @@ const isPkCollision = (err: unknown) =>
     storeErrorText(err),
   );
 
-/** What a write returns: undefined (invalid), false (duplicate), else the stored DateFileName. */
-export type Added = string | false | undefined;
-
 /**
  * Runs one batch that inserts the row under `dfn` (a plain db.batch by default). A verb's commit
  * passes its ledger's batch here, so the verb's entry rides in the insert's own round trip.
  */
 export type WriteBatch = (stmts: Statements, dfn: string) => Promise<readonly unknown[]>;
 
-const plainBatch =
-  (db: Db): WriteBatch =>
-  (stmts) =>
-    db.batch(stmts);
-
-/**
- * Writes a transaction unless its hash exists under the same ForwardedTo, in ONE batch: the
- * twin's key, `lead` (the caller's writes that hold whatever becomes of the row: the sender's
- * parse note; before the insert, so `changes()` stays the insert's), the insert and `withRow` (the
- * caller's writes of a created row for the key it is written under, each guarded by the caller on
- * `changes() > 0`). Returns undefined when the fields are invalid, false for a duplicate, else
- * the stored DateFileName (mutates tx to it). A same-minute key taken by another transaction is
- * retried as `_2`, `_3`, …. Any other failure is tried once more with the insert and `withRow`
- * alone (SPEC: a failing dedup check does not stop the write, the UNIQUE index still refuses a
- * twin; the best-effort note is left out); when that fails too it throws (the door retries).
- */
 export interface AddTransactionInput {
   tx: TransactionRecord;
   createdAt: string;
@@ -121,11 +99,21 @@ export interface AddTransactionInput {
   lead?: BatchItem<"sqlite">[];
 }
 
+/**
+ * Writes a transaction unless its hash exists under the same ForwardedTo, in ONE batch: the
+ * twin's key, `lead` (writes that hold whatever becomes of the row; before the insert, so
+ * `changes()` stays the insert's), the insert and `withRow` (writes of a created row, each guarded
+ * by the caller on `changes() > 0`). A same-minute key taken by another transaction is retried as
+ * `_2`, `_3`, …. Any other failure is tried once more with the insert and `withRow` alone (SPEC: a
+ * failing dedup check does not stop the write; the UNIQUE index still refuses a twin); when that
+ * fails too it throws (the door retries). Mutates tx to the stored DateFileName.
+ */
 export async function addTransaction(
   db: Db,
-  { tx, createdAt, write = plainBatch(db), withRow = () => [], lead = [] }: AddTransactionInput,
+  { tx, createdAt, write = (stmts) => db.batch(stmts), withRow = () => [], lead = [] }: AddTransactionInput,
 ): Promise<{
-  added: Added;
+  /** Undefined (invalid), false (duplicate), else the stored DateFileName. */
+  added: string | false | undefined;
   twin?: string;
   /** The results of `withRow`'s statements in the batch that inserted the row. */
   rows?: unknown[];
@@ -133,24 +121,27 @@ export async function addTransaction(
   if (validateRecord(tx).length > 0) return { added: undefined };
   const base = tx.DateFileName;
   let bare = false;
-  for (let n = 1; n <= 20; n++) {
-    const dfn = suffixed(base, n);
-    const insert = insertUnlessHashed(db, toRow({ ...tx, DateFileName: dfn }, createdAt));
+  /** One batch under `dfn`: [twin, insert, ...withRow] results, or null when another row holds the key. */
+  const attempt = async (dfn: string): Promise<unknown[] | null> => {
     const first = bare ? [] : [twinKeyQuery(db, tx.ForwardedTo, tx.TransactionHash), ...lead];
-    let results: readonly unknown[];
+    const insert = insertUnlessHashed(db, toRow({ ...tx, DateFileName: dfn }, createdAt));
     try {
-      results = await write([...first, insert, ...withRow(dfn)] as unknown as Statements, dfn);
+      const results = await write([...first, insert, ...withRow(dfn)] as unknown as Statements, dfn);
+      return bare ? [[], ...results] : [results[0], ...results.slice(1 + lead.length)];
     } catch (err) {
-      if (isPkCollision(err)) continue;
+      if (isPkCollision(err)) return null;
       if (bare) throw err;
       // SPEC: a dedup check that errors does not stop the write; nor does a failing parse note.
       log("warn", "ingest.dedup_check_failed_open", { error: storeErrorText(err) });
       bare = true;
-      n--;
-      continue;
+      return attempt(dfn);
     }
-    const [twin, ...rest] = bare ? [[], ...results] : results;
-    const [res, ...rows] = bare ? rest : rest.slice(lead.length);
+  };
+  for (let n = 1; n <= 20; n++) {
+    const dfn = suffixed(base, n);
+    const results = await attempt(dfn);
+    if (!results) continue;
+    const [twin, res, ...rows] = results;
     const stored = (twin as { dfn: string }[])[0]?.dfn;
     if (stored !== undefined || ((res as D1Result).meta?.changes ?? 0) === 0) {
       return { added: false, ...(stored ? { twin: stored } : {}) };

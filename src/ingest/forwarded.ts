@@ -45,11 +45,7 @@ function unquote(line: string): { depth: number; text: string } {
 function stripQuotes(lines: string[], levels: number): string[] {
   return lines.map((line) => {
     let out = line;
-    for (let i = 0; i < levels; i++) {
-      const u = unquote(out);
-      if (u.depth === 0) break;
-      out = out.replace(/^[ \t]*>[ \t]?/, "");
-    }
+    for (let i = 0; i < levels && /^[ \t]*>/.test(out); i++) out = out.replace(/^[ \t]*>[ \t]?/, "");
     return out;
   });
 }

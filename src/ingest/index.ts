@@ -14,10 +14,9 @@ import { localParts } from "./dates";
 import { sha256Hex } from "./hash";
 import { bareAddress, scanRecipient } from "./mime";
 import { runPipeline } from "./pipeline";
-import type { UnreadKey } from "./unread";
 import { headerDate, scanHeader } from "./raw";
 import { senderHost } from "../domains/templates/engine/text";
-import { loadIngestSettings } from "./settings";
+import { loadIngestSettings, type OneEmail } from "./settings";
 import type { IngestDeps, IngestOutcome, IngestSettings, Notifier } from "./types";
 
 export type { IngestDeps, IngestOutcome, IngestSettings, Notifier, TransactionRecord } from "./types";
@@ -37,21 +36,14 @@ export async function ingestEmail(raw: Uint8Array | string, deps: IngestDeps): P
   return outcome;
 }
 
-export interface DepsOptions {
+/** With `recipient` (the one email's, from its envelope: Email Routing) its reads join the settings'. */
+export interface DepsOptions extends Partial<Omit<OneEmail, "clock">> {
   clock?: Clock;
   source?: string;
   /** Replace the provider (tests pass a hosted provider aimed at the fake model server). */
   ai?: AiProvider | null;
   notify?: Notifier;
   settings?: Partial<IngestSettings>;
-  /** The one email's recipient from its envelope (Email Routing): its reads join the settings'. */
-  recipient?: string;
-  /** With `recipient`: the row's year, known up front (a typed date): its budget targets join too. */
-  targetsYear?: number;
-  /** With `recipient`: a sender host whose learned templates the caller will read: they join too. */
-  templatesHost?: string;
-  /** With `recipient`: the email's sender, Message-ID and hash: an unread email's reads join too. */
-  unread?: UnreadKey;
   /** The calling verb's ledger (its request context): the outcome's entry rides in its write. */
   ledger?: IngestDeps["ledger"];
 }
@@ -61,16 +53,9 @@ export interface DepsOptions {
  * categorization task (it also rescues alerts no parser reads); none when that task is off.
  */
 export async function createIngestDeps(env: Env, opts: DepsOptions = {}): Promise<IngestDeps> {
-  const one =
-    opts.recipient !== undefined
-      ? {
-          recipient: opts.recipient,
-          clock: opts.clock ?? systemClock,
-          targetsYear: opts.targetsYear,
-          templatesHost: opts.templatesHost,
-          unread: opts.unread,
-        }
-      : undefined;
+  const { recipient, targetsYear, templatesHost, unread } = opts;
+  const clock = opts.clock ?? systemClock;
+  const one = recipient !== undefined ? { recipient, clock, targetsYear, templatesHost, unread } : undefined;
   const settings = { ...(await loadIngestSettings(env, one)), ...(opts.settings ?? {}) };
   const ai =
     opts.ai !== undefined
@@ -79,7 +64,7 @@ export async function createIngestDeps(env: Env, opts: DepsOptions = {}): Promis
   return {
     db: getDb(env.DB),
     files: env.FILES,
-    clock: opts.clock ?? systemClock,
+    clock,
     ai,
     notify: opts.notify ?? notifierFromEnv(env),
     settings,
@@ -114,17 +99,18 @@ export async function headReads(
   };
 }
 
-/**
- * The callback the IMAP poller takes: `pollMailbox({ ..., ingest: imapIngest(env, clock) })`.
- * Each message's settings batch carries its head's reads (`headReads`).
- */
+/** One email through a door: its head's reads (`headReads`) join the settings batch. */
+export async function ingestAtDoor(env: Env, raw: Uint8Array, opts: DepsOptions & { source: string }) {
+  const head = await headReads(env, raw, opts.clock ?? systemClock);
+  return ingestEmail(raw, await createIngestDeps(env, { ...head, ...opts }));
+}
+
+/** The callback the IMAP poller takes: `pollMailbox({ ..., ingest: imapIngest(env, clock) })`. */
 export function imapIngest(
   env: Env,
   clock: Clock = systemClock,
   opts: Omit<DepsOptions, "clock" | "source"> = {},
 ) {
-  return async (raw: Uint8Array, _meta: { uid: number }): Promise<IngestOutcome> => {
-    const head = await headReads(env, raw, clock);
-    return ingestEmail(raw, await createIngestDeps(env, { ...head, ...opts, clock, source: "imap" }));
-  };
+  return (raw: Uint8Array, _meta: { uid: number }) =>
+    ingestAtDoor(env, raw, { ...opts, clock, source: "imap" });
 }

@@ -70,10 +70,20 @@ export function mimeRefusal(bytes: Uint8Array): string | null {
   let inType = false;
   let encoded = false;
 
-  const tooDeep = () =>
-    `This email nests its parts more than ${MAX_MIME_DEPTH} levels deep; a bank alert uses a few. It was kept unread.`;
-  const tooMany = () =>
-    `This email holds more than ${fmt(MAX_MIME_PARTS)} parts; a bank alert has a handful. It was kept unread.`;
+  /** A new header block `at` this depth: counted and bounded. */
+  const openPart = (at: number, digest: boolean): string | null => {
+    parts++;
+    depth = at;
+    if (depth > MAX_MIME_DEPTH)
+      return `This email nests its parts more than ${MAX_MIME_DEPTH} levels deep; a bank alert uses a few. It was kept unread.`;
+    if (parts > MAX_MIME_PARTS)
+      return `This email holds more than ${fmt(MAX_MIME_PARTS)} parts; a bank alert has a handful. It was kept unread.`;
+    digestPart = digest;
+    inHeader = true;
+    contentType = null;
+    encoded = false;
+    return null;
+  };
 
   /** A delimiter line of an open multipart: start its next part (or close it). */
   const delimiter = (line: string): string | null => {
@@ -83,15 +93,7 @@ export function mimeRefusal(bytes: Uint8Array): string | null {
       const level = levels[i]!;
       if (bare === level.boundary) {
         levels.length = i + 1;
-        parts++;
-        if (parts > MAX_MIME_PARTS) return tooMany();
-        depth = level.depth + 1;
-        if (depth > MAX_MIME_DEPTH) return tooDeep();
-        digestPart = level.digest;
-        inHeader = true;
-        contentType = null;
-        encoded = false;
-        return "";
+        return openPart(level.depth + 1, level.digest) ?? "";
       }
       if (bare === `${level.boundary}--`) {
         levels.length = i;
@@ -110,17 +112,9 @@ export function mimeRefusal(bytes: Uint8Array): string | null {
       levels.push({ boundary, depth, digest: type === "multipart/digest" });
       return null;
     }
-    if ((type === "message/rfc822" || type === "message/global") && !encoded) {
-      depth++;
-      parts++;
-      if (depth > MAX_MIME_DEPTH) return tooDeep();
-      if (parts > MAX_MIME_PARTS) return tooMany();
-      inHeader = true;
-      digestPart = false;
-      contentType = null;
-      encoded = false;
-    }
-    return null;
+    return (type === "message/rfc822" || type === "message/global") && !encoded
+      ? openPart(depth + 1, false)
+      : null;
   };
 
   let at = 0;

@@ -6,7 +6,7 @@
 import PostalMime, { type Address } from "postal-mime";
 import { htmlToText } from "./html-text";
 import { mimeRefusal, POSTAL_MIME_LIMITS } from "./mime-limits";
-import { scanHeader } from "./raw";
+import { scanHeader, toBytes } from "./raw";
 
 export interface ParsedEmail {
   fromName: string;
@@ -84,7 +84,6 @@ function mailboxCount(values: string[]): number {
   );
 }
 
-/** Bare address out of a header value such as `"Name" <a@b.c>, other`. */
 /**
  * The recipient parseMime will give (`forwardedTo`: a forwarding header, else the first To
  * address), scanned from the head without a full parse; "" when none. A guess for reads made up
@@ -99,6 +98,7 @@ export function scanRecipient(bytes: Uint8Array): string {
   return "";
 }
 
+/** Bare address out of a header value such as `"Name" <a@b.c>, other`. */
 export function bareAddress(value: string): string {
   const angle = /<([^<>\s@]+@[^<>\s]+)>/.exec(value);
   if (angle?.[1]) return angle[1].toLowerCase();
@@ -115,10 +115,6 @@ export function cleanText(text: string): string {
 function hasPlainPart(headText: string, rawText: string): boolean {
   if (!/^content-type:/im.test(headText)) return true;
   return /content-type:\s*text\/plain/i.test(rawText);
-}
-
-function asText(raw: Uint8Array | string): string {
-  return typeof raw === "string" ? raw : new TextDecoder("latin1").decode(raw);
 }
 
 /** The head's fields only, for an email refused before parsing: its body is never read. */
@@ -141,13 +137,13 @@ function headOnly(bytes: Uint8Array, refused: string): ParsedEmail {
 }
 
 export async function parseMime(raw: Uint8Array | string): Promise<ParsedEmail> {
-  const bytes = typeof raw === "string" ? new TextEncoder().encode(raw) : raw;
+  const bytes = toBytes(raw);
   const refused = mimeRefusal(bytes);
   if (refused) return headOnly(bytes, refused);
   const out = emptyEmail();
   let rawText = "";
   try {
-    rawText = asText(raw);
+    rawText = typeof raw === "string" ? raw : new TextDecoder("latin1").decode(raw);
     const email = await PostalMime.parse(raw, POSTAL_MIME_LIMITS);
     const headerOf = (key: string) => email.headers.find((h) => h.key === key)?.value ?? null;
     const from = firstMailbox(email.from);

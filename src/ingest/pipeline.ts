@@ -3,7 +3,11 @@
  * `ingestEmail`; it ends as created, duplicate, quarantined or ignored. The raw bytes are stored
  * in R2 before anything is parsed. Only a storage outage throws (the door decides to retry).
  */
-import type { Cents } from "../lib/money";
+import type { Statement } from "../db/lists";
+import type { JournalEntry } from "../lib/context";
+import { log } from "../lib/log";
+import { type Cents, fromCents } from "../lib/money";
+import { encodeTxId } from "../lib/txid";
 import { nameForCard } from "../domains/card-names/names";
 import { directedType, parseStep } from "./institutions";
 import { authenticationFailed, checkReading, shouldCheckAuthentication } from "./checks";
@@ -15,10 +19,9 @@ import { sha256Hex } from "./hash";
 import { type ParsedEmail, parseMime } from "./mime";
 import { receivedVerdicts, senderVerified } from "./received";
 import { recordIgnored } from "../domains/ignored-emails/ignored";
-import { duplicateNoted, rowJournal, writeWithEntry } from "./ledger";
-import { type FailureRow, ignoredInWords, relevanceGate } from "./quarantine";
+import { type FailureRow, ignoredInWords, MAX_BODY, relevanceGate } from "./quarantine";
 import { headerDate, rawKey, storeRaw, toBytes } from "./raw";
-import type { ExtractionAudit, FailureStage, IngestDeps, IngestOutcome } from "./types";
+import type { ExtractionAudit, FailureStage, IngestDeps, IngestOutcome, TransactionRecord } from "./types";
 import { readUnread, type UnreadFacts, writeQuarantine } from "./unread";
 import { resolveUserId } from "./users";
 import {
@@ -31,9 +34,7 @@ import {
   readLearned,
 } from "../domains/templates/engine";
 
-const MAX_BODY = 100_000;
-
-interface Envelope {
+export interface Envelope {
   email: ParsedEmail;
   rawSha: string;
   fileName: string;
@@ -217,12 +218,40 @@ async function commitReading(
     {
       ...(reason ? { attentionReason: reason } : {}),
       followUp: note ? [note] : [],
-      ...rowJournal(deps),
+      ...(deps.ledger ? { journal: { ctx: deps.ledger, entry: (tx) => rowEntry("created", tx) } } : {}),
       ...opts,
     },
   );
-  if (result.status === "duplicate") await duplicateNoted(deps, result.tx, note);
+  if (result.status !== "duplicate" || !deps.ledger) return result;
+  const entry = rowEntry("duplicate", result.tx);
+  if (!note) deps.ledger.journal(entry);
+  else
+    await writeWithEntry(deps, entry, note).catch((err) =>
+      log("warn", "drift.note_parsed_failed", { error: String(err) }),
+    );
   return result;
+}
+
+/** A created or duplicate row's entry in the verb's ledger: the row's id and what became of it. */
+const rowEntry = (status: "created" | "duplicate", tx: TransactionRecord): JournalEntry => ({
+  resourceId: encodeTxId(tx.ForwardedTo, tx.DateFileName),
+  summary: `${status}: ${tx.Company ?? "(no company)"} ${fromCents(tx.Amount)}`,
+});
+
+/**
+ * Runs `stmt` with the entry in one batch (without a ledger: alone). When the write fails the entry
+ * is queued again under its id, so a caller that goes on (fail-open) still gets it written by the
+ * door; a caller that fails drops it with the request.
+ */
+async function writeWithEntry(deps: IngestDeps, entry: JournalEntry, stmt: Statement) {
+  if (!deps.ledger) return deps.db.batch([stmt]);
+  const id = deps.ledger.journal(entry);
+  try {
+    return await deps.ledger.batch([stmt]);
+  } catch (err) {
+    deps.ledger.journal({ ...entry, id });
+    throw err;
+  }
 }
 
 async function rescueOrQuarantine(
@@ -242,22 +271,17 @@ async function rescueOrQuarantine(
     missed?: string;
   },
 ): Promise<IngestOutcome> {
+  const authFailed = parseStage === "authentication_failed";
   // SPEC: the AI fallback runs when a client exists and ai_categorization_enabled is true, and the
   // user consented to rescuing unreadable emails with AI (ai_extraction_enabled). The classifier
-  // reads the whole body, so it shares that consent.
-  const aiConsent =
-    deps.ai && deps.settings.aiCategorizationEnabled && deps.settings.aiExtractionEnabled ? deps.ai : null;
+  // reads the whole body, so it shares that consent. An email that failed authentication is never
+  // handed to the model.
+  const { aiCategorizationEnabled, aiExtractionEnabled, alertSenders } = deps.settings;
+  const ai = !authFailed && aiCategorizationEnabled && aiExtractionEnabled ? deps.ai : null;
   const facts = await unreadFacts(deps, envelope);
   const from = envelope.email.fromEmail.toLowerCase();
-  const known = taught || Boolean(from && deps.settings.alertSenders?.includes(from)) || facts.trusted;
-  // An email that failed authentication is never handed to the model either.
-  const ai = parseStage === "authentication_failed" ? null : aiConsent;
-  const gate = await relevanceGate(
-    envelope.email,
-    institution,
-    ai,
-    known || parseStage === "authentication_failed",
-  );
+  const known = authFailed || taught || Boolean(from && alertSenders?.includes(from)) || facts.trusted;
+  const gate = await relevanceGate(envelope.email, institution, ai, known);
   if (!gate.relevant) {
     await listIgnored(deps, envelope, gate.reason);
     return { status: "ignored", reason: gate.reason };
@@ -267,7 +291,7 @@ async function rescueOrQuarantine(
     alert_classifier_result: gate.classifier,
   };
   let stage: FailureStage = parseStage;
-  if (parseStage === "authentication_failed")
+  if (authFailed)
     detail.error = "The receiving server reports that the bank's own message failed authentication";
   else if (missed) detail.error = missed;
   if (ai) {
@@ -313,9 +337,7 @@ async function listIgnored(deps: IngestDeps, envelope: Envelope, reason: string)
       forwardedTo: envelope.forwardedTo,
     },
     deps.clock().toISOString(),
-    deps.ledger
-      ? (stmt, id) => writeWithEntry(deps, { resourceId: id, summary: `ignored: ${reason}` }, stmt)
-      : undefined,
+    (stmt, id) => writeWithEntry(deps, { resourceId: id, summary: `ignored: ${reason}` }, stmt),
   );
 }
 
@@ -400,5 +422,3 @@ function asOutcome(result: Exclude<CommitResult, { status: "invalid" }>, recover
     ? { status: "created", tx: result.tx, recovered_by_ai: recovered }
     : { status: "duplicate", tx: result.tx };
 }
-
-export type { Envelope };

@@ -8,7 +8,6 @@ import { detectAlertTool } from "../ai/tools";
 import { z } from "zod";
 import type { Db } from "../db";
 import { storedJson } from "../db/json";
-import { kvPutIfOlder } from "../db/kv";
 import { upsertFailure } from "../domains/parse-failures/queries";
 import { log } from "../lib/log";
 import { findAmounts } from "./amounts";
@@ -309,18 +308,17 @@ export async function relevanceGate(
   }
 }
 
+const failureId = async (input: string) => `pf_${(await sha256Hex(input)).slice(0, 24)}`;
+
 /**
  * `pf_` + 24 hex of SHA-256 over the raw bytes' hash: redelivery of the same bytes upserts, while a
  * different email reusing a Message-ID gets its own row (and keeps its own raw).
  */
-export async function quarantineId(rawSha256: string): Promise<string> {
-  return `pf_${(await sha256Hex(`raw:${rawSha256}`)).slice(0, 24)}`;
-}
+export const quarantineId = (rawSha256: string) => failureId(`raw:${rawSha256}`);
 
 /** The id rows quarantined before raw-hash ids carried when their email had a Message-ID. */
-export async function messageIdQuarantineId(messageId: string): Promise<string> {
-  return `pf_${(await sha256Hex(`mid:${messageId.trim().toLowerCase()}`)).slice(0, 24)}`;
-}
+export const messageIdQuarantineId = (messageId: string) =>
+  failureId(`mid:${messageId.trim().toLowerCase()}`);
 
 const readDetail = storedJson("parse_failures.detail", z.record(z.string(), z.unknown()), {
   value: () => ({}),
@@ -340,7 +338,8 @@ export interface FailureRow {
   detail: Record<string, unknown>;
 }
 
-const MAX_BODY = 100_000;
+/** The body kept with a row (a transaction or a parse failure). */
+export const MAX_BODY = 100_000;
 
 /**
  * The failure row's upsert (for a caller's batch): redelivery refreshes the stage and details but
@@ -368,23 +367,3 @@ export function failureStatement(db: Db, row: FailureRow, nowIso: string) {
     nowIso,
   );
 }
-
-const DAY_MS = 24 * 3600 * 1000;
-
-/**
- * The once-a-day stamp of an institution's quarantine notice (a statement for a caller's batch):
- * it changes a row only when no notice went out in the last 24 hours (then send the notice).
- */
-export function noticeStamp(db: Db, institution: string | null, now: Date) {
-  // The stamp is a JSON string: the guard compares it with the cutoff encoded the same way.
-  const key = `quarantine_notice:${(institution ?? "unknown").toLowerCase()}` as const;
-  const nowIso = now.toISOString();
-  const cutoff = new Date(now.getTime() - DAY_MS).toISOString();
-  return kvPutIfOlder(db, key, nowIso, cutoff, nowIso);
-}
-
-export const quarantineNotice = (institution: string | null, stage: FailureStage) => ({
-  kind: "quarantine" as const,
-  title: `Unreadable ${institution ?? "bank"} alert quarantined`,
-  text: `An email from ${institution ?? "an unknown sender"} could not be read (${stage}). Review it under Parse failures.`,
-});

@@ -1,8 +1,7 @@
 /** What ingestion reads from configuration: getConfig() plus the blocked-company list. */
 import { resolverReads } from "../categorize/resolver";
-import { type Db, getDb } from "../db";
-import { blockedListQuery, blockKey, replaceBlocked } from "../domains/blocked-companies/service";
-import type { AlertTemplateRow } from "../db/schema";
+import { type Db, getDb, namedBatch } from "../db";
+import { blockedListQuery } from "../domains/blocked-companies/service";
 import { yearTargetsQuery } from "../domains/budget/queries";
 import { getConfig } from "../domains/config/service";
 import type { Env } from "../env";
@@ -12,16 +11,9 @@ import { type CardNameMap, cardNameMap, cardNamesQuery } from "../domains/card-n
 import { DEFAULT_JOURNAL_CURRENCY } from "./checks";
 import type { IngestSettings } from "./types";
 import { templatesForHostQuery } from "../domains/templates/engine/store";
-import { mappingQuery } from "./users";
+import { DEFAULT_RECEIVERS } from "./received";
+import { mappingQuery } from "./queries";
 import { type UnreadKey, unreadPart } from "./unread";
-
-/** Replaces the list (tests and scripts; the API adds and removes one company at a time). */
-export async function saveBlockedCompanies(db: Db, names: string[], nowIso: string): Promise<void> {
-  const rows = [...new Map(names.map((n) => [blockKey(n), n.trim()])).entries()]
-    .filter(([key]) => key)
-    .map(([key, company]) => ({ key, company, created_at: nowIso }));
-  await replaceBlocked(db, rows);
-}
 
 /**
  * One email's reads, known before it is parsed (the Email Routing door knows the recipient from
@@ -55,30 +47,29 @@ async function readAll(db: Db, one?: OneEmail): Promise<Reads> {
   const host = one?.templatesHost;
   const unread = one?.unread ? { key: one.unread, part: await unreadPart(db, one.unread) } : null;
   try {
-    const [blocked, cards, mapping, ...rest] = await db.batch([
-      blockedListQuery(db),
-      cardNamesQuery(db),
-      mappingQuery(db, one?.recipient ?? ""),
-      ...(resolver?.stmts ?? []),
-      ...(year === undefined ? [] : [yearTargetsQuery(db, year)]),
-      ...(host === undefined ? [] : [templatesForHostQuery(db, host)]),
-      ...(unread?.part.queries ?? []),
-    ]);
-    const facts = unread ? unread.part.read(rest.splice(rest.length - unread.part.queries.length)) : null;
-    const templates = host === undefined ? undefined : (rest.pop() as AlertTemplateRow[]);
-    const docs = year === undefined ? undefined : (rest.pop() as { user_id: string; data: unknown }[]);
+    const r = await namedBatch(db, {
+      blocked: blockedListQuery(db),
+      cards: cardNamesQuery(db),
+      mapping: mappingQuery(db, one?.recipient ?? ""),
+      resolver: resolver?.stmts,
+      docs: year === undefined ? undefined : yearTargetsQuery(db, year),
+      templates: host === undefined ? undefined : templatesForHostQuery(db, host),
+      unread: unread?.part.queries,
+    });
     return {
-      blocked: blocked.map((r) => r.key),
-      cardNames: cardNameMap(cards),
+      blocked: r.blocked.map((b) => b.key),
+      cardNames: cardNameMap(r.cards),
       prefetched:
         one && resolver
           ? {
               recipient: one.recipient,
-              userId: mapping[0]?.userId ?? null,
-              resolverVersion: resolver.take(rest),
-              ...(docs && year !== undefined ? { targets: { year, docs } } : {}),
-              ...(templates && host !== undefined ? { templates: { host, rows: templates } } : {}),
-              ...(unread && facts ? { unread: { key: unread.key, facts } } : {}),
+              userId: r.mapping[0]?.userId ?? null,
+              resolverVersion: resolver.take(r.resolver ?? []),
+              ...(r.docs && year !== undefined ? { targets: { year, docs: r.docs } } : {}),
+              ...(r.templates && host !== undefined ? { templates: { host, rows: r.templates } } : {}),
+              ...(unread && r.unread
+                ? { unread: { key: unread.key, facts: unread.part.read(r.unread) } }
+                : {}),
             }
           : undefined,
     };
@@ -99,7 +90,7 @@ export async function loadIngestSettings(env: Env, one?: OneEmail): Promise<Inge
     blockedCompanies: blocked,
     currency: config.journal_currency ?? DEFAULT_JOURNAL_CURRENCY,
     forwardingAddresses: config.forwarding_addresses ?? [],
-    receivingAuthservIds: config.receiving_authserv_ids ?? ["mx.cloudflare.net"],
+    receivingAuthservIds: config.receiving_authserv_ids ?? DEFAULT_RECEIVERS,
     arcTrustedSealers: config.arc_trusted_sealers ?? [],
     cardNames,
     ...(prefetched ? { prefetched } : {}),

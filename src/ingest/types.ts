@@ -7,7 +7,7 @@ import type { AlertTemplateRow, transactions } from "../db/schema";
 import type { Clock } from "../lib/clock";
 import type { Notifier } from "../notify/types";
 import type { UnreadFacts, UnreadKey } from "./unread";
-import type { IngestLedger } from "./ledger";
+import type { ServiceCtx } from "../lib/context";
 
 export type { CategoryAudit } from "../categorize/audit";
 export type { Notifier, NotifyMessage } from "../notify/types";
@@ -70,8 +70,11 @@ export interface IngestDeps {
   settings: IngestSettings;
   /** Which door delivered the email (logged, stamped nowhere else). */
   source?: string;
-  /** The ledger of the verb that runs the pipeline (upload-eml): each outcome's entry rides in its write. */
-  ledger?: IngestLedger;
+  /**
+   * The ledger of the verb that runs the pipeline (upload-eml): each outcome's entry rides in the
+   * write that settles the email (a duplicate without a parse note: the door writes it).
+   */
+  ledger?: Pick<ServiceCtx, "journal" | "batch">;
 }
 
 export interface ExtractionAudit {
@@ -108,28 +111,17 @@ type Insert = typeof transactions.$inferInsert;
 type JsonColumn = "CategoryAudit" | "ExtractionAudit" | "TransactionContext";
 /** Columns a new row never sets (defaults, or later edits). */
 type LaterColumn = "Ignored" | "Comment" | "DeletedAt" | "CreatedAt";
-/** Columns every row the commit path writes has (nullable in the table for old rows). */
-type Always =
-  | "TransactionHash"
-  | "UserId"
-  | "Institution"
-  | "Amount"
-  | "Category"
-  | "Date"
-  | "FileName"
-  | "FromName"
-  | "FromEmail"
-  | "ToName"
-  | "ToEmail"
-  | "Subject"
-  | "Body";
+/** The columns a row the commit path writes may leave null (the others are nullable only for old rows). */
+type MaybeNull = "Company" | "Name" | "TransactionType" | "StatementSource";
 type Columns = Required<Omit<Insert, JsonColumn | LaterColumn>>;
 
 /**
  * A transaction as the commit path writes it: the schema's insert row (Amount in integer cents)
  * with the JSON maps as objects, serialized at the write.
  */
-export type TransactionRecord = Omit<Columns, Always> & { [K in Always]: NonNullable<Columns[K]> } & {
+export type TransactionRecord = Pick<Columns, MaybeNull> & {
+  [K in Exclude<keyof Columns, MaybeNull>]: NonNullable<Columns[K]>;
+} & {
   CategoryAudit: CategoryAudit;
   ExtractionAudit: ExtractionAudit | null;
   TransactionContext: TransactionContext | null;

@@ -5,7 +5,7 @@
  * once-a-day notice stamp, the drift count). A failing batch throws (the door retries the email).
  */
 import type { Db } from "../db";
-import type { DriftState } from "../db/kv";
+import { type DriftState, kvPutIfOlder } from "../db/kv";
 import { safeSend } from "../notify";
 import { failureDetailQuery } from "../domains/parse-failures/queries";
 import { trustedRowsQuery } from "../domains/ignored-emails/queries";
@@ -13,9 +13,7 @@ import {
   type FailureRow,
   failureStatement,
   messageIdQuarantineId,
-  noticeStamp,
   quarantineId,
-  quarantineNotice,
   readFailureDetail,
 } from "./quarantine";
 import { driftRead, driftStep, driftWrite } from "../domains/templates/engine";
@@ -83,14 +81,23 @@ export async function writeQuarantine(
   const nowIso = now.toISOString();
   const step = facts.drift?.state ? driftStep(facts.drift.state) : null;
   const entry = { resourceId: row.id, summary: `quarantined: ${row.id} (${row.stage})` };
+  // The institution's notice goes out once a day: its stamp (a JSON string, compared with the
+  // cutoff encoded the same way) changes a row only when none went out in the last 24 hours.
+  const stampKey = `quarantine_notice:${(row.institution ?? "unknown").toLowerCase()}` as const;
+  const cutoff = new Date(now.getTime() - 24 * 3600 * 1000).toISOString();
   const stmts = [
     failureStatement(deps.db, row, nowIso),
-    noticeStamp(deps.db, row.institution, now),
+    kvPutIfOlder(deps.db, stampKey, nowIso, cutoff, nowIso),
     ...(step && facts.drift ? [driftWrite(deps.db, facts.drift.host, step.next, nowIso)] : []),
   ] as const;
   deps.ledger?.journal(entry);
   const results = await (deps.ledger ? deps.ledger.batch(stmts) : deps.db.batch(stmts));
   const stamped = ((results[1] as D1Result | undefined)?.meta?.changes ?? 0) > 0;
-  if (stamped) await safeSend(deps.notify, quarantineNotice(row.institution, row.stage));
+  if (stamped)
+    await safeSend(deps.notify, {
+      kind: "quarantine",
+      title: `Unreadable ${row.institution ?? "bank"} alert quarantined`,
+      text: `An email from ${row.institution ?? "an unknown sender"} could not be read (${row.stage}). Review it under Parse failures.`,
+    });
   if (step?.notice) await safeSend(deps.notify, step.notice);
 }

@@ -4,9 +4,7 @@
  */
 import type { Db } from "../db";
 import { log } from "../lib/log";
-import { insertMappingIfAbsent, mappingQuery } from "./queries";
-
-export { insertMappingIfAbsent, mappingQuery };
+import { mappingQuery } from "./queries";
 
 /** The mapped UserId, else the configured default (a failed lookup also gives the default). */
 export async function resolveUserId(db: Db, forwardedTo: string, fallback: string): Promise<string> {

@@ -13,8 +13,8 @@ export type NotifyEnv = Env & { TWILIO_BASE_URL?: string };
 
 const TIMEOUT_MS = 10_000;
 
-async function post(url: string, init: RequestInit): Promise<void> {
-  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+async function post(url: string, init: Omit<RequestInit, "method">): Promise<void> {
+  const res = await fetch(url, { ...init, method: "POST", signal: AbortSignal.timeout(TIMEOUT_MS) });
   if (!res.ok) throw new Error(`notification provider answered ${res.status}`);
   await res.body?.cancel();
 }
@@ -24,7 +24,6 @@ export function ntfyNotifier(url: string): Notifier {
     name: "ntfy",
     send: (m: NotifyMessage) =>
       post(url, {
-        method: "POST",
         headers: {
           Title: m.title.replace(/[^\x20-\x7e]/g, "?"),
           Tags: m.kind === "quarantine" ? "warning" : "moneybag",
@@ -46,7 +45,6 @@ export function twilioNotifier(opts: {
     name: "twilio",
     send: (m: NotifyMessage) =>
       post(url, {
-        method: "POST",
         headers: {
           Authorization: `Basic ${btoa(`${opts.sid}:${opts.token}`)}`,
           "Content-Type": "application/x-www-form-urlencoded",

@@ -6,7 +6,7 @@ import type { Env } from "../../src/env";
 import { ingestEmail } from "../../src/ingest";
 import { routeEmail } from "../../src/ingest/sources/email-routing";
 import { fixedClock } from "../../src/lib/clock";
-import { saveBlockedCompanies } from "../../src/ingest/settings";
+import { replaceBlocked } from "../../src/domains/blocked-companies/service";
 import { buildMime } from "../fixtures/emails/builders";
 import {
   allFailures,
@@ -298,7 +298,8 @@ describe("context and notifications", () => {
 
   it("blocked companies are not notified; provider failures never lose the transaction", async () => {
     const notify = recordingNotifier();
-    await saveBlockedCompanies(getDb(env.DB), ["granite insurance #204"], now);
+    const granite = { key: "granite insurance #204", company: "granite insurance #204", created_at: now };
+    await replaceBlocked(getDb(env.DB), [granite]);
     const { loadIngestSettings } = await import("../../src/ingest/settings");
     const settings = await loadIngestSettings(env as any);
     expect(settings.blockedCompanies).toEqual(["granite insurance #204"]);

@@ -25,7 +25,7 @@ export async function listBlocked(db: Db): Promise<BlockedRow[]> {
   return blockedListQuery(db);
 }
 
-/** Replaces the whole list in one batch (tests and scripts: ingest/settings.ts saveBlockedCompanies). */
+/** Replaces the whole list in one batch (tests and scripts). */
 export async function replaceBlocked(db: Db, rows: BlockedRow[]): Promise<void> {
   await replaceBlockedRows(db, rows);
 }

@@ -5,7 +5,7 @@ import { type Db, namedBatch } from "../../db";
 import { transactions } from "../../db/schema";
 import { mappedRecipientsQuery } from "../../ingest/queries";
 import { heartbeatQuery, type PollerHealth } from "../../ingest/sources/poller-queries";
-import { insertMappingIfAbsent } from "../../ingest/users";
+import { insertMappingIfAbsent } from "../../ingest/queries";
 import { passwordSetQuery } from "../auth/queries";
 import { hasBudgetYear, type ItemInsert, insertItemIfAbsent } from "../budget/queries";
 import { insertOverrideIfAbsent } from "../overrides/queries";

@@ -5,7 +5,8 @@ import { MBNA } from "./mbna";
 import { PC_FINANCIAL } from "./pc-financial";
 import { RBC } from "./rbc";
 import { SIMPLII } from "./simplii";
-import { EMPTY_FIELDS, type Institution, type ParsedFields, type TransactionType } from "./types";
+import { empty } from "./text";
+import type { Institution, ParsedFields, TransactionType } from "./types";
 
 export { parseAmountCents } from "../amount";
 export { directedType, parseETransfer, transferDirection } from "./etransfer";
@@ -30,12 +31,8 @@ function domainMatches(host: string, domain: string): boolean {
  * Phase 2: the first institution in INSTITUTIONS whose name appears in the body.
  */
 export function detectInstitution(fromEmail: string | null, body: string): Institution | null {
-  const host = senderHost(fromEmail);
-  if (host) {
-    const byDomain = INSTITUTIONS.find((inst) => inst.domains.some((d) => domainMatches(host, d)));
-    if (byDomain) return byDomain;
-  }
-  if (typeof body !== "string") return null;
+  const byDomain = institutionByDomain(fromEmail);
+  if (byDomain || typeof body !== "string") return byDomain;
   return INSTITUTIONS.find((inst) => inst.bodyMarkers.some((re) => re.test(body))) ?? null;
 }
 
@@ -55,7 +52,7 @@ export function parseWithInstitution(inst: Institution, body: string): ParsedFie
   try {
     raw = inst.parse(body);
   } catch {
-    return { ...EMPTY_FIELDS };
+    return empty();
   }
   const text = (v: unknown) => (typeof v === "string" && v !== "" ? v : null);
   const amount = typeof raw?.amount === "number" && Number.isInteger(raw.amount) ? raw.amount : null;
@@ -94,19 +91,14 @@ export interface ParseStep {
  */
 export function parseStep(fromEmail: string | null, body: string): ParseStep {
   const institution = detectInstitution(fromEmail, body);
-  if (!institution) return { institution, fields: { ...EMPTY_FIELDS }, stage: "no_parser_match" };
+  if (!institution) return { institution, fields: empty(), stage: "no_parser_match" };
   const fields = parseWithInstitution(institution, body);
   if (fields.amount !== null) return { institution, fields, stage: null };
   const noParser = isETransferNotice(fromEmail, body) && !institution.kinds.includes("e-transfer");
   return { institution, fields, stage: noParser ? "no_parser_match" : "extraction_empty" };
 }
 
-export function parseAlert(
-  fromEmail: string | null,
-  body: string,
-): { institution: string | null; fields: ParsedFields } {
-  const inst = detectInstitution(fromEmail, body);
-  return inst
-    ? { institution: inst.name, fields: parseWithInstitution(inst, body) }
-    : { institution: null, fields: { ...EMPTY_FIELDS } };
+export function parseAlert(fromEmail: string | null, body: string) {
+  const { institution, fields } = parseStep(fromEmail, body);
+  return { institution: institution?.name ?? null, fields };
 }

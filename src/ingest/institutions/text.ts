@@ -1,5 +1,5 @@
 import { moneyCents } from "../amount";
-import { EMPTY_FIELDS, type ParsedFields, type TransactionType } from "./types";
+import type { ParsedFields, TransactionType } from "./types";
 
 /** Parsers accept whatever the pipeline hands them; CRLF mail must look like LF mail. */
 export function normalize(text: unknown): string {
@@ -115,6 +115,9 @@ export function transaction(
   return { amount, company, name, transaction_type: type };
 }
 
-export function empty(): ParsedFields {
-  return { ...EMPTY_FIELDS };
-}
+export const empty = (): ParsedFields => ({
+  amount: null,
+  company: null,
+  name: null,
+  transaction_type: null,
+});

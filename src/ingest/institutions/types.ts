@@ -29,5 +29,3 @@ export interface Institution {
   /** Never throws; returns null fields for text it does not recognize. */
   parse(text: string): ParsedFields;
 }
-
-export const EMPTY_FIELDS: ParsedFields = { amount: null, company: null, name: null, transaction_type: null };

@@ -1,7 +1,7 @@
 import type { Env } from "../../env";
 import { systemClock } from "../../lib/clock";
 import { log } from "../../lib/log";
-import { createIngestDeps, type DepsOptions, headReads, ingestEmail } from "..";
+import { type DepsOptions, ingestAtDoor } from "..";
 import type { IngestOutcome } from "../types";
 import { inboxPrefix } from "./r2-event";
 
@@ -26,19 +26,14 @@ export async function routeEmail(
 ): Promise<IngestOutcome | null> {
   const raw = new Uint8Array(await new Response(message.raw).arrayBuffer());
   try {
-    // The envelope names the recipient; the head gives the row's year and the sender's host.
-    const head = await headReads(env, raw, opts.clock ?? systemClock);
-    return await ingestEmail(
-      raw,
-      await createIngestDeps(env, {
-        ...head,
-        ...opts,
-        source: "email-routing",
-        recipient: message.to,
-        // The envelope sender, as the receiving side gave it: received.ts may vouch for a forwarder by it.
-        settings: { ...opts.settings, envelopeFrom: message.from.toLowerCase() },
-      }),
-    );
+    // The envelope names the recipient and the sender, as the receiving side gave it (received.ts
+    // may vouch for a forwarder by it).
+    return await ingestAtDoor(env, raw, {
+      ...opts,
+      source: "email-routing",
+      recipient: message.to,
+      settings: { ...opts.settings, envelopeFrom: message.from.toLowerCase() },
+    });
   } catch (err) {
     const day = (opts.clock ?? systemClock)().toISOString().slice(0, 10);
     const key = `${inboxPrefix(env)}retry/${day}/${crypto.randomUUID()}.eml`;

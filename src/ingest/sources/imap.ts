@@ -54,13 +54,9 @@ export interface PollResult {
 }
 
 /**
- * One poll is one bounded step: a backlog of thousands of messages (a new mailbox) is
- * read in steps chained through the queue, each within half a Paid invocation's 1,000 operations
- * and 1,000 D1 queries. A message of an alert costs ~4 operations (the raw email's put, the
- * settings batch, the write batch, the cursor; the test measures it under the limits wrapper and
- * holds it to OPS_PER_INGEST, which leaves room for an AI call or attachments), so a step of
- * STEP_MESSAGES stays under 25 × 12 + its own ~10 = 310 of the 500; and it starts no message
- * after STEP_WALL_MS.
+ * One poll is one bounded step: a backlog (a new mailbox) is read in steps chained through the
+ * queue, each within half a Paid invocation's 1,000 operations and 1,000 D1 queries. An alert
+ * costs ~4 operations; the test holds it to OPS_PER_INGEST (room for an AI call or attachments).
  */
 export const OPS_PER_INGEST = 12;
 export const STEP_MESSAGES = 25;
@@ -70,13 +66,10 @@ export const LEASE_MS = 120_000;
 export const IMAP_STEP_KIND = "imap-step";
 
 export type { PollerState };
-export const BACKOFF_BASE_SECONDS = 5;
-export const BACKOFF_MAX_SECONDS = 300;
 
 /** Delay after the n-th consecutive failure: 5, 10, 20, ... capped at 300 seconds. */
 export function backoffSeconds(failures: number): number {
-  const n = Math.max(1, failures);
-  return Math.min(BACKOFF_MAX_SECONDS, BACKOFF_BASE_SECONDS * 2 ** Math.min(n - 1, 16));
+  return Math.min(300, 5 * 2 ** Math.min(Math.max(1, failures) - 1, 16));
 }
 
 /** The IMAP settings of the Worker, or null when no mailbox is configured (IMAP_HOST empty). */
@@ -85,11 +78,7 @@ export function imapConfigFromEnv(env: Env): ImapConfig | null {
   if (!host) return null;
   const raw = (env.IMAP_TLS ?? "").trim().toLowerCase();
   const tls: ImapTls =
-    raw === "starttls"
-      ? "starttls"
-      : raw === "plain" || raw === "none" || raw === "off"
-        ? "plain"
-        : "implicit";
+    raw === "starttls" ? "starttls" : ["plain", "none", "off"].includes(raw) ? "plain" : "implicit";
   const port = Number.parseInt(env.IMAP_PORT ?? "", 10);
   return {
     host,
@@ -107,24 +96,17 @@ export function pollIntervalFromEnv(env: Env): number {
   return Number.isFinite(n) && n > 0 ? n : 60;
 }
 
-export async function readPollerState(db: Db): Promise<PollerState | null> {
-  return readPollerRow(db);
-}
+export const readPollerState = readPollerRow;
 
 function ms(iso: string | null): number | null {
   const t = iso ? Date.parse(iso) : Number.NaN;
   return Number.isNaN(t) ? null : t;
 }
 
-/** Cron jitter tolerance: a poll due within this much of the interval counts as due. */
-function slackMs(intervalSeconds: number): number {
-  return Math.min(5_000, intervalSeconds * 100);
-}
-
 export async function pollMailbox(deps: PollInput): Promise<PollResult> {
   const { db, clock, config } = deps;
   await ensurePollerRow(db);
-  const state = (await readPollerState(db))!;
+  const state = (await readPollerRow(db))!;
   const now = clock();
   const skipped = (reason: PollResult["reason"]): PollResult => ({
     status: "skipped",
@@ -141,7 +123,8 @@ export async function pollMailbox(deps: PollInput): Promise<PollResult> {
     if (state.last_uid !== deps.step.after) return skipped("moved");
   } else {
     const last = ms(state.last_attempt_at);
-    const due = deps.pollIntervalSeconds * 1000 - slackMs(deps.pollIntervalSeconds);
+    // Cron jitter: a poll due within a tenth of the interval (at most 5 s) counts as due.
+    const due = deps.pollIntervalSeconds * 1000 - Math.min(5_000, deps.pollIntervalSeconds * 100);
     if (last !== null && now.getTime() - last < due) return skipped("interval");
   }
 
@@ -161,13 +144,8 @@ export async function pollMailbox(deps: PollInput): Promise<PollResult> {
   let ingestError: string | undefined;
   let session: ImapSession | undefined;
   try {
-    session = await ImapSession.open({
-      host: config.host,
-      port: config.port,
-      tls: config.tls,
-      connectTimeoutMs: deps.connectTimeoutMs,
-      commandTimeoutMs: deps.commandTimeoutMs,
-    });
+    const { connectTimeoutMs, commandTimeoutMs } = deps;
+    session = await ImapSession.open({ ...config, connectTimeoutMs, commandTimeoutMs });
     await session.login(config.user, config.password);
     const { uidValidity } = await session.select(config.mailbox);
     if (state.uid_validity !== null && state.uid_validity !== uidValidity) {

@@ -8,8 +8,7 @@
 import type { Env } from "../../env";
 import type { QueueMessage } from "../../jobs/messages";
 import { log } from "../../lib/log";
-import { createIngestDeps, type DepsOptions, headReads, ingestEmail } from "..";
-import { systemClock } from "../../lib/clock";
+import { type DepsOptions, ingestAtDoor } from "..";
 import type { IngestOutcome } from "../types";
 
 export function inboxPrefix(env: Env): string {
@@ -35,10 +34,7 @@ export async function handleInboxObject(
     return null;
   }
   const bytes = new Uint8Array(await object.arrayBuffer());
-  // The head's recipient and year join the settings batch (one email per event).
-  const head = await headReads(env, bytes, opts.clock ?? systemClock);
-  const deps = await createIngestDeps(env, { ...head, ...opts, source: "r2" });
-  const outcome = await ingestEmail(bytes, deps);
+  const outcome = await ingestAtDoor(env, bytes, { ...opts, source: "r2" });
   await env.FILES.delete(key);
   return outcome;
 }
