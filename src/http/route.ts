@@ -1,6 +1,12 @@
-import { fromHono, OpenAPIRoute, type OpenAPIRouteSchema } from "chanfana";
+import {
+  fromHono,
+  OpenAPIRoute,
+  type OpenAPIRouteSchema,
+  type RequestTypes,
+  type ValidatedData,
+} from "chanfana";
 import { Hono } from "hono";
-import type { AppEnv } from "./context";
+import type { AppContext, AppEnv } from "./context";
 import { ApiError, ErrorEnvelope, validationError } from "./errors";
 import { isJsonContentType } from "./origin";
 
@@ -68,6 +74,29 @@ export function domainRoute(tag: string) {
     protected readonly tag = tag;
   }
   return DomainRoute;
+}
+
+/**
+ * An endpoint of a domain: its schema and `handle`, which gets the request's validated data and
+ * answers a Response as is, anything else as JSON (200).
+ */
+export function route<R extends RequestTypes>(
+  Base: ReturnType<typeof domainRoute>,
+  {
+    handle,
+    ...schema
+  }: Omit<OpenAPIRouteSchema, "request"> & {
+    request?: R;
+    handle: (c: AppContext, data: ValidatedData<{ request: R }>) => Promise<object>;
+  },
+) {
+  return class extends Base {
+    override schema = schema;
+    override async handle(c: AppContext) {
+      const out = await handle(c, await this.getValidatedData<{ request: R }>());
+      return out instanceof Response ? out : c.json(out);
+    }
+  };
 }
 
 /**
