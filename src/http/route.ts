@@ -10,10 +10,17 @@ import type { AppContext, AppEnv } from "./context";
 import { ApiError, ErrorEnvelope, validationError } from "./errors";
 import { isJsonContentType } from "./origin";
 
-const err = (description: string) => ({
+/** A JSON answer: its description and schema. */
+export const json = <T>(description: string, schema: T) => ({
   description,
-  content: { "application/json": { schema: ErrorEnvelope } },
+  content: { "application/json": { schema } },
 });
+
+const err = (description: string) => json(description, ErrorEnvelope);
+
+/** Error answers in the one envelope, by status. */
+export const errors = (table: Record<string, string>) =>
+  Object.fromEntries(Object.entries(table).map(([status, what]) => [status, err(what)]));
 
 /** Error responses every endpoint can give. */
 export const COMMON_ERRORS = {
