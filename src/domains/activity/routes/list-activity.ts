@@ -1,5 +1,5 @@
 import { serviceCtx } from "../../../http/context";
-import { domainRoute, route } from "../../../http/route";
+import { domainRoute, json, route } from "../../../http/route";
 import { ActivityListQuery, ActivityListResponse } from "../schemas";
 import { listActivity } from "../service";
 
@@ -13,7 +13,7 @@ export const ListActivity = route(ActivityRoute, {
     "`principal=me` lists the caller's own writes (by token id, or by kind for sessions and TOFU).",
   request: { query: ActivityListQuery },
   responses: {
-    "200": { description: "Entries", content: { "application/json": { schema: ActivityListResponse } } },
+    "200": json("Entries", ActivityListResponse),
   },
   handle: async (c, { query }) => ({ entries: await listActivity(serviceCtx(c), query) }),
 });

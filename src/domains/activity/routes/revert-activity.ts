@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { RevertQuery, RevertResponse } from "../schemas";
 import { revertEntry } from "../revert";
 import { ActivityRoute } from "./list-activity";
@@ -16,7 +16,7 @@ export const RevertActivity = route(ActivityRoute, {
     "(images kept, not itself reversible) and the original gets reverted_at/reverted_by.",
   request: { params: z.object({ entry_id: z.string().min(1).max(100) }), query: RevertQuery },
   responses: {
-    "200": { description: "Reverted", content: { "application/json": { schema: RevertResponse } } },
+    "200": json("Reverted", RevertResponse),
   },
   handle: async (c, { params, query }) => {
     const ctx = serviceCtx(c);
