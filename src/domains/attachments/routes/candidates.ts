@@ -1,10 +1,10 @@
 import { type AppContext, serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { errors, json, route } from "../../../http/route";
 import { corsPolicy } from "../../../http/cors";
 import { sameSiteWriteAllowed } from "../../../http/origin";
 import { candidates } from "../candidates";
 import { AttachmentIdParam, CandidatesQuery, ReceiptCandidatesResponse } from "../schemas";
-import { AttachmentsRoute, errors, json } from "./base";
+import { AttachmentsRoute } from "./base";
 
 export const ListReceiptMatchCandidates = route(AttachmentsRoute, {
   operationId: "listReceiptMatchCandidates",

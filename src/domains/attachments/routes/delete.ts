@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { errors, json, route } from "../../../http/route";
 import { AttachmentDeleteResponse, AttachmentIdParam } from "../schemas";
 import { remove } from "../service";
-import { AttachmentsRoute, errors, json } from "./base";
+import { AttachmentsRoute } from "./base";
 
 export const DeleteAttachment = route(AttachmentsRoute, {
   operationId: "deleteAttachment",

@@ -1,10 +1,10 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { errors, route } from "../../../http/route";
 import { servedFileHeaders } from "../../../lib/served-file";
 import { FAMILIES } from "../filetype";
 import { AttachmentIdParam } from "../schemas";
 import { file } from "../service";
-import { AttachmentsRoute, errors } from "./base";
+import { AttachmentsRoute } from "./base";
 
 export const DownloadAttachmentFile = route(AttachmentsRoute, {
   operationId: "downloadAttachmentFile",

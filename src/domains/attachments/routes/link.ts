@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { errors, json, route } from "../../../http/route";
 import { AttachmentIdParam, AttachmentResponse, LinkAttachmentRequest } from "../schemas";
 import { link, toResponse } from "../service";
-import { AttachmentsRoute, errors, json } from "./base";
+import { AttachmentsRoute } from "./base";
 
 export const LinkAttachment = route(AttachmentsRoute, {
   operationId: "linkAttachment",

@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { AttachmentListResponse, ListAttachmentsQuery } from "../schemas";
 import { list } from "../service";
-import { AttachmentsRoute, json } from "./base";
+import { AttachmentsRoute } from "./base";
 
 export const ListAttachments = route(AttachmentsRoute, {
   operationId: "listAttachments",

@@ -1,9 +1,9 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { errors, json, route } from "../../../http/route";
 import { readReceipt } from "../reading";
 import { AttachmentIdParam, AttachmentResponse } from "../schemas";
 import { toResponse } from "../service";
-import { AttachmentsRoute, errors, json } from "./base";
+import { AttachmentsRoute } from "./base";
 
 export const ParseReceipt = route(AttachmentsRoute, {
   operationId: "parseReceipt",
