@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { WebappSessionEndResponse } from "../schemas";
 import { signOutSession } from "../sessions";
 import { AuthRoute } from "./base";
@@ -10,10 +10,7 @@ export const EndWebappSession = route(AuthRoute, {
   summary: "Sign one browser session out (its cookie gets 401 from then on)",
   request: { params: z.object({ session_id: z.string().min(1).max(100) }) },
   responses: {
-    "200": {
-      description: "Signed out",
-      content: { "application/json": { schema: WebappSessionEndResponse } },
-    },
+    "200": json("Signed out", WebappSessionEndResponse),
   },
   handle: async (c, { params }) => {
     await signOutSession(serviceCtx(c), params.session_id);

@@ -1,5 +1,5 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { WebappSessionListResponse } from "../schemas";
 import { listSessions } from "../sessions";
 import { AuthRoute } from "./base";
@@ -8,10 +8,7 @@ export const ListWebappSessions = route(AuthRoute, {
   operationId: "listWebappSessions",
   summary: "List active browser sessions (the caller's own marked current)",
   responses: {
-    "200": {
-      description: "Active sessions, oldest first",
-      content: { "application/json": { schema: WebappSessionListResponse } },
-    },
+    "200": json("Active sessions, oldest first", WebappSessionListResponse),
   },
   handle: async (c) => ({ sessions: await listSessions(serviceCtx(c)) }),
 });

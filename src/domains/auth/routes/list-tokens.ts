@@ -1,5 +1,5 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { ApiTokenListResponse } from "../schemas";
 import { listTokens } from "../tokens";
 import { AuthRoute } from "./base";
@@ -8,10 +8,7 @@ export const ListApiTokens = route(AuthRoute, {
   operationId: "listApiTokens",
   summary: "List live API tokens (id, label, scope, created and last-used time; never a token)",
   responses: {
-    "200": {
-      description: "Live tokens",
-      content: { "application/json": { schema: ApiTokenListResponse } },
-    },
+    "200": json("Live tokens", ApiTokenListResponse),
   },
   handle: async (c) => ({ tokens: await listTokens(serviceCtx(c)) }),
 });

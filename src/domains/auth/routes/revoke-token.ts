@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { ApiTokenRevokeResponse } from "../schemas";
 import { revokeTokenById } from "../tokens";
 import { AuthRoute } from "./base";
@@ -10,7 +10,7 @@ export const RevokeApiToken = route(AuthRoute, {
   summary: "Revoke an API token permanently (its next request gets 401)",
   request: { params: z.object({ token_id: z.string().min(1).max(100) }) },
   responses: {
-    "200": { description: "Revoked", content: { "application/json": { schema: ApiTokenRevokeResponse } } },
+    "200": json("Revoked", ApiTokenRevokeResponse),
   },
   handle: async (c, { params }) => {
     await revokeTokenById(serviceCtx(c), params.token_id);
