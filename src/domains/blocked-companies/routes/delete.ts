@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { BlockedCompanyDeleteResponse, BlockedCompanyParam } from "../schemas";
 import { unblockCompany } from "../service";
-import { BlockedRoute, json, notFoundResponse } from "./base";
+import { BlockedRoute, notFoundResponse } from "./base";
 
 export const UnblockCompany = route(BlockedRoute, {
   operationId: "unblockCompany",

@@ -1,8 +1,8 @@
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { getDb } from "../../../db";
 import { BlockedCompanyListResponse } from "../schemas";
 import { listBlocked } from "../service";
-import { BlockedRoute, json } from "./base";
+import { BlockedRoute } from "./base";
 
 export const ListBlockedCompanies = route(BlockedRoute, {
   operationId: "listBlockedCompanies",

@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { BlockedCompany, BlockedCompanyParam } from "../schemas";
 import { blockCompany } from "../service";
-import { BlockedRoute, json } from "./base";
+import { BlockedRoute } from "./base";
 
 export const BlockCompany = route(BlockedRoute, {
   operationId: "blockCompany",
