@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { CardNamesResponse } from "../schemas";
 import { getCardNames } from "../service";
-import { CardNamesRoute, json } from "./base";
+import { CardNamesRoute } from "./base";
 
 export const GetCardNames = route(CardNamesRoute, {
   operationId: "getCardNames",

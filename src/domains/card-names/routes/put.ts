@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { CardNameMapping, CardNamesResponse } from "../schemas";
 import { putCardNames } from "../service";
-import { CardNamesRoute, json } from "./base";
+import { CardNamesRoute } from "./base";
 
 export const PutCardNames = route(CardNamesRoute, {
   operationId: "putCardNames",
