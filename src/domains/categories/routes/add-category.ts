@@ -1,9 +1,9 @@
 import { contentJson } from "chanfana";
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { CategoriesManagementResponse, CategoryAddRequest } from "../schemas";
 import { addCategory } from "../service";
-import { CategoryManagementRoute, CONFLICT, IfMatchHeaders, json } from "./base";
+import { CategoryManagementRoute, CONFLICT, IfMatchHeaders } from "./base";
 
 export const AddCategory = route(CategoryManagementRoute, {
   operationId: "addCategory",

@@ -1,15 +1,10 @@
 import { z } from "zod";
 import { ErrorEnvelope } from "../../../http/errors";
-import { domainRoute } from "../../../http/route";
+import { domainRoute, json } from "../../../http/route";
 import { parseIfMatch } from "../rules";
 
 export const CategoriesRoute = domainRoute("categories");
 export const CategoryManagementRoute = domainRoute("categories");
-
-export const json = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 
 export const NOT_FOUND = { "404": json("No such category (case-insensitive)", ErrorEnvelope) };
 export const CONFLICT = {

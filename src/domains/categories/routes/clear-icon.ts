@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { CategoryIconsResponse, CategoryNameQuery } from "../schemas";
 import { setCategoryIcon } from "../service";
-import { CategoryManagementRoute, CONFLICT, IfMatchHeaders, json, NOT_FOUND } from "./base";
+import { CategoryManagementRoute, CONFLICT, IfMatchHeaders, NOT_FOUND } from "./base";
 
 export const ClearCategoryIcon = route(CategoryManagementRoute, {
   operationId: "clearCategoryIcon",

@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { deleteCategory } from "../reassign";
 import { CategoryDeleteQuery, CategoryDeleteResponse, CategoryNameParam } from "../schemas";
-import { CategoryManagementRoute, CONFLICT, IfMatchHeaders, json, NOT_FOUND } from "./base";
+import { CategoryManagementRoute, CONFLICT, IfMatchHeaders, NOT_FOUND } from "./base";
 
 export const DeleteCategory = route(CategoryManagementRoute, {
   operationId: "deleteCategory",

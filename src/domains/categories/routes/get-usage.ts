@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { categoryUsage } from "../reassign";
 import { CategoryNameParam, CategoryUsageResponse } from "../schemas";
-import { CategoryManagementRoute, json, NOT_FOUND } from "./base";
+import { CategoryManagementRoute, NOT_FOUND } from "./base";
 
 export const GetCategoryUsage = route(CategoryManagementRoute, {
   operationId: "getCategoryUsage",

@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { CategoriesResponse } from "../schemas";
 import { listCategoryNames } from "../service";
-import { CategoriesRoute, json } from "./base";
+import { CategoriesRoute } from "./base";
 
 export const ListCategories = route(CategoriesRoute, {
   operationId: "listCategories",

@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { CategoryIconsResponse } from "../schemas";
 import { listCategoryIcons } from "../service";
-import { CategoryManagementRoute, json } from "./base";
+import { CategoryManagementRoute } from "./base";
 
 export const ListCategoryIcons = route(CategoryManagementRoute, {
   operationId: "listCategoryIcons",

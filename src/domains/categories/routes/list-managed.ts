@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { CategoriesManagementResponse } from "../schemas";
 import { listManagedCategories } from "../service";
-import { CategoryManagementRoute, json } from "./base";
+import { CategoryManagementRoute } from "./base";
 
 export const ListManagedCategories = route(CategoryManagementRoute, {
   operationId: "listManagedCategories",

@@ -1,10 +1,10 @@
 import { contentJson } from "chanfana";
 import { z } from "zod";
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { renameCategory } from "../reassign";
 import { CategoryName, CategoryRenameRequest, CategoryRenameResponse } from "../schemas";
-import { CategoryManagementRoute, CONFLICT, IfMatchHeaders, json, NOT_FOUND } from "./base";
+import { CategoryManagementRoute, CONFLICT, IfMatchHeaders, NOT_FOUND } from "./base";
 
 export const RenameCategory = route(CategoryManagementRoute, {
   operationId: "renameCategory",

@@ -1,9 +1,9 @@
 import { contentJson } from "chanfana";
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { CategoryIconsResponse, CategoryNameQuery, SetCategoryIconRequest } from "../schemas";
 import { setCategoryIcon } from "../service";
-import { CategoryManagementRoute, CONFLICT, IfMatchHeaders, json, NOT_FOUND } from "./base";
+import { CategoryManagementRoute, CONFLICT, IfMatchHeaders, NOT_FOUND } from "./base";
 
 export const SetCategoryIcon = route(CategoryManagementRoute, {
   operationId: "setCategoryIcon",

@@ -1,9 +1,9 @@
 import { contentJson } from "chanfana";
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { CategoryGroupUpdateRequest, CategoryGroupUpdateResponse, CategoryNameParam } from "../schemas";
 import { updateCategoryGroup } from "../service";
-import { CategoryManagementRoute, CONFLICT, IfMatchHeaders, json, NOT_FOUND } from "./base";
+import { CategoryManagementRoute, CONFLICT, IfMatchHeaders, NOT_FOUND } from "./base";
 
 export const UpdateCategoryGroup = route(CategoryManagementRoute, {
   operationId: "updateCategoryGroup",
