@@ -1,5 +1,5 @@
 import { serviceCtx } from "../../../http/context";
-import { domainRoute, route } from "../../../http/route";
+import { domainRoute, json, route } from "../../../http/route";
 import { AppConfigResponse } from "../schemas";
 import { describeConfig } from "../describe-config";
 
@@ -9,10 +9,7 @@ export const GetAppConfig = route(ConfigRoute, {
   operationId: "getAppConfig",
   summary: "Runtime configuration: storage, demo mode, user, AI and schedule settings",
   responses: {
-    "200": {
-      description: "The effective configuration",
-      content: { "application/json": { schema: AppConfigResponse } },
-    },
+    "200": json("The effective configuration", AppConfigResponse),
   },
   handle: async (c) => describeConfig(serviceCtx(c)),
 });

@@ -1,5 +1,5 @@
 import { serviceCtx } from "../../../http/context";
-import { domainRoute, route } from "../../../http/route";
+import { domainRoute, json, route } from "../../../http/route";
 import { aiReadiness } from "../readiness";
 import { AiReadinessResponse } from "../checks-schemas";
 
@@ -7,7 +7,7 @@ export const GetAiReadiness = route(domainRoute("config"), {
   operationId: "getAiReadiness",
   summary: "Per AI action: can it run now, what it needs, and why not (in words), with where to set it up",
   responses: {
-    "200": { description: "Readiness", content: { "application/json": { schema: AiReadinessResponse } } },
+    "200": json("Readiness", AiReadinessResponse),
   },
   handle: async (c) => aiReadiness(serviceCtx(c)),
 });
