@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { DisconnectAppResponse } from "../schemas";
 import { disconnectConnectedApp } from "../service";
 import { AppsRoute } from "./list-apps";
@@ -10,10 +10,7 @@ export const DisconnectConnectedApp = route(AppsRoute, {
   summary: "Disconnect an app: its grant and every token of it are revoked at once (next call 401)",
   request: { params: z.object({ app_id: z.string().min(1).max(200) }) },
   responses: {
-    "200": {
-      description: "Disconnected",
-      content: { "application/json": { schema: DisconnectAppResponse } },
-    },
+    "200": json("Disconnected", DisconnectAppResponse),
     "404": { description: "No such connected app" },
   },
   handle: async (c, { params }) => {

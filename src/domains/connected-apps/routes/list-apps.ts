@@ -1,4 +1,4 @@
-import { domainRoute, route } from "../../../http/route";
+import { domainRoute, json, route } from "../../../http/route";
 import { listApps } from "../apps";
 import { ConnectedAppList } from "../schemas";
 
@@ -8,10 +8,7 @@ export const ListConnectedApps = route(AppsRoute, {
   operationId: "listConnectedApps",
   summary: "Apps connected through OAuth (MCP): name, scope, when connected and last used",
   responses: {
-    "200": {
-      description: "Connected apps, newest first",
-      content: { "application/json": { schema: ConnectedAppList } },
-    },
+    "200": json("Connected apps, newest first", ConnectedAppList),
   },
   handle: async (c) => ({ apps: await listApps(c.env, new URL(c.req.url).origin) }),
 });
