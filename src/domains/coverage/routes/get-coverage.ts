@@ -1,5 +1,5 @@
 import { serviceCtx } from "../../../http/context";
-import { domainRoute, route } from "../../../http/route";
+import { domainRoute, json, route } from "../../../http/route";
 import { CoverageResponse } from "../schemas";
 import { getCoverage } from "../service";
 
@@ -11,7 +11,7 @@ export const GetCoverage = route(domainRoute("coverage"), {
     "window, and the share of statement rows an alert email already captured (null when no " +
     "statement rows exist).",
   responses: {
-    "200": { description: "OK", content: { "application/json": { schema: CoverageResponse } } },
+    "200": json("OK", CoverageResponse),
   },
   handle: async (c) => getCoverage(serviceCtx(c)),
 });
