@@ -1,6 +1,6 @@
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { ErrorEnvelope } from "../../../http/errors";
-import { domainRoute, route } from "../../../http/route";
+import { domainRoute, json, route } from "../../../http/route";
 import { runStatusRoute } from "../../../http/step-routes";
 import { commitImport, previewImport } from "../import";
 import { readUpload } from "../../../http/upload";
@@ -34,10 +34,7 @@ export class PreviewBackupImport extends DataRoute {
       body: { content: { "multipart/form-data": { schema: BodyPreviewBackupImport } }, required: true },
     },
     responses: {
-      "200": {
-        description: "The dry run",
-        content: { "application/json": { schema: ImportPreviewResponse } },
-      },
+      "200": json("The dry run", ImportPreviewResponse),
       "413": envelope(
         "File larger than 50 MB, or a zip that inflates far beyond its size (a decompression bomb)",
       ),
@@ -62,7 +59,7 @@ export const CommitBackupImport = route(DataRoute, {
     "the preview; 422 when apply_config is set and the backup's settings hold an invalid field.",
   request: { body: { content: { "application/json": { schema: ImportCommitRequest } }, required: true } },
   responses: {
-    "200": { description: "What was written", content: { "application/json": { schema: ImportResult } } },
+    "200": json("What was written", ImportResult),
     "404": envelope("No staged import with this token"),
     "409": envelope(
       "A configuration list changed after the preview, or the previous restore's files are still being written: nothing was restored",
