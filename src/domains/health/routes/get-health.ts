@@ -1,6 +1,6 @@
 import { isLocalRequest } from "../../../http/auth";
 import { serviceCtx } from "../../../http/context";
-import { domainRoute, route } from "../../../http/route";
+import { domainRoute, json, route } from "../../../http/route";
 import { HealthResponse } from "../schemas";
 import { getHealth } from "../service";
 
@@ -9,7 +9,7 @@ export const GetHealth = route(domainRoute("health"), {
   summary: "Liveness probe with last-activity snapshot (public)",
   security: [],
   responses: {
-    "200": { description: "Health snapshot", content: { "application/json": { schema: HealthResponse } } },
+    "200": json("Health snapshot", HealthResponse),
   },
   handle: async (c) => {
     const remote = !isLocalRequest(c.env, c.req.raw);
