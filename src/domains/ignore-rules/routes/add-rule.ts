@@ -1,10 +1,10 @@
 import { contentJson } from "chanfana";
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { ErrorEnvelope } from "../../../http/errors";
 import { IgnoreRuleAddRequest, IgnoreRuleListResponse } from "../schemas";
 import { addIgnoreRule } from "../service";
-import { IgnoreRulesRoute, json } from "./base";
+import { IgnoreRulesRoute } from "./base";
 
 export const AddIgnoreRule = route(IgnoreRulesRoute, {
   operationId: "addIgnoreRule",

@@ -1,9 +1,9 @@
 import { contentJson } from "chanfana";
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { IgnoreRuleApplyRequest, IgnoreRuleApplyResponse } from "../schemas";
 import { applyIgnoreRules } from "../service";
-import { IgnoreRulesRoute, json, notFoundResponse } from "./base";
+import { IgnoreRulesRoute, notFoundResponse } from "./base";
 
 export const ApplyIgnoreRules = route(IgnoreRulesRoute, {
   operationId: "applyIgnoreRules",

@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { IgnoreRuleDeleteResponse, PatternParam } from "../schemas";
 import { deleteIgnoreRule } from "../service";
-import { IgnoreRulesRoute, json, notFoundResponse } from "./base";
+import { IgnoreRulesRoute, notFoundResponse } from "./base";
 
 export const DeleteIgnoreRule = route(IgnoreRulesRoute, {
   operationId: "deleteIgnoreRule",

@@ -1,9 +1,9 @@
 import { contentJson } from "chanfana";
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { IgnoreRuleSuggestionDismissRequest, IgnoreRuleSuggestionDismissResponse } from "../schemas";
 import { dismissIgnoreSuggestion } from "../service";
-import { IgnoreRulesRoute, json } from "./base";
+import { IgnoreRulesRoute } from "./base";
 
 export const DismissIgnoreRuleSuggestion = route(IgnoreRulesRoute, {
   operationId: "dismissIgnoreRuleSuggestion",

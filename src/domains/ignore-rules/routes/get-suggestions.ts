@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { IgnoreRuleSuggestionsResponse, IgnoreSuggestionsQuery } from "../schemas";
 import { getIgnoreRuleSuggestions } from "../service";
-import { IgnoreRulesRoute, json } from "./base";
+import { IgnoreRulesRoute } from "./base";
 
 export const GetIgnoreRuleSuggestions = route(IgnoreRulesRoute, {
   operationId: "getIgnoreRuleSuggestions",

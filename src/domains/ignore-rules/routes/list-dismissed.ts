@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { DismissedIgnoreRuleSuggestionsResponse } from "../schemas";
 import { listDismissedIgnoreSuggestions } from "../service";
-import { IgnoreRulesRoute, json } from "./base";
+import { IgnoreRulesRoute } from "./base";
 
 export const ListDismissedIgnoreRuleSuggestions = route(IgnoreRulesRoute, {
   operationId: "listDismissedIgnoreRuleSuggestions",

@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { IgnoreRuleListResponse } from "../schemas";
 import { listIgnoreRules } from "../service";
-import { IgnoreRulesRoute, json } from "./base";
+import { IgnoreRulesRoute } from "./base";
 
 export const ListIgnoreRules = route(IgnoreRulesRoute, {
   operationId: "listIgnoreRules",

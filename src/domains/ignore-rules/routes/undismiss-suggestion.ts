@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { IgnoreRuleSuggestionUndismissResponse, MerchantParam } from "../schemas";
 import { undismissIgnoreSuggestion } from "../service";
-import { IgnoreRulesRoute, json, notFoundResponse } from "./base";
+import { IgnoreRulesRoute, notFoundResponse } from "./base";
 
 export const UndismissIgnoreRuleSuggestion = route(IgnoreRulesRoute, {
   operationId: "undismissIgnoreRuleSuggestion",
