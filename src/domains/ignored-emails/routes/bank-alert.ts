@@ -1,9 +1,9 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { ErrorEnvelope } from "../../../http/errors";
 import { BankAlertResponse, IgnoredIdParams } from "../schemas";
 import { sendToReview } from "../service";
-import { IgnoredEmailsRoute, json, NOT_FOUND } from "./base";
+import { IgnoredEmailsRoute, NOT_FOUND } from "./base";
 
 export const SendIgnoredToReview = route(IgnoredEmailsRoute, {
   operationId: "sendIgnoredEmailToReview",

@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { IgnoredEmailListResponse } from "../schemas";
 import { listIgnoredEmails } from "../service";
-import { IgnoredEmailsRoute, json } from "./base";
+import { IgnoredEmailsRoute } from "./base";
 
 export const ListIgnoredEmails = route(IgnoredEmailsRoute, {
   operationId: "listIgnoredEmails",
