@@ -1,5 +1,5 @@
 import { serviceCtx } from "../../../http/context";
-import { domainRoute, route } from "../../../http/route";
+import { domainRoute, json, route } from "../../../http/route";
 import { IncomeStatementQuery, IncomeStatementResponse } from "../schemas";
 import { getIncomeStatement } from "../service";
 
@@ -12,7 +12,7 @@ export const GetIncomeStatement = route(domainRoute("income"), {
     "savings rates and a projection of the months begun so far. Deleted and ignored rows are excluded.",
   request: { query: IncomeStatementQuery },
   responses: {
-    "200": { description: "OK", content: { "application/json": { schema: IncomeStatementResponse } } },
+    "200": json("OK", IncomeStatementResponse),
   },
   handle: async (c, { query }) => getIncomeStatement(serviceCtx(c), query),
 });
