@@ -1,5 +1,5 @@
 import { serviceCtx } from "../../../http/context";
-import { domainRoute, route } from "../../../http/route";
+import { domainRoute, json, route } from "../../../http/route";
 import { buildContext } from "../context";
 import { InsightsContextResponse, OptionalMonthQuery } from "../schemas";
 
@@ -8,7 +8,7 @@ export const GetInsightsContext = route(domainRoute("insights"), {
   summary: "The context snapshot a briefing is written from (and checked against)",
   request: { query: OptionalMonthQuery },
   responses: {
-    "200": { description: "Context", content: { "application/json": { schema: InsightsContextResponse } } },
+    "200": json("Context", InsightsContextResponse),
   },
   handle: async (c, { query }) => buildContext(serviceCtx(c), query.month),
 });

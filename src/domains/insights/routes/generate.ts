@@ -1,6 +1,5 @@
 import { serviceCtx } from "../../../http/context";
-import { domainRoute, route } from "../../../http/route";
-import { errors } from "./base";
+import { domainRoute, errors, json, route } from "../../../http/route";
 import { InsightsGenerateResponse, InsightsStatusResponse, MonthQuery } from "../schemas";
 import { insightsStatus, startInsights } from "../service";
 
@@ -11,10 +10,7 @@ export const GenerateInsights = route(InsightsRoute, {
   summary: "Start writing the month's briefing in the background (one at a time; 409 while one runs)",
   request: { query: MonthQuery },
   responses: {
-    "202": {
-      description: "Started",
-      content: { "application/json": { schema: InsightsGenerateResponse } },
-    },
+    "202": json("Started", InsightsGenerateResponse),
     ...errors({
       "409": "A briefing is already being written",
       "422": "Insights are turned off (in words)",
@@ -27,7 +23,7 @@ export const GetInsightsStatus = route(InsightsRoute, {
   operationId: "getInsightsGenerationStatus",
   summary: "The insights task: idle, running (with its phase) or error (with the reason)",
   responses: {
-    "200": { description: "Status", content: { "application/json": { schema: InsightsStatusResponse } } },
+    "200": json("Status", InsightsStatusResponse),
   },
   handle: async (c) => insightsStatus(serviceCtx(c)),
 });

@@ -1,6 +1,5 @@
 import { serviceCtx } from "../../../http/context";
-import { domainRoute, route } from "../../../http/route";
-import { errors } from "./base";
+import { domainRoute, errors, json, route } from "../../../http/route";
 import { InsightIdParam, MonthQuery, SavedInsightDetail, SavedInsightListResponse } from "../schemas";
 import { getSaved, listSaved } from "../service";
 
@@ -11,10 +10,7 @@ export const ListSavedInsights = route(InsightsRoute, {
   summary: "The month's saved briefings, newest first, with their figure-check verdict",
   request: { query: MonthQuery },
   responses: {
-    "200": {
-      description: "Saved briefings",
-      content: { "application/json": { schema: SavedInsightListResponse } },
-    },
+    "200": json("Saved briefings", SavedInsightListResponse),
   },
   handle: async (c, { query }) => listSaved(serviceCtx(c), query.month),
 });
@@ -24,7 +20,7 @@ export const GetSavedInsight = route(InsightsRoute, {
   summary: "One saved briefing (markdown) with its figure check",
   request: { params: InsightIdParam, query: MonthQuery },
   responses: {
-    "200": { description: "Briefing", content: { "application/json": { schema: SavedInsightDetail } } },
+    "200": json("Briefing", SavedInsightDetail),
     ...errors({ "404": "No such briefing in that month" }),
   },
   handle: async (c, { params, query }) =>
