@@ -1,5 +1,5 @@
 import { serviceCtx } from "../../../http/context";
-import { domainRoute, route } from "../../../http/route";
+import { domainRoute, json, route } from "../../../http/route";
 import { DaySummariesResponse, JournalQuery, JournalResponse } from "../schemas";
 import { getJournal, listDaySummaries } from "../service";
 
@@ -8,7 +8,7 @@ export const GetJournal = route(domainRoute("journal"), {
   summary: "A month as days (newest first) with day totals, running month-to-date and the budget ceiling",
   request: { query: JournalQuery },
   responses: {
-    "200": { description: "Journal", content: { "application/json": { schema: JournalResponse } } },
+    "200": json("Journal", JournalResponse),
   },
   handle: async (c, { query }) => getJournal(serviceCtx(c), query.month),
 });
@@ -18,10 +18,7 @@ export const ListDaySummaries = route(domainRoute("journal"), {
   summary: "The month's saved AI-written day summaries, by day",
   request: { query: JournalQuery },
   responses: {
-    "200": {
-      description: "Day summaries",
-      content: { "application/json": { schema: DaySummariesResponse } },
-    },
+    "200": json("Day summaries", DaySummariesResponse),
   },
   handle: async (c, { query }) => listDaySummaries(serviceCtx(c), query.month),
 });
