@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { MerchantAliasMutationResponse, RawNameParam } from "../schemas";
 import { deleteAlias } from "../service";
-import { AliasRoute, json, NOT_FOUND } from "./base";
+import { AliasRoute, NOT_FOUND } from "./base";
 
 export const DeleteMerchantAlias = route(AliasRoute, {
   operationId: "deleteMerchantAlias",

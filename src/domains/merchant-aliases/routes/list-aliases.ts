@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { MerchantAliasListResponse } from "../schemas";
 import { listAliases } from "../service";
-import { AliasRoute, json } from "./base";
+import { AliasRoute } from "./base";
 
 export const ListMerchantAliases = route(AliasRoute, {
   operationId: "listMerchantAliases",

@@ -1,9 +1,9 @@
 import { contentJson } from "chanfana";
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { MerchantAliasMutationResponse, MerchantAliasPutRequest, RawNameParam } from "../schemas";
 import { putAlias } from "../service";
-import { AliasRoute, json } from "./base";
+import { AliasRoute } from "./base";
 
 export const PutMerchantAlias = route(AliasRoute, {
   operationId: "putMerchantAlias",
