@@ -1,11 +1,6 @@
-import type { z } from "zod";
 import { ErrorEnvelope } from "../../../http/errors";
-import { domainRoute } from "../../../http/route";
+import { domainRoute, json } from "../../../http/route";
 
 export const OverridesRoute = domainRoute("overrides");
 
-export const json = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 export const notFoundResponse = (what: string) => ({ "404": json(what, ErrorEnvelope) });

@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { CompanyParam, OverrideDeleteResponse } from "../schemas";
 import { deleteOverride } from "../service";
-import { json, notFoundResponse, OverridesRoute } from "./base";
+import { notFoundResponse, OverridesRoute } from "./base";
 
 export const DeleteOverride = route(OverridesRoute, {
   operationId: "deleteOverride",

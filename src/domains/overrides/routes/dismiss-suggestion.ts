@@ -1,9 +1,9 @@
 import { contentJson } from "chanfana";
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { DismissSuggestionRequest, SuggestionDismissResponse } from "../schemas";
 import { dismissSuggestion } from "../suggestions";
-import { json, OverridesRoute } from "./base";
+import { OverridesRoute } from "./base";
 
 export const DismissOverrideSuggestion = route(OverridesRoute, {
   operationId: "dismissOverrideSuggestion",

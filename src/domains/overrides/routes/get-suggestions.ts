@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { OverrideSuggestionsResponse, SuggestionsQuery } from "../schemas";
 import { getOverrideSuggestions } from "../suggestions";
-import { json, OverridesRoute } from "./base";
+import { OverridesRoute } from "./base";
 
 export const GetOverrideSuggestions = route(OverridesRoute, {
   operationId: "getOverrideSuggestions",

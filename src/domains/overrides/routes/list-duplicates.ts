@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { listOverrideDuplicates } from "../match";
 import { OverrideDuplicatesResponse } from "../schemas";
-import { json, OverridesRoute } from "./base";
+import { OverridesRoute } from "./base";
 
 export const ListOverrideDuplicates = route(OverridesRoute, {
   operationId: "listOverrideDuplicates",

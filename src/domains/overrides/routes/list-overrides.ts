@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { OverrideListResponse } from "../schemas";
 import { listOverrides } from "../service";
-import { json, OverridesRoute } from "./base";
+import { OverridesRoute } from "./base";
 
 export const ListOverrides = route(OverridesRoute, {
   operationId: "listOverrides",

@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { matchOverride } from "../match";
 import { MatchQuery, OverrideMatchResponse } from "../schemas";
-import { json, OverridesRoute } from "./base";
+import { OverridesRoute } from "./base";
 
 export const MatchOverride = route(OverridesRoute, {
   operationId: "matchOverride",

@@ -1,9 +1,9 @@
 import { contentJson } from "chanfana";
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { CompanyParam, OverrideListResponse, OverridePutRequest } from "../schemas";
 import { putOverride } from "../service";
-import { json, OverridesRoute } from "./base";
+import { OverridesRoute } from "./base";
 
 export const PutOverride = route(OverridesRoute, {
   operationId: "putOverride",

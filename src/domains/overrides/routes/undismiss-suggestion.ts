@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { DismissKeyParam, SuggestionUndismissResponse } from "../schemas";
 import { undismissSuggestion } from "../suggestions";
-import { json, notFoundResponse, OverridesRoute } from "./base";
+import { notFoundResponse, OverridesRoute } from "./base";
 
 export const UndismissOverrideSuggestion = route(OverridesRoute, {
   operationId: "undismissOverrideSuggestion",
