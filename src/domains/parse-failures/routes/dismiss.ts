@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { DismissResponse, FailureIdParams } from "../schemas";
 import { dismissParseFailure } from "../service";
-import { json, NOT_FOUND, ParseFailuresRoute } from "./base";
+import { NOT_FOUND, ParseFailuresRoute } from "./base";
 
 export const DismissParseFailure = route(ParseFailuresRoute, {
   operationId: "dismissParseFailure",

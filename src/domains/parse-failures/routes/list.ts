@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { ListQuery, ParseFailureListResponse } from "../schemas";
 import { listParseFailures } from "../service";
-import { json, ParseFailuresRoute } from "./base";
+import { ParseFailuresRoute } from "./base";
 
 export const ListParseFailures = route(ParseFailuresRoute, {
   operationId: "listParseFailures",

@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { proposeTemplate } from "../proposal";
 import { FailureIdParams, TemplateProposalResponse } from "../schemas";
-import { CONFLICT, json, NOT_FOUND, ParseFailuresRoute } from "./base";
+import { CONFLICT, NOT_FOUND, ParseFailuresRoute } from "./base";
 
 export const ProposeTemplate = route(ParseFailuresRoute, {
   operationId: "proposeParseFailureTemplate",

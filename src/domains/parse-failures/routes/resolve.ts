@@ -1,9 +1,9 @@
 import { contentJson } from "chanfana";
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { FailureIdParams, ManualResolveRequest, ManualResolveResponse } from "../schemas";
 import { resolveParseFailure } from "../service";
-import { CONFLICT, json, NOT_FOUND, ParseFailuresRoute } from "./base";
+import { CONFLICT, NOT_FOUND, ParseFailuresRoute } from "./base";
 
 export const ResolveParseFailure = route(ParseFailuresRoute, {
   operationId: "resolveParseFailure",

@@ -1,9 +1,10 @@
 import { contentJson } from "chanfana";
 import { type AppContext, serviceCtx } from "../../../http/context";
+import { json } from "../../../http/route";
 import { runStatusRoute } from "../../../http/step-routes";
 import { retryAllStatus, startRetryAll } from "../retry-steps";
 import { RetryAllRequest, RetryAllResponse, RetryAllStatus } from "../schemas";
-import { json, ParseFailuresRoute } from "./base";
+import { ParseFailuresRoute } from "./base";
 
 export class RetryAllParseFailures extends ParseFailuresRoute {
   override schema = {

@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { FailureIdParams, RetryResponse } from "../schemas";
 import { retryParseFailure } from "../service";
-import { CONFLICT, json, NOT_FOUND, ParseFailuresRoute } from "./base";
+import { CONFLICT, NOT_FOUND, ParseFailuresRoute } from "./base";
 
 export const RetryParseFailure = route(ParseFailuresRoute, {
   operationId: "retryParseFailure",
