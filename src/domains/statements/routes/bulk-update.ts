@@ -1,9 +1,9 @@
 import { contentJson } from "chanfana";
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { BulkTransactionUpdate, BulkTransactionUpdateResponse, StatementIdParams } from "../schemas";
 import { applyEdits } from "../service";
-import { CONFLICT, json, NOT_FOUND, StatementsRoute } from "./base";
+import { CONFLICT, NOT_FOUND, StatementsRoute } from "./base";
 
 export const BulkUpdateStatementRows = route(StatementsRoute, {
   operationId: "bulkUpdateStatementTransactions",

@@ -1,9 +1,9 @@
 import { contentJson } from "chanfana";
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { CsvMappingRequest, StatementDetailResponse, StatementIdParams } from "../schemas";
 import { confirmCsvMapping } from "../service";
-import { CONFLICT, json, NOT_FOUND, StatementsRoute } from "./base";
+import { CONFLICT, NOT_FOUND, StatementsRoute } from "./base";
 
 export const ConfirmCsvMapping = route(StatementsRoute, {
   operationId: "confirmStatementCsvMapping",

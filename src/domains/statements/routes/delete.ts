@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { StatementDeleteResponse, StatementIdParams } from "../schemas";
 import { deleteStatement } from "../service";
-import { json, NOT_FOUND, StatementsRoute } from "./base";
+import { NOT_FOUND, StatementsRoute } from "./base";
 
 export const DeleteStatement = route(StatementsRoute, {
   operationId: "deleteStatement",

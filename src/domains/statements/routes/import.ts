@@ -1,10 +1,10 @@
 import { contentJson } from "chanfana";
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { executeImport } from "../import";
 import { statementFromBody } from "../import-body";
 import { ImportRequest, ImportResponse } from "../schemas";
-import { CONFLICT, json, NOT_FOUND, StatementsRoute } from "./base";
+import { CONFLICT, NOT_FOUND, StatementsRoute } from "./base";
 
 export const ImportStatementRows = route(StatementsRoute, {
   operationId: "importStatementTransactions",

@@ -1,10 +1,10 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { proposeLayout } from "../layouts/proposal";
 import { LayoutProposalResponse } from "../layouts/schemas";
 import { StatementIdParams } from "../schemas";
 import { loadStatement } from "../service";
-import { json, NOT_FOUND, StatementsRoute } from "./base";
+import { NOT_FOUND, StatementsRoute } from "./base";
 
 export const ProposeLayout = route(StatementsRoute, {
   operationId: "proposeStatementLayout",

@@ -1,14 +1,14 @@
 import { contentJson } from "chanfana";
 import { z } from "zod";
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { ErrorEnvelope } from "../../../http/errors";
 import { PageTextResponse, StatementLayout, TeachLayoutRequest } from "../layouts/schemas";
 import { pageText } from "../layouts/service";
 import { StatementDetailResponse, StatementIdParams } from "../schemas";
 import { loadStatement } from "../service";
 import { teachStatementLayout } from "../teach";
-import { json, NOT_FOUND, StatementsRoute } from "./base";
+import { NOT_FOUND, StatementsRoute } from "./base";
 
 export const GetPageText = route(StatementsRoute, {
   operationId: "getStatementPageText",

@@ -1,7 +1,7 @@
 import { contentJson } from "chanfana";
 import { z } from "zod";
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import {
   LayoutIdParams,
   RenameLayoutRequest,
@@ -9,7 +9,7 @@ import {
   StatementLayoutList,
 } from "../layouts/schemas";
 import { deleteLayout, layoutItem, listLayoutItems, renameLayout } from "../layouts/service";
-import { json, StatementsRoute } from "./base";
+import { StatementsRoute } from "./base";
 
 const NOT_FOUND = { "404": json("No layout with this id", z.object({ error: z.string() })) };
 

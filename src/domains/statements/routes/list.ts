@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { StatementListResponse } from "../schemas";
 import { listStatements } from "../service";
-import { json, StatementsRoute } from "./base";
+import { StatementsRoute } from "./base";
 
 export const ListStatements = route(StatementsRoute, {
   operationId: "listStatements",

@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { StatementDetailResponse, StatementIdParams } from "../schemas";
 import { reparseStatement } from "../service";
-import { json, NOT_FOUND, StatementsRoute } from "./base";
+import { NOT_FOUND, StatementsRoute } from "./base";
 
 export const ReparseStatement = route(StatementsRoute, {
   operationId: "reparseStatement",
