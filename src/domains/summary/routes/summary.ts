@@ -1,5 +1,5 @@
 import { serviceCtx } from "../../../http/context";
-import { domainRoute, route } from "../../../http/route";
+import { domainRoute, json, route } from "../../../http/route";
 import { SummaryQuery, SummaryResponse, TrendQuery, TrendResponse } from "../schemas";
 import { getSummary, getTrend } from "../service";
 
@@ -10,7 +10,7 @@ export const GetMonthlySummary = route(SummaryRoute, {
   summary: "A month's totals, breakdowns, month-over-month deltas, anomalies and (current month) pace",
   request: { query: SummaryQuery },
   responses: {
-    "200": { description: "Monthly summary", content: { "application/json": { schema: SummaryResponse } } },
+    "200": json("Monthly summary", SummaryResponse),
   },
   handle: async (c, { query }) => getSummary(serviceCtx(c), query.month),
 });
@@ -20,7 +20,7 @@ export const GetSpendingTrend = route(SummaryRoute, {
   summary: "Spending per month (2-12 months ending at end_month, default the current month)",
   request: { query: TrendQuery },
   responses: {
-    "200": { description: "Trend", content: { "application/json": { schema: TrendResponse } } },
+    "200": json("Trend", TrendResponse),
   },
   handle: async (c, { query }) =>
     getTrend(serviceCtx(c), { months: query.months, endMonth: query.end_month }),
