@@ -1,6 +1,6 @@
 import { isLocalRequest } from "../../../http/auth";
 import { serviceCtx } from "../../../http/context";
-import { domainRoute, route } from "../../../http/route";
+import { domainRoute, json, route } from "../../../http/route";
 import { SetupStatusResponse } from "../setup-schemas";
 import { getSetupStatus } from "../setup-service";
 
@@ -12,7 +12,7 @@ export const GetSetupStatus = route(domainRoute("system"), {
     "arrived at so far (Email Routing), the polled mailbox (IMAP) and its last poll, whether a " +
     "password is set, and whether demo data may be added (only over loopback to an empty journal).",
   responses: {
-    "200": { description: "OK", content: { "application/json": { schema: SetupStatusResponse } } },
+    "200": json("OK", SetupStatusResponse),
   },
   handle: async (c) => {
     const local = isLocalRequest(c.env, c.req.raw);
