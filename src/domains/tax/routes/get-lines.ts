@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { TaxLinesResponse } from "../schemas";
 import { taxLines } from "../service";
-import { TaxRoute, json } from "./base";
+import { TaxRoute } from "./base";
 
 export const GetTaxLines = route(TaxRoute, {
   operationId: "getTaxLines",

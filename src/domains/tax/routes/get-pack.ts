@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { TaxPackResponse, TaxYearQuery } from "../schemas";
 import { getTaxPack } from "../service";
-import { TaxRoute, json } from "./base";
+import { TaxRoute } from "./base";
 
 export const GetTaxPack = route(TaxRoute, {
   operationId: "getTaxPack",

@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { errors, route } from "../../../http/route";
 import { TaxOverrideRequest, TaxTxIdParam } from "../schemas";
 import { clearOverride, setOverride } from "../service";
-import { TaxRoute, errors } from "./base";
+import { TaxRoute } from "./base";
 
 export const SetTaxOverride = route(TaxRoute, {
   operationId: "setTaxOverride",

@@ -1,9 +1,9 @@
 import { type AppContext, serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { mappingDoc } from "../mapping";
 import { deleteMapping, effectiveMapping, loadMappingInfo, putMapping } from "../mapping-store";
 import { TaxMappingDocument, TaxMappingResponse } from "../schemas";
-import { TaxRoute, json } from "./base";
+import { TaxRoute } from "./base";
 
 /** The response: the mapping in effect given its stored document (read, or just written). */
 const describeDoc = ({ mapping, personal }: ReturnType<typeof effectiveMapping>) => ({
