@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { TemplateListResponse } from "../schemas";
 import { listTemplates } from "../service";
-import { json, TemplatesRoute } from "./base";
+import { TemplatesRoute } from "./base";
 
 export const ListTemplates = route(TemplatesRoute, {
   operationId: "listAlertTemplates",

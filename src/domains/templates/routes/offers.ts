@@ -1,11 +1,11 @@
 import { contentJson } from "chanfana";
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { ErrorEnvelope } from "../../../http/errors";
 import { acceptOffer, listOffers } from "../offers";
 import { AcceptOfferRequest, OfferTxParams, TemplateOfferListResponse, TemplateSummary } from "../schemas";
 import { toSummary } from "../service";
-import { json, NOT_FOUND, TemplatesRoute } from "./base";
+import { NOT_FOUND, TemplatesRoute } from "./base";
 
 export const ListTemplateOffers = route(TemplatesRoute, {
   operationId: "listAlertTemplateOffers",

@@ -1,9 +1,9 @@
 import { contentJson } from "chanfana";
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { json, route } from "../../../http/route";
 import { TemplateIdParams, TemplateRenameRequest, TemplateSummary } from "../schemas";
 import { renameTemplate } from "../service";
-import { json, NOT_FOUND, TemplatesRoute } from "./base";
+import { NOT_FOUND, TemplatesRoute } from "./base";
 
 export const RenameTemplate = route(TemplatesRoute, {
   operationId: "renameAlertTemplate",
