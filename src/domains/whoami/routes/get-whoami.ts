@@ -1,5 +1,5 @@
 import { serviceCtx } from "../../../http/context";
-import { domainRoute, route } from "../../../http/route";
+import { domainRoute, json, route } from "../../../http/route";
 import { WhoamiResponse } from "../../auth/schemas";
 import { whoami } from "../service";
 
@@ -7,7 +7,7 @@ export const GetWhoami = route(domainRoute("whoami"), {
   operationId: "getWhoami",
   summary: "Resolve the current caller's identity (token, session, TOFU, or dev-bypass)",
   responses: {
-    "200": { description: "The caller", content: { "application/json": { schema: WhoamiResponse } } },
+    "200": json("The caller", WhoamiResponse),
   },
   handle: async (c) => whoami(serviceCtx(c)),
 });
