@@ -16,6 +16,9 @@ export const json = <T>(description: string, schema: T) => ({
   content: { "application/json": { schema } },
 });
 
+/** The 200 answer in JSON. */
+export const ok = <T>(schema: T, description = "OK") => ({ "200": json(description, schema) });
+
 const err = (description: string) => json(description, ErrorEnvelope);
 
 /** Error answers in the one envelope, by status. */
