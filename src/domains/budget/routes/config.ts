@@ -1,15 +1,15 @@
 import { contentJson } from "chanfana";
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { ok, route } from "../../../http/route";
 import { BudgetConfigResponse, BudgetConfigUpdateRequest, YearQuery } from "../schemas";
 import { getBudgetConfig, putBudgetConfig } from "../service";
-import { BudgetRoute, CONFLICT, json } from "./base";
+import { BudgetRoute, CONFLICT } from "./base";
 
 export const GetBudgetConfig = route(BudgetRoute, {
   operationId: "getBudgetConfig",
   summary: "Get budget targets and groups for a year",
   request: { query: YearQuery },
-  responses: json(BudgetConfigResponse),
+  responses: ok(BudgetConfigResponse),
   handle: async (c, { query }) => getBudgetConfig(serviceCtx(c), query.year),
 });
 
@@ -20,9 +20,7 @@ export const PutBudgetConfig = route(BudgetRoute, {
     "Both items are written together or not at all. `targets_version` and `groups_version` are the " +
     "versions read (null or 0 when none exists); a stale one gives 409 CONFLICT. Each write bumps both.",
   request: { query: YearQuery, body: { ...contentJson(BudgetConfigUpdateRequest), required: true } },
-  responses: { ...json(BudgetConfigResponse), ...CONFLICT },
-  handle: async (c, { query, body }) => {
-    const res = await putBudgetConfig(serviceCtx(c), { year: query.year, input: body });
-    return res.response;
-  },
+  responses: { ...ok(BudgetConfigResponse), ...CONFLICT },
+  handle: async (c, { query, body }) =>
+    (await putBudgetConfig(serviceCtx(c), { year: query.year, input: body })).response,
 });

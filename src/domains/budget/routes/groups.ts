@@ -1,15 +1,15 @@
 import { contentJson } from "chanfana";
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { ok, route } from "../../../http/route";
 import { GroupsResponse, GroupsUpdateRequest, OptionalYearQuery } from "../schemas";
 import { getGroups, putGroups } from "../service";
-import { CONFLICT, GroupsRoute, json } from "./base";
+import { CONFLICT, GroupsRoute } from "./base";
 
 export const GetGroups = route(GroupsRoute, {
   operationId: "getGroups",
   summary: "Get budget category groups for a year",
   request: { query: OptionalYearQuery },
-  responses: json(GroupsResponse),
+  responses: ok(GroupsResponse),
   handle: async (c, { query }) => getGroups(serviceCtx(c), query.year),
 });
 
@@ -18,9 +18,7 @@ export const PutGroups = route(GroupsRoute, {
   summary: "Replace budget category groups for a year",
   description: "`version` is the groups version read (null or 0 when none exists); a stale one gives 409.",
   request: { query: OptionalYearQuery, body: { ...contentJson(GroupsUpdateRequest), required: true } },
-  responses: { ...json(GroupsResponse), ...CONFLICT },
-  handle: async (c, { query, body }) => {
-    const res = await putGroups(serviceCtx(c), { year: query.year, input: body });
-    return res.response;
-  },
+  responses: { ...ok(GroupsResponse), ...CONFLICT },
+  handle: async (c, { query, body }) =>
+    (await putGroups(serviceCtx(c), { year: query.year, input: body })).response,
 });

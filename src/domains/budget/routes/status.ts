@@ -1,10 +1,10 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { ok, route } from "../../../http/route";
 import { getHistoricalAverages } from "../averages";
 import { HistoricalAveragesQuery, HistoricalAveragesResponse } from "../schemas";
 import { getBudgetStatus } from "../status";
 import { BudgetStatusQuery, BudgetStatusResponse } from "../status-schemas";
-import { BudgetRoute, json } from "./base";
+import { BudgetRoute } from "./base";
 
 export const GetBudgetStatus = route(BudgetRoute, {
   operationId: "getBudgetStatus",
@@ -13,7 +13,7 @@ export const GetBudgetStatus = route(BudgetRoute, {
     "Pace = year-to-date spend vs target x elapsed fraction of the year (as of today in the configured " +
     "time zone). For the current year each category also carries the current month and a forecast.",
   request: { query: BudgetStatusQuery },
-  responses: json(BudgetStatusResponse),
+  responses: ok(BudgetStatusResponse),
   handle: async (c, { query }) =>
     getBudgetStatus(serviceCtx(c), { year: query.year, compareYear: query.compare_year }),
 });
@@ -23,6 +23,6 @@ export const GetBudgetHistoricalAverages = route(BudgetRoute, {
   summary: "Per-category historical monthly averages over the last N months",
   description: "The N complete months before the current month; cached for one hour.",
   request: { query: HistoricalAveragesQuery },
-  responses: json(HistoricalAveragesResponse),
+  responses: ok(HistoricalAveragesResponse),
   handle: async (c, { query }) => getHistoricalAverages(serviceCtx(c), query.months),
 });
