@@ -9,8 +9,5 @@ export const PutCardNames = route(CardNamesRoute, {
   summary: "Replace the card-name mapping (applies to alerts read from now on)",
   request: { body: { content: { "application/json": { schema: CardNameMapping } } } },
   responses: { "200": json("The mapping as stored", CardNamesResponse) },
-  handle: async (c, { body }) => {
-    const out = await putCardNames(serviceCtx(c), body);
-    return out.response;
-  },
+  handle: async (c, { body }) => (await putCardNames(serviceCtx(c), body)).response,
 });
