@@ -1,14 +1,10 @@
 import type { z } from "zod";
 import { serviceCtx } from "../../../http/context";
-import { domainRoute, route } from "../../../http/route";
+import { domainRoute, json, route } from "../../../http/route";
 import { ObjectBackupStatusResponse } from "../../config/checks-schemas";
 import { objectBackupStatus } from "../../config/checks";
 
 const DataRoute = domainRoute("data");
-const json = (description: string, schema: z.ZodType) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 
 /** GET /api/v1/data/object-backup-status: the daily backup's settings and what the bucket holds. */
 export const GetObjectBackupStatus = route(DataRoute, {
