@@ -14,8 +14,5 @@ export const SendIgnoredToReview = route(IgnoredEmailsRoute, {
     ...NOT_FOUND,
     "409": json("No sender address, or the original email is gone", ErrorEnvelope),
   },
-  handle: async (c, { params }) => {
-    const out = await sendToReview(serviceCtx(c), params.ignored_id);
-    return out;
-  },
+  handle: async (c, { params }) => sendToReview(serviceCtx(c), params.ignored_id),
 });
