@@ -2,15 +2,11 @@ import { calendarDate } from "../../../lib/calendar";
 import { z } from "zod";
 import { serviceCtx } from "../../../http/context";
 import { ErrorEnvelope } from "../../../http/errors";
-import { domainRoute, type domainRouter, route } from "../../../http/route";
+import { domainRoute, type domainRouter, json, route } from "../../../http/route";
 import { Month } from "../../transactions/schemas";
 import { daySummaryStatus, startDaySummaries } from "../summaries";
 
 const SummariesRoute = domainRoute("journal");
-const json = (description: string, schema: z.ZodType) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 
 export const DaySummaryGenerateRequest = z
   .object({
