@@ -1,8 +1,8 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { ok, route } from "../../../http/route";
 import { MerchantIntelligenceQuery, MerchantIntelligenceResponse } from "../schemas";
 import { getMerchantIntelligence } from "../service";
-import { json, MerchantsRoute } from "./base";
+import { MerchantsRoute } from "./base";
 
 export const GetMerchantIntelligence = route(MerchantsRoute, {
   operationId: "getMerchantIntelligence",
@@ -13,6 +13,6 @@ export const GetMerchantIntelligence = route(MerchantsRoute, {
     "currency unit from the baseline), new and churned merchants, and the committed burn rate next " +
     "to the last month's discretionary spend. Cached for one hour per (month, months).",
   request: { query: MerchantIntelligenceQuery },
-  responses: json(MerchantIntelligenceResponse),
+  responses: ok(MerchantIntelligenceResponse),
   handle: async (c, { query }) => getMerchantIntelligence(serviceCtx(c), query),
 });
