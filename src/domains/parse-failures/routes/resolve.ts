@@ -14,8 +14,6 @@ export const ResolveParseFailure = route(ParseFailuresRoute, {
     ...NOT_FOUND,
     ...CONFLICT("Already recovered or resolved, or an identical transaction exists"),
   },
-  handle: async (c, { params, body }) => {
-    const out = await resolveParseFailure(serviceCtx(c), { id: params.failure_id, input: body });
-    return out.response;
-  },
+  handle: async (c, { params, body }) =>
+    (await resolveParseFailure(serviceCtx(c), { id: params.failure_id, input: body })).response,
 });
