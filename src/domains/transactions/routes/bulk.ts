@@ -1,17 +1,15 @@
 import { contentJson } from "chanfana";
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { ok, route } from "../../../http/route";
 import { bulkUpdateCategory } from "../bulk";
 import { BulkCategoryUpdateRequest, BulkCategoryUpdateResponse } from "../schemas";
-import { json, TransactionsRoute } from "./base";
+import { TransactionsRoute } from "./base";
 
 export const BulkUpdateTransactionCategory = route(TransactionsRoute, {
   operationId: "bulkUpdateTransactionCategory",
   summary: "Recategorize many transactions at once; per-row results",
   request: { body: { ...contentJson(BulkCategoryUpdateRequest), required: true } },
-  responses: json(BulkCategoryUpdateResponse),
-  handle: async (c, { body }) => {
-    const res = await bulkUpdateCategory(serviceCtx(c), { updates: body.updates, source: body.source });
-    return res.response;
-  },
+  responses: ok(BulkCategoryUpdateResponse),
+  handle: async (c, { body }) =>
+    (await bulkUpdateCategory(serviceCtx(c), { updates: body.updates, source: body.source })).response,
 });

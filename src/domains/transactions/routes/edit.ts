@@ -1,6 +1,6 @@
 import { contentJson } from "chanfana";
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { ok, route } from "../../../http/route";
 import {
   CategoryUpdateRequest,
   CategoryUpdateResponse,
@@ -11,37 +11,31 @@ import {
   TxIdParams,
 } from "../schemas";
 import { patchTransaction, setComment, updateFields } from "../service";
-import { json, TransactionsRoute } from "./base";
+import { TransactionsRoute } from "./base";
 
 export const PatchTransaction = route(TransactionsRoute, {
   operationId: "patchTransaction",
   summary: "Correct the category, mark reviewed, or change state (active, ignored, trashed)",
   request: { params: TxIdParams, body: { ...contentJson(CategoryUpdateRequest), required: true } },
-  responses: json(CategoryUpdateResponse),
-  handle: async (c, { params, body }) => {
-    const res = await patchTransaction(serviceCtx(c), { txId: params.tx_id, input: body });
-    return res.response;
-  },
+  responses: ok(CategoryUpdateResponse),
+  handle: async (c, { params, body }) =>
+    (await patchTransaction(serviceCtx(c), { txId: params.tx_id, input: body })).response,
 });
 
 export const SetTransactionComment = route(TransactionsRoute, {
   operationId: "setTransactionComment",
   summary: "Set or clear the note on a transaction",
   request: { params: TxIdParams, body: { ...contentJson(CommentRequest), required: true } },
-  responses: json(CommentResponse),
-  handle: async (c, { params, body }) => {
-    const res = await setComment(serviceCtx(c), { txId: params.tx_id, comment: body.comment });
-    return res.response;
-  },
+  responses: ok(CommentResponse),
+  handle: async (c, { params, body }) =>
+    (await setComment(serviceCtx(c), { txId: params.tx_id, comment: body.comment })).response,
 });
 
 export const UpdateTransactionFields = route(TransactionsRoute, {
   operationId: "updateTransactionFields",
   summary: "Correct amount, company or type (parser mistakes)",
   request: { params: TxIdParams, body: { ...contentJson(TransactionFieldsUpdateRequest), required: true } },
-  responses: json(TransactionFieldsUpdateResponse),
-  handle: async (c, { params, body }) => {
-    const res = await updateFields(serviceCtx(c), { txId: params.tx_id, input: body });
-    return res.response;
-  },
+  responses: ok(TransactionFieldsUpdateResponse),
+  handle: async (c, { params, body }) =>
+    (await updateFields(serviceCtx(c), { txId: params.tx_id, input: body })).response,
 });

@@ -1,5 +1,5 @@
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { ok, route } from "../../../http/route";
 import {
   AttentionListResponse,
   CombinedTransactionsResponse,
@@ -7,13 +7,13 @@ import {
   TransactionListResponse,
 } from "../schemas";
 import { combined, listTransactions } from "../service";
-import { json, TransactionsRoute } from "./base";
+import { TransactionsRoute } from "./base";
 
 export const ListTransactions = route(TransactionsRoute, {
   operationId: "listTransactions",
   summary: "A month of transactions (not deleted), newest first",
   request: { query: MonthQuery },
-  responses: json(TransactionListResponse),
+  responses: ok(TransactionListResponse),
   handle: async (c, { query }) => listTransactions(serviceCtx(c), { month: query.month, kind: "active" }),
 });
 
@@ -21,7 +21,7 @@ export const ListTrashedTransactions = route(TransactionsRoute, {
   operationId: "listTrashedTransactions",
   summary: "A month's soft-deleted transactions (the trash)",
   request: { query: MonthQuery },
-  responses: json(TransactionListResponse),
+  responses: ok(TransactionListResponse),
   handle: async (c, { query }) => listTransactions(serviceCtx(c), { month: query.month, kind: "trash" }),
 });
 
@@ -29,7 +29,7 @@ export const GetAttentionQueue = route(TransactionsRoute, {
   operationId: "getAttentionQueue",
   summary: "Transactions waiting for a person (AI-rescued rows) in a month",
   request: { query: MonthQuery },
-  responses: json(AttentionListResponse),
+  responses: ok(AttentionListResponse),
   handle: async (c, { query }) => listTransactions(serviceCtx(c), { month: query.month, kind: "attention" }),
 });
 
@@ -37,6 +37,6 @@ export const ListAllTransactions = route(TransactionsRoute, {
   operationId: "listAllTransactions",
   summary: "A month's transactions, attention queue and trash in one call",
   request: { query: MonthQuery },
-  responses: json(CombinedTransactionsResponse),
+  responses: ok(CombinedTransactionsResponse),
   handle: async (c, { query }) => combined(serviceCtx(c), query.month),
 });

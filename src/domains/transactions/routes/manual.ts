@@ -1,10 +1,9 @@
 import { contentJson } from "chanfana";
 import { serviceCtx } from "../../../http/context";
 import { ErrorEnvelope } from "../../../http/errors";
-import { domainRoute, route } from "../../../http/route";
+import { domainRoute, json, ok, route } from "../../../http/route";
 import { addManual } from "../manual";
 import { ManualTransactionRequest, ManualTransactionResponse } from "../schemas";
-import { json } from "./base";
 
 export const AddManualTransaction = route(domainRoute("transactions"), {
   operationId: "addManualTransaction",
@@ -12,13 +11,12 @@ export const AddManualTransaction = route(domainRoute("transactions"), {
     "Add a transaction by hand (cash, a missed alert); an identical one is a 409 unless allow_duplicate",
   request: { body: { ...contentJson(ManualTransactionRequest), required: true } },
   responses: {
-    ...json(ManualTransactionResponse),
-    "409": {
-      description:
-        "DUPLICATE_TRANSACTION: an identical transaction is stored, nothing was added; `details` holds " +
+    ...ok(ManualTransactionResponse),
+    "409": json(
+      "DUPLICATE_TRANSACTION: an identical transaction is stored, nothing was added; `details` holds " +
         "its `tx_id` and the stored row (`existing`). Send `allow_duplicate: true` to add it anyway.",
-      content: { "application/json": { schema: ErrorEnvelope } },
-    },
+      ErrorEnvelope,
+    ),
   },
   handle: async (c, { body }) => {
     const { activityId: _, ...res } = await addManual(serviceCtx(c), body);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { ok, route } from "../../../http/route";
 import { MONTH_RE } from "../../../lib/month";
 import {
   CombinedTransactionsResponse,
@@ -10,13 +10,13 @@ import {
   TxIdParams,
 } from "../schemas";
 import { combinedMonths, detail, latest } from "../service";
-import { json, TransactionsRoute } from "./base";
+import { TransactionsRoute } from "./base";
 
 export const GetTransactionDetail = route(TransactionsRoute, {
   operationId: "getTransactionDetail",
   summary: "One transaction with its source email",
   request: { params: TxIdParams },
-  responses: json(TransactionDetailResponse),
+  responses: ok(TransactionDetailResponse),
   handle: async (c, { params }) => detail(serviceCtx(c), params.tx_id),
 });
 
@@ -24,7 +24,7 @@ export const GetLatestTransactionTimestamp = route(TransactionsRoute, {
   operationId: "getLatestTransactionTimestamp",
   summary: "When the newest transaction (of a month, or overall) was recorded",
   request: { query: z.object({ month: Month.optional() }) },
-  responses: json(LatestTimestampResponse),
+  responses: ok(LatestTimestampResponse),
   handle: async (c, { query }) => latest(serviceCtx(c), query.month),
 });
 
@@ -52,7 +52,7 @@ export const ListBulkTransactions = route(TransactionsRoute, {
         }, "comma-separated YYYY-MM months, at most 12"),
     }),
   },
-  responses: json(z.record(z.string(), CombinedTransactionsResponse)),
+  responses: ok(z.record(z.string(), CombinedTransactionsResponse)),
   handle: async (c, { query }) => {
     const months = monthList(query.months);
     const out = await combinedMonths(serviceCtx(c), months);

@@ -1,17 +1,17 @@
 import { contentJson } from "chanfana";
 import { z } from "zod";
 import { serviceCtx } from "../../../http/context";
-import { route } from "../../../http/route";
+import { ok, route } from "../../../http/route";
 import { SearchByFilterRequest, SearchQuery, SearchResponse } from "../schemas";
 import { cents, exportCsv, filterFromQuery, QUERY_LOCS, search } from "../search";
 import type { Filter } from "../search-rules";
-import { json, SearchRoute } from "./base";
+import { SearchRoute } from "./base";
 
 export const SearchTransactions = route(SearchRoute, {
   operationId: "searchTransactions",
   summary: "Search a month range; ignored and deleted rows excluded unless asked",
   request: { query: SearchQuery },
-  responses: json(SearchResponse),
+  responses: ok(SearchResponse),
   handle: async (c, { query }) => search(serviceCtx(c), { f: filterFromQuery(query), locs: QUERY_LOCS }),
 });
 
@@ -19,7 +19,7 @@ export const SearchTransactionsByFilter = route(SearchRoute, {
   operationId: "searchTransactionsByFilter",
   summary: "The same search with list filters in a JSON body (a read; not journaled)",
   request: { body: { ...contentJson(SearchByFilterRequest), required: true } },
-  responses: json(SearchResponse),
+  responses: ok(SearchResponse),
   handle: async (c, { body }) => {
     const f: Filter = {
       from: body.from_month,
