@@ -19,7 +19,8 @@ export const json = <T>(description: string, schema: T) => ({
 /** The 200 answer in JSON. */
 export const ok = <T>(schema: T, description = "OK") => ({ "200": json(description, schema) });
 
-const err = (description: string) => json(description, ErrorEnvelope);
+/** An error answer in the one envelope. */
+export const err = (description: string) => json(description, ErrorEnvelope);
 
 /** Error answers in the one envelope, by status. */
 export const errors = (table: Record<string, string>) =>
@@ -63,6 +64,8 @@ export abstract class ApiRoute extends OpenAPIRoute {
     if (wantsJson && !["GET", "HEAD"].includes(request.method)) {
       const text = await request.clone().text();
       if (text.trim() === "") {
+        // An optional body may be left out: the handler gets `{}`.
+        if (this.schema.request?.body?.required === false) return super.getUnvalidatedData();
         throw validationError([{ loc: ["body"], msg: "Field required", type: "missing" }]);
       }
       if (!isJsonContentType(request.headers.get("content-type") ?? undefined)) {
