@@ -1,6 +1,5 @@
 import { type AppContext, serviceCtx } from "../../../http/context";
-import { ErrorEnvelope } from "../../../http/errors";
-import { domainRoute, json, route } from "../../../http/route";
+import { domainRoute, err, json, route } from "../../../http/route";
 import { runStatusRoute } from "../../../http/step-routes";
 import { commitImport, previewImport } from "../import";
 import { readUpload } from "../../../http/upload";
@@ -15,10 +14,6 @@ import {
 import { restoreFilesStatus } from "../restore-steps";
 
 const DataRoute = domainRoute("data");
-const envelope = (description: string) => ({
-  description,
-  content: { "application/json": { schema: ErrorEnvelope } },
-});
 
 export class PreviewBackupImport extends DataRoute {
   override schema = {
@@ -35,9 +30,7 @@ export class PreviewBackupImport extends DataRoute {
     },
     responses: {
       "200": json("The dry run", ImportPreviewResponse),
-      "413": envelope(
-        "File larger than 50 MB, or a zip that inflates far beyond its size (a decompression bomb)",
-      ),
+      "413": err("File larger than 50 MB, or a zip that inflates far beyond its size (a decompression bomb)"),
     },
   };
   override async handle(c: AppContext) {
@@ -60,11 +53,11 @@ export const CommitBackupImport = route(DataRoute, {
   request: { body: { content: { "application/json": { schema: ImportCommitRequest } }, required: true } },
   responses: {
     "200": json("What was written", ImportResult),
-    "404": envelope("No staged import with this token"),
-    "409": envelope(
+    "404": err("No staged import with this token"),
+    "409": err(
       "A configuration list changed after the preview, or the previous restore's files are still being written: nothing was restored",
     ),
-    "410": envelope("The preview is older than 15 minutes"),
+    "410": err("The preview is older than 15 minutes"),
   },
   handle: async (c, { body }) => commitImport(serviceCtx(c), body),
 });
