@@ -3,9 +3,9 @@ import { serviceCtx } from "../../../http/context";
 import { ok, route } from "../../../http/route";
 import { GroupsResponse, GroupsUpdateRequest, OptionalYearQuery } from "../schemas";
 import { getGroups, putGroups } from "../service";
-import { CONFLICT, GroupsRoute } from "./base";
+import { BudgetRoute, CONFLICT } from "./base";
 
-export const GetGroups = route(GroupsRoute, {
+export const GetGroups = route(BudgetRoute, {
   operationId: "getGroups",
   summary: "Get budget category groups for a year",
   request: { query: OptionalYearQuery },
@@ -13,7 +13,7 @@ export const GetGroups = route(GroupsRoute, {
   handle: async (c, { query }) => getGroups(serviceCtx(c), query.year),
 });
 
-export const PutGroups = route(GroupsRoute, {
+export const PutGroups = route(BudgetRoute, {
   operationId: "putGroups",
   summary: "Replace budget category groups for a year",
   description: "`version` is the groups version read (null or 0 when none exists); a stale one gives 409.",
