@@ -3,9 +3,9 @@ import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { CategoriesManagementResponse, CategoryAddRequest } from "../schemas";
 import { addCategory } from "../service";
-import { CategoryManagementRoute, CONFLICT, IfMatchHeaders } from "./base";
+import { CategoriesRoute, CONFLICT, IfMatchHeaders } from "./base";
 
-export const AddCategory = route(CategoryManagementRoute, {
+export const AddCategory = route(CategoriesRoute, {
   operationId: "addCategory",
   summary: "Add a category (names are unique case-insensitively)",
   description: "The first write stores the 39 defaults, so the stored list replaces them from then on.",

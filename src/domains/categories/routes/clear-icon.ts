@@ -2,9 +2,9 @@ import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { CategoryIconsResponse, CategoryNameQuery } from "../schemas";
 import { setCategoryIcon } from "../service";
-import { CategoryManagementRoute, CONFLICT, IfMatchHeaders, NOT_FOUND } from "./base";
+import { CategoriesRoute, CONFLICT, IfMatchHeaders, NOT_FOUND } from "./base";
 
-export const ClearCategoryIcon = route(CategoryManagementRoute, {
+export const ClearCategoryIcon = route(CategoriesRoute, {
   operationId: "clearCategoryIcon",
   summary: "Remove a category's icon (no-op when it has none)",
   request: { query: CategoryNameQuery, headers: IfMatchHeaders },

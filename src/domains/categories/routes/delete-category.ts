@@ -2,9 +2,9 @@ import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { deleteCategory } from "../reassign";
 import { CategoryDeleteQuery, CategoryDeleteResponse, CategoryNameParam } from "../schemas";
-import { CategoryManagementRoute, CONFLICT, IfMatchHeaders, NOT_FOUND } from "./base";
+import { CategoriesRoute, CONFLICT, IfMatchHeaders, NOT_FOUND } from "./base";
 
-export const DeleteCategory = route(CategoryManagementRoute, {
+export const DeleteCategory = route(CategoriesRoute, {
   operationId: "deleteCategory",
   summary: "Delete a category, reassigning its transactions and overrides",
   description:

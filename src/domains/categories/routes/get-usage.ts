@@ -2,9 +2,9 @@ import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { categoryUsage } from "../reassign";
 import { CategoryNameParam, CategoryUsageResponse } from "../schemas";
-import { CategoryManagementRoute, NOT_FOUND } from "./base";
+import { CategoriesRoute, NOT_FOUND } from "./base";
 
-export const GetCategoryUsage = route(CategoryManagementRoute, {
+export const GetCategoryUsage = route(CategoriesRoute, {
   operationId: "getCategoryUsage",
   summary: "How many transactions and overrides use a category (shown before deleting it)",
   request: { params: CategoryNameParam },

@@ -2,9 +2,9 @@ import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { CategoryIconsResponse } from "../schemas";
 import { listCategoryIcons } from "../service";
-import { CategoryManagementRoute } from "./base";
+import { CategoriesRoute } from "./base";
 
-export const ListCategoryIcons = route(CategoryManagementRoute, {
+export const ListCategoryIcons = route(CategoriesRoute, {
   operationId: "listCategoryIcons",
   summary: "Category icons (category name → icon) with the list version",
   responses: { "200": json("The icon map", CategoryIconsResponse) },

@@ -2,9 +2,9 @@ import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { CategoriesManagementResponse } from "../schemas";
 import { listManagedCategories } from "../service";
-import { CategoryManagementRoute } from "./base";
+import { CategoriesRoute } from "./base";
 
-export const ListManagedCategories = route(CategoryManagementRoute, {
+export const ListManagedCategories = route(CategoriesRoute, {
   operationId: "listManagedCategories",
   summary: "The category list with groups and the list version (for `If-Match`)",
   responses: { "200": json("Categories with their groups", CategoriesManagementResponse) },

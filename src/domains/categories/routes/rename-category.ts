@@ -4,9 +4,9 @@ import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { renameCategory } from "../reassign";
 import { CategoryName, CategoryRenameRequest, CategoryRenameResponse } from "../schemas";
-import { CategoryManagementRoute, CONFLICT, IfMatchHeaders, NOT_FOUND } from "./base";
+import { CategoriesRoute, CONFLICT, IfMatchHeaders, NOT_FOUND } from "./base";
 
-export const RenameCategory = route(CategoryManagementRoute, {
+export const RenameCategory = route(CategoriesRoute, {
   operationId: "renameCategory",
   summary: "Rename a category, moving its transactions and overrides to the new name",
   description:

@@ -3,9 +3,9 @@ import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { CategoryIconsResponse, CategoryNameQuery, SetCategoryIconRequest } from "../schemas";
 import { setCategoryIcon } from "../service";
-import { CategoryManagementRoute, CONFLICT, IfMatchHeaders, NOT_FOUND } from "./base";
+import { CategoriesRoute, CONFLICT, IfMatchHeaders, NOT_FOUND } from "./base";
 
-export const SetCategoryIcon = route(CategoryManagementRoute, {
+export const SetCategoryIcon = route(CategoriesRoute, {
   operationId: "setCategoryIcon",
   summary: "Set a category's icon (an emoji or an icon name)",
   request: {

@@ -3,9 +3,9 @@ import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { CategoryGroupUpdateRequest, CategoryGroupUpdateResponse, CategoryNameParam } from "../schemas";
 import { updateCategoryGroup } from "../service";
-import { CategoryManagementRoute, CONFLICT, IfMatchHeaders, NOT_FOUND } from "./base";
+import { CategoriesRoute, CONFLICT, IfMatchHeaders, NOT_FOUND } from "./base";
 
-export const UpdateCategoryGroup = route(CategoryManagementRoute, {
+export const UpdateCategoryGroup = route(CategoriesRoute, {
   operationId: "updateCategoryGroup",
   summary: "Move a category to a display group (null removes it from any group)",
   request: {
