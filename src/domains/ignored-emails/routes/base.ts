@@ -1,6 +1,5 @@
-import { ErrorEnvelope } from "../../../http/errors";
-import { domainRoute, json } from "../../../http/route";
+import { domainRoute, errors } from "../../../http/route";
 
 export const IgnoredEmailsRoute = domainRoute("ignored-emails");
 
-export const NOT_FOUND = { "404": json("No ignored email with this id", ErrorEnvelope) };
+export const NOT_FOUND = errors({ "404": "No ignored email with this id" });
