@@ -1,6 +1,5 @@
-import { ErrorEnvelope } from "../../../http/errors";
-import { domainRoute, json } from "../../../http/route";
+import { domainRoute, errors } from "../../../http/route";
 
 export const OverridesRoute = domainRoute("overrides");
 
-export const notFoundResponse = (what: string) => ({ "404": json(what, ErrorEnvelope) });
+export const notFoundResponse = (what: string) => errors({ "404": what });
