@@ -1,7 +1,6 @@
-import { ErrorEnvelope } from "../../../http/errors";
-import { domainRoute, json } from "../../../http/route";
+import { domainRoute, errors } from "../../../http/route";
 
 export const StatementsRoute = domainRoute("statements");
 
-export const NOT_FOUND = { "404": json("No statement (or row) with this id", ErrorEnvelope) };
-export const CONFLICT = { "409": json("The row was already settled by an import", ErrorEnvelope) };
+export const NOT_FOUND = errors({ "404": "No statement (or row) with this id" });
+export const CONFLICT = errors({ "409": "The row was already settled by an import" });
