@@ -1,6 +1,5 @@
-import { ErrorEnvelope } from "../../../http/errors";
-import { domainRoute, json } from "../../../http/route";
+import { domainRoute, errors } from "../../../http/route";
 
 export const TemplatesRoute = domainRoute("templates");
 
-export const NOT_FOUND = { "404": json("No such template", ErrorEnvelope) };
+export const NOT_FOUND = errors({ "404": "No such template" });
