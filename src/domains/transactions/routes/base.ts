@@ -1,4 +1,3 @@
 import { domainRoute } from "../../../http/route";
 
 export const TransactionsRoute = domainRoute("transactions");
-export const SearchRoute = domainRoute("transactions");

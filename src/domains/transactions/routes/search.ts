@@ -5,9 +5,9 @@ import { ok, route } from "../../../http/route";
 import { SearchByFilterRequest, SearchQuery, SearchResponse } from "../schemas";
 import { cents, exportCsv, filterFromQuery, QUERY_LOCS, search } from "../search";
 import type { Filter } from "../search-rules";
-import { SearchRoute } from "./base";
+import { TransactionsRoute } from "./base";
 
-export const SearchTransactions = route(SearchRoute, {
+export const SearchTransactions = route(TransactionsRoute, {
   operationId: "searchTransactions",
   summary: "Search a month range; ignored and deleted rows excluded unless asked",
   request: { query: SearchQuery },
@@ -15,7 +15,7 @@ export const SearchTransactions = route(SearchRoute, {
   handle: async (c, { query }) => search(serviceCtx(c), { f: filterFromQuery(query), locs: QUERY_LOCS }),
 });
 
-export const SearchTransactionsByFilter = route(SearchRoute, {
+export const SearchTransactionsByFilter = route(TransactionsRoute, {
   operationId: "searchTransactionsByFilter",
   summary: "The same search with list filters in a JSON body (a read; not journaled)",
   request: { body: { ...contentJson(SearchByFilterRequest), required: true } },
@@ -40,7 +40,7 @@ export const SearchTransactionsByFilter = route(SearchRoute, {
   },
 });
 
-export const ExportTransactionsCsv = route(SearchRoute, {
+export const ExportTransactionsCsv = route(TransactionsRoute, {
   operationId: "exportTransactionsCsv",
   summary: "The search's matching rows as CSV (no cap)",
   request: { query: SearchQuery },
