@@ -1,3 +1,3 @@
-import { domainRoute, json } from "../../../http/route";
+import { domainRoute } from "../../../http/route";
 
 export const CardNamesRoute = domainRoute("card-names");

@@ -1,6 +1,5 @@
 import { contentJson } from "chanfana";
 import { type AppContext, serviceCtx } from "../../../http/context";
-import { json } from "../../../http/route";
 import { AppConfigResponse, AppConfigUpdateRequest } from "../schemas";
 import { ignoredKeys } from "../rules";
 import { updateConfig } from "../service";

@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import { serviceCtx } from "../../../http/context";
 import { domainRoute, json, route } from "../../../http/route";
 import { ObjectBackupStatusResponse } from "../../config/checks-schemas";
