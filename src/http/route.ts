@@ -1,13 +1,30 @@
-import { fromHono, OpenAPIRoute, type OpenAPIRouteSchema } from "chanfana";
+import {
+  fromHono,
+  OpenAPIRoute,
+  type OpenAPIRouteSchema,
+  type RequestTypes,
+  type ValidatedData,
+} from "chanfana";
 import { Hono } from "hono";
-import type { AppEnv } from "./context";
+import type { AppContext, AppEnv } from "./context";
 import { ApiError, ErrorEnvelope, validationError } from "./errors";
 import { isJsonContentType } from "./origin";
 
-const err = (description: string) => ({
+/** A JSON answer: its description and schema. */
+export const json = <T>(description: string, schema: T) => ({
   description,
-  content: { "application/json": { schema: ErrorEnvelope } },
+  content: { "application/json": { schema } },
 });
+
+/** The 200 answer in JSON. */
+export const ok = <T>(schema: T, description = "OK") => ({ "200": json(description, schema) });
+
+/** An error answer in the one envelope. */
+export const err = (description: string) => json(description, ErrorEnvelope);
+
+/** Error answers in the one envelope, by status. */
+export const errors = (table: Record<string, string>) =>
+  Object.fromEntries(Object.entries(table).map(([status, what]) => [status, err(what)]));
 
 /** Error responses every endpoint can give. */
 export const COMMON_ERRORS = {
@@ -47,6 +64,8 @@ export abstract class ApiRoute extends OpenAPIRoute {
     if (wantsJson && !["GET", "HEAD"].includes(request.method)) {
       const text = await request.clone().text();
       if (text.trim() === "") {
+        // An optional body may be left out: the handler gets `{}`.
+        if (this.schema.request?.body?.required === false) return super.getUnvalidatedData();
         throw validationError([{ loc: ["body"], msg: "Field required", type: "missing" }]);
       }
       if (!isJsonContentType(request.headers.get("content-type") ?? undefined)) {
@@ -68,6 +87,29 @@ export function domainRoute(tag: string) {
     protected readonly tag = tag;
   }
   return DomainRoute;
+}
+
+/**
+ * An endpoint of a domain: its schema and `handle`, which gets the request's validated data and
+ * answers a Response as is, anything else as JSON (200).
+ */
+export function route<R extends RequestTypes>(
+  Base: ReturnType<typeof domainRoute>,
+  {
+    handle,
+    ...schema
+  }: Omit<OpenAPIRouteSchema, "request"> & {
+    request?: R;
+    handle: (c: AppContext, data: ValidatedData<{ request: R }>) => Promise<object>;
+  },
+) {
+  return class extends Base {
+    override schema = schema;
+    override async handle(c: AppContext) {
+      const out = await handle(c, await this.getValidatedData<{ request: R }>());
+      return out instanceof Response ? out : c.json(out);
+    }
+  };
 }
 
 /**

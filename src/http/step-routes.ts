@@ -8,12 +8,7 @@ import type { Env } from "../env";
 import type { ServiceCtx } from "../lib/context";
 import { ApiError, notFound } from "../lib/errors";
 import { type AppContext, serviceCtx } from "./context";
-import { domainRoute } from "./route";
-
-const json = (description: string, schema: z.ZodType) => ({
-  description,
-  content: { "application/json": { schema } },
-});
+import { domainRoute, json, route } from "./route";
 
 /** 405 in the public demo: `what` (an export) is turned off there. */
 export function refuseInDemo(env: Env, what: string) {
@@ -40,19 +35,15 @@ export function runStatusRoute(
     /** The 200 answer's description. */
     answer: string;
     schema: z.ZodType;
-    read: (ctx: ServiceCtx) => Promise<unknown>;
+    read: (ctx: ServiceCtx) => Promise<object>;
   },
 ) {
-  return class extends domainRoute(tag) {
-    override schema = {
-      operationId: o.operationId,
-      summary: o.summary,
-      responses: { "200": json(o.answer, o.schema) },
-    };
-    override async handle(c: AppContext) {
-      return c.json(await o.read(serviceCtx(c)));
-    }
-  };
+  return route(domainRoute(tag), {
+    operationId: o.operationId,
+    summary: o.summary,
+    responses: { "200": json(o.answer, o.schema) },
+    handle: async (c) => o.read(serviceCtx(c)),
+  });
 }
 
 /** GET …/jobs/{job_id}/file: the zip a finished build wrote (404 unless it is the latest done one). */

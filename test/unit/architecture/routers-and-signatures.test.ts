@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { domainRoute, route } from "../../../src/http/route";
 import { sourceTree, stripComments } from "./source-tree";
 
 // DESIGN.md's "URL = router = folder" and "long signatures take one input object", checked on the
@@ -113,6 +115,21 @@ describe("URL = router = folder", () => {
       "/api/v1/transactions: uploadRouter is not a domain folder's router",
       'src/domains/transactions/routes/list.ts: tag "search" in folder transactions',
     ]);
+  });
+});
+
+describe("route(): an endpoint is its schema and a handler", () => {
+  it("tags the endpoint, keeps the handler out of the schema and types its data from the schema", () => {
+    const Endpoint = route(domainRoute("budget"), {
+      operationId: "getX",
+      request: { query: z.object({ year: z.number() }) },
+      // @ts-expect-error: `yearx` is not a field of the query schema
+      handle: async (_c, { query }) => ({ year: query.yearx }),
+    });
+    const schema = new Endpoint({} as never).getSchema();
+    expect(schema.tags).toEqual(["budget"]);
+    expect(schema.operationId).toBe("getX");
+    expect("handle" in schema).toBe(false);
   });
 });
 

@@ -1,25 +1,19 @@
-import { type AppContext, serviceCtx } from "../../../http/context";
-import { domainRoute } from "../../../http/route";
+import { serviceCtx } from "../../../http/context";
+import { domainRoute, json, route } from "../../../http/route";
 import { ActivityListQuery, ActivityListResponse } from "../schemas";
 import { listActivity } from "../service";
 
 export const ActivityRoute = domainRoute("activity");
 
-export class ListActivity extends ActivityRoute {
-  override schema = {
-    operationId: "listActivity",
-    summary: "The write ledger, newest first",
-    description:
-      "Every successful mutating call (except the session routes) is an entry, kept 90 days. " +
-      "`principal=me` lists the caller's own writes (by token id, or by kind for sessions and TOFU).",
-    request: { query: ActivityListQuery },
-    responses: {
-      "200": { description: "Entries", content: { "application/json": { schema: ActivityListResponse } } },
-    },
-  };
-
-  override async handle(c: AppContext) {
-    const { query } = await this.getValidatedData<typeof this.schema>();
-    return c.json({ entries: await listActivity(serviceCtx(c), query) });
-  }
-}
+export const ListActivity = route(ActivityRoute, {
+  operationId: "listActivity",
+  summary: "The write ledger, newest first",
+  description:
+    "Every successful mutating call (except the session routes) is an entry, kept 90 days. " +
+    "`principal=me` lists the caller's own writes (by token id, or by kind for sessions and TOFU).",
+  request: { query: ActivityListQuery },
+  responses: {
+    "200": json("Entries", ActivityListResponse),
+  },
+  handle: async (c, { query }) => ({ entries: await listActivity(serviceCtx(c), query) }),
+});

@@ -1,32 +1,29 @@
 import { z } from "zod";
-import { type AppContext, serviceCtx } from "../../../http/context";
+import { serviceCtx } from "../../../http/context";
+import { json, route } from "../../../http/route";
 import { RevertQuery, RevertResponse } from "../schemas";
 import { revertEntry } from "../revert";
 import { ActivityRoute } from "./list-activity";
 
-export class RevertActivity extends ActivityRoute {
-  override schema = {
-    operationId: "revertActivity",
-    summary: "Undo one ledger entry by restoring its before image",
-    description:
-      "404 unknown id; 409 CONFLICT when already reverted or not reversible; 409 stale_revert when the " +
-      "resource changed since the entry (unless force=true); 409 CATEGORY_DELETED when the before image " +
-      "names a category deleted since (details.categories), unless force=true, which recreates it and " +
-      "lists it in recreated_categories. The revert is journaled as its own entry " +
-      "(images kept, not itself reversible) and the original gets reverted_at/reverted_by.",
-    request: { params: z.object({ entry_id: z.string().min(1).max(100) }), query: RevertQuery },
-    responses: {
-      "200": { description: "Reverted", content: { "application/json": { schema: RevertResponse } } },
-    },
-  };
-
-  override async handle(c: AppContext) {
-    const { params, query } = await this.getValidatedData<typeof this.schema>();
+export const RevertActivity = route(ActivityRoute, {
+  operationId: "revertActivity",
+  summary: "Undo one ledger entry by restoring its before image",
+  description:
+    "404 unknown id; 409 CONFLICT when already reverted or not reversible; 409 stale_revert when the " +
+    "resource changed since the entry (unless force=true); 409 CATEGORY_DELETED when the before image " +
+    "names a category deleted since (details.categories), unless force=true, which recreates it and " +
+    "lists it in recreated_categories. The revert is journaled as its own entry " +
+    "(images kept, not itself reversible) and the original gets reverted_at/reverted_by.",
+  request: { params: z.object({ entry_id: z.string().min(1).max(100) }), query: RevertQuery },
+  responses: {
+    "200": json("Reverted", RevertResponse),
+  },
+  handle: async (c, { params, query }) => {
     const ctx = serviceCtx(c);
     const { summary, recreated_categories } = await revertEntry(ctx, {
       id: params.entry_id,
       force: query.force,
     });
-    return c.json({ reverted_entry_id: params.entry_id, summary, recreated_categories });
-  }
-}
+    return { reverted_entry_id: params.entry_id, summary, recreated_categories };
+  },
+});

@@ -1,23 +1,20 @@
-import { type AppContext, serviceCtx } from "../../../http/context";
+import { serviceCtx } from "../../../http/context";
+import { errors, json, route } from "../../../http/route";
 import { AttachmentDeleteResponse, AttachmentIdParam } from "../schemas";
 import { remove } from "../service";
-import { AttachmentsRoute, errors, json } from "./base";
+import { AttachmentsRoute } from "./base";
 
-export class DeleteAttachment extends AttachmentsRoute {
-  override schema = {
-    operationId: "deleteAttachment",
-    summary: "Delete an attachment and its file from disk",
-    description: "The stored object goes too (unless the same bytes are still attached under another name).",
-    request: { params: AttachmentIdParam },
-    responses: {
-      "200": json("Deleted", AttachmentDeleteResponse),
-      ...errors({ "404": "No such attachment" }),
-    },
-  };
-
-  override async handle(c: AppContext) {
-    const { params } = await this.getValidatedData<typeof this.schema>();
+export const DeleteAttachment = route(AttachmentsRoute, {
+  operationId: "deleteAttachment",
+  summary: "Delete an attachment and its file from disk",
+  description: "The stored object goes too (unless the same bytes are still attached under another name).",
+  request: { params: AttachmentIdParam },
+  responses: {
+    "200": json("Deleted", AttachmentDeleteResponse),
+    ...errors({ "404": "No such attachment" }),
+  },
+  handle: async (c, { params }) => {
     const row = await remove(serviceCtx(c), params.attachment_id);
-    return c.json({ id: row.id, status: "deleted" });
-  }
-}
+    return { id: row.id, status: "deleted" };
+  },
+});

@@ -1,38 +1,35 @@
-import { type AppContext, serviceCtx } from "../../../http/context";
+import { serviceCtx } from "../../../http/context";
+import { errors, route } from "../../../http/route";
 import { servedFileHeaders } from "../../../lib/served-file";
 import { FAMILIES } from "../filetype";
 import { AttachmentIdParam } from "../schemas";
 import { file } from "../service";
-import { AttachmentsRoute, errors } from "./base";
+import { AttachmentsRoute } from "./base";
 
-export class DownloadAttachmentFile extends AttachmentsRoute {
-  override schema = {
-    operationId: "downloadAttachmentFile",
-    summary: "Download the attachment file: images and PDFs inline, typed by their own bytes",
-    description:
-      "The content type is derived from the stored bytes (JPEG, PNG, WebP or PDF are served inline; " +
-      "anything else as an `application/octet-stream` download), never from a stored string. Every " +
-      "response carries `Content-Security-Policy: sandbox; default-src 'none'; frame-ancestors 'none'` and " +
-      "`X-Content-Type-Options: nosniff`; the filename reaches Content-Disposition only escaped " +
-      "(an ASCII fallback and the RFC 5987 UTF-8 form).",
-    request: { params: AttachmentIdParam },
-    responses: {
-      "200": {
-        description: "The file",
-        // Every content type we serve: the file-type table's, typed by the bytes (never the client's),
-        // and application/octet-stream for anything else.
-        content: Object.fromEntries(
-          [
-            ...new Set([...Object.values(FAMILIES).map((f) => f.contentType), "application/octet-stream"]),
-          ].map((t) => [t, { schema: { type: "string" as const, format: "binary" } }]),
+export const DownloadAttachmentFile = route(AttachmentsRoute, {
+  operationId: "downloadAttachmentFile",
+  summary: "Download the attachment file: images and PDFs inline, typed by their own bytes",
+  description:
+    "The content type is derived from the stored bytes (JPEG, PNG, WebP or PDF are served inline; " +
+    "anything else as an `application/octet-stream` download), never from a stored string. Every " +
+    "response carries `Content-Security-Policy: sandbox; default-src 'none'; frame-ancestors 'none'` and " +
+    "`X-Content-Type-Options: nosniff`; the filename reaches Content-Disposition only escaped " +
+    "(an ASCII fallback and the RFC 5987 UTF-8 form).",
+  request: { params: AttachmentIdParam },
+  responses: {
+    "200": {
+      description: "The file",
+      // Every content type we serve: the file-type table's, typed by the bytes (never the client's),
+      // and application/octet-stream for anything else.
+      content: Object.fromEntries(
+        [...new Set([...Object.values(FAMILIES).map((f) => f.contentType), "application/octet-stream"])].map(
+          (t) => [t, { schema: { type: "string" as const, format: "binary" } }],
         ),
-      },
-      ...errors({ "404": "No such attachment (or its file is gone)" }),
+      ),
     },
-  };
-
-  override async handle(c: AppContext) {
-    const { params } = await this.getValidatedData<typeof this.schema>();
+    ...errors({ "404": "No such attachment (or its file is gone)" }),
+  },
+  handle: async (c, { params }) => {
     const { row, bytes, contentType } = await file(serviceCtx(c), params.attachment_id);
     return new Response(bytes, {
       headers: servedFileHeaders({
@@ -42,5 +39,5 @@ export class DownloadAttachmentFile extends AttachmentsRoute {
         cacheControl: "private, max-age=3600",
       }),
     });
-  }
-}
+  },
+});

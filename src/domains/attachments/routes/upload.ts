@@ -1,9 +1,10 @@
 import { type AppContext, serviceCtx } from "../../../http/context";
+import { errors, json } from "../../../http/route";
 import { readUpload } from "../../../http/upload";
 import { ATTACHMENT_LIMITS, checkUpload } from "../files";
 import { AttachmentResponse, BodyUploadAttachment } from "../schemas";
 import { upload } from "../service";
-import { AttachmentsRoute, errors, json } from "./base";
+import { AttachmentsRoute } from "./base";
 
 export class UploadAttachment extends AttachmentsRoute {
   override schema = {

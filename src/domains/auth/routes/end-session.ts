@@ -1,25 +1,19 @@
 import { z } from "zod";
-import { type AppContext, serviceCtx } from "../../../http/context";
+import { serviceCtx } from "../../../http/context";
+import { json, route } from "../../../http/route";
 import { WebappSessionEndResponse } from "../schemas";
 import { signOutSession } from "../sessions";
 import { AuthRoute } from "./base";
 
-export class EndWebappSession extends AuthRoute {
-  override schema = {
-    operationId: "endWebappSession",
-    summary: "Sign one browser session out (its cookie gets 401 from then on)",
-    request: { params: z.object({ session_id: z.string().min(1).max(100) }) },
-    responses: {
-      "200": {
-        description: "Signed out",
-        content: { "application/json": { schema: WebappSessionEndResponse } },
-      },
-    },
-  };
-
-  override async handle(c: AppContext) {
-    const { params } = await this.getValidatedData<typeof this.schema>();
+export const EndWebappSession = route(AuthRoute, {
+  operationId: "endWebappSession",
+  summary: "Sign one browser session out (its cookie gets 401 from then on)",
+  request: { params: z.object({ session_id: z.string().min(1).max(100) }) },
+  responses: {
+    "200": json("Signed out", WebappSessionEndResponse),
+  },
+  handle: async (c, { params }) => {
     await signOutSession(serviceCtx(c), params.session_id);
-    return c.json({ id: params.session_id, status: "signed_out" as const });
-  }
-}
+    return { id: params.session_id, status: "signed_out" as const };
+  },
+});

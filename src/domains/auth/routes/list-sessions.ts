@@ -1,21 +1,14 @@
-import { type AppContext, serviceCtx } from "../../../http/context";
+import { serviceCtx } from "../../../http/context";
+import { json, route } from "../../../http/route";
 import { WebappSessionListResponse } from "../schemas";
 import { listSessions } from "../sessions";
 import { AuthRoute } from "./base";
 
-export class ListWebappSessions extends AuthRoute {
-  override schema = {
-    operationId: "listWebappSessions",
-    summary: "List active browser sessions (the caller's own marked current)",
-    responses: {
-      "200": {
-        description: "Active sessions, oldest first",
-        content: { "application/json": { schema: WebappSessionListResponse } },
-      },
-    },
-  };
-
-  override async handle(c: AppContext) {
-    return c.json({ sessions: await listSessions(serviceCtx(c)) });
-  }
-}
+export const ListWebappSessions = route(AuthRoute, {
+  operationId: "listWebappSessions",
+  summary: "List active browser sessions (the caller's own marked current)",
+  responses: {
+    "200": json("Active sessions, oldest first", WebappSessionListResponse),
+  },
+  handle: async (c) => ({ sessions: await listSessions(serviceCtx(c)) }),
+});

@@ -1,5 +1,6 @@
 import { contentJson } from "chanfana";
-import { type AppContext, serviceCtx } from "../../../http/context";
+import { serviceCtx } from "../../../http/context";
+import { route } from "../../../http/route";
 import { LoginIn } from "../schemas";
 import { login } from "../service";
 import {
@@ -12,28 +13,24 @@ import {
   withRetryAfter,
 } from "./base";
 
-export class WebappLogin extends AuthRoute {
-  override schema = {
-    operationId: "webappLogin",
-    summary: "Issue a webapp session cookie",
-    description:
-      "Public. Sets the signed `app_session` cookie (HttpOnly, SameSite=Lax, Secure on https, 30 days). " +
-      "Wrong password: 401; repeated wrong passwords lock login for a growing window (429 RATE_LIMITED " +
-      "with Retry-After); no password set yet: 409. Also sets `app_device` (HttpOnly, SameSite=Strict, path " +
-      "/api/v1/auth): a later login from this browser is throttled on its own, so strangers' guesses never " +
-      "lock it out.",
-    security: [],
-    request: { body: { ...contentJson(LoginIn), required: true } },
-    responses: authOk("Logged in; the session cookie is set"),
-  };
-
-  override async handle(c: AppContext) {
-    const { body } = await this.getValidatedData<typeof this.schema>();
+export const WebappLogin = route(AuthRoute, {
+  operationId: "webappLogin",
+  summary: "Issue a webapp session cookie",
+  description:
+    "Public. Sets the signed `app_session` cookie (HttpOnly, SameSite=Lax, Secure on https, 30 days). " +
+    "Wrong password: 401; repeated wrong passwords lock login for a growing window (429 RATE_LIMITED " +
+    "with Retry-After); no password set yet: 409. Also sets `app_device` (HttpOnly, SameSite=Strict, path " +
+    "/api/v1/auth): a later login from this browser is throttled on its own, so strangers' guesses never " +
+    "lock it out.",
+  security: [],
+  request: { body: { ...contentJson(LoginIn), required: true } },
+  responses: authOk("Logged in; the session cookie is set"),
+  handle: async (c, { body }) => {
     const { session, device } = await withRetryAfter(c, () =>
       login(serviceCtx(c), { input: body, client: clientInfo(c), devices: deviceCookies(c) }),
     );
     setSessionCookie(c, session);
     setDeviceCookie(c, device);
-    return c.json({ status: "logged_in" });
-  }
-}
+    return { status: "logged_in" };
+  },
+});

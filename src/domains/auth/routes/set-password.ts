@@ -1,5 +1,6 @@
 import { contentJson } from "chanfana";
-import { type AppContext, serviceCtx } from "../../../http/context";
+import { serviceCtx } from "../../../http/context";
+import { route } from "../../../http/route";
 import { SetPasswordIn } from "../schemas";
 import { deviceAfterSetPassword, setPassword } from "../service";
 import {
@@ -12,25 +13,21 @@ import {
   withRetryAfter,
 } from "./base";
 
-export class SetAppPassword extends AuthRoute {
-  override schema = {
-    operationId: "setAppPassword",
-    summary: "Set or change the webapp password (TOFU on first set)",
-    description:
-      "The first password ends trust on first use: anonymous callers get 401 from then on. Changing it " +
-      "needs `current_password` (wrong: 403; repeated: 429). Every other session is signed out and the " +
-      "caller gets a fresh session cookie. Minimum length 8.",
-    request: { body: { ...contentJson(SetPasswordIn), required: true } },
-    responses: authOk("Password stored; the caller's session cookie is set"),
-  };
-
-  override async handle(c: AppContext) {
-    const { body } = await this.getValidatedData<typeof this.schema>();
+export const SetAppPassword = route(AuthRoute, {
+  operationId: "setAppPassword",
+  summary: "Set or change the webapp password (TOFU on first set)",
+  description:
+    "The first password ends trust on first use: anonymous callers get 401 from then on. Changing it " +
+    "needs `current_password` (wrong: 403; repeated: 429). Every other session is signed out and the " +
+    "caller gets a fresh session cookie. Minimum length 8.",
+  request: { body: { ...contentJson(SetPasswordIn), required: true } },
+  responses: authOk("Password stored; the caller's session cookie is set"),
+  handle: async (c, { body }) => {
     const { session, settings } = await withRetryAfter(c, () =>
       setPassword(serviceCtx(c), { input: body, client: clientInfo(c) }),
     );
     setSessionCookie(c, session);
     setDeviceCookie(c, await deviceAfterSetPassword(serviceCtx(c), { devices: deviceCookies(c), settings }));
-    return c.json({ status: "password_set" });
-  }
-}
+    return { status: "password_set" };
+  },
+});

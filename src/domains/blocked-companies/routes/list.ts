@@ -1,21 +1,18 @@
-import type { AppContext } from "../../../http/context";
+import { json, route } from "../../../http/route";
 import { getDb } from "../../../db";
 import { BlockedCompanyListResponse } from "../schemas";
 import { listBlocked } from "../service";
-import { BlockedRoute, json } from "./base";
+import { BlockedRoute } from "./base";
 
-export class ListBlockedCompanies extends BlockedRoute {
-  override schema = {
-    operationId: "listBlockedCompanies",
-    summary: "The blocked-company list: transactions from these companies send no notification",
-    responses: { "200": json("The list", BlockedCompanyListResponse) },
-  };
-
-  override async handle(c: AppContext) {
+export const ListBlockedCompanies = route(BlockedRoute, {
+  operationId: "listBlockedCompanies",
+  summary: "The blocked-company list: transactions from these companies send no notification",
+  responses: { "200": json("The list", BlockedCompanyListResponse) },
+  handle: async (c) => {
     const rows = await listBlocked(getDb(c.env.DB));
-    return c.json({
+    return {
       companies: rows.map((r) => ({ company: r.company, created_at: r.created_at })),
       count: rows.length,
-    });
-  }
-}
+    };
+  },
+});

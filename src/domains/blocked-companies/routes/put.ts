@@ -1,22 +1,19 @@
-import { type AppContext, serviceCtx } from "../../../http/context";
+import { serviceCtx } from "../../../http/context";
+import { json, route } from "../../../http/route";
 import { BlockedCompany, BlockedCompanyParam } from "../schemas";
 import { blockCompany } from "../service";
-import { BlockedRoute, json } from "./base";
+import { BlockedRoute } from "./base";
 
-export class BlockCompany extends BlockedRoute {
-  override schema = {
-    operationId: "blockCompany",
-    summary: "Add a company to the blocked-company list (idempotent; no body)",
-    description:
-      "New transactions from this company (matched without regard to case) still come in, but send " +
-      "no notification. Journaled with before/after images (revertable).",
-    request: { params: BlockedCompanyParam },
-    responses: { "200": json("The entry (the existing one when it was already blocked)", BlockedCompany) },
-  };
-
-  override async handle(c: AppContext) {
-    const { params } = await this.getValidatedData<typeof this.schema>();
+export const BlockCompany = route(BlockedRoute, {
+  operationId: "blockCompany",
+  summary: "Add a company to the blocked-company list (idempotent; no body)",
+  description:
+    "New transactions from this company (matched without regard to case) still come in, but send " +
+    "no notification. Journaled with before/after images (revertable).",
+  request: { params: BlockedCompanyParam },
+  responses: { "200": json("The entry (the existing one when it was already blocked)", BlockedCompany) },
+  handle: async (c, { params }) => {
     const { row } = await blockCompany(serviceCtx(c), params.company);
-    return c.json({ company: row.company, created_at: row.created_at });
-  }
-}
+    return { company: row.company, created_at: row.created_at };
+  },
+});

@@ -1,38 +1,28 @@
-import { type AppContext, serviceCtx } from "../../../http/context";
+import { serviceCtx } from "../../../http/context";
+import { ok, route } from "../../../http/route";
 import { getHistoricalAverages } from "../averages";
 import { HistoricalAveragesQuery, HistoricalAveragesResponse } from "../schemas";
 import { getBudgetStatus } from "../status";
 import { BudgetStatusQuery, BudgetStatusResponse } from "../status-schemas";
-import { BudgetRoute, json } from "./base";
+import { BudgetRoute } from "./base";
 
-export class GetBudgetStatus extends BudgetRoute {
-  override schema = {
-    operationId: "getBudgetStatus",
-    summary: "YTD budget pace status with per-category and per-group breakdown",
-    description:
-      "Pace = year-to-date spend vs target x elapsed fraction of the year (as of today in the configured " +
-      "time zone). For the current year each category also carries the current month and a forecast.",
-    request: { query: BudgetStatusQuery },
-    responses: json(BudgetStatusResponse),
-  };
-  override async handle(c: AppContext) {
-    const { query } = await this.getValidatedData<typeof this.schema>();
-    return c.json(
-      await getBudgetStatus(serviceCtx(c), { year: query.year, compareYear: query.compare_year }),
-    );
-  }
-}
+export const GetBudgetStatus = route(BudgetRoute, {
+  operationId: "getBudgetStatus",
+  summary: "YTD budget pace status with per-category and per-group breakdown",
+  description:
+    "Pace = year-to-date spend vs target x elapsed fraction of the year (as of today in the configured " +
+    "time zone). For the current year each category also carries the current month and a forecast.",
+  request: { query: BudgetStatusQuery },
+  responses: ok(BudgetStatusResponse),
+  handle: async (c, { query }) =>
+    getBudgetStatus(serviceCtx(c), { year: query.year, compareYear: query.compare_year }),
+});
 
-export class GetBudgetHistoricalAverages extends BudgetRoute {
-  override schema = {
-    operationId: "getBudgetHistoricalAverages",
-    summary: "Per-category historical monthly averages over the last N months",
-    description: "The N complete months before the current month; cached for one hour.",
-    request: { query: HistoricalAveragesQuery },
-    responses: json(HistoricalAveragesResponse),
-  };
-  override async handle(c: AppContext) {
-    const { query } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await getHistoricalAverages(serviceCtx(c), query.months));
-  }
-}
+export const GetBudgetHistoricalAverages = route(BudgetRoute, {
+  operationId: "getBudgetHistoricalAverages",
+  summary: "Per-category historical monthly averages over the last N months",
+  description: "The N complete months before the current month; cached for one hour.",
+  request: { query: HistoricalAveragesQuery },
+  responses: ok(HistoricalAveragesResponse),
+  handle: async (c, { query }) => getHistoricalAverages(serviceCtx(c), query.months),
+});

@@ -1,16 +1,12 @@
-import { type AppContext, serviceCtx } from "../../../http/context";
+import { serviceCtx } from "../../../http/context";
+import { json, route } from "../../../http/route";
 import { CardNamesResponse } from "../schemas";
 import { getCardNames } from "../service";
-import { CardNamesRoute, json } from "./base";
+import { CardNamesRoute } from "./base";
 
-export class GetCardNames extends CardNamesRoute {
-  override schema = {
-    operationId: "getCardNames",
-    summary: "The card-name mapping: which cardholder an alert's card digits name",
-    responses: { "200": json("The mapping", CardNamesResponse) },
-  };
-
-  override async handle(c: AppContext) {
-    return c.json(await getCardNames(serviceCtx(c)));
-  }
-}
+export const GetCardNames = route(CardNamesRoute, {
+  operationId: "getCardNames",
+  summary: "The card-name mapping: which cardholder an alert's card digits name",
+  responses: { "200": json("The mapping", CardNamesResponse) },
+  handle: async (c) => getCardNames(serviceCtx(c)),
+});

@@ -1,17 +1,11 @@
 import { z } from "zod";
 import { ErrorEnvelope } from "../../../http/errors";
-import { domainRoute } from "../../../http/route";
+import { domainRoute, errors, json } from "../../../http/route";
 import { parseIfMatch } from "../rules";
 
 export const CategoriesRoute = domainRoute("categories");
-export const CategoryManagementRoute = domainRoute("categories");
 
-export const json = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-
-export const NOT_FOUND = { "404": json("No such category (case-insensitive)", ErrorEnvelope) };
+export const NOT_FOUND = errors({ "404": "No such category (case-insensitive)" });
 export const CONFLICT = {
   "409": json("Stale `If-Match` version, a duplicate name, or Miscellaneous is protected", ErrorEnvelope),
 };

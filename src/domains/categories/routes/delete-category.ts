@@ -1,30 +1,27 @@
-import { type AppContext, serviceCtx } from "../../../http/context";
+import { serviceCtx } from "../../../http/context";
+import { json, route } from "../../../http/route";
 import { deleteCategory } from "../reassign";
 import { CategoryDeleteQuery, CategoryDeleteResponse, CategoryNameParam } from "../schemas";
-import { CategoryManagementRoute, CONFLICT, IfMatchHeaders, json, NOT_FOUND } from "./base";
+import { CategoriesRoute, CONFLICT, IfMatchHeaders, NOT_FOUND } from "./base";
 
-export class DeleteCategory extends CategoryManagementRoute {
-  override schema = {
-    operationId: "deleteCategory",
-    summary: "Delete a category, reassigning its transactions and overrides",
-    description:
-      "Transactions and overrides move to `reassign_to` (default Miscellaneous), which must be another " +
-      "category of the list (422 otherwise). Miscellaneous cannot be deleted (409).",
-    request: { params: CategoryNameParam, query: CategoryDeleteQuery, headers: IfMatchHeaders },
-    responses: {
-      "200": json("The deletion and its reassignment", CategoryDeleteResponse),
-      ...NOT_FOUND,
-      ...CONFLICT,
-    },
-  };
-
-  override async handle(c: AppContext) {
-    const { params, query, headers } = await this.getValidatedData<typeof this.schema>();
+export const DeleteCategory = route(CategoriesRoute, {
+  operationId: "deleteCategory",
+  summary: "Delete a category, reassigning its transactions and overrides",
+  description:
+    "Transactions and overrides move to `reassign_to` (default Miscellaneous), which must be another " +
+    "category of the list (422 otherwise). Miscellaneous cannot be deleted (409).",
+  request: { params: CategoryNameParam, query: CategoryDeleteQuery, headers: IfMatchHeaders },
+  responses: {
+    "200": json("The deletion and its reassignment", CategoryDeleteResponse),
+    ...NOT_FOUND,
+    ...CONFLICT,
+  },
+  handle: async (c, { params, query, headers }) => {
     const result = await deleteCategory(serviceCtx(c), {
       name: params.name,
       reassignTo: query.reassign_to,
       expectedVersion: headers["if-match"],
     });
-    return c.json(result);
-  }
-}
+    return result;
+  },
+});

@@ -1,30 +1,29 @@
 import { contentJson } from "chanfana";
-import { type AppContext, serviceCtx } from "../../../http/context";
+import { serviceCtx } from "../../../http/context";
+import { json, route } from "../../../http/route";
 import { CategoryIconsResponse, CategoryNameQuery, SetCategoryIconRequest } from "../schemas";
 import { setCategoryIcon } from "../service";
-import { CategoryManagementRoute, CONFLICT, IfMatchHeaders, json, NOT_FOUND } from "./base";
+import { CategoriesRoute, CONFLICT, IfMatchHeaders, NOT_FOUND } from "./base";
 
-export class SetCategoryIcon extends CategoryManagementRoute {
-  override schema = {
-    operationId: "setCategoryIcon",
-    summary: "Set a category's icon (an emoji or an icon name)",
-    request: {
-      query: CategoryNameQuery,
-      headers: IfMatchHeaders,
-      body: { ...contentJson(SetCategoryIconRequest), required: true },
-    },
-    responses: {
-      "200": json("The icon map after the change", CategoryIconsResponse),
-      ...NOT_FOUND,
-      ...CONFLICT,
-    },
-  };
-
-  override async handle(c: AppContext) {
-    const { query, body, headers } = await this.getValidatedData<typeof this.schema>();
+export const SetCategoryIcon = route(CategoriesRoute, {
+  operationId: "setCategoryIcon",
+  summary: "Set a category's icon (an emoji or an icon name)",
+  request: {
+    query: CategoryNameQuery,
+    headers: IfMatchHeaders,
+    body: { ...contentJson(SetCategoryIconRequest), required: true },
+  },
+  responses: {
+    "200": json("The icon map after the change", CategoryIconsResponse),
+    ...NOT_FOUND,
+    ...CONFLICT,
+  },
+  handle: async (c, { query, body, headers }) => {
     const ctx = serviceCtx(c);
-    return c.json(
-      await setCategoryIcon(ctx, { name: query.name, icon: body.icon, expectedVersion: headers["if-match"] }),
-    );
-  }
-}
+    return await setCategoryIcon(ctx, {
+      name: query.name,
+      icon: body.icon,
+      expectedVersion: headers["if-match"],
+    });
+  },
+});

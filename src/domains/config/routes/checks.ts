@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { type AppContext, serviceCtx } from "../../../http/context";
-import { domainRoute } from "../../../http/route";
+import { serviceCtx } from "../../../http/context";
+import { domainRoute, json, route } from "../../../http/route";
 import type { ServiceCtx } from "../../../lib/context";
 import {
   TestModelKeyRequest,
@@ -19,20 +19,15 @@ function checkRoute<I extends z.ZodType>(
   operationId: string,
   summary: string,
   [request, response, description]: [I, z.ZodType, string],
-  run: (ctx: ServiceCtx, body: z.infer<I>) => Promise<unknown>,
+  run: (ctx: ServiceCtx, body: z.infer<I>) => Promise<object>,
 ) {
-  return class extends ConfigRoute {
-    override schema = {
-      operationId,
-      summary,
-      request: { body: { content: { "application/json": { schema: request } } } },
-      responses: { "200": { description, content: { "application/json": { schema: response } } } },
-    };
-    override async handle(c: AppContext) {
-      const { body } = await this.getValidatedData<typeof this.schema>();
-      return c.json(await run(serviceCtx(c), body as z.infer<I>));
-    }
-  };
+  return route(ConfigRoute, {
+    operationId,
+    summary,
+    request: { body: { content: { "application/json": { schema: request } } } },
+    responses: { "200": json(description, response) },
+    handle: async (c, { body }) => run(serviceCtx(c), body as z.infer<I>),
+  });
 }
 
 export const TestModelKey = checkRoute(

@@ -1,27 +1,21 @@
 import { z } from "zod";
-import { type AppContext, serviceCtx } from "../../../http/context";
+import { serviceCtx } from "../../../http/context";
+import { json, route } from "../../../http/route";
 import { DisconnectAppResponse } from "../schemas";
 import { disconnectConnectedApp } from "../service";
 import { AppsRoute } from "./list-apps";
 
-export class DisconnectConnectedApp extends AppsRoute {
-  override schema = {
-    operationId: "disconnectConnectedApp",
-    summary: "Disconnect an app: its grant and every token of it are revoked at once (next call 401)",
-    request: { params: z.object({ app_id: z.string().min(1).max(200) }) },
-    responses: {
-      "200": {
-        description: "Disconnected",
-        content: { "application/json": { schema: DisconnectAppResponse } },
-      },
-      "404": { description: "No such connected app" },
-    },
-  };
-
-  override async handle(c: AppContext) {
-    const { params } = await this.getValidatedData<typeof this.schema>();
+export const DisconnectConnectedApp = route(AppsRoute, {
+  operationId: "disconnectConnectedApp",
+  summary: "Disconnect an app: its grant and every token of it are revoked at once (next call 401)",
+  request: { params: z.object({ app_id: z.string().min(1).max(200) }) },
+  responses: {
+    "200": json("Disconnected", DisconnectAppResponse),
+    "404": { description: "No such connected app" },
+  },
+  handle: async (c, { params }) => {
     const origin = new URL(c.req.url).origin;
     const app = await disconnectConnectedApp(serviceCtx(c), { origin, id: params.app_id });
-    return c.json({ id: app.id, status: "disconnected" as const });
-  }
-}
+    return { id: app.id, status: "disconnected" as const };
+  },
+});

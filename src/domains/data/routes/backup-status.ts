@@ -1,23 +1,14 @@
-import type { z } from "zod";
-import { type AppContext, serviceCtx } from "../../../http/context";
-import { domainRoute } from "../../../http/route";
+import { serviceCtx } from "../../../http/context";
+import { domainRoute, json, route } from "../../../http/route";
 import { ObjectBackupStatusResponse } from "../../config/checks-schemas";
 import { objectBackupStatus } from "../../config/checks";
 
 const DataRoute = domainRoute("data");
-const json = (description: string, schema: z.ZodType) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 
 /** GET /api/v1/data/object-backup-status: the daily backup's settings and what the bucket holds. */
-export class GetObjectBackupStatus extends DataRoute {
-  override schema = {
-    operationId: "getObjectBackupStatus",
-    summary: "Daily backup settings and what the bucket holds",
-    responses: { "200": json("Status", ObjectBackupStatusResponse) },
-  };
-  override async handle(c: AppContext) {
-    return c.json(await objectBackupStatus(serviceCtx(c)));
-  }
-}
+export const GetObjectBackupStatus = route(DataRoute, {
+  operationId: "getObjectBackupStatus",
+  summary: "Daily backup settings and what the bucket holds",
+  responses: { "200": json("Status", ObjectBackupStatusResponse) },
+  handle: async (c) => objectBackupStatus(serviceCtx(c)),
+});

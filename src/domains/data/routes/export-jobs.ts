@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { type AppContext, serviceCtx } from "../../../http/context";
-import { domainRoute } from "../../../http/route";
+import { serviceCtx } from "../../../http/context";
+import { domainRoute, route } from "../../../http/route";
 import { builtZipRoute, refuseInDemo, runStatusRoute } from "../../../http/step-routes";
 import { builtExport, exportStatus, startExport } from "../export-steps";
 import { ZipBuildFields } from "../zip-build";
@@ -19,25 +19,23 @@ const json = (description: string) => ({
 });
 
 /** POST /api/v1/data/export/jobs: builds the backup zip in bounded steps (its first one in this request). */
-export class StartBackupBuild extends domainRoute("data") {
-  override schema = {
-    operationId: "startBackupBuild",
-    summary: "Build the backup zip in steps; the status tells its progress and where it downloads",
-    description:
-      "The first step runs in this request (a small journal is done when it answers); larger ones go on in " +
-      "the background, each step within the Workers per-invocation limits. 409 while a build runs.",
-    responses: {
-      "200": json("The build (done, or running with its progress)"),
-      "409": json("A build is running"),
-    },
-  };
-  override async handle(c: AppContext) {
+export const StartBackupBuild = route(domainRoute("data"), {
+  operationId: "startBackupBuild",
+  summary: "Build the backup zip in steps; the status tells its progress and where it downloads",
+  description:
+    "The first step runs in this request (a small journal is done when it answers); larger ones go on in " +
+    "the background, each step within the Workers per-invocation limits. 409 while a build runs.",
+  responses: {
+    "200": json("The build (done, or running with its progress)"),
+    "409": json("A build is running"),
+  },
+  handle: async (c) => {
     refuseInDemo(c.env, "Data export");
     const ctx = serviceCtx(c);
     const { started, view } = await startExport(ctx.env, ctx.clock);
     return c.json(view, started ? 200 : 409);
-  }
-}
+  },
+});
 
 /** GET /api/v1/data/export/jobs/current: the latest build's progress. */
 export const GetBackupBuild = runStatusRoute("data", {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type AppContext, serviceCtx } from "../../../http/context";
-import { domainRoute } from "../../../http/route";
+import { domainRoute, json } from "../../../http/route";
 import { refuseInDemo, zipResponse } from "../../../http/step-routes";
 import { exportFileName } from "../rules";
 import { BackupBuildStatus } from "./export-jobs";
@@ -12,12 +12,11 @@ const DESCRIPTION =
   "Token hashes, the password hash, the session secret and caches are not exported. Disabled in demo mode.";
 const RESPONSES = {
   "200": { description: "The backup zip", content: { "application/zip": { schema: z.string() } } },
-  "202": {
-    description:
-      "A journal past 20,000 rows or 200 stored files: the zip is being built in steps (BackupBuildStatus); " +
+  "202": json(
+    "A journal past 20,000 rows or 200 stored files: the zip is being built in steps (BackupBuildStatus); " +
       "it downloads from download_url once done",
-    content: { "application/json": { schema: BackupBuildStatus } },
-  },
+    BackupBuildStatus,
+  ),
   "405": { description: "Disabled in demo mode" },
 };
 

@@ -1,6 +1,5 @@
 import { type AppContext, serviceCtx } from "../../../http/context";
-import { ErrorEnvelope } from "../../../http/errors";
-import { domainRoute } from "../../../http/route";
+import { domainRoute, err, json, route } from "../../../http/route";
 import { runStatusRoute } from "../../../http/step-routes";
 import { commitImport, previewImport } from "../import";
 import { readUpload } from "../../../http/upload";
@@ -15,10 +14,6 @@ import {
 import { restoreFilesStatus } from "../restore-steps";
 
 const DataRoute = domainRoute("data");
-const envelope = (description: string) => ({
-  description,
-  content: { "application/json": { schema: ErrorEnvelope } },
-});
 
 export class PreviewBackupImport extends DataRoute {
   override schema = {
@@ -34,13 +29,8 @@ export class PreviewBackupImport extends DataRoute {
       body: { content: { "multipart/form-data": { schema: BodyPreviewBackupImport } }, required: true },
     },
     responses: {
-      "200": {
-        description: "The dry run",
-        content: { "application/json": { schema: ImportPreviewResponse } },
-      },
-      "413": envelope(
-        "File larger than 50 MB, or a zip that inflates far beyond its size (a decompression bomb)",
-      ),
+      "200": json("The dry run", ImportPreviewResponse),
+      "413": err("File larger than 50 MB, or a zip that inflates far beyond its size (a decompression bomb)"),
     },
   };
   override async handle(c: AppContext) {
@@ -50,32 +40,27 @@ export class PreviewBackupImport extends DataRoute {
   }
 }
 
-export class CommitBackupImport extends DataRoute {
-  override schema = {
-    operationId: "commitBackupImport",
-    summary:
-      "Apply a previewed backup all-or-nothing (skip, overwrite or keep_both existing rows; settings only with apply_config)",
-    description:
-      "Files are written to storage first under server-derived keys, then every row moves into the journal " +
-      "in one atomic batch. A backup with more files than one request writes (200) has the rest written " +
-      "after the rows, in bounded background steps: `files_later` says so, GET /data/import/files/current " +
-      "tells their progress. 409 when a configuration list that apply_config would replace changed after " +
-      "the preview; 422 when apply_config is set and the backup's settings hold an invalid field.",
-    request: { body: { content: { "application/json": { schema: ImportCommitRequest } }, required: true } },
-    responses: {
-      "200": { description: "What was written", content: { "application/json": { schema: ImportResult } } },
-      "404": envelope("No staged import with this token"),
-      "409": envelope(
-        "A configuration list changed after the preview, or the previous restore's files are still being written: nothing was restored",
-      ),
-      "410": envelope("The preview is older than 15 minutes"),
-    },
-  };
-  override async handle(c: AppContext) {
-    const { body } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await commitImport(serviceCtx(c), body));
-  }
-}
+export const CommitBackupImport = route(DataRoute, {
+  operationId: "commitBackupImport",
+  summary:
+    "Apply a previewed backup all-or-nothing (skip, overwrite or keep_both existing rows; settings only with apply_config)",
+  description:
+    "Files are written to storage first under server-derived keys, then every row moves into the journal " +
+    "in one atomic batch. A backup with more files than one request writes (200) has the rest written " +
+    "after the rows, in bounded background steps: `files_later` says so, GET /data/import/files/current " +
+    "tells their progress. 409 when a configuration list that apply_config would replace changed after " +
+    "the preview; 422 when apply_config is set and the backup's settings hold an invalid field.",
+  request: { body: { content: { "application/json": { schema: ImportCommitRequest } }, required: true } },
+  responses: {
+    "200": json("What was written", ImportResult),
+    "404": err("No staged import with this token"),
+    "409": err(
+      "A configuration list changed after the preview, or the previous restore's files are still being written: nothing was restored",
+    ),
+    "410": err("The preview is older than 15 minutes"),
+  },
+  handle: async (c, { body }) => commitImport(serviceCtx(c), body),
+});
 
 /** GET /api/v1/data/import/files/current: the latest restore's files written in steps. */
 export const GetRestoreFiles = runStatusRoute("data", {

@@ -1,21 +1,18 @@
 import { isLocalRequest } from "../../../http/auth";
-import { type AppContext, serviceCtx } from "../../../http/context";
-import { domainRoute } from "../../../http/route";
+import { serviceCtx } from "../../../http/context";
+import { domainRoute, json, route } from "../../../http/route";
 import { HealthResponse } from "../schemas";
 import { getHealth } from "../service";
 
-export class GetHealth extends domainRoute("health") {
-  override schema = {
-    operationId: "getHealth",
-    summary: "Liveness probe with last-activity snapshot (public)",
-    security: [],
-    responses: {
-      "200": { description: "Health snapshot", content: { "application/json": { schema: HealthResponse } } },
-    },
-  };
-
-  override async handle(c: AppContext) {
+export const GetHealth = route(domainRoute("health"), {
+  operationId: "getHealth",
+  summary: "Liveness probe with last-activity snapshot (public)",
+  security: [],
+  responses: {
+    "200": json("Health snapshot", HealthResponse),
+  },
+  handle: async (c) => {
     const remote = !isLocalRequest(c.env, c.req.raw);
-    return c.json(await getHealth(serviceCtx(c), remote));
-  }
-}
+    return await getHealth(serviceCtx(c), remote);
+  },
+});

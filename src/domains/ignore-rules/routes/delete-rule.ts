@@ -1,21 +1,16 @@
-import { type AppContext, serviceCtx } from "../../../http/context";
+import { serviceCtx } from "../../../http/context";
+import { json, route } from "../../../http/route";
 import { IgnoreRuleDeleteResponse, PatternParam } from "../schemas";
 import { deleteIgnoreRule } from "../service";
-import { IgnoreRulesRoute, json, notFoundResponse } from "./base";
+import { IgnoreRulesRoute, notFoundResponse } from "./base";
 
-export class DeleteIgnoreRule extends IgnoreRulesRoute {
-  override schema = {
-    operationId: "deleteIgnoreRule",
-    summary: "Remove an ignore rule (rows it ignored stay ignored)",
-    request: { params: PatternParam },
-    responses: {
-      "200": json("Removed", IgnoreRuleDeleteResponse),
-      ...notFoundResponse("No rule with this pattern"),
-    },
-  };
-
-  override async handle(c: AppContext) {
-    const { params } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await deleteIgnoreRule(serviceCtx(c), params.pattern));
-  }
-}
+export const DeleteIgnoreRule = route(IgnoreRulesRoute, {
+  operationId: "deleteIgnoreRule",
+  summary: "Remove an ignore rule (rows it ignored stay ignored)",
+  request: { params: PatternParam },
+  responses: {
+    "200": json("Removed", IgnoreRuleDeleteResponse),
+    ...notFoundResponse("No rule with this pattern"),
+  },
+  handle: async (c, { params }) => deleteIgnoreRule(serviceCtx(c), params.pattern),
+});

@@ -1,21 +1,16 @@
-import { type AppContext, serviceCtx } from "../../../http/context";
+import { serviceCtx } from "../../../http/context";
+import { json, route } from "../../../http/route";
 import { IgnoreRuleSuggestionUndismissResponse, MerchantParam } from "../schemas";
 import { undismissIgnoreSuggestion } from "../service";
-import { IgnoreRulesRoute, json, notFoundResponse } from "./base";
+import { IgnoreRulesRoute, notFoundResponse } from "./base";
 
-export class UndismissIgnoreRuleSuggestion extends IgnoreRulesRoute {
-  override schema = {
-    operationId: "undismissIgnoreRuleSuggestion",
-    summary: "Suggest a dismissed merchant again",
-    request: { params: MerchantParam },
-    responses: {
-      "200": json("Undismissed", IgnoreRuleSuggestionUndismissResponse),
-      ...notFoundResponse("This merchant is not dismissed"),
-    },
-  };
-
-  override async handle(c: AppContext) {
-    const { params } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await undismissIgnoreSuggestion(serviceCtx(c), params.merchant));
-  }
-}
+export const UndismissIgnoreRuleSuggestion = route(IgnoreRulesRoute, {
+  operationId: "undismissIgnoreRuleSuggestion",
+  summary: "Suggest a dismissed merchant again",
+  request: { params: MerchantParam },
+  responses: {
+    "200": json("Undismissed", IgnoreRuleSuggestionUndismissResponse),
+    ...notFoundResponse("This merchant is not dismissed"),
+  },
+  handle: async (c, { params }) => undismissIgnoreSuggestion(serviceCtx(c), params.merchant),
+});

@@ -1,24 +1,18 @@
-import { type AppContext, serviceCtx } from "../../../http/context";
+import { serviceCtx } from "../../../http/context";
+import { json, route } from "../../../http/route";
 import { ErrorEnvelope } from "../../../http/errors";
 import { BankAlertResponse, IgnoredIdParams } from "../schemas";
 import { sendToReview } from "../service";
-import { IgnoredEmailsRoute, json, NOT_FOUND } from "./base";
+import { IgnoredEmailsRoute, NOT_FOUND } from "./base";
 
-export class SendIgnoredToReview extends IgnoredEmailsRoute {
-  override schema = {
-    operationId: "sendIgnoredEmailToReview",
-    summary: "This was a bank alert: its sender counts as an alert sender and the email goes to Needs review",
-    request: { params: IgnoredIdParams },
-    responses: {
-      "200": json("Sent through the pipeline again", BankAlertResponse),
-      ...NOT_FOUND,
-      "409": json("No sender address, or the original email is gone", ErrorEnvelope),
-    },
-  };
-
-  override async handle(c: AppContext) {
-    const { params } = await this.getValidatedData<typeof this.schema>();
-    const out = await sendToReview(serviceCtx(c), params.ignored_id);
-    return c.json(out);
-  }
-}
+export const SendIgnoredToReview = route(IgnoredEmailsRoute, {
+  operationId: "sendIgnoredEmailToReview",
+  summary: "This was a bank alert: its sender counts as an alert sender and the email goes to Needs review",
+  request: { params: IgnoredIdParams },
+  responses: {
+    "200": json("Sent through the pipeline again", BankAlertResponse),
+    ...NOT_FOUND,
+    "409": json("No sender address, or the original email is gone", ErrorEnvelope),
+  },
+  handle: async (c, { params }) => sendToReview(serviceCtx(c), params.ignored_id),
+});

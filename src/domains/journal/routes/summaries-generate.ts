@@ -1,16 +1,12 @@
 import { calendarDate } from "../../../lib/calendar";
 import { z } from "zod";
-import { type AppContext, serviceCtx } from "../../../http/context";
+import { serviceCtx } from "../../../http/context";
 import { ErrorEnvelope } from "../../../http/errors";
-import { domainRoute, type domainRouter } from "../../../http/route";
+import { domainRoute, type domainRouter, json, route } from "../../../http/route";
 import { Month } from "../../transactions/schemas";
 import { daySummaryStatus, startDaySummaries } from "../summaries";
 
 const SummariesRoute = domainRoute("journal");
-const json = (description: string, schema: z.ZodType) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 
 export const DaySummaryGenerateRequest = z
   .object({
@@ -40,32 +36,23 @@ export const DaySummaryStatusResponse = z
   })
   .meta({ id: "DaySummaryStatusResponse" });
 
-export class GenerateDaySummaries extends SummariesRoute {
-  override schema = {
-    operationId: "generateDaySummaries",
-    summary: "Write the month's missing day summaries in the background (one job at a time)",
-    request: { body: { content: { "application/json": { schema: DaySummaryGenerateRequest } } } },
-    responses: {
-      "202": json("Started (or nothing to do)", DaySummaryGenerateResponse),
-      "409": json("A day-summaries job is already running", ErrorEnvelope),
-    },
-  };
-  override async handle(c: AppContext) {
-    const { body } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await startDaySummaries(serviceCtx(c), body), 202);
-  }
-}
+export const GenerateDaySummaries = route(SummariesRoute, {
+  operationId: "generateDaySummaries",
+  summary: "Write the month's missing day summaries in the background (one job at a time)",
+  request: { body: { content: { "application/json": { schema: DaySummaryGenerateRequest } } } },
+  responses: {
+    "202": json("Started (or nothing to do)", DaySummaryGenerateResponse),
+    "409": json("A day-summaries job is already running", ErrorEnvelope),
+  },
+  handle: async (c, { body }) => c.json(await startDaySummaries(serviceCtx(c), body), 202),
+});
 
-export class GetDaySummaryStatus extends SummariesRoute {
-  override schema = {
-    operationId: "getDaySummaryGenerationStatus",
-    summary: "Progress of the day-summaries job",
-    responses: { "200": json("Status", DaySummaryStatusResponse) },
-  };
-  override async handle(c: AppContext) {
-    return c.json(await daySummaryStatus(serviceCtx(c)));
-  }
-}
+export const GetDaySummaryStatus = route(SummariesRoute, {
+  operationId: "getDaySummaryGenerationStatus",
+  summary: "Progress of the day-summaries job",
+  responses: { "200": json("Status", DaySummaryStatusResponse) },
+  handle: async (c) => daySummaryStatus(serviceCtx(c)),
+});
 
 /** Mounted by the journal router (one line there). */
 export function mountSummaryJobs(r: ReturnType<typeof domainRouter>) {

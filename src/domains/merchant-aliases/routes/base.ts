@@ -1,11 +1,5 @@
-import type { z } from "zod";
-import { ErrorEnvelope } from "../../../http/errors";
-import { domainRoute } from "../../../http/route";
+import { domainRoute, errors } from "../../../http/route";
 
 export const AliasRoute = domainRoute("merchant-aliases");
 
-export const json = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-export const NOT_FOUND = { "404": json("No alias for this raw name (case-insensitive)", ErrorEnvelope) };
+export const NOT_FOUND = errors({ "404": "No alias for this raw name (case-insensitive)" });

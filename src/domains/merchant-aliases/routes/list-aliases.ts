@@ -1,16 +1,12 @@
-import { type AppContext, serviceCtx } from "../../../http/context";
+import { serviceCtx } from "../../../http/context";
+import { json, route } from "../../../http/route";
 import { MerchantAliasListResponse } from "../schemas";
 import { listAliases } from "../service";
-import { AliasRoute, json } from "./base";
+import { AliasRoute } from "./base";
 
-export class ListMerchantAliases extends AliasRoute {
-  override schema = {
-    operationId: "listMerchantAliases",
-    summary: "Merchant aliases (raw name → canonical name) used by override tier 2",
-    responses: { "200": json("The aliases with the list version", MerchantAliasListResponse) },
-  };
-
-  override async handle(c: AppContext) {
-    return c.json(await listAliases(serviceCtx(c)));
-  }
-}
+export const ListMerchantAliases = route(AliasRoute, {
+  operationId: "listMerchantAliases",
+  summary: "Merchant aliases (raw name → canonical name) used by override tier 2",
+  responses: { "200": json("The aliases with the list version", MerchantAliasListResponse) },
+  handle: async (c) => listAliases(serviceCtx(c)),
+});

@@ -1,21 +1,16 @@
-import { type AppContext, serviceCtx } from "../../../http/context";
+import { serviceCtx } from "../../../http/context";
+import { json, route } from "../../../http/route";
 import { matchOverride } from "../match";
 import { MatchQuery, OverrideMatchResponse } from "../schemas";
-import { json, OverridesRoute } from "./base";
+import { OverridesRoute } from "./base";
 
-export class MatchOverride extends OverridesRoute {
-  override schema = {
-    operationId: "matchOverride",
-    summary: "Which override would apply to a company, and by which tier",
-    description:
-      "Tiers exact, normalized and alias mirror the categorizer (ambiguous normalized groups are skipped). " +
-      "Fuzzy candidates (cosine similarity at or above `min_score`) need a model API key. At most 5 candidates.",
-    request: { query: MatchQuery },
-    responses: { "200": json("The top match and the candidates", OverrideMatchResponse) },
-  };
-
-  override async handle(c: AppContext) {
-    const { query } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await matchOverride(serviceCtx(c), { input: query }));
-  }
-}
+export const MatchOverride = route(OverridesRoute, {
+  operationId: "matchOverride",
+  summary: "Which override would apply to a company, and by which tier",
+  description:
+    "Tiers exact, normalized and alias mirror the categorizer (ambiguous normalized groups are skipped). " +
+    "Fuzzy candidates (cosine similarity at or above `min_score`) need a model API key. At most 5 candidates.",
+  request: { query: MatchQuery },
+  responses: { "200": json("The top match and the candidates", OverrideMatchResponse) },
+  handle: async (c, { query }) => matchOverride(serviceCtx(c), { input: query }),
+});

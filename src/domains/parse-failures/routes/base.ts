@@ -1,13 +1,6 @@
-import type { z } from "zod";
-import { ErrorEnvelope } from "../../../http/errors";
-import { domainRoute } from "../../../http/route";
+import { domainRoute, errors } from "../../../http/route";
 
 export const ParseFailuresRoute = domainRoute("parse-failures");
 
-export const json = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-
-export const NOT_FOUND = { "404": json("No parse failure with this id", ErrorEnvelope) };
-export const CONFLICT = (what: string) => ({ "409": json(what, ErrorEnvelope) });
+export const NOT_FOUND = errors({ "404": "No parse failure with this id" });
+export const CONFLICT = (what: string) => errors({ "409": what });

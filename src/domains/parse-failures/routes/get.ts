@@ -1,18 +1,13 @@
-import { type AppContext, serviceCtx } from "../../../http/context";
+import { serviceCtx } from "../../../http/context";
+import { json, route } from "../../../http/route";
 import { FailureIdParams, ParseFailureDetail } from "../schemas";
 import { getParseFailure } from "../service";
-import { json, NOT_FOUND, ParseFailuresRoute } from "./base";
+import { NOT_FOUND, ParseFailuresRoute } from "./base";
 
-export class GetParseFailure extends ParseFailuresRoute {
-  override schema = {
-    operationId: "getParseFailure",
-    summary: "One quarantined email with its body",
-    request: { params: FailureIdParams },
-    responses: { "200": json("The quarantined email", ParseFailureDetail), ...NOT_FOUND },
-  };
-
-  override async handle(c: AppContext) {
-    const { params } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await getParseFailure(serviceCtx(c), params.failure_id));
-  }
-}
+export const GetParseFailure = route(ParseFailuresRoute, {
+  operationId: "getParseFailure",
+  summary: "One quarantined email with its body",
+  request: { params: FailureIdParams },
+  responses: { "200": json("The quarantined email", ParseFailureDetail), ...NOT_FOUND },
+  handle: async (c, { params }) => getParseFailure(serviceCtx(c), params.failure_id),
+});

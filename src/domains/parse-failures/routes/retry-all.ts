@@ -1,40 +1,27 @@
 import { contentJson } from "chanfana";
-import { type AppContext, serviceCtx } from "../../../http/context";
+import { serviceCtx } from "../../../http/context";
+import { json, route } from "../../../http/route";
 import { runStatusRoute } from "../../../http/step-routes";
 import { retryAllStatus, startRetryAll } from "../retry-steps";
 import { RetryAllRequest, RetryAllResponse, RetryAllStatus } from "../schemas";
-import { json, ParseFailuresRoute } from "./base";
+import { ParseFailuresRoute } from "./base";
 
-export class RetryAllParseFailures extends ParseFailuresRoute {
-  override schema = {
-    operationId: "retryAllParseFailures",
-    summary: "Retry the quarantined backlog (optionally filtered by sender domain or institution)",
-    request: { body: { ...contentJson(RetryAllRequest), required: false } },
-    description:
-      "A backlog of up to 100 rows is retried in this request. A larger one: the first 100 here (status " +
-      "running, their counts), the rest in background steps of 100; GET retry-all tells the run's counts.",
-    responses: {
-      "200": json("Counts of the retry run", RetryAllResponse),
-      "409": json("A run is still going on", RetryAllStatus),
-    },
-  };
-
-  override async getUnvalidatedData(): Promise<unknown> {
-    // An empty body means "no filter" here, not a missing body.
-    const request = this.params.router.getRequest(this.args) as Request;
-    if ((await request.clone().text()).trim() === "") {
-      this.unvalidatedData = { body: {} };
-      return this.unvalidatedData;
-    }
-    return super.getUnvalidatedData();
-  }
-
-  override async handle(c: AppContext) {
-    const { body } = await this.getValidatedData<typeof this.schema>();
+export const RetryAllParseFailures = route(ParseFailuresRoute, {
+  operationId: "retryAllParseFailures",
+  summary: "Retry the quarantined backlog (optionally filtered by sender domain or institution)",
+  request: { body: { ...contentJson(RetryAllRequest), required: false } },
+  description:
+    "A backlog of up to 100 rows is retried in this request. A larger one: the first 100 here (status " +
+    "running, their counts), the rest in background steps of 100; GET retry-all tells the run's counts.",
+  responses: {
+    "200": json("Counts of the retry run", RetryAllResponse),
+    "409": json("A run is still going on", RetryAllStatus),
+  },
+  handle: async (c, { body }) => {
     const { started, body: out } = await startRetryAll(serviceCtx(c), { filter: body ?? {} });
     return c.json(out, started ? 200 : 409);
-  }
-}
+  },
+});
 
 export const GetRetryAllStatus = runStatusRoute("parse-failures", {
   operationId: "getRetryAllStatus",

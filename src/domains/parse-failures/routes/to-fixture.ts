@@ -1,9 +1,10 @@
 import { contentJson } from "chanfana";
 import { z } from "zod";
 import { type AppContext, serviceCtx } from "../../../http/context";
+import { json } from "../../../http/route";
 import { FailureIdParams, FixtureFromFailureRequest } from "../schemas";
 import { parseFailureToFixture } from "../service";
-import { CONFLICT, json, NOT_FOUND, ParseFailuresRoute } from "./base";
+import { CONFLICT, NOT_FOUND, ParseFailuresRoute } from "./base";
 
 const FixtureFromFailureResponse = z
   .object({ txt_path: z.string(), json_path: z.string() })

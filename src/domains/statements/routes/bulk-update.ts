@@ -1,25 +1,22 @@
 import { contentJson } from "chanfana";
-import { type AppContext, serviceCtx } from "../../../http/context";
+import { serviceCtx } from "../../../http/context";
+import { json, route } from "../../../http/route";
 import { BulkTransactionUpdate, BulkTransactionUpdateResponse, StatementIdParams } from "../schemas";
 import { applyEdits } from "../service";
-import { CONFLICT, json, NOT_FOUND, StatementsRoute } from "./base";
+import { CONFLICT, NOT_FOUND, StatementsRoute } from "./base";
 
-export class BulkUpdateStatementRows extends StatementsRoute {
-  override schema = {
-    operationId: "bulkUpdateStatementTransactions",
-    summary: "Set the action, company and category of many rows at once (all or none)",
-    request: { params: StatementIdParams, body: { ...contentJson(BulkTransactionUpdate), required: true } },
-    responses: { "200": json("Updated", BulkTransactionUpdateResponse), ...NOT_FOUND, ...CONFLICT },
-  };
-
-  override async handle(c: AppContext) {
-    const { params, body } = await this.getValidatedData<typeof this.schema>();
+export const BulkUpdateStatementRows = route(StatementsRoute, {
+  operationId: "bulkUpdateStatementTransactions",
+  summary: "Set the action, company and category of many rows at once (all or none)",
+  request: { params: StatementIdParams, body: { ...contentJson(BulkTransactionUpdate), required: true } },
+  responses: { "200": json("Updated", BulkTransactionUpdateResponse), ...NOT_FOUND, ...CONFLICT },
+  handle: async (c, { params, body }) => {
     const edits = body.updates.map(({ tx_index, ...edit }) => ({ key: tx_index, edit }));
     const res = await applyEdits(serviceCtx(c), {
       id: params.statement_id,
       edits,
       summary: (rows) => `${rows.length} statement rows edited`,
     });
-    return c.json({ ok: true, updated: res.rows.length });
-  }
-}
+    return { ok: true, updated: res.rows.length };
+  },
+});

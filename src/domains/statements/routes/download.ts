@@ -1,32 +1,29 @@
-import { type AppContext, serviceCtx } from "../../../http/context";
+import { serviceCtx } from "../../../http/context";
+import { route } from "../../../http/route";
 import { servedFileHeaders } from "../../../lib/served-file";
 import { CONTENT_TYPES } from "../files";
 import { StatementIdParams } from "../schemas";
 import { downloadStatement } from "../service";
 import { NOT_FOUND, StatementsRoute } from "./base";
 
-export class DownloadStatement extends StatementsRoute {
-  override schema = {
-    operationId: "downloadStatementPdf",
-    summary: "The stored statement file as uploaded",
-    request: { params: StatementIdParams },
-    responses: {
-      "200": {
-        description: "Original statement file (PDF, CSV, OFX, QFX, QIF, CAMT XML or MT940, as uploaded)",
-        // Every type a stored statement is served as (its kind's, never the client's).
-        content: Object.fromEntries(
-          [...new Set([...Object.values(CONTENT_TYPES), "application/octet-stream"])].map((t) => [
-            t.split(";")[0]!.trim(),
-            { schema: { type: "string" as const, format: "binary" } },
-          ]),
-        ),
-      },
-      ...NOT_FOUND,
+export const DownloadStatement = route(StatementsRoute, {
+  operationId: "downloadStatementPdf",
+  summary: "The stored statement file as uploaded",
+  request: { params: StatementIdParams },
+  responses: {
+    "200": {
+      description: "Original statement file (PDF, CSV, OFX, QFX, QIF, CAMT XML or MT940, as uploaded)",
+      // Every type a stored statement is served as (its kind's, never the client's).
+      content: Object.fromEntries(
+        [...new Set([...Object.values(CONTENT_TYPES), "application/octet-stream"])].map((t) => [
+          t.split(";")[0]!.trim(),
+          { schema: { type: "string" as const, format: "binary" } },
+        ]),
+      ),
     },
-  };
-
-  override async handle(c: AppContext) {
-    const { params } = await this.getValidatedData<typeof this.schema>();
+    ...NOT_FOUND,
+  },
+  handle: async (c, { params }) => {
     const file = await downloadStatement(serviceCtx(c), params.statement_id);
     return new Response(file.body, {
       headers: {
@@ -41,5 +38,5 @@ export class DownloadStatement extends StatementsRoute {
         "Content-Disposition": `attachment; filename="${file.filename}"`,
       },
     });
-  }
-}
+  },
+});

@@ -1,53 +1,45 @@
 import { contentJson } from "chanfana";
 import { z } from "zod";
-import { type AppContext, serviceCtx } from "../../../http/context";
+import { serviceCtx } from "../../../http/context";
+import { json, route } from "../../../http/route";
 import { ErrorEnvelope } from "../../../http/errors";
 import { PageTextResponse, StatementLayout, TeachLayoutRequest } from "../layouts/schemas";
 import { pageText } from "../layouts/service";
 import { StatementDetailResponse, StatementIdParams } from "../schemas";
 import { loadStatement } from "../service";
 import { teachStatementLayout } from "../teach";
-import { json, NOT_FOUND, StatementsRoute } from "./base";
+import { NOT_FOUND, StatementsRoute } from "./base";
 
-export class GetPageText extends StatementsRoute {
-  override schema = {
-    operationId: "getStatementPageText",
-    summary: "A PDF statement's first pages as laid out, for marking its columns",
-    request: { params: StatementIdParams },
-    responses: { "200": json("Lines with positioned text", PageTextResponse), ...NOT_FOUND },
-  };
-
-  override async handle(c: AppContext) {
-    const { params } = await this.getValidatedData<typeof this.schema>();
+export const GetPageText = route(StatementsRoute, {
+  operationId: "getStatementPageText",
+  summary: "A PDF statement's first pages as laid out, for marking its columns",
+  request: { params: StatementIdParams },
+  responses: { "200": json("Lines with positioned text", PageTextResponse), ...NOT_FOUND },
+  handle: async (c, { params }) => {
     const ctx = serviceCtx(c);
     const { stmt } = await loadStatement(ctx, params.statement_id);
-    return c.json(await pageText(ctx, stmt));
-  }
-}
+    return await pageText(ctx, stmt);
+  },
+});
 
-export class TeachLayout extends StatementsRoute {
-  override schema = {
-    operationId: "teachStatementLayout",
-    summary:
-      "Mark a PDF's columns once: the rows are read and balance-checked, the layout is kept for its bank",
-    description:
-      "The layout is saved under the fingerprint of the page's header (its words and positions); the next " +
-      "statement with that header reads with no help. The statement is read again with it.",
-    request: { params: StatementIdParams, body: { ...contentJson(TeachLayoutRequest), required: true } },
-    responses: {
-      "200": json(
-        "The layout and the statement read with it",
-        z
-          .object({ layout: StatementLayout, statement: StatementDetailResponse })
-          .meta({ id: "TeachLayoutResponse" }),
-      ),
-      "422": json("The marks read no rows, or no header stands above them", ErrorEnvelope),
-      ...NOT_FOUND,
-    },
-  };
-
-  override async handle(c: AppContext) {
-    const { params, body } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await teachStatementLayout(serviceCtx(c), { id: params.statement_id, body }));
-  }
-}
+export const TeachLayout = route(StatementsRoute, {
+  operationId: "teachStatementLayout",
+  summary:
+    "Mark a PDF's columns once: the rows are read and balance-checked, the layout is kept for its bank",
+  description:
+    "The layout is saved under the fingerprint of the page's header (its words and positions); the next " +
+    "statement with that header reads with no help. The statement is read again with it.",
+  request: { params: StatementIdParams, body: { ...contentJson(TeachLayoutRequest), required: true } },
+  responses: {
+    "200": json(
+      "The layout and the statement read with it",
+      z
+        .object({ layout: StatementLayout, statement: StatementDetailResponse })
+        .meta({ id: "TeachLayoutResponse" }),
+    ),
+    "422": json("The marks read no rows, or no header stands above them", ErrorEnvelope),
+    ...NOT_FOUND,
+  },
+  handle: async (c, { params, body }) =>
+    teachStatementLayout(serviceCtx(c), { id: params.statement_id, body }),
+});

@@ -1,10 +1,11 @@
 import { type AppContext, serviceCtx } from "../../../http/context";
+import { json } from "../../../http/route";
 import { ErrorEnvelope } from "../../../http/errors";
 import { readUpload } from "../../../http/upload";
 import { STATEMENT_LIMITS, statementFilename } from "../files";
 import { BodyUploadStatement, StatementUploadResponse } from "../schemas";
 import { uploadStatement } from "../service";
-import { json, StatementsRoute } from "./base";
+import { StatementsRoute } from "./base";
 
 export class UploadStatement extends StatementsRoute {
   override schema = {

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { type AppContext, serviceCtx } from "../../../http/context";
+import { errors, json } from "../../../http/route";
 import { builtZipRoute, refuseInDemo, runStatusRoute, zipResponse } from "../../../http/step-routes";
 import { exportName, startTaxExport } from "../export";
 import { builtTaxPack, taxBuildStatus } from "../export-steps";
 import { TaxPackBuildStatus, TaxYearQuery } from "../schemas";
-import { TaxRoute, errors, json } from "./base";
+import { TaxRoute } from "./base";
 
 export class ExportTaxPack extends TaxRoute {
   override schema = {

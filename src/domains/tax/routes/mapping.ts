@@ -1,8 +1,9 @@
 import { type AppContext, serviceCtx } from "../../../http/context";
+import { json, route } from "../../../http/route";
 import { mappingDoc } from "../mapping";
 import { deleteMapping, effectiveMapping, loadMappingInfo, putMapping } from "../mapping-store";
 import { TaxMappingDocument, TaxMappingResponse } from "../schemas";
-import { TaxRoute, json } from "./base";
+import { TaxRoute } from "./base";
 
 /** The response: the mapping in effect given its stored document (read, or just written). */
 const describeDoc = ({ mapping, personal }: ReturnType<typeof effectiveMapping>) => ({
@@ -11,46 +12,34 @@ const describeDoc = ({ mapping, personal }: ReturnType<typeof effectiveMapping>)
 });
 const describe = async (c: AppContext) => describeDoc(await loadMappingInfo(serviceCtx(c)));
 
-export class GetTaxMapping extends TaxRoute {
-  override schema = {
-    operationId: "getTaxMapping",
-    summary: "The claim-line mapping in effect (personal, or the packaged one)",
-    responses: { "200": json("The mapping", TaxMappingResponse) },
-  };
+export const GetTaxMapping = route(TaxRoute, {
+  operationId: "getTaxMapping",
+  summary: "The claim-line mapping in effect (personal, or the packaged one)",
+  responses: { "200": json("The mapping", TaxMappingResponse) },
+  handle: async (c) => describe(c),
+});
 
-  override async handle(c: AppContext) {
-    return c.json(await describe(c));
-  }
-}
-
-export class PutTaxMapping extends TaxRoute {
-  override schema = {
-    operationId: "putTaxMapping",
-    summary: "Replace the packaged mapping with a personal one",
-    description:
-      "Stored in D1 with an R2 JSON backup. 422 names every problem in words (a category claimed by two " +
-      "lines, a duplicate or reserved key, an empty label). Journaled and reversible.",
-    request: { body: { content: { "application/json": { schema: TaxMappingDocument } }, required: true } },
-    responses: { "200": json("The mapping now in effect", TaxMappingResponse) },
-  };
-
-  override async handle(c: AppContext) {
-    const { body } = await this.getValidatedData<typeof this.schema>();
+export const PutTaxMapping = route(TaxRoute, {
+  operationId: "putTaxMapping",
+  summary: "Replace the packaged mapping with a personal one",
+  description:
+    "Stored in D1 with an R2 JSON backup. 422 names every problem in words (a category claimed by two " +
+    "lines, a duplicate or reserved key, an empty label). Journaled and reversible.",
+  request: { body: { content: { "application/json": { schema: TaxMappingDocument } }, required: true } },
+  responses: { "200": json("The mapping now in effect", TaxMappingResponse) },
+  handle: async (c, { body }) => {
     const { after } = await putMapping(serviceCtx(c), body);
-    return c.json(describeDoc(effectiveMapping(after)));
-  }
-}
+    return describeDoc(effectiveMapping(after));
+  },
+});
 
-export class DeleteTaxMapping extends TaxRoute {
-  override schema = {
-    operationId: "deleteTaxMapping",
-    summary: "Drop the personal mapping; the packaged one applies again",
-    description: "Journaled and reversible.",
-    responses: { "200": json("The mapping now in effect", TaxMappingResponse) },
-  };
-
-  override async handle(c: AppContext) {
+export const DeleteTaxMapping = route(TaxRoute, {
+  operationId: "deleteTaxMapping",
+  summary: "Drop the personal mapping; the packaged one applies again",
+  description: "Journaled and reversible.",
+  responses: { "200": json("The mapping now in effect", TaxMappingResponse) },
+  handle: async (c) => {
     await deleteMapping(serviceCtx(c));
-    return c.json(describeDoc(effectiveMapping(null)));
-  }
-}
+    return describeDoc(effectiveMapping(null));
+  },
+});

@@ -1,12 +1,5 @@
-import type { z } from "zod";
-import { ErrorEnvelope } from "../../../http/errors";
-import { domainRoute } from "../../../http/route";
+import { domainRoute, errors } from "../../../http/route";
 
 export const TemplatesRoute = domainRoute("templates");
 
-export const json = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-
-export const NOT_FOUND = { "404": json("No such template", ErrorEnvelope) };
+export const NOT_FOUND = errors({ "404": "No such template" });

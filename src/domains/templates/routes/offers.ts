@@ -1,40 +1,32 @@
 import { contentJson } from "chanfana";
-import { type AppContext, serviceCtx } from "../../../http/context";
+import { serviceCtx } from "../../../http/context";
+import { json, route } from "../../../http/route";
 import { ErrorEnvelope } from "../../../http/errors";
 import { acceptOffer, listOffers } from "../offers";
 import { AcceptOfferRequest, OfferTxParams, TemplateOfferListResponse, TemplateSummary } from "../schemas";
 import { toSummary } from "../service";
-import { json, NOT_FOUND, TemplatesRoute } from "./base";
+import { NOT_FOUND, TemplatesRoute } from "./base";
 
-export class ListTemplateOffers extends TemplatesRoute {
-  override schema = {
-    operationId: "listAlertTemplateOffers",
-    summary: "Templates offered from AI-rescued alerts of banks no parser reads yet",
-    description: "Each AI-rescued row awaiting review whose values are printed verbatim in its email.",
-    responses: { "200": json("The offers, one per sender domain", TemplateOfferListResponse) },
-  };
+export const ListTemplateOffers = route(TemplatesRoute, {
+  operationId: "listAlertTemplateOffers",
+  summary: "Templates offered from AI-rescued alerts of banks no parser reads yet",
+  description: "Each AI-rescued row awaiting review whose values are printed verbatim in its email.",
+  responses: { "200": json("The offers, one per sender domain", TemplateOfferListResponse) },
+  handle: async (c) => listOffers(serviceCtx(c)),
+});
 
-  override async handle(c: AppContext) {
-    return c.json(await listOffers(serviceCtx(c)));
-  }
-}
-
-export class AcceptTemplateOffer extends TemplatesRoute {
-  override schema = {
-    operationId: "acceptAlertTemplateOffer",
-    summary: "Save the template offered from an AI-rescued alert",
-    description: "Journaled (revert deletes the template). Disabled in demo mode.",
-    request: { params: OfferTxParams, body: { ...contentJson(AcceptOfferRequest), required: true } },
-    responses: {
-      "200": json("The saved template", TemplateSummary),
-      ...NOT_FOUND,
-      "409": json("The row offers no template", ErrorEnvelope),
-    },
-  };
-
-  override async handle(c: AppContext) {
-    const { params, body } = await this.getValidatedData<typeof this.schema>();
+export const AcceptTemplateOffer = route(TemplatesRoute, {
+  operationId: "acceptAlertTemplateOffer",
+  summary: "Save the template offered from an AI-rescued alert",
+  description: "Journaled (revert deletes the template). Disabled in demo mode.",
+  request: { params: OfferTxParams, body: { ...contentJson(AcceptOfferRequest), required: true } },
+  responses: {
+    "200": json("The saved template", TemplateSummary),
+    ...NOT_FOUND,
+    "409": json("The row offers no template", ErrorEnvelope),
+  },
+  handle: async (c, { params, body }) => {
     const row = await acceptOffer(serviceCtx(c), { txId: params.tx_id, institution: body.institution });
-    return c.json(toSummary(row));
-  }
-}
+    return toSummary(row);
+  },
+});

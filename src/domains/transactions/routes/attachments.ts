@@ -1,26 +1,18 @@
-import { type AppContext, serviceCtx } from "../../../http/context";
+import { serviceCtx } from "../../../http/context";
+import { json, ok, route } from "../../../http/route";
 import { ErrorEnvelope } from "../../../http/errors";
 import { AttachmentListResponse } from "../../attachments/schemas";
 import { listForTx } from "../../attachments/service";
 import { TxIdParams } from "../schemas";
-import { json, TransactionsRoute } from "./base";
+import { TransactionsRoute } from "./base";
 
-export class ListTransactionAttachments extends TransactionsRoute {
-  override schema = {
-    operationId: "listTransactionAttachments",
-    summary: "List attachments linked to a transaction",
-    request: { params: TxIdParams },
-    responses: {
-      ...json(AttachmentListResponse, "The transaction's attachments, oldest first"),
-      "404": {
-        description: "Not a transaction id",
-        content: { "application/json": { schema: ErrorEnvelope } },
-      },
-    },
-  };
-
-  override async handle(c: AppContext) {
-    const { params } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await listForTx(serviceCtx(c), params.tx_id));
-  }
-}
+export const ListTransactionAttachments = route(TransactionsRoute, {
+  operationId: "listTransactionAttachments",
+  summary: "List attachments linked to a transaction",
+  request: { params: TxIdParams },
+  responses: {
+    ...ok(AttachmentListResponse, "The transaction's attachments, oldest first"),
+    "404": json("Not a transaction id", ErrorEnvelope),
+  },
+  handle: async (c, { params }) => listForTx(serviceCtx(c), params.tx_id),
+});

@@ -1,30 +1,25 @@
 import { contentJson } from "chanfana";
-import { type AppContext, serviceCtx } from "../../../http/context";
+import { serviceCtx } from "../../../http/context";
 import { ErrorEnvelope } from "../../../http/errors";
-import { domainRoute } from "../../../http/route";
+import { domainRoute, json, ok, route } from "../../../http/route";
 import { addManual } from "../manual";
 import { ManualTransactionRequest, ManualTransactionResponse } from "../schemas";
-import { json } from "./base";
 
-export class AddManualTransaction extends domainRoute("transactions") {
-  override schema = {
-    operationId: "addManualTransaction",
-    summary:
-      "Add a transaction by hand (cash, a missed alert); an identical one is a 409 unless allow_duplicate",
-    request: { body: { ...contentJson(ManualTransactionRequest), required: true } },
-    responses: {
-      ...json(ManualTransactionResponse),
-      "409": {
-        description:
-          "DUPLICATE_TRANSACTION: an identical transaction is stored, nothing was added; `details` holds " +
-          "its `tx_id` and the stored row (`existing`). Send `allow_duplicate: true` to add it anyway.",
-        content: { "application/json": { schema: ErrorEnvelope } },
-      },
-    },
-  };
-  override async handle(c: AppContext) {
-    const { body } = await this.getValidatedData<typeof this.schema>();
+export const AddManualTransaction = route(domainRoute("transactions"), {
+  operationId: "addManualTransaction",
+  summary:
+    "Add a transaction by hand (cash, a missed alert); an identical one is a 409 unless allow_duplicate",
+  request: { body: { ...contentJson(ManualTransactionRequest), required: true } },
+  responses: {
+    ...ok(ManualTransactionResponse),
+    "409": json(
+      "DUPLICATE_TRANSACTION: an identical transaction is stored, nothing was added; `details` holds " +
+        "its `tx_id` and the stored row (`existing`). Send `allow_duplicate: true` to add it anyway.",
+      ErrorEnvelope,
+    ),
+  },
+  handle: async (c, { body }) => {
     const { activityId: _, ...res } = await addManual(serviceCtx(c), body);
-    return c.json(res);
-  }
-}
+    return res;
+  },
+});

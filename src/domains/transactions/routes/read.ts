@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { type AppContext, serviceCtx } from "../../../http/context";
+import { serviceCtx } from "../../../http/context";
+import { ok, route } from "../../../http/route";
 import { MONTH_RE } from "../../../lib/month";
 import {
   CombinedTransactionsResponse,
@@ -9,33 +10,23 @@ import {
   TxIdParams,
 } from "../schemas";
 import { combinedMonths, detail, latest } from "../service";
-import { json, TransactionsRoute } from "./base";
+import { TransactionsRoute } from "./base";
 
-export class GetTransactionDetail extends TransactionsRoute {
-  override schema = {
-    operationId: "getTransactionDetail",
-    summary: "One transaction with its source email",
-    request: { params: TxIdParams },
-    responses: json(TransactionDetailResponse),
-  };
-  override async handle(c: AppContext) {
-    const { params } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await detail(serviceCtx(c), params.tx_id));
-  }
-}
+export const GetTransactionDetail = route(TransactionsRoute, {
+  operationId: "getTransactionDetail",
+  summary: "One transaction with its source email",
+  request: { params: TxIdParams },
+  responses: ok(TransactionDetailResponse),
+  handle: async (c, { params }) => detail(serviceCtx(c), params.tx_id),
+});
 
-export class GetLatestTransactionTimestamp extends TransactionsRoute {
-  override schema = {
-    operationId: "getLatestTransactionTimestamp",
-    summary: "When the newest transaction (of a month, or overall) was recorded",
-    request: { query: z.object({ month: Month.optional() }) },
-    responses: json(LatestTimestampResponse),
-  };
-  override async handle(c: AppContext) {
-    const { query } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await latest(serviceCtx(c), query.month));
-  }
-}
+export const GetLatestTransactionTimestamp = route(TransactionsRoute, {
+  operationId: "getLatestTransactionTimestamp",
+  summary: "When the newest transaction (of a month, or overall) was recorded",
+  request: { query: z.object({ month: Month.optional() }) },
+  responses: ok(LatestTimestampResponse),
+  handle: async (c, { query }) => latest(serviceCtx(c), query.month),
+});
 
 /** The distinct months of a comma-separated list, in order. */
 const monthList = (s: string) => [
@@ -47,27 +38,24 @@ const monthList = (s: string) => [
   ),
 ];
 
-export class ListBulkTransactions extends TransactionsRoute {
-  override schema = {
-    operationId: "listBulkTransactions",
-    summary: "Several months at once (comma-separated YYYY-MM, at most 12)",
-    request: {
-      query: z.object({
-        months: z
-          .string()
-          .min(7)
-          .refine((s) => {
-            const months = monthList(s);
-            return months.length <= 12 && months.every((m) => MONTH_RE.test(m));
-          }, "comma-separated YYYY-MM months, at most 12"),
-      }),
-    },
-    responses: json(z.record(z.string(), CombinedTransactionsResponse)),
-  };
-  override async handle(c: AppContext) {
-    const { query } = await this.getValidatedData<typeof this.schema>();
+export const ListBulkTransactions = route(TransactionsRoute, {
+  operationId: "listBulkTransactions",
+  summary: "Several months at once (comma-separated YYYY-MM, at most 12)",
+  request: {
+    query: z.object({
+      months: z
+        .string()
+        .min(7)
+        .refine((s) => {
+          const months = monthList(s);
+          return months.length <= 12 && months.every((m) => MONTH_RE.test(m));
+        }, "comma-separated YYYY-MM months, at most 12"),
+    }),
+  },
+  responses: ok(z.record(z.string(), CombinedTransactionsResponse)),
+  handle: async (c, { query }) => {
     const months = monthList(query.months);
     const out = await combinedMonths(serviceCtx(c), months);
-    return c.json(Object.fromEntries(out.map((r) => [r.month, r])));
-  }
-}
+    return Object.fromEntries(out.map((r) => [r.month, r]));
+  },
+});

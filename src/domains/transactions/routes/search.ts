@@ -1,33 +1,26 @@
 import { contentJson } from "chanfana";
 import { z } from "zod";
-import { type AppContext, serviceCtx } from "../../../http/context";
+import { serviceCtx } from "../../../http/context";
+import { ok, route } from "../../../http/route";
 import { SearchByFilterRequest, SearchQuery, SearchResponse } from "../schemas";
 import { cents, exportCsv, filterFromQuery, QUERY_LOCS, search } from "../search";
 import type { Filter } from "../search-rules";
-import { json, SearchRoute } from "./base";
+import { TransactionsRoute } from "./base";
 
-export class SearchTransactions extends SearchRoute {
-  override schema = {
-    operationId: "searchTransactions",
-    summary: "Search a month range; ignored and deleted rows excluded unless asked",
-    request: { query: SearchQuery },
-    responses: json(SearchResponse),
-  };
-  override async handle(c: AppContext) {
-    const { query } = await this.getValidatedData<typeof this.schema>();
-    return c.json(await search(serviceCtx(c), { f: filterFromQuery(query), locs: QUERY_LOCS }));
-  }
-}
+export const SearchTransactions = route(TransactionsRoute, {
+  operationId: "searchTransactions",
+  summary: "Search a month range; ignored and deleted rows excluded unless asked",
+  request: { query: SearchQuery },
+  responses: ok(SearchResponse),
+  handle: async (c, { query }) => search(serviceCtx(c), { f: filterFromQuery(query), locs: QUERY_LOCS }),
+});
 
-export class SearchTransactionsByFilter extends SearchRoute {
-  override schema = {
-    operationId: "searchTransactionsByFilter",
-    summary: "The same search with list filters in a JSON body (a read; not journaled)",
-    request: { body: { ...contentJson(SearchByFilterRequest), required: true } },
-    responses: json(SearchResponse),
-  };
-  override async handle(c: AppContext) {
-    const { body } = await this.getValidatedData<typeof this.schema>();
+export const SearchTransactionsByFilter = route(TransactionsRoute, {
+  operationId: "searchTransactionsByFilter",
+  summary: "The same search with list filters in a JSON body (a read; not journaled)",
+  request: { body: { ...contentJson(SearchByFilterRequest), required: true } },
+  responses: ok(SearchResponse),
+  handle: async (c, { body }) => {
     const f: Filter = {
       from: body.from_month,
       to: body.to_month,
@@ -40,25 +33,23 @@ export class SearchTransactionsByFilter extends SearchRoute {
       includeIgnored: body.include_ignored,
       includeDeleted: body.include_deleted,
     };
-    return c.json(
-      await search(serviceCtx(c), { f, locs: { from: ["body", "from_month"], to: ["body", "to_month"] } }),
-    );
-  }
-}
+    return await search(serviceCtx(c), {
+      f,
+      locs: { from: ["body", "from_month"], to: ["body", "to_month"] },
+    });
+  },
+});
 
-export class ExportTransactionsCsv extends SearchRoute {
-  override schema = {
-    operationId: "exportTransactionsCsv",
-    summary: "The search's matching rows as CSV (no cap)",
-    request: { query: SearchQuery },
-    responses: { "200": { description: "CSV file", content: { "text/csv": { schema: z.string() } } } },
-  };
-  override async handle(c: AppContext) {
-    const { query } = await this.getValidatedData<typeof this.schema>();
+export const ExportTransactionsCsv = route(TransactionsRoute, {
+  operationId: "exportTransactionsCsv",
+  summary: "The search's matching rows as CSV (no cap)",
+  request: { query: SearchQuery },
+  responses: { "200": { description: "CSV file", content: { "text/csv": { schema: z.string() } } } },
+  handle: async (c, { query }) => {
     const csv = await exportCsv(serviceCtx(c), { f: filterFromQuery(query), locs: QUERY_LOCS });
     return c.body(csv, 200, {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="transactions_${query.from}_${query.to}.csv"`,
     });
-  }
-}
+  },
+});

@@ -1,6 +1,6 @@
 import { type AppContext, serviceCtx } from "../../../http/context";
 import { ErrorEnvelope } from "../../../http/errors";
-import { domainRoute } from "../../../http/route";
+import { domainRoute, json } from "../../../http/route";
 import { BodyUploadEml, UploadEmlResponse } from "../upload-eml-schemas";
 import { readUpload } from "../../../http/upload";
 import { checkEml, EML_LIMITS, uploadEml } from "../upload-eml";
@@ -18,14 +18,8 @@ export class UploadEml extends IngestionRoute {
       body: { content: { "multipart/form-data": { schema: BodyUploadEml } }, required: true },
     },
     responses: {
-      "200": {
-        description: "What became of the email",
-        content: { "application/json": { schema: UploadEmlResponse } },
-      },
-      "413": {
-        description: "File larger than 5 MB",
-        content: { "application/json": { schema: ErrorEnvelope } },
-      },
+      "200": json("What became of the email", UploadEmlResponse),
+      "413": json("File larger than 5 MB", ErrorEnvelope),
     },
   };
 

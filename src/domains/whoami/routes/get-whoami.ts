@@ -1,18 +1,13 @@
-import { type AppContext, serviceCtx } from "../../../http/context";
-import { domainRoute } from "../../../http/route";
+import { serviceCtx } from "../../../http/context";
+import { domainRoute, json, route } from "../../../http/route";
 import { WhoamiResponse } from "../../auth/schemas";
 import { whoami } from "../service";
 
-export class GetWhoami extends domainRoute("whoami") {
-  override schema = {
-    operationId: "getWhoami",
-    summary: "Resolve the current caller's identity (token, session, TOFU, or dev-bypass)",
-    responses: {
-      "200": { description: "The caller", content: { "application/json": { schema: WhoamiResponse } } },
-    },
-  };
-
-  override async handle(c: AppContext) {
-    return c.json(await whoami(serviceCtx(c)));
-  }
-}
+export const GetWhoami = route(domainRoute("whoami"), {
+  operationId: "getWhoami",
+  summary: "Resolve the current caller's identity (token, session, TOFU, or dev-bypass)",
+  responses: {
+    "200": json("The caller", WhoamiResponse),
+  },
+  handle: async (c) => whoami(serviceCtx(c)),
+});
