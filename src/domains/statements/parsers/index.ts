@@ -65,6 +65,13 @@ export type ParseOutcome =
   | { ok: true; statement: ParsedStatement }
   | { ok: false; reason: "scanned" | "not_a_statement" | "ai_validation_failed"; message: string };
 
+/** A text file's statements (one per account), or a refusal in words. */
+export type FileOutcome =
+  | { ok: true; statements: ParsedStatement[] }
+  | { ok: false; reason: "not_a_statement"; message: string };
+
+export const notStatement = (message: string) => ({ ok: false, reason: "not_a_statement", message }) as const;
+
 /** SPEC.md's selection rule: the institution's name or a `trans.` header word on page 1 or 2. */
 export function selectParser(text: PdfText): "rbc" | "simplii" {
   const early = text.items
