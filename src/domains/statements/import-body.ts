@@ -15,8 +15,8 @@ import { unchecked } from "./parsers/balance";
 import { parsedColumns } from "./parse";
 import * as q from "./queries";
 import { buildRows } from "./reconcile";
+import { newId } from "./rules";
 import type { ImportRequest } from "./schemas";
-import { newId } from "./service";
 
 const missing = (field: string) =>
   validationError(

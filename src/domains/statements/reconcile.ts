@@ -19,7 +19,7 @@ import { sha256Hex } from "../../ingest/hash";
 import { cleanDescription, type ParsedStatement } from "./parsers";
 import { type Guessed, periodReads, type Settings } from "./period";
 import type { RowWithKey } from "./queries";
-import { institutionSlug, isMisc, occurrences, reconcile, type RowToReconcile } from "./rules";
+import { institutionSlug, isMisc, occurrences, reconcile, type RowToReconcile, type StoredTx } from "./rules";
 import { transferReason } from "./transfers";
 
 /** Suggested category per distinct cleaned description. */
@@ -168,13 +168,7 @@ export async function buildRows(
   });
 }
 
-const dbMatch = (m: {
-  ForwardedTo: string;
-  DateFileName: string;
-  Company: string | null;
-  Amount: Cents | null;
-  Category: string | null;
-}) => ({
+const dbMatch = (m: StoredTx) => ({
   forwarded_to: m.ForwardedTo,
   date_file_name: m.DateFileName,
   company: m.Company,
