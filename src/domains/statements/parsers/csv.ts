@@ -285,6 +285,12 @@ export function fallbackMapping(header: string[], body: string[][]): CsvMapping 
   };
 }
 
+/** The rows a mapping reads (the header too when the file has none) and its money columns' decimal mark. */
+function mapped(table: CsvTable, map: CsvMapping) {
+  const body = map.has_header === false ? [table.header, ...table.body] : table.body;
+  return { body, mark: moneyMark(body, [map.amount, map.withdrawal, map.deposit, map.balance]) };
+}
+
 /** One row's signed cents under the mapping (null: no amount on this row). */
 function signedAmount(r: string[], map: CsvMapping, mark: DecimalMark): Cents | null {
   const read = (col: number | null | undefined) =>
@@ -308,8 +314,7 @@ function signedAmount(r: string[], map: CsvMapping, mark: DecimalMark): Cents | 
 
 /** The first rows with their dates and signed amounts, for the mapping form. */
 export function previewRows(table: CsvTable, map: CsvMapping, n = 8): CsvPreviewRow[] {
-  const body = map.has_header === false ? [table.header, ...table.body] : table.body;
-  const mark = moneyMark(body, [map.amount, map.withdrawal, map.deposit, map.balance]);
+  const { body, mark } = mapped(table, map);
   return body.slice(0, n).map((cells) => {
     const a = signedAmount(cells, map, mark);
     return {
@@ -347,8 +352,7 @@ export function parseCsv(text: string, given: CsvMapping | null = null): CsvOutc
       mapping: fallback,
     };
   }
-  const body = map.has_header === false ? [table.header, ...table.body] : table.body;
-  const mark = moneyMark(body, [map.amount, map.withdrawal, map.deposit, map.balance]);
+  const { body, mark } = mapped(table, map);
   const rows: StatementRow[] = [];
   const warnings: string[] = [];
   let noAmount = 0;
