@@ -14,6 +14,7 @@ import { accountTypeOf, type ParsedStatement, parseStatementText } from "./parse
 import { parseWithAi } from "./parsers/ai";
 import { parseCamt, looksLikeCamt } from "./parsers/camt";
 import { type CsvMapping, csvTable, parseCsv, previewRows } from "./parsers/csv";
+import { unchecked } from "./parsers/balance";
 import { decodeBytes } from "./parsers/decode";
 import { looksLikeMt940, parseMt940 } from "./parsers/mt940";
 import { decodeOfx, parseOfx } from "./parsers/ofx";
@@ -122,7 +123,7 @@ export const noRows = (account_type: string, warnings: string[]): ParsedStatemen
   period_end: null,
   parsed_with_ai: false,
   rows: [],
-  balance: { ok: false, opening: null, closing: null, mismatches: [], warnings },
+  balance: unchecked(warnings),
 });
 
 /** Parses any supported file into one statement per account; a file that is no statement is a 422. */

@@ -11,11 +11,12 @@ import type { ServiceCtx } from "../../lib/context";
 import { validationError } from "../../lib/errors";
 import { toCents, absCents } from "../../lib/money";
 import type { ParsedStatement } from "./parsers";
+import { unchecked } from "./parsers/balance";
 import { parsedColumns } from "./parse";
 import * as q from "./queries";
 import { buildRows } from "./reconcile";
+import { newId } from "./rules";
 import type { ImportRequest } from "./schemas";
-import { newId } from "./service";
 
 const missing = (field: string) =>
   validationError(
@@ -45,13 +46,7 @@ export async function statementFromBody(ctx: ServiceCtx, req: ImportRequest) {
       type: t.type,
       balance: t.balance === null ? null : toCents(t.balance),
     })),
-    balance: {
-      ok: false,
-      opening: null,
-      closing: null,
-      mismatches: [],
-      warnings: ["Imported from rows sent without a file"],
-    },
+    balance: unchecked(["Imported from rows sent without a file"]),
   };
   const id = newId();
   const now = ctx.clock().toISOString();

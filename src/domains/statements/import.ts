@@ -23,7 +23,7 @@ import { getConfig } from "../config/service";
 import { insertRowStatement, patchRowStatement, removeRowStatement } from "../transactions/ingest-queries";
 import { type ImportPlan, keyOf, planImport, type TxImage } from "./import-plan";
 import * as q from "./queries";
-import { fileExtension, syntheticKey } from "./reconcile";
+import { syntheticKey } from "./reconcile";
 import { statementStatus } from "./rules";
 import type { ImportRequest, ImportResponse } from "./schemas";
 import { readCandidates } from "./stored";
@@ -45,17 +45,9 @@ async function rowKeys(
 ): Promise<Map<number, string>> {
   const keys = new Map(stored);
   for (const r of rows) {
-    if (!keys.has(r.tx_index)) {
-      keys.set(
-        r.tx_index,
-        await syntheticKey(
-          stmt.institution,
-          fileExtension(stmt.file_kind),
-          { ...r, description: r.raw_description },
-          r.occurrence,
-        ),
-      );
-    }
+    if (keys.has(r.tx_index)) continue;
+    const row = { ...r, description: r.raw_description };
+    keys.set(r.tx_index, await syntheticKey(stmt.institution, stmt.file_kind, row, r.occurrence));
   }
   return keys;
 }

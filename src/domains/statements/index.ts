@@ -1,5 +1,6 @@
 /** The statements domain: its router, its ledger reverter, and what coverage reads. */
 import { domainRouter } from "../../http/route";
+import type { ServiceCtx } from "../../lib/context";
 import { type Reverters, typedReverter } from "../activity/reverters";
 import { currentImage, restoreImage } from "./import";
 import { ImportImageShape, ReviewImageShape } from "./ledger-images";
@@ -50,23 +51,19 @@ export function statementsRouter() {
 export const statementReverters: Reverters = {
   "statement-review": typedReverter(ReviewImageShape, {
     current: currentReview,
-    restore: (ctx, id, before, opts) => {
-      opts.journal?.();
-      return restoreReview(ctx, { id, before });
-    },
+    restore: journaled(restoreReview),
   }),
-  "statement-layout": typedReverter(LayoutImage, {
-    current: getLayout,
-    restore: (ctx, id, before, opts) => {
-      opts.journal?.();
-      return restoreLayout(ctx, { id, before });
-    },
-  }),
+  "statement-layout": typedReverter(LayoutImage, { current: getLayout, restore: journaled(restoreLayout) }),
   "statement-import": typedReverter(ImportImageShape, {
     current: currentImage,
-    restore: (ctx, id, before, opts) => {
-      opts.journal?.();
-      return restoreImage(ctx, { id, before });
-    },
+    restore: journaled(restoreImage),
   }),
 };
+
+/** A restore whose revert entry (queued first) rides in its batch. */
+function journaled<T>(restore: (ctx: ServiceCtx, at: { id: string; before: T }) => Promise<void>) {
+  return (ctx: ServiceCtx, id: string, before: T, opts: { journal?: () => void }) => {
+    opts.journal?.();
+    return restore(ctx, { id, before });
+  };
+}

@@ -1,6 +1,6 @@
 /**
- * Cost bounds of a statement file that hold for every encoding of it, checked before the parse
- * (issue 35): rows are counted on any line ending (CR, LF or CRLF: a CR-only QIF is as many lines
+ * Cost bounds of a statement file that hold for every encoding of it, checked before the parse:
+ * rows are counted on any line ending (CR, LF or CRLF: a CR-only QIF is as many lines
  * as an LF one), and an XML file (CAMT) is tokenized once, linearly, and must be well-formed enough
  * for the regex readers to stay linear too: every `<` closes with `>` before the next `<`, and
  * every element closes in order (no `<Ntry >` left open for a lazy match to scan to the end of the

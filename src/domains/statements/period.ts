@@ -12,7 +12,8 @@ import { getDb, namedBatch, type Query } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import type { getConfig } from "../config/service";
 import { otherAccountRowsQuery, storedInWindowQuery, withDeleted } from "./queries";
-import { matchWindow, shiftDay } from "./rules";
+import { shiftDay } from "./parsers/dates";
+import { matchWindow } from "./rules";
 import { TRANSFER_DAYS } from "./transfers";
 
 /** [lo, hi) for the match window, [lo, hi] for the transfer window (ISO days). */

@@ -16,10 +16,11 @@ import { getConfig } from "../config/service";
 import type { ServiceCtx } from "../../lib/context";
 import { log } from "../../lib/log";
 import { sha256Hex } from "../../ingest/hash";
-import { cleanDescription, type ParsedStatement } from "./parsers";
+import type { ParsedStatement } from "./parsers";
+import { cleanDescription } from "./parsers/clean";
 import { type Guessed, periodReads, type Settings } from "./period";
 import type { RowWithKey } from "./queries";
-import { institutionSlug, isMisc, occurrences, reconcile, type RowToReconcile } from "./rules";
+import { institutionSlug, isMisc, occurrences, reconcile, type RowToReconcile, type StoredTx } from "./rules";
 import { transferReason } from "./transfers";
 
 /** Suggested category per distinct cleaned description. */
@@ -58,8 +59,6 @@ async function suggestCategories(
   }
   return out;
 }
-
-export const fileExtension = (kind: string) => (kind === "pdf" ? "pdf" : kind);
 
 /** `YYYY.MM.DD_00.00_stmt_<institution>_<hash8>.<ext>`; the hash uses the raw description (or the FITID). */
 export async function syntheticKey(
@@ -102,7 +101,7 @@ export async function buildRows(
   const suggested = await suggestCategories(ctx, cleaned, resolverVersion, config);
   const occ = occurrences(parsed.rows);
   const keys = await Promise.all(
-    parsed.rows.map((r, i) => syntheticKey(parsed.institution, fileExtension(fileKind), r, occ[i]!)),
+    parsed.rows.map((r, i) => syntheticKey(parsed.institution, fileKind, r, occ[i]!)),
   );
   const input: RowToReconcile[] = parsed.rows.map((r, i) => ({
     date: r.date,
@@ -168,13 +167,7 @@ export async function buildRows(
   });
 }
 
-const dbMatch = (m: {
-  ForwardedTo: string;
-  DateFileName: string;
-  Company: string | null;
-  Amount: Cents | null;
-  Category: string | null;
-}) => ({
+const dbMatch = (m: StoredTx) => ({
   forwarded_to: m.ForwardedTo,
   date_file_name: m.DateFileName,
   company: m.Company,

@@ -13,6 +13,7 @@
  */
 import { type Cents, withinCents, asCents } from "../../lib/money";
 import type { StatementType } from "./parsers";
+import { dayNo, shiftDay } from "./parsers/dates";
 
 export const AMOUNT_TOLERANCE = asCents(1);
 export const FUZZY_DAYS = 2;
@@ -62,10 +63,6 @@ export interface Reconciled {
 }
 
 const dayOf = (dfn: string): string => dfn.slice(0, 10).replaceAll(".", "-");
-export const dayNo = (iso: string): number => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
-/** The ISO day `days` after `iso` (before it when negative). */
-export const shiftDay = (iso: string, days: number) =>
-  new Date((dayNo(iso) + days) * 86_400_000).toISOString().slice(0, 10);
 const sameAmount = (s: StoredTx, r: RowToReconcile) =>
   s.Amount !== null && withinCents(s.Amount, r.amount, AMOUNT_TOLERANCE);
 const compatible = (s: StoredTx, r: RowToReconcile) =>
@@ -207,6 +204,10 @@ export function occurrences(
     return n;
   });
 }
+
+/** A new random id: `stmt_` and 16 hex digits (`lay_` for a layout). */
+export const newId = (prefix = "stmt") =>
+  `${prefix}_${Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("")}`;
 
 /** `stmt_<institution>` slug for synthetic keys: lowercase letters, digits and dashes. */
 export const institutionSlug = (institution: string) =>

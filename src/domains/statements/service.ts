@@ -23,7 +23,7 @@ import { uploadReadAhead } from "./read-ahead";
 import { parseAll, parsedColumns, type ReadAhead } from "./parse";
 import { reviewImage } from "./review-image";
 import { buildRows } from "./reconcile";
-import { statementStatus } from "./rules";
+import { newId, statementStatus } from "./rules";
 import type { RowEdit } from "./schemas";
 import { detail, summaryItem, uploadResponse } from "./views";
 
@@ -51,9 +51,6 @@ export async function confirmCsvMapping(
     summary: () => `CSV columns confirmed for ${body.institution}`,
   });
 }
-
-export const newId = () =>
-  `stmt_${Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("")}`;
 
 export async function uploadStatement(ctx: ServiceCtx, upload: { bytes: Uint8Array; filename: string }) {
   const kind = detectKind(upload.bytes, upload.filename);
@@ -105,7 +102,7 @@ export async function uploadStatement(ctx: ServiceCtx, upload: { bytes: Uint8Arr
     };
     await ctx.env.FILES.put(key, upload.bytes, { httpMetadata: { contentType: CONTENT_TYPES[kind] } });
     // The upload's entry (named by the first statement) rides in its insert; a CSV kept for its
-    // mapping form (refused below) is no finished upload: no entry, as before.
+    // mapping form (refused below) is no finished upload: no entry.
     if (saved.length === 0 && !refused) {
       ctx.journal({ resourceId: id, summary: `uploaded statement (${rows.length} rows)` });
     }

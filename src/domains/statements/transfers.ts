@@ -8,7 +8,7 @@
  * e-transfer pays another person and is not one. Pure.
  */
 import { type Cents, plainCents } from "../../lib/money";
-import { dayNo } from "./rules";
+import { dayNo } from "./parsers/dates";
 
 const TRANSFER_WORDS =
   /\b(transfer|xfer|tfr|virement|vir\.?\s|überweisung|ueberweisung|umbuchung|übertrag|transferencia|traspaso|bonifico|giroconto|girokonto\s*übertrag|overboeking|transferência)\b/i;

@@ -13,16 +13,8 @@ import { type HeaderWord, headerLines } from "./fingerprint";
 import { type LayoutMarks, readWithMarks } from "./read";
 import { readLayoutHeader, readLayoutMarks } from "./stored";
 
+/** The statement a taught layout reads, with whether the page printed an opening and a closing balance. */
 export function readTaught(
-  text: PdfText,
-  layout: { marks: LayoutMarks; header: HeaderWord[] | null; institution: string },
-  fallbackYear: number,
-): ParsedStatement | null {
-  return readTaughtPrinted(text, layout, fallbackYear)?.statement ?? null;
-}
-
-/** As `readTaught`, with whether the page printed an opening and a closing balance (the judge needs both). */
-export function readTaughtPrinted(
   text: PdfText,
   layout: { marks: LayoutMarks; header: HeaderWord[] | null; institution: string },
   fallbackYear: number,
@@ -54,7 +46,7 @@ export function readWithStored(
       text,
       { marks: readLayoutMarks(l.marks), header: readLayoutHeader(l.header), institution: l.institution },
       fallbackYear,
-    );
+    )?.statement;
     if (statement) return { statement, layoutId: l.id };
   }
   return null;

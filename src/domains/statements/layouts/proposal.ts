@@ -14,7 +14,7 @@ import { log } from "../../../lib/log";
 import { fromCents } from "../../../lib/money";
 import { getConfig } from "../../config/service";
 import { toLines } from "../parsers/layout";
-import { readTaughtPrinted } from "./apply";
+import { readTaught } from "./apply";
 import { findHeader } from "./fingerprint";
 import { marksFromAnswer, PROPOSE_SYSTEM, promptLines, proposeTool } from "./propose";
 import type { LayoutProposalResponse } from "./schemas";
@@ -52,7 +52,7 @@ export async function proposeLayout(
   if (!got.ok) return drop("answer", got.why);
   const header = findHeader(lines, got.marks);
   if (!header) return drop("header", "no header line (column titles) stands above the rows its columns read");
-  const read = readTaughtPrinted(
+  const read = readTaught(
     text,
     { marks: got.marks, header: header.words, institution: "Other" },
     Number(stmt.uploaded_at.slice(0, 4)),

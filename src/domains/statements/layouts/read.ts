@@ -6,8 +6,8 @@
  * rows; opening/closing lines give the printed balances. The header line the layout was taught on
  * (its fingerprint, fingerprint.ts) marks where each page's table starts. Pure.
  */
-import type { Cents } from "../../../lib/money";
 import type { DocumentReading } from "../parsers/assemble";
+import type { Printed } from "../parsers/balance";
 import { parseRowDate } from "../parsers/dates";
 import {
   CLOSING,
@@ -50,12 +50,10 @@ function roleOf(marks: LayoutMarks, it: TextItem): Role | null {
 
 export interface TaughtTable {
   rows: LayoutRow[];
-  opening: { cents: Cents; truncated: boolean } | null;
-  closing: { cents: Cents; truncated: boolean } | null;
+  opening: Printed | null;
+  closing: Printed | null;
   signedColumn: boolean;
 }
-
-type Printed = { cents: Cents; truncated: boolean };
 
 /** `startY(page)`: the y of the page's header line (rows are read below it), or null (whole page). */
 export function readWithMarks(
@@ -109,10 +107,7 @@ export function readWithMarks(
     const one = amountOf("amount");
     const move = out ?? inn ?? one;
     if (move) {
-      const row: LayoutRow =
-        cur && !rowHasMove(cur) && !date
-          ? cur
-          : { date: (date ?? lastDate)!, description: "", withdrawal: null, deposit: null, balance: null };
+      const row: LayoutRow = cur && !rowHasMove(cur) && !date ? cur : blankRow((date ?? lastDate)!, "");
       if (!row.date) continue;
       if (out) row.withdrawal = out.cents;
       else if (inn) row.deposit = inn.cents;
@@ -127,7 +122,7 @@ export function readWithMarks(
     }
     if (date) {
       // A dated line whose amount comes on a later line of the same row.
-      cur = { date, description: desc, withdrawal: null, deposit: null, balance: null };
+      cur = blankRow(date, desc);
       rows.push(cur);
       lastDate = date;
       lastY = line.y;
@@ -145,5 +140,13 @@ export function readWithMarks(
     signedColumn: Boolean(marks.amount) && !marks.withdrawal,
   };
 }
+
+const blankRow = (date: LayoutRow["date"], description: string): LayoutRow => ({
+  date,
+  description,
+  withdrawal: null,
+  deposit: null,
+  balance: null,
+});
 
 const rowHasMove = (r: LayoutRow) => r.withdrawal !== null || r.deposit !== null;

@@ -11,6 +11,7 @@ import { conflict, notFound, validationError } from "../../../lib/errors";
 import { storedFile } from "../files";
 import { toLines } from "../parsers/layout";
 import { readPdfText } from "../parsers/pdf-text";
+import { newId } from "../rules";
 import { readTaught } from "./apply";
 import { findHeader, fingerprintOf } from "./fingerprint";
 import {
@@ -107,7 +108,7 @@ export async function teachLayout(
     text,
     { marks: m, header: header?.words ?? null, institution },
     Number(stmt.uploaded_at.slice(0, 4)),
-  );
+  )?.statement;
   if (!parsed?.rows.length) {
     throw bad("These columns read no rows: mark a date and an amount on the same line of a transaction");
   }
@@ -120,9 +121,7 @@ export async function teachLayout(
   const fingerprint = fingerprintOf(header.words);
   const before = layouts.find((l) => l.fingerprint === fingerprint) ?? null;
   const record: StatementLayoutRecord = {
-    id:
-      before?.id ??
-      `lay_${Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("")}`,
+    id: before?.id ?? newId("lay"),
     name:
       (body.name ?? "").trim().slice(0, 100) ||
       `${institution} statement (${header.words

@@ -7,6 +7,7 @@
 import { isCalendarDate } from "../../../lib/calendar";
 import type { AiProvider, ToolSpec } from "../../../ai/provider";
 import { type Cents, formatCents, parseCents, plainCents } from "../../../lib/money";
+import { unchecked } from "./balance";
 import type { ParseOutcome, StatementRow } from "./index";
 
 export const statementTool: ToolSpec = {
@@ -86,13 +87,7 @@ export function validateAiStatement(text: string, answer: Record<string, unknown
       period_end: validDate(answer.period_end) ? answer.period_end : dates.at(-1)!,
       parsed_with_ai: true,
       rows,
-      balance: {
-        ok: false,
-        opening: null,
-        closing: null,
-        mismatches: [],
-        warnings: ["Read by AI: the balances were not checked"],
-      },
+      balance: unchecked(["Read by AI: the balances were not checked"]),
     },
   };
 }

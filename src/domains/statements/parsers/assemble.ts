@@ -4,17 +4,10 @@
  * closing balances from the summary boxes, the balance check, and the warnings a person must see
  * (a year taken from the upload date, a check that does not add up). Pure.
  */
-import {
-  type Cents,
-  type DecimalMark,
-  detectNumberFormat,
-  negCents,
-  absCents,
-  plainCents,
-} from "../../../lib/money";
-import { type BalanceCheck, checkBalances, informationRows } from "./balance";
+import { type Cents, type DecimalMark, detectNumberFormat, absCents, plainCents } from "../../../lib/money";
+import { type BalanceCheck, checkBalances, informationRows, type Printed } from "./balance";
 import { type DateOrder, dateOrderOf, documentYear, findPeriod, printedDates, resolveYear } from "./dates";
-import { type LayoutRow, type Line, lineText, looksLikeAmount, readAmount } from "./layout";
+import { type LayoutRow, type Line, lineText, looksLikeAmount, readAmount, signed } from "./layout";
 import type { PdfText } from "./pdf-text";
 
 export interface DocumentReading {
@@ -40,10 +33,6 @@ export function documentReading(text: PdfText): DocumentReading {
  * labels over values), the one standing nearest the label's column.
  */
 export function summaryAmount(lines: readonly Line[], re: RegExp, decimal: DecimalMark) {
-  const signed = (a: { cents: Cents; negative: boolean; truncated: boolean }) => ({
-    cents: a.negative ? negCents(a.cents) : a.cents,
-    truncated: a.truncated,
-  });
   for (const [i, l] of lines.entries()) {
     if (!re.test(lineText(l))) continue;
     for (const it of [...l.items].reverse()) {
@@ -74,8 +63,6 @@ export interface Assembled {
   balance: BalanceCheck;
 }
 
-type Printed = { cents: Cents; truncated: boolean } | null;
-
 /** Rows printed newest first (dates mostly falling down the page): the check walks them oldest first. */
 function newestFirst(rows: readonly LayoutRow[]): boolean {
   let down = 0;
@@ -93,7 +80,12 @@ function newestFirst(rows: readonly LayoutRow[]): boolean {
 export function assemble(
   printedRows: readonly LayoutRow[],
   doc: DocumentReading,
-  printed: { opening: Printed; closing: Printed; totalIn: Cents | null; totalOut: Cents | null },
+  printed: {
+    opening: Printed | null;
+    closing: Printed | null;
+    totalIn: Cents | null;
+    totalOut: Cents | null;
+  },
   owed: boolean,
   fallbackYear: number,
 ): Assembled {

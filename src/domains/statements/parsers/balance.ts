@@ -14,7 +14,7 @@ import {
   addCents,
   absCents,
 } from "../../../lib/money";
-import type { StatementRow } from "./index";
+import type { ParsedStatement, StatementRow } from "./index";
 import type { LayoutRow } from "./layout";
 
 export interface Printed {
@@ -30,6 +30,15 @@ export interface BalanceCheck {
   mismatches: number[];
   warnings: string[];
 }
+
+/** The check of rows that were not checked (no balance read), with the reason in `warnings`. */
+export const unchecked = (warnings: string[]): BalanceCheck => ({
+  ok: false,
+  opening: null,
+  closing: null,
+  mismatches: [],
+  warnings,
+});
 
 /** A printed balance matches a computed one (a truncated print covers the ten cents it cuts off). */
 export function printedMatches(p: Printed, computed: Cents): boolean {
@@ -192,4 +201,21 @@ export function chainRows(
   );
   check.warnings.push(...warnings);
   return { rows: rows.map((r, i) => ({ ...r, balance: balances[i] ?? r.balance })), balance: check };
+}
+
+/** A text file's statement of signed rows (chainRows): its period the printed one, else its rows' first and last dates. */
+export function fileStatement(
+  rows: StatementRow[],
+  chain: Parameters<typeof chainRows>[1],
+  s: Omit<ParsedStatement, "rows" | "balance" | "parsed_with_ai" | "period_start" | "period_end"> &
+    Partial<Pick<ParsedStatement, "period_start" | "period_end">>,
+): ParsedStatement {
+  const dates = rows.map((r) => r.date).sort();
+  return {
+    ...s,
+    period_start: s.period_start ?? dates[0] ?? null,
+    period_end: s.period_end ?? dates.at(-1) ?? null,
+    parsed_with_ai: false,
+    ...chainRows(rows, chain),
+  };
 }

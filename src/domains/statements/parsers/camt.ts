@@ -10,9 +10,9 @@
  * rows. Pure.
  */
 import { type Cents, readMoney, negCents, absCents } from "../../../lib/money";
-import { chainRows } from "./balance";
+import { fileStatement } from "./balance";
 import { realDate } from "./file-dates";
-import type { ParsedStatement, StatementRow } from "./index";
+import { type FileOutcome, notStatement, type ParsedStatement, type StatementRow } from "./index";
 import { decodeEntities } from "./ofx";
 
 export const looksLikeCamt = (text: string) =>
@@ -118,51 +118,36 @@ function statementOf(stmt: string): ParsedStatement | null {
     });
   }
   if (rows.length === 0 && warnings.length === 0) return null;
-  const chained = chainRows(rows, {
-    opening: balance(stmt, /OPBD|PRCD/),
-    closing: balance(stmt, /CLBD/),
-    warnings,
-  });
   const acct = el(stmt, "Acct") ?? "";
   const iban = text(el(acct, "IBAN")) ?? text(el(el(acct, "Othr") ?? "", "Id"));
-  const bank = text(el(el(acct, "FinInstnId") ?? "", "Nm"));
-  const period = el(stmt, "FrToDt");
-  const dates = rows.map((r) => r.date).sort();
-  return {
-    institution: bank ?? "Other",
-    account_type: "chequing",
-    account: iban ? `…${iban.slice(-4)}` : null,
-    period_start: dateIn(el(period ?? "", "FrDtTm") ?? el(period ?? "", "FrDt"))?.iso ?? dates[0] ?? null,
-    period_end: dateIn(el(period ?? "", "ToDtTm") ?? el(period ?? "", "ToDt"))?.iso ?? dates.at(-1) ?? null,
-    parsed_with_ai: false,
-    ...chained,
-  };
+  const period = el(stmt, "FrToDt") ?? "";
+  return fileStatement(
+    rows,
+    { opening: balance(stmt, /OPBD|PRCD/), closing: balance(stmt, /CLBD/), warnings },
+    {
+      institution: text(el(el(acct, "FinInstnId") ?? "", "Nm")) ?? "Other",
+      account_type: "chequing",
+      account: iban ? `…${iban.slice(-4)}` : null,
+      period_start: dateIn(el(period, "FrDtTm") ?? el(period, "FrDt"))?.iso,
+      period_end: dateIn(el(period, "ToDtTm") ?? el(period, "ToDt"))?.iso,
+    },
+  );
 }
 
-export type CamtOutcome =
-  | { ok: true; statements: ParsedStatement[] }
-  | { ok: false; reason: "not_a_statement"; message: string };
-
-export function parseCamt(raw: string): CamtOutcome {
+export function parseCamt(raw: string): FileOutcome {
   const xml = raw.replace(/<(\/?)[A-Za-z_][\w.-]*:/g, "<$1");
   const stmts = [...all(xml, "Stmt"), ...all(xml, "Rpt"), ...all(xml, "Ntfctn")];
   if (stmts.length === 0)
-    return {
-      ok: false,
-      reason: "not_a_statement",
-      message: "This ISO 20022 file holds no statement (Stmt), report or notification",
-    };
+    return notStatement("This ISO 20022 file holds no statement (Stmt), report or notification");
   const statements = stmts.map(statementOf).filter((s): s is ParsedStatement => s !== null);
   const withRows = statements.filter((s) => s.rows.length > 0);
   if (withRows.length === 0) {
     const why = statements.flatMap((s) => s.balance.warnings).filter((w) => /left out/.test(w));
-    return {
-      ok: false,
-      reason: "not_a_statement",
-      message: why.length
+    return notStatement(
+      why.length
         ? `No entry of this CAMT file could be read: ${why.slice(0, 3).join("; ")}`
         : "This CAMT file holds no booked entries",
-    };
+    );
   }
   return { ok: true, statements: withRows };
 }

@@ -19,7 +19,7 @@ import {
   subCents,
   ZERO_CENTS,
 } from "../../../lib/money";
-import { chainRows } from "./balance";
+import { fileStatement } from "./balance";
 import { type CsvTable, csvTable } from "./csv-table";
 import {
   CARD_WORDS,
@@ -30,34 +30,17 @@ import {
   type Role,
   roleScore,
 } from "./csv-words";
-import { type DateOrder, decideOrder, fileDate, looksLikeDate } from "./file-dates";
-import type { ParseOutcome, StatementRow } from "./index";
+import { decideOrder, fileDate, looksLikeDate } from "./file-dates";
+import { notStatement, type ParseOutcome, type StatementRow } from "./index";
+import type { z } from "zod";
+import type { CsvMappingSchema, CsvState } from "../schemas";
 
 export { csvTable };
 
-export interface CsvMapping {
-  date: number;
-  description: number;
-  /** One signed amount column, or null when withdrawal and deposit columns are used. */
-  amount: number | null;
-  withdrawal: number | null;
-  deposit: number | null;
-  balance: number | null;
-  date_order: DateOrder;
-  /** What a negative signed amount means (a card export often shows purchases positive). */
-  negative_is: "withdrawal" | "deposit";
-  /** A column of debit/credit words giving the direction of an unsigned amount. */
-  direction?: number | null;
-  /** false when the file has no header row (its first row is a transaction). */
-  has_header?: boolean;
-}
-
+export type CsvMapping = z.infer<typeof CsvMappingSchema>;
+type State = z.infer<typeof CsvState>;
 /** The first rows of a CSV as read with a mapping: cells, date and signed amount (null: not read). */
-export interface CsvPreviewRow {
-  cells: string[];
-  date: string | null;
-  amount: number | null;
-}
+export type CsvPreviewRow = NonNullable<State["preview"]>[number];
 
 /** Values a role's column must hold (most of its filled cells): dates, or amounts. */
 const VALUES: Partial<Record<Role, (v: string) => boolean>> = {
@@ -119,11 +102,7 @@ function moneyMark(body: string[][], cols: (number | null)[]): DecimalMark {
  * a card's (a purchase printed positive is money out). `weak`: the file's own evidence is thin, the
  * review says so and offers the other reading in one click.
  */
-export interface SignReading {
-  card: boolean;
-  weak: boolean;
-  because: string;
-}
+export type SignReading = NonNullable<State["sign"]>;
 
 /** An amount printed with its own money-in mark ("+ 1,100.00", "1,100.00 CR", a "CR" cell beside it). */
 const markedIn = (r: string[], col: number) =>
@@ -306,6 +285,12 @@ export function fallbackMapping(header: string[], body: string[][]): CsvMapping 
   };
 }
 
+/** The rows a mapping reads (the header too when the file has none) and its money columns' decimal mark. */
+function mapped(table: CsvTable, map: CsvMapping) {
+  const body = map.has_header === false ? [table.header, ...table.body] : table.body;
+  return { body, mark: moneyMark(body, [map.amount, map.withdrawal, map.deposit, map.balance]) };
+}
+
 /** One row's signed cents under the mapping (null: no amount on this row). */
 function signedAmount(r: string[], map: CsvMapping, mark: DecimalMark): Cents | null {
   const read = (col: number | null | undefined) =>
@@ -329,8 +314,7 @@ function signedAmount(r: string[], map: CsvMapping, mark: DecimalMark): Cents | 
 
 /** The first rows with their dates and signed amounts, for the mapping form. */
 export function previewRows(table: CsvTable, map: CsvMapping, n = 8): CsvPreviewRow[] {
-  const body = map.has_header === false ? [table.header, ...table.body] : table.body;
-  const mark = moneyMark(body, [map.amount, map.withdrawal, map.deposit, map.balance]);
+  const { body, mark } = mapped(table, map);
   return body.slice(0, n).map((cells) => {
     const a = signedAmount(cells, map, mark);
     return {
@@ -347,22 +331,18 @@ export type CsvOutcome =
 
 export function parseCsv(text: string, given: CsvMapping | null = null): CsvOutcome {
   const table = csvTable(text);
-  if (!table)
-    return { ok: false, reason: "not_a_statement", message: "This CSV holds no rows under its header" };
+  if (!table) return notStatement("This CSV holds no rows under its header");
   // One line and no header: the line is a transaction when it holds a date and an amount.
   const lone = table.body.length === 0 && given?.has_header !== false;
   if (lone && !(given === null && fallbackMapping(table.header, [table.header])))
-    return { ok: false, reason: "not_a_statement", message: "This CSV holds no rows under its header" };
+    return notStatement("This CSV holds no rows under its header");
   const map = lone ? null : (given ?? guessMapping(table.header, table.body, text));
   if (!map) {
     const fallback = fallbackMapping(table.header, lone ? [table.header] : table.body);
     if (!fallback)
-      return {
-        ok: false,
-        reason: "not_a_statement",
-        message:
-          "No column of this CSV holds dates beside a column of amounts: it does not look like a statement",
-      };
+      return notStatement(
+        "No column of this CSV holds dates beside a column of amounts: it does not look like a statement",
+      );
     return {
       ok: false,
       reason: "needs_mapping",
@@ -372,8 +352,7 @@ export function parseCsv(text: string, given: CsvMapping | null = null): CsvOutc
       mapping: fallback,
     };
   }
-  const body = map.has_header === false ? [table.header, ...table.body] : table.body;
-  const mark = moneyMark(body, [map.amount, map.withdrawal, map.deposit, map.balance]);
+  const { body, mark } = mapped(table, map);
   const rows: StatementRow[] = [];
   const warnings: string[] = [];
   let noAmount = 0;
@@ -399,15 +378,11 @@ export function parseCsv(text: string, given: CsvMapping | null = null): CsvOutc
     });
   });
   if (rows.length === 0)
-    return {
-      ok: false,
-      reason: "not_a_statement",
-      message: warnings[0] ?? "No row of this CSV has both a date and an amount in the mapped columns",
-    };
+    return notStatement(
+      warnings[0] ?? "No row of this CSV has both a date and an amount in the mapped columns",
+    );
   // Many exports list the newest row first: the balance chain runs oldest first.
   if (rows[0]!.date > rows.at(-1)!.date) rows.reverse();
-  const owed = map.amount !== null && map.negative_is === "deposit";
-  const chained = chainRows(rows, { owed, warnings });
   const sign =
     given === null && map.amount !== null && map.direction == null
       ? signEvidence(map, {
@@ -419,20 +394,19 @@ export function parseCsv(text: string, given: CsvMapping | null = null): CsvOutc
         })
       : null;
   if (noAmount > 0)
-    chained.balance.warnings.push(
+    warnings.push(
       `${noAmount} dated row${noAmount === 1 ? "" : "s"} without an amount in the mapped columns left out`,
     );
-  const sorted = rows.map((r) => r.date).sort();
   return {
     ok: true,
-    statement: {
-      institution: "Other",
-      account_type: map.negative_is === "deposit" ? "credit_card" : "chequing",
-      period_start: sorted[0]!,
-      period_end: sorted.at(-1)!,
-      parsed_with_ai: false,
-      ...chained,
-      csv: { header: table.header, mapping: map, ...(sign ? { sign } : {}) },
-    },
+    statement: fileStatement(
+      rows,
+      { owed: map.amount !== null && map.negative_is === "deposit", warnings },
+      {
+        institution: "Other",
+        account_type: map.negative_is === "deposit" ? "credit_card" : "chequing",
+        csv: { header: table.header, mapping: map, ...(sign ? { sign } : {}) },
+      },
+    ),
   };
 }

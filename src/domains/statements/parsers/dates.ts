@@ -114,7 +114,10 @@ export function dateOrderOf(strings: readonly string[], fullText = ""): DateOrde
 export const isoDate = (y: number, m: number, d: number): string =>
   `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
 
-const dayNumber = (iso: string): number => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
+export const dayNo = (iso: string): number => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
+/** The ISO day `days` after `iso` (before it when negative). */
+export const shiftDay = (iso: string, days: number) =>
+  new Date((dayNo(iso) + days) * 86_400_000).toISOString().slice(0, 10);
 
 /** Every date written in full (with its year) in the text, with where it stands. */
 function fullDates(text: string, order: DateOrder | null): { at: number; end: number; iso: string }[] {
@@ -159,7 +162,7 @@ export function findPeriod(
     for (let j = i + 1; j < Math.min(dates.length, i + 4); j++) {
       const a = dates[i]!;
       const b = dates[j]!;
-      const span = dayNumber(b.iso) - dayNumber(a.iso);
+      const span = dayNo(b.iso) - dayNo(a.iso);
       if (span < 1 || span > 400) continue;
       const between = t.slice(a.end, b.at);
       const labelled =
@@ -209,10 +212,9 @@ function labelledCycle(
   const prev = dates.find((d) => PREVIOUS_LABEL.test(before(d)));
   const stmt = dates.find((d) => STATEMENT_LABEL.test(before(d)) && !PREVIOUS_LABEL.test(before(d)));
   if (!prev || !stmt) return null;
-  const span = dayNumber(stmt.iso) - dayNumber(prev.iso);
+  const span = dayNo(stmt.iso) - dayNo(prev.iso);
   if (span < 1 || span > 400) return null;
-  const start = new Date((dayNumber(prev.iso) + 1) * 86_400_000).toISOString().slice(0, 10);
-  return { start, end: stmt.iso };
+  return { start: shiftDay(prev.iso, 1), end: stmt.iso };
 }
 
 /** Every full date (ISO) the text prints, in order. */
@@ -236,13 +238,13 @@ export function resolveYear(
 ): string {
   if (d.year) return isoDate(d.year, d.month, d.day);
   if (!period) return isoDate(fallbackYear, d.month, d.day);
-  const lo = dayNumber(period.start);
-  const hi = dayNumber(period.end);
+  const lo = dayNo(period.start);
+  const hi = dayNo(period.end);
   const startYear = Number(period.start.slice(0, 4));
   let best = isoDate(startYear, d.month, d.day);
   let bestGap = Number.POSITIVE_INFINITY;
   for (const y of [startYear - 1, startYear, startYear + 1, Number(period.end.slice(0, 4))]) {
-    const n = dayNumber(isoDate(y, d.month, d.day));
+    const n = dayNo(isoDate(y, d.month, d.day));
     const gap = n < lo ? lo - n : n > hi ? n - hi : 0;
     if (gap < bestGap) {
       bestGap = gap;

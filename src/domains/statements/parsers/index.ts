@@ -6,7 +6,6 @@
 import type { Cents } from "../../../lib/money";
 import { assemble, type DocumentReading, documentReading, summaryAmount } from "./assemble";
 import type { BalanceCheck } from "./balance";
-import { cleanDescription } from "./clean";
 import type { CsvMapping, CsvPreviewRow, SignReading } from "./csv";
 import {
   CLOSING,
@@ -64,6 +63,13 @@ export interface ParsedStatement {
 export type ParseOutcome =
   | { ok: true; statement: ParsedStatement }
   | { ok: false; reason: "scanned" | "not_a_statement" | "ai_validation_failed"; message: string };
+
+/** A text file's statements (one per account), or a refusal in words. */
+export type FileOutcome =
+  | { ok: true; statements: ParsedStatement[] }
+  | { ok: false; reason: "not_a_statement"; message: string };
+
+export const notStatement = (message: string) => ({ ok: false, reason: "not_a_statement", message }) as const;
 
 /** SPEC.md's selection rule: the institution's name or a `trans.` header word on page 1 or 2. */
 export function selectParser(text: PdfText): "rbc" | "simplii" {
@@ -170,26 +176,15 @@ export function printedBalances(
   doc: DocumentReading,
   table: { opening: LayoutResult["opening"]; closing: LayoutResult["closing"] },
 ) {
-  const d = doc.decimal;
+  const summary = (re: RegExp) => summaryAmount(lines, re, doc.decimal);
   return {
-    opening: table.opening ?? summaryAmount(lines, OPENING, d),
-    closing:
-      table.closing && !table.closing.truncated
-        ? table.closing
-        : (summaryAmount(lines, CLOSING, d) ?? table.closing),
+    opening: table.opening ?? summary(OPENING),
+    closing: table.closing && !table.closing.truncated ? table.closing : (summary(CLOSING) ?? table.closing),
     totalIn:
-      summaryAmount(
-        lines,
-        /total\s*(deposits|funds\s*in|credits)|summe\s*zahlungseing|total\s*des\s*crédits/i,
-        d,
-      )?.cents ?? null,
+      summary(/total\s*(deposits|funds\s*in|credits)|summe\s*zahlungseing|total\s*des\s*crédits/i)?.cents ??
+      null,
     totalOut:
-      summaryAmount(
-        lines,
-        /total\s*(withdrawals|funds\s*out|debits)|summe\s*zahlungsausg|total\s*des\s*débits/i,
-        d,
-      )?.cents ?? null,
+      summary(/total\s*(withdrawals|funds\s*out|debits)|summe\s*zahlungsausg|total\s*des\s*débits/i)?.cents ??
+      null,
   };
 }
-
-export { cleanDescription };

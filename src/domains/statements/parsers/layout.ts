@@ -7,6 +7,7 @@
 import { negCents } from "../../../lib/money";
 import type { Cents, DecimalMark } from "../../../lib/money";
 import { readAmount } from "./amount";
+import type { Printed } from "./balance";
 import { type ColumnKind, type Columns, columnOf, headerColumns } from "./layout-columns";
 import { type DateOrder, type PartialDate, parseRowDate } from "./dates";
 import { furnitureOf, withoutFurniture } from "./furniture";
@@ -26,7 +27,7 @@ export interface LayoutRow {
   withdrawal: Cents | null;
   deposit: Cents | null;
   /** The printed balance, and whether it was cut short (one decimal shown). */
-  balance: { cents: Cents; truncated: boolean } | null;
+  balance: Printed | null;
   /** The side a CR or DR mark on the amount named (it holds whatever the column's sign convention). */
   side?: "credit" | "debit";
 }
@@ -35,8 +36,8 @@ export interface LayoutResult {
   rows: LayoutRow[];
   /** The table had one signed amount column (a card statement's sign convention may differ). */
   signedColumn: boolean;
-  opening: { cents: Cents; truncated: boolean } | null;
-  closing: { cents: Cents; truncated: boolean } | null;
+  opening: Printed | null;
+  closing: Printed | null;
   headerFound: boolean;
 }
 
@@ -296,19 +297,20 @@ export function readTable(lines: readonly Line[], opts: ReadOptions = {}): Layou
     prevY = line.y;
     const moves = parts.amounts.filter((a) => a.kind !== "balance");
     const bal = parts.amounts.find((a) => a.kind === "balance");
-    if (parts.date) {
+    /** A row opening on this line, under `date`, with the carried lines that open it. */
+    const open = (date: PartialDate, evidence: boolean): Pending => {
       const prefix = takePrefix(line.y, line.page);
-      flushCarry(true);
+      flushCarry(evidence);
+      const description = [...prefix.map(lineText), text].join(" ").trim();
+      const row: LayoutRow = { date, description, withdrawal: null, deposit: null, balance: null };
+      const p = { row, lastY: line.y, page: line.page, hasAmounts: false, amountsFirst: moves.length > 0 };
+      if (moves.length) setAmounts(p, moves, bal);
+      rows.push(row);
+      return p;
+    };
+    if (parts.date) {
       lastDate = parts.date;
-      cur = {
-        row: newRow(parts.date, [...prefix.map(lineText), text].join(" ").trim()),
-        lastY: line.y,
-        page: line.page,
-        hasAmounts: false,
-        amountsFirst: moves.length > 0,
-      };
-      if (moves.length) setAmounts(cur, moves, bal);
-      rows.push(cur.row);
+      cur = open(parts.date, true);
       continue;
     }
     if (moves.length) {
@@ -330,17 +332,7 @@ export function readTable(lines: readonly Line[], opts: ReadOptions = {}): Layou
         continue;
       }
       // Another row under the same printed date.
-      const prefix = takePrefix(line.y, line.page);
-      flushCarry();
-      cur = {
-        row: newRow(lastDate, [...prefix.map(lineText), text].join(" ").trim()),
-        lastY: line.y,
-        page: line.page,
-        hasAmounts: false,
-        amountsFirst: true,
-      };
-      setAmounts(cur, moves, bal);
-      rows.push(cur.row);
+      cur = open(lastDate, false);
       continue;
     }
     if (!text) {
@@ -378,10 +370,6 @@ export const signed = (a: { cents: Cents; negative: boolean; truncated: boolean 
   truncated: a.truncated,
 });
 
-function newRow(date: PartialDate, description: string): LayoutRow {
-  return { date, description, withdrawal: null, deposit: null, balance: null };
-}
-
 function setAmounts(p: Pending, moves: Parts["amounts"], bal: Parts["amounts"][number] | undefined) {
   // Some statements print 0.00 in the column a row does not use: the other column holds the move.
   const m = moves.find((a) => a.cents !== 0) ?? moves[0]!;
@@ -391,8 +379,6 @@ function setAmounts(p: Pending, moves: Parts["amounts"], bal: Parts["amounts"][n
   if (bal) p.row.balance = signed(bal);
   p.hasAmounts = true;
 }
-
-type Printed = { cents: Cents; truncated: boolean } | null;
 
 /** One signed "Amount" column's cell: negative (or trailing minus) is money out; CR and DR name a side. */
 export function placeSigned(
@@ -413,7 +399,7 @@ export function placeSigned(
 export function settleSigns(
   table: { rows: LayoutRow[]; signedColumn: boolean },
   owed: boolean,
-  opening: Printed,
+  opening: Printed | null,
 ) {
   if (!table.signedColumn) return;
   const rows = table.rows;
@@ -429,7 +415,7 @@ export function settleSigns(
 }
 
 /** Each unsigned row's side where the balance printed before and after it moved by its amount. */
-function sidesByBalance(rows: readonly LayoutRow[], owed: boolean, opening: Printed) {
+function sidesByBalance(rows: readonly LayoutRow[], owed: boolean, opening: Printed | null) {
   let prev = opening && !opening.truncated ? opening.cents : null;
   let fell = 0;
   let rose = 0;

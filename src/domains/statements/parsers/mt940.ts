@@ -8,10 +8,9 @@
  * (`:62F:`/`:62M:`) balances check the rows like a PDF's. Pure.
  */
 import { type Cents, negCents, readMoney, absCents } from "../../../lib/money";
-import { chainRows } from "./balance";
-import type { CamtOutcome } from "./camt";
+import { fileStatement } from "./balance";
 import { realDate } from "./file-dates";
-import type { ParsedStatement, StatementRow } from "./index";
+import { type FileOutcome, notStatement, type ParsedStatement, type StatementRow } from "./index";
 
 /** An MT940/942 text: a `:20:` reference and a `:61:` or `:60F:` line near the start. */
 export const looksLikeMt940 = (text: string) => {
@@ -131,23 +130,21 @@ function statementOf(block: string): ParsedStatement | null {
     }
   }
   if (rows.length === 0 && !opening && !closing) return null;
-  const dates = rows.map((r) => r.date).sort();
-  return {
-    ...chainRows(rows, { opening: opening?.cents ?? null, closing: closing?.cents ?? null, warnings }),
-    institution: "Other",
-    account_type: "chequing",
-    account: account ? `…${account.replace(/\W/g, "").slice(-4)}` : null,
-    parsed_with_ai: false,
-    period_start: opening?.date ?? dates[0] ?? null,
-    period_end: closing?.date ?? dates.at(-1) ?? null,
-  };
+  return fileStatement(
+    rows,
+    { opening: opening?.cents ?? null, closing: closing?.cents ?? null, warnings },
+    {
+      institution: "Other",
+      account_type: "chequing",
+      account: account ? `…${account.replace(/\W/g, "").slice(-4)}` : null,
+      period_start: opening?.date,
+      period_end: closing?.date,
+    },
+  );
 }
 
-/** The statements of the file, or a refusal in words (as every text reader answers). */
-export type Mt940Outcome = CamtOutcome;
-
 /** Every statement of the file, merged per account (a statement continued on `:28C:` pages). */
-export function parseMt940(text: string): Mt940Outcome {
+export function parseMt940(text: string): FileOutcome {
   // Statements start at `:20:`; SWIFT envelopes ({1:…}{4:) and trailing `-}` are dropped.
   const body = text.replace(/\{[1-3]:[^}]*\}|\{4:|-\}|\{5:[^}]*\}/g, "\n");
   const blocks = body.split(/\r?\n(?=:20:)/).filter((b) => /:61:|:60[FM]:/.test(b));
@@ -175,10 +172,6 @@ export function parseMt940(text: string): Mt940Outcome {
   }
   const statements = [...byAccount.values()].filter((s) => s.rows.length > 0);
   if (statements.length === 0)
-    return {
-      ok: false,
-      reason: "not_a_statement",
-      message: "No transaction line (:61:) of this MT940 file could be read",
-    };
+    return notStatement("No transaction line (:61:) of this MT940 file could be read");
   return { ok: true, statements };
 }

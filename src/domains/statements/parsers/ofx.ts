@@ -16,10 +16,10 @@ import {
   absCents,
   plainCents,
 } from "../../../lib/money";
-import { chainRows } from "./balance";
+import { fileStatement } from "./balance";
 import { decodeBytes } from "./decode";
 import { realDate } from "./file-dates";
-import type { ParsedStatement, StatementRow } from "./index";
+import { type FileOutcome, notStatement, type ParsedStatement, type StatementRow } from "./index";
 
 /** The header's charset label (OFX 1 `CHARSET:1252` / `ENCODING:UTF-8`, OFX 2 `encoding="..."`). */
 function declaredCharset(head: string): string | null {
@@ -154,39 +154,31 @@ function statementOf(
   const bal = leaf(ledger, "BALAMT");
   const closingRead = kind === "INVSTMTRS" || !bal ? null : readMoney(bal, { decimal: mark });
   const closing = closingRead?.ok ? closingRead.cents : null;
-  const chained = chainRows(
+  const acct = leaf(stmt, "ACCTTYPE");
+  const acctId = leaf(stmt, "ACCTID");
+  return fileStatement(
     rows.map(({ trntype: _, ...r }) => r),
     { closing, warnings },
+    {
+      institution: org && !/^\d+$/.test(org) ? org : "Other",
+      account_type:
+        kind === "CCSTMTRS"
+          ? "credit_card"
+          : kind === "INVSTMTRS"
+            ? "investment"
+            : acct && /SAVINGS/i.test(acct)
+              ? "savings"
+              : "chequing",
+      account: acctId ? `…${acctId.slice(-4)}` : null,
+      period_start: ofxDate(leaf(stmt, "DTSTART")),
+      period_end: ofxDate(leaf(stmt, "DTEND")),
+    },
   );
-  const acct = leaf(stmt, "ACCTTYPE");
-  const dates = rows.map((r) => r.date).sort();
-  const acctId = leaf(stmt, "ACCTID");
-  return {
-    institution: org && !/^\d+$/.test(org) ? org : "Other",
-    account_type:
-      kind === "CCSTMTRS"
-        ? "credit_card"
-        : kind === "INVSTMTRS"
-          ? "investment"
-          : acct && /SAVINGS/i.test(acct)
-            ? "savings"
-            : "chequing",
-    account: acctId ? `…${acctId.slice(-4)}` : null,
-    period_start: ofxDate(leaf(stmt, "DTSTART")) ?? dates[0] ?? null,
-    period_end: ofxDate(leaf(stmt, "DTEND")) ?? dates.at(-1) ?? null,
-    parsed_with_ai: false,
-    ...chained,
-  };
 }
 
-export type OfxOutcome =
-  | { ok: true; statements: ParsedStatement[] }
-  | { ok: false; reason: "not_a_statement"; message: string };
-
 /** Every account's statement in the file, in file order. */
-export function parseOfx(text: string): OfxOutcome {
-  if (!looksLikeOfx(text))
-    return { ok: false, reason: "not_a_statement", message: "No <OFX> document found in this file" };
+export function parseOfx(text: string): FileOutcome {
+  if (!looksLikeOfx(text)) return notStatement("No <OFX> document found in this file");
   const org = leaf(text, "ORG") ?? leaf(text, "INTU.BID");
   const amounts = [...text.matchAll(/<TRNAMT>\s*([^<\s]+)/gi)].map((m) => m[1]!);
   const mark = detectNumberFormat(amounts).decimal;
@@ -211,7 +203,7 @@ export function parseOfx(text: string): OfxOutcome {
         : /<CODE>\s*(?!0\b)\d+/i.test(text) && !/<STMTTRN>/i.test(text)
           ? "This OFX file is a bank's error or sign-on response, not a statement: it holds no transactions"
           : "The OFX file holds no transactions";
-    return { ok: false, reason: "not_a_statement", message };
+    return notStatement(message);
   }
   return { ok: true, statements: withRows };
 }

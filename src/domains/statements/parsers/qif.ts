@@ -7,9 +7,9 @@
  * Split lines (`S`/`E`/`$`) are parts of the row's total and are not rows. Pure.
  */
 import { detectNumberFormat, readMoney, absCents } from "../../../lib/money";
-import { checkBalances } from "./balance";
+import { fileStatement } from "./balance";
 import { decideOrder, fileDate } from "./file-dates";
-import type { ParsedStatement, StatementRow } from "./index";
+import { type FileOutcome, notStatement, type ParsedStatement, type StatementRow } from "./index";
 
 interface QifRecord {
   fields: Record<string, string>;
@@ -51,18 +51,9 @@ function records(text: string): QifRecord[] {
   return out;
 }
 
-export type QifOutcome =
-  | { ok: true; statements: ParsedStatement[] }
-  | { ok: false; reason: "not_a_statement"; message: string };
-
-export function parseQif(text: string): QifOutcome {
+export function parseQif(text: string): FileOutcome {
   const recs = records(text).filter((r) => BANKISH.test(r.section) && r.fields.D !== undefined);
-  if (recs.length === 0)
-    return {
-      ok: false,
-      reason: "not_a_statement",
-      message: "This QIF file holds no bank, cash or card transactions",
-    };
+  if (recs.length === 0) return notStatement("This QIF file holds no bank, cash or card transactions");
   const dateText = (r: QifRecord) => r.fields.D!.replace(/'\s*/g, "/").replace(/\s+/g, "");
   const order = decideOrder(recs.map(dateText));
   const mark = detectNumberFormat(recs.map((r) => r.fields.T ?? r.fields.U ?? "")).decimal;
@@ -94,21 +85,18 @@ export function parseQif(text: string): QifOutcome {
   const statements: ParsedStatement[] = [];
   for (const [name, acc] of byAccount) {
     if (acc.rows.length === 0) continue;
-    const { check } = checkBalances([], null, null, { in: null, out: null });
-    check.warnings.push(...acc.warnings);
-    const dates = acc.rows.map((r) => r.date).sort();
-    statements.push({
-      institution: "Other",
-      account_type: /ccard|oth l/.test(acc.section) ? "credit_card" : "chequing",
-      account: name || null,
-      period_start: dates[0]!,
-      period_end: dates.at(-1)!,
-      parsed_with_ai: false,
-      rows: acc.rows,
-      balance: check,
-    });
+    statements.push(
+      fileStatement(
+        acc.rows,
+        { warnings: acc.warnings },
+        {
+          institution: "Other",
+          account_type: /ccard|oth l/.test(acc.section) ? "credit_card" : "chequing",
+          account: name || null,
+        },
+      ),
+    );
   }
-  if (statements.length === 0)
-    return { ok: false, reason: "not_a_statement", message: "No QIF record has both a date and an amount" };
+  if (statements.length === 0) return notStatement("No QIF record has both a date and an amount");
   return { ok: true, statements };
 }
