@@ -4,9 +4,8 @@
  * One kv_state row per domain; one notice when the run starts counting; cleared by the next parse.
  */
 import type { Db } from "../../../db";
-import { type DriftState, kvGet, kvGetPart, kvPut, kvRead, kvRowsQuery } from "../../../db/kv";
+import { type DriftState, kvGetPart, kvPut, kvRead, kvRowsQuery } from "../../../db/kv";
 import { log } from "../../../lib/log";
-import { type Notifier, safeSend } from "../../../notify";
 import { senderHost } from "./text";
 
 /** Quarantines in a row, after a parse, that count as drift. */
@@ -21,21 +20,6 @@ export function parsedNote(db: Db, fromEmail: string, institution: string, nowIs
   if (!host) return null;
   const state = { institution, last_parsed_at: nowIso, fails: 0, notified: false };
   return kvPut(db, keyOf(host), state, nowIso);
-}
-
-/** A quarantine from this sender: counts toward drift when the domain has parsed before. */
-export async function noteQuarantined(db: Db, notifier: Notifier, fromEmail: string, now: Date) {
-  const host = senderHost(fromEmail);
-  if (!host) return;
-  try {
-    const state = (await kvGet(db, keyOf(host)))?.value;
-    if (!state) return;
-    const step = driftStep(state);
-    await driftWrite(db, host, step.next, now.toISOString());
-    if (step.notice) await safeSend(notifier, step.notice);
-  } catch (err) {
-    log("warn", "drift.note_quarantined_failed", { error: String(err) });
-  }
 }
 
 /** The drift state's read of a sender host, for a caller's read batch (null without a host). */

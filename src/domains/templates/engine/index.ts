@@ -35,6 +35,5 @@ export {
   driftStep,
   driftWrite,
   parsedNote,
-  noteQuarantined,
 } from "./drift";
 export { suggestValues } from "./suggest";

@@ -7,10 +7,6 @@ import { type AlertTemplateRow, alertTemplates as a } from "../../../db/schema";
 export const templatesOfDomainsQuery = (db: Db, domains: string[]) =>
   db.select().from(a).where(inArray(a.sender_domain, domains)).orderBy(a.created_at, a.id);
 
-/** Templates of any of these sender domains, oldest first. */
-export const templatesOfDomains = (db: Db, domains: string[]): Promise<AlertTemplateRow[]> =>
-  templatesOfDomainsQuery(db, domains).all();
-
 /** The insert of a new row unless its id is stored (awaited, or one of the caller's batch). */
 export const insertTemplateRow = (db: Db, row: AlertTemplateRow) =>
   db.insert(a).values(row).onConflictDoNothing();

@@ -13,7 +13,6 @@ import {
   restoreTemplateRow,
   setPatternColumns,
   templateByIdQuery,
-  templatesOfDomains,
   templatesOfDomainsQuery,
 } from "./queries";
 import { readSubjectWords, readTemplatePattern } from "./stored";
