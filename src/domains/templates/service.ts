@@ -12,7 +12,7 @@ import {
   listTemplateRows,
   renameTemplateRow,
   restoreTemplateRow,
-} from "./engine/store";
+} from "./engine/queries";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { fromCents } from "../../lib/money";
@@ -39,12 +39,8 @@ export function toSummary(row: AlertTemplateRow): TemplateSummary {
   };
 }
 
-async function getRow(ctx: Pick<ServiceCtx, "env">, id: string): Promise<AlertTemplateRow | null> {
-  return getTemplateRow(getDb(ctx.env.DB), id);
-}
-
 async function mustGet(ctx: ServiceCtx, id: string): Promise<AlertTemplateRow> {
-  const row = await getRow(ctx, id);
+  const row = await getTemplateRow(getDb(ctx.env.DB), id);
   if (!row) throw notFound("Template");
   return row;
 }
@@ -82,7 +78,7 @@ export function comparable(row: AlertTemplateRow | null) {
 
 /** Reverter: the row as it is now (counters aside). */
 export const currentTemplate = async (ctx: Pick<ServiceCtx, "env">, id: string) =>
-  comparable(await getRow(ctx, id));
+  comparable(await getTemplateRow(getDb(ctx.env.DB), id));
 
 /** Reverter: writes a whole-row image back (null or `{}`: the template did not exist), with the revert's entry. */
 export async function restoreTemplate(

@@ -30,7 +30,6 @@ export {
 export {
   DRIFT_KEY_PREFIX,
   driftRead,
-  driftReasons,
   driftReasonsFrom,
   driftStep,
   driftWrite,

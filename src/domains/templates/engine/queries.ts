@@ -55,9 +55,8 @@ export const setPatternColumns = (
     .where(afterChange ? and(eq(a.id, id), sql`changes() > 0`) : eq(a.id, id));
 
 /** One template by id, or null (the templates domain reads, renames and reverts through these). */
-export async function getTemplateRow(db: Db, id: string): Promise<AlertTemplateRow | null> {
-  return (await templateByIdQuery(db, id).get()) ?? null;
-}
+export const getTemplateRow = async (db: Db, id: string): Promise<AlertTemplateRow | null> =>
+  (await templateByIdQuery(db, id).get()) ?? null;
 
 /** Every template, by institution then age. */
 export const listTemplateRows = (db: Db) => db.select().from(a).orderBy(a.institution, a.created_at).all();
