@@ -76,7 +76,6 @@ export function comparable(row: AlertTemplateRow | null) {
   return rest;
 }
 
-/** Reverter: the row as it is now (counters aside). */
 export const currentTemplate = async (ctx: Pick<ServiceCtx, "env">, id: string) =>
   comparable(await getTemplateRow(getDb(ctx.env.DB), id));
 
@@ -111,7 +110,6 @@ export async function restoreTemplate(
     created_at: str("created_at") ?? "",
     updated_at: str("updated_at") ?? "",
   };
-  // A restore keeps the counters of a row that still exists (they count emails, not edits).
   journal?.();
   await ctx.batch([restoreTemplateRow(getDb(ctx.env.DB), row)]);
 }

@@ -59,7 +59,6 @@ export const newTemplateRow = (id: string, t: Derived, meta: SaveMeta): AlertTem
 /** Saves a derived template (an identical one already saved is kept as is); its stored row. */
 export async function saveTemplate(db: Db, t: Derived, meta: SaveMeta): Promise<AlertTemplateRow> {
   const id = await templateId(t);
-  // The read sees the row whether the insert wrote it or found it stored.
   const [, [row]] = await db.batch([
     insertTemplateRow(db, newTemplateRow(id, t, meta)),
     templateByIdQuery(db, id),
