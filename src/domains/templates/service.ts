@@ -23,20 +23,8 @@ export const templateEntry = (id: string, before: object | null, after: object |
   ({ kind: "alert_template", resourceId: id, before, after, summary, reversible: true }) as const;
 
 export function toSummary(row: AlertTemplateRow): TemplateSummary {
-  return {
-    id: row.id,
-    name: row.name,
-    institution: row.institution,
-    sender_domain: row.sender_domain,
-    subject_words: wordsOf(row),
-    transaction_type: row.transaction_type,
-    example: row.example,
-    match_count: row.match_count,
-    last_matched_at: row.last_matched_at,
-    source_failure_id: row.source_failure_id,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
+  const { pattern: _pattern, ...summary } = row;
+  return { ...summary, subject_words: wordsOf(row) };
 }
 
 async function mustGet(ctx: ServiceCtx, id: string): Promise<AlertTemplateRow> {
