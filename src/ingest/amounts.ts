@@ -8,6 +8,7 @@
  * The number itself is read by the one money parser (lib/money.ts `parseMoney`).
  */
 import { type DecimalMark, parseMoney, type Cents } from "../lib/money";
+import { escapeRe as esc } from "../domains/templates/engine/text";
 import { currencyOfMark, MINOR_UNITS, SYMBOLS } from "./currencies";
 
 export interface FoundAmount {
@@ -24,7 +25,6 @@ export interface FoundAmount {
   index: number;
 }
 
-const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const CODES = [...MINOR_UNITS.keys()].join("|");
 const SYMS = SYMBOLS.map(([s]) => s)
   .sort((a, b) => b.length - a.length)

@@ -22,7 +22,6 @@ export function nameForCard(map: CardNameMap | undefined, institution: string, t
   return byInst?.[digits] ?? null;
 }
 
-/** The rows as one map (pure). */
 export function cardNameMap(rows: CardNameRow[]): CardNameMap {
   const map: CardNameMap = {};
   for (const r of rows) {
@@ -43,8 +42,7 @@ export async function loadCardNames(db: Db): Promise<CardNameMap> {
   }
 }
 
-/** Replaces the whole mapping (the card-names API writes it this way). */
-/** `batch`: the caller's ServiceCtx.batch, which carries the write's ledger entry. */
+/** Replaces the whole mapping, in the caller's batch (which carries the write's ledger entry). */
 export async function saveCardNames(db: Db, map: CardNameMap, nowIso: string, batch: Batch): Promise<void> {
   const rows = Object.entries(map).flatMap(([institution, cards]) =>
     Object.entries(cards).map(([last_four, name]) => ({ institution, last_four, name, updated_at: nowIso })),

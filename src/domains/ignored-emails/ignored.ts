@@ -36,10 +36,6 @@ export interface IgnoredInput {
   forwardedTo: string | null;
 }
 
-export async function ignoredId(rawSha256: string): Promise<string> {
-  return `ign_${(await sha256Hex(`ignored:${rawSha256}`)).slice(0, 24)}`;
-}
-
 /** Lists the email (redelivery refreshes the row but keeps when it first came and its status). */
 export async function recordIgnored(
   db: Db,
@@ -48,7 +44,7 @@ export async function recordIgnored(
   write: (stmt: Statement, id: string) => Promise<unknown> = (stmt) => db.batch([stmt]),
 ): Promise<string | null> {
   try {
-    const id = await ignoredId(e.rawSha256);
+    const id = `ign_${(await sha256Hex(`ignored:${e.rawSha256}`)).slice(0, 24)}`;
     const fields = {
       reason: e.reason,
       reason_text: e.reasonText,
@@ -75,8 +71,7 @@ export async function isTrusted(db: Db, address: string | null, kind: TrustKind)
   const a = address?.trim().toLowerCase();
   if (!a) return false;
   try {
-    const row = await trustedRowsQuery(db, a, kind).get();
-    return row !== undefined;
+    return (await trustedRowsQuery(db, a, kind).get()) !== undefined;
   } catch (err) {
     log("warn", "ingest.trust_read_failed", { error: String(err) });
     return false;

@@ -31,7 +31,6 @@ export const trustedRowsQuery = (db: Db, address: string, kind: TrustInsert["kin
 export const insertTrust = (db: Db, row: TrustInsert) =>
   db.insert(senderTrust).values(row).onConflictDoNothing();
 
-/** Deletes ignored emails received before `cutoffIso`. */
 export const deleteIgnoredBefore = (db: Db, cutoffIso: string) =>
   db.delete(ignoredEmails).where(lt(ignoredEmails.received_at, cutoffIso));
 
@@ -45,7 +44,6 @@ export const listIgnoredRows = (db: Db, cutoffIso: string, limit: number) =>
     .limit(limit)
     .all();
 
-/** One row as a list (0 or 1 row), for a caller's batch. */
 export const ignoredRowQuery = (db: Db, id: string) =>
   db.select().from(ignoredEmails).where(eq(ignoredEmails.id, id)).limit(1);
 

@@ -3,6 +3,7 @@
  * learned template reads, whose validated values are found verbatim in the email, is offered as a
  * template; accepting it saves the template without the person typing anything.
  */
+import type { z } from "zod";
 import { getDb } from "../../db";
 import type { TransactionRow } from "../../db/schema";
 import { createIngestDeps } from "../../ingest";
@@ -11,7 +12,8 @@ import { institutionByDomain } from "../../ingest/institutions";
 import { parseMime } from "../../ingest/mime";
 import { makeEnvelope } from "../../ingest/pipeline";
 import { type Derived, deriveTemplate, nameFromHost, readLearned, senderHost, templateId } from "./engine";
-import { getTemplateRow, insertTemplateRow, newTemplateRow } from "./engine/store";
+import { getTemplateRow, insertTemplateRow } from "./engine/queries";
+import { newTemplateRow } from "./engine/store";
 import type { IngestDeps } from "../../ingest/types";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
@@ -19,17 +21,10 @@ import { fromCents } from "../../lib/money";
 import { decodeTxId, encodeTxId } from "../../lib/txid";
 import { queuedRows } from "../transactions/attention-queries";
 import { rowByKeyQuery } from "../transactions/queries";
+import type { TemplateOffer } from "./schemas";
 import { comparable, templateEntry } from "./service";
 
-interface Offer {
-  tx_id: string;
-  sender_domain: string;
-  suggested_institution: string;
-  amount: number;
-  company: string;
-  transaction_type: string;
-  example: string;
-}
+type Offer = z.infer<typeof TemplateOffer>;
 
 async function offerFor(
   deps: IngestDeps,

@@ -12,7 +12,7 @@ import {
   listTemplateRows,
   renameTemplateRow,
   restoreTemplateRow,
-} from "./engine/store";
+} from "./engine/queries";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { fromCents } from "../../lib/money";
@@ -23,28 +23,12 @@ export const templateEntry = (id: string, before: object | null, after: object |
   ({ kind: "alert_template", resourceId: id, before, after, summary, reversible: true }) as const;
 
 export function toSummary(row: AlertTemplateRow): TemplateSummary {
-  return {
-    id: row.id,
-    name: row.name,
-    institution: row.institution,
-    sender_domain: row.sender_domain,
-    subject_words: wordsOf(row),
-    transaction_type: row.transaction_type,
-    example: row.example,
-    match_count: row.match_count,
-    last_matched_at: row.last_matched_at,
-    source_failure_id: row.source_failure_id,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
-}
-
-async function getRow(ctx: Pick<ServiceCtx, "env">, id: string): Promise<AlertTemplateRow | null> {
-  return getTemplateRow(getDb(ctx.env.DB), id);
+  const { pattern: _pattern, ...summary } = row;
+  return { ...summary, subject_words: wordsOf(row) };
 }
 
 async function mustGet(ctx: ServiceCtx, id: string): Promise<AlertTemplateRow> {
-  const row = await getRow(ctx, id);
+  const row = await getTemplateRow(getDb(ctx.env.DB), id);
   if (!row) throw notFound("Template");
   return row;
 }
@@ -80,9 +64,8 @@ export function comparable(row: AlertTemplateRow | null) {
   return rest;
 }
 
-/** Reverter: the row as it is now (counters aside). */
 export const currentTemplate = async (ctx: Pick<ServiceCtx, "env">, id: string) =>
-  comparable(await getRow(ctx, id));
+  comparable(await getTemplateRow(getDb(ctx.env.DB), id));
 
 /** Reverter: writes a whole-row image back (null or `{}`: the template did not exist), with the revert's entry. */
 export async function restoreTemplate(
@@ -115,7 +98,6 @@ export async function restoreTemplate(
     created_at: str("created_at") ?? "",
     updated_at: str("updated_at") ?? "",
   };
-  // A restore keeps the counters of a row that still exists (they count emails, not edits).
   journal?.();
   await ctx.batch([restoreTemplateRow(getDb(ctx.env.DB), row)]);
 }

@@ -1,4 +1,4 @@
-import { senderHost } from "../../domains/templates/engine/text";
+import { hostMatches as domainMatches, senderHost } from "../../domains/templates/engine/text";
 import { TRANSACTION_TYPES } from "../../lib/transaction-types";
 import { CIBC } from "./cibc";
 import { MBNA } from "./mbna";
@@ -20,10 +20,6 @@ export type { Institution, ParsedFields, TransactionType } from "./types";
  * Simplii accounts under RBC.
  */
 export const INSTITUTIONS: Institution[] = [RBC, SIMPLII, CIBC, MBNA, PC_FINANCIAL];
-
-function domainMatches(host: string, domain: string): boolean {
-  return host === domain || host.endsWith(`.${domain}`);
-}
 
 /**
  * Phase 1: the sender domain (a subdomain matches its parent). Interac's domain is in no institution's

@@ -121,28 +121,30 @@ function anchorWords(lit: string, side: "pre" | "post"): string {
   return words.length ? words.slice(0, WORDS).join(" ") : marks;
 }
 
+/**
+ * The fixed text beside token `i` going `dir` (-1: back, 1: on), spaces (`sp`) as " " unless `litOnly`;
+ * and the index of the token it stops at.
+ */
+function beside(tokens: Token[], i: number, dir: -1 | 1, litOnly = false): [string, number] {
+  let text = "";
+  let j = i + dir;
+  for (; j >= 0 && j < tokens.length; j += dir) {
+    const x = tokens[j] as Token;
+    const piece = "lit" in x ? x.lit : x.slot === "sp" && !litOnly ? " " : null;
+    if (piece === null) break;
+    text = dir < 0 ? piece + text : text + piece;
+  }
+  return [text, j];
+}
+
 /** The anchors of a pattern's entries: for every value it reads, the text around it. */
 export function anchorsOf(entries: Token[][]): Anchor[] {
   const out: Anchor[] = [];
   for (const tokens of entries) {
     tokens.forEach((t, i) => {
       if (!("slot" in t) || !VALUE_SLOTS.has(t.slot)) return;
-      let pre = "";
-      let j = i - 1;
-      for (; j >= 0; j--) {
-        const x = tokens[j] as Token;
-        if ("lit" in x) pre = x.lit + pre;
-        else if (x.slot === "sp") pre = ` ${pre}`;
-        else break;
-      }
-      let post = "";
-      let k = i + 1;
-      for (; k < tokens.length; k++) {
-        const x = tokens[k] as Token;
-        if ("lit" in x) post += x.lit;
-        else if (x.slot === "sp") post += " ";
-        else break;
-      }
+      const [pre, j] = beside(tokens, i, -1);
+      const [post, k] = beside(tokens, i, 1);
       const a = anchorWords(pre, "pre");
       const b = anchorWords(post, "post");
       const prev = tokens[j];
@@ -150,12 +152,7 @@ export function anchorsOf(entries: Token[][]): Anchor[] {
       const neighbour = (x: Token | undefined, w: string) =>
         x && "slot" in x && CHECKABLE.has(x.slot) && w.split(" ").filter(hasText).length <= 1 ? x.slot : null;
       const preAfter = neighbour(prev, a);
-      let far = "";
-      for (let q = j - 1; preAfter && q >= 0; q--) {
-        const x = tokens[q] as Token;
-        if (!("lit" in x)) break;
-        far = x.lit + far;
-      }
+      const far = preAfter ? beside(tokens, j, -1, true)[0] : "";
       const preFar = anchorWords(far, "pre").split(" ").at(-1) ?? "";
       out.push({
         slot: t.slot,
@@ -310,7 +307,7 @@ function placeVariants(pre: string): string[] {
 /** Every distinct date the email prints in the template's format (for a date no anchor reads). */
 function datesAnywhere(f: Flat, p: TemplatePattern): Set<string> {
   const out = new Set<string>();
-  const src = p.date ? dateRegex(p.date) : null;
+  const src = valueSrc("date", p);
   if (!src) return out;
   const re = new RegExp(`(?<![\\p{L}\\d/.-])(${src})(?![\\p{L}\\d]|[/-]\\d)`, "gu");
   for (const m of f.text.slice(0, 20_000).matchAll(re)) {
@@ -455,19 +452,13 @@ export function readByAnchors(
   if (merchant === "several") return refuse(disagree("merchant"));
   if (!merchant) return refuse("no merchant beside the words that label it in the learned email");
   let date: string | null = null;
-  if (p.date && !read.has("date")) {
-    // No anchor reads the date (it opens a line, a time follows it): the one date the email prints.
-    const all = datesAnywhere(f, p);
-    if (all.size > 0) read.set("date", all);
-  }
   if (p.date) {
-    const d = one("date");
-    if (d === "several") {
-      const days = new Set([...(read.get("date") ?? [])].map((x) => readDate(x, p.date ?? "", sentIso)));
-      if (days.size > 1) return refuse(disagree("date"));
-    }
-    const text = d === "several" ? [...(read.get("date") ?? [])][0] : d;
-    date = text ? readDate(text, p.date, sentIso) : null;
+    // No anchor reads the date (it opens a line, a time follows it): the one date the email prints.
+    if (!read.has("date")) read.set("date", datesAnywhere(f, p));
+    const texts = [...(read.get("date") ?? [])];
+    if (new Set(texts.map((x) => readDate(x, p.date ?? "", sentIso))).size > 1)
+      return refuse(disagree("date"));
+    date = texts[0] ? readDate(texts[0], p.date, sentIso) : null;
     if (!date) return refuse("no date beside the words that label it in the learned email");
   }
   const t = one("time");

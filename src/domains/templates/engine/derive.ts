@@ -64,27 +64,23 @@ const overlaps = (a: Omit<Span, "slot">, b: Omit<Span, "slot">) =>
  * this email (a foreign amount, a balance) can never be read from the wrong place later.
  */
 function findAmount(lines: string[], cents: Cents): { spans: Span[]; format: AmountFormat } | null {
+  const alone = (l: string, text: string) =>
+    occurrences(l, text).filter((i) => standsAlone(l, i, i + text.length));
   // Forms with cents first: a round amount printed without them ("$40") is looked for only after.
   for (const withCents of [true, false]) {
     let best: { line: number; at: number; text: string; format: AmountFormat } | null = null;
     for (const form of amountForms(cents).filter((f) => f.format.cents === withCents)) {
-      for (const [line, l] of lines.entries()) {
-        const at = occurrences(l, form.text).find((i) => standsAlone(l, i, i + form.text.length));
-        if (at === undefined) continue;
-        if (!best || line < best.line || (line === best.line && at < best.at)) {
-          best = { line, at, text: form.text, format: form.format };
-        }
-        break;
-      }
+      const line = lines.findIndex((l) => alone(l, form.text).length > 0);
+      const at = alone(lines[line] ?? "", form.text)[0];
+      if (at !== undefined && (!best || line < best.line || (line === best.line && at < best.at)))
+        best = { line, at, ...form };
     }
     if (best) {
-      const text = best.text;
-      const spans = [...lines.entries()].flatMap(([line, l]) =>
-        occurrences(l, text)
-          .filter((i) => standsAlone(l, i, i + text.length))
-          .map((start): Span => ({ line, start, end: start + text.length, slot: "amount" })),
+      const { text, format } = best;
+      const spans = lines.flatMap((l, line) =>
+        alone(l, text).map((start): Span => ({ line, start, end: start + text.length, slot: "amount" })),
       );
-      return { spans, format: best.format };
+      return { spans, format };
     }
   }
   return null;

@@ -4,16 +4,15 @@
  * One kv_state row per domain; one notice when the run starts counting; cleared by the next parse.
  */
 import type { Db } from "../../../db";
-import { type DriftState, kvGet, kvGetPart, kvPut, kvRead, kvRowsQuery } from "../../../db/kv";
-import { log } from "../../../lib/log";
-import { type Notifier, safeSend } from "../../../notify";
+import { type DriftState, kvGetPart, kvPut, kvRead } from "../../../db/kv";
 import { senderHost } from "./text";
 
 /** Quarantines in a row, after a parse, that count as drift. */
 const DRIFT_AFTER = 3;
-const PREFIX = "wording:" as const;
+/** The kv_state key prefix of the drift records (health reads them with its other state). */
+export const DRIFT_KEY_PREFIX = "wording:";
 
-const keyOf = (host: string) => `${PREFIX}${host}` as const;
+const keyOf = (host: string) => `${DRIFT_KEY_PREFIX}${host}` as const;
 
 /** A parse from this sender clears its drift: the write, for a caller's batch (null without a host). */
 export function parsedNote(db: Db, fromEmail: string, institution: string, nowIso: string) {
@@ -21,21 +20,6 @@ export function parsedNote(db: Db, fromEmail: string, institution: string, nowIs
   if (!host) return null;
   const state = { institution, last_parsed_at: nowIso, fails: 0, notified: false };
   return kvPut(db, keyOf(host), state, nowIso);
-}
-
-/** A quarantine from this sender: counts toward drift when the domain has parsed before. */
-export async function noteQuarantined(db: Db, notifier: Notifier, fromEmail: string, now: Date) {
-  const host = senderHost(fromEmail);
-  if (!host) return;
-  try {
-    const state = (await kvGet(db, keyOf(host)))?.value;
-    if (!state) return;
-    const step = driftStep(state);
-    await driftWrite(db, host, step.next, now.toISOString());
-    if (step.notice) await safeSend(notifier, step.notice);
-  } catch (err) {
-    log("warn", "drift.note_quarantined_failed", { error: String(err) });
-  }
 }
 
 /** The drift state's read of a sender host, for a caller's read batch (null without a host). */
@@ -71,25 +55,11 @@ function driftReason(s: DriftState): string {
   return `${s.institution} alerts have not parsed since ${day}: their wording may have changed`;
 }
 
-/** The kv_state key prefix of the drift records (health reads them with its other state). */
-export const DRIFT_KEY_PREFIX = PREFIX;
-
 /** Health's reasons from kv_state rows: one per domain in drift, in words (other keys ignored). */
 export function driftReasonsFrom(rows: readonly { key: string; value: unknown }[]): string[] {
   return rows.flatMap((r) => {
-    if (!r.key.startsWith(PREFIX)) return [];
-    const s = kvRead(keyOf(r.key.slice(PREFIX.length)), r.value);
+    if (!r.key.startsWith(DRIFT_KEY_PREFIX)) return [];
+    const s = kvRead(keyOf(r.key.slice(DRIFT_KEY_PREFIX.length)), r.value);
     return s && s.fails >= DRIFT_AFTER ? [driftReason(s)] : [];
   });
-}
-
-/** Health's reasons: one per domain in drift, in words. */
-export async function driftReasons(db: Db): Promise<string[]> {
-  try {
-    const rows = await kvRowsQuery(db, { families: [PREFIX] }).all();
-    return driftReasonsFrom(rows);
-  } catch (err) {
-    log("warn", "drift.read_failed", { error: String(err) });
-    return [];
-  }
 }

@@ -30,11 +30,9 @@ export {
 export {
   DRIFT_KEY_PREFIX,
   driftRead,
-  driftReasons,
   driftReasonsFrom,
   driftStep,
   driftWrite,
   parsedNote,
-  noteQuarantined,
 } from "./drift";
 export { suggestValues } from "./suggest";

@@ -123,13 +123,10 @@ function toLayer(m: Map<number, { cnt: number; pred: number }>): Layer {
   };
 }
 
+type Free = Extract<Token, { slot: SlotKind }>;
+
 /** Free slot then literal: every occurrence of the literal within reach of a live position. */
-function freeThenLit(
-  text: string,
-  from: Layer,
-  slot: { slot: SlotKind; max?: number; opt?: boolean },
-  lit: string,
-) {
+function freeThenLit(text: string, from: Layer, slot: Free, lit: string) {
   const merchant = slot.slot === "merchant";
   const bound = merchant ? MERCHANT_MAX : Math.min(slot.max ?? WILD_MAX, WILD_MAX);
   const empty = slot.opt ? 1 : 0; // an optional wildcard may be empty
@@ -168,7 +165,7 @@ function freeThenLit(
 }
 
 /** Free slot at the entry's end: it runs to its line's end. */
-function freeToEnd(text: string, from: Layer, slot: { slot: SlotKind; max?: number; opt?: boolean }) {
+function freeToEnd(text: string, from: Layer, slot: Free) {
   const merchant = slot.slot === "merchant";
   const bound = merchant ? MERCHANT_MAX : Math.min(slot.max ?? WILD_MAX, WILD_MAX);
   const out = new Map<number, { cnt: number; pred: number }>();
@@ -198,13 +195,16 @@ export function readEntry(tokens: Token[], text: string, p: TemplatePattern): En
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
     const from = layers[layers.length - 1] as Layer;
-    if ("lit" in t) {
-      const m = new Map<number, { cnt: number; pred: number }>();
+    const m = new Map<number, { cnt: number; pred: number }>();
+    const step = (len: (s: number) => number) => {
       from.pos.forEach((s, k) => {
-        if (text.startsWith(t.lit, s)) addState(m, s + t.lit.length, from.cnt[k] ?? 0, k);
+        const n = len(s);
+        if (n >= 0) addState(m, s + n, from.cnt[k] ?? 0, k);
       });
       layers.push(toLayer(m));
-    } else if (FREE.has(t.slot)) {
+    };
+    if ("lit" in t) step((s) => (text.startsWith(t.lit, s) ? t.lit.length : -1));
+    else if (FREE.has(t.slot)) {
       const next = tokens[i + 1];
       if (next === undefined) layers.push(freeToEnd(text, from, t));
       else if ("lit" in next) {
@@ -214,13 +214,10 @@ export function readEntry(tokens: Token[], text: string, p: TemplatePattern): En
       } else return { ok: false, reason: "the template has two values with nothing between them" };
     } else {
       const re = new RegExp(boundedSrc(t.slot, p), "uy");
-      const m = new Map<number, { cnt: number; pred: number }>();
-      from.pos.forEach((s, k) => {
+      step((s) => {
         re.lastIndex = s;
-        const hit = re.exec(text);
-        if (hit && hit[0].length > 0) addState(m, s + hit[0].length, from.cnt[k] ?? 0, k);
+        return re.exec(text)?.[0].length || -1;
       });
-      layers.push(toLayer(m));
     }
     if ((layers.at(-1) as Layer).pos.length === 0) {
       return { ok: false, reason: missAt(tokens, layers.length - 2) };

@@ -20,22 +20,19 @@ function render(tokens: Token[]): string {
     .join("");
 }
 
-function parse(s: string): Token[] {
-  const out: Token[] = [];
-  let lit = "";
-  const flush = () => {
-    if (lit) out.push({ lit });
-    lit = "";
-  };
-  for (const c of s) {
-    if (c === NUM || c === WILD || c === SP) {
-      flush();
-      out.push(c === NUM ? { slot: "num" } : c === SP ? { slot: "sp" } : { slot: "wild", max: WILD_MAX });
-    } else lit += c;
-  }
-  flush();
-  return out;
-}
+const parse = (s: string): Token[] =>
+  s
+    .split(new RegExp(`([${NUM}${WILD}${SP}])`))
+    .filter(Boolean)
+    .map((c) =>
+      c === NUM
+        ? { slot: "num" }
+        : c === SP
+          ? { slot: "sp" }
+          : c === WILD
+            ? { slot: "wild", max: WILD_MAX }
+            : { lit: c },
+    );
 
 const isSpace = (c: string | undefined) => c === " " || c === "\n";
 

@@ -3,15 +3,9 @@ import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db";
 import { type AlertTemplateRow, alertTemplates as a } from "../../../db/schema";
 
-/** Templates of any of these sender domains, oldest first (a query: one statement of a caller's batch). */
 export const templatesOfDomainsQuery = (db: Db, domains: string[]) =>
   db.select().from(a).where(inArray(a.sender_domain, domains)).orderBy(a.created_at, a.id);
 
-/** Templates of any of these sender domains, oldest first. */
-export const templatesOfDomains = (db: Db, domains: string[]): Promise<AlertTemplateRow[]> =>
-  templatesOfDomainsQuery(db, domains).all();
-
-/** The insert of a new row unless its id is stored (awaited, or one of the caller's batch). */
 export const insertTemplateRow = (db: Db, row: AlertTemplateRow) =>
   db.insert(a).values(row).onConflictDoNothing();
 
@@ -32,10 +26,9 @@ export const insertTemplateAfterChange = (db: Db, row: AlertTemplateRow) => {
     .onConflictDoUpdate({ target: a.id, set: { name: sql`${a.name}` } });
 };
 
-/** One row by id as a list (0 or 1 row): one statement of a caller's batch. */
 export const templateByIdQuery = (db: Db, id: string) => db.select().from(a).where(eq(a.id, id));
 
-/** Counts one email read (a transaction created from it). */
+/** Counts one email read into a transaction. */
 export async function noteRead(db: Db, id: string, nowIso: string): Promise<void> {
   await db
     .update(a)
@@ -58,23 +51,17 @@ export const setPatternColumns = (
     .set(cols)
     .where(afterChange ? and(eq(a.id, id), sql`changes() > 0`) : eq(a.id, id));
 
-/** One template by id, or null (the templates domain reads, renames and reverts through these). */
-export async function getTemplateRow(db: Db, id: string): Promise<AlertTemplateRow | null> {
-  return (await templateByIdQuery(db, id).get()) ?? null;
-}
+export const getTemplateRow = async (db: Db, id: string): Promise<AlertTemplateRow | null> =>
+  (await templateByIdQuery(db, id).get()) ?? null;
 
-/** Every template, by institution then age. */
 export const listTemplateRows = (db: Db) => db.select().from(a).orderBy(a.institution, a.created_at).all();
 
-/** The rename statement (awaited, or one of the caller's batch: the verb's ledger entry rides with it). */
 export const renameTemplateRow = (db: Db, id: string, name: string, nowIso: string) =>
   db.update(a).set({ name, updated_at: nowIso }).where(eq(a.id, id));
 
-/** The delete statement (awaited, or one of the caller's batch). */
 export const deleteTemplateRow = (db: Db, id: string) => db.delete(a).where(eq(a.id, id));
 
-/** Writes a whole row back (awaited, or one of the caller's batch); a row that still exists keeps its
- * read counters (they count emails). */
+/** Writes a whole row back; a row that still exists keeps its read counters (they count emails). */
 export function restoreTemplateRow(db: Db, row: AlertTemplateRow) {
   const { id: _key, match_count: _n, last_matched_at: _at, ...rest } = row;
   return db.insert(a).values(row).onConflictDoUpdate({ target: a.id, set: rest });

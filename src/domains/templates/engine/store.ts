@@ -2,33 +2,11 @@ import type { Db } from "../../../db";
 import type { AlertTemplateRow } from "../../../db/schema";
 import { sha256Hex } from "../../../ingest/hash";
 import type { Derived } from "./derive";
-import {
-  deleteTemplateRow,
-  getTemplateRow,
-  insertTemplateAfterChange,
-  insertTemplateRow,
-  listTemplateRows,
-  noteRead,
-  renameTemplateRow,
-  restoreTemplateRow,
-  setPatternColumns,
-  templateByIdQuery,
-  templatesOfDomains,
-  templatesOfDomainsQuery,
-} from "./queries";
+import { insertTemplateRow, setPatternColumns, templateByIdQuery, templatesOfDomainsQuery } from "./queries";
 import { readSubjectWords, readTemplatePattern } from "./stored";
 import type { TemplatePattern } from "./types";
 
-export {
-  deleteTemplateRow,
-  insertTemplateAfterChange,
-  insertTemplateRow,
-  getTemplateRow,
-  listTemplateRows,
-  noteRead,
-  renameTemplateRow,
-  restoreTemplateRow,
-};
+export { getTemplateRow, insertTemplateAfterChange, noteRead } from "./queries";
 
 /** The host and each parent domain of it ("a.b.ca" → a.b.ca, b.ca): a template on any matches. */
 export function domainsOf(host: string): string[] {
@@ -36,13 +14,9 @@ export function domainsOf(host: string): string[] {
   return parts.slice(0, -1).map((_, i) => parts.slice(i).join("."));
 }
 
-/** Templates a sender's host may be read with, oldest first. */
-export async function templatesForHost(db: Db, host: string): Promise<AlertTemplateRow[]> {
-  return templatesOfDomainsQuery(db, domainsOf(host)).all();
-}
-
-/** The same read as one statement of a caller's batch (the resolve's settings batch). */
+/** Templates a sender's host may be read with, oldest first (a statement of a caller's batch, or awaited). */
 export const templatesForHostQuery = (db: Db, host: string) => templatesOfDomainsQuery(db, domainsOf(host));
+export const templatesForHost = (db: Db, host: string) => templatesForHostQuery(db, host).all();
 
 export const patternOf = (row: Pick<AlertTemplateRow, "pattern">): TemplatePattern | null =>
   readTemplatePattern(row.pattern);
@@ -85,7 +59,6 @@ export const newTemplateRow = (id: string, t: Derived, meta: SaveMeta): AlertTem
 /** Saves a derived template (an identical one already saved is kept as is); its stored row. */
 export async function saveTemplate(db: Db, t: Derived, meta: SaveMeta): Promise<AlertTemplateRow> {
   const id = await templateId(t);
-  // The read sees the row whether the insert wrote it or found it stored.
   const [, [row]] = await db.batch([
     insertTemplateRow(db, newTemplateRow(id, t, meta)),
     templateByIdQuery(db, id),

@@ -11,13 +11,6 @@ import { datesIn, findTime, readTime } from "./dates";
 import { widen } from "./merchant-span";
 import { bodyLines } from "./text";
 
-export interface Suggestion {
-  amount: number | null;
-  date: string | null;
-  time: string | null;
-  company: string | null;
-}
-
 const LABEL =
   /^(?:merchant(?: name)?|description|payee|where|store|to|at|commerçant|marchand|comercio|establecimiento|lugar de transacción|lugar|estabelecimento|händler|加盟店名|ご利用先)\s*[:：]\s*(.+)$/iu;
 const AT = /(?:^|\s)(?:at|chez|en|bei|em)\s+(?=[\p{Lu}\p{N}])/gu;
@@ -38,7 +31,7 @@ function merchantGuess(lines: string[]): string | null {
   return null;
 }
 
-export function suggestValues(body: string, sentIso: string): Suggestion {
+export function suggestValues(body: string, sentIso: string) {
   const lines = bodyLines(body.slice(0, 50_000)).filter((l) => l.length <= 1000);
   const amount = findAmounts(lines.join("\n")).find((a) => a.cents !== null && a.cents > 0);
   const found = lines.flatMap((l, line) =>
