@@ -8,15 +8,7 @@ import { monthBounds, monthOfDateFileName } from "../../lib/month";
 import { decodeTxId, encodeTxId, type TxKey } from "../../lib/txid";
 import { loadCategories } from "../../categorize/categories";
 import { categoryGone, requireLiveCategories } from "../categories/service";
-import {
-  deleteRow,
-  getRow,
-  getRowAndCategories,
-  latestCreated,
-  listMonth,
-  listMonths,
-  writeEditable,
-} from "./queries";
+import { deleteRowStatements, getRow, latestCreated, listMonths, writeEditable } from "./queries";
 import {
   canonicalCategory,
   correctedAudit,
@@ -53,7 +45,7 @@ export async function listTransactions(
   { month, kind }: { month: string; kind: "active" | "trash" | "attention" },
 ) {
   const { lo, hi } = monthBounds(month);
-  const rows = await listMonth(getDb(ctx.env.DB), lo, hi, kind);
+  const [rows = []] = await listMonths(getDb(ctx.env.DB), [{ lo, hi, kind }]);
   return { month, count: rows.length, transactions: rows.map(toResponse) };
 }
 
@@ -108,29 +100,9 @@ export async function resolveCategory(
   ctx: ServiceCtx,
   { category, loc = ["body", "category"] }: { category: string; loc?: string[] },
 ) {
-  return listedCategory(category, await loadCategories(getDb(ctx.env.DB)), loc);
-}
-
-function listedCategory(category: string, names: string[], loc: string[] = ["body", "category"]) {
-  const stored = canonicalCategory(category, names);
+  const stored = canonicalCategory(category, await loadCategories(getDb(ctx.env.DB)));
   if (!stored) throw validationError([{ loc, msg: `unknown category "${category}"`, type: "value_error" }]);
   return stored;
-}
-
-/**
- * The row and, when the edit sets one, the category's stored spelling: one round trip (the
- * category list read fails open to the defaults, as resolveCategory does, in a second one).
- */
-async function loadForEdit(ctx: ServiceCtx, txId: string, category: string | null | undefined) {
-  if (!category) return { category: null, loaded: await loadRow(ctx, txId) };
-  const key = decodeTxId(txId);
-  const both = key ? await getRowAndCategories(getDb(ctx.env.DB), key).catch(() => null) : null;
-  // A bad id or a failed read: the two reads apart (the category's 422 still comes first).
-  if (!key || !both)
-    return { category: await resolveCategory(ctx, { category }), loaded: await loadRow(ctx, txId) };
-  const stored = listedCategory(category, both.names);
-  if (!both.row) throw notFound("Transaction");
-  return { category: stored, loaded: { key, row: both.row } };
 }
 
 /**
@@ -142,10 +114,10 @@ async function edit(
   txId: string,
   change: (row: TxRow, now: string) => Partial<Editable>,
   summary: (row: TxRow, next: Editable) => string,
-  opts: { category?: string | null; images?: boolean; loaded?: { key: TxKey; row: TxRow } } = {},
+  opts: { category?: string | null; images?: boolean } = {},
 ) {
   const { category, images = true } = opts;
-  const { key, row } = opts.loaded ?? (await loadRow(ctx, txId));
+  const { key, row } = await loadRow(ctx, txId);
   const before = editableImage(row);
   const next: Editable = { ...imageColumns(before), ...change(row, ctx.clock().toISOString()) };
   const after = editableImage(next);
@@ -173,7 +145,7 @@ export async function patchTransaction(
   ctx: ServiceCtx,
   { txId, input }: { txId: string; input: PatchInput },
 ) {
-  const { category, loaded } = await loadForEdit(ctx, txId, input.category);
+  const category = input.category ? await resolveCategory(ctx, { category: input.category }) : null;
   const res = await edit(
     ctx,
     txId,
@@ -192,7 +164,7 @@ export async function patchTransaction(
     },
     (row, next) =>
       `${row.Company ?? "transaction"}: ${category ? `category ${row.Category ?? "none"} → ${next.Category}` : "review/state"}`,
-    { category, loaded },
+    { category },
   );
   const state = res.next.DeletedAt ? "trashed" : res.next.Ignored ? "ignored" : "active";
   // Confirming a row flagged as forwarded by an unknown address makes that address known.
@@ -314,7 +286,7 @@ export async function permanentlyDelete(ctx: ServiceCtx, txId: string) {
   const { key, row } = await loadRow(ctx, txId);
   if (!row.DeletedAt) throw conflict("Move the transaction to the trash before deleting it permanently");
   ctx.journal({ resourceId: txId, summary: "deleted permanently" });
-  await deleteRow(ctx.batch, getDb(ctx.env.DB), key, ctx.clock().toISOString());
+  await ctx.batch(deleteRowStatements(getDb(ctx.env.DB), key, ctx.clock().toISOString()));
   return { ...keys(key) };
 }
 
@@ -330,7 +302,7 @@ export async function removeAdded(
     throw conflict("The transaction no longer exists");
   });
   opts.journal?.();
-  await deleteRow(ctx.batch, getDb(ctx.env.DB), key, ctx.clock().toISOString());
+  await ctx.batch(deleteRowStatements(getDb(ctx.env.DB), key, ctx.clock().toISOString()));
 }
 
 /** Ledger support: the current image, and restoring one. */
