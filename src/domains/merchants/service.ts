@@ -7,7 +7,7 @@ import { addMonths, monthBounds, rangeBounds } from "../../lib/month";
 import { getConfig } from "../config/service";
 import { merchantAggregates, readCache, writeCache } from "./queries";
 import { intelligenceOut } from "./response";
-import { analyze, buildSeries } from "./rules";
+import { analyze } from "./rules";
 import type { MerchantIntelligenceResponse } from "./schemas";
 
 export const CACHE_TTL_MS = 60 * 60 * 1000;
@@ -69,8 +69,6 @@ function analyzeWindow(
   // due later this month is not overdue yet).
   const lastDay = Date.parse(`${addMonths(month, 1)}-01T00:00:00Z`) / 86_400_000 - 1;
   const asOfDay = Math.min(lastDay, Date.parse(`${today}T00:00:00Z`) / 86_400_000);
-  const { merchants, summary } = intelligenceOut(
-    analyze(buildSeries(agg.monthly, agg.names, months, agg.charges), months, agg.lastMonthTotal, asOfDay),
-  );
+  const { merchants, summary } = intelligenceOut(analyze(agg.series, months, agg.lastMonthTotal, asOfDay));
   return { month, months_analyzed: count, period: { from, to: month }, merchants, summary };
 }

@@ -3,7 +3,6 @@ import { and, count, eq, gte, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import type { ListDef } from "../../db/lists";
 import { dismissedSuggestions, overrides, transactions } from "../../db/schema";
-import type { Correction } from "./rules";
 
 const o = overrides;
 const d = dismissedSuggestions;
@@ -89,11 +88,6 @@ const company = sql<string>`trim(${t.Company})`;
  * Manual corrections since `fromPrefix` (a `YYYY.MM.DD` DateFileName prefix), counted per exact
  * company and category; case folding happens in rules (SQLite's lower() is ASCII-only).
  */
-export function correctionCounts(db: Db, fromPrefix: string): Promise<Correction[]> {
-  return correctionCountsQuery(db, fromPrefix);
-}
-
-/** `correctionCounts`' read (unexecuted: for a caller's batch). */
 export const correctionCountsQuery = (db: Db, fromPrefix: string) =>
   db
     .select({

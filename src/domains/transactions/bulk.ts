@@ -1,5 +1,6 @@
 /** Bulk category update: every row validated and written in one D1 batch; per-row results. */
 import type { BatchItem } from "drizzle-orm/batch";
+import type { z } from "zod";
 import { getDb } from "../../db";
 import { clearAttentionRow } from "./attention-queries";
 import type { ServiceCtx } from "../../lib/context";
@@ -11,12 +12,9 @@ import { requireLiveCategories } from "../categories/service";
 import { restoreImage } from "./service";
 import { rowByKeyQuery, rowQuery, setCategoryIfListedQuery } from "./queries";
 import { canonicalCategory, correctedAudit, editableImage, type TxRow } from "./rules";
+import type { BulkCategoryUpdateItem } from "./schemas";
 
-export interface BulkItem {
-  forwarded_to: string;
-  date_file_name: string;
-  category: string;
-}
+type BulkItem = z.infer<typeof BulkCategoryUpdateItem>;
 
 export async function bulkUpdateCategory(
   ctx: ServiceCtx,

@@ -1,4 +1,5 @@
 /** Transaction reads and the editing loop. Each edit returns before/after images for the ledger. */
+import type { z } from "zod";
 import type { ServiceCtx } from "../../lib/context";
 import { getDb } from "../../db";
 import { learnForwarder } from "../../ingest/checks";
@@ -20,6 +21,7 @@ import {
   toResponse,
   type TxRow,
 } from "./rules";
+import type { CategoryUpdateRequest, TransactionFieldsUpdateRequest } from "./schemas";
 
 export function keyOf(txId: string): TxKey {
   const key = decodeTxId(txId);
@@ -134,16 +136,10 @@ async function edit(
   return { key, row, before, after, next, activityId };
 }
 
-export interface PatchInput {
-  category?: string | null;
-  reviewed?: boolean | null;
-  state?: "active" | "ignored" | "trashed" | null;
-}
-
 /** Category correction, review-only mark and state change; touching takes the row off the queue. */
 export async function patchTransaction(
   ctx: ServiceCtx,
-  { txId, input }: { txId: string; input: PatchInput },
+  { txId, input }: { txId: string; input: z.infer<typeof CategoryUpdateRequest> },
 ) {
   const category = input.category ? await resolveCategory(ctx, { category: input.category }) : null;
   const res = await edit(
@@ -206,13 +202,10 @@ export function nonZeroCents(amount: number, loc: string[]) {
   return cents;
 }
 
-export interface FieldsInput {
-  amount?: number | null;
-  company?: string | null;
-  transaction_type?: string | null;
-}
-
-export async function updateFields(ctx: ServiceCtx, { txId, input }: { txId: string; input: FieldsInput }) {
+export async function updateFields(
+  ctx: ServiceCtx,
+  { txId, input }: { txId: string; input: z.infer<typeof TransactionFieldsUpdateRequest> },
+) {
   if (input.amount == null && input.company == null && input.transaction_type == null) {
     throw validationError([
       { loc: ["body"], msg: "give at least one of amount, company, transaction_type", type: "missing" },
