@@ -16,16 +16,9 @@ import {
   readAuthSettings,
   writePasswordQuery,
 } from "./queries";
-import { endAllSessionsQuery, insertSessionIfQuery } from "./session-queries";
+import { endAllSessionsQuery, endSessionQuery, insertSessionIfQuery } from "./session-queries";
 import { PBKDF2_ITERATIONS, clientBucket, toBase64Url, toHex } from "./rules";
-import {
-  type ClientInfo,
-  endOneSession,
-  newSessionRow,
-  prepareSession,
-  resolveSession,
-  signSession,
-} from "./sessions";
+import { type ClientInfo, newSessionRow, prepareSession, resolveSession, signSession } from "./sessions";
 import { bucketsFor, reserveInBatch, throttled } from "./throttle";
 import { deviceBucket, mintDevice, verifiedDevice } from "./device";
 
@@ -252,5 +245,5 @@ export async function signOutAll(
 export async function logout(ctx: ServiceCtx, cookies: string[]): Promise<void> {
   const auth = await loadAuthState(ctx);
   const session = await resolveSession(ctx.env, auth.settings, cookies, ctx.clock());
-  if (session) await endOneSession(ctx, session.id);
+  if (session) await endSessionQuery(getDb(ctx.env.DB), session.id, ctx.clock().toISOString());
 }

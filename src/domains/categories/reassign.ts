@@ -80,7 +80,9 @@ export async function renameCategory(
   const { budget, tax } = await cascade(row.name, newName, nowIso);
   const summary = `Renamed category '${row.name}' to '${newName}'`;
   journalCategory(ctx, { name: row.name, before: row, after: { ...row, name: newName }, summary });
-  const [, tx, ov] = await writeCategories(ctx, {
+  const {
+    results: [, tx, ov],
+  } = await writeCategories(ctx, {
     state,
     stmts: [
       renameCategoryRow(db, row.name, newName),
@@ -124,7 +126,9 @@ export async function deleteCategory(
   const { budget, tax } = await cascade(row.name, null, nowIso);
   const summary = `Deleted category '${row.name}' (its rows move to '${target.name}')`;
   journalCategory(ctx, { name: row.name, before: row, after: null, summary });
-  const [, tx, ov] = await writeCategories(ctx, {
+  const {
+    results: [, tx, ov],
+  } = await writeCategories(ctx, {
     state,
     stmts: [
       deleteCategoryRow(db, row.name),
@@ -148,7 +152,7 @@ export async function deleteCategory(
  * membership. The list, the counts under its spelling, then this year's budget documents (a
  * failed budget read: not in the budget).
  */
-async function usageReads(ctx: ServiceCtx, name: string) {
+export async function categoryUsage(ctx: ServiceCtx, name: string) {
   const db = getDb(ctx.env.DB);
   const row = requireCategory(await loadCategoryState(ctx.env), name);
   const counts = await usageCounts(db, row.name);
@@ -158,11 +162,6 @@ async function usageReads(ctx: ServiceCtx, name: string) {
   } catch (err) {
     log("warn", "categories.budget_read_failed", { error: String(err) });
   }
-  return { row, counts, docs };
-}
-
-export async function categoryUsage(ctx: ServiceCtx, name: string) {
-  const { row, counts, docs } = await usageReads(ctx, name);
   const inBudget = docs.some((d) => budgetNames(d, row.name));
   return {
     category: row.name,

@@ -36,8 +36,12 @@ export async function getMerchantIntelligence(
   const cached = await readCache(db, key);
   const oldest = new Date(now.getTime() - CACHE_TTL_MS).toISOString();
   if (cached && cached.updated_at > oldest && cached.updated_at <= nowIso) return cached.value;
-  const today = `${local.month}-${String(local.day).padStart(2, "0")}`;
-  const result = analyzeWindow(month, count, today, await merchantAggregates(db, windowOf(month, count)));
+  const result = analyzeWindow(
+    month,
+    count,
+    local.date,
+    await merchantAggregates(db, windowOf(month, count)),
+  );
   // The response does not wait for the write: in waitUntil it begins after a macrotask, once the
   // response is on its way (merchants.test.ts holds the write and gets the answer).
   const later = new Promise((resolve) => setTimeout(resolve, 0));

@@ -118,12 +118,9 @@ function listMonthQuery(db: Db, lo: string, hi: string, kind: ListKind) {
 }
 
 export async function getRow(db: Db, key: TxKey): Promise<TxRow | null> {
-  const [row] = await rowQuery(db, key);
+  const [row] = await selectWithAttention(db, isKey(key)).limit(1);
   return row ?? null;
 }
-
-/** `getRow`'s read (unexecuted: for a caller's read batch; rows: 0 or 1). */
-export const rowQuery = (db: Db, key: TxKey) => selectWithAttention(db, isKey(key)).limit(1);
 
 /** A row by key, its stored columns only (unexecuted: the bulk edit reads its rows in one batch). */
 export const rowByKeyQuery = (db: Db, key: TxKey) => db.select().from(t).where(isKey(key)).limit(1);
