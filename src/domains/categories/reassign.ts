@@ -14,7 +14,8 @@ import { taxRenameStatements } from "../tax/mapping-store";
 import { OVERRIDES, reassignOverrides } from "../overrides/queries";
 import { reassignTransactions } from "../transactions/queries";
 import { MISCELLANEOUS } from "./defaults";
-import { budgetTargetDocs, deleteCategoryRow, renameCategoryRow, usageCounts } from "./queries";
+import { targetsOfYear } from "../budget/queries";
+import { deleteCategoryRow, renameCategoryRow, usageCounts } from "./queries";
 import { budgetNames, findCategory, isProtected, sameName } from "./rules";
 import {
   type CategoryState,
@@ -158,7 +159,7 @@ export async function categoryUsage(ctx: ServiceCtx, name: string) {
   const counts = await usageCounts(db, row.name);
   let docs: unknown[] = [];
   try {
-    docs = await budgetTargetDocs(db, ctx.clock().getUTCFullYear());
+    docs = await targetsOfYear(db, ctx.clock().getUTCFullYear());
   } catch (err) {
     log("warn", "categories.budget_read_failed", { error: String(err) });
   }

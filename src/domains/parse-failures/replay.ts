@@ -42,6 +42,22 @@ export async function envelopeOf(deps: IngestDeps, row: FailureRow): Promise<Env
   return makeEnvelope(deps, emailFromRow(row), sha, row.raw_key ?? "");
 }
 
+/** A quarantined email as an example to learn from: its sender, subject, text and sent day. */
+export interface Example {
+  failureId: string;
+  fromEmail: string;
+  subject: string;
+  body: string;
+  /** The day it was sent, YYYY-MM-DD in the configured zone. */
+  sentIso: string;
+}
+
+export async function exampleOf(deps: IngestDeps, row: FailureRow): Promise<Example> {
+  const { email, local: l } = await envelopeOf(deps, row);
+  const sentIso = `${l.year}-${l.month}-${l.day}`;
+  return { failureId: row.id, fromEmail: email.fromEmail, subject: email.subject, body: email.text, sentIso };
+}
+
 export type ReplayResult =
   | Exclude<CommitResult, { status: "invalid" }>
   | { status: "failed"; stage: FailureStage; envelope: Envelope };
