@@ -29,16 +29,6 @@ export interface AuthState {
   degraded: boolean;
 }
 
-/** The auth row from D1; when D1 fails, the R2 marker decides whether a password exists. */
-async function loadAuthState(ctx: Pick<ServiceCtx, "env">): Promise<AuthState> {
-  try {
-    const settings = await readAuthSettings(getDb(ctx.env.DB));
-    return { settings, passwordSet: Boolean(settings?.password_hash), degraded: false };
-  } catch (err) {
-    return degradedAuthState(ctx, err);
-  }
-}
-
 /** D1 failed: sessions cannot be checked; the R2 marker decides whether a password exists. */
 export async function degradedAuthState(ctx: Pick<ServiceCtx, "env">, err: unknown): Promise<AuthState> {
   log("warn", "auth.d1_read_failed_using_marker", { error: String(err) });
@@ -243,7 +233,9 @@ export async function signOutAll(
 
 /** Logout: ends the session the request's cookie names (the first `app_session` that verifies). */
 export async function logout(ctx: ServiceCtx, cookies: string[]): Promise<void> {
-  const auth = await loadAuthState(ctx);
-  const session = await resolveSession(ctx.env, auth.settings, cookies, ctx.clock());
+  const settings = await readAuthSettings(getDb(ctx.env.DB)).catch(
+    async (err: unknown) => (await degradedAuthState(ctx, err)).settings,
+  );
+  const session = await resolveSession(ctx.env, settings, cookies, ctx.clock());
   if (session) await endSessionQuery(getDb(ctx.env.DB), session.id, ctx.clock().toISOString());
 }

@@ -17,6 +17,7 @@ import {
   type EditableImage,
   editableImage,
   imageColumns,
+  type ListedRow,
   reviewedAudit,
   toResponse,
   type TxRow,
@@ -42,13 +43,18 @@ const keys = (key: TxKey) => ({
   date_file_name: key.dateFileName,
 });
 
+const listOut = (month: string, rows: ListedRow[] = []) => ({
+  month,
+  count: rows.length,
+  transactions: rows.map(toResponse),
+});
+
 export async function listTransactions(
   ctx: ServiceCtx,
   { month, kind }: { month: string; kind: "active" | "trash" | "attention" },
 ) {
-  const { lo, hi } = monthBounds(month);
-  const [rows = []] = await listMonths(getDb(ctx.env.DB), [{ lo, hi, kind }]);
-  return { month, count: rows.length, transactions: rows.map(toResponse) };
+  const [rows] = await listMonths(getDb(ctx.env.DB), [{ ...monthBounds(month), kind }]);
+  return listOut(month, rows);
 }
 
 const KINDS = ["active", "attention", "trash"] as const;
@@ -59,16 +65,10 @@ export async function combinedMonths(ctx: ServiceCtx, months: string[]) {
     getDb(ctx.env.DB),
     months.flatMap((m) => KINDS.map((kind) => ({ ...monthBounds(m), kind }))),
   );
-  const list = (month: string, i: number) => {
-    const rows = lists[i]!;
-    return { month, count: rows.length, transactions: rows.map(toResponse) };
-  };
-  return months.map((month, m) => ({
-    month,
-    transactions: list(month, 3 * m),
-    attention: list(month, 3 * m + 1),
-    trash: list(month, 3 * m + 2),
-  }));
+  return months.map((month, m) => {
+    const [transactions, attention, trash] = KINDS.map((_, k) => listOut(month, lists[3 * m + k]));
+    return { month, transactions: transactions!, attention: attention!, trash: trash! };
+  });
 }
 
 export async function combined(ctx: ServiceCtx, month: string) {
