@@ -61,6 +61,8 @@ const ABOVE_THREE: Record<string, string> = {
     "the category list, then the overrides, then the write (no one waits: plain path, issue 40)",
   "POST /api/v1/ignore-rules/apply":
     "the lists, then the open rows per company, then the write (no one waits: plain path, issue 40)",
+  "PATCH /api/v1/transactions/{tx_id}":
+    "a category correction; no one waits on its trips: the category list, then the row, then the write (budgets only where a person waits)",
   "PATCH /api/v1/transactions/bulk":
     "the category list, then the rows, then the write (no one waits: plain path, issue 40)",
   "POST /api/v1/setup/demo-data":

@@ -134,7 +134,7 @@ export const parseFailures = sqliteTable(
     body: text("body"),
     email_date: text("email_date"),
     raw_key: text("raw_key"),
-    /** JSON object: what the parse found and why it failed (read: parse-failures/rules.ts parseDetail). */
+    /** JSON object: what the parse found and why it failed (read: ingest/quarantine.ts readFailureDetail). */
     detail: jsonText("detail").$type<Record<string, unknown>>(),
     resolved_tx: text("resolved_tx"),
     created_at: text("created_at").notNull(),

@@ -1,13 +1,11 @@
 /**
- * CORS from CORS_ALLOWED_ORIGINS (comma-separated origins, or `*`); default: none (issue 26 finding
- * 10: trusting http://localhost:5173 trusted any local app on that port with the owner's cookie;
- * `npm run dashboard:dev` proxies the API, so its pages are same-origin and need no entry).
- * Credentials (the session cookie) are allowed for listed origins, never with `*`.
+ * CORS from CORS_ALLOWED_ORIGINS (comma-separated origins, or `*`); default: none (a trusted local
+ * port would trust any local app on it with the owner's cookie; `npm run dashboard:dev` proxies the
+ * API, so its pages are same-origin). Credentials go to listed origins only, never with `*`.
  */
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./context";
 
-export const DEFAULT_ORIGINS: readonly string[] = [];
 const ALLOW_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
 const DEFAULT_ALLOW_HEADERS = "Authorization, Content-Type";
 const EXPOSE_HEADERS = "Retry-After, Content-Disposition, X-Activity-Id, X-Config-Ignored";
@@ -20,10 +18,9 @@ export interface CorsPolicy {
 
 const clean = (origin: string) => origin.trim().replace(/\/+$/, "").toLowerCase();
 
-/** Parses the variable; unset or blank gives the default allowlist. */
+/** Parses the variable; unset or blank allows no origin. */
 export function corsPolicy(raw: string | undefined): CorsPolicy {
-  const items = (raw ?? "").split(",").map(clean).filter(Boolean);
-  const list = items.length > 0 ? items : DEFAULT_ORIGINS;
+  const list = (raw ?? "").split(",").map(clean).filter(Boolean);
   return { any: list.includes("*"), origins: new Set(list.filter((o) => o !== "*")) };
 }
 

@@ -48,30 +48,29 @@ function apply(headers: Headers, keepReferrerPolicy = false): void {
   );
 }
 
+/** The headers set on `res`, or on a copy of it when its headers are immutable (a fetched response). */
+function secured(res: Response, keepReferrerPolicy: boolean): Response {
+  try {
+    apply(res.headers, keepReferrerPolicy);
+    return res;
+  } catch {
+    const copy = new Response(res.body, res);
+    apply(copy.headers, keepReferrerPolicy);
+    return copy;
+  }
+}
+
 /**
  * The same headers on a response made outside the app (the OAuth library's discovery, token and
  * registration answers, its /mcp 401, our consent pages): a page that set its own Referrer-Policy
  * keeps it (the consent form needs a real Origin on its POST).
  */
-export function secureResponse(res: Response): Response {
-  try {
-    apply(res.headers, true);
-    return res;
-  } catch {
-    const copy = new Response(res.body, res);
-    apply(copy.headers, true);
-    return copy;
-  }
-}
+export const secureResponse = (res: Response): Response => secured(res, true);
 
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  try {
-    apply(c.res.headers);
-  } catch {
-    // Immutable headers (a fetched response): copy it into one we may change.
-    const res = new Response(c.res.body, c.res);
-    apply(res.headers);
+  const res = secured(c.res, false);
+  if (res !== c.res) {
     c.res = undefined;
     c.res = res;
   }

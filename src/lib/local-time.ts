@@ -1,7 +1,8 @@
-/** The configured zone's calendar: today's month and day, days in a month. */
+/** The configured zone's calendar: today's month, day and date (YYYY-MM-DD), days in a month. */
 export interface LocalToday {
   month: string;
   day: number;
+  date: string;
   daysInMonth: number;
 }
 
@@ -11,23 +12,20 @@ export function daysInMonth(month: string): number {
 }
 
 export function localToday(now: Date, timeZone: string): LocalToday {
+  const partsIn = (zone: string) =>
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: zone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }).formatToParts(now);
   let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    }).formatToParts(now);
+    parts = partsIn(timeZone);
   } catch {
-    parts = new Intl.DateTimeFormat("en-CA", {
-      timeZone: "UTC",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    }).formatToParts(now);
+    parts = partsIn("UTC");
   }
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "01";
   const month = `${get("year")}-${get("month")}`;
-  return { month, day: Number(get("day")), daysInMonth: daysInMonth(month) };
+  return { month, day: Number(get("day")), date: `${month}-${get("day")}`, daysInMonth: daysInMonth(month) };
 }

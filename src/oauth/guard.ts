@@ -41,13 +41,7 @@ export async function readCapped(req: Request, max: number): Promise<Uint8Array 
     }
     chunks.push(value);
   }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    all.set(c, at);
-    at += c.byteLength;
-  }
-  return all;
+  return new Uint8Array(await new Blob(chunks).arrayBuffer());
 }
 
 /** How many clients are registered, counted up to `limit`. */

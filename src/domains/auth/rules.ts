@@ -69,12 +69,6 @@ export function shouldStampLastUsed(lastUsedAt: string | null, now: Date): boole
   return Number.isNaN(t) || now.getTime() - t >= LAST_USED_THROTTLE_MS;
 }
 
-/** Seconds the login stays locked after the n-th consecutive wrong password (0: not locked). */
-export function lockoutSeconds(failures: number): number {
-  if (failures <= FREE_FAILURES) return 0;
-  return Math.min(LOCKOUT_MAX_S, LOCKOUT_BASE_S * 2 ** (failures - FREE_FAILURES - 1));
-}
-
 /** Seconds until an ISO `locked_until` passes (0 when not locked). */
 export function retryAfterSeconds(lockedUntil: string | null, now: Date): number {
   if (!lockedUntil) return 0;
@@ -189,12 +183,6 @@ export function toBase64Url(bytes: Uint8Array): string {
   let bin = "";
   for (const b of bytes) bin += String.fromCharCode(b);
   return btoa(bin).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
-
-export function fromBase64Url(text: string): Uint8Array {
-  const b64 = text.replaceAll("-", "+").replaceAll("_", "/");
-  const bin = atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4));
-  return Uint8Array.from(bin, (ch) => ch.charCodeAt(0));
 }
 
 export function toHex(bytes: Uint8Array): string {

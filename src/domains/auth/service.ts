@@ -16,16 +16,9 @@ import {
   readAuthSettings,
   writePasswordQuery,
 } from "./queries";
-import { endAllSessionsQuery, insertSessionIfQuery } from "./session-queries";
+import { endAllSessionsQuery, endSessionQuery, insertSessionIfQuery } from "./session-queries";
 import { PBKDF2_ITERATIONS, clientBucket, toBase64Url, toHex } from "./rules";
-import {
-  type ClientInfo,
-  endOneSession,
-  newSessionRow,
-  prepareSession,
-  resolveSession,
-  signSession,
-} from "./sessions";
+import { type ClientInfo, newSessionRow, prepareSession, resolveSession, signSession } from "./sessions";
 import { bucketsFor, reserveInBatch, throttled } from "./throttle";
 import { deviceBucket, mintDevice, verifiedDevice } from "./device";
 
@@ -34,16 +27,6 @@ export interface AuthState {
   passwordSet: boolean;
   /** D1 could not be read: sessions cannot be checked; `passwordSet` comes from the R2 marker. */
   degraded: boolean;
-}
-
-/** The auth row from D1; when D1 fails, the R2 marker decides whether a password exists. */
-async function loadAuthState(ctx: Pick<ServiceCtx, "env">): Promise<AuthState> {
-  try {
-    const settings = await readAuthSettings(getDb(ctx.env.DB));
-    return { settings, passwordSet: Boolean(settings?.password_hash), degraded: false };
-  } catch (err) {
-    return degradedAuthState(ctx, err);
-  }
 }
 
 /** D1 failed: sessions cannot be checked; the R2 marker decides whether a password exists. */
@@ -250,7 +233,9 @@ export async function signOutAll(
 
 /** Logout: ends the session the request's cookie names (the first `app_session` that verifies). */
 export async function logout(ctx: ServiceCtx, cookies: string[]): Promise<void> {
-  const auth = await loadAuthState(ctx);
-  const session = await resolveSession(ctx.env, auth.settings, cookies, ctx.clock());
-  if (session) await endOneSession(ctx, session.id);
+  const settings = await readAuthSettings(getDb(ctx.env.DB)).catch(
+    async (err: unknown) => (await degradedAuthState(ctx, err)).settings,
+  );
+  const session = await resolveSession(ctx.env, settings, cookies, ctx.clock());
+  if (session) await endSessionQuery(getDb(ctx.env.DB), session.id, ctx.clock().toISOString());
 }

@@ -51,9 +51,8 @@ export function liveSessionsQuery(db: Db, ids: string[], nowIso: string) {
     .where(and(inArray(s.id, ids), live(nowIso)));
 }
 
-export function listLiveSessions(db: Db, nowIso: string): Promise<SessionRow[]> {
-  return db.select().from(s).where(live(nowIso)).orderBy(asc(s.created_at), asc(s.id));
-}
+export const listLiveSessions = (db: Db, nowIso: string) =>
+  db.select().from(s).where(live(nowIso)).orderBy(asc(s.created_at), asc(s.id));
 
 /** Ends one live session; whether it was live. */
 export const endSessionQuery = (db: Db, id: string, nowIso: string) =>
@@ -61,11 +60,6 @@ export const endSessionQuery = (db: Db, id: string, nowIso: string) =>
     .update(s)
     .set({ ended_at: nowIso })
     .where(and(eq(s.id, id), live(nowIso)));
-
-export async function endSession(db: Db, id: string, nowIso: string): Promise<boolean> {
-  const res = await endSessionQuery(db, id, nowIso);
-  return res.meta.changes > 0;
-}
 
 /** Ends every live session except `keepId` (null: all), in a batch; `onlyIf`: a condition an earlier write of that batch set. */
 export function endAllSessionsQuery(

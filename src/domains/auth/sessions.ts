@@ -11,7 +11,6 @@ import { notFound } from "../../lib/errors";
 import { hmacSign, hmacVerify, randomBytes } from "./crypto";
 import type { AuthSettingsRow } from "./queries";
 import {
-  endSession,
   endSessionQuery,
   findLiveSession,
   insertSessionQuery,
@@ -107,11 +106,6 @@ export async function stampSessionSeenAt(db: Db, session: LiveSession, now: Date
   if (!shouldStampLastUsed(session.last_seen_at, now)) return;
   const staleBefore = new Date(now.getTime() - LAST_USED_THROTTLE_MS).toISOString();
   await stampSessionSeen(db, session.id, now.toISOString(), staleBefore);
-}
-
-/** Logout: ends that one session (when the cookie named a live one). */
-export async function endOneSession(ctx: ServiceCtx, id: string): Promise<boolean> {
-  return endSession(getDb(ctx.env.DB), id, ctx.clock().toISOString());
 }
 
 /** Active sessions, oldest first, the caller's own marked `current`. Never a cookie or secret. */

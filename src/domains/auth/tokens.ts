@@ -28,13 +28,13 @@ export async function issueToken(
   return { ...row, token };
 }
 
-/** Live tokens, oldest first: ids, labels, scopes and times, never a token or a hash. */
-/** Labels stand in for a person's devices and tools: the public demo does not show them. */
-export const DEMO_TOKEN_LABEL = "(hidden in the demo)";
-
+/**
+ * Live tokens, oldest first: ids, labels, scopes and times, never a token or a hash. Labels stand in
+ * for a person's devices and tools: the public demo does not show them.
+ */
 export async function listTokens(ctx: Pick<ServiceCtx, "env">): Promise<TokenRow[]> {
   const rows = await listActiveTokens(getDb(ctx.env.DB));
-  return isDemo(ctx.env) ? rows.map((r) => ({ ...r, label: DEMO_TOKEN_LABEL })) : rows;
+  return isDemo(ctx.env) ? rows.map((r) => ({ ...r, label: "(hidden in the demo)" })) : rows;
 }
 
 /** Permanent revocation; 404 when the id is unknown or already revoked (then no entry either). */

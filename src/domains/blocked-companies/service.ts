@@ -2,7 +2,7 @@
  * The blocked-company list (SPEC step 7 and Events: no notification for a company on it). Names
  * match without regard to case or surrounding spaces. Every write stages before/after images.
  */
-import { getDb, type Db } from "../../db";
+import { getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import {
@@ -16,19 +16,11 @@ import {
 } from "./queries";
 
 export type { BlockedRow };
-export { blockedListQuery };
+/** The list; replacing it whole is for tests and scripts. */
+export { blockedListQuery, blockedListQuery as listBlocked, replaceBlockedRows as replaceBlocked };
 
 export const blockKey = (company: string) => company.trim().toLowerCase();
 const image = (r: BlockedRow) => ({ company: r.company, created_at: r.created_at });
-
-export async function listBlocked(db: Db): Promise<BlockedRow[]> {
-  return blockedListQuery(db);
-}
-
-/** Replaces the whole list in one batch (tests and scripts). */
-export async function replaceBlocked(db: Db, rows: BlockedRow[]): Promise<void> {
-  await replaceBlockedRows(db, rows);
-}
 
 /** Adds a company (idempotent: an existing entry stays as it was). */
 export async function blockCompany(ctx: ServiceCtx, company: string) {

@@ -7,6 +7,7 @@
 import { asCents, type Cents } from "../../lib/money";
 import { and, count, type SQL, sql } from "drizzle-orm";
 import { categoryKeySql, type Db, inRange, live, spending, sumAmount } from "../../db";
+import { sumThroughDay } from "../summary/queries";
 import { transactions as t } from "../../db/schema";
 
 export interface Bounds {
@@ -28,10 +29,7 @@ export function monthlyByCategory(db: Db, b: Bounds, day = 31) {
       key,
       total: sumAmount(),
       n: count(),
-      to_date:
-        sql<Cents>`COALESCE(SUM(CASE WHEN CAST(substr(${t.DateFileName}, 9, 2) AS INTEGER) <= ${day} THEN ${t.Amount} ELSE 0 END), 0)`.mapWith(
-          (v) => asCents(Number(v)),
-        ),
+      to_date: sumThroughDay(day),
     })
     .from(t)
     .where(where(b))

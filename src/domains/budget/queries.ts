@@ -36,11 +36,7 @@ export const targetsDataSql = (userId: string, year: number): SQL =>
 
 /** The targets documents of a year, every user's (as stored: read each with parseTargets). */
 export async function targetsOfYear(db: Db, year: number): Promise<unknown[]> {
-  const rows = await db
-    .select({ data: b.data })
-    .from(b)
-    .where(and(eq(b.kind, "targets"), eq(b.year, year)));
-  return rows.map((r) => r.data);
+  return (await yearTargetsQuery(db, year)).map((r) => r.data);
 }
 
 /** Every user's targets row of a year as `{ user_id, data }` (one statement of a caller's batch). */

@@ -117,7 +117,7 @@ export async function getBudgetConfig(ctx: ServiceCtx, year: number) {
   return configResponse(year, b.targets, b.groups, b.versions);
 }
 
-/** Replaces targets and groups of a year in one guarded write; returns the ledger images too. */
+/** Replaces targets and groups of a year in one guarded write. */
 export async function putBudgetConfig(
   ctx: ServiceCtx,
   { year, input }: { year: number; input: BudgetConfigUpdateRequest },
@@ -140,15 +140,11 @@ export async function putBudgetConfig(
     { kind: "targets", data: targets, expected: input.targets_version ?? 0 },
     { kind: "groups", data: groups, expected: input.groups_version ?? 0 },
   ]);
-  const response = configResponse(year, targets, groups, {
-    targets: versions.targets ?? 0,
-    groups: versions.groups ?? 0,
-  });
   return {
-    response,
-    resourceId: resourceId(userId, year),
-    before: configImage(before),
-    after: imageOf(targets, groups),
+    response: configResponse(year, targets, groups, {
+      targets: versions.targets ?? 0,
+      groups: versions.groups ?? 0,
+    }),
   };
 }
 
@@ -182,13 +178,7 @@ export async function putGroups(
   const versions = await write(ctx, u.userId, y, [
     { kind: "groups", data: groups, expected: input.version ?? 0 },
   ]);
-  const response: GroupsResponse = { year: y, groups: groups.groups, version: versions.groups ?? 0 };
-  return {
-    response,
-    resourceId: resourceId(u.userId, y),
-    before: before.exists.groups ? { groups: before.groups.groups } : {},
-    after: { groups: groups.groups },
-  };
+  return { response: { year: y, groups: groups.groups, version: versions.groups ?? 0 } as GroupsResponse };
 }
 
 // Ledger images: budget-targets = the whole year's config (the PUT writes both items);

@@ -81,7 +81,7 @@ export async function getBudgetStatus(
   const cfg = await getConfig(ctx);
   const today = localToday(ctx.clock(), cfg.timezone);
   const curYear = Number(today.month.slice(0, 4));
-  const asOf = `${today.month}-${String(today.day).padStart(2, "0")}`;
+  const asOf = today.date;
   const isCurrent = year === curYear;
   const w: When = {
     year,

@@ -3,7 +3,6 @@ import { count, eq, exists, notExists, or, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import type { ListDef, Statement } from "../../db/lists";
 import { categories, transactions } from "../../db/schema";
-import { targetsOfYear } from "../budget/queries";
 import { overrideCountQuery } from "../overrides/queries";
 import type { CategoryRow } from "./defaults";
 
@@ -65,9 +64,4 @@ export async function usageCounts(
     overrideCountQuery(db, name),
   ]);
   return { transactions: tx[0]?.n ?? 0, overrides: ov[0]?.n ?? 0 };
-}
-
-/** This year's budget-targets documents (any user); read-only, for the usage report. */
-export async function budgetTargetDocs(db: Db, year: number): Promise<unknown[]> {
-  return targetsOfYear(db, year);
 }

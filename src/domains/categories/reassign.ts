@@ -14,7 +14,8 @@ import { taxRenameStatements } from "../tax/mapping-store";
 import { OVERRIDES, reassignOverrides } from "../overrides/queries";
 import { reassignTransactions } from "../transactions/queries";
 import { MISCELLANEOUS } from "./defaults";
-import { budgetTargetDocs, deleteCategoryRow, renameCategoryRow, usageCounts } from "./queries";
+import { targetsOfYear } from "../budget/queries";
+import { deleteCategoryRow, renameCategoryRow, usageCounts } from "./queries";
 import { budgetNames, findCategory, isProtected, sameName } from "./rules";
 import {
   type CategoryState,
@@ -80,7 +81,9 @@ export async function renameCategory(
   const { budget, tax } = await cascade(row.name, newName, nowIso);
   const summary = `Renamed category '${row.name}' to '${newName}'`;
   journalCategory(ctx, { name: row.name, before: row, after: { ...row, name: newName }, summary });
-  const [, tx, ov] = await writeCategories(ctx, {
+  const {
+    results: [, tx, ov],
+  } = await writeCategories(ctx, {
     state,
     stmts: [
       renameCategoryRow(db, row.name, newName),
@@ -124,7 +127,9 @@ export async function deleteCategory(
   const { budget, tax } = await cascade(row.name, null, nowIso);
   const summary = `Deleted category '${row.name}' (its rows move to '${target.name}')`;
   journalCategory(ctx, { name: row.name, before: row, after: null, summary });
-  const [, tx, ov] = await writeCategories(ctx, {
+  const {
+    results: [, tx, ov],
+  } = await writeCategories(ctx, {
     state,
     stmts: [
       deleteCategoryRow(db, row.name),
@@ -148,21 +153,16 @@ export async function deleteCategory(
  * membership. The list, the counts under its spelling, then this year's budget documents (a
  * failed budget read: not in the budget).
  */
-async function usageReads(ctx: ServiceCtx, name: string) {
+export async function categoryUsage(ctx: ServiceCtx, name: string) {
   const db = getDb(ctx.env.DB);
   const row = requireCategory(await loadCategoryState(ctx.env), name);
   const counts = await usageCounts(db, row.name);
   let docs: unknown[] = [];
   try {
-    docs = await budgetTargetDocs(db, ctx.clock().getUTCFullYear());
+    docs = await targetsOfYear(db, ctx.clock().getUTCFullYear());
   } catch (err) {
     log("warn", "categories.budget_read_failed", { error: String(err) });
   }
-  return { row, counts, docs };
-}
-
-export async function categoryUsage(ctx: ServiceCtx, name: string) {
-  const { row, counts, docs } = await usageReads(ctx, name);
   const inBudget = docs.some((d) => budgetNames(d, row.name));
   return {
     category: row.name,

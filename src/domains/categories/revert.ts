@@ -13,29 +13,27 @@ import { findCategory } from "./rules";
 import { categoryImage, loadCategoryState, writeCategories } from "./service";
 
 const Look = z.object({ name: z.string(), group: z.string().nullable(), icon: z.string().nullable() });
-type Look = z.infer<typeof Look>;
 
 async function current(ctx: Pick<ServiceCtx, "env">, name: string) {
   const row = findCategory((await loadCategoryState(ctx.env)).rows, name);
   return row ? categoryImage(row) : null;
 }
 
-/** Writes `before`'s group and icon back on the stored row (it exists: the stale guard or `force`). */
-async function restore(ctx: ServiceCtx, look: Look) {
-  const state = await loadCategoryState(ctx.env);
-  const row = findCategory(state.rows, look.name);
-  if (!row) throw conflict(`Category '${look.name}' no longer exists`, "CONFLICT", { category: look.name });
-  const db = getDb(ctx.env.DB);
-  const stmts = [setGroup(db, row.name, look.group), setIcon(db, row.name, look.icon)];
-  await writeCategories(ctx, { state, stmts });
-}
-
-export const categoryReverter = typedReverter(Look, {
-  current,
-  restore: async (ctx, _name, before, opts) => {
-    opts.journal?.(); // the revert's own entry rides in the list write's batch
-    await restore(ctx, before);
-  },
-});
-
-export const categoryReverters = { category: categoryReverter };
+export const categoryReverters = {
+  category: typedReverter(Look, {
+    current,
+    /** Writes `before`'s group and icon back on the stored row (it exists: the stale guard or `force`). */
+    restore: async (ctx, _name, look, opts) => {
+      const state = await loadCategoryState(ctx.env);
+      const row = findCategory(state.rows, look.name);
+      if (!row)
+        throw conflict(`Category '${look.name}' no longer exists`, "CONFLICT", { category: look.name });
+      const db = getDb(ctx.env.DB);
+      opts.journal?.(); // the revert's own entry rides in the list write's batch
+      await writeCategories(ctx, {
+        state,
+        stmts: [setGroup(db, row.name, look.group), setIcon(db, row.name, look.icon)],
+      });
+    },
+  }),
+};

@@ -52,25 +52,17 @@ export function checkVersion(state: CategoryState, expected: number | null | und
 
 /**
  * Runs `stmts` after storing the defaults (first write) and before the version bump, in one
- * batch; returns the results of `stmts` only. Then refreshes the backup. `batch`: the verb's
- * ServiceCtx.batch, so the entry it journaled rides in the same batch (a revert's recreate of
- * deleted categories passes none: the revert's own entry rides in its restore).
+ * batch; returns the results of `stmts` only, and the list as the batch re-read it. Then refreshes
+ * the backup. `batch`: the verb's ServiceCtx.batch, so the entry it journaled rides in the same
+ * batch (a revert's recreate of deleted categories passes none: the revert's own entry rides in its
+ * restore).
  */
 export async function writeCategories(
-  ctx: Pick<ServiceCtx, "env" | "clock"> & { batch?: ServiceCtx["batch"] },
-  write: { state: CategoryState; stmts: Statement[] },
-): Promise<unknown[]> {
-  return (await writeCategoriesState(ctx, write)).results;
-}
-
-/** `writeCategories`, with the list as its batch re-read it (no read after the write). */
-async function writeCategoriesState(
   ctx: Pick<ServiceCtx, "env" | "clock"> & { batch?: ServiceCtx["batch"] },
   { state, stmts }: { state: CategoryState; stmts: Statement[] },
 ): Promise<{ results: unknown[]; state: CategoryState }> {
   const seed = state.stored ? [] : materialize(getDb(ctx.env.DB), state.rows);
-  const all = [...seed, ...stmts];
-  const { results, snapshot } = await writeListSnapshot(ctx, CATEGORIES, all);
+  const { results, snapshot } = await writeListSnapshot(ctx, CATEGORIES, [...seed, ...stmts]);
   const written = { ...effectiveRows(snapshot.items), version: snapshot.version };
   return { results: results.slice(seed.length), state: written };
 }
@@ -127,7 +119,7 @@ export async function addCategory(
     position: nextPosition(state.rows),
   };
   journalCategory(ctx, { name: row.name, before: null, after: row, summary: `Added category '${row.name}'` });
-  const written = await writeCategoriesState(ctx, { state, stmts: [insertCategory(getDb(ctx.env.DB), row)] });
+  const written = await writeCategories(ctx, { state, stmts: [insertCategory(getDb(ctx.env.DB), row)] });
   return toManaged(written.state.rows, written.state.version);
 }
 
@@ -160,10 +152,7 @@ export async function setCategoryIcon(
   const row = requireCategory(state, name);
   const summary = icon === null ? `Cleared the icon of '${row.name}'` : `Set the icon of '${row.name}'`;
   journalCategory(ctx, { name: row.name, before: row, after: { ...row, icon }, summary, reversible: true });
-  const written = await writeCategoriesState(ctx, {
-    state,
-    stmts: [setIcon(getDb(ctx.env.DB), row.name, icon)],
-  });
+  const written = await writeCategories(ctx, { state, stmts: [setIcon(getDb(ctx.env.DB), row.name, icon)] });
   return iconsOf(written.state.rows, written.state.version);
 }
 

@@ -5,7 +5,9 @@
  */
 import { asAiError } from "../../ai/provider";
 import { type AiEnv, providerForTask } from "../../ai/routing";
+import type { z } from "zod";
 import type { ServiceCtx } from "../../lib/context";
+import type { TestModelKeyRequest } from "./checks-schemas";
 import { getConfig } from "./service";
 
 const TEST_TIMEOUT_MS = 10_000;
@@ -21,14 +23,8 @@ const WORDS: Record<Verdict, string> = {
   not_configured: "Not configured: there is no key or bridge address to test.",
 };
 
-export interface TestModelInput {
-  provider?: string | null | undefined;
-  api_key?: string | null | undefined;
-  model?: string | null | undefined;
-}
-
 /** One tiny request through the routing layer, as a task with these settings would make it. */
-export async function testModel(ctx: ServiceCtx, input: TestModelInput) {
+export async function testModel(ctx: ServiceCtx, input: z.infer<typeof TestModelKeyRequest>) {
   const provider = input.provider ?? "hosted";
   const done = (verdict: Verdict, detail?: string) => ({
     ok: verdict === "reachable",

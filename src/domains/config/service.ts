@@ -113,10 +113,7 @@ export async function getConfig(ctx: Pick<ServiceCtx, "env">): Promise<AppConfig
   return toResponse(await loadSettings(ctx), deployment(ctx.env));
 }
 
-/**
- * Applies a partial update, writes D1 and the R2 backup, and returns the before/after
- * images of the stored settings (the activity ledger stages them).
- */
+/** Applies a partial update and writes it (D1, this isolate's copy, the R2 backup). */
 export async function updateConfig(ctx: ServiceCtx, input: AppConfigUpdateRequest) {
   // demo_mode on an env demo: never reached (the demo refuses every write); stored otherwise.
   const dep = deployment(ctx.env);
@@ -132,10 +129,14 @@ export async function updateConfig(ctx: ServiceCtx, input: AppConfigUpdateReques
   const before = await loadSettings(ctx);
   const after = applyUpdate(before, input);
   ctx.journal({ kind: "config", resourceId: "app", before, after });
-  await writeStoredConfig(getDb(ctx.env.DB), ctx.batch, after, ctx.clock().toISOString());
-  primeSettings(ctx.env, after);
-  await saveBackup(ctx.env.FILES, BACKUP_NAME, after);
-  return { before, after, response: toResponse(after, dep) };
+  await store(ctx, after);
+  return { response: toResponse(after, dep) };
+}
+
+async function store(ctx: ServiceCtx, data: StoredConfig): Promise<void> {
+  await writeStoredConfig(getDb(ctx.env.DB), ctx.batch, data, ctx.clock().toISOString());
+  primeSettings(ctx.env, data);
+  await saveBackup(ctx.env.FILES, BACKUP_NAME, data);
 }
 
 /** Restores a stored image (activity revert: `journal` queues the revert's entry into the write's batch). */
@@ -143,9 +144,6 @@ export async function restoreConfig(
   ctx: ServiceCtx,
   { image, journal }: { image: StoredConfig; journal?: () => void },
 ): Promise<void> {
-  const data = parseStored(image);
   journal?.();
-  await writeStoredConfig(getDb(ctx.env.DB), ctx.batch, data, ctx.clock().toISOString());
-  primeSettings(ctx.env, data);
-  await saveBackup(ctx.env.FILES, BACKUP_NAME, data);
+  await store(ctx, parseStored(image));
 }

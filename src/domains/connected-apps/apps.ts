@@ -3,22 +3,17 @@
  * record it: one KV key per grant, written at most once a minute).
  */
 import { getOAuthApi, type OAuthHelpers } from "@cloudflare/workers-oauth-provider";
+import type { z } from "zod";
 import type { Env } from "../../env";
 import { ownerId, providerOptions } from "./oauth-config";
 import { plainName, principalScope, USED_PREFIX } from "./grant";
+import type { ConnectedApp as ConnectedAppSchema } from "./schemas";
 
 export { stampAppUse } from "./grant";
 
 const MAX_APPS = 500;
 
-export interface ConnectedApp {
-  id: string;
-  client_id: string;
-  name: string;
-  scope: "read" | "read+write";
-  connected_at: string;
-  last_used_at: string | null;
-}
+type ConnectedApp = z.infer<typeof ConnectedAppSchema>;
 
 const inert: ExportedHandler<Env> = { fetch: () => new Response(null, { status: 404 }) };
 

@@ -7,15 +7,9 @@ import { coverageRows } from "./queries";
 import { cadence, captureSummary, monthsBefore, WINDOW_MONTHS } from "./rules";
 import type { CoverageResponse } from "./schemas";
 
-/** Today in the configured zone as 'YYYY-MM-DD'. */
-async function today(ctx: ServiceCtx, now: Date): Promise<string> {
-  const t = localToday(now, (await getConfig(ctx)).timezone);
-  return `${t.month}-${String(t.day).padStart(2, "0")}`;
-}
-
 export async function getCoverage(ctx: ServiceCtx): Promise<CoverageResponse> {
   const now = ctx.clock();
-  const day = await today(ctx, now);
+  const day = localToday(now, (await getConfig(ctx)).timezone).date;
   const db = getDb(ctx.env.DB);
   const { capture, ...alerts } = await coverageRows(db, monthsBefore(day, WINDOW_MONTHS));
   const byInstitution = new Map<string, string[]>();

@@ -6,38 +6,24 @@ import { max } from "drizzle-orm";
 import { type Db, namedBatch } from "../../db";
 import { type KvExact, type KvFamily, kvRowsQuery } from "../../db/kv";
 import { transactions } from "../../db/schema";
-import { heartbeatQuery, type PollerHealth } from "../../ingest/sources/poller-queries";
+import { heartbeatQuery } from "../../ingest/sources/poller-queries";
 import { log } from "../../lib/log";
 import { passwordSetQuery } from "../auth/queries";
 import { failuresSinceQuery } from "../parse-failures/queries";
 
-export type { PollerHealth };
-
 const lastTransactionQuery = (db: Db) => db.select({ t: max(transactions.CreatedAt) }).from(transactions);
-
-/** kv_state rows of one key and of a key family, in one read. */
-const stateRowsQuery = (db: Db, key: KvExact, family: KvFamily) =>
-  kvRowsQuery(db, { keys: [key], families: [family] });
-
-export interface HealthRows {
-  heartbeat: PollerHealth | null;
-  lastTransactionAt: string | null;
-  parseFailures7d: number | null;
-  state: { key: string; value: unknown }[] | null;
-  passwordSet: boolean;
-}
 
 /** Every health read in one round trip; all unknown when it fails. */
 export async function readHealthRows(
   db: Db,
   q: { sinceIso: string; stateKey: KvExact; statePrefix: KvFamily },
-): Promise<HealthRows> {
+) {
   try {
     const r = await namedBatch(db, {
       heartbeat: heartbeatQuery(db),
       lastTx: lastTransactionQuery(db),
       failures: failuresSinceQuery(db, q.sinceIso),
-      state: stateRowsQuery(db, q.stateKey, q.statePrefix),
+      state: kvRowsQuery(db, { keys: [q.stateKey], families: [q.statePrefix] }),
       password: passwordSetQuery(db),
     });
     return {

@@ -61,11 +61,6 @@ export function openCounts(db: Db) {
 }
 
 /** Non-deleted rows per company since `fromPrefix`: `n` counts the ignored rows. */
-export function ignoredCounts(db: Db, fromPrefix: string): Promise<CompanyCount[]> {
-  return ignoredCountsQuery(db, fromPrefix);
-}
-
-/** `ignoredCounts`' read (unexecuted: for a caller's batch). */
 export const ignoredCountsQuery = (db: Db, fromPrefix: string) =>
   db
     .select({ company, total: count(), n: countWhere(sql`${t.Ignored} <> 0`) })

@@ -32,27 +32,21 @@ import { ignoreCompanies } from "../transactions/queries";
 import { type IgnoreMatcher, ignoreMatcher, planApply, selectIgnoreSuggestions } from "./rules";
 import type { IgnoreRuleListResponse } from "./schemas";
 
-async function patterns(env: Env): Promise<{ patterns: string[]; version: number }> {
-  const { items, version } = await loadList(env, IGNORE_RULES);
-  return { patterns: items.map((r) => r.pattern), version };
-}
-
-const aliases = async (env: Env) => (await loadList(env, ALIASES)).items;
+const patterns = async (env: Env) => (await loadList(env, IGNORE_RULES)).items.map((r) => r.pattern);
 
 /** The matcher ingestion uses to pin new transactions: the pattern that matches a company, or null. */
 export async function loadIgnoreMatcher(ctx: Pick<ServiceCtx, "env">): Promise<IgnoreMatcher> {
-  const [p, a] = await Promise.all([patterns(ctx.env), aliases(ctx.env)]);
-  return ignoreMatcher(p.patterns, a);
+  const [p, a] = await Promise.all([patterns(ctx.env), loadList(ctx.env, ALIASES)]);
+  return ignoreMatcher(p, a.items);
 }
 
 export async function listIgnoreRules(ctx: Pick<ServiceCtx, "env">): Promise<IgnoreRuleListResponse> {
-  const { patterns: list, version } = await patterns(ctx.env);
-  return rulesResponse(list, version);
+  return rulesResponse(await loadList(ctx.env, IGNORE_RULES));
 }
 
-const rulesResponse = (list: string[], version: number): IgnoreRuleListResponse => ({
-  rules: list.map((pattern) => ({ pattern })),
-  count: list.length,
+const rulesResponse = ({ items, version }: Snapshot<{ pattern: string }>): IgnoreRuleListResponse => ({
+  rules: items.map(({ pattern }) => ({ pattern })),
+  count: items.length,
   version,
 });
 
@@ -67,21 +61,15 @@ async function write<T>(ctx: ServiceCtx, list: ListDef<T>, stmt: Statement): Pro
 
 /** Adds a rule (409 when the pattern exists, any case); existing rows change only on apply. */
 export async function addIgnoreRule(ctx: ServiceCtx, pattern: string) {
-  const existing = (await patterns(ctx.env)).patterns.find((p) => p.toLowerCase() === pattern.toLowerCase());
+  const existing = (await patterns(ctx.env)).find((p) => p.toLowerCase() === pattern.toLowerCase());
   if (existing) throw conflict(`Ignore rule '${existing}' already exists`, "CONFLICT", { existing });
-  const snap = await write(
-    ctx,
-    IGNORE_RULES,
-    insertRule(getDb(ctx.env.DB), pattern, ctx.clock().toISOString()),
-  );
   return rulesResponse(
-    snap.items.map((r) => r.pattern),
-    snap.version,
+    await write(ctx, IGNORE_RULES, insertRule(getDb(ctx.env.DB), pattern, ctx.clock().toISOString())),
   );
 }
 
 export async function deleteIgnoreRule(ctx: ServiceCtx, pattern: string) {
-  const existing = (await patterns(ctx.env)).patterns.find((p) => p.toLowerCase() === pattern.toLowerCase());
+  const existing = (await patterns(ctx.env)).find((p) => p.toLowerCase() === pattern.toLowerCase());
   if (!existing) throw notFound(`Ignore rule '${pattern}'`);
   await write(ctx, IGNORE_RULES, deleteRule(getDb(ctx.env.DB), existing));
   return { detail: `Removed ignore rule '${existing}'` };

@@ -76,11 +76,6 @@ function totals(rows: { months: Cents[] }[], n: number) {
   return { monthly_totals: monthly, annual_total: sum(monthly) };
 }
 
-export function incomeSection(groups: CompanyGroup[], months: string[]) {
-  const companies = companyRows(groups, months);
-  return { companies, ...totals(companies, months.length) };
-}
-
 /**
  * Expense categories grouped into sections by the budget's category type (fixed, variable, lumpy);
  * a category without a configured type lands in "unbudgeted". Only populated sections appear.
@@ -143,7 +138,8 @@ export function incomeStatement(input: {
   elapsed: number;
 }) {
   const { months, elapsed } = input;
-  const income = incomeSection(input.income, months);
+  const payers = companyRows(input.income, months);
+  const income = { companies: payers, ...totals(payers, months.length) };
   const sections = expenseSections(input.expenses, months, input.types);
   const expenses = totals(
     sections.map((s) => ({ months: s.monthly_totals })),

@@ -5,18 +5,14 @@
  * printed (12.5% against 12.5, never against a 0.125 ratio scaled up), signs are ignored (the
  * prose says "down $40" for a -40 delta), and fenced code blocks are not prose, so not checked.
  */
-export interface BriefingFigure {
-  raw: string;
-  kind: "dollar" | "percent";
-  value: number;
-  snippet: string;
-}
+import type { z } from "zod";
+import type {
+  BriefingFigure as BriefingFigureSchema,
+  BriefingValidation as BriefingValidationSchema,
+} from "./schemas";
 
-export interface BriefingValidation {
-  ok: boolean;
-  summary: { total: number; matched: number; unmatched: number };
-  unmatched: BriefingFigure[];
-}
+export type BriefingFigure = z.infer<typeof BriefingFigureSchema>;
+export type BriefingValidation = z.infer<typeof BriefingValidationSchema>;
 
 const FENCE = /(^|\n)(```|~~~)[^\n]*\n[\s\S]*?(\n\2[^\n]*(?=\n|$)|$)/g;
 const DOLLAR = /-?\$\s?\d[\d,]*(?:\.\d+)?/g;
@@ -44,32 +40,27 @@ function snippetAt(text: string, index: number, length: number): string {
 /** Every dollar and percent figure of the prose, in order of appearance. */
 export function extractFigures(markdown: string): BriefingFigure[] {
   const text = withoutFences(markdown);
-  const found: (BriefingFigure & { at: number })[] = [];
-  const taken: [number, number][] = [];
-  for (const m of text.matchAll(DOLLAR)) {
-    const raw = m[0].trim();
-    found.push({
-      raw,
-      kind: "dollar",
-      value: numberOf(raw),
-      snippet: snippetAt(markdown, m.index, m[0].length),
-      at: m.index,
-    });
-    taken.push([m.index, m.index + m[0].length]);
+  const found: (BriefingFigure & { at: number; end: number })[] = [];
+  for (const [re, kind] of [
+    [DOLLAR, "dollar"],
+    [PERCENT, "percent"],
+  ] as const) {
+    for (const m of text.matchAll(re)) {
+      // "$5%" is not a thing; a percent inside a dollar match is skipped.
+      if (found.some((f) => m.index >= f.at && m.index < f.end)) continue;
+      const raw = m[0].trim();
+      const end = m.index + m[0].length;
+      found.push({
+        raw,
+        kind,
+        value: numberOf(raw),
+        snippet: snippetAt(markdown, m.index, m[0].length),
+        at: m.index,
+        end,
+      });
+    }
   }
-  for (const m of text.matchAll(PERCENT)) {
-    // "$5%" is not a thing; a percent inside a dollar match is skipped.
-    if (taken.some(([a, b]) => m.index >= a && m.index < b)) continue;
-    const raw = m[0].trim();
-    found.push({
-      raw,
-      kind: "percent",
-      value: numberOf(raw),
-      snippet: snippetAt(markdown, m.index, m[0].length),
-      at: m.index,
-    });
-  }
-  return found.sort((a, b) => a.at - b.at).map(({ at: _at, ...f }) => f);
+  return found.sort((a, b) => a.at - b.at).map(({ at: _at, end: _end, ...f }) => f);
 }
 
 /** Every finite number anywhere in the context (numeric strings included), as magnitudes. */

@@ -4,6 +4,7 @@
  * the year's spending come in by category (decimal amounts), the targets from the budget status.
  * Null when the year has no targets at all.
  */
+import { ON_TRACK_BAND, paceStatus } from "../budget/rules";
 
 export interface PaceTarget {
   category: string;
@@ -24,16 +25,9 @@ export interface PaceInput {
 }
 
 /** Within ±10% of what was expected counts as on track (as the budget status says). */
-const BAND = 0.1;
+const BAND = ON_TRACK_BAND;
 const r2 = (n: number) => Math.round(n * 100) / 100;
 const r1 = (n: number) => Math.round(n * 10) / 10;
-
-function assess(actual: number, expected: number): string {
-  if (expected <= 0) return actual > 0 ? "over" : "on_track";
-  if (actual > expected * (1 + BAND)) return "over";
-  if (actual < expected * (1 - BAND)) return "under";
-  return "on_track";
-}
 
 /** Sums by lower-cased category over months. */
 function totals(months: PaceInput["months"]): Map<string, number> {
@@ -85,7 +79,7 @@ export function paceBlock(input: PaceInput) {
       expected_to_date: expected,
       variance_amount: r2(ytdActual - expected),
       variance_pct: expected > 0 ? r1(((ytdActual - expected) / expected) * 100) : null,
-      assessment: assess(ytdActual, expected),
+      assessment: paceStatus(ytdActual, expected),
     };
   });
 

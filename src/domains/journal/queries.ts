@@ -63,24 +63,14 @@ export async function dayLines(db: Db, month: string): Promise<Record<string, Da
   return byDay(await dayRowsQuery(db, month));
 }
 
-const summarizedDaysQuery = (db: Db, userId: string, month: string) => {
-  const d = daySummaries;
-  return db
-    .select({ day: d.day })
-    .from(d)
-    .where(and(eq(d.user_id, userId), gte(d.day, `${month}-01`), lt(d.day, `${month}-32`)));
-};
-
 /** What starting a month's summaries needs, in ONE read batch: its lines by day, its days done. */
 export async function monthToSummarize(db: Db, userId: string, month: string) {
-  const [rows, done] = await db.batch([dayRowsQuery(db, month), summarizedDaysQuery(db, userId, month)]);
+  const [rows, done] = await db.batch([dayRowsQuery(db, month), summariesQuery(db, userId, month)]);
   return { lines: byDay(rows), done: new Set(done.map((r) => r.day)) };
 }
 
-export type DaySummaryRow = typeof daySummaries.$inferInsert;
-
 /** Stores (or replaces) one day's summary. */
-export const saveDaySummary = (db: Db, row: DaySummaryRow) =>
+export const saveDaySummary = (db: Db, row: typeof daySummaries.$inferInsert) =>
   db
     .insert(daySummaries)
     .values(row)

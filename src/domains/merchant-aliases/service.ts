@@ -25,10 +25,7 @@ async function writeAliases(ctx: ServiceCtx, stmts: Statement[]): Promise<void> 
 }
 
 /** The stored alias of `rawName` (any case) as a ledger image, or null. */
-export async function currentAlias(
-  ctx: Pick<ServiceCtx, "env">,
-  rawName: string,
-): Promise<MerchantAliasEntry | null> {
+export async function currentAlias(ctx: Pick<ServiceCtx, "env">, rawName: string) {
   const row = await getAlias(getDb(ctx.env.DB), rawName);
   return row ? entry(row) : null;
 }
@@ -45,7 +42,6 @@ export async function putAlias(
   await writeAliases(ctx, [
     upsertAlias(getDb(ctx.env.DB), { raw_name: rawName, canonical }, ctx.clock().toISOString()),
   ]);
-  return { before, after };
 }
 
 export async function deleteAlias(ctx: ServiceCtx, rawName: string) {
@@ -53,7 +49,6 @@ export async function deleteAlias(ctx: ServiceCtx, rawName: string) {
   if (!before) throw notFound(`Merchant alias '${rawName}'`);
   ctx.journal({ kind: "alias", resourceId: rawName, before, after: null });
   await writeAliases(ctx, [deleteAliasRow(getDb(ctx.env.DB), rawName)]);
-  return { before, after: null };
 }
 
 /** Activity revert: writes `before` back (`{}` or null means the alias did not exist). */

@@ -2,7 +2,7 @@
  * Queries for merchant intelligence: per-merchant monthly aggregates (cents, over the month-range
  * index) and the 1-hour cache row in kv_state.
  */
-import { asCents, type Cents } from "../../lib/money";
+import { asCents } from "../../lib/money";
 import { and, sql } from "drizzle-orm";
 import { categoryKeySql, type Db, inRange, live, spending, sumAmount } from "../../db";
 import { kvGet, kvPut } from "../../db/kv";
@@ -10,28 +10,13 @@ import { cell, col, packedShape } from "../../db/packed";
 import { transactions as t } from "../../db/schema";
 import { MerchantIntelligenceResponse } from "./schemas";
 import { storedJson } from "../../db/json";
-import { type Charge, cadenceDayCap } from "./rules";
+import { type Charge, cadenceDayCap, type MerchantSeries } from "./rules";
 
 const merchant = sql`lower(trim(${t.Company}))`;
 const category = categoryKeySql();
 const spend = (lo: string, hi: string) => and(live(), spending(), inRange(lo, hi));
 const named = (lo: string, hi: string) =>
   and(spend(lo, hi), sql`${t.Company} IS NOT NULL AND trim(${t.Company}) <> ''`);
-
-/** A month's total and count per merchant, one series per merchant as the rules' inputs. */
-export interface MonthlyRow {
-  merchant: string;
-  ym: string;
-  total: Cents;
-  n: number;
-}
-export interface NameRow {
-  merchant: string;
-  category: string;
-  n: number;
-  last_seen: string;
-  company: string;
-}
 
 /** A window of months: its bounds, the last month's first day, and the months (YYYY-MM). */
 export interface MonthWindow {
@@ -138,23 +123,21 @@ export async function merchantAggregates(db: Db, w: MonthWindow) {
   return aggregatesOf(windowRow().decode(packed!.json), w.months);
 }
 
+/** One series per merchant (the SQL picked its category and spelling), and the last month's total. */
 function aggregatesOf(rows: ReturnType<ReturnType<typeof windowRow>["decode"]>, months: string[]) {
-  const monthly: MonthlyRow[] = [];
-  const names: NameRow[] = [];
-  const charges = new Map<string, Charge[]>();
+  const series: MerchantSeries[] = [];
   for (const r of rows) {
     if (r.merchant === null) continue;
-    const m = r.merchant;
-    names.push({ merchant: m, category: r.category, n: 0, last_seen: "", company: r.company });
-    charges.set(m, parseCharges(r.ch));
-    const cells = r.m.split(",");
-    months.forEach((ym, i) => {
-      const [total = "0", count = "0"] = (cells[i] ?? "").split(" ");
-      const n = Number(count);
-      if (n > 0) monthly.push({ merchant: m, ym: ym.replace("-", "."), total: asCents(Number(total)), n });
+    const cells = r.m.split(",").map((c) => c.split(" "));
+    series.push({
+      company: r.company,
+      category: r.category,
+      amounts: months.map((_, i) => asCents(Number(cells[i]?.[0] ?? 0))),
+      counts: months.map((_, i) => Number(cells[i]?.[1] ?? 0)),
+      charges: parseCharges(r.ch),
     });
   }
-  return { monthly, names, charges, lastMonthTotal: asCents(rows[0]?.last_total ?? 0) };
+  return { series, lastMonthTotal: asCents(rows[0]?.last_total ?? 0) };
 }
 
 /** 'YYYY.MM.DD cents,…' (any order) → charges by day number, oldest first. */

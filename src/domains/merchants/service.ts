@@ -7,7 +7,7 @@ import { addMonths, monthBounds, rangeBounds } from "../../lib/month";
 import { getConfig } from "../config/service";
 import { merchantAggregates, readCache, writeCache } from "./queries";
 import { intelligenceOut } from "./response";
-import { analyze, buildSeries } from "./rules";
+import { analyze } from "./rules";
 import type { MerchantIntelligenceResponse } from "./schemas";
 
 export const CACHE_TTL_MS = 60 * 60 * 1000;
@@ -36,8 +36,12 @@ export async function getMerchantIntelligence(
   const cached = await readCache(db, key);
   const oldest = new Date(now.getTime() - CACHE_TTL_MS).toISOString();
   if (cached && cached.updated_at > oldest && cached.updated_at <= nowIso) return cached.value;
-  const today = `${local.month}-${String(local.day).padStart(2, "0")}`;
-  const result = analyzeWindow(month, count, today, await merchantAggregates(db, windowOf(month, count)));
+  const result = analyzeWindow(
+    month,
+    count,
+    local.date,
+    await merchantAggregates(db, windowOf(month, count)),
+  );
   // The response does not wait for the write: in waitUntil it begins after a macrotask, once the
   // response is on its way (merchants.test.ts holds the write and gets the answer).
   const later = new Promise((resolve) => setTimeout(resolve, 0));
@@ -69,8 +73,6 @@ function analyzeWindow(
   // due later this month is not overdue yet).
   const lastDay = Date.parse(`${addMonths(month, 1)}-01T00:00:00Z`) / 86_400_000 - 1;
   const asOfDay = Math.min(lastDay, Date.parse(`${today}T00:00:00Z`) / 86_400_000);
-  const { merchants, summary } = intelligenceOut(
-    analyze(buildSeries(agg.monthly, agg.names, months, agg.charges), months, agg.lastMonthTotal, asOfDay),
-  );
+  const { merchants, summary } = intelligenceOut(analyze(agg.series, months, agg.lastMonthTotal, asOfDay));
   return { month, months_analyzed: count, period: { from, to: month }, merchants, summary };
 }

@@ -11,7 +11,7 @@ import type { ServiceCtx } from "../../lib/context";
 import { type EntryImages, typedReverter } from "../activity/reverters";
 import type { Image } from "../activity/rules";
 import { requireLiveCategories } from "../categories/service";
-import { deleteOverrideRow, type OverrideEntry, overrideQuery, upsertOverride } from "./queries";
+import { deleteOverrideRow, getOverride, type OverrideEntry, upsertOverride } from "./queries";
 import { writeOverrides } from "./service";
 
 const Group = z.object({ overrides: z.array(z.object({ company: z.string(), category: z.string() })) });
@@ -31,18 +31,17 @@ function companiesOf(before: OverrideEntry[], after: OverrideEntry[]): string[] 
   return [...seen.values()];
 }
 
-/** The stored overrides of those companies, in that order (one read batch). */
+/** The stored overrides of those companies, in that order. */
 async function current(ctx: Pick<ServiceCtx, "env">, _key: string, images: EntryImages) {
   const before = overridesOf(images.before);
   const after = overridesOf(images.after);
   if (!before || !after) return null;
-  const db = getDb(ctx.env.DB);
-  const [first, ...rest] = companiesOf(before, after).map((c) => overrideQuery(db, c));
-  if (!first) return { overrides: [] };
-  const found = await db.batch([first, ...rest]);
-  return {
-    overrides: found.flatMap((rows) => rows.map((r) => ({ company: r.company, category: r.category }))),
-  };
+  const overrides: OverrideEntry[] = [];
+  for (const company of companiesOf(before, after)) {
+    const found = await getOverride(getDb(ctx.env.DB), company);
+    if (found) overrides.push(found);
+  }
+  return { overrides };
 }
 
 /** Deletes what the after names and the before does not, then writes the before's overrides back. */

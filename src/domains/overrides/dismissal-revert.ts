@@ -8,7 +8,7 @@ import { getDb } from "../../db";
 import { writeList } from "../../db/lists";
 import type { ServiceCtx } from "../../lib/context";
 import { typedReverter } from "../activity/reverters";
-import { DISMISSED, type DismissedRow, deleteDismissed, dismissedQuery, upsertDismissed } from "./queries";
+import { DISMISSED, deleteDismissed, dismissedQuery, upsertDismissed } from "./queries";
 
 const Row = z.object({
   key: z.string(),
@@ -19,29 +19,19 @@ const Row = z.object({
 /** A dismissal's image: the row, or `{}`/null when there was none. */
 const DismissalImage = Row.or(z.object({}).transform(() => null)).nullable();
 
-const image = (r: DismissedRow) => ({
-  key: r.key,
-  company: r.company,
-  category: r.category,
-  dismissed_at: r.dismissed_at,
-});
-
 async function current(ctx: Pick<ServiceCtx, "env">, key: string) {
   const [row] = await dismissedQuery(getDb(ctx.env.DB), key);
-  return row ? image(row) : null;
-}
-
-/** Writes `before` back under `key` (null: no dismissal) in one batch. */
-async function restore(ctx: ServiceCtx, key: string, before: DismissedRow | null) {
-  const db = getDb(ctx.env.DB);
-  const write = before ? upsertDismissed(db, { ...before, key }) : deleteDismissed(db, key);
-  await writeList(ctx, DISMISSED, [write]);
+  return row ?? null;
 }
 
 export const dismissalReverter = typedReverter(DismissalImage, {
   current,
+  /** Writes `before` back under `key` (null: no dismissal) in one batch. */
   restore: async (ctx, key, before, opts) => {
+    const db = getDb(ctx.env.DB);
     opts.journal?.(); // the revert's own entry rides in the list write's batch
-    await restore(ctx, key, before);
+    await writeList(ctx, DISMISSED, [
+      before ? upsertDismissed(db, { ...before, key }) : deleteDismissed(db, key),
+    ]);
   },
 });

@@ -3,7 +3,6 @@ import { and, count, eq, gte, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import type { ListDef } from "../../db/lists";
 import { dismissedSuggestions, overrides, transactions } from "../../db/schema";
-import type { Correction } from "./rules";
 
 const o = overrides;
 const d = dismissedSuggestions;
@@ -29,13 +28,10 @@ export const DISMISSED: ListDef<DismissedRow> = {
       .orderBy(d.key),
 };
 
-// `company` is a NOCASE column: `eq` finds the override in any case.
+/** The stored override of `company` (a NOCASE column: `eq` finds it in any case), or null. */
 export const getOverride = async (db: Db, company: string): Promise<OverrideEntry | null> =>
-  (await overrideQuery(db, company))[0] ?? null;
-
-/** The stored override of `company` (any case), as a query for a batch (0 or 1 row). */
-export const overrideQuery = (db: Db, company: string) =>
-  db.select({ company: o.company, category: o.category }).from(o).where(eq(o.company, company));
+  (await db.select({ company: o.company, category: o.category }).from(o).where(eq(o.company, company)))[0] ??
+  null;
 
 /** Creates or replaces an override; the key keeps the casing of the latest write. */
 export const upsertOverride = (db: Db, e: OverrideEntry, nowIso: string) =>
@@ -89,11 +85,6 @@ const company = sql<string>`trim(${t.Company})`;
  * Manual corrections since `fromPrefix` (a `YYYY.MM.DD` DateFileName prefix), counted per exact
  * company and category; case folding happens in rules (SQLite's lower() is ASCII-only).
  */
-export function correctionCounts(db: Db, fromPrefix: string): Promise<Correction[]> {
-  return correctionCountsQuery(db, fromPrefix);
-}
-
-/** `correctionCounts`' read (unexecuted: for a caller's batch). */
 export const correctionCountsQuery = (db: Db, fromPrefix: string) =>
   db
     .select({

@@ -33,26 +33,17 @@ export async function writeOverrides(ctx: ServiceCtx, stmts: Statement[]): Promi
   return snapshot;
 }
 
-/** The list's spelling of `category`, or 422 naming `loc` when it is not in the list. */
-export async function canonicalCategory(
-  ctx: ServiceCtx,
-  { category, loc }: { category: string; loc: string[] },
-): Promise<string> {
+/** The list's spelling of `category` (422 when it is not in the list). */
+async function listedName(ctx: ServiceCtx, category: string): Promise<string> {
   const row = findCategory((await loadCategoryState(ctx.env)).rows, category);
-  if (!row) throw notInList(category, loc);
-  return row.name;
+  if (row) return row.name;
+  const loc = ["body", "category"];
+  throw validationError([{ loc, msg: `'${category}' is not in the category list`, type: "value_error" }]);
 }
-
-const notInList = (category: string, loc = ["body", "category"]) =>
-  validationError([{ loc, msg: `'${category}' is not in the category list`, type: "value_error" }]);
 
 /** The stored override of `company` (any case) as a ledger image, or null. */
-export async function currentOverride(
-  ctx: Pick<ServiceCtx, "env">,
-  company: string,
-): Promise<OverrideEntry | null> {
-  return getOverride(getDb(ctx.env.DB), company);
-}
+export const currentOverride = (ctx: Pick<ServiceCtx, "env">, company: string) =>
+  getOverride(getDb(ctx.env.DB), company);
 
 /** Creates or replaces an override; returns the list and the ledger images (`{}` before a create). */
 export async function putOverride(
@@ -60,22 +51,20 @@ export async function putOverride(
   { company, category }: { company: string; category: string },
 ) {
   const db = getDb(ctx.env.DB);
-  const row = findCategory((await loadCategoryState(ctx.env)).rows, category);
-  if (!row) throw notInList(category);
+  const name = await listedName(ctx, category);
   const before = await getOverride(db, company);
-  const after = { company, category: row.name };
+  const after = { company, category: name };
   const activityId = ctx.journal({ kind: "override", resourceId: company, before: before ?? {}, after });
   const list = await writeOverrides(ctx, [upsertOverride(db, after, ctx.clock().toISOString())]);
   return { before: before ?? {}, after, activityId, response: listResponse(list) };
 }
 
-/** Removes an override (404 when absent); returns the ledger images. */
+/** Removes an override (404 when absent). */
 export async function deleteOverride(ctx: ServiceCtx, company: string) {
   const before = await currentOverride(ctx, company);
   if (!before) throw notFound(`Override for '${company}'`);
   ctx.journal({ kind: "override", resourceId: company, before, after: null });
   await writeOverrides(ctx, [deleteOverrideRow(getDb(ctx.env.DB), company)]);
-  return { before, after: null };
 }
 
 /**
@@ -113,9 +102,7 @@ export async function consolidateOverrides(
   ctx: ServiceCtx,
   input: { normalized_key: string; canonical_company: string; category: string; members: string[] },
 ) {
-  const row = findCategory((await loadCategoryState(ctx.env)).rows, input.category);
-  if (!row) throw notInList(input.category, ["body", "category"]);
-  const category = row.name;
+  const category = await listedName(ctx, input.category);
   const items = await OVERRIDES.query(getDb(ctx.env.DB));
   const { missing, foreign } = consolidationProblems(items, input.members, input.normalized_key);
   if (missing.length > 0 || foreign.length > 0) {
@@ -138,9 +125,7 @@ export async function consolidateOverrides(
     throw conflict(
       `An override for '${taken.company}' exists outside this group; add it to the members`,
       "CONFLICT",
-      {
-        existing: taken,
-      },
+      { existing: taken },
     );
   }
   const db = getDb(ctx.env.DB);

@@ -14,17 +14,12 @@ import { ALIASES } from "../merchant-aliases/queries";
 import {
   correctionCountsQuery,
   DISMISSED,
-  type DismissedRow,
   deleteDismissed,
   dismissedQuery,
   OVERRIDES,
   upsertDismissed,
 } from "./queries";
 import { dismissKey, selectSuggestions, windowStartPrefix } from "./rules";
-
-export async function listDismissed(ctx: Pick<ServiceCtx, "env">): Promise<DismissedRow[]> {
-  return (await loadList(ctx.env, DISMISSED)).items;
-}
 
 export async function getOverrideSuggestions(ctx: ServiceCtx, months: number) {
   const lists = [OVERRIDES, ALIASES, CATEGORIES, DISMISSED] as const;
@@ -46,15 +41,9 @@ export async function getOverrideSuggestions(ctx: ServiceCtx, months: number) {
 async function writeDismissed(
   ctx: ServiceCtx,
   stmt: Statement,
-  entry: { key: string; before: object; after: object | null; summary: string },
+  entry: { resourceId: string; before: object; after: object | null; summary: string },
 ): Promise<void> {
-  ctx.journal({
-    kind: "override_suggestion_dismissal",
-    resourceId: entry.key,
-    before: entry.before,
-    after: entry.after,
-    summary: entry.summary,
-  });
+  ctx.journal({ kind: "override_suggestion_dismissal", ...entry });
   await writeList(ctx, DISMISSED, [stmt]);
 }
 
@@ -68,7 +57,7 @@ export async function dismissSuggestion(
   // A dismissal dismissed again: its undo gives the earlier dismissal back, not none.
   const [earlier] = await dismissedQuery(getDb(ctx.env.DB), key);
   await writeDismissed(ctx, upsertDismissed(getDb(ctx.env.DB), row), {
-    key,
+    resourceId: key,
     before: earlier ? { ...earlier } : {},
     after: row,
     summary: detail,
@@ -78,11 +67,11 @@ export async function dismissSuggestion(
 
 export async function undismissSuggestion(ctx: ServiceCtx, key: string) {
   const k = key.trim().toLowerCase();
-  const found = (await listDismissed(ctx)).find((d) => d.key === k);
+  const found = (await loadList(ctx.env, DISMISSED)).items.find((d) => d.key === k);
   if (!found) throw notFound(`Dismissed suggestion '${k}'`);
   const detail = `Restored suggestion ${k}`;
   await writeDismissed(ctx, deleteDismissed(getDb(ctx.env.DB), k), {
-    key: k,
+    resourceId: k,
     before: { ...found },
     after: null,
     summary: detail,

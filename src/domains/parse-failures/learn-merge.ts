@@ -19,15 +19,7 @@ import {
 import type { IngestDeps } from "../../ingest/types";
 import { getFailures } from "./queries";
 import type { FailureRow } from "./rules";
-import { envelopeOf } from "./replay";
-
-export interface Example {
-  failureId: string;
-  fromEmail: string;
-  subject: string;
-  body: string;
-  sentIso: string;
-}
+import { type Example, exampleOf } from "./replay";
 
 /** A merge found (not yet written: `update` is its statement, `after` the row it writes) or why not. */
 export type MergeOutcome =
@@ -60,19 +52,6 @@ function examplesOf(deps: IngestDeps, rows: AlertTemplateRow[]): Examples {
 /** The emails a template learned from (its pattern's sources, else the one that taught it). */
 const sourcesOf = (row: AlertTemplateRow): string[] =>
   patternOf(row)?.sources ?? (row.source_failure_id ? [row.source_failure_id] : []);
-
-async function exampleOf(deps: IngestDeps, row: FailureRow): Promise<Example> {
-  const failureId = row.id;
-  const env = await envelopeOf(deps, row);
-  const l = env.local;
-  return {
-    failureId,
-    fromEmail: env.email.fromEmail,
-    subject: env.email.subject,
-    body: env.email.text,
-    sentIso: `${l.year}-${l.month}-${l.day}`,
-  };
-}
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 

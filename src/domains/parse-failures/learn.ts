@@ -24,7 +24,7 @@ import type { JournalEntry } from "../../lib/context";
 import { toCents } from "../../lib/money";
 import { comparable } from "../templates/service";
 import { type MergeOutcome, mergeIntoExisting } from "./learn-merge";
-import { envelopeOf } from "./replay";
+import { exampleOf } from "./replay";
 import type { FailureRow } from "./rules";
 import type { ManualResolveRequest } from "./schemas";
 
@@ -67,14 +67,9 @@ export async function planLearning(
   row: FailureRow,
   input: ManualResolveRequest,
 ): Promise<LearnPlan> {
-  const env = await envelopeOf(deps, row);
-  const l = env.local;
-  const sentIso = `${l.year}-${l.month}-${l.day}`;
+  const example = await exampleOf(deps, row);
   const learnInput = {
-    fromEmail: env.email.fromEmail,
-    subject: env.email.subject,
-    body: env.email.text,
-    sentIso,
+    ...example,
     amount: toCents(input.amount),
     merchant: input.company,
     date: input.date,
@@ -83,16 +78,9 @@ export async function planLearning(
   const derived = deriveTemplate(learnInput);
   if (!derived.ok) return { kind: "nothing", outcome: { ...NOT_ASKED, template_reason: derived.reason } };
   derived.template.pattern.sources = [row.id];
-  const host = senderHost(env.email.fromEmail) ?? derived.template.senderDomain;
+  const host = senderHost(example.fromEmail) ?? derived.template.senderDomain;
   const institution = input.institution ?? row.institution ?? nameFromHost(host);
   const type = input.transaction_type;
-  const example = {
-    failureId: row.id,
-    fromEmail: env.email.fromEmail,
-    subject: env.email.subject,
-    body: env.email.text,
-    sentIso,
-  };
   const blocks = () => {
     const d = deriveTemplate({ ...learnInput, blocks: true });
     return d.ok ? { ...d.template, pattern: { ...d.template.pattern, sources: [row.id] } } : null;

@@ -15,7 +15,7 @@ import { log } from "../../lib/log";
 import { fromCents } from "../../lib/money";
 import { getConfig } from "../config/service";
 import { checkProposal, PROPOSE_ALERT_SYSTEM, proposalPrompt, proposeAlertTool } from "./propose";
-import { envelopeOf } from "./replay";
+import { exampleOf } from "./replay";
 import type { TemplateProposalResponse } from "./schemas";
 import { pendingWithDeps } from "./service";
 
@@ -35,14 +35,8 @@ export async function proposeTemplate(ctx: ServiceCtx, id: string): Promise<Temp
       proposal: null,
       reason: `“Read unknown alerts with AI” is off under Settings → Intelligence: nothing was sent; ${BY_HAND}`,
     };
-  const env = await envelopeOf(deps, row);
-  const l = env.local;
-  const email = {
-    fromEmail: env.email.fromEmail,
-    subject: env.email.subject,
-    text: env.email.text,
-    sentIso: `${l.year}-${l.month}-${l.day}`,
-  };
+  const { body: text, ...example } = await exampleOf(deps, row);
+  const email = { ...example, text };
   if (!email.text.trim())
     return { asked: false, proposal: null, reason: `The email has no text to read; ${BY_HAND}` };
   // The log names the stage only: the reason may quote the email.

@@ -11,10 +11,7 @@ export const failuresSinceQuery = (db: Db, sinceIso: string) =>
     .from(pf)
     .where(and(eq(pf.status, "quarantined"), gte(pf.created_at, sinceIso)));
 
-/** One failure's stored detail (the quarantine's legacy-id check), or undefined. */
-export const failureDetail = (db: Db, id: string) => failureDetailQuery(db, id).get();
-
-/** failureDetail as a statement for a caller's batch (its rows: none or one). */
+/** One failure's stored detail (the quarantine's legacy-id check), for a caller's batch (rows: none or one). */
 export const failureDetailQuery = (db: Db, id: string) =>
   db.select({ detail: pf.detail }).from(pf).where(eq(pf.id, id)).limit(1);
 

@@ -11,11 +11,12 @@ import { buildDraft, commitLearned, type Envelope, makeEnvelope } from "../../in
 import { explainMiss } from "../templates/engine";
 import type { FailureStage, IngestDeps } from "../../ingest/types";
 import { toCents } from "../../lib/money";
-import { parseDetail, type FailureRow } from "./rules";
+import { readFailureDetail } from "../../ingest/quarantine";
+import type { FailureRow } from "./rules";
 import type { ManualResolveRequest } from "./schemas";
 
 function emailFromRow(row: FailureRow): ParsedEmail {
-  const d = parseDetail(row);
+  const d = readFailureDetail(row);
   return {
     ...emptyEmail(),
     fromName: row.from_name ?? "",
@@ -36,9 +37,25 @@ export async function envelopeOf(deps: IngestDeps, row: FailureRow): Promise<Env
     const bytes = new Uint8Array(await object.arrayBuffer());
     return makeEnvelope(deps, await parseMime(bytes), await sha256Hex(bytes), row.raw_key ?? "");
   }
-  const d = parseDetail(row);
+  const d = readFailureDetail(row);
   const sha = typeof d.raw_sha256 === "string" ? d.raw_sha256 : await sha256Hex(row.id);
   return makeEnvelope(deps, emailFromRow(row), sha, row.raw_key ?? "");
+}
+
+/** A quarantined email as an example to learn from: its sender, subject, text and sent day. */
+export interface Example {
+  failureId: string;
+  fromEmail: string;
+  subject: string;
+  body: string;
+  /** The day it was sent, YYYY-MM-DD in the configured zone. */
+  sentIso: string;
+}
+
+export async function exampleOf(deps: IngestDeps, row: FailureRow): Promise<Example> {
+  const { email, local: l } = await envelopeOf(deps, row);
+  const sentIso = `${l.year}-${l.month}-${l.day}`;
+  return { failureId: row.id, fromEmail: email.fromEmail, subject: email.subject, body: email.text, sentIso };
 }
 
 export type ReplayResult =

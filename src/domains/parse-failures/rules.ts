@@ -10,12 +10,10 @@ import type { ParseFailureDetail, ParseFailureSummary } from "./schemas";
 
 export type FailureRow = typeof parseFailures.$inferSelect;
 
-export const parseDetail = readFailureDetail;
-
 const STATUSES = new Set(["quarantined", "recovered", "resolved", "dismissed"]);
 
 export function toSummary(row: FailureRow): ParseFailureSummary {
-  const d = parseDetail(row);
+  const d = readFailureDetail(row);
   return {
     id: row.id,
     received_at: row.created_at,

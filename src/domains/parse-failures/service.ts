@@ -29,7 +29,7 @@ import {
   statusUpdate,
   unresolveQuery,
 } from "./queries";
-import { commitManual, envelopeOf, missReason, replayDeterministic } from "./replay";
+import { commitManual, exampleOf, missReason, replayDeterministic } from "./replay";
 import { type FailureRow, matchesFilter, toDetail, toSummary, unseenValues, yearOf } from "./rules";
 import type { ManualResolveRequest, ResolveImage } from "./schemas";
 
@@ -279,16 +279,14 @@ export const RESOLVE_KIND = "parse-failure-resolve";
 
 /** 422 NOT_IN_EMAIL naming each typed value the email does not print, with what it does say. */
 async function refuseUnseen(deps: IngestDeps, row: FailureRow, input: ManualResolveRequest) {
-  const env = await envelopeOf(deps, row);
-  const l = env.local;
-  const sentIso = `${l.year}-${l.month}-${l.day}`;
-  const unseen = unseenValues(env.email.text, sentIso, { amount: toCents(input.amount), date: input.date });
+  const { body, sentIso } = await exampleOf(deps, row);
+  const unseen = unseenValues(body, sentIso, { amount: toCents(input.amount), date: input.date });
   if (unseen.length === 0) return;
   throw new Refused(
     `Not saved: ${unseen.map((u) => u.msg).join("; ")}. Check what you typed, or confirm it ` +
       "(confirm_not_in_email: true) to save it as typed.",
     "NOT_IN_EMAIL",
-    { unseen, suggestion: suggestValues(env.email.text, sentIso) },
+    { unseen, suggestion: suggestValues(body, sentIso) },
   );
 }
 

@@ -11,6 +11,12 @@ import type { GroupRow } from "./rules";
 
 type B = { lo: string; hi: string };
 
+/** The rows' amounts through day `day` of their month (DateFileName's DD), in cents. */
+export const sumThroughDay = (day: number) =>
+  sql<Cents>`COALESCE(SUM(CASE WHEN CAST(substr(${t.DateFileName}, 9, 2) AS INTEGER) <= ${day} THEN ${t.Amount} ELSE 0 END), 0)`.mapWith(
+    (v) => asCents(Number(v)),
+  );
+
 const category = categoryKeySql();
 const month = sql<string>`substr(${t.DateFileName}, 1, 7)`;
 const where = (b: B, kind: SQL, ...more: SQL[]) => and(inRange(b.lo, b.hi), live(), kind, ...more);
@@ -70,10 +76,7 @@ export function windowByMonthCategory(db: Db, b: B, day: number) {
       key: category,
       amount: sumAmount(),
       n: count(),
-      to_date:
-        sql<Cents>`COALESCE(SUM(CASE WHEN CAST(substr(${t.DateFileName}, 9, 2) AS INTEGER) <= ${day} THEN ${t.Amount} ELSE 0 END), 0)`.mapWith(
-          (v) => asCents(Number(v)),
-        ),
+      to_date: sumThroughDay(day),
     })
     .from(t)
     .where(where(b, spending()))

@@ -1,5 +1,4 @@
 /** Monthly summary and spending trend: SQL aggregates in cents, pure rules, decimal out. */
-import type { BatchResponse } from "drizzle-orm/batch";
 import { type Db, getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { asCents, fromCentsField, ZERO_CENTS, addCents, type Cents } from "../../lib/money";
@@ -41,7 +40,7 @@ export async function getSummary(ctx: ServiceCtx, month: string) {
   const prev = monthBounds(prevMonth);
   const today = await currentMonth(ctx);
   const isCurrent = today.month === month;
-  const results = await db.batch([
+  const [window, cCo, cDep, pCo, pDep, commented] = await db.batch([
     windowByMonthCategory(
       db,
       rangeBounds(addMonths(month, -BASELINE_MONTHS), month),
@@ -53,28 +52,6 @@ export async function getSummary(ctx: ServiceCtx, month: string) {
     byCompany(db, prev, true),
     commentedByCategory(db, cur),
   ]);
-  return summaryOf(month, prevMonth, today.day, isCurrent, results);
-}
-
-type SummaryRows = BatchResponse<
-  [
-    ReturnType<typeof windowByMonthCategory>,
-    ReturnType<typeof byCompany>,
-    ReturnType<typeof byCompany>,
-    ReturnType<typeof byCompany>,
-    ReturnType<typeof byCompany>,
-    ReturnType<typeof commentedByCategory>,
-  ]
->;
-
-function summaryOf(
-  month: string,
-  prevMonth: string,
-  todayDay: number,
-  isCurrent: boolean,
-  [window, cCo, cDep, pCo, pDep, commented]: SummaryRows,
-) {
-  const today = { day: todayDay };
   const inMonth = (m: string) => window.filter((r) => monthOf(r.month) === m);
   const current = monthSummary(month, inMonth(month), companyRows(cCo), companyRows(cDep));
   const previous = monthSummary(prevMonth, inMonth(prevMonth), companyRows(pCo), companyRows(pDep));

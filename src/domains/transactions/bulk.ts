@@ -1,22 +1,20 @@
 /** Bulk category update: every row validated and written in one D1 batch; per-row results. */
 import type { BatchItem } from "drizzle-orm/batch";
+import type { z } from "zod";
 import { getDb } from "../../db";
 import { clearAttentionRow } from "./attention-queries";
 import type { ServiceCtx } from "../../lib/context";
 import type { EditableImage } from "./rules";
-import { decodeTxId, encodeTxId } from "../../lib/txid";
+import { encodeTxId } from "../../lib/txid";
 import { batchOf } from "../../db/lists";
 import { loadCategories } from "../../categorize/categories";
 import { requireLiveCategories } from "../categories/service";
-import { restoreImage } from "./service";
-import { rowByKeyQuery, rowQuery, setCategoryIfListedQuery } from "./queries";
+import { currentImage, restoreImage } from "./service";
+import { rowByKeyQuery, setCategoryIfListedQuery } from "./queries";
 import { canonicalCategory, correctedAudit, editableImage, type TxRow } from "./rules";
+import type { BulkCategoryUpdateItem } from "./schemas";
 
-export interface BulkItem {
-  forwarded_to: string;
-  date_file_name: string;
-  category: string;
-}
+type BulkItem = z.infer<typeof BulkCategoryUpdateItem>;
 
 export async function bulkUpdateCategory(
   ctx: ServiceCtx,
@@ -77,17 +75,10 @@ export async function bulkUpdateCategory(
   return { response: { ...response, succeeded: ok, failed: results.length - ok } };
 }
 
-/** Ledger support for bulk entries: images are `{rows: {tx_id: image}}`; every row read in one batch. */
+/** Ledger support for bulk entries: images are `{rows: {tx_id: image}}`. */
 export async function currentBulkImage(ctx: ServiceCtx, txIds: readonly string[]) {
-  const keyed = txIds.map((txId) => [txId, decodeTxId(txId)] as const);
-  const reads = keyed.flatMap(([, key]) => (key ? [rowQuery(getDb(ctx.env.DB), key)] : []));
-  const found = reads.length ? await getDb(ctx.env.DB).batch(batchOf(reads)) : [];
   const rows: Record<string, unknown> = {};
-  let i = 0;
-  for (const [txId, key] of keyed) {
-    const row = key ? (found[i++] as TxRow[])[0] : undefined;
-    rows[txId] = row ? editableImage(row) : null;
-  }
+  for (const txId of txIds) rows[txId] = await currentImage(ctx, txId);
   return { rows };
 }
 

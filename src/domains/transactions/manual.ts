@@ -2,6 +2,7 @@
  * Hand-entered transactions: the same commit path as the email doors (hash, dedup, DateFileName,
  * context), overrides-only categorization, no notification. A typed date is stored at 00:00.
  */
+import type { z } from "zod";
 import { isCalendarDate } from "../../lib/calendar";
 import { getDb } from "../../db";
 import { createIngestDeps } from "../../ingest";
@@ -13,24 +14,13 @@ import { conflict, validationError } from "../../lib/errors";
 import { encodeTxId } from "../../lib/txid";
 import { getRow } from "./queries";
 import { createdImage, MANUAL_RECIPIENT, toResponse } from "./rules";
+import type { ManualTransactionRequest } from "./schemas";
 import { nonZeroCents, resolveCategory } from "./service";
-
-export interface ManualInput {
-  date: string;
-  amount: number;
-  company: string;
-  category?: string | null;
-  institution?: string | null;
-  name?: string | null;
-  transaction_type: string;
-  /** Add it even when an identical entry (same day, amount, merchant, type, institution) is stored. */
-  allow_duplicate?: boolean;
-}
 
 /** The 409 code of a hand add whose identical twin is stored (`details.existing` shows it). */
 export const DUPLICATE_TRANSACTION = "DUPLICATE_TRANSACTION";
 
-export async function addManual(ctx: ServiceCtx, input: ManualInput) {
+export async function addManual(ctx: ServiceCtx, input: z.infer<typeof ManualTransactionRequest>) {
   if (!isCalendarDate(input.date)) {
     throw validationError(
       [{ loc: ["body", "date"], msg: "not a real date", type: "value_error" }],

@@ -3,7 +3,6 @@ import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, type SQL, s
 import { type Db, inRange } from "../../db";
 import type { Statement } from "../../db/lists";
 import { attentionQueue, transactions as t } from "../../db/schema";
-import { categoriesQuery, categoryNames } from "../../categorize/categories";
 import type { Batch } from "../../lib/context";
 import { unfileAttachments } from "../attachments/queries";
 import { categoryListed } from "../categories/queries";
@@ -14,9 +13,8 @@ import { LISTED_ROW, rowsFromJson } from "./search-queries";
 
 const isKey = (key: TxKey) => and(eq(t.ForwardedTo, key.forwardedTo), eq(t.DateFileName, key.dateFileName));
 
-/** Every column plus `needs_attention` (on the attention queue), for rows matching `where`. */
 /** The listed columns (rules.ts LISTED) and the attention flag: what a list read selects. */
-export function listedColumns() {
+function listedColumns() {
   const all = getTableColumns(t);
   return {
     ...(Object.fromEntries(LISTED.map((k) => [k, all[k]])) as Pick<typeof all, (typeof LISTED)[number]>),
@@ -24,7 +22,8 @@ export function listedColumns() {
   };
 }
 
-export function selectWithAttention(db: Db, where: SQL | undefined) {
+/** Every column plus `needs_attention` (on the attention queue), for rows matching `where`. */
+function selectWithAttention(db: Db, where: SQL | undefined) {
   return db
     .select({
       ...getTableColumns(t),
@@ -87,11 +86,7 @@ export function ignoreCompanies(db: Db, companies: string[]): Statement[] {
 
 export type ListKind = "active" | "trash" | "attention";
 
-export async function listMonth(db: Db, lo: string, hi: string, kind: ListKind): Promise<ListedRow[]> {
-  return rowsFromJson(await listMonthQuery(db, lo, hi, kind));
-}
-
-/** Several month lists in ONE round trip (a batch of `listMonth`'s reads), in the order asked. */
+/** Several month lists in one batch, in the order asked. */
 export async function listMonths(
   db: Db,
   lists: { lo: string; hi: string; kind: ListKind }[],
@@ -102,7 +97,7 @@ export async function listMonths(
   return out.map((packed) => rowsFromJson(packed));
 }
 
-/** `listMonth`'s read (unexecuted): the month's rows of one kind as ONE packed JSON text. */
+/** A month's rows of one kind as ONE packed JSON text (unexecuted). */
 function listMonthQuery(db: Db, lo: string, hi: string, kind: ListKind) {
   const state =
     kind === "trash"
@@ -123,17 +118,8 @@ function listMonthQuery(db: Db, lo: string, hi: string, kind: ListKind) {
 }
 
 export async function getRow(db: Db, key: TxKey): Promise<TxRow | null> {
-  const [row] = await rowQuery(db, key);
+  const [row] = await selectWithAttention(db, isKey(key)).limit(1);
   return row ?? null;
-}
-
-/** `getRow`'s read (unexecuted: for a caller's read batch; rows: 0 or 1). */
-export const rowQuery = (db: Db, key: TxKey) => selectWithAttention(db, isKey(key)).limit(1);
-
-/** The row and the category list in one round trip (an edit that sets a category needs both). */
-export async function getRowAndCategories(db: Db, key: TxKey) {
-  const [rows, names] = await db.batch([selectWithAttention(db, isKey(key)).limit(1), categoriesQuery(db)]);
-  return { row: (rows[0] as TxRow | undefined) ?? null, names: categoryNames(names) };
 }
 
 /** A row by key, its stored columns only (unexecuted: the bulk edit reads its rows in one batch). */
@@ -152,10 +138,10 @@ export const setCategoryIfListedQuery = (
     .where(and(isKey(key), categoryListed(db, category)));
 
 /**
- * Writes the editable columns and takes the row off the attention queue, in one batch. With
- * `category`, both happen only while that category is listed; returns whether the row was written.
+ * Writes the editable columns and takes the row off the attention queue, in the caller's batch (with
+ * the edit's ledger entry). With `category`, both happen only while that category is listed; returns
+ * whether the row was written.
  */
-/** `batch`: the caller's ServiceCtx.batch, which carries the ledger entry of the edit. */
 export async function writeEditable(
   batch: Batch,
   db: Db,
@@ -179,14 +165,9 @@ export async function writeEditable(
 }
 
 /**
- * Deletes the row for good, in one batch with what pointed at it: its attention-queue entry goes,
+ * Deleting the row for good, with what pointed at it (unexecuted): its attention-queue entry goes,
  * and its attachments become unfiled (kept, never lost; they can be linked again).
  */
-export async function deleteRow(batch: Batch, db: Db, key: TxKey, nowIso: string) {
-  await batch(deleteRowStatements(db, key, nowIso));
-}
-
-/** `deleteRow`'s statements (unexecuted: an undo puts them in one batch with its own writes). */
 export const deleteRowStatements = (db: Db, key: TxKey, nowIso: string) =>
   [db.delete(t).where(isKey(key)), clearAttentionRow(db, key), unfileAttachments(db, key, nowIso)] as const;
 

@@ -162,26 +162,12 @@ export function editableImage(r: TxRow | Editable): EditableImage {
 export function createdImage(
   tx: Pick<TxRow, "Category" | "CategoryAudit" | "Amount" | "Company" | "TransactionType">,
 ): EditableImage {
-  return editableImage({
-    Category: tx.Category,
-    CategoryAudit: tx.CategoryAudit,
-    Comment: null,
-    Amount: tx.Amount,
-    Company: tx.Company,
-    TransactionType: tx.TransactionType,
-    Ignored: 0,
-    DeletedAt: null,
-  });
+  return editableImage({ ...tx, Comment: null, Ignored: 0, DeletedAt: null });
 }
 
 /** Inverse of editableImage: column values ready to write (the image's decimal Amount to cents). */
-export function imageColumns(image: EditableImage): Editable {
-  const { Amount: amount, CategoryAudit, ...rest } = image;
-  return {
-    ...rest,
-    CategoryAudit,
-    Amount: amount !== null && Number.isFinite(amount) ? toCents(amount) : null,
-  };
+export function imageColumns({ Amount, ...rest }: EditableImage): Editable {
+  return { ...rest, Amount: Amount !== null && Number.isFinite(Amount) ? toCents(Amount) : null };
 }
 
 /** CategoryAudit after a person changes the category (source manual, previous kept). */

@@ -159,16 +159,11 @@ const DFN_AT = Object.keys(CSV_COLUMNS).indexOf("date_file_name");
 
 /** csvStatement's packed text as row arrays, oldest first. */
 export function csvRowsFromJson(parts: readonly { json: string | null }[]): unknown[][] {
-  const rows =
-    parts.length === 1 ? CSV_ROW.arrays(parts[0]!.json) : parts.flatMap((p) => CSV_ROW.arrays(p.json));
-  // The concatenation follows the ordered subquery: checked in one pass, sorted only if it did not.
+  // The concatenation follows the ordered subquery; the sort (linear on sorted input) makes it explicit.
   const key = (r: unknown[]) => r[DFN_AT] as string;
-  for (let i = 1; i < rows.length; i++) {
-    if (key(rows[i - 1]!) > key(rows[i]!)) {
-      return rows.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-    }
-  }
-  return rows;
+  return parts
+    .flatMap((p) => CSV_ROW.arrays(p.json))
+    .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
 /** The CSV row: CSV_COLUMNS in file order (cells written as stored). */

@@ -1,4 +1,5 @@
 /** Transaction reads and the editing loop. Each edit returns before/after images for the ledger. */
+import type { z } from "zod";
 import type { ServiceCtx } from "../../lib/context";
 import { getDb } from "../../db";
 import { learnForwarder } from "../../ingest/checks";
@@ -8,15 +9,7 @@ import { monthBounds, monthOfDateFileName } from "../../lib/month";
 import { decodeTxId, encodeTxId, type TxKey } from "../../lib/txid";
 import { loadCategories } from "../../categorize/categories";
 import { categoryGone, requireLiveCategories } from "../categories/service";
-import {
-  deleteRow,
-  getRow,
-  getRowAndCategories,
-  latestCreated,
-  listMonth,
-  listMonths,
-  writeEditable,
-} from "./queries";
+import { deleteRowStatements, getRow, latestCreated, listMonths, writeEditable } from "./queries";
 import {
   canonicalCategory,
   correctedAudit,
@@ -24,10 +17,12 @@ import {
   type EditableImage,
   editableImage,
   imageColumns,
+  type ListedRow,
   reviewedAudit,
   toResponse,
   type TxRow,
 } from "./rules";
+import type { CategoryUpdateRequest, TransactionFieldsUpdateRequest } from "./schemas";
 
 export function keyOf(txId: string): TxKey {
   const key = decodeTxId(txId);
@@ -48,13 +43,18 @@ const keys = (key: TxKey) => ({
   date_file_name: key.dateFileName,
 });
 
+const listOut = (month: string, rows: ListedRow[] = []) => ({
+  month,
+  count: rows.length,
+  transactions: rows.map(toResponse),
+});
+
 export async function listTransactions(
   ctx: ServiceCtx,
   { month, kind }: { month: string; kind: "active" | "trash" | "attention" },
 ) {
-  const { lo, hi } = monthBounds(month);
-  const rows = await listMonth(getDb(ctx.env.DB), lo, hi, kind);
-  return { month, count: rows.length, transactions: rows.map(toResponse) };
+  const [rows] = await listMonths(getDb(ctx.env.DB), [{ ...monthBounds(month), kind }]);
+  return listOut(month, rows);
 }
 
 const KINDS = ["active", "attention", "trash"] as const;
@@ -65,16 +65,10 @@ export async function combinedMonths(ctx: ServiceCtx, months: string[]) {
     getDb(ctx.env.DB),
     months.flatMap((m) => KINDS.map((kind) => ({ ...monthBounds(m), kind }))),
   );
-  const list = (month: string, i: number) => {
-    const rows = lists[i]!;
-    return { month, count: rows.length, transactions: rows.map(toResponse) };
-  };
-  return months.map((month, m) => ({
-    month,
-    transactions: list(month, 3 * m),
-    attention: list(month, 3 * m + 1),
-    trash: list(month, 3 * m + 2),
-  }));
+  return months.map((month, m) => {
+    const [transactions, attention, trash] = KINDS.map((_, k) => listOut(month, lists[3 * m + k]));
+    return { month, transactions: transactions!, attention: attention!, trash: trash! };
+  });
 }
 
 export async function combined(ctx: ServiceCtx, month: string) {
@@ -108,29 +102,9 @@ export async function resolveCategory(
   ctx: ServiceCtx,
   { category, loc = ["body", "category"] }: { category: string; loc?: string[] },
 ) {
-  return listedCategory(category, await loadCategories(getDb(ctx.env.DB)), loc);
-}
-
-function listedCategory(category: string, names: string[], loc: string[] = ["body", "category"]) {
-  const stored = canonicalCategory(category, names);
+  const stored = canonicalCategory(category, await loadCategories(getDb(ctx.env.DB)));
   if (!stored) throw validationError([{ loc, msg: `unknown category "${category}"`, type: "value_error" }]);
   return stored;
-}
-
-/**
- * The row and, when the edit sets one, the category's stored spelling: one round trip (the
- * category list read fails open to the defaults, as resolveCategory does, in a second one).
- */
-async function loadForEdit(ctx: ServiceCtx, txId: string, category: string | null | undefined) {
-  if (!category) return { category: null, loaded: await loadRow(ctx, txId) };
-  const key = decodeTxId(txId);
-  const both = key ? await getRowAndCategories(getDb(ctx.env.DB), key).catch(() => null) : null;
-  // A bad id or a failed read: the two reads apart (the category's 422 still comes first).
-  if (!key || !both)
-    return { category: await resolveCategory(ctx, { category }), loaded: await loadRow(ctx, txId) };
-  const stored = listedCategory(category, both.names);
-  if (!both.row) throw notFound("Transaction");
-  return { category: stored, loaded: { key, row: both.row } };
 }
 
 /**
@@ -142,10 +116,10 @@ async function edit(
   txId: string,
   change: (row: TxRow, now: string) => Partial<Editable>,
   summary: (row: TxRow, next: Editable) => string,
-  opts: { category?: string | null; images?: boolean; loaded?: { key: TxKey; row: TxRow } } = {},
+  opts: { category?: string | null; images?: boolean } = {},
 ) {
   const { category, images = true } = opts;
-  const { key, row } = opts.loaded ?? (await loadRow(ctx, txId));
+  const { key, row } = await loadRow(ctx, txId);
   const before = editableImage(row);
   const next: Editable = { ...imageColumns(before), ...change(row, ctx.clock().toISOString()) };
   const after = editableImage(next);
@@ -162,18 +136,12 @@ async function edit(
   return { key, row, before, after, next, activityId };
 }
 
-export interface PatchInput {
-  category?: string | null;
-  reviewed?: boolean | null;
-  state?: "active" | "ignored" | "trashed" | null;
-}
-
 /** Category correction, review-only mark and state change; touching takes the row off the queue. */
 export async function patchTransaction(
   ctx: ServiceCtx,
-  { txId, input }: { txId: string; input: PatchInput },
+  { txId, input }: { txId: string; input: z.infer<typeof CategoryUpdateRequest> },
 ) {
-  const { category, loaded } = await loadForEdit(ctx, txId, input.category);
+  const category = input.category ? await resolveCategory(ctx, { category: input.category }) : null;
   const res = await edit(
     ctx,
     txId,
@@ -192,7 +160,7 @@ export async function patchTransaction(
     },
     (row, next) =>
       `${row.Company ?? "transaction"}: ${category ? `category ${row.Category ?? "none"} → ${next.Category}` : "review/state"}`,
-    { category, loaded },
+    { category },
   );
   const state = res.next.DeletedAt ? "trashed" : res.next.Ignored ? "ignored" : "active";
   // Confirming a row flagged as forwarded by an unknown address makes that address known.
@@ -234,13 +202,10 @@ export function nonZeroCents(amount: number, loc: string[]) {
   return cents;
 }
 
-export interface FieldsInput {
-  amount?: number | null;
-  company?: string | null;
-  transaction_type?: string | null;
-}
-
-export async function updateFields(ctx: ServiceCtx, { txId, input }: { txId: string; input: FieldsInput }) {
+export async function updateFields(
+  ctx: ServiceCtx,
+  { txId, input }: { txId: string; input: z.infer<typeof TransactionFieldsUpdateRequest> },
+) {
   if (input.amount == null && input.company == null && input.transaction_type == null) {
     throw validationError([
       { loc: ["body"], msg: "give at least one of amount, company, transaction_type", type: "missing" },
@@ -314,7 +279,7 @@ export async function permanentlyDelete(ctx: ServiceCtx, txId: string) {
   const { key, row } = await loadRow(ctx, txId);
   if (!row.DeletedAt) throw conflict("Move the transaction to the trash before deleting it permanently");
   ctx.journal({ resourceId: txId, summary: "deleted permanently" });
-  await deleteRow(ctx.batch, getDb(ctx.env.DB), key, ctx.clock().toISOString());
+  await ctx.batch(deleteRowStatements(getDb(ctx.env.DB), key, ctx.clock().toISOString()));
   return { ...keys(key) };
 }
 
@@ -330,7 +295,7 @@ export async function removeAdded(
     throw conflict("The transaction no longer exists");
   });
   opts.journal?.();
-  await deleteRow(ctx.batch, getDb(ctx.env.DB), key, ctx.clock().toISOString());
+  await ctx.batch(deleteRowStatements(getDb(ctx.env.DB), key, ctx.clock().toISOString()));
 }
 
 /** Ledger support: the current image, and restoring one. */

@@ -4,61 +4,38 @@ import { fromCents } from "../../lib/money";
 import { createIngestDeps, type DepsOptions, headReads, ingestEmail, type IngestOutcome } from "../../ingest";
 import type { UploadEmlResponse } from "./upload-eml-schemas";
 
-export const MAX_EML_BYTES = 5 * 1024 * 1024;
-
 /** What src/http's readUpload hands over for an email file: 5 MB. */
-export const EML_LIMITS = {
-  maxBytes: MAX_EML_BYTES,
-  tooLarge: `Email file is larger than ${MAX_EML_BYTES / 1024 / 1024} MB`,
-};
+export const EML_LIMITS = { maxBytes: 5 * 1024 * 1024, tooLarge: "Email file is larger than 5 MB" };
 
-/** Checks the uploaded bytes are an email message (422 otherwise). */
+/** Checks the uploaded bytes are an email message: RFC 5322 header lines before any blank line (422 otherwise). */
 export function checkEml(bytes: Uint8Array): Uint8Array {
-  if (!looksLikeEmail(bytes)) {
+  const head = new TextDecoder("latin1").decode(bytes.subarray(0, 4096));
+  if (!/^[!-9;-~]+:/.test(head.split(/\r?\n/, 1)[0] ?? "") || head.includes("\u0000")) {
     const msg = "The file is not an email message (no header block found)";
     throw validationError([{ loc: ["body", "file"], msg, type: "value_error" }]);
   }
   return bytes;
 }
 
-/** A message starts with RFC 5322 header lines (`Name: value`) before any blank line. */
-export function looksLikeEmail(bytes: Uint8Array): boolean {
-  const head = new TextDecoder("latin1").decode(bytes.subarray(0, 4096));
-  const firstLines = head.split(/\r?\n/).slice(0, 3);
-  return firstLines.length > 0 && /^[!-9;-~]+:/.test(firstLines[0] ?? "") && !head.includes("\u0000");
-}
-
-export function toUploadResponse(o: IngestOutcome): UploadEmlResponse {
-  switch (o.status) {
-    case "created":
-    case "duplicate":
-      return {
-        status: o.status,
-        date_file_name: o.tx.DateFileName,
-        amount: fromCents(o.tx.Amount),
-        company: o.tx.Company,
-        category: o.tx.Category,
-        detail: o.status === "duplicate" ? "An identical transaction is already stored" : null,
-      };
-    case "quarantined":
-      return {
-        status: "quarantined",
-        date_file_name: null,
-        amount: null,
-        company: null,
-        category: null,
-        detail: `No usable transaction (${o.failure_stage}); quarantined as ${o.id}`,
-      };
-    default:
-      return {
-        status: "ignored",
-        date_file_name: null,
-        amount: null,
-        company: null,
-        category: null,
-        detail: `Not a transaction alert (${o.reason})`,
-      };
+function toUploadResponse(o: IngestOutcome): UploadEmlResponse {
+  if (o.status === "created" || o.status === "duplicate") {
+    return {
+      status: o.status,
+      date_file_name: o.tx.DateFileName,
+      amount: fromCents(o.tx.Amount),
+      company: o.tx.Company,
+      category: o.tx.Category,
+      detail: o.status === "duplicate" ? "An identical transaction is already stored" : null,
+    };
   }
+  const none = { date_file_name: null, amount: null, company: null, category: null };
+  return o.status === "quarantined"
+    ? {
+        status: "quarantined",
+        ...none,
+        detail: `No usable transaction (${o.failure_stage}); quarantined as ${o.id}`,
+      }
+    : { status: "ignored", ...none, detail: `Not a transaction alert (${o.reason})` };
 }
 
 /**

@@ -9,10 +9,8 @@ import {
 } from "../../../../src/domains/auth/crypto";
 import {
   constantTimeEqual,
-  fromBase64Url,
   fromHex,
   isWellFormedToken,
-  lockoutSeconds,
   parseBearer,
   parseSessionCookie,
   retryAfterSeconds,
@@ -43,7 +41,6 @@ describe("bearer parsing", () => {
   it("mints URL-safe tokens of 32 random bytes", () => {
     const a = newRawToken();
     expect(a).toMatch(/^fin_[A-Za-z0-9_-]{43}$/);
-    expect(fromBase64Url(a.slice(4))).toHaveLength(32);
     expect(isWellFormedToken(a)).toBe(true);
     expect(newRawToken()).not.toBe(a);
     expect(isWellFormedToken("fin_short")).toBe(false);
@@ -103,11 +100,6 @@ describe("throttles and lockout", () => {
     expect(shouldStampLastUsed("garbage", now)).toBe(true);
   });
 
-  it("locks after four free failures, doubling from 30 s to a 15-minute cap", () => {
-    expect([1, 2, 3, 4].map(lockoutSeconds)).toEqual([0, 0, 0, 0]);
-    expect([5, 6, 7, 8, 9, 10, 20].map(lockoutSeconds)).toEqual([30, 60, 120, 240, 480, 900, 900]);
-  });
-
   it("computes Retry-After from locked_until", () => {
     expect(retryAfterSeconds(null, now)).toBe(0);
     expect(retryAfterSeconds("2030-01-01T00:14:00.000Z", now)).toBe(0);
@@ -152,7 +144,7 @@ describe("crypto helpers", () => {
   it("encodes hex and base64url both ways", () => {
     const bytes = new Uint8Array([0, 255, 62, 63, 128]);
     expect(fromHex(toHex(bytes))).toEqual(bytes);
-    expect(fromBase64Url(toBase64Url(bytes))).toEqual(bytes);
+    expect(toBase64Url(bytes)).toBe("AP8-P4A");
     expect(toBase64Url(new Uint8Array([251, 255]))).toBe("-_8");
   });
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   analyze,
-  buildSeries,
   cadenceDayCap,
   cadenceOf,
   classify,
@@ -289,40 +288,5 @@ describe("records and summary", () => {
     expect(analyze([phone], M6, toCents(20), dayOf("2024-06-30")).summary.discretionary_this_month).toBe(0);
     // merchant records leave in decimal too
     expect(by.Cafe).toMatchObject({ total: 200, avg_amount: 50, monthly_amounts: [40, 0, 50, 60, 0, 50] });
-  });
-
-  it("builds series from SQL rows: latest spelling, most frequent category", () => {
-    const out = buildSeries(
-      [
-        { merchant: "netflix", ym: "2024.01", total: asCents(1599), n: 1 },
-        { merchant: "netflix", ym: "2024.03", total: asCents(3198), n: 2 },
-        { merchant: "netflix", ym: "2023.12", total: asCents(100), n: 1 },
-      ],
-      [
-        {
-          merchant: "netflix",
-          category: "subscriptions",
-          n: 2,
-          last_seen: "2024.01.05_x",
-          company: "NETFLIX",
-        },
-        {
-          merchant: "netflix",
-          category: "entertainment",
-          n: 1,
-          last_seen: "2024.03.05_x",
-          company: "Netflix.com",
-        },
-      ],
-      M6,
-    );
-    expect(out).toEqual([
-      {
-        company: "Netflix.com",
-        category: "subscriptions",
-        amounts: [1599, 0, 3198, 0, 0, 0],
-        counts: [1, 0, 2, 0, 0, 0],
-      },
-    ]);
   });
 });
