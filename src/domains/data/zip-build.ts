@@ -46,7 +46,7 @@ export interface ZipBuildSpec<S extends ZipBuild> {
   /** The job's error when a step fails. */
   failure: string;
   /** Writes on until the budget is spent (false) or everything is written (true). */
-  work(env: Env, clock: Clock, s: S, zip: SteppedZip, parts: Parts): Promise<boolean>;
+  work(env: Env, clock: Clock, s: S, zip: SteppedZip, parts: ZipSink): Promise<boolean>;
   /** The job's progress (`phase` "done" once the zip is complete). */
   progress(s: S, done: boolean): Record<string, Scalar>;
   /** The finished job's result. */
@@ -55,8 +55,14 @@ export interface ZipBuildSpec<S extends ZipBuild> {
   finished?(env: Env, s: S): Promise<void>;
 }
 
+/** Where a build's bytes go: `push` as they are made, `drain` writes out what it may. */
+export interface ZipSink {
+  push(b: Uint8Array): void;
+  drain(): Promise<void>;
+}
+
 /** The zip's bytes: whole parts go up as they fill, the rest rides to the next step in the state object. */
-export class Parts {
+export class Parts implements ZipSink {
   private chunks: Uint8Array[] = [];
   private size = 0;
   constructor(
@@ -113,7 +119,7 @@ export class Parts {
 }
 
 /** A stored file's body into the open entry, chunk by chunk (whole parts go up as they fill). */
-export async function addBody(zip: SteppedZip, parts: Parts, body: ReadableStream<Uint8Array>) {
+export async function addBody(zip: SteppedZip, parts: ZipSink, body: ReadableStream<Uint8Array>) {
   const reader = body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
@@ -182,6 +188,42 @@ function runStep<S extends ZipBuild>(env: Env, clock: Clock, spec: ZipBuildSpec<
     return { progress: { ...spec.progress(s, true), steps: s.step }, result: spec.result(s) };
   };
   return runJobStep(env, clock, run, s.id, step);
+}
+
+/**
+ * A build's work run in one go into a response stream (the direct answer: no job, no R2 object);
+ * `spec`'s budget must be unbounded. A failure aborts the stream (never a truncated zip as whole).
+ */
+export async function streamZip<S extends ZipBuild>(
+  env: Env,
+  clock: Clock,
+  spec: ZipBuildSpec<S>,
+  init: Omit<S, keyof ZipBuild>,
+  writable: WritableStream<Uint8Array>,
+): Promise<S> {
+  const writer = writable.getWriter();
+  const held: Uint8Array[] = [];
+  const sink: ZipSink = {
+    push: (b) => void held.push(b),
+    async drain() {
+      while (held.length) {
+        await writer.ready;
+        await writer.write(held.shift()!);
+      }
+    },
+  };
+  const s = { ...init, id: "", kind: "", key: "", step: 1, zip: newZipState(clock()), upload: null } as S;
+  try {
+    const zip = new SteppedZip(s.zip, sink.push);
+    if (!(await spec.work(env, clock, s, zip, sink))) throw new Error(`${spec.name}: the budget ran out`);
+    zip.finish();
+    await sink.drain();
+    await writer.close();
+    return s;
+  } catch (err) {
+    await writer.abort(err).catch(() => undefined);
+    throw err;
+  }
 }
 
 export type BuildStart = { ok: true; job: SlotJob; finished: boolean } | { ok: false; job: SlotJob };

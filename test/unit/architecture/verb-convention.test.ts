@@ -107,7 +107,6 @@ const RAW_D1 = [
   "src/domains/data/export-files.ts",
   "src/domains/data/export-steps.ts",
   "src/domains/data/restore-swap.ts",
-  "src/domains/data/service.ts",
 ];
 
 const CONTEXT_TYPE = /^\s*(?:export\s+)?(?:type|interface)\s+(\w*(?:Ctx|Deps|Context))\b/gm;
