@@ -97,17 +97,6 @@ async function inventory(d1: D1Database) {
 
 const sum = (ns: number[]) => ns.reduce((a, b) => a + b, 0);
 
-/** Rows and stored files of the journal, each counted up to just past DIRECT_LIMITS (one batch). */
-export async function exportSize(d1: D1Database): Promise<{ rows: number; files: number }> {
-  const cap = (sql: string, n: number) => `SELECT COUNT(*) AS size FROM (${sql} LIMIT ${n + 1})`;
-  const rows = EXPORTED_TABLES.map((t) => d1.prepare(cap(`SELECT 1 FROM "${t}"`, DIRECT_LIMITS.rows)));
-  const files = FILE_LISTS.map((f) => d1.prepare(cap(allKeys(f.sql), DIRECT_LIMITS.files)));
-  const out = (await d1.batch<{ size: number }>([...rows, ...files])).map((r) =>
-    Number(r.results[0]?.size ?? 0),
-  );
-  return { rows: sum(out.slice(0, rows.length)), files: sum(out.slice(rows.length)) };
-}
-
 /** A key list's SQL without its cursor and page (every key it holds). */
 const allKeys = (sql: string) => sql.replace(/\s*WHERE \w+ > \? ORDER BY \w+ LIMIT$/, "");
 
@@ -339,10 +328,6 @@ export function runBuildStep(
   return continueZipBuild(env, clock, backupSpec(budget), ["backup-export", "backup-daily"], msg);
 }
 
-/** The build's job as a status read sees it: a build with no step for 15 minutes is failed here. */
-export const buildStatus = (env: Env, clock: Clock, kind: BuildKind): Promise<SlotJob | null> =>
-  zipBuildStatus(env, clock, kind);
-
 // ---------------------------------------------------------------------------------------------
 // The person's export (GET /data/export beyond DIRECT_LIMITS, and the dashboard's Backup page)
 
@@ -370,7 +355,7 @@ export async function startExport(env: Env, clock: Clock, budget: StepBudget = S
 }
 
 export async function exportStatus(env: Env, clock: Clock) {
-  return buildView(await buildStatus(env, clock, "backup-export"));
+  return buildView(await zipBuildStatus(env, clock, "backup-export"));
 }
 
 /** The finished export's zip (null when that build is not the latest done one, or its zip is gone). */
@@ -379,8 +364,18 @@ export async function builtExport(env: Env, id: string) {
   return built ? { obj: built.obj, filename: exportFileName(built.job.started_at) } : null;
 }
 
-/** True when the journal is small enough to stream its zip in one request (a failed count: try it). */
+/**
+ * True when the journal is small enough to stream its zip in one request: rows and stored files, each
+ * counted up to just past DIRECT_LIMITS in one batch (a failed count: try it).
+ */
 export async function fitsOneRequest(d1: D1Database): Promise<boolean> {
-  const size = await exportSize(d1).catch(() => null);
-  return !size || (size.rows <= DIRECT_LIMITS.rows && size.files <= DIRECT_LIMITS.files);
+  const cap = (sql: string, n: number) => `SELECT COUNT(*) AS size FROM (${sql} LIMIT ${n + 1})`;
+  const rows = EXPORTED_TABLES.map((t) => d1.prepare(cap(`SELECT 1 FROM "${t}"`, DIRECT_LIMITS.rows)));
+  const files = FILE_LISTS.map((f) => d1.prepare(cap(allKeys(f.sql), DIRECT_LIMITS.files)));
+  const out = await d1.batch<{ size: number }>([...rows, ...files]).catch(() => null);
+  const n = out?.map((r) => Number(r.results[0]?.size ?? 0)) ?? [];
+  return (
+    !out ||
+    (sum(n.slice(0, rows.length)) <= DIRECT_LIMITS.rows && sum(n.slice(rows.length)) <= DIRECT_LIMITS.files)
+  );
 }

@@ -10,7 +10,7 @@
 import { z } from "zod";
 import type { Env } from "../../env";
 import type { QueueMessage } from "../../jobs/messages";
-import { jobSlot, runView } from "../../db/job-slot";
+import { jobSlot, runView, steppedRun } from "../../db/job-slot";
 import type { Json, Scalar, SlotJob } from "../../db/job-slot-state";
 import { progressNum, queuedJob, runJobStep, type StepDone } from "../../db/step-runner";
 import type { Clock } from "../../lib/clock";
@@ -19,8 +19,6 @@ import { newZipState, SteppedZip, type ZipState } from "../../lib/zip-steps";
 
 /** R2 multipart parts (every part but the last the same size, at least 5 MiB). */
 export const PART = 8 * 1024 * 1024;
-/** No step for this long: the build died (its status read fails it). */
-const STALE_MS = 15 * 60 * 1000;
 const LEASE_MS = 24 * 60 * 60 * 1000;
 
 const stateKey = (id: string) => `exports/steps/${id}`;
@@ -273,20 +271,14 @@ export async function continueZipBuild<S extends ZipBuild>(
   return runStep(env, clock, spec, loaded.s, loaded.carry);
 }
 
-/** The build's job as a status read sees it: a build with no step for STALE_MS is failed here. */
+/** The build's job as a status read sees it: a build with no step for 15 minutes is failed here. */
 export async function zipBuildStatus(env: Env, clock: Clock, kind: string): Promise<SlotJob | null> {
-  const slot = jobSlot(env, kind);
-  const job = await slot.status();
-  if (job?.status !== "running") return job;
-  const last = Date.parse(String(job.progress.updated_at ?? job.started_at));
-  if (clock().getTime() - last <= STALE_MS) return job;
-  const loaded = await loadState(env.FILES, job.id).catch(() => null);
-  if (loaded) await abandon(env, loaded.s);
-  return (
-    (await slot.complete(job.id, {
-      error: "The build stopped making progress and was abandoned; start it again.",
-    })) ?? job
-  );
+  const stalled = "The build stopped making progress and was abandoned; start it again.";
+  const drop = async (job: SlotJob) => {
+    const loaded = await loadState(env.FILES, job.id).catch(() => null);
+    if (loaded) await abandon(env, loaded.s);
+  };
+  return (await steppedRun(env, kind, clock(), stalled, drop)).job;
 }
 
 /** The status fields every build's view has (each build's schema extends them with its counters). */
