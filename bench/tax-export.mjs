@@ -65,9 +65,15 @@ const lines = buildLines(mapping, rows, new Map());
 
 await measureZip(
   (sink) =>
-    writeTaxZip({}, () => new Date(), 2025, packFiles(lines, receipts), sink, {
-      openReceipt: async () => randomBody(KB * 1024, CHUNK),
-      emailText: async () => "alert",
-    }),
+    writeTaxZip(
+      {},
+      () => new Date(),
+      {
+        year: 2025,
+        pack: packFiles(lines, receipts),
+        src: { openReceipt: async () => randomBody(KB * 1024, CHUNK), emailText: async () => "alert" },
+      },
+      sink,
+    ),
   (zipMb, seconds) => `tax-export: ${N} receipts x ${KB} KB -> zip ${zipMb} MB in ${seconds} s`,
 );

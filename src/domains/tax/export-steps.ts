@@ -143,10 +143,8 @@ const fresh = (year: number, pack: PackFiles) => ({
 export async function writeTaxZip(
   env: Env,
   clock: Clock,
-  year: number,
-  pack: PackFiles,
+  { year, pack, src = zipSources(env) }: { year: number; pack: PackFiles; src?: ZipSources },
   writable: WritableStream<Uint8Array>,
-  src = zipSources(env),
 ) {
   await streamZip(env, clock, taxSpec(UNBOUNDED, src), fresh(year, pack), writable);
 }

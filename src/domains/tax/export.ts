@@ -46,7 +46,7 @@ export async function startTaxExport(ctx: ServiceCtx, year: number): Promise<Tax
   }
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   ctx.waitUntil(
-    writeTaxZip(ctx.env, ctx.clock, year, files, writable).catch((err) =>
+    writeTaxZip(ctx.env, ctx.clock, { year, pack: files }, writable).catch((err) =>
       log("error", "tax_export.failed", { year, error: String(err) }),
     ),
   );
