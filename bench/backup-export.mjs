@@ -1,5 +1,5 @@
 // bench/backup-export: peak memory of streaming the full backup (format 2: rows AND files).
-// Bundles the real export (src/domains/data/service.ts, what GET /api/v1/data/export runs) with
+// Bundles the real export (src/domains/data/export-steps.ts, what GET /api/v1/data/export runs) with
 // esbuild and runs it against a D1 stand-in over node:sqlite (migrations/ applied) and an R2
 // stand-in whose objects are produced chunk by chunk like R2 object streams. The journal holds N
 // receipts (default 1,000 of 400 KB: ~400 MB of files), N transactions with their raw emails, and
@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
-import { measureZip, randomBody } from "./lib/zip-memory.mjs";
+import { cloudflareStub, measureZip, randomBody } from "./lib/zip-memory.mjs";
 
 const N = Number(process.env.BENCH_RECEIPTS ?? 1000);
 const KB = Number(process.env.BENCH_RECEIPT_KB ?? 400);
@@ -24,7 +24,7 @@ const dir = mkdtempSync(join(tmpdir(), "fj-bench-backup-"));
 const entry = join(dir, "entry.ts");
 writeFileSync(
   entry,
-  `export { writeBackup } from ${JSON.stringify(join(root, "src/domains/data/service.ts"))};`,
+  `export { writeBackup } from ${JSON.stringify(join(root, "src/domains/data/export-steps.ts"))};`,
 );
 const out = join(dir, "bundle.mjs");
 await build({
@@ -34,6 +34,7 @@ await build({
   platform: "node",
   outfile: out,
   logLevel: "error",
+  plugins: [cloudflareStub],
 });
 const { writeBackup } = await import(pathToFileURL(out).href);
 rmSync(dir, { recursive: true, force: true });

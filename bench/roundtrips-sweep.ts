@@ -55,6 +55,12 @@ const ABOVE_THREE: Record<string, string> = {
     "a CSV mapping's confirmation; no one waits on it: the statement, the period, then the write (budgets only where a person waits)",
   "PUT /api/v1/statements/{statement_id}/layout":
     "teaching a layout; no one waits on it: the statement, the taught layouts, the period, then the write (budgets only where a person waits)",
+  "POST /api/v1/data/import/preview":
+    "a backup restore's preview; no one waits on its trips: every table's stored rows, the list versions, the stale staging dropped (plain read-then-write path)",
+  "POST /api/v1/tax-pack/items":
+    "no one waits: the transaction, the mapping (an include), the override, then the write (plain read-then-write path)",
+  "POST /api/v1/attachments/{attachment_id}/link":
+    "no one waits: the attachment, the transaction, then the write (plain read-then-write path)",
   "PUT /api/v1/overrides/{company}":
     "the category list, then the override, then the write (no one waits: plain path, issue 40)",
   "POST /api/v1/overrides/consolidate":

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
-import { measureZip, randomBody } from "./lib/zip-memory.mjs";
+import { cloudflareStub, measureZip, randomBody } from "./lib/zip-memory.mjs";
 
 const N = Number(process.env.BENCH_RECEIPTS ?? 1000);
 const KB = Number(process.env.BENCH_RECEIPT_KB ?? 400);
@@ -21,7 +21,8 @@ const dir = mkdtempSync(join(tmpdir(), "fj-bench-tax-"));
 const entry = join(dir, "entry.ts");
 writeFileSync(
   entry,
-  `export { writeTaxZip } from ${JSON.stringify(join(root, "src/domains/tax/zip.ts"))};
+  `export { writeTaxZip } from ${JSON.stringify(join(root, "src/domains/tax/export-steps.ts"))};
+export { packFiles } from ${JSON.stringify(join(root, "src/domains/tax/zip.ts"))};
 export { buildLines } from ${JSON.stringify(join(root, "src/domains/tax/rules.ts"))};
 export { packagedMapping } from ${JSON.stringify(join(root, "src/domains/tax/mapping.ts"))};`,
 );
@@ -33,8 +34,9 @@ await build({
   platform: "node",
   outfile: out,
   logLevel: "error",
+  plugins: [cloudflareStub],
 });
-const { writeTaxZip, buildLines, packagedMapping } = await import(pathToFileURL(out).href);
+const { writeTaxZip, packFiles, buildLines, packagedMapping } = await import(pathToFileURL(out).href);
 rmSync(dir, { recursive: true, force: true });
 
 const mapping = packagedMapping();
@@ -64,9 +66,13 @@ const lines = buildLines(mapping, rows, new Map());
 await measureZip(
   (sink) =>
     writeTaxZip(
-      lines,
-      receipts,
-      { openReceipt: async () => randomBody(KB * 1024, CHUNK), emailText: async () => "alert" },
+      {},
+      () => new Date(),
+      {
+        year: 2025,
+        pack: packFiles(lines, receipts),
+        src: { openReceipt: async () => randomBody(KB * 1024, CHUNK), emailText: async () => "alert" },
+      },
       sink,
     ),
   (zipMb, seconds) => `tax-export: ${N} receipts x ${KB} KB -> zip ${zipMb} MB in ${seconds} s`,

@@ -51,3 +51,12 @@ export async function measureZip(write, headline) {
   );
   return bytes;
 }
+
+/** esbuild plugin: `cloudflare:*` imports become stubs (the bundled export runs in node). */
+export const cloudflareStub = {
+  name: "cloudflare-stub",
+  setup(b) {
+    b.onResolve({ filter: /^cloudflare:/ }, (a) => ({ path: a.path, namespace: "cf-stub" }));
+    b.onLoad({ filter: /.*/, namespace: "cf-stub" }, () => ({ contents: "export class DurableObject {}" }));
+  },
+};

@@ -48,15 +48,24 @@ const STALE_MS = 15 * 60 * 1000;
 
 /**
  * A stepped run's job as a status read sees it (`updated_at` in its progress is its last step): one
- * with no step for 15 minutes is failed here with `stalled`. Beside it, the fields every run's
- * status route returns.
+ * with no step for 15 minutes is failed here with `stalled` (after `onStale`, e.g. its files
+ * dropped). Beside it, the fields every run's status route returns.
  */
-export async function steppedRun(env: Env, kind: string, now: Date, stalled: string) {
+export async function steppedRun(
+  env: Env,
+  kind: string,
+  now: Date,
+  stalled: string,
+  onStale?: (job: SlotJob) => Promise<unknown>,
+) {
   const slot = jobSlot(env, kind);
   let job = await slot.status();
   if (job?.status === "running") {
     const last = Date.parse(String(job.progress.updated_at ?? job.started_at));
-    if (now.getTime() - last > STALE_MS) job = (await slot.complete(job.id, { error: stalled })) ?? job;
+    if (now.getTime() - last > STALE_MS) {
+      await onStale?.(job);
+      job = (await slot.complete(job.id, { error: stalled })) ?? job;
+    }
   }
   return { job, view: runView(job) };
 }

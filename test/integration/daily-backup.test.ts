@@ -2,7 +2,8 @@ import { env } from "cloudflare:test";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { dailyBackup, KEEP_DAILY } from "../../src/domains/data/daily";
-import { buildStatus, runBuildStep, STEP } from "../../src/domains/data/export-steps";
+import { runBuildStep, STEP } from "../../src/domains/data/export-steps";
+import { zipBuildStatus } from "../../src/domains/data/zip-build";
 import type { QueueMessage } from "../../src/jobs/messages";
 import { runCron } from "../../src/jobs/cron";
 import { fixedClock } from "../../src/lib/clock";
@@ -80,13 +81,13 @@ describe("daily backup in bounded steps (issue 36)", () => {
     expect(await env.FILES.head(key!)).toBeNull();
     const phases: unknown[] = [];
     while (sent.length) {
-      phases.push((await buildStatus(env, clock, "backup-daily"))?.progress.rows_done);
+      phases.push((await zipBuildStatus(env, clock, "backup-daily"))?.progress.rows_done);
       await runBuildStep({ ...env, JOBS: jobs }, sent.shift()!, clock, small);
     }
     // 1,200+ rows at 500 a step: three steps or more, rows done rising each time.
     expect(phases.length).toBeGreaterThanOrEqual(2);
     expect(phases).toEqual([...phases].sort((a, b) => Number(a) - Number(b)));
-    const job = await buildStatus(env, clock, "backup-daily");
+    const job = await zipBuildStatus(env, clock, "backup-daily");
     expect(job).toMatchObject({ status: "done", result: { key } });
     const files = unzipSync(new Uint8Array(await (await env.FILES.get(key!))!.arrayBuffer()));
     const txs = JSON.parse(new TextDecoder().decode(files["transactions.json"]!));

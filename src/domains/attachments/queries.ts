@@ -8,11 +8,8 @@ import type { StoredReceipt } from "./stored";
 const a = attachments;
 const t = transactions;
 
-/** An attachment's row (unexecuted: for a batch); `getAttachment` runs it. */
-export const attachmentQuery = (db: Db, id: string) => db.select().from(a).where(eq(a.id, id)).limit(1);
-
 export async function getAttachment(db: Db, id: string): Promise<AttachmentRow | null> {
-  const [row] = await attachmentQuery(db, id);
+  const [row] = await db.select().from(a).where(eq(a.id, id)).limit(1);
   return row ?? null;
 }
 
@@ -96,16 +93,12 @@ export const othersOnKeyQuery = (db: Db, r2Key: string, id: string) =>
     .where(and(eq(a.r2_key, r2Key), ne(a.id, id)))
     .limit(1);
 
-/** A transaction's row (unexecuted: for a batch); `getTx` runs it. */
-export const txQuery = (db: Db, key: TxKey) =>
-  db
+export async function getTx(db: Db, key: TxKey) {
+  const [row] = await db
     .select()
     .from(t)
     .where(and(eq(t.ForwardedTo, key.forwardedTo), eq(t.DateFileName, key.dateFileName)))
     .limit(1);
-
-export async function getTx(db: Db, key: TxKey) {
-  const [row] = await txQuery(db, key);
   return row ?? null;
 }
 

@@ -150,27 +150,10 @@ export async function file(ctx: ServiceCtx, id: string) {
   return { row, bytes, contentType };
 }
 
-/**
- * The attachment and the transaction a link names, read in ONE batch (the attachment's 404 first,
- * then the transaction's). A malformed tx_id, or no transaction to check, reads as before.
- */
-async function linkReads(ctx: ServiceCtx, id: string, txId: string | null) {
-  const key = txId === null ? null : decodeTxId(txId);
-  if (txId === null || !key) {
-    const before = await loadAttachment(ctx, id);
-    return { before, key: txId === null ? null : (await existingTx(ctx, { txId })).key };
-  }
-  const db = getDb(ctx.env.DB);
-  const [att, tx] = await db.batch([q.attachmentQuery(db, id), q.txQuery(db, key)]);
-  if (!att[0]) throw notFound("Attachment");
-  if (!tx[0] || tx[0].DeletedAt) throw notFound("Transaction");
-  return { before: att[0], key };
-}
-
-/** Link to a transaction, or unlink with null. */
 /** Links an attachment to a transaction (or unlinks it, `txId` null): journaled, reversible. */
 export async function link(ctx: ServiceCtx, { id, txId }: { id: string; txId: string | null }) {
-  const { before, key } = await linkReads(ctx, id, txId);
+  const before = await loadAttachment(ctx, id);
+  const key = txId === null ? null : (await existingTx(ctx, { txId })).key;
   const now = ctx.clock().toISOString();
   const after: AttachmentRow = {
     ...before,

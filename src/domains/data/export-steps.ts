@@ -1,25 +1,29 @@
 /**
- * The backup zip built in bounded steps (zip-build.ts runs them): a household too large for one
- * invocation (DIRECT_LIMITS) is written by a chain of steps, each within STEP, after a whole page
- * or file. The archive is the same format 2 zip as the streamed export (the restore reads both).
+ * The full-data backup (format 2): the manifest first, one JSON file per table read in rowid pages,
+ * then every file the rows point to (export-files.ts). Quarantined emails are included; secrets never
+ * are. Up to DIRECT_LIMITS it streams in the request (writeBackup); beyond, zip-build.ts runs it as a
+ * chain of steps, each within STEP, after a whole page or file. Memory stays at a batch of rows or
+ * one chunk of one file (bench/backup-export.mjs measures it).
  */
 import type { Env } from "../../env";
 import type { QueueMessage } from "../../jobs/messages";
 import type { SlotJob } from "../../db/job-slot-state";
+import type { ServiceCtx } from "../../lib/context";
 import { type Clock, systemClock } from "../../lib/clock";
+import { log } from "../../lib/log";
 import type { SteppedZip } from "../../lib/zip-steps";
 import { FILE_LISTS, fileEntry } from "./export-files";
-import { EXPORTED_TABLES, exportFileName, shapeRow } from "./rules";
+import { EXCLUDED_TABLES, EXPORTED_TABLES, exportFileName, shapeRow } from "./rules";
 import { BATCH_ROWS, type PageSource, readPages } from "./pages";
-import { inventory, manifestText, tablePageSql } from "./service";
 import {
   addBody,
   builtZip,
   continueZipBuild,
-  type Parts,
   startZipBuild,
+  streamZip,
   type ZipBuild,
   type ZipBuildSpec,
+  type ZipSink,
   zipBuildStatus,
   zipBuildView,
 } from "./zip-build";
@@ -31,6 +35,13 @@ export type BuildKind = "backup-export" | "backup-daily";
 /** One step's budget (Workers Paid: 1,000 D1 queries and 1,000 subrequests an invocation, 30 s CPU). */
 export const STEP = { queries: 100, files: 250, rows: 20_000, bytes: 96 * 1024 * 1024, ms: 10_000 };
 export type StepBudget = typeof STEP;
+const UNBOUNDED: StepBudget = {
+  queries: Infinity,
+  files: Infinity,
+  rows: Infinity,
+  bytes: Infinity,
+  ms: Infinity,
+};
 
 /**
  * Up to these sizes GET /data/export streams the zip in the request itself (a direct answer, as the
@@ -60,36 +71,40 @@ interface BuildState extends ZipBuild {
 // ---------------------------------------------------------------------------------------------
 // Sizes
 
-/** Rows and stored files of the journal, each counted up to just past DIRECT_LIMITS (one batch). */
-export async function exportSize(d1: D1Database): Promise<{ rows: number; files: number }> {
-  const cap = (sql: string, n: number) => `SELECT COUNT(*) AS size FROM (${sql} LIMIT ${n + 1})`;
-  const rows = EXPORTED_TABLES.map((t) => d1.prepare(cap(`SELECT 1 FROM "${t}"`, DIRECT_LIMITS.rows)));
-  const files = FILE_LISTS.map((f) => d1.prepare(cap(allKeys(f.sql), DIRECT_LIMITS.files)));
-  const out = await d1.batch<{ size: number }>([...rows, ...files]);
-  const n = (i: number) => Number(out[i]?.results[0]?.size ?? 0);
-  let r = 0;
-  for (let i = 0; i < rows.length; i++) r += n(i);
-  let f = 0;
-  for (let i = rows.length; i < out.length; i++) f += n(i);
-  return { rows: r, files: f };
+/** The exported tables this database has (every one, once migrated), their row counts, the schema
+ * versions and the totals a progress bar counts to (files: keys the rows point to, found or not). */
+async function inventory(d1: D1Database) {
+  const marks = EXPORTED_TABLES.map(() => "?").join(", ");
+  const { results } = await d1
+    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (${marks})`)
+    .bind(...EXPORTED_TABLES)
+    .all<{ name: string }>();
+  const present = new Set(results.map((r) => r.name));
+  const tables = EXPORTED_TABLES.filter((t) => present.has(t));
+  const [versions, ...sizes] = await d1.batch<Record<string, unknown>>([
+    d1.prepare("SELECT version FROM schema_version ORDER BY version"),
+    ...tables.map((t) => d1.prepare(`SELECT COUNT(*) AS n FROM "${t}"`)),
+    ...FILE_LISTS.map((f) => d1.prepare(`SELECT COUNT(*) AS n FROM (${allKeys(f.sql)})`)),
+  ]);
+  const n = (i: number) => Number(sizes[i]?.results[0]?.n ?? 0);
+  const counts = Object.fromEntries(tables.map((t, i) => [t, n(i)]));
+  const totals = {
+    rows: sum(tables.map((_, i) => n(i))),
+    files: sum(FILE_LISTS.map((_, i) => n(tables.length + i))),
+  };
+  return { tables, counts, totals, versions: (versions?.results ?? []).map((r) => Number(r.version)) };
 }
+
+const sum = (ns: number[]) => ns.reduce((a, b) => a + b, 0);
 
 /** A key list's SQL without its cursor and page (every key it holds). */
 const allKeys = (sql: string) => sql.replace(/\s*WHERE \w+ > \? ORDER BY \w+ LIMIT$/, "");
-
-/** The totals a progress bar counts to (files: keys the rows point to, before any is found missing). */
-async function totals(d1: D1Database, counts: Record<string, number>) {
-  const rows = Object.values(counts).reduce((a, b) => a + b, 0);
-  const stmts = FILE_LISTS.map((f) => d1.prepare(`SELECT COUNT(*) AS size FROM (${allKeys(f.sql)})`));
-  const out = await d1.batch<{ size: number }>(stmts);
-  return { rows, files: out.reduce((a, r) => a + Number(r.results[0]?.size ?? 0), 0) };
-}
 
 // ---------------------------------------------------------------------------------------------
 // One step
 
 /** Writes from where the state stopped until the budget is spent or the archive is done. */
-async function work(env: Env, s: BuildState, zip: SteppedZip, parts: Parts, budget: StepBudget) {
+async function work(env: Env, s: BuildState, zip: SteppedZip, parts: ZipSink, budget: StepBudget) {
   const start = Date.now();
   let queries = 0;
   let files = 0;
@@ -108,8 +123,11 @@ async function work(env: Env, s: BuildState, zip: SteppedZip, parts: Parts, budg
       let after = i === 0 ? Number(s.after) || 0 : 0;
       return {
         left: Math.max(0, left),
-        page: (limit) => env.DB.prepare(`${tablePageSql(table)} ?`).bind(after, limit),
-        take: (page, last) => {
+        page: (limit) =>
+          env.DB.prepare(
+            `SELECT rowid AS _rid, * FROM "${table}" WHERE rowid > ? ORDER BY rowid LIMIT ?`,
+          ).bind(after, limit),
+        take: async (page, last) => {
           if (!zip.state.open) {
             zip.begin(`${table}.json`);
             zip.add("[");
@@ -127,6 +145,7 @@ async function work(env: Env, s: BuildState, zip: SteppedZip, parts: Parts, budg
             zip.end();
             next(s);
           }
+          await parts.drain();
         },
       };
     });
@@ -139,7 +158,6 @@ async function work(env: Env, s: BuildState, zip: SteppedZip, parts: Parts, budg
       budget: Math.min(BATCH_ROWS, budget.rows),
       stop: () => !room(),
     });
-    await parts.drain();
   }
   // The files: a page of keys, then each file streamed in, one R2 read each.
   while (s.src >= s.tables.length && s.src < s.tables.length + FILE_LISTS.length && room()) {
@@ -181,6 +199,26 @@ function next(s: BuildState) {
   s.n = 0;
 }
 
+/** The backup's manifest.json (the first entry: a reader knows the format before any table). */
+const manifestText = (clock: Clock, env: Env, versions: number[], counts: Record<string, number>) =>
+  `${JSON.stringify(
+    {
+      format: "finance-journal-backup",
+      format_version: 2,
+      exported_at: clock().toISOString(),
+      app_version: env.APP_VERSION ?? null,
+      schema_versions: versions,
+      counts,
+      excluded: EXCLUDED_TABLES,
+      files:
+        "files/attachments/<id> and files/statements/<id> hold the stored file of that row; " +
+        "files/emails/... the raw emails rows point to (FileName, raw_key). A restore derives " +
+        "every storage key itself and checks each file against its row's hash.",
+    },
+    null,
+    2,
+  )}\n`;
+
 /** The backup's steps: the manifest first, then the tables' pages, then the stored files. */
 const backupSpec = (budget: StepBudget): ZipBuildSpec<BuildState> => ({
   stepKind: STEP_KIND,
@@ -191,9 +229,9 @@ const backupSpec = (budget: StepBudget): ZipBuildSpec<BuildState> => ({
       const inv = await inventory(env.DB);
       s.tables = inv.tables;
       s.counts = inv.counts;
-      s.totals = await totals(env.DB, inv.counts);
+      s.totals = inv.totals;
       zip.begin("manifest.json");
-      zip.add(manifestText({ env, clock }, inv.versions, inv.counts));
+      zip.add(manifestText(clock, env, inv.versions, inv.counts));
       zip.end();
     }
     return work(env, s, zip, parts, budget);
@@ -238,6 +276,17 @@ async function pruneOld(bucket: R2Bucket, s: BuildState) {
 // ---------------------------------------------------------------------------------------------
 // The job
 
+const fresh = (prune: string | null) => ({
+  tables: [],
+  src: 0,
+  after: "",
+  n: 0,
+  totals: { rows: 0, files: 0 },
+  counts: {},
+  done: { rows: 0, files: 0, missing: 0 },
+  prune,
+});
+
 /**
  * Starts a build into `key` and runs its first step here (a small journal is done when this
  * returns). `prune`: "prefix|n" keeps the newest n zips under prefix. A build of the same kind
@@ -253,17 +302,20 @@ export function startBuild(
     budget = STEP,
   }: { kind: BuildKind; key: (id: string) => string; prune: string | null; budget?: StepBudget },
 ): ReturnType<typeof startZipBuild> {
-  return startZipBuild(env, clock, backupSpec(budget), kind, (id) => ({
-    key: key(id),
-    tables: [],
-    src: 0,
-    after: "",
-    n: 0,
-    totals: { rows: 0, files: 0 },
-    counts: {},
-    done: { rows: 0, files: 0, missing: 0 },
-    prune,
-  }));
+  return startZipBuild(env, clock, backupSpec(budget), kind, (id) => ({ key: key(id), ...fresh(prune) }));
+}
+
+/** The whole backup streamed into `writable` (GET /data/export up to DIRECT_LIMITS). */
+export async function writeBackup(
+  ctx: Pick<ServiceCtx, "env" | "clock">,
+  writable: WritableStream<Uint8Array>,
+) {
+  try {
+    const s = await streamZip(ctx.env, ctx.clock, backupSpec(UNBOUNDED), fresh(null), writable);
+    log("info", "data_export.files", { ...s.done });
+  } catch (err) {
+    log("error", "data_export.failed", { error: String(err) });
+  }
 }
 
 /** The queue's "backup-step" job: the next step of a running build (a stale or repeated message is dropped). */
@@ -275,10 +327,6 @@ export function runBuildStep(
 ): Promise<boolean> {
   return continueZipBuild(env, clock, backupSpec(budget), ["backup-export", "backup-daily"], msg);
 }
-
-/** The build's job as a status read sees it: a build with no step for 15 minutes is failed here. */
-export const buildStatus = (env: Env, clock: Clock, kind: BuildKind): Promise<SlotJob | null> =>
-  zipBuildStatus(env, clock, kind);
 
 // ---------------------------------------------------------------------------------------------
 // The person's export (GET /data/export beyond DIRECT_LIMITS, and the dashboard's Backup page)
@@ -307,7 +355,7 @@ export async function startExport(env: Env, clock: Clock, budget: StepBudget = S
 }
 
 export async function exportStatus(env: Env, clock: Clock) {
-  return buildView(await buildStatus(env, clock, "backup-export"));
+  return buildView(await zipBuildStatus(env, clock, "backup-export"));
 }
 
 /** The finished export's zip (null when that build is not the latest done one, or its zip is gone). */
@@ -316,8 +364,18 @@ export async function builtExport(env: Env, id: string) {
   return built ? { obj: built.obj, filename: exportFileName(built.job.started_at) } : null;
 }
 
-/** True when the journal is small enough to stream its zip in one request (a failed count: try it). */
+/**
+ * True when the journal is small enough to stream its zip in one request: rows and stored files, each
+ * counted up to just past DIRECT_LIMITS in one batch (a failed count: try it).
+ */
 export async function fitsOneRequest(d1: D1Database): Promise<boolean> {
-  const size = await exportSize(d1).catch(() => null);
-  return !size || (size.rows <= DIRECT_LIMITS.rows && size.files <= DIRECT_LIMITS.files);
+  const cap = (sql: string, n: number) => `SELECT COUNT(*) AS size FROM (${sql} LIMIT ${n + 1})`;
+  const rows = EXPORTED_TABLES.map((t) => d1.prepare(cap(`SELECT 1 FROM "${t}"`, DIRECT_LIMITS.rows)));
+  const files = FILE_LISTS.map((f) => d1.prepare(cap(allKeys(f.sql), DIRECT_LIMITS.files)));
+  const out = await d1.batch<{ size: number }>([...rows, ...files]).catch(() => null);
+  const n = out?.map((r) => Number(r.results[0]?.size ?? 0)) ?? [];
+  return (
+    !out ||
+    (sum(n.slice(0, rows.length)) <= DIRECT_LIMITS.rows && sum(n.slice(rows.length)) <= DIRECT_LIMITS.files)
+  );
 }

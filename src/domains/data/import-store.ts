@@ -58,34 +58,25 @@ function verdicts(db: Db, def: TableDef, imported: Map<string, Row>) {
   return { source, found, stored: () => offset };
 }
 
-/**
- * Each imported row against the journal: every table's pages ride together, at most PAGE stored
- * rows a batch. `first`: the caller's statements riding in the first batch (their results in
- * `firstResults`).
- */
-export async function diffBackup(
-  db: Db,
-  backup: ParsedBackup,
-  first: Statement[] = [],
-): Promise<{ diffs: TableDiff[]; firstResults: unknown[][] }> {
+/** Each imported row against the journal: every table's pages ride together, at most PAGE stored rows a batch. */
+export async function diffBackup(db: Db, backup: ParsedBackup): Promise<TableDiff[]> {
   const reads = Object.entries(backup.tables).map(([name, rows]) => {
     const def = IMPORT_TABLES[name]!;
     return { name, def, rows, ...verdicts(db, def, new Map(rows.map((r) => [rowKey(def, r), r]))) };
   });
   const run = (statements: Statement[]) =>
     db.batch(statements as [Statement, ...Statement[]]) as Promise<unknown[][]>;
-  const firstResults = await readPages(
+  await readPages(
     run,
     reads.map((r) => r.source),
-    { budget: PAGE, first },
+    { budget: PAGE },
   );
-  const diffs = reads.map(({ name, def, rows, found, stored }) => ({
+  return reads.map(({ name, def, rows, found, stored }) => ({
     name,
     def,
     rows: rows.map((row) => ({ row, verdict: found.get(rowKey(def, row)) ?? ("new" as const) })),
     stored: stored(),
   }));
-  return { diffs, firstResults };
 }
 
 /** A copy of a differing transaction kept beside the stored one: its own key, no dedup hash. */

@@ -17,7 +17,7 @@ import { keepSecuritySettings } from "./restore-trust";
 import { listReads, saveLists } from "./list-backups";
 import { filesView, sample, summarize } from "./import-view";
 import { configReplaced } from "./preview-config";
-import { applyPlan, listVersionsQuery, plan, staleStagingQuery, versionsOf } from "./restore-swap";
+import { applyPlan, listVersions, plan, staleStagingQuery } from "./restore-swap";
 import { getDb } from "../../db";
 import { z } from "zod";
 import { storedJson } from "../../db/json";
@@ -79,14 +79,11 @@ const configProblems = (backup: ParsedBackup) =>
 export async function previewImport(ctx: ServiceCtx, upload: { bytes: Uint8Array; filename: string }) {
   const backup = await readSource(ctx, upload.bytes);
   const now = ctx.clock();
-  // One read batch (a normal household): every table's stored rows, the list versions, and the
-  // staging rows of restores that never finished dropped.
   const db = getDb(ctx.env.DB);
-  const { diffs, firstResults } = await diffBackup(getDb(ctx.env.DB), backup, [
-    listVersionsQuery(db),
-    staleStagingQuery(db, now),
-  ]);
-  const versions = versionsOf(firstResults[0] as { name: string; version: number }[]);
+  const diffs = await diffBackup(db, backup);
+  const versions = await listVersions(ctx.env.DB);
+  // Staging rows of restores that never finished are dropped.
+  await staleStagingQuery(db, now);
   const tables = summarize(diffs, backup.invalid);
   const tx = diffs.find((d) => d.name === "transactions")?.rows ?? [];
   const txInvalid = backup.invalid.filter((i) => i.table === "transactions");
@@ -187,7 +184,7 @@ export async function commitImport(
       `The backup's settings cannot be restored (${problems.join("; ")}); restore without settings, or fix the backup`,
     );
   if (files.later) await assertNoFilesRunning(ctx.env, ctx.clock);
-  const { diffs } = await diffBackup(getDb(ctx.env.DB), backup);
+  const diffs = await diffBackup(getDb(ctx.env.DB), backup);
   const versions = readListVersions(obj.customMetadata?.list_versions ?? null);
   const p = plan(diffs, {
     strategy: req.strategy,

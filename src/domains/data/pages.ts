@@ -23,19 +23,16 @@ export const BATCH_ROWS = 2000;
  * tells it is done) from the batch's room, in order; sources of unknown size (or past their
  * estimate) share the room evenly. `ordered`: a source's rows are taken only once every source before it is read to its end
  * (pages read in the same batch after an unfinished source are dropped and asked again), for a
- * writer that must go table by table. `first`: the caller's statements riding in the first batch;
- * their results are returned. `stop`: asked before each batch; true ends the reading there (a
+ * writer that must go table by table. `stop`: asked before each batch; true ends the reading there (a
  * stepped reader's budget is spent: each source's cursor is where the next step goes on).
  */
 export async function readPages<S>(
   run: PageRunner<S>,
   sources: PageSource<S>[],
-  { budget = BATCH_ROWS, ordered = false, first = [] as S[], stop = (): boolean => false } = {},
-): Promise<unknown[][]> {
+  { budget = BATCH_ROWS, ordered = false, stop = (): boolean => false } = {},
+): Promise<void> {
   const open = [...sources];
-  let extra = first;
-  let extraResults: unknown[][] = [];
-  while ((open.length && !stop()) || extra.length) {
+  while (open.length && !stop()) {
     let room = budget;
     const unknown = open.filter((s) => s.left === undefined).length;
     const share = Math.max(1, Math.floor(budget / Math.max(1, unknown)));
@@ -46,10 +43,7 @@ export async function readPages<S>(
       picked.push({ s, limit });
       room -= limit;
     }
-    const results = await run([...extra, ...picked.map(({ s, limit }) => s.page(limit))]);
-    if (extra.length) extraResults = results.slice(0, extra.length);
-    const pages = results.slice(extra.length);
-    extra = [];
+    const pages = await run(picked.map(({ s, limit }) => s.page(limit)));
     for (const [i, { s, limit }] of picked.entries()) {
       const rows = (pages[i] ?? []) as Record<string, unknown>[];
       const last = rows.length < limit;
@@ -62,5 +56,4 @@ export async function readPages<S>(
       }
     }
   }
-  return extraResults;
 }

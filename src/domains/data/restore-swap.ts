@@ -36,20 +36,12 @@ export interface WriteCounts extends Written {
   config: Record<string, number>;
 }
 
-/** The versioned lists' rows (unexecuted: the preview's first read batch runs it); `versionsOf` reads them. */
-export const listVersionsQuery = (db: Db) => db.select().from(configVersions);
-
-/** The versioned lists a restore with apply_config replaces, and their versions in `rows`. */
-export function versionsOf(rows: { name: string; version: number }[]): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const def of Object.values(IMPORT_TABLES)) if (def.list) out[def.list] = 0;
-  for (const r of rows) if (r.name in out) out[r.name] = r.version;
-  return out;
-}
-
 /** The versioned lists a restore with apply_config replaces, and their versions now. */
 export async function listVersions(d1: D1Database): Promise<Record<string, number>> {
-  return versionsOf(await listVersionsQuery(getDb(d1)));
+  const out: Record<string, number> = {};
+  for (const def of Object.values(IMPORT_TABLES)) if (def.list) out[def.list] = 0;
+  for (const r of await getDb(d1).select().from(configVersions)) if (r.name in out) out[r.name] = r.version;
+  return out;
 }
 
 /** What the restore would write, as staged rows (no I/O). */
@@ -92,7 +84,7 @@ export function plan(
   return { staged, counts, replacedLists };
 }
 
-/** Staging rows of restores that never finished (killed, or failed), past their hour (unexecuted). */
+/** Staging rows of restores that never finished (killed, or failed), past their hour. */
 export function staleStagingQuery(db: Db, now: Date) {
   const cutoff = new Date(now.getTime() - STAGING_TTL_MS).toISOString();
   return db.delete(restoreStaging).where(lt(restoreStaging.created_at, cutoff));

@@ -10,7 +10,7 @@
 import { z } from "zod";
 import type { Env } from "../../env";
 import type { QueueMessage } from "../../jobs/messages";
-import { jobSlot, runView } from "../../db/job-slot";
+import { jobSlot, runView, steppedRun } from "../../db/job-slot";
 import type { Json, Scalar, SlotJob } from "../../db/job-slot-state";
 import { progressNum, queuedJob, runJobStep, type StepDone } from "../../db/step-runner";
 import type { Clock } from "../../lib/clock";
@@ -19,8 +19,6 @@ import { newZipState, SteppedZip, type ZipState } from "../../lib/zip-steps";
 
 /** R2 multipart parts (every part but the last the same size, at least 5 MiB). */
 export const PART = 8 * 1024 * 1024;
-/** No step for this long: the build died (its status read fails it). */
-const STALE_MS = 15 * 60 * 1000;
 const LEASE_MS = 24 * 60 * 60 * 1000;
 
 const stateKey = (id: string) => `exports/steps/${id}`;
@@ -46,7 +44,7 @@ export interface ZipBuildSpec<S extends ZipBuild> {
   /** The job's error when a step fails. */
   failure: string;
   /** Writes on until the budget is spent (false) or everything is written (true). */
-  work(env: Env, clock: Clock, s: S, zip: SteppedZip, parts: Parts): Promise<boolean>;
+  work(env: Env, clock: Clock, s: S, zip: SteppedZip, parts: ZipSink): Promise<boolean>;
   /** The job's progress (`phase` "done" once the zip is complete). */
   progress(s: S, done: boolean): Record<string, Scalar>;
   /** The finished job's result. */
@@ -55,8 +53,14 @@ export interface ZipBuildSpec<S extends ZipBuild> {
   finished?(env: Env, s: S): Promise<void>;
 }
 
+/** Where a build's bytes go: `push` as they are made, `drain` writes out what it may. */
+export interface ZipSink {
+  push(b: Uint8Array): void;
+  drain(): Promise<void>;
+}
+
 /** The zip's bytes: whole parts go up as they fill, the rest rides to the next step in the state object. */
-export class Parts {
+export class Parts implements ZipSink {
   private chunks: Uint8Array[] = [];
   private size = 0;
   constructor(
@@ -113,7 +117,7 @@ export class Parts {
 }
 
 /** A stored file's body into the open entry, chunk by chunk (whole parts go up as they fill). */
-export async function addBody(zip: SteppedZip, parts: Parts, body: ReadableStream<Uint8Array>) {
+export async function addBody(zip: SteppedZip, parts: ZipSink, body: ReadableStream<Uint8Array>) {
   const reader = body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
@@ -184,6 +188,42 @@ function runStep<S extends ZipBuild>(env: Env, clock: Clock, spec: ZipBuildSpec<
   return runJobStep(env, clock, run, s.id, step);
 }
 
+/**
+ * A build's work run in one go into a response stream (the direct answer: no job, no R2 object);
+ * `spec`'s budget must be unbounded. A failure aborts the stream (never a truncated zip as whole).
+ */
+export async function streamZip<S extends ZipBuild>(
+  env: Env,
+  clock: Clock,
+  spec: ZipBuildSpec<S>,
+  init: Omit<S, keyof ZipBuild>,
+  writable: WritableStream<Uint8Array>,
+): Promise<S> {
+  const writer = writable.getWriter();
+  const held: Uint8Array[] = [];
+  const sink: ZipSink = {
+    push: (b) => void held.push(b),
+    async drain() {
+      while (held.length) {
+        await writer.ready;
+        await writer.write(held.shift()!);
+      }
+    },
+  };
+  const s = { ...init, id: "", kind: "", key: "", step: 1, zip: newZipState(clock()), upload: null } as S;
+  try {
+    const zip = new SteppedZip(s.zip, sink.push);
+    if (!(await spec.work(env, clock, s, zip, sink))) throw new Error(`${spec.name}: the budget ran out`);
+    zip.finish();
+    await sink.drain();
+    await writer.close();
+    return s;
+  } catch (err) {
+    await writer.abort(err).catch(() => undefined);
+    throw err;
+  }
+}
+
 export type BuildStart = { ok: true; job: SlotJob; finished: boolean } | { ok: false; job: SlotJob };
 
 /**
@@ -231,20 +271,14 @@ export async function continueZipBuild<S extends ZipBuild>(
   return runStep(env, clock, spec, loaded.s, loaded.carry);
 }
 
-/** The build's job as a status read sees it: a build with no step for STALE_MS is failed here. */
+/** The build's job as a status read sees it: a build with no step for 15 minutes is failed here. */
 export async function zipBuildStatus(env: Env, clock: Clock, kind: string): Promise<SlotJob | null> {
-  const slot = jobSlot(env, kind);
-  const job = await slot.status();
-  if (job?.status !== "running") return job;
-  const last = Date.parse(String(job.progress.updated_at ?? job.started_at));
-  if (clock().getTime() - last <= STALE_MS) return job;
-  const loaded = await loadState(env.FILES, job.id).catch(() => null);
-  if (loaded) await abandon(env, loaded.s);
-  return (
-    (await slot.complete(job.id, {
-      error: "The build stopped making progress and was abandoned; start it again.",
-    })) ?? job
-  );
+  const stalled = "The build stopped making progress and was abandoned; start it again.";
+  const drop = async (job: SlotJob) => {
+    const loaded = await loadState(env.FILES, job.id).catch(() => null);
+    if (loaded) await abandon(env, loaded.s);
+  };
+  return (await steppedRun(env, kind, clock(), stalled, drop)).job;
 }
 
 /** The status fields every build's view has (each build's schema extends them with its counters). */

@@ -122,15 +122,21 @@ export async function ingestDemoAlerts(
   const outcomes: DemoOutcomes = { created: 0, duplicate: 0, quarantined: 0, ignored: 0 };
   await Promise.all(
     lanes.map(async (lane, i) => {
-      for (const e of lane.slice(from[i], to[i])) {
-        const clock = fixedClock(new Date(e.at.getTime() + DELIVERY_MS).toISOString());
-        const out = await ingestEmail(e.raw, { ...base, clock });
-        outcomes[out.status]++;
-      }
+      for (const e of lane.slice(from[i], to[i])) await deliver(base, e, outcomes);
     }),
   );
   const done = to.reduce((a, b) => a + b, 0);
   return { outcomes, done, total, more: done < total };
+}
+
+/** One alert through ingestEmail a little after the bank sent it, its outcome counted. */
+async function deliver(
+  base: Omit<IngestDeps, "clock">,
+  e: { raw: string; at: Date },
+  outcomes: DemoOutcomes,
+) {
+  const clock = fixedClock(new Date(e.at.getTime() + DELIVERY_MS).toISOString());
+  outcomes[(await ingestEmail(e.raw, { ...base, clock })).status]++;
 }
 
 /** Where each lane stands before and after step `step`, `perStep` alerts a step dealt round the lanes. */
@@ -161,14 +167,8 @@ export async function finishDemo(
 ): Promise<{ statement_imported: number; receipts: number }> {
   const at = { ...ctx, clock: fixedClock(p.today.toISOString()) };
   let imported = 0;
-  const stmt = buildDemoStatement(p);
-  if (stmt) {
-    const up = await uploadStatement(at, {
-      bytes: new TextEncoder().encode(stmt.text),
-      filename: stmt.filename,
-    });
-    imported = (await executeImport(at, { statement_id: up.statement_id, actions: [] })).response.imported;
-  }
+  const stmt = await uploadDemoStatement(at, p);
+  if (stmt) imported = (await executeImport(at, { statement_id: stmt, actions: [] })).response.imported;
   const receipts = await uploadReceipts(at);
   await leaveChores(ctx, { ...p, base: await ingestDeps(ctx.env), outcomes });
   return { statement_imported: imported, receipts };
@@ -181,63 +181,59 @@ export async function finishDemo(
  */
 async function leaveChores(
   ctx: ServiceCtx,
-  {
-    today,
-    seed,
-    months,
-    base,
-    outcomes,
-  }: {
-    today: Date;
-    seed?: number;
-    months?: number;
-    base: Omit<IngestDeps, "clock">;
-    outcomes: DemoOutcomes;
-  },
+  { today, base, outcomes, ...p }: DemoParams & { base: Omit<IngestDeps, "clock">; outcomes: DemoOutcomes },
 ) {
   const chores = buildDemoChores({ today });
-  for (const e of [...chores.review, chores.unknownBank]) {
-    const clock = fixedClock(new Date(e.at.getTime() + DELIVERY_MS).toISOString());
-    const out = await ingestEmail(e.raw, { ...base, clock });
-    outcomes[out.status]++;
-  }
+  for (const e of [...chores.review, chores.unknownBank]) await deliver(base, e, outcomes);
   const at = { ...ctx, clock: fixedClock(today.toISOString()) };
-  const stmt = buildDemoStatement({ seed, today, months, monthsBack: 2 });
+  const stmt = await uploadDemoStatement(at, { ...p, today, monthsBack: 2 });
   if (stmt) {
-    const up = await uploadStatement(at, {
-      bytes: new TextEncoder().encode(stmt.text),
-      filename: stmt.filename,
-    });
-    const { rows } = await loadStatement(at, up.statement_id);
+    const { rows } = await loadStatement(at, stmt);
     // The first half confirmed as suggested; the rest wait.
     const half = rows.slice(0, Math.ceil(rows.length / 2));
     if (half.length)
       await applyEdits(at, {
-        id: up.statement_id,
+        id: stmt,
         edits: half.map((r) => ({ key: r.tx_index, edit: { action: r.action as RowEdit["action"] } })),
         summary: (edited) => `reviewed ${edited.length} statement rows`,
       });
   }
   const day = today.toISOString().slice(0, 10);
-  const pdf = receiptPdf({
-    merchant: "Whole Foods Market",
-    day,
-    cents: 4_218,
-    items: ["ORGANIC BANANAS", "OAT MILK"],
-  });
-  await upload(
+  const items = ["ORGANIC BANANAS", "OAT MILK"];
+  await uploadReceipt(
     at,
-    checkUpload({
-      bytes: pdf,
-      name: `whole-foods-${day}.pdf`,
-      type: "application/pdf",
-      kind: "receipt",
-      txId: null,
-    }),
+    { merchant: "Whole Foods Market", day, cents: 4_218, items },
+    `whole-foods-${day}`,
+    null,
   );
 }
 
-/** Each receipt as a browser sends it (multipart, PDF), through the upload door, linked to its row. */
+/** A generated card statement through the upload door: its id (null when the months hold none). */
+async function uploadDemoStatement(at: ServiceCtx, p: Parameters<typeof buildDemoStatement>[0]) {
+  const stmt = buildDemoStatement(p);
+  if (!stmt) return null;
+  const bytes = new TextEncoder().encode(stmt.text);
+  return (await uploadStatement(at, { bytes, filename: stmt.filename })).statement_id;
+}
+
+/** A store receipt as a browser sends it (multipart, PDF) through the upload door. */
+async function uploadReceipt(
+  ctx: ServiceCtx,
+  receipt: Parameters<typeof receiptPdf>[0],
+  stem: string,
+  txId: string | null,
+) {
+  const file = {
+    bytes: receiptPdf(receipt),
+    name: `${stem}.pdf`,
+    type: "application/pdf",
+    kind: "receipt",
+    txId,
+  };
+  await upload(ctx, checkUpload(file));
+}
+
+/** Each receipt through the upload door, linked to its row. */
 async function uploadReceipts(ctx: ServiceCtx): Promise<number> {
   const rows = await latestAlertRows(
     getDb(ctx.env.DB),
@@ -248,16 +244,9 @@ async function uploadReceipts(ctx: ServiceCtx): Promise<number> {
     const tx = rows[i];
     if (!tx || tx.Amount === null) continue;
     const day = tx.DateFileName.slice(0, 10).replaceAll(".", "-");
-    const pdf = receiptPdf({ merchant: company, day, cents: tx.Amount, items });
-    const name = `${company.replace(/\W+/g, "-").toLowerCase()}-${day}.pdf`;
-    const file = {
-      bytes: pdf,
-      name,
-      type: "application/pdf",
-      kind: "receipt",
-      txId: encodeTxId(tx.ForwardedTo, tx.DateFileName),
-    };
-    await upload(ctx, checkUpload(file));
+    const stem = `${company.replace(/\W+/g, "-").toLowerCase()}-${day}`;
+    const txId = encodeTxId(tx.ForwardedTo, tx.DateFileName);
+    await uploadReceipt(ctx, { merchant: company, day, cents: tx.Amount, items }, stem, txId);
     n++;
   }
   return n;

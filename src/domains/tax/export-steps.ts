@@ -1,10 +1,9 @@
 /**
- * The tax pack zip built in bounded steps: a year with more evidence files than one
- * request reads (DIRECT_FILES) is written by the shared stepped zip build (data/zip-build.ts): the
- * CSVs and the first files in the request, each next step ("tax-pack-step") a queue message within
- * STEP (each well under half of the Workers Paid per-invocation limits: a receipt is one R2 read,
- * an email text one D1 query). The archive holds the same entries, in the same order, as the
- * streamed one (zip.ts plans both).
+ * The tax pack zip (zip.ts plans its entries): up to DIRECT_FILES evidence files it streams in the
+ * request (writeTaxZip); past it, the shared stepped zip build (data/zip-build.ts) writes the CSVs
+ * and the first files in the request, each next step ("tax-pack-step") a queue message within
+ * TAX_STEP (each well under half of the Workers Paid per-invocation limits: a receipt is one R2
+ * read, an email text one D1 query).
  */
 import type { Env } from "../../env";
 import type { QueueMessage } from "../../jobs/messages";
@@ -15,13 +14,14 @@ import {
   builtZip,
   continueZipBuild,
   startZipBuild,
+  streamZip,
   type ZipBuild,
   type ZipBuildSpec,
   zipBuildStatus,
   zipBuildView,
 } from "../data/zip-build";
 import { exportName, zipSources } from "./export";
-import { openEvidence, type PackFile, type PackFiles } from "./zip";
+import { openEvidence, type PackFile, type PackFiles, type ZipSources } from "./zip";
 
 export const TAX_STEP_KIND = "tax-pack-step";
 const KIND = "tax-export";
@@ -29,6 +29,7 @@ const KIND = "tax-export";
 /** One step's budget (Workers Paid: 1,000 D1 queries and 1,000 operations an invocation). */
 export const TAX_STEP = { files: 200, bytes: 96 * 1024 * 1024, ms: 10_000 };
 export type TaxStepBudget = typeof TAX_STEP;
+const UNBOUNDED: TaxStepBudget = { files: Infinity, bytes: Infinity, ms: Infinity };
 
 /** Up to this many evidence files (receipts and email texts) the zip streams in the request itself. */
 export const DIRECT_FILES = 200;
@@ -45,7 +46,7 @@ interface TaxBuild extends ZipBuild {
   missing: number;
 }
 
-const taxSpec = (budget: TaxStepBudget): ZipBuildSpec<TaxBuild> => ({
+const taxSpec = (budget: TaxStepBudget, sources?: ZipSources): ZipBuildSpec<TaxBuild> => ({
   stepKind: TAX_STEP_KIND,
   name: "tax_pack",
   failure: "The tax pack could not be written; try again.",
@@ -56,7 +57,7 @@ const taxSpec = (budget: TaxStepBudget): ZipBuildSpec<TaxBuild> => ({
       zip.end();
     }
     s.texts = [];
-    const src = zipSources(env);
+    const src = sources ?? zipSources(env);
     const start = Date.now();
     const begun = zip.state.offset;
     let read = 0;
@@ -125,13 +126,27 @@ export async function startTaxBuild(
 ) {
   const res = await startZipBuild(env, clock, taxSpec(budget), KIND, (id) => ({
     key: packKey(id),
-    year,
-    texts: pack.texts,
-    files: pack.files,
-    next: 0,
-    missing: 0,
+    ...fresh(year, pack),
   }));
   return { started: res.ok, view: taxBuildView(res.job) };
+}
+
+const fresh = (year: number, pack: PackFiles) => ({
+  year,
+  texts: pack.texts,
+  files: pack.files,
+  next: 0,
+  missing: 0,
+});
+
+/** The pack streamed into `writable` in one go (up to DIRECT_FILES; `src`: where the evidence comes from). */
+export async function writeTaxZip(
+  env: Env,
+  clock: Clock,
+  { year, pack, src = zipSources(env) }: { year: number; pack: PackFiles; src?: ZipSources },
+  writable: WritableStream<Uint8Array>,
+) {
+  await streamZip(env, clock, taxSpec(UNBOUNDED, src), fresh(year, pack), writable);
 }
 
 /** The queue's "tax-pack-step" job. */

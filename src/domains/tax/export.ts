@@ -5,10 +5,10 @@ import { isAttachmentKey } from "../attachments/files";
 import type { ServiceCtx } from "../../lib/context";
 import { log } from "../../lib/log";
 import { decodeTxId } from "../../lib/txid";
-import { DIRECT_FILES, startTaxBuild, type taxBuildView } from "./export-steps";
+import { DIRECT_FILES, startTaxBuild, type taxBuildView, writeTaxZip } from "./export-steps";
 import * as q from "./queries";
 import { computeYear } from "./service";
-import { packFiles, writeTaxZip, type ZipSources } from "./zip";
+import { packFiles, type ZipSources } from "./zip";
 
 export const exportName = (year: number) => `tax-pack-${year}.zip`;
 
@@ -46,7 +46,7 @@ export async function startTaxExport(ctx: ServiceCtx, year: number): Promise<Tax
   }
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   ctx.waitUntil(
-    writeTaxZip(pack.lines, pack.receipts, zipSources(ctx.env), writable).catch((err) =>
+    writeTaxZip(ctx.env, ctx.clock, { year, pack: files }, writable).catch((err) =>
       log("error", "tax_export.failed", { year, error: String(err) }),
     ),
   );

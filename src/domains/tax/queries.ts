@@ -31,15 +31,11 @@ export function yearOverrides(db: Db, lo: string, hi: string) {
     .where(and(gte(o.tx_date_file_name, lo), lt(o.tx_date_file_name, hi)));
 }
 
-/** A transaction's override row (unexecuted: for a read batch); `getOverride` runs it. */
-export const overrideQuery = (db: Db, k: TxKey) =>
-  db
+export async function getOverride(db: Db, k: TxKey) {
+  const [row] = await db
     .select()
     .from(o)
     .where(and(eq(o.tx_forwarded_to, k.forwardedTo), eq(o.tx_date_file_name, k.dateFileName)));
-
-export async function getOverride(db: Db, k: TxKey) {
-  const [row] = await overrideQuery(db, k);
   return row ?? null;
 }
 
@@ -66,7 +62,7 @@ export function deleteOverride(db: Db, k: TxKey) {
     .where(and(eq(o.tx_forwarded_to, k.forwardedTo), eq(o.tx_date_file_name, k.dateFileName)));
 }
 
-/** The fields an override checks of its transaction (unexecuted: for a read batch). */
+/** The fields an override checks of its transaction. */
 export const txQuery = (db: Db, k: TxKey) =>
   db
     .select({ type: t.TransactionType, deletedAt: t.DeletedAt, category: t.Category, dfn: t.DateFileName })

@@ -3,7 +3,7 @@ import { getDb, namedBatch } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import { notFound, validationError } from "../../lib/errors";
 import { fromCents, ZERO_CENTS, sumCents } from "../../lib/money";
-import { decodeTxId, encodeTxId, type TxKey } from "../../lib/txid";
+import { decodeTxId, encodeTxId } from "../../lib/txid";
 import { isSpendingType } from "../../lib/transaction-types";
 import { OTHER_KEY, OTHER_LABEL, type TaxMapping } from "./mapping";
 import { effectiveMapping, loadMapping } from "./mapping-store";
@@ -120,18 +120,7 @@ export async function taxLines(ctx: ServiceCtx) {
 export const overrideImage = (r: { mode: string; line_key: string | null } | null) =>
   r ? { mode: r.mode, line_key: r.line_key } : null;
 
-type TxRow = Awaited<ReturnType<typeof q.txQuery>>[number] | null;
-
-/** What an override write reads, in one batch: the transaction, its override and the stored mapping. */
-async function overrideReads(ctx: ServiceCtx, key: TxKey) {
-  const db = getDb(ctx.env.DB);
-  const [tx, ov, doc] = await db.batch([q.txQuery(db, key), q.overrideQuery(db, key), q.mappingQuery(db)]);
-  return {
-    tx: tx[0] ?? null,
-    override: ov[0] ?? null,
-    mapping: effectiveMapping(doc[0]?.data ?? null).mapping,
-  };
-}
+type TxRow = Awaited<ReturnType<typeof q.txQuery>>[number] | undefined;
 
 /** 404 unless the transaction is live, 422 unless it is spending. */
 function requireSpending(tx: TxRow, loc: (string | number)[]): void {
@@ -150,11 +139,11 @@ export async function setOverride(
   const key = decodeTxId(input.tx_id);
   if (!key)
     throw validationError([{ loc: ["body", "tx_id"], msg: "Not a transaction id", type: "value_error" }]);
-  const reads = await overrideReads(ctx, key);
-  requireSpending(reads.tx, ["body", "tx_id"]);
+  const db = getDb(ctx.env.DB);
+  requireSpending((await q.txQuery(db, key))[0], ["body", "tx_id"]);
   let lineKey: string | null = null;
   if (input.mode === "include") {
-    const m = reads.mapping;
+    const m = await loadMapping(ctx);
     lineKey = input.line_key?.trim() ?? "";
     if (!lineKey)
       throw validationError([
@@ -165,8 +154,7 @@ export async function setOverride(
         { loc: ["body", "line_key"], msg: `Unknown claim line '${lineKey}'`, type: "value_error" },
       ]);
   }
-  const db = getDb(ctx.env.DB);
-  const before = overrideImage(reads.override) ?? {};
+  const before = overrideImage(await q.getOverride(db, key)) ?? {};
   const after = { mode: input.mode, line_key: lineKey };
   const summary = input.mode === "include" ? `Included in tax line ${lineKey}` : "Excluded from its tax line";
   ctx.journal({ kind: "tax_override", resourceId: input.tx_id, before, after, summary, reversible: true });

@@ -1,11 +1,8 @@
 /**
- * The tax pack zip, streamed: CSVs are deflated, receipts pass through (already compressed) chunk
- * by chunk from their R2 bodies, and each chunk is written out before the next is read, so the
- * archive is never held in memory. No D1 or R2 here: export.ts hands in the year and the openers
- * (bench/tax-export.mjs drives this same module with synthetic bodies to measure memory).
+ * What the tax pack zip holds, in order: the CSVs, then every evidence file (export-steps.ts writes
+ * them). No D1 or R2 here: export.ts hands in the openers.
  */
 import { plainCents, ZERO_CENTS, addCents } from "../../lib/money";
-import { ZipWriter } from "../../lib/zip-writer";
 import { csvCell } from "../transactions/search-rules";
 import type { LineResult } from "./rules";
 import { isoDay } from "./rules";
@@ -141,7 +138,7 @@ export interface PackFiles {
   files: PackFile[];
 }
 
-/** What the zip holds, the streamed one and the stepped one alike. */
+/** What the zip holds. */
 export function packFiles(lines: LineResult[], receipts: ReadonlyMap<string, ReceiptRef[]>): PackFiles {
   const plans = lines.map((l) => ({ line: l, plan: evidencePlan(l, receipts) }));
   const texts: [string, string][] = [["summary.csv", summaryCsv(lines)]];
@@ -153,26 +150,3 @@ export function packFiles(lines: LineResult[], receipts: ReadonlyMap<string, Rec
 /** An evidence file's body: the alert's text, the receipt's stream, or null when it is gone. */
 export const openEvidence = (src: ZipSources, f: PackFile) =>
   f.email ? src.emailText(f.email) : f.r2Key ? src.openReceipt(f.r2Key) : Promise.resolve(null);
-
-/** Writes the zip into `writable`; resolves when done (aborts the stream on failure). */
-export async function writeTaxZip(
-  lines: LineResult[],
-  receipts: ReadonlyMap<string, ReceiptRef[]>,
-  src: ZipSources,
-  writable: WritableStream<Uint8Array>,
-): Promise<void> {
-  const zip = new ZipWriter(writable);
-  try {
-    const pack = packFiles(lines, receipts);
-    for (const [name, text] of pack.texts) await zip.text(name, text);
-    for (const f of pack.files) {
-      const body = await openEvidence(src, f);
-      if (typeof body === "string") await zip.text(f.path, body);
-      else if (body) await zip.stream(f.path, body, "store");
-    }
-    await zip.close();
-  } catch (err) {
-    await zip.abort(err);
-    throw err;
-  }
-}

@@ -104,10 +104,8 @@ const CONTEXT_TYPES: Record<string, string> = {
 const CONTEXT_NOT_YET: string[] = [];
 /** Files that run raw statements over every table by name (backup, restore): the binding is meant. */
 const RAW_D1 = [
-  "src/domains/data/export-files.ts",
   "src/domains/data/export-steps.ts",
   "src/domains/data/restore-swap.ts",
-  "src/domains/data/service.ts",
 ];
 
 const CONTEXT_TYPE = /^\s*(?:export\s+)?(?:type|interface)\s+(\w*(?:Ctx|Deps|Context))\b/gm;

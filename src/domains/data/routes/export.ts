@@ -4,8 +4,7 @@ import { domainRoute, json } from "../../../http/route";
 import { refuseInDemo, zipResponse } from "../../../http/step-routes";
 import { exportFileName } from "../rules";
 import { BackupBuildStatus } from "./export-jobs";
-import { fitsOneRequest, startExport } from "../export-steps";
-import { writeBackup } from "../service";
+import { fitsOneRequest, startExport, writeBackup } from "../export-steps";
 
 const DESCRIPTION =
   "One JSON file per table (stored names) and a manifest.json with counts and schema versions. " +

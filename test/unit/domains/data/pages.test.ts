@@ -83,15 +83,4 @@ describe("readPages: several tables' pages in one batch, a bounded number of row
       { numRuns: 200 },
     );
   });
-
-  it("runs the caller's statements in the first batch and returns their results", async () => {
-    const s = setup([2], false);
-    const extra: Stmt = { t: 0, offset: 0, limit: 1 };
-    const [first] = await readPages(s.run, s.sources, { first: [extra] });
-    expect(first).toEqual([{ i: 0 }]);
-    expect(s.batches[0]![0]).toBe(extra);
-    expect(s.taken).toEqual([every(2)]);
-    const none = setup([], false);
-    expect(await readPages(none.run, none.sources, { first: [extra] })).toHaveLength(1);
-  });
 });
