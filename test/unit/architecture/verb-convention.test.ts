@@ -103,10 +103,7 @@ const CONTEXT_TYPES: Record<string, string> = {
 /** Context types still to fold into ServiceCtx or IngestDeps; may only shrink. */
 const CONTEXT_NOT_YET: string[] = [];
 /** Files that run raw statements over every table by name (backup, restore): the binding is meant. */
-const RAW_D1 = [
-  "src/domains/data/export-steps.ts",
-  "src/domains/data/restore-swap.ts",
-];
+const RAW_D1 = ["src/domains/data/export-steps.ts", "src/domains/data/restore-swap.ts"];
 
 const CONTEXT_TYPE = /^\s*(?:export\s+)?(?:type|interface)\s+(\w*(?:Ctx|Deps|Context))\b/gm;
 const FIRST_PARAM =
