@@ -1,13 +1,8 @@
 import type { IgnoredEmailRow } from "../../db/schema";
 import { getDb } from "../../db";
 import { ingestAtDoor } from "../../ingest";
-import {
-  IGNORED_RETENTION_DAYS,
-  ignoredRowQuery,
-  listIgnoredRows,
-  sentToReviewQuery,
-  trustStatement,
-} from "./ignored";
+import { IGNORED_RETENTION_DAYS, trust } from "./ignored";
+import { ignoredRowQuery, listIgnoredRows, sentToReviewQuery } from "./queries";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
 import type { BankAlertResponse } from "./schemas";
@@ -63,7 +58,7 @@ export async function sendToReview(ctx: ServiceCtx, id: string): Promise<BankAle
   });
   await ctx.batch([
     sentToReviewQuery(db, id, failureId, nowIso),
-    trustStatement(db, sender, "alert_sender", "ignored_email", nowIso),
+    trust(db, sender, "alert_sender", "ignored_email", nowIso),
   ]);
   return {
     id,
