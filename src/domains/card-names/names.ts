@@ -4,10 +4,9 @@
  * (`{ "<institution>": { "<last four>": "<name>" } }`). Stored in the `card_names` table.
  */
 import type { Db } from "../../db";
-import type { Batch } from "../../lib/context";
 import { log } from "../../lib/log";
 import { cardLastFour } from "../../ingest/institutions";
-import { type CardNameRow, cardNamesQuery, replaceCardNamesQueries } from "./queries";
+import { type CardNameRow, cardNamesQuery } from "./queries";
 
 export { cardNamesQuery };
 
@@ -40,12 +39,4 @@ export async function loadCardNames(db: Db): Promise<CardNameMap> {
     log("warn", "ingest.card_names_read_failed", { error: String(err) });
     return {};
   }
-}
-
-/** Replaces the whole mapping, in the caller's batch (which carries the write's ledger entry). */
-export async function saveCardNames(db: Db, map: CardNameMap, nowIso: string, batch: Batch): Promise<void> {
-  const rows = Object.entries(map).flatMap(([institution, cards]) =>
-    Object.entries(cards).map(([last_four, name]) => ({ institution, last_four, name, updated_at: nowIso })),
-  );
-  await batch(replaceCardNamesQueries(db, rows));
 }

@@ -1,5 +1,6 @@
 /** The card-name mapping (SPEC's `Name` when an alert greets nobody): read it, replace it. */
-import { loadCardNames, saveCardNames } from "./names";
+import { loadCardNames } from "./names";
+import { replaceCardNamesQueries } from "./queries";
 import { getDb } from "../../db";
 import type { ServiceCtx } from "../../lib/context";
 import type { CardNameMapping } from "./schemas";
@@ -15,6 +16,10 @@ export async function putCardNames(ctx: ServiceCtx, mappings: CardNameMapping) {
   const before = await loadCardNames(getDb(ctx.env.DB));
   const response = { count: count(mappings), mappings };
   ctx.journal({ resourceId: "card_names", summary: `Card-name mapping set (${response.count} cards)` });
-  await saveCardNames(getDb(ctx.env.DB), mappings, ctx.clock().toISOString(), ctx.batch);
+  const updated_at = ctx.clock().toISOString();
+  const rows = Object.entries(mappings).flatMap(([institution, cards]) =>
+    Object.entries(cards).map(([last_four, name]) => ({ institution, last_four, name, updated_at })),
+  );
+  await ctx.batch(replaceCardNamesQueries(getDb(ctx.env.DB), rows));
   return { before, response };
 }

@@ -7,17 +7,7 @@ import type { Db } from "../../db";
 import type { Statement } from "../../db/lists";
 import { log } from "../../lib/log";
 import { sha256Hex } from "../../ingest/hash";
-import {
-  deleteIgnoredBefore,
-  ignoredRowQuery,
-  insertTrust,
-  listIgnoredRows,
-  sentToReviewQuery,
-  trustedRowsQuery,
-  upsertIgnored,
-} from "./queries";
-
-export { ignoredRowQuery, listIgnoredRows, sentToReviewQuery };
+import { deleteIgnoredBefore, insertTrust, trustedRowsQuery, upsertIgnored } from "./queries";
 
 export const IGNORED_RETENTION_DAYS = 90;
 
@@ -78,20 +68,8 @@ export async function isTrusted(db: Db, address: string | null, kind: TrustKind)
   }
 }
 
-/** Records the address as vouched for; true when it was not known before. */
-export async function trust(
-  db: Db,
-  address: string,
-  kind: TrustKind,
-  source: string,
-  nowIso: string,
-): Promise<boolean> {
-  const res = await trustStatement(db, address, kind, source, nowIso);
-  return (res.meta?.changes ?? 0) > 0;
-}
-
-/** The trust of an address as a statement for the caller's batch (known before: no change). */
-export const trustStatement = (db: Db, address: string, kind: TrustKind, source: string, nowIso: string) =>
+/** Records the address as vouched for (known before: no change); awaited, or a statement for the caller's batch. */
+export const trust = (db: Db, address: string, kind: TrustKind, source: string, nowIso: string) =>
   insertTrust(db, { address: address.trim().toLowerCase(), kind, source, created_at: nowIso });
 
 /** Retention: ignored emails older than 90 days go (the daily duty calls this). */

@@ -27,14 +27,13 @@ export const trustedRowsQuery = (db: Db, address: string, kind: TrustInsert["kin
     .where(and(eq(senderTrust.address, address), eq(senderTrust.kind, kind)))
     .limit(1);
 
-/** Inserts a trust row unless the address and kind are known (meta.changes tells which). */
+/** Inserts a trust row unless the address and kind are known. */
 export const insertTrust = (db: Db, row: TrustInsert) =>
   db.insert(senderTrust).values(row).onConflictDoNothing();
 
 export const deleteIgnoredBefore = (db: Db, cutoffIso: string) =>
   db.delete(ignoredEmails).where(lt(ignoredEmails.received_at, cutoffIso));
 
-/** Ignored emails received since `cutoffIso`, newest first (the ignored-emails page). */
 export const listIgnoredRows = (db: Db, cutoffIso: string, limit: number) =>
   db
     .select()

@@ -3,7 +3,6 @@
  * learned template reads, whose validated values are found verbatim in the email, is offered as a
  * template; accepting it saves the template without the person typing anything.
  */
-import type { z } from "zod";
 import { getDb } from "../../db";
 import type { TransactionRow } from "../../db/schema";
 import { createIngestDeps } from "../../ingest";
@@ -24,12 +23,10 @@ import { rowByKeyQuery } from "../transactions/queries";
 import type { TemplateOffer } from "./schemas";
 import { comparable, templateEntry } from "./service";
 
-type Offer = z.infer<typeof TemplateOffer>;
-
 async function offerFor(
   deps: IngestDeps,
   tx: TransactionRow,
-): Promise<{ offer: Offer; derived: Derived } | null> {
+): Promise<{ offer: TemplateOffer; derived: Derived } | null> {
   if (institutionByDomain(tx.FromEmail) || !tx.FileName || tx.Amount === null || !tx.Company) return null;
   const object = await deps.files.get(tx.FileName);
   if (!object) return null;
@@ -69,7 +66,7 @@ export async function listOffers(ctx: ServiceCtx) {
     queuedRows(getDb(ctx.env.DB), "ai_extraction", 50),
     createIngestDeps(ctx.env, { clock: ctx.clock, ai: null, source: "template-offer" }),
   ]);
-  const offers: Offer[] = [];
+  const offers: TemplateOffer[] = [];
   for (const { tx } of queued) {
     const o = await offerFor(deps, tx);
     if (o && !offers.some((x) => x.sender_domain === o.offer.sender_domain)) offers.push(o.offer);

@@ -71,5 +71,6 @@ export const AcceptOfferRequest = z
   .object({ institution: z.string().trim().min(1).max(100).nullable().optional() })
   .meta({ id: "AlertTemplateAcceptRequest" });
 
+export type TemplateOffer = z.infer<typeof TemplateOffer>;
 export type TemplateSummary = z.infer<typeof TemplateSummary>;
 export type TemplateTestResponse = z.infer<typeof TemplateTestResponse>;

@@ -74,8 +74,8 @@ export async function restoreTemplate(
 ) {
   // Images hold the pattern as JSON text (older ledger entries) or as the object.
   const pattern = image?.pattern ? readTemplatePattern(image.pattern) : null;
+  journal?.(); // the revert's own entry rides in the restore's batch
   if (!image || !pattern) {
-    journal?.(); // the revert's own entry rides in the restore's batch
     await ctx.batch([deleteTemplateRow(getDb(ctx.env.DB), id)]);
     return;
   }
@@ -98,7 +98,6 @@ export async function restoreTemplate(
     created_at: str("created_at") ?? "",
     updated_at: str("updated_at") ?? "",
   };
-  journal?.();
   await ctx.batch([restoreTemplateRow(getDb(ctx.env.DB), row)]);
 }
 

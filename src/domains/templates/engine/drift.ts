@@ -43,7 +43,6 @@ export function driftStep(state: DriftState) {
   return { next, notice };
 }
 
-/** The drift write of a host as a statement for a caller's batch. */
 export const driftWrite = (db: Db, host: string, state: DriftState, nowIso: string) =>
   kvPut(db, keyOf(host), state, nowIso);
 

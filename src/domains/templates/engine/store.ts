@@ -39,7 +39,6 @@ export interface SaveMeta {
   nowIso: string;
 }
 
-/** The row a derived template is saved as. */
 export const newTemplateRow = (id: string, t: Derived, meta: SaveMeta): AlertTemplateRow => ({
   id,
   name: meta.name,
