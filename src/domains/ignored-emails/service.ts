@@ -1,6 +1,6 @@
 import type { IgnoredEmailRow } from "../../db/schema";
 import { getDb } from "../../db";
-import { createIngestDeps, headReads, ingestEmail } from "../../ingest";
+import { ingestAtDoor } from "../../ingest";
 import {
   IGNORED_RETENTION_DAYS,
   ignoredRowQuery,
@@ -49,14 +49,12 @@ export async function sendToReview(ctx: ServiceCtx, id: string): Promise<BankAle
   const bytes = new Uint8Array(await object.arrayBuffer());
   const nowIso = ctx.clock().toISOString();
   const sender = row.from_email.trim().toLowerCase();
-  // Its head's reads ride in the settings batch, as at a door; the sender is trusted for this run.
-  const deps = await createIngestDeps(ctx.env, {
-    ...(await headReads(ctx.env, bytes, ctx.clock)),
+  // The sender is trusted for this run.
+  const outcome = await ingestAtDoor(ctx.env, bytes, {
     clock: ctx.clock,
     source: "ignored_list",
     settings: { alertSenders: [sender] },
   });
-  const outcome = await ingestEmail(bytes, deps);
   const failureId = outcome.status === "quarantined" ? outcome.id : null;
   const dfn = outcome.status === "created" || outcome.status === "duplicate" ? outcome.tx.DateFileName : null;
   ctx.journal({
