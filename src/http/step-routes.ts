@@ -42,7 +42,7 @@ export function runStatusRoute(
     operationId: o.operationId,
     summary: o.summary,
     responses: { "200": json(o.answer, o.schema) },
-    handle: async (c) => o.read(serviceCtx(c)),
+    handle: async (ctx) => o.read(ctx),
   });
 }
 

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { serviceCtx } from "../../../http/context";
 import { domainRoute, route } from "../../../http/route";
 import { builtZipRoute, refuseInDemo, runStatusRoute } from "../../../http/step-routes";
 import { builtExport, exportStatus, startExport } from "../export-steps";
@@ -29,9 +28,8 @@ export const StartBackupBuild = route(domainRoute("data"), {
     "200": json("The build (done, or running with its progress)"),
     "409": json("A build is running"),
   },
-  handle: async (c) => {
+  handle: async (ctx, _, c) => {
     refuseInDemo(c.env, "Data export");
-    const ctx = serviceCtx(c);
     const { started, view } = await startExport(ctx.env, ctx.clock);
     return c.json(view, started ? 200 : 409);
   },
