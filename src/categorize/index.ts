@@ -5,8 +5,6 @@
  * Shared by ingestion, hand entry and the domains that edit overrides, aliases and categories.
  */
 import { asAiError } from "../ai/provider";
-import type { Db } from "../db";
-import type { Clock } from "../lib/clock";
 import type { IngestDeps } from "../ingest/types";
 import { log } from "../lib/log";
 import type { Cents } from "../lib/money";
@@ -51,12 +49,6 @@ const fallbackCategory = (reason: string, model: string | null = null): Categori
   category: FALLBACK_CATEGORY,
   audit: categoryAudit({ source: "fallback", model, fallback_reason: reason }),
 });
-
-/** Overrides only (tiers 0-2), or null. */
-export async function resolveOverride(db: Db, clock: Clock, company: string | null) {
-  const hit = resolveDeterministic(await getResolverIndex(db, clock), company);
-  return hit ? fromHit(hit) : null;
-}
 
 /** The resolver's version stamp is the one the settings batch read (resolverReads), if any. */
 export async function categorize(

@@ -6,7 +6,7 @@ import {
   type ValidatedData,
 } from "chanfana";
 import { Hono } from "hono";
-import type { AppContext, AppEnv } from "./context";
+import { type AppContext, type AppEnv, type ServiceCtx, serviceCtx } from "./context";
 import { ApiError, ErrorEnvelope, validationError } from "./errors";
 import { isJsonContentType } from "./origin";
 
@@ -90,8 +90,8 @@ export function domainRoute(tag: string) {
 }
 
 /**
- * An endpoint of a domain: its schema and `handle`, which gets the request's validated data and
- * answers a Response as is, anything else as JSON (200).
+ * An endpoint of a domain: its schema and `handle`, which gets the request's service context, its
+ * validated data and the hono context, and answers a Response as is, anything else as JSON (200).
  */
 export function route<R extends RequestTypes>(
   Base: ReturnType<typeof domainRoute>,
@@ -100,13 +100,13 @@ export function route<R extends RequestTypes>(
     ...schema
   }: Omit<OpenAPIRouteSchema, "request"> & {
     request?: R;
-    handle: (c: AppContext, data: ValidatedData<{ request: R }>) => Promise<object>;
+    handle: (ctx: ServiceCtx, data: ValidatedData<{ request: R }>, c: AppContext) => Promise<object>;
   },
 ) {
   return class extends Base {
     override schema = schema;
     override async handle(c: AppContext) {
-      const out = await handle(c, await this.getValidatedData<{ request: R }>());
+      const out = await handle(serviceCtx(c), await this.getValidatedData<{ request: R }>(), c);
       return out instanceof Response ? out : c.json(out);
     }
   };

@@ -7,7 +7,7 @@ import { isDemo } from "../env";
 import type { Env } from "../env";
 import type { ServiceCtx } from "../lib/context";
 import { ApiError, notFound } from "../lib/errors";
-import { type AppContext, serviceCtx } from "./context";
+import type { AppContext } from "./context";
 import { domainRoute, json, route } from "./route";
 
 /** 405 in the public demo: `what` (an export) is turned off there. */
@@ -42,7 +42,7 @@ export function runStatusRoute(
     operationId: o.operationId,
     summary: o.summary,
     responses: { "200": json(o.answer, o.schema) },
-    handle: async (c) => o.read(serviceCtx(c)),
+    handle: async (ctx) => o.read(ctx),
   });
 }
 
@@ -74,7 +74,7 @@ export function builtZipRoute(
     override async handle(c: AppContext) {
       refuseInDemo(c.env, o.demo);
       const { params } = await this.getValidatedData<typeof this.schema>();
-      const built = await o.built(serviceCtx(c).env, params.job_id);
+      const built = await o.built(c.env, params.job_id);
       if (!built) throw notFound(`Finished ${o.what} build`);
       return zipResponse(built.obj.body, built.filename, built.obj.size);
     }

@@ -1,14 +1,19 @@
 import { env } from "cloudflare:test";
-import { getDb } from "../../src/db";
+import { type Db, getDb } from "../../src/db";
 import { beforeEach, describe, expect, it } from "vitest";
 import { countingD1 } from "../../bench/lib/d1-count";
 import { listAliases } from "../../src/domains/merchant-aliases/service";
-import { resolveOverride } from "../../src/categorize";
-import { fixedClock } from "../../src/lib/clock";
+import { getResolverIndex } from "../../src/categorize/resolver";
+import { resolveDeterministic } from "../../src/categorize/rules";
+import { type Clock, fixedClock } from "../../src/lib/clock";
 import { brokenDb } from "../helpers/broken";
 import { seedToken } from "../helpers/auth";
 import { call, expectEnvelope } from "../helpers/http";
 import { expectEntryInBatch } from "../helpers/ledger-batch";
+
+/** The override tiers (0-2) alone: what categorize() finds before any model. */
+const resolveOverride = async (db: Db, clock: Clock, company: string) =>
+  resolveDeterministic(await getResolverIndex(db, clock), company);
 
 const enc = encodeURIComponent;
 const AL = "/api/v1/merchant-aliases";
@@ -54,7 +59,7 @@ describe("PUT /api/v1/merchant-aliases/{raw_name}", () => {
     expect(res.body).toEqual({ ok: true });
     expect(await resolveOverride(getDb(env.DB), clock, "AMZN MKTP CA #12")).toMatchObject({
       category: "Technology",
-      audit: { source: "override_alias" },
+      source: "override_alias",
     });
     await put("amzn mktp ca", { canonical_name: "Amazon.ca" });
     expect((await call(AL)).body.aliases).toEqual([

@@ -1,14 +1,19 @@
 import { env } from "cloudflare:test";
-import { getDb } from "../../src/db";
+import { type Db, getDb } from "../../src/db";
 import { beforeEach, describe, expect, it } from "vitest";
 import { listOverrides } from "../../src/domains/overrides/service";
-import { resolveOverride } from "../../src/categorize";
-import { fixedClock } from "../../src/lib/clock";
+import { getResolverIndex } from "../../src/categorize/resolver";
+import { resolveDeterministic } from "../../src/categorize/rules";
+import { type Clock, fixedClock } from "../../src/lib/clock";
 import { countingD1 } from "../../bench/lib/d1-count";
 import { brokenDb } from "../helpers/broken";
 import { seedToken } from "../helpers/auth";
 import { call, expectEnvelope } from "../helpers/http";
 import { expectEntryInBatch } from "../helpers/ledger-batch";
+
+/** The override tiers (0-2) alone: what categorize() finds before any model. */
+const resolveOverride = async (db: Db, clock: Clock, company: string) =>
+  resolveDeterministic(await getResolverIndex(db, clock), company);
 
 const enc = encodeURIComponent;
 const OV = "/api/v1/overrides";

@@ -1,7 +1,7 @@
 import type { ServiceCtx } from "../../lib/context";
 import { validationError } from "../../lib/errors";
 import { fromCents } from "../../lib/money";
-import { createIngestDeps, type DepsOptions, headReads, ingestEmail, type IngestOutcome } from "../../ingest";
+import { type DepsOptions, ingestAtDoor, type IngestOutcome } from "../../ingest";
 import type { UploadEmlResponse } from "./upload-eml-schemas";
 
 /** What src/http's readUpload hands over for an email file: 5 MB. */
@@ -48,13 +48,7 @@ export async function uploadEml(
   { bytes, opts = {} }: { bytes: Uint8Array; opts?: DepsOptions },
 ): Promise<UploadEmlResponse> {
   const ledger = { journal: ctx.journal, batch: ctx.batch };
-  const one = await headReads(ctx.env, bytes, ctx.clock);
-  const deps = await createIngestDeps(ctx.env, {
-    clock: ctx.clock,
-    ...one,
-    ...opts,
-    source: "upload",
-    ledger,
-  });
-  return toUploadResponse(await ingestEmail(bytes, deps));
+  return toUploadResponse(
+    await ingestAtDoor(ctx.env, bytes, { clock: ctx.clock, ...opts, source: "upload", ledger }),
+  );
 }

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { domainRoute, json, route } from "../../../http/route";
 import { ActivityListQuery, ActivityListResponse } from "../schemas";
 import { listActivity } from "../service";
@@ -15,5 +14,5 @@ export const ListActivity = route(ActivityRoute, {
   responses: {
     "200": json("Entries", ActivityListResponse),
   },
-  handle: async (c, { query }) => ({ entries: await listActivity(serviceCtx(c), query) }),
+  handle: async (ctx, { query }) => ({ entries: await listActivity(ctx, query) }),
 });

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { RevertQuery, RevertResponse } from "../schemas";
 import { revertEntry } from "../revert";
@@ -18,8 +17,7 @@ export const RevertActivity = route(ActivityRoute, {
   responses: {
     "200": json("Reverted", RevertResponse),
   },
-  handle: async (c, { params, query }) => {
-    const ctx = serviceCtx(c);
+  handle: async (ctx, { params, query }) => {
     const { summary, recreated_categories } = await revertEntry(ctx, {
       id: params.entry_id,
       force: query.force,

@@ -1,4 +1,4 @@
-import { type AppContext, serviceCtx } from "../../../http/context";
+import type { AppContext } from "../../../http/context";
 import { errors, json, route } from "../../../http/route";
 import { corsPolicy } from "../../../http/cors";
 import { sameSiteWriteAllowed } from "../../../http/origin";
@@ -20,8 +20,8 @@ export const ListReceiptMatchCandidates = route(AttachmentsRoute, {
     "200": json("Ranked candidates", ReceiptCandidatesResponse),
     ...errors({ "404": "No such attachment", "409": "No total and date yet" }),
   },
-  handle: async (c, { params, query }) =>
-    candidates(serviceCtx(c), {
+  handle: async (ctx, { params, query }, c) =>
+    candidates(ctx, {
       id: params.attachment_id,
       typed: query,
       opts: { mayLink: notCrossSite(c) },

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { errors, json, route } from "../../../http/route";
 import { AttachmentDeleteResponse, AttachmentIdParam } from "../schemas";
 import { remove } from "../service";
@@ -13,8 +12,8 @@ export const DeleteAttachment = route(AttachmentsRoute, {
     "200": json("Deleted", AttachmentDeleteResponse),
     ...errors({ "404": "No such attachment" }),
   },
-  handle: async (c, { params }) => {
-    const row = await remove(serviceCtx(c), params.attachment_id);
+  handle: async (ctx, { params }) => {
+    const row = await remove(ctx, params.attachment_id);
     return { id: row.id, status: "deleted" };
   },
 });

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { errors, route } from "../../../http/route";
 import { servedFileHeaders } from "../../../lib/served-file";
 import { FAMILIES } from "../filetype";
@@ -29,8 +28,8 @@ export const DownloadAttachmentFile = route(AttachmentsRoute, {
     },
     ...errors({ "404": "No such attachment (or its file is gone)" }),
   },
-  handle: async (c, { params }) => {
-    const { row, bytes, contentType } = await file(serviceCtx(c), params.attachment_id);
+  handle: async (ctx, { params }) => {
+    const { row, bytes, contentType } = await file(ctx, params.attachment_id);
     return new Response(bytes, {
       headers: servedFileHeaders({
         contentType,

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { errors, json, route } from "../../../http/route";
 import { AttachmentIdParam, AttachmentResponse, LinkAttachmentRequest } from "../schemas";
 import { link, toResponse } from "../service";
@@ -16,8 +15,8 @@ export const LinkAttachment = route(AttachmentsRoute, {
     "200": json("The updated attachment", AttachmentResponse),
     ...errors({ "404": "No such attachment or transaction" }),
   },
-  handle: async (c, { params, body }) => {
-    const after = await link(serviceCtx(c), { id: params.attachment_id, txId: body.tx_id });
+  handle: async (ctx, { params, body }) => {
+    const after = await link(ctx, { id: params.attachment_id, txId: body.tx_id });
     return toResponse(after);
   },
 });

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { AttachmentListResponse, ListAttachmentsQuery } from "../schemas";
 import { list } from "../service";
@@ -9,5 +8,5 @@ export const ListAttachments = route(AttachmentsRoute, {
   summary: "List attachments, optionally filtered by link status and kind",
   request: { query: ListAttachmentsQuery },
   responses: { "200": json("Attachments, newest first", AttachmentListResponse) },
-  handle: async (c, { query }) => list(serviceCtx(c), { unlinked: query.unlinked, kind: query.kind }),
+  handle: async (ctx, { query }) => list(ctx, { unlinked: query.unlinked, kind: query.kind }),
 });

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { errors, json, route } from "../../../http/route";
 import { readReceipt } from "../reading";
 import { AttachmentIdParam, AttachmentResponse } from "../schemas";
@@ -23,8 +22,8 @@ export const ParseReceipt = route(AttachmentsRoute, {
       "504": "The model timed out",
     }),
   },
-  handle: async (c, { params }) => {
-    const { after } = await readReceipt(serviceCtx(c), { id: params.attachment_id });
+  handle: async (ctx, { params }) => {
+    const { after } = await readReceipt(ctx, { id: params.attachment_id });
     return toResponse(after);
   },
 });

@@ -1,7 +1,7 @@
 import { deleteCookie, setCookie } from "hono/cookie";
 import type { AppContext } from "../../../http/context";
 import { ApiError } from "../../../http/errors";
-import { domainRoute } from "../../../http/route";
+import { domainRoute, ok } from "../../../http/route";
 import {
   DEVICE_COOKIE,
   DEVICE_COOKIE_PATH,
@@ -16,9 +16,7 @@ import { AuthResponse } from "../schemas";
 export const AuthRoute = domainRoute("auth");
 
 /** The `{status}` answer every session route gives. */
-export const authOk = (description: string) => ({
-  "200": { description, content: { "application/json": { schema: AuthResponse } } },
-});
+export const authOk = (description: string) => ok(AuthResponse, description);
 
 /** Secure when the caller reached us over https (directly or through a TLS-terminating proxy). */
 function isHttps(c: AppContext): boolean {

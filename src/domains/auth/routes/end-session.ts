@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { WebappSessionEndResponse } from "../schemas";
 import { signOutSession } from "../sessions";
@@ -12,8 +11,8 @@ export const EndWebappSession = route(AuthRoute, {
   responses: {
     "200": json("Signed out", WebappSessionEndResponse),
   },
-  handle: async (c, { params }) => {
-    await signOutSession(serviceCtx(c), params.session_id);
+  handle: async (ctx, { params }) => {
+    await signOutSession(ctx, params.session_id);
     return { id: params.session_id, status: "signed_out" as const };
   },
 });

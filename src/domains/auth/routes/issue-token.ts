@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { ApiTokenIssueRequest, ApiTokenIssueResponse } from "../schemas";
 import { issueToken } from "../tokens";
@@ -12,5 +11,5 @@ export const IssueApiToken = route(AuthRoute, {
   responses: {
     "201": json("The new token, raw value included once", ApiTokenIssueResponse),
   },
-  handle: async (c, { body }) => c.json(await issueToken(serviceCtx(c), body), 201),
+  handle: async (ctx, { body }, c) => c.json(await issueToken(ctx, body), 201),
 });

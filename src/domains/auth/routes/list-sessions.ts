@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { WebappSessionListResponse } from "../schemas";
 import { listSessions } from "../sessions";
@@ -10,5 +9,5 @@ export const ListWebappSessions = route(AuthRoute, {
   responses: {
     "200": json("Active sessions, oldest first", WebappSessionListResponse),
   },
-  handle: async (c) => ({ sessions: await listSessions(serviceCtx(c)) }),
+  handle: async (ctx) => ({ sessions: await listSessions(ctx) }),
 });

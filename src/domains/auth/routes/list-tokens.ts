@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { ApiTokenListResponse } from "../schemas";
 import { listTokens } from "../tokens";
@@ -10,5 +9,5 @@ export const ListApiTokens = route(AuthRoute, {
   responses: {
     "200": json("Live tokens", ApiTokenListResponse),
   },
-  handle: async (c) => ({ tokens: await listTokens(serviceCtx(c)) }),
+  handle: async (ctx) => ({ tokens: await listTokens(ctx) }),
 });

@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { serviceCtx } from "../../../http/context";
 import { route } from "../../../http/route";
 import { LoginIn } from "../schemas";
 import { login } from "../service";
@@ -25,9 +24,9 @@ export const WebappLogin = route(AuthRoute, {
   security: [],
   request: { body: { ...contentJson(LoginIn), required: true } },
   responses: authOk("Logged in; the session cookie is set"),
-  handle: async (c, { body }) => {
+  handle: async (ctx, { body }, c) => {
     const { session, device } = await withRetryAfter(c, () =>
-      login(serviceCtx(c), { input: body, client: clientInfo(c), devices: deviceCookies(c) }),
+      login(ctx, { input: body, client: clientInfo(c), devices: deviceCookies(c) }),
     );
     setSessionCookie(c, session);
     setDeviceCookie(c, device);

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { route } from "../../../http/route";
 import { sessionCookieValues } from "../rules";
 import { logout } from "../service";
@@ -11,8 +10,8 @@ export const WebappLogout = route(AuthRoute, {
   description: "Public: clearing a cookie needs no credentials. Other sessions stay signed in.",
   security: [],
   responses: authOk("The session cookie is cleared"),
-  handle: async (c) => {
-    await logout(serviceCtx(c), sessionCookieValues(c.req.header("cookie")));
+  handle: async (ctx, _, c) => {
+    await logout(ctx, sessionCookieValues(c.req.header("cookie")));
     clearSessionCookie(c);
     return { status: "logged_out" };
   },

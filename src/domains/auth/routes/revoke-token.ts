@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { ApiTokenRevokeResponse } from "../schemas";
 import { revokeTokenById } from "../tokens";
@@ -12,8 +11,8 @@ export const RevokeApiToken = route(AuthRoute, {
   responses: {
     "200": json("Revoked", ApiTokenRevokeResponse),
   },
-  handle: async (c, { params }) => {
-    await revokeTokenById(serviceCtx(c), params.token_id);
+  handle: async (ctx, { params }) => {
+    await revokeTokenById(ctx, params.token_id);
     return { id: params.token_id, status: "revoked" as const };
   },
 });

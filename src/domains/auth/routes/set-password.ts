@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { serviceCtx } from "../../../http/context";
 import { route } from "../../../http/route";
 import { SetPasswordIn } from "../schemas";
 import { deviceAfterSetPassword, setPassword } from "../service";
@@ -22,12 +21,12 @@ export const SetAppPassword = route(AuthRoute, {
     "caller gets a fresh session cookie. Minimum length 8.",
   request: { body: { ...contentJson(SetPasswordIn), required: true } },
   responses: authOk("Password stored; the caller's session cookie is set"),
-  handle: async (c, { body }) => {
+  handle: async (ctx, { body }, c) => {
     const { session, settings } = await withRetryAfter(c, () =>
-      setPassword(serviceCtx(c), { input: body, client: clientInfo(c) }),
+      setPassword(ctx, { input: body, client: clientInfo(c) }),
     );
     setSessionCookie(c, session);
-    setDeviceCookie(c, await deviceAfterSetPassword(serviceCtx(c), { devices: deviceCookies(c), settings }));
+    setDeviceCookie(c, await deviceAfterSetPassword(ctx, { devices: deviceCookies(c), settings }));
     return { status: "password_set" };
   },
 });

@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { serviceCtx } from "../../../http/context";
 import { route } from "../../../http/route";
 import { SignOutAllIn } from "../schemas";
 import { signOutAll } from "../service";
@@ -10,8 +9,8 @@ export const WebappSignOutAll = route(AuthRoute, {
   summary: "Bump the session epoch, invalidating all existing cookies",
   request: { body: { ...contentJson(SignOutAllIn.nullable()), required: false } },
   responses: authOk("Every session is signed out"),
-  handle: async (c, { body }) => {
-    await withRetryAfter(c, () => signOutAll(serviceCtx(c), { input: body ?? null, client: clientInfo(c) }));
+  handle: async (ctx, { body }, c) => {
+    await withRetryAfter(c, () => signOutAll(ctx, { input: body ?? null, client: clientInfo(c) }));
     clearSessionCookie(c);
     return { status: "signed_out_all" };
   },

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { BlockedCompanyDeleteResponse, BlockedCompanyParam } from "../schemas";
 import { unblockCompany } from "../service";
@@ -13,8 +12,8 @@ export const UnblockCompany = route(BlockedRoute, {
     "200": json("Removed", BlockedCompanyDeleteResponse),
     ...notFoundResponse("The company is not on the list"),
   },
-  handle: async (c, { params }) => {
-    const { row } = await unblockCompany(serviceCtx(c), params.company);
+  handle: async (ctx, { params }) => {
+    const { row } = await unblockCompany(ctx, params.company);
     return { company: row.company, status: "unblocked" as const };
   },
 });

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { BlockedCompany, BlockedCompanyParam } from "../schemas";
 import { blockCompany } from "../service";
@@ -12,8 +11,8 @@ export const BlockCompany = route(BlockedRoute, {
     "no notification. Journaled with before/after images (revertable).",
   request: { params: BlockedCompanyParam },
   responses: { "200": json("The entry (the existing one when it was already blocked)", BlockedCompany) },
-  handle: async (c, { params }) => {
-    const { row } = await blockCompany(serviceCtx(c), params.company);
+  handle: async (ctx, { params }) => {
+    const { row } = await blockCompany(ctx, params.company);
     return { company: row.company, created_at: row.created_at };
   },
 });

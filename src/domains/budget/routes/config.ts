@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { serviceCtx } from "../../../http/context";
 import { ok, route } from "../../../http/route";
 import { BudgetConfigResponse, BudgetConfigUpdateRequest, YearQuery } from "../schemas";
 import { getBudgetConfig, putBudgetConfig } from "../service";
@@ -10,7 +9,7 @@ export const GetBudgetConfig = route(BudgetRoute, {
   summary: "Get budget targets and groups for a year",
   request: { query: YearQuery },
   responses: ok(BudgetConfigResponse),
-  handle: async (c, { query }) => getBudgetConfig(serviceCtx(c), query.year),
+  handle: async (ctx, { query }) => getBudgetConfig(ctx, query.year),
 });
 
 export const PutBudgetConfig = route(BudgetRoute, {
@@ -21,6 +20,6 @@ export const PutBudgetConfig = route(BudgetRoute, {
     "versions read (null or 0 when none exists); a stale one gives 409 CONFLICT. Each write bumps both.",
   request: { query: YearQuery, body: { ...contentJson(BudgetConfigUpdateRequest), required: true } },
   responses: { ...ok(BudgetConfigResponse), ...CONFLICT },
-  handle: async (c, { query, body }) =>
-    (await putBudgetConfig(serviceCtx(c), { year: query.year, input: body })).response,
+  handle: async (ctx, { query, body }) =>
+    (await putBudgetConfig(ctx, { year: query.year, input: body })).response,
 });

@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { serviceCtx } from "../../../http/context";
 import { ok, route } from "../../../http/route";
 import { GroupsResponse, GroupsUpdateRequest, OptionalYearQuery } from "../schemas";
 import { getGroups, putGroups } from "../service";
@@ -10,7 +9,7 @@ export const GetGroups = route(BudgetRoute, {
   summary: "Get budget category groups for a year",
   request: { query: OptionalYearQuery },
   responses: ok(GroupsResponse),
-  handle: async (c, { query }) => getGroups(serviceCtx(c), query.year),
+  handle: async (ctx, { query }) => getGroups(ctx, query.year),
 });
 
 export const PutGroups = route(BudgetRoute, {
@@ -19,6 +18,5 @@ export const PutGroups = route(BudgetRoute, {
   description: "`version` is the groups version read (null or 0 when none exists); a stale one gives 409.",
   request: { query: OptionalYearQuery, body: { ...contentJson(GroupsUpdateRequest), required: true } },
   responses: { ...ok(GroupsResponse), ...CONFLICT },
-  handle: async (c, { query, body }) =>
-    (await putGroups(serviceCtx(c), { year: query.year, input: body })).response,
+  handle: async (ctx, { query, body }) => (await putGroups(ctx, { year: query.year, input: body })).response,
 });

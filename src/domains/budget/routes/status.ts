@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { ok, route } from "../../../http/route";
 import { getHistoricalAverages } from "../averages";
 import { HistoricalAveragesQuery, HistoricalAveragesResponse } from "../schemas";
@@ -14,8 +13,8 @@ export const GetBudgetStatus = route(BudgetRoute, {
     "time zone). For the current year each category also carries the current month and a forecast.",
   request: { query: BudgetStatusQuery },
   responses: ok(BudgetStatusResponse),
-  handle: async (c, { query }) =>
-    getBudgetStatus(serviceCtx(c), { year: query.year, compareYear: query.compare_year }),
+  handle: async (ctx, { query }) =>
+    getBudgetStatus(ctx, { year: query.year, compareYear: query.compare_year }),
 });
 
 export const GetBudgetHistoricalAverages = route(BudgetRoute, {
@@ -24,5 +23,5 @@ export const GetBudgetHistoricalAverages = route(BudgetRoute, {
   description: "The N complete months before the current month; cached for one hour.",
   request: { query: HistoricalAveragesQuery },
   responses: ok(HistoricalAveragesResponse),
-  handle: async (c, { query }) => getHistoricalAverages(serviceCtx(c), query.months),
+  handle: async (ctx, { query }) => getHistoricalAverages(ctx, query.months),
 });

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { CardNamesResponse } from "../schemas";
 import { getCardNames } from "../service";
@@ -8,5 +7,5 @@ export const GetCardNames = route(CardNamesRoute, {
   operationId: "getCardNames",
   summary: "The card-name mapping: which cardholder an alert's card digits name",
   responses: { "200": json("The mapping", CardNamesResponse) },
-  handle: async (c) => getCardNames(serviceCtx(c)),
+  handle: async (ctx) => getCardNames(ctx),
 });

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { CardNameMapping, CardNamesResponse } from "../schemas";
 import { putCardNames } from "../service";
@@ -9,5 +8,5 @@ export const PutCardNames = route(CardNamesRoute, {
   summary: "Replace the card-name mapping (applies to alerts read from now on)",
   request: { body: { content: { "application/json": { schema: CardNameMapping } } } },
   responses: { "200": json("The mapping as stored", CardNamesResponse) },
-  handle: async (c, { body }) => (await putCardNames(serviceCtx(c), body)).response,
+  handle: async (ctx, { body }) => (await putCardNames(ctx, body)).response,
 });

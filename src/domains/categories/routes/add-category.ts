@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { CategoriesManagementResponse, CategoryAddRequest } from "../schemas";
 import { addCategory } from "../service";
@@ -11,6 +10,6 @@ export const AddCategory = route(CategoriesRoute, {
   description: "The first write stores the 39 defaults, so the stored list replaces them from then on.",
   request: { headers: IfMatchHeaders, body: { ...contentJson(CategoryAddRequest), required: true } },
   responses: { "200": json("The list after the add", CategoriesManagementResponse), ...CONFLICT },
-  handle: async (c, { body, headers }) =>
-    addCategory(serviceCtx(c), { input: body, expectedVersion: headers["if-match"] }),
+  handle: async (ctx, { body, headers }) =>
+    addCategory(ctx, { input: body, expectedVersion: headers["if-match"] }),
 });

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { CategoryIconsResponse, CategoryNameQuery } from "../schemas";
 import { setCategoryIcon } from "../service";
@@ -13,8 +12,7 @@ export const ClearCategoryIcon = route(CategoriesRoute, {
     ...NOT_FOUND,
     ...CONFLICT,
   },
-  handle: async (c, { query, headers }) => {
-    const ctx = serviceCtx(c);
+  handle: async (ctx, { query, headers }) => {
     return await setCategoryIcon(ctx, { name: query.name, icon: null, expectedVersion: headers["if-match"] });
   },
 });

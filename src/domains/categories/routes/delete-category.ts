@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { deleteCategory } from "../reassign";
 import { CategoryDeleteQuery, CategoryDeleteResponse, CategoryNameParam } from "../schemas";
@@ -16,8 +15,8 @@ export const DeleteCategory = route(CategoriesRoute, {
     ...NOT_FOUND,
     ...CONFLICT,
   },
-  handle: async (c, { params, query, headers }) => {
-    const result = await deleteCategory(serviceCtx(c), {
+  handle: async (ctx, { params, query, headers }) => {
+    const result = await deleteCategory(ctx, {
       name: params.name,
       reassignTo: query.reassign_to,
       expectedVersion: headers["if-match"],

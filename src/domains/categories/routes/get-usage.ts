@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { categoryUsage } from "../reassign";
 import { CategoryNameParam, CategoryUsageResponse } from "../schemas";
@@ -9,5 +8,5 @@ export const GetCategoryUsage = route(CategoriesRoute, {
   summary: "How many transactions and overrides use a category (shown before deleting it)",
   request: { params: CategoryNameParam },
   responses: { "200": json("Usage of the category", CategoryUsageResponse), ...NOT_FOUND },
-  handle: async (c, { params }) => categoryUsage(serviceCtx(c), params.name),
+  handle: async (ctx, { params }) => categoryUsage(ctx, params.name),
 });

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { CategoriesResponse } from "../schemas";
 import { listCategoryNames } from "../service";
@@ -8,5 +7,5 @@ export const ListCategories = route(CategoriesRoute, {
   operationId: "listCategories",
   summary: "The category names: the stored list, or the 39 defaults before first use",
   responses: { "200": json("The category list, in list order", CategoriesResponse) },
-  handle: async (c) => ({ categories: await listCategoryNames(serviceCtx(c)) }),
+  handle: async (ctx) => ({ categories: await listCategoryNames(ctx) }),
 });

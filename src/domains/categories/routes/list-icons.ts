@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { CategoryIconsResponse } from "../schemas";
 import { listCategoryIcons } from "../service";
@@ -8,5 +7,5 @@ export const ListCategoryIcons = route(CategoriesRoute, {
   operationId: "listCategoryIcons",
   summary: "Category icons (category name → icon) with the list version",
   responses: { "200": json("The icon map", CategoryIconsResponse) },
-  handle: async (c) => listCategoryIcons(serviceCtx(c)),
+  handle: async (ctx) => listCategoryIcons(ctx),
 });

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { CategoriesManagementResponse } from "../schemas";
 import { listManagedCategories } from "../service";
@@ -8,5 +7,5 @@ export const ListManagedCategories = route(CategoriesRoute, {
   operationId: "listManagedCategories",
   summary: "The category list with groups and the list version (for `If-Match`)",
   responses: { "200": json("Categories with their groups", CategoriesManagementResponse) },
-  handle: async (c) => listManagedCategories(serviceCtx(c)),
+  handle: async (ctx) => listManagedCategories(ctx),
 });

@@ -1,6 +1,5 @@
 import { contentJson } from "chanfana";
 import { z } from "zod";
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { renameCategory } from "../reassign";
 import { CategoryName, CategoryRenameRequest, CategoryRenameResponse } from "../schemas";
@@ -18,8 +17,8 @@ export const RenameCategory = route(CategoriesRoute, {
     body: { ...contentJson(CategoryRenameRequest), required: true },
   },
   responses: { "200": json("What the rename changed", CategoryRenameResponse), ...NOT_FOUND, ...CONFLICT },
-  handle: async (c, { params, body, headers }) => {
-    const result = await renameCategory(serviceCtx(c), {
+  handle: async (ctx, { params, body, headers }) => {
+    const result = await renameCategory(ctx, {
       oldName: params.old_name,
       newName: body.new_name,
       expectedVersion: headers["if-match"],

@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { CategoryIconsResponse, CategoryNameQuery, SetCategoryIconRequest } from "../schemas";
 import { setCategoryIcon } from "../service";
@@ -18,8 +17,7 @@ export const SetCategoryIcon = route(CategoriesRoute, {
     ...NOT_FOUND,
     ...CONFLICT,
   },
-  handle: async (c, { query, body, headers }) => {
-    const ctx = serviceCtx(c);
+  handle: async (ctx, { query, body, headers }) => {
     return await setCategoryIcon(ctx, {
       name: query.name,
       icon: body.icon,

@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { CategoryGroupUpdateRequest, CategoryGroupUpdateResponse, CategoryNameParam } from "../schemas";
 import { updateCategoryGroup } from "../service";
@@ -18,8 +17,8 @@ export const UpdateCategoryGroup = route(CategoriesRoute, {
     ...NOT_FOUND,
     ...CONFLICT,
   },
-  handle: async (c, { params, body, headers }) => {
-    const result = await updateCategoryGroup(serviceCtx(c), {
+  handle: async (ctx, { params, body, headers }) => {
+    const result = await updateCategoryGroup(ctx, {
       name: params.name,
       group: body.group,
       expectedVersion: headers["if-match"],

@@ -1,5 +1,4 @@
 import type { z } from "zod";
-import { serviceCtx } from "../../../http/context";
 import { domainRoute, json, route } from "../../../http/route";
 import type { ServiceCtx } from "../../../lib/context";
 import {
@@ -26,7 +25,7 @@ function checkRoute<I extends z.ZodType>(
     summary,
     request: { body: { content: { "application/json": { schema: request } } } },
     responses: { "200": json(description, response) },
-    handle: async (c, { body }) => run(serviceCtx(c), body as z.infer<I>),
+    handle: async (ctx, { body }) => run(ctx, body as z.infer<I>),
   });
 }
 

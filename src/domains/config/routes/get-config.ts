@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { domainRoute, json, route } from "../../../http/route";
 import { AppConfigResponse } from "../schemas";
 import { describeConfig } from "../describe-config";
@@ -11,5 +10,5 @@ export const GetAppConfig = route(ConfigRoute, {
   responses: {
     "200": json("The effective configuration", AppConfigResponse),
   },
-  handle: async (c) => describeConfig(serviceCtx(c)),
+  handle: async (ctx) => describeConfig(ctx),
 });

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { domainRoute, json, route } from "../../../http/route";
 import { aiReadiness } from "../readiness";
 import { AiReadinessResponse } from "../checks-schemas";
@@ -9,5 +8,5 @@ export const GetAiReadiness = route(domainRoute("config"), {
   responses: {
     "200": json("Readiness", AiReadinessResponse),
   },
-  handle: async (c) => aiReadiness(serviceCtx(c)),
+  handle: async (ctx) => aiReadiness(ctx),
 });

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { DisconnectAppResponse } from "../schemas";
 import { disconnectConnectedApp } from "../service";
@@ -13,9 +12,9 @@ export const DisconnectConnectedApp = route(AppsRoute, {
     "200": json("Disconnected", DisconnectAppResponse),
     "404": { description: "No such connected app" },
   },
-  handle: async (c, { params }) => {
+  handle: async (ctx, { params }, c) => {
     const origin = new URL(c.req.url).origin;
-    const app = await disconnectConnectedApp(serviceCtx(c), { origin, id: params.app_id });
+    const app = await disconnectConnectedApp(ctx, { origin, id: params.app_id });
     return { id: app.id, status: "disconnected" as const };
   },
 });

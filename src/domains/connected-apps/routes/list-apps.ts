@@ -10,5 +10,5 @@ export const ListConnectedApps = route(AppsRoute, {
   responses: {
     "200": json("Connected apps, newest first", ConnectedAppList),
   },
-  handle: async (c) => ({ apps: await listApps(c.env, new URL(c.req.url).origin) }),
+  handle: async (_ctx, _, c) => ({ apps: await listApps(c.env, new URL(c.req.url).origin) }),
 });

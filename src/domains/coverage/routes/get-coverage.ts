@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { domainRoute, json, route } from "../../../http/route";
 import { CoverageResponse } from "../schemas";
 import { getCoverage } from "../service";
@@ -13,5 +12,5 @@ export const GetCoverage = route(domainRoute("coverage"), {
   responses: {
     "200": json("OK", CoverageResponse),
   },
-  handle: async (c) => getCoverage(serviceCtx(c)),
+  handle: async (ctx) => getCoverage(ctx),
 });

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { domainRoute, json, route } from "../../../http/route";
 import { ObjectBackupStatusResponse } from "../../config/checks-schemas";
 import { objectBackupStatus } from "../../config/checks";
@@ -10,5 +9,5 @@ export const GetObjectBackupStatus = route(DataRoute, {
   operationId: "getObjectBackupStatus",
   summary: "Daily backup settings and what the bucket holds",
   responses: { "200": json("Status", ObjectBackupStatusResponse) },
-  handle: async (c) => objectBackupStatus(serviceCtx(c)),
+  handle: async (ctx) => objectBackupStatus(ctx),
 });

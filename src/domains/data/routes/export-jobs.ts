@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { serviceCtx } from "../../../http/context";
-import { domainRoute, route } from "../../../http/route";
+import { domainRoute, json, route } from "../../../http/route";
 import { builtZipRoute, refuseInDemo, runStatusRoute } from "../../../http/step-routes";
 import { builtExport, exportStatus, startExport } from "../export-steps";
 import { ZipBuildFields } from "../zip-build";
@@ -13,11 +12,6 @@ export const BackupBuildStatus = ZipBuildFields.extend({
   files_total: z.number().int(),
 }).meta({ id: "BackupBuildStatus" });
 
-const json = (description: string) => ({
-  description,
-  content: { "application/json": { schema: BackupBuildStatus } },
-});
-
 /** POST /api/v1/data/export/jobs: builds the backup zip in bounded steps (its first one in this request). */
 export const StartBackupBuild = route(domainRoute("data"), {
   operationId: "startBackupBuild",
@@ -26,12 +20,11 @@ export const StartBackupBuild = route(domainRoute("data"), {
     "The first step runs in this request (a small journal is done when it answers); larger ones go on in " +
     "the background, each step within the Workers per-invocation limits. 409 while a build runs.",
   responses: {
-    "200": json("The build (done, or running with its progress)"),
-    "409": json("A build is running"),
+    "200": json("The build (done, or running with its progress)", BackupBuildStatus),
+    "409": json("A build is running", BackupBuildStatus),
   },
-  handle: async (c) => {
+  handle: async (ctx, _, c) => {
     refuseInDemo(c.env, "Data export");
-    const ctx = serviceCtx(c);
     const { started, view } = await startExport(ctx.env, ctx.clock);
     return c.json(view, started ? 200 : 409);
   },

@@ -59,7 +59,7 @@ export const CommitBackupImport = route(DataRoute, {
     ),
     "410": err("The preview is older than 15 minutes"),
   },
-  handle: async (c, { body }) => commitImport(serviceCtx(c), body),
+  handle: async (ctx, { body }) => commitImport(ctx, body),
 });
 
 /** GET /api/v1/data/import/files/current: the latest restore's files written in steps. */

@@ -1,5 +1,4 @@
 import { isLocalRequest } from "../../../http/auth";
-import { serviceCtx } from "../../../http/context";
 import { domainRoute, json, route } from "../../../http/route";
 import { HealthResponse } from "../schemas";
 import { getHealth } from "../service";
@@ -11,8 +10,8 @@ export const GetHealth = route(domainRoute("health"), {
   responses: {
     "200": json("Health snapshot", HealthResponse),
   },
-  handle: async (c) => {
+  handle: async (ctx, _, c) => {
     const remote = !isLocalRequest(c.env, c.req.raw);
-    return await getHealth(serviceCtx(c), remote);
+    return await getHealth(ctx, remote);
   },
 });

@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { ErrorEnvelope } from "../../../http/errors";
 import { IgnoreRuleAddRequest, IgnoreRuleListResponse } from "../schemas";
@@ -17,5 +16,5 @@ export const AddIgnoreRule = route(IgnoreRulesRoute, {
     "200": json("The rules after the add", IgnoreRuleListResponse),
     "409": json("A rule with this pattern (any case) exists", ErrorEnvelope),
   },
-  handle: async (c, { body }) => addIgnoreRule(serviceCtx(c), body.pattern),
+  handle: async (ctx, { body }) => addIgnoreRule(ctx, body.pattern),
 });

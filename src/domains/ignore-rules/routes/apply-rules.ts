@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { IgnoreRuleApplyRequest, IgnoreRuleApplyResponse } from "../schemas";
 import { applyIgnoreRules } from "../service";
@@ -16,5 +15,5 @@ export const ApplyIgnoreRules = route(IgnoreRulesRoute, {
     "200": json("Per-rule counts", IgnoreRuleApplyResponse),
     ...notFoundResponse("No rule with this pattern"),
   },
-  handle: async (c, { body }) => applyIgnoreRules(serviceCtx(c), body.pattern),
+  handle: async (ctx, { body }) => applyIgnoreRules(ctx, body.pattern),
 });

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { IgnoreRuleDeleteResponse, PatternParam } from "../schemas";
 import { deleteIgnoreRule } from "../service";
@@ -12,5 +11,5 @@ export const DeleteIgnoreRule = route(IgnoreRulesRoute, {
     "200": json("Removed", IgnoreRuleDeleteResponse),
     ...notFoundResponse("No rule with this pattern"),
   },
-  handle: async (c, { params }) => deleteIgnoreRule(serviceCtx(c), params.pattern),
+  handle: async (ctx, { params }) => deleteIgnoreRule(ctx, params.pattern),
 });

@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { IgnoreRuleSuggestionDismissRequest, IgnoreRuleSuggestionDismissResponse } from "../schemas";
 import { dismissIgnoreSuggestion } from "../service";
@@ -10,5 +9,5 @@ export const DismissIgnoreRuleSuggestion = route(IgnoreRulesRoute, {
   summary: "Stop suggesting a merchant (until undismissed)",
   request: { body: { ...contentJson(IgnoreRuleSuggestionDismissRequest), required: true } },
   responses: { "200": json("Dismissed", IgnoreRuleSuggestionDismissResponse) },
-  handle: async (c, { body }) => dismissIgnoreSuggestion(serviceCtx(c), body.merchant),
+  handle: async (ctx, { body }) => dismissIgnoreSuggestion(ctx, body.merchant),
 });

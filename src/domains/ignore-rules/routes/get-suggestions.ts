@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { IgnoreRuleSuggestionsResponse, IgnoreSuggestionsQuery } from "../schemas";
 import { getIgnoreRuleSuggestions } from "../service";
@@ -10,5 +9,5 @@ export const GetIgnoreRuleSuggestions = route(IgnoreRulesRoute, {
   description: "Merchants already pinned by a rule and dismissed merchants (any case) are left out.",
   request: { query: IgnoreSuggestionsQuery },
   responses: { "200": json("Suggestions, most ignored first", IgnoreRuleSuggestionsResponse) },
-  handle: async (c, { query }) => getIgnoreRuleSuggestions(serviceCtx(c), query.months),
+  handle: async (ctx, { query }) => getIgnoreRuleSuggestions(ctx, query.months),
 });

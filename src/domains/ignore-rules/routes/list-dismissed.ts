@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { DismissedIgnoreRuleSuggestionsResponse } from "../schemas";
 import { listDismissedIgnoreSuggestions } from "../service";
@@ -8,5 +7,5 @@ export const ListDismissedIgnoreRuleSuggestions = route(IgnoreRulesRoute, {
   operationId: "listDismissedIgnoreRuleSuggestions",
   summary: "Dismissed ignore-rule suggestions, newest first",
   responses: { "200": json("The dismissed merchants", DismissedIgnoreRuleSuggestionsResponse) },
-  handle: async (c) => listDismissedIgnoreSuggestions(serviceCtx(c)),
+  handle: async (ctx) => listDismissedIgnoreSuggestions(ctx),
 });

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { IgnoreRuleListResponse } from "../schemas";
 import { listIgnoreRules } from "../service";
@@ -8,5 +7,5 @@ export const ListIgnoreRules = route(IgnoreRulesRoute, {
   operationId: "listIgnoreRules",
   summary: "Merchants pinned to Ignored, with the list version",
   responses: { "200": json("The rules, by pattern", IgnoreRuleListResponse) },
-  handle: async (c) => listIgnoreRules(serviceCtx(c)),
+  handle: async (ctx) => listIgnoreRules(ctx),
 });

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { IgnoreRuleSuggestionUndismissResponse, MerchantParam } from "../schemas";
 import { undismissIgnoreSuggestion } from "../service";
@@ -12,5 +11,5 @@ export const UndismissIgnoreRuleSuggestion = route(IgnoreRulesRoute, {
     "200": json("Undismissed", IgnoreRuleSuggestionUndismissResponse),
     ...notFoundResponse("This merchant is not dismissed"),
   },
-  handle: async (c, { params }) => undismissIgnoreSuggestion(serviceCtx(c), params.merchant),
+  handle: async (ctx, { params }) => undismissIgnoreSuggestion(ctx, params.merchant),
 });

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { ErrorEnvelope } from "../../../http/errors";
 import { BankAlertResponse, IgnoredIdParams } from "../schemas";
@@ -14,5 +13,5 @@ export const SendIgnoredToReview = route(IgnoredEmailsRoute, {
     ...NOT_FOUND,
     "409": json("No sender address, or the original email is gone", ErrorEnvelope),
   },
-  handle: async (c, { params }) => sendToReview(serviceCtx(c), params.ignored_id),
+  handle: async (ctx, { params }) => sendToReview(ctx, params.ignored_id),
 });

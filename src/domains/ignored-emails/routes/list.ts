@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { IgnoredEmailListResponse } from "../schemas";
 import { listIgnoredEmails } from "../service";
@@ -8,5 +7,5 @@ export const ListIgnoredEmails = route(IgnoredEmailsRoute, {
   operationId: "listIgnoredEmails",
   summary: "Emails the relevance check let go in the last 90 days, newest first, with the reason",
   responses: { "200": json("The ignored emails", IgnoredEmailListResponse) },
-  handle: async (c) => listIgnoredEmails(serviceCtx(c)),
+  handle: async (ctx) => listIgnoredEmails(ctx),
 });

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { domainRoute, json, route } from "../../../http/route";
 import { IncomeStatementQuery, IncomeStatementResponse } from "../schemas";
 import { getIncomeStatement } from "../service";
@@ -14,5 +13,5 @@ export const GetIncomeStatement = route(domainRoute("income"), {
   responses: {
     "200": json("OK", IncomeStatementResponse),
   },
-  handle: async (c, { query }) => getIncomeStatement(serviceCtx(c), query),
+  handle: async (ctx, { query }) => getIncomeStatement(ctx, query),
 });

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { domainRoute, json, route } from "../../../http/route";
 import { buildContext } from "../context";
 import { InsightsContextResponse, OptionalMonthQuery } from "../schemas";
@@ -10,5 +9,5 @@ export const GetInsightsContext = route(domainRoute("insights"), {
   responses: {
     "200": json("Context", InsightsContextResponse),
   },
-  handle: async (c, { query }) => buildContext(serviceCtx(c), query.month),
+  handle: async (ctx, { query }) => buildContext(ctx, query.month),
 });

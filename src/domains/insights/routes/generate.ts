@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { domainRoute, errors, json, route } from "../../../http/route";
 import { InsightsGenerateResponse, InsightsStatusResponse, MonthQuery } from "../schemas";
 import { insightsStatus, startInsights } from "../service";
@@ -16,7 +15,7 @@ export const GenerateInsights = route(InsightsRoute, {
       "422": "Insights are turned off (in words)",
     }),
   },
-  handle: async (c, { query }) => c.json(await startInsights(serviceCtx(c), query.month), 202),
+  handle: async (ctx, { query }, c) => c.json(await startInsights(ctx, query.month), 202),
 });
 
 export const GetInsightsStatus = route(InsightsRoute, {
@@ -25,5 +24,5 @@ export const GetInsightsStatus = route(InsightsRoute, {
   responses: {
     "200": json("Status", InsightsStatusResponse),
   },
-  handle: async (c) => insightsStatus(serviceCtx(c)),
+  handle: async (ctx) => insightsStatus(ctx),
 });

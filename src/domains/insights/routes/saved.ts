@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { domainRoute, errors, json, route } from "../../../http/route";
 import { InsightIdParam, MonthQuery, SavedInsightDetail, SavedInsightListResponse } from "../schemas";
 import { getSaved, listSaved } from "../service";
@@ -12,7 +11,7 @@ export const ListSavedInsights = route(InsightsRoute, {
   responses: {
     "200": json("Saved briefings", SavedInsightListResponse),
   },
-  handle: async (c, { query }) => listSaved(serviceCtx(c), query.month),
+  handle: async (ctx, { query }) => listSaved(ctx, query.month),
 });
 
 export const GetSavedInsight = route(InsightsRoute, {
@@ -23,6 +22,5 @@ export const GetSavedInsight = route(InsightsRoute, {
     "200": json("Briefing", SavedInsightDetail),
     ...errors({ "404": "No such briefing in that month" }),
   },
-  handle: async (c, { params, query }) =>
-    getSaved(serviceCtx(c), { id: params.insight_id, month: query.month }),
+  handle: async (ctx, { params, query }) => getSaved(ctx, { id: params.insight_id, month: query.month }),
 });

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { domainRoute, json, route } from "../../../http/route";
 import { DaySummariesResponse, JournalQuery, JournalResponse } from "../schemas";
 import { getJournal, listDaySummaries } from "../service";
@@ -10,7 +9,7 @@ export const GetJournal = route(domainRoute("journal"), {
   responses: {
     "200": json("Journal", JournalResponse),
   },
-  handle: async (c, { query }) => getJournal(serviceCtx(c), query.month),
+  handle: async (ctx, { query }) => getJournal(ctx, query.month),
 });
 
 export const ListDaySummaries = route(domainRoute("journal"), {
@@ -20,5 +19,5 @@ export const ListDaySummaries = route(domainRoute("journal"), {
   responses: {
     "200": json("Day summaries", DaySummariesResponse),
   },
-  handle: async (c, { query }) => listDaySummaries(serviceCtx(c), query.month),
+  handle: async (ctx, { query }) => listDaySummaries(ctx, query.month),
 });

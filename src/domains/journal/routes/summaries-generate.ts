@@ -1,6 +1,5 @@
 import { calendarDate } from "../../../lib/calendar";
 import { z } from "zod";
-import { serviceCtx } from "../../../http/context";
 import { ErrorEnvelope } from "../../../http/errors";
 import { domainRoute, type domainRouter, json, route } from "../../../http/route";
 import { Month } from "../../transactions/schemas";
@@ -44,14 +43,14 @@ export const GenerateDaySummaries = route(SummariesRoute, {
     "202": json("Started (or nothing to do)", DaySummaryGenerateResponse),
     "409": json("A day-summaries job is already running", ErrorEnvelope),
   },
-  handle: async (c, { body }) => c.json(await startDaySummaries(serviceCtx(c), body), 202),
+  handle: async (ctx, { body }, c) => c.json(await startDaySummaries(ctx, body), 202),
 });
 
 export const GetDaySummaryStatus = route(SummariesRoute, {
   operationId: "getDaySummaryGenerationStatus",
   summary: "Progress of the day-summaries job",
   responses: { "200": json("Status", DaySummaryStatusResponse) },
-  handle: async (c) => daySummaryStatus(serviceCtx(c)),
+  handle: async (ctx) => daySummaryStatus(ctx),
 });
 
 /** Mounted by the journal router (one line there). */

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { MerchantAliasMutationResponse, RawNameParam } from "../schemas";
 import { deleteAlias } from "../service";
@@ -10,8 +9,8 @@ export const DeleteMerchantAlias = route(AliasRoute, {
   description: "The resolver cache is invalidated at once. Journaled with before/after images (revertable).",
   request: { params: RawNameParam },
   responses: { "200": json("Removed", MerchantAliasMutationResponse), ...NOT_FOUND },
-  handle: async (c, { params }) => {
-    await deleteAlias(serviceCtx(c), params.raw_name);
+  handle: async (ctx, { params }) => {
+    await deleteAlias(ctx, params.raw_name);
     return { ok: true };
   },
 });

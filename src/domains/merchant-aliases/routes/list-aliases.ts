@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { MerchantAliasListResponse } from "../schemas";
 import { listAliases } from "../service";
@@ -8,5 +7,5 @@ export const ListMerchantAliases = route(AliasRoute, {
   operationId: "listMerchantAliases",
   summary: "Merchant aliases (raw name → canonical name) used by override tier 2",
   responses: { "200": json("The aliases with the list version", MerchantAliasListResponse) },
-  handle: async (c) => listAliases(serviceCtx(c)),
+  handle: async (ctx) => listAliases(ctx),
 });

@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { MerchantAliasMutationResponse, MerchantAliasPutRequest, RawNameParam } from "../schemas";
 import { putAlias } from "../service";
@@ -13,8 +12,8 @@ export const PutMerchantAlias = route(AliasRoute, {
     "invalidated at once. Journaled with before/after images, so the activity revert can undo it.",
   request: { params: RawNameParam, body: { ...contentJson(MerchantAliasPutRequest), required: true } },
   responses: { "200": json("Stored", MerchantAliasMutationResponse) },
-  handle: async (c, { params, body }) => {
-    await putAlias(serviceCtx(c), { rawName: params.raw_name, canonical: body.canonical_name });
+  handle: async (ctx, { params, body }) => {
+    await putAlias(ctx, { rawName: params.raw_name, canonical: body.canonical_name });
     return { ok: true };
   },
 });

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { ok, route } from "../../../http/route";
 import { MerchantIntelligenceQuery, MerchantIntelligenceResponse } from "../schemas";
 import { getMerchantIntelligence } from "../service";
@@ -14,5 +13,5 @@ export const GetMerchantIntelligence = route(MerchantsRoute, {
     "to the last month's discretionary spend. Cached for one hour per (month, months).",
   request: { query: MerchantIntelligenceQuery },
   responses: ok(MerchantIntelligenceResponse),
-  handle: async (c, { query }) => getMerchantIntelligence(serviceCtx(c), query),
+  handle: async (ctx, { query }) => getMerchantIntelligence(ctx, query),
 });

@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { OverrideConsolidateRequest, OverrideConsolidateResponse } from "../schemas";
 import { consolidateOverrides } from "../service";
@@ -13,5 +12,5 @@ export const ConsolidateOverrides = route(OverridesRoute, {
     "category must be in the list; otherwise 422 and nothing changes.",
   request: { body: { ...contentJson(OverrideConsolidateRequest), required: true } },
   responses: { "200": json("Consolidated", OverrideConsolidateResponse) },
-  handle: async (c, { body }) => consolidateOverrides(serviceCtx(c), body),
+  handle: async (ctx, { body }) => consolidateOverrides(ctx, body),
 });

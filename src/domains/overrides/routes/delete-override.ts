@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { CompanyParam, OverrideDeleteResponse } from "../schemas";
 import { deleteOverride } from "../service";
@@ -13,8 +12,8 @@ export const DeleteOverride = route(OverridesRoute, {
     "200": json("Removed", OverrideDeleteResponse),
     ...notFoundResponse("No override for this company"),
   },
-  handle: async (c, { params }) => {
-    await deleteOverride(serviceCtx(c), params.company);
+  handle: async (ctx, { params }) => {
+    await deleteOverride(ctx, params.company);
     return { ok: true };
   },
 });

@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { DismissSuggestionRequest, SuggestionDismissResponse } from "../schemas";
 import { dismissSuggestion } from "../suggestions";
@@ -11,6 +10,5 @@ export const DismissOverrideSuggestion = route(OverridesRoute, {
   description: "It comes back if the company is corrected to that category again after the dismissal.",
   request: { body: { ...contentJson(DismissSuggestionRequest), required: true } },
   responses: { "200": json("Dismissed", SuggestionDismissResponse) },
-  handle: async (c, { body }) =>
-    dismissSuggestion(serviceCtx(c), { company: body.company, category: body.category }),
+  handle: async (ctx, { body }) => dismissSuggestion(ctx, { company: body.company, category: body.category }),
 });

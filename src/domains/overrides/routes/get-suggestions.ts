@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { OverrideSuggestionsResponse, SuggestionsQuery } from "../schemas";
 import { getOverrideSuggestions } from "../suggestions";
@@ -13,5 +12,5 @@ export const GetOverrideSuggestions = route(OverridesRoute, {
     "that category, or when dismissed and not corrected again since.",
   request: { query: SuggestionsQuery },
   responses: { "200": json("Suggestions, most corrected first", OverrideSuggestionsResponse) },
-  handle: async (c, { query }) => getOverrideSuggestions(serviceCtx(c), query.months),
+  handle: async (ctx, { query }) => getOverrideSuggestions(ctx, query.months),
 });

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { listOverrideDuplicates } from "../match";
 import { OverrideDuplicatesResponse } from "../schemas";
@@ -9,5 +8,5 @@ export const ListOverrideDuplicates = route(OverridesRoute, {
   summary: "Overrides whose companies collapse to the same normalized key",
   description: "A group whose members disagree on the category is skipped by tier 1 until consolidated.",
   responses: { "200": json("Duplicate groups, by normalized key", OverrideDuplicatesResponse) },
-  handle: async (c) => listOverrideDuplicates(serviceCtx(c)),
+  handle: async (ctx) => listOverrideDuplicates(ctx),
 });

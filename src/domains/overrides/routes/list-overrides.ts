@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { OverrideListResponse } from "../schemas";
 import { listOverrides } from "../service";
@@ -8,5 +7,5 @@ export const ListOverrides = route(OverridesRoute, {
   operationId: "listOverrides",
   summary: "All company → category overrides with the list version",
   responses: { "200": json("The overrides, by company", OverrideListResponse) },
-  handle: async (c) => listOverrides(serviceCtx(c)),
+  handle: async (ctx) => listOverrides(ctx),
 });

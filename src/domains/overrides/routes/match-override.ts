@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { matchOverride } from "../match";
 import { MatchQuery, OverrideMatchResponse } from "../schemas";
@@ -12,5 +11,5 @@ export const MatchOverride = route(OverridesRoute, {
     "Fuzzy candidates (cosine similarity at or above `min_score`) need a model API key. At most 5 candidates.",
   request: { query: MatchQuery },
   responses: { "200": json("The top match and the candidates", OverrideMatchResponse) },
-  handle: async (c, { query }) => matchOverride(serviceCtx(c), { input: query }),
+  handle: async (ctx, { query }) => matchOverride(ctx, { input: query }),
 });

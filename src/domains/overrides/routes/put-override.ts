@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { CompanyParam, OverrideListResponse, OverridePutRequest } from "../schemas";
 import { putOverride } from "../service";
@@ -13,8 +12,8 @@ export const PutOverride = route(OverridesRoute, {
     "spells it. The resolver cache is invalidated at once. Journaled with before/after images (revertable).",
   request: { params: CompanyParam, body: { ...contentJson(OverridePutRequest), required: true } },
   responses: { "200": json("The overrides after the write", OverrideListResponse) },
-  handle: async (c, { params, body }) => {
-    const { response } = await putOverride(serviceCtx(c), {
+  handle: async (ctx, { params, body }) => {
+    const { response } = await putOverride(ctx, {
       company: params.company,
       category: body.category,
     });

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { DismissKeyParam, SuggestionUndismissResponse } from "../schemas";
 import { undismissSuggestion } from "../suggestions";
@@ -12,5 +11,5 @@ export const UndismissOverrideSuggestion = route(OverridesRoute, {
     "200": json("Undismissed", SuggestionUndismissResponse),
     ...notFoundResponse("No dismissal under this key"),
   },
-  handle: async (c, { params }) => undismissSuggestion(serviceCtx(c), params.key),
+  handle: async (ctx, { params }) => undismissSuggestion(ctx, params.key),
 });

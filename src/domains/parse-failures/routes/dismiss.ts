@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { DismissResponse, FailureIdParams } from "../schemas";
 import { dismissParseFailure } from "../service";
@@ -9,5 +8,5 @@ export const DismissParseFailure = route(ParseFailuresRoute, {
   summary: "Dismiss a quarantined email (it leaves the default listing)",
   request: { params: FailureIdParams },
   responses: { "200": json("Dismissed", DismissResponse), ...NOT_FOUND },
-  handle: async (c, { params }) => dismissParseFailure(serviceCtx(c), params.failure_id),
+  handle: async (ctx, { params }) => dismissParseFailure(ctx, params.failure_id),
 });

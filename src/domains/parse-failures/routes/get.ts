@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { FailureIdParams, ParseFailureDetail } from "../schemas";
 import { getParseFailure } from "../service";
@@ -9,5 +8,5 @@ export const GetParseFailure = route(ParseFailuresRoute, {
   summary: "One quarantined email with its body",
   request: { params: FailureIdParams },
   responses: { "200": json("The quarantined email", ParseFailureDetail), ...NOT_FOUND },
-  handle: async (c, { params }) => getParseFailure(serviceCtx(c), params.failure_id),
+  handle: async (ctx, { params }) => getParseFailure(ctx, params.failure_id),
 });

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { ListQuery, ParseFailureListResponse } from "../schemas";
 import { listParseFailures } from "../service";
@@ -9,6 +8,6 @@ export const ListParseFailures = route(ParseFailuresRoute, {
   summary: "Quarantined emails, newest first (without a filter: every status but dismissed)",
   request: { query: ListQuery },
   responses: { "200": json("The quarantine", ParseFailureListResponse) },
-  handle: async (c, { query }) =>
-    listParseFailures(serviceCtx(c), { status: query.status ?? null, limit: query.limit }),
+  handle: async (ctx, { query }) =>
+    listParseFailures(ctx, { status: query.status ?? null, limit: query.limit }),
 });

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { proposeTemplate } from "../proposal";
 import { FailureIdParams, TemplateProposalResponse } from "../schemas";
@@ -19,5 +18,5 @@ export const ProposeTemplate = route(ParseFailuresRoute, {
     ...NOT_FOUND,
     ...CONFLICT("Already recovered or resolved"),
   },
-  handle: async (c, { params }) => proposeTemplate(serviceCtx(c), params.failure_id),
+  handle: async (ctx, { params }) => proposeTemplate(ctx, params.failure_id),
 });

@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { FailureIdParams, ManualResolveRequest, ManualResolveResponse } from "../schemas";
 import { resolveParseFailure } from "../service";
@@ -14,6 +13,6 @@ export const ResolveParseFailure = route(ParseFailuresRoute, {
     ...NOT_FOUND,
     ...CONFLICT("Already recovered or resolved, or an identical transaction exists"),
   },
-  handle: async (c, { params, body }) =>
-    (await resolveParseFailure(serviceCtx(c), { id: params.failure_id, input: body })).response,
+  handle: async (ctx, { params, body }) =>
+    (await resolveParseFailure(ctx, { id: params.failure_id, input: body })).response,
 });

@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { runStatusRoute } from "../../../http/step-routes";
 import { retryAllStatus, startRetryAll } from "../retry-steps";
@@ -17,8 +16,8 @@ export const RetryAllParseFailures = route(ParseFailuresRoute, {
     "200": json("Counts of the retry run", RetryAllResponse),
     "409": json("A run is still going on", RetryAllStatus),
   },
-  handle: async (c, { body }) => {
-    const { started, body: out } = await startRetryAll(serviceCtx(c), { filter: body ?? {} });
+  handle: async (ctx, { body }, c) => {
+    const { started, body: out } = await startRetryAll(ctx, { filter: body ?? {} });
     return c.json(out, started ? 200 : 409);
   },
 });

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { FailureIdParams, RetryResponse } from "../schemas";
 import { retryParseFailure } from "../service";
@@ -13,5 +12,5 @@ export const RetryParseFailure = route(ParseFailuresRoute, {
     ...NOT_FOUND,
     ...CONFLICT("Already recovered or resolved"),
   },
-  handle: async (c, { params }) => retryParseFailure(serviceCtx(c), { id: params.failure_id }),
+  handle: async (ctx, { params }) => retryParseFailure(ctx, { id: params.failure_id }),
 });

@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { BulkTransactionUpdate, BulkTransactionUpdateResponse, StatementIdParams } from "../schemas";
 import { applyEdits } from "../service";
@@ -10,9 +9,9 @@ export const BulkUpdateStatementRows = route(StatementsRoute, {
   summary: "Set the action, company and category of many rows at once (all or none)",
   request: { params: StatementIdParams, body: { ...contentJson(BulkTransactionUpdate), required: true } },
   responses: { "200": json("Updated", BulkTransactionUpdateResponse), ...NOT_FOUND, ...CONFLICT },
-  handle: async (c, { params, body }) => {
+  handle: async (ctx, { params, body }) => {
     const edits = body.updates.map(({ tx_index, ...edit }) => ({ key: tx_index, edit }));
-    const res = await applyEdits(serviceCtx(c), {
+    const res = await applyEdits(ctx, {
       id: params.statement_id,
       edits,
       summary: (rows) => `${rows.length} statement rows edited`,

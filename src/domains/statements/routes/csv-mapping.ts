@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { CsvMappingRequest, StatementDetailResponse, StatementIdParams } from "../schemas";
 import { confirmCsvMapping } from "../service";
@@ -14,5 +13,5 @@ export const ConfirmCsvMapping = route(StatementsRoute, {
     ...NOT_FOUND,
     ...CONFLICT,
   },
-  handle: async (c, { params, body }) => confirmCsvMapping(serviceCtx(c), { id: params.statement_id, body }),
+  handle: async (ctx, { params, body }) => confirmCsvMapping(ctx, { id: params.statement_id, body }),
 });

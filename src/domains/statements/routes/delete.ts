@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { StatementDeleteResponse, StatementIdParams } from "../schemas";
 import { deleteStatement } from "../service";
@@ -9,8 +8,8 @@ export const DeleteStatement = route(StatementsRoute, {
   summary: "Remove a statement and its review rows (imported transactions stay)",
   request: { params: StatementIdParams },
   responses: { "200": json("Deleted", StatementDeleteResponse), ...NOT_FOUND },
-  handle: async (c, { params }) => {
-    const res = await deleteStatement(serviceCtx(c), params.statement_id);
+  handle: async (ctx, { params }) => {
+    const res = await deleteStatement(ctx, params.statement_id);
     return { ok: res.ok };
   },
 });

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { route } from "../../../http/route";
 import { servedFileHeaders } from "../../../lib/served-file";
 import { CONTENT_TYPES } from "../files";
@@ -23,8 +22,8 @@ export const DownloadStatement = route(StatementsRoute, {
     },
     ...NOT_FOUND,
   },
-  handle: async (c, { params }) => {
-    const file = await downloadStatement(serviceCtx(c), params.statement_id);
+  handle: async (ctx, { params }) => {
+    const file = await downloadStatement(ctx, params.statement_id);
     return new Response(file.body, {
       headers: {
         // Always a download, sandboxed and not sniffed (src/lib/served-file.ts).

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { StatementDetailResponse, StatementIdParams } from "../schemas";
 import { getStatementDetail } from "../service";
@@ -9,5 +8,5 @@ export const GetStatement = route(StatementsRoute, {
   summary: "One statement with every row, its tier, action and edits",
   request: { params: StatementIdParams },
   responses: { "200": json("The statement", StatementDetailResponse), ...NOT_FOUND },
-  handle: async (c, { params }) => getStatementDetail(serviceCtx(c), params.statement_id),
+  handle: async (ctx, { params }) => getStatementDetail(ctx, params.statement_id),
 });

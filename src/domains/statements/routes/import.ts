@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { executeImport } from "../import";
 import { statementFromBody } from "../import-body";
@@ -15,8 +14,7 @@ export const ImportStatementRows = route(StatementsRoute, {
     "`metadata` and `transactions` make the statement first.",
   request: { body: { ...contentJson(ImportRequest), required: true } },
   responses: { "200": json("What the import did", ImportResponse), ...NOT_FOUND, ...CONFLICT },
-  handle: async (c, { body }) => {
-    const ctx = serviceCtx(c);
+  handle: async (ctx, { body }) => {
     // Without statement_id the request's rows make the statement, inserted in the import's read.
     const made = body.statement_id ? null : await statementFromBody(ctx, body);
     const statement_id = body.statement_id ?? made!.id;

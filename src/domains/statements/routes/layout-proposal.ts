@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { proposeLayout } from "../layouts/proposal";
 import { LayoutProposalResponse } from "../layouts/schemas";
@@ -19,8 +18,7 @@ export const ProposeLayout = route(StatementsRoute, {
     "200": json("A balanced proposal, or why there is none", LayoutProposalResponse),
     ...NOT_FOUND,
   },
-  handle: async (c, { params }) => {
-    const ctx = serviceCtx(c);
+  handle: async (ctx, { params }) => {
     const { stmt } = await loadStatement(ctx, params.statement_id);
     return await proposeLayout(ctx, stmt);
   },

@@ -1,6 +1,5 @@
 import { contentJson } from "chanfana";
 import { z } from "zod";
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { ErrorEnvelope } from "../../../http/errors";
 import { PageTextResponse, StatementLayout, TeachLayoutRequest } from "../layouts/schemas";
@@ -15,8 +14,7 @@ export const GetPageText = route(StatementsRoute, {
   summary: "A PDF statement's first pages as laid out, for marking its columns",
   request: { params: StatementIdParams },
   responses: { "200": json("Lines with positioned text", PageTextResponse), ...NOT_FOUND },
-  handle: async (c, { params }) => {
-    const ctx = serviceCtx(c);
+  handle: async (ctx, { params }) => {
     const { stmt } = await loadStatement(ctx, params.statement_id);
     return await pageText(ctx, stmt);
   },
@@ -40,6 +38,5 @@ export const TeachLayout = route(StatementsRoute, {
     "422": json("The marks read no rows, or no header stands above them", ErrorEnvelope),
     ...NOT_FOUND,
   },
-  handle: async (c, { params, body }) =>
-    teachStatementLayout(serviceCtx(c), { id: params.statement_id, body }),
+  handle: async (ctx, { params, body }) => teachStatementLayout(ctx, { id: params.statement_id, body }),
 });

@@ -1,6 +1,5 @@
 import { contentJson } from "chanfana";
 import { z } from "zod";
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import {
   LayoutIdParams,
@@ -17,7 +16,7 @@ export const ListLayouts = route(StatementsRoute, {
   operationId: "listStatementLayouts",
   summary: "PDF statement layouts taught by marking columns (Rules → Banks I taught)",
   responses: { "200": json("Taught layouts", StatementLayoutList) },
-  handle: async (c) => listLayoutItems(serviceCtx(c)),
+  handle: async (ctx) => listLayoutItems(ctx),
 });
 
 export const RenameLayout = route(StatementsRoute, {
@@ -25,8 +24,8 @@ export const RenameLayout = route(StatementsRoute, {
   summary: "Rename a taught statement layout (undoable)",
   request: { params: LayoutIdParams, body: { ...contentJson(RenameLayoutRequest), required: true } },
   responses: { "200": json("The layout", StatementLayout), ...NOT_FOUND },
-  handle: async (c, { params, body }) => {
-    const res = await renameLayout(serviceCtx(c), { id: params.layout_id, name: body.name });
+  handle: async (ctx, { params, body }) => {
+    const res = await renameLayout(ctx, { id: params.layout_id, name: body.name });
     return layoutItem(res.after);
   },
 });
@@ -36,8 +35,8 @@ export const DeleteLayout = route(StatementsRoute, {
   summary: "Forget a taught statement layout (undoable)",
   request: { params: LayoutIdParams },
   responses: { "200": json("Deleted", z.object({ ok: z.boolean() })), ...NOT_FOUND },
-  handle: async (c, { params }) => {
-    await deleteLayout(serviceCtx(c), params.layout_id);
+  handle: async (ctx, { params }) => {
+    await deleteLayout(ctx, params.layout_id);
     return { ok: true };
   },
 });

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { StatementListResponse } from "../schemas";
 import { listStatements } from "../service";
@@ -8,5 +7,5 @@ export const ListStatements = route(StatementsRoute, {
   operationId: "listStatements",
   summary: "Uploaded statements, newest first, with status and counts",
   responses: { "200": json("Statements", StatementListResponse) },
-  handle: async (c) => listStatements(serviceCtx(c)),
+  handle: async (ctx) => listStatements(ctx),
 });

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { StatementDetailResponse, StatementIdParams } from "../schemas";
 import { reparseStatement } from "../service";
@@ -9,5 +8,5 @@ export const ReparseStatement = route(StatementsRoute, {
   summary: "Parse the stored file again and reconcile anew, keeping the person's edits and results",
   request: { params: StatementIdParams },
   responses: { "200": json("The statement after reparse", StatementDetailResponse), ...NOT_FOUND },
-  handle: async (c, { params }) => reparseStatement(serviceCtx(c), params.statement_id),
+  handle: async (ctx, { params }) => reparseStatement(ctx, params.statement_id),
 });

@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { RowParams, TransactionActionUpdate, TransactionActionUpdateResponse } from "../schemas";
 import { applyEdits } from "../service";
@@ -10,9 +9,9 @@ export const UpdateStatementRow = route(StatementsRoute, {
   summary: "Set one row's action, company and category (the statement moves to in_progress)",
   request: { params: RowParams, body: { ...contentJson(TransactionActionUpdate), required: true } },
   responses: { "200": json("Updated", TransactionActionUpdateResponse), ...NOT_FOUND, ...CONFLICT },
-  handle: async (c, { params, body }) => {
+  handle: async (ctx, { params, body }) => {
     const edits = [{ key: params.tx_index, edit: body }];
-    const res = await applyEdits(serviceCtx(c), {
+    const res = await applyEdits(ctx, {
       id: params.statement_id,
       edits,
       summary: ([r]) => `statement row ${r!.tx_index}: ${r!.action}`,

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { domainRoute, json, route } from "../../../http/route";
 import { SummaryQuery, SummaryResponse, TrendQuery, TrendResponse } from "../schemas";
 import { getSummary, getTrend } from "../service";
@@ -12,7 +11,7 @@ export const GetMonthlySummary = route(SummaryRoute, {
   responses: {
     "200": json("Monthly summary", SummaryResponse),
   },
-  handle: async (c, { query }) => getSummary(serviceCtx(c), query.month),
+  handle: async (ctx, { query }) => getSummary(ctx, query.month),
 });
 
 export const GetSpendingTrend = route(SummaryRoute, {
@@ -22,6 +21,5 @@ export const GetSpendingTrend = route(SummaryRoute, {
   responses: {
     "200": json("Trend", TrendResponse),
   },
-  handle: async (c, { query }) =>
-    getTrend(serviceCtx(c), { months: query.months, endMonth: query.end_month }),
+  handle: async (ctx, { query }) => getTrend(ctx, { months: query.months, endMonth: query.end_month }),
 });

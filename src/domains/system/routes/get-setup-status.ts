@@ -1,5 +1,4 @@
 import { isLocalRequest } from "../../../http/auth";
-import { serviceCtx } from "../../../http/context";
 import { domainRoute, json, route } from "../../../http/route";
 import { SetupStatusResponse } from "../setup-schemas";
 import { getSetupStatus } from "../setup-service";
@@ -14,8 +13,8 @@ export const GetSetupStatus = route(domainRoute("system"), {
   responses: {
     "200": json("OK", SetupStatusResponse),
   },
-  handle: async (c) => {
+  handle: async (ctx, _, c) => {
     const local = isLocalRequest(c.env, c.req.raw);
-    return await getSetupStatus(serviceCtx(c), local);
+    return await getSetupStatus(ctx, local);
   },
 });

@@ -1,14 +1,9 @@
 import { isLocalRequest } from "../../../http/auth";
 import { type AppContext, serviceCtx } from "../../../http/context";
-import { domainRoute } from "../../../http/route";
+import { domainRoute, json } from "../../../http/route";
 import { runStatusRoute } from "../../../http/step-routes";
 import { demoDataStatus, startDemoData } from "../demo-steps";
 import { DemoDataQuery, DemoDataStatus } from "../setup-schemas";
-
-const json = (description: string) => ({
-  description,
-  content: { "application/json": { schema: DemoDataStatus } },
-});
 
 export class SeedDemoData extends domainRoute("system") {
   override schema = {
@@ -23,7 +18,7 @@ export class SeedDemoData extends domainRoute("system") {
       "Worker over loopback; 409 when any transaction already exists or a seed is going on; 405 in the " +
       "read-only demo. Journaled (envelope only).",
     request: { query: DemoDataQuery },
-    responses: { "202": json("Started: the run's status") },
+    responses: { "202": json("Started: the run's status", DemoDataStatus) },
   };
 
   override async handle(c: AppContext) {

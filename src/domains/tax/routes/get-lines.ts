@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { TaxLinesResponse } from "../schemas";
 import { taxLines } from "../service";
@@ -9,5 +8,5 @@ export const GetTaxLines = route(TaxRoute, {
   summary: "Selectable claim lines for the include-override picker",
   description: "The mapped lines plus the synthetic `other` line, as `{key, label}`.",
   responses: { "200": json("The lines", TaxLinesResponse) },
-  handle: async (c) => taxLines(serviceCtx(c)),
+  handle: async (ctx) => taxLines(ctx),
 });

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { TaxPackResponse, TaxYearQuery } from "../schemas";
 import { getTaxPack } from "../service";
@@ -15,5 +14,5 @@ export const GetTaxPack = route(TaxRoute, {
     "`other` (Other claimable) appears only when populated.",
   request: { query: TaxYearQuery },
   responses: { "200": json("The year's lines", TaxPackResponse) },
-  handle: async (c, { query }) => getTaxPack(serviceCtx(c), query.year),
+  handle: async (ctx, { query }) => getTaxPack(ctx, query.year),
 });

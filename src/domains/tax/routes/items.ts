@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { errors, route } from "../../../http/route";
 import { TaxOverrideRequest, TaxTxIdParam } from "../schemas";
 import { clearOverride, setOverride } from "../service";
@@ -13,8 +12,8 @@ export const SetTaxOverride = route(TaxRoute, {
     "reversible. Disabled in demo mode.",
   request: { body: { content: { "application/json": { schema: TaxOverrideRequest } }, required: true } },
   responses: { "204": { description: "Saved" }, ...errors({ "404": "No such transaction" }) },
-  handle: async (c, { body }) => {
-    await setOverride(serviceCtx(c), body);
+  handle: async (ctx, { body }, c) => {
+    await setOverride(ctx, body);
     return c.body(null, 204);
   },
 });
@@ -29,8 +28,8 @@ export const ClearTaxOverride = route(TaxRoute, {
     "204": { description: "Cleared" },
     ...errors({ "404": "No override for this transaction" }),
   },
-  handle: async (c, { params }) => {
-    await clearOverride(serviceCtx(c), params.tx_id);
+  handle: async (ctx, { params }, c) => {
+    await clearOverride(ctx, params.tx_id);
     return c.body(null, 204);
   },
 });

@@ -16,7 +16,7 @@ export const GetTaxMapping = route(TaxRoute, {
   operationId: "getTaxMapping",
   summary: "The claim-line mapping in effect (personal, or the packaged one)",
   responses: { "200": json("The mapping", TaxMappingResponse) },
-  handle: async (c) => describe(c),
+  handle: async (_ctx, _, c) => describe(c),
 });
 
 export const PutTaxMapping = route(TaxRoute, {
@@ -27,8 +27,8 @@ export const PutTaxMapping = route(TaxRoute, {
     "lines, a duplicate or reserved key, an empty label). Journaled and reversible.",
   request: { body: { content: { "application/json": { schema: TaxMappingDocument } }, required: true } },
   responses: { "200": json("The mapping now in effect", TaxMappingResponse) },
-  handle: async (c, { body }) => {
-    const { after } = await putMapping(serviceCtx(c), body);
+  handle: async (ctx, { body }) => {
+    const { after } = await putMapping(ctx, body);
     return describeDoc(effectiveMapping(after));
   },
 });
@@ -38,8 +38,8 @@ export const DeleteTaxMapping = route(TaxRoute, {
   summary: "Drop the personal mapping; the packaged one applies again",
   description: "Journaled and reversible.",
   responses: { "200": json("The mapping now in effect", TaxMappingResponse) },
-  handle: async (c) => {
-    await deleteMapping(serviceCtx(c));
+  handle: async (ctx) => {
+    await deleteMapping(ctx);
     return describeDoc(effectiveMapping(null));
   },
 });

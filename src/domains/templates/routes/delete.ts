@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { route } from "../../../http/route";
 import { TemplateIdParams } from "../schemas";
 import { deleteTemplate } from "../service";
@@ -11,8 +10,8 @@ export const DeleteTemplate = route(TemplatesRoute, {
     "Journaled with the whole row as its before image: reverting restores it. Disabled in demo mode.",
   request: { params: TemplateIdParams },
   responses: { "204": { description: "Deleted" }, ...NOT_FOUND },
-  handle: async (c, { params }) => {
-    await deleteTemplate(serviceCtx(c), params.template_id);
+  handle: async (ctx, { params }, c) => {
+    await deleteTemplate(ctx, params.template_id);
     return c.body(null, 204);
   },
 });

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { TemplateListResponse } from "../schemas";
 import { listTemplates } from "../service";
@@ -9,5 +8,5 @@ export const ListTemplates = route(TemplatesRoute, {
   summary: "Bank alert templates learned from hand-resolved emails",
   description: "Each with its masked example, how many emails it has read, and when it last read one.",
   responses: { "200": json("The learned templates", TemplateListResponse) },
-  handle: async (c) => listTemplates(serviceCtx(c)),
+  handle: async (ctx) => listTemplates(ctx),
 });

@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { ErrorEnvelope } from "../../../http/errors";
 import { acceptOffer, listOffers } from "../offers";
@@ -12,7 +11,7 @@ export const ListTemplateOffers = route(TemplatesRoute, {
   summary: "Templates offered from AI-rescued alerts of banks no parser reads yet",
   description: "Each AI-rescued row awaiting review whose values are printed verbatim in its email.",
   responses: { "200": json("The offers, one per sender domain", TemplateOfferListResponse) },
-  handle: async (c) => listOffers(serviceCtx(c)),
+  handle: async (ctx) => listOffers(ctx),
 });
 
 export const AcceptTemplateOffer = route(TemplatesRoute, {
@@ -25,8 +24,8 @@ export const AcceptTemplateOffer = route(TemplatesRoute, {
     ...NOT_FOUND,
     "409": json("The row offers no template", ErrorEnvelope),
   },
-  handle: async (c, { params, body }) => {
-    const row = await acceptOffer(serviceCtx(c), { txId: params.tx_id, institution: body.institution });
+  handle: async (ctx, { params, body }) => {
+    const row = await acceptOffer(ctx, { txId: params.tx_id, institution: body.institution });
     return toSummary(row);
   },
 });

@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { TemplateIdParams, TemplateRenameRequest, TemplateSummary } from "../schemas";
 import { renameTemplate } from "../service";
@@ -11,8 +10,8 @@ export const RenameTemplate = route(TemplatesRoute, {
   description: "Journaled with before/after images (revertable). Disabled in demo mode.",
   request: { params: TemplateIdParams, body: { ...contentJson(TemplateRenameRequest), required: true } },
   responses: { "200": json("The renamed template", TemplateSummary), ...NOT_FOUND },
-  handle: async (c, { params, body }) => {
-    const { response } = await renameTemplate(serviceCtx(c), { id: params.template_id, name: body.name });
+  handle: async (ctx, { params, body }) => {
+    const { response } = await renameTemplate(ctx, { id: params.template_id, name: body.name });
     return response;
   },
 });

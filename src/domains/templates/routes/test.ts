@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { serviceCtx } from "../../../http/context";
 import { json, route } from "../../../http/route";
 import { TemplateIdParams, TemplateTestRequest, TemplateTestResponse } from "../schemas";
 import { testTemplate } from "../service";
@@ -13,6 +12,5 @@ export const TestTemplate = route(TemplatesRoute, {
     "200": json("The template's reading, or why it does not read the email", TemplateTestResponse),
     ...NOT_FOUND,
   },
-  handle: async (c, { params, body }) =>
-    testTemplate(serviceCtx(c), { id: params.template_id, raw: body.raw }),
+  handle: async (ctx, { params, body }) => testTemplate(ctx, { id: params.template_id, raw: body.raw }),
 });

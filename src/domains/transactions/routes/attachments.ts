@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { json, ok, route } from "../../../http/route";
 import { ErrorEnvelope } from "../../../http/errors";
 import { AttachmentListResponse } from "../../attachments/schemas";
@@ -14,5 +13,5 @@ export const ListTransactionAttachments = route(TransactionsRoute, {
     ...ok(AttachmentListResponse, "The transaction's attachments, oldest first"),
     "404": json("Not a transaction id", ErrorEnvelope),
   },
-  handle: async (c, { params }) => listForTx(serviceCtx(c), params.tx_id),
+  handle: async (ctx, { params }) => listForTx(ctx, params.tx_id),
 });

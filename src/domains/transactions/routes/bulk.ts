@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { serviceCtx } from "../../../http/context";
 import { ok, route } from "../../../http/route";
 import { bulkUpdateCategory } from "../bulk";
 import { BulkCategoryUpdateRequest, BulkCategoryUpdateResponse } from "../schemas";
@@ -10,6 +9,6 @@ export const BulkUpdateTransactionCategory = route(TransactionsRoute, {
   summary: "Recategorize many transactions at once; per-row results",
   request: { body: { ...contentJson(BulkCategoryUpdateRequest), required: true } },
   responses: ok(BulkCategoryUpdateResponse),
-  handle: async (c, { body }) =>
-    (await bulkUpdateCategory(serviceCtx(c), { updates: body.updates, source: body.source })).response,
+  handle: async (ctx, { body }) =>
+    (await bulkUpdateCategory(ctx, { updates: body.updates, source: body.source })).response,
 });

@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { serviceCtx } from "../../../http/context";
 import { ok, route } from "../../../http/route";
 import {
   CategoryUpdateRequest,
@@ -18,8 +17,8 @@ export const PatchTransaction = route(TransactionsRoute, {
   summary: "Correct the category, mark reviewed, or change state (active, ignored, trashed)",
   request: { params: TxIdParams, body: { ...contentJson(CategoryUpdateRequest), required: true } },
   responses: ok(CategoryUpdateResponse),
-  handle: async (c, { params, body }) =>
-    (await patchTransaction(serviceCtx(c), { txId: params.tx_id, input: body })).response,
+  handle: async (ctx, { params, body }) =>
+    (await patchTransaction(ctx, { txId: params.tx_id, input: body })).response,
 });
 
 export const SetTransactionComment = route(TransactionsRoute, {
@@ -27,8 +26,8 @@ export const SetTransactionComment = route(TransactionsRoute, {
   summary: "Set or clear the note on a transaction",
   request: { params: TxIdParams, body: { ...contentJson(CommentRequest), required: true } },
   responses: ok(CommentResponse),
-  handle: async (c, { params, body }) =>
-    (await setComment(serviceCtx(c), { txId: params.tx_id, comment: body.comment })).response,
+  handle: async (ctx, { params, body }) =>
+    (await setComment(ctx, { txId: params.tx_id, comment: body.comment })).response,
 });
 
 export const UpdateTransactionFields = route(TransactionsRoute, {
@@ -36,6 +35,6 @@ export const UpdateTransactionFields = route(TransactionsRoute, {
   summary: "Correct amount, company or type (parser mistakes)",
   request: { params: TxIdParams, body: { ...contentJson(TransactionFieldsUpdateRequest), required: true } },
   responses: ok(TransactionFieldsUpdateResponse),
-  handle: async (c, { params, body }) =>
-    (await updateFields(serviceCtx(c), { txId: params.tx_id, input: body })).response,
+  handle: async (ctx, { params, body }) =>
+    (await updateFields(ctx, { txId: params.tx_id, input: body })).response,
 });

@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { ok, route } from "../../../http/route";
 import {
   AttentionListResponse,
@@ -14,7 +13,7 @@ export const ListTransactions = route(TransactionsRoute, {
   summary: "A month of transactions (not deleted), newest first",
   request: { query: MonthQuery },
   responses: ok(TransactionListResponse),
-  handle: async (c, { query }) => listTransactions(serviceCtx(c), { month: query.month, kind: "active" }),
+  handle: async (ctx, { query }) => listTransactions(ctx, { month: query.month, kind: "active" }),
 });
 
 export const ListTrashedTransactions = route(TransactionsRoute, {
@@ -22,7 +21,7 @@ export const ListTrashedTransactions = route(TransactionsRoute, {
   summary: "A month's soft-deleted transactions (the trash)",
   request: { query: MonthQuery },
   responses: ok(TransactionListResponse),
-  handle: async (c, { query }) => listTransactions(serviceCtx(c), { month: query.month, kind: "trash" }),
+  handle: async (ctx, { query }) => listTransactions(ctx, { month: query.month, kind: "trash" }),
 });
 
 export const GetAttentionQueue = route(TransactionsRoute, {
@@ -30,7 +29,7 @@ export const GetAttentionQueue = route(TransactionsRoute, {
   summary: "Transactions waiting for a person (AI-rescued rows) in a month",
   request: { query: MonthQuery },
   responses: ok(AttentionListResponse),
-  handle: async (c, { query }) => listTransactions(serviceCtx(c), { month: query.month, kind: "attention" }),
+  handle: async (ctx, { query }) => listTransactions(ctx, { month: query.month, kind: "attention" }),
 });
 
 export const ListAllTransactions = route(TransactionsRoute, {
@@ -38,5 +37,5 @@ export const ListAllTransactions = route(TransactionsRoute, {
   summary: "A month's transactions, attention queue and trash in one call",
   request: { query: MonthQuery },
   responses: ok(CombinedTransactionsResponse),
-  handle: async (c, { query }) => combined(serviceCtx(c), query.month),
+  handle: async (ctx, { query }) => combined(ctx, query.month),
 });

@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { serviceCtx } from "../../../http/context";
 import { ErrorEnvelope } from "../../../http/errors";
 import { domainRoute, json, ok, route } from "../../../http/route";
 import { addManual } from "../manual";
@@ -18,8 +17,8 @@ export const AddManualTransaction = route(domainRoute("transactions"), {
       ErrorEnvelope,
     ),
   },
-  handle: async (c, { body }) => {
-    const { activityId: _, ...res } = await addManual(serviceCtx(c), body);
+  handle: async (ctx, { body }) => {
+    const { activityId: _, ...res } = await addManual(ctx, body);
     return res;
   },
 });

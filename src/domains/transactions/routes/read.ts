@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { serviceCtx } from "../../../http/context";
 import { ok, route } from "../../../http/route";
 import { MONTH_RE } from "../../../lib/month";
 import {
@@ -17,7 +16,7 @@ export const GetTransactionDetail = route(TransactionsRoute, {
   summary: "One transaction with its source email",
   request: { params: TxIdParams },
   responses: ok(TransactionDetailResponse),
-  handle: async (c, { params }) => detail(serviceCtx(c), params.tx_id),
+  handle: async (ctx, { params }) => detail(ctx, params.tx_id),
 });
 
 export const GetLatestTransactionTimestamp = route(TransactionsRoute, {
@@ -25,7 +24,7 @@ export const GetLatestTransactionTimestamp = route(TransactionsRoute, {
   summary: "When the newest transaction (of a month, or overall) was recorded",
   request: { query: z.object({ month: Month.optional() }) },
   responses: ok(LatestTimestampResponse),
-  handle: async (c, { query }) => latest(serviceCtx(c), query.month),
+  handle: async (ctx, { query }) => latest(ctx, query.month),
 });
 
 /** The distinct months of a comma-separated list, in order. */
@@ -53,9 +52,9 @@ export const ListBulkTransactions = route(TransactionsRoute, {
     }),
   },
   responses: ok(z.record(z.string(), CombinedTransactionsResponse)),
-  handle: async (c, { query }) => {
+  handle: async (ctx, { query }) => {
     const months = monthList(query.months);
-    const out = await combinedMonths(serviceCtx(c), months);
+    const out = await combinedMonths(ctx, months);
     return Object.fromEntries(out.map((r) => [r.month, r]));
   },
 });

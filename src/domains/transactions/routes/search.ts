@@ -1,6 +1,5 @@
 import { contentJson } from "chanfana";
 import { z } from "zod";
-import { serviceCtx } from "../../../http/context";
 import { ok, route } from "../../../http/route";
 import { SearchByFilterRequest, SearchQuery, SearchResponse } from "../schemas";
 import { cents, exportCsv, filterFromQuery, QUERY_LOCS, search } from "../search";
@@ -12,7 +11,7 @@ export const SearchTransactions = route(TransactionsRoute, {
   summary: "Search a month range; ignored and deleted rows excluded unless asked",
   request: { query: SearchQuery },
   responses: ok(SearchResponse),
-  handle: async (c, { query }) => search(serviceCtx(c), { f: filterFromQuery(query), locs: QUERY_LOCS }),
+  handle: async (ctx, { query }) => search(ctx, { f: filterFromQuery(query), locs: QUERY_LOCS }),
 });
 
 export const SearchTransactionsByFilter = route(TransactionsRoute, {
@@ -20,7 +19,7 @@ export const SearchTransactionsByFilter = route(TransactionsRoute, {
   summary: "The same search with list filters in a JSON body (a read; not journaled)",
   request: { body: { ...contentJson(SearchByFilterRequest), required: true } },
   responses: ok(SearchResponse),
-  handle: async (c, { body }) => {
+  handle: async (ctx, { body }) => {
     const f: Filter = {
       from: body.from_month,
       to: body.to_month,
@@ -33,7 +32,7 @@ export const SearchTransactionsByFilter = route(TransactionsRoute, {
       includeIgnored: body.include_ignored,
       includeDeleted: body.include_deleted,
     };
-    return await search(serviceCtx(c), {
+    return await search(ctx, {
       f,
       locs: { from: ["body", "from_month"], to: ["body", "to_month"] },
     });
@@ -45,8 +44,8 @@ export const ExportTransactionsCsv = route(TransactionsRoute, {
   summary: "The search's matching rows as CSV (no cap)",
   request: { query: SearchQuery },
   responses: { "200": { description: "CSV file", content: { "text/csv": { schema: z.string() } } } },
-  handle: async (c, { query }) => {
-    const csv = await exportCsv(serviceCtx(c), { f: filterFromQuery(query), locs: QUERY_LOCS });
+  handle: async (ctx, { query }, c) => {
+    const csv = await exportCsv(ctx, { f: filterFromQuery(query), locs: QUERY_LOCS });
     return c.body(csv, 200, {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="transactions_${query.from}_${query.to}.csv"`,

@@ -1,5 +1,4 @@
 import { contentJson } from "chanfana";
-import { serviceCtx } from "../../../http/context";
 import { ok, route } from "../../../http/route";
 import {
   DeleteRequest,
@@ -18,8 +17,8 @@ export const SoftDeleteTransaction = route(TransactionsRoute, {
   summary: "Move to the trash (deleted: true) or restore (deleted: false)",
   request: { params: TxIdParams, body: { ...contentJson(DeleteRequest), required: true } },
   responses: ok(DeleteResponse),
-  handle: async (c, { params, body }) =>
-    (await softDelete(serviceCtx(c), { txId: params.tx_id, deleted: body.deleted })).response,
+  handle: async (ctx, { params, body }) =>
+    (await softDelete(ctx, { txId: params.tx_id, deleted: body.deleted })).response,
 });
 
 export const SetTransactionIgnored = route(TransactionsRoute, {
@@ -27,8 +26,8 @@ export const SetTransactionIgnored = route(TransactionsRoute, {
   summary: "Exclude from (or return to) summaries and the journal",
   request: { params: TxIdParams, body: { ...contentJson(IgnoreRequest), required: true } },
   responses: ok(IgnoreResponse),
-  handle: async (c, { params, body }) =>
-    (await setIgnored(serviceCtx(c), { txId: params.tx_id, ignored: body.ignored })).response,
+  handle: async (ctx, { params, body }) =>
+    (await setIgnored(ctx, { txId: params.tx_id, ignored: body.ignored })).response,
 });
 
 export const MarkTransactionReviewed = route(TransactionsRoute, {
@@ -36,7 +35,7 @@ export const MarkTransactionReviewed = route(TransactionsRoute, {
   summary: "Review-only mark: the category stays, the audit records the review",
   request: { params: TxIdParams },
   responses: ok(ReviewResponse),
-  handle: async (c, { params }) => (await markReviewed(serviceCtx(c), params.tx_id)).response,
+  handle: async (ctx, { params }) => (await markReviewed(ctx, params.tx_id)).response,
 });
 
 export const PermanentlyDeleteTransaction = route(TransactionsRoute, {
@@ -44,5 +43,5 @@ export const PermanentlyDeleteTransaction = route(TransactionsRoute, {
   summary: "Delete a trashed transaction for good (409 unless it is in the trash)",
   request: { params: TxIdParams },
   responses: ok(PermanentDeleteResponse),
-  handle: async (c, { params }) => permanentlyDelete(serviceCtx(c), params.tx_id),
+  handle: async (ctx, { params }) => permanentlyDelete(ctx, params.tx_id),
 });

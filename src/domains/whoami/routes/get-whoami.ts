@@ -1,4 +1,3 @@
-import { serviceCtx } from "../../../http/context";
 import { domainRoute, json, route } from "../../../http/route";
 import { WhoamiResponse } from "../../auth/schemas";
 import { whoami } from "../service";
@@ -9,5 +8,5 @@ export const GetWhoami = route(domainRoute("whoami"), {
   responses: {
     "200": json("The caller", WhoamiResponse),
   },
-  handle: async (c) => whoami(serviceCtx(c)),
+  handle: async (ctx) => whoami(ctx),
 });
