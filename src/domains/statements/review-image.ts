@@ -29,7 +29,7 @@ export const reviewImage = (stmt: StatementRecord, rows: StatementRowRecord[]): 
   }));
 
 export async function currentReview(ctx: ServiceCtx, id: string): Promise<ReviewImage | null> {
-  const { stmt, rows } = await q.statementAndRows(getDb(ctx.env.DB), id);
+  const { stmt, rows } = await q.readStatementWithRows(getDb(ctx.env.DB), id);
   return stmt ? reviewImage(stmt, rows) : null;
 }
 
