@@ -10,10 +10,9 @@ import { LayoutMarks } from "./schemas";
 
 const headerArray = z.array(z.object({ t: z.string(), x: z.number() }));
 exactShape<z.infer<typeof headerArray>, HeaderWord[]>(true);
-const headerSchema: z.ZodType<HeaderWord[]> = headerArray;
 
 export const readLayoutMarks = storedJson("statement_layouts.marks", LayoutMarks);
-export const readLayoutHeader = storedJson("statement_layouts.header", headerSchema);
+export const readLayoutHeader = storedJson("statement_layouts.header", headerArray);
 
 const layoutObject = z.object({
   id: z.string(),
