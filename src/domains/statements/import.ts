@@ -27,6 +27,7 @@ import { syntheticKey } from "./reconcile";
 import { statementStatus } from "./rules";
 import type { ImportRequest, ImportResponse } from "./schemas";
 import { readCandidates } from "./stored";
+import { rowsImage } from "./review-image";
 import type { StoredImportImage } from "./ledger-images";
 import { editPatch } from "./service";
 import { STATEMENT_RECIPIENT } from "./views";
@@ -92,14 +93,7 @@ function imageOf(
   images: Map<string, TxImage>,
 ): ImportImage {
   return {
-    status: stmt.status,
-    completed_at: stmt.completed_at,
-    rows: Object.fromEntries(
-      rows.map((r) => [
-        String(r.tx_index),
-        { action: r.action, action_result: r.action_result, acted_at: r.acted_at },
-      ]),
-    ),
+    ...rowsImage(stmt, rows, ({ action, action_result, acted_at }) => ({ action, action_result, acted_at })),
     transactions: Object.fromEntries(touched.map((k) => [k, images.get(k) ?? null])),
   };
 }

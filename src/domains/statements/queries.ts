@@ -44,17 +44,8 @@ export const replaceRowsQueries = (db: Db, id: string, patch: Partial<StatementR
 
 export const getStatement = (db: Db, id: string) => db.select().from(s).where(eq(s.id, id)).get();
 
-/** A statement (null when absent) and its rows by index: one D1 round trip. */
-export async function statementAndRows(db: Db, id: string) {
-  const [stmts, rows] = await db.batch([
-    db.select().from(s).where(eq(s.id, id)),
-    db.select().from(r).where(eq(r.statement_id, id)).orderBy(asc(r.tx_index)),
-  ]);
-  return { stmt: stmts[0] ?? null, rows };
-}
-
 /**
- * A statement, its rows (by index) and their stored synthetic keys: one D1 round trip. `before`:
+ * A statement (null when absent), its rows (by index) and their stored synthetic keys. `before`:
  * writes that run first in the same batch (a statement made from a request, inserted then read).
  */
 export async function readStatementWithRows(db: Db, id: string, before: readonly Statement[] = []) {
@@ -76,7 +67,7 @@ export async function readStatementWithRows(db: Db, id: string, before: readonly
   };
 }
 
-/** Every statement, newest first, and every statement row: the list's ONE round trip. */
+/** Every statement, newest first, and every statement row. */
 export const statementsAndRows = (db: Db) =>
   db.batch([db.select().from(s).orderBy(desc(s.uploaded_at), desc(s.id)), db.select().from(r)]);
 

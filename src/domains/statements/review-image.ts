@@ -9,26 +9,27 @@ import type { ServiceCtx } from "../../lib/context";
 import type { ReviewImage } from "./ledger-images";
 import * as q from "./queries";
 
-export function reviewImage(stmt: StatementRecord, rows: StatementRowRecord[]): ReviewImage {
-  return {
-    status: stmt.status,
-    completed_at: stmt.completed_at,
-    rows: Object.fromEntries(
-      rows.map((r) => [
-        String(r.tx_index),
-        {
-          action: r.action,
-          edited: r.edited,
-          edited_company: r.edited_company,
-          edited_category: r.edited_category,
-        },
-      ]),
-    ),
-  };
-}
+/** A statement's status and each row's `pick`, by tx_index: the shape of both of its ledger images. */
+export const rowsImage = <T>(
+  stmt: Pick<StatementRecord, "status" | "completed_at">,
+  rows: StatementRowRecord[],
+  pick: (r: StatementRowRecord) => T,
+) => ({
+  status: stmt.status,
+  completed_at: stmt.completed_at,
+  rows: Object.fromEntries(rows.map((r) => [String(r.tx_index), pick(r)])),
+});
+
+export const reviewImage = (stmt: StatementRecord, rows: StatementRowRecord[]): ReviewImage =>
+  rowsImage(stmt, rows, ({ action, edited, edited_company, edited_category }) => ({
+    action,
+    edited,
+    edited_company,
+    edited_category,
+  }));
 
 export async function currentReview(ctx: ServiceCtx, id: string): Promise<ReviewImage | null> {
-  const { stmt, rows } = await q.statementAndRows(getDb(ctx.env.DB), id);
+  const { stmt, rows } = await q.readStatementWithRows(getDb(ctx.env.DB), id);
   return stmt ? reviewImage(stmt, rows) : null;
 }
 

@@ -133,7 +133,7 @@ export async function uploadStatement(ctx: ServiceCtx, upload: { bytes: Uint8Arr
 }
 
 export async function loadStatement(ctx: ServiceCtx, id: string) {
-  const { stmt, rows } = await q.statementAndRows(getDb(ctx.env.DB), id);
+  const { stmt, rows } = await q.readStatementWithRows(getDb(ctx.env.DB), id);
   if (!stmt) throw notFound("Statement");
   return { stmt, rows };
 }

@@ -31,10 +31,8 @@ export const renameLayoutQuery = (db: Db, id: string, name: string, nowIso: stri
 
 export const deleteLayoutQuery = (db: Db, id: string) => db.delete(l).where(eq(l.id, id));
 
-/** A layout put back exactly as it was (the ledger's restore). */
-export const putLayoutQuery = (db: Db, record: StatementLayoutRecord) =>
-  db.insert(l).values(record).onConflictDoUpdate({ target: l.id, set: record });
-
 /** The ledger's restore as one statement: null removes the layout, a record puts it back as it was. */
 export const restoreLayoutQuery = (db: Db, id: string, before: StatementLayoutRecord | null) =>
-  before === null ? deleteLayoutQuery(db, id) : putLayoutQuery(db, before);
+  before === null
+    ? deleteLayoutQuery(db, id)
+    : db.insert(l).values(before).onConflictDoUpdate({ target: l.id, set: before });

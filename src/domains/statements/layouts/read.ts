@@ -6,6 +6,7 @@
  * rows; opening/closing lines give the printed balances. The header line the layout was taught on
  * (its fingerprint, fingerprint.ts) marks where each page's table starts. Pure.
  */
+import type { z } from "zod";
 import type { DocumentReading } from "../parsers/assemble";
 import type { Printed } from "../parsers/balance";
 import { parseRowDate } from "../parsers/dates";
@@ -21,13 +22,11 @@ import {
   TOTAL_LINE,
 } from "../parsers/layout";
 import type { TextItem } from "../parsers/pdf-text";
+import type { LayoutMarks as LayoutMarksSchema } from "./schemas";
 
-export interface Span {
-  x0: number;
-  x1: number;
-}
-export type Role = "date" | "description" | "amount" | "withdrawal" | "deposit" | "balance";
-export type LayoutMarks = Partial<Record<Role, Span>> & { date: Span; description: Span };
+export type LayoutMarks = z.infer<typeof LayoutMarksSchema>;
+export type Role = keyof LayoutMarks;
+export type Span = LayoutMarks["date"];
 
 /** How far (points) an item may stand outside a marked span and still belong to it. */
 const REACH = 18;

@@ -6,27 +6,13 @@ import { z } from "zod";
 import { exactShape, storedJson } from "../../../db/json";
 import type { StatementLayoutRecord } from "../../../db/schema";
 import type { HeaderWord } from "./fingerprint";
-import type { LayoutMarks } from "./read";
-
-const span = z.object({ x0: z.number(), x1: z.number() });
-
-const marksObject = z.object({
-  date: span,
-  description: span,
-  amount: span.optional(),
-  withdrawal: span.optional(),
-  deposit: span.optional(),
-  balance: span.optional(),
-});
-exactShape<z.infer<typeof marksObject>, LayoutMarks>(true);
-const marksSchema: z.ZodType<LayoutMarks> = marksObject;
+import { LayoutMarks } from "./schemas";
 
 const headerArray = z.array(z.object({ t: z.string(), x: z.number() }));
 exactShape<z.infer<typeof headerArray>, HeaderWord[]>(true);
-const headerSchema: z.ZodType<HeaderWord[]> = headerArray;
 
-export const readLayoutMarks = storedJson("statement_layouts.marks", marksSchema);
-export const readLayoutHeader = storedJson("statement_layouts.header", headerSchema);
+export const readLayoutMarks = storedJson("statement_layouts.marks", LayoutMarks);
+export const readLayoutHeader = storedJson("statement_layouts.header", headerArray);
 
 const layoutObject = z.object({
   id: z.string(),
@@ -34,7 +20,7 @@ const layoutObject = z.object({
   institution: z.string(),
   fingerprint: z.string(),
   header: headerArray,
-  marks: marksObject,
+  marks: LayoutMarks,
   source_statement_id: z.string().nullable(),
   match_count: z.number().int(),
   last_matched_at: z.string().nullable(),

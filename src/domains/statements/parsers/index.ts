@@ -71,15 +71,6 @@ export type FileOutcome =
 
 export const notStatement = (message: string) => ({ ok: false, reason: "not_a_statement", message }) as const;
 
-/** SPEC.md's selection rule: the institution's name or a `trans.` header word on page 1 or 2. */
-export function selectParser(text: PdfText): "rbc" | "simplii" {
-  const early = text.items
-    .filter((i) => i.page <= 2)
-    .map((i) => i.str)
-    .join(" ");
-  return /simplii/i.test(early) || /(^|\s)trans\.(\s|$)/i.test(early) ? "simplii" : "rbc";
-}
-
 /** Names a bank printed on the statement, for parsers that also read other banks' layouts. */
 const KNOWN: [RegExp, string][] = [
   [/simplii/i, "Simplii"],
@@ -95,9 +86,17 @@ const KNOWN: [RegExp, string][] = [
   [/\bEQ Bank\b/i, "EQ Bank"],
 ];
 
-/** The bank a statement's text names (the issuer of a statement, not an alert's sender: see ingest/institutions). */
-export function statementInstitution(fullText: string, parser: "rbc" | "simplii"): string {
-  if (parser === "simplii") return "Simplii";
+/**
+ * The bank a statement's text names (the issuer of a statement, not an alert's sender: see
+ * ingest/institutions). SPEC.md's selection rule first: Simplii when its name or a `trans.` header
+ * word is on page 1 or 2.
+ */
+function statementInstitution(text: PdfText, fullText: string): string {
+  const early = text.items
+    .filter((i) => i.page <= 2)
+    .map((i) => i.str)
+    .join(" ");
+  if (/simplii/i.test(early) || /(^|\s)trans\.(\s|$)/i.test(early)) return "Simplii";
   return KNOWN.find(([re]) => re.test(fullText))?.[1] ?? "Other";
 }
 
@@ -127,7 +126,6 @@ export function parseStatementText(text: PdfText, fallbackYear: number): ParseOu
         "The PDF holds no readable text (a scanned image?); upload the bank's text PDF or a CSV/OFX export",
     };
   }
-  const parser = selectParser(text);
   const doc = documentReading(text);
   const lines = toLines(text.items);
   const table = readTable(lines, doc);
@@ -142,7 +140,7 @@ export function parseStatementText(text: PdfText, fallbackYear: number): ParseOu
   const printed = printedBalances(lines, doc, table);
   return {
     ok: true,
-    statement: tableStatement(table, doc, printed, fallbackYear, statementInstitution(full, parser)),
+    statement: tableStatement(table, doc, printed, fallbackYear, statementInstitution(text, full)),
   };
 }
 
