@@ -78,14 +78,14 @@ export function fromCentsOrNull(cents: Cents | null | undefined): number | null 
 
 export type DecimalMark = "." | ",";
 
-export interface MoneyOptions {
+interface MoneyOptions {
   /** The decimal mark; the other of `.`/`,` is then a thousands mark. Omitted: decided per text. */
   decimal?: DecimalMark;
   /** Refuse (reason `sub_cent`) when digits past the cents are not all zero, instead of rounding. */
   exact?: boolean;
 }
 
-export type MoneyReading =
+type MoneyReading =
   | { ok: true; cents: Cents /** true when a non-zero sub-cent part was rounded away */; rounded: boolean }
   | { ok: false; reason: "not_a_number" | "sub_cent" | "too_large"; message: string };
 
@@ -228,7 +228,7 @@ export function detectNumberFormat(samples: Iterable<string>): NumberFormat {
   return { decimal: comma > point ? "," : ".", decided: comma !== point };
 }
 
-export interface FormatOptions {
+interface FormatOptions {
   decimal?: DecimalMark;
   /** Thousands mark ("," by default; "" for none). */
   group?: string;
