@@ -11,11 +11,8 @@
  *   non-zero sub-cent part instead. `decimal` fixes the decimal mark (from `detectNumberFormat`);
  *   without it a single `,` followed by exactly three digits is a thousands mark, else a decimal.
  *   Digits are read as text, never through a float.
- * - `parseMoney(text, opts)` — the same, cents or null.
- * - `detectNumberFormat(samples)` — decides a column's decimal mark from all its values.
- * - `formatCents(cents, opts)` — cents → text ("1,234.56"; `{decimal: ",", group: " "}` → "1 234,56");
- *   `plainCents(cents)` — "1234.56" (no thousands mark). The only cents → text in the code.
- * - `toCents` / `fromCents` — API decimal numbers ↔ cents. Never float equality on money.
+ * - `parseMoney`, `detectNumberFormat`, `toCents`/`fromCents`, and `formatCents`/`plainCents`: the
+ *   only cents → text in the code. Never float equality on money.
  */
 
 declare const centsBrand: unique symbol;
