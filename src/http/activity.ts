@@ -80,7 +80,7 @@ export function activityLedger(index: () => OperationIndex): MiddlewareHandler<A
 }
 
 /** Response header naming a reversible write's ledger entry, so the client's "saved" toast can offer Undo. */
-export const ACTIVITY_ID_HEADER = "X-Activity-Id";
+const ACTIVITY_ID_HEADER = "X-Activity-Id";
 
 /** Best effort: a response with immutable headers simply goes without (never fails the request). */
 function exposeEntryId(c: AppContext, id: string): void {

@@ -16,7 +16,7 @@ import { type AppContext, type AppEnv, type Principal, serviceCtx } from "./cont
 import { ApiError } from "./errors";
 
 /** Reachable without credentials (SPEC.md rule 1, plus login and logout themselves). */
-export const PUBLIC_PATHS: ReadonlySet<string> = new Set([
+const PUBLIC_PATHS: ReadonlySet<string> = new Set([
   "/api/v1/health",
   "/openapi.json",
   "/openapi.yaml",
@@ -28,7 +28,7 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set([
 ]);
 
 /** Reached with a bearer token only: no session cookie, dev bypass or TOFU (the MCP endpoint). */
-export const TOKEN_ONLY_PATHS: ReadonlySet<string> = new Set(["/mcp"]);
+const TOKEN_ONLY_PATHS: ReadonlySet<string> = new Set(["/mcp"]);
 
 interface AllowRule {
   methods: readonly string[] | "*";
@@ -67,7 +67,7 @@ export function scopeAllows(scope: TokenScope, method: string, path: string): bo
 const TOFU: Principal = { kind: "tofu", id: null, label: null, scope: null };
 const DEV_BYPASS: Principal = { kind: "dev-bypass", id: null, label: null, scope: null };
 
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   const h = hostname.replace(/^\[|\]$/g, "").toLowerCase();
   return h === "localhost" || h.endsWith(".localhost") || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);
 }

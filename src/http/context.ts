@@ -7,7 +7,7 @@ import type { Principal, ServiceCtx, Statements } from "../lib/context";
 
 export type { Principal, ServiceCtx } from "../lib/context";
 
-export interface AppVariables {
+interface AppVariables {
   clock: Clock;
   principal: Principal;
   /** This request's ledger (set by the activity middleware on journaled requests). */

@@ -11,7 +11,7 @@ const DEFAULT_ALLOW_HEADERS = "Authorization, Content-Type";
 const EXPOSE_HEADERS = "Retry-After, Content-Disposition, X-Activity-Id, X-Config-Ignored";
 const MAX_AGE_S = "600";
 
-export interface CorsPolicy {
+interface CorsPolicy {
   any: boolean;
   origins: ReadonlySet<string>;
 }

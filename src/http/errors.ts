@@ -36,12 +36,12 @@ export function envelope(
   return { error, code: code ?? codeForStatus(status), details };
 }
 
-export function errorResponse(c: Context, err: ApiError): Response {
+function errorResponse(c: Context, err: ApiError): Response {
   return c.json(envelope(err.status, err.message, err.code, err.details), err.status as 400);
 }
 
 /** The HTTP status of each kind of domain failure. */
-export const HTTP_STATUS: Record<FailureKind, number> = {
+const HTTP_STATUS: Record<FailureKind, number> = {
   not_found: 404,
   conflict: 409,
   invalid: 422,

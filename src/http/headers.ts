@@ -10,11 +10,11 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./context";
 
-export const FRAME_ANCESTORS = "frame-ancestors 'none'";
+const FRAME_ANCESTORS = "frame-ancestors 'none'";
 /** The policy of a response that is data, not a page: nothing loads, nothing frames it. */
 export const DATA_CSP = `default-src 'none'; ${FRAME_ANCESTORS}; base-uri 'none'; form-action 'none'`;
 
-export const FIXED_HEADERS: Readonly<Record<string, string>> = {
+const FIXED_HEADERS: Readonly<Record<string, string>> = {
   "X-Frame-Options": "DENY",
   "Referrer-Policy": "no-referrer",
   "X-Content-Type-Options": "nosniff",

@@ -12,7 +12,7 @@ interface RouteLike {
 }
 
 /** A Hono path pattern as a regular expression (`:name`, `:name{re}`, `*`). */
-export function pathPattern(path: string): RegExp {
+function pathPattern(path: string): RegExp {
   let out = "";
   for (let i = 0; i < path.length; ) {
     const ch = path[i]!;
@@ -34,7 +34,7 @@ export function pathPattern(path: string): RegExp {
 const ORDER = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
 
 /** The methods some route answers for `path` (HEAD wherever GET is); empty when the path is unknown. */
-export function methodsFor(routes: readonly RouteLike[], path: string): string[] {
+function methodsFor(routes: readonly RouteLike[], path: string): string[] {
   const found = new Set<string>();
   for (const r of routes) {
     const m = r.method.toUpperCase();

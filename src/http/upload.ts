@@ -5,14 +5,14 @@
  */
 import { Invalid, TooLarge } from "../lib/errors";
 
-export interface UploadLimits {
+interface UploadLimits {
   /** The largest file accepted, in bytes. */
   maxBytes: number;
   /** The 413's words ("The file is larger than 10 MB"). */
   tooLarge: string;
 }
 
-export interface UploadedFile {
+interface UploadedFile {
   bytes: Uint8Array;
   /** The client's file name, as sent (clean it before it names anything). */
   name: string;

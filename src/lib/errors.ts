@@ -54,7 +54,7 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** The status → code map; a handler may set its own code (for example `stale_revert`). */
-export const STATUS_CODES: Record<number, ErrorCode> = {
+const STATUS_CODES: Record<number, ErrorCode> = {
   400: "BAD_REQUEST",
   401: "UNAUTHORIZED",
   403: "FORBIDDEN",

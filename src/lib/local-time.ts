@@ -1,5 +1,5 @@
 /** The configured zone's calendar: today's month, day and date (YYYY-MM-DD), days in a month. */
-export interface LocalToday {
+interface LocalToday {
   month: string;
   day: number;
   date: string;

@@ -11,11 +11,8 @@
  *   non-zero sub-cent part instead. `decimal` fixes the decimal mark (from `detectNumberFormat`);
  *   without it a single `,` followed by exactly three digits is a thousands mark, else a decimal.
  *   Digits are read as text, never through a float.
- * - `parseMoney(text, opts)` — the same, cents or null.
- * - `detectNumberFormat(samples)` — decides a column's decimal mark from all its values.
- * - `formatCents(cents, opts)` — cents → text ("1,234.56"; `{decimal: ",", group: " "}` → "1 234,56");
- *   `plainCents(cents)` — "1234.56" (no thousands mark). The only cents → text in the code.
- * - `toCents` / `fromCents` — API decimal numbers ↔ cents. Never float equality on money.
+ * - `parseMoney`, `detectNumberFormat`, `toCents`/`fromCents`, and `formatCents`/`plainCents`: the
+ *   only cents → text in the code. Never float equality on money.
  */
 
 declare const centsBrand: unique symbol;
@@ -78,14 +75,14 @@ export function fromCentsOrNull(cents: Cents | null | undefined): number | null 
 
 export type DecimalMark = "." | ",";
 
-export interface MoneyOptions {
+interface MoneyOptions {
   /** The decimal mark; the other of `.`/`,` is then a thousands mark. Omitted: decided per text. */
   decimal?: DecimalMark;
   /** Refuse (reason `sub_cent`) when digits past the cents are not all zero, instead of rounding. */
   exact?: boolean;
 }
 
-export type MoneyReading =
+type MoneyReading =
   | { ok: true; cents: Cents /** true when a non-zero sub-cent part was rounded away */; rounded: boolean }
   | { ok: false; reason: "not_a_number" | "sub_cent" | "too_large"; message: string };
 
@@ -228,7 +225,7 @@ export function detectNumberFormat(samples: Iterable<string>): NumberFormat {
   return { decimal: comma > point ? "," : ".", decided: comma !== point };
 }
 
-export interface FormatOptions {
+interface FormatOptions {
   decimal?: DecimalMark;
   /** Thousands mark ("," by default; "" for none). */
   group?: string;

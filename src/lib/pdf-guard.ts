@@ -18,12 +18,12 @@
 import { Decompress } from "fflate";
 import { TooLarge } from "./errors";
 
-export const MAX_STREAM_BYTES = 8 * 1024 * 1024;
+const MAX_STREAM_BYTES = 8 * 1024 * 1024;
 export const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
-export const MAX_OPS_PER_PAGE = 250_000;
-export const MAX_OPS_PER_FILE = 2_000_000;
-export const MAX_TREE_DEPTH = 32;
-export const MAX_OBJECTS = 500_000;
+const MAX_OPS_PER_PAGE = 250_000;
+const MAX_OPS_PER_FILE = 2_000_000;
+const MAX_TREE_DEPTH = 32;
+const MAX_OBJECTS = 500_000;
 
 /** A 413 in words wherever it is not caught (statements, layouts); receipts store it as the failure. */
 export class PdfRefused extends TooLarge {

@@ -9,7 +9,7 @@
 /** Types a browser may show inline (our accepted image families and PDF). */
 const INLINE_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/gif", "application/pdf"]);
 
-export const FILE_CSP = "sandbox; default-src 'none'; frame-ancestors 'none'";
+const FILE_CSP = "sandbox; default-src 'none'; frame-ancestors 'none'";
 
 /** A header-safe Content-Disposition: an ASCII fallback plus the RFC 5987 UTF-8 form. */
 export function contentDisposition(disposition: "inline" | "attachment", filename: string): string {
@@ -22,7 +22,7 @@ export function contentDisposition(disposition: "inline" | "attachment", filenam
 }
 
 /** Whether a derived type may be served inline. */
-export const servedInline = (contentType: string) => INLINE_TYPES.has(contentType);
+const servedInline = (contentType: string) => INLINE_TYPES.has(contentType);
 
 export function servedFileHeaders(f: {
   /** Derived by us from the bytes or the parsed kind (never a stored or client string). */

@@ -57,7 +57,7 @@ async function readForm(req: Request): Promise<URLSearchParams | null> {
 
 const known = (s: string) => (OAUTH_SCOPES as readonly string[]).includes(s);
 
-/** An error shown on this page: nothing is sent to the app (its URI is not followed, issue 35). */
+/** An error shown on this page: nothing is sent to the app (its URI is not followed). */
 const refusal = (what: string) =>
   html(400, messagePage("This connection cannot continue", `${what} Start connecting again from the app.`));
 

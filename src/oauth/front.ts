@@ -28,7 +28,7 @@ const otherHandler: ExportedHandler<Env> = {
 /** One provider per public origin (its resource URL is the origin's /mcp). */
 const providers = new Map<string, OAuthProvider<Env> | null>();
 
-export function providerFor(origin: string): OAuthProvider<Env> | null {
+function providerFor(origin: string): OAuthProvider<Env> | null {
   let p = providers.get(origin);
   if (p === undefined) {
     try {

@@ -11,11 +11,11 @@ import { helpers } from "../domains/connected-apps/apps";
 import { REGISTER_PATH, TOKEN_PATH } from "../domains/connected-apps/oauth-config";
 
 /** A registration is a few URIs and a name: anything bigger is not one. */
-export const MAX_REGISTRATION_BYTES = 8 * 1024;
+const MAX_REGISTRATION_BYTES = 8 * 1024;
 /** Registrations accepted per clock hour (a person connects a few apps, not hundreds). */
-export const MAX_REGISTRATIONS_PER_HOUR = 20;
+const MAX_REGISTRATIONS_PER_HOUR = 20;
 /** Registered clients kept at once (unused ones expire with the library's registration TTL). */
-export const MAX_CLIENTS = 100;
+const MAX_CLIENTS = 100;
 
 const RATE_PREFIX = "fj-oauth-reg:";
 

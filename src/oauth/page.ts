@@ -5,7 +5,7 @@
 import type { ConsentDescription } from "@cloudflare/workers-oauth-provider";
 import { plainName } from "../domains/connected-apps/grant";
 
-export const escapeHtml = (value: string) => value.replace(/[&<>"'`]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"'`]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f6f7f9;color:#1b1f24}
 main{max-width:34rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:12px;box-shadow:0 1px 4px #0002}

@@ -10,7 +10,7 @@ import { type StoredJsonReader, storedJson } from "../../db/json";
 import type { Image } from "./rules";
 
 /** Any JSON object: what the list shows and the stale guard compares, for every kind. */
-export const GenericImage: z.ZodType<Image> = z.record(z.string(), z.unknown());
+const GenericImage: z.ZodType<Image> = z.record(z.string(), z.unknown());
 
 /**
  * An image as the activity API shows it: a JSON object, or null (none kept, a delete's after, or a

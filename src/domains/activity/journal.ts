@@ -29,7 +29,7 @@ export function newEntryId(): string {
 }
 
 /** The stored row of one entry (images dropped, with the reason in the summary, when over a cap). */
-export function entryRow(e: JournalEntry, id: string, ts: string, env: Envelope): ActivityInsert {
+function entryRow(e: JournalEntry, id: string, ts: string, env: Envelope): ActivityInsert {
   const kind = e.kind ?? null;
   const before = e.before ?? null;
   const after = e.after ?? null;

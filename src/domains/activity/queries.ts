@@ -30,7 +30,7 @@ export const entryInsertsIfChanged = (db: Db, rows: readonly ActivityInsert[]) =
     return db.insert(activityLog).select(sql`SELECT ${sql.join(values, sql`, `)} WHERE changes() > 0`);
   });
 
-export interface ActivityFilter {
+interface ActivityFilter {
   limit: number;
   since?: string | null;
   operation?: string | null;

@@ -8,7 +8,7 @@ import type { ServiceCtx } from "../../lib/context";
 import type { Image, ImageLike } from "./rules";
 
 /** `force`: the caller accepted a stale resource and asked for deleted categories to be recreated. */
-export interface RestoreOptions {
+interface RestoreOptions {
   force: boolean;
   /**
    * Queues the revert's own ledger entry, naming the categories recreated on the way: every

@@ -2,11 +2,11 @@
 
 export const LIMIT_DEFAULT = 100;
 export const LIMIT_MAX = 500;
-export const RETENTION_DAYS = 90;
+const RETENTION_DAYS = 90;
 /** Bulk before/after images cover at most this many rows; larger edits are journaled envelope-only. */
 export const BULK_ROW_CAP = 200;
 /** An entry (both images and the envelope) stays under this many bytes of JSON. */
-export const ENTRY_MAX_BYTES = 400_000;
+const ENTRY_MAX_BYTES = 400_000;
 const ENVELOPE_ALLOWANCE = 2_000;
 
 export type Image = Record<string, unknown>;

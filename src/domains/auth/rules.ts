@@ -81,7 +81,7 @@ export function retryAfterSeconds(lockedUntil: string | null, now: Date): number
  * What a session cookie carries (signed): the session epoch, expiry (unix s) and a nonce, which is
  * the id of the session's row (a cookie whose row is ended or missing is refused).
  */
-export interface SessionClaims {
+interface SessionClaims {
   epoch: number;
   exp: number;
   nonce: string;
@@ -143,7 +143,7 @@ export const DEVICE_TTL_S = 400 * 24 * 3600;
 const DEVICE_SHAPE = /^d2\.(\d{1,15})\.(\d{1,15})\.(dev_[0-9a-f]{32})\.([A-Za-z0-9_-]{43})$/;
 
 /** What a device cookie says (signed): the session epoch it was made in, its expiry (unix s), its id. */
-export interface DeviceClaims {
+interface DeviceClaims {
   epoch: number;
   exp: number;
   id: string;

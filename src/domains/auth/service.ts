@@ -116,11 +116,8 @@ export async function setPassword(
       "The current password is required to change it",
     );
   }
-  // One batch: the guarded write, the end of every session (only when that write won: the epoch
-  // bump already voids every cookie; ending the rows makes the Settings list say so) and the row
-  // read back with its new epoch for the caller's fresh cookie.
-  // The caller's new session row rides in it too (guarded the same way); its cookie is signed
-  // with the epoch read back.
+  // One batch: the guarded write; only when it won, every session ended (so the Settings list says
+  // so) and the caller's new session row; the row read back, whose new epoch signs the fresh cookie.
   const session = newSessionRow(ctx, client);
   const writes = async () => {
     const salt = toHex(randomBytes(16));

@@ -82,7 +82,7 @@ export async function stampSessionSeen(db: Db, id: string, nowIso: string, stale
     .where(and(eq(s.id, id), or(isNull(s.last_seen_at), lte(s.last_seen_at, staleBeforeIso))));
 }
 
-export interface ThrottleLimits {
+interface ThrottleLimits {
   freeFailures: number;
   globalFreeFailures: number;
   globalKey: string;

@@ -29,7 +29,7 @@ export const LIMITS = {
   maxS: LOCKOUT_MAX_S,
 };
 
-export function rateLimited(seconds: number): ApiError {
+function rateLimited(seconds: number): ApiError {
   return new ApiError(429, "Too many wrong passwords: try again later", "RATE_LIMITED", {
     retry_after_seconds: seconds,
   });

@@ -1,7 +1,7 @@
 /** The blocked-company list's API shapes (config/blocked_companies.json is a plain array of names). */
 import { z } from "zod";
 
-export const BlockedCompanyName = z.string().trim().min(1).max(200);
+const BlockedCompanyName = z.string().trim().min(1).max(200);
 
 export const BlockedCompanyParam = z.object({
   company: BlockedCompanyName.describe("The company name, URL-encoded (matched without regard to case)"),

@@ -19,7 +19,7 @@ export type { BlockedRow };
 /** The list; replacing it whole is for tests and scripts. */
 export { blockedListQuery, blockedListQuery as listBlocked, replaceBlockedRows as replaceBlocked };
 
-export const blockKey = (company: string) => company.trim().toLowerCase();
+const blockKey = (company: string) => company.trim().toLowerCase();
 const image = (r: BlockedRow) => ({ company: r.company, created_at: r.created_at });
 
 /** Adds a company (idempotent: an existing entry stays as it was). */

@@ -44,7 +44,7 @@ export async function getHistoricalAverages(
 }
 
 /** Pure: per-category averages over the months of the window that hold any spending (rows in cents). */
-export function averagesOf(
+function averagesOf(
   rows: Pick<MonthCategoryRow, "month" | "key" | "total">[],
   period: { start: string; end: string },
 ): HistoricalAveragesResponse {

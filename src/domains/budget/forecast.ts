@@ -16,12 +16,12 @@
 import { type Cents, percentile, roundCents } from "../../lib/money";
 import type { CategoryType } from "./schemas";
 
-export type ForecastQuality = "forecast" | "historical" | "limited" | "committed";
+type ForecastQuality = "forecast" | "historical" | "limited" | "committed";
 
-export const COMMITTED_SHARE = 0.7;
+const COMMITTED_SHARE = 0.7;
 export const RECURRING_MIN_MONTHS = 3;
-export const EARLY_DAY = 7;
-export const FEW_TRANSACTIONS = 2;
+const EARLY_DAY = 7;
+const FEW_TRANSACTIONS = 2;
 
 export interface HistoryMonth {
   /** The category's total that month. */

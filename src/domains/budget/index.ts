@@ -23,8 +23,7 @@ export function groupsRouter() {
   return r;
 }
 
-// budget-targets: the whole year's config (PUT /budget/config writes targets and groups);
-// budget-groups: the groups only. Revert writes the before image back as a new version.
+// Revert writes the before image back as a new version (the images: budget/service.ts).
 const budgetReverter = (kind: "budget-targets" | "budget-groups"): Reverter => ({
   current: (ctx, id) => currentImage(ctx, { kind, id }),
   restore: (ctx, id, before, opts) => restoreImage(ctx, { kind, id, before, journal: opts.journal }),

@@ -117,7 +117,7 @@ export function allItemsQuery(db: Db) {
     .select({ user_id: b.user_id, year: b.year, kind: b.kind, data: b.data, version: b.version })
     .from(b);
 }
-export type StoredItem = Awaited<ReturnType<typeof allItemsQuery>>[number];
+type StoredItem = Awaited<ReturnType<typeof allItemsQuery>>[number];
 
 /** One item's document replaced if still at `r.version`, the version bumped (unexecuted: for a batch). */
 export function replaceItemDataQuery(db: Db, r: StoredItem, data: ItemRow["data"], nowIso: string) {

@@ -2,7 +2,7 @@
 import { z } from "zod";
 
 export const CATEGORY_TYPES = ["fixed", "variable", "lumpy"] as const;
-export const INPUT_MODES = ["monthly", "yearly"] as const;
+const INPUT_MODES = ["monthly", "yearly"] as const;
 export const CategoryType = z.enum(CATEGORY_TYPES);
 export const InputMode = z.enum(INPUT_MODES);
 export type CategoryType = z.infer<typeof CategoryType>;
@@ -11,7 +11,7 @@ const MAX_MONEY = 1_000_000_000;
 const Money = z.number().min(0, "must not be negative").max(MAX_MONEY, `must be at most ${MAX_MONEY}`);
 
 /** A budget category key: compared case-insensitively and stored lowercased (like transactions). */
-export const BudgetCategoryName = z
+const BudgetCategoryName = z
   .string()
   .trim()
   .min(1, "must not be empty")

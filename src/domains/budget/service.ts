@@ -43,7 +43,7 @@ export interface Loaded {
 const backupName = (userId: string, year: number, kind: ItemKind) =>
   `budget/${encodeURIComponent(userId)}/${year}/${kind}`; // user ids never raw into an R2 key
 
-export async function budgetUser(ctx: ServiceCtx): Promise<{ userId: string; currentYear: number }> {
+async function budgetUser(ctx: ServiceCtx): Promise<{ userId: string; currentYear: number }> {
   const cfg = await getConfig(ctx);
   return {
     userId: cfg.user_id,

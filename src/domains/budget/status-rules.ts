@@ -11,7 +11,7 @@ import { type CategoryTarget, headline, pacePercent, paceStatus } from "./rules"
 import type { BudgetGroupConfig } from "./schemas";
 import type { CategoryPaceDetail, GroupPace } from "./status-schemas";
 
-export const UNGROUPED = "Ungrouped";
+const UNGROUPED = "Ungrouped";
 
 export interface When {
   year: number;

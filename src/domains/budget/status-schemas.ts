@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { CategoryType, InputMode, Year } from "./schemas";
 
-export const PaceStatusValue = z
+const PaceStatusValue = z
   .enum(["under", "on_track", "over"])
   .describe("on_track within 10% of the expected pace; under/over beyond it");
 const num = z.number().nullable();

@@ -29,7 +29,7 @@ import {
 import { statusOut } from "./status-response";
 import type { BudgetStatusResponse, CategoryPaceDetail } from "./status-schemas";
 
-export const HISTORY_MONTHS = 6;
+const HISTORY_MONTHS = 6;
 
 const monthIndex = (m: string) => Number(m.slice(5, 7)) - 1;
 

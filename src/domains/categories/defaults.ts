@@ -23,7 +23,7 @@ const GROUP_OF = new Map(Object.entries(GROUPS).flatMap(([g, names]) => names.ma
 
 export const DEFAULT_CATEGORY_NAMES: readonly string[] = DEFAULT_CATEGORIES;
 
-export function defaultGroupOf(name: string): string | null {
+function defaultGroupOf(name: string): string | null {
   return GROUP_OF.get(name) ?? null;
 }
 

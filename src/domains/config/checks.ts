@@ -11,7 +11,7 @@ import type { TestModelKeyRequest } from "./checks-schemas";
 import { getConfig } from "./service";
 
 const TEST_TIMEOUT_MS = 10_000;
-export const DEFAULT_BACKUP_PREFIX = "backups/daily";
+const DEFAULT_BACKUP_PREFIX = "backups/daily";
 
 export type Verdict = "reachable" | "key_rejected" | "model_not_found" | "unreachable" | "not_configured";
 

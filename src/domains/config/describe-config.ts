@@ -17,8 +17,7 @@ export async function describeConfig(ctx: Pick<ServiceCtx, "env" | "clock">): Pr
     cli_a_available: cli.cli_a,
     cli_b_available: cli.cli_b,
     cli_c_available: cli.cli_c,
-    // The vendor account sign-in was removed (no provider here can use its token; see the
-    // README's AI section): SPEC keeps the fields, always false and null.
+    // SPEC keeps the vendor sign-in fields; no provider here can use its token (README's AI section).
     vendor_oauth_connected: false,
     vendor_oauth_email: null,
   };

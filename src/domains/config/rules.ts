@@ -13,7 +13,7 @@ export interface Deployment {
 /** Update fields that are accepted and change nothing: storage is D1 on every deployment of this code. */
 const DEPLOYMENT_FIELDS = ["storage"] as const;
 
-export const STORAGE_NAME = "d1";
+const STORAGE_NAME = "d1";
 
 export function parseStored(raw: unknown): StoredConfig {
   const parsed = StoredConfig.safeParse(raw ?? {});
@@ -70,7 +70,7 @@ export function toResponse(stored: StoredConfig, dep: Deployment): AppConfigResp
  * A user id becomes part of storage keys (R2 `budget/<user_id>/...`), so only a safe charset is
  * accepted: letters, digits and `. _ @ + -`, starting with a letter or digit, at most 64.
  */
-export const USER_ID_SHAPE = /^[A-Za-z0-9][A-Za-z0-9._@+-]{0,63}$/;
+const USER_ID_SHAPE = /^[A-Za-z0-9][A-Za-z0-9._@+-]{0,63}$/;
 
 export function isSafeUserId(id: string): boolean {
   return USER_ID_SHAPE.test(id) && !id.includes("..");

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { isValidTimeZone } from "../../lib/time";
 
-export const REASONING_EFFORTS = ["none", "minimal", "low", "medium", "high", "xhigh", "max"] as const;
-export const CATEGORIZATION_PROVIDERS = ["hosted", "cli_b", "disabled"] as const;
+const REASONING_EFFORTS = ["none", "minimal", "low", "medium", "high", "xhigh", "max"] as const;
+const CATEGORIZATION_PROVIDERS = ["hosted", "cli_b", "disabled"] as const;
 export const GENERATION_PROVIDERS = ["cli_a", "hosted", "cli_b", "cli_c", "disabled"] as const;
 /** A DNS name as settings hold it (trimmed, lower case): a host or domain of the mail path. */
 const dnsName = (what: string) =>
@@ -14,7 +14,7 @@ const dnsName = (what: string) =>
     .max(253)
     .regex(/^[a-z0-9.-]+$/, `must be a ${what}`);
 
-export const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const Effort = z.enum(REASONING_EFFORTS).nullable();
 const CatProvider = z.enum(CATEGORIZATION_PROVIDERS);

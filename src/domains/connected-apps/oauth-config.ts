@@ -18,10 +18,10 @@ export const OAUTH_SCOPES = ["read", "write"] as const;
 export const AUTHORIZE_PATH = "/oauth/authorize";
 export const TOKEN_PATH = "/oauth/token";
 export const REGISTER_PATH = "/oauth/register";
-export const MCP_PATH = "/mcp";
+const MCP_PATH = "/mcp";
 
-export const ACCESS_TOKEN_TTL_S = 3600;
-export const REFRESH_TOKEN_TTL_S = 30 * 24 * 3600;
+const ACCESS_TOKEN_TTL_S = 3600;
+const REFRESH_TOKEN_TTL_S = 30 * 24 * 3600;
 
 /** The journal has one owner: every grant belongs to this user id. */
 export const ownerId = (env: Env) => env.DEFAULT_USER_ID || "default";

@@ -46,7 +46,7 @@ export async function coverageRows(db: Db, lo: string) {
 }
 
 /** Recipients of rows no alert email delivered: statement imports and hand-entered rows. */
-export const NOT_ALERT_RECIPIENTS = [STATEMENT_RECIPIENT, MANUAL_RECIPIENT] as const;
+const NOT_ALERT_RECIPIENTS = [STATEMENT_RECIPIENT, MANUAL_RECIPIENT] as const;
 
 /** Statement rows per institution and direction, and how many an alert email had already caught. */
 export const captureRows = (db: Db) => statementCaptureRows(db, NOT_ALERT_RECIPIENTS);

@@ -6,11 +6,11 @@ import { percentile } from "../../lib/money";
 
 export const WINDOW_MONTHS = 6;
 /** Fewer distinct alert days than this in the window: no meaningful cadence ("irregular"). */
-export const MIN_EVENT_DAYS = 4;
-export const MIN_THRESHOLD_DAYS = 2;
-export const MIN_DORMANT_DAYS = 14;
+const MIN_EVENT_DAYS = 4;
+const MIN_THRESHOLD_DAYS = 2;
+const MIN_DORMANT_DAYS = 14;
 
-export type CoverageStatus = "active" | "quiet" | "dormant" | "irregular";
+type CoverageStatus = "active" | "quiet" | "dormant" | "irregular";
 
 /** Day number of 'YYYY.MM.DD' or 'YYYY-MM-DD' (days since the epoch, calendar arithmetic only). */
 export function dayNumber(day: string): number {
@@ -73,7 +73,7 @@ export function cadence(institution: string, days: string[], lastSeen: string | 
   };
 }
 
-export interface CaptureRow {
+interface CaptureRow {
   institution: string;
   dir: string;
   caught: number;

@@ -1,11 +1,11 @@
 /** Pure health rules: SPEC.md's state table. No I/O. */
-export type HealthStatus = "ok" | "degraded" | "stale";
+type HealthStatus = "ok" | "degraded" | "stale";
 
-export const HEARTBEAT_DEGRADED_S = 5 * 60;
-export const HEARTBEAT_STALE_S = 30 * 60;
-export const NO_TRANSACTION_STALE_S = 14 * 24 * 3600;
+const HEARTBEAT_DEGRADED_S = 5 * 60;
+const HEARTBEAT_STALE_S = 30 * 60;
+const NO_TRANSACTION_STALE_S = 14 * 24 * 3600;
 
-export interface HealthSignals {
+interface HealthSignals {
   pollerConfigured: boolean;
   pollAgeSeconds: number | null;
   /** Consecutive failed polls and the last error (shown as the reason while polls fail). */

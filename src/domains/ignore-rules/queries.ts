@@ -7,7 +7,7 @@ import { dismissedIgnoreSuggestions, ignoreRules, transactions } from "../../db/
 const r = ignoreRules;
 const d = dismissedIgnoreSuggestions;
 
-export type DismissedMerchant = typeof d.$inferSelect;
+type DismissedMerchant = typeof d.$inferSelect;
 
 export const IGNORE_RULES: ListDef<{ pattern: string }> = {
   name: "ignore_rules",

@@ -7,8 +7,8 @@ import { type AliasRow, buildIndex, resolveDeterministic } from "../../categoriz
 import type { CompanyCount } from "./queries";
 import type { IgnoreRuleApplyResult, IgnoreRuleSuggestion } from "./schemas";
 
-export const SUGGESTION_MIN_TRANSACTIONS = 3;
-export const SUGGESTION_MIN_SHARE = 0.6;
+const SUGGESTION_MIN_TRANSACTIONS = 3;
+const SUGGESTION_MIN_SHARE = 0.6;
 
 export type IgnoreMatcher = (company: string | null | undefined) => string | null;
 
@@ -22,7 +22,7 @@ export function ignoreMatcher(patterns: string[], aliases: AliasRow[] = []): Ign
   return (company) => resolveDeterministic(index, company ?? null)?.matched_rule ?? null;
 }
 
-export interface ApplyPlan {
+interface ApplyPlan {
   results: IgnoreRuleApplyResult[];
   /** Companies whose open rows flip to Ignored. */
   companies: string[];

@@ -5,14 +5,14 @@
  */
 import { type Cents, roundCents, ZERO_CENTS, sumCents, addCents, asCents, subCents } from "../../lib/money";
 
-export const SECTION_NAMES: Record<string, string> = {
+const SECTION_NAMES: Record<string, string> = {
   fixed: "Fixed costs",
   variable: "Variable spending",
   lumpy: "Lumpy and irregular",
   unbudgeted: "Unbudgeted",
 };
 const SECTION_ORDER = Object.keys(SECTION_NAMES);
-export const UNKNOWN_COMPANY = "Unknown";
+const UNKNOWN_COMPANY = "Unknown";
 
 /**
  * One company's rows of the year within its kind (income) or category (expenses), one group per
@@ -25,7 +25,7 @@ export interface CompanyGroup {
   category?: string;
 }
 
-export interface CompanyRow {
+interface CompanyRow {
   company: string;
   months: Cents[];
   total: Cents;

@@ -64,7 +64,7 @@ export function extractFigures(markdown: string): BriefingFigure[] {
 }
 
 /** Every finite number anywhere in the context (numeric strings included), as magnitudes. */
-export function contextNumbers(context: unknown, out: Set<number> = new Set()): Set<number> {
+function contextNumbers(context: unknown, out: Set<number> = new Set()): Set<number> {
   if (typeof context === "number" && Number.isFinite(context)) out.add(Math.abs(context));
   else if (typeof context === "string" && /^-?\d+(\.\d+)?$/.test(context.trim()))
     out.add(Math.abs(Number(context)));

@@ -6,7 +6,7 @@
  */
 import { ON_TRACK_BAND, paceStatus } from "../budget/rules";
 
-export interface PaceTarget {
+interface PaceTarget {
   category: string;
   category_type: string;
   /** Annual target. */
@@ -14,7 +14,7 @@ export interface PaceTarget {
   monthly_amount: number;
 }
 
-export interface PaceInput {
+interface PaceInput {
   month: string;
   spendingCeiling: number;
   targets: PaceTarget[];

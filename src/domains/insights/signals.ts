@@ -10,10 +10,10 @@ import { addMonths, monthBounds } from "../../lib/month";
 import { commentedRows, merchantIgnoreHabit } from "./queries";
 
 /** Months of history a habit of ignoring is read from. */
-export const IGNORE_HISTORY_MONTHS = 12;
+const IGNORE_HISTORY_MONTHS = 12;
 /** At least this many earlier rows, and at least this share of them ignored. */
-export const IGNORE_MIN_ROWS = 2;
-export const IGNORE_MIN_SHARE = 0.5;
+const IGNORE_MIN_ROWS = 2;
+const IGNORE_MIN_SHARE = 0.5;
 
 /** Merchants charging this month (rows not ignored) whose earlier rows were mostly ignored. */
 export async function suspectedIgnored(db: Db, month: string) {

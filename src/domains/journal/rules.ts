@@ -13,7 +13,7 @@ export function dayOf(dateFileName: string): string {
 }
 
 /** What grouping needs of a row; `tx` is what the day lists (the API's transaction). */
-export interface JournalRow<T> {
+interface JournalRow<T> {
   dateFileName: string;
   type: string | null;
   /** The row's amount in cents (null counts as 0). */

@@ -75,7 +75,7 @@ export function parseBatch(text: string, days: readonly string[]): Record<string
 }
 
 /** Local date (YYYY-MM-DD) and minute of the day of an instant in a time zone. */
-export function localClock(at: Date, timeZone: string): { date: string; minute: number } {
+function localClock(at: Date, timeZone: string): { date: string; minute: number } {
   const parts = new Intl.DateTimeFormat("en-CA", {
     timeZone,
     year: "numeric",

@@ -15,7 +15,7 @@ const GRACE_MS = 15_000;
 export const summariesLimitMs = (env: AiEnv) =>
   secondsVar(env.DAY_SUMMARY_TIMEOUT_SECONDS, DAY_SUMMARY_TIMEOUT_SECONDS);
 
-export interface StartInput {
+interface StartInput {
   month: string;
   dates?: string[] | null | undefined;
   force?: boolean | undefined;

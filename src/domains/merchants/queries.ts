@@ -19,7 +19,7 @@ const named = (lo: string, hi: string) =>
   and(spend(lo, hi), sql`${t.Company} IS NOT NULL AND trim(${t.Company}) <> ''`);
 
 /** A window of months: its bounds, the last month's first day, and the months (YYYY-MM). */
-export interface MonthWindow {
+interface MonthWindow {
   lo: string;
   hi: string;
   lastLo: string;
@@ -141,7 +141,7 @@ function aggregatesOf(rows: ReturnType<ReturnType<typeof windowRow>["decode"]>, 
 }
 
 /** 'YYYY.MM.DD cents,…' (any order) → charges by day number, oldest first. */
-export function parseCharges(packed: string): Charge[] {
+function parseCharges(packed: string): Charge[] {
   if (!packed) return [];
   const out: Charge[] = [];
   for (const item of packed.split(",")) {
@@ -154,7 +154,7 @@ export function parseCharges(packed: string): Charge[] {
   return out.sort((a, b) => a.day - b.day);
 }
 
-export type CacheKey = `merchant_intelligence:${string}`;
+type CacheKey = `merchant_intelligence:${string}`;
 
 const cacheValue = storedJson("kv_state[merchant_intelligence:]", MerchantIntelligenceResponse.nullable(), {
   value: () => null,

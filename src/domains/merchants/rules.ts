@@ -14,14 +14,14 @@ import {
   subCents,
 } from "../../lib/money";
 
-export const FIXED_MIN_MONTHS = 3;
-export const CHURN_QUIET_MONTHS = 2;
-export const PRICE_CHANGE_MIN_PCT = 5;
-export const PRICE_CHANGE_MIN_CENTS = 100;
+const FIXED_MIN_MONTHS = 3;
+const CHURN_QUIET_MONTHS = 2;
+const PRICE_CHANGE_MIN_PCT = 5;
+const PRICE_CHANGE_MIN_CENTS = 100;
 /** Amounts within this many cents are "the same amount". */
-export const SAME_AMOUNT_CENTS = asCents(1);
+const SAME_AMOUNT_CENTS = asCents(1);
 
-export type FrequencyType = "fixed" | "variable" | "lumpy" | "none";
+type FrequencyType = "fixed" | "variable" | "lumpy" | "none";
 
 export interface MerchantSeries {
   company: string;
@@ -43,7 +43,7 @@ export interface Charge {
  * in days, how far one interval may stray from it, the fewest charges that show it, and how many
  * occurrences fall in an average month (for the monthly burn rate).
  */
-export const CADENCES = [
+const CADENCES = [
   { name: "weekly", days: 7, slack: 1, min: 4, perMonth: 52 / 12 },
   { name: "every two weeks", days: 14, slack: 3, min: 3, perMonth: 26 / 12 },
   // Months run 28–31 days and a bill may move a few days around a weekend.
@@ -51,11 +51,11 @@ export const CADENCES = [
   { name: "quarterly", days: 91.3, slack: 10, min: 3, perMonth: 1 / 3 },
   { name: "yearly", days: 365.25, slack: 15, min: 2, perMonth: 1 / 12 },
 ] as const;
-export type Cadence = (typeof CADENCES)[number]["name"];
+type Cadence = (typeof CADENCES)[number]["name"];
 /** Share of intervals that must keep the cadence, and of charges that must be near the usual amount. */
-export const CADENCE_KEPT = 0.75;
+const CADENCE_KEPT = 0.75;
 /** "Similar amounts": within 25% of the usual charge (a price change stays recurring). */
-export const SIMILAR_AMOUNT_PCT = 25;
+const SIMILAR_AMOUNT_PCT = 25;
 
 /**
  * The most distinct charge days a merchant can have in a window of `months` and still keep a
@@ -104,7 +104,7 @@ export function cadenceOf(charges: Charge[], asOfDay?: number): { cadence: Caden
 }
 
 /** What a cadence costs in an average month, in cents. */
-export function monthlyEquivalent(cadence: Cadence, usual: Cents): Cents {
+function monthlyEquivalent(cadence: Cadence, usual: Cents): Cents {
   const c = CADENCES.find((x) => x.name === cadence);
   return roundCents(c ? usual * c.perMonth : 0);
 }
@@ -236,7 +236,7 @@ export function merchantRecord(s: MerchantSeries, months: string[], asOfDay?: nu
 }
 
 /** What a recurring merchant commits per month: its usual charge times its occurrences a month. */
-export function committedAmount(r: MerchantRecord): Cents {
+function committedAmount(r: MerchantRecord): Cents {
   if (!r.is_recurring || !r.cadence || r.usual_charge === null) return ZERO_CENTS;
   return monthlyEquivalent(r.cadence, r.usual_charge);
 }

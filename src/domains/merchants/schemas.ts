@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MONTH_RE } from "../../lib/month";
 
-export const MAX_WINDOW_MONTHS = 24;
+const MAX_WINDOW_MONTHS = 24;
 
 export const MerchantIntelligenceQuery = z.object({
   month: z

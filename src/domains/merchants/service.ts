@@ -12,7 +12,7 @@ import type { MerchantIntelligenceResponse } from "./schemas";
 
 export const CACHE_TTL_MS = 60 * 60 * 1000;
 
-export interface IntelligenceInput {
+interface IntelligenceInput {
   month?: string | undefined;
   months: number;
 }

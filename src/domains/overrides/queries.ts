@@ -8,7 +8,7 @@ const o = overrides;
 const d = dismissedSuggestions;
 
 export type OverrideEntry = Pick<typeof o.$inferSelect, "company" | "category">;
-export type DismissedRow = typeof d.$inferSelect;
+type DismissedRow = typeof d.$inferSelect;
 
 export const OVERRIDES: ListDef<OverrideEntry> = {
   name: "overrides",

@@ -8,7 +8,7 @@ import { aliasKeyFn, cosine, type ResolverIndex } from "../../categorize/rules";
 import type { OverrideEntry } from "./queries";
 import type { OverrideDuplicateGroup, OverrideMatchCandidate, OverrideSuggestion } from "./schemas";
 
-export const SUGGESTION_MIN_CORRECTIONS = 2;
+const SUGGESTION_MIN_CORRECTIONS = 2;
 export const MATCH_CANDIDATE_LIMIT = 5;
 
 /** Dismissals are kept under `company_lower|category_lower`. */

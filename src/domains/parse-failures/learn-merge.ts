@@ -101,7 +101,7 @@ async function asBlocks(examples: Examples, old: TemplatePattern): Promise<Deriv
  * A new example to merge: its sender's host, its type, the template derived from it and the same
  * re-derived with value lines as blocks.
  */
-export interface MergeInput {
+interface MergeInput {
   host: string;
   transactionType: string;
   derived: Derived;

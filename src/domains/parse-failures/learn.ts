@@ -57,7 +57,7 @@ type SavePlan = { derived: Derived; meta: SaveMeta; note: string | null };
  * What learning will write, decided from reads alone (so it is known before the transaction is
  * written: a merge's ledger entry rides in the template's update, the resolve's otherwise).
  */
-export type LearnPlan =
+type LearnPlan =
   | { kind: "nothing"; outcome: LearnOutcome }
   | { kind: "merge"; merge: Extract<MergeOutcome, { ok: true }>; save: SavePlan }
   | { kind: "save"; save: SavePlan };
@@ -106,7 +106,7 @@ export async function planLearning(
 }
 
 /** What learning adds to the resolve's insert batch (`batchedLearning`). */
-export interface BatchedLearning {
+interface BatchedLearning {
   /** After the failure's guarded status write: applies only when the row was inserted. */
   stmt: Statement;
   /** A merge's entry: it replaces the resolve's in that batch, guarded on the template update. */

@@ -20,7 +20,7 @@ import { TRANSACTION_TYPES, type TransactionType } from "../../lib/transaction-t
 import { unseenValues } from "./rules";
 
 /** At most this much of the body goes to the model. */
-export const MAX_PROMPT_CHARS = 8_000;
+const MAX_PROMPT_CHARS = 8_000;
 
 export const proposeAlertTool: ToolSpec = {
   name: "read_alert_values",
@@ -58,7 +58,7 @@ export const PROPOSE_ALERT_SYSTEM =
   "and the type (money in is deposit or e-transfer; money out is purchase, withdrawal, preauth or " +
   "e-transfer-sent). Never invent a value the email does not print: use null instead.";
 
-export interface AlertEmail {
+interface AlertEmail {
   fromEmail: string;
   subject: string;
   text: string;
@@ -71,7 +71,7 @@ export function proposalPrompt(e: AlertEmail): string {
   return `From: ${e.fromEmail}\nSubject: ${e.subject}\nSent: ${e.sentIso}\n\n${e.text.slice(0, MAX_PROMPT_CHARS)}`;
 }
 
-export interface CheckedReading {
+interface CheckedReading {
   amount: Cents;
   currency: string | null;
   date: string;
@@ -127,7 +127,7 @@ function currencyOf(
   return { why: `the currency ${iso} is not printed in the email` };
 }
 
-export type CheckResult = { ok: true; reading: CheckedReading } | { ok: false; why: string };
+type CheckResult = { ok: true; reading: CheckedReading } | { ok: false; why: string };
 
 /** The model's answer checked value by value against the email's text. */
 export function checkProposal(e: AlertEmail, args: Record<string, unknown>): CheckResult {

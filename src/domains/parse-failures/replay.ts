@@ -31,7 +31,7 @@ function emailFromRow(row: FailureRow): ParsedEmail {
 }
 
 /** The envelope of a quarantined email: from its raw when R2 still has it. */
-export async function envelopeOf(deps: IngestDeps, row: FailureRow): Promise<Envelope> {
+async function envelopeOf(deps: IngestDeps, row: FailureRow): Promise<Envelope> {
   const object = row.raw_key ? await deps.files.get(row.raw_key) : null;
   if (object) {
     const bytes = new Uint8Array(await object.arrayBuffer());
@@ -58,7 +58,7 @@ export async function exampleOf(deps: IngestDeps, row: FailureRow): Promise<Exam
   return { failureId: row.id, fromEmail: email.fromEmail, subject: email.subject, body: email.text, sentIso };
 }
 
-export type ReplayResult =
+type ReplayResult =
   | Exclude<CommitResult, { status: "invalid" }>
   | { status: "failed"; stage: FailureStage; envelope: Envelope };
 

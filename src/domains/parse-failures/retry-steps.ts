@@ -14,7 +14,7 @@ import type { Clock } from "../../lib/clock";
 import type { ServiceCtx } from "../../lib/context";
 import { RETRY_STEP_ROWS, retryAllParseFailures } from "./service";
 
-export const RETRY_KIND = "retry-all";
+const RETRY_KIND = "retry-all";
 export const RETRY_STEP_KIND = "retry-all-step";
 
 type Filter = { from_domain?: string | null; institution?: string | null };

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { TRANSACTION_TYPES } from "../../lib/transaction-types";
 
-export const FAILURE_STATUSES = ["quarantined", "recovered", "resolved", "dismissed"] as const;
-export const FailureStatus = z.enum(FAILURE_STATUSES);
+const FAILURE_STATUSES = ["quarantined", "recovered", "resolved", "dismissed"] as const;
+const FailureStatus = z.enum(FAILURE_STATUSES);
 
 export const ParseFailureSummary = z
   .object({
@@ -50,8 +50,8 @@ export const ParseFailureListResponse = z
   .meta({ id: "ParseFailureListResponse" });
 
 /** The reference's bounds of the list's `limit`. */
-export const LIST_LIMIT_DEFAULT = 100;
-export const LIST_LIMIT_MAX = 10_000;
+const LIST_LIMIT_DEFAULT = 100;
+const LIST_LIMIT_MAX = 10_000;
 
 export const ListQuery = z.object({
   status: FailureStatus.optional().describe("Only rows in this status (default: every status but dismissed)"),

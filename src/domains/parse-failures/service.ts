@@ -263,8 +263,7 @@ export async function resolveParseFailure(
         ? plan.outcome
         : NOT_ASKED);
   const { merged, ...learned } = outcome;
-  // An entry the batch did not write (a merge that found its template gone): the resolve's is
-  // then written by the door.
+  // An entry the batch did not write (a merge that found its template gone): the door writes the resolve's.
   const written = early?.entry && !inBatch ? undefined : result.activityId;
   const activityId = written ?? ctx.journal(entry(result.tx));
   return {

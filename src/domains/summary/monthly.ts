@@ -12,7 +12,7 @@ import { currentMonth, getSummary } from "./service";
 const money = (n: number) =>
   `$${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-export function monthName(month: string): string {
+function monthName(month: string): string {
   const [y, m] = month.split("-").map(Number) as [number, number];
   return new Date(Date.UTC(y, m - 1, 15)).toLocaleString("en-US", {
     month: "long",
@@ -22,7 +22,7 @@ export function monthName(month: string): string {
 }
 
 /** The message text (pure). */
-export function monthlySummaryMessage(s: Awaited<ReturnType<typeof getSummary>>): NotifyMessage {
+function monthlySummaryMessage(s: Awaited<ReturnType<typeof getSummary>>): NotifyMessage {
   const cur = s.current;
   const lines = [
     `${money(cur.total_spending)} spent in ${cur.spending_count} transaction${cur.spending_count === 1 ? "" : "s"}`,

@@ -67,9 +67,9 @@ export function categoryDeltas(cur: MonthSummary, prev: MonthSummary): CategoryD
 }
 
 /** Below this excess over the baseline (25.00) a change is noise, whatever the ratio. */
-export const ANOMALY_MIN_EXCESS = asCents(2500);
+const ANOMALY_MIN_EXCESS = asCents(2500);
 /** Spending at least this (100.00) in a category with no history is high. */
-export const ANOMALY_NEW_HIGH = asCents(10_000);
+const ANOMALY_NEW_HIGH = asCents(10_000);
 
 /**
  * A category is anomalous when this month exceeds its prior-6-month average by at least
@@ -119,13 +119,13 @@ export function anomalies(
 
 const dollars = (c: Cents) => `$${plainCents(c)}`;
 
-export interface PriorMonth {
+interface PriorMonth {
   toDate: Cents;
   total: Cents;
 }
 
 /** Days 1-3 are too early for a curve: the typical month stands in (`historical`). */
-export const EARLY_DAYS = 3;
+const EARLY_DAYS = 3;
 
 /**
  * The current month's projection. `forecast`: each prior month's share spent by this day turns the

@@ -15,7 +15,7 @@ export const attentionOn = () => and(eq(a.ForwardedTo, t.ForwardedTo), eq(a.Date
 export const onQueue = () => sql<number>`(${a.DateFileName} IS NOT NULL)`;
 
 /** The queue entry of one row. */
-export const attentionKey = (key: TxKey) =>
+const attentionKey = (key: TxKey) =>
   and(eq(a.ForwardedTo, key.forwardedTo), eq(a.DateFileName, key.dateFileName));
 
 /** Puts a row on the queue unless it is there (a statement: awaited, or one of a batch). */

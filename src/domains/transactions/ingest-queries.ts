@@ -34,7 +34,7 @@ interface ContextOf {
 }
 
 /** A category's live spending this month ("YYYY.MM." prefix of the row's DateFileName). */
-export const categoryMonthSpendQuery = (db: Db, tx: ContextOf) => {
+const categoryMonthSpendQuery = (db: Db, tx: ContextOf) => {
   const month = tx.DateFileName.slice(0, 8);
   return db
     .select({ total: sumAmount() })
@@ -51,7 +51,7 @@ export const categoryMonthSpendQuery = (db: Db, tx: ContextOf) => {
 };
 
 /** A merchant's non-deleted rows this month. */
-export const merchantMonthVisitsQuery = (db: Db, tx: ContextOf) => {
+const merchantMonthVisitsQuery = (db: Db, tx: ContextOf) => {
   const month = tx.DateFileName.slice(0, 8);
   return db
     .select({ n: sql<number>`COUNT(*)`.mapWith(Number) })

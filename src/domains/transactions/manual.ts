@@ -66,8 +66,7 @@ export async function addManual(ctx: ServiceCtx, input: z.infer<typeof ManualTra
   const hash = draft.TransactionHash ?? (await draftHash(draft));
   draft.DateFileName = dateFileName(parts, `manual_${(await sha256Hex(hash)).slice(0, 8)}`);
   const summary = (status: string) => `${status}: ${input.company} ${input.amount}`;
-  // Undoable (kind `transaction-add`: undo deletes the row while it is as added), written with the
-  // row in its own batch.
+  // Undoable (kind `transaction-add`), journaled in the insert's own batch.
   const result = await commitTransaction(deps, draft, {
     category: typedCategory(category),
     notify: false,

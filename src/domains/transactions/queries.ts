@@ -84,7 +84,7 @@ export function ignoreCompanies(db: Db, companies: string[]): Statement[] {
   return out;
 }
 
-export type ListKind = "active" | "trash" | "attention";
+type ListKind = "active" | "trash" | "attention";
 
 /** Several month lists in one batch, in the order asked. */
 export async function listMonths(

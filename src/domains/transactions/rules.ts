@@ -99,7 +99,7 @@ export function toResponse(r: ListedRow): TransactionResponse {
 }
 
 /** The user-editable part of a row: what the ledger images hold and revert restores. */
-export const EDITABLE = [
+const EDITABLE = [
   "Category",
   "CategoryAudit",
   "Comment",

@@ -29,8 +29,7 @@ const oneOf = (col: SQL | SQLiteColumn, values: string[]) => sql`${col} COLLATE 
 export function compile(f: Filter): SQL {
   const { lo, hi } = rangeBounds(f.from, f.to);
   const parts: (SQL | undefined)[] = [inRange(lo, hi)];
-  // One condition per list whatever its length (an OR per value made an expression tree too deep
-  // for SQLite at 45 values, and a bound parameter each).
+  // One condition per list whatever its length: an OR per value is too deep for SQLite at 45 values.
   const companies = clean(f.companies);
   if (companies.length > 0) {
     parts.push(

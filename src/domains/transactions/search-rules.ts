@@ -3,7 +3,7 @@ import type { ValidationIssue } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import { monthSpan } from "../../lib/month";
 
-export const MAX_MONTHS = 24;
+const MAX_MONTHS = 24;
 export const RESULT_CAP = 1000;
 
 export interface Filter {

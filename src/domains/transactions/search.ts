@@ -12,7 +12,7 @@ import { compile, CSV_COLUMNS, csvRowsFromJson, csvStatement, searchRows } from 
 import { csvCell, type Filter, isNarrow, RESULT_CAP, rangeIssues } from "./search-rules";
 
 /** Where a filter's issues point: the request fields of its start and end months. */
-export interface FilterLocs {
+interface FilterLocs {
   from: string[];
   to: string[];
 }

@@ -10,7 +10,7 @@ import { ApiError, DomainError, issuesFromZod, validationError } from "../../../
 import { log } from "../../../lib/log";
 import type { ToolContext } from "../context";
 
-export interface ToolDef<I extends z.ZodObject, O extends z.ZodObject> {
+interface ToolDef<I extends z.ZodObject, O extends z.ZodObject> {
   name: string;
   title: string;
   description: string;
