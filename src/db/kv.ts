@@ -43,7 +43,7 @@ const FAMILIES = {
 type Exact = keyof typeof KEYS;
 type Family = keyof typeof FAMILIES;
 export type KvKey = Exact | `${Family}${string}`;
-export type KvValue<K extends KvKey> = K extends Exact
+type KvValue<K extends KvKey> = K extends Exact
   ? z.infer<(typeof KEYS)[K]>
   : { [F in Family]: K extends `${F}${string}` ? z.infer<(typeof FAMILIES)[F]> : never }[Family];
 /** Any declared value (the column's type). */

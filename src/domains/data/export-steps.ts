@@ -30,7 +30,7 @@ import {
 
 export const STEP_KIND = "backup-step";
 /** The slot kinds: the person's export and the daily backup never block each other. */
-export type BuildKind = "backup-export" | "backup-daily";
+type BuildKind = "backup-export" | "backup-daily";
 
 /** One step's budget (Workers Paid: 1,000 D1 queries and 1,000 subrequests an invocation, 30 s CPU). */
 export const STEP = { queries: 100, files: 250, rows: 20_000, bytes: 96 * 1024 * 1024, ms: 10_000 };
@@ -47,11 +47,11 @@ const UNBOUNDED: StepBudget = {
  * Up to these sizes GET /data/export streams the zip in the request itself (a direct answer, as the
  * SPEC has it): ≤ 20,000 rows is ≤ 11 D1 batches, ≤ 200 files ≤ 200 R2 reads. Beyond, it is built in steps.
  */
-export const DIRECT_LIMITS = { rows: 20_000, files: 200 };
+const DIRECT_LIMITS = { rows: 20_000, files: 200 };
 
 const PAGE = 2000;
 
-export const exportKey = (id: string) => `exports/${id}.zip`;
+const exportKey = (id: string) => `exports/${id}.zip`;
 
 interface BuildState extends ZipBuild {
   kind: BuildKind;
@@ -332,7 +332,7 @@ export function runBuildStep(
 // The person's export (GET /data/export beyond DIRECT_LIMITS, and the dashboard's Backup page)
 
 /** The latest export build, as the API returns it. */
-export function buildView(job: SlotJob | null) {
+function buildView(job: SlotJob | null) {
   const { view, num } = zipBuildView(job, (id) => `/api/v1/data/export/jobs/${id}/file`);
   return {
     ...view,

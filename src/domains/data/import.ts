@@ -14,7 +14,7 @@ import type { ParsedBackup } from "./import-rules";
 import type { ImportResult, ImportStrategy } from "./import-schemas";
 import { diffBackup } from "./import-store";
 import { keepSecuritySettings } from "./restore-trust";
-import { listReads, saveLists } from "./list-backups";
+import { saveLists } from "./list-backups";
 import { filesView, sample, summarize } from "./import-view";
 import { configReplaced } from "./preview-config";
 import { applyPlan, listVersions, plan, staleStagingQuery } from "./restore-swap";
@@ -200,20 +200,18 @@ export async function commitImport(
     resourceId: "backup",
     summary: `Restored a backup (${req.strategy}): ${inserted} transactions added, ${updated} replaced, ${skipped} left as they were`,
   });
-  // The replaced lists are re-read in the swap's batch for their R2 backups.
-  const { counts, reads } = await applyPlan(ctx.env.DB, p, {
+  const counts = await applyPlan(ctx.env.DB, p, {
     token: req.token,
     nowIso: now.toISOString(),
     versions,
     batch: ctx.batch,
-    reads: req.apply_config ? listReads(getDb(ctx.env.DB)) : [],
   });
   const later = files.later
     ? await queueLaterFiles(ctx.env, ctx.clock, stagedKey(req.token), req.token, files)
     : null;
   await ctx.env.FILES.delete(stagedKey(req.token));
   if (req.apply_config) {
-    await saveLists(ctx.env, reads);
+    await saveLists(ctx.env);
     // The restored app_config replaces what this isolate cached.
     invalidateSettings();
     // Overrides and aliases came back (their config_versions were bumped in the swap).
