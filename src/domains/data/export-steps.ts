@@ -68,9 +68,6 @@ interface BuildState extends ZipBuild {
   prune: string | null;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Sizes
-
 /** The exported tables this database has (every one, once migrated), their row counts, the schema
  * versions and the totals a progress bar counts to (files: keys the rows point to, found or not). */
 async function inventory(d1: D1Database) {
@@ -99,9 +96,6 @@ const sum = (ns: number[]) => ns.reduce((a, b) => a + b, 0);
 
 /** A key list's SQL without its cursor and page (every key it holds). */
 const allKeys = (sql: string) => sql.replace(/\s*WHERE \w+ > \? ORDER BY \w+ LIMIT$/, "");
-
-// ---------------------------------------------------------------------------------------------
-// One step
 
 /** Writes from where the state stopped until the budget is spent or the archive is done. */
 async function work(env: Env, s: BuildState, zip: SteppedZip, parts: ZipSink, budget: StepBudget) {
@@ -273,9 +267,6 @@ async function pruneOld(bucket: R2Bucket, s: BuildState) {
   if (old.length) await bucket.delete(old);
 }
 
-// ---------------------------------------------------------------------------------------------
-// The job
-
 const fresh = (prune: string | null) => ({
   tables: [],
   src: 0,
@@ -328,7 +319,6 @@ export function runBuildStep(
   return continueZipBuild(env, clock, backupSpec(budget), ["backup-export", "backup-daily"], msg);
 }
 
-// ---------------------------------------------------------------------------------------------
 // The person's export (GET /data/export beyond DIRECT_LIMITS, and the dashboard's Backup page)
 
 /** The latest export build, as the API returns it. */

@@ -82,7 +82,6 @@ export async function previewImport(ctx: ServiceCtx, upload: { bytes: Uint8Array
   const db = getDb(ctx.env.DB);
   const diffs = await diffBackup(db, backup);
   const versions = await listVersions(ctx.env.DB);
-  // Staging rows of restores that never finished are dropped.
   await staleStagingQuery(db, now);
   const tables = summarize(diffs, backup.invalid);
   const tx = diffs.find((d) => d.name === "transactions")?.rows ?? [];
@@ -141,7 +140,7 @@ function transactionCounts(tables: ReturnType<typeof summarize>) {
   return { total: t.total, new: t.new, duplicates: t.identical + t.different, invalid: t.invalid };
 }
 
-/** Staged uploads nobody committed: removed on the next preview once past their 15 minutes (their staging rows go in the read batch). */
+/** Staged uploads nobody committed: removed on the next preview once past their 15 minutes. */
 async function dropExpired(ctx: ServiceCtx, now: Date): Promise<void> {
   const listed = await ctx.env.FILES.list({ prefix: "imports/", limit: 100, include: ["customMetadata"] });
   const old = listed.objects
