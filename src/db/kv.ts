@@ -3,9 +3,7 @@
  * `kvGet`/`kvPut`/`kvRead` take only a declared key (`KvKey`: another string is refused at compile
  * time) and give or take that key's value type. kv_state holds only rebuildable state (statuses,
  * caches, notice stamps), so a stored value not in its shape reads as absent (logged), never as a
- * wrong shape. The value column is JSON (drizzle's JSON mode); migration 0024 turned the notice
- * stamps, once bare text, into JSON strings and deleted the retired `resolver_version` key (the
- * resolver follows the override and alias lists' config_versions instead).
+ * wrong shape. The value column is JSON (drizzle's JSON mode).
  */
 import { eq, like, lt, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";

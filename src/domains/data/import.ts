@@ -51,9 +51,7 @@ async function readSource(
   if (isZip(bytes)) return parseBackup(bytes, sink);
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true } as ConstructorParameters<typeof TextDecoder>[1]).decode(
-      bytes,
-    );
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
     throw validationError(
       [{ loc: ["body", "file"], msg: "not a zip or a UTF-8 CSV", type: "value_error" }],
@@ -193,8 +191,8 @@ export async function commitImport(
   // The preview's counts, read from the same diff, beside what was done with each table's rows:
   // the top-level numbers are the transactions', as the preview's `counts` are.
   const tables = summarize(diffs, backup.invalid);
-  const txWritten = p.counts.tables.transactions ?? { inserted: 0, updated: 0, skipped: 0 };
-  const { inserted, updated, skipped } = txWritten;
+  const none = { inserted: 0, updated: 0, skipped: 0 };
+  const { inserted, updated, skipped } = p.counts.tables.transactions ?? none;
   ctx.journal({
     resourceId: "backup",
     summary: `Restored a backup (${req.strategy}): ${inserted} transactions added, ${updated} replaced, ${skipped} left as they were`,
@@ -224,10 +222,7 @@ export async function commitImport(
     errors: 0,
     counts: transactionCounts(tables),
     tables: Object.fromEntries(
-      Object.entries(tables).map(([name, c]) => [
-        name,
-        { ...c, ...(counts.tables[name] ?? { inserted: 0, updated: 0, skipped: 0 }) },
-      ]),
+      Object.entries(tables).map(([name, c]) => [name, { ...c, ...(counts.tables[name] ?? none) }]),
     ),
     config_applied: req.apply_config && Object.keys(counts.config).length > 0,
     config_details: counts.config,
