@@ -47,23 +47,24 @@ export function jobSlot(env: Env, kind: string) {
 const STALE_MS = 15 * 60 * 1000;
 
 /**
- * A stepped run's job as a status read sees it (`updated_at` in its progress is its last step): one
- * with no step for 15 minutes is failed here with `stalled` (after `onStale`, e.g. its files
- * dropped). Beside it, the fields every run's status route returns.
+ * A run's job as a status read sees it (`updated_at` in its progress is its last step, else its
+ * start): one idle past `staleMs` (its worker died) is failed here with `stalled` (after `onStale`,
+ * e.g. its files dropped), so a status read never reports it stuck. Beside it, the fields every
+ * run's status route returns.
  */
 export async function steppedRun(
   env: Env,
   kind: string,
   now: Date,
   stalled: string,
-  onStale?: (job: SlotJob) => Promise<unknown>,
+  opts: { staleMs?: number; onStale?: (job: SlotJob) => Promise<unknown> } = {},
 ) {
   const slot = jobSlot(env, kind);
   let job = await slot.status();
   if (job?.status === "running") {
     const last = Date.parse(String(job.progress.updated_at ?? job.started_at));
-    if (now.getTime() - last > STALE_MS) {
-      await onStale?.(job);
+    if (now.getTime() - last > (opts.staleMs ?? STALE_MS)) {
+      await opts.onStale?.(job);
       job = (await slot.complete(job.id, { error: stalled })) ?? job;
     }
   }

@@ -3,9 +3,7 @@
  * `kvGet`/`kvPut`/`kvRead` take only a declared key (`KvKey`: another string is refused at compile
  * time) and give or take that key's value type. kv_state holds only rebuildable state (statuses,
  * caches, notice stamps), so a stored value not in its shape reads as absent (logged), never as a
- * wrong shape. The value column is JSON (drizzle's JSON mode); migration 0024 turned the notice
- * stamps, once bare text, into JSON strings and deleted the retired `resolver_version` key (the
- * resolver follows the override and alias lists' config_versions instead).
+ * wrong shape. The value column is JSON (drizzle's JSON mode).
  */
 import { eq, like, lt, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -43,7 +41,7 @@ const FAMILIES = {
 type Exact = keyof typeof KEYS;
 type Family = keyof typeof FAMILIES;
 export type KvKey = Exact | `${Family}${string}`;
-export type KvValue<K extends KvKey> = K extends Exact
+type KvValue<K extends KvKey> = K extends Exact
   ? z.infer<(typeof KEYS)[K]>
   : { [F in Family]: K extends `${F}${string}` ? z.infer<(typeof FAMILIES)[F]> : never }[Family];
 /** Any declared value (the column's type). */

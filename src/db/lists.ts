@@ -50,7 +50,7 @@ export function listVersions(db: Db, names: string[]) {
 }
 
 /** The two reads of a snapshot (items, version), for a batch that also runs other statements. */
-export function snapshotParts<T>(db: Db, list: ListDef<T>): [Statement, Statement] {
+function snapshotParts<T>(db: Db, list: ListDef<T>): [Statement, Statement] {
   return [
     list.query(db),
     db

@@ -30,11 +30,11 @@ export const col = <T>(expr: SQL | SQLiteColumn, decode: (cell: unknown) => T): 
   decode,
 });
 
-export type PackedRow<C extends Record<string, PackedColumn<unknown>>> = {
+type PackedRow<C extends Record<string, PackedColumn<unknown>>> = {
   [K in keyof C]: C[K] extends PackedColumn<infer T> ? T : never;
 };
 
-export interface PackedShape<C extends Record<string, PackedColumn<unknown>>> {
+interface PackedShape<C extends Record<string, PackedColumn<unknown>>> {
   /** The columns' names, in the arrays' order. */
   keys: readonly (keyof C & string)[];
   /** One row as a JSON array of the columns in declared order. */

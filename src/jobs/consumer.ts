@@ -18,7 +18,7 @@ import { type Clock, systemClock } from "../lib/clock";
 import { log } from "../lib/log";
 import { QueueMessage } from "./messages";
 
-export type JobHandler = (env: Env, msg: QueueMessage) => Promise<unknown>;
+type JobHandler = (env: Env, msg: QueueMessage) => Promise<unknown>;
 
 export interface QueueHandlers {
   /** R2 "object created" events under the inbox prefix (the R2 door). */
@@ -48,7 +48,7 @@ export async function retryAllStep(env: Env, msg: QueueMessage, clock: Clock = s
 }
 
 /** The queue door of a demo seed's step: its entries under the seed's operation, settled with its outcome. */
-export async function demoStep(env: Env, msg: QueueMessage, clock: Clock = systemClock) {
+async function demoStep(env: Env, msg: QueueMessage, clock: Clock = systemClock) {
   const { ctx, ledger } = jobCtx(env, clock, DEMO_OPERATION);
   await ledger.settle(await runDemoStep(ctx, { msg }));
 }

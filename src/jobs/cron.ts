@@ -7,7 +7,7 @@ import type { Clock } from "../lib/clock";
 import { log } from "../lib/log";
 import { SCHEDULE } from "./schedule";
 
-export type CronTask = (env: Env, clock: Clock) => Promise<unknown>;
+type CronTask = (env: Env, clock: Clock) => Promise<unknown>;
 
 export interface Duty {
   name: string;

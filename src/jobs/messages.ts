@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** An R2 event notification ("object created" under the inbox prefix). */
-export const R2EventMessage = z.object({
+const R2EventMessage = z.object({
   account: z.string().optional(),
   bucket: z.string(),
   action: z.string(),
@@ -10,7 +10,7 @@ export const R2EventMessage = z.object({
 });
 
 /** A slow AI job the app itself enqueued. */
-export const JobMessage = z.object({
+const JobMessage = z.object({
   type: z.literal("job"),
   kind: z.string(),
   payload: z.record(z.string(), z.unknown()).default({}),

@@ -20,7 +20,7 @@ import { rankCandidates, type ReceiptFacts, searchBounds, type TxFacts } from ".
 import type { ReceiptCandidatesResponse } from "./schemas";
 import { linkImage, loadAttachment, toResponse } from "./service";
 
-export interface FactsInput {
+interface FactsInput {
   total?: number;
   date?: string;
   merchant?: string;

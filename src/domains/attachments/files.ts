@@ -32,7 +32,7 @@ export const ATTACHMENT_LIMITS = {
 };
 
 /** An uploaded file and its form fields, as the attachment checks read them. */
-export interface UploadedAttachment {
+interface UploadedAttachment {
   bytes: Uint8Array;
   name: string;
   type: string;

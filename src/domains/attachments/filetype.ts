@@ -71,7 +71,7 @@ export function extensionOf(filename: string): string {
         .toLowerCase();
 }
 
-export type FileCheck = { ok: true; family: FileFamily } | { ok: false; reason: string };
+type FileCheck = { ok: true; family: FileFamily } | { ok: false; reason: string };
 
 const accepted = "JPEG, PNG, WebP, HEIC/HEIF or PDF";
 

@@ -22,7 +22,7 @@
 import libheifFactory from "libheif-js/libheif-wasm/libheif.js";
 import { encodeJpeg } from "./jpeg-encode";
 
-export interface HeicCodecs {
+interface HeicCodecs {
   heif: WebAssembly.Module;
 }
 
@@ -36,7 +36,7 @@ export const MAX_EDGE = 2048;
  * heap ~40 MB under the Worker's 128 MB.
  */
 export const MAX_PIXELS = 16_000_000;
-export const JPEG_QUALITY = 85;
+const JPEG_QUALITY = 85;
 
 export type HeicOutcome =
   | {
@@ -93,7 +93,7 @@ const YCBCR = 0;
 const CHROMA_420 = 1;
 const [Y, CB, CR] = [0, 1, 2];
 
-export interface Plane {
+interface Plane {
   data: Uint8Array;
   stride: number;
   width: number;
@@ -143,7 +143,7 @@ function findMemory(instance: WebAssembly.Instance, imports: WebAssembly.Imports
  * YCbCr 4:2:0 planes → RGBA at (ow, oh), averaging each output pixel's box of source pixels.
  * The matrix is BT.601 full range: what iPhones and libheif's encoder write for still photos.
  */
-export function shrinkYuv420(y: Plane, cb: Plane, cr: Plane, ow: number, oh: number): Uint8ClampedArray {
+function shrinkYuv420(y: Plane, cb: Plane, cr: Plane, ow: number, oh: number): Uint8ClampedArray {
   const w = y.width;
   const h = y.height;
   const out = new Uint8ClampedArray(ow * oh * 4);
@@ -190,12 +190,12 @@ export function shrinkYuv420(y: Plane, cb: Plane, cr: Plane, ow: number, oh: num
 }
 
 /** The output size: the long edge at most MAX_EDGE, the aspect kept. */
-export function fitWithin(width: number, height: number, edge = MAX_EDGE) {
+function fitWithin(width: number, height: number, edge = MAX_EDGE) {
   const scale = Math.min(1, edge / Math.max(width, height));
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
-export type Decoded =
+type Decoded =
   | {
       ok: true;
       rgba: Uint8ClampedArray;

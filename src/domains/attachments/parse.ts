@@ -6,7 +6,7 @@
 import { extractText } from "unpdf";
 import type { AiProvider, ContentPart, ToolSpec } from "../../ai/provider";
 
-export const RECEIPT_TOOL = {
+const RECEIPT_TOOL = {
   name: "record_receipt",
   description: "Record what the receipt says. Use null for anything not printed on it.",
   parameters: {

@@ -16,14 +16,14 @@ import {
 } from "../../lib/money";
 
 export const RECEIPT_SCHEMA_VERSION = 1;
-export const LINE_ITEM_TOLERANCE = asCents(5);
+const LINE_ITEM_TOLERANCE = asCents(5);
 
-export interface LineItem {
+interface LineItem {
   description: string;
   amount: number;
 }
 
-export interface ReceiptRead {
+interface ReceiptRead {
   merchant: string;
   /** YYYY-MM-DD */
   date: string;
@@ -34,7 +34,7 @@ export interface ReceiptRead {
   line_items_dropped?: string;
 }
 
-export type ReceiptCheck = { ok: true; read: ReceiptRead } | { ok: false; reason: string };
+type ReceiptCheck = { ok: true; read: ReceiptRead } | { ok: false; reason: string };
 
 /** Every amount printed with cents in a text (tolerant of currency signs and thousands commas). */
 export function amountsIn(text: string): Set<Cents> {

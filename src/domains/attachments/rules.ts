@@ -10,11 +10,11 @@
 import { type Cents, withinCents, asCents, absCents, subCents } from "../../lib/money";
 
 export const AMOUNT_TOLERANCE = asCents(2);
-export const DAY_WINDOW = 3;
-export const TIP_BAND = 0.2;
-export const MAX_CANDIDATES = 8;
+const DAY_WINDOW = 3;
+const TIP_BAND = 0.2;
+const MAX_CANDIDATES = 8;
 /** Categories (lowercase) where a card charge above the receipt is a tip. */
-export const TIP_CATEGORIES: ReadonlySet<string> = new Set(["restaurant/dining", "coffee & cafes"]);
+const TIP_CATEGORIES: ReadonlySet<string> = new Set(["restaurant/dining", "coffee & cafes"]);
 
 export interface ReceiptFacts {
   totalCents: Cents;
@@ -48,7 +48,7 @@ function dayNumber(day: string): number {
   return Math.round(Date.UTC(y!, m! - 1, d!) / DAY_MS);
 }
 
-export function daysBetween(a: string, b: string): number {
+function daysBetween(a: string, b: string): number {
   return Math.abs(dayNumber(a) - dayNumber(b));
 }
 
@@ -83,7 +83,7 @@ export function tierOf(r: ReceiptFacts, tx: TxFacts): Ranked["tier"] | null {
 }
 
 /** Every candidate best first: unreceipted before receipted, then tier, days apart, amount apart. */
-export function rankAll(r: ReceiptFacts, rows: readonly TxFacts[]): Ranked[] {
+function rankAll(r: ReceiptFacts, rows: readonly TxFacts[]): Ranked[] {
   const ranked: Ranked[] = [];
   for (const tx of rows) {
     const tier = tierOf(r, tx);
@@ -116,7 +116,7 @@ export function rankCandidates(
 }
 
 /** The one row to link automatically: exactly one T1 candidate, and it has no receipt yet. */
-export function autoLinkTarget(ranked: readonly Ranked[]): Ranked | null {
+function autoLinkTarget(ranked: readonly Ranked[]): Ranked | null {
   const t1 = ranked.filter((c) => c.tier === 1);
   return t1.length === 1 && !t1[0]!.tx.hasReceipt ? t1[0]! : null;
 }

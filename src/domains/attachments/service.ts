@@ -28,7 +28,7 @@ const entry = (
   reversible,
 });
 
-export function txIdOf(r: AttachmentRow): string | null {
+function txIdOf(r: AttachmentRow): string | null {
   return r.tx_forwarded_to && r.tx_date_file_name ? encodeTxId(r.tx_forwarded_to, r.tx_date_file_name) : null;
 }
 
@@ -60,7 +60,7 @@ export async function loadAttachment(ctx: ServiceCtx, id: string): Promise<Attac
 }
 
 /** A tx_id that names a stored transaction; 422 for a malformed id, 404 for a missing row. */
-export async function existingTx(
+async function existingTx(
   ctx: ServiceCtx,
   { txId, loc = ["body", "tx_id"] }: { txId: string; loc?: string[] },
 ) {

@@ -30,7 +30,7 @@ import {
 
 export const STEP_KIND = "backup-step";
 /** The slot kinds: the person's export and the daily backup never block each other. */
-export type BuildKind = "backup-export" | "backup-daily";
+type BuildKind = "backup-export" | "backup-daily";
 
 /** One step's budget (Workers Paid: 1,000 D1 queries and 1,000 subrequests an invocation, 30 s CPU). */
 export const STEP = { queries: 100, files: 250, rows: 20_000, bytes: 96 * 1024 * 1024, ms: 10_000 };
@@ -47,11 +47,11 @@ const UNBOUNDED: StepBudget = {
  * Up to these sizes GET /data/export streams the zip in the request itself (a direct answer, as the
  * SPEC has it): ≤ 20,000 rows is ≤ 11 D1 batches, ≤ 200 files ≤ 200 R2 reads. Beyond, it is built in steps.
  */
-export const DIRECT_LIMITS = { rows: 20_000, files: 200 };
+const DIRECT_LIMITS = { rows: 20_000, files: 200 };
 
 const PAGE = 2000;
 
-export const exportKey = (id: string) => `exports/${id}.zip`;
+const exportKey = (id: string) => `exports/${id}.zip`;
 
 interface BuildState extends ZipBuild {
   kind: BuildKind;
@@ -67,9 +67,6 @@ interface BuildState extends ZipBuild {
   done: { rows: number; files: number; missing: number };
   prune: string | null;
 }
-
-// ---------------------------------------------------------------------------------------------
-// Sizes
 
 /** The exported tables this database has (every one, once migrated), their row counts, the schema
  * versions and the totals a progress bar counts to (files: keys the rows point to, found or not). */
@@ -99,9 +96,6 @@ const sum = (ns: number[]) => ns.reduce((a, b) => a + b, 0);
 
 /** A key list's SQL without its cursor and page (every key it holds). */
 const allKeys = (sql: string) => sql.replace(/\s*WHERE \w+ > \? ORDER BY \w+ LIMIT$/, "");
-
-// ---------------------------------------------------------------------------------------------
-// One step
 
 /** Writes from where the state stopped until the budget is spent or the archive is done. */
 async function work(env: Env, s: BuildState, zip: SteppedZip, parts: ZipSink, budget: StepBudget) {
@@ -273,9 +267,6 @@ async function pruneOld(bucket: R2Bucket, s: BuildState) {
   if (old.length) await bucket.delete(old);
 }
 
-// ---------------------------------------------------------------------------------------------
-// The job
-
 const fresh = (prune: string | null) => ({
   tables: [],
   src: 0,
@@ -328,11 +319,10 @@ export function runBuildStep(
   return continueZipBuild(env, clock, backupSpec(budget), ["backup-export", "backup-daily"], msg);
 }
 
-// ---------------------------------------------------------------------------------------------
 // The person's export (GET /data/export beyond DIRECT_LIMITS, and the dashboard's Backup page)
 
 /** The latest export build, as the API returns it. */
-export function buildView(job: SlotJob | null) {
+function buildView(job: SlotJob | null) {
   const { view, num } = zipBuildView(job, (id) => `/api/v1/data/export/jobs/${id}/file`);
   return {
     ...view,

@@ -14,7 +14,7 @@ import type { ParsedBackup } from "./import-rules";
 import type { ImportResult, ImportStrategy } from "./import-schemas";
 import { diffBackup } from "./import-store";
 import { keepSecuritySettings } from "./restore-trust";
-import { listReads, saveLists } from "./list-backups";
+import { saveLists } from "./list-backups";
 import { filesView, sample, summarize } from "./import-view";
 import { configReplaced } from "./preview-config";
 import { applyPlan, listVersions, plan, staleStagingQuery } from "./restore-swap";
@@ -51,9 +51,7 @@ async function readSource(
   if (isZip(bytes)) return parseBackup(bytes, sink);
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true } as ConstructorParameters<typeof TextDecoder>[1]).decode(
-      bytes,
-    );
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
     throw validationError(
       [{ loc: ["body", "file"], msg: "not a zip or a UTF-8 CSV", type: "value_error" }],
@@ -82,7 +80,6 @@ export async function previewImport(ctx: ServiceCtx, upload: { bytes: Uint8Array
   const db = getDb(ctx.env.DB);
   const diffs = await diffBackup(db, backup);
   const versions = await listVersions(ctx.env.DB);
-  // Staging rows of restores that never finished are dropped.
   await staleStagingQuery(db, now);
   const tables = summarize(diffs, backup.invalid);
   const tx = diffs.find((d) => d.name === "transactions")?.rows ?? [];
@@ -141,7 +138,7 @@ function transactionCounts(tables: ReturnType<typeof summarize>) {
   return { total: t.total, new: t.new, duplicates: t.identical + t.different, invalid: t.invalid };
 }
 
-/** Staged uploads nobody committed: removed on the next preview once past their 15 minutes (their staging rows go in the read batch). */
+/** Staged uploads nobody committed: removed on the next preview once past their 15 minutes. */
 async function dropExpired(ctx: ServiceCtx, now: Date): Promise<void> {
   const listed = await ctx.env.FILES.list({ prefix: "imports/", limit: 100, include: ["customMetadata"] });
   const old = listed.objects
@@ -194,26 +191,24 @@ export async function commitImport(
   // The preview's counts, read from the same diff, beside what was done with each table's rows:
   // the top-level numbers are the transactions', as the preview's `counts` are.
   const tables = summarize(diffs, backup.invalid);
-  const txWritten = p.counts.tables.transactions ?? { inserted: 0, updated: 0, skipped: 0 };
-  const { inserted, updated, skipped } = txWritten;
+  const none = { inserted: 0, updated: 0, skipped: 0 };
+  const { inserted, updated, skipped } = p.counts.tables.transactions ?? none;
   ctx.journal({
     resourceId: "backup",
     summary: `Restored a backup (${req.strategy}): ${inserted} transactions added, ${updated} replaced, ${skipped} left as they were`,
   });
-  // The replaced lists are re-read in the swap's batch for their R2 backups.
-  const { counts, reads } = await applyPlan(ctx.env.DB, p, {
+  const counts = await applyPlan(ctx.env.DB, p, {
     token: req.token,
     nowIso: now.toISOString(),
     versions,
     batch: ctx.batch,
-    reads: req.apply_config ? listReads(getDb(ctx.env.DB)) : [],
   });
   const later = files.later
     ? await queueLaterFiles(ctx.env, ctx.clock, stagedKey(req.token), req.token, files)
     : null;
   await ctx.env.FILES.delete(stagedKey(req.token));
   if (req.apply_config) {
-    await saveLists(ctx.env, reads);
+    await saveLists(ctx.env);
     // The restored app_config replaces what this isolate cached.
     invalidateSettings();
     // Overrides and aliases came back (their config_versions were bumped in the swap).
@@ -227,10 +222,7 @@ export async function commitImport(
     errors: 0,
     counts: transactionCounts(tables),
     tables: Object.fromEntries(
-      Object.entries(tables).map(([name, c]) => [
-        name,
-        { ...c, ...(counts.tables[name] ?? { inserted: 0, updated: 0, skipped: 0 }) },
-      ]),
+      Object.entries(tables).map(([name, c]) => [name, { ...c, ...(counts.tables[name] ?? none) }]),
     ),
     config_applied: req.apply_config && Object.keys(counts.config).length > 0,
     config_details: counts.config,

@@ -14,7 +14,7 @@ export interface PageSource<S, R = Record<string, unknown>> {
 }
 
 /** Runs statements as one batch; each statement's rows, in order. */
-export type PageRunner<S> = (statements: S[]) => Promise<unknown[][]>;
+type PageRunner<S> = (statements: S[]) => Promise<unknown[][]>;
 
 export const BATCH_ROWS = 2000;
 

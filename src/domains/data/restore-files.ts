@@ -14,7 +14,7 @@ import { CONTENT_TYPES, type FileKind, r2KeyFor } from "../statements/files";
 type Row = Record<string, unknown>;
 
 /** Raw emails as the ingest pipeline keys them (src/ingest/raw.ts): named by their own hash. */
-export const EMAIL_KEY = /^emails\/\d{4}\/(0[1-9]|1[0-2])\/([0-9a-f]{16})\.eml$/;
+const EMAIL_KEY = /^emails\/\d{4}\/(0[1-9]|1[0-2])\/([0-9a-f]{16})\.eml$/;
 /** Any key inside the raw-email namespace (older builds named them differently): nothing else. */
 export const EMAIL_SPACE = /^emails\/(?!.*\.\.)[A-Za-z0-9._\-/]{1,200}$/;
 const HEX64 = /^[0-9a-f]{64}$/;

@@ -24,7 +24,7 @@ import type { Clock } from "../../lib/clock";
 import { conflict } from "../../lib/errors";
 import { type FileSink, parseBackup } from "./backup-read";
 
-export const RESTORE_FILES_KIND = "restore-files";
+const RESTORE_FILES_KIND = "restore-files";
 export const RESTORE_STEP_KIND = "restore-files-step";
 /** Files one invocation writes (≤ 2 R2 operations each: under half of the Paid plan's 1,000). */
 export const FILES_PER_STEP = 200;

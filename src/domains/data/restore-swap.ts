@@ -22,7 +22,7 @@ type Statement = BatchItem<"sqlite">;
 type Op = "insert" | "update" | "replace";
 const ROWS_PER_INSERT = 12; // 7 bound values a row, under D1's 100 per statement
 const INSERTS_PER_BATCH = 40;
-export const STAGING_TTL_MS = 60 * 60 * 1000;
+const STAGING_TTL_MS = 60 * 60 * 1000;
 
 export interface Written {
   inserted: number;
@@ -31,7 +31,7 @@ export interface Written {
 }
 
 /** Every data table's rows written (`tables`, by table; the totals beside) and config rows restored. */
-export interface WriteCounts extends Written {
+interface WriteCounts extends Written {
   tables: Record<string, Written>;
   config: Record<string, number>;
 }
@@ -90,10 +90,7 @@ export function staleStagingQuery(db: Db, now: Date) {
   return db.delete(restoreStaging).where(lt(restoreStaging.created_at, cutoff));
 }
 
-/**
- * Writes the plan: staging in batches, then the one atomic swap. `reads` (drizzle builders) run at
- * the end of the swap's batch, so they see the restored rows; their results are returned.
- */
+/** Writes the plan: staging in batches, then the one atomic swap. */
 export async function applyPlan(
   d1: D1Database,
   p: ReturnType<typeof plan>,
@@ -102,9 +99,8 @@ export async function applyPlan(
     nowIso: string;
     versions: Record<string, number> | null;
     batch: Batch;
-    reads?: Statement[];
   },
-): Promise<{ counts: WriteCounts; reads: unknown[] }> {
+): Promise<WriteCounts> {
   const db = getDb(d1);
   const groups = new Map<string, { tbl: string; op: Op; cols: string[] }>();
   // A former attempt's staging rows go first; full batches of staging rows are written as they
@@ -142,9 +138,8 @@ export async function applyPlan(
   swap.push(db.delete(restoreStaging).where(eq(restoreStaging.token, opts.token)));
   try {
     // The verb's batch: the restore's ledger entry rides in the swap.
-    const reads = opts.reads ?? [];
-    const results = await opts.batch(batchOf([...swap.map((st) => compiled(d1, st)), ...reads]));
-    return { counts: p.counts, reads: (results as unknown[]).slice(swap.length) };
+    await opts.batch(batchOf(swap.map((st) => compiled(d1, st))));
+    return p.counts;
   } catch (err) {
     await db.delete(restoreStaging).where(eq(restoreStaging.token, opts.token));
     if (opts.versions) {

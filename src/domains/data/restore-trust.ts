@@ -8,7 +8,7 @@
  */
 import type { ParsedBackup } from "./import-rules";
 
-export const NEVER_RESTORED_SETTINGS = [
+const NEVER_RESTORED_SETTINGS = [
   "auth_bypass_for_dev",
   "passwordless_acknowledged",
   "forwarding_addresses",

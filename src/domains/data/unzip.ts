@@ -11,7 +11,7 @@ import { DomainError, TooLarge, validationError } from "../../lib/errors";
 /** No backup inflates to more than this in total. */
 export const MAX_INFLATED_BYTES = 1024 * 1024 * 1024;
 /** Inflated bytes may run ahead of the compressed bytes read by this factor (plus SLACK). */
-export const MAX_RATIO = 200;
+const MAX_RATIO = 200;
 const SLACK = 16 * 1024 * 1024;
 const SLICE = 16 * 1024;
 

@@ -18,7 +18,7 @@ import { log } from "../../lib/log";
 import { newZipState, SteppedZip, type ZipState } from "../../lib/zip-steps";
 
 /** R2 multipart parts (every part but the last the same size, at least 5 MiB). */
-export const PART = 8 * 1024 * 1024;
+const PART = 8 * 1024 * 1024;
 const LEASE_MS = 24 * 60 * 60 * 1000;
 
 const stateKey = (id: string) => `exports/steps/${id}`;
@@ -224,7 +224,7 @@ export async function streamZip<S extends ZipBuild>(
   }
 }
 
-export type BuildStart = { ok: true; job: SlotJob; finished: boolean } | { ok: false; job: SlotJob };
+type BuildStart = { ok: true; job: SlotJob; finished: boolean } | { ok: false; job: SlotJob };
 
 /**
  * Starts a build of `kind` and runs its first step here (a small one is done when this returns).
@@ -278,7 +278,7 @@ export async function zipBuildStatus(env: Env, clock: Clock, kind: string): Prom
     const loaded = await loadState(env.FILES, job.id).catch(() => null);
     if (loaded) await abandon(env, loaded.s);
   };
-  return (await steppedRun(env, kind, clock(), stalled, drop)).job;
+  return (await steppedRun(env, kind, clock(), stalled, { onStale: drop })).job;
 }
 
 /** The status fields every build's view has (each build's schema extends them with its counters). */

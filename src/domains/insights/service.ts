@@ -5,14 +5,13 @@
 import { getDb } from "../../db";
 import { storedJson } from "../../db/json";
 import { type AiEnv, providerForTask, secondsVar } from "../../ai/routing";
-import { jobSlot } from "../../db/job-slot";
+import { jobSlot, steppedRun } from "../../db/job-slot";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, notFound, Refused } from "../../lib/errors";
 import { getConfig } from "../config/service";
 import { savedBriefing, savedOfMonth } from "./queries";
 import { INSIGHTS_TIMEOUT_SECONDS } from "./rules";
 import { BriefingValidation as BriefingValidationSchema } from "./schemas";
-import { readSlotStatus } from "../../db/job-slot-status";
 import { statusWord } from "../../db/job-slot-state";
 
 export const INSIGHTS_KIND = "insights";
@@ -51,13 +50,9 @@ export async function startInsights(ctx: ServiceCtx, month: string) {
 /** The slot's job as the status response; a job long past its limit is failed here, never stuck. */
 export async function insightsStatus(ctx: ServiceCtx) {
   const limit = insightsLimitMs(ctx.env as AiEnv);
-  const job = await readSlotStatus(
-    ctx.env,
-    INSIGHTS_KIND,
-    ctx.clock,
-    limit + GRACE_MS,
-    timeoutMessage(limit),
-  );
+  const { job } = await steppedRun(ctx.env, INSIGHTS_KIND, ctx.clock(), timeoutMessage(limit), {
+    staleMs: limit + GRACE_MS,
+  });
   const str = (v: unknown) => (typeof v === "string" ? v : null);
   if (!job) return { status: "idle" as const, month: null, started_at: null, error: null, task_id: null };
   return {

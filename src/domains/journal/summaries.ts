@@ -1,12 +1,11 @@
 import { type AiEnv, providerForTask, secondsVar } from "../../ai/routing";
 import { getDb } from "../../db";
-import { jobSlot } from "../../db/job-slot";
+import { jobSlot, steppedRun } from "../../db/job-slot";
 import type { ServiceCtx } from "../../lib/context";
 import { conflict, Refused } from "../../lib/errors";
 import { getConfig } from "../config/service";
 import { monthToSummarize } from "./queries";
 import { DAY_SUMMARY_TIMEOUT_SECONDS, daysToSummarize } from "./summaries-rules";
-import { readSlotStatus } from "../../db/job-slot-status";
 import { statusWord } from "../../db/job-slot-state";
 
 export const SUMMARIES_KIND = "day-summaries";
@@ -63,7 +62,7 @@ function isPastLimit(ctx: ServiceCtx, startedAt: string): boolean {
 export async function daySummaryStatus(ctx: ServiceCtx) {
   const limit = summariesLimitMs(ctx.env as AiEnv) + GRACE_MS;
   const stopped = "The job ran past its time limit and was stopped.";
-  const job = await readSlotStatus(ctx.env, SUMMARIES_KIND, ctx.clock, limit, stopped);
+  const { job } = await steppedRun(ctx.env, SUMMARIES_KIND, ctx.clock(), stopped, { staleMs: limit });
   if (!job)
     return { status: "idle" as const, month: null, total: 0, completed: 0, error: null, task_id: null };
   const p = job.progress;

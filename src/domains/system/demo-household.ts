@@ -140,7 +140,7 @@ async function deliver(
 }
 
 /** Where each lane stands before and after step `step`, `perStep` alerts a step dealt round the lanes. */
-export function stepShares(lengths: number[], perStep: number, step: number) {
+function stepShares(lengths: number[], perStep: number, step: number) {
   let from = lengths.map(() => 0);
   for (let s = 0; ; s++) {
     const to = [...from];

@@ -37,7 +37,7 @@ import { countTransactions, hasAnyTransaction } from "./setup-queries";
 export const DEMO_KIND = "demo-data";
 export const DEMO_STEP_KIND = "demo-data-step";
 /** Alerts a step sends: ~6 operations each, so a step stays well under half the Paid plan's 1,000. */
-export const DEMO_STEP_ALERTS = 60;
+const DEMO_STEP_ALERTS = 60;
 /** The queue door's ledger name for the steps (the request's operation): the last step's entry sums the seed up. */
 export const DEMO_OPERATION = "seedDemoData";
 

@@ -12,7 +12,7 @@ export interface OpenApiLike {
 }
 
 /** One line per operation, grouped by tag in the document's tag order. */
-export function routeList(doc: OpenApiLike): string {
+function routeList(doc: OpenApiLike): string {
   const groups = new Map<string, string[]>();
   for (const t of doc.tags ?? []) groups.set(t.name, []);
   for (const [path, item] of Object.entries(doc.paths ?? {})) {

@@ -20,7 +20,7 @@ export async function hasAnyTransaction(db: Db): Promise<boolean> {
   return rows.length > 0;
 }
 
-export interface SetupRows {
+interface SetupRows {
   any: boolean;
   passwordSet: boolean;
   recipients: string[];

@@ -55,7 +55,7 @@ export const DemoDataQuery = z.object({
     .describe("Months of alerts, counting back (default 8)"),
 });
 
-export const DemoDataResponse = z
+const DemoDataResponse = z
   .object({
     transactions: z.number().int().describe("Transaction rows in the journal afterwards"),
     emails: z.number().int().describe("Generated bank alerts sent through the ingest pipeline"),

@@ -27,8 +27,8 @@ export const TAX_STEP_KIND = "tax-pack-step";
 const KIND = "tax-export";
 
 /** One step's budget (Workers Paid: 1,000 D1 queries and 1,000 operations an invocation). */
-export const TAX_STEP = { files: 200, bytes: 96 * 1024 * 1024, ms: 10_000 };
-export type TaxStepBudget = typeof TAX_STEP;
+const TAX_STEP = { files: 200, bytes: 96 * 1024 * 1024, ms: 10_000 };
+type TaxStepBudget = typeof TAX_STEP;
 const UNBOUNDED: TaxStepBudget = { files: Infinity, bytes: Infinity, ms: Infinity };
 
 /** Up to this many evidence files (receipts and email texts) the zip streams in the request itself. */

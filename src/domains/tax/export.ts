@@ -28,7 +28,7 @@ export const zipSources = (env: Env): ZipSources => ({
   emailText: (txId: string) => emailText(env, txId),
 });
 
-export type TaxExport =
+type TaxExport =
   | { streamed: ReadableStream<Uint8Array> }
   | { build: ReturnType<typeof taxBuildView>; started: boolean };
 

@@ -47,19 +47,19 @@ export function evidenceOf(r: Pick<YearRow, "receipts" | "statementSource" | "fi
 }
 
 /** The line a row derives from its category (lowercased), or null. */
-export const derivedLine = (m: TaxMapping, category: string) =>
+const derivedLine = (m: TaxMapping, category: string) =>
   m.byCategory.get(category.trim().toLowerCase()) ?? null;
 
 /**
  * Where an include lands: its target line when the row's category is mapped, else Other claimable
  * (SPEC: an included row of an unmapped category, and any include targeting `other`).
  */
-export function includeTarget(m: TaxMapping, category: string, lineKey: string | null): string {
+function includeTarget(m: TaxMapping, category: string, lineKey: string | null): string {
   if (!lineKey || lineKey === OTHER_KEY) return OTHER_KEY;
   return derivedLine(m, category) === null ? OTHER_KEY : lineKey;
 }
 
-export const otherLine = (): TaxLine => ({
+const otherLine = (): TaxLine => ({
   key: OTHER_KEY,
   label: OTHER_LABEL,
   cra_ref: null,

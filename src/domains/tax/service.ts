@@ -19,7 +19,7 @@ import {
 } from "./rules";
 import type { TaxPackResponse, TaxPackTransaction } from "./schemas";
 
-export interface YearPack {
+interface YearPack {
   year: number;
   mapping: TaxMapping;
   lines: LineResult[];
@@ -75,7 +75,7 @@ export async function computeYear(ctx: ServiceCtx, year: number): Promise<YearPa
   return { year, mapping, lines: buildLines(mapping, yearRows, ov), receipts: byTx };
 }
 
-export const memberResponse = (m: Member): TaxPackTransaction => ({
+const memberResponse = (m: Member): TaxPackTransaction => ({
   tx_id: m.row.txId,
   date: isoDay(m.row.dateFileName),
   company: m.row.company,
@@ -117,7 +117,7 @@ export async function taxLines(ctx: ServiceCtx) {
 }
 
 /** The ledger image of an override (null when there is none). */
-export const overrideImage = (r: { mode: string; line_key: string | null } | null) =>
+const overrideImage = (r: { mode: string; line_key: string | null } | null) =>
   r ? { mode: r.mode, line_key: r.line_key } : null;
 
 type TxRow = Awaited<ReturnType<typeof q.txQuery>>[number] | undefined;

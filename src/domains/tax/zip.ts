@@ -7,7 +7,7 @@ import { csvCell } from "../transactions/search-rules";
 import type { LineResult } from "./rules";
 import { isoDay } from "./rules";
 
-export interface ReceiptRef {
+interface ReceiptRef {
   id: string;
   r2Key: string;
   contentType: string;
@@ -64,7 +64,7 @@ const LINE_HEADER = [
 const row = (cells: unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
 /** Every file a line's rows bring, by row: receipts first, the email text for email-evidence rows. */
-export function evidencePlan(line: LineResult, receipts: ReadonlyMap<string, ReceiptRef[]>) {
+function evidencePlan(line: LineResult, receipts: ReadonlyMap<string, ReceiptRef[]>) {
   return line.members.map((m, i) => {
     const stem = `evidence/${line.line.key}/${isoDay(m.row.dateFileName)}_${String(i + 1).padStart(3, "0")}_${slug(m.row.company)}`;
     const files: PackFile[] = [];
@@ -76,7 +76,7 @@ export function evidencePlan(line: LineResult, receipts: ReadonlyMap<string, Rec
   });
 }
 
-export function summaryCsv(lines: LineResult[]): string {
+function summaryCsv(lines: LineResult[]): string {
   let out = row(SUMMARY_HEADER);
   let grand = ZERO_CENTS;
   for (const l of lines) {
@@ -109,7 +109,7 @@ export function summaryCsv(lines: LineResult[]): string {
   );
 }
 
-export function lineCsv(plan: ReturnType<typeof evidencePlan>): string {
+function lineCsv(plan: ReturnType<typeof evidencePlan>): string {
   let out = row(LINE_HEADER);
   for (const { member: m, files } of plan)
     out += row([
