@@ -1,6 +1,5 @@
+import { ListActivity, RevertActivity } from "./routes";
 import { domainRouter } from "../../http/route";
-import { ListActivity } from "./routes/list-activity";
-import { RevertActivity } from "./routes/revert-activity";
 
 /** Mounted at /api/v1/activity (the 90-day retention is listed in src/jobs/schedule.ts). */
 export function activityRouter() {

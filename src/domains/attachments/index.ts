@@ -1,12 +1,14 @@
+import {
+  ListReceiptMatchCandidates,
+  DeleteAttachment,
+  DownloadAttachmentFile,
+  LinkAttachment,
+  ListAttachments,
+  ParseReceipt,
+  UploadAttachment,
+} from "./routes";
 import { domainRouter } from "../../http/route";
 import type { Reverters } from "../activity/reverters";
-import { ListReceiptMatchCandidates } from "./routes/candidates";
-import { DeleteAttachment } from "./routes/delete";
-import { DownloadAttachmentFile } from "./routes/file";
-import { LinkAttachment } from "./routes/link";
-import { ListAttachments } from "./routes/list";
-import { ParseReceipt } from "./routes/parse";
-import { UploadAttachment } from "./routes/upload";
 import { currentLink, restoreLink } from "./service";
 
 /** Mounted at /api/v1/attachments. */

@@ -1,13 +1,15 @@
+import {
+  EndWebappSession,
+  IssueApiToken,
+  ListWebappSessions,
+  ListApiTokens,
+  WebappLogin,
+  WebappLogout,
+  RevokeApiToken,
+  SetAppPassword,
+  WebappSignOutAll,
+} from "./routes";
 import { domainRouter } from "../../http/route";
-import { EndWebappSession } from "./routes/end-session";
-import { IssueApiToken } from "./routes/issue-token";
-import { ListWebappSessions } from "./routes/list-sessions";
-import { ListApiTokens } from "./routes/list-tokens";
-import { WebappLogin } from "./routes/login";
-import { WebappLogout } from "./routes/logout";
-import { RevokeApiToken } from "./routes/revoke-token";
-import { SetAppPassword } from "./routes/set-password";
-import { WebappSignOutAll } from "./routes/sign-out-all";
 
 /** Mounted at /api/v1/auth: password, sessions and API tokens. */
 export function authRouter() {

@@ -1,8 +1,6 @@
+import { UnblockCompany, ListBlockedCompanies, BlockCompany } from "./routes";
 import { domainRouter } from "../../http/route";
 import type { Reverters } from "../activity/reverters";
-import { UnblockCompany } from "./routes/delete";
-import { ListBlockedCompanies } from "./routes/list";
-import { BlockCompany } from "./routes/put";
 import { currentBlocked, restoreBlocked } from "./service";
 
 /** Mounted at /api/v1/blocked-companies. */

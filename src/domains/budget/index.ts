@@ -1,8 +1,13 @@
+import {
+  GetBudgetConfig,
+  PutBudgetConfig,
+  GetGroups,
+  PutGroups,
+  GetBudgetHistoricalAverages,
+  GetBudgetStatus,
+} from "./routes";
 import { domainRouter } from "../../http/route";
 import type { Reverter, Reverters } from "../activity/reverters";
-import { GetBudgetConfig, PutBudgetConfig } from "./routes/config";
-import { GetGroups, PutGroups } from "./routes/groups";
-import { GetBudgetHistoricalAverages, GetBudgetStatus } from "./routes/status";
 import { currentImage, restoreImage } from "./service";
 
 /** /api/v1/budget: configuration, status and historical averages. */

@@ -1,6 +1,5 @@
+import { GetCardNames, PutCardNames } from "./routes";
 import { domainRouter } from "../../http/route";
-import { GetCardNames } from "./routes/get";
-import { PutCardNames } from "./routes/put";
 
 export function cardNamesRouter() {
   const router = domainRouter();

@@ -1,14 +1,16 @@
+import {
+  AddCategory,
+  ClearCategoryIcon,
+  DeleteCategory,
+  GetCategoryUsage,
+  ListCategories,
+  ListCategoryIcons,
+  ListManagedCategories,
+  RenameCategory,
+  SetCategoryIcon,
+  UpdateCategoryGroup,
+} from "./routes";
 import { domainRouter } from "../../http/route";
-import { AddCategory } from "./routes/add-category";
-import { ClearCategoryIcon } from "./routes/clear-icon";
-import { DeleteCategory } from "./routes/delete-category";
-import { GetCategoryUsage } from "./routes/get-usage";
-import { ListCategories } from "./routes/list-categories";
-import { ListCategoryIcons } from "./routes/list-icons";
-import { ListManagedCategories } from "./routes/list-managed";
-import { RenameCategory } from "./routes/rename-category";
-import { SetCategoryIcon } from "./routes/set-icon";
-import { UpdateCategoryGroup } from "./routes/update-group";
 
 /** Mounted at /api/v1/categories. Fixed paths (managed, icons) register before `/:name`. */
 export function categoriesRouter() {

@@ -1,11 +1,8 @@
+import { GetAppConfig, PutAppConfig, TestModelKey, TestObjectBackup, GetAiReadiness } from "./routes";
 import { domainRouter } from "../../http/route";
 import { type Reverters, typedReverter } from "../activity/reverters";
 import { StoredConfig } from "./schemas";
 import { loadSettings, restoreConfig } from "./service";
-import { GetAppConfig } from "./routes/get-config";
-import { PutAppConfig } from "./routes/put-config";
-import { TestModelKey, TestObjectBackup } from "./routes/checks";
-import { GetAiReadiness } from "./routes/readiness";
 
 export function configRouter() {
   const router = domainRouter();

@@ -1,5 +1,5 @@
+import { GetCoverage } from "./routes";
 import { domainRouter } from "../../http/route";
-import { GetCoverage } from "./routes/get-coverage";
 
 /** /api/v1/coverage */
 export function coverageRouter() {

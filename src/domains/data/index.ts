@@ -1,8 +1,15 @@
+import {
+  GetObjectBackupStatus,
+  DownloadFullBackup,
+  ExportFullBackup,
+  DownloadBackupBuild,
+  GetBackupBuild,
+  StartBackupBuild,
+  CommitBackupImport,
+  GetRestoreFiles,
+  PreviewBackupImport,
+} from "./routes";
 import { domainRouter } from "../../http/route";
-import { GetObjectBackupStatus } from "./routes/backup-status";
-import { DownloadFullBackup, ExportFullBackup } from "./routes/export";
-import { DownloadBackupBuild, GetBackupBuild, StartBackupBuild } from "./routes/export-jobs";
-import { CommitBackupImport, GetRestoreFiles, PreviewBackupImport } from "./routes/import";
 
 export function dataRouter() {
   const r = domainRouter();

@@ -1,5 +1,5 @@
+import { GetHealth } from "./routes";
 import { domainRouter } from "../../http/route";
-import { GetHealth } from "./routes/get-health";
 
 export function healthRouter() {
   const router = domainRouter();

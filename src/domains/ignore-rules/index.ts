@@ -1,12 +1,14 @@
+import {
+  AddIgnoreRule,
+  ApplyIgnoreRules,
+  DeleteIgnoreRule,
+  DismissIgnoreRuleSuggestion,
+  GetIgnoreRuleSuggestions,
+  ListDismissedIgnoreRuleSuggestions,
+  ListIgnoreRules,
+  UndismissIgnoreRuleSuggestion,
+} from "./routes";
 import { domainRouter } from "../../http/route";
-import { AddIgnoreRule } from "./routes/add-rule";
-import { ApplyIgnoreRules } from "./routes/apply-rules";
-import { DeleteIgnoreRule } from "./routes/delete-rule";
-import { DismissIgnoreRuleSuggestion } from "./routes/dismiss-suggestion";
-import { GetIgnoreRuleSuggestions } from "./routes/get-suggestions";
-import { ListDismissedIgnoreRuleSuggestions } from "./routes/list-dismissed";
-import { ListIgnoreRules } from "./routes/list-rules";
-import { UndismissIgnoreRuleSuggestion } from "./routes/undismiss-suggestion";
 
 /** Mounted at /api/v1/ignore-rules. Fixed paths register before `/:pattern`. */
 export function ignoreRulesRouter() {

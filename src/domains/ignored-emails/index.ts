@@ -1,6 +1,5 @@
+import { SendIgnoredToReview, ListIgnoredEmails } from "./routes";
 import { domainRouter } from "../../http/route";
-import { SendIgnoredToReview } from "./routes/bank-alert";
-import { ListIgnoredEmails } from "./routes/list";
 
 export function ignoredEmailsRouter() {
   const router = domainRouter();

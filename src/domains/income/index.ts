@@ -1,5 +1,5 @@
+import { GetIncomeStatement } from "./routes";
 import { domainRouter } from "../../http/route";
-import { GetIncomeStatement } from "./routes/get-income-statement";
 
 /** /api/v1/income-statement */
 export function incomeRouter() {

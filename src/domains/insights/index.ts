@@ -1,7 +1,11 @@
+import {
+  GetInsightsContext,
+  GenerateInsights,
+  GetInsightsStatus,
+  GetSavedInsight,
+  ListSavedInsights,
+} from "./routes";
 import { domainRouter } from "../../http/route";
-import { GetInsightsContext } from "./routes/context";
-import { GenerateInsights, GetInsightsStatus } from "./routes/generate";
-import { GetSavedInsight, ListSavedInsights } from "./routes/saved";
 
 export function insightsRouter() {
   const r = domainRouter();

@@ -1,6 +1,5 @@
+import { GetJournal, ListDaySummaries, mountSummaryJobs } from "./routes";
 import { domainRouter } from "../../http/route";
-import { GetJournal, ListDaySummaries } from "./routes/journal";
-import { mountSummaryJobs } from "./routes/summaries-generate";
 
 export function journalRouter() {
   const r = domainRouter();

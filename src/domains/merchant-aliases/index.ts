@@ -1,8 +1,6 @@
+import { DeleteMerchantAlias, ListMerchantAliases, PutMerchantAlias } from "./routes";
 import { domainRouter } from "../../http/route";
 import type { Reverters } from "../activity/reverters";
-import { DeleteMerchantAlias } from "./routes/delete-alias";
-import { ListMerchantAliases } from "./routes/list-aliases";
-import { PutMerchantAlias } from "./routes/put-alias";
 import { currentAlias, restoreAlias } from "./service";
 
 /** Mounted at /api/v1/merchant-aliases. */

@@ -1,5 +1,5 @@
+import { GetMerchantIntelligence } from "./routes";
 import { domainRouter } from "../../http/route";
-import { GetMerchantIntelligence } from "./routes/get-intelligence";
 
 /** /api/v1/merchants */
 export function merchantsRouter() {

@@ -1,15 +1,17 @@
+import {
+  ConsolidateOverrides,
+  DeleteOverride,
+  DismissOverrideSuggestion,
+  GetOverrideSuggestions,
+  ListOverrideDuplicates,
+  ListOverrides,
+  MatchOverride,
+  PutOverride,
+  UndismissOverrideSuggestion,
+} from "./routes";
 import { domainRouter } from "../../http/route";
 import { z } from "zod";
 import { type Reverters, typedReverter } from "../activity/reverters";
-import { ConsolidateOverrides } from "./routes/consolidate-overrides";
-import { DeleteOverride } from "./routes/delete-override";
-import { DismissOverrideSuggestion } from "./routes/dismiss-suggestion";
-import { GetOverrideSuggestions } from "./routes/get-suggestions";
-import { ListOverrideDuplicates } from "./routes/list-duplicates";
-import { ListOverrides } from "./routes/list-overrides";
-import { MatchOverride } from "./routes/match-override";
-import { PutOverride } from "./routes/put-override";
-import { UndismissOverrideSuggestion } from "./routes/undismiss-suggestion";
 import { consolidationReverter } from "./consolidation-revert";
 import { dismissalReverter } from "./dismissal-revert";
 import { currentOverride, restoreOverride } from "./service";

@@ -1,15 +1,18 @@
+import {
+  DismissParseFailure,
+  GetParseFailure,
+  ListParseFailures,
+  ResolveParseFailure,
+  RetryParseFailure,
+  GetRetryAllStatus,
+  RetryAllParseFailures,
+  ParseFailureToFixture,
+  ProposeTemplate,
+} from "./routes";
 import { domainRouter } from "../../http/route";
 import { type Reverters, typedReverter } from "../activity/reverters";
 import { ResolveImage } from "./schemas";
 import { currentResolve, RESOLVE_KIND, undoResolve } from "./service";
-import { DismissParseFailure } from "./routes/dismiss";
-import { GetParseFailure } from "./routes/get";
-import { ListParseFailures } from "./routes/list";
-import { ResolveParseFailure } from "./routes/resolve";
-import { RetryParseFailure } from "./routes/retry";
-import { GetRetryAllStatus, RetryAllParseFailures } from "./routes/retry-all";
-import { ParseFailureToFixture } from "./routes/to-fixture";
-import { ProposeTemplate } from "./routes/proposal";
 
 export function parseFailuresRouter() {
   const router = domainRouter();

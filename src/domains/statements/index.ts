@@ -1,23 +1,28 @@
 /** The statements domain: its router, its ledger reverter, and what coverage reads. */
+import {
+  BulkUpdateStatementRows,
+  ConfirmCsvMapping,
+  DeleteStatement,
+  DownloadStatement,
+  GetStatement,
+  ImportStatementRows,
+  ListStatements,
+  ReparseStatement,
+  UpdateStatementRow,
+  UploadStatement,
+  GetPageText,
+  TeachLayout,
+  ProposeLayout,
+  DeleteLayout,
+  ListLayouts,
+  RenameLayout,
+} from "./routes";
 import { domainRouter } from "../../http/route";
 import type { ServiceCtx } from "../../lib/context";
 import { type Reverters, typedReverter } from "../activity/reverters";
 import { currentImage, restoreImage } from "./import";
 import { ImportImageShape, ReviewImageShape } from "./ledger-images";
 import { currentReview, restoreReview } from "./review-image";
-import { BulkUpdateStatementRows } from "./routes/bulk-update";
-import { ConfirmCsvMapping } from "./routes/csv-mapping";
-import { DeleteStatement } from "./routes/delete";
-import { DownloadStatement } from "./routes/download";
-import { GetStatement } from "./routes/get";
-import { ImportStatementRows } from "./routes/import";
-import { ListStatements } from "./routes/list";
-import { ReparseStatement } from "./routes/reparse";
-import { UpdateStatementRow } from "./routes/update-row";
-import { UploadStatement } from "./routes/upload";
-import { GetPageText, TeachLayout } from "./routes/layout";
-import { ProposeLayout } from "./routes/layout-proposal";
-import { DeleteLayout, ListLayouts, RenameLayout } from "./routes/layouts";
 import { getLayout, restoreLayout } from "./layouts/service";
 import { LayoutImage } from "./layouts/stored";
 

@@ -1,5 +1,5 @@
+import { GetMonthlySummary, GetSpendingTrend } from "./routes";
 import { domainRouter } from "../../http/route";
-import { GetMonthlySummary, GetSpendingTrend } from "./routes/summary";
 
 export function summaryRouter() {
   const r = domainRouter();

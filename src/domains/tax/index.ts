@@ -1,11 +1,18 @@
+import {
+  DownloadTaxPackBuild,
+  ExportTaxPack,
+  GetTaxPackBuild,
+  GetTaxLines,
+  GetTaxPack,
+  ClearTaxOverride,
+  SetTaxOverride,
+  DeleteTaxMapping,
+  GetTaxMapping,
+  PutTaxMapping,
+} from "./routes";
 import { domainRouter } from "../../http/route";
 import type { Reverters } from "../activity/reverters";
 import { currentMapping, restoreMapping } from "./mapping-store";
-import { DownloadTaxPackBuild, ExportTaxPack, GetTaxPackBuild } from "./routes/export";
-import { GetTaxLines } from "./routes/get-lines";
-import { GetTaxPack } from "./routes/get-pack";
-import { ClearTaxOverride, SetTaxOverride } from "./routes/items";
-import { DeleteTaxMapping, GetTaxMapping, PutTaxMapping } from "./routes/mapping";
 import { currentOverride, restoreOverride } from "./service";
 
 export { taxRenameStatements } from "./mapping-store";

@@ -1,10 +1,13 @@
+import {
+  DeleteTemplate,
+  ListTemplates,
+  AcceptTemplateOffer,
+  ListTemplateOffers,
+  RenameTemplate,
+  TestTemplate,
+} from "./routes";
 import { domainRouter } from "../../http/route";
 import type { Reverters } from "../activity/reverters";
-import { DeleteTemplate } from "./routes/delete";
-import { ListTemplates } from "./routes/list";
-import { AcceptTemplateOffer, ListTemplateOffers } from "./routes/offers";
-import { RenameTemplate } from "./routes/rename";
-import { TestTemplate } from "./routes/test";
 import { currentTemplate, restoreTemplate } from "./service";
 
 /** Mounted at /api/v1/templates. */

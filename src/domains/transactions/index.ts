@@ -1,25 +1,29 @@
-import { domainRouter } from "../../http/route";
-import { type Reverters, typedReverter } from "../activity/reverters";
-import { currentBulkImage, restoreBulkImage } from "./bulk";
-import { BulkUpdateTransactionCategory } from "./routes/bulk";
-import { PatchTransaction, SetTransactionComment, UpdateTransactionFields } from "./routes/edit";
 import {
+  BulkUpdateTransactionCategory,
+  PatchTransaction,
+  SetTransactionComment,
+  UpdateTransactionFields,
   GetAttentionQueue,
   ListAllTransactions,
   ListTransactions,
   ListTrashedTransactions,
-} from "./routes/list";
-import { AddManualTransaction } from "./routes/manual";
-import { ListTransactionAttachments } from "./routes/attachments";
-import { UploadEml } from "./routes/upload-eml";
-import { GetLatestTransactionTimestamp, GetTransactionDetail, ListBulkTransactions } from "./routes/read";
-import { ExportTransactionsCsv, SearchTransactions, SearchTransactionsByFilter } from "./routes/search";
-import {
+  AddManualTransaction,
+  ListTransactionAttachments,
+  UploadEml,
+  GetLatestTransactionTimestamp,
+  GetTransactionDetail,
+  ListBulkTransactions,
+  ExportTransactionsCsv,
+  SearchTransactions,
+  SearchTransactionsByFilter,
   MarkTransactionReviewed,
   PermanentlyDeleteTransaction,
   SetTransactionIgnored,
   SoftDeleteTransaction,
-} from "./routes/state";
+} from "./routes";
+import { domainRouter } from "../../http/route";
+import { type Reverters, typedReverter } from "../activity/reverters";
+import { currentBulkImage, restoreBulkImage } from "./bulk";
 import { EditableImage } from "./rules";
 import { currentImage, removeAdded, restoreImage } from "./service";
 import { z } from "zod";

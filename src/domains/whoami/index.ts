@@ -1,5 +1,5 @@
+import { GetWhoami } from "./routes";
 import { domainRouter } from "../../http/route";
-import { GetWhoami } from "./routes/get-whoami";
 
 /** Mounted at /api/v1/whoami. */
 export function whoamiRouter() {

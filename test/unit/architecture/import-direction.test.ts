@@ -16,7 +16,7 @@ const EDGE = [
   // The Worker's fetch front (wraps the app and the OAuth provider; index.ts's fetch calls it).
   /^src\/oauth\/front\.ts$/,
   /^src\/domains\/[^/]+\/index\.ts$/,
-  /^src\/domains\/[^/]+\/routes\//,
+  /^src\/domains\/[^/]+\/routes\.ts$/,
 ];
 /** HTTP machinery by package name: hono (and its middleware packages) and chanfana. */
 const HTTP_PACKAGE = /^(hono|chanfana|@hono\/[^/]+)(\/.*)?$/;
@@ -61,7 +61,7 @@ const LAYERS: readonly (readonly [string, RegExp])[] = [
   ["db", /^src\/db\//],
   [
     "doors",
-    /^src\/(http|jobs|oauth)\/|^src\/(app|index)\.ts$|^src\/domains\/[^/]+\/(index\.ts$|routes\/)|^src\/domains\/mcp\//,
+    /^src\/(http|jobs|oauth)\/|^src\/(app|index)\.ts$|^src\/domains\/[^/]+\/(index|routes)\.ts$|^src\/domains\/mcp\//,
   ],
   ["queries", /^src\/(domains|ingest|categorize)\/(.*\/)?([\w-]*-)?queries(\.ts$|\/)/],
   ["domains", /^src\/(domains|ingest|categorize|notify|ai)\//],
@@ -237,7 +237,7 @@ describe("import direction", () => {
       "src/http/errors.ts": `import { HTTPException } from "hono/http-exception";`,
       "src/http/auth.ts": `import { config } from "../domains/config";\nexport const auth = 1;`,
       "src/domains/config/index.ts": `import { Hono } from "hono";\nimport { auth } from "../../http/auth";`,
-      "src/domains/config/routes/get.ts": `import { OpenAPIRoute } from "chanfana";`,
+      "src/domains/config/routes.ts": `import { OpenAPIRoute } from "chanfana";`,
       "src/domains/config/service.ts": `import {\n  Hono,\n} from "hono";`,
       "src/domains/config/rules.ts": `import type { AppContext } from "../../http/context";`,
       "src/http/context.ts": "export type AppContext = {};",

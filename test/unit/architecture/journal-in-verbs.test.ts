@@ -14,7 +14,7 @@ const sources = sourceTree();
 
 /** Route files and the HTTP edge: they translate HTTP and never journal themselves. */
 const isRouteSide = (file: string) =>
-  /^src\/domains\/[^/]+\/routes\//.test(file) ||
+  /^src\/domains\/[^/]+\/routes\.ts$/.test(file) ||
   (file.startsWith("src/http/") && !LEDGER_HTTP.includes(file));
 /** The ledger middleware and the request's service context (they hold the request's ledger). */
 const LEDGER_HTTP = ["src/http/activity.ts", "src/http/context.ts"];
@@ -84,19 +84,19 @@ describe("a mutation journals itself, in its own batch", () => {
   it("the check sees each way of breaking the rule (synthetic sources)", () => {
     const files = {
       ...sources,
-      "src/domains/x/routes/put.ts": 'serviceCtx(c).journal({ summary: "x" }); c.get("ledger");',
-      "src/domains/x/routes/base.ts": 'import { openLedger } from "../../activity/journal";',
+      "src/domains/x/routes.ts": 'serviceCtx(c).journal({ summary: "x" }); c.get("ledger");',
+      "src/domains/v/routes.ts": 'import { openLedger } from "../../activity/journal";',
       "src/domains/x/service.ts":
         "export async function put(ctx) { ctx.journal({}); await run(ctx.env.DB); }",
       "src/domains/y/service.ts": "export async function put(ctx) { ctx.journal({}); await ctx.batch([q]); }",
       "src/jobs/z.ts": "const { ledger } = jobCtx(env, clock, 'z'); await ledger.settle(true);",
       // A comment is no call.
-      "src/domains/w/routes/get.ts": "// ctx.journal({}) is the verb's job",
+      "src/domains/w/routes.ts": "// ctx.journal({}) is the verb's job",
     };
     expect(problems(files)).toEqual([
-      "src/domains/x/routes/put.ts: a route journals (the verb should)",
-      "src/domains/x/routes/put.ts: a route reads the request's ledger",
-      "src/domains/x/routes/base.ts: a route imports the ledger",
+      "src/domains/x/routes.ts: a route journals (the verb should)",
+      "src/domains/x/routes.ts: a route reads the request's ledger",
+      "src/domains/v/routes.ts: a route imports the ledger",
       "src/domains/x/service.ts: journals with no batch for its entry to ride in",
       "src/jobs/z.ts: opens or settles a ledger (only the doors do)",
     ]);
@@ -129,6 +129,7 @@ const UNJOURNALED_VERBS: Record<string, string> = {
   "POST config/test-object-backup": "a read through POST (NOT_JOURNALED)",
   "POST data/export": "a read through POST (NOT_JOURNALED)",
   "POST data/export/jobs": "a read through POST: builds the backup zip (NOT_JOURNALED)",
+  "POST data/import/preview": "a dry run: stages the upload under a token, journals nothing (NOT_JOURNALED)",
   "POST transactions/search-by-filter": "a read through POST (NOT_JOURNALED)",
   "POST insights/generate": "starts a job (Durable Object slot, queue): no D1 write for an entry to ride in",
 };
@@ -191,6 +192,13 @@ function verbJournals(
   return false;
 }
 
+/** One endpoint's text in a domain's routes.ts: from its declaration to the next export. */
+const endpointText = (text: string, name: string) => {
+  const start = text.search(new RegExp(`\\b(?:const|class)\\s+${name}\\b`));
+  const end = text.indexOf("\nexport ", start + 1);
+  return start < 0 ? "" : text.slice(start, end < 0 ? undefined : end);
+};
+
 /** "METHOD domain/path" of every mutating domain route whose verb does not journal. */
 function unjournaledRoutes(files: Record<string, string>): string[] {
   const names = new Set(Object.keys(files));
@@ -202,9 +210,10 @@ function unjournaledRoutes(files: Record<string, string>): string[] {
     const imports = importsOf(index, text, names);
     for (const r of text.matchAll(/\.(post|put|patch|delete)\(\s*"([^"]*)",\s*(\w+)\s*\)/g)) {
       const routeFile = imports.get(r[3]!);
-      if (!routeFile?.includes("/routes/")) continue; // not a route class (the MCP endpoint)
-      const route = stripComments(files[routeFile]!);
-      const routeImports = importsOf(routeFile, route, names);
+      if (!routeFile?.endsWith("/routes.ts")) continue; // not a route class (the MCP endpoint)
+      const routeText = stripComments(files[routeFile]!);
+      const route = endpointText(routeText, r[3]!);
+      const routeImports = importsOf(routeFile, routeText, names);
       const verbs = [...route.matchAll(/\b(\w+)\s*\(\s*(?:serviceCtx\(c\)|ctx\b)/g)].map((m) => m[1]!);
       const journals = verbs.some((v) => {
         const where = routeImports.get(v);
@@ -228,11 +237,11 @@ describe("every mutating verb journals", () => {
     const files = {
       ...sources,
       "src/domains/zz/index.ts":
-        'import { Put } from "./routes/put";\nimport { Del } from "./routes/del";\nexport function r(router) {\n  router.put("/:id", Put);\n  router.delete("/:id", Del);\n}\n',
-      "src/domains/zz/routes/put.ts":
-        'import { put } from "../service";\nexport class Put { async handle(c) { return c.json(await put(serviceCtx(c), 1)); } }\n',
-      "src/domains/zz/routes/del.ts":
-        'import { del } from "../service";\nexport class Del { async handle(c) { const ctx = serviceCtx(c);\n return c.json(await del(ctx, 1)); } }\n',
+        'import { Del, Put } from "./routes";\nexport function r(router) {\n  router.put("/:id", Put);\n  router.delete("/:id", Del);\n}\n',
+      "src/domains/zz/routes.ts":
+        'import { del, put } from "./service";\n' +
+        "export class Del { async handle(c) { const ctx = serviceCtx(c);\n return c.json(await del(ctx, 1)); } }\n" +
+        "export const Put = route(Base, { handle: async (ctx) => put(ctx, 1) });\n",
       "src/domains/zz/service.ts":
         "export async function put(ctx, id) {\n  await write(ctx, id);\n}\n" +
         "async function write(ctx, id) {\n  ctx.journal({ resourceId: id });\n  await ctx.batch([q(id)]);\n}\n" +

@@ -5,7 +5,7 @@ import { sourceTree, stripComments } from "./source-tree";
 
 // DESIGN.md's "URL = router = folder" and "long signatures take one input object", checked on the
 // source text. (1) app.ts mounts each /api/v1 prefix once, with a router from one domain folder;
-// the router registers only that folder's routes (./routes/…), and every route in a folder is
+// the router registers only that folder's routes (./routes), and every route in a folder is
 // tagged with the folder's name. (2) No function takes six or more positional parameters.
 // (3) No test asserts an exact D1 round-trip count (budgets are `≤ N`, where a person waits).
 
@@ -46,12 +46,11 @@ function routerViolations(sources: Record<string, string>): string[] {
     const imports = namedImports(index);
     for (const [, cls] of index.matchAll(REGISTER)) {
       const from = imports.get(cls!) ?? "";
-      if (!from.startsWith("./routes/"))
-        problems.push(`${prefix}: ${cls} comes from ${from || "?"}, not ./routes/`);
+      if (from !== "./routes") problems.push(`${prefix}: ${cls} comes from ${from || "?"}, not ./routes`);
     }
   }
   for (const [file, text] of Object.entries(sources)) {
-    const folder = /^src\/domains\/([^/]+)\/routes\//.exec(file)?.[1];
+    const folder = /^src\/domains\/([^/]+)\/routes\.ts$/.exec(file)?.[1];
     if (!folder) continue;
     for (const [, tag] of stripComments(text).matchAll(TAG))
       if (tag !== folder) problems.push(`${file}: tag "${tag}" in folder ${folder}`);
@@ -103,17 +102,17 @@ describe("URL = router = folder", () => {
         `openapi.route("/api/v1/transactions", uploadRouter());`,
       ].join("\n"),
       "src/domains/transactions/index.ts": [
-        `import { List } from "./routes/list";`,
-        `import { ListAttachments } from "../attachments/routes/list";`,
+        `import { List } from "./routes";`,
+        `import { ListAttachments } from "../attachments/routes";`,
         `export function txRouter() { const r = domainRouter(); r.get("/", List); r.get("/:id/attachments", ListAttachments); return r; }`,
       ].join("\n"),
-      "src/domains/transactions/routes/list.ts": `export class List extends domainRoute("search") {}`,
+      "src/domains/transactions/routes.ts": `export class List extends domainRoute("search") {}`,
     };
     expect(routerViolations(sources)).toEqual([
-      "/api/v1/transactions: ListAttachments comes from ../attachments/routes/list, not ./routes/",
+      "/api/v1/transactions: ListAttachments comes from ../attachments/routes, not ./routes",
       "/api/v1/transactions mounted twice (txRouter, uploadRouter)",
       "/api/v1/transactions: uploadRouter is not a domain folder's router",
-      'src/domains/transactions/routes/list.ts: tag "search" in folder transactions',
+      'src/domains/transactions/routes.ts: tag "search" in folder transactions',
     ]);
   });
 });

@@ -1,3 +1,0 @@
-import { domainRoute } from "../../../http/route";
-
-export const AttachmentsRoute = domainRoute("attachments");
