@@ -68,7 +68,7 @@ const ABOVE_THREE: Record<string, string> = {
   "POST /api/v1/ignore-rules/apply":
     "the lists, then the open rows per company, then the write (no one waits: plain path, issue 40)",
   "PATCH /api/v1/transactions/{tx_id}":
-    "a category correction; no one waits on its trips: the category list, then the row, then the write (budgets only where a person waits)",
+    "a category correction: the category list and the row read side by side (one wait), then the write",
   "PATCH /api/v1/transactions/bulk":
     "the category list, then the rows, then the write (no one waits: plain path, issue 40)",
   "POST /api/v1/setup/demo-data":

@@ -116,10 +116,10 @@ async function edit(
   txId: string,
   change: (row: TxRow, now: string) => Partial<Editable>,
   summary: (row: TxRow, next: Editable) => string,
-  opts: { category?: string | null; images?: boolean } = {},
+  opts: { category?: string | null; images?: boolean; loaded?: ReturnType<typeof loadRow> } = {},
 ) {
   const { category, images = true } = opts;
-  const { key, row } = await loadRow(ctx, txId);
+  const { key, row } = await (opts.loaded ?? loadRow(ctx, txId));
   const before = editableImage(row);
   const next: Editable = { ...imageColumns(before), ...change(row, ctx.clock().toISOString()) };
   const after = editableImage(next);
@@ -141,6 +141,10 @@ export async function patchTransaction(
   ctx: ServiceCtx,
   { txId, input }: { txId: string; input: z.infer<typeof CategoryUpdateRequest> },
 ) {
+  // The row is read while the category is checked (a person waits on a correction); an unknown
+  // category still answers first.
+  const loaded = loadRow(ctx, txId);
+  loaded.catch(() => {});
   const category = input.category ? await resolveCategory(ctx, { category: input.category }) : null;
   const res = await edit(
     ctx,
@@ -160,7 +164,7 @@ export async function patchTransaction(
     },
     (row, next) =>
       `${row.Company ?? "transaction"}: ${category ? `category ${row.Category ?? "none"} → ${next.Category}` : "review/state"}`,
-    { category },
+    { category, loaded },
   );
   const state = res.next.DeletedAt ? "trashed" : res.next.Ignored ? "ignored" : "active";
   // Confirming a row flagged as forwarded by an unknown address makes that address known.
